@@ -1,0 +1,1 @@
+"""Pure game engine: no pygame, no clock, no global random."""

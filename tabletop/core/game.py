@@ -1,0 +1,123 @@
+"""The protocol every game's rules follow.
+
+A game is a deterministic reducer: ``apply(state, action)`` returns a new
+state, or ``Refused(reason)`` and leaves the state untouched. It never reads
+a clock (real-time games carry the time in each action) and never uses the
+global random module (the seeded ``Rng`` lives in the state).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from .actions import Action
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The rules said no. ``reason`` is a sentence a player can read."""
+
+    reason: str
+
+    def __bool__(self) -> bool:  # so `if result:` reads as "it worked"
+        return False
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended. ``winner`` is a seat index, or None for a draw."""
+
+    winner: int | None
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting on a game's setup screen.
+
+    ``choices`` is a list of (value, label) pairs; the first pair whose value
+    equals ``default`` is preselected.
+    """
+
+    key: str
+    label: str
+    choices: tuple[tuple[Any, str], ...]
+    default: Any
+    help: str = ""
+
+
+class Rules:
+    """Base class of a game's rules. Subclasses override what they need."""
+
+    id: str = ""
+    actions: tuple[type, ...] = ()
+    options: tuple[Option, ...] = ()
+
+    # -- setup ---------------------------------------------------------
+    def default_options(self) -> dict:
+        return {o.key: o.default for o in self.options}
+
+    def check_options(self, options: dict) -> dict:
+        """Complete and validate options; raises ValueError with a readable reason."""
+        out = self.default_options()
+        for key, value in (options or {}).items():
+            opt = next((o for o in self.options if o.key == key), None)
+            if opt is None:
+                raise ValueError(f"unknown option {key!r} for {self.id}")
+            if value not in [c[0] for c in opt.choices]:
+                allowed = ", ".join(repr(c[0]) for c in opt.choices)
+                raise ValueError(f"option {key!r}: {value!r} is not one of {allowed}")
+            out[key] = value
+        return out
+
+    def new_state(self, options: dict, seed: int, players: int, setup: dict | None = None) -> Any:
+        """A fresh game. ``setup`` (optional) fixes deck orders by hand; see docs/records.md."""
+        raise NotImplementedError
+
+    # -- play ----------------------------------------------------------
+    def to_act(self, state) -> Sequence[int]:
+        """Seats whose choice the game is waiting for now (all seats for real time)."""
+        raise NotImplementedError
+
+    def legal_actions(self, state, player: int) -> list[Action]:
+        """Every legal action of ``player`` now, in a stable order."""
+        raise NotImplementedError
+
+    def apply(self, state, action: Action) -> Any:
+        """The new state, or ``Refused``. Never mutates ``state``."""
+        raise NotImplementedError
+
+    def outcome(self, state) -> Outcome | None:
+        """None while the game goes on."""
+        raise NotImplementedError
+
+    # -- looking -------------------------------------------------------
+    def view_for(self, state, viewer: int | None) -> Any:
+        """What ``viewer`` may see (None: an onlooker who sees no secrets)."""
+        return state
+
+    def invariants(self, state) -> list[str]:
+        """Broken invariants as sentences; empty when the state is legal."""
+        return []
+
+    def summary(self, state) -> dict:
+        """Key state for ``tabletop replay --summary`` (JSON-able)."""
+        return {}
+
+
+@dataclass
+class Bot:
+    """A computer player. It sees only ``view_for(state, seat)``.
+
+    Turn-based and simultaneous games call ``choose(view)`` when the seat is
+    in ``to_act``; it returns one of the legal actions.
+    """
+
+    seat: int
+    level: str = "strong"
+    seed: int = 0
+    memory: dict = field(default_factory=dict)
+
+    def choose(self, view) -> Action:
+        raise NotImplementedError

@@ -1,0 +1,78 @@
+"""Headless computer-vs-computer play, used by --self-test, tests and benchmarks.
+
+For turn-based and simultaneous games the driver asks each seat in
+``rules.to_act(state)`` for a choice from its bot. Real-time games supply
+their own driver as ``GameSpec.headless_play``, with the same signature.
+Invariants are checked after every action when ``check`` is true.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .game import Refused
+from .record import Record
+from .registry import REALTIME
+
+
+class PlayoutError(AssertionError):
+    pass
+
+
+@dataclass
+class Playout:
+    record: Record
+    state: object
+    actions: int
+    winner: int | None
+    finished: bool
+
+
+def play(spec, seed: int, options: dict | None = None, players: int | None = None,
+         levels: list[str] | None = None, check: bool = True, max_actions: int = 100_000,
+         on_action=None) -> Playout:
+    if spec.headless_play is not None:
+        return spec.headless_play(spec, seed, options=options, players=players, levels=levels,
+                                  check=check, max_actions=max_actions, on_action=on_action)
+    if spec.dynamics == REALTIME:
+        raise PlayoutError(f"{spec.id}: a real-time game needs its own headless_play")
+    rules = spec.rules
+    n = players or spec.min_players
+    levels = levels or [spec.bot_levels[-1]] * n
+    opts = rules.check_options(options or {})
+    state = rules.new_state(opts, seed, n)
+    record = Record(game=spec.id, seed=seed, options=opts,
+                    players=[{"name": f"Computer {i + 1}", "kind": "computer", "level": levels[i]}
+                             for i in range(n)])
+    bots = [spec.make_bot(seat=i, level=levels[i], seed=seed * 31 + i) for i in range(n)]
+    count = 0
+    if check:
+        _check(rules, state, spec.id, count, None)
+    while rules.outcome(state) is None:
+        seats = list(rules.to_act(state))
+        if not seats:
+            raise PlayoutError(f"{spec.id} seed {seed}: nobody to act and no outcome")
+        for seat in seats:
+            if rules.outcome(state) is not None or seat not in rules.to_act(state):
+                continue
+            action = bots[seat].choose(rules.view_for(state, seat))
+            result = rules.apply(state, action)
+            if isinstance(result, Refused):
+                raise PlayoutError(f"{spec.id} seed {seed}: bot of seat {seat} chose {action}: refused: {result.reason}")
+            state = result
+            record.add(action)
+            count += 1
+            if on_action is not None:
+                on_action(action, state)
+            if check:
+                _check(rules, state, spec.id, count, action)
+            if count >= max_actions:
+                raise PlayoutError(f"{spec.id} seed {seed}: no result after {count} actions")
+    out = rules.outcome(state)
+    return Playout(record=record, state=state, actions=count, winner=out.winner, finished=True)
+
+
+def _check(rules, state, game_id, count, action):
+    broken = rules.invariants(state)
+    if broken:
+        raise PlayoutError(f"{game_id}: after action {count} ({action}): " + "; ".join(broken))

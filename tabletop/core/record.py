@@ -1,0 +1,155 @@
+"""Game records: a game's id, options, seed, players, optional hand-set
+starting position and its ordered actions. A record is the save file and the
+replay at once (see docs/records.md). Pure Python, JSON only.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import BadAction, action_table, from_json, to_json
+from .game import Refused
+
+FORMAT = "tabletop-record"
+VERSION = 1
+MAX_BYTES = 5_000_000
+MAX_ACTIONS = 200_000
+
+
+class BadRecord(ValueError):
+    """The file is not a record we can read. The message is one line."""
+
+
+class RefusedAction(ValueError):
+    def __init__(self, index: int, action: dict, reason: str):
+        super().__init__(f"action {index} ({action.get('type')}) was refused: {reason}")
+        self.index = index
+        self.reason = reason
+
+
+@dataclass
+class Record:
+    game: str
+    seed: int
+    options: dict = field(default_factory=dict)
+    players: list = field(default_factory=list)   # [{"name":..., "kind": "human"|"computer", ...}]
+    setup: dict | None = None
+    actions: list = field(default_factory=list)   # JSON dicts, as stored
+
+    def to_json(self) -> dict:
+        out = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "seed": self.seed,
+            "options": self.options,
+            "players": self.players,
+            "actions": self.actions,
+        }
+        if self.setup is not None:
+            out["setup"] = self.setup
+        return out
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
+    def add(self, action) -> None:
+        self.actions.append(to_json(action))
+
+
+def _reject_constants(name):
+    raise BadRecord(f"not valid JSON: {name} is not allowed")
+
+
+def parse(text: str | bytes) -> Record:
+    """Parse and check the outer shape of a record (not its actions)."""
+    if isinstance(text, bytes):
+        if len(text) > MAX_BYTES:
+            raise BadRecord(f"file is too large ({len(text)} bytes; a record is at most {MAX_BYTES})")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadRecord("file is not UTF-8 text") from None
+    if len(text) > MAX_BYTES:
+        raise BadRecord(f"file is too large (a record is at most {MAX_BYTES} bytes)")
+    try:
+        data = json.loads(text, parse_constant=_reject_constants)
+    except RecursionError:
+        raise BadRecord("not valid JSON: nested too deeply") from None
+    except json.JSONDecodeError as e:
+        raise BadRecord(f"not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
+    if not isinstance(data, dict):
+        raise BadRecord("a record must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise BadRecord(f'not a tabletop record (missing "format": "{FORMAT}")')
+    version = data.get("version")
+    if version != VERSION:
+        raise BadRecord(f"record format version {version!r} is not supported (this program reads {VERSION})")
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise BadRecord('"game" must be a game id such as "jab"')
+    seed = data.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not (0 <= seed < 2**64):
+        raise BadRecord('"seed" must be a whole number from 0 to 2^64-1')
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise BadRecord('"options" must be an object')
+    players = data.get("players", [])
+    if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
+        raise BadRecord('"players" must be a list of objects')
+    setup = data.get("setup")
+    if setup is not None and not isinstance(setup, dict):
+        raise BadRecord('"setup" must be an object')
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise BadRecord('"actions" must be a list')
+    if len(actions) > MAX_ACTIONS:
+        raise BadRecord(f"too many actions ({len(actions)})")
+    return Record(game=game, seed=seed, options=options, players=players, setup=setup, actions=actions)
+
+
+def load(path) -> Record:
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise BadRecord(f"cannot read {path}: {e.strerror}") from None
+    return parse(raw)
+
+
+def start(record: Record, spec):
+    """The starting state of a record's game; raises BadRecord on bad options/setup."""
+    rules = spec.rules
+    n = len(record.players) or spec.min_players
+    if not (spec.min_players <= n <= spec.max_players):
+        raise BadRecord(f"{spec.id} is for {spec.min_players} to {spec.max_players} players, the record has {n}")
+    try:
+        options = rules.check_options(record.options)
+        return rules.new_state(options, record.seed, n, record.setup)
+    except (ValueError, TypeError, KeyError) as e:
+        raise BadRecord(f"bad options or setup: {e}") from None
+
+
+def replay(record: Record, spec, on_state=None):
+    """Apply every action; returns the final state.
+
+    Raises BadRecord for a malformed action, RefusedAction for one the rules
+    refuse. ``on_state(index, action, state)`` is called after each action.
+    """
+    rules = spec.rules
+    table = action_table(rules.actions)
+    state = start(record, spec)
+    for i, raw in enumerate(record.actions):
+        try:
+            action = from_json(table, raw)
+        except BadAction as e:
+            raise BadRecord(f"action {i}: {e}") from None
+        result = rules.apply(state, action)
+        if isinstance(result, Refused):
+            raise RefusedAction(i, raw if isinstance(raw, dict) else {}, result.reason)
+        state = result
+        if on_state is not None:
+            on_state(i, action, state)
+    return state

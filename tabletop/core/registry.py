@@ -1,0 +1,61 @@
+"""Games register themselves here; the engine knows no game by name.
+
+Every sub-package of ``tabletop.games`` is imported by ``load_all()``; its
+``__init__`` calls ``register(GameSpec(...))``. Adding a game is adding a
+folder: no engine file changes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+REALTIME = "realtime"
+SIMULTANEOUS = "simultaneous"
+TURNS = "turns"
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    id: str                      # command-line id, e.g. "stabby-jack"
+    name: str                    # shown to players
+    rules: Any                   # a core.game.Rules instance
+    min_players: int = 2
+    max_players: int = 2
+    dynamics: str = TURNS        # REALTIME, SIMULTANEOUS or TURNS
+    hidden_info: bool = False
+    blurb: str = ""              # one line for the launcher
+    make_bot: Callable[..., Any] | None = None   # (seat, level, seed) -> Bot
+    bot_levels: tuple[str, ...] = ("easy", "strong")
+    make_table: Callable[..., Any] | None = None  # (app, session) -> ui Scene; imported lazily
+    help_file: str = ""          # path of the in-game help text (markdown)
+    headless_play: Callable[..., Any] | None = None  # optional custom self-test driver
+    extra: dict = field(default_factory=dict)
+
+
+_GAMES: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    if spec.id in _GAMES and _GAMES[spec.id] is not spec:
+        raise ValueError(f"game id {spec.id!r} registered twice")
+    _GAMES[spec.id] = spec
+    return spec
+
+
+def load_all() -> dict[str, GameSpec]:
+    import tabletop.games as pkg
+
+    for mod in pkgutil.iter_modules(pkg.__path__):
+        if mod.ispkg:
+            importlib.import_module(f"{pkg.__name__}.{mod.name}")
+    return dict(sorted(_GAMES.items(), key=lambda kv: kv[1].extra.get("order", 99)))
+
+
+def get(game_id: str) -> GameSpec:
+    games = load_all()
+    if game_id not in games:
+        raise KeyError(game_id)
+    return games[game_id]

@@ -1,0 +1,1 @@
+"""One sub-package per game. Each registers itself in its __init__."""
