@@ -1,0 +1,167 @@
+"""Computer players for Stabby Jack. They see only ``view_for(state, seat)``.
+
+- "random": a uniformly random legal action (for tests).
+- "easy": simple habits: rest at 1 HP, fight or train at a whim, replace the weakest card.
+- "strong": counts the unseen cards to judge fights, trains toward the win
+  conditions, saves XP once strong and lucky enough, shields against Stabby
+  Jack when the stab would kill, and swaps with an Ace to hurt the leader.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from tabletop.core.game import Bot
+from tabletop.core.rng import Rng
+
+from .content import CONTENT, full_deck
+from .rules import RULES, Declare, Decline, LevelUp, Replace, Shield, Swap, TakeHit
+from .state import ACE, DECLARE, JACK, PLACE, TRAIN, Player, hp, max_hp, suit_total, xp_value
+
+
+def _sums(stats):
+    t = {"S": 0, "H": 0, "D": 0, "C": 0}
+    for c in stats:
+        t[c.suit] += c.rank
+    return t
+
+
+def worth(stats, damage: int, others: list[Player]) -> float:
+    """How good a stats row is, with an eye on the win conditions (R-SJ-8)."""
+    t = _sums(stats)
+    top = t["H"] or 1
+    if top - damage <= 0:
+        return -1000.0
+    power = max(t["S"], t["D"])
+    score = power + 0.5 * min(t["S"], t["D"]) + 0.6 * t["H"] + 0.8 * t["C"]
+    if others:
+        if all(power > hp(q) for q in others):
+            score += 6
+        if all(t["C"] > suit_total(q.stats, "C") for q in others):
+            score += 6
+    return score
+
+
+def fight_chance(view, seat: int) -> float:
+    """Chance to win a fight against the next card, counting the unseen cards."""
+    seen = Counter(view.discard)
+    for p in view.players:
+        seen.update(p.stats)
+        seen.update(p.xp)
+    unseen = Counter(full_deck(len(view.players), view.options["jokers"]))
+    unseen.subtract(seen)
+    t = _sums(view.players[seat].stats)
+    good = total = 0
+    for card, k in unseen.items():
+        if k <= 0:
+            continue
+        if card.numbered:
+            power = t["S"] if card.black else t["D"]
+            win = power > card.rank or (power == card.rank and t["C"] >= card.rank)
+        elif card.monarch and card.suit in "SD":
+            win = t[card.suit] > CONTENT.monarch_strength
+        else:
+            continue   # other specials happen whatever we declare
+        total += k
+        good += k * win
+    return good / total if total else 0.0
+
+
+@dataclass
+class RandomBot(Bot):
+    def choose(self, view):
+        rng = self.memory.setdefault("rng", Rng(self.seed))
+        return rng.choice(RULES.legal_actions(view, self.seat))
+
+
+@dataclass
+class EasyBot(Bot):
+    def choose(self, view):
+        rng = self.memory.setdefault("rng", Rng(self.seed))
+        legal = RULES.legal_actions(view, self.seat)
+        p = view.players[self.seat]
+        if view.phase == DECLARE:
+            ups = [a for a in legal if isinstance(a, LevelUp)]
+            if ups:
+                return ups[0]
+            if hp(p) == 1 and p.damage:
+                return Declare(self.seat, "rest")
+            return Declare(self.seat, "fight" if rng.random() < 0.6 else "train")
+        if view.phase in (TRAIN, PLACE):
+            weakest = min(range(len(p.stats)), key=lambda i: (p.stats[i].rank, i))
+            if view.phase == PLACE and view.drawn.rank <= p.stats[weakest].rank:
+                return Decline(self.seat)
+            return Replace(self.seat, weakest)
+        if view.phase == JACK:
+            return legal[0]   # always shields
+        return rng.choice(legal)
+
+
+@dataclass
+class StrongBot(Bot):
+    def choose(self, view):
+        seat = self.seat
+        p = view.players[seat]
+        others = [q for k, q in enumerate(view.players) if k != seat]
+        legal = RULES.legal_actions(view, seat)
+        if view.phase == DECLARE:
+            return self._declare(view, p, others, legal)
+        if view.phase in (TRAIN, PLACE):
+            best, best_score = None, worth(p.stats, p.damage, others) if view.phase == PLACE else None
+            for i in range(len(p.stats)):
+                row = p.stats[:i] + (view.drawn,) + p.stats[i + 1:]
+                score = worth(row, p.damage, others)
+                if best_score is None or score > best_score:
+                    best, best_score = i, score
+            return Decline(seat) if best is None else Replace(seat, best)
+        if view.phase == JACK:
+            if hp(p) <= CONTENT.jack_damage:
+                return next(a for a in legal if isinstance(a, Shield))
+            return TakeHit(seat)
+        if view.phase == ACE:
+            return max(legal, key=lambda a: self._swap_score(view, a))
+        return legal[0]
+
+    def _declare(self, view, p, others, legal):
+        seat = self.seat
+        t = _sums(p.stats)
+        power = max(t["S"], t["D"])
+        strong = all(power > hp(q) for q in others)
+        lucky = all(t["C"] > suit_total(q.stats, "C") for q in others)
+        ups = [a for a in legal if isinstance(a, LevelUp)]
+        if ups and not (strong and lucky) and (len(p.stats) < CONTENT.max_stats or xp_value(p.xp) >= 2 * CONTENT.level_cost):
+            return ups[0]   # monsters are spent first; monarchs are kept as shields
+        life = hp(p)
+        shield = any(c.monarch for c in p.xp)
+        if p.damage and (life == 1 or (life <= CONTENT.jack_damage and not shield)):
+            return Declare(seat, "rest")
+        chance = fight_chance(view, seat)
+        if strong and lucky:
+            return Declare(seat, "fight" if chance >= 0.4 or xp_value(p.xp) < CONTENT.win_xp else "train")
+        if chance >= 0.6 or (chance >= 0.45 and len(p.stats) >= 6):
+            return Declare(seat, "fight")
+        return Declare(seat, "train")
+
+    def _swap_score(self, view, a: Swap) -> float:
+        me, them = view.players[self.seat], view.players[a.other]
+        mine, theirs = me.stats[a.stat], them.stats[a.other_stat]
+        new_me = me.stats[:a.stat] + (theirs,) + me.stats[a.stat + 1:]
+        new_them = them.stats[:a.other_stat] + (mine,) + them.stats[a.other_stat + 1:]
+        rest = [q for k, q in enumerate(view.players) if k not in (self.seat, a.other)]
+        after_them = them._replace(stats=new_them)
+        gain = worth(new_me, me.damage, rest + [after_them]) - worth(me.stats, me.damage, rest + [them])
+        loss = worth(new_them, them.damage, []) - worth(them.stats, them.damage, [])
+        score = gain - 0.4 * loss
+        if max_hp(new_them) - them.damage <= 0:
+            score += 3 + xp_value(them.xp)   # killing them costs them every XP card
+        return score
+
+
+LEVELS = {"random": RandomBot, "easy": EasyBot, "strong": StrongBot}
+
+
+def make_bot(seat: int, level: str = "strong", seed: int = 0) -> Bot:
+    if level not in LEVELS:
+        raise ValueError(f"unknown Stabby Jack bot level {level!r} (known: {', '.join(LEVELS)})")
+    return LEVELS[level](seat=seat, level=level, seed=seed)

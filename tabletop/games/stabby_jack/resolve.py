@@ -1,0 +1,373 @@
+"""Stabby Jack mechanics on a working clone of the state: drawing, combat,
+special cards, levelling up, death and rebirth, end of turn and the win check.
+
+Every function here changes the clone ``s`` in place (by replacing fields)
+and writes one sentence per event into ``s.log``. Seat names are written as
+"{0}", "{1}", ... and filled in by ``text.render``.
+"""
+
+from __future__ import annotations
+
+from .content import ACE, CONTENT, JACK, Card
+from .state import ACE as ACE_PHASE
+from .state import DECLARE, JACK as JACK_PHASE, OVER, PLACE, TRAIN, State, hp, max_hp, suit_total, xp_value
+
+END = "end"   # pseudo-phase: the turn is over, call end_turn
+
+
+def who(seat: int) -> str:
+    return "{%d}" % seat
+
+
+# -- the piles -------------------------------------------------------------
+
+def numbered_left(s: State) -> int:
+    """Numbered cards in the draw and discard piles (works on views too)."""
+    held = 0
+    for p in s.players:
+        held += sum(1 for c in p.stats if c.numbered) + sum(1 for c in p.xp if c.numbered)
+    if s.drawn is not None and s.drawn.numbered:
+        held += 1
+    return s.decks * 36 - held
+
+
+def draw_one(s: State) -> Card | None:
+    """The top card of the draw pile; R-SJ-1: the discard pile is shuffled in when it runs out."""
+    if not s.draw:
+        if not s.discard:
+            return None
+        cards = list(s.discard)
+        s.rng.shuffle(cards)
+        s.draw = tuple(cards)
+        s.discard = ()
+        s.say("The discard pile is shuffled to make a new draw pile.")
+    card = s.draw[-1]
+    s.draw = s.draw[:-1]
+    return card
+
+
+def draw_numbered(s: State) -> Card | None:
+    """Draw until a numbered card comes, putting specials on the discard pile.
+    None when no numbered card is left in either pile."""
+    while numbered_left(s) > 0:
+        card = draw_one(s)
+        if card.numbered:
+            return card
+        s.discard = s.discard + (card,)
+    return None
+
+
+def throw(s: State, *cards: Card) -> None:
+    s.discard = s.discard + cards
+
+
+# -- damage, healing, death ----------------------------------------------
+
+def hurt(s: State, seat: int, amount: int) -> None:
+    p = s.set_player(seat, damage=s.players[seat].damage + amount)
+    s.say(f"{who(seat)} takes {amount} damage ({max(hp(p), 0)} HP left).")
+    check_death(s, seat)
+
+
+def heal(s: State, seat: int, amount: int) -> None:
+    p = s.players[seat]
+    healed = min(amount, p.damage)
+    s.set_player(seat, damage=p.damage - healed)
+    if healed:
+        s.say(f"{who(seat)} heals {healed} HP.")
+    else:
+        s.say(f"{who(seat)} is already at full health.")
+
+
+def check_death(s: State, seat: int) -> None:
+    """R-SJ-3: at 0 HP or below the player dies and is reborn (R-SJ-7)."""
+    p = s.players[seat]
+    if hp(p) > 0:
+        return
+    throw(s, *p.stats, *p.xp)
+    s.set_player(seat, stats=(), xp=(), damage=0, deaths=p.deaths + 1)
+    new = []
+    for _ in range(len(p.stats)):
+        card = draw_numbered(s)
+        if card is None:
+            break
+        new.append(card)
+        s.set_player(seat, stats=tuple(new))
+    s.say(f"{who(seat)} dies, loses all stats and XP, and is reborn with {len(new)} new stat cards.")
+
+
+# -- levelling up ------------------------------------------------------------
+
+def level_up(s: State, seat: int, card: Card, after: str) -> None:
+    """R-SJ-7: add the card to the stats row, or offer a replace/decline choice at the maximum."""
+    p = s.players[seat]
+    if len(p.stats) < CONTENT.max_stats:
+        s.set_player(seat, stats=p.stats + (card,))
+        s.say(f"{who(seat)} levels up: the {card.name()} joins the stats row.")
+        s.phase = after
+        check_death(s, seat)   # cannot kill (a card only adds), kept for symmetry
+        return
+    s.drawn = card
+    s.after = after
+    s.phase = PLACE
+
+
+def place(s: State, seat: int, index: int | None) -> None:
+    """Finish a PLACE choice: replace stat ``index`` with the drawn card, or decline (None)."""
+    card = s.drawn
+    s.drawn = None
+    p = s.players[seat]
+    if index is None:
+        throw(s, card)
+        s.say(f"{who(seat)} already has {CONTENT.max_stats} stats and lets the {card.name()} go.")
+    else:
+        old = p.stats[index]
+        s.set_player(seat, stats=p.stats[:index] + (card,) + p.stats[index + 1:])
+        throw(s, old)
+        s.say(f"{who(seat)} levels up: the {card.name()} replaces the {old.name()}.")
+        check_death(s, seat)
+    s.phase = s.after
+
+
+def train(s: State, seat: int, index: int) -> None:
+    """Finish a TRAIN choice: the drawn card replaces stat ``index`` (may injure or kill)."""
+    card = s.drawn
+    s.drawn = None
+    p = s.players[seat]
+    old = p.stats[index]
+    s.set_player(seat, stats=p.stats[:index] + (card,) + p.stats[index + 1:])
+    throw(s, old)
+    s.say(f"{who(seat)} trains: the {card.name()} replaces the {old.name()}.")
+    check_death(s, seat)
+    s.phase = END
+
+
+# -- combat ------------------------------------------------------------------
+
+def fight(s: State, seat: int, card: Card) -> None:
+    """R-SJ-5: a monster (numbered card) or a Diamond/Spade Monarch."""
+    p = s.players[seat]
+    suit = "S" if card.black else "D"
+    power = suit_total(p.stats, suit)
+    kind = "physical" if suit == "S" else "magical"
+    luck = suit_total(p.stats, "C")
+    if card.monarch:
+        value, won = CONTENT.monarch_strength, power > CONTENT.monarch_strength
+        how = f"{power} against {value}; monarchs win ties" if power == value else f"{power} against {value}"
+        xp, dmg = CONTENT.monarch_xp, CONTENT.monarch_damage
+    else:
+        value = card.rank
+        if power != value:
+            won = power > value
+            how = f"{power} against {value}"
+        else:
+            won = luck >= value
+            how = f"a tie at {value}, luck {luck} {'is enough' if won else 'is not enough'}"
+        xp, dmg = CONTENT.monster_xp, CONTENT.monster_damage
+    if won:
+        s.set_player(seat, xp=p.xp + (card,))
+        s.say(f"{who(seat)} beats the {card.name()} ({kind}, {how}) and keeps it as {xp} XP.")
+    else:
+        throw(s, card)
+        s.say(f"{who(seat)} loses to the {card.name()} ({kind}, {how}).")
+        hurt(s, seat, dmg)
+    s.phase = END
+
+
+# -- special cards -----------------------------------------------------------
+
+def ace_pairs(s: State, seat: int) -> list[tuple[int, int, int]]:
+    """Every (my stat, other seat, their stat) of the same suit or the same value."""
+    out = []
+    mine = s.players[seat].stats
+    for other, q in enumerate(s.players):
+        if other == seat:
+            continue
+        for j, b in enumerate(q.stats):
+            for i, a in enumerate(mine):
+                if a.suit == b.suit or a.rank == b.rank:
+                    out.append((i, other, j))
+    out.sort()
+    return out
+
+
+def swap(s: State, seat: int, i: int, other: int, j: int) -> None:
+    a = s.players[seat].stats[i]
+    b = s.players[other].stats[j]
+    ps, po = s.players[seat], s.players[other]
+    s.set_player(seat, stats=ps.stats[:i] + (b,) + ps.stats[i + 1:])
+    s.set_player(other, stats=po.stats[:j] + (a,) + po.stats[j + 1:])
+    throw(s, s.drawn)
+    s.drawn = None
+    s.say(f"{who(seat)} swaps the {a.name()} for the {b.name()} of {who(other)}.")
+    check_death(s, seat)
+    check_death(s, other)
+    s.phase = END
+
+
+def resolve_special(s: State, seat: int, card: Card) -> None:
+    """R-SJ-6. Sets a choice phase, or END when the card is fully resolved."""
+    p = s.players[seat]
+    if card.rank == JACK:
+        if any(c.monarch for c in p.xp):
+            s.drawn = card
+            s.phase = JACK_PHASE
+            s.say(f"{who(seat)} meets Stabby Jack ({card.label()}) and may give up a Monarch as a shield.")
+            return
+        throw(s, card)
+        s.say(f"Stabby Jack ({card.label()}) stabs {who(seat)}.")
+        hurt(s, seat, CONTENT.jack_damage)
+        s.phase = END
+    elif card.rank == ACE:
+        if ace_pairs(s, seat):
+            s.drawn = card
+            s.phase = ACE_PHASE
+            s.say(f"{who(seat)} draws the {card.name()} and must swap a stat card with another player.")
+            return
+        throw(s, card)
+        s.say(f"{who(seat)} draws the {card.name()} but no card can be swapped; the turn passes.")
+        s.phase = END
+    elif card.monarch and card.suit == "H":
+        throw(s, card)
+        s.say(f"The {card.name()} heals {who(seat)}.")
+        heal(s, seat, CONTENT.heart_monarch_heal)
+        s.phase = END
+    elif card.monarch and card.suit == "C":
+        throw(s, card)
+        luck = suit_total(p.stats, "C")
+        s.say(f"{who(seat)} tries to steal from the {card.name()} with luck {luck}.")
+        steal(s, seat, lambda c: c.rank <= luck, f"more than luck {luck}")
+    elif card.monarch:
+        fight(s, seat, card)
+    else:  # Joker
+        throw(s, card)
+        s.say(f"{who(seat)} draws a Joker: a free level-up.")
+        steal(s, seat, lambda c: True, "")
+
+
+def steal(s: State, seat: int, ok, why_not: str) -> None:
+    """Club Monarch and Joker: draw one card; a special is resolved instead."""
+    card = draw_one(s)
+    if card is None:
+        s.say("There is no card left to draw.")
+        s.phase = END
+    elif card.special:
+        s.say(f"{who(seat)} draws the {card.name()} instead.")
+        resolve_special(s, seat, card)
+    elif ok(card):
+        level_up(s, seat, card, END)
+    else:
+        throw(s, card)
+        s.say(f"{who(seat)} draws the {card.name()}, {why_not}: it is discarded.")
+        s.phase = END
+
+
+def jack_choice(s: State, seat: int, xp_index: int | None) -> None:
+    card = s.drawn
+    s.drawn = None
+    throw(s, card)
+    if xp_index is None:
+        s.say(f"Stabby Jack ({card.label()}) stabs {who(seat)}.")
+        hurt(s, seat, CONTENT.jack_damage)
+    else:
+        p = s.players[seat]
+        shield = p.xp[xp_index]
+        s.set_player(seat, xp=p.xp[:xp_index] + p.xp[xp_index + 1:])
+        throw(s, shield)
+        s.say(f"{who(seat)} throws the {shield.name()} in Stabby Jack's way and takes no damage.")
+    s.phase = END
+
+
+# -- the declared action -----------------------------------------------------
+
+def declare(s: State, seat: int, choice: str) -> None:
+    s.declared = choice
+    if choice == "rest":
+        s.say(f"{who(seat)} rests in bed.")
+        heal(s, seat, CONTENT.rest_heal)
+        s.phase = END
+        return
+    card = draw_one(s)
+    verb = "trains" if choice == "train" else "goes on an adventure"
+    if card is None:
+        s.say(f"{who(seat)} {verb}, but there is no card left to draw.")
+        s.phase = END
+        return
+    s.say(f"{who(seat)} {verb} and draws the {card.name()}.")
+    if card.special:
+        resolve_special(s, seat, card)
+    elif choice == "fight":
+        fight(s, seat, card)
+    elif not s.players[seat].stats:
+        level_up(s, seat, card, END)   # nothing to replace: the card is simply added
+    else:
+        s.drawn = card
+        s.phase = TRAIN
+
+
+def spend_xp(s: State, seat: int, indices: tuple[int, ...]) -> None:
+    """R-SJ-4: spend XP cards worth at least the level cost, then a secured level-up."""
+    p = s.players[seat]
+    spent = tuple(p.xp[i] for i in indices)
+    keep = tuple(c for i, c in enumerate(p.xp) if i not in set(indices))
+    s.set_player(seat, xp=keep)
+    throw(s, *spent)
+    s.say(f"{who(seat)} spends {xp_value(spent)} XP to level up.")
+    card = draw_numbered(s)
+    if card is None:   # guarded by the rules: never happens
+        s.phase = DECLARE
+        return
+    level_up(s, seat, card, DECLARE)
+
+
+# -- end of turn and winning -------------------------------------------------
+
+def conditions(s: State, seat: int) -> tuple[bool, bool, bool]:
+    """R-SJ-8: (enough XP, attack beats every other player's HP, strictly most luck)."""
+    p = s.players[seat]
+    power = max(suit_total(p.stats, "S"), suit_total(p.stats, "D"))
+    luck = suit_total(p.stats, "C")
+    others = [q for k, q in enumerate(s.players) if k != seat]
+    return (xp_value(p.xp) >= CONTENT.win_xp,
+            all(power > hp(q) for q in others),
+            all(luck > suit_total(q.stats, "C") for q in others))
+
+
+def end_turn(s: State) -> None:
+    n = len(s.players)
+    s.turns += 1
+    s.drawn = None
+    s.declared = None
+    for k in range(n):   # R-SJ-8: the active player first, then in turn order
+        seat = (s.turn + k) % n
+        if all(conditions(s, seat)):
+            s.winner = seat
+            s.result = f"{who(seat)} holds enough XP, out-fights every other player and has the most luck."
+            s.say(s.result)
+            s.phase = OVER
+            return
+    limit = s.options.get("round_limit", 0)
+    if limit and s.turns >= limit * n:
+        tiebreak(s)
+        return
+    s.turn = (s.turn + 1) % n
+    s.phase = DECLARE
+
+
+def tiebreak(s: State) -> None:
+    """Referee decision: at the round limit, most win conditions met, then most XP, then most luck."""
+    def score(seat):
+        p = s.players[seat]
+        return (sum(conditions(s, seat)), xp_value(p.xp), suit_total(p.stats, "C"))
+
+    scores = [score(k) for k in range(len(s.players))]
+    best = max(scores)
+    s.phase = OVER
+    if scores.count(best) == 1:
+        s.winner = scores.index(best)
+        s.result = (f"The round limit is reached; {who(s.winner)} wins on the tiebreak "
+                    f"({best[0]} of 3 conditions, {best[1]} XP, luck {best[2]}).")
+    else:
+        s.winner = None
+        s.result = "The round limit is reached and the tiebreak is level: a draw."
+    s.say(s.result)

@@ -1,0 +1,101 @@
+"""Stabby Jack state: small tuples and named tuples, cheap to copy.
+
+A ``State`` is never changed once an action has returned it; ``apply``
+works on a shallow clone (all fields are immutable except the Rng, which is
+copied) and replaces whole fields.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from tabletop.core.rng import Rng
+
+from .content import CONTENT, Card
+
+# Phases of a turn (``State.phase``):
+DECLARE = "declare"   # the active player may level up with XP, then declares train, fight or rest
+TRAIN = "train"       # a numbered card was drawn in training: choose the stat card it replaces
+PLACE = "place"       # a level-up card with 8 stats already: replace one stat card or decline
+JACK = "jack"         # a Jack was drawn and the player holds a Monarch: shield with it or take the hit
+ACE = "ace"           # an Ace was drawn: choose the stat cards to swap with another player
+OVER = "over"         # the game has ended
+CHOICE_PHASES = (TRAIN, PLACE, JACK, ACE)
+
+
+class Player(NamedTuple):
+    stats: tuple[Card, ...]   # the stats row, in the order the cards were placed
+    xp: tuple[Card, ...]      # the XP row (monsters and monarchs beaten)
+    damage: int               # damage markers
+    deaths: int               # how many times this player has died (and been reborn)
+
+
+def suit_total(stats, suit: str) -> int:
+    return sum(c.rank for c in stats if c.suit == suit)
+
+
+def max_hp(stats) -> int:
+    """R-SJ-3: the hearts in the stats row, or 1 when there are none."""
+    return suit_total(stats, "H") or 1
+
+
+def xp_value(cards) -> int:
+    return sum(CONTENT.monarch_xp if c.monarch else CONTENT.monster_xp for c in cards)
+
+
+def totals(p: Player) -> dict:
+    """Live totals of one player's rows, for the table and the bots."""
+    t = {"S": 0, "H": 0, "D": 0, "C": 0}
+    for c in p.stats:
+        t[c.suit] += c.rank
+    top = t["H"] or 1
+    return {"hp": top - p.damage, "max_hp": top, "attack": t["S"], "magic": t["D"], "luck": t["C"],
+            "xp": xp_value(p.xp), "damage": p.damage, "stats": len(p.stats)}
+
+
+def hp(p: Player) -> int:
+    return max_hp(p.stats) - p.damage
+
+
+@dataclass
+class State:
+    players: tuple[Player, ...]
+    draw: tuple[Card, ...]        # face down; the top card is the LAST one
+    discard: tuple[Card, ...]     # face up; the top card is the last one
+    rng: Rng | None               # None in a view
+    options: dict
+    decks: int                    # how many 52-card decks are in play
+    turn: int = 0                 # seat whose turn it is
+    phase: str = DECLARE
+    declared: str | None = None   # "train", "fight" or "rest" once declared this turn
+    drawn: Card | None = None     # the card waiting for the active player's choice
+    after: str = DECLARE          # where a PLACE choice returns: DECLARE (XP level-up) or "end"
+    turns: int = 0                # completed turns
+    log: tuple[str, ...] = ()     # recent event sentences; "{0}".."{5}" stand for seat names
+    winner: int | None = None
+    result: str = ""              # why the game ended
+    hidden_draw: int = -1         # in a view: the size of the hidden draw pile
+
+    def clone(self) -> "State":
+        s = copy.copy(self)
+        if self.rng is not None:
+            s.rng = self.rng.copy()
+        return s
+
+    @property
+    def draw_count(self) -> int:
+        return self.hidden_draw if self.hidden_draw >= 0 else len(self.draw)
+
+    @property
+    def is_view(self) -> bool:
+        return self.hidden_draw >= 0
+
+    def say(self, text: str) -> None:
+        self.log = (self.log + (text,))[-CONTENT.log_length:]
+
+    def set_player(self, seat: int, **changes) -> Player:
+        p = self.players[seat]._replace(**changes)
+        self.players = self.players[:seat] + (p,) + self.players[seat + 1:]
+        return p
