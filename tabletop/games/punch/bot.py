@@ -1,0 +1,206 @@
+"""Computer boxers. They see only their view (no hidden cards, no deck order).
+
+- "random": any legal move, uniformly (for tests; not offered in the launcher).
+- "easy": plays at random, but never rests when already at full stamina if it
+  has anything else, and keeps every hand.
+- "strong": counts cards. The opponent's 30 cards are known, so what they can
+  still hold is the 30 minus what they have shown this match. It scores each
+  card by the expected result against the kinds the opponent may hold, minus
+  what the same card would be worth later, and plays the best; the last
+  plays of a match are searched exactly.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+from tabletop.core.game import Bot
+from tabletop.core.rng import Rng
+
+from .actions import Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
+from .resolve import CODES, MAX_STAMINA, NK, S, TOTALS, effective_power, outcome
+from .rules import HIDDEN, PPR, RULES, _sub_multisets
+
+KO_WEIGHT = 12.0
+
+
+def _rng(bot) -> Rng:
+    r = bot.memory.get("rng")
+    if r is None:
+        r = bot.memory["rng"] = Rng(bot.seed * 7919 + bot.seat + 1)
+    return r
+
+
+class RandomBot(Bot):
+    def choose(self, view):
+        return _rng(self).choice(RULES.legal_actions(view, self.seat))
+
+
+class EasyBot(Bot):
+    def choose(self, view):
+        rng = _rng(self)
+        me = self.seat
+        if view.phase == "redeal":
+            return KeepHand(me)
+        legal = [a for a in RULES.legal_actions(view, me) if not isinstance(a, Swap)]
+        if view.phase == "exchange":
+            return Exchange(me, ())
+        if view.phase == "choose" and view.stamina[me] >= MAX_STAMINA:
+            calm = [a for a in legal if a.card != "nothing"]
+            legal = calm or legal
+        return rng.choice(legal)
+
+
+# -- the strong boxer ---------------------------------------------------------
+
+def _pair_value(k, j, st, me, no_mercy, last):
+    """My stamina lead change (with knockouts weighted) when I show k and they show j."""
+    s_me, s_op = st[me], st[1 - me]
+    pk = effective_power(k, s_me, no_mercy)
+    pj = effective_power(j, s_op, no_mercy)
+    _, c_me, c_op, _ = outcome(k, j, pk, pj)
+    n_me = max(0, min(MAX_STAMINA, s_me + c_me))
+    n_op = max(0, min(MAX_STAMINA, s_op + c_op))
+    v = (n_me - s_me) - (n_op - s_op)
+    if n_op == 0:
+        v += KO_WEIGHT
+    if n_me == 0:
+        v -= KO_WEIGHT
+    if last:       # end of the match: what counts is who is ahead
+        lead = n_me - n_op
+        v += 4.0 * ((lead > 0) - (lead < 0))
+    return v
+
+
+def opponent_pool(view, me):
+    """Counts of the opponent's cards not shown this match (hand, deck, face-down card)."""
+    op = 1 - me
+    return tuple(TOTALS[k] - view.played[op][k] for k in range(NK))
+
+
+def opponent_odds(view, me):
+    """Chance of each kind being the opponent's next card, taking each kind they
+    may hold as equally likely (weighted by the chance that they hold it)."""
+    op = 1 - me
+    pool = opponent_pool(view, me)
+    n = view.hand_sizes[op] + (1 if view.choice[op] is not None else 0)
+    total = sum(pool)
+    w = []
+    for k in range(NK):
+        if pool[k] == 0:
+            w.append(0.0)
+        elif n >= total:
+            w.append(1.0)
+        else:
+            w.append(1.0 - comb(total - pool[k], n) / comb(total, n))
+    s = sum(w) or 1.0
+    return [x / s for x in w], pool
+
+
+def card_scores(view, me, hand):
+    """Score of each kind in my hand: expected value now minus its value later."""
+    no_mercy = view.options["no_mercy"]
+    odds, pool = opponent_odds(view, me)
+    total = sum(pool) or 1
+    later = [c / total for c in pool]
+    st = view.stamina
+    last = view.round == S["rounds"] and view.play == PPR
+    rest_of_round = PPR - view.play
+    scores = {}
+    for k in range(NK):
+        if not hand[k]:
+            continue
+        now = sum(odds[j] * _pair_value(k, j, st, me, no_mercy, last) for j in range(NK) if odds[j])
+        fut = 0.0
+        if rest_of_round:
+            mid = (6, 6)
+            fut = sum(later[j] * _pair_value(k, j, mid, 0, False, False) for j in range(NK) if later[j])
+        scores[k] = now - fut
+    return scores
+
+
+class StrongBot(Bot):
+    def choose(self, view):
+        me = self.seat
+        ph = view.phase
+        if ph in ("break", "match_over"):
+            return Ready(me)
+        hand = view.hands[me]
+        if ph == "redeal":
+            return Redeal(me) if self._hand_worth(view, hand) < self._deck_worth(view) else KeepHand(me)
+        if ph == "exchange":
+            return Exchange(me, self._worst(view, hand, min(S["exchange_max"], len(view.decks[me]))))
+        if ph == "draft":
+            return Draft(me, self._draft(view))
+        if RULES._may_swap(view, me) and view.play == 1:
+            worst = self._worst(view, hand, 1)
+            if worst:
+                return Swap(me, worst[0])
+        if ph == "program":
+            return Program(me, self._program(view, hand))
+        scores = card_scores(view, me, hand)
+        best = max(scores, key=lambda k: (scores[k], -k))
+        return Commit(me, CODES[best])
+
+    # -- helpers --------------------------------------------------------------
+    def _unit_worth(self, view):
+        """Average worth of each kind against the opponent's unseen cards."""
+        pool = opponent_pool(view, self.seat)
+        total = sum(pool) or 1
+        return [sum(pool[j] / total * _pair_value(k, j, (6, 6), 0, False, False) for j in range(NK))
+                for k in range(NK)]
+
+    def _hand_worth(self, view, hand):
+        w = self._unit_worth(view)
+        return sum(hand[k] * w[k] for k in range(NK)) / max(1, sum(hand))
+
+    def _deck_worth(self, view):
+        w = self._unit_worth(view)
+        me = self.seat
+        rest = [view.hands[me][k] + view.decks[me].count(k) for k in range(NK)]
+        return sum(rest[k] * w[k] for k in range(NK)) / max(1, sum(rest))
+
+    def _worst(self, view, hand, most):
+        """Up to ``most`` cards clearly worse than an average card from the deck."""
+        w = self._unit_worth(view)
+        deck = view.decks[self.seat]
+        avg = sum(w[k] for k in deck) / max(1, len(deck))
+        out = []
+        for k in sorted(range(NK), key=lambda k: w[k]):
+            for _ in range(hand[k]):
+                if len(out) < most and w[k] < avg - 0.25:
+                    out.append(CODES[k])
+        return tuple(out)
+
+    def _draft(self, view):
+        """A balanced pick, favouring the kinds worth most against the opponent."""
+        w = self._unit_worth(view)
+        left = [view.decks[self.seat].count(k) for k in range(NK)]
+        rounds_left = S["rounds"] - view.round + 1
+        pick = [0] * NK
+        order = sorted(range(NK), key=lambda k: -w[k])
+        while sum(pick) < PPR:
+            # take the kind whose fair share for this round is least filled
+            k = min((k for k in order if pick[k] < left[k]),
+                    key=lambda k: (pick[k] - left[k] / rounds_left, -w[k]))
+            pick[k] += 1
+        return tuple(CODES[k] for k in range(NK) for _ in range(pick[k]))
+
+    def _program(self, view, hand):
+        left = list(hand)
+        row = []
+        for _ in range(S["robo_box_program"]):
+            scores = card_scores(view, self.seat, left)
+            k = max(scores, key=lambda k: (scores[k], -k))
+            left[k] -= 1
+            row.append(CODES[k])
+        return tuple(row)
+
+
+LEVELS = {"random": RandomBot, "easy": EasyBot, "strong": StrongBot}
+
+
+def make_bot(seat, level="strong", seed=0):
+    if level not in LEVELS:
+        raise ValueError(f"unknown Punch! computer level {level!r}")
+    return LEVELS[level](seat=seat, level=level, seed=seed)
