@@ -24,8 +24,8 @@ def who(seat: int) -> str:
 def numbered_left(s: State) -> int:
     """Numbered cards in the draw and discard piles (works on views too)."""
     held = 0
-    for p in s.players:
-        held += sum(1 for c in p.stats if c.numbered) + sum(1 for c in p.xp if c.numbered)
+    for p in s.players:   # stats rows hold only numbered cards
+        held += len(p.stats) + sum(1 for c in p.xp if not c.monarch)
     if s.drawn is not None and s.drawn.numbered:
         held += 1
     return s.decks * 36 - held
@@ -322,15 +322,22 @@ def spend_xp(s: State, seat: int, indices: tuple[int, ...]) -> None:
 
 # -- end of turn and winning -------------------------------------------------
 
-def conditions(s: State, seat: int) -> tuple[bool, bool, bool]:
+def standing(p) -> tuple[int, int, int, int]:
+    """(XP held, best attack, luck, current HP) of one player."""
+    t = {"S": 0, "H": 0, "D": 0, "C": 0}
+    for c in p.stats:
+        t[c.suit] += c.rank
+    return xp_value(p.xp), max(t["S"], t["D"]), t["C"], (t["H"] or 1) - p.damage
+
+
+def conditions(s: State, seat: int, table=None) -> tuple[bool, bool, bool]:
     """R-SJ-8: (enough XP, attack beats every other player's HP, strictly most luck)."""
-    p = s.players[seat]
-    power = max(suit_total(p.stats, "S"), suit_total(p.stats, "D"))
-    luck = suit_total(p.stats, "C")
-    others = [q for k, q in enumerate(s.players) if k != seat]
-    return (xp_value(p.xp) >= CONTENT.win_xp,
-            all(power > hp(q) for q in others),
-            all(luck > suit_total(q.stats, "C") for q in others))
+    table = table or [standing(p) for p in s.players]
+    xp, power, luck, _ = table[seat]
+    others = [row for k, row in enumerate(table) if k != seat]
+    return (xp >= CONTENT.win_xp,
+            all(power > row[3] for row in others),
+            all(luck > row[2] for row in others))
 
 
 def end_turn(s: State) -> None:
@@ -338,9 +345,13 @@ def end_turn(s: State) -> None:
     s.turns += 1
     s.drawn = None
     s.declared = None
+    table = None
     for k in range(n):   # R-SJ-8: the active player first, then in turn order
         seat = (s.turn + k) % n
-        if all(conditions(s, seat)):
+        if xp_value(s.players[seat].xp) < CONTENT.win_xp:
+            continue
+        table = table or [standing(p) for p in s.players]
+        if all(conditions(s, seat, table)):
             s.winner = seat
             s.result = f"{who(seat)} holds enough XP, out-fights every other player and has the most luck."
             s.say(s.result)

@@ -126,7 +126,7 @@ class StabbyJackRules(Rules):
         p = state.players[player]
         if state.phase == DECLARE:
             out = [Declare(player, c) for c in CHOICES]
-            if resolve.numbered_left(state) > 0:
+            if len(p.xp) >= 3 and xp_value(p.xp) >= CONTENT.level_cost and resolve.numbered_left(state) > 0:
                 monsters = [i for i, c in enumerate(p.xp) if not c.monarch]
                 monarchs = [i for i, c in enumerate(p.xp) if c.monarch]
                 for m, q in _PAYMENTS:

@@ -7,7 +7,6 @@ copied) and replaces whole fields.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -59,7 +58,7 @@ def hp(p: Player) -> int:
     return max_hp(p.stats) - p.damage
 
 
-@dataclass
+@dataclass(slots=True)
 class State:
     players: tuple[Player, ...]
     draw: tuple[Card, ...]        # face down; the top card is the LAST one
@@ -79,10 +78,9 @@ class State:
     hidden_draw: int = -1         # in a view: the size of the hidden draw pile
 
     def clone(self) -> "State":
-        s = copy.copy(self)
-        if self.rng is not None:
-            s.rng = self.rng.copy()
-        return s
+        return State(self.players, self.draw, self.discard, None if self.rng is None else self.rng.copy(),
+                     self.options, self.decks, self.turn, self.phase, self.declared, self.drawn, self.after,
+                     self.turns, self.log, self.winner, self.result, self.hidden_draw)
 
     @property
     def draw_count(self) -> int:
