@@ -1,3 +1,7 @@
 """tabletop: fight-themed card and board games for two at one computer."""
 
+import os as _os
+
+_os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 __version__ = "0.1.0"

@@ -1,0 +1,5 @@
+import sys
+
+from tabletop.app import main
+
+sys.exit(main())

@@ -1,0 +1,83 @@
+"""The program: command line, window, and the loop (events -> scenes -> draw)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from tabletop import __version__
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="tabletop", description="Fight-themed card and board games for two at one computer.")
+    p.add_argument("game", nargs="?", help="go straight to this game's setup (e.g. jab, punch, stabby-jack)")
+    p.add_argument("--self-test", action="store_true", help="play computer-vs-computer games headless and check every rule")
+    p.add_argument("--record-dir", help="with --self-test: write each game's record into this folder")
+    p.add_argument("--games", type=int, default=1, help="with --self-test: games per game id (default 1)")
+    p.add_argument("--seed", type=int, default=None, help="random seed (self-test default: 1)")
+    p.add_argument("--window", help="window size, e.g. 1280x720")
+    p.add_argument("--frames", type=int, default=0, help=argparse.SUPPRESS)  # stop after N frames (tests, benchmarks)
+    p.add_argument("--version", action="version", version=f"tabletop {__version__}")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "replay":
+        from tabletop.replay import main as replay_main
+        return replay_main(argv[1:])
+    args = build_parser().parse_args(argv)
+    from tabletop.core import registry
+
+    games = registry.load_all()
+    if args.game and args.game not in games:
+        print(f"tabletop: unknown game {args.game!r}. Known games: {', '.join(games)}", file=sys.stderr)
+        return 2
+    if args.self_test:
+        from tabletop.selftest import run
+        return run([args.game] if args.game else list(games), record_dir=args.record_dir,
+                   games_each=args.games, seed=1 if args.seed is None else args.seed)
+    size = None
+    if args.window:
+        try:
+            w, h = (int(v) for v in args.window.lower().split("x"))
+            size = (w, h)
+        except ValueError:
+            print(f"tabletop: --window wants WIDTHxHEIGHT, e.g. 1280x720 (got {args.window!r})", file=sys.stderr)
+            return 2
+    return run_window(args.game, size=size, frames=args.frames)
+
+
+def _no_display_reason() -> str | None:
+    driver = os.environ.get("SDL_VIDEODRIVER", "")
+    if driver in ("dummy", "offscreen") or sys.platform in ("win32", "darwin"):
+        return None
+    if driver in ("", "x11") and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        return "no display found (DISPLAY and WAYLAND_DISPLAY are unset)"
+    return None
+
+
+def run_window(game_id: str | None = None, size=None, frames: int = 0, replay_file: str | None = None) -> int:
+    reason = _no_display_reason()
+    if reason:
+        print(f"tabletop: cannot open a window: {reason}. To check the games without a screen run "
+              f"'tabletop --self-test', or set SDL_VIDEODRIVER=dummy.", file=sys.stderr)
+        return 2
+    import pygame
+
+    try:
+        pygame.display.init()
+    except pygame.error as e:
+        print(f"tabletop: cannot open a window: {e}. To check the games without a screen run "
+              f"'tabletop --self-test', or set SDL_VIDEODRIVER=dummy.", file=sys.stderr)
+        return 2
+    from tabletop.ui.app import App
+
+    app = App(size=size)
+    app.start(game_id, replay_file=replay_file)
+    return app.run(frames=frames)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

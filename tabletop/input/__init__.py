@@ -1,0 +1,1 @@
+"""Input mapping: devices -> virtual buttons -> per-seat intents."""

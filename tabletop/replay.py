@@ -1,0 +1,56 @@
+"""tabletop replay FILE [--summary]: play a record back, or check it headless.
+
+--summary prints one JSON object (game, finished, winner, key state).
+Exit codes: 0 fine, 1 an action the rules refused (its index and the reason),
+2 an unreadable or malformed file. Never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from tabletop.core import record as rec
+from tabletop.core import registry
+
+
+def summary(path: str) -> tuple[int, str]:
+    try:
+        r = rec.load(path)
+    except rec.BadRecord as e:
+        return 2, f"tabletop replay: {path}: {e}"
+    games = registry.load_all()
+    if r.game not in games:
+        return 2, f"tabletop replay: {path}: unknown game {r.game[:40]!r} (known: {', '.join(games)})"
+    spec = games[r.game]
+    try:
+        state = rec.replay(r, spec)
+    except rec.BadRecord as e:
+        return 2, f"tabletop replay: {path}: {e}"
+    except rec.RefusedAction as e:
+        return 1, f"tabletop replay: {path}: {e}"
+    except RecursionError:
+        return 2, f"tabletop replay: {path}: the record is nested too deeply"
+    out = spec.rules.outcome(state)
+    data = {"game": r.game, "finished": out is not None,
+            "winner": None if out is None else out.winner, "actions": len(r.actions)}
+    data.update(spec.rules.summary(state))
+    return 0, json.dumps(data, sort_keys=True)
+
+
+def main(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(prog="tabletop replay", description="Play back a game record.")
+    p.add_argument("file")
+    p.add_argument("--summary", action="store_true", help="no window: apply the record and print its result as JSON")
+    args = p.parse_args(argv)
+    if args.summary:
+        code, text = summary(args.file)
+        print(text, file=sys.stdout if code == 0 else sys.stderr)
+        return code
+    code, text = summary(args.file)   # check it fully before opening a window
+    if code != 0:
+        print(text, file=sys.stderr)
+        return code
+    from tabletop.app import run_window
+    return run_window(None, replay_file=args.file)

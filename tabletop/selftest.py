@@ -1,0 +1,41 @@
+"""tabletop --self-test: complete computer-vs-computer games, headless, with
+every invariant checked after every action. One line per game; exit 0 only
+if every game finished legally."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+from tabletop.core import playout, registry
+
+
+def run(game_ids: list[str], record_dir: str | None = None, games_each: int = 1, seed: int = 1) -> int:
+    games = registry.load_all()
+    failures = 0
+    out_dir = Path(record_dir) if record_dir else None
+    if out_dir is not None:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    for gid in game_ids:
+        spec = games[gid]
+        for n in range(games_each):
+            s = seed + n
+            t0 = time.perf_counter()
+            try:
+                result = playout.play(spec, seed=s, players=spec.min_players if spec.max_players <= 2 else min(4, spec.max_players))
+            except Exception as e:  # report any failure as a failed game, never a traceback
+                failures += 1
+                print(f"{gid}: FAILED seed={s}: {type(e).__name__}: {e}", flush=True)
+                continue
+            secs = time.perf_counter() - t0
+            winner = "draw" if result.winner is None else f"seat {result.winner}"
+            print(f"{gid}: actions={result.actions} winner={winner} seconds={secs:.2f} seed={s}", flush=True)
+            if out_dir is not None:
+                (out_dir / f"{gid}-{s}.json").write_text(result.record.dumps(), encoding="utf-8")
+    print(f"self-test: {len(game_ids) * games_each - failures} passed, {failures} failed", flush=True)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(run(list(registry.load_all())))

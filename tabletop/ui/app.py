@@ -1,0 +1,190 @@
+"""The window and its loop: events -> the top scene -> draw, at 60 frames a second."""
+
+from __future__ import annotations
+
+import sys
+
+import pygame
+
+from tabletop import __version__, settings as settings_mod
+from tabletop.input.devices import Pads
+from tabletop.paths import asset_path
+from tabletop.ui import gfx
+from tabletop.ui.sound import Sounds
+
+FPS = 60
+
+
+class App:
+    def __init__(self, size=None, settings=None):
+        pygame.init()
+        self.settings = settings or settings_mod.load()
+        self.toasts: list[list] = []   # [text, ms left]
+        for m in self.settings.messages:
+            self.toast(m)
+            print(f"tabletop: {m}", file=sys.stderr)
+        w, h = size or tuple(self.settings["window"])
+        self.flags = pygame.RESIZABLE
+        pygame.display.set_caption(f"tabletop {__version__}")
+        try:
+            pygame.display.set_icon(pygame.image.load(str(asset_path("icon.png"))))
+        except (pygame.error, FileNotFoundError):
+            pass
+        self.screen = pygame.display.set_mode((w, h), self.flags)
+        self.vp = gfx.Viewport(self.screen.get_size())
+        self.sounds = Sounds(enabled=self.settings["sound"], volume=self.settings["volume"])
+        if self.sounds.notice:
+            self.toast(self.sounds.notice)
+        self.pads = Pads()
+        self.pads.open_all()
+        self.stack: list = []
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frame = 0
+        pygame.key.set_repeat(0)
+
+    # -- scenes -----------------------------------------------------------------
+    def push(self, scene) -> None:
+        self.stack.append(scene)
+        scene.on_enter()
+
+    def pop(self, scene=None) -> None:
+        if not self.stack:
+            return
+        if scene is not None and self.stack[-1] is not scene:
+            if scene in self.stack:
+                self.stack.remove(scene)
+                scene.on_exit()
+            return
+        self.stack.pop().on_exit()
+        if not self.stack:
+            self.running = False
+
+    def replace(self, scene) -> None:
+        if self.stack:
+            self.stack.pop().on_exit()
+        self.push(scene)
+
+    def reset_to(self, scene) -> None:
+        while self.stack:
+            self.stack.pop().on_exit()
+        self.push(scene)
+
+    def start(self, game_id: str | None = None, replay_file: str | None = None) -> None:
+        from tabletop.ui.launcher import Launcher, Setup
+        from tabletop.core import registry
+
+        self.push(Launcher(self))
+        if game_id:
+            self.push(Setup(self, registry.get(game_id)))
+        if replay_file:
+            from tabletop.ui.replay import ReplayScene
+            self.push(ReplayScene.open(self, replay_file))
+
+    def toast(self, text: str, ms: float = 4000) -> None:
+        self.toasts.append([text, ms])
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- loop --------------------------------------------------------------------
+    def resize(self, size) -> None:
+        self.vp.resize(size)
+        w, h = size
+        if w >= 100 and h >= 100:
+            try:
+                self.settings["window"] = [min(10000, w), min(10000, h)]
+            except ValueError:
+                pass
+
+    def step(self, dt_ms: float) -> None:
+        for event in pygame.event.get():
+            self.dispatch(event)
+        if not self.stack:
+            self.running = False
+            return
+        if not self.vp.too_small:
+            for scene in self._updating():
+                scene.update(dt_ms)
+        for t in self.toasts:
+            t[1] -= dt_ms
+        self.toasts = [t for t in self.toasts if t[1] > 0]
+        self.draw()
+
+    def dispatch(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
+            self.resize(self.screen.get_size())
+        elif event.type == pygame.VIDEORESIZE:
+            self.resize(event.size)
+        elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
+            for scene in list(self.stack):
+                scene.on_focus_lost()
+        changes, pad_events = self.pads.handle(event)
+        for pe in pad_events:
+            for scene in list(self.stack):
+                scene.on_pad(pe)
+        if self.stack and not self.vp.too_small:
+            self.stack[-1].handle(event, changes)
+
+    def _updating(self):
+        out = []
+        for scene in reversed(self.stack):
+            out.append(scene)
+            if scene.pauses_below:
+                break
+        return out
+
+    def draw(self) -> None:
+        surf = self.screen
+        if self.vp.too_small:
+            self.draw_too_small(surf)
+        else:
+            start = 0
+            for i in range(len(self.stack) - 1, -1, -1):
+                if self.stack[i].opaque:
+                    start = i
+                    break
+            if not self.stack or not self.stack[start].opaque:
+                surf.fill(gfx.FELT_DARK)
+            for scene in self.stack[start:]:
+                scene.draw(surf, self.vp)
+            self.draw_toasts(surf)
+        pygame.display.flip()
+
+    def draw_too_small(self, surf) -> None:
+        surf.fill(gfx.PANEL)
+        w, h = surf.get_size()
+        px = max(8, min(w // 18, h // 4, 22))
+        lines = ["Enlarge the window", f"(at least {gfx.MIN_W}x{gfx.MIN_H}); the game is paused"]
+        for i, line in enumerate(lines):
+            gfx.blit_text(surf, line, px if i == 0 else max(7, px * 2 // 3), (w // 2, h // 2 + (i - 0.5) * px * 1.4),
+                          gfx.GOLD if i == 0 else gfx.WHITE, bold=i == 0, anchor="center")
+
+    def draw_toasts(self, surf) -> None:
+        y = 10
+        for text, _ms in self.toasts[-3:]:
+            px = self.vp.s(16)
+            for line in gfx.wrap(text, px, self.vp.s(1000)):
+                img = gfx.text(line, px, gfx.WHITE)
+                r = img.get_rect(midtop=(surf.get_width() // 2, y))
+                gfx.panel(surf, r.inflate(self.vp.s(20), self.vp.s(8)), (40, 40, 40), radius=6)
+                surf.blit(img, r)
+                y += r.h + self.vp.s(10)
+
+    def run(self, frames: int = 0) -> int:
+        try:
+            while self.running:
+                dt = self.clock.tick(FPS)
+                self.step(min(dt, 100))
+                self.frame += 1
+                if frames and self.frame >= frames:
+                    break
+        finally:
+            while self.stack:
+                self.stack.pop().on_exit()
+            self.settings.save()
+            pygame.quit()
+        return 0

@@ -1,0 +1,80 @@
+"""The pause menu over a table, and a "reconnect your gamepad" screen."""
+
+from __future__ import annotations
+
+from tabletop.input.devices import menu_buttons
+from tabletop.ui import gfx
+from tabletop.ui.scene import Scene
+from tabletop.ui.widgets import Item, Menu
+
+
+class PauseScene(Scene):
+    opaque = False
+
+    def __init__(self, app, table, extra: list[Item] | None = None):
+        super().__init__(app)
+        self.table = table
+        items = [Item("Resume", action=self.resume)]
+        items += extra or []
+        if table.session.spec.help_file:
+            items.append(Item("How to play", action=self.help))
+        items.append(Item("Settings", action=self.settings))
+        items.append(Item("Leave to the menu (the game is kept)", action=self.leave,
+                          hint="Your game is saved after every move: resume it from the menu"))
+        items.append(Item("Quit tabletop", action=app.quit))
+        self.menu = Menu(items, y=220, w=520, x=380, sound=app.sounds, on_back=self.resume)
+
+    def resume(self):
+        self.app.pop(self)
+
+    def help(self):
+        from tabletop.ui.help import HelpScene
+        self.app.push(HelpScene(self.app, self.table.session.spec))
+
+    def settings(self):
+        from tabletop.ui.launcher import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    def leave(self):
+        from tabletop.ui.launcher import Launcher
+        self.app.reset_to(Launcher(self.app))
+
+    def handle(self, event, pad_changes):
+        if "pause" in menu_buttons(None, pad_changes):
+            self.resume()
+            return
+        self.menu.handle(event, pad_changes, self.app.vp)
+
+    def draw(self, surf, vp):
+        gfx.shade(surf, 170)
+        gfx.blit_text(surf, "Paused", vp.s(48), vp.p(640, 150), gfx.GOLD, bold=True, anchor="center")
+        self.menu.draw(surf, vp)
+
+
+class ReconnectScene(Scene):
+    """Shown while a seat that plays with a gamepad has none: the game waits."""
+
+    opaque = False
+
+    def __init__(self, app, table, seat: int):
+        super().__init__(app)
+        self.table = table
+        self.seat = seat
+
+    def on_pad(self, pe):
+        if pe.kind == "added":
+            self.table.router.on_pad_event(pe)
+            if not self.table.router.missing_pads():
+                self.app.pop(self)
+
+    def handle(self, event, pad_changes):
+        if "back" in menu_buttons(event, ()):
+            self.app.push(PauseScene(self.app, self.table))
+
+    def draw(self, surf, vp):
+        gfx.shade(surf, 190)
+        names = ", ".join(self.table.session.seats[s].name for s in self.table.router.missing_pads()) or "?"
+        gfx.blit_text(surf, f"{names}: connect your gamepad", vp.s(40), vp.p(640, 300), gfx.GOLD, bold=True, anchor="center")
+        gfx.blit_text(surf, "The game is paused and will go on when a gamepad is connected.", vp.s(20),
+                      vp.p(640, 370), gfx.WHITE, anchor="center")
+        gfx.blit_text(surf, "Esc: pause menu", vp.s(16), vp.p(640, 420), gfx.GREY, anchor="center")

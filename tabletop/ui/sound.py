@@ -1,0 +1,43 @@
+"""Sound effects. With no audio device the game runs silent and says so once."""
+
+from __future__ import annotations
+
+import sys
+
+import pygame
+
+from tabletop.paths import asset_path
+
+NAMES = ("click", "take", "place", "refuse", "reveal", "combo", "stagger", "counter",
+         "clinch", "ding", "knockout", "cheer", "bell")
+
+
+class Sounds:
+    def __init__(self, enabled: bool = True, volume: float = 0.7):
+        self.enabled = enabled
+        self.volume = volume
+        self.sounds: dict[str, pygame.mixer.Sound] = {}
+        self.available = False
+        self.notice = ""
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init()
+            self.available = True
+        except pygame.error as e:
+            self.notice = f"No sound: the audio device could not be opened ({e}). Playing silently."
+            print(self.notice, file=sys.stderr)
+            return
+        for name in NAMES:
+            path = asset_path("sounds", f"{name}.wav")
+            try:
+                self.sounds[name] = pygame.mixer.Sound(str(path))
+            except (pygame.error, FileNotFoundError):
+                pass  # a missing effect is silence, not a crash
+
+    def play(self, name: str) -> None:
+        if not (self.available and self.enabled):
+            return
+        snd = self.sounds.get(name)
+        if snd is not None:
+            snd.set_volume(self.volume)
+            snd.play()

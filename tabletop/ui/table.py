@@ -1,0 +1,467 @@
+"""The base of every game's table scene.
+
+A game's ``table.py`` subclasses ``TableScene`` and implements
+``draw_table(surf, vp)``; while drawing it registers what players can point
+at with ``hot_card`` / ``hot_zone`` / ``hot_button``. The base then gives
+every game, for free:
+
+- mouse: click a card (``on_choose``) or drag it onto a zone (``on_drop``);
+  a drop the zone refuses animates the card back and shows the reason;
+- keyboard and gamepad: each seat has a focus that moves between that seat's
+  hot things with the arrows / d-pad / stick (spatially), ``confirm`` chooses;
+- pause (Esc, Start or the pause button), focus loss pauses, a gamepad
+  pulled out pauses and names the player, a window too small pauses;
+- computer seats (turn-based and simultaneous games): their bot is asked
+  when the rules wait for them and nothing is animating;
+- the result panel (play again / back to the menu);
+- ``submit(action)``: rules first; a refusal is shown and sounded.
+
+Input routing: in turn-based games, or with a single human, every device
+acts for the human whose choice the game is waiting for. Otherwise each
+seat has its own scheme (see input.bindings) and the ``Router`` keeps them
+apart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import pygame
+
+from tabletop.core.game import Refused
+from tabletop.core.registry import REALTIME, TURNS
+from tabletop.input.devices import Press, Router, key_name, menu_buttons
+from tabletop.ui import cards, gfx
+from tabletop.ui.pause import PauseScene, ReconnectScene
+from tabletop.ui.scene import Scene
+
+DRAG_THRESHOLD = 6       # pixels a press must move before it is a drag
+BOT_THINK_MS = 700       # a computer's pause before it acts, so people can follow
+
+
+@dataclass
+class Hot:
+    rect: pygame.Rect
+    payload: Any
+    seat: int | None = None          # who may use it (None: whoever's choice it is)
+    kind: str = "card"               # "card", "zone" or "button"
+    image: pygame.Surface | None = None
+    accepts: Callable[[Any], str | None] | None = None   # zones: refusal reason or None
+    callback: Callable[[], Any] | None = None            # buttons
+
+
+@dataclass
+class Flight:
+    """A card sliding back (or to its place) after a drop."""
+
+    image: pygame.Surface
+    start: tuple
+    end: tuple
+    ms: float
+    total: float
+
+
+class TableScene(Scene):
+    def __init__(self, app, session):
+        super().__init__(app)
+        self.session = session
+        self.spec = session.spec
+        self.rules = session.spec.rules
+        humans = [i for i, s in enumerate(session.seats) if s.kind == "human"]
+        self.humans = humans
+        self.shared_input = self.spec.dynamics == TURNS or len(humans) <= 1
+        schemes = [s.scheme if s.kind == "human" else None for s in session.seats]
+        if self.shared_input:
+            schemes = [None] * len(session.seats)
+        self.router = Router(app.settings, app.pads, schemes)
+        self.hots: list[Hot] = []
+        self._next_hots: list[Hot] = []
+        self.focus: dict[int, int] = {}          # seat -> index into that seat's focusables
+        self.show_focus: dict[int, bool] = {}    # focus ring shown once a seat uses keys/pad
+        self.drag: dict | None = None
+        self.flights: list[Flight] = []
+        self.message = ""
+        self.message_ms = 0.0
+        self.bot_wait = 0.0
+        self.result_dismissed = False
+        self.result_menu = None
+        self.anim_speed = float(app.settings["animation_speed"])
+        self.pause_rect = None
+
+    # -- hooks for subclasses ---------------------------------------------------------
+    def draw_table(self, surf, vp) -> None:
+        raise NotImplementedError
+
+    def on_choose(self, seat: int, payload) -> None:
+        """A seat chose a hot card (click, or confirm on its focus)."""
+
+    def on_drop(self, seat: int, payload, zone) -> None:
+        """A seat dropped a card on a zone that accepts it."""
+
+    def on_press(self, press: Press) -> None:
+        """Any other virtual button (peek, claims, ...)."""
+
+    def busy(self) -> bool:
+        """True while something is animating that bots and the result panel should wait for."""
+        return bool(self.flights)
+
+    def after_action(self, action, result) -> None:
+        """Called after every accepted action (start animations, play sounds)."""
+
+    def acting_seat(self) -> int | None:
+        """The human seat the shared devices act for now."""
+        waiting = [s for s in self.rules.to_act(self.session.state) if s in self.humans]
+        if waiting:
+            return waiting[0]
+        return self.humans[0] if self.humans else None
+
+    # -- actions -------------------------------------------------------------------------
+    def submit(self, action):
+        result = self.session.submit(action)
+        if isinstance(result, Refused):
+            self.say(result.reason)
+            self.app.sounds.play("refuse")
+        else:
+            self.after_action(action, result)
+            if self.session.save_error:
+                self.say(self.session.save_error)
+        return result
+
+    def say(self, text: str, ms: float = 3500) -> None:
+        self.message = text
+        self.message_ms = ms
+
+    # -- registering what can be pointed at (call while drawing) ------------------------
+    def hot_card(self, rect, payload, seat=None, image=None) -> None:
+        self._next_hots.append(Hot(pygame.Rect(rect), payload, seat, "card", image))
+
+    def hot_zone(self, rect, payload, accepts=None, seat=None) -> None:
+        self._next_hots.append(Hot(pygame.Rect(rect), payload, seat, "zone", accepts=accepts))
+
+    def hot_button(self, rect, label: str, callback, seat=None, px=None, enabled=True) -> pygame.Rect:
+        vp = self.app.vp
+        rect = pygame.Rect(rect)
+        surf = pygame.display.get_surface()
+        if surf is not None:
+            col = (70, 84, 110) if enabled else (45, 48, 56)
+            gfx.panel(surf, rect, col, radius=max(3, rect.h // 5), border=(150, 160, 190) if enabled else None, width=1)
+            size = gfx.fit_px(label, px or max(8, int(rect.h * 0.45)), rect.w - vp.s(10))
+            gfx.blit_text(surf, label, size, rect.center, gfx.WHITE if enabled else gfx.DIM, anchor="center")
+        if enabled:
+            self._next_hots.append(Hot(rect, label, seat, "button", callback=callback))
+        return rect
+
+    # -- scene plumbing ------------------------------------------------------------------
+    def on_enter(self) -> None:
+        self._check_pads()
+
+    def _check_pads(self) -> None:
+        if self.router.missing_pads() and not any(isinstance(s, ReconnectScene) for s in self.app.stack):
+            self.app.push(ReconnectScene(self.app, self, self.router.missing_pads()[0]))
+
+    def pause(self) -> None:
+        if self.app.stack and self.app.stack[-1] is self:
+            self.drop_held()
+            self.app.push(PauseScene(self.app, self))
+
+    def drop_held(self) -> None:
+        """Let go of whatever is being dragged (pause, unplug): it goes back."""
+        if self.drag is not None:
+            self._fly_back(self.drag)
+            self.drag = None
+        self.router.release_all()
+
+    def on_focus_lost(self) -> None:
+        if self.session.outcome() is None:
+            self.pause()
+
+    def on_pad(self, pe) -> None:
+        seat = self.router.on_pad_event(pe)
+        if pe.kind == "removed" and seat is not None:
+            self.drop_held()
+            self.app.push(ReconnectScene(self.app, self, seat))
+
+    def handle(self, event, pad_changes) -> None:
+        if event.type == pygame.KEYDOWN and key_name(event) == "escape":
+            self.pause()
+            return
+        if self.session.outcome() is not None and not self.busy() and not self.result_dismissed:
+            self._result_handle(event, pad_changes)
+            return
+        if self.shared_input:
+            seat = self.acting_seat()
+            presses = []
+            if seat is not None:
+                for b in menu_buttons(event, pad_changes):
+                    presses.append(Press(seat, b, True, "menu"))
+                if event.type == pygame.KEYUP and key_name(event) in ("tab", "`"):
+                    presses.append(Press(seat, "peek", False, "key"))
+                elif event.type == pygame.KEYDOWN and key_name(event) in ("tab", "`"):
+                    presses = [p for p in presses if p.button != "next"] + [Press(seat, "peek", True, "key")]
+                for _iid, name, down in pad_changes:
+                    if name == "y":
+                        presses.append(Press(seat, "peek", down, "pad"))
+            mouse_seat = seat
+        else:
+            presses = self.router.feed(event) + self.router.feed_pad(pad_changes)
+            mouse_seat = next((i for i, s in enumerate(self.router.schemes) if s == "mouse"), None)
+        for p in presses:
+            if p.down and p.button == "pause":
+                self.pause()
+                return
+            self._press(p)
+        self._mouse(event, mouse_seat)
+
+    def _press(self, p: Press) -> None:
+        if p.down and p.button in ("up", "down", "left", "right"):
+            self.show_focus[p.seat] = True
+            self._move_focus(p.seat, p.button)
+        elif p.down and p.button == "confirm" and p.source != "mouse":
+            self.show_focus[p.seat] = True
+            hot = self.focused(p.seat)
+            if hot is not None:
+                if hot.kind == "button":
+                    hot.callback()
+                else:
+                    self.on_choose(p.seat, hot.payload)
+        else:
+            self.on_press(p)
+
+    # -- focus (keyboard / gamepad) -------------------------------------------------------
+    def focusables(self, seat: int) -> list[Hot]:
+        return [h for h in self.hots if h.kind in ("card", "button") and (h.seat is None or h.seat == seat)]
+
+    def focused(self, seat: int) -> Hot | None:
+        items = self.focusables(seat)
+        if not items:
+            return None
+        i = self.focus.get(seat, 0) % len(items)
+        return items[i]
+
+    def _move_focus(self, seat: int, direction: str) -> None:
+        items = self.focusables(seat)
+        if not items:
+            return
+        cur = self.focused(seat)
+        cx, cy = cur.rect.center
+        dx, dy = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}[direction]
+        best, best_score = None, None
+        for i, h in enumerate(items):
+            if h is cur:
+                continue
+            vx, vy = h.rect.centerx - cx, h.rect.centery - cy
+            along = vx * dx + vy * dy
+            if along <= 0:
+                continue
+            across = abs(vx * dy) + abs(vy * dx)
+            score = along + 2 * across
+            if best_score is None or score < best_score:
+                best, best_score = i, score
+        if best is None:   # wrap around in that direction's order
+            order = sorted(range(len(items)), key=lambda i: (items[i].rect.centerx * dx + items[i].rect.centery * dy))
+            best = order[0]
+        self.focus[seat] = best
+        self.app.sounds.play("click")
+
+    # -- mouse ----------------------------------------------------------------------------
+    def _hot_at(self, pos, kinds, seat) -> Hot | None:
+        for h in reversed(self.hots):
+            if h.kind in kinds and h.rect.collidepoint(pos) and (h.seat is None or h.seat == seat):
+                return h
+        return None
+
+    def _mouse(self, event, seat) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.pause_rect is not None and self.pause_rect.collidepoint(event.pos):
+                self.pause()
+                return
+            if seat is None:
+                return
+            self.show_focus[seat] = False
+            hot = self._hot_at(event.pos, ("button",), seat)
+            if hot is not None:
+                hot.callback()
+                return
+            hot = self._hot_at(event.pos, ("card",), seat)
+            if hot is not None:
+                self.drag = {"seat": seat, "hot": hot, "start": event.pos, "pos": event.pos, "moved": False,
+                             "grab": (event.pos[0] - hot.rect.x, event.pos[1] - hot.rect.y)}
+        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
+            self.drag["pos"] = event.pos
+            sx, sy = self.drag["start"]
+            if abs(event.pos[0] - sx) + abs(event.pos[1] - sy) > DRAG_THRESHOLD:
+                if not self.drag["moved"]:
+                    self.app.sounds.play("take")
+                self.drag["moved"] = True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
+            drag, self.drag = self.drag, None
+            hot, seat = drag["hot"], drag["seat"]
+            if not drag["moved"]:
+                self.on_choose(seat, hot.payload)
+                return
+            zone = self._hot_at(event.pos, ("zone",), seat)
+            reason = "Drop it on a place where it can go." if zone is None else (zone.accepts(hot.payload) if zone.accepts else None)
+            if reason:
+                self.say(reason)
+                self.app.sounds.play("refuse")
+                self._fly_back(drag)
+            else:
+                self.on_drop(seat, hot.payload, zone.payload)
+
+    def zone_refusal(self, payload, zone: Hot) -> str | None:
+        return zone.accepts(payload) if zone.accepts else None
+
+    def _fly_back(self, drag) -> None:
+        hot = drag["hot"]
+        img = hot.image
+        if img is None:
+            return
+        gx, gy = drag["grab"]
+        px, py = drag["pos"]
+        ms = 250 / max(0.25, self.anim_speed)
+        self.flights.append(Flight(img, (px - gx, py - gy), hot.rect.topleft, ms, ms))
+
+    # -- bots and time ------------------------------------------------------------------
+    def update(self, dt_ms: float) -> None:
+        self.message_ms = max(0.0, self.message_ms - dt_ms)
+        for f in self.flights:
+            f.ms -= dt_ms
+        self.flights = [f for f in self.flights if f.ms > 0]
+        if self.spec.dynamics != REALTIME:
+            self._drive_bots(dt_ms)
+
+    def _drive_bots(self, dt_ms: float) -> None:
+        if self.session.outcome() is not None or self.busy():
+            self.bot_wait = 0.0
+            return
+        waiting = [s for s in self.rules.to_act(self.session.state) if s in self.session.bots]
+        if not waiting:
+            self.bot_wait = 0.0
+            return
+        self.bot_wait += dt_ms
+        if self.bot_wait < BOT_THINK_MS / max(0.25, self.anim_speed):
+            return
+        self.bot_wait = 0.0
+        seat = waiting[0]
+        action = self.session.bots[seat].choose(self.session.view(seat))
+        result = self.submit(action)
+        if isinstance(result, Refused):   # a bot must never do this; say so rather than hang
+            self.say(f"Computer {self.session.seats[seat].name} made an illegal move: {result.reason}")
+
+    # -- drawing ------------------------------------------------------------------------
+    def draw(self, surf, vp) -> None:
+        self._next_hots = []
+        self.draw_table(surf, vp)
+        self.hots = self._next_hots
+        self._draw_focus(surf, vp)
+        self._draw_drag(surf)
+        for f in self.flights:
+            t = gfx.ease_out(1 - f.ms / f.total)
+            surf.blit(f.image, (gfx.lerp(f.start[0], f.end[0], t), gfx.lerp(f.start[1], f.end[1], t)))
+        self.pause_rect = vp.r(1232, 8, 40, 32)
+        gfx.panel(surf, self.pause_rect, (40, 44, 56), radius=vp.s(6))
+        bar_w, bar_h = vp.s(5), vp.s(16)
+        for dx in (-5, 5):
+            c = self.pause_rect.center
+            pygame.draw.rect(surf, gfx.WHITE, (c[0] + vp.s(dx) - bar_w // 2, c[1] - bar_h // 2, bar_w, bar_h))
+        if self.message_ms > 0 and self.message:
+            self.draw_message(surf, vp, self.message)
+        if self.session.outcome() is not None and not self.busy() and not self.result_dismissed:
+            self._draw_result(surf, vp)
+
+    def draw_message(self, surf, vp, text: str, y: float = 360) -> None:
+        px = vp.s(22)
+        lines = gfx.wrap(text, px, vp.s(900))
+        h = len(lines) * int(px * 1.3)
+        w = max(gfx.font(px).size(l)[0] for l in lines)
+        r = pygame.Rect(0, 0, w + vp.s(40), h + vp.s(24))
+        r.center = vp.p(640, y)
+        gfx.panel(surf, r, (30, 20, 20), radius=vp.s(10), border=gfx.REFUSE, alpha=235)
+        for i, line in enumerate(lines):
+            gfx.blit_text(surf, line, px, (r.centerx, r.top + vp.s(12) + i * int(px * 1.3)), gfx.WHITE, anchor="midtop")
+
+    def _draw_focus(self, surf, vp) -> None:
+        for seat in list(self.show_focus):
+            if not self.show_focus.get(seat):
+                continue
+            hot = self.focused(seat)
+            if hot is None:
+                continue
+            colour = gfx.PLAYER_COLOURS[seat % len(gfx.PLAYER_COLOURS)]
+            pygame.draw.rect(surf, colour, hot.rect.inflate(vp.s(10), vp.s(10)), width=max(2, vp.s(4)),
+                             border_radius=vp.s(8))
+
+    def _draw_drag(self, surf) -> None:
+        if self.drag is None or not self.drag["moved"]:
+            return
+        hot = self.drag["hot"]
+        img = hot.image
+        if img is None:
+            return
+        gx, gy = self.drag["grab"]
+        px, py = self.drag["pos"]
+        r = img.get_rect(topleft=(px - gx, py - gy))
+        zone = self._hot_at(self.drag["pos"], ("zone",), self.drag["seat"])
+        if zone is not None:
+            bad = self.zone_refusal(hot.payload, zone)
+            pygame.draw.rect(surf, gfx.REFUSE if bad else gfx.HILITE, zone.rect.inflate(8, 8), width=3, border_radius=8)
+        shadow = pygame.Surface(r.size, pygame.SRCALPHA)
+        shadow.fill((0, 0, 0, 70))
+        surf.blit(shadow, r.move(6, 8))
+        surf.blit(img, r)
+
+    # -- the result ---------------------------------------------------------------------
+    def result_text(self) -> tuple[str, str]:
+        out = self.session.outcome()
+        if out.winner is None:
+            return "A draw", out.reason
+        return f"{self.session.seats[out.winner].name} wins!", out.reason
+
+    def _result_items(self):
+        from tabletop.ui.widgets import Item, Menu
+        items = [Item("Play again", action=self.play_again), Item("Look at the table", action=self._dismiss),
+                 Item("Back to the menu", action=self.leave)]
+        return Menu(items, x=440, y=400, w=400, sound=self.app.sounds, on_back=self._dismiss)
+
+    def _dismiss(self):
+        self.result_dismissed = True
+
+    def play_again(self):
+        from tabletop.session import Session
+        session = Session.new(self.spec, self.session.seats, self.session.options)
+        self.app.replace(self.spec.make_table(self.app, session))
+
+    def leave(self):
+        from tabletop.ui.launcher import Launcher
+        self.app.reset_to(Launcher(self.app))
+
+    def _result_handle(self, event, pad_changes):
+        if self.result_menu is None:
+            self.result_menu = self._result_items()
+            self.app.sounds.play("cheer")
+        self.result_menu.handle(event, pad_changes, self.app.vp)
+
+    def _draw_result(self, surf, vp):
+        if self.result_menu is None:
+            self.result_menu = self._result_items()
+            self.app.sounds.play("cheer")
+        r = vp.r(340, 180, 600, 400)
+        gfx.panel(surf, r, gfx.PANEL, radius=vp.s(16), border=gfx.GOLD, width=vp.s(3), alpha=240)
+        head, why = self.result_text()
+        gfx.blit_text(surf, head, vp.s(44), vp.p(640, 250), gfx.GOLD, bold=True, anchor="center")
+        for i, line in enumerate(gfx.wrap(why, vp.s(20), vp.s(540))[:3]):
+            gfx.blit_text(surf, line, vp.s(20), vp.p(640, 305 + i * 28), gfx.WHITE, anchor="center")
+        self.result_menu.draw(surf, vp)
+
+
+def card_rect(vp, x, y, w=90, h=126) -> pygame.Rect:
+    return vp.r(x, y, w, h)
+
+
+def draw_card(table: TableScene, surf, vp, face: cards.Face, rect: pygame.Rect, payload=None, seat=None,
+              highlight=None, dim=False) -> None:
+    """Draw a card and, with a payload, make it something a player can point at and drag."""
+    cards.draw(surf, face, rect, highlight=highlight, dim=dim)
+    if payload is not None:
+        table.hot_card(rect, payload, seat, cards.render(face, rect.w, rect.h))

@@ -1,0 +1,162 @@
+"""A menu that works with the mouse alone, the keyboard alone or one gamepad alone.
+
+Items are buttons (confirm runs them) or choices (left/right, or a click,
+cycles the value). The focused item is highlighted; the mouse focuses what
+it hovers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pygame
+
+from tabletop.input.devices import menu_buttons
+from tabletop.ui import gfx
+
+
+@dataclass
+class Item:
+    label: str
+    action: Callable[[], Any] | None = None
+    choices: list[tuple[Any, str]] | None = None   # (value, label)
+    index: int = 0
+    on_change: Callable[[Any], Any] | None = None
+    enabled: bool = True
+    hint: str = ""
+    key: str = ""
+    rect: Any = field(default=None, repr=False)
+
+    @property
+    def value(self):
+        return self.choices[self.index][0] if self.choices else None
+
+    def cycle(self, step: int) -> None:
+        if not self.choices:
+            return
+        self.index = (self.index + step) % len(self.choices)
+        if self.on_change:
+            self.on_change(self.value)
+
+    def text(self) -> str:
+        if self.choices:
+            return f"{self.label}:  ‹ {self.choices[self.index][1]} ›"
+        return self.label
+
+
+class Menu:
+    def __init__(self, items: list[Item], x=440, y=170, w=400, row=46, px=22, on_back=None, sound=None):
+        self.items = items
+        self.focus = next((i for i, it in enumerate(items) if it.enabled), 0)
+        self.x, self.y, self.w, self.row, self.px = x, y, w, row, px
+        self.on_back = on_back
+        self.sound = sound
+        self.scroll = 0
+        self.max_rows = max(1, int((gfx.DESIGN_H - 40 - y) // row))
+
+    def _move(self, step: int) -> None:
+        n = len(self.items)
+        for _ in range(n):
+            self.focus = (self.focus + step) % n
+            if self.items[self.focus].enabled:
+                break
+        if self.focus < self.scroll:
+            self.scroll = self.focus
+        elif self.focus >= self.scroll + self.max_rows:
+            self.scroll = self.focus - self.max_rows + 1
+        self._click()
+
+    def _click(self):
+        if self.sound:
+            self.sound.play("click")
+
+    def press(self, button: str) -> bool:
+        if not self.items:
+            return False
+        item = self.items[self.focus]
+        if button == "up":
+            self._move(-1)
+        elif button == "down":
+            self._move(1)
+        elif button in ("left", "right") and item.choices:
+            item.cycle(-1 if button == "left" else 1)
+            self._click()
+        elif button == "confirm":
+            if item.choices and not item.action:
+                item.cycle(1)
+                self._click()
+            elif item.action and item.enabled:
+                self._click()
+                item.action()
+        elif button == "back" and self.on_back:
+            self.on_back()
+        else:
+            return False
+        return True
+
+    def handle(self, event, pad_changes, vp) -> bool:
+        used = False
+        for b in menu_buttons(event, pad_changes):
+            used = self.press(b) or used
+        if event is None:
+            return used
+        if event.type == pygame.MOUSEMOTION:
+            i = self._hit(event.pos)
+            if i is not None and self.items[i].enabled:
+                self.focus = i
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            i = self._hit(event.pos)
+            if i is not None and self.items[i].enabled:
+                self.focus = i
+                item = self.items[i]
+                if item.choices:
+                    item.cycle(-1 if event.button == 3 else 1)
+                    self._click()
+                elif item.action:
+                    self._click()
+                    item.action()
+                used = True
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(len(self.items) - self.max_rows, self.scroll - event.y))
+            used = True
+        return used
+
+    def _hit(self, pos):
+        for i, it in enumerate(self.items):
+            if it.rect is not None and it.rect.collidepoint(pos):
+                return i
+        return None
+
+    def draw(self, surf, vp) -> None:
+        for it in self.items:
+            it.rect = None
+        visible = self.items[self.scroll:self.scroll + self.max_rows]
+        for n, it in enumerate(visible):
+            i = self.scroll + n
+            r = vp.r(self.x, self.y + n * self.row, self.w, self.row - 8)
+            it.rect = r
+            focused = i == self.focus
+            colour = (60, 70, 92) if focused else (34, 40, 54)
+            gfx.panel(surf, r, colour, radius=vp.s(8), border=gfx.HILITE if focused else None, width=max(1, vp.s(2)))
+            fg = gfx.WHITE if it.enabled else gfx.DIM
+            label = it.text()
+            px = gfx.fit_px(label, vp.s(self.px), r.w - vp.s(20))
+            gfx.blit_text(surf, label, px, r.center, fg, bold=focused, anchor="center")
+        if self.scroll > 0:
+            gfx.blit_text(surf, "▲", vp.s(16), vp.p(self.x + self.w / 2, self.y - 14), gfx.GREY, anchor="center")
+        if self.scroll + self.max_rows < len(self.items):
+            gfx.blit_text(surf, "▼", vp.s(16), vp.p(self.x + self.w / 2, self.y + self.max_rows * self.row), gfx.GREY, anchor="center")
+        hint = self.items[self.focus].hint if self.items else ""
+        if hint:
+            gfx.blit_text(surf, hint, vp.s(16), vp.p(gfx.DESIGN_W / 2, gfx.DESIGN_H - 28), gfx.GREY, anchor="center")
+
+
+def title(surf, vp, s: str, sub: str = "") -> None:
+    gfx.blit_text(surf, s, vp.s(44), vp.p(gfx.DESIGN_W / 2, 70), gfx.GOLD, bold=True, anchor="center")
+    if sub:
+        gfx.blit_text(surf, sub, vp.s(18), vp.p(gfx.DESIGN_W / 2, 118), gfx.GREY, anchor="center")
+
+
+def background(surf) -> None:
+    surf.fill(gfx.FELT_DARK)
