@@ -322,7 +322,7 @@ class PunchRules(Rules):
 
     def _do_redeal(self, state, p, a):
         r = self._need_phase(state, "redeal", "redeal")
-        if r:
+        if r is not None:
             return r
         k = qualifies_for_redeal(state.hands[p])
         s = state.clone()
@@ -339,7 +339,7 @@ class PunchRules(Rules):
 
     def _do_keep_hand(self, state, p, a):
         r = self._need_phase(state, "redeal", "keep or redeal a hand")
-        if r:
+        if r is not None:
             return r
         s = state.clone()
         s.log = s.log + ({"type": "keep", "seat": p},)
@@ -356,7 +356,7 @@ class PunchRules(Rules):
 
     def _do_draft(self, state, p, a):
         r = self._need_phase(state, "draft", "pick cards")
-        if r:
+        if r is not None:
             return r
         kinds = self._kinds(a.cards)
         if isinstance(kinds, Refused):
@@ -385,7 +385,7 @@ class PunchRules(Rules):
 
     def _do_exchange(self, state, p, a):
         r = self._need_phase(state, "exchange", "exchange cards before the round")
-        if r:
+        if r is not None:
             return r
         kinds = self._kinds(a.cards)
         if isinstance(kinds, Refused):
@@ -430,7 +430,7 @@ class PunchRules(Rules):
 
     def _do_commit(self, state, p, a):
         r = self._need_phase(state, "choose", "play a single card")
-        if r:
+        if r is not None:
             return r
         kinds = self._kinds((a.card,))
         if isinstance(kinds, Refused):
@@ -460,7 +460,7 @@ class PunchRules(Rules):
 
     def _do_program(self, state, p, a):
         r = self._need_phase(state, "program", "lay out a Robo-Box row")
-        if r:
+        if r is not None:
             return r
         kinds = self._kinds(a.cards)
         if isinstance(kinds, Refused):
