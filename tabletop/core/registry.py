@@ -36,6 +36,7 @@ class GameSpec:
 
 
 _GAMES: dict[str, GameSpec] = {}
+LOAD_ERRORS: dict[str, str] = {}   # package -> why it could not be loaded (shown, never fatal)
 
 
 def register(spec: GameSpec) -> GameSpec:
@@ -49,8 +50,11 @@ def load_all() -> dict[str, GameSpec]:
     import tabletop.games as pkg
 
     for mod in pkgutil.iter_modules(pkg.__path__):
-        if mod.ispkg:
-            importlib.import_module(f"{pkg.__name__}.{mod.name}")
+        if mod.ispkg and mod.name not in LOAD_ERRORS:
+            try:
+                importlib.import_module(f"{pkg.__name__}.{mod.name}")
+            except Exception as e:  # a broken game (e.g. a typo in its content file) must not stop the others
+                LOAD_ERRORS[mod.name] = f"{type(e).__name__}: {e}"
     return dict(sorted(_GAMES.items(), key=lambda kv: kv[1].extra.get("order", 99)))
 
 

@@ -18,6 +18,7 @@ FPS = 60
 class App:
     def __init__(self, size=None, settings=None):
         pygame.init()
+        gfx.reset_caches()
         self.settings = settings or settings_mod.load()
         self.toasts: list[list] = []   # [text, ms left]
         for m in self.settings.messages:

@@ -138,3 +138,12 @@ def lerp(a: float, b: float, t: float) -> float:
 def ease_out(t: float) -> float:
     t = max(0.0, min(1.0, t))
     return 1 - (1 - t) ** 3
+
+
+def reset_caches() -> None:
+    """Forget cached fonts and images (they die with pygame.quit())."""
+    font.cache_clear()
+    text.cache_clear()
+    from tabletop.ui import cards
+
+    cards.render.cache_clear()
