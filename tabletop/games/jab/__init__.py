@@ -1,0 +1,38 @@
+"""JAB: Realtime Boxing (game id "jab").
+
+Pure modules: content (cards and numbers from content.json), state (the
+State object), rules (actions and the reducer), scoring, setup (hand-written
+positions, invariants), hands (table geometry and the hand model), bot (the
+computer player, headless play and a fast random driver). The pygame table
+(table.py) is imported only when the app opens the game.
+"""
+
+from pathlib import Path
+
+from tabletop.core.registry import REALTIME, GameSpec, register
+
+from .bot import LEVELS, headless_play, make_bot
+from .rules import RULES
+
+
+def _table(*a, **k):
+    from .table import make_table
+    return make_table(*a, **k)
+
+
+SPEC = register(GameSpec(
+    id="jab",
+    name="JAB: Realtime Boxing",
+    rules=RULES,
+    min_players=2,
+    max_players=2,
+    dynamics=REALTIME,
+    hidden_info=False,
+    blurb="Real-time card boxing: punch, block, combo and counter with both hands at once.",
+    make_bot=make_bot,
+    bot_levels=LEVELS,
+    make_table=_table,
+    help_file=str(Path(__file__).with_name("help.md")),
+    headless_play=headless_play,
+    extra={"order": 1},
+))

@@ -1,0 +1,354 @@
+"""The JAB computer player, headless bot-vs-bot play and a fast random driver.
+
+``JabBot(seat, level, seed).intents(view, hands, t)`` returns this frame's
+hand intents (hands.MoveTo / Grab / Release) and button presses
+(hands.Press(action) for claims, Ready, Cover, Choose). It plays through the
+same hand model and speed limit as a person, sees only ``view`` (the
+rules' ``view_for``), and checks ``placement_refusal`` before releasing a
+card, so it never attempts an illegal placement.
+
+Levels (``LEVELS``) change reaction time (delay before acting on something
+new), attention (chance to notice a block, stagger, combo, counter-punch or
+other claim at all), hand pace and whether both hands work at once:
+
+* easy: slow, one hand at a time, misses most chances, never calls Ding!;
+* normal: a club boxer;
+* hard: quick, both hands, sees nearly everything.
+
+``headless_play(spec, seed, ...)`` runs two bots at simulated time (16 ms
+steps), records every state-changing action and checks the invariants after
+each (GameSpec.headless_play). ``random_game(seed)`` applies random legal
+actions fast (tests and benchmarks).
+"""
+
+from __future__ import annotations
+
+from tabletop.core.game import Bot, Refused
+from tabletop.core.playout import Playout, PlayoutError
+from tabletop.core.record import Record
+from tabletop.core.rng import Rng
+
+from . import content as C
+from .hands import (RECTS, SIDES, Grab, MoveTo, Press, Release, advance, deck_name, grab_action, inside,
+                    release_action, start_hands, target_name)
+from .rules import RULES, CLAIMS, Choose, Claim, Cover, Ready, Tick, claim_refusal, placement_refusal
+from .scoring import best_choice_given_cover, best_choices, pile_score
+
+LEVELS = ("easy", "normal", "hard")
+
+_PARAMS = {
+    # reaction ms, attention, pace, both hands, Ding! when the opponent has >= n cards (None: never),
+    # think ms (pause after taking a card before moving it)
+    "easy": (900, 0.35, 0.55, False, None, 700),
+    "normal": (500, 0.65, 0.8, False, 8, 400),
+    "hard": (220, 0.92, 1.0, True, 6, 180),
+}
+STEP_MS = 16
+
+
+class JabBot(Bot):
+    def __init__(self, seat: int, level: str = "hard", seed: int = 0):
+        level = "hard" if level == "strong" else level
+        if level not in _PARAMS:
+            raise ValueError(f"JAB computer level must be one of {', '.join(LEVELS)}")
+        super().__init__(seat=seat, level=level, seed=seed)
+        self.reaction, self.attention, self.pace, self.both_hands, self.ding_at, self.think = _PARAMS[level]
+        self.rng = Rng(seed)
+        self.seen: dict = {}        # opportunity key -> (first seen t, noticed?)
+        self.plans = [None, None]   # per hand: target name, or None
+        self.took = [None, None]    # per hand: the card the plan is for
+        self.round = -1
+        self.next_hand = 0
+
+    # -- helpers ---------------------------------------------------------------
+    def _notice(self, key, t, sure: bool = False) -> bool:
+        """True once something new has been seen for the reaction time, if
+        noticed at all (``sure``: always noticed, e.g. the ready call)."""
+        got = self.seen.get(key)
+        if got is None:
+            got = self.seen[key] = (t, sure or self.rng.random() < self.attention)
+        return got[1] and t - got[0] >= self.reaction
+
+    def choose(self, view):
+        """One legal action now (turn-style interface): a valid claim or Ready, else a Tick."""
+        for it in self.intents(view, start_hands(), view.now):
+            if isinstance(it, Press):
+                return it.action
+        return Tick(view.now)
+
+    # -- the frame ---------------------------------------------------------------
+    def intents(self, view, hands, t: int) -> list:
+        me = self.seat
+        if view.round != self.round:
+            self.round, self.seen, self.plans, self.took = view.round, {}, [None, None], [None, None]
+        ph = view.phase
+        if ph in ("between", "clinch"):
+            self.plans = [None, None]
+            if not view.ready[me] and self._notice(("ready", ph, view.round, view.clinch_by), t, True):
+                return [Press(Ready(me, t))]
+            return []
+        if ph == "scoring":
+            return self._score(view, t)
+        if ph != "playing":
+            return []
+        out: list = []
+        if t < view.go_at:
+            return [MoveTo(me, h, *RECTS[deck_name(me, h)][:2], self.pace) for h in (0, 1)]
+        want_counter = self._claims(view, t, out)
+        if out:
+            return out
+        busy = [view.held[me * 2 + h] is not None for h in (0, 1)]
+        for h in (0, 1):
+            if busy[h]:
+                self._carry(view, hands, t, h, want_counter, out)
+            elif not want_counter and (self.both_hands or not any(busy)):
+                if not self.both_hands and h != self._pick_hand(view):
+                    continue
+                self._fetch(view, hands, h, out)
+                busy[h] = True
+        return out
+
+    def _pick_hand(self, view) -> int:
+        me = self.seat
+        h = self.next_hand
+        if not view.decks[me * 2 + h]:
+            h = 1 - h
+        return h
+
+    def _claims(self, view, t, out) -> bool:
+        me = self.seat
+        want_counter = False
+        if t < view.lockout[me]:
+            return False
+        for what in ("knockout", "clinch", "counter", "combo", "ding"):
+            if claim_refusal(view, me, what) is not None and what != "counter":
+                continue
+            if what == "counter":
+                if not view.counter:
+                    continue
+                col = C.COUNTERS[view.counter[-1]][1]
+                mine = any(view.piles[me * 3 + i] and C.colour(view.piles[me * 3 + i][-1]) == col for i in range(3))
+                theirs = any(view.piles[(1 - me) * 3 + i] and C.colour(view.piles[(1 - me) * 3 + i][-1]) == col
+                             for i in range(3))
+                if not (mine and theirs):
+                    continue
+            key = (what, len(view.combo), len(view.counter), view.clinch_by, view.health)
+            if what in ("knockout", "clinch"):
+                key = (what, view.clinch_by)
+            if not self._notice(key, t):
+                continue
+            if what == "ding":
+                cards = view.cards_left(1 - me)
+                if self.ding_at is None or cards < self.ding_at:
+                    continue
+            if what == "counter" and claim_refusal(view, me, "counter") is not None:
+                want_counter = True  # empty the hands first
+                for h in (0, 1):
+                    if view.held[me * 2 + h] is not None:
+                        out.append(Release(me, h))
+                continue
+            out.append(Press(Claim(me, what, t)))
+            return False
+        return want_counter
+
+    def _fetch(self, view, hands, h, out) -> None:
+        me = self.seat
+        if not view.decks[me * 2 + h]:
+            return
+        name = deck_name(me, h)
+        x, y = hands.at(me, h)
+        if inside(name, x, y):
+            out.append(Grab(me, h))
+            self.plans[h] = None
+            self.next_hand = 1 - h
+        else:
+            out.append(MoveTo(me, h, *RECTS[name][:2], self.pace))
+
+    def _carry(self, view, hands, t, h, want_counter, out) -> None:
+        me = self.seat
+        card, taken = view.held[me * 2 + h]
+        side = SIDES[h]
+        if t - taken < self.think:
+            return
+        if self.took[h] != card:
+            self.took[h], self.plans[h] = card, None
+        plan = self.plans[h]
+        if plan is not None and placement_refusal(view, me, side, plan) is not None:
+            plan = None
+        if plan is None:
+            plan = self.plans[h] = self._pick_target(view, card)
+        cx, cy = RECTS[plan][:2]
+        x, y = hands.at(me, h)
+        if inside(plan, x, y) and placement_refusal(view, me, side, plan, t) is None:
+            out.append(Release(me, h))
+            self.plans[h] = None
+        else:
+            out.append(MoveTo(me, h, cx, cy, self.pace))
+
+    def _pick_target(self, view, card) -> str:
+        """Where this card should go: stagger > block a Haymaker > combo > block > spread punches."""
+        me, opp = self.seat, 1 - self.seat
+        see = lambda: self.rng.random() < self.attention  # noqa: E731
+        best, best_score = None, -1e9
+        combo_types = C.COMBOS[view.combo[-1]][1] if view.combo else ()
+        opp_tops = [view.piles[opp * 3 + i][-1] if view.piles[opp * 3 + i] else None for i in range(3)]
+        present = {C.ctype(c) for c in opp_tops if c is not None}
+        missing = [ty for ty in combo_types if ty not in present]
+        notice_stagger, notice_block, notice_combo = see(), see(), see()
+        for i in range(3):
+            top = opp_tops[i]
+            score = 10.0 - 0.6 * pile_score(view.piles[opp * 3 + i], me)[0]
+            if top is not None and C.owner(top) == me and C.ctype(top) == C.HAYMAKER:
+                if C.colour(top) == C.colour(card) and notice_stagger:
+                    score += 100
+                else:
+                    score -= 6  # keep the Haymaker open for a later stagger
+            if notice_combo and missing and C.ctype(card) in missing and (top is None or C.ctype(top) not in combo_types):
+                score += 40 if len(missing) == 1 else 15
+            score += self.rng.random()
+            if score > best_score:
+                best, best_score = target_name(opp, i), score
+        if notice_block:
+            for i in range(3):
+                name = target_name(me, i)
+                pile = view.piles[me * 3 + i]
+                if not pile or C.owner(pile[-1]) != opp:
+                    continue
+                top = pile[-1]
+                if not (C.ctype(top) == C.HAYMAKER or C.ctype(top) == C.ctype(card) or C.colour(top) == C.colour(card)):
+                    continue
+                score = 60.0 if C.ctype(top) == C.HAYMAKER else 8.0 + 4 * C.value(top) - 2 * C.value(card)
+                score += self.rng.random()
+                if score > best_score:
+                    best, best_score = name, score
+        return best
+
+    def _score(self, view, t) -> list:
+        me = self.seat
+        if not self._notice(("score", view.round, view.covers, view.chooses), t, True):
+            return []
+        if view.covers[me] is None:
+            covered, _ = best_choices(view, 1 - me)
+            return [Press(Cover(me, target_name(me, covered), t))]
+        if view.chooses[me] is None and view.covers[1 - me] is not None:
+            chosen = best_choice_given_cover(view, me, view.covers[1 - me])
+            return [Press(Choose(me, target_name(1 - me, chosen), t))]
+        return []
+
+
+def make_bot(seat: int, level: str = "hard", seed: int = 0) -> JabBot:
+    return JabBot(seat, level, seed)
+
+
+# -- drivers -------------------------------------------------------------------------
+
+def headless_play(spec, seed, options=None, players=None, levels=None, check=True, max_actions=100_000,
+                  on_action=None) -> Playout:
+    """Two computer players at simulated time; returns a core Playout."""
+    rules = spec.rules
+    if players not in (None, 2):
+        raise PlayoutError("JAB is for exactly 2 players")
+    levels = list(levels or ["hard", "hard"])
+    opts = rules.check_options(options or {})
+    state = rules.new_state(opts, seed, 2)
+    record = Record(game=spec.id, seed=seed, options=opts,
+                    players=[{"name": f"Computer {i + 1}", "kind": "computer", "level": levels[i]} for i in (0, 1)])
+    bots = [make_bot(i, levels[i], seed * 31 + i) for i in (0, 1)]
+    hands = start_hands()
+    cross = opts["hand_speed_ms"]
+    count = 0
+    t = 0
+
+    def do(action):
+        nonlocal state, count
+        res = rules.apply(state, action)
+        if isinstance(res, Refused):
+            raise PlayoutError(f"jab seed {seed}: {action} was refused: {res.reason}")
+        if res is state:
+            return
+        state = res
+        record.add(action)
+        count += 1
+        if on_action is not None:
+            on_action(action, state)
+        if check:
+            broken = rules.invariants(state)
+            if broken:
+                raise PlayoutError(f"jab seed {seed}: after action {count} ({action}): " + "; ".join(broken))
+        if count >= max_actions:
+            raise PlayoutError(f"jab seed {seed}: no result after {count} actions")
+
+    steps = 0
+    while rules.outcome(state) is None:
+        rnd = state.round
+        moves = []
+        order = (0, 1) if steps % 2 == 0 else (1, 0)
+        for seat in order:
+            if rules.outcome(state) is not None or state.round != rnd:
+                break
+            for it in bots[seat].intents(rules.view_for(state, seat), hands, t):
+                if rules.outcome(state) is not None or state.round != rnd:
+                    break
+                if isinstance(it, Grab):
+                    a = grab_action(hands, it.player, it.hand, t)
+                    if a is not None:
+                        do(a)
+                elif isinstance(it, Release):
+                    a = release_action(state, hands, it.player, it.hand, t)
+                    if a is not None:
+                        do(a)
+                elif isinstance(it, Press):
+                    do(it.action)
+                else:
+                    moves.append(it)
+        steps += 1
+        if state.round != rnd:
+            t = 0  # the round clock restarted
+            continue
+        if rules.outcome(state) is not None:
+            break
+        hands = advance(hands, STEP_MS, moves, cross)
+        t += STEP_MS
+        do(Tick(t))
+        if t > 3_600_000:
+            raise PlayoutError(f"jab seed {seed}: a round lasted an hour")
+    out = rules.outcome(state)
+    return Playout(record=record, state=state, actions=count, winner=out.winner, finished=True)
+
+
+_WEIGHTS = {"place": 6.0, "take": 6.0, "return": 0.3, "claim": 0.4, "split": 0.2, "ready": 3.0,
+            "cover": 1.0, "choose": 1.0}
+
+
+def random_game(seed: int, options=None, max_actions: int = 50_000, on_action=None, rules=RULES):
+    """Random legal actions (weighted toward placing cards) until the game
+    ends; returns (final state, list of actions). Every action is accepted."""
+    rng = Rng(seed)
+    state = rules.new_state(rules.check_options(options or {}), seed, 2)
+    actions = []
+    while rules.outcome(state) is None and len(actions) < max_actions:
+        seats = list(rules.to_act(state))
+        acts = []
+        for p in seats:
+            acts += rules.legal_actions(state, p)
+        if not acts or rng.random() < 0.03:
+            action = Tick(state.now + rng.randrange(3000))
+        else:
+            total = sum(_WEIGHTS[a.kind] for a in acts)
+            x = rng.random() * total
+            for action in acts:
+                x -= _WEIGHTS[action.kind]
+                if x < 0:
+                    break
+        res = rules.apply(state, action)
+        if isinstance(res, Refused):
+            raise AssertionError(f"legal action {action} refused: {res.reason}")
+        if res is not state:
+            state = res
+            actions.append(action)
+            if on_action is not None:
+                on_action(action, state)
+    return state, actions
+
+
+__all__ = ["JabBot", "LEVELS", "make_bot", "headless_play", "random_game", "CLAIMS", "STEP_MS"]

@@ -1,0 +1,95 @@
+"""The JAB game state: one small object of tuples, cheap to copy.
+
+Fields (all read-only for the table; the rules make a ``clone()`` and change
+that). Indices: ``decks``/``held`` by ``player * 2 + side`` (side 0 = left
+hand/deck, 1 = right); ``piles`` by ``boxer * 3 + target`` (target 0 = left
+body, 1 = head, 2 = right body; see hands.TARGETS). Tuples that are piles or
+decks have their TOP card LAST. Cards are ints (see content.py).
+
+==================  ==========================================================
+phase               "between" (setting up a round: Split, Ready), "playing",
+                    "clinch" (paused until both Ready), "scoring" (by-hand
+                    scoring waits for Cover/Choose), "over"
+round               round number, 0 before the first round starts
+now                 time of the last state change, ms on the round clock (the
+                    clock restarts at 0 when a round starts; before round 1 it
+                    counts from the game's creation; between rounds it keeps
+                    counting on from the round that ended)
+go_at               no card may be taken before this time (the 3-2-1 count
+                    after a round start or clinch resume)
+decks, held         held[i] is None or (card, time it was taken)
+piles               six target piles; a card whose owner is the boxer's owner
+                    is a block, otherwise a punch
+health, tokens      health tokens and round-win tokens per player
+combo               combo deck (indices into content.COMBOS), top last
+combo_won           per player, combo cards won this round
+counter             counter-punch deck (indices into content.COUNTERS), top last
+counter_won         per player, counter-punch cards won this round
+counter_aside       counter-punch cards set aside after a simultaneous grab
+counter_last        None or (player, t, card, health moved, knockout flag
+                    before): the last counter-punch award, which a second
+                    claim within the window can still undo
+ding_by, clinch_by  who took the Ding! / Clinch tile this round (None: on the table)
+ko_open             per player: may claim a knockout now
+lockout             per player: no claim before this time (anti-mashing)
+out_t               per player: time they ran out of cards (None: not out)
+last_place          per player: time of their last placed card
+ready               per player: has confirmed ready (between rounds / clinch)
+covers, chooses     by-hand scoring: target index covered on own boxer /
+                    chosen on the opponent's boxer (None: not yet)
+scoring             breakdown of the last scored round (see scoring.py) or None
+history             per finished round: {"round", "totals", "winner"}
+events              recent events, newest last: {"kind","player","t","round","text"}
+winner, end_reason  set when phase is "over"
+rng                 seeded Rng (None in a view)
+options             the game's options
+==================  ==========================================================
+"""
+
+from __future__ import annotations
+
+FIELDS = (
+    "options", "rng", "phase", "round", "now", "go_at", "decks", "held", "piles",
+    "health", "tokens", "combo", "combo_won", "counter", "counter_won", "counter_aside",
+    "counter_last", "ding_by", "clinch_by", "ko_open", "lockout", "out_t", "last_place",
+    "ready", "covers", "chooses", "scoring", "history", "events", "winner", "end_reason",
+)
+
+MAX_EVENTS = 12
+
+
+class State:
+    __slots__ = FIELDS
+
+    def clone(self) -> "State":
+        s = State.__new__(State)
+        for f in FIELDS:
+            setattr(s, f, getattr(self, f))
+        return s
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, State) and all(getattr(self, f) == getattr(other, f) for f in FIELDS)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"<jab State round={self.round} phase={self.phase} now={self.now}>"
+
+    # small helpers the table may use too
+    def cards_left(self, player: int) -> int:
+        """Cards in this player's decks and hands."""
+        return (len(self.decks[player * 2]) + len(self.decks[player * 2 + 1])
+                + (self.held[player * 2] is not None) + (self.held[player * 2 + 1] is not None))
+
+    def top(self, boxer: int, target: int):
+        pile = self.piles[boxer * 3 + target]
+        return pile[-1] if pile else None
+
+
+def set_item(tup: tuple, i: int, v) -> tuple:
+    return tup[:i] + (v,) + tup[i + 1:]
+
+
+def add_event(s: State, kind: str, player, t: int, text: str) -> None:
+    ev = {"kind": kind, "player": player, "t": t, "round": s.round, "text": text}
+    s.events = (s.events + (ev,))[-MAX_EVENTS:]
