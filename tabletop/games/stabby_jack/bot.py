@@ -34,13 +34,17 @@ def worth(stats, damage: int, others: list[Player]) -> float:
     if top - damage <= 0:
         return -1000.0
     power = max(t["S"], t["D"])
-    score = power + 0.5 * min(t["S"], t["D"]) + 0.6 * t["H"] + 0.8 * t["C"]
+    life = min(top, HP_ENOUGH) + 0.2 * max(top - HP_ENOUGH, 0)
+    score = power + 0.5 * min(t["S"], t["D"]) + 0.6 * life + 0.8 * t["C"]
     if others:
         if all(power > hp(q) for q in others):
             score += 6
         if all(t["C"] > suit_total(q.stats, "C") for q in others):
             score += 6
     return score
+
+
+HP_ENOUGH = 12   # hearts beyond this mostly just make a hero hard to out-fight
 
 
 def fight_chance(view, seat: int) -> float:
@@ -130,7 +134,8 @@ class StrongBot(Bot):
         strong = all(power > hp(q) for q in others)
         lucky = all(t["C"] > suit_total(q.stats, "C") for q in others)
         ups = [a for a in legal if isinstance(a, LevelUp)]
-        if ups and not (strong and lucky) and (len(p.stats) < CONTENT.max_stats or xp_value(p.xp) >= 2 * CONTENT.level_cost):
+        spare = xp_value(p.xp) - CONTENT.level_cost >= CONTENT.win_xp   # still enough XP to win after
+        if ups and (spare or (len(p.stats) < CONTENT.max_stats and not (strong and lucky))):
             return ups[0]   # monsters are spent first; monarchs are kept as shields
         life = hp(p)
         shield = any(c.monarch for c in p.xp)
@@ -139,7 +144,7 @@ class StrongBot(Bot):
         chance = fight_chance(view, seat)
         if strong and lucky:
             return Declare(seat, "fight" if chance >= 0.4 or xp_value(p.xp) < CONTENT.win_xp else "train")
-        if chance >= 0.6 or (chance >= 0.45 and len(p.stats) >= 6):
+        if chance >= 0.5 or (chance >= 0.35 and len(p.stats) >= 6):
             return Declare(seat, "fight")
         return Declare(seat, "train")
 
@@ -151,10 +156,11 @@ class StrongBot(Bot):
         rest = [q for k, q in enumerate(view.players) if k not in (self.seat, a.other)]
         after_them = them._replace(stats=new_them)
         gain = worth(new_me, me.damage, rest + [after_them]) - worth(me.stats, me.damage, rest + [them])
-        loss = worth(new_them, them.damage, []) - worth(them.stats, them.damage, [])
-        score = gain - 0.4 * loss
+        loss = worth(new_them, 0, []) - worth(them.stats, 0, [])
+        score = gain - 0.25 * loss
         if max_hp(new_them) - them.damage <= 0:
-            score += 3 + xp_value(them.xp)   # killing them costs them every XP card
+            # a kill pays when it strips a rival of real XP; otherwise it only hands them fresh stats
+            score += xp_value(them.xp) if xp_value(them.xp) >= CONTENT.level_cost else -3
         return score
 
 
