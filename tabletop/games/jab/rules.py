@@ -240,6 +240,12 @@ def stall_deadline(state: State) -> int | None:
     return max(out[p], state.last_place[1 - p], state.go_at) + state.options["stall_ms"]
 
 
+def tile_claim(state: State, player: int) -> str:
+    """What grabbing the Knockout/Clinch tile means for ``player`` now:
+    "knockout" when they may knock out, else "clinch" (one button for the tile)."""
+    return "knockout" if state.ko_open[player] else "clinch"
+
+
 def tiles(state: State) -> dict:
     """Where the Ding! and Knockout/Clinch tiles are: "table", "p0", "p1"
     (in that player's bonus area) or, for the clinch tile, "knockout:p0"/"knockout:p1"."""
@@ -398,6 +404,8 @@ class JabRules(Rules):
 
     def apply(self, state: State, action):
         if state.phase == "over":
+            if isinstance(action, Tick):
+                return state
             return Refused("The game is over.")
         t = getattr(action, "t", None)
         if not isinstance(t, int) or t < 0:
@@ -522,7 +530,7 @@ def _split(s: State, a: Split):
 
 def _take(s: State, a: Take):
     bad = _not_playing(s)
-    if bad:
+    if bad is not None:
         return bad
     if a.t < s.go_at:
         return Refused("Wait for the count to finish.")
@@ -544,7 +552,7 @@ def _take(s: State, a: Take):
 
 def _place(s: State, a: Place):
     bad = _not_playing(s)
-    if bad:
+    if bad is not None:
         return bad
     why = placement_refusal(s, a.player, a.hand, a.target, a.t)
     if why:
@@ -581,7 +589,7 @@ def _place(s: State, a: Place):
 
 def _return(s: State, a: Return):
     bad = _not_playing(s)
-    if bad:
+    if bad is not None:
         return bad
     h = _hand_index(a.hand)
     if h is None:
@@ -598,7 +606,7 @@ def _return(s: State, a: Return):
 
 def _claim(s: State, a: Claim):
     bad = _not_playing(s)
-    if bad:
+    if bad is not None:
         return bad
     if a.t < s.go_at:
         return Refused("Wait for the count to finish.")
@@ -727,4 +735,4 @@ RULES = JabRules()
 
 __all__ = ["RULES", "JabRules", "Ready", "Split", "Take", "Place", "Return", "Claim", "Cover", "Choose",
            "Tick", "CLAIMS", "placement_refusal", "claim_refusal", "opportunities", "stall_deadline",
-           "tiles", "TARGETS"]
+           "tiles", "tile_claim", "TARGETS"]
