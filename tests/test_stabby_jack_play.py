@@ -18,6 +18,7 @@ from tabletop.games.stabby_jack.content import parse_card
 from tabletop.games.stabby_jack.text import describe_card, describe_draw, events, render
 
 ROOT = Path(__file__).resolve().parent.parent
+PURE_MODULES = ("__init__", "content", "state", "resolve", "rules", "text", "bot")
 SCENARIO = Path(__file__).with_name("data") / "stabby-jack-scenario.json"
 
 
@@ -60,7 +61,6 @@ def test_strong_bot_rests_one_hit_from_death():
     assert make_bot(0, "strong", 1).choose(RULES.view_for(s, 0)) == Declare(0, "rest")
 
 
-@settings(max_examples=25)
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**32), jokers=st.booleans(),
        picks=st.lists(st.integers(0, 1000), min_size=1, max_size=300))
 def test_cards_are_conserved_and_every_state_is_legal(players, seed, jokers, picks):
@@ -108,7 +108,8 @@ def test_describe_draw_explains_the_card_in_plain_words():
 def test_rules_modules_stay_pure():
     code = "import sys, tabletop.games.stabby_jack; assert 'pygame' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
-    for path in (ROOT / "tabletop" / "games" / "stabby_jack").glob("*.py"):
+    for name in PURE_MODULES:
+        path = ROOT / "tabletop" / "games" / "stabby_jack" / f"{name}.py"
         text = path.read_text(encoding="utf-8")
         for banned in ("import random", "import pygame", "time.time", "monotonic", "perf_counter"):
             assert banned not in text, f"{path.name} uses {banned}"
