@@ -222,10 +222,10 @@ def resolve_special(s: State, seat: int, card: Card) -> None:
         if ace_pairs(s, seat):
             s.drawn = card
             s.phase = ACE_PHASE
-            s.say(f"{who(seat)} draws the {card.name()} and must swap a stat card with another player.")
+            s.say(f"{who(seat)} must swap a stat card with another player's card of the same suit or value.")
             return
         throw(s, card)
-        s.say(f"{who(seat)} draws the {card.name()} but no card can be swapped; the turn passes.")
+        s.say(f"No stat card of {who(seat)} matches another player's in suit or value; the Ace does nothing.")
         s.phase = END
     elif card.monarch and card.suit == "H":
         throw(s, card)
