@@ -4,7 +4,8 @@ Setup format (every key optional; what is left out is shuffled from the seed)::
 
     {"decks": {"p0": {"left": ["blue hook", ...], "right": [...]},
                "p1": {"left": [...], "right": [...]}},      # TOP card FIRST;
-                     # each player's two lists hold exactly their 25 cards
+                     # no card twice; a player's cards not listed are shuffled
+                     # (from the seed) and put underneath, alternately left and right
      "combo": ["cross-hook-haymaker", ...],   # combo card ids, top first, all of them
      "counter": ["green", ...],               # counter-punch card ids, top first, all of them
      "health": [5, 5], "tokens": [0, 0]}      # must add up to 10; tokens below 3
@@ -42,6 +43,7 @@ def apply_setup(s: State, setup: dict) -> None:
         raise ValueError(f"setup: unknown key(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(_KEYS))})")
     setup_round(s)  # random parts from the seed
     decks = list(s.decks)
+    rng = s.rng.fork()
     if "decks" in setup:
         d = setup["decks"]
         if not isinstance(d, dict) or set(d) != {"p0", "p1"}:
@@ -57,8 +59,13 @@ def apply_setup(s: State, setup: dict) -> None:
                 row = [C.parse_card(p, x) for x in pd[key]]
                 cards += row
                 decks[p * 2 + side] = tuple(reversed(row))  # stored top last
-            if sorted(cards) != list(range(p * 25, p * 25 + 25)):
-                raise ValueError(f"setup.decks.p{p} must hold each of that player's 25 cards exactly once")
+            if len(set(cards)) != len(cards):
+                raise ValueError(f"setup.decks.p{p} lists a card twice")
+            rest = [c for c in range(p * 25, p * 25 + 25) if c not in cards]
+            rng.shuffle(rest)
+            under = [list(reversed(rest[0::2])), list(reversed(rest[1::2]))]
+            for side in (0, 1):
+                decks[p * 2 + side] = tuple(under[side]) + decks[p * 2 + side]
     combo = list(s.combo)
     if "combo" in setup:
         combo = list(reversed(_perm(setup["combo"], [c[0] for c in C.COMBOS], "combo")))

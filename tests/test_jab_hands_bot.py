@@ -1,0 +1,115 @@
+"""JAB hand model (R-JAB-5: same-side decks, release = place or return, one
+top speed for every device) and the computer player's levels."""
+
+import math
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop.core.game import Refused
+from tabletop.core.playout import play
+from tabletop.core.registry import get
+from tabletop.games.jab import hands as H
+from tabletop.games.jab.bot import JabBot, LEVELS
+from tabletop.games.jab.rules import RULES, Place, Return, Take
+
+from jab_helpers import decks, ok, play as play_card, start
+
+
+def test_table_layout_targets_apart_and_mirrored():
+    names = list(H.TARGET_NAMES) + [H.deck_name(p, s) for p in (0, 1) for s in (0, 1)]
+    for a in names:
+        for b in names:
+            if a < b:
+                assert H.rect_distance(a, b) > 0, f"{a} touches {b}"
+    for t in H.TARGETS:
+        x0, y0, *_ = H.RECTS[f"p0.{t}"]
+        x1, y1, *_ = H.RECTS[f"p1.{t}"]
+        assert (x1, y1) == (H.WIDTH - x0, H.HEIGHT - y0)
+        assert y0 > H.HEIGHT / 2 > y1            # each boxer on its owner's half
+    assert H.RECTS["p0.deck.left"][0] < H.RECTS["p0.deck.right"][0]   # player 0's left is screen left
+    assert H.RECTS["p1.deck.left"][0] > H.RECTS["p1.deck.right"][0]   # player 1 faces the other way
+
+
+@given(st.floats(-50, 50), st.floats(-50, 50), st.integers(1, 200), st.sampled_from([250, 350, 700]))
+def test_hands_never_move_faster_than_the_top_speed_R_JAB_5(x, y, dt, cross):
+    hands = H.start_hands()
+    after = H.advance(hands, dt, [H.MoveTo(0, 0, x, y), H.MoveBy(1, 1, x, y)], cross)
+    limit = H.WIDTH / cross * dt + 1e-9
+    for i in (0, 3):
+        (ax, ay), (bx, by) = hands.pos[i], after.pos[i]
+        assert math.hypot(bx - ax, by - ay) <= limit
+    assert after.pos[1] == hands.pos[1] and after.pos[2] == hands.pos[2]   # untouched hands stay
+
+
+def test_full_table_crossing_takes_the_set_time_R_JAB_5():
+    hands = H.Hands(((0.0, 1.0), (0.0, 2.0), (0.0, 3.0), (0.0, 4.0)))
+    after = H.advance(hands, 175, [H.MoveTo(0, 0, 16.0, 1.0)], 350)
+    assert math.isclose(after.pos[0][0], 8.0)
+
+
+def test_grab_only_over_the_same_side_deck_R_JAB_5():
+    hands = H.start_hands()
+    assert H.grab_action(hands, 0, 0, 5) == Take(0, "left", 5)
+    swapped = H.Hands((hands.pos[1], hands.pos[0], hands.pos[2], hands.pos[3]))
+    assert H.grab_action(swapped, 0, 0, 5) is None           # left hand over the right deck
+    far = H.Hands(((8.0, 4.5),) + hands.pos[1:])
+    assert H.grab_action(far, 0, 0, 5) is None               # over nothing
+
+
+def test_release_places_over_a_legal_target_else_returns_R_JAB_5():
+    s = start({"decks": decks(p0_left=["red jab"])})
+    s = ok(s, Take(0, "left", 0))
+    pos = list(H.start_hands().pos)
+    assert H.release_action(s, H.Hands(tuple(pos)), 0, 0, 1000) == Return(0, "left", 1000)   # over the deck
+    pos[0] = H.RECTS["p1.head"][:2]
+    assert H.release_action(s, H.Hands(tuple(pos)), 0, 0, 1000) == Place(0, "left", "p1.head", 1000)
+    pos[0] = H.RECTS["p0.head"][:2]                           # own empty head: no block possible
+    assert H.release_action(s, H.Hands(tuple(pos)), 0, 0, 1000) == Return(0, "left", 1000)
+    assert H.release_action(s, H.Hands(tuple(pos)), 0, 1, 1000) is None   # the right hand holds nothing
+
+
+@settings(max_examples=30)
+@given(st.sampled_from(H.TARGET_NAMES), st.integers(0, 1), st.sampled_from([250, 350, 500, 700]))
+def test_a_hand_moving_at_top_speed_is_never_refused_R_JAB_5(target, side, cross):
+    s = start(options={"hand_speed_ms": cross})
+    s = play_card(s, 1, "left", "p0.head")
+    s = play_card(s, 1, "left", "p0.left")
+    s = play_card(s, 1, "left", "p0.right")
+    hands = H.start_hands()
+    t = s.now
+    take = H.grab_action(hands, 0, side, t)
+    s = ok(s, take)
+    tx, ty = H.RECTS[target][:2]
+    while not H.inside(target, *hands.at(0, side)):
+        hands = H.advance(hands, 1, [H.MoveTo(0, side, tx, ty)], cross)
+        t += 1
+    action = H.release_action(s, hands, 0, side, t)
+    if isinstance(action, Place):
+        assert not isinstance(RULES.apply(s, action), Refused)
+    else:   # only a block that does not match may turn into a return
+        assert target.startswith("p0.")
+
+
+def test_bot_levels_exist_and_hard_beats_easy():
+    assert LEVELS == ("easy", "normal", "hard")
+    wins = [play(get("jab"), seed=seed, levels=["easy", "hard"]).winner for seed in (21, 22, 23)]
+    assert wins == [1, 1, 1]
+
+
+def test_easy_bot_is_slower_than_hard_bot():
+    def first_placement(level):
+        out = play(get("jab"), seed=9, levels=[level, level])
+        first = next(a for a in out.record.actions if a["type"] == "place")
+        return first["t"]
+    assert first_placement("easy") > first_placement("hard") + 500
+
+
+def test_bot_plays_from_the_view_only():
+    s = start()
+    v = RULES.view_for(s, 0)
+    bot = JabBot(0, "hard", 1)
+    for t in range(0, 400, 16):
+        its = bot.intents(v, H.start_hands(), t)
+        assert all(not isinstance(i, H.Press) or i.action.player == 0 for i in its)
+    assert any(isinstance(i, H.Grab) for i in bot.intents(v, H.start_hands(), 500))
