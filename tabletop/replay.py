@@ -33,9 +33,9 @@ def summary(path: str) -> tuple[int, str]:
     except RecursionError:
         return 2, f"tabletop replay: {path}: the record is nested too deeply"
     out = spec.rules.outcome(state)
-    data = {"game": r.game, "finished": out is not None,
-            "winner": None if out is None else out.winner, "actions": len(r.actions)}
-    data.update(spec.rules.summary(state))
+    data = dict(spec.rules.summary(state))
+    data.update({"game": r.game, "finished": out is not None,
+                 "winner": None if out is None else out.winner, "actions": len(r.actions)})
     return 0, json.dumps(data, sort_keys=True)
 
 

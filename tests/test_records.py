@@ -1,0 +1,127 @@
+"""Records: every game replays to the same result; the replay command's
+answers and exit codes; a killed game resumes where it was (issue 6)."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tabletop.core import playout, record as rec, registry
+from tabletop.replay import summary
+
+GAMES = sorted(registry.load_all())
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_self_test_game_replays_to_the_same_summary(game_id, tmp_path):
+    spec = registry.get(game_id)
+    result = playout.play(spec, seed=5)
+    path = tmp_path / "game.json"
+    path.write_text(result.record.dumps())
+    code, text = summary(str(path))
+    assert code == 0, text
+    data = json.loads(text)
+    out = spec.rules.outcome(result.state)
+    assert data["game"] == game_id and data["finished"] is True and data["winner"] == out.winner
+    expected = json.loads(json.dumps(spec.rules.summary(result.state)))
+    assert expected and {k: data[k] for k in expected} == expected
+
+
+def test_replay_summary_command_prints_one_json_object(tmp_path):
+    spec = registry.get("punch")
+    path = tmp_path / "punch.json"
+    path.write_text(playout.play(spec, seed=2).record.dumps())
+    r = subprocess.run([sys.executable, "-m", "tabletop", "replay", str(path), "--summary"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["game"] == "punch"
+
+
+def test_a_refused_action_names_its_index_and_reason_and_exits_1(tmp_path):
+    spec = registry.get("punch")
+    data = playout.play(spec, seed=3).record.to_json()
+    data["actions"].insert(4, dict(data["actions"][4]))   # a seat commits twice in one play
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    code, text = summary(str(path))
+    assert code == 1 and "action 5" in text and "refused" in text
+
+
+@pytest.mark.parametrize("content", [
+    "", "{", "null", "[]", '{"format":"tabletop-record","version":1,"game":"nosuchgame","seed":1}',
+    '{"format":"tabletop-record","version":1,"game":"punch","seed":1,"actions":[{"type":"launch_missiles"}]}',
+    '{"format":"tabletop-record","version":1,"game":"punch","seed":1,"options":{"x":1e999}}',
+    '{"format":"tabletop-record","version":1,"game":"punch","seed":1,"players":"me"}',
+    '{"format":"tabletop-record","version":1,"game":"punch","seed":1,"actions":[' + "[" * 5000 + "]" * 5000 + "]}",
+    "__import__('os').system('echo pwned')",
+])
+def test_malformed_files_exit_2_with_one_line(tmp_path, content):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    code, text = summary(str(path))
+    assert code == 2, text
+    assert "\n" not in text and "Traceback" not in text
+
+
+def test_ten_megabytes_of_junk_is_refused_quickly(tmp_path):
+    path = tmp_path / "junk.json"
+    path.write_bytes(os.urandom(10_000_000))
+    code, text = summary(str(path))
+    assert code == 2 and "too large" in text
+
+
+def test_missing_file_exits_2(tmp_path):
+    code, text = summary(str(tmp_path / "nope.json"))
+    assert code == 2 and "cannot read" in text
+
+
+RUNNER = r"""
+import sys
+from tabletop.core import registry
+from tabletop.session import Seat, Session
+from tabletop.ui.app import App
+from tabletop import settings
+app = App(settings=settings.Settings())
+spec = registry.get("punch")
+s = Session.new(spec, [Seat("Red", "computer", "easy"), Seat("Blue", "computer", "easy")], seed=77)
+app.push(spec.make_table(app, s))
+app.run()
+"""
+
+
+def test_a_killed_game_resumes_where_it_was(tmp_path):
+    env = dict(os.environ, TABLETOP_HOME=str(tmp_path))
+    proc = subprocess.Popen([sys.executable, "-c", RUNNER], env=env)
+    autosave = tmp_path / "data" / "autosave.json"
+    try:
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            if autosave.exists():
+                try:
+                    if len(json.loads(autosave.read_text())["actions"]) >= 6:
+                        break
+                except (ValueError, KeyError):
+                    pass   # an atomic write is never half a file, but be patient anyway
+            time.sleep(0.1)
+        proc.send_signal(signal.SIGKILL)
+    finally:
+        proc.wait(timeout=10)
+    saved = rec.load(autosave)
+    assert len(saved.actions) >= 6
+    # the launcher offers it, and resuming puts the table exactly where it was
+    os.environ["TABLETOP_HOME"] = str(tmp_path)
+    from tests.ui_helpers import click, frames, make_app, top
+    app = make_app()
+    app.start()
+    frames(app, 2)
+    item = top(app).menu.items[0]
+    assert item.label.startswith("Resume Punch!")
+    click(app, item.rect.center)
+    table = top(app)
+    assert table.session.record.actions[:len(saved.actions)] == saved.actions
+    expected = rec.replay(saved, registry.get("punch"))
+    assert registry.get("punch").rules.summary(table.session.state) == registry.get("punch").rules.summary(expected)
