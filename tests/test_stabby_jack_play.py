@@ -121,3 +121,24 @@ def test_record_json_of_a_game_is_well_formed():
     data = json.loads(rec.dumps())
     assert data["actions"] == [{"type": "declare", "player": 0, "choice": "rest"}]
     assert RULES.outcome(replay(parse(rec.dumps()), SPEC)) is None
+
+
+def test_events_since_gives_only_the_new_sentences():
+    s = position([["5S", "6D", "4H", "3C"], ["8S", "2C"]], draw=["9S", "3S"])
+    before = s.logged
+    s = play(s, Declare(0, "fight"))
+    new = events(s, ["Ann", "Ben"], since=before)
+    assert new == ["Ann goes on an adventure and draws the 9 of ♠.",
+                   "Ann loses to the 9 of ♠ (physical, 5 against 9).",
+                   "Ann takes 1 damage (3 HP left)."]
+    mark = s.logged
+    s = play(s, Declare(1, "fight"))
+    assert events(s, ["Ann", "Ben"], since=mark)[-1] == "Ben beats the 3 of ♠ (physical, 8 against 3) and keeps it as 1 XP."
+
+
+def test_stats_grouped_by_suit_keep_their_row_indices():
+    from tabletop.games.stabby_jack.state import stats_by_suit
+    s = position([["5S", "6D", "4H", "3C", "7S"], ["8S", "2C"]])
+    groups = stats_by_suit(s.players[0])
+    assert [(i, c.code()) for i, c in groups["S"]] == [(0, "5S"), (4, "7S")]
+    assert [(i, c.code()) for i, c in groups["H"]] == [(2, "4H")]

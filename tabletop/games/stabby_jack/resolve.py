@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .content import ACE, CONTENT, JACK, Card
 from .state import ACE as ACE_PHASE
-from .state import DECLARE, JACK as JACK_PHASE, OVER, PLACE, TRAIN, State, hp, max_hp, suit_total, xp_value
+from .state import DECLARE, JACK as JACK_PHASE, OVER, PLACE, TRAIN, State, hp, suit_total, xp_value
 
 END = "end"   # pseudo-phase: the turn is over, call end_turn
 

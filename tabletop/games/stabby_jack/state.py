@@ -54,6 +54,15 @@ def totals(p: Player) -> dict:
             "xp": xp_value(p.xp), "damage": p.damage, "stats": len(p.stats)}
 
 
+def stats_by_suit(p: Player) -> dict:
+    """The stats row grouped by suit, for display: suit -> [(stats index, card), ...].
+    The indices are the ones ``Replace`` and ``Swap`` take."""
+    groups = {"H": [], "S": [], "D": [], "C": []}
+    for i, c in enumerate(p.stats):
+        groups[c.suit].append((i, c))
+    return groups
+
+
 def hp(p: Player) -> int:
     return max_hp(p.stats) - p.damage
 
@@ -76,11 +85,12 @@ class State:
     winner: int | None = None
     result: str = ""              # why the game ended
     hidden_draw: int = -1         # in a view: the size of the hidden draw pile
+    logged: int = 0               # sentences ever logged (the log keeps only the last few)
 
     def clone(self) -> "State":
         return State(self.players, self.draw, self.discard, None if self.rng is None else self.rng.copy(),
                      self.options, self.decks, self.turn, self.phase, self.declared, self.drawn, self.after,
-                     self.turns, self.log, self.winner, self.result, self.hidden_draw)
+                     self.turns, self.log, self.winner, self.result, self.hidden_draw, self.logged)
 
     @property
     def draw_count(self) -> int:
@@ -92,6 +102,7 @@ class State:
 
     def say(self, text: str) -> None:
         self.log = (self.log + (text,))[-CONTENT.log_length:]
+        self.logged += 1
 
     def set_player(self, seat: int, **changes) -> Player:
         p = self.players[seat]._replace(**changes)

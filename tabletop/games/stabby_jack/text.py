@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from .content import ACE, CONTENT, JACK, Card
-from .state import ACE as ACE_PHASE
-from .state import DECLARE, JACK as JACK_PHASE, OVER, PLACE, TRAIN, suit_total
+from .state import DECLARE, OVER, PLACE, TRAIN, suit_total
 
 MAX_SEATS = 6
 
@@ -19,9 +18,11 @@ def render(text: str, names=None) -> str:
     return text.format(*names_or_default(names))
 
 
-def events(view, names=None) -> list[str]:
-    """The recent log of a state or view, oldest first, with names filled in."""
-    return [render(t, names) for t in view.log]
+def events(view, names=None, since: int = 0) -> list[str]:
+    """The recent log of a state or view, oldest first, with names filled in.
+    ``since``: a previous ``view.logged``; only sentences logged after it are given."""
+    new = max(0, min(view.logged - since, len(view.log)))
+    return [render(t, names) for t in view.log[len(view.log) - new:]]
 
 
 def describe_card(view, player: int, card: Card, training: bool = False) -> str:
@@ -72,8 +73,4 @@ def describe_draw(view, player: int) -> str:
     if view.phase == PLACE:
         return (f"{card.name()}: a level-up card, but you already hold {CONTENT.max_stats} stats; "
                 "replace one of them or let it go.")
-    if view.phase == JACK_PHASE:
-        return describe_card(view, player, card)
-    if view.phase == ACE_PHASE:
-        return describe_card(view, player, card)
-    return describe_card(view, player, card)
+    return describe_card(view, player, card)   # the Jack's shield choice or the Ace's swap
