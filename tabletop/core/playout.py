@@ -76,3 +76,39 @@ def _check(rules, state, game_id, count, action):
     broken = rules.invariants(state)
     if broken:
         raise PlayoutError(f"{game_id}: after action {count} ({action}): " + "; ".join(broken))
+
+
+def random_game(spec, seed: int, players: int | None = None, max_actions: int = 200_000, check: bool = False):
+    """A game of uniformly random legal actions (for throughput figures and fuzzing).
+
+    Returns (final state, number of actions). Real-time games provide their
+    own driver as ``spec.extra["random_game"](seed)``.
+    """
+    from .rng import Rng
+
+    custom = spec.extra.get("random_game")
+    if custom is not None:
+        return custom(seed)
+    rules = spec.rules
+    n = players or spec.min_players
+    state = rules.new_state(rules.default_options(), seed, n)
+    rng = Rng(seed ^ 0x5EED)
+    count = 0
+    while rules.outcome(state) is None:
+        seats = list(rules.to_act(state))
+        if not seats:
+            raise PlayoutError(f"{spec.id} seed {seed}: nobody to act and no outcome")
+        seat = seats[rng.randrange(len(seats))]
+        legal = rules.legal_actions(state, seat)
+        if not legal:
+            raise PlayoutError(f"{spec.id} seed {seed}: seat {seat} must act but has no legal action")
+        result = rules.apply(state, legal[rng.randrange(len(legal))])
+        if isinstance(result, Refused):
+            raise PlayoutError(f"{spec.id} seed {seed}: a listed legal action was refused: {result.reason}")
+        state = result
+        count += 1
+        if check:
+            _check(rules, state, spec.id, count, None)
+        if count >= max_actions:
+            raise PlayoutError(f"{spec.id} seed {seed}: no result after {count} random actions")
+    return state, count
