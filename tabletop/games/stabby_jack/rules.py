@@ -90,8 +90,7 @@ class StabbyJackRules(Rules):
     options = (
         Option("jokers", "Jokers", ((False, "Off"), (True, "On")), False,
                "R-SJ-1: with Jokers on, each deck has two Jokers (a free level-up)."),
-        Option("round_limit", "Round limit", ((50, "50 rounds"), (100, "100 rounds"), (200, "200 rounds"),
-                                              (0, "No limit")), 100,
+        Option("round_limit", "Round limit", ((50, "50 rounds"), (100, "100 rounds"), (200, "200 rounds")), 100,
                "Referee decision: after this many rounds the game ends on a tiebreak."),
     )
 
