@@ -197,3 +197,19 @@ def test_bad_setup_is_refused_with_a_reason():
 
 def test_cards_helper_reads_codes():
     assert codes(cards("10h", "qd", "joker")) == ["10H", "QD", "JOKER"]
+
+
+def test_summary_is_json_and_shows_the_waiting_card():
+    import json
+    s = play(position([P0, P1], draw=["9C"]), Declare(0, "train"))
+    data = json.loads(json.dumps(RULES.summary(s)))
+    assert data["phase"] == "train" and data["drawn"] == "9C"
+    assert data["players"][0]["stats_row"] == P0 and data["players"][0]["hp"] == 4
+
+
+def test_refusals_are_sentences_for_players():
+    s = position([P0, P1], draw=["9C"])
+    for action in (Declare(1, "rest"), Replace(0, 9), Decline(0), LevelUp(0, (0,))):
+        result = RULES.apply(s, action)
+        assert isinstance(result, Refused)
+        assert result.reason[0].isupper() and result.reason.endswith(".")
