@@ -1,0 +1,519 @@
+"""Drawing the Punch! table (see table.py for the layout and the secrecy rules)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from tabletop.ui import cards, gfx
+from tabletop.ui.table import draw_card
+
+from .resolve import CODES, KINDS, MAX_STAMINA, S, card_name, explain
+from .rules import PPR
+
+HALF_X = (16, 648)
+HALF_W = 616
+HAND_Y, CARD_W, CARD_H, COL = 424, 88, 124, 98
+ROW_Y, ROW_W, ROW_H = 150, 84, 118
+SLOT_W, SLOT_H, SLOT_Y = 110, 154, 132
+SLOT_X = (500, 670)
+DECK_X = (34, 1162)
+BTN_Y = 566
+INK = {"punch": (190, 40, 40), "nothing": (100, 100, 100), "block": (40, 80, 170), "dodge": (30, 120, 70)}
+PEEK_KEY = {"keys-left": "Tab", "keys-right": "Right Ctrl", "gamepad": "Y", "mouse": "`",
+            "keyboard": "Tab", None: "Tab"}
+HINTS = {
+    "keys-left": "W A S D move · Space choose · Shift back · E history",
+    "keys-right": "Arrows move · Enter choose · Backspace back · O history",
+    "keyboard": "Arrows or WASD move · Enter/Space choose · E or O history",
+    "gamepad": "D-pad move · A choose · B back · X history",
+    "mouse": "Click a card or drag it to its place",
+}
+
+
+@lru_cache(maxsize=64)
+def face(seat: int, code: str, down: bool = False) -> cards.Face:
+    border = gfx.PLAYER_COLOURS[seat]
+    if down:
+        return cards.Face(face_down=True, border=border)
+    k = KINDS[CODES.index(code)]
+    title = {"punch": "Punch", "nothing": "Do Nothing", "block": "Block", "dodge": "Dodge"}[k.effect]
+    return cards.Face(title=title, value=k.symbol, colour=INK[k.effect], border=border)
+
+
+@lru_cache(maxsize=256)
+def _wrap(text: str, px: int, width: int) -> tuple:
+    return tuple(gfx.wrap(text, px, width))
+
+
+def col_x(seat: int, i: int) -> int:
+    return HALF_X[seat] + 20 + i * COL
+
+
+def prog_x(seat: int, i: int) -> int:
+    return (HALF_X[0] + HALF_W - 8 - 5 * COL + 10 + i * COL) if seat == 0 else (HALF_X[1] + 8 + i * COL)
+
+
+def draw(t, surf, vp) -> None:
+    st = t.state
+    surf.fill(gfx.FELT)
+    pygame.draw.line(surf, gfx.FELT_DARK, vp.p(640, 56), vp.p(640, 712), max(1, vp.s(3)))
+    header(t, surf, vp)
+    for seat in (0, 1):
+        meter(t, surf, vp, seat)
+    curtain = t.curtain_seat()
+    if t.history_open:
+        history(t, surf, vp)
+        return
+    if st.phase in ("break", "match_over", "game_over") and not t.busy():
+        between(t, surf, vp)
+    else:
+        for seat in (0, 1):
+            play_area(t, surf, vp, seat)
+            hand(t, surf, vp, seat)
+            buttons(t, surf, vp, seat)
+    caption(t, surf, vp)
+    for seat in (0, 1):
+        status(t, surf, vp, seat)
+        hints(t, surf, vp, seat)
+    if t.anim is not None:
+        reveal(t, surf, vp)
+    if curtain is not None:
+        first = getattr(t, "_curtain_last", None) != (curtain, st.phase, st.match, st.round, st.play)
+        t._curtain_last = (curtain, st.phase, st.match, st.round, st.play)
+        t.secrecy.draw_curtain(surf, vp, curtain)
+        if first:
+            t.want_focus[curtain] = f"Show {t.names[curtain]}'s cards"
+    else:
+        t._curtain_last = None
+
+
+# -- public parts ------------------------------------------------------------------
+
+def header(t, surf, vp) -> None:
+    st = t.state
+    gfx.panel(surf, vp.r(0, 0, 1280, 50), gfx.FELT_DARK, radius=0)
+    play = min(st.play, PPR)
+    gains = S["break_gains"]
+    nxt = f"break after it: +{gains[st.round - 1]}" if st.round <= len(gains) else "last round"
+    gfx.blit_text(surf, f"Match {st.match} · Round {st.round} of {S['rounds']} · Play {play} of {PPR}",
+                  vp.s(19), vp.p(20, 15), gfx.WHITE, bold=True, anchor="midleft")
+    gfx.blit_text(surf, nxt, vp.s(15), vp.p(20, 37), gfx.GREY, anchor="midleft")
+    need = st.options["matches_to_win"]
+    c = gfx.PLAYER_COLOURS
+    gfx.blit_text(surf, f"{t.names[0]} {st.wins[0]}", vp.s(26), vp.p(622, 20), c[0], bold=True, anchor="midright")
+    gfx.blit_text(surf, "–", vp.s(26), vp.p(640, 20), gfx.WHITE, bold=True, anchor="center")
+    gfx.blit_text(surf, f"{st.wins[1]} {t.names[1]}", vp.s(26), vp.p(658, 20), c[1], bold=True, anchor="midleft")
+    gfx.blit_text(surf, f"match wins · first to {need} wins the game", vp.s(14), vp.p(640, 41), gfx.GREY,
+                  anchor="center")
+    t.hot_button(vp.r(1010, 9, 200, 34), "Match history (H)", t.toggle_history, px=vp.s(16))
+
+
+def meter(t, surf, vp, seat) -> None:
+    x = HALF_X[seat]
+    stamina = t.shown_stamina()[seat]
+    colour = gfx.PLAYER_COLOURS[seat]
+    gfx.panel(surf, vp.r(x, 58, HALF_W, 60), (0, 0, 0), radius=vp.s(10), alpha=60)
+    who = t.names[seat] + ("" if seat in t.humans else " (computer)")
+    gfx.blit_text(surf, who, gfx.fit_px(who, vp.s(24), vp.s(150), True), vp.p(x + 14, 78), colour, bold=True,
+                  anchor="midleft")
+    gfx.blit_text(surf, "stamina", vp.s(14), vp.p(x + 14, 104), gfx.GREY, anchor="midleft")
+    for i in range(MAX_STAMINA):
+        r = vp.r(x + 170 + i * 36, 68, 30, 40)
+        if i < stamina:
+            fill = gfx.REFUSE if stamina < S["no_mercy_below"] else colour
+            pygame.draw.rect(surf, fill, r, border_radius=vp.s(5))
+        else:
+            pygame.draw.rect(surf, (40, 40, 44), r, border_radius=vp.s(5))
+            pygame.draw.rect(surf, (90, 90, 96), r, width=1, border_radius=vp.s(5))
+    gfx.blit_text(surf, str(stamina), vp.s(34), vp.p(x + 575, 88), gfx.WHITE, bold=True, anchor="center")
+
+
+def caption(t, surf, vp) -> None:
+    lines = []
+    for text in t.caption[-2:]:
+        lines.extend(_wrap(text, vp.s(18), vp.s(1180)))
+    lines = lines[-2:]
+    if not lines:
+        return
+    r = vp.r(30, 298, 1220, 56)
+    gfx.panel(surf, r, (0, 0, 0), radius=vp.s(10), alpha=90)
+    for i, line in enumerate(lines):
+        y = 326 if len(lines) == 1 else 312 + i * 26
+        gfx.blit_text(surf, line, vp.s(18), vp.p(640, y), gfx.WHITE, anchor="center")
+
+
+def status_text(t, seat) -> str:
+    st = t.state
+    name = t.names[seat]
+    if st.phase in ("break", "match_over"):
+        return f"{name} is ready." if not st.waiting[seat] else (
+            f"{name}: press Ready." if seat in t.humans else f"{name} is getting ready...")
+    if st.phase == "game_over":
+        return ""
+    if not st.waiting[seat]:
+        done = {"redeal": "has decided about the hand.", "draft": "has picked the cards for this round.",
+                "exchange": "has finished exchanging.", "choose": "has laid a card face down.",
+                "program": "has laid out a row face down."}
+        return f"{name} {done.get(st.phase, 'is waiting.')}"
+    if t.busy():
+        return ""
+    if seat not in t.humans:
+        return f"{name} is thinking..."
+    if t.can_act(seat):
+        sel = t.selection(seat)
+        if t.swap_mode[seat]:
+            return "Pick the card to put under your deck."
+        return {"redeal": "You may show this hand and redeal, or keep it.",
+                "draft": f"Pick 10 cards for round {st.round}: {len(sel)} of {PPR} picked.",
+                "exchange": f"Pick up to {t.pick_limit(seat)} cards to exchange: {len(sel)} picked.",
+                "choose": "Choose your card: click it, drag it to your slot, or move and confirm.",
+                "program": f"Lay out 5 cards in play order: {len(sel)} of 5."}[st.phase]
+    if t.secrecy.mode == "curtain":
+        return f"{name} chooses next."
+    scheme = t.session.seats[seat].scheme
+    return f"{name}: hold {PEEK_KEY.get(scheme, 'Tab')} to see your cards."
+
+
+def status(t, surf, vp, seat) -> None:
+    text = status_text(t, seat)
+    if text:
+        px = gfx.fit_px(text, vp.s(17), vp.s(HALF_W - 20))
+        gfx.blit_text(surf, text, px, vp.p(HALF_X[seat] + HALF_W // 2, 374), gfx.HILITE if t.can_act(seat)
+                      else gfx.WHITE, anchor="center")
+
+
+def hints(t, surf, vp, seat) -> None:
+    if seat not in t.humans:
+        return
+    if t.shared_input:
+        text = "Click or drag a card · arrows/WASD + Enter · gamepad D-pad + A · H history"
+        if seat != t.humans[0]:
+            return
+        gfx.blit_text(surf, text, vp.s(15), vp.p(640, 700), gfx.GREY, anchor="center")
+        return
+    scheme = t.session.seats[seat].scheme
+    text = HINTS.get(scheme, "")
+    if t.secrecy.mode == "peek":
+        text += f" · hold {PEEK_KEY.get(scheme, 'Tab')} to peek"
+    px = gfx.fit_px(text, vp.s(15), vp.s(HALF_W - 10))
+    gfx.blit_text(surf, text, px, vp.p(HALF_X[seat] + HALF_W // 2, 700), gfx.GREY, anchor="center")
+
+
+def deck_pile(t, surf, vp, seat) -> None:
+    st = t.state
+    n = st.deck_sizes[seat]
+    r = vp.r(DECK_X[seat], ROW_Y, ROW_W, ROW_H)
+    if n:
+        cards.draw(surf, face(seat, "", True), r)
+    else:
+        cards.slot(surf, r, "", gfx.GREY)
+    gfx.blit_text(surf, f"Deck {n}", vp.s(15), vp.p(DECK_X[seat] + ROW_W // 2, ROW_Y - 12), gfx.WHITE,
+                  anchor="center")
+    if t.can_act(seat) and t.may_swap(seat):
+        t.hot_zone(r, ("deck", seat), accepts=t.accepts_for(seat, "deck"), seat=seat)
+        gfx.blit_text(surf, "drop to swap", vp.s(14), vp.p(DECK_X[seat] + ROW_W // 2, ROW_Y + ROW_H + 12),
+                      gfx.HILITE, anchor="center")
+
+
+def shown_tally(t, surf, vp, seat) -> None:
+    """What this boxer has revealed this match (public: both players may count cards)."""
+    played = t.state.played[seat]
+    x = (140, 1012)[seat]
+    gfx.blit_text(surf, "shown this match", vp.s(14), vp.p(x + 60, ROW_Y - 12), gfx.GREY, anchor="center")
+    for i, k in enumerate(KINDS):
+        y = ROW_Y + 6 + i * 22
+        label = {"punch": f"Punch {k.power}", "nothing": "Do Nothing", "block": "Block", "dodge": "Dodge"}[k.effect]
+        gfx.blit_text(surf, label, vp.s(14), vp.p(x, y), gfx.WHITE, anchor="topleft")
+        gfx.blit_text(surf, f"{played[i]}/{k.count}", vp.s(14), vp.p(x + 120, y), gfx.WHITE, anchor="topright")
+
+
+# -- each boxer's half ---------------------------------------------------------------
+
+def play_area(t, surf, vp, seat) -> None:
+    st = t.state
+    phase = st.phase
+    mine = t.can_act(seat)
+    if phase in ("draft", "exchange"):
+        if mine:
+            picked_row(t, surf, vp, seat)
+        else:
+            done = not st.waiting[seat]
+            msg = "picked" if done else ("picking..." if phase == "draft" else "exchanging...")
+            if phase == "exchange":
+                deck_pile(t, surf, vp, seat)
+            gfx.blit_text(surf, f"{t.names[seat]} {msg}", vp.s(20), vp.p(HALF_X[seat] + HALF_W // 2, 210),
+                          gfx.WHITE, anchor="center")
+        return
+    if phase in ("choose", "redeal") or (phase == "program" and t.anim is None and not t.queue):
+        deck_pile(t, surf, vp, seat)
+        shown_tally(t, surf, vp, seat)
+    if phase == "program":
+        program_row(t, surf, vp, seat)
+        return
+    r = vp.r(SLOT_X[seat], SLOT_Y, SLOT_W, SLOT_H)
+    if t.anim is not None or t.queue:
+        return   # the reveal draws the cards
+    choice = st.choice[seat]
+    if choice is not None and phase == "choose":
+        code = choice if isinstance(choice, str) else CODES[choice]
+        up = t.secrecy.mode == "open" and seat in t.humans
+        cards.draw(surf, face(seat, code, not up), r)
+    else:
+        cards.slot(surf, r, f"{t.names[seat]}'s card", gfx.PLAYER_COLOURS[seat], px=vp.s(15))
+        if mine and phase == "choose":
+            t.hot_zone(r, ("slot", seat), accepts=t.accepts_for(seat, "slot"), seat=seat)
+
+
+def picked_row(t, surf, vp, seat) -> None:
+    sel = t.selection(seat)
+    label = {"draft": f"Picked for round {t.state.round}: {len(sel)} of {PPR}",
+             "exchange": f"To put under the deck: {len(sel)} of {t.pick_limit(seat)}"}[t.state.phase]
+    gfx.blit_text(surf, label, vp.s(16), vp.p(HALF_X[seat] + 20, ROW_Y - 14), gfx.WHITE, anchor="midleft")
+    zone = vp.r(HALF_X[seat] + 10, ROW_Y - 4, HALF_W - 20, ROW_H + 8)
+    t.hot_zone(zone, ("pile", seat), accepts=t.accepts_for(seat, "pile"), seat=seat)
+    counts = [sel.count(c) for c in CODES]
+    for i, code in enumerate(CODES):
+        r = vp.r(col_x(seat, i), ROW_Y, ROW_W, ROW_H)
+        if counts[i]:
+            draw_card(t, surf, vp, face(seat, code), r, payload=("picked", seat, code), seat=seat)
+            badge(surf, vp, r, counts[i])
+        else:
+            cards.slot(surf, r, "", (120, 130, 120))
+
+
+def program_row(t, surf, vp, seat) -> None:
+    st = t.state
+    mine = t.can_act(seat)
+    sel = t.selection(seat) if mine else []
+    chosen = st.choice[seat]
+    if t.anim is not None or t.queue:
+        return
+    gfx.blit_text(surf, "Robo-Box row: played left to right", vp.s(14),
+                  vp.p(prog_x(seat, 0), ROW_Y + ROW_H + 14), gfx.GREY, anchor="midleft")
+    for i in range(5):
+        r = vp.r(prog_x(seat, i), ROW_Y, ROW_W, ROW_H)
+        if chosen is not None:
+            up = t.secrecy.mode == "open" and seat in t.humans and isinstance(chosen, tuple)
+            code = CODES[chosen[i]] if up else ""
+            cards.draw(surf, face(seat, code, not up), r)
+        elif mine and i < len(sel):
+            draw_card(t, surf, vp, face(seat, sel[i]), r, payload=("picked", seat, i), seat=seat)
+            t.hot_zone(r, ("prog", seat, i), accepts=t.accepts_for(seat, "prog"), seat=seat)
+        else:
+            cards.slot(surf, r, str(st.play + i), gfx.PLAYER_COLOURS[seat], px=vp.s(20))
+            if mine:
+                t.hot_zone(r, ("prog", seat, i), accepts=t.accepts_for(seat, "prog"), seat=seat)
+
+
+def badge(surf, vp, r, n) -> None:
+    if n <= 1:
+        return
+    b = pygame.Rect(0, 0, vp.s(34), vp.s(24))
+    b.center = (r.centerx, r.bottom - vp.s(20))
+    pygame.draw.rect(surf, gfx.INK, b, border_radius=vp.s(12))
+    pygame.draw.rect(surf, gfx.GOLD, b, width=max(1, vp.s(2)), border_radius=vp.s(12))
+    gfx.blit_text(surf, f"×{n}", vp.s(16), b.center, gfx.GOLD, bold=True, anchor="center")
+
+
+def hand(t, surf, vp, seat) -> None:
+    st = t.state
+    t.hand_payloads[seat] = []
+    if st.phase not in ("redeal", "draft", "exchange", "choose", "program"):
+        return
+    n = st.deck_sizes[seat] if st.phase == "draft" else st.hand_sizes[seat]
+    show = t.secrecy.visible(seat) and st.waiting[seat] and not t.busy()
+    if t.secrecy.mode == "open" and seat in t.humans and not t.busy():
+        show = True
+    title = "Your deck: pick from here" if st.phase == "draft" else f"{t.names[seat]}'s hand"
+    if not show:
+        gfx.blit_text(surf, f"{title} ({n} cards)" if st.phase != "draft" else f"{t.names[seat]}'s deck ({n})",
+                      vp.s(15), vp.p(HALF_X[seat] + 20, HAND_Y - 14), gfx.GREY, anchor="midleft")
+        step = min(COL // 2 + 6, (HALF_W - 40 - CARD_W) // max(1, min(n, 30) - 1)) if n > 1 else 0
+        for i in range(min(n, 30)):
+            cards.draw(surf, face(seat, "", True), vp.r(HALF_X[seat] + 20 + i * step, HAND_Y, CARD_W, CARD_H))
+        return
+    gfx.blit_text(surf, f"{title} ({n})", vp.s(15), vp.p(HALF_X[seat] + 20, HAND_Y - 14), gfx.WHITE,
+                  anchor="midleft")
+    mine = t.can_act(seat) and st.phase != "redeal"
+    counts = t.source_counts(seat) if t.can_act(seat) else list(st.hands[seat])
+    if mine and st.phase in ("draft", "exchange", "program"):
+        t.hot_zone(vp.r(HALF_X[seat] + 10, HAND_Y - 4, HALF_W - 20, CARD_H + 8), ("source", seat),
+                   accepts=t.accepts_for(seat, "source"), seat=seat)
+    redeal = t.redeal_kind(seat) if st.phase == "redeal" else None
+    for i, code in enumerate(CODES):
+        r = vp.r(col_x(seat, i), HAND_Y, CARD_W, CARD_H)
+        if counts[i] <= 0:
+            cards.slot(surf, r, "", (90, 110, 95))
+            continue
+        hl = gfx.GOLD if (t.swap_mode[seat] and mine) or code == redeal else None
+        if mine:
+            payload = ("hand", seat, code)
+            draw_card(t, surf, vp, face(seat, code), r, payload=payload, seat=seat, highlight=hl)
+            t.hand_payloads[seat].append(payload)
+        else:
+            cards.draw(surf, face(seat, code), r, highlight=hl)
+        badge(surf, vp, r, counts[i])
+
+
+def buttons(t, surf, vp, seat) -> None:
+    st = t.state
+    if not t.can_act(seat):
+        return
+    x = HALF_X[seat] + 20
+    y = BTN_Y
+    phase = st.phase
+    px = vp.s(17)
+    row = []
+    if phase == "redeal":
+        k = t.redeal_kind(seat)
+        if k:
+            row.append((f"Show {card_name(k)} ×{st.hands[seat][CODES.index(k)]}: redeal", lambda: t.redeal(seat, False)))
+        row.append(("Keep this hand", lambda: t.redeal(seat, True)))
+    elif phase in ("draft", "exchange", "program"):
+        sel = t.selection(seat)
+        if phase == "draft":
+            row.append((f"Fight with these {PPR}", lambda: t.confirm_picks(seat), len(sel) == PPR))
+        elif phase == "exchange":
+            label = f"Exchange {len(sel)}" if sel else "Keep all my cards"
+            row.append((label, lambda: t.confirm_picks(seat)))
+        else:
+            row.append(("Lay out these 5", lambda: t.confirm_picks(seat), len(sel) == 5))
+        row.append(("Clear", lambda: t.clear_picks(seat), bool(sel)))
+    if phase in ("choose", "program") and t.may_swap(seat):
+        row.append(("Cancel swap" if t.swap_mode[seat] else "Swap a card", lambda: t.toggle_swap(seat)))
+    if t.secrecy.mode == "curtain" and t.secrecy.shown == seat:
+        row.append(("Hide", lambda: t.hide(seat)))
+    widths = [max(110, min(300, gfx.font(px).size(b[0])[0] / vp.scale + 36)) for b in row]
+    for b, w in zip(row, widths):
+        enabled = b[2] if len(b) > 2 else True
+        t.hot_button(vp.r(x, y, w, 42), b[0], b[1], seat=seat, px=px, enabled=enabled)
+        x += w + 12
+
+
+# -- between rounds and matches --------------------------------------------------
+
+def between(t, surf, vp) -> None:
+    st = t.state
+    r = vp.r(140, 128, 1000, 160)
+    gfx.panel(surf, r, gfx.PANEL, radius=vp.s(14), border=gfx.GOLD, width=vp.s(2), alpha=235)
+    if st.phase == "break":
+        gain = S["break_gains"][st.round - 1]
+        head = f"Break after round {st.round}"
+        sub = f"Both boxers recover up to {gain} stamina: {t.names[0]} {st.stamina[0]}, {t.names[1]} {st.stamina[1]}."
+        nxt = f"Round {st.round + 1} of {S['rounds']} next."
+    elif st.history:
+        last = st.history[-1]
+        head = f"Match {last['match']} is over"
+        sub = explain(dict(last, type="match_end"), t.names)
+        rounds = " · ".join(f"after round {i + 1}: {a}–{b}" for i, (a, b) in enumerate(last["rounds"]))
+        nxt = f"Stamina {rounds}." if rounds else ""
+        if st.phase == "game_over":
+            nxt = f"{t.names[st.wins.index(max(st.wins))]} wins the game, {max(st.wins)} to {min(st.wins)}."
+    else:
+        head, sub, nxt = "", "", ""
+    gfx.blit_text(surf, head, vp.s(30), vp.p(640, 160), gfx.GOLD, bold=True, anchor="center")
+    gfx.blit_text(surf, sub, gfx.fit_px(sub, vp.s(19), vp.s(960)), vp.p(640, 206), gfx.WHITE, anchor="center")
+    gfx.blit_text(surf, nxt, gfx.fit_px(nxt, vp.s(17), vp.s(960)), vp.p(640, 246), gfx.GREY, anchor="center")
+    if st.phase == "game_over":
+        return
+    for seat in (0, 1):
+        if seat in t.humans and st.waiting[seat]:
+            label = f"{t.names[seat]}: ready for round {st.round + 1}" if st.phase == "break" else \
+                f"{t.names[seat]}: ready for match {st.match + 1}"
+            t.hot_button(vp.r(HALF_X[seat] + 130, 420, 356, 56), label, lambda s=seat: t.ready(s), seat=seat,
+                         px=vp.s(20))
+
+
+# -- the reveal ----------------------------------------------------------------------
+
+def reveal(t, surf, vp) -> None:
+    from .table import FLIP_MS
+    a = t.anim
+    ev = a["ev"]
+    speed = t._speed()
+    p = min(1.0, a["t"] / (FLIP_MS / speed))
+    robo = len(t.batch) > 1 or t.state.options["robo_box"]
+    idx = t.batch.index(ev) if ev in t.batch else 0
+    for seat in (0, 1):
+        if robo:
+            for j in range(5):
+                r = vp.r(prog_x(seat, j), ROW_Y, ROW_W, ROW_H)
+                if j < idx:
+                    cards.draw(surf, face(seat, t.batch[j]["cards"][seat]), r)
+                elif j > idx:
+                    cards.draw(surf, face(seat, "", True), r)
+                else:
+                    flip(surf, vp, seat, ev["cards"][seat], r, p)
+        else:
+            r = vp.r(SLOT_X[seat], SLOT_Y, SLOT_W, SLOT_H)
+            flip(surf, vp, seat, ev["cards"][seat], r, p)
+    if a["flipped"]:
+        for seat in (0, 1):
+            ch = ev["change"][seat]
+            if ch:
+                text = f"{ch:+d}"
+                col = gfx.GREEN if ch > 0 else gfx.REFUSE
+                x = SLOT_X[seat] + (-46 if seat == 0 else SLOT_W + 46) if not robo else \
+                    (HALF_X[seat] + HALF_W // 2)
+                y = SLOT_Y + SLOT_H // 2 if not robo else ROW_Y + ROW_H + 16
+                gfx.blit_text(surf, text, vp.s(34), vp.p(x, y), col, bold=True, anchor="center")
+
+
+def flip(surf, vp, seat, code, r, p) -> None:
+    """Both cards turn over at the same time: shrink the back, grow the face."""
+    lift = vp.s(10) * (1 - abs(2 * p - 1))
+    if p < 0.5:
+        img = cards.render(face(seat, "", True), r.w, r.h)
+        scale = 1 - 2 * p
+    else:
+        img = cards.render(face(seat, code), r.w, r.h)
+        scale = 2 * p - 1
+    w = max(2, int(r.w * scale))
+    if w != r.w:
+        img = pygame.transform.smoothscale(img, (w, r.h))
+    surf.blit(img, (r.centerx - w // 2, r.y - lift))
+
+
+# -- match history ---------------------------------------------------------------------
+
+def history(t, surf, vp) -> None:
+    st = t.state
+    r = vp.r(40, 60, 1200, 640)
+    gfx.panel(surf, r, gfx.PANEL, radius=vp.s(16), border=gfx.GOLD, width=vp.s(2))
+    gfx.blit_text(surf, "Match history", vp.s(28), vp.p(80, 92), gfx.GOLD, bold=True, anchor="midleft")
+    t.hot_button(vp.r(1070, 72, 150, 40), "Close", t.toggle_history, px=vp.s(18))
+    y = 140
+    gfx.blit_text(surf, "Finished matches", vp.s(19), vp.p(80, y), gfx.WHITE, bold=True, anchor="midleft")
+    y += 30
+    if not st.history:
+        gfx.blit_text(surf, "None yet: this is the first match.", vp.s(16), vp.p(80, y), gfx.GREY, anchor="midleft")
+        y += 26
+    for entry in st.history[-6:]:
+        line = explain(dict(entry, type="match_end"), t.names)
+        rounds = ", ".join(f"{a}–{b}" for a, b in entry["rounds"])
+        gfx.blit_text(surf, line, gfx.fit_px(line, vp.s(16), vp.s(560)), vp.p(80, y), gfx.WHITE, anchor="midleft")
+        gfx.blit_text(surf, f"stamina after each round: {rounds}", vp.s(14), vp.p(100, y + 20), gfx.GREY,
+                      anchor="midleft")
+        y += 46
+    gfx.blit_text(surf, f"Match score: {t.names[0]} {st.wins[0]} – {st.wins[1]} {t.names[1]}", vp.s(19),
+                  vp.p(80, 650), gfx.WHITE, bold=True, anchor="midleft")
+    x = 680
+    gfx.blit_text(surf, f"Match {st.match}, play by play", vp.s(19), vp.p(x, 140), gfx.WHITE, bold=True,
+                  anchor="midleft")
+    events = [e for e in st.log if e.get("match") == st.match and e.get("type") in ("reveal", "break")]
+    lines = []
+    for e in events:
+        if e["type"] == "reveal":
+            lines.append(f"R{e['round']} P{e['play']}: " + explain(e, t.names))
+        else:
+            lines.append(explain(e, t.names))
+    wrapped = []
+    for line in lines:
+        wrapped.extend(_wrap(line, vp.s(14), vp.s(520)))
+    per = 22
+    if not wrapped:
+        gfx.blit_text(surf, "No cards revealed yet.", vp.s(16), vp.p(x, 170), gfx.GREY, anchor="midleft")
+    for i, line in enumerate(wrapped[-per:]):
+        gfx.blit_text(surf, line, vp.s(14), vp.p(x, 166 + i * 22), gfx.WHITE, anchor="midleft")
