@@ -195,3 +195,12 @@ def test_view_hides_deck_order_but_shows_top_cards():
     assert v.rng is None and set(v.combo[:-1]) == {-1} and v.counter[-1] == s.counter[-1]
     fresh = RULES.new_state(RULES.default_options(), 1, 2)
     assert all(set(d) == {-1} for d in RULES.view_for(fresh, 0).decks)   # face down before the round
+
+
+def test_legal_actions_never_reach_past_the_stall_deadline_R_JAB_13():
+    s = start()
+    s = play_all(s, 0, TARGETS1)
+    s = ok(s, Claim(1, "combo", stall_deadline(s) - 300))   # wrong: locked out until after the deadline
+    for p in (0, 1):
+        for a in RULES.legal_actions(s, p):
+            assert not isinstance(RULES.apply(s, a), Refused), a

@@ -327,10 +327,8 @@ def random_game(seed: int, options=None, max_actions: int = 50_000, on_action=No
     state = rules.new_state(rules.check_options(options or {}), seed, 2)
     actions = []
     while rules.outcome(state) is None and len(actions) < max_actions:
-        seats = list(rules.to_act(state))
-        acts = []
-        for p in seats:
-            acts += rules.legal_actions(state, p)
+        seats = rules.to_act(state)
+        acts = rules.legal_actions(state, seats[rng.randrange(len(seats))]) if seats else []
         if not acts or rng.random() < 0.03:
             action = Tick(state.now + rng.randrange(3000))
         else:

@@ -79,13 +79,12 @@ def target_name(player: int, index: int) -> str:
     return f"p{player}.{TARGETS[index]}"
 
 
+_PARSED = {f"p{p}.{t}": (p, i) for p in (0, 1) for i, t in enumerate(TARGETS)}
+
+
 def parse_target(name: str) -> tuple[int, int] | None:
     """'p1.head' -> (1, 1); anything else -> None."""
-    if not isinstance(name, str) or len(name) < 4 or name[:1] != "p" or name[2:3] != ".":
-        return None
-    if name[1] not in "01" or name[3:] not in TARGETS:
-        return None
-    return int(name[1]), TARGETS.index(name[3:])
+    return _PARSED.get(name) if isinstance(name, str) else None
 
 
 def deck_name(player: int, side: int) -> str:

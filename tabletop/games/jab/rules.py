@@ -137,6 +137,14 @@ def _who(p: int) -> str:
     return f"Player {p + 1}"
 
 
+_NAMES = tuple(target_name(b, i) for b in (0, 1) for i in range(3))
+
+
+def _blocks(punch: int, card: int) -> bool:
+    """May ``card`` block ``punch``: same type or colour, or the punch is a Haymaker (R-JAB-4)."""
+    return C.ctype(punch) == C.HAYMAKER or C.ctype(punch) == C.ctype(card) or C.colour(punch) == C.colour(card)
+
+
 def _hand_index(hand) -> int | None:
     return SIDES.index(hand) if hand in SIDES else None
 
@@ -166,7 +174,7 @@ def placement_refusal(state: State, player: int, hand: str, target: str, t: int 
         top = pile[-1]
         if C.owner(top) == player:
             return "You can only block your opponent's punches, not your own blocks."
-        if not (C.ctype(top) == C.HAYMAKER or C.ctype(top) == C.ctype(card) or C.colour(top) == C.colour(card)):
+        if not _blocks(top, card):
             return (f"A block must match the punch's type or colour: your {C.card_name(card)} "
                     f"does not match the {C.card_name(top)} (any card blocks a Haymaker).")
     if t is not None and t - held[1] < min_travel_ms(player, h, target, state.options["hand_speed_ms"]):
@@ -377,23 +385,34 @@ class JabRules(Rules):
             if not state.ready[player]:
                 out.append(Ready(player, t))
         elif ph == "playing":
+            # an action timed at or after the stall deadline would find the round over
+            end = stall_deadline(state)
+            end = 1 << 62 if end is None else end
             tt = max(t, state.go_at)
+            speed = state.options["hand_speed_ms"]
             for h in (0, 1):
                 held = state.held[player * 2 + h]
+                side = SIDES[h]
                 if held is None:
-                    if state.decks[player * 2 + h]:
-                        out.append(Take(player, SIDES[h], tt))
-                else:
-                    for b in (0, 1):
-                        for i in range(3):
-                            name = target_name(b, i)
-                            if placement_refusal(state, player, SIDES[h], name) is None:
-                                when = max(t, held[1] + min_travel_ms(player, h, name, state.options["hand_speed_ms"]))
-                                out.append(Place(player, SIDES[h], name, when))
-                    out.append(Return(player, SIDES[h], t))
+                    if state.decks[player * 2 + h] and tt < end:
+                        out.append(Take(player, side, tt))
+                    continue
+                card = held[0]
+                for b in (0, 1):
+                    for i in range(3):
+                        if b == player:  # a block: same test as placement_refusal, inlined for speed
+                            pile = state.piles[b * 3 + i]
+                            if not pile or C.owner(pile[-1]) == player or not _blocks(pile[-1], card):
+                                continue
+                        name = _NAMES[b * 3 + i]
+                        when = max(t, held[1] + min_travel_ms(player, h, name, speed))
+                        if when < end:
+                            out.append(Place(player, side, name, when))
+                out.append(Return(player, side, t))
             if t >= state.go_at:
                 tc = max(t, state.lockout[player])
-                out += [Claim(player, w, tc) for w in CLAIMS]
+                if tc < end:
+                    out += [Claim(player, w, tc) for w in CLAIMS]
         elif ph == "scoring":
             if state.covers[player] is None:
                 out += [Cover(player, target_name(player, i), t) for i in range(3)]

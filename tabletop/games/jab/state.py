@@ -61,7 +61,7 @@ MAX_EVENTS = 12
 class State:
     __slots__ = FIELDS
 
-    def clone(self) -> "State":
+    def clone(self) -> "State":  # replaced below by a generated straight-line copy
         s = State.__new__(State)
         for f in FIELDS:
             setattr(s, f, getattr(self, f))
@@ -84,6 +84,17 @@ class State:
     def top(self, boxer: int, target: int):
         pile = self.piles[boxer * 3 + target]
         return pile[-1] if pile else None
+
+
+def _make_clone():
+    lines = ["def clone(self):", "    s = _new(State)"] + [f"    s.{f} = self.{f}" for f in FIELDS] + ["    return s"]
+    env = {"_new": object.__new__, "State": State}
+    exec("\n".join(lines), env)  # noqa: S102 - generated from the field names above, no input
+    env["clone"].__doc__ = "A shallow copy: every field is an immutable value or replaced, never mutated."
+    return env["clone"]
+
+
+State.clone = _make_clone()
 
 
 def set_item(tup: tuple, i: int, v) -> tuple:

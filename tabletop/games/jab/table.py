@@ -1,0 +1,474 @@
+"""The JAB table: a real-time boxing match of two people, or one against the computer.
+
+Time: the table keeps its own round clock in whole milliseconds; it moves
+only in ``update`` (so it stops while paused, while a gamepad is missing and
+while the window is too small) and every frame the rules get ``Tick(t)``.
+
+Hands (R-JAB-5): the four hands live in ``self.hands`` (hands.Hands, in the
+16 x 9 table units of hands.py; one unit is 80 design pixels). Every device
+moves a hand only through ``hands.advance`` at the rules' hand speed:
+
+* keyboard clusters and gamepad sticks give a direction (``MoveBy``);
+* the mouse gives a point: the active hand follows the pointer at top speed
+  (``MoveTo``); a button press is queued at the point where it was made and
+  happens when the hand gets there (left button: left hand, right button:
+  right hand): press over the deck to take, let go over a target to place;
+* take/let go presses turn into rules actions with ``hands.grab_action`` /
+  ``hands.release_action``: a release anywhere but a target that takes the
+  card sends it back to its deck.
+
+Computer seats are driven here by the JAB bot through the same hand model.
+Drawing is in table_draw.py, card art in table_art.py.
+"""
+
+from __future__ import annotations
+
+import math
+
+from tabletop.core.game import Refused
+from tabletop.ui.table import DRAG_THRESHOLD, TableScene
+
+from . import content as C
+from . import table_art
+from .hands import (HEIGHT, SIDES, WIDTH, Grab, Press, Release, advance, deck_name, grab_action, inside,
+                    release_action, start_hands, target_at, parse_target)
+from .rules import Claim, Cover, Choose, Ready, Return, Split, Tick, placement_refusal, tile_claim
+from .table_input import SoloRouter
+
+SHOUTS = {
+    "combo": ("Combo!", "combo"), "stagger": ("Stagger!", "stagger"), "counter": ("Counter-Punch!", "counter"),
+    "counter-tie": ("Set aside!", "counter"), "clinch": ("Clinch!", "clinch"), "ding": ("Ding!", "ding"),
+    "knockout": ("Knockout!", "knockout"),
+}
+SHOUT_MS = 1500
+NOTE_MS = 3200
+
+
+class JabTable(TableScene):
+    def __init__(self, app, session):
+        super().__init__(app, session)
+        table_art.clear_caches()
+        seats = session.seats
+        self.solo = self.humans[0] if len(self.humans) == 1 else None
+        self.shared_input = False
+        if self.solo is not None:
+            self.router = SoloRouter(app.settings, app.pads, len(seats), self.solo, seats[self.solo].scheme)
+            self.mouse_seat = self.solo
+        else:
+            self.mouse_seat = next((i for i, s in enumerate(seats) if s.kind == "human" and s.scheme == "mouse"), None)
+        # the scheme each human's hints are written for
+        self.shown_scheme = {i: (s.scheme or "keyboard") for i, s in enumerate(seats) if s.kind == "human"}
+        st = session.state
+        self.t = int(st.now)
+        self.round_seen = st.round
+        self.cross = int(st.options["hand_speed_ms"])
+        self.hands = start_hands()
+        self.last_state = st
+        # mouse: per hand a queue of ("grab" | "release", (x, y)) done when the hand gets there
+        self.mq: list[list] = [[], []]
+        self.m_active = 0
+        self.m_point = None
+        self.m_follow = [False, False]
+        self.m_down: dict = {}
+        self.notes = {0: ["", 0.0], 1: ["", 0.0]}
+        self.shouts: list[list] = []          # [text, colour, ms left, total]
+        self.card_flights: list[dict] = []    # cards going back to their deck
+        self.split_pick: dict[int, int] = {}
+        self.score_ms = 1e9 if st.round == 0 else 0.0
+        self.log: list[str] = []
+        self._say_seat = None
+        self.lockout_total = int(st.options["claim_lockout_ms"])
+
+    # -- names and small questions ---------------------------------------------------
+    def name(self, seat: int) -> str:
+        return self.session.seats[seat].name
+
+    def words(self, text: str) -> str:
+        """Rules' event text with seat names for 'Player n'."""
+        for p in (0, 1):
+            text = text.replace(f"Player {p + 1}", self.name(p)).replace(f"player {p + 1}", self.name(p))
+        return text
+
+    def assist(self) -> bool:
+        return bool(self.app.settings["assist"]) or bool(self.session.state.options.get("assist"))
+
+    def note(self, seat, text: str, ms: float = NOTE_MS) -> None:
+        if seat in self.notes:
+            self.notes[seat] = [text, ms]
+        else:
+            TableScene.say(self, text, ms)
+
+    def shout(self, text: str, colour, ms: float = SHOUT_MS) -> None:
+        self.shouts = (self.shouts + [[text, colour, ms, ms]])[-3:]
+
+    def counting(self) -> int:
+        """Seconds left of the 3-2-1 count (0: none)."""
+        st = self.session.state
+        if st.phase != "playing" or self.t >= st.go_at:
+            return 0
+        return max(1, math.ceil((st.go_at - self.t) / 1000))
+
+    # -- actions -----------------------------------------------------------------------
+    def submit(self, action, seat=None):
+        self._say_seat = seat if seat is not None else getattr(action, "player", None)
+        try:
+            return super().submit(action)
+        finally:
+            self._say_seat = None
+
+    def say(self, text: str, ms: float = NOTE_MS) -> None:
+        self.note(self._say_seat, text, ms)
+
+    def after_action(self, action, result) -> None:
+        old = self.last_state
+        if result is old:
+            return
+        self.last_state = result
+        if result.round != self.round_seen:   # a new round: the clock restarted
+            self.round_seen = result.round
+            self.t = int(result.now)
+            self.split_pick = {}
+        if result.phase != "playing" or old.phase != "playing":
+            if result.phase != "playing":
+                self.mq = [[], []]
+                self.m_down = {}
+        if result.phase in ("between", "over") and old.phase in ("playing", "scoring") and result.scoring:
+            self.score_ms = 0.0
+        kind = getattr(action, "kind", "")
+        if kind == "take":
+            self.app.sounds.play("take")
+        elif kind == "return":
+            self._fly_home(action.player, SIDES.index(action.hand), old)
+        elif kind in ("place",):
+            self.app.sounds.play("place")
+        seen = {id(e) for e in old.events}
+        for e in result.events:
+            if id(e) not in seen:
+                self._event(e)
+
+    def _event(self, e: dict) -> None:
+        kind, who = e["kind"], e.get("player")
+        text = self.words(e["text"])
+        if kind not in ("punch", "block", "refused"):
+            self.log = (self.log + [text])[-6:]
+        if kind in SHOUTS:
+            label, sound = SHOUTS[kind]
+            colour = table_colour(who)
+            self.shout(label if who is None else f"{self.name(who)}: {label}", colour)
+            self.app.sounds.play(sound)
+        elif kind == "refused":
+            self.note(who, f"Refused: {text}")
+            self.app.sounds.play("refuse")
+        elif kind == "round-end":
+            self.shout("Round over", (240, 240, 240))
+            self.app.sounds.play("bell")
+        elif kind == "danger":
+            self.note(who, f"{self.name(who)} is in danger: no health left!")
+        elif kind == "knockout-open":
+            self.note(who, "Knockout open! Claim it with the Knockout button.")
+        elif kind in ("punch", "block"):
+            self.log = (self.log + [text])[-6:]
+
+    def _fly_home(self, player: int, h: int, old) -> None:
+        held = old.held[player * 2 + h]
+        if held is None:
+            return
+        x, y = self.hands.at(player, h)
+        from .hands import RECTS
+        cx, cy = RECTS[deck_name(player, h)][:2]
+        ms = 260 / max(0.25, self.anim_speed)
+        self.card_flights.append({"card": held[0], "from": (x, y), "to": (cx, cy), "ms": ms, "total": ms,
+                                  "deck": player * 2 + h})
+        self.app.sounds.play("take")
+
+    def busy(self) -> bool:
+        return bool(self.flights or self.card_flights)
+
+    def drop_held(self) -> None:
+        """Pause or a gamepad pulled out: every held card goes back to its deck."""
+        super().drop_held()
+        self.mq = [[], []]
+        self.m_down = {}
+        st = self.session.state
+        if st.phase == "playing":
+            for i, h in enumerate(st.held):
+                if h is not None:
+                    self.submit(Return(player=i // 2, hand=SIDES[i % 2], t=self.t))
+
+    # -- a person's buttons -------------------------------------------------------------
+    def ready(self, seat: int) -> None:
+        st = self.session.state
+        if st.phase not in ("between", "clinch") or st.ready[seat]:
+            return
+        pick = self.split_pick.get(seat)
+        if st.phase == "between" and pick is not None and pick != len(st.decks[seat * 2]):
+            self.submit(Split(player=seat, left=pick, t=self.t))
+        self.submit(Ready(player=seat, t=self.t))
+        self.app.sounds.play("click")
+
+    def split(self, seat: int, step: int) -> None:
+        st = self.session.state
+        if st.phase != "between" or st.ready[seat]:
+            return
+        total = len(st.decks[seat * 2]) + len(st.decks[seat * 2 + 1])
+        cur = self.split_pick.get(seat, len(st.decks[seat * 2]))
+        self.split_pick[seat] = max(0, min(total, cur + step))
+        self.app.sounds.play("click")
+
+    def claim(self, seat: int, what: str) -> None:
+        st = self.session.state
+        if st.phase != "playing":
+            self.note(seat, "Claims are made while the round is being fought.")
+            self.app.sounds.play("refuse")
+            return
+        if what == "tile":
+            what = tile_claim(st, seat)
+        self.submit(Claim(player=seat, what=what, t=self.t))
+
+    def take_or_release(self, seat: int, h: int) -> None:
+        """A take/let-go press for one hand (keys, pad, or a mouse click that arrived)."""
+        st = self.session.state
+        if st.phase == "scoring":
+            self._cover_or_choose(seat, h)
+            return
+        if st.phase != "playing":
+            return
+        side = SIDES[h]
+        if st.held[seat * 2 + h] is not None:
+            self.release(seat, h)
+            return
+        a = grab_action(self.hands, seat, h, self.t)
+        if a is not None:
+            self.submit(a)
+            return
+        x, y = self.hands.at(seat, h)
+        other = SIDES[1 - h]
+        if inside(deck_name(seat, 1 - h), x, y):
+            self.note(seat, f"Your {side} hand takes only from your {side} deck: use your {other} hand for that one.")
+        elif inside(deck_name(1 - seat, 0), x, y) or inside(deck_name(1 - seat, 1), x, y):
+            self.note(seat, "That is your opponent's deck.")
+        else:
+            self.note(seat, f"Move your {side} hand over your {side} deck to take a card.")
+        self.app.sounds.play("refuse")
+
+    def release(self, seat: int, h: int) -> None:
+        st = self.session.state
+        if st.held[seat * 2 + h] is None:
+            return
+        a = release_action(st, self.hands, seat, h, self.t)
+        if isinstance(a, Return):
+            x, y = self.hands.at(seat, h)
+            target = target_at(x, y)
+            why = placement_refusal(st, seat, SIDES[h], target, self.t) if target else None
+            self.note(seat, (why + " The card goes back.") if why else "Not on a target: the card goes back to its deck.")
+        self.submit(a)
+
+    def _cover_or_choose(self, seat: int, h: int) -> None:
+        st = self.session.state
+        x, y = self.hands.at(seat, h)
+        target = target_at(x, y)
+        if target is None:
+            self.note(seat, "Move a hand over a target, then press take.")
+            return
+        boxer, _i = parse_target(target)
+        if boxer == seat:
+            self.submit(Cover(player=seat, target=target, t=self.t))
+        else:
+            self.submit(Choose(player=seat, target=target, t=self.t))
+
+    # -- input -----------------------------------------------------------------------------
+    def handle(self, event, pad_changes) -> None:
+        import pygame
+        from tabletop.input.devices import key_name
+        if event.type == pygame.KEYDOWN and key_name(event) == "escape":
+            self.pause()
+            return
+        if self.session.outcome() is not None and not self.busy() and not self.result_dismissed:
+            self._result_handle(event, pad_changes)
+            return
+        presses = self.router.feed(event) + self.router.feed_pad(pad_changes)
+        done = set()
+        for p in presses:
+            if p.source == "mouse" or not p.down or p.seat is None:
+                continue
+            b = p.button
+            ph = self.session.state.phase
+            if b in ("ready", "confirm"):
+                if ph in ("between", "clinch") and (p.seat, "ready") not in done:
+                    done.add((p.seat, "ready"))
+                    self.ready(p.seat)
+            elif b == "pause":
+                if ph not in ("between", "clinch"):
+                    self.pause()
+                    return
+            elif b in ("left", "right") and ph == "between":
+                self.split(p.seat, -1 if b == "left" else 1)
+            elif b in ("l_take", "r_take"):
+                if (p.seat, b) not in done:
+                    done.add((p.seat, b))
+                    self.take_or_release(p.seat, 0 if b == "l_take" else 1)
+            elif b.startswith("claim_"):
+                if (p.seat, "claim") not in done:
+                    done.add((p.seat, "claim"))
+                    self.claim(p.seat, b[6:])
+        self._mouse(event, self.mouse_seat)
+
+    def _units(self, pos):
+        x, y = self.app.vp.to_design(pos)
+        return (max(0.0, min(WIDTH, x / table_art.UNIT)), max(0.0, min(HEIGHT, y / table_art.UNIT)))
+
+    def _mouse(self, event, seat) -> None:
+        import pygame
+        t = event.type
+        if t == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.pause_rect is not None \
+                and self.pause_rect.collidepoint(event.pos):
+            self.pause()
+            return
+        if seat is None or t not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return
+        pos = event.pos
+        self.m_point = self._units(pos)
+        if t == pygame.MOUSEMOTION:
+            self.m_follow[self.m_active] = True
+            return
+        if event.button not in (1, 3):
+            return
+        h = 0 if event.button == 1 else 1
+        st = self.session.state
+        if t == pygame.MOUSEBUTTONDOWN:
+            hot = self._hot_at(pos, ("button",), seat)
+            if hot is not None:
+                hot.callback()
+                return
+            self.m_active = h
+            self.m_follow[h] = True
+            if st.phase == "scoring":
+                self.mq[h].append(("grab", self.m_point))
+                return
+            if st.phase != "playing":
+                return
+            holding = st.held[seat * 2 + h] is not None or any(k == "grab" for k, _ in self.mq[h])
+            if holding:
+                self.m_down[event.button] = {"mode": "release", "start": pos}
+            else:
+                self.mq[h].append(("grab", self.m_point))
+                self.m_down[event.button] = {"mode": "take", "start": pos}
+        else:
+            d = self.m_down.pop(event.button, None)
+            if d is None:
+                return
+            moved = abs(pos[0] - d["start"][0]) + abs(pos[1] - d["start"][1]) > DRAG_THRESHOLD
+            if d["mode"] == "release" or moved:
+                self.mq[h].append(("release", self.m_point))
+
+    def _human_intents(self, seat: int) -> list:
+        from .hands import MoveBy, MoveTo
+        out = []
+        for h, side in enumerate(SIDES):
+            if seat == self.mouse_seat and self.mq[h]:
+                out.append(MoveTo(seat, h, *self.mq[h][0][1]))
+                continue
+            dx, dy = self.router.stick(seat, side)
+            if dx or dy:
+                out.append(MoveBy(seat, h, dx, dy))
+                if seat == self.mouse_seat:
+                    self.m_follow[h] = False
+            elif seat == self.mouse_seat and h == self.m_active and self.m_follow[h] and self.m_point is not None:
+                out.append(MoveTo(seat, h, *self.m_point))
+        return out
+
+    def _mouse_arrivals(self) -> None:
+        seat = self.mouse_seat
+        if seat is None:
+            return
+        for h in (0, 1):
+            while self.mq[h]:
+                kind, (px, py) = self.mq[h][0]
+                x, y = self.hands.at(seat, h)
+                if math.hypot(px - x, py - y) > 1e-3:
+                    break
+                self.mq[h].pop(0)
+                st = self.session.state
+                if st.phase == "scoring":
+                    self._cover_or_choose(seat, h)
+                elif kind == "grab" and st.held[seat * 2 + h] is None:
+                    self.take_or_release(seat, h)
+                elif kind == "release" and st.held[seat * 2 + h] is not None:
+                    self.release(seat, h)
+
+    # -- time ----------------------------------------------------------------------------
+    def update(self, dt_ms: float) -> None:
+        super().update(dt_ms)
+        dt = int(round(dt_ms))
+        for n in self.notes.values():
+            n[1] = max(0.0, n[1] - dt)
+        for s in self.shouts:
+            s[2] -= dt
+        self.shouts = [s for s in self.shouts if s[2] > 0]
+        for f in self.card_flights:
+            f["ms"] -= dt
+        self.card_flights = [f for f in self.card_flights if f["ms"] > 0]
+        self.score_ms += dt
+        if dt <= 0 or self.session.outcome() is not None:
+            return
+        moves = []
+        for seat in self.humans:
+            moves += self._human_intents(seat)
+        for seat, bot in self.session.bots.items():
+            moves += self._bot_frame(seat, bot)
+            if self.session.outcome() is not None:
+                return
+        before = self.t
+        self.hands = advance(self.hands, dt, moves, self.cross)
+        self.t += dt
+        self._mouse_arrivals()
+        self.submit(Tick(t=self.t))
+        st = self.session.state
+        if st.phase == "playing" and before < st.go_at <= self.t:
+            self.shout("Fight!", (250, 230, 120))
+            self.app.sounds.play("bell")
+
+    def _bot_frame(self, seat: int, bot) -> list:
+        moves = []
+        view = self.session.view(seat)
+        rnd = self.session.state.round
+        for it in bot.intents(view, self.hands, self.t):
+            st = self.session.state
+            if st.round != rnd or self.session.outcome() is not None:
+                break
+            if isinstance(it, Grab):
+                a = grab_action(self.hands, it.player, it.hand, self.t)
+                if a is not None:
+                    self.submit(a)
+            elif isinstance(it, Release):
+                a = release_action(st, self.hands, it.player, it.hand, self.t)
+                if a is not None:
+                    self.submit(a)
+            elif isinstance(it, Press):
+                res = self.submit(it.action, seat)
+                if isinstance(res, Refused):
+                    break
+            else:
+                moves.append(it)
+        return moves
+
+    # -- drawing -------------------------------------------------------------------------
+    def draw_table(self, surf, vp) -> None:
+        from .table_draw import draw_table
+        draw_table(self, surf, vp)
+
+    def result_text(self):
+        out = self.session.outcome()
+        head = "A draw" if out.winner is None else f"{self.name(out.winner)} wins!"
+        return head, self.words(out.reason)
+
+
+def table_colour(seat):
+    from tabletop.ui import gfx
+    if seat is None:
+        return (250, 230, 120)
+    return gfx.PLAYER_COLOURS[seat % len(gfx.PLAYER_COLOURS)]
+
+
+def make_table(app, session) -> JabTable:
+    return JabTable(app, session)
