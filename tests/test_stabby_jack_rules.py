@@ -213,3 +213,18 @@ def test_refusals_are_sentences_for_players():
         result = RULES.apply(s, action)
         assert isinstance(result, Refused)
         assert result.reason[0].isupper() and result.reason.endswith(".")
+
+
+def test_broken_content_file_names_the_file_and_the_problem(tmp_path):
+    import json as _json
+
+    from tabletop.games.stabby_jack.content import CONTENT_FILE, ContentError, load
+    data = _json.loads(CONTENT_FILE.read_text(encoding="utf-8"))
+    data["max_stats"] = "eight"
+    bad = tmp_path / "content.json"
+    bad.write_text(_json.dumps(data), encoding="utf-8")
+    with pytest.raises(ContentError, match=r"content\.json.*'max_stats' must be a whole number"):
+        load(bad)
+    bad.write_text("{", encoding="utf-8")
+    with pytest.raises(ContentError, match="not valid JSON"):
+        load(bad)
