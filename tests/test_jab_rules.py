@@ -40,7 +40,7 @@ def test_block_example_type_match_R_JAB_4():
     s = play(s, 0, "right", "p0.left")
     assert top(s, "p0.left") == card(0, "yellow hook")
     assert s.events[-1]["kind"] == "block"
-    # a red Jab matches neither type nor colour of... my own block: refused
+    # the next card (a red Jab) cannot go on my own block
     s = ok(s, Take(0, "right", s.now))
     assert "block" in placement_refusal(s, 0, "right", "p0.left")
     assert isinstance(RULES.apply(s, Place(0, "right", "p0.left", s.now + 500)), Refused)
@@ -310,3 +310,15 @@ def test_damage_moves_only_what_the_victim_has_R_JAB_10():
     s = play(s, 0, "left", "p1.left")
     s = play(s, 0, "left", "p1.left")          # stagger of 2 with 1 left: takes 1, danger, no knockout
     assert s.health == (10, 0) and s.ko_open == (False, False)
+
+
+def test_assist_is_off_by_default_and_lists_open_chances_R_JAB_6():
+    assert RULES.default_options()["assist"] is False
+    s = start({"counter": COUNTERS_GREEN_FIRST,
+               "decks": decks(p0_left=["green jab", "blue haymaker"], p1_left=["green cross"])})
+    s = play(s, 1, "left", "p0.left")
+    assert [o["kind"] for o in opportunities(s, 0)] == ["block"]
+    s = play(s, 0, "left", "p1.head")
+    s = play(s, 0, "left", "p1.right")
+    kinds = [o["kind"] for o in opportunities(s, 0)]
+    assert "counter" in kinds and "stagger" in kinds and "block" in kinds

@@ -349,4 +349,16 @@ def random_game(seed: int, options=None, max_actions: int = 50_000, on_action=No
     return state, actions
 
 
-__all__ = ["JabBot", "LEVELS", "make_bot", "headless_play", "random_game", "CLAIMS", "STEP_MS"]
+def random_game_count(seed: int):
+    """``random_game`` in the core's shape: (final state, number of actions)."""
+    state, actions = random_game(seed)
+    return state, len(actions)
+
+
+def busy_state(seed: int = 3):
+    """A state in the middle of round 1 with cards on every boxer (benchmarks, screenshots)."""
+    state, _ = random_game(seed, max_actions=120)
+    return state
+
+
+__all__ = ["JabBot", "random_game_count", "busy_state", "LEVELS", "make_bot", "headless_play", "random_game", "CLAIMS", "STEP_MS"]
