@@ -1,0 +1,658 @@
+"""The Stabby Jack table: every hero's stats row (grouped by suit, with live
+totals) and XP row, whose turn it is, the drawn card and what it means, the
+choices of the turn, and a log of what happened.
+
+Every choice is made by pointing at cards: click (or focus + confirm with
+keys or a gamepad) or drag where it is natural (the drawn card onto the stat
+card it replaces, a declare card onto the draw pile, a Monarch onto Stabby
+Jack, one stat card onto the other player's card for an Ace swap).
+
+Developer option (hidden from players): TABLETOP_SCENARIO=path.json starts
+the game from a hand-set position, {"seats": [...], "setup": {...},
+"options": {...}, "seed": n}; "setup" is the rules' setup (see rules.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pygame
+
+from tabletop.core.game import Refused
+from tabletop.ui import gfx
+from tabletop.ui.table import TableScene
+
+from . import resolve
+from .content import CONTENT
+from .rules import Declare, Decline, LevelUp, Replace, Shield, Swap, TakeHit
+from .state import ACE, DECLARE, JACK, OVER, PLACE, TRAIN, hp, xp_value
+from .table_draw import RIGHT, TOP_H, card_image, declare_image, card_size, change_words, group_label, groups, outline, rows, \
+    stats_after, wrap
+from .text import describe_draw, render
+
+HOLD_MS = 1300          # computers: how long their result stays before the next move
+GREEN = (110, 230, 120)
+SOFT = (190, 220, 205)
+LIGHT_RED = (255, 130, 120)
+
+
+
+class StabbyJackTable(TableScene):
+    def __init__(self, app, session):
+        super().__init__(app, session)
+        self.names = session.names()
+        self.lvl_sel: set[int] | None = None      # XP indices chosen for a level-up
+        self.ace_sel: tuple | None = None         # ("stat", seat, index) picked first for an Ace swap
+        self.recent: dict | None = None           # what the last moves drew and said
+        self.hold_ms = 0.0
+        self._prev = None
+        self._want_focus = None
+        self._derived_for = None
+        self._derived: dict = {}
+
+    # -- facts about the current state -------------------------------------------------
+    @property
+    def st(self):
+        return self.session.state
+
+    def can_act(self) -> bool:
+        """A person is to choose now (and nothing is being shown first)."""
+        s = self.st
+        return s.phase != OVER and s.turn in self.humans and self.hold_ms <= 0
+
+    def derived(self) -> dict:
+        s = self.st
+        if self._derived_for is not s:
+            table = [resolve.standing(p) for p in s.players]
+            d = {"conds": [resolve.conditions(s, k, table) for k in range(len(s.players))],
+                 "groups": [groups(p.stats) for p in s.players],
+                 "pairs": set(resolve.ace_pairs(s, s.turn)) if s.phase == ACE else set(),
+                 "can_level": s.phase == DECLARE and xp_value(s.players[s.turn].xp) >= CONTENT.level_cost
+                 and resolve.numbered_left(s) > 0}
+            self._derived, self._derived_for = d, s
+        return self._derived
+
+    # -- actions -----------------------------------------------------------------------------
+    def submit(self, action):
+        self._prev = self.session.state
+        return super().submit(action)
+
+    def after_action(self, action, result) -> None:
+        prev, new = self._prev, result
+        self.lvl_sel = None
+        self.ace_sel = None
+        seat = action.player
+        lines = _new_lines(prev.log, new.log)
+        drawn = _drawn_cards(prev, new, action)
+        if self.recent and self.recent["seat"] == seat and self.recent["turns"] == prev.turns:
+            self.recent["lines"] = (self.recent["lines"] + lines)[-5:]
+            self.recent["cards"] = (self.recent["cards"] + drawn)[-3:]
+        else:
+            self.recent = {"seat": seat, "turns": prev.turns, "lines": lines[-5:], "cards": drawn[-3:]}
+        if seat in self.session.bots:
+            self.hold_ms = HOLD_MS / max(0.25, self.anim_speed)
+        self._sound(prev, new, seat)
+        self._want_focus = "default"
+
+    def _sound(self, prev, new, seat) -> None:
+        snd = self.app.sounds
+        p0, p1 = prev.players[seat], new.players[seat]
+        if new.phase == OVER:
+            snd.play("bell")
+        elif any(a.deaths != b.deaths for a, b in zip(prev.players, new.players)):
+            snd.play("knockout")
+        elif p1.damage > p0.damage:
+            snd.play("stagger")
+        elif xp_value(p1.xp) > xp_value(p0.xp):
+            snd.play("combo")
+        elif len(p1.stats) > len(p0.stats):
+            snd.play("ding")
+        elif new.drawn is not None:
+            snd.play("reveal")
+        else:
+            snd.play("place")
+
+    def busy(self) -> bool:
+        return super().busy() or self.hold_ms > 0
+
+    def update(self, dt_ms: float) -> None:
+        self.hold_ms = max(0.0, self.hold_ms - dt_ms)
+        super().update(dt_ms)
+
+    def declare(self, choice: str) -> None:
+        self.submit(Declare(self.st.turn, choice))
+
+    def on_choose(self, seat, payload) -> None:
+        if not self.can_act():
+            return
+        s = self.st
+        me = s.turn
+        kind = payload[0]
+        if kind == "declare":
+            self.declare(payload[1])
+        elif kind == "drawn":
+            if s.phase in (TRAIN, PLACE):
+                self.say("Now choose the stat card it replaces: click it, or drag this card onto it.")
+            elif s.phase == JACK:
+                self.say("Click a Queen or King in your XP row to shield, or take the damage.")
+        elif kind == "xp":
+            _, who, i = payload
+            if who != me:
+                return
+            if s.phase == JACK:
+                self.submit(Shield(me, i))
+            elif s.phase == DECLARE:
+                if self.lvl_sel is None:
+                    self.lvl_sel = set()
+                self.lvl_sel ^= {i}
+                self._want_focus = payload
+        elif kind == "stat":
+            _, who, i = payload
+            if s.phase in (TRAIN, PLACE) and who == me:
+                self.submit(Replace(me, i))
+            elif s.phase == ACE:
+                self._ace_pick(payload)
+
+    def _ace_pick(self, payload) -> None:
+        me = self.st.turn
+        pairs = self.derived()["pairs"]
+        first = self.ace_sel
+        if first is None or first == payload or (first[1] == me) == (payload[1] == me):
+            self.ace_sel = None if first == payload else payload
+            self._want_focus = payload
+            return
+        mine, theirs = (first, payload) if first[1] == me else (payload, first)
+        if (mine[2], theirs[1], theirs[2]) in pairs:
+            self.submit(Swap(me, mine[2], theirs[1], theirs[2]))
+        else:
+            self.say("Those two cards share neither suit nor value.")
+            self.app.sounds.play("refuse")
+
+    def on_drop(self, seat, payload, zone) -> None:
+        if not self.can_act():
+            return
+        s, me = self.st, self.st.turn
+        if payload[0] == "declare" and zone == ("pile",):
+            self.declare(payload[1])
+        elif payload[0] == "drawn" and zone[0] == "stat":
+            self.submit(Replace(me, zone[2]))
+        elif payload[0] == "drawn" and zone == ("discard",):
+            self.submit(Decline(me))
+        elif payload[0] == "xp" and zone == ("jack",):
+            self.submit(Shield(me, payload[2]))
+        elif payload[0] == "stat" and zone[0] == "stat" and s.phase == ACE:
+            mine, theirs = (payload, zone) if payload[1] == me else (zone, payload)
+            self.submit(Swap(me, mine[2], theirs[1], theirs[2]))
+
+    def on_press(self, press) -> None:
+        if press.down and press.button == "back":
+            if self.lvl_sel is not None or self.ace_sel is not None:
+                self.lvl_sel = None
+                self.ace_sel = None
+                self.app.sounds.play("click")
+
+    def spend(self) -> None:
+        if self.lvl_sel:
+            self.submit(LevelUp(self.st.turn, tuple(sorted(self.lvl_sel))))
+
+    def start_level(self) -> None:
+        self.lvl_sel = set()
+        self._want_focus = "xp"
+
+    def cancel(self) -> None:
+        self.lvl_sel = None
+        self.ace_sel = None
+        self._want_focus = "default"
+
+    # -- drop rules ---------------------------------------------------------------------------
+    def _accept_drawn(self, payload):
+        return None if payload == ("drawn",) else "Drag the drawn card here."
+
+    def _accept_swap(self, zone):
+        def check(payload):
+            if payload[0] != "stat":
+                return "Drag one of the stat cards here."
+            me = self.st.turn
+            if (payload[1] == me) == (zone[1] == me):
+                return "Swap one of your cards with another player's card."
+            mine, theirs = (payload, zone) if payload[1] == me else (zone, payload)
+            if (mine[2], theirs[1], theirs[2]) not in self.derived()["pairs"]:
+                return "The two cards must share a suit or a value."
+            return None
+        return check
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw_table(self, surf, vp) -> None:
+        surf.fill(gfx.FELT_DARK)
+        s = self.st
+        self.act = self.can_act()
+        self.hover = self._pointed()
+        self._draw_banner(surf, vp)
+        for seat, r in enumerate(rows(len(s.players))):
+            self._draw_row(surf, vp, seat, r)
+        self._draw_middle(surf, vp)
+
+    def draw(self, surf, vp) -> None:
+        super().draw(surf, vp)
+        if self._want_focus is not None and self.act:
+            self._apply_focus(self._want_focus)
+            self._want_focus = None
+
+    def _apply_focus(self, want) -> None:
+        seat = self.st.turn
+        items = self.focusables(seat)
+        if not items:
+            return
+        idx = None
+        for i, h in enumerate(items):
+            p = h.payload
+            if want == p or (want == "xp" and isinstance(p, tuple) and p[0] == "xp"):
+                idx = i
+                break
+        if idx is None:
+            order = {"declare": 0, "stat": 1, "xp": 2}
+            ranked = [(order.get(h.payload[0], 3) if isinstance(h.payload, tuple) else 4, i) for i, h in enumerate(items)]
+            idx = min(ranked)[1]
+        self.focus[seat] = idx
+
+    def _pointed(self):
+        """The payload a person points at (focus when they use keys/pad, else the mouse)."""
+        seat = self.st.turn
+        if self.show_focus.get(seat):
+            h = self.focused(seat)
+            return h.payload if h is not None else None
+        pos = pygame.mouse.get_pos()
+        for h in reversed(self.hots):
+            if h.kind == "card" and h.rect.collidepoint(pos):
+                return h.payload
+        return None
+
+    def _draw_banner(self, surf, vp) -> None:
+        s = self.st
+        r = vp.r(8, 6, 1214, TOP_H - 6)
+        if s.phase == OVER:
+            gfx.panel(surf, r, gfx.GOLD, radius=vp.s(8))
+            text = "Game over: " + (f"{self.names[s.winner]} wins" if s.winner is not None else "a draw")
+        else:
+            col = gfx.PLAYER_COLOURS[s.turn % 6]
+            gfx.panel(surf, r, col, radius=vp.s(8))
+            text = self._banner_text()
+        px = gfx.fit_px(text, vp.s(22), r.w - vp.s(20), bold=True)
+        gfx.blit_text(surf, text, px, (r.x + vp.s(12), r.centery), gfx.INK, bold=True, anchor="midleft")
+
+    def _banner_text(self) -> str:
+        s = self.st
+        name = self.names[s.turn]
+        if s.turn in self.session.bots:
+            return f"▶ {name}'s turn (computer)"
+        card = s.drawn.label() if s.drawn else ""
+        return {
+            DECLARE: f"▶ {name}'s turn: declare Train, Fight or Rest"
+                     + (" (or level up first)" if self.derived()["can_level"] else ""),
+            TRAIN: f"▶ {name}: choose the stat card the {card} replaces",
+            PLACE: f"▶ {name}: replace a stat card with the {card}, or let it go",
+            JACK: f"▶ {name}: Stabby Jack! Shield with a Monarch or take {CONTENT.jack_damage} damage",
+            ACE: f"▶ {name}: Ace! Swap a stat card with another player's (same suit or value)",
+        }.get(s.phase, f"▶ {name}'s turn")
+
+    # -- a player's row ----------------------------------------------------------------------------
+    def _draw_row(self, surf, vp, seat, rect) -> None:
+        s = self.st
+        x, y, w, h = rect
+        p = s.players[seat]
+        active = seat == s.turn and s.phase != OVER
+        colour = gfx.PLAYER_COLOURS[seat % 6]
+        R = vp.r(x, y, w, h)
+        pygame.draw.rect(surf, (30, 98, 70) if active else gfx.FELT, R, border_radius=vp.s(8))
+        if active:
+            pygame.draw.rect(surf, colour, R, width=vp.s(4), border_radius=vp.s(8))
+        else:
+            pygame.draw.rect(surf, colour, vp.r(x, y, 6, h), border_radius=vp.s(3))
+        # who, XP, the three win conditions
+        name = ("▶ " if active else "") + self.names[seat]
+        px = gfx.fit_px(name, vp.s(20), vp.s(160), bold=True)
+        gfx.blit_text(surf, name, px, vp.p(x + 14, y + 7), colour, bold=True)
+        seat_kind = self.session.seats[seat]
+        kind = f"Computer ({seat_kind.level})" if seat in self.session.bots else "Person"
+        gfx.blit_text(surf, kind, vp.s(14), vp.p(x + 14, y + 31), SOFT)
+        xp = xp_value(p.xp)
+        line = f"XP {xp}" + (f"   died {p.deaths}×" if p.deaths else "")
+        gfx.blit_text(surf, line, vp.s(16), vp.p(x + 14, y + 50), gfx.WHITE, bold=True)
+        conds = self.derived()["conds"][seat]
+        rr = gfx.blit_text(surf, "Win:", vp.s(14), vp.p(x + 14, y + 73), (150, 170, 160))
+        cx = x + 14 + rr.w / vp.scale + 5
+        for ok, label in zip(conds, ("XP", "ATK", "LUCK")):
+            t = ("✓" if ok else "") + label
+            rr = gfx.blit_text(surf, t, vp.s(14), vp.p(cx, y + 73), GREEN if ok else (150, 170, 160), bold=ok)
+            cx += rr.w / vp.scale + 6
+        cw, ch = card_size(h)
+        top = y + 30
+        sx = x + 178
+        self._draw_stats(surf, vp, seat, p, sx, y, top, cw, ch, x + w - 10)
+
+    def _draw_stats(self, surf, vp, seat, p, sx, y, top, cw, ch, right) -> None:
+        s = self.st
+        lab_px = vp.s(15)
+        font = gfx.font(lab_px, True)
+        grp = self.derived()["groups"][seat]
+        labels = [f"{_sym(suit)} {group_label(p, suit)}" for suit, _ in grp]
+        lw = [font.size(t)[0] / vp.scale + 4 for t in labels]
+        gap, sep = 4, 12
+        nx = len(p.xp)
+        xp_nat = cw + (nx - 1) * (cw + gap) if nx else 70
+        avail = right - sx - 16
+
+        def width(step):
+            return sum(max(lw[k], (cw + (len(c) - 1) * step) if c else min(lw[k], cw)) for k, (_, c) in enumerate(grp)) \
+                + sep * 3
+
+        step = cw + gap
+        xp_want = min(xp_nat, cw + 24 * max(nx - 1, 0)) if nx else 70
+        while width(step) + xp_want > avail and step > cw * 0.42:
+            step -= 2
+        gx = sx
+        for k, (suit, cs) in enumerate(grp):
+            red = suit in ("H", "D")
+            gfx.blit_text(surf, labels[k], lab_px, vp.p(gx, y + 8), LIGHT_RED if red else gfx.WHITE, bold=True)
+            if not cs:
+                slot = vp.r(gx, top, min(lw[k], cw), ch)
+                pygame.draw.rect(surf, (60, 120, 90), slot, width=max(1, vp.s(2)), border_radius=vp.s(6))
+                gfx.blit_text(surf, _sym(suit), vp.s(22), slot.center, (60, 120, 90), anchor="center")
+            for j, (i, c) in enumerate(cs):
+                r = vp.r(gx + j * step, top, cw, ch)
+                self._stat_card(surf, vp, seat, i, c, r)
+            gx += max(lw[k], (cw + (len(cs) - 1) * step) if cs else min(lw[k], cw)) + sep
+        # the XP row
+        xx = gx + 4
+        xw = right - xx
+        gfx.blit_text(surf, "XP row", lab_px, vp.p(xx, y + 8), gfx.GOLD, bold=True)
+        if not nx:
+            gfx.blit_text(surf, "none yet", vp.s(14), vp.p(xx, top + 8), (150, 170, 160))
+            return
+        xstep = cw + gap if nx == 1 else min(cw + gap, (xw - cw) / (nx - 1))
+        for i, c in enumerate(p.xp):
+            r = vp.r(xx + i * xstep, top, cw, ch)
+            self._xp_card(surf, vp, seat, i, c, r)
+
+    def _stat_card(self, surf, vp, seat, i, c, r) -> None:
+        s = self.st
+        payload = ("stat", seat, i)
+        hot = mark = None
+        if self.act and s.phase in (TRAIN, PLACE) and seat == s.turn:
+            hot = True
+            mark = gfx.HILITE if self.hover == payload else SOFT
+            self.hot_zone(r, payload, self._accept_drawn)
+        elif self.act and s.phase == ACE:
+            pairs = self.derived()["pairs"]
+            me = s.turn
+            sel = self.ace_sel
+            if seat == me:
+                able = any(a == i for a, _, _ in pairs)
+                match = sel is not None and sel[1] != me and (i, sel[1], sel[2]) in pairs
+            else:
+                able = any(o == seat and b == i for _, o, b in pairs)
+                match = sel is not None and sel[1] == me and (sel[2], seat, i) in pairs
+            if sel == payload:
+                hot, mark = True, gfx.GOLD
+            elif match:
+                hot, mark = True, GREEN
+            elif able and (sel is None or (sel[1] == me) == (seat == me)):
+                hot, mark = True, SOFT
+            if able:
+                self.hot_zone(r, payload, self._accept_swap(payload))
+        dim = s.phase == ACE and self.act and hot is None
+        img = card_image(c, r.w, r.h, dim)
+        if self.ace_sel == payload:
+            r = r.move(0, -vp.s(6))
+        surf.blit(img, r)
+        if hot:
+            self.hot_card(r, payload, None, img)
+        if mark is not None:
+            outline(surf, r, mark, vp, 3 if mark != SOFT else 2)
+
+    def _xp_card(self, surf, vp, seat, i, c, r) -> None:
+        s = self.st
+        payload = ("xp", seat, i)
+        hot = mark = None
+        if self.act and seat == s.turn:
+            if s.phase == DECLARE and self.derived()["can_level"]:
+                hot = True
+                if self.lvl_sel and i in self.lvl_sel:
+                    r = r.move(0, -vp.s(8))
+                    mark = gfx.GOLD
+                elif self.lvl_sel is not None:
+                    mark = SOFT
+            elif s.phase == JACK and c.monarch:
+                hot, mark = True, GREEN
+        img = card_image(c, r.w, r.h)
+        surf.blit(img, r)
+        if hot:
+            self.hot_card(r, payload, None, img)
+        if mark is not None:
+            outline(surf, r, mark, vp, 3 if mark != SOFT else 2)
+
+    # -- the middle: piles, drawn card, choices, log -------------------------------------------------
+    def _draw_middle(self, surf, vp) -> None:
+        s = self.st
+        x, y, w, h = RIGHT
+        pygame.draw.rect(surf, (12, 44, 31), vp.r(x, y, w, h), border_radius=vp.s(8))
+        # draw pile and discard pile
+        pr = vp.r(x + 10, y + 12, 72, 100)
+        surf.blit(card_image(None, pr.w, pr.h), pr)
+        gfx.blit_text(surf, f"Draw {s.draw_count}", vp.s(14), vp.p(x + 46, y + 116), SOFT, anchor="midtop")
+        if self.act and s.phase == DECLARE:
+            self.hot_zone(pr, ("pile",), lambda pl: None if pl[0] == "declare" else "Drop Train, Fight or Rest here.")
+        dr = vp.r(x + 90, y + 12, 72, 100)
+        if s.discard:
+            surf.blit(card_image(s.discard[-1], dr.w, dr.h), dr)
+        else:
+            pygame.draw.rect(surf, (60, 120, 90), dr, width=max(1, vp.s(2)), border_radius=vp.s(8))
+        gfx.blit_text(surf, f"Discard {len(s.discard)}", vp.s(14), vp.p(x + 126, y + 116), SOFT, anchor="midtop")
+        if self.act and s.phase == PLACE:
+            self.hot_zone(dr, ("discard",), lambda pl: None if pl == ("drawn",) else "Only the drawn card can go.")
+            outline(surf, dr, SOFT, vp, 2)
+        # the drawn card, or what the last move drew
+        big = vp.r(x + 180, y + 8, 100, 140)
+        caption, shown = "", []
+        if s.drawn is not None:
+            shown = [s.drawn]
+            caption = f"{self.names[s.turn]} drew"
+        elif self.recent and self.recent["cards"]:
+            shown = self.recent["cards"]
+            caption = f"{self.names[self.recent['seat']]} drew"
+        for k, c in enumerate(shown):
+            r = big.move(-vp.s(22) * (len(shown) - 1 - k), 0)
+            img = card_image(c, r.w, r.h)
+            surf.blit(img, r)
+            if s.drawn is not None and self.act:
+                if s.phase in (TRAIN, PLACE):
+                    self.hot_card(r, ("drawn",), None, img)
+                    outline(surf, r, gfx.HILITE, vp, 3)
+                elif s.phase == JACK:
+                    self.hot_zone(r, ("jack",), lambda pl: None if pl[0] == "xp" and self.st.players[pl[1]].xp[
+                        pl[2]].monarch else "Only a Queen or King shields you.")
+        if not shown:
+            pygame.draw.rect(surf, (60, 120, 90), big, width=max(1, vp.s(2)), border_radius=vp.s(10))
+        if caption:
+            gfx.blit_text(surf, caption, vp.s(14), vp.p(x + 230, y + 152), SOFT, anchor="midtop")
+        # what it means
+        text, col = self._explain()
+        ty = y + 176
+        for line in wrap(text, vp.s(16), vp.s(w - 20))[:5]:
+            gfx.blit_text(surf, line, vp.s(16), vp.p(x + 10, ty), col)
+            ty += 20
+        self._draw_choices(surf, vp, x, y + 282, w)
+        self._draw_log(surf, vp, x, y + 430, w, h - 430)
+
+    def _explain(self):
+        s = self.st
+        if s.phase == OVER:
+            return render(s.result, self.names), gfx.GOLD
+        if s.drawn is not None:
+            return describe_draw(s, s.turn), gfx.WHITE
+        if self.recent and self.recent["lines"]:
+            return " ".join(render(t, self.names) for t in self.recent["lines"][-3:]), gfx.GOLD
+        return describe_draw(s, s.turn), gfx.WHITE
+
+    def _draw_choices(self, surf, vp, x, y, w) -> None:
+        s = self.st
+        if s.phase == OVER:
+            return
+        if not self.act:
+            if s.turn in self.session.bots:
+                gfx.blit_text(surf, f"{self.names[s.turn]} (computer) is playing…", vp.s(16), vp.p(x + 10, y + 8),
+                              SOFT)
+            return
+        me = s.turn
+        hint, preview = "", ""
+        if s.phase == DECLARE and self.lvl_sel is None:
+            for k, choice in enumerate(("train", "fight", "rest")):
+                r = vp.r(x + 10 + k * 120, y, 110, 98)
+                img = declare_image(choice, r.w, r.h, vp.scale)
+                surf.blit(img, r)
+                if self.hover == ("declare", choice):
+                    outline(surf, r, gfx.HILITE, vp, 3)
+                self.hot_card(r, ("declare", choice), None, img)
+            if self.derived()["can_level"]:
+                self.hot_button(vp.r(x + 10, y + 106, w - 20, 34), f"Level up: spend {CONTENT.level_cost} XP "
+                                "for a new stat card", self.start_level, px=vp.s(16))
+            else:
+                hint = "Click a card, or drag it onto the draw pile."
+        elif s.phase == DECLARE:
+            chosen = xp_value(s.players[me].xp[i] for i in self.lvl_sel)
+            hint = (f"Click XP cards worth {CONTENT.level_cost} or more to spend (chosen: {chosen} XP). "
+                    "Extra XP is not given back.")
+            ok = chosen >= CONTENT.level_cost
+            self.hot_button(vp.r(x + 10, y + 60, 190, 40), f"Spend {chosen} XP", self.spend, px=vp.s(17), enabled=ok)
+            self.hot_button(vp.r(x + 210, y + 60, w - 220, 40), "Cancel", self.cancel, px=vp.s(17))
+            self._hint(surf, vp, hint, x, y, w, 2)
+            return
+        elif s.phase in (TRAIN, PLACE):
+            hint = f"Click the stat card the {s.drawn.label()} replaces, or drag the {s.drawn.label()} onto it."
+            if s.phase == PLACE:
+                hint = f"Click a stat card to replace it, or keep your {CONTENT.max_stats} stats."
+                self.hot_button(vp.r(x + 10, y + 64, w - 20, 36), f"Keep my stats: let the {s.drawn.label()} go",
+                                lambda: self.submit(Decline(me)), px=vp.s(16))
+            pl = self.hover
+            if pl and pl[0] == "stat" and pl[1] == me:
+                p = s.players[me]
+                old = p.stats[pl[2]]
+                words, dies = change_words(p.stats, stats_after(p.stats, pl[2], s.drawn), p.damage)
+                preview = f"{s.drawn.label()} for {old.label()}: {words}" + (" — you would die!" if dies else "")
+        elif s.phase == JACK:
+            hint = "Click a green Queen or King in your XP row (or drag it onto the Jack) to shield."
+            p = s.players[me]
+            left = hp(p) - CONTENT.jack_damage
+            label = f"Take {CONTENT.jack_damage} damage" + (" (you would die)" if left <= 0 else f" ({left} HP left)")
+            self.hot_button(vp.r(x + 10, y + 64, w - 20, 36), label, lambda: self.submit(TakeHit(me)), px=vp.s(16))
+        elif s.phase == ACE:
+            sel = self.ace_sel
+            if sel is None:
+                hint = "Pick one of your stat cards and a card of another player with the same suit or value."
+            elif sel[1] == me:
+                hint = f"Now pick another player's green card to swap with your {s.players[me].stats[sel[2]].label()}."
+            else:
+                hint = f"Now pick your green card to swap with {self.names[sel[1]]}'s " \
+                       f"{s.players[sel[1]].stats[sel[2]].label()}."
+            if sel is not None:
+                self.hot_button(vp.r(x + 10, y + 64, w - 20, 36), "Choose again", self.cancel, px=vp.s(16))
+            preview = self._swap_preview()
+        self._hint(surf, vp, hint, x, y, w, 3 if s.phase != DECLARE else 2, top=0 if s.phase != DECLARE else 112)
+        if preview:
+            lines = wrap(preview, vp.s(15), vp.s(w - 20), True)[:2]
+            for k, line in enumerate(lines):
+                gfx.blit_text(surf, line, vp.s(15), vp.p(x + 10, y + 106 + 19 * k), gfx.HILITE, bold=True)
+
+    def _hint(self, surf, vp, text, x, y, w, n, top=0) -> None:
+        for k, line in enumerate(wrap(text, vp.s(15), vp.s(w - 20))[:n]):
+            gfx.blit_text(surf, line, vp.s(15), vp.p(x + 10, y + top + k * 19), SOFT)
+
+    def _swap_preview(self) -> str:
+        s = self.st
+        me = s.turn
+        pl, sel = self.hover, self.ace_sel
+        if not (pl and pl[0] == "stat" and sel and pl != sel and (pl[1] == me) != (sel[1] == me)):
+            return ""
+        mine, theirs = (pl, sel) if pl[1] == me else (sel, pl)
+        if (mine[2], theirs[1], theirs[2]) not in self.derived()["pairs"]:
+            return ""
+        a, b = s.players[me], s.players[theirs[1]]
+        ca, cb = a.stats[mine[2]], b.stats[theirs[2]]
+        wa, da = change_words(a.stats, stats_after(a.stats, mine[2], cb), a.damage)
+        wb, db = change_words(b.stats, stats_after(b.stats, theirs[2], ca), b.damage)
+        return (f"{ca.label()} ↔ {cb.label()}: you {wa}{' (you die!)' if da else ''}; "
+                f"{self.names[theirs[1]]} {wb}{' (dies!)' if db else ''}")
+
+    def _draw_log(self, surf, vp, x, y, w, h) -> None:
+        s = self.st
+        gfx.blit_text(surf, "What happened", vp.s(15), vp.p(x + 10, y), gfx.GOLD, bold=True)
+        px = vp.s(14)
+        room = int((h - 26) // 18)
+        out: list[tuple[str, bool]] = []
+        log = s.log
+        for k in range(len(log) - 1, -1, -1):
+            lines = wrap(render(log[k], self.names), px, vp.s(w - 20))
+            out = [(ln, k == len(log) - 1) for ln in lines] + out
+            if len(out) >= room:
+                break
+        out = out[-room:]
+        ly = y + 22
+        for ln, newest in out:
+            gfx.blit_text(surf, ln, px, vp.p(x + 10, ly), gfx.WHITE if newest else (200, 210, 205))
+            ly += 18
+
+
+def _sym(suit: str) -> str:
+    return CONTENT.symbol[suit]
+
+
+def _new_lines(old, new) -> list[str]:
+    """The sentences ``new`` added to the log ``old`` (the log keeps only the latest ones)."""
+    old, new = tuple(old), tuple(new)
+    for m in range(len(new) + 1):
+        keep = new[:len(new) - m]
+        if not keep or (len(keep) <= len(old) and old[len(old) - len(keep):] == keep):
+            return list(new[len(new) - m:])
+    return list(new)
+
+
+def _drawn_cards(prev, new, action) -> list:
+    """The cards a move turned up, for showing them a moment (rebirth cards left out)."""
+    if not isinstance(action, (Declare, LevelUp)):
+        return []
+    n = len(new.draw)
+    if n > len(prev.draw) or prev.draw[:n] != new.draw:
+        return [new.drawn] if new.drawn is not None else []   # the pile was reshuffled
+    seq = list(reversed(prev.draw[n:]))
+    if isinstance(action, LevelUp):
+        nums = [c for c in seq if c.numbered]
+        return nums[:1]
+    out = seq[:1]
+    while out and len(out) < len(seq) and (out[-1].rank == 0 or (out[-1].monarch and out[-1].suit == "C")):
+        out.append(seq[len(out)])
+    return out
+
+
+def _scenario(app, session):
+    """TABLETOP_SCENARIO (developers only): start from a hand-set position."""
+    path = os.environ.get("TABLETOP_SCENARIO")
+    if not path:
+        return session
+    from tabletop.session import Seat, Session
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        seats = [Seat.from_json(d, i) for i, d in enumerate(data["seats"])] if "seats" in data else session.seats
+        return Session.new(session.spec, seats, data.get("options", session.options), seed=data.get("seed"),
+                           setup=data.get("setup"), autosave=False)
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        app.toast(f"TABLETOP_SCENARIO {path}: {e}")
+        return session
+
+
+def make_table(app, session):
+    return StabbyJackTable(app, _scenario(app, session))
+
+
+__all__ = ["StabbyJackTable", "make_table", "Refused"]

@@ -1,0 +1,324 @@
+"""The Stabby Jack table driven like players do: mouse clicks and drags, the
+keyboard and a real (SDL virtual) gamepad, with a computer seat playing too.
+Each test checks the game state a player would expect afterwards."""
+
+import pygame
+import pytest
+
+from tabletop.core import registry
+from tabletop.games.stabby_jack.content import parse_card
+from tabletop.games.stabby_jack.rules import RULES
+from tabletop.games.stabby_jack.state import ACE, DECLARE, JACK, OVER, PLACE, TRAIN, hp, xp_value
+from tabletop.session import Seat, Session
+from tests.ui_helpers import VirtualPad, click, drag, frames, key, make_app, top
+
+
+@pytest.fixture
+def app():
+    a = make_app()
+    a.start()
+    frames(a, 1)
+    yield a
+    pygame.quit()
+
+
+def table_for(app, setup=None, kinds=("human", "human", "computer"), seed=11):
+    registry.load_all()
+    spec = registry.get("stabby-jack")
+    names = ["Red", "Blue", "Gold", "Green", "Violet", "Teal"]
+    seats = [Seat(names[i], k) if k == "human" else Seat(names[i], "computer", level="easy")
+             for i, k in enumerate(kinds)]
+    session = Session.new(spec, seats, {}, seed=seed, setup=setup, autosave=False)
+    table = spec.make_table(app, session)
+    app.push(table)
+    frames(app, 2)
+    return table
+
+
+def hot(table, payload):
+    found = [h for h in table.hots if h.payload == payload]
+    assert found, f"{payload} is not something a player can point at now"
+    return found[-1]
+
+
+def spot(table, payload):
+    """A point where the mouse hits this card (overlapped cards show only a strip)."""
+    h = hot(table, payload)
+    if h.kind != "card":
+        return h.rect.center
+    for dy in (0.5, 0.3, 0.7):
+        for k in range(1, 20):
+            pos = (h.rect.left + h.rect.w * k // 20, h.rect.top + int(h.rect.h * dy))
+            if table._hot_at(pos, ("card",), table.acting_seat()) is h:
+                return pos
+    raise AssertionError(f"{payload} is covered")
+
+
+def button(table, starts):
+    found = [h for h in table.hots if h.kind == "button" and str(h.payload).startswith(starts)]
+    assert found, f"no button {starts!r}; buttons: {[h.payload for h in table.hots if h.kind == 'button']}"
+    return found[0]
+
+
+def stat_index(state, seat, code):
+    return state.players[seat].stats.index(parse_card(code))
+
+
+def codes(cards):
+    return sorted(c.code() for c in cards)
+
+
+def position(stats, draw=(), xp=None, damage=None, first=0):
+    setup = {"stats": stats, "draw": list(draw), "first": first}
+    if xp is not None:
+        setup["xp"] = xp
+    if damage is not None:
+        setup["damage"] = damage
+    return setup
+
+
+THREE = [["9S", "5H", "3D", "4C"], ["6S", "8H", "7D", "2C"], ["5S", "6H", "4D", "3C"]]
+
+
+def test_click_fight_beats_a_monster_and_passes_the_turn(app):
+    t = table_for(app, position(THREE, draw=["7S"]))
+    assert "Red's turn" in t._banner_text()
+    click(app, spot(t, ("declare", "fight")))
+    s = t.session.state
+    assert codes(s.players[0].xp) == ["7S"] and s.turn == 1 and s.phase == DECLARE
+    frames(app, 2)
+    assert "Blue's turn" in t._banner_text()
+    assert t.recent["cards"] == [parse_card("7S")]   # the monster stays shown for a moment
+
+
+def test_drag_train_onto_pile_then_drawn_card_onto_a_stat(app):
+    t = table_for(app, position(THREE, draw=["7H"]))
+    drag(app, spot(t, ("declare", "train")), spot(t, ("declare", "train")))  # a click: declares
+    s = t.session.state
+    assert s.phase == TRAIN and s.drawn == parse_card("7H")
+    frames(app, 1)
+    i = stat_index(s, 0, "3D")
+    # the table explains the drawn card before the choice
+    assert "7 of ♥" in t._explain()[0]
+    drag(app, spot(t, ("drawn",)), spot(t, ("stat", 0, i)))
+    s = t.session.state
+    assert codes(s.players[0].stats) == codes([parse_card(c) for c in ["9S", "5H", "7H", "4C"]])
+    assert s.turn == 1
+
+
+def test_declare_card_dropped_on_the_draw_pile_and_refused_drop_goes_back(app):
+    t = table_for(app, position(THREE, draw=["4S"]))
+    pile = [h for h in t.hots if h.kind == "zone" and h.payload == ("pile",)][0]
+    drag(app, spot(t, ("declare", "rest")), (640, 700))   # dropped on nothing: refused
+    assert t.session.state.phase == DECLARE and t.session.state.turn == 0
+    assert t.message
+    drag(app, spot(t, ("declare", "fight")), pile.rect.center)
+    assert codes(t.session.state.players[0].xp) == ["4S"]
+
+
+def test_keyboard_train_replaces_the_focused_stat_card(app):
+    t = table_for(app, position(THREE, draw=["10C"]))
+    key(app, "return")            # focus starts on Train
+    s = t.session.state
+    assert s.phase == TRAIN and s.drawn == parse_card("10C")
+    key(app, "right")             # move along Red's stats row
+    focused = t.focused(0).payload
+    assert focused[0] == "stat" and focused[1] == 0
+    old = s.players[0].stats[focused[2]]
+    key(app, "return")
+    s = t.session.state
+    assert parse_card("10C") in s.players[0].stats and old not in s.players[0].stats and s.turn == 1
+
+
+def test_keyboard_rest_heals_blue(app):
+    t = table_for(app, position(THREE, damage=[0, 3, 0], first=1))
+    assert t.acting_seat() == 1
+    key(app, "right")
+    key(app, "right")             # Train -> Fight -> Rest
+    assert t.focused(1).payload == ("declare", "rest")
+    key(app, "return")
+    assert t.session.state.players[1].damage == 2
+
+
+def test_gamepad_shields_against_stabby_jack_with_a_monarch(app):
+    t = table_for(app, position(THREE, draw=["JH"], xp=[["QS", "4D"], [], []], damage=[3, 0, 0]))
+    pad = VirtualPad()
+    try:
+        frames(app, 2)
+        pad.press(app, "dpright")        # Train -> Fight
+        assert t.focused(0).payload == ("declare", "fight")
+        pad.press(app, "a")
+        s = t.session.state
+        assert s.phase == JACK
+        assert "Stabby Jack" in t._explain()[0]
+        assert t.focused(0).payload == ("xp", 0, 0)   # the Queen is offered first
+        pad.press(app, "a")
+        s = t.session.state
+        assert codes(s.players[0].xp) == ["4D"] and s.players[0].damage == 3 and s.turn == 1
+    finally:
+        pad.unplug()
+        frames(app, 2)
+
+
+def test_take_the_hit_button(app):
+    t = table_for(app, position(THREE, draw=["JC"], xp=[["KD"], [], []]))
+    click(app, spot(t, ("declare", "train")))
+    assert t.session.state.phase == JACK
+    click(app, button(t, "Take 2 damage").rect.center)
+    s = t.session.state
+    assert s.players[0].damage == 2 and codes(s.players[0].xp) == ["KD"]
+
+
+def test_ace_swap_by_clicking_mine_then_theirs(app):
+    t = table_for(app, position(THREE, draw=["AH"]))
+    click(app, spot(t, ("declare", "fight")))
+    s = t.session.state
+    assert s.phase == ACE
+    mine = stat_index(s, 0, "9S")
+    theirs = stat_index(s, 1, "6S")
+    click(app, spot(t, ("stat", 0, mine)))
+    assert t.ace_sel == ("stat", 0, mine)
+    # Blue's 2♣ shares neither suit nor value with the 9♠: not offered
+    assert not [h for h in t.hots if h.kind == "card" and h.payload == ("stat", 1, stat_index(s, 1, "2C"))]
+    click(app, spot(t, ("stat", 1, theirs)))
+    s = t.session.state
+    assert parse_card("6S") in s.players[0].stats and parse_card("9S") in s.players[1].stats
+    assert s.turn == 1
+
+
+def test_ace_swap_by_dragging_my_card_onto_theirs_and_back_cancels(app):
+    t = table_for(app, position(THREE, draw=["AD"]))
+    key(app, "return")                       # Train: the Ace comes up instead
+    s = t.session.state
+    assert s.phase == ACE
+    mine = stat_index(s, 0, "5H")
+    click(app, spot(t, ("stat", 0, mine)))
+    key(app, "backspace")                    # back: choose again
+    assert t.ace_sel is None
+    theirs = stat_index(s, 2, "6H")
+    drag(app, spot(t, ("stat", 0, mine)), spot(t, ("stat", 2, theirs)))
+    s = t.session.state
+    assert parse_card("6H") in s.players[0].stats and parse_card("5H") in s.players[2].stats
+    assert hp(s.players[0]) == 6
+
+
+def test_level_up_by_choosing_xp_cards(app):
+    xp = [["2S", "3S", "4D", "5S", "6D", "7S"], [], []]
+    t = table_for(app, position(THREE, draw=["8D"], xp=xp))
+    click(app, button(t, "Level up").rect.center)
+    assert t.lvl_sel == set()
+    for i in range(4):
+        click(app, spot(t, ("xp", 0, i)))
+    assert not [h for h in t.hots if h.kind == "button" and str(h.payload).startswith("Spend")]   # 4 XP: not enough
+    click(app, spot(t, ("xp", 0, 4)))
+    click(app, button(t, "Spend 5 XP").rect.center)
+    s = t.session.state
+    assert codes(s.players[0].xp) == ["7S"] and parse_card("8D") in s.players[0].stats
+    assert len(s.players[0].stats) == 5 and s.phase == DECLARE and s.turn == 0   # still Red's turn to declare
+
+
+def test_at_eight_stats_a_level_up_card_can_be_let_go_or_placed(app):
+    eight = ["9S", "5H", "3D", "4C", "2S", "2H", "2D", "2C"]
+    xp = [["2S", "3S", "4D", "5S", "6D"], [], []]
+    t = table_for(app, position([eight, THREE[1], THREE[2]], draw=["10H", "10S"], xp=xp))
+    click(app, button(t, "Level up").rect.center)
+    for i in range(5):
+        click(app, spot(t, ("xp", 0, i)))
+    click(app, button(t, "Spend").rect.center)
+    s = t.session.state
+    assert s.phase == PLACE and s.drawn == parse_card("10H")
+    discard = [h for h in t.hots if h.kind == "zone" and h.payload == ("discard",)][0]
+    drag(app, spot(t, ("drawn",)), discard.rect.center)
+    s = t.session.state
+    assert s.phase == DECLARE and parse_card("10H") not in s.players[0].stats and len(s.players[0].stats) == 8
+
+
+def test_computer_turn_is_shown_before_play_goes_on(app):
+    t = table_for(app, position(THREE, first=2, draw=["8S", "9C", "10D", "4H"]))
+    assert t.session.state.turn == 2
+    assert not [h for h in t.hots if h.kind in ("card", "button")]   # people cannot act for the computer
+    for _ in range(200):
+        frames(app, 1, dt=20)
+        if t.session.state.turn != 2:
+            break
+    s = t.session.state
+    assert s.turn == 0
+    assert t.busy() and t.recent["seat"] == 2 and t.recent["lines"]
+    assert not [h for h in t.hots if h.kind == "card"]           # Red waits while Gold's move is shown
+    frames(app, 80, dt=20)
+    assert not t.busy() and [h for h in t.hots if h.kind == "card"]
+
+
+def _human_move(app, t, pad, n):
+    """One human choice, by mouse, keyboard or gamepad in turn; returns the device used."""
+    s = t.session.state
+    me = s.turn
+    way = ("mouse", "keys", "pad")[n % 3]
+    legal = RULES.legal_actions(s, me)
+    if s.phase == DECLARE:
+        choice = ("fight", "train", "rest", "fight")[n % 4]
+        if way == "mouse":
+            click(app, spot(t, ("declare", choice)))
+        else:
+            press = (lambda b: key(app, {"right": "right", "a": "return"}[b])) if way == "keys" else \
+                (lambda b: pad.press(app, {"right": "dpright", "a": "a"}[b]))
+            while t.focused(me).payload != ("declare", choice):
+                press("right")
+            press("a")
+        return way
+    if s.phase in (TRAIN, PLACE):
+        target = legal[n % len(legal)]
+        if way == "mouse" and hasattr(target, "stat"):
+            drag(app, spot(t, ("drawn",)), spot(t, ("stat", me, target.stat)))
+        else:
+            click(app, spot(t, ("stat", me, 0)))
+        return way
+    if s.phase == JACK:
+        click(app, button(t, "Take").rect.center)
+        return way
+    if s.phase == ACE:
+        a = legal[0]
+        click(app, spot(t, ("stat", me, a.stat)))
+        click(app, spot(t, ("stat", a.other, a.other_stat)))
+        return way
+    raise AssertionError(s.phase)
+
+
+def test_three_player_game_two_people_and_a_computer_for_many_turns(app):
+    t = table_for(app, None, seed=2024)
+    pad = VirtualPad()
+    try:
+        frames(app, 2)
+        moves = 0
+        computer_turns = 0
+        while t.session.state.turns < 45 and t.session.state.phase != OVER:
+            s = t.session.state
+            before = len(t.session.record.actions)
+            if s.turn == 2:
+                frames(app, 30, dt=100)
+                computer_turns += s.turn == 2 and t.session.state.turn != 2
+            else:
+                frames(app, 1)
+                while t.busy():
+                    frames(app, 5, dt=100)
+                _human_move(app, t, pad, moves)
+                moves += 1
+                assert len(t.session.record.actions) == before + 1, f"move {moves} in {s.phase} did nothing"
+            assert RULES.invariants(t.session.state) == []
+        s = t.session.state
+        assert s.turns >= 45 or s.phase == OVER
+        assert moves >= 25 and computer_turns >= 10
+        assert sum(p.deaths for p in s.players) + sum(xp_value(p.xp) for p in s.players) > 0
+    finally:
+        pad.unplug()
+        frames(app, 2)
+
+
+def test_six_players_fit_the_table(app):
+    kinds = ("human",) * 6
+    t = table_for(app, None, kinds=kinds)
+    rects = [h.rect for h in t.hots if h.kind == "card"]
+    assert len(rects) == 3   # only the declare cards until a card is drawn
+    assert top(app) is t
+    w, h = app.screen.get_size()
+    assert all(0 <= r.left and r.right <= w and 0 <= r.top and r.bottom <= h for r in rects)
