@@ -121,9 +121,7 @@ def throughput(spec, seconds=3.0) -> float:
     return games / (time.perf_counter() - t0)
 
 
-STARTUP = ("import time, sys; t0 = time.perf_counter(); "
-           "sys.argv = ['tabletop', '--frames', '1']; "
-           "from tabletop.app import main; main(); print('first-frame', time.perf_counter() - t0)")
+
 
 
 def startup() -> float:

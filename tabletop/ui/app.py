@@ -31,7 +31,13 @@ class App:
             pygame.display.set_icon(pygame.image.load(str(asset_path("icon.png"))))
         except (pygame.error, FileNotFoundError):
             pass
-        self.screen = pygame.display.set_mode((w, h), self.flags)
+        try:
+            if self.settings["fullscreen"]:
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                self.screen = pygame.display.set_mode((w, h), self.flags)
+        except pygame.error:
+            self.screen = pygame.display.set_mode((1280, 720), self.flags)
         self.vp = gfx.Viewport(self.screen.get_size())
         self.sounds = Sounds(enabled=self.settings["sound"], volume=self.settings["volume"])
         if self.sounds.notice:
@@ -82,6 +88,19 @@ class App:
             from tabletop.ui.replay import ReplayScene
             self.push(ReplayScene.open(self, replay_file))
 
+    def toggle_fullscreen(self) -> None:
+        full = not self.settings["fullscreen"]
+        try:
+            if full:
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                self.screen = pygame.display.set_mode(tuple(self.settings["window"]), self.flags)
+        except pygame.error as e:
+            self.toast(f"Could not switch full screen: {e}")
+            return
+        self.settings["fullscreen"] = full
+        self.vp.resize(self.screen.get_size())
+
     def toast(self, text: str, ms: float = 4000) -> None:
         self.toasts.append([text, ms])
 
@@ -92,7 +111,7 @@ class App:
     def resize(self, size) -> None:
         self.vp.resize(size)
         w, h = size
-        if w >= 100 and h >= 100:
+        if w >= 100 and h >= 100 and not self.settings["fullscreen"]:
             try:
                 self.settings["window"] = [min(10000, w), min(10000, h)]
             except ValueError:
@@ -123,6 +142,9 @@ class App:
         elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
             for scene in list(self.stack):
                 scene.on_focus_lost()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
         changes, pad_events = self.pads.handle(event)
         for pe in pad_events:
             for scene in list(self.stack):
