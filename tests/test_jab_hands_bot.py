@@ -113,3 +113,16 @@ def test_bot_plays_from_the_view_only():
         its = bot.intents(v, H.start_hands(), t)
         assert all(not isinstance(i, H.Press) or i.action.player == 0 for i in its)
     assert any(isinstance(i, H.Grab) for i in bot.intents(v, H.start_hands(), 500))
+
+
+def test_computer_only_calls_ding_when_it_wins_the_round_R_JAB_13():
+    dings = []
+
+    def watch(action, state):
+        if action.kind == "claim" and action.what == "ding" and state.scoring is not None:
+            dings.append((action.player, state.scoring["winner"], state.scoring["lines"][action.player]["ding_penalty"]))
+
+    for seed in range(4):
+        play(get("jab"), seed=seed, levels=["hard", "normal"], on_action=watch)
+    assert dings, "no Ding! in these games: pick other seeds"
+    assert all(winner == player and penalty == 5 for player, winner, penalty in dings)

@@ -12,6 +12,7 @@ new), attention (chance to notice a block, stagger, combo, counter-punch or
 other claim at all), hand pace and whether both hands work at once:
 
 * easy: slow, one hand at a time, misses most chances, never calls Ding!;
+  (normal and hard call Ding! only when it turns a likely lost round into a won one)
 * normal: a club boxer;
 * hard: quick, both hands, sees nearly everything.
 
@@ -32,16 +33,16 @@ from . import content as C
 from .hands import (RECTS, SIDES, Grab, MoveTo, Press, Release, advance, deck_name, grab_action, inside,
                     release_action, start_hands, target_name)
 from .rules import RULES, CLAIMS, Choose, Claim, Cover, Ready, Tick, claim_refusal, placement_refusal
-from .scoring import best_choice_given_cover, best_choices, pile_score
+from .scoring import best_choice_given_cover, best_choices, pile_score, projected_totals
 
 LEVELS = ("easy", "normal", "hard")
 
 _PARAMS = {
-    # reaction ms, attention, pace, both hands, Ding! when the opponent has >= n cards (None: never),
+    # reaction ms, attention, pace, both hands, calls Ding! when it turns a lost round into a won one,
     # think ms (pause after taking a card before moving it)
-    "easy": (900, 0.35, 0.55, False, None, 700),
-    "normal": (500, 0.65, 0.8, False, 8, 400),
-    "hard": (220, 0.92, 1.0, True, 6, 180),
+    "easy": (900, 0.35, 0.55, False, False, 700),
+    "normal": (500, 0.65, 0.8, False, True, 400),
+    "hard": (220, 0.92, 1.0, True, True, 180),
 }
 STEP_MS = 16
 
@@ -52,7 +53,7 @@ class JabBot(Bot):
         if level not in _PARAMS:
             raise ValueError(f"JAB computer level must be one of {', '.join(LEVELS)}")
         super().__init__(seat=seat, level=level, seed=seed)
-        self.reaction, self.attention, self.pace, self.both_hands, self.ding_at, self.think = _PARAMS[level]
+        self.reaction, self.attention, self.pace, self.both_hands, self.smart_ding, self.think = _PARAMS[level]
         self.rng = Rng(seed)
         self.seen: dict = {}        # opportunity key -> (first seen t, noticed?)
         self.plans = [None, None]   # per hand: target name, or None
@@ -137,10 +138,8 @@ class JabBot(Bot):
                 key = (what, view.clinch_by)
             if not self._notice(key, t):
                 continue
-            if what == "ding":
-                cards = view.cards_left(1 - me)
-                if self.ding_at is None or cards < self.ding_at:
-                    continue
+            if what == "ding" and not self._ding_pays(view):
+                continue
             if what == "counter" and claim_refusal(view, me, "counter") is not None:
                 want_counter = True  # empty the hands first
                 for h in (0, 1):
@@ -150,6 +149,16 @@ class JabBot(Bot):
             out.append(Press(Claim(me, what, t)))
             return False
         return want_counter
+
+    def _ding_pays(self, view) -> bool:
+        """Ding! only when the opponent's remaining cards would likely win them a
+        round we lead now, and we still lead after the 5-point penalty."""
+        if not self.smart_ding:
+            return False
+        me = self.seat
+        totals = projected_totals(view)
+        later = totals[1 - me] + view.cards_left(1 - me) // 2   # rough: what their last cards add
+        return totals[me] - C.N["ding_penalty"] > totals[1 - me] and totals[me] <= later
 
     def _fetch(self, view, hands, h, out) -> None:
         me = self.seat

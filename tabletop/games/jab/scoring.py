@@ -73,6 +73,16 @@ def breakdown(state: State, attacker: int, covered: int, chosen: int) -> dict:
     }
 
 
+def projected_totals(state: State) -> list[int]:
+    """Each player's total if the round were scored now with the best choices
+    (a live score for the table; also the bot's Ding! sense)."""
+    out = []
+    for a in (0, 1):
+        covered, chosen = best_choices(state, a)
+        out.append(breakdown(state, a, covered, chosen)["total"])
+    return out
+
+
 def end_round(s: State, t: int, reason: str) -> None:
     """Stop play at once (mutates the fresh clone ``s``): held cards go back,
     any counter-punch window closes, knockouts lapse; then score."""
@@ -171,5 +181,5 @@ def target_label(boxer: int, index: int) -> str:
     return f"player {boxer + 1}'s {('left body', 'head', 'right body')[index]}"
 
 
-__all__ = ["pile_score", "best_choices", "breakdown", "end_round", "finish_round", "setup_round",
+__all__ = ["pile_score", "best_choices", "projected_totals", "breakdown", "end_round", "finish_round", "setup_round",
            "TARGETS"]
