@@ -51,8 +51,11 @@ class VirtualPad:
         frames(app, n_frames)
 
     def unplug(self):
+        if self.handle is None:
+            return
         self.sdl.SDL_JoystickClose(ctypes.c_void_p(self.handle))
         self.sdl.SDL_JoystickDetachVirtual(self.index)
+        self.handle = None
 
 
 def _libsdl():
