@@ -1,0 +1,627 @@
+"""Drawing the JAB table (called by JabTable.draw_table every frame).
+
+The table is the hands.py table scaled so one unit is 80 design pixels:
+player 1 (first seat) sits at the bottom, player 2 at the top, each boxer's
+left body, head and right body towards the middle, each player's decks by
+their hands, the combo deck on the left, the counter-punch deck in the
+middle, the Ding! and Knockout/Clinch tiles on the right. Static parts are
+drawn once per window size into a cached background.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from tabletop.ui import gfx
+
+from . import content as C
+from .hands import RECTS, SIDES, TARGETS, deck_name, target_at, target_name
+from .rules import opportunities, placement_refusal, stall_deadline, tile_claim, tiles
+from .table_art import (UNIT, card_back, combo_card, counter_card, hand_cursor, mini_card, punch_card, tile,
+                        token)
+from .table_input import hand_help, hint
+
+TARGET_LABEL = {"left": "Left body", "head": "Head", "right": "Right body"}
+CLAIMS = (("combo", "Combo", "claim_combo"), ("counter", "Counter", "claim_counter"),
+          ("tile", "Clinch", "claim_tile"), ("ding", "Ding!", "claim_ding"))
+
+
+def colour_of(seat):
+    return gfx.PLAYER_COLOURS[seat % len(gfx.PLAYER_COLOURS)]
+
+
+def design_rect(name: str):
+    cx, cy, w, h = RECTS[name]
+    return ((cx - w / 2) * UNIT, (cy - h / 2) * UNIT, w * UNIT, h * UNIT)
+
+
+def place_rect(vp, name: str) -> pygame.Rect:
+    return vp.r(*design_rect(name))
+
+
+@lru_cache(maxsize=64)
+def veil(w: int, h: int, colour: tuple, alpha: int, radius: int) -> pygame.Surface:
+    s = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+    pygame.draw.rect(s, (*colour[:3], alpha), s.get_rect(), border_radius=radius)
+    return s
+
+
+def panel(surf, rect, colour=gfx.PANEL, alpha=230, radius=12, border=None, width=2):
+    surf.blit(veil(rect.w, rect.h, colour, alpha, radius), rect.topleft)
+    if border is not None:
+        pygame.draw.rect(surf, border, rect, width=width, border_radius=radius)
+
+
+# -- the static background ---------------------------------------------------------
+
+_BOARD: dict = {}
+
+
+def board(table, vp) -> pygame.Surface:
+    key = (vp.size, tuple(s.name for s in table.session.seats))
+    img = _BOARD.get(key)
+    if img is not None:
+        return img
+    _BOARD.clear()
+    img = pygame.Surface(vp.size)
+    img.fill(gfx.FELT_DARK)
+    pygame.draw.rect(img, gfx.FELT, vp.r(0, 0, 1280, 720))
+    # each player's side of the table
+    for seat, (y, h) in ((0, (556, 164)), (1, (0, 164))):
+        band = vp.r(296, y, 688, h)
+        panel(img, band, (0, 0, 0), alpha=40, radius=vp.s(14))
+    pygame.draw.line(img, (40, 100, 74), vp.p(180, 360), vp.p(1100, 360), max(1, vp.s(2)))
+    for p in (0, 1):
+        for t in TARGETS:
+            r = place_rect(vp, f"p{p}.{t}")
+            panel(img, r, (0, 0, 0), alpha=60, radius=vp.s(10))
+            pygame.draw.rect(img, (120, 170, 140), r, width=max(1, vp.s(2)), border_radius=vp.s(10))
+            lab = TARGET_LABEL[t]
+            gfx.blit_text(img, table.name(p), gfx.fit_px(table.name(p), vp.s(14), r.w - vp.s(6)),
+                          (r.centerx, r.centery - vp.s(12)), (150, 190, 165), anchor="center")
+            gfx.blit_text(img, lab, gfx.fit_px(lab, vp.s(15), r.w - vp.s(6), True), (r.centerx, r.centery + vp.s(10)),
+                          (190, 220, 200), bold=True, anchor="center")
+        for s in (0, 1):
+            r = place_rect(vp, deck_name(p, s))
+            pygame.draw.rect(img, (90, 130, 110), r, width=max(1, vp.s(2)), border_radius=vp.s(10))
+        r = place_rect(vp, f"p{p}.bonus")
+        panel(img, r, (0, 0, 0), alpha=50, radius=vp.s(10))
+        lab = f"{table.name(p)}'s bonus"
+        gfx.blit_text(img, lab, vp.s(14), (r.centerx, r.top + vp.s(2)), (170, 200, 180), anchor="midtop")
+    for name in ("combo", "ding", "clinch"):
+        r = place_rect(vp, name)
+        pygame.draw.rect(img, (90, 130, 110), r, width=max(1, vp.s(2)), border_radius=vp.s(10))
+    gfx.blit_text(img, "Combo deck", vp.s(15), vp.p(128, 270), (190, 220, 200), bold=True, anchor="midbottom")
+    _BOARD[key] = img
+    return img
+
+
+# -- the table ---------------------------------------------------------------------
+
+def draw_table(table, surf, vp) -> None:
+    st = table.session.state
+    surf.blit(board(table, vp), (0, 0))
+    opp = {}
+    if table.assist() and st.phase == "playing":
+        opp = {seat: opportunities(st, seat) for seat in table.humans}
+    draw_piles(table, surf, vp, st, opp)
+    draw_decks(table, surf, vp, st)
+    draw_centre(table, surf, vp, st, opp)
+    for seat in (0, 1):
+        draw_hud(table, surf, vp, st, seat)
+        draw_band(table, surf, vp, st, seat, opp.get(seat, []))
+    draw_info(table, surf, vp, st)
+    draw_log(table, surf, vp)
+    draw_carry_marks(table, surf, vp, st)
+    draw_flights(table, surf, vp)
+    draw_hands(table, surf, vp, st)
+    if st.phase == "between" or (st.phase == "over" and table.result_dismissed and st.scoring):
+        draw_between(table, surf, vp, st)
+    elif st.phase == "clinch":
+        draw_clinch(table, surf, vp, st)
+    elif st.phase == "scoring":
+        draw_hand_scoring(table, surf, vp, st)
+    draw_count_and_shouts(table, surf, vp)
+
+
+def card_size(vp):
+    r = place_rect(vp, "p0.head")
+    return r.w, r.h
+
+
+def draw_piles(table, surf, vp, st, opp) -> None:
+    w, h = card_size(vp)
+    for b in (0, 1):
+        for i, t in enumerate(TARGETS):
+            r = place_rect(vp, f"p{b}.{t}")
+            pile = st.piles[b * 3 + i]
+            if not pile:
+                continue
+            if len(pile) >= 2:
+                surf.blit(punch_card(pile[-2], w, h), r.move(0, -vp.s(20)))
+            surf.blit(punch_card(pile[-1], w, h), r)
+            top = pile[-1]
+            if C.owner(top) == b:
+                pill = gfx.text("BLOCK", vp.s(14), gfx.WHITE, True)
+                pr = pill.get_rect(center=(r.centerx, r.bottom))
+                pygame.draw.rect(surf, (30, 30, 30), pr.inflate(vp.s(10), vp.s(2)), border_radius=vp.s(6))
+                surf.blit(pill, pr)
+            if len(pile) >= 2:
+                badge = gfx.text(str(len(pile)), vp.s(14), gfx.WHITE, True)
+                c = (r.right - vp.s(4), r.top - vp.s(14))
+                pygame.draw.circle(surf, (20, 20, 20), c, vp.s(13))
+                surf.blit(badge, badge.get_rect(center=c))
+    for seat, items in opp.items():
+        for o in items:
+            if o["kind"] in ("stagger", "block"):
+                r = place_rect(vp, o["target"]).inflate(vp.s(12), vp.s(12))
+                col = gfx.HILITE if o["kind"] == "stagger" else colour_of(seat)
+                pygame.draw.rect(surf, col, r, width=max(2, vp.s(3)), border_radius=vp.s(12))
+                lab = "stagger!" if o["kind"] == "stagger" else "block?"
+                gfx.blit_text(surf, lab, vp.s(14), (r.centerx, r.bottom), col, bold=True, anchor="midtop")
+
+
+def draw_decks(table, surf, vp, st) -> None:
+    w, h = card_size(vp)
+    face_up = st.phase in ("playing", "clinch", "scoring")
+    flying = {f["deck"] for f in table.card_flights}
+    for p in (0, 1):
+        border = C.BORDERS[p]
+        for s in (0, 1):
+            name = deck_name(p, s)
+            r = place_rect(vp, name)
+            deck = st.decks[p * 2 + s]
+            n = len(deck)
+            if n >= 2:
+                surf.blit(card_back(w, h, border), r.move(vp.s(4), vp.s(4)))
+            if n:
+                if face_up and (p * 2 + s) not in flying:
+                    surf.blit(punch_card(deck[-1], w, h), r)
+                else:
+                    surf.blit(card_back(w, h, border), r)
+            else:
+                gfx.blit_text(surf, "empty", vp.s(15), r.center, (150, 180, 160), anchor="center")
+            label = f"{SIDES[s].capitalize()} deck: {n}"
+            y = r.bottom + vp.s(2) if p == 0 else r.top - vp.s(2)
+            gfx.blit_text(surf, label, vp.s(14), (r.centerx, y), (210, 230, 215), bold=True,
+                          anchor="midtop" if p == 0 else "midbottom")
+
+
+def draw_centre(table, surf, vp, st, opp) -> None:
+    glow = {o["kind"] for items in opp.values() for o in items}
+    # combo deck
+    r = place_rect(vp, "combo")
+    if st.combo:
+        if len(st.combo) >= 2:
+            surf.blit(card_back(r.w, r.h, "white"), r.move(vp.s(4), vp.s(4)))
+        surf.blit(combo_card(st.combo[-1], r.w, r.h, len(st.combo)), r)
+    else:
+        gfx.blit_text(surf, "none left", vp.s(15), r.center, (150, 180, 160), anchor="center")
+    gfx.blit_text(surf, f"{len(st.combo)} left", vp.s(14), (r.centerx, r.bottom + vp.s(4)), (200, 225, 210),
+                  anchor="midtop")
+    if "combo" in glow:
+        pygame.draw.rect(surf, gfx.HILITE, r.inflate(vp.s(10), vp.s(10)), width=max(2, vp.s(3)), border_radius=vp.s(10))
+    # counter-punch deck (drawn a little larger than its spot so it reads well)
+    cr = vp.r(588, 314, 104, 92)
+    if st.counter:
+        surf.blit(counter_card(st.counter[-1], cr.w, cr.h), cr)
+    else:
+        panel(surf, cr, (0, 0, 0), alpha=60, radius=vp.s(10))
+        gfx.blit_text(surf, "no counters", vp.s(14), cr.center, (150, 180, 160), anchor="center")
+    lab = f"{len(st.counter)} left" + (f", {len(st.counter_aside)} set aside" if st.counter_aside else "")
+    gfx.blit_text(surf, lab, vp.s(14), (cr.right + vp.s(6), cr.centery), (200, 225, 210), anchor="midleft")
+    if "counter" in glow:
+        pygame.draw.rect(surf, gfx.HILITE, cr.inflate(vp.s(10), vp.s(10)), width=max(2, vp.s(3)), border_radius=vp.s(10))
+    # tiles
+    where = tiles(st)
+    dr = place_rect(vp, "ding")
+    kr = place_rect(vp, "clinch")
+    if where["ding"] == "table":
+        surf.blit(tile("ding", dr.w, dr.h), dr)
+    if where["clinch"] == "table":
+        ko = any(st.ko_open)
+        surf.blit(tile("knockout" if ko else "clinch", kr.w, kr.h), kr)
+    for name, r in (("ding", dr), ("clinch", kr)):
+        if name in glow or (name == "clinch" and ("knockout" in glow)):
+            pygame.draw.rect(surf, gfx.HILITE, r.inflate(vp.s(10), vp.s(10)), width=max(2, vp.s(3)), border_radius=vp.s(14))
+    # bonus areas
+    for p in (0, 1):
+        br = place_rect(vp, f"p{p}.bonus")
+        x = br.left + vp.s(6)
+        y = br.top + vp.s(22)
+        cw, ch = vp.s(40), vp.s(56)
+        for c in st.combo_won[p]:
+            surf.blit(combo_card(c, cw, ch, 0), (x, y))
+            x += cw // 2
+        for c in st.counter_won[p]:
+            surf.blit(counter_card(c, cw, ch), (x, y))
+            x += cw // 2
+        if where["ding"] == f"p{p}":
+            surf.blit(tile("ding", vp.s(48), vp.s(48)), (br.right - vp.s(100), br.bottom - vp.s(52)))
+        if where["clinch"] in (f"p{p}", f"knockout:p{p}"):
+            kind = "knockout" if where["clinch"].startswith("knockout") else "clinch"
+            surf.blit(tile(kind, vp.s(48), vp.s(48)), (br.right - vp.s(50), br.bottom - vp.s(52)))
+        pts = sum(C.COMBOS[c][2] for c in st.combo_won[p]) + sum(C.COUNTERS[c][2] for c in st.counter_won[p])
+        if pts:
+            gfx.blit_text(surf, f"+{pts}", vp.s(18), (br.right - vp.s(6), br.top + vp.s(20)), gfx.GOLD, bold=True,
+                          anchor="topright")
+
+
+def draw_hud(table, surf, vp, st, seat) -> None:
+    x0, y0, w = (12, 566, 282) if seat == 0 else (986, 8, 240)
+    r = vp.r(x0, y0, w, 148)
+    panel(surf, r, (10, 20, 16), alpha=150, radius=vp.s(10))
+    s = table.session.seats[seat]
+    col = colour_of(seat)
+    who = s.name + ("  (computer, " + (s.level or "normal") + ")" if s.kind == "computer" else "")
+    gfx.blit_text(surf, who, gfx.fit_px(who, vp.s(20), r.w - vp.s(16), True), vp.p(x0 + 8, y0 + 4), col, bold=True)
+    hp = st.health[seat]
+    gfx.blit_text(surf, f"Health: {hp}", vp.s(15), vp.p(x0 + 8, y0 + 32), gfx.WHITE)
+    if hp == 0 and st.phase in ("playing", "clinch"):
+        gfx.blit_text(surf, "DANGER!", vp.s(16), vp.p(x0 + w - 8, y0 + 32), gfx.REFUSE, bold=True, anchor="topright")
+    d = vp.s(20)
+    for k in range(hp):
+        surf.blit(token("health", d), vp.p(x0 + 8 + k * 22, y0 + 54))
+    gfx.blit_text(surf, f"Rounds won: {st.tokens[seat]} of {C.N['round_wins_to_win']}", vp.s(15),
+                  vp.p(x0 + 8, y0 + 82), gfx.WHITE)
+    d = vp.s(24)
+    for k in range(C.N["round_wins_to_win"]):
+        surf.blit(token("win" if k < st.tokens[seat] else "empty", d), vp.p(x0 + 8 + k * 28, y0 + 104))
+
+
+def band_rows(seat):
+    """y of (hint line 1, hint line 2, buttons top, note centre) in a player's band."""
+    if seat == 0:
+        return 654, 672, 600, 582
+    return 10, 28, 50, 110
+
+
+def draw_band(table, surf, vp, st, seat, opps) -> None:
+    s = table.session.seats[seat]
+    h1, h2, by, ny = band_rows(seat)
+    note, ms = table.notes[seat]
+    if ms > 0 and note:
+        lines = gfx.wrap(note, vp.s(15), vp.s(560))[:2]
+        for k, line in enumerate(lines):
+            yy = ny + (k - (len(lines) - 1) / 2) * 18
+            img = gfx.text(line, vp.s(15), (255, 225, 200), True)
+            rr = img.get_rect(center=vp.p(640, yy))
+            pygame.draw.rect(surf, (60, 20, 20), rr.inflate(vp.s(12), vp.s(4)), border_radius=vp.s(6))
+            surf.blit(img, rr)
+    if s.kind != "human":
+        gfx.blit_text(surf, f"{s.name} is played by the computer", vp.s(15), vp.p(640, by + 20), (190, 210, 200),
+                      anchor="center")
+        return
+    scheme = table.shown_scheme.get(seat)
+    for k, line in enumerate(hand_help(table.app.settings, scheme)):
+        gfx.blit_text(surf, line, gfx.fit_px(line, vp.s(14), vp.s(600)), vp.p(640, (h1, h2)[k]), (175, 200, 185),
+                      anchor="midtop")
+    kinds = {o["kind"] for o in opps}
+    playing = st.phase == "playing" and table.t >= st.go_at
+    x = 410
+    for what, label, button in CLAIMS:
+        if what == "tile":
+            label = "Knockout!" if tile_claim(st, seat) == "knockout" else "Clinch"
+        key = hint(table.app.settings, scheme, button)
+        text = f"{label} ({key})" if key else label
+        rect = vp.r(x, by, 88, 40)
+        table.hot_button(rect, text, lambda w=what, se=seat: table.claim(se, w), seat=seat, px=vp.s(16),
+                         enabled=playing)
+        k = what if what != "tile" else ("knockout" if "knockout" in kinds else "clinch")
+        if k in kinds:
+            pygame.draw.rect(surf, gfx.HILITE, rect.inflate(vp.s(6), vp.s(6)), width=max(2, vp.s(3)),
+                             border_radius=vp.s(10))
+        x += 94
+    can_ready = st.phase in ("between", "clinch") and not st.ready[seat]
+    key = hint(table.app.settings, scheme, "ready")
+    table.hot_button(vp.r(x, by, 88, 40), f"Ready ({key})" if key else "Ready", lambda se=seat: table.ready(se),
+                     seat=seat, px=vp.s(16), enabled=can_ready)
+    lock = st.lockout[seat] - table.t
+    if st.phase == "playing" and lock > 0:
+        bar = vp.r(410, by + 42 if seat == 0 else by - 6, 370 * lock / max(1, table.lockout_total), 4)
+        pygame.draw.rect(surf, gfx.REFUSE, bar)
+
+
+def draw_info(table, surf, vp, st) -> None:
+    r = vp.r(196, 304, 248, 110)
+    panel(surf, r, (10, 20, 16), alpha=150, radius=vp.s(10))
+    rnd = max(1, st.round) if st.phase != "between" else st.round + 1
+    gfx.blit_text(surf, f"Round {rnd}", vp.s(20), vp.p(208, 310), gfx.GOLD, bold=True)
+    secs = max(0, table.t - st.go_at) // 1000 if st.phase in ("playing", "clinch") else 0
+    gfx.blit_text(surf, f"{secs // 60}:{secs % 60:02d}", vp.s(20), vp.p(432, 310), gfx.WHITE, bold=True,
+                  anchor="topright")
+    status = {"between": "Getting ready", "clinch": "Clinch: paused", "scoring": "Scoring",
+              "over": "Game over"}.get(st.phase, "Fight!")
+    lines = [status]
+    dl = stall_deadline(st)
+    if dl is not None:
+        p = 0 if st.out_t[1] is not None else 1
+        lines = [f"{table.name(1 - p)} is out of cards:", f"{table.name(p)} must play ({max(0, dl - table.t) // 1000 + 1} s)"]
+    elif st.phase == "playing":
+        left = [st.cards_left(p) for p in (0, 1)]
+        lines.append(f"Cards: {table.name(0)} {left[0]}, {table.name(1)} {left[1]}")
+    for k, line in enumerate(lines[:2]):
+        gfx.blit_text(surf, line, gfx.fit_px(line, vp.s(15), r.w - vp.s(16)), vp.p(208, 344 + k * 22), (210, 230, 215))
+
+
+def draw_log(table, surf, vp) -> None:
+    if not table.log:
+        return
+    px = vp.s(14)
+    lines = []
+    for text in table.log[-4:]:
+        lines += gfx.wrap(text, px, vp.s(250))
+    lines = lines[-10:]
+    y = 470 - len(lines) * 19
+    for k, line in enumerate(lines):
+        gfx.blit_text(surf, line, px, vp.p(840, y + k * 19), (200, 220, 205) if k < len(lines) - 1 else gfx.WHITE)
+
+
+def draw_carry_marks(table, surf, vp, st) -> None:
+    """While a person carries a card: targets that would refuse it show a red cross; the
+    target under the hand is outlined gold (it takes the card) or red (with the reason)."""
+    if st.phase != "playing":
+        return
+    for seat in table.humans:
+        for h in (0, 1):
+            held = st.held[seat * 2 + h]
+            if held is None:
+                continue
+            side = SIDES[h]
+            for i in range(3):
+                name = target_name(seat, i)
+                if placement_refusal(st, seat, side, name) is not None:
+                    r = place_rect(vp, name)
+                    c = (r.right - vp.s(14), r.top + vp.s(14))
+                    pygame.draw.circle(surf, (40, 10, 10), c, vp.s(13))
+                    gfx.blit_text(surf, "✗", vp.s(18), c, gfx.REFUSE, bold=True, anchor="center")
+            x, y = table.hands.at(seat, h)
+            under = target_at(x, y)
+            if under is None:
+                continue
+            why = placement_refusal(st, seat, side, under)
+            r = place_rect(vp, under).inflate(vp.s(10), vp.s(10))
+            pygame.draw.rect(surf, gfx.REFUSE if why else gfx.HILITE, r, width=max(2, vp.s(4)), border_radius=vp.s(12))
+            if why:
+                short = why.split(":")[0]
+                lines = gfx.wrap(short, vp.s(14), vp.s(220))[:2]
+                for k, line in enumerate(lines):
+                    img = gfx.text(line, vp.s(14), gfx.WHITE, True)
+                    rr = img.get_rect(midtop=(r.centerx, r.bottom + vp.s(4) + k * vp.s(18)))
+                    pygame.draw.rect(surf, (110, 24, 20), rr.inflate(vp.s(8), vp.s(2)))
+                    surf.blit(img, rr)
+
+
+def draw_flights(table, surf, vp) -> None:
+    w, h = card_size(vp)
+    for f in table.card_flights:
+        t = gfx.ease_out(1 - f["ms"] / f["total"])
+        x = gfx.lerp(f["from"][0], f["to"][0], t) * UNIT
+        y = gfx.lerp(f["from"][1], f["to"][1], t) * UNIT
+        img = punch_card(f["card"], w, h)
+        surf.blit(img, img.get_rect(center=vp.p(x, y)))
+
+
+def draw_hands(table, surf, vp, st) -> None:
+    w, h = card_size(vp)
+    d = vp.s(32)
+    for p in (0, 1):
+        col = colour_of(p)
+        for s in (0, 1):
+            x, y = table.hands.at(p, s)
+            c = vp.p(x * UNIT, y * UNIT)
+            held = st.held[p * 2 + s]
+            if held is not None:
+                img = punch_card(held[0], w, h)
+                rr = img.get_rect(center=c)
+                surf.blit(veil(w, h, (0, 0, 0), 80, vp.s(10)), rr.move(vp.s(6), vp.s(8)))
+                surf.blit(img, rr)
+            cur = hand_cursor(col, s, d, held is not None)
+            surf.blit(cur, cur.get_rect(center=c))
+
+
+def draw_count_and_shouts(table, surf, vp) -> None:
+    n = table.counting()
+    if n:
+        txt = str(n)
+        big = gfx.text(txt, vp.s(130), gfx.GOLD, True)
+        sh = gfx.text(txt, vp.s(130), (0, 0, 0), True)
+        r = big.get_rect(center=vp.p(640, 360))
+        surf.blit(sh, r.move(vp.s(4), vp.s(4)))
+        surf.blit(big, r)
+    for k, (text, col, ms, total) in enumerate(table.shouts):
+        px = vp.s(60)
+        img = gfx.text(text, px, col, True)
+        sh = gfx.text(text, px, (0, 0, 0), True)
+        y = 250 + k * 70 if not n else 200
+        r = img.get_rect(center=vp.p(640, y))
+        box = r.inflate(vp.s(40), vp.s(10))
+        surf.blit(veil(box.w, box.h, (0, 0, 0), 150, vp.s(16)), box)
+        surf.blit(sh, r.move(vp.s(3), vp.s(3)))
+        surf.blit(img, r)
+
+
+# -- panels ------------------------------------------------------------------------
+
+def draw_between(table, surf, vp, st) -> None:
+    over = st.phase == "over"
+    r = vp.r(150, 60, 980, 600)
+    panel(surf, r, gfx.PANEL, alpha=238, radius=vp.s(16), border=gfx.GOLD, width=max(1, vp.s(2)))
+    sc = st.scoring
+    if sc:
+        draw_scoring(table, surf, vp, st, sc)
+    else:
+        gfx.blit_text(surf, "Round 1", vp.s(40), vp.p(640, 220), gfx.GOLD, bold=True, anchor="center")
+        for k, line in enumerate(["Take the top card of a deck with that side's hand and let go of it",
+                                  "on your opponent's boxer (a punch) or on their punch on your own boxer (a block).",
+                                  "Claim combos, counter-punches, the clinch and Ding! with your claim buttons."]):
+            gfx.blit_text(surf, line, vp.s(17), vp.p(640, 290 + k * 30), gfx.WHITE, anchor="center")
+    if over:
+        gfx.blit_text(surf, "The game is over: Esc opens the menu.", vp.s(16), vp.p(640, 630), gfx.GREY,
+                      anchor="center")
+        return
+    for seat in (1, 0):
+        draw_ready_row(table, surf, vp, st, seat, 72 if seat == 1 else 590)
+
+
+def draw_ready_row(table, surf, vp, st, seat, y) -> None:
+    s = table.session.seats[seat]
+    col = colour_of(seat)
+    gfx.blit_text(surf, s.name, vp.s(22), vp.p(176, y + 18), col, bold=True, anchor="midleft")
+    if st.ready[seat]:
+        other = table.name(1 - seat)
+        gfx.blit_text(surf, f"✓ Ready: waiting for {other}", vp.s(18), vp.p(640, y + 18), gfx.GREEN, bold=True,
+                      anchor="center")
+        return
+    total = len(st.decks[seat * 2]) + len(st.decks[seat * 2 + 1])
+    left = table.split_pick.get(seat, len(st.decks[seat * 2]))
+    if s.kind != "human":
+        gfx.blit_text(surf, f"Left deck {left} · right deck {total - left}: getting ready", vp.s(17),
+                      vp.p(640, y + 18), gfx.WHITE, anchor="center")
+        return
+    scheme = table.shown_scheme.get(seat)
+    lk = hint(table.app.settings, scheme, "left") if scheme != "mouse" else ""
+    rk = hint(table.app.settings, scheme, "right") if scheme != "mouse" else ""
+    if scheme == "gamepad":
+        lk, rk = "◀", "▶"
+    table.hot_button(vp.r(300, y, 44, 36), "−", lambda: table.split(seat, -1), seat=seat, px=vp.s(22))
+    gfx.blit_text(surf, f"Left deck {left}  |  {total - left} right deck", vp.s(18), vp.p(482, y + 18), gfx.WHITE,
+                  bold=True, anchor="center")
+    table.hot_button(vp.r(620, y, 44, 36), "+", lambda: table.split(seat, 1), seat=seat, px=vp.s(22))
+    keys = f"split: {lk} {rk}" if lk and rk else "split: − +"
+    gfx.blit_text(surf, keys, vp.s(14), vp.p(676, y + 18), gfx.GREY, anchor="midleft")
+    key = hint(table.app.settings, scheme, "ready")
+    table.hot_button(vp.r(900, y, 210, 36), f"Ready ({key})" if key else "Ready", lambda: table.ready(seat),
+                     seat=seat, px=vp.s(18))
+
+
+def _target_words(name: str) -> str:
+    return TARGET_LABEL[name.split(".")[1]].lower()
+
+
+def draw_scoring(table, surf, vp, st, sc) -> None:
+    """The last round's score, one step at a time (a new row every 450 ms)."""
+    step = int(table.score_ms // 450)
+    totals = sc["totals"]
+    win = sc["winner"]
+    head = f"Round {sc['round']}: {table.name(0)} {totals[0]} – {totals[1]} {table.name(1)}"
+    gfx.blit_text(surf, head, vp.s(26), vp.p(640, 140), gfx.GOLD, bold=True, anchor="center")
+    reason = table.words(sc.get("reason", ""))
+    gfx.blit_text(surf, gfx.wrap(reason, vp.s(15), vp.s(900))[0] if reason else "", vp.s(15), vp.p(640, 168),
+                  gfx.GREY, anchor="center")
+    for a, line in enumerate(sc["lines"]):
+        x = 172 + a * 488
+        d = line["defender"]
+        col = colour_of(a)
+        rows = []
+        cov = line["covered"]
+        rows.append((f"{table.name(a)} scores on {table.name(d)}'s boxer", 17, col, True))
+        rows.append((f"{table.name(d)} covers the {_target_words(cov)} (worth {line['pile_scores'][cov]})", 15,
+                     gfx.WHITE, False))
+        rows.append((f"{table.name(a)} scores the {_target_words(line['chosen'])}:", 15, gfx.WHITE, False))
+        rows.append(("CARDS", 0, None, False))
+        blocks = len(line["blocks_removed"])
+        rows.append((f"{blocks} block{'s' if blocks != 1 else ''} cancel {len(line['punches_removed'])} best "
+                     f"punch{'es' if len(line['punches_removed']) != 1 else ''}: punch points {line['punch_points']}",
+                     15, gfx.WHITE, False))
+        rows.append((f"Combos +{line['combo_points']}   Counter-punches +{line['counter_points']}", 15, gfx.WHITE, False))
+        pen = []
+        if line["ding_penalty"]:
+            pen.append(f"Ding! −{line['ding_penalty']}")
+        if line["clinch_penalty"]:
+            pen.append(f"Clinch −{line['clinch_penalty']}")
+        rows.append(("Penalties: " + ("   ".join(pen) if pen else "none"), 15, gfx.WHITE if not pen else gfx.REFUSE, False))
+        rows.append((f"Total: {line['total']}", 24, gfx.GOLD, True))
+        y = 196
+        for k, (text, px, c, bold) in enumerate(rows):
+            if k > step:
+                break
+            if text == "CARDS":
+                draw_score_cards(surf, vp, x, y, line)
+                y += 86
+                continue
+            gfx.blit_text(surf, text, gfx.fit_px(text, vp.s(px), vp.s(460), bold), vp.p(x, y), c, bold=bold)
+            y += 30 if px < 20 else 36
+    if step >= 9:
+        if win is None:
+            verdict = "A tie: nobody wins the round."
+        else:
+            src = sc.get("token_from")
+            whose = "their own" if src == win else f"one of {table.name(1 - win)}'s"
+            verdict = f"{table.name(win)} wins the round: {whose} health tokens becomes a round-win token."
+        for p in sc.get("cutman", []):
+            verdict += f" Cutman: {table.name(p)} gets 1 health."
+        for k, line in enumerate(gfx.wrap(verdict, vp.s(17), vp.s(920))[:2]):
+            gfx.blit_text(surf, line, vp.s(17), vp.p(640, 530 + k * 24), gfx.WHITE if win is None else colour_of(win),
+                          bold=True, anchor="center")
+    elif st.phase == "between":
+        gfx.blit_text(surf, "(Ready skips ahead)", vp.s(14), vp.p(640, 540), gfx.GREY, anchor="center")
+
+
+def draw_score_cards(surf, vp, x, y, line) -> None:
+    w, h = vp.s(50), vp.s(72)
+    cx = x
+    shown = [(c, False) for c in line["punches_kept"]] + [(c, True) for c in line["punches_removed"]] + \
+            [(c, True) for c in line["blocks_removed"]]
+    if not shown:
+        gfx.blit_text(surf, "(no cards on that target)", vp.s(15), vp.p(x, y + 24), gfx.GREY)
+        return
+    for c, crossed in shown[:8]:
+        p = vp.p(cx, y)
+        surf.blit(mini_card(c, w, h), p)
+        if crossed:
+            surf.blit(veil(w, h, (0, 0, 0), 120, vp.s(6)), p)
+            pygame.draw.line(surf, gfx.REFUSE, p, (p[0] + w, p[1] + h), max(2, vp.s(4)))
+            pygame.draw.line(surf, gfx.REFUSE, (p[0] + w, p[1]), (p[0], p[1] + h), max(2, vp.s(4)))
+        cx += 56
+    if len(shown) > 8:
+        gfx.blit_text(surf, f"+{len(shown) - 8}", vp.s(16), vp.p(cx + 4, y + 28), gfx.WHITE, bold=True)
+
+
+def draw_clinch(table, surf, vp, st) -> None:
+    r = vp.r(360, 230, 560, 260)
+    panel(surf, r, gfx.PANEL, alpha=240, radius=vp.s(16), border=(70, 130, 200), width=max(1, vp.s(3)))
+    who = st.clinch_by
+    gfx.blit_text(surf, "Clinch!", vp.s(40), vp.p(640, 270), (120, 170, 240), bold=True, anchor="center")
+    if who is not None:
+        gfx.blit_text(surf, f"{table.name(who)} holds on and takes health. Play is paused.", vp.s(17),
+                      vp.p(640, 312), gfx.WHITE, anchor="center")
+    gfx.blit_text(surf, "Both boxers pound fists (Ready) to go on.", vp.s(17), vp.p(640, 340), gfx.WHITE,
+                  anchor="center")
+    for k, seat in enumerate((0, 1)):
+        y = 372 + k * 50
+        s = table.session.seats[seat]
+        gfx.blit_text(surf, s.name, vp.s(20), vp.p(390, y + 18), colour_of(seat), bold=True, anchor="midleft")
+        if st.ready[seat]:
+            gfx.blit_text(surf, "✓ ready", vp.s(18), vp.p(890, y + 18), gfx.GREEN, bold=True, anchor="midright")
+        elif s.kind == "human":
+            key = hint(table.app.settings, table.shown_scheme.get(seat), "ready")
+            table.hot_button(vp.r(700, y, 190, 36), f"Ready ({key})" if key else "Ready",
+                             lambda se=seat: table.ready(se), seat=seat, px=vp.s(18))
+        else:
+            gfx.blit_text(surf, "getting ready…", vp.s(17), vp.p(890, y + 18), gfx.GREY, anchor="midright")
+
+
+def draw_hand_scoring(table, surf, vp, st) -> None:
+    r = vp.r(330, 312, 620, 96)
+    panel(surf, r, gfx.PANEL, alpha=235, radius=vp.s(12), border=gfx.GOLD)
+    gfx.blit_text(surf, "Scoring: cover one of your targets, then pick one of theirs", vp.s(17),
+                  vp.p(640, 326), gfx.GOLD, bold=True, anchor="midtop")
+    parts = []
+    for p in (0, 1):
+        if st.covers[p] is None:
+            parts.append(f"{table.name(p)}: cover a target")
+        elif st.chooses[p] is None:
+            parts.append(f"{table.name(p)}: " + ("pick a target" if st.covers[1 - p] is not None else "wait"))
+        else:
+            parts.append(f"{table.name(p)}: done")
+    gfx.blit_text(surf, "   ".join(parts), vp.s(15), vp.p(640, 354), gfx.WHITE, anchor="midtop")
+    gfx.blit_text(surf, "Move a hand over the target and press take (mouse: click it).", vp.s(14),
+                  vp.p(640, 380), gfx.GREY, anchor="midtop")
+    for p in (0, 1):
+        if st.covers[p] is not None:
+            rr = place_rect(vp, target_name(p, st.covers[p]))
+            surf.blit(veil(rr.w, rr.h, (0, 0, 0), 170, vp.s(10)), rr)
+            gfx.blit_text(surf, "covered", vp.s(16), rr.center, gfx.WHITE, bold=True, anchor="center")
