@@ -53,7 +53,9 @@ class PunchTable(TableScene):
         self.caption: list[str] = []      # sentences about the last thing that happened
         self.log_seen = len(session.state.log)
         self.want_focus: dict[int, tuple] = {}
-        self.vis_before: dict[int, bool] = {0: False, 1: False}
+        self.vis_before: dict[int, tuple] = {0: (), 1: ()}
+        self.ready_focus: dict[int, tuple] = {}
+        self.primary: dict[int, list] = {0: [], 1: []}    # the button a seat's focus starts on
         self.hand_payloads: dict[int, list] = {0: [], 1: []}
         if self.session.state.log:
             last = [e for e in self.session.state.log if e.get("type") == "reveal"]
@@ -307,7 +309,8 @@ class PunchTable(TableScene):
     def after_action(self, action, result) -> None:
         st = self.state
         seat = action.player
-        if not st.waiting[seat]:
+        decisive = isinstance(action, (Commit, Program, Draft, Exchange, KeepHand, Ready))
+        if decisive or not st.waiting[seat] or (isinstance(action, Redeal) and st.phase != "redeal"):
             self.secrecy.committed(seat)
             self.show_focus[seat] = False
         new = list(st.log[self.log_seen:])
@@ -382,9 +385,11 @@ class PunchTable(TableScene):
         before = {s: (self.focused(s).payload if self.focused(s) is not None else None) for s in (0, 1)}
         table_draw.draw(self, surf, vp)
         for s in (0, 1):
-            vis = self.can_act(s)
-            if vis and not self.vis_before[s] and self.hand_payloads[s]:
-                self.want_focus[s] = self.hand_payloads[s][0]
+            vis = (self.can_act(s), self.state.phase, self.state.match, self.state.round)
+            if vis[0] and vis != self.vis_before[s]:
+                first = self.hand_payloads[s][:1] or self.primary.get(s, [])[:1]
+                if first:
+                    self.want_focus[s] = first[0]
             self.vis_before[s] = vis
             items = [h for h in self._next_hots if h.kind in ("card", "button") and (h.seat is None or h.seat == s)]
             if not items:

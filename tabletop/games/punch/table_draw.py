@@ -359,6 +359,7 @@ def hand(t, surf, vp, seat) -> None:
 
 def buttons(t, surf, vp, seat) -> None:
     st = t.state
+    t.primary[seat] = []
     if not t.can_act(seat):
         return
     x = HALF_X[seat] + 20
@@ -368,9 +369,9 @@ def buttons(t, surf, vp, seat) -> None:
     row = []
     if phase == "redeal":
         k = t.redeal_kind(seat)
+        row.append(("Keep this hand", lambda: t.redeal(seat, True)))
         if k:
             row.append((f"Show {card_name(k)} ×{st.hands[seat][CODES.index(k)]}: redeal", lambda: t.redeal(seat, False)))
-        row.append(("Keep this hand", lambda: t.redeal(seat, True)))
     elif phase in ("draft", "exchange", "program"):
         sel = t.selection(seat)
         if phase == "draft":
@@ -385,6 +386,7 @@ def buttons(t, surf, vp, seat) -> None:
         row.append(("Cancel swap" if t.swap_mode[seat] else "Swap a card", lambda: t.toggle_swap(seat)))
     if t.secrecy.mode == "curtain" and t.secrecy.shown == seat:
         row.append(("Hide", lambda: t.hide(seat)))
+    t.primary[seat] = [b[0] for b in row[:1]]
     widths = [max(110, min(300, gfx.font(px).size(b[0])[0] / vp.scale + 36)) for b in row]
     for b, w in zip(row, widths):
         enabled = b[2] if len(b) > 2 else True
@@ -424,6 +426,10 @@ def between(t, surf, vp) -> None:
                 f"{t.names[seat]}: ready for match {st.match + 1}"
             t.hot_button(vp.r(HALF_X[seat] + 130, 420, 356, 56), label, lambda s=seat: t.ready(s), seat=seat,
                          px=vp.s(20))
+            key = (st.phase, st.match, st.round)
+            if t.ready_focus.get(seat) != key:
+                t.ready_focus[seat] = key
+                t.want_focus[seat] = label
 
 
 # -- the reveal ----------------------------------------------------------------------
