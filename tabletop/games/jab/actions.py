@@ -1,0 +1,85 @@
+"""JAB actions (frozen dataclasses; JSON through tabletop.core.actions).
+
+Every action carries ``t``: milliseconds on the round clock (see rules.py).
+Targets are "p0.left" / "p0.head" / "p0.right" / "p1.*"; hands "left" / "right".
+docs/records-jab.md says when each one is legal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from tabletop.core.actions import Action
+
+CLAIMS = ("combo", "counter", "knockout", "clinch", "ding")
+
+
+@dataclass(frozen=True)
+class Ready(Action):
+    kind: ClassVar[str] = "ready"
+    player: int
+    t: int
+
+
+@dataclass(frozen=True)
+class Split(Action):
+    kind: ClassVar[str] = "split"
+    player: int
+    left: int
+    t: int
+
+
+@dataclass(frozen=True)
+class Take(Action):
+    kind: ClassVar[str] = "take"
+    player: int
+    hand: str
+    t: int
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    kind: ClassVar[str] = "place"
+    player: int
+    hand: str
+    target: str
+    t: int
+
+
+@dataclass(frozen=True)
+class Return(Action):
+    kind: ClassVar[str] = "return"
+    player: int
+    hand: str
+    t: int
+
+
+@dataclass(frozen=True)
+class Claim(Action):
+    kind: ClassVar[str] = "claim"
+    player: int
+    what: str
+    t: int
+
+
+@dataclass(frozen=True)
+class Cover(Action):
+    kind: ClassVar[str] = "cover"
+    player: int
+    target: str
+    t: int
+
+
+@dataclass(frozen=True)
+class Choose(Action):
+    kind: ClassVar[str] = "choose"
+    player: int
+    target: str
+    t: int
+
+
+@dataclass(frozen=True)
+class Tick(Action):
+    kind: ClassVar[str] = "tick"
+    t: int

@@ -1,0 +1,174 @@
+"""Questions about a JAB state that the rules, the table and the bot all ask.
+
+* ``placement_refusal(state, player, hand, target, t=None)``: why the held
+  card may not go there (None: it may). The table greys out targets with it.
+* ``claim_refusal(state, player, what)``: why a claim would be wrong now.
+* ``opportunities(state, player)``: open chances, for the assist highlight.
+* ``stall_deadline(state)``: when the 10 s stall rule will end the round.
+* ``tiles(state)``, ``tile_claim(state, player)``: where the Ding! and
+  Knockout/Clinch tiles are; what grabbing the Knockout/Clinch tile means.
+
+They work on a state or on a view (``view_for``) alike.
+"""
+
+from __future__ import annotations
+
+from . import content as C
+from .actions import CLAIMS
+from .hands import SIDES, min_travel_ms, parse_target, target_name
+from .scoring import target_label
+from .state import State
+
+
+def _who(p: int) -> str:
+    return f"Player {p + 1}"
+
+
+_NAMES = tuple(target_name(b, i) for b in (0, 1) for i in range(3))
+
+
+def _blocks(punch: int, card: int) -> bool:
+    """May ``card`` block ``punch``: same type or colour, or the punch is a Haymaker (R-JAB-4)."""
+    return C.ctype(punch) == C.HAYMAKER or C.ctype(punch) == C.ctype(card) or C.colour(punch) == C.colour(card)
+
+
+def _hand_index(hand) -> int | None:
+    return SIDES.index(hand) if hand in SIDES else None
+
+
+# -- questions the table and the bot ask --------------------------------------
+
+def placement_refusal(state: State, player: int, hand: str, target: str, t: int | None = None) -> str | None:
+    """Why the card in ``hand`` may not go on ``target`` now (None: it may).
+    With ``t`` also checks the hand could have travelled there since the Take."""
+    if state.phase != "playing":
+        return "Cards can only be placed while the round is being fought."
+    h = _hand_index(hand)
+    if h is None:
+        return "A hand is 'left' or 'right'."
+    held = state.held[player * 2 + h]
+    if held is None:
+        return f"Your {hand} hand holds no card."
+    where = parse_target(target)
+    if where is None:
+        return "There is no such target."
+    boxer, ti = where
+    card = held[0]
+    if boxer == player:
+        pile = state.piles[boxer * 3 + ti]
+        if not pile:
+            return "You can only block a punch, and that target has none."
+        top = pile[-1]
+        if C.owner(top) == player:
+            return "You can only block your opponent's punches, not your own blocks."
+        if not _blocks(top, card):
+            return (f"A block must match the punch's type or colour: your {C.card_name(card)} "
+                    f"does not match the {C.card_name(top)} (any card blocks a Haymaker).")
+    if t is not None and t - held[1] < min_travel_ms(player, h, target, state.options["hand_speed_ms"]):
+        return "Your hand cannot get there that fast."
+    return None
+
+
+def _counter_open(state: State, colour: int) -> bool:
+    mine = any(state.piles[i] and C.colour(state.piles[i][-1]) == colour for i in range(3))
+    theirs = any(state.piles[i] and C.colour(state.piles[i][-1]) == colour for i in range(3, 6))
+    return mine and theirs
+
+
+def _combo_open(state: State, player: int) -> bool:
+    if not state.combo:
+        return False
+    opp = 1 - player
+    tops = {C.ctype(state.piles[opp * 3 + i][-1]) for i in range(3) if state.piles[opp * 3 + i]}
+    return all(ty in tops for ty in C.COMBOS[state.combo[-1]][1])
+
+
+def _hands_empty(state: State, player: int) -> bool:
+    return state.held[player * 2] is None and state.held[player * 2 + 1] is None
+
+
+def claim_refusal(state: State, player: int, what: str) -> str | None:
+    """Why the claim ``what`` is not valid right now (None: it is valid).
+    Judged on the state only: lockouts and timing are apply's business."""
+    if what == "combo":
+        if not state.combo:
+            return "There are no combo cards left this round."
+        if not _combo_open(state, player):
+            names = ", ".join(C.TYPE_NAMES[ty] for ty in C.COMBOS[state.combo[-1]][1])
+            return f"No combo: your opponent's boxer does not show {names} on top."
+        return None
+    if what == "counter":
+        if not state.counter:
+            return "There are no counter-punch cards left this round."
+        if not _hands_empty(state, player):
+            return "Both your hands must be empty to counter-punch."
+        col = C.COUNTERS[state.counter[-1]][1]
+        if not _counter_open(state, col):
+            return f"No counter-punch: {C.COLOUR_NAMES[col].lower()} is not on top of both boxers."
+        return None
+    if what == "knockout":
+        if not state.ko_open[player]:
+            return "No knockout: you have not hurt your opponent while they were in danger."
+        return None
+    if what == "clinch":
+        if state.health[player] != 0:
+            return "You can only clinch with no health left."
+        if state.clinch_by is not None:
+            return "The clinch tile has already been used this round."
+        return None
+    if what == "ding":
+        if state.cards_left(player) != 0:
+            return "You can only call Ding! once both your decks and hands are empty."
+        return None
+    return "Claim combo, counter, knockout, clinch or ding."
+
+
+def stall_deadline(state: State) -> int | None:
+    """When the round ends because only one player is out of cards and the
+    other has placed nothing for the stall time (R-JAB-13); None if not running."""
+    if state.phase != "playing":
+        return None
+    out = state.out_t
+    if (out[0] is None) == (out[1] is None):
+        return None
+    p = 0 if out[0] is not None else 1
+    return max(out[p], state.last_place[1 - p], state.go_at) + state.options["stall_ms"]
+
+
+def tile_claim(state: State, player: int) -> str:
+    """What grabbing the Knockout/Clinch tile means for ``player`` now:
+    "knockout" when they may knock out, else "clinch" (one button for the tile)."""
+    return "knockout" if state.ko_open[player] else "clinch"
+
+
+def tiles(state: State) -> dict:
+    """Where the Ding! and Knockout/Clinch tiles are: "table", "p0", "p1"
+    (in that player's bonus area) or, for the clinch tile, "knockout:p0"/"knockout:p1"."""
+    ding = "table" if state.ding_by is None else f"p{state.ding_by}"
+    clinch = "table" if state.clinch_by is None else f"p{state.clinch_by}"
+    if state.phase == "over" and state.end_reason.endswith("by knockout!"):
+        clinch = f"knockout:p{state.winner}"
+    return {"ding": ding, "clinch": clinch}
+
+
+def opportunities(state: State, player: int) -> list[dict]:
+    """Open chances for ``player`` (the assist highlight): valid claims, and
+    stagger / block spots. Each is {"kind", "text", ...details}."""
+    out: list[dict] = []
+    if state.phase != "playing":
+        return out
+    for what in CLAIMS:
+        if claim_refusal(state, player, what) is None:
+            out.append({"kind": what, "text": f"You may claim {what}!"})
+    opp = 1 - player
+    for i in range(3):
+        pile = state.piles[opp * 3 + i]
+        if pile and C.owner(pile[-1]) == player and C.ctype(pile[-1]) == C.HAYMAKER:
+            out.append({"kind": "stagger", "target": target_name(opp, i), "colour": C.COLOURS[C.colour(pile[-1])],
+                        "text": f"A {C.COLOUR_NAMES[C.colour(pile[-1])].lower()} punch on {target_label(opp, i)} staggers."})
+    for i in range(3):
+        pile = state.piles[player * 3 + i]
+        if pile and C.owner(pile[-1]) == opp:
+            out.append({"kind": "block", "target": target_name(player, i), "card": pile[-1],
+                        "text": f"You may block the {C.card_name(pile[-1])} on your {('left body', 'head', 'right body')[i]}."})
+    return out
