@@ -322,3 +322,14 @@ def test_assist_is_off_by_default_and_lists_open_chances_R_JAB_6():
     s = play(s, 0, "left", "p1.right")
     kinds = [o["kind"] for o in opportunities(s, 0)]
     assert "counter" in kinds and "stagger" in kinds and "block" in kinds
+
+
+def test_cancelled_counter_punch_opens_no_knockout_R_JAB_8_11():
+    s = start({"counter": COUNTERS_GREEN_FIRST, "health": [10, 0],
+               "decks": decks(p0_left=["green jab"], p1_left=["green cross"])})
+    s = play(s, 1, "left", "p0.left")
+    s = play(s, 0, "left", "p1.head")
+    s = ok(s, Claim(0, "counter", s.now + 100))
+    assert s.ko_open[0]                         # hurt while in danger
+    s = ok(s, Claim(1, "counter", s.now + 20))  # simultaneous: nothing happened
+    assert s.ko_open == (False, False) and s.health == (10, 0) and len(s.counter_aside) == 1

@@ -252,7 +252,8 @@ def _counter_tie(s: State, p: int, t: int, cl) -> State:
     h[first] -= back
     h[p] += back
     n.health = tuple(h)
-    n.ko_open = set_item(s.ko_open, first, ko_before if back == moved else s.ko_open[first])
+    # the victim got its health back (if any moved): no knockout chance against it then
+    n.ko_open = set_item(s.ko_open, first, ko_before if moved == 0 else False)
     n.counter_last = None
     add_event(n, "counter-tie", None, t, "Both grabbed the counter-punch at once: it is set aside.")
     return n
