@@ -23,13 +23,13 @@ STARTER_MIX = {"jab": 2, "cross": 1, "hook": 1, "uppercut": 1, "block": 2, "fein
 # effect kind -> where it may appear
 EFFECT_KINDS = {
     "speed": ("card", "upgrade", "trait"),
-    "bonus_points": ("card",),
+    "bonus_points": ("card", "trait"),
     "momentum_on_land": ("card", "upgrade", "trait"),
     "carry_on_land": ("card", "upgrade", "trait"),
     "cleanup_momentum": ("upgrade", "trait"),
     "judge_discount": ("upgrade", "trait"),
+    "comeback_momentum": ("trait",),
     "start_momentum": ("trait",),
-    "iron_chin": ("trait",),
 }
 
 

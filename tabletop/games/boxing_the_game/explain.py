@@ -104,8 +104,6 @@ def explain(event: dict, names) -> str:
         if event["force"]:
             parts.append(f"{n[p]} forces {n[1 - p]} to {event['stances'][1 - p]}")
         return ("; ".join(parts) + ".") if parts else f"{n[p]} keeps the stances as they are."
-    if t == "iron_chin":
-        return f"{n[event['player']]}'s Iron Chin: this knockdown does not count towards a KO."
     if t == "round":
         sc, pts = event["scores"], event["points"]
         if any(event["knockdown"]):

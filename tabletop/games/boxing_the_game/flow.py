@@ -78,12 +78,7 @@ def run_events(s):
             s.round_kd = cl.knockdown
             for i in range(2):
                 if cl.knockdown[i]:
-                    victim = s.players[1 - i]
-                    if any(e.kind == "iron_chin" for e in victim.mods) and not victim.chin_used:
-                        victim.chin_used = True
-                        log.append({"type": "iron_chin", "player": 1 - i})
-                    else:
-                        s.players[i].knockdowns += 1
+                    s.players[i].knockdowns += 1
             break
         if cl.chooser is not None:
             s.pending = (cl.chooser, cl.can_force)
@@ -233,6 +228,8 @@ def _cleanup(s):
         p.discard = p.discard + p.slots + p.hand
         p.slots, p.hand, p.bids = (), (), (0, 0, 0)
         extra = mod_total(p.mods, "cleanup_momentum")
+        if p.scores and p.scores[-1] < s.players[1 - i].scores[-1]:
+            extra += mod_total(p.mods, "comeback_momentum")
         if extra:
             got = _gain(s, i, extra)
             if got:

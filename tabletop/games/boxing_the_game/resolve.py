@@ -148,6 +148,7 @@ def resolve_event(event: int, cards: tuple[int, int], bids: tuple[int, int], car
         if c.is_punch:
             base = 1 if c.move == "jab" else 2
             base += total(c.effects, "bonus_points", c.move, event, same_stance)
+            base += total(mods[p], "bonus_points", c.move, event, same_stance)
             points[p] = base * event
         for effects in (c.effects, mods[p]):
             mom[p] += total(effects, "momentum_on_land", c.move, event, same_stance)

@@ -28,7 +28,6 @@ class Player:
     upgrades: tuple = ()         # upgrade cards attached to the player area
     judges: tuple = ()           # judge cards held
     knockdowns: int = 0          # knockdowns landed that count towards a KO
-    chin_used: bool = False      # Iron Chin already absorbed a knockdown
     scores: tuple = ()           # score sheet: this player's score for each finished round
     choice: tuple | None = None  # a committed secret choice (pick / plan / tied prize pick)
     unseen: tuple = ()           # views only: the cards of deck (and, for the opponent, hand), sorted

@@ -15,7 +15,7 @@ from itertools import permutations
 from .bot import SeededBot, random_bids
 from .content import CARDS, CHARACTERS
 from .flow import affordable_slots, judge_cost
-from .resolve import mod_total, resolve_event, total
+from .resolve import clash, speed, total
 from .rules import PickCharacter, Plan, Stance, TakePrize
 
 SAMPLES = 12
@@ -23,6 +23,7 @@ ROUND_WIN = 1.0
 KNOCKDOWN = 4.0
 MOMENTUM = 0.3
 POINT = 0.02
+SPEED = 0.03          # one point of speed on one action, in round-win units
 STARTER_SPEED = {"jab": 5, "cross": 4, "hook": 3, "uppercut": 2, "block": 4, "feint": 4}
 
 
@@ -39,6 +40,25 @@ def bid_options(m: int):
     if m >= 6:
         out.add((2, 2, 2))
     return sorted(out)
+
+
+def _outcome(event, c, s, d, t, my_mods, op_mods, same):
+    """(my points - theirs, knockdown: 1 mine / -1 theirs / 2 both / 0, momentum I gain)."""
+    mine, theirs = CARDS[c], CARDS[d]
+    cl = clash(mine.move, s, theirs.move, t, same)
+    pd, mom = 0, cl.momentum[0]
+    if cl.landed[0]:
+        if mine.is_punch:
+            pd += (1 if mine.move == "jab" else 2) + total(mine.effects, "bonus_points", mine.move, event, same)
+            pd += total(my_mods, "bonus_points", mine.move, event, same)
+        mom += total(mine.effects, "momentum_on_land", mine.move, event, same)
+        mom += total(my_mods, "momentum_on_land", mine.move, event, same)
+    if cl.landed[1] and theirs.is_punch:
+        pd -= (1 if theirs.move == "jab" else 2) + total(theirs.effects, "bonus_points", theirs.move, event, same)
+        pd -= total(op_mods, "bonus_points", theirs.move, event, same)
+    k0, k1 = cl.knockdown
+    kd = 2 if k0 and k1 else 1 if k0 else -1 if k1 else 0
+    return pd * event, kd, mom
 
 
 class StrongBot(SeededBot):
@@ -62,79 +82,66 @@ class StrongBot(SeededBot):
         seat, rng = self.seat, self.rng
         me, opp = view.players[seat], view.players[1 - seat]
         same = me.stance == opp.stance
-        mods = [None, None]
-        mods[seat], mods[1 - seat] = me.mods, opp.mods
-        mods = tuple(mods)
+        my_mods, op_mods = me.mods, opp.mods
         judge_diff = len(me.judges) - len(opp.judges)
-        cap = view.options["max_momentum"]
+        room = view.options["max_momentum"] - me.momentum
         pool = list(opp.unseen)
         h = len(opp.hand)
-        samples = []
-        for _ in range(SAMPLES):
-            rng.shuffle(pool)
-            hand = pool[:h]
-            rng.shuffle(hand)
-            bids = (0, 0, 0) if rng.random() < 0.4 else random_bids(rng, opp.momentum)
-            samples.append((tuple(hand[:3]), bids))
         options = bid_options(me.momentum)
         max_bid = max(max(b) for b in options)
-        # table[j][k][card][bid] = (point diff, kd for me, kd against me, momentum diff)
+        hand = me.hand
+        # my_out[k][c][b] against (opponent card d, speed t): see _outcome
+        my_speed = {(k, c): speed(c, k + 1, 0, 0, my_mods, same) for k in range(3) for c in hand}
         cache = {}
         tables = []
-        for cards, bids in samples:
+        for _ in range(SAMPLES):
+            rng.shuffle(pool)
+            cards = pool[:h]
+            rng.shuffle(cards)
+            bids = (0, 0, 0) if rng.random() < 0.4 else random_bids(rng, opp.momentum)
             per_event = []
-            for k in range(3):
-                row = {}
-                if k >= len(cards):
-                    per_event.append(None)
-                    continue
-                for c in me.hand:
-                    for b in range(max_bid + 1):
-                        key = (k, c, b, cards[k], bids[k])
-                        out = cache.get(key)
-                        if out is None:
-                            pair = [0, 0]
-                            pair[seat], pair[1 - seat] = c, cards[k]
-                            bb = [0, 0]
-                            bb[seat], bb[1 - seat] = b, bids[k]
-                            r = resolve_event(k + 1, tuple(pair), tuple(bb), (0, 0), mods, same)
-                            o = 1 - seat
-                            out = (r.points[seat] - r.points[o], r.clash.knockdown[seat], r.clash.knockdown[o],
-                                   r.momentum[seat])
-                            cache[key] = out
-                        row[(c, b)] = out
-                per_event.append(row)
+            for k in range(min(3, len(cards))):
+                d = cards[k]
+                t = speed(d, k + 1, bids[k], 0, op_mods, same)
+                per_card = {}
+                for c in hand:
+                    key = (k, c, d, t)
+                    row = cache.get(key)
+                    if row is None:
+                        row = [_outcome(k + 1, c, my_speed[(k, c)] + b, d, t, my_mods, op_mods, same)
+                               for b in range(max_bid + 1)]
+                        cache[key] = row
+                    per_card[c] = row
+                per_event.append(per_card)
+            while len(per_event) < 3:
+                per_event.append({c: [(0, 0, 0)] * (max_bid + 1) for c in hand})
             tables.append(per_event)
+        n = len(tables)
         best, best_val = None, None
-        for order in permutations(me.hand, 3):
+        for order in permutations(hand, 3):
+            c0, c1, c2 = order
+            rows = [(t[0][c0], t[1][c1], t[2][c2]) for t in tables]
             for bids in options:
-                spent = sum(bids)
+                b0, b1, b2 = bids
                 val = 0.0
-                for per_event in tables:
-                    d = 0
-                    gain = 0
-                    kd = 0
-                    for k in range(3):
-                        row = per_event[k]
-                        if row is None:
-                            continue
-                        pd, kme, kop, mom = row[(order[k], bids[k])]
-                        gain += mom
-                        if kme or kop:
-                            kd = (1 if kme else 0) - (1 if kop else 0)
-                            break
-                        d += pd
+                for r0, r1, r2 in rows:
+                    pd, kd, mom = r0[b0]
+                    if kd == 0:
+                        pd1, kd, mom1 = r1[b1]
+                        pd += pd1
+                        mom += mom1
+                        if kd == 0:
+                            pd2, kd, mom2 = r2[b2]
+                            pd += pd2
+                            mom += mom2
                     if kd:
-                        v = KNOCKDOWN * kd
-                    elif kme and kop:
-                        v = 0.0
+                        v = KNOCKDOWN * kd if kd != 2 else 0.0
                     else:
-                        tot = d + judge_diff
-                        v = ROUND_WIN * ((tot > 0) - (tot < 0)) + POINT * d
-                    left = me.momentum - spent
-                    v += MOMENTUM * min(gain, cap - left)
-                    val += v
-                val = val / len(tables) - MOMENTUM * spent + rng.random() * 1e-6
+                        tot = pd + judge_diff
+                        v = (ROUND_WIN if tot > 0 else -ROUND_WIN if tot < 0 else 0.0) + POINT * pd
+                    spent_room = room + b0 + b1 + b2
+                    val += v + MOMENTUM * (mom if mom < spent_room else spent_room)
+                val = val / n - MOMENTUM * (b0 + b1 + b2)
                 if best_val is None or val > best_val:
                     best, best_val = (order, bids), val
         return Plan(seat, best[0], best[1])
@@ -161,6 +168,7 @@ class StrongBot(SeededBot):
         return TakePrize(seat, max(vals)[1])
 
     def prize_value(self, view, seat, card_id):
+        """What drafting this card is worth to ``seat`` now, in round-win units."""
         me, opp = view.players[seat], view.players[1 - seat]
         card = CARDS[card_id]
         rounds_left = view.options["rounds"] - view.round
@@ -168,30 +176,43 @@ class StrongBot(SeededBot):
         if card.judge:
             if len(me.judges) + 1 >= need:
                 return 100.0
-            v = 0.6 + 0.1 * rounds_left + 0.6 * len(me.judges)
+            v = 0.3 + 0.08 * rounds_left + 0.5 * len(me.judges)
             if len(opp.judges) + 1 >= need and judge_cost(opp, card_id) <= opp.momentum:
                 v += 5.0                      # deny the opponent's winning judge
             return v - MOMENTUM * judge_cost(me, card_id)
         v = MOMENTUM * min(card.momentum, view.options["max_momentum"] - me.momentum)
+        mine = [c for c in me.unseen + me.hand + me.discard if CARDS[c].is_action]
+        plays = 3 / (len(mine) + 1)           # how often a given card is played per round
         if card.is_action:
-            v += 0.12 * (card.speed - STARTER_SPEED[card.move]) + 0.15 * len(card.effects)
-            return v * min(1.0, rounds_left / 4)
-        # upgrade: compare with the one of the same type it would replace
+            same = [c for c in mine if CARDS[c].move == card.move]
+            base = sum(self._quality(me, c) for c in same) / len(same) if same else 0
+            return v + SPEED * plays * rounds_left * (self._quality(me, card_id) - base + 1)
+        # upgrade: what it adds over the one of the same type it would replace
         old = [u for u in me.upgrades if CARDS[u].upgrade == card.upgrade]
-        v += self._upgrade_value(me, card_id, rounds_left)
+        v += self._upgrade_value(mine, card_id, rounds_left)
         if old:
-            v -= self._upgrade_value(me, old[0], rounds_left)
+            v -= self._upgrade_value(mine, old[0], rounds_left)
         return v
 
-    def _upgrade_value(self, me, card_id, rounds_left):
+    @staticmethod
+    def _quality(me, card_id):
+        """A card's speed with this boxer's bonuses, plus its effect (in speed points)."""
+        c = CARDS[card_id]
+        q = c.speed + total(me.mods, "speed", c.move, 2, True)
+        for e in c.effects:
+            q += 1.0 if e.kind == "speed" else 1.5
+        return q
+
+    @staticmethod
+    def _upgrade_value(mine, card_id, rounds_left):
         v = 0.0
         for e in CARDS[card_id].effects:
             if e.kind == "speed":
-                share = 1.0 if e.moves is None else sum(
-                    1 for c in me.unseen + me.hand + me.discard if CARDS[c].move in e.moves) / 8
-                v += 0.25 * e.amount * share * (1 if e.event is None else 0.5)
+                share = 1.0 if e.moves is None else sum(1 for c in mine if CARDS[c].move in e.moves) / len(mine)
+                per_round = 3 * share if e.event is None else 1
+                v += SPEED * e.amount * per_round * rounds_left
             elif e.kind == "cleanup_momentum":
-                v += MOMENTUM * e.amount * 0.5
+                v += MOMENTUM * 0.5 * e.amount * rounds_left
             elif e.kind == "judge_discount":
-                v += 0.3 * e.amount
-        return v * min(1.0, rounds_left / 3)
+                v += 0.4 * e.amount
+        return v
