@@ -195,7 +195,8 @@ class JabBot(Bot):
             out.append(MoveTo(me, h, cx, cy, self.pace))
 
     def _pick_target(self, view, card) -> str:
-        """Where this card should go: stagger > block a Haymaker > combo > block > spread punches."""
+        """Where this card should go: stagger > block a Haymaker > combo > counter-punch set-up >
+        block > spread the punches (each special idea only if noticed)."""
         me, opp = self.seat, 1 - self.seat
         see = lambda: self.rng.random() < self.attention  # noqa: E731
         best, best_score = None, -1e9
@@ -203,7 +204,13 @@ class JabBot(Bot):
         opp_tops = [view.piles[opp * 3 + i][-1] if view.piles[opp * 3 + i] else None for i in range(3)]
         present = {C.ctype(c) for c in opp_tops if c is not None}
         missing = [ty for ty in combo_types if ty not in present]
-        notice_stagger, notice_block, notice_combo = see(), see(), see()
+        notice_stagger, notice_block, notice_combo, notice_counter = see(), see(), see(), see()
+        col = C.COUNTERS[view.counter[-1]][1] if view.counter else None
+        sets_counter = [False, False]  # would this card open the counter-punch on the opponent / on me
+        if notice_counter and col is not None and C.colour(card) == col:
+            shows = [any(view.piles[b * 3 + i] and C.colour(view.piles[b * 3 + i][-1]) == col for i in range(3))
+                     for b in (0, 1)]
+            sets_counter = [shows[me] and not shows[opp], shows[opp] and not shows[me]]
         for i in range(3):
             top = opp_tops[i]
             score = 10.0 - 0.6 * pile_score(view.piles[opp * 3 + i], me)[0]
@@ -214,6 +221,8 @@ class JabBot(Bot):
                     score -= 6  # keep the Haymaker open for a later stagger
             if notice_combo and missing and C.ctype(card) in missing and (top is None or C.ctype(top) not in combo_types):
                 score += 40 if len(missing) == 1 else 15
+            if sets_counter[0]:
+                score += 25
             score += self.rng.random()
             if score > best_score:
                 best, best_score = target_name(opp, i), score
@@ -227,6 +236,8 @@ class JabBot(Bot):
                 if not (C.ctype(top) == C.HAYMAKER or C.ctype(top) == C.ctype(card) or C.colour(top) == C.colour(card)):
                     continue
                 score = 60.0 if C.ctype(top) == C.HAYMAKER else 8.0 + 4 * C.value(top) - 2 * C.value(card)
+                if sets_counter[1]:
+                    score += 15
                 score += self.rng.random()
                 if score > best_score:
                     best, best_score = name, score
