@@ -24,15 +24,15 @@ class ContentError(ValueError):
     pass
 
 
-def _fail(problem: str):
-    raise ContentError(f"{PATH.name}: {problem}")
-
-
 def _load(path: Path) -> dict:
+    """Read and check a content file; raises ContentError naming the file and the problem."""
+    def _fail(problem: str):
+        raise ContentError(f"{path}: {problem}")
+
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as e:
-        raise ContentError(f"{path.name}: cannot be read as JSON ({e})") from None
+        raise ContentError(f"{path}: cannot be read as JSON ({e})") from None
     if not isinstance(data, dict):
         _fail("the top level must be an object")
     for key in ("types", "colours", "haymaker", "combo_cards", "counter_cards", "numbers", "borders"):
@@ -62,6 +62,11 @@ def _load(path: Path) -> dict:
     if not (isinstance(data["borders"], list) and len(data["borders"]) == 2):
         _fail("'borders' must name the two players' card borders")
     combos = data["combo_cards"]
+    for key in ("combo_cards", "counter_cards"):
+        if isinstance(data[key], list):
+            card_ids = [c.get("id") for c in data[key] if isinstance(c, dict)]
+            if not all(isinstance(i, str) for i in card_ids) or len(set(card_ids)) != len(card_ids):
+                _fail(f"every card in {key!r} needs a distinct text id")
     if not isinstance(combos, list) or not combos:
         _fail("'combo_cards' must be a non-empty list")
     for cc in combos:
