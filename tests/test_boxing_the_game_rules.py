@@ -11,6 +11,8 @@ from tabletop.games.boxing_the_game.state import HIDDEN
 # Lola Showtime (orthodox, +2 starting momentum) and Marathon Mae (orthodox,
 # momentum after a lost round): traits that do not touch speeds or points.
 BOARDS = [["Lola Showtime"], ["Marathon Mae"]]
+LOLA_BONUS = next(c for c in CHARACTERS if c.name == "Lola Showtime").effects[0].amount
+LOLA = 2 + LOLA_BONUS                    # Lola's momentum at the start with default options
 
 
 def new(decks=None, main=None, boards=BOARDS, seed=3, **options):
@@ -105,7 +107,7 @@ def test_secret_character_pick_revealed_together():
     for p in s.players:
         board = CHARACTERS[p.character]
         assert p.stance == board.stance
-        assert p.momentum == (4 if board.name == "Lola Showtime" else 2)
+        assert p.momentum == (LOLA if board.name == "Lola Showtime" else 2)
         assert len(p.hand) == 4
     assert len([c for c in s.prizes if c != HIDDEN]) == 3
 
@@ -129,7 +131,7 @@ def test_plan_refusals_are_sentences():
         Plan(0, (hand[0], hand[1], other), (0, 0, 0)),
         Plan(0, (hand[0], hand[0], hand[1]), (0, 0, 0)),
         Plan(0, hand[:2], (0, 0, 0)),
-        Plan(0, hand[:3], (3, 2, 0)),          # 5 > 4 momentum
+        Plan(0, hand[:3], (LOLA, 1, 0)),       # one more than Lola has
         Plan(0, hand[:3], (-1, 0, 0)),
     ]
     for a in cases:
@@ -157,7 +159,7 @@ def test_planning_stays_secret_until_both_commit():
     assert v.players[0].choice == ()
     assert all(c == HIDDEN for c in v.players[0].hand)
     assert v.players[0].discard == ()            # the 4th card is not shown yet
-    assert s.players[0].momentum == 4            # nothing spent before both commit
+    assert s.players[0].momentum == LOLA         # nothing spent before both commit
 
 
 # -- events in play (R-BTG-4) -------------------------------------------------------
@@ -291,7 +293,7 @@ def test_third_judge_wins_at_once():
     assert rounds(s)[-1]["scores"] == [10, 9]
     s = ok(s, TakePrize(0, 0))
     assert s.result.winner == 0 and s.result.reason == "judges"
-    assert s.players[0].momentum == 4 - 3
+    assert s.players[0].momentum == LOLA - 3
 
 
 def test_points_decide_after_last_round_and_equal_totals_draw():
@@ -331,7 +333,7 @@ def test_round_winner_picks_first_third_prize_exiled():
     assert "High Guard" in [CARDS[c].name for c in s.players[0].discard]
     assert "Level Change" in [CARDS[c].name for c in s.players[1].discard]
     # drafting gains the printed 1; Marathon Mae also gains 1 at cleanup after a lost round
-    assert s.players[0].momentum == 4 + 1 and s.players[1].momentum == 2 + 1 + 1
+    assert s.players[0].momentum == min(7, LOLA + 1) and s.players[1].momentum == 2 + 1 + 1
     # refilled from the main deck, next round begins with 4 cards each
     assert [CARDS[c].name for c in s.prizes] == ["Judge", "Senior Judge", "Chief Judge"]
     assert s.phase == "plan" and s.round == 2 and all(len(p.hand) == 4 for p in s.players)
@@ -369,7 +371,7 @@ def test_even_round_same_secret_pick_exiled_others_dealt_at_random_judge_free():
         judge_owner = 0 if s.players[0].judges else 1
         assert len(s.players[judge_owner].judges) == 1
         # Chief Judge costs 4 but is free when dealt at random
-        start = (4, 2)[judge_owner]
+        start = (LOLA, 2)[judge_owner]
         assert s.players[judge_owner].momentum == start
         assert "Level Change" in [CARDS[c].name for c in s.players[1 - judge_owner].discard]
         got.add(judge_owner)
@@ -379,7 +381,7 @@ def test_even_round_same_secret_pick_exiled_others_dealt_at_random_judge_free():
 def test_judge_needs_its_momentum_to_be_picked():
     s = new(WIN, main=["Chief Judge", "Quick Jab", "High Guard"], start_momentum=0)
     s = both(s, ["Jab", "Cross", "Hook"], ["Block", "Block", "Uppercut"])
-    assert s.players[0].momentum == 2               # Lola: 0 + 2
+    assert s.players[0].momentum == LOLA_BONUS < 4  # Lola: 0 + her bonus; the Chief Judge costs 4
     r = RULES.apply(s, TakePrize(0, 0))
     assert isinstance(r, Refused) and "momentum" in r.reason
     assert [a.slot for a in RULES.legal_actions(s, 0)] == [1, 2]
@@ -396,8 +398,9 @@ def test_judge_discount_trait_and_payment():
 
 def test_nobody_picks_what_they_cannot_afford():
     s = new(WIN, main=["Chief Judge", "Senior Judge", "Chief Judge"], start_momentum=0)
+    s.players[0].momentum = 0
     s = both(s, ["Jab", "Cross", "Hook"], ["Block", "Block", "Uppercut"])
-    # Lola has 2, Mae 0: neither can pay; the row is exiled and the next round starts
+    # both have 0 momentum: neither can pay; the row is exiled and the next round starts
     assert s.phase == "plan" and s.round == 2
     assert sum(1 for e in s.log if e["type"] == "pass") == 2
     assert len(s.exile) == 3
