@@ -128,6 +128,7 @@ class JabTable(TableScene):
             self.round_seen = result.round
             self.t = int(result.now)
             self.split_pick = {}
+            self.hands = start_hands()       # every hand back over its deck for the new round
         if result.phase != "playing" or old.phase != "playing":
             if result.phase != "playing":
                 self.mq = [[], []]
@@ -412,8 +413,9 @@ class JabTable(TableScene):
         if dt <= 0 or self.session.outcome() is not None:
             return
         moves = []
-        for seat in self.humans:
-            moves += self._human_intents(seat)
+        if self.session.state.phase != "between":   # between rounds the arrows choose the deck split
+            for seat in self.humans:
+                moves += self._human_intents(seat)
         for seat, bot in self.session.bots.items():
             moves += self._bot_frame(seat, bot)
             if self.session.outcome() is not None:

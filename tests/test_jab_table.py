@@ -1,0 +1,351 @@
+"""The JAB table driven headless through the whole program: synthetic mouse
+and keyboard events and a real SDL virtual gamepad move the four hands,
+take, carry and let go of cards and make claims (R-JAB-5, R-JAB-6, R-JAB-8,
+R-JAB-12, R-JAB-16); the checks are on the game state."""
+
+import pygame
+import pytest
+
+from tabletop.core import registry
+from tabletop.games.jab import content as C
+from tabletop.games.jab.hands import RECTS, inside
+from tabletop.games.jab.rules import Place, Take
+from tabletop.session import Seat, Session
+from tabletop.ui.pause import PauseScene, ReconnectScene
+from tests.jab_helpers import decks
+from tests.ui_helpers import VirtualPad, drag, frames, key, key_down, key_up, make_app, top
+
+UNIT = 80  # design pixels per table unit; the tests run at 1280x720, one design pixel per pixel
+
+
+@pytest.fixture
+def app():
+    a = make_app()
+    yield a
+    pygame.quit()
+
+
+def start(app, red="keys-left", blue="keys-right", options=None, setup=None, seed=11, ready=True):
+    spec = registry.get("jab")
+    seats = [Seat("Red", "human", scheme=red) if red != "computer" else Seat("Red", "computer", level="hard"),
+             Seat("Blue", "human", scheme=blue) if blue != "computer" else Seat("Blue", "computer", level="hard")]
+    opts = {"countdown_ms": 0}
+    opts.update(options or {})
+    session = Session.new(spec, seats, opts, seed=seed, setup=setup, autosave=False)
+    table = spec.make_table(app, session)
+    app.push(table)
+    frames(app, 2)
+    if ready:
+        for seat in (0, 1):
+            if session.seats[seat].kind == "human":
+                table.ready(seat)
+        for _ in range(120):             # a computer gets ready after its reaction time
+            if session.state.phase == "playing":
+                break
+            frames(app)
+        assert session.state.phase == "playing"
+    return table, session
+
+
+def px(name):
+    x, y = RECTS[name][:2]
+    return (int(x * UNIT), int(y * UNIT))
+
+
+def hand_in(table, seat, h, name):
+    return inside(name, *table.hands.at(seat, h))
+
+
+def steer_keys(app, table, seat, h, name, keys, limit=120):
+    """Hold direction keys (up, left, down, right) until the hand is over ``name``."""
+    held = set()
+    for _ in range(limit):
+        if hand_in(table, seat, h, name):
+            break
+        x, y = table.hands.at(seat, h)
+        tx, ty = RECTS[name][:2]
+        want = set()
+        if tx - x > 0.2:
+            want.add(keys[3])
+        elif x - tx > 0.2:
+            want.add(keys[1])
+        if ty - y > 0.2:
+            want.add(keys[2])
+        elif y - ty > 0.2:
+            want.add(keys[0])
+        for k in held - want:
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.key.key_code(k), mod=0, unicode="", scancode=0))
+        for k in want - held:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(k), mod=0, unicode="", scancode=0))
+        held = want
+        frames(app)
+    for k in held:
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.key.key_code(k), mod=0, unicode="", scancode=0))
+    frames(app)
+    assert hand_in(table, seat, h, name)
+
+
+RED_LEFT = ("w", "a", "s", "d")      # keys-left: left hand
+RED_RIGHT = ("t", "f", "g", "h")     # keys-left: right hand
+
+
+# -- R-JAB-5: hands ---------------------------------------------------------------------
+
+def test_right_hand_cannot_take_from_the_left_deck(app):
+    table, session = start(app)
+    before = session.state.decks
+    steer_keys(app, table, 0, 1, "p0.deck.left", RED_RIGHT)
+    key(app, "y")                       # Red's right-hand take key
+    st = session.state
+    assert st.decks == before and st.held[0] is None and st.held[1] is None
+    assert "left deck" in table.notes[0][0] or "right deck" in table.notes[0][0]
+    key(app, "q")                       # the left hand, still over its own deck, does take
+    assert session.state.held[0] is not None and session.state.held[0][0] == before[0][-1]
+
+
+def test_keyboard_hand_punches_the_opponent(app):
+    table, session = start(app)
+    card = session.state.decks[0][-1]
+    key(app, "q")
+    assert session.state.held[0][0] == card
+    steer_keys(app, table, 0, 0, "p1.head", RED_LEFT)
+    key(app, "q")
+    st = session.state
+    assert st.held[0] is None and st.piles[4][-1] == card
+
+
+def test_mouse_drag_from_deck_to_target_places_the_card(app):
+    table, session = start(app, red="mouse")
+    card = session.state.decks[0][-1]
+    drag(app, px("p0.deck.left"), px("p1.right"), steps=4)
+    frames(app, 40)                      # the hand follows at the top speed, never jumps
+    st = session.state
+    assert st.held[0] is None
+    assert st.piles[3 + 2][-1] == card   # Blue's right body
+
+
+def test_mouse_release_away_from_targets_sends_the_card_back(app):
+    table, session = start(app, red="mouse")
+    deck_before = session.state.decks[0]
+    drag(app, px("p0.deck.left"), (640, 640), steps=4)   # empty table between the decks
+    frames(app, 40)
+    st = session.state
+    assert st.held[0] is None and st.decks[0] == deck_before
+    assert all(not p for p in st.piles)
+    assert table.card_flights or "back" in table.notes[0][0]
+
+
+def test_mouse_hand_moves_at_a_bounded_speed(app):
+    table, session = start(app, red="mouse")
+    start_pos = table.hands.at(0, 0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(1200, 60), rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 1)
+    x, y = table.hands.at(0, 0)
+    moved = ((x - start_pos[0]) ** 2 + (y - start_pos[1]) ** 2) ** 0.5
+    assert 0 < moved <= 16 / 350 * 16 + 1e-6       # one 16 ms frame at the table width in 0.35 s
+    frames(app, 30)
+    assert abs(table.hands.at(0, 0)[0] - 15.0) < 0.01
+
+
+def test_right_click_carries_with_the_right_hand_and_a_block_needs_a_match(app):
+    # Blue punches Red's head with a blue Jab; Red's right deck starts with a red Cross (no match)
+    setup = {"decks": decks(p0_right=["red cross", "yellow jab"], p1_left=["blue jab"])}
+    table, session = start(app, red="mouse", setup=setup)
+    table.submit(Take(player=1, hand="left", t=table.t))
+    frames(app, 20)
+    table.submit(Place(player=1, hand="left", target="p0.head", t=table.t))
+    assert session.state.piles[1][-1] == C.parse_card(1, "blue jab")
+    drag(app, px("p0.deck.right"), px("p0.head"), button=3, steps=4)
+    frames(app, 40)
+    st = session.state
+    assert st.piles[1][-1] == C.parse_card(1, "blue jab")          # refused block: not placed
+    assert st.decks[1][-1] == C.parse_card(0, "red cross")         # back on the right deck
+    assert "match" in table.notes[0][0]
+
+
+# -- claims ------------------------------------------------------------------------------
+
+def test_refused_claim_says_why_and_locks_claims(app):
+    table, session = start(app)
+    key(app, "z")                      # Red claims a combo that is not there
+    st = session.state
+    assert st.combo_won == ((), ())
+    assert st.lockout[0] > table.t - 40
+    assert "Refused" in table.notes[0][0]
+    key(app, "z")                      # too eager
+    assert "eager" in table.notes[0][0].lower() or "Refused" in table.notes[0][0]
+
+
+def _counter_position(app, gap_frames):
+    setup = {"decks": decks(p0_left=["green jab"], p1_left=["green cross"]),
+             "counter": ["green", "red", "yellow", "blue", "purple"]}
+    table, session = start(app, setup=setup)
+    table.submit(Take(player=0, hand="left", t=table.t))
+    table.submit(Take(player=1, hand="left", t=table.t))
+    frames(app, 20)
+    table.submit(Place(player=0, hand="left", target="p1.head", t=table.t))
+    table.submit(Place(player=1, hand="left", target="p0.head", t=table.t))
+    assert session.state.piles[1] and session.state.piles[4]
+    return table, session
+
+
+def test_counter_punch_claimed_by_both_within_50_ms_is_set_aside(app):
+    table, session = _counter_position(app, 0)
+    green = 3
+    key_down(app, "x")                 # Red: claim counter-punch (keys-left)
+    frames(app, 1)                     # 16 ms later ...
+    key_down(app, ",")                 # ... Blue: claim counter-punch (keys-right)
+    key_up(app, "x")
+    key_up(app, ",")
+    st = session.state
+    assert st.counter_aside == (green,)
+    assert st.counter_won == ((), ()) and st.health == (5, 5)
+
+
+def test_counter_punch_claimed_first_by_a_clear_margin_is_won(app):
+    table, session = _counter_position(app, 0)
+    key(app, "x")                      # Red claims ...
+    frames(app, 5)                     # ... Blue is 100 ms late
+    key(app, ",")
+    st = session.state
+    assert st.counter_won[0] == (3,) and st.health == (6, 4)
+    assert "Counter-Punch!" in " ".join(s[0] for s in table.shouts)
+
+
+def test_clinch_pauses_until_both_are_ready(app):
+    table, session = start(app, setup={"health": [0, 10], "tokens": [0, 0]})
+    key(app, "q")                      # Red holds a card ...
+    assert session.state.held[0] is not None
+    key(app, "c")                      # ... and clinches
+    st = session.state
+    assert st.phase == "clinch" and st.health == (2, 8) and st.held[0] is None
+    key(app, "space")                  # Red ready
+    assert session.state.phase == "clinch"
+    key(app, "return")                 # Blue ready
+    assert session.state.phase == "playing"
+
+
+# -- rounds -------------------------------------------------------------------------------
+
+def test_split_choice_and_three_two_one_count(app):
+    table, session = start(app, options={"countdown_ms": 3000}, ready=False)
+    assert session.state.phase == "between"
+    key(app, "d")
+    key(app, "d")                      # Red: two more cards in the left deck
+    key(app, "space")
+    key(app, "return")
+    st = session.state
+    assert st.phase == "playing" and len(st.decks[0]) == 14 and len(st.decks[1]) == 11
+    assert len(st.decks[2]) == 12     # Blue took the default halves
+    assert table.counting() == 3
+    key(app, "q")
+    assert session.state.held[0] is None          # no card before the count ends
+    frames(app, 200)
+    assert table.counting() == 0
+    key(app, "q")
+    assert session.state.held[0] is not None
+
+
+def test_scoring_screen_after_a_round_and_ready_starts_the_next(app):
+    table, session = start(app)
+    # both boxers play every card straight away (through the table's own clock)
+    while session.state.phase == "playing":
+        st = session.state
+        for p in (0, 1):
+            for h, hand in ((0, "left"), (1, "right")):
+                if st.decks[p * 2 + h]:
+                    table.submit(Take(player=p, hand=hand, t=table.t))
+        frames(app, 12)
+        st = session.state
+        for p in (0, 1):
+            for h, hand in ((0, "left"), (1, "right")):
+                if st.held[p * 2 + h] is not None:
+                    table.submit(Place(player=p, hand=hand, target=f"p{1 - p}.head", t=table.t))
+    st = session.state
+    assert st.phase == "between" and st.scoring["round"] == 1
+    assert st.scoring["lines"][0]["covered"] == "p1.head"    # the only pile with punches is covered
+    key(app, "space")                  # Ready does not wait for the row-by-row score
+    assert session.state.phase == "between" and session.state.ready == (True, False)
+    key(app, "return")
+    assert session.state.phase == "playing" and session.state.round == 2 and table.t < 200
+
+
+# -- gamepads -------------------------------------------------------------------------------
+
+def _steer_pad(app, table, pad, seat, h, name, limit=120):
+    stick = "left" if h == 0 else "right"
+    for _ in range(limit):
+        if hand_in(table, seat, h, name):
+            break
+        x, y = table.hands.at(seat, h)
+        tx, ty = RECTS[name][:2]
+        d = max(1e-6, ((tx - x) ** 2 + (ty - y) ** 2) ** 0.5)
+        pad.axis(stick + "x", (tx - x) / d)
+        pad.axis(stick + "y", (ty - y) / d)
+        frames(app)
+    pad.axis(stick + "x", 0)
+    pad.axis(stick + "y", 0)
+    frames(app)
+    assert hand_in(table, seat, h, name)
+
+
+def test_real_virtual_gamepad_sticks_and_shoulders_play_a_card(app):
+    pad = VirtualPad()
+    try:
+        frames(app, 3)
+        table, session = start(app, red="gamepad", blue="computer")
+        assert not isinstance(top(app), ReconnectScene)
+        card = session.state.decks[0][-1]
+        pad.press(app, "leftshoulder")
+        assert session.state.held[0] is not None and session.state.held[0][0] == card
+        _steer_pad(app, table, pad, 0, 0, "p1.head")
+        pad.press(app, "leftshoulder")
+        assert card in session.state.piles[4]
+        # the right stick moves the right hand, the left one stays
+        left = table.hands.at(0, 0)
+        pad.axis("rightx", -1.0)
+        frames(app, 5)
+        pad.axis("rightx", 0)
+        frames(app, 1)
+        assert table.hands.at(0, 0) == left and table.hands.at(0, 1)[0] < RECTS["p0.deck.right"][0] - 1
+        pad.press(app, "start")          # start pauses during play
+        assert isinstance(top(app), PauseScene)
+    finally:
+        pad.unplug()
+        frames(app, 2)
+
+
+def test_unplugged_gamepad_pauses_returns_held_cards_and_stops_the_clock(app):
+    pad = VirtualPad()
+    frames(app, 3)
+    table, session = start(app, red="gamepad", blue="keys-right")
+    pad.press(app, "rightshoulder")
+    assert session.state.held[1] is not None
+    pad.unplug()
+    frames(app, 3)
+    assert isinstance(top(app), ReconnectScene)
+    assert session.state.held[1] is None and len(session.state.decks[1]) == 13
+    t = table.t
+    frames(app, 30)
+    assert table.t == t                    # the round clock stands still
+    pad2 = VirtualPad()
+    try:
+        frames(app, 3)
+        assert top(app) is table
+        frames(app, 3)
+        assert table.t > t
+    finally:
+        pad2.unplug()
+        frames(app, 2)
+
+
+# -- the computer -----------------------------------------------------------------------------
+
+def test_computer_opponent_plays_through_its_hands(app):
+    table, session = start(app, red="keys-left", blue="computer")
+    start_pos = table.hands.at(1, 0), table.hands.at(1, 1)
+    frames(app, 300)                       # about five seconds
+    st = session.state
+    theirs = [c for pile in st.piles[:3] for c in pile if C.owner(c) == 1]
+    assert len(theirs) >= 3
+    assert (table.hands.at(1, 0), table.hands.at(1, 1)) != start_pos
