@@ -268,3 +268,219 @@ def test_keyboard_and_gamepad_play_a_whole_match_peeking(app):
         assert st.phase == "game_over" and any(e["type"] == "break" for e in st.log)
     finally:
         pad.unplug()
+
+
+# -- nothing on screen tells which card was laid (R-PUN-9) --------------------------------
+
+def _screen_after_red_commits(secrecy, code_index):
+    app = make_app()
+    app.settings["animation_speed"] = SPEED
+    try:
+        seats = [Seat("Red", "human", scheme="keys-left"), Seat("Blue", "human", scheme="keys-right")]
+        table = start(app, seats, secrecy=secrecy, seed=21)
+        red = Keys(app, "keys-left")
+        close = open_hand(app, table, 0, red)
+        code = hand_codes(table, 0)[code_index]
+        focus_on(table, 0, red, ("hand", 0, code))
+        red.confirm()
+        close()
+        frames(app, 3)
+        from tabletop.games.punch.resolve import INDEX
+        assert table.session.state.choice[0] == INDEX[code]
+        assert not any(isinstance(h.payload, tuple) and h.payload[1] == 0 for h in table.hots)
+        return code, pygame.image.tobytes(app.screen, "RGB")
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("secrecy", ["curtain", "peek"])
+def test_the_screen_is_the_same_whichever_card_was_laid(secrecy):
+    code_a, shot_a = _screen_after_red_commits(secrecy, 0)
+    code_b, shot_b = _screen_after_red_commits(secrecy, -1)
+    assert code_a != code_b
+    assert shot_a == shot_b
+
+
+# -- the other phases ------------------------------------------------------------------------
+
+def test_mouse_drafts_and_programs_a_robo_box_row_against_the_computer(app):
+    from tabletop.games.punch.resolve import CODES
+    table = start(app, HUMAN_BOT, mode="advanced", robo_box=True)
+    st = table.session.state
+    assert st.phase == "draft" and table.can_act(0)
+    want = ["p1", "p1", "p2", "p2", "p3", "p3", "nothing", "block", "dodge", "dodge"]
+    for i, code in enumerate(want):
+        src = hot(table, ("hand", 0, code)).rect.center
+        if i % 3 == 0:
+            drag(app, src, next(h for h in table.hots if h.payload == ("pile", 0)).rect.center)
+        else:
+            click(app, src)
+    assert sorted(table.selection(0)) == sorted(want)
+    click(app, hot(table, ("picked", 0, "dodge")).rect.center)      # one goes back
+    assert not has_button(table, "Fight with these")       # 9 picked: not yet
+    assert len(table.selection(0)) == 9
+    click(app, hot(table, ("hand", 0, "block")).rect.center)
+    click(app, button(table, "Fight with these 10").rect.center)
+    settle(app, table)
+    st = table.session.state
+    assert st.phase == "program"
+    assert list(st.hands[0]) == [2, 2, 2, 1, 2, 1]
+    row = ["p3", "block", "dodge", "p1", "p2"]
+    for i, code in enumerate(row):
+        src = hot(table, ("hand", 0, code)).rect.center
+        if i % 2:
+            click(app, src)
+        else:
+            drag(app, src, next(h for h in table.hots if h.payload == ("prog", 0, i)).rect.center)
+    assert table.selection(0) == row
+    click(app, button(table, "Lay out these 5").rect.center)
+    assert table.busy() or table.session.state.waiting[1]
+    settle(app, table)
+    reveals = [e for e in table.session.state.log if e.get("type") == "reveal"]
+    assert [e["cards"][0] for e in reveals] == row[:len(reveals)] and len(reveals) >= 1
+    assert CODES
+
+
+def test_keyboard_exchanges_and_swaps_while_the_gamepad_keeps_its_cards(app):
+    pad = VirtualPad()
+    try:
+        frames(app, 3)
+        seats = [Seat("Red", "human", scheme="keys-left"), Seat("Blue", "human", scheme="gamepad")]
+        table = start(app, seats, secrecy="curtain", seed=8, exchange=True)
+        red, blue = Keys(app, "keys-left"), Pad(app, pad)
+        settle(app, table)
+        if table.session.state.phase == "redeal":
+            for seat, agent in ((0, red), (1, blue)):
+                if table.session.state.waiting[seat]:
+                    open_hand(app, table, seat, agent)
+                    focus_on(table, seat, agent, "Keep this hand")
+                    agent.confirm()
+        assert table.session.state.phase == "exchange"
+        open_hand(app, table, 0, red)
+        first, last = hand_codes(table, 0)[0], hand_codes(table, 0)[-1]
+        for code in (first, last):
+            focus_on(table, 0, red, ("hand", 0, code))
+            red.confirm()
+        assert sorted(table.selection(0)) == sorted([first, last])
+        red.back()                                    # Shift takes the last pick back
+        assert table.selection(0) == [first]
+        focus_on(table, 0, red, ("hand", 0, last))
+        red.confirm()
+        focus_on(table, 0, red, "Exchange 2")
+        red.confirm()
+        assert {"type": "exchange", "seat": 0, "count": 2} in table.session.state.log
+        open_hand(app, table, 1, blue)
+        focus_on(table, 1, blue, "Keep all my cards")
+        blue.confirm()
+        assert {"type": "exchange", "seat": 1, "count": 0} in table.session.state.log
+        settle(app, table)
+        st = table.session.state
+        assert st.phase == "choose"
+        open_hand(app, table, 0, red)
+        focus_on(table, 0, red, "Swap a card")
+        red.confirm()
+        code = hand_codes(table, 0)[0]
+        focus_on(table, 0, red, ("hand", 0, code))
+        red.confirm()
+        st = table.session.state
+        assert st.swapped[0] and st.log[-1]["type"] == "swap" and st.waiting[0]
+        assert table.secrecy.shown == 0                 # still Red's turn to choose
+        code = hand_codes(table, 0)[0]
+        focus_on(table, 0, red, ("hand", 0, code))
+        red.confirm()
+        assert table.session.state.choice[0] is not None
+        choose_card(app, table, 1, blue, 0)
+        assert [e for e in table.session.state.log if e.get("type") == "reveal"][-1]["cards"][0] == code
+    finally:
+        pad.unplug()
+
+
+def test_gamepad_drafts_and_programs_while_the_keyboard_peeks(app):
+    pad = VirtualPad()
+    try:
+        frames(app, 3)
+        seats = [Seat("Red", "human", scheme="keys-left"), Seat("Blue", "human", scheme="gamepad")]
+        table = start(app, seats, secrecy="peek", seed=4, mode="advanced", robo_box=True)
+        agents = {0: Keys(app, "keys-left"), 1: Pad(app, pad)}
+        picks = {0: ["block"] * 5 + ["dodge"] * 5, 1: ["p3"] * 5 + ["p2"] * 5}
+        for seat in (0, 1):
+            close = open_hand(app, table, seat, agents[seat])
+            for code in picks[seat]:
+                focus_on(table, seat, agents[seat], ("hand", seat, code))
+                agents[seat].confirm()
+            focus_on(table, seat, agents[seat], "Fight with these 10")
+            agents[seat].confirm()
+            close()
+        settle(app, table)
+        st = table.session.state
+        assert st.phase == "program"
+        assert list(st.hands[0]) == [0, 0, 0, 0, 5, 5] and list(st.hands[1]) == [0, 5, 5, 0, 0, 0]
+        rows = {0: ["dodge", "block", "dodge", "block", "dodge"], 1: ["p3", "p3", "p2", "p3", "p2"]}
+        for seat in (0, 1):
+            close = open_hand(app, table, seat, agents[seat])
+            for code in rows[seat]:
+                focus_on(table, seat, agents[seat], ("hand", seat, code))
+                agents[seat].confirm()
+            focus_on(table, seat, agents[seat], "Lay out these 5")
+            agents[seat].confirm()
+            close()
+        assert table.busy()
+        settle(app, table)
+        reveals = [e for e in table.session.state.log if e.get("type") == "reveal"]
+        assert [e["cards"] for e in reveals] == [list(p) for p in zip(rows[0], rows[1])][:len(reveals)]
+        assert table.session.state.stamina[1] < 10       # Red's dodges sent Blue's punches back
+    finally:
+        pad.unplug()
+
+
+def _deck_with_four_blocks_on_top():
+    from tabletop.games.punch.resolve import CODES, TOTALS
+    rest = [c for c, n in zip(CODES, TOTALS) for _ in range(n)]
+    top = ["block"] * 4 + ["p1", "p2", "p3", "nothing", "dodge", "p2"]
+    for c in top:
+        rest.remove(c)
+    red = top + rest
+    blue = [c for c, n in zip(CODES, TOTALS) for _ in range(n)]
+    blue = blue[::2] + blue[1::2]
+    return {"decks": [red, blue]}
+
+
+def test_keyboard_shows_a_hand_of_four_and_redeals(app):
+    seats = [Seat("Red", "human", scheme="keys-left"), Seat("Blue", "human", scheme="keys-right")]
+    table = start(app, seats, secrecy="curtain", setup=_deck_with_four_blocks_on_top())
+    st = table.session.state
+    assert st.phase == "redeal" and st.waiting == (True, False)
+    red = Keys(app, "keys-left")
+    open_hand(app, table, 0, red)
+    focus_on(table, 0, red, button(table, "Show Block").payload)
+    red.confirm()
+    assert any(e["type"] == "redeal" and e["seat"] == 0 for e in table.session.state.log)
+
+
+def test_history_opens_and_closes_with_keys_and_pad(app):
+    pad = VirtualPad()
+    try:
+        frames(app, 3)
+        seats = [Seat("Red", "human", scheme="keys-left"), Seat("Blue", "human", scheme="gamepad")]
+        table = start(app, seats, secrecy="curtain")
+        Keys(app, "keys-left").history()
+        assert table.history_open
+        assert not any(isinstance(h.payload, tuple) for h in table.hots)
+        Pad(app, pad).history()
+        assert not table.history_open
+        Pad(app, pad).history()
+        assert table.history_open
+        Keys(app, "keys-left").back()
+        assert not table.history_open
+    finally:
+        pad.unplug()
+
+
+def test_history_opens_with_the_mouse_and_h_against_the_computer(app):
+    table2 = start(app, HUMAN_BOT)
+    click(app, button(table2, "Match history").rect.center)
+    assert table2.history_open
+    click(app, button(table2, "Close").rect.center)
+    assert not table2.history_open
+    key(app, "h")
+    assert table2.history_open

@@ -383,6 +383,7 @@ class PunchTable(TableScene):
     def draw_table(self, surf, vp) -> None:
         from . import table_draw
         before = {s: (self.focused(s).payload if self.focused(s) is not None else None) for s in (0, 1)}
+        before_rect = {s: (self.focused(s).rect if self.focused(s) is not None else None) for s in (0, 1)}
         table_draw.draw(self, surf, vp)
         for s in (0, 1):
             vis = (self.can_act(s), self.state.phase, self.state.match, self.state.round)
@@ -399,8 +400,17 @@ class PunchTable(TableScene):
                 if h.payload == want:
                     self.focus[s] = i
                     break
-            else:
-                self.focus[s] = min(self.focus.get(s, 0), len(items) - 1)
+            else:   # what had the focus is gone (the last card of a kind): go to its nearest neighbour
+                self.focus[s] = self._nearest(items, before.get(s), before_rect.get(s))
+
+    @staticmethod
+    def _nearest(items, payload, rect) -> int:
+        if rect is None:
+            return 0
+        same = [i for i, h in enumerate(items) if isinstance(payload, tuple) and isinstance(h.payload, tuple)
+                and h.payload[0] == payload[0]] or list(range(len(items)))
+        return min(same, key=lambda i: abs(items[i].rect.centerx - rect.centerx)
+                   + abs(items[i].rect.centery - rect.centery))
 
 
 def make_table(app, session):

@@ -75,7 +75,8 @@ def draw(t, surf, vp) -> None:
             buttons(t, surf, vp, seat)
     caption(t, surf, vp)
     for seat in (0, 1):
-        status(t, surf, vp, seat)
+        if curtain is None:
+            status(t, surf, vp, seat)
         hints(t, surf, vp, seat)
     if t.anim is not None:
         reveal(t, surf, vp)
@@ -171,7 +172,12 @@ def status_text(t, seat) -> str:
                 "choose": "Choose your card: click it, drag it to your slot, or move and confirm.",
                 "program": f"Lay out 5 cards in play order: {len(sel)} of 5."}[st.phase]
     if t.secrecy.mode == "curtain":
-        return f"{name} chooses next."
+        cur = t.curtain_seat()
+        if cur is not None and cur != seat:
+            return f"{name} chooses after {t.names[cur]}."
+        if t.secrecy.shown is not None and t.secrecy.shown != seat:
+            return f"{name} chooses after {t.names[t.secrecy.shown]}: look away."
+        return f"{name} chooses now."
     scheme = t.session.seats[seat].scheme
     return f"{name}: hold {PEEK_KEY.get(scheme, 'Tab')} to see your cards."
 
@@ -348,13 +354,17 @@ def hand(t, surf, vp, seat) -> None:
             cards.slot(surf, r, "", (90, 110, 95))
             continue
         hl = gfx.GOLD if (t.swap_mode[seat] and mine) or code == redeal else None
-        if mine:
-            payload = ("hand", seat, code)
-            draw_card(t, surf, vp, face(seat, code), r, payload=payload, seat=seat, highlight=hl)
-            t.hand_payloads[seat].append(payload)
+        payload = ("hand", seat, code)
+        if mine and t.show_focus.get(seat) and t.focused(seat) is not None and t.focused(seat).payload == payload:
+            hl = gfx.HILITE
+            lifted = r.move(0, -vp.s(12))    # drawn raised; pointed at where it lies
         else:
-            cards.draw(surf, face(seat, code), r, highlight=hl)
-        badge(surf, vp, r, counts[i])
+            lifted = r
+        cards.draw(surf, face(seat, code), lifted, highlight=hl)
+        if mine:
+            t.hot_card(r, payload, seat, cards.render(face(seat, code), r.w, r.h))
+            t.hand_payloads[seat].append(payload)
+        badge(surf, vp, lifted, counts[i])
 
 
 def buttons(t, surf, vp, seat) -> None:
