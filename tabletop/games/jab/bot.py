@@ -133,10 +133,11 @@ class JabBot(Bot):
                              for i in range(3))
                 if not (mine and theirs):
                     continue
-            key = (what, len(view.combo), len(view.counter), view.clinch_by, view.health)
-            if what in ("knockout", "clinch"):
-                key = (what, view.clinch_by)
-            if not self._notice(key, t):
+            # one attention roll per chance: per combo card, per counter card, per
+            # knockout chance (health changes make a new one), per clinch tile
+            key = {"combo": len(view.combo), "counter": len(view.counter), "knockout": view.health,
+                   "clinch": view.clinch_by, "ding": None}[what]
+            if not self._notice((what, key), t):
                 continue
             if what == "ding" and not self._ding_pays(view):
                 continue
