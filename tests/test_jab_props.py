@@ -2,6 +2,8 @@
 never reach an illegal state and keep health plus round-win tokens at 10;
 random games and computer games always end."""
 
+import copy
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,7 +24,7 @@ def _conserved(s):
 @settings(max_examples=25)
 @given(seed=st.integers(0, 2**32), picks=st.lists(st.integers(0, 10_000), min_size=50, max_size=400),
        hand_scoring=st.booleans())
-def test_random_legal_streams_keep_every_card_and_all_health(seed, picks, hand_scoring):
+def test_random_legal_streams_keep_every_card_and_all_health_and_never_mutate(seed, picks, hand_scoring):
     s = RULES.new_state(RULES.check_options({"scoring": "hand" if hand_scoring else "auto",
                                              "countdown_ms": 0}), seed, 2)
     for k in picks:
@@ -33,8 +35,11 @@ def test_random_legal_streams_keep_every_card_and_all_health(seed, picks, hand_s
             action = Tick(s.now + k % 12_000)
         else:
             action = acts[k % len(acts)]
+        before = copy.deepcopy(s)
         r = RULES.apply(s, action)
         assert not isinstance(r, Refused), f"listed action {action} was refused: {r.reason}"
+        assert s == before, "apply changed the state it was given"
+        assert r.clone() == r
         s = r
         _conserved(s)
 
