@@ -333,3 +333,14 @@ def test_cancelled_counter_punch_opens_no_knockout_R_JAB_8_11():
     assert s.ko_open[0]                         # hurt while in danger
     s = ok(s, Claim(1, "counter", s.now + 20))  # simultaneous: nothing happened
     assert s.ko_open == (False, False) and s.health == (10, 0) and len(s.counter_aside) == 1
+
+
+def test_assist_says_which_cards_fit_a_block_or_stagger_R_JAB_6():
+    s = start({"decks": decks(p0_left=["blue haymaker", "red jab"], p0_right=["green hook", "blue cross"],
+                              p1_left=["red hook"])})
+    s = play(s, 0, "left", "p1.head")          # my blue Haymaker; the red Jab is now on top of my left deck
+    s = play(s, 1, "left", "p0.head")          # their red Hook on my head
+    s = ok(s, Take(0, "right", s.now))         # green Hook in my right hand; blue Cross shows on the deck
+    spots = {o["kind"]: o for o in opportunities(s, 0)}
+    assert spots["block"]["target"] == "p0.head" and spots["block"]["with"] == ["left deck", "right hand"]
+    assert spots["stagger"]["target"] == "p1.head" and spots["stagger"]["with"] == ["right deck"]

@@ -151,24 +151,56 @@ def tiles(state: State) -> dict:
     return {"ding": ding, "clinch": clinch}
 
 
+_CLAIM_TEXT = {
+    "combo": "Combo! Your opponent's boxer shows every punch on the combo card.",
+    "counter": "Counter-punch! The counter colour is on top of both boxers.",
+    "knockout": "Knockout! Your opponent was hurt while in danger.",
+    "clinch": "You are in danger: you may clinch.",
+    "ding": "You are out of cards: you may call Ding! (5 points off).",
+}
+
+
+def _visible_cards(state: State, player: int) -> list[tuple[str, int]]:
+    """The player's cards they can see and use next: held cards and deck tops,
+    as ("left hand" / "right hand" / "left deck" / "right deck", card)."""
+    out = []
+    for h in (0, 1):
+        held = state.held[player * 2 + h]
+        if held is not None:
+            out.append((f"{SIDES[h]} hand", held[0]))
+        deck = state.decks[player * 2 + h]
+        if deck and deck[-1] >= 0:
+            out.append((f"{SIDES[h]} deck", deck[-1]))
+    return out
+
+
 def opportunities(state: State, player: int) -> list[dict]:
-    """Open chances for ``player`` (the assist highlight): valid claims, and
-    stagger / block spots. Each is {"kind", "text", ...details}."""
+    """Open chances for ``player`` (the assist highlight), each a dict
+    {"kind", "text", ...}: the valid claims ("combo", "counter",
+    "knockout", "clinch", "ding"); "stagger" spots (your own punched
+    Haymaker on top of a target: "target", "colour"); "block" spots (an
+    opponent's punch on top of your target: "target", "card"). Stagger and
+    block spots list in "with" which of your held cards / deck tops fit."""
     out: list[dict] = []
     if state.phase != "playing":
         return out
     for what in CLAIMS:
         if claim_refusal(state, player, what) is None:
-            out.append({"kind": what, "text": f"You may claim {what}!"})
+            out.append({"kind": what, "text": _CLAIM_TEXT[what]})
     opp = 1 - player
+    mine = _visible_cards(state, player)
     for i in range(3):
         pile = state.piles[opp * 3 + i]
         if pile and C.owner(pile[-1]) == player and C.ctype(pile[-1]) == C.HAYMAKER:
-            out.append({"kind": "stagger", "target": target_name(opp, i), "colour": C.COLOURS[C.colour(pile[-1])],
-                        "text": f"A {C.COLOUR_NAMES[C.colour(pile[-1])].lower()} punch on {target_label(opp, i)} staggers."})
+            col = C.colour(pile[-1])
+            out.append({"kind": "stagger", "target": target_name(opp, i), "colour": C.COLOURS[col],
+                        "with": [where for where, c in mine if C.colour(c) == col],
+                        "text": f"A {C.COLOUR_NAMES[col].lower()} card on {target_label(opp, i)} staggers."})
     for i in range(3):
         pile = state.piles[player * 3 + i]
         if pile and C.owner(pile[-1]) == opp:
             out.append({"kind": "block", "target": target_name(player, i), "card": pile[-1],
-                        "text": f"You may block the {C.card_name(pile[-1])} on your {('left body', 'head', 'right body')[i]}."})
+                        "with": [where for where, c in mine if _blocks(pile[-1], c)],
+                        "text": f"You may block the {C.card_name(pile[-1])} on your "
+                                f"{('left body', 'head', 'right body')[i]}."})
     return out
