@@ -16,6 +16,13 @@ other claim at all), hand pace and whether both hands work at once:
 * normal: a club boxer;
 * hard: quick, both hands, sees nearly everything.
 
+Driving it from a table, every frame at round-clock time ``t``: call
+``intents(rules.view_for(state, seat), hands, t)``; feed MoveTo/MoveBy to
+``hands.advance`` together with the human hands' intents; turn Grab into
+``hands.grab_action``, Release into ``hands.release_action`` and Press into
+its ``action``, and submit those; then send ``Tick(t)``. When
+``state.round`` changes the round clock restarts at 0.
+
 ``headless_play(spec, seed, ...)`` runs two bots at simulated time (16 ms
 steps), records every state-changing action and checks the invariants after
 each (GameSpec.headless_play). ``random_game(seed)`` applies random legal
