@@ -27,8 +27,9 @@ from . import resolve
 from .content import CONTENT
 from .rules import Declare, Decline, LevelUp, Replace, Shield, Swap, TakeHit
 from .state import ACE, DECLARE, JACK, OVER, PLACE, TRAIN, hp, xp_value
-from .table_draw import RIGHT, TOP_H, card_image, declare_image, card_size, change_words, group_label, groups, outline, rows, \
-    stats_after, wrap
+from .table_draw import GAP, INFO_W, LABEL_PX, PLAYERS, RIGHT, SEP, TOP_H, card_image, card_size, change_words, \
+    declare_image, fit_card_width, groups, label_widths, outline, row_labels, rows, stats_after, stats_width, wrap, \
+    xp_width
 from .text import describe_draw, render
 
 HOLD_MS = 1300          # computers: how long their result stays before the next move
@@ -47,9 +48,13 @@ class StabbyJackTable(TableScene):
         self.recent: dict | None = None           # what the last moves drew and said
         self.hold_ms = 0.0
         self._prev = None
-        self._want_focus = None
+        self._want_focus = "default"
         self._derived_for = None
         self._derived: dict = {}
+        self._layer = None
+        self._layer_key = None
+        self._layer_state = None
+        self._layer_hots: list = []
 
     # -- facts about the current state -------------------------------------------------
     @property
@@ -68,8 +73,15 @@ class StabbyJackTable(TableScene):
             d = {"conds": [resolve.conditions(s, k, table) for k in range(len(s.players))],
                  "groups": [groups(p.stats) for p in s.players],
                  "pairs": set(resolve.ace_pairs(s, s.turn)) if s.phase == ACE else set(),
-                 "can_level": s.phase == DECLARE and xp_value(s.players[s.turn].xp) >= CONTENT.level_cost
+                 "labels": [], "can_level": s.phase == DECLARE and xp_value(s.players[s.turn].xp) >= CONTENT.level_cost
                  and resolve.numbered_left(s) > 0}
+            for p, g in zip(s.players, d["groups"]):
+                labels = row_labels(p, g)
+                d["labels"].append((labels, label_widths(labels)))
+            rh = rows(len(s.players))[0][3]
+            avail = PLAYERS[2] - INFO_W - 10 - 16
+            d["cw"] = fit_card_width([(g, lw, len(p.xp)) for p, g, (_, lw) in zip(s.players, d["groups"], d["labels"])],
+                                     card_size(rh)[0], avail)
             self._derived, self._derived_for = d, s
         return self._derived
 
@@ -224,14 +236,27 @@ class StabbyJackTable(TableScene):
 
     # -- drawing -------------------------------------------------------------------------------
     def draw_table(self, surf, vp) -> None:
-        surf.fill(gfx.FELT_DARK)
+        """Everything the table shows depends on a few things (the state, the window, what is
+        pointed at and chosen); while they stay the same the last picture is reused."""
         s = self.st
         self.act = self.can_act()
         self.hover = self._pointed()
+        key = (id(s), vp.size, self.act, self.hover, None if self.lvl_sel is None else frozenset(self.lvl_sel),
+               self.ace_sel, id(self.recent), surf.get_size())
+        if key == self._layer_key and self._layer_state is s:
+            surf.blit(self._layer, (0, 0))
+            self._next_hots.extend(self._layer_hots)
+            return
+        start = len(self._next_hots)
+        surf.blit(self._background(vp), (0, 0))
         self._draw_banner(surf, vp)
         for seat, r in enumerate(rows(len(s.players))):
             self._draw_row(surf, vp, seat, r)
         self._draw_middle(surf, vp)
+        self._layer = surf.copy()
+        self._layer_hots = self._next_hots[start:]
+        self._layer_key = key
+        self._layer_state = s
 
     def draw(self, surf, vp) -> None:
         super().draw(surf, vp)
@@ -268,15 +293,35 @@ class StabbyJackTable(TableScene):
                 return h.payload
         return None
 
+    def _background(self, vp):
+        """The felt, the banner colour, the row panels and the middle panel: drawn once per
+        window size and active seat, then blitted."""
+        s = self.st
+        active = -1 if s.phase == OVER else s.turn
+        key = (vp.size, len(s.players), active)
+        if getattr(self, "_bg_key", None) != key:
+            bg = pygame.Surface(vp.size)
+            bg.fill(gfx.FELT_DARK)
+            gfx.panel(bg, vp.r(8, 6, 1214, TOP_H - 6), gfx.GOLD if active < 0 else gfx.PLAYER_COLOURS[active % 6],
+                      radius=vp.s(8))
+            for seat, (x, y, w, h) in enumerate(rows(len(s.players))):
+                R = vp.r(x, y, w, h)
+                colour = gfx.PLAYER_COLOURS[seat % 6]
+                pygame.draw.rect(bg, (30, 98, 70) if seat == active else gfx.FELT, R, border_radius=vp.s(8))
+                if seat == active:
+                    pygame.draw.rect(bg, colour, R, width=vp.s(4), border_radius=vp.s(8))
+                else:
+                    pygame.draw.rect(bg, colour, vp.r(x, y, 6, h), border_radius=vp.s(3))
+            pygame.draw.rect(bg, (12, 44, 31), vp.rect(RIGHT), border_radius=vp.s(8))
+            self._bg, self._bg_key = bg, key
+        return self._bg
+
     def _draw_banner(self, surf, vp) -> None:
         s = self.st
         r = vp.r(8, 6, 1214, TOP_H - 6)
         if s.phase == OVER:
-            gfx.panel(surf, r, gfx.GOLD, radius=vp.s(8))
             text = "Game over: " + (f"{self.names[s.winner]} wins" if s.winner is not None else "a draw")
         else:
-            col = gfx.PLAYER_COLOURS[s.turn % 6]
-            gfx.panel(surf, r, col, radius=vp.s(8))
             text = self._banner_text()
         px = gfx.fit_px(text, vp.s(22), r.w - vp.s(20), bold=True)
         gfx.blit_text(surf, text, px, (r.x + vp.s(12), r.centery), gfx.INK, bold=True, anchor="midleft")
@@ -303,15 +348,10 @@ class StabbyJackTable(TableScene):
         p = s.players[seat]
         active = seat == s.turn and s.phase != OVER
         colour = gfx.PLAYER_COLOURS[seat % 6]
-        R = vp.r(x, y, w, h)
-        pygame.draw.rect(surf, (30, 98, 70) if active else gfx.FELT, R, border_radius=vp.s(8))
-        if active:
-            pygame.draw.rect(surf, colour, R, width=vp.s(4), border_radius=vp.s(8))
-        else:
-            pygame.draw.rect(surf, colour, vp.r(x, y, 6, h), border_radius=vp.s(3))
+        y += max(0.0, (h - max(95.0, self.derived()["cw"] / 0.7 + 38)) / 2)   # content centred in tall rows
         # who, XP, the three win conditions
         name = ("▶ " if active else "") + self.names[seat]
-        px = gfx.fit_px(name, vp.s(20), vp.s(160), bold=True)
+        px = gfx.fit_px(name, vp.s(20), vp.s(INFO_W - 22), bold=True)
         gfx.blit_text(surf, name, px, vp.p(x + 14, y + 7), colour, bold=True)
         seat_kind = self.session.seats[seat]
         kind = f"Computer ({seat_kind.level})" if seat in self.session.bots else "Person"
@@ -326,30 +366,23 @@ class StabbyJackTable(TableScene):
             t = ("✓" if ok else "") + label
             rr = gfx.blit_text(surf, t, vp.s(14), vp.p(cx, y + 73), GREEN if ok else (150, 170, 160), bold=ok)
             cx += rr.w / vp.scale + 6
-        cw, ch = card_size(h)
-        top = y + 30
-        sx = x + 178
-        self._draw_stats(surf, vp, seat, p, sx, y, top, cw, ch, x + w - 10)
+        self._draw_stats(surf, vp, seat, p, x + INFO_W, y, x + w - 10)
 
-    def _draw_stats(self, surf, vp, seat, p, sx, y, top, cw, ch, right) -> None:
+    def _draw_stats(self, surf, vp, seat, p, sx, y, right) -> None:
         s = self.st
-        lab_px = vp.s(15)
-        font = gfx.font(lab_px, True)
-        grp = self.derived()["groups"][seat]
-        labels = [f"{_sym(suit)} {group_label(p, suit)}" for suit, _ in grp]
-        lw = [font.size(t)[0] / vp.scale + 4 for t in labels]
-        gap, sep = 4, 12
+        d = self.derived()
+        cw = d["cw"]
+        ch = cw / 0.7
+        top = y + 30
+        lab_px = vp.s(LABEL_PX)
+        grp = d["groups"][seat]
+        labels, lw = d["labels"][seat]
         nx = len(p.xp)
-        xp_nat = cw + (nx - 1) * (cw + gap) if nx else 70
         avail = right - sx - 16
-
-        def width(step):
-            return sum(max(lw[k], (cw + (len(c) - 1) * step) if c else min(lw[k], cw)) for k, (_, c) in enumerate(grp)) \
-                + sep * 3
-
-        step = cw + gap
-        xp_want = min(xp_nat, cw + 24 * max(nx - 1, 0)) if nx else 70
-        while width(step) + xp_want > avail and step > cw * 0.42:
+        focus_xp = self.act and seat == s.turn and (self.lvl_sel is not None or s.phase == JACK)
+        xp_want = xp_width(nx, cw, cw + GAP if focus_xp else cw * 0.4)
+        step = cw + GAP
+        while stats_width(grp, lw, cw, step) + min(xp_want, avail * 0.75) > avail and step > cw * 0.42:
             step -= 2
         gx = sx
         for k, (suit, cs) in enumerate(grp):
@@ -362,7 +395,7 @@ class StabbyJackTable(TableScene):
             for j, (i, c) in enumerate(cs):
                 r = vp.r(gx + j * step, top, cw, ch)
                 self._stat_card(surf, vp, seat, i, c, r)
-            gx += max(lw[k], (cw + (len(cs) - 1) * step) if cs else min(lw[k], cw)) + sep
+            gx += (max(lw[k], cw + (len(cs) - 1) * step) if cs else lw[k]) + SEP
         # the XP row
         xx = gx + 4
         xw = right - xx
@@ -370,7 +403,7 @@ class StabbyJackTable(TableScene):
         if not nx:
             gfx.blit_text(surf, "none yet", vp.s(14), vp.p(xx, top + 8), (150, 170, 160))
             return
-        xstep = cw + gap if nx == 1 else min(cw + gap, (xw - cw) / (nx - 1))
+        xstep = cw + GAP if nx == 1 else min(cw + GAP, (xw - cw) / (nx - 1))
         for i, c in enumerate(p.xp):
             r = vp.r(xx + i * xstep, top, cw, ch)
             self._xp_card(surf, vp, seat, i, c, r)
@@ -403,11 +436,9 @@ class StabbyJackTable(TableScene):
                 self.hot_zone(r, payload, self._accept_swap(payload))
         dim = s.phase == ACE and self.act and hot is None
         img = card_image(c, r.w, r.h, dim)
-        if self.ace_sel == payload:
-            r = r.move(0, -vp.s(6))
-        surf.blit(img, r)
         if hot:
             self.hot_card(r, payload, None, img)
+        surf.blit(img, r)
         if mark is not None:
             outline(surf, r, mark, vp, 3 if mark != SOFT else 2)
 
@@ -419,13 +450,14 @@ class StabbyJackTable(TableScene):
             if s.phase == DECLARE and self.derived()["can_level"]:
                 hot = True
                 if self.lvl_sel and i in self.lvl_sel:
-                    r = r.move(0, -vp.s(8))
                     mark = gfx.GOLD
-                elif self.lvl_sel is not None:
-                    mark = SOFT
+                elif self.hover == payload:
+                    mark = gfx.HILITE
             elif s.phase == JACK and c.monarch:
                 hot, mark = True, GREEN
-        img = card_image(c, r.w, r.h)
+        dim = self.act and seat == s.turn and (self.lvl_sel is not None and i not in self.lvl_sel
+                                               or s.phase == JACK and not c.monarch)
+        img = card_image(c, r.w, r.h, dim)
         surf.blit(img, r)
         if hot:
             self.hot_card(r, payload, None, img)
@@ -436,7 +468,6 @@ class StabbyJackTable(TableScene):
     def _draw_middle(self, surf, vp) -> None:
         s = self.st
         x, y, w, h = RIGHT
-        pygame.draw.rect(surf, (12, 44, 31), vp.r(x, y, w, h), border_radius=vp.s(8))
         # draw pile and discard pile
         pr = vp.r(x + 10, y + 12, 72, 100)
         surf.blit(card_image(None, pr.w, pr.h), pr)

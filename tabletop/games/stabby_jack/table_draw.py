@@ -85,7 +85,7 @@ def card_image(card: Card | None, w: int, h: int, dim: bool = False) -> pygame.S
         surf.blit(big, big.get_rect(center=(int(w * 0.62), int(h * 0.6))))
         word = FACE_WORD[card.rank]
         wpx = gfx.fit_px(word, max(8, h // 10), w - 2 * pad)
-        if h >= 90:
+        if h >= 140:
             surf.blit(gfx.text(word, wpx, gfx.DIM), gfx.text(word, wpx, gfx.DIM).get_rect(
                 midbottom=(w // 2, h - pad)))
     if dim:
@@ -189,3 +189,37 @@ def declare_image(choice: str, w: int, h: int, scale: float) -> pygame.Surface:
     small = gfx.text(words, spx, (70, 70, 70))
     surf.blit(small, small.get_rect(midbottom=(w // 2, h - round(5 * scale))))
     return surf
+
+
+# -- fitting the rows ------------------------------------------------------------------------------
+INFO_W = 192          # the name / XP / win block at the left of a row
+LABEL_PX = 15
+GAP, SEP = 4, 12      # between cards of a group, between groups
+
+
+def row_labels(p: Player, grp) -> list[str]:
+    return [f"{SUIT_SYM[suit]} {group_label(p, suit)}" for suit, _ in grp]
+
+
+def label_widths(labels) -> list[float]:
+    f = gfx.font(LABEL_PX, True)
+    return [f.size(t)[0] + 4 for t in labels]
+
+
+def stats_width(grp, lw, cw, step) -> float:
+    return sum(max(lw[k], cw + (len(c) - 1) * step) if c else lw[k] for k, (_, c) in enumerate(grp)) + SEP * 3
+
+
+def xp_width(nx: int, cw: float, step: float) -> float:
+    return cw + (nx - 1) * step if nx else 70
+
+
+def fit_card_width(rows_info, cw_max: float, avail: float) -> float:
+    """One card width for the whole table: the largest (<= cw_max) at which every row's stats
+    sit side by side and its XP row overlaps by at most half a card."""
+    cw = cw_max
+    while cw > 40:
+        if all(stats_width(g, lw, cw, cw + GAP) + 16 + xp_width(nx, cw, cw * 0.4) <= avail for g, lw, nx in rows_info):
+            return cw
+        cw -= 2
+    return cw
