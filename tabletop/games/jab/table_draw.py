@@ -274,7 +274,7 @@ def draw_hud(table, surf, vp, st, seat) -> None:
 def band_rows(seat):
     """y of (hint line 1, hint line 2, buttons top, note centre) in a player's band."""
     if seat == 0:
-        return 654, 672, 600, 582
+        return 652, 670, 604, 580
     return 10, 28, 50, 110
 
 
@@ -283,7 +283,7 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
     h1, h2, by, ny = band_rows(seat)
     note, ms = table.notes[seat]
     if ms > 0 and note:
-        lines = gfx.wrap(note, vp.s(15), vp.s(560))[:2]
+        lines = gfx.wrap(note, vp.s(15), vp.s(440))[:2]
         for k, line in enumerate(lines):
             yy = ny + (k - (len(lines) - 1) / 2) * 18
             img = gfx.text(line, vp.s(15), (255, 225, 200), True)
@@ -448,7 +448,7 @@ def draw_count_and_shouts(table, surf, vp) -> None:
 def draw_between(table, surf, vp, st) -> None:
     over = st.phase == "over"
     r = vp.r(150, 60, 980, 600)
-    panel(surf, r, gfx.PANEL, alpha=238, radius=vp.s(16), border=gfx.GOLD, width=max(1, vp.s(2)))
+    panel(surf, r, gfx.PANEL, alpha=250, radius=vp.s(16), border=gfx.GOLD, width=max(1, vp.s(2)))
     sc = st.scoring
     if sc:
         draw_scoring(table, surf, vp, st, sc)
@@ -486,12 +486,13 @@ def draw_ready_row(table, surf, vp, st, seat, y) -> None:
     rk = hint(table.app.settings, scheme, "right") if scheme != "mouse" else ""
     if scheme == "gamepad":
         lk, rk = "◀", "▶"
-    table.hot_button(vp.r(300, y, 44, 36), "−", lambda: table.split(seat, -1), seat=seat, px=vp.s(22))
-    gfx.blit_text(surf, f"Left deck {left}  |  {total - left} right deck", vp.s(18), vp.p(482, y + 18), gfx.WHITE,
+    gfx.blit_text(surf, "Deck split:", vp.s(16), vp.p(290, y + 18), gfx.GREY, anchor="midleft")
+    table.hot_button(vp.r(392, y, 40, 36), "−", lambda: table.split(seat, -1), seat=seat, px=vp.s(22))
+    gfx.blit_text(surf, f"Left {left} · Right {total - left}", vp.s(18), vp.p(530, y + 18), gfx.WHITE,
                   bold=True, anchor="center")
-    table.hot_button(vp.r(620, y, 44, 36), "+", lambda: table.split(seat, 1), seat=seat, px=vp.s(22))
-    keys = f"split: {lk} {rk}" if lk and rk else "split: − +"
-    gfx.blit_text(surf, keys, vp.s(14), vp.p(676, y + 18), gfx.GREY, anchor="midleft")
+    table.hot_button(vp.r(628, y, 40, 36), "+", lambda: table.split(seat, 1), seat=seat, px=vp.s(22))
+    keys = f"({lk} / {rk})" if lk and rk else ""
+    gfx.blit_text(surf, keys, vp.s(15), vp.p(678, y + 18), gfx.GREY, anchor="midleft")
     key = hint(table.app.settings, scheme, "ready")
     table.hot_button(vp.r(900, y, 210, 36), f"Ready ({key})" if key else "Ready", lambda: table.ready(seat),
                      seat=seat, px=vp.s(18))
@@ -575,7 +576,7 @@ def draw_score_cards(surf, vp, x, y, line) -> None:
             surf.blit(veil(w, h, (0, 0, 0), 120, vp.s(6)), p)
             pygame.draw.line(surf, gfx.REFUSE, p, (p[0] + w, p[1] + h), max(2, vp.s(4)))
             pygame.draw.line(surf, gfx.REFUSE, (p[0] + w, p[1]), (p[0], p[1] + h), max(2, vp.s(4)))
-        cx += 56
+        cx += 54
     if len(shown) > 8:
         gfx.blit_text(surf, f"+{len(shown) - 8}", vp.s(16), vp.p(cx + 4, y + 28), gfx.WHITE, bold=True)
 
