@@ -1,0 +1,360 @@
+"""The Square Ring table: bouts played through the real scene with synthetic
+mouse, keyboard and a real SDL virtual gamepad; secrecy on one screen
+(curtain and peek), React's partial reveal, Bursts, reordering, cooldowns,
+the board preview and the animated reveal."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tabletop.core import registry
+from tabletop.games.square_ring import table_draw
+from tabletop.session import Seat, Session
+from tests.ui_helpers import VirtualPad, click, drag, frames, key, key_down, key_up, make_app, top
+
+SPEED = 4.0
+SHORT = {"rounds": 1, "exchanges": 4}
+
+
+@pytest.fixture
+def app():
+    a = make_app()
+    a.settings["animation_speed"] = SPEED
+    yield a
+    pygame.quit()
+
+
+def start(app, seats, secrecy="curtain", seed=3, setup=None, **options):
+    app.settings["secrecy"] = secrecy
+    spec = registry.get("square-ring")
+    opts = dict(SHORT)
+    opts.update(options)
+    session = Session.new(spec, seats, opts, seed=seed, setup=setup, autosave=False)
+    table = spec.make_table(app, session)
+    app.push(table)
+    frames(app, 2)
+    return table
+
+
+def settle(app, table, limit=1500):
+    """Let the reveal (and any computer) finish until a person has something to do."""
+    for _ in range(limit):
+        if table.session.outcome() is not None and not table.busy():
+            break
+        if not table.busy() and any(table.needs(s) for s in table.humans):
+            break
+        frames(app, 1, dt=16)
+    frames(app, 1)
+
+
+def hot(table, payload):
+    return next(h for h in table.hots if h.payload == payload)
+
+
+def has(table, payload):
+    return any(h.payload == payload for h in table.hots)
+
+
+def button(table, label, seat=None):
+    return next(h for h in table.hots if h.kind == "button" and h.payload == label and (seat is None or h.seat == seat))
+
+
+def usable(table, seat):
+    """Card ids the seat may lay now (cooldowns left out), steps last so that attacks get played."""
+    st = table.session.state
+    own = table.boxer(seat)
+    ids = [c.id for c in own.cards if c.id not in st.cooldown[seat]]
+    return sorted(ids, key=lambda c: own.by_id[c].kind == "step")
+
+
+HUMAN_BOT = [Seat("Red", "human", scheme="mouse"), Seat("Blue", "computer", level="easy")]
+
+
+# -- against the computer, with the mouse ------------------------------------------------
+
+def test_mouse_bout_against_the_computer(app):
+    table = start(app, HUMAN_BOT, seed=4)
+    assert table.secrecy.mode == "open"
+    exchanges = 0
+    saw_reveal = saw_hit_text = False
+    while table.session.outcome() is None:
+        settle(app, table)
+        st = table.session.state
+        if st.result is not None:
+            break
+        if st.phase == "footwork":
+            click(app, button(table, "Stay facing").rect.center)
+            continue
+        if st.phase == "stick":
+            click(app, button(table, "Stay").rect.center)
+            continue
+        assert st.phase in ("declare", "choose", "react"), st.phase
+        ids = usable(table, 0)
+        a, b = ids[exchanges % len(ids)], ids[(exchanges + 3) % len(ids)]
+        if exchanges % 2:
+            click(app, hot(table, ("hand", 0, a)).rect.center)
+            drag(app, hot(table, ("hand", 0, b)).rect.center, hot(table, ("slot", 0, 1)).rect.center)
+        else:
+            drag(app, hot(table, ("hand", 0, a)).rect.center, hot(table, ("slot", 0, 0)).rect.center)
+            click(app, hot(table, ("hand", 0, b)).rect.center)
+        assert table.selection(0) == [a, b]
+        before = len(st.log)
+        click(app, button(table, "Lock in").rect.center)
+        # the computer may still be choosing: wait for the reveal to start
+        for _ in range(200):
+            if table.anim is not None or table.session.state.phase not in ("declare", "choose", "react") \
+                    or table.session.outcome() is not None:
+                break
+            frames(app, 1)
+        if table.anim is not None:
+            saw_reveal = True
+            # the board lags the rules while the cards turn over
+            assert table.shown_pose()[0] == st.pos
+        log = table.session.state.log[before:]
+        reveal = [e for e in log if e["kind"] == "reveal"]
+        assert reveal
+        if st.dazed[0]:     # a dazed boxer's cards are shuffled
+            assert {reveal[0]["cards"][0], reveal[1]["cards"][0]} == {a, b}
+        else:
+            assert reveal[0]["cards"][0] == a, "the cards were committed in the order laid"
+        saw_hit_text = saw_hit_text or any(e["kind"] == "hit" for e in log)
+        exchanges += 1
+    settle(app, table)
+    frames(app, 3)
+    assert exchanges >= 2 and saw_reveal
+    st = table.session.state
+    assert st.result is not None and st.phase == "over"
+    head, why = table.result_text()
+    assert why
+
+
+def test_preview_follows_the_cards_already_laid(app):
+    table = start(app, HUMAN_BOT, seed=1)
+    st = table.session.state
+    assert st.pos[0] == 7       # c2, facing north
+    click(app, hot(table, ("hand", 0, "forward")).rect.center)
+    # hovering the Cross: its area is shown from c3 (after the step), i.e. c4 and c5
+    pos = hot(table, ("hand", 0, "cross")).rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 2)
+    cand = table_draw.candidate(table, 0)
+    assert cand == ("cross", 1)
+    sq, f, _trail = table.plan(0, table.selection(0)[:cand[1]])
+    from tabletop.games.square_ring.rules import attack_preview
+    area = attack_preview(table.session.state, 0, "cross", sq, f)
+    assert sq == 12 and set(area) == {17, 22}
+    # with the keyboard the focused card is previewed instead (the pointer is forgotten)
+    key(app, "right")
+    assert table.mouse_pos is None and table.show_focus.get(0)
+    assert table_draw.candidate(table, 0)[0] == table.focused(0).payload[2]
+
+
+def test_reorder_take_back_burst_and_cooldown(app):
+    table = start(app, HUMAN_BOT, seed=2, boxer0="inga", boxer1="fredo")
+    st = table.session.state
+    assert table.slot_count(0) == 3 and st.bursts[0] == 1
+    for cid in ("jab", "cross", "uppercut"):
+        click(app, hot(table, ("hand", 0, cid)).rect.center)
+    assert table.selection(0) == ["jab", "cross", "uppercut"]
+    # drag the third onto the first: they swap
+    drag(app, hot(table, ("slot", 0, 2)).rect.center, hot(table, ("slot", 0, 0)).rect.center)
+    assert table.selection(0) == ["uppercut", "cross", "jab"]
+    # click a laid card: back to the hand; drag one back to the hand too
+    click(app, hot(table, ("slot", 0, 1)).rect.center)
+    assert table.selection(0) == ["uppercut", "jab"]
+    drag(app, hot(table, ("slot", 0, 1)).rect.center, hot(table, ("hand", 0, "hook")).rect.center)
+    assert table.selection(0) == ["uppercut"]
+    for cid in ("forward", "hook"):
+        click(app, hot(table, ("hand", 0, cid)).rect.center)
+    assert button(table, "Lock in ⚡")
+    click(app, button(table, "Lock in ⚡").rect.center)
+    settle(app, table)
+    st = table.session.state
+    assert st.bursts[0] == 0, "three cards use a Burst"
+    assert any(e["kind"] == "burst" for e in st.log)
+    if st.phase in ("footwork", "stick"):
+        click(app, button(table, "Stay facing" if st.phase == "footwork" else "Stay").rect.center)
+        settle(app, table)
+        st = table.session.state
+    if st.result is None and st.exchange == 2:
+        assert "uppercut" in st.cooldown[0]
+        assert table.slot_count(0) == 2, "no Burst left: two slots"
+        before = list(table.selection(0))
+        click(app, hot(table, ("hand", 0, "uppercut")).rect.center)
+        assert table.selection(0) == before
+        assert "cooling down" in table.message
+
+
+def test_the_reveal_animates_moves_then_attacks(app):
+    # Blue steps forward into Red's Jab: the step slides first, then the hit flashes with the damage
+    seats = [Seat("Red", "human", scheme="mouse"), Seat("Blue", "human", scheme="keys-right")]
+    table = start(app, seats, secrecy="peek", seed=5, boxer0="inga", boxer1="fredo")
+    key_down(app, "`")
+    assert table.secrecy.visible(0)
+    click(app, hot(table, ("hand", 0, "jab")).rect.center)
+    click(app, hot(table, ("hand", 0, "back")).rect.center)
+    click(app, button(table, "Lock in").rect.center)
+    key_up(app, "`")
+    blue = Keys(app, "keys-right")
+    blue.peek(True)
+    for cid in ("forward", "hook"):
+        focus_on(table, 1, blue, ("hand", 1, cid))
+        blue.confirm()
+    focus_on(table, 1, blue, "Lock in")
+    st = table.session.state
+    blue.confirm()
+    blue.peek(False)
+    assert table.anim is not None
+    kinds, hp_during = [], []
+    for _ in range(400):
+        a = table.anim
+        if a is None:
+            break
+        cur = a.current()
+        if cur is not None and (not kinds or kinds[-1] != cur.kind):
+            kinds.append(cur.kind)
+            hp_during.append(table.shown_pose()[2][1])
+        frames(app, 1)
+    assert kinds[:3] == ["flip", "move", "strike"]
+    full = table.boxer(1).hp
+    assert hp_during[0] == full and hp_during[1] == full     # nothing lost before the attacks
+    now = table.session.state
+    assert now.hp[1] == st.hp[1] - 1 or now.exchange == 2 and now.round_damage[0] >= 1
+
+
+# -- two people on one screen ------------------------------------------------------------
+
+class Keys:
+    def __init__(self, app, scheme):
+        self.app = app
+        left = scheme == "keys-left"
+        self.dirs = {"up": "w", "down": "s", "left": "a", "right": "d"} if left else \
+            {"up": "up", "down": "down", "left": "left", "right": "right"}
+        self.ok = "space" if left else "return"
+        self.peek_key = "tab" if left else "right ctrl"
+
+    def move(self, d):
+        key(self.app, self.dirs[d])
+
+    def confirm(self):
+        key(self.app, self.ok)
+
+    def peek(self, down):
+        (key_down if down else key_up)(self.app, self.peek_key)
+
+
+class Pad:
+    def __init__(self, app, pad):
+        self.app, self.pad = app, pad
+
+    def move(self, d):
+        self.pad.press(self.app, "dp" + d)
+
+    def confirm(self):
+        self.pad.press(self.app, "a")
+
+    def peek(self, down):
+        self.pad.button("y", down)
+        frames(self.app, 2)
+
+
+def focus_on(table, seat, agent, payload, limit=40):
+    for _ in range(limit):
+        cur = table.focused(seat)
+        if cur is not None and cur.payload == payload:
+            return
+        target = hot(table, payload)
+        dx = target.rect.centerx - cur.rect.centerx
+        dy = target.rect.centery - cur.rect.centery
+        if abs(dx) > target.rect.w // 2:
+            agent.move("right" if dx > 0 else "left")
+        else:
+            agent.move("down" if dy > 0 else "up")
+    raise AssertionError(f"could not reach {payload}; focus is on {table.focused(seat).payload}")
+
+
+def open_hand(table, seat, agent):
+    if table.secrecy.mode == "curtain":
+        if table.secret_now():
+            assert table.curtain_seat() == seat
+            assert not any(isinstance(h.payload, tuple) and h.payload[0] == "hand" for h in table.hots)
+            assert str(table.focused(seat).payload).startswith("Show ")
+            agent.confirm()
+            assert table.secrecy.shown == seat
+        return lambda: None
+    if table.secret_now():
+        assert not any(isinstance(h.payload, tuple) and h.payload[0] == "hand" and h.payload[1] == seat
+                       for h in table.hots), "a hand is pointable while its owner is not peeking"
+        agent.peek(True)
+        assert table.secrecy.visible(seat)
+        return lambda: agent.peek(False)
+    return lambda: None
+
+
+def play_bout(app, table, agents, react_seat=None):
+    turn = 0
+    reacted = False
+    while table.session.outcome() is None:
+        settle(app, table)
+        st = table.session.state
+        if st.result is not None:
+            break
+        seat = next(s for s in (0, 1) if table.needs(s))
+        agent = agents[seat]
+        close = open_hand(table, seat, agent)
+        if st.phase in ("footwork", "stick"):
+            label = "Stay facing" if st.phase == "footwork" else "Stay"
+            focus_on(table, seat, agent, label)
+            agent.confirm()
+            close()
+            continue
+        if st.phase == "react":
+            other = 1 - seat
+            shown = table_draw.this_exchange_cards(table, other)
+            assert shown[0] == (st.peek, True), "the reactor sees the other's first card"
+            assert not any(up for _c, up in shown[1:]), "and only the first"
+            reacted = True
+        if (seat == react_seat and st.phase == "declare" and st.declares[seat] is None
+                and st.reacts[seat] and not st.dazed[seat]):
+            focus_on(table, seat, agent, "React ◉")
+            agent.confirm()
+            close()
+            assert table.session.state.declares[seat] is True or table.session.state.reactor == seat
+            continue
+        ids = usable(table, seat)
+        picks = [ids[(turn * 5 + seat) % len(ids)], ids[(turn * 5 + seat + 2) % len(ids)]]
+        for cid in picks:
+            focus_on(table, seat, agent, ("hand", seat, cid))
+            agent.confirm()
+        assert table.selection(seat) == picks
+        focus_on(table, seat, agent, "Lock in")
+        agent.confirm()
+        close()
+        assert table.pending[seat] or table.session.state.commits[seat] is not None \
+            or table.session.state.exchange != st.exchange or table.busy()
+        turn += 1
+    return turn, reacted
+
+
+def test_keyboard_and_gamepad_bout_behind_the_curtain_with_a_react(app):
+    pad = VirtualPad()
+    try:
+        frames(app, 3)
+        seats = [Seat("Red", "human", scheme="keys-left"), Seat("Blue", "human", scheme="gamepad")]
+        table = start(app, seats, secrecy="curtain", seed=11, boxer0="inga", boxer1="fredo")
+        assert top(app) is table and table.secrecy.mode == "curtain"
+        turns, reacted = play_bout(app, table, {0: Keys(app, "keys-left"), 1: Pad(app, pad)}, react_seat=0)
+        st = table.session.state
+        assert st.result is not None and turns >= 4
+        assert reacted and st.reacts[0] == 0
+    finally:
+        pad.unplug()
+
+
+def test_two_keyboards_bout_peeking(app):
+    seats = [Seat("Red", "human", scheme="keys-left"), Seat("Blue", "human", scheme="keys-right")]
+    table = start(app, seats, secrecy="peek", seed=7, boxer0="sol", boxer1="mei")
+    assert table.secrecy.mode == "peek"
+    turns, _ = play_bout(app, table, {0: Keys(app, "keys-left"), 1: Keys(app, "keys-right")})
+    assert table.session.state.result is not None and turns >= 4
