@@ -125,3 +125,11 @@ def test_bad_content_files_name_the_file_and_problem(tmp_path):
     bad.write_text(json.dumps({"characters": [{"name": "X", "stance": "crouch"}]}))
     with pytest.raises(ContentError, match=r"characters\.json: .*stance"):
         load_characters(bad)
+
+
+def test_help_lists_the_current_content_and_referee_decisions():
+    from tabletop.games.boxing_the_game.balance import content_tables
+    text = Path(SPEC.help_file).read_text()
+    assert content_tables() in text, "help.md card tables are out of date: paste `balance --content`"
+    assert "## Controls\n(see the table)" in text
+    assert "## Referee decisions" in text

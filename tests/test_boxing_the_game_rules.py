@@ -332,8 +332,10 @@ def test_round_winner_picks_first_third_prize_exiled():
     assert [CARDS[c].name for c in s.exile] == ["Quick Jab"]
     assert "High Guard" in [CARDS[c].name for c in s.players[0].discard]
     assert "Level Change" in [CARDS[c].name for c in s.players[1].discard]
-    # drafting gains the printed 1; Marathon Mae also gains 1 at cleanup after a lost round
-    assert s.players[0].momentum == min(7, LOLA + 1) and s.players[1].momentum == 2 + 1 + 1
+    # drafting gains the printed momentum; Marathon Mae also gains 1 at cleanup after a lost round
+    printed = {c.name: c.momentum for c in CARDS}
+    assert s.players[0].momentum == min(7, LOLA + printed["High Guard"])
+    assert s.players[1].momentum == 2 + printed["Level Change"] + 1
     # refilled from the main deck, next round begins with 4 cards each
     assert [CARDS[c].name for c in s.prizes] == ["Judge", "Senior Judge", "Chief Judge"]
     assert s.phase == "plan" and s.round == 2 and all(len(p.hand) == 4 for p in s.players)
@@ -421,6 +423,7 @@ def test_momentum_never_goes_over_the_cap():
     s = new(WIN, main=["Quick Jab", "High Guard", "Level Change"], start_momentum=4)
     s.players[0].momentum = 7
     s = both(s, ["Jab", "Cross", "Hook"], ["Block", "Block", "Uppercut"])
+    assert CARDS[s.prizes[0]].name == "Quick Jab" and CARDS[s.prizes[0]].momentum > 0
     s = ok(s, TakePrize(0, 0))
     assert s.players[0].momentum == 7
 
@@ -449,3 +452,18 @@ def test_apply_never_changes_its_input():
     before = RULES.summary(s), s.players[0].hand, s.log
     RULES.apply(s, Plan(0, s.players[0].hand[:3], (1, 1, 0)))
     assert (RULES.summary(s), s.players[0].hand, s.log) == before
+
+
+def test_third_knockdowns_on_both_sides_at_once_go_to_the_score_sheet():
+    # referee decision (help.md): simultaneous third knockdowns, the totals so far decide
+    decks = [["Uppercut", "Jab", "Cross", "Hook"], ["Uppercut", "Jab", "Feint", "Block"]]
+    s = new(decks)
+    s.players[0].knockdowns = s.players[1].knockdowns = 2
+    s.round = 2
+    s.players[0].scores, s.players[1].scores = (9,), (10,)
+    s = both(s, ["Uppercut", "Jab", "Cross"], ["Uppercut", "Jab", "Block"])
+    assert s.result.winner == 1 and s.result.reason == "double KO"
+    s = new(decks)
+    s.players[0].knockdowns = s.players[1].knockdowns = 2
+    s = both(s, ["Uppercut", "Jab", "Cross"], ["Uppercut", "Jab", "Block"])
+    assert s.result.winner is None

@@ -18,7 +18,7 @@ from multiprocessing import Pool
 from tabletop.core.game import Refused
 
 from .bot import make_bot
-from .content import CARDS, CHARACTERS
+from .content import CARDS, CHARACTERS, FIRST_MAIN
 from .flow import affordable_slots
 from .rules import RULES, TakePrize
 
@@ -101,13 +101,34 @@ def report(results) -> str:
     return "\n".join(lines)
 
 
+def content_tables() -> str:
+    """The cards and boards as markdown tables (pasted into help.md; a test keeps them in step)."""
+    rows: dict[str, list] = {}
+    for c in CARDS[FIRST_MAIN:]:
+        rows.setdefault(c.name, [c, 0])[1] += 1
+    out = ["| Card | Copies | Move | Speed | Momentum | Effect |", "|---|---|---|---|---|---|"]
+    out += [f"| {n} | {k} | {c.move.capitalize()} | {c.speed} | {c.momentum} | {c.text} |"
+            for n, (c, k) in rows.items() if c.is_action]
+    out += ["", "| Upgrade | Copies | Type | Momentum | Effect |", "|---|---|---|---|---|"]
+    out += [f"| {n} | {k} | {c.upgrade} | {c.momentum} | {c.text} |" for n, (c, k) in rows.items() if c.upgrade]
+    out += ["", "| Judge | Copies | Cost |", "|---|---|---|"]
+    out += [f"| {n} | {k} | {-c.momentum} |" for n, (c, k) in rows.items() if c.judge]
+    out += ["", "| Boxer | Stance | Trait |", "|---|---|---|"]
+    out += [f"| {b.name} | {b.stance} | **{b.trait_name}**: {b.trait_text} |" for b in CHARACTERS]
+    return "\n".join(out)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--matches", type=int, default=1000)
     ap.add_argument("--level", default="strong", choices=("random", "easy", "strong"))
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=0, help="seed of the first match")
+    ap.add_argument("--content", action="store_true", help="print the content tables for help.md and stop")
     args = ap.parse_args(argv)
+    if args.content:
+        print(content_tables())
+        return
     t = time.time()
     results = measure(args.matches, args.level, args.jobs, args.seed)
     print(report(results))

@@ -180,7 +180,9 @@ class StrongBot(SeededBot):
             if len(opp.judges) + 1 >= need and judge_cost(opp, card_id) <= opp.momentum:
                 v += 5.0                      # deny the opponent's winning judge
             return v - MOMENTUM * judge_cost(me, card_id)
-        v = MOMENTUM * min(card.momentum, view.options["max_momentum"] - me.momentum)
+        cap = view.options["max_momentum"]
+        # momentum matters more to a boxer who has little of it
+        v = MOMENTUM * min(card.momentum, cap - me.momentum) * 2 * (cap - me.momentum) / cap
         mine = [c for c in me.unseen + me.hand + me.discard if CARDS[c].is_action]
         plays = 3 / (len(mine) + 1)           # how often a given card is played per round
         if card.is_action:
@@ -212,7 +214,7 @@ class StrongBot(SeededBot):
                 per_round = 3 * share if e.event is None else 1
                 v += SPEED * e.amount * per_round * rounds_left
             elif e.kind == "cleanup_momentum":
-                v += MOMENTUM * 0.5 * e.amount * rounds_left
+                v += MOMENTUM * 0.35 * e.amount * rounds_left     # often wasted at the cap
             elif e.kind == "judge_discount":
                 v += 0.4 * e.amount
         return v
