@@ -322,3 +322,16 @@ def test_six_players_fit_the_table(app):
     assert top(app) is t
     w, h = app.screen.get_size()
     assert all(0 <= r.left and r.right <= w and 0 <= r.top and r.bottom <= h for r in rects)
+
+
+def test_winning_fight_ends_the_game_and_names_the_winner(app):
+    setup = {"stats": [["10S", "9S", "5H", "9C", "8C"], ["6S", "8H", "7D", "2C"], ["5S", "6H", "4D", "3C"]],
+             "xp": [["QD", "KS", "4S", "5S", "6S", "7S", "2D"], [], []], "draw": ["8S"], "first": 0}
+    t = table_for(app, setup)
+    click(app, spot(t, ("declare", "fight")))
+    s = t.session.state
+    assert s.phase == OVER and s.winner == 0
+    head, why = t.result_text()
+    assert head == "Red wins!" and why.startswith("Red ")
+    frames(app, 2)
+    assert not [h for h in t.hots if h.kind == "card"]   # nothing left to play

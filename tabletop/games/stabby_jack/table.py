@@ -27,7 +27,7 @@ from . import resolve
 from .content import CONTENT
 from .rules import Declare, Decline, LevelUp, Replace, Shield, Swap, TakeHit
 from .state import ACE, DECLARE, JACK, OVER, PLACE, TRAIN, hp, xp_value
-from .table_draw import GAP, INFO_W, LABEL_PX, PLAYERS, RIGHT, SEP, TOP_H, card_image, card_size, change_words, \
+from .table_draw import BELOW_H, GAP, INFO_W, LABEL_PX, PLAYERS, RIGHT, SEP, TOP_H, card_image, card_size, change_words, \
     declare_image, fit_card_width, groups, label_widths, outline, row_labels, rows, stats_after, stats_width, wrap, \
     xp_width
 from .text import describe_draw, render
@@ -35,6 +35,8 @@ from .text import describe_draw, render
 HOLD_MS = 1300          # computers: how long their result stays before the next move
 GREEN = (110, 230, 120)
 SOFT = (190, 220, 205)
+CHOSEN = (255, 255, 255)
+CAN = (140, 185, 165)
 LIGHT_RED = (255, 130, 120)
 
 
@@ -81,7 +83,8 @@ class StabbyJackTable(TableScene):
             rh = rows(len(s.players))[0][3]
             avail = PLAYERS[2] - INFO_W - 10 - 16
             d["cw"] = fit_card_width([(g, lw, len(p.xp)) for p, g, (_, lw) in zip(s.players, d["groups"], d["labels"])],
-                                     card_size(rh)[0], avail)
+                                     rh, avail)
+            d["below"] = rh >= BELOW_H
             self._derived, self._derived_for = d, s
         return self._derived
 
@@ -348,7 +351,9 @@ class StabbyJackTable(TableScene):
         p = s.players[seat]
         active = seat == s.turn and s.phase != OVER
         colour = gfx.PLAYER_COLOURS[seat % 6]
-        y += max(0.0, (h - max(95.0, self.derived()["cw"] / 0.7 + 38)) / 2)   # content centred in tall rows
+        d = self.derived()
+        tall = d["cw"] / 0.7 * (2 if d["below"] else 1) + (72 if d["below"] else 38)
+        y += max(0.0, (h - max(95.0, tall)) / 2)   # content centred in tall rows
         # who, XP, the three win conditions
         name = ("▶ " if active else "") + self.names[seat]
         px = gfx.fit_px(name, vp.s(20), vp.s(INFO_W - 22), bold=True)
@@ -360,12 +365,12 @@ class StabbyJackTable(TableScene):
         line = f"XP {xp}" + (f"   died {p.deaths}×" if p.deaths else "")
         gfx.blit_text(surf, line, vp.s(16), vp.p(x + 14, y + 50), gfx.WHITE, bold=True)
         conds = self.derived()["conds"][seat]
-        rr = gfx.blit_text(surf, "Win:", vp.s(14), vp.p(x + 14, y + 73), (150, 170, 160))
-        cx = x + 14 + rr.w / vp.scale + 5
+        rr = gfx.blit_text(surf, "win:", vp.s(14), vp.p(x + 14, y + 73), (150, 170, 160))
+        cx = x + 14 + rr.w / vp.scale + 4
         for ok, label in zip(conds, ("XP", "ATK", "LUCK")):
             t = ("✓" if ok else "") + label
-            rr = gfx.blit_text(surf, t, vp.s(14), vp.p(cx, y + 73), GREEN if ok else (150, 170, 160), bold=ok)
-            cx += rr.w / vp.scale + 6
+            rr = gfx.blit_text(surf, t, vp.s(14), vp.p(cx, y + 73), GREEN if ok else (150, 170, 160))
+            cx += rr.w / vp.scale + 4
         self._draw_stats(surf, vp, seat, p, x + INFO_W, y, x + w - 10)
 
     def _draw_stats(self, surf, vp, seat, p, sx, y, right) -> None:
@@ -382,7 +387,9 @@ class StabbyJackTable(TableScene):
         focus_xp = self.act and seat == s.turn and (self.lvl_sel is not None or s.phase == JACK)
         xp_want = xp_width(nx, cw, cw + GAP if focus_xp else cw * 0.4)
         step = cw + GAP
-        while stats_width(grp, lw, cw, step) + min(xp_want, avail * 0.75) > avail and step > cw * 0.42:
+        if d["below"]:
+            xp_want = 0
+        while stats_width(grp, lw, cw, step) + min(xp_want, avail * 0.75) > avail and step > cw * 0.5:
             step -= 2
         gx = sx
         for k, (suit, cs) in enumerate(grp):
@@ -396,8 +403,10 @@ class StabbyJackTable(TableScene):
                 r = vp.r(gx + j * step, top, cw, ch)
                 self._stat_card(surf, vp, seat, i, c, r)
             gx += (max(lw[k], cw + (len(cs) - 1) * step) if cs else lw[k]) + SEP
-        # the XP row
+        # the XP row: beside the stats, or under them in tall rows
         xx = gx + 4
+        if d["below"]:
+            xx, y, top = sx, top + ch + 6, top + ch + 34
         xw = right - xx
         gfx.blit_text(surf, "XP row", lab_px, vp.p(xx, y + 8), gfx.GOLD, bold=True)
         if not nx:
@@ -414,7 +423,7 @@ class StabbyJackTable(TableScene):
         hot = mark = None
         if self.act and s.phase in (TRAIN, PLACE) and seat == s.turn:
             hot = True
-            mark = gfx.HILITE if self.hover == payload else SOFT
+            mark = gfx.HILITE if self.hover == payload else CAN
             self.hot_zone(r, payload, self._accept_drawn)
         elif self.act and s.phase == ACE:
             pairs = self.derived()["pairs"]
@@ -427,11 +436,11 @@ class StabbyJackTable(TableScene):
                 able = any(o == seat and b == i for _, o, b in pairs)
                 match = sel is not None and sel[1] == me and (sel[2], seat, i) in pairs
             if sel == payload:
-                hot, mark = True, gfx.GOLD
+                hot, mark = True, CHOSEN
             elif match:
                 hot, mark = True, GREEN
             elif able and (sel is None or (sel[1] == me) == (seat == me)):
-                hot, mark = True, SOFT
+                hot, mark = True, (gfx.HILITE if self.hover == payload else CAN)
             if able:
                 self.hot_zone(r, payload, self._accept_swap(payload))
         dim = s.phase == ACE and self.act and hot is None
@@ -440,7 +449,7 @@ class StabbyJackTable(TableScene):
             self.hot_card(r, payload, None, img)
         surf.blit(img, r)
         if mark is not None:
-            outline(surf, r, mark, vp, 3 if mark != SOFT else 2)
+            outline(surf, r, mark, vp, {CHOSEN: 4, CAN: 2}.get(mark, 3))
 
     def _xp_card(self, surf, vp, seat, i, c, r) -> None:
         s = self.st
@@ -450,7 +459,7 @@ class StabbyJackTable(TableScene):
             if s.phase == DECLARE and self.derived()["can_level"]:
                 hot = True
                 if self.lvl_sel and i in self.lvl_sel:
-                    mark = gfx.GOLD
+                    mark = CHOSEN
                 elif self.hover == payload:
                     mark = gfx.HILITE
             elif s.phase == JACK and c.monarch:
@@ -462,7 +471,12 @@ class StabbyJackTable(TableScene):
         if hot:
             self.hot_card(r, payload, None, img)
         if mark is not None:
-            outline(surf, r, mark, vp, 3 if mark != SOFT else 2)
+            outline(surf, r, mark, vp, {CHOSEN: 4, CAN: 2}.get(mark, 3))
+
+    def result_text(self):
+        s = self.st
+        head = "A draw" if s.winner is None else f"{self.names[s.winner]} wins!"
+        return head, render(s.result, self.names)
 
     # -- the middle: piles, drawn card, choices, log -------------------------------------------------
     def _draw_middle(self, surf, vp) -> None:
@@ -548,6 +562,8 @@ class StabbyJackTable(TableScene):
             if self.derived()["can_level"]:
                 self.hot_button(vp.r(x + 10, y + 106, w - 20, 34), f"Level up: spend {CONTENT.level_cost} XP "
                                 "for a new stat card", self.start_level, px=vp.s(16))
+            elif self.show_focus.get(me):
+                hint = "Arrow keys or d-pad pick a card; Enter or A chooses it."
             else:
                 hint = "Click a card, or drag it onto the draw pile."
         elif s.phase == DECLARE:
@@ -618,6 +634,8 @@ class StabbyJackTable(TableScene):
     def _draw_log(self, surf, vp, x, y, w, h) -> None:
         s = self.st
         gfx.blit_text(surf, "What happened", vp.s(15), vp.p(x + 10, y), gfx.GOLD, bold=True)
+        gfx.blit_text(surf, "Esc / Start: menu and rules", vp.s(14), vp.p(x + w - 10, y + 1), (150, 170, 160),
+                      anchor="topright")
         px = vp.s(14)
         room = int((h - 26) // 18)
         out: list[tuple[str, bool]] = []

@@ -121,12 +121,12 @@ def rows(n: int) -> list[tuple[float, float, float, float]]:
     """The players' row rectangles (design units), top to bottom in seat order."""
     x, y, w, h = PLAYERS
     gap = 6
-    rh = min(212, (h - gap * (n - 1)) / n)
+    rh = (h - gap * (n - 1)) / n
     return [(x, y + i * (rh + gap), w, rh) for i in range(n)]
 
 
 def card_size(row_h: float) -> tuple[float, float]:
-    ch = min(row_h - 36, 150)
+    ch = min((row_h - 70) / 2 if row_h >= 250 else row_h - 36, 150)
     return ch * 0.7, ch
 
 
@@ -214,12 +214,22 @@ def xp_width(nx: int, cw: float, step: float) -> float:
     return cw + (nx - 1) * step if nx else 70
 
 
-def fit_card_width(rows_info, cw_max: float, avail: float) -> float:
-    """One card width for the whole table: the largest (<= cw_max) at which every row's stats
-    sit side by side and its XP row overlaps by at most half a card."""
-    cw = cw_max
+BELOW_H = 250         # rows at least this tall put the XP row under the stats row
+
+
+def fit_card_width(rows_info, row_h: float, avail: float) -> float:
+    """One card width for the whole table: the largest at which every row's stats sit side by
+    side and its XP row overlaps by at most 60% of a card."""
+    below = row_h >= BELOW_H
+    cw = card_size(row_h)[0]
     while cw > 40:
-        if all(stats_width(g, lw, cw, cw + GAP) + 16 + xp_width(nx, cw, cw * 0.4) <= avail for g, lw, nx in rows_info):
+        if below:
+            ok = all(stats_width(g, lw, cw, cw + GAP) <= avail and xp_width(nx, cw, cw * 0.4) <= avail
+                     for g, lw, nx in rows_info)
+        else:
+            ok = all(stats_width(g, lw, cw, cw + GAP) + 16 + xp_width(nx, cw, cw * 0.4) <= avail
+                     for g, lw, nx in rows_info)
+        if ok:
             return cw
         cw -= 2
     return cw
