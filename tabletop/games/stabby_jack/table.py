@@ -32,6 +32,7 @@ from .table_draw import BELOW_H, GAP, INFO_W, LABEL_PX, PLAYERS, RIGHT, SEP, TOP
     xp_width
 from .text import describe_draw, render
 
+DID = {"train": "Train", "fight": "Fight", "rest": "Rest"}
 HOLD_MS = 1300          # computers: how long their result stays before the next move
 GREEN = (110, 230, 120)
 SOFT = (190, 220, 205)
@@ -100,11 +101,12 @@ class StabbyJackTable(TableScene):
         seat = action.player
         lines = _new_lines(prev.log, new.log)
         drawn = _drawn_cards(prev, new, action)
+        did = DID.get(action.choice) if isinstance(action, Declare) else "Level up" if isinstance(action, LevelUp) else ""
         if self.recent and self.recent["seat"] == seat and self.recent["turns"] == prev.turns:
-            self.recent["lines"] = (self.recent["lines"] + lines)[-5:]
-            self.recent["cards"] = (self.recent["cards"] + drawn)[-3:]
+            self.recent = {"seat": seat, "turns": prev.turns, "lines": (self.recent["lines"] + lines)[-5:],
+                           "cards": (self.recent["cards"] + drawn)[-3:], "did": did or self.recent["did"]}
         else:
-            self.recent = {"seat": seat, "turns": prev.turns, "lines": lines[-5:], "cards": drawn[-3:]}
+            self.recent = {"seat": seat, "turns": prev.turns, "lines": lines[-5:], "cards": drawn[-3:], "did": did}
         if seat in self.session.bots:
             self.hold_ms = HOLD_MS / max(0.25, self.anim_speed)
         self._sound(prev, new, seat)
@@ -362,7 +364,7 @@ class StabbyJackTable(TableScene):
         kind = f"Computer ({seat_kind.level})" if seat in self.session.bots else "Person"
         gfx.blit_text(surf, kind, vp.s(14), vp.p(x + 14, y + 31), SOFT)
         xp = xp_value(p.xp)
-        line = f"XP {xp}" + (f"   died {p.deaths}×" if p.deaths else "")
+        line = f"XP {xp}/{CONTENT.win_xp}" + (f"   died {p.deaths}×" if p.deaths else "")
         gfx.blit_text(surf, line, vp.s(16), vp.p(x + 14, y + 50), gfx.WHITE, bold=True)
         conds = self.derived()["conds"][seat]
         rr = gfx.blit_text(surf, "win:", vp.s(14), vp.p(x + 14, y + 73), (150, 170, 160))
@@ -499,13 +501,16 @@ class StabbyJackTable(TableScene):
             outline(surf, dr, SOFT, vp, 2)
         # the drawn card, or what the last move drew
         big = vp.r(x + 180, y + 8, 100, 140)
-        caption, shown = "", []
+        caption, shown, sign = "", [], None
         if s.drawn is not None:
             shown = [s.drawn]
-            caption = f"{self.names[s.turn]} drew"
-        elif self.recent and self.recent["cards"]:
+            what = DID.get(s.declared, "Level up")
+            caption = f"{self.names[s.turn]}: {what}"
+        elif self.recent and (self.recent["cards"] or self.recent["did"]):
             shown = self.recent["cards"]
-            caption = f"{self.names[self.recent['seat']]} drew"
+            caption = f"{self.names[self.recent['seat']]}: {self.recent['did'] or 'drew'}"
+            if not shown and self.recent["did"] == DID["rest"]:
+                sign = declare_image("rest", big.w, big.w, vp.scale)
         for k, c in enumerate(shown):
             r = big.move(-vp.s(22) * (len(shown) - 1 - k), 0)
             img = card_image(c, r.w, r.h)
@@ -517,7 +522,9 @@ class StabbyJackTable(TableScene):
                 elif s.phase == JACK:
                     self.hot_zone(r, ("jack",), lambda pl: None if pl[0] == "xp" and self.st.players[pl[1]].xp[
                         pl[2]].monarch else "Only a Queen or King shields you.")
-        if not shown:
+        if sign is not None:
+            surf.blit(sign, big.move(0, (big.h - big.w) // 2))
+        elif not shown:
             pygame.draw.rect(surf, (60, 120, 90), big, width=max(1, vp.s(2)), border_radius=vp.s(10))
         if caption:
             gfx.blit_text(surf, caption, vp.s(14), vp.p(x + 230, y + 152), SOFT, anchor="midtop")
