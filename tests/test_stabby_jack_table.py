@@ -89,6 +89,7 @@ def test_click_fight_beats_a_monster_and_passes_the_turn(app):
     frames(app, 2)
     assert "Blue's turn" in t._banner_text()
     assert t.recent["cards"] == [parse_card("7S")]   # the monster stays shown for a moment
+    assert "7 of ♠: a physical monster, 7 to beat; your attack is 9" in t.explain_text()
 
 
 def test_drag_train_onto_pile_then_drawn_card_onto_a_stat(app):
@@ -99,7 +100,7 @@ def test_drag_train_onto_pile_then_drawn_card_onto_a_stat(app):
     frames(app, 1)
     i = stat_index(s, 0, "3D")
     # the table explains the drawn card before the choice
-    assert "7 of ♥" in t._explain()[0]
+    assert "7 of ♥" in t.explain_text()
     drag(app, spot(t, ("drawn",)), spot(t, ("stat", 0, i)))
     s = t.session.state
     assert codes(s.players[0].stats) == codes([parse_card(c) for c in ["9S", "5H", "7H", "4C"]])
@@ -150,7 +151,7 @@ def test_gamepad_shields_against_stabby_jack_with_a_monarch(app):
         pad.press(app, "a")
         s = t.session.state
         assert s.phase == JACK
-        assert "Stabby Jack" in t._explain()[0]
+        assert "Stabby Jack" in t.explain_text()
         assert t.focused(0).payload == ("xp", 0, 0)   # the Queen is offered first
         pad.press(app, "a")
         s = t.session.state

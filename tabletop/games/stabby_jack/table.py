@@ -30,7 +30,7 @@ from .state import ACE, DECLARE, JACK, OVER, PLACE, TRAIN, hp, xp_value
 from .table_draw import BELOW_H, GAP, INFO_W, LABEL_PX, PLAYERS, RIGHT, SEP, TOP_H, card_image, card_size, change_words, \
     declare_image, fit_card_width, groups, label_widths, outline, row_labels, rows, stats_after, stats_width, wrap, \
     xp_width
-from .text import describe_draw, render
+from .text import describe_card, describe_draw, render
 
 DID = {"train": "Train", "fight": "Fight", "rest": "Rest"}
 HOLD_MS = 1300          # computers: how long their result stays before the next move
@@ -101,12 +101,17 @@ class StabbyJackTable(TableScene):
         seat = action.player
         lines = _new_lines(prev.log, new.log)
         drawn = _drawn_cards(prev, new, action)
+        means = ""
+        if isinstance(action, Declare) and drawn and new.drawn is None:   # resolved at once: say what it was
+            means = describe_card(prev, seat, drawn[0])
         did = DID.get(action.choice) if isinstance(action, Declare) else "Level up" if isinstance(action, LevelUp) else ""
         if self.recent and self.recent["seat"] == seat and self.recent["turns"] == prev.turns:
             self.recent = {"seat": seat, "turns": prev.turns, "lines": (self.recent["lines"] + lines)[-5:],
-                           "cards": (self.recent["cards"] + drawn)[-3:], "did": did or self.recent["did"]}
+                           "cards": (self.recent["cards"] + drawn)[-3:], "did": did or self.recent["did"],
+                           "means": means or self.recent["means"]}
         else:
-            self.recent = {"seat": seat, "turns": prev.turns, "lines": lines[-5:], "cards": drawn[-3:], "did": did}
+            self.recent = {"seat": seat, "turns": prev.turns, "lines": lines[-5:], "cards": drawn[-3:], "did": did,
+                           "means": means}
         if seat in self.session.bots:
             self.hold_ms = HOLD_MS / max(0.25, self.anim_speed)
         self._sound(prev, new, seat)
@@ -529,23 +534,33 @@ class StabbyJackTable(TableScene):
         if caption:
             gfx.blit_text(surf, caption, vp.s(14), vp.p(x + 230, y + 152), SOFT, anchor="midtop")
         # what it means
-        text, col = self._explain()
-        ty = y + 176
-        for line in wrap(text, vp.s(16), vp.s(w - 20))[:5]:
-            gfx.blit_text(surf, line, vp.s(16), vp.p(x + 10, ty), col)
-            ty += 20
+        ty, left = y + 176, 5
+        for text, col in self._explain():
+            lines = wrap(text, vp.s(16), vp.s(w - 20))
+            for line in lines[:left if col != gfx.WHITE else min(left, 3)]:
+                gfx.blit_text(surf, line, vp.s(16), vp.p(x + 10, ty), col)
+                ty += 20
+                left -= 1
         self._draw_choices(surf, vp, x, y + 282, w)
         self._draw_log(surf, vp, x, y + 430, w, h - 430)
 
-    def _explain(self):
+    def _explain(self) -> list[tuple[str, tuple]]:
+        """What to read under the drawn card: what it means (white) and what came of it (gold)."""
         s = self.st
         if s.phase == OVER:
-            return render(s.result, self.names), gfx.GOLD
+            return [(render(s.result, self.names), gfx.GOLD)]
         if s.drawn is not None:
-            return describe_draw(s, s.turn), gfx.WHITE
-        if self.recent and self.recent["lines"]:
-            return " ".join(render(t, self.names) for t in self.recent["lines"][-3:]), gfx.GOLD
-        return describe_draw(s, s.turn), gfx.WHITE
+            return [(describe_draw(s, s.turn), gfx.WHITE)]
+        r = self.recent
+        if r and r["lines"]:
+            lines = [render(t, self.names) for t in r["lines"]]
+            if r.get("means"):
+                return [(r["means"], gfx.WHITE), (" ".join(lines[1:][-3:]), gfx.GOLD)]
+            return [(" ".join(lines[-3:]), gfx.GOLD)]
+        return [(describe_draw(s, s.turn), gfx.WHITE)]
+
+    def explain_text(self) -> str:
+        return " ".join(t for t, _ in self._explain())
 
     def _draw_choices(self, surf, vp, x, y, w) -> None:
         s = self.st
