@@ -21,6 +21,7 @@ from tabletop.ui.table import TableScene
 
 from .actions import Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
 from .resolve import CODES, INDEX, NK, S, explain
+from .table_draw import sentence
 from .rules import PPR, qualifies_for_redeal
 
 SECRET_PHASES = ("redeal", "draft", "exchange", "choose", "program")
@@ -60,7 +61,7 @@ class PunchTable(TableScene):
         if self.session.state.log:
             last = [e for e in self.session.state.log if e.get("type") == "reveal"]
             if last:
-                self.caption = [explain(last[-1], self.names)]
+                self.caption = [sentence(last[-1], self.names)]
 
     # -- facts the drawing needs -----------------------------------------------------
     @property
@@ -343,7 +344,7 @@ class PunchTable(TableScene):
             if not a["flipped"] and a["t"] >= FLIP_MS / self._speed() / 2:
                 a["flipped"] = True
                 ev = a["ev"]
-                self.caption = [explain(ev, self.names)]
+                self.caption = [sentence(ev, self.names)]
                 self.app.sounds.play("knockout" if ev["ko"] is not None else
                                      ("stagger" if min(ev["change"]) < 0 else "reveal"))
             if a["t"] >= a["dur"]:

@@ -38,8 +38,29 @@ def face(seat: int, code: str, down: bool = False) -> cards.Face:
     if down:
         return cards.Face(face_down=True, border=border)
     k = KINDS[CODES.index(code)]
-    title = {"punch": "Punch", "nothing": "Do Nothing", "block": "Block", "dodge": "Dodge"}[k.effect]
+    title = {"punch": "Punch", "nothing": "Nothing", "block": "Block", "dodge": "Dodge"}[k.effect]
     return cards.Face(title=title, value=k.symbol, colour=INK[k.effect], border=border)
+
+
+def sentence(event: dict, names) -> str:
+    """The rules' sentence for an event; a punch trade is worded from the loser's side here
+    (the rules' helper names the wrong boxer as the one hit: reported to the rules author)."""
+    if event.get("type") == "reveal" and event.get("result") == "trade":
+        loser = 0 if event["wanted"][0] < 0 else 1
+        win = 1 - loser
+        text = (f"{names[win]}'s {_punch_name(event, win)} beats {names[loser]}'s {_punch_name(event, loser)}: "
+                f"{names[loser]} loses {-event['wanted'][loser]}.")
+        if event["ko"] is not None:
+            text += f" {names[event['ko']]} is knocked out!"
+        return text
+    return explain(event, names)
+
+
+def _punch_name(event, seat) -> str:
+    text = card_name(event["cards"][seat])
+    if event["weakened"][seat]:
+        text += f" (worth only {event['power'][seat]}: no mercy for the weak)"
+    return text
 
 
 @lru_cache(maxsize=256)
@@ -66,6 +87,9 @@ def draw(t, surf, vp) -> None:
     if t.history_open:
         history(t, surf, vp)
         return
+    result_up = t.session.outcome() is not None and not t.busy() and not t.result_dismissed
+    if result_up:
+        return            # the result panel says it all
     if st.phase in ("break", "match_over", "game_over") and not t.busy():
         between(t, surf, vp)
     else:
@@ -96,6 +120,8 @@ def header(t, surf, vp) -> None:
     st = t.state
     gfx.panel(surf, vp.r(0, 0, 1280, 50), gfx.FELT_DARK, radius=0)
     play = min(st.play, PPR)
+    if st.phase in ("match_over", "game_over") and st.history:
+        play = st.history[-1]["play"]
     gains = S["break_gains"]
     nxt = f"break after it: +{gains[st.round - 1]}" if st.round <= len(gains) else "last round"
     gfx.blit_text(surf, f"Match {st.match} · Round {st.round} of {S['rounds']} · Play {play} of {PPR}",
@@ -252,9 +278,11 @@ def play_area(t, surf, vp, seat) -> None:
             gfx.blit_text(surf, f"{t.names[seat]} {msg}", vp.s(20), vp.p(HALF_X[seat] + HALF_W // 2, 210),
                           gfx.WHITE, anchor="center")
         return
-    if phase in ("choose", "redeal") or (phase == "program" and t.anim is None and not t.queue):
+    if phase in ("choose", "redeal"):
         deck_pile(t, surf, vp, seat)
         shown_tally(t, surf, vp, seat)
+    elif phase == "program" and t.anim is None and not t.queue:
+        deck_pile(t, surf, vp, seat)
     if phase == "program":
         program_row(t, surf, vp, seat)
         return
@@ -335,15 +363,15 @@ def hand(t, surf, vp, seat) -> None:
     title = "Your deck: pick from here" if st.phase == "draft" else f"{t.names[seat]}'s hand"
     if not show:
         gfx.blit_text(surf, f"{title} ({n} cards)" if st.phase != "draft" else f"{t.names[seat]}'s deck ({n})",
-                      vp.s(15), vp.p(HALF_X[seat] + 20, HAND_Y - 14), gfx.GREY, anchor="midleft")
+                      vp.s(15), vp.p(HALF_X[seat] + 20, HAND_Y - 22), gfx.GREY, anchor="midleft")
         step = min(COL // 2 + 6, (HALF_W - 40 - CARD_W) // max(1, min(n, 30) - 1)) if n > 1 else 0
         for i in range(min(n, 30)):
             cards.draw(surf, face(seat, "", True), vp.r(HALF_X[seat] + 20 + i * step, HAND_Y, CARD_W, CARD_H))
         return
-    gfx.blit_text(surf, f"{title} ({n})", vp.s(15), vp.p(HALF_X[seat] + 20, HAND_Y - 14), gfx.WHITE,
-                  anchor="midleft")
     mine = t.can_act(seat) and st.phase != "redeal"
     counts = t.source_counts(seat) if t.can_act(seat) else list(st.hands[seat])
+    gfx.blit_text(surf, f"{title} ({sum(counts)})", vp.s(15), vp.p(HALF_X[seat] + 20, HAND_Y - 22), gfx.WHITE,
+                  anchor="midleft")
     if mine and st.phase in ("draft", "exchange", "program"):
         t.hot_zone(vp.r(HALF_X[seat] + 10, HAND_Y - 4, HALF_W - 20, CARD_H + 8), ("source", seat),
                    accepts=t.accepts_for(seat, "source"), seat=seat)
@@ -357,7 +385,7 @@ def hand(t, surf, vp, seat) -> None:
         payload = ("hand", seat, code)
         if mine and t.show_focus.get(seat) and t.focused(seat) is not None and t.focused(seat).payload == payload:
             hl = gfx.HILITE
-            lifted = r.move(0, -vp.s(12))    # drawn raised; pointed at where it lies
+            lifted = r.move(0, -vp.s(8))    # drawn raised; pointed at where it lies
         else:
             lifted = r
         cards.draw(surf, face(seat, code), lifted, highlight=hl)
@@ -518,18 +546,20 @@ def history(t, surf, vp) -> None:
     x = 680
     gfx.blit_text(surf, f"Match {st.match}, play by play", vp.s(19), vp.p(x, 140), gfx.WHITE, bold=True,
                   anchor="midleft")
-    events = [e for e in st.log if e.get("match") == st.match and e.get("type") in ("reveal", "break")]
-    lines = []
-    for e in events:
-        if e["type"] == "reveal":
-            lines.append(f"R{e['round']} P{e['play']}: " + explain(e, t.names))
-        else:
-            lines.append(explain(e, t.names))
-    wrapped = []
-    for line in lines:
-        wrapped.extend(_wrap(line, vp.s(14), vp.s(520)))
+    key = (len(st.log), st.match, vp.scale)
+    cached = getattr(t, "_history_lines", None)
+    if cached is None or cached[0] != key:
+        events = [e for e in st.log if e.get("match") == st.match and e.get("type") in ("reveal", "break")]
+        wrapped = []
+        for e in events:
+            line = sentence(e, t.names)
+            if e["type"] == "reveal":
+                line = f"Round {e['round']}, play {e['play']}: {line}"
+            wrapped.extend(_wrap(line, vp.s(14), vp.s(520)))
+        t._history_lines = cached = (key, wrapped)
+    wrapped = cached[1]
     per = 22
     if not wrapped:
         gfx.blit_text(surf, "No cards revealed yet.", vp.s(16), vp.p(x, 170), gfx.GREY, anchor="midleft")
-    for i, line in enumerate(wrapped[-per:]):
+    for i, line in enumerate(wrapped[-per:]):  # the latest plays
         gfx.blit_text(surf, line, vp.s(14), vp.p(x, 166 + i * 22), gfx.WHITE, anchor="midleft")
