@@ -30,6 +30,11 @@ EDGE_OF = {"white": (90, 90, 90), "black": (170, 170, 170)}
 SHORT = {"jab": "Jab", "cross": "Cross", "hook": "Hook", "uppercut": "Upper", "haymaker": "Hay"}
 
 
+def _fin(surf):
+    """Store in the display's format so blitting each frame is cheap."""
+    return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+
+
 def colour_rgb(ci: int):
     return INK_OF.get(C.COLOURS[ci], (120, 120, 120))
 
@@ -105,7 +110,7 @@ def punch_card(card: int, w: int, h: int) -> pygame.Surface:
     cpx = gfx.fit_px(cname, max(8, foot_h - 5), inner.w - val.get_width() - 3 * pad)
     ct = gfx.text(cname, cpx, (60, 60, 60))
     surf.blit(ct, ct.get_rect(midright=(inner.right - pad, inner.bottom - foot_h // 2 - pad // 3)))
-    return surf
+    return _fin(surf)
 
 
 @lru_cache(maxsize=256)
@@ -124,7 +129,7 @@ def mini_card(card: int, w: int, h: int) -> pygame.Surface:
                gfx.WHITE, (25, 25, 25), 1)
     v = gfx.text(str(C.value(card)), max(9, band.h // 3), gfx.WHITE, True)
     surf.blit(v, v.get_rect(midbottom=(band.centerx, band.bottom)))
-    return surf
+    return _fin(surf)
 
 
 @lru_cache(maxsize=16)
@@ -145,7 +150,7 @@ def card_back(w: int, h: int, border_name: str) -> pygame.Surface:
     surf.set_clip(clip)
     t = gfx.text("JAB", max(10, h // 6), (235, 210, 160), True)
     surf.blit(t, t.get_rect(center=inner.center))
-    return surf
+    return _fin(surf)
 
 
 @lru_cache(maxsize=64)
@@ -166,7 +171,7 @@ def combo_card(index: int, w: int, h: int, count: int) -> pygame.Surface:
         y += row
     pts = gfx.text(f"+{points}", max(12, h // 7), (150, 40, 20), True)
     surf.blit(pts, pts.get_rect(midbottom=(inner.centerx, inner.bottom - pad // 2)))
-    return surf
+    return _fin(surf)
 
 
 @lru_cache(maxsize=32)
@@ -190,7 +195,7 @@ def counter_card(index: int, w: int, h: int) -> pygame.Surface:
     surf.blit(p, p.get_rect(center=(inner.centerx + w * 0.2, cy)))
     cn = gfx.text(C.COLOUR_NAMES[ci], max(9, h // 7), gfx.WHITE, True)
     surf.blit(cn, cn.get_rect(midbottom=(inner.centerx, inner.bottom - 2)))
-    return surf
+    return _fin(surf)
 
 
 @lru_cache(maxsize=32)
@@ -206,7 +211,7 @@ def tile(kind: str, w: int, h: int) -> pygame.Surface:
     px = gfx.fit_px(label, max(10, h // 4), r.w - w // 5, True)
     t = gfx.text(label, px, ink, True)
     surf.blit(t, t.get_rect(center=r.center))
-    return surf
+    return _fin(surf)
 
 
 @lru_cache(maxsize=16)
@@ -220,7 +225,7 @@ def hand_cursor(colour: tuple, side: int, d: int, carrying: bool) -> pygame.Surf
         pygame.draw.circle(surf, gfx.WHITE, (c, c), c - max(2, d // 14), max(2, d // 12))
     t = gfx.text("L" if side == 0 else "R", max(10, int(d * 0.55)), gfx.WHITE, True)
     surf.blit(t, t.get_rect(center=(c, c + 1)))
-    return surf
+    return _fin(surf)
 
 
 @lru_cache(maxsize=32)
@@ -240,7 +245,7 @@ def token(kind: str, d: int) -> pygame.Surface:
         pygame.draw.circle(surf, (255, 255, 255, 50), (c, c), c, 2)
         return surf
     surf.blit(t, t.get_rect(center=(c, c + 1)))
-    return surf
+    return _fin(surf)
 
 
 def clear_caches() -> None:

@@ -45,7 +45,17 @@ def place_rect(vp, name: str) -> pygame.Rect:
 def veil(w: int, h: int, colour: tuple, alpha: int, radius: int) -> pygame.Surface:
     s = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
     pygame.draw.rect(s, (*colour[:3], alpha), s.get_rect(), border_radius=radius)
-    return s
+    return s.convert_alpha() if pygame.display.get_surface() is not None else s
+
+
+@lru_cache(maxsize=512)
+def wrap(text: str, px: int, width: int, bold: bool = False) -> tuple:
+    return tuple(gfx.wrap(text, px, width, bold))
+
+
+@lru_cache(maxsize=512)
+def fit(text: str, px: int, width: int, bold: bool = False) -> int:
+    return gfx.fit_px(text, px, width, bold)
 
 
 def panel(surf, rect, colour=gfx.PANEL, alpha=230, radius=12, border=None, width=2):
@@ -79,9 +89,9 @@ def board(table, vp) -> pygame.Surface:
             panel(img, r, (0, 0, 0), alpha=60, radius=vp.s(10))
             pygame.draw.rect(img, (120, 170, 140), r, width=max(1, vp.s(2)), border_radius=vp.s(10))
             lab = TARGET_LABEL[t]
-            gfx.blit_text(img, table.name(p), gfx.fit_px(table.name(p), vp.s(14), r.w - vp.s(6)),
+            gfx.blit_text(img, table.name(p), fit(table.name(p), vp.s(14), r.w - vp.s(6)),
                           (r.centerx, r.centery - vp.s(12)), (150, 190, 165), anchor="center")
-            gfx.blit_text(img, lab, gfx.fit_px(lab, vp.s(15), r.w - vp.s(6), True), (r.centerx, r.centery + vp.s(10)),
+            gfx.blit_text(img, lab, fit(lab, vp.s(15), r.w - vp.s(6), True), (r.centerx, r.centery + vp.s(10)),
                           (190, 220, 200), bold=True, anchor="center")
         for s in (0, 1):
             r = place_rect(vp, deck_name(p, s))
@@ -94,6 +104,8 @@ def board(table, vp) -> pygame.Surface:
         r = place_rect(vp, name)
         pygame.draw.rect(img, (90, 130, 110), r, width=max(1, vp.s(2)), border_radius=vp.s(10))
     gfx.blit_text(img, "Combo deck", vp.s(15), vp.p(128, 270), (190, 220, 200), bold=True, anchor="midbottom")
+    if pygame.display.get_surface() is not None:
+        img = img.convert()
     _BOARD[key] = img
     return img
 
@@ -256,7 +268,7 @@ def draw_hud(table, surf, vp, st, seat) -> None:
     s = table.session.seats[seat]
     col = colour_of(seat)
     who = s.name + ("  (computer, " + (s.level or "normal") + ")" if s.kind == "computer" else "")
-    gfx.blit_text(surf, who, gfx.fit_px(who, vp.s(20), r.w - vp.s(16), True), vp.p(x0 + 8, y0 + 4), col, bold=True)
+    gfx.blit_text(surf, who, fit(who, vp.s(20), r.w - vp.s(16), True), vp.p(x0 + 8, y0 + 4), col, bold=True)
     hp = st.health[seat]
     gfx.blit_text(surf, f"Health: {hp}", vp.s(15), vp.p(x0 + 8, y0 + 32), gfx.WHITE)
     if hp == 0 and st.phase in ("playing", "clinch"):
@@ -283,7 +295,7 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
     h1, h2, by, ny = band_rows(seat)
     note, ms = table.notes[seat]
     if ms > 0 and note:
-        lines = gfx.wrap(note, vp.s(15), vp.s(440))[:2]
+        lines = wrap(note, vp.s(15), vp.s(440))[:2]
         for k, line in enumerate(lines):
             yy = ny + (k - (len(lines) - 1) / 2) * 18
             img = gfx.text(line, vp.s(15), (255, 225, 200), True)
@@ -296,7 +308,7 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
         return
     scheme = table.shown_scheme.get(seat)
     for k, line in enumerate(hand_help(table.app.settings, scheme)):
-        gfx.blit_text(surf, line, gfx.fit_px(line, vp.s(14), vp.s(600)), vp.p(640, (h1, h2)[k]), (175, 200, 185),
+        gfx.blit_text(surf, line, fit(line, vp.s(14), vp.s(600)), vp.p(640, (h1, h2)[k]), (175, 200, 185),
                       anchor="midtop")
     kinds = {o["kind"] for o in opps}
     playing = st.phase == "playing" and table.t >= st.go_at
@@ -343,7 +355,7 @@ def draw_info(table, surf, vp, st) -> None:
         left = [st.cards_left(p) for p in (0, 1)]
         lines.append(f"Cards: {table.name(0)} {left[0]}, {table.name(1)} {left[1]}")
     for k, line in enumerate(lines[:2]):
-        gfx.blit_text(surf, line, gfx.fit_px(line, vp.s(15), r.w - vp.s(16)), vp.p(208, 344 + k * 22), (210, 230, 215))
+        gfx.blit_text(surf, line, fit(line, vp.s(15), r.w - vp.s(16)), vp.p(208, 344 + k * 22), (210, 230, 215))
 
 
 def draw_log(table, surf, vp) -> None:
@@ -352,7 +364,7 @@ def draw_log(table, surf, vp) -> None:
     px = vp.s(14)
     lines = []
     for text in table.log[-4:]:
-        lines += gfx.wrap(text, px, vp.s(250))
+        lines += wrap(text, px, vp.s(250))
     lines = lines[-10:]
     y = 470 - len(lines) * 19
     for k, line in enumerate(lines):
@@ -386,7 +398,7 @@ def draw_carry_marks(table, surf, vp, st) -> None:
             pygame.draw.rect(surf, gfx.REFUSE if why else gfx.HILITE, r, width=max(2, vp.s(4)), border_radius=vp.s(12))
             if why:
                 short = why.split(":")[0]
-                lines = gfx.wrap(short, vp.s(14), vp.s(220))[:2]
+                lines = wrap(short, vp.s(14), vp.s(220))[:2]
                 for k, line in enumerate(lines):
                     img = gfx.text(line, vp.s(14), gfx.WHITE, True)
                     rr = img.get_rect(midtop=(r.centerx, r.bottom + vp.s(4) + k * vp.s(18)))
@@ -510,7 +522,7 @@ def draw_scoring(table, surf, vp, st, sc) -> None:
     head = f"Round {sc['round']}: {table.name(0)} {totals[0]} – {totals[1]} {table.name(1)}"
     gfx.blit_text(surf, head, vp.s(26), vp.p(640, 140), gfx.GOLD, bold=True, anchor="center")
     reason = table.words(sc.get("reason", ""))
-    gfx.blit_text(surf, gfx.wrap(reason, vp.s(15), vp.s(900))[0] if reason else "", vp.s(15), vp.p(640, 168),
+    gfx.blit_text(surf, wrap(reason, vp.s(15), vp.s(900))[0] if reason else "", vp.s(15), vp.p(640, 168),
                   gfx.GREY, anchor="center")
     for a, line in enumerate(sc["lines"]):
         x = 172 + a * 488
@@ -543,7 +555,7 @@ def draw_scoring(table, surf, vp, st, sc) -> None:
                 draw_score_cards(surf, vp, x, y, line)
                 y += 86
                 continue
-            gfx.blit_text(surf, text, gfx.fit_px(text, vp.s(px), vp.s(460), bold), vp.p(x, y), c, bold=bold)
+            gfx.blit_text(surf, text, fit(text, vp.s(px), vp.s(460), bold), vp.p(x, y), c, bold=bold)
             y += 30 if px < 20 else 36
     if step >= 9:
         if win is None:
@@ -554,7 +566,7 @@ def draw_scoring(table, surf, vp, st, sc) -> None:
             verdict = f"{table.name(win)} wins the round: {whose} health tokens becomes a round-win token."
         for p in sc.get("cutman", []):
             verdict += f" Cutman: {table.name(p)} gets 1 health."
-        for k, line in enumerate(gfx.wrap(verdict, vp.s(17), vp.s(920))[:2]):
+        for k, line in enumerate(wrap(verdict, vp.s(17), vp.s(920))[:2]):
             gfx.blit_text(surf, line, vp.s(17), vp.p(640, 530 + k * 24), gfx.WHITE if win is None else colour_of(win),
                           bold=True, anchor="center")
     elif st.phase == "between":
