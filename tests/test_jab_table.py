@@ -349,3 +349,35 @@ def test_computer_opponent_plays_through_its_hands(app):
     theirs = [c for pile in st.piles[:3] for c in pile if C.owner(c) == 1]
     assert len(theirs) >= 3
     assert (table.hands.at(1, 0), table.hands.at(1, 1)) != start_pos
+
+
+def test_scoring_by_hand_cover_and_choose_with_the_hands(app):
+    table, session = start(app, options={"scoring": "hand"})
+    k = 0
+    while session.state.phase == "playing":
+        st = session.state
+        for p in (0, 1):
+            for h, hand in ((0, "left"), (1, "right")):
+                if st.decks[p * 2 + h]:
+                    table.submit(Take(player=p, hand=hand, t=table.t))
+        frames(app, 12)
+        st = session.state
+        for p in (0, 1):
+            for h, hand in ((0, "left"), (1, "right")):
+                if st.held[p * 2 + h] is not None:
+                    k += 1
+                    table.submit(Place(player=p, hand=hand, target=f"p{1 - p}.{('left', 'head', 'right')[k % 3]}",
+                                       t=table.t))
+    assert session.state.phase == "scoring"
+    steer_keys(app, table, 0, 0, "p0.head", RED_LEFT)
+    key(app, "q")                                  # Red covers their head
+    assert session.state.covers[0] == 1
+    steer_keys(app, table, 1, 1, "p1.left", ("up", "left", "down", "right"))
+    key(app, "right shift")                        # Blue covers their left body
+    steer_keys(app, table, 0, 0, "p1.head", RED_LEFT)
+    key(app, "q")                                  # Red scores Blue's head
+    steer_keys(app, table, 1, 1, "p0.left", ("up", "left", "down", "right"))
+    key(app, "right shift")                        # Blue scores Red's left body
+    st = session.state
+    assert st.phase == "between" and st.scoring["lines"][0]["chosen"] == "p1.head"
+    assert st.scoring["lines"][1]["chosen"] == "p0.left" and st.scoring["lines"][0]["covered"] == "p1.left"

@@ -462,7 +462,15 @@ class JabTable(TableScene):
     def result_text(self):
         out = self.session.outcome()
         head = "A draw" if out.winner is None else f"{self.name(out.winner)} wins!"
-        return head, self.words(out.reason)
+        rounds = []
+        for h in self.session.state.history:
+            a, b = h["totals"]
+            who = "tie" if h["winner"] is None else self.name(h["winner"])
+            rounds.append(f"R{h['round']} {a}–{b} {who}")
+        why = self.words(out.reason)
+        if rounds:
+            why += "  Rounds: " + ", ".join(rounds) + "."
+        return head, why
 
 
 def table_colour(seat):

@@ -113,6 +113,14 @@ def punch_card(card: int, w: int, h: int) -> pygame.Surface:
     return _fin(surf)
 
 
+@lru_cache(maxsize=16)
+def ghost_card(card: int, w: int, h: int) -> pygame.Surface:
+    """A see-through punch card: a carried card over a target lets the pile show through."""
+    img = punch_card(card, w, h).copy()
+    img.set_alpha(150)
+    return img
+
+
 @lru_cache(maxsize=256)
 def mini_card(card: int, w: int, h: int) -> pygame.Surface:
     """A small punch card for the scoring screen: value, short type, colour shape."""
@@ -249,5 +257,5 @@ def token(kind: str, d: int) -> pygame.Surface:
 
 
 def clear_caches() -> None:
-    for f in (punch_card, mini_card, card_back, combo_card, counter_card, tile, hand_cursor, token):
+    for f in (punch_card, ghost_card, mini_card, card_back, combo_card, counter_card, tile, hand_cursor, token):
         f.cache_clear()

@@ -19,8 +19,8 @@ from tabletop.ui import gfx
 from . import content as C
 from .hands import RECTS, SIDES, TARGETS, deck_name, target_at, target_name
 from .rules import opportunities, placement_refusal, stall_deadline, tile_claim, tiles
-from .table_art import (UNIT, card_back, combo_card, counter_card, hand_cursor, mini_card, punch_card, tile,
-                        token)
+from .table_art import (UNIT, card_back, combo_card, counter_card, ghost_card, hand_cursor, mini_card, punch_card,
+                        tile, token)
 from .table_input import hand_help, hint
 
 TARGET_LABEL = {"left": "Left body", "head": "Head", "right": "Right body"}
@@ -194,7 +194,8 @@ def draw_decks(table, surf, vp, st) -> None:
                 else:
                     surf.blit(card_back(w, h, border), r)
             else:
-                gfx.blit_text(surf, "empty", vp.s(15), r.center, (150, 180, 160), anchor="center")
+                gfx.blit_text(surf, "empty", vp.s(15), (r.centerx, r.bottom - vp.s(24)), (150, 180, 160),
+                              anchor="center")
             label = f"{SIDES[s].capitalize()} deck: {n}"
             y = r.bottom + vp.s(2) if p == 0 else r.top - vp.s(2)
             gfx.blit_text(surf, label, vp.s(14), (r.centerx, y), (210, 230, 215), bold=True,
@@ -426,9 +427,11 @@ def draw_hands(table, surf, vp, st) -> None:
             c = vp.p(x * UNIT, y * UNIT)
             held = st.held[p * 2 + s]
             if held is not None:
-                img = punch_card(held[0], w, h)
+                over = target_at(x, y) is not None
+                img = ghost_card(held[0], w, h) if over else punch_card(held[0], w, h)
                 rr = img.get_rect(center=c)
-                surf.blit(veil(w, h, (0, 0, 0), 80, vp.s(10)), rr.move(vp.s(6), vp.s(8)))
+                if not over:
+                    surf.blit(veil(w, h, (0, 0, 0), 80, vp.s(10)), rr.move(vp.s(6), vp.s(8)))
                 surf.blit(img, rr)
             cur = hand_cursor(col, s, d, held is not None)
             surf.blit(cur, cur.get_rect(center=c))
