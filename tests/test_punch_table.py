@@ -107,6 +107,14 @@ def test_mouse_plays_a_whole_match_against_the_computer(app):
     # the result panel names the winner
     head, why = table.result_text()
     assert "wins the game" in head
+    # look at the table afterwards and scroll back through the match's plays
+    click(app, table.result_menu.items[1].rect.center)
+    assert table.result_dismissed
+    click(app, button(table, "Match history").rect.center)
+    assert table.history_open and len(table._history_lines[1]) > 22
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0))
+    frames(app, 2)
+    assert table.history_page == 6
 
 
 # -- two people on one screen ------------------------------------------------------------
@@ -484,3 +492,37 @@ def test_history_opens_with_the_mouse_and_h_against_the_computer(app):
     assert not table2.history_open
     key(app, "h")
     assert table2.history_open
+
+
+def test_mouse_and_keyboard_people_share_the_screen_peeking(app):
+    """Red plays with the mouse (holding ` to peek), Blue with the right-hand keys."""
+    seats = [Seat("Red", "human", scheme="mouse"), Seat("Blue", "human", scheme="keys-right")]
+    table = start(app, seats, secrecy="peek", seed=9)
+    blue = Keys(app, "keys-right")
+    for turn in range(4):
+        settle(app, table)
+        st = table.session.state
+        assert not any(isinstance(h.payload, tuple) and h.payload[1] == 0 for h in table.hots)
+        click(app, (300, 480))                        # clicking a face-down hand does nothing
+        assert table.session.state is st
+        key_down(app, "`")
+        code = pick_code(table, 0, turn)
+        if turn % 2:
+            click(app, hot(table, ("hand", 0, code)).rect.center)
+        else:
+            drag(app, hot(table, ("hand", 0, code)).rect.center,
+                 next(h for h in table.hots if h.payload == ("slot", 0)).rect.center)
+        key_up(app, "`")
+        from tabletop.games.punch.resolve import INDEX
+        assert table.session.state.choice[0] == INDEX[code]
+        choose_card(app, table, 1, blue, turn)
+        reveal = [e for e in table.session.state.log if e.get("type") == "reveal"][-1]
+        assert reveal["cards"][0] == code and reveal["play"] == turn + 1
+    settle(app, table)
+    assert table.session.state.play == 5
+    # the history lists every play so far, and scrolls
+    blue.history()
+    assert table.history_open
+    assert sum(line.startswith("Round 1, play") for line in table._history_lines[1]) == 4
+    blue.back()
+    assert not table.history_open

@@ -268,6 +268,9 @@ class PunchTable(TableScene):
                 if name == "x" and down:
                     self.toggle_history()
                     return
+        if self.history_open and event.type == pygame.MOUSEWHEEL:
+            self.scroll_history(3 * event.y)
+            return
         if self.anim is not None and self._skip_press(event, pad_changes):
             return
         super().handle(event, pad_changes)
@@ -283,6 +286,15 @@ class PunchTable(TableScene):
             self.anim["t"] = self.anim["dur"]
             return True
         return False
+
+    def _press(self, p) -> None:
+        if self.history_open and p.down and p.button in ("up", "down"):
+            self.scroll_history(1 if p.button == "up" else -1)
+            return
+        super()._press(p)
+
+    def scroll_history(self, lines: int) -> None:
+        self.history_page = max(0, self.history_page + lines)
 
     def on_press(self, press) -> None:
         if self.secrecy.press(press):

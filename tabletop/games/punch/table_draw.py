@@ -76,7 +76,36 @@ def prog_x(seat: int, i: int) -> int:
     return (HALF_X[0] + HALF_W - 8 - 5 * COL + 10 + i * COL) if seat == 0 else (HALF_X[1] + 8 + i * COL)
 
 
+def frame_key(t, vp) -> tuple:
+    """Everything the still picture depends on; while it is unchanged the last picture is reused."""
+    focus = tuple((s, t.focused(s).payload if t.focused(s) is not None else None) for s in (0, 1)
+                  if t.show_focus.get(s))
+    a = t.anim
+    return (id(t.state), vp.size, tuple(t.sel[0]), tuple(t.sel[1]), t.swap_mode[0], t.swap_mode[1],
+            t.secrecy.shown, t.secrecy.visible(0), t.secrecy.visible(1), t.history_open, t.history_page, t.busy(),
+            None if a is None else (id(a["ev"]), a["flipped"]), len(t.queue), tuple(t.caption), focus,
+            t.result_dismissed, t.sel_key[0], t.sel_key[1])
+
+
 def draw(t, surf, vp) -> None:
+    key = frame_key(t, vp)
+    cache = getattr(t, "_still", None)
+    if cache is not None and cache[0] == key and cache[1].get_size() == surf.get_size():
+        surf.blit(cache[1], (0, 0))
+        t._next_hots.extend(cache[2])
+    else:
+        draw_still(t, surf, vp)
+        img = cache[1] if cache is not None and cache[1].get_size() == surf.get_size() else None
+        if img is None:
+            img = surf.copy()
+        else:
+            img.blit(surf, (0, 0))
+        t._still = (key, img, list(t._next_hots))
+    if t.anim is not None:
+        reveal(t, surf, vp)
+
+
+def draw_still(t, surf, vp) -> None:
     st = t.state
     surf.fill(gfx.FELT)
     pygame.draw.line(surf, gfx.FELT_DARK, vp.p(640, 56), vp.p(640, 712), max(1, vp.s(3)))
@@ -102,8 +131,6 @@ def draw(t, surf, vp) -> None:
         if curtain is None:
             status(t, surf, vp, seat)
         hints(t, surf, vp, seat)
-    if t.anim is not None:
-        reveal(t, surf, vp)
     if curtain is not None:
         first = getattr(t, "_curtain_last", None) != (curtain, st.phase, st.match, st.round, st.play)
         t._curtain_last = (curtain, st.phase, st.match, st.round, st.play)
@@ -516,7 +543,7 @@ def flip(surf, vp, seat, code, r, p) -> None:
         scale = 2 * p - 1
     w = max(2, int(r.w * scale))
     if w != r.w:
-        img = pygame.transform.smoothscale(img, (w, r.h))
+        img = pygame.transform.scale(img, (w, r.h))
     surf.blit(img, (r.centerx - w // 2, r.y - lift))
 
 
@@ -561,5 +588,10 @@ def history(t, surf, vp) -> None:
     per = 22
     if not wrapped:
         gfx.blit_text(surf, "No cards revealed yet.", vp.s(16), vp.p(x, 170), gfx.GREY, anchor="midleft")
-    for i, line in enumerate(wrapped[-per:]):  # the latest plays
+    t.history_page = min(t.history_page, max(0, len(wrapped) - per))
+    end = len(wrapped) - t.history_page
+    if len(wrapped) > per:
+        gfx.blit_text(surf, "↑ ↓ or the mouse wheel: earlier plays", vp.s(14), vp.p(1200, 650), gfx.GREY,
+                      anchor="midright")
+    for i, line in enumerate(wrapped[max(0, end - per):end]):
         gfx.blit_text(surf, line, vp.s(14), vp.p(x, 166 + i * 22), gfx.WHITE, anchor="midleft")
