@@ -381,3 +381,27 @@ def test_scoring_by_hand_cover_and_choose_with_the_hands(app):
     st = session.state
     assert st.phase == "between" and st.scoring["lines"][0]["chosen"] == "p1.head"
     assert st.scoring["lines"][1]["chosen"] == "p0.left" and st.scoring["lines"][0]["covered"] == "p1.left"
+
+
+def test_a_win_by_decision_shows_the_last_score_then_the_result(app):
+    table, session = start(app, setup={"health": [5, 3], "tokens": [2, 0]})
+    while session.state.phase == "playing":
+        st = session.state
+        for p in (0, 1):
+            for h, hand in ((0, "left"), (1, "right")):
+                if st.decks[p * 2 + h]:
+                    table.submit(Take(player=p, hand=hand, t=table.t))
+        frames(app, 12)
+        st = session.state
+        for p in (0, 1):
+            for h, hand in ((0, "left"), (1, "right")):
+                if st.held[p * 2 + h] is not None:    # Red spreads punches, Blue piles them on one target
+                    target = f"p1.{('left', 'head', 'right')[(h + len(st.decks[h])) % 3]}" if p == 0 else "p0.head"
+                    table.submit(Place(player=p, hand=hand, target=target, t=table.t))
+    assert session.outcome() is not None and session.outcome().winner == 0
+    assert table.busy() and table.result_menu is None      # the final score first
+    key(app, "space")
+    assert not table.busy()
+    frames(app, 2)
+    assert table.result_menu is not None
+    assert "Rounds: R1" in table.result_text()[1]

@@ -75,6 +75,7 @@ class JabTable(TableScene):
         self.card_flights: list[dict] = []    # cards going back to their deck
         self.split_pick: dict[int, int] = {}
         self.score_ms = 1e9 if st.round == 0 else 0.0
+        self.final_score = False      # the last round's score is shown before the game result
         self.log: list[str] = []
         self._say_seat = None
         self.lockout_total = int(st.options["claim_lockout_ms"])
@@ -135,6 +136,8 @@ class JabTable(TableScene):
                 self.m_down = {}
         if result.phase in ("between", "over") and old.phase in ("playing", "scoring") and result.scoring:
             self.score_ms = 0.0
+            if result.phase == "over" and any(e["kind"] == "decision" for e in result.events):
+                self.final_score = True   # a win by decision: first the last round's score
         kind = getattr(action, "kind", "")
         if kind == "take":
             self.app.sounds.play("take")
@@ -160,6 +163,10 @@ class JabTable(TableScene):
         elif kind == "refused":
             self.note(who, f"Refused: {text}")
             self.app.sounds.play("refuse")
+        elif kind in ("round", "resume"):
+            if self.last_state.go_at <= self.t:
+                self.shout("Fight!", (250, 230, 120))
+                self.app.sounds.play("bell")
         elif kind == "round-end":
             self.shout("Round over", (240, 240, 240))
             self.app.sounds.play("bell")
@@ -183,7 +190,10 @@ class JabTable(TableScene):
         self.app.sounds.play("take")
 
     def busy(self) -> bool:
-        return bool(self.flights or self.card_flights)
+        return bool(self.flights or self.card_flights or self.final_score)
+
+    def see_result(self) -> None:
+        self.final_score = False
 
     def drop_held(self) -> None:
         """Pause or a gamepad pulled out: every held card goes back to its deck."""
@@ -288,6 +298,13 @@ class JabTable(TableScene):
             self._result_handle(event, pad_changes)
             return
         presses = self.router.feed(event) + self.router.feed_pad(pad_changes)
+        if self.final_score:
+            from tabletop.input.devices import menu_buttons
+            if any(p.down and p.button in ("ready", "confirm") for p in presses) \
+                    or "confirm" in menu_buttons(event, pad_changes) \
+                    or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
+                self.see_result()
+            return
         done = set()
         for p in presses:
             if p.source == "mouse" or not p.down or p.seat is None:

@@ -129,7 +129,7 @@ def draw_table(table, surf, vp) -> None:
     draw_carry_marks(table, surf, vp, st)
     draw_flights(table, surf, vp)
     draw_hands(table, surf, vp, st)
-    if st.phase == "between" or (st.phase == "over" and table.result_dismissed and st.scoring):
+    if st.phase == "between" or (st.phase == "over" and table.final_score and st.scoring):
         draw_between(table, surf, vp, st)
     elif st.phase == "clinch":
         draw_clinch(table, surf, vp, st)
@@ -474,7 +474,8 @@ def draw_between(table, surf, vp, st) -> None:
                                   "Claim combos, counter-punches, the clinch and Ding! with your claim buttons."]):
             gfx.blit_text(surf, line, vp.s(17), vp.p(640, 290 + k * 30), gfx.WHITE, anchor="center")
     if over:
-        gfx.blit_text(surf, "The game is over: Esc opens the menu.", vp.s(16), vp.p(640, 630), gfx.GREY,
+        table.hot_button(vp.r(490, 596, 300, 44), "See the result", table.see_result, px=vp.s(20))
+        gfx.blit_text(surf, "(Ready, Enter, Space, A or a click)", vp.s(14), vp.p(640, 648), gfx.GREY,
                       anchor="center")
         return
     for seat in (1, 0):
