@@ -404,8 +404,9 @@ class SquareRingTable(TableScene):
     def result_text(self):
         out = self.session.outcome()
         st = self.state
-        rounds = ", ".join("draw" if w is None else self.names[w] for w in st.round_results)
-        why = out.reason + (f" Rounds: {rounds}." if rounds else "")
+        rounds = "; ".join(f"round {i + 1} " + ("a draw" if w is None else f"to {self.names[w]}")
+                           for i, w in enumerate(st.round_results))
+        why = out.reason + (f" ({rounds}.)" if rounds else "")
         if out.winner is None:
             return "A draw", why
         return f"{self.names[out.winner]} wins!", why

@@ -33,10 +33,11 @@ def _pose(pos, facing, hp, dmg):
 def build_steps(pre, post, action, new, names) -> list[Step]:
     steps: list[Step] = []
     pose = _pose(pre.pos, pre.facing, pre.hp, pre.round_damage)
-    texts: dict[int, list] = {}
+    texts: dict[tuple, list] = {}      # (action, part) -> sentences; part: flip, move or strike
     for e in new:
         if "action" in e:
-            texts.setdefault(e["action"], []).append(e["text"])
+            part = "flip" if e["kind"] == "reveal" else ("move" if e["kind"] in ("move", "null", "turn") else "strike")
+            texts.setdefault((e["action"], part), []).append(e["text"])
     if pre.phase == "footwork":
         facing = list(pose[1])
         for s in (0, 1):
@@ -66,7 +67,9 @@ def build_steps(pre, post, action, new, names) -> list[Step]:
             k = e["action"] - 1
             ids = e["cards"]
             cards = tuple(BOXERS[pre.boxers[s]].by_id[ids[s]] if ids[s] else None for s in (0, 1))
-            steps.append(Step("flip", FLIP_MS, pose, pose, k=k, cards=ids, text=texts.get(k + 1, [])))
+            steps.append(Step("flip", FLIP_MS, pose, pose, k=k, cards=ids, text=texts.get((k + 1, "flip"), [])))
+            move_text = texts.get((k + 1, "move"), [])
+            strike_text = texts.get((k + 1, "strike"), [])
             r = resolve_action(pose[0], pose[1], pose[2], cards)
             moving = [c is not None and c.kind in ("step", "turn") for c in cards]
             if any(moving):
@@ -74,7 +77,8 @@ def build_steps(pre, post, action, new, names) -> list[Step]:
                 bumps = {s: _target(pose, s, cards[s]) for s in (0, 1)
                          if cards[s] is not None and cards[s].kind == "step" and r.nulled[s]}
                 steps.append(Step("move", MOVE_MS, pose, p1, bumps=bumps,
-                                  nulled={s: NULL_WORD.get(r.nulled[s], "") for s in bumps}))
+                                  nulled={s: NULL_WORD.get(r.nulled[s], "") for s in bumps},
+                                  text=move_text + ([] if any(r.attacked) else strike_text)))
                 pose = p1
             if any(r.attacked):
                 dmg = (pose[3][0] + r.damage[1], pose[3][1] + r.damage[0])
@@ -87,7 +91,7 @@ def build_steps(pre, post, action, new, names) -> list[Step]:
                         areas[s] = tuple(q for q in range(25) if m >> q & 1)
                 steps.append(Step("strike", STRIKE_MS, pose, p1, areas=areas, landed=r.landed, taken=r.damage,
                                   protected=r.protected, dazed=r.dazed, power=tuple(c.power if c else 0 for c in cards),
-                                  ko=0 in r.hp))
+                                  ko=0 in r.hp, text=strike_text))
                 pose = p1
             else:
                 pose = _pose(r.pos, r.facing, r.hp, pose[3])

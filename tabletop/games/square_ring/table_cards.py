@@ -106,19 +106,19 @@ def _grid(surf, origin, cell, cols, rows, shaded, me, seat):
 
 
 @lru_cache(maxsize=512)
-def render(boxer: str, cid: str, seat: int, w: int, h: int) -> pygame.Surface:
+def render(boxer: str, cid: str, seat: int, w: int, h: int, big: bool = True) -> pygame.Surface:
+    """``big``: a card in an order slot (room for words); small: in the hand."""
     c = card_of(boxer, cid)
     w, h = max(16, w), max(16, h)
     if c.kind == "step":
-        return _step(c, seat, w, h)
+        return _step(c, seat, w, h, big)
     if c.kind == "turn":
-        return _turn(c, seat, w, h)
+        return _turn(c, seat, w, h, big)
     return _attack(boxer, c, seat, w, h)
 
 
-def _step(c, seat, w, h):
+def _step(c, seat, w, h, big):
     surf, inner = _frame(w, h, seat, STEP_TINT)
-    big = h >= 110
     label_h = int(h * 0.22) if big else 0
     cell = min((inner.w - 6) // 3, (inner.h - label_h - 6) // 3)
     gx = inner.centerx - cell * 3 // 2
@@ -143,7 +143,7 @@ def _step(c, seat, w, h):
     return surf
 
 
-def _turn(c, seat, w, h):
+def _turn(c, seat, w, h, big):
     surf, inner = _frame(w, h, seat, TURN_TINT)
     glyph = "↺" if c.turn < 0 else "↻"
     px = max(16, int(min(inner.w, inner.h) * 0.55))
@@ -152,7 +152,7 @@ def _turn(c, seat, w, h):
     deg = f"{abs(c.turn) * 45}°"
     dpx = max(12, h // 5)
     gfx.blit_text(surf, deg, dpx, (inner.centerx, inner.bottom - 3), gfx.INK, bold=True, anchor="midbottom")
-    if h >= 110:
+    if big:
         word = "Turn left" if c.turn < 0 else "Turn right"
         wpx = gfx.fit_px(word, max(12, h // 9), inner.w - 6, bold=True)
         gfx.blit_text(surf, word, wpx, (inner.centerx, inner.top + 4), gfx.INK, bold=True, anchor="midtop")
