@@ -21,7 +21,7 @@ import pygame
 
 from tabletop.core.game import Refused
 from tabletop.ui import gfx
-from tabletop.ui.table import TableScene
+from tabletop.ui.table import Flight, TableScene
 
 from . import resolve
 from .content import CONTENT
@@ -33,7 +33,8 @@ from .table_draw import BELOW_H, GAP, INFO_W, LABEL_PX, PLAYERS, RIGHT, SEP, TOP
 from .text import describe_card, describe_draw, render
 
 DID = {"train": "Train", "fight": "Fight", "rest": "Rest"}
-HOLD_MS = 1300          # computers: how long their result stays before the next move
+HOLD_MS = 1300
+FLY_MS = 280          # computers: how long their result stays before the next move
 GREEN = (110, 230, 120)
 SOFT = (190, 220, 205)
 CHOSEN = (255, 255, 255)
@@ -50,6 +51,7 @@ class StabbyJackTable(TableScene):
         self.ace_sel: tuple | None = None         # ("stat", seat, index) picked first for an Ace swap
         self.recent: dict | None = None           # what the last moves drew and said
         self.hold_ms = 0.0
+        self.fly_ms = 0.0                         # while the drawn card slides in
         self._prev = None
         self._want_focus = "default"
         self._derived_for = None
@@ -114,6 +116,13 @@ class StabbyJackTable(TableScene):
                            "means": means}
         if seat in self.session.bots:
             self.hold_ms = HOLD_MS / max(0.25, self.anim_speed)
+        if drawn:   # the card slides from the draw pile to where the drawn card is shown
+            vp = self.app.vp
+            big = vp.r(RIGHT[0] + 180, RIGHT[1] + 8, 100, 140)
+            ms = FLY_MS / max(0.25, self.anim_speed)
+            self.flights.append(Flight(card_image(drawn[0], big.w, big.h), vp.p(RIGHT[0] + 10, RIGHT[1] + 12),
+                                       big.topleft, ms, ms))
+            self.fly_ms = ms
         self._sound(prev, new, seat)
         self._want_focus = "default"
 
@@ -140,6 +149,7 @@ class StabbyJackTable(TableScene):
 
     def update(self, dt_ms: float) -> None:
         self.hold_ms = max(0.0, self.hold_ms - dt_ms)
+        self.fly_ms = max(0.0, self.fly_ms - dt_ms)
         super().update(dt_ms)
 
     def declare(self, choice: str) -> None:
@@ -252,7 +262,7 @@ class StabbyJackTable(TableScene):
         self.act = self.can_act()
         self.hover = self._pointed()
         key = (id(s), vp.size, self.act, self.hover, None if self.lvl_sel is None else frozenset(self.lvl_sel),
-               self.ace_sel, id(self.recent), surf.get_size())
+               self.ace_sel, id(self.recent), surf.get_size(), self.fly_ms > 0)
         if key == self._layer_key and self._layer_state is s:
             surf.blit(self._layer, (0, 0))
             self._next_hots.extend(self._layer_hots)
@@ -519,17 +529,19 @@ class StabbyJackTable(TableScene):
         for k, c in enumerate(shown):
             r = big.move(-vp.s(22) * (len(shown) - 1 - k), 0)
             img = card_image(c, r.w, r.h)
-            surf.blit(img, r)
+            if self.fly_ms <= 0:   # while it slides in, only the flying card is drawn
+                surf.blit(img, r)
             if s.drawn is not None and self.act:
                 if s.phase in (TRAIN, PLACE):
                     self.hot_card(r, ("drawn",), None, img)
-                    outline(surf, r, gfx.HILITE, vp, 3)
+                    if self.fly_ms <= 0:
+                        outline(surf, r, gfx.HILITE, vp, 3)
                 elif s.phase == JACK:
                     self.hot_zone(r, ("jack",), lambda pl: None if pl[0] == "xp" and self.st.players[pl[1]].xp[
                         pl[2]].monarch else "Only a Queen or King shields you.")
         if sign is not None:
             surf.blit(sign, big.move(0, (big.h - big.w) // 2))
-        elif not shown:
+        elif not shown or self.fly_ms > 0:
             pygame.draw.rect(surf, (60, 120, 90), big, width=max(1, vp.s(2)), border_radius=vp.s(10))
         if caption:
             gfx.blit_text(surf, caption, vp.s(14), vp.p(x + 230, y + 152), SOFT, anchor="midtop")
