@@ -107,6 +107,22 @@ def test_drag_train_onto_pile_then_drawn_card_onto_a_stat(app):
     assert s.turn == 1
 
 
+def test_pointing_at_a_stat_card_warns_before_a_deadly_training(app):
+    stats = [["9S", "2H", "3D", "4C"], THREE[1], THREE[2]]
+    t = table_for(app, position(stats, draw=["5S"], damage=[1, 0, 0]))
+    click(app, spot(t, ("declare", "train")))
+    s = t.session.state
+    heart = stat_index(s, 0, "2H")
+    pos = spot(t, ("stat", 0, heart))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.mouse.set_pos(pos)
+    frames(app, 3)
+    assert "you would die" in t.preview_text
+    click(app, pos)
+    s = t.session.state
+    assert s.players[0].deaths == 1 and len(s.players[0].stats) == 4 and s.players[0].xp == ()
+
+
 def test_declare_card_dropped_on_the_draw_pile_and_refused_drop_goes_back(app):
     t = table_for(app, position(THREE, draw=["4S"]))
     pile = [h for h in t.hots if h.kind == "zone" and h.payload == ("pile",)][0]

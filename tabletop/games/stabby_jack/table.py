@@ -52,6 +52,7 @@ class StabbyJackTable(TableScene):
         self.recent: dict | None = None           # what the last moves drew and said
         self.hold_ms = 0.0
         self.fly_ms = 0.0                         # while the drawn card slides in
+        self.preview_text = ""                    # what the pointed-at choice would do
         self._prev = None
         self._want_focus = "default"
         self._derived_for = None
@@ -627,6 +628,10 @@ class StabbyJackTable(TableScene):
             left = hp(p) - CONTENT.jack_damage
             label = f"Take {CONTENT.jack_damage} damage" + (" (you would die)" if left <= 0 else f" ({left} HP left)")
             self.hot_button(vp.r(x + 10, y + 64, w - 20, 36), label, lambda: self.submit(TakeHit(me)), px=vp.s(16))
+            pl = self.hover
+            if pl and pl[0] == "xp" and pl[1] == me:
+                card = p.xp[pl[2]]
+                preview = f"Give up the {card.label()} ({xp_value([card])} XP): no damage, {hp(p)} HP kept"
         elif s.phase == ACE:
             sel = self.ace_sel
             if sel is None:
@@ -640,6 +645,7 @@ class StabbyJackTable(TableScene):
                 self.hot_button(vp.r(x + 10, y + 64, w - 20, 36), "Choose again", self.cancel, px=vp.s(16))
             preview = self._swap_preview()
         self._hint(surf, vp, hint, x, y, w, 3 if s.phase != DECLARE else 2, top=0 if s.phase != DECLARE else 112)
+        self.preview_text = preview
         if preview:
             lines = wrap(preview, vp.s(15), vp.s(w - 20), True)[:2]
             for k, line in enumerate(lines):
