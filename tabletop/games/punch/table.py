@@ -196,6 +196,9 @@ class PunchTable(TableScene):
         else:
             sel.append(code)
         self.app.sounds.play("place")
+        if len(sel) >= limit:     # all picked: the focus goes to the button that confirms them
+            self.want_focus[seat] = {"draft": f"Fight with these {PPR}", "program": f"Lay out these {PROGRAM}",
+                                     "exchange": f"Exchange {limit}"}.get(self.state.phase)
 
     def unpick(self, seat: int, where) -> None:
         sel = self.selection(seat)

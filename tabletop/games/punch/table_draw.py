@@ -201,13 +201,15 @@ def caption(t, surf, vp) -> None:
 def status_text(t, seat) -> str:
     st = t.state
     name = t.names[seat]
+    if t.busy():
+        return ""
     if st.phase in ("break", "match_over"):
         return f"{name} is ready." if not st.waiting[seat] else (
             f"{name}: press Ready." if seat in t.humans else f"{name} is getting ready...")
     if st.phase == "game_over":
         return ""
     if not st.waiting[seat]:
-        done = {"redeal": "has decided about the hand.", "draft": "has picked the cards for this round.",
+        done = {"redeal": "is waiting for the other boxer.", "draft": "has picked the cards for this round.",
                 "exchange": "has finished exchanging.", "choose": "has laid a card face down.",
                 "program": "has laid out a row face down."}
         return f"{name} {done.get(st.phase, 'is waiting.')}"
@@ -445,7 +447,7 @@ def buttons(t, surf, vp, seat) -> None:
             label = f"Exchange {len(sel)}" if sel else "Keep all my cards"
             row.append((label, lambda: t.confirm_picks(seat)))
         else:
-            row.append(("Lay out these 5", lambda: t.confirm_picks(seat), len(sel) == 5))
+            row.append((f"Lay out these {PROGRAM}", lambda: t.confirm_picks(seat), len(sel) == PROGRAM))
         row.append(("Clear", lambda: t.clear_picks(seat), bool(sel)))
     if phase in ("choose", "program") and t.may_swap(seat):
         row.append(("Cancel swap" if t.swap_mode[seat] else "Swap a card", lambda: t.toggle_swap(seat)))
@@ -527,8 +529,8 @@ def reveal(t, surf, vp) -> None:
                 text = f"{ch:+d}"
                 col = gfx.GREEN if ch > 0 else gfx.REFUSE
                 x = SLOT_X[seat] + (-46 if seat == 0 else SLOT_W + 46) if not robo else \
-                    (HALF_X[seat] + HALF_W // 2)
-                y = SLOT_Y + SLOT_H // 2 if not robo else ROW_Y + ROW_H + 16
+                    (prog_x(seat, idx) + ROW_W // 2)
+                y = SLOT_Y + SLOT_H // 2 if not robo else ROW_Y - 20
                 gfx.blit_text(surf, text, vp.s(34), vp.p(x, y), col, bold=True, anchor="center")
 
 
