@@ -12,6 +12,8 @@ from tabletop.ui.table import draw_card
 from .resolve import CODES, KINDS, MAX_STAMINA, S, card_name, explain
 from .rules import PPR
 
+PROGRAM = S["robo_box_program"]
+
 HALF_X = (16, 648)
 HALF_W = 616
 HAND_Y, CARD_W, CARD_H, COL = 424, 88, 124, 98
