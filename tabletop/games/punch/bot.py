@@ -22,6 +22,8 @@ from .resolve import CODES, MAX_STAMINA, NK, S, TOTALS, effective_power, outcome
 from .rules import HIDDEN, PPR, RULES, _sub_multisets
 
 KO_WEIGHT = 12.0
+HEAL_SHARE = 0.0
+FUT_WEIGHT = 1.0
 
 
 def _rng(bot) -> Rng:
@@ -53,15 +55,19 @@ class EasyBot(Bot):
 
 # -- the strong boxer ---------------------------------------------------------
 
-def _pair_value(k, j, st, me, no_mercy, last):
-    """My stamina lead change (with knockouts weighted) when I show k and they show j."""
+def _pair_value(k, j, st, me, no_mercy, last, heal=0):
+    """My stamina lead change (with knockouts weighted) when I show k and they show j.
+
+    ``heal`` is what the coming breaks give back: stamina that a break would
+    restore anyway is not worth fighting for."""
     s_me, s_op = st[me], st[1 - me]
     pk = effective_power(k, s_me, no_mercy)
     pj = effective_power(j, s_op, no_mercy)
     _, c_me, c_op, _ = outcome(k, j, pk, pj)
     n_me = max(0, min(MAX_STAMINA, s_me + c_me))
     n_op = max(0, min(MAX_STAMINA, s_op + c_op))
-    v = (n_me - s_me) - (n_op - s_op)
+    h = MAX_STAMINA - heal
+    v = (min(h, n_me) - min(h, s_me)) - (min(h, n_op) - min(h, s_op))
     if n_op == 0:
         v += KO_WEIGHT
     if n_me == 0:
@@ -106,17 +112,63 @@ def card_scores(view, me, hand):
     st = view.stamina
     last = view.round == S["rounds"] and view.play == PPR
     rest_of_round = PPR - view.play
+    heal = (S["break_gains"] + [0])[view.round - 1] * HEAL_SHARE
     scores = {}
     for k in range(NK):
         if not hand[k]:
             continue
-        now = sum(odds[j] * _pair_value(k, j, st, me, no_mercy, last) for j in range(NK) if odds[j])
+        now = sum(odds[j] * _pair_value(k, j, st, me, no_mercy, last, heal) for j in range(NK) if odds[j])
         fut = 0.0
         if rest_of_round:
             mid = (6, 6)
             fut = sum(later[j] * _pair_value(k, j, mid, 0, False, False) for j in range(NK) if later[j])
-        scores[k] = now - fut
+        scores[k] = now - FUT_WEIGHT * fut
     return scores
+
+
+EXACT_CARDS = 4      # search the last plays exactly once hands are this small
+
+
+def _pair(k, j, s_me, s_op, no_mercy):
+    pk = effective_power(k, s_me, no_mercy)
+    pj = effective_power(j, s_op, no_mercy)
+    _, c_me, c_op, _ = outcome(k, j, pk, pj)
+    return max(0, min(MAX_STAMINA, s_me + c_me)), max(0, min(MAX_STAMINA, s_op + c_op))
+
+
+def endgame(mine, theirs, s_me, s_op, no_mercy, memo):
+    """Chance of winning the match (a tie, replayed, counts half) when the
+    round's last cards are known on both sides: best card of mine, against an
+    opponent taking each kind they hold as equally likely. Returns (value, kind)."""
+    key = (mine, theirs, s_me, s_op)
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    if not any(mine):
+        res = (1.0 if s_me > s_op else (0.5 if s_me == s_op else 0.0), None)
+        memo[key] = res
+        return res
+    op_kinds = [j for j in range(NK) if theirs[j]]
+    best = (-1.0, None)
+    for k in range(NK):
+        if not mine[k]:
+            continue
+        m2 = mine[:k] + (mine[k] - 1,) + mine[k + 1:]
+        total = 0.0
+        for j in op_kinds:
+            n_me, n_op = _pair(k, j, s_me, s_op, no_mercy)
+            if n_op == 0:
+                total += 1.0
+            elif n_me == 0:
+                pass
+            else:
+                t2 = theirs[:j] + (theirs[j] - 1,) + theirs[j + 1:]
+                total += endgame(m2, t2, n_me, n_op, no_mercy, memo)[0]
+        v = total / len(op_kinds)
+        if v > best[0] + 1e-12:
+            best = (v, k)
+    memo[key] = best
+    return best
 
 
 class StrongBot(Bot):
@@ -138,9 +190,20 @@ class StrongBot(Bot):
                 return Swap(me, worst[0])
         if ph == "program":
             return Program(me, self._program(view, hand))
-        scores = card_scores(view, me, hand)
-        best = max(scores, key=lambda k: (scores[k], -k))
-        return Commit(me, CODES[best])
+        if view.round == S["rounds"] and view.deck_sizes[1 - me] == 0 and sum(hand) <= EXACT_CARDS:
+            theirs = opponent_pool(view, me)
+            memo = self.memory.setdefault("endgame", {})
+            if len(memo) > 200_000:
+                memo.clear()
+            _, k = endgame(hand, theirs, view.stamina[me], view.stamina[1 - me],
+                           view.options["no_mercy"], memo)
+            return Commit(me, CODES[k])
+        return Commit(me, CODES[self._best(card_scores(view, me, hand))])
+
+    def _best(self, scores):
+        """The best-scoring kind; near-equal scores are split at random."""
+        rng = _rng(self)
+        return max(scores, key=lambda k: scores[k] + 0.05 * rng.random())
 
     # -- helpers --------------------------------------------------------------
     def _unit_worth(self, view):
@@ -178,11 +241,11 @@ class StrongBot(Bot):
         left = [view.decks[self.seat].count(k) for k in range(NK)]
         rounds_left = S["rounds"] - view.round + 1
         pick = [0] * NK
-        order = sorted(range(NK), key=lambda k: -w[k])
+        rng = _rng(self)
         while sum(pick) < PPR:
             # take the kind whose fair share for this round is least filled
-            k = min((k for k in order if pick[k] < left[k]),
-                    key=lambda k: (pick[k] - left[k] / rounds_left, -w[k]))
+            k = min((k for k in range(NK) if pick[k] < left[k]),
+                    key=lambda k: pick[k] - left[k] / rounds_left - 0.1 * w[k] - 0.5 * rng.random())
             pick[k] += 1
         return tuple(CODES[k] for k in range(NK) for _ in range(pick[k]))
 
@@ -190,8 +253,7 @@ class StrongBot(Bot):
         left = list(hand)
         row = []
         for _ in range(S["robo_box_program"]):
-            scores = card_scores(view, self.seat, left)
-            k = max(scores, key=lambda k: (scores[k], -k))
+            k = self._best(card_scores(view, self.seat, left))
             left[k] -= 1
             row.append(CODES[k])
         return tuple(row)

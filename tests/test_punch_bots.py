@@ -1,0 +1,73 @@
+"""Punch! computer players: legal full games, and the strong one's strength."""
+
+import pytest
+
+from tabletop.core import playout
+from tabletop.games.punch import SPEC
+from tabletop.games.punch.bot import make_bot
+from tabletop.games.punch.rules import RULES
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("levels", [["strong", "strong"], ["easy", "strong"], ["random", "easy"]])
+def test_full_bot_games_are_legal(seed, levels):
+    p = playout.play(SPEC, seed=seed, levels=levels, check=True)
+    assert p.finished and max(p.state.wins) == 3 and p.winner in (0, 1)
+
+
+@pytest.mark.parametrize("opts", [{"mode": "advanced"}, {"exchange": True}, {"robo_box": True},
+                                  {"no_mercy": True, "mode": "advanced", "exchange": True}])
+def test_bots_play_every_variant(opts):
+    for levels in (["strong", "easy"], ["random", "strong"]):
+        p = playout.play(SPEC, seed=5, options=opts, levels=levels, check=True)
+        assert p.finished
+
+
+def test_strong_wins_at_least_80_percent_against_random():
+    wins = 0
+    for seed in range(500):
+        seat = seed % 2
+        levels = ["random", "random"]
+        levels[seat] = "strong"
+        p = playout.play(SPEC, seed=seed, levels=levels, check=False)
+        wins += p.winner == seat
+    assert wins >= 400, wins
+
+
+def test_strong_beats_easy_more_often_than_not():
+    wins = 0
+    for seed in range(60):
+        seat = seed % 2
+        levels = ["easy", "easy"]
+        levels[seat] = "strong"
+        wins += playout.play(SPEC, seed=seed, levels=levels, check=False).winner == seat
+    assert wins > 36, wins
+
+
+def test_strong_bot_rests_only_when_it_can_gain():
+    """At full stamina, with the opponent holding only non-punches, the strong bot
+    does not waste a Do Nothing when it has a Dodge or a Block to play."""
+    from test_punch_resolution import fresh
+    s = fresh(["nothing"] + ["block"] * 4 + ["dodge"] * 5, ["block"] * 5 + ["dodge"] * 5)
+    s.round = 3   # round 3: everything the opponent still holds is in their hand
+    s.played = (s.played[0], (5, 5, 5, 5, 0, 0))
+    bot = make_bot(0, "strong", 1)
+    a = bot.choose(RULES.view_for(s, 0))
+    assert a.card != "nothing"
+
+
+def test_bots_see_only_their_view():
+    s = RULES.new_state(RULES.default_options(), 3, 2)
+    while s.phase == "redeal":
+        seat = RULES.to_act(s)[0]
+        s = RULES.apply(s, make_bot(seat, "strong", 0).choose(RULES.view_for(s, seat)))
+    a = make_bot(0, "strong", 0).choose(RULES.view_for(s, 0))
+    s2 = s.clone()
+    s2.hands = (s.hands[0], tuple(reversed(s.hands[1])))   # a different hidden hand
+    s2.decks = (s.decks[0], tuple(reversed(s.decks[1])))
+    assert make_bot(0, "strong", 0).choose(RULES.view_for(s2, 0)) == a
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(ValueError):
+        make_bot(0, "grandmaster", 1)
