@@ -65,6 +65,13 @@ def _punch_name(event, seat) -> str:
     return text
 
 
+@lru_cache(maxsize=32)
+def mini_face(seat: int, code: str) -> cards.Face:
+    """A small card: only its big sign, no title too small to read."""
+    k = KINDS[CODES.index(code)]
+    return cards.Face(value=k.symbol, colour=INK[k.effect], border=gfx.PLAYER_COLOURS[seat])
+
+
 @lru_cache(maxsize=256)
 def _wrap(text: str, px: int, width: int) -> tuple:
     return tuple(gfx.wrap(text, px, width))
@@ -174,11 +181,13 @@ def meter(t, surf, vp, seat) -> None:
     who = t.names[seat] + ("" if seat in t.humans else " (computer)")
     gfx.blit_text(surf, who, gfx.fit_px(who, vp.s(24), vp.s(150), True), vp.p(x + 14, 78), colour, bold=True,
                   anchor="midleft")
-    gfx.blit_text(surf, "stamina", vp.s(14), vp.p(x + 14, 104), gfx.GREY, anchor="midleft")
+    weak = t.state.options["no_mercy"] and 0 < stamina < S["no_mercy_below"]
+    gfx.blit_text(surf, f"punches at most {stamina}" if weak else "stamina", vp.s(14), vp.p(x + 14, 104),
+                  gfx.REFUSE if weak else gfx.GREY, anchor="midleft")
     for i in range(MAX_STAMINA):
         r = vp.r(x + 170 + i * 36, 68, 30, 40)
         if i < stamina:
-            fill = gfx.REFUSE if stamina < S["no_mercy_below"] else colour
+            fill = gfx.REFUSE if stamina < S["no_mercy_below"] else colour   # in danger
             pygame.draw.rect(surf, fill, r, border_radius=vp.s(5))
         else:
             pygame.draw.rect(surf, (40, 40, 44), r, border_radius=vp.s(5))
@@ -186,15 +195,31 @@ def meter(t, surf, vp, seat) -> None:
     gfx.blit_text(surf, str(stamina), vp.s(34), vp.p(x + 575, 88), gfx.WHITE, bold=True, anchor="center")
 
 
+def last_reveal(t):
+    """The last pair shown in this match (for the small cards beside the sentence)."""
+    st = t.state
+    for e in reversed(st.log):
+        if e.get("type") == "reveal":
+            return e if e.get("match") == st.match else None
+        if e.get("type") in ("match_end", "game_end"):
+            return None
+    return None
+
+
 def caption(t, surf, vp) -> None:
     lines = []
     for text in t.caption[-2:]:
-        lines.extend(_wrap(text, vp.s(18), vp.s(1180)))
+        lines.extend(_wrap(text, vp.s(18), vp.s(1080)))
     lines = lines[-2:]
     if not lines:
         return
     r = vp.r(30, 298, 1220, 56)
     gfx.panel(surf, r, (0, 0, 0), radius=vp.s(10), alpha=90)
+    ev = last_reveal(t) if t.anim is None else None
+    if ev is not None:
+        for seat in (0, 1):   # the last pair, small, at the ends of the bar
+            x = 40 if seat == 0 else 1204
+            cards.draw(surf, mini_face(seat, ev["cards"][seat]), vp.r(x, 302, 36, 48))
     for i, line in enumerate(lines):
         y = 326 if len(lines) == 1 else 312 + i * 26
         gfx.blit_text(surf, line, vp.s(18), vp.p(640, y), gfx.WHITE, anchor="center")
