@@ -92,6 +92,18 @@ def test_dodge_sentence():
         "Red's Dodge and Punch Back sends Blue's Punch 3 back: Blue loses 3."
 
 
+@pytest.mark.parametrize("red,blue,text", [
+    ("p1", "p3", "Blue's Punch 3 beats Red's Punch 1: Red loses 2."),
+    ("p3", "p2", "Red's Punch 3 beats Blue's Punch 2: Blue loses 1."),
+    ("block", "p2", "Red's Block stops Blue's Punch 2: nothing happens."),
+    ("p2", "nothing", "Red's Punch 2 catches Blue doing nothing: Blue loses 2."),
+    ("nothing", "dodge", "Red does nothing against Blue's Dodge and Punch Back and rests: Red gains 1."),
+])
+def test_sentences_name_the_right_boxer(red, blue, text):
+    after = play_pair(fresh([red], [blue], stamina=(5, 5)), red, blue)
+    assert explain(after.log[-1], ["Red", "Blue"]) == text
+
+
 def test_stamina_is_capped_at_10_R_PUN_2():
     after = play_pair(fresh(["nothing"], ["nothing"], stamina=(10, 9)), "nothing", "nothing")
     assert after.stamina == (10, 10)

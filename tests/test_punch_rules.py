@@ -338,3 +338,18 @@ def test_deck_is_30_cards_5_of_each_R_PUN_1():
     assert [k.code for k in kinds] == CODES and all(k.count == 5 for k in kinds)
     s = RULES.new_state(RULES.default_options(), 8, 2)
     assert all(sum(s.hands[i]) + len(s.decks[i]) == 30 for i in (0, 1))
+
+
+# -- records ------------------------------------------------------------------
+
+def test_hand_written_scenario_record_replays_to_a_knockout():
+    from tabletop.core.record import load, replay
+    from tabletop.games.punch import SPEC
+    rec = load(Path(__file__).parent / "data" / "punch-scenario.json")
+    state = replay(rec, SPEC)
+    assert RULES.outcome(state).winner == 0
+    assert state.stamina == (10, 0)
+    assert state.history[0]["by"] == "knockout" and state.history[0]["play"] == 4
+    lines = [explain(e, ["Red", "Blue"]) for e in state.log if e["type"] == "reveal"]
+    assert lines[0] == "Red's Punch 3 catches Blue doing nothing: Blue loses 3."
+    assert lines[-1].endswith("Blue is knocked out!")

@@ -25,11 +25,11 @@ def effective_power(kind: int, stamina: int, no_mercy: bool) -> int:
 
 
 def outcome(k0: int, k1: int, p0: int, p1: int) -> tuple[str, int, int, int]:
-    """(result, actor, loss0_or_gain, ...) for one pair, before stamina limits.
+    """Returns (result, change0, change1, actor) for one pair, before stamina limits.
 
-    Returns (result, change0, change1, actor) where change is the raw stamina
-    change of each seat and actor is the seat the sentence is about (or -1).
-    ``p0``/``p1`` are the effective punch powers.
+    change is the raw stamina change of each seat; actor is the seat whose
+    card did it (the bigger punch, the blocker, the dodger, the puncher who
+    caught a rester, the rester), or -1. ``p0``/``p1`` are the effective powers.
     """
     e0, e1 = EFFECT[k0], EFFECT[k1]
     gain = S["rest_gain"]
@@ -92,9 +92,9 @@ def _reveal(e, names) -> str:
     if r == "even":
         text = f"{n[0]}'s {_punch(e, 0)} and {n[1]}'s {_punch(e, 1)} cancel out: nothing happens."
     elif r == "trade":
-        w = 1 - a
-        text = (f"{n[w]}'s {_punch(e, w)} beats {n[a]}'s {_punch(e, a)}: "
-                f"{n[a]} loses {-e['wanted'][a]}.")
+        lo = 1 - a
+        text = (f"{n[a]}'s {_punch(e, a)} beats {n[lo]}'s {_punch(e, lo)}: "
+                f"{n[lo]} loses {-e['wanted'][lo]}.")
     elif r == "blocked":
         o = 1 - a
         text = f"{n[a]}'s Block stops {n[o]}'s {_punch(e, o)}: nothing happens."
