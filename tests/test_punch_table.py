@@ -515,6 +515,8 @@ def test_mouse_and_keyboard_people_share_the_screen_peeking(app):
         key_up(app, "`")
         from tabletop.games.punch.resolve import INDEX
         assert table.session.state.choice[0] == INDEX[code]
+        # the pointer does not stay over the column of the card laid
+        assert pygame.mouse.get_pos() == app.vp.p(640, 250)
         choose_card(app, table, 1, blue, turn)
         reveal = [e for e in table.session.state.log if e.get("type") == "reveal"][-1]
         assert reveal["cards"][0] == code and reveal["play"] == turn + 1

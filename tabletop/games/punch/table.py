@@ -328,6 +328,8 @@ class PunchTable(TableScene):
         decisive = isinstance(action, (Commit, Program, Draft, Exchange, KeepHand, Ready))
         if decisive or not st.waiting[seat] or (isinstance(action, Redeal) and st.phase != "redeal"):
             self.secrecy.committed(seat)
+            if self.secrecy.mode != "open" and self.session.seats[seat].scheme == "mouse":
+                self._park_pointer()
             self.show_focus[seat] = False
         new = list(st.log[self.log_seen:])
         self.log_seen = len(st.log)
@@ -342,6 +344,15 @@ class PunchTable(TableScene):
             self.app.sounds.play("place" if isinstance(action, (Commit, Program, Draft, Exchange)) else "click")
             if others:
                 self.caption = others
+
+    def _park_pointer(self) -> None:
+        """The hand is laid out by kind, so a pointer left where a card was clicked would tell
+        which card it was (R-PUN-9): it goes back to the middle of the table."""
+        import pygame
+        try:
+            pygame.mouse.set_pos(self.app.vp.p(640, 250))
+        except pygame.error:
+            pass
 
     def _speed(self) -> float:
         return max(0.25, self.anim_speed)
