@@ -528,3 +528,18 @@ def test_mouse_and_keyboard_people_share_the_screen_peeking(app):
     assert sum(line.startswith("Round 1, play") for line in table._history_lines[1]) == 4
     blue.back()
     assert not table.history_open
+
+
+def test_a_peek_key_let_go_during_the_pause_hides_the_cards_again(app):
+    seats = [Seat("Red", "human", scheme="keys-left"), Seat("Blue", "human", scheme="keys-right")]
+    table = start(app, seats, secrecy="peek")
+    key_down(app, "tab")
+    assert table.secrecy.visible(0) and any(h.payload == ("hand", 0, hand_codes(table, 0)[0]) for h in table.hots)
+    key(app, "escape")
+    assert type(top(app)).__name__ == "PauseScene"
+    key_up(app, "tab")
+    top(app).resume()
+    frames(app, 2)
+    assert top(app) is table
+    assert not table.secrecy.visible(0)
+    assert not any(isinstance(h.payload, tuple) and h.payload[:2] == ("hand", 0) for h in table.hots)

@@ -345,6 +345,11 @@ class PunchTable(TableScene):
             if others:
                 self.caption = others
 
+    def drop_held(self) -> None:
+        """Pause or a lost pad: peeking stops too (a peek key let go during the pause is never seen)."""
+        super().drop_held()
+        self.secrecy.peeking.clear()
+
     def _park_pointer(self) -> None:
         """The hand is laid out by kind, so a pointer left where a card was clicked would tell
         which card it was (R-PUN-9): it goes back to the middle of the table."""

@@ -159,7 +159,8 @@ def header(t, surf, vp) -> None:
     if st.phase in ("match_over", "game_over") and st.history:
         play = st.history[-1]["play"]
     gains = S["break_gains"]
-    nxt = f"break after it: +{gains[st.round - 1]}" if st.round <= len(gains) else "last round"
+    nxt = (f"after this round: a break, +{gains[st.round - 1]} stamina" if st.round <= len(gains)
+           else "last round")
     gfx.blit_text(surf, f"Match {st.match} · Round {st.round} of {S['rounds']} · Play {play} of {PPR}",
                   vp.s(19), vp.p(20, 15), gfx.WHITE, bold=True, anchor="midleft")
     gfx.blit_text(surf, nxt, vp.s(15), vp.p(20, 37), gfx.GREY, anchor="midleft")
