@@ -405,3 +405,28 @@ def test_a_win_by_decision_shows_the_last_score_then_the_result(app):
     frames(app, 2)
     assert table.result_menu is not None
     assert "Rounds: R1" in table.result_text()[1]
+
+
+def test_two_gamepads_each_move_their_own_players_hands(app):
+    pads = [VirtualPad(), VirtualPad()]
+    try:
+        frames(app, 3)
+        table, session = start(app, red="gamepad", blue="gamepad")
+        assert not isinstance(top(app), ReconnectScene)
+        red_pad = next(p for p in pads if table.router.pad_of[0] == p.instance_id)
+        blue_pad = next(p for p in pads if table.router.pad_of[1] == p.instance_id)
+        before = [table.hands.at(s, h) for s in (0, 1) for h in (0, 1)]
+        blue_pad.axis("lefty", 1.0)          # Blue pushes the left stick
+        frames(app, 4)
+        blue_pad.axis("lefty", 0)
+        frames(app, 1)
+        after = [table.hands.at(s, h) for s in (0, 1) for h in (0, 1)]
+        assert after[0] == before[0] and after[1] == before[1] and after[3] == before[3]
+        assert after[2] != before[2]
+        red_pad.press(app, "rightshoulder")   # Red takes with the right hand only
+        st = session.state
+        assert st.held[1] is not None and st.held[0] is None and st.held[2] is None and st.held[3] is None
+    finally:
+        for p in pads:
+            p.unplug()
+        frames(app, 2)

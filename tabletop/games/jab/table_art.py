@@ -30,9 +30,24 @@ EDGE_OF = {"white": (90, 90, 90), "black": (170, 170, 170)}
 SHORT = {"jab": "Jab", "cross": "Cross", "hook": "Hook", "uppercut": "Upper", "haymaker": "Hay"}
 
 
+KEY = (255, 0, 254)   # the see-through colour of card corners
+
+
 def _fin(surf):
-    """Store in the display's format so blitting each frame is cheap."""
-    return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+    """Store in the display's format so blitting each frame is cheap: card-like
+    pieces are opaque with a colour key for their round corners."""
+    if surf.get_flags() & pygame.SRCALPHA:
+        return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+    if pygame.display.get_surface() is not None:
+        surf = surf.convert()
+    surf.set_colorkey(KEY, pygame.RLEACCEL)
+    return surf
+
+
+def _keyed(w: int, h: int) -> pygame.Surface:
+    surf = pygame.Surface((w, h))
+    surf.fill(KEY)
+    return surf
 
 
 def colour_rgb(ci: int):
@@ -71,9 +86,9 @@ def draw_shape(surf, shape: str, centre, r: float, fill, outline=(20, 20, 20), w
 
 
 def _frame(w: int, h: int, border_name: str):
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf = _keyed(w, h)
     radius = max(3, w // 9)
-    bw = max(3, w // 11)
+    bw = max(3, w // 14)
     r = surf.get_rect()
     pygame.draw.rect(surf, BORDER_OF[border_name], r, border_radius=radius)
     pygame.draw.rect(surf, EDGE_OF[border_name], r, width=1, border_radius=radius)
@@ -89,7 +104,7 @@ def punch_card(card: int, w: int, h: int) -> pygame.Surface:
     surf, inner = _frame(w, h, info["border"])
     ci = C.colour(card)
     ink = colour_rgb(ci)
-    pad = max(2, w // 16)
+    pad = max(2, w // 22)
     name = C.TYPE_NAMES[C.ctype(card)]
     px = gfx.fit_px(name, max(9, h // 8), inner.w - 2 * pad, bold=True)
     title = gfx.text(name, px, gfx.INK, True)
@@ -113,14 +128,6 @@ def punch_card(card: int, w: int, h: int) -> pygame.Surface:
     return _fin(surf)
 
 
-@lru_cache(maxsize=16)
-def ghost_card(card: int, w: int, h: int) -> pygame.Surface:
-    """A see-through punch card: a carried card over a target lets the pile show through."""
-    img = punch_card(card, w, h).copy()
-    img.set_alpha(150)
-    return img
-
-
 @lru_cache(maxsize=256)
 def mini_card(card: int, w: int, h: int) -> pygame.Surface:
     """A small punch card for the scoring screen: value, short type, colour shape."""
@@ -142,7 +149,7 @@ def mini_card(card: int, w: int, h: int) -> pygame.Surface:
 
 @lru_cache(maxsize=16)
 def card_back(w: int, h: int, border_name: str) -> pygame.Surface:
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf = _keyed(w, h)
     radius = max(3, w // 9)
     bw = max(3, w // 11)
     r = surf.get_rect()
@@ -201,7 +208,7 @@ def counter_card(index: int, w: int, h: int) -> pygame.Surface:
     draw_shape(surf, C.SYMBOLS[ci], (inner.centerx - w * 0.16, cy), r, gfx.WHITE, (25, 25, 25), 2)
     p = gfx.text(f"+{points}", max(11, h // 5), gfx.WHITE, True)
     surf.blit(p, p.get_rect(center=(inner.centerx + w * 0.2, cy)))
-    cn = gfx.text(C.COLOUR_NAMES[ci], max(9, h // 7), gfx.WHITE, True)
+    cn = gfx.text(C.COLOUR_NAMES[ci], max(9, h // 6), gfx.WHITE, True)
     surf.blit(cn, cn.get_rect(midbottom=(inner.centerx, inner.bottom - 2)))
     return _fin(surf)
 
@@ -212,7 +219,7 @@ def tile(kind: str, w: int, h: int) -> pygame.Surface:
     fill, ink, label = {"ding": ((240, 200, 70), (80, 40, 10), "DING!"),
                         "clinch": ((70, 130, 200), gfx.WHITE, "CLINCH"),
                         "knockout": ((200, 40, 40), gfx.WHITE, "K.O.!")}[kind]
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf = _keyed(w, h)
     r = surf.get_rect()
     pygame.draw.rect(surf, (30, 30, 30), r, border_radius=w // 5)
     pygame.draw.rect(surf, fill, r.inflate(-max(3, w // 16) * 2, -max(3, w // 16) * 2), border_radius=w // 6)
@@ -225,7 +232,7 @@ def tile(kind: str, w: int, h: int) -> pygame.Surface:
 @lru_cache(maxsize=16)
 def hand_cursor(colour: tuple, side: int, d: int, carrying: bool) -> pygame.Surface:
     """A hand: a disc in the player's colour with L or R, a ring while it carries a card."""
-    surf = pygame.Surface((d, d), pygame.SRCALPHA)
+    surf = _keyed(d, d)
     c = d // 2
     pygame.draw.circle(surf, (10, 10, 10), (c, c), c)
     pygame.draw.circle(surf, colour, (c, c), c - max(2, d // 14))
@@ -257,5 +264,5 @@ def token(kind: str, d: int) -> pygame.Surface:
 
 
 def clear_caches() -> None:
-    for f in (punch_card, ghost_card, mini_card, card_back, combo_card, counter_card, tile, hand_cursor, token):
+    for f in (punch_card, mini_card, card_back, combo_card, counter_card, tile, hand_cursor, token):
         f.cache_clear()

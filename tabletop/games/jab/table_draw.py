@@ -19,7 +19,7 @@ from tabletop.ui import gfx
 from . import content as C
 from .hands import RECTS, SIDES, TARGETS, deck_name, target_at, target_name
 from .rules import opportunities, placement_refusal, stall_deadline, tile_claim, tiles
-from .table_art import (UNIT, card_back, combo_card, counter_card, ghost_card, hand_cursor, mini_card, punch_card,
+from .table_art import (UNIT, card_back, combo_card, counter_card, hand_cursor, mini_card, punch_card,
                         tile, token)
 from .table_input import hand_help, hint
 
@@ -104,6 +104,9 @@ def board(table, vp) -> pygame.Surface:
         r = place_rect(vp, name)
         pygame.draw.rect(img, (90, 130, 110), r, width=max(1, vp.s(2)), border_radius=vp.s(10))
     gfx.blit_text(img, "Combo deck", vp.s(15), vp.p(128, 270), (190, 220, 200), bold=True, anchor="midbottom")
+    for seat in (0, 1):
+        panel(img, vp.r(*hud_rect(seat)), (10, 20, 16), alpha=150, radius=vp.s(10))
+    panel(img, vp.r(*INFO_RECT), (10, 20, 16), alpha=150, radius=vp.s(10))
     if pygame.display.get_surface() is not None:
         img = img.convert()
     _BOARD[key] = img
@@ -126,9 +129,9 @@ def draw_table(table, surf, vp) -> None:
         draw_band(table, surf, vp, st, seat, opp.get(seat, []))
     draw_info(table, surf, vp, st)
     draw_log(table, surf, vp)
-    draw_carry_marks(table, surf, vp, st)
     draw_flights(table, surf, vp)
     draw_hands(table, surf, vp, st)
+    draw_carry_marks(table, surf, vp, st)
     if st.phase == "between" or (st.phase == "over" and table.final_score and st.scoring):
         draw_between(table, surf, vp, st)
     elif st.phase == "clinch":
@@ -217,7 +220,7 @@ def draw_centre(table, surf, vp, st, opp) -> None:
     if "combo" in glow:
         pygame.draw.rect(surf, gfx.HILITE, r.inflate(vp.s(10), vp.s(10)), width=max(2, vp.s(3)), border_radius=vp.s(10))
     # counter-punch deck (drawn a little larger than its spot so it reads well)
-    cr = vp.r(588, 314, 104, 92)
+    cr = vp.r(584, 308, 112, 104)
     if st.counter:
         surf.blit(counter_card(st.counter[-1], cr.w, cr.h), cr)
     else:
@@ -262,10 +265,16 @@ def draw_centre(table, surf, vp, st, opp) -> None:
                           anchor="topright")
 
 
+INFO_RECT = (196, 304, 248, 110)
+
+
+def hud_rect(seat):
+    return (12, 566, 282, 148) if seat == 0 else (986, 8, 240, 148)
+
+
 def draw_hud(table, surf, vp, st, seat) -> None:
-    x0, y0, w = (12, 566, 282) if seat == 0 else (986, 8, 240)
-    r = vp.r(x0, y0, w, 148)
-    panel(surf, r, (10, 20, 16), alpha=150, radius=vp.s(10))
+    x0, y0, w, _h = hud_rect(seat)
+    r = vp.r(*hud_rect(seat))
     s = table.session.seats[seat]
     col = colour_of(seat)
     who = s.name + ("  (computer, " + (s.level or "normal") + ")" if s.kind == "computer" else "")
@@ -338,8 +347,7 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
 
 
 def draw_info(table, surf, vp, st) -> None:
-    r = vp.r(196, 304, 248, 110)
-    panel(surf, r, (10, 20, 16), alpha=150, radius=vp.s(10))
+    r = vp.r(*INFO_RECT)
     rnd = max(1, st.round) if st.phase != "between" else st.round + 1
     gfx.blit_text(surf, f"Round {rnd}", vp.s(20), vp.p(208, 310), gfx.GOLD, bold=True)
     secs = max(0, table.t - st.go_at) // 1000 if st.phase in ("playing", "clinch") else 0
@@ -427,10 +435,12 @@ def draw_hands(table, surf, vp, st) -> None:
             c = vp.p(x * UNIT, y * UNIT)
             held = st.held[p * 2 + s]
             if held is not None:
-                over = target_at(x, y) is not None
-                img = ghost_card(held[0], w, h) if over else punch_card(held[0], w, h)
-                rr = img.get_rect(center=c)
-                if not over:
+                if target_at(x, y) is not None:   # over a target: a small card beside the hand, the pile shows
+                    img = punch_card(held[0], w * 5 // 8, h * 5 // 8)
+                    rr = img.get_rect(topleft=(c[0] + d // 3, c[1] + d // 3))
+                else:
+                    img = punch_card(held[0], w, h)
+                    rr = img.get_rect(center=c)
                     surf.blit(veil(w, h, (0, 0, 0), 80, vp.s(10)), rr.move(vp.s(6), vp.s(8)))
                 surf.blit(img, rr)
             cur = hand_cursor(col, s, d, held is not None)
@@ -568,6 +578,8 @@ def draw_scoring(table, surf, vp, st, sc) -> None:
             src = sc.get("token_from")
             whose = "their own" if src == win else f"one of {table.name(1 - win)}'s"
             verdict = f"{table.name(win)} wins the round: {whose} health tokens becomes a round-win token."
+            if st.phase == "over":
+                verdict += f" That is {table.name(win)}'s round win number {st.tokens[win]}: the game is won."
         for p in sc.get("cutman", []):
             verdict += f" Cutman: {table.name(p)} gets 1 health."
         for k, line in enumerate(wrap(verdict, vp.s(17), vp.s(920))[:2]):
