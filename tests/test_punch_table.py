@@ -190,7 +190,7 @@ def focus_on(table, seat, agent, payload, limit=30):
 def open_hand(app, table, seat, agent):
     """Curtain: ask for the cards; peek: hold the peek control. Returns a closer."""
     if table.secrecy.mode == "curtain":
-        assert table.curtain_seat() == seat, (table.secrecy.shown, table.session.state.phase, table.session.state.play, table.busy(), table.history_open)
+        assert table.curtain_seat() == seat
         assert not any(h.payload[0] == "hand" for h in table.hots if isinstance(h.payload, tuple))
         assert str(table.focused(seat).payload).startswith("Show ")
         agent.confirm()
@@ -543,3 +543,32 @@ def test_a_peek_key_let_go_during_the_pause_hides_the_cards_again(app):
     assert top(app) is table
     assert not table.secrecy.visible(0)
     assert not any(isinstance(h.payload, tuple) and h.payload[:2] == ("hand", 0) for h in table.hots)
+
+
+def test_a_gamepad_alone_plays_blue_against_the_computer(app):
+    pad = VirtualPad()
+    try:
+        frames(app, 3)
+        seats = [Seat("Red", "computer", level="strong"), Seat("Blue", "human", scheme="gamepad")]
+        table = start(app, seats, secrecy="peek", seed=12)
+        assert table.secrecy.mode == "open" and table.shared_input
+        agent = Pad(app, pad)
+        for turn in range(6):
+            settle(app, table)
+            st = table.session.state
+            if st.phase == "redeal":
+                focus_on(table, 1, agent, "Keep this hand")
+                agent.confirm()
+                continue
+            assert st.phase == "choose" and st.waiting[1]
+            assert any(h.payload[:2] == ("hand", 1) for h in table.hots if isinstance(h.payload, tuple))
+            code = pick_code(table, 1, turn)
+            focus_on(table, 1, agent, ("hand", 1, code))
+            agent.confirm()
+            assert table.session.state.choice[1] is not None or table.session.state.play > st.play
+        settle(app, table)
+        assert sum(table.session.state.played[1]) >= 5
+        agent.history()
+        assert table.history_open
+    finally:
+        pad.unplug()
