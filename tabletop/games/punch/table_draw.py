@@ -161,6 +161,8 @@ def header(t, surf, vp) -> None:
     gains = S["break_gains"]
     nxt = (f"after this round: a break, +{gains[st.round - 1]} stamina" if st.round <= len(gains)
            else "last round")
+    if st.phase in ("match_over", "game_over"):
+        nxt = "the match is over"
     gfx.blit_text(surf, f"Match {st.match} · Round {st.round} of {S['rounds']} · Play {play} of {PPR}",
                   vp.s(19), vp.p(20, 15), gfx.WHITE, bold=True, anchor="midleft")
     gfx.blit_text(surf, nxt, vp.s(15), vp.p(20, 37), gfx.GREY, anchor="midleft")
@@ -415,8 +417,8 @@ def hand(t, surf, vp, seat) -> None:
         return
     n = st.deck_sizes[seat] if st.phase == "draft" else st.hand_sizes[seat]
     show = t.secrecy.visible(seat) and st.waiting[seat] and not t.busy()
-    if t.secrecy.mode == "open" and seat in t.humans and not t.busy():
-        show = True
+    if t.secrecy.mode == "open" and seat in t.humans:
+        show = True       # against the computer the hand is simply shown (also while cards turn)
     title = "Your deck: pick from here" if st.phase == "draft" else f"{t.names[seat]}'s hand"
     if not show:
         gfx.blit_text(surf, f"{title} ({n} cards)" if st.phase != "draft" else f"{t.names[seat]}'s deck ({n})",
