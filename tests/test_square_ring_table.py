@@ -148,6 +148,14 @@ def test_preview_follows_the_cards_already_laid(app):
     key(app, "right")
     assert table.mouse_pos is None and table.show_focus.get(0)
     assert table_draw.candidate(table, 0)[0] == table.focused(0).payload[2]
+    # Backspace takes the last card back
+    key(app, "backspace")
+    assert table.selection(0) == []
+    # H opens the bout log over the table (no cards to point at), H closes it
+    key(app, "h")
+    assert table.log_open and not has(table, ("hand", 0, "jab"))
+    key(app, "h")
+    assert not table.log_open and has(table, ("hand", 0, "jab"))
 
 
 def test_reorder_take_back_burst_and_cooldown(app):

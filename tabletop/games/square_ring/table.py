@@ -61,6 +61,9 @@ class SquareRingTable(TableScene):
         self._pre = None
         self.button_preview: dict = {}
         self.mouse_pos = None
+        self.log_open = False
+        self.layers: dict = {}        # cached drawings of the hands and panels (table_draw.layer)
+        self._frame = None            # (key, picture, hot things) of the last still frame
         self._curtain_last = None
         if session.state.log:
             self.caption = [e["text"] for e in session.state.log[-2:]]
@@ -259,6 +262,10 @@ class SquareRingTable(TableScene):
             if not isinstance(self.submit(Stick(seat, step)), Refused):
                 self.secrecy.committed(seat)
 
+    def toggle_log(self) -> None:
+        self.log_open = not self.log_open
+        self.app.sounds.play("click")
+
     def hide(self, seat: int) -> None:
         if self.secrecy.shown == seat:
             self.secrecy.shown = None
@@ -324,6 +331,17 @@ class SquareRingTable(TableScene):
         return accepts
 
     def handle(self, event, pad_changes) -> None:
+        if self.session.outcome() is None or self.result_dismissed:
+            if event.type == pygame.KEYDOWN and key_name(event) == "h" and self.shared_input:
+                self.toggle_log()
+                return
+            if self.shared_input and any(name == "x" and down for _i, name, down in pad_changes):
+                self.toggle_log()
+                return
+            if self.log_open and ("back" in menu_buttons(event, pad_changes)
+                                  and not (event.type == pygame.KEYDOWN and key_name(event) == "escape")):
+                self.toggle_log()
+                return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             self.mouse_pos = event.pos
         elif event.type == pygame.KEYDOWN or pad_changes:
@@ -335,7 +353,8 @@ class SquareRingTable(TableScene):
     def _hurry(self, event, pad_changes) -> bool:
         """While the reveal plays, a click or confirm moves it on to the next step."""
         hit = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-               and not (self.pause_rect and self.pause_rect.collidepoint(event.pos)))
+               and not (self.pause_rect and self.pause_rect.collidepoint(event.pos))
+               and event.pos[1] > self.app.vp.p(0, 42)[1])
         if event.type == pygame.KEYDOWN and key_name(event) == "escape":
             return False
         hit = hit or "confirm" in menu_buttons(event, pad_changes)
@@ -350,6 +369,9 @@ class SquareRingTable(TableScene):
         if not press.down or press.seat is None:
             return
         seat = press.seat
+        if press.button == "next":
+            self.toggle_log()
+            return
         if press.button == "back":
             sel = self.selection(seat)
             if self.can_act(seat) and sel:
@@ -412,10 +434,29 @@ class SquareRingTable(TableScene):
         return f"{self.names[out.winner]} wins!", why
 
     # -- drawing ---------------------------------------------------------------------
+    def frame_key(self, vp):
+        """Everything the drawing reads; the same key twice means the same picture (None: always draw)."""
+        if self.anim is not None or self.flights or (self.drag is not None and self.drag["moved"]):
+            return None
+        st = self.state
+        return (vp.size, id(st), len(st.log), st.phase, self.log_open, tuple(self.sel[0]), tuple(self.sel[1]),
+                self.sel_key[0], self.sel_key[1], self.pending[0], self.pending[1],
+                tuple(self.secrecy.visible(s) for s in (0, 1)), self.secrecy.shown, self.mouse_pos,
+                tuple(sorted(self.show_focus.items())), tuple(sorted(self.focus.items())), tuple(self.caption),
+                self.revealed_key, len(self.revealed[0]), len(self.revealed[1]), self.result_dismissed,
+                self.session.outcome() is not None)
+
     def draw_table(self, surf, vp) -> None:
         from . import table_draw
         before = {s: (self.focused(s).payload if self.focused(s) is not None else None) for s in (0, 1)}
-        table_draw.draw(self, surf, vp)
+        key = self.frame_key(vp)
+        if key is not None and self._frame is not None and self._frame[0] == key \
+                and self._frame[1].get_size() == surf.get_size():
+            surf.blit(self._frame[1], (0, 0))       # nothing changed: the last picture and its hot things
+            self._next_hots.extend(self._frame[2])
+        else:
+            table_draw.draw(self, surf, vp)
+            self._frame = (key, surf.copy(), list(self._next_hots)) if key is not None else None
         for s in (0, 1):
             st = self.state
             vis = (self.can_act(s), st.phase, st.round, st.exchange)

@@ -34,6 +34,9 @@ PEEK_KEY = {"keys-left": "Tab", "keys-right": "Right Ctrl", "gamepad": "Y", "mou
 def draw(t, surf, vp) -> None:
     surf.fill(gfx.FELT)
     header(t, surf, vp)
+    if t.log_open:
+        bout_log(t, surf, vp)
+        return
     ring(t, surf, vp)
     curtain_up = t.curtain_seat() is not None
     for seat in (0, 1):
@@ -72,18 +75,80 @@ def header(t, surf, vp) -> None:
         res.append(f"R{i + 1}: " + ("draw" if w is None else t.names[w]))
     if res:
         line = "  ".join(res)
-        gfx.blit_text(surf, line, gfx.fit_px(line, vp.s(16), vp.s(330)), vp.p(1216, 21), gfx.WHITE,
+        gfx.blit_text(surf, line, gfx.fit_px(line, vp.s(16), vp.s(240)), vp.p(1070, 21), gfx.WHITE,
                       anchor="midright")
+    label = "Close the log" if t.log_open else "Bout log (H)"
+    t.hot_button(vp.r(1082, 6, 140, 30), label, t.toggle_log, px=vp.s(15))
+
+
+def bout_log(t, surf, vp) -> None:
+    """Everything that happened in the bout, newest at the bottom."""
+    st = t.state
+    r = vp.r(20, 50, 1240, 650)
+    gfx.panel(surf, r, gfx.PANEL, radius=vp.s(14), border=gfx.GOLD, width=vp.s(2))
+    gfx.blit_text(surf, "Bout log", vp.s(24), vp.p(44, 78), gfx.GOLD, bold=True, anchor="midleft")
+    gfx.blit_text(surf, "H, X on a gamepad, or the button closes it", vp.s(15), vp.p(200, 78), gfx.GREY,
+                  anchor="midleft")
+    px = vp.s(15)
+    lines: list[tuple[str, tuple]] = []
+    last = None
+    for e in st.log:
+        key = (e.get("round"), e.get("exchange"))
+        if key != last:
+            last = key
+            lines.append((f"Round {key[0]}, exchange {key[1]}", gfx.GOLD))
+        colour = gfx.WHITE
+        seat = e.get("seat")
+        if e["kind"] in ("hit", "ko", "round", "bout"):
+            colour = gfx.HILITE
+        elif seat in (0, 1) and e["kind"] not in ("null",):
+            colour = gfx.PLAYER_COLOURS[seat]
+        for w in wrapped("   " + e["text"], px, vp.s(1180)):
+            lines.append((w, colour))
+    rows = 27
+    if not lines:
+        lines = [("Nothing has happened yet.", gfx.GREY)]
+    for i, (text, colour) in enumerate(lines[-rows:]):
+        gfx.blit_text(surf, text, px, vp.p(44, 104 + i * 22), colour, anchor="topleft")
 
 
 # -- each boxer's panel ----------------------------------------------------------------------
 
+def shifted(vp, origin):
+    """The same scale as ``vp`` with the origin at a layer's top-left corner."""
+    v = gfx.Viewport.__new__(gfx.Viewport)
+    v.size, v.scale = vp.size, vp.scale
+    v.ox, v.oy = vp.ox - origin[0], vp.oy - origin[1]
+    return v
+
+
+def layer(t, surf, vp, name, key, design_rect, draw_fn) -> None:
+    """Draw something that rarely changes once into its own surface, then blit it every frame."""
+    region = vp.rect(design_rect)
+    entry = t.layers.get(name)
+    if entry is None or entry[0] != key or entry[2] != region:
+        img = pygame.Surface(region.size)
+        img.fill(gfx.FELT)
+        draw_fn(img, shifted(vp, region.topleft))
+        entry = (key, img, region)
+        t.layers[name] = entry
+    surf.blit(entry[1], region)
+
+
 def info(t, surf, vp, seat) -> None:
+    st = t.state
+    _pos, _facing, hp, dmg = t.shown_pose()
+    key = (seat, t.names[seat], st.boxers[seat], seat in t.humans, hp[seat], dmg[seat], st.round_wins[seat],
+           st.rounds, st.bursts[seat], st.reacts[seat], st.dazed[seat], st.cooldown[seat])
+    layer(t, surf, vp, ("info", seat), key, (PANEL_X[seat], 48, PANEL_W, 134),
+          lambda img, v: _info(t, img, v, seat, hp, dmg))
+
+
+def _info(t, surf, vp, seat, hp, dmg) -> None:
     st = t.state
     x0 = PANEL_X[seat]
     bx = t.boxer(seat)
     colour = gfx.PLAYER_COLOURS[seat]
-    _pos, _facing, hp, dmg = t.shown_pose()
     gfx.panel(surf, vp.r(x0, 48, PANEL_W, 134), (0, 0, 0), radius=vp.s(10), alpha=60)
     who = f"{t.names[seat]} · {bx.name}" + ("" if seat in t.humans else " (computer)")
     gfx.blit_text(surf, who, gfx.fit_px(who, vp.s(22), vp.s(300), True), vp.p(x0 + 12, 64), colour, bold=True,
@@ -383,12 +448,30 @@ def hand_layout(t, seat) -> list[tuple[str, tuple]]:
 def hand(t, surf, vp, seat) -> None:
     st = t.state
     bx = t.boxer(seat)
-    x0 = HALF_X[seat] + 4
     t.hand_payloads[seat] = []
     mine = t.can_act(seat) and st.phase in ("declare", "choose", "react")
     see = t.private_visible(seat) and st.phase in ("declare", "choose", "react")
     sel = t.selection(seat) if see else []
     cand = candidate(t, seat) if mine else None
+    lit = cand[0] if (mine and cand is not None and not (t.show_focus.get(seat) and t.mouse_pos is None)) else None
+    key = (seat, t.names[seat], bx.id, st.cooldown[seat], tuple(sel), lit)
+    layer(t, surf, vp, ("hand", seat), key, (HALF_X[seat], 414, HALF_W, 290),
+          lambda img, v: _hand(t, img, v, seat, sel, lit))
+    if mine:
+        zone = vp.r(HALF_X[seat], 430, HALF_W, 270)
+        t.hot_zone(zone, ("hand", seat), accepts=t.accepts_for(seat, "hand"), seat=seat)
+        for cid, d in hand_layout(t, seat):
+            r = vp.rect(d)
+            payload = ("hand", seat, cid)
+            t.hot_card(r, payload, seat, tc.render(bx.id, cid, seat, r.w, r.h, False))
+            if cid not in st.cooldown[seat]:
+                t.hand_payloads[seat].append(payload)
+
+
+def _hand(t, surf, vp, seat, sel, lit) -> None:
+    st = t.state
+    bx = t.boxer(seat)
+    x0 = HALF_X[seat] + 4
     colour = gfx.PLAYER_COLOURS[seat]
     title = f"{t.names[seat]}'s cards ({bx.name})"
     gfx.blit_text(surf, title, vp.s(15), vp.p(x0, 424), colour, bold=True, anchor="midleft")
@@ -397,9 +480,6 @@ def hand(t, surf, vp, seat) -> None:
     gfx.blit_text(surf, "turns", vp.s(14), vp.p(x0, ROWB_Y - 10), gfx.GREY, anchor="midleft")
     gfx.blit_text(surf, "attacks: power, area (you face up), keywords", vp.s(14), vp.p(x0 + ATK_DX, ROWB_Y - 10),
                   gfx.GREY, anchor="midleft")
-    if mine:
-        zone = vp.r(HALF_X[seat], 430, HALF_W, 270)
-        t.hot_zone(zone, ("hand", seat), accepts=t.accepts_for(seat, "hand"), seat=seat)
     for cid, d in hand_layout(t, seat):
         r = vp.rect(d)
         img = tc.render(bx.id, cid, seat, r.w, r.h, False)
@@ -416,14 +496,9 @@ def hand(t, surf, vp, seat) -> None:
             pygame.draw.circle(surf, colour, dot.center, dot.w // 2)
             pygame.draw.circle(surf, gfx.WHITE, dot.center, dot.w // 2, width=max(1, vp.s(2)))
             gfx.blit_text(surf, str(n), vp.s(16), dot.center, gfx.WHITE, bold=True, anchor="center")
-        if mine and cand is not None and cand[0] == cid and not (t.show_focus.get(seat) and t.mouse_pos is None):
+        if lit == cid:
             pygame.draw.rect(surf, gfx.HILITE, r.inflate(vp.s(6), vp.s(6)), width=max(2, vp.s(3)),
                              border_radius=vp.s(8))
-        if mine:
-            payload = ("hand", seat, cid)
-            t.hot_card(r, payload, seat, img)
-            if not cooling:
-                t.hand_payloads[seat].append(payload)
 
 
 def hints(t, surf, vp, seat) -> None:
