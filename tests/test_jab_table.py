@@ -430,3 +430,31 @@ def test_two_gamepads_each_move_their_own_players_hands(app):
         for p in pads:
             p.unplug()
         frames(app, 2)
+
+
+def test_escape_pauses_play_returns_held_cards_and_stops_the_clock(app):
+    table, session = start(app)
+    key(app, "q")
+    assert session.state.held[0] is not None
+    key(app, "escape")
+    assert isinstance(top(app), PauseScene)
+    assert session.state.held[0] is None and len(session.state.decks[0]) == 12
+    t = table.t
+    frames(app, 20)
+    assert table.t == t
+    key(app, "escape")                     # back to the fight
+    assert top(app) is table
+    frames(app, 2)
+    assert table.t > t
+
+
+def test_mouse_player_clicks_the_claim_buttons(app):
+    table, session = start(app, red="mouse")
+    frames(app, 2)
+    hot = next(h for h in table.hots if h.kind == "button" and h.seat == 0 and h.rect.collidepoint(450, 626))
+    assert hot is not None
+    from tests.ui_helpers import click
+    click(app, (450, 626))                 # Red's "Combo" button: no combo is open
+    st = session.state
+    assert st.lockout[0] > 0 and st.combo_won == ((), ()) and st.held == (None,) * 4
+    assert "Refused" in table.notes[0][0]

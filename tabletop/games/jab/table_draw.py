@@ -296,8 +296,8 @@ def draw_hud(table, surf, vp, st, seat) -> None:
 def band_rows(seat):
     """y of (hint line 1, hint line 2, buttons top, note centre) in a player's band."""
     if seat == 0:
-        return 652, 670, 604, 580
-    return 10, 28, 50, 110
+        return 654, 672, 604, 580
+    return 6, 24, 46, 110
 
 
 def draw_band(table, surf, vp, st, seat, opps) -> None:
@@ -322,28 +322,37 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
                       anchor="midtop")
     kinds = {o["kind"] for o in opps}
     playing = st.phase == "playing" and table.t >= st.go_at
-    x = 410
+    x = 408
+    widths = {"combo": 88, "counter": 96, "tile": 96, "ding": 80}
     for what, label, button in CLAIMS:
         if what == "tile":
             label = "Knockout!" if tile_claim(st, seat) == "knockout" else "Clinch"
-        key = hint(table.app.settings, scheme, button)
-        text = f"{label} ({key})" if key else label
-        rect = vp.r(x, by, 88, 40)
-        table.hot_button(rect, text, lambda w=what, se=seat: table.claim(se, w), seat=seat, px=vp.s(16),
-                         enabled=playing)
+        rect = vp.r(x, by, widths[what], 44)
+        claim_button(table, surf, vp, rect, label, hint(table.app.settings, scheme, button),
+                     lambda w=what, se=seat: table.claim(se, w), seat, playing)
         k = what if what != "tile" else ("knockout" if "knockout" in kinds else "clinch")
         if k in kinds:
             pygame.draw.rect(surf, gfx.HILITE, rect.inflate(vp.s(6), vp.s(6)), width=max(2, vp.s(3)),
                              border_radius=vp.s(10))
-        x += 94
+        x += widths[what] + 4
     can_ready = st.phase in ("between", "clinch") and not st.ready[seat]
-    key = hint(table.app.settings, scheme, "ready")
-    table.hot_button(vp.r(x, by, 88, 40), f"Ready ({key})" if key else "Ready", lambda se=seat: table.ready(se),
-                     seat=seat, px=vp.s(16), enabled=can_ready)
+    claim_button(table, surf, vp, vp.r(x, by, 88, 44), "Ready", hint(table.app.settings, scheme, "ready"),
+                 lambda se=seat: table.ready(se), seat, can_ready)
     lock = st.lockout[seat] - table.t
     if st.phase == "playing" and lock > 0:
-        bar = vp.r(410, by + 42 if seat == 0 else by - 6, 370 * lock / max(1, table.lockout_total), 4)
+        bar = vp.r(408, by + 46 if seat == 0 else by - 6, 372 * lock / max(1, table.lockout_total), 4)
         pygame.draw.rect(surf, gfx.REFUSE, bar)
+
+
+def claim_button(table, surf, vp, rect, label, key, callback, seat, enabled) -> None:
+    """A button with its name and, below, the key or pad button that does the same."""
+    table.hot_button(rect, "", callback, seat=seat, enabled=enabled)
+    col = gfx.WHITE if enabled else gfx.DIM
+    gfx.blit_text(surf, label, fit(label, vp.s(16), rect.w - vp.s(6), True), (rect.centerx, rect.top + vp.s(3)),
+                  col, bold=True, anchor="midtop")
+    if key:
+        gfx.blit_text(surf, key, vp.s(14), (rect.centerx, rect.bottom - vp.s(2)), (200, 210, 230) if enabled else gfx.DIM,
+                      anchor="midbottom")
 
 
 def draw_info(table, surf, vp, st) -> None:
