@@ -136,6 +136,8 @@ def draw_still(t, surf, vp) -> None:
             hand(t, surf, vp, seat)
             buttons(t, surf, vp, seat)
     caption(t, surf, vp)
+    if st.phase in ("choose", "program", "draft", "exchange", "redeal"):
+        legend(surf, vp)
     for seat in (0, 1):
         if curtain is None:
             status(t, surf, vp, seat)
@@ -226,6 +228,16 @@ def caption(t, surf, vp) -> None:
     for i, line in enumerate(lines):
         y = 326 if len(lines) == 1 else 312 + i * 26
         gfx.blit_text(surf, line, vp.s(18), vp.p(640, y), gfx.WHITE, anchor="center")
+
+
+LEGEND = ("Punches: the higher one hits for the difference · Block stops a punch · "
+          "Dodge sends a punch back · Nothing rests (+1) unless punched")
+
+
+def legend(surf, vp) -> None:
+    """A reminder of what the cards do, in our own words."""
+    px = gfx.fit_px(LEGEND, vp.s(15), vp.s(1230))
+    gfx.blit_text(surf, LEGEND, px, vp.p(640, 662), (200, 210, 200), anchor="center")
 
 
 def status_text(t, seat) -> str:
