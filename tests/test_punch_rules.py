@@ -353,3 +353,17 @@ def test_hand_written_scenario_record_replays_to_a_knockout():
     lines = [explain(e, ["Red", "Blue"]) for e in state.log if e["type"] == "reveal"]
     assert lines[0] == "Red's Punch 3 catches Blue doing nothing: Blue loses 3."
     assert lines[-1].endswith("Blue is knocked out!")
+
+
+def test_every_logged_event_has_a_sentence():
+    from tabletop.core import playout
+    from tabletop.games.punch import SPEC
+    seen = set()
+    for seed, opts in ((1, {"exchange": True, "robo_box": True}), (2, {"mode": "advanced"}), (3, {})):
+        p = playout.play(SPEC, seed=seed, options=opts, levels=["easy", "strong"], check=False)
+        for e in p.state.log:
+            text = explain(e, NAMES)
+            assert text != e["type"] and text.endswith((".", "!")), e
+            seen.add(e["type"])
+    assert {"deal", "draft", "exchange", "swap", "program", "reveal", "break",
+            "match_end", "game_end"} <= seen

@@ -126,7 +126,7 @@ def card_scores(view, me, hand):
     return scores
 
 
-EXACT_CARDS = 4      # search the last plays exactly once hands are this small
+EXACT_CARDS = 6      # search the last plays exactly once hands are this small
 
 
 def _pair(k, j, s_me, s_op, no_mercy):
@@ -203,7 +203,7 @@ class StrongBot(Bot):
     def _best(self, scores):
         """The best-scoring kind; near-equal scores are split at random."""
         rng = _rng(self)
-        return max(scores, key=lambda k: scores[k] + 0.05 * rng.random())
+        return max(scores, key=lambda k: scores[k] + 0.01 * rng.random())
 
     # -- helpers --------------------------------------------------------------
     def _unit_worth(self, view):
