@@ -10,6 +10,7 @@ import pytest
 
 from tabletop.core import registry
 from tabletop.session import Seat, Session
+from tabletop.games.punch.resolve import INDEX
 from tests.ui_helpers import VirtualPad, click, drag, frames, key, key_down, key_up, make_app, top
 
 SPEED = 4.0
@@ -87,7 +88,6 @@ def test_mouse_plays_a_whole_match_against_the_computer(app):
             continue
         assert st.phase == "choose" and st.waiting[0]
         code = hand_codes(table, 0)[0]
-        before = sum(st.played[0]) + sum(st.hands[0])
         if (clicks + drags) % 2:
             drag(app, hot(table, ("hand", 0, code)).rect.center, next(
                 h for h in table.hots if h.payload == ("slot", 0)).rect.center)
@@ -96,9 +96,8 @@ def test_mouse_plays_a_whole_match_against_the_computer(app):
             click(app, hot(table, ("hand", 0, code)).rect.center)
             clicks += 1
         now = table.session.state
-        assert now is not st, "the card was not laid"
-        assert sum(now.hands[0]) == sum(st.hands[0]) - 1 or now.phase != st.phase or now.match != st.match
-        assert before
+        laid = now.choice[0] == INDEX[code] or [e for e in now.log if e.get("type") == "reveal"][-1]["cards"][0] == code
+        assert now is not st and laid, "the card was not laid"
     settle(app, table)
     frames(app, 2)
     assert table.session.state.phase == "game_over"
@@ -218,7 +217,6 @@ def choose_card(app, table, seat, agent, turn):
     now = table.session.state
     assert now is not st
     if now.waiting[1 - seat] and now.phase == "choose" and now.play == st.play:
-        from tabletop.games.punch.resolve import INDEX
         assert now.choice[seat] == INDEX[code]
     else:   # this commit revealed the pair
         reveal = [e for e in now.log if e.get("type") == "reveal"][-1]
@@ -293,7 +291,6 @@ def _screen_after_red_commits(secrecy, code_index):
         red.confirm()
         close()
         frames(app, 3)
-        from tabletop.games.punch.resolve import INDEX
         assert table.session.state.choice[0] == INDEX[code]
         assert not any(isinstance(h.payload, tuple) and h.payload[1] == 0 for h in table.hots)
         return code, pygame.image.tobytes(app.screen, "RGB")
@@ -513,7 +510,6 @@ def test_mouse_and_keyboard_people_share_the_screen_peeking(app):
             drag(app, hot(table, ("hand", 0, code)).rect.center,
                  next(h for h in table.hots if h.payload == ("slot", 0)).rect.center)
         key_up(app, "`")
-        from tabletop.games.punch.resolve import INDEX
         assert table.session.state.choice[0] == INDEX[code]
         # the pointer does not stay over the column of the card laid
         assert pygame.mouse.get_pos() == app.vp.p(640, 250)

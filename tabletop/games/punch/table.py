@@ -15,7 +15,6 @@ makes and the reveal animation.
 
 from __future__ import annotations
 
-from tabletop.core.game import Refused
 from tabletop.ui.secrecy import Secrecy
 from tabletop.ui.table import TableScene
 
@@ -448,5 +447,3 @@ class PunchTable(TableScene):
 def make_table(app, session):
     return PunchTable(app, session)
 
-
-__all__ = ["PunchTable", "make_table", "Refused"]
