@@ -170,16 +170,23 @@ def area_bounds(area):
 def _attack(boxer, c, seat, w, h):
     surf, inner = _frame(w, h, seat, ATTACK_TINT)
     pad = max(3, w // 24)
-    # the name across the top
-    px = max(11, h // 10)
-    npx = gfx.fit_px(c.name, px, inner.w - 2 * pad, bold=True)
-    gfx.blit_text(surf, c.name, npx, (inner.centerx, inner.top + pad), gfx.INK, bold=True, anchor="midtop")
-    top = inner.top + pad + px + pad
+    px = max(10, round(h * 0.092))
+    # the name across the top (two lines when it is long)
+    room = inner.w - 2 * pad
+    if gfx.font(px, True).size(c.name)[0] <= room:
+        lines = [c.name]
+    else:
+        lines = gfx.wrap(c.name, px, room, bold=True)[:2]
+    y = inner.top + pad
+    for line in lines:
+        lpx = gfx.fit_px(line, px, room, bold=True)
+        gfx.blit_text(surf, line, lpx, (inner.centerx, y), gfx.INK, bold=True, anchor="midtop")
+        y += px + 2
+    top = y + pad // 2
     kws = c.keywords
-    kw_px = max(11, h // 11)
-    kw_h = len(kws) * (kw_px + 3)
+    kw_h = len(kws) * (px + 2)
     # the power disc on the left of the area grid
-    rad = max(8, int(w * 0.13))
+    rad = max(8, int(min(w * 0.12, h * 0.085)))
     centre = (inner.left + pad + rad, top + rad)
     pygame.draw.circle(surf, (150, 30, 30), centre, rad)
     gfx.blit_text(surf, str(c.power), max(10, int(rad * 1.45)), centre, gfx.WHITE, bold=True, anchor="center")
@@ -187,16 +194,16 @@ def _attack(boxer, c, seat, w, h):
     left = inner.left + 2 * pad + 2 * rad
     room_w = inner.right - pad - left
     room_h = inner.bottom - pad - kw_h - top
-    cell = max(6, min(room_w // len(cols), room_h // len(rows), w // 5))
+    cell = max(6, min(room_w // len(cols), room_h // len(rows), w // 6))
     gx = left + (room_w - cell * len(cols)) // 2
     gy = top + max(0, (room_h - cell * len(rows)) // 2)
     _grid(surf, (gx, gy), cell, cols, rows, set(c.area_n), (0, 0), seat)
     y = inner.bottom - pad - kw_h
     for k in kws:
         label = KEYWORD_LABEL[k]
-        lpx = gfx.fit_px(label, kw_px, inner.w - 2 * pad, bold=True)
+        lpx = gfx.fit_px(label, px, room, bold=True)
         gfx.blit_text(surf, label, lpx, (inner.centerx, y), KEYWORD_INK[k], bold=True, anchor="midtop")
-        y += kw_px + 3
+        y += px + 2
     return surf
 
 

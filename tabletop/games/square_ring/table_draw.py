@@ -15,9 +15,9 @@ PANEL_X, PANEL_W = (10, 810), 460
 SLOT_DX, SLOT_Y, SLOT_W, SLOT_H = (10, 112, 214), 200, 94, 140
 BTN_DX, BTN_W, BTN_H, BTN_Y, BTN_GAP = 322, 134, 34, 200, 40
 HALF_X, HALF_W = (10, 650), 620
-STEP_Y, STEP_W, STEP_H, STEP_GAP = 438, 58, 76, 6
-ROWB_Y, TURN_W, TURN_H = 542, 50, 66
-ATK_DX, ATK_W, ATK_H, ATK_GAP = 114, 96, 140, 5
+STEP_Y, STEP_W, STEP_H, STEP_GAP = 436, 46, 72, 4
+ROWB_Y = 536
+ATK_W, ATK_H, ATK_GAP = 118, 152, 6
 HINTS = {
     "keys-left": "W A S D move · Space choose · Shift take back",
     "keys-right": "Arrows move · Enter choose · Backspace take back",
@@ -361,9 +361,10 @@ def status_text(t, seat) -> str:
         sel = t.selection(seat)
         if phase == "react":
             return f"You reacted: you see {other}'s first card. Lay yours."
-        n = t.slot_count(seat)
-        more = " (3 with a Burst)" if n == 3 else ""
-        return f"Lay 2 cards{more} in order, then Lock in. {len(sel)} laid."
+        if phase == "declare" and st.declares[seat] is None and may_react(st, seat) and not sel:
+            return "Press React ◉ first, or lay your cards (= no React)."
+        more = " (a 3rd uses a Burst)" if t.slot_count(seat) == 3 else ""
+        return f"Lay 2 cards in order{more}, then Lock in. {len(sel)} laid."
     if t.secrecy.mode == "curtain":
         return f"{name} chooses next."
     return f"{name}: hold {PEEK_KEY.get(t.session.seats[seat].scheme, 'Tab')} to see your choice."
@@ -438,10 +439,11 @@ def hand_layout(t, seat) -> list[tuple[str, tuple]]:
     attacks = [c for c in bx.cards if c.kind == "attack"]
     for i, c in enumerate(steps):
         out.append((c.id, (x0 + i * (STEP_W + STEP_GAP), STEP_Y, STEP_W, STEP_H)))
+    tx = HALF_X[seat] + HALF_W - 4 - len(turns) * (STEP_W + STEP_GAP) + STEP_GAP
     for i, c in enumerate(turns):
-        out.append((c.id, (x0 + (i % 2) * (TURN_W + 4), ROWB_Y + (i // 2) * (TURN_H + 6), TURN_W, TURN_H)))
+        out.append((c.id, (tx + i * (STEP_W + STEP_GAP), STEP_Y, STEP_W, STEP_H)))
     for i, c in enumerate(attacks):
-        out.append((c.id, (x0 + ATK_DX + i * (ATK_W + ATK_GAP), ROWB_Y, ATK_W, ATK_H)))
+        out.append((c.id, (x0 + i * (ATK_W + ATK_GAP), ROWB_Y, ATK_W, ATK_H)))
     return out
 
 
@@ -474,11 +476,12 @@ def _hand(t, surf, vp, seat, sel, lit) -> None:
     x0 = HALF_X[seat] + 4
     colour = gfx.PLAYER_COLOURS[seat]
     title = f"{t.names[seat]}'s cards ({bx.name})"
-    gfx.blit_text(surf, title, vp.s(15), vp.p(x0, 424), colour, bold=True, anchor="midleft")
-    gfx.blit_text(surf, "★ favoured step: may turn 45° after it", vp.s(14), vp.p(HALF_X[seat] + HALF_W - 4, 424),
-                  gfx.GREY, anchor="midright")
-    gfx.blit_text(surf, "turns", vp.s(14), vp.p(x0, ROWB_Y - 10), gfx.GREY, anchor="midleft")
-    gfx.blit_text(surf, "attacks: power, area (you face up), keywords", vp.s(14), vp.p(x0 + ATK_DX, ROWB_Y - 10),
+    gfx.blit_text(surf, title, gfx.fit_px(title, vp.s(15), vp.s(172), True), vp.p(x0, 424), colour, bold=True,
+                  anchor="midleft")
+    gfx.blit_text(surf, "steps (★ favoured: may turn 45° after)", vp.s(14), vp.p(x0 + 180, 424), gfx.GREY,
+                  anchor="midleft")
+    gfx.blit_text(surf, "turns", vp.s(14), vp.p(HALF_X[seat] + HALF_W - 4, 424), gfx.GREY, anchor="midright")
+    gfx.blit_text(surf, "attacks: power, area (you face up), keywords", vp.s(14), vp.p(x0, ROWB_Y - 10),
                   gfx.GREY, anchor="midleft")
     for cid, d in hand_layout(t, seat):
         r = vp.rect(d)
