@@ -568,3 +568,30 @@ def test_a_gamepad_alone_plays_blue_against_the_computer(app):
         assert table.history_open
     finally:
         pad.unplug()
+
+
+def test_both_cards_turn_together_and_the_meters_move_when_they_do(app):
+    from tabletop.games.punch.resolve import CODES, TOTALS
+    full = [c for c, n in zip(CODES, TOTALS) for _ in range(n)]
+    red = sorted(full, key=lambda c: c != "p3")          # Punch 3s on top
+    blue = sorted(full, key=lambda c: c != "nothing")    # Do Nothings on top
+    seats = [Seat("Red", "human", scheme="keys-left"), Seat("Blue", "human", scheme="keys-right")]
+    table = start(app, seats, secrecy="curtain", setup={"decks": [red, blue]})
+    if table.session.state.phase == "redeal":     # both hands qualify: keep them
+        for seat, agent in ((0, Keys(app, "keys-left")), (1, Keys(app, "keys-right"))):
+            open_hand(app, table, seat, agent)
+            focus_on(table, seat, agent, "Keep this hand")
+            agent.confirm()
+    for seat, agent, code in ((0, Keys(app, "keys-left"), "p3"), (1, Keys(app, "keys-right"), "nothing")):
+        open_hand(app, table, seat, agent)
+        focus_on(table, seat, agent, ("hand", seat, code))
+        agent.confirm()
+    assert table.session.state.stamina == (10, 7)          # the rules have resolved the pair...
+    assert table.busy() and table.shown_stamina() == (10, 10)   # ...but the cards have not turned yet
+    assert "Blue loses 3" not in " ".join(table.caption)
+    frames(app, 12, dt=16)
+    assert table.anim is not None and table.anim["flipped"]
+    assert table.shown_stamina() == (10, 7)
+    assert table.caption[0] == "Red's Punch 3 catches Blue doing nothing: Blue loses 3."
+    settle(app, table)
+    assert not table.busy()

@@ -295,6 +295,20 @@ class PunchTable(TableScene):
             return
         super()._press(p)
 
+    def _move_focus(self, seat: int, direction: str) -> None:
+        """Left/right first stays in the same row (a hand with gaps must not jump to the buttons)."""
+        cur = self.focused(seat)
+        if cur is not None and direction in ("left", "right"):
+            dx = 1 if direction == "right" else -1
+            row = [(i, h) for i, h in enumerate(self.focusables(seat)) if h is not cur
+                   and h.rect.top < cur.rect.bottom and h.rect.bottom > cur.rect.top
+                   and (h.rect.centerx - cur.rect.centerx) * dx > 0]
+            if row:
+                self.focus[seat] = min(row, key=lambda ih: abs(ih[1].rect.centerx - cur.rect.centerx))[0]
+                self.app.sounds.play("click")
+                return
+        super()._move_focus(seat, direction)
+
     def scroll_history(self, lines: int) -> None:
         self.history_page = max(0, self.history_page + lines)
 
