@@ -231,15 +231,27 @@ def tile(kind: str, w: int, h: int) -> pygame.Surface:
 
 @lru_cache(maxsize=16)
 def hand_cursor(colour: tuple, side: int, d: int, carrying: bool) -> pygame.Surface:
-    """A hand: a disc in the player's colour with L or R, a ring while it carries a card."""
-    surf = _keyed(d, d)
-    c = d // 2
-    pygame.draw.circle(surf, (10, 10, 10), (c, c), c)
-    pygame.draw.circle(surf, colour, (c, c), c - max(2, d // 14))
+    """A hand: a ring in the player's colour (what lies under it stays visible) with
+    an L or R badge; the ring is filled white inside while the hand carries a card.
+    The hand's point is the centre of a ``d`` x ``d`` square; the image is 1.5 d wide."""
+    size = d * 3 // 2
+    surf = _keyed(size, size)
+    c = d // 2 + d // 4
+    ring = max(4, d // 5)
+    pygame.draw.circle(surf, (10, 10, 10), (c, c), d // 2)
+    pygame.draw.circle(surf, colour, (c, c), d // 2 - 2)
+    pygame.draw.circle(surf, (10, 10, 10), (c, c), d // 2 - ring)
+    inner = d // 2 - ring - 2
     if carrying:
-        pygame.draw.circle(surf, gfx.WHITE, (c, c), c - max(2, d // 14), max(2, d // 12))
-    t = gfx.text("L" if side == 0 else "R", max(10, int(d * 0.55)), gfx.WHITE, True)
-    surf.blit(t, t.get_rect(center=(c, c + 1)))
+        pygame.draw.circle(surf, gfx.WHITE, (c, c), inner)
+        inner -= max(2, d // 12)
+    pygame.draw.circle(surf, KEY, (c, c), inner)      # hollow: what lies under the hand shows
+    br = max(7, d // 3)
+    bc = (c + d // 2 - br // 2, c - d // 2 + br // 2)
+    pygame.draw.circle(surf, (10, 10, 10), bc, br)
+    pygame.draw.circle(surf, colour, bc, br - 1)
+    t = gfx.text("L" if side == 0 else "R", max(9, int(br * 1.3)), gfx.WHITE, True)
+    surf.blit(t, t.get_rect(center=(bc[0], bc[1] + 1)))
     return _fin(surf)
 
 

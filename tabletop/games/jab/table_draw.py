@@ -220,7 +220,7 @@ def draw_centre(table, surf, vp, st, opp) -> None:
     if "combo" in glow:
         pygame.draw.rect(surf, gfx.HILITE, r.inflate(vp.s(10), vp.s(10)), width=max(2, vp.s(3)), border_radius=vp.s(10))
     # counter-punch deck (drawn a little larger than its spot so it reads well)
-    cr = vp.r(584, 308, 112, 104)
+    cr = vp.r(584, 302, 112, 96)
     if st.counter:
         surf.blit(counter_card(st.counter[-1], cr.w, cr.h), cr)
     else:
@@ -436,7 +436,7 @@ def draw_flights(table, surf, vp) -> None:
 
 def draw_hands(table, surf, vp, st) -> None:
     w, h = card_size(vp)
-    d = vp.s(32)
+    d = vp.s(42)
     for p in (0, 1):
         col = colour_of(p)
         for s in (0, 1):
@@ -453,7 +453,7 @@ def draw_hands(table, surf, vp, st) -> None:
                     surf.blit(veil(w, h, (0, 0, 0), 80, vp.s(10)), rr.move(vp.s(6), vp.s(8)))
                 surf.blit(img, rr)
             cur = hand_cursor(col, s, d, held is not None)
-            surf.blit(cur, cur.get_rect(center=c))
+            surf.blit(cur, (c[0] - d // 2 - d // 4, c[1] - d // 2 - d // 4))
 
 
 def draw_count_and_shouts(table, surf, vp) -> None:
