@@ -19,11 +19,9 @@ from tabletop.core.rng import Rng
 
 from .actions import Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
 from .resolve import CODES, MAX_STAMINA, NK, S, TOTALS, effective_power, outcome
-from .rules import HIDDEN, PPR, RULES, _sub_multisets
+from .rules import PPR, RULES
 
 KO_WEIGHT = 12.0
-HEAL_SHARE = 0.0
-FUT_WEIGHT = 1.0
 
 
 def _rng(bot) -> Rng:
@@ -55,19 +53,19 @@ class EasyBot(Bot):
 
 # -- the strong boxer ---------------------------------------------------------
 
-def _pair_value(k, j, st, me, no_mercy, last, heal=0):
-    """My stamina lead change (with knockouts weighted) when I show k and they show j.
-
-    ``heal`` is what the coming breaks give back: stamina that a break would
-    restore anyway is not worth fighting for."""
-    s_me, s_op = st[me], st[1 - me]
+def _pair(k, j, s_me, s_op, no_mercy):
+    """Both staminas after I show kind k and the opponent kind j."""
     pk = effective_power(k, s_me, no_mercy)
     pj = effective_power(j, s_op, no_mercy)
     _, c_me, c_op, _ = outcome(k, j, pk, pj)
-    n_me = max(0, min(MAX_STAMINA, s_me + c_me))
-    n_op = max(0, min(MAX_STAMINA, s_op + c_op))
-    h = MAX_STAMINA - heal
-    v = (min(h, n_me) - min(h, s_me)) - (min(h, n_op) - min(h, s_op))
+    return max(0, min(MAX_STAMINA, s_me + c_me)), max(0, min(MAX_STAMINA, s_op + c_op))
+
+
+def _pair_value(k, j, st, me, no_mercy, last):
+    """My stamina lead change (with knockouts weighted) when I show k and they show j."""
+    s_me, s_op = st[me], st[1 - me]
+    n_me, n_op = _pair(k, j, s_me, s_op, no_mercy)
+    v = (n_me - s_me) - (n_op - s_op)
     if n_op == 0:
         v += KO_WEIGHT
     if n_me == 0:
@@ -112,28 +110,20 @@ def card_scores(view, me, hand):
     st = view.stamina
     last = view.round == S["rounds"] and view.play == PPR
     rest_of_round = PPR - view.play
-    heal = (S["break_gains"] + [0])[view.round - 1] * HEAL_SHARE
     scores = {}
     for k in range(NK):
         if not hand[k]:
             continue
-        now = sum(odds[j] * _pair_value(k, j, st, me, no_mercy, last, heal) for j in range(NK) if odds[j])
+        now = sum(odds[j] * _pair_value(k, j, st, me, no_mercy, last) for j in range(NK) if odds[j])
         fut = 0.0
         if rest_of_round:
             mid = (6, 6)
             fut = sum(later[j] * _pair_value(k, j, mid, 0, False, False) for j in range(NK) if later[j])
-        scores[k] = now - FUT_WEIGHT * fut
+        scores[k] = now - fut
     return scores
 
 
 EXACT_CARDS = 6      # search the last plays exactly once hands are this small
-
-
-def _pair(k, j, s_me, s_op, no_mercy):
-    pk = effective_power(k, s_me, no_mercy)
-    pj = effective_power(j, s_op, no_mercy)
-    _, c_me, c_op, _ = outcome(k, j, pk, pj)
-    return max(0, min(MAX_STAMINA, s_me + c_me)), max(0, min(MAX_STAMINA, s_op + c_op))
 
 
 def endgame(mine, theirs, s_me, s_op, no_mercy, memo):

@@ -8,7 +8,6 @@ shallow copy and replaces whole fields, so earlier states never change.
 from __future__ import annotations
 
 import copy
-import itertools
 from dataclasses import dataclass, field
 
 from tabletop.core.game import Option, Outcome, Refused, Rules
