@@ -367,3 +367,14 @@ def test_every_logged_event_has_a_sentence():
             seen.add(e["type"])
     assert {"deal", "draft", "exchange", "swap", "program", "reveal", "break",
             "match_end", "game_end"} <= seen
+
+
+def test_invariants_catch_a_lost_card_and_bad_stamina():
+    s = fresh(MIXED, MIXED)
+    assert RULES.invariants(s) == []
+    lost = s.clone()
+    lost.decks = (s.decks[0][1:], s.decks[1])
+    assert any("seat 0 has cards" in x for x in RULES.invariants(lost))
+    high = s.clone()
+    high.stamina = (11, 10)
+    assert any("stamina 11" in x for x in RULES.invariants(high))
