@@ -84,6 +84,11 @@ def text(s: str, px: int, colour=WHITE, bold: bool = False) -> pygame.Surface:
 
 def wrap(s: str, px: int, width: int, bold: bool = False) -> list[str]:
     """Split text into lines no wider than ``width`` pixels (words kept whole)."""
+    return list(_wrap(s, px, width, bold))
+
+
+@lru_cache(maxsize=2048)
+def _wrap(s: str, px: int, width: int, bold: bool) -> tuple[str, ...]:
     f = font(px, bold)
     lines: list[str] = []
     for para in s.split("\n"):
@@ -97,7 +102,7 @@ def wrap(s: str, px: int, width: int, bold: bool = False) -> list[str]:
                 lines.append(line)
                 line = w
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def blit_text(surf, s: str, px: int, pos, colour=WHITE, bold=False, anchor="topleft") -> pygame.Rect:
@@ -107,6 +112,7 @@ def blit_text(surf, s: str, px: int, pos, colour=WHITE, bold=False, anchor="topl
     return r
 
 
+@lru_cache(maxsize=4096)
 def fit_px(s: str, px: int, width: int, bold: bool = False) -> int:
     """The largest font size <= px at which ``s`` fits in ``width`` pixels."""
     while px > 8 and font(px, bold).size(s)[0] > width:
@@ -144,6 +150,8 @@ def reset_caches() -> None:
     """Forget cached fonts and images (they die with pygame.quit())."""
     font.cache_clear()
     text.cache_clear()
+    fit_px.cache_clear()
+    _wrap.cache_clear()
     from tabletop.ui import cards
 
     cards.render.cache_clear()
