@@ -45,24 +45,8 @@ def face(seat: int, code: str, down: bool = False) -> cards.Face:
 
 
 def sentence(event: dict, names) -> str:
-    """The rules' sentence for an event; a punch trade is worded from the loser's side here
-    (the rules' helper names the wrong boxer as the one hit: reported to the rules author)."""
-    if event.get("type") == "reveal" and event.get("result") == "trade":
-        loser = 0 if event["wanted"][0] < 0 else 1
-        win = 1 - loser
-        text = (f"{names[win]}'s {_punch_name(event, win)} beats {names[loser]}'s {_punch_name(event, loser)}: "
-                f"{names[loser]} loses {-event['wanted'][loser]}.")
-        if event["ko"] is not None:
-            text += f" {names[event['ko']]} is knocked out!"
-        return text
+    """One plain sentence for a logged event (the rules' explanation helper)."""
     return explain(event, names)
-
-
-def _punch_name(event, seat) -> str:
-    text = card_name(event["cards"][seat])
-    if event["weakened"][seat]:
-        text += f" (worth only {event['power'][seat]}: no mercy for the weak)"
-    return text
 
 
 @lru_cache(maxsize=32)
