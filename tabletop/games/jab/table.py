@@ -73,6 +73,8 @@ class JabTable(TableScene):
         self.notes = {0: ["", 0.0], 1: ["", 0.0]}
         self.shouts: list[list] = []          # [text, colour, ms left, total]
         self.card_flights: list[dict] = []    # cards going back to their deck
+        self.token_flights: list[dict] = []   # health tokens changing hands
+        self.last_count = 0
         self.split_pick: dict[int, int] = {}
         self.score_ms = 1e9 if st.round == 0 else 0.0
         self.final_score = False      # the last round's score is shown before the game result
@@ -138,6 +140,8 @@ class JabTable(TableScene):
             self.score_ms = 0.0
             if result.phase == "over" and any(e["kind"] == "decision" for e in result.events):
                 self.final_score = True   # a win by decision: first the last round's score
+        if old.phase in ("playing", "clinch") and result.round == old.round:
+            self._fly_tokens(old.health, result.health)
         kind = getattr(action, "kind", "")
         if kind == "take":
             self.app.sounds.play("take")
@@ -188,6 +192,19 @@ class JabTable(TableScene):
         self.card_flights.append({"card": held[0], "from": (x, y), "to": (cx, cy), "ms": ms, "total": ms,
                                   "deck": player * 2 + h})
         self.app.sounds.play("take")
+
+    def _fly_tokens(self, before, after) -> None:
+        """Health tokens moving from the damaged player's meter to the other's."""
+        from .table_draw import token_spot
+        for gainer in (0, 1):
+            loser = 1 - gainer
+            n = after[gainer] - before[gainer]
+            if n <= 0 or before[loser] - after[loser] != n:
+                continue
+            for k in range(n):
+                ms = (450 + 120 * k) / max(0.25, self.anim_speed)
+                self.token_flights.append({"from": token_spot(loser, before[loser] - 1 - k),
+                                           "to": token_spot(gainer, before[gainer] + k), "ms": ms, "total": ms})
 
     def busy(self) -> bool:
         return bool(self.flights or self.card_flights or self.final_score)
@@ -426,6 +443,9 @@ class JabTable(TableScene):
         for f in self.card_flights:
             f["ms"] -= dt
         self.card_flights = [f for f in self.card_flights if f["ms"] > 0]
+        for f in self.token_flights:
+            f["ms"] -= dt
+        self.token_flights = [f for f in self.token_flights if f["ms"] > 0]
         self.score_ms += dt
         if dt <= 0 or self.session.outcome() is not None:
             return
@@ -443,6 +463,10 @@ class JabTable(TableScene):
         self._mouse_arrivals()
         self.submit(Tick(t=self.t))
         st = self.session.state
+        count = self.counting()
+        if count and count != self.last_count:
+            self.app.sounds.play("click")
+        self.last_count = count
         if st.phase == "playing" and before < st.go_at <= self.t:
             self.shout("Fight!", (250, 230, 120))
             self.app.sounds.play("bell")

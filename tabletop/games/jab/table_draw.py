@@ -272,6 +272,12 @@ def hud_rect(seat):
     return (12, 566, 282, 148) if seat == 0 else (986, 8, 240, 148)
 
 
+def token_spot(seat: int, k: int):
+    """Design-pixel centre of health token ``k`` in a player's meter."""
+    x0, y0, _w, _h = hud_rect(seat)
+    return (x0 + 18 + max(0, k) * 22, y0 + 64)
+
+
 def draw_hud(table, surf, vp, st, seat) -> None:
     x0, y0, w, _h = hud_rect(seat)
     r = vp.r(*hud_rect(seat))
@@ -426,6 +432,13 @@ def draw_carry_marks(table, surf, vp, st) -> None:
 
 def draw_flights(table, surf, vp) -> None:
     w, h = card_size(vp)
+    d = vp.s(26)
+    for f in table.token_flights:
+        t = gfx.ease_out(1 - f["ms"] / f["total"])
+        x = gfx.lerp(f["from"][0], f["to"][0], t)
+        y = gfx.lerp(f["from"][1], f["to"][1], t) - 60 * (1 - (2 * t - 1) ** 2)
+        img = token("health", d)
+        surf.blit(img, img.get_rect(center=vp.p(x, y)))
     for f in table.card_flights:
         t = gfx.ease_out(1 - f["ms"] / f["total"])
         x = gfx.lerp(f["from"][0], f["to"][0], t) * UNIT
