@@ -593,7 +593,8 @@ def history(t, surf, vp) -> None:
         line = explain(dict(entry, type="match_end"), t.names)
         rounds = ", ".join(f"{a}–{b}" for a, b in entry["rounds"])
         gfx.blit_text(surf, line, gfx.fit_px(line, vp.s(16), vp.s(560)), vp.p(80, y), gfx.WHITE, anchor="midleft")
-        gfx.blit_text(surf, f"stamina ({t.names[0]}–{t.names[1]}) after each round: {rounds}", vp.s(14), vp.p(100, y + 20), gfx.GREY,
+        gfx.blit_text(surf, f"stamina ({t.names[0]}–{t.names[1]}) after each round: {rounds}", vp.s(14),
+                      vp.p(100, y + 20), gfx.GREY,
                       anchor="midleft")
         y += 46
     gfx.blit_text(surf, f"Match score: {t.names[0]} {st.wins[0]} – {st.wins[1]} {t.names[1]}", vp.s(19),
