@@ -75,6 +75,7 @@ class JabTable(TableScene):
         self.card_flights: list[dict] = []    # cards going back to their deck
         self.token_flights: list[dict] = []   # health tokens changing hands
         self.last_count = 0
+        self.ko_hold = 0.0            # ms the knockout is shown before the result
         self.split_pick: dict[int, int] = {}
         self.score_ms = 1e9 if st.round == 0 else 0.0
         self.final_score = False      # the last round's score is shown before the game result
@@ -159,6 +160,8 @@ class JabTable(TableScene):
         text = self.words(e["text"])
         if kind not in ("punch", "block", "refused"):
             self.log = (self.log + [text])[-6:]
+        if kind == "knockout":
+            self.ko_hold = 1600.0
         if kind in SHOUTS:
             label, sound = SHOUTS[kind]
             colour = table_colour(who)
@@ -207,7 +210,7 @@ class JabTable(TableScene):
                                            "to": token_spot(gainer, before[gainer] + k), "ms": ms, "total": ms})
 
     def busy(self) -> bool:
-        return bool(self.flights or self.card_flights or self.final_score)
+        return bool(self.flights or self.card_flights or self.final_score or self.ko_hold > 0)
 
     def see_result(self) -> None:
         self.final_score = False
@@ -443,6 +446,7 @@ class JabTable(TableScene):
         for f in self.card_flights:
             f["ms"] -= dt
         self.card_flights = [f for f in self.card_flights if f["ms"] > 0]
+        self.ko_hold = max(0.0, self.ko_hold - dt)
         for f in self.token_flights:
             f["ms"] -= dt
         self.token_flights = [f for f in self.token_flights if f["ms"] > 0]
