@@ -458,3 +458,21 @@ def test_mouse_player_clicks_the_claim_buttons(app):
     st = session.state
     assert st.lockout[0] > 0 and st.combo_won == ((), ()) and st.held == (None,) * 4
     assert "Refused" in table.notes[0][0]
+
+
+def test_stagger_on_a_boxer_in_danger_then_the_knockout_key_wins(app):
+    setup = {"decks": decks(p1_left=["red haymaker", "red jab"]), "health": [0, 10], "tokens": [0, 0]}
+    table, session = start(app, setup=setup)
+    for _ in range(2):                     # Blue: a red Haymaker, then a red Jab on it
+        table.submit(Take(player=1, hand="left", t=table.t))
+        frames(app, 20)
+        table.submit(Place(player=1, hand="left", target="p0.head", t=table.t))
+    st = session.state
+    assert st.ko_open[1] and "Stagger!" in " ".join(s[0] for s in table.shouts)
+    assert table.hots and any(h.kind == "button" for h in table.hots)
+    key(app, ".")                          # Blue's tile key (keys-right) now flips it to Knockout
+    out = session.outcome()
+    assert out is not None and out.winner == 1 and "knockout" in out.reason
+    assert table.busy() and table.result_menu is None     # "Knockout!" is seen first
+    frames(app, 110)
+    assert table.result_menu is not None and table.result_text()[0] == "Blue wins!"
