@@ -25,10 +25,12 @@ from __future__ import annotations
 
 import math
 
+import pygame
+
 from tabletop.core.game import Refused
+from tabletop.input.devices import key_name, menu_buttons
 from tabletop.ui.table import DRAG_THRESHOLD, TableScene
 
-from . import content as C
 from . import table_art
 from .hands import (HEIGHT, SIDES, WIDTH, Grab, Press, Release, advance, deck_name, grab_action, inside,
                     release_action, start_hands, target_at, parse_target)
@@ -295,7 +297,6 @@ class JabTable(TableScene):
         self.submit(a)
 
     def _cover_or_choose(self, seat: int, h: int) -> None:
-        st = self.session.state
         x, y = self.hands.at(seat, h)
         target = target_at(x, y)
         if target is None:
@@ -309,8 +310,6 @@ class JabTable(TableScene):
 
     # -- input -----------------------------------------------------------------------------
     def handle(self, event, pad_changes) -> None:
-        import pygame
-        from tabletop.input.devices import key_name
         if event.type == pygame.KEYDOWN and key_name(event) == "escape":
             self.pause()
             return
@@ -319,7 +318,6 @@ class JabTable(TableScene):
             return
         presses = self.router.feed(event) + self.router.feed_pad(pad_changes)
         if self.final_score:
-            from tabletop.input.devices import menu_buttons
             if any(p.down and p.button in ("ready", "confirm") for p in presses) \
                     or "confirm" in menu_buttons(event, pad_changes) \
                     or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
@@ -356,7 +354,6 @@ class JabTable(TableScene):
         return (max(0.0, min(WIDTH, x / table_art.UNIT)), max(0.0, min(HEIGHT, y / table_art.UNIT)))
 
     def _mouse(self, event, seat) -> None:
-        import pygame
         t = event.type
         if t == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.pause_rect is not None \
                 and self.pause_rect.collidepoint(event.pos):
