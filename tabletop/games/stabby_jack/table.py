@@ -563,17 +563,17 @@ class StabbyJackTable(TableScene):
         if s.phase == OVER:
             return [(render(s.result, self.names), gfx.GOLD)]
         if s.drawn is not None:
-            return [(describe_draw(s, s.turn), gfx.WHITE)]
+            return [(_nb(describe_draw(s, s.turn)), gfx.WHITE)]
         r = self.recent
         if r and r["lines"]:
-            lines = [render(t, self.names) for t in r["lines"]]
+            lines = [_nb(render(t, self.names)) for t in r["lines"]]
             if r.get("means"):
-                return [(r["means"], gfx.WHITE), (" ".join(lines[1:][-3:]), gfx.GOLD)]
+                return [(_nb(r["means"]), gfx.WHITE), (" ".join(lines[1:][-3:]), gfx.GOLD)]
             return [(" ".join(lines[-3:]), gfx.GOLD)]
         return [(describe_draw(s, s.turn), gfx.WHITE)]
 
     def explain_text(self) -> str:
-        return " ".join(t for t, _ in self._explain())
+        return " ".join(t for t, _ in self._explain()).replace("\u00a0", " ")
 
     def _draw_choices(self, surf, vp, x, y, w) -> None:
         s = self.st
@@ -681,7 +681,7 @@ class StabbyJackTable(TableScene):
         out: list[tuple[str, bool]] = []
         log = s.log
         for k in range(len(log) - 1, -1, -1):
-            lines = wrap(render(log[k], self.names), px, vp.s(w - 20))
+            lines = wrap(_nb(render(log[k], self.names)), px, vp.s(w - 20))
             out = [(ln, k == len(log) - 1) for ln in lines] + out
             if len(out) >= room:
                 break
@@ -690,6 +690,13 @@ class StabbyJackTable(TableScene):
         for ln, newest in out:
             gfx.blit_text(surf, ln, px, vp.p(x + 10, ly), gfx.WHITE if newest else (200, 210, 205))
             ly += 18
+
+
+def _nb(text: str) -> str:
+    """Keep "7 of ♠" together when text is wrapped (no-break spaces)."""
+    for sym in CONTENT.symbol.values():
+        text = text.replace(" of " + sym, "\u00a0of\u00a0" + sym)
+    return text
 
 
 def _sym(suit: str) -> str:
