@@ -476,3 +476,19 @@ def test_stagger_on_a_boxer_in_danger_then_the_knockout_key_wins(app):
     assert table.busy() and table.result_menu is None     # "Knockout!" is seen first
     frames(app, 110)
     assert table.result_menu is not None and table.result_text()[0] == "Blue wins!"
+
+
+def test_mouse_player_grabs_the_counter_punch_card_itself(app):
+    setup = {"decks": decks(p0_left=["green jab"], p1_left=["green cross"]),
+             "counter": ["green", "red", "yellow", "blue", "purple"]}
+    table, session = start(app, red="mouse", setup=setup)
+    table.submit(Take(player=0, hand="left", t=table.t))
+    table.submit(Take(player=1, hand="left", t=table.t))
+    frames(app, 20)
+    table.submit(Place(player=0, hand="left", target="p1.head", t=table.t))
+    table.submit(Place(player=1, hand="left", target="p0.head", t=table.t))
+    frames(app, 2)
+    from tests.ui_helpers import click
+    click(app, (640, 350))                 # the counter-punch card in the middle of the table
+    st = session.state
+    assert st.counter_won[0] == (3,) and st.health == (6, 4)

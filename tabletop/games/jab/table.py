@@ -29,7 +29,7 @@ import pygame
 
 from tabletop.core.game import Refused
 from tabletop.input.devices import key_name, menu_buttons
-from tabletop.ui.table import DRAG_THRESHOLD, TableScene
+from tabletop.ui.table import DRAG_THRESHOLD, Hot, TableScene
 
 from . import table_art
 from .hands import (HEIGHT, SIDES, WIDTH, Grab, Press, Release, advance, deck_name, grab_action, inside,
@@ -227,6 +227,10 @@ class JabTable(TableScene):
             for i, h in enumerate(st.held):
                 if h is not None:
                     self.submit(Return(player=i // 2, hand=SIDES[i % 2], t=self.t))
+
+    def hot_area(self, rect, label: str, callback, seat) -> None:
+        """Something drawn elsewhere that the mouse player can click like a button."""
+        self._next_hots.append(Hot(pygame.Rect(rect), label, seat, "button", callback=callback))
 
     # -- a person's buttons -------------------------------------------------------------
     def ready(self, seat: int) -> None:

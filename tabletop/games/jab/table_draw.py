@@ -243,6 +243,11 @@ def draw_centre(table, surf, vp, st, opp) -> None:
     for name, r in (("ding", dr), ("clinch", kr)):
         if name in glow or (name == "clinch" and ("knockout" in glow)):
             pygame.draw.rect(surf, gfx.HILITE, r.inflate(vp.s(10), vp.s(10)), width=max(2, vp.s(3)), border_radius=vp.s(14))
+    # the mouse player may also grab the decks and tiles themselves to claim
+    ms = table.mouse_seat
+    if ms is not None and st.phase == "playing":
+        for rect, what in ((place_rect(vp, "combo"), "combo"), (cr, "counter"), (dr, "ding"), (kr, "tile")):
+            table.hot_area(rect, what, lambda w=what: table.claim(ms, w), ms)
     # bonus areas
     for p in (0, 1):
         br = place_rect(vp, f"p{p}.bonus")
