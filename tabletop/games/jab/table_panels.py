@@ -26,7 +26,8 @@ def draw_between(table, surf, vp, st) -> None:
         gfx.blit_text(surf, "Round 1", vp.s(40), vp.p(640, 220), gfx.GOLD, bold=True, anchor="center")
         for k, line in enumerate(["Take the top card of a deck with that side's hand and let go of it",
                                   "on your opponent's boxer (a punch) or on their punch on your own boxer (a block).",
-                                  "Claim combos, counter-punches, the clinch and Ding! with your claim keys or buttons (the mouse may click the card or tile)."]):
+                                  "Claim combos, counter-punches, the clinch and Ding! with your claim keys or buttons.",
+                                  "With the mouse you may also click the combo deck, the counter-punch card or a tile."]):
             gfx.blit_text(surf, line, vp.s(17), vp.p(640, 290 + k * 30), gfx.WHITE, anchor="center")
     if over:
         table.hot_button(vp.r(490, 596, 300, 44), "See the result", table.see_result, px=vp.s(20))
