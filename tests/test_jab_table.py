@@ -492,3 +492,13 @@ def test_mouse_player_grabs_the_counter_punch_card_itself(app):
     click(app, (640, 350))                 # the counter-punch card in the middle of the table
     st = session.state
     assert st.counter_won[0] == (3,) and st.health == (6, 4)
+
+
+def test_mouse_player_at_the_top_seat_against_the_keyboard(app):
+    table, session = start(app, red="keys-left", blue="mouse")
+    card = session.state.decks[3][-1]          # Blue's right deck (on the left of the screen)
+    drag(app, px("p1.deck.right"), px("p0.left"), button=3, steps=4)
+    key(app, "q")                              # meanwhile Red takes a card with the keyboard
+    frames(app, 40)
+    st = session.state
+    assert st.piles[0][-1] == card and st.held[0] is not None and st.held[2] is None
