@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from tabletop.core import registry
+from tabletop.core.game import Refused
 from tabletop.games.jab import content as C
 from tabletop.games.jab.hands import RECTS, inside
 from tabletop.games.jab.rules import Place, Take
@@ -83,6 +84,31 @@ def steer_keys(app, table, seat, h, name, keys, limit=120):
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.key.key_code(k), mod=0, unicode="", scancode=0))
     frames(app)
     assert hand_in(table, seat, h, name)
+
+
+def act(table, action):
+    """Test set-up moves through the table's own submit (and its clock); they must be accepted."""
+    res = table.submit(action)
+    assert not isinstance(res, Refused), res.reason
+    return res
+
+
+def play_out(app, table, session, target_of):
+    """Both boxers take with every hand that can, wait, and place where ``target_of(player, hand, state)``
+    says, until the round is over; hands get time to travel both ways."""
+    while session.state.phase == "playing":
+        st = session.state
+        for p in (0, 1):
+            for h, hand in ((0, "left"), (1, "right")):
+                if st.decks[p * 2 + h] and st.held[p * 2 + h] is None:
+                    act(table, Take(player=p, hand=hand, t=table.t))
+        frames(app, 12)
+        for p in (0, 1):
+            for h, hand in ((0, "left"), (1, "right")):
+                st = session.state
+                if st.phase == "playing" and st.held[p * 2 + h] is not None:
+                    act(table, Place(player=p, hand=hand, target=target_of(p, h, st), t=table.t))
+        frames(app, 12)
 
 
 RED_LEFT = ("w", "a", "s", "d")      # keys-left: left hand
@@ -248,19 +274,7 @@ def test_split_choice_and_three_two_one_count(app):
 
 def test_scoring_screen_after_a_round_and_ready_starts_the_next(app):
     table, session = start(app)
-    # both boxers play every card straight away (through the table's own clock)
-    while session.state.phase == "playing":
-        st = session.state
-        for p in (0, 1):
-            for h, hand in ((0, "left"), (1, "right")):
-                if st.decks[p * 2 + h]:
-                    table.submit(Take(player=p, hand=hand, t=table.t))
-        frames(app, 12)
-        st = session.state
-        for p in (0, 1):
-            for h, hand in ((0, "left"), (1, "right")):
-                if st.held[p * 2 + h] is not None:
-                    table.submit(Place(player=p, hand=hand, target=f"p{1 - p}.head", t=table.t))
+    play_out(app, table, session, lambda p, h, st: f"p{1 - p}.head")
     st = session.state
     assert st.phase == "between" and st.scoring["round"] == 1
     assert st.scoring["lines"][0]["covered"] == "p1.head"    # the only pile with punches is covered
@@ -353,21 +367,12 @@ def test_computer_opponent_plays_through_its_hands(app):
 
 def test_scoring_by_hand_cover_and_choose_with_the_hands(app):
     table, session = start(app, options={"scoring": "hand"})
-    k = 0
-    while session.state.phase == "playing":
-        st = session.state
-        for p in (0, 1):
-            for h, hand in ((0, "left"), (1, "right")):
-                if st.decks[p * 2 + h]:
-                    table.submit(Take(player=p, hand=hand, t=table.t))
-        frames(app, 12)
-        st = session.state
-        for p in (0, 1):
-            for h, hand in ((0, "left"), (1, "right")):
-                if st.held[p * 2 + h] is not None:
-                    k += 1
-                    table.submit(Place(player=p, hand=hand, target=f"p{1 - p}.{('left', 'head', 'right')[k % 3]}",
-                                       t=table.t))
+    count = [0]
+
+    def spread(p, h, st):
+        count[0] += 1
+        return f"p{1 - p}.{('left', 'head', 'right')[count[0] % 3]}"
+    play_out(app, table, session, spread)
     assert session.state.phase == "scoring"
     steer_keys(app, table, 0, 0, "p0.head", RED_LEFT)
     key(app, "q")                                  # Red covers their head
@@ -385,19 +390,9 @@ def test_scoring_by_hand_cover_and_choose_with_the_hands(app):
 
 def test_a_win_by_decision_shows_the_last_score_then_the_result(app):
     table, session = start(app, setup={"health": [5, 3], "tokens": [2, 0]})
-    while session.state.phase == "playing":
-        st = session.state
-        for p in (0, 1):
-            for h, hand in ((0, "left"), (1, "right")):
-                if st.decks[p * 2 + h]:
-                    table.submit(Take(player=p, hand=hand, t=table.t))
-        frames(app, 12)
-        st = session.state
-        for p in (0, 1):
-            for h, hand in ((0, "left"), (1, "right")):
-                if st.held[p * 2 + h] is not None:    # Red spreads punches, Blue piles them on one target
-                    target = f"p1.{('left', 'head', 'right')[(h + len(st.decks[h])) % 3]}" if p == 0 else "p0.head"
-                    table.submit(Place(player=p, hand=hand, target=target, t=table.t))
+    # Red spreads punches, Blue piles them all on one target (which Red then covers)
+    play_out(app, table, session,
+             lambda p, h, st: f"p1.{('left', 'head', 'right')[(h + len(st.decks[h])) % 3]}" if p == 0 else "p0.head")
     assert session.outcome() is not None and session.outcome().winner == 0
     assert table.busy() and table.result_menu is None      # the final score first
     key(app, "space")
@@ -467,6 +462,7 @@ def test_stagger_on_a_boxer_in_danger_then_the_knockout_key_wins(app):
         table.submit(Take(player=1, hand="left", t=table.t))
         frames(app, 20)
         table.submit(Place(player=1, hand="left", target="p0.head", t=table.t))
+        frames(app, 20)
     st = session.state
     assert st.ko_open[1] and "Stagger!" in " ".join(s[0] for s in table.shouts)
     assert table.hots and any(h.kind == "button" for h in table.hots)
