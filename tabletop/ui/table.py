@@ -171,6 +171,9 @@ class TableScene(Scene):
             self._fly_back(self.drag)
             self.drag = None
         self.router.release_all()
+        secrecy = getattr(self, "secrecy", None)
+        if secrecy is not None:      # a peek key let go while paused must not leave a hand shown
+            secrecy.peeking.clear()
 
     def on_focus_lost(self) -> None:
         if self.session.outcome() is None:
@@ -389,7 +392,10 @@ class TableScene(Scene):
             if hot is None:
                 continue
             colour = gfx.PLAYER_COLOURS[seat % len(gfx.PLAYER_COLOURS)]
-            pygame.draw.rect(surf, colour, hot.rect.inflate(vp.s(10), vp.s(10)), width=max(2, vp.s(4)),
+            # two rings, so the focus shows on a card whose border is the player's own colour
+            pygame.draw.rect(surf, gfx.HILITE, hot.rect.inflate(vp.s(16), vp.s(16)), width=max(1, vp.s(3)),
+                             border_radius=vp.s(10))
+            pygame.draw.rect(surf, colour, hot.rect.inflate(vp.s(8), vp.s(8)), width=max(2, vp.s(3)),
                              border_radius=vp.s(8))
 
     def _draw_drag(self, surf) -> None:
