@@ -43,9 +43,16 @@ def start(setup=None, options=None, seed=7):
 def play(state, player, hand, target, t=None):
     """Take the top card of ``hand``'s deck and place it on ``target`` as
     soon as a hand could get there. Returns the new state."""
-    t0 = max(state.now, state.go_at) if t is None else t
+    h = SIDES.index(hand)
+    if t is None:
+        t0 = max(state.now, state.go_at)
+        rel = state.released[player * 2 + h]     # the hand first travels back from its last target
+        if rel is not None:
+            t0 = max(t0, rel[1] + min_travel_ms(player, h, rel[0], state.options["hand_speed_ms"]))
+    else:
+        t0 = t
     s = ok(state, Take(player, hand, t0))
-    travel = min_travel_ms(player, SIDES.index(hand), target, s.options["hand_speed_ms"])
+    travel = min_travel_ms(player, h, target, s.options["hand_speed_ms"])
     return ok(s, Place(player, hand, target, t0 + travel))
 
 

@@ -41,7 +41,7 @@ def test_block_example_type_match_R_JAB_4():
     assert top(s, "p0.left") == card(0, "yellow hook")
     assert s.events[-1]["kind"] == "block"
     # the next card (a red Jab) cannot go on my own block
-    s = ok(s, Take(0, "right", s.now))
+    s = ok(s, Take(0, "right", s.now + 500))
     assert "block" in placement_refusal(s, 0, "right", "p0.left")
     assert isinstance(RULES.apply(s, Place(0, "right", "p0.left", s.now + 500)), Refused)
 
@@ -52,14 +52,14 @@ def test_block_needs_a_matching_opponent_punch_R_JAB_4():
     assert placement_refusal(s, 0, "left", "p0.head") is not None      # empty target: no block
     s = ok(s, Return(0, "left", 1))
     s = play(s, 1, "left", "p0.head")                                    # green Hook
-    s = ok(s, Take(0, "left", s.now))
+    s = ok(s, Take(0, "left", s.now + 500))
     assert placement_refusal(s, 0, "left", "p0.head") is not None      # red Jab does not match
     assert placement_refusal(s, 0, "left", "p1.head") is None          # a punch goes anywhere
     s = ok(s, Return(0, "left", s.now))
     s = play(s, 1, "left", "p0.head")                                    # yellow Haymaker on top
     s = play(s, 0, "left", "p0.head")                                    # any card blocks a Haymaker
     assert top(s, "p0.head") == card(0, "red jab")
-    s = ok(s, Take(0, "left", s.now))                                    # blue Cross
+    s = ok(s, Take(0, "left", s.now + 500))                                    # blue Cross
     assert "not your own" in placement_refusal(s, 0, "left", "p0.head")  # never on a block
 
 
@@ -162,7 +162,7 @@ def test_counter_punch_needs_empty_hands_R_JAB_8():
                "decks": decks(p0_left=["green jab", "red jab"], p1_left=["green cross"])})
     s = play(s, 1, "left", "p0.left")
     s = play(s, 0, "left", "p1.head")
-    s = ok(s, Take(0, "left", s.now))
+    s = ok(s, Take(0, "left", s.now + 500))
     r = ok(s, Claim(0, "counter", s.now))
     assert r.counter_won[0] == () and r.events[-1]["kind"] == "refused" and "hands" in r.events[-1]["text"]
     # the opponent can take it too: a counter-punch belongs to whoever claims it
@@ -267,7 +267,7 @@ def test_clinch_example_pause_and_resume_R_JAB_12():
     s = ok(s, Claim(1, "clinch", s.now))
     assert s.health == (8, 2) and s.clinch_by == 1 and s.phase == "clinch"
     assert s.held == (None, None, None, None) and s.decks[2][-1] == card(1, "red jab")
-    assert isinstance(RULES.apply(s, Take(0, "right", s.now)), Refused)  # paused
+    assert isinstance(RULES.apply(s, Take(0, "right", s.now + 500)), Refused)  # paused
     t = s.now
     s = ok(s, Ready(1, t + 10))
     assert s.phase == "clinch"
@@ -340,7 +340,17 @@ def test_assist_says_which_cards_fit_a_block_or_stagger_R_JAB_6():
                               p1_left=["red hook"])})
     s = play(s, 0, "left", "p1.head")          # my blue Haymaker; the red Jab is now on top of my left deck
     s = play(s, 1, "left", "p0.head")          # their red Hook on my head
-    s = ok(s, Take(0, "right", s.now))         # green Hook in my right hand; blue Cross shows on the deck
+    s = ok(s, Take(0, "right", s.now + 500))         # green Hook in my right hand; blue Cross shows on the deck
     spots = {o["kind"]: o for o in opportunities(s, 0)}
     assert spots["block"]["target"] == "p0.head" and spots["block"]["with"] == ["left deck", "right hand"]
     assert spots["stagger"]["target"] == "p1.head" and spots["stagger"]["with"] == ["right deck"]
+
+
+def test_a_hand_must_travel_back_before_taking_again_R_JAB_5():
+    s = start()
+    s = play(s, 0, "left", "p1.right")
+    placed = s.now
+    r = RULES.apply(s, Take(0, "left", placed + 1))
+    assert isinstance(r, Refused) and "back" in r.reason
+    ok(s, Take(0, "right", placed + 1))                  # the other hand is free
+    ok(s, Take(0, "left", placed + 1000))

@@ -11,7 +11,7 @@ from tabletop.core.game import Refused
 
 from . import content as C
 from .actions import Choose, Claim, Cover, Place, Ready, Return, Split, Take
-from .hands import SIDES, parse_target
+from .hands import SIDES, min_travel_ms, parse_target
 from .queries import (CLAIMS, _counter_open, _hand_index, _hands_empty, _who, claim_refusal,
                       placement_refusal)
 from .scoring import end_round, finish_round, target_label
@@ -113,6 +113,9 @@ def _take(s: State, a: Take):
         return Refused(f"Your {a.hand} hand already holds a card.")
     if not s.decks[i]:
         return Refused(f"Your {a.hand} deck is empty.")
+    rel = s.released[i]
+    if rel is not None and a.t - rel[1] < min_travel_ms(a.player, h, rel[0], s.options["hand_speed_ms"]):
+        return Refused("Your hand cannot get back to the deck that fast.")
     n = s.clone()
     n.now = a.t
     deck = s.decks[i]
@@ -139,6 +142,7 @@ def _place(s: State, a: Place):
     n.held = set_item(s.held, i, None)
     n.piles = set_item(s.piles, j, pile + (card,))
     n.last_place = set_item(s.last_place, p, a.t)
+    n.released = set_item(s.released, i, (a.target, a.t))
     where = target_label(boxer, ti)
     if boxer == p:
         add_event(n, "block", p, a.t, f"{_who(p)} blocks with a {C.card_name(card)} on {where}.")
@@ -172,6 +176,7 @@ def _return(s: State, a: Return):
     n.now = a.t
     n.decks = set_item(s.decks, i, s.decks[i] + (s.held[i][0],))
     n.held = set_item(s.held, i, None)
+    n.released = set_item(s.released, i, None)
     return n
 
 

@@ -16,7 +16,8 @@ Actions (all frozen dataclasses, JSON via tabletop.core.actions):
   the count-down option on). During a clinch pause: when both are ready play
   resumes (again after the count-down).
 * ``Take(player, hand, t)``: hand "left"/"right" takes the top card of that
-  same-side deck.
+  same-side deck (refused sooner after that hand's last Place than the hand
+  could travel back from that target).
 * ``Place(player, hand, target, t)``: put the held card on a target
   "p0.left" / "p0.head" / "p0.right" / "p1.*". On the opponent's boxer it is
   a punch (always allowed); on your own boxer it is a block (R-JAB-4). It is
@@ -146,8 +147,10 @@ class JabRules(Rules):
                 held = state.held[player * 2 + h]
                 side = SIDES[h]
                 if held is None:
-                    if state.decks[player * 2 + h] and tt < end:
-                        out.append(Take(player, side, tt))
+                    rel = state.released[player * 2 + h]
+                    when = tt if rel is None else max(tt, rel[1] + min_travel_ms(player, h, rel[0], speed))
+                    if state.decks[player * 2 + h] and when < end:
+                        out.append(Take(player, side, when))
                     continue
                 card = held[0]
                 for b in (0, 1):

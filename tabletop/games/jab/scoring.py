@@ -163,6 +163,7 @@ def setup_round(s: State, decks=None, combo=None, counter=None) -> None:
         s.rng = rng
     s.decks = tuple(decks)
     s.held = (None,) * 4
+    s.released = (None,) * 4
     s.piles = ((),) * 6
     s.combo, s.counter = tuple(combo), tuple(counter)
     s.combo_won = ((), ())

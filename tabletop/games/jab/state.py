@@ -34,6 +34,8 @@ ko_open             per player: may claim a knockout now
 lockout             per player: no claim before this time (anti-mashing)
 out_t               per player: time they ran out of cards (None: not out)
 last_place          per player: time of their last placed card
+released            per hand: None or (target, time) of its last placed card: the
+                    hand must travel back before it can take again
 ready               per player: has confirmed ready (between rounds / clinch)
 covers, chooses     by-hand scoring: target index covered on own boxer /
                     chosen on the opponent's boxer (None: not yet)
@@ -51,7 +53,7 @@ from __future__ import annotations
 FIELDS = (
     "options", "rng", "phase", "round", "now", "go_at", "decks", "held", "piles",
     "health", "tokens", "combo", "combo_won", "counter", "counter_won", "counter_aside",
-    "counter_last", "ding_by", "clinch_by", "ko_open", "lockout", "out_t", "last_place",
+    "counter_last", "ding_by", "clinch_by", "ko_open", "lockout", "out_t", "last_place", "released",
     "ready", "covers", "chooses", "scoring", "history", "events", "winner", "end_reason",
 )
 
@@ -88,6 +90,7 @@ class State:
         s.lockout = self.lockout
         s.out_t = self.out_t
         s.last_place = self.last_place
+        s.released = self.released
         s.ready = self.ready
         s.covers = self.covers
         s.chooses = self.chooses
