@@ -1,0 +1,609 @@
+"""Drawing the Boxing: The Game table (see table.py for the layout and the secrecy rules)."""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop.ui import gfx
+
+from .content import CARDS, CHARACTERS
+from .explain import explain
+from .rules import affordable_slots, judge_cost
+from .table_cards import back_image, board_image, card_image, describe
+
+SIDE_X = (8, 876)
+SIDE_W = 396
+BOARD_Y, BOARD_H = 40, 250
+HAND_Y, HAND_H = 296, 140
+LOW_Y = 446
+PRIZE_X, PRIZE_Y, PRIZE_W, PRIZE_H = 416, 40, 120, 160
+MAIN_PILE = (800, 44, 64, 88)
+RING_Y, ROW_H, ROW_STEP = 208, 110, 118
+BID_X = (412, 812)
+SLOT_X = (472, 684)
+SLOT_W = 124
+MID_X, MID_W = 600, 80
+SHEET = (8, 562, 592, 152)
+CAPTION = (608, 562, 664, 152)
+PANEL = (26, 32, 44)
+ROW_FILL = (16, 58, 42)
+PEEK_KEY = {"keys-left": "Tab", "keys-right": "Right Ctrl", "gamepad": "Y", "mouse": "`", "keyboard": "Tab", None: "Tab"}
+HINTS = {
+    "keys-left": "W A S D move · Space choose · Shift take back",
+    "keys-right": "Arrows move · Enter choose · Backspace take back",
+    "keyboard": "Arrows move · Enter choose · Backspace take back",
+    "gamepad": "D-pad move · A choose · B take back",
+    "mouse": "Click a card, or drag it where it goes",
+}
+
+
+def colour(seat):
+    return gfx.PLAYER_COLOURS[seat]
+
+
+def button(t, rect, label, cb, seat, key, px=None, enabled=True):
+    t.hot_button(rect, label, cb, seat=seat, px=px, enabled=enabled)
+    if enabled:
+        t._next_hots[-1].payload = key
+
+
+def txt(surf, vp, s, size, x, y, col=gfx.WHITE, bold=False, anchor="topleft", width=None):
+    px = vp.s(size)
+    if width is not None:
+        px = gfx.fit_px(s, px, vp.s(width), bold)
+    return gfx.blit_text(surf, s, px, vp.p(x, y), col, bold=bold, anchor=anchor)
+
+
+def lines(surf, vp, s, size, x, y, width, col=gfx.WHITE, limit=4, bold=False):
+    px = vp.s(size)
+    out = gfx.wrap(s, px, vp.s(width), bold)[:limit]
+    step = size * 1.22
+    for i, line in enumerate(out):
+        gfx.blit_text(surf, line, px, vp.p(x, y + i * step), col, bold=bold)
+    return y + len(out) * step
+
+
+def draw(t, surf, vp) -> None:
+    surf.fill(gfx.FELT_DARK)
+    pygame.draw.rect(surf, gfx.FELT, vp.r(0, 0, 1280, 720))
+    curtain = t.curtain_seat()
+    header(t, surf, vp)
+    for s in (0, 1):
+        corner(t, surf, vp, s)
+    prizes(t, surf, vp)
+    ring(t, surf, vp)
+    sheet(t, surf, vp)
+    caption(t, surf, vp)
+    overlays(t, surf, vp)
+    if curtain is not None:
+        t._next_hots = []
+        t.secrecy.draw_curtain(surf, vp, curtain)
+
+
+# -- header ------------------------------------------------------------------------------
+
+def prompt(t) -> str:
+    st = t.state
+    n = t.names
+    if t.session.outcome() is not None and not t.busy():
+        return "The match is over."
+    if t.anim is not None:
+        e = t.anim["e"]
+        if e["type"] == "event":
+            return f"Event {e['event']} of round {e['round']}: the cards turn over (click to go on)."
+        return f"Round {e['round']} is scored."
+    if st.phase == "pick":
+        return "Each corner keeps one character board in secret; both are shown together."
+    if st.phase == "plan":
+        return "Plan: put 3 cards in your slots, bid momentum with + and −, then Lock in."
+    if st.phase == "reveal":
+        seat, force = st.pending
+        more = f" and may switch {n[1 - seat]}'s too" if force else ""
+        return f"{n[seat]} may switch stance{more}."
+    if st.phase == "prize":
+        if st.secret_prize:
+            return "An even round: both pick a prize in secret at once."
+        return f"{n[st.prize_order[0]]} picks a prize (click it or drag it to your corner)."
+    return ""
+
+
+def header(t, surf, vp):
+    st = t.state
+    pygame.draw.rect(surf, PANEL, vp.r(0, 0, 1280, 34))
+    txt(surf, vp, f"Round {st.round} of {st.options['rounds']}", 18, 12, 7, gfx.GOLD, bold=True)
+    txt(surf, vp, prompt(t), 16, 640, 17, gfx.WHITE, anchor="center", width=820)
+    tot = [sum(p.scores) for p in t.board_state().players]
+    r = txt(surf, vp, f"{tot[1]} {t.names[1]}", 18, 1222, 7, colour(1), bold=True, anchor="topright")
+    r2 = gfx.blit_text(surf, " – ", vp.s(18), (r.left, r.top), gfx.WHITE, bold=True, anchor="topright")
+    gfx.blit_text(surf, f"{t.names[0]} {tot[0]}", vp.s(18), (r2.left, r.top), colour(0), bold=True, anchor="topright")
+
+
+# -- a corner ------------------------------------------------------------------------------
+
+def corner(t, surf, vp, s):
+    x0 = SIDE_X[s]
+    st = t.board_state()
+    p = st.players[s]
+    brect = vp.r(x0, BOARD_Y, SIDE_W, BOARD_H)
+    t.board_rects[s] = brect
+    gfx.panel(surf, brect, PANEL, radius=vp.s(10), border=colour(s), width=vp.s(3))
+    t.hot_zone(brect, ("corner", s), t.accepts_for(s, "corner"), seat=s)
+    who = t.names[s] + ("" if t.session.seats[s].kind == "human" else " (computer)")
+    if p.character < 0:
+        txt(surf, vp, who, 22, x0 + 12, BOARD_Y + 8, colour(s), bold=True)
+        note = "has chosen a character (secret)" if p.choice is not None else "is choosing a character…"
+        txt(surf, vp, note, 16, x0 + 12, BOARD_Y + 44, gfx.WHITE)
+        lines(surf, vp, "Boards are shown together once both have chosen. Each has a trait that lasts all match.",
+              15, x0 + 12, BOARD_Y + 80, SIDE_W - 24, gfx.GREY)
+    else:
+        ch = CHARACTERS[p.character]
+        txt(surf, vp, f"{t.names[s]} · {ch.name}", 21, x0 + 12, BOARD_Y + 8, colour(s), bold=True, width=250)
+        stance = t.shown_stance(s)
+        pill = vp.r(x0 + SIDE_W - 122, BOARD_Y + 8, 110, 26)
+        gfx.panel(surf, pill, (240, 220, 170) if stance == "orthodox" else (190, 220, 250), radius=vp.s(12))
+        gfx.blit_text(surf, stance.capitalize(), gfx.fit_px(stance.capitalize(), vp.s(15), pill.w - 6, True),
+                      pill.center, gfx.INK, bold=True, anchor="center")
+        lines(surf, vp, f"{ch.trait_name}: {ch.trait_text}", 15, x0 + 12, BOARD_Y + 40, SIDE_W - 24, (225, 225, 200), 3)
+    if p.character >= 0 or st.phase != "pick":
+        counters(t, surf, vp, s, x0, st, p)
+    lower(t, surf, vp, s, x0)
+
+
+def counters(t, surf, vp, s, x0, st, p):
+    y = BOARD_Y + 104
+    m = t.shown_momentum(s)
+    cap = st.options["max_momentum"]
+    bid = sum(t.plan(s)["bids"]) if (st.phase == "plan" and t.frozen is None and t.secrecy.visible(s)
+                                     and p.choice is None) else 0
+    txt(surf, vp, "Momentum", 15, x0 + 12, y, gfx.WHITE)
+    for i in range(cap):
+        c = vp.p(x0 + 112 + i * 24, y + 9)
+        if i < m - bid:
+            pygame.draw.circle(surf, gfx.GOLD, c, vp.s(9))
+        elif i < m:
+            pygame.draw.circle(surf, (235, 130, 50), c, vp.s(9))
+        pygame.draw.circle(surf, (200, 170, 90), c, vp.s(9), max(1, vp.s(2)))
+    label = f"{m}" + (f" ({bid} bid)" if bid else "")
+    txt(surf, vp, label, 15, x0 + 112 + cap * 24, y, gfx.GOLD, bold=True)
+    y += 28
+    need_kd = st.options["knockdowns_to_win"]
+    kd = t.shown_knockdowns(s)
+    txt(surf, vp, "Knockdowns", 15, x0 + 12, y, gfx.WHITE)
+    for i in range(need_kd):
+        c = vp.p(x0 + 120 + i * 22, y + 9)
+        if i < kd:
+            pygame.draw.circle(surf, gfx.RED, c, vp.s(8))
+        pygame.draw.circle(surf, (220, 120, 110), c, vp.s(8), max(1, vp.s(2)))
+    need_j = st.options["judges_to_win"]
+    txt(surf, vp, "Judges", 15, x0 + 220, y, gfx.WHITE)
+    for i in range(need_j):
+        col = gfx.GOLD if i < len(p.judges) else (90, 90, 80)
+        txt(surf, vp, "⚖", 18, x0 + 290 + i * 24, y - 2, col, bold=True)
+    y += 28
+    if not p.upgrades:
+        txt(surf, vp, "Upgrades: none yet (gloves, boots, corner)", 15, x0 + 12, y, gfx.GREY)
+        return
+    txt(surf, vp, "Upgrades", 15, x0 + 12, y, (140, 220, 150), bold=True)
+    y += 20
+    bottom = BOARD_Y + BOARD_H - 6
+    for u in p.upgrades:
+        c = CARDS[u]
+        if y + 17 > bottom:
+            break
+        y = lines(surf, vp, f"{c.name}: {c.text}", 14, x0 + 12, y, SIDE_W - 24, (200, 235, 205),
+                  limit=max(1, int((bottom - y) // 17)))
+
+
+def peek_hint(t, s) -> str:
+    key = PEEK_KEY.get(t.session.seats[s].scheme, "Tab")
+    if t.secrecy.mode == "curtain":
+        return "Your cards show when it is your turn to choose."
+    return f"Hold {key} to see your cards."
+
+
+def lower(t, surf, vp, s, x0):
+    st = t.state
+    human = s in t.humans
+    if st.phase == "pick" and not t.busy():
+        dealt(t, surf, vp, s, x0)
+        return
+    hand(t, surf, vp, s, x0)
+    piles(t, surf, vp, s, x0)
+    bx, by, bw = x0 + 124, LOW_Y + 4, SIDE_W - 124
+    if t.busy() or t.session.outcome() is not None:
+        return
+    if st.phase == "plan":
+        p = st.players[s]
+        if p.choice is not None:
+            txt(surf, vp, "Locked in.", 18, bx, by + 8, gfx.GOLD, bold=True)
+            other = 1 - s
+            if st.players[other].choice is None:
+                txt(surf, vp, f"Waiting for {t.names[other]}…", 15, bx, by + 36, gfx.WHITE)
+        elif human and t.can_act(s):
+            plan = t.plan(s)
+            filled = sum(c is not None for c in plan["slots"])
+            txt(surf, vp, f"Bid {sum(plan['bids'])} of {p.momentum} momentum", 15, bx, by, gfx.WHITE)
+            button(t, vp.r(bx, by + 44, 92, 50), "Clear", lambda: t.clear_plan(s), s, ("clear", s), px=vp.s(17))
+            label = "Lock in" if filled == 3 else f"Lock in ({filled}/3)"
+            button(t, vp.r(bx + 100, by + 44, bw - 100, 50), label, lambda: t.lock_in(s), s, ("lock", s),
+                   px=vp.s(19))
+        elif human:
+            lines(surf, vp, peek_hint(t, s), 15, bx, by + 8, bw, gfx.WHITE)
+        else:
+            txt(surf, vp, "Planning…", 16, bx, by + 8, gfx.GREY)
+    elif st.phase == "reveal" and st.pending[0] == s:
+        stance_buttons(t, surf, vp, s, bx, by, bw)
+    elif st.phase == "prize" and s in t.rules.to_act(st):
+        if human and t.can_act(s):
+            lines(surf, vp, "Pick a prize: click it, or drag it onto your board.", 15, bx, by + 4, bw, gfx.GOLD)
+            lines(surf, vp, f"You have {st.players[s].momentum} momentum.", 15, bx, by + 48, bw, gfx.WHITE)
+        elif human:
+            lines(surf, vp, peek_hint(t, s), 15, bx, by + 8, bw, gfx.WHITE)
+        else:
+            txt(surf, vp, "Choosing a prize…", 16, bx, by + 8, gfx.GREY)
+
+
+def stance_buttons(t, surf, vp, s, bx, by, bw):
+    st = t.state
+    if not t.can_act(s):
+        txt(surf, vp, "Choosing a stance…", 16, bx, by + 8, gfx.GREY)
+        return
+    me = st.players[s].stance
+    other = "southpaw" if me == "orthodox" else "orthodox"
+    o = t.names[1 - s]
+    if not st.pending[1]:
+        button(t, vp.r(bx, by, bw, 48), f"Stay {me}", lambda: t.choose_stance(s, False, False), s,
+               ("stance", s, False, False), px=vp.s(17))
+        button(t, vp.r(bx, by + 56, bw, 48), f"Switch to {other}", lambda: t.choose_stance(s, True, False), s,
+               ("stance", s, True, False), px=vp.s(17))
+        return
+    half = (bw - 8) // 2
+    opts = [("Keep both", False, False), ("Switch me", True, False), (f"Switch {o}", False, True),
+            ("Switch both", True, True)]
+    for i, (label, sw, fo) in enumerate(opts):
+        r = vp.r(bx + (i % 2) * (half + 8), by + (i // 2) * 56, half, 48)
+        button(t, r, label, lambda sw=sw, fo=fo: t.choose_stance(s, sw, fo), s, ("stance", s, sw, fo), px=vp.s(16))
+
+
+def dealt(t, surf, vp, s, x0):
+    st = t.state
+    p = st.players[s]
+    w, h = 128, 254
+    vis = t.secrecy.visible(s)
+    act = t.can_act(s)
+    for i, cid in enumerate(p.dealt):
+        r = vp.r(x0 + i * (w + 6), HAND_Y, w, h)
+        if vis:
+            img = board_image(cid, r.w, r.h, colour(s), vp.s(14))
+            surf.blit(img, r)
+            if p.choice is not None and p.choice and p.choice[0] == cid:
+                pygame.draw.rect(surf, gfx.GOLD, r.inflate(vp.s(8), vp.s(8)), max(2, vp.s(4)), border_radius=vp.s(10))
+            if act:
+                t.hot_card(r, ("char", s, cid), s, img)
+        else:
+            surf.blit(back_image(r.w, r.h, colour(s), "?"), r)
+    if not p.dealt:
+        return
+    y = HAND_Y + h + 4
+    if p.choice is not None:
+        note = "Chosen. Waiting for the other corner." if st.players[1 - s].choice is None else "Chosen."
+    elif s not in t.humans:
+        note = "The computer is choosing."
+    elif act:
+        note = "Pick your character: click a board (or drag it onto your corner)."
+    else:
+        note = peek_hint(t, s)
+    txt(surf, vp, note, 15, x0, y - 2 + 0, gfx.WHITE, width=SIDE_W)
+
+
+def hand(t, surf, vp, s, x0):
+    st = t.state
+    zone = vp.r(x0, HAND_Y, SIDE_W, HAND_H)
+    if st.phase != "plan" or t.frozen is not None:
+        gfx.panel(surf, zone, (14, 48, 34), radius=vp.s(8))
+        txt(surf, vp, "Hand: 4 new cards come at the end of the round.", 15, x0 + SIDE_W / 2, HAND_Y + HAND_H / 2,
+            gfx.GREY, anchor="center", width=SIDE_W - 20)
+        return
+    t.hot_zone(zone, ("handzone", s), t.accepts_for(s, "handzone"), seat=s)
+    cards = t.hand_left(s)
+    n = max(1, len(cards))
+    gap = 6
+    w = min(94, (SIDE_W - gap * (n - 1)) / n)
+    vis = t.secrecy.visible(s) and st.players[s].choice is None
+    act = t.can_act(s)
+    for i, cid in enumerate(cards):
+        r = vp.r(x0 + i * (w + gap), HAND_Y, w, HAND_H)
+        if cid is None:
+            pygame.draw.rect(surf, (120, 160, 130), r, max(1, vp.s(2)), border_radius=vp.s(8))
+            continue
+        if st.players[s].choice is not None:
+            continue
+        if vis:
+            img = card_image(cid, r.w, r.h, colour(s), vp.s(14))
+            surf.blit(img, r)
+            if act:
+                t.hot_card(r, ("hand", s, cid), s, img)
+        else:
+            surf.blit(back_image(r.w, r.h, colour(s)), r)
+    if st.players[s].choice is not None:
+        txt(surf, vp, "The 4th card goes to the discard pile.", 15, x0 + SIDE_W / 2, HAND_Y + HAND_H / 2,
+            gfx.GREY, anchor="center", width=SIDE_W - 20)
+
+
+def piles(t, surf, vp, s, x0):
+    p = t.board_state().players[s]
+    r = vp.r(x0, LOW_Y + 4, 52, 72)
+    surf.blit(back_image(r.w, r.h, colour(s), str(len(p.deck))), r)
+    txt(surf, vp, "Deck", 14, x0 + 26, LOW_Y + 80, gfx.WHITE, anchor="midtop")
+    r2 = vp.r(x0 + 60, LOW_Y + 4, 52, 72)
+    gfx.panel(surf, r2, gfx.PAPER, radius=vp.s(6), border=colour(s), width=max(1, vp.s(2)))
+    gfx.blit_text(surf, str(len(p.discard)), vp.s(24), r2.center, gfx.INK, bold=True, anchor="center")
+    txt(surf, vp, "Discard", 14, x0 + 86, LOW_Y + 80, gfx.WHITE, anchor="midtop")
+
+
+# -- the prize row --------------------------------------------------------------------------
+
+def prizes(t, surf, vp):
+    st = t.board_state()
+    pickers = t.prize_picker()
+    for k in range(3):
+        r = vp.r(PRIZE_X + k * (PRIZE_W + 6), PRIZE_Y, PRIZE_W, PRIZE_H)
+        t.prize_rects[k] = r
+        cid = st.prizes[k]
+        if cid < 0:
+            pygame.draw.rect(surf, (90, 130, 105), r, max(1, vp.s(2)), border_radius=vp.s(10))
+            txt(surf, vp, "Prize slot", 15, PRIZE_X + k * (PRIZE_W + 6) + PRIZE_W / 2, PRIZE_Y + PRIZE_H / 2,
+                (120, 160, 130), anchor="center")
+            continue
+        img = card_image(cid, r.w, r.h, (30, 30, 30), vp.s(14))
+        surf.blit(img, r)
+        for s in pickers:
+            t.hot_card(r, ("prize", k), s, img)
+        if pickers and all(k not in affordable_slots(st, s) for s in pickers):
+            veil = dim_veil(r.w, r.h)
+            surf.blit(veil, r)
+            cost = judge_cost(st.players[pickers[0]], cid)
+            txt(surf, vp, f"needs {cost}◆", 15, PRIZE_X + k * (PRIZE_W + 6) + PRIZE_W / 2, PRIZE_Y + 70,
+                gfx.WHITE, bold=True, anchor="center")
+    mx, my, mw, mh = MAIN_PILE
+    r = vp.r(mx, my, mw, mh)
+    if st.main:
+        surf.blit(back_image(r.w, r.h, (30, 30, 30), str(len(st.main))), r)
+    else:
+        pygame.draw.rect(surf, (90, 130, 105), r, max(1, vp.s(2)), border_radius=vp.s(8))
+    txt(surf, vp, "Main deck", 14, mx + mw / 2, my + mh + 4, gfx.WHITE, anchor="midtop")
+    txt(surf, vp, f"Exiled {len(st.exile)}", 14, mx + mw / 2, my + mh + 24, gfx.GREY, anchor="midtop")
+
+
+_VEILS: dict = {}
+
+
+def dim_veil(w, h):
+    v = _VEILS.get((w, h))
+    if v is None:
+        v = pygame.Surface((w, h), pygame.SRCALPHA)
+        v.fill((0, 0, 0, 130))
+        _VEILS[(w, h)] = v
+    return v
+
+
+# -- the ring ---------------------------------------------------------------------------------
+
+def planning_view(t) -> bool:
+    return t.state.phase == "plan" and t.frozen is None and not t.animating()
+
+
+def ring(t, surf, vp):
+    planning = planning_view(t)
+    anim = t.anim if (t.anim is not None and t.anim["e"]["type"] == "event") else None
+    for k in range(3):
+        y = RING_Y + k * ROW_STEP
+        row = vp.r(BID_X[0], y, BID_X[1] + 56 - BID_X[0], ROW_H)
+        pygame.draw.rect(surf, ROW_FILL, row, border_radius=vp.s(10))
+        active = anim is not None and anim["e"]["event"] == k + 1
+        if active:
+            pygame.draw.rect(surf, gfx.GOLD, row, max(2, vp.s(3)), border_radius=vp.s(10))
+        for s in (0, 1):
+            if planning:
+                plan_slot(t, surf, vp, s, k, y)
+            else:
+                played_slot(t, surf, vp, s, k, y, anim if active else None)
+        middle(t, surf, vp, k, y, planning)
+
+
+def plan_slot(t, surf, vp, s, k, y):
+    st = t.state
+    p = st.players[s]
+    r = vp.r(SLOT_X[s], y, SLOT_W, ROW_H)
+    bid_r = (BID_X[s], y)
+    if p.choice is not None:
+        surf.blit(back_image(r.w, r.h, colour(s), "?"), r)
+        txt(surf, vp, "◆?", 16, bid_r[0] + 28, y + ROW_H / 2, gfx.GREY, anchor="center")
+        return
+    if not (s in t.humans and t.secrecy.visible(s)):
+        pygame.draw.rect(surf, (70, 110, 90), r, max(1, vp.s(2)), border_radius=vp.s(10))
+        return
+    act = t.can_act(s)
+    cid = t.plan(s)["slots"][k]
+    if act:
+        t.hot_zone(r, ("slotzone", s, k), t.accepts_for(s, "slotzone"), seat=s)
+    if cid is None:
+        pygame.draw.rect(surf, colour(s), r, max(1, vp.s(2)), border_radius=vp.s(10))
+        txt(surf, vp, f"Slot {k + 1}", 16, SLOT_X[s] + SLOT_W / 2, y + ROW_H / 2 - 12, colour(s), bold=True,
+            anchor="center")
+        txt(surf, vp, "drop a card", 14, SLOT_X[s] + SLOT_W / 2, y + ROW_H / 2 + 12, gfx.GREY, anchor="center")
+    else:
+        img = card_image(cid, r.w, r.h, colour(s), vp.s(14))
+        surf.blit(img, r)
+        if act:
+            t.hot_card(r, ("slot", s, k), s, img)
+    b = t.plan(s)["bids"][k]
+    bx = BID_X[s]
+    if act:
+        button(t, vp.r(bx + 4, y + 2, 48, 32), "+", lambda: t.bid(s, k, 1), s, ("bid+", s, k), px=vp.s(22))
+        button(t, vp.r(bx + 4, y + ROW_H - 34, 48, 32), "−", lambda: t.bid(s, k, -1), s, ("bid-", s, k), px=vp.s(22))
+    txt(surf, vp, f"◆{b}", 18, bx + 28, y + ROW_H / 2, gfx.GOLD if b else gfx.GREY, bold=True, anchor="center")
+
+
+def played_slot(t, surf, vp, s, k, y, anim):
+    ringd = t.ring
+    e = ringd["events"].get(k + 1)
+    r = vp.r(SLOT_X[s], y, SLOT_W, ROW_H)
+    if ringd["bids"] is None:
+        pygame.draw.rect(surf, (70, 110, 90), r, max(1, vp.s(2)), border_radius=vp.s(10))
+        return
+    back = back_image(r.w, r.h, colour(s))
+    bx = BID_X[s]
+    bid = ringd["bids"][s][k]
+    txt(surf, vp, f"◆{bid}", 18, bx + 28, y + 22, gfx.GOLD if bid else gfx.GREY, bold=True, anchor="center")
+    if anim is not None:
+        ae = anim["e"]
+        f = min(1.0, anim["t"] / (500 / t._speed()))
+        img = back if f < 0.5 else card_image(ae["cards"][s], r.w, r.h, colour(s), vp.s(14))
+        scale = abs(1 - 2 * f)
+        w = max(1, int(r.w * scale))
+        surf.blit(pygame.transform.smoothscale(img, (w, r.h)), (r.centerx - w // 2, r.y))
+        if f < 1:
+            return
+    elif e is None:
+        surf.blit(back, r)
+        return
+    else:
+        surf.blit(card_image(e["cards"][s], r.w, r.h, colour(s), vp.s(14)), r)
+    e = e or anim["e"]
+    landed = e["landed"][s]
+    pygame.draw.rect(surf, (90, 220, 110) if landed else (120, 120, 120), r.inflate(vp.s(6), vp.s(6)),
+                     max(2, vp.s(3)), border_radius=vp.s(10))
+    txt(surf, vp, f"{e['speeds'][s]}", 24, bx + 28, y + 60, gfx.WHITE, bold=True, anchor="center")
+    txt(surf, vp, "speed", 14, bx + 28, y + 84, gfx.GREY, anchor="center")
+
+
+def middle(t, surf, vp, k, y, planning):
+    cx = MID_X + MID_W / 2
+    txt(surf, vp, f"Event {k + 1}", 15, cx, y + 6, gfx.GOLD, bold=True, anchor="midtop")
+    txt(surf, vp, f"×{k + 1} points", 14, cx, y + 26, gfx.GREY, anchor="midtop")
+    if planning:
+        return
+    e = t.ring["events"].get(k + 1)
+    if e is None or (t.anim is not None and t.anim["e"] is e and not t.anim["flipped"]):
+        return
+    l0, l1 = e["landed"]
+    mark = {(True, False): "◀", (False, True): "▶", (True, True): "◀ ▶", (False, False): "—"}[(l0, l1)]
+    col = colour(0) if l0 and not l1 else colour(1) if l1 and not l0 else gfx.WHITE
+    txt(surf, vp, mark, 24, cx, y + 58, col, bold=True, anchor="center")
+    p0, p1 = e["points"]
+    if p0 or p1:
+        txt(surf, vp, f"+{p0} : +{p1}", 15, cx, y + 86, gfx.WHITE, bold=True, anchor="center")
+    if any(e["knockdown"]):
+        txt(surf, vp, "KD!", 15, cx, y + 86, gfx.RED, bold=True, anchor="center")
+
+
+# -- the score sheet and the sentences ---------------------------------------------------------
+
+def sheet(t, surf, vp):
+    st = t.board_state()
+    x, y, w, h = SHEET
+    gfx.panel(surf, vp.r(x, y, w, h), PANEL, radius=vp.s(10))
+    rounds = st.options["rounds"]
+    col_w = min(36, 430 / rounds)
+    x1 = x + 92
+    txt(surf, vp, "Round", 15, x + 10, y + 8, gfx.GREY)
+    for i in range(rounds):
+        cx = x1 + i * col_w + col_w / 2
+        cur = i + 1 == t.state.round and t.session.outcome() is None
+        txt(surf, vp, str(i + 1), 15, cx, y + 8, gfx.GOLD if cur else gfx.GREY, bold=cur, anchor="midtop")
+    txt(surf, vp, "Total", 15, x + w - 40, y + 8, gfx.GREY, anchor="midtop")
+    for s in (0, 1):
+        ry = y + 36 + s * 30
+        txt(surf, vp, t.names[s], 17, x + 10, ry, colour(s), bold=True, width=80)
+        sc = st.players[s].scores
+        for i, v in enumerate(sc[:rounds]):
+            cx = x1 + i * col_w + col_w / 2
+            c = gfx.WHITE if v == 10 else (gfx.RED if v == 8 else gfx.GREY)
+            txt(surf, vp, str(v), 16, cx, ry, c, bold=v == 10, anchor="midtop")
+        txt(surf, vp, str(sum(sc)), 18, x + w - 40, ry - 1, colour(s), bold=True, anchor="midtop")
+    scheme = None
+    if t.humans:
+        scheme = t.session.seats[t.acting_seat() if t.shared_input else t.humans[0]].scheme
+    hint = HINTS.get(scheme, HINTS["mouse"]) if t.shared_input else "Each player uses their own controls"
+    txt(surf, vp, "10 won · 9 lost · 8 knocked down", 14, x + 10, y + 104, gfx.GREY)
+    txt(surf, vp, hint, 14, x + 10, y + 126, gfx.GREY, width=w - 20)
+
+
+def caption(t, surf, vp):
+    x, y, w, h = CAPTION
+    gfx.panel(surf, vp.r(x, y, w, h), PANEL, radius=vp.s(10))
+    info = focus_info(t)
+    bottom = y + h - 8
+    if info:
+        lines(surf, vp, info, 14, x + 12, bottom - 18, w - 24, (170, 210, 240), limit=1)
+        bottom -= 22
+    px = 16
+    step = px * 1.22
+    blocks = []
+    for i, s in enumerate(reversed(t.caption)):
+        out = gfx.wrap(s, vp.s(px), vp.s(w - 24))
+        blocks.append((out, gfx.WHITE if i == 0 else gfx.GREY))
+    cy = y + 8
+    for out, col in blocks:
+        for line in out:
+            if cy + step > bottom:
+                return
+            gfx.blit_text(surf, line, vp.s(px), vp.p(x + 12, cy), col)
+            cy += step
+        cy += 4
+
+
+def focus_info(t) -> str:
+    """The card a player points at (mouse) or has focused (keys, pad), in one line."""
+    hot = None
+    for s in (0, 1):
+        if t.show_focus.get(s):
+            hot = t.focused(s)
+            break
+    if hot is None:
+        try:
+            pos = pygame.mouse.get_pos()
+        except pygame.error:
+            pos = None
+        if pos is not None:
+            hot = next((h for h in reversed(t.hots) if h.kind == "card" and h.rect.collidepoint(pos)), None)
+    if hot is None or not isinstance(hot.payload, tuple):
+        return ""
+    pl = hot.payload
+    if pl[0] == "hand":
+        return describe(pl[2])
+    if pl[0] == "slot":
+        cid = t.plan(pl[1])["slots"][pl[2]]
+        return describe(cid) if cid is not None else ""
+    if pl[0] == "prize":
+        cid = t.state.prizes[pl[1]]
+        return describe(cid) if cid >= 0 else ""
+    if pl[0] == "char":
+        ch = CHARACTERS[pl[2]]
+        return f"{ch.name} ({ch.stance}): {ch.trait_name}: {ch.trait_text}"
+    return ""
+
+
+# -- overlays ----------------------------------------------------------------------------------
+
+def overlays(t, surf, vp):
+    a = t.anim
+    if a is None:
+        return
+    e = a["e"]
+    if e["type"] == "event" and a["flipped"] and any(e["knockdown"]):
+        r = vp.r(420, 300, 440, 150)
+        gfx.panel(surf, r, (60, 10, 14), radius=vp.s(16), border=gfx.GOLD, width=vp.s(4))
+        txt(surf, vp, "KNOCKDOWN!", 60, 640, 350, gfx.GOLD, bold=True, anchor="center")
+        kd = e["knockdown"]
+        who = "Both boxers go down!" if all(kd) else \
+            f"{t.names[0 if kd[0] else 1]}'s Uppercut drops {t.names[1 if kd[0] else 0]}."
+        txt(surf, vp, who, 20, 640, 410, gfx.WHITE, anchor="center", width=420)
+    elif e["type"] == "round":
+        r = vp.r(430, 318, 420, 110)
+        gfx.panel(surf, r, PANEL, radius=vp.s(14), border=gfx.GOLD, width=vp.s(3))
+        sc = e["scores"]
+        txt(surf, vp, f"Round {e['round']}:  {sc[0]} – {sc[1]}", 32, 640, 350, gfx.GOLD, bold=True, anchor="center")
+        why = explain(e, t.names)
+        txt(surf, vp, why.split(": ", 1)[-1], 16, 640, 398, gfx.WHITE, anchor="center", width=400)
