@@ -78,6 +78,7 @@ class JabTable(TableScene):
         self.token_flights: list[dict] = []   # health tokens changing hands
         self.last_count = 0
         self.ko_hold = 0.0            # ms the knockout is shown before the result
+        self._live = (None, [0, 0])
         self.split_pick: dict[int, int] = {}
         self.score_ms = 1e9 if st.round == 0 else 0.0
         self.final_score = False      # the last round's score is shown before the game result
@@ -97,6 +98,14 @@ class JabTable(TableScene):
 
     def assist(self) -> bool:
         return bool(self.app.settings["assist"]) or bool(self.session.state.options.get("assist"))
+
+    def live_score(self) -> list:
+        """Both totals if the round were scored now (assist only; worked out once per state)."""
+        st = self.session.state
+        if self._live[0] is not st:
+            from .scoring import projected_totals
+            self._live = (st, projected_totals(st))
+        return self._live[1]
 
     def note(self, seat, text: str, ms: float = NOTE_MS) -> None:
         if seat in self.notes:

@@ -173,7 +173,7 @@ def draw_piles(table, surf, vp, st, opp) -> None:
         for o in items:
             if o["kind"] in ("stagger", "block"):
                 r = place_rect(vp, o["target"]).inflate(vp.s(12), vp.s(12))
-                col = gfx.HILITE if o["kind"] == "stagger" else colour_of(seat)
+                col = gfx.HILITE if o["kind"] == "stagger" else (110, 230, 160)
                 pygame.draw.rect(surf, col, r, width=max(2, vp.s(3)), border_radius=vp.s(12))
                 lab = "stagger!" if o["kind"] == "stagger" else "block?"
                 gfx.blit_text(surf, lab, vp.s(14), (r.centerx, r.bottom), col, bold=True, anchor="midtop")
@@ -386,6 +386,10 @@ def draw_info(table, surf, vp, st) -> None:
         lines.append(f"Cards: {table.name(0)} {left[0]}, {table.name(1)} {left[1]}")
     for k, line in enumerate(lines[:2]):
         gfx.blit_text(surf, line, fit(line, vp.s(15), r.w - vp.s(16)), vp.p(208, 344 + k * 22), (210, 230, 215))
+    if st.phase == "playing" and table.assist():
+        a, b = table.live_score()
+        line = f"If scored now: {table.name(0)} {a}, {table.name(1)} {b}"
+        gfx.blit_text(surf, line, fit(line, vp.s(15), r.w - vp.s(16)), vp.p(208, 388), gfx.GOLD)
 
 
 def draw_log(table, surf, vp) -> None:
