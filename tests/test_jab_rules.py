@@ -277,7 +277,7 @@ def test_clinch_example_pause_and_resume_R_JAB_12():
     ok(s, Take(0, "right", t + 3020))
 
 
-def test_clinch_only_at_zero_health_and_once_per_round_R_JAB_12():
+def test_clinch_needs_zero_health_R_JAB_12():
     s = start({"health": [5, 5]})
     assert "no health" in claim(s, 1, "clinch").events[-1]["text"]
     s = _in_danger_and_hurt()
