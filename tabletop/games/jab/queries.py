@@ -146,7 +146,7 @@ def tiles(state: State) -> dict:
     (in that player's bonus area) or, for the clinch tile, "knockout:p0"/"knockout:p1"."""
     ding = "table" if state.ding_by is None else f"p{state.ding_by}"
     clinch = "table" if state.clinch_by is None else f"p{state.clinch_by}"
-    if state.phase == "over" and state.end_reason.endswith("by knockout!"):
+    if state.phase == "over" and state.events and state.events[-1]["kind"] == "knockout":
         clinch = f"knockout:p{state.winner}"
     return {"ding": ding, "clinch": clinch}
 
