@@ -79,6 +79,7 @@ class JabTable(TableScene):
         self.last_count = 0
         self.ko_hold = 0.0            # ms the knockout is shown before the result
         self._live = (None, [0, 0])
+        self.flashes: dict[int, list] = {}   # pile index -> [colour, ms]: a card just landed there
         self.split_pick: dict[int, int] = {}
         self.score_ms = 1e9 if st.round == 0 else 0.0
         self.final_score = False      # the last round's score is shown before the game result
@@ -161,6 +162,8 @@ class JabTable(TableScene):
             self._fly_home(action.player, SIDES.index(action.hand), old)
         elif kind in ("place",):
             self.app.sounds.play("place")
+            b, i = parse_target(action.target)
+            self.flashes[b * 3 + i] = [table_colour(action.player), 450.0]
         seen = {id(e) for e in old.events}
         for e in result.events:
             if id(e) not in seen:
@@ -173,6 +176,10 @@ class JabTable(TableScene):
             self.log = (self.log + [text])[-6:]
         if kind == "knockout":
             self.ko_hold = 1600.0
+        if kind == "stagger":          # the card that staggered just landed: its target glows gold
+            for j, f in self.flashes.items():
+                if f[1] >= 450.0:
+                    self.flashes[j] = [(250, 210, 60), 1200.0]
         if kind in SHOUTS:
             label, sound = SHOUTS[kind]
             colour = table_colour(who)
@@ -457,6 +464,10 @@ class JabTable(TableScene):
             f["ms"] -= dt
         self.card_flights = [f for f in self.card_flights if f["ms"] > 0]
         self.ko_hold = max(0.0, self.ko_hold - dt)
+        for k in list(self.flashes):
+            self.flashes[k][1] -= dt
+            if self.flashes[k][1] <= 0:
+                del self.flashes[k]
         for f in self.token_flights:
             f["ms"] -= dt
         self.token_flights = [f for f in self.token_flights if f["ms"] > 0]

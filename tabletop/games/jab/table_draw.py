@@ -169,6 +169,9 @@ def draw_piles(table, surf, vp, st, opp) -> None:
                 c = (r.right - vp.s(4), r.top - vp.s(14))
                 pygame.draw.circle(surf, (20, 20, 20), c, vp.s(13))
                 surf.blit(badge, badge.get_rect(center=c))
+    for j, (col, ms) in table.flashes.items():
+        r = place_rect(vp, target_name(j // 3, j % 3)).inflate(vp.s(8), vp.s(8))
+        pygame.draw.rect(surf, col, r, width=max(2, vp.s(5 if ms > 300 else 3)), border_radius=vp.s(12))
     for seat, items in opp.items():
         for o in items:
             if o["kind"] in ("stagger", "block"):
