@@ -498,3 +498,18 @@ def test_mouse_player_at_the_top_seat_against_the_keyboard(app):
     frames(app, 40)
     st = session.state
     assert st.piles[0][-1] == card and st.held[0] is not None and st.held[2] is None
+
+
+def test_mouse_play_in_a_1920x1080_window():
+    app = make_app((1920, 1080))
+    try:
+        table, session = start(app, red="mouse")
+        card = session.state.decks[0][-1]
+        scale = 1.5
+        start_px = tuple(int(v * scale) for v in px("p0.deck.left"))
+        end_px = tuple(int(v * scale) for v in px("p1.head"))
+        drag(app, start_px, end_px, steps=4)
+        frames(app, 40)
+        assert session.state.piles[4][-1] == card
+    finally:
+        pygame.quit()
