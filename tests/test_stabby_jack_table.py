@@ -219,6 +219,34 @@ def test_ace_swap_by_dragging_my_card_onto_theirs_and_back_cancels(app):
     assert hp(s.players[0]) == 6
 
 
+def test_gamepad_alone_makes_an_ace_swap(app):
+    t = table_for(app, position(THREE, draw=["AC"]))
+    pad = VirtualPad()
+    try:
+        frames(app, 2)
+        pad.press(app, "a")                      # Train: the Ace comes up
+        assert t.session.state.phase == ACE
+        first = t.focused(0).payload
+        assert first[:2] == ("stat", 0)
+        pad.press(app, "a")                      # pick my card
+        assert t.ace_sel == first
+        for _ in range(12):                      # move down to another player's matching card
+            if t.focused(0).payload[1] != 0:
+                break
+            pad.press(app, "dpdown")
+        theirs = t.focused(0).payload
+        assert theirs[1] != 0 and t.preview_text       # the swap is explained before it is made
+        mine_card = t.session.state.players[0].stats[first[2]]
+        their_card = t.session.state.players[theirs[1]].stats[theirs[2]]
+        pad.press(app, "a")
+        s = t.session.state
+        assert s.players[0].stats[first[2]] == their_card and s.players[theirs[1]].stats[theirs[2]] == mine_card
+        assert s.turn == 1
+    finally:
+        pad.unplug()
+        frames(app, 2)
+
+
 def test_level_up_by_choosing_xp_cards(app):
     xp = [["2S", "3S", "4D", "5S", "6D", "7S"], [], []]
     t = table_for(app, position(THREE, draw=["8D"], xp=xp))
@@ -287,11 +315,18 @@ def _human_move(app, t, pad, n):
         target = legal[n % len(legal)]
         if way == "mouse" and hasattr(target, "stat"):
             drag(app, spot(t, ("drawn",)), spot(t, ("stat", me, target.stat)))
+        elif way == "mouse":
+            click(app, button(t, "Keep my stats").rect.center)
         else:
-            click(app, spot(t, ("stat", me, 0)))
+            focused = t.focused(me).payload
+            assert focused[:2] == ("stat", me)     # the first focus is on the stats row
+            key(app, "return") if way == "keys" else pad.press(app, "a")
         return way
     if s.phase == JACK:
-        click(app, button(t, "Take").rect.center)
+        if way == "mouse":
+            click(app, button(t, "Take").rect.center)
+        else:
+            key(app, "return") if way == "keys" else pad.press(app, "a")   # the first Monarch shields
         return way
     if s.phase == ACE:
         a = legal[0]
