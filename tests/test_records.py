@@ -125,3 +125,31 @@ def test_a_killed_game_resumes_where_it_was(tmp_path):
     assert table.session.record.actions[:len(saved.actions)] == saved.actions
     expected = rec.replay(saved, registry.get("punch"))
     assert registry.get("punch").rules.summary(table.session.state) == registry.get("punch").rules.summary(expected)
+
+
+def test_replay_on_the_table_pauses_steps_and_changes_speed():
+    from tabletop.ui.replay import ReplayScene
+    from tests.ui_helpers import frames, key, make_app
+    spec = registry.get("stabby-jack")
+    result = playout.play(spec, seed=6)
+    app = make_app()
+    scene = ReplayScene(app, spec, result.record)
+    app.push(scene)
+    key(app, "space")                 # pause
+    assert not scene.playing
+    at = scene.index
+    key(app, "right")
+    key(app, "right")
+    assert scene.index == at + 2      # two single steps
+    speed = scene.speed_i
+    key(app, "up")
+    assert scene.speed_i == speed + 1
+    key(app, "space")                 # play on, fast, to the end
+    from tabletop.ui import replay
+    scene.speed_i = len(replay.SPEEDS) - 1
+    for _ in range(20000):
+        if scene.index >= len(result.record.actions):
+            break
+        frames(app)
+    assert scene.index == len(result.record.actions) and not scene.error
+    assert spec.rules.summary(scene.session.state) == spec.rules.summary(result.state)
