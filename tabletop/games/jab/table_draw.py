@@ -128,7 +128,8 @@ def draw_table(table, surf, vp) -> None:
         draw_hud(table, surf, vp, st, seat)
         draw_band(table, surf, vp, st, seat, opp.get(seat, []))
     draw_info(table, surf, vp, st)
-    draw_log(table, surf, vp)
+    if st.phase != "scoring":
+        draw_log(table, surf, vp)
     draw_flights(table, surf, vp)
     draw_hands(table, surf, vp, st)
     draw_carry_marks(table, surf, vp, st)

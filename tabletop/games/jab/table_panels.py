@@ -180,21 +180,28 @@ def draw_clinch(table, surf, vp, st) -> None:
 
 
 def draw_hand_scoring(table, surf, vp, st) -> None:
-    r = vp.r(330, 312, 620, 96)
-    panel(surf, r, gfx.PANEL, alpha=235, radius=vp.s(12), border=gfx.GOLD)
-    gfx.blit_text(surf, "Scoring: cover one of your targets, then pick one of theirs", vp.s(17),
-                  vp.p(640, 326), gfx.GOLD, bold=True, anchor="midtop")
-    parts = []
+    """Scoring by hand: a panel beside the boxers (they stay in sight) says who does what."""
+    r = vp.r(832, 236, 264, 250)
+    panel(surf, r, gfx.PANEL, alpha=245, radius=vp.s(12), border=gfx.GOLD)
+    gfx.blit_text(surf, "Scoring", vp.s(20), vp.p(964, 246), gfx.GOLD, bold=True, anchor="midtop")
+    y = 276
+    for line in wrap("Cover one of your own targets, then pick one of your opponent's.", vp.s(15), vp.s(240)):
+        gfx.blit_text(surf, line, vp.s(15), vp.p(844, y), gfx.WHITE)
+        y += 20
+    y += 6
     for p in (0, 1):
         if st.covers[p] is None:
-            parts.append(f"{table.name(p)}: cover a target")
+            what = "cover a target"
         elif st.chooses[p] is None:
-            parts.append(f"{table.name(p)}: " + ("pick a target" if st.covers[1 - p] is not None else "wait"))
+            what = "pick a target" if st.covers[1 - p] is not None else "wait"
         else:
-            parts.append(f"{table.name(p)}: done")
-    gfx.blit_text(surf, "   ".join(parts), vp.s(15), vp.p(640, 354), gfx.WHITE, anchor="midtop")
-    gfx.blit_text(surf, "Move a hand over the target and press take (mouse: click it).", vp.s(14),
-                  vp.p(640, 380), gfx.GREY, anchor="midtop")
+            what = "done"
+        gfx.blit_text(surf, f"{table.name(p)}: {what}", vp.s(16), vp.p(844, y), colour_of(p), bold=True)
+        y += 24
+    y += 6
+    for line in wrap("Move a hand over the target and press take; with the mouse, click it.", vp.s(14), vp.s(240)):
+        gfx.blit_text(surf, line, vp.s(14), vp.p(844, y), gfx.GREY)
+        y += 19
     for p in (0, 1):
         if st.covers[p] is not None:
             rr = place_rect(vp, target_name(p, st.covers[p]))
