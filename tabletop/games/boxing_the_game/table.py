@@ -308,7 +308,7 @@ class BoxingTable(TableScene):
     def after_action(self, action, result) -> None:
         st = self.state
         seat = action.player
-        if seat not in self.rules.to_act(st):
+        if True:                  # every action here is a whole decision: the curtain comes down
             self.secrecy.committed(seat)
             self.show_focus[seat] = False
             if self.secrecy.mode != "open" and self.session.seats[seat].scheme == "mouse":

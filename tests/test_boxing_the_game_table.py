@@ -1,0 +1,300 @@
+"""Boxing: The Game table: matches played through the real scene with synthetic
+mouse, keyboard and a real SDL virtual gamepad, for either corner; secret
+choices on one screen (curtain and peek); events replayed one at a time
+(R-BTG-3, R-BTG-4); prizes (R-BTG-6); knockdowns and the score sheet (R-BTG-5)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tabletop.core import registry
+from tabletop.games.boxing_the_game.content import CARDS
+from tabletop.games.boxing_the_game.rules import affordable_slots
+from tabletop.session import Seat, Session
+from tests.ui_helpers import VirtualPad, click, drag, frames, key, key_down, key_up, make_app, top
+
+SPEED = 4.0
+
+
+@pytest.fixture
+def app():
+    a = make_app()
+    a.settings["animation_speed"] = SPEED
+    yield a
+    pygame.quit()
+
+
+def start(app, seats, secrecy="curtain", seed=3, setup=None, **options):
+    app.settings["secrecy"] = secrecy
+    spec = registry.get("boxing-the-game")
+    session = Session.new(spec, seats, options, seed=seed, setup=setup, autosave=False)
+    table = spec.make_table(app, session)
+    app.push(table)
+    frames(app, 2)
+    return table
+
+
+def settle(app, table, limit=1500):
+    """Let the replay (and any computer) finish until a person must choose."""
+    for _ in range(limit):
+        if not table.busy() and (table.session.outcome() is not None or table.waiting_humans()):
+            break
+        frames(app, 1)
+    frames(app, 1)
+
+
+def hot(table, payload, seat=None):
+    return next(h for h in table.hots if h.payload == payload and (seat is None or h.seat in (None, seat)))
+
+
+def has(table, payload):
+    return any(h.payload == payload for h in table.hots)
+
+
+class Mouse:
+    def __init__(self, app, table):
+        self.app, self.table = app, table
+
+    def choose(self, seat, payload):
+        click(self.app, hot(self.table, payload, seat).rect.center)
+
+    def drop(self, seat, payload, zone_payload):
+        z = next(h for h in self.table.hots if h.kind == "zone" and h.payload == zone_payload)
+        drag(self.app, hot(self.table, payload, seat).rect.center, z.rect.center)
+
+    def peek(self, down):
+        (key_down if down else key_up)(self.app, "`")
+
+
+class Keys:
+    def __init__(self, app, table, scheme):
+        self.app, self.table = app, table
+        left = scheme == "keys-left"
+        self.dirs = {"up": "w", "down": "s", "left": "a", "right": "d"} if left else \
+            {"up": "up", "down": "down", "left": "left", "right": "right"}
+        self.ok = "space" if left else "return"
+        self.peek_key = "tab" if left else "right ctrl"
+        self.back_key = "left shift" if left else "backspace"
+
+    def move(self, d):
+        key(self.app, self.dirs[d])
+
+    def confirm(self):
+        key(self.app, self.ok)
+
+    def back(self):
+        key(self.app, self.back_key)
+
+    def peek(self, down):
+        (key_down if down else key_up)(self.app, self.peek_key)
+
+    def choose(self, seat, payload):
+        focus_on(self.table, seat, self, payload)
+        self.confirm()
+
+
+class Pad(Keys):
+    def __init__(self, app, table, pad):
+        self.app, self.table, self.pad = app, table, pad
+
+    def move(self, d):
+        self.pad.press(self.app, "dp" + d)
+
+    def confirm(self):
+        self.pad.press(self.app, "a")
+
+    def back(self):
+        self.pad.press(self.app, "b")
+
+    def peek(self, down):
+        self.pad.button("y", down)
+        frames(self.app, 2)
+
+
+def focus_on(table, seat, agent, payload, limit=40):
+    """Walk the seat's focus to ``payload`` with its own direction buttons, as a person would:
+    along the longer way first, the other way when that leads nowhere new."""
+    seen = {}
+    for _ in range(limit):
+        cur = table.focused(seat)
+        if cur is not None and cur.payload == payload:
+            return
+        seen[cur.payload] = seen.get(cur.payload, 0) + 1
+        target = hot(table, payload, seat)
+        dx = target.rect.centerx - cur.rect.centerx
+        dy = target.rect.centery - cur.rect.centery
+        vertical = abs(dy) > target.rect.h // 2 and (abs(dy) >= abs(dx) or abs(dx) <= target.rect.w // 2)
+        if seen[cur.payload] > 1:
+            vertical = not vertical if (dx and dy) else vertical
+        if vertical:
+            agent.move("down" if dy > 0 else "up")
+        else:
+            agent.move("right" if dx > 0 else "left")
+    raise AssertionError(f"could not reach {payload}; focus is on {table.focused(seat).payload}")
+
+
+def open_up(app, table, seat, agent):
+    """Curtain: ask for the cards; peek: hold the peek control; open: nothing. Returns a closer."""
+    mode = table.secrecy.mode
+    if mode == "curtain":
+        assert table.curtain_seat() == seat, (table.session.state.phase, table.secrecy.shown, table.busy())
+        mine = [h for h in table.hots if isinstance(h.payload, tuple) and h.payload[0] in ("hand", "char", "prize")]
+        assert not mine, "something private is pointable behind the curtain"
+        agent.choose(seat, next(h.payload for h in table.hots if str(h.payload).startswith("Show ")))
+        assert table.secrecy.shown == seat
+        return lambda: None
+    if mode == "peek":
+        assert not any(isinstance(h.payload, tuple) and h.payload[0] in ("hand", "char") and h.payload[1] == seat
+                       for h in table.hots), "a hand is pointable while its owner is not peeking"
+        agent.peek(True)
+        assert table.secrecy.visible(seat)
+        return lambda: agent.peek(False)
+    return lambda: None
+
+
+def plan_round(app, table, seat, agent, turn):
+    """Put three cards in the slots (three different ways with the mouse), bid, lock in."""
+    st = table.session.state
+    hand = list(st.players[seat].hand)
+    close = open_up(app, table, seat, agent)
+    order = hand[turn % len(hand):] + hand[:turn % len(hand)]
+    if isinstance(agent, Mouse):
+        agent.choose(seat, ("hand", seat, order[0]))                       # click: first free slot
+        agent.drop(seat, ("hand", seat, order[1]), ("slotzone", seat, 2))   # drag onto slot 3
+        agent.drop(seat, ("hand", seat, order[2]), ("slotzone", seat, 1))   # drag onto slot 2
+        planned = [order[0], order[2], order[1]]
+    else:
+        for c in order[:3]:
+            agent.choose(seat, ("hand", seat, c))
+        planned = order[:3]
+    assert table.plan(seat)["slots"] == planned
+    bids = [0, 0, 0]
+    if st.players[seat].momentum:
+        k = turn % 3
+        agent.choose(seat, ("bid+", seat, k))
+        bids[k] = 1
+    assert table.plan(seat)["bids"] == bids
+    agent.choose(seat, ("lock", seat))
+    close()
+    now = table.session.state
+    assert now is not st, "locking in did nothing"
+    return planned, bids
+
+
+def play_match(app, table, agents, max_rounds=20):
+    """Play for the human seats with their agents until the match ends; check each round's plan."""
+    turn = 0
+    plans = {}
+    while table.session.outcome() is None:
+        settle(app, table)
+        st = table.session.state
+        if table.session.outcome() is not None:
+            break
+        seat = table.waiting_humans()[0]
+        agent = agents[seat]
+        if st.phase == "pick":
+            close = open_up(app, table, seat, agent)
+            pick = st.players[seat].dealt[turn % len(st.players[seat].dealt)]
+            agent.choose(seat, ("char", seat, pick))
+            close()
+            me = table.session.state.players[seat]
+            assert me.choice == (pick,) or me.character == pick
+        elif st.phase == "plan":
+            r = st.round
+            plans[(r, seat)] = plan_round(app, table, seat, agent, turn)
+            if table.session.state.phase != "plan" or table.session.state.round != r:
+                check_round(table.session.state, r, plans)
+        elif st.phase == "reveal":
+            assert st.pending[0] == seat
+            switch = turn % 2 == 0
+            before = st.players[seat].stance
+            agent.choose(seat, ("stance", seat, switch, False))
+            changed = [e for e in table.session.state.log if e["type"] == "stance"][-1]
+            assert changed["player"] == seat and (changed["stances"][seat] != before) == switch
+        elif st.phase == "prize":
+            close = open_up(app, table, seat, agent) if st.secret_prize else (lambda: None)
+            k = affordable_slots(st, seat)[0]
+            card = st.prizes[k]
+            if isinstance(agent, Mouse) and turn % 2:
+                agent.drop(seat, ("prize", k), ("corner", seat))
+            else:
+                agent.choose(seat, ("prize", k))
+            close()
+            now = table.session.state
+            assert now is not st
+            if not st.secret_prize:
+                assert any(e["type"] == "draft" and e["player"] == seat and e["card"] == card
+                           for e in now.log[len(st.log):])
+        turn += 1
+        assert turn < 400
+    return plans
+
+
+def check_round(st, r, plans):
+    """The replayed events used exactly the cards and bids the players put down."""
+    planned = next(e for e in st.log if e["type"] == "planned" and e["round"] == r)
+    events = [e for e in st.log if e["type"] == "event" and e["round"] == r]
+    for seat in (0, 1):
+        if (r, seat) in plans:
+            cards, bids = plans[(r, seat)]
+            assert planned["bids"][seat] == bids
+            assert [e["cards"][seat] for e in events] == cards[:len(events)]
+
+
+HUMAN_RED = [Seat("Red", "human", scheme="mouse"), Seat("Blue", "computer", level="easy")]
+
+
+# -- whole matches ------------------------------------------------------------------------
+
+def test_mouse_plays_a_match_against_the_computer(app):
+    table = start(app, HUMAN_RED, seed=3, rounds=6)
+    assert table.secrecy.mode == "open"
+    plans = play_match(app, table, {0: Mouse(app, table)})
+    st = table.session.state
+    assert any(k[0] == 2 for k in plans)                   # several rounds were planned with the mouse
+    assert len(st.players[0].scores) == len(st.players[1].scores) >= 1
+    settle(app, table)
+    frames(app, 2)
+    assert table.result_menu is not None                   # the result panel is up
+    head, why = table.result_text()
+    assert "Score sheet" in why
+
+
+def test_keyboard_plays_blue_against_the_computer(app):
+    seats = [Seat("Red", "computer", level="random"), Seat("Blue", "human", scheme="keys-right")]
+    table = start(app, seats, seed=11, rounds=3)
+    play_match(app, table, {1: Keys(app, table, "keys-right")})
+    assert table.session.outcome() is not None
+
+
+def test_gamepad_alone_plays_red(app):
+    pad = VirtualPad()
+    try:
+        frames(app, 3)
+        seats = [Seat("Red", "human", scheme="gamepad"), Seat("Blue", "computer", level="easy")]
+        table = start(app, seats, seed=7, rounds=3)
+        play_match(app, table, {0: Pad(app, table, pad)})
+        assert table.session.outcome() is not None
+    finally:
+        pad.unplug()
+
+
+def test_two_people_mouse_and_gamepad_behind_the_curtain(app):
+    pad = VirtualPad()
+    try:
+        frames(app, 3)
+        seats = [Seat("Red", "human", scheme="mouse"), Seat("Blue", "human", scheme="gamepad")]
+        table = start(app, seats, secrecy="curtain", seed=5, rounds=3)
+        assert table.secrecy.mode == "curtain"
+        play_match(app, table, {0: Mouse(app, table), 1: Pad(app, table, pad)})
+        assert table.session.outcome() is not None
+    finally:
+        pad.unplug()
+
+
+def test_two_keyboards_peek(app):
+    seats = [Seat("Red", "human", scheme="keys-left"), Seat("Blue", "human", scheme="keys-right")]
+    table = start(app, seats, secrecy="peek", seed=9, rounds=3)
+    play_match(app, table, {0: Keys(app, table, "keys-left"), 1: Keys(app, table, "keys-right")})
+    assert table.session.outcome() is not None
