@@ -462,6 +462,8 @@ class StabbyJackTable(MiddleMixin, TableScene):
         img = card_image(c, r.w, r.h, dim)
         if hot:
             self.hot_card(r, payload, None, img)
+        if mark == CHOSEN:   # a chosen card stands up a little
+            r = r.move(0, -vp.s(4))
         surf.blit(img, r)
         if mark is not None:
             outline(surf, r, mark, vp, {CHOSEN: 4, CAN: 2}.get(mark, 3))
@@ -482,9 +484,11 @@ class StabbyJackTable(MiddleMixin, TableScene):
         dim = self.act and seat == s.turn and (self.lvl_sel is not None and i not in self.lvl_sel
                                                or s.phase == JACK and not c.monarch)
         img = card_image(c, r.w, r.h, dim)
-        surf.blit(img, r)
         if hot:
             self.hot_card(r, payload, None, img)
+        if mark == CHOSEN:
+            r = r.move(0, -vp.s(4))
+        surf.blit(img, r)
         if mark is not None:
             outline(surf, r, mark, vp, {CHOSEN: 4, CAN: 2}.get(mark, 3))
 
