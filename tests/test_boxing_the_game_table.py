@@ -298,3 +298,116 @@ def test_two_keyboards_peek(app):
     table = start(app, seats, secrecy="peek", seed=9, rounds=3)
     play_match(app, table, {0: Keys(app, table, "keys-left"), 1: Keys(app, table, "keys-right")})
     assert table.session.outcome() is not None
+
+
+# -- the replay, knockdowns, secret prize picks ---------------------------------------------
+
+TWO_PEOPLE = [Seat("Red", "human", scheme="mouse"), Seat("Blue", "human", scheme="keys-right")]
+
+
+def lock_plan(app, table, seat, agent, names, bids=None):
+    """Open up, put the named cards in slots 1..3 in order, bid, lock in."""
+    close = open_up(app, table, seat, agent)
+    hand = list(table.session.state.players[seat].hand)
+    for name in names:
+        cid = next(c for c in hand if CARDS[c].name == name)
+        hand.remove(cid)
+        agent.choose(seat, ("hand", seat, cid))
+    for k, b in enumerate(bids or ()):
+        for _ in range(b):
+            agent.choose(seat, ("bid+", seat, k))
+    agent.choose(seat, ("lock", seat))
+    close()
+
+
+def test_events_are_revealed_one_at_a_time_and_a_knockdown_is_shown_big(app):
+    setup = {"boards": [["Hammer Hale"], ["Kid Lightning"]],
+             "decks": [["Jab", "Uppercut", "Block", "Feint"], ["Block", "Hook", "Block", "Jab"]]}
+    app.settings["animation_speed"] = 1.0
+    table = start(app, TWO_PEOPLE, secrecy="peek", seed=1, setup=setup)
+    red, blue = Mouse(app, table), Keys(app, table, "keys-right")
+    for seat, agent in ((0, red), (1, blue)):
+        close = open_up(app, table, seat, agent)
+        agent.choose(seat, ("char", seat, table.session.state.players[seat].dealt[0]))
+        close()
+    settle(app, table)
+    # event 1: Jab vs Block (stopped); event 2: Uppercut (2+3 trait) vs Hook (3): knockdown
+    lock_plan(app, table, 0, red, ["Jab", "Uppercut", "Block"])
+    assert not table.busy()                        # nothing is revealed before both have planned
+    lock_plan(app, table, 1, blue, ["Block", "Hook", "Block"])
+    st = table.session.state
+    assert st.players[0].scores == (10,) and st.players[1].scores == (8,)
+    seen, kd_overlay = [], False
+    for _ in range(600):
+        frames(app, 1)
+        n = len(table.ring["events"])
+        if not seen or seen[-1] != n:
+            seen.append(n)
+            if table.busy():     # the corners still show the round before it is scored
+                assert table.board_state().players[0].scores == ()
+        if table.anim is not None and table.anim["flipped"] and table.anim["e"].get("knockdown", [0])[0]:
+            kd_overlay = True
+            assert table.shown_knockdowns(0) == 1
+        if not table.busy():
+            break
+    assert seen[:3] == [0, 1, 2]                   # one event after the other, and no event 3
+    assert kd_overlay
+    assert 3 not in table.ring["events"]           # the round ended at the knockdown
+    assert table.shown_knockdowns(0) == 1
+    assert table.board_state().players[0].scores == (10,)
+
+
+def test_an_even_round_means_secret_prize_picks_behind_the_curtain(app):
+    setup = {"boards": [["Kid Lightning"], ["The Anvil"]],
+             "decks": [["Block", "Feint", "Block", "Jab"], ["Block", "Feint", "Block", "Jab"]],
+             "main": ["Quick Jab", "Parry", "Judge"]}
+    table = start(app, TWO_PEOPLE, secrecy="curtain", seed=2, setup=setup)
+    red, blue = Mouse(app, table), Keys(app, table, "keys-right")
+    for seat, agent in ((0, red), (1, blue)):
+        settle(app, table)
+        close = open_up(app, table, seat, agent)
+        agent.choose(seat, ("char", seat, table.session.state.players[seat].dealt[0]))
+        close()
+    settle(app, table)
+    lock_plan(app, table, 0, red, ["Block", "Feint", "Block"])
+    settle(app, table)
+    lock_plan(app, table, 1, blue, ["Block", "Feint", "Block"])
+    settle(app, table)
+    st = table.session.state
+    assert st.phase == "prize" and st.secret_prize and st.players[0].scores == (10,) == st.players[1].scores
+    prizes = st.prizes
+    close = open_up(app, table, 0, red)
+    red.choose(0, ("prize", 0))
+    assert table.session.state.players[0].choice == (0,)
+    assert table.curtain_seat() == 1               # Red's pick is hidden: Blue's turn behind the curtain
+    close = open_up(app, table, 1, blue)
+    blue.choose(1, ("prize", 1))
+    settle(app, table)
+    st = table.session.state
+    drafts = [e for e in st.log if e["type"] == "draft"]
+    assert {(e["player"], e["card"]) for e in drafts} == {(0, prizes[0]), (1, prizes[1])}
+    assert st.round == 2 and st.phase == "plan"
+
+
+def test_bids_cannot_pass_the_momentum_held_and_back_takes_a_card_back(app):
+    table = start(app, HUMAN_RED, seed=4)
+    red = Mouse(app, table)
+    settle(app, table)
+    red.choose(0, ("char", 0, table.session.state.players[0].dealt[0]))
+    settle(app, table)
+    have = table.session.state.players[0].momentum
+    for _ in range(have + 1):
+        red.choose(0, ("bid+", 0, 1))
+    assert table.plan(0)["bids"] == [0, have, 0]
+    assert "momentum" in table.message              # the extra token was refused, with a reason
+    red.choose(0, ("bid-", 0, 1))
+    assert table.plan(0)["bids"] == [0, have - 1, 0]
+    hand = table.session.state.players[0].hand
+    red.choose(0, ("hand", 0, hand[0]))
+    red.choose(0, ("hand", 0, hand[1]))
+    key(app, "backspace")                           # the keyboard takes the last card back
+    assert table.plan(0)["slots"] == [hand[0], None, None]
+    red.choose(0, ("slot", 0, 0))                   # clicking a slotted card takes it back too
+    assert table.plan(0)["slots"] == [None, None, None]
+    red.choose(0, ("lock", 0))
+    assert table.session.state.players[0].choice is None and "slot" in table.message
