@@ -157,7 +157,7 @@ def draw_score_cards(surf, vp, x, y, line) -> None:
 
 def draw_clinch(table, surf, vp, st) -> None:
     r = vp.r(360, 230, 560, 260)
-    panel(surf, r, gfx.PANEL, alpha=240, radius=vp.s(16), border=(70, 130, 200), width=max(1, vp.s(3)))
+    panel(surf, r, gfx.PANEL, alpha=250, radius=vp.s(16), border=(70, 130, 200), width=max(1, vp.s(3)))
     who = st.clinch_by
     gfx.blit_text(surf, "Clinch!", vp.s(40), vp.p(640, 270), (120, 170, 240), bold=True, anchor="center")
     if who is not None:
