@@ -39,7 +39,6 @@ CAN = (140, 185, 165)
 LIGHT_RED = (255, 130, 120)
 
 
-
 class StabbyJackTable(MiddleMixin, TableScene):
     def __init__(self, app, session):
         super().__init__(app, session)
