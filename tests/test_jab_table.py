@@ -307,8 +307,15 @@ def test_real_virtual_gamepad_sticks_and_shoulders_play_a_card(app):
     pad = VirtualPad()
     try:
         frames(app, 3)
-        table, session = start(app, red="gamepad", blue="computer")
+        table, session = start(app, red="gamepad", blue="computer", ready=False)
         assert not isinstance(top(app), ReconnectScene)
+        pad.press(app, "start")              # before the round, Start is Ready (not pause)
+        assert session.state.ready[0] or session.state.phase == "playing"
+        assert top(app) is table
+        for _ in range(120):
+            if session.state.phase == "playing":
+                break
+            frames(app)
         card = session.state.decks[0][-1]
         pad.press(app, "leftshoulder")
         assert session.state.held[0] is not None and session.state.held[0][0] == card
