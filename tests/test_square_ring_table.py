@@ -115,7 +115,7 @@ def test_mouse_bout_against_the_computer(app):
         reveal = [e for e in log if e["kind"] == "reveal"]
         assert reveal
         if st.dazed[0]:     # a dazed boxer's cards are shuffled
-            assert {reveal[0]["cards"][0], reveal[1]["cards"][0]} == {a, b}
+            assert reveal[0]["cards"][0] in (a, b)
         else:
             assert reveal[0]["cards"][0] == a, "the cards were committed in the order laid"
         saw_hit_text = saw_hit_text or any(e["kind"] == "hit" for e in log)

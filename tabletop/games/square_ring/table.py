@@ -52,7 +52,6 @@ class SquareRingTable(TableScene):
         self.caption: list[str] = []
         self.revealed: dict[int, list] = {0: [], 1: []}       # cards shown this exchange (animation / footwork)
         self.revealed_key = None
-        self.last_cards: dict[int, list] = {0: [], 1: []}     # the last finished exchange, shown faded
         self.log_seen = len(session.state.log)
         self.want_focus: dict[int, object] = {}
         self.vis_before: dict[int, tuple] = {0: (), 1: ()}
@@ -415,9 +414,6 @@ class SquareRingTable(TableScene):
             self.anim.advance(dt_ms * max(0.25, self.anim_speed))
             if self.anim.done():
                 self.anim = None
-                st = self.state
-                if (st.round, st.exchange) != self.revealed_key:
-                    self.last_cards = {s: list(self.revealed[s]) for s in (0, 1)}
         if self.anim is None:
             self._commit_pending()
         super().update(dt_ms)

@@ -62,20 +62,24 @@ def ring_image(cell: int) -> pygame.Surface:
 
 @lru_cache(maxsize=64)
 def piece_image(seat: int, size: int, initial: str, ghost: bool = False) -> pygame.Surface:
-    """A boxer seen from above, facing up: a disc, a nose and two gloves."""
+    """A boxer seen from above, facing up: a shadow, a body, two gloves out front and a pointer."""
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     c = size // 2
-    rad = int(size * 0.30)
+    rad = int(size * 0.31)
     col = gfx.PLAYER_COLOURS[seat]
-    glove = tuple(max(0, v - 60) for v in col)
+    glove = tuple(max(0, v - 70) for v in col)
+    edge = max(1, size // 30)
+    pygame.draw.circle(surf, (0, 0, 0, 70), (c + edge, c + 2 * edge), rad + edge)
+    tip = (c, c - rad - int(size * 0.19))
+    pygame.draw.polygon(surf, gfx.WHITE, [tip, (c - rad * 0.55, c - rad * 0.55), (c + rad * 0.55, c - rad * 0.55)])
+    pygame.draw.polygon(surf, glove, [tip, (c - rad * 0.55, c - rad * 0.55), (c + rad * 0.55, c - rad * 0.55)],
+                        width=edge)
     for side in (-1, 1):
-        pygame.draw.circle(surf, glove, (c + side * int(rad * 0.75), c - int(rad * 0.95)), max(3, rad // 2))
-        pygame.draw.circle(surf, gfx.WHITE, (c + side * int(rad * 0.75), c - int(rad * 0.95)), max(3, rad // 2),
-                           width=max(1, size // 40))
+        g = (c + side * int(rad * 0.8), c - int(rad * 0.85))
+        pygame.draw.circle(surf, glove, g, max(3, int(rad * 0.42)))
+        pygame.draw.circle(surf, gfx.WHITE, g, max(3, int(rad * 0.42)), width=edge)
     pygame.draw.circle(surf, col, (c, c), rad)
-    pygame.draw.circle(surf, gfx.WHITE, (c, c), rad, width=max(2, size // 28))
-    tip = (c, c - rad - int(size * 0.16))
-    pygame.draw.polygon(surf, gfx.WHITE, [tip, (c - rad * 0.45, c - rad * 0.8), (c + rad * 0.45, c - rad * 0.8)])
+    pygame.draw.circle(surf, gfx.WHITE, (c, c), rad, width=max(2, size // 26))
     if ghost:
         surf.set_alpha(120)
     return surf

@@ -19,10 +19,10 @@ STEP_Y, STEP_W, STEP_H, STEP_GAP = 436, 46, 72, 4
 ROWB_Y = 536
 ATK_W, ATK_H, ATK_GAP = 118, 152, 6
 HINTS = {
-    "keys-left": "W A S D move · Space choose · Shift take back",
-    "keys-right": "Arrows move · Enter choose · Backspace take back",
-    "keyboard": "Arrows or WASD move · Enter/Space choose · Backspace take back",
-    "gamepad": "D-pad move · A choose · B take back",
+    "keys-left": "W A S D move · Space choose · Shift take back · E log",
+    "keys-right": "Arrows move · Enter choose · Backspace take back · O log",
+    "keyboard": "Arrows or WASD move · Enter/Space choose · Backspace take back · E log",
+    "gamepad": "D-pad move · A choose · B take back · X log",
     "mouse": "Click a card or drag it to a slot; drag slots to reorder",
 }
 PEEK_KEY = {"keys-left": "Tab", "keys-right": "Right Ctrl", "gamepad": "Y", "mouse": "`", "keyboard": "Tab",
@@ -510,7 +510,8 @@ def hints(t, surf, vp, seat) -> None:
     if t.shared_input:
         if seat != t.humans[0]:
             return
-        text = "Click a card or drag it to a slot · arrows/WASD + Enter · gamepad D-pad + A · Backspace/B takes back"
+        text = ("Click a card or drag it to a slot · arrows/WASD + Enter · gamepad D-pad + A · "
+                "Backspace/B takes back · H or X: bout log")
         gfx.blit_text(surf, text, gfx.fit_px(text, vp.s(15), vp.s(1240)), vp.p(640, 708), gfx.GREY, anchor="center")
         return
     scheme = t.session.seats[seat].scheme
