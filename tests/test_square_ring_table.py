@@ -144,6 +144,12 @@ def test_preview_follows_the_cards_already_laid(app):
     from tabletop.games.square_ring.rules import attack_preview
     area = attack_preview(table.session.state, 0, "cross", sq, f)
     assert sq == 12 and set(area) == {17, 22}
+    # the computer's hand is public: pointing at one of its attacks shows where it would land from its square
+    rect = app.vp.rect(dict(table_draw.hand_layout(table, 1))["jab"])
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 2)
+    assert table.threat == (1, "jab")
+    assert "Fredo's card" in table_draw.caption_text(table)[0]
     # with the keyboard the focused card is previewed instead (the pointer is forgotten)
     key(app, "right")
     assert table.mouse_pos is None and table.show_focus.get(0)

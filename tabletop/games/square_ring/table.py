@@ -61,6 +61,7 @@ class SquareRingTable(TableScene):
         self.button_preview: dict = {}
         self.mouse_pos = None
         self.log_open = False
+        self.threat = None            # (seat, card id) hovered in a hand that is not choosing (table_draw.threat)
         self.layers: dict = {}        # cached drawings of the hands and panels (table_draw.layer)
         self._frame = None            # (key, picture, hot things) of the last still frame
         self._curtain_last = None

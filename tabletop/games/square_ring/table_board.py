@@ -118,6 +118,8 @@ def ring(t, surf, vp) -> None:
         for seat in (0, 1):
             preview(t, surf, vp, seat)
         button_preview(t, surf, vp)
+        if t.threat is not None:
+            card_preview(t, surf, vp, t.threat[0], t.threat[1], t.state.pos[t.threat[0]], t.state.facing[t.threat[0]])
     else:
         anim_overlay(t, surf, vp)
     pieces(t, surf, vp)
@@ -302,7 +304,14 @@ def preview(t, surf, vp, seat) -> None:
         draw_piece(t, surf, vp, seat, x, y, f * 45, ghost=True)
     if cand is None:
         return
-    card = t.boxer(seat).by_id[cand[0]]
+    card_preview(t, surf, vp, seat, cand[0], sq, f)
+
+
+def card_preview(t, surf, vp, seat, cid, sq, f) -> None:
+    """A card's step, turn or attack area drawn on the board from a square and facing."""
+    st = t.state
+    colour = gfx.PLAYER_COLOURS[seat]
+    card = t.boxer(seat).by_id[cid]
     x, y = sq_xy(sq)
     if card.kind == "attack":
         area = board.mask_squares(card.mask(sq, f))

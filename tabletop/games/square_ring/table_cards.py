@@ -33,10 +33,10 @@ KEYWORD_SHORT = {"stick-and-move": "S&M", "counter": "Ctr", "daze": "Daze", "coo
 KEYWORD_INK = {"stick-and-move": (30, 110, 60), "counter": (40, 80, 170), "daze": (140, 60, 150),
                "cooldown": (60, 120, 150)}
 KEYWORD_HELP = {
-    "stick-and-move": "if it lands and you take no damage, you may step after the exchange",
-    "counter": "if it lands while they attack, you take no damage that action",
-    "daze": "a hit dazes: next exchange no Burst or React, and their cards are shuffled",
-    "cooldown": "cannot be played in the next exchange",
+    "stick-and-move": "lands and you are not hurt: a free step after the exchange",
+    "counter": "lands while they attack: you take no damage",
+    "daze": "a hit: no Burst or React for them next exchange, their cards shuffled",
+    "cooldown": "rests during the next exchange",
 }
 STEP_WORDS = {"forward": "Forward", "forward-right": "Forward-right", "right": "Right", "back-right": "Back-right",
               "back": "Back", "back-left": "Back-left", "left": "Left", "forward-left": "Forward-left"}

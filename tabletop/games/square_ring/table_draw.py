@@ -37,6 +37,7 @@ def draw(t, surf, vp) -> None:
     if t.log_open:
         bout_log(t, surf, vp)
         return
+    t.threat = threat(t, vp)
     ring(t, surf, vp)
     curtain_up = t.curtain_seat() is not None
     for seat in (0, 1):
@@ -46,6 +47,7 @@ def draw(t, surf, vp) -> None:
         if not curtain_up:
             status(t, surf, vp, seat)
         hand(t, surf, vp, seat)
+    for seat in (0, 1):
         hints(t, surf, vp, seat)
     caption(t, surf, vp)
     if t.anim is not None:
@@ -378,7 +380,8 @@ def status(t, surf, vp, seat) -> None:
                       gfx.HILITE if t.can_act(seat) else gfx.WHITE, anchor="center")
 
 
-def caption(t, surf, vp) -> None:
+def caption_text(t) -> tuple[str, bool]:
+    """The line under the ring: help on the card being pointed at, else what just happened."""
     st = t.state
     text = " ".join(t.caption[-3:])
     focus_help = None
@@ -387,8 +390,15 @@ def caption(t, surf, vp) -> None:
             cand = candidate(t, seat)
             if cand is not None:
                 focus_help = tc.describe(st.boxers[seat], cand[0]) + where_text(t, seat, cand)
-    if focus_help:
-        text = focus_help
+    if focus_help is None and t.threat is not None:
+        seat, cid = t.threat
+        focus_help = f"{t.boxer(seat).name}'s card: " + tc.describe(st.boxers[seat], cid) + \
+            where_text(t, seat, (cid, 0), plan=False)
+    return (focus_help, True) if focus_help else (text, False)
+
+
+def caption(t, surf, vp) -> None:
+    text, focus_help = caption_text(t)
     if not text:
         return
     px = vp.s(15)
@@ -400,10 +410,10 @@ def caption(t, surf, vp) -> None:
         gfx.blit_text(surf, line, px, vp.p(640, y), gfx.HILITE if focus_help else gfx.WHITE, anchor="center")
 
 
-def where_text(t, seat, cand) -> str:
+def where_text(t, seat, cand, plan=True) -> str:
     """What the previewed card would do from where the boxer will be (the opponent standing still)."""
     st = t.state
-    sel = t.selection(seat)
+    sel = t.selection(seat) if plan else []
     upto = [c for c in sel[:cand[1]] if c != cand[0]]
     sq, f, _trail = t.plan(seat, upto)
     card = t.boxer(seat).by_id[cand[0]]
@@ -428,6 +438,20 @@ def where_text(t, seat, cand) -> str:
 
 
 # -- hands ----------------------------------------------------------------------------------
+
+def threat(t, vp):
+    """(seat, card id) of a hand card under the pointer that is not being chosen: the board shows what it
+    would do from where that boxer stands (any card of either boxer; a hand is public)."""
+    if t.anim is not None or t.mouse_pos is None or t.drag is not None:
+        return None
+    for seat in (0, 1):
+        if t.can_act(seat) and t.state.phase in ("declare", "choose", "react"):
+            continue          # the chooser's own cards preview from the order (candidate)
+        for cid, d in hand_layout(t, seat):
+            if vp.rect(d).collidepoint(t.mouse_pos):
+                return seat, cid
+    return None
+
 
 def hand_layout(t, seat) -> list[tuple[str, tuple]]:
     """(card id, design rect) for every card of the boxer: steps, turns (2x2), attacks."""
@@ -457,7 +481,7 @@ def hand(t, surf, vp, seat) -> None:
     cand = candidate(t, seat) if mine else None
     lit = cand[0] if (mine and cand is not None and not (t.show_focus.get(seat) and t.mouse_pos is None)) else None
     key = (seat, t.names[seat], bx.id, st.cooldown[seat], tuple(sel), lit)
-    layer(t, surf, vp, ("hand", seat), key, (HALF_X[seat], 414, HALF_W, 290),
+    layer(t, surf, vp, ("hand", seat), key, (HALF_X[seat], 414, HALF_W, 284),
           lambda img, v: _hand(t, img, v, seat, sel, lit))
     if mine:
         zone = vp.r(HALF_X[seat], 430, HALF_W, 270)
@@ -512,11 +536,11 @@ def hints(t, surf, vp, seat) -> None:
             return
         text = ("Click a card or drag it to a slot · arrows/WASD + Enter · gamepad D-pad + A · "
                 "Backspace/B takes back · H or X: bout log")
-        gfx.blit_text(surf, text, gfx.fit_px(text, vp.s(15), vp.s(1240)), vp.p(640, 708), gfx.GREY, anchor="center")
+        gfx.blit_text(surf, text, gfx.fit_px(text, vp.s(15), vp.s(1240)), vp.p(640, 706), gfx.GREY, anchor="center")
         return
     scheme = t.session.seats[seat].scheme
     text = HINTS.get(scheme, "")
     if t.secrecy.mode == "peek":
         text += f" · hold {PEEK_KEY.get(scheme, 'Tab')} to see"
     px = gfx.fit_px(text, vp.s(15), vp.s(HALF_W - 10))
-    gfx.blit_text(surf, text, px, vp.p(HALF_X[seat] + HALF_W // 2, 708), gfx.GREY, anchor="center")
+    gfx.blit_text(surf, text, px, vp.p(HALF_X[seat] + HALF_W // 2, 706), gfx.GREY, anchor="center")
