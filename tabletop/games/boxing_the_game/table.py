@@ -56,7 +56,9 @@ class BoxingTable(TableScene):
         self.want_focus: dict[int, object] = {}
         self.prize_rects: dict[int, pygame.Rect] = {}
         self.board_rects: dict[int, pygame.Rect] = {}
-        self.info = ""
+        self._still_key = None
+        self._still = None
+        self._still_hots: list = []
         self._rebuild_ring()
         self.caption = [explain(e, self.names) for e in session.state.log if e.get("type") != "event"][-3:]
 
@@ -386,6 +388,8 @@ class BoxingTable(TableScene):
     # -- result ----------------------------------------------------------------------------
     def result_text(self):
         out = self.session.outcome()
+        if out is None:
+            return "", ""
         match = next((e for e in reversed(self.state.log) if e["type"] == "match"), None)
         why = explain(match, self.names) if match else out.reason
         tot = [sum(p.scores) for p in self.state.players]
@@ -395,10 +399,32 @@ class BoxingTable(TableScene):
         return f"{self.names[out.winner]} wins!", why
 
     # -- drawing -----------------------------------------------------------------------------
+    def still_key(self):
+        """Everything the table layer shows while nothing moves; None while something animates."""
+        held = None
+        if self.anim is not None:
+            if self.anim["t"] < FLIP_MS / self._speed():
+                return None                          # cards turning: draw every frame
+            held = (id(self.anim), len(self.shown), len(self.queue))
+        elif self.queue:
+            return None
+        from .table_draw import focus_info
+        plans = tuple((tuple(p["slots"]), tuple(p["bids"])) for p in (self.plans.get(0), self.plans.get(1)) if p)
+        return (id(self.state), self.app.vp.size, plans, self.secrecy.shown, self.secrecy.visible(0),
+                self.secrecy.visible(1), tuple(self.caption), focus_info(self), bool(self.flights), held)
+
     def draw_table(self, surf, vp) -> None:
         from . import table_draw
         before = {s: (self.focused(s).payload if self.focused(s) is not None else None) for s in (0, 1)}
-        table_draw.draw(self, surf, vp)
+        key = self.still_key()
+        if key is not None and key == self._still_key and self._still is not None:
+            surf.blit(self._still, (0, 0))          # nothing changed: the last frame, and its hot things
+            self._next_hots.extend(self._still_hots)
+        else:
+            table_draw.draw(self, surf, vp)
+            self._still_key = key
+            self._still = surf.copy() if key is not None else None
+            self._still_hots = list(self._next_hots)
         for s in (0, 1):
             items = [h for h in self._next_hots if h.kind in ("card", "button") and (h.seat is None or h.seat == s)]
             if not items:

@@ -107,7 +107,8 @@ def card_image(cid: int, w: int, h: int, border=(30, 30, 30), px: int = MIN_PX) 
         pygame.draw.circle(surf, colour, (cx, cy), int(big * 0.62))
         pygame.draw.circle(surf, gfx.INK, (cx, cy), int(big * 0.62), max(1, px // 10))
         gfx.blit_text(surf, str(c.speed), big, (cx, cy + 1), gfx.INK, bold=True, anchor="center")
-        tags = [move_label(c.move) + ("" if c.starter or not c.momentum else f"  +{c.momentum}◆")] + effect_tags(cid)
+        kind = "" if c.name == move_label(c.move) else move_label(c.move)
+        tags = ([kind] if kind else []) + effect_tags(cid) + ([f"draft: +{c.momentum}◆"] if c.momentum > 0 else [])
         if landscape:
             x0 = cx + int(big * 0.62) + 4
             width = body.right - x0
@@ -124,13 +125,16 @@ def card_image(cid: int, w: int, h: int, border=(30, 30, 30), px: int = MIN_PX) 
             room = max(1, (body.bottom - y) // int(px * 1.15))
             _blit_lines(surf, lines[:room], px, body.centerx, y, gfx.INK, step=int(px * 1.15))
     elif c.upgrade:
-        y = _blit_lines(surf, [f"{c.upgrade.upper()} upgrade"], px, body.centerx, body.y + 2, UPGRADE_COLOUR, bold=True)
+        label = f"{c.upgrade.capitalize()} upgrade"
+        lpx = gfx.fit_px(label, px, body.w, True)
+        gfx.blit_text(surf, label, lpx, (body.centerx, body.y + 2), UPGRADE_COLOUR, bold=True, anchor="midtop")
+        y = body.y + 2 + int(lpx * 1.25)
         lines = _lines(c.text, px, body.w)
         room = max(1, (body.bottom - y - int(px * 1.3)) // int(px * 1.15))
         _blit_lines(surf, lines[:room], px, body.centerx, y + 2, gfx.INK, step=int(px * 1.15))
         if c.momentum:
-            gfx.blit_text(surf, f"+{c.momentum}◆ when drafted", gfx.fit_px(f"+{c.momentum}◆ when drafted", px, body.w),
-                          (body.centerx, body.bottom), (120, 90, 10), anchor="midbottom")
+            gfx.blit_text(surf, f"draft: +{c.momentum}◆", px, (body.centerx, body.bottom), (120, 90, 10),
+                          bold=True, anchor="midbottom")
     else:
         gfx.blit_text(surf, "⚖", px * 3, (body.centerx, body.y + body.h // 3), JUDGE_COLOUR, anchor="center")
         lines = ["+1 point", "every round"]

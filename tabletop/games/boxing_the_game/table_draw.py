@@ -63,9 +63,49 @@ def lines(surf, vp, s, size, x, y, width, col=gfx.WHITE, limit=4, bold=False):
     return y + len(out) * step
 
 
+_BG: dict = {}
+
+
+def background(t, vp) -> pygame.Surface:
+    """Everything that never changes (felt, panels, labels), drawn once per window size."""
+    key = (vp.size, tuple(t.names), t.state.options["rounds"])
+    bg = _BG.get(key)
+    if bg is not None:
+        return bg
+    _BG.clear()
+    bg = pygame.Surface(vp.size).convert()
+    bg.fill(gfx.FELT_DARK)
+    pygame.draw.rect(bg, gfx.FELT, vp.r(0, 0, 1280, 720))
+    pygame.draw.rect(bg, PANEL, vp.r(0, 0, 1280, 34))
+    for s in (0, 1):
+        x0 = SIDE_X[s]
+        gfx.panel(bg, vp.r(x0, BOARD_Y, SIDE_W, BOARD_H), PANEL, radius=vp.s(10), border=colour(s), width=vp.s(3))
+    for k in range(3):
+        y = RING_Y + k * ROW_STEP
+        pygame.draw.rect(bg, ROW_FILL, vp.r(BID_X[0], y, BID_X[1] + 56 - BID_X[0], ROW_H), border_radius=vp.s(10))
+        cx = MID_X + MID_W / 2
+        txt(bg, vp, f"Event {k + 1}", 15, cx, y + 6, gfx.GOLD, bold=True, anchor="midtop")
+        txt(bg, vp, f"×{k + 1} points", 14, cx, y + 26, gfx.GREY, anchor="midtop")
+    mx, my, mw, mh = MAIN_PILE
+    txt(bg, vp, "Main deck", 14, mx + mw / 2, my + mh + 4, gfx.WHITE, anchor="midtop")
+    x, y, w, h = SHEET
+    gfx.panel(bg, vp.r(x, y, w, h), PANEL, radius=vp.s(10))
+    gfx.panel(bg, vp.rect(CAPTION), PANEL, radius=vp.s(10))
+    rounds = t.state.options["rounds"]
+    col_w = min(36, 430 / rounds)
+    txt(bg, vp, "Round", 15, x + 10, y + 8, gfx.GREY)
+    for i in range(rounds):
+        txt(bg, vp, str(i + 1), 15, x + 92 + i * col_w + col_w / 2, y + 8, gfx.GREY, anchor="midtop")
+    txt(bg, vp, "Total", 15, x + w - 40, y + 8, gfx.GREY, anchor="midtop")
+    for s in (0, 1):
+        txt(bg, vp, t.names[s], 17, x + 10, y + 36 + s * 30, colour(s), bold=True, width=80)
+    txt(bg, vp, "10 won · 9 lost · 8 knocked down", 14, x + 10, y + 104, gfx.GREY)
+    _BG[key] = bg
+    return bg
+
+
 def draw(t, surf, vp) -> None:
-    surf.fill(gfx.FELT_DARK)
-    pygame.draw.rect(surf, gfx.FELT, vp.r(0, 0, 1280, 720))
+    surf.blit(background(t, vp), (0, 0))
     curtain = t.curtain_seat()
     header(t, surf, vp)
     for s in (0, 1):
@@ -109,7 +149,6 @@ def prompt(t) -> str:
 
 def header(t, surf, vp):
     st = t.state
-    pygame.draw.rect(surf, PANEL, vp.r(0, 0, 1280, 34))
     txt(surf, vp, f"Round {st.round} of {st.options['rounds']}", 18, 12, 7, gfx.GOLD, bold=True)
     txt(surf, vp, prompt(t), 16, 640, 17, gfx.WHITE, anchor="center", width=820)
     tot = [sum(p.scores) for p in t.board_state().players]
@@ -126,7 +165,6 @@ def corner(t, surf, vp, s):
     p = st.players[s]
     brect = vp.r(x0, BOARD_Y, SIDE_W, BOARD_H)
     t.board_rects[s] = brect
-    gfx.panel(surf, brect, PANEL, radius=vp.s(10), border=colour(s), width=vp.s(3))
     t.hot_zone(brect, ("corner", s), t.accepts_for(s, "corner"), seat=s)
     who = t.names[s] + ("" if t.session.seats[s].kind == "human" else " (computer)")
     if p.character < 0:
@@ -268,7 +306,7 @@ def stance_buttons(t, surf, vp, s, bx, by, bw):
 def dealt(t, surf, vp, s, x0):
     st = t.state
     p = st.players[s]
-    w, h = 128, 254
+    w, h = 128, 236
     vis = t.secrecy.visible(s)
     act = t.can_act(s)
     for i, cid in enumerate(p.dealt):
@@ -293,7 +331,7 @@ def dealt(t, surf, vp, s, x0):
         note = "Pick your character: click a board (or drag it onto your corner)."
     else:
         note = peek_hint(t, s)
-    txt(surf, vp, note, 15, x0, y - 2 + 0, gfx.WHITE, width=SIDE_W)
+    txt(surf, vp, note, 15, x0 + SIDE_W / 2, y + 2, gfx.WHITE, anchor="midtop", width=SIDE_W)
 
 
 def hand(t, surf, vp, s, x0):
@@ -334,10 +372,10 @@ def piles(t, surf, vp, s, x0):
     p = t.board_state().players[s]
     r = vp.r(x0, LOW_Y + 4, 52, 72)
     surf.blit(back_image(r.w, r.h, colour(s), str(len(p.deck))), r)
-    txt(surf, vp, "Deck", 14, x0 + 26, LOW_Y + 80, gfx.WHITE, anchor="midtop")
     r2 = vp.r(x0 + 60, LOW_Y + 4, 52, 72)
     gfx.panel(surf, r2, gfx.PAPER, radius=vp.s(6), border=colour(s), width=max(1, vp.s(2)))
     gfx.blit_text(surf, str(len(p.discard)), vp.s(24), r2.center, gfx.INK, bold=True, anchor="center")
+    txt(surf, vp, "Deck", 14, x0 + 26, LOW_Y + 80, gfx.WHITE, anchor="midtop")
     txt(surf, vp, "Discard", 14, x0 + 86, LOW_Y + 80, gfx.WHITE, anchor="midtop")
 
 
@@ -363,15 +401,16 @@ def prizes(t, surf, vp):
             veil = dim_veil(r.w, r.h)
             surf.blit(veil, r)
             cost = judge_cost(st.players[pickers[0]], cid)
-            txt(surf, vp, f"needs {cost}◆", 15, PRIZE_X + k * (PRIZE_W + 6) + PRIZE_W / 2, PRIZE_Y + 70,
-                gfx.WHITE, bold=True, anchor="center")
+            tag = vp.r(PRIZE_X + k * (PRIZE_W + 6) + 6, PRIZE_Y + PRIZE_H - 34, PRIZE_W - 12, 28)
+            gfx.panel(surf, tag, (120, 30, 30), radius=vp.s(6))
+            gfx.blit_text(surf, f"you need {cost}◆", gfx.fit_px(f"you need {cost}◆", vp.s(15), tag.w - 4, True),
+                          tag.center, gfx.WHITE, bold=True, anchor="center")
     mx, my, mw, mh = MAIN_PILE
     r = vp.r(mx, my, mw, mh)
     if st.main:
         surf.blit(back_image(r.w, r.h, (30, 30, 30), str(len(st.main))), r)
     else:
         pygame.draw.rect(surf, (90, 130, 105), r, max(1, vp.s(2)), border_radius=vp.s(8))
-    txt(surf, vp, "Main deck", 14, mx + mw / 2, my + mh + 4, gfx.WHITE, anchor="midtop")
     txt(surf, vp, f"Exiled {len(st.exile)}", 14, mx + mw / 2, my + mh + 24, gfx.GREY, anchor="midtop")
 
 
@@ -399,7 +438,6 @@ def ring(t, surf, vp):
     for k in range(3):
         y = RING_Y + k * ROW_STEP
         row = vp.r(BID_X[0], y, BID_X[1] + 56 - BID_X[0], ROW_H)
-        pygame.draw.rect(surf, ROW_FILL, row, border_radius=vp.s(10))
         active = anim is not None and anim["e"]["event"] == k + 1
         if active:
             pygame.draw.rect(surf, gfx.GOLD, row, max(2, vp.s(3)), border_radius=vp.s(10))
@@ -480,8 +518,6 @@ def played_slot(t, surf, vp, s, k, y, anim):
 
 def middle(t, surf, vp, k, y, planning):
     cx = MID_X + MID_W / 2
-    txt(surf, vp, f"Event {k + 1}", 15, cx, y + 6, gfx.GOLD, bold=True, anchor="midtop")
-    txt(surf, vp, f"×{k + 1} points", 14, cx, y + 26, gfx.GREY, anchor="midtop")
     if planning:
         return
     e = t.ring["events"].get(k + 1)
@@ -503,19 +539,14 @@ def middle(t, surf, vp, k, y, planning):
 def sheet(t, surf, vp):
     st = t.board_state()
     x, y, w, h = SHEET
-    gfx.panel(surf, vp.r(x, y, w, h), PANEL, radius=vp.s(10))
     rounds = st.options["rounds"]
     col_w = min(36, 430 / rounds)
     x1 = x + 92
-    txt(surf, vp, "Round", 15, x + 10, y + 8, gfx.GREY)
-    for i in range(rounds):
-        cx = x1 + i * col_w + col_w / 2
-        cur = i + 1 == t.state.round and t.session.outcome() is None
-        txt(surf, vp, str(i + 1), 15, cx, y + 8, gfx.GOLD if cur else gfx.GREY, bold=cur, anchor="midtop")
-    txt(surf, vp, "Total", 15, x + w - 40, y + 8, gfx.GREY, anchor="midtop")
+    if t.session.outcome() is None and t.state.round <= rounds:
+        i = t.state.round - 1
+        txt(surf, vp, str(i + 1), 15, x1 + i * col_w + col_w / 2, y + 8, gfx.GOLD, bold=True, anchor="midtop")
     for s in (0, 1):
         ry = y + 36 + s * 30
-        txt(surf, vp, t.names[s], 17, x + 10, ry, colour(s), bold=True, width=80)
         sc = st.players[s].scores
         for i, v in enumerate(sc[:rounds]):
             cx = x1 + i * col_w + col_w / 2
@@ -526,13 +557,11 @@ def sheet(t, surf, vp):
     if t.humans:
         scheme = t.session.seats[t.acting_seat() if t.shared_input else t.humans[0]].scheme
     hint = HINTS.get(scheme, HINTS["mouse"]) if t.shared_input else "Each player uses their own controls"
-    txt(surf, vp, "10 won · 9 lost · 8 knocked down", 14, x + 10, y + 104, gfx.GREY)
     txt(surf, vp, hint, 14, x + 10, y + 126, gfx.GREY, width=w - 20)
 
 
 def caption(t, surf, vp):
     x, y, w, h = CAPTION
-    gfx.panel(surf, vp.r(x, y, w, h), PANEL, radius=vp.s(10))
     info = focus_info(t)
     bottom = y + h - 8
     if info:
