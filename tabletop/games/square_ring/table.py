@@ -139,6 +139,10 @@ class SquareRingTable(TableScene):
             return 2
         return 3
 
+    def shown_state(self):
+        """The state whose tokens, daze and cooldowns the panels show: the one before the reveal while it plays."""
+        return self.anim.pre if self.anim is not None else self.state
+
     def shown_pose(self):
         """(pos, facing, hp, round_damage) as the board shows them (the animation lags the rules)."""
         if self.anim is not None:
@@ -403,6 +407,7 @@ class SquareRingTable(TableScene):
         if steps:
             self.anim = Animation(steps, (pre.pos, pre.facing, pre.hp, pre.round_damage), self)
             self.anim.shown_exchange = (pre.round, pre.exchange)
+            self.anim.pre = pre
             self.app.sounds.play("reveal")
         else:
             self.app.sounds.play("place" if isinstance(action, Commit) else "click")

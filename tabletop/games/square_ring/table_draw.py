@@ -138,7 +138,7 @@ def layer(t, surf, vp, name, key, design_rect, draw_fn) -> None:
 
 
 def info(t, surf, vp, seat) -> None:
-    st = t.state
+    st = t.shown_state()
     _pos, _facing, hp, dmg = t.shown_pose()
     key = (seat, t.names[seat], st.boxers[seat], seat in t.humans, hp[seat], dmg[seat], st.round_wins[seat],
            st.rounds, st.bursts[seat], st.reacts[seat], st.dazed[seat], st.cooldown[seat])
@@ -147,7 +147,7 @@ def info(t, surf, vp, seat) -> None:
 
 
 def _info(t, surf, vp, seat, hp, dmg) -> None:
-    st = t.state
+    st = t.shown_state()
     x0 = PANEL_X[seat]
     bx = t.boxer(seat)
     colour = gfx.PLAYER_COLOURS[seat]
@@ -480,7 +480,7 @@ def hand(t, surf, vp, seat) -> None:
     sel = t.selection(seat) if see else []
     cand = candidate(t, seat) if mine else None
     lit = cand[0] if (mine and cand is not None and not (t.show_focus.get(seat) and t.mouse_pos is None)) else None
-    key = (seat, t.names[seat], bx.id, st.cooldown[seat], tuple(sel), lit)
+    key = (seat, t.names[seat], bx.id, t.shown_state().cooldown[seat], tuple(sel), lit)
     layer(t, surf, vp, ("hand", seat), key, (HALF_X[seat], 414, HALF_W, 284),
           lambda img, v: _hand(t, img, v, seat, sel, lit))
     if mine:
@@ -495,7 +495,7 @@ def hand(t, surf, vp, seat) -> None:
 
 
 def _hand(t, surf, vp, seat, sel, lit) -> None:
-    st = t.state
+    st = t.shown_state()
     bx = t.boxer(seat)
     x0 = HALF_X[seat] + 4
     colour = gfx.PLAYER_COLOURS[seat]
