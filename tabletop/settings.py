@@ -21,7 +21,6 @@ DEFAULTS = {
     "volume": 0.7,
     "secrecy": "curtain",        # Punch!-style games on one screen: "curtain" or "peek" (R-PUN-9)
     "assist": False,             # JAB: highlight open opportunities (R-JAB-6: off in tournament play)
-    "hand_seconds": 0.35,        # JAB: time for a hand to cross the table (R-JAB-5)
     "animation_speed": 1.0,
     "last_setup": {},            # the launcher remembers each game's last setup
 }
@@ -33,7 +32,6 @@ CHECKS = {
     "volume": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1,
     "secrecy": lambda v: v in ("curtain", "peek"),
     "assist": lambda v: isinstance(v, bool),
-    "hand_seconds": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0.1 <= v <= 2,
     "animation_speed": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0.25 <= v <= 4,
     "last_setup": lambda v: isinstance(v, dict),
 }
