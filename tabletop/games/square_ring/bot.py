@@ -24,6 +24,7 @@ from .resolve import STEP_CARDS, resolve_action, resolve_moves
 from .rules import RULES, Commit, Declare, Footwork, Stick, hand, max_cards
 
 KO = 100.0
+REACH_WEIGHT = 0.25  # worth of being one move from a landing attack
 PLANS_TOP = 6      # the opponent's best-looking orders the strong bot plays against
 PLANS_RANDOM = 3   # plus a few other orders, so it is not blind to surprises
 
@@ -48,13 +49,35 @@ def threat(cards, sq: int, facing: int, target: int) -> int:
     return best
 
 
+_REACH: dict = {}
+
+
+def reach(boxer, sq: int, facing: int, target: int) -> int:
+    """Best power that could land on a still ``target`` after one of the boxer's steps or turns."""
+    key = (boxer.id, sq, facing, target)
+    hit = _REACH.get(key)
+    if hit is not None:
+        return hit
+    best = threat(boxer.attacks, sq, facing, target)
+    for c in boxer.cards:
+        if c.kind == "step":
+            to = board.step_destination(sq, facing, c.step)
+            if to >= 0 and to != target:
+                best = max(best, threat(boxer.attacks, to, facing, target))
+        elif c.kind == "turn":
+            best = max(best, threat(boxer.attacks, sq, (facing + c.turn) % 8, target))
+    _REACH[key] = best
+    return best
+
+
 class Sim:
     """Plays one exchange from a view, fast, for the search."""
 
     def __init__(self, view, me: int):
         self.me = me
         self.op = 1 - me
-        self.attacks = [BOXERS[view.boxers[s]].attacks for s in (0, 1)]
+        self.boxers = [BOXERS[view.boxers[s]] for s in (0, 1)]
+        self.attacks = [b.attacks for b in self.boxers]
         self.view = view
         self.memo = {}
         self.scores = {}
@@ -121,7 +144,9 @@ class Sim:
         v += 6.0 / (hp[op] + 1) - 6.0 / (hp[me] + 1)
         mine = threat(self.attacks[me], pos[me], facing[me], pos[op])
         theirs = threat(self.attacks[op], pos[op], facing[op], pos[me])
-        return v + 0.5 * (mine - theirs)
+        near = reach(self.boxers[me], pos[me], facing[me], pos[op])
+        far = reach(self.boxers[op], pos[op], facing[op], pos[me])
+        return v + 0.5 * (mine - theirs) + REACH_WEIGHT * (near - far)
 
 
 def _pairs(cards):
