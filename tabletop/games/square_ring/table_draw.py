@@ -403,10 +403,10 @@ def caption(t, surf, vp) -> None:
         return
     px = vp.s(15)
     lines = list(wrapped(text, px, vp.s(1220)))[-2:]
-    r = vp.r(20, 376, 1240, 42)
+    r = vp.r(20, 373, 1240, 42)
     gfx.panel(surf, r, (0, 0, 0), radius=vp.s(8), alpha=90)
     for i, line in enumerate(lines):
-        y = 397 if len(lines) == 1 else 387 + i * 20
+        y = 394 if len(lines) == 1 else 384 + i * 20
         gfx.blit_text(surf, line, px, vp.p(640, y), gfx.HILITE if focus_help else gfx.WHITE, anchor="center")
 
 
