@@ -3,6 +3,8 @@ sentences for every logged event (``explain``)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .content import CONTENT
 
 KINDS = CONTENT.kinds
@@ -57,13 +59,20 @@ def outcome(k0: int, k1: int, p0: int, p1: int) -> tuple[str, int, int, int]:
     return "quiet", 0, 0, -1
 
 
+@lru_cache(maxsize=None)
+def _pair(k0: int, k1: int, s0: int, s1: int, no_mercy: bool):
+    """Everything ``resolve`` works out for one pair (a small pure function, so cached)."""
+    p0 = effective_power(k0, s0, no_mercy)
+    p1 = effective_power(k1, s1, no_mercy)
+    result, c0, c1, actor = outcome(k0, k1, p0, p1)
+    new = (max(0, min(MAX_STAMINA, s0 + c0)), max(0, min(MAX_STAMINA, s1 + c1)))
+    ko = 0 if new[0] == 0 else (1 if new[1] == 0 else None)
+    return new, p0, p1, result, actor, c0, c1, ko
+
+
 def resolve(k0: int, k1: int, stamina: tuple[int, int], no_mercy: bool):
     """New stamina pair and the reveal event (JSON-able dict)."""
-    p0 = effective_power(k0, stamina[0], no_mercy)
-    p1 = effective_power(k1, stamina[1], no_mercy)
-    result, c0, c1, actor = outcome(k0, k1, p0, p1)
-    new = (max(0, min(MAX_STAMINA, stamina[0] + c0)), max(0, min(MAX_STAMINA, stamina[1] + c1)))
-    ko = 0 if new[0] == 0 else (1 if new[1] == 0 else None)
+    new, p0, p1, result, actor, c0, c1, ko = _pair(k0, k1, stamina[0], stamina[1], no_mercy)
     event = {"type": "reveal", "cards": [CODES[k0], CODES[k1]], "power": [p0, p1],
              "weakened": [p0 < POWER[k0], p1 < POWER[k1]],
              "result": result, "actor": actor, "change": [new[0] - stamina[0], new[1] - stamina[1]],

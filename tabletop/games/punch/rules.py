@@ -7,8 +7,8 @@ shallow copy and replaces whole fields, so earlier states never change.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from tabletop.core.game import Option, Outcome, Refused, Rules
 from tabletop.core.rng import Rng
@@ -46,6 +46,28 @@ def _set(pair, seat, value):
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 
+def _bump(counts, k, by):
+    """``counts`` with kind ``k`` changed by ``by``."""
+    c = list(counts)
+    c[k] += by
+    return tuple(c)
+
+
+# Actions are immutable values: legal_actions hands out these shared ones.
+_COMMITS = tuple(tuple(Commit(p, code) for code in CODES) for p in (0, 1))
+
+
+@lru_cache(maxsize=None)
+def _commits(player, hand) -> tuple:
+    """The Commit of every kind in ``hand`` (a count tuple), in kind order."""
+    return tuple(_COMMITS[player][k] for k in range(NK) if hand[k])
+
+
+_SWAPS = tuple(tuple(Swap(p, code) for code in CODES) for p in (0, 1))
+_READY = tuple(Ready(p) for p in (0, 1))
+_TO_ACT = {(a, b): tuple(i for i, w in enumerate((a, b)) if w) for a in (False, True) for b in (False, True)}
+
+
 @dataclass
 class PunchState:
     options: dict
@@ -69,7 +91,11 @@ class PunchState:
     sizes: tuple | None = field(default=None)  # (hand sizes, deck sizes) in a view
 
     def clone(self) -> "PunchState":
-        return copy.copy(self)
+        """A shallow copy: every field holds an immutable value (the Rng is
+        replaced, never advanced in place), so sharing them is safe."""
+        s = object.__new__(PunchState)
+        s.__dict__ = self.__dict__.copy()
+        return s
 
     @property
     def hand_sizes(self) -> tuple:
@@ -95,6 +121,9 @@ def qualifies_for_redeal(hand) -> int | None:
         if hand[k] >= S["redeal_same_kind"]:
             return k
     return None
+
+
+_HANDLERS = {a: "_do_" + a.kind for a in ALL}   # action class -> method name
 
 
 class PunchRules(Rules):
@@ -206,7 +235,7 @@ class PunchRules(Rules):
         stamina, event = resolve(k0, k1, s.stamina, s.options["no_mercy"])
         event["match"], event["round"], event["play"] = s.match, s.round, s.play
         s.stamina = stamina
-        s.played = (_add(s.played[0], _counts((k0,))), _add(s.played[1], _counts((k1,))))
+        s.played = (_bump(s.played[0], k0, 1), _bump(s.played[1], k1, 1))
         s.log = s.log + (event,)
         s.play += 1
         return event["ko"]
@@ -245,7 +274,7 @@ class PunchRules(Rules):
 
     # -- protocol ---------------------------------------------------------
     def to_act(self, state):
-        return tuple(i for i in (0, 1) if state.waiting[i])
+        return _TO_ACT[state.waiting]
 
     def outcome(self, state):
         if state.phase != "game_over":
@@ -260,7 +289,7 @@ class PunchRules(Rules):
         ph = state.phase
         hand = state.hands[player]
         if ph in ("break", "match_over"):
-            return [Ready(player)]
+            return [_READY[player]]
         if ph == "redeal":
             return [Redeal(player), KeepHand(player)]
         if ph == "draft":
@@ -270,11 +299,12 @@ class PunchRules(Rules):
             return [Exchange(player, _cards(c)) for n in range(top + 1) for c in _sub_multisets(hand, n)]
         out = []
         if ph == "choose":
-            out = [Commit(player, CODES[k]) for k in range(NK) if hand[k]]
+            out = list(_commits(player, hand))
         elif ph == "program":
             out = [Program(player, seq) for seq in _sequences(hand, S["robo_box_program"])]
         if self._may_swap(state, player):
-            out += [Swap(player, CODES[k]) for k in range(NK) if hand[k]]
+            swaps = _SWAPS[player]
+            out += [swaps[k] for k in range(NK) if hand[k]]
         return out
 
     def _may_swap(self, s, p) -> bool:
@@ -282,7 +312,8 @@ class PunchRules(Rules):
                 and not s.swapped[p] and s.round <= S["swap_rounds"] and s.deck_sizes[p] > 0)
 
     def apply(self, state, action):
-        if type(action) not in ALL:
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
             return Refused("Punch! has no such move.")
         p = action.player
         if p not in (0, 1):
@@ -291,8 +322,7 @@ class PunchRules(Rules):
             return Refused("The game is over.")
         if not state.waiting[p]:
             return Refused("It is not your move now: wait for the other boxer.")
-        handler = getattr(self, "_do_" + action.kind)
-        return handler(state, p, action)
+        return getattr(self, handler)(state, p, action)
 
     def _kinds(self, codes):
         bad = [c for c in codes if c not in INDEX]
@@ -428,20 +458,18 @@ class PunchRules(Rules):
         return s
 
     def _do_commit(self, state, p, a):
-        r = self._need_phase(state, "choose", "play a single card")
-        if r is not None:
-            return r
-        kinds = self._kinds((a.card,))
-        if isinstance(kinds, Refused):
-            return kinds
-        k = kinds[0]
+        if state.phase != "choose":
+            return Refused("You cannot play a single card now.")
+        k = INDEX.get(a.card)
+        if k is None:
+            return Refused(f"{a.card!r} is not a Punch! card.")
         if not state.hands[p][k]:
             return Refused("That card is not in your hand.")
         s = state.clone()
-        s.hands = _set(s.hands, p, _sub(s.hands[p], _counts((k,))))
+        s.hands = _set(s.hands, p, _bump(s.hands[p], k, -1))
         s.choice = _set(s.choice, p, k)
         s.waiting = _set(s.waiting, p, False)
-        if any(s.waiting):
+        if s.waiting[1 - p]:
             return s
         k0, k1 = s.choice
         s.choice = (None, None)
