@@ -310,11 +310,11 @@ class BoxingTable(TableScene):
     def after_action(self, action, result) -> None:
         st = self.state
         seat = action.player
-        if True:                  # every action here is a whole decision: the curtain comes down
-            self.secrecy.committed(seat)
-            self.show_focus[seat] = False
-            if self.secrecy.mode != "open" and self.session.seats[seat].scheme == "mouse":
-                self._park_pointer()
+        keep = self.show_focus.get(seat, False) and self.secrecy.mode == "open"
+        self.secrecy.committed(seat)          # every action here is a whole decision: the curtain comes down
+        self.show_focus[seat] = keep          # against the computer a keyboard player keeps the focus ring
+        if self.secrecy.mode != "open" and self.session.seats[seat].scheme == "mouse":
+            self._park_pointer()
         new = list(st.log[self.log_seen:])
         self.log_seen = len(st.log)
         if any(e["type"] in ("planned", "event") for e in new):

@@ -574,7 +574,9 @@ def caption(t, surf, vp):
         out = gfx.wrap(s, vp.s(px), vp.s(w - 24))
         blocks.append((out, gfx.WHITE if i == 0 else gfx.GREY))
     cy = y + 8
-    for out, col in blocks:
+    for i, (out, col) in enumerate(blocks):
+        if i and cy + step * len(out) > bottom:
+            return                                  # only whole sentences
         for line in out:
             if cy + step > bottom:
                 return
