@@ -157,6 +157,23 @@ def test_preview_follows_the_cards_already_laid(app):
     # Backspace takes the last card back
     key(app, "backspace")
     assert table.selection(0) == []
+    # while dragging, the preview starts from the slot under the card: over the 2nd slot, after the 1st card
+    click(app, hot(table, ("hand", 0, "forward")).rect.center)
+    start_pos = hot(table, ("hand", 0, "jab")).rect.center
+    target = hot(table, ("slot", 0, 1)).rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start_pos, button=1))
+    frames(app)
+    for k in range(1, 5):
+        p = (start_pos[0] + (target[0] - start_pos[0]) * k // 4, start_pos[1] + (target[1] - start_pos[1]) * k // 4)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+        frames(app)
+    assert table_draw.candidate(table, 0) == ("jab", 1)
+    assert "from c3" in table_draw.caption_text(table)[0]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1))
+    frames(app)
+    assert table.selection(0) == ["forward", "jab"]
+    click(app, button(table, "Clear").rect.center)
+    assert table.selection(0) == []
     # H opens the bout log over the table (no cards to point at), H closes it
     key(app, "h")
     assert table.log_open and not has(table, ("hand", 0, "jab"))
@@ -342,6 +359,8 @@ def play_bout(app, table, agents, react_seat=None):
             focus_on(table, seat, agent, ("hand", seat, cid))
             agent.confirm()
         assert table.selection(seat) == picks
+        if table.slot_count(seat) == 2:
+            assert table.focused(seat).payload == "Lock in", "a full order puts the focus on Lock in"
         focus_on(table, seat, agent, "Lock in")
         agent.confirm()
         close()

@@ -211,6 +211,8 @@ class SquareRingTable(TableScene):
             sel.append(cid)
         self.app.sounds.play("place")
         self._declare_no(seat)
+        if len(sel) == limit and self.show_focus.get(seat):
+            self.want_focus[seat] = "Lock in ⚡" if limit == 3 else "Lock in"   # keys and pads: next, lock in
 
     def take_back(self, seat: int, i: int) -> None:
         sel = self.selection(seat)
