@@ -8,15 +8,18 @@ and writes one sentence per event into ``s.log``. Seat names are written as
 
 from __future__ import annotations
 
-from .content import ACE, CONTENT, JACK, Card
+from .content import ACE, CONTENT, JACK, QUEEN, Card
 from .state import ACE as ACE_PHASE
 from .state import DECLARE, JACK as JACK_PHASE, OVER, PLACE, TRAIN, State, hp, suit_total, xp_value
 
 END = "end"   # pseudo-phase: the turn is over, call end_turn
 
 
+_WHO = tuple("{%d}" % seat for seat in range(6))
+
+
 def who(seat: int) -> str:
-    return "{%d}" % seat
+    return _WHO[seat]
 
 
 # -- the piles -------------------------------------------------------------
@@ -24,8 +27,11 @@ def who(seat: int) -> str:
 def numbered_left(s: State) -> int:
     """Numbered cards in the draw and discard piles (works on views too)."""
     held = 0
-    for p in s.players:   # stats rows hold only numbered cards
-        held += len(p.stats) + sum(1 for c in p.xp if not c.monarch)
+    for p in s.players:   # stats rows hold only numbered cards; XP rows numbered cards and Monarchs
+        held += len(p.stats)
+        for c in p.xp:
+            if c.rank < QUEEN:
+                held += 1
     if s.drawn is not None and s.drawn.numbered:
         held += 1
     return s.decks * 36 - held
@@ -179,13 +185,13 @@ def fight(s: State, seat: int, card: Card) -> None:
 def ace_pairs(s: State, seat: int) -> list[tuple[int, int, int]]:
     """Every (my stat, other seat, their stat) of the same suit or the same value."""
     out = []
-    mine = s.players[seat].stats
+    mine = tuple(enumerate(s.players[seat].stats))
     for other, q in enumerate(s.players):
         if other == seat:
             continue
-        for j, b in enumerate(q.stats):
-            for i, a in enumerate(mine):
-                if a.suit == b.suit or a.rank == b.rank:
+        for j, (rank, suit) in enumerate(q.stats):
+            for i, (r, su) in mine:
+                if su == suit or r == rank:
                     out.append((i, other, j))
     out.sort()
     return out
@@ -346,9 +352,11 @@ def end_turn(s: State) -> None:
     s.drawn = None
     s.declared = None
     table = None
+    most = max(CONTENT.monarch_xp, CONTENT.monster_xp)
     for k in range(n):   # R-SJ-8: the active player first, then in turn order
         seat = (s.turn + k) % n
-        if xp_value(s.players[seat].xp) < CONTENT.win_xp:
+        xp = s.players[seat].xp
+        if len(xp) * most < CONTENT.win_xp or xp_value(xp) < CONTENT.win_xp:
             continue
         table = table or [standing(p) for p in s.players]
         if all(conditions(s, seat, table)):

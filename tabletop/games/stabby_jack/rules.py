@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 from tabletop.core.actions import Action
@@ -80,6 +81,24 @@ class Swap(Action):
 
 
 CHOICES = ("train", "fight", "rest")
+
+
+@lru_cache(maxsize=None)
+def _act(cls, *args):
+    """One shared instance per distinct action (they are immutable values),
+    so legal_actions does not build the same objects again every turn."""
+    return cls(*args)
+
+
+@lru_cache(maxsize=None)
+def _declares(player: int) -> tuple:
+    return tuple(Declare(player, c) for c in CHOICES)
+
+
+@lru_cache(maxsize=None)
+def _replaces(player: int, stats: int) -> tuple:
+    return tuple(Replace(player, i) for i in range(stats))
+
 # Minimal ways to pay for a level-up as (monsters, monarchs), for legal_actions.
 _PAYMENTS = ((5, 0), (3, 1), (1, 2), (0, 3))
 
@@ -124,22 +143,22 @@ class StabbyJackRules(Rules):
             return []
         p = state.players[player]
         if state.phase == DECLARE:
-            out = [Declare(player, c) for c in CHOICES]
+            out = list(_declares(player))
             if len(p.xp) >= 3 and xp_value(p.xp) >= CONTENT.level_cost and resolve.numbered_left(state) > 0:
                 monsters = [i for i, c in enumerate(p.xp) if not c.monarch]
                 monarchs = [i for i, c in enumerate(p.xp) if c.monarch]
                 for m, q in _PAYMENTS:
                     if m <= len(monsters) and q <= len(monarchs):
-                        out.append(LevelUp(player, tuple(sorted(monsters[:m] + monarchs[:q]))))
+                        out.append(_act(LevelUp, player, tuple(sorted(monsters[:m] + monarchs[:q]))))
             return out
         if state.phase == TRAIN:
-            return [Replace(player, i) for i in range(len(p.stats))]
+            return list(_replaces(player, len(p.stats)))
         if state.phase == PLACE:
-            return [Replace(player, i) for i in range(len(p.stats))] + [Decline(player)]
+            return list(_replaces(player, len(p.stats))) + [_act(Decline, player)]
         if state.phase == JACK:
-            return [Shield(player, i) for i, c in enumerate(p.xp) if c.monarch] + [TakeHit(player)]
+            return [_act(Shield, player, i) for i, c in enumerate(p.xp) if c.monarch] + [_act(TakeHit, player)]
         if state.phase == ACE:
-            return [Swap(player, i, o, j) for i, o, j in resolve.ace_pairs(state, player)]
+            return [_act(Swap, player, i, o, j) for i, o, j in resolve.ace_pairs(state, player)]
         return []
 
     def apply(self, state, action):

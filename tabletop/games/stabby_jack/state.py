@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from tabletop.core.rng import Rng
 
-from .content import CONTENT, Card
+from .content import CONTENT, QUEEN, Card
 
 # Phases of a turn (``State.phase``):
 DECLARE = "declare"   # the active player may level up with XP, then declares train, fight or rest
@@ -32,7 +32,11 @@ class Player(NamedTuple):
 
 
 def suit_total(stats, suit: str) -> int:
-    return sum(c.rank for c in stats if c.suit == suit)
+    total = 0
+    for rank, s in stats:
+        if s == suit:
+            total += rank
+    return total
 
 
 def max_hp(stats) -> int:
@@ -41,7 +45,11 @@ def max_hp(stats) -> int:
 
 
 def xp_value(cards) -> int:
-    return sum(CONTENT.monarch_xp if c.monarch else CONTENT.monster_xp for c in cards)
+    monarch, monster = CONTENT.monarch_xp, CONTENT.monster_xp
+    total = 0
+    for c in cards:   # a Monarch is a Queen or King, the highest ranks (Card.monarch, inlined for speed)
+        total += monarch if c.rank >= QUEEN else monster
+    return total
 
 
 def totals(p: Player) -> dict:
@@ -101,10 +109,16 @@ class State:
         return self.hidden_draw >= 0
 
     def say(self, text: str) -> None:
-        self.log = (self.log + (text,))[-CONTENT.log_length:]
+        log, keep = self.log, CONTENT.log_length
+        if keep and len(log) >= keep:   # drop the oldest first, so only one new tuple is built
+            log = log[len(log) - keep + 1:]
+        self.log = log + (text,)
         self.logged += 1
 
-    def set_player(self, seat: int, **changes) -> Player:
-        p = self.players[seat]._replace(**changes)
+    def set_player(self, seat: int, stats=None, xp=None, damage=None, deaths=None) -> Player:
+        """Replace some fields of one player (the others are kept)."""
+        old = self.players[seat]
+        p = Player(old.stats if stats is None else stats, old.xp if xp is None else xp,
+                   old.damage if damage is None else damage, old.deaths if deaths is None else deaths)
         self.players = self.players[:seat] + (p,) + self.players[seat + 1:]
         return p
