@@ -438,6 +438,19 @@ class SquareRingTable(TableScene):
         return f"{self.names[out.winner]} wins!", why
 
     # -- drawing ---------------------------------------------------------------------
+    def invalidate(self) -> None:
+        """Forget the kept picture and the drawn layers: the next frame is drawn in full."""
+        self._frame = None
+        self.layers.clear()
+
+    def bench_pose(self) -> None:
+        """For the benchmark: the pointer on the person's first attack card, so its area is previewed."""
+        from .table_draw import hand_layout
+        seat = self.humans[0] if self.humans else 0
+        attacks = [d for cid, d in hand_layout(self, seat) if self.boxer(seat).by_id[cid].kind == "attack"]
+        if attacks:
+            self.mouse_pos = self.app.vp.rect(attacks[0]).center
+
     def frame_key(self, vp):
         """Everything the drawing reads; the same key twice means the same picture (None: always draw)."""
         if self.anim is not None or self.flights or (self.drag is not None and self.drag["moved"]):
