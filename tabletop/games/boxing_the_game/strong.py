@@ -23,7 +23,7 @@ ROUND_WIN = 1.0
 KNOCKDOWN = 4.0
 MOMENTUM = 0.3
 POINT = 0.02
-SPEED = 0.03          # one point of speed on one action, in round-win units
+SPEED = 0.05          # one point of speed on one action, in round-win units
 STARTER_SPEED = {"jab": 5, "cross": 4, "hook": 3, "uppercut": 2, "block": 4, "feint": 4}
 
 
@@ -182,7 +182,7 @@ class StrongBot(SeededBot):
             return v - MOMENTUM * judge_cost(me, card_id)
         cap = view.options["max_momentum"]
         # momentum matters more to a boxer who has little of it
-        v = MOMENTUM * min(card.momentum, cap - me.momentum) * 2 * (cap - me.momentum) / cap
+        v = MOMENTUM * min(card.momentum, cap - me.momentum) * (cap - me.momentum) / cap
         mine = [c for c in me.unseen + me.hand + me.discard if CARDS[c].is_action]
         plays = 3 / (len(mine) + 1)           # how often a given card is played per round
         if card.is_action:
