@@ -342,9 +342,26 @@ class BoxingTable(TableScene):
             self.ring = {"round": e["round"], "bids": e["bids"], "events": {}}
         elif t == "event":
             self.ring["events"][e["event"]] = e
+        if t == "draft":
+            self._fly_prize(e)
         if t == "event" or t in CAPTION_TYPES:
             self.caption = (self.caption + [explain(e, self.names)])[-4:]
         self.shown.append(e)
+
+    def _fly_prize(self, e: dict) -> None:
+        """A drafted prize slides from the prize row to the corner that takes it."""
+        from tabletop.ui.table import Flight
+        from .table_cards import card_image
+        prizes = self._before.prizes
+        if e["card"] not in prizes or e["player"] not in self.board_rects:
+            return
+        src = self.prize_rects.get(prizes.index(e["card"]))
+        if src is None:
+            return
+        dst = self.board_rects[e["player"]]
+        img = card_image(e["card"], src.w, src.h, (30, 30, 30), self.app.vp.s(14))
+        ms = 450 / self._speed()
+        self.flights.append(Flight(img, src.topleft, (dst.centerx - src.w // 2, dst.centery - src.h // 2), ms, ms))
 
     def update(self, dt_ms: float) -> None:
         while self.anim is None and self.queue:

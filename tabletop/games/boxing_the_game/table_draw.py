@@ -351,11 +351,13 @@ def hand(t, surf, vp, s, x0):
     act = t.can_act(s)
     for i, cid in enumerate(cards):
         r = vp.r(x0 + i * (w + gap), HAND_Y, w, HAND_H)
+        if st.players[s].choice is not None:
+            break
         if cid is None:
             pygame.draw.rect(surf, (120, 160, 130), r, max(1, vp.s(2)), border_radius=vp.s(8))
             continue
         if st.players[s].choice is not None:
-            continue
+            break
         if vis:
             img = card_image(cid, r.w, r.h, colour(s), vp.s(14))
             surf.blit(img, r)
