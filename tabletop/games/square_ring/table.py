@@ -52,6 +52,7 @@ class SquareRingTable(TableScene):
         self.caption: list[str] = []
         self.revealed: dict[int, list] = {0: [], 1: []}       # cards shown this exchange (animation / footwork)
         self.revealed_key = None
+        self.exchange_hp = None                               # HP when this exchange's reveal began
         self.log_seen = len(session.state.log)
         self.want_focus: dict[int, object] = {}
         self.vis_before: dict[int, tuple] = {0: (), 1: ()}
@@ -405,6 +406,7 @@ class SquareRingTable(TableScene):
         if (pre.round, pre.exchange) != self.revealed_key:
             self.revealed_key = (pre.round, pre.exchange)
             self.revealed = {0: [], 1: []}
+            self.exchange_hp = pre.hp
         steps = build_steps(pre, post, action, new, self.names)
         if steps:
             self.anim = Animation(steps, (pre.pos, pre.facing, pre.hp, pre.round_damage), self)
@@ -414,6 +416,21 @@ class SquareRingTable(TableScene):
         else:
             self.app.sounds.play("place" if isinstance(action, Commit) else "click")
 
+    def _recap(self, done) -> None:
+        """After a whole exchange has played: one line saying what each boxer played and lost."""
+        st = self.state
+        if (st.round, st.exchange) == done.shown_exchange or st.result is not None:
+            return
+        parts = []
+        for s in (0, 1):
+            own = self.boxer(s).by_id
+            played = ", ".join(own[c].name for c in self.revealed[s] if c)
+            start = self.exchange_hp[s] if self.exchange_hp else done.pre.hp[s]
+            lost = max(0, start - _hp_before_recovery(done, s))
+            parts.append(f"{self.boxer(s).name}: {played or 'nothing'}" + (f" (-{lost} HP)" if lost else ""))
+        self.caption = ["Last exchange · " + " · ".join(parts)] + \
+            ([done.steps[-1].data["text"][0]] if done.steps and done.steps[-1].kind == "reset" else [])
+
     def busy(self) -> bool:
         return bool(self.flights) or self.anim is not None
 
@@ -421,7 +438,8 @@ class SquareRingTable(TableScene):
         if self.anim is not None:
             self.anim.advance(dt_ms * max(0.25, self.anim_speed))
             if self.anim.done():
-                self.anim = None
+                done, self.anim = self.anim, None
+                self._recap(done)
         if self.anim is None:
             self._commit_pending()
         super().update(dt_ms)
@@ -494,6 +512,16 @@ class SquareRingTable(TableScene):
                     break
             else:
                 self.focus[s] = min(self.focus.get(s, 0), len(items) - 1)
+
+
+def _hp_before_recovery(anim, seat) -> int:
+    """HP at the end of the exchange's actions (before a new round's recovery)."""
+    hp = anim.pre.hp[seat]
+    for step in anim.steps:
+        if step.kind == "reset":
+            break
+        hp = step.p1[2][seat]
+    return hp
 
 
 def make_table(app, session):
