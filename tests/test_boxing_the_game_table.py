@@ -186,6 +186,7 @@ def play_match(app, table, agents, max_rounds=20):
     """Play for the human seats with their agents until the match ends; check each round's plan."""
     turn = 0
     plans = {}
+    table.phases_seen = set()
     while table.session.outcome() is None:
         settle(app, table)
         st = table.session.state
@@ -193,6 +194,7 @@ def play_match(app, table, agents, max_rounds=20):
             break
         seat = table.waiting_humans()[0]
         agent = agents[seat]
+        table.phases_seen.add(st.phase + ("-secret" if st.phase == "prize" and st.secret_prize else ""))
         if st.phase == "pick":
             close = open_up(app, table, seat, agent)
             pick = st.players[seat].dealt[turn % len(st.players[seat].dealt)]
@@ -251,6 +253,7 @@ def test_mouse_plays_a_match_against_the_computer(app):
     table = start(app, HUMAN_RED, seed=3, rounds=6)
     assert table.secrecy.mode == "open"
     plans = play_match(app, table, {0: Mouse(app, table)})
+    assert {"pick", "plan", "reveal", "prize"} <= table.phases_seen   # stance choice and prize picks too
     st = table.session.state
     assert any(k[0] == 2 for k in plans)                   # several rounds were planned with the mouse
     assert len(st.players[0].scores) == len(st.players[1].scores) >= 1
@@ -266,6 +269,7 @@ def test_keyboard_plays_blue_against_the_computer(app):
     table = start(app, seats, seed=11, rounds=3)
     play_match(app, table, {1: Keys(app, table, "keys-right")})
     assert table.session.outcome() is not None
+    assert "prize-secret" in table.phases_seen          # an even round's secret pick, by keyboard
 
 
 def test_gamepad_alone_plays_red(app):
