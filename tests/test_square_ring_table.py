@@ -391,3 +391,31 @@ def test_two_keyboards_bout_peeking(app):
     assert table.secrecy.mode == "peek"
     turns, _ = play_bout(app, table, {0: Keys(app, "keys-left"), 1: Keys(app, "keys-right")})
     assert table.session.state.result is not None and turns >= 4
+
+
+def test_gamepad_alone_against_the_computer(app):
+    pad = VirtualPad()
+    try:
+        frames(app, 3)
+        seats = [Seat("Red", "human", scheme="gamepad"), Seat("Blue", "computer", level="easy")]
+        table = start(app, seats, seed=8, boxer0="bruno", boxer1="sol")
+        agent = Pad(app, pad)
+        st = table.session.state
+        for cid in ("jab", "right"):
+            focus_on(table, 0, agent, ("hand", 0, cid))
+            agent.confirm()
+        assert len(table.selection(0)) == 2
+        agent.pad.press(app, "b")                     # B takes the last card back
+        assert len(table.selection(0)) == 1
+        focus_on(table, 0, agent, ("hand", 0, "forward"))
+        agent.confirm()
+        focus_on(table, 0, agent, "Lock in")
+        agent.confirm()
+        settle(app, table)
+        now = table.session.state
+        first = [e for e in now.log if e["kind"] == "reveal"][0]
+        assert first["cards"][0] == "jab" and now is not st
+        agent.pad.press(app, "x")                     # X opens the bout log
+        assert table.log_open
+    finally:
+        pad.unplug()
