@@ -19,8 +19,15 @@ slots, the marks on its hand, its preview, the card seen with a React) is
 drawn or pointable unless ``visible(seat)``. A boxer's hand itself is public
 (every card is always in hand), so it is always shown face up.
 
-Drawing lives in ``table_draw.py``; this module holds the choices and the
-reveal animation (``table_anim.py`` builds it from the rules' log).
+The reveal: ``table_anim.py`` turns the state before an action and the log
+sentences it added into steps (cards turn over, boxers slide, attacks flash
+with the damage, round banners), replayed with the rules' own resolution
+functions; a click or confirm hurries a step. After each exchange a one-line
+recap says what was played; the bout log (H, X, E/O or its button) has it all.
+
+Drawing: ``table_draw.py`` (panels, slots, buttons, hands, log),
+``table_board.py`` (the ring, pieces, previews, flashes), ``table_cards.py``
+(card faces). Still frames are reused until something they show changes.
 """
 
 from __future__ import annotations
