@@ -125,6 +125,12 @@ class BoxingTable(TableScene):
             k += sum(1 for e in self.shown if e["type"] == "event" and e["knockdown"][seat])
         return k
 
+    def shown_scores(self, seat: int) -> tuple:
+        sc = self.board_state().players[seat].scores
+        if self.frozen is not None:
+            sc = sc + tuple(e["scores"][seat] for e in self.shown if e["type"] == "round")
+        return sc
+
     def shown_stance(self, seat: int) -> str:
         st = self.board_state().players[seat].stance
         if self.frozen is not None:

@@ -151,7 +151,7 @@ def header(t, surf, vp):
     st = t.state
     txt(surf, vp, f"Round {st.round} of {st.options['rounds']}", 18, 12, 7, gfx.GOLD, bold=True)
     txt(surf, vp, prompt(t), 16, 640, 17, gfx.WHITE, anchor="center", width=820)
-    tot = [sum(p.scores) for p in t.board_state().players]
+    tot = [sum(t.shown_scores(s)) for s in (0, 1)]
     r = txt(surf, vp, f"{tot[1]} {t.names[1]}", 18, 1222, 7, colour(1), bold=True, anchor="topright")
     r2 = gfx.blit_text(surf, " – ", vp.s(18), (r.left, r.top), gfx.WHITE, bold=True, anchor="topright")
     gfx.blit_text(surf, f"{t.names[0]} {tot[0]}", vp.s(18), (r2.left, r.top), colour(0), bold=True, anchor="topright")
@@ -339,8 +339,7 @@ def hand(t, surf, vp, s, x0):
     zone = vp.r(x0, HAND_Y, SIDE_W, HAND_H)
     if st.phase != "plan" or t.frozen is not None:
         gfx.panel(surf, zone, (14, 48, 34), radius=vp.s(8))
-        txt(surf, vp, "Hand: 4 new cards come at the end of the round.", 15, x0 + SIDE_W / 2, HAND_Y + HAND_H / 2,
-            gfx.GREY, anchor="center", width=SIDE_W - 20)
+        round_info(t, surf, vp, s, x0)
         return
     t.hot_zone(zone, ("handzone", s), t.accepts_for(s, "handzone"), seat=s)
     cards = t.hand_left(s)
@@ -368,6 +367,46 @@ def hand(t, surf, vp, s, x0):
     if st.players[s].choice is not None:
         txt(surf, vp, "The 4th card goes to the discard pile.", 15, x0 + SIDE_W / 2, HAND_Y + HAND_H / 2,
             gfx.GREY, anchor="center", width=SIDE_W - 20)
+
+
+def speed_parts(t, e, s) -> str:
+    """How a revealed action got its speed, in words (display only, from the log)."""
+    cid, total = e["cards"][s], e["speeds"][s]
+    printed = CARDS[cid].speed
+    bid = t.ring["bids"][s][e["event"] - 1] if t.ring["bids"] else 0
+    prev = t.ring["events"].get(e["event"] - 1)
+    carry = prev["carry"][s] if prev else 0
+    rest = total - printed - bid - carry
+    out = f"{CARDS[cid].name}: {printed} printed"
+    if bid:
+        out += f" + {bid} bid"
+    if carry:
+        out += f" + {carry} carried over"
+    if rest:
+        out += f" {'+' if rest > 0 else '−'} {abs(rest)} from trait, upgrade or card"
+    return out + f" = speed {total}."
+
+
+def round_info(t, surf, vp, s, x0):
+    """While the round is played out the hand is empty: its place tells how the speeds and points came about."""
+    evs = t.ring["events"]
+    y = HAND_Y + 10
+    if not evs or t.state.phase == "pick":
+        txt(surf, vp, "Hand: 4 new cards come at the end of the round.", 15, x0 + SIDE_W / 2, HAND_Y + HAND_H / 2,
+            gfx.GREY, anchor="center", width=SIDE_W - 20)
+        return
+    k = max(evs)
+    if t.anim is not None and t.anim["e"]["type"] == "event" and not t.anim["flipped"]:
+        k = t.anim["e"]["event"] - 1
+    e = evs.get(k)
+    if e is not None:
+        txt(surf, vp, f"Event {k}", 16, x0 + 12, y, gfx.GOLD, bold=True)
+        y = lines(surf, vp, speed_parts(t, e, s), 15, x0 + 12, y + 22, SIDE_W - 24, gfx.WHITE, limit=2)
+    pts = sum(ev["points"][s] for kk, ev in evs.items() if kk <= k)
+    judges = len(t.board_state().players[s].judges)
+    extra = f" (+{judges} for judges at scoring)" if judges else ""
+    txt(surf, vp, f"Points this round: {pts}{extra}", 16, x0 + 12, HAND_Y + HAND_H - 28, colour(s), bold=True,
+        width=SIDE_W - 24)
 
 
 def piles(t, surf, vp, s, x0):
@@ -549,7 +588,7 @@ def sheet(t, surf, vp):
         txt(surf, vp, str(i + 1), 15, x1 + i * col_w + col_w / 2, y + 8, gfx.GOLD, bold=True, anchor="midtop")
     for s in (0, 1):
         ry = y + 36 + s * 30
-        sc = st.players[s].scores
+        sc = t.shown_scores(s)
         for i, v in enumerate(sc[:rounds]):
             cx = x1 + i * col_w + col_w / 2
             c = gfx.WHITE if v == 10 else (gfx.RED if v == 8 else gfx.GREY)
@@ -628,7 +667,7 @@ def overlays(t, surf, vp):
     if e["type"] == "event" and a["flipped"] and any(e["knockdown"]):
         r = vp.r(420, 300, 440, 150)
         gfx.panel(surf, r, (60, 10, 14), radius=vp.s(16), border=gfx.GOLD, width=vp.s(4))
-        txt(surf, vp, "KNOCKDOWN!", 60, 640, 350, gfx.GOLD, bold=True, anchor="center")
+        txt(surf, vp, "KNOCKDOWN!", 60, 640, 350, gfx.GOLD, bold=True, anchor="center", width=420)
         kd = e["knockdown"]
         who = "Both boxers go down!" if all(kd) else \
             f"{t.names[0 if kd[0] else 1]}'s Uppercut drops {t.names[1 if kd[0] else 0]}."
@@ -639,4 +678,5 @@ def overlays(t, surf, vp):
         sc = e["scores"]
         txt(surf, vp, f"Round {e['round']}:  {sc[0]} – {sc[1]}", 32, 640, 350, gfx.GOLD, bold=True, anchor="center")
         why = explain(e, t.names)
-        txt(surf, vp, why.split(": ", 1)[-1], 16, 640, 398, gfx.WHITE, anchor="center", width=400)
+        why = why.split(": ", 1)[-1]
+        txt(surf, vp, why[:1].upper() + why[1:], 16, 640, 398, gfx.WHITE, anchor="center", width=400)
