@@ -12,7 +12,7 @@ from tabletop.core import registry
 from tabletop.games.boxing_the_game.content import CARDS
 from tabletop.games.boxing_the_game.rules import affordable_slots
 from tabletop.session import Seat, Session
-from tests.ui_helpers import VirtualPad, click, drag, frames, key, key_down, key_up, make_app, top
+from tests.ui_helpers import VirtualPad, click, drag, frames, key, key_down, key_up, make_app
 
 SPEED = 4.0
 

@@ -15,7 +15,9 @@ When both have planned, the rules resolve the whole round at once; the table
 replays the logged events one at a time (cards turn, speeds, the sentence),
 holding the boards as they were until the replay reaches them.
 
-Drawing lives in ``table_draw.py``.
+Drawing lives in ``table_draw.py`` (corners, prizes, score sheet, sentences),
+``table_ring.py`` (the ring, the replay's explanations, knockdown and round
+banners) and ``table_cards.py`` (card faces and character boards).
 """
 
 from __future__ import annotations
@@ -259,9 +261,11 @@ class BoxingTable(TableScene):
                 return "That cannot go there."
             what = payload[0]
             if zone == "slotzone":
-                return None if what in ("hand", "slot") and payload[1] == seat else "Only your own cards go in your slots."
+                ok = what in ("hand", "slot") and payload[1] == seat
+                return None if ok else "Only your own cards go in your slots."
             if zone == "handzone":
-                return None if what == "slot" and payload[1] == seat else "Drop a card from a slot here to take it back."
+                ok = what == "slot" and payload[1] == seat
+                return None if ok else "Drop a card from a slot here to take it back."
             if zone == "corner":
                 if what == "char" and payload[1] == seat:
                     return None
@@ -332,6 +336,11 @@ class BoxingTable(TableScene):
             self.app.sounds.play("place" if isinstance(action, (Plan, PickCharacter, TakePrize)) else "click")
             for e in new:
                 self._show_entry(e)
+
+    def drop_held(self) -> None:
+        """Pause or a lost pad: peeking stops too (a peek key let go during the pause is never seen)."""
+        super().drop_held()
+        self.secrecy.peeking.clear()
 
     def _park_pointer(self) -> None:
         try:

@@ -93,7 +93,8 @@ def card_image(cid: int, w: int, h: int, border=(30, 30, 30), px: int = MIN_PX) 
     name = _lines(c.name, title_px, inner.w - 6, bold=True, limit=2)
     band_h = int(len(name) * title_px * 1.15) + px // 2
     band = pygame.Rect(inner.x, inner.y, inner.w, band_h)
-    pygame.draw.rect(surf, colour, band, border_top_left_radius=max(2, rad - 2), border_top_right_radius=max(2, rad - 2))
+    top = max(2, rad - 2)
+    pygame.draw.rect(surf, colour, band, border_top_left_radius=top, border_top_right_radius=top)
     ink = gfx.INK if c.move in ("jab", "cross") else gfx.WHITE
     _blit_lines(surf, name, title_px, band.centerx, band.y + px // 4, ink, bold=True, step=int(title_px * 1.15))
     body = pygame.Rect(inner.x + 3, band.bottom + 2, inner.w - 6, inner.bottom - band.bottom - 4)
@@ -168,7 +169,8 @@ def board_image(char_id: int, w: int, h: int, border=(30, 30, 30), px: int = MIN
     ch = CHARACTERS[char_id]
     surf, inner, rad = _frame(w, h, border)
     band = pygame.Rect(inner.x, inner.y, inner.w, int(px * 3.2))
-    pygame.draw.rect(surf, (40, 46, 64), band, border_top_left_radius=max(2, rad - 2), border_top_right_radius=max(2, rad - 2))
+    top = max(2, rad - 2)
+    pygame.draw.rect(surf, (40, 46, 64), band, border_top_left_radius=top, border_top_right_radius=top)
     name = _lines(ch.name, px + 2, inner.w - 8, bold=True, limit=2)
     _blit_lines(surf, name, px + 2, band.centerx, band.y + 4, gfx.GOLD, bold=True)
     y = band.bottom + 4
