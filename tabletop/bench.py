@@ -35,78 +35,182 @@ def pct(values, p):
 
 def busy_session(spec, seed=3):
     """A session some way into a computer-vs-computer game, where the table is full."""
+    session, _ = _late_session(spec, seed)
+    return session
+
+
+def _late_session(spec, seed=3, feed=0, seats=None):
+    """A session late in a game played by computers, and the last ``feed`` actions
+    (not yet applied) that led there, so a table can make them itself."""
     from tabletop.session import Seat, Session
 
     n = spec.max_players if spec.max_players <= 6 else 2
-    seats = [Seat(f"P{i + 1}", "computer", level=spec.bot_levels[-1]) for i in range(n)]
-    session = Session.new(spec, seats, seed=seed, autosave=False)
-    bench_state = spec.extra.get("bench_state")
-    if bench_state is not None:
-        session.state = bench_state(seed)
-        return session
-    rules = spec.rules
-    steps = 0
-    while rules.outcome(session.state) is None and steps < 60:
-        for seat in list(rules.to_act(session.state)):
-            if rules.outcome(session.state) is not None or seat not in rules.to_act(session.state):
-                continue
-            session.submit(session.bots[seat].choose(session.view(seat)))
-            steps += 1
-    return session
+    bot_seats = [Seat(f"P{i + 1}", "computer", level=spec.bot_levels[-1]) for i in range(n)]
+    session = Session.new(spec, bot_seats, seed=seed, autosave=False)
+    if spec.id == "jab":
+        states, actions = _jab_late_round(seed)
+    else:
+        bench_state = spec.extra.get("bench_state")
+        if bench_state is not None:
+            session.state = bench_state(seed)
+            states, actions = [session.state], []
+        else:
+            states, actions = [session.state], []
+            rules = spec.rules
+            while rules.outcome(session.state) is None and len(actions) < 60:
+                for seat in list(rules.to_act(session.state)):
+                    st = session.state
+                    if rules.outcome(st) is not None or seat not in rules.to_act(st):
+                        continue
+                    action = session.bots[seat].choose(session.view(seat))
+                    res = session.submit(action)
+                    if res is session.state and res is not st:
+                        states.append(res)
+                        actions.append(action)
+    feed = min(feed, len(actions))
+    session.state = states[len(states) - 1 - feed]
+    if seats is not None:
+        session = Session.new(spec, seats, seed=seed, autosave=False)
+        session.state = states[len(states) - 1 - feed]
+    return session, actions[len(actions) - feed:]
+
+
+def _jab_late_round(seed):
+    """JAB late in round 1: nearly every punch card on the boxers, each player carrying
+    a card. (states, actions): the states of a random game up to that moment."""
+    from tabletop.games.jab.bot import random_game
+
+    best = (-1, None, None)
+    for s in range(seed, seed + 5):
+        states, actions, top = [], [], [(-1, 0)]
+
+        def keep(action, state):
+            states.append(state)
+            actions.append(action)
+            held = [h is not None for h in state.held]
+            if state.phase != "playing" or state.round != 1 or not (any(held[:2]) and any(held[2:])):
+                return
+            score = sum(len(p) for p in state.piles) + 3 * sum(held)
+            if score > top[0][0]:
+                top[0] = (score, len(states))
+
+        random_game(s, on_action=keep)
+        score, end = top[0]
+        if score > best[0]:
+            best = (score, states[:end], actions[:end])
+    return best[1], best[2]
+
+
+def busy_table(spec, app, seed=3, feed=4):
+    """The game's busiest realistic table: late in a game, with people's seats (their
+    hands shown, hints, the assist's highlights: two people at one keyboard in a
+    real-time game, else one person against the computer), the last ``feed`` moves made
+    through the table so their reveal, log and animations are on screen."""
+    from tabletop.core.registry import REALTIME
+    from tabletop.session import Seat
+
+    n = spec.max_players if spec.max_players <= 6 else 2
+    people = 2 if spec.dynamics == REALTIME else 1
+    schemes = ("keys-left", "keys-right") if people == 2 else (None,)
+    seats = [Seat(f"P{i + 1}", "human", scheme=schemes[i]) if i < people else
+             Seat(f"P{i + 1}", "computer", level=spec.bot_levels[-1]) for i in range(n)]
+    session, pending = _late_session(spec, seed, feed, seats)
+    table = spec.make_table(app, session)
+    app.push(table)
+    for action in pending:
+        table.submit(action)
+    pose = getattr(table, "bench_pose", None)
+    if pose is not None:
+        pose()
+    return table
+
+
+class _Counting:
+    """Counts the images blitted while one frame is drawn (and how big, and with alpha or not)."""
+
+    def __init__(self, screen):
+        import pygame
+
+        counts = self.counts = {"opaque": [0, 0], "alpha": [0, 0]}
+
+        class Surface(pygame.Surface):
+            def blit(self, source, dest, area=None, special_flags=0):
+                w, h = (area[2], area[3]) if area is not None else source.get_size()
+                k = counts["alpha" if source.get_flags() & pygame.SRCALPHA else "opaque"]
+                k[0] += 1
+                k[1] += w * h
+                return pygame.Surface.blit(self, source, dest, area, special_flags)
+
+        self.surface = Surface(screen.get_size(), 0, screen)
 
 
 def frame_times(spec) -> dict:
     import pygame
 
     from tabletop import settings as settings_mod
-    from tabletop.ui import cards, gfx
+    from tabletop.ui import gfx
     from tabletop.ui.app import App
 
     app = App(size=(1280, 720), settings=settings_mod.Settings())
     app.settings["assist"] = True
-    session = busy_session(spec)
-    table = spec.make_table(app, session)
-    app.push(table)
+    table = busy_table(spec, app)
     for _ in range(30):        # warm the caches
         app.draw()
-    counts = {"n": 0, "px": 0}
-    orig = cards.draw
-
-    def counting(surf, face, rect, **kw):
-        counts["n"] += 1
-        counts["px"] += rect.w * rect.h
-        return orig(surf, face, rect, **kw)
-
-    cards.draw = counting
+    # what one full frame blits: drawn on a counting copy of the screen
+    screen = pygame.display.get_surface()
+    counter = _Counting(screen)
+    real = pygame.display.get_surface
+    pygame.display.get_surface = lambda: counter.surface
     try:
+        table.invalidate()
+        app.screen = counter.surface
         app.draw()
     finally:
-        cards.draw = orig
-    n = max(1, counts["n"])
-    side = max(8, int((counts["px"] / n) ** 0.5))
-    ours = []
-    for _ in range(FRAMES):
-        t0 = time.perf_counter()
+        pygame.display.get_surface = real
+        app.screen = screen
+    sprites = []
+    for kind, (n, px) in counter.counts.items():
+        if n:
+            side = max(8, int((px / n / 1.4) ** 0.5))
+            img = pygame.Surface((side, int(side * 1.4)), pygame.SRCALPHA if kind == "alpha" else 0)
+            img.fill((*gfx.PAPER, 200) if kind == "alpha" else gfx.PAPER)
+            sprites += [img.convert_alpha() if kind == "alpha" else img.convert()] * n
+    ours, full, floor = ([], []), ([], []), ([], [])
+
+    def timed(into, work):
+        t0, c0 = time.perf_counter(), time.thread_time()
+        work()
+        into[1].append((time.thread_time() - c0) * 1000)
+        into[0].append((time.perf_counter() - t0) * 1000)
+
+    def frame():
         table.update(1.0)       # the table's own per-frame work, with time nearly frozen
         app.draw()
-        ours.append((time.perf_counter() - t0) * 1000)
-    # the floor: fill the same screen and blit the same number of same-size surfaces
-    screen = pygame.display.get_surface()
-    sprite = pygame.Surface((side, int(side * 1.4))).convert()
-    sprite.fill(gfx.PAPER)
-    floor = []
-    for _ in range(FRAMES):
-        t0 = time.perf_counter()
+
+    def full_frame():           # the same with any cached picture forgotten: the worst case
+        table.update(1.0)
+        table.invalidate()
+        app.draw()
+
+    def floor_frame():          # fill the same screen, blit as many same-size images as the table did
         screen.fill(gfx.FELT)
-        for i in range(n):
-            screen.blit(sprite, ((i * 37) % 1200, (i * 53) % 640))
+        for i, img in enumerate(sprites):
+            screen.blit(img, ((i * 37) % 1200, (i * 53) % 640))
         pygame.display.flip()
-        floor.append((time.perf_counter() - t0) * 1000)
+
+    for _ in range(FRAMES):     # interleaved, so a busy machine slows all three alike
+        timed(ours, frame)
+        timed(full, full_frame)
+        timed(floor, floor_frame)
     pygame.quit()
-    p50, p99 = pct(ours, 50), pct(ours, 99)
-    f50, f99 = max(pct(floor, 50), 1e-6), max(pct(floor, 99), 1e-6)
-    return {"p50": p50, "p99": p99, "floor_p50": f50, "floor_p99": f99,
-            "ratio_p50": p50 / f50, "ratio_p99": p99 / f99, "cards": counts["n"]}
+    out = {"blits": len(sprites)}
+    for name, (wall, cpu) in (("", ours), ("full_", full), ("floor_", floor)):
+        out[name + "p50"], out[name + "p99"] = pct(wall, 50), pct(wall, 99)
+        out[name + "cpu_p50"], out[name + "cpu_p99"] = pct(cpu, 50), pct(cpu, 99)
+    for name in ("", "full_"):
+        for q in ("p50", "p99", "cpu_p50", "cpu_p99"):
+            out[f"{name}ratio_{q}"] = out[name + q] / max(out["floor_" + q], 1e-6)
+    return out
 
 
 def throughput(spec, seconds=3.0) -> float:
@@ -179,12 +283,11 @@ def main(argv=None) -> int:
         except Exception as e:   # a game without a table yet is reported, not fatal
             print(f"frame.{gid}: unavailable ({type(e).__name__}: {e})", flush=True)
             continue
-        line(f"frame.{gid}.p50", ft["p50"], "ms")
-        line(f"frame.{gid}.p99", ft["p99"], "ms")
-        line(f"frame.{gid}.floor_p50", ft["floor_p50"], "ms")
-        line(f"frame.{gid}.floor_p99", ft["floor_p99"], "ms")
-        line(f"frame.{gid}.ratio_p50", ft["ratio_p50"], "x")
-        line(f"frame.{gid}.ratio_p99", ft["ratio_p99"], "x")
+        units = {"blits": "images"}
+        for k in ("p50", "p99", "cpu_p50", "cpu_p99", "floor_p50", "floor_p99", "floor_cpu_p50", "floor_cpu_p99",
+                  "ratio_p50", "ratio_p99", "ratio_cpu_p50", "ratio_cpu_p99", "full_p50", "full_p99",
+                  "full_cpu_p50", "full_cpu_p99", "full_ratio_p99", "full_ratio_cpu_p99", "blits"):
+            line(f"frame.{gid}.{k}", ft[k], units.get(k, "x" if "ratio" in k else "ms"))
     for gid, spec in games.items():
         try:
             line(f"rules.{gid}", throughput(spec), "games/s")

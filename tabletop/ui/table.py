@@ -109,6 +109,14 @@ class TableScene(Scene):
     def after_action(self, action, result) -> None:
         """Called after every accepted action (start animations, play sounds)."""
 
+    def invalidate(self) -> None:
+        """Forget any picture kept from an earlier frame, so the next frame is drawn in
+        full (the benchmark's worst case). A table that keeps one elsewhere than
+        ``_still`` / ``_still_key`` overrides this."""
+        for name in ("_still", "_still_key"):
+            if name in self.__dict__:
+                setattr(self, name, None)
+
     def acting_seat(self) -> int | None:
         """The human seat the shared devices act for now."""
         waiting = [s for s in self.rules.to_act(self.session.state) if s in self.humans]
@@ -412,9 +420,7 @@ class TableScene(Scene):
         if zone is not None:
             bad = self.zone_refusal(hot.payload, zone)
             pygame.draw.rect(surf, gfx.REFUSE if bad else gfx.HILITE, zone.rect.inflate(8, 8), width=3, border_radius=8)
-        shadow = pygame.Surface(r.size, pygame.SRCALPHA)
-        shadow.fill((0, 0, 0, 70))
-        surf.blit(shadow, r.move(6, 8))
+        surf.blit(gfx.veil(r.w, r.h, (0, 0, 0), 70), r.move(6, 8))
         surf.blit(img, r)
 
     # -- the result ---------------------------------------------------------------------
