@@ -66,9 +66,7 @@ def draw(surf, face: Face, rect: pygame.Rect, highlight=None, dim: bool = False)
     img = render(face, rect.w, rect.h)
     surf.blit(img, rect.topleft)
     if dim:
-        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 110))
-        surf.blit(veil, rect.topleft)
+        surf.blit(gfx.veil(rect.w, rect.h, (0, 0, 0), 110), rect.topleft)
     if highlight is not None:
         pygame.draw.rect(surf, highlight, rect.inflate(6, 6), width=3, border_radius=max(2, rect.w // 10 + 3))
 

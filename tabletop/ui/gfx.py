@@ -120,11 +120,17 @@ def fit_px(s: str, px: int, width: int, bold: bool = False) -> int:
     return px
 
 
+@lru_cache(maxsize=256)
+def veil(w: int, h: int, colour: tuple, alpha: int, radius: int = 0) -> pygame.Surface:
+    """A see-through rounded rectangle, made once per size and colour (not per frame)."""
+    tmp = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+    pygame.draw.rect(tmp, (*colour[:3], alpha), tmp.get_rect(), border_radius=radius)
+    return tmp
+
+
 def panel(surf, rect, colour=PANEL, radius=10, border=None, width=2, alpha=None):
     if alpha is not None:
-        tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(tmp, (*colour[:3], alpha), tmp.get_rect(), border_radius=radius)
-        surf.blit(tmp, rect.topleft)
+        surf.blit(veil(rect.w, rect.h, tuple(colour[:3]), alpha, radius), rect.topleft)
     else:
         pygame.draw.rect(surf, colour, rect, border_radius=radius)
     if border is not None:
@@ -132,9 +138,8 @@ def panel(surf, rect, colour=PANEL, radius=10, border=None, width=2, alpha=None)
 
 
 def shade(surf, alpha=170):
-    veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-    veil.fill((0, 0, 0, alpha))
-    surf.blit(veil, (0, 0))
+    w, h = surf.get_size()
+    surf.blit(veil(w, h, (0, 0, 0), alpha), (0, 0))
 
 
 def lerp(a: float, b: float, t: float) -> float:
@@ -152,6 +157,7 @@ def reset_caches() -> None:
     text.cache_clear()
     fit_px.cache_clear()
     _wrap.cache_clear()
+    veil.cache_clear()
     from tabletop.ui import cards
 
     cards.render.cache_clear()
