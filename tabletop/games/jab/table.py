@@ -33,7 +33,7 @@ from tabletop.ui.table import DRAG_THRESHOLD, Hot, TableScene
 
 from . import table_art
 from .hands import (HEIGHT, SIDES, WIDTH, Grab, Press, Release, advance, deck_name, grab_action, inside,
-                    release_action, start_hands, target_at, parse_target)
+                    release_action, start_hands, target_at, target_name, parse_target)
 from .rules import Claim, Cover, Choose, Ready, Return, Split, Tick, placement_refusal, tile_claim
 from .table_input import SoloRouter
 
@@ -243,6 +243,29 @@ class JabTable(TableScene):
             for i, h in enumerate(st.held):
                 if h is not None:
                     self.submit(Return(player=i // 2, hand=SIDES[i % 2], t=self.t))
+
+    def bench_pose(self) -> None:
+        """The benchmark's and screenshots' busiest look: the clock where the rules are,
+        and every hand that carries a card over one of the opponent's targets (one that
+        takes the card if there is one)."""
+        from .hands import RECTS, Hands
+        st = self.session.state
+        self.t = max(self.t, int(st.now))
+        pos = list(self.hands.pos)
+        for i, held in enumerate(st.held):
+            if held is None:
+                continue
+            p, h = divmod(i, 2)
+            names = [target_name(1 - p, k) for k in range(3)]
+            ok = [n for n in names if placement_refusal(st, p, SIDES[h], n) is None]
+            pos[i] = RECTS[(ok or names)[h % len(ok or names)]][:2]
+        self.hands = Hands(tuple(pos))
+
+    def invalidate(self) -> None:
+        """The next frame is drawn in full, as after any change (its picture surface is kept)."""
+        still = self.__dict__.get("_still")
+        if still is not None:
+            self._still = (None,) + tuple(still[1:])
 
     def hot_area(self, rect, label: str, callback, seat) -> None:
         """Something drawn elsewhere that the mouse player can click like a button."""

@@ -19,7 +19,7 @@ from tabletop.ui import gfx
 from . import content as C
 from .hands import RECTS, SIDES, TARGETS, deck_name, target_at, target_name
 from .rules import opportunities, placement_refusal, stall_deadline, tile_claim, tiles
-from .table_art import (UNIT, card_back, combo_card, counter_card, hand_cursor, punch_card,
+from .table_art import (UNIT, _fin, _keyed, card_back, combo_card, counter_card, hand_cursor, punch_card,
                         tile, token)
 from .table_input import hand_help, hint
 
@@ -37,8 +37,61 @@ def design_rect(name: str):
     return ((cx - w / 2) * UNIT, (cy - h / 2) * UNIT, w * UNIT, h * UNIT)
 
 
+_PLACES: dict = {}
+
+
 def place_rect(vp, name: str) -> pygame.Rect:
-    return vp.r(*design_rect(name))
+    """The window rectangle of a place on the table (worked out once per window size)."""
+    key = (vp.size, name)
+    r = _PLACES.get(key)
+    if r is None:
+        if len(_PLACES) > 512:
+            _PLACES.clear()
+        r = _PLACES[key] = vp.r(*design_rect(name))
+    return r.copy()
+
+
+def _per_state(table, name: str, st) -> dict:
+    """A dict of answers about ``st`` kept until the state changes (rules questions are
+    asked once per state, not once per frame)."""
+    memo = table.__dict__.get(name)
+    if memo is None or memo[0] is not st:
+        memo = (st, {})
+        setattr(table, name, memo)
+    return memo[1]
+
+
+def opportunities_of(table, st, seat) -> list:
+    memo = _per_state(table, "_opp_memo", st)
+    if seat not in memo:
+        memo[seat] = opportunities(st, seat)
+    return memo[seat]
+
+
+def refusal(table, st, seat, side, target):
+    memo = _per_state(table, "_refusal_memo", st)
+    key = (seat, side, target)
+    if key not in memo:
+        memo[key] = placement_refusal(st, seat, side, target)
+    return memo[key]
+
+
+def key_hint(table, scheme, button) -> str:
+    """The key or pad button of ``button`` in ``scheme`` (the bindings do not change
+    while a table is open)."""
+    memo = table.__dict__.setdefault("_hint_memo", {})
+    k = (scheme, button)
+    if k not in memo:
+        memo[k] = hint(table.app.settings, scheme, button)
+    return memo[k]
+
+
+def hand_help_of(table, scheme) -> list:
+    memo = table.__dict__.setdefault("_hint_memo", {})
+    k = (scheme, "hand help")
+    if k not in memo:
+        memo[k] = hand_help(table.app.settings, scheme)
+    return memo[k]
 
 
 @lru_cache(maxsize=64)
@@ -119,20 +172,24 @@ def board(table, vp) -> pygame.Surface:
 # -- the table ---------------------------------------------------------------------
 
 def draw_table(table, surf, vp) -> None:
+    """Everything up to the log depends on the state and a few things that change
+    seldom (see still_key); while they stay the same that picture is reused and only
+    the hands, what flies and the panels are drawn on top."""
     st = table.session.state
-    surf.blit(board(table, vp), (0, 0))
-    opp = {}
-    if table.assist() and st.phase == "playing":
-        opp = {seat: opportunities(st, seat) for seat in table.humans}
-    draw_piles(table, surf, vp, st, opp)
-    draw_decks(table, surf, vp, st)
-    draw_centre(table, surf, vp, st, opp)
-    for seat in (0, 1):
-        draw_hud(table, surf, vp, st, seat)
-        draw_band(table, surf, vp, st, seat, opp.get(seat, []))
-    draw_info(table, surf, vp, st)
-    if st.phase != "scoring":
-        draw_log(table, surf, vp)
+    key = still_key(table, vp, st)
+    memo = table.__dict__.get("_still")
+    if memo is not None and memo[1] is st and memo[0] == key and memo[2].get_size() == surf.get_size():
+        surf.blit(memo[2], (0, 0))
+        table._next_hots.extend(memo[3])
+    else:
+        start = len(table._next_hots)
+        draw_still(table, surf, vp, st)
+        img = memo[2] if memo is not None and memo[2].get_size() == surf.get_size() else None
+        if img is None:
+            img = surf.copy()
+        else:
+            img.blit(surf, (0, 0))
+        table._still = (key, st, img, table._next_hots[start:])
     draw_flights(table, surf, vp)
     draw_hands(table, surf, vp, st)
     draw_carry_marks(table, surf, vp, st)
@@ -144,6 +201,39 @@ def draw_table(table, surf, vp) -> None:
     elif st.phase == "scoring":
         draw_hand_scoring(table, surf, vp, st)
     draw_count_and_shouts(table, surf, vp)
+
+
+def still_key(table, vp, st) -> tuple:
+    """What the still part of the picture shows besides the state itself."""
+    t = table.t
+    bands = []
+    for seat in (0, 1):
+        note, ms = table.notes[seat]
+        lock = st.lockout[seat] - t
+        bar = vp.r(408, 0, 372 * lock / max(1, table.lockout_total), 4).w if st.phase == "playing" and lock > 0 else 0
+        bands.append((note if ms > 0 else "", bar))
+    secs = max(0, t - st.go_at) // 1000 if st.phase in ("playing", "clinch") else 0
+    dl = stall_deadline(st)
+    return (vp.size, table.assist(), st.phase == "playing" and t >= st.go_at, tuple(bands), secs,
+            None if dl is None else max(0, dl - t) // 1000, tuple(table.log),
+            tuple(sorted((j, tuple(col), ms > 300) for j, (col, ms) in table.flashes.items())),
+            tuple(sorted(f["deck"] for f in table.card_flights)), st.phase != "scoring")
+
+
+def draw_still(table, surf, vp, st) -> None:
+    surf.blit(board(table, vp), (0, 0))
+    opp = {}
+    if table.assist() and st.phase == "playing":
+        opp = {seat: opportunities_of(table, st, seat) for seat in table.humans}
+    draw_piles(table, surf, vp, st, opp)
+    draw_decks(table, surf, vp, st)
+    draw_centre(table, surf, vp, st, opp)
+    for seat in (0, 1):
+        draw_hud(table, surf, vp, st, seat)
+        draw_band(table, surf, vp, st, seat, opp.get(seat, []))
+    draw_info(table, surf, vp, st)
+    if st.phase != "scoring":
+        draw_log(table, surf, vp)
 
 
 def card_size(vp):
@@ -336,7 +426,7 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
                       anchor="center")
         return
     scheme = table.shown_scheme.get(seat)
-    for k, line in enumerate(hand_help(table.app.settings, scheme)):
+    for k, line in enumerate(hand_help_of(table, scheme)):
         gfx.blit_text(surf, line, fit(line, vp.s(14), vp.s(600)), vp.p(640, (h1, h2)[k]), (175, 200, 185),
                       anchor="midtop")
     kinds = {o["kind"] for o in opps}
@@ -347,7 +437,7 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
         if what == "tile":
             label = "Knockout!" if tile_claim(st, seat) == "knockout" else "Clinch"
         rect = vp.r(x, by, widths[what], 44)
-        claim_button(table, surf, vp, rect, label, hint(table.app.settings, scheme, button),
+        claim_button(table, surf, vp, rect, label, key_hint(table, scheme, button),
                      lambda w=what, se=seat: table.claim(se, w), seat, playing)
         k = what if what != "tile" else ("knockout" if "knockout" in kinds else "clinch")
         if k in kinds:
@@ -355,7 +445,7 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
                              border_radius=vp.s(10))
         x += widths[what] + 4
     can_ready = st.phase in ("between", "clinch") and not st.ready[seat]
-    claim_button(table, surf, vp, vp.r(x, by, 88, 44), "Ready", hint(table.app.settings, scheme, "ready"),
+    claim_button(table, surf, vp, vp.r(x, by, 88, 44), "Ready", key_hint(table, scheme, "ready"),
                  lambda se=seat: table.ready(se), seat, can_ready)
     lock = st.lockout[seat] - table.t
     if st.phase == "playing" and lock > 0:
@@ -365,13 +455,26 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
 
 def claim_button(table, surf, vp, rect, label, key, callback, seat, enabled) -> None:
     """A button with its name and, below, the key or pad button that does the same."""
-    table.hot_button(rect, "", callback, seat=seat, enabled=enabled)
+    surf.blit(button_image(rect.w, rect.h, label, key, enabled, vp.scale), rect.topleft)
+    if enabled:
+        table.hot_area(rect, "", callback, seat)
+
+
+@lru_cache(maxsize=64)
+def button_image(w: int, h: int, label: str, key: str, enabled: bool, scale: float) -> pygame.Surface:
+    """A claim button drawn once (as TableScene.hot_button draws a button, plus its key)."""
+    surf = _keyed(w, h)
+    rect = surf.get_rect()
+    col = (70, 84, 110) if enabled else (45, 48, 56)
+    gfx.panel(surf, rect, col, radius=max(3, rect.h // 5), border=(150, 160, 190) if enabled else None, width=1)
+    s = (lambda v: max(1, round(v * scale)))
     col = gfx.WHITE if enabled else gfx.DIM
-    gfx.blit_text(surf, label, fit(label, vp.s(16), rect.w - vp.s(6), True), (rect.centerx, rect.top + vp.s(3)),
+    gfx.blit_text(surf, label, fit(label, s(16), rect.w - s(6), True), (rect.centerx, rect.top + s(3)),
                   col, bold=True, anchor="midtop")
     if key:
-        gfx.blit_text(surf, key, vp.s(14), (rect.centerx, rect.bottom - vp.s(2)), (200, 210, 230) if enabled else gfx.DIM,
+        gfx.blit_text(surf, key, s(14), (rect.centerx, rect.bottom - s(2)), (200, 210, 230) if enabled else gfx.DIM,
                       anchor="midbottom")
+    return _fin(surf)
 
 
 def draw_info(table, surf, vp, st) -> None:
@@ -425,7 +528,7 @@ def draw_carry_marks(table, surf, vp, st) -> None:
             side = SIDES[h]
             for i in range(3):
                 name = target_name(seat, i)
-                if placement_refusal(st, seat, side, name) is not None:
+                if refusal(table, st, seat, side, name) is not None:
                     r = place_rect(vp, name)
                     c = (r.right - vp.s(14), r.top + vp.s(14))
                     pygame.draw.circle(surf, (40, 10, 10), c, vp.s(13))
@@ -434,7 +537,7 @@ def draw_carry_marks(table, surf, vp, st) -> None:
             under = target_at(x, y)
             if under is None:
                 continue
-            why = placement_refusal(st, seat, side, under)
+            why = refusal(table, st, seat, side, under)
             r = place_rect(vp, under).inflate(vp.s(10), vp.s(10))
             pygame.draw.rect(surf, gfx.REFUSE if why else gfx.HILITE, r, width=max(2, vp.s(4)), border_radius=vp.s(12))
             if why:
