@@ -425,6 +425,12 @@ class PunchTable(TableScene):
         return f"{self.names[out.winner]} wins the game!", how + f"Match score {self.state.wins[0]} to {self.state.wins[1]}."
 
     # -- drawing -------------------------------------------------------------------------
+    def invalidate(self) -> None:
+        """The next frame is drawn in full, as after any change (its picture surface is kept)."""
+        still = getattr(self, "_still", None)
+        if still is not None:
+            self._still = (None,) + tuple(still[1:])
+
     def draw_table(self, surf, vp) -> None:
         from . import table_draw
         before = {s: (self.focused(s).payload if self.focused(s) is not None else None) for s in (0, 1)}
