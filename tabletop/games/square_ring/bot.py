@@ -27,6 +27,8 @@ KO = 100.0
 REACH_WEIGHT = 0.25  # worth of being one move from a landing attack
 PLANS_TOP = 6      # the opponent's best-looking orders the strong bot plays against
 PLANS_RANDOM = 3   # plus a few other orders, so it is not blind to surprises
+SHORTLIST_PLANS = 3  # a first pass against this many of them ...
+SHORTLIST = 40       # ... keeps this many of its own pairs for the full test
 
 
 def _angle_gap(facing: int, want: float) -> float:
@@ -158,6 +160,7 @@ class SquareRingBot(Bot):
     def __post_init__(self):
         self.rng = Rng(self.seed * 7919 + self.seat * 104729 + 17)
 
+
     # -- entry ---------------------------------------------------------
     def choose(self, view):
         legal = RULES.legal_actions(view, self.seat)
@@ -225,16 +228,27 @@ class SquareRingBot(Bot):
         if view.dazed[op]:
             opp = opp + [((b, a), w) for (a, b), w in opp]
         reacted = view.reactor == op
-        table = self._table(view, sim, mine, opp)
-        total = sum(w for _p, w in opp)
-        best, best_v = None, None
-        for pair in _pairs(mine):
-            vals = table[pair]
+        pairs = _pairs(mine)
+        if len(opp) > SHORTLIST_PLANS and view.peek is None:
+            # first pass against the likeliest orders only; the best pairs go on to the full test
+            first = self._table(view, sim, pairs, opp[:SHORTLIST_PLANS])
+            pairs.sort(key=lambda p: -sum(first[p]))
+            keep = set(pairs[:SHORTLIST])
             if view.dazed[me]:
-                vals = vals + table[(pair[1], pair[0])]
-            mean = sum(v * w for v, w in zip(vals, itertools.cycle([w for _p, w in opp])))
-            mean /= total * (2 if view.dazed[me] else 1)
+                keep |= {(b, a) for a, b in keep}
+            pairs = [p for p in pairs if p in keep]
+        table = self._table(view, sim, pairs, opp)
+        weights = [w for _p, w in opp]
+        total = sum(weights)
+        best, best_v = None, None
+        for pair in pairs:
+            vals = table[pair]
+            mean = sum(v * w for v, w in zip(vals, weights)) / total
             low = min(vals)
+            if view.dazed[me]:
+                other = table[(pair[1], pair[0])]
+                mean = (mean + sum(v * w for v, w in zip(other, weights)) / total) / 2
+                low = min(low, min(other))
             v = (0.4 * mean + 0.6 * low) if reacted else (0.75 * mean + 0.25 * low)
             if best_v is None or v > best_v:
                 best, best_v = pair, v
@@ -245,24 +259,24 @@ class SquareRingBot(Bot):
                 cards.append(third)
         return Commit(me, tuple(c.id for c in cards))
 
-    def _table(self, view, sim, mine, opp):
-        """Score of every ordered pair of ours against each plausible order of theirs."""
+    def _table(self, view, sim, pairs, opp):
+        """Score of each ordered pair of ours against each plausible order of theirs."""
         me = self.seat
-        step, score, hp0 = sim.step, sim.score, view.hp
-        table = {pair: [] for pair in _pairs(mine)}
+        step, score, hp0, pos0, facing0 = sim.step, sim.score, view.hp, view.pos, view.facing
+        table = {pair: [] for pair in pairs}
         for (o1, o2), _w in opp:
-            for c1 in mine:
-                pos, facing, hp, e1 = step(view.pos, view.facing, hp0, c1, o1) if me == 0 else \
-                    step(view.pos, view.facing, hp0, o1, c1)
-                ko = hp[0] == 0 or hp[1] == 0
-                for c2 in mine:
-                    if c2 is c1:
-                        continue
-                    if ko:
-                        table[(c1, c2)].append(score(hp0, pos, facing, hp, e1))
-                        continue
-                    p2, f2, h2, e2 = step(pos, facing, hp, c2, o2) if me == 0 else step(pos, facing, hp, o2, c2)
-                    table[(c1, c2)].append(score(hp0, p2, f2, h2, e1 + e2))
+            for c1, c2 in pairs:
+                if me == 0:
+                    pos, facing, hp, e1 = step(pos0, facing0, hp0, c1, o1)
+                else:
+                    pos, facing, hp, e1 = step(pos0, facing0, hp0, o1, c1)
+                if hp[0] and hp[1]:
+                    if me == 0:
+                        pos, facing, hp, e2 = step(pos, facing, hp, c2, o2)
+                    else:
+                        pos, facing, hp, e2 = step(pos, facing, hp, o2, c2)
+                    e1 += e2
+                table[(c1, c2)].append(score(hp0, pos, facing, hp, e1))
         return table
 
     def _plausible(self, view, sim, theirs):

@@ -70,10 +70,7 @@ class Boxer:
     favoured: tuple[int, ...]
     cards: tuple[Card, ...]         # the whole hand: steps, turns, attacks
     by_id: dict = field(repr=False, compare=False, default_factory=dict)
-
-    @property
-    def attacks(self) -> tuple[Card, ...]:
-        return tuple(c for c in self.cards if c.kind == "attack")
+    attacks: tuple[Card, ...] = field(repr=False, compare=False, default=())
 
 
 def _fail(path: Path, where: str, problem: str):
@@ -219,7 +216,8 @@ def load_boxers(path: Path = DATA / "boxers.json", turn_cards=()) -> dict[str, B
             recovery=_int(path, where + ".recovery", b.get("recovery"), 0, hp),
             bursts=_int(path, where + ".bursts", b.get("bursts"), 0, 9),
             reacts=_int(path, where + ".reacts", b.get("reacts"), 0, 9),
-            steps=steps, favoured=favoured, cards=cards, by_id={c.id: c for c in cards})
+            steps=steps, favoured=favoured, cards=cards, by_id={c.id: c for c in cards},
+            attacks=tuple(attacks))
     return out
 
 
