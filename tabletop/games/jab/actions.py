@@ -14,6 +14,11 @@ from tabletop.core.actions import Action
 
 CLAIMS = ("combo", "counter", "knockout", "clinch", "ding")
 
+# Take, Place, Return and Claim have a hand-written __init__ (dataclass keeps
+# it): legal_actions builds a dozen of them at every step of a game, and the
+# generated one of a frozen dataclass sets each field through
+# object.__setattr__, twice as slow. Same fields, equality, hash and repr.
+
 
 @dataclass(frozen=True)
 class Ready(Action):
@@ -37,6 +42,10 @@ class Take(Action):
     hand: str
     t: int
 
+    def __init__(self, player: int, hand: str, t: int):
+        d = self.__dict__
+        d["player"], d["hand"], d["t"] = player, hand, t
+
 
 @dataclass(frozen=True)
 class Place(Action):
@@ -46,6 +55,10 @@ class Place(Action):
     target: str
     t: int
 
+    def __init__(self, player: int, hand: str, target: str, t: int):
+        d = self.__dict__
+        d["player"], d["hand"], d["target"], d["t"] = player, hand, target, t
+
 
 @dataclass(frozen=True)
 class Return(Action):
@@ -54,6 +67,10 @@ class Return(Action):
     hand: str
     t: int
 
+    def __init__(self, player: int, hand: str, t: int):
+        d = self.__dict__
+        d["player"], d["hand"], d["t"] = player, hand, t
+
 
 @dataclass(frozen=True)
 class Claim(Action):
@@ -61,6 +78,10 @@ class Claim(Action):
     player: int
     what: str
     t: int
+
+    def __init__(self, player: int, what: str, t: int):
+        d = self.__dict__
+        d["player"], d["what"], d["t"] = player, what, t
 
 
 @dataclass(frozen=True)

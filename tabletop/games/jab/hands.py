@@ -117,15 +117,15 @@ def speed(cross_ms: int) -> float:
     return WIDTH / max(1, cross_ms)
 
 
-_TRAVEL: dict[tuple[str, str, int], int] = {}
+_TRAVEL: dict[tuple[int, int, str, int], int] = {}
 
 
 def min_travel_ms(player: int, side: int, target: str, cross_ms: int) -> int:
     """Least whole milliseconds from this player's ``side`` deck to ``target``."""
-    key = (deck_name(player, side), target, cross_ms)
+    key = (player, side, target, cross_ms)
     ms = _TRAVEL.get(key)
     if ms is None:
-        ms = _TRAVEL[key] = int(rect_distance(key[0], target) / speed(cross_ms))
+        ms = _TRAVEL[key] = int(rect_distance(deck_name(player, side), target) / speed(cross_ms))
     return ms
 
 

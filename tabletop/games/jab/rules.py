@@ -58,6 +58,8 @@ handler per verb), scoring.py (round end and re-setup), setup.py
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from tabletop.core.game import Option, Outcome, Refused, Rules
 from tabletop.core.rng import Rng
 
@@ -69,6 +71,26 @@ from .queries import (CLAIMS, _NAMES, _blocks, _who, claim_refusal, opportunitie
                       stall_deadline, tile_claim, tiles)
 from .scoring import end_round, setup_round
 from .state import State
+
+
+# legal_actions is called at every step of a random or bot game; the actions
+# are immutable values, so the lists that repeat (the same claims at the same
+# time, the deck splits) are built once and shared. Bounded, so a long
+# session does not grow them without end.
+@lru_cache(maxsize=1024)
+def _claims(player: int, t: int) -> tuple:
+    return tuple([Claim(player, w, t) for w in CLAIMS])
+
+
+@lru_cache(maxsize=256)
+def _splits(player: int, t: int) -> tuple:
+    return tuple([Split(player, k, t) for k in range(26)] + [Ready(player, t)])
+
+
+@lru_cache(maxsize=None)
+def _routes(player: int, h: int, speed: int) -> tuple:
+    """(pile index, target name, least travel ms from the deck) for each of the six targets."""
+    return tuple((j, _NAMES[j], min_travel_ms(player, h, _NAMES[j], speed)) for j in range(6))
 
 
 class JabRules(Rules):
@@ -132,8 +154,7 @@ class JabRules(Rules):
         ph = state.phase
         if ph == "between":
             if not state.ready[player]:
-                out += [Split(player, k, t) for k in range(26)]
-                out.append(Ready(player, t))
+                out += _splits(player, t)
         elif ph == "clinch":
             if not state.ready[player]:
                 out.append(Ready(player, t))
@@ -152,22 +173,23 @@ class JabRules(Rules):
                     if state.decks[player * 2 + h] and when < end:
                         out.append(Take(player, side, when))
                     continue
-                card = held[0]
-                for b in (0, 1):
-                    for i in range(3):
-                        if b == player:  # a block: same test as placement_refusal, inlined for speed
-                            pile = state.piles[b * 3 + i]
-                            if not pile or C.owner(pile[-1]) == player or not _blocks(pile[-1], card):
-                                continue
-                        name = _NAMES[b * 3 + i]
-                        when = max(t, held[1] + min_travel_ms(player, h, name, speed))
-                        if when < end:
-                            out.append(Place(player, side, name, when))
+                card, taken = held
+                own = player * 3
+                for j, name, travel in _routes(player, h, speed):
+                    if own <= j < own + 3:  # a block: same test as placement_refusal, inlined for speed
+                        pile = state.piles[j]
+                        if not pile or C.owner(pile[-1]) == player or not _blocks(pile[-1], card):
+                            continue
+                    when = taken + travel
+                    if when < t:
+                        when = t
+                    if when < end:
+                        out.append(Place(player, side, name, when))
                 out.append(Return(player, side, t))
             if t >= state.go_at:
                 tc = max(t, state.lockout[player])
                 if tc < end:
-                    out += [Claim(player, w, tc) for w in CLAIMS]
+                    out += _claims(player, tc)
         elif ph == "scoring":
             if state.covers[player] is None:
                 out += [Cover(player, target_name(player, i), t) for i in range(3)]
