@@ -54,12 +54,35 @@ def describe(cid: int) -> str:
         gain = f" Gain {c.momentum} momentum when drafted." if c.momentum else ""
         return f"{c.name} ({c.upgrade} upgrade, stays all match): {c.text}{gain}"
     kind = "punch" if c.is_punch else c.move
-    s = f"{c.name}: {move_label(c.move)} ({kind}), speed {c.speed}."
+    if c.name == move_label(c.move):
+        s = f"{c.name} ({kind}), speed {c.speed}."
+    else:
+        s = f"{c.name}: {move_label(c.move)} ({kind}), speed {c.speed}."
     if c.text:
         s += " " + c.text
     if not c.starter and c.momentum:
         s += f" Gain {c.momentum} momentum when drafted."
     return s
+
+
+def steady_bonus(mods, cid: int) -> int:
+    """Speed a fighter's trait and upgrades always add to this card (not counting event or stance
+    conditions): shown on the card while planning."""
+    move = CARDS[cid].move
+    return sum(e.amount for e in mods if e.kind == "speed" and (e.moves is None or move in e.moves)
+               and e.event is None and e.stance is None)
+
+
+@lru_cache(maxsize=16)
+def bonus_badge(n: int, px: int) -> pygame.Surface:
+    label = f"+{n}"
+    img = gfx.text(label, px, gfx.INK, True)
+    w, h = img.get_width() + px // 2, img.get_height() + 2
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (250, 215, 90), surf.get_rect(), border_radius=h // 2)
+    pygame.draw.rect(surf, gfx.INK, surf.get_rect(), 1, border_radius=h // 2)
+    surf.blit(img, img.get_rect(center=(w // 2, h // 2)))
+    return surf
 
 
 def _lines(text: str, px: int, width: int, bold=False, limit=9) -> list[str]:

@@ -8,7 +8,7 @@ from tabletop.ui import gfx
 
 from .content import CARDS, CHARACTERS
 from .rules import affordable_slots, judge_cost
-from .table_cards import back_image, board_image, card_image, describe
+from .table_cards import back_image, board_image, bonus_badge, card_image, describe, steady_bonus
 
 SIDE_X = (8, 876)
 SIDE_W = 396
@@ -362,6 +362,7 @@ def hand(t, surf, vp, s, x0):
         if vis:
             img = card_image(cid, r.w, r.h, colour(s), vp.s(14))
             surf.blit(img, r)
+            badge(surf, vp, st.players[s], cid, r)
             if act:
                 t.hot_card(r, ("hand", s, cid), s, img)
         else:
@@ -369,6 +370,14 @@ def hand(t, surf, vp, s, x0):
     if st.players[s].choice is not None:
         txt(surf, vp, "Cards left in hand go to the discard pile.", 15, x0 + SIDE_W / 2, HAND_Y + HAND_H / 2,
             gfx.GREY, anchor="center", width=SIDE_W - 20)
+
+
+def badge(surf, vp, player, cid, r):
+    """A gold "+N" on a card: what the trait and upgrades always add to its speed."""
+    n = steady_bonus(player.mods, cid)
+    if n:
+        img = bonus_badge(n, vp.s(18))
+        surf.blit(img, img.get_rect(topright=(r.right - vp.s(4), r.top + r.h // 3)))
 
 
 def piles(t, surf, vp, s, x0):

@@ -11,7 +11,7 @@ from .content import CARDS
 from .explain import explain
 from .table_cards import back_image, card_image
 from .table_draw import (BID_X, HAND_H, HAND_Y, MID_W, MID_X, PANEL, RING_Y, ROW_H, ROW_STEP, SIDE_W, SLOT_W, SLOT_X,
-                         button, colour, lines, txt)
+                         badge, button, colour, lines, txt)
 
 
 def speed_parts(t, e, s) -> str:
@@ -102,6 +102,7 @@ def plan_slot(t, surf, vp, s, k, y):
     else:
         img = card_image(cid, r.w, r.h, colour(s), vp.s(14))
         surf.blit(img, r)
+        badge(surf, vp, st.players[s], cid, r)
         if act:
             t.hot_card(r, ("slot", s, k), s, img)
     b = t.plan(s)["bids"][k]
