@@ -250,7 +250,7 @@ HUMAN_RED = [Seat("Red", "human", scheme="mouse"), Seat("Blue", "computer", leve
 # -- whole matches ------------------------------------------------------------------------
 
 def test_mouse_plays_a_match_against_the_computer(app):
-    table = start(app, HUMAN_RED, seed=3, rounds=6)
+    table = start(app, HUMAN_RED, seed=3)                  # a full 12-round match
     assert table.secrecy.mode == "open"
     plans = play_match(app, table, {0: Mouse(app, table)})
     assert {"pick", "plan", "reveal", "prize"} <= table.phases_seen   # stance choice and prize picks too
