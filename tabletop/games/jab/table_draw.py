@@ -249,20 +249,9 @@ def draw_piles(table, surf, vp, st, opp) -> None:
             pile = st.piles[b * 3 + i]
             if not pile:
                 continue
-            if len(pile) >= 2:
-                surf.blit(punch_card(pile[-2], w, h), r.move(0, -vp.s(20)))
-            surf.blit(punch_card(pile[-1], w, h), r)
-            top = pile[-1]
-            if C.owner(top) == b:
-                pill = gfx.text("BLOCK", vp.s(14), gfx.WHITE, True)
-                pr = pill.get_rect(center=(r.centerx, r.bottom))
-                pygame.draw.rect(surf, (30, 30, 30), pr.inflate(vp.s(10), vp.s(2)), border_radius=vp.s(6))
-                surf.blit(pill, pr)
-            if len(pile) >= 2:
-                badge = gfx.text(str(len(pile)), vp.s(14), gfx.WHITE, True)
-                c = (r.right - vp.s(4), r.top - vp.s(14))
-                pygame.draw.circle(surf, (20, 20, 20), c, vp.s(13))
-                surf.blit(badge, badge.get_rect(center=c))
+            img, (dx, dy) = pile_image(pile[-2] if len(pile) >= 2 else None, pile[-1], len(pile),
+                                       C.owner(pile[-1]) == b, w, h, vp.scale)
+            surf.blit(img, (r.x + dx, r.y + dy))
     for j, (col, ms) in table.flashes.items():
         r = place_rect(vp, target_name(j // 3, j % 3)).inflate(vp.s(8), vp.s(8))
         pygame.draw.rect(surf, col, r, width=max(2, vp.s(5 if ms > 300 else 3)), border_radius=vp.s(12))
@@ -274,6 +263,41 @@ def draw_piles(table, surf, vp, st, opp) -> None:
                 pygame.draw.rect(surf, col, r, width=max(2, vp.s(3)), border_radius=vp.s(12))
                 lab = "stagger!" if o["kind"] == "stagger" else "block?"
                 gfx.blit_text(surf, lab, vp.s(14), (r.centerx, r.bottom), col, bold=True, anchor="midtop")
+
+
+@lru_cache(maxsize=256)
+def pile_image(under, top: int, count: int, block: bool, w: int, h: int, scale: float):
+    """A target's pile as one picture: the card under the top one peeking out above it,
+    the top card, a BLOCK pill when the top card is a block and the number of cards.
+    Returns (image, (dx, dy)): where its corner goes relative to the target's corner."""
+    s = (lambda v: max(1, round(v * scale)))
+    parts = []                      # (kind, rect) in the target's own coordinates
+    if under is not None:
+        parts.append(("under", pygame.Rect(0, -s(20), w, h)))
+    parts.append(("top", pygame.Rect(0, 0, w, h)))
+    if block:
+        pill = gfx.text("BLOCK", s(14), gfx.WHITE, True)
+        pr = pill.get_rect(center=(w // 2, h))
+        parts.append(("pill", pr.inflate(s(10), s(2))))
+    if under is not None:
+        c = (w - s(4), -s(14))
+        rad = s(13)
+        parts.append(("badge", pygame.Rect(c[0] - rad, c[1] - rad, 2 * rad + 1, 2 * rad + 1)))
+    box = parts[0][1].unionall([r for _, r in parts[1:]])
+    surf = _keyed(box.w, box.h)
+    ox, oy = -box.x, -box.y
+    if under is not None:
+        surf.blit(punch_card(under, w, h), (ox, oy - s(20)))
+    surf.blit(punch_card(top, w, h), (ox, oy))
+    if block:
+        pygame.draw.rect(surf, (30, 30, 30), pr.inflate(s(10), s(2)).move(ox, oy), border_radius=s(6))
+        surf.blit(pill, pr.move(ox, oy))
+    if under is not None:
+        badge = gfx.text(str(count), s(14), gfx.WHITE, True)
+        cc = (c[0] + ox, c[1] + oy)
+        pygame.draw.circle(surf, (20, 20, 20), cc, s(13))
+        surf.blit(badge, badge.get_rect(center=cc))
+    return _fin(surf), (box.x, box.y)
 
 
 def draw_decks(table, surf, vp, st) -> None:
