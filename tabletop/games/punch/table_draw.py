@@ -61,6 +61,22 @@ def _wrap(text: str, px: int, width: int) -> tuple:
     return tuple(gfx.wrap(text, px, width))
 
 
+def on_felt(t, surf, key, rect, draw) -> None:
+    """Draw a part that lies on bare felt (nothing else under it in ``rect``) once per
+    ``key``; later frames blit the same pixels back. ``draw`` must register no hot things."""
+    memo = t.__dict__.setdefault("_felt_parts", {})
+    key = (key, surf.get_size())
+    img = memo.get(key)
+    if img is not None:
+        surf.blit(img, rect)
+        return
+    draw()
+    if len(memo) > 64:
+        memo.clear()
+    rect = rect.clip(surf.get_rect())
+    memo[key] = surf.subsurface(rect).copy()
+
+
 def col_x(seat: int, i: int) -> int:
     return HALF_X[seat] + 20 + i * COL
 
@@ -163,8 +179,13 @@ def header(t, surf, vp) -> None:
 
 
 def meter(t, surf, vp, seat) -> None:
-    x = HALF_X[seat]
     stamina = t.shown_stamina()[seat]
+    key = ("meter", seat, t.names[seat], seat in t.humans, stamina, t.state.options["no_mercy"])
+    on_felt(t, surf, key, vp.r(HALF_X[seat], 58, HALF_W, 60), lambda: draw_meter(t, surf, vp, seat, stamina))
+
+
+def draw_meter(t, surf, vp, seat, stamina) -> None:
+    x = HALF_X[seat]
     colour = gfx.PLAYER_COLOURS[seat]
     gfx.panel(surf, vp.r(x, 58, HALF_W, 60), (0, 0, 0), radius=vp.s(10), alpha=60)
     who = t.names[seat] + ("" if seat in t.humans else " (computer)")
@@ -306,8 +327,13 @@ def deck_pile(t, surf, vp, seat) -> None:
 
 def shown_tally(t, surf, vp, seat) -> None:
     """What this boxer has revealed this match (public: both players may count cards)."""
-    played = t.state.played[seat]
+    played = tuple(t.state.played[seat])
     x = (140, 1012)[seat]
+    on_felt(t, surf, ("tally", seat, played), vp.r(x - 8, ROW_Y - 26, 138, 164),
+            lambda: draw_tally(surf, vp, x, played))
+
+
+def draw_tally(surf, vp, x, played) -> None:
     gfx.blit_text(surf, "shown this match", vp.s(14), vp.p(x + 60, ROW_Y - 12), gfx.GREY, anchor="center")
     for i, k in enumerate(KINDS):
         y = ROW_Y + 6 + i * 22
@@ -417,11 +443,9 @@ def hand(t, surf, vp, seat) -> None:
         show = True       # against the computer the hand is simply shown (also while cards turn)
     title = "Your deck: pick from here" if st.phase == "draft" else f"{t.names[seat]}'s hand"
     if not show:
-        gfx.blit_text(surf, f"{title} ({n} cards)" if st.phase != "draft" else f"{t.names[seat]}'s deck ({n})",
-                      vp.s(15), vp.p(HALF_X[seat] + 20, HAND_Y - 22), gfx.GREY, anchor="midleft")
-        step = min(COL // 2 + 6, (HALF_W - 40 - CARD_W) // max(1, min(n, 30) - 1)) if n > 1 else 0
-        for i in range(min(n, 30)):
-            cards.draw(surf, face(seat, "", True), vp.r(HALF_X[seat] + 20 + i * step, HAND_Y, CARD_W, CARD_H))
+        label = f"{title} ({n} cards)" if st.phase != "draft" else f"{t.names[seat]}'s deck ({n})"
+        on_felt(t, surf, ("backs", seat, label, n), vp.r(HALF_X[seat] + 8, HAND_Y - 36, HALF_W - 16, CARD_H + 44),
+                lambda: draw_backs(surf, vp, seat, label, n))
         return
     mine = t.can_act(seat) and st.phase != "redeal"
     counts = t.source_counts(seat) if t.can_act(seat) else list(st.hands[seat])
@@ -448,6 +472,14 @@ def hand(t, surf, vp, seat) -> None:
             t.hot_card(r, payload, seat, cards.render(face(seat, code), r.w, r.h))
             t.hand_payloads[seat].append(payload)
         badge(surf, vp, lifted, counts[i])
+
+
+def draw_backs(surf, vp, seat, label, n) -> None:
+    """A hand or deck shown face down: a fan of card backs under its name."""
+    gfx.blit_text(surf, label, vp.s(15), vp.p(HALF_X[seat] + 20, HAND_Y - 22), gfx.GREY, anchor="midleft")
+    step = min(COL // 2 + 6, (HALF_W - 40 - CARD_W) // max(1, min(n, 30) - 1)) if n > 1 else 0
+    for i in range(min(n, 30)):
+        cards.draw(surf, face(seat, "", True), vp.r(HALF_X[seat] + 20 + i * step, HAND_Y, CARD_W, CARD_H))
 
 
 def buttons(t, surf, vp, seat) -> None:
