@@ -268,7 +268,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
         surf.blit(self._background(vp), (0, 0))
         self._draw_banner(surf, vp)
         for seat, r in enumerate(rows(len(s.players))):
-            self._draw_row(surf, vp, seat, r)
+            self._row(surf, vp, seat, r)
         self._draw_middle(surf, vp)
         if self._layer is not None and self._layer.get_size() == surf.get_size():
             self._layer.blit(surf, (0, 0))      # the same picture surface, not a new one per change
@@ -366,6 +366,27 @@ class StabbyJackTable(MiddleMixin, TableScene):
         }.get(s.phase, f"▶ {name}'s turn")
 
     # -- a player's row ----------------------------------------------------------------------------
+    def _row(self, surf, vp, seat, rect) -> None:
+        """A row nobody can point into now is the same picture while its player's cards,
+        standing and the layout are: drawn once, then blitted back (after any change of state
+        only the rows that changed are drawn again)."""
+        s = self.st
+        if self.act and (s.phase == ACE or seat == s.turn):
+            self._draw_row(surf, vp, seat, rect)
+            return
+        d = self.derived()
+        sk = self.session.seats[seat]
+        key = (seat, s.players[seat], seat == s.turn and s.phase != OVER, tuple(d["conds"][seat]), d["cw"],
+               d["below"], len(s.players), self.names[seat], seat in self.session.bots, sk.level, surf.get_size())
+        memo = self.__dict__.setdefault("_row_pictures", {})
+        area = vp.r(*rect).clip(surf.get_rect())
+        img = memo.get(seat)
+        if img is not None and img[0] == key:
+            surf.blit(img[1], area)
+            return
+        self._draw_row(surf, vp, seat, rect)
+        memo[seat] = (key, surf.subsurface(area).copy())
+
     def _draw_row(self, surf, vp, seat, rect) -> None:
         s = self.st
         x, y, w, h = rect
