@@ -288,6 +288,8 @@ class PunchRules(Rules):
             return []
         ph = state.phase
         hand = state.hands[player]
+        if ph == "choose" and not state.options["exchange"]:   # the common case, first
+            return list(_commits(player, hand))
         if ph in ("break", "match_over"):
             return [_READY[player]]
         if ph == "redeal":
@@ -466,9 +468,14 @@ class PunchRules(Rules):
         if not state.hands[p][k]:
             return Refused("That card is not in your hand.")
         s = state.clone()
-        s.hands = _set(s.hands, p, _bump(s.hands[p], k, -1))
-        s.choice = _set(s.choice, p, k)
-        s.waiting = _set(s.waiting, p, False)
+        hand = list(state.hands[p])
+        hand[k] -= 1
+        if p == 0:
+            s.hands, s.choice, s.waiting = ((tuple(hand), state.hands[1]), (k, state.choice[1]),
+                                            (False, state.waiting[1]))
+        else:
+            s.hands, s.choice, s.waiting = ((state.hands[0], tuple(hand)), (state.choice[0], k),
+                                            (state.waiting[0], False))
         if s.waiting[1 - p]:
             return s
         k0, k1 = s.choice
