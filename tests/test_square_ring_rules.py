@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.core.game import Refused
-from tabletop.core.record import Record, parse, replay
+from tabletop.core.record import parse, replay
 from tabletop.games.square_ring import SPEC, board
 from tabletop.games.square_ring.content import BOXERS
 from tabletop.games.square_ring.rules import HIDDEN, RULES, Commit, Declare, Footwork, Stick
@@ -361,4 +361,3 @@ def test_apply_never_changes_the_given_state():
     before = repr(s)
     after = exchange(s, ("jab", "cross"), ("hook", "jab"))
     assert repr(s) == before and after != s
-    assert isinstance(Record(game="square-ring", seed=0).to_json(), dict)
