@@ -57,9 +57,10 @@ def _bump(counts, k, by):
 _COMMITS = tuple(tuple(Commit(p, code) for code in CODES) for p in (0, 1))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=4096)
 def _commits(player, hand) -> tuple:
-    """The Commit of every kind in ``hand`` (a count tuple), in kind order."""
+    """The Commit of every kind in ``hand`` (a count tuple), in kind order.
+    (Hands repeat a lot from game to game; bounded, so it cannot grow without end.)"""
     return tuple(_COMMITS[player][k] for k in range(NK) if hand[k])
 
 

@@ -83,10 +83,11 @@ class Swap(Action):
 CHOICES = ("train", "fight", "rest")
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=4096)
 def _act(cls, *args):
     """One shared instance per distinct action (they are immutable values),
-    so legal_actions does not build the same objects again every turn."""
+    so legal_actions does not build the same objects again every turn.
+    Bounded, so a long session cannot grow it without end."""
     return cls(*args)
 
 
