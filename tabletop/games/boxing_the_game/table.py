@@ -474,9 +474,10 @@ class BoxingTable(TableScene):
 
     def _first(self, items, seat) -> int:
         """Where a seat's focus goes when what it had is gone: a hand card, else the first thing."""
+        can = affordable_slots(self.state, seat) if self.state.phase == "prize" else []
         for kind in ("hand", "char", "prize", "lock", "slot"):
             for i, h in enumerate(items):
-                if isinstance(h.payload, tuple) and h.payload[0] == kind:
+                if isinstance(h.payload, tuple) and h.payload[0] == kind and (kind != "prize" or h.payload[1] in can):
                     return i
         return 0
 

@@ -383,7 +383,11 @@ def badge(surf, vp, player, cid, r):
 def piles(t, surf, vp, s, x0):
     p = t.board_state().players[s]
     r = vp.r(x0, LOW_Y + 4, 52, 72)
-    surf.blit(back_image(r.w, r.h, colour(s), str(len(p.deck))), r)
+    if p.deck:
+        surf.blit(back_image(r.w, r.h, colour(s), str(len(p.deck))), r)
+    else:
+        pygame.draw.rect(surf, colour(s), r, max(1, vp.s(2)), border_radius=vp.s(6))
+        gfx.blit_text(surf, "0", vp.s(20), r.center, colour(s), bold=True, anchor="center")
     r2 = vp.r(x0 + 60, LOW_Y + 4, 52, 72)
     gfx.panel(surf, r2, gfx.PAPER, radius=vp.s(6), border=colour(s), width=max(1, vp.s(2)))
     gfx.blit_text(surf, str(len(p.discard)), vp.s(24), r2.center, gfx.INK, bold=True, anchor="center")
