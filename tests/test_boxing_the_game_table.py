@@ -415,3 +415,35 @@ def test_bids_cannot_pass_the_momentum_held_and_back_takes_a_card_back(app):
     assert table.plan(0)["slots"] == [None, None, None]
     red.choose(0, ("lock", 0))
     assert table.session.state.players[0].choice is None and "slot" in table.message
+
+
+def test_a_punch_6_faster_than_a_feint_lets_the_puncher_switch_the_other_stance_by_gamepad(app):
+    pad = VirtualPad()
+    try:
+        frames(app, 3)
+        seats = [Seat("Red", "human", scheme="keys-left"), Seat("Blue", "human", scheme="gamepad")]
+        setup = {"boards": [["Kid Lightning"], ["Lola Showtime"]],
+                 "decks": [["Feint", "Jab", "Block", "Block"], ["Jab", "Block", "Block", "Feint"]]}
+        table = start(app, seats, secrecy="curtain", seed=6, setup=setup)
+        red, blue = Keys(app, table, "keys-left"), Pad(app, table, pad)
+        for seat, agent in ((0, red), (1, blue)):
+            settle(app, table)
+            close = open_up(app, table, seat, agent)
+            agent.choose(seat, ("char", seat, table.session.state.players[seat].dealt[0]))
+            close()
+        settle(app, table)
+        lock_plan(app, table, 0, red, ["Feint", "Jab", "Block"])
+        settle(app, table)
+        lock_plan(app, table, 1, blue, ["Jab", "Block", "Block"], bids=[6, 0, 0])   # Jab 5+6 against Feint 4
+        settle(app, table)
+        st = table.session.state
+        assert st.phase == "reveal" and st.pending == (1, True)
+        labels = {h.payload for h in table.hots if isinstance(h.payload, tuple) and h.payload[0] == "stance"}
+        assert len(labels) == 4                      # keep, switch me, switch Red, switch both
+        assert table.curtain_seat() is None          # a public choice: no curtain
+        before = [p.stance for p in st.players]
+        blue.choose(1, ("stance", 1, False, True))   # force Red to switch, keep Blue's own
+        after = [p.stance for p in table.session.state.players]
+        assert after[0] != before[0] and after[1] == before[1]
+    finally:
+        pad.unplug()

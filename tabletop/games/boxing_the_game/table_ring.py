@@ -50,7 +50,7 @@ def round_info(t, surf, vp, s, x0):
         y = lines(surf, vp, speed_parts(t, e, s), 15, x0 + 12, y + 22, SIDE_W - 24, gfx.WHITE, limit=2)
     pts = sum(ev["points"][s] for kk, ev in evs.items() if kk <= k)
     judges = len(t.board_state().players[s].judges)
-    extra = f" (+{judges} for judges at scoring)" if judges else ""
+    extra = f" (+{judges} for judges at scoring)" if judges and t.frozen is not None else ""
     txt(surf, vp, f"Points this round: {pts}{extra}", 16, x0 + 12, HAND_Y + HAND_H - 28, colour(s), bold=True,
         width=SIDE_W - 24)
 
