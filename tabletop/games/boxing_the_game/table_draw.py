@@ -36,6 +36,9 @@ HINTS = {
     "mouse": "Click a card, or drag it where it goes",
 }
 
+SHORT = {"keys-left": "W A S D + Space, Tab peeks", "keys-right": "arrows + Enter, Right Ctrl peeks",
+         "keyboard": "arrows + Enter", "gamepad": "D-pad + A, Y peeks", "mouse": "mouse, ` peeks"}
+
 
 def colour(seat):
     return gfx.PLAYER_COLOURS[seat]
@@ -464,7 +467,10 @@ def sheet(t, surf, vp):
     scheme = None
     if t.humans:
         scheme = t.session.seats[t.acting_seat() if t.shared_input else t.humans[0]].scheme
-    hint = HINTS.get(scheme, HINTS["mouse"]) if t.shared_input else "Each player uses their own controls"
+    if t.shared_input:
+        hint = HINTS.get(scheme, HINTS["mouse"])
+    else:
+        hint = " · ".join(f"{t.names[s]}: {SHORT.get(t.session.seats[s].scheme, '')}" for s in t.humans)
     txt(surf, vp, hint, 14, x + 10, y + 126, gfx.GREY, width=w - 20)
 
 
