@@ -332,6 +332,7 @@ class BoxingTable(TableScene):
                 self.frozen = self._before
                 self.shown = []
             self.queue.extend(new)
+            self._prewarm(new)
         else:
             self.app.sounds.play("place" if isinstance(action, (Plan, PickCharacter, TakePrize)) else "click")
             for e in new:
@@ -341,6 +342,17 @@ class BoxingTable(TableScene):
         """Pause or a lost pad: peeking stops too (a peek key let go during the pause is never seen)."""
         super().drop_held()
         self.secrecy.peeking.clear()
+
+    def _prewarm(self, entries) -> None:
+        """Render the faces about to turn over now, so the replay's frames stay light."""
+        from .table_cards import card_image
+        from .table_draw import SLOT_W, ROW_H, colour
+        vp = self.app.vp
+        r = vp.r(0, 0, SLOT_W, ROW_H)
+        for e in entries:
+            if e["type"] == "event":
+                for s in (0, 1):
+                    card_image(e["cards"][s], r.w, r.h, colour(s), vp.s(14))
 
     def _park_pointer(self) -> None:
         try:
@@ -435,7 +447,7 @@ class BoxingTable(TableScene):
         """Everything the table layer shows while nothing moves; None while something animates."""
         held = None
         if self.anim is not None:
-            if self.anim["t"] < FLIP_MS / self._speed():
+            if self.anim["e"]["type"] == "event" and self.anim["t"] < FLIP_MS / self._speed():
                 return None                          # cards turning: draw every frame
             held = (id(self.anim), len(self.shown), len(self.queue))
         elif self.queue:
