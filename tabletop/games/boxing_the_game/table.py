@@ -58,6 +58,7 @@ class BoxingTable(TableScene):
         self.want_focus: dict[int, object] = {}
         self.prize_rects: dict[int, pygame.Rect] = {}
         self.board_rects: dict[int, pygame.Rect] = {}
+        self.pile_rects: dict[int, tuple] = {}
         self._still_key = None
         self._still = None
         self._still_hots: list = []

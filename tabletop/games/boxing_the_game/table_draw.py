@@ -391,6 +391,7 @@ def piles(t, surf, vp, s, x0):
     else:
         pygame.draw.rect(surf, colour(s), r, max(1, vp.s(2)), border_radius=vp.s(6))
         gfx.blit_text(surf, "0", vp.s(20), r.center, colour(s), bold=True, anchor="center")
+    t.pile_rects[s] = (r, vp.r(x0 + 60, LOW_Y + 4, 52, 72))
     r2 = vp.r(x0 + 60, LOW_Y + 4, 52, 72)
     gfx.panel(surf, r2, gfx.PAPER, radius=vp.s(6), border=colour(s), width=max(1, vp.s(2)))
     gfx.blit_text(surf, str(len(p.discard)), vp.s(24), r2.center, gfx.INK, bold=True, anchor="center")
@@ -479,8 +480,9 @@ def caption(t, surf, vp):
     info = focus_info(t)
     bottom = y + h - 8
     if info:
-        lines(surf, vp, info, 14, x + 12, bottom - 18, w - 24, (170, 210, 240), limit=1)
-        bottom -= 22
+        n = min(2, len(gfx.wrap(info, vp.s(14), vp.s(w - 24))))
+        lines(surf, vp, info, 14, x + 12, bottom - 18 * n, w - 24, (170, 210, 240), limit=2)
+        bottom -= 18 * n + 4
     px = 16
     step = px * 1.22
     blocks = []
@@ -501,7 +503,7 @@ def caption(t, surf, vp):
 
 def focus_info(t) -> str:
     """The card a player points at (mouse) or has focused (keys, pad), in one line."""
-    hot = None
+    hot, pos = None, None
     for s in (0, 1):
         if t.show_focus.get(s):
             hot = t.focused(s)
@@ -513,6 +515,14 @@ def focus_info(t) -> str:
             pos = None
         if pos is not None:
             hot = next((h for h in reversed(t.hots) if h.kind == "card" and h.rect.collidepoint(pos)), None)
+    if hot is None and pos is not None:
+        for s, (deck_r, discard_r) in t.pile_rects.items():
+            p = t.board_state().players[s]
+            if deck_r.collidepoint(pos):
+                return f"{t.names[s]}'s deck: {len(p.deck)} cards, face down."
+            if discard_r.collidepoint(pos):
+                names = sorted(CARDS[c].name for c in p.discard)
+                return f"{t.names[s]}'s discard pile ({len(names)}): " + (", ".join(names) if names else "empty") + "."
     if hot is None or not isinstance(hot.payload, tuple):
         return ""
     pl = hot.payload
