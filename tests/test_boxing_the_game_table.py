@@ -447,3 +447,23 @@ def test_a_punch_6_faster_than_a_feint_lets_the_puncher_switch_the_other_stance_
         assert after[0] != before[0] and after[1] == before[1]
     finally:
         pad.unplug()
+
+
+def test_the_match_log_opens_scrolls_and_closes_and_blocks_choices_while_open(app):
+    table = start(app, HUMAN_RED, seed=4)
+    red = Mouse(app, table)
+    settle(app, table)
+    red.choose(0, ("char", 0, table.session.state.players[0].dealt[0]))
+    settle(app, table)
+    red.choose(0, ("log",))                                # the mouse player's button in the header
+    assert table.history_open and any("fights as" in s for s in table.history)
+    assert not any(isinstance(h.payload, tuple) and h.payload[0] == "hand" for h in table.hots)
+    key(app, "up")
+    assert table.history_top in (0, 1)                     # scrolls (as far as there is more to see)
+    red.choose(0, ("close-log",))
+    assert not table.history_open
+    key(app, "h")                                          # and the H key
+    assert table.history_open
+    key(app, "backspace")
+    assert not table.history_open
+    assert any(isinstance(h.payload, tuple) and h.payload[0] == "hand" for h in table.hots)

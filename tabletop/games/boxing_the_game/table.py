@@ -63,7 +63,11 @@ class BoxingTable(TableScene):
         self._still = None
         self._still_hots: list = []
         self._rebuild_ring()
-        self.caption = [explain(e, self.names) for e in session.state.log if e.get("type") != "event"][-3:]
+        self.history = [explain(e, self.names) for e in session.state.log
+                        if e["type"] == "event" or e["type"] in CAPTION_TYPES]
+        self.caption = self.history[-4:]
+        self.history_open = False
+        self.history_top = 0            # lines scrolled up from the newest
 
     # -- facts -------------------------------------------------------------------------
     @property
@@ -85,7 +89,7 @@ class BoxingTable(TableScene):
 
     def can_act(self, seat: int) -> bool:
         return (seat in self.humans and seat in self.rules.to_act(self.state) and not self.busy()
-                and (not self.secret_phase() or self.secrecy.visible(seat)))
+                and not self.history_open and (not self.secret_phase() or self.secrecy.visible(seat)))
 
     def curtain_seat(self) -> int | None:
         if not self.secret_phase() or self.busy():
@@ -285,6 +289,12 @@ class BoxingTable(TableScene):
         if not press.down or press.seat is None:
             return
         seat = press.seat
+        if press.button == "next":
+            self.toggle_history()
+            return
+        if press.button == "back" and self.history_open:
+            self.toggle_history()
+            return
         if press.button == "back":
             if self.state.phase == "plan" and self.can_act(seat):
                 p = self.plan(seat)
@@ -296,10 +306,34 @@ class BoxingTable(TableScene):
                 self.secrecy.shown = None
                 self.show_focus[seat] = False
 
+    def toggle_history(self) -> None:
+        self.history_open = not self.history_open
+        self.history_top = 0
+        self.app.sounds.play("click")
+
+    def scroll_history(self, lines: int) -> None:
+        self.history_top = max(0, min(len(self.history), self.history_top + lines))
+
     def handle(self, event, pad_changes) -> None:
-        if self.anim is not None and self._hurry(event, pad_changes):
+        if self.history_open and event.type == pygame.MOUSEWHEEL:
+            self.scroll_history(event.y)
+            return
+        if self.shared_input and ((event.type == pygame.KEYDOWN and key_name(event) == "h")
+                                  or any(name == "x" and down for _i, name, down in pad_changes)):
+            self.toggle_history()
+            return
+        if self.anim is not None and not self.history_open and self._hurry(event, pad_changes):
             return
         super().handle(event, pad_changes)
+
+    def _press(self, p) -> None:
+        if self.history_open and p.down and p.button in ("up", "down"):
+            self.scroll_history(1 if p.button == "up" else -1)
+            return
+        if self.history_open and p.down and p.button == "confirm" and p.source != "mouse":
+            self.toggle_history()
+            return
+        super()._press(p)
 
     def _hurry(self, event, pad_changes) -> bool:
         """A click or confirm while an event is shown moves on to the next one (never skips a choice)."""
@@ -373,7 +407,8 @@ class BoxingTable(TableScene):
         if t == "draft":
             self._fly_prize(e)
         if t == "event" or t in CAPTION_TYPES:
-            self.caption = (self.caption + [explain(e, self.names)])[-4:]
+            self.history.append(explain(e, self.names))
+            self.caption = self.history[-4:]
         self.shown.append(e)
 
     def _fly_prize(self, e: dict) -> None:
@@ -456,7 +491,8 @@ class BoxingTable(TableScene):
         from .table_draw import focus_info
         plans = tuple((tuple(p["slots"]), tuple(p["bids"])) for p in (self.plans.get(0), self.plans.get(1)) if p)
         return (id(self.state), self.app.vp.size, plans, self.secrecy.shown, self.secrecy.visible(0),
-                self.secrecy.visible(1), tuple(self.caption), focus_info(self), bool(self.flights), held)
+                self.secrecy.visible(1), tuple(self.caption), focus_info(self), bool(self.flights), held,
+                self.history_open, self.history_top)
 
     def draw_table(self, surf, vp) -> None:
         from . import table_draw

@@ -28,16 +28,17 @@ PANEL = (26, 32, 44)
 ROW_FILL = (16, 58, 42)
 PEEK_KEY = {"keys-left": "Tab", "keys-right": "Right Ctrl", "gamepad": "Y", "mouse": "`", "keyboard": "Tab",
             None: "Tab"}
-HINTS = {
-    "keys-left": "W A S D move · Space choose · Shift take back",
-    "keys-right": "Arrows move · Enter choose · Backspace take back",
-    "keyboard": "Arrows move · Enter choose · Backspace take back",
-    "gamepad": "D-pad move · A choose · B take back",
+HINTS = {      # one person against the computer: every key and pad works
+    "keys-left": "Arrows/WASD move · Space/Enter choose · Backspace take back · H log",
+    "keys-right": "Arrows/WASD move · Space/Enter choose · Backspace take back · H log",
+    "keyboard": "Arrows/WASD move · Space/Enter choose · Backspace take back · H log",
+    "gamepad": "D-pad move · A choose · B take back · X log",
     "mouse": "Click a card, or drag it where it goes",
 }
 
-SHORT = {"keys-left": "W A S D + Space, Tab peeks", "keys-right": "arrows + Enter, Right Ctrl peeks",
-         "keyboard": "arrows + Enter", "gamepad": "D-pad + A, Y peeks", "mouse": "mouse, ` peeks"}
+SHORT = {"keys-left": "WASD, Space, Shift back, Tab peek, E log",
+         "keys-right": "arrows, Enter, Backspace back, Right Ctrl peek, O log",
+         "keyboard": "arrows, Enter", "gamepad": "D-pad, A, B back, Y peek, X log", "mouse": "mouse, ` peek"}
 
 
 def colour(seat):
@@ -119,9 +120,16 @@ def draw(t, surf, vp) -> None:
     sheet(t, surf, vp)
     caption(t, surf, vp)
     overlays(t, surf, vp)
-    if curtain is not None:
+    if t.history_open:
+        t._next_hots = []
+        history(t, surf, vp)
+    elif curtain is not None:
         t._next_hots = []
         t.secrecy.draw_curtain(surf, vp, curtain)
+    else:
+        mouse = next((s for s in t.humans if t.session.seats[s].scheme == "mouse"), None)
+        if mouse is not None:            # keys and pads open the log with their own button
+            button(t, vp.r(172, 4, 108, 26), "Match log", t.toggle_history, mouse, ("log",), px=vp.s(15))
 
 
 # -- header ------------------------------------------------------------------------------
@@ -154,7 +162,7 @@ def prompt(t) -> str:
 def header(t, surf, vp):
     st = t.state
     txt(surf, vp, f"Round {st.round} of {st.options['rounds']}", 18, 12, 7, gfx.GOLD, bold=True)
-    txt(surf, vp, prompt(t), 16, 640, 17, gfx.WHITE, anchor="center", width=820)
+    txt(surf, vp, prompt(t), 16, 640, 17, gfx.WHITE, anchor="center", width=700)
     tot = [sum(t.shown_scores(s)) for s in (0, 1)]
     r = txt(surf, vp, f"{tot[1]} {t.names[1]}", 18, 1222, 7, colour(1), bold=True, anchor="topright")
     r2 = gfx.blit_text(surf, " – ", vp.s(18), (r.left, r.top), gfx.WHITE, bold=True, anchor="topright")
@@ -499,6 +507,27 @@ def caption(t, surf, vp):
             gfx.blit_text(surf, line, vp.s(px), vp.p(x + 12, cy), col)
             cy += step
         cy += 4
+
+
+def history(t, surf, vp):
+    """Every sentence of the match so far, newest at the bottom; scrolls with up/down or the wheel."""
+    r = vp.r(300, 50, 680, 620)
+    gfx.panel(surf, r, PANEL, radius=vp.s(14), border=gfx.GOLD, width=vp.s(3))
+    txt(surf, vp, "Match log", 24, 640, 62, gfx.GOLD, bold=True, anchor="midtop")
+    px, step = vp.s(15), 15 * 1.25
+    rows = []
+    for i, sentence in enumerate(t.history):
+        for line in gfx.wrap(sentence, px, vp.s(640)):
+            rows.append((line, i == len(t.history) - 1))
+    fit = int((560 - 40) / step)
+    t.history_top = min(t.history_top, max(0, len(rows) - fit))
+    end = len(rows) - t.history_top
+    shown = rows[max(0, end - fit):end]
+    for k, (line, newest) in enumerate(shown):
+        gfx.blit_text(surf, line, px, vp.p(320, 100 + k * step), gfx.WHITE if newest else (205, 205, 205))
+    txt(surf, vp, "Up/down or the wheel scrolls · the log key, Back or Close closes", 14, 640, 622, gfx.GREY,
+        anchor="midtop")
+    button(t, vp.r(860, 60, 100, 32), "Close", t.toggle_history, None, ("close-log",), px=vp.s(16))
 
 
 def focus_info(t) -> str:
