@@ -277,7 +277,7 @@ def lower(t, surf, vp, s, x0):
             label = "Lock in" if filled == 3 else f"Lock in ({filled}/3)"
             button(t, vp.r(bx + 100, by + 44, bw - 100, 50), label, lambda: t.lock_in(s), s, ("lock", s),
                    px=vp.s(19))
-        elif human:
+        elif human and not t.secrecy.visible(s):
             lines(surf, vp, peek_hint(t, s), 15, bx, by + 8, bw, gfx.WHITE)
         else:
             txt(surf, vp, "Planning…", 16, bx, by + 8, gfx.GREY)
@@ -287,7 +287,7 @@ def lower(t, surf, vp, s, x0):
         if human and t.can_act(s):
             lines(surf, vp, "Pick a prize: click it, or drag it onto your board.", 15, bx, by + 4, bw, gfx.GOLD)
             lines(surf, vp, f"You have {st.players[s].momentum} momentum.", 15, bx, by + 48, bw, gfx.WHITE)
-        elif human:
+        elif human and not t.secrecy.visible(s):
             lines(surf, vp, peek_hint(t, s), 15, bx, by + 8, bw, gfx.WHITE)
         else:
             txt(surf, vp, "Choosing a prize…", 16, bx, by + 8, gfx.GREY)
