@@ -74,14 +74,8 @@ from .state import State
 
 
 # legal_actions is called at every step of a random or bot game; the actions
-# are immutable values, so the lists that repeat (the same claims at the same
-# time, the deck splits) are built once and shared. Bounded, so a long
-# session does not grow them without end.
-@lru_cache(maxsize=1024)
-def _claims(player: int, t: int) -> tuple:
-    return tuple([Claim(player, w, t) for w in CLAIMS])
-
-
+# are immutable values, so the 27 set-up moves at one time are built once and
+# shared. Bounded, so a long session does not grow it without end.
 @lru_cache(maxsize=256)
 def _splits(player: int, t: int) -> tuple:
     return tuple([Split(player, k, t) for k in range(26)] + [Ready(player, t)])
@@ -189,7 +183,7 @@ class JabRules(Rules):
             if t >= state.go_at:
                 tc = max(t, state.lockout[player])
                 if tc < end:
-                    out += _claims(player, tc)
+                    out += [Claim(player, w, tc) for w in CLAIMS]
         elif ph == "scoring":
             if state.covers[player] is None:
                 out += [Cover(player, target_name(player, i), t) for i in range(3)]
