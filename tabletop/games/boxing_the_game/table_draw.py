@@ -142,7 +142,7 @@ def prompt(t) -> str:
     if t.anim is not None:
         e = t.anim["e"]
         if e["type"] == "event":
-            return f"Event {e['event']} of round {e['round']}: the cards turn over (click to go on)."
+            return f"Event {e['event']} of round {e['round']}: the cards turn over (click or confirm to go on)."
         return f"Round {e['round']} is scored."
     if st.phase == "pick":
         return "Each corner keeps one character board in secret; both are shown together."
