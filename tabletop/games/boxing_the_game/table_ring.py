@@ -48,6 +48,12 @@ def round_info(t, surf, vp, s, x0):
     if e is not None:
         txt(surf, vp, f"Event {k}", 16, x0 + 12, y, gfx.GOLD, bold=True)
         y = lines(surf, vp, speed_parts(t, e, s), 15, x0 + 12, y + 22, SIDE_W - 24, gfx.WHITE, limit=2)
+    st = t.state
+    if st.phase == "reveal" and st.pending[0] == s and not t.busy():
+        same = st.players[0].stance == st.players[1].stance
+        tip = ("Stances match now: punches of equal speed both land." if same else
+               "Stances differ now: punches of equal speed both miss.")
+        txt(surf, vp, tip, 14, x0 + 12, HAND_Y + 78, (200, 220, 255), width=SIDE_W - 24)
     pts = sum(ev["points"][s] for kk, ev in evs.items() if kk <= k)
     judges = len(t.board_state().players[s].judges)
     extra = f" (+{judges} for judges at scoring)" if judges and t.frozen is not None else ""
