@@ -467,3 +467,19 @@ def test_the_match_log_opens_scrolls_and_closes_and_blocks_choices_while_open(ap
     key(app, "backspace")
     assert not table.history_open
     assert any(isinstance(h.payload, tuple) and h.payload[0] == "hand" for h in table.hots)
+
+
+def test_a_big_window_scales_the_table_and_the_mouse_still_plays():
+    app = make_app((1920, 1080))
+    app.settings["animation_speed"] = SPEED
+    try:
+        table = start(app, HUMAN_RED, seed=8, rounds=3)
+        red = Mouse(app, table)
+        red.choose(0, ("char", 0, table.session.state.players[0].dealt[0]))
+        settle(app, table)
+        card = next(h for h in table.hots if isinstance(h.payload, tuple) and h.payload[0] == "hand")
+        assert (card.rect.w, card.rect.h) == (141, 210)          # 94x140 design units, times 1.5
+        play_match(app, table, {0: red})
+        assert len(table.session.state.players[0].scores) >= 1 and table.session.outcome() is not None
+    finally:
+        pygame.quit()
