@@ -479,6 +479,21 @@ class BoxingTable(TableScene):
         return f"{self.names[out.winner]} wins!", why
 
     # -- drawing -----------------------------------------------------------------------------
+    def hovered(self):
+        """The card or button under the mouse pointer (from the last frame), for a light outline."""
+        if self.drag is not None:
+            return None
+        try:
+            pos = pygame.mouse.get_pos()
+        except pygame.error:
+            return None
+        if self.shared_input:
+            h = self._hot_at(pos, ("button", "card"), self.acting_seat())
+        else:
+            mouse = next((i for i, sc in enumerate(self.router.schemes) if sc == "mouse"), None)
+            h = None if mouse is None else self._hot_at(pos, ("button", "card"), mouse)
+        return None if h is None else tuple(h.rect)
+
     def still_key(self):
         """Everything the table layer shows while nothing moves; None while something animates."""
         held = None
@@ -492,7 +507,7 @@ class BoxingTable(TableScene):
         plans = tuple((tuple(p["slots"]), tuple(p["bids"])) for p in (self.plans.get(0), self.plans.get(1)) if p)
         return (id(self.state), self.app.vp.size, plans, self.secrecy.shown, self.secrecy.visible(0),
                 self.secrecy.visible(1), tuple(self.caption), focus_info(self), bool(self.flights), held,
-                self.history_open, self.history_top)
+                self.history_open, self.history_top, self.hovered())
 
     def draw_table(self, surf, vp) -> None:
         from . import table_draw

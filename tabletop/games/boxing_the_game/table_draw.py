@@ -120,6 +120,10 @@ def draw(t, surf, vp) -> None:
     sheet(t, surf, vp)
     caption(t, surf, vp)
     overlays(t, surf, vp)
+    hover = t.hovered()
+    if hover is not None and not t.history_open and curtain is None:
+        pygame.draw.rect(surf, gfx.HILITE, pygame.Rect(hover).inflate(vp.s(6), vp.s(6)), max(1, vp.s(2)),
+                         border_radius=vp.s(8))
     if t.history_open:
         t._next_hots = []
         history(t, surf, vp)
