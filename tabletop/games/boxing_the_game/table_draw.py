@@ -142,7 +142,7 @@ def prompt(t) -> str:
     st = t.state
     n = t.names
     if t.session.outcome() is not None and not t.busy():
-        return "The match is over."
+        return "The match is over: " + t.result_text()[1]
     if t.anim is not None:
         e = t.anim["e"]
         if e["type"] == "event":
