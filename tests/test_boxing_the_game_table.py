@@ -483,3 +483,31 @@ def test_a_big_window_scales_the_table_and_the_mouse_still_plays():
         assert len(table.session.state.players[0].scores) >= 1 and table.session.outcome() is not None
     finally:
         pygame.quit()
+
+
+def test_a_judge_too_dear_is_refused_with_a_reason_and_an_affordable_prize_is_drafted_by_dragging(app):
+    setup = {"boards": [["Kid Lightning"], ["The Anvil"]],
+             "decks": [["Jab", "Jab", "Block", "Feint"], ["Feint", "Block", "Block", "Jab"]],
+             "main": ["Chief Judge", "Quick Jab", "Parry"]}
+    table = start(app, TWO_PEOPLE, secrecy="peek", seed=12, setup=setup)
+    red, blue = Mouse(app, table), Keys(app, table, "keys-right")
+    for seat, agent in ((0, red), (1, blue)):
+        close = open_up(app, table, seat, agent)
+        agent.choose(seat, ("char", seat, table.session.state.players[seat].dealt[0]))
+        close()
+    settle(app, table)
+    lock_plan(app, table, 0, red, ["Jab", "Jab", "Block"])      # the first Jab lands on the Feint
+    lock_plan(app, table, 1, blue, ["Feint", "Block", "Block"])
+    settle(app, table)
+    assert table.session.state.phase == "reveal"
+    red.choose(0, ("stance", 0, False, False))
+    settle(app, table)
+    st = table.session.state
+    assert st.phase == "prize" and st.prize_order[0] == 0 and st.players[0].momentum < 4
+    judge, jab = st.prizes[0], st.prizes[1]
+    red.drop(0, ("prize", 0), ("corner", 0))
+    assert table.session.state is st and "momentum" in table.message     # refused, and why
+    settle(app, table)                                                      # the card slides back
+    red.drop(0, ("prize", 1), ("corner", 0))
+    st = table.session.state
+    assert jab in st.players[0].discard and judge in st.prizes
