@@ -121,7 +121,10 @@ class State:
 
 
 def set_item(tup: tuple, i: int, v) -> tuple:
-    return tup[:i] + (v,) + tup[i + 1:]
+    """``tup`` with item ``i`` replaced by ``v``."""
+    items = list(tup)
+    items[i] = v
+    return tuple(items)
 
 
 def add_event(s: State, kind: str, player, t: int, text: str) -> None:
