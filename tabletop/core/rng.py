@@ -8,6 +8,7 @@ seed on every machine and Python version (splitmix64).
 from __future__ import annotations
 
 _MASK = (1 << 64) - 1
+_LIMITS: dict[int, int] = {}   # n -> the rejection limit for randrange(n)
 
 
 class Rng:
@@ -38,13 +39,24 @@ class Rng:
         return z ^ (z >> 31)
 
     def randrange(self, n: int) -> int:
-        """A uniform integer in 0..n-1 (n >= 1), without modulo bias."""
-        if n <= 0:
-            raise ValueError("randrange needs n >= 1")
-        limit = (1 << 64) - ((1 << 64) % n)
+        """A uniform integer in 0..n-1 (n >= 1), without modulo bias.
+
+        The same numbers as ``next_u64() % n`` with rejection, written out
+        inline because games call it in their hottest loops.
+        """
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("randrange needs n >= 1")
+            limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
+        s = self.state
         while True:
-            x = self.next_u64()
+            s = (s + 0x9E3779B97F4A7C15) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
             if x < limit:
+                self.state = s
                 return x % n
 
     def random(self) -> float:
