@@ -11,7 +11,8 @@ from tabletop.games.punch import content
 from tabletop.games.punch.actions import (Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal,
                                           Swap)
 from tabletop.games.punch.resolve import explain
-from tabletop.games.punch.rules import HIDDEN, RULES
+from tabletop.games.punch.bot import make_bot
+from tabletop.games.punch.rules import HIDDEN, RULES, exchange_limit, may_swap
 
 from test_punch_resolution import CODES, deck_with, fresh, play_pair
 
@@ -272,6 +273,32 @@ def test_no_exchange_without_the_variant_or_in_round_3_R_PUN_7():
     s = RULES.apply(RULES.apply(s, Exchange(0, ())), Exchange(1, ()))
     s.round = 3
     assert RULES.apply(s, Swap(0, "block")).reason.startswith("A single card")
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_may_swap_and_exchange_limit_agree_with_the_moves_the_rules_accept_R_PUN_7(seed):
+    """The table asks these two questions; their answers must match what apply() accepts,
+    from the full state and from the seat's own view alike."""
+    s = RULES.new_state(RULES.check_options({"exchange": True, "matches_to_win": 1}), seed, 2)
+    bots = [make_bot(i, "easy", seed + i) for i in (0, 1)]
+    seen_swap = False
+    while RULES.outcome(s) is None:
+        for p in (0, 1):
+            view = RULES.view_for(s, p)
+            swaps = [a for a in RULES.legal_actions(s, p) if isinstance(a, Swap)]
+            assert may_swap(s, p) == may_swap(view, p) == bool(swaps)
+            seen_swap = seen_swap or bool(swaps)
+            if swaps:
+                assert not isinstance(RULES.apply(s, swaps[0]), Refused)
+            if s.phase == "exchange" and s.waiting[p]:
+                top = exchange_limit(s, p)
+                assert top == exchange_limit(view, p) == min(3, len(s.decks[p]))
+                assert top == max(len(a.cards) for a in RULES.legal_actions(s, p))
+                one_more = s.hand_cards(p)[:top + 1]
+                assert isinstance(RULES.apply(s, Exchange(p, one_more)), Refused)
+        seat = RULES.to_act(s)[0]
+        s = RULES.apply(s, bots[seat].choose(RULES.view_for(s, seat)))
+    assert seen_swap
 
 
 # -- R-PUN-8 Robo-Box ------------------------------------------------------------------

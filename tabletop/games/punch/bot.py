@@ -19,7 +19,7 @@ from tabletop.core.rng import Rng
 
 from .actions import Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
 from .resolve import CODES, MAX_STAMINA, NK, S, TOTALS, effective_power, outcome
-from .rules import PPR, RULES
+from .rules import PPR, RULES, exchange_limit, may_swap
 
 KO_WEIGHT = 12.0
 
@@ -171,10 +171,10 @@ class StrongBot(Bot):
         if ph == "redeal":
             return Redeal(me) if self._hand_worth(view, hand) < self._deck_worth(view) else KeepHand(me)
         if ph == "exchange":
-            return Exchange(me, self._worst(view, hand, min(S["exchange_max"], len(view.decks[me]))))
+            return Exchange(me, self._worst(view, hand, exchange_limit(view, me)))
         if ph == "draft":
             return Draft(me, self._draft(view))
-        if RULES._may_swap(view, me) and view.play == 1:
+        if may_swap(view, me) and view.play == 1:
             worst = self._worst(view, hand, 1)
             if worst:
                 return Swap(me, worst[0])

@@ -124,6 +124,19 @@ def qualifies_for_redeal(hand) -> int | None:
     return None
 
 
+def may_swap(state, seat) -> bool:
+    """Whether ``seat`` may exchange a single card now (exchange option, rounds 1..swap_rounds,
+    once a round, while it still has to choose and its deck is not empty). Works on views too."""
+    return (state.options["exchange"] and state.phase in ("choose", "program") and state.waiting[seat]
+            and not state.swapped[seat] and state.round <= S["swap_rounds"] and state.deck_sizes[seat] > 0)
+
+
+def exchange_limit(state, seat) -> int:
+    """How many cards ``seat`` may exchange before a round: at most exchange_max, and no more
+    than its deck holds. Works on views too."""
+    return min(S["exchange_max"], state.deck_sizes[seat])
+
+
 _HANDLERS = {a: "_do_" + a.kind for a in ALL}   # action class -> method name
 
 
@@ -298,21 +311,17 @@ class PunchRules(Rules):
         if ph == "draft":
             return [Draft(player, _cards(c)) for c in _sub_multisets(_counts(state.decks[player]), PPR)]
         if ph == "exchange":
-            top = min(S["exchange_max"], len(state.decks[player]))
+            top = exchange_limit(state, player)
             return [Exchange(player, _cards(c)) for n in range(top + 1) for c in _sub_multisets(hand, n)]
         out = []
         if ph == "choose":
             out = list(_commits(player, hand))
         elif ph == "program":
             out = [Program(player, seq) for seq in _sequences(hand, S["robo_box_program"])]
-        if self._may_swap(state, player):
+        if may_swap(state, player):
             swaps = _SWAPS[player]
             out += [swaps[k] for k in range(NK) if hand[k]]
         return out
-
-    def _may_swap(self, s, p) -> bool:
-        return (s.options["exchange"] and s.phase in ("choose", "program") and s.waiting[p]
-                and not s.swapped[p] and s.round <= S["swap_rounds"] and s.deck_sizes[p] > 0)
 
     def apply(self, state, action):
         handler = _HANDLERS.get(type(action))

@@ -21,7 +21,8 @@ from tabletop.ui.table import TableScene
 from .actions import Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
 from .resolve import CODES, INDEX, NK, S, explain
 from .table_draw import sentence
-from .rules import PPR, qualifies_for_redeal
+from .rules import PPR, exchange_limit, qualifies_for_redeal
+from .rules import may_swap as rules_may_swap
 
 SECRET_PHASES = ("redeal", "draft", "exchange", "choose", "program")
 PICK_PHASES = ("draft", "exchange", "program")
@@ -109,16 +110,14 @@ class PunchTable(TableScene):
         if st.phase == "draft":
             return PPR
         if st.phase == "exchange":
-            return min(S["exchange_max"], st.deck_sizes[seat])
+            return exchange_limit(st, seat)
         if st.phase == "program":
             return PROGRAM
         return 0
 
     def may_swap(self, seat: int) -> bool:
-        st = self.state
-        return (st.options["exchange"] and st.phase in ("choose", "program") and st.waiting[seat]
-                and not st.swapped[seat] and st.round <= S["swap_rounds"] and st.deck_sizes[seat] > 0
-                and not self.selection(seat))
+        """A single-card exchange is open to this seat (rules) and it has nothing picked."""
+        return rules_may_swap(self.state, seat) and not self.selection(seat)
 
     def redeal_kind(self, seat: int) -> str | None:
         k = qualifies_for_redeal(self.state.hands[seat])
