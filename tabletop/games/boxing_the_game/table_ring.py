@@ -9,7 +9,7 @@ from tabletop.ui import gfx
 
 from .content import CARDS
 from .explain import explain
-from .table_cards import back_image, card_image
+from .table_cards import back_image, card_image, steady_bonus
 from .table_draw import (BID_X, HAND_H, HAND_Y, MID_W, MID_X, PANEL, RING_Y, ROW_H, ROW_STEP, SIDE_W, SLOT_W, SLOT_X,
                          badge, button, colour, lines, txt)
 
@@ -116,7 +116,13 @@ def plan_slot(t, surf, vp, s, k, y):
     if act:
         button(t, vp.r(bx + 4, y + 2, 48, 32), "+", lambda: t.bid(s, k, 1), s, ("bid+", s, k), px=vp.s(22))
         button(t, vp.r(bx + 4, y + ROW_H - 34, 48, 32), "−", lambda: t.bid(s, k, -1), s, ("bid-", s, k), px=vp.s(22))
-    txt(surf, vp, f"◆{b}", 18, bx + 28, y + ROW_H / 2, gfx.GOLD if b else gfx.GREY, bold=True, anchor="center")
+    if cid is None:
+        txt(surf, vp, f"◆{b}", 18, bx + 28, y + ROW_H / 2, gfx.GOLD if b else gfx.GREY, bold=True, anchor="center")
+    else:        # the speed this card will have, as far as is known before the reveal
+        txt(surf, vp, f"◆{b}", 17, bx + 28, y + ROW_H / 2 - 9, gfx.GOLD if b else gfx.GREY, bold=True,
+            anchor="center")
+        fast = CARDS[cid].speed + steady_bonus(p.mods, cid) + b
+        txt(surf, vp, f"={fast}", 15, bx + 28, y + ROW_H / 2 + 10, gfx.WHITE, bold=True, anchor="center")
 
 
 def played_slot(t, surf, vp, s, k, y, anim):
