@@ -3,6 +3,7 @@
 from tabletop.core import playout
 from tabletop.games.square_ring import SPEC
 from tabletop.games.square_ring.bot import make_bot
+from tabletop.games.square_ring.content import BOXERS
 from tabletop.games.square_ring.rules import RULES, Commit
 
 
@@ -38,7 +39,7 @@ def test_bot_cannot_see_the_other_players_cards():
 def test_strong_bot_takes_a_free_knockout():
     # Fredo has 1 HP right in front of Inga: any landing attack wins
     s = RULES.new_state({"boxer0": "inga", "boxer1": "fredo"}, 0, 2,
-                        {"pos": ["c2", "c3"], "hp": [15, 1], "reacts": [0, 0], "bursts": [0, 0]})
+                        {"pos": ["c2", "c3"], "hp": [BOXERS["inga"].hp, 1], "reacts": [0, 0], "bursts": [0, 0]})
     s = RULES.apply(s, Commit(1, ("turn-left-90", "turn-right-90")))
     action = make_bot(0, "strong", 1).choose(RULES.view_for(s, 0))
     s = RULES.apply(s, action)
