@@ -13,7 +13,7 @@ from tabletop.core import playout
 from tabletop.core.record import Record, parse, replay
 from tabletop.games.stabby_jack import SPEC
 from tabletop.games.stabby_jack.bot import make_bot
-from tabletop.games.stabby_jack.rules import RULES, Declare
+from tabletop.games.stabby_jack.rules import RULES, Declare, LevelUp
 from tabletop.games.stabby_jack.content import parse_card
 from tabletop.games.stabby_jack.text import describe_card, describe_draw, events, render
 
@@ -103,6 +103,22 @@ def test_describe_draw_explains_the_card_in_plain_words():
     s = play(position([["5S", "6D", "4H", "3C"], ["8S", "2C"]], draw=["9S"]), Declare(0, "fight"))
     assert render(s.log[-1], ["Ann", "Ben"]) == "Ann takes 1 damage (3 HP left)."
     assert render(s.log[-2], ["Ann", "Ben"]) == "Ann loses to the 9 of ♠ (physical, 5 against 9)."
+
+
+def test_a_training_card_is_explained_without_brackets_in_brackets():
+    s = play(position([["5S", "6D", "4H", "3C"], ["8S", "2C"]], draw=["7D"]), Declare(0, "train"))
+    assert describe_draw(s, 0) == (
+        "7 of ♦: a new diamonds stat card worth 7 magical attack; pick the stat card it replaces.")
+
+
+def test_declare_hint_offers_a_level_up_only_when_one_is_possible_R_SJ_4():
+    poor = position([["5S", "6D", "4H", "3C"], ["8S", "2C"]], xp=[["2S", "3S"], []])
+    assert describe_draw(poor, 0) == "Declare Train, Fight or Rest."
+    assert not any(isinstance(a, LevelUp) for a in RULES.legal_actions(poor, 0))
+    rich = position([["5S", "6D", "4H", "3C"], ["8S", "2C"]], xp=[["2S", "3S", "4S", "7S", "6S"], []])
+    assert any(isinstance(a, LevelUp) for a in RULES.legal_actions(rich, 0))
+    assert "level up with 5 XP" in describe_draw(rich, 0)
+    assert "level up" not in describe_draw(RULES.view_for(rich, 1), 1)   # not Ben's turn
 
 
 def test_rules_modules_stay_pure():

@@ -228,3 +228,33 @@ def test_broken_content_file_names_the_file_and_the_problem(tmp_path):
     bad.write_text("{", encoding="utf-8")
     with pytest.raises(ContentError, match="not valid JSON"):
         load(bad)
+
+
+def test_the_state_shows_what_the_last_move_turned_up_to_every_viewer():
+    s = position([P0, P1], draw=["7S"])
+    s = play(s, Declare(0, "fight"))
+    assert s.turned == cards("7S")
+    assert RULES.view_for(s, 1).turned == cards("7S") and RULES.view_for(s, 1).draw == ()
+    s = play(s, Declare(1, "rest"))
+    assert s.turned == ()                      # nothing drawn: nothing shown
+
+
+def test_turned_up_cards_follow_a_club_monarch_and_skip_level_up_specials_R_SJ_6_R_SJ_4():
+    s = play(position([P0, P1], draw=["QC", "3S"]), Declare(0, "fight"))
+    assert s.turned == cards("QC", "3S")       # the steal draws one more card, face up
+    s = position([P0, P1], xp=[["2S", "3S", "4S", "5H", "6H"], []], draw=["JS", "AC", "8C"])
+    s = play(s, LevelUp(0, (0, 1, 2, 3, 4)))
+    assert s.turned == cards("8C")             # the skipped specials go straight to the discard pile
+
+
+def test_turned_up_card_is_known_after_a_reshuffle_and_rebirth_stats_are_not_in_it_R_SJ_1_R_SJ_7():
+    s = position([P0, P1], seed=5)
+    s.draw, s.discard = (), s.draw             # every free card is in the discard pile
+    before = s.discard
+    s = play(s, Declare(0, "fight"))
+    said = " ".join(s.log)
+    assert "shuffled" in said and len(s.turned) >= 1 and s.turned[0] in before
+    assert f"draws the {s.turned[0].name()}" in said
+    dying = position([P0, P1], damage=[2, 0], draw=["JS"])
+    dying = play(dying, Declare(0, "fight"))
+    assert dying.players[0].deaths == 1 and dying.turned == cards("JS")

@@ -387,3 +387,19 @@ def test_winning_fight_ends_the_game_and_names_the_winner(app):
     assert head == "Red wins!" and why.startswith("Red ")
     frames(app, 2)
     assert not [h for h in t.hots if h.kind == "card"]   # nothing left to play
+
+
+def test_after_a_reshuffle_the_table_still_shows_the_card_just_drawn_R_SJ_1(app):
+    from collections import Counter
+    from tabletop.games.stabby_jack.content import full_deck
+    free = Counter(full_deck(3, False))
+    free.subtract(parse_card(c) for row in THREE for c in row)
+    setup = position(THREE)
+    setup["discard"] = [c.code() for c in free.elements()]   # the draw pile starts empty
+    t = table_for(app, setup)
+    click(app, spot(t, ("declare", "fight")))
+    frames(app, 2)
+    said = " ".join(t.session.state.log)
+    assert "shuffled" in said
+    shown = t.recent["cards"]
+    assert shown and f"goes on an adventure and draws the {shown[0].name()}" in said.replace("{0}", "")

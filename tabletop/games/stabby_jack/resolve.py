@@ -37,6 +37,16 @@ def numbered_left(s: State) -> int:
     return s.decks * 36 - held
 
 
+_FEWEST_XP_CARDS = -(-CONTENT.level_cost // max(CONTENT.monarch_xp, CONTENT.monster_xp))
+
+
+def can_level_up(s: State, seat: int) -> bool:
+    """R-SJ-4: XP worth the level cost and a numbered card left to draw (works on views too).
+    The phase and turn are the caller's to check."""
+    xp = s.players[seat].xp
+    return len(xp) >= _FEWEST_XP_CARDS and xp_value(xp) >= CONTENT.level_cost and numbered_left(s) > 0
+
+
 def draw_one(s: State) -> Card | None:
     """The top card of the draw pile; R-SJ-1: the discard pile is shuffled in when it runs out."""
     if not s.draw:
@@ -61,6 +71,11 @@ def draw_numbered(s: State) -> Card | None:
             return card
         s.discard = s.discard + (card,)
     return None
+
+
+def turn_up(s: State, card: Card) -> None:
+    """Note a card the current action drew to play (``State.turned``)."""
+    s.turned = s.turned + (card,)
 
 
 def throw(s: State, *cards: Card) -> None:
@@ -257,7 +272,9 @@ def steal(s: State, seat: int, ok, why_not: str) -> None:
     if card is None:
         s.say("There is no card left to draw.")
         s.phase = END
-    elif card.special:
+        return
+    turn_up(s, card)
+    if card.special:
         s.say(f"{who(seat)} draws the {card.name()} instead.")
         resolve_special(s, seat, card)
     elif ok(card):
@@ -299,6 +316,7 @@ def declare(s: State, seat: int, choice: str) -> None:
         s.say(f"{who(seat)} {verb}, but there is no card left to draw.")
         s.phase = END
         return
+    turn_up(s, card)
     s.say(f"{who(seat)} {verb} and draws the {card.name()}.")
     if card.special:
         resolve_special(s, seat, card)
@@ -323,6 +341,7 @@ def spend_xp(s: State, seat: int, indices: tuple[int, ...]) -> None:
     if card is None:   # guarded by the rules: never happens
         s.phase = DECLARE
         return
+    turn_up(s, card)
     level_up(s, seat, card, DECLARE)
 
 

@@ -145,7 +145,7 @@ class StabbyJackRules(Rules):
         p = state.players[player]
         if state.phase == DECLARE:
             out = list(_declares(player))
-            if len(p.xp) >= 3 and xp_value(p.xp) >= CONTENT.level_cost and resolve.numbered_left(state) > 0:
+            if resolve.can_level_up(state, player):
                 monsters = [i for i, c in enumerate(p.xp) if not c.monarch]
                 monarchs = [i for i, c in enumerate(p.xp) if c.monarch]
                 for m, q in _PAYMENTS:
@@ -167,6 +167,7 @@ class StabbyJackRules(Rules):
         if why:
             return Refused(why)
         s = state.clone()
+        s.turned = ()
         seat = action.player
         if isinstance(action, LevelUp):
             resolve.spend_xp(s, seat, action.xp)

@@ -94,11 +94,14 @@ class State:
     result: str = ""              # why the game ended
     hidden_draw: int = -1         # in a view: the size of the hidden draw pile
     logged: int = 0               # sentences ever logged (the log keeps only the last few)
+    turned: tuple[Card, ...] = ()  # face up, in order: the cards the last action drew to play
+    #   (the declared draw, a Joker's or Club Monarch's extra draw, a level-up card); cards
+    #   skipped on the way to a numbered card and rebirth stats are not in it. Public in views.
 
     def clone(self) -> "State":
         return State(self.players, self.draw, self.discard, None if self.rng is None else self.rng.copy(),
                      self.options, self.decks, self.turn, self.phase, self.declared, self.drawn, self.after,
-                     self.turns, self.log, self.winner, self.result, self.hidden_draw, self.logged)
+                     self.turns, self.log, self.winner, self.result, self.hidden_draw, self.logged, self.turned)
 
     @property
     def draw_count(self) -> int:

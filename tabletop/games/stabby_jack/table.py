@@ -75,8 +75,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
             d = {"conds": [resolve.conditions(s, k, table) for k in range(len(s.players))],
                  "groups": [groups(p.stats) for p in s.players],
                  "pairs": set(resolve.ace_pairs(s, s.turn)) if s.phase == ACE else set(),
-                 "labels": [], "can_level": s.phase == DECLARE and xp_value(s.players[s.turn].xp) >= CONTENT.level_cost
-                 and resolve.numbered_left(s) > 0}
+                 "labels": [], "can_level": s.phase == DECLARE and resolve.can_level_up(s, s.turn)}
             for p, g in zip(s.players, d["groups"]):
                 labels = row_labels(p, g)
                 d["labels"].append((labels, label_widths(labels)))
@@ -99,7 +98,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
         self.ace_sel = None
         seat = action.player
         lines = _new_lines(prev.log, new.log)
-        drawn = _drawn_cards(prev, new, action)
+        drawn = list(new.turned)   # the cards this move turned up (public in every view)
         means = ""
         if isinstance(action, Declare) and drawn and new.drawn is None:   # resolved at once: say what it was
             means = describe_card(prev, seat, drawn[0])
@@ -536,23 +535,6 @@ def _new_lines(old, new) -> list[str]:
         if not keep or (len(keep) <= len(old) and old[len(old) - len(keep):] == keep):
             return list(new[len(new) - m:])
     return list(new)
-
-
-def _drawn_cards(prev, new, action) -> list:
-    """The cards a move turned up, for showing them a moment (rebirth cards left out)."""
-    if not isinstance(action, (Declare, LevelUp)):
-        return []
-    n = len(new.draw)
-    if n > len(prev.draw) or prev.draw[:n] != new.draw:
-        return [new.drawn] if new.drawn is not None else []   # the pile was reshuffled
-    seq = list(reversed(prev.draw[n:]))
-    if isinstance(action, LevelUp):
-        nums = [c for c in seq if c.numbered]
-        return nums[:1]
-    out = seq[:1]
-    while out and len(out) < len(seq) and (out[-1].rank == 0 or (out[-1].monarch and out[-1].suit == "C")):
-        out.append(seq[len(out)])
-    return out
 
 
 def _scenario(app, session):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .content import ACE, CONTENT, JACK, Card
+from .resolve import can_level_up
 from .state import DECLARE, OVER, PLACE, TRAIN, suit_total
 
 MAX_SEATS = 6
@@ -31,8 +32,8 @@ def describe_card(view, player: int, card: Card, training: bool = False) -> str:
     luck = suit_total(p.stats, "C")
     if card.numbered:
         if training:
-            return (f"{card.name()}: a new {CONTENT.suit_name[card.suit]} stat card "
-                    f"({CONTENT.stat_label[card.suit]}); pick the stat card it replaces.")
+            return (f"{card.name()}: a new {CONTENT.suit_name[card.suit]} stat card worth "
+                    f"{card.rank} {CONTENT.stat_label[card.suit]}; pick the stat card it replaces.")
         suit = "S" if card.black else "D"
         power = suit_total(p.stats, suit)
         kind = "physical" if suit == "S" else "magical"
@@ -66,7 +67,9 @@ def describe_draw(view, player: int) -> str:
         return render(view.result)
     if card is None:
         if view.phase == DECLARE:
-            return "Declare Train, Fight or Rest (you may first level up with 5 XP)."
+            if player == view.turn and can_level_up(view, player):
+                return f"Declare Train, Fight or Rest (you may first level up with {CONTENT.level_cost} XP)."
+            return "Declare Train, Fight or Rest."
         return ""
     if view.phase == TRAIN:
         return describe_card(view, player, card, training=True)
