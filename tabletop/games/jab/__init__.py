@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tabletop.core.registry import REALTIME, GameSpec, register
 
-from .bot import LEVELS, busy_state, headless_play, make_bot, random_game_count
+from .bot import LEVELS, headless_play, make_bot, random_game_count
 from .rules import RULES
 
 
@@ -34,5 +34,5 @@ SPEC = register(GameSpec(
     make_table=_table,
     help_file=str(Path(__file__).with_name("help.md")),
     headless_play=headless_play,
-    extra={"order": 1, "random_game": random_game_count, "bench_state": busy_state},
+    extra={"order": 1, "random_game": random_game_count},
 ))

@@ -387,10 +387,4 @@ def random_game_count(seed: int):
     return state, len(actions)
 
 
-def busy_state(seed: int = 3):
-    """A state in the middle of round 1 with cards on every boxer (benchmarks, screenshots)."""
-    state, _ = random_game(seed, max_actions=120)
-    return state
-
-
-__all__ = ["JabBot", "random_game_count", "busy_state", "LEVELS", "make_bot", "headless_play", "random_game", "CLAIMS", "STEP_MS"]
+__all__ = ["JabBot", "random_game_count", "LEVELS", "make_bot", "headless_play", "random_game", "CLAIMS", "STEP_MS"]
