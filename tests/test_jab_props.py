@@ -15,6 +15,18 @@ from tabletop.games.jab.bot import random_game
 from tabletop.games.jab.rules import RULES, Tick
 
 
+def _events_numbered(before, after):
+    """Events carry a running seq: consecutive, never reused, the old ones unchanged;
+    sentences name seats only by placeholders."""
+    seqs = [e["seq"] for e in after.events]
+    assert seqs == sorted(set(seqs)) and (not seqs or seqs[-1] - seqs[0] == len(seqs) - 1)
+    last = before.events[-1]["seq"] if before.events else 0
+    old = {e["seq"]: e for e in before.events}
+    for e in after.events:
+        assert e["seq"] > last or old.get(e["seq"], e) == e
+        assert "layer 1" not in e["text"] and "layer 2" not in e["text"], e["text"]
+
+
 def _conserved(s):
     assert RULES.invariants(s) == []
     assert sum(s.health) + sum(s.tokens) == C.N["tokens"]
@@ -40,6 +52,7 @@ def test_random_legal_streams_keep_every_card_and_all_health_and_never_mutate(se
         assert not isinstance(r, Refused), f"listed action {action} was refused: {r.reason}"
         assert s == before, "apply changed the state it was given"
         assert r.clone() == r
+        _events_numbered(s, r)
         s = r
         _conserved(s)
 

@@ -4,7 +4,7 @@ counter-punch, knockout, clinch) and rulings R-JAB-1..12."""
 from tabletop.core.game import Refused
 from tabletop.games.jab import content as C
 from tabletop.games.jab.rules import (RULES, Claim, Place, Ready, Return, Take, Tick, opportunities,
-                                      placement_refusal, tile_claim)
+                                      placement_refusal, render, tile_claim)
 
 from jab_helpers import card, claim, decks, ok, play, start, top
 
@@ -354,3 +354,12 @@ def test_a_hand_must_travel_back_before_taking_again_R_JAB_5():
     assert isinstance(r, Refused) and "back" in r.reason
     ok(s, Take(0, "right", placed + 1))                  # the other hand is free
     ok(s, Take(0, "left", placed + 1000))
+
+
+def test_event_sentences_name_seats_that_render_fills_in():
+    s = start({"decks": decks(p0_right=["yellow hook"], p1_left=["blue hook"])})
+    s = play(s, 0, "right", "p1.head")
+    e = s.events[-1]
+    assert e["kind"] == "punch" and e["seq"] > s.events[-2]["seq"]
+    assert render(e["text"], ("Ann", "Bob")) == "Ann throws a yellow Hook at Bob's head."
+    assert render(e["text"]) == "Player 1 throws a yellow Hook at Player 2's head."

@@ -26,10 +26,11 @@ def app():
     pygame.quit()
 
 
-def start(app, red="keys-left", blue="keys-right", options=None, setup=None, seed=11, ready=True):
+def start(app, red="keys-left", blue="keys-right", options=None, setup=None, seed=11, ready=True,
+          names=("Red", "Blue")):
     spec = registry.get("jab")
-    seats = [Seat("Red", "human", scheme=red) if red != "computer" else Seat("Red", "computer", level="hard"),
-             Seat("Blue", "human", scheme=blue) if blue != "computer" else Seat("Blue", "computer", level="hard")]
+    seats = [Seat(names[0], "human", scheme=red) if red != "computer" else Seat(names[0], "computer", level="hard"),
+             Seat(names[1], "human", scheme=blue) if blue != "computer" else Seat(names[1], "computer", level="hard")]
     opts = {"countdown_ms": 0}
     opts.update(options or {})
     session = Session.new(spec, seats, opts, seed=seed, setup=setup, autosave=False)
@@ -202,10 +203,10 @@ def test_refused_claim_says_why_and_locks_claims(app):
     assert "eager" in table.notes[0][0].lower() or "Refused" in table.notes[0][0]
 
 
-def _counter_position(app, gap_frames):
+def _counter_position(app, gap_frames, names=("Red", "Blue")):
     setup = {"decks": decks(p0_left=["green jab"], p1_left=["green cross"]),
              "counter": ["green", "red", "yellow", "blue", "purple"]}
-    table, session = start(app, setup=setup)
+    table, session = start(app, setup=setup, names=names)
     table.submit(Take(player=0, hand="left", t=table.t))
     table.submit(Take(player=1, hand="left", t=table.t))
     frames(app, 20)
@@ -236,6 +237,25 @@ def test_counter_punch_claimed_first_by_a_clear_margin_is_won(app):
     st = session.state
     assert st.counter_won[0] == (3,) and st.health == (6, 4)
     assert "Counter-Punch!" in " ".join(s[0] for s in table.shouts)
+
+
+def test_event_sentences_use_the_seat_names_even_names_like_player_2(app):
+    table, session = _counter_position(app, 0, names=("Player 2", "Player 1"))
+    key(app, "x")                      # the first seat ("Player 2") claims the counter-punch
+    assert session.state.counter_won[0] == (3,)
+    said = [line for line in table.log if line.startswith("Counter-punch!")]
+    assert len(said) == 1 and said[0].startswith("Counter-punch! Player 2 takes")
+
+
+def test_each_event_is_told_once_even_after_the_state_was_copied(app):
+    import copy
+    table, session = _counter_position(app, 0)
+    table.last_state = copy.deepcopy(session.state)   # equal events, new objects (as after loading a save)
+    before = list(table.log)
+    key(app, "x")
+    assert session.state.counter_won[0] == (3,)
+    assert len(before) < 6 and table.log == before + [table.log[-1]]   # one new line, nothing told again
+    assert table.log[-1].startswith("Counter-punch! Red takes")
 
 
 def test_clinch_pauses_until_both_are_ready(app):

@@ -12,10 +12,10 @@ from tabletop.core.game import Refused
 from . import content as C
 from .actions import Choose, Claim, Cover, Place, Ready, Return, Split, Take
 from .hands import SIDES, min_travel_ms, parse_target
-from .queries import (CLAIMS, _counter_open, _hand_index, _hands_empty, _who, claim_refusal,
+from .queries import (CLAIMS, _counter_open, _hand_index, _hands_empty, claim_refusal,
                       placement_refusal)
 from .scoring import end_round, finish_round, target_label
-from .state import State, add_event, set_item
+from .state import State, add_event, set_item, who
 
 
 def _damage(n: State, attacker: int, amount: int, t: int, why: str) -> int:
@@ -26,7 +26,7 @@ def _damage(n: State, attacker: int, amount: int, t: int, why: str) -> int:
     if h[victim] == 0:
         n.ko_open = set_item(n.ko_open, attacker, True)
         add_event(n, "knockout-open", attacker, t,
-                  f"{why} hits {_who(victim).lower()} in danger: {_who(attacker).lower()} may claim the knockout!")
+                  f"{why} hits {who(victim)} in danger: {who(attacker)} may claim the knockout!")
         return 0
     moved = min(amount, h[victim])
     h[victim] -= moved
@@ -34,7 +34,7 @@ def _damage(n: State, attacker: int, amount: int, t: int, why: str) -> int:
     n.health = tuple(h)
     n.ko_open = set_item(n.ko_open, victim, False)  # the attacker gained health
     if h[victim] == 0:
-        add_event(n, "danger", victim, t, f"{_who(victim)} has no health left and is in danger!")
+        add_event(n, "danger", victim, t, f"{who(victim)} has no health left and is in danger!")
     return moved
 
 
@@ -145,18 +145,18 @@ def _place(s: State, a: Place):
     n.released = set_item(s.released, i, (a.target, a.t))
     where = target_label(boxer, ti)
     if boxer == p:
-        add_event(n, "block", p, a.t, f"{_who(p)} blocks with a {C.card_name(card)} on {where}.")
+        add_event(n, "block", p, a.t, f"{who(p)} blocks with a {C.card_name(card)} on {where}.")
     else:
-        add_event(n, "punch", p, a.t, f"{_who(p)} throws a {C.card_name(card)} at {where}.")
+        add_event(n, "punch", p, a.t, f"{who(p)} throws a {C.card_name(card)} at {where}.")
         if pile:
             under = pile[-1]
             if C.owner(under) == p and C.ctype(under) == C.HAYMAKER and C.colour(under) == C.colour(card):
-                add_event(n, "stagger", p, a.t, f"Stagger! {C.card_name(card).capitalize()} on {_who(p).lower()}'s "
+                add_event(n, "stagger", p, a.t, f"Stagger! {C.card_name(card).capitalize()} on {who(p)}'s "
                                                 f"{C.COLOUR_NAMES[C.colour(card)].lower()} Haymaker.")
                 _damage(n, p, C.N["stagger_damage"], a.t, "The stagger")
     if n.cards_left(p) == 0:
         n.out_t = set_item(n.out_t, p, a.t)
-        add_event(n, "out", p, a.t, f"{_who(p)} has played every card.")
+        add_event(n, "out", p, a.t, f"{who(p)} has played every card.")
         if n.out_t[1 - p] is not None:
             end_round(n, a.t, "Both boxers are out of cards.")
     return n
@@ -208,13 +208,13 @@ def _claim(s: State, a: Claim):
         card = s.combo[-1]
         n.combo = s.combo[:-1]
         n.combo_won = set_item(s.combo_won, p, s.combo_won[p] + (card,))
-        add_event(n, "combo", p, t, f"Combo! {_who(p)} takes the {C.COMBOS[card][0]} combo "
+        add_event(n, "combo", p, t, f"Combo! {who(p)} takes the {C.COMBOS[card][0]} combo "
                                     f"(+{C.COMBOS[card][2]}).")
     elif a.what == "counter":
         card = s.counter[-1]
         n.counter = s.counter[:-1]
         n.counter_won = set_item(s.counter_won, p, s.counter_won[p] + (card,))
-        add_event(n, "counter", p, t, f"Counter-punch! {_who(p)} takes the {C.COUNTERS[card][0]} card "
+        add_event(n, "counter", p, t, f"Counter-punch! {who(p)} takes the {C.COUNTERS[card][0]} card "
                                       f"(+{C.COUNTERS[card][2]}).")
         ko_before = s.ko_open[p]
         moved = _damage(n, p, C.N["counter_damage"], t, "The counter-punch")
@@ -222,7 +222,7 @@ def _claim(s: State, a: Claim):
     elif a.what == "knockout":
         _return_held(n)
         n.phase, n.winner = "over", p
-        n.end_reason = f"{_who(p)} wins by knockout!"
+        n.end_reason = f"{who(p)} wins by knockout!"
         add_event(n, "knockout", p, t, f"KNOCKOUT! {n.end_reason}")
     elif a.what == "clinch":
         gain = min(C.N["clinch_gain"], s.health[q])
@@ -235,11 +235,11 @@ def _claim(s: State, a: Claim):
         n.counter_last = None
         _return_held(n)
         n.phase, n.ready = "clinch", (False, False)
-        add_event(n, "clinch", p, t, f"Clinch! {_who(p)} takes {gain} health; play pauses until both are ready.")
+        add_event(n, "clinch", p, t, f"Clinch! {who(p)} takes {gain} health; play pauses until both are ready.")
     elif a.what == "ding":
         n.ding_by = p
-        add_event(n, "ding", p, t, f"Ding! {_who(p)} ends the round.")
-        end_round(n, t, f"{_who(p)} called Ding!")
+        add_event(n, "ding", p, t, f"Ding! {who(p)} ends the round.")
+        end_round(n, t, f"{who(p)} called Ding!")
     return n
 
 
@@ -275,7 +275,7 @@ def _cover(s: State, a: Cover):
     n = s.clone()
     n.now = a.t
     n.covers = set_item(s.covers, a.player, where[1])
-    add_event(n, "cover", a.player, a.t, f"{_who(a.player)} covers {target_label(*where)}.")
+    add_event(n, "cover", a.player, a.t, f"{who(a.player)} covers {target_label(*where)}.")
     return _maybe_finish(n, a.t)
 
 
@@ -295,7 +295,7 @@ def _choose(s: State, a: Choose):
     n = s.clone()
     n.now = a.t
     n.chooses = set_item(s.chooses, a.player, where[1])
-    add_event(n, "choose", a.player, a.t, f"{_who(a.player)} scores {target_label(*where)}.")
+    add_event(n, "choose", a.player, a.t, f"{who(a.player)} scores {target_label(*where)}.")
     return _maybe_finish(n, a.t)
 
 

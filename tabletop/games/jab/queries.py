@@ -20,10 +20,6 @@ from .scoring import target_label
 from .state import State
 
 
-def _who(p: int) -> str:
-    return f"Player {p + 1}"
-
-
 _NAMES = tuple(target_name(b, i) for b in (0, 1) for i in range(3))
 
 

@@ -45,7 +45,10 @@ hand, target)``, ``claim_refusal(state, p, what)``, ``opportunities(state,
 p)`` (open chances, for the assist highlight), ``stall_deadline(state)``,
 ``tiles(state)``, ``tile_claim(state, p)`` (all in queries.py, re-exported
 here); ``scoring.projected_totals(state)`` (live score). ``state.events``
-explains what happened, newest last; event kinds: "round", "resume",
+explains what happened, newest last, each with a running ``seq`` (a new
+event has a larger seq than any before it) and a sentence whose seats are
+"{0}" / "{1}": ``render(text, names)`` fills in the names (also for
+``end_reason`` and the scoring reason); event kinds: "round", "resume",
 "punch", "block", "stagger", "danger", "knockout-open", "combo", "counter",
 "counter-tie", "clinch", "ding", "out", "round-end", "cover", "choose",
 "score", "cutman", "decision", "knockout", "refused" (a wrong claim).
@@ -67,10 +70,10 @@ from . import content as C
 from .actions import Choose, Claim, Cover, Place, Ready, Return, Split, Take, Tick
 from .hands import SIDES, min_travel_ms, target_name
 from .play import HANDLERS
-from .queries import (CLAIMS, _NAMES, _blocks, _who, claim_refusal, opportunities, placement_refusal,
+from .queries import (CLAIMS, _NAMES, _blocks, claim_refusal, opportunities, placement_refusal,
                       stall_deadline, tile_claim, tiles)
 from .scoring import end_round, setup_round
-from .state import State
+from .state import State, render, who
 
 
 # legal_actions is called at every step of a random or bot game; the actions
@@ -216,7 +219,7 @@ class JabRules(Rules):
         if deadline is not None and t >= deadline:
             n = state.clone()
             p = 0 if state.out_t[1] is not None else 1
-            end_round(n, deadline, f"{_who(p)} placed no card for {state.options['stall_ms'] // 1000} s "
+            end_round(n, deadline, f"{who(p)} placed no card for {state.options['stall_ms'] // 1000} s "
                                    "while the other was out of cards: the round ends.")
             return n
         return state
@@ -224,7 +227,7 @@ class JabRules(Rules):
     def outcome(self, state: State):
         if state.phase != "over":
             return None
-        return Outcome(state.winner, state.end_reason)
+        return Outcome(state.winner, render(state.end_reason))
 
     # -- looking -----------------------------------------------------------------
     def view_for(self, state: State, viewer):
@@ -254,7 +257,7 @@ class JabRules(Rules):
             "counters_won": [[C.COUNTERS[c][0] for c in w] for w in state.counter_won],
             "tiles": tiles(state),
             "history": list(state.history),
-            "winner": state.winner, "end_reason": state.end_reason,
+            "winner": state.winner, "end_reason": render(state.end_reason),
         }
 
 
@@ -270,4 +273,4 @@ RULES = JabRules()
 
 __all__ = ["RULES", "JabRules", "Ready", "Split", "Take", "Place", "Return", "Claim", "Cover", "Choose",
            "Tick", "CLAIMS", "placement_refusal", "claim_refusal", "opportunities", "stall_deadline",
-           "tiles", "tile_claim"]
+           "tiles", "tile_claim", "render"]

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from . import content as C
 from .hands import TARGETS, target_name
-from .state import State, add_event
+from .state import State, add_event, who
 
 
 def pile_score(pile: tuple, attacker: int) -> tuple[int, list, list, list]:
@@ -123,14 +123,14 @@ def finish_round(s: State, t: int, covers, chooses) -> None:
         tokens[winner] += 1
     s.health, s.tokens = tuple(health), tuple(tokens)
     text = (f"Round {s.round}: {totals[0]} to {totals[1]}, "
-            + ("a draw, nobody wins the round." if winner is None else f"player {winner + 1} wins the round."))
+            + ("a draw, nobody wins the round." if winner is None else f"{who(winner)} wins the round."))
     add_event(s, "score", winner, t, text)
     s.history = s.history + ({"round": s.round, "totals": totals, "winner": winner},)
     s.scoring = {"round": s.round, "lines": lines, "totals": totals, "winner": winner,
                  "token_from": token_from, "cutman": [], "reason": s.end_reason}
     if winner is not None and tokens[winner] >= C.N["round_wins_to_win"]:
         s.phase, s.winner = "over", winner
-        s.end_reason = f"Player {winner + 1} wins {tokens[winner]} rounds: a win by decision."
+        s.end_reason = f"{who(winner)} wins {tokens[winner]} rounds: a win by decision."
         add_event(s, "decision", winner, t, s.end_reason)
         return
     # cutman (R-JAB-16)
@@ -140,7 +140,7 @@ def finish_round(s: State, t: int, covers, chooses) -> None:
             health[p] += give
             health[1 - p] -= give
             s.scoring["cutman"].append(p)
-            add_event(s, "cutman", p, t, f"The cutman patches up player {p + 1}: +{give} health.")
+            add_event(s, "cutman", p, t, f"The cutman patches up {who(p)}: +{give} health.")
     s.health = tuple(health)
     setup_round(s)
 
@@ -179,7 +179,8 @@ def setup_round(s: State, decks=None, combo=None, counter=None) -> None:
 
 
 def target_label(boxer: int, index: int) -> str:
-    return f"player {boxer + 1}'s {('left body', 'head', 'right body')[index]}"
+    """Words for a target, naming the boxer's seat as a placeholder (see state.render)."""
+    return f"{who(boxer)}'s {('left body', 'head', 'right body')[index]}"
 
 
 __all__ = ["pile_score", "best_choices", "projected_totals", "breakdown", "end_round", "finish_round", "setup_round",

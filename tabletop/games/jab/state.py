@@ -41,8 +41,11 @@ covers, chooses     by-hand scoring: target index covered on own boxer /
                     chosen on the opponent's boxer (None: not yet)
 scoring             breakdown of the last scored round (see scoring.py) or None
 history             per finished round: {"round", "totals", "winner"}
-events              recent events, newest last: {"kind","player","t","round","text"}
-winner, end_reason  set when phase is "over"
+events              recent events, newest last: {"seq","kind","player","t","round","text"};
+                    seq counts every event of the game from 1 (the tuple keeps only
+                    the last few), so a newer event always has a larger seq; text
+                    names seats as "{0}" / "{1}" (fill them with ``render``)
+winner, end_reason  set when phase is "over" (end_reason names seats like events)
 rng                 seeded Rng (None in a view)
 options             the game's options
 ==================  ==========================================================
@@ -127,6 +130,21 @@ def set_item(tup: tuple, i: int, v) -> tuple:
     return tuple(items)
 
 
+SEATS = ("{0}", "{1}")                   # how a rules sentence names a seat
+DEFAULT_NAMES = ("Player 1", "Player 2")
+
+
+def who(p: int) -> str:
+    """The placeholder for seat ``p`` in a rules sentence."""
+    return SEATS[p]
+
+
+def render(text: str, names=DEFAULT_NAMES) -> str:
+    """A rules sentence (event text, end reason, scoring reason) with the seats' names."""
+    return text.replace(SEATS[0], names[0]).replace(SEATS[1], names[1])
+
+
 def add_event(s: State, kind: str, player, t: int, text: str) -> None:
-    ev = {"kind": kind, "player": player, "t": t, "round": s.round, "text": text}
+    seq = s.events[-1]["seq"] + 1 if s.events else 1
+    ev = {"seq": seq, "kind": kind, "player": player, "t": t, "round": s.round, "text": text}
     s.events = (s.events + (ev,))[-MAX_EVENTS:]

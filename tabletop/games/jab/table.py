@@ -34,7 +34,7 @@ from tabletop.ui.table import DRAG_THRESHOLD, Hot, TableScene
 from . import table_art
 from .hands import (HEIGHT, SIDES, WIDTH, Grab, Press, Release, advance, deck_name, grab_action, inside,
                     release_action, start_hands, target_at, target_name, parse_target)
-from .rules import Claim, Cover, Choose, Ready, Return, Split, Tick, placement_refusal, tile_claim
+from .rules import Claim, Cover, Choose, Ready, Return, Split, Tick, placement_refusal, render, tile_claim
 from .table_input import SoloRouter
 
 SHOUTS = {
@@ -91,11 +91,9 @@ class JabTable(TableScene):
     def name(self, seat: int) -> str:
         return self.session.seats[seat].name
 
-    def words(self, text: str) -> str:
-        """Rules' event text with seat names for 'Player n'."""
-        for p in (0, 1):
-            text = text.replace(f"Player {p + 1}", self.name(p)).replace(f"player {p + 1}", self.name(p))
-        return text
+    def seat_names(self) -> tuple:
+        """Both seats' names, for ``render`` (the rules' sentences name seats by placeholders)."""
+        return (self.name(0), self.name(1))
 
     def assist(self) -> bool:
         return bool(self.app.settings["assist"]) or bool(self.session.state.options.get("assist"))
@@ -164,14 +162,14 @@ class JabTable(TableScene):
             self.app.sounds.play("place")
             b, i = parse_target(action.target)
             self.flashes[b * 3 + i] = [table_colour(action.player), 450.0]
-        seen = {id(e) for e in old.events}
+        last = old.events[-1]["seq"] if old.events else 0
         for e in result.events:
-            if id(e) not in seen:
+            if e["seq"] > last:
                 self._event(e)
 
     def _event(self, e: dict) -> None:
         kind, who = e["kind"], e.get("player")
-        text = self.words(e["text"])
+        text = render(e["text"], self.seat_names())
         if kind not in ("punch", "block", "refused"):
             self.log = (self.log + [text])[-6:]
         if kind == "knockout":
@@ -556,7 +554,7 @@ class JabTable(TableScene):
             a, b = h["totals"]
             who = "tie" if h["winner"] is None else self.name(h["winner"])
             rounds.append(f"R{h['round']} {a}–{b} {who}")
-        why = self.words(out.reason)
+        why = render(self.session.state.end_reason, self.seat_names())
         if rounds:
             why += "  Rounds: " + ", ".join(rounds) + "."
         return head, why

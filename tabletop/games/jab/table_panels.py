@@ -8,6 +8,7 @@ import pygame
 from tabletop.ui import gfx
 
 from .hands import target_name
+from .state import render
 from .table_art import mini_card
 from .table_draw import TARGET_LABEL, colour_of, fit, panel, place_rect, veil, wrap
 from .table_input import hint
@@ -81,7 +82,7 @@ def draw_scoring(table, surf, vp, st, sc) -> None:
     win = sc["winner"]
     head = f"Round {sc['round']}: {table.name(0)} {totals[0]} – {totals[1]} {table.name(1)}"
     gfx.blit_text(surf, head, vp.s(26), vp.p(640, 140), gfx.GOLD, bold=True, anchor="center")
-    reason = table.words(sc.get("reason", ""))
+    reason = render(sc.get("reason", ""), table.seat_names())
     gfx.blit_text(surf, wrap(reason, vp.s(15), vp.s(900))[0] if reason else "", vp.s(15), vp.p(640, 168),
                   gfx.GREY, anchor="center")
     for a, line in enumerate(sc["lines"]):
