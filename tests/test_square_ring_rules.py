@@ -361,3 +361,21 @@ def test_apply_never_changes_the_given_state():
     before = repr(s)
     after = exchange(s, ("jab", "cross"), ("hook", "jab"))
     assert repr(s) == before and after != s
+
+
+def test_a_dazed_boxers_shuffle_is_logged_at_the_reveal_r_sqr_7():
+    s = new("inga", "fredo", pos=["c2", "c3"])
+    s = exchange(s, ("uppercut", "turn-left-45"), ("turn-left-45", "turn-right-45"))
+    assert s.dazed == (False, True)
+    assert not any(e["kind"] == "shuffle" for e in s.log), "nobody was dazed in the first exchange"
+    t = ok(s, Commit(1, ("turn-left-45", "turn-left-90")))
+    assert t.log == s.log, "nothing is told before the reveal"
+    t = ok(t, Commit(0, ("turn-left-45", "turn-right-45")))
+    added = list(t.log[len(s.log):])
+    kinds = [e["kind"] for e in added]
+    assert kinds.count("shuffle") == 1 and kinds.index("shuffle") < kinds.index("reveal")
+    entry = added[kinds.index("shuffle")]
+    assert entry["seat"] == 1 and "Fredo" in entry["text"] and "shuffled" in entry["text"]
+    # the daze is over in the exchange after: no shuffle told
+    u = exchange(t, ("turn-left-45", "turn-right-45"), ("turn-left-45", "turn-right-45"))
+    assert not any(e["kind"] == "shuffle" for e in u.log[len(t.log):])

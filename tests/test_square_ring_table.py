@@ -254,6 +254,28 @@ def test_the_reveal_animates_moves_then_attacks(app):
     assert now.hp[1] == st.hp[1] - 1 or now.exchange == 2 and now.round_damage[0] >= 1
 
 
+def test_the_reveal_says_when_a_daze_shuffled_the_cards_r_sqr_7(app):
+    from tabletop.games.square_ring.rules import Commit
+    seats = [Seat("Red", "human", scheme="mouse"), Seat("Blue", "human", scheme="keys-right")]
+    table = start(app, seats, secrecy="peek", seed=5, boxer0="inga", boxer1="fredo",
+                  setup={"pos": ["c2", "c3"], "reacts": [0, 0], "bursts": [0, 0]})
+    # Inga's Uppercut dazes Fredo; nobody is dazed in this reveal, so none of its flips says "shuffled"
+    table.submit(Commit(0, ("uppercut", "turn-left-45")))
+    table.submit(Commit(1, ("turn-left-45", "turn-right-45")))
+    assert not any(st.data.get("shuffled") for st in table.anim.steps if st.kind == "flip")
+    settle(app, table)
+    assert table.session.state.dazed == (False, True)
+    table.submit(Commit(1, ("turn-left-45", "turn-left-90")))
+    table.submit(Commit(0, ("turn-left-45", "turn-right-45")))
+    first = table.anim.current()
+    assert first.kind == "flip" and first.data["k"] == 0 and first.data["shuffled"] == (1,)
+    frames(app, 1)
+    text, focus_help = table_draw.caption_text(table)
+    assert not focus_help and "Fredo's cards were shuffled" in text
+    later = [st for st in table.anim.steps[1:] if st.kind == "flip"]
+    assert later and not any(st.data["shuffled"] for st in later), "only the first flip says it"
+
+
 # -- two people on one screen ------------------------------------------------------------
 
 class Keys:

@@ -354,8 +354,13 @@ class SquareRingRules(Rules):
         return e
 
     def _resolve(self, d) -> State:
-        """Both have committed: spend Bursts, log the reveal, run the actions."""
+        """Both have committed: log the dazed shuffles (R-SQR-7), spend Bursts, run the actions."""
         log = list(d["log"])
+        for s in (0, 1):
+            if d["dazed"][s]:
+                name = self._name(d, s)
+                log.append(self._entry(d, "shuffle", f"{name} is dazed, so {name}'s cards were shuffled into a "
+                                       "random order before the reveal.", seat=s))
         for s in (0, 1):
             if len(d["commits"][s]) == 3:
                 _set(d, "bursts", s, d["bursts"][s] - 1)

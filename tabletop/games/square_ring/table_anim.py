@@ -3,7 +3,7 @@ action, and the log sentences it added; replayed with the rules' own
 resolution functions so the pieces move exactly as the rules moved them.
 
 Each step lasts a few hundred milliseconds: turn the cards of one action
-over; slide the boxers (a step that did not happen bumps and comes back with
+over (the first flip also says whose cards a daze shuffled); slide the boxers (a step that did not happen bumps and comes back with
 the reason); flash each attack's area, and the damage over a boxer who was
 hit; a banner at the end of a round, then the boxers go back to their
 corners.
@@ -67,7 +67,10 @@ def build_steps(pre, post, action, new, names) -> list[Step]:
             k = e["action"] - 1
             ids = e["cards"]
             cards = tuple(BOXERS[pre.boxers[s]].by_id[ids[s]] if ids[s] else None for s in (0, 1))
-            steps.append(Step("flip", FLIP_MS, pose, pose, k=k, cards=ids, text=texts.get((k + 1, "flip"), [])))
+            shuffles = [x for x in new if x["kind"] == "shuffle"] if k == 0 else []
+            steps.append(Step("flip", FLIP_MS * (2 if shuffles else 1), pose, pose, k=k, cards=ids,
+                              shuffled=tuple(x["seat"] for x in shuffles),
+                              text=[x["text"] for x in shuffles] + texts.get((k + 1, "flip"), [])))
             move_text = texts.get((k + 1, "move"), [])
             strike_text = texts.get((k + 1, "strike"), [])
             r = resolve_action(pose[0], pose[1], pose[2], cards)

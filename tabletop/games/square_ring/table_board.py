@@ -215,6 +215,10 @@ def anim_overlay(t, surf, vp) -> None:
 def anim_texts(t, surf, vp) -> None:
     a = t.anim
     step = a.current()
+    if step is not None and step.kind == "flip":
+        for seat in step.data["shuffled"]:       # a dazed boxer's cards came out in a random order
+            x, y = sq_xy(step.p0[0][seat])
+            float_text(surf, vp, "Dazed: cards shuffled", x, y - 40, gfx.HILITE, 15)
     if step is None or step.kind != "strike":
         return
     p = a.progress()
