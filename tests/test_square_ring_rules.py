@@ -253,6 +253,10 @@ def test_favoured_step_allows_a_45_degree_turn():
     s = ok(s, Footwork(0, 1))
     # north, then +45 (footwork) and -45 (turn card): north again, standing on b3
     assert board.name(s.pos[0]) == "b3" and s.facing[0] == 0
+    # the log tells the facing right after the footwork turn, as turn cards' entries do
+    turned = [e for e in s.log if e["kind"] == "footwork"]
+    assert [(e["seat"], e["facing"]) for e in turned] == [(0, "NE")]
+    assert [e["facing"] for e in s.log if e["kind"] == "turn" and e["seat"] == 0] == ["N"]
 
 
 def test_plain_step_gives_no_footwork_turn():

@@ -276,7 +276,25 @@ def test_the_reveal_says_when_a_daze_shuffled_the_cards_r_sqr_7(app):
     assert later and not any(st.data["shuffled"] for st in later), "only the first flip says it"
 
 
-# -- two people on one screen ------------------------------------------------------------
+def test_footwork_turns_animate_to_the_facing_the_rules_logged(app):
+    from tabletop.games.square_ring.rules import Commit, Footwork
+    seats = [Seat("Red", "human", scheme="mouse"), Seat("Blue", "human", scheme="keys-right")]
+    table = start(app, seats, secrecy="peek", seed=5, boxer0="inga", boxer1="fredo",
+                  setup={"reacts": [0, 0], "bursts": [0, 0]})
+    # both make a favoured step (Inga forward-left to b3, Fredo forward to c3), then both turn
+    table.submit(Commit(0, ("forward-left", "turn-left-90")))
+    table.submit(Commit(1, ("forward", "turn-right-90")))
+    settle(app, table)
+    assert table.session.state.phase == "footwork"
+    table.submit(Footwork(0, 1))
+    assert table.anim is None, "the first answer stays secret"
+    table.submit(Footwork(1, -1))
+    st = table.session.state
+    logged = {e["seat"]: e["facing"] for e in st.log if e["kind"] == "footwork"}
+    assert logged == {0: "NE", 1: "SE"}
+    turn = table.anim.current()
+    assert turn.kind == "turn" and turn.p0[1] == (0, 4)
+    assert turn.p1[1] == (1, 3), "the pieces turn to the logged facings before the second cards"
 
 class Keys:
     def __init__(self, app, scheme):

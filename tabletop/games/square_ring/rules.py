@@ -418,7 +418,8 @@ class SquareRingRules(Rules):
             if d["entitled"][s] and t:
                 facing[s] = (facing[s] + t) % 8
                 log.append(self._entry(d, "footwork", f"{self._name(d, s)} turns to face "
-                                       f"{board.FACING_NAMES[facing[s]]} after the favoured step.", seat=s))
+                                       f"{board.FACING_NAMES[facing[s]]} after the favoured step.", seat=s,
+                                       facing=board.FACINGS[facing[s]]))
         d["facing"] = tuple(facing)
         d["log"] = tuple(log)
         d["phase"], d["entitled"], d["picks"] = "resolve", (None, None), (None, None)

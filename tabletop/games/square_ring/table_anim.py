@@ -11,7 +11,7 @@ corners.
 
 from __future__ import annotations
 
-from .board import STEP_INDEX
+from .board import FACINGS, STEP_INDEX
 from .content import BOXERS
 from .resolve import BLOCKED, CROSSING, OFF_RING, PRESSURE, SAME_LOST, SAME_TIE, STEP_CARDS, resolve_action, \
     resolve_moves
@@ -38,18 +38,14 @@ def build_steps(pre, post, action, new, names) -> list[Step]:
         if "action" in e:
             part = "flip" if e["kind"] == "reveal" else ("move" if e["kind"] in ("move", "null", "turn") else "strike")
             texts.setdefault((e["action"], part), []).append(e["text"])
-    if pre.phase == "footwork":
+    turned = [e for e in new if e["kind"] == "footwork"]
+    if turned:
         facing = list(pose[1])
-        for s in (0, 1):
-            if pre.entitled[s]:
-                t = action.turn if action.player == s else pre.picks[s]
-                if isinstance(t, int) and t:
-                    facing[s] = (facing[s] + t) % 8
-        if tuple(facing) != pose[1]:
-            p1 = _pose(pose[0], facing, pose[2], pose[3])
-            steps.append(Step("turn", TURN_MS, pose, p1,
-                              text=[e["text"] for e in new if e["kind"] == "footwork"]))
-            pose = p1
+        for e in turned:                   # the rules log the new facing of a favoured-step turn
+            facing[e["seat"]] = FACINGS.index(e["facing"])
+        p1 = _pose(pose[0], facing, pose[2], pose[3])
+        steps.append(Step("turn", TURN_MS, pose, p1, text=[e["text"] for e in turned]))
+        pose = p1
     if pre.phase == "stick":
         picks = [action.step if action.player == s else pre.picks[s] for s in (0, 1)]
         cards = tuple(STEP_CARDS[STEP_INDEX[p]] if p else None for p in picks)
