@@ -176,7 +176,8 @@ def opportunities(state: State, player: int) -> list[dict]:
     "knockout", "clinch", "ding"); "stagger" spots (your own punched
     Haymaker on top of a target: "target", "colour"); "block" spots (an
     opponent's punch on top of your target: "target", "card"). Stagger and
-    block spots list in "with" which of your held cards / deck tops fit."""
+    block spots list in "with" which of your held cards / deck tops fit.
+    A "text" may name a seat as "{0}" / "{1}", like event sentences (state.render)."""
     out: list[dict] = []
     if state.phase != "playing":
         return out
