@@ -383,3 +383,13 @@ def test_a_dazed_boxers_shuffle_is_logged_at_the_reveal_r_sqr_7():
     # the daze is over in the exchange after: no shuffle told
     u = exchange(t, ("turn-left-45", "turn-right-45"), ("turn-left-45", "turn-right-45"))
     assert not any(e["kind"] == "shuffle" for e in u.log[len(t.log):])
+
+
+def test_boxer_choices_on_the_setup_screen_show_hp_bursts_and_reacts():
+    for key in ("boxer0", "boxer1"):
+        opt = next(o for o in RULES.options if o.key == key)
+        assert [v for v, _label in opt.choices] == list(BOXERS)
+        for bid, label in opt.choices:
+            b = BOXERS[bid]
+            assert label.startswith(f"{b.name} · {b.style.lower()} · ")
+            assert label.endswith(f"{b.hp} HP ⚡{b.bursts} ◉{b.reacts}")

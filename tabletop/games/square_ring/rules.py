@@ -119,14 +119,22 @@ def max_cards(state: State, seat: int) -> int:
     return 2
 
 
+def boxer_label(boxer) -> str:
+    """How a boxer is named on the setup screen, with what they start with: HP, ⚡ Bursts, ◉ Reacts."""
+    return f"{boxer.name} · {boxer.style.lower()} · {boxer.hp} HP ⚡{boxer.bursts} ◉{boxer.reacts}"
+
+
+BOXER_CHOICES = tuple((b.id, boxer_label(b)) for b in BOXERS.values())
+
+
 class SquareRingRules(Rules):
     id = "square-ring"
     actions = (Declare, Commit, Footwork, Stick)
     options = (
-        Option("boxer0", "Red's boxer", tuple((b.id, f"{b.name} ({b.style})") for b in BOXERS.values()),
-               "inga", "The first player's boxer."),
-        Option("boxer1", "Blue's boxer", tuple((b.id, f"{b.name} ({b.style})") for b in BOXERS.values()),
-               "fredo", "The second player's boxer."),
+        Option("boxer0", "Red's boxer", BOXER_CHOICES, "inga",
+               "The first player's boxer: starting HP, ⚡ Bursts and ◉ Reacts."),
+        Option("boxer1", "Blue's boxer", BOXER_CHOICES, "fredo",
+               "The second player's boxer: starting HP, ⚡ Bursts and ◉ Reacts."),
         Option("rounds", "Rounds", ((1, "1"), (3, "3"), (5, "5")), 3, "Rounds in a bout (R-SQR-8)."),
         Option("exchanges", "Exchanges per round", ((4, "4"), (6, "6"), (8, "8")), 6,
                "Exchanges in a round (R-SQR-8)."),
