@@ -24,7 +24,9 @@ def _games_with_tables():
 
 @pytest.fixture(scope="module")
 def fuzzer():
-    return fuzz.make()
+    fz = fuzz.make()
+    yield fz
+    fz.close()
 
 
 @pytest.mark.parametrize("game_id", _games_with_tables())

@@ -384,7 +384,8 @@ class StabbyJackTable(MiddleMixin, TableScene):
             surf.blit(img[1], area)
             return
         self._draw_row(surf, vp, seat, rect)
-        memo[seat] = (key, surf.subsurface(area).copy())
+        if area.w and area.h:  # nothing to keep for a row that lies outside the window
+            memo[seat] = (key, surf.subsurface(area).copy())
 
     def _draw_row(self, surf, vp, seat, rect) -> None:
         s = self.st
