@@ -217,6 +217,56 @@ def test_reorder_take_back_burst_and_cooldown(app):
         assert "cooling down" in table.message
 
 
+def test_keys_reorder_by_lifting_a_laid_slot_and_swapping(app):
+    seats = [Seat("Red", "human", scheme="keys-right"), Seat("Blue", "computer", level="easy")]
+    table = start(app, seats, seed=2, boxer0="inga", boxer1="fredo")
+    keys = Keys(app, "keys-right")
+    assert table.slot_count(0) == 3
+    for cid in ("jab", "cross", "uppercut"):
+        focus_on(table, 0, keys, ("hand", 0, cid))
+        keys.confirm()
+    assert table.selection(0) == ["jab", "cross", "uppercut"]
+    # confirm on the 3rd slot lifts it (nothing moves yet); confirm on the 1st swaps the two
+    focus_on(table, 0, keys, ("slot", 0, 2))
+    keys.confirm()
+    assert table.lifted[0] == 2 and table.selection(0) == ["jab", "cross", "uppercut"]
+    assert "lifted" in table_draw.status_text(table, 0)
+    focus_on(table, 0, keys, ("slot", 0, 0))
+    keys.confirm()
+    assert table.selection(0) == ["uppercut", "cross", "jab"] and table.lifted[0] is None
+    # Backspace puts a lifted card down again instead of taking a card back
+    keys.confirm()
+    assert table.lifted[0] == 0
+    key(app, "backspace")
+    assert table.lifted[0] is None and table.selection(0) == ["uppercut", "cross", "jab"]
+    # lifted, then a hand card confirmed: that card takes the slot and the lifted one goes back to the hand
+    focus_on(table, 0, keys, ("slot", 0, 1))
+    keys.confirm()
+    focus_on(table, 0, keys, ("hand", 0, "hook"))
+    keys.confirm()
+    assert table.selection(0) == ["uppercut", "hook", "jab"]
+    # the same slot confirmed twice: back to the hand
+    focus_on(table, 0, keys, ("slot", 0, 2))
+    keys.confirm()
+    keys.confirm()
+    assert table.selection(0) == ["uppercut", "hook"] and table.lifted[0] is None
+    # the mouse still takes a card back with one click on its slot
+    click(app, hot(table, ("slot", 0, 1)).rect.center)
+    assert table.selection(0) == ["uppercut"]
+    focus_on(table, 0, keys, ("hand", 0, "jab"))
+    keys.confirm()
+    focus_on(table, 0, keys, ("slot", 0, 1))
+    keys.confirm()
+    focus_on(table, 0, keys, ("slot", 0, 0))
+    keys.confirm()
+    assert table.selection(0) == ["jab", "uppercut"]
+    focus_on(table, 0, keys, "Lock in")
+    keys.confirm()
+    settle(app, table)
+    first = [e for e in table.session.state.log if e["kind"] == "reveal"][0]
+    assert first["cards"][0] == "jab", "the cards are played in the order the keys arranged"
+
+
 def test_the_reveal_animates_moves_then_attacks(app):
     # Blue steps forward into Red's Jab: the step slides first, then the hit flashes with the damage
     seats = [Seat("Red", "human", scheme="mouse"), Seat("Blue", "human", scheme="keys-right")]

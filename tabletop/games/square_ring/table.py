@@ -7,9 +7,11 @@ buttons) on its left, Blue's on its right; a caption line under the ring;
 each player's hand (steps, turns, attacks) in their half at the bottom.
 
 Choosing: a player lays cards into the order slots (click a card, drag it to
-a slot, or focus it and confirm), reorders them by dragging one slot onto
-another, takes one back (click/confirm it in its slot, or drag it back to the
-hand) and locks in. Placing a card before declaring counts as "no React".
+a slot, or focus it and confirm), reorders them (drag one slot onto another;
+with keys or a pad, confirm a laid slot to lift it, then confirm another slot
+to swap the two, or a hand card to put it there), takes one back (click it in
+its slot, drag it back to the hand, confirm its hand card, or confirm a
+lifted slot again) and locks in. Placing a card before declaring counts as "no React".
 While a card is focused, hovered or dragged, the board previews its step,
 turn or attack area from where the boxer will be after the cards placed
 before it.
@@ -55,6 +57,7 @@ class SquareRingTable(TableScene):
         self.sel: dict[int, list] = {0: [], 1: []}           # card ids laid in the slots, in order
         self.sel_key: dict[int, tuple | None] = {0: None, 1: None}
         self.pending: dict[int, bool] = {0: False, 1: False}  # locked in, waiting for the rules to ask
+        self.lifted: dict[int, int | None] = {0: None, 1: None}  # keys/pad: the slot picked up to swap
         self.anim: Animation | None = None
         self.caption: list[str] = []
         self.revealed: dict[int, list] = {0: [], 1: []}       # cards shown this exchange (animation / footwork)
@@ -94,6 +97,7 @@ class SquareRingTable(TableScene):
             self.sel_key[seat] = key
             self.sel[seat] = []
             self.pending[seat] = False
+            self.lifted[seat] = None
         return self.sel[seat]
 
     def needs(self, seat: int) -> bool:
@@ -201,6 +205,7 @@ class SquareRingTable(TableScene):
     def place(self, seat: int, cid: str, at: int | None = None) -> None:
         if not self.can_act(seat) or self.state.phase in ("footwork", "stick"):
             return
+        self.lifted[seat] = None
         why = self.placeable(seat, cid)
         sel = self.selection(seat)
         if why and not (at is not None and cid in sel):
@@ -225,11 +230,28 @@ class SquareRingTable(TableScene):
     def take_back(self, seat: int, i: int) -> None:
         sel = self.selection(seat)
         if self.can_act(seat) and i < len(sel):
+            self.lifted[seat] = None
             sel.pop(i)
             self.app.sounds.play("take")
 
+    def lift(self, seat: int, i: int) -> None:
+        """Keys and pads reorder in two confirms: lift a laid slot, then confirm the slot to swap it with
+        (the same slot again: the card goes back to the hand)."""
+        sel = self.selection(seat)
+        if not self.can_act(seat) or i >= len(sel):
+            return
+        held = self.lifted[seat]
+        if held is None:
+            self.lifted[seat] = i
+            self.app.sounds.play("take")
+        elif held == i:
+            self.take_back(seat, i)
+        else:
+            self.move_slot(seat, held, i)
+
     def move_slot(self, seat: int, i: int, j: int | None) -> None:
         sel = self.selection(seat)
+        self.lifted[seat] = None
         if j is None or i >= len(sel):
             return
         j = min(j, len(sel) - 1)
@@ -238,6 +260,7 @@ class SquareRingTable(TableScene):
 
     def clear(self, seat: int) -> None:
         if self.can_act(seat):
+            self.lifted[seat] = None
             self.selection(seat).clear()
             self.app.sounds.play("take")
 
@@ -252,6 +275,7 @@ class SquareRingTable(TableScene):
         if st.phase == "declare" and st.declares[seat] is None:
             self._declare_no(seat)
         self.pending[seat] = True
+        self.lifted[seat] = None
         self.secrecy.committed(seat)
         self.show_focus[seat] = False
         self._commit_pending()
@@ -264,6 +288,7 @@ class SquareRingTable(TableScene):
         if not isinstance(res, Refused):
             self.secrecy.committed(seat)
             self.show_focus[seat] = False
+            self.lifted[seat] = None
             del self.selection(seat)[2:]
 
     def footwork(self, seat: int, turn: int) -> None:
@@ -309,14 +334,21 @@ class SquareRingTable(TableScene):
         if not isinstance(payload, tuple) or payload[1] != seat:
             return
         what = payload[0]
+        keys = bool(self.show_focus.get(seat))   # a confirm from keys or a pad (a click turns the focus off)
+        held = self.lifted[seat] if keys else None
         if what == "hand":
             sel = self.selection(seat)
-            if payload[2] in sel and self.can_act(seat):
+            if held is not None:
+                self.place(seat, payload[2], at=held)    # into the lifted slot (a laid card swaps with it)
+            elif payload[2] in sel and self.can_act(seat):
                 self.take_back(seat, sel.index(payload[2]))
             else:
                 self.place(seat, payload[2])
         elif what == "slot":
-            self.take_back(seat, payload[2])
+            if keys:
+                self.lift(seat, payload[2])
+            else:
+                self.take_back(seat, payload[2])
 
     def on_drop(self, seat, payload, zone) -> None:
         if not isinstance(payload, tuple) or payload[1] != seat:
@@ -388,7 +420,10 @@ class SquareRingTable(TableScene):
             return
         if press.button == "back":
             sel = self.selection(seat)
-            if self.can_act(seat) and sel:
+            if self.lifted[seat] is not None:
+                self.lifted[seat] = None          # put the lifted card down where it was
+                self.app.sounds.play("place")
+            elif self.can_act(seat) and sel:
                 sel.pop()
                 self.app.sounds.play("take")
             else:
@@ -482,7 +517,7 @@ class SquareRingTable(TableScene):
             return None
         st = self.state
         return (vp.size, id(st), len(st.log), st.phase, self.log_open, tuple(self.sel[0]), tuple(self.sel[1]),
-                self.sel_key[0], self.sel_key[1], self.pending[0], self.pending[1],
+                self.sel_key[0], self.sel_key[1], self.pending[0], self.pending[1], self.lifted[0], self.lifted[1],
                 tuple(self.secrecy.visible(s) for s in (0, 1)), self.secrecy.shown, self.mouse_pos,
                 tuple(sorted(self.show_focus.items())), tuple(sorted(self.focus.items())), tuple(self.caption),
                 self.revealed_key, len(self.revealed[0]), len(self.revealed[1]), self.result_dismissed,

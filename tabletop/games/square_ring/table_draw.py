@@ -19,10 +19,10 @@ STEP_Y, STEP_W, STEP_H, STEP_GAP = 436, 46, 72, 4
 ROWB_Y = 536
 ATK_W, ATK_H, ATK_GAP = 118, 152, 6
 HINTS = {
-    "keys-left": "W A S D move · Space choose · Shift take back · E log",
-    "keys-right": "Arrows move · Enter choose · Backspace take back · O log",
-    "keyboard": "Arrows or WASD move · Enter/Space choose · Backspace take back · E log",
-    "gamepad": "D-pad move · A choose · B take back · X log",
+    "keys-left": "W A S D move · Space choose (a laid card: lift to swap) · Shift take back · E log",
+    "keys-right": "Arrows move · Enter choose (a laid card: lift to swap) · Backspace take back · O log",
+    "keyboard": "Arrows or WASD move · Enter/Space choose (a laid card: lift to swap) · Backspace take back · E log",
+    "gamepad": "D-pad move · A choose (a laid card: lift to swap) · B take back · X log",
     "mouse": "Click a card or drag it to a slot; drag slots to reorder",
 }
 PEEK_KEY = {"keys-left": "Tab", "keys-right": "Right Ctrl", "gamepad": "Y", "mouse": "`", "keyboard": "Tab",
@@ -197,15 +197,18 @@ def slots(t, surf, vp, seat) -> None:
     if shown is not None:
         n = len(shown)
     labels = ["1st", "2nd", "3rd · Burst ⚡"]
+    lifted = t.lifted[seat] if shown is None and t.can_act(seat) and t.private_visible(seat) else None
     for i in range(3):
         if i == 2 and (bx.bursts == 0 or (shown is not None and n < 3)):
             continue
         lab = labels[i] if (i < 2 or n == 3) else ("no Burst now" if st.bursts[seat] else "no Burst left")
         if i == 0 and peeked(t, seat):
             lab = "1st · seen ◉"
+        if i == lifted:
+            lab = labels[i][:3] + " · lifted ⇄"
         gfx.blit_text(surf, lab, gfx.fit_px(lab, vp.s(14), vp.s(SLOT_W + 6)),
-                      vp.p(x0 + SLOT_DX[i] + SLOT_W // 2, SLOT_Y - 10), gfx.WHITE if i < n else gfx.GREY,
-                      anchor="center")
+                      vp.p(x0 + SLOT_DX[i] + SLOT_W // 2, SLOT_Y - 10),
+                      gfx.HILITE if i == lifted else (gfx.WHITE if i < n else gfx.GREY), anchor="center")
     if shown is not None:
         step = t.anim.current() if t.anim is not None else None
         for i, (cid, up) in enumerate(shown[:3]):
@@ -232,6 +235,9 @@ def slots(t, surf, vp, seat) -> None:
         if see and i < len(sel):
             img = tc.render(bx.id, sel[i], seat, r.w, r.h)
             surf.blit(img, r)
+            if lifted == i:                       # lifted to swap (keys / pad): outlined, named in its label
+                pygame.draw.rect(surf, gfx.HILITE, r.inflate(vp.s(6), vp.s(6)), width=max(2, vp.s(3)),
+                                 border_radius=vp.s(8))
             if mine:
                 t.hot_card(r, ("slot", seat, i), seat, img)
         elif t.pending[seat] and i < len(sel):
@@ -363,6 +369,9 @@ def status_text(t, seat) -> str:
         sel = t.selection(seat)
         if phase == "react":
             return f"You reacted: you see {other}'s first card. Lay yours."
+        if t.lifted[seat] is not None:
+            return (f"Card {t.lifted[seat] + 1} lifted: confirm another slot to swap, "
+                    "the same slot to take it back.")
         if phase == "declare" and st.declares[seat] is None and may_react(st, seat) and not sel:
             return "Press React ◉ first, or lay your cards (= no React)."
         more = " (a 3rd uses a Burst)" if t.slot_count(seat) == 3 else ""
@@ -534,8 +543,8 @@ def hints(t, surf, vp, seat) -> None:
     if t.shared_input:
         if seat != t.humans[0]:
             return
-        text = ("Click a card or drag it to a slot · arrows/WASD + Enter · gamepad D-pad + A · "
-                "Backspace/B takes back · H or X: bout log")
+        text = ("Click a card or drag it to a slot · arrows/WASD + Enter · gamepad D-pad + A "
+                "(on a laid card, then another: swap) · Backspace/B takes back · H or X: bout log")
         gfx.blit_text(surf, text, gfx.fit_px(text, vp.s(15), vp.s(1240)), vp.p(640, 706), gfx.GREY, anchor="center")
         return
     scheme = t.session.seats[seat].scheme
