@@ -267,6 +267,35 @@ def test_keys_reorder_by_lifting_a_laid_slot_and_swapping(app):
     assert first["cards"][0] == "jab", "the cards are played in the order the keys arranged"
 
 
+def test_keys_point_at_the_computers_cards_to_preview_them(app):
+    seats = [Seat("Red", "human", scheme="keys-right"), Seat("Blue", "computer", level="easy")]
+    table = start(app, seats, seed=1, boxer0="inga", boxer1="fredo")
+    keys = Keys(app, "keys-right")
+    keys.move("left")
+    assert not has(table, ("look", 0, "jab")), "the chooser's own hand is chosen from, not looked at"
+    focus_on(table, 0, keys, ("look", 1, "jab"))
+    frames(app, 1)
+    assert table.mouse_pos is None and table.threat == (1, "jab")
+    text, _help = table_draw.caption_text(table)
+    assert text.startswith("Fredo's card: Jab") and "c3" in text    # Fredo on c4 facing south hits c3
+    # confirming a card one only looks at changes nothing
+    keys.confirm()
+    assert table.selection(0) == [] and table.session.state.log == ()
+    # back to the own hand: its card is the one being chosen, previewed from the order, no threat
+    focus_on(table, 0, keys, ("hand", 0, "cross"))
+    frames(app, 1)
+    assert table.threat is None and table_draw.candidate(table, 0)[0] == "cross"
+    keys.confirm()
+    assert table.selection(0) == ["cross"]
+    # the mouse cannot pick the computer's card up, and pointing at it previews it as before
+    pos = hot(table, ("look", 1, "hook")).rect.center
+    drag(app, pos, hot(table, ("slot", 0, 1)).rect.center)
+    assert table.selection(0) == ["cross"]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 2)
+    assert table.threat == (1, "hook") and not has(table, ("look", 1, "hook"))
+
+
 def test_the_reveal_animates_moves_then_attacks(app):
     # Blue steps forward into Red's Jab: the step slides first, then the hit flashes with the damage
     seats = [Seat("Red", "human", scheme="mouse"), Seat("Blue", "human", scheme="keys-right")]

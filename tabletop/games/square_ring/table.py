@@ -14,7 +14,9 @@ its slot, drag it back to the hand, confirm its hand card, or confirm a
 lifted slot again) and locks in. Placing a card before declaring counts as "no React".
 While a card is focused, hovered or dragged, the board previews its step,
 turn or attack area from where the boxer will be after the cards placed
-before it.
+before it. A card of a hand nobody is choosing from now (the computer's, or
+anyone's between choices) is previewed from where its boxer stands when
+the mouse points at it or the keys / pad focus rests on it.
 
 Secrecy goes through ``ui.secrecy.Secrecy``: nothing private of a seat (its
 slots, the marks on its hand, its preview, the card seen with a React) is
@@ -72,7 +74,7 @@ class SquareRingTable(TableScene):
         self.button_preview: dict = {}
         self.mouse_pos = None
         self.log_open = False
-        self.threat = None            # (seat, card id) hovered in a hand that is not choosing (table_draw.threat)
+        self.threat = None            # (seat, card id) hovered or focused in a hand not choosing (table_draw.threat)
         self.layers: dict = {}        # cached drawings of the hands and panels (table_draw.layer)
         self._frame = None            # (key, picture, hot things) of the last still frame
         self._curtain_last = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from tabletop.ui import cards, gfx
+from tabletop.ui.table import Hot
 
 from . import board
 from . import table_cards as tc
@@ -449,9 +450,16 @@ def where_text(t, seat, cand, plan=True) -> str:
 # -- hands ----------------------------------------------------------------------------------
 
 def threat(t, vp):
-    """(seat, card id) of a hand card under the pointer that is not being chosen: the board shows what it
-    would do from where that boxer stands (any card of either boxer; a hand is public)."""
-    if t.anim is not None or t.mouse_pos is None or t.drag is not None:
+    """(seat, card id) of a hand card under the pointer, or under a keys/pad focus, that is not being chosen:
+    the board shows what it would do from where that boxer stands (any card of either boxer; a hand is
+    public)."""
+    if t.anim is not None or t.drag is not None:
+        return None
+    if t.mouse_pos is None:
+        for s in t.humans:
+            hot = t.focused(s) if t.show_focus.get(s) else None
+            if hot is not None and isinstance(hot.payload, tuple) and hot.payload[0] == "look":
+                return hot.payload[1], hot.payload[2]
         return None
     for seat in (0, 1):
         if t.can_act(seat) and t.state.phase in ("declare", "choose", "react"):
@@ -501,6 +509,17 @@ def hand(t, surf, vp, seat) -> None:
             t.hot_card(r, payload, seat, tc.render(bx.id, cid, seat, r.w, r.h, False))
             if cid not in st.cooldown[seat]:
                 t.hand_payloads[seat].append(payload)
+    elif not t.busy() and t.curtain_seat() is None and (t.session.outcome() is None or t.result_dismissed):
+        # keys and pads may point at a hand that is not being chosen from, as the mouse can (threat):
+        # a do-nothing button per card, so the focus can rest on it but the mouse cannot pick it up
+        for viewer in t.humans:
+            if t.show_focus.get(viewer):
+                for cid, d in hand_layout(t, seat):
+                    t._next_hots.append(Hot(vp.rect(d), ("look", seat, cid), viewer, "button", callback=_nothing))
+
+
+def _nothing() -> None:
+    """Confirming a card one is only looking at does nothing."""
 
 
 def _hand(t, surf, vp, seat, sel, lit) -> None:
