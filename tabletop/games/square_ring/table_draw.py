@@ -20,10 +20,10 @@ STEP_Y, STEP_W, STEP_H, STEP_GAP = 436, 46, 72, 4
 ROWB_Y = 536
 ATK_W, ATK_H, ATK_GAP = 118, 152, 6
 HINTS = {
-    "keys-left": "W A S D move · Space choose (a laid card: lift to swap) · Shift take back · E log",
-    "keys-right": "Arrows move · Enter choose (a laid card: lift to swap) · Backspace take back · O log",
-    "keyboard": "Arrows or WASD move · Enter/Space choose (a laid card: lift to swap) · Backspace take back · E log",
-    "gamepad": "D-pad move · A choose (a laid card: lift to swap) · B take back · X log",
+    "keys-left": "W A S D move · Space choose/swap · Shift take back · E log",
+    "keys-right": "Arrows move · Enter choose/swap · Backspace take back · O log",
+    "keyboard": "Arrows or WASD move · Enter/Space choose/swap · Backspace take back · E log",
+    "gamepad": "D-pad move · A choose/swap · B take back · X log",
     "mouse": "Click a card or drag it to a slot; drag slots to reorder",
 }
 PEEK_KEY = {"keys-left": "Tab", "keys-right": "Right Ctrl", "gamepad": "Y", "mouse": "`", "keyboard": "Tab",
@@ -562,8 +562,8 @@ def hints(t, surf, vp, seat) -> None:
     if t.shared_input:
         if seat != t.humans[0]:
             return
-        text = ("Click a card or drag it to a slot · arrows/WASD + Enter · gamepad D-pad + A "
-                "(on a laid card, then another: swap) · Backspace/B takes back · H or X: bout log")
+        text = ("Click a card or drag it to a slot · arrows/WASD + Enter · gamepad D-pad + A · "
+                "Enter/A on two laid cards swaps them · Backspace/B takes back · H or X: bout log")
         gfx.blit_text(surf, text, gfx.fit_px(text, vp.s(15), vp.s(1240)), vp.p(640, 706), gfx.GREY, anchor="center")
         return
     scheme = t.session.seats[seat].scheme
