@@ -207,6 +207,8 @@ def main(argv=None) -> int:
             except FuzzFailure as e:
                 failures += 1
                 print(f"FAIL {e}", flush=True)
+            if (n + 1) % 500 == 0 and n + 1 < args.streams:
+                print(f"{gid}: {n + 1} streams, {failures} failures, {time.perf_counter() - t0:.0f} s", flush=True)
         print(f"{gid}: streams={args.streams} events={args.streams * args.events} actions={actions} "
               f"seconds={time.perf_counter() - t0:.1f} failures={failures}", flush=True)
         total_failures += failures

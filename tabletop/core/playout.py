@@ -101,7 +101,7 @@ def random_game(spec, seed: int, players: int | None = None, max_actions: int = 
         seats = to_act(state)
         if not seats:
             raise PlayoutError(f"{spec.id} seed {seed}: nobody to act and no outcome")
-        seat = seats[randrange(len(seats))]
+        seat = seats[0] if len(seats) == 1 else seats[randrange(len(seats))]
         legal = legal_actions(state, seat)
         if not legal:
             raise PlayoutError(f"{spec.id} seed {seed}: seat {seat} must act but has no legal action")
