@@ -131,5 +131,5 @@ def test_help_lists_the_current_content_and_referee_decisions():
     from tabletop.games.boxing_the_game.balance import content_tables
     text = Path(SPEC.help_file).read_text()
     assert content_tables() in text, "help.md card tables are out of date: paste `balance --content`"
-    assert "## Controls\n(see the table)" in text
+    assert "## Controls\n- Mouse:" in text
     assert "## Referee decisions" in text
