@@ -517,25 +517,66 @@ class SquareRingTable(TableScene):
         """Everything the drawing reads; the same key twice means the same picture (None: always draw)."""
         if self.anim is not None or self.flights or (self.drag is not None and self.drag["moved"]):
             return None
+        return self._view_key(vp) + (self.mouse_pos,)
+
+    def _view_key(self, vp) -> tuple:
         st = self.state
         return (vp.size, id(st), len(st.log), st.phase, self.log_open, tuple(self.sel[0]), tuple(self.sel[1]),
                 self.sel_key[0], self.sel_key[1], self.pending[0], self.pending[1], self.lifted[0], self.lifted[1],
-                tuple(self.secrecy.visible(s) for s in (0, 1)), self.secrecy.shown, self.mouse_pos,
-                tuple(sorted(self.show_focus.items())), tuple(sorted(self.focus.items())), tuple(self.caption),
+                tuple(self.secrecy.visible(s) for s in (0, 1)), self.secrecy.shown,
+                tuple(sorted(self.show_focus.items())), self._focus_key(), tuple(self.caption),
                 self.revealed_key, len(self.revealed[0]), len(self.revealed[1]), self.result_dismissed,
                 self.session.outcome() is not None)
+
+    def _focus_key(self) -> tuple:
+        """What each seat's focus rests on (the payload: the same index can name another thing once the
+        hot things change, e.g. a card laid), which the previews and captions read."""
+        out = []
+        for s in (0, 1):
+            h = self.focused(s)
+            out.append((self.focus.get(s), None if h is None else h.payload))
+        return tuple(out)
+
+    def reveal_key(self, vp):
+        """During the reveal: what the picture outside ``table_draw.reveal_regions`` shows (one step's look:
+        the step, the meters' pose, the caption); None when the whole frame must be drawn."""
+        a = self.anim
+        if a is None or self.flights or (self.drag is not None and self.drag["moved"]):
+            return None
+        return self._view_key(vp) + (id(a), a.i, a.pose())
+
+    def _keep(self, surf, start) -> tuple:
+        """The frame just drawn as a picture (reusing the last picture's surface) and its hot things."""
+        old = self._frame[1] if self._frame is not None else None
+        if old is None or old.get_size() != surf.get_size():
+            old = surf.copy()
+        else:
+            old.blit(surf, (0, 0))
+        return old, list(self._next_hots[start:])
 
     def draw_table(self, surf, vp) -> None:
         from . import table_draw
         before = {s: (self.focused(s).payload if self.focused(s) is not None else None) for s in (0, 1)}
         key = self.frame_key(vp)
-        if key is not None and self._frame is not None and self._frame[0] == key \
-                and self._frame[1].get_size() == surf.get_size():
-            surf.blit(self._frame[1], (0, 0))       # nothing changed: the last picture and its hot things
-            self._next_hots.extend(self._frame[2])
+        if key is None:
+            key = self.reveal_key(vp)
+            if key is not None:
+                key = ("reveal",) + key
+        memo = self._frame
+        start = len(self._next_hots)
+        if key is not None and memo is not None and memo[0] == key and memo[1].get_size() == surf.get_size():
+            surf.blit(memo[1], (0, 0))       # nothing changed: the last picture and its hot things
+            self._next_hots.extend(memo[2])
+            if key[0] == "reveal":           # the reveal moves only in its regions: draw those again
+                for r in table_draw.reveal_regions(self, vp):
+                    n = len(self._next_hots)
+                    surf.set_clip(r)
+                    table_draw.draw(self, surf, vp, clip=r)
+                    del self._next_hots[n:]
+                surf.set_clip(None)
         else:
             table_draw.draw(self, surf, vp)
-            self._frame = (key, surf.copy(), list(self._next_hots)) if key is not None else None
+            self._frame = (key,) + self._keep(surf, start) if key is not None else None
         for s in (0, 1):
             st = self.state
             vis = (self.can_act(s), st.phase, st.round, st.exchange)

@@ -30,26 +30,47 @@ PEEK_KEY = {"keys-left": "Tab", "keys-right": "Right Ctrl", "gamepad": "Y", "mou
             None: "Tab"}
 
 
+_RECTS: dict = {}          # (viewport, design rect) -> screen rect, for draw's clip tests
+
+
 # -- the whole table ------------------------------------------------------------------------
 
-def draw(t, surf, vp) -> None:
+def draw(t, surf, vp, clip=None) -> None:
+    """The whole table; with ``clip`` (a screen rect the surface is clipped to) only the parts that reach
+    into it are drawn (a kept picture supplies the rest)."""
+    def near(x, y, w, h) -> bool:
+        if clip is None:
+            return True
+        k = (vp.ox, vp.oy, vp.scale, x, y, w, h)
+        r = _RECTS.get(k)
+        if r is None:
+            r = _RECTS[k] = vp.r(x, y, w, h)
+        return clip.colliderect(r)
+
     surf.fill(gfx.FELT)
-    header(t, surf, vp)
+    if near(0, 0, 1280, 42):
+        header(t, surf, vp)
     if t.log_open:
         bout_log(t, surf, vp)
         return
     t.threat = threat(t, vp)
-    ring(t, surf, vp)
+    if near(400, 0, 480, 416):          # the ring and what floats over its edges (see reveal_regions)
+        ring(t, surf, vp)
     curtain_up = t.curtain_seat() is not None
     for seat in (0, 1):
-        info(t, surf, vp, seat)
-        slots(t, surf, vp, seat)
+        x0 = PANEL_X[seat]
+        if near(x0, 48, PANEL_W, 134):
+            info(t, surf, vp, seat)
+        if near(x0, SLOT_Y - 24, PANEL_W, SLOT_H + 24):
+            slots(t, surf, vp, seat)
         buttons(t, surf, vp, seat)
-        if not curtain_up:
+        if not curtain_up and near(x0, 340, PANEL_W, 40):
             status(t, surf, vp, seat)
-        hand(t, surf, vp, seat)
-    for seat in (0, 1):
-        hints(t, surf, vp, seat)
+        if near(HALF_X[seat], 414, HALF_W, 284):
+            hand(t, surf, vp, seat)
+    if near(0, 690, 1280, 30):
+        for seat in (0, 1):
+            hints(t, surf, vp, seat)
     caption(t, surf, vp)
     if t.anim is not None:
         banner(t, surf, vp)
@@ -64,6 +85,18 @@ def draw(t, surf, vp) -> None:
             t.want_focus[curtain] = f"Show {t.names[curtain]}'s cards"
     else:
         t._curtain_last = None
+
+
+def reveal_regions(t, vp) -> list:
+    """Where the reveal moves within one step (screen rects): the ring with the numbers floating over
+    its edges and the caption under it, and the order slots of a boxer whose card is turning over."""
+    out = [vp.r(400, 0, 480, 416)]
+    step = t.anim.current() if t.anim is not None else None
+    if step is not None and step.kind == "flip" and step.data["k"] < 3:
+        for seat in (0, 1):
+            if step.data["cards"][seat]:       # the turning card, lifted up to 12 over its slot
+                out.append(vp.r(PANEL_X[seat] + SLOT_DX[step.data["k"]], SLOT_Y - 14, SLOT_W, SLOT_H + 14))
+    return out
 
 
 def header(t, surf, vp) -> None:
