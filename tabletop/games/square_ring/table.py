@@ -501,9 +501,13 @@ class SquareRingTable(TableScene):
 
     # -- drawing ---------------------------------------------------------------------
     def invalidate(self) -> None:
-        """Forget the kept picture and the drawn layers: the next frame is drawn in full."""
-        self._frame = None
-        self.layers.clear()
+        """Forget what the kept picture and the drawn layers show: the next frame is drawn in full, as
+        after any change (their surfaces are kept to draw into)."""
+        if self._frame is not None:
+            self._frame = (None,) + self._frame[1:]
+        from .table_draw import STALE
+        for name, entry in self.layers.items():
+            self.layers[name] = (STALE,) + entry[1:]
 
     def bench_pose(self) -> None:
         """For the benchmark: the pointer on the person's first attack card, so its area is previewed."""
@@ -576,7 +580,10 @@ class SquareRingTable(TableScene):
                 surf.set_clip(None)
         else:
             table_draw.draw(self, surf, vp)
-            self._frame = (key,) + self._keep(surf, start) if key is not None else None
+            if key is not None:
+                self._frame = (key,) + self._keep(surf, start)
+            elif self._frame is not None:
+                self._frame = (None,) + self._frame[1:]
         for s in (0, 1):
             st = self.state
             vis = (self.can_act(s), st.phase, st.round, st.exchange)

@@ -158,12 +158,15 @@ def shifted(vp, origin):
     return v
 
 
+STALE = object()           # a layer's key after table.invalidate(): drawn again, into the same surface
+
+
 def layer(t, surf, vp, name, key, design_rect, draw_fn) -> None:
     """Draw something that rarely changes once into its own surface, then blit it every frame."""
     region = vp.rect(design_rect)
     entry = t.layers.get(name)
     if entry is None or entry[0] != key or entry[2] != region:
-        img = pygame.Surface(region.size)
+        img = entry[1] if entry is not None and entry[1].get_size() == region.size else pygame.Surface(region.size)
         img.fill(gfx.FELT)
         draw_fn(img, shifted(vp, region.topleft))
         entry = (key, img, region)
