@@ -40,6 +40,7 @@ import pygame
 
 from tabletop.core.game import Refused
 from tabletop.input.devices import key_name, menu_buttons
+from tabletop.ui import gfx
 from tabletop.ui.secrecy import Secrecy
 from tabletop.ui.table import TableScene
 
@@ -553,9 +554,8 @@ class SquareRingTable(TableScene):
         """The frame just drawn as a picture (reusing the last picture's surface) and its hot things."""
         old = self._frame[1] if self._frame is not None else None
         if old is None or old.get_size() != surf.get_size():
-            old = surf.copy()
-        else:
-            old.blit(surf, (0, 0))
+            old = pygame.Surface(surf.get_size(), 0, surf)     # a plain surface in the screen's format
+        old.blit(surf, (0, 0))
         return old, list(self._next_hots[start:])
 
     def draw_table(self, surf, vp) -> None:
@@ -572,10 +572,14 @@ class SquareRingTable(TableScene):
             surf.blit(memo[1], (0, 0))       # nothing changed: the last picture and its hot things
             self._next_hots.extend(memo[2])
             if key[0] == "reveal":           # the reveal moves only in its regions: draw those again
-                for r in table_draw.reveal_regions(self, vp):
+                for r, seat in table_draw.reveal_regions(self, vp):
                     n = len(self._next_hots)
                     surf.set_clip(r)
-                    table_draw.draw(self, surf, vp, clip=r)
+                    if seat is None:
+                        table_draw.draw(self, surf, vp, clip=r)
+                    else:                    # a turning card: its slots are all that reach there
+                        surf.fill(gfx.FELT)
+                        table_draw.slots(self, surf, vp, seat)
                     del self._next_hots[n:]
                 surf.set_clip(None)
         else:

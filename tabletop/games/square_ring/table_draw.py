@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from tabletop.ui import cards, gfx
@@ -10,7 +12,7 @@ from tabletop.ui.table import Hot
 from . import board
 from . import table_cards as tc
 from .rules import may_react
-from .table_board import banner, candidate, ring, tint, wrapped  # noqa: F401  (candidate: tests)
+from .table_board import BOARD_X, BOARD_Y, CELL, banner, candidate, ring, tint, wrapped  # noqa: F401  (candidate: tests)
 
 PANEL_X, PANEL_W = (10, 810), 460
 SLOT_DX, SLOT_Y, SLOT_W, SLOT_H = (10, 112, 214), 200, 94, 140
@@ -47,8 +49,14 @@ def draw(t, surf, vp, clip=None) -> None:
             r = _RECTS[k] = vp.r(x, y, w, h)
         return clip.colliderect(r)
 
-    surf.fill(gfx.FELT)
-    if near(0, 0, 1280, 42):
+    cell = vp.s(CELL)
+    m = max(4, cell // 5)
+    tl = vp.p(BOARD_X, BOARD_Y)
+    covered = (clip is not None and not t.log_open       # all under the ring's opaque mat, drawn first
+               and pygame.Rect(tl[0] - m, tl[1] - m, 5 * cell + 2 * m, 5 * cell + 2 * m).contains(clip))
+    if not covered:
+        surf.fill(gfx.FELT)
+    if near(0, 0, 1280, 42) and not covered:
         header(t, surf, vp)
     if t.log_open:
         bout_log(t, surf, vp)
@@ -61,7 +69,7 @@ def draw(t, surf, vp, clip=None) -> None:
         x0 = PANEL_X[seat]
         if near(x0, 48, PANEL_W, 134):
             info(t, surf, vp, seat)
-        if near(x0, SLOT_Y - 24, PANEL_W, SLOT_H + 24):
+        if near(x0 + SLOT_DX[0] - 4, SLOT_Y - 24, SLOT_DX[2] + SLOT_W - SLOT_DX[0] + 8, SLOT_H + 24):
             slots(t, surf, vp, seat)
         buttons(t, surf, vp, seat)
         if not curtain_up and near(x0, 340, PANEL_W, 40):
@@ -88,14 +96,28 @@ def draw(t, surf, vp, clip=None) -> None:
 
 
 def reveal_regions(t, vp) -> list:
-    """Where the reveal moves within one step (screen rects): the ring with the numbers floating over
-    its edges and the caption under it, and the order slots of a boxer whose card is turning over."""
-    out = [vp.r(400, 0, 480, 416)]
+    """Where the reveal moves within one step: [(screen rect, seat)], the rects apart. The ring (seat None:
+    all of the table that reaches into it is drawn again), wider where numbers and words float over its
+    edges or a boxer bumps out; the order slot of a boxer whose card turns over (only that seat's slots
+    reach there)."""
     step = t.anim.current() if t.anim is not None else None
+    floats = step is None or step.kind in ("strike", "move") or (step.kind == "flip" and step.data["shuffled"])
+    if floats:
+        ring_r = vp.r(400, 0, 480, 416)
+    else:
+        cell = vp.s(CELL)
+        m = max(4, cell // 5)
+        tl = vp.p(BOARD_X, BOARD_Y)
+        ring_r = pygame.Rect(tl[0] - m, tl[1] - m, 5 * cell + 2 * m, 5 * cell + 2 * m)
+    out = [(ring_r, None)]
     if step is not None and step.kind == "flip" and step.data["k"] < 3:
         for seat in (0, 1):
             if step.data["cards"][seat]:       # the turning card, lifted up to 12 over its slot
-                out.append(vp.r(PANEL_X[seat] + SLOT_DX[step.data["k"]], SLOT_Y - 14, SLOT_W, SLOT_H + 14))
+                r = vp.r(PANEL_X[seat] + SLOT_DX[step.data["k"]], SLOT_Y - 14, SLOT_W, SLOT_H + 14)
+                if r.left < ring_r.right <= r.right:
+                    r.width, r.left = r.right - ring_r.right, ring_r.right
+                if r.width > 0:
+                    out.append((r, seat))
     return out
 
 
@@ -294,8 +316,14 @@ def flip(surf, boxer, seat, cid, r, p, vp) -> None:
         img, scale = tc.render(boxer, cid, seat, r.w, r.h), 2 * p - 1
     w = max(2, int(r.w * scale))
     if w != r.w:
-        img = pygame.transform.scale(img, (w, r.h))
+        img = _narrowed(img, w, r.h)
     surf.blit(img, (r.centerx - w // 2, r.y - lift))
+
+
+@lru_cache(maxsize=256)
+def _narrowed(img, w, h):
+    """A card face or back squeezed to ``w`` wide (the turn-over), kept while the turn plays again."""
+    return pygame.transform.scale(img, (w, h))
 
 
 def peeked(t, seat) -> bool:
