@@ -101,7 +101,8 @@ def reveal_regions(t, vp) -> list:
     edges or a boxer bumps out; the order slot of a boxer whose card turns over (only that seat's slots
     reach there)."""
     step = t.anim.current() if t.anim is not None else None
-    floats = step is None or step.kind in ("strike", "move") or (step.kind == "flip" and step.data["shuffled"])
+    floats = (step is None or step.kind == "strike" or (step.kind == "flip" and step.data["shuffled"])
+              or (step.kind == "move" and (step.data.get("nulled") or step.data.get("bumps"))))
     if floats:
         ring_r = vp.r(400, 0, 480, 416)
     else:
