@@ -29,9 +29,11 @@ with the damage, round banners), replayed with the rules' own resolution
 functions; a click or confirm hurries a step. After each exchange a one-line
 recap says what was played; the bout log (H, X, E/O or its button) has it all.
 
-Drawing: ``table_draw.py`` (panels, slots, buttons, hands, log),
+Drawing: ``table_draw.py`` (panels, slots, buttons, hands, log; ``table_hand.py`` a hand's faces and marks),
 ``table_board.py`` (the ring, pieces, previews, flashes), ``table_cards.py``
-(card faces). Still frames are reused until something they show changes.
+(card faces). Still frames are reused until something they show changes; while
+the reveal plays, one picture per step is kept and only the ring (and a card
+turning over) is drawn again on it (``table_draw.reveal_regions``).
 """
 
 from __future__ import annotations
