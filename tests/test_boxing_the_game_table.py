@@ -12,7 +12,7 @@ from tabletop.core import registry
 from tabletop.games.boxing_the_game.content import CARDS
 from tabletop.games.boxing_the_game.rules import affordable_slots
 from tabletop.session import Seat, Session
-from tests.ui_helpers import VirtualPad, click, drag, frames, key, key_down, key_up, make_app
+from tests.ui_helpers import KeyboardHalf, VirtualPad, click, drag, frames, key, key_down, key_up, make_app
 
 SPEED = 4.0
 
@@ -67,27 +67,10 @@ class Mouse:
         (key_down if down else key_up)(self.app, "`")
 
 
-class Keys:
+class Keys(KeyboardHalf):
     def __init__(self, app, table, scheme):
-        self.app, self.table = app, table
-        left = scheme == "keys-left"
-        self.dirs = {"up": "w", "down": "s", "left": "a", "right": "d"} if left else \
-            {"up": "up", "down": "down", "left": "left", "right": "right"}
-        self.ok = "space" if left else "return"
-        self.peek_key = "tab" if left else "right ctrl"
-        self.back_key = "left shift" if left else "backspace"
-
-    def move(self, d):
-        key(self.app, self.dirs[d])
-
-    def confirm(self):
-        key(self.app, self.ok)
-
-    def back(self):
-        key(self.app, self.back_key)
-
-    def peek(self, down):
-        (key_down if down else key_up)(self.app, self.peek_key)
+        super().__init__(app, scheme)
+        self.table = table
 
     def choose(self, seat, payload):
         focus_on(self.table, seat, self, payload)

@@ -11,7 +11,7 @@ import pytest
 from tabletop.core import registry
 from tabletop.session import Seat, Session
 from tabletop.games.punch.resolve import INDEX
-from tests.ui_helpers import VirtualPad, click, drag, frames, key, key_down, key_up, make_app, top
+from tests.ui_helpers import KeyboardHalf, PadPlayer, VirtualPad, click, drag, frames, key, key_down, key_up, make_app, top
 
 SPEED = 4.0
 
@@ -118,56 +118,10 @@ def test_mouse_plays_a_whole_match_against_the_computer(app):
 
 # -- two people on one screen ------------------------------------------------------------
 
-class Keys:
-    """One person on a half of the keyboard."""
-
-    def __init__(self, app, scheme):
-        self.app = app
-        left = scheme == "keys-left"
-        self.dirs = {"up": "w", "down": "s", "left": "a", "right": "d"} if left else \
-            {"up": "up", "down": "down", "left": "left", "right": "right"}
-        self.ok = "space" if left else "return"
-        self.peek_key = "tab" if left else "right ctrl"
-        self.back_key = "left shift" if left else "backspace"
-        self.history_key = "e" if left else "o"
-
-    def move(self, d):
-        key(self.app, self.dirs[d])
-
-    def confirm(self):
-        key(self.app, self.ok)
-
-    def back(self):
-        key(self.app, self.back_key)
-
-    def peek(self, down):
-        (key_down if down else key_up)(self.app, self.peek_key)
-
-    def history(self):
-        key(self.app, self.history_key)
+Keys = KeyboardHalf
 
 
-class Pad:
-    """One person with a real (virtual) SDL gamepad."""
-
-    def __init__(self, app, pad):
-        self.app, self.pad = app, pad
-
-    def move(self, d):
-        self.pad.press(self.app, "dp" + d)
-
-    def confirm(self):
-        self.pad.press(self.app, "a")
-
-    def back(self):
-        self.pad.press(self.app, "b")
-
-    def peek(self, down):
-        self.pad.button("y", down)
-        frames(self.app, 2)
-
-    def history(self):
-        self.pad.press(self.app, "x")
+Pad = PadPlayer
 
 
 def focus_on(table, seat, agent, payload, limit=30):

@@ -11,7 +11,7 @@ import pytest
 from tabletop.core import registry
 from tabletop.games.square_ring import table_draw
 from tabletop.session import Seat, Session
-from tests.ui_helpers import VirtualPad, click, drag, frames, key, key_down, key_up, make_app, top
+from tests.ui_helpers import KeyboardHalf, PadPlayer, VirtualPad, click, drag, frames, key, key_down, key_up, make_app, top
 
 SPEED = 4.0
 SHORT = {"rounds": 1, "exchanges": 4}
@@ -375,38 +375,10 @@ def test_footwork_turns_animate_to_the_facing_the_rules_logged(app):
     assert turn.kind == "turn" and turn.p0[1] == (0, 4)
     assert turn.p1[1] == (1, 3), "the pieces turn to the logged facings before the second cards"
 
-class Keys:
-    def __init__(self, app, scheme):
-        self.app = app
-        left = scheme == "keys-left"
-        self.dirs = {"up": "w", "down": "s", "left": "a", "right": "d"} if left else \
-            {"up": "up", "down": "down", "left": "left", "right": "right"}
-        self.ok = "space" if left else "return"
-        self.peek_key = "tab" if left else "right ctrl"
-
-    def move(self, d):
-        key(self.app, self.dirs[d])
-
-    def confirm(self):
-        key(self.app, self.ok)
-
-    def peek(self, down):
-        (key_down if down else key_up)(self.app, self.peek_key)
+Keys = KeyboardHalf
 
 
-class Pad:
-    def __init__(self, app, pad):
-        self.app, self.pad = app, pad
-
-    def move(self, d):
-        self.pad.press(self.app, "dp" + d)
-
-    def confirm(self):
-        self.pad.press(self.app, "a")
-
-    def peek(self, down):
-        self.pad.button("y", down)
-        frames(self.app, 2)
+Pad = PadPlayer
 
 
 def focus_on(table, seat, agent, payload, limit=40):

@@ -62,3 +62,59 @@ def top(app):
 
 
 from tabletop.input.virtualpad import VirtualPad  # noqa: E402,F401  (re-exported for tests)
+
+
+def _key_for(scheme: str, button: str) -> str:
+    from tabletop.input.bindings import DEFAULT_KEYS
+
+    return next(k for k, buttons in DEFAULT_KEYS[scheme].items() if button in buttons)
+
+
+class KeyboardHalf:
+    """One person on a half of the keyboard, pressing that half's default keys."""
+
+    def __init__(self, app, scheme: str):
+        self.app = app
+        self.dirs = {d: _key_for(scheme, d) for d in ("up", "down", "left", "right")}
+        self.ok = _key_for(scheme, "confirm")
+        self.peek_key = _key_for(scheme, "peek")
+        self.back_key = _key_for(scheme, "back")
+        self.history_key = _key_for(scheme, "next")
+
+    def move(self, d):
+        key(self.app, self.dirs[d])
+
+    def confirm(self):
+        key(self.app, self.ok)
+
+    def back(self):
+        key(self.app, self.back_key)
+
+    def peek(self, down):
+        (key_down if down else key_up)(self.app, self.peek_key)
+
+    def history(self):
+        key(self.app, self.history_key)
+
+
+class PadPlayer:
+    """One person with a real (virtual) SDL gamepad."""
+
+    def __init__(self, app, pad):
+        self.app, self.pad = app, pad
+
+    def move(self, d):
+        self.pad.press(self.app, "dp" + d)
+
+    def confirm(self):
+        self.pad.press(self.app, "a")
+
+    def back(self):
+        self.pad.press(self.app, "b")
+
+    def peek(self, down):
+        self.pad.button("y", down)
+        frames(self.app, 2)
+
+    def history(self):
+        self.pad.press(self.app, "x")
