@@ -99,24 +99,26 @@ def draw(t, surf, vp, clip=None) -> None:
 def reveal_regions(t, vp) -> list:
     """Where the reveal moves within one step: [(screen rect, seat)], the rects apart. The ring (seat None:
     all of the table that reaches into it is drawn again), wider where numbers and words float over its
-    edges or a boxer bumps out; the order slot of a boxer whose card turns over (only that seat's slots
-    reach there)."""
+    edges or a boxer bumps out, and left out while cards turn over and nothing floats (the boxers stand
+    still then); the order slot of a boxer whose card turns over (only that seat's slots reach there)."""
     step = t.anim.current() if t.anim is not None else None
     floats = (step is None or step.kind == "strike" or (step.kind == "flip" and step.data["shuffled"])
               or (step.kind == "move" and (step.data.get("nulled") or step.data.get("bumps"))))
     if floats:
         ring_r = vp.r(400, 0, 480, 416)
+    elif step.kind == "flip":      # the boxers stand still while cards turn: the ring keeps its picture
+        ring_r = None
     else:
         cell = vp.s(CELL)
         m = max(4, cell // 5)
         tl = vp.p(BOARD_X, BOARD_Y)
         ring_r = pygame.Rect(tl[0] - m, tl[1] - m, 5 * cell + 2 * m, 5 * cell + 2 * m)
-    out = [(ring_r, None)]
+    out = [] if ring_r is None else [(ring_r, None)]
     if step is not None and step.kind == "flip" and step.data["k"] < 3:
         for seat in (0, 1):
             if step.data["cards"][seat]:       # the turning card, lifted up to 12 over its slot
                 r = vp.r(PANEL_X[seat] + SLOT_DX[step.data["k"]], SLOT_Y - 14, SLOT_W, SLOT_H + 14)
-                if r.left < ring_r.right <= r.right:
+                if ring_r is not None and r.left < ring_r.right <= r.right:
                     r.width, r.left = r.right - ring_r.right, ring_r.right
                 if r.width > 0:
                     out.append((r, seat))
