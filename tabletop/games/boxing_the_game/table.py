@@ -494,13 +494,19 @@ class BoxingTable(TableScene):
             h = None if mouse is None else self._hot_at(pos, ("button", "card"), mouse)
         return None if h is None else tuple(h.rect)
 
+    def turning(self) -> bool:
+        """Whether an event's two cards are turning over (only their slots change from frame to frame)."""
+        a = self.anim
+        return a is not None and a["e"]["type"] == "event" and a["t"] < FLIP_MS / self._speed()
+
     def still_key(self):
         """Everything the table layer shows while nothing moves; None while something animates."""
         held = None
         if self.anim is not None:
-            if self.anim["e"]["type"] == "event" and self.anim["t"] < FLIP_MS / self._speed():
-                return None                          # cards turning: draw every frame
-            held = (id(self.anim), len(self.shown), len(self.queue))
+            turning = self.turning()
+            if turning and self.anim["flipped"] and any(self.anim["e"]["knockdown"]):
+                return None                          # the knockdown panel over turning cards: draw every frame
+            held = (id(self.anim), len(self.shown), len(self.queue), turning, self.anim["flipped"])
         elif self.queue:
             return None
         from .table_draw import focus_info
@@ -516,6 +522,9 @@ class BoxingTable(TableScene):
         if key is not None and key == self._still_key and self._still is not None:
             surf.blit(self._still, (0, 0))          # nothing changed: the last frame, and its hot things
             self._next_hots.extend(self._still_hots)
+            if self.turning():                      # but the turning cards: their slots again
+                from .table_ring import turning_slots
+                turning_slots(self, surf, vp)
         else:
             table_draw.draw(self, surf, vp)
             self._still_key = key

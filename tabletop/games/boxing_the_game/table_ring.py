@@ -11,7 +11,7 @@ from .content import CARDS
 from .explain import explain
 from .table_cards import back_image, card_image, steady_bonus
 from .table_draw import (BID_X, HAND_H, HAND_Y, MID_W, MID_X, PANEL, RING_Y, ROW_H, ROW_STEP, SIDE_W, SLOT_W, SLOT_X,
-                         badge, button, colour, lines, txt)
+                         background, badge, button, colour, lines, txt)
 
 
 def speed_parts(t, e, s) -> str:
@@ -82,6 +82,22 @@ def ring(t, surf, vp):
             else:
                 played_slot(t, surf, vp, s, k, y, anim if active else None)
         middle(t, surf, vp, k, y, planning)
+
+
+def turning_slots(t, surf, vp):
+    """The two slots whose cards are turning over, drawn again over the kept picture: the background
+    under them, the active row's outline where it crosses them, then the cards."""
+    k = t.anim["e"]["event"] - 1
+    y = RING_Y + k * ROW_STEP
+    row = vp.r(BID_X[0], y, BID_X[1] + 56 - BID_X[0], ROW_H)
+    bg = background(t, vp)
+    for s in (0, 1):
+        r = vp.r(SLOT_X[s], y, SLOT_W, ROW_H)
+        surf.set_clip(r)
+        surf.blit(bg, r, r)
+        pygame.draw.rect(surf, gfx.GOLD, row, max(2, vp.s(3)), border_radius=vp.s(10))
+        played_slot(t, surf, vp, s, k, y, t.anim)
+    surf.set_clip(None)
 
 
 def plan_slot(t, surf, vp, s, k, y):
