@@ -19,7 +19,8 @@ from tabletop.core.rng import Rng
 
 from .actions import Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
 from .resolve import CODES, MAX_STAMINA, NK, S, TOTALS, effective_power, outcome
-from .rules import PPR, RULES, exchange_limit, may_swap
+from .rules import RULES
+from .state import PPR, exchange_limit, may_swap
 
 KO_WEIGHT = 12.0
 

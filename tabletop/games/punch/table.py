@@ -21,8 +21,8 @@ from tabletop.ui.table import TableScene
 from .actions import Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
 from .resolve import CODES, INDEX, NK, S, explain
 from .table_draw import sentence
-from .rules import PPR, exchange_limit, qualifies_for_redeal
-from .rules import may_swap as rules_may_swap
+from .state import PPR, exchange_limit, qualifies_for_redeal
+from .state import may_swap as rules_may_swap
 
 SECRET_PHASES = ("redeal", "draft", "exchange", "choose", "program")
 PICK_PHASES = ("draft", "exchange", "program")
