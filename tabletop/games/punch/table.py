@@ -9,7 +9,8 @@ Secrecy (R-PUN-9) goes through ``ui.secrecy.Secrecy``: nothing private of a
 seat is drawn or made pointable unless ``visible(seat)``; a committed card is
 always drawn as the same card back and makes the same sound.
 
-Drawing lives in ``table_draw.py``; this module holds the decisions a player
+Drawing lives in ``table_draw.py`` (with ``table_layout.py`` and
+``table_panels.py``); this module holds the decisions a player
 makes and the reveal animation.
 """
 
@@ -20,7 +21,7 @@ from tabletop.ui.table import TableScene
 
 from .actions import Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
 from .resolve import CODES, INDEX, NK, S, explain
-from .table_draw import sentence
+from .table_layout import sentence
 from .state import PPR, exchange_limit, qualifies_for_redeal
 from .state import may_swap as rules_may_swap
 

@@ -1,28 +1,20 @@
-"""Drawing the Punch! table (see table.py for the layout and the secrecy rules)."""
+"""Drawing the Punch! table (see table.py for the layout and the secrecy rules); the shared
+pieces are in table_layout.py, the between-rounds and history panels in table_panels.py."""
 
 from __future__ import annotations
-
-from functools import lru_cache
 
 import pygame
 
 from tabletop.ui import cards, gfx
 from tabletop.ui.table import draw_card
 
-from .resolve import CODES, KINDS, MAX_STAMINA, S, card_name, explain
-from .rules import PPR
+from .resolve import CODES, KINDS, MAX_STAMINA, S, card_name
+from .state import PPR
+from .table_layout import (BTN_Y, CARD_H, CARD_W, COL, DECK_X, HALF_W, HALF_X, HAND_Y, PROGRAM, ROW_H,
+                           ROW_W, ROW_Y, SLOT_H, SLOT_W, SLOT_X, SLOT_Y, _wrap, badge, col_x, face,
+                           mini_face, on_felt, prog_x)
+from .table_panels import between, history
 
-PROGRAM = S["robo_box_program"]
-
-HALF_X = (16, 648)
-HALF_W = 616
-HAND_Y, CARD_W, CARD_H, COL = 424, 88, 124, 98
-ROW_Y, ROW_W, ROW_H = 150, 84, 118
-SLOT_W, SLOT_H, SLOT_Y = 110, 154, 132
-SLOT_X = (500, 670)
-DECK_X = (34, 1162)
-BTN_Y = 566
-INK = {"punch": (190, 40, 40), "nothing": (100, 100, 100), "block": (40, 80, 170), "dodge": (30, 120, 70)}
 PEEK_KEY = {"keys-left": "Tab", "keys-right": "Right Ctrl", "gamepad": "Y", "mouse": "`",
             "keyboard": "Tab", None: "Tab"}
 HINTS = {
@@ -32,58 +24,6 @@ HINTS = {
     "gamepad": "D-pad move · A choose · B back · X history",
     "mouse": "Click a card or drag it to its place",
 }
-
-
-@lru_cache(maxsize=64)
-def face(seat: int, code: str, down: bool = False) -> cards.Face:
-    border = gfx.PLAYER_COLOURS[seat]
-    if down:
-        return cards.Face(face_down=True, border=border)
-    k = KINDS[CODES.index(code)]
-    title = {"punch": "Punch", "nothing": "Nothing", "block": "Block", "dodge": "Dodge"}[k.effect]
-    return cards.Face(title=title, value=k.symbol, colour=INK[k.effect], border=border)
-
-
-def sentence(event: dict, names) -> str:
-    """One plain sentence for a logged event (the rules' explanation helper)."""
-    return explain(event, names)
-
-
-@lru_cache(maxsize=32)
-def mini_face(seat: int, code: str) -> cards.Face:
-    """A small card: only its big sign, no title too small to read."""
-    k = KINDS[CODES.index(code)]
-    return cards.Face(value=k.symbol, colour=INK[k.effect], border=gfx.PLAYER_COLOURS[seat])
-
-
-@lru_cache(maxsize=256)
-def _wrap(text: str, px: int, width: int) -> tuple:
-    return tuple(gfx.wrap(text, px, width))
-
-
-def on_felt(t, surf, key, rect, draw) -> None:
-    """Draw a part that lies on bare felt (nothing else under it in ``rect``) once per
-    ``key``; later frames blit the same pixels back. ``draw`` must register no hot things."""
-    memo = t.__dict__.setdefault("_felt_parts", {})
-    key = (key, surf.get_size())
-    img = memo.get(key)
-    if img is not None:
-        surf.blit(img, rect)
-        return
-    draw()
-    if len(memo) > 64:
-        memo.clear()
-    rect = rect.clip(surf.get_rect())
-    if rect.w and rect.h:      # nothing to keep for a part that lies outside the window
-        memo[key] = surf.subsurface(rect).copy()
-
-
-def col_x(seat: int, i: int) -> int:
-    return HALF_X[seat] + 20 + i * COL
-
-
-def prog_x(seat: int, i: int) -> int:
-    return (HALF_X[0] + HALF_W - 8 - 5 * COL + 10 + i * COL) if seat == 0 else (HALF_X[1] + 8 + i * COL)
 
 
 def frame_key(t, vp) -> tuple:
@@ -423,16 +363,6 @@ def program_row(t, surf, vp, seat) -> None:
                 t.hot_zone(r, ("prog", seat, i), accepts=t.accepts_for(seat, "prog"), seat=seat)
 
 
-def badge(surf, vp, r, n) -> None:
-    if n <= 1:
-        return
-    b = pygame.Rect(0, 0, vp.s(34), vp.s(24))
-    b.center = (r.centerx, r.bottom - vp.s(20))
-    pygame.draw.rect(surf, gfx.INK, b, border_radius=vp.s(12))
-    pygame.draw.rect(surf, gfx.GOLD, b, width=max(1, vp.s(2)), border_radius=vp.s(12))
-    gfx.blit_text(surf, f"×{n}", vp.s(16), b.center, gfx.GOLD, bold=True, anchor="center")
-
-
 def hand(t, surf, vp, seat) -> None:
     st = t.state
     t.hand_payloads[seat] = []
@@ -520,44 +450,6 @@ def buttons(t, surf, vp, seat) -> None:
         x += w + 12
 
 
-# -- between rounds and matches --------------------------------------------------
-
-def between(t, surf, vp) -> None:
-    st = t.state
-    r = vp.r(140, 128, 1000, 160)
-    gfx.panel(surf, r, gfx.PANEL, radius=vp.s(14), border=gfx.GOLD, width=vp.s(2), alpha=235)
-    if st.phase == "break":
-        gain = S["break_gains"][st.round - 1]
-        head = f"Break after round {st.round}"
-        sub = f"Both boxers recover up to {gain} stamina: {t.names[0]} {st.stamina[0]}, {t.names[1]} {st.stamina[1]}."
-        nxt = f"Round {st.round + 1} of {S['rounds']} next."
-    elif st.history:
-        last = st.history[-1]
-        head = f"Match {last['match']} is over"
-        sub = explain(dict(last, type="match_end"), t.names)
-        rounds = " · ".join(f"after round {i + 1}: {a}–{b}" for i, (a, b) in enumerate(last["rounds"]))
-        nxt = f"Stamina ({t.names[0]}–{t.names[1]}) {rounds}." if rounds else ""
-        if st.phase == "game_over":
-            nxt = f"{t.names[st.wins.index(max(st.wins))]} wins the game, {max(st.wins)} to {min(st.wins)}."
-    else:
-        head, sub, nxt = "", "", ""
-    gfx.blit_text(surf, head, vp.s(30), vp.p(640, 160), gfx.GOLD, bold=True, anchor="center")
-    gfx.blit_text(surf, sub, gfx.fit_px(sub, vp.s(19), vp.s(960)), vp.p(640, 206), gfx.WHITE, anchor="center")
-    gfx.blit_text(surf, nxt, gfx.fit_px(nxt, vp.s(17), vp.s(960)), vp.p(640, 246), gfx.GREY, anchor="center")
-    if st.phase == "game_over":
-        return
-    for seat in (0, 1):
-        if seat in t.humans and st.waiting[seat]:
-            label = f"{t.names[seat]}: ready for round {st.round + 1}" if st.phase == "break" else \
-                f"{t.names[seat]}: ready for match {st.match + 1}"
-            t.hot_button(vp.r(HALF_X[seat] + 130, 420, 356, 56), label, lambda s=seat: t.ready(s), seat=seat,
-                         px=vp.s(20))
-            key = (st.phase, st.match, st.round)
-            if t.ready_focus.get(seat) != key:
-                t.ready_focus[seat] = key
-                t.want_focus[seat] = label
-
-
 # -- the reveal ----------------------------------------------------------------------
 
 def reveal(t, surf, vp) -> None:
@@ -606,54 +498,3 @@ def flip(surf, vp, seat, code, r, p) -> None:
     if w != r.w:
         img = pygame.transform.scale(img, (w, r.h))
     surf.blit(img, (r.centerx - w // 2, r.y - lift))
-
-
-# -- match history ---------------------------------------------------------------------
-
-def history(t, surf, vp) -> None:
-    st = t.state
-    r = vp.r(40, 60, 1200, 640)
-    gfx.panel(surf, r, gfx.PANEL, radius=vp.s(16), border=gfx.GOLD, width=vp.s(2))
-    gfx.blit_text(surf, "Match history", vp.s(28), vp.p(80, 92), gfx.GOLD, bold=True, anchor="midleft")
-    t.hot_button(vp.r(1070, 72, 150, 40), "Close", t.toggle_history, px=vp.s(18))
-    y = 140
-    gfx.blit_text(surf, "Finished matches", vp.s(19), vp.p(80, y), gfx.WHITE, bold=True, anchor="midleft")
-    y += 30
-    if not st.history:
-        gfx.blit_text(surf, "None yet: this is the first match.", vp.s(16), vp.p(80, y), gfx.GREY, anchor="midleft")
-        y += 26
-    for entry in st.history[-6:]:
-        line = explain(dict(entry, type="match_end"), t.names)
-        rounds = ", ".join(f"{a}–{b}" for a, b in entry["rounds"])
-        gfx.blit_text(surf, line, gfx.fit_px(line, vp.s(16), vp.s(560)), vp.p(80, y), gfx.WHITE, anchor="midleft")
-        gfx.blit_text(surf, f"stamina ({t.names[0]}–{t.names[1]}) after each round: {rounds}", vp.s(14),
-                      vp.p(100, y + 20), gfx.GREY,
-                      anchor="midleft")
-        y += 46
-    gfx.blit_text(surf, f"Match score: {t.names[0]} {st.wins[0]} – {st.wins[1]} {t.names[1]}", vp.s(19),
-                  vp.p(80, 650), gfx.WHITE, bold=True, anchor="midleft")
-    x = 680
-    gfx.blit_text(surf, f"Match {st.match}, play by play", vp.s(19), vp.p(x, 140), gfx.WHITE, bold=True,
-                  anchor="midleft")
-    key = (len(st.log), st.match, vp.scale)
-    cached = getattr(t, "_history_lines", None)
-    if cached is None or cached[0] != key:
-        events = [e for e in st.log if e.get("match") == st.match and e.get("type") in ("reveal", "break")]
-        wrapped = []
-        for e in events:
-            line = sentence(e, t.names)
-            if e["type"] == "reveal":
-                line = f"Round {e['round']}, play {e['play']}: {line}"
-            wrapped.extend(_wrap(line, vp.s(14), vp.s(520)))
-        t._history_lines = cached = (key, wrapped)
-    wrapped = cached[1]
-    per = 22
-    if not wrapped:
-        gfx.blit_text(surf, "No cards revealed yet.", vp.s(16), vp.p(x, 170), gfx.GREY, anchor="midleft")
-    t.history_page = min(t.history_page, max(0, len(wrapped) - per))
-    end = len(wrapped) - t.history_page
-    if len(wrapped) > per:
-        gfx.blit_text(surf, "↑ ↓ or the mouse wheel: earlier plays", vp.s(14), vp.p(1200, 650), gfx.GREY,
-                      anchor="midright")
-    for i, line in enumerate(wrapped[max(0, end - per):end]):
-        gfx.blit_text(surf, line, vp.s(14), vp.p(x, 166 + i * 22), gfx.WHITE, anchor="midleft")
