@@ -18,7 +18,8 @@ moves a hand only through ``hands.advance`` at the rules' hand speed:
   card sends it back to its deck.
 
 Computer seats are driven here by the JAB bot through the same hand model.
-Drawing is in table_draw.py, card art in table_art.py.
+Drawing is in table_draw.py (with table_hud.py, table_panels.py and
+table_layout.py), card art in table_art.py.
 """
 
 from __future__ import annotations
@@ -214,7 +215,7 @@ class JabTable(TableScene):
 
     def _fly_tokens(self, before, after) -> None:
         """Health tokens moving from the damaged player's meter to the other's."""
-        from .table_draw import token_spot
+        from .table_hud import token_spot
         for gainer in (0, 1):
             loser = 1 - gainer
             n = after[gainer] - before[gainer]

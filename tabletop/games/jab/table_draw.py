@@ -5,7 +5,9 @@ player 1 (first seat) sits at the bottom, player 2 at the top, each boxer's
 left body, head and right body towards the middle, each player's decks by
 their hands, the combo deck on the left, the counter-punch deck in the
 middle, the Ding! and Knockout/Clinch tiles on the right. Static parts are
-drawn once per window size into a cached background.
+drawn once per window size into a cached background. Each player's meter,
+buttons, the info box and the log are in table_hud.py, the panels in
+table_panels.py, the shared helpers in table_layout.py.
 """
 
 from __future__ import annotations
@@ -17,38 +19,13 @@ import pygame
 from tabletop.ui import gfx
 
 from . import content as C
-from .hands import RECTS, SIDES, TARGETS, deck_name, target_at, target_name
-from .rules import opportunities, placement_refusal, stall_deadline, tile_claim, tiles
+from .hands import SIDES, TARGETS, deck_name, target_at, target_name
+from .rules import opportunities, placement_refusal, stall_deadline, tiles
 from .table_art import (UNIT, _fin, _keyed, card_back, combo_card, counter_card, hand_cursor, punch_card,
                         tile, token)
-from .table_input import hand_help, hint
-
-TARGET_LABEL = {"left": "Left body", "head": "Head", "right": "Right body"}
-CLAIMS = (("combo", "Combo", "claim_combo"), ("counter", "Counter", "claim_counter"),
-          ("tile", "Clinch", "claim_tile"), ("ding", "Ding!", "claim_ding"))
-
-
-def colour_of(seat):
-    return gfx.PLAYER_COLOURS[seat % len(gfx.PLAYER_COLOURS)]
-
-
-def design_rect(name: str):
-    cx, cy, w, h = RECTS[name]
-    return ((cx - w / 2) * UNIT, (cy - h / 2) * UNIT, w * UNIT, h * UNIT)
-
-
-_PLACES: dict = {}
-
-
-def place_rect(vp, name: str) -> pygame.Rect:
-    """The window rectangle of a place on the table (worked out once per window size)."""
-    key = (vp.size, name)
-    r = _PLACES.get(key)
-    if r is None:
-        if len(_PLACES) > 512:
-            _PLACES.clear()
-        r = _PLACES[key] = vp.r(*design_rect(name))
-    return r.copy()
+from .table_hud import INFO_RECT, draw_band, draw_hud, draw_info, draw_log, hud_rect
+from .table_layout import TARGET_LABEL, card_size, colour_of, fit, panel, place_rect, veil, wrap
+from .table_panels import draw_between, draw_clinch, draw_hand_scoring
 
 
 def _per_state(table, name: str, st) -> dict:
@@ -74,50 +51,6 @@ def refusal(table, st, seat, side, target):
     if key not in memo:
         memo[key] = placement_refusal(st, seat, side, target)
     return memo[key]
-
-
-def key_hint(table, scheme, button) -> str:
-    """The key or pad button of ``button`` in ``scheme`` (the bindings do not change
-    while a table is open)."""
-    memo = table.__dict__.setdefault("_hint_memo", {})
-    k = (scheme, button)
-    if k not in memo:
-        memo[k] = hint(table.app.settings, scheme, button)
-    return memo[k]
-
-
-def hand_help_of(table, scheme) -> list:
-    memo = table.__dict__.setdefault("_hint_memo", {})
-    k = (scheme, "hand help")
-    if k not in memo:
-        memo[k] = hand_help(table.app.settings, scheme)
-    return memo[k]
-
-
-@lru_cache(maxsize=64)
-def veil(w: int, h: int, colour: tuple, alpha: int, radius: int) -> pygame.Surface:
-    s = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
-    pygame.draw.rect(s, (*colour[:3], alpha), s.get_rect(), border_radius=radius)
-    return s.convert_alpha() if pygame.display.get_surface() is not None else s
-
-
-@lru_cache(maxsize=512)
-def wrap(text: str, px: int, width: int, bold: bool = False) -> tuple:
-    return tuple(gfx.wrap(text, px, width, bold))
-
-
-@lru_cache(maxsize=512)
-def fit(text: str, px: int, width: int, bold: bool = False) -> int:
-    return gfx.fit_px(text, px, width, bold)
-
-
-def panel(surf, rect, colour=gfx.PANEL, alpha=230, radius=12, border=None, width=2):
-    if alpha >= 245:        # as good as opaque: a plain fill is much cheaper than blending
-        pygame.draw.rect(surf, colour, rect, border_radius=radius)
-    else:
-        surf.blit(veil(rect.w, rect.h, colour, alpha, radius), rect.topleft)
-    if border is not None:
-        pygame.draw.rect(surf, border, rect, width=width, border_radius=radius)
 
 
 # -- the static background ---------------------------------------------------------
@@ -193,7 +126,6 @@ def draw_table(table, surf, vp) -> None:
     draw_flights(table, surf, vp)
     draw_hands(table, surf, vp, st)
     draw_carry_marks(table, surf, vp, st)
-    from .table_panels import draw_between, draw_clinch, draw_hand_scoring
     if st.phase == "between" or (st.phase == "over" and table.final_score and st.scoring):
         draw_between(table, surf, vp, st)
     elif st.phase == "clinch":
@@ -234,11 +166,6 @@ def draw_still(table, surf, vp, st) -> None:
     draw_info(table, surf, vp, st)
     if st.phase != "scoring":
         draw_log(table, surf, vp)
-
-
-def card_size(vp):
-    r = place_rect(vp, "p0.head")
-    return r.w, r.h
 
 
 def draw_piles(table, surf, vp, st, opp) -> None:
@@ -390,153 +317,6 @@ def draw_centre(table, surf, vp, st, opp) -> None:
         if pts:
             gfx.blit_text(surf, f"+{pts}", vp.s(18), (br.right - vp.s(6), br.top + vp.s(20)), gfx.GOLD, bold=True,
                           anchor="topright")
-
-
-INFO_RECT = (196, 304, 248, 110)
-
-
-def hud_rect(seat):
-    return (12, 566, 282, 148) if seat == 0 else (986, 8, 240, 148)
-
-
-def token_spot(seat: int, k: int):
-    """Design-pixel centre of health token ``k`` in a player's meter."""
-    x0, y0, _w, _h = hud_rect(seat)
-    return (x0 + 18 + max(0, k) * 22, y0 + 64)
-
-
-def draw_hud(table, surf, vp, st, seat) -> None:
-    x0, y0, w, _h = hud_rect(seat)
-    r = vp.r(*hud_rect(seat))
-    s = table.session.seats[seat]
-    col = colour_of(seat)
-    who = s.name + ("  (computer, " + (s.level or "normal") + ")" if s.kind == "computer" else "")
-    gfx.blit_text(surf, who, fit(who, vp.s(20), r.w - vp.s(16), True), vp.p(x0 + 8, y0 + 4), col, bold=True)
-    hp = st.health[seat]
-    gfx.blit_text(surf, f"Health: {hp}", vp.s(15), vp.p(x0 + 8, y0 + 32), gfx.WHITE)
-    if hp == 0 and st.phase in ("playing", "clinch"):
-        gfx.blit_text(surf, "DANGER!", vp.s(16), vp.p(x0 + w - 8, y0 + 32), gfx.REFUSE, bold=True, anchor="topright")
-    d = vp.s(20)
-    for k in range(hp):
-        surf.blit(token("health", d), vp.p(x0 + 8 + k * 22, y0 + 54))
-    gfx.blit_text(surf, f"Rounds won: {st.tokens[seat]} of {C.N['round_wins_to_win']}", vp.s(15),
-                  vp.p(x0 + 8, y0 + 82), gfx.WHITE)
-    d = vp.s(24)
-    for k in range(C.N["round_wins_to_win"]):
-        surf.blit(token("win" if k < st.tokens[seat] else "empty", d), vp.p(x0 + 8 + k * 28, y0 + 104))
-
-
-def band_rows(seat):
-    """y of (hint line 1, hint line 2, buttons top, note centre) in a player's band."""
-    if seat == 0:
-        return 654, 672, 604, 580
-    return 6, 24, 46, 110
-
-
-def draw_band(table, surf, vp, st, seat, opps) -> None:
-    s = table.session.seats[seat]
-    h1, h2, by, ny = band_rows(seat)
-    note, ms = table.notes[seat]
-    if ms > 0 and note:
-        lines = wrap(note, vp.s(15), vp.s(440))[:2]
-        for k, line in enumerate(lines):
-            yy = ny + (k - (len(lines) - 1) / 2) * 18
-            img = gfx.text(line, vp.s(15), (255, 225, 200), True)
-            rr = img.get_rect(center=vp.p(640, yy))
-            pygame.draw.rect(surf, (60, 20, 20), rr.inflate(vp.s(12), vp.s(4)), border_radius=vp.s(6))
-            surf.blit(img, rr)
-    if s.kind != "human":
-        gfx.blit_text(surf, f"{s.name} is played by the computer", vp.s(15), vp.p(640, by + 20), (190, 210, 200),
-                      anchor="center")
-        return
-    scheme = table.shown_scheme.get(seat)
-    for k, line in enumerate(hand_help_of(table, scheme)):
-        gfx.blit_text(surf, line, fit(line, vp.s(14), vp.s(600)), vp.p(640, (h1, h2)[k]), (175, 200, 185),
-                      anchor="midtop")
-    kinds = {o["kind"] for o in opps}
-    playing = st.phase == "playing" and table.t >= st.go_at
-    x = 408
-    widths = {"combo": 88, "counter": 96, "tile": 96, "ding": 80}
-    for what, label, button in CLAIMS:
-        if what == "tile":
-            label = "Knockout!" if tile_claim(st, seat) == "knockout" else "Clinch"
-        rect = vp.r(x, by, widths[what], 44)
-        claim_button(table, surf, vp, rect, label, key_hint(table, scheme, button),
-                     lambda w=what, se=seat: table.claim(se, w), seat, playing)
-        k = what if what != "tile" else ("knockout" if "knockout" in kinds else "clinch")
-        if k in kinds:
-            pygame.draw.rect(surf, gfx.HILITE, rect.inflate(vp.s(6), vp.s(6)), width=max(2, vp.s(3)),
-                             border_radius=vp.s(10))
-        x += widths[what] + 4
-    can_ready = st.phase in ("between", "clinch") and not st.ready[seat]
-    claim_button(table, surf, vp, vp.r(x, by, 88, 44), "Ready", key_hint(table, scheme, "ready"),
-                 lambda se=seat: table.ready(se), seat, can_ready)
-    lock = st.lockout[seat] - table.t
-    if st.phase == "playing" and lock > 0:
-        bar = vp.r(408, by + 46 if seat == 0 else by - 6, 372 * lock / max(1, table.lockout_total), 4)
-        pygame.draw.rect(surf, gfx.REFUSE, bar)
-
-
-def claim_button(table, surf, vp, rect, label, key, callback, seat, enabled) -> None:
-    """A button with its name and, below, the key or pad button that does the same."""
-    surf.blit(button_image(rect.w, rect.h, label, key, enabled, vp.scale), rect.topleft)
-    if enabled:
-        table.hot_area(rect, "", callback, seat)
-
-
-@lru_cache(maxsize=64)
-def button_image(w: int, h: int, label: str, key: str, enabled: bool, scale: float) -> pygame.Surface:
-    """A claim button drawn once (as TableScene.hot_button draws a button, plus its key)."""
-    surf = _keyed(w, h)
-    rect = surf.get_rect()
-    col = (70, 84, 110) if enabled else (45, 48, 56)
-    gfx.panel(surf, rect, col, radius=max(3, rect.h // 5), border=(150, 160, 190) if enabled else None, width=1)
-    s = (lambda v: max(1, round(v * scale)))
-    col = gfx.WHITE if enabled else gfx.DIM
-    gfx.blit_text(surf, label, fit(label, s(16), rect.w - s(6), True), (rect.centerx, rect.top + s(3)),
-                  col, bold=True, anchor="midtop")
-    if key:
-        gfx.blit_text(surf, key, s(14), (rect.centerx, rect.bottom - s(2)), (200, 210, 230) if enabled else gfx.DIM,
-                      anchor="midbottom")
-    return _fin(surf)
-
-
-def draw_info(table, surf, vp, st) -> None:
-    r = vp.r(*INFO_RECT)
-    rnd = max(1, st.round) if st.phase != "between" else st.round + 1
-    gfx.blit_text(surf, f"Round {rnd}", vp.s(20), vp.p(208, 310), gfx.GOLD, bold=True)
-    secs = max(0, table.t - st.go_at) // 1000 if st.phase in ("playing", "clinch") else 0
-    gfx.blit_text(surf, f"{secs // 60}:{secs % 60:02d}", vp.s(20), vp.p(432, 310), gfx.WHITE, bold=True,
-                  anchor="topright")
-    status = {"between": "Getting ready", "clinch": "Clinch: paused", "scoring": "Scoring",
-              "over": "Game over"}.get(st.phase, "Fight!")
-    lines = [status]
-    dl = stall_deadline(st)
-    if dl is not None:
-        p = 0 if st.out_t[1] is not None else 1
-        lines = [f"{table.name(1 - p)} is out of cards:", f"{table.name(p)} must play ({max(0, dl - table.t) // 1000 + 1} s)"]
-    elif st.phase == "playing":
-        left = [st.cards_left(p) for p in (0, 1)]
-        lines.append(f"Cards: {table.name(0)} {left[0]}, {table.name(1)} {left[1]}")
-    for k, line in enumerate(lines[:2]):
-        gfx.blit_text(surf, line, fit(line, vp.s(15), r.w - vp.s(16)), vp.p(208, 344 + k * 22), (210, 230, 215))
-    if st.phase == "playing" and table.assist():
-        a, b = table.live_score()
-        line = f"If scored now: {table.name(0)} {a}, {table.name(1)} {b}"
-        gfx.blit_text(surf, line, fit(line, vp.s(15), r.w - vp.s(16)), vp.p(208, 388), gfx.GOLD)
-
-
-def draw_log(table, surf, vp) -> None:
-    if not table.log:
-        return
-    px = vp.s(14)
-    lines = []
-    for text in table.log[-4:]:
-        lines += wrap(text, px, vp.s(250))
-    lines = lines[-10:]
-    y = 470 - len(lines) * 19
-    for k, line in enumerate(lines):
-        gfx.blit_text(surf, line, px, vp.p(840, y + k * 19), (200, 220, 205) if k < len(lines) - 1 else gfx.WHITE)
 
 
 def draw_carry_marks(table, surf, vp, st) -> None:

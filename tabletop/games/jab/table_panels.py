@@ -10,7 +10,7 @@ from tabletop.ui import gfx
 from .hands import target_name
 from .state import render
 from .table_art import mini_card
-from .table_draw import TARGET_LABEL, colour_of, fit, panel, place_rect, veil, wrap
+from .table_layout import TARGET_LABEL, colour_of, fit, panel, place_rect, veil, wrap
 from .table_input import hint
 
 
