@@ -1,6 +1,8 @@
 """A window shrunk below the playable size shows "enlarge the window" and the
 game waits; losing focus pauses (issue 10)."""
 
+import os
+
 import pygame
 
 from tabletop.core import registry
@@ -41,4 +43,41 @@ def test_losing_focus_pauses_a_game_in_progress():
     moves = len(table.session.record.actions)
     frames(app, 200)
     assert len(table.session.record.actions) == moves
+    pygame.quit()
+
+
+def _rss_mb() -> float:
+    """The memory this process holds now (Linux, as on CI; elsewhere the peak, which also grows)."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except OSError:
+        import resource
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def test_dragging_the_window_through_many_sizes_keeps_memory_flat():
+    """Each window size makes its own images (full-window backgrounds and veils among them); a window
+    dragged through many sizes must not keep every size's set (the fuzzer's resizes once grew a process
+    past 2 GB)."""
+    app = make_app()
+    spec = registry.get("boxing-the-game")
+    s = Session.new(spec, [Seat("Red", "human", scheme="mouse"), Seat("Blue", "human", scheme="keys-right")],
+                    seed=9, autosave=False)
+    app.settings["secrecy"] = "curtain"
+    app.push(spec.make_table(app, s))
+    for size in ((2400, 1400), (1280, 720)):
+        app.screen = pygame.display.set_mode(size, app.flags)
+        app.resize(size)
+        frames(app, 2)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST, window=None))   # the pause veil too
+    frames(app, 2)
+    before = _rss_mb()
+    for i in range(40):
+        size = (2400 - 7 * i, 1400 - 5 * i)
+        app.screen = pygame.display.set_mode(size, app.flags)
+        app.resize(size)
+        frames(app, 2)
+    grown = _rss_mb() - before
+    assert grown < 120, f"memory grew {grown:.0f} MB over 40 window sizes"
     pygame.quit()

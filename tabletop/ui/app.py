@@ -109,6 +109,8 @@ class App:
 
     # -- loop --------------------------------------------------------------------
     def resize(self, size) -> None:
+        if tuple(size) != self.vp.size:
+            gfx.forget_images()
         self.vp.resize(size)
         w, h = size
         if w >= 100 and h >= 100 and not self.settings["fullscreen"]:

@@ -4,8 +4,6 @@ symbol and an owner's border. Rendered once per size and cached."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-
 import pygame
 
 from tabletop.ui import gfx
@@ -26,7 +24,7 @@ class Face:
 BACK_FILL = (120, 30, 40)
 
 
-@lru_cache(maxsize=1024)
+@gfx.image_cache(1024)
 def render(face: Face, w: int, h: int) -> pygame.Surface:
     w, h = max(8, w), max(8, h)
     surf = pygame.Surface((w, h), pygame.SRCALPHA)

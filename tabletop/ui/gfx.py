@@ -71,13 +71,39 @@ class Viewport:
         return ((pos[0] - self.ox) / self.scale, (pos[1] - self.oy) / self.scale)
 
 
+_FORGET: list = []
+
+
+def image_cache(maxsize: int):
+    """``lru_cache`` for images made to the window's size: all of them are forgotten when the
+    window changes size (see ``forget_images``)."""
+    def wrap(fn):
+        cached = lru_cache(maxsize=maxsize)(fn)
+        _FORGET.append(cached.cache_clear)
+        return cached
+    return wrap
+
+
+def forget_on_resize(clear):
+    """Register ``clear`` (e.g. a module's dict of images ``.clear``) to be called when the window changes size."""
+    _FORGET.append(clear)
+    return clear
+
+
+def forget_images() -> None:
+    """The window changed size: every kept image was made for the old size. Dropping them keeps memory
+    flat however many sizes a window is dragged through (each size would otherwise keep its own set)."""
+    for clear in _FORGET:
+        clear()
+
+
 @lru_cache(maxsize=64)
 def font(px: int, bold: bool = False) -> pygame.font.Font:
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     return pygame.font.Font(str(asset_path("fonts", name)), max(6, int(px)))
 
 
-@lru_cache(maxsize=2048)
+@image_cache(2048)
 def text(s: str, px: int, colour=WHITE, bold: bool = False) -> pygame.Surface:
     return font(px, bold).render(s, True, colour)
 
@@ -120,7 +146,7 @@ def fit_px(s: str, px: int, width: int, bold: bool = False) -> int:
     return px
 
 
-@lru_cache(maxsize=256)
+@image_cache(256)
 def veil(w: int, h: int, colour: tuple, alpha: int, radius: int = 0) -> pygame.Surface:
     """A see-through rounded rectangle, made once per size and colour (not per frame)."""
     tmp = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)

@@ -3,8 +3,6 @@ character boards. Every face is rendered once per size (cached)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from tabletop.ui import gfx
@@ -73,7 +71,7 @@ def steady_bonus(mods, cid: int) -> int:
                and e.event is None and e.stance is None)
 
 
-@lru_cache(maxsize=16)
+@gfx.image_cache(16)
 def bonus_badge(n: int, px: int) -> pygame.Surface:
     label = f"+{n}"
     img = gfx.text(label, px, gfx.INK, True)
@@ -106,7 +104,7 @@ def _frame(w, h, border):
     return surf, inner, rad
 
 
-@lru_cache(maxsize=512)
+@gfx.image_cache(512)
 def card_image(cid: int, w: int, h: int, border=(30, 30, 30), px: int = MIN_PX) -> pygame.Surface:
     """A face-up card. ``px`` is the smallest text size in pixels (14 design px scaled)."""
     c = CARDS[cid]
@@ -168,7 +166,7 @@ def card_image(cid: int, w: int, h: int, border=(30, 30, 30), px: int = MIN_PX) 
     return surf
 
 
-@lru_cache(maxsize=64)
+@gfx.image_cache(64)
 def back_image(w: int, h: int, border=(30, 30, 30), label: str = "") -> pygame.Surface:
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     r = surf.get_rect()
@@ -186,7 +184,7 @@ def back_image(w: int, h: int, border=(30, 30, 30), label: str = "") -> pygame.S
     return surf
 
 
-@lru_cache(maxsize=64)
+@gfx.image_cache(64)
 def board_image(char_id: int, w: int, h: int, border=(30, 30, 30), px: int = MIN_PX) -> pygame.Surface:
     """A character board as a tall card (the secret choice at setup)."""
     ch = CHARACTERS[char_id]

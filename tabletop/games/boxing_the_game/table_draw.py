@@ -68,6 +68,7 @@ def lines(surf, vp, s, size, x, y, width, col=gfx.WHITE, limit=4, bold=False):
 
 
 _BG: dict = {}
+gfx.forget_on_resize(_BG.clear)
 
 
 def background(t, vp) -> pygame.Surface:
@@ -447,6 +448,7 @@ def prizes(t, surf, vp):
 
 
 _VEILS: dict = {}
+gfx.forget_on_resize(_VEILS.clear)
 
 
 def dim_veil(w, h):

@@ -35,7 +35,7 @@ def sq_rect(vp, sq: int) -> pygame.Rect:
 
 # -- cached images ----------------------------------------------------------------------
 
-@lru_cache(maxsize=8)
+@gfx.image_cache(8)
 def ring_image(cell: int) -> pygame.Surface:
     size = cell * 5
     m = max(4, cell // 5)
@@ -60,7 +60,7 @@ def ring_image(cell: int) -> pygame.Surface:
     return surf
 
 
-@lru_cache(maxsize=64)
+@gfx.image_cache(64)
 def piece_image(seat: int, size: int, initial: str, ghost: bool = False) -> pygame.Surface:
     """A boxer seen from above, facing up: a shadow, a body, two gloves out front and a pointer."""
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -85,7 +85,7 @@ def piece_image(seat: int, size: int, initial: str, ghost: bool = False) -> pyga
     return surf
 
 
-@lru_cache(maxsize=256)
+@gfx.image_cache(256)
 def rotated(seat: int, size: int, initial: str, deg: int, ghost: bool = False) -> pygame.Surface:
     img = piece_image(seat, size, initial, ghost)
     out = pygame.transform.rotozoom(img, -deg, 1.0)
@@ -94,7 +94,7 @@ def rotated(seat: int, size: int, initial: str, deg: int, ghost: bool = False) -
     return out
 
 
-@lru_cache(maxsize=32)
+@gfx.image_cache(32)
 def tint(colour: tuple, alpha: int, w: int, h: int) -> pygame.Surface:
     s = pygame.Surface((w, h), pygame.SRCALPHA)
     s.fill((*colour[:3], alpha))

@@ -13,8 +13,6 @@ Everything is rendered once per (card, seat, size) and reused every frame.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
-
 import pygame
 
 from tabletop.ui import cards, gfx
@@ -105,7 +103,7 @@ def _grid(surf, origin, cell, cols, rows, shaded, me, seat):
                 boxer_mark(surf, gfx.PLAYER_COLOURS[seat], r)
 
 
-@lru_cache(maxsize=512)
+@gfx.image_cache(512)
 def render(boxer: str, cid: str, seat: int, w: int, h: int, big: bool = True) -> pygame.Surface:
     """``big``: a card in an order slot (room for words); small: in the hand."""
     c = card_of(boxer, cid)
@@ -207,7 +205,7 @@ def _attack(boxer, c, seat, w, h):
     return surf
 
 
-@lru_cache(maxsize=64)
+@gfx.image_cache(64)
 def back(seat: int, w: int, h: int) -> pygame.Surface:
     return cards.render(cards.Face(face_down=True, border=gfx.PLAYER_COLOURS[seat]), w, h)
 

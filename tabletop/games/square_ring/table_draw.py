@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from tabletop.ui import cards, gfx
@@ -34,6 +32,7 @@ PEEK_KEY = {"keys-left": "Tab", "keys-right": "Right Ctrl", "gamepad": "Y", "mou
 
 
 _RECTS: dict = {}          # (viewport, design rect) -> screen rect, for draw's clip tests
+gfx.forget_on_resize(_RECTS.clear)
 
 
 # -- the whole table ------------------------------------------------------------------------
@@ -324,7 +323,7 @@ def flip(surf, boxer, seat, cid, r, p, vp) -> None:
     surf.blit(img, (r.centerx - w // 2, r.y - lift))
 
 
-@lru_cache(maxsize=256)
+@gfx.image_cache(256)
 def _narrowed(img, w, h):
     """A card face or back squeezed to ``w`` wide (the turn-over), kept while the turn plays again."""
     return pygame.transform.scale(img, (w, h))

@@ -6,8 +6,6 @@ blits. Sizes are in design units (1280x720) unless a name says pixels.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from tabletop.ui import gfx
@@ -40,7 +38,7 @@ def short(card: Card) -> str:
 
 # -- card pictures -------------------------------------------------------------------------
 
-@lru_cache(maxsize=1024)
+@gfx.image_cache(1024)
 def card_image(card: Card | None, w: int, h: int, dim: bool = False) -> pygame.Surface:
     """A playing card w x h pixels: corner index top-left (visible when cards overlap),
     a big pip or letter in the lower right. ``None`` is a card back."""
@@ -171,7 +169,7 @@ DECLARE_LOOK = {
 }
 
 
-@lru_cache(maxsize=64)
+@gfx.image_cache(64)
 def declare_image(choice: str, w: int, h: int, scale: float) -> pygame.Surface:
     """One of the three declare cards: a word, a big sign and what it does."""
     title, sign, col, words = DECLARE_LOOK[choice]
