@@ -182,6 +182,15 @@ def make(size=(1280, 720)):
     return Fuzzer(app, pad_index, pad_iid, pad if pad_iid is not None else None)
 
 
+def _peak_mb() -> float:
+    """The process's peak memory (a leak across streams shows as a climb here)."""
+    try:
+        import resource
+    except ImportError:      # Windows
+        return 0.0
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m tabletop.fuzz")
     p.add_argument("--streams", type=int, default=10_000)
@@ -208,9 +217,11 @@ def main(argv=None) -> int:
                 failures += 1
                 print(f"FAIL {e}", flush=True)
             if (n + 1) % 500 == 0 and n + 1 < args.streams:
-                print(f"{gid}: {n + 1} streams, {failures} failures, {time.perf_counter() - t0:.0f} s", flush=True)
+                print(f"{gid}: {n + 1} streams, {failures} failures, {time.perf_counter() - t0:.0f} s, "
+                      f"peak memory {_peak_mb():.0f} MB", flush=True)
         print(f"{gid}: streams={args.streams} events={args.streams * args.events} actions={actions} "
-              f"seconds={time.perf_counter() - t0:.1f} failures={failures}", flush=True)
+              f"seconds={time.perf_counter() - t0:.1f} failures={failures} peak_memory_mb={_peak_mb():.0f}",
+              flush=True)
         total_failures += failures
     return 1 if total_failures else 0
 
