@@ -11,7 +11,6 @@ per frame.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import pygame
 
@@ -97,7 +96,7 @@ def _frame(w: int, h: int, border_name: str):
     return surf, inner
 
 
-@lru_cache(maxsize=512)
+@gfx.image_cache(512)
 def punch_card(card: int, w: int, h: int) -> pygame.Surface:
     """A face-up punch card, ``w`` x ``h`` pixels."""
     info = C.card_info(card)
@@ -128,7 +127,7 @@ def punch_card(card: int, w: int, h: int) -> pygame.Surface:
     return _fin(surf)
 
 
-@lru_cache(maxsize=256)
+@gfx.image_cache(256)
 def mini_card(card: int, w: int, h: int) -> pygame.Surface:
     """A small punch card for the scoring screen: value, short type, colour shape."""
     info = C.card_info(card)
@@ -147,7 +146,7 @@ def mini_card(card: int, w: int, h: int) -> pygame.Surface:
     return _fin(surf)
 
 
-@lru_cache(maxsize=16)
+@gfx.image_cache(16)
 def card_back(w: int, h: int, border_name: str) -> pygame.Surface:
     surf = _keyed(w, h)
     radius = max(3, w // 9)
@@ -168,7 +167,7 @@ def card_back(w: int, h: int, border_name: str) -> pygame.Surface:
     return _fin(surf)
 
 
-@lru_cache(maxsize=64)
+@gfx.image_cache(64)
 def combo_card(index: int, w: int, h: int, count: int) -> pygame.Surface:
     _id, types, points = C.COMBOS[index]
     surf, inner = _frame(w, h, "white")
@@ -189,7 +188,7 @@ def combo_card(index: int, w: int, h: int, count: int) -> pygame.Surface:
     return _fin(surf)
 
 
-@lru_cache(maxsize=32)
+@gfx.image_cache(32)
 def counter_card(index: int, w: int, h: int) -> pygame.Surface:
     _id, ci, points = C.COUNTERS[index]
     surf, inner = _frame(w, h, "white")
@@ -213,7 +212,7 @@ def counter_card(index: int, w: int, h: int) -> pygame.Surface:
     return _fin(surf)
 
 
-@lru_cache(maxsize=32)
+@gfx.image_cache(32)
 def tile(kind: str, w: int, h: int) -> pygame.Surface:
     """The Ding! tile, the Clinch side or the Knockout side of the other tile."""
     fill, ink, label = {"ding": ((240, 200, 70), (80, 40, 10), "DING!"),
@@ -229,7 +228,7 @@ def tile(kind: str, w: int, h: int) -> pygame.Surface:
     return _fin(surf)
 
 
-@lru_cache(maxsize=16)
+@gfx.image_cache(16)
 def hand_cursor(colour: tuple, side: int, d: int, carrying: bool) -> pygame.Surface:
     """A hand: a ring in the player's colour (what lies under it stays visible) with
     an L or R badge; the ring is filled white inside while the hand carries a card.
@@ -255,7 +254,7 @@ def hand_cursor(colour: tuple, side: int, d: int, carrying: bool) -> pygame.Surf
     return _fin(surf)
 
 
-@lru_cache(maxsize=32)
+@gfx.image_cache(32)
 def token(kind: str, d: int) -> pygame.Surface:
     """A health token (red heart side) or a round-win token (gold star side)."""
     surf = pygame.Surface((d, d), pygame.SRCALPHA)

@@ -12,8 +12,6 @@ table_panels.py, the shared helpers in table_layout.py.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from tabletop.ui import gfx
@@ -192,7 +190,7 @@ def draw_piles(table, surf, vp, st, opp) -> None:
                 gfx.blit_text(surf, lab, vp.s(14), (r.centerx, r.bottom), col, bold=True, anchor="midtop")
 
 
-@lru_cache(maxsize=256)
+@gfx.image_cache(256)
 def pile_image(under, top: int, count: int, block: bool, w: int, h: int, scale: float):
     """A target's pile as one picture: the card under the top one peeking out above it,
     the top card, a BLOCK pill when the top card is a block and the number of cards.

@@ -3,8 +3,6 @@ and Ready buttons with their keys, the round info box and the log."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from tabletop.ui import gfx
@@ -129,7 +127,7 @@ def claim_button(table, surf, vp, rect, label, key, callback, seat, enabled) -> 
         table.hot_area(rect, "", callback, seat)
 
 
-@lru_cache(maxsize=64)
+@gfx.image_cache(64)
 def button_image(w: int, h: int, label: str, key: str, enabled: bool, scale: float) -> pygame.Surface:
     """A claim button drawn once (as TableScene.hot_button draws a button, plus its key)."""
     surf = _keyed(w, h)

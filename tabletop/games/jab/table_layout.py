@@ -38,7 +38,7 @@ def place_rect(vp, name: str) -> pygame.Rect:
     return r.copy()
 
 
-@lru_cache(maxsize=64)
+@gfx.image_cache(64)
 def veil(w: int, h: int, colour: tuple, alpha: int, radius: int) -> pygame.Surface:
     s = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
     pygame.draw.rect(s, (*colour[:3], alpha), s.get_rect(), border_radius=radius)
