@@ -32,7 +32,7 @@ actions fast (tests and benchmarks).
 from __future__ import annotations
 
 from tabletop.core.game import Bot, Refused
-from tabletop.core.playout import Playout, PlayoutError
+from tabletop.core.playout import Playout, PlayoutError, driver_random
 from tabletop.core.record import Record
 from tabletop.core.rng import Rng
 
@@ -351,18 +351,17 @@ _WEIGHTS = {"place": 6.0, "take": 6.0, "return": 0.3, "claim": 0.4, "split": 0.2
 def random_game(seed: int, options=None, max_actions: int = 50_000, on_action=None, rules=RULES):
     """Random legal actions (weighted toward placing cards) until the game
     ends; returns (final state, list of actions). Every action is accepted."""
-    rng = Rng(seed)
+    random = driver_random(seed)
     state = rules.new_state(rules.check_options(options or {}), seed, 2)
     actions = []
     # bound once: this loop is the throughput benchmark's inner loop
     outcome, to_act, legal_actions, apply = rules.outcome, rules.to_act, rules.legal_actions, rules.apply
-    randrange, random = rng.randrange, rng.random
     weight = _WEIGHTS
     while outcome(state) is None and len(actions) < max_actions:
         seats = to_act(state)
-        acts = legal_actions(state, seats[randrange(len(seats))]) if seats else []
+        acts = legal_actions(state, seats[int(random() * len(seats))]) if seats else []
         if not acts or random() < 0.03:
-            action = Tick(state.now + randrange(3000))
+            action = Tick(state.now + int(random() * 3000))
         else:
             weights = [weight[a.kind] for a in acts]
             x = random() * sum(weights)
