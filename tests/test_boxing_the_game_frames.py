@@ -6,7 +6,7 @@ gives, so nothing a player should see is ever left stale."""
 import pygame
 import pytest
 
-from tests.test_boxing_the_game_table import TWO_PEOPLE, Keys, Mouse, lock_plan, open_up, settle, start
+from tests.test_boxing_the_game_table import knockdown_setup, lock_plan
 from tests.ui_helpers import frames, make_app
 
 
@@ -35,15 +35,7 @@ def checked_frame(app, table, what):
 
 
 def test_every_frame_of_a_reveal_with_a_knockdown_is_what_a_full_redraw_shows(app):
-    setup = {"boards": [["Hammer Hale"], ["Kid Lightning"]],
-             "decks": [["Jab", "Uppercut", "Block", "Feint"], ["Block", "Hook", "Block", "Jab"]]}
-    table = start(app, TWO_PEOPLE, secrecy="peek", seed=1, setup=setup)
-    red, blue = Mouse(app, table), Keys(app, table, "keys-right")
-    for seat, agent in ((0, red), (1, blue)):
-        close = open_up(app, table, seat, agent)
-        agent.choose(seat, ("char", seat, table.session.state.players[seat].dealt[0]))
-        close()
-    settle(app, table)
+    table, red, blue = knockdown_setup(app)
     # event 1: Jab against Block (cards turn, nothing else moves); event 2: Uppercut drops Blue
     lock_plan(app, table, 0, red, ["Jab", "Uppercut", "Block"])
     lock_plan(app, table, 1, blue, ["Block", "Hook", "Block"])

@@ -307,7 +307,10 @@ def lock_plan(app, table, seat, agent, names, bids=None):
     close()
 
 
-def test_events_are_revealed_one_at_a_time_and_a_knockdown_is_shown_big(app):
+def knockdown_setup(app):
+    """Two people (mouse, right keys) with characters chosen, whose hands make a knockdown possible:
+    planned Jab, Uppercut, Block against Block, Hook, Block, event 1 is stopped and event 2's Uppercut
+    (2 + 3 from Hammer Hale's trait) beats the Hook (3). Returns (table, red, blue)."""
     setup = {"boards": [["Hammer Hale"], ["Kid Lightning"]],
              "decks": [["Jab", "Uppercut", "Block", "Feint"], ["Block", "Hook", "Block", "Jab"]]}
     app.settings["animation_speed"] = 1.0
@@ -318,6 +321,11 @@ def test_events_are_revealed_one_at_a_time_and_a_knockdown_is_shown_big(app):
         agent.choose(seat, ("char", seat, table.session.state.players[seat].dealt[0]))
         close()
     settle(app, table)
+    return table, red, blue
+
+
+def test_events_are_revealed_one_at_a_time_and_a_knockdown_is_shown_big(app):
+    table, red, blue = knockdown_setup(app)
     # event 1: Jab vs Block (stopped); event 2: Uppercut (2+3 trait) vs Hook (3): knockdown
     lock_plan(app, table, 0, red, ["Jab", "Uppercut", "Block"])
     assert not table.busy()                        # nothing is revealed before both have planned
