@@ -373,9 +373,9 @@ class TableScene(Scene):
         self.pause_rect = vp.r(1232, 8, 40, 32)
         gfx.panel(surf, self.pause_rect, (40, 44, 56), radius=vp.s(6))
         bar_w, bar_h = vp.s(5), vp.s(16)
-        for dx in (-5, 5):
-            c = self.pause_rect.center
-            pygame.draw.rect(surf, gfx.WHITE, (c[0] + vp.s(dx) - bar_w // 2, c[1] - bar_h // 2, bar_w, bar_h))
+        c = self.pause_rect.center
+        for side in (-1, 1):        # two bars (vp.s is for lengths: an offset's sign goes outside it)
+            pygame.draw.rect(surf, gfx.WHITE, (c[0] + side * vp.s(5) - bar_w // 2, c[1] - bar_h // 2, bar_w, bar_h))
         if self.message_ms > 0 and self.message:
             self.draw_message(surf, vp, self.message)
         if self.session.outcome() is not None and not self.busy() and not self.result_dismissed:
