@@ -99,7 +99,7 @@ class App:
             self.toast(f"Could not switch full screen: {e}")
             return
         self.settings["fullscreen"] = full
-        self.vp.resize(self.screen.get_size())
+        self.resize(self.screen.get_size())
 
     def toast(self, text: str, ms: float = 4000) -> None:
         self.toasts.append([text, ms])
