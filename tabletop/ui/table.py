@@ -240,8 +240,18 @@ class TableScene(Scene):
             self.on_press(p)
 
     # -- focus (keyboard / gamepad) -------------------------------------------------------
-    def focusables(self, seat: int) -> list[Hot]:
-        return [h for h in self.hots if h.kind in ("card", "button") and (h.seat is None or h.seat == seat)]
+    def focusables(self, seat: int, hots: list[Hot] | None = None) -> list[Hot]:
+        """What ``seat`` can move its focus over: among ``hots`` (the last frame's by default)."""
+        return [h for h in (self.hots if hots is None else hots)
+                if h.kind in ("card", "button") and (h.seat is None or h.seat == seat)]
+
+    def focus_payload(self, seat: int, items: list[Hot], payload) -> bool:
+        """Put ``seat``'s focus on the item showing ``payload``; False if none does."""
+        for i, h in enumerate(items):
+            if h.payload == payload:
+                self.focus[seat] = i
+                return True
+        return False
 
     def focused(self, seat: int) -> Hot | None:
         items = self.focusables(seat)

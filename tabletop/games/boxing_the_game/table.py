@@ -531,18 +531,11 @@ class BoxingTable(TableScene):
             self._still = surf.copy() if key is not None else None
             self._still_hots = list(self._next_hots)
         for s in (0, 1):
-            items = [h for h in self._next_hots if h.kind in ("card", "button") and (h.seat is None or h.seat == s)]
+            items = self.focusables(s, self._next_hots)
             if not items:
                 continue
             want = self.want_focus.pop(s, None)
-            for target in (want, before.get(s)):
-                if target is None:
-                    continue
-                idx = next((i for i, h in enumerate(items) if h.payload == target), None)
-                if idx is not None:
-                    self.focus[s] = idx
-                    break
-            else:
+            if not any(target is not None and self.focus_payload(s, items, target) for target in (want, before.get(s))):
                 self.focus[s] = self._first(items, s)
 
     def _first(self, items, seat) -> int:

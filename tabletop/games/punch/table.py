@@ -443,15 +443,12 @@ class PunchTable(TableScene):
                 if first:
                     self.want_focus[s] = first[0]
             self.vis_before[s] = vis
-            items = [h for h in self._next_hots if h.kind in ("card", "button") and (h.seat is None or h.seat == s)]
+            items = self.focusables(s, self._next_hots)
             if not items:
                 continue
             want = self.want_focus.pop(s, None) or before.get(s)
-            for i, h in enumerate(items):
-                if h.payload == want:
-                    self.focus[s] = i
-                    break
-            else:   # what had the focus is gone (the last card of a kind): go to its nearest neighbour
+            if not self.focus_payload(s, items, want):
+                # what had the focus is gone (the last card of a kind): go to its nearest neighbour
                 self.focus[s] = self._nearest(items, before.get(s), before_rect.get(s))
 
     @staticmethod

@@ -109,13 +109,9 @@ class KeptFrames:
                 if first and s not in self.want_focus:
                     self.want_focus[s] = first[0]
             self.vis_before[s] = vis
-            items = [h for h in self._next_hots if h.kind in ("card", "button") and (h.seat is None or h.seat == s)]
+            items = self.focusables(s, self._next_hots)
             if not items:
                 continue
             want = self.want_focus.pop(s, None) or before.get(s)
-            for i, h in enumerate(items):
-                if h.payload == want:
-                    self.focus[s] = i
-                    break
-            else:
+            if not self.focus_payload(s, items, want):
                 self.focus[s] = min(self.focus.get(s, 0), len(items) - 1)
