@@ -10,9 +10,13 @@ from tabletop import __version__
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="tabletop", description="Fight-themed card and board games for two at one computer.")
+    p = argparse.ArgumentParser(
+        prog="tabletop", description="Fight-themed card and board games for two at one computer."
+    )
     p.add_argument("game", nargs="?", help="go straight to this game's setup (e.g. jab, punch, stabby-jack)")
-    p.add_argument("--self-test", action="store_true", help="play computer-vs-computer games headless and check every rule")
+    p.add_argument(
+        "--self-test", action="store_true", help="play computer-vs-computer games headless and check every rule"
+    )
     p.add_argument("--record-dir", help="with --self-test: write each game's record into this folder")
     p.add_argument("--games", type=int, default=1, help="with --self-test: games per game id (default 1)")
     p.add_argument("--seed", type=int, default=None, help="random seed (self-test default: 1)")
@@ -26,6 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "replay":
         from tabletop.replay import main as replay_main
+
         return replay_main(argv[1:])
     args = build_parser().parse_args(argv)
     from tabletop.core import registry
@@ -36,8 +41,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.self_test:
         from tabletop.selftest import run
-        return run([args.game] if args.game else list(games), record_dir=args.record_dir,
-                   games_each=args.games, seed=1 if args.seed is None else args.seed)
+
+        return run(
+            [args.game] if args.game else list(games),
+            record_dir=args.record_dir,
+            games_each=args.games,
+            seed=1 if args.seed is None else args.seed,
+        )
     size = None
     if args.window:
         try:
@@ -61,16 +71,22 @@ def _no_display_reason() -> str | None:
 def run_window(game_id: str | None = None, size=None, frames: int = 0, replay_file: str | None = None) -> int:
     reason = _no_display_reason()
     if reason:
-        print(f"tabletop: cannot open a window: {reason}. To check the games without a screen run "
-              f"'tabletop --self-test', or set SDL_VIDEODRIVER=dummy.", file=sys.stderr)
+        print(
+            f"tabletop: cannot open a window: {reason}. To check the games without a screen run "
+            f"'tabletop --self-test', or set SDL_VIDEODRIVER=dummy.",
+            file=sys.stderr,
+        )
         return 2
     import pygame
 
     try:
         pygame.display.init()
     except pygame.error as e:
-        print(f"tabletop: cannot open a window: {e}. To check the games without a screen run "
-              f"'tabletop --self-test', or set SDL_VIDEODRIVER=dummy.", file=sys.stderr)
+        print(
+            f"tabletop: cannot open a window: {e}. To check the games without a screen run "
+            f"'tabletop --self-test', or set SDL_VIDEODRIVER=dummy.",
+            file=sys.stderr,
+        )
         return 2
     from tabletop.ui.app import App
 

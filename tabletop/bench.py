@@ -72,7 +72,7 @@ def _late_session(spec, seed=3, feed=0, seats=None):
     if seats is not None:
         session = Session.new(spec, seats, seed=seed, autosave=False)
         session.state = states[len(states) - 1 - feed]
-    return session, actions[len(actions) - feed:]
+    return session, actions[len(actions) - feed :]
 
 
 def _jab_late_round(seed):
@@ -112,8 +112,12 @@ def busy_table(spec, app, seed=3, feed=4):
     n = spec.max_players if spec.max_players <= 6 else 2
     people = 2 if spec.dynamics == REALTIME else 1
     schemes = ("keys-left", "keys-right") if people == 2 else (None,)
-    seats = [Seat(f"P{i + 1}", "human", scheme=schemes[i]) if i < people else
-             Seat(f"P{i + 1}", "computer", level=spec.bot_levels[-1]) for i in range(n)]
+    seats = [
+        Seat(f"P{i + 1}", "human", scheme=schemes[i])
+        if i < people
+        else Seat(f"P{i + 1}", "computer", level=spec.bot_levels[-1])
+        for i in range(n)
+    ]
     session, pending = _late_session(spec, seed, feed, seats)
     table = spec.make_table(app, session)
     app.push(table)
@@ -166,7 +170,7 @@ def frame_times(spec) -> dict:
     finally:
         pygame.display.get_surface = real
         app.screen = screen
-    for _ in range(30):        # warm the caches
+    for _ in range(30):  # warm the caches
         app.draw()
     sprites = []
     for kind, (n, px) in counter.counts.items():
@@ -184,21 +188,21 @@ def frame_times(spec) -> dict:
         into[0].append((time.perf_counter() - t0) * 1000)
 
     def frame():
-        table.update(1.0)       # the table's own per-frame work, with time nearly frozen
+        table.update(1.0)  # the table's own per-frame work, with time nearly frozen
         app.draw()
 
-    def full_frame():           # the same with any cached picture forgotten: the worst case
+    def full_frame():  # the same with any cached picture forgotten: the worst case
         table.update(1.0)
         table.invalidate()
         app.draw()
 
-    def floor_frame():          # fill the same screen, blit as many same-size images as the table did
+    def floor_frame():  # fill the same screen, blit as many same-size images as the table did
         screen.fill(gfx.FELT)
         for i, img in enumerate(sprites):
             screen.blit(img, ((i * 37) % 1200, (i * 53) % 640))
         pygame.display.flip()
 
-    for _ in range(FRAMES):     # interleaved, so a busy machine slows all three alike
+    for _ in range(FRAMES):  # interleaved, so a busy machine slows all three alike
         timed(ours, frame)
         timed(full, full_frame)
         timed(floor, floor_frame)
@@ -225,15 +229,16 @@ def throughput(spec, seconds=3.0) -> float:
     return games / (time.perf_counter() - t0)
 
 
-
-
-
 def startup() -> float:
     runs = []
     for _ in range(5):
         t0 = time.perf_counter()
-        r = subprocess.run([sys.executable, "-c", "import tabletop.app as a, sys; sys.exit(a.main(['--frames', '1']))"],
-                           capture_output=True, text=True, env=dict(os.environ, TABLETOP_HOME=os.environ.get("TABLETOP_HOME", "/tmp/tabletop-bench")))
+        r = subprocess.run(
+            [sys.executable, "-c", "import tabletop.app as a, sys; sys.exit(a.main(['--frames', '1']))"],
+            capture_output=True,
+            text=True,
+            env=dict(os.environ, TABLETOP_HOME=os.environ.get("TABLETOP_HOME", "/tmp/tabletop-bench")),
+        )
         runs.append(time.perf_counter() - t0)
         if r.returncode != 0:
             raise RuntimeError(r.stderr[-500:])
@@ -256,8 +261,12 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 
 
 def memory_mb() -> float:
-    r = subprocess.run([sys.executable, "-c", MEMORY], capture_output=True, text=True,
-                       env=dict(os.environ, TABLETOP_HOME="/tmp/tabletop-bench"))
+    r = subprocess.run(
+        [sys.executable, "-c", MEMORY],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, TABLETOP_HOME="/tmp/tabletop-bench"),
+    )
     if r.returncode != 0:
         raise RuntimeError(r.stderr[-500:])
     return float(r.stdout.strip().splitlines()[-1])
@@ -268,8 +277,10 @@ def main(argv=None) -> int:
 
     os.environ.setdefault("TABLETOP_HOME", "/tmp/tabletop-bench")
     games = registry.load_all()
-    out: dict = {"machine": f"{platform.machine()} {os.cpu_count()} cores, Python {platform.python_version()}",
-                 "date": time.strftime("%Y-%m-%d")}
+    out: dict = {
+        "machine": f"{platform.machine()} {os.cpu_count()} cores, Python {platform.python_version()}",
+        "date": time.strftime("%Y-%m-%d"),
+    }
 
     def line(name, value, unit):
         out[name] = round(value, 3) if isinstance(value, float) else value
@@ -280,13 +291,31 @@ def main(argv=None) -> int:
             continue
         try:
             ft = frame_times(spec)
-        except Exception as e:   # a game without a table yet is reported, not fatal
+        except Exception as e:  # a game without a table yet is reported, not fatal
             print(f"frame.{gid}: unavailable ({type(e).__name__}: {e})", flush=True)
             continue
         units = {"blits": "images"}
-        for k in ("p50", "p99", "cpu_p50", "cpu_p99", "floor_p50", "floor_p99", "floor_cpu_p50", "floor_cpu_p99",
-                  "ratio_p50", "ratio_p99", "ratio_cpu_p50", "ratio_cpu_p99", "full_p50", "full_p99",
-                  "full_cpu_p50", "full_cpu_p99", "full_ratio_p99", "full_ratio_cpu_p99", "blits"):
+        for k in (
+            "p50",
+            "p99",
+            "cpu_p50",
+            "cpu_p99",
+            "floor_p50",
+            "floor_p99",
+            "floor_cpu_p50",
+            "floor_cpu_p99",
+            "ratio_p50",
+            "ratio_p99",
+            "ratio_cpu_p50",
+            "ratio_cpu_p99",
+            "full_p50",
+            "full_p99",
+            "full_cpu_p50",
+            "full_cpu_p99",
+            "full_ratio_p99",
+            "full_ratio_cpu_p99",
+            "blits",
+        ):
             line(f"frame.{gid}.{k}", ft[k], units.get(k, "x" if "ratio" in k else "ms"))
     for gid, spec in games.items():
         try:

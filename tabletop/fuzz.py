@@ -33,8 +33,13 @@ from tabletop.input.bindings import DEFAULT_KEYS  # noqa: E402
 
 DRAW_EVERY = 40
 KEYS = sorted({k for m in DEFAULT_KEYS.values() for k in m} | {"escape", "f1", "f11", "home", "0", "9", "insert"})
-SCHEME_SETS = [("keys-left", "keys-right"), ("mouse", "gamepad"), ("gamepad", "keys-right"), ("mouse", "keys-left"),
-               ("keyboard", "gamepad")]
+SCHEME_SETS = [
+    ("keys-left", "keys-right"),
+    ("mouse", "gamepad"),
+    ("gamepad", "keys-right"),
+    ("mouse", "keys-left"),
+    ("keyboard", "gamepad"),
+]
 
 
 class FuzzFailure(AssertionError):
@@ -47,7 +52,7 @@ class Fuzzer:
         self.pad = pad
         self.pad_index = pad_index
         self.pad_iid = pad_iid
-        self.follow: list = []   # events that must come next (the up of a click)
+        self.follow: list = []  # events that must come next (the up of a click)
 
     def close(self) -> None:
         """Unplug the virtual gamepad (other tests in the same process expect none)."""
@@ -58,7 +63,11 @@ class Fuzzer:
     def session_for(self, spec, rng: Rng):
         from tabletop.session import Seat, Session
 
-        n = spec.min_players if spec.max_players == spec.min_players else 2 + rng.randrange(min(3, spec.max_players - 1))
+        n = (
+            spec.min_players
+            if spec.max_players == spec.min_players
+            else 2 + rng.randrange(min(3, spec.max_players - 1))
+        )
         schemes = SCHEME_SETS[rng.randrange(len(SCHEME_SETS))]
         seats = []
         for i in range(n):
@@ -94,7 +103,7 @@ class Fuzzer:
         if roll < 430:
             t = pygame.MOUSEBUTTONDOWN if rng.randrange(2) else pygame.MOUSEBUTTONUP
             p = pos()
-            if t == pygame.MOUSEBUTTONDOWN and rng.randrange(2):   # a whole click: the up follows at once
+            if t == pygame.MOUSEBUTTONDOWN and rng.randrange(2):  # a whole click: the up follows at once
                 b = 1 + rng.randrange(3)
                 self.follow.append(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=b))
                 return pygame.event.Event(t, pos=p, button=b)
@@ -111,8 +120,12 @@ class Fuzzer:
             t = pygame.CONTROLLERBUTTONDOWN if rng.randrange(3) else pygame.CONTROLLERBUTTONUP
             return pygame.event.Event(t, instance_id=self.pad_iid, button=rng.randrange(15))
         if self.pad_iid is not None and roll < 960:
-            return pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=self.pad_iid, axis=rng.randrange(6),
-                                      value=rng.randrange(65536) - 32768)
+            return pygame.event.Event(
+                pygame.CONTROLLERAXISMOTION,
+                instance_id=self.pad_iid,
+                axis=rng.randrange(6),
+                value=rng.randrange(65536) - 32768,
+            )
         if self.pad_iid is not None and roll < 970:
             if self.pad_iid in app.pads.pads:
                 return pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=self.pad_iid)
@@ -138,7 +151,7 @@ class Fuzzer:
         for i in range(events):
             ev = self.follow.pop(0) if self.follow else self.random_event(rng)
             try:
-                if ev.type == pygame.VIDEORESIZE:   # as a real window does: the surface takes the new size
+                if ev.type == pygame.VIDEORESIZE:  # as a real window does: the surface takes the new size
                     app.screen = pygame.display.set_mode(ev.size, app.flags)
                 app.dispatch(ev)
                 if i % DRAW_EVERY == 0 or ev.type == pygame.VIDEORESIZE:
@@ -147,21 +160,24 @@ class Fuzzer:
                             scene.update(16 * (1 + rng.randrange(8)))
                     app.draw()
             except Exception as e:
-                raise FuzzFailure(f"{spec.id} stream {seed} event {i} ({pygame.event.event_name(ev.type)}): "
-                                  f"{type(e).__name__}: {e}") from e
+                raise FuzzFailure(
+                    f"{spec.id} stream {seed} event {i} ({pygame.event.event_name(ev.type)}): {type(e).__name__}: {e}"
+                ) from e
             live = next((s.session for s in app.stack if getattr(s, "session", None) is not None), None)
-            if live is not None and live is not session:   # "play again" started a new game
+            if live is not None and live is not session:  # "play again" started a new game
                 session = live
             if not app.running or not any(getattr(s, "session", None) is session for s in app.stack):
                 self.ensure_table(spec, session)
             if session.state is checked:
-                continue   # states are values: an unchanged object needs no new check
+                continue  # states are values: an unchanged object needs no new check
             checked = session.state
             broken = rules.invariants(session.state)
             if broken:
                 raise FuzzFailure(f"{spec.id} stream {seed} event {i}: invariant broken: {'; '.join(broken)}")
         replayed = rec.replay(session.record, spec)
-        if rules.summary(replayed) != rules.summary(session.state) or rules.outcome(replayed) != rules.outcome(session.state):
+        if rules.summary(replayed) != rules.summary(session.state) or rules.outcome(replayed) != rules.outcome(
+            session.state
+        ):
             raise FuzzFailure(f"{spec.id} stream {seed}: the state differs from the replay of its record")
         return len(session.record.actions)
 
@@ -189,7 +205,7 @@ def _peak_mb() -> float:
     """The process's peak memory (a leak across streams shows as a climb here)."""
     try:
         import resource
-    except ImportError:      # Windows
+    except ImportError:  # Windows
         return 0.0
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -220,11 +236,16 @@ def main(argv=None) -> int:
                 failures += 1
                 print(f"FAIL {e}", flush=True)
             if (n + 1) % 500 == 0 and n + 1 < args.streams:
-                print(f"{gid}: {n + 1} streams, {failures} failures, {time.perf_counter() - t0:.0f} s, "
-                      f"peak memory {_peak_mb():.0f} MB", flush=True)
-        print(f"{gid}: streams={args.streams} events={args.streams * args.events} actions={actions} "
-              f"seconds={time.perf_counter() - t0:.1f} failures={failures} peak_memory_mb={_peak_mb():.0f}",
-              flush=True)
+                print(
+                    f"{gid}: {n + 1} streams, {failures} failures, {time.perf_counter() - t0:.0f} s, "
+                    f"peak memory {_peak_mb():.0f} MB",
+                    flush=True,
+                )
+        print(
+            f"{gid}: streams={args.streams} events={args.streams * args.events} actions={actions} "
+            f"seconds={time.perf_counter() - t0:.1f} failures={failures} peak_memory_mb={_peak_mb():.0f}",
+            flush=True,
+        )
         total_failures += failures
     return 1 if total_failures else 0
 

@@ -34,8 +34,14 @@ def summary(path: str) -> tuple[int, str]:
         return 2, f"tabletop replay: {path}: the record is nested too deeply"
     out = spec.rules.outcome(state)
     data = dict(spec.rules.summary(state))
-    data.update({"game": r.game, "finished": out is not None,
-                 "winner": None if out is None else out.winner, "actions": len(r.actions)})
+    data.update(
+        {
+            "game": r.game,
+            "finished": out is not None,
+            "winner": None if out is None else out.winner,
+            "actions": len(r.actions),
+        }
+    )
     return 0, json.dumps(data, sort_keys=True)
 
 
@@ -48,9 +54,10 @@ def main(argv: list[str]) -> int:
         code, text = summary(args.file)
         print(text, file=sys.stdout if code == 0 else sys.stderr)
         return code
-    code, text = summary(args.file)   # check it fully before opening a window
+    code, text = summary(args.file)  # check it fully before opening a window
     if code != 0:
         print(text, file=sys.stderr)
         return code
     from tabletop.app import run_window
+
     return run_window(None, replay_file=args.file)

@@ -23,7 +23,9 @@ def run(game_ids: list[str], record_dir: str | None = None, games_each: int = 1,
             s = seed + n
             t0 = time.perf_counter()
             try:
-                result = playout.play(spec, seed=s, players=spec.min_players if spec.max_players <= 2 else min(4, spec.max_players))
+                result = playout.play(
+                    spec, seed=s, players=spec.min_players if spec.max_players <= 2 else min(4, spec.max_players)
+                )
             except Exception as e:  # report any failure as a failed game, never a traceback
                 failures += 1
                 print(f"{gid}: FAILED seed={s}: {type(e).__name__}: {e}", flush=True)

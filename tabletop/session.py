@@ -25,9 +25,9 @@ def autosave_path() -> Path:
 @dataclass
 class Seat:
     name: str
-    kind: str = "human"          # "human" or "computer"
-    level: str = ""              # computer strength
-    scheme: str | None = None    # controls of a human (see input.bindings)
+    kind: str = "human"  # "human" or "computer"
+    level: str = ""  # computer strength
+    scheme: str | None = None  # controls of a human (see input.bindings)
 
     def to_json(self) -> dict:
         d = {"name": self.name, "kind": self.kind}
@@ -38,7 +38,7 @@ class Seat:
         return d
 
     @classmethod
-    def from_json(cls, d: dict, index: int) -> "Seat":
+    def from_json(cls, d: dict, index: int) -> Seat:
         kind = d.get("kind") if d.get("kind") in ("human", "computer") else "human"
         name = d.get("name") if isinstance(d.get("name"), str) else f"Player {index + 1}"
         level = d.get("level") if isinstance(d.get("level"), str) else ""
@@ -61,27 +61,43 @@ class Session:
     save_error: str = ""
 
     @classmethod
-    def new(cls, spec, seats: list[Seat], options: dict | None = None, seed: int | None = None,
-            setup: dict | None = None, autosave: bool = True) -> "Session":
+    def new(
+        cls,
+        spec,
+        seats: list[Seat],
+        options: dict | None = None,
+        seed: int | None = None,
+        setup: dict | None = None,
+        autosave: bool = True,
+    ) -> Session:
         if seed is None:
             seed = time.time_ns() % (2**48)  # the app picks a seed; the rules never read a clock
         opts = spec.rules.check_options(options or {})
         s = cls(spec=spec, seats=seats, options=opts, seed=seed, setup=setup, autosave=autosave)
-        s.record = rec.Record(game=spec.id, seed=seed, options=opts,
-                              players=[seat.to_json() for seat in seats], setup=setup)
+        s.record = rec.Record(
+            game=spec.id, seed=seed, options=opts, players=[seat.to_json() for seat in seats], setup=setup
+        )
         s.state = spec.rules.new_state(opts, seed, len(seats), setup)
         s._make_bots()
         s.save()
         return s
 
     @classmethod
-    def from_record(cls, spec, record: rec.Record, autosave: bool = True) -> "Session":
+    def from_record(cls, spec, record: rec.Record, autosave: bool = True) -> Session:
         """Resume a game from its record (raises BadRecord / RefusedAction)."""
         state = rec.replay(record, spec)
         seats = [Seat.from_json(p, i) for i, p in enumerate(record.players)]
-        s = cls(spec=spec, seats=seats, options=spec.rules.check_options(record.options),
-                seed=record.seed, setup=record.setup, state=state, record=record,
-                autosave=autosave, resumed=True)
+        s = cls(
+            spec=spec,
+            seats=seats,
+            options=spec.rules.check_options(record.options),
+            seed=record.seed,
+            setup=record.setup,
+            state=state,
+            record=record,
+            autosave=autosave,
+            resumed=True,
+        )
         s._make_bots()
         return s
 
@@ -109,7 +125,7 @@ class Session:
         result = self.rules.apply(self.state, action)
         if isinstance(result, Refused):
             return result
-        if result is self.state:   # nothing changed (e.g. an idle tick): nothing to record
+        if result is self.state:  # nothing changed (e.g. an idle tick): nothing to record
             return result
         self.state = result
         self.record.actions.append(to_json(action))

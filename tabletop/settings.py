@@ -19,14 +19,16 @@ DEFAULTS = {
     "fullscreen": False,
     "sound": True,
     "volume": 0.7,
-    "secrecy": "curtain",        # Punch!-style games on one screen: "curtain" or "peek" (R-PUN-9)
-    "assist": False,             # JAB: highlight open opportunities (R-JAB-6: off in tournament play)
+    "secrecy": "curtain",  # Punch!-style games on one screen: "curtain" or "peek" (R-PUN-9)
+    "assist": False,  # JAB: highlight open opportunities (R-JAB-6: off in tournament play)
     "animation_speed": 1.0,
-    "last_setup": {},            # the launcher remembers each game's last setup
+    "last_setup": {},  # the launcher remembers each game's last setup
 }
 
 CHECKS = {
-    "window": lambda v: isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and 100 <= x <= 10000 for x in v),
+    "window": lambda v: (
+        isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and 100 <= x <= 10000 for x in v)
+    ),
     "fullscreen": lambda v: isinstance(v, bool),
     "sound": lambda v: isinstance(v, bool),
     "volume": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1,
@@ -39,7 +41,9 @@ CHECKS = {
 
 @dataclass
 class Settings:
-    values: dict = field(default_factory=lambda: {k: (list(v) if isinstance(v, list) else v) for k, v in DEFAULTS.items()})
+    values: dict = field(
+        default_factory=lambda: {k: (list(v) if isinstance(v, list) else v) for k, v in DEFAULTS.items()}
+    )
     bindings: dict = field(default_factory=default_bindings)
     path: Path | None = None
     messages: list[str] = field(default_factory=list)

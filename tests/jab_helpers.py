@@ -46,7 +46,7 @@ def play(state, player, hand, target, t=None):
     h = SIDES.index(hand)
     if t is None:
         t0 = max(state.now, state.go_at)
-        rel = state.released[player * 2 + h]     # the hand first travels back from its last target
+        rel = state.released[player * 2 + h]  # the hand first travels back from its last target
         if rel is not None:
             t0 = max(t0, rel[1] + min_travel_ms(player, h, rel[0], state.options["hand_speed_ms"]))
     else:

@@ -18,6 +18,7 @@ def app():
 
 def _game_item(app, game_id):
     from tabletop.core import registry
+
     spec = registry.get(game_id)
     menu = top(app).menu
     return next(i for i, it in enumerate(menu.items) if it.label == spec.name), spec
@@ -61,6 +62,7 @@ def test_gamepad_alone_reaches_setup_through_a_real_virtual_controller(app):
 def test_setup_refuses_two_people_on_the_same_keys(app):
     from tabletop.core import registry
     from tabletop.ui.launcher import Setup
+
     setup = Setup(app, registry.get("punch"))
     app.push(setup)
     setup.seat_kind[:2] = ["human", "human"]
@@ -74,6 +76,6 @@ def test_setup_refuses_two_people_on_the_same_keys(app):
 def test_window_too_small_shows_enlarge_view_and_stops_time(app):
     app.resize((300, 200))
     assert app.vp.too_small
-    frames(app, 2)   # drawing the enlarge view must not fail
+    frames(app, 2)  # drawing the enlarge view must not fail
     app.resize((1280, 720))
     assert not app.vp.too_small

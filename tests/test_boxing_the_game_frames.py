@@ -52,7 +52,10 @@ def test_every_frame_of_a_reveal_with_a_knockdown_is_what_a_full_redraw_shows(ap
             turning_reused += reused
             knockdown_frames += knockdown
     assert not table.busy()
-    assert table.shown_knockdowns(0) == 1                     # the round did reach its knockdown
-    plain = turning - knockdown_frames        # all but each event's first frame and its half-way turn reuse
-    assert turning >= 30 and knockdown_frames >= 5 and turning_reused >= plain - 4, (turning, knockdown_frames,
-                                                                                       turning_reused)
+    assert table.shown_knockdowns(0) == 1  # the round did reach its knockdown
+    plain = turning - knockdown_frames  # all but each event's first frame and its half-way turn reuse
+    assert turning >= 30 and knockdown_frames >= 5 and turning_reused >= plain - 4, (
+        turning,
+        knockdown_frames,
+        turning_reused,
+    )

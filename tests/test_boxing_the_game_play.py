@@ -20,8 +20,12 @@ from tabletop.games.boxing_the_game.state import HIDDEN
 DATA = Path(__file__).parent / "data"
 
 
-@given(seed=st.integers(0, 2**32), levels=st.lists(st.sampled_from(["random", "easy"]), min_size=2, max_size=2),
-       rounds=st.sampled_from([12, 6]), hand=st.sampled_from([4, 5]))
+@given(
+    seed=st.integers(0, 2**32),
+    levels=st.lists(st.sampled_from(["random", "easy"]), min_size=2, max_size=2),
+    rounds=st.sampled_from([12, 6]),
+    hand=st.sampled_from([4, 5]),
+)
 def test_every_match_ends_with_cards_conserved_and_momentum_in_range(seed, levels, rounds, hand):
     # playout checks RULES.invariants after every action: each of the 66 cards is in exactly
     # one of deck, hand, discard, slots, upgrades, judges, main deck, prize row or exile,
@@ -76,8 +80,10 @@ def test_hand_written_scenario_record():
     assert [p.knockdowns for p in final.players] == [1, 1]
 
 
-@pytest.mark.parametrize("seed,levels", [(1, ["strong", "strong"]), (2, ["strong", "easy"]),
-                                         (3, ["easy", "strong"]), (4, ["strong", "random"])])
+@pytest.mark.parametrize(
+    "seed,levels",
+    [(1, ["strong", "strong"]), (2, ["strong", "easy"]), (3, ["easy", "strong"]), (4, ["strong", "random"])],
+)
 def test_full_bot_matches_are_legal(seed, levels):
     out = playout.play(SPEC, seed=seed, levels=levels, check=True)
     assert out.finished
@@ -86,7 +92,7 @@ def test_full_bot_matches_are_legal(seed, levels):
 def test_strong_beats_random_at_least_80_percent_of_300_matches():
     wins = 0
     for seed in range(300):
-        strong = seed % 2                          # seats swapped every match
+        strong = seed % 2  # seats swapped every match
         levels = ["random", "random"]
         levels[strong] = "strong"
         out = playout.play(SPEC, seed=10_000 + seed, levels=levels, check=False)
@@ -107,9 +113,22 @@ def test_every_log_entry_reads_as_a_sentence_with_the_seat_names():
 
 
 def test_block_six_faster_is_explained():
-    e = {"type": "event", "round": 1, "event": 1, "cards": [5, 3], "speeds": [10, 3], "code": "block_stops_punch",
-         "landed": [True, False], "knockdown": [False, False], "points": [0, 0], "momentum": [1, 0],
-         "carry": [0, 0], "same_stance": True, "chooser": None, "can_force": False}
+    e = {
+        "type": "event",
+        "round": 1,
+        "event": 1,
+        "cards": [5, 3],
+        "speeds": [10, 3],
+        "code": "block_stops_punch",
+        "landed": [True, False],
+        "knockdown": [False, False],
+        "points": [0, 0],
+        "momentum": [1, 0],
+        "carry": [0, 0],
+        "same_stance": True,
+        "chooser": None,
+        "can_force": False,
+    }
     text = explain(e, ("Red", "Blue"))
     assert "Red's Block stops the punch" in text and "7 faster" in text and "Red gains 1 momentum" in text
 
@@ -129,6 +148,7 @@ def test_bad_content_files_name_the_file_and_problem(tmp_path):
 
 def test_help_lists_the_current_content_and_referee_decisions():
     from tabletop.games.boxing_the_game.balance import content_tables
+
     text = Path(SPEC.help_file).read_text()
     assert content_tables() in text, "help.md card tables are out of date: paste `balance --content`"
     assert "## Controls\n- Mouse:" in text

@@ -78,7 +78,7 @@ def test_uppercut_and_cross_tie_same_stance_both_land_one_knockdown():
 def test_punch_beats_feint_and_puncher_may_switch(punch):
     r = clash(punch, 3, "feint", 6, True)
     assert r.landed == (True, False)
-    assert r.knockdown == (False, False)          # an Uppercut on a Feint is no knockdown
+    assert r.knockdown == (False, False)  # an Uppercut on a Feint is no knockdown
     assert r.chooser == 0 and not r.can_force
     assert r.carry == (0, 0)
     r = clash("feint", 1, punch, 2, False)
@@ -139,13 +139,14 @@ def test_feint_six_faster_than_block_gains_momentum():
 def test_same_defensive_moves_carry_half_the_difference(move):
     r = clash(move, 9, move, 4, True)
     assert r.landed == (False, False)
-    assert r.carry == (2, 0)                 # 5 // 2
+    assert r.carry == (2, 0)  # 5 // 2
     assert clash(move, 3, move, 9, False).carry == (0, 3)
-    assert clash(move, 5, move, 4, True).carry == (0, 0)     # 1 // 2 rounds down
+    assert clash(move, 5, move, 4, True).carry == (0, 0)  # 1 // 2 rounds down
     assert clash(move, 6, move, 6, True).carry == (0, 0)
 
 
 # -- speeds and effects, through resolve_event ---------------------------------
+
 
 def card(name, seat=0):
     """The first card id with this name (starter cards of the given seat first)."""
@@ -159,7 +160,7 @@ NO_MODS = ((), ())
 
 
 def test_bids_and_carry_add_speed():
-    jab0, jab1 = card("Jab", 0), card("Jab", 1)        # both printed 5
+    jab0, jab1 = card("Jab", 0), card("Jab", 1)  # both printed 5
     r = resolve_event(1, (jab0, jab1), (2, 0), (0, 1), NO_MODS, True)
     assert r.speeds == (7, 6)
     assert r.clash.landed == (True, False)
@@ -173,29 +174,29 @@ def test_points_are_times_the_event_number():
 
 
 def test_stance_conditioned_card_speed():
-    cc = card("Counter Cross")                          # 4, +3 while stances differ
+    cc = card("Counter Cross")  # 4, +3 while stances differ
     hook1 = card("Hook", 1)
     assert resolve_event(1, (cc, hook1), (0, 0), (0, 0), NO_MODS, False).speeds[0] == 7
     assert resolve_event(1, (cc, hook1), (0, 0), (0, 0), NO_MODS, True).speeds[0] == 4
 
 
 def test_card_effects_on_landing():
-    double = card("Double Jab")                         # +2 to the next action if it lands
+    double = card("Double Jab")  # +2 to the next action if it lands
     hook1, block1 = card("Hook", 1), card("Block", 1)
     assert resolve_event(1, (double, hook1), (0, 0), (0, 0), NO_MODS, True).carry == (2, 0)
     assert resolve_event(1, (double, block1), (0, 0), (0, 0), NO_MODS, True).carry == (0, 0)
-    parry = card("Parry")                               # +1 momentum when it stops a punch
+    parry = card("Parry")  # +1 momentum when it stops a punch
     assert resolve_event(1, (parry, hook1), (0, 0), (0, 0), NO_MODS, True).momentum == (1, 0)
-    stiff = card("Stiff Jab")                           # 1 extra point, times the event
+    stiff = card("Stiff Jab")  # 1 extra point, times the event
     assert resolve_event(2, (stiff, hook1), (0, 0), (0, 0), NO_MODS, True).points == (4, 0)
 
 
 def test_trait_and_upgrade_speed():
-    kid = next(c for c in CHARACTERS if c.name == "Kid Lightning")   # Jabs +1
-    gloves = CARDS[card("Heavy Gloves")]                              # Cross/Hook/UC +1
+    kid = next(c for c in CHARACTERS if c.name == "Kid Lightning")  # Jabs +1
+    gloves = CARDS[card("Heavy Gloves")]  # Cross/Hook/UC +1
     jab0, cross1 = card("Jab", 0), card("Cross", 1)
     r = resolve_event(1, (jab0, cross1), (0, 0), (0, 0), (kid.effects, gloves.effects), True)
     assert r.speeds == (6, 5)
-    boots = CARDS[card("Fast-Start Boots")]                           # +2 in event 1 only
+    boots = CARDS[card("Fast-Start Boots")]  # +2 in event 1 only
     assert resolve_event(1, (jab0, cross1), (0, 0), (0, 0), (boots.effects, ()), True).speeds[0] == 7
     assert resolve_event(2, (jab0, cross1), (0, 0), (0, 0), (boots.effects, ()), True).speeds[0] == 5

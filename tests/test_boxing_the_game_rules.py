@@ -12,7 +12,7 @@ from tabletop.games.boxing_the_game.state import HIDDEN
 # momentum after a lost round): traits that do not touch speeds or points.
 BOARDS = [["Lola Showtime"], ["Marathon Mae"]]
 LOLA_BONUS = next(c for c in CHARACTERS if c.name == "Lola Showtime").effects[0].amount
-LOLA = 2 + LOLA_BONUS                    # Lola's momentum at the start with default options
+LOLA = 2 + LOLA_BONUS  # Lola's momentum at the start with default options
 
 
 def new(decks=None, main=None, boards=BOARDS, seed=3, **options):
@@ -67,7 +67,7 @@ def move_main_card(state, name, zone, seat=None):
     c = next(c for c in s.main + s.prizes if c != HIDDEN and CARDS[c].name == name)
     if c in s.prizes:
         k = s.prizes.index(c)
-        s.prizes = s.prizes[:k] + (s.main[0],) + s.prizes[k + 1:]
+        s.prizes = s.prizes[:k] + (s.main[0],) + s.prizes[k + 1 :]
         s.main = s.main[1:]
     else:
         s.main = tuple(x for x in s.main if x != c)
@@ -89,6 +89,7 @@ EVEN = [["Block", "Block", "Jab", "Cross"], ["Block", "Block", "Jab", "Hook"]]
 
 
 # -- setup (R-BTG-2) ---------------------------------------------------------------
+
 
 def test_secret_character_pick_revealed_together():
     s = RULES.new_state({}, 11, 2)
@@ -123,6 +124,7 @@ def test_setup_is_checked():
 
 # -- planning (R-BTG-3) ------------------------------------------------------------
 
+
 def test_plan_refusals_are_sentences():
     s = new(STD)
     hand = s.players[0].hand
@@ -131,7 +133,7 @@ def test_plan_refusals_are_sentences():
         Plan(0, (hand[0], hand[1], other), (0, 0, 0)),
         Plan(0, (hand[0], hand[0], hand[1]), (0, 0, 0)),
         Plan(0, hand[:2], (0, 0, 0)),
-        Plan(0, hand[:3], (LOLA, 1, 0)),       # one more than Lola has
+        Plan(0, hand[:3], (LOLA, 1, 0)),  # one more than Lola has
         Plan(0, hand[:3], (-1, 0, 0)),
     ]
     for a in cases:
@@ -158,11 +160,12 @@ def test_planning_stays_secret_until_both_commit():
     v = RULES.view_for(s, 1)
     assert v.players[0].choice == ()
     assert all(c == HIDDEN for c in v.players[0].hand)
-    assert v.players[0].discard == ()            # the 4th card is not shown yet
-    assert s.players[0].momentum == LOLA         # nothing spent before both commit
+    assert v.players[0].discard == ()  # the 4th card is not shown yet
+    assert s.players[0].momentum == LOLA  # nothing spent before both commit
 
 
 # -- events in play (R-BTG-4) -------------------------------------------------------
+
 
 def test_knockdown_ends_the_round_at_once_10_8():
     s = new(STD)
@@ -176,7 +179,7 @@ def test_knockdown_ends_the_round_at_once_10_8():
 
 def test_two_knockdowns_at_once_round_is_even():
     s = new([["Uppercut", "Jab", "Cross", "Hook"], ["Uppercut", "Jab", "Feint", "Block"]])
-    s = both(s, ["Uppercut", "Jab", "Cross"], ["Uppercut", "Jab", "Block"])    # both orthodox, speed 2
+    s = both(s, ["Uppercut", "Jab", "Cross"], ["Uppercut", "Jab", "Block"])  # both orthodox, speed 2
     assert rounds(s)[-1]["scores"] == [10, 10]
     assert [p.knockdowns for p in s.players] == [1, 1]
     assert s.secret_prize and set(RULES.to_act(s)) == {0, 1}
@@ -188,8 +191,8 @@ def test_carry_over_applies_to_next_event_only():
     s = both(s, ["Block", "Jab", "Cross"], ["Block", "Jab", "Uppercut"], (5, 0, 0), (0, 0, 0))
     ev = events(s, 1)
     assert ev[0]["carry"] == [2, 0]
-    assert ev[1]["speeds"] == [7, 5]              # Jab 5 + 2
-    assert ev[2]["speeds"][0] == 4                # Cross: no carry any more
+    assert ev[1]["speeds"] == [7, 5]  # Jab 5 + 2
+    assert ev[2]["speeds"][0] == 4  # Cross: no carry any more
 
 
 def test_carry_does_not_cross_into_next_round():
@@ -253,6 +256,7 @@ def test_opponent_slots_stay_face_down_until_revealed():
 
 # -- scoring and winning (R-BTG-5) -------------------------------------------------
 
+
 def test_round_scoring_with_event_multipliers_and_judges():
     s = new(STD)
     s = move_main_card(s, "Judge", "judges", seat=1)
@@ -265,7 +269,7 @@ def test_round_scoring_with_event_multipliers_and_judges():
 
 def test_even_points_score_10_10():
     s = new(EVEN)
-    s = both(s, ["Block", "Block", "Jab"], ["Block", "Block", "Jab"])   # both orthodox: Jabs tie, both land
+    s = both(s, ["Block", "Block", "Jab"], ["Block", "Block", "Jab"])  # both orthodox: Jabs tie, both land
     assert rounds(s)[-1]["points"] == [3, 3] and rounds(s)[-1]["scores"] == [10, 10]
 
 
@@ -300,7 +304,7 @@ def test_points_decide_after_last_round_and_equal_totals_draw():
     s = new(WIN, rounds=3)
     s.round = 3
     s.players[0].scores, s.players[1].scores = (10, 9), (9, 10)
-    s = both(s, ["Jab", "Cross", "Hook"], ["Block", "Block", "Uppercut"])   # seat 0 wins 10-9
+    s = both(s, ["Jab", "Cross", "Hook"], ["Block", "Block", "Uppercut"])  # seat 0 wins 10-9
     s = ok(s, TakePrize(0, 0))
     s = ok(s, TakePrize(1, 0 if s.prizes[0] != HIDDEN else 1))
     assert s.result.winner == 0 and s.result.reason == "points"
@@ -325,10 +329,10 @@ def test_round_winner_picks_first_third_prize_exiled():
     assert RULES.to_act(s) == (0,)
     r = RULES.apply(s, TakePrize(1, 0))
     assert isinstance(r, Refused) and "opponent's pick" in r.reason
-    s = ok(s, TakePrize(0, 1))                      # High Guard
+    s = ok(s, TakePrize(0, 1))  # High Guard
     assert RULES.to_act(s) == (1,)
     assert isinstance(RULES.apply(s, TakePrize(1, 1)), Refused)
-    s = ok(s, TakePrize(1, 2))                      # Level Change
+    s = ok(s, TakePrize(1, 2))  # Level Change
     assert [CARDS[c].name for c in s.exile] == ["Quick Jab"]
     assert "High Guard" in [CARDS[c].name for c in s.players[0].discard]
     assert "Level Change" in [CARDS[c].name for c in s.players[1].discard]
@@ -354,7 +358,7 @@ def test_even_round_different_secret_picks_both_draft():
     s = even_round(MAIN)
     s = ok(s, TakePrize(1, 2))
     v = RULES.view_for(s, 0)
-    assert v.players[1].choice == ()                # the pick stays secret
+    assert v.players[1].choice == ()  # the pick stays secret
     r = RULES.apply(s, TakePrize(1, 0))
     assert isinstance(r, Refused)
     s = ok(s, TakePrize(0, 0))
@@ -393,10 +397,9 @@ def test_judge_needs_its_momentum_to_be_picked():
 
 
 def test_judge_discount_trait_and_payment():
-    s = new(WIN, main=["Senior Judge", "Quick Jab", "High Guard"],
-            boards=[["Duke Darling"], ["Marathon Mae"]])
+    s = new(WIN, main=["Senior Judge", "Quick Jab", "High Guard"], boards=[["Duke Darling"], ["Marathon Mae"]])
     s = both(s, ["Jab", "Cross", "Hook"], ["Block", "Block", "Uppercut"])
-    assert s.players[0].momentum == 2               # Senior Judge costs 3, Duke pays 1 less
+    assert s.players[0].momentum == 2  # Senior Judge costs 3, Duke pays 1 less
     s = ok(s, TakePrize(0, 0))
     assert len(s.players[0].judges) == 1 and s.players[0].momentum == 0
 
@@ -433,6 +436,7 @@ def test_momentum_never_goes_over_the_cap():
 
 # -- cleanup (R-BTG-7) --------------------------------------------------------------
 
+
 def test_cleanup_discards_draws_four_and_reshuffles():
     s = new(WIN, main=["Quick Jab", "High Guard", "Level Change"])
     s = both(s, ["Jab", "Cross", "Hook"], ["Block", "Block", "Uppercut"])
@@ -440,7 +444,7 @@ def test_cleanup_discards_draws_four_and_reshuffles():
     s = ok(s, TakePrize(1, 0 if s.prizes[0] != HIDDEN else 1))
     p0 = s.players[0]
     assert len(p0.hand) == 4 and p0.slots == () and len(p0.deck) == 0
-    assert len(p0.discard) == 5                     # 3 played + 1 discarded + drafted Quick Jab
+    assert len(p0.discard) == 5  # 3 played + 1 discarded + drafted Quick Jab
     # round 2: the deck is empty after drawing; next cleanup reshuffles the discard pile
     s2 = plan(s, 0, [CARDS[c].name for c in s.players[0].hand[:3]])
     s2 = plan(s2, 1, [CARDS[c].name for c in s2.players[1].hand[:3]])

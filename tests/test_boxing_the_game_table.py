@@ -128,8 +128,10 @@ def open_up(app, table, seat, agent):
         assert table.secrecy.shown == seat
         return lambda: None
     if mode == "peek":
-        assert not any(isinstance(h.payload, tuple) and h.payload[0] in ("hand", "char") and h.payload[1] == seat
-                       for h in table.hots), "a hand is pointable while its owner is not peeking"
+        assert not any(
+            isinstance(h.payload, tuple) and h.payload[0] in ("hand", "char") and h.payload[1] == seat
+            for h in table.hots
+        ), "a hand is pointable while its owner is not peeking"
         agent.peek(True)
         assert table.secrecy.visible(seat)
         return lambda: agent.peek(False)
@@ -141,11 +143,11 @@ def plan_round(app, table, seat, agent, turn):
     st = table.session.state
     hand = list(st.players[seat].hand)
     close = open_up(app, table, seat, agent)
-    order = hand[turn % len(hand):] + hand[:turn % len(hand)]
+    order = hand[turn % len(hand) :] + hand[: turn % len(hand)]
     if isinstance(agent, Mouse):
-        agent.choose(seat, ("hand", seat, order[0]))                       # click: first free slot
-        agent.drop(seat, ("hand", seat, order[1]), ("slotzone", seat, 2))   # drag onto slot 3
-        agent.drop(seat, ("hand", seat, order[2]), ("slotzone", seat, 1))   # drag onto slot 2
+        agent.choose(seat, ("hand", seat, order[0]))  # click: first free slot
+        agent.drop(seat, ("hand", seat, order[1]), ("slotzone", seat, 2))  # drag onto slot 3
+        agent.drop(seat, ("hand", seat, order[2]), ("slotzone", seat, 1))  # drag onto slot 2
         planned = [order[0], order[2], order[1]]
     else:
         for c in order[:3]:
@@ -209,8 +211,9 @@ def play_match(app, table, agents, max_rounds=20):
             now = table.session.state
             assert now is not st
             if not st.secret_prize:
-                assert any(e["type"] == "draft" and e["player"] == seat and e["card"] == card
-                           for e in now.log[len(st.log):])
+                assert any(
+                    e["type"] == "draft" and e["player"] == seat and e["card"] == card for e in now.log[len(st.log) :]
+                )
         turn += 1
         assert turn < 400
     return plans
@@ -224,7 +227,7 @@ def check_round(st, r, plans):
         if (r, seat) in plans:
             cards, bids = plans[(r, seat)]
             assert planned["bids"][seat] == bids
-            assert [e["cards"][seat] for e in events] == cards[:len(events)]
+            assert [e["cards"][seat] for e in events] == cards[: len(events)]
 
 
 HUMAN_RED = [Seat("Red", "human", scheme="mouse"), Seat("Blue", "computer", level="easy")]
@@ -232,17 +235,18 @@ HUMAN_RED = [Seat("Red", "human", scheme="mouse"), Seat("Blue", "computer", leve
 
 # -- whole matches ------------------------------------------------------------------------
 
+
 def test_mouse_plays_a_match_against_the_computer(app):
-    table = start(app, HUMAN_RED, seed=3)                  # a full 12-round match
+    table = start(app, HUMAN_RED, seed=3)  # a full 12-round match
     assert table.secrecy.mode == "open"
     plans = play_match(app, table, {0: Mouse(app, table)})
-    assert {"pick", "plan", "reveal", "prize"} <= table.phases_seen   # stance choice and prize picks too
+    assert {"pick", "plan", "reveal", "prize"} <= table.phases_seen  # stance choice and prize picks too
     st = table.session.state
-    assert any(k[0] == 2 for k in plans)                   # several rounds were planned with the mouse
+    assert any(k[0] == 2 for k in plans)  # several rounds were planned with the mouse
     assert len(st.players[0].scores) == len(st.players[1].scores) >= 1
     settle(app, table)
     frames(app, 2)
-    assert table.result_menu is not None                   # the result panel is up
+    assert table.result_menu is not None  # the result panel is up
     head, why = table.result_text()
     assert "Score sheet" in why
 
@@ -252,7 +256,7 @@ def test_keyboard_plays_blue_against_the_computer(app):
     table = start(app, seats, seed=11, rounds=3)
     play_match(app, table, {1: Keys(app, table, "keys-right")})
     assert table.session.outcome() is not None
-    assert "prize-secret" in table.phases_seen          # an even round's secret pick, by keyboard
+    assert "prize-secret" in table.phases_seen  # an even round's secret pick, by keyboard
 
 
 def test_gamepad_alone_plays_red(app):
@@ -311,8 +315,10 @@ def knockdown_setup(app):
     """Two people (mouse, right keys) with characters chosen, whose hands make a knockdown possible:
     planned Jab, Uppercut, Block against Block, Hook, Block, event 1 is stopped and event 2's Uppercut
     (2 + 3 from Hammer Hale's trait) beats the Hook (3). Returns (table, red, blue)."""
-    setup = {"boards": [["Hammer Hale"], ["Kid Lightning"]],
-             "decks": [["Jab", "Uppercut", "Block", "Feint"], ["Block", "Hook", "Block", "Jab"]]}
+    setup = {
+        "boards": [["Hammer Hale"], ["Kid Lightning"]],
+        "decks": [["Jab", "Uppercut", "Block", "Feint"], ["Block", "Hook", "Block", "Jab"]],
+    }
     app.settings["animation_speed"] = 1.0
     table = start(app, TWO_PEOPLE, secrecy="peek", seed=1, setup=setup)
     red, blue = Mouse(app, table), Keys(app, table, "keys-right")
@@ -328,7 +334,7 @@ def test_events_are_revealed_one_at_a_time_and_a_knockdown_is_shown_big(app):
     table, red, blue = knockdown_setup(app)
     # event 1: Jab vs Block (stopped); event 2: Uppercut (2+3 trait) vs Hook (3): knockdown
     lock_plan(app, table, 0, red, ["Jab", "Uppercut", "Block"])
-    assert not table.busy()                        # nothing is revealed before both have planned
+    assert not table.busy()  # nothing is revealed before both have planned
     lock_plan(app, table, 1, blue, ["Block", "Hook", "Block"])
     st = table.session.state
     assert st.players[0].scores == (10,) and st.players[1].scores == (8,)
@@ -338,24 +344,26 @@ def test_events_are_revealed_one_at_a_time_and_a_knockdown_is_shown_big(app):
         n = len(table.ring["events"])
         if not seen or seen[-1] != n:
             seen.append(n)
-            if table.busy():     # the corners still show the round before it is scored
+            if table.busy():  # the corners still show the round before it is scored
                 assert table.board_state().players[0].scores == ()
         if table.anim is not None and table.anim["flipped"] and table.anim["e"].get("knockdown", [0])[0]:
             kd_overlay = True
             assert table.shown_knockdowns(0) == 1
         if not table.busy():
             break
-    assert seen[:3] == [0, 1, 2]                   # one event after the other, and no event 3
+    assert seen[:3] == [0, 1, 2]  # one event after the other, and no event 3
     assert kd_overlay
-    assert 3 not in table.ring["events"]           # the round ended at the knockdown
+    assert 3 not in table.ring["events"]  # the round ended at the knockdown
     assert table.shown_knockdowns(0) == 1
     assert table.board_state().players[0].scores == (10,)
 
 
 def test_an_even_round_means_secret_prize_picks_behind_the_curtain(app):
-    setup = {"boards": [["Kid Lightning"], ["The Anvil"]],
-             "decks": [["Block", "Feint", "Block", "Jab"], ["Block", "Feint", "Block", "Jab"]],
-             "main": ["Quick Jab", "Parry", "Judge"]}
+    setup = {
+        "boards": [["Kid Lightning"], ["The Anvil"]],
+        "decks": [["Block", "Feint", "Block", "Jab"], ["Block", "Feint", "Block", "Jab"]],
+        "main": ["Quick Jab", "Parry", "Judge"],
+    }
     table = start(app, TWO_PEOPLE, secrecy="curtain", seed=2, setup=setup)
     red, blue = Mouse(app, table), Keys(app, table, "keys-right")
     for seat, agent in ((0, red), (1, blue)):
@@ -374,7 +382,7 @@ def test_an_even_round_means_secret_prize_picks_behind_the_curtain(app):
     close = open_up(app, table, 0, red)
     red.choose(0, ("prize", 0))
     assert table.session.state.players[0].choice == (0,)
-    assert table.curtain_seat() == 1               # Red's pick is hidden: Blue's turn behind the curtain
+    assert table.curtain_seat() == 1  # Red's pick is hidden: Blue's turn behind the curtain
     close = open_up(app, table, 1, blue)
     blue.choose(1, ("prize", 1))
     settle(app, table)
@@ -394,15 +402,15 @@ def test_bids_cannot_pass_the_momentum_held_and_back_takes_a_card_back(app):
     for _ in range(have + 1):
         red.choose(0, ("bid+", 0, 1))
     assert table.plan(0)["bids"] == [0, have, 0]
-    assert "momentum" in table.message              # the extra token was refused, with a reason
+    assert "momentum" in table.message  # the extra token was refused, with a reason
     red.choose(0, ("bid-", 0, 1))
     assert table.plan(0)["bids"] == [0, have - 1, 0]
     hand = table.session.state.players[0].hand
     red.choose(0, ("hand", 0, hand[0]))
     red.choose(0, ("hand", 0, hand[1]))
-    key(app, "backspace")                           # the keyboard takes the last card back
+    key(app, "backspace")  # the keyboard takes the last card back
     assert table.plan(0)["slots"] == [hand[0], None, None]
-    red.choose(0, ("slot", 0, 0))                   # clicking a slotted card takes it back too
+    red.choose(0, ("slot", 0, 0))  # clicking a slotted card takes it back too
     assert table.plan(0)["slots"] == [None, None, None]
     red.choose(0, ("lock", 0))
     assert table.session.state.players[0].choice is None and "slot" in table.message
@@ -413,8 +421,10 @@ def test_a_punch_6_faster_than_a_feint_lets_the_puncher_switch_the_other_stance_
     try:
         frames(app, 3)
         seats = [Seat("Red", "human", scheme="keys-left"), Seat("Blue", "human", scheme="gamepad")]
-        setup = {"boards": [["Kid Lightning"], ["Lola Showtime"]],
-                 "decks": [["Feint", "Jab", "Block", "Block"], ["Jab", "Block", "Block", "Feint"]]}
+        setup = {
+            "boards": [["Kid Lightning"], ["Lola Showtime"]],
+            "decks": [["Feint", "Jab", "Block", "Block"], ["Jab", "Block", "Block", "Feint"]],
+        }
         table = start(app, seats, secrecy="curtain", seed=6, setup=setup)
         red, blue = Keys(app, table, "keys-left"), Pad(app, table, pad)
         for seat, agent in ((0, red), (1, blue)):
@@ -425,15 +435,15 @@ def test_a_punch_6_faster_than_a_feint_lets_the_puncher_switch_the_other_stance_
         settle(app, table)
         lock_plan(app, table, 0, red, ["Feint", "Jab", "Block"])
         settle(app, table)
-        lock_plan(app, table, 1, blue, ["Jab", "Block", "Block"], bids=[6, 0, 0])   # Jab 5+6 against Feint 4
+        lock_plan(app, table, 1, blue, ["Jab", "Block", "Block"], bids=[6, 0, 0])  # Jab 5+6 against Feint 4
         settle(app, table)
         st = table.session.state
         assert st.phase == "reveal" and st.pending == (1, True)
         labels = {h.payload for h in table.hots if isinstance(h.payload, tuple) and h.payload[0] == "stance"}
-        assert len(labels) == 4                      # keep, switch me, switch Red, switch both
-        assert table.curtain_seat() is None          # a public choice: no curtain
+        assert len(labels) == 4  # keep, switch me, switch Red, switch both
+        assert table.curtain_seat() is None  # a public choice: no curtain
         before = [p.stance for p in st.players]
-        blue.choose(1, ("stance", 1, False, True))   # force Red to switch, keep Blue's own
+        blue.choose(1, ("stance", 1, False, True))  # force Red to switch, keep Blue's own
         after = [p.stance for p in table.session.state.players]
         assert after[0] != before[0] and after[1] == before[1]
     finally:
@@ -446,14 +456,14 @@ def test_the_match_log_opens_scrolls_and_closes_and_blocks_choices_while_open(ap
     settle(app, table)
     red.choose(0, ("char", 0, table.session.state.players[0].dealt[0]))
     settle(app, table)
-    red.choose(0, ("log",))                                # the mouse player's button in the header
+    red.choose(0, ("log",))  # the mouse player's button in the header
     assert table.history_open and any("fights as" in s for s in table.history)
     assert not any(isinstance(h.payload, tuple) and h.payload[0] == "hand" for h in table.hots)
     key(app, "up")
-    assert table.history_top in (0, 1)                     # scrolls (as far as there is more to see)
+    assert table.history_top in (0, 1)  # scrolls (as far as there is more to see)
     red.choose(0, ("close-log",))
     assert not table.history_open
-    key(app, "h")                                          # and the H key
+    key(app, "h")  # and the H key
     assert table.history_open
     key(app, "backspace")
     assert not table.history_open
@@ -469,7 +479,7 @@ def test_a_big_window_scales_the_table_and_the_mouse_still_plays():
         red.choose(0, ("char", 0, table.session.state.players[0].dealt[0]))
         settle(app, table)
         card = next(h for h in table.hots if isinstance(h.payload, tuple) and h.payload[0] == "hand")
-        assert (card.rect.w, card.rect.h) == (141, 210)          # 94x140 design units, times 1.5
+        assert (card.rect.w, card.rect.h) == (141, 210)  # 94x140 design units, times 1.5
         play_match(app, table, {0: red})
         assert len(table.session.state.players[0].scores) >= 1 and table.session.outcome() is not None
     finally:
@@ -477,9 +487,11 @@ def test_a_big_window_scales_the_table_and_the_mouse_still_plays():
 
 
 def test_a_judge_too_dear_is_refused_with_a_reason_and_an_affordable_prize_is_drafted_by_dragging(app):
-    setup = {"boards": [["Kid Lightning"], ["The Anvil"]],
-             "decks": [["Jab", "Jab", "Block", "Feint"], ["Feint", "Block", "Block", "Jab"]],
-             "main": ["Chief Judge", "Quick Jab", "Parry"]}
+    setup = {
+        "boards": [["Kid Lightning"], ["The Anvil"]],
+        "decks": [["Jab", "Jab", "Block", "Feint"], ["Feint", "Block", "Block", "Jab"]],
+        "main": ["Chief Judge", "Quick Jab", "Parry"],
+    }
     table = start(app, TWO_PEOPLE, secrecy="peek", seed=12, setup=setup)
     red, blue = Mouse(app, table), Keys(app, table, "keys-right")
     for seat, agent in ((0, red), (1, blue)):
@@ -487,7 +499,7 @@ def test_a_judge_too_dear_is_refused_with_a_reason_and_an_affordable_prize_is_dr
         agent.choose(seat, ("char", seat, table.session.state.players[seat].dealt[0]))
         close()
     settle(app, table)
-    lock_plan(app, table, 0, red, ["Jab", "Jab", "Block"])      # the first Jab lands on the Feint
+    lock_plan(app, table, 0, red, ["Jab", "Jab", "Block"])  # the first Jab lands on the Feint
     lock_plan(app, table, 1, blue, ["Feint", "Block", "Block"])
     settle(app, table)
     assert table.session.state.phase == "reveal"
@@ -497,8 +509,8 @@ def test_a_judge_too_dear_is_refused_with_a_reason_and_an_affordable_prize_is_dr
     assert st.phase == "prize" and st.prize_order[0] == 0 and st.players[0].momentum < 4
     judge, jab = st.prizes[0], st.prizes[1]
     red.drop(0, ("prize", 0), ("corner", 0))
-    assert table.session.state is st and "momentum" in table.message     # refused, and why
-    settle(app, table)                                                      # the card slides back
+    assert table.session.state is st and "momentum" in table.message  # refused, and why
+    settle(app, table)  # the card slides back
     red.drop(0, ("prize", 1), ("corner", 0))
     st = table.session.state
     assert jab in st.players[0].discard and judge in st.prizes

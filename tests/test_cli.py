@@ -10,7 +10,9 @@ import tabletop
 def run(*args, env_extra=None, drop=()):
     env = {k: v for k, v in os.environ.items() if k not in drop}
     env.update(env_extra or {})
-    return subprocess.run([sys.executable, "-m", "tabletop", *args], capture_output=True, text=True, env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "tabletop", *args], capture_output=True, text=True, env=env, timeout=120
+    )
 
 
 def test_version():

@@ -5,7 +5,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tabletop.core.actions import Action, BadAction, action_table, from_json, to_json
 from tabletop.core.record import BadRecord, parse
@@ -45,16 +46,19 @@ def test_actions_round_trip_through_json():
     assert from_json(TABLE, json.loads(json.dumps(to_json(a)))) == a
 
 
-@pytest.mark.parametrize("data, words", [
-    ({"type": "throw", "player": 0}, "unknown action type"),
-    ({"type": "play", "player": "0", "card": "x"}, "whole number"),
-    ({"type": "play", "player": True, "card": "x"}, "whole number"),
-    ({"type": "play", "player": 10**30, "card": "x"}, "out of range"),
-    ({"type": "play", "card": "x"}, "missing field"),
-    ({"type": "play", "player": 0, "card": "x", "evil": 1}, "unknown field"),
-    ({"type": "play", "player": 0, "card": "x", "cards": "12"}, "expected a list"),
-    ([1, 2], "must be an object"),
-])
+@pytest.mark.parametrize(
+    "data, words",
+    [
+        ({"type": "throw", "player": 0}, "unknown action type"),
+        ({"type": "play", "player": "0", "card": "x"}, "whole number"),
+        ({"type": "play", "player": True, "card": "x"}, "whole number"),
+        ({"type": "play", "player": 10**30, "card": "x"}, "out of range"),
+        ({"type": "play", "card": "x"}, "missing field"),
+        ({"type": "play", "player": 0, "card": "x", "evil": 1}, "unknown field"),
+        ({"type": "play", "player": 0, "card": "x", "cards": "12"}, "expected a list"),
+        ([1, 2], "must be an object"),
+    ],
+)
 def test_malformed_actions_are_refused_with_a_reason(data, words):
     with pytest.raises(BadAction, match=words):
         from_json(TABLE, data)
@@ -63,19 +67,22 @@ def test_malformed_actions_are_refused_with_a_reason(data, words):
 GOOD = {"format": "tabletop-record", "version": 1, "game": "punch", "seed": 3, "actions": []}
 
 
-@pytest.mark.parametrize("text, words", [
-    ('{"format": "tabletop-record", "version": 1, "game": "punch", "seed": 3, "acti', "not valid JSON"),
-    ("[" * 100000 + "]" * 100000, "nested too deeply|not valid JSON|must be a JSON object"),
-    ('{"format": "other"}', "not a tabletop record"),
-    (json.dumps({**GOOD, "version": 99}), "version"),
-    (json.dumps({**GOOD, "seed": -1}), "seed"),
-    (json.dumps({**GOOD, "seed": 10**40}), "seed"),
-    (json.dumps({**GOOD, "actions": {}}), "actions"),
-    (json.dumps({**GOOD, "game": 5}), "game"),
-    ('{"format": "tabletop-record", "version": 1, "game": "punch", "seed": NaN}', "NaN"),
-    (b"\xff\xfe junk", "UTF-8"),
-    (b"x" * 10_000_001, "too large"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ('{"format": "tabletop-record", "version": 1, "game": "punch", "seed": 3, "acti', "not valid JSON"),
+        ("[" * 100000 + "]" * 100000, "nested too deeply|not valid JSON|must be a JSON object"),
+        ('{"format": "other"}', "not a tabletop record"),
+        (json.dumps({**GOOD, "version": 99}), "version"),
+        (json.dumps({**GOOD, "seed": -1}), "seed"),
+        (json.dumps({**GOOD, "seed": 10**40}), "seed"),
+        (json.dumps({**GOOD, "actions": {}}), "actions"),
+        (json.dumps({**GOOD, "game": 5}), "game"),
+        ('{"format": "tabletop-record", "version": 1, "game": "punch", "seed": NaN}', "NaN"),
+        (b"\xff\xfe junk", "UTF-8"),
+        (b"x" * 10_000_001, "too large"),
+    ],
+)
 def test_hostile_record_files_get_one_clear_line(text, words):
     with pytest.raises(BadRecord, match=words) as e:
         parse(text)

@@ -4,8 +4,8 @@ outside its rules (issue 10). 200 seeded streams of 2,000 events per game;
 
 import pytest
 
-from tabletop.core import registry
 from tabletop import fuzz
+from tabletop.core import registry
 
 STREAMS = 200
 EVENTS = 2000

@@ -55,12 +55,12 @@ def test_every_frame_of_a_round_is_what_a_full_redraw_shows(app):
         frames(app, 3)
         kept = table.__dict__.get("_still")
         app.draw()
-        reused += kept is not None and table.__dict__.get("_still") is kept   # drawn from the kept picture
+        reused += kept is not None and table.__dict__.get("_still") is kept  # drawn from the kept picture
         assert shown(app) == redrawn(app, table), f"stale picture after step {step} ({name})"
         changes += session.state is not last
         last = session.state
         if session.outcome() is not None or session.state.phase != "playing":
             break
     piles = sum(len(p) for p in session.state.piles)
-    assert piles >= 4 and changes >= 10          # cards landed: the picture changed many times
-    assert reused >= 10                          # and in between the still picture was reused
+    assert piles >= 4 and changes >= 10  # cards landed: the picture changed many times
+    assert reused >= 10  # and in between the still picture was reused

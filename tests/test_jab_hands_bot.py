@@ -5,15 +5,15 @@ import math
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from jab_helpers import decks, ok, start
+from jab_helpers import play as play_card
 
 from tabletop.core.game import Refused
 from tabletop.core.playout import play
 from tabletop.core.registry import get
 from tabletop.games.jab import hands as H
-from tabletop.games.jab.bot import JabBot, LEVELS
+from tabletop.games.jab.bot import LEVELS, JabBot
 from tabletop.games.jab.rules import RULES, Place, Return, Take
-
-from jab_helpers import decks, ok, play as play_card, start
 
 
 def test_table_layout_targets_apart_and_mirrored():
@@ -26,9 +26,9 @@ def test_table_layout_targets_apart_and_mirrored():
         x0, y0, *_ = H.RECTS[f"p0.{t}"]
         x1, y1, *_ = H.RECTS[f"p1.{t}"]
         assert (x1, y1) == (H.WIDTH - x0, H.HEIGHT - y0)
-        assert y0 > H.HEIGHT / 2 > y1            # each boxer on its owner's half
-    assert H.RECTS["p0.deck.left"][0] < H.RECTS["p0.deck.right"][0]   # player 0's left is screen left
-    assert H.RECTS["p1.deck.left"][0] > H.RECTS["p1.deck.right"][0]   # player 1 faces the other way
+        assert y0 > H.HEIGHT / 2 > y1  # each boxer on its owner's half
+    assert H.RECTS["p0.deck.left"][0] < H.RECTS["p0.deck.right"][0]  # player 0's left is screen left
+    assert H.RECTS["p1.deck.left"][0] > H.RECTS["p1.deck.right"][0]  # player 1 faces the other way
 
 
 @given(st.floats(-50, 50), st.floats(-50, 50), st.integers(1, 200), st.sampled_from([250, 350, 700]))
@@ -39,7 +39,7 @@ def test_hands_never_move_faster_than_the_top_speed_R_JAB_5(x, y, dt, cross):
     for i in (0, 3):
         (ax, ay), (bx, by) = hands.pos[i], after.pos[i]
         assert math.hypot(bx - ax, by - ay) <= limit
-    assert after.pos[1] == hands.pos[1] and after.pos[2] == hands.pos[2]   # untouched hands stay
+    assert after.pos[1] == hands.pos[1] and after.pos[2] == hands.pos[2]  # untouched hands stay
 
 
 def test_full_table_crossing_takes_the_set_time_R_JAB_5():
@@ -52,21 +52,21 @@ def test_grab_only_over_the_same_side_deck_R_JAB_5():
     hands = H.start_hands()
     assert H.grab_action(hands, 0, 0, 5) == Take(0, "left", 5)
     swapped = H.Hands((hands.pos[1], hands.pos[0], hands.pos[2], hands.pos[3]))
-    assert H.grab_action(swapped, 0, 0, 5) is None           # left hand over the right deck
+    assert H.grab_action(swapped, 0, 0, 5) is None  # left hand over the right deck
     far = H.Hands(((8.0, 4.5),) + hands.pos[1:])
-    assert H.grab_action(far, 0, 0, 5) is None               # over nothing
+    assert H.grab_action(far, 0, 0, 5) is None  # over nothing
 
 
 def test_release_places_over_a_legal_target_else_returns_R_JAB_5():
     s = start({"decks": decks(p0_left=["red jab"])})
     s = ok(s, Take(0, "left", 0))
     pos = list(H.start_hands().pos)
-    assert H.release_action(s, H.Hands(tuple(pos)), 0, 0, 1000) == Return(0, "left", 1000)   # over the deck
+    assert H.release_action(s, H.Hands(tuple(pos)), 0, 0, 1000) == Return(0, "left", 1000)  # over the deck
     pos[0] = H.RECTS["p1.head"][:2]
     assert H.release_action(s, H.Hands(tuple(pos)), 0, 0, 1000) == Place(0, "left", "p1.head", 1000)
-    pos[0] = H.RECTS["p0.head"][:2]                           # own empty head: no block possible
+    pos[0] = H.RECTS["p0.head"][:2]  # own empty head: no block possible
     assert H.release_action(s, H.Hands(tuple(pos)), 0, 0, 1000) == Return(0, "left", 1000)
-    assert H.release_action(s, H.Hands(tuple(pos)), 0, 1, 1000) is None   # the right hand holds nothing
+    assert H.release_action(s, H.Hands(tuple(pos)), 0, 1, 1000) is None  # the right hand holds nothing
 
 
 @settings(max_examples=30)
@@ -87,7 +87,7 @@ def test_a_hand_moving_at_top_speed_is_never_refused_R_JAB_5(target, side, cross
     action = H.release_action(s, hands, 0, side, t)
     if isinstance(action, Place):
         assert not isinstance(RULES.apply(s, action), Refused)
-    else:   # only a block that does not match may turn into a return
+    else:  # only a block that does not match may turn into a return
         assert target.startswith("p0.")
 
 
@@ -102,6 +102,7 @@ def test_easy_bot_is_slower_than_hard_bot():
         out = play(get("jab"), seed=9, levels=[level, level])
         first = next(a for a in out.record.actions if a["type"] == "place")
         return first["t"]
+
     assert first_placement("easy") > first_placement("hard") + 500
 
 
@@ -120,7 +121,9 @@ def test_computer_only_calls_ding_when_it_wins_the_round_R_JAB_13():
 
     def watch(action, state):
         if action.kind == "claim" and action.what == "ding" and state.scoring is not None:
-            dings.append((action.player, state.scoring["winner"], state.scoring["lines"][action.player]["ding_penalty"]))
+            dings.append(
+                (action.player, state.scoring["winner"], state.scoring["lines"][action.player]["ding_penalty"])
+            )
 
     for seed in range(4):
         play(get("jab"), seed=seed, levels=["hard", "normal"], on_action=watch)

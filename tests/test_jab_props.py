@@ -34,11 +34,15 @@ def _conserved(s):
 
 
 @settings(max_examples=25)
-@given(seed=st.integers(0, 2**32), picks=st.lists(st.integers(0, 10_000), min_size=50, max_size=400),
-       hand_scoring=st.booleans())
+@given(
+    seed=st.integers(0, 2**32),
+    picks=st.lists(st.integers(0, 10_000), min_size=50, max_size=400),
+    hand_scoring=st.booleans(),
+)
 def test_random_legal_streams_keep_every_card_and_all_health_and_never_mutate(seed, picks, hand_scoring):
-    s = RULES.new_state(RULES.check_options({"scoring": "hand" if hand_scoring else "auto",
-                                             "countdown_ms": 0}), seed, 2)
+    s = RULES.new_state(
+        RULES.check_options({"scoring": "hand" if hand_scoring else "auto", "countdown_ms": 0}), seed, 2
+    )
     for k in picks:
         if RULES.outcome(s) is not None:
             break
@@ -67,8 +71,12 @@ def test_random_games_end_with_every_state_legal(seed):
 def test_computer_games_finish_legally():
     spec = get("jab")
     winners = set()
-    for seed, levels in ((1, ["hard", "hard"]), (2, ["normal", "hard"]), (3, ["easy", "normal"]),
-                         (4, ["hard", "easy"])):
+    for seed, levels in (
+        (1, ["hard", "hard"]),
+        (2, ["normal", "hard"]),
+        (3, ["easy", "normal"]),
+        (4, ["hard", "easy"]),
+    ):
         out = play(spec, seed=seed, levels=levels, check=True)
         assert out.finished and out.winner in (0, 1)
         assert RULES.outcome(out.state).winner == out.winner

@@ -4,13 +4,12 @@ replay exactly from their records; setup is checked."""
 from pathlib import Path
 
 import pytest
+from jab_helpers import card
 
 from tabletop.core import record
 from tabletop.core.playout import play
 from tabletop.core.registry import get
 from tabletop.games.jab.rules import RULES
-
-from jab_helpers import card
 
 DATA = Path(__file__).parent / "data" / "jab-scenario.json"
 
@@ -33,15 +32,21 @@ def test_bot_game_record_replays_to_the_same_state():
     assert s == out.state
 
 
-@pytest.mark.parametrize("setup, words", [
-    ({"decks": {"p0": {"left": ["blue hook", "blue hook"], "right": []}, "p1": {"left": [], "right": []}}}, "twice"),
-    ({"decks": {"p0": {"left": ["blue punch"], "right": []}, "p1": {"left": [], "right": []}}}, "not a card"),
-    ({"combo": ["jab-cross"]}, "exactly once"),
-    ({"counter": ["pink", "red", "yellow", "blue", "purple"]}, "not one of"),
-    ({"health": [5, 4]}, "add up"),
-    ({"health": [2, 5], "tokens": [3, 0]}, "already won"),
-    ({"hands": []}, "unknown key"),
-])
+@pytest.mark.parametrize(
+    "setup, words",
+    [
+        (
+            {"decks": {"p0": {"left": ["blue hook", "blue hook"], "right": []}, "p1": {"left": [], "right": []}}},
+            "twice",
+        ),
+        ({"decks": {"p0": {"left": ["blue punch"], "right": []}, "p1": {"left": [], "right": []}}}, "not a card"),
+        ({"combo": ["jab-cross"]}, "exactly once"),
+        ({"counter": ["pink", "red", "yellow", "blue", "purple"]}, "not one of"),
+        ({"health": [5, 4]}, "add up"),
+        ({"health": [2, 5], "tokens": [3, 0]}, "already won"),
+        ({"hands": []}, "unknown key"),
+    ],
+)
 def test_bad_setups_are_refused_with_a_reason(setup, words):
     with pytest.raises(ValueError, match=words):
         RULES.new_state(RULES.default_options(), 1, 2, setup)

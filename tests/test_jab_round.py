@@ -1,12 +1,12 @@
 """JAB round end, scoring, round win and between rounds: the Ding! example
 and rulings R-JAB-13..16; the time model (t, Tick)."""
 
+from jab_helpers import ALL, card, decks, ok, play, start
+
 from tabletop.core.game import Refused
 from tabletop.games.jab import content as C
-from tabletop.games.jab.rules import (RULES, Choose, Claim, Cover, Ready, Split, Take, Tick, stall_deadline)
+from tabletop.games.jab.rules import RULES, Choose, Claim, Cover, Ready, Split, Take, Tick, stall_deadline
 from tabletop.games.jab.scoring import best_choices, pile_score
-
-from jab_helpers import ALL, card, decks, ok, play, start
 
 TARGETS1 = ("p1.left", "p1.head", "p1.right")
 
@@ -53,7 +53,7 @@ def test_stall_rule_ends_the_round_after_10_s_R_JAB_13():
     s = play_all(s, 0, TARGETS1)
     deadline = stall_deadline(s)
     assert deadline == max(s.out_t[0], last1) + 10_000
-    assert RULES.apply(s, Tick(deadline - 1)) is s        # nothing yet: the very same state
+    assert RULES.apply(s, Tick(deadline - 1)) is s  # nothing yet: the very same state
     r = ok(s, Tick(deadline))
     assert r.phase == "between" and "no card" in r.scoring["reason"]
     # placing a card restarts the 10 s
@@ -75,7 +75,7 @@ def test_automatic_scoring_covers_the_best_pile_and_takes_the_next_R_JAB_14():
     s = play(s, 0, "left", "p1.head")
     s = play(s, 0, "left", "p1.left")
     s = play(s, 0, "left", "p1.right")
-    s = play_all(s, 0, ("p1.left",))           # the rest all to the left body
+    s = play_all(s, 0, ("p1.left",))  # the rest all to the left body
     line_scores = {}
     covered, chosen = best_choices(s, 0)
     for i in range(3):
@@ -95,8 +95,8 @@ def test_scoring_by_hand_cover_then_choose_R_JAB_14():
     s = ok(s, Claim(0, "ding", s.now))
     assert s.phase == "scoring"
     t = s.now
-    assert "covered" in RULES.apply(s, Choose(0, "p1.head", t)).reason        # p1 has not covered yet
-    assert isinstance(RULES.apply(s, Cover(1, "p0.head", t)), Refused)        # not p1's own boxer
+    assert "covered" in RULES.apply(s, Choose(0, "p1.head", t)).reason  # p1 has not covered yet
+    assert isinstance(RULES.apply(s, Cover(1, "p0.head", t)), Refused)  # not p1's own boxer
     s = ok(s, Cover(1, "p1.left", t))
     assert "covered" in RULES.apply(s, Choose(0, "p1.left", t)).reason
     s = ok(s, Choose(0, "p1.head", t))
@@ -131,7 +131,7 @@ def test_round_win_token_from_the_winner_when_the_loser_has_none_and_cutman_R_JA
     s = _p0_wins_round({"health": [8, 0], "tokens": [1, 1]})
     assert s.scoring["token_from"] == 0 and s.tokens == (2, 1)
     assert s.scoring["cutman"] == [1]
-    assert s.health == (6, 1)                  # 8 - 1 token, then 1 to the cutman's patient
+    assert s.health == (6, 1)  # 8 - 1 token, then 1 to the cutman's patient
 
 
 def test_three_round_wins_win_the_game_R_JAB_15():
@@ -141,7 +141,7 @@ def test_three_round_wins_win_the_game_R_JAB_15():
 
 
 def test_a_tied_round_gives_no_token_R_JAB_15():
-    same = ALL[:]                              # both decks in the same order: a mirror fight
+    same = ALL[:]  # both decks in the same order: a mirror fight
     d = {"p0": {"left": same[:12], "right": same[12:]}, "p1": {"left": same[:12], "right": same[12:]}}
     s = start({"decks": d})
     k = 0
@@ -156,11 +156,11 @@ def test_a_tied_round_gives_no_token_R_JAB_15():
 
 def test_between_rounds_split_ready_and_count_down_R_JAB_16():
     s = RULES.new_state(RULES.default_options(), 11, 2)
-    assert s.phase == "between" and [len(d) for d in s.decks] == [12, 13, 12, 13]   # halves by default
+    assert s.phase == "between" and [len(d) for d in s.decks] == [12, 13, 12, 13]  # halves by default
     s = ok(s, Split(0, 5, 10))
     assert [len(d) for d in s.decks[:2]] == [5, 20]
     s = ok(s, Ready(0, 20))
-    assert isinstance(RULES.apply(s, Split(0, 7, 30)), Refused)    # split before pounding fists
+    assert isinstance(RULES.apply(s, Split(0, 7, 30)), Refused)  # split before pounding fists
     assert s.phase == "between"
     s = ok(s, Ready(1, 40))
     assert s.phase == "playing" and s.round == 1 and s.now == 0 and s.go_at == 3000
@@ -194,13 +194,13 @@ def test_view_hides_deck_order_but_shows_top_cards():
         assert v.decks[i][-1] == s.decks[i][-1] and set(v.decks[i][:-1]) == {-1}
     assert v.rng is None and set(v.combo[:-1]) == {-1} and v.counter[-1] == s.counter[-1]
     fresh = RULES.new_state(RULES.default_options(), 1, 2)
-    assert all(set(d) == {-1} for d in RULES.view_for(fresh, 0).decks)   # face down before the round
+    assert all(set(d) == {-1} for d in RULES.view_for(fresh, 0).decks)  # face down before the round
 
 
 def test_legal_actions_never_reach_past_the_stall_deadline_R_JAB_13():
     s = start()
     s = play_all(s, 0, TARGETS1)
-    s = ok(s, Claim(1, "combo", stall_deadline(s) - 300))   # wrong: locked out until after the deadline
+    s = ok(s, Claim(1, "combo", stall_deadline(s) - 300))  # wrong: locked out until after the deadline
     for p in (0, 1):
         for a in RULES.legal_actions(s, p):
             assert not isinstance(RULES.apply(s, a), Refused), a

@@ -26,11 +26,14 @@ def app():
     pygame.quit()
 
 
-def start(app, red="keys-left", blue="keys-right", options=None, setup=None, seed=11, ready=True,
-          names=("Red", "Blue")):
+def start(
+    app, red="keys-left", blue="keys-right", options=None, setup=None, seed=11, ready=True, names=("Red", "Blue")
+):
     spec = registry.get("jab")
-    seats = [Seat(names[0], "human", scheme=red) if red != "computer" else Seat(names[0], "computer", level="hard"),
-             Seat(names[1], "human", scheme=blue) if blue != "computer" else Seat(names[1], "computer", level="hard")]
+    seats = [
+        Seat(names[0], "human", scheme=red) if red != "computer" else Seat(names[0], "computer", level="hard"),
+        Seat(names[1], "human", scheme=blue) if blue != "computer" else Seat(names[1], "computer", level="hard"),
+    ]
     opts = {"countdown_ms": 0}
     opts.update(options or {})
     session = Session.new(spec, seats, opts, seed=seed, setup=setup, autosave=False)
@@ -41,7 +44,7 @@ def start(app, red="keys-left", blue="keys-right", options=None, setup=None, see
         for seat in (0, 1):
             if session.seats[seat].kind == "human":
                 table.ready(seat)
-        for _ in range(120):             # a computer gets ready after its reaction time
+        for _ in range(120):  # a computer gets ready after its reaction time
             if session.state.phase == "playing":
                 break
             frames(app)
@@ -76,9 +79,13 @@ def steer_keys(app, table, seat, h, name, keys, limit=120):
         elif y - ty > 0.2:
             want.add(keys[0])
         for k in held - want:
-            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.key.key_code(k), mod=0, unicode="", scancode=0))
+            pygame.event.post(
+                pygame.event.Event(pygame.KEYUP, key=pygame.key.key_code(k), mod=0, unicode="", scancode=0)
+            )
         for k in want - held:
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(k), mod=0, unicode="", scancode=0))
+            pygame.event.post(
+                pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(k), mod=0, unicode="", scancode=0)
+            )
         held = want
         frames(app)
     for k in held:
@@ -112,21 +119,22 @@ def play_out(app, table, session, target_of):
         frames(app, 12)
 
 
-RED_LEFT = ("w", "a", "s", "d")      # keys-left: left hand
-RED_RIGHT = ("t", "f", "g", "h")     # keys-left: right hand
+RED_LEFT = ("w", "a", "s", "d")  # keys-left: left hand
+RED_RIGHT = ("t", "f", "g", "h")  # keys-left: right hand
 
 
 # -- R-JAB-5: hands ---------------------------------------------------------------------
+
 
 def test_right_hand_cannot_take_from_the_left_deck(app):
     table, session = start(app)
     before = session.state.decks
     steer_keys(app, table, 0, 1, "p0.deck.left", RED_RIGHT)
-    key(app, "y")                       # Red's right-hand take key
+    key(app, "y")  # Red's right-hand take key
     st = session.state
     assert st.decks == before and st.held[0] is None and st.held[1] is None
     assert "left deck" in table.notes[0][0] or "right deck" in table.notes[0][0]
-    key(app, "q")                       # the left hand, still over its own deck, does take
+    key(app, "q")  # the left hand, still over its own deck, does take
     assert session.state.held[0] is not None and session.state.held[0][0] == before[0][-1]
 
 
@@ -145,16 +153,16 @@ def test_mouse_drag_from_deck_to_target_places_the_card(app):
     table, session = start(app, red="mouse")
     card = session.state.decks[0][-1]
     drag(app, px("p0.deck.left"), px("p1.right"), steps=4)
-    frames(app, 40)                      # the hand follows at the top speed, never jumps
+    frames(app, 40)  # the hand follows at the top speed, never jumps
     st = session.state
     assert st.held[0] is None
-    assert st.piles[3 + 2][-1] == card   # Blue's right body
+    assert st.piles[3 + 2][-1] == card  # Blue's right body
 
 
 def test_mouse_release_away_from_targets_sends_the_card_back(app):
     table, session = start(app, red="mouse")
     deck_before = session.state.decks[0]
-    drag(app, px("p0.deck.left"), (640, 640), steps=4)   # empty table between the decks
+    drag(app, px("p0.deck.left"), (640, 640), steps=4)  # empty table between the decks
     frames(app, 40)
     st = session.state
     assert st.held[0] is None and st.decks[0] == deck_before
@@ -169,7 +177,7 @@ def test_mouse_hand_moves_at_a_bounded_speed(app):
     frames(app, 1)
     x, y = table.hands.at(0, 0)
     moved = ((x - start_pos[0]) ** 2 + (y - start_pos[1]) ** 2) ** 0.5
-    assert 0 < moved <= 16 / 350 * 16 + 1e-6       # one 16 ms frame at the table width in 0.35 s
+    assert 0 < moved <= 16 / 350 * 16 + 1e-6  # one 16 ms frame at the table width in 0.35 s
     frames(app, 30)
     assert abs(table.hands.at(0, 0)[0] - 15.0) < 0.01
 
@@ -185,27 +193,30 @@ def test_right_click_carries_with_the_right_hand_and_a_block_needs_a_match(app):
     drag(app, px("p0.deck.right"), px("p0.head"), button=3, steps=4)
     frames(app, 40)
     st = session.state
-    assert st.piles[1][-1] == C.parse_card(1, "blue jab")          # refused block: not placed
-    assert st.decks[1][-1] == C.parse_card(0, "red cross")         # back on the right deck
+    assert st.piles[1][-1] == C.parse_card(1, "blue jab")  # refused block: not placed
+    assert st.decks[1][-1] == C.parse_card(0, "red cross")  # back on the right deck
     assert "match" in table.notes[0][0]
 
 
 # -- claims ------------------------------------------------------------------------------
 
+
 def test_refused_claim_says_why_and_locks_claims(app):
     table, session = start(app)
-    key(app, "z")                      # Red claims a combo that is not there
+    key(app, "z")  # Red claims a combo that is not there
     st = session.state
     assert st.combo_won == ((), ())
     assert st.lockout[0] > table.t - 40
     assert "Refused" in table.notes[0][0]
-    key(app, "z")                      # too eager
+    key(app, "z")  # too eager
     assert "eager" in table.notes[0][0].lower() or "Refused" in table.notes[0][0]
 
 
 def _counter_position(app, gap_frames, names=("Red", "Blue")):
-    setup = {"decks": decks(p0_left=["green jab"], p1_left=["green cross"]),
-             "counter": ["green", "red", "yellow", "blue", "purple"]}
+    setup = {
+        "decks": decks(p0_left=["green jab"], p1_left=["green cross"]),
+        "counter": ["green", "red", "yellow", "blue", "purple"],
+    }
     table, session = start(app, setup=setup, names=names)
     table.submit(Take(player=0, hand="left", t=table.t))
     table.submit(Take(player=1, hand="left", t=table.t))
@@ -219,9 +230,9 @@ def _counter_position(app, gap_frames, names=("Red", "Blue")):
 def test_counter_punch_claimed_by_both_within_50_ms_is_set_aside(app):
     table, session = _counter_position(app, 0)
     green = 3
-    key_down(app, "x")                 # Red: claim counter-punch (keys-left)
-    frames(app, 1)                     # 16 ms later ...
-    key_down(app, ",")                 # ... Blue: claim counter-punch (keys-right)
+    key_down(app, "x")  # Red: claim counter-punch (keys-left)
+    frames(app, 1)  # 16 ms later ...
+    key_down(app, ",")  # ... Blue: claim counter-punch (keys-right)
     key_up(app, "x")
     key_up(app, ",")
     st = session.state
@@ -231,8 +242,8 @@ def test_counter_punch_claimed_by_both_within_50_ms_is_set_aside(app):
 
 def test_counter_punch_claimed_first_by_a_clear_margin_is_won(app):
     table, session = _counter_position(app, 0)
-    key(app, "x")                      # Red claims ...
-    frames(app, 5)                     # ... Blue is 100 ms late
+    key(app, "x")  # Red claims ...
+    frames(app, 5)  # ... Blue is 100 ms late
     key(app, ",")
     st = session.state
     assert st.counter_won[0] == (3,) and st.health == (6, 4)
@@ -241,7 +252,7 @@ def test_counter_punch_claimed_first_by_a_clear_margin_is_won(app):
 
 def test_event_sentences_use_the_seat_names_even_names_like_player_2(app):
     table, session = _counter_position(app, 0, names=("Player 2", "Player 1"))
-    key(app, "x")                      # the first seat ("Player 2") claims the counter-punch
+    key(app, "x")  # the first seat ("Player 2") claims the counter-punch
     assert session.state.counter_won[0] == (3,)
     said = [line for line in table.log if line.startswith("Counter-punch!")]
     assert len(said) == 1 and said[0].startswith("Counter-punch! Player 2 takes")
@@ -249,43 +260,45 @@ def test_event_sentences_use_the_seat_names_even_names_like_player_2(app):
 
 def test_each_event_is_told_once_even_after_the_state_was_copied(app):
     import copy
+
     table, session = _counter_position(app, 0)
-    table.last_state = copy.deepcopy(session.state)   # equal events, new objects (as after loading a save)
+    table.last_state = copy.deepcopy(session.state)  # equal events, new objects (as after loading a save)
     before = list(table.log)
     key(app, "x")
     assert session.state.counter_won[0] == (3,)
-    assert len(before) < 6 and table.log == before + [table.log[-1]]   # one new line, nothing told again
+    assert len(before) < 6 and table.log == before + [table.log[-1]]  # one new line, nothing told again
     assert table.log[-1].startswith("Counter-punch! Red takes")
 
 
 def test_clinch_pauses_until_both_are_ready(app):
     table, session = start(app, setup={"health": [0, 10], "tokens": [0, 0]})
-    key(app, "q")                      # Red holds a card ...
+    key(app, "q")  # Red holds a card ...
     assert session.state.held[0] is not None
-    key(app, "c")                      # ... and clinches
+    key(app, "c")  # ... and clinches
     st = session.state
     assert st.phase == "clinch" and st.health == (2, 8) and st.held[0] is None
-    key(app, "space")                  # Red ready
+    key(app, "space")  # Red ready
     assert session.state.phase == "clinch"
-    key(app, "return")                 # Blue ready
+    key(app, "return")  # Blue ready
     assert session.state.phase == "playing"
 
 
 # -- rounds -------------------------------------------------------------------------------
 
+
 def test_split_choice_and_three_two_one_count(app):
     table, session = start(app, options={"countdown_ms": 3000}, ready=False)
     assert session.state.phase == "between"
     key(app, "d")
-    key(app, "d")                      # Red: two more cards in the left deck
+    key(app, "d")  # Red: two more cards in the left deck
     key(app, "space")
     key(app, "return")
     st = session.state
     assert st.phase == "playing" and len(st.decks[0]) == 14 and len(st.decks[1]) == 11
-    assert len(st.decks[2]) == 12     # Blue took the default halves
+    assert len(st.decks[2]) == 12  # Blue took the default halves
     assert table.counting() == 3
     key(app, "q")
-    assert session.state.held[0] is None          # no card before the count ends
+    assert session.state.held[0] is None  # no card before the count ends
     frames(app, 200)
     assert table.counting() == 0
     key(app, "q")
@@ -297,14 +310,15 @@ def test_scoring_screen_after_a_round_and_ready_starts_the_next(app):
     play_out(app, table, session, lambda p, h, st: f"p{1 - p}.head")
     st = session.state
     assert st.phase == "between" and st.scoring["round"] == 1
-    assert st.scoring["lines"][0]["covered"] == "p1.head"    # the only pile with punches is covered
-    key(app, "space")                  # Ready does not wait for the row-by-row score
+    assert st.scoring["lines"][0]["covered"] == "p1.head"  # the only pile with punches is covered
+    key(app, "space")  # Ready does not wait for the row-by-row score
     assert session.state.phase == "between" and session.state.ready == (True, False)
     key(app, "return")
     assert session.state.phase == "playing" and session.state.round == 2 and table.t < 200
 
 
 # -- gamepads -------------------------------------------------------------------------------
+
 
 def _steer_pad(app, table, pad, seat, h, name, limit=120):
     stick = "left" if h == 0 else "right"
@@ -329,7 +343,7 @@ def test_real_virtual_gamepad_sticks_and_shoulders_play_a_card(app):
         frames(app, 3)
         table, session = start(app, red="gamepad", blue="computer", ready=False)
         assert not isinstance(top(app), ReconnectScene)
-        pad.press(app, "start")              # before the round, Start is Ready (not pause)
+        pad.press(app, "start")  # before the round, Start is Ready (not pause)
         assert session.state.ready[0] or session.state.phase == "playing"
         assert top(app) is table
         for _ in range(120):
@@ -349,7 +363,7 @@ def test_real_virtual_gamepad_sticks_and_shoulders_play_a_card(app):
         pad.axis("rightx", 0)
         frames(app, 1)
         assert table.hands.at(0, 0) == left and table.hands.at(0, 1)[0] < RECTS["p0.deck.right"][0] - 1
-        pad.press(app, "start")          # start pauses during play
+        pad.press(app, "start")  # start pauses during play
         assert isinstance(top(app), PauseScene)
     finally:
         pad.unplug()
@@ -368,7 +382,7 @@ def test_unplugged_gamepad_pauses_returns_held_cards_and_stops_the_clock(app):
     assert session.state.held[1] is None and len(session.state.decks[1]) == 13
     t = table.t
     frames(app, 30)
-    assert table.t == t                    # the round clock stands still
+    assert table.t == t  # the round clock stands still
     pad2 = VirtualPad()
     try:
         frames(app, 3)
@@ -382,10 +396,11 @@ def test_unplugged_gamepad_pauses_returns_held_cards_and_stops_the_clock(app):
 
 # -- the computer -----------------------------------------------------------------------------
 
+
 def test_computer_opponent_plays_through_its_hands(app):
     table, session = start(app, red="keys-left", blue="computer")
     start_pos = table.hands.at(1, 0), table.hands.at(1, 1)
-    frames(app, 300)                       # about five seconds
+    frames(app, 300)  # about five seconds
     st = session.state
     theirs = [c for pile in st.piles[:3] for c in pile if C.owner(c) == 1]
     assert len(theirs) >= 3
@@ -399,17 +414,18 @@ def test_scoring_by_hand_cover_and_choose_with_the_hands(app):
     def spread(p, h, st):
         count[0] += 1
         return f"p{1 - p}.{('left', 'head', 'right')[count[0] % 3]}"
+
     play_out(app, table, session, spread)
     assert session.state.phase == "scoring"
     steer_keys(app, table, 0, 0, "p0.head", RED_LEFT)
-    key(app, "q")                                  # Red covers their head
+    key(app, "q")  # Red covers their head
     assert session.state.covers[0] == 1
     steer_keys(app, table, 1, 1, "p1.left", ("up", "left", "down", "right"))
-    key(app, "right shift")                        # Blue covers their left body
+    key(app, "right shift")  # Blue covers their left body
     steer_keys(app, table, 0, 0, "p1.head", RED_LEFT)
-    key(app, "q")                                  # Red scores Blue's head
+    key(app, "q")  # Red scores Blue's head
     steer_keys(app, table, 1, 1, "p0.left", ("up", "left", "down", "right"))
-    key(app, "right shift")                        # Blue scores Red's left body
+    key(app, "right shift")  # Blue scores Red's left body
     st = session.state
     assert st.phase == "between" and st.scoring["lines"][0]["chosen"] == "p1.head"
     assert st.scoring["lines"][1]["chosen"] == "p0.left" and st.scoring["lines"][0]["covered"] == "p1.left"
@@ -418,10 +434,14 @@ def test_scoring_by_hand_cover_and_choose_with_the_hands(app):
 def test_a_win_by_decision_shows_the_last_score_then_the_result(app):
     table, session = start(app, setup={"health": [5, 3], "tokens": [2, 0]})
     # Red spreads punches, Blue piles them all on one target (which Red then covers)
-    play_out(app, table, session,
-             lambda p, h, st: f"p1.{('left', 'head', 'right')[(h + len(st.decks[h])) % 3]}" if p == 0 else "p0.head")
+    play_out(
+        app,
+        table,
+        session,
+        lambda p, h, st: f"p1.{('left', 'head', 'right')[(h + len(st.decks[h])) % 3]}" if p == 0 else "p0.head",
+    )
     assert session.outcome() is not None and session.outcome().winner == 0
-    assert table.busy() and table.result_menu is None      # the final score first
+    assert table.busy() and table.result_menu is None  # the final score first
     key(app, "space")
     assert not table.busy()
     frames(app, 2)
@@ -438,14 +458,14 @@ def test_two_gamepads_each_move_their_own_players_hands(app):
         red_pad = next(p for p in pads if table.router.pad_of[0] == p.instance_id)
         blue_pad = next(p for p in pads if table.router.pad_of[1] == p.instance_id)
         before = [table.hands.at(s, h) for s in (0, 1) for h in (0, 1)]
-        blue_pad.axis("lefty", 1.0)          # Blue pushes the left stick
+        blue_pad.axis("lefty", 1.0)  # Blue pushes the left stick
         frames(app, 4)
         blue_pad.axis("lefty", 0)
         frames(app, 1)
         after = [table.hands.at(s, h) for s in (0, 1) for h in (0, 1)]
         assert after[0] == before[0] and after[1] == before[1] and after[3] == before[3]
         assert after[2] != before[2]
-        red_pad.press(app, "rightshoulder")   # Red takes with the right hand only
+        red_pad.press(app, "rightshoulder")  # Red takes with the right hand only
         st = session.state
         assert st.held[1] is not None and st.held[0] is None and st.held[2] is None and st.held[3] is None
     finally:
@@ -464,7 +484,7 @@ def test_escape_pauses_play_returns_held_cards_and_stops_the_clock(app):
     t = table.t
     frames(app, 20)
     assert table.t == t
-    key(app, "escape")                     # back to the fight
+    key(app, "escape")  # back to the fight
     assert top(app) is table
     frames(app, 2)
     assert table.t > t
@@ -476,7 +496,8 @@ def test_mouse_player_clicks_the_claim_buttons(app):
     hot = next(h for h in table.hots if h.kind == "button" and h.seat == 0 and h.rect.collidepoint(450, 626))
     assert hot is not None
     from tests.ui_helpers import click
-    click(app, (450, 626))                 # Red's "Combo" button: no combo is open
+
+    click(app, (450, 626))  # Red's "Combo" button: no combo is open
     st = session.state
     assert st.lockout[0] > 0 and st.combo_won == ((), ()) and st.held == (None,) * 4
     assert "Refused" in table.notes[0][0]
@@ -485,7 +506,7 @@ def test_mouse_player_clicks_the_claim_buttons(app):
 def test_stagger_on_a_boxer_in_danger_then_the_knockout_key_wins(app):
     setup = {"decks": decks(p1_left=["red haymaker", "red jab"]), "health": [0, 10], "tokens": [0, 0]}
     table, session = start(app, setup=setup)
-    for _ in range(2):                     # Blue: a red Haymaker, then a red Jab on it
+    for _ in range(2):  # Blue: a red Haymaker, then a red Jab on it
         table.submit(Take(player=1, hand="left", t=table.t))
         frames(app, 20)
         table.submit(Place(player=1, hand="left", target="p0.head", t=table.t))
@@ -493,17 +514,19 @@ def test_stagger_on_a_boxer_in_danger_then_the_knockout_key_wins(app):
     st = session.state
     assert st.ko_open[1] and "Stagger!" in " ".join(s[0] for s in table.shouts)
     assert table.hots and any(h.kind == "button" for h in table.hots)
-    key(app, ".")                          # Blue's tile key (keys-right) now flips it to Knockout
+    key(app, ".")  # Blue's tile key (keys-right) now flips it to Knockout
     out = session.outcome()
     assert out is not None and out.winner == 1 and "knockout" in out.reason
-    assert table.busy() and table.result_menu is None     # "Knockout!" is seen first
+    assert table.busy() and table.result_menu is None  # "Knockout!" is seen first
     frames(app, 110)
     assert table.result_menu is not None and table.result_text()[0] == "Blue wins!"
 
 
 def test_mouse_player_grabs_the_counter_punch_card_itself(app):
-    setup = {"decks": decks(p0_left=["green jab"], p1_left=["green cross"]),
-             "counter": ["green", "red", "yellow", "blue", "purple"]}
+    setup = {
+        "decks": decks(p0_left=["green jab"], p1_left=["green cross"]),
+        "counter": ["green", "red", "yellow", "blue", "purple"],
+    }
     table, session = start(app, red="mouse", setup=setup)
     table.submit(Take(player=0, hand="left", t=table.t))
     table.submit(Take(player=1, hand="left", t=table.t))
@@ -512,16 +535,17 @@ def test_mouse_player_grabs_the_counter_punch_card_itself(app):
     table.submit(Place(player=1, hand="left", target="p0.head", t=table.t))
     frames(app, 2)
     from tests.ui_helpers import click
-    click(app, (640, 350))                 # the counter-punch card in the middle of the table
+
+    click(app, (640, 350))  # the counter-punch card in the middle of the table
     st = session.state
     assert st.counter_won[0] == (3,) and st.health == (6, 4)
 
 
 def test_mouse_player_at_the_top_seat_against_the_keyboard(app):
     table, session = start(app, red="keys-left", blue="mouse")
-    card = session.state.decks[3][-1]          # Blue's right deck (on the left of the screen)
+    card = session.state.decks[3][-1]  # Blue's right deck (on the left of the screen)
     drag(app, px("p1.deck.right"), px("p0.left"), button=3, steps=4)
-    key(app, "q")                              # meanwhile Red takes a card with the keyboard
+    key(app, "q")  # meanwhile Red takes a card with the keyboard
     frames(app, 40)
     st = session.state
     assert st.piles[0][-1] == card and st.held[0] is not None and st.held[2] is None

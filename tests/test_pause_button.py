@@ -24,8 +24,9 @@ def bars(screen, rect) -> int:
 def test_the_pause_button_shows_two_bars_and_a_click_pauses(size):
     app = make_app(size=size)
     spec = registry.get("boxing-the-game")
-    session = Session.new(spec, [Seat("Red", "human", scheme="mouse"), Seat("Blue", "computer", level="easy")],
-                          seed=2, autosave=False)
+    session = Session.new(
+        spec, [Seat("Red", "human", scheme="mouse"), Seat("Blue", "computer", level="easy")], seed=2, autosave=False
+    )
     table = spec.make_table(app, session)
     app.push(table)
     frames(app, 2)

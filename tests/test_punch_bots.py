@@ -15,8 +15,15 @@ def test_full_bot_games_are_legal(seed, levels):
     assert p.finished and max(p.state.wins) == 3 and p.winner in (0, 1)
 
 
-@pytest.mark.parametrize("opts", [{"mode": "advanced"}, {"exchange": True}, {"robo_box": True},
-                                  {"no_mercy": True, "mode": "advanced", "exchange": True}])
+@pytest.mark.parametrize(
+    "opts",
+    [
+        {"mode": "advanced"},
+        {"exchange": True},
+        {"robo_box": True},
+        {"no_mercy": True, "mode": "advanced", "exchange": True},
+    ],
+)
 def test_bots_play_every_variant(opts):
     for levels in (["strong", "easy"], ["random", "strong"]):
         p = playout.play(SPEC, seed=5, options=opts, levels=levels, check=True)
@@ -48,8 +55,9 @@ def test_strong_bot_rests_only_when_it_can_gain():
     """At full stamina, with the opponent holding only non-punches, the strong bot
     does not waste a Do Nothing when it has a Dodge or a Block to play."""
     from test_punch_resolution import fresh
+
     s = fresh(["nothing"] + ["block"] * 4 + ["dodge"] * 5, ["block"] * 5 + ["dodge"] * 5)
-    s.round = 3   # round 3: everything the opponent still holds is in their hand
+    s.round = 3  # round 3: everything the opponent still holds is in their hand
     s.played = (s.played[0], (5, 5, 5, 5, 0, 0))
     bot = make_bot(0, "strong", 1)
     a = bot.choose(RULES.view_for(s, 0))
@@ -63,7 +71,7 @@ def test_bots_see_only_their_view():
         s = RULES.apply(s, make_bot(seat, "strong", 0).choose(RULES.view_for(s, seat)))
     a = make_bot(0, "strong", 0).choose(RULES.view_for(s, 0))
     s2 = s.clone()
-    s2.hands = (s.hands[0], tuple(reversed(s.hands[1])))   # a different hidden hand
+    s2.hands = (s.hands[0], tuple(reversed(s.hands[1])))  # a different hidden hand
     s2.decks = (s.decks[0], tuple(reversed(s.decks[1])))
     assert make_bot(0, "strong", 0).choose(RULES.view_for(s2, 0)) == a
 

@@ -50,5 +50,5 @@ def test_every_frame_of_a_match_is_what_a_full_redraw_shows(app):
         reveals = sum(1 for e in session.state.log if e.get("type") == "reveal")
         if session.outcome() is not None:
             break
-    assert reveals >= 4          # cards were played and turned over: the picture changed
-    assert reused >= 20          # and in between the still picture was reused
+    assert reveals >= 4  # cards were played and turned over: the picture changed
+    assert reused >= 20  # and in between the still picture was reused

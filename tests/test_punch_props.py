@@ -1,19 +1,22 @@
 """Property tests over whole random Punch! games: no card is created or lost,
 stamina stays within 0..10, views keep secrets, and every game ends."""
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tabletop.core.game import Refused
 from tabletop.games.punch.bot import make_bot
 from tabletop.games.punch.rules import HIDDEN, RULES
 
-options = st.fixed_dictionaries({
-    "mode": st.sampled_from(["standard", "advanced"]),
-    "no_mercy": st.booleans(),
-    "exchange": st.booleans(),
-    "robo_box": st.booleans(),
-    "matches_to_win": st.sampled_from([1, 2]),
-})
+options = st.fixed_dictionaries(
+    {
+        "mode": st.sampled_from(["standard", "advanced"]),
+        "no_mercy": st.booleans(),
+        "exchange": st.booleans(),
+        "robo_box": st.booleans(),
+        "matches_to_win": st.sampled_from([1, 2]),
+    }
+)
 
 
 def _cards_of(state, seat):
@@ -27,15 +30,17 @@ def _kind_totals(state, seat):
     c = state.choice[seat]
     totals = [state.hands[seat][k] + state.decks[seat].count(k) + state.played[seat][k] for k in range(6)]
     if c is not None and state.phase != "draft":
-        for k in (c if isinstance(c, tuple) else (c,)):
+        for k in c if isinstance(c, tuple) else (c,):
             totals[k] += 1
     return totals
 
 
 @settings(max_examples=25)
-@given(seed=st.integers(0, 2**32), opts=options,
-       levels=st.tuples(st.sampled_from(["random", "easy", "strong"]),
-                        st.sampled_from(["random", "easy", "strong"])))
+@given(
+    seed=st.integers(0, 2**32),
+    opts=options,
+    levels=st.tuples(st.sampled_from(["random", "easy", "strong"]), st.sampled_from(["random", "easy", "strong"])),
+)
 def test_random_games_keep_cards_and_stamina_and_end(seed, opts, levels):
     state = RULES.new_state(RULES.check_options(opts), seed, 2)
     bots = [make_bot(i, levels[i], seed + i) for i in (0, 1)]
@@ -80,6 +85,7 @@ def test_same_seed_and_actions_give_the_same_game(seed):
     from tabletop.core import playout
     from tabletop.core.record import parse, replay
     from tabletop.games.punch import SPEC
+
     p = playout.play(SPEC, seed=seed, levels=["easy", "random"], options={"matches_to_win": 1}, check=False)
     again = replay(parse(p.record.dumps()), SPEC)
     assert again.log == p.state.log and again.wins == p.state.wins

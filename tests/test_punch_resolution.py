@@ -46,8 +46,8 @@ def deck_with(hand):
 def fresh(red_hand=(), blue_hand=(), stamina=None, **options):
     """A state at play 1 of match 1 with the given first cards on top of each deck."""
     from tabletop.games.punch.actions import KeepHand
-    s = RULES.new_state(RULES.check_options(options), 1, 2,
-                        {"decks": [deck_with(red_hand), deck_with(blue_hand)]})
+
+    s = RULES.new_state(RULES.check_options(options), 1, 2, {"decks": [deck_with(red_hand), deck_with(blue_hand)]})
     while s.phase == "redeal":
         s = RULES.apply(s, KeepHand(RULES.to_act(s)[0]))
     if stamina is not None:
@@ -88,17 +88,21 @@ def test_every_pair_has_a_sentence_naming_the_boxers(red, blue):
 
 def test_dodge_sentence():
     after = play_pair(fresh(["dodge"], ["p3"], stamina=(5, 5)), "dodge", "p3")
-    assert explain(after.log[-1], ["Red", "Blue"]) == \
-        "Red's Dodge and Punch Back sends Blue's Punch 3 back: Blue loses 3."
+    assert (
+        explain(after.log[-1], ["Red", "Blue"]) == "Red's Dodge and Punch Back sends Blue's Punch 3 back: Blue loses 3."
+    )
 
 
-@pytest.mark.parametrize("red,blue,text", [
-    ("p1", "p3", "Blue's Punch 3 beats Red's Punch 1: Red loses 2."),
-    ("p3", "p2", "Red's Punch 3 beats Blue's Punch 2: Blue loses 1."),
-    ("block", "p2", "Red's Block stops Blue's Punch 2: nothing happens."),
-    ("p2", "nothing", "Red's Punch 2 catches Blue doing nothing: Blue loses 2."),
-    ("nothing", "dodge", "Red does nothing against Blue's Dodge and Punch Back and rests: Red gains 1."),
-])
+@pytest.mark.parametrize(
+    "red,blue,text",
+    [
+        ("p1", "p3", "Blue's Punch 3 beats Red's Punch 1: Red loses 2."),
+        ("p3", "p2", "Red's Punch 3 beats Blue's Punch 2: Blue loses 1."),
+        ("block", "p2", "Red's Block stops Blue's Punch 2: nothing happens."),
+        ("p2", "nothing", "Red's Punch 2 catches Blue doing nothing: Blue loses 2."),
+        ("nothing", "dodge", "Red does nothing against Blue's Dodge and Punch Back and rests: Red gains 1."),
+    ],
+)
 def test_sentences_name_the_right_boxer(red, blue, text):
     after = play_pair(fresh([red], [blue], stamina=(5, 5)), red, blue)
     assert explain(after.log[-1], ["Red", "Blue"]) == text
@@ -110,8 +114,9 @@ def test_stamina_is_capped_at_10_R_PUN_2():
     assert "full stamina" in explain(after.log[-1], ["Red", "Blue"])
 
 
-@pytest.mark.parametrize("red,blue,st", [("p3", "nothing", (5, 3)), ("dodge", "p2", (5, 2)),
-                                         ("p3", "p1", (5, 2)), ("p1", "nothing", (9, 1))])
+@pytest.mark.parametrize(
+    "red,blue,st", [("p3", "nothing", (5, 3)), ("dodge", "p2", (5, 2)), ("p3", "p1", (5, 2)), ("p1", "nothing", (9, 1))]
+)
 def test_reaching_zero_is_a_knockout_at_once_R_PUN_2(red, blue, st):
     after = play_pair(fresh([red], [blue], stamina=st), red, blue)
     assert after.stamina[1] == 0
@@ -129,14 +134,18 @@ def test_damage_never_goes_below_zero():
 
 # -- R-PUN-6 No mercy for the weak ------------------------------------------------
 
-@pytest.mark.parametrize("red,blue,st,expected", [
-    ("p3", "dodge", (2, 8), (0, 8)),     # a Dodge sends back only the weakened 2
-    ("p3", "dodge", (1, 8), (0, 8)),
-    ("p3", "nothing", (2, 8), (2, 6)),   # hits for 2, not 3
-    ("p3", "p1", (1, 8), (1, 8)),        # counts as 1: cancels a 1
-    ("p3", "p2", (1, 8), (0, 8)),        # counts as 1: loses to a 2 by 1
-    ("p3", "nothing", (3, 8), (3, 5)),   # at 3 there is no weakening
-])
+
+@pytest.mark.parametrize(
+    "red,blue,st,expected",
+    [
+        ("p3", "dodge", (2, 8), (0, 8)),  # a Dodge sends back only the weakened 2
+        ("p3", "dodge", (1, 8), (0, 8)),
+        ("p3", "nothing", (2, 8), (2, 6)),  # hits for 2, not 3
+        ("p3", "p1", (1, 8), (1, 8)),  # counts as 1: cancels a 1
+        ("p3", "p2", (1, 8), (0, 8)),  # counts as 1: loses to a 2 by 1
+        ("p3", "nothing", (3, 8), (3, 5)),  # at 3 there is no weakening
+    ],
+)
 def test_no_mercy_weakens_punches_below_3_R_PUN_6(red, blue, st, expected):
     after = play_pair(fresh([red], [blue], stamina=st, no_mercy=True), red, blue)
     assert after.stamina == expected

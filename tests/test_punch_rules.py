@@ -5,16 +5,14 @@ import json
 from pathlib import Path
 
 import pytest
+from test_punch_resolution import CODES, deck_with, fresh, play_pair
 
 from tabletop.core.game import Refused
 from tabletop.games.punch import content
-from tabletop.games.punch.actions import (Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal,
-                                          Swap)
-from tabletop.games.punch.resolve import explain
+from tabletop.games.punch.actions import Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
 from tabletop.games.punch.bot import make_bot
+from tabletop.games.punch.resolve import explain
 from tabletop.games.punch.rules import HIDDEN, RULES, exchange_limit, may_swap
-
-from test_punch_resolution import CODES, deck_with, fresh, play_pair
 
 NAMES = ["Red", "Blue"]
 
@@ -26,7 +24,7 @@ def play_round(s, red, blue):
     return s
 
 
-QUIET = ["block"] * 5 + ["dodge"] * 5     # against each other nothing ever happens
+QUIET = ["block"] * 5 + ["dodge"] * 5  # against each other nothing ever happens
 MIXED = ["p1", "p2", "p3", "nothing", "block", "dodge", "p1", "p2", "p3", "dodge"]
 
 
@@ -43,7 +41,7 @@ def test_deal_gives_10_cards_and_hides_the_other_hand_R_PUN_9():
     v = RULES.view_for(s, 0)
     assert v.hands[0] == s.hands[0] and v.hands[1] is None
     assert v.decks[1] is None and v.rng is None
-    assert sorted(v.decks[0]) == list(v.decks[0])        # own deck: contents, never the order
+    assert sorted(v.decks[0]) == list(v.decks[0])  # own deck: contents, never the order
     assert v.hand_sizes == (10, 10) and v.deck_sizes == (20, 20)
     onlooker = RULES.view_for(s, None)
     assert onlooker.hands == (None, None)
@@ -142,8 +140,15 @@ def test_higher_stamina_wins_after_round_3_R_PUN_4():
     s.round = 3
     s = play_round(s, red, blue)
     assert s.phase == "match_over" and s.wins == (1, 0)
-    assert s.history[-1] == {"match": 1, "winner": 0, "by": "points", "round": 3, "play": 10,
-                             "stamina": [10, 9], "rounds": [[10, 9]]}
+    assert s.history[-1] == {
+        "match": 1,
+        "winner": 0,
+        "by": "points",
+        "round": 3,
+        "play": 10,
+        "stamina": [10, 9],
+        "rounds": [[10, 9]],
+    }
     assert explain(s.log[-1], NAMES) == "Red wins match 1 on stamina, 10 to 9."
 
 
@@ -166,10 +171,19 @@ def test_match_wins_needed_is_an_option():
 
 # -- R-PUN-3 redeal ------------------------------------------------------------------
 
+
 def test_four_of_a_kind_may_be_redealt_R_PUN_3():
-    s = RULES.new_state(RULES.default_options(), 3, 2,
-                        {"decks": [deck_with(["block"] * 4 + ["p1", "p2", "p3", "nothing", "dodge", "p1"]),
-                                   deck_with(["p1", "p2", "p3", "nothing", "block", "dodge"] + ["p1", "p2", "p3", "dodge"])]})
+    s = RULES.new_state(
+        RULES.default_options(),
+        3,
+        2,
+        {
+            "decks": [
+                deck_with(["block"] * 4 + ["p1", "p2", "p3", "nothing", "dodge", "p1"]),
+                deck_with(["p1", "p2", "p3", "nothing", "block", "dodge"] + ["p1", "p2", "p3", "dodge"]),
+            ]
+        },
+    )
     assert s.phase == "redeal" and RULES.to_act(s) == (0,)
     assert RULES.legal_actions(s, 0) == [Redeal(0), KeepHand(0)]
     s2 = RULES.apply(s, Redeal(0))
@@ -178,15 +192,14 @@ def test_four_of_a_kind_may_be_redealt_R_PUN_3():
     assert s2.hand_sizes == (10, 10) and s2.deck_sizes == (20, 20)
     assert RULES.invariants(s2) == []
     assert s2.hands[1] == s.hands[1]
-    if s2.phase == "redeal":          # the fresh hand qualified again: another choice
+    if s2.phase == "redeal":  # the fresh hand qualified again: another choice
         assert max(s2.hands[0]) >= 4
     else:
         assert s2.phase == "choose"
 
 
 def test_keeping_the_hand_starts_the_plays():
-    s = RULES.new_state(RULES.default_options(), 3, 2,
-                        {"decks": [deck_with(["dodge"] * 5), deck_with(MIXED)]})
+    s = RULES.new_state(RULES.default_options(), 3, 2, {"decks": [deck_with(["dodge"] * 5), deck_with(MIXED)]})
     assert s.phase == "redeal"
     s = RULES.apply(s, KeepHand(0))
     assert s.phase == "choose" and s.hands[0][5] == 5
@@ -210,6 +223,7 @@ def test_a_hand_without_four_alike_cannot_be_redealt():
 
 # -- R-PUN-5 advanced rules ------------------------------------------------------------
 
+
 def test_advanced_rules_draft_10_of_30_then_10_of_20_then_the_last_10_R_PUN_5():
     s = RULES.new_state(RULES.check_options({"mode": "advanced"}), 4, 2)
     assert s.phase == "draft" and RULES.to_act(s) == (0, 1)
@@ -230,30 +244,29 @@ def test_advanced_rules_draft_10_of_30_then_10_of_20_then_the_last_10_R_PUN_5():
     s = RULES.apply(s, Draft(1, ("p1",) * 5 + ("p2",) * 5))
     s = _play_out_round(s)
     s = RULES.apply(RULES.apply(s, Ready(0)), Ready(1))
-    assert s.round == 3 and s.phase == "choose"          # the last 10, no pick needed
+    assert s.round == 3 and s.phase == "choose"  # the last 10, no pick needed
     assert s.hand_cards(0) == ("p3",) * 5 + ("nothing",) * 5
 
 
 # -- R-PUN-7 exchange ------------------------------------------------------------------
 
+
 def test_exchange_up_to_3_under_the_deck_before_the_round_R_PUN_7():
     red = ["p1"] * 3 + ["p2", "p3", "nothing", "block", "dodge", "p2", "p3"] + ["dodge", "dodge", "dodge"]
-    s = RULES.new_state(RULES.check_options({"exchange": True}), 2, 2,
-                        {"decks": [deck_with(red), deck_with(MIXED)]})
+    s = RULES.new_state(RULES.check_options({"exchange": True}), 2, 2, {"decks": [deck_with(red), deck_with(MIXED)]})
     assert s.phase == "exchange" and RULES.to_act(s) == (0, 1)
     assert isinstance(RULES.apply(s, Exchange(0, ("p1",) * 4)), Refused)
     assert isinstance(RULES.apply(s, Exchange(0, ("block", "block"))), Refused)
     s = RULES.apply(s, Exchange(0, ("p1", "p1", "p1")))
     assert s.hand_cards(0).count("dodge") == 1 + 3 and "p1" not in s.hand_cards(0)
-    assert s.decks[0][-3:] == (0, 0, 0)                  # under the remaining deck
+    assert s.decks[0][-3:] == (0, 0, 0)  # under the remaining deck
     assert explain(s.log[-1], NAMES) == "Red puts 3 cards under the deck and draws 3."
     s = RULES.apply(s, Exchange(1, ()))
     assert s.phase == "choose"
 
 
 def test_one_card_swap_once_per_round_in_rounds_1_and_2_R_PUN_7():
-    s = RULES.new_state(RULES.check_options({"exchange": True}), 2, 2,
-                        {"decks": [deck_with(QUIET), deck_with(QUIET)]})
+    s = RULES.new_state(RULES.check_options({"exchange": True}), 2, 2, {"decks": [deck_with(QUIET), deck_with(QUIET)]})
     s = keep_hands(s)
     s = RULES.apply(RULES.apply(s, Exchange(0, ())), Exchange(1, ()))
     assert Swap(0, "block") in RULES.legal_actions(s, 0)
@@ -262,7 +275,7 @@ def test_one_card_swap_once_per_round_in_rounds_1_and_2_R_PUN_7():
     assert RULES.apply(s, Swap(0, "dodge")) == Refused("You have already exchanged a card this round.")
     assert not any(isinstance(a, Swap) for a in RULES.legal_actions(s, 0))
     s = RULES.apply(s, Commit(0, s.hand_cards(0)[0]))
-    assert isinstance(RULES.apply(s, Swap(0, "dodge")), Refused)   # already chose this play
+    assert isinstance(RULES.apply(s, Swap(0, "dodge")), Refused)  # already chose this play
 
 
 def test_no_exchange_without_the_variant_or_in_round_3_R_PUN_7():
@@ -294,7 +307,7 @@ def test_may_swap_and_exchange_limit_agree_with_the_moves_the_rules_accept_R_PUN
                 top = exchange_limit(s, p)
                 assert top == exchange_limit(view, p) == min(3, len(s.decks[p]))
                 assert top == max(len(a.cards) for a in RULES.legal_actions(s, p))
-                one_more = s.hand_cards(p)[:top + 1]
+                one_more = s.hand_cards(p)[: top + 1]
                 assert isinstance(RULES.apply(s, Exchange(p, one_more)), Refused)
         seat = RULES.to_act(s)[0]
         s = RULES.apply(s, bots[seat].choose(RULES.view_for(s, seat)))
@@ -302,6 +315,7 @@ def test_may_swap_and_exchange_limit_agree_with_the_moves_the_rules_accept_R_PUN
 
 
 # -- R-PUN-8 Robo-Box ------------------------------------------------------------------
+
 
 def test_robo_box_lays_5_then_5_revealed_one_pair_at_a_time_R_PUN_8():
     s = fresh(QUIET, ["p1"] * 5 + ["dodge"] * 5, robo_box=True)
@@ -313,9 +327,9 @@ def test_robo_box_lays_5_then_5_revealed_one_pair_at_a_time_R_PUN_8():
     s = RULES.apply(s, Program(1, ("p1",) * 5))
     reveals = [e for e in s.log if e["type"] == "reveal"]
     assert [e["play"] for e in reveals] == [1, 2, 3, 4, 5]
-    assert s.stamina == (10, 8)                          # two Dodges sent two 1s back
+    assert s.stamina == (10, 8)  # two Dodges sent two 1s back
     assert s.phase == "program" and s.play == 6 and s.hand_sizes == (5, 5)
-    assert len(RULES.legal_actions(s, 0)) == 10          # orders of block x3, dodge x2
+    assert len(RULES.legal_actions(s, 0)) == 10  # orders of block x3, dodge x2
 
 
 def test_robo_box_knockout_stops_the_row():
@@ -330,13 +344,19 @@ def test_robo_box_knockout_stops_the_row():
 def test_all_variants_together_play_to_the_end():
     from tabletop.core import playout
     from tabletop.games.punch import SPEC as spec
+
     for mode in ("standard", "advanced"):
-        p = playout.play(spec, seed=9, options={"mode": mode, "no_mercy": True, "exchange": True,
-                                                 "robo_box": True}, levels=["strong", "easy"])
+        p = playout.play(
+            spec,
+            seed=9,
+            options={"mode": mode, "no_mercy": True, "exchange": True, "robo_box": True},
+            levels=["strong", "easy"],
+        )
         assert p.finished and max(p.state.wins) == 3
 
 
 # -- setup and content ------------------------------------------------------------------
+
 
 def test_setup_is_checked():
     opts = RULES.default_options()
@@ -369,9 +389,11 @@ def test_deck_is_30_cards_5_of_each_R_PUN_1():
 
 # -- records ------------------------------------------------------------------
 
+
 def test_hand_written_scenario_record_replays_to_a_knockout():
     from tabletop.core.record import load, replay
     from tabletop.games.punch import SPEC
+
     rec = load(Path(__file__).parent / "data" / "punch-scenario.json")
     state = replay(rec, SPEC)
     assert RULES.outcome(state).winner == 0
@@ -385,6 +407,7 @@ def test_hand_written_scenario_record_replays_to_a_knockout():
 def test_every_logged_event_has_a_sentence():
     from tabletop.core import playout
     from tabletop.games.punch import SPEC
+
     seen = set()
     for seed, opts in ((1, {"exchange": True, "robo_box": True}), (2, {"mode": "advanced"}), (3, {})):
         p = playout.play(SPEC, seed=seed, options=opts, levels=["easy", "strong"], check=False)
@@ -392,8 +415,7 @@ def test_every_logged_event_has_a_sentence():
             text = explain(e, NAMES)
             assert text != e["type"] and text.endswith((".", "!")), e
             seen.add(e["type"])
-    assert {"deal", "draft", "exchange", "swap", "program", "reveal", "break",
-            "match_end", "game_end"} <= seen
+    assert {"deal", "draft", "exchange", "swap", "program", "reveal", "break", "match_end", "game_end"} <= seen
 
 
 def test_invariants_catch_a_lost_card_and_bad_stamina():

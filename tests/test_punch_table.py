@@ -9,9 +9,21 @@ import pygame
 import pytest
 
 from tabletop.core import registry
-from tabletop.session import Seat, Session
 from tabletop.games.punch.resolve import INDEX
-from tests.ui_helpers import KeyboardHalf, PadPlayer, VirtualPad, click, drag, frames, key, key_down, key_up, make_app, top
+from tabletop.session import Seat, Session
+from tests.ui_helpers import (
+    KeyboardHalf,
+    PadPlayer,
+    VirtualPad,
+    click,
+    drag,
+    frames,
+    key,
+    key_down,
+    key_up,
+    make_app,
+    top,
+)
 
 SPEED = 4.0
 
@@ -40,8 +52,7 @@ def settle(app, table, limit=400):
     """Let the reveal animation (and any computer) finish."""
     for _ in range(limit):
         st = table.session.state
-        if not table.busy() and (table.session.outcome() is not None
-                                 or any(st.waiting[s] for s in table.humans)):
+        if not table.busy() and (table.session.outcome() is not None or any(st.waiting[s] for s in table.humans)):
             break
         frames(app, 1, dt=16)
     frames(app, 1)
@@ -52,8 +63,11 @@ def hot(table, payload):
 
 
 def button(table, label_start, seat=None):
-    return next(h for h in table.hots if h.kind == "button" and str(h.payload).startswith(label_start)
-                and (seat is None or h.seat in (None, seat)))
+    return next(
+        h
+        for h in table.hots
+        if h.kind == "button" and str(h.payload).startswith(label_start) and (seat is None or h.seat in (None, seat))
+    )
 
 
 def has_button(table, label_start):
@@ -62,6 +76,7 @@ def has_button(table, label_start):
 
 def hand_codes(table, seat):
     from tabletop.games.punch.resolve import CODES
+
     return [CODES[k] for k, n in enumerate(table.session.state.hands[seat]) if n]
 
 
@@ -70,9 +85,10 @@ HUMAN_BOT = [Seat("Red", "human", scheme="mouse"), Seat("Blue", "computer", leve
 
 # -- against the computer, with the mouse ------------------------------------------------
 
+
 def test_mouse_plays_a_whole_match_against_the_computer(app):
     table = start(app, HUMAN_BOT, secrecy="curtain")
-    assert table.secrecy.mode == "open"      # against the computer the hand is simply shown
+    assert table.secrecy.mode == "open"  # against the computer the hand is simply shown
     st = table.session.state
     clicks = drags = 0
     while table.session.outcome() is None:
@@ -89,8 +105,11 @@ def test_mouse_plays_a_whole_match_against_the_computer(app):
         assert st.phase == "choose" and st.waiting[0]
         code = hand_codes(table, 0)[0]
         if (clicks + drags) % 2:
-            drag(app, hot(table, ("hand", 0, code)).rect.center, next(
-                h for h in table.hots if h.payload == ("slot", 0)).rect.center)
+            drag(
+                app,
+                hot(table, ("hand", 0, code)).rect.center,
+                next(h for h in table.hots if h.payload == ("slot", 0)).rect.center,
+            )
             drags += 1
         else:
             click(app, hot(table, ("hand", 0, code)).rect.center)
@@ -149,8 +168,9 @@ def open_hand(app, table, seat, agent):
         agent.confirm()
         assert table.secrecy.shown == seat
         return lambda: None
-    assert not any(isinstance(h.payload, tuple) and h.payload[0] == "hand" and h.payload[1] == seat
-                   for h in table.hots), "a hand is pointable while its owner is not peeking"
+    assert not any(
+        isinstance(h.payload, tuple) and h.payload[0] == "hand" and h.payload[1] == seat for h in table.hots
+    ), "a hand is pointable while its owner is not peeking"
     agent.peek(True)
     assert table.secrecy.visible(seat)
     return lambda: agent.peek(False)
@@ -172,7 +192,7 @@ def choose_card(app, table, seat, agent, turn):
     assert now is not st
     if now.waiting[1 - seat] and now.phase == "choose" and now.play == st.play:
         assert now.choice[seat] == INDEX[code]
-    else:   # this commit revealed the pair
+    else:  # this commit revealed the pair
         reveal = [e for e in now.log if e.get("type") == "reveal"][-1]
         assert reveal["cards"][seat] == code
 
@@ -232,6 +252,7 @@ def test_keyboard_and_gamepad_play_a_whole_match_peeking(app):
 
 # -- nothing on screen tells which card was laid (R-PUN-9) --------------------------------
 
+
 def _screen_after_red_commits(secrecy, code_index):
     app = make_app()
     app.settings["animation_speed"] = SPEED
@@ -262,8 +283,10 @@ def test_the_screen_is_the_same_whichever_card_was_laid(secrecy):
 
 # -- the other phases ------------------------------------------------------------------------
 
+
 def test_mouse_drafts_and_programs_a_robo_box_row_against_the_computer(app):
     from tabletop.games.punch.resolve import CODES
+
     table = start(app, HUMAN_BOT, mode="advanced", robo_box=True)
     st = table.session.state
     assert st.phase == "draft" and table.can_act(0)
@@ -275,8 +298,8 @@ def test_mouse_drafts_and_programs_a_robo_box_row_against_the_computer(app):
         else:
             click(app, src)
     assert sorted(table.selection(0)) == sorted(want)
-    click(app, hot(table, ("picked", 0, "dodge")).rect.center)      # one goes back
-    assert not has_button(table, "Fight with these")       # 9 picked: not yet
+    click(app, hot(table, ("picked", 0, "dodge")).rect.center)  # one goes back
+    assert not has_button(table, "Fight with these")  # 9 picked: not yet
     assert len(table.selection(0)) == 9
     click(app, hot(table, ("hand", 0, "block")).rect.center)
     click(app, button(table, "Fight with these 10").rect.center)
@@ -296,7 +319,7 @@ def test_mouse_drafts_and_programs_a_robo_box_row_against_the_computer(app):
     assert table.busy() or table.session.state.waiting[1]
     settle(app, table)
     reveals = [e for e in table.session.state.log if e.get("type") == "reveal"]
-    assert [e["cards"][0] for e in reveals] == row[:len(reveals)] and len(reveals) >= 1
+    assert [e["cards"][0] for e in reveals] == row[: len(reveals)] and len(reveals) >= 1
     assert CODES
 
 
@@ -321,7 +344,7 @@ def test_keyboard_exchanges_and_swaps_while_the_gamepad_keeps_its_cards(app):
             focus_on(table, 0, red, ("hand", 0, code))
             red.confirm()
         assert sorted(table.selection(0)) == sorted([first, last])
-        red.back()                                    # Shift takes the last pick back
+        red.back()  # Shift takes the last pick back
         assert table.selection(0) == [first]
         focus_on(table, 0, red, ("hand", 0, last))
         red.confirm()
@@ -343,7 +366,7 @@ def test_keyboard_exchanges_and_swaps_while_the_gamepad_keeps_its_cards(app):
         red.confirm()
         st = table.session.state
         assert st.swapped[0] and st.log[-1]["type"] == "swap" and st.waiting[0]
-        assert table.secrecy.shown == 0                 # still Red's turn to choose
+        assert table.secrecy.shown == 0  # still Red's turn to choose
         code = hand_codes(table, 0)[0]
         focus_on(table, 0, red, ("hand", 0, code))
         red.confirm()
@@ -386,14 +409,15 @@ def test_gamepad_drafts_and_programs_while_the_keyboard_peeks(app):
         assert table.busy()
         settle(app, table)
         reveals = [e for e in table.session.state.log if e.get("type") == "reveal"]
-        assert [e["cards"] for e in reveals] == [list(p) for p in zip(rows[0], rows[1])][:len(reveals)]
-        assert table.session.state.stamina[1] < 10       # Red's dodges sent Blue's punches back
+        assert [e["cards"] for e in reveals] == [list(p) for p in zip(rows[0], rows[1])][: len(reveals)]
+        assert table.session.state.stamina[1] < 10  # Red's dodges sent Blue's punches back
     finally:
         pad.unplug()
 
 
 def _deck_with_four_blocks_on_top():
     from tabletop.games.punch.resolve import CODES, TOTALS
+
     rest = [c for c, n in zip(CODES, TOTALS) for _ in range(n)]
     top = ["block"] * 4 + ["p1", "p2", "p3", "nothing", "dodge", "p2"]
     for c in top:
@@ -454,15 +478,18 @@ def test_mouse_and_keyboard_people_share_the_screen_peeking(app):
         settle(app, table)
         st = table.session.state
         assert not any(isinstance(h.payload, tuple) and h.payload[1] == 0 for h in table.hots)
-        click(app, (300, 480))                        # clicking a face-down hand does nothing
+        click(app, (300, 480))  # clicking a face-down hand does nothing
         assert table.session.state is st
         key_down(app, "`")
         code = pick_code(table, 0, turn)
         if turn % 2:
             click(app, hot(table, ("hand", 0, code)).rect.center)
         else:
-            drag(app, hot(table, ("hand", 0, code)).rect.center,
-                 next(h for h in table.hots if h.payload == ("slot", 0)).rect.center)
+            drag(
+                app,
+                hot(table, ("hand", 0, code)).rect.center,
+                next(h for h in table.hots if h.payload == ("slot", 0)).rect.center,
+            )
         key_up(app, "`")
         assert table.session.state.choice[0] == INDEX[code]
         # the pointer does not stay over the column of the card laid
@@ -526,12 +553,13 @@ def test_a_gamepad_alone_plays_blue_against_the_computer(app):
 
 def test_both_cards_turn_together_and_the_meters_move_when_they_do(app):
     from tabletop.games.punch.resolve import CODES, TOTALS
+
     full = [c for c, n in zip(CODES, TOTALS) for _ in range(n)]
-    red = sorted(full, key=lambda c: c != "p3")          # Punch 3s on top
-    blue = sorted(full, key=lambda c: c != "nothing")    # Do Nothings on top
+    red = sorted(full, key=lambda c: c != "p3")  # Punch 3s on top
+    blue = sorted(full, key=lambda c: c != "nothing")  # Do Nothings on top
     seats = [Seat("Red", "human", scheme="keys-left"), Seat("Blue", "human", scheme="keys-right")]
     table = start(app, seats, secrecy="curtain", setup={"decks": [red, blue]})
-    if table.session.state.phase == "redeal":     # both hands qualify: keep them
+    if table.session.state.phase == "redeal":  # both hands qualify: keep them
         for seat, agent in ((0, Keys(app, "keys-left")), (1, Keys(app, "keys-right"))):
             open_hand(app, table, seat, agent)
             focus_on(table, seat, agent, "Keep this hand")
@@ -540,8 +568,8 @@ def test_both_cards_turn_together_and_the_meters_move_when_they_do(app):
         open_hand(app, table, seat, agent)
         focus_on(table, seat, agent, ("hand", seat, code))
         agent.confirm()
-    assert table.session.state.stamina == (10, 7)          # the rules have resolved the pair...
-    assert table.busy() and table.shown_stamina() == (10, 10)   # ...but the cards have not turned yet
+    assert table.session.state.stamina == (10, 7)  # the rules have resolved the pair...
+    assert table.busy() and table.shown_stamina() == (10, 10)  # ...but the cards have not turned yet
     assert "Blue loses 3" not in " ".join(table.caption)
     frames(app, 12, dt=16)
     assert table.anim is not None and table.anim["flipped"]

@@ -10,7 +10,8 @@ import time
 
 import pytest
 
-from tabletop.core import playout, record as rec, registry
+from tabletop.core import playout, registry
+from tabletop.core import record as rec
 from tabletop.replay import summary
 
 GAMES = sorted(registry.load_all())
@@ -35,8 +36,9 @@ def test_replay_summary_command_prints_one_json_object(tmp_path):
     spec = registry.get("punch")
     path = tmp_path / "punch.json"
     path.write_text(playout.play(spec, seed=2).record.dumps())
-    r = subprocess.run([sys.executable, "-m", "tabletop", "replay", str(path), "--summary"],
-                       capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "tabletop", "replay", str(path), "--summary"], capture_output=True, text=True, timeout=60
+    )
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["game"] == "punch"
 
@@ -44,21 +46,28 @@ def test_replay_summary_command_prints_one_json_object(tmp_path):
 def test_a_refused_action_names_its_index_and_reason_and_exits_1(tmp_path):
     spec = registry.get("punch")
     data = playout.play(spec, seed=3).record.to_json()
-    data["actions"].insert(4, dict(data["actions"][4]))   # a seat commits twice in one play
+    data["actions"].insert(4, dict(data["actions"][4]))  # a seat commits twice in one play
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
     code, text = summary(str(path))
     assert code == 1 and "action 5" in text and "refused" in text
 
 
-@pytest.mark.parametrize("content", [
-    "", "{", "null", "[]", '{"format":"tabletop-record","version":1,"game":"nosuchgame","seed":1}',
-    '{"format":"tabletop-record","version":1,"game":"punch","seed":1,"actions":[{"type":"launch_missiles"}]}',
-    '{"format":"tabletop-record","version":1,"game":"punch","seed":1,"options":{"x":1e999}}',
-    '{"format":"tabletop-record","version":1,"game":"punch","seed":1,"players":"me"}',
-    '{"format":"tabletop-record","version":1,"game":"punch","seed":1,"actions":[' + "[" * 5000 + "]" * 5000 + "]}",
-    "__import__('os').system('echo pwned')",
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        "",
+        "{",
+        "null",
+        "[]",
+        '{"format":"tabletop-record","version":1,"game":"nosuchgame","seed":1}',
+        '{"format":"tabletop-record","version":1,"game":"punch","seed":1,"actions":[{"type":"launch_missiles"}]}',
+        '{"format":"tabletop-record","version":1,"game":"punch","seed":1,"options":{"x":1e999}}',
+        '{"format":"tabletop-record","version":1,"game":"punch","seed":1,"players":"me"}',
+        '{"format":"tabletop-record","version":1,"game":"punch","seed":1,"actions":[' + "[" * 5000 + "]" * 5000 + "]}",
+        "__import__('os').system('echo pwned')",
+    ],
+)
 def test_malformed_files_exit_2_with_one_line(tmp_path, content):
     path = tmp_path / "bad.json"
     path.write_text(content)
@@ -105,7 +114,7 @@ def test_a_killed_game_resumes_where_it_was(tmp_path):
                     if len(json.loads(autosave.read_text())["actions"]) >= 6:
                         break
                 except (ValueError, KeyError):
-                    pass   # an atomic write is never half a file, but be patient anyway
+                    pass  # an atomic write is never half a file, but be patient anyway
             time.sleep(0.1)
         proc.send_signal(signal.SIGKILL)
     finally:
@@ -115,6 +124,7 @@ def test_a_killed_game_resumes_where_it_was(tmp_path):
     # the launcher offers it, and resuming puts the table exactly where it was
     os.environ["TABLETOP_HOME"] = str(tmp_path)
     from tests.ui_helpers import click, frames, make_app, top
+
     app = make_app()
     app.start()
     frames(app, 2)
@@ -122,7 +132,7 @@ def test_a_killed_game_resumes_where_it_was(tmp_path):
     assert item.label.startswith("Resume Punch!")
     click(app, item.rect.center)
     table = top(app)
-    assert table.session.record.actions[:len(saved.actions)] == saved.actions
+    assert table.session.record.actions[: len(saved.actions)] == saved.actions
     expected = rec.replay(saved, registry.get("punch"))
     assert registry.get("punch").rules.summary(table.session.state) == registry.get("punch").rules.summary(expected)
 
@@ -130,22 +140,24 @@ def test_a_killed_game_resumes_where_it_was(tmp_path):
 def test_replay_on_the_table_pauses_steps_and_changes_speed():
     from tabletop.ui.replay import ReplayScene
     from tests.ui_helpers import frames, key, make_app
+
     spec = registry.get("stabby-jack")
     result = playout.play(spec, seed=6)
     app = make_app()
     scene = ReplayScene(app, spec, result.record)
     app.push(scene)
-    key(app, "space")                 # pause
+    key(app, "space")  # pause
     assert not scene.playing
     at = scene.index
     key(app, "right")
     key(app, "right")
-    assert scene.index == at + 2      # two single steps
+    assert scene.index == at + 2  # two single steps
     speed = scene.speed_i
     key(app, "up")
     assert scene.speed_i == speed + 1
-    key(app, "space")                 # play on, fast, to the end
+    key(app, "space")  # play on, fast, to the end
     from tabletop.ui import replay
+
     scene.speed_i = len(replay.SPEEDS) - 1
     for _ in range(20000):
         if scene.index >= len(result.record.actions):

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.core import record as rec, registry
+from tabletop.core import record as rec
+from tabletop.core import registry
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "records.md"
 
@@ -18,7 +19,7 @@ def _records():
         try:
             data = json.loads(block)
         except ValueError:
-            continue   # fragments of a record (a setup object alone) are shown too
+            continue  # fragments of a record (a setup object alone) are shown too
         if isinstance(data, dict) and data.get("format") == "tabletop-record":
             out.append(data)
     return out

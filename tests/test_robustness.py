@@ -23,7 +23,7 @@ def test_a_tiny_window_pauses_the_game_until_it_is_enlarged():
     table = _computers_table(app)
     frames(app, 200)
     moves = len(table.session.record.actions)
-    assert moves > 0                       # the computers play while the window is big enough
+    assert moves > 0  # the computers play while the window is big enough
     app.resize((320, 200))
     frames(app, 300)
     assert len(table.session.record.actions) == moves
@@ -53,6 +53,7 @@ def _rss_mb() -> float:
             return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
     except OSError:
         import resource
+
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
@@ -62,15 +63,16 @@ def test_dragging_the_window_through_many_sizes_keeps_memory_flat():
     past 2 GB)."""
     app = make_app()
     spec = registry.get("boxing-the-game")
-    s = Session.new(spec, [Seat("Red", "human", scheme="mouse"), Seat("Blue", "human", scheme="keys-right")],
-                    seed=9, autosave=False)
+    s = Session.new(
+        spec, [Seat("Red", "human", scheme="mouse"), Seat("Blue", "human", scheme="keys-right")], seed=9, autosave=False
+    )
     app.settings["secrecy"] = "curtain"
     app.push(spec.make_table(app, s))
     for size in ((2400, 1400), (1280, 720)):
         app.screen = pygame.display.set_mode(size, app.flags)
         app.resize(size)
         frames(app, 2)
-    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST, window=None))   # the pause veil too
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST, window=None))  # the pause veil too
     frames(app, 2)
     before = _rss_mb()
     for i in range(40):

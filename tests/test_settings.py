@@ -28,7 +28,7 @@ def test_a_bad_value_is_replaced_and_named_and_the_rest_kept(tmp_path):
     assert s["volume"] == settings.DEFAULTS["volume"]
     assert "volume" in s.messages[0]
     assert json.loads((tmp_path / "settings.json.bad").read_text())["volume"] == "loud"
-    assert json.loads(path.read_text())["sound"] is False   # the cleaned file was written back
+    assert json.loads(path.read_text())["sound"] is False  # the cleaned file was written back
 
 
 def test_saving_is_atomic_and_round_trips(tmp_path):
@@ -37,7 +37,7 @@ def test_saving_is_atomic_and_round_trips(tmp_path):
     s["secrecy"] = "peek"
     s.save()
     assert settings.load(path)["secrecy"] == "peek"
-    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]   # no temporary file left
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]  # no temporary file left
 
 
 def test_malformed_bindings_fall_back_to_defaults(tmp_path):

@@ -18,12 +18,13 @@ def test_strong_beats_random_in_at_least_80_percent_of_300_bouts():
 
 
 def test_full_bot_bouts_are_legal():
-    for seed, levels, boxers in ((1, ["strong", "strong"], ("inga", "fredo")),
-                                 (2, ["strong", "easy"], ("sol", "mei")),
-                                 (3, ["easy", "strong"], ("bruno", "kofi")),
-                                 (4, ["easy", "easy"], ("kofi", "inga"))):
-        p = playout.play(SPEC, seed=seed, options={"boxer0": boxers[0], "boxer1": boxers[1]},
-                         levels=levels, check=True)
+    for seed, levels, boxers in (
+        (1, ["strong", "strong"], ("inga", "fredo")),
+        (2, ["strong", "easy"], ("sol", "mei")),
+        (3, ["easy", "strong"], ("bruno", "kofi")),
+        (4, ["easy", "easy"], ("kofi", "inga")),
+    ):
+        p = playout.play(SPEC, seed=seed, options={"boxer0": boxers[0], "boxer1": boxers[1]}, levels=levels, check=True)
         assert p.finished and RULES.outcome(p.state) is not None
 
 
@@ -38,8 +39,12 @@ def test_bot_cannot_see_the_other_players_cards():
 
 def test_strong_bot_takes_a_free_knockout():
     # Fredo has 1 HP right in front of Inga: any landing attack wins
-    s = RULES.new_state({"boxer0": "inga", "boxer1": "fredo"}, 0, 2,
-                        {"pos": ["c2", "c3"], "hp": [BOXERS["inga"].hp, 1], "reacts": [0, 0], "bursts": [0, 0]})
+    s = RULES.new_state(
+        {"boxer0": "inga", "boxer1": "fredo"},
+        0,
+        2,
+        {"pos": ["c2", "c3"], "hp": [BOXERS["inga"].hp, 1], "reacts": [0, 0], "bursts": [0, 0]},
+    )
     s = RULES.apply(s, Commit(1, ("turn-left-90", "turn-right-90")))
     action = make_bot(0, "strong", 1).choose(RULES.view_for(s, 0))
     s = RULES.apply(s, action)

@@ -64,7 +64,7 @@ def test_every_frame_of_a_bout_is_what_a_full_redraw_shows(app):
     for turn in range(40):
         if session.outcome() is not None and not table.busy():
             break
-        while table.busy() or not table.needs(0):     # the reveal, the computer: every frame checked
+        while table.busy() or not table.needs(0):  # the reveal, the computer: every frame checked
             if session.outcome() is not None and not table.busy():
                 break
             step = table.anim.current() if table.anim is not None else None
@@ -78,7 +78,7 @@ def test_every_frame_of_a_bout_is_what_a_full_redraw_shows(app):
             break
         st = session.state
         if st.phase in ("footwork", "stick"):
-            key(app, "return")                       # the first button: turn left / a step / stay
+            key(app, "return")  # the first button: turn left / a step / stay
             continue
         # a person walks the focus over the hand and the slots, lays two cards, and locks in
         for name in ("right", "right", "down", "left", "up"):
@@ -87,7 +87,7 @@ def test_every_frame_of_a_bout_is_what_a_full_redraw_shows(app):
             still_reused += checked_frame(app, table, f"turn {turn}, still")
         own = table.boxer(0)
         ids = [c.id for c in own.cards if c.id not in st.cooldown[0]]
-        ids.sort(key=lambda c: own.by_id[c].kind == "step")     # attacks first, so that blows land
+        ids.sort(key=lambda c: own.by_id[c].kind == "step")  # attacks first, so that blows land
         for cid in (ids[turn % len(ids)], ids[(turn + 2) % len(ids)]):
             focus_on(app, table, ("hand", 0, cid))
             key(app, "return")
@@ -96,6 +96,6 @@ def test_every_frame_of_a_bout_is_what_a_full_redraw_shows(app):
         key(app, "return")
         exchanges += 1
     assert exchanges >= 3
-    assert {"flip", "strike"} <= kinds, kinds      # cards turned over and attacks flashed
-    assert reveal_frames >= 60 and reveal_reused >= reveal_frames // 2   # the reveal reused its step picture
-    assert still_reused >= 5                          # and a still table its whole picture
+    assert {"flip", "strike"} <= kinds, kinds  # cards turned over and attacks flashed
+    assert reveal_frames >= 60 and reveal_reused >= reveal_frames // 2  # the reveal reused its step picture
+    assert still_reused >= 5  # and a still table its whole picture

@@ -5,8 +5,17 @@ import pytest
 
 from tabletop.games.square_ring import board
 from tabletop.games.square_ring.content import BOXERS, RING
-from tabletop.games.square_ring.resolve import (BLOCKED, CROSSING, OFF_RING, PRESSURE, SAME_LOST,
-                                               SAME_TIE, STEP_CARDS, resolve_action, resolve_moves)
+from tabletop.games.square_ring.resolve import (
+    BLOCKED,
+    CROSSING,
+    OFF_RING,
+    PRESSURE,
+    SAME_LOST,
+    SAME_TIE,
+    STEP_CARDS,
+    resolve_action,
+    resolve_moves,
+)
 
 sq = board.parse_square
 
@@ -52,8 +61,14 @@ def test_off_ring_step_is_nulled():
 
 # Inga's hook hits forward and forward-left; listed by hand for every facing from c3.
 HOOK_FROM_C3 = {
-    "N": {"b4", "c4"}, "NE": {"c4", "d4"}, "E": {"d4", "d3"}, "SE": {"d3", "d2"},
-    "S": {"d2", "c2"}, "SW": {"c2", "b2"}, "W": {"b2", "b3"}, "NW": {"b3", "b4"},
+    "N": {"b4", "c4"},
+    "NE": {"c4", "d4"},
+    "E": {"d4", "d3"},
+    "SE": {"d3", "d2"},
+    "S": {"d2", "c2"},
+    "SW": {"c2", "b2"},
+    "W": {"b2", "b3"},
+    "NW": {"b3", "b4"},
 }
 
 
@@ -69,9 +84,12 @@ def test_attack_area_rotates_for_all_8_facings_r_sqr_3(facing):
 def test_every_attack_area_matches_its_data_and_half_turns():
     for b in BOXERS.values():
         for a in b.attacks:
-            for facing, offsets in ((0, a.area_n), (1, a.area_ne),
-                                    (4, [(-x, -y) for x, y in a.area_n]),
-                                    (5, [(-x, -y) for x, y in a.area_ne])):
+            for facing, offsets in (
+                (0, a.area_n),
+                (1, a.area_ne),
+                (4, [(-x, -y) for x, y in a.area_n]),
+                (5, [(-x, -y) for x, y in a.area_ne]),
+            ):
                 want = {(2 + x, 2 + y) for x, y in offsets if board.on_board(2 + x, 2 + y)}
                 got = {board.xy(s) for s in board.mask_squares(a.mask(sq("c3"), facing))}
                 assert got == want, (b.id, a.id, facing)

@@ -1,6 +1,7 @@
 """The Square Ring: properties over many random bouts (hypothesis)."""
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tabletop.core import playout
 from tabletop.games.square_ring import SPEC
@@ -10,9 +11,13 @@ from tabletop.games.square_ring.rules import HIDDEN, RULES
 IDS = sorted(BOXERS)
 
 
-@given(seed=st.integers(0, 2**32), b0=st.sampled_from(IDS), b1=st.sampled_from(IDS),
-       levels=st.sampled_from([["random", "random"], ["random", "easy"], ["easy", "random"]]),
-       rounds=st.sampled_from([1, 3]))
+@given(
+    seed=st.integers(0, 2**32),
+    b0=st.sampled_from(IDS),
+    b1=st.sampled_from(IDS),
+    levels=st.sampled_from([["random", "random"], ["random", "easy"], ["easy", "random"]]),
+    rounds=st.sampled_from([1, 3]),
+)
 def test_random_bouts_stay_legal_and_end(seed, b0, b1, levels, rounds):
     starts = (BOXERS[b0].hp, BOXERS[b1].hp)
     seen = []
@@ -31,8 +36,15 @@ def test_random_bouts_stay_legal_and_end(seed, b0, b1, levels, rounds):
         seen.append(state.round)
 
     # playout checks the rules' invariants after every action and fails on a refused action
-    p = playout.play(SPEC, seed=seed, options={"boxer0": b0, "boxer1": b1, "rounds": rounds},
-                     levels=levels, check=True, max_actions=2000, on_action=look)
+    p = playout.play(
+        SPEC,
+        seed=seed,
+        options={"boxer0": b0, "boxer1": b1, "rounds": rounds},
+        levels=levels,
+        check=True,
+        max_actions=2000,
+        on_action=look,
+    )
     assert p.finished and RULES.outcome(p.state) is not None
     assert max(seen) <= rounds
     out = RULES.outcome(p.state)
@@ -44,9 +56,9 @@ def test_random_bouts_stay_legal_and_end(seed, b0, b1, levels, rounds):
 
 @given(seed=st.integers(0, 2**32))
 def test_legal_actions_are_all_accepted(seed):
-    state = RULES.new_state({"boxer0": IDS[seed % len(IDS)], "boxer1": IDS[(seed // 7) % len(IDS)]},
-                            seed, 2)
+    state = RULES.new_state({"boxer0": IDS[seed % len(IDS)], "boxer1": IDS[(seed // 7) % len(IDS)]}, seed, 2)
     from tabletop.core.rng import Rng
+
     rng = Rng(seed)
     for _ in range(40):
         if RULES.outcome(state) is not None:

@@ -54,8 +54,12 @@ def test_new_bout_r_sqr_1():
 def test_choose_two_cards_in_order_r_sqr_4():
     s = new()
     assert set(RULES.to_act(s)) == {0, 1}
-    for bad, why in (((("jab",)), "Choose 2"), (("jab", "jab"), "only once"),
-                     (("jab", "haymaker"), "not in your hand"), (("jab", "cross", "hook"), "Burst")):
+    for bad, why in (
+        ((("jab",)), "Choose 2"),
+        (("jab", "jab"), "only once"),
+        (("jab", "haymaker"), "not in your hand"),
+        (("jab", "cross", "hook"), "Burst"),
+    ):
         out = RULES.apply(s, Commit(0, bad))
         assert isinstance(out, Refused) and why in out.reason
     s = ok(s, Commit(0, ("forward", "cross")))
@@ -288,8 +292,7 @@ def test_round_win_recovery_and_reset_r_sqr_8():
     assert (s.round, s.exchange) == (2, 1) and s.round_damage == (0, 0)
     assert [board.name(p) for p in s.pos] == ["c2", "c4"] and s.facing == (0, 4)
     fredo = BOXERS["fredo"]
-    assert s.hp == (min(BOXERS["inga"].hp, 10 + BOXERS["inga"].recovery),
-                    min(fredo.hp, 15 - dealt + fredo.recovery))
+    assert s.hp == (min(BOXERS["inga"].hp, 10 + BOXERS["inga"].recovery), min(fredo.hp, 15 - dealt + fredo.recovery))
 
 
 def test_recovery_never_above_the_start():
@@ -315,15 +318,18 @@ def test_options_change_rounds_and_exchanges():
         RULES.new_state({"boxer0": "nobody"}, 0, 2)
 
 
-@pytest.mark.parametrize("setup, words", [
-    ({"pos": ["c2", "c2"]}, "share a square"),
-    ({"pos": ["z9", "c2"]}, "not a square"),
-    ({"facing": ["N", "UP"]}, "not a facing"),
-    ({"hp": [0, 5]}, "some HP"),
-    ({"hp": [99, 5]}, "from 0 to"),
-    ({"colour": "red"}, "unknown key"),
-    ({"round_wins": [2, 0]}, "more round wins"),
-])
+@pytest.mark.parametrize(
+    "setup, words",
+    [
+        ({"pos": ["c2", "c2"]}, "share a square"),
+        ({"pos": ["z9", "c2"]}, "not a square"),
+        ({"facing": ["N", "UP"]}, "not a facing"),
+        ({"hp": [0, 5]}, "some HP"),
+        ({"hp": [99, 5]}, "from 0 to"),
+        ({"colour": "red"}, "unknown key"),
+        ({"round_wins": [2, 0]}, "more round wins"),
+    ],
+)
 def test_setup_is_checked(setup, words):
     with pytest.raises(ValueError, match=words):
         RULES.new_state(RULES.default_options(), 0, 2, setup)
@@ -355,6 +361,7 @@ def test_scenario_record_replays_to_its_outcome():
 
 def test_record_reproduces_the_game():
     from tabletop.core import playout
+
     p = playout.play(SPEC, seed=11, levels=["easy", "random"])
     again = replay(parse(p.record.dumps()), SPEC)
     assert again == p.state
@@ -375,14 +382,14 @@ def test_a_dazed_boxers_shuffle_is_logged_at_the_reveal_r_sqr_7():
     t = ok(s, Commit(1, ("turn-left-45", "turn-left-90")))
     assert t.log == s.log, "nothing is told before the reveal"
     t = ok(t, Commit(0, ("turn-left-45", "turn-right-45")))
-    added = list(t.log[len(s.log):])
+    added = list(t.log[len(s.log) :])
     kinds = [e["kind"] for e in added]
     assert kinds.count("shuffle") == 1 and kinds.index("shuffle") < kinds.index("reveal")
     entry = added[kinds.index("shuffle")]
     assert entry["seat"] == 1 and "Fredo" in entry["text"] and "shuffled" in entry["text"]
     # the daze is over in the exchange after: no shuffle told
     u = exchange(t, ("turn-left-45", "turn-right-45"), ("turn-left-45", "turn-right-45"))
-    assert not any(e["kind"] == "shuffle" for e in u.log[len(t.log):])
+    assert not any(e["kind"] == "shuffle" for e in u.log[len(t.log) :])
 
 
 def test_boxer_choices_on_the_setup_screen_show_hp_bursts_and_reacts():

@@ -11,7 +11,19 @@ import pytest
 from tabletop.core import registry
 from tabletop.games.square_ring import table_draw
 from tabletop.session import Seat, Session
-from tests.ui_helpers import KeyboardHalf, PadPlayer, VirtualPad, click, drag, frames, key, key_down, key_up, make_app, top
+from tests.ui_helpers import (
+    KeyboardHalf,
+    PadPlayer,
+    VirtualPad,
+    click,
+    drag,
+    frames,
+    key,
+    key_down,
+    key_up,
+    make_app,
+    top,
+)
 
 SPEED = 4.0
 SHORT = {"rounds": 1, "exchanges": 4}
@@ -73,6 +85,7 @@ HUMAN_BOT = [Seat("Red", "human", scheme="mouse"), Seat("Blue", "computer", leve
 
 # -- against the computer, with the mouse ------------------------------------------------
 
+
 def test_mouse_bout_against_the_computer(app):
     table = start(app, HUMAN_BOT, seed=4)
     assert table.secrecy.mode == "open"
@@ -103,8 +116,11 @@ def test_mouse_bout_against_the_computer(app):
         click(app, button(table, "Lock in").rect.center)
         # the computer may still be choosing: wait for the reveal to start
         for _ in range(200):
-            if table.anim is not None or table.session.state.phase not in ("declare", "choose", "react") \
-                    or table.session.outcome() is not None:
+            if (
+                table.anim is not None
+                or table.session.state.phase not in ("declare", "choose", "react")
+                or table.session.outcome() is not None
+            ):
                 break
             frames(app, 1)
         if table.anim is not None:
@@ -114,7 +130,7 @@ def test_mouse_bout_against_the_computer(app):
         log = table.session.state.log[before:]
         reveal = [e for e in log if e["kind"] == "reveal"]
         assert reveal
-        if st.dazed[0]:     # a dazed boxer's cards are shuffled
+        if st.dazed[0]:  # a dazed boxer's cards are shuffled
             assert reveal[0]["cards"][0] in (a, b)
         else:
             assert reveal[0]["cards"][0] == a, "the cards were committed in the order laid"
@@ -132,7 +148,7 @@ def test_mouse_bout_against_the_computer(app):
 def test_preview_follows_the_cards_already_laid(app):
     table = start(app, HUMAN_BOT, seed=1)
     st = table.session.state
-    assert st.pos[0] == 7       # c2, facing north
+    assert st.pos[0] == 7  # c2, facing north
     click(app, hot(table, ("hand", 0, "forward")).rect.center)
     # hovering the Cross: its area is shown from c3 (after the step), i.e. c4 and c5
     pos = hot(table, ("hand", 0, "cross")).rect.center
@@ -140,8 +156,9 @@ def test_preview_follows_the_cards_already_laid(app):
     frames(app, 2)
     cand = table_draw.candidate(table, 0)
     assert cand == ("cross", 1)
-    sq, f, _trail = table.plan(0, table.selection(0)[:cand[1]])
+    sq, f, _trail = table.plan(0, table.selection(0)[: cand[1]])
     from tabletop.games.square_ring.rules import attack_preview
+
     area = attack_preview(table.session.state, 0, "cross", sq, f)
     assert sq == 12 and set(area) == {17, 22}
     # the computer's hand is public: pointing at one of its attacks shows where it would land from its square
@@ -277,7 +294,7 @@ def test_keys_point_at_the_computers_cards_to_preview_them(app):
     frames(app, 1)
     assert table.mouse_pos is None and table.threat == (1, "jab")
     text, _help = table_draw.caption_text(table)
-    assert text.startswith("Fredo's card: Jab") and "c3" in text    # Fredo on c4 facing south hits c3
+    assert text.startswith("Fredo's card: Jab") and "c3" in text  # Fredo on c4 facing south hits c3
     # confirming a card one only looks at changes nothing
     keys.confirm()
     assert table.selection(0) == [] and table.session.state.log == ()
@@ -328,16 +345,24 @@ def test_the_reveal_animates_moves_then_attacks(app):
         frames(app, 1)
     assert kinds[:3] == ["flip", "move", "strike"]
     full = table.boxer(1).hp
-    assert hp_during[0] == full and hp_during[1] == full     # nothing lost before the attacks
+    assert hp_during[0] == full and hp_during[1] == full  # nothing lost before the attacks
     now = table.session.state
     assert now.hp[1] == st.hp[1] - 1 or now.exchange == 2 and now.round_damage[0] >= 1
 
 
 def test_the_reveal_says_when_a_daze_shuffled_the_cards_r_sqr_7(app):
     from tabletop.games.square_ring.rules import Commit
+
     seats = [Seat("Red", "human", scheme="mouse"), Seat("Blue", "human", scheme="keys-right")]
-    table = start(app, seats, secrecy="peek", seed=5, boxer0="inga", boxer1="fredo",
-                  setup={"pos": ["c2", "c3"], "reacts": [0, 0], "bursts": [0, 0]})
+    table = start(
+        app,
+        seats,
+        secrecy="peek",
+        seed=5,
+        boxer0="inga",
+        boxer1="fredo",
+        setup={"pos": ["c2", "c3"], "reacts": [0, 0], "bursts": [0, 0]},
+    )
     # Inga's Uppercut dazes Fredo; nobody is dazed in this reveal, so none of its flips says "shuffled"
     table.submit(Commit(0, ("uppercut", "turn-left-45")))
     table.submit(Commit(1, ("turn-left-45", "turn-right-45")))
@@ -357,9 +382,11 @@ def test_the_reveal_says_when_a_daze_shuffled_the_cards_r_sqr_7(app):
 
 def test_footwork_turns_animate_to_the_facing_the_rules_logged(app):
     from tabletop.games.square_ring.rules import Commit, Footwork
+
     seats = [Seat("Red", "human", scheme="mouse"), Seat("Blue", "human", scheme="keys-right")]
-    table = start(app, seats, secrecy="peek", seed=5, boxer0="inga", boxer1="fredo",
-                  setup={"reacts": [0, 0], "bursts": [0, 0]})
+    table = start(
+        app, seats, secrecy="peek", seed=5, boxer0="inga", boxer1="fredo", setup={"reacts": [0, 0], "bursts": [0, 0]}
+    )
     # both make a favoured step (Inga forward-left to b3, Fredo forward to c3), then both turn
     table.submit(Commit(0, ("forward-left", "turn-left-90")))
     table.submit(Commit(1, ("forward", "turn-right-90")))
@@ -374,6 +401,7 @@ def test_footwork_turns_animate_to_the_facing_the_rules_logged(app):
     turn = table.anim.current()
     assert turn.kind == "turn" and turn.p0[1] == (0, 4)
     assert turn.p1[1] == (1, 3), "the pieces turn to the logged facings before the second cards"
+
 
 Keys = KeyboardHalf
 
@@ -406,8 +434,9 @@ def open_hand(table, seat, agent):
             assert table.secrecy.shown == seat
         return lambda: None
     if table.secret_now():
-        assert not any(isinstance(h.payload, tuple) and h.payload[0] == "hand" and h.payload[1] == seat
-                       for h in table.hots), "a hand is pointable while its owner is not peeking"
+        assert not any(
+            isinstance(h.payload, tuple) and h.payload[0] == "hand" and h.payload[1] == seat for h in table.hots
+        ), "a hand is pointable while its owner is not peeking"
         agent.peek(True)
         assert table.secrecy.visible(seat)
         return lambda: agent.peek(False)
@@ -437,8 +466,13 @@ def play_bout(app, table, agents, react_seat=None):
             assert shown[0] == (st.peek, True), "the reactor sees the other's first card"
             assert not any(up for _c, up in shown[1:]), "and only the first"
             reacted = True
-        if (seat == react_seat and st.phase == "declare" and st.declares[seat] is None
-                and st.reacts[seat] and not st.dazed[seat]):
+        if (
+            seat == react_seat
+            and st.phase == "declare"
+            and st.declares[seat] is None
+            and st.reacts[seat]
+            and not st.dazed[seat]
+        ):
             focus_on(table, seat, agent, "React ◉")
             agent.confirm()
             close()
@@ -455,8 +489,12 @@ def play_bout(app, table, agents, react_seat=None):
         focus_on(table, seat, agent, "Lock in")
         agent.confirm()
         close()
-        assert table.pending[seat] or table.session.state.commits[seat] is not None \
-            or table.session.state.exchange != st.exchange or table.busy()
+        assert (
+            table.pending[seat]
+            or table.session.state.commits[seat] is not None
+            or table.session.state.exchange != st.exchange
+            or table.busy()
+        )
         turn += 1
     return turn, reacted
 
@@ -496,7 +534,7 @@ def test_gamepad_alone_against_the_computer(app):
             focus_on(table, 0, agent, ("hand", 0, cid))
             agent.confirm()
         assert len(table.selection(0)) == 2
-        agent.pad.press(app, "b")                     # B takes the last card back
+        agent.pad.press(app, "b")  # B takes the last card back
         assert len(table.selection(0)) == 1
         focus_on(table, 0, agent, ("hand", 0, "forward"))
         agent.confirm()
@@ -506,7 +544,7 @@ def test_gamepad_alone_against_the_computer(app):
         now = table.session.state
         first = [e for e in now.log if e["kind"] == "reveal"][0]
         assert first["cards"][0] == "jab" and now is not st
-        agent.pad.press(app, "x")                     # X opens the bout log
+        agent.pad.press(app, "x")  # X opens the bout log
         assert table.log_open
     finally:
         pad.unplug()

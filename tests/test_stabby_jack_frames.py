@@ -44,11 +44,11 @@ def test_every_frame_of_several_rounds_is_what_a_full_redraw_shows(app):
             frames(app, 3)
             kept = table._layer_key
             app.draw()
-            reused += kept is not None and table._layer_key is kept      # drawn from the kept picture
+            reused += kept is not None and table._layer_key is kept  # drawn from the kept picture
             assert shown(app) == from_scratch(app, table), f"stale picture after step {step}"
             changes += session.state is not last
             last = session.state
         if session.outcome() is not None:
             break
-    assert changes >= 10         # turns were played: the picture changed
-    assert reused >= 20          # and in between it was reused
+    assert changes >= 10  # turns were played: the picture changed
+    assert reused >= 20  # and in between it was reused

@@ -7,14 +7,14 @@ from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from stabby_jack_util import play, position
+
 from tabletop.core import playout
 from tabletop.core.record import Record, parse, replay
 from tabletop.games.stabby_jack import SPEC
 from tabletop.games.stabby_jack.bot import make_bot
-from tabletop.games.stabby_jack.rules import RULES, Declare, LevelUp
 from tabletop.games.stabby_jack.content import parse_card
+from tabletop.games.stabby_jack.rules import RULES, Declare, LevelUp
 from tabletop.games.stabby_jack.text import describe_card, describe_draw, events, render
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,7 +29,9 @@ def test_strong_bots_finish_full_games_for_2_to_6_players():
 
 
 def test_mixed_bot_levels_play_legal_games():
-    for seed, levels in enumerate((["easy", "random", "strong"], ["random", "random"], ["easy", "easy", "easy", "easy"])):
+    for seed, levels in enumerate(
+        (["easy", "random", "strong"], ["random", "random"], ["easy", "easy", "easy", "easy"])
+    ):
         result = playout.play(SPEC, seed=seed, players=len(levels), levels=levels, check=True)
         assert RULES.outcome(result.state) is not None
 
@@ -41,18 +43,18 @@ def test_bot_game_replays_from_its_record():
 
 
 def test_strong_bot_beats_the_random_bot():
-    wins = sum(playout.play(SPEC, seed=seed, players=2, levels=["strong", "random"], check=False).winner == 0
-               for seed in range(6))
+    wins = sum(
+        playout.play(SPEC, seed=seed, players=2, levels=["strong", "random"], check=False).winner == 0
+        for seed in range(6)
+    )
     assert wins >= 5
 
 
 def test_strong_bot_shields_only_when_the_stab_would_kill():
     bot = make_bot(0, "strong", 1)
-    safe = play(position([["5S", "6D", "9H", "3C"], ["8S", "2C"]], xp=[["QS"], []], draw=["JH"]),
-                Declare(0, "fight"))
+    safe = play(position([["5S", "6D", "9H", "3C"], ["8S", "2C"]], xp=[["QS"], []], draw=["JH"]), Declare(0, "fight"))
     assert bot.choose(RULES.view_for(safe, 0)).kind == "take_hit"
-    risky = play(position([["5S", "6D", "2H", "3C"], ["8S", "2C"]], xp=[["QS"], []], draw=["JH"]),
-                 Declare(0, "fight"))
+    risky = play(position([["5S", "6D", "2H", "3C"], ["8S", "2C"]], xp=[["QS"], []], draw=["JH"]), Declare(0, "fight"))
     assert bot.choose(RULES.view_for(risky, 0)).kind == "shield"
 
 
@@ -61,8 +63,12 @@ def test_strong_bot_rests_one_hit_from_death():
     assert make_bot(0, "strong", 1).choose(RULES.view_for(s, 0)) == Declare(0, "rest")
 
 
-@given(players=st.integers(2, 6), seed=st.integers(0, 2**32), jokers=st.booleans(),
-       picks=st.lists(st.integers(0, 1000), min_size=1, max_size=300))
+@given(
+    players=st.integers(2, 6),
+    seed=st.integers(0, 2**32),
+    jokers=st.booleans(),
+    picks=st.lists(st.integers(0, 1000), min_size=1, max_size=300),
+)
 def test_cards_are_conserved_and_every_state_is_legal(players, seed, jokers, picks):
     s = RULES.new_state({"jokers": jokers}, seed, players)
     assert RULES.invariants(s) == []
@@ -79,8 +85,9 @@ def test_cards_are_conserved_and_every_state_is_legal(players, seed, jokers, pic
 @settings(max_examples=8)
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**32))
 def test_every_game_ends_within_the_round_limit(players, seed):
-    result = playout.play(SPEC, seed=seed, players=players, levels=["random"] * players,
-                          options={"round_limit": 50}, check=False)
+    result = playout.play(
+        SPEC, seed=seed, players=players, levels=["random"] * players, options={"round_limit": 50}, check=False
+    )
     assert result.state.turns <= 50 * players
 
 
@@ -99,7 +106,8 @@ def test_describe_draw_explains_the_card_in_plain_words():
     s = play(position([["5S", "6D", "4H", "3C"], ["8S", "2C"]], draw=["7S"]), Declare(0, "train"))
     assert "7 of ♠" in describe_draw(s, 0) and "replaces" in describe_draw(s, 0)
     assert describe_card(s, 0, parse_card("7S")) == (
-        "7 of ♠: a physical monster, 7 to beat; your attack is 5; a tie is won with luck 7 or more (yours is 3).")
+        "7 of ♠: a physical monster, 7 to beat; your attack is 5; a tie is won with luck 7 or more (yours is 3)."
+    )
     s = play(position([["5S", "6D", "4H", "3C"], ["8S", "2C"]], draw=["9S"]), Declare(0, "fight"))
     assert render(s.log[-1], ["Ann", "Ben"]) == "Ann takes 1 damage (3 HP left)."
     assert render(s.log[-2], ["Ann", "Ben"]) == "Ann loses to the 9 of ♠ (physical, 5 against 9)."
@@ -108,7 +116,8 @@ def test_describe_draw_explains_the_card_in_plain_words():
 def test_a_training_card_is_explained_without_brackets_in_brackets():
     s = play(position([["5S", "6D", "4H", "3C"], ["8S", "2C"]], draw=["7D"]), Declare(0, "train"))
     assert describe_draw(s, 0) == (
-        "7 of ♦: a new diamonds stat card worth 7 magical attack; pick the stat card it replaces.")
+        "7 of ♦: a new diamonds stat card worth 7 magical attack; pick the stat card it replaces."
+    )
 
 
 def test_declare_hint_offers_a_level_up_only_when_one_is_possible_R_SJ_4():
@@ -118,7 +127,7 @@ def test_declare_hint_offers_a_level_up_only_when_one_is_possible_R_SJ_4():
     rich = position([["5S", "6D", "4H", "3C"], ["8S", "2C"]], xp=[["2S", "3S", "4S", "7S", "6S"], []])
     assert any(isinstance(a, LevelUp) for a in RULES.legal_actions(rich, 0))
     assert "level up with 5 XP" in describe_draw(rich, 0)
-    assert "level up" not in describe_draw(RULES.view_for(rich, 1), 1)   # not Ben's turn
+    assert "level up" not in describe_draw(RULES.view_for(rich, 1), 1)  # not Ben's turn
 
 
 def test_rules_modules_stay_pure():
@@ -144,16 +153,22 @@ def test_events_since_gives_only_the_new_sentences():
     before = s.logged
     s = play(s, Declare(0, "fight"))
     new = events(s, ["Ann", "Ben"], since=before)
-    assert new == ["Ann goes on an adventure and draws the 9 of ♠.",
-                   "Ann loses to the 9 of ♠ (physical, 5 against 9).",
-                   "Ann takes 1 damage (3 HP left)."]
+    assert new == [
+        "Ann goes on an adventure and draws the 9 of ♠.",
+        "Ann loses to the 9 of ♠ (physical, 5 against 9).",
+        "Ann takes 1 damage (3 HP left).",
+    ]
     mark = s.logged
     s = play(s, Declare(1, "fight"))
-    assert events(s, ["Ann", "Ben"], since=mark)[-1] == "Ben beats the 3 of ♠ (physical, 8 against 3) and keeps it as 1 XP."
+    assert (
+        events(s, ["Ann", "Ben"], since=mark)[-1]
+        == "Ben beats the 3 of ♠ (physical, 8 against 3) and keeps it as 1 XP."
+    )
 
 
 def test_stats_grouped_by_suit_keep_their_row_indices():
     from tabletop.games.stabby_jack.state import stats_by_suit
+
     s = position([["5S", "6D", "4H", "3C", "7S"], ["8S", "2C"]])
     groups = stats_by_suit(s.players[0])
     assert [(i, c.code()) for i, c in groups["S"]] == [(0, "5S"), (4, "7S")]

@@ -3,12 +3,12 @@
 from collections import Counter
 
 import pytest
-
 from stabby_jack_util import cards, codes, play, position, stat
+
 from tabletop.core.actions import action_table, from_json, to_json
 from tabletop.core.game import Refused
 from tabletop.games.stabby_jack.content import full_deck
-from tabletop.games.stabby_jack.rules import RULES, Decline, Declare, LevelUp, Replace
+from tabletop.games.stabby_jack.rules import RULES, Declare, Decline, LevelUp, Replace
 from tabletop.games.stabby_jack.state import DECLARE, PLACE, TRAIN
 
 P0 = ["5S", "6D", "4H", "3C"]
@@ -54,7 +54,7 @@ def test_training_replaces_the_chosen_stat_and_the_old_card_is_discarded():
     s = position([P0, P1], draw=["9C"])
     s = play(s, Declare(0, "train"))
     assert s.phase == TRAIN and s.drawn.code() == "9C"
-    assert isinstance(RULES.apply(s, Decline(0)), Refused)   # training must replace
+    assert isinstance(RULES.apply(s, Decline(0)), Refused)  # training must replace
     s = play(s, Replace(0, 3))
     assert codes(s.players[0].stats) == ["5S", "6D", "4H", "9C"]
     assert s.discard[-1].code() == "3C"
@@ -63,13 +63,13 @@ def test_training_replaces_the_chosen_stat_and_the_old_card_is_discarded():
 
 def test_training_can_injure():
     s = position([P0, P1], draw=["2S"])
-    s = play(s, Declare(0, "train"), Replace(0, 1))   # 6 of diamonds out, 2 of spades in
+    s = play(s, Declare(0, "train"), Replace(0, 1))  # 6 of diamonds out, 2 of spades in
     assert stat(s, 0, "magic") == 0 and stat(s, 0, "attack") == 7
 
 
 def test_death_by_training_R_SJ_3():
     s = position([P0, P1], damage=[3, 0], draw=["2S"], discard=["AS"])
-    s = play(s, Declare(0, "train"), Replace(0, 2))   # the only heart goes: max HP 1 under 3 markers
+    s = play(s, Declare(0, "train"), Replace(0, 2))  # the only heart goes: max HP 1 under 3 markers
     p = s.players[0]
     assert p.deaths == 1 and p.damage == 0 and p.xp == ()
     assert len(p.stats) == 4 and all(c.numbered for c in p.stats)
@@ -83,14 +83,14 @@ def test_rest_heals_one():
 
 
 def test_fight_won_keeps_the_monster_as_xp_R_SJ_5():
-    s = position([P0, P1], draw=["4C"])   # black: fought with spades 5
+    s = position([P0, P1], draw=["4C"])  # black: fought with spades 5
     s = play(s, Declare(0, "fight"))
     assert codes(s.players[0].xp) == ["4C"] and stat(s, 0, "xp") == 1
     assert s.players[0].damage == 0
 
 
 def test_red_monsters_are_fought_with_magic_R_SJ_5():
-    s = position([P0, P1], draw=["5H"])   # red: magic 6 beats 5 even though attack 5 would tie
+    s = position([P0, P1], draw=["5H"])  # red: magic 6 beats 5 even though attack 5 would tie
     s = play(s, Declare(0, "fight"))
     assert codes(s.players[0].xp) == ["5H"]
 
@@ -103,13 +103,13 @@ def test_fight_lost_deals_one_damage_R_SJ_5():
 
 
 def test_tie_won_on_luck_R_SJ_5():
-    s = position([["5S", "6D", "4H", "6C"], P1], draw=["5C"])   # attack 5 = 5, luck 6 >= 5
+    s = position([["5S", "6D", "4H", "6C"], P1], draw=["5C"])  # attack 5 = 5, luck 6 >= 5
     s = play(s, Declare(0, "fight"))
     assert codes(s.players[0].xp) == ["5C"] and s.players[0].damage == 0
 
 
 def test_tie_lost_on_luck_R_SJ_5():
-    s = position([P0, P1], draw=["5C"])   # attack 5 = 5, luck 3 < 5
+    s = position([P0, P1], draw=["5C"])  # attack 5 = 5, luck 3 < 5
     s = play(s, Declare(0, "fight"))
     assert s.players[0].xp == () and s.players[0].damage == 1
 
@@ -133,17 +133,17 @@ def test_level_up_with_xp_skips_specials_R_SJ_4():
     s = position([P0, P1], xp=[["2S", "3S", "4S", "5H", "6H", "7H"], []], draw=["JS", "AC", "8C"])
     ups = [a for a in RULES.legal_actions(s, 0) if isinstance(a, LevelUp)]
     assert ups == [LevelUp(0, (0, 1, 2, 3, 4))]
-    assert isinstance(RULES.apply(s, LevelUp(0, (0, 1, 2, 3))), Refused)   # only 4 XP
+    assert isinstance(RULES.apply(s, LevelUp(0, (0, 1, 2, 3))), Refused)  # only 4 XP
     s = play(s, LevelUp(0, (1, 2, 3, 4, 5)))
     p = s.players[0]
     assert codes(p.stats)[-1] == "8C" and codes(p.xp) == ["2S"]
     assert {"JS", "AC"} <= set(codes(s.discard))
-    assert s.phase == DECLARE and s.turn == 0   # still has to declare
+    assert s.phase == DECLARE and s.turn == 0  # still has to declare
 
 
 def test_level_up_pays_with_monarchs_without_change_R_SJ_4():
     s = position([P0, P1], xp=[["QS", "KD", "QD"], []], draw=["8C"])
-    s = play(s, LevelUp(0, (0, 1, 2)))   # 6 XP spent for one level
+    s = play(s, LevelUp(0, (0, 1, 2)))  # 6 XP spent for one level
     assert s.players[0].xp == () and len(s.players[0].stats) == 5
 
 
@@ -163,7 +163,7 @@ def test_level_up_at_eight_stats_replace_or_decline_R_SJ_7():
 def test_discard_pile_is_reshuffled_when_the_draw_pile_runs_out_R_SJ_1():
     s = position([P0, P1], seed=5)
     everything_else = len(s.draw)
-    s.draw, s.discard = (), s.draw   # move every free card to the discard pile
+    s.draw, s.discard = (), s.draw  # move every free card to the discard pile
     assert everything_else > 0
     s = play(s, Declare(0, "fight"))
     assert len(s.draw) + len(s.discard) + len(s.players[0].xp) == everything_else
@@ -201,6 +201,7 @@ def test_cards_helper_reads_codes():
 
 def test_summary_is_json_and_shows_the_waiting_card():
     import json
+
     s = play(position([P0, P1], draw=["9C"]), Declare(0, "train"))
     data = json.loads(json.dumps(RULES.summary(s)))
     assert data["phase"] == "train" and data["drawn"] == "9C"
@@ -219,6 +220,7 @@ def test_broken_content_file_names_the_file_and_the_problem(tmp_path):
     import json as _json
 
     from tabletop.games.stabby_jack.content import CONTENT_FILE, ContentError, load
+
     data = _json.loads(CONTENT_FILE.read_text(encoding="utf-8"))
     data["max_stats"] = "eight"
     bad = tmp_path / "content.json"
@@ -236,20 +238,20 @@ def test_the_state_shows_what_the_last_move_turned_up_to_every_viewer():
     assert s.turned == cards("7S")
     assert RULES.view_for(s, 1).turned == cards("7S") and RULES.view_for(s, 1).draw == ()
     s = play(s, Declare(1, "rest"))
-    assert s.turned == ()                      # nothing drawn: nothing shown
+    assert s.turned == ()  # nothing drawn: nothing shown
 
 
 def test_turned_up_cards_follow_a_club_monarch_and_skip_level_up_specials_R_SJ_6_R_SJ_4():
     s = play(position([P0, P1], draw=["QC", "3S"]), Declare(0, "fight"))
-    assert s.turned == cards("QC", "3S")       # the steal draws one more card, face up
+    assert s.turned == cards("QC", "3S")  # the steal draws one more card, face up
     s = position([P0, P1], xp=[["2S", "3S", "4S", "5H", "6H"], []], draw=["JS", "AC", "8C"])
     s = play(s, LevelUp(0, (0, 1, 2, 3, 4)))
-    assert s.turned == cards("8C")             # the skipped specials go straight to the discard pile
+    assert s.turned == cards("8C")  # the skipped specials go straight to the discard pile
 
 
 def test_turned_up_card_is_known_after_a_reshuffle_and_rebirth_stats_are_not_in_it_R_SJ_1_R_SJ_7():
     s = position([P0, P1], seed=5)
-    s.draw, s.discard = (), s.draw             # every free card is in the discard pile
+    s.draw, s.discard = (), s.draw  # every free card is in the discard pile
     before = s.discard
     s = play(s, Declare(0, "fight"))
     said = " ".join(s.log)

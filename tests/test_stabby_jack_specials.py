@@ -1,6 +1,7 @@
 """Stabby Jack special cards (R-SJ-6): Jack and the Monarch shield, the four Monarchs, Ace, Joker."""
 
 from stabby_jack_util import codes, play, position, stat
+
 from tabletop.core.game import Refused
 from tabletop.games.stabby_jack.rules import RULES, Declare, Decline, Replace, Shield, Swap, TakeHit
 from tabletop.games.stabby_jack.state import ACE, DECLARE, JACK, PLACE
@@ -28,7 +29,7 @@ def test_monarch_shield_stops_all_of_the_jack():
     s = play(s, Declare(0, "fight"))
     assert s.phase == JACK and s.turn == 0
     assert "shield" in describe_draw(s, 0)
-    assert isinstance(RULES.apply(s, Shield(0, 0)), Refused)   # the 2 of spades is no Monarch
+    assert isinstance(RULES.apply(s, Shield(0, 0)), Refused)  # the 2 of spades is no Monarch
     s = play(s, Shield(0, 1))
     assert s.players[0].damage == 0 and codes(s.players[0].xp) == ["2S"]
     assert {"QS", "JD"} <= set(codes(s.discard))
@@ -44,7 +45,7 @@ def test_taking_the_jack_keeps_the_monarch():
 def test_jack_can_kill():
     s = position([P0, P1], damage=[2, 0], draw=["JS"])
     s = play(s, Declare(0, "rest"), Declare(1, "rest"))
-    s = play(s, Declare(0, "fight"))   # 3 HP after resting, then 2 damage: alive
+    s = play(s, Declare(0, "fight"))  # 3 HP after resting, then 2 damage: alive
     assert s.players[0].deaths == 0 and stat(s, 0, "hp") == 1
     s2 = position([P0, P1], damage=[2, 0], draw=["JS"])
     s2 = play(s2, Declare(0, "fight"))
@@ -58,7 +59,7 @@ def test_heart_monarch_heals_two():
 
 
 def test_club_monarch_levels_up_with_a_card_up_to_luck():
-    s = position([P0, P1], draw=["KC", "3H"])   # luck 3: a 3 is enough (ties go to the thief)
+    s = position([P0, P1], draw=["KC", "3H"])  # luck 3: a 3 is enough (ties go to the thief)
     s = play(s, Declare(0, "fight"))
     assert codes(s.players[0].stats) == P0 + ["3H"] and s.turn == 1
 
@@ -77,7 +78,7 @@ def test_club_monarch_draws_a_special_and_resolves_it_instead():
 
 def test_club_monarch_level_up_at_eight_stats_offers_a_choice_R_SJ_7():
     eight = ["5S", "6D", "4H", "3C", "5C", "4C", "2H", "3H"]
-    s = position([eight, P1], draw=["KC", "10C"])   # luck 12 >= 10
+    s = position([eight, P1], draw=["KC", "10C"])  # luck 12 >= 10
     s = play(s, Declare(0, "fight"))
     assert s.phase == PLACE and s.drawn.code() == "10C"
     s = play(s, Replace(0, 3))
@@ -94,17 +95,17 @@ def test_diamond_monarch_is_beaten_by_magic_over_13_for_two_xp_R_SJ_5():
 
 
 def test_monarch_tie_is_lost_even_with_luck_R_SJ_5():
-    s = position([["10D", "3D", "4H", "10C", "9C"], P1], draw=["KD"])   # magic 13, luck 19
+    s = position([["10D", "3D", "4H", "10C", "9C"], P1], draw=["KD"])  # magic 13, luck 19
     s = play(s, Declare(0, "fight"))
     assert s.players[0].xp == () and s.players[0].damage == 2
     assert "monarchs win ties" in events(s)[-2]
 
 
 def test_spade_monarch_is_fought_with_attack_and_deals_two_R_SJ_5():
-    s = position([P0, P1], draw=["KS"])   # attack 5
-    s = play(s, Declare(0, "train"))      # a Monarch drawn in training is still fought
+    s = position([P0, P1], draw=["KS"])  # attack 5
+    s = play(s, Declare(0, "train"))  # a Monarch drawn in training is still fought
     assert s.players[0].damage == 2
-    s2 = position([["10S", "5S", "4H", "3C"], P1], draw=["KS"])   # attack 15
+    s2 = position([["10S", "5S", "4H", "3C"], P1], draw=["KS"])  # attack 15
     s2 = play(s2, Declare(0, "fight"))
     assert codes(s2.players[0].xp) == ["KS"]
 
@@ -116,8 +117,8 @@ def test_ace_swaps_cards_of_the_same_suit_or_value():
     pairs = {(a.stat, a.other_stat) for a in RULES.legal_actions(s, 0)}
     # 5S-8S (suit), 6D-7D (suit), 4H-9H (suit), 3C-2C (suit); no equal values here
     assert pairs == {(0, 0), (1, 1), (2, 2), (3, 3)}
-    assert isinstance(RULES.apply(s, Swap(0, 0, 1, 1)), Refused)   # 5S and 7D differ in both
-    assert isinstance(RULES.apply(s, Swap(0, 0, 0, 0)), Refused)   # not with yourself
+    assert isinstance(RULES.apply(s, Swap(0, 0, 1, 1)), Refused)  # 5S and 7D differ in both
+    assert isinstance(RULES.apply(s, Swap(0, 0, 0, 0)), Refused)  # not with yourself
     s = play(s, Swap(0, 2, 1, 2))
     assert codes(s.players[0].stats)[2] == "9H" and codes(s.players[1].stats)[2] == "4H"
     assert s.turn == 1 and s.discard[-1].code() == "AS"
@@ -131,8 +132,8 @@ def test_ace_swap_by_equal_value():
 
 
 def test_ace_swap_can_kill_the_other_player_R_SJ_3():
-    s = position([P0, P1], damage=[0, 6], draw=["AC"])   # seat 1: 9 HP max, 3 left
-    s = play(s, Declare(0, "fight"), Swap(0, 2, 1, 2))   # their 9 of hearts for our 4
+    s = position([P0, P1], damage=[0, 6], draw=["AC"])  # seat 1: 9 HP max, 3 left
+    s = play(s, Declare(0, "fight"), Swap(0, 2, 1, 2))  # their 9 of hearts for our 4
     assert s.players[1].deaths == 1 and s.players[1].damage == 0
     assert stat(s, 0, "max_hp") == 9
 

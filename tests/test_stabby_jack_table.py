@@ -26,8 +26,9 @@ def table_for(app, setup=None, kinds=("human", "human", "computer"), seed=11):
     registry.load_all()
     spec = registry.get("stabby-jack")
     names = ["Red", "Blue", "Gold", "Green", "Violet", "Teal"]
-    seats = [Seat(names[i], k) if k == "human" else Seat(names[i], "computer", level="easy")
-             for i, k in enumerate(kinds)]
+    seats = [
+        Seat(names[i], k) if k == "human" else Seat(names[i], "computer", level="easy") for i, k in enumerate(kinds)
+    ]
     session = Session.new(spec, seats, {}, seed=seed, setup=setup, autosave=False)
     table = spec.make_table(app, session)
     app.push(table)
@@ -88,7 +89,7 @@ def test_click_fight_beats_a_monster_and_passes_the_turn(app):
     assert codes(s.players[0].xp) == ["7S"] and s.turn == 1 and s.phase == DECLARE
     frames(app, 2)
     assert "Blue's turn" in t._banner_text()
-    assert t.recent["cards"] == [parse_card("7S")]   # the monster stays shown for a moment
+    assert t.recent["cards"] == [parse_card("7S")]  # the monster stays shown for a moment
     assert "7 of ♠: a physical monster, 7 to beat; your attack is 9" in t.explain_text()
 
 
@@ -126,7 +127,7 @@ def test_pointing_at_a_stat_card_warns_before_a_deadly_training(app):
 def test_declare_card_dropped_on_the_draw_pile_and_refused_drop_goes_back(app):
     t = table_for(app, position(THREE, draw=["4S"]))
     pile = [h for h in t.hots if h.kind == "zone" and h.payload == ("pile",)][0]
-    drag(app, spot(t, ("declare", "rest")), (640, 700))   # dropped on nothing: refused
+    drag(app, spot(t, ("declare", "rest")), (640, 700))  # dropped on nothing: refused
     assert t.session.state.phase == DECLARE and t.session.state.turn == 0
     assert t.message
     drag(app, spot(t, ("declare", "fight")), pile.rect.center)
@@ -135,10 +136,10 @@ def test_declare_card_dropped_on_the_draw_pile_and_refused_drop_goes_back(app):
 
 def test_keyboard_train_replaces_the_focused_stat_card(app):
     t = table_for(app, position(THREE, draw=["10C"]))
-    key(app, "return")            # focus starts on Train
+    key(app, "return")  # focus starts on Train
     s = t.session.state
     assert s.phase == TRAIN and s.drawn == parse_card("10C")
-    key(app, "right")             # move along Red's stats row
+    key(app, "right")  # move along Red's stats row
     focused = t.focused(0).payload
     assert focused[0] == "stat" and focused[1] == 0
     old = s.players[0].stats[focused[2]]
@@ -151,7 +152,7 @@ def test_keyboard_rest_heals_blue(app):
     t = table_for(app, position(THREE, damage=[0, 3, 0], first=1))
     assert t.acting_seat() == 1
     key(app, "right")
-    key(app, "right")             # Train -> Fight -> Rest
+    key(app, "right")  # Train -> Fight -> Rest
     assert t.focused(1).payload == ("declare", "rest")
     key(app, "return")
     assert t.session.state.players[1].damage == 2
@@ -162,13 +163,13 @@ def test_gamepad_shields_against_stabby_jack_with_a_monarch(app):
     pad = VirtualPad()
     try:
         frames(app, 2)
-        pad.press(app, "dpright")        # Train -> Fight
+        pad.press(app, "dpright")  # Train -> Fight
         assert t.focused(0).payload == ("declare", "fight")
         pad.press(app, "a")
         s = t.session.state
         assert s.phase == JACK
         assert "Stabby Jack" in t.explain_text()
-        assert t.focused(0).payload == ("xp", 0, 0)   # the Queen is offered first
+        assert t.focused(0).payload == ("xp", 0, 0)  # the Queen is offered first
         pad.press(app, "a")
         s = t.session.state
         assert codes(s.players[0].xp) == ["4D"] and s.players[0].damage == 3 and s.turn == 1
@@ -205,12 +206,12 @@ def test_ace_swap_by_clicking_mine_then_theirs(app):
 
 def test_ace_swap_by_dragging_my_card_onto_theirs_and_back_cancels(app):
     t = table_for(app, position(THREE, draw=["AD"]))
-    key(app, "return")                       # Train: the Ace comes up instead
+    key(app, "return")  # Train: the Ace comes up instead
     s = t.session.state
     assert s.phase == ACE
     mine = stat_index(s, 0, "5H")
     click(app, spot(t, ("stat", 0, mine)))
-    key(app, "backspace")                    # back: choose again
+    key(app, "backspace")  # back: choose again
     assert t.ace_sel is None
     theirs = stat_index(s, 2, "6H")
     drag(app, spot(t, ("stat", 0, mine)), spot(t, ("stat", 2, theirs)))
@@ -224,18 +225,18 @@ def test_gamepad_alone_makes_an_ace_swap(app):
     pad = VirtualPad()
     try:
         frames(app, 2)
-        pad.press(app, "a")                      # Train: the Ace comes up
+        pad.press(app, "a")  # Train: the Ace comes up
         assert t.session.state.phase == ACE
         first = t.focused(0).payload
         assert first[:2] == ("stat", 0)
-        pad.press(app, "a")                      # pick my card
+        pad.press(app, "a")  # pick my card
         assert t.ace_sel == first
-        for _ in range(12):                      # move down to another player's matching card
+        for _ in range(12):  # move down to another player's matching card
             if t.focused(0).payload[1] != 0:
                 break
             pad.press(app, "dpdown")
         theirs = t.focused(0).payload
-        assert theirs[1] != 0 and t.preview_text       # the swap is explained before it is made
+        assert theirs[1] != 0 and t.preview_text  # the swap is explained before it is made
         mine_card = t.session.state.players[0].stats[first[2]]
         their_card = t.session.state.players[theirs[1]].stats[theirs[2]]
         pad.press(app, "a")
@@ -254,12 +255,12 @@ def test_level_up_by_choosing_xp_cards(app):
     assert t.lvl_sel == set()
     for i in range(4):
         click(app, spot(t, ("xp", 0, i)))
-    assert not [h for h in t.hots if h.kind == "button" and str(h.payload).startswith("Spend")]   # 4 XP: not enough
+    assert not [h for h in t.hots if h.kind == "button" and str(h.payload).startswith("Spend")]  # 4 XP: not enough
     click(app, spot(t, ("xp", 0, 4)))
     click(app, button(t, "Spend 5 XP").rect.center)
     s = t.session.state
     assert codes(s.players[0].xp) == ["7S"] and parse_card("8D") in s.players[0].stats
-    assert len(s.players[0].stats) == 5 and s.phase == DECLARE and s.turn == 0   # still Red's turn to declare
+    assert len(s.players[0].stats) == 5 and s.phase == DECLARE and s.turn == 0  # still Red's turn to declare
 
 
 def test_at_eight_stats_a_level_up_card_can_be_let_go_or_placed(app):
@@ -281,7 +282,7 @@ def test_at_eight_stats_a_level_up_card_can_be_let_go_or_placed(app):
 def test_computer_turn_is_shown_before_play_goes_on(app):
     t = table_for(app, position(THREE, first=2, draw=["8S", "9C", "10D", "4H"]))
     assert t.session.state.turn == 2
-    assert not [h for h in t.hots if h.kind in ("card", "button")]   # people cannot act for the computer
+    assert not [h for h in t.hots if h.kind in ("card", "button")]  # people cannot act for the computer
     for _ in range(200):
         frames(app, 1, dt=20)
         if t.session.state.turn != 2:
@@ -289,7 +290,7 @@ def test_computer_turn_is_shown_before_play_goes_on(app):
     s = t.session.state
     assert s.turn == 0
     assert t.busy() and t.recent["seat"] == 2 and t.recent["lines"]
-    assert not [h for h in t.hots if h.kind == "card"]           # Red waits while Gold's move is shown
+    assert not [h for h in t.hots if h.kind == "card"]  # Red waits while Gold's move is shown
     frames(app, 80, dt=20)
     assert not t.busy() and [h for h in t.hots if h.kind == "card"]
 
@@ -305,8 +306,11 @@ def _human_move(app, t, pad, n):
         if way == "mouse":
             click(app, spot(t, ("declare", choice)))
         else:
-            press = (lambda b: key(app, {"right": "right", "a": "return"}[b])) if way == "keys" else \
-                (lambda b: pad.press(app, {"right": "dpright", "a": "a"}[b]))
+            press = (
+                (lambda b: key(app, {"right": "right", "a": "return"}[b]))
+                if way == "keys"
+                else (lambda b: pad.press(app, {"right": "dpright", "a": "a"}[b]))
+            )
             while t.focused(me).payload != ("declare", choice):
                 press("right")
             press("a")
@@ -319,14 +323,14 @@ def _human_move(app, t, pad, n):
             click(app, button(t, "Keep my stats").rect.center)
         else:
             focused = t.focused(me).payload
-            assert focused[:2] == ("stat", me)     # the first focus is on the stats row
+            assert focused[:2] == ("stat", me)  # the first focus is on the stats row
             key(app, "return") if way == "keys" else pad.press(app, "a")
         return way
     if s.phase == JACK:
         if way == "mouse":
             click(app, button(t, "Take").rect.center)
         else:
-            key(app, "return") if way == "keys" else pad.press(app, "a")   # the first Monarch shields
+            key(app, "return") if way == "keys" else pad.press(app, "a")  # the first Monarch shields
         return way
     if s.phase == ACE:
         a = legal[0]
@@ -370,15 +374,19 @@ def test_six_players_fit_the_table(app):
     kinds = ("human",) * 6
     t = table_for(app, None, kinds=kinds)
     rects = [h.rect for h in t.hots if h.kind == "card"]
-    assert len(rects) == 3   # only the declare cards until a card is drawn
+    assert len(rects) == 3  # only the declare cards until a card is drawn
     assert top(app) is t
     w, h = app.screen.get_size()
     assert all(0 <= r.left and r.right <= w and 0 <= r.top and r.bottom <= h for r in rects)
 
 
 def test_winning_fight_ends_the_game_and_names_the_winner(app):
-    setup = {"stats": [["10S", "9S", "5H", "9C", "8C"], ["6S", "8H", "7D", "2C"], ["5S", "6H", "4D", "3C"]],
-             "xp": [["QD", "KS", "4S", "5S", "6S", "7S", "2D"], [], []], "draw": ["8S"], "first": 0}
+    setup = {
+        "stats": [["10S", "9S", "5H", "9C", "8C"], ["6S", "8H", "7D", "2C"], ["5S", "6H", "4D", "3C"]],
+        "xp": [["QD", "KS", "4S", "5S", "6S", "7S", "2D"], [], []],
+        "draw": ["8S"],
+        "first": 0,
+    }
     t = table_for(app, setup)
     click(app, spot(t, ("declare", "fight")))
     s = t.session.state
@@ -386,16 +394,18 @@ def test_winning_fight_ends_the_game_and_names_the_winner(app):
     head, why = t.result_text()
     assert head == "Red wins!" and why.startswith("Red ")
     frames(app, 2)
-    assert not [h for h in t.hots if h.kind == "card"]   # nothing left to play
+    assert not [h for h in t.hots if h.kind == "card"]  # nothing left to play
 
 
 def test_after_a_reshuffle_the_table_still_shows_the_card_just_drawn_R_SJ_1(app):
     from collections import Counter
+
     from tabletop.games.stabby_jack.content import full_deck
+
     free = Counter(full_deck(3, False))
     free.subtract(parse_card(c) for row in THREE for c in row)
     setup = position(THREE)
-    setup["discard"] = [c.code() for c in free.elements()]   # the draw pile starts empty
+    setup["discard"] = [c.code() for c in free.elements()]  # the draw pile starts empty
     t = table_for(app, setup)
     click(app, spot(t, ("declare", "fight")))
     frames(app, 2)

@@ -1,18 +1,19 @@
 """Stabby Jack winning (R-SJ-8) and the referee's round limit."""
 
 from stabby_jack_util import play, position
+
 from tabletop.games.stabby_jack.rules import RULES, Declare, Replace
 from tabletop.games.stabby_jack.state import OVER
 
-HERO = ["10S", "9S", "8C", "7C", "3H"]            # attack 19, luck 15, 3 HP
+HERO = ["10S", "9S", "8C", "7C", "3H"]  # attack 19, luck 15, 3 HP
 NINE_XP = ["2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D"]
-RIVAL = ["2S", "4C", "5H"]                        # 5 HP, luck 4
+RIVAL = ["2S", "4C", "5H"]  # 5 HP, luck 4
 
 
 def test_all_three_conditions_win_after_the_turn():
     s = position([HERO, RIVAL], xp=[NINE_XP, []], draw=["4S"])
     assert RULES.outcome(s) is None
-    s = play(s, Declare(0, "fight"))   # the 4 of spades makes 10 XP
+    s = play(s, Declare(0, "fight"))  # the 4 of spades makes 10 XP
     out = RULES.outcome(s)
     assert out is not None and out.winner == 0 and s.phase == OVER
     assert RULES.to_act(s) == () and RULES.legal_actions(s, 0) == []
@@ -25,7 +26,7 @@ def test_missing_xp_is_no_win():
 
 
 def test_attack_must_be_greater_than_every_other_hp():
-    tough = ["2S", "4C", "10H", "9H"]       # 19 HP: attack 19 is not greater
+    tough = ["2S", "4C", "10H", "9H"]  # 19 HP: attack 19 is not greater
     s = position([HERO, tough], xp=[NINE_XP, []], draw=["4S"])
     s = play(s, Declare(0, "fight"))
     assert RULES.outcome(s) is None
@@ -33,7 +34,7 @@ def test_attack_must_be_greater_than_every_other_hp():
 
 def test_current_hp_counts_so_damage_opens_the_way():
     tough = ["2S", "4C", "10H", "9H"]
-    s = position([HERO, tough], xp=[NINE_XP, []], damage=[0, 1], draw=["4S"])   # 18 HP now
+    s = position([HERO, tough], xp=[NINE_XP, []], damage=[0, 1], draw=["4S"])  # 18 HP now
     s = play(s, Declare(0, "fight"))
     assert RULES.outcome(s).winner == 0
 
@@ -47,7 +48,7 @@ def test_magic_can_be_the_attack_that_wins():
 
 
 def test_luck_must_be_strictly_the_most():
-    lucky = ["2S", "10C", "5C", "5H"]       # luck 15 = ours
+    lucky = ["2S", "10C", "5C", "5H"]  # luck 15 = ours
     s = position([HERO, lucky], xp=[NINE_XP, []], draw=["4S"])
     s = play(s, Declare(0, "fight"))
     assert RULES.outcome(s) is None
@@ -55,9 +56,9 @@ def test_luck_must_be_strictly_the_most():
 
 def test_every_player_is_checked_after_every_turn():
     # Seat 1 is strong and seasoned but seat 0 is luckier; seat 0 trains its clubs away.
-    winner = ["10S", "9S", "6C", "5H"]            # attack 19, luck 6
+    winner = ["10S", "9S", "6C", "5H"]  # attack 19, luck 6
     s = position([["2S", "10C", "4H"], winner], xp=[[], NINE_XP + ["KS"]], draw=["2H"])
-    s = play(s, Declare(0, "train"), Replace(0, 1))   # 10 of clubs out: seat 0's luck drops to 0
+    s = play(s, Declare(0, "train"), Replace(0, 1))  # 10 of clubs out: seat 0's luck drops to 0
     out = RULES.outcome(s)
     assert out is not None and out.winner == 1
 
@@ -74,7 +75,7 @@ def test_round_limit_ends_on_the_tiebreak():
 
 def test_round_limit_tiebreak_can_be_a_draw():
     twin = ["2S", "9H", "4C"]
-    s = position([twin, twin, ["3D", "2H", "2C"]], round_limit=50)   # 3 players: two decks
+    s = position([twin, twin, ["3D", "2H", "2C"]], round_limit=50)  # 3 players: two decks
     while RULES.outcome(s) is None:
         s = play(s, Declare(s.turn, "rest"))
     assert s.turns == 150 and RULES.outcome(s).winner is None

@@ -14,10 +14,10 @@ def main():
     s = pygame.Surface((256, 256), pygame.SRCALPHA)
     pygame.draw.rect(s, (246, 240, 226), (40, 16, 176, 224), border_radius=22)
     pygame.draw.rect(s, (30, 30, 30), (40, 16, 176, 224), width=8, border_radius=22)
-    pygame.draw.ellipse(s, (200, 40, 40), (70, 60, 120, 110))          # the glove
-    pygame.draw.ellipse(s, (200, 40, 40), (58, 100, 50, 60))           # its thumb
+    pygame.draw.ellipse(s, (200, 40, 40), (70, 60, 120, 110))  # the glove
+    pygame.draw.ellipse(s, (200, 40, 40), (58, 100, 50, 60))  # its thumb
     pygame.draw.rect(s, (240, 240, 240), (88, 160, 84, 44), border_radius=8)  # the cuff
-    pygame.draw.ellipse(s, (240, 120, 110), (100, 75, 50, 30))         # shine
+    pygame.draw.ellipse(s, (240, 120, 110), (100, 75, 50, 30))  # shine
     pygame.image.save(s, str(OUT / "icon.png"))
     try:
         pygame.image.save(pygame.transform.smoothscale(s, (64, 64)), str(OUT / "icon-64.png"))

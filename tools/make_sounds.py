@@ -52,7 +52,10 @@ def speak(name, words, pitch=50, speed=150, effect=()):
         return False
     raw = OUT / f".{name}.raw.wav"
     subprocess.run(["espeak-ng", "-p", str(pitch), "-s", str(speed), "-w", str(raw), words], check=True)
-    subprocess.run(["sox", str(raw), "-r", str(RATE), "-c", "1", "-b", "16", str(OUT / f"{name}.wav"), *effect, "norm", "-3"], check=True)
+    subprocess.run(
+        ["sox", str(raw), "-r", str(RATE), "-c", "1", "-b", "16", str(OUT / f"{name}.wav"), *effect, "norm", "-3"],
+        check=True,
+    )
     raw.unlink()
     return True
 

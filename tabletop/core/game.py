@@ -8,8 +8,9 @@ global random module (the seeded ``Rng`` lives in the state).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from .actions import Action
 

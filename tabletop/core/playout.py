@@ -29,12 +29,27 @@ class Playout:
     finished: bool
 
 
-def play(spec, seed: int, options: dict | None = None, players: int | None = None,
-         levels: list[str] | None = None, check: bool = True, max_actions: int = 100_000,
-         on_action=None) -> Playout:
+def play(
+    spec,
+    seed: int,
+    options: dict | None = None,
+    players: int | None = None,
+    levels: list[str] | None = None,
+    check: bool = True,
+    max_actions: int = 100_000,
+    on_action=None,
+) -> Playout:
     if spec.headless_play is not None:
-        return spec.headless_play(spec, seed, options=options, players=players, levels=levels,
-                                  check=check, max_actions=max_actions, on_action=on_action)
+        return spec.headless_play(
+            spec,
+            seed,
+            options=options,
+            players=players,
+            levels=levels,
+            check=check,
+            max_actions=max_actions,
+            on_action=on_action,
+        )
     if spec.dynamics == REALTIME:
         raise PlayoutError(f"{spec.id}: a real-time game needs its own headless_play")
     rules = spec.rules
@@ -42,9 +57,12 @@ def play(spec, seed: int, options: dict | None = None, players: int | None = Non
     levels = levels or [spec.bot_levels[-1]] * n
     opts = rules.check_options(options or {})
     state = rules.new_state(opts, seed, n)
-    record = Record(game=spec.id, seed=seed, options=opts,
-                    players=[{"name": f"Computer {i + 1}", "kind": "computer", "level": levels[i]}
-                             for i in range(n)])
+    record = Record(
+        game=spec.id,
+        seed=seed,
+        options=opts,
+        players=[{"name": f"Computer {i + 1}", "kind": "computer", "level": levels[i]} for i in range(n)],
+    )
     bots = [spec.make_bot(seat=i, level=levels[i], seed=seed * 31 + i) for i in range(n)]
     count = 0
     if check:
@@ -59,7 +77,9 @@ def play(spec, seed: int, options: dict | None = None, players: int | None = Non
             action = bots[seat].choose(rules.view_for(state, seat))
             result = rules.apply(state, action)
             if isinstance(result, Refused):
-                raise PlayoutError(f"{spec.id} seed {seed}: bot of seat {seat} chose {action}: refused: {result.reason}")
+                raise PlayoutError(
+                    f"{spec.id} seed {seed}: bot of seat {seat} chose {action}: refused: {result.reason}"
+                )
             state = result
             record.add(action)
             count += 1

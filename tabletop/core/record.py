@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
 
 from .actions import BadAction, action_table, from_json, to_json
 from .game import Refused
@@ -34,9 +33,9 @@ class Record:
     game: str
     seed: int
     options: dict = field(default_factory=dict)
-    players: list = field(default_factory=list)   # [{"name":..., "kind": "human"|"computer", ...}]
+    players: list = field(default_factory=list)  # [{"name":..., "kind": "human"|"computer", ...}]
     setup: dict | None = None
-    actions: list = field(default_factory=list)   # JSON dicts, as stored
+    actions: list = field(default_factory=list)  # JSON dicts, as stored
 
     def to_json(self) -> dict:
         out = {

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 REALTIME = "realtime"
 SIMULTANEOUS = "simultaneous"
@@ -19,24 +20,24 @@ TURNS = "turns"
 
 @dataclass(frozen=True)
 class GameSpec:
-    id: str                      # command-line id, e.g. "stabby-jack"
-    name: str                    # shown to players
-    rules: Any                   # a core.game.Rules instance
+    id: str  # command-line id, e.g. "stabby-jack"
+    name: str  # shown to players
+    rules: Any  # a core.game.Rules instance
     min_players: int = 2
     max_players: int = 2
-    dynamics: str = TURNS        # REALTIME, SIMULTANEOUS or TURNS
+    dynamics: str = TURNS  # REALTIME, SIMULTANEOUS or TURNS
     hidden_info: bool = False
-    blurb: str = ""              # one line for the launcher
-    make_bot: Callable[..., Any] | None = None   # (seat, level, seed) -> Bot
+    blurb: str = ""  # one line for the launcher
+    make_bot: Callable[..., Any] | None = None  # (seat, level, seed) -> Bot
     bot_levels: tuple[str, ...] = ("easy", "strong")
     make_table: Callable[..., Any] | None = None  # (app, session) -> ui Scene; imported lazily
-    help_file: str = ""          # path of the in-game help text (markdown)
+    help_file: str = ""  # path of the in-game help text (markdown)
     headless_play: Callable[..., Any] | None = None  # optional custom self-test driver
     extra: dict = field(default_factory=dict)
 
 
 _GAMES: dict[str, GameSpec] = {}
-LOAD_ERRORS: dict[str, str] = {}   # package -> why it could not be loaded (shown, never fatal)
+LOAD_ERRORS: dict[str, str] = {}  # package -> why it could not be loaded (shown, never fatal)
 
 
 def register(spec: GameSpec) -> GameSpec:

@@ -8,7 +8,7 @@ seed on every machine and Python version (splitmix64).
 from __future__ import annotations
 
 _MASK = (1 << 64) - 1
-_LIMITS: dict[int, int] = {}   # n -> the rejection limit for randrange(n)
+_LIMITS: dict[int, int] = {}  # n -> the rejection limit for randrange(n)
 
 
 class Rng:
@@ -17,7 +17,7 @@ class Rng:
     def __init__(self, seed: int = 0) -> None:
         self.state = int(seed) & _MASK
 
-    def copy(self) -> "Rng":
+    def copy(self) -> Rng:
         other = Rng.__new__(Rng)
         other.state = self.state
         return other
@@ -28,7 +28,7 @@ class Rng:
     def __repr__(self) -> str:
         return f"Rng({self.state})"
 
-    def __deepcopy__(self, memo) -> "Rng":
+    def __deepcopy__(self, memo) -> Rng:
         return self.copy()
 
     def next_u64(self) -> int:
@@ -72,6 +72,6 @@ class Rng:
             j = self.randrange(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def fork(self) -> "Rng":
+    def fork(self) -> Rng:
         """A new, independent generator drawn from this one."""
         return Rng(self.next_u64())

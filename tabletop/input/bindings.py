@@ -29,26 +29,56 @@ SCHEME_LABELS = {
 }
 
 KEYS_LEFT = {
-    "w": ["up", "l_up"], "a": ["left", "l_left"], "s": ["down", "l_down"], "d": ["right", "l_right"],
+    "w": ["up", "l_up"],
+    "a": ["left", "l_left"],
+    "s": ["down", "l_down"],
+    "d": ["right", "l_right"],
     "q": ["l_take"],
-    "t": ["r_up"], "f": ["r_left"], "g": ["r_down"], "h": ["r_right"], "y": ["r_take"],
-    "space": ["confirm", "ready"], "left shift": ["back"], "tab": ["peek"],
-    "z": ["claim_combo"], "x": ["claim_counter"], "c": ["claim_tile"], "v": ["claim_ding"],
-    "e": ["next"], "r": ["prev"],
+    "t": ["r_up"],
+    "f": ["r_left"],
+    "g": ["r_down"],
+    "h": ["r_right"],
+    "y": ["r_take"],
+    "space": ["confirm", "ready"],
+    "left shift": ["back"],
+    "tab": ["peek"],
+    "z": ["claim_combo"],
+    "x": ["claim_counter"],
+    "c": ["claim_tile"],
+    "v": ["claim_ding"],
+    "e": ["next"],
+    "r": ["prev"],
 }
 
 KEYS_RIGHT = {
-    "up": ["up", "r_up"], "left": ["left", "r_left"], "down": ["down", "r_down"], "right": ["right", "r_right"],
+    "up": ["up", "r_up"],
+    "left": ["left", "r_left"],
+    "down": ["down", "r_down"],
+    "right": ["right", "r_right"],
     "right shift": ["r_take"],
-    "i": ["l_up"], "j": ["l_left"], "k": ["l_down"], "l": ["l_right"], "u": ["l_take"],
-    "return": ["confirm", "ready"], "backspace": ["back"], "right ctrl": ["peek"],
-    "m": ["claim_combo"], ",": ["claim_counter"], ".": ["claim_tile"], "/": ["claim_ding"],
-    "o": ["next"], "p": ["prev"],
+    "i": ["l_up"],
+    "j": ["l_left"],
+    "k": ["l_down"],
+    "l": ["l_right"],
+    "u": ["l_take"],
+    "return": ["confirm", "ready"],
+    "backspace": ["back"],
+    "right ctrl": ["peek"],
+    "m": ["claim_combo"],
+    ",": ["claim_counter"],
+    ".": ["claim_tile"],
+    "/": ["claim_ding"],
+    "o": ["next"],
+    "p": ["prev"],
 }
 
 MOUSE_KEYS = {
-    "1": ["claim_combo"], "2": ["claim_counter"], "3": ["claim_tile"], "4": ["claim_ding"],
-    "5": ["ready"], "`": ["peek"],
+    "1": ["claim_combo"],
+    "2": ["claim_counter"],
+    "3": ["claim_tile"],
+    "4": ["claim_ding"],
+    "5": ["ready"],
+    "`": ["peek"],
 }
 
 
@@ -71,35 +101,65 @@ DEFAULT_KEYS = {
 # Gamepad (SDL game-controller names). Sticks drive the hands in JAB and
 # navigate elsewhere; shoulders and triggers take/release.
 GAMEPAD_BUTTONS = {
-    "a": ["confirm", "claim_combo"], "b": ["back", "claim_counter"], "x": ["claim_tile", "next"],
-    "y": ["peek", "claim_ding"], "start": ["pause", "ready"], "back": ["peek"],
-    "dpup": ["up"], "dpdown": ["down"], "dpleft": ["left"], "dpright": ["right"],
-    "leftshoulder": ["l_take", "prev"], "rightshoulder": ["r_take", "next"],
-    "lefttrigger": ["l_take"], "righttrigger": ["r_take"],
+    "a": ["confirm", "claim_combo"],
+    "b": ["back", "claim_counter"],
+    "x": ["claim_tile", "next"],
+    "y": ["peek", "claim_ding"],
+    "start": ["pause", "ready"],
+    "back": ["peek"],
+    "dpup": ["up"],
+    "dpdown": ["down"],
+    "dpleft": ["left"],
+    "dpright": ["right"],
+    "leftshoulder": ["l_take", "prev"],
+    "rightshoulder": ["r_take", "next"],
+    "lefttrigger": ["l_take"],
+    "righttrigger": ["r_take"],
 }
 
 # Plain joysticks that SDL does not know: button numbers in the common
 # (XInput-like) order, hat 0 for the d-pad, axes 0/1 left stick, 2/3 right stick.
-JOYSTICK_BUTTONS = {0: "a", 1: "b", 2: "x", 3: "y", 4: "leftshoulder", 5: "rightshoulder",
-                    6: "back", 7: "start"}
+JOYSTICK_BUTTONS = {0: "a", 1: "b", 2: "x", 3: "y", 4: "leftshoulder", 5: "rightshoulder", 6: "back", 7: "start"}
 JOYSTICK_AXES = {0: "leftx", 1: "lefty", 2: "rightx", 3: "righty"}
 
 # Keys that any keyboard uses in menus (launcher, pause, help), whoever presses them.
 MENU_KEYS = {
-    "up": "up", "down": "down", "left": "left", "right": "right",
-    "w": "up", "s": "down", "a": "left", "d": "right",
-    "return": "confirm", "space": "confirm", "keypad enter": "confirm",
-    "escape": "back", "backspace": "back",
-    "page up": "prev", "page down": "next", "tab": "next",
+    "up": "up",
+    "down": "down",
+    "left": "left",
+    "right": "right",
+    "w": "up",
+    "s": "down",
+    "a": "left",
+    "d": "right",
+    "return": "confirm",
+    "space": "confirm",
+    "keypad enter": "confirm",
+    "escape": "back",
+    "backspace": "back",
+    "page up": "prev",
+    "page down": "next",
+    "tab": "next",
 }
-MENU_PAD = {"dpup": "up", "dpdown": "down", "dpleft": "left", "dpright": "right",
-            "a": "confirm", "b": "back", "start": "pause", "back": "back",
-            "leftshoulder": "prev", "rightshoulder": "next"}
+MENU_PAD = {
+    "dpup": "up",
+    "dpdown": "down",
+    "dpleft": "left",
+    "dpright": "right",
+    "a": "confirm",
+    "b": "back",
+    "start": "pause",
+    "back": "back",
+    "leftshoulder": "prev",
+    "rightshoulder": "next",
+}
 
 
 def default_bindings() -> dict:
-    return {"keys": {k: {key: list(v) for key, v in m.items()} for k, m in DEFAULT_KEYS.items()},
-            "gamepad": {k: list(v) for k, v in GAMEPAD_BUTTONS.items()}}
+    return {
+        "keys": {k: {key: list(v) for key, v in m.items()} for k, m in DEFAULT_KEYS.items()},
+        "gamepad": {k: list(v) for k, v in GAMEPAD_BUTTONS.items()},
+    }
 
 
 def check_bindings(data) -> tuple[dict, list[str]]:
@@ -115,8 +175,9 @@ def check_bindings(data) -> tuple[dict, list[str]]:
                 problems.append(f"unknown keyboard scheme {scheme!r} ignored")
                 continue
             if not isinstance(mapping, dict) or not all(
-                    isinstance(k, str) and isinstance(v, list) and all(isinstance(b, str) for b in v)
-                    for k, v in mapping.items()):
+                isinstance(k, str) and isinstance(v, list) and all(isinstance(b, str) for b in v)
+                for k, v in mapping.items()
+            ):
                 problems.append(f"keys for {scheme!r} are malformed; using the defaults")
                 continue
             out["keys"][scheme] = {k: list(v) for k, v in mapping.items()}

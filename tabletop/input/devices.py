@@ -24,22 +24,32 @@ except ImportError:  # pragma: no cover - very old pygame-ce
     _controller = None
 
 CONTROLLER_BUTTONS = {
-    pygame.CONTROLLER_BUTTON_A: "a", pygame.CONTROLLER_BUTTON_B: "b",
-    pygame.CONTROLLER_BUTTON_X: "x", pygame.CONTROLLER_BUTTON_Y: "y",
-    pygame.CONTROLLER_BUTTON_BACK: "back", pygame.CONTROLLER_BUTTON_START: "start",
+    pygame.CONTROLLER_BUTTON_A: "a",
+    pygame.CONTROLLER_BUTTON_B: "b",
+    pygame.CONTROLLER_BUTTON_X: "x",
+    pygame.CONTROLLER_BUTTON_Y: "y",
+    pygame.CONTROLLER_BUTTON_BACK: "back",
+    pygame.CONTROLLER_BUTTON_START: "start",
     pygame.CONTROLLER_BUTTON_GUIDE: "guide",
-    pygame.CONTROLLER_BUTTON_LEFTSTICK: "leftstick", pygame.CONTROLLER_BUTTON_RIGHTSTICK: "rightstick",
-    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "leftshoulder", pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "rightshoulder",
-    pygame.CONTROLLER_BUTTON_DPAD_UP: "dpup", pygame.CONTROLLER_BUTTON_DPAD_DOWN: "dpdown",
-    pygame.CONTROLLER_BUTTON_DPAD_LEFT: "dpleft", pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "dpright",
+    pygame.CONTROLLER_BUTTON_LEFTSTICK: "leftstick",
+    pygame.CONTROLLER_BUTTON_RIGHTSTICK: "rightstick",
+    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "leftshoulder",
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "rightshoulder",
+    pygame.CONTROLLER_BUTTON_DPAD_UP: "dpup",
+    pygame.CONTROLLER_BUTTON_DPAD_DOWN: "dpdown",
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: "dpleft",
+    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "dpright",
 }
 CONTROLLER_AXES = {
-    pygame.CONTROLLER_AXIS_LEFTX: "leftx", pygame.CONTROLLER_AXIS_LEFTY: "lefty",
-    pygame.CONTROLLER_AXIS_RIGHTX: "rightx", pygame.CONTROLLER_AXIS_RIGHTY: "righty",
-    pygame.CONTROLLER_AXIS_TRIGGERLEFT: "lefttrigger", pygame.CONTROLLER_AXIS_TRIGGERRIGHT: "righttrigger",
+    pygame.CONTROLLER_AXIS_LEFTX: "leftx",
+    pygame.CONTROLLER_AXIS_LEFTY: "lefty",
+    pygame.CONTROLLER_AXIS_RIGHTX: "rightx",
+    pygame.CONTROLLER_AXIS_RIGHTY: "righty",
+    pygame.CONTROLLER_AXIS_TRIGGERLEFT: "lefttrigger",
+    pygame.CONTROLLER_AXIS_TRIGGERRIGHT: "righttrigger",
 }
 DEADZONE = 0.25
-STICK_PRESS = 0.6     # a stick pushed this far counts as a d-pad press in menus
+STICK_PRESS = 0.6  # a stick pushed this far counts as a d-pad press in menus
 STICK_RELEASE = 0.4
 TRIGGER_PRESS = 0.5
 
@@ -164,8 +174,12 @@ class Pads:
         if name in ("lefttrigger", "righttrigger"):
             out += self._set(pad, name, value > TRIGGER_PRESS)
         else:  # sticks double as a d-pad for menus, with hysteresis
-            neg, pos = {"leftx": ("sleft", "sright"), "lefty": ("sup", "sdown"),
-                        "rightx": ("rsleft", "rsright"), "righty": ("rsup", "rsdown")}[name]
+            neg, pos = {
+                "leftx": ("sleft", "sright"),
+                "lefty": ("sup", "sdown"),
+                "rightx": ("rsleft", "rsright"),
+                "righty": ("rsup", "rsdown"),
+            }[name]
             for b, v in ((neg, -value), (pos, value)):
                 if v > STICK_PRESS:
                     out += self._set(pad, b, True)
@@ -197,8 +211,8 @@ class Router:
     def __init__(self, settings, pads: Pads, schemes: list[str | None]):
         self.settings = settings
         self.pads = pads
-        self.schemes = list(schemes)          # per seat: a scheme id or None (computer)
-        self.pad_of: dict[int, int] = {}      # seat -> pad instance id
+        self.schemes = list(schemes)  # per seat: a scheme id or None (computer)
+        self.pad_of: dict[int, int] = {}  # seat -> pad instance id
         self.keymap: dict[str, list[tuple[int, str]]] = {}
         self.held_buttons: set[tuple[int, str]] = set()
         keys = settings.bindings["keys"]
@@ -287,8 +301,8 @@ class Router:
         if iid is not None:
             x, y = self.pads.stick(iid, side)
         p = "l_" if side == "left" else "r_"
-        x += (self.held(seat, p + "right") - self.held(seat, p + "left"))
-        y += (self.held(seat, p + "down") - self.held(seat, p + "up"))
+        x += self.held(seat, p + "right") - self.held(seat, p + "left")
+        y += self.held(seat, p + "down") - self.held(seat, p + "up")
         mag = (x * x + y * y) ** 0.5
         if mag > 1:
             x, y = x / mag, y / mag

@@ -18,9 +18,23 @@ class VirtualPad:
     """A real SDL virtual game controller: SDL sees a device plugged in, and
     button and axis changes arrive as real events after the next pump."""
 
-    BUTTONS = {"a": 0, "b": 1, "x": 2, "y": 3, "back": 4, "guide": 5, "start": 6, "leftstick": 7,
-               "rightstick": 8, "leftshoulder": 9, "rightshoulder": 10, "dpup": 11, "dpdown": 12,
-               "dpleft": 13, "dpright": 14}
+    BUTTONS = {
+        "a": 0,
+        "b": 1,
+        "x": 2,
+        "y": 3,
+        "back": 4,
+        "guide": 5,
+        "start": 6,
+        "leftstick": 7,
+        "rightstick": 8,
+        "leftshoulder": 9,
+        "rightshoulder": 10,
+        "dpup": 11,
+        "dpdown": 12,
+        "dpleft": 13,
+        "dpright": 14,
+    }
     AXES = {"leftx": 0, "lefty": 1, "rightx": 2, "righty": 3, "lefttrigger": 4, "righttrigger": 5}
 
     def __init__(self):

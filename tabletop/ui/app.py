@@ -6,7 +6,8 @@ import sys
 
 import pygame
 
-from tabletop import __version__, settings as settings_mod
+from tabletop import __version__
+from tabletop import settings as settings_mod
 from tabletop.input.devices import Pads
 from tabletop.paths import asset_path
 from tabletop.ui import gfx
@@ -20,7 +21,7 @@ class App:
         pygame.init()
         gfx.reset_caches()
         self.settings = settings or settings_mod.load()
-        self.toasts: list[list] = []   # [text, ms left]
+        self.toasts: list[list] = []  # [text, ms left]
         for m in self.settings.messages:
             self.toast(m)
             print(f"tabletop: {m}", file=sys.stderr)
@@ -78,14 +79,15 @@ class App:
         self.push(scene)
 
     def start(self, game_id: str | None = None, replay_file: str | None = None) -> None:
-        from tabletop.ui.launcher import Launcher, Setup
         from tabletop.core import registry
+        from tabletop.ui.launcher import Launcher, Setup
 
         self.push(Launcher(self))
         if game_id:
             self.push(Setup(self, registry.get(game_id)))
         if replay_file:
             from tabletop.ui.replay import ReplayScene
+
             self.push(ReplayScene.open(self, replay_file))
 
     def toggle_fullscreen(self) -> None:
@@ -185,8 +187,15 @@ class App:
         px = max(8, min(w // 18, h // 4, 22))
         lines = ["Enlarge the window", f"(at least {gfx.MIN_W}x{gfx.MIN_H}); the game is paused"]
         for i, line in enumerate(lines):
-            gfx.blit_text(surf, line, px if i == 0 else max(7, px * 2 // 3), (w // 2, h // 2 + (i - 0.5) * px * 1.4),
-                          gfx.GOLD if i == 0 else gfx.WHITE, bold=i == 0, anchor="center")
+            gfx.blit_text(
+                surf,
+                line,
+                px if i == 0 else max(7, px * 2 // 3),
+                (w // 2, h // 2 + (i - 0.5) * px * 1.4),
+                gfx.GOLD if i == 0 else gfx.WHITE,
+                bold=i == 0,
+                anchor="center",
+            )
 
     def draw_toasts(self, surf) -> None:
         y = 10

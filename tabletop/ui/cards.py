@@ -4,6 +4,7 @@ symbol and an owner's border. Rendered once per size and cached."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 import pygame
 
 from tabletop.ui import gfx
@@ -11,13 +12,13 @@ from tabletop.ui import gfx
 
 @dataclass(frozen=True)
 class Face:
-    title: str = ""                 # e.g. "Hook"
-    value: str = ""                 # big text in the middle, e.g. "2" or "7♠"
-    symbol: str = ""                # corner symbol, e.g. "▲" or "♠"
-    colour: tuple = (60, 60, 60)    # ink colour of value and symbol
-    fill: tuple = gfx.PAPER         # card background
-    border: tuple = (30, 30, 30)    # owner's border
-    subtitle: str = ""              # small text at the bottom
+    title: str = ""  # e.g. "Hook"
+    value: str = ""  # big text in the middle, e.g. "2" or "7♠"
+    symbol: str = ""  # corner symbol, e.g. "▲" or "♠"
+    colour: tuple = (60, 60, 60)  # ink colour of value and symbol
+    fill: tuple = gfx.PAPER  # card background
+    border: tuple = (30, 30, 30)  # owner's border
+    subtitle: str = ""  # small text at the bottom
     face_down: bool = False
 
 

@@ -77,10 +77,12 @@ _FORGET: list = []
 def image_cache(maxsize: int):
     """``lru_cache`` for images made to the window's size: all of them are forgotten when the
     window changes size (see ``forget_images``)."""
+
     def wrap(fn):
         cached = lru_cache(maxsize=maxsize)(fn)
         _FORGET.append(cached.cache_clear)
         return cached
+
     return wrap
 
 

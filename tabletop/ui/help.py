@@ -74,7 +74,7 @@ class HelpScene(Scene):
     close_rect = None
 
     def update(self, dt_ms):
-        for pad in self.app.pads.pads.values():   # hold a stick to scroll
+        for pad in self.app.pads.pads.values():  # hold a stick to scroll
             y = pad.axes.get("lefty", 0.0) + pad.axes.get("righty", 0.0)
             if abs(y) > 0.3:
                 self.scroll = max(0.0, min(self.max_scroll, self.scroll + y * dt_ms * 0.6))
@@ -104,5 +104,11 @@ class HelpScene(Scene):
         self.close_rect = vp.r(1140, 670, 120, 36)
         gfx.panel(surf, self.close_rect, (60, 70, 92), radius=vp.s(8))
         gfx.blit_text(surf, "Close", vp.s(18), self.close_rect.center, gfx.WHITE, anchor="center")
-        gfx.blit_text(surf, "Scroll: wheel, arrows or stick · Close: Esc, B or click", vp.s(14),
-                      vp.p(140, 688), gfx.GREY, anchor="midleft")
+        gfx.blit_text(
+            surf,
+            "Scroll: wheel, arrows or stick · Close: Esc, B or click",
+            vp.s(14),
+            vp.p(140, 688),
+            gfx.GREY,
+            anchor="midleft",
+        )

@@ -50,14 +50,17 @@ class Launcher(MenuScene):
             try:
                 spec = registry.get(rec.game)
                 moves = len(rec.actions)
-                items.append(Item(f"Resume {spec.name} ({moves} move{'s' if moves != 1 else ''})",
-                                  action=lambda r=rec, s=spec: self.resume(s, r),
-                                  hint="Carry on exactly where the last game stopped"))
+                items.append(
+                    Item(
+                        f"Resume {spec.name} ({moves} move{'s' if moves != 1 else ''})",
+                        action=lambda r=rec, s=spec: self.resume(s, r),
+                        hint="Carry on exactly where the last game stopped",
+                    )
+                )
             except KeyError:
                 self.app.toast(f"autosave.json is for an unknown game {rec.game!r}; ignored")
         for spec in registry.load_all().values():
-            items.append(Item(spec.name, action=lambda s=spec: self.app.push(Setup(self.app, s)),
-                              key=spec.id))
+            items.append(Item(spec.name, action=lambda s=spec: self.app.push(Setup(self.app, s)), key=spec.id))
         for pkg, why in registry.LOAD_ERRORS.items():
             self.app.toast(f"The game in folder {pkg!r} could not be loaded: {why}")
         items.append(Item("Settings", action=lambda: self.app.push(SettingsScene(self.app))))
@@ -71,18 +74,26 @@ class Launcher(MenuScene):
         r = vp.r(660, 160, 480, 360)
         gfx.panel(surf, r, (14, 40, 30), radius=vp.s(14), border=(60, 110, 80), width=max(1, vp.s(2)))
         if spec is None:
-            lines = ["Choose a game with the mouse, the arrow keys",
-                     "or a gamepad's d-pad, then Enter, Space or A.",
-                     "", "Esc, Backspace or B goes back.",
-                     "Every game is saved after every move."]
+            lines = [
+                "Choose a game with the mouse, the arrow keys",
+                "or a gamepad's d-pad, then Enter, Space or A.",
+                "",
+                "Esc, Backspace or B goes back.",
+                "Every game is saved after every move.",
+            ]
             for i, line in enumerate(lines):
                 gfx.blit_text(surf, line, vp.s(18), vp.p(690, 200 + i * 30), gfx.WHITE)
             return
-        kind = {REALTIME: "Real time: no turns, both play at once",
-                SIMULTANEOUS: "Secret choices, revealed together",
-                TURNS: "Turns, one player after another"}[spec.dynamics]
-        players = (f"{spec.min_players} players" if spec.min_players == spec.max_players
-                   else f"{spec.min_players} to {spec.max_players} players")
+        kind = {
+            REALTIME: "Real time: no turns, both play at once",
+            SIMULTANEOUS: "Secret choices, revealed together",
+            TURNS: "Turns, one player after another",
+        }[spec.dynamics]
+        players = (
+            f"{spec.min_players} players"
+            if spec.min_players == spec.max_players
+            else f"{spec.min_players} to {spec.max_players} players"
+        )
         gfx.blit_text(surf, spec.name, vp.s(28), vp.p(690, 190), gfx.GOLD, bold=True)
         y = 240
         for line in gfx.wrap(spec.blurb, vp.s(18), vp.s(420)):
@@ -95,10 +106,12 @@ class Launcher(MenuScene):
 
     def resume(self, spec, rec):
         from tabletop.core.record import BadRecord, RefusedAction
+
         try:
             session = Session.from_record(spec, rec)
         except (BadRecord, RefusedAction) as e:
             from tabletop import storage
+
             bad = storage.set_aside(autosave_path()).name
             self.app.toast(f"autosave.json could not be resumed: {e}; kept as {bad}")
             self.build()
@@ -127,16 +140,22 @@ class Setup(MenuScene):
         self.heading = spec.name
         self.sub = spec.blurb
         last = app.settings["last_setup"].get(spec.id, {}) if isinstance(app.settings["last_setup"], dict) else {}
-        self.players = last.get("players", spec.min_players) if isinstance(last.get("players"), int) else spec.min_players
+        self.players = (
+            last.get("players", spec.min_players) if isinstance(last.get("players"), int) else spec.min_players
+        )
         self.players = max(spec.min_players, min(spec.max_players, self.players))
         default_seats = ["human"] + [f"computer:{spec.bot_levels[0]}"] * (spec.max_players - 1)
         seats = last.get("seats") if isinstance(last.get("seats"), list) else []
-        self.seat_kind = [seats[i] if i < len(seats) and isinstance(seats[i], str) else default_seats[i]
-                          for i in range(spec.max_players)]
+        self.seat_kind = [
+            seats[i] if i < len(seats) and isinstance(seats[i], str) else default_seats[i]
+            for i in range(spec.max_players)
+        ]
         schemes = last.get("controls") if isinstance(last.get("controls"), list) else []
         default_schemes = ["keys-left", "keys-right", "gamepad", "gamepad", "gamepad", "gamepad"]
-        self.schemes = [schemes[i] if i < len(schemes) and schemes[i] in SCHEMES else default_schemes[i]
-                        for i in range(spec.max_players)]
+        self.schemes = [
+            schemes[i] if i < len(schemes) and schemes[i] in SCHEMES else default_schemes[i]
+            for i in range(spec.max_players)
+        ]
         opts = last.get("options") if isinstance(last.get("options"), dict) else {}
         try:
             self.options = spec.rules.check_options(opts)
@@ -151,30 +170,60 @@ class Setup(MenuScene):
         items.append(Item("Start", action=self.start, key="start", hint="Start the game with these players"))
         if spec.max_players > spec.min_players:
             ch = [(n, str(n)) for n in range(spec.min_players, spec.max_players + 1)]
-            items.append(Item("Players", choices=ch, index=[c[0] for c in ch].index(self.players),
-                              on_change=self._set_players, key="players"))
+            items.append(
+                Item(
+                    "Players",
+                    choices=ch,
+                    index=[c[0] for c in ch].index(self.players),
+                    on_change=self._set_players,
+                    key="players",
+                )
+            )
         kinds = _seat_choices(spec)
         for i in range(self.players):
             name = gfx.PLAYER_NAMES[i]
             values = [k[0] for k in kinds]
             idx = values.index(self.seat_kind[i]) if self.seat_kind[i] in values else 0
-            items.append(Item(name, choices=kinds, index=idx, key=f"seat{i}",
-                              on_change=lambda v, i=i: self._set_kind(i, v)))
+            items.append(
+                Item(name, choices=kinds, index=idx, key=f"seat{i}", on_change=lambda v, i=i: self._set_kind(i, v))
+            )
             if self.seat_kind[i] == "human" and spec.dynamics != TURNS:
                 sch = [(s, SCHEME_LABELS[s]) for s in SCHEMES]
-                items.append(Item(f"{name} plays with", choices=sch, index=SCHEMES.index(self.schemes[i]),
-                                  key=f"ctl{i}", on_change=lambda v, i=i: self._set_scheme(i, v)))
+                items.append(
+                    Item(
+                        f"{name} plays with",
+                        choices=sch,
+                        index=SCHEMES.index(self.schemes[i]),
+                        key=f"ctl{i}",
+                        on_change=lambda v, i=i: self._set_scheme(i, v),
+                    )
+                )
         for opt in spec.rules.options:
             values = [c[0] for c in opt.choices]
             idx = values.index(self.options[opt.key]) if self.options[opt.key] in values else 0
-            items.append(Item(opt.label, choices=list(opt.choices), index=idx, hint=opt.help, key=f"opt:{opt.key}",
-                              on_change=lambda v, k=opt.key: self.options.__setitem__(k, v)))
+            items.append(
+                Item(
+                    opt.label,
+                    choices=list(opt.choices),
+                    index=idx,
+                    hint=opt.help,
+                    key=f"opt:{opt.key}",
+                    on_change=lambda v, k=opt.key: self.options.__setitem__(k, v),
+                )
+            )
         if spec.hidden_info and spec.dynamics == SIMULTANEOUS:
             modes = [("curtain", "Curtain (take turns looking)"), ("peek", "Peek (hold your peek button)")]
             idx = 0 if self.app.settings["secrecy"] == "curtain" else 1
-            items.append(Item("Secret choices", choices=modes, index=idx, key="secrecy",
-                              hint="How two people keep their cards secret on one screen",
-                              on_change=lambda v: self.app.settings.__setitem__("secrecy", v)))
+            items.append(
+                Item(
+                    "Secret choices",
+                    choices=modes,
+                    index=idx,
+                    key="secrecy",
+                    hint="How two people keep their cards secret on one screen",
+                    on_change=lambda v: self.app.settings.__setitem__("secrecy", v),
+                )
+            )
         if spec.help_file:
             items.append(Item("How to play", action=self.help, key="help"))
         items.append(Item("Back", action=self.back, key="back"))
@@ -196,6 +245,7 @@ class Setup(MenuScene):
 
     def help(self):
         from tabletop.ui.help import HelpScene
+
         self.app.push(HelpScene(self.app, self.spec))
 
     def conflict(self) -> str:
@@ -210,8 +260,10 @@ class Setup(MenuScene):
                 if p in ("gamepad",):
                     continue
                 if p in used:
-                    return (f"{gfx.PLAYER_NAMES[used[p]]} and {gfx.PLAYER_NAMES[i]} both use "
-                            f"{SCHEME_LABELS[p].lower()}: choose different controls")
+                    return (
+                        f"{gfx.PLAYER_NAMES[used[p]]} and {gfx.PLAYER_NAMES[i]} both use "
+                        f"{SCHEME_LABELS[p].lower()}: choose different controls"
+                    )
                 used[p] = i
         return ""
 
@@ -230,8 +282,12 @@ class Setup(MenuScene):
             else:
                 seats.append(Seat(gfx.PLAYER_NAMES[i], "computer", level=kind.split(":", 1)[1]))
         last = dict(self.app.settings["last_setup"])
-        last[self.spec.id] = {"players": self.players, "seats": self.seat_kind, "controls": self.schemes,
-                              "options": self.options}
+        last[self.spec.id] = {
+            "players": self.players,
+            "seats": self.seat_kind,
+            "controls": self.schemes,
+            "options": self.options,
+        }
         self.app.settings["last_setup"] = last
         self.app.settings.save()
         session = Session.new(self.spec, seats, self.options)
@@ -251,11 +307,14 @@ class SettingsScene(MenuScene):
         items = [
             Item("Sound", choices=onoff, index=0 if s["sound"] else 1, on_change=self._sound),
             Item("Volume", choices=vols, index=vol_idx, on_change=self._volume),
-            Item("Animations", choices=speeds, index=sp_idx,
-                 on_change=lambda v: s.__setitem__("animation_speed", v)),
-            Item("JAB assist (highlight chances)", choices=onoff, index=0 if s["assist"] else 1,
-                 on_change=lambda v: s.__setitem__("assist", v),
-                 hint="Off in tournament play: spotting a chance is part of the game"),
+            Item("Animations", choices=speeds, index=sp_idx, on_change=lambda v: s.__setitem__("animation_speed", v)),
+            Item(
+                "JAB assist (highlight chances)",
+                choices=onoff,
+                index=0 if s["assist"] else 1,
+                on_change=lambda v: s.__setitem__("assist", v),
+                hint="Off in tournament play: spotting a chance is part of the game",
+            ),
             Item("Back", action=self.back),
         ]
         self.menu = Menu(items, y=170, w=560, x=360, sound=self.app.sounds, on_back=self.back)

@@ -19,8 +19,13 @@ class PauseScene(Scene):
         if table.session.spec.help_file:
             items.append(Item("How to play", action=self.help))
         items.append(Item("Settings", action=self.settings))
-        items.append(Item("Leave to the menu (the game is kept)", action=self.leave,
-                          hint="Your game is saved after every move: resume it from the menu"))
+        items.append(
+            Item(
+                "Leave to the menu (the game is kept)",
+                action=self.leave,
+                hint="Your game is saved after every move: resume it from the menu",
+            )
+        )
         items.append(Item("Quit tabletop", action=app.quit))
         self.menu = Menu(items, y=220, w=520, x=380, sound=app.sounds, on_back=self.resume)
 
@@ -29,14 +34,17 @@ class PauseScene(Scene):
 
     def help(self):
         from tabletop.ui.help import HelpScene
+
         self.app.push(HelpScene(self.app, self.table.session.spec))
 
     def settings(self):
         from tabletop.ui.launcher import SettingsScene
+
         self.app.push(SettingsScene(self.app))
 
     def leave(self):
         from tabletop.ui.launcher import Launcher
+
         self.app.reset_to(Launcher(self.app))
 
     def handle(self, event, pad_changes):
@@ -74,7 +82,15 @@ class ReconnectScene(Scene):
     def draw(self, surf, vp):
         gfx.shade(surf, 190)
         names = ", ".join(self.table.session.seats[s].name for s in self.table.router.missing_pads()) or "?"
-        gfx.blit_text(surf, f"{names}: connect your gamepad", vp.s(40), vp.p(640, 300), gfx.GOLD, bold=True, anchor="center")
-        gfx.blit_text(surf, "The game is paused and will go on when a gamepad is connected.", vp.s(20),
-                      vp.p(640, 370), gfx.WHITE, anchor="center")
+        gfx.blit_text(
+            surf, f"{names}: connect your gamepad", vp.s(40), vp.p(640, 300), gfx.GOLD, bold=True, anchor="center"
+        )
+        gfx.blit_text(
+            surf,
+            "The game is paused and will go on when a gamepad is connected.",
+            vp.s(20),
+            vp.p(640, 370),
+            gfx.WHITE,
+            anchor="center",
+        )
         gfx.blit_text(surf, "Esc: pause menu", vp.s(16), vp.p(640, 420), gfx.GREY, anchor="center")

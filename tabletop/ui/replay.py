@@ -14,7 +14,7 @@ from tabletop.ui import gfx
 from tabletop.ui.scene import Scene
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
-STEP_MS = 900   # between moves of a turn-based game at 1x
+STEP_MS = 900  # between moves of a turn-based game at 1x
 
 
 class ReplayScene(Scene):
@@ -22,8 +22,8 @@ class ReplayScene(Scene):
     pauses_below = False
 
     @classmethod
-    def open(cls, app, path: str) -> "Scene":
-        r = rec.load(path)      # the command line has already checked the file
+    def open(cls, app, path: str) -> Scene:
+        r = rec.load(path)  # the command line has already checked the file
         spec = registry.get(r.game)
         return cls(app, spec, r)
 
@@ -42,14 +42,27 @@ class ReplayScene(Scene):
         self.error = ""
 
     def _fresh(self) -> Session:
-        seats = [Seat(p.get("name", f"Player {i + 1}") if isinstance(p.get("name"), str) else f"Player {i + 1}",
-                      "computer", level="replay") for i, p in enumerate(self.source.players)]
-        s = Session(spec=self.spec, seats=seats, options=self.spec.rules.check_options(self.source.options),
-                    seed=self.source.seed, setup=self.source.setup, autosave=False)
-        s.record = rec.Record(game=self.spec.id, seed=s.seed, options=s.options,
-                              players=list(self.source.players), setup=s.setup)
+        seats = [
+            Seat(
+                p.get("name", f"Player {i + 1}") if isinstance(p.get("name"), str) else f"Player {i + 1}",
+                "computer",
+                level="replay",
+            )
+            for i, p in enumerate(self.source.players)
+        ]
+        s = Session(
+            spec=self.spec,
+            seats=seats,
+            options=self.spec.rules.check_options(self.source.options),
+            seed=self.source.seed,
+            setup=self.source.setup,
+            autosave=False,
+        )
+        s.record = rec.Record(
+            game=self.spec.id, seed=s.seed, options=s.options, players=list(self.source.players), setup=s.setup
+        )
         s.state = rec.start(self.source, self.spec)
-        return s   # no bots: nobody moves but the record
+        return s  # no bots: nobody moves but the record
 
     def on_enter(self):
         self.app.stack.insert(len(self.app.stack) - 1, self.table)
@@ -103,6 +116,7 @@ class ReplayScene(Scene):
         for b in buttons:
             if b in ("back", "pause"):
                 from tabletop.ui.launcher import Launcher
+
                 self.app.reset_to(Launcher(self.app))
                 return
             if b in ("confirm", "toggle"):
@@ -119,8 +133,10 @@ class ReplayScene(Scene):
         r = vp.r(240, 676, 800, 40)
         gfx.panel(surf, r, gfx.PANEL, radius=vp.s(8), alpha=220)
         state = "playing" if self.playing else "paused"
-        text = (f"Replay · move {self.index}/{len(self.source.actions)} · {state} · {SPEEDS[self.speed_i]}x   "
-                f"Space play/pause · → step · ↑↓ speed · Esc leave")
+        text = (
+            f"Replay · move {self.index}/{len(self.source.actions)} · {state} · {SPEEDS[self.speed_i]}x   "
+            f"Space play/pause · → step · ↑↓ speed · Esc leave"
+        )
         gfx.blit_text(surf, text, gfx.fit_px(text, vp.s(16), r.w - vp.s(16)), r.center, gfx.WHITE, anchor="center")
         if self.error:
             gfx.blit_text(surf, self.error, vp.s(18), vp.p(640, 650), gfx.REFUSE, anchor="center")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 
 class Scene:
-    opaque = True          # draws the whole window; scenes below are not drawn
-    pauses_below = True    # while on top, scenes below get no update (time stops)
+    opaque = True  # draws the whole window; scenes below are not drawn
+    pauses_below = True  # while on top, scenes below get no update (time stops)
 
     def __init__(self, app):
         self.app = app

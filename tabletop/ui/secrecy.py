@@ -67,11 +67,21 @@ class Secrecy:
         others = [names[s] for s in self.humans if s != seat]
         r = vp.r(290, 200, 700, 280)
         gfx.panel(surf, r, gfx.PANEL, radius=vp.s(16), border=gfx.PLAYER_COLOURS[seat % 6], width=vp.s(3), alpha=245)
-        gfx.blit_text(surf, f"{names[seat]}: your choice", vp.s(40), vp.p(640, 260), gfx.PLAYER_COLOURS[seat % 6],
-                      bold=True, anchor="center")
+        gfx.blit_text(
+            surf,
+            f"{names[seat]}: your choice",
+            vp.s(40),
+            vp.p(640, 260),
+            gfx.PLAYER_COLOURS[seat % 6],
+            bold=True,
+            anchor="center",
+        )
         if others:
-            gfx.blit_text(surf, f"{' and '.join(others)}, please look away.", vp.s(22), vp.p(640, 315), gfx.WHITE,
-                          anchor="center")
-        self.table.hot_button(vp.r(470, 370, 340, 60), f"Show {names[seat]}'s cards", lambda: self.show(seat), seat=seat)
+            gfx.blit_text(
+                surf, f"{' and '.join(others)}, please look away.", vp.s(22), vp.p(640, 315), gfx.WHITE, anchor="center"
+            )
+        self.table.hot_button(
+            vp.r(470, 370, 340, 60), f"Show {names[seat]}'s cards", lambda: self.show(seat), seat=seat
+        )
         self.table.focus[seat] = 0
         self.table.show_focus[seat] = True

@@ -8,8 +8,21 @@ import pygame
 
 from tabletop.paths import asset_path
 
-NAMES = ("click", "take", "place", "refuse", "reveal", "combo", "stagger", "counter",
-         "clinch", "ding", "knockout", "cheer", "bell")
+NAMES = (
+    "click",
+    "take",
+    "place",
+    "refuse",
+    "reveal",
+    "combo",
+    "stagger",
+    "counter",
+    "clinch",
+    "ding",
+    "knockout",
+    "cheer",
+    "bell",
+)
 
 
 class Sounds:

@@ -24,8 +24,9 @@ apart.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
@@ -36,19 +37,19 @@ from tabletop.ui import cards, gfx
 from tabletop.ui.pause import PauseScene, ReconnectScene
 from tabletop.ui.scene import Scene
 
-DRAG_THRESHOLD = 6       # pixels a press must move before it is a drag
-BOT_THINK_MS = 700       # a computer's pause before it acts, so people can follow
+DRAG_THRESHOLD = 6  # pixels a press must move before it is a drag
+BOT_THINK_MS = 700  # a computer's pause before it acts, so people can follow
 
 
 @dataclass
 class Hot:
     rect: pygame.Rect
     payload: Any
-    seat: int | None = None          # who may use it (None: whoever's choice it is)
-    kind: str = "card"               # "card", "zone" or "button"
+    seat: int | None = None  # who may use it (None: whoever's choice it is)
+    kind: str = "card"  # "card", "zone" or "button"
     image: pygame.Surface | None = None
-    accepts: Callable[[Any], str | None] | None = None   # zones: refusal reason or None
-    callback: Callable[[], Any] | None = None            # buttons
+    accepts: Callable[[Any], str | None] | None = None  # zones: refusal reason or None
+    callback: Callable[[], Any] | None = None  # buttons
 
 
 @dataclass
@@ -77,8 +78,8 @@ class TableScene(Scene):
         self.router = Router(app.settings, app.pads, schemes)
         self.hots: list[Hot] = []
         self._next_hots: list[Hot] = []
-        self.focus: dict[int, int] = {}          # seat -> index into that seat's focusables
-        self.show_focus: dict[int, bool] = {}    # focus ring shown once a seat uses keys/pad
+        self.focus: dict[int, int] = {}  # seat -> index into that seat's focusables
+        self.show_focus: dict[int, bool] = {}  # focus ring shown once a seat uses keys/pad
         self.drag: dict | None = None
         self.flights: list[Flight] = []
         self.message = ""
@@ -180,7 +181,7 @@ class TableScene(Scene):
             self.drag = None
         self.router.release_all()
         secrecy = getattr(self, "secrecy", None)
-        if secrecy is not None:      # a peek key let go while paused must not leave a hand shown
+        if secrecy is not None:  # a peek key let go while paused must not leave a hand shown
             secrecy.peeking.clear()
 
     def on_focus_lost(self) -> None:
@@ -242,8 +243,11 @@ class TableScene(Scene):
     # -- focus (keyboard / gamepad) -------------------------------------------------------
     def focusables(self, seat: int, hots: list[Hot] | None = None) -> list[Hot]:
         """What ``seat`` can move its focus over: among ``hots`` (the last frame's by default)."""
-        return [h for h in (self.hots if hots is None else hots)
-                if h.kind in ("card", "button") and (h.seat is None or h.seat == seat)]
+        return [
+            h
+            for h in (self.hots if hots is None else hots)
+            if h.kind in ("card", "button") and (h.seat is None or h.seat == seat)
+        ]
 
     def focus_payload(self, seat: int, items: list[Hot], payload) -> bool:
         """Put ``seat``'s focus on the item showing ``payload``; False if none does."""
@@ -279,8 +283,8 @@ class TableScene(Scene):
             score = along + 2 * across
             if best_score is None or score < best_score:
                 best, best_score = i, score
-        if best is None:   # wrap around in that direction's order
-            order = sorted(range(len(items)), key=lambda i: (items[i].rect.centerx * dx + items[i].rect.centery * dy))
+        if best is None:  # wrap around in that direction's order
+            order = sorted(range(len(items)), key=lambda i: items[i].rect.centerx * dx + items[i].rect.centery * dy)
             best = order[0]
         self.focus[seat] = best
         self.app.sounds.play("click")
@@ -306,8 +310,14 @@ class TableScene(Scene):
                 return
             hot = self._hot_at(event.pos, ("card",), seat)
             if hot is not None:
-                self.drag = {"seat": seat, "hot": hot, "start": event.pos, "pos": event.pos, "moved": False,
-                             "grab": (event.pos[0] - hot.rect.x, event.pos[1] - hot.rect.y)}
+                self.drag = {
+                    "seat": seat,
+                    "hot": hot,
+                    "start": event.pos,
+                    "pos": event.pos,
+                    "moved": False,
+                    "grab": (event.pos[0] - hot.rect.x, event.pos[1] - hot.rect.y),
+                }
         elif event.type == pygame.MOUSEMOTION and self.drag is not None:
             self.drag["pos"] = event.pos
             sx, sy = self.drag["start"]
@@ -322,7 +332,11 @@ class TableScene(Scene):
                 self.on_choose(seat, hot.payload)
                 return
             zone = self._hot_at(event.pos, ("zone",), seat)
-            reason = "Drop it on a place where it can go." if zone is None else (zone.accepts(hot.payload) if zone.accepts else None)
+            reason = (
+                "Drop it on a place where it can go."
+                if zone is None
+                else (zone.accepts(hot.payload) if zone.accepts else None)
+            )
             if reason:
                 self.say(reason)
                 self.app.sounds.play("refuse")
@@ -367,7 +381,7 @@ class TableScene(Scene):
         seat = waiting[0]
         action = self.session.bots[seat].choose(self.session.view(seat))
         result = self.submit(action)
-        if isinstance(result, Refused):   # a bot must never do this; say so rather than hang
+        if isinstance(result, Refused):  # a bot must never do this; say so rather than hang
             self.say(f"Computer {self.session.seats[seat].name} made an illegal move: {result.reason}")
 
     # -- drawing ------------------------------------------------------------------------
@@ -384,7 +398,7 @@ class TableScene(Scene):
         gfx.panel(surf, self.pause_rect, (40, 44, 56), radius=vp.s(6))
         bar_w, bar_h = vp.s(5), vp.s(16)
         c = self.pause_rect.center
-        for side in (-1, 1):        # two bars (vp.s is for lengths: an offset's sign goes outside it)
+        for side in (-1, 1):  # two bars (vp.s is for lengths: an offset's sign goes outside it)
             pygame.draw.rect(surf, gfx.WHITE, (c[0] + side * vp.s(5) - bar_w // 2, c[1] - bar_h // 2, bar_w, bar_h))
         if self.message_ms > 0 and self.message:
             self.draw_message(surf, vp, self.message)
@@ -411,10 +425,12 @@ class TableScene(Scene):
                 continue
             colour = gfx.PLAYER_COLOURS[seat % len(gfx.PLAYER_COLOURS)]
             # two rings, so the focus shows on a card whose border is the player's own colour
-            pygame.draw.rect(surf, gfx.HILITE, hot.rect.inflate(vp.s(16), vp.s(16)), width=max(1, vp.s(3)),
-                             border_radius=vp.s(10))
-            pygame.draw.rect(surf, colour, hot.rect.inflate(vp.s(8), vp.s(8)), width=max(2, vp.s(3)),
-                             border_radius=vp.s(8))
+            pygame.draw.rect(
+                surf, gfx.HILITE, hot.rect.inflate(vp.s(16), vp.s(16)), width=max(1, vp.s(3)), border_radius=vp.s(10)
+            )
+            pygame.draw.rect(
+                surf, colour, hot.rect.inflate(vp.s(8), vp.s(8)), width=max(2, vp.s(3)), border_radius=vp.s(8)
+            )
 
     def _draw_drag(self, surf) -> None:
         if self.drag is None or not self.drag["moved"]:
@@ -442,8 +458,12 @@ class TableScene(Scene):
 
     def _result_items(self):
         from tabletop.ui.widgets import Item, Menu
-        items = [Item("Play again", action=self.play_again), Item("Look at the table", action=self._dismiss),
-                 Item("Back to the menu", action=self.leave)]
+
+        items = [
+            Item("Play again", action=self.play_again),
+            Item("Look at the table", action=self._dismiss),
+            Item("Back to the menu", action=self.leave),
+        ]
         return Menu(items, x=440, y=400, w=400, sound=self.app.sounds, on_back=self._dismiss)
 
     def _dismiss(self):
@@ -451,11 +471,13 @@ class TableScene(Scene):
 
     def play_again(self):
         from tabletop.session import Session
+
         session = Session.new(self.spec, self.session.seats, self.session.options)
         self.app.replace(self.spec.make_table(self.app, session))
 
     def leave(self):
         from tabletop.ui.launcher import Launcher
+
         self.app.reset_to(Launcher(self.app))
 
     def _result_handle(self, event, pad_changes):
@@ -481,8 +503,9 @@ def card_rect(vp, x, y, w=90, h=126) -> pygame.Rect:
     return vp.r(x, y, w, h)
 
 
-def draw_card(table: TableScene, surf, vp, face: cards.Face, rect: pygame.Rect, payload=None, seat=None,
-              highlight=None, dim=False) -> None:
+def draw_card(
+    table: TableScene, surf, vp, face: cards.Face, rect: pygame.Rect, payload=None, seat=None, highlight=None, dim=False
+) -> None:
     """Draw a card and, with a payload, make it something a player can point at and drag."""
     cards.draw(surf, face, rect, highlight=highlight, dim=dim)
     if payload is not None:

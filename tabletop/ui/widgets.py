@@ -7,8 +7,9 @@ it hovers.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
@@ -20,7 +21,7 @@ from tabletop.ui import gfx
 class Item:
     label: str
     action: Callable[[], Any] | None = None
-    choices: list[tuple[Any, str]] | None = None   # (value, label)
+    choices: list[tuple[Any, str]] | None = None  # (value, label)
     index: int = 0
     on_change: Callable[[Any], Any] | None = None
     enabled: bool = True
@@ -131,7 +132,7 @@ class Menu:
     def draw(self, surf, vp) -> None:
         for it in self.items:
             it.rect = None
-        visible = self.items[self.scroll:self.scroll + self.max_rows]
+        visible = self.items[self.scroll : self.scroll + self.max_rows]
         for n, it in enumerate(visible):
             i = self.scroll + n
             r = vp.r(self.x, self.y + n * self.row, self.w, self.row - 8)
@@ -146,7 +147,14 @@ class Menu:
         if self.scroll > 0:
             gfx.blit_text(surf, "▲", vp.s(16), vp.p(self.x + self.w / 2, self.y - 14), gfx.GREY, anchor="center")
         if self.scroll + self.max_rows < len(self.items):
-            gfx.blit_text(surf, "▼", vp.s(16), vp.p(self.x + self.w / 2, self.y + self.max_rows * self.row), gfx.GREY, anchor="center")
+            gfx.blit_text(
+                surf,
+                "▼",
+                vp.s(16),
+                vp.p(self.x + self.w / 2, self.y + self.max_rows * self.row),
+                gfx.GREY,
+                anchor="center",
+            )
         hint = self.items[self.focus].hint if self.items else ""
         if hint:
             gfx.blit_text(surf, hint, vp.s(16), vp.p(gfx.DESIGN_W / 2, gfx.DESIGN_H - 28), gfx.GREY, anchor="center")

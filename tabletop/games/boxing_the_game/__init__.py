@@ -10,21 +10,24 @@ from .rules import RULES
 
 def _table(*a, **k):
     from .table import make_table
+
     return make_table(*a, **k)
 
 
-SPEC = register(GameSpec(
-    id="boxing-the-game",
-    name="Boxing: The Game",
-    rules=RULES,
-    min_players=2,
-    max_players=2,
-    dynamics=SIMULTANEOUS,
-    hidden_info=True,
-    blurb="Plan three secret actions, bid momentum, and out-think your opponent over 12 rounds.",
-    make_bot=make_bot,
-    bot_levels=("random", "easy", "strong"),
-    make_table=_table,
-    help_file=str(Path(__file__).resolve().parent / "help.md"),
-    extra={"order": 5},
-))
+SPEC = register(
+    GameSpec(
+        id="boxing-the-game",
+        name="Boxing: The Game",
+        rules=RULES,
+        min_players=2,
+        max_players=2,
+        dynamics=SIMULTANEOUS,
+        hidden_info=True,
+        blurb="Plan three secret actions, bid momentum, and out-think your opponent over 12 rounds.",
+        make_bot=make_bot,
+        bot_levels=("random", "easy", "strong"),
+        make_table=_table,
+        help_file=str(Path(__file__).resolve().parent / "help.md"),
+        extra={"order": 5},
+    )
+)

@@ -107,8 +107,11 @@ def content_tables() -> str:
     for c in CARDS[FIRST_MAIN:]:
         rows.setdefault(c.name, [c, 0])[1] += 1
     out = ["| Card | Copies | Move | Speed | Momentum | Effect |", "|---|---|---|---|---|---|"]
-    out += [f"| {n} | {k} | {c.move.capitalize()} | {c.speed} | {c.momentum} | {c.text} |"
-            for n, (c, k) in rows.items() if c.is_action]
+    out += [
+        f"| {n} | {k} | {c.move.capitalize()} | {c.speed} | {c.momentum} | {c.text} |"
+        for n, (c, k) in rows.items()
+        if c.is_action
+    ]
     out += ["", "| Upgrade | Copies | Type | Momentum | Effect |", "|---|---|---|---|---|"]
     out += [f"| {n} | {k} | {c.upgrade} | {c.momentum} | {c.text} |" for n, (c, k) in rows.items() if c.upgrade]
     out += ["", "| Judge | Copies | Cost |", "|---|---|---|"]

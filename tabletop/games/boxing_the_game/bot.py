@@ -10,8 +10,7 @@ from __future__ import annotations
 from tabletop.core.game import Bot
 from tabletop.core.rng import Rng
 
-from .content import CARDS
-from .rules import PickCharacter, Plan, Stance, TakePrize, affordable_slots, RULES
+from .rules import RULES, PickCharacter, Plan, TakePrize, affordable_slots
 
 
 def random_bids(rng: Rng, momentum: int) -> tuple[int, int, int]:
@@ -32,7 +31,6 @@ class SeededBot(Bot):
 
 
 class RandomBot(SeededBot):
-
     def choose(self, view):
         me = view.players[self.seat]
         if view.phase == "pick":
@@ -51,8 +49,10 @@ def make_bot(seat: int, level: str = "strong", seed: int = 0) -> Bot:
         return RandomBot(seat, level, seed)
     if level == "easy":
         from .easy import EasyBot
+
         return EasyBot(seat, level, seed)
     if level == "strong":
         from .strong import StrongBot
+
         return StrongBot(seat, level, seed)
     raise ValueError(f"unknown computer level {level!r} (random, easy, strong)")

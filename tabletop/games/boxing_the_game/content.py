@@ -41,19 +41,19 @@ class ContentError(ValueError):
 class Effect:
     kind: str
     amount: int
-    moves: tuple[str, ...] | None = None   # only these moves (None: all)
-    event: int | None = None               # only in this event
-    stance: str | None = None              # "same" / "differs": only while stances match / differ
+    moves: tuple[str, ...] | None = None  # only these moves (None: all)
+    event: int | None = None  # only in this event
+    stance: str | None = None  # "same" / "differs": only while stances match / differ
 
 
 @dataclass(frozen=True)
 class Card:
     id: int
     name: str
-    move: str | None          # action cards: one of MOVES
-    speed: int                # printed speed (0 for non-actions)
-    momentum: int             # gained when drafted; a Judge's cost is -momentum
-    upgrade: str | None       # upgrade type, or None
+    move: str | None  # action cards: one of MOVES
+    speed: int  # printed speed (0 for non-actions)
+    momentum: int  # gained when drafted; a Judge's cost is -momentum
+    upgrade: str | None  # upgrade type, or None
     judge: bool
     effects: tuple[Effect, ...]
     text: str
@@ -119,7 +119,7 @@ def _effects(path, where, raw, place):
             _int(path, w + " event", event, 1, 3)
         stance = e.get("stance")
         if stance not in (None, "same", "differs"):
-            _fail(path, f"{w}: 'stance' must be \"same\" or \"differs\"")
+            _fail(path, f'{w}: \'stance\' must be "same" or "differs"')
         out.append(Effect(kind, amount, moves, event, stance))
     return tuple(out)
 
@@ -175,7 +175,11 @@ def load_cards(path: Path = DATA / "cards.json") -> tuple[tuple[Card, ...], int]
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as e:
         raise ContentError(f"{path.name}: cannot be read: {e}") from None
-    if not isinstance(data, dict) or not isinstance(data.get("starter"), list) or not isinstance(data.get("main"), list):
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("starter"), list)
+        or not isinstance(data.get("main"), list)
+    ):
         _fail(path, "needs lists 'starter' and 'main'")
     starter: list[dict] = []
     for i, raw in enumerate(data["starter"]):
@@ -187,7 +191,9 @@ def load_cards(path: Path = DATA / "cards.json") -> tuple[tuple[Card, ...], int]
     for raw in starter:
         mix[raw.get("move")] = mix.get(raw.get("move"), 0) + 1
     if mix != STARTER_MIX:
-        _fail(path, f"the starter deck must be 2 Jab, 1 Cross, 1 Hook, 1 Uppercut, 2 Block, 1 Feint (R-BTG-1), got {mix}")
+        _fail(
+            path, f"the starter deck must be 2 Jab, 1 Cross, 1 Hook, 1 Uppercut, 2 Block, 1 Feint (R-BTG-1), got {mix}"
+        )
     cards: list[Card] = []
     for seat in range(2):
         for i, raw in enumerate(starter):
@@ -222,7 +228,11 @@ def load_characters(path: Path = DATA / "characters.json") -> tuple[Character, .
         if raw.get("stance") not in STANCES:
             _fail(path, f"{where}: 'stance' must be orthodox or southpaw")
         trait = raw.get("trait")
-        if not isinstance(trait, dict) or not isinstance(trait.get("name"), str) or not isinstance(trait.get("text"), str):
+        if (
+            not isinstance(trait, dict)
+            or not isinstance(trait.get("name"), str)
+            or not isinstance(trait.get("text"), str)
+        ):
             _fail(path, f"{where}: needs a 'trait' with 'name' and 'text'")
         effects = _effects(path, where, trait.get("effects"), "trait")
         if not effects:

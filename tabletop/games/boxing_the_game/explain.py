@@ -89,8 +89,10 @@ def explain(event: dict, names) -> str:
         return _event(event, n)
     if t == "character":
         ch = CHARACTERS[event["character"]]
-        return (f"{n[event['player']]} fights as {ch.name} ({event['stance']}; {ch.trait_name}: {ch.trait_text}) "
-                f"with {event['momentum']} momentum.")
+        return (
+            f"{n[event['player']]} fights as {ch.name} ({event['stance']}; {ch.trait_name}: {ch.trait_text}) "
+            f"with {event['momentum']} momentum."
+        )
     if t == "round_start":
         return f"Round {event['round']}: ding ding ding!"
     if t == "planned":
@@ -146,8 +148,12 @@ def explain(event: dict, names) -> str:
         tot = event["totals"]
         if w is None:
             return f"The match is a draw ({tot[0]}-{tot[1]})."
-        what = {"KO": "by KO", "judges": "with three judges", "points": f"on points, {tot[w]}-{tot[1 - w]}",
-                "double KO": f"on the score sheet after knockdowns on both sides ({tot[w]}-{tot[1 - w]})",
-                "double judges": f"on the score sheet after both completed their judges ({tot[w]}-{tot[1 - w]})"}
+        what = {
+            "KO": "by KO",
+            "judges": "with three judges",
+            "points": f"on points, {tot[w]}-{tot[1 - w]}",
+            "double KO": f"on the score sheet after knockdowns on both sides ({tot[w]}-{tot[1 - w]})",
+            "double judges": f"on the score sheet after both completed their judges ({tot[w]}-{tot[1 - w]})",
+        }
         return f"{n[w]} wins {what.get(r, r)}!"
     return str(event)

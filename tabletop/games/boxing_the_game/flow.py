@@ -29,7 +29,7 @@ def affordable_slots(state, player):
 
 
 def without(row, slot):
-    return row[:slot] + (HIDDEN,) + row[slot + 1:]
+    return row[:slot] + (HIDDEN,) + row[slot + 1 :]
 
 
 def _gain(s, seat, n):
@@ -61,18 +61,28 @@ def run_events(s):
     while s.event < SLOTS:
         k = s.event + 1
         same = a.stance == b.stance
-        res = resolve_event(k, (a.slots[k - 1], b.slots[k - 1]), (a.bids[k - 1], b.bids[k - 1]),
-                            s.carry, mods, same)
+        res = resolve_event(k, (a.slots[k - 1], b.slots[k - 1]), (a.bids[k - 1], b.bids[k - 1]), s.carry, mods, same)
         cl = res.clash
         gained = tuple(_gain(s, i, res.momentum[i]) for i in range(2))
         s.points = (s.points[0] + res.points[0], s.points[1] + res.points[1])
-        s.carry = res.carry if k < SLOTS else (0, 0)       # same round only (R-BTG-4)
+        s.carry = res.carry if k < SLOTS else (0, 0)  # same round only (R-BTG-4)
         s.event = k
-        entry = {"type": "event", "round": s.round, "event": k, "cards": [a.slots[k - 1], b.slots[k - 1]],
-                 "speeds": list(res.speeds), "code": cl.code, "landed": list(cl.landed),
-                 "knockdown": list(cl.knockdown), "points": list(res.points), "momentum": list(gained),
-                 "carry": list(res.carry) if k < SLOTS else [0, 0], "same_stance": same,
-                 "chooser": cl.chooser, "can_force": cl.can_force}
+        entry = {
+            "type": "event",
+            "round": s.round,
+            "event": k,
+            "cards": [a.slots[k - 1], b.slots[k - 1]],
+            "speeds": list(res.speeds),
+            "code": cl.code,
+            "landed": list(cl.landed),
+            "knockdown": list(cl.knockdown),
+            "points": list(res.points),
+            "momentum": list(gained),
+            "carry": list(res.carry) if k < SLOTS else [0, 0],
+            "same_stance": same,
+            "chooser": cl.chooser,
+            "can_force": cl.can_force,
+        }
         log.append(entry)
         if any(cl.knockdown):
             s.round_kd = cl.knockdown
@@ -103,8 +113,16 @@ def _score_round(s):
         scores = (10, 9) if pts[0] > pts[1] else (9, 10)
     for i in range(2):
         s.players[i].scores = s.players[i].scores + (scores[i],)
-    log.append({"type": "round", "round": s.round, "points": list(pts), "judges": [len(p.judges) for p in s.players],
-                "knockdown": list(kd), "scores": list(scores)})
+    log.append(
+        {
+            "type": "round",
+            "round": s.round,
+            "points": list(pts),
+            "judges": [len(p.judges) for p in s.players],
+            "knockdown": list(kd),
+            "scores": list(scores),
+        }
+    )
     s.log = tuple(log)
     s.pending = None
     target = s.options["knockdowns_to_win"]
@@ -143,8 +161,9 @@ def _finish(s, winner, reason):
     s.prize_order = ()
     for p in s.players:
         p.choice = None
-    s.log = s.log + ({"type": "match", "winner": winner, "reason": reason,
-                      "totals": [sum(p.scores) for p in s.players]},)
+    s.log = s.log + (
+        {"type": "match", "winner": winner, "reason": reason, "totals": [sum(p.scores) for p in s.players]},
+    )
     return s
 
 
@@ -166,8 +185,17 @@ def draft(s, seat, card_id, paid, how, log):
         p.upgrades = tuple(sorted(p.upgrades, key=lambda u: UPGRADE_TYPES.index(CARDS[u].upgrade)))
     else:
         p.discard = p.discard + (card_id,)
-    log.append({"type": "draft", "player": seat, "card": card_id, "how": how, "paid": cost,
-                "gained": gained, "replaced": replaced})
+    log.append(
+        {
+            "type": "draft",
+            "player": seat,
+            "card": card_id,
+            "how": how,
+            "paid": cost,
+            "gained": gained,
+            "replaced": replaced,
+        }
+    )
 
 
 def secret_draft(s, log):
@@ -206,8 +234,9 @@ def after_prize_step(s):
     if winners:
         s.log = tuple(log)
         # both reaching the target at once: the score sheet decides (referee decision)
-        return _finish(s, winners[0] if len(winners) == 1 else _by_sheet(s),
-                       "judges" if len(winners) == 1 else "double judges")
+        return _finish(
+            s, winners[0] if len(winners) == 1 else _by_sheet(s), "judges" if len(winners) == 1 else "double judges"
+        )
     while s.prize_order and not affordable_slots(s, s.prize_order[0]):
         log.append({"type": "pass", "player": s.prize_order[0]})
         s.prize_order = s.prize_order[1:]
@@ -244,7 +273,7 @@ def _cleanup(s):
     s.event, s.carry, s.points, s.round_kd = 0, (0, 0), (0, 0), (False, False)
     s.log = tuple(log)
     if s.round >= s.options["rounds"]:
-        return _finish(s, _by_sheet(s), "points")   # equal totals: a draw (R-BTG-5)
+        return _finish(s, _by_sheet(s), "points")  # equal totals: a draw (R-BTG-5)
     s.round += 1
     s.phase = "plan"
     s.log = s.log + ({"type": "round_start", "round": s.round},)

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from .content import CARDS, PUNCHES, Effect
 
-BONUS_GAP = 6          # "6+ speed greater"
-FEINT_CARRY = 2        # a Feint 6+ faster than a punch: next action +2
+BONUS_GAP = 6  # "6+ speed greater"
+FEINT_CARRY = 2  # a Feint 6+ faster than a punch: next action +2
 
 
 def _applies(e: Effect, move: str, event: int, same_stance: bool) -> bool:
@@ -37,9 +37,13 @@ def mod_total(mods, kind: str) -> int:
 
 def speed(card_id: int, event: int, bid: int, carry: int, mods, same_stance: bool) -> int:
     card = CARDS[card_id]
-    return (card.speed + bid + carry
-            + total(card.effects, "speed", card.move, event, same_stance)
-            + total(mods, "speed", card.move, event, same_stance))
+    return (
+        card.speed
+        + bid
+        + carry
+        + total(card.effects, "speed", card.move, event, same_stance)
+        + total(mods, "speed", card.move, event, same_stance)
+    )
 
 
 @dataclass(frozen=True)
@@ -72,7 +76,7 @@ def clash(move0: str, speed0: int, move1: str, speed1: int, same_stance: bool) -
             jab = 0 if move0 == "jab" else 1
             code = "jab_beats_power" if landed[jab] else "cross_beats_jab"
         return Clash(code, landed, kd, (0, 0), (0, 0))
-    if not p0 and not p1 and move0 == move1:           # Block/Block or Feint/Feint
+    if not p0 and not p1 and move0 == move1:  # Block/Block or Feint/Feint
         carry = [0, 0]
         if speed0 != speed1:
             w = 0 if speed0 > speed1 else 1
@@ -89,8 +93,15 @@ def clash(move0: str, speed0: int, move1: str, speed1: int, same_stance: bool) -
                 carry[other] = FEINT_CARRY
             landed = [False, False]
             landed[puncher] = True
-            return Clash("punch_beats_feint", tuple(landed), (False, False), (0, 0), tuple(carry),
-                         chooser=puncher, can_force=gap >= BONUS_GAP)
+            return Clash(
+                "punch_beats_feint",
+                tuple(landed),
+                (False, False),
+                (0, 0),
+                tuple(carry),
+                chooser=puncher,
+                can_force=gap >= BONUS_GAP,
+            )
         # block vs punch
         mom = [0, 0]
         if -gap >= BONUS_GAP:
@@ -129,13 +140,14 @@ def _punch_vs_punch(m0, s0, m1, s1, same_stance):
 class EventResult:
     clash: Clash
     speeds: tuple[int, int]
-    points: tuple[int, int]        # points scored in this event (already times the event number)
-    momentum: tuple[int, int]      # momentum gained (before the cap)
-    carry: tuple[int, int]         # speed carried to the owner's next event
+    points: tuple[int, int]  # points scored in this event (already times the event number)
+    momentum: tuple[int, int]  # momentum gained (before the cap)
+    carry: tuple[int, int]  # speed carried to the owner's next event
 
 
-def resolve_event(event: int, cards: tuple[int, int], bids: tuple[int, int], carry: tuple[int, int],
-                  mods: tuple, same_stance: bool) -> EventResult:
+def resolve_event(
+    event: int, cards: tuple[int, int], bids: tuple[int, int], carry: tuple[int, int], mods: tuple, same_stance: bool
+) -> EventResult:
     """Resolve event ``event`` (1..3) between the two slotted cards."""
     c0, c1 = CARDS[cards[0]], CARDS[cards[1]]
     s0 = speed(cards[0], event, bids[0], carry[0], mods[0], same_stance)

@@ -18,17 +18,17 @@ from tabletop.core.rng import Rng
 
 from . import setup as setup_mod
 from .content import CARDS, CHARACTERS, MAIN_IDS, starter_ids
-from .flow import (SLOTS, after_prize_step, draft, draw, run_events, secret_draft, without,
-                   affordable_slots, judge_cost)  # noqa: F401  (judge_cost: for the table)
+from .flow import SLOTS, affordable_slots, after_prize_step, draft, draw, judge_cost, run_events, secret_draft, without  # noqa: F401  (judge_cost: for the table)
 from .resolve import mod_total
 from .state import HIDDEN, PHASES, Player, State
 
-
 # -- actions ------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class PickCharacter(Action):
     """Keep one of your dealt character boards (secret until both have picked)."""
+
     kind: ClassVar[str] = "pick"
     player: int
     character: int
@@ -37,6 +37,7 @@ class PickCharacter(Action):
 @dataclass(frozen=True)
 class Plan(Action):
     """Put three hand cards in slots 1..3 (in order) and bid momentum on each slot."""
+
     kind: ClassVar[str] = "plan"
     player: int
     cards: tuple[int, ...]
@@ -47,6 +48,7 @@ class Plan(Action):
 class Stance(Action):
     """After landing a Punch on a Feint or a Feint on a Block: switch your stance or not,
     and (when allowed) force the opponent to switch."""
+
     kind: ClassVar[str] = "stance"
     player: int
     switch: bool
@@ -56,6 +58,7 @@ class Stance(Action):
 @dataclass(frozen=True)
 class TakePrize(Action):
     """Draft the prize in slot 0..2 of the prize row."""
+
     kind: ClassVar[str] = "prize"
     player: int
     slot: int
@@ -69,20 +72,55 @@ class BoxingRules(Rules):
     id = "boxing-the-game"
     actions = (PickCharacter, Plan, Stance, TakePrize)
     options = (
-        Option("rounds", "Rounds", ((12, "12 (full match)"), (6, "6 (short match)"), (3, "3 (quick)")), 12,
-               "How many rounds are scored if nobody wins early."),
-        Option("start_momentum", "Starting momentum", tuple((n, str(n)) for n in range(0, 5)), 2,
-               "Momentum each boxer starts with (R-BTG-2)."),
-        Option("max_momentum", "Momentum cap", ((7, "7"), (5, "5"), (9, "9")), 7,
-               "Nobody can hold more momentum than this (R-BTG-2)."),
-        Option("hand_size", "Cards drawn each round", ((4, "4"), (5, "5")), 4,
-               "Cards in hand when planning; three are played (R-BTG-3)."),
-        Option("boards_dealt", "Character boards dealt", ((3, "3"), (2, "2"), (1, "1")), 3,
-               "How many character boards each player chooses from (R-BTG-2)."),
-        Option("knockdowns_to_win", "Knockdowns for a KO", ((3, "3"), (2, "2"), (4, "4")), 3,
-               "Landing this many knockdowns wins at once (R-BTG-5)."),
-        Option("judges_to_win", "Judges to win", ((3, "3"), (2, "2"), (4, "4")), 3,
-               "Holding this many judges wins at once (R-BTG-5)."),
+        Option(
+            "rounds",
+            "Rounds",
+            ((12, "12 (full match)"), (6, "6 (short match)"), (3, "3 (quick)")),
+            12,
+            "How many rounds are scored if nobody wins early.",
+        ),
+        Option(
+            "start_momentum",
+            "Starting momentum",
+            tuple((n, str(n)) for n in range(0, 5)),
+            2,
+            "Momentum each boxer starts with (R-BTG-2).",
+        ),
+        Option(
+            "max_momentum",
+            "Momentum cap",
+            ((7, "7"), (5, "5"), (9, "9")),
+            7,
+            "Nobody can hold more momentum than this (R-BTG-2).",
+        ),
+        Option(
+            "hand_size",
+            "Cards drawn each round",
+            ((4, "4"), (5, "5")),
+            4,
+            "Cards in hand when planning; three are played (R-BTG-3).",
+        ),
+        Option(
+            "boards_dealt",
+            "Character boards dealt",
+            ((3, "3"), (2, "2"), (1, "1")),
+            3,
+            "How many character boards each player chooses from (R-BTG-2).",
+        ),
+        Option(
+            "knockdowns_to_win",
+            "Knockdowns for a KO",
+            ((3, "3"), (2, "2"), (4, "4")),
+            3,
+            "Landing this many knockdowns wins at once (R-BTG-5).",
+        ),
+        Option(
+            "judges_to_win",
+            "Judges to win",
+            ((3, "3"), (2, "2"), (4, "4")),
+            3,
+            "Holding this many judges wins at once (R-BTG-5).",
+        ),
     )
 
     # -- setup -------------------------------------------------------------
@@ -95,7 +133,7 @@ class BoxingRules(Rules):
         boards = list(range(len(CHARACTERS)))
         rng.shuffle(boards)
         k = opts["boards_dealt"]
-        dealt = fixed.get("boards") or [tuple(boards[:k]), tuple(boards[k:2 * k])]
+        dealt = fixed.get("boards") or [tuple(boards[:k]), tuple(boards[k : 2 * k])]
         main = list(MAIN_IDS)
         rng.shuffle(main)
         main = setup_mod.complete(fixed.get("main", ()), main)
@@ -132,8 +170,7 @@ class BoxingRules(Rules):
         if state.phase == "pick":
             return [PickCharacter(player, c) for c in me.dealt]
         if state.phase == "plan":
-            return [Plan(player, cards, bids) for cards in plan_orders(me.hand)
-                    for bids in bid_splits(me.momentum)]
+            return [Plan(player, cards, bids) for cards in plan_orders(me.hand) for bids in bid_splits(me.momentum)]
         if state.phase == "reveal":
             out = [Stance(player, False, False), Stance(player, True, False)]
             if state.pending[1]:
@@ -156,11 +193,15 @@ class BoxingRules(Rules):
         if player not in self.to_act(state):
             return Refused(_not_your_turn(state, player))
         if isinstance(action, PickCharacter):
-            return self._pick(state, action) if state.phase == "pick" else Refused("Characters have already been chosen.")
+            return (
+                self._pick(state, action) if state.phase == "pick" else Refused("Characters have already been chosen.")
+            )
         if isinstance(action, Plan):
             return self._plan(state, action) if state.phase == "plan" else Refused("It is not the planning phase.")
         if isinstance(action, Stance):
-            return self._stance(state, action) if state.phase == "reveal" else Refused("Nobody is choosing a stance now.")
+            return (
+                self._stance(state, action) if state.phase == "reveal" else Refused("Nobody is choosing a stance now.")
+            )
         if isinstance(action, TakePrize):
             return self._prize(state, action) if state.phase == "prize" else Refused("It is not time to pick prizes.")
         return Refused("That is not an action in this game.")
@@ -179,10 +220,18 @@ class BoxingRules(Rules):
                 p.dealt = ()
                 board = CHARACTERS[p.character]
                 p.stance = board.stance
-                p.momentum = min(s.options["max_momentum"],
-                                 s.options["start_momentum"] + mod_total(board.effects, "start_momentum"))
-                log.append({"type": "character", "player": i, "character": p.character,
-                            "stance": p.stance, "momentum": p.momentum})
+                p.momentum = min(
+                    s.options["max_momentum"], s.options["start_momentum"] + mod_total(board.effects, "start_momentum")
+                )
+                log.append(
+                    {
+                        "type": "character",
+                        "player": i,
+                        "character": p.character,
+                        "stance": p.stance,
+                        "momentum": p.momentum,
+                    }
+                )
             s.phase = "plan"
             log.append({"type": "round_start", "round": 1})
             s.log = tuple(log)
@@ -201,7 +250,7 @@ class BoxingRules(Rules):
             p.choice = None
             p.slots = cards
             p.bids = bids
-            p.momentum -= sum(bids)                       # spent whatever happens (R-BTG-3)
+            p.momentum -= sum(bids)  # spent whatever happens (R-BTG-3)
             p.discard = p.discard + tuple(c for c in p.hand if c not in cards)
             p.hand = ()
         s.event, s.carry, s.points, s.round_kd = 0, (0, 0), (0, 0), (False, False)
@@ -210,7 +259,9 @@ class BoxingRules(Rules):
 
     def _stance(self, state, a):
         if a.force and not state.pending[1]:
-            return Refused("You may only switch your opponent's stance after a Punch 6 or more faster than their Feint.")
+            return Refused(
+                "You may only switch your opponent's stance after a Punch 6 or more faster than their Feint."
+            )
         s = state.clone()
         me, opp = s.players[a.player], s.players[1 - a.player]
         if a.switch:
@@ -218,8 +269,15 @@ class BoxingRules(Rules):
         if a.force:
             opp.stance = _other(opp.stance)
         s.pending = None
-        s.log = s.log + ({"type": "stance", "player": a.player, "switch": a.switch, "force": a.force,
-                          "stances": [p.stance for p in s.players]},)
+        s.log = s.log + (
+            {
+                "type": "stance",
+                "player": a.player,
+                "switch": a.switch,
+                "force": a.force,
+                "stances": [p.stance for p in s.players],
+            },
+        )
         return run_events(s)
 
     def _prize(self, state, a):
@@ -255,7 +313,7 @@ class BoxingRules(Rules):
                 p.hand = (HIDDEN,) * len(p.hand)
                 p.dealt = (HIDDEN,) * len(p.dealt)
                 if p.choice is not None:
-                    p.choice = ()                         # committed, but secret
+                    p.choice = ()  # committed, but secret
                 if p.slots:
                     p.slots = tuple(c if k < v.event else HIDDEN for k, c in enumerate(p.slots))
         return v
@@ -271,6 +329,7 @@ class BoxingRules(Rules):
                 if c in seen:
                     bad.append(f"card {c} is both in {seen[c]} and {zone}")
                 seen[c] = zone
+
         for i, p in enumerate(state.players):
             for zone in ("deck", "hand", "discard", "slots", "upgrades", "judges"):
                 put(getattr(p, zone), f"player {i} {zone}")
@@ -280,8 +339,9 @@ class BoxingRules(Rules):
             for c in p.deck + p.hand + p.discard + p.slots:
                 if CARDS[c].starter and c not in starter_ids(i):
                     bad.append(f"player {i} holds the other player's starter card {c}")
-            if any(not CARDS[c].upgrade for c in p.upgrades) or \
-                    len({CARDS[c].upgrade for c in p.upgrades}) != len(p.upgrades):
+            if any(not CARDS[c].upgrade for c in p.upgrades) or len({CARDS[c].upgrade for c in p.upgrades}) != len(
+                p.upgrades
+            ):
                 bad.append(f"player {i} has a wrong set of upgrades")
             if any(not CARDS[c].judge for c in p.judges):
                 bad.append(f"player {i} holds a non-judge as a judge")
@@ -317,12 +377,12 @@ class BoxingRules(Rules):
             "upgrades": [[CARDS[c].name for c in p.upgrades] for p in state.players],
             "prizes": [CARDS[c].name if c != HIDDEN else None for c in state.prizes],
             "main_deck": len(state.main),
-            "result": None if state.result is None else
-            {"winner": state.result.winner, "reason": state.result.reason},
+            "result": None if state.result is None else {"winner": state.result.winner, "reason": state.result.reason},
         }
 
 
 # -- helpers for the table and the bots ----------------------------------------
+
 
 def plan_orders(hand):
     """Every ordered choice of 3 hand cards, in a stable order."""
@@ -331,8 +391,9 @@ def plan_orders(hand):
 
 def bid_splits(momentum: int):
     """Every way to bid at most ``momentum`` tokens on the 3 slots, in a stable order."""
-    return [(a, b, c) for a in range(momentum + 1) for b in range(momentum + 1 - a)
-            for c in range(momentum + 1 - a - b)]
+    return [
+        (a, b, c) for a in range(momentum + 1) for b in range(momentum + 1 - a) for c in range(momentum + 1 - a - b)
+    ]
 
 
 def plan_problem(state, player, cards, bids) -> str | None:

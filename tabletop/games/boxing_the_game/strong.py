@@ -23,7 +23,7 @@ ROUND_WIN = 1.0
 KNOCKDOWN = 4.0
 MOMENTUM = 0.3
 POINT = 0.02
-SPEED = 0.05          # one point of speed on one action, in round-win units
+SPEED = 0.05  # one point of speed on one action, in round-win units
 STARTER_SPEED = {"jab": 5, "cross": 4, "hook": 3, "uppercut": 2, "block": 4, "feint": 4}
 
 
@@ -108,8 +108,10 @@ class StrongBot(SeededBot):
                     key = (k, c, d, t)
                     row = cache.get(key)
                     if row is None:
-                        row = [_outcome(k + 1, c, my_speed[(k, c)] + b, d, t, my_mods, op_mods, same)
-                               for b in range(max_bid + 1)]
+                        row = [
+                            _outcome(k + 1, c, my_speed[(k, c)] + b, d, t, my_mods, op_mods, same)
+                            for b in range(max_bid + 1)
+                        ]
                         cache[key] = row
                     per_card[c] = row
                 per_event.append(per_card)
@@ -150,7 +152,7 @@ class StrongBot(SeededBot):
     def _stance(self, view):
         seat = self.seat
         me, opp = view.players[seat], view.players[1 - seat]
-        want = 0          # >0: stances the same, <0: different
+        want = 0  # >0: stances the same, <0: different
         for k in range(view.event, 3):
             c = CARDS[me.slots[k]]
             for effects in (c.effects, me.mods):
@@ -178,13 +180,13 @@ class StrongBot(SeededBot):
                 return 100.0
             v = 0.3 + 0.08 * rounds_left + 0.5 * len(me.judges)
             if len(opp.judges) + 1 >= need and judge_cost(opp, card_id) <= opp.momentum:
-                v += 5.0                      # deny the opponent's winning judge
+                v += 5.0  # deny the opponent's winning judge
             return v - MOMENTUM * judge_cost(me, card_id)
         cap = view.options["max_momentum"]
         # momentum matters more to a boxer who has little of it
         v = MOMENTUM * min(card.momentum, cap - me.momentum) * (cap - me.momentum) / cap
         mine = [c for c in me.unseen + me.hand + me.discard if CARDS[c].is_action]
-        plays = 3 / (len(mine) + 1)           # how often a given card is played per round
+        plays = 3 / (len(mine) + 1)  # how often a given card is played per round
         if card.is_action:
             same = [c for c in mine if CARDS[c].move == card.move]
             base = sum(self._quality(me, c) for c in same) / len(same) if same else 0
@@ -214,7 +216,7 @@ class StrongBot(SeededBot):
                 per_round = 3 * share if e.event is None else 1
                 v += SPEED * e.amount * per_round * rounds_left
             elif e.kind == "cleanup_momentum":
-                v += MOMENTUM * 0.35 * e.amount * rounds_left     # often wasted at the cap
+                v += MOMENTUM * 0.35 * e.amount * rounds_left  # often wasted at the cap
             elif e.kind == "judge_discount":
                 v += 0.4 * e.amount
         return v

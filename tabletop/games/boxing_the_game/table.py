@@ -33,12 +33,23 @@ from .explain import explain
 from .rules import PickCharacter, Plan, Stance, TakePrize, affordable_slots, judge_cost
 
 SLOTS = 3
-FLIP_MS = 500          # both cards of an event turn over together
-HOLD_MS = 1900         # the outcome stays readable
-KD_HOLD_MS = 2900      # a knockdown stays longer
-ROUND_MS = 1500        # the round's score banner
-CAPTION_TYPES = ("character", "round_start", "stance", "round", "draft", "secret_picks", "exile", "pass",
-                 "reshuffle", "bonus_momentum", "match")
+FLIP_MS = 500  # both cards of an event turn over together
+HOLD_MS = 1900  # the outcome stays readable
+KD_HOLD_MS = 2900  # a knockdown stays longer
+ROUND_MS = 1500  # the round's score banner
+CAPTION_TYPES = (
+    "character",
+    "round_start",
+    "stance",
+    "round",
+    "draft",
+    "secret_picks",
+    "exile",
+    "pass",
+    "reshuffle",
+    "bonus_momentum",
+    "match",
+)
 
 
 class BoxingTable(TableScene):
@@ -47,10 +58,10 @@ class BoxingTable(TableScene):
         self.secrecy = Secrecy(self, app.settings["secrecy"])
         self.names = session.names()
         self.plans: dict[int, dict] = {}
-        self.queue: list[dict] = []       # logged entries still to replay
-        self.anim: dict | None = None     # the entry being replayed
-        self.frozen = None                # the state the boards show while a round is replayed
-        self.shown: list[dict] = []       # entries replayed since the freeze (momentum, knockdowns)
+        self.queue: list[dict] = []  # logged entries still to replay
+        self.anim: dict | None = None  # the entry being replayed
+        self.frozen = None  # the state the boards show while a round is replayed
+        self.shown: list[dict] = []  # entries replayed since the freeze (momentum, knockdowns)
         self.ring: dict = {"round": 0, "bids": None, "events": {}}
         self.caption: list[str] = []
         self.log_seen = len(session.state.log)
@@ -63,11 +74,12 @@ class BoxingTable(TableScene):
         self._still = None
         self._still_hots: list = []
         self._rebuild_ring()
-        self.history = [explain(e, self.names) for e in session.state.log
-                        if e["type"] == "event" or e["type"] in CAPTION_TYPES]
+        self.history = [
+            explain(e, self.names) for e in session.state.log if e["type"] == "event" or e["type"] in CAPTION_TYPES
+        ]
         self.caption = self.history[-4:]
         self.history_open = False
-        self.history_top = 0            # lines scrolled up from the newest
+        self.history_top = 0  # lines scrolled up from the newest
 
     # -- facts -------------------------------------------------------------------------
     @property
@@ -88,8 +100,13 @@ class BoxingTable(TableScene):
         return bool(self.flights) or self.animating()
 
     def can_act(self, seat: int) -> bool:
-        return (seat in self.humans and seat in self.rules.to_act(self.state) and not self.busy()
-                and not self.history_open and (not self.secret_phase() or self.secrecy.visible(seat)))
+        return (
+            seat in self.humans
+            and seat in self.rules.to_act(self.state)
+            and not self.busy()
+            and not self.history_open
+            and (not self.secret_phase() or self.secrecy.visible(seat))
+        )
 
     def curtain_seat(self) -> int | None:
         if not self.secret_phase() or self.busy():
@@ -162,7 +179,7 @@ class BoxingTable(TableScene):
             src = p["slots"].index(cid)
             if at is None or at == src:
                 return
-            p["slots"][src], p["slots"][at] = p["slots"][at], cid      # swap two slots
+            p["slots"][src], p["slots"][at] = p["slots"][at], cid  # swap two slots
             self.app.sounds.play("place")
             return
         if at is None:
@@ -172,7 +189,7 @@ class BoxingTable(TableScene):
                 self.app.sounds.play("refuse")
                 return
             at = free[0]
-        p["slots"][at] = cid                 # a card already there goes back to the hand
+        p["slots"][at] = cid  # a card already there goes back to the hand
         self.app.sounds.play("place")
         if all(c is not None for c in p["slots"]):
             self.want_focus[seat] = ("lock", seat)
@@ -281,6 +298,7 @@ class BoxingTable(TableScene):
                     return None
                 return "That cannot go there."
             return "That cannot go there."
+
         return accepts
 
     def on_press(self, press) -> None:
@@ -318,8 +336,10 @@ class BoxingTable(TableScene):
         if self.history_open and event.type == pygame.MOUSEWHEEL:
             self.scroll_history(event.y)
             return
-        if self.shared_input and ((event.type == pygame.KEYDOWN and key_name(event) == "h")
-                                  or any(name == "x" and down for _i, name, down in pad_changes)):
+        if self.shared_input and (
+            (event.type == pygame.KEYDOWN and key_name(event) == "h")
+            or any(name == "x" and down for _i, name, down in pad_changes)
+        ):
             self.toggle_history()
             return
         if self.anim is not None and not self.history_open and self._hurry(event, pad_changes):
@@ -337,8 +357,11 @@ class BoxingTable(TableScene):
 
     def _hurry(self, event, pad_changes) -> bool:
         """A click or confirm while an event is shown moves on to the next one (never skips a choice)."""
-        hit = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-               and not (self.pause_rect and self.pause_rect.collidepoint(event.pos)))
+        hit = (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and not (self.pause_rect and self.pause_rect.collidepoint(event.pos))
+        )
         hit = hit or "confirm" in menu_buttons(event, pad_changes)
         if event.type == pygame.KEYDOWN and key_name(event) == "space":
             hit = True
@@ -356,11 +379,11 @@ class BoxingTable(TableScene):
         st = self.state
         seat = action.player
         keep = self.show_focus.get(seat, False) and self.secrecy.mode == "open"
-        self.secrecy.committed(seat)          # every action here is a whole decision: the curtain comes down
-        self.show_focus[seat] = keep          # against the computer a keyboard player keeps the focus ring
+        self.secrecy.committed(seat)  # every action here is a whole decision: the curtain comes down
+        self.show_focus[seat] = keep  # against the computer a keyboard player keeps the focus ring
         if self.secrecy.mode != "open" and self.session.seats[seat].scheme == "mouse":
             self._park_pointer()
-        new = list(st.log[self.log_seen:])
+        new = list(st.log[self.log_seen :])
         self.log_seen = len(st.log)
         if any(e["type"] in ("planned", "event") for e in new):
             if self.frozen is None:
@@ -381,7 +404,8 @@ class BoxingTable(TableScene):
     def _prewarm(self, entries) -> None:
         """Render the faces about to turn over now, so the replay's frames stay light."""
         from .table_cards import card_image
-        from .table_draw import SLOT_W, ROW_H, colour
+        from .table_draw import ROW_H, SLOT_W, colour
+
         vp = self.app.vp
         r = vp.r(0, 0, SLOT_W, ROW_H)
         for e in entries:
@@ -414,7 +438,9 @@ class BoxingTable(TableScene):
     def _fly_prize(self, e: dict) -> None:
         """A drafted prize slides from the prize row to the corner that takes it."""
         from tabletop.ui.table import Flight
+
         from .table_cards import card_image
+
         prizes = self._before.prizes
         if e["card"] not in prizes or e["player"] not in self.board_rects:
             return
@@ -445,8 +471,7 @@ class BoxingTable(TableScene):
                 a["flipped"] = True
                 e = a["e"]
                 self._show_entry(e)
-                self.app.sounds.play("knockout" if any(e["knockdown"]) else
-                                     "combo" if any(e["points"]) else "reveal")
+                self.app.sounds.play("knockout" if any(e["knockdown"]) else "combo" if any(e["points"]) else "reveal")
             if a["t"] >= a["dur"]:
                 self.anim = None
                 if not self.queue:
@@ -505,25 +530,40 @@ class BoxingTable(TableScene):
         if self.anim is not None:
             turning = self.turning()
             if turning and self.anim["flipped"] and any(self.anim["e"]["knockdown"]):
-                return None                          # the knockdown panel over turning cards: draw every frame
+                return None  # the knockdown panel over turning cards: draw every frame
             held = (id(self.anim), len(self.shown), len(self.queue), turning, self.anim["flipped"])
         elif self.queue:
             return None
         from .table_draw import focus_info
+
         plans = tuple((tuple(p["slots"]), tuple(p["bids"])) for p in (self.plans.get(0), self.plans.get(1)) if p)
-        return (id(self.state), self.app.vp.size, plans, self.secrecy.shown, self.secrecy.visible(0),
-                self.secrecy.visible(1), tuple(self.caption), focus_info(self), bool(self.flights), held,
-                self.history_open, self.history_top, self.hovered())
+        return (
+            id(self.state),
+            self.app.vp.size,
+            plans,
+            self.secrecy.shown,
+            self.secrecy.visible(0),
+            self.secrecy.visible(1),
+            tuple(self.caption),
+            focus_info(self),
+            bool(self.flights),
+            held,
+            self.history_open,
+            self.history_top,
+            self.hovered(),
+        )
 
     def draw_table(self, surf, vp) -> None:
         from . import table_draw
+
         before = {s: (self.focused(s).payload if self.focused(s) is not None else None) for s in (0, 1)}
         key = self.still_key()
         if key is not None and key == self._still_key and self._still is not None:
-            surf.blit(self._still, (0, 0))          # nothing changed: the last frame, and its hot things
+            surf.blit(self._still, (0, 0))  # nothing changed: the last frame, and its hot things
             self._next_hots.extend(self._still_hots)
-            if self.turning():                      # but the turning cards: their slots again
+            if self.turning():  # but the turning cards: their slots again
                 from .table_ring import turning_slots
+
                 turning_slots(self, surf, vp)
         else:
             table_draw.draw(self, surf, vp)

@@ -10,8 +10,12 @@ from tabletop.ui import gfx
 from .content import CARDS, CHARACTERS
 
 MOVE_COLOUR = {
-    "jab": (232, 190, 70), "cross": (232, 135, 60), "hook": (210, 75, 65), "uppercut": (160, 90, 200),
-    "block": (70, 125, 215), "feint": (60, 170, 135),
+    "jab": (232, 190, 70),
+    "cross": (232, 135, 60),
+    "hook": (210, 75, 65),
+    "uppercut": (160, 90, 200),
+    "block": (70, 125, 215),
+    "feint": (60, 170, 135),
 }
 UPGRADE_COLOUR = (70, 160, 85)
 JUDGE_COLOUR = (70, 70, 95)
@@ -20,8 +24,9 @@ MIN_PX = 14
 
 
 def move_label(move: str) -> str:
-    return {"jab": "Jab", "cross": "Cross", "hook": "Hook", "uppercut": "Uppercut",
-            "block": "Block", "feint": "Feint"}[move]
+    return {"jab": "Jab", "cross": "Cross", "hook": "Hook", "uppercut": "Uppercut", "block": "Block", "feint": "Feint"}[
+        move
+    ]
 
 
 def effect_tags(cid: int) -> list[str]:
@@ -67,8 +72,11 @@ def steady_bonus(mods, cid: int) -> int:
     """Speed a fighter's trait and upgrades always add to this card (not counting event or stance
     conditions): shown on the card while planning."""
     move = CARDS[cid].move
-    return sum(e.amount for e in mods if e.kind == "speed" and (e.moves is None or move in e.moves)
-               and e.event is None and e.stance is None)
+    return sum(
+        e.amount
+        for e in mods
+        if e.kind == "speed" and (e.moves is None or move in e.moves) and e.event is None and e.stance is None
+    )
 
 
 @gfx.image_cache(16)
@@ -155,14 +163,28 @@ def card_image(cid: int, w: int, h: int, border=(30, 30, 30), px: int = MIN_PX) 
         room = max(1, (body.bottom - y - int(px * 1.3)) // int(px * 1.15))
         _blit_lines(surf, lines[:room], px, body.centerx, y + 2, gfx.INK, step=int(px * 1.15))
         if c.momentum:
-            gfx.blit_text(surf, f"draft: +{c.momentum}◆", px, (body.centerx, body.bottom), (120, 90, 10),
-                          bold=True, anchor="midbottom")
+            gfx.blit_text(
+                surf,
+                f"draft: +{c.momentum}◆",
+                px,
+                (body.centerx, body.bottom),
+                (120, 90, 10),
+                bold=True,
+                anchor="midbottom",
+            )
     else:
         gfx.blit_text(surf, "⚖", px * 3, (body.centerx, body.y + body.h // 3), JUDGE_COLOUR, anchor="center")
         lines = ["+1 point", "every round"]
         _blit_lines(surf, lines, px, body.centerx, body.y + body.h // 3 + int(px * 1.7), gfx.INK)
-        gfx.blit_text(surf, f"costs {-c.momentum}◆", px + 2, (body.centerx, body.bottom), (170, 40, 40), bold=True,
-                      anchor="midbottom")
+        gfx.blit_text(
+            surf,
+            f"costs {-c.momentum}◆",
+            px + 2,
+            (body.centerx, body.bottom),
+            (170, 40, 40),
+            bold=True,
+            anchor="midbottom",
+        )
     return surf
 
 
@@ -199,6 +221,7 @@ def board_image(char_id: int, w: int, h: int, border=(30, 30, 30), px: int = MIN
     y += int(px * 1.5)
     y = _blit_lines(surf, _lines(ch.trait_name, px, inner.w - 8, bold=True), px, inner.centerx, y, gfx.INK, bold=True)
     room = max(1, (inner.bottom - y - 4) // int(px * 1.15))
-    _blit_lines(surf, _lines(ch.trait_text, px, inner.w - 8)[:room], px, inner.centerx, y + 2, (50, 50, 60),
-                step=int(px * 1.15))
+    _blit_lines(
+        surf, _lines(ch.trait_text, px, inner.w - 8)[:room], px, inner.centerx, y + 2, (50, 50, 60), step=int(px * 1.15)
+    )
     return surf

@@ -26,9 +26,15 @@ SHEET = (8, 562, 592, 152)
 CAPTION = (608, 562, 664, 152)
 PANEL = (26, 32, 44)
 ROW_FILL = (16, 58, 42)
-PEEK_KEY = {"keys-left": "Tab", "keys-right": "Right Ctrl", "gamepad": "Y", "mouse": "`", "keyboard": "Tab",
-            None: "Tab"}
-HINTS = {      # one person against the computer: every key and pad works
+PEEK_KEY = {
+    "keys-left": "Tab",
+    "keys-right": "Right Ctrl",
+    "gamepad": "Y",
+    "mouse": "`",
+    "keyboard": "Tab",
+    None: "Tab",
+}
+HINTS = {  # one person against the computer: every key and pad works
     "keys-left": "Arrows/WASD move · Space/Enter choose · Backspace take back · H log",
     "keys-right": "Arrows/WASD move · Space/Enter choose · Backspace take back · H log",
     "keyboard": "Arrows/WASD move · Space/Enter choose · Backspace take back · H log",
@@ -36,9 +42,13 @@ HINTS = {      # one person against the computer: every key and pad works
     "mouse": "Click a card, or drag it where it goes",
 }
 
-SHORT = {"keys-left": "WASD, Space, Shift back, Tab peek, E log",
-         "keys-right": "arrows, Enter, Backspace back, Right Ctrl peek, O log",
-         "keyboard": "arrows, Enter", "gamepad": "D-pad, A, B back, Y peek, X log", "mouse": "mouse, ` peek"}
+SHORT = {
+    "keys-left": "WASD, Space, Shift back, Tab peek, E log",
+    "keys-right": "arrows, Enter, Backspace back, Right Ctrl peek, O log",
+    "keyboard": "arrows, Enter",
+    "gamepad": "D-pad, A, B back, Y peek, X log",
+    "mouse": "mouse, ` peek",
+}
 
 
 def colour(seat):
@@ -116,6 +126,7 @@ def draw(t, surf, vp) -> None:
     for s in (0, 1):
         corner(t, surf, vp, s)
     from .table_ring import overlays, ring
+
     prizes(t, surf, vp)
     ring(t, surf, vp)
     sheet(t, surf, vp)
@@ -123,8 +134,9 @@ def draw(t, surf, vp) -> None:
     overlays(t, surf, vp)
     hover = t.hovered()
     if hover is not None and not t.history_open and curtain is None:
-        pygame.draw.rect(surf, gfx.HILITE, pygame.Rect(hover).inflate(vp.s(6), vp.s(6)), max(1, vp.s(2)),
-                         border_radius=vp.s(8))
+        pygame.draw.rect(
+            surf, gfx.HILITE, pygame.Rect(hover).inflate(vp.s(6), vp.s(6)), max(1, vp.s(2)), border_radius=vp.s(8)
+        )
     if t.history_open:
         t._next_hots = []
         history(t, surf, vp)
@@ -133,11 +145,12 @@ def draw(t, surf, vp) -> None:
         t.secrecy.draw_curtain(surf, vp, curtain)
     else:
         mouse = next((s for s in t.humans if t.session.seats[s].scheme == "mouse"), None)
-        if mouse is not None:            # keys and pads open the log with their own button
+        if mouse is not None:  # keys and pads open the log with their own button
             button(t, vp.r(172, 4, 108, 26), "Match log", t.toggle_history, mouse, ("log",), px=vp.s(15))
 
 
 # -- header ------------------------------------------------------------------------------
+
 
 def prompt(t) -> str:
     st = t.state
@@ -176,6 +189,7 @@ def header(t, surf, vp):
 
 # -- a corner ------------------------------------------------------------------------------
 
+
 def corner(t, surf, vp, s):
     x0 = SIDE_X[s]
     st = t.board_state()
@@ -188,16 +202,31 @@ def corner(t, surf, vp, s):
         txt(surf, vp, who, 22, x0 + 12, BOARD_Y + 8, colour(s), bold=True)
         note = "has chosen a character (secret)" if p.choice is not None else "is choosing a character…"
         txt(surf, vp, note, 16, x0 + 12, BOARD_Y + 44, gfx.WHITE)
-        lines(surf, vp, "Boards are shown together once both have chosen. Each has a trait that lasts all match.",
-              15, x0 + 12, BOARD_Y + 80, SIDE_W - 24, gfx.GREY)
+        lines(
+            surf,
+            vp,
+            "Boards are shown together once both have chosen. Each has a trait that lasts all match.",
+            15,
+            x0 + 12,
+            BOARD_Y + 80,
+            SIDE_W - 24,
+            gfx.GREY,
+        )
     else:
         ch = CHARACTERS[p.character]
         txt(surf, vp, f"{t.names[s]} · {ch.name}", 21, x0 + 12, BOARD_Y + 8, colour(s), bold=True, width=250)
         stance = t.shown_stance(s)
         pill = vp.r(x0 + SIDE_W - 122, BOARD_Y + 8, 110, 26)
         gfx.panel(surf, pill, (240, 220, 170) if stance == "orthodox" else (190, 220, 250), radius=vp.s(12))
-        gfx.blit_text(surf, stance.capitalize(), gfx.fit_px(stance.capitalize(), vp.s(15), pill.w - 6, True),
-                      pill.center, gfx.INK, bold=True, anchor="center")
+        gfx.blit_text(
+            surf,
+            stance.capitalize(),
+            gfx.fit_px(stance.capitalize(), vp.s(15), pill.w - 6, True),
+            pill.center,
+            gfx.INK,
+            bold=True,
+            anchor="center",
+        )
         lines(surf, vp, f"{ch.trait_name}: {ch.trait_text}", 15, x0 + 12, BOARD_Y + 40, SIDE_W - 24, (225, 225, 200), 3)
     if p.character >= 0 or st.phase != "pick":
         counters(t, surf, vp, s, x0, st, p)
@@ -208,8 +237,11 @@ def counters(t, surf, vp, s, x0, st, p):
     y = BOARD_Y + 104
     m = t.shown_momentum(s)
     cap = st.options["max_momentum"]
-    bid = sum(t.plan(s)["bids"]) if (st.phase == "plan" and t.frozen is None and t.secrecy.visible(s)
-                                     and p.choice is None) else 0
+    bid = (
+        sum(t.plan(s)["bids"])
+        if (st.phase == "plan" and t.frozen is None and t.secrecy.visible(s) and p.choice is None)
+        else 0
+    )
     txt(surf, vp, "Momentum", 15, x0 + 12, y, gfx.WHITE)
     for i in range(cap):
         c = vp.p(x0 + 112 + i * 24, y + 9)
@@ -245,8 +277,17 @@ def counters(t, surf, vp, s, x0, st, p):
         c = CARDS[u]
         if y + 17 > bottom:
             break
-        y = lines(surf, vp, f"{c.name}: {c.text}", 14, x0 + 12, y, SIDE_W - 24, (200, 235, 205),
-                  limit=max(1, int((bottom - y) // 17)))
+        y = lines(
+            surf,
+            vp,
+            f"{c.name}: {c.text}",
+            14,
+            x0 + 12,
+            y,
+            SIDE_W - 24,
+            (200, 235, 205),
+            limit=max(1, int((bottom - y) // 17)),
+        )
 
 
 def peek_hint(t, s) -> str:
@@ -280,8 +321,7 @@ def lower(t, surf, vp, s, x0):
             txt(surf, vp, f"Bid {sum(plan['bids'])} of {p.momentum} momentum", 15, bx, by, gfx.WHITE)
             button(t, vp.r(bx, by + 44, 92, 50), "Clear", lambda: t.clear_plan(s), s, ("clear", s), px=vp.s(17))
             label = "Lock in" if filled == 3 else f"Lock in ({filled}/3)"
-            button(t, vp.r(bx + 100, by + 44, bw - 100, 50), label, lambda: t.lock_in(s), s, ("lock", s),
-                   px=vp.s(19))
+            button(t, vp.r(bx + 100, by + 44, bw - 100, 50), label, lambda: t.lock_in(s), s, ("lock", s), px=vp.s(19))
         elif human and not t.secrecy.visible(s):
             lines(surf, vp, peek_hint(t, s), 15, bx, by + 8, bw, gfx.WHITE)
         else:
@@ -307,14 +347,32 @@ def stance_buttons(t, surf, vp, s, bx, by, bw):
     other = "southpaw" if me == "orthodox" else "orthodox"
     o = t.names[1 - s]
     if not st.pending[1]:
-        button(t, vp.r(bx, by, bw, 48), f"Stay {me}", lambda: t.choose_stance(s, False, False), s,
-               ("stance", s, False, False), px=vp.s(17))
-        button(t, vp.r(bx, by + 56, bw, 48), f"Switch to {other}", lambda: t.choose_stance(s, True, False), s,
-               ("stance", s, True, False), px=vp.s(17))
+        button(
+            t,
+            vp.r(bx, by, bw, 48),
+            f"Stay {me}",
+            lambda: t.choose_stance(s, False, False),
+            s,
+            ("stance", s, False, False),
+            px=vp.s(17),
+        )
+        button(
+            t,
+            vp.r(bx, by + 56, bw, 48),
+            f"Switch to {other}",
+            lambda: t.choose_stance(s, True, False),
+            s,
+            ("stance", s, True, False),
+            px=vp.s(17),
+        )
         return
     half = (bw - 8) // 2
-    opts = [("Keep both", False, False), ("Switch me", True, False), (f"Switch {o}", False, True),
-            ("Switch both", True, True)]
+    opts = [
+        ("Keep both", False, False),
+        ("Switch me", True, False),
+        (f"Switch {o}", False, True),
+        ("Switch both", True, True),
+    ]
     for i, (label, sw, fo) in enumerate(opts):
         r = vp.r(bx + (i % 2) * (half + 8), by + (i // 2) * 56, half, 48)
         button(t, r, label, lambda sw=sw, fo=fo: t.choose_stance(s, sw, fo), s, ("stance", s, sw, fo), px=vp.s(16))
@@ -356,6 +414,7 @@ def hand(t, surf, vp, s, x0):
     zone = vp.r(x0, HAND_Y, SIDE_W, HAND_H)
     if st.phase != "plan" or t.frozen is not None:
         from .table_ring import round_info
+
         gfx.panel(surf, zone, (14, 48, 34), radius=vp.s(8))
         round_info(t, surf, vp, s, x0)
         return
@@ -384,8 +443,17 @@ def hand(t, surf, vp, s, x0):
         else:
             surf.blit(back_image(r.w, r.h, colour(s)), r)
     if st.players[s].choice is not None:
-        txt(surf, vp, "Cards left in hand go to the discard pile.", 15, x0 + SIDE_W / 2, HAND_Y + HAND_H / 2,
-            gfx.GREY, anchor="center", width=SIDE_W - 20)
+        txt(
+            surf,
+            vp,
+            "Cards left in hand go to the discard pile.",
+            15,
+            x0 + SIDE_W / 2,
+            HAND_Y + HAND_H / 2,
+            gfx.GREY,
+            anchor="center",
+            width=SIDE_W - 20,
+        )
 
 
 def badge(surf, vp, player, cid, r):
@@ -414,6 +482,7 @@ def piles(t, surf, vp, s, x0):
 
 # -- the prize row --------------------------------------------------------------------------
 
+
 def prizes(t, surf, vp):
     st = t.board_state()
     pickers = t.prize_picker()
@@ -423,8 +492,16 @@ def prizes(t, surf, vp):
         cid = st.prizes[k]
         if cid < 0:
             pygame.draw.rect(surf, (90, 130, 105), r, max(1, vp.s(2)), border_radius=vp.s(10))
-            txt(surf, vp, "Prize slot", 15, PRIZE_X + k * (PRIZE_W + 6) + PRIZE_W / 2, PRIZE_Y + PRIZE_H / 2,
-                (120, 160, 130), anchor="center")
+            txt(
+                surf,
+                vp,
+                "Prize slot",
+                15,
+                PRIZE_X + k * (PRIZE_W + 6) + PRIZE_W / 2,
+                PRIZE_Y + PRIZE_H / 2,
+                (120, 160, 130),
+                anchor="center",
+            )
             continue
         img = card_image(cid, r.w, r.h, (30, 30, 30), vp.s(14))
         surf.blit(img, r)
@@ -436,8 +513,15 @@ def prizes(t, surf, vp):
             cost = judge_cost(st.players[pickers[0]], cid)
             tag = vp.r(PRIZE_X + k * (PRIZE_W + 6) + 6, PRIZE_Y + PRIZE_H - 34, PRIZE_W - 12, 28)
             gfx.panel(surf, tag, (120, 30, 30), radius=vp.s(6))
-            gfx.blit_text(surf, f"you need {cost}◆", gfx.fit_px(f"you need {cost}◆", vp.s(15), tag.w - 4, True),
-                          tag.center, gfx.WHITE, bold=True, anchor="center")
+            gfx.blit_text(
+                surf,
+                f"you need {cost}◆",
+                gfx.fit_px(f"you need {cost}◆", vp.s(15), tag.w - 4, True),
+                tag.center,
+                gfx.WHITE,
+                bold=True,
+                anchor="center",
+            )
     mx, my, mw, mh = MAIN_PILE
     r = vp.r(mx, my, mw, mh)
     if st.main:
@@ -461,6 +545,7 @@ def dim_veil(w, h):
 
 
 # -- the score sheet and the sentences ---------------------------------------------------------
+
 
 def sheet(t, surf, vp):
     st = t.board_state()
@@ -506,7 +591,7 @@ def caption(t, surf, vp):
     cy = y + 8
     for i, (out, col) in enumerate(blocks):
         if i and cy + step * len(out) > bottom:
-            return                                  # only whole sentences
+            return  # only whole sentences
         for line in out:
             if cy + step > bottom:
                 return
@@ -528,11 +613,19 @@ def history(t, surf, vp):
     fit = int((560 - 40) / step)
     t.history_top = min(t.history_top, max(0, len(rows) - fit))
     end = len(rows) - t.history_top
-    shown = rows[max(0, end - fit):end]
+    shown = rows[max(0, end - fit) : end]
     for k, (line, newest) in enumerate(shown):
         gfx.blit_text(surf, line, px, vp.p(320, 100 + k * step), gfx.WHITE if newest else (205, 205, 205))
-    txt(surf, vp, "Up/down or the wheel scrolls · the log key, Back or Close closes", 14, 640, 622, gfx.GREY,
-        anchor="midtop")
+    txt(
+        surf,
+        vp,
+        "Up/down or the wheel scrolls · the log key, Back or Close closes",
+        14,
+        640,
+        622,
+        gfx.GREY,
+        anchor="midtop",
+    )
     button(t, vp.r(860, 60, 100, 32), "Close", t.toggle_history, None, ("close-log",), px=vp.s(16))
 
 
@@ -573,5 +666,3 @@ def focus_info(t) -> str:
         ch = CHARACTERS[pl[2]]
         return f"{ch.name} ({ch.stance}): {ch.trait_name}: {ch.trait_text}"
     return ""
-
-

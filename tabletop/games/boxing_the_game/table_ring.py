@@ -10,8 +10,26 @@ from tabletop.ui import gfx
 from .content import CARDS
 from .explain import explain
 from .table_cards import back_image, card_image, steady_bonus
-from .table_draw import (BID_X, HAND_H, HAND_Y, MID_W, MID_X, PANEL, RING_Y, ROW_H, ROW_STEP, SIDE_W, SLOT_W, SLOT_X,
-                         background, badge, button, colour, lines, txt)
+from .table_draw import (
+    BID_X,
+    HAND_H,
+    HAND_Y,
+    MID_W,
+    MID_X,
+    PANEL,
+    RING_Y,
+    ROW_H,
+    ROW_STEP,
+    SIDE_W,
+    SLOT_W,
+    SLOT_X,
+    background,
+    badge,
+    button,
+    colour,
+    lines,
+    txt,
+)
 
 
 def speed_parts(t, e, s) -> str:
@@ -38,8 +56,17 @@ def round_info(t, surf, vp, s, x0):
     y = HAND_Y + 10
     if not evs or t.state.phase == "pick":
         n = t.state.options["hand_size"]
-        txt(surf, vp, f"Hand: {n} new cards come at the end of the round.", 15, x0 + SIDE_W / 2,
-            HAND_Y + HAND_H / 2, gfx.GREY, anchor="center", width=SIDE_W - 20)
+        txt(
+            surf,
+            vp,
+            f"Hand: {n} new cards come at the end of the round.",
+            15,
+            x0 + SIDE_W / 2,
+            HAND_Y + HAND_H / 2,
+            gfx.GREY,
+            anchor="center",
+            width=SIDE_W - 20,
+        )
         return
     k = max(evs)
     if t.anim is not None and t.anim["e"]["type"] == "event" and not t.anim["flipped"]:
@@ -51,17 +78,30 @@ def round_info(t, surf, vp, s, x0):
     st = t.state
     if st.phase == "reveal" and st.pending[0] == s and not t.busy():
         same = st.players[0].stance == st.players[1].stance
-        tip = ("Stances match now: punches of equal speed both land." if same else
-               "Stances differ now: punches of equal speed both miss.")
+        tip = (
+            "Stances match now: punches of equal speed both land."
+            if same
+            else "Stances differ now: punches of equal speed both miss."
+        )
         txt(surf, vp, tip, 14, x0 + 12, HAND_Y + 78, (200, 220, 255), width=SIDE_W - 24)
     pts = sum(ev["points"][s] for kk, ev in evs.items() if kk <= k)
     judges = len(t.board_state().players[s].judges)
     extra = f" (+{judges} for judges at scoring)" if judges and t.frozen is not None else ""
-    txt(surf, vp, f"Points this round: {pts}{extra}", 16, x0 + 12, HAND_Y + HAND_H - 28, colour(s), bold=True,
-        width=SIDE_W - 24)
+    txt(
+        surf,
+        vp,
+        f"Points this round: {pts}{extra}",
+        16,
+        x0 + 12,
+        HAND_Y + HAND_H - 28,
+        colour(s),
+        bold=True,
+        width=SIDE_W - 24,
+    )
 
 
 # -- the ring ---------------------------------------------------------------------------------
+
 
 def planning_view(t) -> bool:
     return t.state.phase == "plan" and t.frozen is None and not t.animating()
@@ -118,8 +158,17 @@ def plan_slot(t, surf, vp, s, k, y):
         t.hot_zone(r, ("slotzone", s, k), t.accepts_for(s, "slotzone"), seat=s)
     if cid is None:
         pygame.draw.rect(surf, colour(s), r, max(1, vp.s(2)), border_radius=vp.s(10))
-        txt(surf, vp, f"Slot {k + 1}", 16, SLOT_X[s] + SLOT_W / 2, y + ROW_H / 2 - 12, colour(s), bold=True,
-            anchor="center")
+        txt(
+            surf,
+            vp,
+            f"Slot {k + 1}",
+            16,
+            SLOT_X[s] + SLOT_W / 2,
+            y + ROW_H / 2 - 12,
+            colour(s),
+            bold=True,
+            anchor="center",
+        )
         txt(surf, vp, "drop a card", 14, SLOT_X[s] + SLOT_W / 2, y + ROW_H / 2 + 12, gfx.GREY, anchor="center")
     else:
         img = card_image(cid, r.w, r.h, colour(s), vp.s(14))
@@ -134,9 +183,8 @@ def plan_slot(t, surf, vp, s, k, y):
         button(t, vp.r(bx + 4, y + ROW_H - 34, 48, 32), "−", lambda: t.bid(s, k, -1), s, ("bid-", s, k), px=vp.s(22))
     if cid is None:
         txt(surf, vp, f"◆{b}", 18, bx + 28, y + ROW_H / 2, gfx.GOLD if b else gfx.GREY, bold=True, anchor="center")
-    else:        # the speed this card will have, as far as is known before the reveal
-        txt(surf, vp, f"◆{b}", 17, bx + 28, y + ROW_H / 2 - 9, gfx.GOLD if b else gfx.GREY, bold=True,
-            anchor="center")
+    else:  # the speed this card will have, as far as is known before the reveal
+        txt(surf, vp, f"◆{b}", 17, bx + 28, y + ROW_H / 2 - 9, gfx.GOLD if b else gfx.GREY, bold=True, anchor="center")
         fast = CARDS[cid].speed + steady_bonus(p.mods, cid) + b
         txt(surf, vp, f"={fast}", 15, bx + 28, y + ROW_H / 2 + 10, gfx.WHITE, bold=True, anchor="center")
 
@@ -168,8 +216,13 @@ def played_slot(t, surf, vp, s, k, y, anim):
         surf.blit(card_image(e["cards"][s], r.w, r.h, colour(s), vp.s(14)), r)
     e = e or anim["e"]
     landed = e["landed"][s]
-    pygame.draw.rect(surf, (90, 220, 110) if landed else (120, 120, 120), r.inflate(vp.s(6), vp.s(6)),
-                     max(2, vp.s(3)), border_radius=vp.s(10))
+    pygame.draw.rect(
+        surf,
+        (90, 220, 110) if landed else (120, 120, 120),
+        r.inflate(vp.s(6), vp.s(6)),
+        max(2, vp.s(3)),
+        border_radius=vp.s(10),
+    )
     txt(surf, vp, f"{e['speeds'][s]}", 24, bx + 28, y + 60, gfx.WHITE, bold=True, anchor="center")
     txt(surf, vp, "speed", 14, bx + 28, y + 84, gfx.GREY, anchor="center")
 
@@ -194,6 +247,7 @@ def middle(t, surf, vp, k, y, planning):
 
 # -- overlays ----------------------------------------------------------------------------------
 
+
 def overlays(t, surf, vp):
     a = t.anim
     if a is None:
@@ -204,8 +258,11 @@ def overlays(t, surf, vp):
         gfx.panel(surf, r, (60, 10, 14), radius=vp.s(16), border=gfx.GOLD, width=vp.s(4))
         txt(surf, vp, "KNOCKDOWN!", 60, 640, 350, gfx.GOLD, bold=True, anchor="center", width=420)
         kd = e["knockdown"]
-        who = "Both boxers go down!" if all(kd) else \
-            f"{t.names[0 if kd[0] else 1]}'s Uppercut drops {t.names[1 if kd[0] else 0]}."
+        who = (
+            "Both boxers go down!"
+            if all(kd)
+            else f"{t.names[0 if kd[0] else 1]}'s Uppercut drops {t.names[1 if kd[0] else 0]}."
+        )
         txt(surf, vp, who, 20, 640, 410, gfx.WHITE, anchor="center", width=420)
     elif e["type"] == "round":
         r = vp.r(430, 318, 420, 110)

@@ -17,22 +17,25 @@ from .rules import RULES
 
 def _table(*a, **k):
     from .table import make_table
+
     return make_table(*a, **k)
 
 
-SPEC = register(GameSpec(
-    id="jab",
-    name="JAB: Realtime Boxing",
-    rules=RULES,
-    min_players=2,
-    max_players=2,
-    dynamics=REALTIME,
-    hidden_info=False,
-    blurb="Real-time card boxing: punch, block, combo and counter with both hands at once.",
-    make_bot=make_bot,
-    bot_levels=LEVELS,
-    make_table=_table,
-    help_file=str(Path(__file__).with_name("help.md")),
-    headless_play=headless_play,
-    extra={"order": 1, "random_game": random_game_count},
-))
+SPEC = register(
+    GameSpec(
+        id="jab",
+        name="JAB: Realtime Boxing",
+        rules=RULES,
+        min_players=2,
+        max_players=2,
+        dynamics=REALTIME,
+        hidden_info=False,
+        blurb="Real-time card boxing: punch, block, combo and counter with both hands at once.",
+        make_bot=make_bot,
+        bot_levels=LEVELS,
+        make_table=_table,
+        help_file=str(Path(__file__).with_name("help.md")),
+        headless_play=headless_play,
+        extra={"order": 1, "random_game": random_game_count},
+    )
+)

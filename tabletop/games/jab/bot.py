@@ -37,9 +37,22 @@ from tabletop.core.record import Record
 from tabletop.core.rng import Rng
 
 from . import content as C
-from .hands import (RECTS, SIDES, Grab, MoveTo, Press, Release, advance, deck_name, grab_action, inside,
-                    release_action, start_hands, target_name)
-from .rules import RULES, CLAIMS, Choose, Claim, Cover, Ready, Tick, claim_refusal, placement_refusal
+from .hands import (
+    RECTS,
+    SIDES,
+    Grab,
+    MoveTo,
+    Press,
+    Release,
+    advance,
+    deck_name,
+    grab_action,
+    inside,
+    release_action,
+    start_hands,
+    target_name,
+)
+from .rules import CLAIMS, RULES, Choose, Claim, Cover, Ready, Tick, claim_refusal, placement_refusal
 from .scoring import best_choice_given_cover, best_choices, pile_score, projected_totals
 
 LEVELS = ("easy", "normal", "hard")
@@ -62,9 +75,9 @@ class JabBot(Bot):
         super().__init__(seat=seat, level=level, seed=seed)
         self.reaction, self.attention, self.pace, self.both_hands, self.smart_ding, self.think = _PARAMS[level]
         self.rng = Rng(seed)
-        self.seen: dict = {}        # opportunity key -> (first seen t, noticed?)
-        self.plans = [None, None]   # per hand: target name, or None
-        self.took = [None, None]    # per hand: the card the plan is for
+        self.seen: dict = {}  # opportunity key -> (first seen t, noticed?)
+        self.plans = [None, None]  # per hand: target name, or None
+        self.took = [None, None]  # per hand: the card the plan is for
         self.round = -1
         self.next_hand = 0
 
@@ -136,14 +149,20 @@ class JabBot(Bot):
                     continue
                 col = C.COUNTERS[view.counter[-1]][1]
                 mine = any(view.piles[me * 3 + i] and C.colour(view.piles[me * 3 + i][-1]) == col for i in range(3))
-                theirs = any(view.piles[(1 - me) * 3 + i] and C.colour(view.piles[(1 - me) * 3 + i][-1]) == col
-                             for i in range(3))
+                theirs = any(
+                    view.piles[(1 - me) * 3 + i] and C.colour(view.piles[(1 - me) * 3 + i][-1]) == col for i in range(3)
+                )
                 if not (mine and theirs):
                     continue
             # one attention roll per chance: per combo card, per counter card, per
             # knockout chance (health changes make a new one), per clinch tile
-            key = {"combo": len(view.combo), "counter": len(view.counter), "knockout": view.health,
-                   "clinch": view.clinch_by, "ding": None}[what]
+            key = {
+                "combo": len(view.combo),
+                "counter": len(view.counter),
+                "knockout": view.health,
+                "clinch": view.clinch_by,
+                "ding": None,
+            }[what]
             if not self._notice((what, key), t):
                 continue
             if what == "ding" and not self._ding_pays(view):
@@ -165,7 +184,7 @@ class JabBot(Bot):
             return False
         me = self.seat
         totals = projected_totals(view)
-        later = totals[1 - me] + view.cards_left(1 - me) // 2   # rough: what their last cards add
+        later = totals[1 - me] + view.cards_left(1 - me) // 2  # rough: what their last cards add
         return totals[me] - C.N["ding_penalty"] > totals[1 - me] and totals[me] <= later
 
     def _fetch(self, view, hands, h, out) -> None:
@@ -216,8 +235,10 @@ class JabBot(Bot):
         col = C.COUNTERS[view.counter[-1]][1] if view.counter else None
         sets_counter = [False, False]  # would this card open the counter-punch on the opponent / on me
         if notice_counter and col is not None and C.colour(card) == col:
-            shows = [any(view.piles[b * 3 + i] and C.colour(view.piles[b * 3 + i][-1]) == col for i in range(3))
-                     for b in (0, 1)]
+            shows = [
+                any(view.piles[b * 3 + i] and C.colour(view.piles[b * 3 + i][-1]) == col for i in range(3))
+                for b in (0, 1)
+            ]
             sets_counter = [shows[me] and not shows[opp], shows[opp] and not shows[me]]
         for i in range(3):
             top = opp_tops[i]
@@ -227,7 +248,12 @@ class JabBot(Bot):
                     score += 100
                 else:
                     score -= 6  # keep the Haymaker open for a later stagger
-            if notice_combo and missing and C.ctype(card) in missing and (top is None or C.ctype(top) not in combo_types):
+            if (
+                notice_combo
+                and missing
+                and C.ctype(card) in missing
+                and (top is None or C.ctype(top) not in combo_types)
+            ):
                 score += 40 if len(missing) == 1 else 15
             if sets_counter[0]:
                 score += 25
@@ -270,8 +296,10 @@ def make_bot(seat: int, level: str = "hard", seed: int = 0) -> JabBot:
 
 # -- drivers -------------------------------------------------------------------------
 
-def headless_play(spec, seed, options=None, players=None, levels=None, check=True, max_actions=100_000,
-                  on_action=None) -> Playout:
+
+def headless_play(
+    spec, seed, options=None, players=None, levels=None, check=True, max_actions=100_000, on_action=None
+) -> Playout:
     """Two computer players at simulated time; returns a core Playout."""
     rules = spec.rules
     if players not in (None, 2):
@@ -279,8 +307,12 @@ def headless_play(spec, seed, options=None, players=None, levels=None, check=Tru
     levels = list(levels or ["hard", "hard"])
     opts = rules.check_options(options or {})
     state = rules.new_state(opts, seed, 2)
-    record = Record(game=spec.id, seed=seed, options=opts,
-                    players=[{"name": f"Computer {i + 1}", "kind": "computer", "level": levels[i]} for i in (0, 1)])
+    record = Record(
+        game=spec.id,
+        seed=seed,
+        options=opts,
+        players=[{"name": f"Computer {i + 1}", "kind": "computer", "level": levels[i]} for i in (0, 1)],
+    )
     bots = [make_bot(i, levels[i], seed * 31 + i) for i in (0, 1)]
     hands = start_hands()
     cross = opts["hand_speed_ms"]
@@ -344,8 +376,16 @@ def headless_play(spec, seed, options=None, players=None, levels=None, check=Tru
     return Playout(record=record, state=state, actions=count, winner=out.winner, finished=True)
 
 
-_WEIGHTS = {"place": 6.0, "take": 6.0, "return": 0.3, "claim": 0.4, "split": 0.2, "ready": 3.0,
-            "cover": 1.0, "choose": 1.0}
+_WEIGHTS = {
+    "place": 6.0,
+    "take": 6.0,
+    "return": 0.3,
+    "claim": 0.4,
+    "split": 0.2,
+    "ready": 3.0,
+    "cover": 1.0,
+    "choose": 1.0,
+}
 
 
 def random_game(seed: int, options=None, max_actions: int = 50_000, on_action=None, rules=RULES):

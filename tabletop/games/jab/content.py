@@ -26,6 +26,7 @@ class ContentError(ValueError):
 
 def _load(path: Path) -> dict:
     """Read and check a content file; raises ContentError naming the file and the problem."""
+
     def _fail(problem: str):
         raise ContentError(f"{path}: {problem}")
 
@@ -42,8 +43,13 @@ def _load(path: Path) -> dict:
     if not isinstance(types, list) or len(types) != 5:
         _fail("'types' must list exactly 5 punch types")
     for t in types:
-        if not (isinstance(t, dict) and isinstance(t.get("id"), str) and isinstance(t.get("name"), str)
-                and isinstance(t.get("value"), int) and 0 <= t["value"] <= 9):
+        if not (
+            isinstance(t, dict)
+            and isinstance(t.get("id"), str)
+            and isinstance(t.get("name"), str)
+            and isinstance(t.get("value"), int)
+            and 0 <= t["value"] <= 9
+        ):
             _fail(f"bad punch type {t!r} (needs id, name and a value 0..9)")
     ids = [t["id"] for t in types]
     if len(set(ids)) != 5:
@@ -84,8 +90,17 @@ def _load(path: Path) -> dict:
         if not (isinstance(k, dict) and k.get("colour") in cids and isinstance(k.get("points"), int)):
             _fail(f"bad counter-punch card {k!r} (needs a known colour and points)")
     nums = data["numbers"]
-    need = ("start_health", "tokens", "round_wins_to_win", "stagger_damage", "counter_damage",
-            "clinch_gain", "ding_penalty", "clinch_penalty", "cutman")
+    need = (
+        "start_health",
+        "tokens",
+        "round_wins_to_win",
+        "stagger_damage",
+        "counter_damage",
+        "clinch_gain",
+        "ding_penalty",
+        "clinch_penalty",
+        "cutman",
+    )
     for key in need:
         if not isinstance(nums.get(key), int) or nums[key] < 0:
             _fail(f"numbers.{key} must be a whole number >= 0")
@@ -106,11 +121,13 @@ BORDERS: tuple[str, ...] = tuple(DATA["borders"])
 # combo card i: (id, frozenset of type indices, points)
 COMBOS: tuple[tuple[str, tuple[int, ...], int], ...] = tuple(
     (cc.get("id", f"combo{i + 1}"), tuple(TYPES.index(t) for t in cc["types"]), cc["points"])
-    for i, cc in enumerate(DATA["combo_cards"]))
+    for i, cc in enumerate(DATA["combo_cards"])
+)
 # counter card i: (id, colour index, points)
 COUNTERS: tuple[tuple[str, int, int], ...] = tuple(
     (k.get("id", f"counter{i + 1}"), COLOURS.index(k["colour"]), k["points"])
-    for i, k in enumerate(DATA["counter_cards"]))
+    for i, k in enumerate(DATA["counter_cards"])
+)
 N = dict(DATA["numbers"])
 DECK_SIZE = 25
 
@@ -142,9 +159,16 @@ def card_name(card: int) -> str:
 
 def card_info(card: int) -> dict:
     """Everything the table draws for a punch card."""
-    return {"card": card, "owner": owner(card), "border": BORDERS[owner(card)],
-            "type": TYPES[ctype(card)], "colour": COLOURS[colour(card)],
-            "symbol": SYMBOLS[colour(card)], "value": value(card), "name": card_name(card)}
+    return {
+        "card": card,
+        "owner": owner(card),
+        "border": BORDERS[owner(card)],
+        "type": TYPES[ctype(card)],
+        "colour": COLOURS[colour(card)],
+        "symbol": SYMBOLS[colour(card)],
+        "value": value(card),
+        "name": card_name(card),
+    }
 
 
 def parse_card(owner_: int, text) -> int:

@@ -131,6 +131,7 @@ def min_travel_ms(player: int, side: int, target: str, cross_ms: int) -> int:
 
 # -- hands and intents ------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Hands:
     """Four hand positions, index ``player * 2 + side``."""
@@ -226,6 +227,7 @@ def advance(hands: Hands, dt_ms: int, intents, cross_ms: int = 350) -> Hands:
 def grab_action(hands: Hands, player: int, hand: int, t: int):
     """A ``Take`` when the hand is over its own same-side deck, else None."""
     from .rules import Take
+
     x, y = hands.at(player, hand)
     if inside(deck_name(player, hand), x, y):
         return Take(player=player, hand=SIDES[hand], t=t)
@@ -236,6 +238,7 @@ def release_action(state, hands: Hands, player: int, hand: int, t: int):
     """``Place`` over a target that takes the held card, else ``Return``;
     None when the hand holds nothing."""
     from .rules import Place, Return, placement_refusal
+
     if state.held[player * 2 + hand] is None:
         return None
     x, y = hands.at(player, hand)

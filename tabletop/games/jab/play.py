@@ -12,8 +12,7 @@ from tabletop.core.game import Refused
 from . import content as C
 from .actions import Choose, Claim, Cover, Place, Ready, Return, Split, Take
 from .hands import SIDES, min_travel_ms, parse_target
-from .queries import (CLAIMS, _counter_open, _hand_index, _hands_empty, claim_refusal,
-                      placement_refusal)
+from .queries import CLAIMS, _counter_open, _hand_index, _hands_empty, claim_refusal, placement_refusal
 from .scoring import end_round, finish_round, target_label
 from .state import State, add_event, set_item, who
 
@@ -25,8 +24,13 @@ def _damage(n: State, attacker: int, amount: int, t: int, why: str) -> int:
     h = list(n.health)
     if h[victim] == 0:
         n.ko_open = set_item(n.ko_open, attacker, True)
-        add_event(n, "knockout-open", attacker, t,
-                  f"{why} hits {who(victim)} in danger: {who(attacker)} may claim the knockout!")
+        add_event(
+            n,
+            "knockout-open",
+            attacker,
+            t,
+            f"{why} hits {who(victim)} in danger: {who(attacker)} may claim the knockout!",
+        )
         return 0
     moved = min(amount, h[victim])
     h[victim] -= moved
@@ -49,14 +53,17 @@ def _return_held(n: State) -> None:
 
 # -- handlers: each gets the (possibly settled) state, returns new state or Refused --
 
+
 def _not_playing(s: State) -> Refused | None:
     if s.phase == "playing":
         return None
-    return Refused({
-        "between": "The round has not started yet: both players must be ready.",
-        "clinch": "Play is paused for the clinch: both players must be ready to go on.",
-        "scoring": "The round is over.",
-    }.get(s.phase, "The game is over."))
+    return Refused(
+        {
+            "between": "The round has not started yet: both players must be ready.",
+            "clinch": "Play is paused for the clinch: both players must be ready to go on.",
+            "scoring": "The round is over.",
+        }.get(s.phase, "The game is over.")
+    )
 
 
 def _ready(s: State, a: Ready):
@@ -95,7 +102,7 @@ def _split(s: State, a: Split):
         return Refused(f"The left deck can hold 0 to {len(cards)} cards.")
     n = s.clone()
     n.now = a.t
-    n.decks = set_item(set_item(n.decks, a.player * 2, cards[:a.left]), a.player * 2 + 1, cards[a.left:])
+    n.decks = set_item(set_item(n.decks, a.player * 2, cards[: a.left]), a.player * 2 + 1, cards[a.left :])
     return n
 
 
@@ -151,8 +158,14 @@ def _place(s: State, a: Place):
         if pile:
             under = pile[-1]
             if C.owner(under) == p and C.ctype(under) == C.HAYMAKER and C.colour(under) == C.colour(card):
-                add_event(n, "stagger", p, a.t, f"Stagger! {C.card_name(card).capitalize()} on {who(p)}'s "
-                                                f"{C.COLOUR_NAMES[C.colour(card)].lower()} Haymaker.")
+                add_event(
+                    n,
+                    "stagger",
+                    p,
+                    a.t,
+                    f"Stagger! {C.card_name(card).capitalize()} on {who(p)}'s "
+                    f"{C.COLOUR_NAMES[C.colour(card)].lower()} Haymaker.",
+                )
                 _damage(n, p, C.N["stagger_damage"], a.t, "The stagger")
     if n.cards_left(p) == 0:
         n.out_t = set_item(n.out_t, p, a.t)
@@ -193,8 +206,13 @@ def _claim(s: State, a: Claim):
         return Refused(f"Too eager! No claims for another {(s.lockout[p] - t + 99) // 100 / 10:g} s.")
     if a.what == "counter":
         cl = s.counter_last
-        if (cl is not None and cl[0] != p and t - cl[1] < s.options["counter_window_ms"]
-                and _hands_empty(s, p) and _counter_open(s, C.COUNTERS[cl[2]][1])):
+        if (
+            cl is not None
+            and cl[0] != p
+            and t - cl[1] < s.options["counter_window_ms"]
+            and _hands_empty(s, p)
+            and _counter_open(s, C.COUNTERS[cl[2]][1])
+        ):
             return _counter_tie(s, p, t, cl)
     why = claim_refusal(s, p, a.what)
     n = s.clone()
@@ -208,14 +226,18 @@ def _claim(s: State, a: Claim):
         card = s.combo[-1]
         n.combo = s.combo[:-1]
         n.combo_won = set_item(s.combo_won, p, s.combo_won[p] + (card,))
-        add_event(n, "combo", p, t, f"Combo! {who(p)} takes the {C.COMBOS[card][0]} combo "
-                                    f"(+{C.COMBOS[card][2]}).")
+        add_event(n, "combo", p, t, f"Combo! {who(p)} takes the {C.COMBOS[card][0]} combo (+{C.COMBOS[card][2]}).")
     elif a.what == "counter":
         card = s.counter[-1]
         n.counter = s.counter[:-1]
         n.counter_won = set_item(s.counter_won, p, s.counter_won[p] + (card,))
-        add_event(n, "counter", p, t, f"Counter-punch! {who(p)} takes the {C.COUNTERS[card][0]} card "
-                                      f"(+{C.COUNTERS[card][2]}).")
+        add_event(
+            n,
+            "counter",
+            p,
+            t,
+            f"Counter-punch! {who(p)} takes the {C.COUNTERS[card][0]} card (+{C.COUNTERS[card][2]}).",
+        )
         ko_before = s.ko_open[p]
         moved = _damage(n, p, C.N["counter_damage"], t, "The counter-punch")
         n.counter_last = (p, t, card, moved, ko_before)
@@ -305,5 +327,13 @@ def _maybe_finish(n: State, t: int) -> State:
     return n
 
 
-HANDLERS = {Ready: _ready, Split: _split, Take: _take, Place: _place, Return: _return,
-             Claim: _claim, Cover: _cover, Choose: _choose}
+HANDLERS = {
+    Ready: _ready,
+    Split: _split,
+    Take: _take,
+    Place: _place,
+    Return: _return,
+    Claim: _claim,
+    Cover: _cover,
+    Choose: _choose,
+}

@@ -19,7 +19,6 @@ from .hands import SIDES, min_travel_ms, parse_target, target_name
 from .scoring import target_label
 from .state import State
 
-
 _NAMES = tuple(target_name(b, i) for b in (0, 1) for i in range(3))
 
 
@@ -33,6 +32,7 @@ def _hand_index(hand) -> int | None:
 
 
 # -- questions the table and the bot ask --------------------------------------
+
 
 def placement_refusal(state: State, player: int, hand: str, target: str, t: int | None = None) -> str | None:
     """Why the card in ``hand`` may not go on ``target`` now (None: it may).
@@ -58,8 +58,10 @@ def placement_refusal(state: State, player: int, hand: str, target: str, t: int 
         if C.owner(top) == player:
             return "You can only block your opponent's punches, not your own blocks."
         if not _blocks(top, card):
-            return (f"A block must match the punch's type or colour: your {C.card_name(card)} "
-                    f"does not match the {C.card_name(top)} (any card blocks a Haymaker).")
+            return (
+                f"A block must match the punch's type or colour: your {C.card_name(card)} "
+                f"does not match the {C.card_name(top)} (any card blocks a Haymaker)."
+            )
     if t is not None and t - held[1] < min_travel_ms(player, h, target, state.options["hand_speed_ms"]):
         return "Your hand cannot get there that fast."
     return None
@@ -190,14 +192,26 @@ def opportunities(state: State, player: int) -> list[dict]:
         pile = state.piles[opp * 3 + i]
         if pile and C.owner(pile[-1]) == player and C.ctype(pile[-1]) == C.HAYMAKER:
             col = C.colour(pile[-1])
-            out.append({"kind": "stagger", "target": target_name(opp, i), "colour": C.COLOURS[col],
-                        "with": [where for where, c in mine if C.colour(c) == col],
-                        "text": f"A {C.COLOUR_NAMES[col].lower()} card on {target_label(opp, i)} staggers."})
+            out.append(
+                {
+                    "kind": "stagger",
+                    "target": target_name(opp, i),
+                    "colour": C.COLOURS[col],
+                    "with": [where for where, c in mine if C.colour(c) == col],
+                    "text": f"A {C.COLOUR_NAMES[col].lower()} card on {target_label(opp, i)} staggers.",
+                }
+            )
     for i in range(3):
         pile = state.piles[player * 3 + i]
         if pile and C.owner(pile[-1]) == opp:
-            out.append({"kind": "block", "target": target_name(player, i), "card": pile[-1],
-                        "with": [where for where, c in mine if _blocks(pile[-1], c)],
-                        "text": f"You may block the {C.card_name(pile[-1])} on your "
-                                f"{('left body', 'head', 'right body')[i]}."})
+            out.append(
+                {
+                    "kind": "block",
+                    "target": target_name(player, i),
+                    "card": pile[-1],
+                    "with": [where for where, c in mine if _blocks(pile[-1], c)],
+                    "text": f"You may block the {C.card_name(pile[-1])} on your "
+                    f"{('left body', 'head', 'right body')[i]}.",
+                }
+            )
     return out

@@ -61,7 +61,7 @@ handler per verb), scoring.py (round end and re-setup), setup.py
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from tabletop.core.game import Option, Outcome, Refused, Rules
 from tabletop.core.rng import Rng
@@ -70,8 +70,17 @@ from . import content as C
 from .actions import Choose, Claim, Cover, Place, Ready, Return, Split, Take, Tick
 from .hands import SIDES, min_travel_ms, target_name
 from .play import HANDLERS
-from .queries import (CLAIMS, _NAMES, _blocks, claim_refusal, opportunities, placement_refusal,
-                      stall_deadline, tile_claim, tiles)
+from .queries import (
+    _NAMES,
+    CLAIMS,
+    _blocks,
+    claim_refusal,
+    opportunities,
+    placement_refusal,
+    stall_deadline,
+    tile_claim,
+    tiles,
+)
 from .scoring import end_round, setup_round
 from .state import State, render, who
 
@@ -84,7 +93,7 @@ def _splits(player: int, t: int) -> tuple:
     return tuple([Split(player, k, t) for k in range(26)] + [Ready(player, t)])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _routes(player: int, h: int, speed: int) -> tuple:
     """(pile index, target name, least travel ms from the deck) for each of the six targets."""
     return tuple((j, _NAMES[j], min_travel_ms(player, h, _NAMES[j], speed)) for j in range(6))
@@ -94,21 +103,60 @@ class JabRules(Rules):
     id = "jab"
     actions = (Ready, Split, Take, Place, Return, Claim, Cover, Choose, Tick)
     options = (
-        Option("scoring", "Scoring", (("auto", "Automatic (best choices)"), ("hand", "By hand")), "auto",
-               "Who covers and chooses the scored piles after a round (R-JAB-14)."),
-        Option("assist", "Assist", ((False, "Off (tournament)"), (True, "Highlight chances")), False,
-               "Highlight open combos, counter-punches, staggers and blocks (R-JAB-6)."),
-        Option("hand_speed_ms", "Hand speed", ((250, "Fast (table in 0.25 s)"), (350, "Normal (table in 0.35 s)"),
-                                               (500, "Slow (table in 0.5 s)"), (700, "Very slow (0.7 s)")), 350,
-               "Top speed of every hand, the same for every device (R-JAB-5)."),
-        Option("claim_lockout_ms", "Claim lockout", ((500, "0.5 s"), (1000, "1 s"), (2000, "2 s")), 1000,
-               "No claims for this long after a wrong claim (R-JAB-6)."),
-        Option("counter_window_ms", "Counter-punch tie window", ((25, "25 ms"), (50, "50 ms"), (100, "100 ms")), 50,
-               "Two counter-punch grabs this close are simultaneous (R-JAB-8)."),
-        Option("stall_ms", "Stall limit", ((5000, "5 s"), (10000, "10 s"), (20000, "20 s")), 10000,
-               "Round ends if the only player with cards places none for this long (R-JAB-13)."),
-        Option("countdown_ms", "Count-down", ((0, "None"), (1000, "1 s"), (3000, "3-2-1")), 3000,
-               "Count before play starts or resumes (R-JAB-16)."),
+        Option(
+            "scoring",
+            "Scoring",
+            (("auto", "Automatic (best choices)"), ("hand", "By hand")),
+            "auto",
+            "Who covers and chooses the scored piles after a round (R-JAB-14).",
+        ),
+        Option(
+            "assist",
+            "Assist",
+            ((False, "Off (tournament)"), (True, "Highlight chances")),
+            False,
+            "Highlight open combos, counter-punches, staggers and blocks (R-JAB-6).",
+        ),
+        Option(
+            "hand_speed_ms",
+            "Hand speed",
+            (
+                (250, "Fast (table in 0.25 s)"),
+                (350, "Normal (table in 0.35 s)"),
+                (500, "Slow (table in 0.5 s)"),
+                (700, "Very slow (0.7 s)"),
+            ),
+            350,
+            "Top speed of every hand, the same for every device (R-JAB-5).",
+        ),
+        Option(
+            "claim_lockout_ms",
+            "Claim lockout",
+            ((500, "0.5 s"), (1000, "1 s"), (2000, "2 s")),
+            1000,
+            "No claims for this long after a wrong claim (R-JAB-6).",
+        ),
+        Option(
+            "counter_window_ms",
+            "Counter-punch tie window",
+            ((25, "25 ms"), (50, "50 ms"), (100, "100 ms")),
+            50,
+            "Two counter-punch grabs this close are simultaneous (R-JAB-8).",
+        ),
+        Option(
+            "stall_ms",
+            "Stall limit",
+            ((5000, "5 s"), (10000, "10 s"), (20000, "20 s")),
+            10000,
+            "Round ends if the only player with cards places none for this long (R-JAB-13).",
+        ),
+        Option(
+            "countdown_ms",
+            "Count-down",
+            ((0, "None"), (1000, "1 s"), (3000, "3-2-1")),
+            3000,
+            "Count before play starts or resumes (R-JAB-16).",
+        ),
     )
 
     # -- setup ----------------------------------------------------------------
@@ -128,6 +176,7 @@ class JabRules(Rules):
             setup_round(s)
         else:
             from .setup import apply_setup
+
             apply_setup(s, setup)
         return s
 
@@ -138,8 +187,11 @@ class JabRules(Rules):
         if state.phase == "playing":
             return (0, 1)
         if state.phase == "scoring":
-            return tuple(p for p in (0, 1) if state.covers[p] is None
-                         or (state.chooses[p] is None and state.covers[1 - p] is not None))
+            return tuple(
+                p
+                for p in (0, 1)
+                if state.covers[p] is None or (state.chooses[p] is None and state.covers[1 - p] is not None)
+            )
         return ()
 
     def legal_actions(self, state: State, player: int) -> list:
@@ -191,8 +243,9 @@ class JabRules(Rules):
             if state.covers[player] is None:
                 out += [Cover(player, target_name(player, i), t) for i in range(3)]
             elif state.chooses[player] is None and state.covers[1 - player] is not None:
-                out += [Choose(player, target_name(1 - player, i), t) for i in range(3)
-                        if i != state.covers[1 - player]]
+                out += [
+                    Choose(player, target_name(1 - player, i), t) for i in range(3) if i != state.covers[1 - player]
+                ]
         return out
 
     def apply(self, state: State, action):
@@ -219,8 +272,12 @@ class JabRules(Rules):
         if deadline is not None and t >= deadline:
             n = state.clone()
             p = 0 if state.out_t[1] is not None else 1
-            end_round(n, deadline, f"{who(p)} placed no card for {state.options['stall_ms'] // 1000} s "
-                                   "while the other was out of cards: the round ends.")
+            end_round(
+                n,
+                deadline,
+                f"{who(p)} placed no card for {state.options['stall_ms'] // 1000} s "
+                "while the other was out of cards: the round ends.",
+            )
             return n
         return state
 
@@ -244,20 +301,30 @@ class JabRules(Rules):
 
     def invariants(self, state: State) -> list[str]:
         from .setup import invariants
+
         return invariants(state)
 
     def summary(self, state: State) -> dict:
         return {
-            "round": state.round, "phase": state.phase, "now": state.now,
-            "health": list(state.health), "tokens": list(state.tokens),
+            "round": state.round,
+            "phase": state.phase,
+            "now": state.now,
+            "health": list(state.health),
+            "tokens": list(state.tokens),
             "cards_left": [state.cards_left(0), state.cards_left(1)],
-            "piles": {target_name(b, i): [C.card_name(c) + (" (block)" if C.owner(c) == b else "")
-                                          for c in state.piles[b * 3 + i]] for b in (0, 1) for i in range(3)},
+            "piles": {
+                target_name(b, i): [
+                    C.card_name(c) + (" (block)" if C.owner(c) == b else "") for c in state.piles[b * 3 + i]
+                ]
+                for b in (0, 1)
+                for i in range(3)
+            },
             "combos_won": [[C.COMBOS[c][0] for c in w] for w in state.combo_won],
             "counters_won": [[C.COUNTERS[c][0] for c in w] for w in state.counter_won],
             "tiles": tiles(state),
             "history": list(state.history),
-            "winner": state.winner, "end_reason": render(state.end_reason),
+            "winner": state.winner,
+            "end_reason": render(state.end_reason),
         }
 
 
@@ -271,6 +338,24 @@ def _mask(deck: tuple, top_visible: bool) -> tuple:
 
 RULES = JabRules()
 
-__all__ = ["RULES", "JabRules", "Ready", "Split", "Take", "Place", "Return", "Claim", "Cover", "Choose",
-           "Tick", "CLAIMS", "placement_refusal", "claim_refusal", "opportunities", "stall_deadline",
-           "tiles", "tile_claim", "render"]
+__all__ = [
+    "RULES",
+    "JabRules",
+    "Ready",
+    "Split",
+    "Take",
+    "Place",
+    "Return",
+    "Claim",
+    "Cover",
+    "Choose",
+    "Tick",
+    "CLAIMS",
+    "placement_refusal",
+    "claim_refusal",
+    "opportunities",
+    "stall_deadline",
+    "tiles",
+    "tile_claim",
+    "render",
+]

@@ -62,13 +62,21 @@ def breakdown(state: State, attacker: int, covered: int, chosen: int) -> dict:
     ding = C.N["ding_penalty"] if state.ding_by == attacker else 0
     clinch = C.N["clinch_penalty"] if state.clinch_by == attacker else 0
     return {
-        "attacker": attacker, "defender": d,
-        "covered": target_name(d, covered), "chosen": target_name(d, chosen),
+        "attacker": attacker,
+        "defender": d,
+        "covered": target_name(d, covered),
+        "chosen": target_name(d, chosen),
         "pile_scores": pile_scores,
-        "blocks_removed": blocks, "punches_removed": removed, "punches_kept": kept,
-        "punch_points": pts, "combo_points": combo_pts, "counter_points": counter_pts,
+        "blocks_removed": blocks,
+        "punches_removed": removed,
+        "punches_kept": kept,
+        "punch_points": pts,
+        "combo_points": combo_pts,
+        "counter_points": counter_pts,
         "bonus": combo_pts + counter_pts,
-        "ding_penalty": ding, "clinch_penalty": clinch, "penalties": ding + clinch,
+        "ding_penalty": ding,
+        "clinch_penalty": clinch,
+        "penalties": ding + clinch,
         "total": pts + combo_pts + counter_pts - ding - clinch,
     }
 
@@ -122,12 +130,20 @@ def finish_round(s: State, t: int, covers, chooses) -> None:
         health[token_from] -= 1
         tokens[winner] += 1
     s.health, s.tokens = tuple(health), tuple(tokens)
-    text = (f"Round {s.round}: {totals[0]} to {totals[1]}, "
-            + ("a draw, nobody wins the round." if winner is None else f"{who(winner)} wins the round."))
+    text = f"Round {s.round}: {totals[0]} to {totals[1]}, " + (
+        "a draw, nobody wins the round." if winner is None else f"{who(winner)} wins the round."
+    )
     add_event(s, "score", winner, t, text)
     s.history = s.history + ({"round": s.round, "totals": totals, "winner": winner},)
-    s.scoring = {"round": s.round, "lines": lines, "totals": totals, "winner": winner,
-                 "token_from": token_from, "cutman": [], "reason": s.end_reason}
+    s.scoring = {
+        "round": s.round,
+        "lines": lines,
+        "totals": totals,
+        "winner": winner,
+        "token_from": token_from,
+        "cutman": [],
+        "reason": s.end_reason,
+    }
     if winner is not None and tokens[winner] >= C.N["round_wins_to_win"]:
         s.phase, s.winner = "over", winner
         s.end_reason = f"{who(winner)} wins {tokens[winner]} rounds: a win by decision."
@@ -183,5 +199,13 @@ def target_label(boxer: int, index: int) -> str:
     return f"{who(boxer)}'s {('left body', 'head', 'right body')[index]}"
 
 
-__all__ = ["pile_score", "best_choices", "projected_totals", "breakdown", "end_round", "finish_round", "setup_round",
-           "TARGETS"]
+__all__ = [
+    "pile_score",
+    "best_choices",
+    "projected_totals",
+    "breakdown",
+    "end_round",
+    "finish_round",
+    "setup_round",
+    "TARGETS",
+]

@@ -76,8 +76,11 @@ def apply_setup(s: State, setup: dict) -> None:
     health = setup.get("health", list(s.health))
     tokens = setup.get("tokens", list(s.tokens))
     for name, v in (("health", health), ("tokens", tokens)):
-        if not (isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and not isinstance(x, bool)
-                                                          and x >= 0 for x in v)):
+        if not (
+            isinstance(v, list)
+            and len(v) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v)
+        ):
             raise ValueError(f"setup.{name} must be two whole numbers >= 0")
     if sum(health) + sum(tokens) != C.N["tokens"]:
         raise ValueError(f"setup: health and tokens must add up to {C.N['tokens']}")
@@ -90,12 +93,12 @@ def invariants(s: State) -> list[str]:
     bad = []
     for p in (0, 1):
         cards = list(s.decks[p * 2]) + list(s.decks[p * 2 + 1])
-        cards += [h[0] for h in s.held[p * 2:p * 2 + 2] if h is not None]
+        cards += [h[0] for h in s.held[p * 2 : p * 2 + 2] if h is not None]
         for b in range(6):
             cards += [c for c in s.piles[b] if C.owner(c) == p]
         if sorted(cards) != list(range(p * 25, p * 25 + 25)):
             bad.append(f"player {p + 1}'s 25 cards are not all there exactly once")
-        if s.phase != "playing" and s.held[p * 2:p * 2 + 2] != (None, None):
+        if s.phase != "playing" and s.held[p * 2 : p * 2 + 2] != (None, None):
             bad.append(f"player {p + 1} holds a card outside play")
     combos = list(s.combo) + list(s.combo_won[0]) + list(s.combo_won[1])
     if sorted(combos) != list(range(len(C.COMBOS))):
@@ -120,9 +123,13 @@ def invariants(s: State) -> list[str]:
                 if C.owner(c) != b:
                     continue  # a punch: always legal
                 under = pile[k - 1] if k else None
-                if (under is None or C.owner(under) == b
-                        or not (C.ctype(under) == C.HAYMAKER or C.ctype(under) == C.ctype(c)
-                                or C.colour(under) == C.colour(c))):
+                if (
+                    under is None
+                    or C.owner(under) == b
+                    or not (
+                        C.ctype(under) == C.HAYMAKER or C.ctype(under) == C.ctype(c) or C.colour(under) == C.colour(c)
+                    )
+                ):
                     bad.append(f"an illegal block lies on player {b + 1}'s target {i}")
     for p in (0, 1):
         if s.ko_open[p] and s.health[1 - p] != 0 and s.phase == "playing":

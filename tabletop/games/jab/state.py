@@ -54,10 +54,38 @@ options             the game's options
 from __future__ import annotations
 
 FIELDS = (
-    "options", "rng", "phase", "round", "now", "go_at", "decks", "held", "piles",
-    "health", "tokens", "combo", "combo_won", "counter", "counter_won", "counter_aside",
-    "counter_last", "ding_by", "clinch_by", "ko_open", "lockout", "out_t", "last_place", "released",
-    "ready", "covers", "chooses", "scoring", "history", "events", "winner", "end_reason",
+    "options",
+    "rng",
+    "phase",
+    "round",
+    "now",
+    "go_at",
+    "decks",
+    "held",
+    "piles",
+    "health",
+    "tokens",
+    "combo",
+    "combo_won",
+    "counter",
+    "counter_won",
+    "counter_aside",
+    "counter_last",
+    "ding_by",
+    "clinch_by",
+    "ko_open",
+    "lockout",
+    "out_t",
+    "last_place",
+    "released",
+    "ready",
+    "covers",
+    "chooses",
+    "scoring",
+    "history",
+    "events",
+    "winner",
+    "end_reason",
 )
 
 MAX_EVENTS = 12
@@ -66,7 +94,7 @@ MAX_EVENTS = 12
 class State:
     __slots__ = FIELDS
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """A shallow copy (fast): every field holds an immutable value or is
         replaced as a whole, never changed in place. Lists every field of FIELDS."""
         s = object.__new__(State)
@@ -115,8 +143,12 @@ class State:
     # small helpers the table may use too
     def cards_left(self, player: int) -> int:
         """Cards in this player's decks and hands."""
-        return (len(self.decks[player * 2]) + len(self.decks[player * 2 + 1])
-                + (self.held[player * 2] is not None) + (self.held[player * 2 + 1] is not None))
+        return (
+            len(self.decks[player * 2])
+            + len(self.decks[player * 2 + 1])
+            + (self.held[player * 2] is not None)
+            + (self.held[player * 2 + 1] is not None)
+        )
 
     def top(self, boxer: int, target: int):
         pile = self.piles[boxer * 3 + target]
@@ -130,7 +162,7 @@ def set_item(tup: tuple, i: int, v) -> tuple:
     return tuple(items)
 
 
-SEATS = ("{0}", "{1}")                   # how a rules sentence names a seat
+SEATS = ("{0}", "{1}")  # how a rules sentence names a seat
 DEFAULT_NAMES = ("Player 1", "Player 2")
 
 

@@ -33,14 +33,33 @@ from tabletop.input.devices import key_name, menu_buttons
 from tabletop.ui.table import DRAG_THRESHOLD, Hot, TableScene
 
 from . import table_art
-from .hands import (HEIGHT, SIDES, WIDTH, Grab, Press, Release, advance, deck_name, grab_action, inside,
-                    release_action, start_hands, target_at, target_name, parse_target)
-from .rules import Claim, Cover, Choose, Ready, Return, Split, Tick, placement_refusal, render, tile_claim
+from .hands import (
+    HEIGHT,
+    SIDES,
+    WIDTH,
+    Grab,
+    Press,
+    Release,
+    advance,
+    deck_name,
+    grab_action,
+    inside,
+    parse_target,
+    release_action,
+    start_hands,
+    target_at,
+    target_name,
+)
+from .rules import Choose, Claim, Cover, Ready, Return, Split, Tick, placement_refusal, render, tile_claim
 from .table_input import SoloRouter
 
 SHOUTS = {
-    "combo": ("Combo!", "combo"), "stagger": ("Stagger!", "stagger"), "counter": ("Counter-Punch!", "counter"),
-    "counter-tie": ("Set aside!", "counter"), "clinch": ("Clinch!", "clinch"), "ding": ("Ding!", "ding"),
+    "combo": ("Combo!", "combo"),
+    "stagger": ("Stagger!", "stagger"),
+    "counter": ("Counter-Punch!", "counter"),
+    "counter-tie": ("Set aside!", "counter"),
+    "clinch": ("Clinch!", "clinch"),
+    "ding": ("Ding!", "ding"),
     "knockout": ("Knockout!", "knockout"),
 }
 SHOUT_MS = 1500
@@ -74,16 +93,16 @@ class JabTable(TableScene):
         self.m_follow = [False, False]
         self.m_down: dict = {}
         self.notes = {0: ["", 0.0], 1: ["", 0.0]}
-        self.shouts: list[list] = []          # [text, colour, ms left, total]
-        self.card_flights: list[dict] = []    # cards going back to their deck
-        self.token_flights: list[dict] = []   # health tokens changing hands
+        self.shouts: list[list] = []  # [text, colour, ms left, total]
+        self.card_flights: list[dict] = []  # cards going back to their deck
+        self.token_flights: list[dict] = []  # health tokens changing hands
         self.last_count = 0
-        self.ko_hold = 0.0            # ms the knockout is shown before the result
+        self.ko_hold = 0.0  # ms the knockout is shown before the result
         self._live = (None, [0, 0])
-        self.flashes: dict[int, list] = {}   # pile index -> [colour, ms]: a card just landed there
+        self.flashes: dict[int, list] = {}  # pile index -> [colour, ms]: a card just landed there
         self.split_pick: dict[int, int] = {}
         self.score_ms = 1e9 if st.round == 0 else 0.0
-        self.final_score = False      # the last round's score is shown before the game result
+        self.final_score = False  # the last round's score is shown before the game result
         self.log: list[str] = []
         self._say_seat = None
         self.lockout_total = int(st.options["claim_lockout_ms"])
@@ -104,6 +123,7 @@ class JabTable(TableScene):
         st = self.session.state
         if self._live[0] is not st:
             from .scoring import projected_totals
+
             self._live = (st, projected_totals(st))
         return self._live[1]
 
@@ -139,11 +159,11 @@ class JabTable(TableScene):
         if result is old:
             return
         self.last_state = result
-        if result.round != self.round_seen:   # a new round: the clock restarted
+        if result.round != self.round_seen:  # a new round: the clock restarted
             self.round_seen = result.round
             self.t = int(result.now)
             self.split_pick = {}
-            self.hands = start_hands()       # every hand back over its deck for the new round
+            self.hands = start_hands()  # every hand back over its deck for the new round
         if result.phase != "playing" or old.phase != "playing":
             if result.phase != "playing":
                 self.mq = [[], []]
@@ -151,7 +171,7 @@ class JabTable(TableScene):
         if result.phase in ("between", "over") and old.phase in ("playing", "scoring") and result.scoring:
             self.score_ms = 0.0
             if result.phase == "over" and any(e["kind"] == "decision" for e in result.events):
-                self.final_score = True   # a win by decision: first the last round's score
+                self.final_score = True  # a win by decision: first the last round's score
         if old.phase in ("playing", "clinch") and result.round == old.round:
             self._fly_tokens(old.health, result.health)
         kind = getattr(action, "kind", "")
@@ -175,7 +195,7 @@ class JabTable(TableScene):
             self.log = (self.log + [text])[-6:]
         if kind == "knockout":
             self.ko_hold = 1600.0
-        if kind == "stagger":          # the card that staggered just landed: its target glows gold
+        if kind == "stagger":  # the card that staggered just landed: its target glows gold
             for j, f in self.flashes.items():
                 if f[1] >= 450.0:
                     self.flashes[j] = [(250, 210, 60), 1200.0]
@@ -207,15 +227,18 @@ class JabTable(TableScene):
             return
         x, y = self.hands.at(player, h)
         from .hands import RECTS
+
         cx, cy = RECTS[deck_name(player, h)][:2]
         ms = 260 / max(0.25, self.anim_speed)
-        self.card_flights.append({"card": held[0], "from": (x, y), "to": (cx, cy), "ms": ms, "total": ms,
-                                  "deck": player * 2 + h})
+        self.card_flights.append(
+            {"card": held[0], "from": (x, y), "to": (cx, cy), "ms": ms, "total": ms, "deck": player * 2 + h}
+        )
         self.app.sounds.play("take")
 
     def _fly_tokens(self, before, after) -> None:
         """Health tokens moving from the damaged player's meter to the other's."""
         from .table_hud import token_spot
+
         for gainer in (0, 1):
             loser = 1 - gainer
             n = after[gainer] - before[gainer]
@@ -223,8 +246,14 @@ class JabTable(TableScene):
                 continue
             for k in range(n):
                 ms = (450 + 120 * k) / max(0.25, self.anim_speed)
-                self.token_flights.append({"from": token_spot(loser, before[loser] - 1 - k),
-                                           "to": token_spot(gainer, before[gainer] + k), "ms": ms, "total": ms})
+                self.token_flights.append(
+                    {
+                        "from": token_spot(loser, before[loser] - 1 - k),
+                        "to": token_spot(gainer, before[gainer] + k),
+                        "ms": ms,
+                        "total": ms,
+                    }
+                )
 
     def busy(self) -> bool:
         return bool(self.flights or self.card_flights or self.final_score or self.ko_hold > 0)
@@ -248,6 +277,7 @@ class JabTable(TableScene):
         and every hand that carries a card over one of the opponent's targets (one that
         takes the card if there is one)."""
         from .hands import RECTS, Hands
+
         st = self.session.state
         self.t = max(self.t, int(st.now))
         pos = list(self.hands.pos)
@@ -335,7 +365,9 @@ class JabTable(TableScene):
             x, y = self.hands.at(seat, h)
             target = target_at(x, y)
             why = placement_refusal(st, seat, SIDES[h], target, self.t) if target else None
-            self.note(seat, (why + " The card goes back.") if why else "Not on a target: the card goes back to its deck.")
+            self.note(
+                seat, (why + " The card goes back.") if why else "Not on a target: the card goes back to its deck."
+            )
         self.submit(a)
 
     def _cover_or_choose(self, seat: int, h: int) -> None:
@@ -360,9 +392,11 @@ class JabTable(TableScene):
             return
         presses = self.router.feed(event) + self.router.feed_pad(pad_changes)
         if self.final_score:
-            if any(p.down and p.button in ("ready", "confirm") for p in presses) \
-                    or "confirm" in menu_buttons(event, pad_changes) \
-                    or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
+            if (
+                any(p.down and p.button in ("ready", "confirm") for p in presses)
+                or "confirm" in menu_buttons(event, pad_changes)
+                or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
+            ):
                 self.see_result()
             return
         done = set()
@@ -397,8 +431,12 @@ class JabTable(TableScene):
 
     def _mouse(self, event, seat) -> None:
         t = event.type
-        if t == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.pause_rect is not None \
-                and self.pause_rect.collidepoint(event.pos):
+        if (
+            t == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.pause_rect is not None
+            and self.pause_rect.collidepoint(event.pos)
+        ):
             self.pause()
             return
         if seat is None or t not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -440,6 +478,7 @@ class JabTable(TableScene):
 
     def _human_intents(self, seat: int) -> list:
         from .hands import MoveBy, MoveTo
+
         out = []
         for h, side in enumerate(SIDES):
             if seat == self.mouse_seat and self.mq[h]:
@@ -497,7 +536,7 @@ class JabTable(TableScene):
         if dt <= 0 or self.session.outcome() is not None:
             return
         moves = []
-        if self.session.state.phase != "between":   # between rounds the arrows choose the deck split
+        if self.session.state.phase != "between":  # between rounds the arrows choose the deck split
             for seat in self.humans:
                 moves += self._human_intents(seat)
         for seat, bot in self.session.bots.items():
@@ -545,6 +584,7 @@ class JabTable(TableScene):
     # -- drawing -------------------------------------------------------------------------
     def draw_table(self, surf, vp) -> None:
         from .table_draw import draw_table
+
         draw_table(self, surf, vp)
 
     def result_text(self):
@@ -563,6 +603,7 @@ class JabTable(TableScene):
 
 def table_colour(seat):
     from tabletop.ui import gfx
+
     if seat is None:
         return (250, 230, 120)
     return gfx.PLAYER_COLOURS[seat % len(gfx.PLAYER_COLOURS)]

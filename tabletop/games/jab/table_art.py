@@ -18,18 +18,21 @@ from tabletop.ui import gfx
 
 from . import content as C
 
-UNIT = 80.0          # design pixels per hands.py table unit (16 x 9 units -> 1280 x 720)
+UNIT = 80.0  # design pixels per hands.py table unit (16 x 9 units -> 1280 x 720)
 
 INK_OF = {
-    "red": (200, 44, 44), "yellow": (236, 190, 34), "blue": (42, 98, 204),
-    "green": (30, 142, 66), "purple": (132, 62, 184),
+    "red": (200, 44, 44),
+    "yellow": (236, 190, 34),
+    "blue": (42, 98, 204),
+    "green": (30, 142, 66),
+    "purple": (132, 62, 184),
 }
 BORDER_OF = {"white": (246, 246, 240), "black": (20, 20, 22)}
 EDGE_OF = {"white": (90, 90, 90), "black": (170, 170, 170)}
 SHORT = {"jab": "Jab", "cross": "Cross", "hook": "Hook", "uppercut": "Upper", "haymaker": "Hay"}
 
 
-KEY = (255, 0, 254)   # the see-through colour of card corners
+KEY = (255, 0, 254)  # the see-through colour of card corners
 
 
 def _fin(surf):
@@ -139,8 +142,15 @@ def mini_card(card: int, w: int, h: int) -> pygame.Surface:
     surf.blit(t, t.get_rect(midtop=(inner.centerx, inner.top + 1)))
     band = pygame.Rect(inner.left + 2, inner.top + t.get_height() + 2, inner.w - 4, inner.h - t.get_height() - 4)
     pygame.draw.rect(surf, ink, band, border_radius=3)
-    draw_shape(surf, C.SYMBOLS[ci], (band.centerx, band.top + band.h * 0.36), min(band.w, band.h) * 0.28,
-               gfx.WHITE, (25, 25, 25), 1)
+    draw_shape(
+        surf,
+        C.SYMBOLS[ci],
+        (band.centerx, band.top + band.h * 0.36),
+        min(band.w, band.h) * 0.28,
+        gfx.WHITE,
+        (25, 25, 25),
+        1,
+    )
     v = gfx.text(str(C.value(card)), max(9, band.h // 3), gfx.WHITE, True)
     surf.blit(v, v.get_rect(midbottom=(band.centerx, band.bottom)))
     return _fin(surf)
@@ -215,9 +225,11 @@ def counter_card(index: int, w: int, h: int) -> pygame.Surface:
 @gfx.image_cache(32)
 def tile(kind: str, w: int, h: int) -> pygame.Surface:
     """The Ding! tile, the Clinch side or the Knockout side of the other tile."""
-    fill, ink, label = {"ding": ((240, 200, 70), (80, 40, 10), "DING!"),
-                        "clinch": ((70, 130, 200), gfx.WHITE, "CLINCH"),
-                        "knockout": ((200, 40, 40), gfx.WHITE, "K.O.!")}[kind]
+    fill, ink, label = {
+        "ding": ((240, 200, 70), (80, 40, 10), "DING!"),
+        "clinch": ((70, 130, 200), gfx.WHITE, "CLINCH"),
+        "knockout": ((200, 40, 40), gfx.WHITE, "K.O.!"),
+    }[kind]
     surf = _keyed(w, h)
     r = surf.get_rect()
     pygame.draw.rect(surf, (30, 30, 30), r, border_radius=w // 5)
@@ -244,7 +256,7 @@ def hand_cursor(colour: tuple, side: int, d: int, carrying: bool) -> pygame.Surf
     if carrying:
         pygame.draw.circle(surf, gfx.WHITE, (c, c), inner)
         inner -= max(2, d // 12)
-    pygame.draw.circle(surf, KEY, (c, c), inner)      # hollow: what lies under the hand shows
+    pygame.draw.circle(surf, KEY, (c, c), inner)  # hollow: what lies under the hand shows
     br = max(7, d // 3)
     bc = (c + d // 2 - br // 2, c - d // 2 + br // 2)
     pygame.draw.circle(surf, (10, 10, 10), bc, br)

@@ -19,8 +19,7 @@ from tabletop.ui import gfx
 from . import content as C
 from .hands import SIDES, TARGETS, deck_name, target_at, target_name
 from .rules import opportunities, placement_refusal, stall_deadline, tiles
-from .table_art import (UNIT, _fin, _keyed, card_back, combo_card, counter_card, hand_cursor, punch_card,
-                        tile, token)
+from .table_art import UNIT, _fin, _keyed, card_back, combo_card, counter_card, hand_cursor, punch_card, tile, token
 from .table_hud import INFO_RECT, draw_band, draw_hud, draw_info, draw_log, hud_rect
 from .table_layout import TARGET_LABEL, card_size, colour_of, fit, panel, place_rect, veil, wrap
 from .table_panels import draw_between, draw_clinch, draw_hand_scoring
@@ -76,10 +75,23 @@ def board(table, vp) -> pygame.Surface:
             panel(img, r, (0, 0, 0), alpha=60, radius=vp.s(10))
             pygame.draw.rect(img, (120, 170, 140), r, width=max(1, vp.s(2)), border_radius=vp.s(10))
             lab = TARGET_LABEL[t]
-            gfx.blit_text(img, table.name(p), fit(table.name(p), vp.s(14), r.w - vp.s(6)),
-                          (r.centerx, r.centery - vp.s(12)), (150, 190, 165), anchor="center")
-            gfx.blit_text(img, lab, fit(lab, vp.s(15), r.w - vp.s(6), True), (r.centerx, r.centery + vp.s(10)),
-                          (190, 220, 200), bold=True, anchor="center")
+            gfx.blit_text(
+                img,
+                table.name(p),
+                fit(table.name(p), vp.s(14), r.w - vp.s(6)),
+                (r.centerx, r.centery - vp.s(12)),
+                (150, 190, 165),
+                anchor="center",
+            )
+            gfx.blit_text(
+                img,
+                lab,
+                fit(lab, vp.s(15), r.w - vp.s(6), True),
+                (r.centerx, r.centery + vp.s(10)),
+                (190, 220, 200),
+                bold=True,
+                anchor="center",
+            )
         for s in (0, 1):
             r = place_rect(vp, deck_name(p, s))
             pygame.draw.rect(img, (90, 130, 110), r, width=max(1, vp.s(2)), border_radius=vp.s(10))
@@ -101,6 +113,7 @@ def board(table, vp) -> pygame.Surface:
 
 
 # -- the table ---------------------------------------------------------------------
+
 
 def draw_table(table, surf, vp) -> None:
     """Everything up to the log depends on the state and a few things that change
@@ -144,10 +157,18 @@ def still_key(table, vp, st) -> tuple:
         bands.append((note if ms > 0 else "", bar))
     secs = max(0, t - st.go_at) // 1000 if st.phase in ("playing", "clinch") else 0
     dl = stall_deadline(st)
-    return (vp.size, table.assist(), st.phase == "playing" and t >= st.go_at, tuple(bands), secs,
-            None if dl is None else max(0, dl - t) // 1000, tuple(table.log),
-            tuple(sorted((j, tuple(col), ms > 300) for j, (col, ms) in table.flashes.items())),
-            tuple(sorted(f["deck"] for f in table.card_flights)), st.phase != "scoring")
+    return (
+        vp.size,
+        table.assist(),
+        st.phase == "playing" and t >= st.go_at,
+        tuple(bands),
+        secs,
+        None if dl is None else max(0, dl - t) // 1000,
+        tuple(table.log),
+        tuple(sorted((j, tuple(col), ms > 300) for j, (col, ms) in table.flashes.items())),
+        tuple(sorted(f["deck"] for f in table.card_flights)),
+        st.phase != "scoring",
+    )
 
 
 def draw_still(table, surf, vp, st) -> None:
@@ -174,8 +195,9 @@ def draw_piles(table, surf, vp, st, opp) -> None:
             pile = st.piles[b * 3 + i]
             if not pile:
                 continue
-            img, (dx, dy) = pile_image(pile[-2] if len(pile) >= 2 else None, pile[-1], len(pile),
-                                       C.owner(pile[-1]) == b, w, h, vp.scale)
+            img, (dx, dy) = pile_image(
+                pile[-2] if len(pile) >= 2 else None, pile[-1], len(pile), C.owner(pile[-1]) == b, w, h, vp.scale
+            )
             surf.blit(img, (r.x + dx, r.y + dy))
     for j, (col, ms) in table.flashes.items():
         r = place_rect(vp, target_name(j // 3, j % 3)).inflate(vp.s(8), vp.s(8))
@@ -195,8 +217,8 @@ def pile_image(under, top: int, count: int, block: bool, w: int, h: int, scale: 
     """A target's pile as one picture: the card under the top one peeking out above it,
     the top card, a BLOCK pill when the top card is a block and the number of cards.
     Returns (image, (dx, dy)): where its corner goes relative to the target's corner."""
-    s = (lambda v: max(1, round(v * scale)))
-    parts = []                      # (kind, rect) in the target's own coordinates
+    s = lambda v: max(1, round(v * scale))
+    parts = []  # (kind, rect) in the target's own coordinates
     if under is not None:
         parts.append(("under", pygame.Rect(0, -s(20), w, h)))
     parts.append(("top", pygame.Rect(0, 0, w, h)))
@@ -244,12 +266,20 @@ def draw_decks(table, surf, vp, st) -> None:
                 else:
                     surf.blit(card_back(w, h, border), r)
             else:
-                gfx.blit_text(surf, "empty", vp.s(15), (r.centerx, r.bottom - vp.s(24)), (150, 180, 160),
-                              anchor="center")
+                gfx.blit_text(
+                    surf, "empty", vp.s(15), (r.centerx, r.bottom - vp.s(24)), (150, 180, 160), anchor="center"
+                )
             label = f"{SIDES[s].capitalize()} deck: {n}"
             y = r.bottom + vp.s(2) if p == 0 else r.top - vp.s(2)
-            gfx.blit_text(surf, label, vp.s(14), (r.centerx, y), (210, 230, 215), bold=True,
-                          anchor="midtop" if p == 0 else "midbottom")
+            gfx.blit_text(
+                surf,
+                label,
+                vp.s(14),
+                (r.centerx, y),
+                (210, 230, 215),
+                bold=True,
+                anchor="midtop" if p == 0 else "midbottom",
+            )
 
 
 def draw_centre(table, surf, vp, st, opp) -> None:
@@ -262,8 +292,9 @@ def draw_centre(table, surf, vp, st, opp) -> None:
         surf.blit(combo_card(st.combo[-1], r.w, r.h, len(st.combo)), r)
     else:
         gfx.blit_text(surf, "none left", vp.s(15), r.center, (150, 180, 160), anchor="center")
-    gfx.blit_text(surf, f"{len(st.combo)} left", vp.s(14), (r.centerx, r.bottom + vp.s(4)), (200, 225, 210),
-                  anchor="midtop")
+    gfx.blit_text(
+        surf, f"{len(st.combo)} left", vp.s(14), (r.centerx, r.bottom + vp.s(4)), (200, 225, 210), anchor="midtop"
+    )
     if "combo" in glow:
         pygame.draw.rect(surf, gfx.HILITE, r.inflate(vp.s(10), vp.s(10)), width=max(2, vp.s(3)), border_radius=vp.s(10))
     # counter-punch deck (drawn a little larger than its spot so it reads well)
@@ -276,7 +307,9 @@ def draw_centre(table, surf, vp, st, opp) -> None:
     lab = f"{len(st.counter)} left" + (f", {len(st.counter_aside)} set aside" if st.counter_aside else "")
     gfx.blit_text(surf, lab, vp.s(14), (cr.right + vp.s(6), cr.centery), (200, 225, 210), anchor="midleft")
     if "counter" in glow:
-        pygame.draw.rect(surf, gfx.HILITE, cr.inflate(vp.s(10), vp.s(10)), width=max(2, vp.s(3)), border_radius=vp.s(10))
+        pygame.draw.rect(
+            surf, gfx.HILITE, cr.inflate(vp.s(10), vp.s(10)), width=max(2, vp.s(3)), border_radius=vp.s(10)
+        )
     # tiles
     where = tiles(st)
     dr = place_rect(vp, "ding")
@@ -288,7 +321,9 @@ def draw_centre(table, surf, vp, st, opp) -> None:
         surf.blit(tile("knockout" if ko else "clinch", kr.w, kr.h), kr)
     for name, r in (("ding", dr), ("clinch", kr)):
         if name in glow or (name == "clinch" and ("knockout" in glow)):
-            pygame.draw.rect(surf, gfx.HILITE, r.inflate(vp.s(10), vp.s(10)), width=max(2, vp.s(3)), border_radius=vp.s(14))
+            pygame.draw.rect(
+                surf, gfx.HILITE, r.inflate(vp.s(10), vp.s(10)), width=max(2, vp.s(3)), border_radius=vp.s(14)
+            )
     # the mouse player may also grab the decks and tiles themselves to claim
     ms = table.mouse_seat
     if ms is not None and st.phase == "playing":
@@ -313,8 +348,15 @@ def draw_centre(table, surf, vp, st, opp) -> None:
             surf.blit(tile(kind, vp.s(48), vp.s(48)), (br.right - vp.s(50), br.bottom - vp.s(52)))
         pts = sum(C.COMBOS[c][2] for c in st.combo_won[p]) + sum(C.COUNTERS[c][2] for c in st.counter_won[p])
         if pts:
-            gfx.blit_text(surf, f"+{pts}", vp.s(18), (br.right - vp.s(6), br.top + vp.s(20)), gfx.GOLD, bold=True,
-                          anchor="topright")
+            gfx.blit_text(
+                surf,
+                f"+{pts}",
+                vp.s(18),
+                (br.right - vp.s(6), br.top + vp.s(20)),
+                gfx.GOLD,
+                bold=True,
+                anchor="topright",
+            )
 
 
 def draw_carry_marks(table, surf, vp, st) -> None:
@@ -379,7 +421,7 @@ def draw_hands(table, surf, vp, st) -> None:
             c = vp.p(x * UNIT, y * UNIT)
             held = st.held[p * 2 + s]
             if held is not None:
-                if target_at(x, y) is not None:   # over a target: a small card beside the hand, the pile shows
+                if target_at(x, y) is not None:  # over a target: a small card beside the hand, the pile shows
                     img = punch_card(held[0], w * 5 // 8, h * 5 // 8)
                     rr = img.get_rect(topleft=(c[0] + d // 3, c[1] + d // 3))
                 else:

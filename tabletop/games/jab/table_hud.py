@@ -13,8 +13,12 @@ from .table_art import _fin, _keyed, token
 from .table_input import hand_help, hint
 from .table_layout import colour_of, fit, wrap
 
-CLAIMS = (("combo", "Combo", "claim_combo"), ("counter", "Counter", "claim_counter"),
-          ("tile", "Clinch", "claim_tile"), ("ding", "Ding!", "claim_ding"))
+CLAIMS = (
+    ("combo", "Combo", "claim_combo"),
+    ("counter", "Counter", "claim_counter"),
+    ("tile", "Clinch", "claim_tile"),
+    ("ding", "Ding!", "claim_ding"),
+)
 
 
 def key_hint(table, scheme, button) -> str:
@@ -62,8 +66,9 @@ def draw_hud(table, surf, vp, st, seat) -> None:
     d = vp.s(20)
     for k in range(hp):
         surf.blit(token("health", d), vp.p(x0 + 8 + k * 22, y0 + 54))
-    gfx.blit_text(surf, f"Rounds won: {st.tokens[seat]} of {C.N['round_wins_to_win']}", vp.s(15),
-                  vp.p(x0 + 8, y0 + 82), gfx.WHITE)
+    gfx.blit_text(
+        surf, f"Rounds won: {st.tokens[seat]} of {C.N['round_wins_to_win']}", vp.s(15), vp.p(x0 + 8, y0 + 82), gfx.WHITE
+    )
     d = vp.s(24)
     for k in range(C.N["round_wins_to_win"]):
         surf.blit(token("win" if k < st.tokens[seat] else "empty", d), vp.p(x0 + 8 + k * 28, y0 + 104))
@@ -89,13 +94,15 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
             pygame.draw.rect(surf, (60, 20, 20), rr.inflate(vp.s(12), vp.s(4)), border_radius=vp.s(6))
             surf.blit(img, rr)
     if s.kind != "human":
-        gfx.blit_text(surf, f"{s.name} is played by the computer", vp.s(15), vp.p(640, by + 20), (190, 210, 200),
-                      anchor="center")
+        gfx.blit_text(
+            surf, f"{s.name} is played by the computer", vp.s(15), vp.p(640, by + 20), (190, 210, 200), anchor="center"
+        )
         return
     scheme = table.shown_scheme.get(seat)
     for k, line in enumerate(hand_help_of(table, scheme)):
-        gfx.blit_text(surf, line, fit(line, vp.s(14), vp.s(600)), vp.p(640, (h1, h2)[k]), (175, 200, 185),
-                      anchor="midtop")
+        gfx.blit_text(
+            surf, line, fit(line, vp.s(14), vp.s(600)), vp.p(640, (h1, h2)[k]), (175, 200, 185), anchor="midtop"
+        )
     kinds = {o["kind"] for o in opps}
     playing = st.phase == "playing" and table.t >= st.go_at
     x = 408
@@ -104,16 +111,35 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
         if what == "tile":
             label = "Knockout!" if tile_claim(st, seat) == "knockout" else "Clinch"
         rect = vp.r(x, by, widths[what], 44)
-        claim_button(table, surf, vp, rect, label, key_hint(table, scheme, button),
-                     lambda w=what, se=seat: table.claim(se, w), seat, playing)
+        claim_button(
+            table,
+            surf,
+            vp,
+            rect,
+            label,
+            key_hint(table, scheme, button),
+            lambda w=what, se=seat: table.claim(se, w),
+            seat,
+            playing,
+        )
         k = what if what != "tile" else ("knockout" if "knockout" in kinds else "clinch")
         if k in kinds:
-            pygame.draw.rect(surf, gfx.HILITE, rect.inflate(vp.s(6), vp.s(6)), width=max(2, vp.s(3)),
-                             border_radius=vp.s(10))
+            pygame.draw.rect(
+                surf, gfx.HILITE, rect.inflate(vp.s(6), vp.s(6)), width=max(2, vp.s(3)), border_radius=vp.s(10)
+            )
         x += widths[what] + 4
     can_ready = st.phase in ("between", "clinch") and not st.ready[seat]
-    claim_button(table, surf, vp, vp.r(x, by, 88, 44), "Ready", key_hint(table, scheme, "ready"),
-                 lambda se=seat: table.ready(se), seat, can_ready)
+    claim_button(
+        table,
+        surf,
+        vp,
+        vp.r(x, by, 88, 44),
+        "Ready",
+        key_hint(table, scheme, "ready"),
+        lambda se=seat: table.ready(se),
+        seat,
+        can_ready,
+    )
     lock = st.lockout[seat] - table.t
     if st.phase == "playing" and lock > 0:
         bar = vp.r(408, by + 46 if seat == 0 else by - 6, 372 * lock / max(1, table.lockout_total), 4)
@@ -134,13 +160,26 @@ def button_image(w: int, h: int, label: str, key: str, enabled: bool, scale: flo
     rect = surf.get_rect()
     col = (70, 84, 110) if enabled else (45, 48, 56)
     gfx.panel(surf, rect, col, radius=max(3, rect.h // 5), border=(150, 160, 190) if enabled else None, width=1)
-    s = (lambda v: max(1, round(v * scale)))
+    s = lambda v: max(1, round(v * scale))
     col = gfx.WHITE if enabled else gfx.DIM
-    gfx.blit_text(surf, label, fit(label, s(16), rect.w - s(6), True), (rect.centerx, rect.top + s(3)),
-                  col, bold=True, anchor="midtop")
+    gfx.blit_text(
+        surf,
+        label,
+        fit(label, s(16), rect.w - s(6), True),
+        (rect.centerx, rect.top + s(3)),
+        col,
+        bold=True,
+        anchor="midtop",
+    )
     if key:
-        gfx.blit_text(surf, key, s(14), (rect.centerx, rect.bottom - s(2)), (200, 210, 230) if enabled else gfx.DIM,
-                      anchor="midbottom")
+        gfx.blit_text(
+            surf,
+            key,
+            s(14),
+            (rect.centerx, rect.bottom - s(2)),
+            (200, 210, 230) if enabled else gfx.DIM,
+            anchor="midbottom",
+        )
     return _fin(surf)
 
 
@@ -149,15 +188,20 @@ def draw_info(table, surf, vp, st) -> None:
     rnd = max(1, st.round) if st.phase != "between" else st.round + 1
     gfx.blit_text(surf, f"Round {rnd}", vp.s(20), vp.p(208, 310), gfx.GOLD, bold=True)
     secs = max(0, table.t - st.go_at) // 1000 if st.phase in ("playing", "clinch") else 0
-    gfx.blit_text(surf, f"{secs // 60}:{secs % 60:02d}", vp.s(20), vp.p(432, 310), gfx.WHITE, bold=True,
-                  anchor="topright")
-    status = {"between": "Getting ready", "clinch": "Clinch: paused", "scoring": "Scoring",
-              "over": "Game over"}.get(st.phase, "Fight!")
+    gfx.blit_text(
+        surf, f"{secs // 60}:{secs % 60:02d}", vp.s(20), vp.p(432, 310), gfx.WHITE, bold=True, anchor="topright"
+    )
+    status = {"between": "Getting ready", "clinch": "Clinch: paused", "scoring": "Scoring", "over": "Game over"}.get(
+        st.phase, "Fight!"
+    )
     lines = [status]
     dl = stall_deadline(st)
     if dl is not None:
         p = 0 if st.out_t[1] is not None else 1
-        lines = [f"{table.name(1 - p)} is out of cards:", f"{table.name(p)} must play ({max(0, dl - table.t) // 1000 + 1} s)"]
+        lines = [
+            f"{table.name(1 - p)} is out of cards:",
+            f"{table.name(p)} must play ({max(0, dl - table.t) // 1000 + 1} s)",
+        ]
     elif st.phase == "playing":
         left = [st.cards_left(p) for p in (0, 1)]
         lines.append(f"Cards: {table.name(0)} {left[0]}, {table.name(1)} {left[1]}")

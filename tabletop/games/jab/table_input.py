@@ -5,8 +5,18 @@ from __future__ import annotations
 
 from tabletop.input.devices import Router
 
-PAD_LABELS = {"a": "A", "b": "B", "x": "X", "y": "Y", "start": "Start", "back": "Back",
-              "leftshoulder": "LB", "rightshoulder": "RB", "lefttrigger": "LT", "righttrigger": "RT"}
+PAD_LABELS = {
+    "a": "A",
+    "b": "B",
+    "x": "X",
+    "y": "Y",
+    "start": "Start",
+    "back": "Back",
+    "leftshoulder": "LB",
+    "rightshoulder": "RB",
+    "lefttrigger": "LT",
+    "righttrigger": "RT",
+}
 
 
 class SoloRouter(Router):
@@ -45,8 +55,8 @@ class SoloRouter(Router):
                 best = (x, y)
         x, y = best
         p = "l_" if side == "left" else "r_"
-        x += (self.held(seat, p + "right") - self.held(seat, p + "left"))
-        y += (self.held(seat, p + "down") - self.held(seat, p + "up"))
+        x += self.held(seat, p + "right") - self.held(seat, p + "left")
+        y += self.held(seat, p + "down") - self.held(seat, p + "up")
         mag = (x * x + y * y) ** 0.5
         if mag > 1:
             x, y = x / mag, y / mag
@@ -54,8 +64,18 @@ class SoloRouter(Router):
 
 
 def _key_label(k: str) -> str:
-    names = {"space": "Space", "return": "Enter", "left shift": "LShift", "right shift": "RShift",
-             "right ctrl": "RCtrl", "up": "↑", "down": "↓", "left": "←", "right": "→", "backspace": "Bksp"}
+    names = {
+        "space": "Space",
+        "return": "Enter",
+        "left shift": "LShift",
+        "right shift": "RShift",
+        "right ctrl": "RCtrl",
+        "up": "↑",
+        "down": "↓",
+        "left": "←",
+        "right": "→",
+        "backspace": "Bksp",
+    }
     return names.get(k, k.upper() if len(k) == 1 else k)
 
 
@@ -76,16 +96,22 @@ def hint(settings, scheme: str | None, button: str) -> str:
 def hand_help(settings, scheme: str | None) -> list[str]:
     """Two short lines telling a person how their hands move."""
     if scheme == "mouse":
-        return ["Mouse: the pointer moves your hand; left button: left hand,",
-                "right button: right hand (press on a deck, let go on a target)"]
+        return [
+            "Mouse: the pointer moves your hand; left button: left hand,",
+            "right button: right hand (press on a deck, let go on a target)",
+        ]
     if scheme == "gamepad":
-        return ["Sticks move your hands; LB/LT and RB/RT take and let go",
-                "A combo · B counter · X clinch/KO · Y Ding! · Start ready"]
+        return [
+            "Sticks move your hands; LB/LT and RB/RT take and let go",
+            "A combo · B counter · X clinch/KO · Y Ding! · Start ready",
+        ]
     keys = settings.bindings["keys"].get(scheme or "", {})
 
     def cluster(prefix):
-        ks = [next((_key_label(k) for k, b in keys.items() if prefix + d in b), "?")
-              for d in ("up", "left", "down", "right")]
+        ks = [
+            next((_key_label(k) for k, b in keys.items() if prefix + d in b), "?")
+            for d in ("up", "left", "down", "right")
+        ]
         take = next((_key_label(k) for k, b in keys.items() if prefix + "take" in b), "?")
         return "".join(ks) if all(len(k) == 1 for k in ks) else " ".join(ks), take
 

@@ -56,7 +56,7 @@ def fit(text: str, px: int, width: int, bold: bool = False) -> int:
 
 
 def panel(surf, rect, colour=gfx.PANEL, alpha=230, radius=12, border=None, width=2):
-    if alpha >= 245:        # as good as opaque: a plain fill is much cheaper than blending
+    if alpha >= 245:  # as good as opaque: a plain fill is much cheaper than blending
         pygame.draw.rect(surf, colour, rect, border_radius=radius)
     else:
         surf.blit(veil(rect.w, rect.h, colour, alpha, radius), rect.topleft)

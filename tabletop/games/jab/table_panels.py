@@ -10,11 +10,11 @@ from tabletop.ui import gfx
 from .hands import target_name
 from .state import render
 from .table_art import mini_card
-from .table_layout import TARGET_LABEL, colour_of, fit, panel, place_rect, veil, wrap
 from .table_input import hint
-
+from .table_layout import TARGET_LABEL, colour_of, fit, panel, place_rect, veil, wrap
 
 # -- panels ------------------------------------------------------------------------
+
 
 def draw_between(table, surf, vp, st) -> None:
     over = st.phase == "over"
@@ -25,15 +25,18 @@ def draw_between(table, surf, vp, st) -> None:
         draw_scoring(table, surf, vp, st, sc)
     else:
         gfx.blit_text(surf, "Round 1", vp.s(40), vp.p(640, 220), gfx.GOLD, bold=True, anchor="center")
-        for k, line in enumerate(["Take the top card of a deck with that side's hand and let go of it",
-                                  "on your opponent's boxer (a punch) or on their punch on your own boxer (a block).",
-                                  "Claim combos, counter-punches, the clinch and Ding! with your claim keys or buttons.",
-                                  "With the mouse you may also click the combo deck, the counter-punch card or a tile."]):
+        for k, line in enumerate(
+            [
+                "Take the top card of a deck with that side's hand and let go of it",
+                "on your opponent's boxer (a punch) or on their punch on your own boxer (a block).",
+                "Claim combos, counter-punches, the clinch and Ding! with your claim keys or buttons.",
+                "With the mouse you may also click the combo deck, the counter-punch card or a tile.",
+            ]
+        ):
             gfx.blit_text(surf, line, vp.s(17), vp.p(640, 290 + k * 30), gfx.WHITE, anchor="center")
     if over:
         table.hot_button(vp.r(490, 596, 300, 44), "See the result", table.see_result, px=vp.s(20))
-        gfx.blit_text(surf, "(Ready, Enter, Space, A or a click)", vp.s(14), vp.p(640, 648), gfx.GREY,
-                      anchor="center")
+        gfx.blit_text(surf, "(Ready, Enter, Space, A or a click)", vp.s(14), vp.p(640, 648), gfx.GREY, anchor="center")
         return
     for seat in (1, 0):
         draw_ready_row(table, surf, vp, st, seat, 72 if seat == 1 else 590)
@@ -45,14 +48,21 @@ def draw_ready_row(table, surf, vp, st, seat, y) -> None:
     gfx.blit_text(surf, s.name, vp.s(22), vp.p(176, y + 18), col, bold=True, anchor="midleft")
     if st.ready[seat]:
         other = table.name(1 - seat)
-        gfx.blit_text(surf, f"✓ Ready: waiting for {other}", vp.s(18), vp.p(640, y + 18), gfx.GREEN, bold=True,
-                      anchor="center")
+        gfx.blit_text(
+            surf, f"✓ Ready: waiting for {other}", vp.s(18), vp.p(640, y + 18), gfx.GREEN, bold=True, anchor="center"
+        )
         return
     total = len(st.decks[seat * 2]) + len(st.decks[seat * 2 + 1])
     left = table.split_pick.get(seat, len(st.decks[seat * 2]))
     if s.kind != "human":
-        gfx.blit_text(surf, f"Left deck {left} · right deck {total - left}: getting ready", vp.s(17),
-                      vp.p(640, y + 18), gfx.WHITE, anchor="center")
+        gfx.blit_text(
+            surf,
+            f"Left deck {left} · right deck {total - left}: getting ready",
+            vp.s(17),
+            vp.p(640, y + 18),
+            gfx.WHITE,
+            anchor="center",
+        )
         return
     scheme = table.shown_scheme.get(seat)
     lk = hint(table.app.settings, scheme, "left") if scheme != "mouse" else ""
@@ -61,14 +71,16 @@ def draw_ready_row(table, surf, vp, st, seat, y) -> None:
         lk, rk = "◀", "▶"
     gfx.blit_text(surf, "Deck split:", vp.s(16), vp.p(290, y + 18), gfx.GREY, anchor="midleft")
     table.hot_button(vp.r(392, y, 40, 36), "−", lambda: table.split(seat, -1), seat=seat, px=vp.s(22))
-    gfx.blit_text(surf, f"Left {left} · Right {total - left}", vp.s(18), vp.p(530, y + 18), gfx.WHITE,
-                  bold=True, anchor="center")
+    gfx.blit_text(
+        surf, f"Left {left} · Right {total - left}", vp.s(18), vp.p(530, y + 18), gfx.WHITE, bold=True, anchor="center"
+    )
     table.hot_button(vp.r(628, y, 40, 36), "+", lambda: table.split(seat, 1), seat=seat, px=vp.s(22))
     keys = f"({lk} / {rk})" if lk and rk else ""
     gfx.blit_text(surf, keys, vp.s(15), vp.p(678, y + 18), gfx.GREY, anchor="midleft")
     key = hint(table.app.settings, scheme, "ready")
-    table.hot_button(vp.r(900, y, 210, 36), f"Ready ({key})" if key else "Ready", lambda: table.ready(seat),
-                     seat=seat, px=vp.s(18))
+    table.hot_button(
+        vp.r(900, y, 210, 36), f"Ready ({key})" if key else "Ready", lambda: table.ready(seat), seat=seat, px=vp.s(18)
+    )
 
 
 def _target_words(name: str) -> str:
@@ -83,8 +95,14 @@ def draw_scoring(table, surf, vp, st, sc) -> None:
     head = f"Round {sc['round']}: {table.name(0)} {totals[0]} – {totals[1]} {table.name(1)}"
     gfx.blit_text(surf, head, vp.s(26), vp.p(640, 140), gfx.GOLD, bold=True, anchor="center")
     reason = render(sc.get("reason", ""), table.seat_names())
-    gfx.blit_text(surf, wrap(reason, vp.s(15), vp.s(900))[0] if reason else "", vp.s(15), vp.p(640, 168),
-                  gfx.GREY, anchor="center")
+    gfx.blit_text(
+        surf,
+        wrap(reason, vp.s(15), vp.s(900))[0] if reason else "",
+        vp.s(15),
+        vp.p(640, 168),
+        gfx.GREY,
+        anchor="center",
+    )
     for a, line in enumerate(sc["lines"]):
         x = 172 + a * 488
         d = line["defender"]
@@ -92,21 +110,37 @@ def draw_scoring(table, surf, vp, st, sc) -> None:
         rows = []
         cov = line["covered"]
         rows.append((f"{table.name(a)} scores on {table.name(d)}'s boxer", 17, col, True))
-        rows.append((f"{table.name(d)} covers the {_target_words(cov)} (worth {line['pile_scores'][cov]})", 15,
-                     gfx.WHITE, False))
+        rows.append(
+            (
+                f"{table.name(d)} covers the {_target_words(cov)} (worth {line['pile_scores'][cov]})",
+                15,
+                gfx.WHITE,
+                False,
+            )
+        )
         rows.append((f"{table.name(a)} scores the {_target_words(line['chosen'])}:", 15, gfx.WHITE, False))
         rows.append(("CARDS", 0, None, False))
         blocks = len(line["blocks_removed"])
-        rows.append((f"{blocks} block{'s' if blocks != 1 else ''} cancel {len(line['punches_removed'])} best "
-                     f"punch{'es' if len(line['punches_removed']) != 1 else ''}: punch points {line['punch_points']}",
-                     15, gfx.WHITE, False))
-        rows.append((f"Combos +{line['combo_points']}   Counter-punches +{line['counter_points']}", 15, gfx.WHITE, False))
+        rows.append(
+            (
+                f"{blocks} block{'s' if blocks != 1 else ''} cancel {len(line['punches_removed'])} best "
+                f"punch{'es' if len(line['punches_removed']) != 1 else ''}: punch points {line['punch_points']}",
+                15,
+                gfx.WHITE,
+                False,
+            )
+        )
+        rows.append(
+            (f"Combos +{line['combo_points']}   Counter-punches +{line['counter_points']}", 15, gfx.WHITE, False)
+        )
         pen = []
         if line["ding_penalty"]:
             pen.append(f"Ding! −{line['ding_penalty']}")
         if line["clinch_penalty"]:
             pen.append(f"Clinch −{line['clinch_penalty']}")
-        rows.append(("Penalties: " + ("   ".join(pen) if pen else "none"), 15, gfx.WHITE if not pen else gfx.REFUSE, False))
+        rows.append(
+            ("Penalties: " + ("   ".join(pen) if pen else "none"), 15, gfx.WHITE if not pen else gfx.REFUSE, False)
+        )
         rows.append((f"Total: {line['total']}", 24, gfx.GOLD, True))
         y = 196
         for k, (text, px, c, bold) in enumerate(rows):
@@ -130,8 +164,15 @@ def draw_scoring(table, surf, vp, st, sc) -> None:
         for p in sc.get("cutman", []):
             verdict += f" Cutman: {table.name(p)} gets 1 health."
         for k, line in enumerate(wrap(verdict, vp.s(17), vp.s(920))[:2]):
-            gfx.blit_text(surf, line, vp.s(17), vp.p(640, 530 + k * 24), gfx.WHITE if win is None else colour_of(win),
-                          bold=True, anchor="center")
+            gfx.blit_text(
+                surf,
+                line,
+                vp.s(17),
+                vp.p(640, 530 + k * 24),
+                gfx.WHITE if win is None else colour_of(win),
+                bold=True,
+                anchor="center",
+            )
     elif st.phase == "between":
         gfx.blit_text(surf, "(Ready skips ahead)", vp.s(14), vp.p(640, 540), gfx.GREY, anchor="center")
 
@@ -139,8 +180,11 @@ def draw_scoring(table, surf, vp, st, sc) -> None:
 def draw_score_cards(surf, vp, x, y, line) -> None:
     w, h = vp.s(50), vp.s(72)
     cx = x
-    shown = [(c, False) for c in line["punches_kept"]] + [(c, True) for c in line["punches_removed"]] + \
-            [(c, True) for c in line["blocks_removed"]]
+    shown = (
+        [(c, False) for c in line["punches_kept"]]
+        + [(c, True) for c in line["punches_removed"]]
+        + [(c, True) for c in line["blocks_removed"]]
+    )
     if not shown:
         gfx.blit_text(surf, "(no cards on that target)", vp.s(15), vp.p(x, y + 24), gfx.GREY)
         return
@@ -162,10 +206,17 @@ def draw_clinch(table, surf, vp, st) -> None:
     who = st.clinch_by
     gfx.blit_text(surf, "Clinch!", vp.s(40), vp.p(640, 270), (120, 170, 240), bold=True, anchor="center")
     if who is not None:
-        gfx.blit_text(surf, f"{table.name(who)} holds on and takes health. Play is paused.", vp.s(17),
-                      vp.p(640, 312), gfx.WHITE, anchor="center")
-    gfx.blit_text(surf, "Both boxers pound fists (Ready) to go on.", vp.s(17), vp.p(640, 340), gfx.WHITE,
-                  anchor="center")
+        gfx.blit_text(
+            surf,
+            f"{table.name(who)} holds on and takes health. Play is paused.",
+            vp.s(17),
+            vp.p(640, 312),
+            gfx.WHITE,
+            anchor="center",
+        )
+    gfx.blit_text(
+        surf, "Both boxers pound fists (Ready) to go on.", vp.s(17), vp.p(640, 340), gfx.WHITE, anchor="center"
+    )
     for k, seat in enumerate((0, 1)):
         y = 372 + k * 50
         s = table.session.seats[seat]
@@ -174,8 +225,13 @@ def draw_clinch(table, surf, vp, st) -> None:
             gfx.blit_text(surf, "✓ ready", vp.s(18), vp.p(890, y + 18), gfx.GREEN, bold=True, anchor="midright")
         elif s.kind == "human":
             key = hint(table.app.settings, table.shown_scheme.get(seat), "ready")
-            table.hot_button(vp.r(700, y, 190, 36), f"Ready ({key})" if key else "Ready",
-                             lambda se=seat: table.ready(se), seat=seat, px=vp.s(18))
+            table.hot_button(
+                vp.r(700, y, 190, 36),
+                f"Ready ({key})" if key else "Ready",
+                lambda se=seat: table.ready(se),
+                seat=seat,
+                px=vp.s(18),
+            )
         else:
             gfx.blit_text(surf, "getting ready…", vp.s(17), vp.p(890, y + 18), gfx.GREY, anchor="midright")
 

@@ -10,21 +10,24 @@ from .rules import RULES
 
 def _table(*a, **k):
     from .table import make_table
+
     return make_table(*a, **k)
 
 
-SPEC = register(GameSpec(
-    id="punch",
-    name="Punch!",
-    rules=RULES,
-    min_players=2,
-    max_players=2,
-    dynamics=SIMULTANEOUS,
-    hidden_info=True,
-    blurb="Lay a card face down, reveal together: punch, block, dodge or rest.",
-    make_bot=make_bot,
-    bot_levels=("easy", "strong"),
-    make_table=_table,
-    help_file=str(Path(__file__).with_name("help.md")),
-    extra={"order": 2},
-))
+SPEC = register(
+    GameSpec(
+        id="punch",
+        name="Punch!",
+        rules=RULES,
+        min_players=2,
+        max_players=2,
+        dynamics=SIMULTANEOUS,
+        hidden_info=True,
+        blurb="Lay a card face down, reveal together: punch, block, dodge or rest.",
+        make_bot=make_bot,
+        bot_levels=("easy", "strong"),
+        make_table=_table,
+        help_file=str(Path(__file__).with_name("help.md")),
+        extra={"order": 2},
+    )
+)

@@ -11,6 +11,7 @@ from tabletop.core.actions import Action
 @dataclass(frozen=True)
 class Redeal(Action):
     """Show a hand with 4+ cards of one kind and deal a fresh one (R-PUN-3)."""
+
     kind: ClassVar[str] = "redeal"
     player: int
 
@@ -18,6 +19,7 @@ class Redeal(Action):
 @dataclass(frozen=True)
 class KeepHand(Action):
     """Keep a hand that could be redealt."""
+
     kind: ClassVar[str] = "keep_hand"
     player: int
 
@@ -25,6 +27,7 @@ class KeepHand(Action):
 @dataclass(frozen=True)
 class Draft(Action):
     """Advanced rules: the 10 cards picked for this round (R-PUN-5)."""
+
     kind: ClassVar[str] = "draft"
     player: int
     cards: tuple[str, ...]
@@ -33,6 +36,7 @@ class Draft(Action):
 @dataclass(frozen=True)
 class Exchange(Action):
     """Exchange cards variant: 0 to 3 cards go under the deck, as many are drawn (R-PUN-7)."""
+
     kind: ClassVar[str] = "exchange"
     player: int
     cards: tuple[str, ...]
@@ -41,6 +45,7 @@ class Exchange(Action):
 @dataclass(frozen=True)
 class Swap(Action):
     """Exchange cards variant: once per round, before choosing, swap one card with the deck."""
+
     kind: ClassVar[str] = "swap"
     player: int
     card: str
@@ -49,6 +54,7 @@ class Swap(Action):
 @dataclass(frozen=True)
 class Commit(Action):
     """Lay one card face down for the next play."""
+
     kind: ClassVar[str] = "commit"
     player: int
     card: str
@@ -57,6 +63,7 @@ class Commit(Action):
 @dataclass(frozen=True)
 class Program(Action):
     """Robo-Box: lay 5 cards face down in play order (R-PUN-8)."""
+
     kind: ClassVar[str] = "program"
     player: int
     cards: tuple[str, ...]
@@ -65,6 +72,7 @@ class Program(Action):
 @dataclass(frozen=True)
 class Ready(Action):
     """Done looking at the break or the match result: go on."""
+
     kind: ClassVar[str] = "ready"
     player: int
 

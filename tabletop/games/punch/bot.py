@@ -18,7 +18,7 @@ from tabletop.core.game import Bot
 from tabletop.core.rng import Rng
 
 from .actions import Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
-from .resolve import CODES, MAX_STAMINA, NK, S, TOTALS, effective_power, outcome
+from .resolve import CODES, MAX_STAMINA, NK, TOTALS, S, effective_power, outcome
 from .rules import RULES
 from .state import PPR, exchange_limit, may_swap
 
@@ -54,6 +54,7 @@ class EasyBot(Bot):
 
 # -- the strong boxer ---------------------------------------------------------
 
+
 def _pair(k, j, s_me, s_op, no_mercy):
     """Both staminas after I show kind k and the opponent kind j."""
     pk = effective_power(k, s_me, no_mercy)
@@ -71,7 +72,7 @@ def _pair_value(k, j, st, me, no_mercy, last):
         v += KO_WEIGHT
     if n_me == 0:
         v -= KO_WEIGHT
-    if last:       # end of the match: what counts is who is ahead
+    if last:  # end of the match: what counts is who is ahead
         lead = n_me - n_op
         v += 4.0 * ((lead > 0) - (lead < 0))
     return v
@@ -124,7 +125,7 @@ def card_scores(view, me, hand):
     return scores
 
 
-EXACT_CARDS = 6      # search the last plays exactly once hands are this small
+EXACT_CARDS = 6  # search the last plays exactly once hands are this small
 
 
 def endgame(mine, theirs, s_me, s_op, no_mercy, memo):
@@ -144,7 +145,7 @@ def endgame(mine, theirs, s_me, s_op, no_mercy, memo):
     for k in range(NK):
         if not mine[k]:
             continue
-        m2 = mine[:k] + (mine[k] - 1,) + mine[k + 1:]
+        m2 = mine[:k] + (mine[k] - 1,) + mine[k + 1 :]
         total = 0.0
         for j in op_kinds:
             n_me, n_op = _pair(k, j, s_me, s_op, no_mercy)
@@ -153,7 +154,7 @@ def endgame(mine, theirs, s_me, s_op, no_mercy, memo):
             elif n_me == 0:
                 pass
             else:
-                t2 = theirs[:j] + (theirs[j] - 1,) + theirs[j + 1:]
+                t2 = theirs[:j] + (theirs[j] - 1,) + theirs[j + 1 :]
                 total += endgame(m2, t2, n_me, n_op, no_mercy, memo)[0]
         v = total / len(op_kinds)
         if v > best[0] + 1e-12:
@@ -186,8 +187,7 @@ class StrongBot(Bot):
             memo = self.memory.setdefault("endgame", {})
             if len(memo) > 200_000:
                 memo.clear()
-            _, k = endgame(hand, theirs, view.stamina[me], view.stamina[1 - me],
-                           view.options["no_mercy"], memo)
+            _, k = endgame(hand, theirs, view.stamina[me], view.stamina[1 - me], view.options["no_mercy"], memo)
             return Commit(me, CODES[k])
         return Commit(me, CODES[self._best(card_scores(view, me, hand))])
 
@@ -201,8 +201,7 @@ class StrongBot(Bot):
         """Average worth of each kind against the opponent's unseen cards."""
         pool = opponent_pool(view, self.seat)
         total = sum(pool) or 1
-        return [sum(pool[j] / total * _pair_value(k, j, (6, 6), 0, False, False) for j in range(NK))
-                for k in range(NK)]
+        return [sum(pool[j] / total * _pair_value(k, j, (6, 6), 0, False, False) for j in range(NK)) for k in range(NK)]
 
     def _hand_worth(self, view, hand):
         w = self._unit_worth(view)
@@ -235,8 +234,10 @@ class StrongBot(Bot):
         rng = _rng(self)
         while sum(pick) < PPR:
             # take the kind whose fair share for this round is least filled
-            k = min((k for k in range(NK) if pick[k] < left[k]),
-                    key=lambda k: pick[k] - left[k] / rounds_left - 0.1 * w[k] - 0.5 * rng.random())
+            k = min(
+                (k for k in range(NK) if pick[k] < left[k]),
+                key=lambda k: pick[k] - left[k] / rounds_left - 0.1 * w[k] - 0.5 * rng.random(),
+            )
             pick[k] += 1
         return tuple(CODES[k] for k in range(NK) for _ in range(pick[k]))
 

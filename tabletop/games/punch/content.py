@@ -11,9 +11,19 @@ from pathlib import Path
 
 CARDS_FILE = Path(__file__).with_name("cards.json")
 EFFECTS = ("punch", "nothing", "block", "dodge")
-SETTING_KEYS = ("start_stamina", "max_stamina", "rounds", "plays_per_round", "rest_gain",
-                "redeal_same_kind", "redeal_rounds", "exchange_max", "swap_rounds",
-                "robo_box_program", "no_mercy_below")
+SETTING_KEYS = (
+    "start_stamina",
+    "max_stamina",
+    "rounds",
+    "plays_per_round",
+    "rest_gain",
+    "redeal_same_kind",
+    "redeal_rounds",
+    "exchange_max",
+    "swap_rounds",
+    "robo_box_program",
+    "no_mercy_below",
+)
 
 
 class ContentError(ValueError):
@@ -55,8 +65,14 @@ def load(path: Path = CARDS_FILE) -> Content:
     for i, raw in enumerate(data["kinds"]):
         if not isinstance(raw, dict):
             _fail(path, f"kind #{i + 1} is not an object")
-        for key, typ in (("code", str), ("name", str), ("symbol", str), ("effect", str),
-                         ("power", int), ("count", int)):
+        for key, typ in (
+            ("code", str),
+            ("name", str),
+            ("symbol", str),
+            ("effect", str),
+            ("power", int),
+            ("count", int),
+        ):
             if not isinstance(raw.get(key), typ) or isinstance(raw.get(key), bool):
                 _fail(path, f"kind #{i + 1} needs {key!r} as {typ.__name__}")
         if raw["effect"] not in EFFECTS:
@@ -84,8 +100,11 @@ def load(path: Path = CARDS_FILE) -> Content:
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
             _fail(path, f"setting {key!r} must be a whole number >= 0")
     gains = settings.get("break_gains")
-    if not isinstance(gains, list) or len(gains) != settings["rounds"] - 1 or \
-            not all(isinstance(g, int) and not isinstance(g, bool) and g >= 0 for g in gains):
+    if (
+        not isinstance(gains, list)
+        or len(gains) != settings["rounds"] - 1
+        or not all(isinstance(g, int) and not isinstance(g, bool) and g >= 0 for g in gains)
+    ):
         _fail(path, "setting 'break_gains' must list one whole number per break (rounds - 1)")
     if not (1 <= settings["start_stamina"] <= settings["max_stamina"]):
         _fail(path, "start_stamina must be between 1 and max_stamina")
@@ -93,8 +112,11 @@ def load(path: Path = CARDS_FILE) -> Content:
         _fail(path, "rounds and plays_per_round must be at least 1")
     total = sum(k.count for k in kinds)
     if total != settings["rounds"] * settings["plays_per_round"]:
-        _fail(path, f"the deck has {total} cards but rounds x plays_per_round is "
-                    f"{settings['rounds'] * settings['plays_per_round']}")
+        _fail(
+            path,
+            f"the deck has {total} cards but rounds x plays_per_round is "
+            f"{settings['rounds'] * settings['plays_per_round']}",
+        )
     prog = settings["robo_box_program"]
     if prog < 1 or settings["plays_per_round"] % prog:
         _fail(path, "robo_box_program must divide plays_per_round")

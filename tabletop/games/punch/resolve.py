@@ -3,7 +3,7 @@ sentences for every logged event (``explain``)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from .content import CONTENT
 
@@ -59,7 +59,7 @@ def outcome(k0: int, k1: int, p0: int, p1: int) -> tuple[str, int, int, int]:
     return "quiet", 0, 0, -1
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pair(k0: int, k1: int, s0: int, s1: int, no_mercy: bool):
     """Everything ``resolve`` works out for one pair (a small pure function, so cached)."""
     p0 = effective_power(k0, s0, no_mercy)
@@ -73,14 +73,23 @@ def _pair(k0: int, k1: int, s0: int, s1: int, no_mercy: bool):
 def resolve(k0: int, k1: int, stamina: tuple[int, int], no_mercy: bool):
     """New stamina pair and the reveal event (JSON-able dict)."""
     new, p0, p1, result, actor, c0, c1, ko = _pair(k0, k1, stamina[0], stamina[1], no_mercy)
-    event = {"type": "reveal", "cards": [CODES[k0], CODES[k1]], "power": [p0, p1],
-             "weakened": [p0 < POWER[k0], p1 < POWER[k1]],
-             "result": result, "actor": actor, "change": [new[0] - stamina[0], new[1] - stamina[1]],
-             "wanted": [c0, c1], "stamina": list(new), "ko": ko}
+    event = {
+        "type": "reveal",
+        "cards": [CODES[k0], CODES[k1]],
+        "power": [p0, p1],
+        "weakened": [p0 < POWER[k0], p1 < POWER[k1]],
+        "result": result,
+        "actor": actor,
+        "change": [new[0] - stamina[0], new[1] - stamina[1]],
+        "wanted": [c0, c1],
+        "stamina": list(new),
+        "ko": ko,
+    }
     return new, event
 
 
 # -- sentences ------------------------------------------------------------
+
 
 def card_name(code: str) -> str:
     return KINDS[INDEX[code]].name
@@ -102,15 +111,13 @@ def _reveal(e, names) -> str:
         text = f"{n[0]}'s {_punch(e, 0)} and {n[1]}'s {_punch(e, 1)} cancel out: nothing happens."
     elif r == "trade":
         lo = 1 - a
-        text = (f"{n[a]}'s {_punch(e, a)} beats {n[lo]}'s {_punch(e, lo)}: "
-                f"{n[lo]} loses {-e['wanted'][lo]}.")
+        text = f"{n[a]}'s {_punch(e, a)} beats {n[lo]}'s {_punch(e, lo)}: {n[lo]} loses {-e['wanted'][lo]}."
     elif r == "blocked":
         o = 1 - a
         text = f"{n[a]}'s Block stops {n[o]}'s {_punch(e, o)}: nothing happens."
     elif r == "dodged":
         o = 1 - a
-        text = (f"{n[a]}'s {c[a]} sends {n[o]}'s {_punch(e, o)} back: "
-                f"{n[o]} loses {-e['wanted'][o]}.")
+        text = f"{n[a]}'s {c[a]} sends {n[o]}'s {_punch(e, o)} back: {n[o]} loses {-e['wanted'][o]}."
     elif r == "caught":
         o = 1 - a
         text = f"{n[a]}'s {_punch(e, a)} catches {n[o]} doing nothing: {n[o]} loses {-e['wanted'][o]}."
@@ -140,8 +147,7 @@ def explain(event: dict, names) -> str:
     if t == "draft":
         return f"Match {event['match']}, round {event['round']}: both boxers have picked their cards."
     if t == "redeal":
-        return (f"{n[event['seat']]} shows {event['count']} x {card_name(event['card'])} "
-                f"and deals a fresh hand.")
+        return f"{n[event['seat']]} shows {event['count']} x {card_name(event['card'])} and deals a fresh hand."
     if t == "keep":
         return f"{n[event['seat']]} keeps the hand."
     if t == "exchange":
@@ -156,8 +162,7 @@ def explain(event: dict, names) -> str:
     if t == "break":
         g = event["gain"]
         st = event["stamina"]
-        return (f"Break after round {event['round']}: both boxers recover up to {g} "
-                f"({n[0]} {st[0]}, {n[1]} {st[1]}).")
+        return f"Break after round {event['round']}: both boxers recover up to {g} ({n[0]} {st[0]}, {n[1]} {st[1]})."
     if t == "match_end":
         w = event["winner"]
         st = event["stamina"]

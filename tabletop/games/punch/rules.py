@@ -14,9 +14,26 @@ from tabletop.core.game import Option, Outcome, Refused, Rules
 from tabletop.core.rng import Rng
 
 from .actions import ALL, Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
-from .resolve import CODES, INDEX, MAX_STAMINA, NK, S, TOTALS, resolve
-from .state import (HIDDEN, PHASES, PPR, ZERO, PunchState, _add, _bump, _cards, _counts, _fits, _sequences,
-                    _set, _sub, _sub_multisets, exchange_limit, may_swap, qualifies_for_redeal)
+from .resolve import CODES, INDEX, MAX_STAMINA, NK, TOTALS, S, resolve
+from .state import (
+    HIDDEN,
+    PHASES,
+    PPR,
+    ZERO,
+    PunchState,
+    _add,
+    _bump,
+    _cards,
+    _counts,
+    _fits,
+    _sequences,
+    _set,
+    _sub,
+    _sub_multisets,
+    exchange_limit,
+    may_swap,
+    qualifies_for_redeal,
+)
 
 # Actions are immutable values: legal_actions hands out these shared ones.
 _COMMITS = tuple(tuple(Commit(p, code) for code in CODES) for p in (0, 1))
@@ -33,24 +50,48 @@ _SWAPS = tuple(tuple(Swap(p, code) for code in CODES) for p in (0, 1))
 _READY = tuple(Ready(p) for p in (0, 1))
 _TO_ACT = {(a, b): tuple(i for i, w in enumerate((a, b)) if w) for a in (False, True) for b in (False, True)}
 
-_HANDLERS = {a: "_do_" + a.kind for a in ALL}   # action class -> method name
+_HANDLERS = {a: "_do_" + a.kind for a in ALL}  # action class -> method name
 
 
 class PunchRules(Rules):
     id = "punch"
     actions = ALL
     options = (
-        Option("mode", "Rules", (("standard", "Standard: hands dealt at random"),
-                                 ("advanced", "Advanced: pick your cards each round")), "standard",
-               "Advanced: each round you choose your 10 cards from what is left of your deck."),
-        Option("no_mercy", "No mercy for the weak", ((False, "Off"), (True, "On")), False,
-               "Below 3 stamina, a boxer's punches hit no harder than their stamina."),
-        Option("exchange", "Exchange cards", ((False, "Off"), (True, "On")), False,
-               "Swap up to 3 cards before a round, and 1 card once in rounds 1 and 2."),
-        Option("robo_box", "Robo-Box", ((False, "Off"), (True, "On")), False,
-               "Lay out 5 cards in order at a time; they are revealed one by one."),
-        Option("matches_to_win", "Match wins needed", ((1, "1"), (2, "2"), (3, "3"), (5, "5")), 3,
-               "The game goes to the first boxer with this many match wins."),
+        Option(
+            "mode",
+            "Rules",
+            (("standard", "Standard: hands dealt at random"), ("advanced", "Advanced: pick your cards each round")),
+            "standard",
+            "Advanced: each round you choose your 10 cards from what is left of your deck.",
+        ),
+        Option(
+            "no_mercy",
+            "No mercy for the weak",
+            ((False, "Off"), (True, "On")),
+            False,
+            "Below 3 stamina, a boxer's punches hit no harder than their stamina.",
+        ),
+        Option(
+            "exchange",
+            "Exchange cards",
+            ((False, "Off"), (True, "On")),
+            False,
+            "Swap up to 3 cards before a round, and 1 card once in rounds 1 and 2.",
+        ),
+        Option(
+            "robo_box",
+            "Robo-Box",
+            ((False, "Off"), (True, "On")),
+            False,
+            "Lay out 5 cards in order at a time; they are revealed one by one.",
+        ),
+        Option(
+            "matches_to_win",
+            "Match wins needed",
+            ((1, "1"), (2, "2"), (3, "3"), (5, "5")),
+            3,
+            "The game goes to the first boxer with this many match wins.",
+        ),
     )
 
     # -- setup ----------------------------------------------------------
@@ -77,12 +118,13 @@ class PunchRules(Rules):
                 raise ValueError(f"setup deck {seat + 1} must be a list of card codes")
             bad = [c for c in deck if c not in INDEX]
             if bad:
-                raise ValueError(f"setup deck {seat + 1}: unknown card {bad[0]!r} "
-                                 f"(known: {', '.join(CODES)})")
+                raise ValueError(f"setup deck {seat + 1}: unknown card {bad[0]!r} (known: {', '.join(CODES)})")
             kinds = tuple(INDEX[c] for c in deck)
             if _counts(kinds) != TOTALS:
-                raise ValueError(f"setup deck {seat + 1} must hold exactly the {sum(TOTALS)} cards "
-                                 f"of a deck ({', '.join(f'{t} {c}' for t, c in zip(TOTALS, CODES))})")
+                raise ValueError(
+                    f"setup deck {seat + 1} must hold exactly the {sum(TOTALS)} cards "
+                    f"of a deck ({', '.join(f'{t} {c}' for t, c in zip(TOTALS, CODES))})"
+                )
             out.append(kinds)
         return tuple(out)
 
@@ -155,8 +197,9 @@ class PunchRules(Rules):
         if s.round < S["rounds"]:
             gain = S["break_gains"][s.round - 1]
             s.stamina = tuple(min(MAX_STAMINA, x + gain) for x in s.stamina)
-            s.log = s.log + ({"type": "break", "match": s.match, "round": s.round, "gain": gain,
-                              "stamina": list(s.stamina)},)
+            s.log = s.log + (
+                {"type": "break", "match": s.match, "round": s.round, "gain": gain, "stamina": list(s.stamina)},
+            )
             s.phase = "break"
             s.waiting = (True, True)
             return
@@ -168,9 +211,15 @@ class PunchRules(Rules):
             s.round_stamina = s.round_stamina + (s.stamina,)
         if winner is not None:
             s.wins = _set(s.wins, winner, s.wins[winner] + 1)
-        entry = {"match": s.match, "winner": winner, "by": by if winner is not None else "tie",
-                 "round": s.round, "play": s.play - 1, "stamina": list(s.stamina),
-                 "rounds": [list(x) for x in s.round_stamina]}
+        entry = {
+            "match": s.match,
+            "winner": winner,
+            "by": by if winner is not None else "tie",
+            "round": s.round,
+            "play": s.play - 1,
+            "stamina": list(s.stamina),
+            "rounds": [list(x) for x in s.round_stamina],
+        }
         s.history = s.history + (entry,)
         s.log = s.log + (dict(entry, type="match_end"),)
         s.choice = (None, None)
@@ -190,15 +239,17 @@ class PunchRules(Rules):
         if state.phase != "game_over":
             return None
         w = 0 if state.wins[0] > state.wins[1] else 1
-        return Outcome(winner=w, reason=f"first to {state.options['matches_to_win']} match wins "
-                                        f"({state.wins[w]} to {state.wins[1 - w]})")
+        return Outcome(
+            winner=w,
+            reason=f"first to {state.options['matches_to_win']} match wins ({state.wins[w]} to {state.wins[1 - w]})",
+        )
 
     def legal_actions(self, state, player):
         if player not in (0, 1) or not state.waiting[player]:
             return []
         ph = state.phase
         hand = state.hands[player]
-        if ph == "choose" and not state.options["exchange"]:   # the common case, first
+        if ph == "choose" and not state.options["exchange"]:  # the common case, first
             return list(_commits(player, hand))
         if ph in ("break", "match_over"):
             return [_READY[player]]
@@ -377,11 +428,17 @@ class PunchRules(Rules):
         hand = list(state.hands[p])
         hand[k] -= 1
         if p == 0:
-            s.hands, s.choice, s.waiting = ((tuple(hand), state.hands[1]), (k, state.choice[1]),
-                                            (False, state.waiting[1]))
+            s.hands, s.choice, s.waiting = (
+                (tuple(hand), state.hands[1]),
+                (k, state.choice[1]),
+                (False, state.waiting[1]),
+            )
         else:
-            s.hands, s.choice, s.waiting = ((state.hands[0], tuple(hand)), (state.choice[0], k),
-                                            (state.waiting[0], False))
+            s.hands, s.choice, s.waiting = (
+                (state.hands[0], tuple(hand)),
+                (state.choice[0], k),
+                (state.waiting[0], False),
+            )
         if s.waiting[1 - p]:
             return s
         k0, k1 = s.choice
@@ -422,8 +479,8 @@ class PunchRules(Rules):
         ko = None
         for i in range(n):
             ko = self._reveal(s, rows[0][i], rows[1][i])
-            if ko is not None:   # the cards not yet shown go back to the hands
-                s.hands = tuple(_add(s.hands[seat], _counts(rows[seat][i + 1:])) for seat in (0, 1))
+            if ko is not None:  # the cards not yet shown go back to the hands
+                s.hands = tuple(_add(s.hands[seat], _counts(rows[seat][i + 1 :])) for seat in (0, 1))
                 break
         self._after_plays(s, ko)
         return s
@@ -445,7 +502,7 @@ class PunchRules(Rules):
             c = state.choice[seat]
             held = _counts(c if isinstance(c, tuple) else (() if c is None else (c,)))
             if state.phase == "draft":
-                held = ZERO    # a draft choice is a copy of cards still in the pool
+                held = ZERO  # a draft choice is a copy of cards still in the pool
             total = _add(_add(_add(state.hands[seat], _counts(state.decks[seat])), state.played[seat]), held)
             if total != TOTALS:
                 out.append(f"seat {seat} has cards {total} instead of {TOTALS}")
@@ -470,9 +527,17 @@ class PunchRules(Rules):
         return out
 
     def summary(self, state):
-        return {"phase": state.phase, "match": state.match, "round": state.round, "play": state.play,
-                "stamina": list(state.stamina), "wins": list(state.wins),
-                "to_act": list(self.to_act(state)), "matches": len(state.history),
-                "hands": [list(_cards(h)) for h in state.hands]}
+        return {
+            "phase": state.phase,
+            "match": state.match,
+            "round": state.round,
+            "play": state.play,
+            "stamina": list(state.stamina),
+            "wins": list(state.wins),
+            "to_act": list(self.to_act(state)),
+            "matches": len(state.history),
+            "hands": [list(_cards(h)) for h in state.hands],
+        }
+
 
 RULES = PunchRules()

@@ -8,7 +8,7 @@ from tabletop.core.rng import Rng
 
 from .resolve import CODES, NK, S
 
-HIDDEN = "hidden"          # another seat's committed choice, as a viewer sees it
+HIDDEN = "hidden"  # another seat's committed choice, as a viewer sees it
 PHASES = ("redeal", "draft", "exchange", "choose", "program", "break", "match_over", "game_over")
 PPR = S["plays_per_round"]
 ZERO = (0,) * NK
@@ -92,22 +92,22 @@ class PunchState:
     phase: str = "choose"
     match: int = 1
     round: int = 1
-    play: int = 1                  # number of the next play in the round, 1..10
+    play: int = 1  # number of the next play in the round, 1..10
     stamina: tuple = (10, 10)
     wins: tuple = (0, 0)
-    hands: tuple = (ZERO, ZERO)    # count tuples; None for a hand the viewer may not see
-    decks: tuple = ((), ())        # kind indices, top first; a viewer's own deck is sorted
-    played: tuple = (ZERO, ZERO)   # revealed cards of this match (public)
+    hands: tuple = (ZERO, ZERO)  # count tuples; None for a hand the viewer may not see
+    decks: tuple = ((), ())  # kind indices, top first; a viewer's own deck is sorted
+    played: tuple = (ZERO, ZERO)  # revealed cards of this match (public)
     waiting: tuple = (False, False)
-    choice: tuple = (None, None)   # committed card/draft/program, or HIDDEN in a view
+    choice: tuple = (None, None)  # committed card/draft/program, or HIDDEN in a view
     swapped: tuple = (False, False)
-    log: tuple = ()                # events, see resolve.explain
-    history: tuple = ()            # finished matches
-    round_stamina: tuple = ()      # stamina at the end of each finished round of this match
-    viewer: int | None = -1        # -1: the full state; else whose view this is
+    log: tuple = ()  # events, see resolve.explain
+    history: tuple = ()  # finished matches
+    round_stamina: tuple = ()  # stamina at the end of each finished round of this match
+    viewer: int | None = -1  # -1: the full state; else whose view this is
     sizes: tuple | None = field(default=None)  # (hand sizes, deck sizes) in a view
 
-    def clone(self) -> "PunchState":
+    def clone(self) -> PunchState:
         """A shallow copy: every field holds an immutable value (the Rng is
         replaced, never advanced in place), so sharing them is safe."""
         s = object.__new__(PunchState)
@@ -143,8 +143,14 @@ def qualifies_for_redeal(hand) -> int | None:
 def may_swap(state, seat) -> bool:
     """Whether ``seat`` may exchange a single card now (exchange option, rounds 1..swap_rounds,
     once a round, while it still has to choose and its deck is not empty). Works on views too."""
-    return (state.options["exchange"] and state.phase in ("choose", "program") and state.waiting[seat]
-            and not state.swapped[seat] and state.round <= S["swap_rounds"] and state.deck_sizes[seat] > 0)
+    return (
+        state.options["exchange"]
+        and state.phase in ("choose", "program")
+        and state.waiting[seat]
+        and not state.swapped[seat]
+        and state.round <= S["swap_rounds"]
+        and state.deck_sizes[seat] > 0
+    )
 
 
 def exchange_limit(state, seat) -> int:

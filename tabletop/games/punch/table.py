@@ -21,15 +21,15 @@ from tabletop.ui.table import TableScene
 
 from .actions import Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
 from .resolve import CODES, INDEX, NK, S, explain
-from .table_layout import sentence
 from .state import PPR, exchange_limit, qualifies_for_redeal
 from .state import may_swap as rules_may_swap
+from .table_layout import sentence
 
 SECRET_PHASES = ("redeal", "draft", "exchange", "choose", "program")
 PICK_PHASES = ("draft", "exchange", "program")
 PROGRAM = S["robo_box_program"]
-FLIP_MS = 700          # both cards turn over together
-HOLD_MS = 900          # then the outcome stays in the middle of the table
+FLIP_MS = 700  # both cards turn over together
+HOLD_MS = 900  # then the outcome stays in the middle of the table
 
 
 def counts_of(codes) -> list:
@@ -44,20 +44,20 @@ class PunchTable(TableScene):
         super().__init__(app, session)
         self.secrecy = Secrecy(self, app.settings["secrecy"])
         self.names = session.names()
-        self.sel: dict[int, list] = {0: [], 1: []}        # cards being picked / programmed
+        self.sel: dict[int, list] = {0: [], 1: []}  # cards being picked / programmed
         self.sel_key: dict[int, tuple | None] = {0: None, 1: None}
         self.swap_mode: dict[int, bool] = {0: False, 1: False}
         self.history_open = False
         self.history_page = 0
-        self.queue: list[dict] = []       # reveal events still to animate
-        self.anim: dict | None = None     # the reveal being shown
-        self.batch: list[dict] = []       # the reveals of the last Commit/Program pair
-        self.caption: list[str] = []      # sentences about the last thing that happened
+        self.queue: list[dict] = []  # reveal events still to animate
+        self.anim: dict | None = None  # the reveal being shown
+        self.batch: list[dict] = []  # the reveals of the last Commit/Program pair
+        self.caption: list[str] = []  # sentences about the last thing that happened
         self.log_seen = len(session.state.log)
         self.want_focus: dict[int, tuple] = {}
         self.vis_before: dict[int, tuple] = {0: (), 1: ()}
         self.ready_focus: dict[int, tuple] = {}
-        self.primary: dict[int, list] = {0: [], 1: []}    # the button a seat's focus starts on
+        self.primary: dict[int, list] = {0: [], 1: []}  # the button a seat's focus starts on
         self.hand_payloads: dict[int, list] = {0: [], 1: []}
         if self.session.state.log:
             last = [e for e in self.session.state.log if e.get("type") == "reveal"]
@@ -78,8 +78,13 @@ class PunchTable(TableScene):
     def can_act(self, seat: int) -> bool:
         """The seat is a person the game waits for and may see its own cards now."""
         st = self.state
-        return (seat in self.humans and st.waiting[seat] and not self.busy() and not self.history_open
-                and (not self.secret_phase() or self.secrecy.visible(seat)))
+        return (
+            seat in self.humans
+            and st.waiting[seat]
+            and not self.busy()
+            and not self.history_open
+            and (not self.secret_phase() or self.secrecy.visible(seat))
+        )
 
     def curtain_seat(self) -> int | None:
         if not self.secret_phase() or self.busy() or self.history_open:
@@ -177,13 +182,14 @@ class PunchTable(TableScene):
             if zone == "deck" and not self.may_swap(seat):
                 return "You cannot exchange a card now."
             return None
+
         return accepts
 
     def pick(self, seat: int, code: str, at: int | None = None) -> None:
         sel = self.selection(seat)
         limit = self.pick_limit(seat)
         if self.state.phase == "program" and at is not None and at < len(sel):
-            sel[at] = code            # the card that was there goes back to the hand
+            sel[at] = code  # the card that was there goes back to the hand
         elif len(sel) >= limit:
             self.say(f"You have already picked {limit}: take one back first.")
             self.app.sounds.play("refuse")
@@ -195,9 +201,12 @@ class PunchTable(TableScene):
         else:
             sel.append(code)
         self.app.sounds.play("place")
-        if len(sel) >= limit:     # all picked: the focus goes to the button that confirms them
-            self.want_focus[seat] = {"draft": f"Fight with these {PPR}", "program": f"Lay out these {PROGRAM}",
-                                     "exchange": f"Exchange {limit}"}.get(self.state.phase)
+        if len(sel) >= limit:  # all picked: the focus goes to the button that confirms them
+            self.want_focus[seat] = {
+                "draft": f"Fight with these {PPR}",
+                "program": f"Lay out these {PROGRAM}",
+                "exchange": f"Exchange {limit}",
+            }.get(self.state.phase)
 
     def unpick(self, seat: int, where) -> None:
         sel = self.selection(seat)
@@ -260,9 +269,15 @@ class PunchTable(TableScene):
     # -- input ---------------------------------------------------------------------------
     def handle(self, event, pad_changes) -> None:
         import pygame
+
         from tabletop.input.devices import key_name
-        if event.type == pygame.KEYDOWN and key_name(event) == "h" and self.shared_input \
-                and self.session.outcome() is None:
+
+        if (
+            event.type == pygame.KEYDOWN
+            and key_name(event) == "h"
+            and self.shared_input
+            and self.session.outcome() is None
+        ):
             self.toggle_history()
             return
         if self.shared_input and self.session.outcome() is None:
@@ -280,9 +295,14 @@ class PunchTable(TableScene):
     def _skip_press(self, event, pad_changes) -> bool:
         """While cards turn over, a click or confirm hurries the animation on (never skips a choice)."""
         import pygame
+
         from tabletop.input.devices import menu_buttons
-        hit = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-               and not (self.pause_rect and self.pause_rect.collidepoint(event.pos)))
+
+        hit = (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and not (self.pause_rect and self.pause_rect.collidepoint(event.pos))
+        )
         hit = hit or "confirm" in menu_buttons(event, pad_changes)
         if hit and self.anim["t"] > FLIP_MS / self._speed():
             self.anim["t"] = self.anim["dur"]
@@ -300,9 +320,14 @@ class PunchTable(TableScene):
         cur = self.focused(seat)
         if cur is not None and direction in ("left", "right"):
             dx = 1 if direction == "right" else -1
-            row = [(i, h) for i, h in enumerate(self.focusables(seat)) if h is not cur
-                   and h.rect.top < cur.rect.bottom and h.rect.bottom > cur.rect.top
-                   and (h.rect.centerx - cur.rect.centerx) * dx > 0]
+            row = [
+                (i, h)
+                for i, h in enumerate(self.focusables(seat))
+                if h is not cur
+                and h.rect.top < cur.rect.bottom
+                and h.rect.bottom > cur.rect.top
+                and (h.rect.centerx - cur.rect.centerx) * dx > 0
+            ]
             if row:
                 self.focus[seat] = min(row, key=lambda ih: abs(ih[1].rect.centerx - cur.rect.centerx))[0]
                 self.app.sounds.play("click")
@@ -325,8 +350,7 @@ class PunchTable(TableScene):
                 self.toggle_history()
             elif seat is not None and self.swap_mode.get(seat):
                 self.swap_mode[seat] = False
-            elif seat is not None and self.state.phase in PICK_PHASES and self.can_act(seat) \
-                    and self.selection(seat):
+            elif seat is not None and self.state.phase in PICK_PHASES and self.can_act(seat) and self.selection(seat):
                 self.selection(seat).pop()
                 self.app.sounds.play("take")
             elif seat is not None:
@@ -344,11 +368,14 @@ class PunchTable(TableScene):
             if self.secrecy.mode != "open" and self.session.seats[seat].scheme == "mouse":
                 self._park_pointer()
             self.show_focus[seat] = False
-        new = list(st.log[self.log_seen:])
+        new = list(st.log[self.log_seen :])
         self.log_seen = len(st.log)
         reveals = [e for e in new if e.get("type") == "reveal"]
-        others = [explain(e, self.names) for e in new if e.get("type") in
-                  ("redeal", "keep", "exchange", "swap", "break", "match_end")]
+        others = [
+            explain(e, self.names)
+            for e in new
+            if e.get("type") in ("redeal", "keep", "exchange", "swap", "break", "match_end")
+        ]
         if reveals:
             self.batch = reveals
             self.queue.extend(reveals)
@@ -367,6 +394,7 @@ class PunchTable(TableScene):
         """The hand is laid out by kind, so a pointer left where a card was clicked would tell
         which card it was (R-PUN-9): it goes back to the middle of the table."""
         import pygame
+
         try:
             pygame.mouse.set_pos(self.app.vp.p(640, 250))
         except pygame.error:
@@ -389,8 +417,9 @@ class PunchTable(TableScene):
                 a["flipped"] = True
                 ev = a["ev"]
                 self.caption = [sentence(ev, self.names)]
-                self.app.sounds.play("knockout" if ev["ko"] is not None else
-                                     ("stagger" if min(ev["change"]) < 0 else "reveal"))
+                self.app.sounds.play(
+                    "knockout" if ev["ko"] is not None else ("stagger" if min(ev["change"]) < 0 else "reveal")
+                )
             if a["t"] >= a["dur"]:
                 self.anim = None
                 if not self.queue:
@@ -422,7 +451,10 @@ class PunchTable(TableScene):
         how = ""
         if last is not None and last["winner"] is not None:
             how = explain(dict(last, type="match_end"), self.names) + " "
-        return f"{self.names[out.winner]} wins the game!", how + f"Match score {self.state.wins[0]} to {self.state.wins[1]}."
+        return (
+            f"{self.names[out.winner]} wins the game!",
+            how + f"Match score {self.state.wins[0]} to {self.state.wins[1]}.",
+        )
 
     # -- drawing -------------------------------------------------------------------------
     def invalidate(self) -> None:
@@ -433,6 +465,7 @@ class PunchTable(TableScene):
 
     def draw_table(self, surf, vp) -> None:
         from . import table_draw
+
         before = {s: (self.focused(s).payload if self.focused(s) is not None else None) for s in (0, 1)}
         before_rect = {s: (self.focused(s).rect if self.focused(s) is not None else None) for s in (0, 1)}
         table_draw.draw(self, surf, vp)
@@ -455,12 +488,15 @@ class PunchTable(TableScene):
     def _nearest(items, payload, rect) -> int:
         if rect is None:
             return 0
-        same = [i for i, h in enumerate(items) if isinstance(payload, tuple) and isinstance(h.payload, tuple)
-                and h.payload[0] == payload[0]] or list(range(len(items)))
-        return min(same, key=lambda i: abs(items[i].rect.centerx - rect.centerx)
-                   + abs(items[i].rect.centery - rect.centery))
+        same = [
+            i
+            for i, h in enumerate(items)
+            if isinstance(payload, tuple) and isinstance(h.payload, tuple) and h.payload[0] == payload[0]
+        ] or list(range(len(items)))
+        return min(
+            same, key=lambda i: abs(items[i].rect.centerx - rect.centerx) + abs(items[i].rect.centery - rect.centery)
+        )
 
 
 def make_table(app, session):
     return PunchTable(app, session)
-

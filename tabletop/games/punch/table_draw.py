@@ -10,13 +10,41 @@ from tabletop.ui.table import draw_card
 
 from .resolve import CODES, KINDS, MAX_STAMINA, S, card_name
 from .state import PPR
-from .table_layout import (BTN_Y, CARD_H, CARD_W, COL, DECK_X, HALF_W, HALF_X, HAND_Y, PROGRAM, ROW_H,
-                           ROW_W, ROW_Y, SLOT_H, SLOT_W, SLOT_X, SLOT_Y, _wrap, badge, col_x, face,
-                           mini_face, on_felt, prog_x)
+from .table_layout import (
+    BTN_Y,
+    CARD_H,
+    CARD_W,
+    COL,
+    DECK_X,
+    HALF_W,
+    HALF_X,
+    HAND_Y,
+    PROGRAM,
+    ROW_H,
+    ROW_W,
+    ROW_Y,
+    SLOT_H,
+    SLOT_W,
+    SLOT_X,
+    SLOT_Y,
+    _wrap,
+    badge,
+    col_x,
+    face,
+    mini_face,
+    on_felt,
+    prog_x,
+)
 from .table_panels import between, history
 
-PEEK_KEY = {"keys-left": "Tab", "keys-right": "Right Ctrl", "gamepad": "Y", "mouse": "`",
-            "keyboard": "Tab", None: "Tab"}
+PEEK_KEY = {
+    "keys-left": "Tab",
+    "keys-right": "Right Ctrl",
+    "gamepad": "Y",
+    "mouse": "`",
+    "keyboard": "Tab",
+    None: "Tab",
+}
 HINTS = {
     "keys-left": "W A S D move · Space choose · Shift back · E history",
     "keys-right": "Arrows move · Enter choose · Backspace back · O history",
@@ -28,13 +56,31 @@ HINTS = {
 
 def frame_key(t, vp) -> tuple:
     """Everything the still picture depends on; while it is unchanged the last picture is reused."""
-    focus = tuple((s, t.focused(s).payload if t.focused(s) is not None else None) for s in (0, 1)
-                  if t.show_focus.get(s))
+    focus = tuple(
+        (s, t.focused(s).payload if t.focused(s) is not None else None) for s in (0, 1) if t.show_focus.get(s)
+    )
     a = t.anim
-    return (id(t.state), vp.size, tuple(t.sel[0]), tuple(t.sel[1]), t.swap_mode[0], t.swap_mode[1],
-            t.secrecy.shown, t.secrecy.visible(0), t.secrecy.visible(1), t.history_open, t.history_page, t.busy(),
-            None if a is None else (id(a["ev"]), a["flipped"]), len(t.queue), tuple(t.caption), focus,
-            t.result_dismissed, t.sel_key[0], t.sel_key[1])
+    return (
+        id(t.state),
+        vp.size,
+        tuple(t.sel[0]),
+        tuple(t.sel[1]),
+        t.swap_mode[0],
+        t.swap_mode[1],
+        t.secrecy.shown,
+        t.secrecy.visible(0),
+        t.secrecy.visible(1),
+        t.history_open,
+        t.history_page,
+        t.busy(),
+        None if a is None else (id(a["ev"]), a["flipped"]),
+        len(t.queue),
+        tuple(t.caption),
+        focus,
+        t.result_dismissed,
+        t.sel_key[0],
+        t.sel_key[1],
+    )
 
 
 def draw(t, surf, vp) -> None:
@@ -68,7 +114,7 @@ def draw_still(t, surf, vp) -> None:
         return
     result_up = t.session.outcome() is not None and not t.busy() and not t.result_dismissed
     if result_up:
-        return            # the result panel says it all
+        return  # the result panel says it all
     if st.phase in ("break", "match_over", "game_over") and not t.busy():
         between(t, surf, vp)
     else:
@@ -95,6 +141,7 @@ def draw_still(t, surf, vp) -> None:
 
 # -- public parts ------------------------------------------------------------------
 
+
 def header(t, surf, vp) -> None:
     st = t.state
     gfx.panel(surf, vp.r(0, 0, 1280, 50), gfx.FELT_DARK, radius=0)
@@ -102,20 +149,27 @@ def header(t, surf, vp) -> None:
     if st.phase in ("match_over", "game_over") and st.history:
         play = st.history[-1]["play"]
     gains = S["break_gains"]
-    nxt = (f"after this round: a break, +{gains[st.round - 1]} stamina" if st.round <= len(gains)
-           else "last round")
+    nxt = f"after this round: a break, +{gains[st.round - 1]} stamina" if st.round <= len(gains) else "last round"
     if st.phase in ("match_over", "game_over"):
         nxt = "the match is over"
-    gfx.blit_text(surf, f"Match {st.match} · Round {st.round} of {S['rounds']} · Play {play} of {PPR}",
-                  vp.s(19), vp.p(20, 15), gfx.WHITE, bold=True, anchor="midleft")
+    gfx.blit_text(
+        surf,
+        f"Match {st.match} · Round {st.round} of {S['rounds']} · Play {play} of {PPR}",
+        vp.s(19),
+        vp.p(20, 15),
+        gfx.WHITE,
+        bold=True,
+        anchor="midleft",
+    )
     gfx.blit_text(surf, nxt, vp.s(15), vp.p(20, 37), gfx.GREY, anchor="midleft")
     need = st.options["matches_to_win"]
     c = gfx.PLAYER_COLOURS
     gfx.blit_text(surf, f"{t.names[0]} {st.wins[0]}", vp.s(26), vp.p(622, 20), c[0], bold=True, anchor="midright")
     gfx.blit_text(surf, "–", vp.s(26), vp.p(640, 20), gfx.WHITE, bold=True, anchor="center")
     gfx.blit_text(surf, f"{st.wins[1]} {t.names[1]}", vp.s(26), vp.p(658, 20), c[1], bold=True, anchor="midleft")
-    gfx.blit_text(surf, f"match wins · first to {need} wins the game", vp.s(14), vp.p(640, 41), gfx.GREY,
-                  anchor="center")
+    gfx.blit_text(
+        surf, f"match wins · first to {need} wins the game", vp.s(14), vp.p(640, 41), gfx.GREY, anchor="center"
+    )
     t.hot_button(vp.r(1010, 9, 200, 34), "Match history (H)", t.toggle_history, px=vp.s(16))
 
 
@@ -130,15 +184,22 @@ def draw_meter(t, surf, vp, seat, stamina) -> None:
     colour = gfx.PLAYER_COLOURS[seat]
     gfx.panel(surf, vp.r(x, 58, HALF_W, 60), (0, 0, 0), radius=vp.s(10), alpha=60)
     who = t.names[seat] + ("" if seat in t.humans else " (computer)")
-    gfx.blit_text(surf, who, gfx.fit_px(who, vp.s(24), vp.s(150), True), vp.p(x + 14, 78), colour, bold=True,
-                  anchor="midleft")
+    gfx.blit_text(
+        surf, who, gfx.fit_px(who, vp.s(24), vp.s(150), True), vp.p(x + 14, 78), colour, bold=True, anchor="midleft"
+    )
     weak = t.state.options["no_mercy"] and 0 < stamina < S["no_mercy_below"]
-    gfx.blit_text(surf, f"punches at most {stamina}" if weak else "stamina", vp.s(14), vp.p(x + 14, 104),
-                  gfx.REFUSE if weak else gfx.GREY, anchor="midleft")
+    gfx.blit_text(
+        surf,
+        f"punches at most {stamina}" if weak else "stamina",
+        vp.s(14),
+        vp.p(x + 14, 104),
+        gfx.REFUSE if weak else gfx.GREY,
+        anchor="midleft",
+    )
     for i in range(MAX_STAMINA):
         r = vp.r(x + 170 + i * 36, 68, 30, 40)
         if i < stamina:
-            fill = gfx.REFUSE if stamina < S["no_mercy_below"] else colour   # in danger
+            fill = gfx.REFUSE if stamina < S["no_mercy_below"] else colour  # in danger
             pygame.draw.rect(surf, fill, r, border_radius=vp.s(5))
         else:
             pygame.draw.rect(surf, (40, 40, 44), r, border_radius=vp.s(5))
@@ -168,7 +229,7 @@ def caption(t, surf, vp) -> None:
     gfx.panel(surf, r, (0, 0, 0), radius=vp.s(10), alpha=90)
     ev = last_reveal(t) if t.anim is None else None
     if ev is not None:
-        for seat in (0, 1):   # the last pair, small, at the ends of the bar
+        for seat in (0, 1):  # the last pair, small, at the ends of the bar
             x = 40 if seat == 0 else 1204
             cards.draw(surf, mini_face(seat, ev["cards"][seat]), vp.r(x, 302, 36, 48))
     for i, line in enumerate(lines):
@@ -176,8 +237,10 @@ def caption(t, surf, vp) -> None:
         gfx.blit_text(surf, line, vp.s(18), vp.p(640, y), gfx.WHITE, anchor="center")
 
 
-LEGEND = ("Punches: the higher one hits for the difference · Block stops a punch · "
-          "Dodge sends a punch back · Nothing rests (+1) unless punched")
+LEGEND = (
+    "Punches: the higher one hits for the difference · Block stops a punch · "
+    "Dodge sends a punch back · Nothing rests (+1) unless punched"
+)
 
 
 def legend(surf, vp) -> None:
@@ -192,14 +255,21 @@ def status_text(t, seat) -> str:
     if t.busy():
         return ""
     if st.phase in ("break", "match_over"):
-        return f"{name} is ready." if not st.waiting[seat] else (
-            f"{name}: press Ready." if seat in t.humans else f"{name} is getting ready...")
+        return (
+            f"{name} is ready."
+            if not st.waiting[seat]
+            else (f"{name}: press Ready." if seat in t.humans else f"{name} is getting ready...")
+        )
     if st.phase == "game_over":
         return ""
     if not st.waiting[seat]:
-        done = {"redeal": "is waiting for the other boxer.", "draft": "has picked the cards for this round.",
-                "exchange": "has finished exchanging.", "choose": "has laid a card face down.",
-                "program": "has laid out a row face down."}
+        done = {
+            "redeal": "is waiting for the other boxer.",
+            "draft": "has picked the cards for this round.",
+            "exchange": "has finished exchanging.",
+            "choose": "has laid a card face down.",
+            "program": "has laid out a row face down.",
+        }
         return f"{name} {done.get(st.phase, 'is waiting.')}"
     if t.busy():
         return ""
@@ -209,11 +279,13 @@ def status_text(t, seat) -> str:
         sel = t.selection(seat)
         if t.swap_mode[seat]:
             return "Pick the card to put under your deck."
-        return {"redeal": "You may show this hand and redeal, or keep it.",
-                "draft": f"Pick 10 cards for round {st.round}: {len(sel)} of {PPR} picked.",
-                "exchange": f"Pick up to {t.pick_limit(seat)} cards to exchange: {len(sel)} picked.",
-                "choose": "Choose your card: click it, drag it to your slot, or move and confirm.",
-                "program": f"Lay out 5 cards in play order: {len(sel)} of 5."}[st.phase]
+        return {
+            "redeal": "You may show this hand and redeal, or keep it.",
+            "draft": f"Pick 10 cards for round {st.round}: {len(sel)} of {PPR} picked.",
+            "exchange": f"Pick up to {t.pick_limit(seat)} cards to exchange: {len(sel)} picked.",
+            "choose": "Choose your card: click it, drag it to your slot, or move and confirm.",
+            "program": f"Lay out 5 cards in play order: {len(sel)} of 5.",
+        }[st.phase]
     if t.secrecy.mode == "curtain":
         cur = t.curtain_seat()
         if cur is not None and cur != seat:
@@ -229,8 +301,14 @@ def status(t, surf, vp, seat) -> None:
     text = status_text(t, seat)
     if text:
         px = gfx.fit_px(text, vp.s(17), vp.s(HALF_W - 20))
-        gfx.blit_text(surf, text, px, vp.p(HALF_X[seat] + HALF_W // 2, 374), gfx.HILITE if t.can_act(seat)
-                      else gfx.WHITE, anchor="center")
+        gfx.blit_text(
+            surf,
+            text,
+            px,
+            vp.p(HALF_X[seat] + HALF_W // 2, 374),
+            gfx.HILITE if t.can_act(seat) else gfx.WHITE,
+            anchor="center",
+        )
 
 
 def hints(t, surf, vp, seat) -> None:
@@ -258,20 +336,26 @@ def deck_pile(t, surf, vp, seat) -> None:
         cards.draw(surf, face(seat, "", True), r)
     else:
         cards.slot(surf, r, "", gfx.GREY)
-    gfx.blit_text(surf, f"Deck {n}", vp.s(15), vp.p(DECK_X[seat] + ROW_W // 2, ROW_Y - 12), gfx.WHITE,
-                  anchor="center")
+    gfx.blit_text(surf, f"Deck {n}", vp.s(15), vp.p(DECK_X[seat] + ROW_W // 2, ROW_Y - 12), gfx.WHITE, anchor="center")
     if t.can_act(seat) and t.may_swap(seat):
         t.hot_zone(r, ("deck", seat), accepts=t.accepts_for(seat, "deck"), seat=seat)
-        gfx.blit_text(surf, "drop to swap", vp.s(14), vp.p(DECK_X[seat] + ROW_W // 2, ROW_Y + ROW_H + 12),
-                      gfx.HILITE, anchor="center")
+        gfx.blit_text(
+            surf,
+            "drop to swap",
+            vp.s(14),
+            vp.p(DECK_X[seat] + ROW_W // 2, ROW_Y + ROW_H + 12),
+            gfx.HILITE,
+            anchor="center",
+        )
 
 
 def shown_tally(t, surf, vp, seat) -> None:
     """What this boxer has revealed this match (public: both players may count cards)."""
     played = tuple(t.state.played[seat])
     x = (140, 1012)[seat]
-    on_felt(t, surf, ("tally", seat, played), vp.r(x - 8, ROW_Y - 26, 138, 164),
-            lambda: draw_tally(surf, vp, x, played))
+    on_felt(
+        t, surf, ("tally", seat, played), vp.r(x - 8, ROW_Y - 26, 138, 164), lambda: draw_tally(surf, vp, x, played)
+    )
 
 
 def draw_tally(surf, vp, x, played) -> None:
@@ -285,6 +369,7 @@ def draw_tally(surf, vp, x, played) -> None:
 
 # -- each boxer's half ---------------------------------------------------------------
 
+
 def play_area(t, surf, vp, seat) -> None:
     st = t.state
     phase = st.phase
@@ -297,8 +382,14 @@ def play_area(t, surf, vp, seat) -> None:
             msg = "picked" if done else ("picking..." if phase == "draft" else "exchanging...")
             if phase == "exchange":
                 deck_pile(t, surf, vp, seat)
-            gfx.blit_text(surf, f"{t.names[seat]} {msg}", vp.s(20), vp.p(HALF_X[seat] + HALF_W // 2, 210),
-                          gfx.WHITE, anchor="center")
+            gfx.blit_text(
+                surf,
+                f"{t.names[seat]} {msg}",
+                vp.s(20),
+                vp.p(HALF_X[seat] + HALF_W // 2, 210),
+                gfx.WHITE,
+                anchor="center",
+            )
         return
     if phase in ("choose", "redeal"):
         deck_pile(t, surf, vp, seat)
@@ -310,7 +401,7 @@ def play_area(t, surf, vp, seat) -> None:
         return
     r = vp.r(SLOT_X[seat], SLOT_Y, SLOT_W, SLOT_H)
     if t.anim is not None or t.queue:
-        return   # the reveal draws the cards
+        return  # the reveal draws the cards
     choice = st.choice[seat]
     if choice is not None and phase == "choose":
         code = choice if isinstance(choice, str) else CODES[choice]
@@ -324,8 +415,10 @@ def play_area(t, surf, vp, seat) -> None:
 
 def picked_row(t, surf, vp, seat) -> None:
     sel = t.selection(seat)
-    label = {"draft": f"Picked for round {t.state.round}: {len(sel)} of {PPR}",
-             "exchange": f"To put under the deck: {len(sel)} of {t.pick_limit(seat)}"}[t.state.phase]
+    label = {
+        "draft": f"Picked for round {t.state.round}: {len(sel)} of {PPR}",
+        "exchange": f"To put under the deck: {len(sel)} of {t.pick_limit(seat)}",
+    }[t.state.phase]
     gfx.blit_text(surf, label, vp.s(16), vp.p(HALF_X[seat] + 20, ROW_Y - 14), gfx.WHITE, anchor="midleft")
     zone = vp.r(HALF_X[seat] + 10, ROW_Y - 4, HALF_W - 20, ROW_H + 8)
     t.hot_zone(zone, ("pile", seat), accepts=t.accepts_for(seat, "pile"), seat=seat)
@@ -346,8 +439,14 @@ def program_row(t, surf, vp, seat) -> None:
     chosen = st.choice[seat]
     if t.anim is not None or t.queue:
         return
-    gfx.blit_text(surf, "Robo-Box row: played left to right", vp.s(14),
-                  vp.p(prog_x(seat, 0), ROW_Y + ROW_H + 14), gfx.GREY, anchor="midleft")
+    gfx.blit_text(
+        surf,
+        "Robo-Box row: played left to right",
+        vp.s(14),
+        vp.p(prog_x(seat, 0), ROW_Y + ROW_H + 14),
+        gfx.GREY,
+        anchor="midleft",
+    )
     for i in range(5):
         r = vp.r(prog_x(seat, i), ROW_Y, ROW_W, ROW_H)
         if chosen is not None:
@@ -371,20 +470,30 @@ def hand(t, surf, vp, seat) -> None:
     n = st.deck_sizes[seat] if st.phase == "draft" else st.hand_sizes[seat]
     show = t.secrecy.visible(seat) and st.waiting[seat] and not t.busy()
     if t.secrecy.mode == "open" and seat in t.humans:
-        show = True       # against the computer the hand is simply shown (also while cards turn)
+        show = True  # against the computer the hand is simply shown (also while cards turn)
     title = "Your deck: pick from here" if st.phase == "draft" else f"{t.names[seat]}'s hand"
     if not show:
         label = f"{title} ({n} cards)" if st.phase != "draft" else f"{t.names[seat]}'s deck ({n})"
-        on_felt(t, surf, ("backs", seat, label, n), vp.r(HALF_X[seat] + 8, HAND_Y - 36, HALF_W - 16, CARD_H + 44),
-                lambda: draw_backs(surf, vp, seat, label, n))
+        on_felt(
+            t,
+            surf,
+            ("backs", seat, label, n),
+            vp.r(HALF_X[seat] + 8, HAND_Y - 36, HALF_W - 16, CARD_H + 44),
+            lambda: draw_backs(surf, vp, seat, label, n),
+        )
         return
     mine = t.can_act(seat) and st.phase != "redeal"
     counts = t.source_counts(seat) if t.can_act(seat) else list(st.hands[seat])
-    gfx.blit_text(surf, f"{title} ({sum(counts)})", vp.s(15), vp.p(HALF_X[seat] + 20, HAND_Y - 22), gfx.WHITE,
-                  anchor="midleft")
+    gfx.blit_text(
+        surf, f"{title} ({sum(counts)})", vp.s(15), vp.p(HALF_X[seat] + 20, HAND_Y - 22), gfx.WHITE, anchor="midleft"
+    )
     if mine and st.phase in ("draft", "exchange", "program"):
-        t.hot_zone(vp.r(HALF_X[seat] + 10, HAND_Y - 4, HALF_W - 20, CARD_H + 8), ("source", seat),
-                   accepts=t.accepts_for(seat, "source"), seat=seat)
+        t.hot_zone(
+            vp.r(HALF_X[seat] + 10, HAND_Y - 4, HALF_W - 20, CARD_H + 8),
+            ("source", seat),
+            accepts=t.accepts_for(seat, "source"),
+            seat=seat,
+        )
     redeal = t.redeal_kind(seat) if st.phase == "redeal" else None
     for i, code in enumerate(CODES):
         r = vp.r(col_x(seat, i), HAND_Y, CARD_W, CARD_H)
@@ -395,7 +504,7 @@ def hand(t, surf, vp, seat) -> None:
         payload = ("hand", seat, code)
         if mine and t.show_focus.get(seat) and t.focused(seat) is not None and t.focused(seat).payload == payload:
             hl = gfx.HILITE
-            lifted = r.move(0, -vp.s(8))    # drawn raised; pointed at where it lies
+            lifted = r.move(0, -vp.s(8))  # drawn raised; pointed at where it lies
         else:
             lifted = r
         cards.draw(surf, face(seat, code), lifted, highlight=hl)
@@ -427,7 +536,9 @@ def buttons(t, surf, vp, seat) -> None:
         k = t.redeal_kind(seat)
         row.append(("Keep this hand", lambda: t.redeal(seat, True)))
         if k:
-            row.append((f"Show {card_name(k)} ×{st.hands[seat][CODES.index(k)]}: redeal", lambda: t.redeal(seat, False)))
+            row.append(
+                (f"Show {card_name(k)} ×{st.hands[seat][CODES.index(k)]}: redeal", lambda: t.redeal(seat, False))
+            )
     elif phase in ("draft", "exchange", "program"):
         sel = t.selection(seat)
         if phase == "draft":
@@ -452,8 +563,10 @@ def buttons(t, surf, vp, seat) -> None:
 
 # -- the reveal ----------------------------------------------------------------------
 
+
 def reveal(t, surf, vp) -> None:
     from .table import FLIP_MS
+
     a = t.anim
     ev = a["ev"]
     speed = t._speed()
@@ -479,8 +592,7 @@ def reveal(t, surf, vp) -> None:
             if ch:
                 text = f"{ch:+d}"
                 col = gfx.GREEN if ch > 0 else gfx.REFUSE
-                x = SLOT_X[seat] + (-46 if seat == 0 else SLOT_W + 46) if not robo else \
-                    (prog_x(seat, idx) + ROW_W // 2)
+                x = SLOT_X[seat] + (-46 if seat == 0 else SLOT_W + 46) if not robo else (prog_x(seat, idx) + ROW_W // 2)
                 y = SLOT_Y + SLOT_H // 2 if not robo else ROW_Y - 20
                 gfx.blit_text(surf, text, vp.s(34), vp.p(x, y), col, bold=True, anchor="center")
 

@@ -63,7 +63,7 @@ def on_felt(t, surf, key, rect, draw) -> None:
     if len(memo) > 64:
         memo.clear()
     rect = rect.clip(surf.get_rect())
-    if rect.w and rect.h:      # nothing to keep for a part that lies outside the window
+    if rect.w and rect.h:  # nothing to keep for a part that lies outside the window
         memo[key] = surf.subsurface(rect).copy()
 
 

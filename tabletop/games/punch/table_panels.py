@@ -7,8 +7,8 @@ from tabletop.ui import gfx
 from .resolve import S, explain
 from .table_layout import HALF_X, _wrap, sentence
 
-
 # -- between rounds and matches --------------------------------------------------
+
 
 def between(t, surf, vp) -> None:
     st = t.state
@@ -36,16 +36,22 @@ def between(t, surf, vp) -> None:
         return
     for seat in (0, 1):
         if seat in t.humans and st.waiting[seat]:
-            label = f"{t.names[seat]}: ready for round {st.round + 1}" if st.phase == "break" else \
-                f"{t.names[seat]}: ready for match {st.match + 1}"
-            t.hot_button(vp.r(HALF_X[seat] + 130, 420, 356, 56), label, lambda s=seat: t.ready(s), seat=seat,
-                         px=vp.s(20))
+            label = (
+                f"{t.names[seat]}: ready for round {st.round + 1}"
+                if st.phase == "break"
+                else f"{t.names[seat]}: ready for match {st.match + 1}"
+            )
+            t.hot_button(
+                vp.r(HALF_X[seat] + 130, 420, 356, 56), label, lambda s=seat: t.ready(s), seat=seat, px=vp.s(20)
+            )
             key = (st.phase, st.match, st.round)
             if t.ready_focus.get(seat) != key:
                 t.ready_focus[seat] = key
                 t.want_focus[seat] = label
 
+
 # -- match history ---------------------------------------------------------------------
+
 
 def history(t, surf, vp) -> None:
     st = t.state
@@ -63,15 +69,28 @@ def history(t, surf, vp) -> None:
         line = explain(dict(entry, type="match_end"), t.names)
         rounds = ", ".join(f"{a}–{b}" for a, b in entry["rounds"])
         gfx.blit_text(surf, line, gfx.fit_px(line, vp.s(16), vp.s(560)), vp.p(80, y), gfx.WHITE, anchor="midleft")
-        gfx.blit_text(surf, f"stamina ({t.names[0]}–{t.names[1]}) after each round: {rounds}", vp.s(14),
-                      vp.p(100, y + 20), gfx.GREY,
-                      anchor="midleft")
+        gfx.blit_text(
+            surf,
+            f"stamina ({t.names[0]}–{t.names[1]}) after each round: {rounds}",
+            vp.s(14),
+            vp.p(100, y + 20),
+            gfx.GREY,
+            anchor="midleft",
+        )
         y += 46
-    gfx.blit_text(surf, f"Match score: {t.names[0]} {st.wins[0]} – {st.wins[1]} {t.names[1]}", vp.s(19),
-                  vp.p(80, 650), gfx.WHITE, bold=True, anchor="midleft")
+    gfx.blit_text(
+        surf,
+        f"Match score: {t.names[0]} {st.wins[0]} – {st.wins[1]} {t.names[1]}",
+        vp.s(19),
+        vp.p(80, 650),
+        gfx.WHITE,
+        bold=True,
+        anchor="midleft",
+    )
     x = 680
-    gfx.blit_text(surf, f"Match {st.match}, play by play", vp.s(19), vp.p(x, 140), gfx.WHITE, bold=True,
-                  anchor="midleft")
+    gfx.blit_text(
+        surf, f"Match {st.match}, play by play", vp.s(19), vp.p(x, 140), gfx.WHITE, bold=True, anchor="midleft"
+    )
     key = (len(st.log), st.match, vp.scale)
     cached = getattr(t, "_history_lines", None)
     if cached is None or cached[0] != key:
@@ -90,7 +109,8 @@ def history(t, surf, vp) -> None:
     t.history_page = min(t.history_page, max(0, len(wrapped) - per))
     end = len(wrapped) - t.history_page
     if len(wrapped) > per:
-        gfx.blit_text(surf, "↑ ↓ or the mouse wheel: earlier plays", vp.s(14), vp.p(1200, 650), gfx.GREY,
-                      anchor="midright")
-    for i, line in enumerate(wrapped[max(0, end - per):end]):
+        gfx.blit_text(
+            surf, "↑ ↓ or the mouse wheel: earlier plays", vp.s(14), vp.p(1200, 650), gfx.GREY, anchor="midright"
+        )
+    for i, line in enumerate(wrapped[max(0, end - per) : end]):
         gfx.blit_text(surf, line, vp.s(14), vp.p(x, 166 + i * 22), gfx.WHITE, anchor="midleft")

@@ -10,21 +10,24 @@ from .rules import RULES
 
 def _table(*a, **k):
     from .table import make_table
+
     return make_table(*a, **k)
 
 
-SPEC = register(GameSpec(
-    id="square-ring",
-    name="The Square Ring",
-    rules=RULES,
-    min_players=2,
-    max_players=2,
-    dynamics=SIMULTANEOUS,
-    hidden_info=True,
-    blurb="Step, turn and punch on a 5x5 ring: pick your cards in secret, reveal them together.",
-    make_bot=make_bot,
-    bot_levels=("random", "easy", "strong"),
-    make_table=_table,
-    help_file=str(Path(__file__).resolve().parent / "help.md"),
-    extra={"order": 4},
-))
+SPEC = register(
+    GameSpec(
+        id="square-ring",
+        name="The Square Ring",
+        rules=RULES,
+        min_players=2,
+        max_players=2,
+        dynamics=SIMULTANEOUS,
+        hidden_info=True,
+        blurb="Step, turn and punch on a 5x5 ring: pick your cards in secret, reveal them together.",
+        make_bot=make_bot,
+        bot_levels=("random", "easy", "strong"),
+        make_table=_table,
+        help_file=str(Path(__file__).resolve().parent / "help.md"),
+        extra={"order": 4},
+    )
+)

@@ -70,8 +70,10 @@ def report(results, out=sys.stdout):
     print("", file=out)
     print(f"{'boxer':<8}{'style':<17}{'bouts':>6}{'win rate':>10}", file=out)
     for bid in sorted(played, key=lambda k: -score[k] / played[k]):
-        print(f"{BOXERS[bid].name:<8}{BOXERS[bid].style:<17}{played[bid]:>6}"
-              f"{100 * score[bid] / played[bid]:>9.1f}%", file=out)
+        print(
+            f"{BOXERS[bid].name:<8}{BOXERS[bid].style:<17}{played[bid]:>6}{100 * score[bid] / played[bid]:>9.1f}%",
+            file=out,
+        )
     ids = [b for b in BOXERS if b in played]
     print("", file=out)
     print("row against column (row's score %):", file=out)

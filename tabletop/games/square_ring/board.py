@@ -11,13 +11,11 @@ from __future__ import annotations
 SIZE = 5
 SQUARES = SIZE * SIZE
 FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
-FACING_NAMES = ("north", "north-east", "east", "south-east",
-                "south", "south-west", "west", "north-west")
+FACING_NAMES = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
 DIRS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 
 # Step names, by how far clockwise from the boxer's facing they go.
-STEPS = ("forward", "forward-right", "right", "back-right",
-         "back", "back-left", "left", "forward-left")
+STEPS = ("forward", "forward-right", "right", "back-right", "back", "back-left", "left", "forward-left")
 STEP_INDEX = {name: i for i, name in enumerate(STEPS)}
 
 
@@ -39,8 +37,7 @@ def name(sq: int) -> str:
 
 
 def parse_square(text: str) -> int:
-    if (not isinstance(text, str) or len(text) != 2 or text[0] not in "abcde"
-            or text[1] not in "12345"):
+    if not isinstance(text, str) or len(text) != 2 or text[0] not in "abcde" or text[1] not in "12345":
         raise ValueError(f"{text!r} is not a square (a1..e5)")
     return square("abcde".index(text[0]), int(text[1]) - 1)
 
@@ -110,6 +107,7 @@ def pressure_sides(a_facing: int, b_sq: int) -> tuple[int, int]:
 def direction_to(a_sq: int, b_sq: int) -> float:
     """Facing (as a float 0..8) that points from a to b."""
     import math
+
     ax, ay = xy(a_sq)
     bx, by = xy(b_sq)
     ang = math.atan2(bx - ax, by - ay)  # 0 = north, clockwise positive

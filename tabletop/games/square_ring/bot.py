@@ -25,10 +25,10 @@ from .rules import RULES, Commit, Declare, Footwork, Stick, hand, max_cards
 
 KO = 100.0
 REACH_WEIGHT = 0.25  # worth of being one move from a landing attack
-PLANS_TOP = 6      # the opponent's best-looking orders the strong bot plays against
-PLANS_RANDOM = 3   # plus a few other orders, so it is not blind to surprises
+PLANS_TOP = 6  # the opponent's best-looking orders the strong bot plays against
+PLANS_RANDOM = 3  # plus a few other orders, so it is not blind to surprises
 SHORTLIST_PLANS = 3  # a first pass against this many of them ...
-SHORTLIST = 40       # ... keeps this many of its own pairs for the full test
+SHORTLIST = 40  # ... keeps this many of its own pairs for the full test
 
 
 def _angle_gap(facing: int, want: float) -> float:
@@ -117,8 +117,9 @@ class Sim:
         n = max(len(plays[0]), len(plays[1]))
         extra = 0.0
         for k in range(n):
-            pos, facing, hp, e = self.step(pos, facing, hp, plays[0][k] if k < len(plays[0]) else None,
-                                           plays[1][k] if k < len(plays[1]) else None)
+            pos, facing, hp, e = self.step(
+                pos, facing, hp, plays[0][k] if k < len(plays[0]) else None, plays[1][k] if k < len(plays[1]) else None
+            )
             extra += e
             if hp[0] == 0 or hp[1] == 0:
                 break
@@ -159,7 +160,6 @@ def _pairs(cards):
 class SquareRingBot(Bot):
     def __post_init__(self):
         self.rng = Rng(self.seed * 7919 + self.seat * 104729 + 17)
-
 
     # -- entry ---------------------------------------------------------
     def choose(self, view):

@@ -25,10 +25,10 @@ class Card:
 
     id: str
     name: str
-    kind: str                      # "step", "turn" or "attack"
-    step: int = -1                 # step: 0..7 relative to facing
-    favoured: bool = False         # step: may turn 45 degrees after it
-    turn: int = 0                  # turn: -2, -1, 1, 2 (eighths, + is clockwise)
+    kind: str  # "step", "turn" or "attack"
+    step: int = -1  # step: 0..7 relative to facing
+    favoured: bool = False  # step: may turn 45 degrees after it
+    turn: int = 0  # turn: -2, -1, 1, 2 (eighths, + is clockwise)
     power: int = 0
     counter: bool = False
     daze: bool = False
@@ -68,7 +68,7 @@ class Boxer:
     reacts: int
     steps: tuple[int, ...]
     favoured: tuple[int, ...]
-    cards: tuple[Card, ...]         # the whole hand: steps, turns, attacks
+    cards: tuple[Card, ...]  # the whole hand: steps, turns, attacks
     by_id: dict = field(repr=False, compare=False, default_factory=dict)
     attacks: tuple[Card, ...] = field(repr=False, compare=False, default=())
 
@@ -107,8 +107,11 @@ def _area(path, where, value):
         _fail(path, where, "must be a non-empty list of [right, forward] offsets")
     out = []
     for off in value:
-        if (not isinstance(off, list) or len(off) != 2
-                or any(isinstance(v, bool) or not isinstance(v, int) or abs(v) > 4 for v in off)):
+        if (
+            not isinstance(off, list)
+            or len(off) != 2
+            or any(isinstance(v, bool) or not isinstance(v, int) or abs(v) > 4 for v in off)
+        ):
             _fail(path, where, f"{off!r} is not a [right, forward] offset from -4 to 4")
         if off == [0, 0]:
             _fail(path, where, "an attack cannot hit its own square")
@@ -119,8 +122,7 @@ def _area(path, where, value):
 
 
 def _masks(area_n, area_ne) -> tuple[int, ...]:
-    return tuple(board.area_mask(area_n, area_ne, sq, f)
-                 for sq in range(board.SQUARES) for f in range(8))
+    return tuple(board.area_mask(area_n, area_ne, sq, f) for sq in range(board.SQUARES) for f in range(8))
 
 
 def load_ring(path: Path = DATA / "ring.json") -> dict:
@@ -149,8 +151,14 @@ def load_ring(path: Path = DATA / "ring.json") -> dict:
         turn = _int(path, where + ".turn", t.get("turn"), -2, 2)
         if turn == 0:
             _fail(path, where + ".turn", "a turn card must turn")
-        turns.append(Card(id=_text(path, where + ".id", t.get("id")),
-                          name=_text(path, where + ".name", t.get("name")), kind="turn", turn=turn))
+        turns.append(
+            Card(
+                id=_text(path, where + ".id", t.get("id")),
+                name=_text(path, where + ".name", t.get("name")),
+                kind="turn",
+                turn=turn,
+            )
+        )
     if not turns:
         _fail(path, "turn_cards", "must list the turn cards")
     return {"start": tuple(places), "turn_cards": tuple(turns)}
@@ -174,9 +182,19 @@ def _load_attack(path, where, a) -> Card:
         _fail(path, where + ".stick_steps", "only a Stick-and-Move attack lists steps")
     if "jab" in (cid + " " + name).lower() and not stick:
         _fail(path, where, "every jab must have Stick-and-Move")
-    return Card(id=cid, name=name, kind="attack", power=power, counter="counter" in kws,
-                daze="daze" in kws, cooldown="cooldown" in kws, stick_steps=stick,
-                area_n=area_n, area_ne=area_ne, masks=_masks(area_n, area_ne))
+    return Card(
+        id=cid,
+        name=name,
+        kind="attack",
+        power=power,
+        counter="counter" in kws,
+        daze="daze" in kws,
+        cooldown="cooldown" in kws,
+        stick_steps=stick,
+        area_n=area_n,
+        area_ne=area_ne,
+        masks=_masks(area_n, area_ne),
+    )
 
 
 def load_boxers(path: Path = DATA / "boxers.json", turn_cards=()) -> dict[str, Boxer]:
@@ -202,22 +220,30 @@ def load_boxers(path: Path = DATA / "boxers.json", turn_cards=()) -> dict[str, B
         attacks = [_load_attack(path, f"{where}.attacks[{j}]", a) for j, a in enumerate(b.get("attacks") or [])]
         if len(attacks) < 4:
             _fail(path, where + ".attacks", "a boxer needs at least 4 attack cards")
-        step_cards = [Card(id=board.STEPS[s], name=f"Step {board.STEPS[s]}", kind="step", step=s,
-                           favoured=s in favoured) for s in sorted(steps)]
+        step_cards = [
+            Card(id=board.STEPS[s], name=f"Step {board.STEPS[s]}", kind="step", step=s, favoured=s in favoured)
+            for s in sorted(steps)
+        ]
         cards = tuple(step_cards) + tuple(turn_cards) + tuple(attacks)
         ids = [c.id for c in cards]
         if len(set(ids)) != len(ids):
             _fail(path, where, "two cards share an id (attack ids must differ from step and turn names)")
         hp = _int(path, where + ".hp", b.get("hp"), 1, 99)
         out[bid] = Boxer(
-            id=bid, name=_text(path, where + ".name", b.get("name")),
+            id=bid,
+            name=_text(path, where + ".name", b.get("name")),
             style=_text(path, where + ".style", b.get("style")),
-            blurb=_text(path, where + ".blurb", b.get("blurb")), hp=hp,
+            blurb=_text(path, where + ".blurb", b.get("blurb")),
+            hp=hp,
             recovery=_int(path, where + ".recovery", b.get("recovery"), 0, hp),
             bursts=_int(path, where + ".bursts", b.get("bursts"), 0, 9),
             reacts=_int(path, where + ".reacts", b.get("reacts"), 0, 9),
-            steps=steps, favoured=favoured, cards=cards, by_id={c.id: c for c in cards},
-            attacks=tuple(attacks))
+            steps=steps,
+            favoured=favoured,
+            cards=cards,
+            by_id={c.id: c for c in cards},
+            attacks=tuple(attacks),
+        )
     return out
 
 

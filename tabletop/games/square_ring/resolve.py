@@ -22,23 +22,34 @@ STEP_CARDS = tuple(Card(id=f"step{s}", name="step", kind="step", step=s) for s i
 class Result:
     """What one action did. Fields are pairs indexed by seat."""
 
-    __slots__ = ("pos", "facing", "hp", "moved", "nulled", "attacked", "landed",
-                 "damage", "protected", "dazed", "stick", "footwork")
+    __slots__ = (
+        "pos",
+        "facing",
+        "hp",
+        "moved",
+        "nulled",
+        "attacked",
+        "landed",
+        "damage",
+        "protected",
+        "dazed",
+        "stick",
+        "footwork",
+    )
 
-    def __init__(self, pos, facing, hp, moved, nulled, attacked, landed, damage,
-                 protected, dazed, stick, footwork):
+    def __init__(self, pos, facing, hp, moved, nulled, attacked, landed, damage, protected, dazed, stick, footwork):
         self.pos = pos
         self.facing = facing
         self.hp = hp
-        self.moved = moved          # really changed square
-        self.nulled = nulled        # reason a step did not happen, or None
-        self.attacked = attacked    # played an attack card
-        self.landed = landed        # the attack's area held the opponent
-        self.damage = damage        # damage TAKEN by each seat
+        self.moved = moved  # really changed square
+        self.nulled = nulled  # reason a step did not happen, or None
+        self.attacked = attacked  # played an attack card
+        self.landed = landed  # the attack's area held the opponent
+        self.damage = damage  # damage TAKEN by each seat
         self.protected = protected  # a landed Counter saved this seat
-        self.dazed = dazed          # this seat was hit by a Daze attack
-        self.stick = stick          # this seat earned Stick-and-Move (tuple of steps)
-        self.footwork = footwork    # this seat made a favoured step
+        self.dazed = dazed  # this seat was hit by a Daze attack
+        self.stick = stick  # this seat earned Stick-and-Move (tuple of steps)
+        self.footwork = footwork  # this seat made a favoured step
 
 
 def resolve_moves(pos, facing, hp, cards):
@@ -109,8 +120,10 @@ def resolve_action(pos, facing, hp, cards) -> Result:
     npos, nfacing, moved, nulled = resolve_moves(pos, facing, hp, cards)
     c0, c1 = cards
     att = (c0 is not None and c0.kind == "attack", c1 is not None and c1.kind == "attack")
-    landed = (att[0] and bool(c0.masks[npos[0] * 8 + nfacing[0]] >> npos[1] & 1),
-              att[1] and bool(c1.masks[npos[1] * 8 + nfacing[1]] >> npos[0] & 1))
+    landed = (
+        att[0] and bool(c0.masks[npos[0] * 8 + nfacing[0]] >> npos[1] & 1),
+        att[1] and bool(c1.masks[npos[1] * 8 + nfacing[1]] >> npos[0] & 1),
+    )
     taken = [c1.power if landed[1] else 0, c0.power if landed[0] else 0]
     protected = [False, False]
     if landed[0] or landed[1]:
@@ -124,8 +137,22 @@ def resolve_action(pos, facing, hp, cards) -> Result:
     hp0 = max(0, hp[0] - taken[0])
     hp1 = max(0, hp[1] - taken[1])
     dazed = (landed[1] and c1.daze and taken[0] > 0, landed[0] and c0.daze and taken[1] > 0)
-    stick = (c0.stick_steps if landed[0] and taken[0] == 0 else (),
-             c1.stick_steps if landed[1] and taken[1] == 0 else ())
+    stick = (
+        c0.stick_steps if landed[0] and taken[0] == 0 else (),
+        c1.stick_steps if landed[1] and taken[1] == 0 else (),
+    )
     footwork = (moved[0] and c0.favoured, moved[1] and c1.favoured)
-    return Result(npos, nfacing, (hp0, hp1), moved, nulled, att, landed,
-                  (hp[0] - hp0, hp[1] - hp1), tuple(protected), dazed, stick, footwork)
+    return Result(
+        npos,
+        nfacing,
+        (hp0, hp1),
+        moved,
+        nulled,
+        att,
+        landed,
+        (hp[0] - hp0, hp[1] - hp1),
+        tuple(protected),
+        dazed,
+        stick,
+        footwork,
+    )

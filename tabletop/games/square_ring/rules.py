@@ -50,14 +50,14 @@ class Commit(Action):
 class Footwork(Action):
     kind: ClassVar[str] = "footwork"
     player: int
-    turn: int              # -1 left 45, 0 stay, 1 right 45
+    turn: int  # -1 left 45, 0 stay, 1 right 45
 
 
 @dataclass(frozen=True)
 class Stick(Action):
     kind: ClassVar[str] = "stick"
     player: int
-    step: str | None       # a step name from the attack's list, or None to stay
+    step: str | None  # a step name from the attack's list, or None to stay
 
 
 @dataclass(frozen=True)
@@ -72,23 +72,23 @@ class State:
     pos: tuple[int, int] = (0, 0)
     facing: tuple[int, int] = (0, 0)
     hp: tuple[int, int] = (0, 0)
-    round_damage: tuple[int, int] = (0, 0)     # damage dealt this round
+    round_damage: tuple[int, int] = (0, 0)  # damage dealt this round
     round_wins: tuple[int, int] = (0, 0)
-    round_results: tuple = ()                  # winner seat or None per finished round
+    round_results: tuple = ()  # winner seat or None per finished round
     bursts: tuple[int, int] = (0, 0)
     reacts: tuple[int, int] = (0, 0)
-    cooldown: tuple = ((), ())                 # card ids that may not be chosen now
+    cooldown: tuple = ((), ())  # card ids that may not be chosen now
     dazed: tuple[bool, bool] = (False, False)  # dazed in this exchange
-    declares: tuple = (None, None)             # None, True/False (HIDDEN in views)
+    declares: tuple = (None, None)  # None, True/False (HIDDEN in views)
     reactor: int | None = None
-    peek: str | None = None                    # the card the reactor saw
-    commits: tuple = (None, None)              # None or card ids in resolution order
-    action_index: int = 0                      # next action of the exchange to resolve
-    entitled: tuple = (None, None)             # footwork: True; stick: step indexes
-    picks: tuple = (None, None)                # footwork / stick choices so far
+    peek: str | None = None  # the card the reactor saw
+    commits: tuple = (None, None)  # None or card ids in resolution order
+    action_index: int = 0  # next action of the exchange to resolve
+    entitled: tuple = (None, None)  # footwork: True; stick: step indexes
+    picks: tuple = (None, None)  # footwork / stick choices so far
     next_daze: tuple[bool, bool] = (False, False)
     next_cooldown: tuple = ((), ())
-    earned: tuple = ((), ())                   # Stick-and-Move steps earned this exchange
+    earned: tuple = ((), ())  # Stick-and-Move steps earned this exchange
     log: tuple = ()
     result: Outcome | None = None
 
@@ -131,13 +131,24 @@ class SquareRingRules(Rules):
     id = "square-ring"
     actions = (Declare, Commit, Footwork, Stick)
     options = (
-        Option("boxer0", "Red's boxer", BOXER_CHOICES, "inga",
-               "The first player's boxer: starting HP, ⚡ Bursts and ◉ Reacts."),
-        Option("boxer1", "Blue's boxer", BOXER_CHOICES, "fredo",
-               "The second player's boxer: starting HP, ⚡ Bursts and ◉ Reacts."),
+        Option(
+            "boxer0",
+            "Red's boxer",
+            BOXER_CHOICES,
+            "inga",
+            "The first player's boxer: starting HP, ⚡ Bursts and ◉ Reacts.",
+        ),
+        Option(
+            "boxer1",
+            "Blue's boxer",
+            BOXER_CHOICES,
+            "fredo",
+            "The second player's boxer: starting HP, ⚡ Bursts and ◉ Reacts.",
+        ),
         Option("rounds", "Rounds", ((1, "1"), (3, "3"), (5, "5")), 3, "Rounds in a bout (R-SQR-8)."),
-        Option("exchanges", "Exchanges per round", ((4, "4"), (6, "6"), (8, "8")), 6,
-               "Exchanges in a round (R-SQR-8)."),
+        Option(
+            "exchanges", "Exchanges per round", ((4, "4"), (6, "6"), (8, "8")), 6, "Exchanges in a round (R-SQR-8)."
+        ),
     )
 
     # -- setup ---------------------------------------------------------
@@ -149,9 +160,16 @@ class SquareRingRules(Rules):
         b = (BOXERS[ids[0]], BOXERS[ids[1]])
         start = RING["start"]
         state = State(
-            boxers=ids, rounds=opts["rounds"], exchanges=opts["exchanges"], rng=Rng(seed),
-            pos=(start[0][0], start[1][0]), facing=(start[0][1], start[1][1]),
-            hp=(b[0].hp, b[1].hp), bursts=(b[0].bursts, b[1].bursts), reacts=(b[0].reacts, b[1].reacts))
+            boxers=ids,
+            rounds=opts["rounds"],
+            exchanges=opts["exchanges"],
+            rng=Rng(seed),
+            pos=(start[0][0], start[1][0]),
+            facing=(start[0][1], start[1][1]),
+            hp=(b[0].hp, b[1].hp),
+            bursts=(b[0].bursts, b[1].bursts),
+            reacts=(b[0].reacts, b[1].reacts),
+        )
         if setup is not None:
             state = self._apply_setup(state, setup)
         return self._open_exchange(state)
@@ -180,6 +198,7 @@ class SquareRingRules(Rules):
                 if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= lim:
                     raise ValueError(f"{x!r} must be a whole number from 0 to {lim}")
                 return x
+
             return conv
 
         bx = [BOXERS[s] for s in state.boxers]
@@ -207,18 +226,27 @@ class SquareRingRules(Rules):
                 d[key] = v
         if sum(d["round_wins"]) > d["round"] - 1:
             raise ValueError("setup.round_wins: more round wins than finished rounds")
-        d["round_results"] = tuple([0] * d["round_wins"][0] + [1] * d["round_wins"][1]
-                                   + [None] * (d["round"] - 1 - sum(d["round_wins"])))
+        d["round_results"] = tuple(
+            [0] * d["round_wins"][0] + [1] * d["round_wins"][1] + [None] * (d["round"] - 1 - sum(d["round_wins"]))
+        )
         return State(**d)
 
     # -- flow ----------------------------------------------------------
     def _open_exchange(self, state: State) -> State:
         """Start an exchange: declare phase if anyone may React, else choose."""
         can = [may_react(state, s) for s in (0, 1)]
-        return replace(state, phase="declare" if any(can) else "choose",
-                       declares=tuple(None if c else False for c in can), reactor=None, peek=None,
-                       commits=(None, None), action_index=0, entitled=(None, None), picks=(None, None),
-                       earned=((), ()))
+        return replace(
+            state,
+            phase="declare" if any(can) else "choose",
+            declares=tuple(None if c else False for c in can),
+            reactor=None,
+            peek=None,
+            commits=(None, None),
+            action_index=0,
+            entitled=(None, None),
+            picks=(None, None),
+            earned=((), ()),
+        )
 
     def to_act(self, state: State):
         if state.result is not None:
@@ -344,8 +372,9 @@ class SquareRingRules(Rules):
         log = list(d["log"])
         if reactor is not None:
             _set(d, "reacts", reactor, d["reacts"][reactor] - 1)
-            log.append(self._entry(d, "react", f"{self._name(d, reactor)} reacts and will see the first card.",
-                                   seat=reactor))
+            log.append(
+                self._entry(d, "react", f"{self._name(d, reactor)} reacts and will see the first card.", seat=reactor)
+            )
         elif len(yes) == 2:
             log.append(self._entry(d, "react", "Both called React with equal HP: nobody reacts."))
         d["log"] = tuple(log)
@@ -367,8 +396,14 @@ class SquareRingRules(Rules):
         for s in (0, 1):
             if d["dazed"][s]:
                 name = self._name(d, s)
-                log.append(self._entry(d, "shuffle", f"{name} is dazed, so {name}'s cards were shuffled into a "
-                                       "random order before the reveal.", seat=s))
+                log.append(
+                    self._entry(
+                        d,
+                        "shuffle",
+                        f"{name} is dazed, so {name}'s cards were shuffled into a random order before the reveal.",
+                        seat=s,
+                    )
+                )
         for s in (0, 1):
             if len(d["commits"][s]) == 3:
                 _set(d, "bursts", s, d["bursts"][s] - 1)
@@ -389,8 +424,8 @@ class SquareRingRules(Rules):
         while d["action_index"] < n:
             k = d["action_index"]
             cards = tuple(
-                BOXERS[d["boxers"][s]].by_id[d["commits"][s][k]] if k < len(d["commits"][s]) else None
-                for s in (0, 1))
+                BOXERS[d["boxers"][s]].by_id[d["commits"][s][k]] if k < len(d["commits"][s]) else None for s in (0, 1)
+            )
             before = (d["pos"], d["facing"], d["hp"])
             r = resolve_action(d["pos"], d["facing"], d["hp"], cards)
             d["pos"], d["facing"], d["hp"] = r.pos, r.facing, r.hp
@@ -398,8 +433,10 @@ class SquareRingRules(Rules):
             d["next_daze"] = (d["next_daze"][0] or r.dazed[0], d["next_daze"][1] or r.dazed[1])
             d["earned"] = tuple(tuple(sorted(set(d["earned"][s]) | set(r.stick[s]))) for s in (0, 1))
             names = (self._name(d, 0), self._name(d, 1))
-            d["log"] = d["log"] + tuple(self._entry(d, kind, text, action=k + 1, **extra)
-                                        for kind, text, extra in action_sentences(names, cards, before, r))
+            d["log"] = d["log"] + tuple(
+                self._entry(d, kind, text, action=k + 1, **extra)
+                for kind, text, extra in action_sentences(names, cards, before, r)
+            )
             d["action_index"] = k + 1
             if 0 in r.hp:
                 return self._end_bout(d, ko=True)
@@ -425,9 +462,15 @@ class SquareRingRules(Rules):
             t = d["picks"][s]
             if d["entitled"][s] and t:
                 facing[s] = (facing[s] + t) % 8
-                log.append(self._entry(d, "footwork", f"{self._name(d, s)} turns to face "
-                                       f"{board.FACING_NAMES[facing[s]]} after the favoured step.", seat=s,
-                                       facing=board.FACINGS[facing[s]]))
+                log.append(
+                    self._entry(
+                        d,
+                        "footwork",
+                        f"{self._name(d, s)} turns to face {board.FACING_NAMES[facing[s]]} after the favoured step.",
+                        seat=s,
+                        facing=board.FACINGS[facing[s]],
+                    )
+                )
         d["facing"] = tuple(facing)
         d["log"] = tuple(log)
         d["phase"], d["entitled"], d["picks"] = "resolve", (None, None), (None, None)
@@ -439,8 +482,10 @@ class SquareRingRules(Rules):
         pos, facing, moved, nulled = resolve_moves(d["pos"], d["facing"], d["hp"], cards)
         d["pos"] = pos
         names = (self._name(d, 0), self._name(d, 1))
-        d["log"] = d["log"] + tuple(self._entry(d, kind, text, **extra)
-                                    for kind, text, extra in stick_sentences(names, d["picks"], before, pos, nulled))
+        d["log"] = d["log"] + tuple(
+            self._entry(d, kind, text, **extra)
+            for kind, text, extra in stick_sentences(names, d["picks"], before, pos, nulled)
+        )
         return self._end_exchange(d)
 
     def _end_exchange(self, d) -> State:
@@ -459,8 +504,7 @@ class SquareRingRules(Rules):
             text = f"Round {d['round']} is a draw ({dmg[0]} to {dmg[1]} damage)."
         else:
             wins[winner] += 1
-            text = (f"{self._name(d, winner)} wins round {d['round']} "
-                    f"({max(dmg)} to {min(dmg)} damage).")
+            text = f"{self._name(d, winner)} wins round {d['round']} ({max(dmg)} to {min(dmg)} damage)."
         d["round_wins"] = tuple(wins)
         d["round_results"] = d["round_results"] + (winner,)
         d["log"] = d["log"] + (self._entry(d, "round", text, winner=winner, damage=list(dmg)),)
@@ -469,12 +513,25 @@ class SquareRingRules(Rules):
         bx = [BOXERS[b] for b in d["boxers"]]
         start = RING["start"]
         hp = tuple(min(bx[s].hp, d["hp"][s] + bx[s].recovery) for s in (0, 1))
-        d.update(round=d["round"] + 1, exchange=1, pos=(start[0][0], start[1][0]),
-                 facing=(start[0][1], start[1][1]), hp=hp, round_damage=(0, 0),
-                 cooldown=((), ()), dazed=(False, False))
-        d["log"] = d["log"] + (self._entry(d, "recover", f"Round {d['round']}: the boxers return to their corners "
-                                           f"and recover ({self._name(d, 0)} {hp[0]} HP, "
-                                           f"{self._name(d, 1)} {hp[1]} HP)."),)
+        d.update(
+            round=d["round"] + 1,
+            exchange=1,
+            pos=(start[0][0], start[1][0]),
+            facing=(start[0][1], start[1][1]),
+            hp=hp,
+            round_damage=(0, 0),
+            cooldown=((), ()),
+            dazed=(False, False),
+        )
+        d["log"] = d["log"] + (
+            self._entry(
+                d,
+                "recover",
+                f"Round {d['round']}: the boxers return to their corners "
+                f"and recover ({self._name(d, 0)} {hp[0]} HP, "
+                f"{self._name(d, 1)} {hp[1]} HP).",
+            ),
+        )
         return self._open_exchange(State(**d))
 
     def _end_bout(self, d, ko: bool) -> State:
@@ -516,14 +573,13 @@ class SquareRingRules(Rules):
                 if not revealed:
                     commits[s] = HIDDEN
                 elif state.phase != "over" and state.phase != "stick":
-                    commits[s] = tuple(c[:state.action_index]) + ("?",) * (len(c) - state.action_index)
+                    commits[s] = tuple(c[: state.action_index]) + ("?",) * (len(c) - state.action_index)
             if declares[s] is not None:
                 declares[s] = HIDDEN
             if picks[s] is not None:
                 picks[s] = HIDDEN
         peek = state.peek if viewer is not None and viewer == state.reactor else None
-        return replace(state, rng=None, commits=tuple(commits), declares=tuple(declares),
-                       picks=tuple(picks), peek=peek)
+        return replace(state, rng=None, commits=tuple(commits), declares=tuple(declares), picks=tuple(picks), peek=peek)
 
     def invariants(self, state: State):
         bad = []
@@ -562,12 +618,17 @@ class SquareRingRules(Rules):
 
     def summary(self, state: State):
         return {
-            "boxers": list(state.boxers), "round": state.round, "exchange": state.exchange,
-            "phase": state.phase, "hp": list(state.hp),
+            "boxers": list(state.boxers),
+            "round": state.round,
+            "exchange": state.exchange,
+            "phase": state.phase,
+            "hp": list(state.hp),
             "squares": [board.name(p) for p in state.pos],
             "facings": [board.FACINGS[f] for f in state.facing],
-            "round_damage": list(state.round_damage), "round_wins": list(state.round_wins),
-            "bursts": list(state.bursts), "reacts": list(state.reacts),
+            "round_damage": list(state.round_damage),
+            "round_wins": list(state.round_wins),
+            "bursts": list(state.bursts),
+            "reacts": list(state.reacts),
             "winner": state.result.winner if state.result else None,
             "result": state.result.reason if state.result else None,
         }

@@ -59,15 +59,15 @@ class SquareRingTable(KeptFrames, TableScene):
         super().__init__(app, session)
         self.secrecy = Secrecy(self, app.settings["secrecy"])
         self.names = session.names()
-        self.sel: dict[int, list] = {0: [], 1: []}           # card ids laid in the slots, in order
+        self.sel: dict[int, list] = {0: [], 1: []}  # card ids laid in the slots, in order
         self.sel_key: dict[int, tuple | None] = {0: None, 1: None}
         self.pending: dict[int, bool] = {0: False, 1: False}  # locked in, waiting for the rules to ask
         self.lifted: dict[int, int | None] = {0: None, 1: None}  # keys/pad: the slot picked up to swap
         self.anim: Animation | None = None
         self.caption: list[str] = []
-        self.revealed: dict[int, list] = {0: [], 1: []}       # cards shown this exchange (animation / footwork)
+        self.revealed: dict[int, list] = {0: [], 1: []}  # cards shown this exchange (animation / footwork)
         self.revealed_key = None
-        self.exchange_hp = None                               # HP when this exchange's reveal began
+        self.exchange_hp = None  # HP when this exchange's reveal began
         self.log_seen = len(session.state.log)
         self.want_focus: dict[int, object] = {}
         self.vis_before: dict[int, tuple] = {0: (), 1: ()}
@@ -77,9 +77,9 @@ class SquareRingTable(KeptFrames, TableScene):
         self.button_preview: dict = {}
         self.mouse_pos = None
         self.log_open = False
-        self.threat = None            # (seat, card id) hovered or focused in a hand not choosing (table_draw.threat)
-        self.layers: dict = {}        # cached drawings of the hands and panels (table_draw.layer)
-        self._frame = None            # (key, picture, hot things) of the last still frame
+        self.threat = None  # (seat, card id) hovered or focused in a hand not choosing (table_draw.threat)
+        self.layers: dict = {}  # cached drawings of the hands and panels (table_draw.layer)
+        self._frame = None  # (key, picture, hot things) of the last still frame
         self._curtain_last = None
         if session.state.log:
             self.caption = [e["text"] for e in session.state.log[-2:]]
@@ -133,8 +133,7 @@ class SquareRingTable(KeptFrames, TableScene):
 
     def can_act(self, seat: int) -> bool:
         """The seat is a person with a choice to make who may see their own cards now."""
-        return (self.needs(seat) and not self.busy()
-                and (not self.secret_now() or self.secrecy.visible(seat)))
+        return self.needs(seat) and not self.busy() and (not self.secret_now() or self.secrecy.visible(seat))
 
     def private_visible(self, seat: int) -> bool:
         """May the screen show this seat's private things (slots, preview)?"""
@@ -217,11 +216,11 @@ class SquareRingTable(KeptFrames, TableScene):
             self.refuse(why)
             return
         limit = self.slot_count(seat)
-        if cid in sel:                       # moving a card already in the order
+        if cid in sel:  # moving a card already in the order
             self.move_slot(seat, sel.index(cid), at)
             return
         if at is not None and at < len(sel):
-            sel[at] = cid                    # the card that was there goes back to the hand
+            sel[at] = cid  # the card that was there goes back to the hand
         elif len(sel) >= limit:
             self.refuse(f"Your order is full ({limit} cards): take one back first.")
             return
@@ -230,7 +229,7 @@ class SquareRingTable(KeptFrames, TableScene):
         self.app.sounds.play("place")
         self._declare_no(seat)
         if len(sel) == limit and self.show_focus.get(seat):
-            self.want_focus[seat] = "Lock in ⚡" if limit == 3 else "Lock in"   # keys and pads: next, lock in
+            self.want_focus[seat] = "Lock in ⚡" if limit == 3 else "Lock in"  # keys and pads: next, lock in
 
     def take_back(self, seat: int, i: int) -> None:
         sel = self.selection(seat)
@@ -326,8 +325,10 @@ class SquareRingTable(KeptFrames, TableScene):
                 if len(sel) > limit:
                     self.pending[seat] = False
                     del sel[limit:]
-                    self.refuse(f"{self.names[1 - seat]} reacts, so no Burst this exchange: "
-                                f"your third card went back to your hand. Lock in again.")
+                    self.refuse(
+                        f"{self.names[1 - seat]} reacts, so no Burst this exchange: "
+                        f"your third card went back to your hand. Lock in again."
+                    )
                     return
                 res = self.submit(Commit(seat, tuple(sel)))
                 if isinstance(res, Refused):
@@ -339,12 +340,12 @@ class SquareRingTable(KeptFrames, TableScene):
         if not isinstance(payload, tuple) or payload[1] != seat:
             return
         what = payload[0]
-        keys = bool(self.show_focus.get(seat))   # a confirm from keys or a pad (a click turns the focus off)
+        keys = bool(self.show_focus.get(seat))  # a confirm from keys or a pad (a click turns the focus off)
         held = self.lifted[seat] if keys else None
         if what == "hand":
             sel = self.selection(seat)
             if held is not None:
-                self.place(seat, payload[2], at=held)    # into the lifted slot (a laid card swaps with it)
+                self.place(seat, payload[2], at=held)  # into the lifted slot (a laid card swaps with it)
             elif payload[2] in sel and self.can_act(seat):
                 self.take_back(seat, sel.index(payload[2]))
             else:
@@ -379,6 +380,7 @@ class SquareRingTable(KeptFrames, TableScene):
                 if index >= self.slot_count(seat):
                     return "No Burst this exchange: only 2 cards."
             return None
+
         return accepts
 
     def handle(self, event, pad_changes) -> None:
@@ -389,23 +391,28 @@ class SquareRingTable(KeptFrames, TableScene):
             if self.shared_input and any(name == "x" and down for _i, name, down in pad_changes):
                 self.toggle_log()
                 return
-            if self.log_open and ("back" in menu_buttons(event, pad_changes)
-                                  and not (event.type == pygame.KEYDOWN and key_name(event) == "escape")):
+            if self.log_open and (
+                "back" in menu_buttons(event, pad_changes)
+                and not (event.type == pygame.KEYDOWN and key_name(event) == "escape")
+            ):
                 self.toggle_log()
                 return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             self.mouse_pos = event.pos
         elif event.type == pygame.KEYDOWN or pad_changes:
-            self.mouse_pos = None     # keys or a pad in use: the focus, not the pointer, shows the preview
+            self.mouse_pos = None  # keys or a pad in use: the focus, not the pointer, shows the preview
         if self.anim is not None and self._hurry(event, pad_changes):
             return
         super().handle(event, pad_changes)
 
     def _hurry(self, event, pad_changes) -> bool:
         """While the reveal plays, a click or confirm moves it on to the next step."""
-        hit = (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-               and not (self.pause_rect and self.pause_rect.collidepoint(event.pos))
-               and event.pos[1] > self.app.vp.p(0, 42)[1])
+        hit = (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and not (self.pause_rect and self.pause_rect.collidepoint(event.pos))
+            and event.pos[1] > self.app.vp.p(0, 42)[1]
+        )
         if event.type == pygame.KEYDOWN and key_name(event) == "escape":
             return False
         hit = hit or "confirm" in menu_buttons(event, pad_changes)
@@ -426,7 +433,7 @@ class SquareRingTable(KeptFrames, TableScene):
         if press.button == "back":
             sel = self.selection(seat)
             if self.lifted[seat] is not None:
-                self.lifted[seat] = None          # put the lifted card down where it was
+                self.lifted[seat] = None  # put the lifted card down where it was
                 self.app.sounds.play("place")
             elif self.can_act(seat) and sel:
                 sel.pop()
@@ -441,7 +448,7 @@ class SquareRingTable(KeptFrames, TableScene):
 
     def after_action(self, action, result) -> None:
         pre, post = self._pre, self.state
-        new = list(post.log[self.log_seen:])
+        new = list(post.log[self.log_seen :])
         self.log_seen = len(post.log)
         if isinstance(action, (Commit, Footwork, Stick)) and action.player not in self.rules.to_act(post):
             self.secrecy.committed(action.player)
@@ -475,8 +482,9 @@ class SquareRingTable(KeptFrames, TableScene):
             start = self.exchange_hp[s] if self.exchange_hp else done.pre.hp[s]
             lost = max(0, start - _hp_before_recovery(done, s))
             parts.append(f"{self.boxer(s).name}: {played or 'nothing'}" + (f" (-{lost} HP)" if lost else ""))
-        self.caption = ["Last exchange · " + " · ".join(parts)] + \
-            ([done.steps[-1].data["text"][0]] if done.steps and done.steps[-1].kind == "reset" else [])
+        self.caption = ["Last exchange · " + " · ".join(parts)] + (
+            [done.steps[-1].data["text"][0]] if done.steps and done.steps[-1].kind == "reset" else []
+        )
 
     def busy(self) -> bool:
         return bool(self.flights) or self.anim is not None
@@ -495,8 +503,10 @@ class SquareRingTable(KeptFrames, TableScene):
     def result_text(self):
         out = self.session.outcome()
         st = self.state
-        rounds = "; ".join(f"round {i + 1} " + ("a draw" if w is None else f"to {self.names[w]}")
-                           for i, w in enumerate(st.round_results))
+        rounds = "; ".join(
+            f"round {i + 1} " + ("a draw" if w is None else f"to {self.names[w]}")
+            for i, w in enumerate(st.round_results)
+        )
         why = out.reason + (f" ({rounds}.)" if rounds else "")
         if out.winner is None:
             return "A draw", why

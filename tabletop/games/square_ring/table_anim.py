@@ -13,12 +13,27 @@ from __future__ import annotations
 
 from .board import FACINGS, STEP_INDEX
 from .content import BOXERS
-from .resolve import BLOCKED, CROSSING, OFF_RING, PRESSURE, SAME_LOST, SAME_TIE, STEP_CARDS, resolve_action, \
-    resolve_moves
+from .resolve import (
+    BLOCKED,
+    CROSSING,
+    OFF_RING,
+    PRESSURE,
+    SAME_LOST,
+    SAME_TIE,
+    STEP_CARDS,
+    resolve_action,
+    resolve_moves,
+)
 
 FLIP_MS, MOVE_MS, STRIKE_MS, TURN_MS, BANNER_MS, RESET_MS = 520, 560, 1000, 420, 1700, 700
-NULL_WORD = {OFF_RING: "Off the ring", PRESSURE: "Pinned", CROSSING: "Crossed", SAME_LOST: "Lost the square",
-             SAME_TIE: "Same square", BLOCKED: "Blocked"}
+NULL_WORD = {
+    OFF_RING: "Off the ring",
+    PRESSURE: "Pinned",
+    CROSSING: "Crossed",
+    SAME_LOST: "Lost the square",
+    SAME_TIE: "Same square",
+    BLOCKED: "Blocked",
+}
 
 
 class Step:
@@ -33,7 +48,7 @@ def _pose(pos, facing, hp, dmg):
 def build_steps(pre, post, action, new, names) -> list[Step]:
     steps: list[Step] = []
     pose = _pose(pre.pos, pre.facing, pre.hp, pre.round_damage)
-    texts: dict[tuple, list] = {}      # (action, part) -> sentences; part: flip, move or strike
+    texts: dict[tuple, list] = {}  # (action, part) -> sentences; part: flip, move or strike
     for e in new:
         if "action" in e:
             part = "flip" if e["kind"] == "reveal" else ("move" if e["kind"] in ("move", "null", "turn") else "strike")
@@ -41,7 +56,7 @@ def build_steps(pre, post, action, new, names) -> list[Step]:
     turned = [e for e in new if e["kind"] == "footwork"]
     if turned:
         facing = list(pose[1])
-        for e in turned:                   # the rules log the new facing of a favoured-step turn
+        for e in turned:  # the rules log the new facing of a favoured-step turn
             facing[e["seat"]] = FACINGS.index(e["facing"])
         p1 = _pose(pose[0], facing, pose[2], pose[3])
         steps.append(Step("turn", TURN_MS, pose, p1, text=[e["text"] for e in turned]))
@@ -53,9 +68,17 @@ def build_steps(pre, post, action, new, names) -> list[Step]:
         if any(cards):
             p1 = _pose(pos, facing, pose[2], pose[3])
             bumps = {s: _target(pose, s, cards[s]) for s in (0, 1) if cards[s] is not None and nulled[s]}
-            steps.append(Step("move", MOVE_MS, pose, p1, bumps=bumps,
-                              nulled={s: NULL_WORD.get(nulled[s], "") for s in bumps},
-                              text=[e["text"] for e in new if e["kind"] in ("stick", "null") and "action" not in e]))
+            steps.append(
+                Step(
+                    "move",
+                    MOVE_MS,
+                    pose,
+                    p1,
+                    bumps=bumps,
+                    nulled={s: NULL_WORD.get(nulled[s], "") for s in bumps},
+                    text=[e["text"] for e in new if e["kind"] in ("stick", "null") and "action" not in e],
+                )
+            )
             pose = p1
     for e in new:
         kind = e["kind"]
@@ -64,20 +87,40 @@ def build_steps(pre, post, action, new, names) -> list[Step]:
             ids = e["cards"]
             cards = tuple(BOXERS[pre.boxers[s]].by_id[ids[s]] if ids[s] else None for s in (0, 1))
             shuffles = [x for x in new if x["kind"] == "shuffle"] if k == 0 else []
-            steps.append(Step("flip", FLIP_MS * (2 if shuffles else 1), pose, pose, k=k, cards=ids,
-                              shuffled=tuple(x["seat"] for x in shuffles),
-                              text=[x["text"] for x in shuffles] + texts.get((k + 1, "flip"), [])))
+            steps.append(
+                Step(
+                    "flip",
+                    FLIP_MS * (2 if shuffles else 1),
+                    pose,
+                    pose,
+                    k=k,
+                    cards=ids,
+                    shuffled=tuple(x["seat"] for x in shuffles),
+                    text=[x["text"] for x in shuffles] + texts.get((k + 1, "flip"), []),
+                )
+            )
             move_text = texts.get((k + 1, "move"), [])
             strike_text = texts.get((k + 1, "strike"), [])
             r = resolve_action(pose[0], pose[1], pose[2], cards)
             moving = [c is not None and c.kind in ("step", "turn") for c in cards]
             if any(moving):
                 p1 = _pose(r.pos, r.facing, pose[2], pose[3])
-                bumps = {s: _target(pose, s, cards[s]) for s in (0, 1)
-                         if cards[s] is not None and cards[s].kind == "step" and r.nulled[s]}
-                steps.append(Step("move", MOVE_MS, pose, p1, bumps=bumps,
-                                  nulled={s: NULL_WORD.get(r.nulled[s], "") for s in bumps},
-                                  text=move_text + ([] if any(r.attacked) else strike_text)))
+                bumps = {
+                    s: _target(pose, s, cards[s])
+                    for s in (0, 1)
+                    if cards[s] is not None and cards[s].kind == "step" and r.nulled[s]
+                }
+                steps.append(
+                    Step(
+                        "move",
+                        MOVE_MS,
+                        pose,
+                        p1,
+                        bumps=bumps,
+                        nulled={s: NULL_WORD.get(r.nulled[s], "") for s in bumps},
+                        text=move_text + ([] if any(r.attacked) else strike_text),
+                    )
+                )
                 pose = p1
             if any(r.attacked):
                 dmg = (pose[3][0] + r.damage[1], pose[3][1] + r.damage[0])
@@ -88,9 +131,22 @@ def build_steps(pre, post, action, new, names) -> list[Step]:
                     if c is not None and c.kind == "attack":
                         m = c.masks[r.pos[s] * 8 + r.facing[s]]
                         areas[s] = tuple(q for q in range(25) if m >> q & 1)
-                steps.append(Step("strike", STRIKE_MS, pose, p1, areas=areas, landed=r.landed, taken=r.damage,
-                                  protected=r.protected, dazed=r.dazed, power=tuple(c.power if c else 0 for c in cards),
-                                  ko=0 in r.hp, text=strike_text))
+                steps.append(
+                    Step(
+                        "strike",
+                        STRIKE_MS,
+                        pose,
+                        p1,
+                        areas=areas,
+                        landed=r.landed,
+                        taken=r.damage,
+                        protected=r.protected,
+                        dazed=r.dazed,
+                        power=tuple(c.power if c else 0 for c in cards),
+                        ko=0 in r.hp,
+                        text=strike_text,
+                    )
+                )
                 pose = p1
             else:
                 pose = _pose(r.pos, r.facing, r.hp, pose[3])
@@ -107,6 +163,7 @@ def build_steps(pre, post, action, new, names) -> list[Step]:
 
 def _target(pose, s, card):
     from .board import step_destination
+
     d = step_destination(pose[0][s], pose[1][s], card.step)
     return d
 
@@ -191,5 +248,5 @@ class Animation:
         if st.kind == "strike":
             return st.p1 if self.progress() >= 0.35 else st.p0
         if st.kind in ("move", "reset", "turn"):
-            return st.p0   # the drawing interpolates (see table_draw.pieces)
+            return st.p0  # the drawing interpolates (see table_draw.pieces)
         return st.p0

@@ -22,6 +22,7 @@ ROPE = (200, 40, 40)
 
 # -- geometry ---------------------------------------------------------------------------
 
+
 def sq_xy(sq: int) -> tuple[float, float]:
     """Design-space centre of a square (rank 1 at the bottom)."""
     x, y = board.xy(sq)
@@ -35,6 +36,7 @@ def sq_rect(vp, sq: int) -> pygame.Rect:
 
 # -- cached images ----------------------------------------------------------------------
 
+
 @gfx.image_cache(8)
 def ring_image(cell: int) -> pygame.Surface:
     size = cell * 5
@@ -45,11 +47,20 @@ def ring_image(cell: int) -> pygame.Surface:
     for i in range(6):
         pygame.draw.line(surf, MAT_LINE, (m + i * cell, m), (m + i * cell, m + size), max(1, cell // 40))
         pygame.draw.line(surf, MAT_LINE, (m, m + i * cell), (m + size, m + i * cell), max(1, cell // 40))
-    for k in range(3):     # ropes
+    for k in range(3):  # ropes
         off = m // 2 - 1 + k * 0
-        pygame.draw.rect(surf, ROPE if k == 0 else (230, 230, 230), (off - k, off - k, size + m + 2 * k, size + m + 2 * k),
-                         width=max(1, cell // 30))
-    posts = [(m // 2, m // 2), (size + m + m // 2, m // 2), (m // 2, size + m + m // 2), (size + m + m // 2, size + m + m // 2)]
+        pygame.draw.rect(
+            surf,
+            ROPE if k == 0 else (230, 230, 230),
+            (off - k, off - k, size + m + 2 * k, size + m + 2 * k),
+            width=max(1, cell // 30),
+        )
+    posts = [
+        (m // 2, m // 2),
+        (size + m + m // 2, m // 2),
+        (m // 2, size + m + m // 2),
+        (size + m + m // 2, size + m + m // 2),
+    ]
     colours = [gfx.PLAYER_COLOURS[1], (235, 235, 235), (235, 235, 235), gfx.PLAYER_COLOURS[0]]
     for p, c in zip(posts, colours):
         pygame.draw.circle(surf, c, p, max(3, m // 2 + 1))
@@ -72,8 +83,9 @@ def piece_image(seat: int, size: int, initial: str, ghost: bool = False) -> pyga
     pygame.draw.circle(surf, (0, 0, 0, 70), (c + edge, c + 2 * edge), rad + edge)
     tip = (c, c - rad - int(size * 0.19))
     pygame.draw.polygon(surf, gfx.WHITE, [tip, (c - rad * 0.55, c - rad * 0.55), (c + rad * 0.55, c - rad * 0.55)])
-    pygame.draw.polygon(surf, glove, [tip, (c - rad * 0.55, c - rad * 0.55), (c + rad * 0.55, c - rad * 0.55)],
-                        width=edge)
+    pygame.draw.polygon(
+        surf, glove, [tip, (c - rad * 0.55, c - rad * 0.55), (c + rad * 0.55, c - rad * 0.55)], width=edge
+    )
     for side in (-1, 1):
         g = (c + side * int(rad * 0.8), c - int(rad * 0.85))
         pygame.draw.circle(surf, glove, g, max(3, int(rad * 0.42)))
@@ -108,6 +120,7 @@ def wrapped(text: str, px: int, width: int) -> tuple:
 
 # -- the ring ------------------------------------------------------------------------------
 
+
 def ring(t, surf, vp) -> None:
     cell = vp.s(CELL)
     img = ring_image(cell)
@@ -137,8 +150,9 @@ def draw_piece(t, surf, vp, seat, x, y, deg, ghost=False) -> None:
     r = img.get_rect(center=vp.p(x, y))
     surf.blit(img, r)
     if not ghost:
-        gfx.blit_text(surf, t.boxer(seat).name[:1], max(8, int(size * 0.3)), r.center, gfx.WHITE, bold=True,
-                      anchor="center")
+        gfx.blit_text(
+            surf, t.boxer(seat).name[:1], max(8, int(size * 0.3)), r.center, gfx.WHITE, bold=True, anchor="center"
+        )
 
 
 def pieces(t, surf, vp) -> None:
@@ -216,7 +230,7 @@ def anim_texts(t, surf, vp) -> None:
     a = t.anim
     step = a.current()
     if step is not None and step.kind == "flip":
-        for seat in step.data["shuffled"]:       # a dazed boxer's cards came out in a random order
+        for seat in step.data["shuffled"]:  # a dazed boxer's cards came out in a random order
             x, y = sq_xy(step.p0[0][seat])
             float_text(surf, vp, "Dazed: cards shuffled", x, y - 40, gfx.HILITE, 15)
     if step is None or step.kind != "strike":
@@ -256,6 +270,7 @@ def banner(t, surf, vp) -> None:
 
 # -- previews ----------------------------------------------------------------------------
 
+
 def candidate(t, seat):
     """(card id, index in the order it would take) of the card being chosen, or None."""
     sel = t.selection(seat)
@@ -294,7 +309,7 @@ def preview(t, surf, vp, seat) -> None:
     sel = t.selection(seat)
     cand = candidate(t, seat)
     colour = gfx.PLAYER_COLOURS[seat]
-    upto = sel if cand is None else [c for c in sel[:cand[1]] if c != cand[0]]
+    upto = sel if cand is None else [c for c in sel[: cand[1]] if c != cand[0]]
     sq, f, trail = t.plan(seat, upto)
     # the cards already in the order: numbered marks on the squares they lead to
     for i, (kind, q) in enumerate(trail):
@@ -325,8 +340,15 @@ def card_preview(t, surf, vp, seat, cid, sq, f) -> None:
             r = sq_rect(vp, q)
             pygame.draw.rect(surf, gfx.HILITE if q == opp else colour, r, width=max(2, vp.s(3)))
             qx, qy = sq_xy(q)
-            gfx.blit_text(surf, str(card.power), vp.s(18), vp.p(qx + CELL * 0.5 - 4, qy + CELL * 0.5 - 2), gfx.WHITE,
-                          bold=True, anchor="bottomright")
+            gfx.blit_text(
+                surf,
+                str(card.power),
+                vp.s(18),
+                vp.p(qx + CELL * 0.5 - 4, qy + CELL * 0.5 - 2),
+                gfx.WHITE,
+                bold=True,
+                anchor="bottomright",
+            )
     elif card.kind == "step":
         d = board.step_destination(sq, f, card.step)
         if d < 0:
@@ -371,8 +393,13 @@ def button_preview(t, surf, vp) -> None:
             nf = (f + what[2]) % 8
             draw_piece(t, surf, vp, seat, x, y, nf * 45, ghost=True)
             ddx, ddy = board.DIRS[nf]
-            tc.arrow(surf, colour, vp.p(x + ddx * CELL * 0.3, y - ddy * CELL * 0.3),
-                     vp.p(x + ddx * CELL * 0.85, y - ddy * CELL * 0.85), max(2, vp.s(5)))
+            tc.arrow(
+                surf,
+                colour,
+                vp.p(x + ddx * CELL * 0.3, y - ddy * CELL * 0.3),
+                vp.p(x + ddx * CELL * 0.85, y - ddy * CELL * 0.85),
+                max(2, vp.s(5)),
+            )
         elif what[1] == "step":
             d = board.step_destination(sq, f, board.STEP_INDEX[what[2]])
             if d >= 0:

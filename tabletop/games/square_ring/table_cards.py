@@ -13,6 +13,7 @@ Everything is rendered once per (card, seat, size) and reused every frame.
 from __future__ import annotations
 
 import math
+
 import pygame
 
 from tabletop.ui import cards, gfx
@@ -28,16 +29,28 @@ AREA = (214, 64, 58)
 GRID_LINE = (150, 140, 128)
 KEYWORD_LABEL = {"stick-and-move": "Stick & Move", "counter": "Counter", "daze": "Daze", "cooldown": "Cooldown"}
 KEYWORD_SHORT = {"stick-and-move": "S&M", "counter": "Ctr", "daze": "Daze", "cooldown": "Cool"}
-KEYWORD_INK = {"stick-and-move": (30, 110, 60), "counter": (40, 80, 170), "daze": (140, 60, 150),
-               "cooldown": (60, 120, 150)}
+KEYWORD_INK = {
+    "stick-and-move": (30, 110, 60),
+    "counter": (40, 80, 170),
+    "daze": (140, 60, 150),
+    "cooldown": (60, 120, 150),
+}
 KEYWORD_HELP = {
     "stick-and-move": "lands and you are not hurt: a free step after the exchange",
     "counter": "lands while they attack: you take no damage",
     "daze": "a hit: no Burst or React for them next exchange, their cards shuffled",
     "cooldown": "rests during the next exchange",
 }
-STEP_WORDS = {"forward": "Forward", "forward-right": "Forward-right", "right": "Right", "back-right": "Back-right",
-              "back": "Back", "back-left": "Back-left", "left": "Left", "forward-left": "Forward-left"}
+STEP_WORDS = {
+    "forward": "Forward",
+    "forward-right": "Forward-right",
+    "right": "Right",
+    "back-right": "Back-right",
+    "back": "Back",
+    "back-left": "Back-left",
+    "left": "Left",
+    "forward-left": "Forward-left",
+}
 
 
 def card_of(boxer: str, cid: str):
@@ -136,8 +149,14 @@ def _step(c, seat, w, h, big):
         px = gfx.fit_px(word, max(12, h // 9), inner.w - 6, bold=True)
         gfx.blit_text(surf, word, px, (inner.centerx, inner.bottom - 4), gfx.INK, bold=True, anchor="midbottom")
         if c.favoured:
-            gfx.blit_text(surf, "+45° turn", max(11, h // 12), (inner.centerx, inner.bottom - 6 - px),
-                          (150, 110, 0), anchor="midbottom")
+            gfx.blit_text(
+                surf,
+                "+45° turn",
+                max(11, h // 12),
+                (inner.centerx, inner.bottom - 6 - px),
+                (150, 110, 0),
+                anchor="midbottom",
+            )
     return surf
 
 
@@ -145,8 +164,9 @@ def _turn(c, seat, w, h, big):
     surf, inner = _frame(w, h, seat, TURN_TINT)
     glyph = "↺" if c.turn < 0 else "↻"
     px = max(16, int(min(inner.w, inner.h) * 0.55))
-    gfx.blit_text(surf, glyph, px, (inner.centerx, inner.centery - inner.h * 0.12), (40, 70, 150), bold=True,
-                  anchor="center")
+    gfx.blit_text(
+        surf, glyph, px, (inner.centerx, inner.centery - inner.h * 0.12), (40, 70, 150), bold=True, anchor="center"
+    )
     deg = f"{abs(c.turn) * 45}°"
     dpx = max(12, h // 5)
     gfx.blit_text(surf, deg, dpx, (inner.centerx, inner.bottom - 3), gfx.INK, bold=True, anchor="midbottom")

@@ -27,19 +27,27 @@ HINTS = {
     "gamepad": "D-pad move · A choose/swap · B take back · X log",
     "mouse": "Click a card or drag it to a slot; drag slots to reorder",
 }
-PEEK_KEY = {"keys-left": "Tab", "keys-right": "Right Ctrl", "gamepad": "Y", "mouse": "`", "keyboard": "Tab",
-            None: "Tab"}
+PEEK_KEY = {
+    "keys-left": "Tab",
+    "keys-right": "Right Ctrl",
+    "gamepad": "Y",
+    "mouse": "`",
+    "keyboard": "Tab",
+    None: "Tab",
+}
 
 
-_RECTS: dict = {}          # (viewport, design rect) -> screen rect, for draw's clip tests
+_RECTS: dict = {}  # (viewport, design rect) -> screen rect, for draw's clip tests
 gfx.forget_on_resize(_RECTS.clear)
 
 
 # -- the whole table ------------------------------------------------------------------------
 
+
 def draw(t, surf, vp, clip=None) -> None:
     """The whole table; with ``clip`` (a screen rect the surface is clipped to) only the parts that reach
     into it are drawn (a kept picture supplies the rest)."""
+
     def near(x, y, w, h) -> bool:
         if clip is None:
             return True
@@ -52,8 +60,11 @@ def draw(t, surf, vp, clip=None) -> None:
     cell = vp.s(CELL)
     m = max(4, cell // 5)
     tl = vp.p(BOARD_X, BOARD_Y)
-    covered = (clip is not None and not t.log_open       # all under the ring's opaque mat, drawn first
-               and pygame.Rect(tl[0] - m, tl[1] - m, 5 * cell + 2 * m, 5 * cell + 2 * m).contains(clip))
+    covered = (
+        clip is not None
+        and not t.log_open  # all under the ring's opaque mat, drawn first
+        and pygame.Rect(tl[0] - m, tl[1] - m, 5 * cell + 2 * m, 5 * cell + 2 * m).contains(clip)
+    )
     if not covered:
         surf.fill(gfx.FELT)
     if near(0, 0, 1280, 42) and not covered:
@@ -62,7 +73,7 @@ def draw(t, surf, vp, clip=None) -> None:
         bout_log(t, surf, vp)
         return
     t.threat = threat(t, vp)
-    if near(400, 0, 480, 416):          # the ring and what floats over its edges (see reveal_regions)
+    if near(400, 0, 480, 416):  # the ring and what floats over its edges (see reveal_regions)
         ring(t, surf, vp)
     curtain_up = t.curtain_seat() is not None
     for seat in (0, 1):
@@ -101,11 +112,15 @@ def reveal_regions(t, vp) -> list:
     edges or a boxer bumps out, and left out while cards turn over and nothing floats (the boxers stand
     still then); the order slot of a boxer whose card turns over (only that seat's slots reach there)."""
     step = t.anim.current() if t.anim is not None else None
-    floats = (step is None or step.kind == "strike" or (step.kind == "flip" and step.data["shuffled"])
-              or (step.kind == "move" and (step.data.get("nulled") or step.data.get("bumps"))))
+    floats = (
+        step is None
+        or step.kind == "strike"
+        or (step.kind == "flip" and step.data["shuffled"])
+        or (step.kind == "move" and (step.data.get("nulled") or step.data.get("bumps")))
+    )
     if floats:
         ring_r = vp.r(400, 0, 480, 416)
-    elif step.kind == "flip":      # the boxers stand still while cards turn: the ring keeps its picture
+    elif step.kind == "flip":  # the boxers stand still while cards turn: the ring keeps its picture
         ring_r = None
     else:
         cell = vp.s(CELL)
@@ -115,7 +130,7 @@ def reveal_regions(t, vp) -> list:
     out = [] if ring_r is None else [(ring_r, None)]
     if step is not None and step.kind == "flip" and step.data["k"] < 3:
         for seat in (0, 1):
-            if step.data["cards"][seat]:       # the turning card, lifted up to 12 over its slot
+            if step.data["cards"][seat]:  # the turning card, lifted up to 12 over its slot
                 r = vp.r(PANEL_X[seat] + SLOT_DX[step.data["k"]], SLOT_Y - 14, SLOT_W, SLOT_H + 14)
                 if ring_r is not None and r.left < ring_r.right <= r.right:
                     r.width, r.left = r.right - ring_r.right, ring_r.right
@@ -136,8 +151,7 @@ def header(t, surf, vp) -> None:
         res.append(f"R{i + 1}: " + ("draw" if w is None else t.names[w]))
     if res:
         line = "  ".join(res)
-        gfx.blit_text(surf, line, gfx.fit_px(line, vp.s(16), vp.s(240)), vp.p(1070, 21), gfx.WHITE,
-                      anchor="midright")
+        gfx.blit_text(surf, line, gfx.fit_px(line, vp.s(16), vp.s(240)), vp.p(1070, 21), gfx.WHITE, anchor="midright")
     label = "Close the log" if t.log_open else "Bout log (H)"
     t.hot_button(vp.r(1082, 6, 140, 30), label, t.toggle_log, px=vp.s(15))
 
@@ -148,8 +162,9 @@ def bout_log(t, surf, vp) -> None:
     r = vp.r(20, 50, 1240, 650)
     gfx.panel(surf, r, gfx.PANEL, radius=vp.s(14), border=gfx.GOLD, width=vp.s(2))
     gfx.blit_text(surf, "Bout log", vp.s(24), vp.p(44, 78), gfx.GOLD, bold=True, anchor="midleft")
-    gfx.blit_text(surf, "H, X on a gamepad, or the button closes it", vp.s(15), vp.p(200, 78), gfx.GREY,
-                  anchor="midleft")
+    gfx.blit_text(
+        surf, "H, X on a gamepad, or the button closes it", vp.s(15), vp.p(200, 78), gfx.GREY, anchor="midleft"
+    )
     px = vp.s(15)
     lines: list[tuple[str, tuple]] = []
     last = None
@@ -175,6 +190,7 @@ def bout_log(t, surf, vp) -> None:
 
 # -- each boxer's panel ----------------------------------------------------------------------
 
+
 def shifted(vp, origin):
     """The same scale as ``vp`` with the origin at a layer's top-left corner."""
     v = gfx.Viewport.__new__(gfx.Viewport)
@@ -183,7 +199,7 @@ def shifted(vp, origin):
     return v
 
 
-STALE = object()           # a layer's key after table.invalidate(): drawn again, into the same surface
+STALE = object()  # a layer's key after table.invalidate(): drawn again, into the same surface
 
 
 def layer(t, surf, vp, name, key, design_rect, draw_fn) -> None:
@@ -202,10 +218,29 @@ def layer(t, surf, vp, name, key, design_rect, draw_fn) -> None:
 def info(t, surf, vp, seat) -> None:
     st = t.shown_state()
     _pos, _facing, hp, dmg = t.shown_pose()
-    key = (seat, t.names[seat], st.boxers[seat], seat in t.humans, hp[seat], dmg[seat], st.round_wins[seat],
-           st.rounds, st.bursts[seat], st.reacts[seat], st.dazed[seat], st.cooldown[seat])
-    layer(t, surf, vp, ("info", seat), key, (PANEL_X[seat], 48, PANEL_W, 134),
-          lambda img, v: _info(t, img, v, seat, hp, dmg))
+    key = (
+        seat,
+        t.names[seat],
+        st.boxers[seat],
+        seat in t.humans,
+        hp[seat],
+        dmg[seat],
+        st.round_wins[seat],
+        st.rounds,
+        st.bursts[seat],
+        st.reacts[seat],
+        st.dazed[seat],
+        st.cooldown[seat],
+    )
+    layer(
+        t,
+        surf,
+        vp,
+        ("info", seat),
+        key,
+        (PANEL_X[seat], 48, PANEL_W, 134),
+        lambda img, v: _info(t, img, v, seat, hp, dmg),
+    )
 
 
 def _info(t, surf, vp, seat, hp, dmg) -> None:
@@ -215,8 +250,9 @@ def _info(t, surf, vp, seat, hp, dmg) -> None:
     colour = gfx.PLAYER_COLOURS[seat]
     gfx.panel(surf, vp.r(x0, 48, PANEL_W, 134), (0, 0, 0), radius=vp.s(10), alpha=60)
     who = f"{t.names[seat]} · {bx.name}" + ("" if seat in t.humans else " (computer)")
-    gfx.blit_text(surf, who, gfx.fit_px(who, vp.s(22), vp.s(300), True), vp.p(x0 + 12, 64), colour, bold=True,
-                  anchor="midleft")
+    gfx.blit_text(
+        surf, who, gfx.fit_px(who, vp.s(22), vp.s(300), True), vp.p(x0 + 12, 64), colour, bold=True, anchor="midleft"
+    )
     gfx.blit_text(surf, bx.style, vp.s(15), vp.p(x0 + PANEL_W - 12, 64), gfx.GREY, anchor="midright")
     # HP bar
     bar = vp.r(x0 + 12, 80, 300, 22)
@@ -226,13 +262,21 @@ def _info(t, surf, vp, seat, hp, dmg) -> None:
     fill.w = max(0, int(bar.w * frac))
     pygame.draw.rect(surf, gfx.REFUSE if frac <= 0.3 else colour, fill, border_radius=vp.s(6))
     pygame.draw.rect(surf, (120, 120, 130), bar, width=1, border_radius=vp.s(6))
-    gfx.blit_text(surf, f"♥ {hp[seat]} / {bx.hp} HP", vp.s(18), vp.p(x0 + 324, 91), gfx.WHITE, bold=True,
-                  anchor="midleft")
+    gfx.blit_text(
+        surf, f"♥ {hp[seat]} / {bx.hp} HP", vp.s(18), vp.p(x0 + 324, 91), gfx.WHITE, bold=True, anchor="midleft"
+    )
     wins = st.round_wins[seat]
-    gfx.blit_text(surf, f"Damage dealt this round: {dmg[seat]}", vp.s(16), vp.p(x0 + 12, 118), gfx.WHITE,
-                  anchor="midleft")
-    gfx.blit_text(surf, "Rounds won " + "★" * wins + "☆" * max(0, (st.rounds + 1) // 2 - wins), vp.s(16),
-                  vp.p(x0 + PANEL_W - 12, 118), gfx.GOLD, anchor="midright")
+    gfx.blit_text(
+        surf, f"Damage dealt this round: {dmg[seat]}", vp.s(16), vp.p(x0 + 12, 118), gfx.WHITE, anchor="midleft"
+    )
+    gfx.blit_text(
+        surf,
+        "Rounds won " + "★" * wins + "☆" * max(0, (st.rounds + 1) // 2 - wins),
+        vp.s(16),
+        vp.p(x0 + PANEL_W - 12, 118),
+        gfx.GOLD,
+        anchor="midright",
+    )
     tokens = f"⚡ Bursts {st.bursts[seat]}    ◉ Reacts {st.reacts[seat]}"
     gfx.blit_text(surf, tokens, vp.s(16), vp.p(x0 + 12, 144), gfx.WHITE, anchor="midleft")
     if st.dazed[seat]:
@@ -241,8 +285,14 @@ def _info(t, surf, vp, seat, hp, dmg) -> None:
         gfx.blit_text(surf, "DAZED: cards shuffled", vp.s(14), r.center, gfx.WHITE, bold=True, anchor="center")
     cool = [bx.by_id[c].name for c in st.cooldown[seat]]
     line = ("Cooling down: " + ", ".join(cool)) if cool else "No card cooling down"
-    gfx.blit_text(surf, line, gfx.fit_px(line, vp.s(15), vp.s(PANEL_W - 24)), vp.p(x0 + 12, 168),
-                  (150, 200, 220) if cool else gfx.GREY, anchor="midleft")
+    gfx.blit_text(
+        surf,
+        line,
+        gfx.fit_px(line, vp.s(15), vp.s(PANEL_W - 24)),
+        vp.p(x0 + 12, 168),
+        (150, 200, 220) if cool else gfx.GREY,
+        anchor="midleft",
+    )
 
 
 def slot_rect(vp, seat, i) -> pygame.Rect:
@@ -268,9 +318,14 @@ def slots(t, surf, vp, seat) -> None:
             lab = "1st · seen ◉"
         if i == lifted:
             lab = labels[i][:3] + " · lifted ⇄"
-        gfx.blit_text(surf, lab, gfx.fit_px(lab, vp.s(14), vp.s(SLOT_W + 6)),
-                      vp.p(x0 + SLOT_DX[i] + SLOT_W // 2, SLOT_Y - 10),
-                      gfx.HILITE if i == lifted else (gfx.WHITE if i < n else gfx.GREY), anchor="center")
+        gfx.blit_text(
+            surf,
+            lab,
+            gfx.fit_px(lab, vp.s(14), vp.s(SLOT_W + 6)),
+            vp.p(x0 + SLOT_DX[i] + SLOT_W // 2, SLOT_Y - 10),
+            gfx.HILITE if i == lifted else (gfx.WHITE if i < n else gfx.GREY),
+            anchor="center",
+        )
     if shown is not None:
         step = t.anim.current() if t.anim is not None else None
         for i, (cid, up) in enumerate(shown[:3]):
@@ -297,9 +352,10 @@ def slots(t, surf, vp, seat) -> None:
         if see and i < len(sel):
             img = tc.render(bx.id, sel[i], seat, r.w, r.h)
             surf.blit(img, r)
-            if lifted == i:                       # lifted to swap (keys / pad): outlined, named in its label
-                pygame.draw.rect(surf, gfx.HILITE, r.inflate(vp.s(6), vp.s(6)), width=max(2, vp.s(3)),
-                                 border_radius=vp.s(8))
+            if lifted == i:  # lifted to swap (keys / pad): outlined, named in its label
+                pygame.draw.rect(
+                    surf, gfx.HILITE, r.inflate(vp.s(6), vp.s(6)), width=max(2, vp.s(3)), border_radius=vp.s(8)
+                )
             if mine:
                 t.hot_card(r, ("slot", seat, i), seat, img)
         elif t.pending[seat] and i < len(sel):
@@ -333,8 +389,14 @@ def peeked(t, seat) -> bool:
     """The other person reacted and may see this seat's first card now."""
     st = t.state
     other = 1 - seat
-    return (st.phase == "react" and st.reactor == other and other in t.humans and t.secrecy.visible(other)
-            and bool(st.peek) and not t.secrecy.visible(seat))
+    return (
+        st.phase == "react"
+        and st.reactor == other
+        and other in t.humans
+        and t.secrecy.visible(other)
+        and bool(st.peek)
+        and not t.secrecy.visible(seat)
+    )
 
 
 def this_exchange_cards(t, seat):
@@ -367,7 +429,7 @@ def this_exchange_cards(t, seat):
 
 def _anim_count(t, seat) -> int:
     n = len(t.revealed[seat])
-    for step in t.anim.steps[t.anim.i:]:
+    for step in t.anim.steps[t.anim.i :]:
         if step.kind == "flip" and step.data["cards"][seat] is not None:
             n = max(n, step.data["k"] + 1)
     return n
@@ -421,8 +483,11 @@ def status_text(t, seat) -> str:
             if seat not in t.humans:
                 return f"{name} is deciding..."
             if t.can_act(seat):
-                return ("Favoured step: you may turn 45°." if phase == "footwork"
-                        else "Stick and Move: you may take a step.")
+                return (
+                    "Favoured step: you may turn 45°."
+                    if phase == "footwork"
+                    else "Stick and Move: you may take a step."
+                )
             return f"{name}: hold {PEEK_KEY.get(t.session.seats[seat].scheme, 'Tab')} to choose."
         return f"Waiting for {other}." if t.rules.to_act(st) else ""
     if st.commits[seat] is not None or t.pending[seat]:
@@ -438,8 +503,7 @@ def status_text(t, seat) -> str:
         if phase == "react":
             return f"You reacted: you see {other}'s first card. Lay yours."
         if t.lifted[seat] is not None:
-            return (f"Card {t.lifted[seat] + 1} lifted: confirm another slot to swap, "
-                    "the same slot to take it back.")
+            return f"Card {t.lifted[seat] + 1} lifted: confirm another slot to swap, the same slot to take it back."
         if phase == "declare" and st.declares[seat] is None and may_react(st, seat) and not sel:
             return "Press React ◉ first, or lay your cards (= no React)."
         more = " (a 3rd uses a Burst)" if t.slot_count(seat) == 3 else ""
@@ -453,8 +517,14 @@ def status(t, surf, vp, seat) -> None:
     text = status_text(t, seat)
     if text:
         px = gfx.fit_px(text, vp.s(16), vp.s(PANEL_W - 10))
-        gfx.blit_text(surf, text, px, vp.p(PANEL_X[seat] + PANEL_W // 2, 360),
-                      gfx.HILITE if t.can_act(seat) else gfx.WHITE, anchor="center")
+        gfx.blit_text(
+            surf,
+            text,
+            px,
+            vp.p(PANEL_X[seat] + PANEL_W // 2, 360),
+            gfx.HILITE if t.can_act(seat) else gfx.WHITE,
+            anchor="center",
+        )
 
 
 def caption_text(t) -> tuple[str, bool]:
@@ -469,8 +539,11 @@ def caption_text(t) -> tuple[str, bool]:
                 focus_help = tc.describe(st.boxers[seat], cand[0]) + where_text(t, seat, cand)
     if focus_help is None and t.threat is not None:
         seat, cid = t.threat
-        focus_help = f"{t.boxer(seat).name}'s card: " + tc.describe(st.boxers[seat], cid) + \
-            where_text(t, seat, (cid, 0), plan=False)
+        focus_help = (
+            f"{t.boxer(seat).name}'s card: "
+            + tc.describe(st.boxers[seat], cid)
+            + where_text(t, seat, (cid, 0), plan=False)
+        )
     return (focus_help, True) if focus_help else (text, False)
 
 
@@ -491,7 +564,7 @@ def where_text(t, seat, cand, plan=True) -> str:
     """What the previewed card would do from where the boxer will be (the opponent standing still)."""
     st = t.state
     sel = t.selection(seat) if plan else []
-    upto = [c for c in sel[:cand[1]] if c != cand[0]]
+    upto = [c for c in sel[: cand[1]] if c != cand[0]]
     sq, f, _trail = t.plan(seat, upto)
     card = t.boxer(seat).by_id[cand[0]]
     other = t.boxer(1 - seat).name
@@ -516,6 +589,7 @@ def where_text(t, seat, cand, plan=True) -> str:
 
 # -- hands ----------------------------------------------------------------------------------
 
+
 def threat(t, vp):
     """(seat, card id) of a hand card under the pointer, or under a keys/pad focus, that is not being chosen:
     the board shows what it would do from where that boxer stands (any card of either boxer; a hand is
@@ -530,7 +604,7 @@ def threat(t, vp):
         return None
     for seat in (0, 1):
         if t.can_act(seat) and t.state.phase in ("declare", "choose", "react"):
-            continue          # the chooser's own cards preview from the order (candidate)
+            continue  # the chooser's own cards preview from the order (candidate)
         for cid, d in hand_layout(t, seat):
             if vp.rect(d).collidepoint(t.mouse_pos):
                 return seat, cid
@@ -565,8 +639,15 @@ def hand(t, surf, vp, seat) -> None:
     cand = candidate(t, seat) if mine else None
     lit = cand[0] if (mine and cand is not None and not (t.show_focus.get(seat) and t.mouse_pos is None)) else None
     key = (seat, t.names[seat], bx.id, t.shown_state().cooldown[seat], tuple(sel), lit)
-    layer(t, surf, vp, ("hand", seat), key, (HALF_X[seat], 414, HALF_W, 284),
-          lambda img, v: _hand(t, img, v, seat, sel, lit))
+    layer(
+        t,
+        surf,
+        vp,
+        ("hand", seat),
+        key,
+        (HALF_X[seat], 414, HALF_W, 284),
+        lambda img, v: _hand(t, img, v, seat, sel, lit),
+    )
     if mine:
         zone = vp.r(HALF_X[seat], 430, HALF_W, 270)
         t.hot_zone(zone, ("hand", seat), accepts=t.accepts_for(seat, "hand"), seat=seat)
@@ -595,8 +676,10 @@ def hints(t, surf, vp, seat) -> None:
     if t.shared_input:
         if seat != t.humans[0]:
             return
-        text = ("Click a card or drag it to a slot · arrows/WASD + Enter · gamepad D-pad + A · "
-                "Enter/A on two laid cards swaps them · Backspace/B takes back · H or X: bout log")
+        text = (
+            "Click a card or drag it to a slot · arrows/WASD + Enter · gamepad D-pad + A · "
+            "Enter/A on two laid cards swaps them · Backspace/B takes back · H or X: bout log"
+        )
         gfx.blit_text(surf, text, gfx.fit_px(text, vp.s(15), vp.s(1240)), vp.p(640, 706), gfx.GREY, anchor="center")
         return
     scheme = t.session.seats[seat].scheme

@@ -18,12 +18,14 @@ class KeptFrames:
         if self._frame is not None:
             self._frame = (None,) + self._frame[1:]
         from .table_draw import STALE
+
         for name, entry in self.layers.items():
             self.layers[name] = (STALE,) + entry[1:]
 
     def bench_pose(self) -> None:
         """For the benchmark: the pointer on the person's first attack card, so its area is previewed."""
         from .table_draw import hand_layout
+
         seat = self.humans[0] if self.humans else 0
         attacks = [d for cid, d in hand_layout(self, seat) if self.boxer(seat).by_id[cid].kind == "attack"]
         if attacks:
@@ -37,12 +39,31 @@ class KeptFrames:
 
     def _view_key(self, vp) -> tuple:
         st = self.state
-        return (vp.size, id(st), len(st.log), st.phase, self.log_open, tuple(self.sel[0]), tuple(self.sel[1]),
-                self.sel_key[0], self.sel_key[1], self.pending[0], self.pending[1], self.lifted[0], self.lifted[1],
-                tuple(self.secrecy.visible(s) for s in (0, 1)), self.secrecy.shown,
-                tuple(sorted(self.show_focus.items())), self._focus_key(), tuple(self.caption),
-                self.revealed_key, len(self.revealed[0]), len(self.revealed[1]), self.result_dismissed,
-                self.session.outcome() is not None)
+        return (
+            vp.size,
+            id(st),
+            len(st.log),
+            st.phase,
+            self.log_open,
+            tuple(self.sel[0]),
+            tuple(self.sel[1]),
+            self.sel_key[0],
+            self.sel_key[1],
+            self.pending[0],
+            self.pending[1],
+            self.lifted[0],
+            self.lifted[1],
+            tuple(self.secrecy.visible(s) for s in (0, 1)),
+            self.secrecy.shown,
+            tuple(sorted(self.show_focus.items())),
+            self._focus_key(),
+            tuple(self.caption),
+            self.revealed_key,
+            len(self.revealed[0]),
+            len(self.revealed[1]),
+            self.result_dismissed,
+            self.session.outcome() is not None,
+        )
 
     def _focus_key(self) -> tuple:
         """What each seat's focus rests on (the payload: the same index can name another thing once the
@@ -65,12 +86,13 @@ class KeptFrames:
         """The frame just drawn as a picture (reusing the last picture's surface) and its hot things."""
         old = self._frame[1] if self._frame is not None else None
         if old is None or old.get_size() != surf.get_size():
-            old = pygame.Surface(surf.get_size(), 0, surf)     # a plain surface in the screen's format
+            old = pygame.Surface(surf.get_size(), 0, surf)  # a plain surface in the screen's format
         old.blit(surf, (0, 0))
         return old, list(self._next_hots[start:])
 
     def draw_table(self, surf, vp) -> None:
         from . import table_draw
+
         before = {s: (self.focused(s).payload if self.focused(s) is not None else None) for s in (0, 1)}
         key = self.frame_key(vp)
         if key is None:
@@ -80,15 +102,15 @@ class KeptFrames:
         memo = self._frame
         start = len(self._next_hots)
         if key is not None and memo is not None and memo[0] == key and memo[1].get_size() == surf.get_size():
-            surf.blit(memo[1], (0, 0))       # nothing changed: the last picture and its hot things
+            surf.blit(memo[1], (0, 0))  # nothing changed: the last picture and its hot things
             self._next_hots.extend(memo[2])
-            if key[0] == "reveal":           # the reveal moves only in its regions: draw those again
+            if key[0] == "reveal":  # the reveal moves only in its regions: draw those again
                 for r, seat in table_draw.reveal_regions(self, vp):
                     n = len(self._next_hots)
                     surf.set_clip(r)
                     if seat is None:
                         table_draw.draw(self, surf, vp, clip=r)
-                    else:                    # a turning card: its slots are all that reach there
+                    else:  # a turning card: its slots are all that reach there
                         surf.fill(gfx.FELT)
                         table_draw.slots(self, surf, vp, seat)
                     del self._next_hots[n:]

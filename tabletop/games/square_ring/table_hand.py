@@ -12,10 +12,11 @@ from .table_board import tint
 
 def _layout(t, seat):
     from .table_draw import hand_layout
+
     return hand_layout(t, seat)
 
 
-_HAND_FACES: dict = {}     # (seat, name, boxer, size, viewport) -> the hand's titles and card faces, unmarked
+_HAND_FACES: dict = {}  # (seat, name, boxer, size, viewport) -> the hand's titles and card faces, unmarked
 
 
 def _hand(t, surf, vp, seat, sel, lit) -> None:
@@ -26,8 +27,10 @@ def _hand(t, surf, vp, seat, sel, lit) -> None:
     cool_px = vp.s(14)
     # without numbered marks (which reach over the next card) and with every "cooling" word inside its card,
     # the faces can come from a picture drawn once and the marks go on top: the same pixels as card by card
-    if not sel and all(cid not in st.cooldown[seat] or gfx.text("cooling", cool_px, (170, 220, 240), True).get_width()
-                       <= r.w for cid, r in layout):
+    if not sel and all(
+        cid not in st.cooldown[seat] or gfx.text("cooling", cool_px, (170, 220, 240), True).get_width() <= r.w
+        for cid, r in layout
+    ):
         key = (seat, t.names[seat], bx.id, surf.get_size(), vp.scale, vp.ox, vp.oy)
         faces = _HAND_FACES.get(key)
         if faces is None:
@@ -46,17 +49,26 @@ def _hand(t, surf, vp, seat, sel, lit) -> None:
 def _hand_faces(t, surf, vp, seat, layout, marks) -> None:
     """The hand's titles and cards; with ``marks`` (state, order, lit card, colour) each card's marks too."""
     from .table_draw import HALF_W, HALF_X, ROWB_Y
+
     bx = t.boxer(seat)
     x0 = HALF_X[seat] + 4
     colour = gfx.PLAYER_COLOURS[seat]
     title = f"{t.names[seat]}'s cards ({bx.name})"
-    gfx.blit_text(surf, title, gfx.fit_px(title, vp.s(15), vp.s(172), True), vp.p(x0, 424), colour, bold=True,
-                  anchor="midleft")
-    gfx.blit_text(surf, "steps (★ favoured: may turn 45° after)", vp.s(14), vp.p(x0 + 180, 424), gfx.GREY,
-                  anchor="midleft")
+    gfx.blit_text(
+        surf, title, gfx.fit_px(title, vp.s(15), vp.s(172), True), vp.p(x0, 424), colour, bold=True, anchor="midleft"
+    )
+    gfx.blit_text(
+        surf, "steps (★ favoured: may turn 45° after)", vp.s(14), vp.p(x0 + 180, 424), gfx.GREY, anchor="midleft"
+    )
     gfx.blit_text(surf, "turns", vp.s(14), vp.p(HALF_X[seat] + HALF_W - 4, 424), gfx.GREY, anchor="midright")
-    gfx.blit_text(surf, "attacks: power, area (you face up), keywords", vp.s(14), vp.p(x0, ROWB_Y - 10),
-                  gfx.GREY, anchor="midleft")
+    gfx.blit_text(
+        surf,
+        "attacks: power, area (you face up), keywords",
+        vp.s(14),
+        vp.p(x0, ROWB_Y - 10),
+        gfx.GREY,
+        anchor="midleft",
+    )
     for cid, r in layout:
         img = tc.render(bx.id, cid, seat, r.w, r.h, False)
         surf.blit(img, r)
@@ -79,5 +91,4 @@ def _hand_marks(t, surf, vp, seat, cid, r, st, sel, lit, colour) -> None:
         pygame.draw.circle(surf, gfx.WHITE, dot.center, dot.w // 2, width=max(1, vp.s(2)))
         gfx.blit_text(surf, str(n), vp.s(16), dot.center, gfx.WHITE, bold=True, anchor="center")
     if lit == cid:
-        pygame.draw.rect(surf, gfx.HILITE, r.inflate(vp.s(6), vp.s(6)), width=max(2, vp.s(3)),
-                         border_radius=vp.s(8))
+        pygame.draw.rect(surf, gfx.HILITE, r.inflate(vp.s(6), vp.s(6)), width=max(2, vp.s(3)), border_radius=vp.s(8))

@@ -25,22 +25,42 @@ def _why(reason: str, names, s: int) -> str:
 def action_sentences(names, cards, before, r):
     """(kind, text, extra) for one resolved action; ``before`` = (pos, facing, hp)."""
     pos0, facing0, hp0 = before
-    out = [("reveal", f"{names[0]} plays {_card_text(cards[0])}; {names[1]} plays {_card_text(cards[1])}.",
-            {"cards": [c.id if c else None for c in cards]})]
+    out = [
+        (
+            "reveal",
+            f"{names[0]} plays {_card_text(cards[0])}; {names[1]} plays {_card_text(cards[1])}.",
+            {"cards": [c.id if c else None for c in cards]},
+        )
+    ]
     for s in (0, 1):
         c = cards[s]
         if c is None:
             continue
         if c.kind == "step":
             if r.moved[s]:
-                out.append(("move", f"{names[s]} steps {board.STEPS[c.step]} to {board.name(r.pos[s])}.",
-                            {"seat": s, "from": board.name(pos0[s]), "to": board.name(r.pos[s])}))
+                out.append(
+                    (
+                        "move",
+                        f"{names[s]} steps {board.STEPS[c.step]} to {board.name(r.pos[s])}.",
+                        {"seat": s, "from": board.name(pos0[s]), "to": board.name(r.pos[s])},
+                    )
+                )
             else:
-                out.append(("null", f"{names[s]}'s step {board.STEPS[c.step]} does not happen: "
-                            f"{_why(r.nulled[s], names, s)}.", {"seat": s, "reason": r.nulled[s]}))
+                out.append(
+                    (
+                        "null",
+                        f"{names[s]}'s step {board.STEPS[c.step]} does not happen: {_why(r.nulled[s], names, s)}.",
+                        {"seat": s, "reason": r.nulled[s]},
+                    )
+                )
         elif c.kind == "turn":
-            out.append(("turn", f"{names[s]} turns to face {board.FACING_NAMES[r.facing[s]]}.",
-                        {"seat": s, "facing": board.FACINGS[r.facing[s]]}))
+            out.append(
+                (
+                    "turn",
+                    f"{names[s]} turns to face {board.FACING_NAMES[r.facing[s]]}.",
+                    {"seat": s, "facing": board.FACINGS[r.facing[s]]},
+                )
+            )
     for s in (0, 1):
         c = cards[s]
         if c is None or c.kind != "attack":
@@ -49,17 +69,28 @@ def action_sentences(names, cards, before, r):
         if not r.landed[s]:
             out.append(("miss", f"{names[s]}'s {c.name} misses.", {"seat": s}))
         elif r.protected[o]:
-            out.append(("counter", f"{names[s]}'s {c.name} lands but {names[o]}'s counter takes the sting out: "
-                        "no damage.", {"seat": s}))
+            out.append(
+                (
+                    "counter",
+                    f"{names[s]}'s {c.name} lands but {names[o]}'s counter takes the sting out: no damage.",
+                    {"seat": s},
+                )
+            )
         else:
-            out.append(("hit", f"{names[s]}'s {c.name} lands on {names[o]} for {r.damage[o]} "
-                        f"({names[o]} now {r.hp[o]} HP).", {"seat": s, "damage": r.damage[o]}))
+            out.append(
+                (
+                    "hit",
+                    f"{names[s]}'s {c.name} lands on {names[o]} for {r.damage[o]} ({names[o]} now {r.hp[o]} HP).",
+                    {"seat": s, "damage": r.damage[o]},
+                )
+            )
             if r.dazed[o]:
                 out.append(("daze", f"{names[o]} is dazed for the next exchange.", {"seat": o}))
         if r.stick[s]:
             steps = ", ".join(board.STEPS[x] for x in r.stick[s])
-            out.append(("earn-stick", f"{names[s]} earns a Stick-and-Move step ({steps}) after the exchange.",
-                        {"seat": s}))
+            out.append(
+                ("earn-stick", f"{names[s]} earns a Stick-and-Move step ({steps}) after the exchange.", {"seat": s})
+            )
     for s in (0, 1):
         if r.footwork[s]:
             out.append(("earn-footwork", f"{names[s]} made a favoured step and may turn 45 degrees.", {"seat": s}))
@@ -76,9 +107,19 @@ def stick_sentences(names, picks, before, after, nulled):
         if not p:
             continue
         if after[s] != before[s]:
-            out.append(("stick", f"{names[s]} sticks and moves: steps {p} to {board.name(after[s])}.",
-                        {"seat": s, "from": board.name(before[s]), "to": board.name(after[s])}))
+            out.append(
+                (
+                    "stick",
+                    f"{names[s]} sticks and moves: steps {p} to {board.name(after[s])}.",
+                    {"seat": s, "from": board.name(before[s]), "to": board.name(after[s])},
+                )
+            )
         else:
-            out.append(("null", f"{names[s]}'s Stick-and-Move step {p} does not happen: "
-                        f"{_why(nulled[s], names, s)}.", {"seat": s, "reason": nulled[s]}))
+            out.append(
+                (
+                    "null",
+                    f"{names[s]}'s Stick-and-Move step {p} does not happen: {_why(nulled[s], names, s)}.",
+                    {"seat": s, "reason": nulled[s]},
+                )
+            )
     return out

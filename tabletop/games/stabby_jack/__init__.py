@@ -10,21 +10,24 @@ from .rules import RULES
 
 def _table(*a, **k):
     from .table import make_table
+
     return make_table(*a, **k)
 
 
-SPEC = register(GameSpec(
-    id="stabby-jack",
-    name="Stabby Jack",
-    rules=RULES,
-    min_players=2,
-    max_players=6,
-    dynamics=TURNS,
-    hidden_info=True,
-    blurb="Train, fight monsters and dodge Stabby Jack: the first hero strong, lucky and seasoned enough wins.",
-    make_bot=make_bot,
-    bot_levels=("easy", "strong"),
-    make_table=_table,
-    help_file=str(Path(__file__).with_name("help.md")),
-    extra={"order": 3},
-))
+SPEC = register(
+    GameSpec(
+        id="stabby-jack",
+        name="Stabby Jack",
+        rules=RULES,
+        min_players=2,
+        max_players=6,
+        dynamics=TURNS,
+        hidden_info=True,
+        blurb="Train, fight monsters and dodge Stabby Jack: the first hero strong, lucky and seasoned enough wins.",
+        make_bot=make_bot,
+        bot_levels=("easy", "strong"),
+        make_table=_table,
+        help_file=str(Path(__file__).with_name("help.md")),
+        extra={"order": 3},
+    )
+)

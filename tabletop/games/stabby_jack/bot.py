@@ -44,7 +44,7 @@ def worth(stats, damage: int, others: list[Player]) -> float:
     return score
 
 
-HP_ENOUGH = 12   # hearts beyond this mostly just make a hero hard to out-fight
+HP_ENOUGH = 12  # hearts beyond this mostly just make a hero hard to out-fight
 
 
 def fight_chance(view, seat: int) -> float:
@@ -66,7 +66,7 @@ def fight_chance(view, seat: int) -> float:
         elif card.monarch and card.suit in "SD":
             win = t[card.suit] > CONTENT.monarch_strength
         else:
-            continue   # other specials happen whatever we declare
+            continue  # other specials happen whatever we declare
         total += k
         good += k * win
     return good / total if total else 0.0
@@ -98,7 +98,7 @@ class EasyBot(Bot):
                 return Decline(self.seat)
             return Replace(self.seat, weakest)
         if view.phase == JACK:
-            return legal[0]   # always shields
+            return legal[0]  # always shields
         return rng.choice(legal)
 
 
@@ -114,7 +114,7 @@ class StrongBot(Bot):
         if view.phase in (TRAIN, PLACE):
             best, best_score = None, worth(p.stats, p.damage, others) if view.phase == PLACE else None
             for i in range(len(p.stats)):
-                row = p.stats[:i] + (view.drawn,) + p.stats[i + 1:]
+                row = p.stats[:i] + (view.drawn,) + p.stats[i + 1 :]
                 score = worth(row, p.damage, others)
                 if best_score is None or score > best_score:
                     best, best_score = i, score
@@ -134,9 +134,9 @@ class StrongBot(Bot):
         strong = all(power > hp(q) for q in others)
         lucky = all(t["C"] > suit_total(q.stats, "C") for q in others)
         ups = [a for a in legal if isinstance(a, LevelUp)]
-        spare = xp_value(p.xp) - CONTENT.level_cost >= CONTENT.win_xp   # still enough XP to win after
+        spare = xp_value(p.xp) - CONTENT.level_cost >= CONTENT.win_xp  # still enough XP to win after
         if ups and (spare or (len(p.stats) < CONTENT.max_stats and not (strong and lucky))):
-            return ups[0]   # monsters are spent first; monarchs are kept as shields
+            return ups[0]  # monsters are spent first; monarchs are kept as shields
         life = hp(p)
         shield = any(c.monarch for c in p.xp)
         if p.damage and (life == 1 or (life <= CONTENT.jack_damage and not shield)):
@@ -151,8 +151,8 @@ class StrongBot(Bot):
     def _swap_score(self, view, a: Swap) -> float:
         me, them = view.players[self.seat], view.players[a.other]
         mine, theirs = me.stats[a.stat], them.stats[a.other_stat]
-        new_me = me.stats[:a.stat] + (theirs,) + me.stats[a.stat + 1:]
-        new_them = them.stats[:a.other_stat] + (mine,) + them.stats[a.other_stat + 1:]
+        new_me = me.stats[: a.stat] + (theirs,) + me.stats[a.stat + 1 :]
+        new_them = them.stats[: a.other_stat] + (mine,) + them.stats[a.other_stat + 1 :]
         rest = [q for k, q in enumerate(view.players) if k not in (self.seat, a.other)]
         after_them = them._replace(stats=new_them)
         gain = worth(new_me, me.damage, rest + [after_them]) - worth(me.stats, me.damage, rest + [them])

@@ -66,9 +66,23 @@ class ContentError(ValueError):
 class Content:
     """The numbers of the game (see content.json); validated on load."""
 
-    INT_KEYS = ("jokers_per_deck", "players_per_deck", "starting_stats", "max_stats", "level_cost",
-                "monster_xp", "monarch_xp", "monster_damage", "monarch_damage", "monarch_strength",
-                "jack_damage", "heart_monarch_heal", "rest_heal", "win_xp", "log_length")
+    INT_KEYS = (
+        "jokers_per_deck",
+        "players_per_deck",
+        "starting_stats",
+        "max_stats",
+        "level_cost",
+        "monster_xp",
+        "monarch_xp",
+        "monster_damage",
+        "monarch_damage",
+        "monarch_strength",
+        "jack_damage",
+        "heart_monarch_heal",
+        "rest_heal",
+        "win_xp",
+        "log_length",
+    )
 
     def __init__(self, data: dict, where: str):
         def bad(msg):
@@ -155,12 +169,12 @@ _RANK_CODES = {"A": ACE, "J": JACK, "Q": QUEEN, "K": KING}
 def parse_card(text) -> Card:
     """Read a card code such as "7S", "10h", "QD", "JOKER"; raises ValueError."""
     if not isinstance(text, str):
-        raise ValueError(f"a card must be text such as \"7S\", got {text!r:.30}")
+        raise ValueError(f'a card must be text such as "7S", got {text!r:.30}')
     t = text.strip().upper()
     if t == "JOKER":
         return JOKER
     if len(t) < 2 or t[-1] not in SUITS:
-        raise ValueError(f"{text!r:.30} is not a card (write e.g. \"7S\", \"10H\", \"QD\", \"AC\", \"JOKER\")")
+        raise ValueError(f'{text!r:.30} is not a card (write e.g. "7S", "10H", "QD", "AC", "JOKER")')
     r = t[:-1]
     if r in _RANK_CODES:
         return Card(_RANK_CODES[r], t[-1])

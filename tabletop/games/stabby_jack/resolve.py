@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from .content import ACE, CONTENT, JACK, QUEEN, Card
 from .state import ACE as ACE_PHASE
-from .state import DECLARE, JACK as JACK_PHASE, OVER, PLACE, TRAIN, State, hp, suit_total, xp_value
+from .state import DECLARE, OVER, PLACE, TRAIN, State, hp, suit_total, xp_value
+from .state import JACK as JACK_PHASE
 
-END = "end"   # pseudo-phase: the turn is over, call end_turn
+END = "end"  # pseudo-phase: the turn is over, call end_turn
 
 
 _WHO = tuple("{%d}" % seat for seat in range(6))
@@ -24,10 +25,11 @@ def who(seat: int) -> str:
 
 # -- the piles -------------------------------------------------------------
 
+
 def numbered_left(s: State) -> int:
     """Numbered cards in the draw and discard piles (works on views too)."""
     held = 0
-    for p in s.players:   # stats rows hold only numbered cards; XP rows numbered cards and Monarchs
+    for p in s.players:  # stats rows hold only numbered cards; XP rows numbered cards and Monarchs
         held += len(p.stats)
         for c in p.xp:
             if c.rank < QUEEN:
@@ -84,6 +86,7 @@ def throw(s: State, *cards: Card) -> None:
 
 # -- damage, healing, death ----------------------------------------------
 
+
 def hurt(s: State, seat: int, amount: int) -> None:
     p = s.set_player(seat, damage=s.players[seat].damage + amount)
     s.say(f"{who(seat)} takes {amount} damage ({max(hp(p), 0)} HP left).")
@@ -119,6 +122,7 @@ def check_death(s: State, seat: int) -> None:
 
 # -- levelling up ------------------------------------------------------------
 
+
 def level_up(s: State, seat: int, card: Card, after: str) -> None:
     """R-SJ-7: add the card to the stats row, or offer a replace/decline choice at the maximum."""
     p = s.players[seat]
@@ -126,7 +130,7 @@ def level_up(s: State, seat: int, card: Card, after: str) -> None:
         s.set_player(seat, stats=p.stats + (card,))
         s.say(f"{who(seat)} levels up: the {card.name()} joins the stats row.")
         s.phase = after
-        check_death(s, seat)   # cannot kill (a card only adds), kept for symmetry
+        check_death(s, seat)  # cannot kill (a card only adds), kept for symmetry
         return
     s.drawn = card
     s.after = after
@@ -143,7 +147,7 @@ def place(s: State, seat: int, index: int | None) -> None:
         s.say(f"{who(seat)} already has {CONTENT.max_stats} stats and lets the {card.name()} go.")
     else:
         old = p.stats[index]
-        s.set_player(seat, stats=p.stats[:index] + (card,) + p.stats[index + 1:])
+        s.set_player(seat, stats=p.stats[:index] + (card,) + p.stats[index + 1 :])
         throw(s, old)
         s.say(f"{who(seat)} levels up: the {card.name()} replaces the {old.name()}.")
         check_death(s, seat)
@@ -156,7 +160,7 @@ def train(s: State, seat: int, index: int) -> None:
     s.drawn = None
     p = s.players[seat]
     old = p.stats[index]
-    s.set_player(seat, stats=p.stats[:index] + (card,) + p.stats[index + 1:])
+    s.set_player(seat, stats=p.stats[:index] + (card,) + p.stats[index + 1 :])
     throw(s, old)
     s.say(f"{who(seat)} trains: the {card.name()} replaces the {old.name()}.")
     check_death(s, seat)
@@ -164,6 +168,7 @@ def train(s: State, seat: int, index: int) -> None:
 
 
 # -- combat ------------------------------------------------------------------
+
 
 def fight(s: State, seat: int, card: Card) -> None:
     """R-SJ-5: a monster (numbered card) or a Diamond/Spade Monarch."""
@@ -197,6 +202,7 @@ def fight(s: State, seat: int, card: Card) -> None:
 
 # -- special cards -----------------------------------------------------------
 
+
 def ace_pairs(s: State, seat: int) -> list[tuple[int, int, int]]:
     """Every (my stat, other seat, their stat) of the same suit or the same value."""
     out = []
@@ -216,8 +222,8 @@ def swap(s: State, seat: int, i: int, other: int, j: int) -> None:
     a = s.players[seat].stats[i]
     b = s.players[other].stats[j]
     ps, po = s.players[seat], s.players[other]
-    s.set_player(seat, stats=ps.stats[:i] + (b,) + ps.stats[i + 1:])
-    s.set_player(other, stats=po.stats[:j] + (a,) + po.stats[j + 1:])
+    s.set_player(seat, stats=ps.stats[:i] + (b,) + ps.stats[i + 1 :])
+    s.set_player(other, stats=po.stats[:j] + (a,) + po.stats[j + 1 :])
     throw(s, s.drawn)
     s.drawn = None
     s.say(f"{who(seat)} swaps the {a.name()} for the {b.name()} of {who(other)}.")
@@ -295,13 +301,14 @@ def jack_choice(s: State, seat: int, xp_index: int | None) -> None:
     else:
         p = s.players[seat]
         shield = p.xp[xp_index]
-        s.set_player(seat, xp=p.xp[:xp_index] + p.xp[xp_index + 1:])
+        s.set_player(seat, xp=p.xp[:xp_index] + p.xp[xp_index + 1 :])
         throw(s, shield)
         s.say(f"{who(seat)} throws the {shield.name()} in Stabby Jack's way and takes no damage.")
     s.phase = END
 
 
 # -- the declared action -----------------------------------------------------
+
 
 def declare(s: State, seat: int, choice: str) -> None:
     s.declared = choice
@@ -323,7 +330,7 @@ def declare(s: State, seat: int, choice: str) -> None:
     elif choice == "fight":
         fight(s, seat, card)
     elif not s.players[seat].stats:
-        level_up(s, seat, card, END)   # nothing to replace: the card is simply added
+        level_up(s, seat, card, END)  # nothing to replace: the card is simply added
     else:
         s.drawn = card
         s.phase = TRAIN
@@ -338,7 +345,7 @@ def spend_xp(s: State, seat: int, indices: tuple[int, ...]) -> None:
     throw(s, *spent)
     s.say(f"{who(seat)} spends {xp_value(spent)} XP to level up.")
     card = draw_numbered(s)
-    if card is None:   # guarded by the rules: never happens
+    if card is None:  # guarded by the rules: never happens
         s.phase = DECLARE
         return
     turn_up(s, card)
@@ -346,6 +353,7 @@ def spend_xp(s: State, seat: int, indices: tuple[int, ...]) -> None:
 
 
 # -- end of turn and winning -------------------------------------------------
+
 
 def standing(p) -> tuple[int, int, int, int]:
     """(XP held, best attack, luck, current HP) of one player."""
@@ -360,9 +368,7 @@ def conditions(s: State, seat: int, table=None) -> tuple[bool, bool, bool]:
     table = table or [standing(p) for p in s.players]
     xp, power, luck, _ = table[seat]
     others = [row for k, row in enumerate(table) if k != seat]
-    return (xp >= CONTENT.win_xp,
-            all(power > row[3] for row in others),
-            all(luck > row[2] for row in others))
+    return (xp >= CONTENT.win_xp, all(power > row[3] for row in others), all(luck > row[2] for row in others))
 
 
 def end_turn(s: State) -> None:
@@ -372,7 +378,7 @@ def end_turn(s: State) -> None:
     s.declared = None
     table = None
     most = max(CONTENT.monarch_xp, CONTENT.monster_xp)
-    for k in range(n):   # R-SJ-8: the active player first, then in turn order
+    for k in range(n):  # R-SJ-8: the active player first, then in turn order
         seat = (s.turn + k) % n
         xp = s.players[seat].xp
         if len(xp) * most < CONTENT.win_xp or xp_value(xp) < CONTENT.win_xp:
@@ -394,6 +400,7 @@ def end_turn(s: State) -> None:
 
 def tiebreak(s: State) -> None:
     """Referee decision: at the round limit, most win conditions met, then most XP, then most luck."""
+
     def score(seat):
         p = s.players[seat]
         return (sum(conditions(s, seat)), xp_value(p.xp), suit_total(p.stats, "C"))
@@ -403,8 +410,10 @@ def tiebreak(s: State) -> None:
     s.phase = OVER
     if scores.count(best) == 1:
         s.winner = scores.index(best)
-        s.result = (f"The round limit is reached; {who(s.winner)} wins on the tiebreak "
-                    f"({best[0]} of 3 conditions, {best[1]} XP, luck {best[2]}).")
+        s.result = (
+            f"The round limit is reached; {who(s.winner)} wins on the tiebreak "
+            f"({best[0]} of 3 conditions, {best[1]} XP, luck {best[2]})."
+        )
     else:
         s.winner = None
         s.result = "The round limit is reached and the tiebreak is level: a draw."

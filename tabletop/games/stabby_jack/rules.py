@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import ClassVar
 
 from tabletop.core.actions import Action
@@ -21,12 +21,13 @@ from .content import CONTENT, Card, decks_for, full_deck, parse_card
 from .state import ACE, CHOICE_PHASES, DECLARE, JACK, OVER, PLACE, TRAIN, Player, State, hp, max_hp, totals, xp_value
 from .text import render
 
-
 # -- actions -----------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class LevelUp(Action):
     """Spend XP cards (indices into the XP row) worth at least 5; only while declaring."""
+
     kind: ClassVar[str] = "level_up"
     player: int
     xp: tuple[int, ...]
@@ -35,6 +36,7 @@ class LevelUp(Action):
 @dataclass(frozen=True)
 class Declare(Action):
     """Choose the turn's action: "train", "fight" or "rest"."""
+
     kind: ClassVar[str] = "declare"
     player: int
     choice: str
@@ -43,6 +45,7 @@ class Declare(Action):
 @dataclass(frozen=True)
 class Replace(Action):
     """Put the drawn card in place of stat card ``stat`` (training, or a level-up at 8 stats)."""
+
     kind: ClassVar[str] = "replace"
     player: int
     stat: int
@@ -51,6 +54,7 @@ class Replace(Action):
 @dataclass(frozen=True)
 class Decline(Action):
     """At 8 stats, let a level-up card go to the discard pile."""
+
     kind: ClassVar[str] = "decline"
     player: int
 
@@ -58,6 +62,7 @@ class Decline(Action):
 @dataclass(frozen=True)
 class Shield(Action):
     """Give up the Monarch at XP index ``xp`` to stop Stabby Jack."""
+
     kind: ClassVar[str] = "shield"
     player: int
     xp: int
@@ -66,6 +71,7 @@ class Shield(Action):
 @dataclass(frozen=True)
 class TakeHit(Action):
     """Let Stabby Jack deal his damage and keep the Monarchs."""
+
     kind: ClassVar[str] = "take_hit"
     player: int
 
@@ -73,6 +79,7 @@ class TakeHit(Action):
 @dataclass(frozen=True)
 class Swap(Action):
     """Ace: swap own stat ``stat`` with stat ``other_stat`` of seat ``other`` (same suit or value)."""
+
     kind: ClassVar[str] = "swap"
     player: int
     stat: int
@@ -91,14 +98,15 @@ def _act(cls, *args):
     return cls(*args)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _declares(player: int) -> tuple:
     return tuple(Declare(player, c) for c in CHOICES)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _replaces(player: int, stats: int) -> tuple:
     return tuple(Replace(player, i) for i in range(stats))
+
 
 # Minimal ways to pay for a level-up as (monsters, monarchs), for legal_actions.
 _PAYMENTS = ((5, 0), (3, 1), (1, 2), (0, 3))
@@ -108,10 +116,20 @@ class StabbyJackRules(Rules):
     id = "stabby-jack"
     actions = (LevelUp, Declare, Replace, Decline, Shield, TakeHit, Swap)
     options = (
-        Option("jokers", "Jokers", ((False, "Off"), (True, "On")), False,
-               "R-SJ-1: with Jokers on, each deck has two Jokers (a free level-up)."),
-        Option("round_limit", "Round limit", ((50, "50 rounds"), (100, "100 rounds"), (200, "200 rounds")), 100,
-               "Referee decision: after this many rounds the game ends on a tiebreak."),
+        Option(
+            "jokers",
+            "Jokers",
+            ((False, "Off"), (True, "On")),
+            False,
+            "R-SJ-1: with Jokers on, each deck has two Jokers (a free level-up).",
+        ),
+        Option(
+            "round_limit",
+            "Round limit",
+            ((50, "50 rounds"), (100, "100 rounds"), (200, "200 rounds")),
+            100,
+            "Referee decision: after this many rounds the game ends on a tiebreak.",
+        ),
     )
 
     # -- setup -----------------------------------------------------------
@@ -127,7 +145,7 @@ class StabbyJackRules(Rules):
         rng.shuffle(deck)
         s.draw = tuple(deck)
         s.players = tuple(Player((), (), 0, 0) for _ in range(players))
-        for _ in range(CONTENT.starting_stats):          # dealt one at a time, specials discarded
+        for _ in range(CONTENT.starting_stats):  # dealt one at a time, specials discarded
             for seat in range(players):
                 card = resolve.draw_numbered(s)
                 s.set_player(seat, stats=s.players[seat].stats + (card,))
@@ -286,8 +304,10 @@ class StabbyJackRules(Rules):
             "drawn": state.drawn.code() if state.drawn else None,
             "draw_pile": state.draw_count,
             "discard_pile": len(state.discard),
-            "players": [dict(totals(p), stats_row=[c.code() for c in p.stats], xp_row=[c.code() for c in p.xp],
-                             deaths=p.deaths) for p in state.players],
+            "players": [
+                dict(totals(p), stats_row=[c.code() for c in p.stats], xp_row=[c.code() for c in p.xp], deaths=p.deaths)
+                for p in state.players
+            ],
             "winner": state.winner,
             "result": render(state.result),
         }
@@ -342,7 +362,7 @@ def _from_setup(s: State, deck: list[Card], n: int, setup: dict) -> State:
     s.rng.shuffle(rest)
     s.players = tuple(players)
     s.discard = tuple(discard)
-    s.draw = tuple(rest) + tuple(reversed(top))   # setup lists the draw pile top first
+    s.draw = tuple(rest) + tuple(reversed(top))  # setup lists the draw pile top first
     s.turn = first
     s.say("A set position; {%d} begins." % first)
     return s

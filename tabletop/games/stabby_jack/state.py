@@ -15,20 +15,20 @@ from tabletop.core.rng import Rng
 from .content import CONTENT, QUEEN, Card
 
 # Phases of a turn (``State.phase``):
-DECLARE = "declare"   # the active player may level up with XP, then declares train, fight or rest
-TRAIN = "train"       # a numbered card was drawn in training: choose the stat card it replaces
-PLACE = "place"       # a level-up card with 8 stats already: replace one stat card or decline
-JACK = "jack"         # a Jack was drawn and the player holds a Monarch: shield with it or take the hit
-ACE = "ace"           # an Ace was drawn: choose the stat cards to swap with another player
-OVER = "over"         # the game has ended
+DECLARE = "declare"  # the active player may level up with XP, then declares train, fight or rest
+TRAIN = "train"  # a numbered card was drawn in training: choose the stat card it replaces
+PLACE = "place"  # a level-up card with 8 stats already: replace one stat card or decline
+JACK = "jack"  # a Jack was drawn and the player holds a Monarch: shield with it or take the hit
+ACE = "ace"  # an Ace was drawn: choose the stat cards to swap with another player
+OVER = "over"  # the game has ended
 CHOICE_PHASES = (TRAIN, PLACE, JACK, ACE)
 
 
 class Player(NamedTuple):
-    stats: tuple[Card, ...]   # the stats row, in the order the cards were placed
-    xp: tuple[Card, ...]      # the XP row (monsters and monarchs beaten)
-    damage: int               # damage markers
-    deaths: int               # how many times this player has died (and been reborn)
+    stats: tuple[Card, ...]  # the stats row, in the order the cards were placed
+    xp: tuple[Card, ...]  # the XP row (monsters and monarchs beaten)
+    damage: int  # damage markers
+    deaths: int  # how many times this player has died (and been reborn)
 
 
 def suit_total(stats, suit: str) -> int:
@@ -47,7 +47,7 @@ def max_hp(stats) -> int:
 def xp_value(cards) -> int:
     monarch, monster = CONTENT.monarch_xp, CONTENT.monster_xp
     total = 0
-    for c in cards:   # a Monarch is a Queen or King, the highest ranks (Card.monarch, inlined for speed)
+    for c in cards:  # a Monarch is a Queen or King, the highest ranks (Card.monarch, inlined for speed)
         total += monarch if c.rank >= QUEEN else monster
     return total
 
@@ -58,8 +58,16 @@ def totals(p: Player) -> dict:
     for c in p.stats:
         t[c.suit] += c.rank
     top = t["H"] or 1
-    return {"hp": top - p.damage, "max_hp": top, "attack": t["S"], "magic": t["D"], "luck": t["C"],
-            "xp": xp_value(p.xp), "damage": p.damage, "stats": len(p.stats)}
+    return {
+        "hp": top - p.damage,
+        "max_hp": top,
+        "attack": t["S"],
+        "magic": t["D"],
+        "luck": t["C"],
+        "xp": xp_value(p.xp),
+        "damage": p.damage,
+        "stats": len(p.stats),
+    }
 
 
 def stats_by_suit(p: Player) -> dict:
@@ -78,30 +86,47 @@ def hp(p: Player) -> int:
 @dataclass(slots=True)
 class State:
     players: tuple[Player, ...]
-    draw: tuple[Card, ...]        # face down; the top card is the LAST one
-    discard: tuple[Card, ...]     # face up; the top card is the last one
-    rng: Rng | None               # None in a view
+    draw: tuple[Card, ...]  # face down; the top card is the LAST one
+    discard: tuple[Card, ...]  # face up; the top card is the last one
+    rng: Rng | None  # None in a view
     options: dict
-    decks: int                    # how many 52-card decks are in play
-    turn: int = 0                 # seat whose turn it is
+    decks: int  # how many 52-card decks are in play
+    turn: int = 0  # seat whose turn it is
     phase: str = DECLARE
-    declared: str | None = None   # "train", "fight" or "rest" once declared this turn
-    drawn: Card | None = None     # the card waiting for the active player's choice
-    after: str = DECLARE          # where a PLACE choice returns: DECLARE (XP level-up) or "end"
-    turns: int = 0                # completed turns
-    log: tuple[str, ...] = ()     # recent event sentences; "{0}".."{5}" stand for seat names
+    declared: str | None = None  # "train", "fight" or "rest" once declared this turn
+    drawn: Card | None = None  # the card waiting for the active player's choice
+    after: str = DECLARE  # where a PLACE choice returns: DECLARE (XP level-up) or "end"
+    turns: int = 0  # completed turns
+    log: tuple[str, ...] = ()  # recent event sentences; "{0}".."{5}" stand for seat names
     winner: int | None = None
-    result: str = ""              # why the game ended
-    hidden_draw: int = -1         # in a view: the size of the hidden draw pile
-    logged: int = 0               # sentences ever logged (the log keeps only the last few)
+    result: str = ""  # why the game ended
+    hidden_draw: int = -1  # in a view: the size of the hidden draw pile
+    logged: int = 0  # sentences ever logged (the log keeps only the last few)
     turned: tuple[Card, ...] = ()  # face up, in order: the cards the last action drew to play
     #   (the declared draw, a Joker's or Club Monarch's extra draw, a level-up card); cards
     #   skipped on the way to a numbered card and rebirth stats are not in it. Public in views.
 
-    def clone(self) -> "State":
-        return State(self.players, self.draw, self.discard, None if self.rng is None else self.rng.copy(),
-                     self.options, self.decks, self.turn, self.phase, self.declared, self.drawn, self.after,
-                     self.turns, self.log, self.winner, self.result, self.hidden_draw, self.logged, self.turned)
+    def clone(self) -> State:
+        return State(
+            self.players,
+            self.draw,
+            self.discard,
+            None if self.rng is None else self.rng.copy(),
+            self.options,
+            self.decks,
+            self.turn,
+            self.phase,
+            self.declared,
+            self.drawn,
+            self.after,
+            self.turns,
+            self.log,
+            self.winner,
+            self.result,
+            self.hidden_draw,
+            self.logged,
+            self.turned,
+        )
 
     @property
     def draw_count(self) -> int:
@@ -113,15 +138,19 @@ class State:
 
     def say(self, text: str) -> None:
         log, keep = self.log, CONTENT.log_length
-        if keep and len(log) >= keep:   # drop the oldest first, so only one new tuple is built
-            log = log[len(log) - keep + 1:]
+        if keep and len(log) >= keep:  # drop the oldest first, so only one new tuple is built
+            log = log[len(log) - keep + 1 :]
         self.log = log + (text,)
         self.logged += 1
 
     def set_player(self, seat: int, stats=None, xp=None, damage=None, deaths=None) -> Player:
         """Replace some fields of one player (the others are kept)."""
         old = self.players[seat]
-        p = Player(old.stats if stats is None else stats, old.xp if xp is None else xp,
-                   old.damage if damage is None else damage, old.deaths if deaths is None else deaths)
-        self.players = self.players[:seat] + (p,) + self.players[seat + 1:]
+        p = Player(
+            old.stats if stats is None else stats,
+            old.xp if xp is None else xp,
+            old.damage if damage is None else damage,
+            old.deaths if deaths is None else deaths,
+        )
+        self.players = self.players[:seat] + (p,) + self.players[seat + 1 :]
         return p

@@ -26,13 +26,30 @@ from . import resolve
 from .content import CONTENT
 from .rules import Declare, Decline, LevelUp, Replace, Shield, Swap
 from .state import ACE, DECLARE, JACK, OVER, PLACE, TRAIN, xp_value
-from .table_draw import BELOW_H, GAP, INFO_W, LABEL_PX, PLAYERS, RIGHT, SEP, TOP_H, card_image, fit_card_width, \
-    groups, label_widths, outline, row_labels, rows, stats_width, xp_width
+from .table_draw import (
+    BELOW_H,
+    GAP,
+    INFO_W,
+    LABEL_PX,
+    PLAYERS,
+    RIGHT,
+    SEP,
+    TOP_H,
+    card_image,
+    fit_card_width,
+    groups,
+    label_widths,
+    outline,
+    row_labels,
+    rows,
+    stats_width,
+    xp_width,
+)
 from .table_middle import DID, SOFT, MiddleMixin
 from .text import describe_card, render
 
-HOLD_MS = 1300        # computers: how long their result stays before the next move
-FLY_MS = 280          # a drawn card sliding from the pile
+HOLD_MS = 1300  # computers: how long their result stays before the next move
+FLY_MS = 280  # a drawn card sliding from the pile
 GREEN = (110, 230, 120)
 CHOSEN = (255, 255, 255)
 CAN = (140, 185, 165)
@@ -43,12 +60,12 @@ class StabbyJackTable(MiddleMixin, TableScene):
     def __init__(self, app, session):
         super().__init__(app, session)
         self.names = session.names()
-        self.lvl_sel: set[int] | None = None      # XP indices chosen for a level-up
-        self.ace_sel: tuple | None = None         # ("stat", seat, index) picked first for an Ace swap
-        self.recent: dict | None = None           # what the last moves drew and said
+        self.lvl_sel: set[int] | None = None  # XP indices chosen for a level-up
+        self.ace_sel: tuple | None = None  # ("stat", seat, index) picked first for an Ace swap
+        self.recent: dict | None = None  # what the last moves drew and said
         self.hold_ms = 0.0
-        self.fly_ms = 0.0                         # while the drawn card slides in
-        self.preview_text = ""                    # what the pointed-at choice would do
+        self.fly_ms = 0.0  # while the drawn card slides in
+        self.preview_text = ""  # what the pointed-at choice would do
         self._prev = None
         self._want_focus = "default"
         self._derived_for = None
@@ -72,17 +89,21 @@ class StabbyJackTable(MiddleMixin, TableScene):
         s = self.st
         if self._derived_for is not s:
             table = [resolve.standing(p) for p in s.players]
-            d = {"conds": [resolve.conditions(s, k, table) for k in range(len(s.players))],
-                 "groups": [groups(p.stats) for p in s.players],
-                 "pairs": set(resolve.ace_pairs(s, s.turn)) if s.phase == ACE else set(),
-                 "labels": [], "can_level": s.phase == DECLARE and resolve.can_level_up(s, s.turn)}
+            d = {
+                "conds": [resolve.conditions(s, k, table) for k in range(len(s.players))],
+                "groups": [groups(p.stats) for p in s.players],
+                "pairs": set(resolve.ace_pairs(s, s.turn)) if s.phase == ACE else set(),
+                "labels": [],
+                "can_level": s.phase == DECLARE and resolve.can_level_up(s, s.turn),
+            }
             for p, g in zip(s.players, d["groups"]):
                 labels = row_labels(p, g)
                 d["labels"].append((labels, label_widths(labels)))
             rh = rows(len(s.players))[0][3]
             avail = PLAYERS[2] - INFO_W - 10 - 16
-            d["cw"] = fit_card_width([(g, lw, len(p.xp)) for p, g, (_, lw) in zip(s.players, d["groups"], d["labels"])],
-                                     rh, avail)
+            d["cw"] = fit_card_width(
+                [(g, lw, len(p.xp)) for p, g, (_, lw) in zip(s.players, d["groups"], d["labels"])], rh, avail
+            )
             d["below"] = rh >= BELOW_H
             self._derived, self._derived_for = d, s
         return self._derived
@@ -98,26 +119,40 @@ class StabbyJackTable(MiddleMixin, TableScene):
         self.ace_sel = None
         seat = action.player
         lines = _new_lines(prev.log, new.log)
-        drawn = list(new.turned)   # the cards this move turned up (public in every view)
+        drawn = list(new.turned)  # the cards this move turned up (public in every view)
         means = ""
-        if isinstance(action, Declare) and drawn and new.drawn is None:   # resolved at once: say what it was
+        if isinstance(action, Declare) and drawn and new.drawn is None:  # resolved at once: say what it was
             means = describe_card(prev, seat, drawn[0])
-        did = DID.get(action.choice) if isinstance(action, Declare) else "Level up" if isinstance(action, LevelUp) else ""
+        did = (
+            DID.get(action.choice) if isinstance(action, Declare) else "Level up" if isinstance(action, LevelUp) else ""
+        )
         if self.recent and self.recent["seat"] == seat and self.recent["turns"] == prev.turns:
-            self.recent = {"seat": seat, "turns": prev.turns, "lines": (self.recent["lines"] + lines)[-5:],
-                           "cards": (self.recent["cards"] + drawn)[-3:], "did": did or self.recent["did"],
-                           "means": means or self.recent["means"]}
+            self.recent = {
+                "seat": seat,
+                "turns": prev.turns,
+                "lines": (self.recent["lines"] + lines)[-5:],
+                "cards": (self.recent["cards"] + drawn)[-3:],
+                "did": did or self.recent["did"],
+                "means": means or self.recent["means"],
+            }
         else:
-            self.recent = {"seat": seat, "turns": prev.turns, "lines": lines[-5:], "cards": drawn[-3:], "did": did,
-                           "means": means}
+            self.recent = {
+                "seat": seat,
+                "turns": prev.turns,
+                "lines": lines[-5:],
+                "cards": drawn[-3:],
+                "did": did,
+                "means": means,
+            }
         if seat in self.session.bots:
             self.hold_ms = HOLD_MS / max(0.25, self.anim_speed)
-        if drawn:   # the card slides from the draw pile to where the drawn card is shown
+        if drawn:  # the card slides from the draw pile to where the drawn card is shown
             vp = self.app.vp
             big = vp.r(RIGHT[0] + 180, RIGHT[1] + 8, 100, 140)
             ms = FLY_MS / max(0.25, self.anim_speed)
-            self.flights.append(Flight(card_image(drawn[0], big.w, big.h), vp.p(RIGHT[0] + 10, RIGHT[1] + 12),
-                                       big.topleft, ms, ms))
+            self.flights.append(
+                Flight(card_image(drawn[0], big.w, big.h), vp.p(RIGHT[0] + 10, RIGHT[1] + 12), big.topleft, ms, ms)
+            )
             self.fly_ms = ms
         self._sound(prev, new, seat)
         self._want_focus = "default"
@@ -248,6 +283,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
             if (mine[2], theirs[1], theirs[2]) not in self.derived()["pairs"]:
                 return "The two cards must share a suit or a value."
             return None
+
         return check
 
     # -- drawing -------------------------------------------------------------------------------
@@ -257,8 +293,17 @@ class StabbyJackTable(MiddleMixin, TableScene):
         s = self.st
         self.act = self.can_act()
         self.hover = self._pointed()
-        key = (id(s), vp.size, self.act, self.hover, None if self.lvl_sel is None else frozenset(self.lvl_sel),
-               self.ace_sel, id(self.recent), surf.get_size(), self.fly_ms > 0)
+        key = (
+            id(s),
+            vp.size,
+            self.act,
+            self.hover,
+            None if self.lvl_sel is None else frozenset(self.lvl_sel),
+            self.ace_sel,
+            id(self.recent),
+            surf.get_size(),
+            self.fly_ms > 0,
+        )
         if key == self._layer_key and self._layer_state is s:
             surf.blit(self._layer, (0, 0))
             self._next_hots.extend(self._layer_hots)
@@ -270,7 +315,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
             self._row(surf, vp, seat, r)
         self._draw_middle(surf, vp)
         if self._layer is not None and self._layer.get_size() == surf.get_size():
-            self._layer.blit(surf, (0, 0))      # the same picture surface, not a new one per change
+            self._layer.blit(surf, (0, 0))  # the same picture surface, not a new one per change
         else:
             self._layer = surf.copy()
         self._layer_hots = self._next_hots[start:]
@@ -300,7 +345,9 @@ class StabbyJackTable(MiddleMixin, TableScene):
                 break
         if idx is None:
             order = {"declare": 0, "stat": 1, "xp": 2}
-            ranked = [(order.get(h.payload[0], 3) if isinstance(h.payload, tuple) else 4, i) for i, h in enumerate(items)]
+            ranked = [
+                (order.get(h.payload[0], 3) if isinstance(h.payload, tuple) else 4, i) for i, h in enumerate(items)
+            ]
             idx = min(ranked)[1]
         self.focus[seat] = idx
 
@@ -325,8 +372,12 @@ class StabbyJackTable(MiddleMixin, TableScene):
         if getattr(self, "_bg_key", None) != key:
             bg = pygame.Surface(vp.size)
             bg.fill(gfx.FELT_DARK)
-            gfx.panel(bg, vp.r(8, 6, 1214, TOP_H - 6), gfx.GOLD if active < 0 else gfx.PLAYER_COLOURS[active % 6],
-                      radius=vp.s(8))
+            gfx.panel(
+                bg,
+                vp.r(8, 6, 1214, TOP_H - 6),
+                gfx.GOLD if active < 0 else gfx.PLAYER_COLOURS[active % 6],
+                radius=vp.s(8),
+            )
             for seat, (x, y, w, h) in enumerate(rows(len(s.players))):
                 R = vp.r(x, y, w, h)
                 colour = gfx.PLAYER_COLOURS[seat % 6]
@@ -357,7 +408,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
         card = s.drawn.label() if s.drawn else ""
         return {
             DECLARE: f"▶ {name}'s turn: declare Train, Fight or Rest"
-                     + (" (or level up first)" if self.derived()["can_level"] else ""),
+            + (" (or level up first)" if self.derived()["can_level"] else ""),
             TRAIN: f"▶ {name}: choose the stat card the {card} replaces",
             PLACE: f"▶ {name}: replace a stat card with the {card}, or let it go",
             JACK: f"▶ {name}: Stabby Jack! Shield with a Monarch or take {CONTENT.jack_damage} damage",
@@ -375,8 +426,19 @@ class StabbyJackTable(MiddleMixin, TableScene):
             return
         d = self.derived()
         sk = self.session.seats[seat]
-        key = (seat, s.players[seat], seat == s.turn and s.phase != OVER, tuple(d["conds"][seat]), d["cw"],
-               d["below"], len(s.players), self.names[seat], seat in self.session.bots, sk.level, surf.get_size())
+        key = (
+            seat,
+            s.players[seat],
+            seat == s.turn and s.phase != OVER,
+            tuple(d["conds"][seat]),
+            d["cw"],
+            d["below"],
+            len(s.players),
+            self.names[seat],
+            seat in self.session.bots,
+            sk.level,
+            surf.get_size(),
+        )
         memo = self.__dict__.setdefault("_row_pictures", {})
         area = vp.r(*rect).clip(surf.get_rect())
         img = memo.get(seat)
@@ -395,7 +457,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
         colour = gfx.PLAYER_COLOURS[seat % 6]
         d = self.derived()
         tall = d["cw"] / 0.7 * (2 if d["below"] else 1) + (72 if d["below"] else 38)
-        y += max(0.0, (h - max(95.0, tall)) / 2)   # content centred in tall rows
+        y += max(0.0, (h - max(95.0, tall)) / 2)  # content centred in tall rows
         # who, XP, the three win conditions
         name = ("▶ " if active else "") + self.names[seat]
         px = gfx.fit_px(name, vp.s(20), vp.s(INFO_W - 22), bold=True)
@@ -489,7 +551,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
         img = card_image(c, r.w, r.h, dim)
         if hot:
             self.hot_card(r, payload, None, img)
-        if mark == CHOSEN:   # a chosen card stands up a little
+        if mark == CHOSEN:  # a chosen card stands up a little
             r = r.move(0, -vp.s(4))
         surf.blit(img, r)
         if mark is not None:
@@ -508,8 +570,11 @@ class StabbyJackTable(MiddleMixin, TableScene):
                     mark = gfx.HILITE
             elif s.phase == JACK and c.monarch:
                 hot, mark = True, GREEN
-        dim = self.act and seat == s.turn and (self.lvl_sel is not None and i not in self.lvl_sel
-                                               or s.phase == JACK and not c.monarch)
+        dim = (
+            self.act
+            and seat == s.turn
+            and (self.lvl_sel is not None and i not in self.lvl_sel or s.phase == JACK and not c.monarch)
+        )
         img = card_image(c, r.w, r.h, dim)
         if hot:
             self.hot_card(r, payload, None, img)
@@ -524,6 +589,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
         head = "A draw" if s.winner is None else f"{self.names[s.winner]} wins!"
         return head, render(s.result, self.names)
 
+
 def _sym(suit: str) -> str:
     return CONTENT.symbol[suit]
 
@@ -532,9 +598,9 @@ def _new_lines(old, new) -> list[str]:
     """The sentences ``new`` added to the log ``old`` (the log keeps only the latest ones)."""
     old, new = tuple(old), tuple(new)
     for m in range(len(new) + 1):
-        keep = new[:len(new) - m]
-        if not keep or (len(keep) <= len(old) and old[len(old) - len(keep):] == keep):
-            return list(new[len(new) - m:])
+        keep = new[: len(new) - m]
+        if not keep or (len(keep) <= len(old) and old[len(old) - len(keep) :] == keep):
+            return list(new[len(new) - m :])
     return list(new)
 
 
@@ -544,12 +610,19 @@ def _scenario(app, session):
     if not path:
         return session
     from tabletop.session import Seat, Session
+
     try:
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
         seats = [Seat.from_json(d, i) for i, d in enumerate(data["seats"])] if "seats" in data else session.seats
-        return Session.new(session.spec, seats, data.get("options", session.options), seed=data.get("seed"),
-                           setup=data.get("setup"), autosave=False)
+        return Session.new(
+            session.spec,
+            seats,
+            data.get("options", session.options),
+            seed=data.get("seed"),
+            setup=data.get("setup"),
+            autosave=False,
+        )
     except (OSError, ValueError, KeyError, TypeError) as e:
         app.toast(f"TABLETOP_SCENARIO {path}: {e}")
         return session
@@ -557,4 +630,3 @@ def _scenario(app, session):
 
 def make_table(app, session):
     return StabbyJackTable(app, _scenario(app, session))
-

@@ -23,7 +23,7 @@ SUIT_SYM = CONTENT.symbol
 FACE_WORD = {ACE: "Ace", JACK: "Stabby Jack", QUEEN: "Queen", KING: "King", JOKER_RANK: "Joker"}
 
 # the whole screen
-TOP_H = 44                  # the turn banner
+TOP_H = 44  # the turn banner
 PLAYERS = (8, 52, 884, 662)  # x, y, w, h of the players' rows
 RIGHT = (902, 52, 370, 662)  # the middle of the table: piles, drawn card, choices, log
 
@@ -37,6 +37,7 @@ def short(card: Card) -> str:
 
 
 # -- card pictures -------------------------------------------------------------------------
+
 
 @gfx.image_cache(1024)
 def card_image(card: Card | None, w: int, h: int, dim: bool = False) -> pygame.Surface:
@@ -68,7 +69,7 @@ def card_image(card: Card | None, w: int, h: int, dim: bool = False) -> pygame.S
         pip = SUIT_SYM[card.suit]
     px = max(9, int(min(w * 0.36, h * 0.24)))
     t = gfx.text(idx, px, col, True)
-    if t.get_width() > w * 0.5:   # "10" on a narrow card
+    if t.get_width() > w * 0.5:  # "10" on a narrow card
         px = max(8, int(px * w * 0.5 / t.get_width()))
         t = gfx.text(idx, px, col, True)
     surf.blit(t, (pad, pad - px // 10))
@@ -84,8 +85,7 @@ def card_image(card: Card | None, w: int, h: int, dim: bool = False) -> pygame.S
         word = FACE_WORD[card.rank]
         wpx = gfx.fit_px(word, max(8, h // 10), w - 2 * pad)
         if h >= 140:
-            surf.blit(gfx.text(word, wpx, gfx.DIM), gfx.text(word, wpx, gfx.DIM).get_rect(
-                midbottom=(w // 2, h - pad)))
+            surf.blit(gfx.text(word, wpx, gfx.DIM), gfx.text(word, wpx, gfx.DIM).get_rect(midbottom=(w // 2, h - pad)))
     if dim:
         veil = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(veil, (0, 0, 0, 120), veil.get_rect(), border_radius=radius)
@@ -94,8 +94,9 @@ def card_image(card: Card | None, w: int, h: int, dim: bool = False) -> pygame.S
 
 
 def outline(surf, rect, colour, vp, width=3):
-    pygame.draw.rect(surf, colour, rect.inflate(vp.s(6), vp.s(6)), width=max(2, vp.s(width)),
-                     border_radius=max(3, rect.w // 9 + 3))
+    pygame.draw.rect(
+        surf, colour, rect.inflate(vp.s(6), vp.s(6)), width=max(2, vp.s(width)), border_radius=max(3, rect.w // 9 + 3)
+    )
 
 
 # -- text ---------------------------------------------------------------------------------------
@@ -114,6 +115,7 @@ def wrap(text: str, px: int, width: int, bold: bool = False) -> list[str]:
 
 
 # -- layout -------------------------------------------------------------------------------------
+
 
 def rows(n: int) -> list[tuple[float, float, float, float]]:
     """The players' row rectangles (design units), top to bottom in seat order."""
@@ -146,7 +148,7 @@ def group_label(p: Player, suit: str) -> str:
 
 
 def stats_after(stats, index: int, card: Card):
-    return stats[:index] + (card,) + stats[index + 1:]
+    return stats[:index] + (card,) + stats[index + 1 :]
 
 
 def change_words(before, after, damage: int) -> tuple[str, bool]:
@@ -179,8 +181,10 @@ def declare_image(choice: str, w: int, h: int, scale: float) -> pygame.Surface:
     pygame.draw.rect(surf, CARD_EDGE, r, border_radius=radius)
     pygame.draw.rect(surf, gfx.PAPER, r.inflate(-2, -2), border_radius=radius - 1)
     px = max(8, round(19 * scale))
-    surf.blit(gfx.text(title, px, gfx.INK, True), gfx.text(title, px, gfx.INK, True).get_rect(
-        midtop=(w // 2, round(5 * scale))))
+    surf.blit(
+        gfx.text(title, px, gfx.INK, True),
+        gfx.text(title, px, gfx.INK, True).get_rect(midtop=(w // 2, round(5 * scale))),
+    )
     big = gfx.text(sign, max(10, round(36 * scale)), col, True)
     surf.blit(big, big.get_rect(center=(w // 2, h // 2 + round(2 * scale))))
     spx = gfx.fit_px(words, max(8, round(14 * scale)), w - 6)
@@ -190,9 +194,9 @@ def declare_image(choice: str, w: int, h: int, scale: float) -> pygame.Surface:
 
 
 # -- fitting the rows ------------------------------------------------------------------------------
-INFO_W = 192          # the name / XP / win block at the left of a row
+INFO_W = 192  # the name / XP / win block at the left of a row
 LABEL_PX = 15
-GAP, SEP = 4, 12      # between cards of a group, between groups
+GAP, SEP = 4, 12  # between cards of a group, between groups
 
 
 def row_labels(p: Player, grp) -> list[str]:
@@ -212,7 +216,7 @@ def xp_width(nx: int, cw: float, step: float) -> float:
     return cw + (nx - 1) * step if nx else 70
 
 
-BELOW_H = 250         # rows at least this tall put the XP row under the stats row
+BELOW_H = 250  # rows at least this tall put the XP row under the stats row
 
 
 def fit_card_width(rows_info, row_h: float, avail: float) -> float:
@@ -222,11 +226,14 @@ def fit_card_width(rows_info, row_h: float, avail: float) -> float:
     cw = card_size(row_h)[0]
     while cw > 40:
         if below:
-            ok = all(stats_width(g, lw, cw, cw + GAP) <= avail and xp_width(nx, cw, cw * 0.4) <= avail
-                     for g, lw, nx in rows_info)
+            ok = all(
+                stats_width(g, lw, cw, cw + GAP) <= avail and xp_width(nx, cw, cw * 0.4) <= avail
+                for g, lw, nx in rows_info
+            )
         else:
-            ok = all(stats_width(g, lw, cw, cw + GAP) + 16 + xp_width(nx, cw, cw * 0.4) <= avail
-                     for g, lw, nx in rows_info)
+            ok = all(
+                stats_width(g, lw, cw, cw + GAP) + 16 + xp_width(nx, cw, cw * 0.4) <= avail for g, lw, nx in rows_info
+            )
         if ok:
             return cw
         cw -= 2

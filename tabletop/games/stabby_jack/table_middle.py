@@ -25,8 +25,6 @@ def _nb(text: str) -> str:
     return text
 
 
-
-
 class MiddleMixin:
     # -- the middle: piles, drawn card, choices, log -------------------------------------------------
     def _draw_middle(self, surf, vp) -> None:
@@ -62,7 +60,7 @@ class MiddleMixin:
         for k, c in enumerate(shown):
             r = big.move(-vp.s(22) * (len(shown) - 1 - k), 0)
             img = card_image(c, r.w, r.h)
-            if self.fly_ms <= 0:   # while it slides in, only the flying card is drawn
+            if self.fly_ms <= 0:  # while it slides in, only the flying card is drawn
                 surf.blit(img, r)
             if s.drawn is not None and self.act:
                 if s.phase in (TRAIN, PLACE):
@@ -70,8 +68,15 @@ class MiddleMixin:
                     if self.fly_ms <= 0:
                         outline(surf, r, gfx.HILITE, vp, 3)
                 elif s.phase == JACK:
-                    self.hot_zone(r, ("jack",), lambda pl: None if pl[0] == "xp" and self.st.players[pl[1]].xp[
-                        pl[2]].monarch else "Only a Queen or King shields you.")
+                    self.hot_zone(
+                        r,
+                        ("jack",),
+                        lambda pl: (
+                            None
+                            if pl[0] == "xp" and self.st.players[pl[1]].xp[pl[2]].monarch
+                            else "Only a Queen or King shields you."
+                        ),
+                    )
         if sign is not None:
             surf.blit(sign, big.move(0, (big.h - big.w) // 2))
         elif not shown or self.fly_ms > 0:
@@ -82,7 +87,7 @@ class MiddleMixin:
         ty, left = y + 176, 5
         for text, col in self._explain():
             lines = wrap(text, vp.s(16), vp.s(w - 20))
-            for line in lines[:left if col != gfx.WHITE else min(left, 3)]:
+            for line in lines[: left if col != gfx.WHITE else min(left, 3)]:
                 gfx.blit_text(surf, line, vp.s(16), vp.p(x + 10, ty), col)
                 ty += 20
                 left -= 1
@@ -113,8 +118,7 @@ class MiddleMixin:
             return
         if not self.act:
             if s.turn in self.session.bots:
-                gfx.blit_text(surf, f"{self.names[s.turn]} (computer) is playing…", vp.s(16), vp.p(x + 10, y + 8),
-                              SOFT)
+                gfx.blit_text(surf, f"{self.names[s.turn]} (computer) is playing…", vp.s(16), vp.p(x + 10, y + 8), SOFT)
             return
         me = s.turn
         hint, preview = "", ""
@@ -127,16 +131,22 @@ class MiddleMixin:
                     outline(surf, r, gfx.HILITE, vp, 3)
                 self.hot_card(r, ("declare", choice), None, img)
             if self.derived()["can_level"]:
-                self.hot_button(vp.r(x + 10, y + 106, w - 20, 34), f"Level up: spend {CONTENT.level_cost} XP "
-                                "for a new stat card", self.start_level, px=vp.s(16))
+                self.hot_button(
+                    vp.r(x + 10, y + 106, w - 20, 34),
+                    f"Level up: spend {CONTENT.level_cost} XP for a new stat card",
+                    self.start_level,
+                    px=vp.s(16),
+                )
             elif self.show_focus.get(me):
                 hint = "Arrow keys or d-pad pick a card; Enter or A chooses it."
             else:
                 hint = "Click a card, or drag it onto the draw pile."
         elif s.phase == DECLARE:
             chosen = xp_value(s.players[me].xp[i] for i in self.lvl_sel)
-            hint = (f"Click XP cards worth {CONTENT.level_cost} or more to spend (chosen: {chosen} XP). "
-                    "Extra XP is not given back.")
+            hint = (
+                f"Click XP cards worth {CONTENT.level_cost} or more to spend (chosen: {chosen} XP). "
+                "Extra XP is not given back."
+            )
             ok = chosen >= CONTENT.level_cost
             self.hot_button(vp.r(x + 10, y + 60, 190, 40), f"Spend {chosen} XP", self.spend, px=vp.s(17), enabled=ok)
             self.hot_button(vp.r(x + 210, y + 60, w - 220, 40), "Cancel", self.cancel, px=vp.s(17))
@@ -146,8 +156,12 @@ class MiddleMixin:
             hint = f"Click the stat card the {s.drawn.label()} replaces, or drag the {s.drawn.label()} onto it."
             if s.phase == PLACE:
                 hint = f"Click a stat card to replace it, or keep your {CONTENT.max_stats} stats."
-                self.hot_button(vp.r(x + 10, y + 64, w - 20, 36), f"Keep my stats: let the {s.drawn.label()} go",
-                                lambda: self.submit(Decline(me)), px=vp.s(16))
+                self.hot_button(
+                    vp.r(x + 10, y + 64, w - 20, 36),
+                    f"Keep my stats: let the {s.drawn.label()} go",
+                    lambda: self.submit(Decline(me)),
+                    px=vp.s(16),
+                )
             pl = self.hover
             if pl and pl[0] == "stat" and pl[1] == me:
                 p = s.players[me]
@@ -171,8 +185,10 @@ class MiddleMixin:
             elif sel[1] == me:
                 hint = f"Now pick another player's green card to swap with your {s.players[me].stats[sel[2]].label()}."
             else:
-                hint = f"Now pick your green card to swap with {self.names[sel[1]]}'s " \
-                       f"{s.players[sel[1]].stats[sel[2]].label()}."
+                hint = (
+                    f"Now pick your green card to swap with {self.names[sel[1]]}'s "
+                    f"{s.players[sel[1]].stats[sel[2]].label()}."
+                )
             if sel is not None:
                 self.hot_button(vp.r(x + 10, y + 64, w - 20, 36), "Choose again", self.cancel, px=vp.s(16))
             preview = self._swap_preview()
@@ -200,14 +216,17 @@ class MiddleMixin:
         ca, cb = a.stats[mine[2]], b.stats[theirs[2]]
         wa, da = change_words(a.stats, stats_after(a.stats, mine[2], cb), a.damage)
         wb, db = change_words(b.stats, stats_after(b.stats, theirs[2], ca), b.damage)
-        return (f"{ca.label()} ↔ {cb.label()}: you {wa}{' (you die!)' if da else ''}; "
-                f"{self.names[theirs[1]]} {wb}{' (dies!)' if db else ''}")
+        return (
+            f"{ca.label()} ↔ {cb.label()}: you {wa}{' (you die!)' if da else ''}; "
+            f"{self.names[theirs[1]]} {wb}{' (dies!)' if db else ''}"
+        )
 
     def _draw_log(self, surf, vp, x, y, w, h) -> None:
         s = self.st
         gfx.blit_text(surf, "What happened", vp.s(15), vp.p(x + 10, y), gfx.GOLD, bold=True)
-        gfx.blit_text(surf, "Esc / Start: menu and rules", vp.s(14), vp.p(x + w - 10, y + 1), (150, 170, 160),
-                      anchor="topright")
+        gfx.blit_text(
+            surf, "Esc / Start: menu and rules", vp.s(14), vp.p(x + w - 10, y + 1), (150, 170, 160), anchor="topright"
+        )
         px = vp.s(14)
         room = int((h - 26) // 18)
         out: list[tuple[str, bool]] = []
@@ -222,5 +241,3 @@ class MiddleMixin:
         for ln, newest in out:
             gfx.blit_text(surf, ln, px, vp.p(x + 10, ly), gfx.WHITE if newest else (200, 210, 205))
             ly += 18
-
-

@@ -23,7 +23,7 @@ def events(view, names=None, since: int = 0) -> list[str]:
     """The recent log of a state or view, oldest first, with names filled in.
     ``since``: a previous ``view.logged``; only sentences logged after it are given."""
     new = max(0, min(view.logged - since, len(view.log)))
-    return [render(t, names) for t in view.log[len(view.log) - new:]]
+    return [render(t, names) for t in view.log[len(view.log) - new :]]
 
 
 def describe_card(view, player: int, card: Card, training: bool = False) -> str:
@@ -32,8 +32,10 @@ def describe_card(view, player: int, card: Card, training: bool = False) -> str:
     luck = suit_total(p.stats, "C")
     if card.numbered:
         if training:
-            return (f"{card.name()}: a new {CONTENT.suit_name[card.suit]} stat card worth "
-                    f"{card.rank} {CONTENT.stat_label[card.suit]}; pick the stat card it replaces.")
+            return (
+                f"{card.name()}: a new {CONTENT.suit_name[card.suit]} stat card worth "
+                f"{card.rank} {CONTENT.stat_label[card.suit]}; pick the stat card it replaces."
+            )
         suit = "S" if card.black else "D"
         power = suit_total(p.stats, suit)
         kind = "physical" if suit == "S" else "magical"
@@ -50,13 +52,17 @@ def describe_card(view, player: int, card: Card, training: bool = False) -> str:
         if card.suit == "H":
             return f"{card.name()}: heals you {CONTENT.heart_monarch_heal} HP."
         if card.suit == "C":
-            return (f"{card.name()}: draw one more card; a numbered card up to your luck ({luck}) "
-                    "levels you up, a special card is resolved instead.")
+            return (
+                f"{card.name()}: draw one more card; a numbered card up to your luck ({luck}) "
+                "levels you up, a special card is resolved instead."
+            )
         suit = card.suit
         kind, stat = ("physical", "attack") if suit == "S" else ("magical", "magic")
-        return (f"{card.name()}: a {kind} Monarch of strength {CONTENT.monarch_strength} that wins ties; "
-                f"your {stat} is {suit_total(p.stats, suit)}. Win: {CONTENT.monarch_xp} XP; "
-                f"lose: {CONTENT.monarch_damage} damage.")
+        return (
+            f"{card.name()}: a {kind} Monarch of strength {CONTENT.monarch_strength} that wins ties; "
+            f"your {stat} is {suit_total(p.stats, suit)}. Win: {CONTENT.monarch_xp} XP; "
+            f"lose: {CONTENT.monarch_damage} damage."
+        )
     return "Joker: draw one more card; a numbered card levels you up, a special card is resolved instead."
 
 
@@ -74,6 +80,8 @@ def describe_draw(view, player: int) -> str:
     if view.phase == TRAIN:
         return describe_card(view, player, card, training=True)
     if view.phase == PLACE:
-        return (f"{card.name()}: a level-up card, but you already hold {CONTENT.max_stats} stats; "
-                "replace one of them or let it go.")
-    return describe_card(view, player, card)   # the Jack's shield choice or the Ace's swap
+        return (
+            f"{card.name()}: a level-up card, but you already hold {CONTENT.max_stats} stats; "
+            "replace one of them or let it go."
+        )
+    return describe_card(view, player, card)  # the Jack's shield choice or the Ace's swap
