@@ -41,7 +41,7 @@ def config_dir() -> Path:
         import platformdirs
 
         path = Path(platformdirs.user_config_dir(APP, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    _make(path)
     return path
 
 
@@ -53,11 +53,27 @@ def data_dir() -> Path:
         import platformdirs
 
         path = Path(platformdirs.user_data_dir(APP, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    _make(path)
     return path
 
 
 def saves_dir() -> Path:
+    """Finished games (records)."""
     path = data_dir() / "saves"
-    path.mkdir(parents=True, exist_ok=True)
+    _make(path)
     return path
+
+
+def games_dir() -> Path:
+    """Kept games: one record per unfinished game."""
+    path = data_dir() / "games"
+    _make(path)
+    return path
+
+
+def _make(path: Path) -> None:
+    """Create a folder if it can be; if not, writing there fails later and is reported then."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass

@@ -1,13 +1,18 @@
 """A game being played: its spec, seats, state and record, with autosave.
 
-No pygame here. Every accepted action is appended to the record and the
-record is written atomically to the autosave file, so a killed program loses
-at most the action being made. When the game ends the record is kept in the
-saves folder and the autosave is removed.
+No pygame here. Every game has its own kept file (``games/`` in the data
+folder, a name no other game uses), so starting another game never replaces
+one. Every accepted action is appended to the record and the record is
+written atomically to that file, so a killed program loses at most the action
+being made. When the game ends the record moves to the ``saves/`` folder
+(the newest ``KEEP_FINISHED`` are kept). Nothing is written that the loader
+would refuse: a record over the size limit is not saved, and the player is
+told once.
 """
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,8 +23,21 @@ from tabletop.core.actions import to_json
 from tabletop.core.game import Refused
 
 
+KEEP_FINISHED = 50  # finished records kept in saves/ (the oldest go first)
+
+
 def autosave_path() -> Path:
+    """The single autosave of earlier versions (moved into games/ by ``kept.migrate``)."""
     return paths.data_dir() / "autosave.json"
+
+
+def unique_path(folder: Path, game_id: str) -> Path:
+    """A new file name in ``folder`` that no file has: GAME-DATE-TIME-XXXXXX.json."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    while True:
+        path = folder / f"{game_id}-{stamp}-{os.urandom(3).hex()}.json"
+        if not path.exists() and not path.is_symlink():
+            return path
 
 
 @dataclass
@@ -58,7 +76,9 @@ class Session:
     autosave: bool = True
     bots: dict = field(default_factory=dict)
     resumed: bool = False
-    save_error: str = ""
+    save_error: str = ""  # why the game is not being saved now ("" while it is)
+    save_notice: str = ""  # the same, once, for the table to show (``take_notice``)
+    save_path: Path | None = None  # this game's own kept file
 
     @classmethod
     def new(
@@ -74,6 +94,8 @@ class Session:
             seed = time.time_ns() % (2**48)  # the app picks a seed; the rules never read a clock
         opts = spec.rules.check_options(options or {})
         s = cls(spec=spec, seats=seats, options=opts, seed=seed, setup=setup, autosave=autosave)
+        if autosave:
+            s.save_path = unique_path(paths.games_dir(), spec.id)
         s.record = rec.Record(
             game=spec.id, seed=seed, options=opts, players=[seat.to_json() for seat in seats], setup=setup
         )
@@ -83,9 +105,11 @@ class Session:
         return s
 
     @classmethod
-    def from_record(cls, spec, record: rec.Record, autosave: bool = True) -> Session:
-        """Resume a game from its record (raises BadRecord / RefusedAction)."""
-        state = rec.replay(record, spec)
+    def from_record(cls, spec, record: rec.Record, autosave: bool = True, path: Path | None = None, state=None):
+        """Resume a game from its record (raises BadRecord / RefusedAction); it goes on
+        being saved to ``path``, the file it was kept in (a new kept file if None)."""
+        if state is None:
+            state = rec.replay(record, spec)
         seats = [Seat.from_json(p, i) for i, p in enumerate(record.players)]
         s = cls(
             spec=spec,
@@ -98,6 +122,8 @@ class Session:
             autosave=autosave,
             resumed=True,
         )
+        if autosave:
+            s.save_path = path or unique_path(paths.games_dir(), spec.id)
         s._make_bots()
         return s
 
@@ -139,33 +165,56 @@ class Session:
             if self.outcome() is not None:
                 self.finish()
                 return
-            storage.write_atomic(autosave_path(), self.record.dumps())
-            self.save_error = ""
+            self._write(self.save_path)
+            self._saved()
         except OSError as e:
-            self.save_error = f"Autosave failed: {e.strerror}"
+            self._failed(e)
+
+    def _write(self, path: Path) -> None:
+        """Write the record, unless the loader would refuse it (raises storage.TooLarge)."""
+        if len(self.record.actions) > rec.MAX_ACTIONS:
+            raise storage.TooLarge(f"it would have more than {rec.MAX_ACTIONS:,} moves")
+        storage.write_atomic(path, self.record.dumps(), max_bytes=rec.MAX_BYTES)
+
+    def _saved(self) -> None:
+        if self.save_error:
+            self.save_notice = "The game is being saved again."
+        self.save_error = ""
+
+    def _failed(self, e: OSError) -> None:
+        if isinstance(e, storage.TooLarge):
+            error = f"This game is too long to be saved any more ({e.strerror}); play goes on unsaved."
+        else:
+            error = f"The game cannot be saved ({e.strerror or e}); play goes on without saving."
+        if error != self.save_error:
+            self.save_notice = error
+        self.save_error = error
+
+    def take_notice(self) -> str:
+        """A change in saving to tell the player about, once ("" if none)."""
+        notice, self.save_notice = self.save_notice, ""
+        return notice
 
     def finish(self) -> Path | None:
-        """Keep the finished game's record in the saves folder; drop the autosave."""
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = paths.saves_dir() / f"{self.spec.id}-{stamp}-{self.seed % 100000}.json"
-        storage.write_atomic(path, self.record.dumps())
-        try:
-            autosave_path().unlink()
-        except FileNotFoundError:
-            pass
+        """Keep the finished game's record in the saves folder; drop its kept file."""
+        folder = paths.saves_dir()
+        path = unique_path(folder, self.spec.id)
+        self._write(path)
+        self._saved()
+        if self.save_path is not None:
+            try:
+                self.save_path.unlink()
+            except FileNotFoundError:
+                pass
+        prune(folder, KEEP_FINISHED)
         return path
 
 
-def pending_autosave():
-    """(record, message): a record to offer for resuming, or None with a message if it was bad."""
-    path = autosave_path()
-    if not path.exists():
-        return None, ""
+def prune(folder: Path, keep: int) -> None:
+    """Remove the oldest finished records beyond the newest ``keep``."""
     try:
-        return rec.load(path), ""
-    except rec.BadRecord as e:
-        try:
-            bad = storage.set_aside(path).name
-        except OSError:
-            bad = "(could not be moved)"
-        return None, f"autosave.json: {e}; kept as {bad}"
+        files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in files[keep:]:
+            old.unlink()
+    except OSError:
+        pass

@@ -1,31 +1,37 @@
-"""Reading and writing the player's files safely.
+"""Writing the player's files safely, and setting bad ones aside.
 
-Writes are atomic (a temporary file in the same folder, then a rename), so a
-crash never leaves half a file. A file that cannot be read is set aside as
-``NAME.bad`` (never deleted) and the caller gets a one-line message.
+Writes are atomic (a temporary file ``.NAME.*.tmp`` in the same folder, then a
+rename), so a crash never leaves half a file; temporary files left by a
+killed program are removed at the next start (``clean_stale``). A file that
+cannot be used is set aside as ``NAME.bad`` (never deleted). Reading and
+checking files is the door's job (``tabletop.validate``).
 """
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 from pathlib import Path
 
-MAX_BYTES = 5_000_000
+
+class TooLarge(OSError):
+    """Writing this would make a file the loader refuses; nothing was written."""
+
+    def __init__(self, why: str):
+        super().__init__(why)
+        self.strerror = why
 
 
-class BadFile(ValueError):
-    pass
-
-
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str, max_bytes: int | None = None) -> None:
     path = Path(path)
+    data = text.encode("utf-8")
+    if max_bytes is not None and len(data) > max_bytes:
+        raise TooLarge(f"it would be larger than {max_bytes:,} bytes")
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
@@ -37,28 +43,10 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
-def write_json(path: Path, data) -> None:
-    write_atomic(path, json.dumps(data, indent=1, sort_keys=True))
+def write_json(path: Path, data, max_bytes: int | None = None) -> None:
+    import json
 
-
-def read_json(path: Path):
-    """The parsed JSON of ``path``; raises BadFile with a one-line reason."""
-    path = Path(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise BadFile(f"{path.name}: too large ({size} bytes)")
-        raw = path.read_bytes()
-    except OSError as e:
-        raise BadFile(f"{path.name}: cannot be read ({e.strerror})") from None
-    try:
-        return json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise BadFile(f"{path.name}: not UTF-8 text") from None
-    except RecursionError:
-        raise BadFile(f"{path.name}: nested too deeply") from None
-    except json.JSONDecodeError as e:
-        raise BadFile(f"{path.name}: not valid JSON ({e.msg}, line {e.lineno})") from None
+    write_atomic(path, json.dumps(data, indent=1, sort_keys=True), max_bytes)
 
 
 def set_aside(path: Path) -> Path:
@@ -66,8 +54,33 @@ def set_aside(path: Path) -> Path:
     path = Path(path)
     target = path.with_name(path.name + ".bad")
     n = 2
-    while target.exists():
+    while target.exists() or target.is_symlink():
         target = path.with_name(f"{path.name}.bad.{n}")
         n += 1
     os.replace(path, target)
     return target
+
+
+def set_aside_said(path: Path) -> str:
+    """Set a bad file aside; the words for a message: "set aside as X.bad" or why it stays."""
+    try:
+        return f"set aside as {set_aside(path).name}"
+    except OSError as e:
+        return f"left where it is ({e.strerror or 'the folder cannot be changed'})"
+
+
+def clean_stale(folder: Path) -> int:
+    """Remove temporary files a killed program left in ``folder`` (ours only: ``.*.tmp``)."""
+    removed = 0
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return 0
+    for name in names:
+        if name.startswith(".") and name.endswith(".tmp"):
+            try:
+                os.unlink(Path(folder) / name)
+                removed += 1
+            except OSError:
+                pass
+    return removed

@@ -105,11 +105,14 @@ app.run()
 def test_a_killed_game_resumes_where_it_was(tmp_path):
     env = dict(os.environ, TABLETOP_HOME=str(tmp_path))
     proc = subprocess.Popen([sys.executable, "-c", RUNNER], env=env)
-    autosave = tmp_path / "data" / "autosave.json"
+    kept = tmp_path / "data" / "games"
+    autosave = kept / "none.json"
     try:
         deadline = time.time() + 60
         while time.time() < deadline:
-            if autosave.exists():
+            files = sorted(kept.glob("*.json")) if kept.is_dir() else []
+            if files:
+                autosave = files[0]
                 try:
                     if len(json.loads(autosave.read_text())["actions"]) >= 6:
                         break
@@ -129,8 +132,12 @@ def test_a_killed_game_resumes_where_it_was(tmp_path):
     app.start()
     frames(app, 2)
     item = top(app).menu.items[0]
-    assert item.label.startswith("Resume Punch!")
+    assert item.label == "Continue (1 kept game)"
     click(app, item.rect.center)
+    row = top(app).menu.items[0]
+    assert row.label.startswith("Punch!")
+    click(app, row.rect.center)
+    click(app, top(app).menu.items[0].rect.center)  # Resume
     table = top(app)
     assert table.session.record.actions[: len(saved.actions)] == saved.actions
     expected = rec.replay(saved, registry.get("punch"))

@@ -20,6 +20,9 @@ class App:
     def __init__(self, size=None, settings=None):
         pygame.init()
         gfx.reset_caches()
+        from tabletop import kept
+
+        kept.clean_stale()  # temporary files a killed program left behind
         self.settings = settings or settings_mod.load()
         self.toasts: list[list] = []  # [text, ms left]
         for m in self.settings.messages:

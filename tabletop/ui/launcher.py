@@ -1,12 +1,13 @@
 """The launcher: choose a game, its players (human or computer), each
-human's controls and the game's options; resume an interrupted game."""
+human's controls and the game's options. "Continue" and "Replays" (kept
+games and finished records) are scenes of their own (ui/kept.py)."""
 
 from __future__ import annotations
 
 from tabletop.core import registry
 from tabletop.core.registry import REALTIME, SIMULTANEOUS, TURNS
 from tabletop.input.bindings import SCHEME_LABELS, SCHEMES
-from tabletop.session import Seat, Session, autosave_path, pending_autosave
+from tabletop.session import Seat, Session
 from tabletop.ui import gfx
 from tabletop.ui.scene import Scene
 from tabletop.ui.widgets import Item, Menu, background, title
@@ -43,22 +44,9 @@ class Launcher(MenuScene):
 
     def build(self):
         items = []
-        rec, msg = pending_autosave()
-        if msg:
-            self.app.toast(msg)
-        if rec is not None:
-            try:
-                spec = registry.get(rec.game)
-                moves = len(rec.actions)
-                items.append(
-                    Item(
-                        f"Resume {spec.name} ({moves} move{'s' if moves != 1 else ''})",
-                        action=lambda r=rec, s=spec: self.resume(s, r),
-                        hint="Carry on exactly where the last game stopped",
-                    )
-                )
-            except KeyError:
-                self.app.toast(f"autosave.json is for an unknown game {rec.game!r}; ignored")
+        from tabletop.ui.kept import kept_items
+
+        items += kept_items(self)
         for spec in registry.load_all().values():
             items.append(Item(spec.name, action=lambda s=spec: self.app.push(Setup(self.app, s)), key=spec.id))
         for pkg, why in registry.LOAD_ERRORS.items():
@@ -103,20 +91,6 @@ class Launcher(MenuScene):
         for line in (players + ", people or computers", kind):
             gfx.blit_text(surf, "• " + line, vp.s(17), vp.p(690, y), (200, 220, 200))
             y += 28
-
-    def resume(self, spec, rec):
-        from tabletop.core.record import BadRecord, RefusedAction
-
-        try:
-            session = Session.from_record(spec, rec)
-        except (BadRecord, RefusedAction) as e:
-            from tabletop import storage
-
-            bad = storage.set_aside(autosave_path()).name
-            self.app.toast(f"autosave.json could not be resumed: {e}; kept as {bad}")
-            self.build()
-            return
-        start_table(self.app, session)
 
 
 def start_table(app, session) -> None:

@@ -133,8 +133,9 @@ class TableScene(Scene):
             self.app.sounds.play("refuse")
         else:
             self.after_action(action, result)
-            if self.session.save_error:
-                self.say(self.session.save_error)
+            notice = self.session.take_notice()  # saving stopped or started again: said once
+            if notice:
+                self.say(notice)
         return result
 
     def say(self, text: str, ms: float = 3500) -> None:
@@ -163,6 +164,9 @@ class TableScene(Scene):
 
     # -- scene plumbing ------------------------------------------------------------------
     def on_enter(self) -> None:
+        notice = self.session.take_notice()
+        if notice:
+            self.say(notice, 6000)
         self._check_pads()
 
     def _check_pads(self) -> None:

@@ -1,0 +1,192 @@
+"""Kept games and finished records, as the launcher lists them. No pygame.
+
+- ``unfinished()``: every kept game (``games/``), newest first. Each file
+  goes through the door (``validate.load_record``); one that fails is set
+  aside as ``NAME.bad`` with a one-line message. A game whose id no loaded
+  game has is listed but left untouched (never overwritten, never moved).
+  A kept game that turns out to be finished moves to ``saves/``.
+- ``finished()``: the finished records (``saves/``), newest first, at most
+  ``session.KEEP_FINISHED``.
+- ``migrate()``: the single ``autosave.json`` of earlier versions becomes a
+  kept game like any other.
+- ``delete(entry)``: removes a kept game (the launcher asks first).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from tabletop import paths, storage, validate
+from tabletop.core import registry
+from tabletop.core.registry import REALTIME
+from tabletop.session import KEEP_FINISHED, autosave_path, unique_path
+
+
+@dataclass
+class Entry:
+    path: Path
+    when: float  # seconds since the epoch: when the file was last written
+    game_id: str
+    loaded: validate.Loaded | None = None  # None: a game this program does not have
+    problem: str = ""
+
+    @property
+    def spec(self):
+        return self.loaded.spec if self.loaded else None
+
+    @property
+    def moves(self) -> int:
+        return len(self.loaded.record.actions) if self.loaded else 0
+
+    @property
+    def title(self) -> str:
+        return self.spec.name if self.spec else f"Unknown game {validate.short(self.game_id)}"
+
+    def players(self) -> str:
+        if not self.loaded:
+            return ""
+        out = []
+        for p in self.loaded.record.players:
+            who = p["name"]
+            if p.get("kind") == "computer":
+                who += f" (computer, {p['level']})"
+            out.append(who)
+        return " vs ".join(out)
+
+    def when_text(self) -> str:
+        return time.strftime("%d %b %Y %H:%M", time.localtime(self.when))
+
+    def status(self) -> str:
+        """Who is to act, or the score / the result."""
+        if not self.loaded:
+            return self.problem
+        spec, state = self.loaded.spec, self.loaded.state
+        names = [p["name"] for p in self.loaded.record.players]
+        rules = spec.rules
+        out = rules.outcome(state)
+        if out is not None:
+            head = "A draw" if out.winner is None else f"{names[out.winner]} won"
+            return f"{head}: {out.reason}" if out.reason else head
+        summary = rules.summary(state)
+        parts = []
+        if validate.is_int(summary.get("round")):
+            parts.append(f"round {summary['round']}")
+        for key in ("health", "stamina", "hp", "totals"):
+            value = summary.get(key)
+            if isinstance(value, list) and len(value) == len(names) and all(validate.is_int(v) for v in value):
+                parts.append(f"{key} " + "-".join(str(v) for v in value))
+                break
+        if spec.dynamics != REALTIME:
+            acting = [names[s] for s in rules.to_act(state) if 0 <= s < len(names)]
+            if acting:
+                parts.append(" and ".join(acting) + " to play")
+        return ", ".join(parts)
+
+    def describe(self) -> str:
+        """One line: game, players, when, moves and status."""
+        moves = f"{self.moves} move{'s' if self.moves != 1 else ''}"
+        bits = [self.title, self.players(), self.when_text(), moves, self.status()]
+        return " · ".join(b for b in bits if b)
+
+
+def _files(folder: Path) -> list[tuple[float, Path]]:
+    out = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return out
+    for name in names:
+        if name.endswith(".json") and not name.startswith("."):
+            path = folder / name
+            try:
+                out.append((path.lstat().st_mtime, path))
+            except OSError:
+                pass
+    out.sort(key=lambda x: (-x[0], x[1].name))
+    return out
+
+
+def _load(path: Path, when: float, games: dict, messages: list[str]) -> Entry | None:
+    try:
+        loaded = validate.load_record(path, games)
+    except validate.Invalid as e:
+        game = _game_id(path)
+        if game is not None and game not in games:
+            return Entry(path, when, game, None, "this program does not have this game; the file is left as it is")
+        messages.append(f"{path.name} {e}; {storage.set_aside_said(path)}")
+        return None
+    return Entry(path, when, loaded.record.game, loaded)
+
+
+def _game_id(path: Path) -> str | None:
+    """The "game" of a record file whose game is unknown (so it is left alone), or None."""
+    from tabletop.core import record as rec
+
+    try:
+        data = validate.read_json(path, rec.MAX_BYTES)
+    except validate.Invalid:
+        return None
+    if isinstance(data, dict) and data.get("format") == rec.FORMAT and isinstance(data.get("game"), str):
+        return data["game"]
+    return None
+
+
+def migrate(messages: list[str]) -> None:
+    """Move the single autosave.json of earlier versions into the kept games."""
+    old = autosave_path()
+    if not old.is_file() and not old.is_symlink():
+        return
+    try:
+        os.replace(old, unique_path(paths.games_dir(), "game"))
+    except OSError as e:
+        messages.append(f"autosave.json could not be moved into the kept games ({e.strerror})")
+
+
+def unfinished(messages: list[str], games: dict | None = None) -> list[Entry]:
+    games = registry.load_all() if games is None else games
+    migrate(messages)
+    out = []
+    for when, path in _files(paths.games_dir()):
+        entry = _load(path, when, games, messages)
+        if entry is None:
+            continue
+        if entry.loaded and entry.spec.rules.outcome(entry.loaded.state) is not None:
+            try:  # finished after all: it belongs with the records
+                os.replace(path, unique_path(paths.saves_dir(), entry.game_id))
+            except OSError:
+                pass
+            continue
+        out.append(entry)
+    return out
+
+
+def finished(messages: list[str], games: dict | None = None, limit: int = KEEP_FINISHED) -> list[Entry]:
+    games = registry.load_all() if games is None else games
+    out = []
+    for when, path in _files(paths.saves_dir()):
+        if len(out) >= limit:
+            break
+        entry = _load(path, when, games, messages)
+        if entry is not None:
+            out.append(entry)
+    return out
+
+
+def delete(entry: Entry) -> str:
+    """Remove a kept game; "" or why it could not be removed."""
+    try:
+        entry.path.unlink()
+    except FileNotFoundError:
+        return ""
+    except OSError as e:
+        return f"{entry.path.name} could not be deleted ({e.strerror})"
+    return ""
+
+
+def clean_stale() -> None:
+    """Temporary files a killed program left behind, in every folder we write."""
+    for folder in (paths.config_dir(), paths.data_dir(), paths.games_dir(), paths.saves_dir()):
+        storage.clean_stale(folder)

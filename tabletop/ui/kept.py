@@ -1,0 +1,244 @@
+"""Continue and Replays: the kept games and the finished records, as lists.
+
+The launcher only links here (``kept_items``). Each row shows the game, the
+players, when it was saved, the number of moves and who is to act (or the
+result). A kept game can be resumed or deleted (deleting asks once); a
+finished game can be watched.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from tabletop import kept, paths
+from tabletop.ui import gfx
+from tabletop.ui.launcher import MenuScene, start_table
+from tabletop.ui.widgets import Item, Menu
+
+ROW = 66
+
+
+def _count(folder) -> int:
+    try:
+        return sum(1 for n in os.listdir(folder) if n.endswith(".json") and not n.startswith("."))
+    except OSError:
+        return 0
+
+
+def kept_items(launcher) -> list[Item]:
+    """The launcher's "Continue" and "Replays" entries (plain menu items), when there is something."""
+    app = launcher.app
+    items = []
+    games = _count(paths.games_dir()) + paths_old_autosave()
+    if games:
+        items.append(
+            Item(
+                f"Continue ({games} kept game{'s' if games != 1 else ''})",
+                action=lambda: app.push(ContinueScene(app)),
+                key="continue",
+                hint="Carry on a game that is not finished, or delete it",
+            )
+        )
+    if _count(paths.saves_dir()):
+        items.append(
+            Item(
+                "Replays",
+                action=lambda: app.push(ReplaysScene(app)),
+                key="replays",
+                hint="Watch a finished game again, move by move",
+            )
+        )
+    return items
+
+
+def paths_old_autosave() -> int:
+    from tabletop.session import autosave_path
+
+    return 1 if autosave_path().is_file() else 0
+
+
+def report(app, messages: list[str]) -> None:
+    for m in messages:
+        app.toast(m, 6000)
+        print(f"tabletop: {m}", file=sys.stderr)
+
+
+class EntryMenu(Menu):
+    """A menu whose rows are kept games: two lines each."""
+
+    def __init__(self, items, entries, **kw):
+        super().__init__(items, row=ROW, **kw)
+        self.entries = entries  # item index -> Entry (or None for a plain button)
+
+    def draw(self, surf, vp) -> None:
+        for it in self.items:
+            it.rect = None
+        visible = self.items[self.scroll : self.scroll + self.max_rows]
+        for n, it in enumerate(visible):
+            i = self.scroll + n
+            entry = self.entries[i]
+            r = vp.r(self.x, self.y + n * self.row, self.w, self.row - 8)
+            it.rect = r
+            focused = i == self.focus
+            gfx.panel(
+                surf,
+                r,
+                (60, 70, 92) if focused else (34, 40, 54),
+                radius=vp.s(8),
+                border=gfx.HILITE if focused else None,
+                width=max(1, vp.s(2)),
+            )
+            if entry is None:
+                px = gfx.fit_px(it.label, vp.s(22), r.w - vp.s(20))
+                gfx.blit_text(surf, it.label, px, r.center, gfx.WHITE, bold=focused, anchor="center")
+                continue
+            head = f"{entry.title}  ·  {entry.players()}" if entry.players() else entry.title
+            moves = f"{entry.moves} move{'s' if entry.moves != 1 else ''}"
+            sub = "  ·  ".join(b for b in (entry.when_text(), moves, entry.status()) if b)
+            left = r.x + vp.s(16)
+            width = r.w - vp.s(32)
+            gfx.blit_text(
+                surf, head, gfx.fit_px(head, vp.s(21), width, bold=True), (left, r.y + vp.s(7)), gfx.GOLD, bold=True
+            )
+            gfx.blit_text(surf, sub, gfx.fit_px(sub, vp.s(17), width), (left, r.y + vp.s(33)), (205, 215, 205))
+        if self.scroll > 0:
+            gfx.blit_text(surf, "▲", vp.s(16), vp.p(self.x + self.w / 2, self.y - 14), gfx.GREY, anchor="center")
+        if self.scroll + self.max_rows < len(self.items):
+            gfx.blit_text(
+                surf,
+                "▼",
+                vp.s(16),
+                vp.p(self.x + self.w / 2, self.y + self.max_rows * self.row),
+                gfx.GREY,
+                anchor="center",
+            )
+        hint = self.items[self.focus].hint if self.items else ""
+        if hint:
+            gfx.blit_text(surf, hint, vp.s(16), vp.p(gfx.DESIGN_W / 2, gfx.DESIGN_H - 28), gfx.GREY, anchor="center")
+
+
+class ListScene(MenuScene):
+    """A list of entries with a Back button; subclasses say what choosing one does."""
+
+    empty = ""
+    hint = ""
+
+    def on_enter(self):
+        self.build()
+
+    def load(self, messages: list[str]) -> list:
+        raise NotImplementedError
+
+    def choose(self, entry) -> None:
+        raise NotImplementedError
+
+    def build(self):
+        messages: list[str] = []
+        self.entries = self.load(messages)
+        report(self.app, messages)
+        items = [Item(e.describe(), action=lambda e=e: self.choose(e), hint=self.hint) for e in self.entries]
+        rows = list(self.entries)
+        if not items:
+            self.sub = self.empty
+        items.append(Item("Back", action=self.back, key="back"))
+        rows.append(None)
+        self.menu = EntryMenu(items, rows, x=140, y=150, w=1000, sound=self.app.sounds, on_back=self.back)
+
+
+class ContinueScene(ListScene):
+    heading = "Continue a game"
+    sub = "Every game that is not finished is kept here until you finish or delete it"
+    empty = "No kept games: every game you start is kept here until it is finished"
+    hint = "Enter, A or a click: resume or delete this game"
+
+    def load(self, messages):
+        return kept.unfinished(messages)
+
+    def choose(self, entry):
+        self.app.push(KeptGameScene(self.app, entry, self))
+
+
+class ReplaysScene(ListScene):
+    heading = "Replays"
+    sub = f"Finished games, newest first (the {kept.KEEP_FINISHED} newest are kept)"
+    empty = "No finished games yet"
+    hint = "Enter, A or a click: watch this game"
+
+    def load(self, messages):
+        return kept.finished(messages)
+
+    def choose(self, entry):
+        watch(self.app, entry)
+
+
+def watch(app, entry) -> None:
+    from tabletop.ui.replay import ReplayScene
+
+    try:
+        scene = ReplayScene(app, entry.spec, entry.loaded.record)
+    except Exception as e:  # a boundary: whatever the table cannot show is reported, never a crash
+        report(app, [f"{entry.path.name} cannot be watched ({type(e).__name__}: {str(e)[:80]})"])
+        return
+    app.push(scene)
+
+
+class KeptGameScene(MenuScene):
+    """One kept game: resume it, delete it (asks once), or go back."""
+
+    def __init__(self, app, entry, parent: ListScene):
+        super().__init__(app)
+        self.entry = entry
+        self.parent = parent
+        self.heading = entry.title
+        self.sub = " · ".join(b for b in (entry.players(), entry.when_text(), entry.status()) if b)
+        self.asking = False
+        self.build()
+
+    def build(self):
+        if self.asking:
+            self.heading = "Delete this game for good?"
+            items = [
+                Item("No, keep it", action=self.keep, key="keep"),
+                Item("Yes, delete it", action=self.delete, key="delete", hint="It cannot be brought back"),
+            ]
+        else:
+            items = [
+                Item(
+                    "Resume",
+                    action=self.resume,
+                    key="resume",
+                    enabled=self.entry.loaded is not None,
+                    hint="Carry on exactly where it stopped",
+                ),
+                Item("Delete", action=self.ask, key="ask"),
+                Item("Back", action=self.back, key="back"),
+            ]
+        self.menu = Menu(items, x=390, y=200, w=500, sound=self.app.sounds, on_back=self.back)
+
+    def ask(self):
+        self.asking = True
+        self.build()
+
+    def keep(self):
+        self.asking = False
+        self.heading = self.entry.title
+        self.build()
+
+    def delete(self):
+        problem = kept.delete(self.entry)
+        if problem:
+            report(self.app, [problem])
+        self.app.pop(self)
+        self.parent.build()
+
+    def resume(self):
+        from tabletop.session import Session
+
+        entry = self.entry
+        try:
+            session = Session.from_record(entry.spec, entry.loaded.record, path=entry.path, state=entry.loaded.state)
+            self.app.pop(self)
+            start_table(self.app, session)
+        except Exception as e:  # a boundary: report what cannot be used, never a crash
+            report(self.app, [f"{entry.path.name} cannot be resumed ({type(e).__name__}: {str(e)[:80]})"])

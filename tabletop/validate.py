@@ -1,0 +1,315 @@
+"""The door: every file the program reads is read and checked here, once,
+before any other part of the program uses it.
+
+- ``read_json``: only a regular file is opened (never a FIFO, device or
+  socket, so a read can never block), at most ``max_bytes`` are read whatever
+  the file claims, and the JSON is parsed with limits: integers of at most
+  ``MAX_INT_DIGITS`` digits, no NaN or Infinity, nesting at most ``MAX_DEPTH``
+  deep, text without NUL or broken (lone surrogate) characters.
+- one schema per kind of file: ``check_record`` (records and kept games),
+  ``check_settings`` (settings.json). Content files use ``read_json`` and
+  their game's own content check.
+
+A problem is an ``Invalid`` with one line of text; a bad value in it is cut
+to 40 characters (``short``). Known game ids, computer levels, seat counts
+and options are asked of the game registry at run time, never written here.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import stat
+import unicodedata
+from pathlib import Path
+
+MAX_INT_DIGITS = 30
+MAX_DEPTH = 32
+MAX_NAME = 24  # characters of a player's name
+SHOW = 40  # characters of a bad value shown in a message
+
+
+class Invalid(ValueError):
+    """A file (or a value in it) that cannot be used. The message is one line."""
+
+
+def short(value) -> str:
+    """A value for a message: its repr cut to 40 characters, on one line."""
+    if isinstance(value, str) and len(value) > SHOW * 4:
+        value = value[: SHOW * 4]  # repr of a 1 MB text is never built
+    elif isinstance(value, (list, dict)) and len(value) > SHOW:
+        return f"a {type(value).__name__} of {len(value)} items"
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to print
+        return "a number too long to show"
+    text = text.replace("\n", " ")
+    return text if len(text) <= SHOW else text[: SHOW - 1] + "…"
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+def read_bytes(path, max_bytes: int) -> bytes:
+    """The bytes of a regular file, at most ``max_bytes``; raises Invalid otherwise."""
+    path = Path(path)
+    try:
+        st = os.stat(path)
+    except OSError as e:
+        raise Invalid(f"cannot be read ({e.strerror})") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise Invalid("is not a regular file (a folder, device, pipe or socket)")
+    if st.st_size > max_bytes:
+        raise Invalid(f"is too large ({st.st_size} bytes; at most {max_bytes})")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as e:
+        raise Invalid(f"cannot be read ({e.strerror})") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped for something else since the stat
+            raise Invalid("is not a regular file (a folder, device, pipe or socket)")
+        chunks, total = [], 0
+        while total <= max_bytes:
+            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    except OSError as e:
+        raise Invalid(f"cannot be read ({e.strerror})") from None
+    finally:
+        os.close(fd)
+    if total > max_bytes:
+        raise Invalid(f"is too large (more than {max_bytes} bytes)")
+    return b"".join(chunks)
+
+
+def _int(text: str) -> int:
+    if len(text) - text.startswith("-") > MAX_INT_DIGITS:
+        raise Invalid(f"holds a number with {len(text)} digits")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    if len(text) > 400:
+        raise Invalid(f"holds a number {len(text)} characters long")
+    value = float(text)
+    if not math.isfinite(value):
+        raise Invalid("holds a number too large to use")
+    return value
+
+
+def _constant(name: str):
+    raise Invalid(f"holds {name}, which is not allowed")
+
+
+def parse_json(raw: bytes):
+    """Parse JSON bytes within the limits above; raises Invalid."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Invalid("is not UTF-8 text") from None
+    try:
+        data = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+    except RecursionError:
+        raise Invalid(f"is nested too deeply (at most {MAX_DEPTH} levels)") from None
+    except json.JSONDecodeError as e:
+        raise Invalid(f"is not valid JSON ({e.msg}, line {e.lineno})") from None
+    except ValueError as e:  # Invalid from a hook, or Python's own digit limit
+        raise Invalid(str(e) if isinstance(e, Invalid) else "holds a number too long to use") from None
+    _check_tree(data)
+    return data
+
+
+def read_json(path, max_bytes: int):
+    """``read_bytes`` then ``parse_json``."""
+    return parse_json(read_bytes(path, max_bytes))
+
+
+def _check_tree(data) -> None:
+    """Nesting depth and every text (keys too): no NUL, no broken characters."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise Invalid(f"is nested too deeply (at most {MAX_DEPTH} levels)")
+        if isinstance(value, dict):
+            for k, v in value.items():
+                _check_text(k)
+                stack.append((v, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+        elif isinstance(value, str):
+            _check_text(value)
+
+
+def _check_text(text: str) -> None:
+    if "\x00" in text:
+        raise Invalid(f"holds a NUL character in {short(text)}")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise Invalid(f"holds a broken character (a lone surrogate) in {short(text)}") from None
+
+
+# -- small checks used by the schemas ---------------------------------------------------------
+
+
+def is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def want_int(value, what: str, lo: int, hi: int) -> int:
+    if not is_int(value):
+        raise Invalid(f"{what} must be a whole number, not {short(value)}")
+    if not lo <= value <= hi:
+        raise Invalid(f"{what} must be from {lo} to {hi}, not {short(value)}")
+    return value
+
+
+def same_value(a, b) -> bool:
+    """Equal and of the same type: 3.0 is not 3 and true is not 1."""
+    return type(a) is type(b) and a == b
+
+
+def check_name(value, what: str) -> str:
+    """A player's name: text of 1 to MAX_NAME characters, something visible, no control characters."""
+    if not isinstance(value, str):
+        raise Invalid(f"{what} must be text, not {short(value)}")
+    if not value or len(value) > MAX_NAME:
+        raise Invalid(f"{what} must be 1 to {MAX_NAME} characters long, not {len(value)}")
+    _check_text(value)
+    if any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn") for c in value):
+        raise Invalid(f"{what} holds a control or unknown character: {short(value)}")
+    if not any(unicodedata.category(c)[0] in "LNPS" for c in value):
+        raise Invalid(f"{what} has nothing visible in it: {short(value)}")
+    return value
+
+
+def check_options(rules, options, what: str = "options") -> dict:
+    """A game's options, complete: every key known, every value one of its choices (same type)."""
+    if not isinstance(options, dict):
+        raise Invalid(f"{what} must be an object, not {short(options)}")
+    for key, value in options.items():
+        opt = next((o for o in rules.options if o.key == key), None)
+        if opt is None:
+            raise Invalid(f"{what}: unknown option {short(key)}")
+        if not any(same_value(value, c[0]) for c in opt.choices):
+            allowed = ", ".join(json.dumps(c[0]) for c in opt.choices)
+            raise Invalid(f"{what}: {key} must be one of {allowed}, not {short(value)}")
+    try:
+        return rules.check_options(options)
+    except (ValueError, TypeError, KeyError) as e:
+        raise Invalid(f"{what}: {short(str(e))}") from None
+
+
+# -- records (finished games, kept games, replays) -------------------------------------------
+
+
+def check_players(players, spec) -> list:
+    from tabletop.input.bindings import SCHEMES
+
+    if not isinstance(players, list) or not players:
+        raise Invalid('"players" must be a list of one object per seat')
+    if not spec.min_players <= len(players) <= spec.max_players:
+        raise Invalid(f"{spec.name} is for {spec.min_players} to {spec.max_players} players, not {len(players)}")
+    for i, p in enumerate(players):
+        where = f"player {i + 1}"
+        if not isinstance(p, dict):
+            raise Invalid(f"{where} must be an object, not {short(p)}")
+        extra = set(p) - {"name", "kind", "level", "controls"}
+        if extra:
+            raise Invalid(f"{where}: unknown field {short(sorted(extra)[0])}")
+        check_name(p.get("name"), f"{where}'s name")
+        kind = p.get("kind", "human")
+        if kind == "computer":
+            if p.get("level") not in spec.bot_levels or not isinstance(p.get("level"), str):
+                levels = ", ".join(spec.bot_levels)
+                raise Invalid(f"{where}: computer level must be one of {levels}, not {short(p.get('level'))}")
+            if "controls" in p:
+                raise Invalid(f"{where}: a computer has no controls")
+        elif kind == "human":
+            if "level" in p:
+                raise Invalid(f"{where}: a person has no computer level")
+            if "controls" in p and p["controls"] not in SCHEMES:
+                raise Invalid(f"{where}: controls must be one of {', '.join(SCHEMES)}, not {short(p['controls'])}")
+        else:
+            raise Invalid(f'{where}: kind must be "human" or "computer", not {short(kind)}')
+    return players
+
+
+def check_record(data, games: dict):
+    """The Record in ``data`` (parsed JSON), checked field by field; raises Invalid.
+
+    Fields other than the record's own are ignored. The actions and the setup
+    are checked by replaying them (``load_record``)."""
+    from tabletop.core import record as rec
+
+    if not isinstance(data, dict):
+        raise Invalid("is not a game record (not a JSON object)")
+    if data.get("format") != rec.FORMAT:
+        raise Invalid(f'is not a game record (no "format": "{rec.FORMAT}")')
+    if not same_value(data.get("version"), rec.VERSION):
+        raise Invalid(f"format version {short(data.get('version'))} is not supported (this program reads 1)")
+    game = data.get("game")
+    if not isinstance(game, str) or game not in games:
+        raise Invalid(f"unknown game {short(game)} (known: {', '.join(games)})")
+    spec = games[game]
+    seed = want_int(data.get("seed"), '"seed"', 0, 2**64 - 1)
+    options = check_options(spec.rules, data.get("options", {}), '"options"')
+    players = check_players(data.get("players"), spec)
+    setup = data.get("setup")
+    if setup is not None and not isinstance(setup, dict):
+        raise Invalid(f'"setup" must be an object, not {short(setup)}')
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise Invalid(f'"actions" must be a list, not {short(actions)}')
+    if len(actions) > rec.MAX_ACTIONS:
+        raise Invalid(f"too many actions ({len(actions)}; at most {rec.MAX_ACTIONS})")
+    del options  # checked; the record keeps what the file says
+    return rec.Record(
+        game=game, seed=seed, options=data.get("options", {}), players=players, setup=setup, actions=actions
+    )
+
+
+class Loaded:
+    """A record that passed the door: the record, its game and its final state."""
+
+    def __init__(self, record, spec, state, refused=None):
+        self.record = record
+        self.spec = spec
+        self.state = state
+        self.refused = refused  # a RefusedAction (kept for --summary's exit code 1), or None
+
+
+def load_record(path, games: dict | None = None, allow_refused: bool = False) -> Loaded:
+    """Read, check and replay a record file; raises Invalid (one line, without the file name).
+
+    With ``allow_refused`` a record whose action the rules refuse is returned with
+    ``refused`` set (the state before that action) instead of raising."""
+    from tabletop.core import record as rec
+    from tabletop.core import registry
+
+    games = registry.load_all() if games is None else games
+    record = check_record(read_json(path, rec.MAX_BYTES), games)
+    spec = games[record.game]
+    try:
+        state = rec.replay(record, spec)
+    except rec.BadRecord as e:
+        raise Invalid(short_line(str(e))) from None
+    except rec.RefusedAction as e:
+        if not allow_refused:
+            raise Invalid(short_line(str(e))) from None
+        return Loaded(record, spec, None, refused=e)
+    except RecursionError:
+        raise Invalid("is nested too deeply") from None
+    except Exception as e:  # a game that trips over a value its checks let through: still one line
+        raise Invalid(f"cannot be replayed ({type(e).__name__}: {short_line(str(e))})") from None
+    return Loaded(record, spec, state)
+
+
+def short_line(text: str, limit: int = 160) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
