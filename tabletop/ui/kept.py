@@ -13,8 +13,8 @@ import sys
 
 from tabletop import kept, paths
 from tabletop.ui import gfx
-from tabletop.ui.launcher import MenuScene, start_table
-from tabletop.ui.widgets import Item, Menu
+from tabletop.ui.setup import start_table
+from tabletop.ui.widgets import Item, Menu, MenuScene
 
 ROW = 66
 
