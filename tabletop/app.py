@@ -9,6 +9,13 @@ import sys
 from tabletop import __version__
 
 
+def _count(text: str) -> int:
+    """A whole number of at least 1 (argparse turns the ValueError into a one-line usage error)."""
+    if not text.isdigit() or len(text) > 9 or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text[:40]!r}")
+    return int(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="tabletop", description="Fight-themed card and board games for two at one computer."
@@ -18,7 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--self-test", action="store_true", help="play computer-vs-computer games headless and check every rule"
     )
     p.add_argument("--record-dir", help="with --self-test: write each game's record into this folder")
-    p.add_argument("--games", type=int, default=1, help="with --self-test: games per game id (default 1)")
+    p.add_argument("--games", type=_count, default=1, help="with --self-test: games per game id (default 1)")
     p.add_argument("--seed", type=int, default=None, help="random seed (self-test default: 1)")
     p.add_argument("--window", help="window size, e.g. 1280x720")
     p.add_argument("--frames", type=int, default=0, help=argparse.SUPPRESS)  # stop after N frames (tests, benchmarks)

@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+from tabletop import storage
 from tabletop.core import playout, registry
 
 
@@ -16,7 +17,15 @@ def run(game_ids: list[str], record_dir: str | None = None, games_each: int = 1,
     failures = 0
     out_dir = Path(record_dir) if record_dir else None
     if out_dir is not None:
-        out_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            if out_dir.exists() and not out_dir.is_dir():
+                raise NotADirectoryError(20, "it is not a folder")
+            out_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            print(
+                f"tabletop: --record-dir {record_dir[:200]}: cannot write records there ({e.strerror})", file=sys.stderr
+            )
+            return 2
     for gid in game_ids:
         spec = games[gid]
         for n in range(games_each):
@@ -34,7 +43,11 @@ def run(game_ids: list[str], record_dir: str | None = None, games_each: int = 1,
             winner = "draw" if result.winner is None else f"seat {result.winner}"
             print(f"{gid}: actions={result.actions} winner={winner} seconds={secs:.2f} seed={s}", flush=True)
             if out_dir is not None:
-                (out_dir / f"{gid}-{s}.json").write_text(result.record.dumps(), encoding="utf-8")
+                try:
+                    storage.write_atomic(out_dir / f"{gid}-{s}.json", result.record.dumps())
+                except OSError as e:
+                    print(f"tabletop: --record-dir: cannot write {gid}-{s}.json ({e.strerror})", file=sys.stderr)
+                    return 2
     print(f"self-test: {len(game_ids) * games_each - failures} passed, {failures} failed", flush=True)
     return 1 if failures else 0
 

@@ -1,18 +1,26 @@
 """The player's settings: one JSON file in the platform's config folder.
 
-Loading never crashes and never silently resets: a file that cannot be read
-is set aside as ``settings.json.bad`` with a one-line message, and values
-that are wrong are replaced by defaults, each named in a message (the
-original file is kept as ``.bad`` so nothing the player wrote is lost).
+Loading never crashes and never silently resets. The file goes through the
+door (``tabletop.validate``): a file that cannot be read at all is set aside
+as ``settings.json.bad`` with a one-line message and defaults are used.
+Values that are wrong are replaced by defaults and the first is named in one
+line; the original is copied to ``settings.json.bad`` and the corrected file
+written. If that cannot be written (a full disk, a read-only folder) the
+original stays exactly where it was and the message says so, so nothing the
+player wrote is lost or silently dropped.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tabletop import paths, storage
-from tabletop.input.bindings import check_bindings, default_bindings
+from tabletop import paths, storage, validate
+from tabletop.input.bindings import SCHEMES, check_bindings, default_bindings
+
+MAX_BYTES = 1_000_000
+VERSION = 1
 
 DEFAULTS = {
     "window": [1280, 720],
@@ -25,18 +33,70 @@ DEFAULTS = {
     "last_setup": {},  # the launcher remembers each game's last setup
 }
 
+
+def _number(v, lo, hi) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and lo <= v <= hi
+
+
 CHECKS = {
     "window": lambda v: (
-        isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and 100 <= x <= 10000 for x in v)
+        isinstance(v, list) and len(v) == 2 and all(validate.is_int(x) and 100 <= x <= 10000 for x in v)
     ),
     "fullscreen": lambda v: isinstance(v, bool),
     "sound": lambda v: isinstance(v, bool),
-    "volume": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1,
-    "secrecy": lambda v: v in ("curtain", "peek"),
+    "volume": lambda v: _number(v, 0, 1),
+    "secrecy": lambda v: v in ("curtain", "peek") and isinstance(v, str),
     "assist": lambda v: isinstance(v, bool),
-    "animation_speed": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0.25 <= v <= 4,
-    "last_setup": lambda v: isinstance(v, dict),
+    "animation_speed": lambda v: _number(v, 0.25, 4),
+    "last_setup": lambda v: isinstance(v, dict) and not check_last_setup(v)[1],
 }
+
+
+def seat_choices(spec) -> list[str]:
+    """What a seat of a game's setup can be: a person, or the computer at one of the game's levels."""
+    return ["human"] + [f"computer:{level}" for level in spec.bot_levels]
+
+
+def check_last_setup(value) -> tuple[dict, list[str]]:
+    """The launcher's remembered setups, each checked against its game as loaded now.
+
+    Returns (the setups that are fine, problems). A game this program does not
+    have, or a setup with any wrong value, is dropped and named."""
+    from tabletop.core import registry
+
+    if not isinstance(value, dict):
+        return {}, [f"last_setup must be an object, not {validate.short(value)}"]
+    games = registry.load_all()
+    good, problems = {}, []
+    for game_id, setup in value.items():
+        try:
+            if game_id not in games:
+                raise validate.Invalid(f"unknown game {validate.short(game_id)}")
+            good[game_id] = _check_one_setup(setup, games[game_id])
+        except validate.Invalid as e:
+            problems.append(f"last_setup of {validate.short(game_id)}: {e}")
+    return good, problems
+
+
+def _check_one_setup(setup, spec) -> dict:
+    if not isinstance(setup, dict):
+        raise validate.Invalid(f"must be an object, not {validate.short(setup)}")
+    extra = set(setup) - {"players", "seats", "controls", "options"}
+    if extra:
+        raise validate.Invalid(f"unknown key {validate.short(sorted(extra)[0])}")
+    if "players" in setup:
+        validate.want_int(setup["players"], "players", spec.min_players, spec.max_players)
+    kinds = seat_choices(spec)
+    for what, allowed in (("seats", kinds), ("controls", list(SCHEMES))):
+        items = setup.get(what, [])
+        if not isinstance(items, list) or len(items) > spec.max_players:
+            raise validate.Invalid(f"{what} must be a list of at most {spec.max_players}, not {validate.short(items)}")
+        for item in items:
+            if not isinstance(item, str) or item not in allowed:
+                raise validate.Invalid(f"{what}: {validate.short(item)} is not one of {', '.join(allowed)}")
+    if "options" in setup:
+        validate.check_options(spec.rules, setup["options"])
+    return setup
 
 
 @dataclass
@@ -47,22 +107,32 @@ class Settings:
     bindings: dict = field(default_factory=default_bindings)
     path: Path | None = None
     messages: list[str] = field(default_factory=list)
+    save_failed: str = ""  # why the last save failed ("" if it worked): said once
 
     def __getitem__(self, key):
         return self.values[key]
 
     def __setitem__(self, key, value):
         if key not in CHECKS or not CHECKS[key](value):
-            raise ValueError(f"bad setting {key}={value!r}")
+            raise ValueError(f"bad setting {key}={validate.short(value)}")
         self.values[key] = value
 
-    def save(self) -> None:
+    def dumps(self) -> dict:
+        return {"version": VERSION, **self.values, "bindings": self.bindings}
+
+    def save(self) -> bool:
         if self.path is None:
-            return
+            return True
         try:
-            storage.write_json(self.path, {"version": 1, **self.values, "bindings": self.bindings})
+            storage.write_json(self.path, self.dumps(), max_bytes=MAX_BYTES)
         except OSError as e:
-            self.messages.append(f"{self.path.name}: could not be saved ({e.strerror})")
+            why = f"{self.path.name}: could not be saved ({e.strerror or e}); settings are kept until you quit"
+            if why != self.save_failed:
+                self.messages.append(why)
+            self.save_failed = why
+            return False
+        self.save_failed = ""
+        return True
 
 
 def settings_path() -> Path:
@@ -72,41 +142,55 @@ def settings_path() -> Path:
 def load(path: Path | None = None) -> Settings:
     path = path or settings_path()
     s = Settings(path=path)
-    if not path.exists():
+    if not os.path.lexists(path):
         return s
     try:
-        data = storage.read_json(path)
-    except storage.BadFile as e:
-        bad = _set_aside(path)
-        s.messages.append(f"{e}; kept as {bad} and using default settings")
-        return s
-    if not isinstance(data, dict):
-        bad = _set_aside(path)
-        s.messages.append(f"{path.name}: not a settings object; kept as {bad} and using default settings")
+        data = validate.read_json(path, MAX_BYTES)
+        if not isinstance(data, dict):
+            raise validate.Invalid("is not a settings object")
+        if "version" in data and not validate.same_value(data["version"], VERSION):
+            raise validate.Invalid(f"version {validate.short(data['version'])} is not one this program reads (1)")
+    except validate.Invalid as e:
+        s.messages.append(f"{path.name} {e}; {storage.set_aside_said(path)} and using default settings")
         return s
     problems = []
     for key, value in data.items():
-        if key in ("version",):
+        if key == "version":
             continue
         if key == "bindings":
             s.bindings, bp = check_bindings(value)
             problems += bp
+        elif key == "last_setup":
+            s.values[key], lp = check_last_setup(value)
+            problems += lp
         elif key in CHECKS:
             if CHECKS[key](value):
                 s.values[key] = value
             else:
-                problems.append(f"{key}={str(value)[:30]!r} is not valid, using {DEFAULTS[key]!r}")
+                problems.append(f"{key}={validate.short(value)} is not valid, using {DEFAULTS[key]!r}")
         else:
-            problems.append(f"unknown setting {key!r} ignored")
+            problems.append(f"unknown setting {validate.short(key)} ignored")
     if problems:
-        bad = _set_aside(path)
-        s.messages.append(f"{path.name}: " + "; ".join(problems) + f" (original kept as {bad})")
-        s.save()
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        s.messages.append(f"{path.name}: {problems[0]}{more}; " + _keep_original_and_fix(s, path))
     return s
 
 
-def _set_aside(path: Path) -> str:
+def _keep_original_and_fix(s: Settings, path: Path) -> str:
+    """Copy the original to NAME.bad, then write the corrected file; on failure change nothing."""
+    bad = path.with_name(path.name + ".bad")
+    n = 2
+    while os.path.lexists(bad):
+        bad = path.with_name(f"{path.name}.bad.{n}")
+        n += 1
     try:
-        return storage.set_aside(path).name
-    except OSError:
-        return "(could not be moved)"
+        storage.write_atomic(bad, validate.read_bytes(path, MAX_BYTES).decode("utf-8"))
+        try:
+            storage.write_json(path, s.dumps(), max_bytes=MAX_BYTES)
+        except OSError:
+            os.unlink(bad)
+            raise
+    except (OSError, validate.Invalid, UnicodeDecodeError) as e:
+        why = getattr(e, "strerror", None) or str(e)
+        return f"the corrected file could not be written ({why}), so the file is left as it is"
+    return f"the original is kept as {bad.name}"

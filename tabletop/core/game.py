@@ -66,7 +66,7 @@ class Rules:
             opt = next((o for o in self.options if o.key == key), None)
             if opt is None:
                 raise ValueError(f"unknown option {key!r} for {self.id}")
-            if value not in [c[0] for c in opt.choices]:
+            if not any(type(value) is type(c[0]) and value == c[0] for c in opt.choices):  # 3.0 is not 3
                 allowed = ", ".join(repr(c[0]) for c in opt.choices)
                 raise ValueError(f"option {key!r}: {value!r} is not one of {allowed}")
             out[key] = value

@@ -162,29 +162,43 @@ def default_bindings() -> dict:
     }
 
 
+def _names(value, limit: int = 8) -> bool:
+    """A list of a few short texts (button or key names)."""
+    return (
+        isinstance(value, list) and len(value) <= limit and all(isinstance(b, str) and 0 < len(b) <= 40 for b in value)
+    )
+
+
 def check_bindings(data) -> tuple[dict, list[str]]:
-    """Validate a bindings object from the settings file; returns (bindings, problems)."""
+    """Validate a bindings object from the settings file; returns (bindings, problems).
+
+    Every mapping is text -> a list of texts; a scheme whose mapping is not is
+    replaced by its defaults and named (names are cut to 40 characters)."""
     out = default_bindings()
     problems: list[str] = []
     if not isinstance(data, dict):
         return out, ["bindings must be an object; using the defaults"]
     keys = data.get("keys", {})
-    if isinstance(keys, dict):
-        for scheme, mapping in keys.items():
-            if scheme not in out["keys"]:
-                problems.append(f"unknown keyboard scheme {scheme!r} ignored")
-                continue
-            if not isinstance(mapping, dict) or not all(
-                isinstance(k, str) and isinstance(v, list) and all(isinstance(b, str) for b in v)
-                for k, v in mapping.items()
-            ):
-                problems.append(f"keys for {scheme!r} are malformed; using the defaults")
-                continue
-            out["keys"][scheme] = {k: list(v) for k, v in mapping.items()}
+    if not isinstance(keys, dict):
+        problems.append("keyboard bindings are malformed; using the defaults")
+        keys = {}
+    for scheme, mapping in keys.items():
+        if scheme not in out["keys"]:
+            problems.append(f"unknown keyboard scheme {str(scheme)[:40]!r} ignored")
+            continue
+        if not isinstance(mapping, dict) or not all(
+            isinstance(k, str) and 0 < len(k) <= 40 and _names(v) for k, v in mapping.items()
+        ):
+            problems.append(f"keys for {scheme!r} are malformed; using the defaults")
+            continue
+        out["keys"][scheme] = {k: list(v) for k, v in mapping.items()}
     pad = data.get("gamepad")
     if pad is not None:
-        if isinstance(pad, dict) and all(isinstance(v, list) for v in pad.values()):
+        if isinstance(pad, dict) and all(isinstance(k, str) and 0 < len(k) <= 40 and _names(v) for k, v in pad.items()):
             out["gamepad"] = {k: list(v) for k, v in pad.items()}
         else:
             problems.append("gamepad bindings are malformed; using the defaults")
+    unknown = set(data) - {"keys", "gamepad"}
+    if unknown:
+        problems.append(f"unknown bindings {str(sorted(map(str, unknown))[0])[:40]!r} ignored")
     return out, problems

@@ -92,7 +92,10 @@ class App:
         if replay_file:
             from tabletop.ui.replay import ReplayScene
 
-            self.push(ReplayScene.open(self, replay_file))
+            try:
+                self.push(ReplayScene.open(self, replay_file))
+            except Exception as e:  # a boundary: the launcher opens with one line instead
+                self.toast(f"{replay_file} cannot be watched: {str(e)[:120]}")
 
     def toggle_fullscreen(self) -> None:
         full = not self.settings["fullscreen"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop import validate
 from tabletop.core import record as rec
-from tabletop.core import registry
 from tabletop.core.actions import action_table, from_json
 from tabletop.input.devices import key_name, menu_buttons
 from tabletop.session import Seat, Session
@@ -23,9 +23,9 @@ class ReplayScene(Scene):
 
     @classmethod
     def open(cls, app, path: str) -> Scene:
-        r = rec.load(path)  # the command line has already checked the file
-        spec = registry.get(r.game)
-        return cls(app, spec, r)
+        """The replay of a record file (raises validate.Invalid for a file that is not one)."""
+        loaded = validate.load_record(path)
+        return cls(app, loaded.spec, loaded.record)
 
     def __init__(self, app, spec, record: rec.Record):
         super().__init__(app)

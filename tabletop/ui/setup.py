@@ -38,7 +38,7 @@ class Setup(MenuScene):
         default_seats = ["human"] + [f"computer:{spec.bot_levels[0]}"] * (spec.max_players - 1)
         seats = last.get("seats") if isinstance(last.get("seats"), list) else []
         self.seat_kind = [
-            seats[i] if i < len(seats) and isinstance(seats[i], str) else default_seats[i]
+            seats[i] if i < len(seats) and seats[i] in [k for k, _ in _seat_choices(spec)] else default_seats[i]
             for i in range(spec.max_players)
         ]
         schemes = last.get("controls") if isinstance(last.get("controls"), list) else []
@@ -179,7 +179,10 @@ class Setup(MenuScene):
             "controls": self.schemes,
             "options": self.options,
         }
-        self.app.settings["last_setup"] = last
-        self.app.settings.save()
+        try:
+            self.app.settings["last_setup"] = last
+            self.app.settings.save()
+        except ValueError:  # never stop a game from starting over remembering its setup
+            pass
         session = Session.new(self.spec, seats, self.options)
         start_table(self.app, session)
