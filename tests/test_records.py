@@ -85,7 +85,7 @@ def test_ten_megabytes_of_junk_is_refused_quickly(tmp_path):
 
 def test_missing_file_exits_2(tmp_path):
     code, text = summary(str(tmp_path / "nope.json"))
-    assert code == 2 and "cannot read" in text
+    assert code == 2 and "cannot be read" in text
 
 
 RUNNER = r"""
