@@ -22,7 +22,6 @@ from tabletop.core import record as rec
 from tabletop.core.actions import to_json
 from tabletop.core.game import Refused
 
-
 KEEP_FINISHED = 50  # finished records kept in saves/ (the oldest go first)
 
 

@@ -1,5 +1,19 @@
-"""Watching a record: the game's own table, driven by the record's actions,
-with pause, step and speed controls. Nobody can make a move in a replay."""
+"""Watching a record: the game's own table, driven by the record's actions.
+Nobody can make a move in a replay.
+
+The bar at the bottom: back to the start of this round (or the one before),
+a step back, play / pause, a step forward, the next round; slower / faster;
+whose side to watch from; leave; and a scrubber (click or drag anywhere on
+it). Keys: Space play/pause, Left/Right a step, Page Up/Down a round,
+Home/End, 0-9 jump to that tenth, Up/Down speed, V the side, Esc leave.
+Gamepad: A play/pause, d-pad a step or the speed, shoulders a round,
+triggers a tenth of the game, Y the side, B leave.
+
+Each seat keeps its kind from the record, so computers are labelled as
+computers. Watching from a player's side shows that player's secrets and
+nobody else's; "No secrets" shows none. A step back (or any jump) rebuilds
+the table from the record at that move.
+"""
 
 from __future__ import annotations
 
@@ -8,13 +22,39 @@ import pygame
 from tabletop import validate
 from tabletop.core import record as rec
 from tabletop.core.actions import action_table, from_json
+from tabletop.core.game import Refused
 from tabletop.input.devices import key_name, menu_buttons
 from tabletop.session import Seat, Session
 from tabletop.ui import gfx
 from tabletop.ui.scene import Scene
+from tabletop.ui.secrecy import Secrecy
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 STEP_MS = 900  # between moves of a turn-based game at 1x
+BAR_Y, BAR_H = 668, 48
+
+
+class WatchSecrecy(Secrecy):
+    """A replay's secrecy: only the watched seat's private things are shown (none for an onlooker)."""
+
+    def __init__(self, table, side: int | None):
+        super().__init__(table, "replay")
+        self.mode = "replay"
+        self.side = side
+
+    def visible(self, seat: int) -> bool:
+        return self.side is not None and seat == self.side
+
+    def curtain_needed(self, waiting):
+        return None
+
+
+def _round_key(state):
+    """What changes when a new round (or turn, in a game without rounds) begins."""
+    keys = tuple(getattr(state, name, None) for name in ("match", "round"))
+    if keys == (None, None):
+        keys = (getattr(state, "turns", None),)
+    return keys
 
 
 class ReplayScene(Scene):
@@ -27,29 +67,46 @@ class ReplayScene(Scene):
         loaded = validate.load_record(path)
         return cls(app, loaded.spec, loaded.record)
 
-    def __init__(self, app, spec, record: rec.Record):
+    def __init__(self, app, spec, record: rec.Record, side: int | None = -1):
         super().__init__(app)
         self.spec = spec
         self.source = record
         self.table_actions = action_table(spec.rules.actions)
-        self.session = self._fresh()
-        self.table = spec.make_table(app, self.session)
-        self.index = 0
+        self.actions = [from_json(self.table_actions, a) for a in record.actions]
+        humans = [i for i, p in enumerate(record.players) if p.get("kind", "human") == "human"]
+        self.sides = [None] + list(range(len(record.players)))
+        self.side = (humans[0] if len(humans) == 1 else None) if side == -1 else side
+        self.rounds = self._round_starts()
         self.playing = True
         self.speed_i = 2
-        self.wait = 0.0
-        self.clock = 0.0
         self.error = ""
+        self.scrub: int | None = None  # the move under a dragged scrubber
+        self.buttons: list[tuple[pygame.Rect, object]] = []
+        self.track: pygame.Rect | None = None
+        self.table = None
+        self._build(0)
 
-    def _fresh(self) -> Session:
-        seats = [
-            Seat(
-                p.get("name", f"Player {i + 1}") if isinstance(p.get("name"), str) else f"Player {i + 1}",
-                "computer",
-                level="replay",
-            )
-            for i, p in enumerate(self.source.players)
-        ]
+    # -- the table at a move ---------------------------------------------------------------------
+    def _round_starts(self) -> list[int]:
+        """The move numbers at which a round starts (0 first)."""
+        state = rec.start(self.source, self.spec)
+        starts, key = [0], _round_key(state)
+        for i, action in enumerate(self.actions):
+            result = self.spec.rules.apply(state, action)
+            if isinstance(result, Refused):
+                break
+            state = result
+            new = _round_key(state)
+            if new != key and i + 1 < len(self.actions):
+                starts.append(i + 1)
+            key = new
+        return starts
+
+    def _session(self, index: int) -> Session:
+        seats = []
+        for i, p in enumerate(self.source.players):
+            kind = p.get("kind", "human")
+            seats.append(Seat(str(p.get("name", f"Player {i + 1}")), kind, level=str(p.get("level", ""))))
         s = Session(
             spec=self.spec,
             seats=seats,
@@ -61,8 +118,68 @@ class ReplayScene(Scene):
         s.record = rec.Record(
             game=self.spec.id, seed=s.seed, options=s.options, players=list(self.source.players), setup=s.setup
         )
-        s.state = rec.start(self.source, self.spec)
+        state = rec.start(self.source, self.spec)
+        for action in self.actions[:index]:
+            result = self.spec.rules.apply(state, action)
+            if isinstance(result, Refused):
+                break
+            state = result
+            s.record.add(action)
+        s.state = state
         return s  # no bots: nobody moves but the record
+
+    def _build(self, index: int) -> None:
+        """Put the table at move ``index`` (instantly, without animations)."""
+        index = max(0, min(len(self.actions), index))
+        self.session = self._session(index)
+        self.index = index
+        table = self.spec.make_table(self.app, self.session)
+        if hasattr(table, "secrecy"):
+            table.secrecy = WatchSecrecy(table, self.side)
+        table.result_items = self._result_menu  # the result panel's buttons act on the replay
+        table._result_items = self._result_menu
+        old = self.table
+        self.table = table
+        if old is not None and old in self.app.stack:
+            self.app.stack[self.app.stack.index(old)] = table
+        self.wait = 0.0
+        last_t = next(
+            (
+                a["t"]
+                for a in reversed(self.source.actions[:index])
+                if isinstance(a, dict) and validate.is_int(a.get("t"))
+            ),
+            0,
+        )
+        self.clock = float(last_t)
+        self._last_t = last_t
+
+    def seek(self, index: int) -> None:
+        self.playing = False
+        self.error = ""
+        self._build(index)
+
+    def _result_menu(self):
+        from tabletop.ui.widgets import Item, Menu
+
+        items = [
+            Item("Watch again", action=self.restart),
+            Item("Look at the table", action=self._dismiss),
+            Item("Back to the menu", action=self.leave),
+        ]
+        return Menu(items, x=440, y=400, w=400, sound=self.app.sounds, on_back=self._dismiss)
+
+    def _dismiss(self):
+        self.table.result_dismissed = True
+
+    def restart(self):
+        self.seek(0)
+        self.playing = True
+
+    def leave(self):
+        from tabletop.ui.launcher import Launcher
+
+        self.app.reset_to(Launcher(self.app))
 
     def on_enter(self):
         self.app.stack.insert(len(self.app.stack) - 1, self.table)
@@ -71,31 +188,70 @@ class ReplayScene(Scene):
         if self.table in self.app.stack:
             self.app.stack.remove(self.table)
 
+    # -- moving through the record -------------------------------------------------------------
     def step(self) -> None:
-        if self.index >= len(self.source.actions):
+        if self.index >= len(self.actions):
             self.playing = False
             return
-        action = from_json(self.table_actions, self.source.actions[self.index])
-        result = self.table.submit(action)
+        result = self.table.submit(self.actions[self.index])
         if not result and self.table.message:
-            self.error = f"Move {self.index} was refused: {self.table.message}"
+            self.error = f"Move {self.index + 1} was refused: {self.table.message}"
             self.playing = False
         self.index += 1
+
+    def step_back(self) -> None:
+        self.seek(self.index - 1)
+
+    def next_round(self) -> None:
+        later = [i for i in self.rounds if i > self.index]
+        self.seek(later[0] if later else len(self.actions))
+
+    def prev_round(self) -> None:
+        """To the start of this round; pressed at a round's start, to the one before."""
+        earlier = [i for i in self.rounds if i < self.index]
+        self.seek(earlier[-1] if earlier else 0)
+
+    def jump_fraction(self, f: float) -> None:
+        self.seek(round(len(self.actions) * f))
+
+    def toggle(self) -> None:
+        if self.index >= len(self.actions):
+            self.restart()
+        else:
+            self.playing = not self.playing
+
+    def next_side(self) -> None:
+        i = self.sides.index(self.side) if self.side in self.sides else 0
+        self.side = self.sides[(i + 1) % len(self.sides)]
+        if hasattr(self.table, "secrecy"):
+            self.table.secrecy = WatchSecrecy(self.table, self.side)
+
+    def side_label(self) -> str:
+        if self.side is None:
+            return "View: no secrets"
+        return f"View: {self.session.seats[self.side].name}'s side"
+
+    def faster(self) -> None:
+        self.speed_i = min(len(SPEEDS) - 1, self.speed_i + 1)
+
+    def slower(self) -> None:
+        self.speed_i = max(0, self.speed_i - 1)
 
     def update(self, dt_ms):
         if not self.playing or self.table.busy():
             return
         speed = SPEEDS[self.speed_i]
         self.clock += dt_ms * speed
-        nxt = self.source.actions[self.index] if self.index < len(self.source.actions) else None
+        nxt = self.source.actions[self.index] if self.index < len(self.actions) else None
         if nxt is None:
             self.playing = False
             return
-        t = nxt.get("t") if isinstance(nxt, dict) else None
-        if isinstance(t, int) and not isinstance(t, bool):
-            if self.clock >= t or t < getattr(self, "_last_t", 0):
+        t = nxt.get("t")
+        if validate.is_int(t):
+            if t < self._last_t:  # the round clock started again
+                self.clock = float(t)
+            if self.clock >= t:
                 self._last_t = t
-                self.clock = max(self.clock, t)
                 self.step()
         else:
             self.wait += dt_ms * speed
@@ -103,40 +259,151 @@ class ReplayScene(Scene):
                 self.wait = 0.0
                 self.step()
 
+    # -- input -----------------------------------------------------------------------------------
+    def _result_showing(self) -> bool:
+        t = self.table
+        return t.session.outcome() is not None and not t.busy() and not t.result_dismissed
+
     def handle(self, event, pad_changes):
+        if self._mouse(event):
+            return
         buttons = menu_buttons(event, pad_changes)
         if event.type == pygame.KEYDOWN:
             k = key_name(event)
-            if k in ("+", "=", "]"):
-                buttons.append("faster")
-            elif k in ("-", "["):
-                buttons.append("slower")
-            elif k == "space":
-                buttons = ["toggle"]
-        for b in buttons:
-            if b in ("back", "pause"):
-                from tabletop.ui.launcher import Launcher
-
-                self.app.reset_to(Launcher(self.app))
+            extra = {"+": "faster", "=": "faster", "]": "faster", "-": "slower", "[": "slower", "v": "side"}
+            extra.update({"home": "start", "end": "end", "space": "toggle", "tab": "side"})
+            if k in extra:
+                buttons = [extra[k]]
+            elif len(k) == 1 and k.isdigit():
+                buttons = [f"tenth{k}"]
+        for _iid, name, down in pad_changes:
+            if down and name in ("y", "lefttrigger", "righttrigger"):
+                buttons.append({"y": "side", "lefttrigger": "tenth-", "righttrigger": "tenth+"}[name])
+        if self._result_showing():
+            self.table.result_menu = self.table.result_menu or self._result_menu()
+            if any(b in ("up", "down", "confirm", "back") for b in buttons):
+                self.table.result_menu.handle(event, pad_changes, self.app.vp)
                 return
-            if b in ("confirm", "toggle"):
-                self.playing = not self.playing
-            elif b in ("right", "next"):
-                self.playing = False
-                self.step()
-            elif b in ("up", "faster"):
-                self.speed_i = min(len(SPEEDS) - 1, self.speed_i + 1)
-            elif b in ("down", "slower"):
-                self.speed_i = max(0, self.speed_i - 1)
+        for b in buttons:
+            self.press(b)
+            if self.app.stack and self not in self.app.stack:
+                return
 
+    def press(self, b: str) -> None:
+        n = len(self.actions)
+        actions = {
+            "back": self.leave,
+            "pause": self.toggle,
+            "confirm": self.toggle,
+            "toggle": self.toggle,
+            "right": self._step_now,
+            "left": self.step_back,
+            "next": self.next_round,
+            "prev": self.prev_round,
+            "up": self.faster,
+            "faster": self.faster,
+            "down": self.slower,
+            "slower": self.slower,
+            "side": self.next_side,
+            "start": lambda: self.seek(0),
+            "end": lambda: self.seek(n),
+            "tenth-": lambda: self.seek(self.index - max(1, n // 10)),
+            "tenth+": lambda: self.seek(self.index + max(1, n // 10)),
+        }
+        if b.startswith("tenth") and b[5:].isdigit():
+            self.jump_fraction(int(b[5:]) / 10)
+        elif b in actions:
+            actions[b]()
+
+    def _step_now(self) -> None:
+        self.playing = False
+        self.step()
+
+    def _mouse(self, event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.track is not None and self.track.inflate(0, self.app.vp.s(16)).collidepoint(event.pos):
+                self.scrub = self._index_at(event.pos[0])
+                return True
+            for rect, callback in self.buttons:
+                if rect.collidepoint(event.pos):
+                    self.app.sounds.play("click")
+                    callback()
+                    return True
+            if self._result_showing() and self.table.result_menu is not None:
+                self.table.result_menu.handle(event, (), self.app.vp)
+                return True
+        elif event.type == pygame.MOUSEMOTION:
+            if self.scrub is not None:
+                self.scrub = self._index_at(event.pos[0])
+                return True
+            if self._result_showing() and self.table.result_menu is not None:
+                self.table.result_menu.handle(event, (), self.app.vp)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.scrub is not None:
+            target, self.scrub = self._index_at(event.pos[0]), None
+            self.seek(target)
+            return True
+        return False
+
+    def _index_at(self, x: int) -> int:
+        r = self.track
+        f = min(1.0, max(0.0, (x - r.x) / max(1, r.w)))
+        return round(f * len(self.actions))
+
+    # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surf, vp):
-        r = vp.r(240, 676, 800, 40)
-        gfx.panel(surf, r, gfx.PANEL, radius=vp.s(8), alpha=220)
-        state = "playing" if self.playing else "paused"
-        text = (
-            f"Replay · move {self.index}/{len(self.source.actions)} · {state} · {SPEEDS[self.speed_i]}x   "
-            f"Space play/pause · → step · ↑↓ speed · Esc leave"
+        bar = vp.r(0, BAR_Y, 1280, BAR_H)
+        gfx.panel(surf, bar, gfx.PANEL, radius=0, alpha=230)
+        self.buttons = []
+        x = 12
+        play = "Play" if not self.playing else "Pause"
+        for label, w, cb in (
+            ("|<", 40, self.prev_round),
+            ("<", 40, self.step_back),
+            (play, 74, self.toggle),
+            (">", 40, self._step_now),
+            (">|", 40, self.next_round),
+        ):
+            self._button(surf, vp, x, w, label, cb)
+            x += w + 6
+        x += 8
+        self._button(surf, vp, x, 30, "-", self.slower)
+        gfx.blit_text(
+            surf, f"{SPEEDS[self.speed_i]:g}x", vp.s(16), vp.p(x + 56, BAR_Y + BAR_H / 2), gfx.WHITE, anchor="center"
         )
-        gfx.blit_text(surf, text, gfx.fit_px(text, vp.s(16), r.w - vp.s(16)), r.center, gfx.WHITE, anchor="center")
+        self._button(surf, vp, x + 82, 30, "+", self.faster)
+        x += 126
+        self._button(surf, vp, x, 200, self.side_label(), self.next_side)
+        x += 210
+        right = 1280 - 12 - 80
+        self._button(surf, vp, right, 80, "Leave", self.leave)
+        count_w = 110
+        track_x, track_w = x + 10, right - x - 30 - count_w
+        self.track = vp.r(track_x, BAR_Y + BAR_H / 2 - 4, track_w, 8)
+        pygame.draw.rect(surf, (70, 76, 92), self.track, border_radius=vp.s(4))
+        n = max(1, len(self.actions))
+        shown = self.index if self.scrub is None else self.scrub
+        done = self.track.copy()
+        done.w = round(self.track.w * shown / n)
+        pygame.draw.rect(surf, gfx.GOLD, done, border_radius=vp.s(4))
+        for start in self.rounds[1:]:
+            tx = self.track.x + round(self.track.w * start / n)
+            pygame.draw.line(surf, gfx.WHITE, (tx, self.track.y - vp.s(5)), (tx, self.track.bottom + vp.s(4)), 1)
+        knob = (self.track.x + done.w, self.track.centery)
+        pygame.draw.circle(surf, gfx.HILITE, knob, vp.s(9))
+        text = f"move {shown}/{len(self.actions)}"
+        gfx.blit_text(
+            surf,
+            text,
+            gfx.fit_px(text, vp.s(16), vp.s(count_w)),
+            vp.p(right - 10 - count_w / 2, BAR_Y + BAR_H / 2),
+            gfx.WHITE,
+            anchor="center",
+        )
         if self.error:
-            gfx.blit_text(surf, self.error, vp.s(18), vp.p(640, 650), gfx.REFUSE, anchor="center")
+            gfx.blit_text(surf, self.error, vp.s(18), vp.p(640, BAR_Y - 20), gfx.REFUSE, anchor="center")
+
+    def _button(self, surf, vp, x, w, label, callback) -> None:
+        r = vp.r(x, BAR_Y + 7, w, BAR_H - 14)
+        gfx.panel(surf, r, (70, 84, 110), radius=vp.s(6), border=(150, 160, 190), width=1)
+        gfx.blit_text(surf, label, gfx.fit_px(label, vp.s(17), r.w - vp.s(8)), r.center, gfx.WHITE, anchor="center")
+        self.buttons.append((r, callback))

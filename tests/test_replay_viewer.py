@@ -1,0 +1,134 @@
+"""The replay viewer a player can use (issue 14, point 4): step back as well as
+forward, a scrubber (mouse, keys, gamepad), the next round, computers labelled
+as computers, working result-panel buttons, and a chosen side's secrets only."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tabletop.core import playout, registry
+from tabletop.core import record as rec
+from tests.ui_helpers import click, frames, key, make_app, top
+
+
+@pytest.fixture
+def app():
+    a = make_app()
+    a.start()
+    frames(a, 2)
+    yield a
+    pygame.quit()
+
+
+def watch(app, game_id, seed=3, players=None):
+    from tabletop.ui.replay import ReplayScene
+
+    spec = registry.get(game_id)
+    result = playout.play(spec, seed=seed)
+    record = result.record
+    if players is not None:
+        record.players = players
+    scene = ReplayScene(app, spec, record)
+    app.push(scene)
+    frames(app, 2)
+    return scene, spec, record
+
+
+def state_at(spec, record, n):
+    cut = rec.Record(record.game, record.seed, record.options, record.players, record.setup, record.actions[:n])
+    return rec.replay(cut, spec)
+
+
+def pad(app, scene, name):
+    scene.handle(pygame.event.Event(pygame.USEREVENT), [(0, name, True)])
+    frames(app)
+
+
+def test_step_forward_and_back_lands_on_the_same_positions(app):
+    scene, spec, record = watch(app, "punch")
+    key(app, "space")  # pause
+    for _ in range(5):
+        key(app, "right")
+    assert scene.index == 5
+    key(app, "left")
+    key(app, "left")
+    assert scene.index == 3
+    assert spec.rules.summary(scene.session.state) == spec.rules.summary(state_at(spec, record, 3))
+    assert scene.table in app.stack and app.stack[-1] is scene  # the rebuilt table is the one drawn
+
+
+def test_the_scrubber_follows_the_mouse_keys_and_gamepad(app):
+    scene, spec, record = watch(app, "stabby-jack")
+    n = len(record.actions)
+    track = scene.track
+    click(app, (track.x + track.w // 2, track.centery))
+    assert abs(scene.index - n // 2) <= 1 and not scene.playing
+    assert spec.rules.summary(scene.session.state) == spec.rules.summary(state_at(spec, record, scene.index))
+    key(app, "end")
+    assert scene.index == n
+    key(app, "home")
+    assert scene.index == 0
+    key(app, "3")
+    assert scene.index == round(n * 0.3)
+    at = scene.index
+    pad(app, scene, "righttrigger")
+    assert scene.index == at + max(1, n // 10)
+    pad(app, scene, "dpleft")
+    assert scene.index == at + max(1, n // 10) - 1
+
+
+def test_next_round_jumps_to_where_a_round_starts(app):
+    scene, spec, record = watch(app, "punch")
+    assert len(scene.rounds) > 2
+    key(app, "page down")
+    first = scene.index
+    assert first == scene.rounds[1]
+    before = state_at(spec, record, first - 1)
+    after = state_at(spec, record, first)
+    assert (before.match, before.round) != (after.match, after.round)
+    pad(app, scene, "rightshoulder")
+    assert scene.index == scene.rounds[2]
+    key(app, "page up")
+    assert scene.index == scene.rounds[1]
+
+
+def test_computer_seats_are_labelled_and_people_are_not(app):
+    players = [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "computer", "level": "easy"}]
+    scene, spec, record = watch(app, "boxing-the-game", players=players)
+    seats = scene.session.seats
+    assert [s.kind for s in seats] == ["human", "computer"]
+    assert scene.side == 0  # one person: watched from that person's side by default
+
+
+def test_watching_a_side_shows_only_that_sides_secrets(app):
+    players = [{"name": "Ann", "kind": "human"}, {"name": "Ben", "kind": "human"}]
+    scene, spec, record = watch(app, "punch", players=players)
+    assert scene.side is None  # two people: nobody's secrets until a side is chosen
+    assert not scene.table.secrecy.visible(0) and not scene.table.secrecy.visible(1)
+    key(app, "v")
+    assert scene.side == 0 and scene.table.secrecy.visible(0) and not scene.table.secrecy.visible(1)
+    key(app, "right")
+    key(app, "left")  # a rebuilt table keeps the side
+    assert scene.table.secrecy.visible(0) and not scene.table.secrecy.visible(1)
+    pad(app, scene, "y")
+    assert scene.side == 1 and scene.table.secrecy.visible(1) and not scene.table.secrecy.visible(0)
+
+
+def test_the_result_panel_buttons_work(app):
+    scene, spec, record = watch(app, "punch")
+    key(app, "end")
+    for _ in range(200):
+        frames(app)
+        if scene.table.result_menu is not None:
+            break
+    menu = scene.table.result_menu
+    assert menu is not None and [it.label for it in menu.items][0] == "Watch again"
+    click(app, menu.items[0].rect.center)  # Watch again
+    assert scene.index <= 1 and scene.playing
+    key(app, "end")
+    for _ in range(50):
+        frames(app)
+    menu = scene.table.result_menu
+    click(app, menu.items[2].rect.center)  # Back to the menu
+    assert type(top(app)).__name__ == "Launcher"
