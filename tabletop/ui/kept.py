@@ -64,6 +64,16 @@ def report(app, messages: list[str]) -> None:
         print(f"tabletop: {m}", file=sys.stderr)
 
 
+def _fit(text: str, px: int, min_px: int, width: int, bold: bool = False) -> tuple[str, int]:
+    """Text that fits ``width``: smaller down to ``min_px``, then cut short with an ellipsis."""
+    size = gfx.fit_px(text, px, width, bold=bold)
+    if size >= min_px:
+        return text, size
+    while len(text) > 1 and gfx.font(min_px, bold).size(text + "…")[0] > width:
+        text = text[: int(len(text) * 0.9)].rstrip()
+    return text + "…", min_px
+
+
 class EntryMenu(Menu):
     """A menu whose rows are kept games: two lines each."""
 
@@ -98,10 +108,10 @@ class EntryMenu(Menu):
             sub = "  ·  ".join(b for b in (entry.when_text(), moves, entry.status()) if b)
             left = r.x + vp.s(16)
             width = r.w - vp.s(32)
-            gfx.blit_text(
-                surf, head, gfx.fit_px(head, vp.s(21), width, bold=True), (left, r.y + vp.s(7)), gfx.GOLD, bold=True
-            )
-            gfx.blit_text(surf, sub, gfx.fit_px(sub, vp.s(17), width), (left, r.y + vp.s(33)), (205, 215, 205))
+            head, px = _fit(head, vp.s(21), vp.s(16), width, bold=True)
+            gfx.blit_text(surf, head, px, (left, r.y + vp.s(7)), gfx.GOLD, bold=True)
+            sub, px = _fit(sub, vp.s(17), vp.s(14), width)
+            gfx.blit_text(surf, sub, px, (left, r.y + vp.s(33)), (205, 215, 205))
         if self.scroll > 0:
             gfx.blit_text(surf, "▲", vp.s(16), vp.p(self.x + self.w / 2, self.y - 14), gfx.GREY, anchor="center")
         if self.scroll + self.max_rows < len(self.items):
