@@ -159,13 +159,15 @@ _CLAIM_TEXT = {
 
 
 def _visible_cards(state: State, player: int) -> list[tuple[str, int]]:
-    """The player's cards they can see and use next: held cards and deck tops,
-    as ("left hand" / "right hand" / "left deck" / "right deck", card)."""
+    """The player's cards they could place right now: a held card, or the top card of a
+    deck whose hand is empty (a hand holding a card cannot take its deck's top), as
+    ("left hand" / "right hand" / "left deck" / "right deck", card)."""
     out = []
     for h in (0, 1):
         held = state.held[player * 2 + h]
         if held is not None:
             out.append((f"{SIDES[h]} hand", held[0]))
+            continue
         deck = state.decks[player * 2 + h]
         if deck and deck[-1] >= 0:
             out.append((f"{SIDES[h]} deck", deck[-1]))
@@ -192,6 +194,8 @@ def opportunities(state: State, player: int) -> list[dict]:
         pile = state.piles[opp * 3 + i]
         if pile and C.owner(pile[-1]) == player and C.ctype(pile[-1]) == C.HAYMAKER:
             col = C.colour(pile[-1])
+            if not any(C.colour(c) == col for _, c in mine):
+                continue
             out.append(
                 {
                     "kind": "stagger",
@@ -203,7 +207,7 @@ def opportunities(state: State, player: int) -> list[dict]:
             )
     for i in range(3):
         pile = state.piles[player * 3 + i]
-        if pile and C.owner(pile[-1]) == opp:
+        if pile and C.owner(pile[-1]) == opp and any(_blocks(pile[-1], c) for _, c in mine):
             out.append(
                 {
                     "kind": "block",

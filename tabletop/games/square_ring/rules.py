@@ -149,7 +149,7 @@ class SquareRingRules(Rules):
         ),
         Option("rounds", "Rounds", ((1, "1"), (3, "3"), (5, "5")), 3, "Rounds in a bout."),
         Option(
-            "exchanges", "Exchanges per round", ((4, "4"), (6, "6"), (8, "8")), 6, "Exchanges in a round (R-SQR-8)."
+            "exchanges", "Exchanges per round", ((4, "4"), (6, "6"), (8, "8")), 6, "Exchanges in a round."
         ),
     )
 
