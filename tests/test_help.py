@@ -88,7 +88,7 @@ Intro with **bold** and `code` and a\\*star.
 """
     blocks = help.parse(text)
     kinds = [b.kind for b in blocks]
-    assert kinds == ["heading", "para", "para", "para", "para", "para", "para", "table"]
+    assert kinds == ["heading", "para", "para", "para", "para", "para", "para", "space", "table"]
     assert [b.marker for b in blocks[2:7]] == ["1.", "2.", "◦", "◦", "3."]
     assert [b.level for b in blocks[2:7]] == [1, 1, 2, 2, 1]
     intro = blocks[1].runs

@@ -63,3 +63,19 @@ def test_a_card_under_a_full_hand_is_not_hinted():
     s = ok(s, Place(0, "right", "p1.left", s.now + 2000))  # the green Jab is punched away: the Hook is free
     spots = [o for o in opportunities(s, 0) if o["kind"] == "block"]
     assert [o["with"] for o in spots] == [["right deck"]] and makeable(s, 0, "p0.head")
+
+
+def test_the_live_help_line_says_what_to_do_next_in_plain_words():
+    from tabletop.games.jab.queries import next_step
+
+    s = RULES.new_state(RULES.check_options({"countdown_ms": 0}), 3, 2)
+    assert "Ready" in next_step(s, 0)
+    s = start({"decks": decks(p0_left=["green jab"], p0_right=["red cross"], p1_left=["red hook"])})
+    assert next_step(s, 0).startswith("Take a card from a deck")
+    s = play(s, 1, "left", "p0.head")
+    line = next_step(s, 0)
+    assert line.startswith("Block:") and "red Cross" in line and "red Hook" in line and "head" in line
+    assert not next_step(s, 0, chances=False).startswith("Block"), "without the aid the line points at no chance"
+    s = ok(s, Take(0, "left", s.now + 500))
+    assert "Block:" in next_step(s, 0) and "red Cross" in next_step(s, 0)  # the right deck is still free
+    assert "Let go" in next_step(s, 0, chances=False)

@@ -44,7 +44,7 @@ class Run:
 
 @dataclass
 class Block:
-    kind: str  # "heading", "para", "table", "picture", "code", "rule"
+    kind: str  # "heading", "para", "table", "picture", "code", "rule", "space" (after a list)
     runs: list = field(default_factory=list)  # heading / para: list[Run]
     level: int = 0  # heading level; list depth of a paragraph
     marker: str = ""  # "•" or "3." on a list item's first paragraph
@@ -90,6 +90,8 @@ def parse(text: str) -> list[Block]:
             lists.append([t.type == "ordered_list_open", start])
         elif t.type in ("bullet_list_close", "ordered_list_close"):
             lists.pop()
+            if not lists:
+                blocks.append(Block("space"))
         elif t.type == "list_item_open":
             ordered, n = lists[-1]
             pending_marker = f"{n}." if ordered else ("•" if len(lists) % 2 else "◦")
@@ -334,6 +336,8 @@ def layout(blocks: list[Block], width: int, scale: float) -> tuple[list[Op], int
                 w = _measure(line, px, False)
                 ops.append(Op("text", gap, y + gap // 2 + n * int(px * 1.35), w, px, line, px, False, CODE_FG))
             y += h + gap
+        elif b.kind == "space":
+            y += gap // 2
         elif b.kind == "rule":
             ops.append(Op("box", 0, y + gap // 2, width, max(1, round(2 * scale)), colour=TABLE_LINE))
             y += gap * 2

@@ -267,9 +267,18 @@ class Setup(MenuScene):
         lines = []
         for i in range(self.players):
             kind = self.seat_kind[i]
-            who = "a person" if kind == "human" else f"the computer ({level_name(kind.split(':', 1)[1])})"
+            if kind == "human":
+                how = f" ({SCHEME_LABELS[self.schemes[i]].lower()})" if spec.dynamics != TURNS else ""
+                who = f"a person{how}"
+            else:
+                level = kind.split(":", 1)[1]
+                gentle = ", the gentlest level" if level == spec.bot_levels[0] else ""
+                who = f"the computer: {level_name(level)}{gentle}"
             lines.append(f"- **{gfx.PLAYER_NAMES[i]}**: {who}")
-        return f"### {spec.name}\n\n{spec.blurb}\n\n" + "\n".join(lines)
+        tip = "New to the game? **How to play** starts with the goal and your first turn: it takes a minute."
+        if tutorial_opener() is not None:
+            tip = "New to the game? **Learn to play** shows it on the table, one short lesson at a time."
+        return "### Who plays\n\n" + "\n".join(lines) + f"\n\n{tip}"
 
     def draw(self, surf, vp):
         super().draw(surf, vp)

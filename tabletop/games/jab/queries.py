@@ -219,3 +219,50 @@ def opportunities(state: State, player: int) -> list[dict]:
                 }
             )
     return out
+
+
+_CLAIM_STEP = {
+    "knockout": "Knockout open: claim it now to win!",
+    "counter": "Counter-punch open: empty-handed, press Counter-Punch (2 points and 1 health).",
+    "combo": "Combo open: press Combo for bonus points.",
+    "clinch": "You have no health left: Clinch wins 2 back (3 points off).",
+    "ding": "You are out of cards: wait for the round to end, or Ding! to end it (5 points off).",
+}
+
+
+def next_step(state: State, player: int, t: int | None = None, chances: bool = True) -> str:
+    """What ``player`` can do next, in plain words: the table's live help line, at time ``t``
+    (default: the state's). With ``chances`` (the practice aid) open claims come first (they
+    can be lost), then a stagger or block the player can make now; without it the line never
+    points at a chance, since spotting one is part of the game."""
+    ph = state.phase
+    if ph in ("between", "clinch"):
+        if state.ready[player]:
+            return "Waiting for your opponent to press Ready."
+        return "Press Ready when you are set: play starts after the count."
+    if ph == "scoring":
+        return "The round is being scored: choose which piles count when asked."
+    if ph != "playing":
+        return ""
+    if (state.now if t is None else t) < state.go_at:
+        return "Get ready: when the count ends, take a card from a deck."
+    opps = opportunities(state, player) if chances else []
+    for kind in ("knockout", "counter", "combo", "clinch"):
+        if any(o["kind"] == kind for o in opps):
+            return _CLAIM_STEP[kind]
+    held = [state.held[player * 2 + h] for h in (0, 1)]
+    mine = dict(_visible_cards(state, player))
+    for o in opps:
+        if o["kind"] == "stagger":
+            where = o["with"][0]
+            return f"Stagger: put the {C.card_name(mine[where])} ({where}) on your Haymaker to take 2 health."
+    for o in opps:
+        if o["kind"] == "block":
+            where = o["with"][0]
+            spot = ("left body", "head", "right body")[parse_target(o["target"])[1]]
+            return f"Block: the {C.card_name(mine[where])} ({where}) fits the {C.card_name(o['card'])} on your {spot}."
+    if any(held):
+        return "Let go over your opponent's boxer to punch; anywhere else, the card goes back."
+    if all(not state.decks[player * 2 + h] for h in (0, 1)):
+        return _CLAIM_STEP["ding"]
+    return "Take a card from a deck and let go on your opponent's boxer: a punch."
