@@ -8,9 +8,9 @@ import pygame
 from tabletop.ui import gfx
 
 from . import content as C
+from .queries import next_step
 from .rules import stall_deadline, tile_claim
 from .table_art import _fin, _keyed, token
-from .queries import next_step
 from .table_input import hand_line, hint
 from .table_layout import colour_of, fit, wrap
 
