@@ -223,10 +223,10 @@ def opportunities(state: State, player: int) -> list[dict]:
 
 _CLAIM_STEP = {
     "knockout": "Knockout open: claim it now to win!",
-    "counter": "Counter-punch open: empty-handed, press Counter-Punch (2 points and 1 health).",
-    "combo": "Combo open: press Combo for bonus points.",
-    "clinch": "You have no health left: Clinch wins 2 back (3 points off).",
-    "ding": "You are out of cards: wait for the round to end, or Ding! to end it (5 points off).",
+    "counter": "Counter-punch open: hands empty, press Counter (2 points, 1 health)",
+    "combo": "Combo open: press Combo for bonus points",
+    "clinch": "No health left: Clinch takes 2 back (3 points off)",
+    "ding": "Out of cards: wait for the round to end, or Ding! (5 points off)",
 }
 
 
@@ -238,14 +238,14 @@ def next_step(state: State, player: int, t: int | None = None, chances: bool = T
     ph = state.phase
     if ph in ("between", "clinch"):
         if state.ready[player]:
-            return "Waiting for your opponent to press Ready."
-        return "Press Ready when you are set: play starts after the count."
+            return "Waiting for your opponent to press Ready"
+        return "Press Ready when you are set: play starts after the count"
     if ph == "scoring":
-        return "The round is being scored: choose which piles count when asked."
+        return "The round is being scored: choose the piles when asked"
     if ph != "playing":
         return ""
     if (state.now if t is None else t) < state.go_at:
-        return "Get ready: when the count ends, take a card from a deck."
+        return "Get ready: when the count ends, take a card from a deck"
     opps = opportunities(state, player) if chances else []
     for kind in ("knockout", "counter", "combo", "clinch"):
         if any(o["kind"] == kind for o in opps):
@@ -255,14 +255,14 @@ def next_step(state: State, player: int, t: int | None = None, chances: bool = T
     for o in opps:
         if o["kind"] == "stagger":
             where = o["with"][0]
-            return f"Stagger: put the {C.card_name(mine[where])} ({where}) on your Haymaker to take 2 health."
+            return f"Stagger: {C.card_name(mine[where])} ({where}) on your Haymaker: 2 health"
     for o in opps:
         if o["kind"] == "block":
             where = o["with"][0]
             spot = ("left body", "head", "right body")[parse_target(o["target"])[1]]
-            return f"Block: the {C.card_name(mine[where])} ({where}) fits the {C.card_name(o['card'])} on your {spot}."
+            return f"Block: {C.card_name(mine[where])} ({where}) on the {C.card_name(o['card'])}, {spot}"
     if any(held):
-        return "Let go over your opponent's boxer to punch; anywhere else, the card goes back."
+        return "Let go over their boxer to punch; anywhere else it goes back"
     if all(not state.decks[player * 2 + h] for h in (0, 1)):
         return _CLAIM_STEP["ding"]
-    return "Take a card from a deck and let go on your opponent's boxer: a punch."
+    return "Take a card from a deck, let go on their boxer: a punch"

@@ -103,7 +103,8 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
     step = next_step(st, seat, table.t, chances=table.assist())
     for k, (line, col) in enumerate(((step, gfx.HILITE), (hand_line_of(table, scheme), (175, 200, 185)))):
         if line:
-            gfx.blit_text(surf, line, fit(line, vp.s(14), vp.s(600)), vp.p(640, (h1, h2)[k]), col, anchor="midtop")
+            # between the two decks (x 400..880 on the design canvas)
+            gfx.blit_text(surf, line, fit(line, vp.s(15 - k), vp.s(470)), vp.p(640, (h1, h2)[k]), col, anchor="midtop")
     kinds = {o["kind"] for o in opps}
     playing = st.phase == "playing" and table.t >= st.go_at
     x = 408

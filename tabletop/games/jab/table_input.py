@@ -96,9 +96,9 @@ def hint(settings, scheme: str | None, button: str) -> str:
 def hand_line(settings, scheme: str | None) -> str:
     """One short line telling a person how their hands move (under the live help line)."""
     if scheme == "mouse":
-        return "Mouse: left button works the left hand, right button the right (press on a deck, let go on a target)"
+        return "Mouse: left button = left hand, right button = right hand"
     if scheme == "gamepad":
-        return "Sticks move the hands, LB/RB take and let go · A combo · B counter · X clinch/KO · Y Ding!"
+        return "Sticks move the hands; LB and RB take and let go"
     return " · ".join(hand_help(settings, scheme))
 
 
