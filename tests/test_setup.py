@@ -33,8 +33,8 @@ def open_setup(app, game_id) -> Setup:
     return s
 
 
-def drawn(app, scene) -> list[str]:
-    """Every text the scene draws, with each of its items focused in turn."""
+def drawn(app, scene, every_item=True) -> list[str]:
+    """Every text the scene draws (with each of its items focused in turn, or as it is)."""
     seen = []
     real = gfx.blit_text
 
@@ -44,7 +44,7 @@ def drawn(app, scene) -> list[str]:
 
     gfx.blit_text = spy
     try:
-        for i in range(len(scene.menu.items)):
+        for i in range(len(scene.menu.items)) if every_item else [scene.menu.focus]:
             scene.menu.focus = i
             scene.draw(app.screen, app.vp)
     finally:
@@ -154,23 +154,7 @@ def test_a_boxer_choice_shows_the_boxers_numbers_and_cards(app):
     s.menu.focus = next(n for n, it in enumerate(s.menu.items) if it.key == "opt:boxer0")
     for boxer in BOXERS.values():
         s.options["boxer0"] = boxer.id
-        text = " ".join(drawn_focused(app, s))
+        text = " ".join(drawn(app, s, every_item=False))
         assert f"{boxer.hp} HP" in text and boxer.style in text
         for c in boxer.attacks:
             assert c.name in text
-
-
-def drawn_focused(app, scene) -> list[str]:
-    seen = []
-    real = gfx.blit_text
-
-    def spy(surf, s, *a, **k):
-        seen.append(s)
-        return real(surf, s, *a, **k)
-
-    gfx.blit_text = spy
-    try:
-        scene.draw(app.screen, app.vp)
-    finally:
-        gfx.blit_text = real
-    return seen

@@ -21,7 +21,8 @@ from tabletop.ui import gfx, help
 from tabletop.ui.widgets import Item, Menu, MenuScene
 
 SCHEME_NOTES = {
-    "mouse": "The mouse, with the keys 1 to 5 for the buttons on the table (the keys are in How to play).",
+    "mouse": "The mouse: point, click and drag. In JAB the left button works the left hand, the right button "
+    "the right hand, and the keys 1 to 5 press the claim buttons.",
     "keys-left": "The left half of the keyboard: W A S D and the keys around them.",
     "keys-right": "The right half of the keyboard: the arrow keys and the keys around them.",
     "keyboard": "The whole keyboard, for one person when nobody else uses keys.",
