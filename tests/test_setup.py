@@ -158,3 +158,21 @@ def test_a_boxer_choice_shows_the_boxers_numbers_and_cards(app):
         assert f"{boxer.hp} HP" in text and boxer.style in text
         for c in boxer.attacks:
             assert c.name in text
+
+
+def test_learn_to_play_in_the_launcher_reaches_every_games_rules(app):
+    from tabletop.ui.help import HelpScene
+    from tabletop.ui.learn import LearnScene
+
+    launcher = top(app)
+    i = next(n for n, it in enumerate(launcher.menu.items) if it.label == "Learn to play")
+    click(app, launcher.menu.items[i].rect.center)
+    learn = top(app)
+    assert isinstance(learn, LearnScene)
+    for spec in GAMES:
+        n = next(n for n, it in enumerate(learn.menu.items) if it.key == f"help:{spec.id}")
+        learn.menu.focus = n
+        key(app, "return")
+        assert isinstance(top(app), HelpScene) and top(app).spec is spec
+        key(app, "escape")
+        assert top(app) is learn

@@ -14,14 +14,14 @@ class LearnScene(MenuScene):
 
     def __init__(self, app):
         super().__init__(app)
-        opener = tutorial_opener()
         items = []
         for spec in registry.load_all().values():
+            opener = tutorial_opener(spec)
             if opener is not None:
                 items.append(
                     Item(
                         f"{spec.name}: lessons",
-                        action=lambda s=spec: opener(self.app, s.id),
+                        action=lambda s=spec, o=opener: o(self.app, s.id),
                         key=f"learn:{spec.id}",
                         hint="Play short lessons, one idea each; you can leave and come back",
                     )

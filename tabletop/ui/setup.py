@@ -37,14 +37,18 @@ def start_table(app, session) -> None:
     app.push(session.spec.make_table(app, session))
 
 
-def tutorial_opener():
-    """``open_tutorial(app, game_id)`` from the tutorials package, or None while there is none."""
+def tutorial_opener(spec=None):
+    """``open_tutorial(app, game_id)`` from the tutorials package, or None while there is none
+    (or, given a game, while that game has no lessons)."""
     try:
         tutorial = importlib.import_module("tabletop.tutorial")
     except ModuleNotFoundError as e:
         if e.name == "tabletop.tutorial":
             return None
         raise
+    has = getattr(tutorial, "has_tutorial", None)
+    if spec is not None and has is not None and not has(spec):
+        return None
     return getattr(tutorial, "open_tutorial", None)
 
 
@@ -160,7 +164,7 @@ class Setup(MenuScene):
                         hint="Each person needs their own controls",
                     )
                 )
-        if tutorial_opener() is not None:
+        if tutorial_opener(spec) is not None:
             items.append(
                 Item("Learn to play", action=self.learn, key="learn", hint="Short lessons on the table, one idea each")
             )
@@ -217,7 +221,7 @@ class Setup(MenuScene):
         self.app.push(HelpScene(self.app, self.spec))
 
     def learn(self):
-        opener = tutorial_opener()
+        opener = tutorial_opener(self.spec)
         if opener is not None:
             opener(self.app, self.spec.id)
 
@@ -277,7 +281,7 @@ class Setup(MenuScene):
                 who = f"the computer: {level_name(level)}{gentle}"
             lines.append(f"- **{gfx.PLAYER_NAMES[i]}**: {who}")
         tip = "New to the game? **How to play** starts with the goal and your first turn: it takes a minute."
-        if tutorial_opener() is not None:
+        if tutorial_opener(spec) is not None:
             tip = "New to the game? **Learn to play** shows it on the table, one short lesson at a time."
         return "### Who plays\n\n" + "\n".join(lines) + f"\n\n{tip}"
 
