@@ -399,7 +399,11 @@ def read_help(spec) -> str:
 
 
 def page_rect(vp) -> pygame.Rect:
-    return vp.r(120, 20, 1040, 636)
+    """The text column: the design canvas's width, but the window's whole height (a window taller
+    than 16:9 shows more of the page instead of empty bands)."""
+    r = vp.r(120, 0, 1040, 1)
+    top, bottom = vp.s(20), vp.size[1] - vp.s(64)
+    return pygame.Rect(r.left, top, r.w, max(vp.s(100), bottom - top))
 
 
 class HelpScene(Scene):
@@ -450,20 +454,21 @@ class HelpScene(Scene):
         self.max_scroll = max(0.0, (total - col.h) / vp.scale + 20)
         draw_ops(surf, ops, col.left, col.top - vp.s(self.scroll), clip=col)
         if self.max_scroll > 0:  # where on the page we are
-            bar = vp.r(1170, 20, 6, 636)
+            bar = pygame.Rect(vp.p(1170, 0)[0], col.top, vp.s(6), col.h)
             pygame.draw.rect(surf, (40, 46, 60), bar, border_radius=3)
             frac = col.h / max(col.h, total)
             h = max(vp.s(20), int(bar.h * frac))
             y = bar.top + int((bar.h - h) * (self.scroll / self.max_scroll))
             pygame.draw.rect(surf, gfx.GREY, (bar.left, y, bar.w, h), border_radius=3)
-        self.close_rect = vp.r(1140, 670, 120, 36)
+        bottom = vp.size[1]
+        self.close_rect = pygame.Rect(vp.p(1140, 0)[0], bottom - vp.s(50), vp.s(120), vp.s(36))
         gfx.panel(surf, self.close_rect, (60, 70, 92), radius=vp.s(8))
         gfx.blit_text(surf, "Close", vp.s(18), self.close_rect.center, gfx.WHITE, anchor="center")
         gfx.blit_text(
             surf,
             "Scroll: wheel, arrows, Page Up/Down or stick · Close: Esc, B or click",
             vp.s(14),
-            vp.p(120, 688),
+            (col.left, self.close_rect.centery),
             gfx.GREY,
             anchor="midleft",
         )
