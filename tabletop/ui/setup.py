@@ -53,7 +53,20 @@ def tutorial_opener(spec=None):
 
 
 def level_name(level: str) -> str:
-    return level.replace("-", " ").replace("_", " ").capitalize()
+    """A level as a player reads it ("Beginner" stays, an id like "easy" becomes "Easy")."""
+    return level if level[:1].isupper() else level.replace("-", " ").replace("_", " ").capitalize()
+
+
+def remembered_seat(spec, kind) -> str | None:
+    """A seat choice kept from the last setup, as today's choice: a level's old name maps to its new
+    one (when the game says so), an unknown level to the easiest; anything else: None."""
+    if kind == "human":
+        return kind
+    if not isinstance(kind, str) or not kind.startswith("computer:") or not spec.bot_levels:
+        return None
+    name = kind.split(":", 1)[1]
+    mapped = spec.level_name(name) if hasattr(spec, "level_name") else (name if name in spec.bot_levels else None)
+    return f"computer:{mapped or spec.bot_levels[0]}"
 
 
 def seat_choices(spec) -> list[tuple[str, str]]:
@@ -83,10 +96,10 @@ class Setup(MenuScene):
         players = players if isinstance(players, int) and not isinstance(players, bool) else spec.min_players
         self.players = max(spec.min_players, min(spec.max_players, players))
         default_seats = ["human"] + [easiest(spec)] * (spec.max_players - 1)
-        valid = {v for v, _ in seat_choices(spec)}
         seats = last.get("seats") if isinstance(last.get("seats"), list) else []
-        self.seat_kind = [  # a level that no longer exists falls back to the default, never to a person
-            seats[i] if i < len(seats) and seats[i] in valid else default_seats[i] for i in range(spec.max_players)
+        kept = [remembered_seat(spec, k) for k in seats]
+        self.seat_kind = [  # a level that no longer exists becomes the easiest, never a person
+            kept[i] if i < len(kept) and kept[i] is not None else default_seats[i] for i in range(spec.max_players)
         ]
         schemes = last.get("controls") if isinstance(last.get("controls"), list) else []
         default_schemes = ["mouse", "keys-right", "gamepad", "gamepad", "gamepad", "gamepad"]
