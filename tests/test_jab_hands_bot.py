@@ -11,9 +11,10 @@ from jab_helpers import play as play_card
 from tabletop.core.game import Refused
 from tabletop.core.playout import play
 from tabletop.core.registry import get
-from tabletop.games.jab import hands as H
 from tabletop.games.jab.bot import LEVELS, JabBot
-from tabletop.games.jab.rules import RULES, Place, Return, Take
+from tabletop.games.jab.rules import RULES
+from tabletop.games.jab.rules import hands as H
+from tabletop.games.jab.rules.actions import Place, Return, Take
 
 
 def test_table_layout_targets_apart_and_mirrored():

@@ -13,9 +13,9 @@ from tabletop.core import playout
 from tabletop.core.record import Record, parse, replay
 from tabletop.games.stabby_jack import SPEC
 from tabletop.games.stabby_jack.bot import make_bot
-from tabletop.games.stabby_jack.content import parse_card
 from tabletop.games.stabby_jack.rules import RULES, Declare, LevelUp
-from tabletop.games.stabby_jack.text import describe_card, describe_draw, events, render
+from tabletop.games.stabby_jack.rules.content import parse_card
+from tabletop.games.stabby_jack.rules.text import describe_card, describe_draw, events, render
 
 ROOT = Path(__file__).resolve().parent.parent
 PURE_MODULES = ("__init__", "content", "state", "resolve", "rules", "text", "bot")
@@ -167,7 +167,7 @@ def test_events_since_gives_only_the_new_sentences():
 
 
 def test_stats_grouped_by_suit_keep_their_row_indices():
-    from tabletop.games.stabby_jack.state import stats_by_suit
+    from tabletop.games.stabby_jack.rules.state import stats_by_suit
 
     s = position([["5S", "6D", "4H", "3C", "7S"], ["8S", "2C"]])
     groups = stats_by_suit(s.players[0])

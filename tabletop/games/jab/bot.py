@@ -36,8 +36,10 @@ from tabletop.core.playout import Playout, PlayoutError, driver_random
 from tabletop.core.record import Record
 from tabletop.core.rng import Rng
 
-from . import content as C
-from .hands import (
+from .rules import RULES
+from .rules import content as C
+from .rules.actions import CLAIMS, Choose, Claim, Cover, Ready, Tick
+from .rules.hands import (
     RECTS,
     SIDES,
     Grab,
@@ -52,8 +54,8 @@ from .hands import (
     start_hands,
     target_name,
 )
-from .rules import CLAIMS, RULES, Choose, Claim, Cover, Ready, Tick, claim_refusal, placement_refusal
-from .scoring import best_choice_given_cover, best_choices, pile_score, projected_totals
+from .rules.queries import claim_refusal, placement_refusal
+from .rules.scoring import best_choice_given_cover, best_choices, pile_score, projected_totals
 
 LEVELS = ("easy", "normal", "hard")
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from tabletop.core.game import Bot
 from tabletop.core.rng import Rng
 
-from .rules import RULES, PickCharacter, Plan, TakePrize, affordable_slots
+from ..rules import RULES, PickCharacter, Plan, TakePrize
+from ..rules.flow import affordable_slots
 
 
 def random_bids(rng: Rng, momentum: int) -> tuple[int, int, int]:

@@ -7,9 +7,10 @@ printed momentum it can afford.
 
 from __future__ import annotations
 
-from .bot import SeededBot
-from .content import CARDS
-from .rules import PickCharacter, Plan, Stance, TakePrize, affordable_slots
+from ..rules import PickCharacter, Plan, Stance, TakePrize
+from ..rules.content import CARDS
+from ..rules.flow import affordable_slots
+from .base import SeededBot
 
 
 class EasyBot(SeededBot):

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from .bot import SeededBot, random_bids
-from .content import CARDS, CHARACTERS
-from .flow import affordable_slots, judge_cost
-from .resolve import clash, speed, total
-from .rules import PickCharacter, Plan, Stance, TakePrize
+from ..rules import PickCharacter, Plan, Stance, TakePrize
+from ..rules.content import CARDS, CHARACTERS
+from ..rules.flow import affordable_slots, judge_cost
+from ..rules.resolve import clash, speed, total
+from .base import SeededBot, random_bids
 
 SAMPLES = 12
 ROUND_WIN = 1.0

@@ -18,7 +18,7 @@ from tabletop.core.rng import Rng
 
 from . import setup as setup_mod
 from .content import CARDS, CHARACTERS, MAIN_IDS, starter_ids
-from .flow import SLOTS, affordable_slots, after_prize_step, draft, draw, judge_cost, run_events, secret_draft, without  # noqa: F401  (judge_cost: for the table)
+from .flow import SLOTS, affordable_slots, after_prize_step, draft, draw, run_events, secret_draft, without
 from .resolve import mod_total
 from .state import HIDDEN, PHASES, Player, State
 

@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parent.parent / "data"
 
 PUNCHES = ("jab", "cross", "hook", "uppercut")
 HEAVY = ("cross", "hook", "uppercut")

@@ -28,9 +28,10 @@ from tabletop.input.devices import key_name, menu_buttons
 from tabletop.ui.secrecy import Secrecy
 from tabletop.ui.table import TableScene
 
-from .content import CARDS
-from .explain import explain
-from .rules import PickCharacter, Plan, Stance, TakePrize, affordable_slots, judge_cost
+from ..rules import PickCharacter, Plan, Stance, TakePrize
+from ..rules.content import CARDS
+from ..rules.explain import explain
+from ..rules.flow import affordable_slots, judge_cost
 
 SLOTS = 3
 FLIP_MS = 500  # both cards of an event turn over together
@@ -403,8 +404,8 @@ class BoxingTable(TableScene):
 
     def _prewarm(self, entries) -> None:
         """Render the faces about to turn over now, so the replay's frames stay light."""
-        from .table_cards import card_image
-        from .table_draw import ROW_H, SLOT_W, colour
+        from .cards import card_image
+        from .draw import ROW_H, SLOT_W, colour
 
         vp = self.app.vp
         r = vp.r(0, 0, SLOT_W, ROW_H)
@@ -439,7 +440,7 @@ class BoxingTable(TableScene):
         """A drafted prize slides from the prize row to the corner that takes it."""
         from tabletop.ui.table import Flight
 
-        from .table_cards import card_image
+        from .cards import card_image
 
         prizes = self._before.prizes
         if e["card"] not in prizes or e["player"] not in self.board_rects:
@@ -534,7 +535,7 @@ class BoxingTable(TableScene):
             held = (id(self.anim), len(self.shown), len(self.queue), turning, self.anim["flipped"])
         elif self.queue:
             return None
-        from .table_draw import focus_info
+        from .draw import focus_info
 
         plans = tuple((tuple(p["slots"]), tuple(p["bids"])) for p in (self.plans.get(0), self.plans.get(1)) if p)
         return (
@@ -554,7 +555,7 @@ class BoxingTable(TableScene):
         )
 
     def draw_table(self, surf, vp) -> None:
-        from . import table_draw
+        from . import draw as table_draw
 
         before = {s: (self.focused(s).payload if self.focused(s) is not None else None) for s in (0, 1)}
         key = self.still_key()
@@ -562,7 +563,7 @@ class BoxingTable(TableScene):
             surf.blit(self._still, (0, 0))  # nothing changed: the last frame, and its hot things
             self._next_hots.extend(self._still_hots)
             if self.turning():  # but the turning cards: their slots again
-                from .table_ring import turning_slots
+                from .ring import turning_slots
 
                 turning_slots(self, surf, vp)
         else:

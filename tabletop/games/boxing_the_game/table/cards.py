@@ -7,7 +7,7 @@ import pygame
 
 from tabletop.ui import gfx
 
-from .content import CARDS, CHARACTERS
+from ..rules.content import CARDS, CHARACTERS
 
 MOVE_COLOUR = {
     "jab": (232, 190, 70),

@@ -6,9 +6,9 @@ import pygame
 
 from tabletop.ui import gfx
 
-from .content import CARDS, CHARACTERS
-from .rules import affordable_slots, judge_cost
-from .table_cards import back_image, board_image, bonus_badge, card_image, describe, steady_bonus
+from ..rules.content import CARDS, CHARACTERS
+from ..rules.flow import affordable_slots, judge_cost
+from .cards import back_image, board_image, bonus_badge, card_image, describe, steady_bonus
 
 SIDE_X = (8, 876)
 SIDE_W = 396
@@ -125,7 +125,7 @@ def draw(t, surf, vp) -> None:
     header(t, surf, vp)
     for s in (0, 1):
         corner(t, surf, vp, s)
-    from .table_ring import overlays, ring
+    from .ring import overlays, ring
 
     prizes(t, surf, vp)
     ring(t, surf, vp)
@@ -413,7 +413,7 @@ def hand(t, surf, vp, s, x0):
     st = t.state
     zone = vp.r(x0, HAND_Y, SIDE_W, HAND_H)
     if st.phase != "plan" or t.frozen is not None:
-        from .table_ring import round_info
+        from .ring import round_info
 
         gfx.panel(surf, zone, (14, 48, 34), radius=vp.s(8))
         round_info(t, surf, vp, s, x0)

@@ -7,10 +7,10 @@ import pygame
 
 from tabletop.ui import gfx
 
-from .content import CARDS
-from .explain import explain
-from .table_cards import back_image, card_image, steady_bonus
-from .table_draw import (
+from ..rules.content import CARDS
+from ..rules.explain import explain
+from .cards import back_image, card_image, steady_bonus
+from .draw import (
     BID_X,
     HAND_H,
     HAND_Y,

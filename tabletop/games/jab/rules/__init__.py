@@ -67,20 +67,10 @@ from tabletop.core.game import Option, Outcome, Refused, Rules
 from tabletop.core.rng import Rng
 
 from . import content as C
-from .actions import Choose, Claim, Cover, Place, Ready, Return, Split, Take, Tick
+from .actions import CLAIMS, Choose, Claim, Cover, Place, Ready, Return, Split, Take, Tick
 from .hands import SIDES, min_travel_ms, target_name
 from .play import HANDLERS
-from .queries import (
-    _NAMES,
-    CLAIMS,
-    _blocks,
-    claim_refusal,
-    opportunities,
-    placement_refusal,
-    stall_deadline,
-    tile_claim,
-    tiles,
-)
+from .queries import _NAMES, _blocks, stall_deadline, tiles
 from .scoring import end_round, setup_round
 from .state import State, render, who
 
@@ -337,25 +327,3 @@ def _mask(deck: tuple, top_visible: bool) -> tuple:
 
 
 RULES = JabRules()
-
-__all__ = [
-    "RULES",
-    "JabRules",
-    "Ready",
-    "Split",
-    "Take",
-    "Place",
-    "Return",
-    "Claim",
-    "Cover",
-    "Choose",
-    "Tick",
-    "CLAIMS",
-    "placement_refusal",
-    "claim_refusal",
-    "opportunities",
-    "stall_deadline",
-    "tiles",
-    "tile_claim",
-    "render",
-]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-PATH = Path(__file__).with_name("content.json")
+PATH = Path(__file__).resolve().parent.parent / "data" / "content.json"
 
 
 class ContentError(ValueError):

@@ -226,7 +226,7 @@ def advance(hands: Hands, dt_ms: int, intents, cross_ms: int = 350) -> Hands:
 
 def grab_action(hands: Hands, player: int, hand: int, t: int):
     """A ``Take`` when the hand is over its own same-side deck, else None."""
-    from .rules import Take
+    from .actions import Take
 
     x, y = hands.at(player, hand)
     if inside(deck_name(player, hand), x, y):
@@ -237,7 +237,8 @@ def grab_action(hands: Hands, player: int, hand: int, t: int):
 def release_action(state, hands: Hands, player: int, hand: int, t: int):
     """``Place`` over a target that takes the held card, else ``Return``;
     None when the hand holds nothing."""
-    from .rules import Place, Return, placement_refusal
+    from .actions import Place, Return
+    from .queries import placement_refusal
 
     if state.held[player * 2 + hand] is None:
         return None

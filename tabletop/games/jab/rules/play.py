@@ -10,9 +10,9 @@ from __future__ import annotations
 from tabletop.core.game import Refused
 
 from . import content as C
-from .actions import Choose, Claim, Cover, Place, Ready, Return, Split, Take
+from .actions import CLAIMS, Choose, Claim, Cover, Place, Ready, Return, Split, Take
 from .hands import SIDES, min_travel_ms, parse_target
-from .queries import CLAIMS, _counter_open, _hand_index, _hands_empty, claim_refusal, placement_refusal
+from .queries import _counter_open, _hand_index, _hands_empty, claim_refusal, placement_refusal
 from .scoring import end_round, finish_round, target_label
 from .state import State, add_event, set_item, who
 

@@ -32,8 +32,8 @@ from tabletop.core.game import Refused
 from tabletop.input.devices import key_name, menu_buttons
 from tabletop.ui.table import DRAG_THRESHOLD, Hot, TableScene
 
-from . import table_art
-from .hands import (
+from ..rules.actions import Choose, Claim, Cover, Ready, Return, Split, Tick
+from ..rules.hands import (
     HEIGHT,
     SIDES,
     WIDTH,
@@ -50,8 +50,10 @@ from .hands import (
     target_at,
     target_name,
 )
-from .rules import Choose, Claim, Cover, Ready, Return, Split, Tick, placement_refusal, render, tile_claim
-from .table_input import SoloRouter
+from ..rules.queries import placement_refusal, tile_claim
+from ..rules.state import render
+from . import art as table_art
+from .input import SoloRouter
 
 SHOUTS = {
     "combo": ("Combo!", "combo"),
@@ -122,7 +124,7 @@ class JabTable(TableScene):
         """Both totals if the round were scored now (assist only; worked out once per state)."""
         st = self.session.state
         if self._live[0] is not st:
-            from .scoring import projected_totals
+            from ..rules.scoring import projected_totals
 
             self._live = (st, projected_totals(st))
         return self._live[1]
@@ -226,7 +228,7 @@ class JabTable(TableScene):
         if held is None:
             return
         x, y = self.hands.at(player, h)
-        from .hands import RECTS
+        from ..rules.hands import RECTS
 
         cx, cy = RECTS[deck_name(player, h)][:2]
         ms = 260 / max(0.25, self.anim_speed)
@@ -237,7 +239,7 @@ class JabTable(TableScene):
 
     def _fly_tokens(self, before, after) -> None:
         """Health tokens moving from the damaged player's meter to the other's."""
-        from .table_hud import token_spot
+        from .hud import token_spot
 
         for gainer in (0, 1):
             loser = 1 - gainer
@@ -276,7 +278,7 @@ class JabTable(TableScene):
         """The benchmark's and screenshots' busiest look: the clock where the rules are,
         and every hand that carries a card over one of the opponent's targets (one that
         takes the card if there is one)."""
-        from .hands import RECTS, Hands
+        from ..rules.hands import RECTS, Hands
 
         st = self.session.state
         self.t = max(self.t, int(st.now))
@@ -477,7 +479,7 @@ class JabTable(TableScene):
                 self.mq[h].append(("release", self.m_point))
 
     def _human_intents(self, seat: int) -> list:
-        from .hands import MoveBy, MoveTo
+        from ..rules.hands import MoveBy, MoveTo
 
         out = []
         for h, side in enumerate(SIDES):
@@ -583,7 +585,7 @@ class JabTable(TableScene):
 
     # -- drawing -------------------------------------------------------------------------
     def draw_table(self, surf, vp) -> None:
-        from .table_draw import draw_table
+        from .draw import draw_table
 
         draw_table(self, surf, vp)
 

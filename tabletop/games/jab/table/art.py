@@ -16,7 +16,7 @@ import pygame
 
 from tabletop.ui import gfx
 
-from . import content as C
+from ..rules import content as C
 
 UNIT = 80.0  # design pixels per hands.py table unit (16 x 9 units -> 1280 x 720)
 

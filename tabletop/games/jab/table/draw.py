@@ -16,13 +16,13 @@ import pygame
 
 from tabletop.ui import gfx
 
-from . import content as C
-from .hands import SIDES, TARGETS, deck_name, target_at, target_name
-from .rules import opportunities, placement_refusal, stall_deadline, tiles
-from .table_art import UNIT, _fin, _keyed, card_back, combo_card, counter_card, hand_cursor, punch_card, tile, token
-from .table_hud import INFO_RECT, draw_band, draw_hud, draw_info, draw_log, hud_rect
-from .table_layout import TARGET_LABEL, card_size, colour_of, fit, panel, place_rect, veil, wrap
-from .table_panels import draw_between, draw_clinch, draw_hand_scoring
+from ..rules import content as C
+from ..rules.hands import SIDES, TARGETS, deck_name, target_at, target_name
+from ..rules.queries import opportunities, placement_refusal, stall_deadline, tiles
+from .art import UNIT, _fin, _keyed, card_back, combo_card, counter_card, hand_cursor, punch_card, tile, token
+from .hud import INFO_RECT, draw_band, draw_hud, draw_info, draw_log, hud_rect
+from .layout import TARGET_LABEL, card_size, colour_of, fit, panel, place_rect, veil, wrap
+from .panels import draw_between, draw_clinch, draw_hand_scoring
 
 
 def _per_state(table, name: str, st) -> dict:

@@ -7,11 +7,11 @@ import pygame
 
 from tabletop.ui import gfx
 
-from . import content as C
-from .rules import stall_deadline, tile_claim
-from .table_art import _fin, _keyed, token
-from .table_input import hand_help, hint
-from .table_layout import colour_of, fit, wrap
+from ..rules import content as C
+from ..rules.queries import stall_deadline, tile_claim
+from .art import _fin, _keyed, token
+from .input import hand_help, hint
+from .layout import colour_of, fit, wrap
 
 CLAIMS = (
     ("combo", "Combo", "claim_combo"),

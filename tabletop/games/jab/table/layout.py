@@ -9,8 +9,8 @@ import pygame
 
 from tabletop.ui import gfx
 
-from .hands import RECTS
-from .table_art import UNIT
+from ..rules.hands import RECTS
+from .art import UNIT
 
 TARGET_LABEL = {"left": "Left body", "head": "Head", "right": "Right body"}
 

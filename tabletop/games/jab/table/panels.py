@@ -7,11 +7,11 @@ import pygame
 
 from tabletop.ui import gfx
 
-from .hands import target_name
-from .state import render
-from .table_art import mini_card
-from .table_input import hint
-from .table_layout import TARGET_LABEL, colour_of, fit, panel, place_rect, veil, wrap
+from ..rules.hands import target_name
+from ..rules.state import render
+from .art import mini_card
+from .input import hint
+from .layout import TARGET_LABEL, colour_of, fit, panel, place_rect, veil, wrap
 
 # -- panels ------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-CARDS_FILE = Path(__file__).with_name("cards.json")
+CARDS_FILE = Path(__file__).resolve().parent.parent / "data" / "cards.json"
 EFFECTS = ("punch", "nothing", "block", "dodge")
 SETTING_KEYS = (
     "start_stamina",

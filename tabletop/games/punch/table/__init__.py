@@ -19,11 +19,11 @@ from __future__ import annotations
 from tabletop.ui.secrecy import Secrecy
 from tabletop.ui.table import TableScene
 
-from .actions import Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
-from .resolve import CODES, INDEX, NK, S, explain
-from .state import PPR, exchange_limit, qualifies_for_redeal
-from .state import may_swap as rules_may_swap
-from .table_layout import sentence
+from ..rules.actions import Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
+from ..rules.resolve import CODES, INDEX, NK, S, explain
+from ..rules.state import PPR, exchange_limit, qualifies_for_redeal
+from ..rules.state import may_swap as rules_may_swap
+from .layout import sentence
 
 SECRET_PHASES = ("redeal", "draft", "exchange", "choose", "program")
 PICK_PHASES = ("draft", "exchange", "program")
@@ -464,7 +464,7 @@ class PunchTable(TableScene):
             self._still = (None,) + tuple(still[1:])
 
     def draw_table(self, surf, vp) -> None:
-        from . import table_draw
+        from . import draw as table_draw
 
         before = {s: (self.focused(s).payload if self.focused(s) is not None else None) for s in (0, 1)}
         before_rect = {s: (self.focused(s).rect if self.focused(s) is not None else None) for s in (0, 1)}

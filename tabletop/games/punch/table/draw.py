@@ -8,9 +8,9 @@ import pygame
 from tabletop.ui import cards, gfx
 from tabletop.ui.table import draw_card
 
-from .resolve import CODES, KINDS, MAX_STAMINA, S, card_name
-from .state import PPR
-from .table_layout import (
+from ..rules.resolve import CODES, KINDS, MAX_STAMINA, S, card_name
+from ..rules.state import PPR
+from .layout import (
     BTN_Y,
     CARD_H,
     CARD_W,
@@ -35,7 +35,7 @@ from .table_layout import (
     on_felt,
     prog_x,
 )
-from .table_panels import between, history
+from .panels import between, history
 
 PEEK_KEY = {
     "keys-left": "Tab",
@@ -565,7 +565,7 @@ def buttons(t, surf, vp, seat) -> None:
 
 
 def reveal(t, surf, vp) -> None:
-    from .table import FLIP_MS
+    from . import FLIP_MS
 
     a = t.anim
     ev = a["ev"]

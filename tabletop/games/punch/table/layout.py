@@ -8,7 +8,7 @@ import pygame
 
 from tabletop.ui import cards, gfx
 
-from .resolve import CODES, KINDS, S, explain
+from ..rules.resolve import CODES, KINDS, S, explain
 
 PROGRAM = S["robo_box_program"]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from tabletop.ui import gfx
 
-from .resolve import S, explain
-from .table_layout import HALF_X, _wrap, sentence
+from ..rules.resolve import S, explain
+from .layout import HALF_X, _wrap, sentence
 
 # -- between rounds and matches --------------------------------------------------
 

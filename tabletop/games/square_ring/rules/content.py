@@ -11,7 +11,7 @@ from pathlib import Path
 
 from . import board
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parent.parent / "data"
 KEYWORDS = ("stick-and-move", "counter", "daze", "cooldown")
 
 

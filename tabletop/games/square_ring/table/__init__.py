@@ -45,11 +45,10 @@ from tabletop.input.devices import key_name, menu_buttons
 from tabletop.ui.secrecy import Secrecy
 from tabletop.ui.table import TableScene
 
-from . import board
-from .content import BOXERS
-from .rules import Commit, Declare, Footwork, Stick, max_cards, may_react
-from .table_anim import Animation, build_steps
-from .table_frames import KeptFrames
+from ..rules import Commit, Declare, Footwork, Stick, board, max_cards, may_react
+from ..rules.content import BOXERS
+from .anim import Animation, build_steps
+from .frames import KeptFrames
 
 SECRET_PHASES = ("declare", "choose", "react")
 

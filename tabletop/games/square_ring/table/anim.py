@@ -11,9 +11,9 @@ corners.
 
 from __future__ import annotations
 
-from .board import FACINGS, STEP_INDEX
-from .content import BOXERS
-from .resolve import (
+from ..rules.board import FACINGS, STEP_INDEX
+from ..rules.content import BOXERS
+from ..rules.resolve import (
     BLOCKED,
     CROSSING,
     OFF_RING,
@@ -162,7 +162,7 @@ def build_steps(pre, post, action, new, names) -> list[Step]:
 
 
 def _target(pose, s, card):
-    from .board import step_destination
+    from ..rules.board import step_destination
 
     d = step_destination(pose[0][s], pose[1][s], card.step)
     return d

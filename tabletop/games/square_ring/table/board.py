@@ -10,8 +10,8 @@ import pygame
 
 from tabletop.ui import gfx
 
-from . import board
-from . import table_cards as tc
+from ..rules import board
+from . import cards as tc
 
 BOARD_X, BOARD_Y, CELL = 480, 50, 64
 MAT = (232, 226, 208)

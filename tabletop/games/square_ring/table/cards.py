@@ -18,8 +18,8 @@ import pygame
 
 from tabletop.ui import cards, gfx
 
-from . import board
-from .content import BOXERS
+from ..rules import board
+from ..rules.content import BOXERS
 
 PAPER = (246, 240, 226)
 STEP_TINT = (222, 236, 222)

@@ -7,11 +7,10 @@ import pygame
 from tabletop.ui import cards, gfx
 from tabletop.ui.table import Hot
 
-from . import board
-from . import table_cards as tc
-from .rules import may_react
-from .table_board import BOARD_X, BOARD_Y, CELL, banner, candidate, ring, wrapped  # noqa: F401  (candidate: tests)
-from .table_hand import _hand
+from ..rules import board, may_react
+from . import cards as tc
+from .board import BOARD_X, BOARD_Y, CELL, banner, candidate, ring, wrapped
+from .hand import _hand
 
 PANEL_X, PANEL_W = (10, 810), 460
 SLOT_DX, SLOT_Y, SLOT_W, SLOT_H = (10, 112, 214), 200, 94, 140

@@ -6,12 +6,12 @@ import pygame
 
 from tabletop.ui import gfx
 
-from . import table_cards as tc
-from .table_board import tint
+from . import cards as tc
+from .board import tint
 
 
 def _layout(t, seat):
-    from .table_draw import hand_layout
+    from .draw import hand_layout
 
     return hand_layout(t, seat)
 
@@ -48,7 +48,7 @@ def _hand(t, surf, vp, seat, sel, lit) -> None:
 
 def _hand_faces(t, surf, vp, seat, layout, marks) -> None:
     """The hand's titles and cards; with ``marks`` (state, order, lit card, colour) each card's marks too."""
-    from .table_draw import HALF_W, HALF_X, ROWB_Y
+    from .draw import HALF_W, HALF_X, ROWB_Y
 
     bx = t.boxer(seat)
     x0 = HALF_X[seat] + 4

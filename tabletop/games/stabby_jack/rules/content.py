@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import NamedTuple
 
-CONTENT_FILE = Path(__file__).with_name("content.json")
+CONTENT_FILE = Path(__file__).resolve().parent.parent / "data" / "content.json"
 
 SUITS = ("S", "H", "D", "C")
 ACE, JACK, QUEEN, KING, JOKER_RANK = 1, 11, 12, 13, 0

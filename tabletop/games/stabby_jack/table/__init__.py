@@ -22,11 +22,11 @@ import pygame
 from tabletop.ui import gfx
 from tabletop.ui.table import Flight, TableScene
 
-from . import resolve
-from .content import CONTENT
-from .rules import Declare, Decline, LevelUp, Replace, Shield, Swap
-from .state import ACE, DECLARE, JACK, OVER, PLACE, TRAIN, xp_value
-from .table_draw import (
+from ..rules import Declare, Decline, LevelUp, Replace, Shield, Swap, resolve
+from ..rules.content import CONTENT
+from ..rules.state import ACE, DECLARE, JACK, OVER, PLACE, TRAIN, xp_value
+from ..rules.text import describe_card, render
+from .layout import (
     BELOW_H,
     GAP,
     INFO_W,
@@ -45,8 +45,7 @@ from .table_draw import (
     stats_width,
     xp_width,
 )
-from .table_middle import DID, SOFT, MiddleMixin
-from .text import describe_card, render
+from .middle import DID, SOFT, MiddleMixin
 
 HOLD_MS = 1300  # computers: how long their result stays before the next move
 FLY_MS = 280  # a drawn card sliding from the pile

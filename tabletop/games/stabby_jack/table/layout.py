@@ -10,8 +10,8 @@ import pygame
 
 from tabletop.ui import gfx
 
-from .content import ACE, CONTENT, JACK, JOKER_RANK, KING, QUEEN, Card
-from .state import Player, max_hp, suit_total
+from ..rules.content import ACE, CONTENT, JACK, JOKER_RANK, KING, QUEEN, Card
+from ..rules.state import Player, max_hp, suit_total
 
 RED_INK = (196, 32, 42)
 BLACK_INK = (26, 26, 30)

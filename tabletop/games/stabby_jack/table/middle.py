@@ -8,11 +8,11 @@ import pygame
 
 from tabletop.ui import gfx
 
-from .content import CONTENT
-from .rules import Decline, TakeHit
-from .state import ACE, DECLARE, JACK, OVER, PLACE, TRAIN, hp, xp_value
-from .table_draw import RIGHT, card_image, change_words, declare_image, outline, stats_after, wrap
-from .text import describe_draw, render
+from ..rules import Decline, TakeHit
+from ..rules.content import CONTENT
+from ..rules.state import ACE, DECLARE, JACK, OVER, PLACE, TRAIN, hp, xp_value
+from ..rules.text import describe_draw, render
+from .layout import RIGHT, card_image, change_words, declare_image, outline, stats_after, wrap
 
 DID = {"train": "Train", "fight": "Fight", "rest": "Rest"}
 SOFT = (190, 220, 205)
