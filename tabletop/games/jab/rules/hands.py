@@ -20,8 +20,8 @@ A hand is a point. ``Hands`` holds the four hands' positions, indexed
 ``player * 2 + side`` (side 0 = left, 1 = right). Each frame the app turns
 device input into intents and calls ``advance`` (movement at a bounded
 speed, R-JAB-5: by default the table width in 0.35 s), then turns
-``Grab``/``Release`` intents into rules actions with ``grab_action`` and
-``release_action``:
+``Grab``/``Release`` intents into rules actions with ``queries.grab_action``
+and ``queries.release_action``:
 
 * a grab over the hand's OWN same-side deck is a ``Take`` (elsewhere
   nothing happens);
@@ -222,28 +222,3 @@ def advance(hands: Hands, dt_ms: int, intents, cross_ms: int = 350) -> Hands:
             pos = list(hands.pos)
         pos[i] = (_clamp(nx, 0.0, WIDTH), _clamp(ny, 0.0, HEIGHT))
     return hands if pos is None else Hands(tuple(pos))
-
-
-def grab_action(hands: Hands, player: int, hand: int, t: int):
-    """A ``Take`` when the hand is over its own same-side deck, else None."""
-    from .actions import Take
-
-    x, y = hands.at(player, hand)
-    if inside(deck_name(player, hand), x, y):
-        return Take(player=player, hand=SIDES[hand], t=t)
-    return None
-
-
-def release_action(state, hands: Hands, player: int, hand: int, t: int):
-    """``Place`` over a target that takes the held card, else ``Return``;
-    None when the hand holds nothing."""
-    from .actions import Place, Return
-    from .queries import placement_refusal
-
-    if state.held[player * 2 + hand] is None:
-        return None
-    x, y = hands.at(player, hand)
-    target = target_at(x, y)
-    if target is not None and placement_refusal(state, player, SIDES[hand], target, t) is None:
-        return Place(player=player, hand=SIDES[hand], target=target, t=t)
-    return Return(player=player, hand=SIDES[hand], t=t)

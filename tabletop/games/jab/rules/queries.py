@@ -7,6 +7,8 @@
 * ``stall_deadline(state)``: when the 10 s stall rule will end the round.
 * ``tiles(state)``, ``tile_claim(state, player)``: where the Ding! and
   Knockout/Clinch tiles are; what grabbing the Knockout/Clinch tile means.
+* ``grab_action(hands, ...)``, ``release_action(state, hands, ...)``: what a
+  hand's grab or release over the table means as a rules action.
 
 They work on a state or on a view (``view_for``) alike.
 """
@@ -14,8 +16,8 @@ They work on a state or on a view (``view_for``) alike.
 from __future__ import annotations
 
 from . import content as C
-from .actions import CLAIMS
-from .hands import SIDES, min_travel_ms, parse_target, target_name
+from .actions import CLAIMS, Place, Return, Take
+from .hands import SIDES, Hands, deck_name, inside, min_travel_ms, parse_target, target_at, target_name
 from .scoring import target_label
 from .state import State
 
@@ -215,3 +217,23 @@ def opportunities(state: State, player: int) -> list[dict]:
                 }
             )
     return out
+
+
+def grab_action(hands: Hands, player: int, hand: int, t: int):
+    """A ``Take`` when the hand is over its own same-side deck, else None."""
+    x, y = hands.at(player, hand)
+    if inside(deck_name(player, hand), x, y):
+        return Take(player=player, hand=SIDES[hand], t=t)
+    return None
+
+
+def release_action(state, hands: Hands, player: int, hand: int, t: int):
+    """``Place`` over a target that takes the held card, else ``Return``;
+    None when the hand holds nothing."""
+    if state.held[player * 2 + hand] is None:
+        return None
+    x, y = hands.at(player, hand)
+    target = target_at(x, y)
+    if target is not None and placement_refusal(state, player, SIDES[hand], target, t) is None:
+        return Place(player=player, hand=SIDES[hand], target=target, t=t)
+    return Return(player=player, hand=SIDES[hand], t=t)

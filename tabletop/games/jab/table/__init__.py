@@ -13,8 +13,8 @@ moves a hand only through ``hands.advance`` at the rules' hand speed:
   (``MoveTo``); a button press is queued at the point where it was made and
   happens when the hand gets there (left button: left hand, right button:
   right hand): press over the deck to take, let go over a target to place;
-* take/let go presses turn into rules actions with ``hands.grab_action`` /
-  ``hands.release_action``: a release anywhere but a target that takes the
+* take/let go presses turn into rules actions with ``queries.grab_action`` /
+  ``queries.release_action``: a release anywhere but a target that takes the
   card sends it back to its deck.
 
 Computer seats are driven here by the JAB bot through the same hand model.
@@ -42,15 +42,13 @@ from ..rules.hands import (
     Release,
     advance,
     deck_name,
-    grab_action,
     inside,
     parse_target,
-    release_action,
     start_hands,
     target_at,
     target_name,
 )
-from ..rules.queries import placement_refusal, tile_claim
+from ..rules.queries import grab_action, placement_refusal, release_action, tile_claim
 from ..rules.state import render
 from . import art as table_art
 from .input import SoloRouter
