@@ -23,13 +23,11 @@ from ..rules.actions import Commit, Draft, Exchange, KeepHand, Program, Ready, R
 from ..rules.resolve import CODES, INDEX, NK, S, explain
 from ..rules.state import PPR, exchange_limit, qualifies_for_redeal
 from ..rules.state import may_swap as rules_may_swap
-from .layout import sentence
+from .layout import FLIP_MS, HOLD_MS, sentence
 
 SECRET_PHASES = ("redeal", "draft", "exchange", "choose", "program")
 PICK_PHASES = ("draft", "exchange", "program")
 PROGRAM = S["robo_box_program"]
-FLIP_MS = 700  # both cards turn over together
-HOLD_MS = 900  # then the outcome stays in the middle of the table
 
 
 def counts_of(codes) -> list:

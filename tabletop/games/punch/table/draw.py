@@ -16,6 +16,7 @@ from .layout import (
     CARD_W,
     COL,
     DECK_X,
+    FLIP_MS,
     HALF_W,
     HALF_X,
     HAND_Y,
@@ -27,13 +28,13 @@ from .layout import (
     SLOT_W,
     SLOT_X,
     SLOT_Y,
-    _wrap,
     badge,
     col_x,
     face,
     mini_face,
     on_felt,
     prog_x,
+    wrap,
 )
 from .panels import between, history
 
@@ -221,7 +222,7 @@ def last_reveal(t):
 def caption(t, surf, vp) -> None:
     lines = []
     for text in t.caption[-2:]:
-        lines.extend(_wrap(text, vp.s(18), vp.s(1080)))
+        lines.extend(wrap(text, vp.s(18), vp.s(1080)))
     lines = lines[-2:]
     if not lines:
         return
@@ -565,8 +566,6 @@ def buttons(t, surf, vp, seat) -> None:
 
 
 def reveal(t, surf, vp) -> None:
-    from . import FLIP_MS
-
     a = t.anim
     ev = a["ev"]
     speed = t._speed()

@@ -20,6 +20,8 @@ SLOT_W, SLOT_H, SLOT_Y = 110, 154, 132
 SLOT_X = (500, 670)
 DECK_X = (34, 1162)
 BTN_Y = 566
+FLIP_MS = 700  # both cards turn over together
+HOLD_MS = 900  # then the outcome stays in the middle of the table
 INK = {"punch": (190, 40, 40), "nothing": (100, 100, 100), "block": (40, 80, 170), "dodge": (30, 120, 70)}
 
 
@@ -46,7 +48,7 @@ def mini_face(seat: int, code: str) -> cards.Face:
 
 
 @lru_cache(maxsize=256)
-def _wrap(text: str, px: int, width: int) -> tuple:
+def wrap(text: str, px: int, width: int) -> tuple:
     return tuple(gfx.wrap(text, px, width))
 
 

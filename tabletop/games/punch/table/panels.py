@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabletop.ui import gfx
 
 from ..rules.resolve import S, explain
-from .layout import HALF_X, _wrap, sentence
+from .layout import HALF_X, sentence, wrap
 
 # -- between rounds and matches --------------------------------------------------
 
@@ -100,7 +100,7 @@ def history(t, surf, vp) -> None:
             line = sentence(e, t.names)
             if e["type"] == "reveal":
                 line = f"Round {e['round']}, play {e['play']}: {line}"
-            wrapped.extend(_wrap(line, vp.s(14), vp.s(520)))
+            wrapped.extend(wrap(line, vp.s(14), vp.s(520)))
         t._history_lines = cached = (key, wrapped)
     wrapped = cached[1]
     per = 22
