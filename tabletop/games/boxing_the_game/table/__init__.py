@@ -32,6 +32,11 @@ from ..rules import PickCharacter, Plan, Stance, TakePrize
 from ..rules.content import CARDS
 from ..rules.explain import explain
 from ..rules.flow import affordable_slots, judge_cost
+from . import draw as table_draw
+from .cards import card_image
+from .draw import focus_info
+from .layout import ROW_H, SLOT_W, colour
+from .ring import turning_slots
 
 SLOTS = 3
 FLIP_MS = 500  # both cards of an event turn over together
@@ -404,9 +409,6 @@ class BoxingTable(TableScene):
 
     def _prewarm(self, entries) -> None:
         """Render the faces about to turn over now, so the replay's frames stay light."""
-        from .cards import card_image
-        from .draw import ROW_H, SLOT_W, colour
-
         vp = self.app.vp
         r = vp.r(0, 0, SLOT_W, ROW_H)
         for e in entries:
@@ -439,8 +441,6 @@ class BoxingTable(TableScene):
     def _fly_prize(self, e: dict) -> None:
         """A drafted prize slides from the prize row to the corner that takes it."""
         from tabletop.ui.table import Flight
-
-        from .cards import card_image
 
         prizes = self._before.prizes
         if e["card"] not in prizes or e["player"] not in self.board_rects:
@@ -535,8 +535,6 @@ class BoxingTable(TableScene):
             held = (id(self.anim), len(self.shown), len(self.queue), turning, self.anim["flipped"])
         elif self.queue:
             return None
-        from .draw import focus_info
-
         plans = tuple((tuple(p["slots"]), tuple(p["bids"])) for p in (self.plans.get(0), self.plans.get(1)) if p)
         return (
             id(self.state),
@@ -555,16 +553,12 @@ class BoxingTable(TableScene):
         )
 
     def draw_table(self, surf, vp) -> None:
-        from . import draw as table_draw
-
         before = {s: (self.focused(s).payload if self.focused(s) is not None else None) for s in (0, 1)}
         key = self.still_key()
         if key is not None and key == self._still_key and self._still is not None:
             surf.blit(self._still, (0, 0))  # nothing changed: the last frame, and its hot things
             self._next_hots.extend(self._still_hots)
             if self.turning():  # but the turning cards: their slots again
-                from .ring import turning_slots
-
                 turning_slots(self, surf, vp)
         else:
             table_draw.draw(self, surf, vp)

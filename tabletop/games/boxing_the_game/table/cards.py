@@ -225,3 +225,11 @@ def board_image(char_id: int, w: int, h: int, border=(30, 30, 30), px: int = MIN
         surf, _lines(ch.trait_text, px, inner.w - 8)[:room], px, inner.centerx, y + 2, (50, 50, 60), step=int(px * 1.15)
     )
     return surf
+
+
+def badge(surf, vp, player, cid, r):
+    """A gold "+N" on a card: what the trait and upgrades always add to its speed."""
+    n = steady_bonus(player.mods, cid)
+    if n:
+        img = bonus_badge(n, vp.s(18))
+        surf.blit(img, img.get_rect(topright=(r.right - vp.s(4), r.top + r.h // 3)))

@@ -9,8 +9,8 @@ from tabletop.ui import gfx
 
 from ..rules.content import CARDS
 from ..rules.explain import explain
-from .cards import back_image, card_image, steady_bonus
-from .draw import (
+from .cards import back_image, badge, card_image, steady_bonus
+from .layout import (
     BID_X,
     HAND_H,
     HAND_Y,
@@ -24,7 +24,6 @@ from .draw import (
     SLOT_W,
     SLOT_X,
     background,
-    badge,
     button,
     colour,
     lines,
