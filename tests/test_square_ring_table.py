@@ -11,6 +11,7 @@ import pytest
 from tabletop.core import registry
 from tabletop.games.square_ring.table import draw as table_draw
 from tabletop.games.square_ring.table.board import candidate
+from tabletop.games.square_ring.table.layout import hand_layout
 from tabletop.session import Seat, Session
 from tests.ui_helpers import (
     KeyboardHalf,
@@ -163,7 +164,7 @@ def test_preview_follows_the_cards_already_laid(app):
     area = attack_preview(table.session.state, 0, "cross", sq, f)
     assert sq == 12 and set(area) == {17, 22}
     # the computer's hand is public: pointing at one of its attacks shows where it would land from its square
-    rect = app.vp.rect(dict(table_draw.hand_layout(table, 1))["jab"])
+    rect = app.vp.rect(dict(hand_layout(table, 1))["jab"])
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
     frames(app, 2)
     assert table.threat == (1, "jab")

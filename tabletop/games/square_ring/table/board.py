@@ -12,8 +12,8 @@ from tabletop.ui import gfx
 
 from ..rules import board
 from . import cards as tc
+from .layout import BOARD_X, BOARD_Y, CELL
 
-BOARD_X, BOARD_Y, CELL = 480, 50, 64
 MAT = (232, 226, 208)
 MAT_LINE = (170, 160, 140)
 APRON = (30, 40, 80)

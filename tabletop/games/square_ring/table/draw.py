@@ -9,16 +9,29 @@ from tabletop.ui.table import Hot
 
 from ..rules import board, may_react
 from . import cards as tc
-from .board import BOARD_X, BOARD_Y, CELL, banner, candidate, ring, wrapped
-from .hand import _hand
+from .board import banner, candidate, ring, wrapped
+from .hand import draw_hand
+from .layout import (
+    BOARD_X,
+    BOARD_Y,
+    BTN_DX,
+    BTN_GAP,
+    BTN_H,
+    BTN_W,
+    BTN_Y,
+    CELL,
+    HALF_W,
+    HALF_X,
+    PANEL_W,
+    PANEL_X,
+    SLOT_DX,
+    SLOT_H,
+    SLOT_W,
+    SLOT_Y,
+    hand_layout,
+    shifted,
+)
 
-PANEL_X, PANEL_W = (10, 810), 460
-SLOT_DX, SLOT_Y, SLOT_W, SLOT_H = (10, 112, 214), 200, 94, 140
-BTN_DX, BTN_W, BTN_H, BTN_Y, BTN_GAP = 322, 134, 34, 200, 40
-HALF_X, HALF_W = (10, 650), 620
-STEP_Y, STEP_W, STEP_H, STEP_GAP = 436, 46, 72, 4
-ROWB_Y = 536
-ATK_W, ATK_H, ATK_GAP = 118, 152, 6
 HINTS = {
     "keys-left": "W A S D move · Space choose/swap · Shift take back · E log",
     "keys-right": "Arrows move · Enter choose/swap · Backspace take back · O log",
@@ -188,17 +201,6 @@ def bout_log(t, surf, vp) -> None:
 
 
 # -- each boxer's panel ----------------------------------------------------------------------
-
-
-def shifted(vp, origin):
-    """The same scale as ``vp`` with the origin at a layer's top-left corner."""
-    v = gfx.Viewport.__new__(gfx.Viewport)
-    v.size, v.scale = vp.size, vp.scale
-    v.ox, v.oy = vp.ox - origin[0], vp.oy - origin[1]
-    return v
-
-
-STALE = object()  # a layer's key after table.invalidate(): drawn again, into the same surface
 
 
 def layer(t, surf, vp, name, key, design_rect, draw_fn) -> None:
@@ -610,24 +612,6 @@ def threat(t, vp):
     return None
 
 
-def hand_layout(t, seat) -> list[tuple[str, tuple]]:
-    """(card id, design rect) for every card of the boxer: steps, turns (2x2), attacks."""
-    bx = t.boxer(seat)
-    x0 = HALF_X[seat] + 4
-    out = []
-    steps = [c for c in bx.cards if c.kind == "step"]
-    turns = [c for c in bx.cards if c.kind == "turn"]
-    attacks = [c for c in bx.cards if c.kind == "attack"]
-    for i, c in enumerate(steps):
-        out.append((c.id, (x0 + i * (STEP_W + STEP_GAP), STEP_Y, STEP_W, STEP_H)))
-    tx = HALF_X[seat] + HALF_W - 4 - len(turns) * (STEP_W + STEP_GAP) + STEP_GAP
-    for i, c in enumerate(turns):
-        out.append((c.id, (tx + i * (STEP_W + STEP_GAP), STEP_Y, STEP_W, STEP_H)))
-    for i, c in enumerate(attacks):
-        out.append((c.id, (x0 + i * (ATK_W + ATK_GAP), ROWB_Y, ATK_W, ATK_H)))
-    return out
-
-
 def hand(t, surf, vp, seat) -> None:
     st = t.state
     bx = t.boxer(seat)
@@ -645,7 +629,7 @@ def hand(t, surf, vp, seat) -> None:
         ("hand", seat),
         key,
         (HALF_X[seat], 414, HALF_W, 284),
-        lambda img, v: _hand(t, img, v, seat, sel, lit),
+        lambda img, v: draw_hand(t, img, v, seat, sel, lit),
     )
     if mine:
         zone = vp.r(HALF_X[seat], 430, HALF_W, 270)

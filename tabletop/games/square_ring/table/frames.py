@@ -8,6 +8,9 @@ import pygame
 
 from tabletop.ui import gfx
 
+from . import draw as table_draw
+from .layout import STALE, hand_layout
+
 
 class KeptFrames:
     """The drawing half of ``SquareRingTable`` (mixed in before ``TableScene``)."""
@@ -17,15 +20,11 @@ class KeptFrames:
         after any change (their surfaces are kept to draw into)."""
         if self._frame is not None:
             self._frame = (None,) + self._frame[1:]
-        from .draw import STALE
-
         for name, entry in self.layers.items():
             self.layers[name] = (STALE,) + entry[1:]
 
     def bench_pose(self) -> None:
         """For the benchmark: the pointer on the person's first attack card, so its area is previewed."""
-        from .draw import hand_layout
-
         seat = self.humans[0] if self.humans else 0
         attacks = [d for cid, d in hand_layout(self, seat) if self.boxer(seat).by_id[cid].kind == "attack"]
         if attacks:
@@ -91,8 +90,6 @@ class KeptFrames:
         return old, list(self._next_hots[start:])
 
     def draw_table(self, surf, vp) -> None:
-        from . import draw as table_draw
-
         before = {s: (self.focused(s).payload if self.focused(s) is not None else None) for s in (0, 1)}
         key = self.frame_key(vp)
         if key is None:

@@ -1,4 +1,4 @@
-"""Drawing a boxer's hand (titles, card faces, and the marks on them) into the hand's layer (table_draw.hand)."""
+"""Drawing a boxer's hand (titles, card faces, and the marks on them) into the hand's layer (draw.hand)."""
 
 from __future__ import annotations
 
@@ -8,22 +8,16 @@ from tabletop.ui import gfx
 
 from . import cards as tc
 from .board import tint
-
-
-def _layout(t, seat):
-    from .draw import hand_layout
-
-    return hand_layout(t, seat)
-
+from .layout import HALF_W, HALF_X, ROWB_Y, hand_layout
 
 _HAND_FACES: dict = {}  # (seat, name, boxer, size, viewport) -> the hand's titles and card faces, unmarked
 
 
-def _hand(t, surf, vp, seat, sel, lit) -> None:
+def draw_hand(t, surf, vp, seat, sel, lit) -> None:
     st = t.shown_state()
     bx = t.boxer(seat)
     colour = gfx.PLAYER_COLOURS[seat]
-    layout = [(cid, vp.rect(d)) for cid, d in _layout(t, seat)]
+    layout = [(cid, vp.rect(d)) for cid, d in hand_layout(t, seat)]
     cool_px = vp.s(14)
     # without numbered marks (which reach over the next card) and with every "cooling" word inside its card,
     # the faces can come from a picture drawn once and the marks go on top: the same pixels as card by card
@@ -48,8 +42,6 @@ def _hand(t, surf, vp, seat, sel, lit) -> None:
 
 def _hand_faces(t, surf, vp, seat, layout, marks) -> None:
     """The hand's titles and cards; with ``marks`` (state, order, lit card, colour) each card's marks too."""
-    from .draw import HALF_W, HALF_X, ROWB_Y
-
     bx = t.boxer(seat)
     x0 = HALF_X[seat] + 4
     colour = gfx.PLAYER_COLOURS[seat]
