@@ -10,8 +10,8 @@ import pytest
 
 from tabletop.core import registry
 from tabletop.games.square_ring.table import draw as table_draw
-from tabletop.games.square_ring.table.board import candidate
 from tabletop.games.square_ring.table.layout import hand_layout
+from tabletop.games.square_ring.table.ring import candidate
 from tabletop.session import Seat, Session
 from tests.ui_helpers import (
     KeyboardHalf,

@@ -9,7 +9,6 @@ from tabletop.ui.table import Hot
 
 from ..rules import board, may_react
 from . import cards as tc
-from .board import banner, candidate, ring, wrapped
 from .hand import draw_hand
 from .layout import (
     BOARD_X,
@@ -31,6 +30,7 @@ from .layout import (
     hand_layout,
     shifted,
 )
+from .ring import banner, candidate, ring, wrapped
 
 HINTS = {
     "keys-left": "W A S D move · Space choose/swap · Shift take back · E log",

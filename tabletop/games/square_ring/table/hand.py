@@ -7,8 +7,8 @@ import pygame
 from tabletop.ui import gfx
 
 from . import cards as tc
-from .board import tint
 from .layout import HALF_W, HALF_X, ROWB_Y, hand_layout
+from .ring import tint
 
 _HAND_FACES: dict = {}  # (seat, name, boxer, size, viewport) -> the hand's titles and card faces, unmarked
 
