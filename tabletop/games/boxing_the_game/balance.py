@@ -17,7 +17,7 @@ from multiprocessing import Pool
 
 from tabletop.core.game import Refused
 
-from .bots.base import make_bot
+from .bots import make_bot
 from .rules import RULES, TakePrize
 from .rules.content import CARDS, CHARACTERS, FIRST_MAIN
 from .rules.flow import affordable_slots

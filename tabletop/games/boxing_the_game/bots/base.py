@@ -1,9 +1,5 @@
-"""Computer players for Boxing: The Game. They see only ``view_for(state, seat)``.
-
-- "random": any legal choice.
-- "easy": plays its fastest cards with small bids, takes the biggest prize.
-- "strong": see strong.py (search over its plans against sampled opponent hands).
-"""
+"""What every Boxing: The Game bot shares (its own seeded generator, random bids), and the "random"
+player: any legal choice."""
 
 from __future__ import annotations
 
@@ -43,17 +39,3 @@ class RandomBot(SeededBot):
         if view.phase == "reveal":
             return self.rng.choice(RULES.legal_actions(view, self.seat))
         return TakePrize(self.seat, self.rng.choice(affordable_slots(view, self.seat)))
-
-
-def make_bot(seat: int, level: str = "strong", seed: int = 0) -> Bot:
-    if level == "random":
-        return RandomBot(seat, level, seed)
-    if level == "easy":
-        from .easy import EasyBot
-
-        return EasyBot(seat, level, seed)
-    if level == "strong":
-        from .strong import StrongBot
-
-        return StrongBot(seat, level, seed)
-    raise ValueError(f"unknown computer level {level!r} (random, easy, strong)")

@@ -15,9 +15,10 @@ When both have planned, the rules resolve the whole round at once; the table
 replays the logged events one at a time (cards turn, speeds, the sentence),
 holding the boards as they were until the replay reaches them.
 
-Drawing lives in ``table_draw.py`` (corners, prizes, score sheet, sentences),
-``table_ring.py`` (the ring, the replay's explanations, knockdown and round
-banners) and ``table_cards.py`` (card faces and character boards).
+Drawing lives in ``draw.py`` (corners, prizes, score sheet, sentences),
+``ring.py`` (the ring, the replay's explanations, knockdown and round
+banners) and ``cards.py`` (card faces and character boards); ``layout.py``
+holds where things sit and the helpers all of them share.
 """
 
 from __future__ import annotations

@@ -43,8 +43,7 @@ health goes back. A clinch, Ding! or round end closes the window.
 For the table: ``legal_actions(state, p)``, ``placement_refusal(state, p,
 hand, target)``, ``claim_refusal(state, p, what)``, ``opportunities(state,
 p)`` (open chances, for the assist highlight), ``stall_deadline(state)``,
-``tiles(state)``, ``tile_claim(state, p)`` (all in queries.py, re-exported
-here); ``scoring.projected_totals(state)`` (live score). ``state.events``
+``tiles(state)``, ``tile_claim(state, p)`` (all in queries.py); ``scoring.projected_totals(state)`` (live score). ``state.events``
 explains what happened, newest last, each with a running ``seq`` (a new
 event has a larger seq than any before it) and a sentence whose seats are
 "{0}" / "{1}": ``render(text, names)`` fills in the names (also for
@@ -54,9 +53,9 @@ event has a larger seq than any before it) and a sentence whose seats are
 "score", "cutman", "decision", "knockout", "refused" (a wrong claim).
 ``state.scoring`` is the last round's score step by step (scoring.py).
 
-Modules: actions.py (the verbs), queries.py (questions), play.py (one
-handler per verb), scoring.py (round end and re-setup), setup.py
-(hand-written positions, invariants), state.py, content.py, hands.py, bot.py.
+Modules of this package: actions.py (the verbs), queries.py (questions),
+play.py (one handler per verb), scoring.py (round end and re-setup), setup.py
+(hand-written positions, invariants), state.py, content.py, hands.py.
 """
 
 from __future__ import annotations

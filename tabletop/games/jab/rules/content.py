@@ -1,6 +1,6 @@
 """JAB content: punch types, colours, values, combo and counter-punch decks.
 
-Everything comes from ``content.json`` beside this file and is checked on
+Everything comes from ``data/content.json`` of the game and is checked on
 load; a bad file raises ``ContentError`` naming the file and the problem.
 
 Cards are small integers so states stay cheap to copy::

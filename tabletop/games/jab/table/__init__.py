@@ -18,8 +18,8 @@ moves a hand only through ``hands.advance`` at the rules' hand speed:
   card sends it back to its deck.
 
 Computer seats are driven here by the JAB bot through the same hand model.
-Drawing is in table_draw.py (with table_hud.py, table_panels.py and
-table_layout.py), card art in table_art.py.
+Drawing is in draw.py (with hud.py, panels.py and layout.py), card art in
+art.py; input.py maps one person's devices to both seats' hands.
 """
 
 from __future__ import annotations

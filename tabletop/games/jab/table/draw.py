@@ -6,8 +6,8 @@ left body, head and right body towards the middle, each player's decks by
 their hands, the combo deck on the left, the counter-punch deck in the
 middle, the Ding! and Knockout/Clinch tiles on the right. Static parts are
 drawn once per window size into a cached background. Each player's meter,
-buttons, the info box and the log are in table_hud.py, the panels in
-table_panels.py, the shared helpers in table_layout.py.
+buttons, the info box and the log are in hud.py, the panels in panels.py,
+the shared geometry and helpers in layout.py.
 """
 
 from __future__ import annotations

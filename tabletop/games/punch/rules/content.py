@@ -1,4 +1,4 @@
-"""Punch! content: the card kinds and the numbers of the rules, from cards.json.
+"""Punch! content: the card kinds and the numbers of the rules, from data/cards.json.
 
 Everything is checked on load; a problem raises ContentError naming the file.
 """

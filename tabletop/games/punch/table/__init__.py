@@ -9,8 +9,8 @@ Secrecy (R-PUN-9) goes through ``ui.secrecy.Secrecy``: nothing private of a
 seat is drawn or made pointable unless ``visible(seat)``; a committed card is
 always drawn as the same card back and makes the same sound.
 
-Drawing lives in ``table_draw.py`` (with ``table_layout.py`` and
-``table_panels.py``); this module holds the decisions a player
+Drawing lives in ``draw.py`` (with ``layout.py``: where things sit, and
+``panels.py``); this module holds the decisions a player
 makes and the reveal animation.
 """
 

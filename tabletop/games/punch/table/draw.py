@@ -1,5 +1,5 @@
 """Drawing the Punch! table (see table.py for the layout and the secrecy rules); the shared
-pieces are in table_layout.py, the between-rounds and history panels in table_panels.py."""
+pieces are in layout.py, the between-rounds and history panels in panels.py."""
 
 from __future__ import annotations
 

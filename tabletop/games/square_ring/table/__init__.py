@@ -23,17 +23,17 @@ slots, the marks on its hand, its preview, the card seen with a React) is
 drawn or pointable unless ``visible(seat)``. A boxer's hand itself is public
 (every card is always in hand), so it is always shown face up.
 
-The reveal: ``table_anim.py`` turns the state before an action and the log
+The reveal: ``anim.py`` turns the state before an action and the log
 sentences it added into steps (cards turn over, boxers slide, attacks flash
 with the damage, round banners), replayed with the rules' own resolution
 functions; a click or confirm hurries a step. After each exchange a one-line
 recap says what was played; the bout log (H, X, E/O or its button) has it all.
 
-Drawing: ``table_draw.py`` (panels, slots, buttons, hands, log; ``table_hand.py`` a hand's faces and marks),
-``table_board.py`` (the ring, pieces, previews, flashes), ``table_cards.py``
-(card faces). ``table_frames.py``: still frames are reused until something they show changes; while
-the reveal plays, one picture per step is kept and only the ring (and a card
-turning over) is drawn again on it (``table_draw.reveal_regions``).
+Drawing: ``layout.py`` (where everything sits; every drawing module imports it), ``draw.py`` (panels,
+slots, buttons, hands, log; ``hand.py`` a hand's faces and marks), ``ring.py`` (the ring, pieces,
+previews, flashes), ``cards.py`` (card faces). ``frames.py``: still frames are reused until something
+they show changes; while the reveal plays, one picture per step is kept and only the ring (and a card
+turning over) is drawn again on it (``draw.reveal_regions``).
 """
 
 from __future__ import annotations

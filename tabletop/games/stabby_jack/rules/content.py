@@ -1,4 +1,4 @@
-"""Stabby Jack content: the cards and the game's numbers, loaded from content.json.
+"""Stabby Jack content: the cards and the game's numbers, loaded from data/content.json.
 
 Cards are small value objects: ``Card(rank, suit)``. Ranks 2..10 are the
 numbered cards, 1 is the Ace, 11 Jack, 12 Queen, 13 King; a Joker is

@@ -9,7 +9,7 @@ Jack, one stat card onto the other player's card for an Ace swap).
 
 Developer option (hidden from players): TABLETOP_SCENARIO=path.json starts
 the game from a hand-set position, {"seats": [...], "setup": {...},
-"options": {...}, "seed": n}; "setup" is the rules' setup (see rules.py).
+"options": {...}, "seed": n}; "setup" is the rules' setup (see rules/).
 """
 
 from __future__ import annotations
