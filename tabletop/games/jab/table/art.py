@@ -18,8 +18,6 @@ from tabletop.ui import gfx
 
 from ..rules import content as C
 
-UNIT = 80.0  # design pixels per hands.py table unit (16 x 9 units -> 1280 x 720)
-
 INK_OF = {
     "red": (200, 44, 44),
     "yellow": (236, 190, 34),
@@ -35,7 +33,7 @@ SHORT = {"jab": "Jab", "cross": "Cross", "hook": "Hook", "uppercut": "Upper", "h
 KEY = (255, 0, 254)  # the see-through colour of card corners
 
 
-def _fin(surf):
+def finish(surf):
     """Store in the display's format so blitting each frame is cheap: card-like
     pieces are opaque with a colour key for their round corners."""
     if surf.get_flags() & pygame.SRCALPHA:
@@ -46,7 +44,7 @@ def _fin(surf):
     return surf
 
 
-def _keyed(w: int, h: int) -> pygame.Surface:
+def keyed_surface(w: int, h: int) -> pygame.Surface:
     surf = pygame.Surface((w, h))
     surf.fill(KEY)
     return surf
@@ -88,7 +86,7 @@ def draw_shape(surf, shape: str, centre, r: float, fill, outline=(20, 20, 20), w
 
 
 def _frame(w: int, h: int, border_name: str):
-    surf = _keyed(w, h)
+    surf = keyed_surface(w, h)
     radius = max(3, w // 9)
     bw = max(3, w // 14)
     r = surf.get_rect()
@@ -127,7 +125,7 @@ def punch_card(card: int, w: int, h: int) -> pygame.Surface:
     cpx = gfx.fit_px(cname, max(8, foot_h - 5), inner.w - val.get_width() - 3 * pad)
     ct = gfx.text(cname, cpx, (60, 60, 60))
     surf.blit(ct, ct.get_rect(midright=(inner.right - pad, inner.bottom - foot_h // 2 - pad // 3)))
-    return _fin(surf)
+    return finish(surf)
 
 
 @gfx.image_cache(256)
@@ -153,12 +151,12 @@ def mini_card(card: int, w: int, h: int) -> pygame.Surface:
     )
     v = gfx.text(str(C.value(card)), max(9, band.h // 3), gfx.WHITE, True)
     surf.blit(v, v.get_rect(midbottom=(band.centerx, band.bottom)))
-    return _fin(surf)
+    return finish(surf)
 
 
 @gfx.image_cache(16)
 def card_back(w: int, h: int, border_name: str) -> pygame.Surface:
-    surf = _keyed(w, h)
+    surf = keyed_surface(w, h)
     radius = max(3, w // 9)
     bw = max(3, w // 11)
     r = surf.get_rect()
@@ -174,7 +172,7 @@ def card_back(w: int, h: int, border_name: str) -> pygame.Surface:
     surf.set_clip(clip)
     t = gfx.text("JAB", max(10, h // 6), (235, 210, 160), True)
     surf.blit(t, t.get_rect(center=inner.center))
-    return _fin(surf)
+    return finish(surf)
 
 
 @gfx.image_cache(64)
@@ -195,7 +193,7 @@ def combo_card(index: int, w: int, h: int, count: int) -> pygame.Surface:
         y += row
     pts = gfx.text(f"+{points}", max(12, h // 7), (150, 40, 20), True)
     surf.blit(pts, pts.get_rect(midbottom=(inner.centerx, inner.bottom - pad // 2)))
-    return _fin(surf)
+    return finish(surf)
 
 
 @gfx.image_cache(32)
@@ -219,7 +217,7 @@ def counter_card(index: int, w: int, h: int) -> pygame.Surface:
     surf.blit(p, p.get_rect(center=(inner.centerx + w * 0.2, cy)))
     cn = gfx.text(C.COLOUR_NAMES[ci], max(9, h // 6), gfx.WHITE, True)
     surf.blit(cn, cn.get_rect(midbottom=(inner.centerx, inner.bottom - 2)))
-    return _fin(surf)
+    return finish(surf)
 
 
 @gfx.image_cache(32)
@@ -230,14 +228,14 @@ def tile(kind: str, w: int, h: int) -> pygame.Surface:
         "clinch": ((70, 130, 200), gfx.WHITE, "CLINCH"),
         "knockout": ((200, 40, 40), gfx.WHITE, "K.O.!"),
     }[kind]
-    surf = _keyed(w, h)
+    surf = keyed_surface(w, h)
     r = surf.get_rect()
     pygame.draw.rect(surf, (30, 30, 30), r, border_radius=w // 5)
     pygame.draw.rect(surf, fill, r.inflate(-max(3, w // 16) * 2, -max(3, w // 16) * 2), border_radius=w // 6)
     px = gfx.fit_px(label, max(10, h // 4), r.w - w // 5, True)
     t = gfx.text(label, px, ink, True)
     surf.blit(t, t.get_rect(center=r.center))
-    return _fin(surf)
+    return finish(surf)
 
 
 @gfx.image_cache(16)
@@ -246,7 +244,7 @@ def hand_cursor(colour: tuple, side: int, d: int, carrying: bool) -> pygame.Surf
     an L or R badge; the ring is filled white inside while the hand carries a card.
     The hand's point is the centre of a ``d`` x ``d`` square; the image is 1.5 d wide."""
     size = d * 3 // 2
-    surf = _keyed(size, size)
+    surf = keyed_surface(size, size)
     c = d // 2 + d // 4
     ring = max(4, d // 5)
     pygame.draw.circle(surf, (10, 10, 10), (c, c), d // 2)
@@ -263,7 +261,7 @@ def hand_cursor(colour: tuple, side: int, d: int, carrying: bool) -> pygame.Surf
     pygame.draw.circle(surf, colour, bc, br - 1)
     t = gfx.text("L" if side == 0 else "R", max(9, int(br * 1.3)), gfx.WHITE, True)
     surf.blit(t, t.get_rect(center=(bc[0], bc[1] + 1)))
-    return _fin(surf)
+    return finish(surf)
 
 
 @gfx.image_cache(32)
@@ -283,7 +281,7 @@ def token(kind: str, d: int) -> pygame.Surface:
         pygame.draw.circle(surf, (255, 255, 255, 50), (c, c), c, 2)
         return surf
     surf.blit(t, t.get_rect(center=(c, c + 1)))
-    return _fin(surf)
+    return finish(surf)
 
 
 def clear_caches() -> None:

@@ -19,9 +19,9 @@ from tabletop.ui import gfx
 from ..rules import content as C
 from ..rules.hands import SIDES, TARGETS, deck_name, target_at, target_name
 from ..rules.queries import opportunities, placement_refusal, stall_deadline, tiles
-from .art import UNIT, _fin, _keyed, card_back, combo_card, counter_card, hand_cursor, punch_card, tile, token
+from .art import card_back, combo_card, counter_card, finish, hand_cursor, keyed_surface, punch_card, tile, token
 from .hud import INFO_RECT, draw_band, draw_hud, draw_info, draw_log, hud_rect
-from .layout import TARGET_LABEL, card_size, colour_of, fit, panel, place_rect, veil, wrap
+from .layout import TARGET_LABEL, UNIT, card_size, colour_of, fit, panel, place_rect, veil, wrap
 from .panels import draw_between, draw_clinch, draw_hand_scoring
 
 
@@ -231,7 +231,7 @@ def pile_image(under, top: int, count: int, block: bool, w: int, h: int, scale: 
         rad = s(13)
         parts.append(("badge", pygame.Rect(c[0] - rad, c[1] - rad, 2 * rad + 1, 2 * rad + 1)))
     box = parts[0][1].unionall([r for _, r in parts[1:]])
-    surf = _keyed(box.w, box.h)
+    surf = keyed_surface(box.w, box.h)
     ox, oy = -box.x, -box.y
     if under is not None:
         surf.blit(punch_card(under, w, h), (ox, oy - s(20)))
@@ -244,7 +244,7 @@ def pile_image(under, top: int, count: int, block: bool, w: int, h: int, scale: 
         cc = (c[0] + ox, c[1] + oy)
         pygame.draw.circle(surf, (20, 20, 20), cc, s(13))
         surf.blit(badge, badge.get_rect(center=cc))
-    return _fin(surf), (box.x, box.y)
+    return finish(surf), (box.x, box.y)
 
 
 def draw_decks(table, surf, vp, st) -> None:

@@ -9,7 +9,7 @@ from tabletop.ui import gfx
 
 from ..rules import content as C
 from ..rules.queries import stall_deadline, tile_claim
-from .art import _fin, _keyed, token
+from .art import finish, keyed_surface, token
 from .input import hand_help, hint
 from .layout import colour_of, fit, wrap
 
@@ -156,7 +156,7 @@ def claim_button(table, surf, vp, rect, label, key, callback, seat, enabled) -> 
 @gfx.image_cache(64)
 def button_image(w: int, h: int, label: str, key: str, enabled: bool, scale: float) -> pygame.Surface:
     """A claim button drawn once (as TableScene.hot_button draws a button, plus its key)."""
-    surf = _keyed(w, h)
+    surf = keyed_surface(w, h)
     rect = surf.get_rect()
     col = (70, 84, 110) if enabled else (45, 48, 56)
     gfx.panel(surf, rect, col, radius=max(3, rect.h // 5), border=(150, 160, 190) if enabled else None, width=1)
@@ -180,7 +180,7 @@ def button_image(w: int, h: int, label: str, key: str, enabled: bool, scale: flo
             (200, 210, 230) if enabled else gfx.DIM,
             anchor="midbottom",
         )
-    return _fin(surf)
+    return finish(surf)
 
 
 def draw_info(table, surf, vp, st) -> None:

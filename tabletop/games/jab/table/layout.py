@@ -10,7 +10,8 @@ import pygame
 from tabletop.ui import gfx
 
 from ..rules.hands import RECTS
-from .art import UNIT
+
+UNIT = 80.0  # design pixels per rules/hands.py table unit (16 x 9 units -> 1280 x 720)
 
 TARGET_LABEL = {"left": "Left body", "head": "Head", "right": "Right body"}
 
