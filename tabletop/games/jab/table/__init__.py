@@ -50,8 +50,9 @@ from ..rules.hands import (
 )
 from ..rules.queries import grab_action, placement_refusal, release_action, tile_claim
 from ..rules.state import render
-from . import art as table_art
+from . import art
 from .input import SoloRouter
+from .layout import UNIT
 
 SHOUTS = {
     "combo": ("Combo!", "combo"),
@@ -69,7 +70,7 @@ NOTE_MS = 3200
 class JabTable(TableScene):
     def __init__(self, app, session):
         super().__init__(app, session)
-        table_art.clear_caches()
+        art.clear_caches()
         seats = session.seats
         self.solo = self.humans[0] if len(self.humans) == 1 else None
         self.shared_input = False
@@ -427,7 +428,7 @@ class JabTable(TableScene):
 
     def _units(self, pos):
         x, y = self.app.vp.to_design(pos)
-        return (max(0.0, min(WIDTH, x / table_art.UNIT)), max(0.0, min(HEIGHT, y / table_art.UNIT)))
+        return (max(0.0, min(WIDTH, x / UNIT)), max(0.0, min(HEIGHT, y / UNIT)))
 
     def _mouse(self, event, seat) -> None:
         t = event.type
