@@ -6,9 +6,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.core.game import Refused
-from tabletop.games.jab import content as C
-from tabletop.games.jab.hands import SIDES
-from tabletop.games.jab.rules import RULES, Place, Take, Tick, opportunities, placement_refusal
+from tabletop.games.jab.rules import RULES
+from tabletop.games.jab.rules import content as C
+from tabletop.games.jab.rules.actions import Place, Take, Tick
+from tabletop.games.jab.rules.hands import SIDES
+from tabletop.games.jab.rules.queries import next_step, opportunities, placement_refusal
 from tests.jab_helpers import decks, ok, play, start
 
 
@@ -66,8 +68,6 @@ def test_a_card_under_a_full_hand_is_not_hinted():
 
 
 def test_the_live_help_line_says_what_to_do_next_in_plain_words():
-    from tabletop.games.jab.queries import next_step
-
     s = RULES.new_state(RULES.check_options({"countdown_ms": 0}), 3, 2)
     assert "Ready" in next_step(s, 0)
     s = start({"decks": decks(p0_left=["green jab"], p0_right=["red cross"], p1_left=["red hook"])})

@@ -148,7 +148,7 @@ def test_a_saved_level_that_no_longer_exists_becomes_the_easiest_computer(app):
 
 
 def test_a_boxer_choice_shows_the_boxers_numbers_and_cards(app):
-    from tabletop.games.square_ring.content import BOXERS
+    from tabletop.games.square_ring.rules.content import BOXERS
 
     s = open_setup(app, "square-ring")
     s.menu.focus = next(n for n, it in enumerate(s.menu.items) if it.key == "opt:boxer0")

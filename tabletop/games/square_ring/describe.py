@@ -4,8 +4,8 @@ so neither can drift from the cards really played."""
 
 from __future__ import annotations
 
-from . import board
-from .content import BOXERS, Boxer
+from .rules import board
+from .rules.content import BOXERS, Boxer
 
 KEYWORD_NAMES = {"stick-and-move": "Stick-and-Move", "counter": "Counter", "daze": "Daze", "cooldown": "Cooldown"}
 
