@@ -57,6 +57,11 @@ def seat_choices(spec) -> list[str]:
     return ["human"] + [f"computer:{level}" for level in spec.bot_levels]
 
 
+def _old_level(spec, seat: str, what: str) -> bool:
+    """A remembered computer seat whose level the game still maps (renamed levels)."""
+    return what == "seats" and seat.startswith("computer:") and validate.known_level(spec, seat.split(":", 1)[1])
+
+
 def check_last_setup(value) -> tuple[dict, list[str]]:
     """The launcher's remembered setups, each checked against its game as loaded now.
 
@@ -81,7 +86,7 @@ def check_last_setup(value) -> tuple[dict, list[str]]:
 def _check_one_setup(setup, spec) -> dict:
     if not isinstance(setup, dict):
         raise validate.Invalid(f"must be an object, not {validate.short(setup)}")
-    extra = set(setup) - {"players", "seats", "controls", "options"}
+    extra = set(setup) - {"players", "seats", "controls", "options", "assist_chosen"}
     if extra:
         raise validate.Invalid(f"unknown key {validate.short(sorted(extra)[0])}")
     if "players" in setup:
@@ -92,8 +97,11 @@ def _check_one_setup(setup, spec) -> dict:
         if not isinstance(items, list) or len(items) > spec.max_players:
             raise validate.Invalid(f"{what} must be a list of at most {spec.max_players}, not {validate.short(items)}")
         for item in items:
-            if not isinstance(item, str) or item not in allowed:
-                raise validate.Invalid(f"{what}: {validate.short(item)} is not one of {', '.join(allowed)}")
+            if isinstance(item, str) and (item in allowed or _old_level(spec, item, what)):
+                continue
+            raise validate.Invalid(f"{what}: {validate.short(item)} is not one of {', '.join(allowed)}")
+    if "assist_chosen" in setup and not isinstance(setup["assist_chosen"], bool):
+        raise validate.Invalid(f"assist_chosen must be true or false, not {validate.short(setup['assist_chosen'])}")
     if "options" in setup:
         validate.check_options(spec.rules, setup["options"])
     return setup

@@ -208,6 +208,19 @@ def check_options(rules, options, what: str = "options") -> dict:
 # -- records (finished games, kept games, replays) -------------------------------------------
 
 
+def known_level(spec, level) -> bool:
+    """A computer level the game has now, or an old name it still maps to one (``spec.level_name``)."""
+    if not isinstance(level, str) or not level:
+        return False
+    if level in spec.bot_levels:
+        return True
+    mapper = getattr(spec, "level_name", None)
+    try:
+        return bool(mapper and mapper(level))
+    except Exception:  # a game's mapping that fails knows no such level
+        return False
+
+
 def check_players(players, spec) -> list:
     from tabletop.input.bindings import SCHEMES
 
@@ -225,7 +238,7 @@ def check_players(players, spec) -> list:
         check_name(p.get("name"), f"{where}'s name")
         kind = p.get("kind", "human")
         if kind == "computer":
-            if p.get("level") not in spec.bot_levels or not isinstance(p.get("level"), str):
+            if not known_level(spec, p.get("level")):
                 levels = ", ".join(spec.bot_levels)
                 raise Invalid(f"{where}: computer level must be one of {levels}, not {short(p.get('level'))}")
             if "controls" in p:
