@@ -6,9 +6,10 @@ is 8..15, and the main deck follows from 16. ``CARDS[id]`` is its definition.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
+
+from tabletop.core.jsonfile import read_json
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -172,8 +173,8 @@ def _card(path, where, raw, cid, starter):
 def load_cards(path: Path = DATA / "cards.json") -> tuple[tuple[Card, ...], int]:
     """All physical cards (by id) and the id of the first main-deck card."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
+        data = read_json(path, 1_000_000)
+    except (OSError, ValueError) as e:
         raise ContentError(f"{path.name}: cannot be read: {e}") from None
     if (
         not isinstance(data, dict)
@@ -212,8 +213,8 @@ def load_cards(path: Path = DATA / "cards.json") -> tuple[tuple[Card, ...], int]
 
 def load_characters(path: Path = DATA / "characters.json") -> tuple[Character, ...]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
+        data = read_json(path, 1_000_000)
+    except (OSError, ValueError) as e:
         raise ContentError(f"{path.name}: cannot be read: {e}") from None
     if not isinstance(data, dict) or not isinstance(data.get("characters"), list):
         _fail(path, "needs a list 'characters'")

@@ -14,8 +14,9 @@ indices into ``COUNTERS``.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
+
+from tabletop.core.jsonfile import read_json
 
 PATH = Path(__file__).resolve().parent.parent / "data" / "content.json"
 
@@ -31,7 +32,7 @@ def _load(path: Path) -> dict:
         raise ContentError(f"{path}: {problem}")
 
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json(path, 1_000_000)
     except (OSError, ValueError) as e:
         raise ContentError(f"{path}: cannot be read as JSON ({e})") from None
     if not isinstance(data, dict):

@@ -5,9 +5,10 @@ Everything is checked on load; a problem raises ContentError naming the file.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
+
+from tabletop.core.jsonfile import read_json
 
 CARDS_FILE = Path(__file__).resolve().parent.parent / "data" / "cards.json"
 EFFECTS = ("punch", "nothing", "block", "dodge")
@@ -56,8 +57,8 @@ def _fail(path, problem):
 
 def load(path: Path = CARDS_FILE) -> Content:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
+        data = read_json(path, 1_000_000)
+    except (OSError, ValueError) as e:
         raise ContentError(f"{path.name}: cannot be read as JSON ({e})") from None
     if not isinstance(data, dict) or not isinstance(data.get("kinds"), list):
         _fail(path, 'needs an object with a "kinds" list')

@@ -5,9 +5,10 @@ the file and the problem).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from tabletop.core.jsonfile import read_json
 
 from . import board
 
@@ -127,8 +128,8 @@ def _masks(area_n, area_ne) -> tuple[int, ...]:
 
 def load_ring(path: Path = DATA / "ring.json") -> dict:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
+        data = read_json(path, 1_000_000)
+    except (OSError, ValueError) as e:
         raise ContentError(f"{path.name}: cannot read: {e}") from None
     if not isinstance(data, dict):
         _fail(path, "top level", "must be an object")
@@ -199,8 +200,8 @@ def _load_attack(path, where, a) -> Card:
 
 def load_boxers(path: Path = DATA / "boxers.json", turn_cards=()) -> dict[str, Boxer]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
+        data = read_json(path, 1_000_000)
+    except (OSError, ValueError) as e:
         raise ContentError(f"{path.name}: cannot read: {e}") from None
     if not isinstance(data, dict) or not isinstance(data.get("boxers"), list) or not data["boxers"]:
         _fail(path, "top level", 'must be an object with a non-empty "boxers" list')

@@ -7,9 +7,10 @@ numbered cards, 1 is the Ace, 11 Jack, 12 Queen, 13 King; a Joker is
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import NamedTuple
+
+from tabletop.core.jsonfile import Invalid, read_json
 
 CONTENT_FILE = Path(__file__).resolve().parent.parent / "data" / "content.json"
 
@@ -130,13 +131,9 @@ class Content:
 
 def load(path: Path = CONTENT_FILE) -> Content:
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise ContentError(f"{path}: cannot read ({e.strerror})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ContentError(f"{path}: not valid JSON: {e.msg} at line {e.lineno}") from None
+        data = read_json(path, 1_000_000)
+    except Invalid as e:
+        raise ContentError(f"{path}: {e}") from None
     return Content(data, str(path))
 
 
