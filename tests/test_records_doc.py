@@ -39,3 +39,12 @@ def test_every_game_has_an_example_and_a_hand_written_scenario():
 def test_documented_record_replays(data):
     r = rec.parse(json.dumps(data))
     rec.replay(r, registry.get(r.game))
+
+
+@pytest.mark.parametrize("data", RECORDS, ids=[f"{r['game']}-{i}" for i, r in enumerate(RECORDS)])
+def test_documented_record_passes_the_door(data, tmp_path):
+    from tabletop import validate
+
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    validate.load_record(path)  # raises validate.Invalid with the first problem
