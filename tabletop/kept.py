@@ -148,8 +148,12 @@ def migrate(messages: list[str]) -> None:
 def unfinished(messages: list[str], games: dict | None = None) -> list[Entry]:
     games = registry.load_all() if games is None else games
     migrate(messages)
+    files = _files(paths.games_dir())
+    old = autosave_path()
+    if old.is_file():  # could not be moved (a read-only folder): listed where it is
+        files.insert(0, (old.stat().st_mtime, old))
     out = []
-    for when, path in _files(paths.games_dir()):
+    for when, path in files:
         entry = _load(path, when, games, messages)
         if entry is None:
             continue

@@ -248,6 +248,27 @@ def test_an_uncreatable_settings_and_data_folder_falls_back_and_plays(monkeypatc
     )
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert p.returncode == 0 and "Traceback" not in p.stderr, p.stderr
+    assert p.stderr.count("settings.json: could not be saved") == 1, p.stderr  # said once
+
+
+def test_a_game_in_an_uncreatable_data_folder_plays_on_and_says_so_once(monkeypatch):
+    monkeypatch.setenv("TABLETOP_HOME", "/dev/null/tabletop")
+    from tabletop.session import Seat, Session
+    from tests.ui_helpers import frames, make_app
+
+    app = make_app()
+    spec = registry.get("punch")
+    s = Session.new(spec, [Seat("Red", "computer", "easy"), Seat("Blue", "computer", "easy")], seed=5)
+    table = spec.make_table(app, s)
+    app.push(table)
+    assert "cannot be saved" in table.message
+    said = []
+    for _ in range(600):
+        frames(app)
+        if table.message_ms > 0 and table.message not in said:
+            said.append(table.message)
+    assert len(s.record.actions) > 3  # the computers played on
+    assert sum("cannot be saved" in m for m in said) <= 1
 
 
 # -- temporary files, the command line ----------------------------------------------------------

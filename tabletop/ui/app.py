@@ -25,9 +25,8 @@ class App:
         kept.clean_stale()  # temporary files a killed program left behind
         self.settings = settings or settings_mod.load()
         self.toasts: list[list] = []  # [text, ms left]
-        for m in self.settings.messages:
-            self.toast(m)
-            print(f"tabletop: {m}", file=sys.stderr)
+        self._told = 0  # settings messages told so far
+        self.tell_settings_messages()
         w, h = size or tuple(self.settings["window"])
         self.flags = pygame.RESIZABLE
         pygame.display.set_caption(f"tabletop {__version__}")
@@ -110,6 +109,14 @@ class App:
         self.settings["fullscreen"] = full
         self.resize(self.screen.get_size())
 
+    def tell_settings_messages(self) -> None:
+        """Say each new settings message once (a file that could not be read or saved)."""
+        messages = self.settings.messages
+        for m in messages[self._told :]:
+            self.toast(m, 6000)
+            print(f"tabletop: {m}", file=sys.stderr)
+        self._told = len(messages)
+
     def toast(self, text: str, ms: float = 4000) -> None:
         self.toasts.append([text, ms])
 
@@ -137,6 +144,8 @@ class App:
         if not self.vp.too_small:
             for scene in self._updating():
                 scene.update(dt_ms)
+        if len(self.settings.messages) > self._told:
+            self.tell_settings_messages()
         for t in self.toasts:
             t[1] -= dt_ms
         self.toasts = [t for t in self.toasts if t[1] > 0]
@@ -227,5 +236,7 @@ class App:
             while self.stack:
                 self.stack.pop().on_exit()
             self.settings.save()
+            for m in self.settings.messages[self._told :]:
+                print(f"tabletop: {m}", file=sys.stderr)
             pygame.quit()
         return 0
