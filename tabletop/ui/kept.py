@@ -81,51 +81,20 @@ class EntryMenu(Menu):
         super().__init__(items, row=ROW, **kw)
         self.entries = entries  # item index -> Entry (or None for a plain button)
 
-    def draw(self, surf, vp) -> None:
-        for it in self.items:
-            it.rect = None
-        visible = self.items[self.scroll : self.scroll + self.max_rows]
-        for n, it in enumerate(visible):
-            i = self.scroll + n
-            entry = self.entries[i]
-            r = vp.r(self.x, self.y + n * self.row, self.w, self.row - 8)
-            it.rect = r
-            focused = i == self.focus
-            gfx.panel(
-                surf,
-                r,
-                (60, 70, 92) if focused else (34, 40, 54),
-                radius=vp.s(8),
-                border=gfx.HILITE if focused else None,
-                width=max(1, vp.s(2)),
-            )
-            if entry is None:
-                px = gfx.fit_px(it.label, vp.s(22), r.w - vp.s(20))
-                gfx.blit_text(surf, it.label, px, r.center, gfx.WHITE, bold=focused, anchor="center")
-                continue
-            head = f"{entry.title}  ·  {entry.players()}" if entry.players() else entry.title
-            moves = f"{entry.moves} move{'s' if entry.moves != 1 else ''}"
-            sub = "  ·  ".join(b for b in (entry.when_text(), moves, entry.status()) if b)
-            left = r.x + vp.s(16)
-            width = r.w - vp.s(32)
-            head, px = _fit(head, vp.s(21), vp.s(16), width, bold=True)
-            gfx.blit_text(surf, head, px, (left, r.y + vp.s(7)), gfx.GOLD, bold=True)
-            sub, px = _fit(sub, vp.s(17), vp.s(14), width)
-            gfx.blit_text(surf, sub, px, (left, r.y + vp.s(33)), (205, 215, 205))
-        if self.scroll > 0:
-            gfx.blit_text(surf, "▲", vp.s(16), vp.p(self.x + self.w / 2, self.y - 14), gfx.GREY, anchor="center")
-        if self.scroll + self.max_rows < len(self.items):
-            gfx.blit_text(
-                surf,
-                "▼",
-                vp.s(16),
-                vp.p(self.x + self.w / 2, self.y + self.max_rows * self.row),
-                gfx.GREY,
-                anchor="center",
-            )
-        hint = self.items[self.focus].hint if self.items else ""
-        if hint:
-            gfx.blit_text(surf, hint, vp.s(16), vp.p(gfx.DESIGN_W / 2, gfx.DESIGN_H - 28), gfx.GREY, anchor="center")
+    def draw_row(self, surf, vp, i, it, r, focused) -> None:
+        entry = self.entries[i]
+        if entry is None:
+            super().draw_row(surf, vp, i, it, r, focused)
+            return
+        head = f"{entry.title}  ·  {entry.players()}" if entry.players() else entry.title
+        moves = f"{entry.moves} move{'s' if entry.moves != 1 else ''}"
+        sub = "  ·  ".join(b for b in (entry.when_text(), moves, entry.status()) if b)
+        left = r.x + vp.s(16)
+        width = r.w - vp.s(32)
+        head, px = _fit(head, vp.s(21), vp.s(16), width, bold=True)
+        gfx.blit_text(surf, head, px, (left, r.y + vp.s(7)), gfx.GOLD, bold=True)
+        sub, px = _fit(sub, vp.s(17), vp.s(14), width)
+        gfx.blit_text(surf, sub, px, (left, r.y + vp.s(33)), (205, 215, 205))
 
 
 class ListScene(MenuScene):

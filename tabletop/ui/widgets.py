@@ -136,6 +136,16 @@ class Menu:
                 return i
         return None
 
+    def draw_row(self, surf, vp, i: int, it: Item, r, focused: bool) -> None:
+        """The text of row ``i`` on its panel ``r`` (a menu of richer rows overrides this)."""
+        fg = gfx.WHITE if it.enabled else gfx.DIM
+        if it.choices:
+            self._draw_choice(surf, vp, it, r, fg, focused)
+            return
+        label = it.text()
+        px = gfx.fit_px(label, vp.s(self.px), r.w - vp.s(20))
+        gfx.blit_text(surf, label, px, r.center, fg, bold=focused, anchor="center")
+
     def draw(self, surf, vp) -> None:
         for it in self.items:
             it.rect = it.back_rect = None
@@ -147,13 +157,7 @@ class Menu:
             focused = i == self.focus
             colour = (60, 70, 92) if focused else (34, 40, 54)
             gfx.panel(surf, r, colour, radius=vp.s(8), border=gfx.HILITE if focused else None, width=max(1, vp.s(2)))
-            fg = gfx.WHITE if it.enabled else gfx.DIM
-            if it.choices:
-                self._draw_choice(surf, vp, it, r, fg, focused)
-                continue
-            label = it.text()
-            px = gfx.fit_px(label, vp.s(self.px), r.w - vp.s(20))
-            gfx.blit_text(surf, label, px, r.center, fg, bold=focused, anchor="center")
+            self.draw_row(surf, vp, i, it, r, focused)
         if self.scroll > 0:
             gfx.blit_text(surf, "▲", vp.s(16), vp.p(self.x + self.w / 2, self.y - 14), gfx.GREY, anchor="center")
         if self.scroll + self.max_rows < len(self.items):
