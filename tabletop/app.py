@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from tabletop import __version__
-from tabletop.window import run_window
+from tabletop.window import run_window, window_size
 
 
 def _count(text: str) -> int:
@@ -27,7 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--record-dir", help="with --self-test: write each game's record into this folder")
     p.add_argument("--games", type=_count, default=1, help="with --self-test: games per game id (default 1)")
     p.add_argument("--seed", type=int, default=None, help="random seed (self-test default: 1)")
-    p.add_argument("--window", help="window size, e.g. 1280x720")
+    p.add_argument("--window", type=window_size, help="window size, e.g. 1280x720")
     p.add_argument("--frames", type=int, default=0, help=argparse.SUPPRESS)  # stop after N frames (tests, benchmarks)
     p.add_argument("--version", action="version", version=f"tabletop {__version__}")
     return p
@@ -55,15 +55,7 @@ def main(argv: list[str] | None = None) -> int:
             games_each=args.games,
             seed=1 if args.seed is None else args.seed,
         )
-    size = None
-    if args.window:
-        try:
-            w, h = (int(v) for v in args.window.lower().split("x"))
-            size = (w, h)
-        except ValueError:
-            print(f"tabletop: --window wants WIDTHxHEIGHT, e.g. 1280x720 (got {args.window!r})", file=sys.stderr)
-            return 2
-    return run_window(args.game, size=size, frames=args.frames)
+    return run_window(args.game, size=args.window, frames=args.frames)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import json
 import sys
 
 from tabletop import validate
+from tabletop.window import window_size
 
 
 def summary(path: str) -> tuple[int, str]:
@@ -42,6 +43,7 @@ def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="tabletop replay", description="Play back a game record.")
     p.add_argument("file")
     p.add_argument("--summary", action="store_true", help="no window: apply the record and print its result as JSON")
+    p.add_argument("--window", type=window_size, help="window size, e.g. 1280x720")
     args = p.parse_args(argv)
     if args.summary:
         code, text = summary(args.file)
@@ -53,4 +55,4 @@ def main(argv: list[str]) -> int:
         return code
     from tabletop.window import run_window
 
-    return run_window(None, replay_file=args.file)
+    return run_window(None, size=args.window, replay_file=args.file)

@@ -7,6 +7,19 @@ import os
 import sys
 
 
+def window_size(text: str) -> tuple[int, int]:
+    """``--window WIDTHxHEIGHT`` for argparse (a bad value is its one-line usage error)."""
+    import argparse
+
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+        if not (100 <= w <= 10000 and 100 <= h <= 10000):
+            raise ValueError
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"wants WIDTHxHEIGHT, e.g. 1280x720, not {text[:40]!r}") from None
+    return w, h
+
+
 def no_display_reason() -> str | None:
     driver = os.environ.get("SDL_VIDEODRIVER", "")
     if driver in ("dummy", "offscreen") or sys.platform in ("win32", "darwin"):

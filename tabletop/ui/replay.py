@@ -31,7 +31,7 @@ from tabletop.ui.secrecy import Secrecy
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 STEP_MS = 900  # between moves of a turn-based game at 1x
-BAR_Y, BAR_H = 668, 48
+BAR_Y, BAR_H = 678, 40
 
 
 class WatchSecrecy(Secrecy):
@@ -403,7 +403,7 @@ class ReplayScene(Scene):
             gfx.blit_text(surf, self.error, vp.s(18), vp.p(640, BAR_Y - 20), gfx.REFUSE, anchor="center")
 
     def _button(self, surf, vp, x, w, label, callback) -> None:
-        r = vp.r(x, BAR_Y + 7, w, BAR_H - 14)
+        r = vp.r(x, BAR_Y + 5, w, BAR_H - 10)
         gfx.panel(surf, r, (70, 84, 110), radius=vp.s(6), border=(150, 160, 190), width=1)
         gfx.blit_text(surf, label, gfx.fit_px(label, vp.s(17), r.w - vp.s(8)), r.center, gfx.WHITE, anchor="center")
         self.buttons.append((r, callback))
