@@ -170,13 +170,15 @@ class KeptGameScene(MenuScene):
         self.entry = entry
         self.parent = parent
         self.heading = entry.title
-        self.sub = " · ".join(b for b in (entry.players(), entry.when_text(), entry.status()) if b)
+        self.details = " · ".join(b for b in (entry.players(), entry.when_text(), entry.status()) if b)
+        self.sub = self.details
         self.asking = False
         self.build()
 
     def build(self):
         if self.asking:
             self.heading = "Delete this game for good?"
+            self.sub = f"{self.entry.title} · {self.entry.players()} · {self.entry.moves} moves"
             items = [
                 Item("No, keep it", action=self.keep, key="keep"),
                 Item("Yes, delete it", action=self.delete, key="delete", hint="It cannot be brought back"),
@@ -202,6 +204,7 @@ class KeptGameScene(MenuScene):
     def keep(self):
         self.asking = False
         self.heading = self.entry.title
+        self.sub = self.details
         self.build()
 
     def delete(self):
