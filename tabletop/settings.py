@@ -57,9 +57,11 @@ def seat_choices(spec) -> list[str]:
     return ["human"] + [f"computer:{level}" for level in spec.bot_levels]
 
 
-def _old_level(spec, seat: str, what: str) -> bool:
-    """A remembered computer seat whose level the game still maps (renamed levels)."""
-    return what == "seats" and seat.startswith("computer:") and validate.known_level(spec, seat.split(":", 1)[1])
+def _computer_seat(seat: str, what: str) -> bool:
+    """A remembered computer seat: its level may have been renamed or removed since (levels
+    change), so any short level name is kept; the setup screen maps it to today's level."""
+    level = seat.split(":", 1)[1] if seat.startswith("computer:") else ""
+    return what == "seats" and 0 < len(level) <= 40 and level.isprintable()
 
 
 def check_last_setup(value) -> tuple[dict, list[str]]:
@@ -97,7 +99,7 @@ def _check_one_setup(setup, spec) -> dict:
         if not isinstance(items, list) or len(items) > spec.max_players:
             raise validate.Invalid(f"{what} must be a list of at most {spec.max_players}, not {validate.short(items)}")
         for item in items:
-            if isinstance(item, str) and (item in allowed or _old_level(spec, item, what)):
+            if isinstance(item, str) and (item in allowed or _computer_seat(item, what)):
                 continue
             raise validate.Invalid(f"{what}: {validate.short(item)} is not one of {', '.join(allowed)}")
     if "assist_chosen" in setup and not isinstance(setup["assist_chosen"], bool):
