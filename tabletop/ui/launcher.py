@@ -133,6 +133,13 @@ def _seat_choices(spec):
     return out
 
 
+def _seat_kind(spec, kind: str) -> str:
+    """A remembered seat choice, with a computer level's old name mapped to today's (unknown: the easiest)."""
+    if not kind.startswith("computer:"):
+        return kind
+    return "computer:" + (spec.level_name(kind.split(":", 1)[1]) or spec.bot_levels[0])
+
+
 class Setup(MenuScene):
     def __init__(self, app, spec):
         super().__init__(app)
@@ -147,7 +154,7 @@ class Setup(MenuScene):
         default_seats = ["human"] + [f"computer:{spec.bot_levels[0]}"] * (spec.max_players - 1)
         seats = last.get("seats") if isinstance(last.get("seats"), list) else []
         self.seat_kind = [
-            seats[i] if i < len(seats) and isinstance(seats[i], str) else default_seats[i]
+            _seat_kind(spec, seats[i]) if i < len(seats) and isinstance(seats[i], str) else default_seats[i]
             for i in range(spec.max_players)
         ]
         schemes = last.get("controls") if isinstance(last.get("controls"), list) else []

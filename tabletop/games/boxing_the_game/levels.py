@@ -1,0 +1,29 @@
+"""Boxing: The Game's computer levels and player models, declared in one place.
+
+Levels mix the planning player (strong.py) with the shallow one (easy.py)
+and with careless random plans; the player models are scripted people for
+the ladder (``python -m tabletop.ladder --game boxing-the-game``).
+"""
+
+from tabletop.core.skill import level_maker
+
+from .bot import make_bot as _engine
+
+LEVELS = ("Beginner", "Club boxer", "Contender")
+# names older records and settings used
+ALIASES = {"random": "Beginner", "easy": "Beginner", "strong": "Contender"}
+MODELS = ("newcomer", "decent", "good")
+ENGINES = {
+    name: (lambda name: lambda seat, level, seed: _engine(seat, name, seed))(name)
+    for name in ("random", "easy", "strong")
+}
+RECIPES = {
+    # level: (main player, the player its slips come from, share of slips)
+    "Beginner": ("easy", "random", 0.3),
+    "Club boxer": ("strong", "easy", 0.6),
+    "Contender": ("strong", "easy", 0.2),
+    "newcomer": ("easy", "random", 0.1),
+    "decent": ("strong", "easy", 0.7),
+    "good": ("strong", "easy", 0.0),
+}
+make_bot = level_maker("Boxing: The Game", ENGINES, RECIPES)
