@@ -46,7 +46,7 @@ def pairs(spec) -> list[tuple[str, str]]:
     for level in spec.bot_levels:
         out.append((level, RANDOM))
         out.extend((level, m) for m in spec.player_models)
-    for lower, upper in zip(spec.bot_levels, spec.bot_levels[1:]):
+    for lower, upper in zip(spec.bot_levels, spec.bot_levels[1:], strict=False):
         out.append((upper, lower))
     return out
 
@@ -124,7 +124,7 @@ def targets(spec, rows) -> list[dict]:
         )
     if (lo, RANDOM) in by:
         add(f"{lo} beats random >= 70%", by[(lo, RANDOM)]["win_rate"], by[(lo, RANDOM)]["win_rate"] >= 0.7)
-    for lower, upper in zip(levels, levels[1:]):
+    for lower, upper in zip(levels, levels[1:], strict=False):
         if (upper, lower) in by:
             r = by[(upper, lower)]["win_rate"]
             add(f"{upper} beats {lower} 60-85%", r, 0.6 <= r <= 0.85)

@@ -13,10 +13,13 @@ LEVELS = ("Beginner", "Club boxer", "Contender")
 # names older records and settings used
 ALIASES = {"random": "Beginner", "easy": "Beginner", "strong": "Contender"}
 MODELS = ("newcomer", "decent", "good")
-ENGINES = {
-    name: (lambda name: lambda seat, level, seed: _engine(seat, name, seed))(name)
-    for name in ("random", "easy", "strong")
-}
+
+
+def _engine_named(name):
+    return lambda seat, level, seed: _engine(seat, name, seed)
+
+
+ENGINES = {name: _engine_named(name) for name in ("random", "easy", "strong")}
 RECIPES = {
     # level: (main player, the player its slips come from, share of slips)
     "Beginner": ("easy", "random", 0.3),
