@@ -15,11 +15,11 @@ ALIASES = {"easy": "Beginner", "random": "Beginner", "normal": "Sparring partner
 MODELS = ("newcomer", "decent", "good")
 RECIPES = {
     # level: (main player, the player its slips come from, share of slips)
-    "Beginner": ("strong", "random", 0.75),
-    "Sparring partner": ("strong", "random", 0.4),
+    "Beginner": ("strong", "random", 0.35),
+    "Sparring partner": ("strong", "random", 0.15),
     "Contender": ("strong", "random", 0.0),
-    # newcomer: avoids wasting rests at full stamina but otherwise plays on a whim
-    "newcomer": ("easy", "random", 0.0),
+    # newcomer: plays the sensible card most of the time, but a quarter of its plays are whims
+    "newcomer": ("strong", "easy", 0.25),
     "decent": ("strong", "random", 0.5),
     "good": ("strong", "random", 0.0),
 }
