@@ -133,7 +133,7 @@ class TableScene(Scene):
             self.say(result.reason)
             self.app.sounds.play("refuse")
         else:
-            if action.player in self.humans and self.spec.dynamics == TURNS:
+            if self.spec.dynamics == TURNS and getattr(action, "player", None) in self.humans:
                 self.read_ms = pace.READ_MS * self.pace  # time to read your own result
             self.after_action(action, result)
             if self.session.save_error:
