@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from tabletop.core import registry
-from tabletop.games.stabby_jack.state import DECLARE
-from tabletop.games.stabby_jack.text import render
+from tabletop.games.stabby_jack.rules.state import DECLARE
+from tabletop.games.stabby_jack.rules.text import render
 from tabletop.session import Seat, Session
 from tabletop.ui import pace
 from tests.ui_helpers import frames, key, make_app
@@ -109,7 +109,7 @@ def first_legal(t, seat):
 
 @pytest.mark.parametrize("pace_name", ["slow", "normal", "fast"])
 def test_punch_reveal_stays_for_its_pace_and_names_the_computer(app, pace_name):
-    from tabletop.games.punch.table import FLIP_MS, HOLD_MS
+    from tabletop.games.punch.table.layout import FLIP_MS, HOLD_MS
 
     seats = [Seat("Red", "human", scheme="keyboard"), Seat("Blue", "computer", level="Contender")]
     t = table(app, "punch", seats, pace_name)
@@ -160,7 +160,7 @@ def test_square_ring_computer_waits_for_its_pace_and_the_exchange_names_it(app, 
         frames(app, 1, dt=10)
     assert max(waits) >= think - 20  # Blue took the pace's pause before answering
     run_until(app, lambda: t.anim is None)
-    from tabletop.games.square_ring.content import BOXERS
+    from tabletop.games.square_ring.rules.content import BOXERS
 
     blue = BOXERS[t.session.state.boxers[1]].name  # in the ring each player is named by their boxer
     assert blue in " ".join(t.caption)  # the exchange stays written up, naming the computer's boxer

@@ -7,7 +7,7 @@ the ladder (``python -m tabletop.ladder --game boxing-the-game``).
 
 from tabletop.core.skill import level_maker
 
-from .bot import make_bot as _engine
+from .bots import make_bot as _engine
 
 LEVELS = ("Beginner", "Club boxer", "Contender")
 # names older records and settings used
