@@ -4,6 +4,7 @@ from pathlib import Path
 
 from tabletop.core.registry import SIMULTANEOUS, GameSpec, register
 
+from .describe import option_details
 from .levels import ALIASES, LEVELS, MODELS, make_bot
 from .rules import RULES
 
@@ -30,6 +31,6 @@ SPEC = register(
         player_models=MODELS,
         make_table=_table,
         help_file=str(Path(__file__).resolve().parent / "help.md"),
-        extra={"order": 4},
+        extra={"order": 4, "option_details": option_details},
     )
 )
