@@ -30,6 +30,7 @@ DEFAULTS = {
     "secrecy": "curtain",  # Punch!-style games on one screen: "curtain" or "peek" (R-PUN-9)
     "assist": False,  # JAB: highlight open opportunities (R-JAB-6: off in tournament play)
     "animation_speed": 1.0,
+    "computer_pace": "normal",  # how long computer turns and your own results stay on screen
     "last_setup": {},  # the launcher remembers each game's last setup
 }
 
@@ -49,6 +50,7 @@ CHECKS = {
     "assist": lambda v: isinstance(v, bool),
     "animation_speed": lambda v: _number(v, 0.25, 4),
     "last_setup": lambda v: isinstance(v, dict) and not check_last_setup(v)[1],
+    "computer_pace": lambda v: isinstance(v, str) and v in ("slow", "normal", "fast", "instant"),
 }
 
 
