@@ -90,7 +90,8 @@ def test_start_a_leave_start_b_both_kept_and_a_resumes_exactly(home):
     labels = [it.label for it in top(app).menu.items]
     assert any(lbl.startswith("Punch!") and f"{len(a_actions)} moves" in lbl for lbl in labels), labels
     assert any(lbl.startswith("Stabby Jack") for lbl in labels), labels
-    assert any("Red (computer, easy) vs Blue (computer, easy)" in lbl for lbl in labels), labels
+    lv = registry.get("punch").bot_levels[0]
+    assert any(f"Red (computer, {lv}) vs Blue (computer, {lv})" in lbl for lbl in labels), labels
     choose(app, "Punch!")
     choose(app, "Resume")
     table = top(app)
