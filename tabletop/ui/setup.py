@@ -257,9 +257,12 @@ class Setup(MenuScene):
             note = spec.extra.get("level_notes", {}).get(level, "")
             rank = spec.bot_levels.index(level) + 1
             pos = "the easiest" if rank == 1 else ("the strongest" if rank == len(spec.bot_levels) else f"level {rank}")
+            ladder = "\n".join(
+                f"- **{level_name(lv)}** (chosen)" if lv == level else f"- {level_name(lv)}" for lv in spec.bot_levels
+            )
             return (
                 f"### {gfx.PLAYER_NAMES[i]}: the computer\n\n**{level_name(level)}** is {pos} of "
-                f"{len(spec.bot_levels)} computer levels.\n\n{note}"
+                f"{len(spec.bot_levels)} computer levels.\n\n{note}\n\nThe levels, easiest first:\n\n{ladder}"
             )
         if key.startswith("ctl"):
             i = int(key[3:])
