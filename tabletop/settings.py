@@ -23,6 +23,7 @@ DEFAULTS = {
     "assist": False,  # JAB: highlight open opportunities (R-JAB-6: off in tournament play)
     "animation_speed": 1.0,
     "last_setup": {},  # the launcher remembers each game's last setup
+    "tutorial": {},  # lessons finished per game and games whose tutorial was offered (tabletop.tutorial)
 }
 
 CHECKS = {
@@ -36,6 +37,7 @@ CHECKS = {
     "assist": lambda v: isinstance(v, bool),
     "animation_speed": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0.25 <= v <= 4,
     "last_setup": lambda v: isinstance(v, dict),
+    "tutorial": lambda v: isinstance(v, dict),
 }
 
 
