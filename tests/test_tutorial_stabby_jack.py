@@ -78,9 +78,9 @@ def test_a_wrong_move_is_coached_and_does_not_advance(app):
     assert t.session.state is before and t.session.state.phase == DECLARE
     assert t.tutor.coach_text == "Declare Fight and let your luck break the tie."
     assert t.tutor.won_ms is None and top(app) is t
-    # the rules' own refusal is coached too: training asks for a stat card, the pile is not one
-    click(app, spot(t, ("declare", "fight")))
-    assert t.tutor.won_ms is not None  # the right move wins it
+    click(app, spot(t, ("declare", "fight")))  # the right move wins it
+    frames(app, 30)
+    assert t.tutor.won_ms is not None
 
 
 def test_a_rule_refusal_is_coached_with_the_rules_reason(app):
@@ -102,6 +102,7 @@ def test_leave_and_resume_and_replay(app):
     frames(app, 2)
     t = lesson_table(app)
     click(app, spot(t, ("declare", "fight")))
+    frames(app, 30)
     assert progress.finished(app.settings, "stabby-jack") == {"declare"}
     click(app, (640, 300))  # on to lesson 2
     frames(app, 2)

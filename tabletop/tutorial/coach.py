@@ -22,7 +22,7 @@ from . import progress
 
 WON_MS = 3000  # how long "well done" stays before the next lesson (any press goes on at once)
 COACH_MS = 5000  # how long a coaching line stays
-BANNER = (140, 606, 1000, 104)  # design units: where the lesson's words are shown (a table may move it)
+BANNER = (16, 606, 1248, 106)  # design units: where the lesson's words are shown (a table may move it)
 
 
 class ScriptBot(Bot):
@@ -47,6 +47,7 @@ class Tutor:
         self.lessons, self.index = lessons, index
         self.lesson = lessons[index]
         self.player = self.lesson.player()
+        self.reached = False  # the goal holds; "well done" waits until the table shows it
         self.won_ms: float | None = None  # counting down once the goal is reached
         self.coach_text = ""
         self.coach_ms = 0.0
@@ -56,7 +57,7 @@ class Tutor:
     # -- the table asks ------------------------------------------------------------------
     def vet(self, action, before, after) -> str | None:
         """Coaching for a move of the player's that is legal but not this lesson's; None lets it be."""
-        if self.won_ms is not None:
+        if self.reached:
             return "Well done: the next lesson is coming."
         if getattr(action, "player", None) != self.player or type(action).__name__ == "Tick":
             return None
@@ -71,12 +72,15 @@ class Tutor:
         self.refused += 1
 
     def after(self) -> None:
-        """After any accepted move: is the lesson won?"""
-        if self.won_ms is None and self.lesson.goal(self.table.session.state):
-            self.won_ms = WON_MS / max(0.25, self.table.anim_speed)
-            self.coach_ms = 0
-            progress.mark_finished(self.app.settings, self.spec.id, self.lesson.id)
-            self.app.sounds.play("cheer")
+        """After any accepted move: is the lesson won? (said once the table has shown the move)"""
+        if not self.reached and self.lesson.goal(self.table.session.state):
+            self.reached = True
+
+    def _win(self) -> None:
+        self.won_ms = WON_MS / max(0.25, self.table.anim_speed)
+        self.coach_ms = 0
+        progress.mark_finished(self.app.settings, self.spec.id, self.lesson.id)
+        self.app.sounds.play("cheer")
 
     def holding(self) -> bool:
         """The lesson is won: nothing else moves while it says so."""
@@ -85,7 +89,9 @@ class Tutor:
     def update(self, dt_ms: float) -> None:
         self.clock += dt_ms
         self.coach_ms = max(0.0, self.coach_ms - dt_ms)
-        if self.won_ms is not None:
+        if self.reached and self.won_ms is None and not self.table.busy():
+            self._win()
+        elif self.won_ms is not None:
             self.won_ms -= dt_ms
             if self.won_ms <= 0:
                 self.next()
@@ -197,9 +203,11 @@ def start_lesson(app, spec, index: int):
 
     lessons = lessons_for(spec)
     lesson = lessons[index]
-    names = {"human": "Red", "computer": "Blue"}
-    level = spec.bot_levels[0]
-    seats = [Seat(names[kind], kind, level=level if kind == "computer" else "") for kind in lesson.seats]
+    level = spec.bot_levels[0]  # shown beside the name; the lesson's script plays the seat
+    seats = [
+        Seat(gfx.PLAYER_NAMES[i], kind, level=level if kind == "computer" else "")
+        for i, kind in enumerate(lesson.seats)
+    ]
     session = Session.new(spec, seats, lesson.options, seed=lesson.seed, setup=lesson.setup, autosave=False)
     table = action_table(spec.rules.actions)
     for raw in lesson.prelude:
@@ -211,4 +219,6 @@ def start_lesson(app, spec, index: int):
             session.bots[seat] = ScriptBot(seat, lesson, session)
     scene = spec.make_table(app, session)
     scene.tutor = Tutor(app, scene, spec, lessons, index)
+    if lesson.prepare is not None:
+        lesson.prepare(scene)
     return scene
