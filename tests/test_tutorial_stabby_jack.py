@@ -122,7 +122,7 @@ def test_leave_and_resume_and_replay(app):
 
 
 def test_first_start_offers_the_tutorial_once(app):
-    from tabletop.ui.launcher import Setup
+    from tabletop.ui.setup import Setup
 
     spec = registry.get("stabby-jack")
     setup = Setup(app, spec)

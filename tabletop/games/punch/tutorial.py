@@ -41,7 +41,7 @@ _NINE_RED = ["p1", "p2", "p3", "nothing", "block", "dodge", "p1", "p2", "p3"]
 _NINE_BLUE = ["p3", "p3", "p2", "p1", "p1", "p2", "block", "dodge", "nothing"]
 NINE = tuple(
     a
-    for r, b in zip(_NINE_RED, _NINE_BLUE)
+    for r, b in zip(_NINE_RED, _NINE_BLUE, strict=True)
     for a in ({"type": "commit", "player": YOU, "card": r}, {"type": "commit", "player": BLUE, "card": b})
 )
 
