@@ -15,6 +15,7 @@ import pygame
 
 from tabletop.core.actions import action_table, from_json
 from tabletop.core.game import Bot, Refused
+from tabletop.core.registry import REALTIME
 from tabletop.input.devices import menu_buttons
 from tabletop.ui import gfx
 
@@ -89,12 +90,25 @@ class Tutor:
     def update(self, dt_ms: float) -> None:
         self.clock += dt_ms
         self.coach_ms = max(0.0, self.coach_ms - dt_ms)
+        self._opponent_in_real_time()
         if self.reached and self.won_ms is None and not self.table.busy():
             self._win()
         elif self.won_ms is not None:
             self.won_ms -= dt_ms
             if self.won_ms <= 0:
                 self.next()
+
+    def _opponent_in_real_time(self) -> None:
+        """Real-time lessons: the opponent moves only when the lesson's clock says so."""
+        play = self.lesson.opponent_at
+        if play is None or self.reached or self.table.session.outcome() is not None:
+            return
+        state = self.table.session.state
+        for seat, kind in enumerate(self.lesson.seats):
+            if kind == "computer":
+                action = play(state, seat, int(getattr(self.table, "t", self.clock)))
+                if action is not None:
+                    self.table.submit(action)
 
     def handle(self, event, pad_changes) -> bool:
         """While "well done" shows, any confirm (key, pad, click) goes on. True: used."""
@@ -142,15 +156,14 @@ class Tutor:
             pulse = 0.5 + 0.5 * math.sin(self.clock / 180)
             colour = (255, int(200 + 55 * pulse), int(60 + 120 * pulse))
             seen = set()
-            for h in self.table.hots:
-                key = (h.rect.x, h.rect.y, h.rect.w, h.rect.h)
-                if key in seen or not lesson.touch(h.payload, state):
+            spots = [(h.payload, h.rect) for h in self.table.hots] + self.table.lesson_spots(vp)
+            for payload, rect in spots:
+                key = (rect.x, rect.y, rect.w, rect.h)
+                if key in seen or not lesson.touch(payload, state):
                     continue
                 seen.add(key)
                 grow = vp.s(10 + 4 * pulse)
-                pygame.draw.rect(
-                    surf, colour, h.rect.inflate(grow, grow), width=max(2, vp.s(4)), border_radius=vp.s(10)
-                )
+                pygame.draw.rect(surf, colour, rect.inflate(grow, grow), width=max(2, vp.s(4)), border_radius=vp.s(10))
         self._banner(surf, vp)
 
     def _banner(self, surf, vp) -> None:
@@ -215,8 +228,11 @@ def start_lesson(app, spec, index: int):
         if isinstance(result, Refused):
             raise ValueError(f"lesson {lesson.id}: prelude action {raw} refused: {result.reason}")
     for seat, kind in enumerate(lesson.seats):
-        if kind == "computer":
-            session.bots[seat] = ScriptBot(seat, lesson, session)
+        if kind == "computer":  # turn games ask their bots; a real-time lesson moves the opponent itself
+            if spec.dynamics == REALTIME:
+                session.bots.pop(seat, None)
+            else:
+                session.bots[seat] = ScriptBot(seat, lesson, session)
     scene = spec.make_table(app, session)
     scene.tutor = Tutor(app, scene, spec, lessons, index)
     if lesson.prepare is not None:

@@ -111,6 +111,10 @@ class TableScene(Scene):
     def after_action(self, action, result) -> None:
         """Called after every accepted action (start animations, play sounds)."""
 
+    def lesson_spots(self, vp) -> list:
+        """Places a lesson may light up that are not hot things (payload, window rect); see tabletop.tutorial."""
+        return []
+
     def invalidate(self) -> None:
         """Forget any picture kept from an earlier frame, so the next frame is drawn in
         full (the benchmark's worst case). A table that keeps one elsewhere than
