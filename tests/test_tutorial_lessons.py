@@ -15,6 +15,10 @@ GAMES = [spec for spec in registry.load_all().values() if has_tutorial(spec)]
 LESSONS = [(spec, lesson) for spec in GAMES for lesson in lessons_for(spec)]
 
 
+def test_every_game_has_a_tutorial():
+    assert {spec.id for spec in GAMES} == set(registry.load_all())
+
+
 @pytest.mark.parametrize("spec,lesson", LESSONS, ids=[f"{s.id}:{lesson.id}" for s, lesson in LESSONS])
 def test_a_lesson_starts_from_a_legal_position_not_yet_won(spec, lesson):
     rules = spec.rules

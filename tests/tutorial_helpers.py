@@ -69,7 +69,7 @@ class Newcomer:
     def finish_lesson(self, go_on) -> None:
         """The goal must show as reached; note the time, read the praise, go on."""
         t = lesson_table(self.app)
-        for _ in range(100):  # the move is shown (cards turn over, a hand travels) before the praise
+        for _ in range(300):  # the move is shown (cards turn over, a hand travels) before the praise
             if t.tutor.won_ms is not None:
                 break
             self.wait(50)

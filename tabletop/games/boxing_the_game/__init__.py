@@ -8,6 +8,12 @@ from .bot import make_bot
 from .rules import RULES
 
 
+def _lessons():
+    from .tutorial import lessons
+
+    return lessons()
+
+
 def _table(*a, **k):
     from .table import make_table
 
@@ -28,6 +34,6 @@ SPEC = register(
         bot_levels=("random", "easy", "strong"),
         make_table=_table,
         help_file=str(Path(__file__).resolve().parent / "help.md"),
-        extra={"order": 5},
+        extra={"order": 5, "tutorial": _lessons},
     )
 )
