@@ -67,6 +67,8 @@ NOTE_MS = 3200
 
 
 class JabTable(TableScene):
+    tutor_banner = (412, 4, 456, 156)  # a lesson's words go between Blue's decks, away from where Red plays
+
     def __init__(self, app, session):
         super().__init__(app, session)
         table_art.clear_caches()
