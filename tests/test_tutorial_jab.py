@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from tabletop.core import registry
-from tabletop.games.jab.table_layout import place_rect
+from tabletop.games.jab.table.layout import place_rect
 from tabletop.tutorial import lessons_for, open_tutorial, progress
 from tests.tutorial_helpers import Newcomer, lesson_table, lit
 from tests.ui_helpers import click, frames, make_app, top

@@ -68,7 +68,7 @@ def test_the_whole_tutorial_with_the_keyboard(app):
 
 
 def test_playing_another_card_is_coached_and_blue_does_not_move(app):
-    from tabletop.games.punch.actions import Commit
+    from tabletop.games.punch.rules.actions import Commit
 
     open_tutorial(app, "punch")
     top(app).play(0)  # punch against punch: play the 3

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from tabletop.core import registry
-from tabletop.games.stabby_jack.state import DECLARE
+from tabletop.games.stabby_jack.rules.state import DECLARE
 from tabletop.tutorial import lessons_for, open_tutorial, progress
 from tests.tutorial_helpers import Newcomer, lesson_table, lit, mouse_go_on, spot
 from tests.ui_helpers import click, frames, key, make_app, top

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from tabletop.tutorial import Lesson
 
-from . import content as C
-from .rules import Place, Ready, Return, Split, Take
+from .rules import content as C
+from .rules.actions import Place, Ready, Return, Split, Take
 
 YOU, BLUE = 0, 1
 OPTIONS = {"countdown_ms": 0, "stall_ms": 20000, "assist": True}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tabletop.tutorial import Lesson
 
-from .actions import Commit, Ready
+from .rules.actions import Commit, Ready
 
 YOU, BLUE = 0, 1
 # a round-1 hand with every kind and no four of a kind (so no redeal is offered), then the rest

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tabletop.tutorial import Lesson
 
-from .board import parse_facing, parse_square
+from .rules.board import parse_facing, parse_square
 from .rules import Commit, Declare, Footwork, Stick
 
 YOU, BLUE = 0, 1

@@ -594,8 +594,8 @@ class JabTable(TableScene):
 
     def lesson_spots(self, vp) -> list:
         """Decks, targets and tiles by name ("p0.deck.left", "p1.head", "combo", ...), for a lesson's light."""
-        from .hands import RECTS
-        from .table_layout import place_rect
+        from ..rules.hands import RECTS
+        from .layout import place_rect
 
         return [(name, place_rect(vp, name)) for name in RECTS]
 
