@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from tabletop.tutorial import Lesson
 
-from .rules.board import parse_facing, parse_square
 from .rules import Commit, Declare, Footwork, Stick
+from .rules.board import parse_facing, parse_square
 
 YOU, BLUE = 0, 1
 INGA = {"boxer0": "inga", "boxer1": "fredo"}
