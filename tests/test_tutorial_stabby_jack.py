@@ -121,9 +121,12 @@ def test_leave_and_resume_and_replay(app):
     assert lesson_table(app).tutor.lesson.id == "declare"
 
 
-def test_first_start_offers_the_tutorial_once(app):
+def test_first_start_offers_the_tutorial_once():
     from tabletop.ui.setup import Setup
 
+    app = make_app(tutorials_offered=False)
+    app.start()
+    frames(app, 1)
     spec = registry.get("stabby-jack")
     setup = Setup(app, spec)
     app.push(setup)
@@ -140,3 +143,25 @@ def test_first_start_offers_the_tutorial_once(app):
     setup.start()  # the second time: straight to the game
     frames(app, 2)
     assert type(top(app)).__name__ == "StabbyJackTable"
+    pygame.quit()
+
+
+def test_the_offer_leads_to_the_lessons_and_back_to_the_game():
+    from tabletop.ui.setup import Setup
+
+    app = make_app(tutorials_offered=False)
+    app.start()
+    frames(app, 1)
+    app.push(Setup(app, registry.get("punch")))
+    frames(app, 2)
+    top(app).start()
+    frames(app, 2)
+    key(app, "return")  # "Learn to play (7 short lessons)"
+    lessons = top(app)
+    assert type(lessons).__name__ == "LessonList" and lessons.spec.id == "punch"
+    labels = [it.label for it in lessons.menu.items]
+    assert labels[0] == "Start: 1. Punch against punch" and "Play the game now" in labels
+    lessons.menu.items[labels.index("Play the game now")].action()
+    frames(app, 2)
+    assert type(top(app)).__name__ == "PunchTable" and top(app).tutor is None
+    pygame.quit()
