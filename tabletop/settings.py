@@ -32,11 +32,26 @@ DEFAULTS = {
     "animation_speed": 1.0,
     "computer_pace": "normal",  # how long computer turns and your own results stay on screen
     "last_setup": {},  # the launcher remembers each game's last setup
+    "tutorial": {},  # lessons finished per game and games whose tutorial was offered (tabletop.tutorial)
 }
 
 
 def _number(v, lo, hi) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def _texts(v, limit: int = 200) -> bool:
+    return isinstance(v, list) and len(v) <= limit and all(isinstance(x, str) and len(x) <= 80 for x in v)
+
+
+def _tutorial_ok(v) -> bool:
+    """The tutorial's progress: {"done": {game: [lesson ids]}, "offered": [game ids]}, both optional."""
+    if not isinstance(v, dict) or set(v) - {"done", "offered"}:
+        return False
+    done = v.get("done", {})
+    if not isinstance(done, dict) or not all(isinstance(k, str) and _texts(ids) for k, ids in done.items()):
+        return False
+    return _texts(v.get("offered", []))
 
 
 CHECKS = {
@@ -51,6 +66,7 @@ CHECKS = {
     "animation_speed": lambda v: _number(v, 0.25, 4),
     "last_setup": lambda v: isinstance(v, dict) and not check_last_setup(v)[1],
     "computer_pace": lambda v: isinstance(v, str) and v in ("slow", "normal", "fast", "instant"),
+    "tutorial": lambda v: _tutorial_ok(v),
 }
 
 

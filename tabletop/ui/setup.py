@@ -366,8 +366,11 @@ class Setup(MenuScene):
             self.app.settings.save()
         except ValueError:  # never stop a game from starting over remembering its setup
             pass
-        session = Session.new(self.spec, seats, self.options)
-        start_table(self.app, session)
+        from tabletop.tutorial import offer_first_time
+
+        play = lambda: start_table(self.app, Session.new(self.spec, seats, self.options))  # noqa: E731
+        if not any(seat.kind == "human" for seat in seats) or not offer_first_time(self.app, self.spec, play):
+            play()
 
 
 class MoreOptions(MenuScene):
