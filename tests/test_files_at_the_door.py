@@ -225,7 +225,10 @@ def test_bad_settings_give_one_line_and_the_game_starts_and_plays(home, case):
 
 def test_a_remembered_computer_level_that_does_not_exist_starts_the_easiest(home):
     path = home / "config" / "settings.json"
-    path.write_text(json.dumps({"last_setup": {"punch": {"seats": ["human", "computer:godlike"]}}}))
+    offered = {"offered": list(registry.load_all())}  # no tutorial offer in the way of Start
+    path.write_text(
+        json.dumps({"last_setup": {"punch": {"seats": ["human", "computer:godlike"]}}, "tutorial": offered})
+    )
     s = settings.load(path)
     assert s.messages == []  # levels are renamed between versions: kept, and mapped by the setup screen
     from tabletop.ui.app import App
