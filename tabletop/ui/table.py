@@ -409,7 +409,7 @@ class TableScene(Scene):
         px = vp.s(22)
         lines = gfx.wrap(text, px, vp.s(900))
         h = len(lines) * int(px * 1.3)
-        w = max(gfx.font(px).size(l)[0] for l in lines)
+        w = max(gfx.font(px).size(line)[0] for line in lines)
         r = pygame.Rect(0, 0, w + vp.s(40), h + vp.s(24))
         r.center = vp.p(640, y)
         gfx.panel(surf, r, (30, 20, 20), radius=vp.s(10), border=gfx.REFUSE, alpha=235)

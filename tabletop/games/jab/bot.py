@@ -31,6 +31,8 @@ actions fast (tests and benchmarks).
 
 from __future__ import annotations
 
+from itertools import accumulate
+
 from tabletop.core.game import Bot, Refused
 from tabletop.core.playout import Playout, PlayoutError, driver_random
 from tabletop.core.record import Record
@@ -225,7 +227,10 @@ class JabBot(Bot):
         """Where this card should go: stagger > block a Haymaker > combo > counter-punch set-up >
         block > spread the punches (each special idea only if noticed)."""
         me, opp = self.seat, 1 - self.seat
-        see = lambda: self.rng.random() < self.attention  # noqa: E731
+
+        def see():
+            return self.rng.random() < self.attention
+
         best, best_score = None, -1e9
         combo_types = C.COMBOS[view.combo[-1]][1] if view.combo else ()
         opp_tops = [view.piles[opp * 3 + i][-1] if view.piles[opp * 3 + i] else None for i in range(3)]
@@ -405,10 +410,7 @@ def random_game(seed: int, options=None, max_actions: int = 50_000, on_action=No
         else:
             weights = [weight[a.kind] for a in acts]
             x = random() * sum(weights)
-            for action, w in zip(acts, weights):
-                x -= w
-                if x < 0:
-                    break
+            action = next((a for a, upto in zip(acts, accumulate(weights), strict=True) if x < upto), acts[-1])
         res = apply(state, action)
         if isinstance(res, Refused):
             raise AssertionError(f"legal action {action} refused: {res.reason}")

@@ -195,7 +195,7 @@ def load_cards(path: Path = DATA / "cards.json") -> tuple[tuple[Card, ...], int]
             path, f"the starter deck must be 2 Jab, 1 Cross, 1 Hook, 1 Uppercut, 2 Block, 1 Feint (R-BTG-1), got {mix}"
         )
     cards: list[Card] = []
-    for seat in range(2):
+    for _ in range(2):  # one starter deck per seat
         for i, raw in enumerate(starter):
             cards.append(_card(path, f"starter card {i + 1}", raw, len(cards), True))
     first_main = len(cards)

@@ -43,14 +43,15 @@ health goes back. A clinch, Ding! or round end closes the window.
 For the table: ``legal_actions(state, p)``, ``placement_refusal(state, p,
 hand, target)``, ``claim_refusal(state, p, what)``, ``opportunities(state,
 p)`` (open chances, for the assist highlight), ``stall_deadline(state)``,
-``tiles(state)``, ``tile_claim(state, p)`` (all in queries.py); ``scoring.projected_totals(state)`` (live score). ``state.events``
-explains what happened, newest last, each with a running ``seq`` (a new
-event has a larger seq than any before it) and a sentence whose seats are
-"{0}" / "{1}": ``render(text, names)`` fills in the names (also for
-``end_reason`` and the scoring reason); event kinds: "round", "resume",
-"punch", "block", "stagger", "danger", "knockout-open", "combo", "counter",
-"counter-tie", "clinch", "ding", "out", "round-end", "cover", "choose",
-"score", "cutman", "decision", "knockout", "refused" (a wrong claim).
+``tiles(state)``, ``tile_claim(state, p)`` (all in queries.py);
+``scoring.projected_totals(state)`` (live score). ``state.events`` explains
+what happened, newest last, each with a running ``seq`` (a new event has a
+larger seq than any before it) and a sentence whose seats are "{0}" / "{1}":
+``render(text, names)`` fills in the names (also for ``end_reason`` and the
+scoring reason); event kinds: "round", "resume", "punch", "block", "stagger",
+"danger", "knockout-open", "combo", "counter", "counter-tie", "clinch",
+"ding", "out", "round-end", "cover", "choose", "score", "cutman", "decision",
+"knockout", "refused" (a wrong claim).
 ``state.scoring`` is the last round's score step by step (scoring.py).
 
 Modules of this package: actions.py (the verbs), queries.py (questions),

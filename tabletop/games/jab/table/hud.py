@@ -160,7 +160,10 @@ def button_image(w: int, h: int, label: str, key: str, enabled: bool, scale: flo
     rect = surf.get_rect()
     col = (70, 84, 110) if enabled else (45, 48, 56)
     gfx.panel(surf, rect, col, radius=max(3, rect.h // 5), border=(150, 160, 190) if enabled else None, width=1)
-    s = lambda v: max(1, round(v * scale))
+
+    def s(v):
+        return max(1, round(v * scale))
+
     col = gfx.WHITE if enabled else gfx.DIM
     gfx.blit_text(
         surf,

@@ -123,7 +123,7 @@ class PunchRules(Rules):
             if _counts(kinds) != TOTALS:
                 raise ValueError(
                     f"setup deck {seat + 1} must hold exactly the {sum(TOTALS)} cards "
-                    f"of a deck ({', '.join(f'{t} {c}' for t, c in zip(TOTALS, CODES))})"
+                    f"of a deck ({', '.join(f'{t} {c}' for t, c in zip(TOTALS, CODES, strict=True))})"
                 )
             out.append(kinds)
         return tuple(out)

@@ -22,11 +22,11 @@ def _counts(kinds) -> tuple:
 
 
 def _sub(a, b):
-    return tuple(x - y for x, y in zip(a, b))
+    return tuple(x - y for x, y in zip(a, b, strict=True))
 
 
 def _add(a, b):
-    return tuple(x + y for x, y in zip(a, b))
+    return tuple(x + y for x, y in zip(a, b, strict=True))
 
 
 def _cards(counts) -> tuple:
@@ -46,7 +46,7 @@ def _bump(counts, k, by):
 
 
 def _fits(need, have) -> bool:
-    return all(n <= h for n, h in zip(need, have))
+    return all(n <= h for n, h in zip(need, have, strict=True))
 
 
 def _sub_multisets(have, size):

@@ -434,10 +434,10 @@ class PunchTable(TableScene):
             ev = self.anim["ev"]
             if self.anim["flipped"]:
                 return tuple(ev["stamina"])
-            return tuple(s - c for s, c in zip(ev["stamina"], ev["change"]))
+            return tuple(s - c for s, c in zip(ev["stamina"], ev["change"], strict=True))
         if self.queue:
             ev = self.queue[0]
-            return tuple(s - c for s, c in zip(ev["stamina"], ev["change"]))
+            return tuple(s - c for s, c in zip(ev["stamina"], ev["change"], strict=True))
         if self.batch and self.state.phase in ("match_over", "game_over"):
             return tuple(self.batch[-1]["stamina"])
         return tuple(self.state.stamina)

@@ -556,7 +556,7 @@ def buttons(t, surf, vp, seat) -> None:
         row.append(("Hide", lambda: t.hide(seat)))
     t.primary[seat] = [b[0] for b in row[:1]]
     widths = [max(110, min(300, gfx.font(px).size(b[0])[0] / vp.scale + 36)) for b in row]
-    for b, w in zip(row, widths):
+    for b, w in zip(row, widths, strict=True):
         enabled = b[2] if len(b) > 2 else True
         t.hot_button(vp.r(x, y, w, 42), b[0], b[1], seat=seat, px=px, enabled=enabled)
         x += w + 12

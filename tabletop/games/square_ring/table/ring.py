@@ -62,7 +62,7 @@ def ring_image(cell: int) -> pygame.Surface:
         (size + m + m // 2, size + m + m // 2),
     ]
     colours = [gfx.PLAYER_COLOURS[1], (235, 235, 235), (235, 235, 235), gfx.PLAYER_COLOURS[0]]
-    for p, c in zip(posts, colours):
+    for p, c in zip(posts, colours, strict=True):
         pygame.draw.circle(surf, c, p, max(3, m // 2 + 1))
     px = max(8, cell // 5)
     for sq in range(25):
@@ -312,7 +312,7 @@ def preview(t, surf, vp, seat) -> None:
     upto = sel if cand is None else [c for c in sel[: cand[1]] if c != cand[0]]
     sq, f, trail = t.plan(seat, upto)
     # the cards already in the order: numbered marks on the squares they lead to
-    for i, (kind, q) in enumerate(trail):
+    for i, (_kind, q) in enumerate(trail):
         x, y = sq_xy(q)
         dot = pygame.Rect(0, 0, vp.s(22), vp.s(22))
         dot.center = vp.p(x + CELL * 0.3, y + CELL * 0.3)

@@ -364,7 +364,7 @@ def _from_setup(s: State, deck: list[Card], n: int, setup: dict) -> State:
     s.discard = tuple(discard)
     s.draw = tuple(rest) + tuple(reversed(top))  # setup lists the draw pile top first
     s.turn = first
-    s.say("A set position; {%d} begins." % first)
+    s.say(f"A set position; {{{first}}} begins.")
     return s
 
 

@@ -16,7 +16,7 @@ from .state import JACK as JACK_PHASE
 END = "end"  # pseudo-phase: the turn is over, call end_turn
 
 
-_WHO = tuple("{%d}" % seat for seat in range(6))
+_WHO = tuple(f"{{{seat}}}" for seat in range(6))
 
 
 def who(seat: int) -> str:

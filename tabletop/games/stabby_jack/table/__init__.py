@@ -95,13 +95,15 @@ class StabbyJackTable(MiddleMixin, TableScene):
                 "labels": [],
                 "can_level": s.phase == DECLARE and resolve.can_level_up(s, s.turn),
             }
-            for p, g in zip(s.players, d["groups"]):
+            for p, g in zip(s.players, d["groups"], strict=True):
                 labels = row_labels(p, g)
                 d["labels"].append((labels, label_widths(labels)))
             rh = rows(len(s.players))[0][3]
             avail = PLAYERS[2] - INFO_W - 10 - 16
             d["cw"] = fit_card_width(
-                [(g, lw, len(p.xp)) for p, g, (_, lw) in zip(s.players, d["groups"], d["labels"])], rh, avail
+                [(g, lw, len(p.xp)) for p, g, (_, lw) in zip(s.players, d["groups"], d["labels"], strict=True)],
+                rh,
+                avail,
             )
             d["below"] = rh >= BELOW_H
             self._derived, self._derived_for = d, s
@@ -161,7 +163,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
         p0, p1 = prev.players[seat], new.players[seat]
         if new.phase == OVER:
             snd.play("bell")
-        elif any(a.deaths != b.deaths for a, b in zip(prev.players, new.players)):
+        elif any(a.deaths != b.deaths for a, b in zip(prev.players, new.players, strict=True)):
             snd.play("knockout")
         elif p1.damage > p0.damage:
             snd.play("stagger")
@@ -470,7 +472,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
         conds = self.derived()["conds"][seat]
         rr = gfx.blit_text(surf, "win:", vp.s(14), vp.p(x + 14, y + 73), (150, 170, 160))
         cx = x + 14 + rr.w / vp.scale + 4
-        for ok, label in zip(conds, ("XP", "ATK", "LUCK")):
+        for ok, label in zip(conds, ("XP", "ATK", "LUCK"), strict=True):
             t = ("✓" if ok else "") + label
             rr = gfx.blit_text(surf, t, vp.s(14), vp.p(cx, y + 73), GREEN if ok else (150, 170, 160))
             cx += rr.w / vp.scale + 4
