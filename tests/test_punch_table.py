@@ -129,7 +129,7 @@ def test_mouse_plays_a_whole_match_against_the_computer(app):
     click(app, table.result_menu.items[1].rect.center)
     assert table.result_dismissed
     click(app, button(table, "Match history").rect.center)
-    assert table.history_open and len(table._history_lines[1]) > 22
+    assert table.history_open and len(table.history_lines[1]) > 22
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0))
     frames(app, 2)
     assert table.history_page == 6
@@ -502,7 +502,7 @@ def test_mouse_and_keyboard_people_share_the_screen_peeking(app):
     # the history lists every play so far, and scrolls
     blue.history()
     assert table.history_open
-    assert sum(line.startswith("Round 1, play") for line in table._history_lines[1]) == 4
+    assert sum(line.startswith("Round 1, play") for line in table.history_lines[1]) == 4
     blue.back()
     assert not table.history_open
 

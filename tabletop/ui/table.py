@@ -77,7 +77,7 @@ class TableScene(Scene):
             schemes = [None] * len(session.seats)
         self.router = Router(app.settings, app.pads, schemes)
         self.hots: list[Hot] = []
-        self._next_hots: list[Hot] = []
+        self.next_hots: list[Hot] = []
         self.focus: dict[int, int] = {}  # seat -> index into that seat's focusables
         self.show_focus: dict[int, bool] = {}  # focus ring shown once a seat uses keys/pad
         self.drag: dict | None = None
@@ -113,8 +113,8 @@ class TableScene(Scene):
     def invalidate(self) -> None:
         """Forget any picture kept from an earlier frame, so the next frame is drawn in
         full (the benchmark's worst case). A table that keeps one elsewhere than
-        ``_still`` / ``_still_key`` overrides this."""
-        for name in ("_still", "_still_key"):
+        ``still_frame`` / ``_still_key`` overrides this."""
+        for name in ("still_frame", "_still_key"):
             if name in self.__dict__:
                 setattr(self, name, None)
 
@@ -143,10 +143,10 @@ class TableScene(Scene):
 
     # -- registering what can be pointed at (call while drawing) ------------------------
     def hot_card(self, rect, payload, seat=None, image=None) -> None:
-        self._next_hots.append(Hot(pygame.Rect(rect), payload, seat, "card", image))
+        self.next_hots.append(Hot(pygame.Rect(rect), payload, seat, "card", image))
 
     def hot_zone(self, rect, payload, accepts=None, seat=None) -> None:
-        self._next_hots.append(Hot(pygame.Rect(rect), payload, seat, "zone", accepts=accepts))
+        self.next_hots.append(Hot(pygame.Rect(rect), payload, seat, "zone", accepts=accepts))
 
     def hot_button(self, rect, label: str, callback, seat=None, px=None, enabled=True) -> pygame.Rect:
         vp = self.app.vp
@@ -158,7 +158,7 @@ class TableScene(Scene):
             size = gfx.fit_px(label, px or max(8, int(rect.h * 0.45)), rect.w - vp.s(10))
             gfx.blit_text(surf, label, size, rect.center, gfx.WHITE if enabled else gfx.DIM, anchor="center")
         if enabled:
-            self._next_hots.append(Hot(rect, label, seat, "button", callback=callback))
+            self.next_hots.append(Hot(rect, label, seat, "button", callback=callback))
         return rect
 
     # -- scene plumbing ------------------------------------------------------------------
@@ -290,7 +290,11 @@ class TableScene(Scene):
         self.app.sounds.play("click")
 
     # -- mouse ----------------------------------------------------------------------------
-    def _hot_at(self, pos, kinds, seat) -> Hot | None:
+    def anim_factor(self) -> float:
+        """The animation speed setting, at least 0.25: a table divides its animations' durations by it."""
+        return max(0.25, self.anim_speed)
+
+    def hot_at(self, pos, kinds, seat) -> Hot | None:
         for h in reversed(self.hots):
             if h.kind in kinds and h.rect.collidepoint(pos) and (h.seat is None or h.seat == seat):
                 return h
@@ -304,11 +308,11 @@ class TableScene(Scene):
             if seat is None:
                 return
             self.show_focus[seat] = False
-            hot = self._hot_at(event.pos, ("button",), seat)
+            hot = self.hot_at(event.pos, ("button",), seat)
             if hot is not None:
                 hot.callback()
                 return
-            hot = self._hot_at(event.pos, ("card",), seat)
+            hot = self.hot_at(event.pos, ("card",), seat)
             if hot is not None:
                 self.drag = {
                     "seat": seat,
@@ -331,7 +335,7 @@ class TableScene(Scene):
             if not drag["moved"]:
                 self.on_choose(seat, hot.payload)
                 return
-            zone = self._hot_at(event.pos, ("zone",), seat)
+            zone = self.hot_at(event.pos, ("zone",), seat)
             reason = (
                 "Drop it on a place where it can go."
                 if zone is None
@@ -354,7 +358,7 @@ class TableScene(Scene):
             return
         gx, gy = drag["grab"]
         px, py = drag["pos"]
-        ms = 250 / max(0.25, self.anim_speed)
+        ms = 250 / self.anim_factor()
         self.flights.append(Flight(img, (px - gx, py - gy), hot.rect.topleft, ms, ms))
 
     # -- bots and time ------------------------------------------------------------------
@@ -375,7 +379,7 @@ class TableScene(Scene):
             self.bot_wait = 0.0
             return
         self.bot_wait += dt_ms
-        if self.bot_wait < BOT_THINK_MS / max(0.25, self.anim_speed):
+        if self.bot_wait < BOT_THINK_MS / self.anim_factor():
             return
         self.bot_wait = 0.0
         seat = waiting[0]
@@ -386,9 +390,9 @@ class TableScene(Scene):
 
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surf, vp) -> None:
-        self._next_hots = []
+        self.next_hots = []
         self.draw_table(surf, vp)
-        self.hots = self._next_hots
+        self.hots = self.next_hots
         self._draw_focus(surf, vp)
         self._draw_drag(surf)
         for f in self.flights:
@@ -442,7 +446,7 @@ class TableScene(Scene):
         gx, gy = self.drag["grab"]
         px, py = self.drag["pos"]
         r = img.get_rect(topleft=(px - gx, py - gy))
-        zone = self._hot_at(self.drag["pos"], ("zone",), self.drag["seat"])
+        zone = self.hot_at(self.drag["pos"], ("zone",), self.drag["seat"])
         if zone is not None:
             bad = self.zone_refusal(hot.payload, zone)
             pygame.draw.rect(surf, gfx.REFUSE if bad else gfx.HILITE, zone.rect.inflate(8, 8), width=3, border_radius=8)

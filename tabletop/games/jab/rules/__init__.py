@@ -68,9 +68,9 @@ from tabletop.core.rng import Rng
 
 from . import content as C
 from .actions import CLAIMS, Choose, Claim, Cover, Place, Ready, Return, Split, Take, Tick
-from .hands import SIDES, min_travel_ms, target_name
+from .hands import SIDES, TARGET_NAMES, min_travel_ms, target_name
 from .play import HANDLERS
-from .queries import _NAMES, _blocks, stall_deadline, tiles
+from .queries import can_block, stall_deadline, tiles
 from .scoring import end_round, setup_round
 from .state import State, render, who
 
@@ -86,7 +86,7 @@ def _splits(player: int, t: int) -> tuple:
 @cache
 def _routes(player: int, h: int, speed: int) -> tuple:
     """(pile index, target name, least travel ms from the deck) for each of the six targets."""
-    return tuple((j, _NAMES[j], min_travel_ms(player, h, _NAMES[j], speed)) for j in range(6))
+    return tuple((j, TARGET_NAMES[j], min_travel_ms(player, h, TARGET_NAMES[j], speed)) for j in range(6))
 
 
 class JabRules(Rules):
@@ -217,7 +217,7 @@ class JabRules(Rules):
                 for j, name, travel in _routes(player, h, speed):
                     if own <= j < own + 3:  # a block: same test as placement_refusal, inlined for speed
                         pile = state.piles[j]
-                        if not pile or C.owner(pile[-1]) == player or not _blocks(pile[-1], card):
+                        if not pile or C.owner(pile[-1]) == player or not can_block(pile[-1], card):
                             continue
                     when = taken + travel
                     if when < t:

@@ -12,7 +12,7 @@ from tabletop.core.game import Refused
 from . import content as C
 from .actions import CLAIMS, Choose, Claim, Cover, Place, Ready, Return, Split, Take
 from .hands import SIDES, min_travel_ms, parse_target
-from .queries import _counter_open, _hand_index, _hands_empty, claim_refusal, placement_refusal
+from .queries import claim_refusal, counter_open, hand_index, hands_empty, placement_refusal
 from .scoring import end_round, finish_round, target_label
 from .state import State, add_event, set_item, who
 
@@ -112,7 +112,7 @@ def _take(s: State, a: Take):
         return bad
     if a.t < s.go_at:
         return Refused("Wait for the count to finish.")
-    h = _hand_index(a.hand)
+    h = hand_index(a.hand)
     if h is None:
         return Refused("A hand is 'left' or 'right'.")
     i = a.player * 2 + h
@@ -179,7 +179,7 @@ def _return(s: State, a: Return):
     bad = _not_playing(s)
     if bad is not None:
         return bad
-    h = _hand_index(a.hand)
+    h = hand_index(a.hand)
     if h is None:
         return Refused("A hand is 'left' or 'right'.")
     i = a.player * 2 + h
@@ -210,8 +210,8 @@ def _claim(s: State, a: Claim):
             cl is not None
             and cl[0] != p
             and t - cl[1] < s.options["counter_window_ms"]
-            and _hands_empty(s, p)
-            and _counter_open(s, C.COUNTERS[cl[2]][1])
+            and hands_empty(s, p)
+            and counter_open(s, C.COUNTERS[cl[2]][1])
         ):
             return _counter_tie(s, p, t, cl)
     why = claim_refusal(s, p, a.what)

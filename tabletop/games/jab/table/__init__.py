@@ -230,7 +230,7 @@ class JabTable(TableScene):
         from ..rules.hands import RECTS
 
         cx, cy = RECTS[deck_name(player, h)][:2]
-        ms = 260 / max(0.25, self.anim_speed)
+        ms = 260 / self.anim_factor()
         self.card_flights.append(
             {"card": held[0], "from": (x, y), "to": (cx, cy), "ms": ms, "total": ms, "deck": player * 2 + h}
         )
@@ -246,7 +246,7 @@ class JabTable(TableScene):
             if n <= 0 or before[loser] - after[loser] != n:
                 continue
             for k in range(n):
-                ms = (450 + 120 * k) / max(0.25, self.anim_speed)
+                ms = (450 + 120 * k) / self.anim_factor()
                 self.token_flights.append(
                     {
                         "from": token_spot(loser, before[loser] - 1 - k),
@@ -293,13 +293,13 @@ class JabTable(TableScene):
 
     def invalidate(self) -> None:
         """The next frame is drawn in full, as after any change (its picture surface is kept)."""
-        still = self.__dict__.get("_still")
+        still = self.__dict__.get("still_frame")
         if still is not None:
-            self._still = (None,) + tuple(still[1:])
+            self.still_frame = (None,) + tuple(still[1:])
 
     def hot_area(self, rect, label: str, callback, seat) -> None:
         """Something drawn elsewhere that the mouse player can click like a button."""
-        self._next_hots.append(Hot(pygame.Rect(rect), label, seat, "button", callback=callback))
+        self.next_hots.append(Hot(pygame.Rect(rect), label, seat, "button", callback=callback))
 
     # -- a person's buttons -------------------------------------------------------------
     def ready(self, seat: int) -> None:
@@ -452,7 +452,7 @@ class JabTable(TableScene):
         h = 0 if event.button == 1 else 1
         st = self.session.state
         if t == pygame.MOUSEBUTTONDOWN:
-            hot = self._hot_at(pos, ("button",), seat)
+            hot = self.hot_at(pos, ("button",), seat)
             if hot is not None:
                 hot.callback()
                 return

@@ -121,19 +121,19 @@ def draw_table(table, surf, vp) -> None:
     the hands, what flies and the panels are drawn on top."""
     st = table.session.state
     key = still_key(table, vp, st)
-    memo = table.__dict__.get("_still")
+    memo = table.__dict__.get("still_frame")
     if memo is not None and memo[1] is st and memo[0] == key and memo[2].get_size() == surf.get_size():
         surf.blit(memo[2], (0, 0))
-        table._next_hots.extend(memo[3])
+        table.next_hots.extend(memo[3])
     else:
-        start = len(table._next_hots)
+        start = len(table.next_hots)
         draw_still(table, surf, vp, st)
         img = memo[2] if memo is not None and memo[2].get_size() == surf.get_size() else None
         if img is None:
             img = surf.copy()
         else:
             img.blit(surf, (0, 0))
-        table._still = (key, st, img, table._next_hots[start:])
+        table.still_frame = (key, st, img, table.next_hots[start:])
     draw_flights(table, surf, vp)
     draw_hands(table, surf, vp, st)
     draw_carry_marks(table, surf, vp, st)

@@ -278,11 +278,11 @@ def candidate(t, seat):
     target = None
     if t.drag is not None and t.drag["seat"] == seat and t.drag["moved"]:
         hot = t.drag["hot"]
-        zone = t._hot_at(t.drag["pos"], ("zone",), seat)
+        zone = t.hot_at(t.drag["pos"], ("zone",), seat)
         if zone is not None and zone.payload[0] == "slot":
             target = zone.payload[2]
     if hot is None and t.mouse_seat() == seat and t.mouse_pos is not None:
-        hot = t._hot_at(t.mouse_pos, ("card",), seat)
+        hot = t.hot_at(t.mouse_pos, ("card",), seat)
     if hot is None and t.show_focus.get(seat):
         hot = t.focused(seat)
     if hot is None or not isinstance(hot.payload, tuple) or hot.payload[1] != seat:
@@ -378,7 +378,7 @@ def button_preview(t, surf, vp) -> None:
             continue
         hot = None
         if t.mouse_seat() == seat and t.mouse_pos is not None:
-            hot = t._hot_at(t.mouse_pos, ("button",), seat)
+            hot = t.hot_at(t.mouse_pos, ("button",), seat)
         if hot is None and t.show_focus.get(seat):
             hot = t.focused(seat)
         if hot is None:

@@ -70,7 +70,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
         self._derived_for = None
         self._derived: dict = {}
         self._layer = None
-        self._layer_key = None
+        self.layer_key = None
         self._layer_state = None
         self._layer_hots: list = []
 
@@ -146,11 +146,11 @@ class StabbyJackTable(MiddleMixin, TableScene):
                 "means": means,
             }
         if seat in self.session.bots:
-            self.hold_ms = HOLD_MS / max(0.25, self.anim_speed)
+            self.hold_ms = HOLD_MS / self.anim_factor()
         if drawn:  # the card slides from the draw pile to where the drawn card is shown
             vp = self.app.vp
             big = vp.r(RIGHT[0] + 180, RIGHT[1] + 8, 100, 140)
-            ms = FLY_MS / max(0.25, self.anim_speed)
+            ms = FLY_MS / self.anim_factor()
             self.flights.append(
                 Flight(card_image(drawn[0], big.w, big.h), vp.p(RIGHT[0] + 10, RIGHT[1] + 12), big.topleft, ms, ms)
             )
@@ -305,11 +305,11 @@ class StabbyJackTable(MiddleMixin, TableScene):
             surf.get_size(),
             self.fly_ms > 0,
         )
-        if key == self._layer_key and self._layer_state is s:
+        if key == self.layer_key and self._layer_state is s:
             surf.blit(self._layer, (0, 0))
-            self._next_hots.extend(self._layer_hots)
+            self.next_hots.extend(self._layer_hots)
             return
-        start = len(self._next_hots)
+        start = len(self.next_hots)
         surf.blit(self._background(vp), (0, 0))
         self._draw_banner(surf, vp)
         for seat, r in enumerate(rows(len(s.players))):
@@ -319,13 +319,13 @@ class StabbyJackTable(MiddleMixin, TableScene):
             self._layer.blit(surf, (0, 0))  # the same picture surface, not a new one per change
         else:
             self._layer = surf.copy()
-        self._layer_hots = self._next_hots[start:]
-        self._layer_key = key
+        self._layer_hots = self.next_hots[start:]
+        self.layer_key = key
         self._layer_state = s
 
     def invalidate(self) -> None:
         """The next frame is drawn in full (the benchmark's worst case)."""
-        self._layer_key = None
+        self.layer_key = None
 
     def draw(self, surf, vp) -> None:
         super().draw(surf, vp)
@@ -397,11 +397,11 @@ class StabbyJackTable(MiddleMixin, TableScene):
         if s.phase == OVER:
             text = "Game over: " + (f"{self.names[s.winner]} wins" if s.winner is not None else "a draw")
         else:
-            text = self._banner_text()
+            text = self.banner_text()
         px = gfx.fit_px(text, vp.s(22), r.w - vp.s(20), bold=True)
         gfx.blit_text(surf, text, px, (r.x + vp.s(12), r.centery), gfx.INK, bold=True, anchor="midleft")
 
-    def _banner_text(self) -> str:
+    def banner_text(self) -> str:
         s = self.st
         name = self.names[s.turn]
         if s.turn in self.session.bots:
