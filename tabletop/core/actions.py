@@ -99,8 +99,8 @@ def _check(value, hint, where: str):
     raise BadAction(f"{where}: unsupported field type {hint}")
 
 
-def action_table(classes: Iterable[type]) -> dict[str, type]:
-    table = {}
+def action_table(classes: Iterable[type[Action]]) -> dict[str, type[Action]]:
+    table: dict[str, type[Action]] = {}
     for c in classes:
         if c.kind in table:
             raise ValueError(f"two actions named {c.kind!r}")

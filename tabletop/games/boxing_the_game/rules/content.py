@@ -187,7 +187,7 @@ def load_cards(path: Path = DATA / "cards.json") -> tuple[tuple[Card, ...], int]
         starter += [raw] * count
     if len(starter) != STARTER_SIZE:
         _fail(path, f"the starter deck must have {STARTER_SIZE} cards, it has {len(starter)}")
-    mix = {}
+    mix: dict[str | None, int] = {}
     for raw in starter:
         mix[raw.get("move")] = mix.get(raw.get("move"), 0) + 1
     if mix != STARTER_MIX:

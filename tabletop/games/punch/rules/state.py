@@ -126,7 +126,7 @@ class PunchState:
     def committed(self) -> tuple:
         return tuple(c is not None for c in self.choice)
 
-    def hand_cards(self, seat: int) -> tuple:
+    def hand_cards(self, seat: int) -> tuple | None:
         """The seat's hand as card codes in kind order (only if visible)."""
         h = self.hands[seat]
         return None if h is None else codes_of(h)

@@ -359,6 +359,7 @@ def _from_setup(s: State, deck: list[Card], n: int, setup: dict) -> State:
     if short:
         raise ValueError(f"setup uses more copies than the {s.decks} deck(s) hold of: {', '.join(sorted(short))}")
     rest = sorted(pool.elements())
+    assert s.rng is not None
     s.rng.shuffle(rest)
     s.players = tuple(players)
     s.discard = tuple(discard)
