@@ -30,7 +30,7 @@ from typing import Any
 
 import pygame
 
-from tabletop.core.game import Refused
+from tabletop.core.game import Refused, name_seats
 from tabletop.core.registry import REALTIME, TURNS
 from tabletop.input.devices import Press, Router, key_name, menu_buttons
 from tabletop.ui import cards, gfx
@@ -456,9 +456,10 @@ class TableScene(Scene):
     # -- the result ---------------------------------------------------------------------
     def result_text(self) -> tuple[str, str]:
         out = self.session.outcome()
+        why = name_seats(out.reason, [seat.name for seat in self.session.seats])
         if out.winner is None:
-            return "A draw", out.reason
-        return f"{self.session.seats[out.winner].name} wins!", out.reason
+            return "A draw", why
+        return f"{self.session.seats[out.winner].name} wins!", why
 
     def _result_items(self):
         from tabletop.ui.widgets import Item, Menu

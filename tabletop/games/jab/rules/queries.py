@@ -234,4 +234,5 @@ def release_action(state, hands: Hands, player: int, hand: int, t: int):
     target = target_at(x, y)
     if target is not None and placement_refusal(state, player, SIDES[hand], target, t) is None:
         return Place(player=player, hand=SIDES[hand], target=target, t=t)
-    return Return(player=player, hand=SIDES[hand], t=t)
+    at = None if inside(deck_name(player, hand), x, y) else (x, y)
+    return Return(player=player, hand=SIDES[hand], t=t, at=at)

@@ -323,7 +323,7 @@ class JabTable(TableScene):
 
     def claim(self, seat: int, what: str) -> None:
         st = self.session.state
-        if st.phase != "playing":
+        if st.phase not in ("playing", "clinch", "between"):  # the rules judge the rest (R-JAB-6)
             self.note(seat, "Claims are made while the round is being fought.")
             self.app.sounds.play("refuse")
             return
@@ -401,6 +401,10 @@ class JabTable(TableScene):
                 self.see_result()
             return
         done = set()
+        ph = self.session.state.phase
+        # in a pause, a pad's A readies (it is also Combo): that press is never a claim as well
+        paused = ph in ("between", "clinch")
+        readying = {p.seat for p in presses if paused and p.down and p.button in ("ready", "confirm")}
         for p in presses:
             if p.source == "mouse" or not p.down or p.seat is None:
                 continue
@@ -420,7 +424,7 @@ class JabTable(TableScene):
                 if (p.seat, b) not in done:
                     done.add((p.seat, b))
                     self.take_or_release(p.seat, 0 if b == "l_take" else 1)
-            elif b.startswith("claim_"):
+            elif b.startswith("claim_") and p.seat not in readying:
                 if (p.seat, "claim") not in done:
                     done.add((p.seat, "claim"))
                     self.claim(p.seat, b[6:])

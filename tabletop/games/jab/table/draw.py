@@ -153,7 +153,11 @@ def still_key(table, vp, st) -> tuple:
     for seat in (0, 1):
         note, ms = table.notes[seat]
         lock = st.lockout[seat] - t
-        bar = vp.r(408, 0, 372 * lock / max(1, table.lockout_total), 4).w if st.phase == "playing" and lock > 0 else 0
+        bar = (
+            vp.r(408, 0, 372 * lock / max(1, table.lockout_total), 4).w
+            if st.phase in ("playing", "clinch", "between") and lock > 0
+            else 0
+        )
         bands.append((note if ms > 0 else "", bar))
     secs = max(0, t - st.go_at) // 1000 if st.phase in ("playing", "clinch") else 0
     dl = stall_deadline(st)

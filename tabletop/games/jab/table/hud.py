@@ -141,7 +141,7 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
         can_ready,
     )
     lock = st.lockout[seat] - table.t
-    if st.phase == "playing" and lock > 0:
+    if st.phase in ("playing", "clinch", "between") and lock > 0:
         bar = vp.r(408, by + 46 if seat == 0 else by - 6, 372 * lock / max(1, table.lockout_total), 4)
         pygame.draw.rect(surf, gfx.REFUSE, bar)
 

@@ -19,7 +19,6 @@ from tabletop.core.rng import Rng
 from . import resolve
 from .content import CONTENT, Card, decks_for, full_deck, parse_card
 from .state import ACE, CHOICE_PHASES, DECLARE, JACK, OVER, PLACE, TRAIN, Player, State, hp, max_hp, totals, xp_value
-from .text import render
 
 # -- actions -----------------------------------------------------------------
 
@@ -258,7 +257,7 @@ class StabbyJackRules(Rules):
     def outcome(self, state):
         if state.phase != OVER:
             return None
-        return Outcome(state.winner, render(state.result))
+        return Outcome(state.winner, state.result)
 
     # -- looking ---------------------------------------------------------
     def view_for(self, state, viewer):
@@ -309,7 +308,7 @@ class StabbyJackRules(Rules):
                 for p in state.players
             ],
             "winner": state.winner,
-            "result": render(state.result),
+            "result": state.result,
         }
 
 
