@@ -14,7 +14,7 @@ from tabletop.core.game import Option, Outcome, Refused, Rules
 from tabletop.core.rng import Rng
 
 from .actions import ALL, Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
-from .resolve import CODES, INDEX, MAX_STAMINA, NK, TOTALS, S, resolve
+from .resolve import CODES, INDEX, MAX_STAMINA, NK, TOTALS, S, resolve_pair
 from .state import (
     HIDDEN,
     PHASES,
@@ -184,7 +184,7 @@ class PunchRules(Rules):
         s.choice = (None, None)
 
     def _reveal(self, s, k0, k1):
-        stamina, event = resolve(k0, k1, s.stamina, s.options["no_mercy"])
+        stamina, event = resolve_pair(k0, k1, s.stamina, s.options["no_mercy"])
         event["match"], event["round"], event["play"] = s.match, s.round, s.play
         s.stamina = stamina
         s.played = (bumped(s.played[0], k0, 1), bumped(s.played[1], k1, 1))
