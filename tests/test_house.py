@@ -5,6 +5,7 @@ binds a name that one of its submodules would replace."""
 import ast
 import importlib
 import pkgutil
+import re
 from pathlib import Path
 
 import grimp
@@ -82,3 +83,12 @@ def test_no_package_init_binds_the_name_of_one_of_its_submodules():
                 names = [a.asname or a.name for a in node.names]
             clashes += [f"{_module_name(init)}.{n}" for n in names if n in submodules]
     assert clashes == []
+
+
+def test_every_doc_the_code_points_at_exists():
+    missing = []
+    for path in _sources():
+        for doc in re.findall(r"docs/[\w.-]+\.md", path.read_text(encoding="utf-8")):
+            if not (ROOT / doc).is_file():
+                missing.append(f"{path.relative_to(ROOT)}: {doc}")
+    assert missing == []

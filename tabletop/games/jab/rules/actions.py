@@ -1,8 +1,8 @@
 """JAB actions (frozen dataclasses; JSON through tabletop.core.actions).
 
-Every action carries ``t``: milliseconds on the round clock (see rules.py).
+Every action carries ``t``: milliseconds on the round clock (see the package docstring in rules/__init__.py).
 Targets are "p0.left" / "p0.head" / "p0.right" / "p1.*"; hands "left" / "right".
-docs/records-jab.md says when each one is legal.
+docs/records.md ("JAB: Realtime Boxing") says when each one is legal.
 """
 
 from __future__ import annotations

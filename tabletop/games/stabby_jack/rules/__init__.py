@@ -319,7 +319,7 @@ def _cards(value, where: str) -> list[Card]:
 
 
 def _from_setup(s: State, deck: list[Card], n: int, setup: dict) -> State:
-    """A hand-set position (see docs/records-stabby-jack.md)."""
+    """A hand-set position (see docs/records.md, "Stabby Jack")."""
     known = {"stats", "xp", "damage", "discard", "draw", "first"}
     extra = set(setup) - known
     if extra:
