@@ -5,6 +5,7 @@ from pathlib import Path
 from tabletop.core.registry import SIMULTANEOUS, GameSpec, register
 
 from .bot import make_bot
+from .describe import option_details
 from .rules import RULES
 
 
@@ -28,6 +29,6 @@ SPEC = register(
         bot_levels=("random", "easy", "strong"),
         make_table=_table,
         help_file=str(Path(__file__).resolve().parent / "help.md"),
-        extra={"order": 4},
+        extra={"order": 4, "option_details": option_details},
     )
 )
