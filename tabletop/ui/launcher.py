@@ -7,6 +7,7 @@ from tabletop.core import registry
 from tabletop.core.registry import REALTIME, SIMULTANEOUS, TURNS
 from tabletop.session import Session, autosave_path, pending_autosave
 from tabletop.ui import gfx
+from tabletop.ui.pace import PACE_CHOICES
 from tabletop.ui.setup import Setup, start_table
 from tabletop.ui.widgets import Item, Menu, MenuScene
 
@@ -116,6 +117,13 @@ class SettingsScene(MenuScene):
             Item("Sound", choices=onoff, index=0 if s["sound"] else 1, on_change=self._sound),
             Item("Volume", choices=vols, index=vol_idx, on_change=self._volume),
             Item("Animations", choices=speeds, index=sp_idx, on_change=lambda v: s.__setitem__("animation_speed", v)),
+            Item(
+                "Computer turns",
+                choices=PACE_CHOICES,
+                index=[v for v, _ in PACE_CHOICES].index(s["computer_pace"]),
+                on_change=lambda v: s.__setitem__("computer_pace", v),
+                hint="How long each computer move, and your own result, stays on screen",
+            ),
             Item(
                 "JAB practice aid in every game",
                 choices=onoff,

@@ -369,3 +369,10 @@ def _from_setup(s: State, deck: list[Card], n: int, setup: dict) -> State:
 
 
 RULES = StabbyJackRules()
+
+
+def ended_by_limit(state) -> bool:
+    """True when the round limit's tiebreak decided the game rather than the win conditions."""
+    if state.phase != OVER:
+        return False
+    return state.winner is None or not all(resolve.conditions(state, state.winner))
