@@ -145,6 +145,9 @@ def check_record(data, games: dict):
         raise Invalid(f'is not a game record (no "format": "{rec.FORMAT}")')
     if not same_value(data.get("version"), rec.VERSION):
         raise Invalid(f"format version {short(data.get('version'))} is not supported (this program reads 1)")
+    app = data.get("app")  # the program version that wrote it (optional, for people)
+    if app is not None and (not isinstance(app, str) or len(app) > 40):
+        raise Invalid(f'"app" must be a short text (a version such as "0.2.0"), not {short(app)}')
     game = data.get("game")
     if not isinstance(game, str) or game not in games:
         raise Invalid(f"unknown game {short(game)} (known: {', '.join(games)})")
