@@ -177,9 +177,10 @@ class ReplayScene(Scene):
         self.playing = True
 
     def leave(self):
-        from tabletop.ui.launcher import Launcher
-
-        self.app.reset_to(Launcher(self.app))
+        """Back to the scene at the bottom of the stack: the launcher (no import of it: no circle)."""
+        if not self.app.stack:
+            return
+        self.app.reset_to(self.app.stack[0])
 
     def on_enter(self):
         self.app.stack.insert(len(self.app.stack) - 1, self.table)
