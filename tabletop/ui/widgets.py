@@ -141,9 +141,7 @@ class Menu:
             colour = (60, 70, 92) if focused else (34, 40, 54)
             gfx.panel(surf, r, colour, radius=vp.s(8), border=gfx.HILITE if focused else None, width=max(1, vp.s(2)))
             fg = gfx.WHITE if it.enabled else gfx.DIM
-            label = it.text()
-            px = gfx.fit_px(label, vp.s(self.px), r.w - vp.s(20))
-            gfx.blit_text(surf, label, px, r.center, fg, bold=focused, anchor="center")
+            gfx.draw_fitted(surf, it.text(), r.inflate(-vp.s(20), -2), vp.s(self.px), fg, bold=focused, lines=1)
         if self.scroll > 0:
             gfx.blit_text(surf, "▲", vp.s(16), vp.p(self.x + self.w / 2, self.y - 14), gfx.GREY, anchor="center")
         if self.scroll + self.max_rows < len(self.items):
@@ -155,9 +153,18 @@ class Menu:
                 gfx.GREY,
                 anchor="center",
             )
-        hint = self.items[self.focus].hint if self.items else ""
+        focused = self.items[self.focus] if self.items else None
+        hint = focused.hint if focused else ""
+        if (
+            focused is not None
+            and focused.rect is not None
+            and gfx.fit(
+                focused.text(), focused.rect.w - vp.s(20), focused.rect.h - 2, vp.s(self.px), vp.s(gfx.MIN_PX), True, 1
+            )[2]
+        ):
+            hint = focused.text()  # a row cut short: the focused row's whole text is shown below
         if hint:
-            gfx.blit_text(surf, hint, vp.s(16), vp.p(gfx.DESIGN_W / 2, gfx.DESIGN_H - 28), gfx.GREY, anchor="center")
+            gfx.draw_fitted(surf, hint, vp.r(40, gfx.DESIGN_H - 44, gfx.DESIGN_W - 80, 32), vp.s(16), gfx.GREY)
 
 
 def title(surf, vp, s: str, sub: str = "") -> None:
