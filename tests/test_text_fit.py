@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from ui_helpers import frames, make_app
 
 from tabletop.core import registry
 from tabletop.ui import gfx
-
-from ui_helpers import frames, make_app
 
 SIZES = [(1280, 720), (1920, 1080), (800, 600)]
 GAMES = sorted(registry.load_all())

@@ -414,7 +414,7 @@ class TableScene(Scene):
         px = vp.s(22)
         lines = gfx.wrap(text, px, vp.s(900))
         h = len(lines) * gfx.font(px).get_linesize()
-        w = max(gfx.font(px).size(l)[0] for line in lines)
+        w = max(gfx.font(px).size(line)[0] for line in lines)
         r = pygame.Rect(0, 0, w + vp.s(40), h + vp.s(24))
         r.center = vp.p(640, y)
         gfx.panel(surf, r, (30, 20, 20), radius=vp.s(10), border=gfx.REFUSE, alpha=235)
