@@ -15,6 +15,7 @@ import pygame
 
 from tabletop.input.devices import menu_buttons
 from tabletop.ui import gfx
+from tabletop.ui.scene import Scene
 
 
 @dataclass
@@ -28,6 +29,7 @@ class Item:
     hint: str = ""
     key: str = ""
     rect: Any = field(default=None, repr=False)
+    back_rect: Any = field(default=None, repr=False)  # the ‹ half of a choice: a click there cycles backwards
 
     @property
     def value(self):
@@ -56,16 +58,20 @@ class Menu:
         self.scroll = 0
         self.max_rows = max(1, int((gfx.DESIGN_H - 40 - y) // row))
 
+    def show_focus(self) -> None:
+        """Scroll so the focused item is on screen."""
+        if self.focus < self.scroll:
+            self.scroll = self.focus
+        elif self.focus >= self.scroll + self.max_rows:
+            self.scroll = self.focus - self.max_rows + 1
+
     def _move(self, step: int) -> None:
         n = len(self.items)
         for _ in range(n):
             self.focus = (self.focus + step) % n
             if self.items[self.focus].enabled:
                 break
-        if self.focus < self.scroll:
-            self.scroll = self.focus
-        elif self.focus >= self.scroll + self.max_rows:
-            self.scroll = self.focus - self.max_rows + 1
+        self.show_focus()
         self._click()
 
     def _click(self):
@@ -112,7 +118,8 @@ class Menu:
                 self.focus = i
                 item = self.items[i]
                 if item.choices:
-                    item.cycle(-1 if event.button == 3 else 1)
+                    back = event.button == 3 or (item.back_rect is not None and item.back_rect.collidepoint(event.pos))
+                    item.cycle(-1 if back else 1)
                     self._click()
                 elif item.action:
                     self._click()
@@ -131,7 +138,7 @@ class Menu:
 
     def draw(self, surf, vp) -> None:
         for it in self.items:
-            it.rect = None
+            it.rect = it.back_rect = None
         visible = self.items[self.scroll : self.scroll + self.max_rows]
         for n, it in enumerate(visible):
             i = self.scroll + n
@@ -141,6 +148,9 @@ class Menu:
             colour = (60, 70, 92) if focused else (34, 40, 54)
             gfx.panel(surf, r, colour, radius=vp.s(8), border=gfx.HILITE if focused else None, width=max(1, vp.s(2)))
             fg = gfx.WHITE if it.enabled else gfx.DIM
+            if it.choices:
+                self._draw_choice(surf, vp, it, r, fg, focused)
+                continue
             gfx.draw_fitted(surf, it.text(), r.inflate(-vp.s(20), -2), vp.s(self.px), fg, bold=focused, lines=1)
         if self.scroll > 0:
             gfx.blit_text(surf, "▲", vp.s(16), vp.p(self.x + self.w / 2, self.y - 14), gfx.GREY, anchor="center")
@@ -158,6 +168,7 @@ class Menu:
         if (
             focused is not None
             and focused.rect is not None
+            and not focused.choices
             and gfx.fit(
                 focused.text(), focused.rect.w - vp.s(20), focused.rect.h - 2, vp.s(self.px), vp.s(gfx.MIN_PX), True, 1
             )[2]
@@ -165,6 +176,21 @@ class Menu:
             hint = focused.text()  # a row cut short: the focused row's whole text is shown below
         if hint:
             gfx.draw_fitted(surf, hint, vp.r(40, gfx.DESIGN_H - 44, gfx.DESIGN_W - 80, 32), vp.s(16), gfx.GREY)
+
+    def _draw_choice(self, surf, vp, it, r, fg, focused) -> None:
+        """Label on the left; on the right ‹ value ›, where a click on the ‹ half goes back, on the › half on."""
+        pad = vp.s(12)
+        split = r.left + int(r.w * 0.42)
+        box = pygame.Rect(r.left + pad, r.top + 1, split - r.left - 2 * pad, r.h - 2)
+        gfx.draw_fitted(surf, it.label, box, vp.s(self.px - 2), fg, bold=focused, align="left", lines=1)
+        value = it.choices[it.index][1]
+        arrow = vp.s(self.px)
+        vr = pygame.Rect(split, r.top, r.right - split, r.h)
+        box = vr.inflate(-2 * pad - 2 * arrow, -2)
+        gfx.draw_fitted(surf, value, box, vp.s(self.px - 2), gfx.HILITE if focused else fg, bold=focused, lines=1)
+        gfx.blit_text(surf, "‹", arrow, (vr.left + pad, vr.centery), fg, bold=True, anchor="midleft")
+        gfx.blit_text(surf, "›", arrow, (vr.right - pad, vr.centery), fg, bold=True, anchor="midright")
+        it.back_rect = pygame.Rect(vr.left, vr.top, vr.w // 2, vr.h)
 
 
 def title(surf, vp, s: str, sub: str = "") -> None:
@@ -175,3 +201,25 @@ def title(surf, vp, s: str, sub: str = "") -> None:
 
 def background(surf) -> None:
     surf.fill(gfx.FELT_DARK)
+
+
+class MenuScene(Scene):
+    """A scene that is one titled menu."""
+
+    heading = ""
+    sub = ""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.menu = Menu([], sound=app.sounds, on_back=self.back)
+
+    def back(self):
+        self.app.pop(self)
+
+    def handle(self, event, pad_changes):
+        self.menu.handle(event, pad_changes, self.app.vp)
+
+    def draw(self, surf, vp):
+        background(surf)
+        title(surf, vp, self.heading, self.sub)
+        self.menu.draw(surf, vp)

@@ -1,17 +1,17 @@
 """JAB: Realtime Boxing (game id "jab").
 
-Pure modules: content (cards and numbers from content.json), state (the
-State object), rules (actions and the reducer), scoring, setup (hand-written
-positions, invariants), hands (table geometry and the hand model), bot (the
-computer player, headless play and a fast random driver). The pygame table
-(table.py) is imported only when the app opens the game.
+Pure: ``rules/`` (the reducer in ``rules/__init__.py``; content from
+``data/content.json``, state, actions, queries, play, scoring, setup, hands:
+the table geometry and the hand model) and ``bot.py`` (the computer player,
+headless play and a fast random driver). The pygame table (``table/``) is
+imported only when the app opens the game.
 """
 
 from pathlib import Path
 
 from tabletop.core.registry import REALTIME, GameSpec, register
 
-from .bot import LEVELS, headless_play, make_bot, random_game_count
+from .bot import ALIASES, LEVELS, MODELS, headless_play, make_bot, random_game_count
 from .rules import RULES
 
 
@@ -33,6 +33,8 @@ SPEC = register(
         blurb="Real-time card boxing: punch, block, combo and counter with both hands at once.",
         make_bot=make_bot,
         bot_levels=LEVELS,
+        level_aliases=ALIASES,
+        player_models=MODELS,
         make_table=_table,
         help_file=str(Path(__file__).with_name("help.md")),
         headless_play=headless_play,

@@ -1,0 +1,129 @@
+"""JAB input helpers: a router for one person against the computer, and the
+short key names shown on the claim buttons."""
+
+from __future__ import annotations
+
+from tabletop.input.devices import Router
+
+PAD_LABELS = {
+    "a": "A",
+    "b": "B",
+    "x": "X",
+    "y": "Y",
+    "start": "Start",
+    "back": "Back",
+    "leftshoulder": "LB",
+    "rightshoulder": "RB",
+    "lefttrigger": "LT",
+    "righttrigger": "RT",
+}
+
+
+class SoloRouter(Router):
+    """One person against the computer: every keyboard key of the whole
+    keyboard, the number keys 1-5, the mouse and any gamepad act for them.
+    Only when they chose "gamepad" does a missing gamepad pause the game."""
+
+    def __init__(self, settings, pads, n_seats: int, seat: int, scheme: str | None):
+        self.solo = seat
+        self.solo_scheme = scheme
+        schemes = [None] * n_seats
+        schemes[seat] = "keyboard"
+        super().__init__(settings, pads, schemes)
+        for key, buttons in settings.bindings["keys"].get("mouse", {}).items():
+            have = self.keymap.setdefault(key, [])
+            for b in buttons:
+                if (seat, b) not in have:
+                    have.append((seat, b))
+
+    def pad_seats(self) -> list[int]:
+        return [self.solo] if self.solo_scheme == "gamepad" else []
+
+    def seat_of_pad(self, iid: int):
+        seat = super().seat_of_pad(iid)
+        if seat is None and iid in self.pads.pads:
+            return self.solo
+        return seat
+
+    def stick(self, seat: int, side: str):
+        if seat != self.solo:
+            return super().stick(seat, side)
+        best = (0.0, 0.0)
+        for iid in self.pads.order:
+            x, y = self.pads.stick(iid, side)
+            if x * x + y * y > best[0] ** 2 + best[1] ** 2:
+                best = (x, y)
+        x, y = best
+        p = "l_" if side == "left" else "r_"
+        x += self.held(seat, p + "right") - self.held(seat, p + "left")
+        y += self.held(seat, p + "down") - self.held(seat, p + "up")
+        mag = (x * x + y * y) ** 0.5
+        if mag > 1:
+            x, y = x / mag, y / mag
+        return (x, y)
+
+
+def _key_label(k: str) -> str:
+    names = {
+        "space": "Space",
+        "return": "Enter",
+        "left shift": "LShift",
+        "right shift": "RShift",
+        "right ctrl": "RCtrl",
+        "up": "↑",
+        "down": "↓",
+        "left": "←",
+        "right": "→",
+        "backspace": "Bksp",
+    }
+    return names.get(k, k.upper() if len(k) == 1 else k)
+
+
+def hint(settings, scheme: str | None, button: str) -> str:
+    """The first input bound to ``button`` in ``scheme`` ("" if none)."""
+    if scheme == "gamepad":
+        for name, buttons in settings.bindings["gamepad"].items():
+            if button in buttons and name in PAD_LABELS:
+                return PAD_LABELS[name]
+        return ""
+    keys = settings.bindings["keys"].get(scheme or "", {})
+    for k, buttons in keys.items():
+        if button in buttons:
+            return _key_label(k)
+    return ""
+
+
+def hand_line(settings, scheme: str | None) -> str:
+    """One short line telling a person how their hands move (under the live help line)."""
+    if scheme == "mouse":
+        return "Mouse: left button = left hand, right button = right hand"
+    if scheme == "gamepad":
+        return "Sticks move the hands; LB and RB take and let go"
+    return " · ".join(hand_help(settings, scheme))
+
+
+def hand_help(settings, scheme: str | None) -> list[str]:
+    """Two short lines telling a person how their hands move."""
+    if scheme == "mouse":
+        return [
+            "Mouse: the pointer moves your hand; left button: left hand,",
+            "right button: right hand (press on a deck, let go on a target)",
+        ]
+    if scheme == "gamepad":
+        return [
+            "Sticks move your hands; LB/LT and RB/RT take and let go",
+            "A combo · B counter · X clinch/KO · Y Ding! · Start ready",
+        ]
+    keys = settings.bindings["keys"].get(scheme or "", {})
+
+    def cluster(prefix):
+        ks = [
+            next((_key_label(k) for k, b in keys.items() if prefix + d in b), "?")
+            for d in ("up", "left", "down", "right")
+        ]
+        take = next((_key_label(k) for k, b in keys.items() if prefix + "take" in b), "?")
+        return "".join(ks) if all(len(k) == 1 for k in ks) else " ".join(ks), take
+
+    lm, lt = cluster("l_")
+    rm, rt = cluster("r_")
+    return [f"Left hand: {lm}, take/let go {lt}", f"Right hand: {rm}, take/let go {rt}"]
