@@ -2,7 +2,7 @@
 pitch) in a grid, with the launcher's other entries as a row of buttons under them.
 
 ``TileMenu`` is a ``Menu``: the same items, actions, mouse/keys/gamepad handling and hint line;
-only where the items sit and how they look differ. Arrows move through the grid as it is drawn."""
+only where the items sit and how they look differ. Every arrow moves in reading order."""
 
 from __future__ import annotations
 
@@ -65,24 +65,9 @@ class TileMenu(Menu):
         return out
 
     def press(self, button: str) -> bool:
-        if button in ("up", "down", "left", "right") and self.items:
-            rects = self._rects()
-            fx, fy, fw, fh = rects[self.focus]
-            cx, cy = fx + fw / 2, fy + fh / 2
-            best, dist = None, None
-            for i, (x, y, w, h) in rects.items():
-                dx, dy = x + w / 2 - cx, y + h / 2 - cy
-                ahead = {"up": -dy, "down": dy, "left": -dx, "right": dx}[button]
-                if ahead <= 1 or not self.items[i].enabled:
-                    continue
-                side = abs(dx) if button in ("up", "down") else abs(dy)
-                d = ahead + 2 * side
-                if dist is None or d < dist:
-                    best, dist = i, d
-            if best is not None:
-                self.focus = best
-                self._click()
-            return True
+        """Down/right go to the next item in reading order (left to right, row by row), up/left back."""
+        if button in ("left", "right") and self.items:
+            button = "up" if button == "left" else "down"
         return super().press(button)
 
     def draw(self, surf, vp) -> None:
