@@ -560,7 +560,7 @@ class TableScene(Scene):
         gfx.panel(surf, r, gfx.PANEL, radius=vp.s(16), border=gfx.GOLD, width=vp.s(3), alpha=240)
         why = self.result_text()[1]
         gfx.draw_fitted(surf, self.headline(), vp.r(330, 150, 620, 64), vp.s(44), gfx.GOLD, bold=True, lines=1)
-        gfx.draw_fitted(surf, why, vp.r(330, 222, 620, 160), vp.s(20), gfx.WHITE, min_px=vp.s(13))
+        gfx.draw_fitted(surf, why, vp.r(330, 222, 620, 160), vp.s(20), gfx.WHITE, min_px=vp.s(17))
         self.result_menu.draw(surf, vp)
 
 

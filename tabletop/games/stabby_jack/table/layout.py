@@ -75,7 +75,8 @@ def card_image(card: Card | None, w: int, h: int, dim: bool = False) -> pygame.S
     surf.blit(t, (pad, pad - px // 10))
     s = gfx.text(pip if card.rank != JOKER_RANK else "", max(8, int(px * 0.9)), col)
     surf.blit(s, (pad + max(0, (t.get_width() - s.get_width()) // 2), pad + int(px * 0.95)))
-    body = pygame.Rect(int(w * 0.38), int(h * 0.2), int(w * 0.58), int(h * 0.74))
+    word_h = int(h * 0.14) if h >= 140 and not card.numbered else 0  # the court card's word at the bottom
+    body = pygame.Rect(int(w * 0.38), int(h * 0.2), int(w * 0.58), int(h * 0.74) - word_h)
     if card.numbered:  # the suit as pips, as many as the card's number, in two columns
         n = int(card.rank)
         per_col = (n + 1) // 2
