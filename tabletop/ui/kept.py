@@ -36,7 +36,6 @@ def kept_items(launcher) -> list[Item]:
             Item(
                 f"Continue ({games} kept game{'s' if games != 1 else ''})",
                 action=lambda: app.push(ContinueScene(app)),
-                key="continue",
                 hint="Carry on a game that is not finished, or delete it",
             )
         )
@@ -45,7 +44,6 @@ def kept_items(launcher) -> list[Item]:
             Item(
                 "Replays",
                 action=lambda: app.push(ReplaysScene(app)),
-                key="replays",
                 hint="Watch a finished game again, move by move",
             )
         )
