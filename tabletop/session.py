@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tabletop import paths, storage
+from tabletop import paths, storage, validate
 from tabletop.core import record as rec
 from tabletop.core.actions import to_json
 from tabletop.core.game import Refused
@@ -92,6 +92,11 @@ class Session:
         if seed is None:
             seed = time.time_ns() % (2**48)  # the app picks a seed; the rules never read a clock
         opts = spec.rules.check_options(options or {})
+        for i, seat in enumerate(seats):  # never write a name the loader would refuse
+            try:
+                validate.check_name(seat.name, "name")
+            except validate.Invalid:
+                seat.name = f"Player {i + 1}"
         s = cls(spec=spec, seats=seats, options=opts, seed=seed, setup=setup, autosave=autosave)
         if autosave:
             s.save_path = unique_path(paths.games_dir(), spec.id)

@@ -106,7 +106,7 @@ def check_last_setup(value) -> tuple[dict, list[str]]:
 def _check_one_setup(setup, spec) -> dict:
     if not isinstance(setup, dict):
         raise validate.Invalid(f"must be an object, not {validate.short(setup)}")
-    extra = set(setup) - {"players", "seats", "controls", "options", "assist_chosen"}
+    extra = set(setup) - {"players", "seats", "controls", "options", "assist_chosen", "names"}
     if extra:
         raise validate.Invalid(f"unknown key {validate.short(sorted(extra)[0])}")
     if "players" in setup:
@@ -120,6 +120,11 @@ def _check_one_setup(setup, spec) -> dict:
             if isinstance(item, str) and (item in allowed or _computer_seat(item, what)):
                 continue
             raise validate.Invalid(f"{what}: {validate.short(item)} is not one of {', '.join(allowed)}")
+    names = setup.get("names", [])
+    if not isinstance(names, list) or len(names) > spec.max_players:
+        raise validate.Invalid(f"names must be a list of at most {spec.max_players}, not {validate.short(names)}")
+    for name in names:
+        validate.check_name(name, "a name")
     if "assist_chosen" in setup and not isinstance(setup["assist_chosen"], bool):
         raise validate.Invalid(f"assist_chosen must be true or false, not {validate.short(setup['assist_chosen'])}")
     if "options" in setup:
