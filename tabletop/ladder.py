@@ -60,7 +60,7 @@ def tables(spec) -> list[tuple[str, str]]:
     return [(level, f"table of {n}") for level in (spec.bot_levels[0], spec.bot_levels[-1]) for n in sizes]
 
 
-def _play_chunk(job):
+def play_chunk(job):
     game_id, a, b, seeds = job
     spec = registry.get(game_id)
     if b.startswith("table of "):  # a whole table of one level: how often the round limit decides
@@ -165,11 +165,11 @@ def run(game_ids, games=None, jobs=1, seed=0, out=print) -> dict:
     t0 = time.time()
     if jobs > 1:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            for g, a, b, res in pool.imap_unordered(_play_chunk, work):
+            for g, a, b, res in pool.imap_unordered(play_chunk, work):
                 collected.setdefault((g, a, b), []).extend(res)
     else:
         for job in work:
-            g, a, b, res = _play_chunk(job)
+            g, a, b, res = play_chunk(job)
             collected.setdefault((g, a, b), []).extend(res)
     rows = []
     checks = []

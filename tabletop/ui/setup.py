@@ -162,7 +162,7 @@ class Setup(MenuScene):
                     choices=kinds,
                     index=values.index(self.seat_kind[i]),
                     key=f"seat{i}",
-                    on_change=lambda v, i=i: self._set_kind(i, v),
+                    on_change=lambda v, i=i: self.set_kind(i, v),
                     hint=f"Who plays {name}: a person at this computer or the computer at a level",
                 )
             )
@@ -211,7 +211,7 @@ class Setup(MenuScene):
         self._follow_assist()
         self.build()
 
-    def _set_kind(self, i, v):
+    def set_kind(self, i, v):
         self.seat_kind[i] = v
         self._follow_assist()
         self.build()
@@ -363,8 +363,11 @@ class Setup(MenuScene):
         }
         self.app.settings["last_setup"] = last
         self.app.settings.save()
-        session = Session.new(self.spec, seats, self.options)
-        start_table(self.app, session)
+        from tabletop.tutorial import offer_first_time
+
+        play = lambda: start_table(self.app, Session.new(self.spec, seats, self.options))  # noqa: E731
+        if not any(seat.kind == "human" for seat in seats) or not offer_first_time(self.app, self.spec, play):
+            play()
 
 
 class MoreOptions(MenuScene):

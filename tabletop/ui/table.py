@@ -30,7 +30,7 @@ from typing import Any
 
 import pygame
 
-from tabletop.core.game import Refused
+from tabletop.core.game import Refused, name_seats
 from tabletop.core.registry import REALTIME, TURNS
 from tabletop.input.devices import Press, Router, key_name, menu_buttons
 from tabletop.ui import cards, gfx, pace
@@ -76,7 +76,7 @@ class TableScene(Scene):
             schemes = [None] * len(session.seats)
         self.router = Router(app.settings, app.pads, schemes)
         self.hots: list[Hot] = []
-        self._next_hots: list[Hot] = []
+        self.next_hots: list[Hot] = []
         self.focus: dict[int, int] = {}  # seat -> index into that seat's focusables
         self.show_focus: dict[int, bool] = {}  # focus ring shown once a seat uses keys/pad
         self.drag: dict | None = None
@@ -90,6 +90,7 @@ class TableScene(Scene):
         self.pace = pace.factor(app.settings)  # the "Computer turns" setting: scales the pauses below
         self.read_ms = 0.0  # a person's own result stays this long before a computer moves on
         self.pause_rect = None
+        self.tutor = None  # a lesson's coach (tabletop.tutorial) when the table plays a lesson
 
     # -- hooks for subclasses ---------------------------------------------------------
     def draw_table(self, surf, vp) -> None:
@@ -106,16 +107,20 @@ class TableScene(Scene):
 
     def busy(self) -> bool:
         """True while something is animating that bots and the result panel should wait for."""
-        return bool(self.flights)
+        return bool(self.flights) or (self.tutor is not None and self.tutor.holding())
 
     def after_action(self, action, result) -> None:
         """Called after every accepted action (start animations, play sounds)."""
 
+    def lesson_spots(self, vp) -> list:
+        """Places a lesson may light up that are not hot things (payload, window rect); see tabletop.tutorial."""
+        return []
+
     def invalidate(self) -> None:
         """Forget any picture kept from an earlier frame, so the next frame is drawn in
         full (the benchmark's worst case). A table that keeps one elsewhere than
-        ``_still`` / ``_still_key`` overrides this."""
-        for name in ("_still", "_still_key"):
+        ``still_frame`` / ``_still_key`` overrides this."""
+        for name in ("still_frame", "_still_key"):
             if name in self.__dict__:
                 setattr(self, name, None)
 
@@ -128,6 +133,8 @@ class TableScene(Scene):
 
     # -- actions -------------------------------------------------------------------------
     def submit(self, action):
+        if self.tutor is not None:
+            return self._submit_lesson(action)
         result = self.session.submit(action)
         if isinstance(result, Refused):
             self.say(result.reason)
@@ -140,16 +147,35 @@ class TableScene(Scene):
                 self.say(self.session.save_error)
         return result
 
+    def _submit_lesson(self, action):
+        """In a lesson the coach first sees each move: the rules' refusal, or a legal move that is
+        not the lesson's, is coached and not played."""
+        before = self.session.state
+        result = self.rules.apply(before, action)
+        if not isinstance(result, Refused):
+            why = self.tutor.vet(action, before, result)
+            if why:
+                result = Refused(why)
+        if isinstance(result, Refused):
+            if getattr(action, "player", None) == self.tutor.player:
+                self.tutor.coach(result.reason)
+            self.app.sounds.play("refuse")
+            return result
+        result = self.session.submit(action)
+        self.after_action(action, result)
+        self.tutor.after()
+        return result
+
     def say(self, text: str, ms: float = 3500) -> None:
         self.message = text
         self.message_ms = ms
 
     # -- registering what can be pointed at (call while drawing) ------------------------
     def hot_card(self, rect, payload, seat=None, image=None) -> None:
-        self._next_hots.append(Hot(pygame.Rect(rect), payload, seat, "card", image))
+        self.next_hots.append(Hot(pygame.Rect(rect), payload, seat, "card", image))
 
     def hot_zone(self, rect, payload, accepts=None, seat=None) -> None:
-        self._next_hots.append(Hot(pygame.Rect(rect), payload, seat, "zone", accepts=accepts))
+        self.next_hots.append(Hot(pygame.Rect(rect), payload, seat, "zone", accepts=accepts))
 
     def hot_button(self, rect, label: str, callback, seat=None, px=None, enabled=True) -> pygame.Rect:
         vp = self.app.vp
@@ -161,7 +187,7 @@ class TableScene(Scene):
             size = gfx.fit_px(label, px or max(8, int(rect.h * 0.45)), rect.w - vp.s(10))
             gfx.blit_text(surf, label, size, rect.center, gfx.WHITE if enabled else gfx.DIM, anchor="center")
         if enabled:
-            self._next_hots.append(Hot(rect, label, seat, "button", callback=callback))
+            self.next_hots.append(Hot(rect, label, seat, "button", callback=callback))
         return rect
 
     # -- scene plumbing ------------------------------------------------------------------
@@ -175,7 +201,7 @@ class TableScene(Scene):
     def pause(self) -> None:
         if self.app.stack and self.app.stack[-1] is self:
             self.drop_held()
-            self.app.push(PauseScene(self.app, self))
+            self.app.push(PauseScene(self.app, self, self.tutor.pause_items() if self.tutor else None))
 
     def drop_held(self) -> None:
         """Let go of whatever is being dragged (pause, unplug): it goes back."""
@@ -201,7 +227,9 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and key_name(event) == "escape":
             self.pause()
             return
-        if self.session.outcome() is not None and not self.busy() and not self.result_dismissed:
+        if self.tutor is not None and self.tutor.handle(event, pad_changes):
+            return
+        if self.session.outcome() is not None and not self.busy() and not self.result_dismissed and not self.tutor:
             self._result_handle(event, pad_changes)
             return
         if self.shared_input:
@@ -295,7 +323,11 @@ class TableScene(Scene):
         self.app.sounds.play("click")
 
     # -- mouse ----------------------------------------------------------------------------
-    def _hot_at(self, pos, kinds, seat) -> Hot | None:
+    def anim_factor(self) -> float:
+        """The animation speed setting, at least 0.25: a table divides its animations' durations by it."""
+        return max(0.25, self.anim_speed)
+
+    def hot_at(self, pos, kinds, seat) -> Hot | None:
         for h in reversed(self.hots):
             if h.kind in kinds and h.rect.collidepoint(pos) and (h.seat is None or h.seat == seat):
                 return h
@@ -310,11 +342,11 @@ class TableScene(Scene):
             if seat is None:
                 return
             self.show_focus[seat] = False
-            hot = self._hot_at(event.pos, ("button",), seat)
+            hot = self.hot_at(event.pos, ("button",), seat)
             if hot is not None:
                 hot.callback()
                 return
-            hot = self._hot_at(event.pos, ("card",), seat)
+            hot = self.hot_at(event.pos, ("card",), seat)
             if hot is not None:
                 self.drag = {
                     "seat": seat,
@@ -337,7 +369,7 @@ class TableScene(Scene):
             if not drag["moved"]:
                 self.on_choose(seat, hot.payload)
                 return
-            zone = self._hot_at(event.pos, ("zone",), seat)
+            zone = self.hot_at(event.pos, ("zone",), seat)
             reason = (
                 "Drop it on a place where it can go."
                 if zone is None
@@ -360,7 +392,7 @@ class TableScene(Scene):
             return
         gx, gy = drag["grab"]
         px, py = drag["pos"]
-        ms = 250 / max(0.25, self.anim_speed)
+        ms = 250 / self.anim_factor()
         self.flights.append(Flight(img, (px - gx, py - gy), hot.rect.topleft, ms, ms))
 
     # -- bots and time ------------------------------------------------------------------
@@ -370,6 +402,8 @@ class TableScene(Scene):
         for f in self.flights:
             f.ms -= dt_ms
         self.flights = [f for f in self.flights if f.ms > 0]
+        if self.tutor is not None:
+            self.tutor.update(dt_ms)
         if self.spec.dynamics != REALTIME:
             self._drive_bots(dt_ms)
 
@@ -393,9 +427,9 @@ class TableScene(Scene):
 
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surf, vp) -> None:
-        self._next_hots = []
+        self.next_hots = []
         self.draw_table(surf, vp)
-        self.hots = self._next_hots
+        self.hots = self.next_hots
         self._draw_focus(surf, vp)
         self._draw_drag(surf)
         for f in self.flights:
@@ -407,16 +441,18 @@ class TableScene(Scene):
         c = self.pause_rect.center
         for side in (-1, 1):  # two bars (vp.s is for lengths: an offset's sign goes outside it)
             pygame.draw.rect(surf, gfx.WHITE, (c[0] + side * vp.s(5) - bar_w // 2, c[1] - bar_h // 2, bar_w, bar_h))
+        if self.tutor is not None:
+            self.tutor.draw(surf, vp)
         if self.message_ms > 0 and self.message:
             self.draw_message(surf, vp, self.message)
-        if self.session.outcome() is not None and not self.busy() and not self.result_dismissed:
+        if self.session.outcome() is not None and not self.busy() and not self.result_dismissed and not self.tutor:
             self._draw_result(surf, vp)
 
     def draw_message(self, surf, vp, text: str, y: float = 360) -> None:
         px = vp.s(22)
         lines = gfx.wrap(text, px, vp.s(900))
         h = len(lines) * int(px * 1.3)
-        w = max(gfx.font(px).size(l)[0] for l in lines)
+        w = max(gfx.font(px).size(line)[0] for line in lines)
         r = pygame.Rect(0, 0, w + vp.s(40), h + vp.s(24))
         r.center = vp.p(640, y)
         gfx.panel(surf, r, (30, 20, 20), radius=vp.s(10), border=gfx.REFUSE, alpha=235)
@@ -449,7 +485,7 @@ class TableScene(Scene):
         gx, gy = self.drag["grab"]
         px, py = self.drag["pos"]
         r = img.get_rect(topleft=(px - gx, py - gy))
-        zone = self._hot_at(self.drag["pos"], ("zone",), self.drag["seat"])
+        zone = self.hot_at(self.drag["pos"], ("zone",), self.drag["seat"])
         if zone is not None:
             bad = self.zone_refusal(hot.payload, zone)
             pygame.draw.rect(surf, gfx.REFUSE if bad else gfx.HILITE, zone.rect.inflate(8, 8), width=3, border_radius=8)
@@ -459,9 +495,10 @@ class TableScene(Scene):
     # -- the result ---------------------------------------------------------------------
     def result_text(self) -> tuple[str, str]:
         out = self.session.outcome()
+        why = name_seats(out.reason, [seat.name for seat in self.session.seats])
         if out.winner is None:
-            return "A draw", out.reason
-        return f"{self.session.seats[out.winner].name} wins!", out.reason
+            return "A draw", why
+        return f"{self.session.seats[out.winner].name} wins!", why
 
     def _result_items(self):
         from tabletop.ui.widgets import Item, Menu

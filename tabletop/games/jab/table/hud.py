@@ -122,6 +122,7 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
             lambda w=what, se=seat: table.claim(se, w),
             seat,
             playing,
+            payload=label,
         )
         k = what if what != "tile" else ("knockout" if "knockout" in kinds else "clinch")
         if k in kinds:
@@ -140,18 +141,20 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
         lambda se=seat: table.ready(se),
         seat,
         can_ready,
+        payload="Ready",
     )
     lock = st.lockout[seat] - table.t
-    if st.phase == "playing" and lock > 0:
+    if st.phase in ("playing", "clinch", "between") and lock > 0:
         bar = vp.r(408, by + 46 if seat == 0 else by - 6, 372 * lock / max(1, table.lockout_total), 4)
         pygame.draw.rect(surf, gfx.REFUSE, bar)
 
 
-def claim_button(table, surf, vp, rect, label, key, callback, seat, enabled) -> None:
-    """A button with its name and, below, the key or pad button that does the same."""
+def claim_button(table, surf, vp, rect, label, key, callback, seat, enabled, payload="") -> None:
+    """A button with its name and, below, the key or pad button that does the same (``payload``:
+    what a lesson may point at, e.g. "Combo")."""
     surf.blit(button_image(rect.w, rect.h, label, key, enabled, vp.scale), rect.topleft)
     if enabled:
-        table.hot_area(rect, "", callback, seat)
+        table.hot_area(rect, payload, callback, seat)
 
 
 @gfx.image_cache(64)
@@ -161,7 +164,10 @@ def button_image(w: int, h: int, label: str, key: str, enabled: bool, scale: flo
     rect = surf.get_rect()
     col = (70, 84, 110) if enabled else (45, 48, 56)
     gfx.panel(surf, rect, col, radius=max(3, rect.h // 5), border=(150, 160, 190) if enabled else None, width=1)
-    s = lambda v: max(1, round(v * scale))
+
+    def s(v):
+        return max(1, round(v * scale))
+
     col = gfx.WHITE if enabled else gfx.DIM
     gfx.blit_text(
         surf,

@@ -54,6 +54,8 @@ SECRET_PHASES = ("declare", "choose", "react")
 
 
 class SquareRingTable(KeptFrames, TableScene):
+    tutor_banner = (650, 598, 620, 114)  # a lesson's words go over Blue's hand, so Red's cards stay in sight
+
     def __init__(self, app, session):
         super().__init__(app, session)
         self.secrecy = Secrecy(self, app.settings["secrecy"])
@@ -78,8 +80,8 @@ class SquareRingTable(KeptFrames, TableScene):
         self.log_open = False
         self.threat = None  # (seat, card id) hovered or focused in a hand not choosing (table_draw.threat)
         self.layers: dict = {}  # cached drawings of the hands and panels (table_draw.layer)
-        self._frame = None  # (key, picture, hot things) of the last still frame
-        self._curtain_last = None
+        self.kept_frame = None  # (key, picture, hot things) of the last still frame
+        self.curtain_last = None
         if session.state.log:
             self.caption = [e["text"] for e in session.state.log[-2:]]
 
@@ -490,7 +492,7 @@ class SquareRingTable(KeptFrames, TableScene):
 
     def update(self, dt_ms: float) -> None:
         if self.anim is not None:
-            self.anim.advance(dt_ms * max(0.25, self.anim_speed))
+            self.anim.advance(dt_ms * self.anim_factor())
             if self.anim.done():
                 done, self.anim = self.anim, None
                 self._recap(done)
