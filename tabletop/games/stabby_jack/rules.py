@@ -115,6 +115,7 @@ _PAYMENTS = ((5, 0), (3, 1), (1, 2), (0, 3))
 class StabbyJackRules(Rules):
     id = "stabby-jack"
     actions = (LevelUp, Declare, Replace, Decline, Shield, TakeHit, Swap)
+    state_types = (State, Player, Card)
     options = (
         Option(
             "jokers",
@@ -310,7 +311,15 @@ class StabbyJackRules(Rules):
             ],
             "winner": state.winner,
             "result": render(state.result),
+            "draw": [c.code() for c in state.draw],
+            "discard": [c.code() for c in state.discard],
+            "turned": [c.code() for c in state.turned],
+            "flags": {"declared": state.declared, "after": state.after},
         }
+
+    def events(self, state, names) -> list[dict]:
+        first = state.logged - len(state.log)
+        return [{"n": first + i, "kind": "log", "text": render(t, names)} for i, t in enumerate(state.log)]
 
 
 def _cards(value, where: str) -> list[Card]:
