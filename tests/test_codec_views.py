@@ -127,7 +127,7 @@ def perturb_square_ring(state, seat, rnd):
     c = state.commits[other]
     if c is not None:
         if state.phase in ("footwork", "resolve"):
-            shown = state.action_index
+            shown = min(state.action_index, len(c))
         elif state.phase in ("stick", "over"):
             shown = len(c)
         else:

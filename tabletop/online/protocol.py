@@ -1,0 +1,123 @@
+"""The online message format (version 1), checked at the door. Pure Python.
+
+Every message is one JSON object in one WebSocket text frame, with ``"v": 1``
+and a ``"type"``. docs/online.md describes each one. ``parse`` turns a frame
+from a client into a dict whose fields have the right types, or raises
+``BadMessage`` with a one-line reason; nothing else in the server reads a
+client's bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import secrets
+
+VERSION = 1
+MAX_BYTES = 16 * 1024  # a client's message; an action is a few dozen bytes
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
+CODE_LEN = 5
+SEAT_KINDS = ("here", "remote", "computer")  # the host's people, people elsewhere, computers
+
+
+class BadMessage(ValueError):
+    """A client's message we cannot use; the text is one line."""
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LEN))
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def normal_code(text: str) -> str:
+    """A room code as a person may type it: any case, spaces and dashes ignored."""
+    return "".join(c for c in text.upper() if c.isalnum())
+
+
+def dumps(msg: dict) -> str:
+    return json.dumps(dict(msg, v=VERSION), separators=(",", ":"))
+
+
+def _no_constants(name):
+    raise BadMessage(f"{name} is not allowed")
+
+
+# type -> {field: (kind, required)}; kinds: str, int, num, bool, dict, list, any
+FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
+    "create": {"game": ("str", True), "options": ("dict", False), "seats": ("list", True)},
+    "join": {"room": ("str", True), "name": ("str", False), "token": ("str", False)},
+    "act": {"seat": ("int", True), "id": ("int", True), "action": ("dict", True), "stamp": ("num", False)},
+    "sync": {"t0": ("num", True)},
+    "pong": {"s": ("num", True)},
+    "view": {"seat": ("int", True)},
+    "bye": {},
+}
+
+
+def parse(raw) -> dict:
+    if isinstance(raw, bytes):
+        raise BadMessage("binary frames are not used")
+    if not isinstance(raw, str):
+        raise BadMessage("not a text frame")
+    if len(raw) > MAX_BYTES:
+        raise BadMessage(f"message too large ({len(raw)} bytes, at most {MAX_BYTES})")
+    try:
+        msg = json.loads(raw, parse_constant=_no_constants)
+    except RecursionError:
+        raise BadMessage("nested too deeply") from None
+    except json.JSONDecodeError as e:
+        raise BadMessage(f"not JSON: {e.msg}") from None
+    if not isinstance(msg, dict):
+        raise BadMessage("a message is a JSON object")
+    if msg.get("v") != VERSION:
+        raise BadMessage(f"message version {str(msg.get('v'))[:10]!r} is not {VERSION}")
+    kind = msg.get("type")
+    if not isinstance(kind, str) or kind not in FIELDS:
+        raise BadMessage(f"unknown message type {str(kind)[:30]!r}")
+    spec = FIELDS[kind]
+    extra = set(msg) - set(spec) - {"v", "type"}
+    if extra:
+        raise BadMessage(f"{kind}: unknown field(s) {', '.join(sorted(str(e)[:20] for e in extra))[:80]}")
+    for name, (want, required) in spec.items():
+        if name not in msg:
+            if required:
+                raise BadMessage(f"{kind}: missing {name!r}")
+            continue
+        v = msg[name]
+        ok = {
+            "str": isinstance(v, str) and len(v) <= 200,
+            "int": isinstance(v, int) and not isinstance(v, bool) and abs(v) < 2**53,
+            "num": isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) < 2**53,
+            "bool": isinstance(v, bool),
+            "dict": isinstance(v, dict),
+            "list": isinstance(v, list) and len(v) <= 8,
+        }[want]
+        if not ok:
+            raise BadMessage(f"{kind}: {name!r} has the wrong type")
+    return msg
+
+
+def seat_specs(seats: list) -> list[dict]:
+    """Check the seats of a ``create`` message: [{"kind": "here"|"remote"|"computer", "name", "level"}]."""
+    out = []
+    for i, s in enumerate(seats):
+        if not isinstance(s, dict):
+            raise BadMessage("create: each seat is an object")
+        kind = s.get("kind")
+        if kind not in SEAT_KINDS:
+            raise BadMessage(f"create: seat {i + 1} kind must be one of {', '.join(SEAT_KINDS)}")
+        name = s.get("name", "")
+        level = s.get("level", "")
+        if not isinstance(name, str) or not isinstance(level, str) or len(level) > 20:
+            raise BadMessage(f"create: seat {i + 1} has a bad name or level")
+        out.append({"kind": kind, "name": clean_name(name) or f"Player {i + 1}", "level": level})
+    return out
+
+
+def clean_name(name) -> str:
+    if not isinstance(name, str):
+        return ""
+    return "".join(c for c in name if c.isprintable()).strip()[:24]
