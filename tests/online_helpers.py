@@ -37,7 +37,7 @@ async def bot_player(client: Client, seat: int, level: str | None = None, seed: 
         client.changed.clear()
         try:
             await asyncio.wait_for(client.changed.wait(), 0.5)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             acted_at = None  # nothing came back: look again
 
 
@@ -99,3 +99,49 @@ class DelayProxy:
             await task
         except (ConnectionError, asyncio.CancelledError):
             task.cancel()
+
+
+async def jab_bot_player(client, seat: int, level: str = "hard", seed: int = 0, timeout: float = 240.0):
+    """Play a JAB seat in real time: the bot moves its own hands here at once (as the table does)
+    and sends Take / Place / Return / claims stamped with the synchronised clock."""
+    from tabletop.games.jab.hands import Grab, Press, Release, advance, grab_action, release_action, start_hands
+
+    spec = client.spec
+    bot = spec.make_bot(seat=seat, level=level, seed=seed)
+    cross = client.views[seat].options["hand_speed_ms"]
+    hands = start_hands()
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    sent: dict = {}  # what was sent, by what it is about, and the view number then: no resends while in flight
+    last = loop.time()
+    while client.over is None and not client.closed:
+        if loop.time() > end:
+            raise TimeoutError(f"seat {seat}: the JAB game did not end")
+        await asyncio.sleep(0.016)
+        now = loop.time()
+        dt = int((now - last) * 1000)
+        last = now
+        view = client.views.get(seat)
+        if view is None or client.status.get("paused"):
+            continue
+        t = max(client.round_clock(), view.now)
+        n = client.n.get(seat)
+        moves = []
+        for it in bot.intents(view, hands, t):
+            if isinstance(it, Grab):
+                a = grab_action(hands, seat, it.hand, t)
+            elif isinstance(it, Release):
+                a = release_action(view, hands, seat, it.hand, t)
+            elif isinstance(it, Press):
+                a = it.action
+            else:
+                moves.append(it)
+                continue
+            if a is None:
+                continue
+            key = (a.kind, getattr(a, "hand", None), getattr(a, "what", None))
+            if sent.get(key) == n:
+                continue
+            sent[key] = n
+            await client.act(seat, a, stamp=client.clock.server_now())
+        hands = advance(hands, dt, moves, cross)

@@ -9,8 +9,8 @@ import asyncio
 import pytest
 
 from tabletop.core import codec
-from tests.online_helpers import bot_player, replays_to, start_server, url
 from tabletop.online.client import Client
+from tests.online_helpers import bot_player, replays_to, start_server, url
 
 TURN_GAMES = ["punch", "boxing-the-game", "square-ring", "stabby-jack"]
 

@@ -30,8 +30,9 @@ class Clock:
     """Offset of the server's clock from ours, from four-timestamp samples (t0 sent, t1
     server received, t2 server sent, t3 received); the lowest round trips are kept."""
 
-    def __init__(self):
+    def __init__(self, skew_ms: float = 0.0):
         self.samples: deque = deque(maxlen=SYNC_SAMPLES)
+        self.skew = skew_ms
 
     def add(self, t0: float, t1: float, t2: float, t3: float) -> None:
         rtt = (t3 - t0) - (t2 - t1)
@@ -56,13 +57,17 @@ class Clock:
         r = sorted(s[0] for s in self.samples)
         return r[int(len(r) * 0.9) - 1] - r[0]
 
+    def local(self) -> float:
+        return local_ms() + self.skew
+
     def server_now(self) -> float:
-        return local_ms() + self.offset
+        return self.local() + self.offset
 
 
 class Client:
-    def __init__(self, url: str, capture: list | None = None):
+    def __init__(self, url: str, capture: list | None = None, skew_ms: float = 0.0):
         self.url = url
+        self.skew = skew_ms  # tests: this client's clock runs this far from the server's
         self.ws = None
         self.capture = capture  # every frame received, as text (tests look for leaks in it)
         self.games = load_all()
@@ -80,7 +85,7 @@ class Client:
         self.errors: list[str] = []
         self.refused: list[dict] = []
         self.epoch = 0.0
-        self.clock = Clock()
+        self.clock = Clock(skew_ms)
         self.next_id = 0
         self.changed = asyncio.Event()
         self._reader: asyncio.Task | None = None
@@ -130,7 +135,7 @@ class Client:
             self.changed.clear()
             try:
                 await asyncio.wait_for(self.changed.wait(), left)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
 
     # -- playing ----------------------------------------------------------------------------
@@ -150,7 +155,7 @@ class Client:
     async def _read(self) -> None:
         try:
             async for raw in self.ws:
-                t3 = local_ms()
+                t3 = self.clock.local()
                 if self.capture is not None:
                     self.capture.append(raw)
                 self.handle(json.loads(raw), t3)
@@ -201,7 +206,7 @@ class Client:
     async def _sync_loop(self) -> None:
         try:
             for i in range(10_000_000):
-                await self.send({"type": "sync", "t0": local_ms()})
+                await self.send({"type": "sync", "t0": self.clock.local()})
                 await asyncio.sleep(0.05 if i < SYNC_SAMPLES else 1.0)
         except websockets.ConnectionClosed:
             pass

@@ -109,7 +109,9 @@ class Conn:
 
 
 class Room:
-    def __init__(self, server, code: str, spec, seats: list[dict], options: dict, seed=None, lag_cap=LAG_CAP_MS):
+    def __init__(
+        self, server, code: str, spec, seats: list[dict], options: dict, seed=None, lag_cap=LAG_CAP_MS, setup=None
+    ):
         self.server = server
         self.code = code
         self.spec = spec
@@ -119,10 +121,11 @@ class Room:
             Seat(name=s["name"], kind="computer" if s["kind"] == "computer" else "human", level=s["level"])
             for s in seats
         ]
-        self.session = Session.new(spec, people, options, seed=seed, autosave=server.autosave)
+        self.session = Session.new(spec, people, options, seed=seed, setup=setup, autosave=server.autosave)
         self.table = action_table(self.rules.actions)
         self.tokens = [P.new_token() for _ in seats]
         self.conns: list[Conn | None] = [None] * len(seats)
+        self.claimed = [s["kind"] == "here" for s in seats]  # a seat once taken comes back only with its token
         self.sent_events = [-1] * len(seats)  # per seat: the last event number sent
         self.realtime = spec.dynamics == REALTIME
         self.lag_cap = lag_cap
@@ -150,7 +153,7 @@ class Room:
         return bool(self.missing()) and self.session.outcome() is None
 
     def free_remote_seat(self) -> int | None:
-        return next((i for i, k in enumerate(self.kinds) if k == "remote" and self.conns[i] is None), None)
+        return next((i for i, k in enumerate(self.kinds) if k == "remote" and not self.claimed[i]), None)
 
     def seat_info(self) -> list[dict]:
         return [
@@ -165,15 +168,20 @@ class Room:
             if old is not None and old is not conn:  # a rejoin replaces a stale connection
                 old.seats.discard(s)
             self.conns[s] = conn
+            self.claimed[s] = True
             conn.seats.add(s)
             self.sent_events[s] = -1
         conn.room = self
-        if was_paused and not self.paused:
+        resumed = was_paused and not self.paused
+        if resumed:
             self.resume()
         await conn.send(self.welcome(conn, seats))
         await self.broadcast_status()
-        for s in sorted(seats):
-            await self.send_view(s)
+        if resumed:  # everybody: a real-time clock's epoch moved with the pause
+            await self.broadcast_views()
+        else:
+            for s in sorted(seats):
+                await self.send_view(s)
         self.kick_bots()
 
     async def detach(self, conn: Conn) -> None:
@@ -292,11 +300,14 @@ class Room:
         await self.apply(conn, msg["id"], action)
 
     async def apply(self, conn: Conn | None, msg_id, action) -> bool:
+        round_before = getattr(self.session.state, "round", None)
         result = self.session.submit(action)
         if isinstance(result, Refused):
             if conn is not None:
                 await conn.send({"type": "refused", "id": msg_id, "reason": result.reason})
             return False
+        if self.realtime and self.session.state.round != round_before:
+            self.epoch += action.t  # the round clock restarts at 0 with the round
         if conn is not None:
             await conn.send({"type": "done", "id": msg_id, "n": len(self.session.record.actions)})
         await self.broadcast_views()
@@ -352,10 +363,7 @@ class Room:
             state = self.session.state
             t = max(int(round(stamp - self.epoch)), state.now)
             timed = dataclasses.replace(action, t=t)
-            round_before = state.round
-            applied = await self.apply(conn, msg_id, timed)
-            if applied and self.session.state.round != round_before:
-                self.epoch += t  # the round clock restarts at 0 with the round
+            await self.apply(conn, msg_id, timed)
             if self.session.outcome() is not None:
                 return
         t = int(self.settled - self.epoch)
@@ -412,7 +420,8 @@ class Server:
                 except Exception:  # one room's fault must not stop the others
                     log.exception("room %s: error while ticking", room.code)
 
-    def create(self, game: str, options: dict, seats: list[dict], seed=None, lag_cap=None) -> Room:
+    def create(self, game: str, options: dict, seats: list[dict], seed=None, lag_cap=None, setup=None) -> Room:
+        """A new room; ``seed`` and ``setup`` (a hand-set position) are for tests, never taken from a client."""
         if game not in self.games:
             raise P.BadMessage(f"unknown game {game[:40]!r}")
         spec = self.games[game]
@@ -432,7 +441,8 @@ class Server:
         code = P.new_code()
         while code in self.rooms:
             code = P.new_code()
-        room = Room(self, code, spec, seats, options, seed=seed, lag_cap=self.lag_cap if lag_cap is None else lag_cap)
+        cap = self.lag_cap if lag_cap is None else lag_cap
+        room = Room(self, code, spec, seats, options, seed=seed, lag_cap=cap, setup=setup)
         self.rooms[code] = room
         log.info("room %s: %s for %d seats", code, spec.id, len(seats))
         return room
