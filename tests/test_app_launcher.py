@@ -61,7 +61,7 @@ def test_gamepad_alone_reaches_setup_through_a_real_virtual_controller(app):
 
 def test_setup_refuses_two_people_on_the_same_keys(app):
     from tabletop.core import registry
-    from tabletop.ui.launcher import Setup
+    from tabletop.ui.setup import Setup
 
     setup = Setup(app, registry.get("punch"))
     app.push(setup)

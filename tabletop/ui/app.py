@@ -80,7 +80,8 @@ class App:
 
     def start(self, game_id: str | None = None, replay_file: str | None = None) -> None:
         from tabletop.core import registry
-        from tabletop.ui.launcher import Launcher, Setup
+        from tabletop.ui.launcher import Launcher
+        from tabletop.ui.setup import Setup
 
         self.push(Launcher(self))
         if game_id:

@@ -15,6 +15,7 @@ import pygame
 
 from tabletop.input.devices import menu_buttons
 from tabletop.ui import gfx
+from tabletop.ui.scene import Scene
 
 
 @dataclass
@@ -168,3 +169,25 @@ def title(surf, vp, s: str, sub: str = "") -> None:
 
 def background(surf) -> None:
     surf.fill(gfx.FELT_DARK)
+
+
+class MenuScene(Scene):
+    """A scene that is one titled menu."""
+
+    heading = ""
+    sub = ""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.menu = Menu([], sound=app.sounds, on_back=self.back)
+
+    def back(self):
+        self.app.pop(self)
+
+    def handle(self, event, pad_changes):
+        self.menu.handle(event, pad_changes, self.app.vp)
+
+    def draw(self, surf, vp):
+        background(surf)
+        title(surf, vp, self.heading, self.sub)
+        self.menu.draw(surf, vp)
