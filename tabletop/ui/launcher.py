@@ -40,9 +40,15 @@ class Launcher(MenuScene):
             items.append(Item(spec.name, action=lambda s=spec: self.app.push(Setup(self.app, s)), key=spec.id))
         for pkg, why in registry.LOAD_ERRORS.items():
             self.app.toast(f"The game in folder {pkg!r} could not be loaded: {why}")
+        items.append(Item("Play online", action=self.online, hint="Host or join a game with a friend elsewhere"))
         items.append(Item("Settings", action=lambda: self.app.push(SettingsScene(self.app))))
         items.append(Item("Quit", action=self.app.quit))
         self.menu = Menu(items, x=150, y=160, w=440, sound=self.app.sounds, on_back=None)
+
+    def online(self):
+        from tabletop.ui.online import OnlineMenu
+
+        self.app.push(OnlineMenu(self.app))
 
     def draw(self, surf, vp):
         super().draw(surf, vp)
