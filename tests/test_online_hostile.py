@@ -160,12 +160,13 @@ def test_a_dropped_player_pauses_the_game_and_rejoins_with_the_token():
 
 def _views_in(frames, rules):
     """(n, view) for every state message in the captured frames, and the index of the 'over' frame."""
-    out, over_at = [], None
+    out, over_at, last = [], None, None
     for i, raw_frame in enumerate(frames):
         msg = json.loads(raw_frame)
         assert msg["v"] == P.VERSION
         if msg["type"] == "state":
-            out.append((msg["n"], codec.state_from_json(rules, msg["view"]), i))
+            last = P.patch(last, msg["view"])
+            out.append((msg["n"], codec.state_from_json(rules, last), i))
         if msg["type"] == "over":
             over_at = i
         assert "seed" not in raw_frame or msg["type"] == "over", "the seed went out before the end"
@@ -220,8 +221,8 @@ def test_every_byte_of_a_stabby_jack_game_holds_no_card_of_the_draw_pile():
             assert view == spec.rules.view_for(truth, 1)
             assert view.draw == () and view.rng is None
             # the frame's cards are exactly the face-up ones: none from the draw pile
-            text = frames[i]
-            cards = Counter((c["rank"], c["suit"]) for c in _cards_in(json.loads(text)))
+            # every card in the frame (the whole frame: patch, events and all)
+            cards = Counter((c["rank"], c["suit"]) for c in _cards_in(json.loads(frames[i])))
             shown = Counter()
             for p in truth.players:
                 shown.update((c.rank, c.suit) for c in p.stats + p.xp)

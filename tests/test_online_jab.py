@@ -131,3 +131,23 @@ def test_a_200_ms_player_is_not_favoured_over_a_20_ms_one():
     assert len(st.counter_won[1]) == 1 and st.counter_won[0] == ()
     st = asyncio.run(_claims((200, 20), 80, first=1, forge=-300))
     assert len(st.counter_won[1]) == 1 and st.counter_won[0] == ()
+
+
+def test_a_whole_jab_game_against_a_computer_seat_on_the_server():
+    async def main():
+        server = await start_server()
+        a = Client(url(server.port), skew_ms=1500)
+        await a.connect()
+        seats = [{"kind": "here", "name": "Ana"}, {"kind": "computer", "level": "normal"}]
+        await a.create("jab", seats, {"countdown_ms": 1000, "hand_speed_ms": 250})
+        await a.wait(lambda: 0 in a.views)
+        await asyncio.sleep(0.3)
+        await jab_bot_player(a, 0, level="hard", seed=5)
+        await a.wait(lambda: a.over is not None)
+        final = replays_to(a.over["record"], a.spec)
+        assert a.spec.rules.outcome(final).winner == a.over["winner"]
+        assert any(act.get("player") == 1 for act in a.over["record"]["actions"])  # the computer played
+        await a.close()
+        await server.close()
+
+    asyncio.run(main())

@@ -77,6 +77,7 @@ class Client:
         self.seats: list[dict] = []
         self.you: list[int] = []
         self.views: dict[int, object] = {}
+        self.view_json: dict[int, dict] = {}
         self.n: dict[int, int] = {}
         self.events: list[dict] = []
         self.status: dict = {}
@@ -176,7 +177,8 @@ class Client:
             self.tokens.update({int(k): v for k, v in msg["tokens"].items()})
         elif kind == "state":
             seat = msg["seat"]
-            self.views[seat] = codec.state_from_json(self.spec.rules, msg["view"])
+            self.view_json[seat] = P.patch(self.view_json.get(seat), msg["view"])
+            self.views[seat] = codec.state_from_json(self.spec.rules, self.view_json[seat])
             self.n[seat] = msg["n"]
             self.events += msg["events"]
             if "epoch" in msg:

@@ -100,6 +100,38 @@ def parse(raw) -> dict:
     return msg
 
 
+def diff(old: dict | None, new: dict) -> dict:
+    """A view as a patch on the last one sent: top-level fields that changed ("set"), and lists
+    that only grew at the end ("append": the new items). ``{"full": new}`` when there is no last."""
+    if old is None or old.get("$type") != new.get("$type"):
+        return {"full": new}
+    set_, append = {}, {}
+    for k, v in new.items():
+        was = old.get(k)
+        if was == v:
+            continue
+        if isinstance(v, list) and isinstance(was, list) and len(v) > len(was) and v[: len(was)] == was:
+            append[k] = v[len(was) :]
+        else:
+            set_[k] = v
+    return {"set": set_, "append": append}
+
+
+def patch(old: dict | None, change: dict) -> dict:
+    """The view a ``diff`` was made from; raises BadMessage when it does not fit."""
+    if "full" in change:
+        return change["full"]
+    if old is None:
+        raise BadMessage("a view patch came before any view")
+    new = dict(old)
+    new.update(change.get("set", {}))
+    for k, items in change.get("append", {}).items():
+        if not isinstance(new.get(k), list):
+            raise BadMessage(f"a view patch appends to {k!r}, which is not a list")
+        new[k] = new[k] + items
+    return new
+
+
 def seat_specs(seats: list) -> list[dict]:
     """Check the seats of a ``create`` message: [{"kind": "here"|"remote"|"computer", "name", "level"}]."""
     out = []

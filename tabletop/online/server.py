@@ -44,7 +44,7 @@ SIMULTANEOUS_MS = 50  # the rules' window: jitter above it makes a match "casual
 RATE = 40.0  # messages a second a connection may send on average
 BURST = 80.0
 MAX_ROOMS = 200
-TICK_S = 0.010
+TICK_S = 0.005
 PING_S = 0.5
 RTT_SAMPLES = 16
 
@@ -127,6 +127,7 @@ class Room:
         self.conns: list[Conn | None] = [None] * len(seats)
         self.claimed = [s["kind"] == "here" for s in seats]  # a seat once taken comes back only with its token
         self.sent_events = [-1] * len(seats)  # per seat: the last event number sent
+        self.sent_view: list[dict | None] = [None] * len(seats)  # per seat: the last view sent (JSON)
         self.realtime = spec.dynamics == REALTIME
         self.lag_cap = lag_cap
         self.casual = False
@@ -137,6 +138,16 @@ class Room:
         self.seq = itertools.count()
         self.settled = 0.0
         self.bot_task: asyncio.Task | None = None
+        # real-time computer seats: the game's driver moves their hands here, on the server's clock
+        make_driver = spec.extra.get("realtime_driver") if self.realtime else None
+        self.drivers = {}
+        if make_driver is not None:
+            cross = self.session.options.get("hand_speed_ms", 350)
+            for i, seat in enumerate(self.session.seats):
+                if seat.kind == "computer":
+                    level = seat.level or spec.bot_levels[-1]
+                    self.drivers[i] = make_driver(i, level, self.session.seed * 7919 + i, cross)
+        self.driven_at = now_ms()
 
     # -- seats and connections --------------------------------------------------------------
     def names(self) -> list[str]:
@@ -171,6 +182,7 @@ class Room:
             self.claimed[s] = True
             conn.seats.add(s)
             self.sent_events[s] = -1
+            self.sent_view[s] = None
         conn.room = self
         resumed = was_paused and not self.paused
         if resumed:
@@ -222,13 +234,15 @@ class Room:
         events = [e for e in self.rules.events(view, self.names()) if e["n"] > self.sent_events[seat]]
         if events:
             self.sent_events[seat] = events[-1]["n"]
+        shown = codec.state_to_json(self.rules, view)
         msg = {
             "type": "state",
             "seat": seat,
             "n": len(self.session.record.actions),
-            "view": codec.state_to_json(self.rules, view),
+            "view": P.diff(self.sent_view[seat], shown),
             "events": events,
         }
+        self.sent_view[seat] = shown
         if self.realtime:
             msg["epoch"] = self.epoch  # server ms at the round clock's 0
         await conn.send(msg)
@@ -341,22 +355,35 @@ class Room:
     # -- real time --------------------------------------------------------------------------
     def hold_ms(self) -> float:
         """How long an action waits before it is applied: the slower player's one-way latency."""
-        worst = max((c.rtt / 2 for c in self.conns if c is not None), default=0.0)
+        worst = max((c.rtt / 2 + c.jitter for c in self.conns if c is not None), default=0.0)
         return min(worst + MARGIN_MS, self.lag_cap)
 
     def hold(self, conn: Conn, msg: dict, action) -> None:
         arrival = now_ms()
         stamp = msg.get("stamp", arrival)
-        forgiven = min(conn.rtt + MARGIN_MS, self.lag_cap)
+        forgiven = min(conn.rtt + conn.jitter + MARGIN_MS, self.lag_cap)
         accepted = min(max(stamp, arrival - forgiven), arrival)
         if accepted != stamp:
             conn.refuse_log("stamp", f"room {self.code}: a stamp outside the accepted window was clamped")
         heapq.heappush(self.held, (accepted, next(self.seq), conn, msg["id"], action))
 
+    def drive_computers(self) -> None:
+        """Real-time computer seats act on the server's clock with no latency, through the same queue."""
+        t_now = now_ms()
+        dt = int(t_now - self.driven_at)
+        self.driven_at = t_now
+        n = len(self.session.record.actions)
+        for seat, driver in self.drivers.items():
+            view = self.rules.view_for(self.session.state, seat)
+            t = max(int(t_now - self.epoch), view.now)
+            for action in driver.frame(view, t, dt, n):
+                heapq.heappush(self.held, (t_now, next(self.seq), None, 0, action))
+
     async def tick(self) -> None:
         """Apply held actions whose time has come, in stamp order, then move the round clock on."""
         if self.session.outcome() is not None or self.paused:
             return
+        self.drive_computers()
         self.settled = max(self.settled, now_ms() - self.hold_ms())
         while self.held and self.held[0][0] <= self.settled:
             stamp, _, conn, msg_id, action = heapq.heappop(self.held)
@@ -513,6 +540,7 @@ class Server:
                 await conn.send({"type": "error", "reason": "You may only see your own seat."})
                 return
             room.sent_events[msg["seat"]] = -1
+            room.sent_view[msg["seat"]] = None
             await room.send_view(msg["seat"])
         elif kind == "bye":
             await room.detach(conn)
