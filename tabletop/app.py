@@ -1,12 +1,12 @@
-"""The program: command line, window, and the loop (events -> scenes -> draw)."""
+"""The program's command line: a game's window, the self-test, or a replay (tabletop.replay)."""
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
 from tabletop import __version__
+from tabletop.window import run_window
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -61,42 +61,6 @@ def main(argv: list[str] | None = None) -> int:
             print(f"tabletop: --window wants WIDTHxHEIGHT, e.g. 1280x720 (got {args.window!r})", file=sys.stderr)
             return 2
     return run_window(args.game, size=size, frames=args.frames)
-
-
-def _no_display_reason() -> str | None:
-    driver = os.environ.get("SDL_VIDEODRIVER", "")
-    if driver in ("dummy", "offscreen") or sys.platform in ("win32", "darwin"):
-        return None
-    if driver in ("", "x11") and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        return "no display found (DISPLAY and WAYLAND_DISPLAY are unset)"
-    return None
-
-
-def run_window(game_id: str | None = None, size=None, frames: int = 0, replay_file: str | None = None) -> int:
-    reason = _no_display_reason()
-    if reason:
-        print(
-            f"tabletop: cannot open a window: {reason}. To check the games without a screen run "
-            f"'tabletop --self-test', or set SDL_VIDEODRIVER=dummy.",
-            file=sys.stderr,
-        )
-        return 2
-    import pygame
-
-    try:
-        pygame.display.init()
-    except pygame.error as e:
-        print(
-            f"tabletop: cannot open a window: {e}. To check the games without a screen run "
-            f"'tabletop --self-test', or set SDL_VIDEODRIVER=dummy.",
-            file=sys.stderr,
-        )
-        return 2
-    from tabletop.ui.app import App
-
-    app = App(size=size)
-    app.start(game_id, replay_file=replay_file)
-    return app.run(frames=frames)
 
 
 if __name__ == "__main__":

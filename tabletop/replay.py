@@ -127,6 +127,6 @@ def main(argv: list[str]) -> int:
     if code != 0:
         print(text, file=sys.stderr)
         return code
-    from tabletop.app import run_window
+    from tabletop.window import run_window
 
     return run_window(None, replay_file=args.file)

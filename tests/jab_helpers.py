@@ -1,9 +1,10 @@
 """Helpers for the JAB tests: hand-set decks, starting a round, playing a card."""
 
 from tabletop.core.game import Refused
-from tabletop.games.jab import content as C
-from tabletop.games.jab.hands import SIDES, min_travel_ms, parse_target
-from tabletop.games.jab.rules import RULES, Claim, Place, Ready, Take
+from tabletop.games.jab.rules import RULES
+from tabletop.games.jab.rules import content as C
+from tabletop.games.jab.rules.actions import Claim, Place, Ready, Take
+from tabletop.games.jab.rules.hands import SIDES, min_travel_ms, parse_target
 
 ALL = [f"{col} {ty}" for ty in C.TYPES for col in C.COLOURS]
 

@@ -1,9 +1,9 @@
 """Helpers for the Stabby Jack tests: hand-set positions and short-hand actions."""
 
 from tabletop.core.game import Refused
-from tabletop.games.stabby_jack.content import parse_card
 from tabletop.games.stabby_jack.rules import RULES
-from tabletop.games.stabby_jack.state import totals
+from tabletop.games.stabby_jack.rules.content import parse_card
+from tabletop.games.stabby_jack.rules.state import totals
 
 
 def position(stats, xp=None, damage=None, draw=(), discard=(), first=0, seed=7, **options):

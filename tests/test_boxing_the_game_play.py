@@ -12,10 +12,10 @@ from tabletop.core import playout
 from tabletop.core.actions import action_table, from_json, to_json
 from tabletop.core.record import parse, replay
 from tabletop.games.boxing_the_game import SPEC
-from tabletop.games.boxing_the_game.content import ContentError, load_cards, load_characters
-from tabletop.games.boxing_the_game.explain import explain
 from tabletop.games.boxing_the_game.rules import RULES
-from tabletop.games.boxing_the_game.state import HIDDEN
+from tabletop.games.boxing_the_game.rules.content import ContentError, load_cards, load_characters
+from tabletop.games.boxing_the_game.rules.explain import explain
+from tabletop.games.boxing_the_game.rules.state import HIDDEN
 
 DATA = Path(__file__).parent / "data"
 

@@ -4,8 +4,8 @@ speeds and effects, on ``resolve_event``."""
 
 import pytest
 
-from tabletop.games.boxing_the_game.content import CARDS, CHARACTERS
-from tabletop.games.boxing_the_game.resolve import clash, resolve_event
+from tabletop.games.boxing_the_game.rules.content import CARDS, CHARACTERS
+from tabletop.games.boxing_the_game.rules.resolve import clash, resolve_event
 
 HEAVY = ("cross", "hook", "uppercut")
 

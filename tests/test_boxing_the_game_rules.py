@@ -4,9 +4,9 @@ knockdowns, scoring, the three ways to win, prizes, judges, upgrades, cleanup.""
 import pytest
 
 from tabletop.core.game import Refused
-from tabletop.games.boxing_the_game.content import CARDS, CHARACTERS
 from tabletop.games.boxing_the_game.rules import RULES, PickCharacter, Plan, Stance, TakePrize
-from tabletop.games.boxing_the_game.state import HIDDEN
+from tabletop.games.boxing_the_game.rules.content import CARDS, CHARACTERS
+from tabletop.games.boxing_the_game.rules.state import HIDDEN
 
 # Lola Showtime (orthodox, +2 starting momentum) and Marathon Mae (orthodox,
 # momentum after a lost round): traits that do not touch speeds or points.

@@ -9,8 +9,8 @@ import pygame
 import pytest
 
 from tabletop.core import registry
-from tabletop.games.boxing_the_game.content import CARDS
-from tabletop.games.boxing_the_game.rules import affordable_slots
+from tabletop.games.boxing_the_game.rules.content import CARDS
+from tabletop.games.boxing_the_game.rules.flow import affordable_slots
 from tabletop.session import Seat, Session
 from tests.ui_helpers import KeyboardHalf, VirtualPad, click, drag, frames, key, key_down, key_up, make_app
 

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from tabletop.games.jab import content as C
+from tabletop.games.jab.rules import content as C
 
 
 def _write(tmp_path, change):

@@ -11,9 +11,11 @@ from jab_helpers import play as play_card
 from tabletop.core.game import Refused
 from tabletop.core.playout import play
 from tabletop.core.registry import get
-from tabletop.games.jab import hands as H
 from tabletop.games.jab.bot import LEVELS, JabBot
-from tabletop.games.jab.rules import RULES, Place, Return, Take
+from tabletop.games.jab.rules import RULES
+from tabletop.games.jab.rules import hands as H
+from tabletop.games.jab.rules import queries as Q
+from tabletop.games.jab.rules.actions import Place, Return, Take
 
 
 def test_table_layout_targets_apart_and_mirrored():
@@ -50,23 +52,23 @@ def test_full_table_crossing_takes_the_set_time_R_JAB_5():
 
 def test_grab_only_over_the_same_side_deck_R_JAB_5():
     hands = H.start_hands()
-    assert H.grab_action(hands, 0, 0, 5) == Take(0, "left", 5)
+    assert Q.grab_action(hands, 0, 0, 5) == Take(0, "left", 5)
     swapped = H.Hands((hands.pos[1], hands.pos[0], hands.pos[2], hands.pos[3]))
-    assert H.grab_action(swapped, 0, 0, 5) is None  # left hand over the right deck
+    assert Q.grab_action(swapped, 0, 0, 5) is None  # left hand over the right deck
     far = H.Hands(((8.0, 4.5),) + hands.pos[1:])
-    assert H.grab_action(far, 0, 0, 5) is None  # over nothing
+    assert Q.grab_action(far, 0, 0, 5) is None  # over nothing
 
 
 def test_release_places_over_a_legal_target_else_returns_R_JAB_5():
     s = start({"decks": decks(p0_left=["red jab"])})
     s = ok(s, Take(0, "left", 0))
     pos = list(H.start_hands().pos)
-    assert H.release_action(s, H.Hands(tuple(pos)), 0, 0, 1000) == Return(0, "left", 1000)  # over the deck
+    assert Q.release_action(s, H.Hands(tuple(pos)), 0, 0, 1000) == Return(0, "left", 1000)  # over the deck
     pos[0] = H.RECTS["p1.head"][:2]
-    assert H.release_action(s, H.Hands(tuple(pos)), 0, 0, 1000) == Place(0, "left", "p1.head", 1000)
+    assert Q.release_action(s, H.Hands(tuple(pos)), 0, 0, 1000) == Place(0, "left", "p1.head", 1000)
     pos[0] = H.RECTS["p0.head"][:2]  # own empty head: no block possible
-    assert H.release_action(s, H.Hands(tuple(pos)), 0, 0, 1000) == Return(0, "left", 1000)
-    assert H.release_action(s, H.Hands(tuple(pos)), 0, 1, 1000) is None  # the right hand holds nothing
+    assert Q.release_action(s, H.Hands(tuple(pos)), 0, 0, 1000) == Return(0, "left", 1000)
+    assert Q.release_action(s, H.Hands(tuple(pos)), 0, 1, 1000) is None  # the right hand holds nothing
 
 
 @settings(max_examples=30)
@@ -78,13 +80,13 @@ def test_a_hand_moving_at_top_speed_is_never_refused_R_JAB_5(target, side, cross
     s = play_card(s, 1, "left", "p0.right")
     hands = H.start_hands()
     t = s.now
-    take = H.grab_action(hands, 0, side, t)
+    take = Q.grab_action(hands, 0, side, t)
     s = ok(s, take)
     tx, ty = H.RECTS[target][:2]
     while not H.inside(target, *hands.at(0, side)):
         hands = H.advance(hands, 1, [H.MoveTo(0, side, tx, ty)], cross)
         t += 1
-    action = H.release_action(s, hands, 0, side, t)
+    action = Q.release_action(s, hands, 0, side, t)
     if isinstance(action, Place):
         assert not isinstance(RULES.apply(s, action), Refused)
     else:  # only a block that does not match may turn into a return

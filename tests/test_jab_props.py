@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 from tabletop.core.game import Refused
 from tabletop.core.playout import play
 from tabletop.core.registry import get
-from tabletop.games.jab import content as C
 from tabletop.games.jab.bot import random_game
-from tabletop.games.jab.rules import RULES, Tick
+from tabletop.games.jab.rules import RULES
+from tabletop.games.jab.rules import content as C
+from tabletop.games.jab.rules.actions import Tick
 
 
 def _events_numbered(before, after):

@@ -4,9 +4,11 @@ and rulings R-JAB-13..16; the time model (t, Tick)."""
 from jab_helpers import ALL, card, decks, ok, play, start
 
 from tabletop.core.game import Refused
-from tabletop.games.jab import content as C
-from tabletop.games.jab.rules import RULES, Choose, Claim, Cover, Ready, Split, Take, Tick, stall_deadline
-from tabletop.games.jab.scoring import best_choices, pile_score
+from tabletop.games.jab.rules import RULES
+from tabletop.games.jab.rules import content as C
+from tabletop.games.jab.rules.actions import Choose, Claim, Cover, Ready, Split, Take, Tick
+from tabletop.games.jab.rules.queries import stall_deadline
+from tabletop.games.jab.rules.scoring import best_choices, pile_score
 
 TARGETS1 = ("p1.left", "p1.head", "p1.right")
 

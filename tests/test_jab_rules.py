@@ -4,20 +4,11 @@ counter-punch, knockout, clinch) and rulings R-JAB-1..12."""
 from jab_helpers import card, claim, decks, ok, play, start, top
 
 from tabletop.core.game import Refused
-from tabletop.games.jab import content as C
-from tabletop.games.jab.rules import (
-    RULES,
-    Claim,
-    Place,
-    Ready,
-    Return,
-    Take,
-    Tick,
-    opportunities,
-    placement_refusal,
-    render,
-    tile_claim,
-)
+from tabletop.games.jab.rules import RULES
+from tabletop.games.jab.rules import content as C
+from tabletop.games.jab.rules.actions import Claim, Place, Ready, Return, Take, Tick
+from tabletop.games.jab.rules.queries import opportunities, placement_refusal, tile_claim
+from tabletop.games.jab.rules.state import render
 
 COUNTERS_GREEN_FIRST = ["green", "red", "yellow", "blue", "purple"]
 COMBO_CHH_FIRST = [

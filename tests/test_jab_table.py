@@ -8,9 +8,9 @@ import pytest
 
 from tabletop.core import registry
 from tabletop.core.game import Refused
-from tabletop.games.jab import content as C
-from tabletop.games.jab.hands import RECTS, inside
-from tabletop.games.jab.rules import Place, Take
+from tabletop.games.jab.rules import content as C
+from tabletop.games.jab.rules.actions import Place, Take
+from tabletop.games.jab.rules.hands import RECTS, inside
 from tabletop.session import Seat, Session
 from tabletop.ui.pause import PauseScene, ReconnectScene
 from tests.jab_helpers import decks

@@ -6,7 +6,8 @@ from hypothesis import strategies as st
 
 from tabletop.core.game import Refused
 from tabletop.games.punch.bot import make_bot
-from tabletop.games.punch.rules import HIDDEN, RULES
+from tabletop.games.punch.rules import RULES
+from tabletop.games.punch.rules.state import HIDDEN
 
 options = st.fixed_dictionaries(
     {

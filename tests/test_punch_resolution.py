@@ -2,9 +2,9 @@
 
 import pytest
 
-from tabletop.games.punch.actions import Commit
-from tabletop.games.punch.resolve import explain
 from tabletop.games.punch.rules import RULES
+from tabletop.games.punch.rules.actions import Commit
+from tabletop.games.punch.rules.resolve import explain
 
 CODES = ["p1", "p2", "p3", "nothing", "block", "dodge"]
 
@@ -45,7 +45,7 @@ def deck_with(hand):
 
 def fresh(red_hand=(), blue_hand=(), stamina=None, **options):
     """A state at play 1 of match 1 with the given first cards on top of each deck."""
-    from tabletop.games.punch.actions import KeepHand
+    from tabletop.games.punch.rules.actions import KeepHand
 
     s = RULES.new_state(RULES.check_options(options), 1, 2, {"decks": [deck_with(red_hand), deck_with(blue_hand)]})
     while s.phase == "redeal":

@@ -8,11 +8,11 @@ import pytest
 from test_punch_resolution import CODES, deck_with, fresh, play_pair
 
 from tabletop.core.game import Refused
-from tabletop.games.punch import content
-from tabletop.games.punch.actions import Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
 from tabletop.games.punch.bot import make_bot
-from tabletop.games.punch.resolve import explain
-from tabletop.games.punch.rules import HIDDEN, RULES, exchange_limit, may_swap
+from tabletop.games.punch.rules import RULES, content
+from tabletop.games.punch.rules.actions import Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
+from tabletop.games.punch.rules.resolve import explain
+from tabletop.games.punch.rules.state import HIDDEN, exchange_limit, may_swap
 
 NAMES = ["Red", "Blue"]
 

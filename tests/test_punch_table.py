@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from tabletop.core import registry
-from tabletop.games.punch.resolve import INDEX
+from tabletop.games.punch.rules.resolve import INDEX
 from tabletop.session import Seat, Session
 from tests.ui_helpers import (
     KeyboardHalf,
@@ -75,7 +75,7 @@ def has_button(table, label_start):
 
 
 def hand_codes(table, seat):
-    from tabletop.games.punch.resolve import CODES
+    from tabletop.games.punch.rules.resolve import CODES
 
     return [CODES[k] for k, n in enumerate(table.session.state.hands[seat]) if n]
 
@@ -285,7 +285,7 @@ def test_the_screen_is_the_same_whichever_card_was_laid(secrecy):
 
 
 def test_mouse_drafts_and_programs_a_robo_box_row_against_the_computer(app):
-    from tabletop.games.punch.resolve import CODES
+    from tabletop.games.punch.rules.resolve import CODES
 
     table = start(app, HUMAN_BOT, mode="advanced", robo_box=True)
     st = table.session.state
@@ -416,7 +416,7 @@ def test_gamepad_drafts_and_programs_while_the_keyboard_peeks(app):
 
 
 def _deck_with_four_blocks_on_top():
-    from tabletop.games.punch.resolve import CODES, TOTALS
+    from tabletop.games.punch.rules.resolve import CODES, TOTALS
 
     rest = [c for c, n in zip(CODES, TOTALS) for _ in range(n)]
     top = ["block"] * 4 + ["p1", "p2", "p3", "nothing", "dodge", "p2"]
@@ -552,7 +552,7 @@ def test_a_gamepad_alone_plays_blue_against_the_computer(app):
 
 
 def test_both_cards_turn_together_and_the_meters_move_when_they_do(app):
-    from tabletop.games.punch.resolve import CODES, TOTALS
+    from tabletop.games.punch.rules.resolve import CODES, TOTALS
 
     full = [c for c, n in zip(CODES, TOTALS) for _ in range(n)]
     red = sorted(full, key=lambda c: c != "p3")  # Punch 3s on top

@@ -3,8 +3,8 @@
 from tabletop.core import playout
 from tabletop.games.square_ring import SPEC
 from tabletop.games.square_ring.bot import make_bot
-from tabletop.games.square_ring.content import BOXERS
 from tabletop.games.square_ring.rules import RULES, Commit
+from tabletop.games.square_ring.rules.content import BOXERS
 
 
 def test_strong_beats_random_in_at_least_80_percent_of_300_bouts():

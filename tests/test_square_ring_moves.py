@@ -3,9 +3,9 @@
 
 import pytest
 
-from tabletop.games.square_ring import board
-from tabletop.games.square_ring.content import BOXERS, RING
-from tabletop.games.square_ring.resolve import (
+from tabletop.games.square_ring.rules import board
+from tabletop.games.square_ring.rules.content import BOXERS, RING
+from tabletop.games.square_ring.rules.resolve import (
     BLOCKED,
     CROSSING,
     OFF_RING,

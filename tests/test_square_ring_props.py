@@ -5,8 +5,8 @@ from hypothesis import strategies as st
 
 from tabletop.core import playout
 from tabletop.games.square_ring import SPEC
-from tabletop.games.square_ring.content import BOXERS
 from tabletop.games.square_ring.rules import HIDDEN, RULES
+from tabletop.games.square_ring.rules.content import BOXERS
 
 IDS = sorted(BOXERS)
 

@@ -8,9 +8,9 @@ import pytest
 
 from tabletop.core.game import Refused
 from tabletop.core.record import parse, replay
-from tabletop.games.square_ring import SPEC, board
-from tabletop.games.square_ring.content import BOXERS
-from tabletop.games.square_ring.rules import HIDDEN, RULES, Commit, Declare, Footwork, Stick
+from tabletop.games.square_ring import SPEC
+from tabletop.games.square_ring.rules import HIDDEN, RULES, Commit, Declare, Footwork, Stick, board
+from tabletop.games.square_ring.rules.content import BOXERS
 
 sq = board.parse_square
 

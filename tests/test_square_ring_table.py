@@ -9,7 +9,9 @@ import pygame
 import pytest
 
 from tabletop.core import registry
-from tabletop.games.square_ring import table_draw
+from tabletop.games.square_ring.table import draw as table_draw
+from tabletop.games.square_ring.table.layout import hand_layout
+from tabletop.games.square_ring.table.ring import candidate
 from tabletop.session import Seat, Session
 from tests.ui_helpers import (
     KeyboardHalf,
@@ -154,7 +156,7 @@ def test_preview_follows_the_cards_already_laid(app):
     pos = hot(table, ("hand", 0, "cross")).rect.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     frames(app, 2)
-    cand = table_draw.candidate(table, 0)
+    cand = candidate(table, 0)
     assert cand == ("cross", 1)
     sq, f, _trail = table.plan(0, table.selection(0)[: cand[1]])
     from tabletop.games.square_ring.rules import attack_preview
@@ -162,7 +164,7 @@ def test_preview_follows_the_cards_already_laid(app):
     area = attack_preview(table.session.state, 0, "cross", sq, f)
     assert sq == 12 and set(area) == {17, 22}
     # the computer's hand is public: pointing at one of its attacks shows where it would land from its square
-    rect = app.vp.rect(dict(table_draw.hand_layout(table, 1))["jab"])
+    rect = app.vp.rect(dict(hand_layout(table, 1))["jab"])
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
     frames(app, 2)
     assert table.threat == (1, "jab")
@@ -170,7 +172,7 @@ def test_preview_follows_the_cards_already_laid(app):
     # with the keyboard the focused card is previewed instead (the pointer is forgotten)
     key(app, "right")
     assert table.mouse_pos is None and table.show_focus.get(0)
-    assert table_draw.candidate(table, 0)[0] == table.focused(0).payload[2]
+    assert candidate(table, 0)[0] == table.focused(0).payload[2]
     # Backspace takes the last card back
     key(app, "backspace")
     assert table.selection(0) == []
@@ -184,7 +186,7 @@ def test_preview_follows_the_cards_already_laid(app):
         p = (start_pos[0] + (target[0] - start_pos[0]) * k // 4, start_pos[1] + (target[1] - start_pos[1]) * k // 4)
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
         frames(app)
-    assert table_draw.candidate(table, 0) == ("jab", 1)
+    assert candidate(table, 0) == ("jab", 1)
     assert "from c3" in table_draw.caption_text(table)[0]
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1))
     frames(app)
@@ -301,7 +303,7 @@ def test_keys_point_at_the_computers_cards_to_preview_them(app):
     # back to the own hand: its card is the one being chosen, previewed from the order, no threat
     focus_on(table, 0, keys, ("hand", 0, "cross"))
     frames(app, 1)
-    assert table.threat is None and table_draw.candidate(table, 0)[0] == "cross"
+    assert table.threat is None and candidate(table, 0)[0] == "cross"
     keys.confirm()
     assert table.selection(0) == ["cross"]
     # the mouse cannot pick the computer's card up, and pointing at it previews it as before

@@ -7,9 +7,9 @@ from stabby_jack_util import cards, codes, play, position, stat
 
 from tabletop.core.actions import action_table, from_json, to_json
 from tabletop.core.game import Refused
-from tabletop.games.stabby_jack.content import full_deck
 from tabletop.games.stabby_jack.rules import RULES, Declare, Decline, LevelUp, Replace
-from tabletop.games.stabby_jack.state import DECLARE, PLACE, TRAIN
+from tabletop.games.stabby_jack.rules.content import full_deck
+from tabletop.games.stabby_jack.rules.state import DECLARE, PLACE, TRAIN
 
 P0 = ["5S", "6D", "4H", "3C"]
 P1 = ["8S", "7D", "9H", "2C"]
@@ -219,7 +219,7 @@ def test_refusals_are_sentences_for_players():
 def test_broken_content_file_names_the_file_and_the_problem(tmp_path):
     import json as _json
 
-    from tabletop.games.stabby_jack.content import CONTENT_FILE, ContentError, load
+    from tabletop.games.stabby_jack.rules.content import CONTENT_FILE, ContentError, load
 
     data = _json.loads(CONTENT_FILE.read_text(encoding="utf-8"))
     data["max_stats"] = "eight"

@@ -4,8 +4,8 @@ from stabby_jack_util import codes, play, position, stat
 
 from tabletop.core.game import Refused
 from tabletop.games.stabby_jack.rules import RULES, Declare, Decline, Replace, Shield, Swap, TakeHit
-from tabletop.games.stabby_jack.state import ACE, DECLARE, JACK, PLACE
-from tabletop.games.stabby_jack.text import describe_draw, events
+from tabletop.games.stabby_jack.rules.state import ACE, DECLARE, JACK, PLACE
+from tabletop.games.stabby_jack.rules.text import describe_draw, events
 
 P0 = ["5S", "6D", "4H", "3C"]
 P1 = ["8S", "7D", "9H", "2C"]

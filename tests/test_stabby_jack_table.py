@@ -6,9 +6,9 @@ import pygame
 import pytest
 
 from tabletop.core import registry
-from tabletop.games.stabby_jack.content import parse_card
 from tabletop.games.stabby_jack.rules import RULES
-from tabletop.games.stabby_jack.state import ACE, DECLARE, JACK, OVER, PLACE, TRAIN, hp, xp_value
+from tabletop.games.stabby_jack.rules.content import parse_card
+from tabletop.games.stabby_jack.rules.state import ACE, DECLARE, JACK, OVER, PLACE, TRAIN, hp, xp_value
 from tabletop.session import Seat, Session
 from tests.ui_helpers import VirtualPad, click, drag, frames, key, make_app, top
 
@@ -400,7 +400,7 @@ def test_winning_fight_ends_the_game_and_names_the_winner(app):
 def test_after_a_reshuffle_the_table_still_shows_the_card_just_drawn_R_SJ_1(app):
     from collections import Counter
 
-    from tabletop.games.stabby_jack.content import full_deck
+    from tabletop.games.stabby_jack.rules.content import full_deck
 
     free = Counter(full_deck(3, False))
     free.subtract(parse_card(c) for row in THREE for c in row)

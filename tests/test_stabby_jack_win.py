@@ -3,7 +3,7 @@
 from stabby_jack_util import play, position
 
 from tabletop.games.stabby_jack.rules import RULES, Declare, Replace
-from tabletop.games.stabby_jack.state import OVER
+from tabletop.games.stabby_jack.rules.state import OVER
 
 HERO = ["10S", "9S", "8C", "7C", "3H"]  # attack 19, luck 15, 3 HP
 NINE_XP = ["2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D"]

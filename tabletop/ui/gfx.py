@@ -186,6 +186,4 @@ def reset_caches() -> None:
     fit_px.cache_clear()
     _wrap.cache_clear()
     veil.cache_clear()
-    from tabletop.ui import cards
-
-    cards.render.cache_clear()
+    forget_images()  # every image_cache and forget_on_resize (card faces too): made by the old display

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from tabletop.core.registry import SIMULTANEOUS, GameSpec, register
 
-from .bot import make_bot
+from .bots import make_bot
 from .rules import RULES
 
 

@@ -17,10 +17,10 @@ from multiprocessing import Pool
 
 from tabletop.core.game import Refused
 
-from .bot import make_bot
-from .content import CARDS, CHARACTERS, FIRST_MAIN
-from .flow import affordable_slots
+from .bots import make_bot
 from .rules import RULES, TakePrize
+from .rules.content import CARDS, CHARACTERS, FIRST_MAIN
+from .rules.flow import affordable_slots
 
 
 def pairs():

@@ -1,10 +1,10 @@
 """JAB: Realtime Boxing (game id "jab").
 
-Pure modules: content (cards and numbers from content.json), state (the
-State object), rules (actions and the reducer), scoring, setup (hand-written
-positions, invariants), hands (table geometry and the hand model), bot (the
-computer player, headless play and a fast random driver). The pygame table
-(table.py) is imported only when the app opens the game.
+Pure: ``rules/`` (the reducer in ``rules/__init__.py``; content from
+``data/content.json``, state, actions, queries, play, scoring, setup, hands:
+the table geometry and the hand model) and ``bot.py`` (the computer player,
+headless play and a fast random driver). The pygame table (``table/``) is
+imported only when the app opens the game.
 """
 
 from pathlib import Path

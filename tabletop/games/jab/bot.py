@@ -19,7 +19,7 @@ other claim at all), hand pace and whether both hands work at once:
 Driving it from a table, every frame at round-clock time ``t``: call
 ``intents(rules.view_for(state, seat), hands, t)``; feed MoveTo/MoveBy to
 ``hands.advance`` together with the human hands' intents; turn Grab into
-``hands.grab_action``, Release into ``hands.release_action`` and Press into
+``queries.grab_action``, Release into ``queries.release_action`` and Press into
 its ``action``, and submit those; then send ``Tick(t)``. When
 ``state.round`` changes the round clock restarts at 0.
 
@@ -36,8 +36,10 @@ from tabletop.core.playout import Playout, PlayoutError, driver_random
 from tabletop.core.record import Record
 from tabletop.core.rng import Rng
 
-from . import content as C
-from .hands import (
+from .rules import RULES
+from .rules import content as C
+from .rules.actions import CLAIMS, Choose, Claim, Cover, Ready, Tick
+from .rules.hands import (
     RECTS,
     SIDES,
     Grab,
@@ -46,14 +48,12 @@ from .hands import (
     Release,
     advance,
     deck_name,
-    grab_action,
     inside,
-    release_action,
     start_hands,
     target_name,
 )
-from .rules import CLAIMS, RULES, Choose, Claim, Cover, Ready, Tick, claim_refusal, placement_refusal
-from .scoring import best_choice_given_cover, best_choices, pile_score, projected_totals
+from .rules.queries import claim_refusal, grab_action, placement_refusal, release_action
+from .rules.scoring import best_choice_given_cover, best_choices, pile_score, projected_totals
 
 LEVELS = ("easy", "normal", "hard")
 

@@ -17,10 +17,10 @@ from math import comb
 from tabletop.core.game import Bot
 from tabletop.core.rng import Rng
 
-from .actions import Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
-from .resolve import CODES, MAX_STAMINA, NK, TOTALS, S, effective_power, outcome
 from .rules import RULES
-from .state import PPR, exchange_limit, may_swap
+from .rules.actions import Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
+from .rules.resolve import CODES, MAX_STAMINA, NK, TOTALS, S, effective_power, outcome
+from .rules.state import PPR, exchange_limit, may_swap
 
 KO_WEIGHT = 12.0
 

@@ -18,7 +18,7 @@ from multiprocessing import Pool
 from tabletop.core import playout
 
 from . import SPEC
-from .content import BOXERS
+from .rules.content import BOXERS
 
 
 def pairings(ids=None):

@@ -18,10 +18,9 @@ from dataclasses import dataclass
 from tabletop.core.game import Bot
 from tabletop.core.rng import Rng
 
-from . import board
-from .content import BOXERS
-from .resolve import STEP_CARDS, resolve_action, resolve_moves
-from .rules import RULES, Commit, Declare, Footwork, Stick, hand, max_cards
+from .rules import RULES, Commit, Declare, Footwork, Stick, board, hand, max_cards
+from .rules.content import BOXERS
+from .rules.resolve import STEP_CARDS, resolve_action, resolve_moves
 
 KO = 100.0
 REACH_WEIGHT = 0.25  # worth of being one move from a landing attack

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from tabletop.core.game import Bot
 from tabletop.core.rng import Rng
 
-from .content import CONTENT, full_deck
 from .rules import RULES, Declare, Decline, LevelUp, Replace, Shield, Swap, TakeHit
-from .state import ACE, DECLARE, JACK, PLACE, TRAIN, Player, hp, max_hp, suit_total, xp_value
+from .rules.content import CONTENT, full_deck
+from .rules.state import ACE, DECLARE, JACK, PLACE, TRAIN, Player, hp, max_hp, suit_total, xp_value
 
 
 def _sums(stats):

@@ -1,0 +1,596 @@
+"""Drawing the Boxing: The Game table (see table.py for the layout and the secrecy rules)."""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop.ui import gfx
+
+from ..rules.content import CARDS, CHARACTERS
+from ..rules.flow import affordable_slots, judge_cost
+from .cards import back_image, badge, board_image, card_image, describe
+from .layout import (
+    BOARD_H,
+    BOARD_Y,
+    CAPTION,
+    HAND_H,
+    HAND_Y,
+    LOW_Y,
+    MAIN_PILE,
+    PANEL,
+    PRIZE_H,
+    PRIZE_W,
+    PRIZE_X,
+    PRIZE_Y,
+    SHEET,
+    SIDE_W,
+    SIDE_X,
+    background,
+    button,
+    colour,
+    lines,
+    txt,
+)
+from .ring import overlays, ring, round_info
+
+PEEK_KEY = {
+    "keys-left": "Tab",
+    "keys-right": "Right Ctrl",
+    "gamepad": "Y",
+    "mouse": "`",
+    "keyboard": "Tab",
+    None: "Tab",
+}
+HINTS = {  # one person against the computer: every key and pad works
+    "keys-left": "Arrows/WASD move · Space/Enter choose · Backspace take back · H log",
+    "keys-right": "Arrows/WASD move · Space/Enter choose · Backspace take back · H log",
+    "keyboard": "Arrows/WASD move · Space/Enter choose · Backspace take back · H log",
+    "gamepad": "D-pad move · A choose · B take back · X log",
+    "mouse": "Click a card, or drag it where it goes",
+}
+
+SHORT = {
+    "keys-left": "WASD, Space, Shift back, Tab peek, E log",
+    "keys-right": "arrows, Enter, Backspace back, Right Ctrl peek, O log",
+    "keyboard": "arrows, Enter",
+    "gamepad": "D-pad, A, B back, Y peek, X log",
+    "mouse": "mouse, ` peek",
+}
+
+
+def draw(t, surf, vp) -> None:
+    surf.blit(background(t, vp), (0, 0))
+    curtain = t.curtain_seat()
+    header(t, surf, vp)
+    for s in (0, 1):
+        corner(t, surf, vp, s)
+
+    prizes(t, surf, vp)
+    ring(t, surf, vp)
+    sheet(t, surf, vp)
+    caption(t, surf, vp)
+    overlays(t, surf, vp)
+    hover = t.hovered()
+    if hover is not None and not t.history_open and curtain is None:
+        pygame.draw.rect(
+            surf, gfx.HILITE, pygame.Rect(hover).inflate(vp.s(6), vp.s(6)), max(1, vp.s(2)), border_radius=vp.s(8)
+        )
+    if t.history_open:
+        t._next_hots = []
+        history(t, surf, vp)
+    elif curtain is not None:
+        t._next_hots = []
+        t.secrecy.draw_curtain(surf, vp, curtain)
+    else:
+        mouse = next((s for s in t.humans if t.session.seats[s].scheme == "mouse"), None)
+        if mouse is not None:  # keys and pads open the log with their own button
+            button(t, vp.r(172, 4, 108, 26), "Match log", t.toggle_history, mouse, ("log",), px=vp.s(15))
+
+
+# -- header ------------------------------------------------------------------------------
+
+
+def prompt(t) -> str:
+    st = t.state
+    n = t.names
+    if t.session.outcome() is not None and not t.busy():
+        return "The match is over: " + t.result_text()[1]
+    if t.anim is not None:
+        e = t.anim["e"]
+        if e["type"] == "event":
+            return f"Event {e['event']} of round {e['round']}: the cards turn over (click or confirm to go on)."
+        return f"Round {e['round']} is scored."
+    if st.phase == "pick":
+        return "Each corner keeps one character board in secret; both are shown together."
+    if st.phase == "plan":
+        return "Plan: put 3 cards in your slots, bid momentum with + and −, then Lock in."
+    if st.phase == "reveal":
+        seat, force = st.pending
+        more = f" and may switch {n[1 - seat]}'s too" if force else ""
+        return f"{n[seat]} may switch stance{more}."
+    if st.phase == "prize":
+        if st.secret_prize:
+            return "An even round: both pick a prize in secret at once."
+        return f"{n[st.prize_order[0]]} picks a prize (click it or drag it to your corner)."
+    return ""
+
+
+def header(t, surf, vp):
+    st = t.state
+    txt(surf, vp, f"Round {st.round} of {st.options['rounds']}", 18, 12, 7, gfx.GOLD, bold=True)
+    txt(surf, vp, prompt(t), 16, 640, 17, gfx.WHITE, anchor="center", width=700)
+    tot = [sum(t.shown_scores(s)) for s in (0, 1)]
+    r = txt(surf, vp, f"{tot[1]} {t.names[1]}", 18, 1222, 7, colour(1), bold=True, anchor="topright")
+    r2 = gfx.blit_text(surf, " – ", vp.s(18), (r.left, r.top), gfx.WHITE, bold=True, anchor="topright")
+    gfx.blit_text(surf, f"{t.names[0]} {tot[0]}", vp.s(18), (r2.left, r.top), colour(0), bold=True, anchor="topright")
+
+
+# -- a corner ------------------------------------------------------------------------------
+
+
+def corner(t, surf, vp, s):
+    x0 = SIDE_X[s]
+    st = t.board_state()
+    p = st.players[s]
+    brect = vp.r(x0, BOARD_Y, SIDE_W, BOARD_H)
+    t.board_rects[s] = brect
+    t.hot_zone(brect, ("corner", s), t.accepts_for(s, "corner"), seat=s)
+    who = t.names[s] + ("" if t.session.seats[s].kind == "human" else " (computer)")
+    if p.character < 0:
+        txt(surf, vp, who, 22, x0 + 12, BOARD_Y + 8, colour(s), bold=True)
+        note = "has chosen a character (secret)" if p.choice is not None else "is choosing a character…"
+        txt(surf, vp, note, 16, x0 + 12, BOARD_Y + 44, gfx.WHITE)
+        lines(
+            surf,
+            vp,
+            "Boards are shown together once both have chosen. Each has a trait that lasts all match.",
+            15,
+            x0 + 12,
+            BOARD_Y + 80,
+            SIDE_W - 24,
+            gfx.GREY,
+        )
+    else:
+        ch = CHARACTERS[p.character]
+        txt(surf, vp, f"{t.names[s]} · {ch.name}", 21, x0 + 12, BOARD_Y + 8, colour(s), bold=True, width=250)
+        stance = t.shown_stance(s)
+        pill = vp.r(x0 + SIDE_W - 122, BOARD_Y + 8, 110, 26)
+        gfx.panel(surf, pill, (240, 220, 170) if stance == "orthodox" else (190, 220, 250), radius=vp.s(12))
+        gfx.blit_text(
+            surf,
+            stance.capitalize(),
+            gfx.fit_px(stance.capitalize(), vp.s(15), pill.w - 6, True),
+            pill.center,
+            gfx.INK,
+            bold=True,
+            anchor="center",
+        )
+        lines(surf, vp, f"{ch.trait_name}: {ch.trait_text}", 15, x0 + 12, BOARD_Y + 40, SIDE_W - 24, (225, 225, 200), 3)
+    if p.character >= 0 or st.phase != "pick":
+        counters(t, surf, vp, s, x0, st, p)
+    lower(t, surf, vp, s, x0)
+
+
+def counters(t, surf, vp, s, x0, st, p):
+    y = BOARD_Y + 104
+    m = t.shown_momentum(s)
+    cap = st.options["max_momentum"]
+    bid = (
+        sum(t.plan(s)["bids"])
+        if (st.phase == "plan" and t.frozen is None and t.secrecy.visible(s) and p.choice is None)
+        else 0
+    )
+    txt(surf, vp, "Momentum", 15, x0 + 12, y, gfx.WHITE)
+    for i in range(cap):
+        c = vp.p(x0 + 112 + i * 24, y + 9)
+        if i < m - bid:
+            pygame.draw.circle(surf, gfx.GOLD, c, vp.s(9))
+        elif i < m:
+            pygame.draw.circle(surf, (235, 130, 50), c, vp.s(9))
+        pygame.draw.circle(surf, (200, 170, 90), c, vp.s(9), max(1, vp.s(2)))
+    label = f"{m}" + (f" ({bid} bid)" if bid else "")
+    txt(surf, vp, label, 15, x0 + 112 + cap * 24, y, gfx.GOLD, bold=True)
+    y += 28
+    need_kd = st.options["knockdowns_to_win"]
+    kd = t.shown_knockdowns(s)
+    txt(surf, vp, "Knockdowns", 15, x0 + 12, y, gfx.WHITE)
+    for i in range(need_kd):
+        c = vp.p(x0 + 120 + i * 22, y + 9)
+        if i < kd:
+            pygame.draw.circle(surf, gfx.RED, c, vp.s(8))
+        pygame.draw.circle(surf, (220, 120, 110), c, vp.s(8), max(1, vp.s(2)))
+    need_j = st.options["judges_to_win"]
+    txt(surf, vp, "Judges", 15, x0 + 220, y, gfx.WHITE)
+    for i in range(need_j):
+        col = gfx.GOLD if i < len(p.judges) else (90, 90, 80)
+        txt(surf, vp, "⚖", 18, x0 + 290 + i * 24, y - 2, col, bold=True)
+    y += 28
+    if not p.upgrades:
+        txt(surf, vp, "Upgrades: none yet (gloves, boots, corner)", 15, x0 + 12, y, gfx.GREY)
+        return
+    txt(surf, vp, "Upgrades", 15, x0 + 12, y, (140, 220, 150), bold=True)
+    y += 20
+    bottom = BOARD_Y + BOARD_H - 6
+    for u in p.upgrades:
+        c = CARDS[u]
+        if y + 17 > bottom:
+            break
+        y = lines(
+            surf,
+            vp,
+            f"{c.name}: {c.text}",
+            14,
+            x0 + 12,
+            y,
+            SIDE_W - 24,
+            (200, 235, 205),
+            limit=max(1, int((bottom - y) // 17)),
+        )
+
+
+def peek_hint(t, s) -> str:
+    key = PEEK_KEY.get(t.session.seats[s].scheme, "Tab")
+    if t.secrecy.mode == "curtain":
+        return "Your cards show when it is your turn to choose."
+    return f"Hold {key} to see your cards."
+
+
+def lower(t, surf, vp, s, x0):
+    st = t.state
+    human = s in t.humans
+    if st.phase == "pick" and not t.busy():
+        dealt(t, surf, vp, s, x0)
+        return
+    hand(t, surf, vp, s, x0)
+    piles(t, surf, vp, s, x0)
+    bx, by, bw = x0 + 124, LOW_Y + 4, SIDE_W - 124
+    if t.busy() or t.session.outcome() is not None:
+        return
+    if st.phase == "plan":
+        p = st.players[s]
+        if p.choice is not None:
+            txt(surf, vp, "Locked in.", 18, bx, by + 8, gfx.GOLD, bold=True)
+            other = 1 - s
+            if st.players[other].choice is None:
+                txt(surf, vp, f"Waiting for {t.names[other]}…", 15, bx, by + 36, gfx.WHITE)
+        elif human and t.can_act(s):
+            plan = t.plan(s)
+            filled = sum(c is not None for c in plan["slots"])
+            txt(surf, vp, f"Bid {sum(plan['bids'])} of {p.momentum} momentum", 15, bx, by, gfx.WHITE)
+            button(t, vp.r(bx, by + 44, 92, 50), "Clear", lambda: t.clear_plan(s), s, ("clear", s), px=vp.s(17))
+            label = "Lock in" if filled == 3 else f"Lock in ({filled}/3)"
+            button(t, vp.r(bx + 100, by + 44, bw - 100, 50), label, lambda: t.lock_in(s), s, ("lock", s), px=vp.s(19))
+        elif human and not t.secrecy.visible(s):
+            lines(surf, vp, peek_hint(t, s), 15, bx, by + 8, bw, gfx.WHITE)
+        else:
+            txt(surf, vp, "Planning…", 16, bx, by + 8, gfx.GREY)
+    elif st.phase == "reveal" and st.pending[0] == s:
+        stance_buttons(t, surf, vp, s, bx, by, bw)
+    elif st.phase == "prize" and s in t.rules.to_act(st):
+        if human and t.can_act(s):
+            lines(surf, vp, "Pick a prize: click it, or drag it onto your board.", 15, bx, by + 4, bw, gfx.GOLD)
+            lines(surf, vp, f"You have {st.players[s].momentum} momentum.", 15, bx, by + 48, bw, gfx.WHITE)
+        elif human and not t.secrecy.visible(s):
+            lines(surf, vp, peek_hint(t, s), 15, bx, by + 8, bw, gfx.WHITE)
+        else:
+            txt(surf, vp, "Choosing a prize…", 16, bx, by + 8, gfx.GREY)
+
+
+def stance_buttons(t, surf, vp, s, bx, by, bw):
+    st = t.state
+    if not t.can_act(s):
+        txt(surf, vp, "Choosing a stance…", 16, bx, by + 8, gfx.GREY)
+        return
+    me = st.players[s].stance
+    other = "southpaw" if me == "orthodox" else "orthodox"
+    o = t.names[1 - s]
+    if not st.pending[1]:
+        button(
+            t,
+            vp.r(bx, by, bw, 48),
+            f"Stay {me}",
+            lambda: t.choose_stance(s, False, False),
+            s,
+            ("stance", s, False, False),
+            px=vp.s(17),
+        )
+        button(
+            t,
+            vp.r(bx, by + 56, bw, 48),
+            f"Switch to {other}",
+            lambda: t.choose_stance(s, True, False),
+            s,
+            ("stance", s, True, False),
+            px=vp.s(17),
+        )
+        return
+    half = (bw - 8) // 2
+    opts = [
+        ("Keep both", False, False),
+        ("Switch me", True, False),
+        (f"Switch {o}", False, True),
+        ("Switch both", True, True),
+    ]
+    for i, (label, sw, fo) in enumerate(opts):
+        r = vp.r(bx + (i % 2) * (half + 8), by + (i // 2) * 56, half, 48)
+        button(t, r, label, lambda sw=sw, fo=fo: t.choose_stance(s, sw, fo), s, ("stance", s, sw, fo), px=vp.s(16))
+
+
+def dealt(t, surf, vp, s, x0):
+    st = t.state
+    p = st.players[s]
+    w, h = 128, 236
+    vis = t.secrecy.visible(s)
+    act = t.can_act(s)
+    for i, cid in enumerate(p.dealt):
+        r = vp.r(x0 + i * (w + 6), HAND_Y, w, h)
+        if vis:
+            img = board_image(cid, r.w, r.h, colour(s), vp.s(14))
+            surf.blit(img, r)
+            if p.choice is not None and p.choice and p.choice[0] == cid:
+                pygame.draw.rect(surf, gfx.GOLD, r.inflate(vp.s(8), vp.s(8)), max(2, vp.s(4)), border_radius=vp.s(10))
+            if act:
+                t.hot_card(r, ("char", s, cid), s, img)
+        else:
+            surf.blit(back_image(r.w, r.h, colour(s), "?"), r)
+    if not p.dealt:
+        return
+    y = HAND_Y + h + 4
+    if p.choice is not None:
+        note = "Chosen. Waiting for the other corner." if st.players[1 - s].choice is None else "Chosen."
+    elif s not in t.humans:
+        note = "The computer is choosing."
+    elif act:
+        note = "Pick your character: click a board (or drag it onto your corner)."
+    else:
+        note = peek_hint(t, s)
+    txt(surf, vp, note, 15, x0 + SIDE_W / 2, y + 2, gfx.WHITE, anchor="midtop", width=SIDE_W)
+
+
+def hand(t, surf, vp, s, x0):
+    st = t.state
+    zone = vp.r(x0, HAND_Y, SIDE_W, HAND_H)
+    if st.phase != "plan" or t.frozen is not None:
+        gfx.panel(surf, zone, (14, 48, 34), radius=vp.s(8))
+        round_info(t, surf, vp, s, x0)
+        return
+    t.hot_zone(zone, ("handzone", s), t.accepts_for(s, "handzone"), seat=s)
+    cards = t.hand_left(s)
+    n = max(1, len(cards))
+    gap = 6
+    w = min(94, (SIDE_W - gap * (n - 1)) / n)
+    vis = t.secrecy.visible(s) and st.players[s].choice is None
+    act = t.can_act(s)
+    for i, cid in enumerate(cards):
+        r = vp.r(x0 + i * (w + gap), HAND_Y, w, HAND_H)
+        if st.players[s].choice is not None:
+            break
+        if cid is None:
+            pygame.draw.rect(surf, (120, 160, 130), r, max(1, vp.s(2)), border_radius=vp.s(8))
+            continue
+        if st.players[s].choice is not None:
+            break
+        if vis:
+            img = card_image(cid, r.w, r.h, colour(s), vp.s(14))
+            surf.blit(img, r)
+            badge(surf, vp, st.players[s], cid, r)
+            if act:
+                t.hot_card(r, ("hand", s, cid), s, img)
+        else:
+            surf.blit(back_image(r.w, r.h, colour(s)), r)
+    if st.players[s].choice is not None:
+        txt(
+            surf,
+            vp,
+            "Cards left in hand go to the discard pile.",
+            15,
+            x0 + SIDE_W / 2,
+            HAND_Y + HAND_H / 2,
+            gfx.GREY,
+            anchor="center",
+            width=SIDE_W - 20,
+        )
+
+
+def piles(t, surf, vp, s, x0):
+    p = t.board_state().players[s]
+    r = vp.r(x0, LOW_Y + 4, 52, 72)
+    if p.deck:
+        surf.blit(back_image(r.w, r.h, colour(s), str(len(p.deck))), r)
+    else:
+        pygame.draw.rect(surf, colour(s), r, max(1, vp.s(2)), border_radius=vp.s(6))
+        gfx.blit_text(surf, "0", vp.s(20), r.center, colour(s), bold=True, anchor="center")
+    t.pile_rects[s] = (r, vp.r(x0 + 60, LOW_Y + 4, 52, 72))
+    r2 = vp.r(x0 + 60, LOW_Y + 4, 52, 72)
+    gfx.panel(surf, r2, gfx.PAPER, radius=vp.s(6), border=colour(s), width=max(1, vp.s(2)))
+    gfx.blit_text(surf, str(len(p.discard)), vp.s(24), r2.center, gfx.INK, bold=True, anchor="center")
+    txt(surf, vp, "Deck", 14, x0 + 26, LOW_Y + 80, gfx.WHITE, anchor="midtop")
+    txt(surf, vp, "Discard", 14, x0 + 86, LOW_Y + 80, gfx.WHITE, anchor="midtop")
+
+
+# -- the prize row --------------------------------------------------------------------------
+
+
+def prizes(t, surf, vp):
+    st = t.board_state()
+    pickers = t.prize_picker()
+    for k in range(3):
+        r = vp.r(PRIZE_X + k * (PRIZE_W + 6), PRIZE_Y, PRIZE_W, PRIZE_H)
+        t.prize_rects[k] = r
+        cid = st.prizes[k]
+        if cid < 0:
+            pygame.draw.rect(surf, (90, 130, 105), r, max(1, vp.s(2)), border_radius=vp.s(10))
+            txt(
+                surf,
+                vp,
+                "Prize slot",
+                15,
+                PRIZE_X + k * (PRIZE_W + 6) + PRIZE_W / 2,
+                PRIZE_Y + PRIZE_H / 2,
+                (120, 160, 130),
+                anchor="center",
+            )
+            continue
+        img = card_image(cid, r.w, r.h, (30, 30, 30), vp.s(14))
+        surf.blit(img, r)
+        for s in pickers:
+            t.hot_card(r, ("prize", k), s, img)
+        if pickers and all(k not in affordable_slots(st, s) for s in pickers):
+            veil = dim_veil(r.w, r.h)
+            surf.blit(veil, r)
+            cost = judge_cost(st.players[pickers[0]], cid)
+            tag = vp.r(PRIZE_X + k * (PRIZE_W + 6) + 6, PRIZE_Y + PRIZE_H - 34, PRIZE_W - 12, 28)
+            gfx.panel(surf, tag, (120, 30, 30), radius=vp.s(6))
+            gfx.blit_text(
+                surf,
+                f"you need {cost}◆",
+                gfx.fit_px(f"you need {cost}◆", vp.s(15), tag.w - 4, True),
+                tag.center,
+                gfx.WHITE,
+                bold=True,
+                anchor="center",
+            )
+    mx, my, mw, mh = MAIN_PILE
+    r = vp.r(mx, my, mw, mh)
+    if st.main:
+        surf.blit(back_image(r.w, r.h, (30, 30, 30), str(len(st.main))), r)
+    else:
+        pygame.draw.rect(surf, (90, 130, 105), r, max(1, vp.s(2)), border_radius=vp.s(8))
+    txt(surf, vp, f"Exiled {len(st.exile)}", 14, mx + mw / 2, my + mh + 24, gfx.GREY, anchor="midtop")
+
+
+_VEILS: dict = {}
+gfx.forget_on_resize(_VEILS.clear)
+
+
+def dim_veil(w, h):
+    v = _VEILS.get((w, h))
+    if v is None:
+        v = pygame.Surface((w, h), pygame.SRCALPHA)
+        v.fill((0, 0, 0, 130))
+        _VEILS[(w, h)] = v
+    return v
+
+
+# -- the score sheet and the sentences ---------------------------------------------------------
+
+
+def sheet(t, surf, vp):
+    st = t.board_state()
+    x, y, w, h = SHEET
+    rounds = st.options["rounds"]
+    col_w = min(36, 430 / rounds)
+    x1 = x + 92
+    if t.session.outcome() is None and t.state.round <= rounds:
+        i = t.state.round - 1
+        txt(surf, vp, str(i + 1), 15, x1 + i * col_w + col_w / 2, y + 8, gfx.GOLD, bold=True, anchor="midtop")
+    for s in (0, 1):
+        ry = y + 36 + s * 30
+        sc = t.shown_scores(s)
+        for i, v in enumerate(sc[:rounds]):
+            cx = x1 + i * col_w + col_w / 2
+            c = gfx.WHITE if v == 10 else (gfx.RED if v == 8 else gfx.GREY)
+            txt(surf, vp, str(v), 16, cx, ry, c, bold=v == 10, anchor="midtop")
+        txt(surf, vp, str(sum(sc)), 18, x + w - 40, ry - 1, colour(s), bold=True, anchor="midtop")
+    scheme = None
+    if t.humans:
+        scheme = t.session.seats[t.acting_seat() if t.shared_input else t.humans[0]].scheme
+    if t.shared_input:
+        hint = HINTS.get(scheme, HINTS["mouse"])
+    else:
+        hint = " · ".join(f"{t.names[s]}: {SHORT.get(t.session.seats[s].scheme, '')}" for s in t.humans)
+    txt(surf, vp, hint, 14, x + 10, y + 126, gfx.GREY, width=w - 20)
+
+
+def caption(t, surf, vp):
+    x, y, w, h = CAPTION
+    info = focus_info(t)
+    bottom = y + h - 8
+    if info:
+        n = min(2, len(gfx.wrap(info, vp.s(14), vp.s(w - 24))))
+        lines(surf, vp, info, 14, x + 12, bottom - 18 * n, w - 24, (170, 210, 240), limit=2)
+        bottom -= 18 * n + 4
+    px = 16
+    step = px * 1.22
+    blocks = []
+    for i, s in enumerate(reversed(t.caption)):
+        out = gfx.wrap(s, vp.s(px), vp.s(w - 24))
+        blocks.append((out, gfx.WHITE if i == 0 else gfx.GREY))
+    cy = y + 8
+    for i, (out, col) in enumerate(blocks):
+        if i and cy + step * len(out) > bottom:
+            return  # only whole sentences
+        for line in out:
+            if cy + step > bottom:
+                return
+            gfx.blit_text(surf, line, vp.s(px), vp.p(x + 12, cy), col)
+            cy += step
+        cy += 4
+
+
+def history(t, surf, vp):
+    """Every sentence of the match so far, newest at the bottom; scrolls with up/down or the wheel."""
+    r = vp.r(300, 50, 680, 620)
+    gfx.panel(surf, r, PANEL, radius=vp.s(14), border=gfx.GOLD, width=vp.s(3))
+    txt(surf, vp, "Match log", 24, 640, 62, gfx.GOLD, bold=True, anchor="midtop")
+    px, step = vp.s(15), 15 * 1.25
+    rows = []
+    for i, sentence in enumerate(t.history):
+        for line in gfx.wrap(sentence, px, vp.s(640)):
+            rows.append((line, i == len(t.history) - 1))
+    fit = int((560 - 40) / step)
+    t.history_top = min(t.history_top, max(0, len(rows) - fit))
+    end = len(rows) - t.history_top
+    shown = rows[max(0, end - fit) : end]
+    for k, (line, newest) in enumerate(shown):
+        gfx.blit_text(surf, line, px, vp.p(320, 100 + k * step), gfx.WHITE if newest else (205, 205, 205))
+    txt(
+        surf,
+        vp,
+        "Up/down or the wheel scrolls · the log key, Back or Close closes",
+        14,
+        640,
+        622,
+        gfx.GREY,
+        anchor="midtop",
+    )
+    button(t, vp.r(860, 60, 100, 32), "Close", t.toggle_history, None, ("close-log",), px=vp.s(16))
+
+
+def focus_info(t) -> str:
+    """The card a player points at (mouse) or has focused (keys, pad), in one line."""
+    hot, pos = None, None
+    for s in (0, 1):
+        if t.show_focus.get(s):
+            hot = t.focused(s)
+            break
+    if hot is None:
+        try:
+            pos = pygame.mouse.get_pos()
+        except pygame.error:
+            pos = None
+        if pos is not None:
+            hot = next((h for h in reversed(t.hots) if h.kind == "card" and h.rect.collidepoint(pos)), None)
+    if hot is None and pos is not None:
+        for s, (deck_r, discard_r) in t.pile_rects.items():
+            p = t.board_state().players[s]
+            if deck_r.collidepoint(pos):
+                return f"{t.names[s]}'s deck: {len(p.deck)} cards, face down."
+            if discard_r.collidepoint(pos):
+                names = sorted(CARDS[c].name for c in p.discard)
+                return f"{t.names[s]}'s discard pile ({len(names)}): " + (", ".join(names) if names else "empty") + "."
+    if hot is None or not isinstance(hot.payload, tuple):
+        return ""
+    pl = hot.payload
+    if pl[0] == "hand":
+        return describe(pl[2])
+    if pl[0] == "slot":
+        cid = t.plan(pl[1])["slots"][pl[2]]
+        return describe(cid) if cid is not None else ""
+    if pl[0] == "prize":
+        cid = t.state.prizes[pl[1]]
+        return describe(cid) if cid >= 0 else ""
+    if pl[0] == "char":
+        ch = CHARACTERS[pl[2]]
+        return f"{ch.name} ({ch.stance}): {ch.trait_name}: {ch.trait_text}"
+    return ""

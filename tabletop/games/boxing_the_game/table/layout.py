@@ -1,0 +1,94 @@
+"""Where things sit on the Boxing: The Game table, its colours, and the small drawing helpers every part shares.
+
+Every drawing module imports this one; it imports none of them."""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop.ui import gfx
+
+SIDE_X = (8, 876)
+SIDE_W = 396
+BOARD_Y, BOARD_H = 40, 250
+HAND_Y, HAND_H = 296, 140
+LOW_Y = 446
+PRIZE_X, PRIZE_Y, PRIZE_W, PRIZE_H = 416, 40, 120, 160
+MAIN_PILE = (800, 44, 64, 88)
+RING_Y, ROW_H, ROW_STEP = 208, 110, 118
+BID_X = (412, 812)
+SLOT_X = (472, 684)
+SLOT_W = 124
+MID_X, MID_W = 600, 80
+SHEET = (8, 562, 592, 152)
+CAPTION = (608, 562, 664, 152)
+PANEL = (26, 32, 44)
+ROW_FILL = (16, 58, 42)
+
+
+def colour(seat):
+    return gfx.PLAYER_COLOURS[seat]
+
+
+def button(t, rect, label, cb, seat, key, px=None, enabled=True):
+    t.hot_button(rect, label, cb, seat=seat, px=px, enabled=enabled)
+    if enabled:
+        t._next_hots[-1].payload = key
+
+
+def txt(surf, vp, s, size, x, y, col=gfx.WHITE, bold=False, anchor="topleft", width=None):
+    px = vp.s(size)
+    if width is not None:
+        px = gfx.fit_px(s, px, vp.s(width), bold)
+    return gfx.blit_text(surf, s, px, vp.p(x, y), col, bold=bold, anchor=anchor)
+
+
+def lines(surf, vp, s, size, x, y, width, col=gfx.WHITE, limit=4, bold=False):
+    px = vp.s(size)
+    out = gfx.wrap(s, px, vp.s(width), bold)[:limit]
+    step = size * 1.22
+    for i, line in enumerate(out):
+        gfx.blit_text(surf, line, px, vp.p(x, y + i * step), col, bold=bold)
+    return y + len(out) * step
+
+
+_BG: dict = {}
+gfx.forget_on_resize(_BG.clear)
+
+
+def background(t, vp) -> pygame.Surface:
+    """Everything that never changes (felt, panels, labels), drawn once per window size."""
+    key = (vp.size, tuple(t.names), t.state.options["rounds"])
+    bg = _BG.get(key)
+    if bg is not None:
+        return bg
+    _BG.clear()
+    bg = pygame.Surface(vp.size).convert()
+    bg.fill(gfx.FELT_DARK)
+    pygame.draw.rect(bg, gfx.FELT, vp.r(0, 0, 1280, 720))
+    pygame.draw.rect(bg, PANEL, vp.r(0, 0, 1280, 34))
+    for s in (0, 1):
+        x0 = SIDE_X[s]
+        gfx.panel(bg, vp.r(x0, BOARD_Y, SIDE_W, BOARD_H), PANEL, radius=vp.s(10), border=colour(s), width=vp.s(3))
+    for k in range(3):
+        y = RING_Y + k * ROW_STEP
+        pygame.draw.rect(bg, ROW_FILL, vp.r(BID_X[0], y, BID_X[1] + 56 - BID_X[0], ROW_H), border_radius=vp.s(10))
+        cx = MID_X + MID_W / 2
+        txt(bg, vp, f"Event {k + 1}", 15, cx, y + 6, gfx.GOLD, bold=True, anchor="midtop")
+        txt(bg, vp, f"×{k + 1} points", 14, cx, y + 26, gfx.GREY, anchor="midtop")
+    mx, my, mw, mh = MAIN_PILE
+    txt(bg, vp, "Main deck", 14, mx + mw / 2, my + mh + 4, gfx.WHITE, anchor="midtop")
+    x, y, w, h = SHEET
+    gfx.panel(bg, vp.r(x, y, w, h), PANEL, radius=vp.s(10))
+    gfx.panel(bg, vp.rect(CAPTION), PANEL, radius=vp.s(10))
+    rounds = t.state.options["rounds"]
+    col_w = min(36, 430 / rounds)
+    txt(bg, vp, "Round", 15, x + 10, y + 8, gfx.GREY)
+    for i in range(rounds):
+        txt(bg, vp, str(i + 1), 15, x + 92 + i * col_w + col_w / 2, y + 8, gfx.GREY, anchor="midtop")
+    txt(bg, vp, "Total", 15, x + w - 40, y + 8, gfx.GREY, anchor="midtop")
+    for s in (0, 1):
+        txt(bg, vp, t.names[s], 17, x + 10, y + 36 + s * 30, colour(s), bold=True, width=80)
+    txt(bg, vp, "10 won · 9 lost · 8 knocked down", 14, x + 10, y + 104, gfx.GREY)
+    _BG[key] = bg
+    return bg

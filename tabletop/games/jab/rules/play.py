@@ -1,0 +1,339 @@
+"""The JAB reducer's handlers: one function per action type.
+
+Each gets the state (already settled for time, see ``JabRules._settle``) and
+the action, and returns a new state or ``Refused``. They never change the
+state they are given: they change a ``clone()``.
+"""
+
+from __future__ import annotations
+
+from tabletop.core.game import Refused
+
+from . import content as C
+from .actions import CLAIMS, Choose, Claim, Cover, Place, Ready, Return, Split, Take
+from .hands import SIDES, min_travel_ms, parse_target
+from .queries import _counter_open, _hand_index, _hands_empty, claim_refusal, placement_refusal
+from .scoring import end_round, finish_round, target_label
+from .state import State, add_event, set_item, who
+
+
+def _damage(n: State, attacker: int, amount: int, t: int, why: str) -> int:
+    """Move up to ``amount`` health from the victim to the attacker (R-JAB-10);
+    hurting a victim already in danger opens a knockout (R-JAB-11)."""
+    victim = 1 - attacker
+    h = list(n.health)
+    if h[victim] == 0:
+        n.ko_open = set_item(n.ko_open, attacker, True)
+        add_event(
+            n,
+            "knockout-open",
+            attacker,
+            t,
+            f"{why} hits {who(victim)} in danger: {who(attacker)} may claim the knockout!",
+        )
+        return 0
+    moved = min(amount, h[victim])
+    h[victim] -= moved
+    h[attacker] += moved
+    n.health = tuple(h)
+    n.ko_open = set_item(n.ko_open, victim, False)  # the attacker gained health
+    if h[victim] == 0:
+        add_event(n, "danger", victim, t, f"{who(victim)} has no health left and is in danger!")
+    return moved
+
+
+def _return_held(n: State) -> None:
+    decks, held = list(n.decks), list(n.held)
+    for i, h in enumerate(held):
+        if h is not None:
+            decks[i] = decks[i] + (h[0],)
+            held[i] = None
+    n.decks, n.held = tuple(decks), tuple(held)
+
+
+# -- handlers: each gets the (possibly settled) state, returns new state or Refused --
+
+
+def _not_playing(s: State) -> Refused | None:
+    if s.phase == "playing":
+        return None
+    return Refused(
+        {
+            "between": "The round has not started yet: both players must be ready.",
+            "clinch": "Play is paused for the clinch: both players must be ready to go on.",
+            "scoring": "The round is over.",
+        }.get(s.phase, "The game is over.")
+    )
+
+
+def _ready(s: State, a: Ready):
+    if s.phase not in ("between", "clinch"):
+        return Refused("There is nothing to get ready for now.")
+    if s.ready[a.player]:
+        return Refused("You are already ready.")
+    n = s.clone()
+    n.now = a.t
+    n.ready = set_item(n.ready, a.player, True)
+    if not all(n.ready):
+        return n
+    n.ready = (False, False)
+    cd = n.options["countdown_ms"]
+    if n.phase == "clinch":
+        n.phase = "playing"
+        n.go_at = a.t + cd
+        add_event(n, "resume", None, a.t, "Fists pounded: the fight goes on.")
+        return n
+    n.round += 1
+    n.phase = "playing"
+    n.now, n.go_at = 0, cd
+    n.last_place = (cd, cd)
+    n.lockout = (0, 0)
+    add_event(n, "round", None, 0, f"Round {n.round}: fight!")
+    return n
+
+
+def _split(s: State, a: Split):
+    if s.phase != "between":
+        return Refused("You can only split your deck before a round starts.")
+    if s.ready[a.player]:
+        return Refused("You are already ready; split before pounding fists.")
+    cards = s.decks[a.player * 2] + s.decks[a.player * 2 + 1]
+    if not 0 <= a.left <= len(cards):
+        return Refused(f"The left deck can hold 0 to {len(cards)} cards.")
+    n = s.clone()
+    n.now = a.t
+    n.decks = set_item(set_item(n.decks, a.player * 2, cards[: a.left]), a.player * 2 + 1, cards[a.left :])
+    return n
+
+
+def _take(s: State, a: Take):
+    bad = _not_playing(s)
+    if bad is not None:
+        return bad
+    if a.t < s.go_at:
+        return Refused("Wait for the count to finish.")
+    h = _hand_index(a.hand)
+    if h is None:
+        return Refused("A hand is 'left' or 'right'.")
+    i = a.player * 2 + h
+    if s.held[i] is not None:
+        return Refused(f"Your {a.hand} hand already holds a card.")
+    if not s.decks[i]:
+        return Refused(f"Your {a.hand} deck is empty.")
+    rel = s.released[i]
+    if rel is not None and a.t - rel[1] < min_travel_ms(a.player, h, rel[0], s.options["hand_speed_ms"]):
+        return Refused("Your hand cannot get back to the deck that fast.")
+    n = s.clone()
+    n.now = a.t
+    deck = s.decks[i]
+    n.decks = set_item(s.decks, i, deck[:-1])
+    n.held = set_item(s.held, i, (deck[-1], a.t))
+    return n
+
+
+def _place(s: State, a: Place):
+    bad = _not_playing(s)
+    if bad is not None:
+        return bad
+    why = placement_refusal(s, a.player, a.hand, a.target, a.t)
+    if why:
+        return Refused(why)
+    p = a.player
+    i = p * 2 + SIDES.index(a.hand)
+    card = s.held[i][0]
+    boxer, ti = parse_target(a.target)
+    j = boxer * 3 + ti
+    pile = s.piles[j]
+    n = s.clone()
+    n.now = a.t
+    n.held = set_item(s.held, i, None)
+    n.piles = set_item(s.piles, j, pile + (card,))
+    n.last_place = set_item(s.last_place, p, a.t)
+    n.released = set_item(s.released, i, (a.target, a.t))
+    where = target_label(boxer, ti)
+    if boxer == p:
+        add_event(n, "block", p, a.t, f"{who(p)} blocks with a {C.card_name(card)} on {where}.")
+    else:
+        add_event(n, "punch", p, a.t, f"{who(p)} throws a {C.card_name(card)} at {where}.")
+        if pile:
+            under = pile[-1]
+            if C.owner(under) == p and C.ctype(under) == C.HAYMAKER and C.colour(under) == C.colour(card):
+                add_event(
+                    n,
+                    "stagger",
+                    p,
+                    a.t,
+                    f"Stagger! {C.card_name(card).capitalize()} on {who(p)}'s "
+                    f"{C.COLOUR_NAMES[C.colour(card)].lower()} Haymaker.",
+                )
+                _damage(n, p, C.N["stagger_damage"], a.t, "The stagger")
+    if n.cards_left(p) == 0:
+        n.out_t = set_item(n.out_t, p, a.t)
+        add_event(n, "out", p, a.t, f"{who(p)} has played every card.")
+        if n.out_t[1 - p] is not None:
+            end_round(n, a.t, "Both boxers are out of cards.")
+    return n
+
+
+def _return(s: State, a: Return):
+    bad = _not_playing(s)
+    if bad is not None:
+        return bad
+    h = _hand_index(a.hand)
+    if h is None:
+        return Refused("A hand is 'left' or 'right'.")
+    i = a.player * 2 + h
+    if s.held[i] is None:
+        return Refused(f"Your {a.hand} hand holds no card.")
+    n = s.clone()
+    n.now = a.t
+    n.decks = set_item(s.decks, i, s.decks[i] + (s.held[i][0],))
+    n.held = set_item(s.held, i, None)
+    n.released = set_item(s.released, i, None)
+    return n
+
+
+def _claim(s: State, a: Claim):
+    bad = _not_playing(s)
+    if bad is not None:
+        return bad
+    if a.t < s.go_at:
+        return Refused("Wait for the count to finish.")
+    p, t = a.player, a.t
+    if a.what not in CLAIMS:
+        return Refused("Claim combo, counter, knockout, clinch or ding.")
+    if t < s.lockout[p]:
+        return Refused(f"Too eager! No claims for another {(s.lockout[p] - t + 99) // 100 / 10:g} s.")
+    if a.what == "counter":
+        cl = s.counter_last
+        if (
+            cl is not None
+            and cl[0] != p
+            and t - cl[1] < s.options["counter_window_ms"]
+            and _hands_empty(s, p)
+            and _counter_open(s, C.COUNTERS[cl[2]][1])
+        ):
+            return _counter_tie(s, p, t, cl)
+    why = claim_refusal(s, p, a.what)
+    n = s.clone()
+    n.now = t
+    if why:
+        n.lockout = set_item(s.lockout, p, t + s.options["claim_lockout_ms"])
+        add_event(n, "refused", p, t, why)
+        return n
+    q = 1 - p
+    if a.what == "combo":
+        card = s.combo[-1]
+        n.combo = s.combo[:-1]
+        n.combo_won = set_item(s.combo_won, p, s.combo_won[p] + (card,))
+        add_event(n, "combo", p, t, f"Combo! {who(p)} takes the {C.COMBOS[card][0]} combo (+{C.COMBOS[card][2]}).")
+    elif a.what == "counter":
+        card = s.counter[-1]
+        n.counter = s.counter[:-1]
+        n.counter_won = set_item(s.counter_won, p, s.counter_won[p] + (card,))
+        add_event(
+            n,
+            "counter",
+            p,
+            t,
+            f"Counter-punch! {who(p)} takes the {C.COUNTERS[card][0]} card (+{C.COUNTERS[card][2]}).",
+        )
+        ko_before = s.ko_open[p]
+        moved = _damage(n, p, C.N["counter_damage"], t, "The counter-punch")
+        n.counter_last = (p, t, card, moved, ko_before)
+    elif a.what == "knockout":
+        _return_held(n)
+        n.phase, n.winner = "over", p
+        n.end_reason = f"{who(p)} wins by knockout!"
+        add_event(n, "knockout", p, t, f"KNOCKOUT! {n.end_reason}")
+    elif a.what == "clinch":
+        gain = min(C.N["clinch_gain"], s.health[q])
+        h = list(s.health)
+        h[q] -= gain
+        h[p] += gain
+        n.health = tuple(h)
+        n.clinch_by = p
+        n.ko_open = set_item(s.ko_open, q, False)
+        n.counter_last = None
+        _return_held(n)
+        n.phase, n.ready = "clinch", (False, False)
+        add_event(n, "clinch", p, t, f"Clinch! {who(p)} takes {gain} health; play pauses until both are ready.")
+    elif a.what == "ding":
+        n.ding_by = p
+        add_event(n, "ding", p, t, f"Ding! {who(p)} ends the round.")
+        end_round(n, t, f"{who(p)} called Ding!")
+    return n
+
+
+def _counter_tie(s: State, p: int, t: int, cl) -> State:
+    """A second valid grab within the window: undo the first award, set the card aside."""
+    first, _t1, card, moved, ko_before = cl
+    n = s.clone()
+    n.now = t
+    won = list(s.counter_won[first])
+    won.remove(card)
+    n.counter_won = set_item(s.counter_won, first, tuple(won))
+    n.counter_aside = s.counter_aside + (card,)
+    back = min(moved, s.health[first])
+    h = list(s.health)
+    h[first] -= back
+    h[p] += back
+    n.health = tuple(h)
+    # the victim got its health back (if any moved): no knockout chance against it then
+    n.ko_open = set_item(s.ko_open, first, ko_before if moved == 0 else False)
+    n.counter_last = None
+    add_event(n, "counter-tie", None, t, "Both grabbed the counter-punch at once: it is set aside.")
+    return n
+
+
+def _cover(s: State, a: Cover):
+    if s.phase != "scoring":
+        return Refused("Targets are covered only when a round is scored by hand.")
+    where = parse_target(a.target)
+    if where is None or where[0] != a.player:
+        return Refused("Cover one of your own boxer's targets.")
+    if s.covers[a.player] is not None:
+        return Refused("You have already covered a target.")
+    n = s.clone()
+    n.now = a.t
+    n.covers = set_item(s.covers, a.player, where[1])
+    add_event(n, "cover", a.player, a.t, f"{who(a.player)} covers {target_label(*where)}.")
+    return _maybe_finish(n, a.t)
+
+
+def _choose(s: State, a: Choose):
+    if s.phase != "scoring":
+        return Refused("Targets are chosen only when a round is scored by hand.")
+    q = 1 - a.player
+    where = parse_target(a.target)
+    if where is None or where[0] != q:
+        return Refused("Choose one of your opponent's targets.")
+    if s.covers[q] is None:
+        return Refused("Wait until your opponent has covered a target.")
+    if where[1] == s.covers[q]:
+        return Refused("That target is covered: choose one of the other two.")
+    if s.chooses[a.player] is not None:
+        return Refused("You have already chosen.")
+    n = s.clone()
+    n.now = a.t
+    n.chooses = set_item(s.chooses, a.player, where[1])
+    add_event(n, "choose", a.player, a.t, f"{who(a.player)} scores {target_label(*where)}.")
+    return _maybe_finish(n, a.t)
+
+
+def _maybe_finish(n: State, t: int) -> State:
+    if None not in n.covers and None not in n.chooses:
+        finish_round(n, t, n.covers, n.chooses)
+    return n
+
+
+HANDLERS = {
+    Ready: _ready,
+    Split: _split,
+    Take: _take,
+    Place: _place,
+    Return: _return,
+    Claim: _claim,
+    Cover: _cover,
+    Choose: _choose,
+}

@@ -1,0 +1,239 @@
+"""Questions about a JAB state that the rules, the table and the bot all ask.
+
+* ``placement_refusal(state, player, hand, target, t=None)``: why the held
+  card may not go there (None: it may). The table greys out targets with it.
+* ``claim_refusal(state, player, what)``: why a claim would be wrong now.
+* ``opportunities(state, player)``: open chances, for the assist highlight.
+* ``stall_deadline(state)``: when the 10 s stall rule will end the round.
+* ``tiles(state)``, ``tile_claim(state, player)``: where the Ding! and
+  Knockout/Clinch tiles are; what grabbing the Knockout/Clinch tile means.
+* ``grab_action(hands, ...)``, ``release_action(state, hands, ...)``: what a
+  hand's grab or release over the table means as a rules action.
+
+They work on a state or on a view (``view_for``) alike.
+"""
+
+from __future__ import annotations
+
+from . import content as C
+from .actions import CLAIMS, Place, Return, Take
+from .hands import SIDES, Hands, deck_name, inside, min_travel_ms, parse_target, target_at, target_name
+from .scoring import target_label
+from .state import State
+
+_NAMES = tuple(target_name(b, i) for b in (0, 1) for i in range(3))
+
+
+def _blocks(punch: int, card: int) -> bool:
+    """May ``card`` block ``punch``: same type or colour, or the punch is a Haymaker (R-JAB-4)."""
+    return C.ctype(punch) == C.HAYMAKER or C.ctype(punch) == C.ctype(card) or C.colour(punch) == C.colour(card)
+
+
+def _hand_index(hand) -> int | None:
+    return SIDES.index(hand) if hand in SIDES else None
+
+
+# -- questions the table and the bot ask --------------------------------------
+
+
+def placement_refusal(state: State, player: int, hand: str, target: str, t: int | None = None) -> str | None:
+    """Why the card in ``hand`` may not go on ``target`` now (None: it may).
+    With ``t`` also checks the hand could have travelled there since the Take."""
+    if state.phase != "playing":
+        return "Cards can only be placed while the round is being fought."
+    h = _hand_index(hand)
+    if h is None:
+        return "A hand is 'left' or 'right'."
+    held = state.held[player * 2 + h]
+    if held is None:
+        return f"Your {hand} hand holds no card."
+    where = parse_target(target)
+    if where is None:
+        return "There is no such target."
+    boxer, ti = where
+    card = held[0]
+    if boxer == player:
+        pile = state.piles[boxer * 3 + ti]
+        if not pile:
+            return "You can only block a punch, and that target has none."
+        top = pile[-1]
+        if C.owner(top) == player:
+            return "You can only block your opponent's punches, not your own blocks."
+        if not _blocks(top, card):
+            return (
+                f"A block must match the punch's type or colour: your {C.card_name(card)} "
+                f"does not match the {C.card_name(top)} (any card blocks a Haymaker)."
+            )
+    if t is not None and t - held[1] < min_travel_ms(player, h, target, state.options["hand_speed_ms"]):
+        return "Your hand cannot get there that fast."
+    return None
+
+
+def _counter_open(state: State, colour: int) -> bool:
+    mine = any(state.piles[i] and C.colour(state.piles[i][-1]) == colour for i in range(3))
+    theirs = any(state.piles[i] and C.colour(state.piles[i][-1]) == colour for i in range(3, 6))
+    return mine and theirs
+
+
+def _combo_open(state: State, player: int) -> bool:
+    if not state.combo:
+        return False
+    opp = 1 - player
+    tops = {C.ctype(state.piles[opp * 3 + i][-1]) for i in range(3) if state.piles[opp * 3 + i]}
+    return all(ty in tops for ty in C.COMBOS[state.combo[-1]][1])
+
+
+def _hands_empty(state: State, player: int) -> bool:
+    return state.held[player * 2] is None and state.held[player * 2 + 1] is None
+
+
+def claim_refusal(state: State, player: int, what: str) -> str | None:
+    """Why the claim ``what`` is not valid right now (None: it is valid).
+    Judged on the state only: lockouts and timing are apply's business."""
+    if what == "combo":
+        if not state.combo:
+            return "There are no combo cards left this round."
+        if not _combo_open(state, player):
+            names = ", ".join(C.TYPE_NAMES[ty] for ty in C.COMBOS[state.combo[-1]][1])
+            return f"No combo: your opponent's boxer does not show {names} on top."
+        return None
+    if what == "counter":
+        if not state.counter:
+            return "There are no counter-punch cards left this round."
+        if not _hands_empty(state, player):
+            return "Both your hands must be empty to counter-punch."
+        col = C.COUNTERS[state.counter[-1]][1]
+        if not _counter_open(state, col):
+            return f"No counter-punch: {C.COLOUR_NAMES[col].lower()} is not on top of both boxers."
+        return None
+    if what == "knockout":
+        if not state.ko_open[player]:
+            return "No knockout: you have not hurt your opponent while they were in danger."
+        return None
+    if what == "clinch":
+        if state.health[player] != 0:
+            return "You can only clinch with no health left."
+        if state.clinch_by is not None:
+            return "The clinch tile has already been used this round."
+        return None
+    if what == "ding":
+        if state.cards_left(player) != 0:
+            return "You can only call Ding! once both your decks and hands are empty."
+        return None
+    return "Claim combo, counter, knockout, clinch or ding."
+
+
+def stall_deadline(state: State) -> int | None:
+    """When the round ends because only one player is out of cards and the
+    other has placed nothing for the stall time (R-JAB-13); None if not running."""
+    if state.phase != "playing":
+        return None
+    out = state.out_t
+    if (out[0] is None) == (out[1] is None):
+        return None
+    p = 0 if out[0] is not None else 1
+    return max(out[p], state.last_place[1 - p], state.go_at) + state.options["stall_ms"]
+
+
+def tile_claim(state: State, player: int) -> str:
+    """What grabbing the Knockout/Clinch tile means for ``player`` now:
+    "knockout" when they may knock out, else "clinch" (one button for the tile)."""
+    return "knockout" if state.ko_open[player] else "clinch"
+
+
+def tiles(state: State) -> dict:
+    """Where the Ding! and Knockout/Clinch tiles are: "table", "p0", "p1"
+    (in that player's bonus area) or, for the clinch tile, "knockout:p0"/"knockout:p1"."""
+    ding = "table" if state.ding_by is None else f"p{state.ding_by}"
+    clinch = "table" if state.clinch_by is None else f"p{state.clinch_by}"
+    if state.phase == "over" and state.events and state.events[-1]["kind"] == "knockout":
+        clinch = f"knockout:p{state.winner}"
+    return {"ding": ding, "clinch": clinch}
+
+
+_CLAIM_TEXT = {
+    "combo": "Combo! Your opponent's boxer shows every punch on the combo card.",
+    "counter": "Counter-punch! The counter colour is on top of both boxers.",
+    "knockout": "Knockout! Your opponent was hurt while in danger.",
+    "clinch": "You are in danger: you may clinch.",
+    "ding": "You are out of cards: you may call Ding! (5 points off).",
+}
+
+
+def _visible_cards(state: State, player: int) -> list[tuple[str, int]]:
+    """The player's cards they can see and use next: held cards and deck tops,
+    as ("left hand" / "right hand" / "left deck" / "right deck", card)."""
+    out = []
+    for h in (0, 1):
+        held = state.held[player * 2 + h]
+        if held is not None:
+            out.append((f"{SIDES[h]} hand", held[0]))
+        deck = state.decks[player * 2 + h]
+        if deck and deck[-1] >= 0:
+            out.append((f"{SIDES[h]} deck", deck[-1]))
+    return out
+
+
+def opportunities(state: State, player: int) -> list[dict]:
+    """Open chances for ``player`` (the assist highlight), each a dict
+    {"kind", "text", ...}: the valid claims ("combo", "counter",
+    "knockout", "clinch", "ding"); "stagger" spots (your own punched
+    Haymaker on top of a target: "target", "colour"); "block" spots (an
+    opponent's punch on top of your target: "target", "card"). Stagger and
+    block spots list in "with" which of your held cards / deck tops fit.
+    A "text" may name a seat as "{0}" / "{1}", like event sentences (state.render)."""
+    out: list[dict] = []
+    if state.phase != "playing":
+        return out
+    for what in CLAIMS:
+        if claim_refusal(state, player, what) is None:
+            out.append({"kind": what, "text": _CLAIM_TEXT[what]})
+    opp = 1 - player
+    mine = _visible_cards(state, player)
+    for i in range(3):
+        pile = state.piles[opp * 3 + i]
+        if pile and C.owner(pile[-1]) == player and C.ctype(pile[-1]) == C.HAYMAKER:
+            col = C.colour(pile[-1])
+            out.append(
+                {
+                    "kind": "stagger",
+                    "target": target_name(opp, i),
+                    "colour": C.COLOURS[col],
+                    "with": [where for where, c in mine if C.colour(c) == col],
+                    "text": f"A {C.COLOUR_NAMES[col].lower()} card on {target_label(opp, i)} staggers.",
+                }
+            )
+    for i in range(3):
+        pile = state.piles[player * 3 + i]
+        if pile and C.owner(pile[-1]) == opp:
+            out.append(
+                {
+                    "kind": "block",
+                    "target": target_name(player, i),
+                    "card": pile[-1],
+                    "with": [where for where, c in mine if _blocks(pile[-1], c)],
+                    "text": f"You may block the {C.card_name(pile[-1])} on your "
+                    f"{('left body', 'head', 'right body')[i]}.",
+                }
+            )
+    return out
+
+
+def grab_action(hands: Hands, player: int, hand: int, t: int):
+    """A ``Take`` when the hand is over its own same-side deck, else None."""
+    x, y = hands.at(player, hand)
+    if inside(deck_name(player, hand), x, y):
+        return Take(player=player, hand=SIDES[hand], t=t)
+    return None
+
+
+def release_action(state, hands: Hands, player: int, hand: int, t: int):
+    """``Place`` over a target that takes the held card, else ``Return``;
+    None when the hand holds nothing."""
+    if state.held[player * 2 + hand] is None:
+        return None
+    x, y = hands.at(player, hand)
+    target = target_at(x, y)
+    if target is not None and placement_refusal(state, player, SIDES[hand], target, t) is None:
+        return Place(player=player, hand=SIDES[hand], target=target, t=t)
+    return Return(player=player, hand=SIDES[hand], t=t)

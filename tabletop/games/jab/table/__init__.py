@@ -1,0 +1,614 @@
+"""The JAB table: a real-time boxing match of two people, or one against the computer.
+
+Time: the table keeps its own round clock in whole milliseconds; it moves
+only in ``update`` (so it stops while paused, while a gamepad is missing and
+while the window is too small) and every frame the rules get ``Tick(t)``.
+
+Hands (R-JAB-5): the four hands live in ``self.hands`` (hands.Hands, in the
+16 x 9 table units of hands.py; one unit is 80 design pixels). Every device
+moves a hand only through ``hands.advance`` at the rules' hand speed:
+
+* keyboard clusters and gamepad sticks give a direction (``MoveBy``);
+* the mouse gives a point: the active hand follows the pointer at top speed
+  (``MoveTo``); a button press is queued at the point where it was made and
+  happens when the hand gets there (left button: left hand, right button:
+  right hand): press over the deck to take, let go over a target to place;
+* take/let go presses turn into rules actions with ``queries.grab_action`` /
+  ``queries.release_action``: a release anywhere but a target that takes the
+  card sends it back to its deck.
+
+Computer seats are driven here by the JAB bot through the same hand model.
+Drawing is in draw.py (with hud.py, panels.py and layout.py), card art in
+art.py; input.py maps one person's devices to both seats' hands.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from tabletop.core.game import Refused
+from tabletop.input.devices import key_name, menu_buttons
+from tabletop.ui.table import DRAG_THRESHOLD, Hot, TableScene
+
+from ..rules.actions import Choose, Claim, Cover, Ready, Return, Split, Tick
+from ..rules.hands import (
+    HEIGHT,
+    SIDES,
+    WIDTH,
+    Grab,
+    Press,
+    Release,
+    advance,
+    deck_name,
+    inside,
+    parse_target,
+    start_hands,
+    target_at,
+    target_name,
+)
+from ..rules.queries import grab_action, placement_refusal, release_action, tile_claim
+from ..rules.state import render
+from . import art
+from .input import SoloRouter
+from .layout import UNIT
+
+SHOUTS = {
+    "combo": ("Combo!", "combo"),
+    "stagger": ("Stagger!", "stagger"),
+    "counter": ("Counter-Punch!", "counter"),
+    "counter-tie": ("Set aside!", "counter"),
+    "clinch": ("Clinch!", "clinch"),
+    "ding": ("Ding!", "ding"),
+    "knockout": ("Knockout!", "knockout"),
+}
+SHOUT_MS = 1500
+NOTE_MS = 3200
+
+
+class JabTable(TableScene):
+    def __init__(self, app, session):
+        super().__init__(app, session)
+        art.clear_caches()
+        seats = session.seats
+        self.solo = self.humans[0] if len(self.humans) == 1 else None
+        self.shared_input = False
+        if self.solo is not None:
+            self.router = SoloRouter(app.settings, app.pads, len(seats), self.solo, seats[self.solo].scheme)
+            self.mouse_seat = self.solo
+        else:
+            self.mouse_seat = next((i for i, s in enumerate(seats) if s.kind == "human" and s.scheme == "mouse"), None)
+        # the scheme each human's hints are written for
+        self.shown_scheme = {i: (s.scheme or "keyboard") for i, s in enumerate(seats) if s.kind == "human"}
+        st = session.state
+        self.t = int(st.now)
+        self.round_seen = st.round
+        self.cross = int(st.options["hand_speed_ms"])
+        self.hands = start_hands()
+        self.last_state = st
+        # mouse: per hand a queue of ("grab" | "release", (x, y)) done when the hand gets there
+        self.mq: list[list] = [[], []]
+        self.m_active = 0
+        self.m_point = None
+        self.m_follow = [False, False]
+        self.m_down: dict = {}
+        self.notes = {0: ["", 0.0], 1: ["", 0.0]}
+        self.shouts: list[list] = []  # [text, colour, ms left, total]
+        self.card_flights: list[dict] = []  # cards going back to their deck
+        self.token_flights: list[dict] = []  # health tokens changing hands
+        self.last_count = 0
+        self.ko_hold = 0.0  # ms the knockout is shown before the result
+        self._live = (None, [0, 0])
+        self.flashes: dict[int, list] = {}  # pile index -> [colour, ms]: a card just landed there
+        self.split_pick: dict[int, int] = {}
+        self.score_ms = 1e9 if st.round == 0 else 0.0
+        self.final_score = False  # the last round's score is shown before the game result
+        self.log: list[str] = []
+        self._say_seat = None
+        self.lockout_total = int(st.options["claim_lockout_ms"])
+
+    # -- names and small questions ---------------------------------------------------
+    def name(self, seat: int) -> str:
+        return self.session.seats[seat].name
+
+    def seat_names(self) -> tuple:
+        """Both seats' names, for ``render`` (the rules' sentences name seats by placeholders)."""
+        return (self.name(0), self.name(1))
+
+    def assist(self) -> bool:
+        return bool(self.app.settings["assist"]) or bool(self.session.state.options.get("assist"))
+
+    def live_score(self) -> list:
+        """Both totals if the round were scored now (assist only; worked out once per state)."""
+        st = self.session.state
+        if self._live[0] is not st:
+            from ..rules.scoring import projected_totals
+
+            self._live = (st, projected_totals(st))
+        return self._live[1]
+
+    def note(self, seat, text: str, ms: float = NOTE_MS) -> None:
+        if seat in self.notes:
+            self.notes[seat] = [text, ms]
+        else:
+            TableScene.say(self, text, ms)
+
+    def shout(self, text: str, colour, ms: float = SHOUT_MS) -> None:
+        self.shouts = (self.shouts + [[text, colour, ms, ms]])[-3:]
+
+    def counting(self) -> int:
+        """Seconds left of the 3-2-1 count (0: none)."""
+        st = self.session.state
+        if st.phase != "playing" or self.t >= st.go_at:
+            return 0
+        return max(1, math.ceil((st.go_at - self.t) / 1000))
+
+    # -- actions -----------------------------------------------------------------------
+    def submit(self, action, seat=None):
+        self._say_seat = seat if seat is not None else getattr(action, "player", None)
+        try:
+            return super().submit(action)
+        finally:
+            self._say_seat = None
+
+    def say(self, text: str, ms: float = NOTE_MS) -> None:
+        self.note(self._say_seat, text, ms)
+
+    def after_action(self, action, result) -> None:
+        old = self.last_state
+        if result is old:
+            return
+        self.last_state = result
+        if result.round != self.round_seen:  # a new round: the clock restarted
+            self.round_seen = result.round
+            self.t = int(result.now)
+            self.split_pick = {}
+            self.hands = start_hands()  # every hand back over its deck for the new round
+        if result.phase != "playing" or old.phase != "playing":
+            if result.phase != "playing":
+                self.mq = [[], []]
+                self.m_down = {}
+        if result.phase in ("between", "over") and old.phase in ("playing", "scoring") and result.scoring:
+            self.score_ms = 0.0
+            if result.phase == "over" and any(e["kind"] == "decision" for e in result.events):
+                self.final_score = True  # a win by decision: first the last round's score
+        if old.phase in ("playing", "clinch") and result.round == old.round:
+            self._fly_tokens(old.health, result.health)
+        kind = getattr(action, "kind", "")
+        if kind == "take":
+            self.app.sounds.play("take")
+        elif kind == "return":
+            self._fly_home(action.player, SIDES.index(action.hand), old)
+        elif kind in ("place",):
+            self.app.sounds.play("place")
+            b, i = parse_target(action.target)
+            self.flashes[b * 3 + i] = [table_colour(action.player), 450.0]
+        last = old.events[-1]["seq"] if old.events else 0
+        for e in result.events:
+            if e["seq"] > last:
+                self._event(e)
+
+    def _event(self, e: dict) -> None:
+        kind, who = e["kind"], e.get("player")
+        text = render(e["text"], self.seat_names())
+        if kind not in ("punch", "block", "refused"):
+            self.log = (self.log + [text])[-6:]
+        if kind == "knockout":
+            self.ko_hold = 1600.0
+        if kind == "stagger":  # the card that staggered just landed: its target glows gold
+            for j, f in self.flashes.items():
+                if f[1] >= 450.0:
+                    self.flashes[j] = [(250, 210, 60), 1200.0]
+        if kind in SHOUTS:
+            label, sound = SHOUTS[kind]
+            colour = table_colour(who)
+            self.shout(label if who is None else f"{self.name(who)}: {label}", colour)
+            self.app.sounds.play(sound)
+        elif kind == "refused":
+            self.note(who, f"Refused: {text}")
+            self.app.sounds.play("refuse")
+        elif kind in ("round", "resume"):
+            if self.last_state.go_at <= self.t:
+                self.shout("Fight!", (250, 230, 120))
+                self.app.sounds.play("bell")
+        elif kind == "round-end":
+            self.shout("Round over", (240, 240, 240))
+            self.app.sounds.play("bell")
+        elif kind == "danger":
+            self.note(who, f"{self.name(who)} is in danger: no health left!")
+        elif kind == "knockout-open":
+            self.note(who, "Knockout open! Claim it with the Knockout button.")
+        elif kind in ("punch", "block"):
+            self.log = (self.log + [text])[-6:]
+
+    def _fly_home(self, player: int, h: int, old) -> None:
+        held = old.held[player * 2 + h]
+        if held is None:
+            return
+        x, y = self.hands.at(player, h)
+        from ..rules.hands import RECTS
+
+        cx, cy = RECTS[deck_name(player, h)][:2]
+        ms = 260 / max(0.25, self.anim_speed)
+        self.card_flights.append(
+            {"card": held[0], "from": (x, y), "to": (cx, cy), "ms": ms, "total": ms, "deck": player * 2 + h}
+        )
+        self.app.sounds.play("take")
+
+    def _fly_tokens(self, before, after) -> None:
+        """Health tokens moving from the damaged player's meter to the other's."""
+        from .hud import token_spot
+
+        for gainer in (0, 1):
+            loser = 1 - gainer
+            n = after[gainer] - before[gainer]
+            if n <= 0 or before[loser] - after[loser] != n:
+                continue
+            for k in range(n):
+                ms = (450 + 120 * k) / max(0.25, self.anim_speed)
+                self.token_flights.append(
+                    {
+                        "from": token_spot(loser, before[loser] - 1 - k),
+                        "to": token_spot(gainer, before[gainer] + k),
+                        "ms": ms,
+                        "total": ms,
+                    }
+                )
+
+    def busy(self) -> bool:
+        return bool(self.flights or self.card_flights or self.final_score or self.ko_hold > 0)
+
+    def see_result(self) -> None:
+        self.final_score = False
+
+    def drop_held(self) -> None:
+        """Pause or a gamepad pulled out: every held card goes back to its deck."""
+        super().drop_held()
+        self.mq = [[], []]
+        self.m_down = {}
+        st = self.session.state
+        if st.phase == "playing":
+            for i, h in enumerate(st.held):
+                if h is not None:
+                    self.submit(Return(player=i // 2, hand=SIDES[i % 2], t=self.t))
+
+    def bench_pose(self) -> None:
+        """The benchmark's and screenshots' busiest look: the clock where the rules are,
+        and every hand that carries a card over one of the opponent's targets (one that
+        takes the card if there is one)."""
+        from ..rules.hands import RECTS, Hands
+
+        st = self.session.state
+        self.t = max(self.t, int(st.now))
+        pos = list(self.hands.pos)
+        for i, held in enumerate(st.held):
+            if held is None:
+                continue
+            p, h = divmod(i, 2)
+            names = [target_name(1 - p, k) for k in range(3)]
+            ok = [n for n in names if placement_refusal(st, p, SIDES[h], n) is None]
+            pos[i] = RECTS[(ok or names)[h % len(ok or names)]][:2]
+        self.hands = Hands(tuple(pos))
+
+    def invalidate(self) -> None:
+        """The next frame is drawn in full, as after any change (its picture surface is kept)."""
+        still = self.__dict__.get("_still")
+        if still is not None:
+            self._still = (None,) + tuple(still[1:])
+
+    def hot_area(self, rect, label: str, callback, seat) -> None:
+        """Something drawn elsewhere that the mouse player can click like a button."""
+        self._next_hots.append(Hot(pygame.Rect(rect), label, seat, "button", callback=callback))
+
+    # -- a person's buttons -------------------------------------------------------------
+    def ready(self, seat: int) -> None:
+        st = self.session.state
+        if st.phase not in ("between", "clinch") or st.ready[seat]:
+            return
+        pick = self.split_pick.get(seat)
+        if st.phase == "between" and pick is not None and pick != len(st.decks[seat * 2]):
+            self.submit(Split(player=seat, left=pick, t=self.t))
+        self.submit(Ready(player=seat, t=self.t))
+        self.app.sounds.play("click")
+
+    def split(self, seat: int, step: int) -> None:
+        st = self.session.state
+        if st.phase != "between" or st.ready[seat]:
+            return
+        total = len(st.decks[seat * 2]) + len(st.decks[seat * 2 + 1])
+        cur = self.split_pick.get(seat, len(st.decks[seat * 2]))
+        self.split_pick[seat] = max(0, min(total, cur + step))
+        self.app.sounds.play("click")
+
+    def claim(self, seat: int, what: str) -> None:
+        st = self.session.state
+        if st.phase != "playing":
+            self.note(seat, "Claims are made while the round is being fought.")
+            self.app.sounds.play("refuse")
+            return
+        if what == "tile":
+            what = tile_claim(st, seat)
+        self.submit(Claim(player=seat, what=what, t=self.t))
+
+    def take_or_release(self, seat: int, h: int) -> None:
+        """A take/let-go press for one hand (keys, pad, or a mouse click that arrived)."""
+        st = self.session.state
+        if st.phase == "scoring":
+            self._cover_or_choose(seat, h)
+            return
+        if st.phase != "playing":
+            return
+        side = SIDES[h]
+        if st.held[seat * 2 + h] is not None:
+            self.release(seat, h)
+            return
+        a = grab_action(self.hands, seat, h, self.t)
+        if a is not None:
+            self.submit(a)
+            return
+        x, y = self.hands.at(seat, h)
+        other = SIDES[1 - h]
+        if inside(deck_name(seat, 1 - h), x, y):
+            self.note(seat, f"Your {side} hand takes only from your {side} deck: use your {other} hand for that one.")
+        elif inside(deck_name(1 - seat, 0), x, y) or inside(deck_name(1 - seat, 1), x, y):
+            self.note(seat, "That is your opponent's deck.")
+        else:
+            self.note(seat, f"Move your {side} hand over your {side} deck to take a card.")
+        self.app.sounds.play("refuse")
+
+    def release(self, seat: int, h: int) -> None:
+        st = self.session.state
+        if st.held[seat * 2 + h] is None:
+            return
+        a = release_action(st, self.hands, seat, h, self.t)
+        if isinstance(a, Return):
+            x, y = self.hands.at(seat, h)
+            target = target_at(x, y)
+            why = placement_refusal(st, seat, SIDES[h], target, self.t) if target else None
+            self.note(
+                seat, (why + " The card goes back.") if why else "Not on a target: the card goes back to its deck."
+            )
+        self.submit(a)
+
+    def _cover_or_choose(self, seat: int, h: int) -> None:
+        x, y = self.hands.at(seat, h)
+        target = target_at(x, y)
+        if target is None:
+            self.note(seat, "Move a hand over a target, then press take.")
+            return
+        boxer, _i = parse_target(target)
+        if boxer == seat:
+            self.submit(Cover(player=seat, target=target, t=self.t))
+        else:
+            self.submit(Choose(player=seat, target=target, t=self.t))
+
+    # -- input -----------------------------------------------------------------------------
+    def handle(self, event, pad_changes) -> None:
+        if event.type == pygame.KEYDOWN and key_name(event) == "escape":
+            self.pause()
+            return
+        if self.session.outcome() is not None and not self.busy() and not self.result_dismissed:
+            self._result_handle(event, pad_changes)
+            return
+        presses = self.router.feed(event) + self.router.feed_pad(pad_changes)
+        if self.final_score:
+            if (
+                any(p.down and p.button in ("ready", "confirm") for p in presses)
+                or "confirm" in menu_buttons(event, pad_changes)
+                or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
+            ):
+                self.see_result()
+            return
+        done = set()
+        for p in presses:
+            if p.source == "mouse" or not p.down or p.seat is None:
+                continue
+            b = p.button
+            ph = self.session.state.phase
+            if b in ("ready", "confirm"):
+                if ph in ("between", "clinch") and (p.seat, "ready") not in done:
+                    done.add((p.seat, "ready"))
+                    self.ready(p.seat)
+            elif b == "pause":
+                if ph not in ("between", "clinch"):
+                    self.pause()
+                    return
+            elif b in ("left", "right") and ph == "between":
+                self.split(p.seat, -1 if b == "left" else 1)
+            elif b in ("l_take", "r_take"):
+                if (p.seat, b) not in done:
+                    done.add((p.seat, b))
+                    self.take_or_release(p.seat, 0 if b == "l_take" else 1)
+            elif b.startswith("claim_"):
+                if (p.seat, "claim") not in done:
+                    done.add((p.seat, "claim"))
+                    self.claim(p.seat, b[6:])
+        self._mouse(event, self.mouse_seat)
+
+    def _units(self, pos):
+        x, y = self.app.vp.to_design(pos)
+        return (max(0.0, min(WIDTH, x / UNIT)), max(0.0, min(HEIGHT, y / UNIT)))
+
+    def _mouse(self, event, seat) -> None:
+        t = event.type
+        if (
+            t == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.pause_rect is not None
+            and self.pause_rect.collidepoint(event.pos)
+        ):
+            self.pause()
+            return
+        if seat is None or t not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return
+        pos = event.pos
+        self.m_point = self._units(pos)
+        if t == pygame.MOUSEMOTION:
+            self.m_follow[self.m_active] = True
+            return
+        if event.button not in (1, 3):
+            return
+        h = 0 if event.button == 1 else 1
+        st = self.session.state
+        if t == pygame.MOUSEBUTTONDOWN:
+            hot = self._hot_at(pos, ("button",), seat)
+            if hot is not None:
+                hot.callback()
+                return
+            self.m_active = h
+            self.m_follow[h] = True
+            if st.phase == "scoring":
+                self.mq[h].append(("grab", self.m_point))
+                return
+            if st.phase != "playing":
+                return
+            holding = st.held[seat * 2 + h] is not None or any(k == "grab" for k, _ in self.mq[h])
+            if holding:
+                self.m_down[event.button] = {"mode": "release", "start": pos}
+            else:
+                self.mq[h].append(("grab", self.m_point))
+                self.m_down[event.button] = {"mode": "take", "start": pos}
+        else:
+            d = self.m_down.pop(event.button, None)
+            if d is None:
+                return
+            moved = abs(pos[0] - d["start"][0]) + abs(pos[1] - d["start"][1]) > DRAG_THRESHOLD
+            if d["mode"] == "release" or moved:
+                self.mq[h].append(("release", self.m_point))
+
+    def _human_intents(self, seat: int) -> list:
+        from ..rules.hands import MoveBy, MoveTo
+
+        out = []
+        for h, side in enumerate(SIDES):
+            if seat == self.mouse_seat and self.mq[h]:
+                out.append(MoveTo(seat, h, *self.mq[h][0][1]))
+                continue
+            dx, dy = self.router.stick(seat, side)
+            if dx or dy:
+                out.append(MoveBy(seat, h, dx, dy))
+                if seat == self.mouse_seat:
+                    self.m_follow[h] = False
+            elif seat == self.mouse_seat and h == self.m_active and self.m_follow[h] and self.m_point is not None:
+                out.append(MoveTo(seat, h, *self.m_point))
+        return out
+
+    def _mouse_arrivals(self) -> None:
+        seat = self.mouse_seat
+        if seat is None:
+            return
+        for h in (0, 1):
+            while self.mq[h]:
+                kind, (px, py) = self.mq[h][0]
+                x, y = self.hands.at(seat, h)
+                if math.hypot(px - x, py - y) > 1e-3:
+                    break
+                self.mq[h].pop(0)
+                st = self.session.state
+                if st.phase == "scoring":
+                    self._cover_or_choose(seat, h)
+                elif kind == "grab" and st.held[seat * 2 + h] is None:
+                    self.take_or_release(seat, h)
+                elif kind == "release" and st.held[seat * 2 + h] is not None:
+                    self.release(seat, h)
+
+    # -- time ----------------------------------------------------------------------------
+    def update(self, dt_ms: float) -> None:
+        super().update(dt_ms)
+        dt = int(round(dt_ms))
+        for n in self.notes.values():
+            n[1] = max(0.0, n[1] - dt)
+        for s in self.shouts:
+            s[2] -= dt
+        self.shouts = [s for s in self.shouts if s[2] > 0]
+        for f in self.card_flights:
+            f["ms"] -= dt
+        self.card_flights = [f for f in self.card_flights if f["ms"] > 0]
+        self.ko_hold = max(0.0, self.ko_hold - dt)
+        for k in list(self.flashes):
+            self.flashes[k][1] -= dt
+            if self.flashes[k][1] <= 0:
+                del self.flashes[k]
+        for f in self.token_flights:
+            f["ms"] -= dt
+        self.token_flights = [f for f in self.token_flights if f["ms"] > 0]
+        self.score_ms += dt
+        if dt <= 0 or self.session.outcome() is not None:
+            return
+        moves = []
+        if self.session.state.phase != "between":  # between rounds the arrows choose the deck split
+            for seat in self.humans:
+                moves += self._human_intents(seat)
+        for seat, bot in self.session.bots.items():
+            moves += self._bot_frame(seat, bot)
+            if self.session.outcome() is not None:
+                return
+        before = self.t
+        self.hands = advance(self.hands, dt, moves, self.cross)
+        self.t += dt
+        self._mouse_arrivals()
+        self.submit(Tick(t=self.t))
+        st = self.session.state
+        count = self.counting()
+        if count and count != self.last_count:
+            self.app.sounds.play("click")
+        self.last_count = count
+        if st.phase == "playing" and before < st.go_at <= self.t:
+            self.shout("Fight!", (250, 230, 120))
+            self.app.sounds.play("bell")
+
+    def _bot_frame(self, seat: int, bot) -> list:
+        moves = []
+        view = self.session.view(seat)
+        rnd = self.session.state.round
+        for it in bot.intents(view, self.hands, self.t):
+            st = self.session.state
+            if st.round != rnd or self.session.outcome() is not None:
+                break
+            if isinstance(it, Grab):
+                a = grab_action(self.hands, it.player, it.hand, self.t)
+                if a is not None:
+                    self.submit(a)
+            elif isinstance(it, Release):
+                a = release_action(st, self.hands, it.player, it.hand, self.t)
+                if a is not None:
+                    self.submit(a)
+            elif isinstance(it, Press):
+                res = self.submit(it.action, seat)
+                if isinstance(res, Refused):
+                    break
+            else:
+                moves.append(it)
+        return moves
+
+    # -- drawing -------------------------------------------------------------------------
+    def draw_table(self, surf, vp) -> None:
+        from .draw import draw_table
+
+        draw_table(self, surf, vp)
+
+    def result_text(self):
+        out = self.session.outcome()
+        head = "A draw" if out.winner is None else f"{self.name(out.winner)} wins!"
+        rounds = []
+        for h in self.session.state.history:
+            a, b = h["totals"]
+            who = "tie" if h["winner"] is None else self.name(h["winner"])
+            rounds.append(f"R{h['round']} {a}–{b} {who}")
+        why = render(self.session.state.end_reason, self.seat_names())
+        if rounds:
+            why += "  Rounds: " + ", ".join(rounds) + "."
+        return head, why
+
+
+def table_colour(seat):
+    from tabletop.ui import gfx
+
+    if seat is None:
+        return (250, 230, 120)
+    return gfx.PLAYER_COLOURS[seat % len(gfx.PLAYER_COLOURS)]
+
+
+def make_table(app, session) -> JabTable:
+    return JabTable(app, session)

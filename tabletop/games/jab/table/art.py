@@ -1,0 +1,289 @@
+"""JAB card art and small pieces, drawn by us and cached per size.
+
+Punch cards: the punch type at the top, a panel in the card's colour with
+that colour's shape (red triangle, yellow circle, blue square, green diamond,
+purple star) drawn as a polygon, the value and the colour's name at the
+bottom, a skull mark on Haymakers, and the owner's border (player 1 white,
+player 2 black). Everything here returns cached surfaces: nothing is built
+per frame.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from tabletop.ui import gfx
+
+from ..rules import content as C
+
+INK_OF = {
+    "red": (200, 44, 44),
+    "yellow": (236, 190, 34),
+    "blue": (42, 98, 204),
+    "green": (30, 142, 66),
+    "purple": (132, 62, 184),
+}
+BORDER_OF = {"white": (246, 246, 240), "black": (20, 20, 22)}
+EDGE_OF = {"white": (90, 90, 90), "black": (170, 170, 170)}
+SHORT = {"jab": "Jab", "cross": "Cross", "hook": "Hook", "uppercut": "Upper", "haymaker": "Hay"}
+
+
+KEY = (255, 0, 254)  # the see-through colour of card corners
+
+
+def finish(surf):
+    """Store in the display's format so blitting each frame is cheap: card-like
+    pieces are opaque with a colour key for their round corners."""
+    if surf.get_flags() & pygame.SRCALPHA:
+        return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+    if pygame.display.get_surface() is not None:
+        surf = surf.convert()
+    surf.set_colorkey(KEY, pygame.RLEACCEL)
+    return surf
+
+
+def keyed_surface(w: int, h: int) -> pygame.Surface:
+    surf = pygame.Surface((w, h))
+    surf.fill(KEY)
+    return surf
+
+
+def colour_rgb(ci: int):
+    return INK_OF.get(C.COLOURS[ci], (120, 120, 120))
+
+
+def shape_points(shape: str, cx: float, cy: float, r: float) -> list:
+    if shape == "triangle":
+        return [(cx, cy - r), (cx + r * 0.95, cy + r * 0.75), (cx - r * 0.95, cy + r * 0.75)]
+    if shape == "square":
+        k = r * 0.8
+        return [(cx - k, cy - k), (cx + k, cy - k), (cx + k, cy + k), (cx - k, cy + k)]
+    if shape == "diamond":
+        return [(cx, cy - r), (cx + r * 0.8, cy), (cx, cy + r), (cx - r * 0.8, cy)]
+    if shape == "star":
+        pts = []
+        for i in range(10):
+            a = -math.pi / 2 + i * math.pi / 5
+            rr = r if i % 2 == 0 else r * 0.45
+            pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+        return pts
+    return []
+
+
+def draw_shape(surf, shape: str, centre, r: float, fill, outline=(20, 20, 20), width=2) -> None:
+    cx, cy = centre
+    if shape == "circle":
+        pygame.draw.circle(surf, fill, (round(cx), round(cy)), round(r * 0.85))
+        if width:
+            pygame.draw.circle(surf, outline, (round(cx), round(cy)), round(r * 0.85), width)
+        return
+    pts = shape_points(shape, cx, cy, r)
+    pygame.draw.polygon(surf, fill, pts)
+    if width:
+        pygame.draw.polygon(surf, outline, pts, width)
+
+
+def _frame(w: int, h: int, border_name: str):
+    surf = keyed_surface(w, h)
+    radius = max(3, w // 9)
+    bw = max(3, w // 14)
+    r = surf.get_rect()
+    pygame.draw.rect(surf, BORDER_OF[border_name], r, border_radius=radius)
+    pygame.draw.rect(surf, EDGE_OF[border_name], r, width=1, border_radius=radius)
+    inner = r.inflate(-2 * bw, -2 * bw)
+    pygame.draw.rect(surf, gfx.PAPER, inner, border_radius=max(2, radius - bw))
+    return surf, inner
+
+
+@gfx.image_cache(512)
+def punch_card(card: int, w: int, h: int) -> pygame.Surface:
+    """A face-up punch card, ``w`` x ``h`` pixels."""
+    info = C.card_info(card)
+    surf, inner = _frame(w, h, info["border"])
+    ci = C.colour(card)
+    ink = colour_rgb(ci)
+    pad = max(2, w // 22)
+    name = C.TYPE_NAMES[C.ctype(card)]
+    px = gfx.fit_px(name, max(9, h // 8), inner.w - 2 * pad, bold=True)
+    title = gfx.text(name, px, gfx.INK, True)
+    surf.blit(title, title.get_rect(midtop=(inner.centerx, inner.top + pad // 2)))
+    band_top = inner.top + pad // 2 + title.get_height() + 1
+    foot_h = max(12, h // 6)
+    band = pygame.Rect(inner.left + pad, band_top, inner.w - 2 * pad, inner.bottom - foot_h - band_top - pad // 2)
+    pygame.draw.rect(surf, ink, band, border_radius=max(2, w // 14))
+    r = min(band.w, band.h) * 0.36
+    draw_shape(surf, C.SYMBOLS[ci], band.center, r, gfx.WHITE, (25, 25, 25), max(1, w // 40))
+    if C.ctype(card) == C.HAYMAKER:
+        skull = gfx.text("☠", max(10, band.h // 3), gfx.WHITE)
+        surf.blit(skull, skull.get_rect(topleft=(band.left + 2, band.top + 1)))
+    vpx = max(10, foot_h - 1)
+    val = gfx.text(str(C.value(card)), vpx, gfx.INK, True)
+    surf.blit(val, val.get_rect(midleft=(inner.left + pad, inner.bottom - foot_h // 2 - pad // 3)))
+    cname = C.COLOUR_NAMES[ci]
+    cpx = gfx.fit_px(cname, max(8, foot_h - 5), inner.w - val.get_width() - 3 * pad)
+    ct = gfx.text(cname, cpx, (60, 60, 60))
+    surf.blit(ct, ct.get_rect(midright=(inner.right - pad, inner.bottom - foot_h // 2 - pad // 3)))
+    return finish(surf)
+
+
+@gfx.image_cache(256)
+def mini_card(card: int, w: int, h: int) -> pygame.Surface:
+    """A small punch card for the scoring screen: value, short type, colour shape."""
+    info = C.card_info(card)
+    surf, inner = _frame(w, h, info["border"])
+    ci = C.colour(card)
+    ink = colour_rgb(ci)
+    px = gfx.fit_px(SHORT.get(info["type"], "?"), max(8, h // 5), inner.w - 2, bold=True)
+    t = gfx.text(SHORT.get(info["type"], "?"), px, gfx.INK, True)
+    surf.blit(t, t.get_rect(midtop=(inner.centerx, inner.top + 1)))
+    band = pygame.Rect(inner.left + 2, inner.top + t.get_height() + 2, inner.w - 4, inner.h - t.get_height() - 4)
+    pygame.draw.rect(surf, ink, band, border_radius=3)
+    draw_shape(
+        surf,
+        C.SYMBOLS[ci],
+        (band.centerx, band.top + band.h * 0.36),
+        min(band.w, band.h) * 0.28,
+        gfx.WHITE,
+        (25, 25, 25),
+        1,
+    )
+    v = gfx.text(str(C.value(card)), max(9, band.h // 3), gfx.WHITE, True)
+    surf.blit(v, v.get_rect(midbottom=(band.centerx, band.bottom)))
+    return finish(surf)
+
+
+@gfx.image_cache(16)
+def card_back(w: int, h: int, border_name: str) -> pygame.Surface:
+    surf = keyed_surface(w, h)
+    radius = max(3, w // 9)
+    bw = max(3, w // 11)
+    r = surf.get_rect()
+    pygame.draw.rect(surf, BORDER_OF[border_name], r, border_radius=radius)
+    pygame.draw.rect(surf, EDGE_OF[border_name], r, width=1, border_radius=radius)
+    inner = r.inflate(-2 * bw, -2 * bw)
+    pygame.draw.rect(surf, (120, 30, 40), inner, border_radius=max(2, radius - bw))
+    step = max(5, w // 7)
+    clip = surf.get_clip()
+    surf.set_clip(inner)
+    for x in range(inner.left - inner.h, inner.right, step):
+        pygame.draw.line(surf, (150, 52, 62), (x, inner.bottom), (x + inner.h, inner.top), max(1, w // 40))
+    surf.set_clip(clip)
+    t = gfx.text("JAB", max(10, h // 6), (235, 210, 160), True)
+    surf.blit(t, t.get_rect(center=inner.center))
+    return finish(surf)
+
+
+@gfx.image_cache(64)
+def combo_card(index: int, w: int, h: int, count: int) -> pygame.Surface:
+    _id, types, points = C.COMBOS[index]
+    surf, inner = _frame(w, h, "white")
+    pygame.draw.rect(surf, (250, 226, 150), inner, border_radius=max(2, w // 12))
+    pad = max(2, w // 16)
+    t = gfx.text("COMBO", gfx.fit_px("COMBO", max(10, h // 8), inner.w - 2 * pad, True), (120, 40, 20), True)
+    surf.blit(t, t.get_rect(midtop=(inner.centerx, inner.top + pad // 2)))
+    y = inner.top + pad // 2 + t.get_height() + pad
+    row = (inner.h - t.get_height() - 2 * pad - max(14, h // 6)) / max(3, len(types))
+    for ty in types:
+        name = C.TYPE_NAMES[ty]
+        px = gfx.fit_px(name, max(10, min(int(row) - 2, h // 8)), inner.w - 2 * pad, True)
+        img = gfx.text(name, px, gfx.INK, True)
+        surf.blit(img, img.get_rect(midtop=(inner.centerx, round(y))))
+        y += row
+    pts = gfx.text(f"+{points}", max(12, h // 7), (150, 40, 20), True)
+    surf.blit(pts, pts.get_rect(midbottom=(inner.centerx, inner.bottom - pad // 2)))
+    return finish(surf)
+
+
+@gfx.image_cache(32)
+def counter_card(index: int, w: int, h: int) -> pygame.Surface:
+    _id, ci, points = C.COUNTERS[index]
+    surf, inner = _frame(w, h, "white")
+    ink = colour_rgb(ci)
+    pygame.draw.rect(surf, ink, inner.inflate(-4, -4), border_radius=max(2, w // 12))
+    label = "Counter"
+    px = gfx.fit_px(label, max(10, h // 5), inner.w - 8, True)
+    t = gfx.text(label, px, gfx.WHITE, True)
+    shade = pygame.Rect(0, 0, inner.w - 4, t.get_height() + 2)
+    shade.midtop = (inner.centerx, inner.top + 2)
+    pygame.draw.rect(surf, (0, 0, 0), shade, border_radius=3)
+    surf.blit(t, t.get_rect(midtop=(inner.centerx, inner.top + 3)))
+    body_top = shade.bottom
+    r = (inner.bottom - body_top) * 0.34
+    cy = body_top + (inner.bottom - body_top) * 0.45
+    draw_shape(surf, C.SYMBOLS[ci], (inner.centerx - w * 0.16, cy), r, gfx.WHITE, (25, 25, 25), 2)
+    p = gfx.text(f"+{points}", max(11, h // 5), gfx.WHITE, True)
+    surf.blit(p, p.get_rect(center=(inner.centerx + w * 0.2, cy)))
+    cn = gfx.text(C.COLOUR_NAMES[ci], max(9, h // 6), gfx.WHITE, True)
+    surf.blit(cn, cn.get_rect(midbottom=(inner.centerx, inner.bottom - 2)))
+    return finish(surf)
+
+
+@gfx.image_cache(32)
+def tile(kind: str, w: int, h: int) -> pygame.Surface:
+    """The Ding! tile, the Clinch side or the Knockout side of the other tile."""
+    fill, ink, label = {
+        "ding": ((240, 200, 70), (80, 40, 10), "DING!"),
+        "clinch": ((70, 130, 200), gfx.WHITE, "CLINCH"),
+        "knockout": ((200, 40, 40), gfx.WHITE, "K.O.!"),
+    }[kind]
+    surf = keyed_surface(w, h)
+    r = surf.get_rect()
+    pygame.draw.rect(surf, (30, 30, 30), r, border_radius=w // 5)
+    pygame.draw.rect(surf, fill, r.inflate(-max(3, w // 16) * 2, -max(3, w // 16) * 2), border_radius=w // 6)
+    px = gfx.fit_px(label, max(10, h // 4), r.w - w // 5, True)
+    t = gfx.text(label, px, ink, True)
+    surf.blit(t, t.get_rect(center=r.center))
+    return finish(surf)
+
+
+@gfx.image_cache(16)
+def hand_cursor(colour: tuple, side: int, d: int, carrying: bool) -> pygame.Surface:
+    """A hand: a ring in the player's colour (what lies under it stays visible) with
+    an L or R badge; the ring is filled white inside while the hand carries a card.
+    The hand's point is the centre of a ``d`` x ``d`` square; the image is 1.5 d wide."""
+    size = d * 3 // 2
+    surf = keyed_surface(size, size)
+    c = d // 2 + d // 4
+    ring = max(4, d // 5)
+    pygame.draw.circle(surf, (10, 10, 10), (c, c), d // 2)
+    pygame.draw.circle(surf, colour, (c, c), d // 2 - 2)
+    pygame.draw.circle(surf, (10, 10, 10), (c, c), d // 2 - ring)
+    inner = d // 2 - ring - 2
+    if carrying:
+        pygame.draw.circle(surf, gfx.WHITE, (c, c), inner)
+        inner -= max(2, d // 12)
+    pygame.draw.circle(surf, KEY, (c, c), inner)  # hollow: what lies under the hand shows
+    br = max(7, d // 3)
+    bc = (c + d // 2 - br // 2, c - d // 2 + br // 2)
+    pygame.draw.circle(surf, (10, 10, 10), bc, br)
+    pygame.draw.circle(surf, colour, bc, br - 1)
+    t = gfx.text("L" if side == 0 else "R", max(9, int(br * 1.3)), gfx.WHITE, True)
+    surf.blit(t, t.get_rect(center=(bc[0], bc[1] + 1)))
+    return finish(surf)
+
+
+@gfx.image_cache(32)
+def token(kind: str, d: int) -> pygame.Surface:
+    """A health token (red heart side) or a round-win token (gold star side)."""
+    surf = pygame.Surface((d, d), pygame.SRCALPHA)
+    c = d // 2
+    if kind == "health":
+        pygame.draw.circle(surf, (60, 16, 16), (c, c), c)
+        pygame.draw.circle(surf, (220, 60, 60), (c, c), c - 2)
+        t = gfx.text("♥", max(8, int(d * 0.62)), gfx.WHITE, True)
+    elif kind == "win":
+        pygame.draw.circle(surf, (90, 60, 10), (c, c), c)
+        pygame.draw.circle(surf, (240, 196, 64), (c, c), c - 2)
+        t = gfx.text("★", max(8, int(d * 0.62)), (90, 50, 0), True)
+    else:  # an empty place
+        pygame.draw.circle(surf, (255, 255, 255, 50), (c, c), c, 2)
+        return surf
+    surf.blit(t, t.get_rect(center=(c, c + 1)))
+    return finish(surf)
+
+
+def clear_caches() -> None:
+    for f in (punch_card, mini_card, card_back, combo_card, counter_card, tile, hand_cursor, token):
+        f.cache_clear()

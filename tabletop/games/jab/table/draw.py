@@ -1,0 +1,454 @@
+"""Drawing the JAB table (called by JabTable.draw_table every frame).
+
+The table is the hands.py table scaled so one unit is 80 design pixels:
+player 1 (first seat) sits at the bottom, player 2 at the top, each boxer's
+left body, head and right body towards the middle, each player's decks by
+their hands, the combo deck on the left, the counter-punch deck in the
+middle, the Ding! and Knockout/Clinch tiles on the right. Static parts are
+drawn once per window size into a cached background. Each player's meter,
+buttons, the info box and the log are in hud.py, the panels in panels.py,
+the shared geometry and helpers in layout.py.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop.ui import gfx
+
+from ..rules import content as C
+from ..rules.hands import SIDES, TARGETS, deck_name, target_at, target_name
+from ..rules.queries import opportunities, placement_refusal, stall_deadline, tiles
+from .art import card_back, combo_card, counter_card, finish, hand_cursor, keyed_surface, punch_card, tile, token
+from .hud import INFO_RECT, draw_band, draw_hud, draw_info, draw_log, hud_rect
+from .layout import TARGET_LABEL, UNIT, card_size, colour_of, fit, panel, place_rect, veil, wrap
+from .panels import draw_between, draw_clinch, draw_hand_scoring
+
+
+def _per_state(table, name: str, st) -> dict:
+    """A dict of answers about ``st`` kept until the state changes (rules questions are
+    asked once per state, not once per frame)."""
+    memo = table.__dict__.get(name)
+    if memo is None or memo[0] is not st:
+        memo = (st, {})
+        setattr(table, name, memo)
+    return memo[1]
+
+
+def opportunities_of(table, st, seat) -> list:
+    memo = _per_state(table, "_opp_memo", st)
+    if seat not in memo:
+        memo[seat] = opportunities(st, seat)
+    return memo[seat]
+
+
+def refusal(table, st, seat, side, target):
+    memo = _per_state(table, "_refusal_memo", st)
+    key = (seat, side, target)
+    if key not in memo:
+        memo[key] = placement_refusal(st, seat, side, target)
+    return memo[key]
+
+
+# -- the static background ---------------------------------------------------------
+
+_BOARD: dict = {}
+
+
+def board(table, vp) -> pygame.Surface:
+    key = (vp.size, tuple(s.name for s in table.session.seats))
+    img = _BOARD.get(key)
+    if img is not None:
+        return img
+    _BOARD.clear()
+    img = pygame.Surface(vp.size)
+    img.fill(gfx.FELT_DARK)
+    pygame.draw.rect(img, gfx.FELT, vp.r(0, 0, 1280, 720))
+    # each player's side of the table
+    for seat, (y, h) in ((0, (556, 164)), (1, (0, 164))):
+        band = vp.r(296, y, 688, h)
+        panel(img, band, (0, 0, 0), alpha=40, radius=vp.s(14))
+    pygame.draw.line(img, (40, 100, 74), vp.p(180, 360), vp.p(1100, 360), max(1, vp.s(2)))
+    for p in (0, 1):
+        for t in TARGETS:
+            r = place_rect(vp, f"p{p}.{t}")
+            panel(img, r, (0, 0, 0), alpha=60, radius=vp.s(10))
+            pygame.draw.rect(img, (120, 170, 140), r, width=max(1, vp.s(2)), border_radius=vp.s(10))
+            lab = TARGET_LABEL[t]
+            gfx.blit_text(
+                img,
+                table.name(p),
+                fit(table.name(p), vp.s(14), r.w - vp.s(6)),
+                (r.centerx, r.centery - vp.s(12)),
+                (150, 190, 165),
+                anchor="center",
+            )
+            gfx.blit_text(
+                img,
+                lab,
+                fit(lab, vp.s(15), r.w - vp.s(6), True),
+                (r.centerx, r.centery + vp.s(10)),
+                (190, 220, 200),
+                bold=True,
+                anchor="center",
+            )
+        for s in (0, 1):
+            r = place_rect(vp, deck_name(p, s))
+            pygame.draw.rect(img, (90, 130, 110), r, width=max(1, vp.s(2)), border_radius=vp.s(10))
+        r = place_rect(vp, f"p{p}.bonus")
+        panel(img, r, (0, 0, 0), alpha=50, radius=vp.s(10))
+        lab = f"{table.name(p)}'s bonus"
+        gfx.blit_text(img, lab, vp.s(14), (r.centerx, r.top + vp.s(2)), (170, 200, 180), anchor="midtop")
+    for name in ("combo", "ding", "clinch"):
+        r = place_rect(vp, name)
+        pygame.draw.rect(img, (90, 130, 110), r, width=max(1, vp.s(2)), border_radius=vp.s(10))
+    gfx.blit_text(img, "Combo deck", vp.s(15), vp.p(128, 270), (190, 220, 200), bold=True, anchor="midbottom")
+    for seat in (0, 1):
+        panel(img, vp.r(*hud_rect(seat)), (10, 20, 16), alpha=150, radius=vp.s(10))
+    panel(img, vp.r(*INFO_RECT), (10, 20, 16), alpha=150, radius=vp.s(10))
+    if pygame.display.get_surface() is not None:
+        img = img.convert()
+    _BOARD[key] = img
+    return img
+
+
+# -- the table ---------------------------------------------------------------------
+
+
+def draw_table(table, surf, vp) -> None:
+    """Everything up to the log depends on the state and a few things that change
+    seldom (see still_key); while they stay the same that picture is reused and only
+    the hands, what flies and the panels are drawn on top."""
+    st = table.session.state
+    key = still_key(table, vp, st)
+    memo = table.__dict__.get("_still")
+    if memo is not None and memo[1] is st and memo[0] == key and memo[2].get_size() == surf.get_size():
+        surf.blit(memo[2], (0, 0))
+        table._next_hots.extend(memo[3])
+    else:
+        start = len(table._next_hots)
+        draw_still(table, surf, vp, st)
+        img = memo[2] if memo is not None and memo[2].get_size() == surf.get_size() else None
+        if img is None:
+            img = surf.copy()
+        else:
+            img.blit(surf, (0, 0))
+        table._still = (key, st, img, table._next_hots[start:])
+    draw_flights(table, surf, vp)
+    draw_hands(table, surf, vp, st)
+    draw_carry_marks(table, surf, vp, st)
+    if st.phase == "between" or (st.phase == "over" and table.final_score and st.scoring):
+        draw_between(table, surf, vp, st)
+    elif st.phase == "clinch":
+        draw_clinch(table, surf, vp, st)
+    elif st.phase == "scoring":
+        draw_hand_scoring(table, surf, vp, st)
+    draw_count_and_shouts(table, surf, vp)
+
+
+def still_key(table, vp, st) -> tuple:
+    """What the still part of the picture shows besides the state itself."""
+    t = table.t
+    bands = []
+    for seat in (0, 1):
+        note, ms = table.notes[seat]
+        lock = st.lockout[seat] - t
+        bar = vp.r(408, 0, 372 * lock / max(1, table.lockout_total), 4).w if st.phase == "playing" and lock > 0 else 0
+        bands.append((note if ms > 0 else "", bar))
+    secs = max(0, t - st.go_at) // 1000 if st.phase in ("playing", "clinch") else 0
+    dl = stall_deadline(st)
+    return (
+        vp.size,
+        table.assist(),
+        st.phase == "playing" and t >= st.go_at,
+        tuple(bands),
+        secs,
+        None if dl is None else max(0, dl - t) // 1000,
+        tuple(table.log),
+        tuple(sorted((j, tuple(col), ms > 300) for j, (col, ms) in table.flashes.items())),
+        tuple(sorted(f["deck"] for f in table.card_flights)),
+        st.phase != "scoring",
+    )
+
+
+def draw_still(table, surf, vp, st) -> None:
+    surf.blit(board(table, vp), (0, 0))
+    opp = {}
+    if table.assist() and st.phase == "playing":
+        opp = {seat: opportunities_of(table, st, seat) for seat in table.humans}
+    draw_piles(table, surf, vp, st, opp)
+    draw_decks(table, surf, vp, st)
+    draw_centre(table, surf, vp, st, opp)
+    for seat in (0, 1):
+        draw_hud(table, surf, vp, st, seat)
+        draw_band(table, surf, vp, st, seat, opp.get(seat, []))
+    draw_info(table, surf, vp, st)
+    if st.phase != "scoring":
+        draw_log(table, surf, vp)
+
+
+def draw_piles(table, surf, vp, st, opp) -> None:
+    w, h = card_size(vp)
+    for b in (0, 1):
+        for i, t in enumerate(TARGETS):
+            r = place_rect(vp, f"p{b}.{t}")
+            pile = st.piles[b * 3 + i]
+            if not pile:
+                continue
+            img, (dx, dy) = pile_image(
+                pile[-2] if len(pile) >= 2 else None, pile[-1], len(pile), C.owner(pile[-1]) == b, w, h, vp.scale
+            )
+            surf.blit(img, (r.x + dx, r.y + dy))
+    for j, (col, ms) in table.flashes.items():
+        r = place_rect(vp, target_name(j // 3, j % 3)).inflate(vp.s(8), vp.s(8))
+        pygame.draw.rect(surf, col, r, width=max(2, vp.s(5 if ms > 300 else 3)), border_radius=vp.s(12))
+    for seat, items in opp.items():
+        for o in items:
+            if o["kind"] in ("stagger", "block"):
+                r = place_rect(vp, o["target"]).inflate(vp.s(12), vp.s(12))
+                col = gfx.HILITE if o["kind"] == "stagger" else (110, 230, 160)
+                pygame.draw.rect(surf, col, r, width=max(2, vp.s(3)), border_radius=vp.s(12))
+                lab = "stagger!" if o["kind"] == "stagger" else "block?"
+                gfx.blit_text(surf, lab, vp.s(14), (r.centerx, r.bottom), col, bold=True, anchor="midtop")
+
+
+@gfx.image_cache(256)
+def pile_image(under, top: int, count: int, block: bool, w: int, h: int, scale: float):
+    """A target's pile as one picture: the card under the top one peeking out above it,
+    the top card, a BLOCK pill when the top card is a block and the number of cards.
+    Returns (image, (dx, dy)): where its corner goes relative to the target's corner."""
+    s = lambda v: max(1, round(v * scale))
+    parts = []  # (kind, rect) in the target's own coordinates
+    if under is not None:
+        parts.append(("under", pygame.Rect(0, -s(20), w, h)))
+    parts.append(("top", pygame.Rect(0, 0, w, h)))
+    if block:
+        pill = gfx.text("BLOCK", s(14), gfx.WHITE, True)
+        pr = pill.get_rect(center=(w // 2, h))
+        parts.append(("pill", pr.inflate(s(10), s(2))))
+    if under is not None:
+        c = (w - s(4), -s(14))
+        rad = s(13)
+        parts.append(("badge", pygame.Rect(c[0] - rad, c[1] - rad, 2 * rad + 1, 2 * rad + 1)))
+    box = parts[0][1].unionall([r for _, r in parts[1:]])
+    surf = keyed_surface(box.w, box.h)
+    ox, oy = -box.x, -box.y
+    if under is not None:
+        surf.blit(punch_card(under, w, h), (ox, oy - s(20)))
+    surf.blit(punch_card(top, w, h), (ox, oy))
+    if block:
+        pygame.draw.rect(surf, (30, 30, 30), pr.inflate(s(10), s(2)).move(ox, oy), border_radius=s(6))
+        surf.blit(pill, pr.move(ox, oy))
+    if under is not None:
+        badge = gfx.text(str(count), s(14), gfx.WHITE, True)
+        cc = (c[0] + ox, c[1] + oy)
+        pygame.draw.circle(surf, (20, 20, 20), cc, s(13))
+        surf.blit(badge, badge.get_rect(center=cc))
+    return finish(surf), (box.x, box.y)
+
+
+def draw_decks(table, surf, vp, st) -> None:
+    w, h = card_size(vp)
+    face_up = st.phase in ("playing", "clinch", "scoring")
+    flying = {f["deck"] for f in table.card_flights}
+    for p in (0, 1):
+        border = C.BORDERS[p]
+        for s in (0, 1):
+            name = deck_name(p, s)
+            r = place_rect(vp, name)
+            deck = st.decks[p * 2 + s]
+            n = len(deck)
+            if n >= 2:
+                surf.blit(card_back(w, h, border), r.move(vp.s(4), vp.s(4)))
+            if n:
+                if face_up and (p * 2 + s) not in flying:
+                    surf.blit(punch_card(deck[-1], w, h), r)
+                else:
+                    surf.blit(card_back(w, h, border), r)
+            else:
+                gfx.blit_text(
+                    surf, "empty", vp.s(15), (r.centerx, r.bottom - vp.s(24)), (150, 180, 160), anchor="center"
+                )
+            label = f"{SIDES[s].capitalize()} deck: {n}"
+            y = r.bottom + vp.s(2) if p == 0 else r.top - vp.s(2)
+            gfx.blit_text(
+                surf,
+                label,
+                vp.s(14),
+                (r.centerx, y),
+                (210, 230, 215),
+                bold=True,
+                anchor="midtop" if p == 0 else "midbottom",
+            )
+
+
+def draw_centre(table, surf, vp, st, opp) -> None:
+    glow = {o["kind"] for items in opp.values() for o in items}
+    # combo deck
+    r = place_rect(vp, "combo")
+    if st.combo:
+        if len(st.combo) >= 2:
+            surf.blit(card_back(r.w, r.h, "white"), r.move(vp.s(4), vp.s(4)))
+        surf.blit(combo_card(st.combo[-1], r.w, r.h, len(st.combo)), r)
+    else:
+        gfx.blit_text(surf, "none left", vp.s(15), r.center, (150, 180, 160), anchor="center")
+    gfx.blit_text(
+        surf, f"{len(st.combo)} left", vp.s(14), (r.centerx, r.bottom + vp.s(4)), (200, 225, 210), anchor="midtop"
+    )
+    if "combo" in glow:
+        pygame.draw.rect(surf, gfx.HILITE, r.inflate(vp.s(10), vp.s(10)), width=max(2, vp.s(3)), border_radius=vp.s(10))
+    # counter-punch deck (drawn a little larger than its spot so it reads well)
+    cr = vp.r(584, 302, 112, 96)
+    if st.counter:
+        surf.blit(counter_card(st.counter[-1], cr.w, cr.h), cr)
+    else:
+        panel(surf, cr, (0, 0, 0), alpha=60, radius=vp.s(10))
+        gfx.blit_text(surf, "no counters", vp.s(14), cr.center, (150, 180, 160), anchor="center")
+    lab = f"{len(st.counter)} left" + (f", {len(st.counter_aside)} set aside" if st.counter_aside else "")
+    gfx.blit_text(surf, lab, vp.s(14), (cr.right + vp.s(6), cr.centery), (200, 225, 210), anchor="midleft")
+    if "counter" in glow:
+        pygame.draw.rect(
+            surf, gfx.HILITE, cr.inflate(vp.s(10), vp.s(10)), width=max(2, vp.s(3)), border_radius=vp.s(10)
+        )
+    # tiles
+    where = tiles(st)
+    dr = place_rect(vp, "ding")
+    kr = place_rect(vp, "clinch")
+    if where["ding"] == "table":
+        surf.blit(tile("ding", dr.w, dr.h), dr)
+    if where["clinch"] == "table":
+        ko = any(st.ko_open)
+        surf.blit(tile("knockout" if ko else "clinch", kr.w, kr.h), kr)
+    for name, r in (("ding", dr), ("clinch", kr)):
+        if name in glow or (name == "clinch" and ("knockout" in glow)):
+            pygame.draw.rect(
+                surf, gfx.HILITE, r.inflate(vp.s(10), vp.s(10)), width=max(2, vp.s(3)), border_radius=vp.s(14)
+            )
+    # the mouse player may also grab the decks and tiles themselves to claim
+    ms = table.mouse_seat
+    if ms is not None and st.phase == "playing":
+        for rect, what in ((place_rect(vp, "combo"), "combo"), (cr, "counter"), (dr, "ding"), (kr, "tile")):
+            table.hot_area(rect, what, lambda w=what: table.claim(ms, w), ms)
+    # bonus areas
+    for p in (0, 1):
+        br = place_rect(vp, f"p{p}.bonus")
+        x = br.left + vp.s(6)
+        y = br.top + vp.s(22)
+        cw, ch = vp.s(40), vp.s(56)
+        for c in st.combo_won[p]:
+            surf.blit(combo_card(c, cw, ch, 0), (x, y))
+            x += cw // 2
+        for c in st.counter_won[p]:
+            surf.blit(counter_card(c, cw, ch), (x, y))
+            x += cw // 2
+        if where["ding"] == f"p{p}":
+            surf.blit(tile("ding", vp.s(48), vp.s(48)), (br.right - vp.s(100), br.bottom - vp.s(52)))
+        if where["clinch"] in (f"p{p}", f"knockout:p{p}"):
+            kind = "knockout" if where["clinch"].startswith("knockout") else "clinch"
+            surf.blit(tile(kind, vp.s(48), vp.s(48)), (br.right - vp.s(50), br.bottom - vp.s(52)))
+        pts = sum(C.COMBOS[c][2] for c in st.combo_won[p]) + sum(C.COUNTERS[c][2] for c in st.counter_won[p])
+        if pts:
+            gfx.blit_text(
+                surf,
+                f"+{pts}",
+                vp.s(18),
+                (br.right - vp.s(6), br.top + vp.s(20)),
+                gfx.GOLD,
+                bold=True,
+                anchor="topright",
+            )
+
+
+def draw_carry_marks(table, surf, vp, st) -> None:
+    """While a person carries a card: targets that would refuse it show a red cross; the
+    target under the hand is outlined gold (it takes the card) or red (with the reason)."""
+    if st.phase != "playing":
+        return
+    for seat in table.humans:
+        for h in (0, 1):
+            held = st.held[seat * 2 + h]
+            if held is None:
+                continue
+            side = SIDES[h]
+            for i in range(3):
+                name = target_name(seat, i)
+                if refusal(table, st, seat, side, name) is not None:
+                    r = place_rect(vp, name)
+                    c = (r.right - vp.s(14), r.top + vp.s(14))
+                    pygame.draw.circle(surf, (40, 10, 10), c, vp.s(13))
+                    gfx.blit_text(surf, "✗", vp.s(18), c, gfx.REFUSE, bold=True, anchor="center")
+            x, y = table.hands.at(seat, h)
+            under = target_at(x, y)
+            if under is None:
+                continue
+            why = refusal(table, st, seat, side, under)
+            r = place_rect(vp, under).inflate(vp.s(10), vp.s(10))
+            pygame.draw.rect(surf, gfx.REFUSE if why else gfx.HILITE, r, width=max(2, vp.s(4)), border_radius=vp.s(12))
+            if why:
+                short = why.split(":")[0]
+                lines = wrap(short, vp.s(14), vp.s(220))[:2]
+                for k, line in enumerate(lines):
+                    img = gfx.text(line, vp.s(14), gfx.WHITE, True)
+                    rr = img.get_rect(midtop=(r.centerx, r.bottom + vp.s(4) + k * vp.s(18)))
+                    pygame.draw.rect(surf, (110, 24, 20), rr.inflate(vp.s(8), vp.s(2)))
+                    surf.blit(img, rr)
+
+
+def draw_flights(table, surf, vp) -> None:
+    w, h = card_size(vp)
+    d = vp.s(26)
+    for f in table.token_flights:
+        t = gfx.ease_out(1 - f["ms"] / f["total"])
+        x = gfx.lerp(f["from"][0], f["to"][0], t)
+        y = gfx.lerp(f["from"][1], f["to"][1], t) - 60 * (1 - (2 * t - 1) ** 2)
+        img = token("health", d)
+        surf.blit(img, img.get_rect(center=vp.p(x, y)))
+    for f in table.card_flights:
+        t = gfx.ease_out(1 - f["ms"] / f["total"])
+        x = gfx.lerp(f["from"][0], f["to"][0], t) * UNIT
+        y = gfx.lerp(f["from"][1], f["to"][1], t) * UNIT
+        img = punch_card(f["card"], w, h)
+        surf.blit(img, img.get_rect(center=vp.p(x, y)))
+
+
+def draw_hands(table, surf, vp, st) -> None:
+    w, h = card_size(vp)
+    d = vp.s(42)
+    for p in (0, 1):
+        col = colour_of(p)
+        for s in (0, 1):
+            x, y = table.hands.at(p, s)
+            c = vp.p(x * UNIT, y * UNIT)
+            held = st.held[p * 2 + s]
+            if held is not None:
+                if target_at(x, y) is not None:  # over a target: a small card beside the hand, the pile shows
+                    img = punch_card(held[0], w * 5 // 8, h * 5 // 8)
+                    rr = img.get_rect(topleft=(c[0] + d // 3, c[1] + d // 3))
+                else:
+                    img = punch_card(held[0], w, h)
+                    rr = img.get_rect(center=c)
+                    surf.blit(veil(w, h, (0, 0, 0), 80, vp.s(10)), rr.move(vp.s(6), vp.s(8)))
+                surf.blit(img, rr)
+            cur = hand_cursor(col, s, d, held is not None)
+            surf.blit(cur, (c[0] - d // 2 - d // 4, c[1] - d // 2 - d // 4))
+
+
+def draw_count_and_shouts(table, surf, vp) -> None:
+    n = table.counting()
+    if n:
+        txt = str(n)
+        big = gfx.text(txt, vp.s(130), gfx.GOLD, True)
+        sh = gfx.text(txt, vp.s(130), (0, 0, 0), True)
+        r = big.get_rect(center=vp.p(640, 360))
+        surf.blit(sh, r.move(vp.s(4), vp.s(4)))
+        surf.blit(big, r)
+    for k, (text, col, ms, total) in enumerate(table.shouts):
+        px = vp.s(60)
+        img = gfx.text(text, px, col, True)
+        sh = gfx.text(text, px, (0, 0, 0), True)
+        y = 250 + k * 70 if not n else 200
+        r = img.get_rect(center=vp.p(640, y))
+        box = r.inflate(vp.s(40), vp.s(10))
+        surf.blit(veil(box.w, box.h, (0, 0, 0), 150, vp.s(16)), box)
+        surf.blit(sh, r.move(vp.s(3), vp.s(3)))
+        surf.blit(img, r)

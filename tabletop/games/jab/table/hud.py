@@ -1,0 +1,225 @@
+"""Each player's corner and band on the JAB table: the health and round-win meter, the claim
+and Ready buttons with their keys, the round info box and the log."""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop.ui import gfx
+
+from ..rules import content as C
+from ..rules.queries import stall_deadline, tile_claim
+from .art import finish, keyed_surface, token
+from .input import hand_help, hint
+from .layout import colour_of, fit, wrap
+
+CLAIMS = (
+    ("combo", "Combo", "claim_combo"),
+    ("counter", "Counter", "claim_counter"),
+    ("tile", "Clinch", "claim_tile"),
+    ("ding", "Ding!", "claim_ding"),
+)
+
+
+def key_hint(table, scheme, button) -> str:
+    """The key or pad button of ``button`` in ``scheme`` (the bindings do not change
+    while a table is open)."""
+    memo = table.__dict__.setdefault("_hint_memo", {})
+    k = (scheme, button)
+    if k not in memo:
+        memo[k] = hint(table.app.settings, scheme, button)
+    return memo[k]
+
+
+def hand_help_of(table, scheme) -> list:
+    memo = table.__dict__.setdefault("_hint_memo", {})
+    k = (scheme, "hand help")
+    if k not in memo:
+        memo[k] = hand_help(table.app.settings, scheme)
+    return memo[k]
+
+
+INFO_RECT = (196, 304, 248, 110)
+
+
+def hud_rect(seat):
+    return (12, 566, 282, 148) if seat == 0 else (986, 8, 240, 148)
+
+
+def token_spot(seat: int, k: int):
+    """Design-pixel centre of health token ``k`` in a player's meter."""
+    x0, y0, _w, _h = hud_rect(seat)
+    return (x0 + 18 + max(0, k) * 22, y0 + 64)
+
+
+def draw_hud(table, surf, vp, st, seat) -> None:
+    x0, y0, w, _h = hud_rect(seat)
+    r = vp.r(*hud_rect(seat))
+    s = table.session.seats[seat]
+    col = colour_of(seat)
+    who = s.name + ("  (computer, " + (s.level or "normal") + ")" if s.kind == "computer" else "")
+    gfx.blit_text(surf, who, fit(who, vp.s(20), r.w - vp.s(16), True), vp.p(x0 + 8, y0 + 4), col, bold=True)
+    hp = st.health[seat]
+    gfx.blit_text(surf, f"Health: {hp}", vp.s(15), vp.p(x0 + 8, y0 + 32), gfx.WHITE)
+    if hp == 0 and st.phase in ("playing", "clinch"):
+        gfx.blit_text(surf, "DANGER!", vp.s(16), vp.p(x0 + w - 8, y0 + 32), gfx.REFUSE, bold=True, anchor="topright")
+    d = vp.s(20)
+    for k in range(hp):
+        surf.blit(token("health", d), vp.p(x0 + 8 + k * 22, y0 + 54))
+    gfx.blit_text(
+        surf, f"Rounds won: {st.tokens[seat]} of {C.N['round_wins_to_win']}", vp.s(15), vp.p(x0 + 8, y0 + 82), gfx.WHITE
+    )
+    d = vp.s(24)
+    for k in range(C.N["round_wins_to_win"]):
+        surf.blit(token("win" if k < st.tokens[seat] else "empty", d), vp.p(x0 + 8 + k * 28, y0 + 104))
+
+
+def band_rows(seat):
+    """y of (hint line 1, hint line 2, buttons top, note centre) in a player's band."""
+    if seat == 0:
+        return 654, 672, 604, 580
+    return 6, 24, 46, 110
+
+
+def draw_band(table, surf, vp, st, seat, opps) -> None:
+    s = table.session.seats[seat]
+    h1, h2, by, ny = band_rows(seat)
+    note, ms = table.notes[seat]
+    if ms > 0 and note:
+        lines = wrap(note, vp.s(15), vp.s(440))[:2]
+        for k, line in enumerate(lines):
+            yy = ny + (k - (len(lines) - 1) / 2) * 18
+            img = gfx.text(line, vp.s(15), (255, 225, 200), True)
+            rr = img.get_rect(center=vp.p(640, yy))
+            pygame.draw.rect(surf, (60, 20, 20), rr.inflate(vp.s(12), vp.s(4)), border_radius=vp.s(6))
+            surf.blit(img, rr)
+    if s.kind != "human":
+        who = "plays from another computer" if s.kind == "remote" else "is played by the computer"
+        gfx.blit_text(surf, f"{s.name} {who}", vp.s(15), vp.p(640, by + 20), (190, 210, 200), anchor="center")
+        return
+    scheme = table.shown_scheme.get(seat)
+    for k, line in enumerate(hand_help_of(table, scheme)):
+        gfx.blit_text(
+            surf, line, fit(line, vp.s(14), vp.s(600)), vp.p(640, (h1, h2)[k]), (175, 200, 185), anchor="midtop"
+        )
+    kinds = {o["kind"] for o in opps}
+    playing = st.phase == "playing" and table.t >= st.go_at
+    x = 408
+    widths = {"combo": 88, "counter": 96, "tile": 96, "ding": 80}
+    for what, label, button in CLAIMS:
+        if what == "tile":
+            label = "Knockout!" if tile_claim(st, seat) == "knockout" else "Clinch"
+        rect = vp.r(x, by, widths[what], 44)
+        claim_button(
+            table,
+            surf,
+            vp,
+            rect,
+            label,
+            key_hint(table, scheme, button),
+            lambda w=what, se=seat: table.claim(se, w),
+            seat,
+            playing,
+        )
+        k = what if what != "tile" else ("knockout" if "knockout" in kinds else "clinch")
+        if k in kinds:
+            pygame.draw.rect(
+                surf, gfx.HILITE, rect.inflate(vp.s(6), vp.s(6)), width=max(2, vp.s(3)), border_radius=vp.s(10)
+            )
+        x += widths[what] + 4
+    can_ready = st.phase in ("between", "clinch") and not st.ready[seat]
+    claim_button(
+        table,
+        surf,
+        vp,
+        vp.r(x, by, 88, 44),
+        "Ready",
+        key_hint(table, scheme, "ready"),
+        lambda se=seat: table.ready(se),
+        seat,
+        can_ready,
+    )
+    lock = st.lockout[seat] - table.t
+    if st.phase == "playing" and lock > 0:
+        bar = vp.r(408, by + 46 if seat == 0 else by - 6, 372 * lock / max(1, table.lockout_total), 4)
+        pygame.draw.rect(surf, gfx.REFUSE, bar)
+
+
+def claim_button(table, surf, vp, rect, label, key, callback, seat, enabled) -> None:
+    """A button with its name and, below, the key or pad button that does the same."""
+    surf.blit(button_image(rect.w, rect.h, label, key, enabled, vp.scale), rect.topleft)
+    if enabled:
+        table.hot_area(rect, "", callback, seat)
+
+
+@gfx.image_cache(64)
+def button_image(w: int, h: int, label: str, key: str, enabled: bool, scale: float) -> pygame.Surface:
+    """A claim button drawn once (as TableScene.hot_button draws a button, plus its key)."""
+    surf = keyed_surface(w, h)
+    rect = surf.get_rect()
+    col = (70, 84, 110) if enabled else (45, 48, 56)
+    gfx.panel(surf, rect, col, radius=max(3, rect.h // 5), border=(150, 160, 190) if enabled else None, width=1)
+    s = lambda v: max(1, round(v * scale))
+    col = gfx.WHITE if enabled else gfx.DIM
+    gfx.blit_text(
+        surf,
+        label,
+        fit(label, s(16), rect.w - s(6), True),
+        (rect.centerx, rect.top + s(3)),
+        col,
+        bold=True,
+        anchor="midtop",
+    )
+    if key:
+        gfx.blit_text(
+            surf,
+            key,
+            s(14),
+            (rect.centerx, rect.bottom - s(2)),
+            (200, 210, 230) if enabled else gfx.DIM,
+            anchor="midbottom",
+        )
+    return finish(surf)
+
+
+def draw_info(table, surf, vp, st) -> None:
+    r = vp.r(*INFO_RECT)
+    rnd = max(1, st.round) if st.phase != "between" else st.round + 1
+    gfx.blit_text(surf, f"Round {rnd}", vp.s(20), vp.p(208, 310), gfx.GOLD, bold=True)
+    secs = max(0, table.t - st.go_at) // 1000 if st.phase in ("playing", "clinch") else 0
+    gfx.blit_text(
+        surf, f"{secs // 60}:{secs % 60:02d}", vp.s(20), vp.p(432, 310), gfx.WHITE, bold=True, anchor="topright"
+    )
+    status = {"between": "Getting ready", "clinch": "Clinch: paused", "scoring": "Scoring", "over": "Game over"}.get(
+        st.phase, "Fight!"
+    )
+    lines = [status]
+    dl = stall_deadline(st)
+    if dl is not None:
+        p = 0 if st.out_t[1] is not None else 1
+        lines = [
+            f"{table.name(1 - p)} is out of cards:",
+            f"{table.name(p)} must play ({max(0, dl - table.t) // 1000 + 1} s)",
+        ]
+    elif st.phase == "playing":
+        left = [st.cards_left(p) for p in (0, 1)]
+        lines.append(f"Cards: {table.name(0)} {left[0]}, {table.name(1)} {left[1]}")
+    for k, line in enumerate(lines[:2]):
+        gfx.blit_text(surf, line, fit(line, vp.s(15), r.w - vp.s(16)), vp.p(208, 344 + k * 22), (210, 230, 215))
+    if st.phase == "playing" and table.assist():
+        a, b = table.live_score()
+        line = f"If scored now: {table.name(0)} {a}, {table.name(1)} {b}"
+        gfx.blit_text(surf, line, fit(line, vp.s(15), r.w - vp.s(16)), vp.p(208, 388), gfx.GOLD)
+
+
+def draw_log(table, surf, vp) -> None:
+    if not table.log:
+        return
+    px = vp.s(14)
+    lines = []
+    for text in table.log[-4:]:
+        lines += wrap(text, px, vp.s(250))
+    lines = lines[-10:]
+    y = 470 - len(lines) * 19
+    for k, line in enumerate(lines):
+        gfx.blit_text(surf, line, px, vp.p(840, y + k * 19), (200, 220, 205) if k < len(lines) - 1 else gfx.WHITE)

@@ -1,0 +1,70 @@
+"""Where places sit on the JAB table, and the small drawing helpers every part shares
+(player colours, text wrapping and fitting, see-through panels)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from tabletop.ui import gfx
+
+from ..rules.hands import RECTS
+
+UNIT = 80.0  # design pixels per rules/hands.py table unit (16 x 9 units -> 1280 x 720)
+
+TARGET_LABEL = {"left": "Left body", "head": "Head", "right": "Right body"}
+
+
+def colour_of(seat):
+    return gfx.PLAYER_COLOURS[seat % len(gfx.PLAYER_COLOURS)]
+
+
+def design_rect(name: str):
+    cx, cy, w, h = RECTS[name]
+    return ((cx - w / 2) * UNIT, (cy - h / 2) * UNIT, w * UNIT, h * UNIT)
+
+
+_PLACES: dict = {}
+
+
+def place_rect(vp, name: str) -> pygame.Rect:
+    """The window rectangle of a place on the table (worked out once per window size)."""
+    key = (vp.size, name)
+    r = _PLACES.get(key)
+    if r is None:
+        if len(_PLACES) > 512:
+            _PLACES.clear()
+        r = _PLACES[key] = vp.r(*design_rect(name))
+    return r.copy()
+
+
+@gfx.image_cache(64)
+def veil(w: int, h: int, colour: tuple, alpha: int, radius: int) -> pygame.Surface:
+    s = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+    pygame.draw.rect(s, (*colour[:3], alpha), s.get_rect(), border_radius=radius)
+    return s.convert_alpha() if pygame.display.get_surface() is not None else s
+
+
+@lru_cache(maxsize=512)
+def wrap(text: str, px: int, width: int, bold: bool = False) -> tuple:
+    return tuple(gfx.wrap(text, px, width, bold))
+
+
+@lru_cache(maxsize=512)
+def fit(text: str, px: int, width: int, bold: bool = False) -> int:
+    return gfx.fit_px(text, px, width, bold)
+
+
+def panel(surf, rect, colour=gfx.PANEL, alpha=230, radius=12, border=None, width=2):
+    if alpha >= 245:  # as good as opaque: a plain fill is much cheaper than blending
+        pygame.draw.rect(surf, colour, rect, border_radius=radius)
+    else:
+        surf.blit(veil(rect.w, rect.h, colour, alpha, radius), rect.topleft)
+    if border is not None:
+        pygame.draw.rect(surf, border, rect, width=width, border_radius=radius)
+
+
+def card_size(vp):
+    r = place_rect(vp, "p0.head")
+    return r.w, r.h

@@ -1,0 +1,500 @@
+"""The Punch! table: two boxers, secret cards, a simultaneous reveal.
+
+Layout (design canvas 1280x720): Red owns the left half, Blue the right
+half. Each half has the boxer's stamina meter on top, the play area in the
+middle (one face-down slot, or five in Robo-Box, or the picked pile while
+drafting/exchanging) and the hand at the bottom, grouped by kind with a count.
+
+Secrecy (R-PUN-9) goes through ``ui.secrecy.Secrecy``: nothing private of a
+seat is drawn or made pointable unless ``visible(seat)``; a committed card is
+always drawn as the same card back and makes the same sound.
+
+Drawing lives in ``draw.py`` (with ``layout.py``: where things sit, and
+``panels.py``); this module holds the decisions a player
+makes and the reveal animation.
+"""
+
+from __future__ import annotations
+
+from tabletop.ui.secrecy import Secrecy
+from tabletop.ui.table import TableScene
+
+from ..rules.actions import Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
+from ..rules.resolve import CODES, INDEX, NK, S, explain
+from ..rules.state import PPR, exchange_limit, qualifies_for_redeal
+from ..rules.state import may_swap as rules_may_swap
+from .layout import FLIP_MS, HOLD_MS, sentence
+
+SECRET_PHASES = ("redeal", "draft", "exchange", "choose", "program")
+PICK_PHASES = ("draft", "exchange", "program")
+PROGRAM = S["robo_box_program"]
+
+
+def counts_of(codes) -> list:
+    c = [0] * NK
+    for code in codes:
+        c[INDEX[code]] += 1
+    return c
+
+
+class PunchTable(TableScene):
+    def __init__(self, app, session):
+        super().__init__(app, session)
+        self.secrecy = Secrecy(self, app.settings["secrecy"])
+        self.names = session.names()
+        self.sel: dict[int, list] = {0: [], 1: []}  # cards being picked / programmed
+        self.sel_key: dict[int, tuple | None] = {0: None, 1: None}
+        self.swap_mode: dict[int, bool] = {0: False, 1: False}
+        self.history_open = False
+        self.history_page = 0
+        self.queue: list[dict] = []  # reveal events still to animate
+        self.anim: dict | None = None  # the reveal being shown
+        self.batch: list[dict] = []  # the reveals of the last Commit/Program pair
+        self.caption: list[str] = []  # sentences about the last thing that happened
+        self.log_seen = len(session.state.log)
+        self.want_focus: dict[int, tuple] = {}
+        self.vis_before: dict[int, tuple] = {0: (), 1: ()}
+        self.ready_focus: dict[int, tuple] = {}
+        self.primary: dict[int, list] = {0: [], 1: []}  # the button a seat's focus starts on
+        self.hand_payloads: dict[int, list] = {0: [], 1: []}
+        if self.session.state.log:
+            last = [e for e in self.session.state.log if e.get("type") == "reveal"]
+            if last:
+                self.caption = [sentence(last[-1], self.names)]
+
+    # -- facts the drawing needs -----------------------------------------------------
+    @property
+    def state(self):
+        return self.session.state
+
+    def waiting_humans(self) -> list[int]:
+        return [s for s in self.rules.to_act(self.state) if s in self.humans]
+
+    def secret_phase(self) -> bool:
+        return self.state.phase in SECRET_PHASES
+
+    def can_act(self, seat: int) -> bool:
+        """The seat is a person the game waits for and may see its own cards now."""
+        st = self.state
+        return (
+            seat in self.humans
+            and st.waiting[seat]
+            and not self.busy()
+            and not self.history_open
+            and (not self.secret_phase() or self.secrecy.visible(seat))
+        )
+
+    def curtain_seat(self) -> int | None:
+        if not self.secret_phase() or self.busy() or self.history_open:
+            return None
+        return self.secrecy.curtain_needed(self.waiting_humans())
+
+    def selection(self, seat: int) -> list:
+        st = self.state
+        key = (st.phase, st.match, st.round, st.play, st.hand_sizes[seat], st.deck_sizes[seat])
+        if self.sel_key[seat] != key:
+            self.sel_key[seat] = key
+            self.sel[seat] = []
+            self.swap_mode[seat] = False
+        return self.sel[seat]
+
+    def source_counts(self, seat: int) -> list:
+        """What the bottom row offers: the hand, or while drafting what is left of the deck; minus picks."""
+        st = self.state
+        if st.phase == "draft":
+            base = counts_of(CODES[k] for k in st.decks[seat])
+        else:
+            base = list(st.hands[seat])
+        for code in self.selection(seat):
+            base[INDEX[code]] -= 1
+        return base
+
+    def pick_limit(self, seat: int) -> int:
+        st = self.state
+        if st.phase == "draft":
+            return PPR
+        if st.phase == "exchange":
+            return exchange_limit(st, seat)
+        if st.phase == "program":
+            return PROGRAM
+        return 0
+
+    def may_swap(self, seat: int) -> bool:
+        """A single-card exchange is open to this seat (rules) and it has nothing picked."""
+        return rules_may_swap(self.state, seat) and not self.selection(seat)
+
+    def redeal_kind(self, seat: int) -> str | None:
+        k = qualifies_for_redeal(self.state.hands[seat])
+        return None if k is None else CODES[k]
+
+    # -- choices ---------------------------------------------------------------------
+    def on_choose(self, seat, payload) -> None:
+        if not isinstance(payload, tuple) or payload[1] != seat or not self.can_act(seat):
+            return
+        what = payload[0]
+        phase = self.state.phase
+        if what == "hand":
+            code = payload[2]
+            if phase == "choose":
+                if self.swap_mode[seat]:
+                    self.do_swap(seat, code)
+                else:
+                    self.submit(Commit(seat, code))
+            elif phase in PICK_PHASES:
+                self.pick(seat, code)
+        elif what == "picked":
+            self.unpick(seat, payload[2])
+
+    def on_drop(self, seat, payload, zone) -> None:
+        if not self.can_act(seat) or payload[0] not in ("hand", "picked"):
+            return
+        kind = zone[0]
+        if payload[0] == "picked":
+            if kind == "source":
+                self.unpick(seat, payload[2])
+            elif kind == "prog":
+                self.move_programmed(seat, payload[2], zone[2])
+            return
+        code = payload[2]
+        if kind == "deck":
+            self.do_swap(seat, code)
+        elif kind == "slot":
+            self.submit(Commit(seat, code))
+        elif kind == "pile":
+            self.pick(seat, code)
+        elif kind == "prog":
+            self.pick(seat, code, at=zone[2])
+
+    def accepts_for(self, seat: int, zone: str):
+        def accepts(payload):
+            if not isinstance(payload, tuple) or payload[1] != seat:
+                return "That is not your card."
+            if zone == "source":
+                return None if payload[0] == "picked" else "It is already there."
+            if zone == "prog":
+                return None
+            if payload[0] != "hand":
+                return "Drop it back on your hand to take it out."
+            if zone == "pile" and len(self.selection(seat)) >= self.pick_limit(seat):
+                return f"You can pick only {self.pick_limit(seat)}."
+            if zone == "deck" and not self.may_swap(seat):
+                return "You cannot exchange a card now."
+            return None
+
+        return accepts
+
+    def pick(self, seat: int, code: str, at: int | None = None) -> None:
+        sel = self.selection(seat)
+        limit = self.pick_limit(seat)
+        if self.state.phase == "program" and at is not None and at < len(sel):
+            sel[at] = code  # the card that was there goes back to the hand
+        elif len(sel) >= limit:
+            self.say(f"You have already picked {limit}: take one back first.")
+            self.app.sounds.play("refuse")
+            return
+        elif self.source_counts(seat)[INDEX[code]] <= 0:
+            return
+        elif self.state.phase == "program" and at is not None:
+            sel.append(code)
+        else:
+            sel.append(code)
+        self.app.sounds.play("place")
+        if len(sel) >= limit:  # all picked: the focus goes to the button that confirms them
+            self.want_focus[seat] = {
+                "draft": f"Fight with these {PPR}",
+                "program": f"Lay out these {PROGRAM}",
+                "exchange": f"Exchange {limit}",
+            }.get(self.state.phase)
+
+    def unpick(self, seat: int, where) -> None:
+        sel = self.selection(seat)
+        if self.state.phase == "program":
+            if isinstance(where, int) and where < len(sel):
+                sel.pop(where)
+        elif where in sel:
+            sel.remove(where)
+        self.app.sounds.play("take")
+
+    def move_programmed(self, seat: int, i: int, j: int) -> None:
+        sel = self.selection(seat)
+        if i < len(sel):
+            code = sel.pop(i)
+            sel.insert(min(j, len(sel)), code)
+            self.app.sounds.play("place")
+
+    def confirm_picks(self, seat: int) -> None:
+        if not self.can_act(seat):
+            return
+        sel = list(self.selection(seat))
+        phase = self.state.phase
+        if phase == "draft":
+            self.submit(Draft(seat, tuple(sel)))
+        elif phase == "exchange":
+            self.submit(Exchange(seat, tuple(sel)))
+        elif phase == "program":
+            self.submit(Program(seat, tuple(sel)))
+
+    def clear_picks(self, seat: int) -> None:
+        self.selection(seat).clear()
+        self.app.sounds.play("take")
+
+    def toggle_swap(self, seat: int) -> None:
+        self.swap_mode[seat] = not self.swap_mode[seat]
+        self.app.sounds.play("click")
+
+    def do_swap(self, seat: int, code: str) -> None:
+        self.swap_mode[seat] = False
+        self.submit(Swap(seat, code))
+
+    def redeal(self, seat: int, keep: bool) -> None:
+        if self.can_act(seat):
+            self.submit(KeepHand(seat) if keep else Redeal(seat))
+
+    def ready(self, seat: int) -> None:
+        if self.state.waiting[seat] and not self.busy():
+            self.submit(Ready(seat))
+
+    def hide(self, seat: int) -> None:
+        if self.secrecy.shown == seat:
+            self.secrecy.shown = None
+            self.show_focus[seat] = False
+
+    def toggle_history(self) -> None:
+        self.history_open = not self.history_open
+        self.history_page = 0
+        self.app.sounds.play("click")
+
+    # -- input ---------------------------------------------------------------------------
+    def handle(self, event, pad_changes) -> None:
+        import pygame
+
+        from tabletop.input.devices import key_name
+
+        if (
+            event.type == pygame.KEYDOWN
+            and key_name(event) == "h"
+            and self.shared_input
+            and self.session.outcome() is None
+        ):
+            self.toggle_history()
+            return
+        if self.shared_input and self.session.outcome() is None:
+            for _iid, name, down in pad_changes:
+                if name == "x" and down:
+                    self.toggle_history()
+                    return
+        if self.history_open and event.type == pygame.MOUSEWHEEL:
+            self.scroll_history(3 * event.y)
+            return
+        if self.anim is not None and self._skip_press(event, pad_changes):
+            return
+        super().handle(event, pad_changes)
+
+    def _skip_press(self, event, pad_changes) -> bool:
+        """While cards turn over, a click or confirm hurries the animation on (never skips a choice)."""
+        import pygame
+
+        from tabletop.input.devices import menu_buttons
+
+        hit = (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and not (self.pause_rect and self.pause_rect.collidepoint(event.pos))
+        )
+        hit = hit or "confirm" in menu_buttons(event, pad_changes)
+        if hit and self.anim["t"] > FLIP_MS / self._speed():
+            self.anim["t"] = self.anim["dur"]
+            return True
+        return False
+
+    def _press(self, p) -> None:
+        if self.history_open and p.down and p.button in ("up", "down"):
+            self.scroll_history(1 if p.button == "up" else -1)
+            return
+        super()._press(p)
+
+    def _move_focus(self, seat: int, direction: str) -> None:
+        """Left/right first stays in the same row (a hand with gaps must not jump to the buttons)."""
+        cur = self.focused(seat)
+        if cur is not None and direction in ("left", "right"):
+            dx = 1 if direction == "right" else -1
+            row = [
+                (i, h)
+                for i, h in enumerate(self.focusables(seat))
+                if h is not cur
+                and h.rect.top < cur.rect.bottom
+                and h.rect.bottom > cur.rect.top
+                and (h.rect.centerx - cur.rect.centerx) * dx > 0
+            ]
+            if row:
+                self.focus[seat] = min(row, key=lambda ih: abs(ih[1].rect.centerx - cur.rect.centerx))[0]
+                self.app.sounds.play("click")
+                return
+        super()._move_focus(seat, direction)
+
+    def scroll_history(self, lines: int) -> None:
+        self.history_page = max(0, self.history_page + lines)
+
+    def on_press(self, press) -> None:
+        if self.secrecy.press(press):
+            return
+        if not press.down:
+            return
+        seat = press.seat
+        if press.button == "next" and self.session.outcome() is None:
+            self.toggle_history()
+        elif press.button == "back":
+            if self.history_open:
+                self.toggle_history()
+            elif seat is not None and self.swap_mode.get(seat):
+                self.swap_mode[seat] = False
+            elif seat is not None and self.state.phase in PICK_PHASES and self.can_act(seat) and self.selection(seat):
+                self.selection(seat).pop()
+                self.app.sounds.play("take")
+            elif seat is not None:
+                self.hide(seat)
+        elif press.button == "ready" and seat is not None and self.state.phase in ("break", "match_over"):
+            self.ready(seat)
+
+    # -- after each accepted action ------------------------------------------------------
+    def after_action(self, action, result) -> None:
+        st = self.state
+        seat = action.player
+        decisive = isinstance(action, (Commit, Program, Draft, Exchange, KeepHand, Ready))
+        if decisive or not st.waiting[seat] or (isinstance(action, Redeal) and st.phase != "redeal"):
+            self.secrecy.committed(seat)
+            if self.secrecy.mode != "open" and self.session.seats[seat].scheme == "mouse":
+                self._park_pointer()
+            self.show_focus[seat] = False
+        new = list(st.log[self.log_seen :])
+        self.log_seen = len(st.log)
+        reveals = [e for e in new if e.get("type") == "reveal"]
+        others = [
+            explain(e, self.names)
+            for e in new
+            if e.get("type") in ("redeal", "keep", "exchange", "swap", "break", "match_end")
+        ]
+        if reveals:
+            self.batch = reveals
+            self.queue.extend(reveals)
+            self.after_reveal_text = others
+        else:
+            self.app.sounds.play("place" if isinstance(action, (Commit, Program, Draft, Exchange)) else "click")
+            if others:
+                self.caption = others
+
+    def drop_held(self) -> None:
+        """Pause or a lost pad: peeking stops too (a peek key let go during the pause is never seen)."""
+        super().drop_held()
+        self.secrecy.peeking.clear()
+
+    def _park_pointer(self) -> None:
+        """The hand is laid out by kind, so a pointer left where a card was clicked would tell
+        which card it was (R-PUN-9): it goes back to the middle of the table."""
+        import pygame
+
+        try:
+            pygame.mouse.set_pos(self.app.vp.p(640, 250))
+        except pygame.error:
+            pass
+
+    def _speed(self) -> float:
+        return max(0.25, self.anim_speed)
+
+    def busy(self) -> bool:
+        return bool(self.flights) or self.anim is not None or bool(self.queue)
+
+    def update(self, dt_ms: float) -> None:
+        if self.anim is None and self.queue:
+            ev = self.queue.pop(0)
+            self.anim = {"ev": ev, "t": 0.0, "dur": (FLIP_MS + HOLD_MS) / self._speed(), "flipped": False}
+        if self.anim is not None:
+            a = self.anim
+            a["t"] += dt_ms
+            if not a["flipped"] and a["t"] >= FLIP_MS / self._speed() / 2:
+                a["flipped"] = True
+                ev = a["ev"]
+                self.caption = [sentence(ev, self.names)]
+                self.app.sounds.play(
+                    "knockout" if ev["ko"] is not None else ("stagger" if min(ev["change"]) < 0 else "reveal")
+                )
+            if a["t"] >= a["dur"]:
+                self.anim = None
+                if not self.queue:
+                    extra = getattr(self, "after_reveal_text", [])
+                    if extra:
+                        self.caption = self.caption + extra
+                        self.app.sounds.play("bell")
+                    self.after_reveal_text = []
+        super().update(dt_ms)
+
+    def shown_stamina(self) -> tuple:
+        """The meters lag behind the rules while the cards are turning over."""
+        if self.anim is not None:
+            ev = self.anim["ev"]
+            if self.anim["flipped"]:
+                return tuple(ev["stamina"])
+            return tuple(s - c for s, c in zip(ev["stamina"], ev["change"]))
+        if self.queue:
+            ev = self.queue[0]
+            return tuple(s - c for s, c in zip(ev["stamina"], ev["change"]))
+        if self.batch and self.state.phase in ("match_over", "game_over"):
+            return tuple(self.batch[-1]["stamina"])
+        return tuple(self.state.stamina)
+
+    # -- result --------------------------------------------------------------------------
+    def result_text(self):
+        out = self.session.outcome()
+        last = self.state.history[-1] if self.state.history else None
+        how = ""
+        if last is not None and last["winner"] is not None:
+            how = explain(dict(last, type="match_end"), self.names) + " "
+        return (
+            f"{self.names[out.winner]} wins the game!",
+            how + f"Match score {self.state.wins[0]} to {self.state.wins[1]}.",
+        )
+
+    # -- drawing -------------------------------------------------------------------------
+    def invalidate(self) -> None:
+        """The next frame is drawn in full, as after any change (its picture surface is kept)."""
+        still = getattr(self, "_still", None)
+        if still is not None:
+            self._still = (None,) + tuple(still[1:])
+
+    def draw_table(self, surf, vp) -> None:
+        from . import draw as table_draw
+
+        before = {s: (self.focused(s).payload if self.focused(s) is not None else None) for s in (0, 1)}
+        before_rect = {s: (self.focused(s).rect if self.focused(s) is not None else None) for s in (0, 1)}
+        table_draw.draw(self, surf, vp)
+        for s in (0, 1):
+            vis = (self.can_act(s), self.state.phase, self.state.match, self.state.round)
+            if vis[0] and vis != self.vis_before[s]:
+                first = self.hand_payloads[s][:1] or self.primary.get(s, [])[:1]
+                if first:
+                    self.want_focus[s] = first[0]
+            self.vis_before[s] = vis
+            items = self.focusables(s, self._next_hots)
+            if not items:
+                continue
+            want = self.want_focus.pop(s, None) or before.get(s)
+            if not self.focus_payload(s, items, want):
+                # what had the focus is gone (the last card of a kind): go to its nearest neighbour
+                self.focus[s] = self._nearest(items, before.get(s), before_rect.get(s))
+
+    @staticmethod
+    def _nearest(items, payload, rect) -> int:
+        if rect is None:
+            return 0
+        same = [
+            i
+            for i, h in enumerate(items)
+            if isinstance(payload, tuple) and isinstance(h.payload, tuple) and h.payload[0] == payload[0]
+        ] or list(range(len(items)))
+        return min(
+            same, key=lambda i: abs(items[i].rect.centerx - rect.centerx) + abs(items[i].rect.centery - rect.centery)
+        )
+
+
+def make_table(app, session):
+    return PunchTable(app, session)

@@ -1,0 +1,611 @@
+"""Drawing the Punch! table (see table.py for the layout and the secrecy rules); the shared
+pieces are in layout.py, the between-rounds and history panels in panels.py."""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop.ui import cards, gfx
+from tabletop.ui.table import draw_card
+
+from ..rules.resolve import CODES, KINDS, MAX_STAMINA, S, card_name
+from ..rules.state import PPR
+from .layout import (
+    BTN_Y,
+    CARD_H,
+    CARD_W,
+    COL,
+    DECK_X,
+    FLIP_MS,
+    HALF_W,
+    HALF_X,
+    HAND_Y,
+    PROGRAM,
+    ROW_H,
+    ROW_W,
+    ROW_Y,
+    SLOT_H,
+    SLOT_W,
+    SLOT_X,
+    SLOT_Y,
+    badge,
+    col_x,
+    face,
+    mini_face,
+    on_felt,
+    prog_x,
+    wrap,
+)
+from .panels import between, history
+
+PEEK_KEY = {
+    "keys-left": "Tab",
+    "keys-right": "Right Ctrl",
+    "gamepad": "Y",
+    "mouse": "`",
+    "keyboard": "Tab",
+    None: "Tab",
+}
+HINTS = {
+    "keys-left": "W A S D move · Space choose · Shift back · E history",
+    "keys-right": "Arrows move · Enter choose · Backspace back · O history",
+    "keyboard": "Arrows or WASD move · Enter/Space choose · E or O history",
+    "gamepad": "D-pad move · A choose · B back · X history",
+    "mouse": "Click a card or drag it to its place",
+}
+
+
+def frame_key(t, vp) -> tuple:
+    """Everything the still picture depends on; while it is unchanged the last picture is reused."""
+    focus = tuple(
+        (s, t.focused(s).payload if t.focused(s) is not None else None) for s in (0, 1) if t.show_focus.get(s)
+    )
+    a = t.anim
+    return (
+        id(t.state),
+        vp.size,
+        tuple(t.sel[0]),
+        tuple(t.sel[1]),
+        t.swap_mode[0],
+        t.swap_mode[1],
+        t.secrecy.shown,
+        t.secrecy.visible(0),
+        t.secrecy.visible(1),
+        t.history_open,
+        t.history_page,
+        t.busy(),
+        None if a is None else (id(a["ev"]), a["flipped"]),
+        len(t.queue),
+        tuple(t.caption),
+        focus,
+        t.result_dismissed,
+        t.sel_key[0],
+        t.sel_key[1],
+    )
+
+
+def draw(t, surf, vp) -> None:
+    key = frame_key(t, vp)
+    cache = getattr(t, "_still", None)
+    if cache is not None and cache[0] == key and cache[1].get_size() == surf.get_size():
+        surf.blit(cache[1], (0, 0))
+        t._next_hots.extend(cache[2])
+    else:
+        draw_still(t, surf, vp)
+        img = cache[1] if cache is not None and cache[1].get_size() == surf.get_size() else None
+        if img is None:
+            img = surf.copy()
+        else:
+            img.blit(surf, (0, 0))
+        t._still = (key, img, list(t._next_hots))
+    if t.anim is not None:
+        reveal(t, surf, vp)
+
+
+def draw_still(t, surf, vp) -> None:
+    st = t.state
+    surf.fill(gfx.FELT)
+    pygame.draw.line(surf, gfx.FELT_DARK, vp.p(640, 56), vp.p(640, 712), max(1, vp.s(3)))
+    header(t, surf, vp)
+    for seat in (0, 1):
+        meter(t, surf, vp, seat)
+    curtain = t.curtain_seat()
+    if t.history_open:
+        history(t, surf, vp)
+        return
+    result_up = t.session.outcome() is not None and not t.busy() and not t.result_dismissed
+    if result_up:
+        return  # the result panel says it all
+    if st.phase in ("break", "match_over", "game_over") and not t.busy():
+        between(t, surf, vp)
+    else:
+        for seat in (0, 1):
+            play_area(t, surf, vp, seat)
+            hand(t, surf, vp, seat)
+            buttons(t, surf, vp, seat)
+    caption(t, surf, vp)
+    if st.phase in ("choose", "program", "draft", "exchange", "redeal"):
+        legend(surf, vp)
+    for seat in (0, 1):
+        if curtain is None:
+            status(t, surf, vp, seat)
+        hints(t, surf, vp, seat)
+    if curtain is not None:
+        first = getattr(t, "_curtain_last", None) != (curtain, st.phase, st.match, st.round, st.play)
+        t._curtain_last = (curtain, st.phase, st.match, st.round, st.play)
+        t.secrecy.draw_curtain(surf, vp, curtain)
+        if first:
+            t.want_focus[curtain] = f"Show {t.names[curtain]}'s cards"
+    else:
+        t._curtain_last = None
+
+
+# -- public parts ------------------------------------------------------------------
+
+
+def header(t, surf, vp) -> None:
+    st = t.state
+    gfx.panel(surf, vp.r(0, 0, 1280, 50), gfx.FELT_DARK, radius=0)
+    play = min(st.play, PPR)
+    if st.phase in ("match_over", "game_over") and st.history:
+        play = st.history[-1]["play"]
+    gains = S["break_gains"]
+    nxt = f"after this round: a break, +{gains[st.round - 1]} stamina" if st.round <= len(gains) else "last round"
+    if st.phase in ("match_over", "game_over"):
+        nxt = "the match is over"
+    gfx.blit_text(
+        surf,
+        f"Match {st.match} · Round {st.round} of {S['rounds']} · Play {play} of {PPR}",
+        vp.s(19),
+        vp.p(20, 15),
+        gfx.WHITE,
+        bold=True,
+        anchor="midleft",
+    )
+    gfx.blit_text(surf, nxt, vp.s(15), vp.p(20, 37), gfx.GREY, anchor="midleft")
+    need = st.options["matches_to_win"]
+    c = gfx.PLAYER_COLOURS
+    gfx.blit_text(surf, f"{t.names[0]} {st.wins[0]}", vp.s(26), vp.p(622, 20), c[0], bold=True, anchor="midright")
+    gfx.blit_text(surf, "–", vp.s(26), vp.p(640, 20), gfx.WHITE, bold=True, anchor="center")
+    gfx.blit_text(surf, f"{st.wins[1]} {t.names[1]}", vp.s(26), vp.p(658, 20), c[1], bold=True, anchor="midleft")
+    gfx.blit_text(
+        surf, f"match wins · first to {need} wins the game", vp.s(14), vp.p(640, 41), gfx.GREY, anchor="center"
+    )
+    t.hot_button(vp.r(1010, 9, 200, 34), "Match history (H)", t.toggle_history, px=vp.s(16))
+
+
+def meter(t, surf, vp, seat) -> None:
+    stamina = t.shown_stamina()[seat]
+    key = ("meter", seat, t.names[seat], seat in t.humans, stamina, t.state.options["no_mercy"])
+    on_felt(t, surf, key, vp.r(HALF_X[seat], 58, HALF_W, 60), lambda: draw_meter(t, surf, vp, seat, stamina))
+
+
+def draw_meter(t, surf, vp, seat, stamina) -> None:
+    x = HALF_X[seat]
+    colour = gfx.PLAYER_COLOURS[seat]
+    gfx.panel(surf, vp.r(x, 58, HALF_W, 60), (0, 0, 0), radius=vp.s(10), alpha=60)
+    who = t.names[seat] + ("" if seat in t.humans else " (computer)")
+    gfx.blit_text(
+        surf, who, gfx.fit_px(who, vp.s(24), vp.s(150), True), vp.p(x + 14, 78), colour, bold=True, anchor="midleft"
+    )
+    weak = t.state.options["no_mercy"] and 0 < stamina < S["no_mercy_below"]
+    gfx.blit_text(
+        surf,
+        f"punches at most {stamina}" if weak else "stamina",
+        vp.s(14),
+        vp.p(x + 14, 104),
+        gfx.REFUSE if weak else gfx.GREY,
+        anchor="midleft",
+    )
+    for i in range(MAX_STAMINA):
+        r = vp.r(x + 170 + i * 36, 68, 30, 40)
+        if i < stamina:
+            fill = gfx.REFUSE if stamina < S["no_mercy_below"] else colour  # in danger
+            pygame.draw.rect(surf, fill, r, border_radius=vp.s(5))
+        else:
+            pygame.draw.rect(surf, (40, 40, 44), r, border_radius=vp.s(5))
+            pygame.draw.rect(surf, (90, 90, 96), r, width=1, border_radius=vp.s(5))
+    gfx.blit_text(surf, str(stamina), vp.s(34), vp.p(x + 575, 88), gfx.WHITE, bold=True, anchor="center")
+
+
+def last_reveal(t):
+    """The last pair shown in this match (for the small cards beside the sentence)."""
+    st = t.state
+    for e in reversed(st.log):
+        if e.get("type") == "reveal":
+            return e if e.get("match") == st.match else None
+        if e.get("type") in ("match_end", "game_end"):
+            return None
+    return None
+
+
+def caption(t, surf, vp) -> None:
+    lines = []
+    for text in t.caption[-2:]:
+        lines.extend(wrap(text, vp.s(18), vp.s(1080)))
+    lines = lines[-2:]
+    if not lines:
+        return
+    r = vp.r(30, 298, 1220, 56)
+    gfx.panel(surf, r, (0, 0, 0), radius=vp.s(10), alpha=90)
+    ev = last_reveal(t) if t.anim is None else None
+    if ev is not None:
+        for seat in (0, 1):  # the last pair, small, at the ends of the bar
+            x = 40 if seat == 0 else 1204
+            cards.draw(surf, mini_face(seat, ev["cards"][seat]), vp.r(x, 302, 36, 48))
+    for i, line in enumerate(lines):
+        y = 326 if len(lines) == 1 else 312 + i * 26
+        gfx.blit_text(surf, line, vp.s(18), vp.p(640, y), gfx.WHITE, anchor="center")
+
+
+LEGEND = (
+    "Punches: the higher one hits for the difference · Block stops a punch · "
+    "Dodge sends a punch back · Nothing rests (+1) unless punched"
+)
+
+
+def legend(surf, vp) -> None:
+    """A reminder of what the cards do, in our own words."""
+    px = gfx.fit_px(LEGEND, vp.s(15), vp.s(1230))
+    gfx.blit_text(surf, LEGEND, px, vp.p(640, 662), (200, 210, 200), anchor="center")
+
+
+def status_text(t, seat) -> str:
+    st = t.state
+    name = t.names[seat]
+    if t.busy():
+        return ""
+    if st.phase in ("break", "match_over"):
+        return (
+            f"{name} is ready."
+            if not st.waiting[seat]
+            else (f"{name}: press Ready." if seat in t.humans else f"{name} is getting ready...")
+        )
+    if st.phase == "game_over":
+        return ""
+    if not st.waiting[seat]:
+        done = {
+            "redeal": "is waiting for the other boxer.",
+            "draft": "has picked the cards for this round.",
+            "exchange": "has finished exchanging.",
+            "choose": "has laid a card face down.",
+            "program": "has laid out a row face down.",
+        }
+        return f"{name} {done.get(st.phase, 'is waiting.')}"
+    if t.busy():
+        return ""
+    if seat not in t.humans:
+        return f"{name} is thinking..."
+    if t.can_act(seat):
+        sel = t.selection(seat)
+        if t.swap_mode[seat]:
+            return "Pick the card to put under your deck."
+        return {
+            "redeal": "You may show this hand and redeal, or keep it.",
+            "draft": f"Pick 10 cards for round {st.round}: {len(sel)} of {PPR} picked.",
+            "exchange": f"Pick up to {t.pick_limit(seat)} cards to exchange: {len(sel)} picked.",
+            "choose": "Choose your card: click it, drag it to your slot, or move and confirm.",
+            "program": f"Lay out 5 cards in play order: {len(sel)} of 5.",
+        }[st.phase]
+    if t.secrecy.mode == "curtain":
+        cur = t.curtain_seat()
+        if cur is not None and cur != seat:
+            return f"{name} chooses after {t.names[cur]}."
+        if t.secrecy.shown is not None and t.secrecy.shown != seat:
+            return f"{name} chooses after {t.names[t.secrecy.shown]}: look away."
+        return f"{name} chooses now."
+    scheme = t.session.seats[seat].scheme
+    return f"{name}: hold {PEEK_KEY.get(scheme, 'Tab')} to see your cards."
+
+
+def status(t, surf, vp, seat) -> None:
+    text = status_text(t, seat)
+    if text:
+        px = gfx.fit_px(text, vp.s(17), vp.s(HALF_W - 20))
+        gfx.blit_text(
+            surf,
+            text,
+            px,
+            vp.p(HALF_X[seat] + HALF_W // 2, 374),
+            gfx.HILITE if t.can_act(seat) else gfx.WHITE,
+            anchor="center",
+        )
+
+
+def hints(t, surf, vp, seat) -> None:
+    if seat not in t.humans:
+        return
+    if t.shared_input:
+        text = "Click or drag a card · arrows/WASD + Enter · gamepad D-pad + A · H history"
+        if seat != t.humans[0]:
+            return
+        gfx.blit_text(surf, text, vp.s(15), vp.p(640, 700), gfx.GREY, anchor="center")
+        return
+    scheme = t.session.seats[seat].scheme
+    text = HINTS.get(scheme, "")
+    if t.secrecy.mode == "peek":
+        text += f" · hold {PEEK_KEY.get(scheme, 'Tab')} to peek"
+    px = gfx.fit_px(text, vp.s(15), vp.s(HALF_W - 10))
+    gfx.blit_text(surf, text, px, vp.p(HALF_X[seat] + HALF_W // 2, 700), gfx.GREY, anchor="center")
+
+
+def deck_pile(t, surf, vp, seat) -> None:
+    st = t.state
+    n = st.deck_sizes[seat]
+    r = vp.r(DECK_X[seat], ROW_Y, ROW_W, ROW_H)
+    if n:
+        cards.draw(surf, face(seat, "", True), r)
+    else:
+        cards.slot(surf, r, "", gfx.GREY)
+    gfx.blit_text(surf, f"Deck {n}", vp.s(15), vp.p(DECK_X[seat] + ROW_W // 2, ROW_Y - 12), gfx.WHITE, anchor="center")
+    if t.can_act(seat) and t.may_swap(seat):
+        t.hot_zone(r, ("deck", seat), accepts=t.accepts_for(seat, "deck"), seat=seat)
+        gfx.blit_text(
+            surf,
+            "drop to swap",
+            vp.s(14),
+            vp.p(DECK_X[seat] + ROW_W // 2, ROW_Y + ROW_H + 12),
+            gfx.HILITE,
+            anchor="center",
+        )
+
+
+def shown_tally(t, surf, vp, seat) -> None:
+    """What this boxer has revealed this match (public: both players may count cards)."""
+    played = tuple(t.state.played[seat])
+    x = (140, 1012)[seat]
+    on_felt(
+        t, surf, ("tally", seat, played), vp.r(x - 8, ROW_Y - 26, 138, 164), lambda: draw_tally(surf, vp, x, played)
+    )
+
+
+def draw_tally(surf, vp, x, played) -> None:
+    gfx.blit_text(surf, "shown this match", vp.s(14), vp.p(x + 60, ROW_Y - 12), gfx.GREY, anchor="center")
+    for i, k in enumerate(KINDS):
+        y = ROW_Y + 6 + i * 22
+        label = {"punch": f"Punch {k.power}", "nothing": "Do Nothing", "block": "Block", "dodge": "Dodge"}[k.effect]
+        gfx.blit_text(surf, label, vp.s(14), vp.p(x, y), gfx.WHITE, anchor="topleft")
+        gfx.blit_text(surf, f"{played[i]}/{k.count}", vp.s(14), vp.p(x + 120, y), gfx.WHITE, anchor="topright")
+
+
+# -- each boxer's half ---------------------------------------------------------------
+
+
+def play_area(t, surf, vp, seat) -> None:
+    st = t.state
+    phase = st.phase
+    mine = t.can_act(seat)
+    if phase in ("draft", "exchange"):
+        if mine:
+            picked_row(t, surf, vp, seat)
+        else:
+            done = not st.waiting[seat]
+            msg = "picked" if done else ("picking..." if phase == "draft" else "exchanging...")
+            if phase == "exchange":
+                deck_pile(t, surf, vp, seat)
+            gfx.blit_text(
+                surf,
+                f"{t.names[seat]} {msg}",
+                vp.s(20),
+                vp.p(HALF_X[seat] + HALF_W // 2, 210),
+                gfx.WHITE,
+                anchor="center",
+            )
+        return
+    if phase in ("choose", "redeal"):
+        deck_pile(t, surf, vp, seat)
+        shown_tally(t, surf, vp, seat)
+    elif phase == "program" and t.anim is None and not t.queue:
+        deck_pile(t, surf, vp, seat)
+    if phase == "program":
+        program_row(t, surf, vp, seat)
+        return
+    r = vp.r(SLOT_X[seat], SLOT_Y, SLOT_W, SLOT_H)
+    if t.anim is not None or t.queue:
+        return  # the reveal draws the cards
+    choice = st.choice[seat]
+    if choice is not None and phase == "choose":
+        code = choice if isinstance(choice, str) else CODES[choice]
+        up = t.secrecy.mode == "open" and seat in t.humans
+        cards.draw(surf, face(seat, code, not up), r)
+    else:
+        cards.slot(surf, r, f"{t.names[seat]}'s card", gfx.PLAYER_COLOURS[seat], px=vp.s(15))
+        if mine and phase == "choose":
+            t.hot_zone(r, ("slot", seat), accepts=t.accepts_for(seat, "slot"), seat=seat)
+
+
+def picked_row(t, surf, vp, seat) -> None:
+    sel = t.selection(seat)
+    label = {
+        "draft": f"Picked for round {t.state.round}: {len(sel)} of {PPR}",
+        "exchange": f"To put under the deck: {len(sel)} of {t.pick_limit(seat)}",
+    }[t.state.phase]
+    gfx.blit_text(surf, label, vp.s(16), vp.p(HALF_X[seat] + 20, ROW_Y - 14), gfx.WHITE, anchor="midleft")
+    zone = vp.r(HALF_X[seat] + 10, ROW_Y - 4, HALF_W - 20, ROW_H + 8)
+    t.hot_zone(zone, ("pile", seat), accepts=t.accepts_for(seat, "pile"), seat=seat)
+    counts = [sel.count(c) for c in CODES]
+    for i, code in enumerate(CODES):
+        r = vp.r(col_x(seat, i), ROW_Y, ROW_W, ROW_H)
+        if counts[i]:
+            draw_card(t, surf, vp, face(seat, code), r, payload=("picked", seat, code), seat=seat)
+            badge(surf, vp, r, counts[i])
+        else:
+            cards.slot(surf, r, "", (120, 130, 120))
+
+
+def program_row(t, surf, vp, seat) -> None:
+    st = t.state
+    mine = t.can_act(seat)
+    sel = t.selection(seat) if mine else []
+    chosen = st.choice[seat]
+    if t.anim is not None or t.queue:
+        return
+    gfx.blit_text(
+        surf,
+        "Robo-Box row: played left to right",
+        vp.s(14),
+        vp.p(prog_x(seat, 0), ROW_Y + ROW_H + 14),
+        gfx.GREY,
+        anchor="midleft",
+    )
+    for i in range(5):
+        r = vp.r(prog_x(seat, i), ROW_Y, ROW_W, ROW_H)
+        if chosen is not None:
+            up = t.secrecy.mode == "open" and seat in t.humans and isinstance(chosen, tuple)
+            code = CODES[chosen[i]] if up else ""
+            cards.draw(surf, face(seat, code, not up), r)
+        elif mine and i < len(sel):
+            draw_card(t, surf, vp, face(seat, sel[i]), r, payload=("picked", seat, i), seat=seat)
+            t.hot_zone(r, ("prog", seat, i), accepts=t.accepts_for(seat, "prog"), seat=seat)
+        else:
+            cards.slot(surf, r, str(st.play + i), gfx.PLAYER_COLOURS[seat], px=vp.s(20))
+            if mine:
+                t.hot_zone(r, ("prog", seat, i), accepts=t.accepts_for(seat, "prog"), seat=seat)
+
+
+def hand(t, surf, vp, seat) -> None:
+    st = t.state
+    t.hand_payloads[seat] = []
+    if st.phase not in ("redeal", "draft", "exchange", "choose", "program"):
+        return
+    n = st.deck_sizes[seat] if st.phase == "draft" else st.hand_sizes[seat]
+    show = t.secrecy.visible(seat) and st.waiting[seat] and not t.busy()
+    if t.secrecy.mode == "open" and seat in t.humans:
+        show = True  # against the computer the hand is simply shown (also while cards turn)
+    title = "Your deck: pick from here" if st.phase == "draft" else f"{t.names[seat]}'s hand"
+    if not show:
+        label = f"{title} ({n} cards)" if st.phase != "draft" else f"{t.names[seat]}'s deck ({n})"
+        on_felt(
+            t,
+            surf,
+            ("backs", seat, label, n),
+            vp.r(HALF_X[seat] + 8, HAND_Y - 36, HALF_W - 16, CARD_H + 44),
+            lambda: draw_backs(surf, vp, seat, label, n),
+        )
+        return
+    mine = t.can_act(seat) and st.phase != "redeal"
+    counts = t.source_counts(seat) if t.can_act(seat) else list(st.hands[seat])
+    gfx.blit_text(
+        surf, f"{title} ({sum(counts)})", vp.s(15), vp.p(HALF_X[seat] + 20, HAND_Y - 22), gfx.WHITE, anchor="midleft"
+    )
+    if mine and st.phase in ("draft", "exchange", "program"):
+        t.hot_zone(
+            vp.r(HALF_X[seat] + 10, HAND_Y - 4, HALF_W - 20, CARD_H + 8),
+            ("source", seat),
+            accepts=t.accepts_for(seat, "source"),
+            seat=seat,
+        )
+    redeal = t.redeal_kind(seat) if st.phase == "redeal" else None
+    for i, code in enumerate(CODES):
+        r = vp.r(col_x(seat, i), HAND_Y, CARD_W, CARD_H)
+        if counts[i] <= 0:
+            cards.slot(surf, r, "", (90, 110, 95))
+            continue
+        hl = gfx.GOLD if (t.swap_mode[seat] and mine) or code == redeal else None
+        payload = ("hand", seat, code)
+        if mine and t.show_focus.get(seat) and t.focused(seat) is not None and t.focused(seat).payload == payload:
+            hl = gfx.HILITE
+            lifted = r.move(0, -vp.s(8))  # drawn raised; pointed at where it lies
+        else:
+            lifted = r
+        cards.draw(surf, face(seat, code), lifted, highlight=hl)
+        if mine:
+            t.hot_card(r, payload, seat, cards.render(face(seat, code), r.w, r.h))
+            t.hand_payloads[seat].append(payload)
+        badge(surf, vp, lifted, counts[i])
+
+
+def draw_backs(surf, vp, seat, label, n) -> None:
+    """A hand or deck shown face down: a fan of card backs under its name."""
+    gfx.blit_text(surf, label, vp.s(15), vp.p(HALF_X[seat] + 20, HAND_Y - 22), gfx.GREY, anchor="midleft")
+    step = min(COL // 2 + 6, (HALF_W - 40 - CARD_W) // max(1, min(n, 30) - 1)) if n > 1 else 0
+    for i in range(min(n, 30)):
+        cards.draw(surf, face(seat, "", True), vp.r(HALF_X[seat] + 20 + i * step, HAND_Y, CARD_W, CARD_H))
+
+
+def buttons(t, surf, vp, seat) -> None:
+    st = t.state
+    t.primary[seat] = []
+    if not t.can_act(seat):
+        return
+    x = HALF_X[seat] + 20
+    y = BTN_Y
+    phase = st.phase
+    px = vp.s(17)
+    row = []
+    if phase == "redeal":
+        k = t.redeal_kind(seat)
+        row.append(("Keep this hand", lambda: t.redeal(seat, True)))
+        if k:
+            row.append(
+                (f"Show {card_name(k)} ×{st.hands[seat][CODES.index(k)]}: redeal", lambda: t.redeal(seat, False))
+            )
+    elif phase in ("draft", "exchange", "program"):
+        sel = t.selection(seat)
+        if phase == "draft":
+            row.append((f"Fight with these {PPR}", lambda: t.confirm_picks(seat), len(sel) == PPR))
+        elif phase == "exchange":
+            label = f"Exchange {len(sel)}" if sel else "Keep all my cards"
+            row.append((label, lambda: t.confirm_picks(seat)))
+        else:
+            row.append((f"Lay out these {PROGRAM}", lambda: t.confirm_picks(seat), len(sel) == PROGRAM))
+        row.append(("Clear", lambda: t.clear_picks(seat), bool(sel)))
+    if phase in ("choose", "program") and t.may_swap(seat):
+        row.append(("Cancel swap" if t.swap_mode[seat] else "Swap a card", lambda: t.toggle_swap(seat)))
+    if t.secrecy.mode == "curtain" and t.secrecy.shown == seat:
+        row.append(("Hide", lambda: t.hide(seat)))
+    t.primary[seat] = [b[0] for b in row[:1]]
+    widths = [max(110, min(300, gfx.font(px).size(b[0])[0] / vp.scale + 36)) for b in row]
+    for b, w in zip(row, widths):
+        enabled = b[2] if len(b) > 2 else True
+        t.hot_button(vp.r(x, y, w, 42), b[0], b[1], seat=seat, px=px, enabled=enabled)
+        x += w + 12
+
+
+# -- the reveal ----------------------------------------------------------------------
+
+
+def reveal(t, surf, vp) -> None:
+    a = t.anim
+    ev = a["ev"]
+    speed = t._speed()
+    p = min(1.0, a["t"] / (FLIP_MS / speed))
+    robo = len(t.batch) > 1 or t.state.options["robo_box"]
+    idx = t.batch.index(ev) if ev in t.batch else 0
+    for seat in (0, 1):
+        if robo:
+            for j in range(5):
+                r = vp.r(prog_x(seat, j), ROW_Y, ROW_W, ROW_H)
+                if j < idx:
+                    cards.draw(surf, face(seat, t.batch[j]["cards"][seat]), r)
+                elif j > idx:
+                    cards.draw(surf, face(seat, "", True), r)
+                else:
+                    flip(surf, vp, seat, ev["cards"][seat], r, p)
+        else:
+            r = vp.r(SLOT_X[seat], SLOT_Y, SLOT_W, SLOT_H)
+            flip(surf, vp, seat, ev["cards"][seat], r, p)
+    if a["flipped"]:
+        for seat in (0, 1):
+            ch = ev["change"][seat]
+            if ch:
+                text = f"{ch:+d}"
+                col = gfx.GREEN if ch > 0 else gfx.REFUSE
+                x = SLOT_X[seat] + (-46 if seat == 0 else SLOT_W + 46) if not robo else (prog_x(seat, idx) + ROW_W // 2)
+                y = SLOT_Y + SLOT_H // 2 if not robo else ROW_Y - 20
+                gfx.blit_text(surf, text, vp.s(34), vp.p(x, y), col, bold=True, anchor="center")
+
+
+def flip(surf, vp, seat, code, r, p) -> None:
+    """Both cards turn over at the same time: shrink the back, grow the face."""
+    lift = vp.s(10) * (1 - abs(2 * p - 1))
+    if p < 0.5:
+        img = cards.render(face(seat, "", True), r.w, r.h)
+        scale = 1 - 2 * p
+    else:
+        img = cards.render(face(seat, code), r.w, r.h)
+        scale = 2 * p - 1
+    w = max(2, int(r.w * scale))
+    if w != r.w:
+        img = pygame.transform.scale(img, (w, r.h))
+    surf.blit(img, (r.centerx - w // 2, r.y - lift))

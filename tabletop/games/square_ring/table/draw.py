@@ -1,0 +1,673 @@
+"""Drawing The Square Ring table (layout and secrecy rules: see table.py)."""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop.ui import cards, gfx
+from tabletop.ui.table import Hot
+
+from ..rules import board, may_react
+from . import cards as tc
+from .hand import draw_hand
+from .layout import (
+    BOARD_X,
+    BOARD_Y,
+    BTN_DX,
+    BTN_GAP,
+    BTN_H,
+    BTN_W,
+    BTN_Y,
+    CELL,
+    HALF_W,
+    HALF_X,
+    PANEL_W,
+    PANEL_X,
+    SLOT_DX,
+    SLOT_H,
+    SLOT_W,
+    SLOT_Y,
+    hand_layout,
+    shifted,
+)
+from .ring import banner, candidate, ring, wrapped
+
+HINTS = {
+    "keys-left": "W A S D move · Space choose/swap · Shift take back · E log",
+    "keys-right": "Arrows move · Enter choose/swap · Backspace take back · O log",
+    "keyboard": "Arrows or WASD move · Enter/Space choose/swap · Backspace take back · E log",
+    "gamepad": "D-pad move · A choose/swap · B take back · X log",
+    "mouse": "Click a card or drag it to a slot; drag slots to reorder",
+}
+PEEK_KEY = {
+    "keys-left": "Tab",
+    "keys-right": "Right Ctrl",
+    "gamepad": "Y",
+    "mouse": "`",
+    "keyboard": "Tab",
+    None: "Tab",
+}
+
+
+_RECTS: dict = {}  # (viewport, design rect) -> screen rect, for draw's clip tests
+gfx.forget_on_resize(_RECTS.clear)
+
+
+# -- the whole table ------------------------------------------------------------------------
+
+
+def draw(t, surf, vp, clip=None) -> None:
+    """The whole table; with ``clip`` (a screen rect the surface is clipped to) only the parts that reach
+    into it are drawn (a kept picture supplies the rest)."""
+
+    def near(x, y, w, h) -> bool:
+        if clip is None:
+            return True
+        k = (vp.ox, vp.oy, vp.scale, x, y, w, h)
+        r = _RECTS.get(k)
+        if r is None:
+            r = _RECTS[k] = vp.r(x, y, w, h)
+        return clip.colliderect(r)
+
+    cell = vp.s(CELL)
+    m = max(4, cell // 5)
+    tl = vp.p(BOARD_X, BOARD_Y)
+    covered = (
+        clip is not None
+        and not t.log_open  # all under the ring's opaque mat, drawn first
+        and pygame.Rect(tl[0] - m, tl[1] - m, 5 * cell + 2 * m, 5 * cell + 2 * m).contains(clip)
+    )
+    if not covered:
+        surf.fill(gfx.FELT)
+    if near(0, 0, 1280, 42) and not covered:
+        header(t, surf, vp)
+    if t.log_open:
+        bout_log(t, surf, vp)
+        return
+    t.threat = threat(t, vp)
+    if near(400, 0, 480, 416):  # the ring and what floats over its edges (see reveal_regions)
+        ring(t, surf, vp)
+    curtain_up = t.curtain_seat() is not None
+    for seat in (0, 1):
+        x0 = PANEL_X[seat]
+        if near(x0, 48, PANEL_W, 134):
+            info(t, surf, vp, seat)
+        if near(x0 + SLOT_DX[0] - 4, SLOT_Y - 24, SLOT_DX[2] + SLOT_W - SLOT_DX[0] + 8, SLOT_H + 24):
+            slots(t, surf, vp, seat)
+        buttons(t, surf, vp, seat)
+        if not curtain_up and near(x0, 340, PANEL_W, 40):
+            status(t, surf, vp, seat)
+        if near(HALF_X[seat], 414, HALF_W, 284):
+            hand(t, surf, vp, seat)
+    if near(0, 690, 1280, 30):
+        for seat in (0, 1):
+            hints(t, surf, vp, seat)
+    caption(t, surf, vp)
+    if t.anim is not None:
+        banner(t, surf, vp)
+    curtain = t.curtain_seat()
+    st = t.state
+    if curtain is not None:
+        key = (curtain, st.phase, st.round, st.exchange)
+        first = t._curtain_last != key
+        t._curtain_last = key
+        t.secrecy.draw_curtain(surf, vp, curtain)
+        if first:
+            t.want_focus[curtain] = f"Show {t.names[curtain]}'s cards"
+    else:
+        t._curtain_last = None
+
+
+def reveal_regions(t, vp) -> list:
+    """Where the reveal moves within one step: [(screen rect, seat)], the rects apart. The ring (seat None:
+    all of the table that reaches into it is drawn again), wider where numbers and words float over its
+    edges or a boxer bumps out, and left out while cards turn over and nothing floats (the boxers stand
+    still then); the order slot of a boxer whose card turns over (only that seat's slots reach there)."""
+    step = t.anim.current() if t.anim is not None else None
+    floats = (
+        step is None
+        or step.kind == "strike"
+        or (step.kind == "flip" and step.data["shuffled"])
+        or (step.kind == "move" and (step.data.get("nulled") or step.data.get("bumps")))
+    )
+    if floats:
+        ring_r = vp.r(400, 0, 480, 416)
+    elif step.kind == "flip":  # the boxers stand still while cards turn: the ring keeps its picture
+        ring_r = None
+    else:
+        cell = vp.s(CELL)
+        m = max(4, cell // 5)
+        tl = vp.p(BOARD_X, BOARD_Y)
+        ring_r = pygame.Rect(tl[0] - m, tl[1] - m, 5 * cell + 2 * m, 5 * cell + 2 * m)
+    out = [] if ring_r is None else [(ring_r, None)]
+    if step is not None and step.kind == "flip" and step.data["k"] < 3:
+        for seat in (0, 1):
+            if step.data["cards"][seat]:  # the turning card, lifted up to 12 over its slot
+                r = vp.r(PANEL_X[seat] + SLOT_DX[step.data["k"]], SLOT_Y - 14, SLOT_W, SLOT_H + 14)
+                if ring_r is not None and r.left < ring_r.right <= r.right:
+                    r.width, r.left = r.right - ring_r.right, ring_r.right
+                if r.width > 0:
+                    out.append((r, seat))
+    return out
+
+
+def header(t, surf, vp) -> None:
+    st = t.state
+    gfx.panel(surf, vp.r(0, 0, 1280, 42), gfx.FELT_DARK, radius=0)
+    gfx.blit_text(surf, "The Square Ring", vp.s(20), vp.p(16, 21), gfx.GOLD, bold=True, anchor="midleft")
+    rnd, exc = t.anim.shown_exchange if t.anim is not None else (st.round, st.exchange)
+    text = f"Round {rnd} of {st.rounds} · Exchange {exc} of {st.exchanges}"
+    gfx.blit_text(surf, text, vp.s(20), vp.p(640, 21), gfx.WHITE, bold=True, anchor="center")
+    res = []
+    for i, w in enumerate(st.round_results):
+        res.append(f"R{i + 1}: " + ("draw" if w is None else t.names[w]))
+    if res:
+        line = "  ".join(res)
+        gfx.blit_text(surf, line, gfx.fit_px(line, vp.s(16), vp.s(240)), vp.p(1070, 21), gfx.WHITE, anchor="midright")
+    label = "Close the log" if t.log_open else "Bout log (H)"
+    t.hot_button(vp.r(1082, 6, 140, 30), label, t.toggle_log, px=vp.s(15))
+
+
+def bout_log(t, surf, vp) -> None:
+    """Everything that happened in the bout, newest at the bottom."""
+    st = t.state
+    r = vp.r(20, 50, 1240, 650)
+    gfx.panel(surf, r, gfx.PANEL, radius=vp.s(14), border=gfx.GOLD, width=vp.s(2))
+    gfx.blit_text(surf, "Bout log", vp.s(24), vp.p(44, 78), gfx.GOLD, bold=True, anchor="midleft")
+    gfx.blit_text(
+        surf, "H, X on a gamepad, or the button closes it", vp.s(15), vp.p(200, 78), gfx.GREY, anchor="midleft"
+    )
+    px = vp.s(15)
+    lines: list[tuple[str, tuple]] = []
+    last = None
+    for e in st.log:
+        key = (e.get("round"), e.get("exchange"))
+        if key != last:
+            last = key
+            lines.append((f"Round {key[0]}, exchange {key[1]}", gfx.GOLD))
+        colour = gfx.WHITE
+        seat = e.get("seat")
+        if e["kind"] in ("hit", "ko", "round", "bout"):
+            colour = gfx.HILITE
+        elif seat in (0, 1) and e["kind"] not in ("null",):
+            colour = gfx.PLAYER_COLOURS[seat]
+        for w in wrapped("   " + e["text"], px, vp.s(1180)):
+            lines.append((w, colour))
+    rows = 27
+    if not lines:
+        lines = [("Nothing has happened yet.", gfx.GREY)]
+    for i, (text, colour) in enumerate(lines[-rows:]):
+        gfx.blit_text(surf, text, px, vp.p(44, 104 + i * 22), colour, anchor="topleft")
+
+
+# -- each boxer's panel ----------------------------------------------------------------------
+
+
+def layer(t, surf, vp, name, key, design_rect, draw_fn) -> None:
+    """Draw something that rarely changes once into its own surface, then blit it every frame."""
+    region = vp.rect(design_rect)
+    entry = t.layers.get(name)
+    if entry is None or entry[0] != key or entry[2] != region:
+        img = entry[1] if entry is not None and entry[1].get_size() == region.size else pygame.Surface(region.size)
+        img.fill(gfx.FELT)
+        draw_fn(img, shifted(vp, region.topleft))
+        entry = (key, img, region)
+        t.layers[name] = entry
+    surf.blit(entry[1], region)
+
+
+def info(t, surf, vp, seat) -> None:
+    st = t.shown_state()
+    _pos, _facing, hp, dmg = t.shown_pose()
+    key = (
+        seat,
+        t.names[seat],
+        st.boxers[seat],
+        seat in t.humans,
+        hp[seat],
+        dmg[seat],
+        st.round_wins[seat],
+        st.rounds,
+        st.bursts[seat],
+        st.reacts[seat],
+        st.dazed[seat],
+        st.cooldown[seat],
+    )
+    layer(
+        t,
+        surf,
+        vp,
+        ("info", seat),
+        key,
+        (PANEL_X[seat], 48, PANEL_W, 134),
+        lambda img, v: _info(t, img, v, seat, hp, dmg),
+    )
+
+
+def _info(t, surf, vp, seat, hp, dmg) -> None:
+    st = t.shown_state()
+    x0 = PANEL_X[seat]
+    bx = t.boxer(seat)
+    colour = gfx.PLAYER_COLOURS[seat]
+    gfx.panel(surf, vp.r(x0, 48, PANEL_W, 134), (0, 0, 0), radius=vp.s(10), alpha=60)
+    who = f"{t.names[seat]} · {bx.name}" + ("" if seat in t.humans else " (computer)")
+    gfx.blit_text(
+        surf, who, gfx.fit_px(who, vp.s(22), vp.s(300), True), vp.p(x0 + 12, 64), colour, bold=True, anchor="midleft"
+    )
+    gfx.blit_text(surf, bx.style, vp.s(15), vp.p(x0 + PANEL_W - 12, 64), gfx.GREY, anchor="midright")
+    # HP bar
+    bar = vp.r(x0 + 12, 80, 300, 22)
+    pygame.draw.rect(surf, (40, 40, 44), bar, border_radius=vp.s(6))
+    frac = max(0.0, min(1.0, hp[seat] / bx.hp))
+    fill = bar.copy()
+    fill.w = max(0, int(bar.w * frac))
+    pygame.draw.rect(surf, gfx.REFUSE if frac <= 0.3 else colour, fill, border_radius=vp.s(6))
+    pygame.draw.rect(surf, (120, 120, 130), bar, width=1, border_radius=vp.s(6))
+    gfx.blit_text(
+        surf, f"♥ {hp[seat]} / {bx.hp} HP", vp.s(18), vp.p(x0 + 324, 91), gfx.WHITE, bold=True, anchor="midleft"
+    )
+    wins = st.round_wins[seat]
+    gfx.blit_text(
+        surf, f"Damage dealt this round: {dmg[seat]}", vp.s(16), vp.p(x0 + 12, 118), gfx.WHITE, anchor="midleft"
+    )
+    gfx.blit_text(
+        surf,
+        "Rounds won " + "★" * wins + "☆" * max(0, (st.rounds + 1) // 2 - wins),
+        vp.s(16),
+        vp.p(x0 + PANEL_W - 12, 118),
+        gfx.GOLD,
+        anchor="midright",
+    )
+    tokens = f"⚡ Bursts {st.bursts[seat]}    ◉ Reacts {st.reacts[seat]}"
+    gfx.blit_text(surf, tokens, vp.s(16), vp.p(x0 + 12, 144), gfx.WHITE, anchor="midleft")
+    if st.dazed[seat]:
+        r = vp.r(x0 + 250, 133, 200, 22)
+        gfx.panel(surf, r, (120, 40, 140), radius=vp.s(6))
+        gfx.blit_text(surf, "DAZED: cards shuffled", vp.s(14), r.center, gfx.WHITE, bold=True, anchor="center")
+    cool = [bx.by_id[c].name for c in st.cooldown[seat]]
+    line = ("Cooling down: " + ", ".join(cool)) if cool else "No card cooling down"
+    gfx.blit_text(
+        surf,
+        line,
+        gfx.fit_px(line, vp.s(15), vp.s(PANEL_W - 24)),
+        vp.p(x0 + 12, 168),
+        (150, 200, 220) if cool else gfx.GREY,
+        anchor="midleft",
+    )
+
+
+def slot_rect(vp, seat, i) -> pygame.Rect:
+    return vp.r(PANEL_X[seat] + SLOT_DX[i], SLOT_Y, SLOT_W, SLOT_H)
+
+
+def slots(t, surf, vp, seat) -> None:
+    st = t.state
+    x0 = PANEL_X[seat]
+    bx = t.boxer(seat)
+    n = t.slot_count(seat)
+    colour = gfx.PLAYER_COLOURS[seat]
+    shown = this_exchange_cards(t, seat)
+    if shown is not None:
+        n = len(shown)
+    labels = ["1st", "2nd", "3rd · Burst ⚡"]
+    lifted = t.lifted[seat] if shown is None and t.can_act(seat) and t.private_visible(seat) else None
+    for i in range(3):
+        if i == 2 and (bx.bursts == 0 or (shown is not None and n < 3)):
+            continue
+        lab = labels[i] if (i < 2 or n == 3) else ("no Burst now" if st.bursts[seat] else "no Burst left")
+        if i == 0 and peeked(t, seat):
+            lab = "1st · seen ◉"
+        if i == lifted:
+            lab = labels[i][:3] + " · lifted ⇄"
+        gfx.blit_text(
+            surf,
+            lab,
+            gfx.fit_px(lab, vp.s(14), vp.s(SLOT_W + 6)),
+            vp.p(x0 + SLOT_DX[i] + SLOT_W // 2, SLOT_Y - 10),
+            gfx.HILITE if i == lifted else (gfx.WHITE if i < n else gfx.GREY),
+            anchor="center",
+        )
+    if shown is not None:
+        step = t.anim.current() if t.anim is not None else None
+        for i, (cid, up) in enumerate(shown[:3]):
+            r = slot_rect(vp, seat, i)
+            if step is not None and step.kind == "flip" and step.data["k"] == i and step.data["cards"][seat]:
+                flip(surf, bx.id, seat, step.data["cards"][seat], r, t.anim.progress(), vp)
+            elif cid is None:
+                cards.slot(surf, r, "—", gfx.GREY, px=vp.s(18))
+            elif up:
+                surf.blit(tc.render(bx.id, cid, seat, r.w, r.h), r)
+            else:
+                surf.blit(tc.back(seat, r.w, r.h), r)
+        for i in range(len(shown), n):
+            cards.slot(surf, slot_rect(vp, seat, i), "", (90, 100, 95))
+        return
+    sel = t.selection(seat)
+    mine = t.can_act(seat) and st.phase in ("declare", "choose", "react")
+    see = t.private_visible(seat)
+    for i in range(3 if bx.bursts else 2):
+        r = slot_rect(vp, seat, i)
+        if i >= n:
+            cards.slot(surf, r, "", (80, 90, 85))
+            continue
+        if see and i < len(sel):
+            img = tc.render(bx.id, sel[i], seat, r.w, r.h)
+            surf.blit(img, r)
+            if lifted == i:  # lifted to swap (keys / pad): outlined, named in its label
+                pygame.draw.rect(
+                    surf, gfx.HILITE, r.inflate(vp.s(6), vp.s(6)), width=max(2, vp.s(3)), border_radius=vp.s(8)
+                )
+            if mine:
+                t.hot_card(r, ("slot", seat, i), seat, img)
+        elif t.pending[seat] and i < len(sel):
+            surf.blit(tc.back(seat, r.w, r.h), r)
+        else:
+            cards.slot(surf, r, str(i + 1), colour, px=vp.s(26))
+        if mine:
+            t.hot_zone(r, ("slot", seat, i), accepts=t.accepts_for(seat, "slot", i), seat=seat)
+
+
+def flip(surf, boxer, seat, cid, r, p, vp) -> None:
+    """A card turning over: the back narrows, the face widens, lifted a little."""
+    lift = int(vp.s(12) * (1 - abs(2 * p - 1)))
+    if p < 0.5:
+        img, scale = tc.back(seat, r.w, r.h), 1 - 2 * p
+    else:
+        img, scale = tc.render(boxer, cid, seat, r.w, r.h), 2 * p - 1
+    w = max(2, int(r.w * scale))
+    if w != r.w:
+        img = _narrowed(img, w, r.h)
+    surf.blit(img, (r.centerx - w // 2, r.y - lift))
+
+
+@gfx.image_cache(256)
+def _narrowed(img, w, h):
+    """A card face or back squeezed to ``w`` wide (the turn-over), kept while the turn plays again."""
+    return pygame.transform.scale(img, (w, h))
+
+
+def peeked(t, seat) -> bool:
+    """The other person reacted and may see this seat's first card now."""
+    st = t.state
+    other = 1 - seat
+    return (
+        st.phase == "react"
+        and st.reactor == other
+        and other in t.humans
+        and t.secrecy.visible(other)
+        and bool(st.peek)
+        and not t.secrecy.visible(seat)
+    )
+
+
+def this_exchange_cards(t, seat):
+    """What the slots show once cards are committed: [(card id or None, face up)], or None while choosing."""
+    st = t.state
+    rev = t.revealed[seat] if t.revealed_key == (st.round, st.exchange) or t.anim is not None else []
+    if t.anim is not None or st.phase in ("footwork", "stick"):
+        commits = st.commits[seat] if t.anim is None else None
+        total = len(commits) if isinstance(commits, tuple) else None
+        if t.anim is not None:
+            total = _anim_count(t, seat)
+        out = [(cid, True) for cid in rev]
+        while total is not None and len(out) < total:
+            out.append(("?", False))
+        return [(c, up) if c != "?" else ("x", False) for c, up in out]
+    c = st.commits[seat]
+    if st.phase == "over":
+        if t.revealed_key == (st.round, st.exchange) and (t.revealed[0] or t.revealed[1]):
+            return [(cid, True) for cid in rev if cid is not None]
+        return [(cid, True) for cid in c] if isinstance(c, tuple) else None
+    if c is None:
+        return None
+    if t.secrecy.visible(seat):
+        return [(cid, True) for cid in c]
+    out = [(cid, False) for cid in c]
+    if peeked(t, seat):
+        out[0] = (st.peek, True)
+    return out
+
+
+def _anim_count(t, seat) -> int:
+    n = len(t.revealed[seat])
+    for step in t.anim.steps[t.anim.i :]:
+        if step.kind == "flip" and step.data["cards"][seat] is not None:
+            n = max(n, step.data["k"] + 1)
+    return n
+
+
+def buttons(t, surf, vp, seat) -> None:
+    st = t.state
+    t.buttons_of[seat] = []
+    if not t.can_act(seat):
+        return
+    x = PANEL_X[seat] + BTN_DX
+    rows = []
+    if st.phase in ("declare", "choose", "react"):
+        sel = t.selection(seat)
+        label = "Lock in ⚡" if len(sel) == 3 else "Lock in"
+        rows.append((label, lambda: t.lock_in(seat), len(sel) >= 2))
+        if st.phase == "declare" and st.declares[seat] is None and may_react(st, seat):
+            rows.append(("React ◉", lambda: t.react(seat), True))
+        rows.append(("Clear", lambda: t.clear(seat), bool(sel)))
+    elif st.phase == "footwork":
+        for label, turn in (("↺ Turn left", -1), ("Stay facing", 0), ("↻ Turn right", 1)):
+            rows.append((label, (lambda tt=turn: t.footwork(seat, tt)), True))
+            t.button_preview[(seat, label)] = (seat, "turn", turn)
+    elif st.phase == "stick":
+        for s in st.entitled[seat] or ():
+            name = board.STEPS[s]
+            label = f"Step {name}"
+            rows.append((label, (lambda n=name: t.stick(seat, n)), True))
+            t.button_preview[(seat, label)] = (seat, "step", name)
+        rows.append(("Stay", lambda: t.stick(seat, None), True))
+    if t.secrecy.mode == "curtain" and t.secrecy.shown == seat and st.phase in ("declare", "choose", "react"):
+        rows.append(("Hide my cards", lambda: t.hide(seat), True))
+    for i, (label, cb, enabled) in enumerate(rows):
+        r = vp.r(x, BTN_Y + i * BTN_GAP, BTN_W, BTN_H)
+        t.hot_button(r, label, cb, seat=seat, px=vp.s(16), enabled=enabled)
+        if enabled:
+            t.buttons_of[seat].append(label)
+
+
+def status_text(t, seat) -> str:
+    st = t.state
+    name = t.names[seat]
+    other = t.names[1 - seat]
+    if st.result is not None:
+        return ""
+    if t.anim is not None:
+        return ""
+    phase = st.phase
+    if phase in ("footwork", "stick"):
+        if seat in t.rules.to_act(st):
+            if seat not in t.humans:
+                return f"{name} is deciding..."
+            if t.can_act(seat):
+                return (
+                    "Favoured step: you may turn 45°."
+                    if phase == "footwork"
+                    else "Stick and Move: you may take a step."
+                )
+            return f"{name}: hold {PEEK_KEY.get(t.session.seats[seat].scheme, 'Tab')} to choose."
+        return f"Waiting for {other}." if t.rules.to_act(st) else ""
+    if st.commits[seat] is not None or t.pending[seat]:
+        return f"{name} has locked in."
+    if st.reactor == seat and phase != "react":
+        return f"{name} reacts: {other} locks in first."
+    if st.phase == "declare" and st.declares[seat] is True:
+        return f"{name} has answered."
+    if seat not in t.humans:
+        return f"{name} is choosing..."
+    if t.can_act(seat):
+        sel = t.selection(seat)
+        if phase == "react":
+            return f"You reacted: you see {other}'s first card. Lay yours."
+        if t.lifted[seat] is not None:
+            return f"Card {t.lifted[seat] + 1} lifted: confirm another slot to swap, the same slot to take it back."
+        if phase == "declare" and st.declares[seat] is None and may_react(st, seat) and not sel:
+            return "Press React ◉ first, or lay your cards (= no React)."
+        more = " (a 3rd uses a Burst)" if t.slot_count(seat) == 3 else ""
+        return f"Lay 2 cards in order{more}, then Lock in. {len(sel)} laid."
+    if t.secrecy.mode == "curtain":
+        return f"{name} chooses next."
+    return f"{name}: hold {PEEK_KEY.get(t.session.seats[seat].scheme, 'Tab')} to see your choice."
+
+
+def status(t, surf, vp, seat) -> None:
+    text = status_text(t, seat)
+    if text:
+        px = gfx.fit_px(text, vp.s(16), vp.s(PANEL_W - 10))
+        gfx.blit_text(
+            surf,
+            text,
+            px,
+            vp.p(PANEL_X[seat] + PANEL_W // 2, 360),
+            gfx.HILITE if t.can_act(seat) else gfx.WHITE,
+            anchor="center",
+        )
+
+
+def caption_text(t) -> tuple[str, bool]:
+    """The line under the ring: help on the card being pointed at, else what just happened."""
+    st = t.state
+    text = " ".join(t.caption[-3:])
+    focus_help = None
+    for seat in (0, 1):
+        if t.anim is None and t.can_act(seat) and st.phase in ("declare", "choose", "react"):
+            cand = candidate(t, seat)
+            if cand is not None:
+                focus_help = tc.describe(st.boxers[seat], cand[0]) + where_text(t, seat, cand)
+    if focus_help is None and t.threat is not None:
+        seat, cid = t.threat
+        focus_help = (
+            f"{t.boxer(seat).name}'s card: "
+            + tc.describe(st.boxers[seat], cid)
+            + where_text(t, seat, (cid, 0), plan=False)
+        )
+    return (focus_help, True) if focus_help else (text, False)
+
+
+def caption(t, surf, vp) -> None:
+    text, focus_help = caption_text(t)
+    if not text:
+        return
+    px = vp.s(15)
+    lines = list(wrapped(text, px, vp.s(1220)))[-2:]
+    r = vp.r(20, 373, 1240, 42)
+    gfx.panel(surf, r, (0, 0, 0), radius=vp.s(8), alpha=90)
+    for i, line in enumerate(lines):
+        y = 394 if len(lines) == 1 else 384 + i * 20
+        gfx.blit_text(surf, line, px, vp.p(640, y), gfx.HILITE if focus_help else gfx.WHITE, anchor="center")
+
+
+def where_text(t, seat, cand, plan=True) -> str:
+    """What the previewed card would do from where the boxer will be (the opponent standing still)."""
+    st = t.state
+    sel = t.selection(seat) if plan else []
+    upto = [c for c in sel[: cand[1]] if c != cand[0]]
+    sq, f, _trail = t.plan(seat, upto)
+    card = t.boxer(seat).by_id[cand[0]]
+    other = t.boxer(1 - seat).name
+    opp = st.pos[1 - seat]
+    where = f" from {board.name(sq)}" if upto else ""
+    if card.kind == "attack":
+        area = board.mask_squares(card.mask(sq, f))
+        names = ", ".join(board.name(q) for q in area) or "nothing on the ring"
+        tail = f" ({other} stands on {board.name(opp)} now: it would land)" if opp in area else ""
+        return f" — hits {names}{where}{tail}"
+    if card.kind == "step":
+        d = board.step_destination(sq, f, card.step)
+        if d < 0:
+            return f" — it would leave the ring{where}: no move"
+        if d == opp:
+            return f" — to {board.name(d)}, where {other} stands now"
+        return f" — to {board.name(d)}"
+    if card.kind == "turn":
+        return f" — you would face {board.FACING_NAMES[(f + card.turn) % 8]}"
+    return ""
+
+
+# -- hands ----------------------------------------------------------------------------------
+
+
+def threat(t, vp):
+    """(seat, card id) of a hand card under the pointer, or under a keys/pad focus, that is not being chosen:
+    the board shows what it would do from where that boxer stands (any card of either boxer; a hand is
+    public)."""
+    if t.anim is not None or t.drag is not None:
+        return None
+    if t.mouse_pos is None:
+        for s in t.humans:
+            hot = t.focused(s) if t.show_focus.get(s) else None
+            if hot is not None and isinstance(hot.payload, tuple) and hot.payload[0] == "look":
+                return hot.payload[1], hot.payload[2]
+        return None
+    for seat in (0, 1):
+        if t.can_act(seat) and t.state.phase in ("declare", "choose", "react"):
+            continue  # the chooser's own cards preview from the order (candidate)
+        for cid, d in hand_layout(t, seat):
+            if vp.rect(d).collidepoint(t.mouse_pos):
+                return seat, cid
+    return None
+
+
+def hand(t, surf, vp, seat) -> None:
+    st = t.state
+    bx = t.boxer(seat)
+    t.hand_payloads[seat] = []
+    mine = t.can_act(seat) and st.phase in ("declare", "choose", "react")
+    see = t.private_visible(seat) and st.phase in ("declare", "choose", "react")
+    sel = t.selection(seat) if see else []
+    cand = candidate(t, seat) if mine else None
+    lit = cand[0] if (mine and cand is not None and not (t.show_focus.get(seat) and t.mouse_pos is None)) else None
+    key = (seat, t.names[seat], bx.id, t.shown_state().cooldown[seat], tuple(sel), lit)
+    layer(
+        t,
+        surf,
+        vp,
+        ("hand", seat),
+        key,
+        (HALF_X[seat], 414, HALF_W, 284),
+        lambda img, v: draw_hand(t, img, v, seat, sel, lit),
+    )
+    if mine:
+        zone = vp.r(HALF_X[seat], 430, HALF_W, 270)
+        t.hot_zone(zone, ("hand", seat), accepts=t.accepts_for(seat, "hand"), seat=seat)
+        for cid, d in hand_layout(t, seat):
+            r = vp.rect(d)
+            payload = ("hand", seat, cid)
+            t.hot_card(r, payload, seat, tc.render(bx.id, cid, seat, r.w, r.h, False))
+            if cid not in st.cooldown[seat]:
+                t.hand_payloads[seat].append(payload)
+    elif not t.busy() and t.curtain_seat() is None and (t.session.outcome() is None or t.result_dismissed):
+        # keys and pads may point at a hand that is not being chosen from, as the mouse can (threat):
+        # a do-nothing button per card, so the focus can rest on it but the mouse cannot pick it up
+        for viewer in t.humans:
+            if t.show_focus.get(viewer):
+                for cid, d in hand_layout(t, seat):
+                    t._next_hots.append(Hot(vp.rect(d), ("look", seat, cid), viewer, "button", callback=_nothing))
+
+
+def _nothing() -> None:
+    """Confirming a card one is only looking at does nothing."""
+
+
+def hints(t, surf, vp, seat) -> None:
+    if seat not in t.humans:
+        return
+    if t.shared_input:
+        if seat != t.humans[0]:
+            return
+        text = (
+            "Click a card or drag it to a slot · arrows/WASD + Enter · gamepad D-pad + A · "
+            "Enter/A on two laid cards swaps them · Backspace/B takes back · H or X: bout log"
+        )
+        gfx.blit_text(surf, text, gfx.fit_px(text, vp.s(15), vp.s(1240)), vp.p(640, 706), gfx.GREY, anchor="center")
+        return
+    scheme = t.session.seats[seat].scheme
+    text = HINTS.get(scheme, "")
+    if t.secrecy.mode == "peek":
+        text += f" · hold {PEEK_KEY.get(scheme, 'Tab')} to see"
+    px = gfx.fit_px(text, vp.s(15), vp.s(HALF_W - 10))
+    gfx.blit_text(surf, text, px, vp.p(HALF_X[seat] + HALF_W // 2, 706), gfx.GREY, anchor="center")

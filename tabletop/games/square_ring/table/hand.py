@@ -1,0 +1,86 @@
+"""Drawing a boxer's hand (titles, card faces, and the marks on them) into the hand's layer (draw.hand)."""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop.ui import gfx
+
+from . import cards as tc
+from .layout import HALF_W, HALF_X, ROWB_Y, hand_layout
+from .ring import tint
+
+_HAND_FACES: dict = {}  # (seat, name, boxer, size, viewport) -> the hand's titles and card faces, unmarked
+
+
+def draw_hand(t, surf, vp, seat, sel, lit) -> None:
+    st = t.shown_state()
+    bx = t.boxer(seat)
+    colour = gfx.PLAYER_COLOURS[seat]
+    layout = [(cid, vp.rect(d)) for cid, d in hand_layout(t, seat)]
+    cool_px = vp.s(14)
+    # without numbered marks (which reach over the next card) and with every "cooling" word inside its card,
+    # the faces can come from a picture drawn once and the marks go on top: the same pixels as card by card
+    if not sel and all(
+        cid not in st.cooldown[seat] or gfx.text("cooling", cool_px, (170, 220, 240), True).get_width() <= r.w
+        for cid, r in layout
+    ):
+        key = (seat, t.names[seat], bx.id, surf.get_size(), vp.scale, vp.ox, vp.oy)
+        faces = _HAND_FACES.get(key)
+        if faces is None:
+            if len(_HAND_FACES) > 8:
+                _HAND_FACES.clear()
+            faces = _HAND_FACES[key] = pygame.Surface(surf.get_size())
+            faces.fill(gfx.FELT)
+            _hand_faces(t, faces, vp, seat, layout, marks=None)
+        surf.blit(faces, (0, 0))
+        for cid, r in layout:
+            _hand_marks(t, surf, vp, seat, cid, r, st, sel, lit, colour)
+        return
+    _hand_faces(t, surf, vp, seat, layout, marks=(st, sel, lit, colour))
+
+
+def _hand_faces(t, surf, vp, seat, layout, marks) -> None:
+    """The hand's titles and cards; with ``marks`` (state, order, lit card, colour) each card's marks too."""
+    bx = t.boxer(seat)
+    x0 = HALF_X[seat] + 4
+    colour = gfx.PLAYER_COLOURS[seat]
+    title = f"{t.names[seat]}'s cards ({bx.name})"
+    gfx.blit_text(
+        surf, title, gfx.fit_px(title, vp.s(15), vp.s(172), True), vp.p(x0, 424), colour, bold=True, anchor="midleft"
+    )
+    gfx.blit_text(
+        surf, "steps (★ favoured: may turn 45° after)", vp.s(14), vp.p(x0 + 180, 424), gfx.GREY, anchor="midleft"
+    )
+    gfx.blit_text(surf, "turns", vp.s(14), vp.p(HALF_X[seat] + HALF_W - 4, 424), gfx.GREY, anchor="midright")
+    gfx.blit_text(
+        surf,
+        "attacks: power, area (you face up), keywords",
+        vp.s(14),
+        vp.p(x0, ROWB_Y - 10),
+        gfx.GREY,
+        anchor="midleft",
+    )
+    for cid, r in layout:
+        img = tc.render(bx.id, cid, seat, r.w, r.h, False)
+        surf.blit(img, r)
+        if marks is not None:
+            _hand_marks(t, surf, vp, seat, cid, r, *marks)
+
+
+def _hand_marks(t, surf, vp, seat, cid, r, st, sel, lit, colour) -> None:
+    """Over one card of the hand: cooling down, its place in the order, the card being chosen."""
+    cooling = cid in st.cooldown[seat]
+    if cooling:
+        surf.blit(tint((0, 0, 0), 130, r.w, r.h), r)
+        gfx.blit_text(surf, "cooling", vp.s(14), r.center, (170, 220, 240), bold=True, anchor="center")
+    if cid in sel:
+        surf.blit(tint((0, 0, 0), 90, r.w, r.h), r)
+        n = sel.index(cid) + 1
+        dot = pygame.Rect(0, 0, vp.s(26), vp.s(26))
+        dot.center = (r.right - vp.s(8), r.top + vp.s(8))
+        pygame.draw.circle(surf, colour, dot.center, dot.w // 2)
+        pygame.draw.circle(surf, gfx.WHITE, dot.center, dot.w // 2, width=max(1, vp.s(2)))
+        gfx.blit_text(surf, str(n), vp.s(16), dot.center, gfx.WHITE, bold=True, anchor="center")
+    if lit == cid:
+        pygame.draw.rect(surf, gfx.HILITE, r.inflate(vp.s(6), vp.s(6)), width=max(2, vp.s(3)), border_radius=vp.s(8))

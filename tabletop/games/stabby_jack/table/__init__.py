@@ -1,0 +1,631 @@
+"""The Stabby Jack table: every hero's stats row (grouped by suit, with live
+totals) and XP row, whose turn it is, the drawn card and what it means, the
+choices of the turn, and a log of what happened.
+
+Every choice is made by pointing at cards: click (or focus + confirm with
+keys or a gamepad) or drag where it is natural (the drawn card onto the stat
+card it replaces, a declare card onto the draw pile, a Monarch onto Stabby
+Jack, one stat card onto the other player's card for an Ace swap).
+
+Developer option (hidden from players): TABLETOP_SCENARIO=path.json starts
+the game from a hand-set position, {"seats": [...], "setup": {...},
+"options": {...}, "seed": n}; "setup" is the rules' setup (see rules/).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pygame
+
+from tabletop.ui import gfx
+from tabletop.ui.table import Flight, TableScene
+
+from ..rules import Declare, Decline, LevelUp, Replace, Shield, Swap, resolve
+from ..rules.content import CONTENT
+from ..rules.state import ACE, DECLARE, JACK, OVER, PLACE, TRAIN, xp_value
+from ..rules.text import describe_card, render
+from .layout import (
+    BELOW_H,
+    GAP,
+    INFO_W,
+    LABEL_PX,
+    PLAYERS,
+    RIGHT,
+    SEP,
+    TOP_H,
+    card_image,
+    fit_card_width,
+    groups,
+    label_widths,
+    outline,
+    row_labels,
+    rows,
+    stats_width,
+    xp_width,
+)
+from .middle import DID, SOFT, MiddleMixin
+
+HOLD_MS = 1300  # computers: how long their result stays before the next move
+FLY_MS = 280  # a drawn card sliding from the pile
+GREEN = (110, 230, 120)
+CHOSEN = (255, 255, 255)
+CAN = (140, 185, 165)
+LIGHT_RED = (255, 130, 120)
+
+
+class StabbyJackTable(MiddleMixin, TableScene):
+    def __init__(self, app, session):
+        super().__init__(app, session)
+        self.names = session.names()
+        self.lvl_sel: set[int] | None = None  # XP indices chosen for a level-up
+        self.ace_sel: tuple | None = None  # ("stat", seat, index) picked first for an Ace swap
+        self.recent: dict | None = None  # what the last moves drew and said
+        self.hold_ms = 0.0
+        self.fly_ms = 0.0  # while the drawn card slides in
+        self.preview_text = ""  # what the pointed-at choice would do
+        self._prev = None
+        self._want_focus = "default"
+        self._derived_for = None
+        self._derived: dict = {}
+        self._layer = None
+        self._layer_key = None
+        self._layer_state = None
+        self._layer_hots: list = []
+
+    # -- facts about the current state -------------------------------------------------
+    @property
+    def st(self):
+        return self.session.state
+
+    def can_act(self) -> bool:
+        """A person is to choose now (and nothing is being shown first)."""
+        s = self.st
+        return s.phase != OVER and s.turn in self.humans and self.hold_ms <= 0
+
+    def derived(self) -> dict:
+        s = self.st
+        if self._derived_for is not s:
+            table = [resolve.standing(p) for p in s.players]
+            d = {
+                "conds": [resolve.conditions(s, k, table) for k in range(len(s.players))],
+                "groups": [groups(p.stats) for p in s.players],
+                "pairs": set(resolve.ace_pairs(s, s.turn)) if s.phase == ACE else set(),
+                "labels": [],
+                "can_level": s.phase == DECLARE and resolve.can_level_up(s, s.turn),
+            }
+            for p, g in zip(s.players, d["groups"]):
+                labels = row_labels(p, g)
+                d["labels"].append((labels, label_widths(labels)))
+            rh = rows(len(s.players))[0][3]
+            avail = PLAYERS[2] - INFO_W - 10 - 16
+            d["cw"] = fit_card_width(
+                [(g, lw, len(p.xp)) for p, g, (_, lw) in zip(s.players, d["groups"], d["labels"])], rh, avail
+            )
+            d["below"] = rh >= BELOW_H
+            self._derived, self._derived_for = d, s
+        return self._derived
+
+    # -- actions -----------------------------------------------------------------------------
+    def submit(self, action):
+        self._prev = self.session.state
+        return super().submit(action)
+
+    def after_action(self, action, result) -> None:
+        prev, new = self._prev, result
+        self.lvl_sel = None
+        self.ace_sel = None
+        seat = action.player
+        lines = _new_lines(prev.log, new.log)
+        drawn = list(new.turned)  # the cards this move turned up (public in every view)
+        means = ""
+        if isinstance(action, Declare) and drawn and new.drawn is None:  # resolved at once: say what it was
+            means = describe_card(prev, seat, drawn[0])
+        did = (
+            DID.get(action.choice) if isinstance(action, Declare) else "Level up" if isinstance(action, LevelUp) else ""
+        )
+        if self.recent and self.recent["seat"] == seat and self.recent["turns"] == prev.turns:
+            self.recent = {
+                "seat": seat,
+                "turns": prev.turns,
+                "lines": (self.recent["lines"] + lines)[-5:],
+                "cards": (self.recent["cards"] + drawn)[-3:],
+                "did": did or self.recent["did"],
+                "means": means or self.recent["means"],
+            }
+        else:
+            self.recent = {
+                "seat": seat,
+                "turns": prev.turns,
+                "lines": lines[-5:],
+                "cards": drawn[-3:],
+                "did": did,
+                "means": means,
+            }
+        if seat in self.session.bots:
+            self.hold_ms = HOLD_MS / max(0.25, self.anim_speed)
+        if drawn:  # the card slides from the draw pile to where the drawn card is shown
+            vp = self.app.vp
+            big = vp.r(RIGHT[0] + 180, RIGHT[1] + 8, 100, 140)
+            ms = FLY_MS / max(0.25, self.anim_speed)
+            self.flights.append(
+                Flight(card_image(drawn[0], big.w, big.h), vp.p(RIGHT[0] + 10, RIGHT[1] + 12), big.topleft, ms, ms)
+            )
+            self.fly_ms = ms
+        self._sound(prev, new, seat)
+        self._want_focus = "default"
+
+    def _sound(self, prev, new, seat) -> None:
+        snd = self.app.sounds
+        p0, p1 = prev.players[seat], new.players[seat]
+        if new.phase == OVER:
+            snd.play("bell")
+        elif any(a.deaths != b.deaths for a, b in zip(prev.players, new.players)):
+            snd.play("knockout")
+        elif p1.damage > p0.damage:
+            snd.play("stagger")
+        elif xp_value(p1.xp) > xp_value(p0.xp):
+            snd.play("combo")
+        elif len(p1.stats) > len(p0.stats):
+            snd.play("ding")
+        elif new.drawn is not None:
+            snd.play("reveal")
+        else:
+            snd.play("place")
+
+    def busy(self) -> bool:
+        return super().busy() or self.hold_ms > 0
+
+    def update(self, dt_ms: float) -> None:
+        self.hold_ms = max(0.0, self.hold_ms - dt_ms)
+        self.fly_ms = max(0.0, self.fly_ms - dt_ms)
+        super().update(dt_ms)
+
+    def declare(self, choice: str) -> None:
+        self.submit(Declare(self.st.turn, choice))
+
+    def on_choose(self, seat, payload) -> None:
+        if not self.can_act():
+            return
+        s = self.st
+        me = s.turn
+        kind = payload[0]
+        if kind == "declare":
+            self.declare(payload[1])
+        elif kind == "drawn":
+            if s.phase in (TRAIN, PLACE):
+                self.say("Now choose the stat card it replaces: click it, or drag this card onto it.")
+            elif s.phase == JACK:
+                self.say("Click a Queen or King in your XP row to shield, or take the damage.")
+        elif kind == "xp":
+            _, who, i = payload
+            if who != me:
+                return
+            if s.phase == JACK:
+                self.submit(Shield(me, i))
+            elif s.phase == DECLARE:
+                if self.lvl_sel is None:
+                    self.lvl_sel = set()
+                self.lvl_sel ^= {i}
+                self._want_focus = payload
+        elif kind == "stat":
+            _, who, i = payload
+            if s.phase in (TRAIN, PLACE) and who == me:
+                self.submit(Replace(me, i))
+            elif s.phase == ACE:
+                self._ace_pick(payload)
+
+    def _ace_pick(self, payload) -> None:
+        me = self.st.turn
+        pairs = self.derived()["pairs"]
+        first = self.ace_sel
+        if first is None or first == payload or (first[1] == me) == (payload[1] == me):
+            self.ace_sel = None if first == payload else payload
+            self._want_focus = payload
+            return
+        mine, theirs = (first, payload) if first[1] == me else (payload, first)
+        if (mine[2], theirs[1], theirs[2]) in pairs:
+            self.submit(Swap(me, mine[2], theirs[1], theirs[2]))
+        else:
+            self.say("Those two cards share neither suit nor value.")
+            self.app.sounds.play("refuse")
+
+    def on_drop(self, seat, payload, zone) -> None:
+        if not self.can_act():
+            return
+        s, me = self.st, self.st.turn
+        if payload[0] == "declare" and zone == ("pile",):
+            self.declare(payload[1])
+        elif payload[0] == "drawn" and zone[0] == "stat":
+            self.submit(Replace(me, zone[2]))
+        elif payload[0] == "drawn" and zone == ("discard",):
+            self.submit(Decline(me))
+        elif payload[0] == "xp" and zone == ("jack",):
+            self.submit(Shield(me, payload[2]))
+        elif payload[0] == "stat" and zone[0] == "stat" and s.phase == ACE:
+            mine, theirs = (payload, zone) if payload[1] == me else (zone, payload)
+            self.submit(Swap(me, mine[2], theirs[1], theirs[2]))
+
+    def on_press(self, press) -> None:
+        if press.down and press.button == "back":
+            if self.lvl_sel is not None or self.ace_sel is not None:
+                self.lvl_sel = None
+                self.ace_sel = None
+                self.app.sounds.play("click")
+
+    def spend(self) -> None:
+        if self.lvl_sel:
+            self.submit(LevelUp(self.st.turn, tuple(sorted(self.lvl_sel))))
+
+    def start_level(self) -> None:
+        self.lvl_sel = set()
+        self._want_focus = "xp"
+
+    def cancel(self) -> None:
+        self.lvl_sel = None
+        self.ace_sel = None
+        self._want_focus = "default"
+
+    # -- drop rules ---------------------------------------------------------------------------
+    def _accept_drawn(self, payload):
+        return None if payload == ("drawn",) else "Drag the drawn card here."
+
+    def _accept_swap(self, zone):
+        def check(payload):
+            if payload[0] != "stat":
+                return "Drag one of the stat cards here."
+            me = self.st.turn
+            if (payload[1] == me) == (zone[1] == me):
+                return "Swap one of your cards with another player's card."
+            mine, theirs = (payload, zone) if payload[1] == me else (zone, payload)
+            if (mine[2], theirs[1], theirs[2]) not in self.derived()["pairs"]:
+                return "The two cards must share a suit or a value."
+            return None
+
+        return check
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw_table(self, surf, vp) -> None:
+        """Everything the table shows depends on a few things (the state, the window, what is
+        pointed at and chosen); while they stay the same the last picture is reused."""
+        s = self.st
+        self.act = self.can_act()
+        self.hover = self._pointed()
+        key = (
+            id(s),
+            vp.size,
+            self.act,
+            self.hover,
+            None if self.lvl_sel is None else frozenset(self.lvl_sel),
+            self.ace_sel,
+            id(self.recent),
+            surf.get_size(),
+            self.fly_ms > 0,
+        )
+        if key == self._layer_key and self._layer_state is s:
+            surf.blit(self._layer, (0, 0))
+            self._next_hots.extend(self._layer_hots)
+            return
+        start = len(self._next_hots)
+        surf.blit(self._background(vp), (0, 0))
+        self._draw_banner(surf, vp)
+        for seat, r in enumerate(rows(len(s.players))):
+            self._row(surf, vp, seat, r)
+        self._draw_middle(surf, vp)
+        if self._layer is not None and self._layer.get_size() == surf.get_size():
+            self._layer.blit(surf, (0, 0))  # the same picture surface, not a new one per change
+        else:
+            self._layer = surf.copy()
+        self._layer_hots = self._next_hots[start:]
+        self._layer_key = key
+        self._layer_state = s
+
+    def invalidate(self) -> None:
+        """The next frame is drawn in full (the benchmark's worst case)."""
+        self._layer_key = None
+
+    def draw(self, surf, vp) -> None:
+        super().draw(surf, vp)
+        if self._want_focus is not None and self.act:
+            self._apply_focus(self._want_focus)
+            self._want_focus = None
+
+    def _apply_focus(self, want) -> None:
+        seat = self.st.turn
+        items = self.focusables(seat)
+        if not items:
+            return
+        idx = None
+        for i, h in enumerate(items):
+            p = h.payload
+            if want == p or (want == "xp" and isinstance(p, tuple) and p[0] == "xp"):
+                idx = i
+                break
+        if idx is None:
+            order = {"declare": 0, "stat": 1, "xp": 2}
+            ranked = [
+                (order.get(h.payload[0], 3) if isinstance(h.payload, tuple) else 4, i) for i, h in enumerate(items)
+            ]
+            idx = min(ranked)[1]
+        self.focus[seat] = idx
+
+    def _pointed(self):
+        """The payload a person points at (focus when they use keys/pad, else the mouse)."""
+        seat = self.st.turn
+        if self.show_focus.get(seat):
+            h = self.focused(seat)
+            return h.payload if h is not None else None
+        pos = pygame.mouse.get_pos()
+        for h in reversed(self.hots):
+            if h.kind == "card" and h.rect.collidepoint(pos):
+                return h.payload
+        return None
+
+    def _background(self, vp):
+        """The felt, the banner colour, the row panels and the middle panel: drawn once per
+        window size and active seat, then blitted."""
+        s = self.st
+        active = -1 if s.phase == OVER else s.turn
+        key = (vp.size, len(s.players), active)
+        if getattr(self, "_bg_key", None) != key:
+            bg = pygame.Surface(vp.size)
+            bg.fill(gfx.FELT_DARK)
+            gfx.panel(
+                bg,
+                vp.r(8, 6, 1214, TOP_H - 6),
+                gfx.GOLD if active < 0 else gfx.PLAYER_COLOURS[active % 6],
+                radius=vp.s(8),
+            )
+            for seat, (x, y, w, h) in enumerate(rows(len(s.players))):
+                R = vp.r(x, y, w, h)
+                colour = gfx.PLAYER_COLOURS[seat % 6]
+                pygame.draw.rect(bg, (30, 98, 70) if seat == active else gfx.FELT, R, border_radius=vp.s(8))
+                if seat == active:
+                    pygame.draw.rect(bg, colour, R, width=vp.s(4), border_radius=vp.s(8))
+                else:
+                    pygame.draw.rect(bg, colour, vp.r(x, y, 6, h), border_radius=vp.s(3))
+            pygame.draw.rect(bg, (12, 44, 31), vp.rect(RIGHT), border_radius=vp.s(8))
+            self._bg, self._bg_key = bg, key
+        return self._bg
+
+    def _draw_banner(self, surf, vp) -> None:
+        s = self.st
+        r = vp.r(8, 6, 1214, TOP_H - 6)
+        if s.phase == OVER:
+            text = "Game over: " + (f"{self.names[s.winner]} wins" if s.winner is not None else "a draw")
+        else:
+            text = self._banner_text()
+        px = gfx.fit_px(text, vp.s(22), r.w - vp.s(20), bold=True)
+        gfx.blit_text(surf, text, px, (r.x + vp.s(12), r.centery), gfx.INK, bold=True, anchor="midleft")
+
+    def _banner_text(self) -> str:
+        s = self.st
+        name = self.names[s.turn]
+        if s.turn in self.session.bots:
+            return f"▶ {name}'s turn (computer)"
+        card = s.drawn.label() if s.drawn else ""
+        return {
+            DECLARE: f"▶ {name}'s turn: declare Train, Fight or Rest"
+            + (" (or level up first)" if self.derived()["can_level"] else ""),
+            TRAIN: f"▶ {name}: choose the stat card the {card} replaces",
+            PLACE: f"▶ {name}: replace a stat card with the {card}, or let it go",
+            JACK: f"▶ {name}: Stabby Jack! Shield with a Monarch or take {CONTENT.jack_damage} damage",
+            ACE: f"▶ {name}: Ace! Swap a stat card with another player's (same suit or value)",
+        }.get(s.phase, f"▶ {name}'s turn")
+
+    # -- a player's row ----------------------------------------------------------------------------
+    def _row(self, surf, vp, seat, rect) -> None:
+        """A row nobody can point into now is the same picture while its player's cards,
+        standing and the layout are: drawn once, then blitted back (after any change of state
+        only the rows that changed are drawn again)."""
+        s = self.st
+        if self.act and (s.phase == ACE or seat == s.turn):
+            self._draw_row(surf, vp, seat, rect)
+            return
+        d = self.derived()
+        sk = self.session.seats[seat]
+        key = (
+            seat,
+            s.players[seat],
+            seat == s.turn and s.phase != OVER,
+            tuple(d["conds"][seat]),
+            d["cw"],
+            d["below"],
+            len(s.players),
+            self.names[seat],
+            seat in self.session.bots,
+            sk.level,
+            surf.get_size(),
+        )
+        memo = self.__dict__.setdefault("_row_pictures", {})
+        area = vp.r(*rect).clip(surf.get_rect())
+        img = memo.get(seat)
+        if img is not None and img[0] == key:
+            surf.blit(img[1], area)
+            return
+        self._draw_row(surf, vp, seat, rect)
+        if area.w and area.h:  # nothing to keep for a row that lies outside the window
+            memo[seat] = (key, surf.subsurface(area).copy())
+
+    def _draw_row(self, surf, vp, seat, rect) -> None:
+        s = self.st
+        x, y, w, h = rect
+        p = s.players[seat]
+        active = seat == s.turn and s.phase != OVER
+        colour = gfx.PLAYER_COLOURS[seat % 6]
+        d = self.derived()
+        tall = d["cw"] / 0.7 * (2 if d["below"] else 1) + (72 if d["below"] else 38)
+        y += max(0.0, (h - max(95.0, tall)) / 2)  # content centred in tall rows
+        # who, XP, the three win conditions
+        name = ("▶ " if active else "") + self.names[seat]
+        px = gfx.fit_px(name, vp.s(20), vp.s(INFO_W - 22), bold=True)
+        gfx.blit_text(surf, name, px, vp.p(x + 14, y + 7), colour, bold=True)
+        seat_kind = self.session.seats[seat]
+        kind = f"Computer ({seat_kind.level})" if seat in self.session.bots else "Person"
+        gfx.blit_text(surf, kind, vp.s(14), vp.p(x + 14, y + 31), SOFT)
+        xp = xp_value(p.xp)
+        line = f"XP {xp}/{CONTENT.win_xp}" + (f"   died {p.deaths}×" if p.deaths else "")
+        gfx.blit_text(surf, line, vp.s(16), vp.p(x + 14, y + 50), gfx.WHITE, bold=True)
+        conds = self.derived()["conds"][seat]
+        rr = gfx.blit_text(surf, "win:", vp.s(14), vp.p(x + 14, y + 73), (150, 170, 160))
+        cx = x + 14 + rr.w / vp.scale + 4
+        for ok, label in zip(conds, ("XP", "ATK", "LUCK")):
+            t = ("✓" if ok else "") + label
+            rr = gfx.blit_text(surf, t, vp.s(14), vp.p(cx, y + 73), GREEN if ok else (150, 170, 160))
+            cx += rr.w / vp.scale + 4
+        self._draw_stats(surf, vp, seat, p, x + INFO_W, y, x + w - 10)
+
+    def _draw_stats(self, surf, vp, seat, p, sx, y, right) -> None:
+        s = self.st
+        d = self.derived()
+        cw = d["cw"]
+        ch = cw / 0.7
+        top = y + 30
+        lab_px = vp.s(LABEL_PX)
+        grp = d["groups"][seat]
+        labels, lw = d["labels"][seat]
+        nx = len(p.xp)
+        avail = right - sx - 16
+        focus_xp = self.act and seat == s.turn and (self.lvl_sel is not None or s.phase == JACK)
+        xp_want = xp_width(nx, cw, cw + GAP if focus_xp else cw * 0.4)
+        step = cw + GAP
+        if d["below"]:
+            xp_want = 0
+        while stats_width(grp, lw, cw, step) + min(xp_want, avail * 0.75) > avail and step > cw * 0.5:
+            step -= 2
+        gx = sx
+        for k, (suit, cs) in enumerate(grp):
+            red = suit in ("H", "D")
+            gfx.blit_text(surf, labels[k], lab_px, vp.p(gx, y + 8), LIGHT_RED if red else gfx.WHITE, bold=True)
+            if not cs:
+                slot = vp.r(gx, top, min(lw[k], cw), ch)
+                pygame.draw.rect(surf, (60, 120, 90), slot, width=max(1, vp.s(2)), border_radius=vp.s(6))
+                gfx.blit_text(surf, _sym(suit), vp.s(22), slot.center, (60, 120, 90), anchor="center")
+            for j, (i, c) in enumerate(cs):
+                r = vp.r(gx + j * step, top, cw, ch)
+                self._stat_card(surf, vp, seat, i, c, r)
+            gx += (max(lw[k], cw + (len(cs) - 1) * step) if cs else lw[k]) + SEP
+        # the XP row: beside the stats, or under them in tall rows
+        xx = gx + 4
+        if d["below"]:
+            xx, y, top = sx, top + ch + 6, top + ch + 34
+        xw = right - xx
+        gfx.blit_text(surf, "XP row", lab_px, vp.p(xx, y + 8), gfx.GOLD, bold=True)
+        if not nx:
+            gfx.blit_text(surf, "none yet", vp.s(14), vp.p(xx, top + 8), (150, 170, 160))
+            return
+        xstep = cw + GAP if nx == 1 else min(cw + GAP, (xw - cw) / (nx - 1))
+        for i, c in enumerate(p.xp):
+            r = vp.r(xx + i * xstep, top, cw, ch)
+            self._xp_card(surf, vp, seat, i, c, r)
+
+    def _stat_card(self, surf, vp, seat, i, c, r) -> None:
+        s = self.st
+        payload = ("stat", seat, i)
+        hot = mark = None
+        if self.act and s.phase in (TRAIN, PLACE) and seat == s.turn:
+            hot = True
+            mark = gfx.HILITE if self.hover == payload else CAN
+            self.hot_zone(r, payload, self._accept_drawn)
+        elif self.act and s.phase == ACE:
+            pairs = self.derived()["pairs"]
+            me = s.turn
+            sel = self.ace_sel
+            if seat == me:
+                able = any(a == i for a, _, _ in pairs)
+                match = sel is not None and sel[1] != me and (i, sel[1], sel[2]) in pairs
+            else:
+                able = any(o == seat and b == i for _, o, b in pairs)
+                match = sel is not None and sel[1] == me and (sel[2], seat, i) in pairs
+            if sel == payload:
+                hot, mark = True, CHOSEN
+            elif match:
+                hot, mark = True, GREEN
+            elif able and (sel is None or (sel[1] == me) == (seat == me)):
+                hot, mark = True, (gfx.HILITE if self.hover == payload else CAN)
+            if able:
+                self.hot_zone(r, payload, self._accept_swap(payload))
+        dim = s.phase == ACE and self.act and hot is None
+        img = card_image(c, r.w, r.h, dim)
+        if hot:
+            self.hot_card(r, payload, None, img)
+        if mark == CHOSEN:  # a chosen card stands up a little
+            r = r.move(0, -vp.s(4))
+        surf.blit(img, r)
+        if mark is not None:
+            outline(surf, r, mark, vp, {CHOSEN: 4, CAN: 2}.get(mark, 3))
+
+    def _xp_card(self, surf, vp, seat, i, c, r) -> None:
+        s = self.st
+        payload = ("xp", seat, i)
+        hot = mark = None
+        if self.act and seat == s.turn:
+            if s.phase == DECLARE and self.derived()["can_level"]:
+                hot = True
+                if self.lvl_sel and i in self.lvl_sel:
+                    mark = CHOSEN
+                elif self.hover == payload:
+                    mark = gfx.HILITE
+            elif s.phase == JACK and c.monarch:
+                hot, mark = True, GREEN
+        dim = (
+            self.act
+            and seat == s.turn
+            and (self.lvl_sel is not None and i not in self.lvl_sel or s.phase == JACK and not c.monarch)
+        )
+        img = card_image(c, r.w, r.h, dim)
+        if hot:
+            self.hot_card(r, payload, None, img)
+        if mark == CHOSEN:
+            r = r.move(0, -vp.s(4))
+        surf.blit(img, r)
+        if mark is not None:
+            outline(surf, r, mark, vp, {CHOSEN: 4, CAN: 2}.get(mark, 3))
+
+    def result_text(self):
+        s = self.st
+        head = "A draw" if s.winner is None else f"{self.names[s.winner]} wins!"
+        return head, render(s.result, self.names)
+
+
+def _sym(suit: str) -> str:
+    return CONTENT.symbol[suit]
+
+
+def _new_lines(old, new) -> list[str]:
+    """The sentences ``new`` added to the log ``old`` (the log keeps only the latest ones)."""
+    old, new = tuple(old), tuple(new)
+    for m in range(len(new) + 1):
+        keep = new[: len(new) - m]
+        if not keep or (len(keep) <= len(old) and old[len(old) - len(keep) :] == keep):
+            return list(new[len(new) - m :])
+    return list(new)
+
+
+def _scenario(app, session):
+    """TABLETOP_SCENARIO (developers only): start from a hand-set position."""
+    path = os.environ.get("TABLETOP_SCENARIO")
+    if not path:
+        return session
+    from tabletop.session import Seat, Session
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        seats = [Seat.from_json(d, i) for i, d in enumerate(data["seats"])] if "seats" in data else session.seats
+        return Session.new(
+            session.spec,
+            seats,
+            data.get("options", session.options),
+            seed=data.get("seed"),
+            setup=data.get("setup"),
+            autosave=False,
+        )
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        app.toast(f"TABLETOP_SCENARIO {path}: {e}")
+        return session
+
+
+def make_table(app, session):
+    return StabbyJackTable(app, _scenario(app, session))

@@ -1,0 +1,240 @@
+"""Stabby Jack table: card pictures, layout arithmetic and text helpers.
+
+Everything here is display only; rendered images are cached so a frame only
+blits. Sizes are in design units (1280x720) unless a name says pixels.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop.ui import gfx
+
+from ..rules.content import ACE, CONTENT, JACK, JOKER_RANK, KING, QUEEN, Card
+from ..rules.state import Player, max_hp, suit_total
+
+RED_INK = (196, 32, 42)
+BLACK_INK = (26, 26, 30)
+CARD_EDGE = (40, 40, 44)
+GROUP_ORDER = ("H", "S", "D", "C")
+GROUP_LABEL = {"H": "HP", "S": "ATK", "D": "MAG", "C": "LUCK"}
+STAT_WORD = {"H": "HP", "S": "attack", "D": "magic", "C": "luck"}
+SUIT_SYM = CONTENT.symbol
+FACE_WORD = {ACE: "Ace", JACK: "Stabby Jack", QUEEN: "Queen", KING: "King", JOKER_RANK: "Joker"}
+
+# the whole screen
+TOP_H = 44  # the turn banner
+PLAYERS = (8, 52, 884, 662)  # x, y, w, h of the players' rows
+RIGHT = (902, 52, 370, 662)  # the middle of the table: piles, drawn card, choices, log
+
+
+def ink(card: Card):
+    return RED_INK if card.suit in ("H", "D") else BLACK_INK
+
+
+def short(card: Card) -> str:
+    return card.label()
+
+
+# -- card pictures -------------------------------------------------------------------------
+
+
+@gfx.image_cache(1024)
+def card_image(card: Card | None, w: int, h: int, dim: bool = False) -> pygame.Surface:
+    """A playing card w x h pixels: corner index top-left (visible when cards overlap),
+    a big pip or letter in the lower right. ``None`` is a card back."""
+    w, h = max(10, w), max(14, h)
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    r = surf.get_rect()
+    radius = max(3, w // 9)
+    if card is None:
+        pygame.draw.rect(surf, (230, 210, 160), r, border_radius=radius)
+        inner = r.inflate(-max(4, w // 8), -max(4, w // 8))
+        pygame.draw.rect(surf, (120, 30, 40), inner, border_radius=max(2, radius - 2))
+        step = max(5, w // 6)
+        clip = surf.get_clip()
+        surf.set_clip(inner)
+        for x in range(inner.left - inner.h, inner.right, step):
+            pygame.draw.line(surf, (150, 52, 62), (x, inner.bottom), (x + inner.h, inner.top), max(1, w // 30))
+        surf.set_clip(clip)
+        return surf
+    pygame.draw.rect(surf, CARD_EDGE, r, border_radius=radius)
+    pygame.draw.rect(surf, gfx.PAPER, r.inflate(-2, -2), border_radius=max(2, radius - 1))
+    col = ink(card) if card.rank != JOKER_RANK else (120, 60, 160)
+    pad = max(2, w // 16)
+    if card.rank == JOKER_RANK:
+        idx, pip = "★", "★"
+    else:
+        idx = CONTENT.rank_short.get(card.rank, str(card.rank))
+        pip = SUIT_SYM[card.suit]
+    px = max(9, int(min(w * 0.36, h * 0.24)))
+    t = gfx.text(idx, px, col, True)
+    if t.get_width() > w * 0.5:  # "10" on a narrow card
+        px = max(8, int(px * w * 0.5 / t.get_width()))
+        t = gfx.text(idx, px, col, True)
+    surf.blit(t, (pad, pad - px // 10))
+    s = gfx.text(pip if card.rank != JOKER_RANK else "", max(8, int(px * 0.9)), col)
+    surf.blit(s, (pad + max(0, (t.get_width() - s.get_width()) // 2), pad + int(px * 0.95)))
+    if card.numbered:
+        big = gfx.text(pip, max(10, int(min(w * 0.62, h * 0.42))), col)
+        surf.blit(big, big.get_rect(center=(int(w * 0.62), int(h * 0.66))))
+    else:
+        letter = {ACE: "A", JACK: "J", QUEEN: "Q", KING: "K", JOKER_RANK: "★"}[card.rank]
+        big = gfx.text(letter, max(10, int(min(w * 0.55, h * 0.38))), col, True)
+        surf.blit(big, big.get_rect(center=(int(w * 0.62), int(h * 0.6))))
+        word = FACE_WORD[card.rank]
+        wpx = gfx.fit_px(word, max(8, h // 10), w - 2 * pad)
+        if h >= 140:
+            surf.blit(gfx.text(word, wpx, gfx.DIM), gfx.text(word, wpx, gfx.DIM).get_rect(midbottom=(w // 2, h - pad)))
+    if dim:
+        veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(veil, (0, 0, 0, 120), veil.get_rect(), border_radius=radius)
+        surf.blit(veil, (0, 0))
+    return surf
+
+
+def outline(surf, rect, colour, vp, width=3):
+    pygame.draw.rect(
+        surf, colour, rect.inflate(vp.s(6), vp.s(6)), width=max(2, vp.s(width)), border_radius=max(3, rect.w // 9 + 3)
+    )
+
+
+# -- text ---------------------------------------------------------------------------------------
+
+_wraps: dict = {}
+
+
+def wrap(text: str, px: int, width: int, bold: bool = False) -> list[str]:
+    key = (text, px, width, bold)
+    lines = _wraps.get(key)
+    if lines is None:
+        if len(_wraps) > 600:
+            _wraps.clear()
+        lines = _wraps[key] = gfx.wrap(text, px, width, bold)
+    return lines
+
+
+# -- layout -------------------------------------------------------------------------------------
+
+
+def rows(n: int) -> list[tuple[float, float, float, float]]:
+    """The players' row rectangles (design units), top to bottom in seat order."""
+    x, y, w, h = PLAYERS
+    gap = 6
+    rh = (h - gap * (n - 1)) / n
+    return [(x, y + i * (rh + gap), w, rh) for i in range(n)]
+
+
+def card_size(row_h: float) -> tuple[float, float]:
+    ch = min((row_h - 70) / 2 if row_h >= 250 else row_h - 36, 150)
+    return ch * 0.7, ch
+
+
+def groups(stats) -> list[tuple[str, list[tuple[int, Card]]]]:
+    """The stats row grouped by suit (hearts, spades, diamonds, clubs), biggest card first;
+    each card keeps its index in the real row."""
+    out = []
+    for suit in GROUP_ORDER:
+        cards = sorted(((i, c) for i, c in enumerate(stats) if c.suit == suit), key=lambda ic: (-ic[1].rank, ic[0]))
+        out.append((suit, cards))
+    return out
+
+
+def group_label(p: Player, suit: str) -> str:
+    total = suit_total(p.stats, suit)
+    if suit == "H":
+        return f"HP {max_hp(p.stats) - p.damage}/{max_hp(p.stats)}"
+    return f"{GROUP_LABEL[suit]} {total}"
+
+
+def stats_after(stats, index: int, card: Card):
+    return stats[:index] + (card,) + stats[index + 1 :]
+
+
+def change_words(before, after, damage: int) -> tuple[str, bool]:
+    """'HP 9→4, attack 9→16' for the totals that change; and whether the hero would die."""
+    parts = []
+    for suit in GROUP_ORDER:
+        a, b = suit_total(before, suit), suit_total(after, suit)
+        if suit == "H":
+            a, b = max_hp(before) - damage, max_hp(after) - damage
+        if a != b:
+            parts.append(f"{STAT_WORD[suit]} {a}→{b}")
+    dies = max_hp(after) - damage <= 0
+    return (", ".join(parts) or "no change"), dies
+
+
+DECLARE_LOOK = {
+    "train": ("Train", "▲", (40, 120, 60), "new stat"),
+    "fight": ("Fight", "⚔", (160, 30, 30), "a monster"),
+    "rest": ("Rest", "+1♥", (190, 40, 60), "heal 1 HP"),
+}
+
+
+@gfx.image_cache(64)
+def declare_image(choice: str, w: int, h: int, scale: float) -> pygame.Surface:
+    """One of the three declare cards: a word, a big sign and what it does."""
+    title, sign, col, words = DECLARE_LOOK[choice]
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    r = surf.get_rect()
+    radius = max(3, w // 10)
+    pygame.draw.rect(surf, CARD_EDGE, r, border_radius=radius)
+    pygame.draw.rect(surf, gfx.PAPER, r.inflate(-2, -2), border_radius=radius - 1)
+    px = max(8, round(19 * scale))
+    surf.blit(
+        gfx.text(title, px, gfx.INK, True),
+        gfx.text(title, px, gfx.INK, True).get_rect(midtop=(w // 2, round(5 * scale))),
+    )
+    big = gfx.text(sign, max(10, round(36 * scale)), col, True)
+    surf.blit(big, big.get_rect(center=(w // 2, h // 2 + round(2 * scale))))
+    spx = gfx.fit_px(words, max(8, round(14 * scale)), w - 6)
+    small = gfx.text(words, spx, (70, 70, 70))
+    surf.blit(small, small.get_rect(midbottom=(w // 2, h - round(5 * scale))))
+    return surf
+
+
+# -- fitting the rows ------------------------------------------------------------------------------
+INFO_W = 192  # the name / XP / win block at the left of a row
+LABEL_PX = 15
+GAP, SEP = 4, 12  # between cards of a group, between groups
+
+
+def row_labels(p: Player, grp) -> list[str]:
+    return [f"{SUIT_SYM[suit]} {group_label(p, suit)}" for suit, _ in grp]
+
+
+def label_widths(labels) -> list[float]:
+    f = gfx.font(LABEL_PX, True)
+    return [f.size(t)[0] + 4 for t in labels]
+
+
+def stats_width(grp, lw, cw, step) -> float:
+    return sum(max(lw[k], cw + (len(c) - 1) * step) if c else lw[k] for k, (_, c) in enumerate(grp)) + SEP * 3
+
+
+def xp_width(nx: int, cw: float, step: float) -> float:
+    return cw + (nx - 1) * step if nx else 70
+
+
+BELOW_H = 250  # rows at least this tall put the XP row under the stats row
+
+
+def fit_card_width(rows_info, row_h: float, avail: float) -> float:
+    """One card width for the whole table: the largest at which every row's stats sit side by
+    side and its XP row overlaps by at most 60% of a card."""
+    below = row_h >= BELOW_H
+    cw = card_size(row_h)[0]
+    while cw > 40:
+        if below:
+            ok = all(
+                stats_width(g, lw, cw, cw + GAP) <= avail and xp_width(nx, cw, cw * 0.4) <= avail
+                for g, lw, nx in rows_info
+            )
+        else:
+            ok = all(
+                stats_width(g, lw, cw, cw + GAP) + 16 + xp_width(nx, cw, cw * 0.4) <= avail for g, lw, nx in rows_info
+            )
+        if ok:
+            return cw
+        cw -= 2
+    return cw

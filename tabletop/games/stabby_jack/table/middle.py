@@ -1,0 +1,243 @@
+"""The middle of the Stabby Jack table: the draw and discard piles, the drawn card and
+what it means, the choices of the moment, and the log of what happened (a mixin of
+StabbyJackTable, see table.py)."""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop.ui import gfx
+
+from ..rules import Decline, TakeHit
+from ..rules.content import CONTENT
+from ..rules.state import ACE, DECLARE, JACK, OVER, PLACE, TRAIN, hp, xp_value
+from ..rules.text import describe_draw, render
+from .layout import RIGHT, card_image, change_words, declare_image, outline, stats_after, wrap
+
+DID = {"train": "Train", "fight": "Fight", "rest": "Rest"}
+SOFT = (190, 220, 205)
+
+
+def _nb(text: str) -> str:
+    """Keep "7 of ♠" together when text is wrapped (no-break spaces)."""
+    for sym in CONTENT.symbol.values():
+        text = text.replace(" of " + sym, "\u00a0of\u00a0" + sym)
+    return text
+
+
+class MiddleMixin:
+    # -- the middle: piles, drawn card, choices, log -------------------------------------------------
+    def _draw_middle(self, surf, vp) -> None:
+        s = self.st
+        x, y, w, h = RIGHT
+        # draw pile and discard pile
+        pr = vp.r(x + 10, y + 12, 72, 100)
+        surf.blit(card_image(None, pr.w, pr.h), pr)
+        gfx.blit_text(surf, f"Draw {s.draw_count}", vp.s(14), vp.p(x + 46, y + 116), SOFT, anchor="midtop")
+        if self.act and s.phase == DECLARE:
+            self.hot_zone(pr, ("pile",), lambda pl: None if pl[0] == "declare" else "Drop Train, Fight or Rest here.")
+        dr = vp.r(x + 90, y + 12, 72, 100)
+        if s.discard:
+            surf.blit(card_image(s.discard[-1], dr.w, dr.h), dr)
+        else:
+            pygame.draw.rect(surf, (60, 120, 90), dr, width=max(1, vp.s(2)), border_radius=vp.s(8))
+        gfx.blit_text(surf, f"Discard {len(s.discard)}", vp.s(14), vp.p(x + 126, y + 116), SOFT, anchor="midtop")
+        if self.act and s.phase == PLACE:
+            self.hot_zone(dr, ("discard",), lambda pl: None if pl == ("drawn",) else "Only the drawn card can go.")
+            outline(surf, dr, SOFT, vp, 2)
+        # the drawn card, or what the last move drew
+        big = vp.r(x + 180, y + 8, 100, 140)
+        caption, shown, sign = "", [], None
+        if s.drawn is not None:
+            shown = [s.drawn]
+            what = DID.get(s.declared, "Level up")
+            caption = f"{self.names[s.turn]}: {what}"
+        elif self.recent and (self.recent["cards"] or self.recent["did"]):
+            shown = self.recent["cards"]
+            caption = f"{self.names[self.recent['seat']]}: {self.recent['did'] or 'drew'}"
+            if not shown and self.recent["did"] == DID["rest"]:
+                sign = declare_image("rest", big.w, big.w, vp.scale)
+        for k, c in enumerate(shown):
+            r = big.move(-vp.s(22) * (len(shown) - 1 - k), 0)
+            img = card_image(c, r.w, r.h)
+            if self.fly_ms <= 0:  # while it slides in, only the flying card is drawn
+                surf.blit(img, r)
+            if s.drawn is not None and self.act:
+                if s.phase in (TRAIN, PLACE):
+                    self.hot_card(r, ("drawn",), None, img)
+                    if self.fly_ms <= 0:
+                        outline(surf, r, gfx.HILITE, vp, 3)
+                elif s.phase == JACK:
+                    self.hot_zone(
+                        r,
+                        ("jack",),
+                        lambda pl: (
+                            None
+                            if pl[0] == "xp" and self.st.players[pl[1]].xp[pl[2]].monarch
+                            else "Only a Queen or King shields you."
+                        ),
+                    )
+        if sign is not None:
+            surf.blit(sign, big.move(0, (big.h - big.w) // 2))
+        elif not shown or self.fly_ms > 0:
+            pygame.draw.rect(surf, (60, 120, 90), big, width=max(1, vp.s(2)), border_radius=vp.s(10))
+        if caption:
+            gfx.blit_text(surf, caption, vp.s(14), vp.p(x + 230, y + 152), SOFT, anchor="midtop")
+        # what it means
+        ty, left = y + 176, 5
+        for text, col in self._explain():
+            lines = wrap(text, vp.s(16), vp.s(w - 20))
+            for line in lines[: left if col != gfx.WHITE else min(left, 3)]:
+                gfx.blit_text(surf, line, vp.s(16), vp.p(x + 10, ty), col)
+                ty += 20
+                left -= 1
+        self._draw_choices(surf, vp, x, y + 282, w)
+        self._draw_log(surf, vp, x, y + 430, w, h - 430)
+
+    def _explain(self) -> list[tuple[str, tuple]]:
+        """What to read under the drawn card: what it means (white) and what came of it (gold)."""
+        s = self.st
+        if s.phase == OVER:
+            return [(render(s.result, self.names), gfx.GOLD)]
+        if s.drawn is not None:
+            return [(_nb(describe_draw(s, s.turn)), gfx.WHITE)]
+        r = self.recent
+        if r and r["lines"]:
+            lines = [_nb(render(t, self.names)) for t in r["lines"]]
+            if r.get("means"):
+                return [(_nb(r["means"]), gfx.WHITE), (" ".join(lines[1:][-3:]), gfx.GOLD)]
+            return [(" ".join(lines[-3:]), gfx.GOLD)]
+        return [(describe_draw(s, s.turn), gfx.WHITE)]
+
+    def explain_text(self) -> str:
+        return " ".join(t for t, _ in self._explain()).replace("\u00a0", " ")
+
+    def _draw_choices(self, surf, vp, x, y, w) -> None:
+        s = self.st
+        if s.phase == OVER:
+            return
+        if not self.act:
+            if s.turn in self.session.bots:
+                gfx.blit_text(surf, f"{self.names[s.turn]} (computer) is playing…", vp.s(16), vp.p(x + 10, y + 8), SOFT)
+            return
+        me = s.turn
+        hint, preview = "", ""
+        if s.phase == DECLARE and self.lvl_sel is None:
+            for k, choice in enumerate(("train", "fight", "rest")):
+                r = vp.r(x + 10 + k * 120, y, 110, 98)
+                img = declare_image(choice, r.w, r.h, vp.scale)
+                surf.blit(img, r)
+                if self.hover == ("declare", choice):
+                    outline(surf, r, gfx.HILITE, vp, 3)
+                self.hot_card(r, ("declare", choice), None, img)
+            if self.derived()["can_level"]:
+                self.hot_button(
+                    vp.r(x + 10, y + 106, w - 20, 34),
+                    f"Level up: spend {CONTENT.level_cost} XP for a new stat card",
+                    self.start_level,
+                    px=vp.s(16),
+                )
+            elif self.show_focus.get(me):
+                hint = "Arrow keys or d-pad pick a card; Enter or A chooses it."
+            else:
+                hint = "Click a card, or drag it onto the draw pile."
+        elif s.phase == DECLARE:
+            chosen = xp_value(s.players[me].xp[i] for i in self.lvl_sel)
+            hint = (
+                f"Click XP cards worth {CONTENT.level_cost} or more to spend (chosen: {chosen} XP). "
+                "Extra XP is not given back."
+            )
+            ok = chosen >= CONTENT.level_cost
+            self.hot_button(vp.r(x + 10, y + 60, 190, 40), f"Spend {chosen} XP", self.spend, px=vp.s(17), enabled=ok)
+            self.hot_button(vp.r(x + 210, y + 60, w - 220, 40), "Cancel", self.cancel, px=vp.s(17))
+            self._hint(surf, vp, hint, x, y, w, 2)
+            return
+        elif s.phase in (TRAIN, PLACE):
+            hint = f"Click the stat card the {s.drawn.label()} replaces, or drag the {s.drawn.label()} onto it."
+            if s.phase == PLACE:
+                hint = f"Click a stat card to replace it, or keep your {CONTENT.max_stats} stats."
+                self.hot_button(
+                    vp.r(x + 10, y + 64, w - 20, 36),
+                    f"Keep my stats: let the {s.drawn.label()} go",
+                    lambda: self.submit(Decline(me)),
+                    px=vp.s(16),
+                )
+            pl = self.hover
+            if pl and pl[0] == "stat" and pl[1] == me:
+                p = s.players[me]
+                old = p.stats[pl[2]]
+                words, dies = change_words(p.stats, stats_after(p.stats, pl[2], s.drawn), p.damage)
+                preview = f"{s.drawn.label()} for {old.label()}: {words}" + (" — you would die!" if dies else "")
+        elif s.phase == JACK:
+            hint = "Click a green Queen or King in your XP row (or drag it onto the Jack) to shield."
+            p = s.players[me]
+            left = hp(p) - CONTENT.jack_damage
+            label = f"Take {CONTENT.jack_damage} damage" + (" (you would die)" if left <= 0 else f" ({left} HP left)")
+            self.hot_button(vp.r(x + 10, y + 64, w - 20, 36), label, lambda: self.submit(TakeHit(me)), px=vp.s(16))
+            pl = self.hover
+            if pl and pl[0] == "xp" and pl[1] == me:
+                card = p.xp[pl[2]]
+                preview = f"Give up the {card.label()} ({xp_value([card])} XP): no damage, {hp(p)} HP kept"
+        elif s.phase == ACE:
+            sel = self.ace_sel
+            if sel is None:
+                hint = "Pick one of your stat cards and a card of another player with the same suit or value."
+            elif sel[1] == me:
+                hint = f"Now pick another player's green card to swap with your {s.players[me].stats[sel[2]].label()}."
+            else:
+                hint = (
+                    f"Now pick your green card to swap with {self.names[sel[1]]}'s "
+                    f"{s.players[sel[1]].stats[sel[2]].label()}."
+                )
+            if sel is not None:
+                self.hot_button(vp.r(x + 10, y + 64, w - 20, 36), "Choose again", self.cancel, px=vp.s(16))
+            preview = self._swap_preview()
+        self._hint(surf, vp, hint, x, y, w, 3 if s.phase != DECLARE else 2, top=0 if s.phase != DECLARE else 112)
+        self.preview_text = preview
+        if preview:
+            lines = wrap(preview, vp.s(15), vp.s(w - 20), True)[:2]
+            for k, line in enumerate(lines):
+                gfx.blit_text(surf, line, vp.s(15), vp.p(x + 10, y + 106 + 19 * k), gfx.HILITE, bold=True)
+
+    def _hint(self, surf, vp, text, x, y, w, n, top=0) -> None:
+        for k, line in enumerate(wrap(text, vp.s(15), vp.s(w - 20))[:n]):
+            gfx.blit_text(surf, line, vp.s(15), vp.p(x + 10, y + top + k * 19), SOFT)
+
+    def _swap_preview(self) -> str:
+        s = self.st
+        me = s.turn
+        pl, sel = self.hover, self.ace_sel
+        if not (pl and pl[0] == "stat" and sel and pl != sel and (pl[1] == me) != (sel[1] == me)):
+            return ""
+        mine, theirs = (pl, sel) if pl[1] == me else (sel, pl)
+        if (mine[2], theirs[1], theirs[2]) not in self.derived()["pairs"]:
+            return ""
+        a, b = s.players[me], s.players[theirs[1]]
+        ca, cb = a.stats[mine[2]], b.stats[theirs[2]]
+        wa, da = change_words(a.stats, stats_after(a.stats, mine[2], cb), a.damage)
+        wb, db = change_words(b.stats, stats_after(b.stats, theirs[2], ca), b.damage)
+        return (
+            f"{ca.label()} ↔ {cb.label()}: you {wa}{' (you die!)' if da else ''}; "
+            f"{self.names[theirs[1]]} {wb}{' (dies!)' if db else ''}"
+        )
+
+    def _draw_log(self, surf, vp, x, y, w, h) -> None:
+        s = self.st
+        gfx.blit_text(surf, "What happened", vp.s(15), vp.p(x + 10, y), gfx.GOLD, bold=True)
+        gfx.blit_text(
+            surf, "Esc / Start: menu and rules", vp.s(14), vp.p(x + w - 10, y + 1), (150, 170, 160), anchor="topright"
+        )
+        px = vp.s(14)
+        room = int((h - 26) // 18)
+        out: list[tuple[str, bool]] = []
+        log = s.log
+        for k in range(len(log) - 1, -1, -1):
+            lines = wrap(_nb(render(log[k], self.names)), px, vp.s(w - 20))
+            out = [(ln, k == len(log) - 1) for ln in lines] + out
+            if len(out) >= room:
+                break
+        out = out[-room:]
+        ly = y + 22
+        for ln, newest in out:
+            gfx.blit_text(surf, ln, px, vp.p(x + 10, ly), gfx.WHITE if newest else (200, 210, 205))
+            ly += 18

@@ -1,0 +1,43 @@
+"""Opening the game's window: from the command line (``tabletop``, ``tabletop GAME``) and from
+``tabletop replay FILE``. A missing display is one clear line, never a traceback."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+
+def no_display_reason() -> str | None:
+    driver = os.environ.get("SDL_VIDEODRIVER", "")
+    if driver in ("dummy", "offscreen") or sys.platform in ("win32", "darwin"):
+        return None
+    if driver in ("", "x11") and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        return "no display found (DISPLAY and WAYLAND_DISPLAY are unset)"
+    return None
+
+
+def run_window(game_id: str | None = None, size=None, frames: int = 0, replay_file: str | None = None) -> int:
+    reason = no_display_reason()
+    if reason:
+        print(
+            f"tabletop: cannot open a window: {reason}. To check the games without a screen run "
+            f"'tabletop --self-test', or set SDL_VIDEODRIVER=dummy.",
+            file=sys.stderr,
+        )
+        return 2
+    import pygame
+
+    try:
+        pygame.display.init()
+    except pygame.error as e:
+        print(
+            f"tabletop: cannot open a window: {e}. To check the games without a screen run "
+            f"'tabletop --self-test', or set SDL_VIDEODRIVER=dummy.",
+            file=sys.stderr,
+        )
+        return 2
+    from tabletop.ui.app import App
+
+    app = App(size=size)
+    app.start(game_id, replay_file=replay_file)
+    return app.run(frames=frames)
