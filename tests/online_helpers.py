@@ -104,7 +104,8 @@ class DelayProxy:
 async def jab_bot_player(client, seat: int, level: str = "hard", seed: int = 0, timeout: float = 240.0):
     """Play a JAB seat in real time: the bot moves its own hands here at once (as the table does)
     and sends Take / Place / Return / claims stamped with the synchronised clock."""
-    from tabletop.games.jab.hands import Grab, Press, Release, advance, grab_action, release_action, start_hands
+    from tabletop.games.jab.rules.hands import Grab, Press, Release, advance, start_hands
+    from tabletop.games.jab.rules.queries import grab_action, release_action
 
     spec = client.spec
     bot = spec.make_bot(seat=seat, level=level, seed=seed)

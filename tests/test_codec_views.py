@@ -92,7 +92,7 @@ def perturb_punch(state, seat, rnd):
 
 
 def perturb_boxing(state, seat, rnd):
-    from tabletop.games.boxing_the_game.state import HIDDEN
+    from tabletop.games.boxing_the_game.rules.state import HIDDEN
 
     s = state.clone()
     s.main = _shuffled(state.main, rnd)
@@ -117,7 +117,7 @@ def perturb_boxing(state, seat, rnd):
 def perturb_square_ring(state, seat, rnd):
     from dataclasses import replace
 
-    from tabletop.games.square_ring.content import BOXERS
+    from tabletop.games.square_ring.rules.content import BOXERS
 
     other = 1 - seat
     commits = list(state.commits)
@@ -221,7 +221,7 @@ def test_square_ring_view_does_not_name_the_others_unrevealed_cooldown_cards():
     """During footwork the other's later cards are face down; next_cooldown must not name them."""
     spec = GAMES["square-ring"]
     rules = spec.rules
-    from tabletop.games.square_ring.content import BOXERS
+    from tabletop.games.square_ring.rules.content import BOXERS
 
     found = 0
     for seed in range(60):

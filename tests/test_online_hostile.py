@@ -8,7 +8,7 @@ import websockets
 
 from tabletop.core import codec
 from tabletop.core import record as rec
-from tabletop.games.punch.state import HIDDEN
+from tabletop.games.punch.rules.state import HIDDEN
 from tabletop.online import protocol as P
 from tabletop.online.client import Client
 from tests.online_helpers import bot_player, replays_to, start_server, url

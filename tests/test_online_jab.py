@@ -5,8 +5,8 @@ import asyncio
 
 import pytest
 
-from tabletop.games.jab.hands import SIDES, min_travel_ms
-from tabletop.games.jab.rules import Claim, Place, Ready, Take
+from tabletop.games.jab.rules.actions import Claim, Place, Ready, Take
+from tabletop.games.jab.rules.hands import SIDES, min_travel_ms
 from tabletop.online import protocol as P
 from tabletop.online.client import Client
 from tests.jab_helpers import decks
