@@ -247,3 +247,13 @@ def _cards_in(value):
     elif isinstance(value, list):
         for v in value:
             yield from _cards_in(v)
+
+
+def test_a_view_patch_rebuilds_exactly_the_view():
+    old = {"$type": "S", "log": [1, 2], "hp": [5, 5], "phase": "a"}
+    new = {"$type": "S", "log": [1, 2, 3], "hp": [5, 4], "phase": "a"}
+    d = P.diff(old, new)
+    assert d == {"set": {"hp": [5, 4]}, "append": {"log": [3]}}
+    assert P.patch(old, d) == new and P.patch(None, P.diff(None, new)) == new
+    shrunk = {"$type": "S", "log": [9], "hp": [5, 4], "phase": "b"}
+    assert P.patch(new, P.diff(new, shrunk)) == shrunk

@@ -85,6 +85,15 @@ def test_host_shows_address_and_code_and_a_friend_joins_and_plays_to_the_end(app
         friend.close()
 
 
+def joined(app, join):
+    """Press Join and let frames pass until the attempt ends (the window keeps drawing meanwhile)."""
+    join.join()
+    end = time.monotonic() + 15
+    while join.pending is not None and time.monotonic() < end:
+        frames(app)
+    assert join.pending is None
+
+
 def test_join_says_clearly_when_nobody_answers_or_the_code_is_wrong(app):
     open_online(app)
     key(app, "down")
@@ -93,7 +102,7 @@ def test_join_says_clearly_when_nobody_answers_or_the_code_is_wrong(app):
     assert type(join).__name__ == "JoinScene"
     join.fields["address"] = "127.0.0.1:9"  # nothing listens there
     join.fields["code"] = "ABCDE"
-    join.join()
+    joined(app, join)
     assert "No game answers" in join.error
     frames(app, 2)
     server = NetThread()
@@ -102,9 +111,9 @@ def test_join_says_clearly_when_nobody_answers_or_the_code_is_wrong(app):
         join.fields["address"] = f"127.0.0.1:{port}"
         join.fields["code"] = "ab-cd"
         join.join()
-        assert "5 letters" in join.error
+        assert "5 letters" in join.error and join.pending is None
         join.fields["code"] = "ABCDE"
-        join.join()
+        joined(app, join)
         assert join.error == "No room has that code."
         frames(app, 2)
         assert type(top(app)).__name__ == "JoinScene"
@@ -127,3 +136,30 @@ def test_the_join_boxes_take_typing(app):
     key(app, "backspace")
     assert join.fields == {"address": "10.0.0.7", "code": "k7qp"}
     assert url_of("10.0.0.7") == "ws://10.0.0.7:8765" and url_of("wss://play.example.org") == "wss://play.example.org"
+
+
+def test_join_from_the_launcher_seats_the_player_at_the_hosts_table(app):
+    host_net = NetThread()
+    try:
+        port = host_net.host(0)
+        host_net.connect(f"ws://127.0.0.1:{port}")
+        seats = [{"kind": "here", "name": "Ana"}, {"kind": "remote", "name": "Bo"}]
+        host_net.run(host_net.client.create("punch", seats))
+        open_online(app)
+        key(app, "down")
+        key(app, "return")
+        join = top(app)
+        join.fields["address"] = f"127.0.0.1:{port}"
+        join.fields["code"] = host_net.client.room.lower()
+        joined(app, join)
+        assert join.error == ""
+        end = time.monotonic() + 10
+        while not type(top(app)).__name__.startswith("Remote") and time.monotonic() < end:
+            frames(app)
+        table = top(app)
+        assert type(table).__name__ == "RemotePunchTable"
+        assert table.session.you == [1] and table.humans == [1]
+        assert table.session.state.hands[0] is None  # the host's hand is not on this computer
+        frames(app, 5)
+    finally:
+        host_net.close()

@@ -3,6 +3,8 @@ a waiting room, and the game's own table drawing the views the server sends (doc
 
 from __future__ import annotations
 
+import asyncio
+
 import pygame
 
 from tabletop.core import registry
@@ -164,7 +166,7 @@ class JoinScene(Scene):
         self.focus = 0
         self.error = ""
         self.rects: dict[str, pygame.Rect] = {}
-        self.busy = False
+        self.pending = None  # (net thread, address, future) while connecting
 
     def on_enter(self):
         pygame.key.start_text_input()
@@ -221,6 +223,8 @@ class JoinScene(Scene):
             self.back()
 
     def join(self):
+        if self.pending is not None:
+            return
         address, code = self.fields["address"].strip(), P.normal_code(self.fields["code"])
         if not address:
             self.error = "Type the host's address, as their screen shows it."
@@ -229,9 +233,25 @@ class JoinScene(Scene):
             self.error = f"The room code has {P.CODE_LEN} letters and numbers."
             return
         net = NetThread()
+
+        async def go():
+            from tabletop.online.client import Client
+
+            net.client = Client(url_of(address))
+            await net.client.connect()
+            await net.client.join(code)
+
+        self.error = f"Connecting to {address}..."
+        self.pending = (net, address, asyncio.run_coroutine_threadsafe(go(), net.loop))
+
+    def update(self, dt_ms):
+        """The connection is made on the network thread; the window stays alive meanwhile."""
+        if self.pending is None or not self.pending[2].done():
+            return
+        net, address, fut = self.pending
+        self.pending = None
         try:
-            net.connect(url_of(address))
-            net.run(net.client.join(code))
+            fut.result()
         except Exception:
             net.close()
             self.error = f"No game answers at {address}. Check the address and that the host is waiting."
@@ -288,7 +308,8 @@ class JoinScene(Scene):
                 self.rects[k] = r
         if self.error:
             for j, line in enumerate(gfx.wrap(self.error, vp.s(20), vp.s(700))[:2]):
-                gfx.blit_text(surf, line, vp.s(20), vp.p(640, 520 + j * 28), gfx.REFUSE, anchor="center")
+                colour = gfx.GREY if self.pending is not None else gfx.REFUSE
+                gfx.blit_text(surf, line, vp.s(20), vp.p(640, 520 + j * 28), colour, anchor="center")
         hint = "Tab or the arrows move between boxes, Enter joins. The code ignores case and dashes."
         gfx.blit_text(surf, hint, vp.s(16), vp.p(gfx.DESIGN_W / 2, gfx.DESIGN_H - 28), gfx.GREY, anchor="center")
 
