@@ -257,3 +257,25 @@ def test_a_view_patch_rebuilds_exactly_the_view():
     assert P.patch(old, d) == new and P.patch(None, P.diff(None, new)) == new
     shrunk = {"$type": "S", "log": [9], "hp": [5, 4], "phase": "b"}
     assert P.patch(new, P.diff(new, shrunk)) == shrunk
+
+
+def test_hand_positions_pass_to_the_other_player_only_in_real_time_and_only_for_own_seats():
+    async def main():
+        server = await start_server()
+        a, b = Client(url(server.port)), Client(url(server.port))
+        await a.connect()
+        await a.create("jab", SEATS)
+        await b.connect()
+        await b.join(a.room)
+        await b.send({"type": "hands", "seat": 1, "pos": [[10, 20], [30.5, 40]]})
+        await a.wait(lambda: 1 in a.hands)
+        assert a.hands[1] == [[10.0, 20.0], [30.5, 40.0]] and 1 not in b.hands
+        for bad in ({"seat": 0, "pos": [[1, 1]]}, {"seat": 1, "pos": [[1e9, 1]]}, {"seat": 1, "pos": "x"}):
+            await b.send(dict(bad, type="hands"))
+        await asyncio.sleep(0.2)
+        assert 0 not in a.hands and a.hands[1] == [[10.0, 20.0], [30.5, 40.0]]
+        for c in (a, b):
+            await c.close()
+        await server.close()
+
+    asyncio.run(main())

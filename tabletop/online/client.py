@@ -86,6 +86,7 @@ class Client:
         self.errors: list[str] = []
         self.refused: list[dict] = []
         self.epoch = 0.0
+        self.hands: dict[int, list] = {}  # real time: the other seats' hand positions, as last sent
         self.clock = Clock(skew_ms)
         self.next_id = 0
         self.changed = asyncio.Event()
@@ -190,6 +191,8 @@ class Client:
         elif kind == "status":
             self.status = msg
             self.seats = msg["seats"]
+        elif kind == "hands":
+            self.hands[msg["seat"]] = msg["pos"]
         elif kind == "net":
             self.net = msg
         elif kind == "over":

@@ -53,6 +53,7 @@ FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "sync": {"t0": ("num", True)},
     "pong": {"s": ("num", True)},
     "view": {"seat": ("int", True)},
+    "hands": {"seat": ("int", True), "pos": ("list", True)},
     "bye": {},
 }
 
@@ -98,6 +99,21 @@ def parse(raw) -> dict:
         if not ok:
             raise BadMessage(f"{kind}: {name!r} has the wrong type")
     return msg
+
+
+def hand_positions(pos) -> list | None:
+    """A real-time seat's hand positions ([[x, y], ...], at most 2 hands) or None if malformed."""
+    if not isinstance(pos, list) or not 1 <= len(pos) <= 2:
+        return None
+    out = []
+    for p in pos:
+        if not (isinstance(p, list) and len(p) == 2):
+            return None
+        for v in p:
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or abs(v) > 10_000:
+                return None
+        out.append([round(float(p[0]), 1), round(float(p[1]), 1)])
+    return out
 
 
 def diff(old: dict | None, new: dict) -> dict:

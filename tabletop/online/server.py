@@ -542,6 +542,14 @@ class Server:
             room.sent_events[msg["seat"]] = -1
             room.sent_view[msg["seat"]] = None
             await room.send_view(msg["seat"])
+        elif kind == "hands":  # where a real-time seat's hands are: public, passed on to the others
+            pos = P.hand_positions(msg["pos"])
+            if not room.realtime or msg["seat"] not in conn.seats or pos is None:
+                conn.refuse_log("hands", f"room {room.code}: hand positions it may not send")
+                return
+            out = {"type": "hands", "seat": msg["seat"], "pos": pos}
+            for c in {c for c in room.conns if c is not None and c is not conn}:
+                await c.send(out)
         elif kind == "bye":
             await room.detach(conn)
             conn.room = None

@@ -378,6 +378,32 @@ class _RemoteTable:
         if s.spec.dynamics == REALTIME and hasattr(self, "t"):
             self.t = max(self.t, min(s.client.round_clock(), self.t + 200))
         super().update(dt_ms)
+        if s.spec.dynamics == REALTIME and hasattr(getattr(self, "hands", None), "pos"):
+            self._share_hands(dt_ms)
+
+    def _share_hands(self, dt_ms):
+        """Own hands move at once here and are sent ~15 times a second; the others' hands follow
+        what their computers sent, smoothed so they glide rather than jump."""
+        s = self.session
+        c = s.client
+        self._hands_ms = getattr(self, "_hands_ms", 0.0) + dt_ms
+        if self._hands_ms >= 66:
+            self._hands_ms = 0.0
+            for seat in s.you:
+                pos = [list(self.hands.pos[seat * 2]), list(self.hands.pos[seat * 2 + 1])]
+                msg = {"type": "hands", "seat": seat, "pos": pos}
+                s.net.loop.call_soon_threadsafe(lambda m=msg: asyncio.ensure_future(c.send(m)))
+        pos = list(self.hands.pos)
+        k = min(1.0, dt_ms / 60.0)
+        for seat, target in list(c.hands.items()):
+            if seat in s.you:
+                continue
+            for h, (tx, ty) in enumerate(target):
+                i = seat * 2 + h
+                if i < len(pos):
+                    x, y = pos[i]
+                    pos[i] = (x + (tx - x) * k, y + (ty - y) * k)
+        self.hands = type(self.hands)(tuple(pos))
 
     def draw(self, surf, vp):
         super().draw(surf, vp)
@@ -390,10 +416,11 @@ class _RemoteTable:
             if seat.kind == "computer" or i >= len(pings) or pings[i] is None:
                 continue
             parts.append(f"{seat.name} {pings[i]} ms ±{jit[i] or 0}")
-        line = "Online · " + (" · ".join(parts) if parts else "measuring...")
+        line = " · ".join(parts) if parts else "measuring the connection..."
         if net.get("casual"):
-            line += " · casual (the connection is too uneven for fine timing)"
-        gfx.blit_text(surf, line, vp.s(14), vp.p(12, 8), gfx.GREY)
+            line += " · casual match"  # jitter above the 50 ms window: timing this fine cannot be judged
+        px = gfx.fit_px(line, vp.s(14), vp.s(270))
+        gfx.blit_text(surf, line, px, vp.p(8, 4), gfx.GREY)
         away = s.paused_for()
         if away:
             gfx.shade(surf, 150)
