@@ -88,6 +88,7 @@ class Client:
         self.epoch = 0.0
         self.hands: dict[int, list] = {}  # real time: the other seats' hand positions, as last sent
         self.clock = Clock(skew_ms)
+        self.sync_trips: deque = deque(maxlen=1000)  # every clock sample's round trip (the benchmark reads them)
         self.next_id = 0
         self.changed = asyncio.Event()
         self._reader: asyncio.Task | None = None
@@ -186,6 +187,7 @@ class Client:
                 self.epoch = msg["epoch"]
         elif kind == "sync":
             self.clock.add(msg["t0"], msg["t1"], msg["t2"], t3)
+            self.sync_trips.append(t3 - msg["t0"])
         elif kind == "ping":
             asyncio.get_running_loop().create_task(self._pong(msg["s"]))
         elif kind == "status":
