@@ -80,6 +80,10 @@ def test_host_shows_address_and_code_and_a_friend_joins_and_plays_to_the_end(app
         play.result(10)
         record = session.client.over["record"]
         assert record["players"][0]["name"] == "Red" and record["game"] == "stabby-jack"
+        from tabletop import paths
+
+        kept = list(paths.saves_dir().glob("stabby-jack-*.json"))
+        assert kept, "the host's computer keeps the finished game like a local one"
         frames(app, 5)  # the result panel draws
     finally:
         friend.close()
@@ -161,5 +165,18 @@ def test_join_from_the_launcher_seats_the_player_at_the_hosts_table(app):
         assert table.session.you == [1] and table.humans == [1]
         assert table.session.state.hands[0] is None  # the host's hand is not on this computer
         frames(app, 5)
+        # the connection drops: the host's game pauses, this table joins again with its token
+        first = table.session.client
+        table.session.net.run(first.ws.close())
+        host = host_net.client
+        host_net.run(host.wait(lambda: host.status.get("paused")))
+        end = time.monotonic() + 15
+        while table.session.client is first and time.monotonic() < end:
+            frames(app)
+            time.sleep(0.01)
+        assert table.session.client is not first and table.session.client.you == [1]
+        host_net.run(host.wait(lambda: not host.status.get("paused")))
+        frames(app, 3)
+        assert type(top(app)).__name__ == "RemotePunchTable"
     finally:
         host_net.close()

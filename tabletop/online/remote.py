@@ -21,6 +21,7 @@ from .client import Client
 from .server import DEFAULT_PORT, Server
 
 SUBMIT_WAIT_S = 3.0
+KNOWN_TOKENS: dict[tuple[str, str], str] = {}  # (server URL, room) -> this program's seat token there
 
 
 def local_address() -> str:
@@ -64,6 +65,22 @@ class NetThread:
         self.client = Client(url)
         self.run(self.client.connect())
 
+    def rejoin(self) -> None:
+        """After a drop: a new connection to the same room with this client's tokens (in the background)."""
+        old = self.client
+
+        async def go():
+            c = Client(old.url)
+            await c.connect()
+            await c.join(old.room, token=old.tokens[old.you[0]])
+            if c.you:
+                c.tokens.update(old.tokens)
+                self.client = c
+            else:
+                await c.close()
+
+        asyncio.run_coroutine_threadsafe(go(), self.loop)
+
     def close(self) -> None:
         async def stop():
             if self.client is not None:
@@ -101,7 +118,7 @@ class RemoteSession:
     def __init__(self, net: NetThread):
         self.net = net
         c = net.client
-        self.client = c
+        KNOWN_TOKENS[(c.url, c.room)] = c.tokens[c.you[0]]  # Join again later: the same seat
         self.spec = c.spec
         self.options = c.views[c.you[0]].options if hasattr(c.views.get(c.you[0]), "options") else {}
         self.you = list(c.you)
@@ -117,6 +134,14 @@ class RemoteSession:
     @property
     def rules(self):
         return self.spec.rules
+
+    @property
+    def client(self) -> Client:
+        return self.net.client  # a rejoin after a drop replaces it
+
+    @client.setter
+    def client(self, value) -> None:
+        pass  # always the net thread's current client
 
     @property
     def state(self):

@@ -11,7 +11,7 @@ from tabletop.core import registry
 from tabletop.core.registry import REALTIME
 from tabletop.input.devices import menu_buttons
 from tabletop.online import protocol as P
-from tabletop.online.remote import NetThread, RemoteSession, local_address, url_of
+from tabletop.online.remote import KNOWN_TOKENS, NetThread, RemoteSession, local_address, url_of
 from tabletop.ui import gfx
 from tabletop.ui.scene import Scene
 from tabletop.ui.widgets import Item, Menu, MenuScene, background, title
@@ -239,7 +239,7 @@ class JoinScene(Scene):
 
             net.client = Client(url_of(address))
             await net.client.connect()
-            await net.client.join(code)
+            await net.client.join(code, token=KNOWN_TOKENS.get((url_of(address), code)))
 
         self.error = f"Connecting to {address}..."
         self.pending = (net, address, asyncio.run_coroutine_threadsafe(go(), net.loop))
@@ -370,9 +370,14 @@ class _RemoteTable:
 
     def update(self, dt_ms):
         s = self.session
-        if s.client.closed and not getattr(self, "_lost", False):
-            self._lost = True
-            self.say("The connection was lost. Esc and Back to the menu leave.", 60000)
+        if s.client.closed and s.outcome() is None:
+            # dropped: come back to the same seat with its token, every two seconds until it works
+            self._retry_ms = getattr(self, "_retry_ms", 0.0) - dt_ms
+            if self._retry_ms <= 0:
+                self._retry_ms = 2000.0
+                s.net.rejoin()
+                self.say("The connection was lost: joining again...", 2500)
+            return
         if s.paused_for():
             return  # the game waits, as for an unplugged gamepad
         if s.spec.dynamics == REALTIME and hasattr(self, "t"):
