@@ -13,7 +13,11 @@ from tests.ui_helpers import frames, key, make_app, top
 
 
 @pytest.fixture
-def app():
+def app(monkeypatch):
+    from tabletop.online import remote
+
+    monkeypatch.setattr(remote, "BIND", "127.0.0.1")  # tests stay on the loopback address
+    monkeypatch.setattr(remote, "HOST_PORT", 0)
     a = make_app()
     a.start()
     frames(a, 2)

@@ -21,6 +21,8 @@ from .client import Client
 from .server import DEFAULT_PORT, Server
 
 SUBMIT_WAIT_S = 3.0
+BIND = "0.0.0.0"  # a hosted game listens on every address, so a friend on the network reaches it (tests: loopback)
+HOST_PORT = DEFAULT_PORT
 KNOWN_TOKENS: dict[tuple[str, str], str] = {}  # (server URL, room) -> this program's seat token there
 
 
@@ -48,15 +50,16 @@ class NetThread:
     def run(self, coro, timeout: float = 10.0):
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
 
-    def host(self, port: int = DEFAULT_PORT) -> int:
+    def host(self, port: int | None = None) -> int:
         """Start a server here (on every address) and connect to it; returns the port."""
+        port = HOST_PORT if port is None else port
 
         async def start():
             self.server = Server(autosave=True)
             try:
-                await self.server.start("0.0.0.0", port)
+                await self.server.start(BIND, port)
             except OSError:
-                await self.server.start("0.0.0.0", 0)  # the usual port is taken: any free one
+                await self.server.start(BIND, 0)  # the usual port is taken: any free one
             return self.server.port
 
         return self.run(start())
