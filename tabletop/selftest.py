@@ -35,8 +35,26 @@ def run(game_ids: list[str], record_dir: str | None = None, games_each: int = 1,
             print(f"{gid}: actions={result.actions} winner={winner} seconds={secs:.2f} seed={s}", flush=True)
             if out_dir is not None:
                 (out_dir / f"{gid}-{s}.json").write_text(result.record.dumps(), encoding="utf-8")
+    failures += check_help(games[g] for g in game_ids)
     print(f"self-test: {len(game_ids) * games_each - failures} passed, {failures} failed", flush=True)
     return 1 if failures else 0
+
+
+def check_help(specs) -> int:
+    """Every game's help page is shipped and parses (markdown-it-py is in the build): the failures."""
+    from tabletop.ui.help import parse
+
+    failures = 0
+    for spec in specs:
+        try:
+            text = Path(spec.help_file).read_text(encoding="utf-8")
+            headings = sum(1 for b in parse(text) if b.kind == "heading")
+        except (OSError, ImportError) as e:
+            failures += 1
+            print(f"{spec.id}: FAILED help page: {type(e).__name__}: {e}", flush=True)
+            continue
+        print(f"{spec.id}: help page with {headings} headings", flush=True)
+    return failures
 
 
 if __name__ == "__main__":

@@ -104,7 +104,8 @@ class Session:
     def _make_bots(self) -> None:
         for i, seat in enumerate(self.seats):
             if seat.kind == "computer" and self.spec.make_bot is not None:
-                level = seat.level or self.spec.bot_levels[-1]
+                # older records name levels by old names; an unknown or missing name gets the easiest level
+                level = self.spec.level_name(seat.level) or self.spec.bot_levels[0]
                 self.bots[i] = self.spec.make_bot(seat=i, level=level, seed=self.seed * 7919 + i)
 
     @property

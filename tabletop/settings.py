@@ -22,6 +22,7 @@ DEFAULTS = {
     "secrecy": "curtain",  # Punch!-style games on one screen: "curtain" or "peek" (R-PUN-9)
     "assist": False,  # JAB: highlight open opportunities (R-JAB-6: off in tournament play)
     "animation_speed": 1.0,
+    "computer_pace": "normal",  # how long computer turns and your own results stay on screen
     "last_setup": {},  # the launcher remembers each game's last setup
 }
 
@@ -35,6 +36,7 @@ CHECKS = {
     "secrecy": lambda v: v in ("curtain", "peek"),
     "assist": lambda v: isinstance(v, bool),
     "animation_speed": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0.25 <= v <= 4,
+    "computer_pace": lambda v: v in ("slow", "normal", "fast", "instant"),
     "last_setup": lambda v: isinstance(v, dict),
 }
 

@@ -79,3 +79,20 @@ def test_window_too_small_shows_enlarge_view_and_stops_time(app):
     frames(app, 2)  # drawing the enlarge view must not fail
     app.resize((1280, 720))
     assert not app.vp.too_small
+
+
+def test_setup_offers_the_easiest_computer_first_and_maps_remembered_old_names(app):
+    """The default opponent is the easiest level, named for people; a setting saved with an old
+    level name ("strong") comes back as today's level."""
+    from tabletop.core import registry
+    from tabletop.ui.setup import Setup
+
+    for spec in registry.load_all().values():
+        if not spec.make_bot:
+            continue
+        app.settings["last_setup"] = {}
+        setup = Setup(app, spec)
+        assert setup.seat_kind[1] == f"computer:{spec.bot_levels[0]}" == "computer:Beginner"
+    spec = registry.get("punch")
+    app.settings["last_setup"] = {"punch": {"seats": ["human", "computer:strong"]}}
+    assert Setup(app, spec).seat_kind[1] == "computer:Contender"

@@ -11,7 +11,7 @@ from jab_helpers import play as play_card
 from tabletop.core.game import Refused
 from tabletop.core.playout import play
 from tabletop.core.registry import get
-from tabletop.games.jab.bot import LEVELS, JabBot
+from tabletop.games.jab.bot import LEVELS, STYLES, JabBot
 from tabletop.games.jab.rules import RULES
 from tabletop.games.jab.rules import hands as H
 from tabletop.games.jab.rules import queries as Q
@@ -93,10 +93,33 @@ def test_a_hand_moving_at_top_speed_is_never_refused_R_JAB_5(target, side, cross
         assert target.startswith("p0.")
 
 
-def test_bot_levels_exist_and_hard_beats_easy():
-    assert LEVELS == ("easy", "normal", "hard")
-    wins = [play(get("jab"), seed=seed, levels=["easy", "hard"]).winner for seed in (21, 22, 23)]
+def test_levels_differ_in_human_terms_and_the_hardest_beats_the_easiest():
+    assert LEVELS[0] == "Beginner" and len(LEVELS) >= 3
+    styles = [STYLES[name] for name in LEVELS]
+    assert all(a.reaction_ms > b.reaction_ms for a, b in zip(styles, styles[1:], strict=False))
+    assert all(
+        a.block < b.block and a.combo < b.combo and a.counter < b.counter
+        for a, b in zip(styles, styles[1:], strict=False)
+    )
+    assert not styles[0].both_hands and styles[-1].both_hands  # one hand at first, both at the top
+    assert not styles[0].ding and styles[-1].ding
+    wins = [play(get("jab"), seed=seed, levels=["Beginner", "Champion"]).winner for seed in (21, 22, 23)]
     assert wins == [1, 1, 1]
+
+
+def test_nobody_reacts_faster_than_150_ms():
+    """Reaction times vary from moment to moment, but never under 150 ms, at any level or model."""
+    for name in list(STYLES):
+        bot = JabBot(0, name, 5)
+        for k in range(300):
+            bot._notice(("x", k), 0)
+        assert min(t for t, _ in bot.seen.values()) >= 150, name
+
+
+def test_old_level_names_still_load():
+    spec = get("jab")
+    assert [spec.level_name(n) for n in ("easy", "normal", "hard")] == ["Beginner", "Club boxer", "Champion"]
+    assert spec.level_name("grandmaster") is None
 
 
 def test_easy_bot_is_slower_than_hard_bot():

@@ -376,7 +376,9 @@ def test_assist_is_off_by_default_and_lists_open_chances_R_JAB_6():
     s = start(
         {
             "counter": COUNTERS_GREEN_FIRST,
-            "decks": decks(p0_left=["green jab", "blue haymaker"], p1_left=["green cross"]),
+            # the blue Cross left on top can block the green Cross (type) and stagger the blue Haymaker (colour):
+            # the assist hints only what a card at hand can make (issue 15)
+            "decks": decks(p0_left=["green jab", "blue haymaker", "blue cross"], p1_left=["green cross"]),
         }
     )
     s = play(s, 1, "left", "p0.left")
@@ -416,6 +418,10 @@ def test_assist_says_which_cards_fit_a_block_or_stagger_R_JAB_6():
     s = ok(s, Take(0, "right", s.now + 500))  # green Hook in my right hand; blue Cross shows on the deck
     spots = {o["kind"]: o for o in opportunities(s, 0)}
     assert spots["block"]["target"] == "p0.head" and spots["block"]["with"] == ["left deck", "right hand"]
+    # the blue Cross lies under the full right hand: no stagger can be made now, so none is hinted (issue 15)
+    assert "stagger" not in spots
+    s = ok(s, Place(0, "right", "p1.left", s.now + 2000))  # the right hand punches and is free again
+    spots = {o["kind"]: o for o in opportunities(s, 0)}
     assert spots["stagger"]["target"] == "p1.head" and spots["stagger"]["with"] == ["right deck"]
 
 

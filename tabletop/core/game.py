@@ -38,7 +38,9 @@ class Option:
     """One setting on a game's setup screen.
 
     ``choices`` is a list of (value, label) pairs; the first pair whose value
-    equals ``default`` is preselected.
+    equals ``default`` is preselected. ``main`` options are shown with the
+    players on the setup screen; the others (variants, tournament and
+    referee settings) under "More options".
     """
 
     key: str
@@ -46,6 +48,7 @@ class Option:
     choices: tuple[tuple[Any, str], ...]
     default: Any
     help: str = ""
+    main: bool = False
 
 
 class Rules:

@@ -28,12 +28,22 @@ class GameSpec:
     dynamics: str = TURNS  # REALTIME, SIMULTANEOUS or TURNS
     hidden_info: bool = False
     blurb: str = ""  # one line for the launcher
-    make_bot: Callable[..., Any] | None = None  # (seat, level, seed) -> Bot
-    bot_levels: tuple[str, ...] = ("easy", "strong")
+    make_bot: Callable[..., Any] | None = None  # (seat, level, seed) -> Bot; also takes player model names
+    bot_levels: tuple[str, ...] = ("easy", "strong")  # the computer levels offered, easiest first
+    level_aliases: dict = field(default_factory=dict)  # names older records used -> a name in bot_levels
+    player_models: tuple[str, ...] = ()  # scripted people for the ladder (make_bot knows them too)
     make_table: Callable[..., Any] | None = None  # (app, session) -> ui Scene; imported lazily
     help_file: str = ""  # path of the in-game help text (markdown)
     headless_play: Callable[..., Any] | None = None  # optional custom self-test driver
     extra: dict = field(default_factory=dict)
+
+    def level_name(self, name: object) -> str | None:
+        """The computer level a record or setting names (old names map to new), or None if unknown."""
+        if not isinstance(name, str):
+            return None
+        if name in self.bot_levels:
+            return name
+        return self.level_aliases.get(name)
 
 
 _GAMES: dict[str, GameSpec] = {}

@@ -21,7 +21,7 @@ from __future__ import annotations
 SCHEMES = ("mouse", "keys-left", "keys-right", "keyboard", "gamepad")
 
 SCHEME_LABELS = {
-    "mouse": "Mouse (+ keys 1-5)",
+    "mouse": "Mouse",
     "keys-left": "Keyboard, left half (WASD)",
     "keys-right": "Keyboard, right half (arrows)",
     "keyboard": "Whole keyboard",

@@ -7,6 +7,7 @@ from tabletop.core import registry
 from tabletop.core.registry import REALTIME, SIMULTANEOUS, TURNS
 from tabletop.session import Session, autosave_path, pending_autosave
 from tabletop.ui import gfx
+from tabletop.ui.pace import PACE_CHOICES
 from tabletop.ui.setup import Setup, start_table
 from tabletop.ui.widgets import Item, Menu, MenuScene
 
@@ -40,6 +41,7 @@ class Launcher(MenuScene):
             items.append(Item(spec.name, action=lambda s=spec: self.app.push(Setup(self.app, s)), key=spec.id))
         for pkg, why in registry.LOAD_ERRORS.items():
             self.app.toast(f"The game in folder {pkg!r} could not be loaded: {why}")
+        items.append(Item("Learn to play", action=self.learn, key="", hint="Lessons and rules for every game"))
         items.append(Item("Play online", action=self.online, hint="Host or join a game with a friend elsewhere"))
         items.append(Item("Settings", action=lambda: self.app.push(SettingsScene(self.app))))
         items.append(Item("Quit", action=self.app.quit))
@@ -87,6 +89,11 @@ class Launcher(MenuScene):
             gfx.blit_text(surf, "• " + line, vp.s(17), vp.p(690, y), (200, 220, 200))
             y += 28
 
+    def learn(self):
+        from tabletop.ui.learn import LearnScene
+
+        self.app.push(LearnScene(self.app))
+
     def resume(self, spec, rec):
         from tabletop.core.record import BadRecord, RefusedAction
 
@@ -117,11 +124,18 @@ class SettingsScene(MenuScene):
             Item("Volume", choices=vols, index=vol_idx, on_change=self._volume),
             Item("Animations", choices=speeds, index=sp_idx, on_change=lambda v: s.__setitem__("animation_speed", v)),
             Item(
-                "JAB assist (highlight chances)",
+                "Computer turns",
+                choices=PACE_CHOICES,
+                index=[v for v, _ in PACE_CHOICES].index(s["computer_pace"]),
+                on_change=lambda v: s.__setitem__("computer_pace", v),
+                hint="How long each computer move, and your own result, stays on screen",
+            ),
+            Item(
+                "JAB practice aid in every game",
                 choices=onoff,
                 index=0 if s["assist"] else 1,
                 on_change=lambda v: s.__setitem__("assist", v),
-                hint="Off in tournament play: spotting a chance is part of the game",
+                hint="On: chances glow whatever the setup screen says. Off: the setup screen decides",
             ),
             Item("Back", action=self.back),
         ]

@@ -1,13 +1,33 @@
-"""A game's setup screen: its players (person or computer level), each
-person's controls and the game's options, then Start."""
+"""A game's setup screen, for people: who plays (a person or a computer
+level, a person's controls), the game's main choices, "Learn to play" and
+"How to play", then Start. Tournament and referee settings wait under one
+"More options" entry. A panel beside the menu says what the focused choice
+means (a boxer's HP, style and cards, a computer level, a control scheme).
+
+Games shape the screen through their registration only: ``spec.bot_levels``
+(easiest first), each ``Option.main`` flag, and optionally
+``spec.extra["option_details"](key, value) -> markdown`` and
+``spec.extra["level_notes"] = {level: sentence}``.
+"""
 
 from __future__ import annotations
+
+import importlib
 
 from tabletop.core.registry import SIMULTANEOUS, TURNS
 from tabletop.input.bindings import SCHEME_LABELS, SCHEMES
 from tabletop.session import Seat, Session
-from tabletop.ui import gfx
+from tabletop.ui import gfx, help
 from tabletop.ui.widgets import Item, Menu, MenuScene
+
+SCHEME_NOTES = {
+    "mouse": "The mouse: point, click and drag. In JAB the left button works the left hand, the right button "
+    "the right hand, and the keys 1 to 5 press the claim buttons.",
+    "keys-left": "The left half of the keyboard: W A S D and the keys around them.",
+    "keys-right": "The right half of the keyboard: the arrow keys and the keys around them.",
+    "keyboard": "The whole keyboard, for one person when nobody else uses keys.",
+    "gamepad": "A gamepad: sticks or d-pad to move, A to choose, B to go back.",
+}
 
 
 def start_table(app, session) -> None:
@@ -17,11 +37,50 @@ def start_table(app, session) -> None:
     app.push(session.spec.make_table(app, session))
 
 
-def _seat_choices(spec):
-    out = [("human", "Person")]
-    for level in spec.bot_levels:
-        out.append((f"computer:{level}", f"Computer ({level})"))
-    return out
+def tutorial_opener(spec=None):
+    """``open_tutorial(app, game_id)`` from the tutorials package, or None while there is none
+    (or, given a game, while that game has no lessons)."""
+    try:
+        tutorial = importlib.import_module("tabletop.tutorial")
+    except ModuleNotFoundError as e:
+        if e.name == "tabletop.tutorial":
+            return None
+        raise
+    has = getattr(tutorial, "has_tutorial", None)
+    if spec is not None and has is not None and not has(spec):
+        return None
+    return getattr(tutorial, "open_tutorial", None)
+
+
+def level_name(level: str) -> str:
+    """A level as a player reads it ("Beginner" stays, an id like "easy" becomes "Easy")."""
+    return level if level[:1].isupper() else level.replace("-", " ").replace("_", " ").capitalize()
+
+
+def remembered_seat(spec, kind) -> str | None:
+    """A seat choice kept from the last setup, as today's choice: a level's old name maps to its new
+    one (when the game says so), an unknown level to the easiest; anything else: None."""
+    if kind == "human":
+        return kind
+    if not isinstance(kind, str) or not kind.startswith("computer:") or not spec.bot_levels:
+        return None
+    name = kind.split(":", 1)[1]
+    mapped = spec.level_name(name) if hasattr(spec, "level_name") else (name if name in spec.bot_levels else None)
+    return f"computer:{mapped or spec.bot_levels[0]}"
+
+
+def seat_choices(spec) -> list[tuple[str, str]]:
+    """A person, then every computer level the game registers, easiest first."""
+    return [("human", "Person")] + [(f"computer:{lv}", f"Computer: {level_name(lv)}") for lv in spec.bot_levels]
+
+
+def easiest(spec) -> str:
+    return f"computer:{spec.bot_levels[0]}" if spec.bot_levels else "human"
+
+
+def _assist_default(spec, seat_kind, players) -> bool:
+    """Practice aids are on against the easiest computer level."""
+    return bool(spec.bot_levels) and easiest(spec) in seat_kind[1:players]
 
 
 class Setup(MenuScene):
@@ -31,18 +90,19 @@ class Setup(MenuScene):
         self.heading = spec.name
         self.sub = spec.blurb
         last = app.settings["last_setup"].get(spec.id, {}) if isinstance(app.settings["last_setup"], dict) else {}
-        self.players = (
-            last.get("players", spec.min_players) if isinstance(last.get("players"), int) else spec.min_players
-        )
-        self.players = max(spec.min_players, min(spec.max_players, self.players))
-        default_seats = ["human"] + [f"computer:{spec.bot_levels[0]}"] * (spec.max_players - 1)
+        if not isinstance(last, dict):
+            last = {}
+        players = last.get("players")
+        players = players if isinstance(players, int) and not isinstance(players, bool) else spec.min_players
+        self.players = max(spec.min_players, min(spec.max_players, players))
+        default_seats = ["human"] + [easiest(spec)] * (spec.max_players - 1)
         seats = last.get("seats") if isinstance(last.get("seats"), list) else []
-        self.seat_kind = [
-            seats[i] if i < len(seats) and isinstance(seats[i], str) else default_seats[i]
-            for i in range(spec.max_players)
+        kept = [remembered_seat(spec, k) for k in seats]
+        self.seat_kind = [  # a level that no longer exists becomes the easiest, never a person
+            kept[i] if i < len(kept) and kept[i] is not None else default_seats[i] for i in range(spec.max_players)
         ]
         schemes = last.get("controls") if isinstance(last.get("controls"), list) else []
-        default_schemes = ["keys-left", "keys-right", "gamepad", "gamepad", "gamepad", "gamepad"]
+        default_schemes = ["mouse", "keys-right", "gamepad", "gamepad", "gamepad", "gamepad"]
         self.schemes = [
             schemes[i] if i < len(schemes) and schemes[i] in SCHEMES else default_schemes[i]
             for i in range(spec.max_players)
@@ -52,15 +112,35 @@ class Setup(MenuScene):
             self.options = spec.rules.check_options(opts)
         except ValueError:
             self.options = spec.rules.default_options()
+        self.assist_chosen = last.get("assist_chosen") is True
+        self._follow_assist()
         self.build()
+
+    # -- the menu -------------------------------------------------------------------
+    def main_options(self):
+        return [o for o in self.spec.rules.options if getattr(o, "main", False)]
+
+    def more_options(self):
+        return [o for o in self.spec.rules.options if not getattr(o, "main", False)]
+
+    def option_item(self, opt, on_change=None) -> Item:
+        values = [c[0] for c in opt.choices]
+        idx = values.index(self.options[opt.key]) if self.options[opt.key] in values else 0
+        return Item(
+            opt.label,
+            choices=list(opt.choices),
+            index=idx,
+            hint=opt.help,
+            key=f"opt:{opt.key}",
+            on_change=on_change or (lambda v, k=opt.key: self._set_option(k, v)),
+        )
 
     def build(self):
         spec = self.spec
         items: list[Item] = []
-        focus_key = self.menu.items[self.menu.focus].key if self.menu.items else ""
-        items.append(Item("Start", action=self.start, key="start", hint="Start the game with these players"))
+        focus_key = self.menu.items[self.menu.focus].key if self.menu.items else "start"
         if spec.max_players > spec.min_players:
-            ch = [(n, str(n)) for n in range(spec.min_players, spec.max_players + 1)]
+            ch = [(n, f"{n} players") for n in range(spec.min_players, spec.max_players + 1)]
             items.append(
                 Item(
                     "Players",
@@ -68,15 +148,22 @@ class Setup(MenuScene):
                     index=[c[0] for c in ch].index(self.players),
                     on_change=self._set_players,
                     key="players",
+                    hint="How many play: people, computers or a mix",
                 )
             )
-        kinds = _seat_choices(spec)
+        kinds = seat_choices(spec)
+        values = [k[0] for k in kinds]
         for i in range(self.players):
             name = gfx.PLAYER_NAMES[i]
-            values = [k[0] for k in kinds]
-            idx = values.index(self.seat_kind[i]) if self.seat_kind[i] in values else 0
             items.append(
-                Item(name, choices=kinds, index=idx, key=f"seat{i}", on_change=lambda v, i=i: self._set_kind(i, v))
+                Item(
+                    name,
+                    choices=kinds,
+                    index=values.index(self.seat_kind[i]),
+                    key=f"seat{i}",
+                    on_change=lambda v, i=i: self._set_kind(i, v),
+                    hint=f"Who plays {name}: a person at this computer or the computer at a level",
+                )
             )
             if self.seat_kind[i] == "human" and spec.dynamics != TURNS:
                 sch = [(s, SCHEME_LABELS[s]) for s in SCHEMES]
@@ -87,58 +174,139 @@ class Setup(MenuScene):
                         index=SCHEMES.index(self.schemes[i]),
                         key=f"ctl{i}",
                         on_change=lambda v, i=i: self._set_scheme(i, v),
+                        hint="Each person needs their own controls",
                     )
                 )
-        for opt in spec.rules.options:
-            values = [c[0] for c in opt.choices]
-            idx = values.index(self.options[opt.key]) if self.options[opt.key] in values else 0
+        if tutorial_opener(spec) is not None:
             items.append(
-                Item(
-                    opt.label,
-                    choices=list(opt.choices),
-                    index=idx,
-                    hint=opt.help,
-                    key=f"opt:{opt.key}",
-                    on_change=lambda v, k=opt.key: self.options.__setitem__(k, v),
-                )
-            )
-        if spec.hidden_info and spec.dynamics == SIMULTANEOUS:
-            modes = [("curtain", "Curtain (take turns looking)"), ("peek", "Peek (hold your peek button)")]
-            idx = 0 if self.app.settings["secrecy"] == "curtain" else 1
-            items.append(
-                Item(
-                    "Secret choices",
-                    choices=modes,
-                    index=idx,
-                    key="secrecy",
-                    hint="How two people keep their cards secret on one screen",
-                    on_change=lambda v: self.app.settings.__setitem__("secrecy", v),
-                )
+                Item("Learn to play", action=self.learn, key="learn", hint="Short lessons on the table, one idea each")
             )
         if spec.help_file:
-            items.append(Item("How to play", action=self.help, key="help"))
+            items.append(Item("How to play", action=self.help, key="help", hint="The rules in short, and the controls"))
+        for opt in self.main_options():
+            items.append(self.option_item(opt))
+        if self.more_options() or self._has_secrecy():
+            items.append(
+                Item(
+                    "More options",
+                    action=self.more,
+                    key="more",
+                    hint="Variants, tournament and referee settings",
+                )
+            )
+        items.append(Item("Start", action=self.start, key="start", hint="Start the game with these players"))
         items.append(Item("Back", action=self.back, key="back"))
-        self.menu = Menu(items, y=150, w=560, x=360, sound=self.app.sounds, on_back=self.back)
+        self.menu = Menu(items, y=140, w=560, x=50, row=44, sound=self.app.sounds, on_back=self.back)
         for i, it in enumerate(items):
             if it.key == focus_key:
                 self.menu.focus = i
+        self.menu.show_focus()
+
+    def _has_secrecy(self) -> bool:
+        return self.spec.hidden_info and self.spec.dynamics == SIMULTANEOUS
 
     def _set_players(self, n):
         self.players = n
+        self._follow_assist()
         self.build()
 
     def _set_kind(self, i, v):
         self.seat_kind[i] = v
+        self._follow_assist()
         self.build()
 
     def _set_scheme(self, i, v):
         self.schemes[i] = v
+
+    def _set_option(self, key, value):
+        self.options[key] = value
+        if key == "assist":
+            self.assist_chosen = True
+
+    def _follow_assist(self):
+        """Until the player sets it, an "assist" option follows the opponents: on against the easiest level."""
+        if "assist" in self.options and not self.assist_chosen:
+            self.options["assist"] = _assist_default(self.spec, self.seat_kind, self.players)
 
     def help(self):
         from tabletop.ui.help import HelpScene
 
         self.app.push(HelpScene(self.app, self.spec))
 
+    def learn(self):
+        opener = tutorial_opener(self.spec)
+        if opener is not None:
+            opener(self.app, self.spec.id)
+
+    def more(self):
+        self.app.push(MoreOptions(self.app, self))
+
+    # -- the panel: what the focused choice means -----------------------------------------
+    def details(self) -> str:
+        """Markdown for the panel beside the menu."""
+        item = self.menu.items[self.menu.focus] if self.menu.items else None
+        key = item.key if item is not None else ""
+        spec = self.spec
+        if key.startswith("seat"):
+            i = int(key[4:])
+            kind = self.seat_kind[i]
+            if kind == "human":
+                return f"### {gfx.PLAYER_NAMES[i]}: a person\n\nSomebody at this computer plays {gfx.PLAYER_NAMES[i]}."
+            level = kind.split(":", 1)[1]
+            note = spec.extra.get("level_notes", {}).get(level, "")
+            rank = spec.bot_levels.index(level) + 1
+            pos = "the easiest" if rank == 1 else ("the strongest" if rank == len(spec.bot_levels) else f"level {rank}")
+            return (
+                f"### {gfx.PLAYER_NAMES[i]}: the computer\n\n**{level_name(level)}** is {pos} of "
+                f"{len(spec.bot_levels)} computer levels.\n\n{note}"
+            )
+        if key.startswith("ctl"):
+            i = int(key[3:])
+            return f"### {gfx.PLAYER_NAMES[i]} plays with\n\n{SCHEME_NOTES.get(self.schemes[i], '')}"
+        if key.startswith("opt:"):
+            okey = key[4:]
+            describe = spec.extra.get("option_details")
+            text = describe(okey, self.options[okey]) if describe else ""
+            opt = next(o for o in spec.rules.options if o.key == okey)
+            return text or f"### {opt.label}\n\n{opt.help}"
+        if key == "learn":
+            return "### Learn to play\n\nShort lessons on a real table: each one shows one idea and lets you try it."
+        if key == "help":
+            return "### How to play\n\nThe goal, your first turn, every rule in short, and the controls."
+        if key == "more":
+            changed = [
+                f"- {o.label}: {dict(o.choices).get(self.options[o.key], self.options[o.key])}"
+                for o in self.more_options()
+                if self.options[o.key] != o.default
+            ]
+            return "### More options\n\n" + (
+                "Changed from the usual:\n\n" + "\n".join(changed) if changed else "Everything as usual."
+            )
+        lines = []
+        for i in range(self.players):
+            kind = self.seat_kind[i]
+            if kind == "human":
+                how = f" ({SCHEME_LABELS[self.schemes[i]].lower()})" if spec.dynamics != TURNS else ""
+                who = f"a person{how}"
+            else:
+                level = kind.split(":", 1)[1]
+                gentle = ", the gentlest level" if level == spec.bot_levels[0] else ""
+                who = f"the computer: {level_name(level)}{gentle}"
+            lines.append(f"- **{gfx.PLAYER_NAMES[i]}**: {who}")
+        tip = "New to the game? **How to play** starts with the goal and your first turn: it takes a minute."
+        if tutorial_opener(spec) is not None:
+            tip = "New to the game? **Learn to play** shows it on the table, one short lesson at a time."
+        return "### Who plays\n\n" + "\n".join(lines) + f"\n\n{tip}"
+
+    def draw(self, surf, vp):
+        super().draw(surf, vp)
+        r = vp.r(640, 140, 590, 520)
+        gfx.panel(surf, r, (14, 40, 30), radius=vp.s(14), border=(60, 110, 80), width=max(1, vp.s(2)))
+        inner = r.inflate(-vp.s(40), -vp.s(36))
+        ops, _h = help.laid_out(self.details(), inner.w, round(vp.scale * 0.9, 4))
+        help.draw_ops(surf, ops, inner.left, inner.top, clip=inner)
+
+    # -- starting -------------------------------------------------------------------------
     def conflict(self) -> str:
         humans = [i for i in range(self.players) if self.seat_kind[i] == "human"]
         if self.spec.dynamics == TURNS:
@@ -178,8 +346,46 @@ class Setup(MenuScene):
             "seats": self.seat_kind,
             "controls": self.schemes,
             "options": self.options,
+            "assist_chosen": self.assist_chosen,
         }
         self.app.settings["last_setup"] = last
         self.app.settings.save()
         session = Session.new(self.spec, seats, self.options)
         start_table(self.app, session)
+
+
+class MoreOptions(MenuScene):
+    """Variants, tournament and referee settings of one setup, on their own page."""
+
+    def __init__(self, app, setup: Setup):
+        super().__init__(app)
+        self.setup = setup
+        self.heading = "More options"
+        self.sub = setup.spec.name
+        items = [setup.option_item(o) for o in setup.more_options()]
+        if setup._has_secrecy():
+            modes = [("curtain", "Curtain (take turns looking)"), ("peek", "Peek (hold your peek button)")]
+            items.append(
+                Item(
+                    "Secret choices",
+                    choices=modes,
+                    index=0 if app.settings["secrecy"] == "curtain" else 1,
+                    key="secrecy",
+                    hint="How two people keep their cards secret on one screen",
+                    on_change=lambda v: app.settings.__setitem__("secrecy", v),
+                )
+            )
+        items.append(Item("Usual settings", action=self.usual, key="usual", hint="Every option here back as usual"))
+        items.append(Item("Back", action=self.back, key="back"))
+        self.menu = Menu(items, y=140, w=640, x=320, row=44, sound=app.sounds, on_back=self.back)
+
+    def usual(self):
+        for o in self.setup.more_options():
+            self.setup.options[o.key] = o.default
+        focus = self.menu.focus
+        self.__init__(self.app, self.setup)
+        self.menu.focus = focus
+
+    def back(self):
+        self.setup.build()
+        self.app.pop(self)

@@ -33,12 +33,11 @@ import pygame
 from tabletop.core.game import Refused
 from tabletop.core.registry import REALTIME, TURNS
 from tabletop.input.devices import Press, Router, key_name, menu_buttons
-from tabletop.ui import cards, gfx
+from tabletop.ui import cards, gfx, pace
 from tabletop.ui.pause import PauseScene, ReconnectScene
 from tabletop.ui.scene import Scene
 
 DRAG_THRESHOLD = 6  # pixels a press must move before it is a drag
-BOT_THINK_MS = 700  # a computer's pause before it acts, so people can follow
 
 
 @dataclass
@@ -88,6 +87,8 @@ class TableScene(Scene):
         self.result_dismissed = False
         self.result_menu = None
         self.anim_speed = float(app.settings["animation_speed"])
+        self.pace = pace.factor(app.settings)  # the "Computer turns" setting: scales the pauses below
+        self.read_ms = 0.0  # a person's own result stays this long before a computer moves on
         self.pause_rect = None
 
     # -- hooks for subclasses ---------------------------------------------------------
@@ -132,6 +133,8 @@ class TableScene(Scene):
             self.say(result.reason)
             self.app.sounds.play("refuse")
         else:
+            if self.spec.dynamics == TURNS and getattr(action, "player", None) in self.humans:
+                self.read_ms = pace.READ_MS * self.pace  # time to read your own result
             self.after_action(action, result)
             if self.session.save_error:
                 self.say(self.session.save_error)
@@ -226,6 +229,8 @@ class TableScene(Scene):
         self._mouse(event, mouse_seat)
 
     def _press(self, p: Press) -> None:
+        if p.down:
+            self.read_ms = 0.0  # pressing on: the computers need not wait for you any longer
         if p.down and p.button in ("up", "down", "left", "right"):
             self.show_focus[p.seat] = True
             self._move_focus(p.seat, p.button)
@@ -298,6 +303,7 @@ class TableScene(Scene):
 
     def _mouse(self, event, seat) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.read_ms = 0.0  # a click presses on, like a key
             if self.pause_rect is not None and self.pause_rect.collidepoint(event.pos):
                 self.pause()
                 return
@@ -360,6 +366,7 @@ class TableScene(Scene):
     # -- bots and time ------------------------------------------------------------------
     def update(self, dt_ms: float) -> None:
         self.message_ms = max(0.0, self.message_ms - dt_ms)
+        self.read_ms = max(0.0, self.read_ms - dt_ms)
         for f in self.flights:
             f.ms -= dt_ms
         self.flights = [f for f in self.flights if f.ms > 0]
@@ -367,7 +374,7 @@ class TableScene(Scene):
             self._drive_bots(dt_ms)
 
     def _drive_bots(self, dt_ms: float) -> None:
-        if self.session.outcome() is not None or self.busy():
+        if self.session.outcome() is not None or self.busy() or self.read_ms > 0:
             self.bot_wait = 0.0
             return
         waiting = [s for s in self.rules.to_act(self.session.state) if s in self.session.bots]
@@ -375,7 +382,7 @@ class TableScene(Scene):
             self.bot_wait = 0.0
             return
         self.bot_wait += dt_ms
-        if self.bot_wait < BOT_THINK_MS / max(0.25, self.anim_speed):
+        if self.bot_wait < pace.THINK_MS * self.pace:
             return
         self.bot_wait = 0.0
         seat = waiting[0]

@@ -29,6 +29,7 @@ class Item:
     hint: str = ""
     key: str = ""
     rect: Any = field(default=None, repr=False)
+    back_rect: Any = field(default=None, repr=False)  # the ‹ half of a choice: a click there cycles backwards
 
     @property
     def value(self):
@@ -57,16 +58,20 @@ class Menu:
         self.scroll = 0
         self.max_rows = max(1, int((gfx.DESIGN_H - 40 - y) // row))
 
+    def show_focus(self) -> None:
+        """Scroll so the focused item is on screen."""
+        if self.focus < self.scroll:
+            self.scroll = self.focus
+        elif self.focus >= self.scroll + self.max_rows:
+            self.scroll = self.focus - self.max_rows + 1
+
     def _move(self, step: int) -> None:
         n = len(self.items)
         for _ in range(n):
             self.focus = (self.focus + step) % n
             if self.items[self.focus].enabled:
                 break
-        if self.focus < self.scroll:
-            self.scroll = self.focus
-        elif self.focus >= self.scroll + self.max_rows:
-            self.scroll = self.focus - self.max_rows + 1
+        self.show_focus()
         self._click()
 
     def _click(self):
@@ -113,7 +118,8 @@ class Menu:
                 self.focus = i
                 item = self.items[i]
                 if item.choices:
-                    item.cycle(-1 if event.button == 3 else 1)
+                    back = event.button == 3 or (item.back_rect is not None and item.back_rect.collidepoint(event.pos))
+                    item.cycle(-1 if back else 1)
                     self._click()
                 elif item.action:
                     self._click()
@@ -132,7 +138,7 @@ class Menu:
 
     def draw(self, surf, vp) -> None:
         for it in self.items:
-            it.rect = None
+            it.rect = it.back_rect = None
         visible = self.items[self.scroll : self.scroll + self.max_rows]
         for n, it in enumerate(visible):
             i = self.scroll + n
@@ -142,6 +148,9 @@ class Menu:
             colour = (60, 70, 92) if focused else (34, 40, 54)
             gfx.panel(surf, r, colour, radius=vp.s(8), border=gfx.HILITE if focused else None, width=max(1, vp.s(2)))
             fg = gfx.WHITE if it.enabled else gfx.DIM
+            if it.choices:
+                self._draw_choice(surf, vp, it, r, fg, focused)
+                continue
             label = it.text()
             px = gfx.fit_px(label, vp.s(self.px), r.w - vp.s(20))
             gfx.blit_text(surf, label, px, r.center, fg, bold=focused, anchor="center")
@@ -159,6 +168,23 @@ class Menu:
         hint = self.items[self.focus].hint if self.items else ""
         if hint:
             gfx.blit_text(surf, hint, vp.s(16), vp.p(gfx.DESIGN_W / 2, gfx.DESIGN_H - 28), gfx.GREY, anchor="center")
+
+    def _draw_choice(self, surf, vp, it, r, fg, focused) -> None:
+        """Label on the left; on the right ‹ value ›, where a click on the ‹ half goes back, on the › half on."""
+        pad = vp.s(12)
+        split = r.left + int(r.w * 0.42)
+        label = it.label
+        px = gfx.fit_px(label, vp.s(self.px - 2), split - r.left - 2 * pad, bold=focused)
+        gfx.blit_text(surf, label, px, (r.left + pad, r.centery), fg, bold=focused, anchor="midleft")
+        value = it.choices[it.index][1]
+        arrow = vp.s(self.px)
+        vr = pygame.Rect(split, r.top, r.right - split, r.h)
+        inner = vr.w - 2 * pad - 2 * arrow
+        vpx = gfx.fit_px(value, vp.s(self.px - 2), inner, bold=focused)
+        gfx.blit_text(surf, value, vpx, vr.center, gfx.HILITE if focused else fg, bold=focused, anchor="center")
+        gfx.blit_text(surf, "‹", arrow, (vr.left + pad, vr.centery), fg, bold=True, anchor="midleft")
+        gfx.blit_text(surf, "›", arrow, (vr.right - pad, vr.centery), fg, bold=True, anchor="midright")
+        it.back_rect = pygame.Rect(vr.left, vr.top, vr.w // 2, vr.h)
 
 
 def title(surf, vp, s: str, sub: str = "") -> None:

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from tabletop.core.registry import SIMULTANEOUS, GameSpec, register
 
-from .bots import make_bot
+from .levels import ALIASES, LEVELS, MODELS, make_bot
 from .rules import RULES
 
 
@@ -25,7 +25,9 @@ SPEC = register(
         hidden_info=True,
         blurb="Plan three secret actions, bid momentum, and out-think your opponent over 12 rounds.",
         make_bot=make_bot,
-        bot_levels=("random", "easy", "strong"),
+        bot_levels=LEVELS,
+        level_aliases=ALIASES,
+        player_models=MODELS,
         make_table=_table,
         help_file=str(Path(__file__).resolve().parent / "help.md"),
         extra={"order": 5},

@@ -11,7 +11,11 @@ from pathlib import Path
 
 from tabletop.core.registry import REALTIME, GameSpec, register
 
+<<<<<<< HEAD
 from .bot import LEVELS, RealtimeDriver, headless_play, make_bot, random_game_count
+=======
+from .bot import ALIASES, LEVELS, MODELS, headless_play, make_bot, random_game_count
+>>>>>>> main
 from .rules import RULES
 
 
@@ -33,6 +37,8 @@ SPEC = register(
         blurb="Real-time card boxing: punch, block, combo and counter with both hands at once.",
         make_bot=make_bot,
         bot_levels=LEVELS,
+        level_aliases=ALIASES,
+        player_models=MODELS,
         make_table=_table,
         help_file=str(Path(__file__).with_name("help.md")),
         headless_play=headless_play,

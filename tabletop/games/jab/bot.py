@@ -31,6 +31,8 @@ actions fast (tests and benchmarks).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from tabletop.core.game import Bot, Refused
 from tabletop.core.playout import Playout, PlayoutError, driver_random
 from tabletop.core.record import Record
@@ -55,25 +57,76 @@ from .rules.hands import (
 from .rules.queries import claim_refusal, grab_action, placement_refusal, release_action
 from .rules.scoring import best_choice_given_cover, best_choices, pile_score, projected_totals
 
-LEVELS = ("easy", "normal", "hard")
 
-_PARAMS = {
-    # reaction ms, attention, pace, both hands, calls Ding! when it turns a lost round into a won one,
-    # think ms (pause after taking a card before moving it)
-    "easy": (900, 0.35, 0.55, False, False, 700),
-    "normal": (500, 0.65, 0.8, False, True, 400),
-    "hard": (220, 0.92, 1.0, True, True, 180),
-}
+@dataclass(frozen=True)
+class Style:
+    """How a boxer at the table plays, in human terms."""
+
+    reaction_ms: int  # from something appearing to acting on it
+    block: float  # chance to notice a block chance (or a Haymaker to cover)
+    combo: float  # ... a combo chance
+    counter: float  # ... a counter-punch chance (and to set one up)
+    stagger: float  # ... a stagger chance
+    claim: float  # ... a knockout or clinch chance
+    pace: float  # hand speed, a share of the top speed
+    both_hands: bool  # works with both hands at once
+    ding: bool  # calls Ding! when it turns a likely lost round into a won one
+    think_ms: int  # pause after taking a card, before moving it
+    blocks: bool = True  # plays blocks at all
+    random: bool = False  # a button masher: any legal target, any claim it sees
+
+
+def style_at(skill: float) -> Style:
+    """A boxer from a newcomer's first match (0) to a quick, sharp club fighter (1).
+
+    Reaction 1000 ms down to 300 ms (each moment varies from 70% to 150% of it),
+    the pause after taking a card 900 down to 250 ms, hand speed 45% up to 90% of
+    the top speed, noticing blocks, combos and counter-punches from 10-15% of the
+    time up to 80-85%, Ding! called from 0.3 up and both hands at once from 0.7 up."""
+    x = skill
+    return Style(
+        reaction_ms=int(1000 - 700 * x),
+        block=0.15 + 0.7 * x,
+        combo=0.1 + 0.7 * x,
+        counter=0.1 + 0.7 * x,
+        stagger=0.2 + 0.7 * x,
+        claim=0.5 + 0.45 * x,
+        pace=0.45 + 0.45 * x,
+        both_hands=x >= 0.7,
+        ding=x >= 0.3,
+        think_ms=int(900 - 650 * x),
+    )
+
+
+# Computer levels (easiest first) and the scripted people of the ladder, all through the same
+# hands, speed limit and claim buttons as a person at the table.
+SKILL = {"Beginner": 0.0, "Novice": 0.15, "Club boxer": 0.3, "Contender": 0.45, "Pro": 0.6, "Champion": 0.75}
+MODEL_SKILL = {"newcomer": 0.08, "decent": 0.6, "good": 1.0}
+STYLES = {name: style_at(x) for name, x in {**SKILL, **MODEL_SKILL}.items()}
+# a uniform-random player (any legal target, a claim now and then) at a newcomer's hand pace
+STYLES["random"] = Style(900, 0.5, 0.3, 0.3, 0.0, 0.3, 0.5, False, False, 800, random=True)
+LEVELS = tuple(SKILL)
+MODELS = tuple(MODEL_SKILL)
+# names older records and settings used
+ALIASES = {"easy": "Beginner", "normal": "Club boxer", "hard": "Champion", "strong": "Champion"}
 STEP_MS = 16
+MIN_REACTION_MS = 150  # nobody at the table, computer or model, acts on something new sooner
 
 
 class JabBot(Bot):
-    def __init__(self, seat: int, level: str = "hard", seed: int = 0):
-        level = "hard" if level == "strong" else level
-        if level not in _PARAMS:
+    def __init__(self, seat: int, level: str = "Champion", seed: int = 0):
+        level = ALIASES.get(level, level)
+        if level not in STYLES:
             raise ValueError(f"JAB computer level must be one of {', '.join(LEVELS)}")
         super().__init__(seat=seat, level=level, seed=seed)
-        self.reaction, self.attention, self.pace, self.both_hands, self.smart_ding, self.think = _PARAMS[level]
+        st = self.style = STYLES[level]
+        self.reaction, self.pace, self.both_hands, self.smart_ding, self.think = (
+            st.reaction_ms,
+            st.pace,
+            st.both_hands,
+            st.ding,
+            st.think_ms,
+        )
         self.rng = Rng(seed)
         self.seen: dict = {}  # opportunity key -> (first seen t, noticed?)
         self.plans = [None, None]  # per hand: target name, or None
@@ -82,13 +135,15 @@ class JabBot(Bot):
         self.next_hand = 0
 
     # -- helpers ---------------------------------------------------------------
-    def _notice(self, key, t, sure: bool = False) -> bool:
+    def _notice(self, key, t, sure: bool = False, rate: float = 1.0) -> bool:
         """True once something new has been seen for the reaction time, if
         noticed at all (``sure``: always noticed, e.g. the ready call)."""
         got = self.seen.get(key)
         if got is None:
-            got = self.seen[key] = (t, sure or self.rng.random() < self.attention)
-        return got[1] and t - got[0] >= self.reaction
+            # a person's reaction time varies from one moment to the next: 70% to 150% of the typical one
+            delay = max(MIN_REACTION_MS, int(self.reaction * (0.7 + 0.8 * self.rng.random())))
+            got = self.seen[key] = (t + delay, sure or self.rng.random() < rate)
+        return got[1] and t >= got[0]
 
     def choose(self, view):
         """One legal action now (turn-style interface): a valid claim or Ready, else a Tick."""
@@ -163,7 +218,9 @@ class JabBot(Bot):
                 "clinch": view.clinch_by,
                 "ding": None,
             }[what]
-            if not self._notice((what, key), t):
+            st = self.style
+            rate = {"combo": st.combo, "counter": st.counter, "ding": 1.0}.get(what, st.claim)
+            if not self._notice((what, key), t, rate=rate):
                 continue
             if what == "ding" and not self._ding_pays(view):
                 continue
@@ -181,7 +238,7 @@ class JabBot(Bot):
         """Ding! only when the opponent's remaining cards would likely win them a
         round we lead now, and we still lead after the 5-point penalty."""
         if not self.smart_ding:
-            return False
+            return self.style.random and self.rng.random() < 0.5
         me = self.seat
         totals = projected_totals(view)
         later = totals[1 - me] + view.cards_left(1 - me) // 2  # rough: what their last cards add
@@ -212,7 +269,8 @@ class JabBot(Bot):
         if plan is not None and placement_refusal(view, me, side, plan) is not None:
             plan = None
         if plan is None:
-            plan = self.plans[h] = self._pick_target(view, card)
+            pick = self._random_target(view, side) if self.style.random else self._pick_target(view, card)
+            plan = self.plans[h] = pick
         cx, cy = RECTS[plan][:2]
         x, y = hands.at(me, h)
         if inside(plan, x, y) and placement_refusal(view, me, side, plan, t) is None:
@@ -225,13 +283,15 @@ class JabBot(Bot):
         """Where this card should go: stagger > block a Haymaker > combo > counter-punch set-up >
         block > spread the punches (each special idea only if noticed)."""
         me, opp = self.seat, 1 - self.seat
-        see = lambda: self.rng.random() < self.attention  # noqa: E731
+        st = self.style
         best, best_score = None, -1e9
         combo_types = C.COMBOS[view.combo[-1]][1] if view.combo else ()
         opp_tops = [view.piles[opp * 3 + i][-1] if view.piles[opp * 3 + i] else None for i in range(3)]
         present = {C.ctype(c) for c in opp_tops if c is not None}
         missing = [ty for ty in combo_types if ty not in present]
-        notice_stagger, notice_block, notice_combo, notice_counter = see(), see(), see(), see()
+        rnd = self.rng.random
+        notice_stagger, notice_block = rnd() < st.stagger, st.blocks and rnd() < st.block
+        notice_combo, notice_counter = rnd() < st.combo, rnd() < st.counter
         col = C.COUNTERS[view.counter[-1]][1] if view.counter else None
         sets_counter = [False, False]  # would this card open the counter-punch on the opponent / on me
         if notice_counter and col is not None and C.colour(card) == col:
@@ -277,6 +337,13 @@ class JabBot(Bot):
                     best, best_score = name, score
         return best
 
+    def _random_target(self, view, side) -> str:
+        """Any place this card may legally go, uniformly."""
+        me = self.seat
+        names = [target_name(b, i) for b in (0, 1) for i in range(3)]
+        ok = [n for n in names if placement_refusal(view, me, side, n) is None]
+        return ok[self.rng.randrange(len(ok))] if ok else target_name(1 - me, self.rng.randrange(3))
+
     def _score(self, view, t) -> list:
         me = self.seat
         if not self._notice(("score", view.round, view.covers, view.chooses), t, True):
@@ -290,7 +357,7 @@ class JabBot(Bot):
         return []
 
 
-def make_bot(seat: int, level: str = "hard", seed: int = 0) -> JabBot:
+def make_bot(seat: int, level: str = "Champion", seed: int = 0) -> JabBot:
     return JabBot(seat, level, seed)
 
 
@@ -339,7 +406,7 @@ def headless_play(
     rules = spec.rules
     if players not in (None, 2):
         raise PlayoutError("JAB is for exactly 2 players")
-    levels = list(levels or ["hard", "hard"])
+    levels = list(levels or [LEVELS[-1], LEVELS[-1]])
     opts = rules.check_options(options or {})
     state = rules.new_state(opts, seed, 2)
     record = Record(
@@ -461,4 +528,16 @@ def random_game_count(seed: int):
     return state, len(actions)
 
 
-__all__ = ["JabBot", "random_game_count", "LEVELS", "make_bot", "headless_play", "random_game", "CLAIMS", "STEP_MS"]
+__all__ = [
+    "JabBot",
+    "random_game_count",
+    "LEVELS",
+    "MODELS",
+    "ALIASES",
+    "STYLES",
+    "make_bot",
+    "headless_play",
+    "random_game",
+    "CLAIMS",
+    "STEP_MS",
+]

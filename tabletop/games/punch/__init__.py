@@ -4,7 +4,7 @@ from pathlib import Path
 
 from tabletop.core.registry import SIMULTANEOUS, GameSpec, register
 
-from .bot import make_bot
+from .levels import ALIASES, LEVELS, MODELS, make_bot
 from .rules import RULES
 
 
@@ -25,7 +25,9 @@ SPEC = register(
         hidden_info=True,
         blurb="Lay a card face down, reveal together: punch, block, dodge or rest.",
         make_bot=make_bot,
-        bot_levels=("easy", "strong"),
+        bot_levels=LEVELS,
+        level_aliases=ALIASES,
+        player_models=MODELS,
         make_table=_table,
         help_file=str(Path(__file__).with_name("help.md")),
         extra={"order": 2},

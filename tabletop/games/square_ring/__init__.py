@@ -4,7 +4,8 @@ from pathlib import Path
 
 from tabletop.core.registry import SIMULTANEOUS, GameSpec, register
 
-from .bot import make_bot
+from .describe import option_details
+from .levels import ALIASES, LEVELS, MODELS, make_bot
 from .rules import RULES
 
 
@@ -25,9 +26,11 @@ SPEC = register(
         hidden_info=True,
         blurb="Step, turn and punch on a 5x5 ring: pick your cards in secret, reveal them together.",
         make_bot=make_bot,
-        bot_levels=("random", "easy", "strong"),
+        bot_levels=LEVELS,
+        level_aliases=ALIASES,
+        player_models=MODELS,
         make_table=_table,
         help_file=str(Path(__file__).resolve().parent / "help.md"),
-        extra={"order": 4},
+        extra={"order": 4, "option_details": option_details},
     )
 )

@@ -4,8 +4,8 @@ from pathlib import Path
 
 from tabletop.core.registry import TURNS, GameSpec, register
 
-from .bot import make_bot
-from .rules import RULES
+from .levels import ALIASES, LEVELS, MODELS, make_bot
+from .rules import RULES, ended_by_limit
 
 
 def _table(*a, **k):
@@ -25,9 +25,11 @@ SPEC = register(
         hidden_info=True,
         blurb="Train, fight monsters and dodge Stabby Jack: the first hero strong, lucky and seasoned enough wins.",
         make_bot=make_bot,
-        bot_levels=("easy", "strong"),
+        bot_levels=LEVELS,
+        level_aliases=ALIASES,
+        player_models=MODELS,
         make_table=_table,
         help_file=str(Path(__file__).with_name("help.md")),
-        extra={"order": 3},
+        extra={"order": 3, "ended_by_limit": ended_by_limit},
     )
 )

@@ -37,10 +37,11 @@ def worth(stats, damage: int, others: list[Player]) -> float:
     life = min(top, HP_ENOUGH) + 0.2 * max(top - HP_ENOUGH, 0)
     score = power + 0.5 * min(t["S"], t["D"]) + 0.6 * life + 0.8 * t["C"]
     if others:
-        if all(power > hp(q) for q in others):
-            score += 6
-        if all(t["C"] > suit_total(q.stats, "C") for q in others):
-            score += 6
+        # the win conditions (R-SJ-8): a bonus for each one met, and a pull towards a missing one
+        need_power = max(hp(q) for q in others) + 1 - power
+        need_luck = max(suit_total(q.stats, "C") for q in others) + 1 - t["C"]
+        score += 8 if need_power <= 0 else -0.5 * need_power
+        score += 8 if need_luck <= 0 else -0.7 * need_luck
     return score
 
 
@@ -81,22 +82,33 @@ class RandomBot(Bot):
 
 @dataclass
 class EasyBot(Bot):
+    """Simple habits that still aim at the win: grow to six stats, then keep XP for the win;
+    rest when low; fight or train on a whim (fight more once XP is all that is missing);
+    train by swapping the card whose loss hurts least, judged roughly."""
+
     def choose(self, view):
         rng = self.memory.setdefault("rng", Rng(self.seed))
         legal = RULES.legal_actions(view, self.seat)
         p = view.players[self.seat]
+        others = [q for k, q in enumerate(view.players) if k != self.seat]
         if view.phase == DECLARE:
             ups = [a for a in legal if isinstance(a, LevelUp)]
-            if ups:
+            if ups and (len(p.stats) < 6 or xp_value(p.xp) - CONTENT.level_cost >= CONTENT.win_xp):
                 return ups[0]
-            if hp(p) == 1 and p.damage:
+            if hp(p) <= 1 and p.damage:
                 return Declare(self.seat, "rest")
-            return Declare(self.seat, "fight" if rng.random() < 0.6 else "train")
+            t = _sums(p.stats)
+            ready = all(max(t["S"], t["D"]) > hp(q) for q in others) and all(
+                t["C"] > suit_total(q.stats, "C") for q in others
+            )
+            return Declare(self.seat, "fight" if rng.random() < (0.85 if ready else 0.55) else "train")
         if view.phase in (TRAIN, PLACE):
-            weakest = min(range(len(p.stats)), key=lambda i: (p.stats[i].rank, i))
-            if view.phase == PLACE and view.drawn.rank <= p.stats[weakest].rank:
+            rows = [p.stats[:i] + (view.drawn,) + p.stats[i + 1 :] for i in range(len(p.stats))]
+            scores = [worth(r, p.damage, others) + 3 * rng.random() for r in rows]
+            best = max(range(len(rows)), key=lambda i: scores[i])
+            if view.phase == PLACE and scores[best] <= worth(p.stats, p.damage, others):
                 return Decline(self.seat)
-            return Replace(self.seat, weakest)
+            return Replace(self.seat, best)
         if view.phase == JACK:
             return legal[0]  # always shields
         return rng.choice(legal)

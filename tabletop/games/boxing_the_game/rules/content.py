@@ -191,9 +191,7 @@ def load_cards(path: Path = DATA / "cards.json") -> tuple[tuple[Card, ...], int]
     for raw in starter:
         mix[raw.get("move")] = mix.get(raw.get("move"), 0) + 1
     if mix != STARTER_MIX:
-        _fail(
-            path, f"the starter deck must be 2 Jab, 1 Cross, 1 Hook, 1 Uppercut, 2 Block, 1 Feint (R-BTG-1), got {mix}"
-        )
+        _fail(path, f"the starter deck must be 2 Jab, 1 Cross, 1 Hook, 1 Uppercut, 2 Block, 1 Feint, got {mix}")
     cards: list[Card] = []
     for seat in range(2):
         for i, raw in enumerate(starter):

@@ -459,7 +459,9 @@ class BoxingTable(TableScene):
             e = self.queue.pop(0)
             if e["type"] == "event":
                 hold = KD_HOLD_MS if any(e["knockdown"]) else HOLD_MS
-                self.anim = {"e": e, "t": 0.0, "dur": (FLIP_MS + hold) / self._speed(), "flipped": False}
+                # the outcome's hold follows the "Computer turns" pace; the turning cards, the animation speed
+                dur = FLIP_MS / self._speed() + hold * self.pace
+                self.anim = {"e": e, "t": 0.0, "dur": dur, "flipped": False}
             elif e["type"] == "round":
                 self._show_entry(e)
                 self.anim = {"e": e, "t": 0.0, "dur": ROUND_MS / self._speed(), "flipped": True}

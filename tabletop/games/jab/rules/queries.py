@@ -161,13 +161,15 @@ _CLAIM_TEXT = {
 
 
 def _visible_cards(state: State, player: int) -> list[tuple[str, int]]:
-    """The player's cards they can see and use next: held cards and deck tops,
-    as ("left hand" / "right hand" / "left deck" / "right deck", card)."""
+    """The player's cards they could place right now: a held card, or the top card of a
+    deck whose hand is empty (a hand holding a card cannot take its deck's top), as
+    ("left hand" / "right hand" / "left deck" / "right deck", card)."""
     out = []
     for h in (0, 1):
         held = state.held[player * 2 + h]
         if held is not None:
             out.append((f"{SIDES[h]} hand", held[0]))
+            continue
         deck = state.decks[player * 2 + h]
         if deck and deck[-1] >= 0:
             out.append((f"{SIDES[h]} deck", deck[-1]))
@@ -194,6 +196,8 @@ def opportunities(state: State, player: int) -> list[dict]:
         pile = state.piles[opp * 3 + i]
         if pile and C.owner(pile[-1]) == player and C.ctype(pile[-1]) == C.HAYMAKER:
             col = C.colour(pile[-1])
+            if not any(C.colour(c) == col for _, c in mine):
+                continue
             out.append(
                 {
                     "kind": "stagger",
@@ -205,7 +209,7 @@ def opportunities(state: State, player: int) -> list[dict]:
             )
     for i in range(3):
         pile = state.piles[player * 3 + i]
-        if pile and C.owner(pile[-1]) == opp:
+        if pile and C.owner(pile[-1]) == opp and any(_blocks(pile[-1], c) for _, c in mine):
             out.append(
                 {
                     "kind": "block",
@@ -237,3 +241,50 @@ def release_action(state, hands: Hands, player: int, hand: int, t: int):
     if target is not None and placement_refusal(state, player, SIDES[hand], target, t) is None:
         return Place(player=player, hand=SIDES[hand], target=target, t=t)
     return Return(player=player, hand=SIDES[hand], t=t)
+
+
+_CLAIM_STEP = {
+    "knockout": "Knockout open: claim it now to win!",
+    "counter": "Counter-punch open: hands empty, press Counter (2 points, 1 health)",
+    "combo": "Combo open: press Combo for bonus points",
+    "clinch": "No health left: Clinch takes 2 back (3 points off)",
+    "ding": "Out of cards: wait for the round to end, or Ding! (5 points off)",
+}
+
+
+def next_step(state: State, player: int, t: int | None = None, chances: bool = True) -> str:
+    """What ``player`` can do next, in plain words: the table's live help line, at time ``t``
+    (default: the state's). With ``chances`` (the practice aid) open claims come first (they
+    can be lost), then a stagger or block the player can make now; without it the line never
+    points at a chance, since spotting one is part of the game."""
+    ph = state.phase
+    if ph in ("between", "clinch"):
+        if state.ready[player]:
+            return "Waiting for your opponent to press Ready"
+        return "Press Ready when you are set: play starts after the count"
+    if ph == "scoring":
+        return "The round is being scored: choose the piles when asked"
+    if ph != "playing":
+        return ""
+    if (state.now if t is None else t) < state.go_at:
+        return "Get ready: when the count ends, take a card from a deck"
+    opps = opportunities(state, player) if chances else []
+    for kind in ("knockout", "counter", "combo", "clinch"):
+        if any(o["kind"] == kind for o in opps):
+            return _CLAIM_STEP[kind]
+    held = [state.held[player * 2 + h] for h in (0, 1)]
+    mine = dict(_visible_cards(state, player))
+    for o in opps:
+        if o["kind"] == "stagger":
+            where = o["with"][0]
+            return f"Stagger: {C.card_name(mine[where])} ({where}) on your Haymaker: 2 health"
+    for o in opps:
+        if o["kind"] == "block":
+            where = o["with"][0]
+            spot = ("left body", "head", "right body")[parse_target(o["target"])[1]]
+            return f"Block: {C.card_name(mine[where])} ({where}) on the {C.card_name(o['card'])}, {spot}"
+    if any(held):
+        return "Let go over their boxer to punch; anywhere else it goes back"
+    if all(not state.decks[player * 2 + h] for h in (0, 1)):
+        return _CLAIM_STEP["ding"]
+    return "Take a card from a deck, let go on their boxer: a punch"

@@ -117,7 +117,13 @@ class JabTable(TableScene):
         return (self.name(0), self.name(1))
 
     def assist(self) -> bool:
-        return bool(self.app.settings["assist"]) or bool(self.session.state.options.get("assist"))
+        """The practice aid: on by the setup's option, by the player's setting, and in every lesson
+        (a table that plays a tutorial lesson has a ``tutor``)."""
+        return (
+            bool(self.app.settings["assist"])
+            or bool(self.session.state.options.get("assist"))
+            or getattr(self, "tutor", None) is not None
+        )
 
     def live_score(self) -> list:
         """Both totals if the round were scored now (assist only; worked out once per state)."""

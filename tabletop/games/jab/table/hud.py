@@ -8,9 +8,9 @@ import pygame
 from tabletop.ui import gfx
 
 from ..rules import content as C
-from ..rules.queries import stall_deadline, tile_claim
+from ..rules.queries import next_step, stall_deadline, tile_claim
 from .art import finish, keyed_surface, token
-from .input import hand_help, hint
+from .input import hand_line, hint
 from .layout import colour_of, fit, wrap
 
 CLAIMS = (
@@ -31,11 +31,11 @@ def key_hint(table, scheme, button) -> str:
     return memo[k]
 
 
-def hand_help_of(table, scheme) -> list:
+def hand_line_of(table, scheme) -> str:
     memo = table.__dict__.setdefault("_hint_memo", {})
     k = (scheme, "hand help")
     if k not in memo:
-        memo[k] = hand_help(table.app.settings, scheme)
+        memo[k] = hand_line(table.app.settings, scheme)
     return memo[k]
 
 
@@ -98,10 +98,11 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
         gfx.blit_text(surf, f"{s.name} {who}", vp.s(15), vp.p(640, by + 20), (190, 210, 200), anchor="center")
         return
     scheme = table.shown_scheme.get(seat)
-    for k, line in enumerate(hand_help_of(table, scheme)):
-        gfx.blit_text(
-            surf, line, fit(line, vp.s(14), vp.s(600)), vp.p(640, (h1, h2)[k]), (175, 200, 185), anchor="midtop"
-        )
+    step = next_step(st, seat, table.t, chances=table.assist())
+    for k, (line, col) in enumerate(((step, gfx.HILITE), (hand_line_of(table, scheme), (175, 200, 185)))):
+        if line:
+            # between the two decks (x 400..880 on the design canvas)
+            gfx.blit_text(surf, line, fit(line, vp.s(15 - k), vp.s(470)), vp.p(640, (h1, h2)[k]), col, anchor="midtop")
     kinds = {o["kind"] for o in opps}
     playing = st.phase == "playing" and table.t >= st.go_at
     x = 408

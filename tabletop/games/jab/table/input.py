@@ -93,6 +93,15 @@ def hint(settings, scheme: str | None, button: str) -> str:
     return ""
 
 
+def hand_line(settings, scheme: str | None) -> str:
+    """One short line telling a person how their hands move (under the live help line)."""
+    if scheme == "mouse":
+        return "Mouse: left button = left hand, right button = right hand"
+    if scheme == "gamepad":
+        return "Sticks move the hands; LB and RB take and let go"
+    return " · ".join(hand_help(settings, scheme))
+
+
 def hand_help(settings, scheme: str | None) -> list[str]:
     """Two short lines telling a person how their hands move."""
     if scheme == "mouse":

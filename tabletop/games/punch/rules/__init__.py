@@ -92,6 +92,7 @@ class PunchRules(Rules):
             ((1, "1"), (2, "2"), (3, "3"), (5, "5")),
             3,
             "The game goes to the first boxer with this many match wins.",
+            main=True,
         ),
     )
 

@@ -407,7 +407,9 @@ class PunchTable(TableScene):
     def update(self, dt_ms: float) -> None:
         if self.anim is None and self.queue:
             ev = self.queue.pop(0)
-            self.anim = {"ev": ev, "t": 0.0, "dur": (FLIP_MS + HOLD_MS) / self._speed(), "flipped": False}
+            # the outcome's hold follows the "Computer turns" pace; the turning card, the animation speed
+            dur = FLIP_MS / self._speed() + HOLD_MS * self.pace
+            self.anim = {"ev": ev, "t": 0.0, "dur": dur, "flipped": False}
         if self.anim is not None:
             a = self.anim
             a["t"] += dt_ms

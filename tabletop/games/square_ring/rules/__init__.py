@@ -138,6 +138,7 @@ class SquareRingRules(Rules):
             BOXER_CHOICES,
             "inga",
             "The first player's boxer: starting HP, ⚡ Bursts and ◉ Reacts.",
+            main=True,
         ),
         Option(
             "boxer1",
@@ -145,11 +146,10 @@ class SquareRingRules(Rules):
             BOXER_CHOICES,
             "fredo",
             "The second player's boxer: starting HP, ⚡ Bursts and ◉ Reacts.",
+            main=True,
         ),
-        Option("rounds", "Rounds", ((1, "1"), (3, "3"), (5, "5")), 3, "Rounds in a bout (R-SQR-8)."),
-        Option(
-            "exchanges", "Exchanges per round", ((4, "4"), (6, "6"), (8, "8")), 6, "Exchanges in a round (R-SQR-8)."
-        ),
+        Option("rounds", "Rounds", ((1, "1"), (3, "3"), (5, "5")), 3, "Rounds in a bout."),
+        Option("exchanges", "Exchanges per round", ((4, "4"), (6, "6"), (8, "8")), 6, "Exchanges in a round."),
     )
 
     # -- setup ---------------------------------------------------------

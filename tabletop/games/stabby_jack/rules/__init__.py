@@ -122,14 +122,14 @@ class StabbyJackRules(Rules):
             "Jokers",
             ((False, "Off"), (True, "On")),
             False,
-            "R-SJ-1: with Jokers on, each deck has two Jokers (a free level-up).",
+            "With Jokers on, each deck has two Jokers: a Joker drawn is a free level-up.",
         ),
         Option(
             "round_limit",
             "Round limit",
             ((50, "50 rounds"), (100, "100 rounds"), (200, "200 rounds")),
             100,
-            "Referee decision: after this many rounds the game ends on a tiebreak.",
+            "A game could last for ever: after this many rounds it ends, and the closest to winning wins.",
         ),
     )
 
@@ -378,3 +378,10 @@ def _from_setup(s: State, deck: list[Card], n: int, setup: dict) -> State:
 
 
 RULES = StabbyJackRules()
+
+
+def ended_by_limit(state) -> bool:
+    """True when the round limit's tiebreak decided the game rather than the win conditions."""
+    if state.phase != OVER:
+        return False
+    return state.winner is None or not all(resolve.conditions(state, state.winner))

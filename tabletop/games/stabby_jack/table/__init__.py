@@ -19,7 +19,7 @@ import os
 
 import pygame
 
-from tabletop.ui import gfx
+from tabletop.ui import gfx, pace
 from tabletop.ui.table import Flight, TableScene
 
 from ..rules import Declare, Decline, LevelUp, Replace, Shield, Swap, resolve
@@ -47,7 +47,6 @@ from .layout import (
 )
 from .middle import DID, SOFT, MiddleMixin
 
-HOLD_MS = 1300  # computers: how long their result stays before the next move
 FLY_MS = 280  # a drawn card sliding from the pile
 GREEN = (110, 230, 120)
 CHOSEN = (255, 255, 255)
@@ -62,7 +61,8 @@ class StabbyJackTable(MiddleMixin, TableScene):
         self.lvl_sel: set[int] | None = None  # XP indices chosen for a level-up
         self.ace_sel: tuple | None = None  # ("stat", seat, index) picked first for an Ace swap
         self.recent: dict | None = None  # what the last moves drew and said
-        self.hold_ms = 0.0
+        self.hold_ms = 0.0  # a computer's result stays on screen this long (the "Computer turns" pace)
+        self.taken: dict[int, frozenset] = {}  # person's seat -> their stat cards a computer changed (until they act)
         self.fly_ms = 0.0  # while the drawn card slides in
         self.preview_text = ""  # what the pointed-at choice would do
         self._prev = None
@@ -144,7 +144,15 @@ class StabbyJackTable(MiddleMixin, TableScene):
                 "means": means,
             }
         if seat in self.session.bots:
-            self.hold_ms = HOLD_MS / max(0.25, self.anim_speed)
+            self.hold_ms = pace.SHOW_MS * self.pace
+            if (
+                isinstance(action, Swap)
+                and action.other in self.humans
+                and new.players[action.other].deaths == prev.players[action.other].deaths
+            ):
+                self.taken[action.other] = frozenset({action.other_stat})  # shown on that person's row until they act
+        else:
+            self.taken.pop(seat, None)
         if drawn:  # the card slides from the draw pile to where the drawn card is shown
             vp = self.app.vp
             big = vp.r(RIGHT[0] + 180, RIGHT[1] + 8, 100, 140)
@@ -436,6 +444,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
             self.names[seat],
             seat in self.session.bots,
             sk.level,
+            self.taken.get(seat),
             surf.get_size(),
         )
         memo = self.__dict__.setdefault("_row_pictures", {})
@@ -553,8 +562,10 @@ class StabbyJackTable(MiddleMixin, TableScene):
         if mark == CHOSEN:  # a chosen card stands up a little
             r = r.move(0, -vp.s(4))
         surf.blit(img, r)
+        if mark is None and i in self.taken.get(seat, ()):
+            mark = LIGHT_RED  # a computer's Ace swap put this card here: marked until its owner acts
         if mark is not None:
-            outline(surf, r, mark, vp, {CHOSEN: 4, CAN: 2}.get(mark, 3))
+            outline(surf, r, mark, vp, {CHOSEN: 4, CAN: 2, LIGHT_RED: 4}.get(mark, 3))
 
     def _xp_card(self, surf, vp, seat, i, c, r) -> None:
         s = self.st

@@ -138,9 +138,9 @@ class MiddleMixin:
                     px=vp.s(16),
                 )
             elif self.show_focus.get(me):
-                hint = "Arrow keys or d-pad pick a card; Enter or A chooses it."
+                hint = "Arrow keys or d-pad pick Train, Fight or Rest; Enter or A chooses it."
             else:
-                hint = "Click a card, or drag it onto the draw pile."
+                hint = "Click Train, Fight or Rest, or drag it onto the draw pile."
         elif s.phase == DECLARE:
             chosen = xp_value(s.players[me].xp[i] for i in self.lvl_sel)
             hint = (

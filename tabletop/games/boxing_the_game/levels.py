@@ -1,0 +1,33 @@
+"""Boxing: The Game's computer levels and player models, declared in one place.
+
+Levels mix the planning player (strong.py) with the shallow one (easy.py)
+and with careless random plans; the player models are scripted people for
+the ladder (``python -m tabletop.ladder --game boxing-the-game``).
+"""
+
+from tabletop.core.skill import level_maker
+
+from .bots import make_bot as _engine
+
+LEVELS = ("Beginner", "Club boxer", "Contender")
+# names older records and settings used
+ALIASES = {"random": "Beginner", "easy": "Beginner", "strong": "Contender"}
+MODELS = ("newcomer", "decent", "good")
+
+
+def _engine_named(name):
+    return lambda seat, level, seed: _engine(seat, name, seed)
+
+
+ENGINES = {name: _engine_named(name) for name in ("random", "easy", "strong")}
+RECIPES = {
+    # level: (main player, the player its slips come from, share of slips)
+    "Beginner": ("strong", "easy", 0.8),
+    "Club boxer": ("strong", "easy", 0.45),
+    "Contender": ("strong", "easy", 0.1),
+    # newcomer: the shallow habits (fast cards, small bids, the biggest prize), thinking a plan through now and then
+    "newcomer": ("strong", "easy", 0.7),
+    "decent": ("strong", "easy", 0.6),
+    "good": ("strong", "easy", 0.0),
+}
+make_bot = level_maker("Boxing: The Game", ENGINES, RECIPES)

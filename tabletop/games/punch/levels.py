@@ -1,0 +1,26 @@
+"""Punch!'s computer levels and player models, declared in one place.
+
+Levels (easiest first) are the card-counting player with a share of careless
+plays (a card picked at random); the player models are scripted people for
+the ladder (``python -m tabletop.ladder --game punch``).
+"""
+
+from tabletop.core.skill import level_maker
+
+from .bot import LEVELS as ENGINES
+
+LEVELS = ("Beginner", "Sparring partner", "Contender")
+# names older records and settings used
+ALIASES = {"easy": "Beginner", "random": "Beginner", "normal": "Sparring partner", "strong": "Contender"}
+MODELS = ("newcomer", "decent", "good")
+RECIPES = {
+    # level: (main player, the player its slips come from, share of slips)
+    "Beginner": ("strong", "random", 0.35),
+    "Sparring partner": ("strong", "random", 0.15),
+    "Contender": ("strong", "random", 0.0),
+    # newcomer: plays the sensible card most of the time, but a quarter of its plays are whims
+    "newcomer": ("strong", "easy", 0.25),
+    "decent": ("strong", "random", 0.5),
+    "good": ("strong", "random", 0.0),
+}
+make_bot = level_maker("Punch!", ENGINES, RECIPES)

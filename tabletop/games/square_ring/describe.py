@@ -1,0 +1,69 @@
+"""A boxer in words and pictures, for people choosing one: the setup screen's
+panel and the help page's boxer section are both made here, from boxers.json,
+so neither can drift from the cards really played."""
+
+from __future__ import annotations
+
+from .rules import board
+from .rules.content import BOXERS, Boxer
+
+KEYWORD_NAMES = {"stick-and-move": "Stick-and-Move", "counter": "Counter", "daze": "Daze", "cooldown": "Cooldown"}
+
+
+def area_picture(card) -> str:
+    """The squares an attack hits, for a boxer facing up the page: rows far to near, ``X`` hit,
+    ``B`` the boxer, ``.`` missed (the help page draws this as a small grid)."""
+    cells = set(card.area_n)
+    xs = [dx for dx, _ in cells] + [0]
+    top = max(dy for _, dy in cells)
+    rows = []
+    for dy in range(top, -1, -1):
+        row = ""
+        for dx in range(min(xs), max(xs) + 1):
+            row += "B" if (dx, dy) == (0, 0) else ("X" if (dx, dy) in cells else ".")
+        rows.append(row)
+    return " / ".join(rows)
+
+
+def _steps(boxer: Boxer) -> str:
+    return ", ".join(board.STEPS[s] + (" (favoured)" if s in boxer.favoured else "") for s in boxer.steps)
+
+
+def boxer_markdown(boxer: Boxer, heading: str = "###") -> str:
+    """One boxer: who they are, their numbers, their steps and their attack cards (with pictures)."""
+    tokens = []
+    tokens.append(f"{boxer.bursts} Burst{'s' if boxer.bursts != 1 else ''}")
+    tokens.append(f"{boxer.reacts} React{'s' if boxer.reacts != 1 else ''}")
+    lines = [
+        f"{heading} {boxer.name} ({boxer.style})",
+        "",
+        boxer.blurb,
+        "",
+        f"**{boxer.hp} HP**, recovers {boxer.recovery} between rounds; {', '.join(tokens)}.",
+        "",
+        f"Steps: {_steps(boxer)}.",
+        "",
+        "| Attack | Power | Hits | Also |",
+        "|---|---|---|---|",
+    ]
+    for c in boxer.attacks:
+        also = []
+        for k in c.keywords:
+            name = KEYWORD_NAMES[k]
+            if k == "stick-and-move":
+                name += " (" + ", ".join(board.STEPS[s] for s in c.stick_steps) + ")"
+            also.append(name)
+        lines.append(f"| {c.name} | {c.power} | `{area_picture(c)}` | {', '.join(also) or '-'} |")
+    return "\n".join(lines)
+
+
+def all_boxers_markdown() -> str:
+    """Every boxer, for the help page (a test keeps help.md in step with this)."""
+    return "\n\n".join(boxer_markdown(b) for b in BOXERS.values())
+
+
+def option_details(key: str, value) -> str:
+    """The setup screen's panel for a boxer choice."""
+    if key in ("boxer0", "boxer1") and value in BOXERS:
+        return boxer_markdown(BOXERS[value])
+    return ""

@@ -1,0 +1,27 @@
+"""Stabby Jack's computer levels and player models, declared in one place.
+
+Every level plays towards the three win conditions: the easiest with simple
+habits, the others with the strong hero's plan and a share of those habits
+(or of careless random choices); the player
+models are scripted people for the ladder (``python -m tabletop.ladder``).
+"""
+
+from tabletop.core.skill import level_maker
+
+from .bot import LEVELS as ENGINES
+
+LEVELS = ("Beginner", "Adventurer", "Hero")
+# names older records and settings used
+ALIASES = {"easy": "Beginner", "random": "Beginner", "strong": "Hero"}
+MODELS = ("newcomer", "decent", "good")
+RECIPES = {
+    # level: (main player, the player its slips come from, share of slips)
+    "Beginner": ("easy", "random", 0.2),
+    "Adventurer": ("strong", "easy", 0.6),
+    "Hero": ("strong", "easy", 0.2),
+    # newcomer: simple habits (rest when low, fight or train on a whim), a few slips
+    "newcomer": ("easy", "random", 0.0),
+    "decent": ("strong", "easy", 0.7),
+    "good": ("strong", "random", 0.0),
+}
+make_bot = level_maker("Stabby Jack", ENGINES, RECIPES)

@@ -1,0 +1,189 @@
+"""The ladder: every computer level against the player models, a uniform-random
+player and the level below it, seats swapped, headless and seeded.
+
+    python -m tabletop.ladder [--game ID] [--games N] [--jobs N] [--seed S] [--json-only]
+
+Prints one line per pair (wins / draws / losses of the level named first, each
+with its 95% Wilson interval, and the mean game length in recorded actions),
+then each game's targets with PASS or FAIL, then everything as JSON.
+Game ``i`` of a pair is played with seed ``S + i`` and the level in seat
+``i % 2``, so half the games it moves first. The default size takes a few
+minutes on two cores; it is a benchmark, never a timed test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import sys
+import time
+
+from tabletop.core import playout, registry
+
+RANDOM = "random"
+# Games per pair in the default run, by game (the real-time and search-heavy games are slower).
+DEFAULT_GAMES = {"jab": 120, "square-ring": 100, "boxing-the-game": 150}
+DEFAULT_OTHERS = 300
+CHUNK = 10
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion k/n."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+def pairs(spec) -> list[tuple[str, str]]:
+    """(level, opponent) pairs: each level against random and each model, then each level against the one below."""
+    out = []
+    for level in spec.bot_levels:
+        out.append((level, RANDOM))
+        out.extend((level, m) for m in spec.player_models)
+    for lower, upper in zip(spec.bot_levels, spec.bot_levels[1:], strict=False):
+        out.append((upper, lower))
+    return out
+
+
+def _play_chunk(job):
+    game_id, a, b, seeds = job
+    spec = registry.get(game_id)
+    ended_by_limit = spec.extra.get("ended_by_limit")
+    res = []
+    for seed in seeds:
+        levels = [a, b] if seed % 2 == 0 else [b, a]
+        p = playout.play(spec, seed=seed, levels=levels, players=2, check=False)
+        mine = 0 if seed % 2 == 0 else 1
+        result = "draw" if p.winner is None else ("win" if p.winner == mine else "loss")
+        res.append((result, p.actions, bool(ended_by_limit and ended_by_limit(p.state))))
+    return game_id, a, b, res
+
+
+def summarise(game_id, a, b, results) -> dict:
+    n = len(results)
+    w = sum(r[0] == "win" for r in results)
+    d = sum(r[0] == "draw" for r in results)
+    loss = n - w - d
+    row = {
+        "game": game_id,
+        "level": a,
+        "opponent": b,
+        "games": n,
+        "wins": w,
+        "draws": d,
+        "losses": loss,
+        "win_rate": w / n if n else 0.0,
+        "win_ci": wilson(w, n),
+        "draw_ci": wilson(d, n),
+        "loss_rate": loss / n if n else 0.0,
+        "loss_ci": wilson(loss, n),
+        "mean_length": sum(r[1] for r in results) / n if n else 0.0,
+    }
+    limits = sum(r[2] for r in results)
+    if limits:
+        row["ended_by_limit"] = limits
+    return row
+
+
+def line(row) -> str:
+    def pct(x):
+        return f"{100 * x:5.1f}%"
+
+    def ci(c):
+        return f"[{100 * c[0]:.1f}-{100 * c[1]:.1f}]"
+
+    extra = f"  round limit {row['ended_by_limit']}" if row.get("ended_by_limit") else ""
+    return (
+        f"{row['game']:<16} {row['level']:>10} vs {row['opponent']:<10} N={row['games']:<4} "
+        f"W {pct(row['win_rate'])} {ci(row['win_ci'])}  D {row['draws']:>3}  "
+        f"L {pct(row['loss_rate'])} {ci(row['loss_ci'])}  len {row['mean_length']:.0f}{extra}"
+    )
+
+
+def targets(spec, rows) -> list[dict]:
+    """The issue's targets for one game, each with the figure and whether it holds."""
+    by = {(r["level"], r["opponent"]): r for r in rows if r["game"] == spec.id}
+    levels = spec.bot_levels
+    out = []
+
+    def add(what, figure, ok):
+        out.append({"game": spec.id, "target": what, "figure": round(figure, 3), "ok": bool(ok)})
+
+    lo, hi = levels[0], levels[-1]
+    if (lo, "newcomer") in by:
+        add(
+            f"{lo} loses to newcomer >= 50%",
+            by[(lo, "newcomer")]["loss_rate"],
+            by[(lo, "newcomer")]["loss_rate"] >= 0.5,
+        )
+    if (lo, RANDOM) in by:
+        add(f"{lo} beats random >= 70%", by[(lo, RANDOM)]["win_rate"], by[(lo, RANDOM)]["win_rate"] >= 0.7)
+    for lower, upper in zip(levels, levels[1:], strict=False):
+        if (upper, lower) in by:
+            r = by[(upper, lower)]["win_rate"]
+            add(f"{upper} beats {lower} 60-85%", r, 0.6 <= r <= 0.85)
+    if (hi, "decent") in by:
+        add(f"{hi} beats decent >= 70%", by[(hi, "decent")]["win_rate"], by[(hi, "decent")]["win_rate"] >= 0.7)
+    if (hi, "good") in by:
+        add(f"{hi} loses to good >= 20%", by[(hi, "good")]["loss_rate"], by[(hi, "good")]["loss_rate"] >= 0.2)
+    add(f"{len(levels)} levels (at least 3)", len(levels), len(levels) >= 3)
+    return out
+
+
+def run(game_ids, games=None, jobs=1, seed=0, out=print) -> dict:
+    specs = [registry.get(g) for g in game_ids]
+    work = []
+    for spec in specs:
+        n = games or DEFAULT_GAMES.get(spec.id, DEFAULT_OTHERS)
+        for a, b in pairs(spec):
+            seeds = list(range(seed, seed + n))
+            work.extend((spec.id, a, b, seeds[i : i + CHUNK]) for i in range(0, n, CHUNK))
+    collected: dict = {}
+    t0 = time.time()
+    if jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            for g, a, b, res in pool.imap_unordered(_play_chunk, work):
+                collected.setdefault((g, a, b), []).extend(res)
+    else:
+        for job in work:
+            g, a, b, res = _play_chunk(job)
+            collected.setdefault((g, a, b), []).extend(res)
+    rows = []
+    checks = []
+    for spec in specs:
+        game_rows = [summarise(spec.id, a, b, collected[(spec.id, a, b)]) for a, b in pairs(spec)]
+        for r in game_rows:
+            out(line(r))
+        rows.extend(game_rows)
+        for c in targets(spec, game_rows):
+            out(f"{spec.id:<16} {'PASS' if c['ok'] else 'FAIL'}  {c['target']}: {c['figure']}")
+            checks.append(c)
+    return {"seed": seed, "seconds": round(time.time() - t0, 1), "pairs": rows, "targets": checks}
+
+
+def main(argv=None) -> int:
+    games = registry.load_all()
+    ap = argparse.ArgumentParser(prog="python -m tabletop.ladder", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", choices=sorted(g for g, s in games.items() if s.make_bot), action="append")
+    ap.add_argument("--games", type=int, default=None, help="games per pair (default: by game, a few minutes in all)")
+    ap.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    ap.add_argument("--seed", type=int, default=0, help="seed of the first game of every pair")
+    ap.add_argument("--json-only", action="store_true", help="print only the JSON")
+    args = ap.parse_args(argv)
+    if args.games is not None and args.games < 1:
+        ap.error("--games must be at least 1")
+    ids = args.game or [g for g, s in games.items() if s.make_bot]
+    say = (lambda s: None) if args.json_only else (lambda s: print(s, flush=True))
+    report = run(ids, args.games, max(1, args.jobs), args.seed, say)
+    print(json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

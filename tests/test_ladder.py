@@ -1,0 +1,76 @@
+"""The ladder benchmark runs (on a tiny N: it is never a timed test) and every game
+declares its computer levels the way the setup screen, records and the ladder use them."""
+
+import json
+
+import pytest
+
+from tabletop import ladder
+from tabletop.core import registry
+from tabletop.core.game import Bot
+
+GAMES = [g for g, s in registry.load_all().items() if s.make_bot]
+
+
+def test_wilson_interval_matches_the_textbook_figure():
+    lo, hi = ladder.wilson(7, 10)
+    assert lo == pytest.approx(0.3968, abs=1e-3) and hi == pytest.approx(0.8922, abs=1e-3)
+    assert ladder.wilson(0, 20)[0] == 0.0 and ladder.wilson(20, 20)[1] == 1.0
+
+
+def test_ladder_runs_on_a_tiny_n_and_prints_a_line_per_pair_then_json(capsys):
+    assert ladder.main(["--game", "stabby-jack", "--games", "2", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    spec = registry.get("stabby-jack")
+    pairs = ladder.pairs(spec)
+    lines = [ln for ln in out.splitlines() if ln.startswith("stabby-jack") and " vs " in ln]
+    assert len(lines) == len(pairs)
+    report = json.loads(out[out.index("{") :])
+    assert len(report["pairs"]) == len(pairs)
+    for row in report["pairs"]:
+        assert row["games"] == 2 and row["wins"] + row["draws"] + row["losses"] == 2
+        assert row["win_ci"][0] <= row["win_rate"] <= row["win_ci"][1]
+    assert {c["target"] for c in report["targets"]} >= {"Beginner beats random >= 70%", "3 levels (at least 3)"}
+
+
+def test_ladder_pairs_cover_random_the_models_and_each_step():
+    spec = registry.get("punch")
+    pairs = ladder.pairs(spec)
+    for level in spec.bot_levels:
+        for other in ("random", "newcomer", "decent", "good"):
+            assert (level, other) in pairs
+    assert (spec.bot_levels[1], spec.bot_levels[0]) in pairs
+
+
+def test_ladder_swaps_seats():
+    """Game i puts the level in seat i % 2: the same pair seen from both seats."""
+    _, a, b, res = ladder._play_chunk(("punch", "Beginner", "random", [0, 1]))
+    assert len(res) == 2 and (a, b) == ("Beginner", "random")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_levels_are_declared_easiest_first_with_people_names(game):
+    spec = registry.get(game)
+    assert len(spec.bot_levels) >= 3
+    assert spec.bot_levels[0] == "Beginner"
+    assert not any("random" in name.lower() for name in spec.bot_levels)
+    assert set(spec.player_models) >= {"newcomer", "decent", "good"}
+    for old, new in spec.level_aliases.items():
+        assert new in spec.bot_levels, f"{old} maps to an undeclared level"
+    for name in (*spec.bot_levels, *spec.player_models, "random"):
+        assert isinstance(spec.make_bot(seat=1, level=name, seed=3), Bot) or hasattr(
+            spec.make_bot(seat=1, level=name, seed=3), "intents"
+        )
+    with pytest.raises(ValueError):
+        spec.make_bot(seat=0, level="grandmaster", seed=0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_record_naming_an_old_level_gets_todays_level(game):
+    from tabletop.session import Seat, Session
+
+    spec = registry.get(game)
+    old = next(iter(spec.level_aliases))
+    seats = [Seat("Red", "human"), Seat("Blue", "computer", level=old)]
+    s = Session.new(spec, seats, {}, seed=5, autosave=False)
+    assert s.bots[1].level == spec.level_aliases[old]

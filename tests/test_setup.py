@@ -1,0 +1,178 @@
+"""Setup screens for people (issue 15): players first with a person against the
+easiest computer level, Learn/How to play before the settings, tournament and
+referee settings under More options, no rule ids, ‹ goes back and › on with
+every device, and a boxer choice says what it means."""
+
+import re
+
+import pygame
+import pytest
+
+from tabletop.core import registry
+from tabletop.ui import gfx
+from tabletop.ui.setup import MoreOptions, Setup, level_name
+from tests.ui_helpers import VirtualPad, click, frames, key, make_app, top
+
+RULE_ID = re.compile(r"\bR-[A-Z]+-\d+")
+GAMES = list(registry.load_all().values())
+
+
+@pytest.fixture
+def app():
+    a = make_app()
+    a.start()
+    frames(a, 1)
+    yield a
+    pygame.quit()
+
+
+def open_setup(app, game_id) -> Setup:
+    s = Setup(app, registry.get(game_id))
+    app.push(s)
+    frames(app, 1)
+    return s
+
+
+def drawn(app, scene, every_item=True) -> list[str]:
+    """Every text the scene draws (with each of its items focused in turn, or as it is)."""
+    seen = []
+    real = gfx.blit_text
+
+    def spy(surf, s, *a, **k):
+        seen.append(s)
+        return real(surf, s, *a, **k)
+
+    gfx.blit_text = spy
+    try:
+        for i in range(len(scene.menu.items)) if every_item else [scene.menu.focus]:
+            scene.menu.focus = i
+            scene.draw(app.screen, app.vp)
+    finally:
+        gfx.blit_text = real
+    return seen
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=[s.id for s in GAMES])
+def test_players_come_first_against_the_easiest_computer(app, spec):
+    s = open_setup(app, spec.id)
+    keys = [it.key for it in s.menu.items]
+    seats = [k for k in keys if k.startswith("seat")]
+    assert keys.index("help") < keys.index("start") and keys.index("more") < keys.index("start")
+    first_other = min(keys.index(k) for k in keys if not (k.startswith(("seat", "ctl")) or k == "players"))
+    assert max(keys.index(k) for k in seats) < first_other, keys
+    assert s.seat_kind[0] == "human"
+    assert s.seat_kind[1] == f"computer:{spec.bot_levels[0]}"
+    assert top(app).menu.items[top(app).menu.focus].key == "start"
+    labels = [c[1] for c in s.menu.items[keys.index("seat1")].choices]
+    assert labels[1:] == [f"Computer: {level_name(lv)}" for lv in spec.bot_levels]
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=[s.id for s in GAMES])
+def test_no_rule_ids_and_developer_settings_wait_under_more_options(app, spec):
+    s = open_setup(app, spec.id)
+    texts = drawn(app, s)
+    for o in spec.rules.options:
+        assert not RULE_ID.search(o.label + " " + o.help + " ".join(c[1] for c in o.choices)), o
+    s.more()
+    more = top(app)
+    assert isinstance(more, MoreOptions)
+    texts += drawn(app, more)
+    assert not [t for t in texts if RULE_ID.search(t)]
+    main = {it.key for it in s.menu.items}
+    for o in spec.rules.options:
+        assert (f"opt:{o.key}" in main) == o.main
+        assert (f"opt:{o.key}" in {it.key for it in more.menu.items}) != o.main
+    for dev in ("Counter-punch tie window", "Claim lockout", "Stall limit"):
+        assert dev not in [it.label for it in s.menu.items]
+
+
+def test_left_arrow_cycles_backwards_with_mouse_keys_and_gamepad(app):
+    s = open_setup(app, "jab")
+    i = next(n for n, it in enumerate(s.menu.items) if it.key == "seat1")
+    item = s.menu.items[i]
+    n = len(item.choices)
+    start = item.index
+    # mouse: the ‹ half goes back, the › half goes on
+    click(app, item.back_rect.center)
+    item = top(app).menu.items[i]
+    assert item.index == (start - 1) % n
+    click(app, (item.rect.right - 10, item.rect.centery))
+    item = top(app).menu.items[i]
+    assert item.index == start
+    # keys
+    top(app).menu.focus = i
+    key(app, "left")
+    assert top(app).menu.items[i].index == (start - 1) % n
+    key(app, "right")
+    assert top(app).menu.items[i].index == start
+    # gamepad
+    pad = VirtualPad()
+    try:
+        frames(app, 3)
+        top(app).menu.focus = i
+        pad.press(app, "dpleft")
+        assert top(app).menu.items[i].index == (start - 1) % n
+        pad.press(app, "dpright")
+        assert top(app).menu.items[i].index == start
+    finally:
+        pad.unplug()
+        frames(app, 2)
+
+
+def test_jab_practice_aid_follows_the_opponent_until_the_player_sets_it(app):
+    spec = registry.get("jab")
+    s = open_setup(app, "jab")
+    assert s.options["assist"] is True  # against the easiest level
+    s._set_kind(1, f"computer:{spec.bot_levels[-1]}")
+    assert s.options["assist"] is False
+    s._set_kind(1, f"computer:{spec.bot_levels[0]}")
+    assert s.options["assist"] is True
+    item = next(it for it in s.menu.items if it.key == "opt:assist")
+    item.cycle(1)  # the player turns it off
+    assert s.options["assist"] is False
+    s._set_kind(1, "human")
+    s._set_kind(1, f"computer:{spec.bot_levels[0]}")
+    assert s.options["assist"] is False, "the player's own choice is kept"
+    s.schemes[1] = "keys-right"
+    s.start()
+    assert top(app).session.state.options["assist"] is False
+    again = Setup(app, spec)
+    assert again.options["assist"] is False and again.assist_chosen
+
+
+def test_a_saved_level_that_no_longer_exists_becomes_the_easiest_computer(app):
+    spec = registry.get("punch")
+    app.settings["last_setup"] = {"punch": {"seats": ["human", "computer:no-such-level"]}}
+    s = open_setup(app, "punch")
+    assert s.seat_kind[1] == f"computer:{spec.bot_levels[0]}"
+
+
+def test_a_boxer_choice_shows_the_boxers_numbers_and_cards(app):
+    from tabletop.games.square_ring.rules.content import BOXERS
+
+    s = open_setup(app, "square-ring")
+    s.menu.focus = next(n for n, it in enumerate(s.menu.items) if it.key == "opt:boxer0")
+    for boxer in BOXERS.values():
+        s.options["boxer0"] = boxer.id
+        text = " ".join(drawn(app, s, every_item=False))
+        assert f"{boxer.hp} HP" in text and boxer.style in text
+        for c in boxer.attacks:
+            assert c.name in text
+
+
+def test_learn_to_play_in_the_launcher_reaches_every_games_rules(app):
+    from tabletop.ui.help import HelpScene
+    from tabletop.ui.learn import LearnScene
+
+    launcher = top(app)
+    i = next(n for n, it in enumerate(launcher.menu.items) if it.label == "Learn to play")
+    click(app, launcher.menu.items[i].rect.center)
+    learn = top(app)
+    assert isinstance(learn, LearnScene)
+    for spec in GAMES:
+        n = next(n for n, it in enumerate(learn.menu.items) if it.key == f"help:{spec.id}")
+        learn.menu.focus = n
+        key(app, "return")
+        assert isinstance(top(app), HelpScene) and top(app).spec is spec
+        key(app, "escape")
+        assert top(app) is learn
