@@ -458,9 +458,8 @@ class Server:
             raise P.BadMessage("the server is full")
         for s in seats:
             if s["kind"] == "computer":
-                levels = spec.bot_levels
-                if s["level"] not in levels:
-                    s["level"] = levels[-1]
+                level = spec.level_aliases.get(s["level"], s["level"])
+                s["level"] = level if level in spec.bot_levels else spec.bot_levels[-1]
         try:
             options = spec.rules.check_options(options)
         except ValueError as e:

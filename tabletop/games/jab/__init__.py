@@ -11,11 +11,7 @@ from pathlib import Path
 
 from tabletop.core.registry import REALTIME, GameSpec, register
 
-<<<<<<< HEAD
-from .bot import LEVELS, RealtimeDriver, headless_play, make_bot, random_game_count
-=======
-from .bot import ALIASES, LEVELS, MODELS, headless_play, make_bot, random_game_count
->>>>>>> main
+from .bot import ALIASES, LEVELS, MODELS, RealtimeDriver, headless_play, make_bot, random_game_count
 from .rules import RULES
 
 
