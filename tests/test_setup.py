@@ -176,3 +176,10 @@ def test_learn_to_play_in_the_launcher_reaches_every_games_rules(app):
         assert isinstance(top(app), HelpScene) and top(app).spec is spec
         key(app, "escape")
         assert top(app) is learn
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=[s.id for s in GAMES])
+def test_the_panel_beside_start_says_who_plays_and_the_goal(app, spec):
+    s = open_setup(app, spec.id)
+    text = " ".join(drawn(app, s, every_item=False))
+    assert "Who plays" in text and "The goal" in text and "gentlest" in text

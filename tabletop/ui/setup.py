@@ -13,6 +13,7 @@ Games shape the screen through their registration only: ``spec.bot_levels``
 from __future__ import annotations
 
 import importlib
+import re
 
 from tabletop.core.registry import SIMULTANEOUS, TURNS
 from tabletop.input.bindings import SCHEME_LABELS, SCHEMES
@@ -256,9 +257,12 @@ class Setup(MenuScene):
             note = spec.extra.get("level_notes", {}).get(level, "")
             rank = spec.bot_levels.index(level) + 1
             pos = "the easiest" if rank == 1 else ("the strongest" if rank == len(spec.bot_levels) else f"level {rank}")
+            ladder = "\n".join(
+                f"- **{level_name(lv)}** (chosen)" if lv == level else f"- {level_name(lv)}" for lv in spec.bot_levels
+            )
             return (
                 f"### {gfx.PLAYER_NAMES[i]}: the computer\n\n**{level_name(level)}** is {pos} of "
-                f"{len(spec.bot_levels)} computer levels.\n\n{note}"
+                f"{len(spec.bot_levels)} computer levels.\n\n{note}\n\nThe levels, easiest first:\n\n{ladder}"
             )
         if key.startswith("ctl"):
             i = int(key[3:])
@@ -296,7 +300,16 @@ class Setup(MenuScene):
         tip = "New to the game? **How to play** starts with the goal and your first turn: it takes a minute."
         if tutorial_opener(spec) is not None:
             tip = "New to the game? **Learn to play** shows it on the table, one short lesson at a time."
-        return "### Who plays\n\n" + "\n".join(lines) + f"\n\n{tip}"
+        return "### Who plays\n\n" + "\n".join(lines) + f"\n\n{tip}" + self.goal()
+
+    def goal(self) -> str:
+        """The help page's "The goal" section (read once), for the panel beside Start."""
+        if not hasattr(self, "_goal"):
+            self._goal = ""
+            if self.spec.help_file:
+                m = re.search(r"^## The goal\n(.*?)(?=^#)", help.read_help(self.spec) + "\n#", re.S | re.M)
+                self._goal = "\n\n### The goal\n" + m.group(1).rstrip() if m else ""
+        return self._goal
 
     def draw(self, surf, vp):
         super().draw(surf, vp)
@@ -350,8 +363,11 @@ class Setup(MenuScene):
         }
         self.app.settings["last_setup"] = last
         self.app.settings.save()
-        session = Session.new(self.spec, seats, self.options)
-        start_table(self.app, session)
+        from tabletop.tutorial import offer_first_time
+
+        play = lambda: start_table(self.app, Session.new(self.spec, seats, self.options))  # noqa: E731
+        if not any(seat.kind == "human" for seat in seats) or not offer_first_time(self.app, self.spec, play):
+            play()
 
 
 class MoreOptions(MenuScene):
