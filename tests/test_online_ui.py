@@ -184,3 +184,13 @@ def test_join_from_the_launcher_seats_the_player_at_the_hosts_table(app):
         assert type(top(app)).__name__ == "RemotePunchTable"
     finally:
         host_net.close()
+
+
+def test_host_asks_for_somebody_elsewhere_and_one_person_here_when_cards_are_secret(app):
+    open_online(app)
+    key(app, "return")
+    scene = top(app)
+    scene._game("punch")
+    scene.kinds[1] = "here"
+    scene.host()
+    assert top(app) is scene and "elsewhere" in app.toasts[-1][0]

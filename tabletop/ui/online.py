@@ -135,8 +135,12 @@ class HostScene(MenuScene):
         if not any(s["kind"] == HERE for s in seats):
             self.app.toast("At least one seat must be a person here: the host plays too.")
             return
-        if self.spec.dynamics == REALTIME and sum(s["kind"] == HERE for s in seats) > 1:
-            self.app.toast("Online, each computer has one person in a real-time game.")
+        if not any(s["kind"] == ELSEWHERE for s in seats):
+            self.app.toast("Choose at least one person elsewhere, or play from the games list at one computer.")
+            return
+        here = sum(s["kind"] == HERE for s in seats)
+        if here > 1 and (self.spec.dynamics == REALTIME or self.spec.hidden_info):
+            self.app.toast("Online, this game has one person at each computer: make the others 'elsewhere'.")
             return
         net = NetThread()
         try:
