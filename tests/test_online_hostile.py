@@ -71,9 +71,11 @@ def test_hostile_messages_are_refused_logged_once_and_change_nothing(caplog):
         assert closed
         # b acts for a's seat, names a's player, asks for a's view, sends a stale id
         view = b.views[1]
-        legal = b.spec.rules.legal_actions(room.session.state, 0)
-        await b.send({"type": "act", "seat": 0, "id": 100, "action": _j(legal[0])})
-        await b.send({"type": "act", "seat": 1, "id": 101, "action": _j(legal[0])})
+        rules = b.spec.rules
+        some = (rules.legal_actions(room.session.state, 0) or rules.legal_actions(room.session.state, 1))[0]
+        for_a = dict(_j(some), player=0)  # an action of a's seat (legal or not: it must not even be looked at)
+        await b.send({"type": "act", "seat": 0, "id": 100, "action": for_a})
+        await b.send({"type": "act", "seat": 1, "id": 101, "action": for_a})
         await b.send({"type": "view", "seat": 0})
         await b.wait(lambda: len(b.refused) >= 2 and any("own seat" in e for e in b.errors))
         assert all(r["id"] in (100, 101) for r in b.refused)
