@@ -17,16 +17,7 @@ import sys
 
 from tabletop.core import codec, registry
 from tabletop.core import record as rec
-
-
-def _names(r, spec) -> list[str]:
-    n = max(len(r.players), spec.min_players)
-    out = []
-    for i in range(n):
-        p = r.players[i] if i < len(r.players) else {}
-        name = p.get("name") if isinstance(p.get("name"), str) else ""
-        out.append(name[:24] or f"Player {i + 1}")
-    return out
+from tabletop.core.game import name_seats
 
 
 def _load(path: str):
@@ -57,7 +48,7 @@ def summary(path: str) -> tuple[int, str]:
     msg, r, spec = _load(path)
     if msg:
         return 2, msg
-    names = _names(r, spec)
+    names = player_names(r)
     log: dict[int, dict] = {}
 
     def collect(_i, _action, state):
@@ -75,11 +66,22 @@ def summary(path: str) -> tuple[int, str]:
             "game": r.game,
             "finished": out is not None,
             "winner": None if out is None else out.winner,
+            "reason": None if out is None else out.reason,
             "actions": len(r.actions),
             "events": [{"kind": e["kind"], "text": e["text"]} for _, e in sorted(log.items())],
         }
     )
-    return 0, json.dumps(data, sort_keys=True)
+    return 0, json.dumps(name_seats(data, names), sort_keys=True)
+
+
+def player_names(r: rec.Record) -> list[str]:
+    """The names the record gives its players ("Player N" for a seat it names not)."""
+    given = [p.get("name") for p in r.players]
+    seats = max(len(given), registry.get(r.game).max_players)
+    return [
+        given[i] if i < len(given) and isinstance(given[i], str) and given[i] else f"Player {i + 1}"
+        for i in range(seats)
+    ]
 
 
 def state_json(path: str, seat: int | None = None, at: int | None = None) -> tuple[int, str]:

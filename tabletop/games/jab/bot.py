@@ -32,6 +32,7 @@ actions fast (tests and benchmarks).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import accumulate
 
 from tabletop.core.game import Bot, Refused
 from tabletop.core.playout import Playout, PlayoutError, driver_random
@@ -507,10 +508,7 @@ def random_game(seed: int, options=None, max_actions: int = 50_000, on_action=No
         else:
             weights = [weight[a.kind] for a in acts]
             x = random() * sum(weights)
-            for action, w in zip(acts, weights):
-                x -= w
-                if x < 0:
-                    break
+            action = next((a for a, upto in zip(acts, accumulate(weights), strict=True) if x < upto), acts[-1])
         res = apply(state, action)
         if isinstance(res, Refused):
             raise AssertionError(f"legal action {action} refused: {res.reason}")

@@ -13,13 +13,12 @@ from functools import cache, lru_cache
 from typing import ClassVar
 
 from tabletop.core.actions import Action
-from tabletop.core.game import Option, Outcome, Refused, Rules
+from tabletop.core.game import Option, Outcome, Refused, Rules, name_seats
 from tabletop.core.rng import Rng
 
 from . import resolve
 from .content import CONTENT, Card, decks_for, full_deck, parse_card
 from .state import ACE, CHOICE_PHASES, DECLARE, JACK, OVER, PLACE, TRAIN, Player, State, hp, max_hp, totals, xp_value
-from .text import render
 
 # -- actions -----------------------------------------------------------------
 
@@ -259,7 +258,7 @@ class StabbyJackRules(Rules):
     def outcome(self, state):
         if state.phase != OVER:
             return None
-        return Outcome(state.winner, render(state.result))
+        return Outcome(state.winner, state.result)
 
     # -- looking ---------------------------------------------------------
     def view_for(self, state, viewer):
@@ -310,7 +309,7 @@ class StabbyJackRules(Rules):
                 for p in state.players
             ],
             "winner": state.winner,
-            "result": render(state.result),
+            "result": state.result,
             "draw": [c.code() for c in state.draw],
             "discard": [c.code() for c in state.discard],
             "turned": [c.code() for c in state.turned],
@@ -319,7 +318,7 @@ class StabbyJackRules(Rules):
 
     def events(self, state, names) -> list[dict]:
         first = state.logged - len(state.log)
-        return [{"n": first + i, "kind": "log", "text": render(t, names)} for i, t in enumerate(state.log)]
+        return [{"n": first + i, "kind": "log", "text": name_seats(t, names)} for i, t in enumerate(state.log)]
 
 
 def _cards(value, where: str) -> list[Card]:
@@ -329,7 +328,7 @@ def _cards(value, where: str) -> list[Card]:
 
 
 def _from_setup(s: State, deck: list[Card], n: int, setup: dict) -> State:
-    """A hand-set position (see docs/records-stabby-jack.md)."""
+    """A hand-set position (see docs/records.md, "Stabby Jack")."""
     known = {"stats", "xp", "damage", "discard", "draw", "first"}
     extra = set(setup) - known
     if extra:
@@ -368,12 +367,13 @@ def _from_setup(s: State, deck: list[Card], n: int, setup: dict) -> State:
     if short:
         raise ValueError(f"setup uses more copies than the {s.decks} deck(s) hold of: {', '.join(sorted(short))}")
     rest = sorted(pool.elements())
+    assert s.rng is not None
     s.rng.shuffle(rest)
     s.players = tuple(players)
     s.discard = tuple(discard)
     s.draw = tuple(rest) + tuple(reversed(top))  # setup lists the draw pile top first
     s.turn = first
-    s.say("A set position; {%d} begins." % first)
+    s.say(f"A set position; {{{first}}} begins.")
     return s
 
 
