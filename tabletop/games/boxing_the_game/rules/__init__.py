@@ -18,7 +18,7 @@ from tabletop.core.rng import Rng
 
 from . import setup as setup_mod
 from .content import CARDS, CHARACTERS, MAIN_IDS, starter_ids
-from .explain import explain
+from .explain import explain as explain_event
 from .flow import SLOTS, affordable_slots, after_prize_step, draft, draw, run_events, secret_draft, without
 from .resolve import mod_total
 from .state import HIDDEN, PHASES, Player, State
@@ -399,7 +399,7 @@ class BoxingRules(Rules):
         }
 
     def events(self, state, names) -> list[dict]:
-        return [{"n": i, "kind": e.get("type", ""), "text": explain(e, names)} for i, e in enumerate(state.log)]
+        return [{"n": i, "kind": e.get("type", ""), "text": explain_event(e, names)} for i, e in enumerate(state.log)]
 
 
 def _card_name(c) -> str | None:
