@@ -4,6 +4,7 @@ binds a name that one of its submodules would replace."""
 
 import ast
 import importlib
+import importlib.util
 import pkgutil
 import re
 from pathlib import Path
@@ -92,3 +93,47 @@ def test_every_doc_the_code_points_at_exists():
             if not (ROOT / doc).is_file():
                 missing.append(f"{path.relative_to(ROOT)}: {doc}")
     assert missing == []
+
+
+def _is_module(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ImportError:  # the parent is a module, not a package: the name is not a module
+        return False
+
+
+def _module_aliases(path: Path, tree) -> set[str]:
+    """Names a file binds to one of our modules (``import tabletop.x as m``, ``from tabletop.y import m``)."""
+    here = _module_name(path) if path.is_relative_to(PACKAGE) else ""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out |= {a.asname for a in node.names if a.asname and a.name.startswith("tabletop")}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = here.split(".") if path.name == "__init__.py" else here.split(".")[:-1]
+                parts = parts[: len(parts) - node.level + 1]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            if base.startswith("tabletop"):
+                for a in node.names:
+                    if _is_module(f"{base}.{a.name}"):
+                        out.add(a.asname or a.name)
+    return out
+
+
+def test_no_private_name_of_a_module_is_read_from_outside_it():
+    crossing = []
+    for path in _sources() + sorted((ROOT / "tests").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        modules = _module_aliases(path, tree)
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in modules
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+            ):
+                crossing.append(f"{path.relative_to(ROOT)}:{node.lineno} reads {node.value.id}.{node.attr}")
+    assert crossing == []

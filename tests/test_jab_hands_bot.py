@@ -112,7 +112,7 @@ def test_nobody_reacts_faster_than_150_ms():
     for name in list(STYLES):
         bot = JabBot(0, name, 5)
         for k in range(300):
-            bot._notice(("x", k), 0)
+            bot.notice(("x", k), 0)
         assert min(t for t, _ in bot.seen.values()) >= 150, name
 
 

@@ -136,7 +136,7 @@ class JabBot(Bot):
         self.next_hand = 0
 
     # -- helpers ---------------------------------------------------------------
-    def _notice(self, key, t, sure: bool = False, rate: float = 1.0) -> bool:
+    def notice(self, key, t, sure: bool = False, rate: float = 1.0) -> bool:
         """True once something new has been seen for the reaction time, if
         noticed at all (``sure``: always noticed, e.g. the ready call)."""
         got = self.seen.get(key)
@@ -161,7 +161,7 @@ class JabBot(Bot):
         ph = view.phase
         if ph in ("between", "clinch"):
             self.plans = [None, None]
-            if not view.ready[me] and self._notice(("ready", ph, view.round, view.clinch_by), t, True):
+            if not view.ready[me] and self.notice(("ready", ph, view.round, view.clinch_by), t, True):
                 return [Press(Ready(me, t))]
             return []
         if ph == "scoring":
@@ -221,7 +221,7 @@ class JabBot(Bot):
             }[what]
             st = self.style
             rate = {"combo": st.combo, "counter": st.counter, "ding": 1.0}.get(what, st.claim)
-            if not self._notice((what, key), t, rate=rate):
+            if not self.notice((what, key), t, rate=rate):
                 continue
             if what == "ding" and not self._ding_pays(view):
                 continue
@@ -347,7 +347,7 @@ class JabBot(Bot):
 
     def _score(self, view, t) -> list:
         me = self.seat
-        if not self._notice(("score", view.round, view.covers, view.chooses), t, True):
+        if not self.notice(("score", view.round, view.covers, view.chooses), t, True):
             return []
         if view.covers[me] is None:
             covered, _ = best_choices(view, 1 - me)
