@@ -79,11 +79,12 @@ def test_host_shows_address_and_code_and_a_friend_joins_and_plays_to_the_end(app
                 assert result, getattr(result, "reason", "")
                 assert session.client.n[0] > before
             frames(app)
-            seen_other = seen_other or any(e["text"].startswith("Blue") for e in session.client.events)
+            other = session.seats[1].name
+            seen_other = seen_other or any(e["text"].startswith(other) for e in session.client.events)
         assert session.outcome() is not None and seen_other
         play.result(10)
         record = session.client.over["record"]
-        assert record["players"][0]["name"] == "Red" and record["game"] == "stabby-jack"
+        assert record["players"][0]["name"] == session.seats[0].name and record["game"] == "stabby-jack"
         from tabletop import paths
 
         kept = list(paths.saves_dir().glob("stabby-jack-*.json"))
