@@ -143,7 +143,7 @@ class TableScene(Scene):
             if self.spec.dynamics == TURNS and getattr(action, "player", None) in self.humans:
                 self.read_ms = pace.READ_MS * self.pace  # time to read your own result
             self.after_action(action, result)
-            notice = self.session.take_notice()  # saving stopped or started again: said once
+            notice = self.save_notice()  # saving stopped or started again: said once
             if notice:
                 self.say(notice)
         return result
@@ -166,6 +166,11 @@ class TableScene(Scene):
         self.after_action(action, result)
         self.tutor.after()
         return result
+
+    def save_notice(self) -> str:
+        """A change in saving to tell once ("" for a session that keeps no file, e.g. a remote one)."""
+        take = getattr(self.session, "take_notice", None)
+        return take() if take is not None else ""
 
     def say(self, text: str, ms: float = 3500) -> None:
         self.message = text
@@ -198,7 +203,7 @@ class TableScene(Scene):
 
     # -- scene plumbing ------------------------------------------------------------------
     def on_enter(self) -> None:
-        notice = self.session.take_notice()
+        notice = self.save_notice()
         if notice:
             self.say(notice, 6000)
         self._check_pads()
