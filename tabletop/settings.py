@@ -24,6 +24,7 @@ DEFAULTS = {
     "animation_speed": 1.0,
     "computer_pace": "normal",  # how long computer turns and your own results stay on screen
     "last_setup": {},  # the launcher remembers each game's last setup
+    "tutorial": {},  # lessons finished per game and games whose tutorial was offered (tabletop.tutorial)
 }
 
 CHECKS = {
@@ -38,6 +39,7 @@ CHECKS = {
     "animation_speed": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0.25 <= v <= 4,
     "computer_pace": lambda v: v in ("slow", "normal", "fast", "instant"),
     "last_setup": lambda v: isinstance(v, dict),
+    "tutorial": lambda v: isinstance(v, dict),
 }
 
 

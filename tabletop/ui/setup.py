@@ -363,8 +363,11 @@ class Setup(MenuScene):
         }
         self.app.settings["last_setup"] = last
         self.app.settings.save()
-        session = Session.new(self.spec, seats, self.options)
-        start_table(self.app, session)
+        from tabletop.tutorial import offer_first_time
+
+        play = lambda: start_table(self.app, Session.new(self.spec, seats, self.options))  # noqa: E731
+        if not any(seat.kind == "human" for seat in seats) or not offer_first_time(self.app, self.spec, play):
+            play()
 
 
 class MoreOptions(MenuScene):

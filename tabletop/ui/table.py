@@ -90,6 +90,7 @@ class TableScene(Scene):
         self.pace = pace.factor(app.settings)  # the "Computer turns" setting: scales the pauses below
         self.read_ms = 0.0  # a person's own result stays this long before a computer moves on
         self.pause_rect = None
+        self.tutor = None  # a lesson's coach (tabletop.tutorial) when the table plays a lesson
 
     # -- hooks for subclasses ---------------------------------------------------------
     def draw_table(self, surf, vp) -> None:
@@ -106,10 +107,14 @@ class TableScene(Scene):
 
     def busy(self) -> bool:
         """True while something is animating that bots and the result panel should wait for."""
-        return bool(self.flights)
+        return bool(self.flights) or (self.tutor is not None and self.tutor.holding())
 
     def after_action(self, action, result) -> None:
         """Called after every accepted action (start animations, play sounds)."""
+
+    def lesson_spots(self, vp) -> list:
+        """Places a lesson may light up that are not hot things (payload, window rect); see tabletop.tutorial."""
+        return []
 
     def invalidate(self) -> None:
         """Forget any picture kept from an earlier frame, so the next frame is drawn in
@@ -128,6 +133,8 @@ class TableScene(Scene):
 
     # -- actions -------------------------------------------------------------------------
     def submit(self, action):
+        if self.tutor is not None:
+            return self._submit_lesson(action)
         result = self.session.submit(action)
         if isinstance(result, Refused):
             self.say(result.reason)
@@ -138,6 +145,25 @@ class TableScene(Scene):
             self.after_action(action, result)
             if self.session.save_error:
                 self.say(self.session.save_error)
+        return result
+
+    def _submit_lesson(self, action):
+        """In a lesson the coach first sees each move: the rules' refusal, or a legal move that is
+        not the lesson's, is coached and not played."""
+        before = self.session.state
+        result = self.rules.apply(before, action)
+        if not isinstance(result, Refused):
+            why = self.tutor.vet(action, before, result)
+            if why:
+                result = Refused(why)
+        if isinstance(result, Refused):
+            if getattr(action, "player", None) == self.tutor.player:
+                self.tutor.coach(result.reason)
+            self.app.sounds.play("refuse")
+            return result
+        result = self.session.submit(action)
+        self.after_action(action, result)
+        self.tutor.after()
         return result
 
     def say(self, text: str, ms: float = 3500) -> None:
@@ -175,7 +201,7 @@ class TableScene(Scene):
     def pause(self) -> None:
         if self.app.stack and self.app.stack[-1] is self:
             self.drop_held()
-            self.app.push(PauseScene(self.app, self))
+            self.app.push(PauseScene(self.app, self, self.tutor.pause_items() if self.tutor else None))
 
     def drop_held(self) -> None:
         """Let go of whatever is being dragged (pause, unplug): it goes back."""
@@ -201,7 +227,9 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and key_name(event) == "escape":
             self.pause()
             return
-        if self.session.outcome() is not None and not self.busy() and not self.result_dismissed:
+        if self.tutor is not None and self.tutor.handle(event, pad_changes):
+            return
+        if self.session.outcome() is not None and not self.busy() and not self.result_dismissed and not self.tutor:
             self._result_handle(event, pad_changes)
             return
         if self.shared_input:
@@ -370,6 +398,8 @@ class TableScene(Scene):
         for f in self.flights:
             f.ms -= dt_ms
         self.flights = [f for f in self.flights if f.ms > 0]
+        if self.tutor is not None:
+            self.tutor.update(dt_ms)
         if self.spec.dynamics != REALTIME:
             self._drive_bots(dt_ms)
 
@@ -407,9 +437,11 @@ class TableScene(Scene):
         c = self.pause_rect.center
         for side in (-1, 1):  # two bars (vp.s is for lengths: an offset's sign goes outside it)
             pygame.draw.rect(surf, gfx.WHITE, (c[0] + side * vp.s(5) - bar_w // 2, c[1] - bar_h // 2, bar_w, bar_h))
+        if self.tutor is not None:
+            self.tutor.draw(surf, vp)
         if self.message_ms > 0 and self.message:
             self.draw_message(surf, vp, self.message)
-        if self.session.outcome() is not None and not self.busy() and not self.result_dismissed:
+        if self.session.outcome() is not None and not self.busy() and not self.result_dismissed and not self.tutor:
             self._draw_result(surf, vp)
 
     def draw_message(self, surf, vp, text: str, y: float = 360) -> None:

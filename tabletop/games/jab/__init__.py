@@ -15,6 +15,12 @@ from .bot import ALIASES, LEVELS, MODELS, headless_play, make_bot, random_game_c
 from .rules import RULES
 
 
+def _lessons():
+    from .tutorial import lessons
+
+    return lessons()
+
+
 def _table(*a, **k):
     from .table import make_table
 
@@ -38,6 +44,6 @@ SPEC = register(
         make_table=_table,
         help_file=str(Path(__file__).with_name("help.md")),
         headless_play=headless_play,
-        extra={"order": 1, "random_game": random_game_count},
+        extra={"order": 1, "tutorial": _lessons, "random_game": random_game_count},
     )
 )

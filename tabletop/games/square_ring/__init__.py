@@ -9,6 +9,12 @@ from .levels import ALIASES, LEVELS, MODELS, make_bot
 from .rules import RULES
 
 
+def _lessons():
+    from .tutorial import lessons
+
+    return lessons()
+
+
 def _table(*a, **k):
     from .table import make_table
 
@@ -31,6 +37,6 @@ SPEC = register(
         player_models=MODELS,
         make_table=_table,
         help_file=str(Path(__file__).resolve().parent / "help.md"),
-        extra={"order": 4, "option_details": option_details},
+        extra={"order": 4, "option_details": option_details, "tutorial": _lessons},
     )
 )

@@ -8,6 +8,12 @@ from .levels import ALIASES, LEVELS, MODELS, make_bot
 from .rules import RULES, ended_by_limit
 
 
+def _lessons():
+    from .tutorial import lessons
+
+    return lessons()
+
+
 def _table(*a, **k):
     from .table import make_table
 
@@ -30,6 +36,6 @@ SPEC = register(
         player_models=MODELS,
         make_table=_table,
         help_file=str(Path(__file__).with_name("help.md")),
-        extra={"order": 3, "ended_by_limit": ended_by_limit},
+        extra={"order": 3, "ended_by_limit": ended_by_limit, "tutorial": _lessons},
     )
 )

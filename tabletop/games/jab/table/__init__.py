@@ -68,6 +68,8 @@ NOTE_MS = 3200
 
 
 class JabTable(TableScene):
+    tutor_banner = (412, 4, 456, 156)  # a lesson's words go between Blue's decks, away from where Red plays
+
     def __init__(self, app, session):
         super().__init__(app, session)
         art.clear_caches()
@@ -263,7 +265,7 @@ class JabTable(TableScene):
                 )
 
     def busy(self) -> bool:
-        return bool(self.flights or self.card_flights or self.final_score or self.ko_hold > 0)
+        return super().busy() or bool(self.card_flights or self.final_score or self.ko_hold > 0)
 
     def see_result(self) -> None:
         self.final_score = False
@@ -394,7 +396,9 @@ class JabTable(TableScene):
         if event.type == pygame.KEYDOWN and key_name(event) == "escape":
             self.pause()
             return
-        if self.session.outcome() is not None and not self.busy() and not self.result_dismissed:
+        if self.tutor is not None and self.tutor.handle(event, pad_changes):
+            return
+        if self.session.outcome() is not None and not self.busy() and not self.result_dismissed and not self.tutor:
             self._result_handle(event, pad_changes)
             return
         presses = self.router.feed(event) + self.router.feed_pad(pad_changes)
@@ -593,6 +597,13 @@ class JabTable(TableScene):
         from .draw import draw_table
 
         draw_table(self, surf, vp)
+
+    def lesson_spots(self, vp) -> list:
+        """Decks, targets and tiles by name ("p0.deck.left", "p1.head", "combo", ...), for a lesson's light."""
+        from ..rules.hands import RECTS
+        from .layout import place_rect
+
+        return [(name, place_rect(vp, name)) for name in RECTS]
 
     def result_text(self):
         out = self.session.outcome()

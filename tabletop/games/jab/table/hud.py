@@ -122,6 +122,7 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
             lambda w=what, se=seat: table.claim(se, w),
             seat,
             playing,
+            payload=label,
         )
         k = what if what != "tile" else ("knockout" if "knockout" in kinds else "clinch")
         if k in kinds:
@@ -140,6 +141,7 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
         lambda se=seat: table.ready(se),
         seat,
         can_ready,
+        payload="Ready",
     )
     lock = st.lockout[seat] - table.t
     if st.phase == "playing" and lock > 0:
@@ -147,11 +149,12 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
         pygame.draw.rect(surf, gfx.REFUSE, bar)
 
 
-def claim_button(table, surf, vp, rect, label, key, callback, seat, enabled) -> None:
-    """A button with its name and, below, the key or pad button that does the same."""
+def claim_button(table, surf, vp, rect, label, key, callback, seat, enabled, payload="") -> None:
+    """A button with its name and, below, the key or pad button that does the same (``payload``:
+    what a lesson may point at, e.g. "Combo")."""
     surf.blit(button_image(rect.w, rect.h, label, key, enabled, vp.scale), rect.topleft)
     if enabled:
-        table.hot_area(rect, "", callback, seat)
+        table.hot_area(rect, payload, callback, seat)
 
 
 @gfx.image_cache(64)

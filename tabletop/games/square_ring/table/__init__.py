@@ -54,6 +54,8 @@ SECRET_PHASES = ("declare", "choose", "react")
 
 
 class SquareRingTable(KeptFrames, TableScene):
+    tutor_banner = (650, 598, 620, 114)  # a lesson's words go over Blue's hand, so Red's cards stay in sight
+
     def __init__(self, app, session):
         super().__init__(app, session)
         self.secrecy = Secrecy(self, app.settings["secrecy"])

@@ -1,0 +1,56 @@
+"""Interactive tutorials: every game teaches itself on its own table.
+
+A game lists its lessons in its own folder and links them from its spec
+(``GameSpec.extra["tutorial"]``: a function returning a list of ``Lesson``);
+the engine here runs any game's lessons: hand-set positions, the lesson's
+words, a light on what to touch, coaching, success read from the game
+state, progress kept in the settings.
+
+Entry points for menus: ``open_tutorial(app, game_id)`` (the lesson list)
+and ``offer_first_time(app, spec, play)`` (once per game, on its first start).
+"""
+
+from __future__ import annotations
+
+from .lesson import Lesson, touching
+
+__all__ = ["Lesson", "touching", "lessons_for", "has_tutorial", "open_tutorial", "offer_first_time"]
+
+
+def lessons_for(spec) -> list[Lesson]:
+    make = spec.extra.get("tutorial")
+    return list(make()) if make is not None else []
+
+
+def has_tutorial(spec) -> bool:
+    return spec.extra.get("tutorial") is not None
+
+
+def open_tutorial(app, game_id: str) -> None:
+    """Show the lesson list of ``game_id``'s tutorial (a message if it has none)."""
+    from tabletop.core import registry
+
+    from .menu import LessonList
+
+    try:
+        spec = registry.get(game_id)
+    except KeyError:
+        app.toast(f"There is no game {game_id!r}.")
+        return
+    if not has_tutorial(spec):
+        app.toast(f"{spec.name} has no lessons yet: its How to play page explains the rules.")
+        return
+    app.push(LessonList(app, spec))
+
+
+def offer_first_time(app, spec, play) -> bool:
+    """On a game's first start, offer its tutorial (once per game, remembered in the settings).
+    Returns True when the offer is shown: it calls ``play()`` if the player chooses to play."""
+    from . import progress
+    from .menu import Offer
+
+    if not has_tutorial(spec) or progress.was_offered(app.settings, spec.id):
+        return False
+    progress.mark_offered(app.settings, spec.id)
+    app.push(Offer(app, spec, play))
+    return True

@@ -1,0 +1,240 @@
+"""The coach beside a lesson's table: the lesson's words in a banner, a light
+on what to touch, a refusal turned into coaching, success read from the game
+state, then on to the next lesson.
+
+The table base class (``tabletop.ui.table.TableScene``) calls the coach at a
+few points (``vet`` before an action is played, ``after`` once it was,
+``update``, ``draw``, ``handle``); every game's table gets lessons that way.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from tabletop.core.actions import action_table, from_json
+from tabletop.core.game import Bot, Refused
+from tabletop.core.registry import REALTIME
+from tabletop.input.devices import menu_buttons
+from tabletop.ui import gfx
+
+from . import progress
+
+WON_MS = 3000  # how long "well done" stays before the next lesson (any press goes on at once)
+COACH_MS = 5000  # how long a coaching line stays
+BANNER = (16, 606, 1248, 106)  # design units: where the lesson's words are shown (a table may move it)
+
+
+class ScriptBot(Bot):
+    """The opponent in a lesson: it plays what the lesson says, when the lesson says."""
+
+    def __init__(self, seat, lesson, session):
+        super().__init__(seat=seat, level="lesson")
+        self.lesson, self.session = lesson, session
+
+    def choose(self, view):
+        rules = self.session.spec.rules
+        if self.lesson.opponent is not None:
+            action = self.lesson.opponent(self.session.state, self.seat)
+            if action is not None:
+                return action
+        return rules.legal_actions(self.session.state, self.seat)[0]
+
+
+class Tutor:
+    def __init__(self, app, table, spec, lessons, index: int):
+        self.app, self.table, self.spec = app, table, spec
+        self.lessons, self.index = lessons, index
+        self.lesson = lessons[index]
+        self.player = self.lesson.player()
+        self.reached = False  # the goal holds; "well done" waits until the table shows it
+        self.won_ms: float | None = None  # counting down once the goal is reached
+        self.coach_text = ""
+        self.coach_ms = 0.0
+        self.clock = 0.0  # ms since the lesson started (real-time lessons, hints, the pulse)
+        self.refused = 0  # how many moves were coached (tests and the timing figures read it)
+
+    # -- the table asks ------------------------------------------------------------------
+    def vet(self, action, before, after) -> str | None:
+        """Coaching for a move of the player's that is legal but not this lesson's; None lets it be."""
+        if self.reached:
+            return "Well done: the next lesson is coming."
+        if getattr(action, "player", None) != self.player or type(action).__name__ == "Tick":
+            return None
+        lesson = self.lesson
+        if lesson.goal(after) or (lesson.step is not None and lesson.step(action, before, after)):
+            return None
+        return lesson.coach or lesson.text
+
+    def coach(self, text: str) -> None:
+        self.coach_text = text
+        self.coach_ms = COACH_MS
+        self.refused += 1
+
+    def after(self) -> None:
+        """After any accepted move: is the lesson won? (said once the table has shown the move)"""
+        if not self.reached and self.lesson.goal(self.table.session.state):
+            self.reached = True
+
+    def _win(self) -> None:
+        self.won_ms = WON_MS / max(0.25, self.table.anim_speed)
+        self.coach_ms = 0
+        progress.mark_finished(self.app.settings, self.spec.id, self.lesson.id)
+        self.app.sounds.play("cheer")
+
+    def holding(self) -> bool:
+        """The lesson is won: nothing else moves while it says so."""
+        return self.won_ms is not None
+
+    def update(self, dt_ms: float) -> None:
+        self.clock += dt_ms
+        self.coach_ms = max(0.0, self.coach_ms - dt_ms)
+        self._opponent_in_real_time()
+        if self.reached and self.won_ms is None and not self.table.busy():
+            self._win()
+        elif self.won_ms is not None:
+            self.won_ms -= dt_ms
+            if self.won_ms <= 0:
+                self.next()
+
+    def _opponent_in_real_time(self) -> None:
+        """Real-time lessons: the opponent moves only when the lesson's clock says so."""
+        play = self.lesson.opponent_at
+        if play is None or self.reached or self.table.session.outcome() is not None:
+            return
+        state = self.table.session.state
+        for seat, kind in enumerate(self.lesson.seats):
+            if kind == "computer":
+                action = play(state, seat, int(getattr(self.table, "t", self.clock)))
+                if action is not None:
+                    self.table.submit(action)
+
+    def handle(self, event, pad_changes) -> bool:
+        """While "well done" shows, any confirm (key, pad, click) goes on. True: used."""
+        if self.won_ms is None:
+            return False
+        go = "confirm" in menu_buttons(event, pad_changes) or (
+            event is not None and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        )
+        if go:
+            self.next()
+        return go
+
+    def pause_items(self):
+        from tabletop.ui.widgets import Item
+
+        return [
+            Item("Start this lesson again", action=self.restart),
+            Item("Back to the lesson list", action=self.leave, hint="Finished lessons are kept"),
+        ]
+
+    # -- moving on ---------------------------------------------------------------------
+    def next(self) -> None:
+        self.won_ms = None
+        if self.index + 1 < len(self.lessons):
+            _swap(self.app, self.table, start_lesson(self.app, self.spec, self.index + 1))
+        else:
+            self.leave(finished=True)
+
+    def restart(self) -> None:
+        _swap(self.app, self.table, start_lesson(self.app, self.spec, self.index))
+
+    def leave(self, finished: bool = False) -> None:
+        from .menu import LessonList
+
+        _swap(self.app, self.table, None)
+        top = self.app.stack[-1] if self.app.stack else None
+        if isinstance(top, LessonList):
+            top.build(finished=finished)
+
+    # -- drawing -------------------------------------------------------------------------
+    def draw(self, surf, vp) -> None:
+        state = self.table.session.state
+        lesson = self.lesson
+        if lesson.touch is not None and self.won_ms is None:
+            pulse = 0.5 + 0.5 * math.sin(self.clock / 180)
+            colour = (255, int(200 + 55 * pulse), int(60 + 120 * pulse))
+            seen = set()
+            spots = [(h.payload, h.rect) for h in self.table.hots] + self.table.lesson_spots(vp)
+            for payload, rect in spots:
+                key = (rect.x, rect.y, rect.w, rect.h)
+                if key in seen or not lesson.touch(payload, state):
+                    continue
+                seen.add(key)
+                grow = vp.s(10 + 4 * pulse)
+                pygame.draw.rect(surf, colour, rect.inflate(grow, grow), width=max(2, vp.s(4)), border_radius=vp.s(10))
+        self._banner(surf, vp)
+
+    def _banner(self, surf, vp) -> None:
+        area = getattr(self.table, "tutor_banner", BANNER)
+        r = vp.r(*area)
+        if self.won_ms is not None:
+            border, head = gfx.GREEN, "✓ Well done!"
+            more = (
+                "Next: " + self.lessons[self.index + 1].title
+                if self.index + 1 < len(self.lessons)
+                else "That was the last lesson."
+            )
+            body = f"{self.lesson.done} {more} (click or press Enter / A)".strip()
+        elif self.coach_ms > 0:
+            border, head, body = gfx.REFUSE, "Not quite:", self.coach_text
+        else:
+            border, head = gfx.GOLD, f"Lesson {self.index + 1} of {len(self.lessons)}: {self.lesson.title}"
+            body = self.lesson.text
+            if self.lesson.hint and self.lesson.hint_ms and self.clock > self.lesson.hint_ms:
+                body += " " + self.lesson.hint
+        gfx.panel(surf, r, (16, 22, 30), radius=vp.s(12), border=border, width=max(2, vp.s(3)), alpha=238)
+        pad = vp.s(14)
+        head_px = gfx.fit_px(head, vp.s(20), r.w - 2 * pad, bold=True)
+        gfx.blit_text(surf, head, head_px, (r.x + pad, r.y + vp.s(8)), border, bold=True)
+        top = r.y + vp.s(8) + int(head_px * 1.3)
+        px = vp.s(19)
+        lines = gfx.wrap(body, px, r.w - 2 * pad)
+        while px > vp.s(12) and top + len(lines) * int(px * 1.25) > r.bottom - vp.s(6):
+            px -= 1
+            lines = gfx.wrap(body, px, r.w - 2 * pad)
+        for i, line in enumerate(lines):
+            gfx.blit_text(surf, line, px, (r.x + pad, top + i * int(px * 1.25)), gfx.WHITE)
+
+
+def _swap(app, table, scene) -> None:
+    """Take the lesson's table (and a pause menu over it) off the stack; put ``scene`` there."""
+    while app.stack and app.stack[-1] is not table and table in app.stack:
+        app.pop()
+    if scene is not None:
+        app.replace(scene)
+    else:
+        app.pop(table)
+
+
+def start_lesson(app, spec, index: int):
+    """The table of lesson ``index`` of ``spec``'s tutorial, its coach attached (not pushed)."""
+    from tabletop.session import Seat, Session
+
+    from . import lessons_for
+
+    lessons = lessons_for(spec)
+    lesson = lessons[index]
+    level = spec.bot_levels[0]  # shown beside the name; the lesson's script plays the seat
+    seats = [
+        Seat(gfx.PLAYER_NAMES[i], kind, level=level if kind == "computer" else "")
+        for i, kind in enumerate(lesson.seats)
+    ]
+    session = Session.new(spec, seats, lesson.options, seed=lesson.seed, setup=lesson.setup, autosave=False)
+    table = action_table(spec.rules.actions)
+    for raw in lesson.prelude:
+        result = session.submit(from_json(table, raw))
+        if isinstance(result, Refused):
+            raise ValueError(f"lesson {lesson.id}: prelude action {raw} refused: {result.reason}")
+    for seat, kind in enumerate(lesson.seats):
+        if kind == "computer":  # turn games ask their bots; a real-time lesson moves the opponent itself
+            if spec.dynamics == REALTIME:
+                session.bots.pop(seat, None)
+            else:
+                session.bots[seat] = ScriptBot(seat, lesson, session)
+    scene = spec.make_table(app, session)
+    scene.tutor = Tutor(app, scene, spec, lessons, index)
+    if lesson.prepare is not None:
+        lesson.prepare(scene)
+    return scene

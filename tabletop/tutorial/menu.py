@@ -1,0 +1,108 @@
+"""The lesson list of a game's tutorial, and the offer to learn on a game's first launch."""
+
+from __future__ import annotations
+
+from tabletop.ui import gfx
+from tabletop.ui.scene import Scene
+from tabletop.ui.widgets import Item, Menu, background, title
+
+from . import lessons_for, progress
+from .coach import start_lesson
+
+
+class LessonList(Scene):
+    """Continue where you stopped, or pick any lesson (finished ones can be played again)."""
+
+    def __init__(self, app, spec, then=None):
+        super().__init__(app)
+        self.spec = spec
+        self.lessons = lessons_for(spec)
+        self.then = then  # what "Back" leads to instead of the screen below (the first-launch offer)
+        self.note = ""
+        self.build()
+
+    def build(self, finished: bool = False) -> None:
+        done = progress.finished(self.app.settings, self.spec.id)
+        n = sum(1 for lesson in self.lessons if lesson.id in done)
+        self.note = (
+            "You finished every lesson: well played! Any lesson can be played again."
+            if finished or n == len(self.lessons)
+            else f"{n} of {len(self.lessons)} lessons finished. Leave any time: finished lessons are kept."
+        )
+        nxt = next((i for i, lesson in enumerate(self.lessons) if lesson.id not in done), None)
+        items = []
+        if nxt is not None:
+            verb = "Start" if n == 0 else "Continue"
+            items.append(
+                Item(f"{verb}: {nxt + 1}. {self.lessons[nxt].title}", action=lambda i=nxt: self.play(i), key="next")
+            )
+        for i, lesson in enumerate(self.lessons):
+            mark = "✓ " if lesson.id in done else ""
+            items.append(
+                Item(f"{mark}{i + 1}. {lesson.title}", action=lambda i=i: self.play(i), key=lesson.id, hint=lesson.text)
+            )
+        if self.then is not None:
+            items.append(Item("Play the game now", action=self.play_now, key="play"))
+        items.append(Item("Back", action=self.back, key="back"))
+        self.menu = Menu(items, x=340, y=160, w=600, row=44, px=20, sound=self.app.sounds, on_back=self.back)
+
+    def play(self, i: int) -> None:
+        self.app.push(start_lesson(self.app, self.spec, i))
+
+    def play_now(self) -> None:
+        then = self.then
+        self.app.pop(self)
+        then()
+
+    def back(self) -> None:
+        self.app.pop(self)
+
+    def handle(self, event, pad_changes) -> None:
+        self.menu.handle(event, pad_changes, self.app.vp)
+
+    def draw(self, surf, vp) -> None:
+        background(surf)
+        title(surf, vp, f"Learn to play {self.spec.name}", self.note)
+        self.menu.draw(surf, vp)
+
+
+class Offer(Scene):
+    """Shown once per game, the first time it is started: learn first, or play now."""
+
+    opaque = False
+
+    def __init__(self, app, spec, play):
+        super().__init__(app)
+        self.spec = spec
+        self.play = play
+        n = len(lessons_for(spec))
+        items = [
+            Item(f"Learn to play ({n} short lessons)", action=self.learn, key="learn"),
+            Item("Play now", action=self.play_now, key="play", hint="The lessons stay under Learn to play"),
+        ]
+        self.menu = Menu(items, x=390, y=330, w=500, sound=app.sounds, on_back=self.play_now)
+
+    def learn(self) -> None:
+        self.app.replace(LessonList(self.app, self.spec, then=self.play))
+
+    def play_now(self) -> None:
+        self.app.pop(self)
+        self.play()
+
+    def handle(self, event, pad_changes) -> None:
+        self.menu.handle(event, pad_changes, self.app.vp)
+
+    def draw(self, surf, vp) -> None:
+        gfx.shade(surf, 190)
+        gfx.blit_text(
+            surf, f"First time at {self.spec.name}?", vp.s(40), vp.p(640, 230), gfx.GOLD, bold=True, anchor="center"
+        )
+        gfx.blit_text(
+            surf,
+            "A few short lessons on the real table teach it by playing.",
+            vp.s(20),
+            vp.p(640, 285),
+            gfx.WHITE,
+            anchor="center",
+        )
+        self.menu.draw(surf, vp)
