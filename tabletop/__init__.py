@@ -4,4 +4,4 @@ import os as _os
 
 _os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -23,6 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--window", help="window size, e.g. 1280x720")
     p.add_argument("--frames", type=int, default=0, help=argparse.SUPPRESS)  # stop after N frames (tests, benchmarks)
     p.add_argument("--version", action="version", version=f"tabletop {__version__}")
+    p.add_argument("--licenses", action="store_true", help="print the licences of the parts the program ships with")
     return p
 
 
@@ -33,6 +34,8 @@ def main(argv: list[str] | None = None) -> int:
 
         return replay_main(argv[1:])
     args = build_parser().parse_args(argv)
+    if args.licenses:
+        return print_licences()
     from tabletop.core import registry
 
     games = registry.load_all()
@@ -57,6 +60,17 @@ def main(argv: list[str] | None = None) -> int:
             print(f"tabletop: --window wants WIDTHxHEIGHT, e.g. 1280x720 (got {args.window!r})", file=sys.stderr)
             return 2
     return run_window(args.game, size=size, frames=args.frames)
+
+
+def print_licences() -> int:
+    """The licence texts shipped in assets/licenses (inside a one-file build too)."""
+    from tabletop.paths import asset_path
+
+    folder = asset_path("licenses")
+    for path in sorted(folder.glob("*.txt"), key=lambda p: (p.name != "README.txt", p.name)):
+        print(f"===== {path.name} =====")
+        print(path.read_text(encoding="utf-8"))
+    return 0
 
 
 if __name__ == "__main__":

@@ -4,6 +4,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 import tabletop
 
 
@@ -26,6 +28,7 @@ def test_unknown_game_lists_the_known_ones_and_exits_2():
     assert "chess" in r.stderr and "punch" in r.stderr and "stabby-jack" in r.stderr
 
 
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="Windows and macOS always have a display")
 def test_no_display_is_one_clear_line_and_exit_2():
     r = run(drop=("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"))
     assert r.returncode == 2

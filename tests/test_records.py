@@ -3,7 +3,6 @@ answers and exit codes; a killed game resumes where it was (issue 6)."""
 
 import json
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -116,7 +115,7 @@ def test_a_killed_game_resumes_where_it_was(tmp_path):
                 except (ValueError, KeyError):
                     pass  # an atomic write is never half a file, but be patient anyway
             time.sleep(0.1)
-        proc.send_signal(signal.SIGKILL)
+        proc.kill()  # SIGKILL; TerminateProcess on Windows
     finally:
         proc.wait(timeout=10)
     saved = rec.load(autosave)

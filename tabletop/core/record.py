@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from tabletop import __version__
+
 from .actions import BadAction, action_table, from_json, to_json
 from .game import Refused
 
@@ -41,6 +43,7 @@ class Record:
         out = {
             "format": FORMAT,
             "version": VERSION,
+            "app": __version__,
             "game": self.game,
             "seed": self.seed,
             "options": self.options,
@@ -86,6 +89,9 @@ def parse(text: str | bytes) -> Record:
     version = data.get("version")
     if version != VERSION:
         raise BadRecord(f"record format version {version!r} is not supported (this program reads {VERSION})")
+    app = data.get("app")  # the program version that wrote it; files written before 0.2.0 have none
+    if app is not None and not isinstance(app, str):
+        raise BadRecord('"app" must be text, the version of tabletop that wrote the record')
     game = data.get("game")
     if not isinstance(game, str):
         raise BadRecord('"game" must be a game id such as "jab"')

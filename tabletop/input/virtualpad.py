@@ -73,10 +73,20 @@ class VirtualPad:
 
 
 def _libsdl():
-    with open("/proc/self/maps") as f:
-        for line in f:
-            path = line.split()[-1] if line.strip() else ""
-            name = path.rsplit("/", 1)[-1]
-            if name.startswith("libSDL2-2") or name.startswith("libSDL2.") or name.startswith("libSDL2-2.0"):
-                return ctypes.CDLL(path)
+    """The SDL library pygame-ce loaded (opening it again gives that same loaded copy)."""
+    try:
+        with open("/proc/self/maps") as f:
+            for line in f:
+                path = line.split()[-1] if line.strip() else ""
+                name = path.rsplit("/", 1)[-1]
+                if name.startswith("libSDL2-2") or name.startswith("libSDL2.") or name.startswith("libSDL2-2.0"):
+                    return ctypes.CDLL(path)
+    except FileNotFoundError:  # Windows and macOS: the library sits inside the pygame package
+        from pathlib import Path
+
+        import pygame
+
+        base = Path(pygame.__file__).parent
+        for path in [*base.glob("SDL2.dll"), *base.glob(".dylibs/libSDL2-2.0*.dylib")]:
+            return ctypes.CDLL(str(path))
     raise RuntimeError("libSDL2 is not loaded in this process")
