@@ -156,7 +156,7 @@ class Fuzzer:
                 app.dispatch(ev)
                 if i % DRAW_EVERY == 0 or ev.type == pygame.VIDEORESIZE:
                     if not app.vp.too_small:
-                        for scene in app._updating():
+                        for scene in app.updating_scenes():
                             scene.update(16 * (1 + rng.randrange(8)))
                     app.draw()
             except Exception as e:

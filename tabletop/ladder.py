@@ -51,7 +51,7 @@ def pairs(spec) -> list[tuple[str, str]]:
     return out
 
 
-def _play_chunk(job):
+def play_chunk(job):
     game_id, a, b, seeds = job
     spec = registry.get(game_id)
     ended_by_limit = spec.extra.get("ended_by_limit")
@@ -148,11 +148,11 @@ def run(game_ids, games=None, jobs=1, seed=0, out=print) -> dict:
     t0 = time.time()
     if jobs > 1:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            for g, a, b, res in pool.imap_unordered(_play_chunk, work):
+            for g, a, b, res in pool.imap_unordered(play_chunk, work):
                 collected.setdefault((g, a, b), []).extend(res)
     else:
         for job in work:
-            g, a, b, res = _play_chunk(job)
+            g, a, b, res = play_chunk(job)
             collected.setdefault((g, a, b), []).extend(res)
     rows = []
     checks = []

@@ -13,6 +13,7 @@ import sys
 
 from tabletop.core import record as rec
 from tabletop.core import registry
+from tabletop.core.game import name_seats
 
 
 def summary(path: str) -> tuple[int, str]:
@@ -39,10 +40,21 @@ def summary(path: str) -> tuple[int, str]:
             "game": r.game,
             "finished": out is not None,
             "winner": None if out is None else out.winner,
+            "reason": None if out is None else out.reason,
             "actions": len(r.actions),
         }
     )
-    return 0, json.dumps(data, sort_keys=True)
+    return 0, json.dumps(name_seats(data, player_names(r)), sort_keys=True)
+
+
+def player_names(r: rec.Record) -> list[str]:
+    """The names the record gives its players ("Player N" for a seat it names not)."""
+    given = [p.get("name") for p in r.players]
+    seats = max(len(given), registry.get(r.game).max_players)
+    return [
+        given[i] if i < len(given) and isinstance(given[i], str) and given[i] else f"Player {i + 1}"
+        for i in range(seats)
+    ]
 
 
 def main(argv: list[str]) -> int:

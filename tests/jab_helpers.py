@@ -4,7 +4,7 @@ from tabletop.core.game import Refused
 from tabletop.games.jab.rules import RULES
 from tabletop.games.jab.rules import content as C
 from tabletop.games.jab.rules.actions import Claim, Place, Ready, Take
-from tabletop.games.jab.rules.hands import SIDES, min_travel_ms, parse_target
+from tabletop.games.jab.rules.hands import SIDES, min_travel_ms, parse_target, travel_ms
 
 ALL = [f"{col} {ty}" for ty in C.TYPES for col in C.COLOURS]
 
@@ -47,9 +47,9 @@ def play(state, player, hand, target, t=None):
     h = SIDES.index(hand)
     if t is None:
         t0 = max(state.now, state.go_at)
-        rel = state.released[player * 2 + h]  # the hand first travels back from its last target
+        rel = state.released[player * 2 + h]  # the hand first travels back from where it let go
         if rel is not None:
-            t0 = max(t0, rel[1] + min_travel_ms(player, h, rel[0], state.options["hand_speed_ms"]))
+            t0 = max(t0, rel[1] + travel_ms(player, h, rel[0], state.options["hand_speed_ms"]))
     else:
         t0 = t
     s = ok(state, Take(player, hand, t0))

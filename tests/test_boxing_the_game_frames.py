@@ -24,9 +24,9 @@ def shown(app):
 
 def checked_frame(app, table, what):
     """One frame (time moves on) equals the same frame drawn from scratch; whether the kept picture was used."""
-    kept = table._still
+    kept = table.still_frame
     frames(app, 1, dt=16)
-    reused = kept is not None and table._still is kept
+    reused = kept is not None and table.still_frame is kept
     now = shown(app)
     table.invalidate()
     app.draw()

@@ -47,6 +47,6 @@ def test_runs_silent_without_an_audio_device(tmp_path):
 def test_self_test_of_one_game_prints_a_line_and_exits_0(tmp_path):
     r = run("--self-test", "punch", "--record-dir", str(tmp_path))
     assert r.returncode == 0, r.stdout + r.stderr
-    line = next(l for l in r.stdout.splitlines() if l.startswith("punch:"))
+    line = next(ln for ln in r.stdout.splitlines() if ln.startswith("punch:"))
     assert "actions=" in line and "winner=" in line and "seconds=" in line
     assert (tmp_path / "punch-1.json").exists()

@@ -117,7 +117,7 @@ def test_punch_reveal_stays_for_its_pace_and_names_the_computer(app, pace_name):
         if 0 in t.rules.to_act(t.session.state):
             t.submit(first_legal(t, 0))
         frames(app, 1, dt=10)
-    shown = FLIP_MS / t._speed() + HOLD_MS * pace.PACES[pace_name]
+    shown = FLIP_MS / t.anim_factor() + HOLD_MS * pace.PACES[pace_name]
     frames(app, int(shown - 60) // 10, dt=10)
     assert t.anim is not None and t.busy()  # the outcome of the exchange is still in the middle
     assert "Blue" in " ".join(t.caption)  # and the log says what Blue did
@@ -137,7 +137,7 @@ def test_boxing_event_stays_for_its_pace_and_names_the_computer(app, pace_name):
         frames(app, 1, dt=10)
     e = t.anim["e"]
     hold = bt.KD_HOLD_MS if any(e["knockdown"]) else bt.HOLD_MS
-    shown = bt.FLIP_MS / t._speed() + hold * pace.PACES[pace_name]
+    shown = bt.FLIP_MS / t.anim_factor() + hold * pace.PACES[pace_name]
     frames(app, int(shown - 60) // 10, dt=10)
     assert t.anim is not None and t.anim["e"] is e  # the event's outcome is still on the table
     assert "Blue" in " ".join(t.caption)

@@ -124,4 +124,4 @@ def test_square_ring_help_shows_the_boxers_as_played():
     text = help.read_help(registry.get("square-ring"))
     assert all_boxers_markdown() in text, "help.md boxers are out of date: paste describe.all_boxers_markdown()"
     pictures = [b for b in help.parse(text) if b.kind == "table"]
-    assert pictures and all(help._cell_picture(row[2]) for t in pictures for row in t.rows[1:])
+    assert pictures and all(help.cell_picture(row[2]) for t in pictures for row in t.rows[1:])

@@ -32,7 +32,7 @@ def _write(tmp_path, change):
 def test_bad_content_names_the_file_and_the_problem_R_JAB_2_3(tmp_path, change, words):
     path = _write(tmp_path, change)
     with pytest.raises(C.ContentError) as e:
-        C._load(path)
+        C.load_content(path)
     assert str(path) in str(e.value) and words in str(e.value)
 
 
@@ -40,8 +40,8 @@ def test_unreadable_json_is_reported(tmp_path):
     path = tmp_path / "content.json"
     path.write_text("{ not json")
     with pytest.raises(C.ContentError, match="cannot be read as JSON"):
-        C._load(path)
+        C.load_content(path)
 
 
 def test_shipped_content_loads():
-    assert C._load(C.PATH)["numbers"]["round_wins_to_win"] == 3
+    assert C.load_content(C.PATH)["numbers"]["round_wins_to_win"] == 3

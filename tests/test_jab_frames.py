@@ -53,9 +53,9 @@ def test_every_frame_of_a_round_is_what_a_full_redraw_shows(app):
         else:
             key(app, name)
         frames(app, 3)
-        kept = table.__dict__.get("_still")
+        kept = table.__dict__.get("still_frame")
         app.draw()
-        reused += kept is not None and table.__dict__.get("_still") is kept  # drawn from the kept picture
+        reused += kept is not None and table.__dict__.get("still_frame") is kept  # drawn from the kept picture
         assert shown(app) == redrawn(app, table), f"stale picture after step {step} ({name})"
         changes += session.state is not last
         last = session.state

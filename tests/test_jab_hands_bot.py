@@ -67,7 +67,7 @@ def test_release_places_over_a_legal_target_else_returns_R_JAB_5():
     pos[0] = H.RECTS["p1.head"][:2]
     assert Q.release_action(s, H.Hands(tuple(pos)), 0, 0, 1000) == Place(0, "left", "p1.head", 1000)
     pos[0] = H.RECTS["p0.head"][:2]  # own empty head: no block possible
-    assert Q.release_action(s, H.Hands(tuple(pos)), 0, 0, 1000) == Return(0, "left", 1000)
+    assert Q.release_action(s, H.Hands(tuple(pos)), 0, 0, 1000) == Return(0, "left", 1000, at=pos[0])
     assert Q.release_action(s, H.Hands(tuple(pos)), 0, 1, 1000) is None  # the right hand holds nothing
 
 
@@ -112,7 +112,7 @@ def test_nobody_reacts_faster_than_150_ms():
     for name in list(STYLES):
         bot = JabBot(0, name, 5)
         for k in range(300):
-            bot._notice(("x", k), 0)
+            bot.notice(("x", k), 0)
         assert min(t for t, _ in bot.seen.values()) >= 150, name
 
 

@@ -26,14 +26,20 @@ COMBO_CHH_FIRST = [
 
 def test_content_cards_colours_symbols_values_and_decks_R_JAB_1_2_3():
     assert len(C.TYPES) == 5 and len(C.COLOURS) == 5
-    assert dict(zip(C.COLOURS, C.SYMBOLS)) == {
+    assert dict(zip(C.COLOURS, C.SYMBOLS, strict=True)) == {
         "red": "triangle",
         "yellow": "circle",
         "blue": "square",
         "green": "diamond",
         "purple": "star",
     }
-    assert dict(zip(C.TYPES, C.TYPE_VALUES)) == {"jab": 1, "cross": 1, "hook": 2, "uppercut": 2, "haymaker": 0}
+    assert dict(zip(C.TYPES, C.TYPE_VALUES, strict=True)) == {
+        "jab": 1,
+        "cross": 1,
+        "hook": 2,
+        "uppercut": 2,
+        "haymaker": 0,
+    }
     s = RULES.new_state(RULES.default_options(), 3, 2)
     for p in (0, 1):
         cards = s.decks[p * 2] + s.decks[p * 2 + 1]

@@ -305,6 +305,30 @@ def test_split_choice_and_three_two_one_count(app):
     assert session.state.held[0] is not None
 
 
+def test_a_claim_key_mashed_during_the_count_locks_that_players_claims_R_JAB_6(app):
+    table, session = start(app, options={"countdown_ms": 3000}, ready=False)
+    key(app, "space")
+    key(app, "return")
+    assert table.counting() == 3
+    key(app, "z")  # Red presses Combo before the count ends
+    st = session.state
+    assert st.lockout[0] > table.t and st.lockout[1] == 0
+    assert "Refused" in table.notes[0][0] and "count" in table.notes[0][0]
+
+
+def test_a_pads_a_button_between_rounds_only_readies_R_JAB_6(app):
+    pad = VirtualPad()
+    try:
+        frames(app, 3)
+        table, session = start(app, red="gamepad", blue="keys-right", ready=False)
+        pad.press(app, "a")  # A is "confirm" (ready) and Combo: in a pause it readies
+        st = session.state
+        assert st.ready[0] and st.lockout == (0, 0) and not any(e["kind"] == "refused" for e in st.events)
+    finally:
+        pad.unplug()
+        frames(app, 2)
+
+
 def test_scoring_screen_after_a_round_and_ready_starts_the_next(app):
     table, session = start(app)
     play_out(app, table, session, lambda p, h, st: f"p{1 - p}.head")

@@ -44,7 +44,7 @@ def test_ladder_pairs_cover_random_the_models_and_each_step():
 
 def test_ladder_swaps_seats():
     """Game i puts the level in seat i % 2: the same pair seen from both seats."""
-    _, a, b, res = ladder._play_chunk(("punch", "Beginner", "random", [0, 1]))
+    _, a, b, res = ladder.play_chunk(("punch", "Beginner", "random", [0, 1]))
     assert len(res) == 2 and (a, b) == ("Beginner", "random")
 
 

@@ -43,9 +43,9 @@ def test_every_frame_of_a_match_is_what_a_full_redraw_shows(app):
         key(app, plan[step % len(plan)])
         for _ in range(3):
             frames(app, 7)
-            kept = table.__dict__.get("_still")
+            kept = table.__dict__.get("still_frame")
             app.draw()
-            reused += kept is not None and table.__dict__.get("_still") is kept
+            reused += kept is not None and table.__dict__.get("still_frame") is kept
             assert shown(app) == from_scratch(app, table), f"stale picture after step {step}"
         reveals = sum(1 for e in session.state.log if e.get("type") == "reveal")
         if session.outcome() is not None:

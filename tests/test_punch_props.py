@@ -45,7 +45,7 @@ def _kind_totals(state, seat):
 def test_random_games_keep_cards_and_stamina_and_end(seed, opts, levels):
     state = RULES.new_state(RULES.check_options(opts), seed, 2)
     bots = [make_bot(i, levels[i], seed + i) for i in (0, 1)]
-    for step in range(5000):
+    for _ in range(5000):
         if RULES.outcome(state) is not None:
             break
         seat = RULES.to_act(state)[0]

@@ -26,7 +26,7 @@ def _table():
     cols = lines[0]
     out = {}
     for row in lines[1:]:
-        for col, cell in zip(cols, row[1:]):
+        for col, cell in zip(cols, row[1:], strict=True):
             a, b = cell.split(",")
             out[(row[0], col)] = (int(a), int(b))
     return out

@@ -19,7 +19,7 @@ NAMES = ["Red", "Blue"]
 
 def play_round(s, red, blue):
     """Play the given cards in order; returns the state after the last pair."""
-    for a, b in zip(red, blue):
+    for a, b in zip(red, blue, strict=True):
         s = play_pair(s, a, b)
     return s
 
@@ -106,7 +106,7 @@ def _play_out_round(s):
 
 def test_a_match_has_3_rounds_of_10_plays_and_ends_on_stamina_R_PUN_4():
     s = RULES.new_state(RULES.default_options(), 11, 2)
-    for rnd in (1, 2):
+    for _ in (1, 2):
         s = _play_out_round(s)
         if s.phase != "break":
             break

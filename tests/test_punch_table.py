@@ -129,7 +129,7 @@ def test_mouse_plays_a_whole_match_against_the_computer(app):
     click(app, table.result_menu.items[1].rect.center)
     assert table.result_dismissed
     click(app, button(table, "Match history").rect.center)
-    assert table.history_open and len(table._history_lines[1]) > 22
+    assert table.history_open and len(table.history_lines[1]) > 22
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0))
     frames(app, 2)
     assert table.history_page == 6
@@ -409,7 +409,7 @@ def test_gamepad_drafts_and_programs_while_the_keyboard_peeks(app):
         assert table.busy()
         settle(app, table)
         reveals = [e for e in table.session.state.log if e.get("type") == "reveal"]
-        assert [e["cards"] for e in reveals] == [list(p) for p in zip(rows[0], rows[1])][: len(reveals)]
+        assert [e["cards"] for e in reveals] == [list(p) for p in zip(rows[0], rows[1], strict=True)][: len(reveals)]
         assert table.session.state.stamina[1] < 10  # Red's dodges sent Blue's punches back
     finally:
         pad.unplug()
@@ -418,12 +418,12 @@ def test_gamepad_drafts_and_programs_while_the_keyboard_peeks(app):
 def _deck_with_four_blocks_on_top():
     from tabletop.games.punch.rules.resolve import CODES, TOTALS
 
-    rest = [c for c, n in zip(CODES, TOTALS) for _ in range(n)]
+    rest = [c for c, n in zip(CODES, TOTALS, strict=True) for _ in range(n)]
     top = ["block"] * 4 + ["p1", "p2", "p3", "nothing", "dodge", "p2"]
     for c in top:
         rest.remove(c)
     red = top + rest
-    blue = [c for c, n in zip(CODES, TOTALS) for _ in range(n)]
+    blue = [c for c, n in zip(CODES, TOTALS, strict=True) for _ in range(n)]
     blue = blue[::2] + blue[1::2]
     return {"decks": [red, blue]}
 
@@ -502,7 +502,7 @@ def test_mouse_and_keyboard_people_share_the_screen_peeking(app):
     # the history lists every play so far, and scrolls
     blue.history()
     assert table.history_open
-    assert sum(line.startswith("Round 1, play") for line in table._history_lines[1]) == 4
+    assert sum(line.startswith("Round 1, play") for line in table.history_lines[1]) == 4
     blue.back()
     assert not table.history_open
 
@@ -554,7 +554,7 @@ def test_a_gamepad_alone_plays_blue_against_the_computer(app):
 def test_both_cards_turn_together_and_the_meters_move_when_they_do(app):
     from tabletop.games.punch.rules.resolve import CODES, TOTALS
 
-    full = [c for c, n in zip(CODES, TOTALS) for _ in range(n)]
+    full = [c for c, n in zip(CODES, TOTALS, strict=True) for _ in range(n)]
     red = sorted(full, key=lambda c: c != "p3")  # Punch 3s on top
     blue = sorted(full, key=lambda c: c != "nothing")  # Do Nothings on top
     seats = [Seat("Red", "human", scheme="keys-left"), Seat("Blue", "human", scheme="keys-right")]

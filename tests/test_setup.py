@@ -123,15 +123,15 @@ def test_jab_practice_aid_follows_the_opponent_until_the_player_sets_it(app):
     spec = registry.get("jab")
     s = open_setup(app, "jab")
     assert s.options["assist"] is True  # against the easiest level
-    s._set_kind(1, f"computer:{spec.bot_levels[-1]}")
+    s.set_kind(1, f"computer:{spec.bot_levels[-1]}")
     assert s.options["assist"] is False
-    s._set_kind(1, f"computer:{spec.bot_levels[0]}")
+    s.set_kind(1, f"computer:{spec.bot_levels[0]}")
     assert s.options["assist"] is True
     item = next(it for it in s.menu.items if it.key == "opt:assist")
     item.cycle(1)  # the player turns it off
     assert s.options["assist"] is False
-    s._set_kind(1, "human")
-    s._set_kind(1, f"computer:{spec.bot_levels[0]}")
+    s.set_kind(1, "human")
+    s.set_kind(1, f"computer:{spec.bot_levels[0]}")
     assert s.options["assist"] is False, "the player's own choice is kept"
     s.schemes[1] = "keys-right"
     s.start()

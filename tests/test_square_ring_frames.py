@@ -33,9 +33,9 @@ def redrawn(app, table):
 def checked_frame(app, table, what):
     """One frame (time moves on), drawn as the table does it, equals the same frame drawn from scratch.
     Returns whether the kept picture was used."""
-    kept = table._frame
+    kept = table.kept_frame
     frames(app, 1, dt=16)
-    reused = kept is not None and table._frame is kept
+    reused = kept is not None and table.kept_frame is kept
     assert shown(app) == redrawn(app, table), f"stale picture: {what}"
     return reused
 

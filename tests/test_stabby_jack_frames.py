@@ -42,9 +42,9 @@ def test_every_frame_of_several_rounds_is_what_a_full_redraw_shows(app):
         key(app, plan[step % len(plan)])
         for _ in range(9):
             frames(app, 3)
-            kept = table._layer_key
+            kept = table.layer_key
             app.draw()
-            reused += kept is not None and table._layer_key is kept  # drawn from the kept picture
+            reused += kept is not None and table.layer_key is kept  # drawn from the kept picture
             assert shown(app) == from_scratch(app, table), f"stale picture after step {step}"
             changes += session.state is not last
             last = session.state

@@ -27,7 +27,10 @@ def test_deck_count_per_players_R_SJ_1(players, decks):
 def test_jokers_are_off_by_default_and_optional_R_SJ_1():
     plain = RULES.new_state({}, 1, 2)
     with_jokers = RULES.new_state({"jokers": True}, 1, 2)
-    count = lambda s: sum(1 for c in list(s.draw) + list(s.discard) if c.code() == "JOKER")
+
+    def count(s):
+        return sum(1 for c in list(s.draw) + list(s.discard) if c.code() == "JOKER")
+
     assert count(plain) == 0 and count(with_jokers) == 2
 
 

@@ -50,7 +50,7 @@ def spot(table, payload):
     for dy in (0.5, 0.3, 0.7):
         for k in range(1, 20):
             pos = (h.rect.left + h.rect.w * k // 20, h.rect.top + int(h.rect.h * dy))
-            if table._hot_at(pos, ("card",), table.acting_seat()) is h:
+            if table.hot_at(pos, ("card",), table.acting_seat()) is h:
                 return pos
     raise AssertionError(f"{payload} is covered")
 
@@ -83,12 +83,12 @@ THREE = [["9S", "5H", "3D", "4C"], ["6S", "8H", "7D", "2C"], ["5S", "6H", "4D", 
 
 def test_click_fight_beats_a_monster_and_passes_the_turn(app):
     t = table_for(app, position(THREE, draw=["7S"]))
-    assert "Red's turn" in t._banner_text()
+    assert "Red's turn" in t.banner_text()
     click(app, spot(t, ("declare", "fight")))
     s = t.session.state
     assert codes(s.players[0].xp) == ["7S"] and s.turn == 1 and s.phase == DECLARE
     frames(app, 2)
-    assert "Blue's turn" in t._banner_text()
+    assert "Blue's turn" in t.banner_text()
     assert t.recent["cards"] == [parse_card("7S")]  # the monster stays shown for a moment
     assert "7 of ♠: a physical monster, 7 to beat; your attack is 9" in t.explain_text()
 

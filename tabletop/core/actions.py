@@ -73,7 +73,7 @@ def _check(value, hint, where: str):
             return tuple(_check(v, args[0], where) for v in value)
         if len(args) != len(value):
             raise BadAction(f"{where}: expected {len(args)} items")
-        return tuple(_check(v, a, where) for v, a in zip(value, args))
+        return tuple(_check(v, a, where) for v, a in zip(value, args, strict=True))
     if hint is bool:
         if not isinstance(value, bool):
             raise BadAction(f"{where}: expected true or false, got {value!r}")
@@ -99,8 +99,8 @@ def _check(value, hint, where: str):
     raise BadAction(f"{where}: unsupported field type {hint}")
 
 
-def action_table(classes: Iterable[type]) -> dict[str, type]:
-    table = {}
+def action_table(classes: Iterable[type[Action]]) -> dict[str, type[Action]]:
+    table: dict[str, type[Action]] = {}
     for c in classes:
         if c.kind in table:
             raise ValueError(f"two actions named {c.kind!r}")

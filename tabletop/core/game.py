@@ -27,10 +27,25 @@ class Refused:
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a finished game ended. ``winner`` is a seat index, or None for a draw."""
+    """How a finished game ended. ``winner`` is a seat index, or None for a draw. ``reason`` may name
+    seats as "{0}", "{1}", ... like the rules' log sentences: show it with ``name_seats``."""
 
     winner: int | None
     reason: str = ""
+
+
+def name_seats(value, names):
+    """``value`` (a rules sentence, or a summary of dicts, lists and sentences) with each seat
+    placeholder "{0}", "{1}", ... replaced by that seat's name."""
+    if isinstance(value, str):
+        for i, name in enumerate(names):
+            value = value.replace(f"{{{i}}}", name)
+        return value
+    if isinstance(value, dict):
+        return {k: name_seats(v, names) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(name_seats(v, names) for v in value)
+    return value
 
 
 @dataclass(frozen=True)

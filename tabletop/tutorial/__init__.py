@@ -12,18 +12,9 @@ and ``offer_first_time(app, spec, play)`` (once per game, on its first start).
 
 from __future__ import annotations
 
-from .lesson import Lesson, touching
+from .lesson import Lesson, has_tutorial, lessons_for, touching
 
 __all__ = ["Lesson", "touching", "lessons_for", "has_tutorial", "open_tutorial", "offer_first_time"]
-
-
-def lessons_for(spec) -> list[Lesson]:
-    make = spec.extra.get("tutorial")
-    return list(make()) if make is not None else []
-
-
-def has_tutorial(spec) -> bool:
-    return spec.extra.get("tutorial") is not None
 
 
 def open_tutorial(app, game_id: str) -> None:

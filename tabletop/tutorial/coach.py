@@ -20,6 +20,7 @@ from tabletop.input.devices import menu_buttons
 from tabletop.ui import gfx
 
 from . import progress
+from .lesson import lessons_for
 
 WON_MS = 3000  # how long "well done" stays before the next lesson (any press goes on at once)
 COACH_MS = 5000  # how long a coaching line stays
@@ -43,9 +44,10 @@ class ScriptBot(Bot):
 
 
 class Tutor:
-    def __init__(self, app, table, spec, lessons, index: int):
+    def __init__(self, app, table, spec, lessons, index: int, back=None):
         self.app, self.table, self.spec = app, table, spec
         self.lessons, self.index = lessons, index
+        self.back = back  # called with finished=... when the player leaves for the screen below (the list)
         self.lesson = lessons[index]
         self.player = self.lesson.player()
         self.reached = False  # the goal holds; "well done" waits until the table shows it
@@ -133,20 +135,17 @@ class Tutor:
     def next(self) -> None:
         self.won_ms = None
         if self.index + 1 < len(self.lessons):
-            _swap(self.app, self.table, start_lesson(self.app, self.spec, self.index + 1))
+            _swap(self.app, self.table, start_lesson(self.app, self.spec, self.index + 1, self.back))
         else:
             self.leave(finished=True)
 
     def restart(self) -> None:
-        _swap(self.app, self.table, start_lesson(self.app, self.spec, self.index))
+        _swap(self.app, self.table, start_lesson(self.app, self.spec, self.index, self.back))
 
     def leave(self, finished: bool = False) -> None:
-        from .menu import LessonList
-
         _swap(self.app, self.table, None)
-        top = self.app.stack[-1] if self.app.stack else None
-        if isinstance(top, LessonList):
-            top.build(finished=finished)
+        if self.back is not None:
+            self.back(finished=finished)
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surf, vp) -> None:
@@ -208,11 +207,10 @@ def _swap(app, table, scene) -> None:
         app.pop(table)
 
 
-def start_lesson(app, spec, index: int):
-    """The table of lesson ``index`` of ``spec``'s tutorial, its coach attached (not pushed)."""
+def start_lesson(app, spec, index: int, back=None):
+    """The table of lesson ``index`` of ``spec``'s tutorial, its coach attached (not pushed). ``back``:
+    called with ``finished=`` when the player leaves the lessons for the screen below (the lesson list)."""
     from tabletop.session import Seat, Session
-
-    from . import lessons_for
 
     lessons = lessons_for(spec)
     lesson = lessons[index]
@@ -234,7 +232,7 @@ def start_lesson(app, spec, index: int):
             else:
                 session.bots[seat] = ScriptBot(seat, lesson, session)
     scene = spec.make_table(app, session)
-    scene.tutor = Tutor(app, scene, spec, lessons, index)
+    scene.tutor = Tutor(app, scene, spec, lessons, index, back)
     if lesson.prepare is not None:
         lesson.prepare(scene)
     return scene

@@ -57,3 +57,13 @@ def touching(*wanted) -> Callable[[Any, Any], bool]:
         return False
 
     return match
+
+
+def lessons_for(spec) -> list[Lesson]:
+    """The lessons of ``spec``'s tutorial (none when the game has none)."""
+    make = spec.extra.get("tutorial")
+    return list(make()) if make is not None else []
+
+
+def has_tutorial(spec) -> bool:
+    return spec.extra.get("tutorial") is not None

@@ -6,8 +6,9 @@ from tabletop.ui import gfx
 from tabletop.ui.scene import Scene
 from tabletop.ui.widgets import Item, Menu, background, title
 
-from . import lessons_for, progress
+from . import progress
 from .coach import start_lesson
+from .lesson import lessons_for
 
 
 class LessonList(Scene):
@@ -47,7 +48,7 @@ class LessonList(Scene):
         self.menu = Menu(items, x=340, y=160, w=600, row=44, px=20, sound=self.app.sounds, on_back=self.back)
 
     def play(self, i: int) -> None:
-        self.app.push(start_lesson(self.app, self.spec, i))
+        self.app.push(start_lesson(self.app, self.spec, i, back=self.build))
 
     def play_now(self) -> None:
         then = self.then

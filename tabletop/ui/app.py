@@ -129,7 +129,7 @@ class App:
             self.running = False
             return
         if not self.vp.too_small:
-            for scene in self._updating():
+            for scene in self.updating_scenes():
                 scene.update(dt_ms)
         for t in self.toasts:
             t[1] -= dt_ms
@@ -157,7 +157,7 @@ class App:
         if self.stack and not self.vp.too_small:
             self.stack[-1].handle(event, changes)
 
-    def _updating(self):
+    def updating_scenes(self):
         out = []
         for scene in reversed(self.stack):
             out.append(scene)

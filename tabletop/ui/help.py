@@ -227,7 +227,7 @@ def _picture_size(text: str, cell: int) -> tuple[int, int]:
     return max(len(r) for r in g) * cell, len(g) * cell
 
 
-def _cell_picture(runs: list[Run]) -> str | None:
+def cell_picture(runs: list[Run]) -> str | None:
     body = "".join(r.text for r in runs).strip()
     if len(runs) == 1 and runs[0].code and PICTURE.match(body) and "B" in body:
         return body
@@ -242,13 +242,13 @@ def _table(block: Block, px: int, width: int, scale: float) -> tuple[list[Op], i
     rows = [r + [[]] * (ncol - len(r)) for r in block.rows]
 
     def natural(cell, bold):
-        pic = _cell_picture(cell)
+        pic = cell_picture(cell)
         if pic:
             return _picture_size(pic, pic_cell)[0]
         return sum(_measure(w, cell_px, r.bold or bold) for w, r in _pieces(cell))
 
     def longest_word(cell, bold):
-        pic = _cell_picture(cell)
+        pic = cell_picture(cell)
         if pic:
             return _picture_size(pic, pic_cell)[0]
         return max((_measure(w, cell_px, r.bold or bold) for w, r in _pieces(cell) if w != " "), default=0)
@@ -271,7 +271,7 @@ def _table(block: Block, px: int, width: int, scale: float) -> tuple[list[Op], i
     for n, r in enumerate(rows):
         cells, h = [], 0
         for c in range(ncol):
-            pic = _cell_picture(r[c])
+            pic = cell_picture(r[c])
             if pic:
                 pw, ph = _picture_size(pic, pic_cell)
                 cell_ops = [Op("picture", 0, 0, pw, ph, pic, pic_cell)]

@@ -155,7 +155,7 @@ class Setup(MenuScene):
                     choices=kinds,
                     index=values.index(self.seat_kind[i]),
                     key=f"seat{i}",
-                    on_change=lambda v, i=i: self._set_kind(i, v),
+                    on_change=lambda v, i=i: self.set_kind(i, v),
                     hint=f"Who plays {name}: a person at this computer or the computer at a level",
                 )
             )
@@ -204,7 +204,7 @@ class Setup(MenuScene):
         self._follow_assist()
         self.build()
 
-    def _set_kind(self, i, v):
+    def set_kind(self, i, v):
         self.seat_kind[i] = v
         self._follow_assist()
         self.build()

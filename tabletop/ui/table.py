@@ -30,7 +30,7 @@ from typing import Any
 
 import pygame
 
-from tabletop.core.game import Refused
+from tabletop.core.game import Refused, name_seats
 from tabletop.core.registry import REALTIME, TURNS
 from tabletop.input.devices import Press, Router, key_name, menu_buttons
 from tabletop.ui import cards, gfx, pace
@@ -76,7 +76,7 @@ class TableScene(Scene):
             schemes = [None] * len(session.seats)
         self.router = Router(app.settings, app.pads, schemes)
         self.hots: list[Hot] = []
-        self._next_hots: list[Hot] = []
+        self.next_hots: list[Hot] = []
         self.focus: dict[int, int] = {}  # seat -> index into that seat's focusables
         self.show_focus: dict[int, bool] = {}  # focus ring shown once a seat uses keys/pad
         self.drag: dict | None = None
@@ -119,8 +119,8 @@ class TableScene(Scene):
     def invalidate(self) -> None:
         """Forget any picture kept from an earlier frame, so the next frame is drawn in
         full (the benchmark's worst case). A table that keeps one elsewhere than
-        ``_still`` / ``_still_key`` overrides this."""
-        for name in ("_still", "_still_key"):
+        ``still_frame`` / ``_still_key`` overrides this."""
+        for name in ("still_frame", "_still_key"):
             if name in self.__dict__:
                 setattr(self, name, None)
 
@@ -172,10 +172,10 @@ class TableScene(Scene):
 
     # -- registering what can be pointed at (call while drawing) ------------------------
     def hot_card(self, rect, payload, seat=None, image=None) -> None:
-        self._next_hots.append(Hot(pygame.Rect(rect), payload, seat, "card", image))
+        self.next_hots.append(Hot(pygame.Rect(rect), payload, seat, "card", image))
 
     def hot_zone(self, rect, payload, accepts=None, seat=None) -> None:
-        self._next_hots.append(Hot(pygame.Rect(rect), payload, seat, "zone", accepts=accepts))
+        self.next_hots.append(Hot(pygame.Rect(rect), payload, seat, "zone", accepts=accepts))
 
     def hot_button(self, rect, label: str, callback, seat=None, px=None, enabled=True) -> pygame.Rect:
         vp = self.app.vp
@@ -187,7 +187,7 @@ class TableScene(Scene):
             size = gfx.fit_px(label, px or max(8, int(rect.h * 0.45)), rect.w - vp.s(10))
             gfx.blit_text(surf, label, size, rect.center, gfx.WHITE if enabled else gfx.DIM, anchor="center")
         if enabled:
-            self._next_hots.append(Hot(rect, label, seat, "button", callback=callback))
+            self.next_hots.append(Hot(rect, label, seat, "button", callback=callback))
         return rect
 
     # -- scene plumbing ------------------------------------------------------------------
@@ -323,7 +323,11 @@ class TableScene(Scene):
         self.app.sounds.play("click")
 
     # -- mouse ----------------------------------------------------------------------------
-    def _hot_at(self, pos, kinds, seat) -> Hot | None:
+    def anim_factor(self) -> float:
+        """The animation speed setting, at least 0.25: a table divides its animations' durations by it."""
+        return max(0.25, self.anim_speed)
+
+    def hot_at(self, pos, kinds, seat) -> Hot | None:
         for h in reversed(self.hots):
             if h.kind in kinds and h.rect.collidepoint(pos) and (h.seat is None or h.seat == seat):
                 return h
@@ -338,11 +342,11 @@ class TableScene(Scene):
             if seat is None:
                 return
             self.show_focus[seat] = False
-            hot = self._hot_at(event.pos, ("button",), seat)
+            hot = self.hot_at(event.pos, ("button",), seat)
             if hot is not None:
                 hot.callback()
                 return
-            hot = self._hot_at(event.pos, ("card",), seat)
+            hot = self.hot_at(event.pos, ("card",), seat)
             if hot is not None:
                 self.drag = {
                     "seat": seat,
@@ -365,7 +369,7 @@ class TableScene(Scene):
             if not drag["moved"]:
                 self.on_choose(seat, hot.payload)
                 return
-            zone = self._hot_at(event.pos, ("zone",), seat)
+            zone = self.hot_at(event.pos, ("zone",), seat)
             reason = (
                 "Drop it on a place where it can go."
                 if zone is None
@@ -388,7 +392,7 @@ class TableScene(Scene):
             return
         gx, gy = drag["grab"]
         px, py = drag["pos"]
-        ms = 250 / max(0.25, self.anim_speed)
+        ms = 250 / self.anim_factor()
         self.flights.append(Flight(img, (px - gx, py - gy), hot.rect.topleft, ms, ms))
 
     # -- bots and time ------------------------------------------------------------------
@@ -423,9 +427,9 @@ class TableScene(Scene):
 
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surf, vp) -> None:
-        self._next_hots = []
+        self.next_hots = []
         self.draw_table(surf, vp)
-        self.hots = self._next_hots
+        self.hots = self.next_hots
         self._draw_focus(surf, vp)
         self._draw_drag(surf)
         for f in self.flights:
@@ -448,7 +452,7 @@ class TableScene(Scene):
         px = vp.s(22)
         lines = gfx.wrap(text, px, vp.s(900))
         h = len(lines) * int(px * 1.3)
-        w = max(gfx.font(px).size(l)[0] for l in lines)
+        w = max(gfx.font(px).size(line)[0] for line in lines)
         r = pygame.Rect(0, 0, w + vp.s(40), h + vp.s(24))
         r.center = vp.p(640, y)
         gfx.panel(surf, r, (30, 20, 20), radius=vp.s(10), border=gfx.REFUSE, alpha=235)
@@ -481,7 +485,7 @@ class TableScene(Scene):
         gx, gy = self.drag["grab"]
         px, py = self.drag["pos"]
         r = img.get_rect(topleft=(px - gx, py - gy))
-        zone = self._hot_at(self.drag["pos"], ("zone",), self.drag["seat"])
+        zone = self.hot_at(self.drag["pos"], ("zone",), self.drag["seat"])
         if zone is not None:
             bad = self.zone_refusal(hot.payload, zone)
             pygame.draw.rect(surf, gfx.REFUSE if bad else gfx.HILITE, zone.rect.inflate(8, 8), width=3, border_radius=8)
@@ -491,9 +495,10 @@ class TableScene(Scene):
     # -- the result ---------------------------------------------------------------------
     def result_text(self) -> tuple[str, str]:
         out = self.session.outcome()
+        why = name_seats(out.reason, [seat.name for seat in self.session.seats])
         if out.winner is None:
-            return "A draw", out.reason
-        return f"{self.session.seats[out.winner].name} wins!", out.reason
+            return "A draw", why
+        return f"{self.session.seats[out.winner].name} wins!", why
 
     def _result_items(self):
         from tabletop.ui.widgets import Item, Menu

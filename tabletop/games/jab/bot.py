@@ -32,6 +32,7 @@ actions fast (tests and benchmarks).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import accumulate
 
 from tabletop.core.game import Bot, Refused
 from tabletop.core.playout import Playout, PlayoutError, driver_random
@@ -135,7 +136,7 @@ class JabBot(Bot):
         self.next_hand = 0
 
     # -- helpers ---------------------------------------------------------------
-    def _notice(self, key, t, sure: bool = False, rate: float = 1.0) -> bool:
+    def notice(self, key, t, sure: bool = False, rate: float = 1.0) -> bool:
         """True once something new has been seen for the reaction time, if
         noticed at all (``sure``: always noticed, e.g. the ready call)."""
         got = self.seen.get(key)
@@ -160,7 +161,7 @@ class JabBot(Bot):
         ph = view.phase
         if ph in ("between", "clinch"):
             self.plans = [None, None]
-            if not view.ready[me] and self._notice(("ready", ph, view.round, view.clinch_by), t, True):
+            if not view.ready[me] and self.notice(("ready", ph, view.round, view.clinch_by), t, True):
                 return [Press(Ready(me, t))]
             return []
         if ph == "scoring":
@@ -220,7 +221,7 @@ class JabBot(Bot):
             }[what]
             st = self.style
             rate = {"combo": st.combo, "counter": st.counter, "ding": 1.0}.get(what, st.claim)
-            if not self._notice((what, key), t, rate=rate):
+            if not self.notice((what, key), t, rate=rate):
                 continue
             if what == "ding" and not self._ding_pays(view):
                 continue
@@ -346,7 +347,7 @@ class JabBot(Bot):
 
     def _score(self, view, t) -> list:
         me = self.seat
-        if not self._notice(("score", view.round, view.covers, view.chooses), t, True):
+        if not self.notice(("score", view.round, view.covers, view.chooses), t, True):
             return []
         if view.covers[me] is None:
             covered, _ = best_choices(view, 1 - me)
@@ -472,10 +473,7 @@ def random_game(seed: int, options=None, max_actions: int = 50_000, on_action=No
         else:
             weights = [weight[a.kind] for a in acts]
             x = random() * sum(weights)
-            for action, w in zip(acts, weights):
-                x -= w
-                if x < 0:
-                    break
+            action = next((a for a, upto in zip(acts, accumulate(weights), strict=True) if x < upto), acts[-1])
         res = apply(state, action)
         if isinstance(res, Refused):
             raise AssertionError(f"legal action {action} refused: {res.reason}")

@@ -242,11 +242,11 @@ class SquareRingBot(Bot):
         best, best_v = None, None
         for pair in pairs:
             vals = table[pair]
-            mean = sum(v * w for v, w in zip(vals, weights)) / total
+            mean = sum(v * w for v, w in zip(vals, weights, strict=True)) / total
             low = min(vals)
             if view.dazed[me]:
                 other = table[(pair[1], pair[0])]
-                mean = (mean + sum(v * w for v, w in zip(other, weights)) / total) / 2
+                mean = (mean + sum(v * w for v, w in zip(other, weights, strict=True)) / total) / 2
                 low = min(low, min(other))
             v = (0.4 * mean + 0.6 * low) if reacted else (0.75 * mean + 0.25 * low)
             if best_v is None or v > best_v:

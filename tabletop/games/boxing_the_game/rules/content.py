@@ -187,13 +187,13 @@ def load_cards(path: Path = DATA / "cards.json") -> tuple[tuple[Card, ...], int]
         starter += [raw] * count
     if len(starter) != STARTER_SIZE:
         _fail(path, f"the starter deck must have {STARTER_SIZE} cards, it has {len(starter)}")
-    mix = {}
+    mix: dict[str | None, int] = {}
     for raw in starter:
         mix[raw.get("move")] = mix.get(raw.get("move"), 0) + 1
     if mix != STARTER_MIX:
         _fail(path, f"the starter deck must be 2 Jab, 1 Cross, 1 Hook, 1 Uppercut, 2 Block, 1 Feint, got {mix}")
     cards: list[Card] = []
-    for seat in range(2):
+    for _ in range(2):  # one starter deck per seat
         for i, raw in enumerate(starter):
             cards.append(_card(path, f"starter card {i + 1}", raw, len(cards), True))
     first_main = len(cards)

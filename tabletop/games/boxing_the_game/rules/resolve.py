@@ -14,7 +14,7 @@ BONUS_GAP = 6  # "6+ speed greater"
 FEINT_CARRY = 2  # a Feint 6+ faster than a punch: next action +2
 
 
-def _applies(e: Effect, move: str, event: int, same_stance: bool) -> bool:
+def _applies(e: Effect, move: str | None, event: int, same_stance: bool) -> bool:
     if e.moves is not None and move not in e.moves:
         return False
     if e.event is not None and e.event != event:
@@ -26,7 +26,7 @@ def _applies(e: Effect, move: str, event: int, same_stance: bool) -> bool:
     return True
 
 
-def total(effects, kind: str, move: str, event: int, same_stance: bool) -> int:
+def total(effects, kind: str, move: str | None, event: int, same_stance: bool) -> int:
     return sum(e.amount for e in effects if e.kind == kind and _applies(e, move, event, same_stance))
 
 
@@ -81,7 +81,7 @@ def clash(move0: str, speed0: int, move1: str, speed1: int, same_stance: bool) -
         if speed0 != speed1:
             w = 0 if speed0 > speed1 else 1
             carry[w] = abs(speed0 - speed1) // 2
-        return Clash("same_" + move0, (False, False), (False, False), (0, 0), tuple(carry))
+        return Clash("same_" + move0, (False, False), (False, False), (0, 0), (carry[0], carry[1]))
     # mixed: order so that index a is the "winner" of the rock-paper-scissors
     if p0 or p1:
         puncher = 0 if p0 else 1
@@ -95,10 +95,10 @@ def clash(move0: str, speed0: int, move1: str, speed1: int, same_stance: bool) -
             landed[puncher] = True
             return Clash(
                 "punch_beats_feint",
-                tuple(landed),
+                (landed[0], landed[1]),
                 (False, False),
                 (0, 0),
-                tuple(carry),
+                (carry[0], carry[1]),
                 chooser=puncher,
                 can_force=gap >= BONUS_GAP,
             )
@@ -110,7 +110,7 @@ def clash(move0: str, speed0: int, move1: str, speed1: int, same_stance: bool) -
             mom[puncher] = 1
         landed = [False, False]
         landed[other] = True
-        return Clash("block_stops_punch", tuple(landed), (False, False), tuple(mom), (0, 0))
+        return Clash("block_stops_punch", (landed[0], landed[1]), (False, False), (mom[0], mom[1]), (0, 0))
     # feint vs block
     feinter = 0 if move0 == "feint" else 1
     gap = speeds[feinter] - speeds[1 - feinter]
@@ -119,7 +119,7 @@ def clash(move0: str, speed0: int, move1: str, speed1: int, same_stance: bool) -
         mom[feinter] = 1
     landed = [False, False]
     landed[feinter] = True
-    return Clash("feint_beats_block", tuple(landed), (False, False), tuple(mom), (0, 0), chooser=feinter)
+    return Clash("feint_beats_block", (landed[0], landed[1]), (False, False), (mom[0], mom[1]), (0, 0), chooser=feinter)
 
 
 def _punch_vs_punch(m0, s0, m1, s1, same_stance):
@@ -150,6 +150,7 @@ def resolve_event(
 ) -> EventResult:
     """Resolve event ``event`` (1..3) between the two slotted cards."""
     c0, c1 = CARDS[cards[0]], CARDS[cards[1]]
+    assert c0.move is not None and c1.move is not None, "only move cards are slotted"
     s0 = speed(cards[0], event, bids[0], carry[0], mods[0], same_stance)
     s1 = speed(cards[1], event, bids[1], carry[1], mods[1], same_stance)
     cl = clash(c0.move, s0, c1.move, s1, same_stance)
@@ -165,4 +166,4 @@ def resolve_event(
         for effects in (c.effects, mods[p]):
             mom[p] += total(effects, "momentum_on_land", c.move, event, same_stance)
             nxt[p] += total(effects, "carry_on_land", c.move, event, same_stance)
-    return EventResult(cl, (s0, s1), tuple(points), tuple(mom), tuple(nxt))
+    return EventResult(cl, (s0, s1), (points[0], points[1]), (mom[0], mom[1]), (nxt[0], nxt[1]))

@@ -1,4 +1,4 @@
-"""The optional ``setup`` of a hand-written record (see docs/records-boxing-the-game.md).
+"""The optional ``setup`` of a hand-written record (see docs/records.md, "Boxing: The Game").
 
     {"boards": [["Kid Lightning"], ["The Anvil", 3]],      # boards dealt to each seat
      "decks":  [["Jab", "Block", ...], [...]],              # top of each starter deck

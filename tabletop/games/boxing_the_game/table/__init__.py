@@ -78,7 +78,7 @@ class BoxingTable(TableScene):
         self.board_rects: dict[int, pygame.Rect] = {}
         self.pile_rects: dict[int, tuple] = {}
         self._still_key = None
-        self._still = None
+        self.still_frame = None
         self._still_hots: list = []
         self._rebuild_ring()
         self.history = [
@@ -372,7 +372,7 @@ class BoxingTable(TableScene):
         hit = hit or "confirm" in menu_buttons(event, pad_changes)
         if event.type == pygame.KEYDOWN and key_name(event) == "space":
             hit = True
-        if hit and self.anim["t"] > FLIP_MS / self._speed():
+        if hit and self.anim["t"] > FLIP_MS / self.anim_factor():
             self.anim["t"] = self.anim["dur"]
             return True
         return False
@@ -423,9 +423,6 @@ class BoxingTable(TableScene):
         except pygame.error:
             pass
 
-    def _speed(self) -> float:
-        return max(0.25, self.anim_speed)
-
     def _show_entry(self, e: dict) -> None:
         t = e["type"]
         if t == "planned":
@@ -451,7 +448,7 @@ class BoxingTable(TableScene):
             return
         dst = self.board_rects[e["player"]]
         img = card_image(e["card"], src.w, src.h, (30, 30, 30), self.app.vp.s(14))
-        ms = 450 / self._speed()
+        ms = 450 / self.anim_factor()
         self.flights.append(Flight(img, src.topleft, (dst.centerx - src.w // 2, dst.centery - src.h // 2), ms, ms))
 
     def update(self, dt_ms: float) -> None:
@@ -460,18 +457,18 @@ class BoxingTable(TableScene):
             if e["type"] == "event":
                 hold = KD_HOLD_MS if any(e["knockdown"]) else HOLD_MS
                 # the outcome's hold follows the "Computer turns" pace; the turning cards, the animation speed
-                dur = FLIP_MS / self._speed() + hold * self.pace
+                dur = FLIP_MS / self.anim_factor() + hold * self.pace
                 self.anim = {"e": e, "t": 0.0, "dur": dur, "flipped": False}
             elif e["type"] == "round":
                 self._show_entry(e)
-                self.anim = {"e": e, "t": 0.0, "dur": ROUND_MS / self._speed(), "flipped": True}
+                self.anim = {"e": e, "t": 0.0, "dur": ROUND_MS / self.anim_factor(), "flipped": True}
                 self.app.sounds.play("bell")
             else:
                 self._show_entry(e)
         if self.anim is not None:
             a = self.anim
             a["t"] += dt_ms
-            if not a["flipped"] and a["t"] >= FLIP_MS / self._speed() / 2:
+            if not a["flipped"] and a["t"] >= FLIP_MS / self.anim_factor() / 2:
                 a["flipped"] = True
                 e = a["e"]
                 self._show_entry(e)
@@ -517,16 +514,16 @@ class BoxingTable(TableScene):
         except pygame.error:
             return None
         if self.shared_input:
-            h = self._hot_at(pos, ("button", "card"), self.acting_seat())
+            h = self.hot_at(pos, ("button", "card"), self.acting_seat())
         else:
             mouse = next((i for i, sc in enumerate(self.router.schemes) if sc == "mouse"), None)
-            h = None if mouse is None else self._hot_at(pos, ("button", "card"), mouse)
+            h = None if mouse is None else self.hot_at(pos, ("button", "card"), mouse)
         return None if h is None else tuple(h.rect)
 
     def turning(self) -> bool:
         """Whether an event's two cards are turning over (only their slots change from frame to frame)."""
         a = self.anim
-        return a is not None and a["e"]["type"] == "event" and a["t"] < FLIP_MS / self._speed()
+        return a is not None and a["e"]["type"] == "event" and a["t"] < FLIP_MS / self.anim_factor()
 
     def still_key(self):
         """Everything the table layer shows while nothing moves; None while something animates."""
@@ -558,18 +555,18 @@ class BoxingTable(TableScene):
     def draw_table(self, surf, vp) -> None:
         before = {s: (self.focused(s).payload if self.focused(s) is not None else None) for s in (0, 1)}
         key = self.still_key()
-        if key is not None and key == self._still_key and self._still is not None:
-            surf.blit(self._still, (0, 0))  # nothing changed: the last frame, and its hot things
-            self._next_hots.extend(self._still_hots)
+        if key is not None and key == self._still_key and self.still_frame is not None:
+            surf.blit(self.still_frame, (0, 0))  # nothing changed: the last frame, and its hot things
+            self.next_hots.extend(self._still_hots)
             if self.turning():  # but the turning cards: their slots again
                 turning_slots(self, surf, vp)
         else:
             table_draw.draw(self, surf, vp)
             self._still_key = key
-            self._still = surf.copy() if key is not None else None
-            self._still_hots = list(self._next_hots)
+            self.still_frame = surf.copy() if key is not None else None
+            self._still_hots = list(self.next_hots)
         for s in (0, 1):
-            items = self.focusables(s, self._next_hots)
+            items = self.focusables(s, self.next_hots)
             if not items:
                 continue
             want = self.want_focus.pop(s, None)

@@ -76,10 +76,10 @@ def draw(t, surf, vp) -> None:
             surf, gfx.HILITE, pygame.Rect(hover).inflate(vp.s(6), vp.s(6)), max(1, vp.s(2)), border_radius=vp.s(8)
         )
     if t.history_open:
-        t._next_hots = []
+        t.next_hots = []
         history(t, surf, vp)
     elif curtain is not None:
-        t._next_hots = []
+        t.next_hots = []
         t.secrecy.draw_curtain(surf, vp, curtain)
     else:
         mouse = next((s for s in t.humans if t.session.seats[s].scheme == "mouse"), None)

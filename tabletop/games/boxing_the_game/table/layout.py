@@ -33,7 +33,7 @@ def colour(seat):
 def button(t, rect, label, cb, seat, key, px=None, enabled=True):
     t.hot_button(rect, label, cb, seat=seat, px=px, enabled=enabled)
     if enabled:
-        t._next_hots[-1].payload = key
+        t.next_hots[-1].payload = key
 
 
 def txt(surf, vp, s, size, x, y, col=gfx.WHITE, bold=False, anchor="topleft", width=None):

@@ -201,7 +201,7 @@ def played_slot(t, surf, vp, s, k, y, anim):
     txt(surf, vp, f"◆{bid}", 18, bx + 28, y + 22, gfx.GOLD if bid else gfx.GREY, bold=True, anchor="center")
     if anim is not None:
         ae = anim["e"]
-        f = min(1.0, anim["t"] / (500 / t._speed()))
+        f = min(1.0, anim["t"] / (500 / t.anim_factor()))
         img = back if f < 0.5 else card_image(ae["cards"][s], r.w, r.h, colour(s), vp.s(14))
         scale = abs(1 - 2 * f)
         w = max(1, int(r.w * scale))

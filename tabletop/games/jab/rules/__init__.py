@@ -16,19 +16,23 @@ Actions (all frozen dataclasses, JSON via tabletop.core.actions):
   the count-down option on). During a clinch pause: when both are ready play
   resumes (again after the count-down).
 * ``Take(player, hand, t)``: hand "left"/"right" takes the top card of that
-  same-side deck (refused sooner after that hand's last Place than the hand
-  could travel back from that target).
+  same-side deck (refused sooner after that hand's last Place or Return than
+  the hand could travel back from where it let go).
 * ``Place(player, hand, target, t)``: put the held card on a target
   "p0.left" / "p0.head" / "p0.right" / "p1.*". On the opponent's boxer it is
   a punch (always allowed); on your own boxer it is a block (R-JAB-4). It is
   refused if it comes sooner after its Take than a hand could travel
   (hands.min_travel_ms, R-JAB-5). ``placement_refusal`` tells why not.
-* ``Return(player, hand, t)``: the held card goes back on top of its deck.
+* ``Return(player, hand, t, at=None)``: the held card goes back on top of its
+  deck; ``at`` is where the hand let go (None: over its own deck). Timed like
+  a Place: refused sooner after the Take than the hand could get there, and
+  the hand's next Take waits for its way back (R-JAB-5).
 * ``Claim(player, what, t)``: what is "combo", "counter", "knockout",
   "clinch" or "ding" (R-JAB-6). A claim that is not valid is still accepted
   as an action: it changes nothing but locks the claimer out of claims for
-  1 s (an event of kind "refused" says why). A claim during the lockout, or
-  outside play, is Refused.
+  1 s (an event of kind "refused" says why); so is a claim during the
+  count-down, a clinch pause or between rounds (R-JAB-6). A claim during the
+  lockout, during by-hand scoring or after the game, is Refused.
 * ``Cover(player, target, t)`` / ``Choose(player, target, t)``: by-hand
   scoring only (option scoring="hand"): cover one of your own targets, then
   choose one of the opponent's uncovered targets (after they covered).
@@ -68,11 +72,11 @@ from tabletop.core.rng import Rng
 
 from . import content as C
 from .actions import CLAIMS, Choose, Claim, Cover, Place, Ready, Return, Split, Take, Tick
-from .hands import SIDES, min_travel_ms, target_name
+from .hands import SIDES, TARGET_NAMES, min_travel_ms, target_name, travel_ms
 from .play import HANDLERS
-from .queries import _NAMES, _blocks, stall_deadline, tiles
+from .queries import can_block, stall_deadline, tiles
 from .scoring import end_round, setup_round
-from .state import State, render, who
+from .state import State, who
 
 
 # legal_actions is called at every step of a random or bot game; the actions
@@ -86,7 +90,7 @@ def _splits(player: int, t: int) -> tuple:
 @cache
 def _routes(player: int, h: int, speed: int) -> tuple:
     """(pile index, target name, least travel ms from the deck) for each of the six targets."""
-    return tuple((j, _NAMES[j], min_travel_ms(player, h, _NAMES[j], speed)) for j in range(6))
+    return tuple((j, TARGET_NAMES[j], min_travel_ms(player, h, TARGET_NAMES[j], speed)) for j in range(6))
 
 
 class JabRules(Rules):
@@ -209,7 +213,7 @@ class JabRules(Rules):
                 side = SIDES[h]
                 if held is None:
                     rel = state.released[player * 2 + h]
-                    when = tt if rel is None else max(tt, rel[1] + min_travel_ms(player, h, rel[0], speed))
+                    when = tt if rel is None else max(tt, rel[1] + travel_ms(player, h, rel[0], speed))
                     if state.decks[player * 2 + h] and when < end:
                         out.append(Take(player, side, when))
                     continue
@@ -218,7 +222,7 @@ class JabRules(Rules):
                 for j, name, travel in _routes(player, h, speed):
                     if own <= j < own + 3:  # a block: same test as placement_refusal, inlined for speed
                         pile = state.piles[j]
-                        if not pile or C.owner(pile[-1]) == player or not _blocks(pile[-1], card):
+                        if not pile or C.owner(pile[-1]) == player or not can_block(pile[-1], card):
                             continue
                     when = taken + travel
                     if when < t:
@@ -275,7 +279,7 @@ class JabRules(Rules):
     def outcome(self, state: State):
         if state.phase != "over":
             return None
-        return Outcome(state.winner, render(state.end_reason))
+        return Outcome(state.winner, state.end_reason or "")
 
     # -- looking -----------------------------------------------------------------
     def view_for(self, state: State, viewer):
@@ -315,7 +319,7 @@ class JabRules(Rules):
             "tiles": tiles(state),
             "history": list(state.history),
             "winner": state.winner,
-            "end_reason": render(state.end_reason),
+            "end_reason": state.end_reason,
         }
 
 

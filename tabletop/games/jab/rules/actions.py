@@ -1,8 +1,8 @@
 """JAB actions (frozen dataclasses; JSON through tabletop.core.actions).
 
-Every action carries ``t``: milliseconds on the round clock (see rules.py).
+Every action carries ``t``: milliseconds on the round clock (see the package docstring in rules/__init__.py).
 Targets are "p0.left" / "p0.head" / "p0.right" / "p1.*"; hands "left" / "right".
-docs/records-jab.md says when each one is legal.
+docs/records.md ("JAB: Realtime Boxing") says when each one is legal.
 """
 
 from __future__ import annotations
@@ -62,14 +62,19 @@ class Place(Action):
 
 @dataclass(frozen=True)
 class Return(Action):
+    """The held card goes back on top of its deck. ``at``: where the hand let go (table units, see
+    hands.py); None when it let go over its own deck. The hand must have had time to get there since
+    the take, and takes again only after the time it needs to come back (R-JAB-5)."""
+
     kind: ClassVar[str] = "return"
     player: int
     hand: str
     t: int
+    at: tuple[float, float] | None = None
 
-    def __init__(self, player: int, hand: str, t: int):
+    def __init__(self, player: int, hand: str, t: int, at: tuple[float, float] | None = None):
         d = self.__dict__
-        d["player"], d["hand"], d["t"] = player, hand, t
+        d["player"], d["hand"], d["t"], d["at"] = player, hand, t, at
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ class ContentError(ValueError):
     pass
 
 
-def _load(path: Path) -> dict:
+def load_content(path: Path) -> dict:
     """Read and check a content file; raises ContentError naming the file and the problem."""
 
     def _fail(problem: str):
@@ -109,7 +109,7 @@ def _load(path: Path) -> dict:
     return data
 
 
-DATA = _load(PATH)
+DATA = load_content(PATH)
 TYPES: tuple[str, ...] = tuple(t["id"] for t in DATA["types"])
 TYPE_NAMES: tuple[str, ...] = tuple(t["name"] for t in DATA["types"])
 TYPE_VALUES: tuple[int, ...] = tuple(t["value"] for t in DATA["types"])

@@ -129,6 +129,21 @@ def min_travel_ms(player: int, side: int, target: str, cross_ms: int) -> int:
     return ms
 
 
+def travel_ms(player: int, side: int, where, cross_ms: int) -> int:
+    """Least whole milliseconds between this player's ``side`` deck and ``where``: a target's name or a
+    point ``(x, y)`` on the table (where a hand let go of a card it returned)."""
+    if isinstance(where, str):
+        return min_travel_ms(player, side, where, cross_ms)
+    cx, cy, w, h = RECTS[deck_name(player, side)]
+    dx = max(0.0, abs(where[0] - cx) - w / 2)
+    dy = max(0.0, abs(where[1] - cy) - h / 2)
+    return int(math.hypot(dx, dy) / speed(cross_ms))
+
+
+def on_table(x: float, y: float) -> bool:
+    return 0.0 <= x <= WIDTH and 0.0 <= y <= HEIGHT
+
+
 # -- hands and intents ------------------------------------------------------
 
 

@@ -7,12 +7,15 @@ state they are given: they change a ``clone()``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from tabletop.core.game import Refused
 
 from . import content as C
 from .actions import CLAIMS, Choose, Claim, Cover, Place, Ready, Return, Split, Take
-from .hands import SIDES, min_travel_ms, parse_target
-from .queries import _counter_open, _hand_index, _hands_empty, claim_refusal, placement_refusal
+from .hands import SIDES, on_table, parse_target, travel_ms
+from .queries import claim_refusal, counter_open, hand_index, hands_empty, placement_refusal
 from .scoring import end_round, finish_round, target_label
 from .state import State, add_event, set_item, who
 
@@ -87,7 +90,8 @@ def _ready(s: State, a: Ready):
     n.phase = "playing"
     n.now, n.go_at = 0, cd
     n.last_place = (cd, cd)
-    n.lockout = (0, 0)
+    # the clock restarts at 0: a lock-out from a claim made between rounds keeps what is left of it
+    n.lockout = tuple(max(0, lock - a.t) for lock in s.lockout)
     add_event(n, "round", None, 0, f"Round {n.round}: fight!")
     return n
 
@@ -112,7 +116,7 @@ def _take(s: State, a: Take):
         return bad
     if a.t < s.go_at:
         return Refused("Wait for the count to finish.")
-    h = _hand_index(a.hand)
+    h = hand_index(a.hand)
     if h is None:
         return Refused("A hand is 'left' or 'right'.")
     i = a.player * 2 + h
@@ -121,7 +125,7 @@ def _take(s: State, a: Take):
     if not s.decks[i]:
         return Refused(f"Your {a.hand} deck is empty.")
     rel = s.released[i]
-    if rel is not None and a.t - rel[1] < min_travel_ms(a.player, h, rel[0], s.options["hand_speed_ms"]):
+    if rel is not None and a.t - rel[1] < travel_ms(a.player, h, rel[0], s.options["hand_speed_ms"]):
         return Refused("Your hand cannot get back to the deck that fast.")
     n = s.clone()
     n.now = a.t
@@ -141,7 +145,9 @@ def _place(s: State, a: Place):
     p = a.player
     i = p * 2 + SIDES.index(a.hand)
     card = s.held[i][0]
-    boxer, ti = parse_target(a.target)
+    spot = parse_target(a.target)
+    assert spot is not None, "placement_refusal checked the target"
+    boxer, ti = spot
     j = boxer * 3 + ti
     pile = s.piles[j]
     n = s.clone()
@@ -179,48 +185,61 @@ def _return(s: State, a: Return):
     bad = _not_playing(s)
     if bad is not None:
         return bad
-    h = _hand_index(a.hand)
+    h = hand_index(a.hand)
     if h is None:
         return Refused("A hand is 'left' or 'right'.")
     i = a.player * 2 + h
-    if s.held[i] is None:
+    held = s.held[i]
+    if held is None:
         return Refused(f"Your {a.hand} hand holds no card.")
+    if a.at is not None:
+        if not on_table(*a.at):
+            return Refused("A hand lets go of a card over the table.")
+        if a.t - held[1] < travel_ms(a.player, h, a.at, s.options["hand_speed_ms"]):
+            return Refused("Your hand cannot get there that fast.")
     n = s.clone()
     n.now = a.t
-    n.decks = set_item(s.decks, i, s.decks[i] + (s.held[i][0],))
+    n.decks = set_item(s.decks, i, s.decks[i] + (held[0],))
     n.held = set_item(s.held, i, None)
-    n.released = set_item(s.released, i, None)
+    # the hand is where it let go: it takes again once it has had time to come back (R-JAB-5)
+    n.released = set_item(s.released, i, None if a.at is None else (a.at, a.t))
     return n
 
 
+# Claims made while nothing can be claimed: wrong claims like any other (R-JAB-6), so mashing a claim
+# through the count-down, a clinch pause or the break between rounds locks the claimer out.
+_NO_CLAIM_NOW = {
+    "between": "No claims before the round starts.",
+    "clinch": "No claims while play is paused for the clinch.",
+    "playing": "No claims before the count finishes.",
+}
+
+
 def _claim(s: State, a: Claim):
-    bad = _not_playing(s)
-    if bad is not None:
-        return bad
-    if a.t < s.go_at:
-        return Refused("Wait for the count to finish.")
+    if s.phase not in _NO_CLAIM_NOW:
+        return _not_playing(s)
     p, t = a.player, a.t
     if a.what not in CLAIMS:
         return Refused("Claim combo, counter, knockout, clinch or ding.")
     if t < s.lockout[p]:
         return Refused(f"Too eager! No claims for another {(s.lockout[p] - t + 99) // 100 / 10:g} s.")
+    if s.phase != "playing" or t < s.go_at:
+        return _wrong_claim(s, p, t, _NO_CLAIM_NOW[s.phase])
     if a.what == "counter":
         cl = s.counter_last
         if (
             cl is not None
             and cl[0] != p
             and t - cl[1] < s.options["counter_window_ms"]
-            and _hands_empty(s, p)
-            and _counter_open(s, C.COUNTERS[cl[2]][1])
+            and hands_empty(s, p)
+            and counter_open(s, C.COUNTERS[cl[2]][1])
         ):
             return _counter_tie(s, p, t, cl)
     why = claim_refusal(s, p, a.what)
+    if why:
+        return _wrong_claim(s, p, t, why)
     n = s.clone()
     n.now = t
-    if why:
-        n.lockout = set_item(s.lockout, p, t + s.options["claim_lockout_ms"])
-        add_event(n, "refused", p, t, why)
-        return n
     q = 1 - p
     if a.what == "combo":
         card = s.combo[-1]
@@ -262,6 +281,15 @@ def _claim(s: State, a: Claim):
         n.ding_by = p
         add_event(n, "ding", p, t, f"Ding! {who(p)} ends the round.")
         end_round(n, t, f"{who(p)} called Ding!")
+    return n
+
+
+def _wrong_claim(s: State, p: int, t: int, why: str) -> State:
+    """A claim that is not valid: nothing changes but the claimer's lock-out (R-JAB-6) and the log."""
+    n = s.clone()
+    n.now = t
+    n.lockout = set_item(s.lockout, p, t + s.options["claim_lockout_ms"])
+    add_event(n, "refused", p, t, why)
     return n
 
 
@@ -327,7 +355,7 @@ def _maybe_finish(n: State, t: int) -> State:
     return n
 
 
-HANDLERS = {
+HANDLERS: dict[type, Callable[[State, Any], State | Refused]] = {
     Ready: _ready,
     Split: _split,
     Take: _take,

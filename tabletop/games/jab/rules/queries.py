@@ -21,15 +21,13 @@ from .hands import SIDES, Hands, deck_name, inside, min_travel_ms, parse_target,
 from .scoring import target_label
 from .state import State
 
-_NAMES = tuple(target_name(b, i) for b in (0, 1) for i in range(3))
 
-
-def _blocks(punch: int, card: int) -> bool:
+def can_block(punch: int, card: int) -> bool:
     """May ``card`` block ``punch``: same type or colour, or the punch is a Haymaker (R-JAB-4)."""
     return C.ctype(punch) == C.HAYMAKER or C.ctype(punch) == C.ctype(card) or C.colour(punch) == C.colour(card)
 
 
-def _hand_index(hand) -> int | None:
+def hand_index(hand) -> int | None:
     return SIDES.index(hand) if hand in SIDES else None
 
 
@@ -41,7 +39,7 @@ def placement_refusal(state: State, player: int, hand: str, target: str, t: int 
     With ``t`` also checks the hand could have travelled there since the Take."""
     if state.phase != "playing":
         return "Cards can only be placed while the round is being fought."
-    h = _hand_index(hand)
+    h = hand_index(hand)
     if h is None:
         return "A hand is 'left' or 'right'."
     held = state.held[player * 2 + h]
@@ -59,7 +57,7 @@ def placement_refusal(state: State, player: int, hand: str, target: str, t: int 
         top = pile[-1]
         if C.owner(top) == player:
             return "You can only block your opponent's punches, not your own blocks."
-        if not _blocks(top, card):
+        if not can_block(top, card):
             return (
                 f"A block must match the punch's type or colour: your {C.card_name(card)} "
                 f"does not match the {C.card_name(top)} (any card blocks a Haymaker)."
@@ -69,7 +67,7 @@ def placement_refusal(state: State, player: int, hand: str, target: str, t: int 
     return None
 
 
-def _counter_open(state: State, colour: int) -> bool:
+def counter_open(state: State, colour: int) -> bool:
     mine = any(state.piles[i] and C.colour(state.piles[i][-1]) == colour for i in range(3))
     theirs = any(state.piles[i] and C.colour(state.piles[i][-1]) == colour for i in range(3, 6))
     return mine and theirs
@@ -83,7 +81,7 @@ def _combo_open(state: State, player: int) -> bool:
     return all(ty in tops for ty in C.COMBOS[state.combo[-1]][1])
 
 
-def _hands_empty(state: State, player: int) -> bool:
+def hands_empty(state: State, player: int) -> bool:
     return state.held[player * 2] is None and state.held[player * 2 + 1] is None
 
 
@@ -100,10 +98,10 @@ def claim_refusal(state: State, player: int, what: str) -> str | None:
     if what == "counter":
         if not state.counter:
             return "There are no counter-punch cards left this round."
-        if not _hands_empty(state, player):
+        if not hands_empty(state, player):
             return "Both your hands must be empty to counter-punch."
         col = C.COUNTERS[state.counter[-1]][1]
-        if not _counter_open(state, col):
+        if not counter_open(state, col):
             return f"No counter-punch: {C.COLOUR_NAMES[col].lower()} is not on top of both boxers."
         return None
     if what == "knockout":
@@ -209,13 +207,13 @@ def opportunities(state: State, player: int) -> list[dict]:
             )
     for i in range(3):
         pile = state.piles[player * 3 + i]
-        if pile and C.owner(pile[-1]) == opp and any(_blocks(pile[-1], c) for _, c in mine):
+        if pile and C.owner(pile[-1]) == opp and any(can_block(pile[-1], c) for _, c in mine):
             out.append(
                 {
                     "kind": "block",
                     "target": target_name(player, i),
                     "card": pile[-1],
-                    "with": [where for where, c in mine if _blocks(pile[-1], c)],
+                    "with": [where for where, c in mine if can_block(pile[-1], c)],
                     "text": f"You may block the {C.card_name(pile[-1])} on your "
                     f"{('left body', 'head', 'right body')[i]}.",
                 }
@@ -240,7 +238,8 @@ def release_action(state, hands: Hands, player: int, hand: int, t: int):
     target = target_at(x, y)
     if target is not None and placement_refusal(state, player, SIDES[hand], target, t) is None:
         return Place(player=player, hand=SIDES[hand], target=target, t=t)
-    return Return(player=player, hand=SIDES[hand], t=t)
+    at = None if inside(deck_name(player, hand), x, y) else (x, y)
+    return Return(player=player, hand=SIDES[hand], t=t, at=at)
 
 
 _CLAIM_STEP = {
@@ -281,7 +280,9 @@ def next_step(state: State, player: int, t: int | None = None, chances: bool = T
     for o in opps:
         if o["kind"] == "block":
             where = o["with"][0]
-            spot = ("left body", "head", "right body")[parse_target(o["target"])[1]]
+            target = parse_target(o["target"])
+            assert target is not None, "opportunities name real targets"
+            spot = ("left body", "head", "right body")[target[1]]
             return f"Block: {C.card_name(mine[where])} ({where}) on the {C.card_name(o['card'])}, {spot}"
     if any(held):
         return "Let go over their boxer to punch; anywhere else it goes back"

@@ -165,6 +165,7 @@ def setup_round(s: State, decks=None, combo=None, counter=None) -> None:
     """Everything back to its setup place: fresh shuffled decks split in
     halves (R-JAB-16), shuffled combo and counter decks, tiles on the table."""
     if decks is None:
+        assert s.rng is not None, "a view is never set up"
         rng = s.rng.copy()
         decks = []
         for p in (0, 1):

@@ -43,6 +43,7 @@ def apply_setup(s: State, setup: dict) -> None:
         raise ValueError(f"setup: unknown key(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(_KEYS))})")
     setup_round(s)  # random parts from the seed
     decks = list(s.decks)
+    assert s.rng is not None
     rng = s.rng.fork()
     if "decks" in setup:
         d = setup["decks"]

@@ -34,8 +34,10 @@ ko_open             per player: may claim a knockout now
 lockout             per player: no claim before this time (anti-mashing)
 out_t               per player: time they ran out of cards (None: not out)
 last_place          per player: time of their last placed card
-released            per hand: None or (target, time) of its last placed card: the
-                    hand must travel back before it can take again
+released            per hand: None or (where, time) of the card it last let go:
+                    a target's name (a Place) or a point (x, y) (a Return away
+                    from its deck); the hand must travel back before it can
+                    take again
 ready               per player: has confirmed ready (between rounds / clinch)
 covers, chooses     by-hand scoring: target index covered on own boxer /
                     chosen on the opponent's boxer (None: not yet)
@@ -52,6 +54,8 @@ options             the game's options
 """
 
 from __future__ import annotations
+
+from tabletop.core.rng import Rng
 
 FIELDS = (
     "options",
@@ -93,6 +97,39 @@ MAX_EVENTS = 12
 
 class State:
     __slots__ = FIELDS
+    # the fields' types (see the table above; tuples are indexed as it says)
+    options: dict
+    rng: Rng | None
+    phase: str
+    round: int
+    now: int
+    go_at: int
+    decks: tuple
+    held: tuple
+    piles: tuple
+    health: tuple
+    tokens: tuple
+    combo: tuple
+    combo_won: tuple
+    counter: tuple
+    counter_won: tuple
+    counter_aside: tuple
+    counter_last: tuple | None
+    ding_by: int | None
+    clinch_by: int | None
+    ko_open: tuple
+    lockout: tuple
+    out_t: tuple
+    last_place: tuple
+    released: tuple
+    ready: tuple
+    covers: tuple
+    chooses: tuple
+    scoring: dict | None
+    history: tuple
+    events: tuple
+    winner: int | None
+    end_reason: str | None
 
     def clone(self) -> State:
         """A shallow copy (fast): every field holds an immutable value or is
@@ -134,8 +171,6 @@ class State:
 
     def __eq__(self, other) -> bool:
         return isinstance(other, State) and all(getattr(self, f) == getattr(other, f) for f in FIELDS)
-
-    __hash__ = None
 
     def __repr__(self) -> str:
         return f"<jab State round={self.round} phase={self.phase} now={self.now}>"

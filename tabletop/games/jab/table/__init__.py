@@ -238,7 +238,7 @@ class JabTable(TableScene):
         from ..rules.hands import RECTS
 
         cx, cy = RECTS[deck_name(player, h)][:2]
-        ms = 260 / max(0.25, self.anim_speed)
+        ms = 260 / self.anim_factor()
         self.card_flights.append(
             {"card": held[0], "from": (x, y), "to": (cx, cy), "ms": ms, "total": ms, "deck": player * 2 + h}
         )
@@ -254,7 +254,7 @@ class JabTable(TableScene):
             if n <= 0 or before[loser] - after[loser] != n:
                 continue
             for k in range(n):
-                ms = (450 + 120 * k) / max(0.25, self.anim_speed)
+                ms = (450 + 120 * k) / self.anim_factor()
                 self.token_flights.append(
                     {
                         "from": token_spot(loser, before[loser] - 1 - k),
@@ -301,13 +301,13 @@ class JabTable(TableScene):
 
     def invalidate(self) -> None:
         """The next frame is drawn in full, as after any change (its picture surface is kept)."""
-        still = self.__dict__.get("_still")
+        still = self.__dict__.get("still_frame")
         if still is not None:
-            self._still = (None,) + tuple(still[1:])
+            self.still_frame = (None,) + tuple(still[1:])
 
     def hot_area(self, rect, label: str, callback, seat) -> None:
         """Something drawn elsewhere that the mouse player can click like a button."""
-        self._next_hots.append(Hot(pygame.Rect(rect), label, seat, "button", callback=callback))
+        self.next_hots.append(Hot(pygame.Rect(rect), label, seat, "button", callback=callback))
 
     # -- a person's buttons -------------------------------------------------------------
     def ready(self, seat: int) -> None:
@@ -331,7 +331,7 @@ class JabTable(TableScene):
 
     def claim(self, seat: int, what: str) -> None:
         st = self.session.state
-        if st.phase != "playing":
+        if st.phase not in ("playing", "clinch", "between"):  # the rules judge the rest (R-JAB-6)
             self.note(seat, "Claims are made while the round is being fought.")
             self.app.sounds.play("refuse")
             return
@@ -411,6 +411,10 @@ class JabTable(TableScene):
                 self.see_result()
             return
         done = set()
+        ph = self.session.state.phase
+        # in a pause, a pad's A readies (it is also Combo): that press is never a claim as well
+        paused = ph in ("between", "clinch")
+        readying = {p.seat for p in presses if paused and p.down and p.button in ("ready", "confirm")}
         for p in presses:
             if p.source == "mouse" or not p.down or p.seat is None:
                 continue
@@ -430,7 +434,7 @@ class JabTable(TableScene):
                 if (p.seat, b) not in done:
                     done.add((p.seat, b))
                     self.take_or_release(p.seat, 0 if b == "l_take" else 1)
-            elif b.startswith("claim_"):
+            elif b.startswith("claim_") and p.seat not in readying:
                 if (p.seat, "claim") not in done:
                     done.add((p.seat, "claim"))
                     self.claim(p.seat, b[6:])
@@ -462,7 +466,7 @@ class JabTable(TableScene):
         h = 0 if event.button == 1 else 1
         st = self.session.state
         if t == pygame.MOUSEBUTTONDOWN:
-            hot = self._hot_at(pos, ("button",), seat)
+            hot = self.hot_at(pos, ("button",), seat)
             if hot is not None:
                 hot.callback()
                 return

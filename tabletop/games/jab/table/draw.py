@@ -65,7 +65,7 @@ def board(table, vp) -> pygame.Surface:
     img.fill(gfx.FELT_DARK)
     pygame.draw.rect(img, gfx.FELT, vp.r(0, 0, 1280, 720))
     # each player's side of the table
-    for seat, (y, h) in ((0, (556, 164)), (1, (0, 164))):
+    for y, h in ((556, 164), (0, 164)):  # player 1 at the bottom, player 2 at the top
         band = vp.r(296, y, 688, h)
         panel(img, band, (0, 0, 0), alpha=40, radius=vp.s(14))
     pygame.draw.line(img, (40, 100, 74), vp.p(180, 360), vp.p(1100, 360), max(1, vp.s(2)))
@@ -121,19 +121,19 @@ def draw_table(table, surf, vp) -> None:
     the hands, what flies and the panels are drawn on top."""
     st = table.session.state
     key = still_key(table, vp, st)
-    memo = table.__dict__.get("_still")
+    memo = table.__dict__.get("still_frame")
     if memo is not None and memo[1] is st and memo[0] == key and memo[2].get_size() == surf.get_size():
         surf.blit(memo[2], (0, 0))
-        table._next_hots.extend(memo[3])
+        table.next_hots.extend(memo[3])
     else:
-        start = len(table._next_hots)
+        start = len(table.next_hots)
         draw_still(table, surf, vp, st)
         img = memo[2] if memo is not None and memo[2].get_size() == surf.get_size() else None
         if img is None:
             img = surf.copy()
         else:
             img.blit(surf, (0, 0))
-        table._still = (key, st, img, table._next_hots[start:])
+        table.still_frame = (key, st, img, table.next_hots[start:])
     draw_flights(table, surf, vp)
     draw_hands(table, surf, vp, st)
     draw_carry_marks(table, surf, vp, st)
@@ -153,7 +153,11 @@ def still_key(table, vp, st) -> tuple:
     for seat in (0, 1):
         note, ms = table.notes[seat]
         lock = st.lockout[seat] - t
-        bar = vp.r(408, 0, 372 * lock / max(1, table.lockout_total), 4).w if st.phase == "playing" and lock > 0 else 0
+        bar = (
+            vp.r(408, 0, 372 * lock / max(1, table.lockout_total), 4).w
+            if st.phase in ("playing", "clinch", "between") and lock > 0
+            else 0
+        )
         bands.append((note if ms > 0 else "", bar))
     secs = max(0, t - st.go_at) // 1000 if st.phase in ("playing", "clinch") else 0
     dl = stall_deadline(st)
@@ -202,7 +206,7 @@ def draw_piles(table, surf, vp, st, opp) -> None:
     for j, (col, ms) in table.flashes.items():
         r = place_rect(vp, target_name(j // 3, j % 3)).inflate(vp.s(8), vp.s(8))
         pygame.draw.rect(surf, col, r, width=max(2, vp.s(5 if ms > 300 else 3)), border_radius=vp.s(12))
-    for seat, items in opp.items():
+    for items in opp.values():
         for o in items:
             if o["kind"] in ("stagger", "block"):
                 r = place_rect(vp, o["target"]).inflate(vp.s(12), vp.s(12))
@@ -217,7 +221,10 @@ def pile_image(under, top: int, count: int, block: bool, w: int, h: int, scale: 
     """A target's pile as one picture: the card under the top one peeking out above it,
     the top card, a BLOCK pill when the top card is a block and the number of cards.
     Returns (image, (dx, dy)): where its corner goes relative to the target's corner."""
-    s = lambda v: max(1, round(v * scale))
+
+    def s(v):
+        return max(1, round(v * scale))
+
     parts = []  # (kind, rect) in the target's own coordinates
     if under is not None:
         parts.append(("under", pygame.Rect(0, -s(20), w, h)))
@@ -442,7 +449,7 @@ def draw_count_and_shouts(table, surf, vp) -> None:
         r = big.get_rect(center=vp.p(640, 360))
         surf.blit(sh, r.move(vp.s(4), vp.s(4)))
         surf.blit(big, r)
-    for k, (text, col, ms, total) in enumerate(table.shouts):
+    for k, (text, col, _ms_left, _ms_total) in enumerate(table.shouts):
         px = vp.s(60)
         img = gfx.text(text, px, col, True)
         sh = gfx.text(text, px, (0, 0, 0), True)

@@ -144,7 +144,7 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
         payload="Ready",
     )
     lock = st.lockout[seat] - table.t
-    if st.phase == "playing" and lock > 0:
+    if st.phase in ("playing", "clinch", "between") and lock > 0:
         bar = vp.r(408, by + 46 if seat == 0 else by - 6, 372 * lock / max(1, table.lockout_total), 4)
         pygame.draw.rect(surf, gfx.REFUSE, bar)
 
@@ -164,7 +164,10 @@ def button_image(w: int, h: int, label: str, key: str, enabled: bool, scale: flo
     rect = surf.get_rect()
     col = (70, 84, 110) if enabled else (45, 48, 56)
     gfx.panel(surf, rect, col, radius=max(3, rect.h // 5), border=(150, 160, 190) if enabled else None, width=1)
-    s = lambda v: max(1, round(v * scale))
+
+    def s(v):
+        return max(1, round(v * scale))
+
     col = gfx.WHITE if enabled else gfx.DIM
     gfx.blit_text(
         surf,

@@ -14,25 +14,25 @@ from tabletop.core.game import Option, Outcome, Refused, Rules
 from tabletop.core.rng import Rng
 
 from .actions import ALL, Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
-from .resolve import CODES, INDEX, MAX_STAMINA, NK, TOTALS, S, resolve
+from .resolve import CODES, INDEX, MAX_STAMINA, NK, TOTALS, S, resolve_pair
 from .state import (
     HIDDEN,
     PHASES,
     PPR,
     ZERO,
     PunchState,
-    _add,
-    _bump,
-    _cards,
-    _counts,
-    _fits,
-    _sequences,
-    _set,
-    _sub,
-    _sub_multisets,
+    bumped,
+    codes_of,
+    count_kinds,
+    counts_minus,
+    counts_plus,
     exchange_limit,
+    fits,
     may_swap,
     qualifies_for_redeal,
+    sequences,
+    sub_multisets,
+    with_seat,
 )
 
 # Actions are immutable values: legal_actions hands out these shared ones.
@@ -121,10 +121,10 @@ class PunchRules(Rules):
             if bad:
                 raise ValueError(f"setup deck {seat + 1}: unknown card {bad[0]!r} (known: {', '.join(CODES)})")
             kinds = tuple(INDEX[c] for c in deck)
-            if _counts(kinds) != TOTALS:
+            if count_kinds(kinds) != TOTALS:
                 raise ValueError(
                     f"setup deck {seat + 1} must hold exactly the {sum(TOTALS)} cards "
-                    f"of a deck ({', '.join(f'{t} {c}' for t, c in zip(TOTALS, CODES))})"
+                    f"of a deck ({', '.join(f'{t} {c}' for t, c in zip(TOTALS, CODES, strict=True))})"
                 )
             out.append(kinds)
         return tuple(out)
@@ -156,12 +156,12 @@ class PunchRules(Rules):
                 s.phase = "draft"
                 s.waiting = (True, True)
                 return
-            s.hands = tuple(_counts(d) for d in s.decks)
+            s.hands = tuple(count_kinds(d) for d in s.decks)
             s.decks = ((), ())
             s.log = s.log + ({"type": "draft", "match": s.match, "round": s.round},)
             self._after_hand(s)
             return
-        s.hands = tuple(_counts(d[:PPR]) for d in s.decks)
+        s.hands = tuple(count_kinds(d[:PPR]) for d in s.decks)
         s.decks = tuple(d[PPR:] for d in s.decks)
         s.log = s.log + ({"type": "deal", "match": s.match, "round": s.round},)
         if s.round <= S["redeal_rounds"]:
@@ -185,10 +185,10 @@ class PunchRules(Rules):
         s.choice = (None, None)
 
     def _reveal(self, s, k0, k1):
-        stamina, event = resolve(k0, k1, s.stamina, s.options["no_mercy"])
+        stamina, event = resolve_pair(k0, k1, s.stamina, s.options["no_mercy"])
         event["match"], event["round"], event["play"] = s.match, s.round, s.play
         s.stamina = stamina
-        s.played = (_bump(s.played[0], k0, 1), _bump(s.played[1], k1, 1))
+        s.played = (bumped(s.played[0], k0, 1), bumped(s.played[1], k1, 1))
         s.log = s.log + (event,)
         s.play += 1
         return event["ko"]
@@ -211,7 +211,7 @@ class PunchRules(Rules):
         if by == "knockout":
             s.round_stamina = s.round_stamina + (s.stamina,)
         if winner is not None:
-            s.wins = _set(s.wins, winner, s.wins[winner] + 1)
+            s.wins = with_seat(s.wins, winner, s.wins[winner] + 1)
         entry = {
             "match": s.match,
             "winner": winner,
@@ -257,15 +257,15 @@ class PunchRules(Rules):
         if ph == "redeal":
             return [Redeal(player), KeepHand(player)]
         if ph == "draft":
-            return [Draft(player, _cards(c)) for c in _sub_multisets(_counts(state.decks[player]), PPR)]
+            return [Draft(player, codes_of(c)) for c in sub_multisets(count_kinds(state.decks[player]), PPR)]
         if ph == "exchange":
             top = exchange_limit(state, player)
-            return [Exchange(player, _cards(c)) for n in range(top + 1) for c in _sub_multisets(hand, n)]
+            return [Exchange(player, codes_of(c)) for n in range(top + 1) for c in sub_multisets(hand, n)]
         out = []
         if ph == "choose":
             out = list(_commits(player, hand))
         elif ph == "program":
-            out = [Program(player, seq) for seq in _sequences(hand, S["robo_box_program"])]
+            out = [Program(player, seq) for seq in sequences(hand, S["robo_box_program"])]
         if may_swap(state, player):
             swaps = _SWAPS[player]
             out += [swaps[k] for k in range(NK) if hand[k]]
@@ -299,7 +299,7 @@ class PunchRules(Rules):
         if state.phase not in ("break", "match_over"):
             return Refused("There is nothing to be ready for now.")
         s = state.clone()
-        s.waiting = _set(s.waiting, p, False)
+        s.waiting = with_seat(s.waiting, p, False)
         if not any(s.waiting):
             if s.phase == "break":
                 s.round += 1
@@ -320,8 +320,8 @@ class PunchRules(Rules):
         rng = s.rng.copy()
         rng.shuffle(deck)
         s.rng = rng
-        s.hands = _set(s.hands, p, _counts(deck[:PPR]))
-        s.decks = _set(s.decks, p, tuple(deck[PPR:]))
+        s.hands = with_seat(s.hands, p, count_kinds(deck[:PPR]))
+        s.decks = with_seat(s.decks, p, tuple(deck[PPR:]))
         if qualifies_for_redeal(s.hands[p]) is None:
             self._decided(s, p)
         return s
@@ -336,7 +336,7 @@ class PunchRules(Rules):
         return s
 
     def _decided(self, s, p):
-        s.waiting = _set(s.waiting, p, False)
+        s.waiting = with_seat(s.waiting, p, False)
         if not any(s.waiting):
             if s.phase == "redeal":
                 self._after_hand(s)
@@ -352,17 +352,17 @@ class PunchRules(Rules):
             return kinds
         if len(kinds) != PPR:
             return Refused(f"Pick exactly {PPR} cards for the round.")
-        if not _fits(_counts(kinds), _counts(state.decks[p])):
+        if not fits(count_kinds(kinds), count_kinds(state.decks[p])):
             return Refused("You do not have those cards left to pick.")
         s = state.clone()
-        s.choice = _set(s.choice, p, tuple(sorted(kinds)))
-        s.waiting = _set(s.waiting, p, False)
+        s.choice = with_seat(s.choice, p, tuple(sorted(kinds)))
+        s.waiting = with_seat(s.waiting, p, False)
         if not any(s.waiting):
             rng = s.rng.copy()
             hands, decks = [], []
             for seat in (0, 1):
-                hand = _counts(s.choice[seat])
-                rest = [k for k in range(NK) for _ in range(_counts(s.decks[seat])[k] - hand[k])]
+                hand = count_kinds(s.choice[seat])
+                rest = [k for k in range(NK) for _ in range(count_kinds(s.decks[seat])[k] - hand[k])]
                 rng.shuffle(rest)
                 hands.append(hand)
                 decks.append(tuple(rest))
@@ -383,7 +383,7 @@ class PunchRules(Rules):
             return Refused(f"You may exchange at most {S['exchange_max']} cards.")
         if len(kinds) > len(state.decks[p]):
             return Refused("Your deck does not have that many cards to draw.")
-        if not _fits(_counts(kinds), state.hands[p]):
+        if not fits(count_kinds(kinds), state.hands[p]):
             return Refused("Those cards are not all in your hand.")
         s = state.clone()
         self._put_under_and_draw(s, p, kinds)
@@ -394,8 +394,10 @@ class PunchRules(Rules):
     def _put_under_and_draw(self, s, p, kinds):
         n = len(kinds)
         deck = s.decks[p] + kinds
-        s.hands = _set(s.hands, p, _add(_sub(s.hands[p], _counts(kinds)), _counts(deck[:n])))
-        s.decks = _set(s.decks, p, deck[n:])
+        s.hands = with_seat(
+            s.hands, p, counts_plus(counts_minus(s.hands[p], count_kinds(kinds)), count_kinds(deck[:n]))
+        )
+        s.decks = with_seat(s.decks, p, deck[n:])
 
     def _do_swap(self, state, p, a):
         if state.phase not in ("choose", "program") or not state.options["exchange"]:
@@ -413,7 +415,7 @@ class PunchRules(Rules):
             return Refused("That card is not in your hand.")
         s = state.clone()
         self._put_under_and_draw(s, p, kinds)
-        s.swapped = _set(s.swapped, p, True)
+        s.swapped = with_seat(s.swapped, p, True)
         s.log = s.log + ({"type": "swap", "seat": p, "match": s.match, "round": s.round, "play": s.play},)
         return s
 
@@ -466,12 +468,12 @@ class PunchRules(Rules):
         n = S["robo_box_program"]
         if len(kinds) != n:
             return Refused(f"Lay out exactly {n} cards.")
-        if not _fits(_counts(kinds), state.hands[p]):
+        if not fits(count_kinds(kinds), state.hands[p]):
             return Refused("Those cards are not all in your hand.")
         s = state.clone()
-        s.hands = _set(s.hands, p, _sub(s.hands[p], _counts(kinds)))
-        s.choice = _set(s.choice, p, kinds)
-        s.waiting = _set(s.waiting, p, False)
+        s.hands = with_seat(s.hands, p, counts_minus(s.hands[p], count_kinds(kinds)))
+        s.choice = with_seat(s.choice, p, kinds)
+        s.waiting = with_seat(s.waiting, p, False)
         if any(s.waiting):
             return s
         rows = s.choice
@@ -481,7 +483,7 @@ class PunchRules(Rules):
         for i in range(n):
             ko = self._reveal(s, rows[0][i], rows[1][i])
             if ko is not None:  # the cards not yet shown go back to the hands
-                s.hands = tuple(_add(s.hands[seat], _counts(rows[seat][i + 1 :])) for seat in (0, 1))
+                s.hands = tuple(counts_plus(s.hands[seat], count_kinds(rows[seat][i + 1 :])) for seat in (0, 1))
                 break
         self._after_plays(s, ko)
         return s
@@ -501,10 +503,12 @@ class PunchRules(Rules):
         out = []
         for seat in (0, 1):
             c = state.choice[seat]
-            held = _counts(c if isinstance(c, tuple) else (() if c is None else (c,)))
+            held = count_kinds(c if isinstance(c, tuple) else (() if c is None else (c,)))
             if state.phase == "draft":
                 held = ZERO  # a draft choice is a copy of cards still in the pool
-            total = _add(_add(_add(state.hands[seat], _counts(state.decks[seat])), state.played[seat]), held)
+            total = counts_plus(
+                counts_plus(counts_plus(state.hands[seat], count_kinds(state.decks[seat])), state.played[seat]), held
+            )
             if total != TOTALS:
                 out.append(f"seat {seat} has cards {total} instead of {TOTALS}")
             if min(state.hands[seat]) < 0:
@@ -537,7 +541,7 @@ class PunchRules(Rules):
             "wins": list(state.wins),
             "to_act": list(self.to_act(state)),
             "matches": len(state.history),
-            "hands": [list(_cards(h)) for h in state.hands],
+            "hands": [list(codes_of(h)) for h in state.hands],
         }
 
 

@@ -70,7 +70,7 @@ def _pair(k0: int, k1: int, s0: int, s1: int, no_mercy: bool):
     return new, p0, p1, result, actor, c0, c1, ko
 
 
-def resolve(k0: int, k1: int, stamina: tuple[int, int], no_mercy: bool):
+def resolve_pair(k0: int, k1: int, stamina: tuple[int, int], no_mercy: bool):
     """New stamina pair and the reveal event (JSON-able dict)."""
     new, p0, p1, result, actor, c0, c1, ko = _pair(k0, k1, stamina[0], stamina[1], no_mercy)
     event = {

@@ -14,42 +14,42 @@ PPR = S["plays_per_round"]
 ZERO = (0,) * NK
 
 
-def _counts(kinds) -> tuple:
+def count_kinds(kinds) -> tuple:
     c = [0] * NK
     for k in kinds:
         c[k] += 1
     return tuple(c)
 
 
-def _sub(a, b):
-    return tuple(x - y for x, y in zip(a, b))
+def counts_minus(a, b):
+    return tuple(x - y for x, y in zip(a, b, strict=True))
 
 
-def _add(a, b):
-    return tuple(x + y for x, y in zip(a, b))
+def counts_plus(a, b):
+    return tuple(x + y for x, y in zip(a, b, strict=True))
 
 
-def _cards(counts) -> tuple:
+def codes_of(counts) -> tuple:
     """Count tuple -> codes, in kind order."""
     return tuple(CODES[k] for k in range(NK) for _ in range(counts[k]))
 
 
-def _set(pair, seat, value):
+def with_seat(pair, seat, value):
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 
-def _bump(counts, k, by):
+def bumped(counts, k, by):
     """``counts`` with kind ``k`` changed by ``by``."""
     c = list(counts)
     c[k] += by
     return tuple(c)
 
 
-def _fits(need, have) -> bool:
-    return all(n <= h for n, h in zip(need, have))
+def fits(need, have) -> bool:
+    return all(n <= h for n, h in zip(need, have, strict=True))
 
 
-def _sub_multisets(have, size):
+def sub_multisets(have, size):
     """Every count tuple of ``size`` cards within ``have``, in a stable order."""
     out = []
 
@@ -67,7 +67,7 @@ def _sub_multisets(have, size):
     return out
 
 
-def _sequences(have, size):
+def sequences(have, size):
     """Every ordered row of ``size`` card codes drawn from ``have``."""
     out = []
 
@@ -78,7 +78,7 @@ def _sequences(have, size):
         for k in range(NK):
             if left[k]:
                 acc.append(CODES[k])
-                rec(_sub(left, _counts((k,))), acc)
+                rec(counts_minus(left, count_kinds((k,))), acc)
                 acc.pop()
 
     rec(have, [])
@@ -126,10 +126,10 @@ class PunchState:
     def committed(self) -> tuple:
         return tuple(c is not None for c in self.choice)
 
-    def hand_cards(self, seat: int) -> tuple:
+    def hand_cards(self, seat: int) -> tuple | None:
         """The seat's hand as card codes in kind order (only if visible)."""
         h = self.hands[seat]
-        return None if h is None else _cards(h)
+        return None if h is None else codes_of(h)
 
 
 def qualifies_for_redeal(hand) -> int | None:

@@ -302,7 +302,7 @@ class PunchTable(TableScene):
             and not (self.pause_rect and self.pause_rect.collidepoint(event.pos))
         )
         hit = hit or "confirm" in menu_buttons(event, pad_changes)
-        if hit and self.anim["t"] > FLIP_MS / self._speed():
+        if hit and self.anim["t"] > FLIP_MS / self.anim_factor():
             self.anim["t"] = self.anim["dur"]
             return True
         return False
@@ -398,9 +398,6 @@ class PunchTable(TableScene):
         except pygame.error:
             pass
 
-    def _speed(self) -> float:
-        return max(0.25, self.anim_speed)
-
     def busy(self) -> bool:
         return bool(self.flights) or self.anim is not None or bool(self.queue)
 
@@ -408,12 +405,12 @@ class PunchTable(TableScene):
         if self.anim is None and self.queue:
             ev = self.queue.pop(0)
             # the outcome's hold follows the "Computer turns" pace; the turning card, the animation speed
-            dur = FLIP_MS / self._speed() + HOLD_MS * self.pace
+            dur = FLIP_MS / self.anim_factor() + HOLD_MS * self.pace
             self.anim = {"ev": ev, "t": 0.0, "dur": dur, "flipped": False}
         if self.anim is not None:
             a = self.anim
             a["t"] += dt_ms
-            if not a["flipped"] and a["t"] >= FLIP_MS / self._speed() / 2:
+            if not a["flipped"] and a["t"] >= FLIP_MS / self.anim_factor() / 2:
                 a["flipped"] = True
                 ev = a["ev"]
                 self.caption = [sentence(ev, self.names)]
@@ -436,10 +433,10 @@ class PunchTable(TableScene):
             ev = self.anim["ev"]
             if self.anim["flipped"]:
                 return tuple(ev["stamina"])
-            return tuple(s - c for s, c in zip(ev["stamina"], ev["change"]))
+            return tuple(s - c for s, c in zip(ev["stamina"], ev["change"], strict=True))
         if self.queue:
             ev = self.queue[0]
-            return tuple(s - c for s, c in zip(ev["stamina"], ev["change"]))
+            return tuple(s - c for s, c in zip(ev["stamina"], ev["change"], strict=True))
         if self.batch and self.state.phase in ("match_over", "game_over"):
             return tuple(self.batch[-1]["stamina"])
         return tuple(self.state.stamina)
@@ -459,9 +456,9 @@ class PunchTable(TableScene):
     # -- drawing -------------------------------------------------------------------------
     def invalidate(self) -> None:
         """The next frame is drawn in full, as after any change (its picture surface is kept)."""
-        still = getattr(self, "_still", None)
+        still = getattr(self, "still_frame", None)
         if still is not None:
-            self._still = (None,) + tuple(still[1:])
+            self.still_frame = (None,) + tuple(still[1:])
 
     def draw_table(self, surf, vp) -> None:
         from . import draw as table_draw
@@ -476,7 +473,7 @@ class PunchTable(TableScene):
                 if first:
                     self.want_focus[s] = first[0]
             self.vis_before[s] = vis
-            items = self.focusables(s, self._next_hots)
+            items = self.focusables(s, self.next_hots)
             if not items:
                 continue
             want = self.want_focus.pop(s, None) or before.get(s)

@@ -86,10 +86,10 @@ def frame_key(t, vp) -> tuple:
 
 def draw(t, surf, vp) -> None:
     key = frame_key(t, vp)
-    cache = getattr(t, "_still", None)
+    cache = getattr(t, "still_frame", None)
     if cache is not None and cache[0] == key and cache[1].get_size() == surf.get_size():
         surf.blit(cache[1], (0, 0))
-        t._next_hots.extend(cache[2])
+        t.next_hots.extend(cache[2])
     else:
         draw_still(t, surf, vp)
         img = cache[1] if cache is not None and cache[1].get_size() == surf.get_size() else None
@@ -97,7 +97,7 @@ def draw(t, surf, vp) -> None:
             img = surf.copy()
         else:
             img.blit(surf, (0, 0))
-        t._still = (key, img, list(t._next_hots))
+        t.still_frame = (key, img, list(t.next_hots))
     if t.anim is not None:
         reveal(t, surf, vp)
 
@@ -131,13 +131,13 @@ def draw_still(t, surf, vp) -> None:
             status(t, surf, vp, seat)
         hints(t, surf, vp, seat)
     if curtain is not None:
-        first = getattr(t, "_curtain_last", None) != (curtain, st.phase, st.match, st.round, st.play)
-        t._curtain_last = (curtain, st.phase, st.match, st.round, st.play)
+        first = getattr(t, "curtain_last", None) != (curtain, st.phase, st.match, st.round, st.play)
+        t.curtain_last = (curtain, st.phase, st.match, st.round, st.play)
         t.secrecy.draw_curtain(surf, vp, curtain)
         if first:
             t.want_focus[curtain] = f"Show {t.names[curtain]}'s cards"
     else:
-        t._curtain_last = None
+        t.curtain_last = None
 
 
 # -- public parts ------------------------------------------------------------------
@@ -556,7 +556,7 @@ def buttons(t, surf, vp, seat) -> None:
         row.append(("Hide", lambda: t.hide(seat)))
     t.primary[seat] = [b[0] for b in row[:1]]
     widths = [max(110, min(300, gfx.font(px).size(b[0])[0] / vp.scale + 36)) for b in row]
-    for b, w in zip(row, widths):
+    for b, w in zip(row, widths, strict=True):
         enabled = b[2] if len(b) > 2 else True
         t.hot_button(vp.r(x, y, w, 42), b[0], b[1], seat=seat, px=px, enabled=enabled)
         x += w + 12
@@ -568,7 +568,7 @@ def buttons(t, surf, vp, seat) -> None:
 def reveal(t, surf, vp) -> None:
     a = t.anim
     ev = a["ev"]
-    speed = t._speed()
+    speed = t.anim_factor()
     p = min(1.0, a["t"] / (FLIP_MS / speed))
     robo = len(t.batch) > 1 or t.state.options["robo_box"]
     idx = t.batch.index(ev) if ev in t.batch else 0

@@ -92,7 +92,7 @@ def history(t, surf, vp) -> None:
         surf, f"Match {st.match}, play by play", vp.s(19), vp.p(x, 140), gfx.WHITE, bold=True, anchor="midleft"
     )
     key = (len(st.log), st.match, vp.scale)
-    cached = getattr(t, "_history_lines", None)
+    cached = getattr(t, "history_lines", None)
     if cached is None or cached[0] != key:
         events = [e for e in st.log if e.get("match") == st.match and e.get("type") in ("reveal", "break")]
         wrapped = []
@@ -101,7 +101,7 @@ def history(t, surf, vp) -> None:
             if e["type"] == "reveal":
                 line = f"Round {e['round']}, play {e['play']}: {line}"
             wrapped.extend(wrap(line, vp.s(14), vp.s(520)))
-        t._history_lines = cached = (key, wrapped)
+        t.history_lines = cached = (key, wrapped)
     wrapped = cached[1]
     per = 22
     if not wrapped:

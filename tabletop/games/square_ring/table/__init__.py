@@ -80,8 +80,8 @@ class SquareRingTable(KeptFrames, TableScene):
         self.log_open = False
         self.threat = None  # (seat, card id) hovered or focused in a hand not choosing (table_draw.threat)
         self.layers: dict = {}  # cached drawings of the hands and panels (table_draw.layer)
-        self._frame = None  # (key, picture, hot things) of the last still frame
-        self._curtain_last = None
+        self.kept_frame = None  # (key, picture, hot things) of the last still frame
+        self.curtain_last = None
         if session.state.log:
             self.caption = [e["text"] for e in session.state.log[-2:]]
 
@@ -492,7 +492,7 @@ class SquareRingTable(KeptFrames, TableScene):
 
     def update(self, dt_ms: float) -> None:
         if self.anim is not None:
-            self.anim.advance(dt_ms * max(0.25, self.anim_speed))
+            self.anim.advance(dt_ms * self.anim_factor())
             if self.anim.done():
                 done, self.anim = self.anim, None
                 self._recap(done)

@@ -2,11 +2,11 @@
 action, and the log sentences it added; replayed with the rules' own
 resolution functions so the pieces move exactly as the rules moved them.
 
-Each step lasts a few hundred milliseconds: turn the cards of one action
-over (the first flip also says whose cards a daze shuffled); slide the boxers (a step that did not happen bumps and comes back with
-the reason); flash each attack's area, and the damage over a boxer who was
-hit; a banner at the end of a round, then the boxers go back to their
-corners.
+Each step lasts a few hundred milliseconds: turn the cards of one action over
+(the first flip also says whose cards a daze shuffled); slide the boxers (a
+step that did not happen bumps and comes back with the reason); flash each
+attack's area, and the damage over a boxer who was hit; a banner at the end of
+a round, then the boxers go back to their corners.
 """
 
 from __future__ import annotations

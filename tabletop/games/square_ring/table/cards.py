@@ -70,7 +70,7 @@ def describe(boxer: str, cid: str) -> str:
     return f"{c.name}, power {c.power}" + (f" · {kws}" if kws else "")
 
 
-def _frame(w, h, seat, fill):
+def kept_frame(w, h, seat, fill):
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     r = surf.get_rect()
     radius = max(3, w // 9)
@@ -129,7 +129,7 @@ def render(boxer: str, cid: str, seat: int, w: int, h: int, big: bool = True) ->
 
 
 def _step(c, seat, w, h, big):
-    surf, inner = _frame(w, h, seat, STEP_TINT)
+    surf, inner = kept_frame(w, h, seat, STEP_TINT)
     label_h = int(h * 0.22) if big else 0
     cell = min((inner.w - 6) // 3, (inner.h - label_h - 6) // 3)
     gx = inner.centerx - cell * 3 // 2
@@ -161,7 +161,7 @@ def _step(c, seat, w, h, big):
 
 
 def _turn(c, seat, w, h, big):
-    surf, inner = _frame(w, h, seat, TURN_TINT)
+    surf, inner = kept_frame(w, h, seat, TURN_TINT)
     glyph = "↺" if c.turn < 0 else "↻"
     px = max(16, int(min(inner.w, inner.h) * 0.55))
     gfx.blit_text(
@@ -186,7 +186,7 @@ def area_bounds(area):
 
 
 def _attack(boxer, c, seat, w, h):
-    surf, inner = _frame(w, h, seat, ATTACK_TINT)
+    surf, inner = kept_frame(w, h, seat, ATTACK_TINT)
     pad = max(3, w // 24)
     px = max(10, round(h * 0.092))
     # the name across the top (two lines when it is long)

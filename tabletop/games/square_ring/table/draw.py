@@ -109,13 +109,13 @@ def draw(t, surf, vp, clip=None) -> None:
     st = t.state
     if curtain is not None:
         key = (curtain, st.phase, st.round, st.exchange)
-        first = t._curtain_last != key
-        t._curtain_last = key
+        first = t.curtain_last != key
+        t.curtain_last = key
         t.secrecy.draw_curtain(surf, vp, curtain)
         if first:
             t.want_focus[curtain] = f"Show {t.names[curtain]}'s cards"
     else:
-        t._curtain_last = None
+        t.curtain_last = None
 
 
 def reveal_regions(t, vp) -> list:
@@ -646,7 +646,7 @@ def hand(t, surf, vp, seat) -> None:
         for viewer in t.humans:
             if t.show_focus.get(viewer):
                 for cid, d in hand_layout(t, seat):
-                    t._next_hots.append(Hot(vp.rect(d), ("look", seat, cid), viewer, "button", callback=_nothing))
+                    t.next_hots.append(Hot(vp.rect(d), ("look", seat, cid), viewer, "button", callback=_nothing))
 
 
 def _nothing() -> None:

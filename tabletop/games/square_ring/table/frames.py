@@ -18,8 +18,8 @@ class KeptFrames:
     def invalidate(self) -> None:
         """Forget what the kept picture and the drawn layers show: the next frame is drawn in full, as
         after any change (their surfaces are kept to draw into)."""
-        if self._frame is not None:
-            self._frame = (None,) + self._frame[1:]
+        if self.kept_frame is not None:
+            self.kept_frame = (None,) + self.kept_frame[1:]
         for name, entry in self.layers.items():
             self.layers[name] = (STALE,) + entry[1:]
 
@@ -83,11 +83,11 @@ class KeptFrames:
 
     def _keep(self, surf, start) -> tuple:
         """The frame just drawn as a picture (reusing the last picture's surface) and its hot things."""
-        old = self._frame[1] if self._frame is not None else None
+        old = self.kept_frame[1] if self.kept_frame is not None else None
         if old is None or old.get_size() != surf.get_size():
             old = pygame.Surface(surf.get_size(), 0, surf)  # a plain surface in the screen's format
         old.blit(surf, (0, 0))
-        return old, list(self._next_hots[start:])
+        return old, list(self.next_hots[start:])
 
     def draw_table(self, surf, vp) -> None:
         before = {s: (self.focused(s).payload if self.focused(s) is not None else None) for s in (0, 1)}
@@ -96,28 +96,28 @@ class KeptFrames:
             key = self.reveal_key(vp)
             if key is not None:
                 key = ("reveal",) + key
-        memo = self._frame
-        start = len(self._next_hots)
+        memo = self.kept_frame
+        start = len(self.next_hots)
         if key is not None and memo is not None and memo[0] == key and memo[1].get_size() == surf.get_size():
             surf.blit(memo[1], (0, 0))  # nothing changed: the last picture and its hot things
-            self._next_hots.extend(memo[2])
+            self.next_hots.extend(memo[2])
             if key[0] == "reveal":  # the reveal moves only in its regions: draw those again
                 for r, seat in table_draw.reveal_regions(self, vp):
-                    n = len(self._next_hots)
+                    n = len(self.next_hots)
                     surf.set_clip(r)
                     if seat is None:
                         table_draw.draw(self, surf, vp, clip=r)
                     else:  # a turning card: its slots are all that reach there
                         surf.fill(gfx.FELT)
                         table_draw.slots(self, surf, vp, seat)
-                    del self._next_hots[n:]
+                    del self.next_hots[n:]
                 surf.set_clip(None)
         else:
             table_draw.draw(self, surf, vp)
             if key is not None:
-                self._frame = (key,) + self._keep(surf, start)
-            elif self._frame is not None:
-                self._frame = (None,) + self._frame[1:]
+                self.kept_frame = (key,) + self._keep(surf, start)
+            elif self.kept_frame is not None:
+                self.kept_frame = (None,) + self.kept_frame[1:]
         for s in (0, 1):
             st = self.state
             vis = (self.can_act(s), st.phase, st.round, st.exchange)
@@ -128,7 +128,7 @@ class KeptFrames:
                 if first and s not in self.want_focus:
                     self.want_focus[s] = first[0]
             self.vis_before[s] = vis
-            items = self.focusables(s, self._next_hots)
+            items = self.focusables(s, self.next_hots)
             if not items:
                 continue
             want = self.want_focus.pop(s, None) or before.get(s)

@@ -62,7 +62,7 @@ def ring_image(cell: int) -> pygame.Surface:
         (size + m + m // 2, size + m + m // 2),
     ]
     colours = [gfx.PLAYER_COLOURS[1], (235, 235, 235), (235, 235, 235), gfx.PLAYER_COLOURS[0]]
-    for p, c in zip(posts, colours):
+    for p, c in zip(posts, colours, strict=True):
         pygame.draw.circle(surf, c, p, max(3, m // 2 + 1))
     px = max(8, cell // 5)
     for sq in range(25):
@@ -278,11 +278,11 @@ def candidate(t, seat):
     target = None
     if t.drag is not None and t.drag["seat"] == seat and t.drag["moved"]:
         hot = t.drag["hot"]
-        zone = t._hot_at(t.drag["pos"], ("zone",), seat)
+        zone = t.hot_at(t.drag["pos"], ("zone",), seat)
         if zone is not None and zone.payload[0] == "slot":
             target = zone.payload[2]
     if hot is None and t.mouse_seat() == seat and t.mouse_pos is not None:
-        hot = t._hot_at(t.mouse_pos, ("card",), seat)
+        hot = t.hot_at(t.mouse_pos, ("card",), seat)
     if hot is None and t.show_focus.get(seat):
         hot = t.focused(seat)
     if hot is None or not isinstance(hot.payload, tuple) or hot.payload[1] != seat:
@@ -312,7 +312,7 @@ def preview(t, surf, vp, seat) -> None:
     upto = sel if cand is None else [c for c in sel[: cand[1]] if c != cand[0]]
     sq, f, trail = t.plan(seat, upto)
     # the cards already in the order: numbered marks on the squares they lead to
-    for i, (kind, q) in enumerate(trail):
+    for i, (_kind, q) in enumerate(trail):
         x, y = sq_xy(q)
         dot = pygame.Rect(0, 0, vp.s(22), vp.s(22))
         dot.center = vp.p(x + CELL * 0.3, y + CELL * 0.3)
@@ -378,7 +378,7 @@ def button_preview(t, surf, vp) -> None:
             continue
         hot = None
         if t.mouse_seat() == seat and t.mouse_pos is not None:
-            hot = t._hot_at(t.mouse_pos, ("button",), seat)
+            hot = t.hot_at(t.mouse_pos, ("button",), seat)
         if hot is None and t.show_focus.get(seat):
             hot = t.focused(seat)
         if hot is None:

@@ -19,7 +19,6 @@ from tabletop.core.rng import Rng
 from . import resolve
 from .content import CONTENT, Card, decks_for, full_deck, parse_card
 from .state import ACE, CHOICE_PHASES, DECLARE, JACK, OVER, PLACE, TRAIN, Player, State, hp, max_hp, totals, xp_value
-from .text import render
 
 # -- actions -----------------------------------------------------------------
 
@@ -258,7 +257,7 @@ class StabbyJackRules(Rules):
     def outcome(self, state):
         if state.phase != OVER:
             return None
-        return Outcome(state.winner, render(state.result))
+        return Outcome(state.winner, state.result)
 
     # -- looking ---------------------------------------------------------
     def view_for(self, state, viewer):
@@ -309,7 +308,7 @@ class StabbyJackRules(Rules):
                 for p in state.players
             ],
             "winner": state.winner,
-            "result": render(state.result),
+            "result": state.result,
         }
 
 
@@ -320,7 +319,7 @@ def _cards(value, where: str) -> list[Card]:
 
 
 def _from_setup(s: State, deck: list[Card], n: int, setup: dict) -> State:
-    """A hand-set position (see docs/records-stabby-jack.md)."""
+    """A hand-set position (see docs/records.md, "Stabby Jack")."""
     known = {"stats", "xp", "damage", "discard", "draw", "first"}
     extra = set(setup) - known
     if extra:
@@ -359,12 +358,13 @@ def _from_setup(s: State, deck: list[Card], n: int, setup: dict) -> State:
     if short:
         raise ValueError(f"setup uses more copies than the {s.decks} deck(s) hold of: {', '.join(sorted(short))}")
     rest = sorted(pool.elements())
+    assert s.rng is not None
     s.rng.shuffle(rest)
     s.players = tuple(players)
     s.discard = tuple(discard)
     s.draw = tuple(rest) + tuple(reversed(top))  # setup lists the draw pile top first
     s.turn = first
-    s.say("A set position; {%d} begins." % first)
+    s.say(f"A set position; {{{first}}} begins.")
     return s
 
 

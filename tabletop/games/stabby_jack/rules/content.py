@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
 CONTENT_FILE = Path(__file__).resolve().parent.parent / "data" / "content.json"
 
@@ -83,9 +83,29 @@ class Content:
         "win_xp",
         "log_length",
     )
+    jokers_per_deck: int
+    players_per_deck: int
+    starting_stats: int
+    max_stats: int
+    level_cost: int
+    monster_xp: int
+    monarch_xp: int
+    monster_damage: int
+    monarch_damage: int
+    monarch_strength: int
+    jack_damage: int
+    heart_monarch_heal: int
+    rest_heal: int
+    win_xp: int
+    log_length: int
+    symbol: dict[str, str]
+    suit_name: dict[str, str]
+    stat_label: dict[str, str]
+    rank_names: dict[int, str]
+    rank_short: dict[int, str]
 
     def __init__(self, data: dict, where: str):
-        def bad(msg):
+        def bad(msg) -> NoReturn:
             raise ContentError(f"{where}: {msg}")
 
         if not isinstance(data, dict):
@@ -104,7 +124,9 @@ class Content:
         if self.level_cost < 1:
             bad("'level_cost' must be at least 1")
         suits = data.get("suits")
-        if not isinstance(suits, list) or sorted(s.get("code") for s in suits if isinstance(s, dict)) != sorted(SUITS):
+        if not isinstance(suits, list) or len(suits) != len(SUITS):
+            bad("'suits' must list the four suits S, H, D, C once each")
+        if sorted(str(s.get("code")) for s in suits if isinstance(s, dict)) != sorted(SUITS):
             bad("'suits' must list the four suits S, H, D, C once each")
         self.symbol = {}
         self.suit_name = {}

@@ -16,7 +16,7 @@ from .state import JACK as JACK_PHASE
 END = "end"  # pseudo-phase: the turn is over, call end_turn
 
 
-_WHO = tuple("{%d}" % seat for seat in range(6))
+_WHO = tuple(f"{{{seat}}}" for seat in range(6))
 
 
 def who(seat: int) -> str:
@@ -55,6 +55,7 @@ def draw_one(s: State) -> Card | None:
         if not s.discard:
             return None
         cards = list(s.discard)
+        assert s.rng is not None, "a view never draws"
         s.rng.shuffle(cards)
         s.draw = tuple(cards)
         s.discard = ()
@@ -69,6 +70,7 @@ def draw_numbered(s: State) -> Card | None:
     None when no numbered card is left in either pile."""
     while numbered_left(s) > 0:
         card = draw_one(s)
+        assert card is not None, "a numbered card is left"
         if card.numbered:
             return card
         s.discard = s.discard + (card,)
@@ -139,8 +141,7 @@ def level_up(s: State, seat: int, card: Card, after: str) -> None:
 
 def place(s: State, seat: int, index: int | None) -> None:
     """Finish a PLACE choice: replace stat ``index`` with the drawn card, or decline (None)."""
-    card = s.drawn
-    s.drawn = None
+    card = s.take_drawn()
     p = s.players[seat]
     if index is None:
         throw(s, card)
@@ -156,8 +157,7 @@ def place(s: State, seat: int, index: int | None) -> None:
 
 def train(s: State, seat: int, index: int) -> None:
     """Finish a TRAIN choice: the drawn card replaces stat ``index`` (may injure or kill)."""
-    card = s.drawn
-    s.drawn = None
+    card = s.take_drawn()
     p = s.players[seat]
     old = p.stats[index]
     s.set_player(seat, stats=p.stats[:index] + (card,) + p.stats[index + 1 :])
@@ -224,8 +224,7 @@ def swap(s: State, seat: int, i: int, other: int, j: int) -> None:
     ps, po = s.players[seat], s.players[other]
     s.set_player(seat, stats=ps.stats[:i] + (b,) + ps.stats[i + 1 :])
     s.set_player(other, stats=po.stats[:j] + (a,) + po.stats[j + 1 :])
-    throw(s, s.drawn)
-    s.drawn = None
+    throw(s, s.take_drawn())
     s.say(f"{who(seat)} swaps the {a.name()} for the {b.name()} of {who(other)}.")
     check_death(s, seat)
     check_death(s, other)
@@ -292,8 +291,7 @@ def steal(s: State, seat: int, ok, why_not: str) -> None:
 
 
 def jack_choice(s: State, seat: int, xp_index: int | None) -> None:
-    card = s.drawn
-    s.drawn = None
+    card = s.take_drawn()
     throw(s, card)
     if xp_index is None:
         s.say(f"Stabby Jack ({card.label()}) stabs {who(seat)}.")

@@ -73,7 +73,7 @@ def totals(p: Player) -> dict:
 def stats_by_suit(p: Player) -> dict:
     """The stats row grouped by suit, for display: suit -> [(stats index, card), ...].
     The indices are the ones ``Replace`` and ``Swap`` take."""
-    groups = {"H": [], "S": [], "D": [], "C": []}
+    groups: dict[str, list[tuple[int, Card]]] = {"H": [], "S": [], "D": [], "C": []}
     for i, c in enumerate(p.stats):
         groups[c.suit].append((i, c))
     return groups
@@ -142,6 +142,13 @@ class State:
             log = log[len(log) - keep + 1 :]
         self.log = log + (text,)
         self.logged += 1
+
+    def take_drawn(self) -> Card:
+        """The card waiting for the active player's choice, which the choice now uses."""
+        card = self.drawn
+        assert card is not None, "no card is waiting for a choice"
+        self.drawn = None
+        return card
 
     def set_player(self, seat: int, stats=None, xp=None, damage=None, deaths=None) -> Player:
         """Replace some fields of one player (the others are kept)."""

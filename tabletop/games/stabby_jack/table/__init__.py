@@ -70,7 +70,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
         self._derived_for = None
         self._derived: dict = {}
         self._layer = None
-        self._layer_key = None
+        self.layer_key = None
         self._layer_state = None
         self._layer_hots: list = []
 
@@ -95,13 +95,15 @@ class StabbyJackTable(MiddleMixin, TableScene):
                 "labels": [],
                 "can_level": s.phase == DECLARE and resolve.can_level_up(s, s.turn),
             }
-            for p, g in zip(s.players, d["groups"]):
+            for p, g in zip(s.players, d["groups"], strict=True):
                 labels = row_labels(p, g)
                 d["labels"].append((labels, label_widths(labels)))
             rh = rows(len(s.players))[0][3]
             avail = PLAYERS[2] - INFO_W - 10 - 16
             d["cw"] = fit_card_width(
-                [(g, lw, len(p.xp)) for p, g, (_, lw) in zip(s.players, d["groups"], d["labels"])], rh, avail
+                [(g, lw, len(p.xp)) for p, g, (_, lw) in zip(s.players, d["groups"], d["labels"], strict=True)],
+                rh,
+                avail,
             )
             d["below"] = rh >= BELOW_H
             self._derived, self._derived_for = d, s
@@ -156,7 +158,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
         if drawn:  # the card slides from the draw pile to where the drawn card is shown
             vp = self.app.vp
             big = vp.r(RIGHT[0] + 180, RIGHT[1] + 8, 100, 140)
-            ms = FLY_MS / max(0.25, self.anim_speed)
+            ms = FLY_MS / self.anim_factor()
             self.flights.append(
                 Flight(card_image(drawn[0], big.w, big.h), vp.p(RIGHT[0] + 10, RIGHT[1] + 12), big.topleft, ms, ms)
             )
@@ -169,7 +171,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
         p0, p1 = prev.players[seat], new.players[seat]
         if new.phase == OVER:
             snd.play("bell")
-        elif any(a.deaths != b.deaths for a, b in zip(prev.players, new.players)):
+        elif any(a.deaths != b.deaths for a, b in zip(prev.players, new.players, strict=True)):
             snd.play("knockout")
         elif p1.damage > p0.damage:
             snd.play("stagger")
@@ -311,11 +313,11 @@ class StabbyJackTable(MiddleMixin, TableScene):
             surf.get_size(),
             self.fly_ms > 0,
         )
-        if key == self._layer_key and self._layer_state is s:
+        if key == self.layer_key and self._layer_state is s:
             surf.blit(self._layer, (0, 0))
-            self._next_hots.extend(self._layer_hots)
+            self.next_hots.extend(self._layer_hots)
             return
-        start = len(self._next_hots)
+        start = len(self.next_hots)
         surf.blit(self._background(vp), (0, 0))
         self._draw_banner(surf, vp)
         for seat, r in enumerate(rows(len(s.players))):
@@ -325,13 +327,13 @@ class StabbyJackTable(MiddleMixin, TableScene):
             self._layer.blit(surf, (0, 0))  # the same picture surface, not a new one per change
         else:
             self._layer = surf.copy()
-        self._layer_hots = self._next_hots[start:]
-        self._layer_key = key
+        self._layer_hots = self.next_hots[start:]
+        self.layer_key = key
         self._layer_state = s
 
     def invalidate(self) -> None:
         """The next frame is drawn in full (the benchmark's worst case)."""
-        self._layer_key = None
+        self.layer_key = None
 
     def draw(self, surf, vp) -> None:
         super().draw(surf, vp)
@@ -403,11 +405,11 @@ class StabbyJackTable(MiddleMixin, TableScene):
         if s.phase == OVER:
             text = "Game over: " + (f"{self.names[s.winner]} wins" if s.winner is not None else "a draw")
         else:
-            text = self._banner_text()
+            text = self.banner_text()
         px = gfx.fit_px(text, vp.s(22), r.w - vp.s(20), bold=True)
         gfx.blit_text(surf, text, px, (r.x + vp.s(12), r.centery), gfx.INK, bold=True, anchor="midleft")
 
-    def _banner_text(self) -> str:
+    def banner_text(self) -> str:
         s = self.st
         name = self.names[s.turn]
         if s.turn in self.session.bots:
@@ -479,7 +481,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
         conds = self.derived()["conds"][seat]
         rr = gfx.blit_text(surf, "win:", vp.s(14), vp.p(x + 14, y + 73), (150, 170, 160))
         cx = x + 14 + rr.w / vp.scale + 4
-        for ok, label in zip(conds, ("XP", "ATK", "LUCK")):
+        for ok, label in zip(conds, ("XP", "ATK", "LUCK"), strict=True):
             t = ("✓" if ok else "") + label
             rr = gfx.blit_text(surf, t, vp.s(14), vp.p(cx, y + 73), GREEN if ok else (150, 170, 160))
             cx += rr.w / vp.scale + 4
