@@ -111,6 +111,7 @@ def test_leave_and_resume_and_replay(app):
     pause = top(app)
     labels = [it.label for it in pause.menu.items]
     assert "Back to the lesson list" in labels and "Start this lesson again" in labels
+    assert not any("game is kept" in label for label in labels)  # a lesson is not saved as a game
     pause.menu.items[labels.index("Back to the lesson list")].action()
     frames(app, 2)
     assert top(app) is menu

@@ -19,13 +19,14 @@ class PauseScene(Scene):
         if table.session.spec.help_file:
             items.append(Item("How to play", action=self.help))
         items.append(Item("Settings", action=self.settings))
-        items.append(
-            Item(
-                "Leave to the menu (the game is kept)",
-                action=self.leave,
-                hint="Your game is saved after every move: resume it from the menu",
+        if getattr(table, "tutor", None) is None:  # a lesson is not kept: its own items lead back to the lessons
+            items.append(
+                Item(
+                    "Leave to the menu (the game is kept)",
+                    action=self.leave,
+                    hint="Your game is saved after every move: resume it from the menu",
+                )
             )
-        )
         items.append(Item("Quit tabletop", action=app.quit))
         self.menu = Menu(items, y=220, w=520, x=380, sound=app.sounds, on_back=self.resume)
 
