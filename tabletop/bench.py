@@ -136,6 +136,30 @@ def busy_table(spec, app, seed=3, feed=4):
     return table
 
 
+def finished_session(spec, seed: int, people: int):
+    """A session whose game is over: played to the end by computers, then seated with people."""
+    from tabletop.core import playout
+    from tabletop.session import Seat, Session
+
+    n = spec.min_players if spec.max_players <= 2 else min(4, spec.max_players)
+    if spec.id == "jab":
+        from tabletop.games.jab.bot import random_game
+
+        state, _ = random_game(seed)
+    else:
+        result = playout.play(spec, seed=seed, players=n)
+        state = result.state
+    from tabletop.ui.gfx import PLAYER_NAMES as names
+
+    seats = [
+        Seat(names[i], "human") if i < people else Seat(names[i], "computer", level=spec.bot_levels[0])
+        for i in range(n)
+    ]
+    session = Session.new(spec, seats, seed=seed, autosave=False)
+    session.state = state
+    return session
+
+
 class _Counting:
     """Counts the images blitted while one frame is drawn (and how big, and with alpha or not)."""
 

@@ -126,7 +126,8 @@ def test_mouse_plays_a_whole_match_against_the_computer(app):
     head, why = table.result_text()
     assert "wins the game" in head
     # look at the table afterwards and scroll back through the match's plays
-    click(app, table.result_menu.items[1].rect.center)
+    look = next(it for it in table.result_menu.items if it.label == "Look at the table")
+    click(app, look.rect.center)
     assert table.result_dismissed
     click(app, button(table, "Match history").rect.center)
     assert table.history_open and len(table.history_lines[1]) > 22

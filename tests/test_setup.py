@@ -58,7 +58,7 @@ def test_players_come_first_against_the_easiest_computer(app, spec):
     keys = [it.key for it in s.menu.items]
     seats = [k for k in keys if k.startswith("seat")]
     assert keys.index("help") < keys.index("start") and keys.index("more") < keys.index("start")
-    first_other = min(keys.index(k) for k in keys if not (k.startswith(("seat", "ctl")) or k == "players"))
+    first_other = min(keys.index(k) for k in keys if not (k.startswith(("seat", "ctl", "name")) or k == "players"))
     assert max(keys.index(k) for k in seats) < first_other, keys
     assert s.seat_kind[0] == "human"
     assert s.seat_kind[1] == f"computer:{spec.bot_levels[0]}"

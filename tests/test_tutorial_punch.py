@@ -6,6 +6,7 @@ import pytest
 
 from tabletop.core import registry
 from tabletop.tutorial import lessons_for, open_tutorial, progress
+from tabletop.ui import gfx
 from tests.tutorial_helpers import Newcomer, lesson_table, lit, steer
 from tests.ui_helpers import frames, key, make_app, top
 
@@ -32,8 +33,8 @@ CHOICES = {
     "dodge": [("hand", 0, "dodge")],
     "rest": [("hand", 0, "nothing")],
     "caught": [("hand", 0, "p2")],
-    "break": [("hand", 0, "block"), "Red: ready"],
-    "secrecy": ["Show Red", ("hand", 0, "p1"), "Show Blue", ("hand", 1, "block")],
+    "break": [("hand", 0, "block"), f"{gfx.PLAYER_NAMES[0]}: ready"],
+    "secrecy": [f"Show {gfx.PLAYER_NAMES[0]}", ("hand", 0, "p1"), f"Show {gfx.PLAYER_NAMES[1]}", ("hand", 1, "block")],
 }
 
 

@@ -10,6 +10,7 @@ few points (``vet`` before an action is played, ``after`` once it was,
 from __future__ import annotations
 
 import math
+import re
 
 import pygame
 
@@ -68,6 +69,12 @@ class Tutor:
         if lesson.goal(after) or (lesson.step is not None and lesson.step(action, before, after)):
             return None
         return lesson.coach or lesson.text
+
+    def named(self, text: str) -> str:
+        """A lesson's words with the players' names: lessons call the learner Red and the opponent Blue,
+        but players are never called by a card colour (JAB's cards are red and blue too)."""
+        seats = self.table.session.seats
+        return _PLAYER_WORD.sub(lambda m: seats[0 if m.group(0) == "Red" else 1].name, text)
 
     def coach(self, text: str) -> None:
         self.coach_text = text
@@ -183,6 +190,7 @@ class Tutor:
             body = self.lesson.text
             if self.lesson.hint and self.lesson.hint_ms and self.clock > self.lesson.hint_ms:
                 body += " " + self.lesson.hint
+        body = self.named(body)
         gfx.panel(surf, r, (16, 22, 30), radius=vp.s(12), border=border, width=max(2, vp.s(3)), alpha=238)
         pad = vp.s(14)
         head_px = gfx.fit_px(head, vp.s(20), r.w - 2 * pad, bold=True)
@@ -195,6 +203,9 @@ class Tutor:
             lines = gfx.wrap(body, px, r.w - 2 * pad)
         for i, line in enumerate(lines):
             gfx.blit_text(surf, line, px, (r.x + pad, top + i * int(px * 1.25)), gfx.WHITE)
+
+
+_PLAYER_WORD = re.compile(r"\b(Red|Blue)\b")  # capitalised: a player; card colours are written in lower case
 
 
 def _swap(app, table, scene) -> None:

@@ -180,6 +180,7 @@ class App:
             for scene in self.stack[start:]:
                 scene.draw(surf, self.vp)
             self.draw_toasts(surf)
+            gfx.show_whole(surf, pygame.mouse.get_pos())
         pygame.display.flip()
 
     def draw_too_small(self, surf) -> None:
@@ -202,11 +203,11 @@ class App:
         y = 10
         for text, _ms in self.toasts[-3:]:
             px = self.vp.s(16)
-            for line in gfx.wrap(text, px, self.vp.s(1000)):
+            for line in gfx.wrap(text, px, min(self.vp.s(1000), surf.get_width() - 40)):
                 img = gfx.text(line, px, gfx.WHITE)
                 r = img.get_rect(midtop=(surf.get_width() // 2, y))
                 gfx.panel(surf, r.inflate(self.vp.s(20), self.vp.s(8)), (40, 40, 40), radius=6)
-                surf.blit(img, r)
+                gfx.blit_text(surf, line, px, r.topleft, gfx.WHITE)
                 y += r.h + self.vp.s(10)
 
     def run(self, frames: int = 0) -> int:

@@ -20,6 +20,7 @@ class Face:
     border: tuple = (30, 30, 30)  # owner's border
     subtitle: str = ""  # small text at the bottom
     face_down: bool = False
+    art: str = ""  # a picture drawn in the middle (see ``tabletop.ui.art``); the value then sits in a corner
 
 
 BACK_FILL = (120, 30, 40)
@@ -45,19 +46,54 @@ def render(face: Face, w: int, h: int) -> pygame.Surface:
     inner = r.inflate(-2 * bw, -2 * bw)
     pygame.draw.rect(surf, face.fill, inner, border_radius=max(1, radius - bw))
     pad = max(2, w // 14)
+    texts: list = []
+    body = inner.inflate(-2 * pad, -2 * pad)
+    small = max(6, h // 14)
     if face.title:
-        px = gfx.fit_px(face.title, max(8, h // 8), inner.w - 2 * pad, bold=True)
-        gfx.blit_text(surf, face.title, px, (inner.centerx, inner.top + pad), gfx.INK, bold=True, anchor="midtop")
-    if face.value:
-        px = gfx.fit_px(face.value, max(10, h // 3), inner.w - 2 * pad, bold=True)
-        gfx.blit_text(surf, face.value, px, inner.center, face.colour, bold=True, anchor="center")
-    if face.symbol:
-        px = max(8, h // 7)
-        gfx.blit_text(surf, face.symbol, px, (inner.left + pad, inner.bottom - pad), face.colour, anchor="bottomleft")
-        gfx.blit_text(surf, face.symbol, px, (inner.right - pad, inner.bottom - pad), face.colour, anchor="bottomright")
-    if face.subtitle:
-        px = gfx.fit_px(face.subtitle, max(7, h // 11), inner.w - 4 * pad - h // 4)
-        gfx.blit_text(surf, face.subtitle, px, (inner.centerx, inner.bottom - pad), gfx.DIM, anchor="midbottom")
+        band = pygame.Rect(body.left, body.top, body.w, max(8, h // 6))
+        r = gfx.draw_fitted(surf, face.title, band, max(8, h // 8), gfx.INK, bold=True, min_px=small, lines=1)
+        texts.append((face.title, r, band))
+        body.top = band.bottom
+    foot = None
+    if face.symbol or face.subtitle:
+        foot = pygame.Rect(body.left, body.bottom - max(8, h // 7), body.w, max(8, h // 7))
+        body.bottom = foot.top
+    if face.art:
+        from tabletop.ui import art
+
+        art.draw(surf, face.art, body, face.colour)
+        if face.value:  # the value large in the top corner, over the picture
+            corner = pygame.Rect(body.left, body.top, body.w // 2, body.h // 3)
+            r = gfx.draw_fitted(
+                surf,
+                face.value,
+                corner,
+                max(10, h // 5),
+                face.colour,
+                bold=True,
+                align="left",
+                valign="top",
+                min_px=small,
+                lines=1,
+            )
+            texts.append((face.value, r, corner))
+    elif face.value:
+        r = gfx.draw_fitted(surf, face.value, body, max(10, h // 3), face.colour, bold=True, min_px=small, lines=1)
+        texts.append((face.value, r, body))
+    if foot is not None:
+        side = foot.h if face.symbol else 0
+        if face.symbol:
+            for box, align in (
+                (pygame.Rect(foot.left, foot.top, side, foot.h), "left"),
+                (pygame.Rect(foot.right - side, foot.top, side, foot.h), "right"),
+            ):
+                r = gfx.draw_fitted(surf, face.symbol, box, max(8, h // 7), face.colour, align=align, min_px=small)
+                texts.append((face.symbol, r, box))
+        if face.subtitle:
+            box = foot.inflate(-2 * side - 2, 0)
+            r = gfx.draw_fitted(surf, face.subtitle, box, max(7, h // 11), gfx.DIM, min_px=small, lines=1)
+            texts.append((face.subtitle, r, box))
+    gfx.OPAQUE[id(surf)] = texts
     return surf
 
 
@@ -75,4 +111,4 @@ def slot(surf, rect: pygame.Rect, label: str = "", colour=(255, 255, 255), px: i
     gfx.panel(surf, rect, (0, 0, 0), radius=max(2, rect.w // 10), alpha=50)
     pygame.draw.rect(surf, colour, rect, width=2, border_radius=max(2, rect.w // 10))
     if label:
-        gfx.blit_text(surf, label, gfx.fit_px(label, px, rect.w - 6), rect.center, colour, anchor="center")
+        gfx.draw_fitted(surf, label, rect.inflate(-6, -6), px, colour)

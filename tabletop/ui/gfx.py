@@ -33,7 +33,7 @@ PANEL = (18, 22, 30)
 HILITE = (255, 220, 90)
 REFUSE = (230, 70, 60)
 PLAYER_COLOURS = [(230, 80, 70), (70, 140, 235), (240, 190, 60), (120, 200, 110), (190, 110, 220), (90, 210, 210)]
-PLAYER_NAMES = ["Red", "Blue", "Gold", "Green", "Violet", "Teal"]
+PLAYER_NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eve", "Finn"]  # never a card colour of any game
 
 
 class Viewport:
@@ -46,6 +46,7 @@ class Viewport:
         w, h = max(1, size[0]), max(1, size[1])
         self.size = (w, h)
         self.scale = min(w / DESIGN_W, h / DESIGN_H)
+        _SCALE[0] = self.scale
         self.ox = (w - DESIGN_W * self.scale) / 2
         self.oy = (h - DESIGN_H * self.scale) / 2
 
@@ -107,7 +108,13 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
 
 @image_cache(2048)
 def text(s: str, px: int, colour=WHITE, bold: bool = False) -> pygame.Surface:
-    return font(px, bold).render(s, True, colour)
+    img = font(px, bold).render(s, True, colour)
+    TEXT_IMAGES[id(img)] = (s, img)  # the text-fit test knows a text wherever its image is blitted
+    return img
+
+
+TEXT_IMAGES: dict = {}
+forget_on_resize(TEXT_IMAGES.clear)
 
 
 def wrap(s: str, px: int, width: int, bold: bool = False) -> list[str]:
@@ -133,9 +140,13 @@ def _wrap(s: str, px: int, width: int, bold: bool) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def blit_text(surf, s: str, px: int, pos, colour=WHITE, bold=False, anchor="topleft") -> pygame.Rect:
+def blit_text(surf, s: str, px: int, pos, colour=WHITE, bold=False, anchor="topleft", box=None) -> pygame.Rect:
+    """Draw one line of text. ``box`` is the rect it must stay in (default: the surface); the text-fit
+    test checks every drawn text against its box and against every other text (see ``TextLog``)."""
     img = text(s, px, colour, bold)
     r = img.get_rect(**{anchor: pos})
+    if LOG is not None and box is not None:
+        LOG.box = pygame.Rect(box)
     surf.blit(img, r)
     return r
 
@@ -148,6 +159,177 @@ def fit_px(s: str, px: int, width: int, bold: bool = False) -> int:
     return px
 
 
+MIN_PX = 11  # no text is drawn smaller than this on a 1280x720 screen (scaled with the window)
+
+
+@lru_cache(maxsize=4096)
+def fit(s: str, w: int, h: int, px: int, min_px: int, bold: bool = False, lines: int = 0) -> tuple:
+    """How ``s`` fits a ``w`` x ``h`` box: (px, lines, cut). The one way every text is fitted:
+    first shrink a single line down to ``min_px``; then wrap, at the largest size whose lines fit
+    the height; last, at ``min_px``, keep the lines that fit and end the last one with an ellipsis
+    (``cut`` is then true and the whole text is shown on hover/focus, see ``show_whole``)."""
+    min_px = max(6, min(min_px, px))
+    w, h = max(1, w), max(1, h)
+    if "\n" not in s:
+        for p in range(px, min_px - 1, -1):
+            f = font(p, bold)
+            if f.size(s)[0] <= w and f.get_linesize() <= h + 2:
+                return p, (s,), False
+    for p in range(px, min_px - 1, -1):
+        ls = _wrap(s, p, w, bold)
+        f = font(p, bold)
+        if (not lines or len(ls) <= lines) and all(f.size(line)[0] <= w for line in ls):
+            if len(ls) * f.get_linesize() <= h + 2:
+                return p, ls, False
+    f = font(min_px, bold)
+    keep = max(1, min(lines or 99, h // max(1, f.get_linesize())))
+    ls = list(_wrap(s, min_px, w, bold))
+    out = [_ellipsis(line, min_px, w, bold) for line in ls[:keep]]
+    if len(ls) > keep:
+        out[-1] = _ellipsis(ls[keep - 1] + " " + ls[keep], min_px, w, bold)
+    return min_px, tuple(out), True
+
+
+def _ellipsis(line: str, px: int, w: int, bold: bool) -> str:
+    f = font(px, bold)
+    if f.size(line)[0] <= w:
+        return line
+    while line and f.size(line.rstrip() + "…")[0] > w:
+        line = line[:-1]
+    return line.rstrip() + "…" if line else ""
+
+
+def draw_fitted(
+    surf, s: str, box, px: int, colour=WHITE, bold=False, align="center", valign="center", min_px=None, lines=0
+) -> pygame.Rect:
+    """Draw ``s`` inside ``box`` (a pixel rect) by the one fitting rule (``fit``). ``min_px`` defaults to
+    ``MIN_PX`` scaled like ``px`` would be. Returns the rect the text covers. A cut text is remembered
+    with its box, so the whole of it can be shown when the pointer rests on it."""
+    box = pygame.Rect(box)
+    if min_px is None:
+        min_px = min(px, max(7, round(MIN_PX * _SCALE[0])))
+    p, ls, cut = fit(s, box.w, box.h, px, min_px, bold, lines)
+    f = font(p, bold)
+    step = f.get_linesize()
+    total = step * len(ls)
+    y = {"top": box.top, "bottom": box.bottom - total}.get(valign, box.centery - total // 2)
+    covered = None
+    for line in ls:
+        img = text(line, p, colour, bold)
+        r = img.get_rect(top=y)
+        if align == "left":
+            r.left = box.left
+        elif align == "right":
+            r.right = box.right
+        else:
+            r.centerx = box.centerx
+        if LOG is not None:
+            LOG.box = box
+        surf.blit(img, r)
+        covered = r if covered is None else covered.union(r)
+        y += step
+    if cut:
+        CUT.append((box.copy(), s))
+    return covered or pygame.Rect(box.topleft, (0, 0))
+
+
+_SCALE = [1.0]  # the window's scale, kept by the viewport so min sizes follow the window
+CUT: list = []  # (box, whole text) of texts cut this frame: the app shows the whole one on hover
+
+
+def show_whole(surf, mouse_pos) -> None:
+    """Draw the whole text of a cut text under the pointer (called by the app after the frame)."""
+    for box, s in reversed(CUT):
+        if box.collidepoint(mouse_pos):
+            px = max(12, round(18 * _SCALE[0]))
+            w = min(surf.get_width() - 20, max(200, font(px).size(s)[0] + 24))
+            ls = _wrap(s, px, w - 24, False)
+            h = len(ls) * font(px).get_linesize() + 16
+            r = pygame.Rect(0, 0, w, h)
+            r.midtop = (mouse_pos[0], mouse_pos[1] + 22)
+            r.clamp_ip(surf.get_rect())
+            if r.collidepoint(mouse_pos):
+                r.bottom = mouse_pos[1] - 8
+            pygame.draw.rect(surf, (250, 246, 232), r, border_radius=6)
+            pygame.draw.rect(surf, INK, r, width=1, border_radius=6)
+            y = r.top + 8
+            for line in ls:
+                surf.blit(text(line, px, INK), (r.left + 12, y))
+                y += font(px).get_linesize()
+            break
+    CUT.clear()
+
+
+class TextLog:
+    """What the text-fit test reads: every text drawn on the screen with its rect and its box.
+
+    Drawing something opaque (a panel, a card, a shade) over texts hides them: they leave the log,
+    since nobody can read them; a card's own texts join the log where the card is drawn."""
+
+    def __init__(self, screen):
+        self.screen = screen
+        self.items: list = []  # (text, rect, box)
+        self.box = None  # the box of the text about to be blitted, when its drawer knows it
+
+    def blitted(self, surf, source, rect) -> None:
+        """Something was blitted on the screen: a text joins the log, a card hides what it covers."""
+        got = TEXT_IMAGES.get(id(source))
+        if got is not None and got[1] is source:
+            self.add(surf, got[0], rect, self.box)
+        elif id(source) in OPAQUE:
+            self.cover(surf, rect)
+            for s, r, box in OPAQUE[id(source)]:
+                self.add(surf, s, r.move(rect.topleft), box.move(rect.topleft))
+        self.box = None
+
+    def add(self, surf, s, rect, box=None) -> None:
+        if surf is not self.screen or not s.strip() or not surf.get_clip().colliderect(rect):
+            return  # drawn elsewhere, blank, or wholly outside the visible part (a scrolled page)
+        self.items.append((s, pygame.Rect(rect), pygame.Rect(box) if box is not None else surf.get_rect()))
+
+    def cover(self, surf, rect) -> None:
+        if surf is self.screen:
+            rect = pygame.Rect(rect)
+            self.items = [it for it in self.items if not rect.colliderect(it[1])]
+
+    def problems(self) -> list[str]:
+        out = []
+        screen = self.screen.get_rect()
+        for s, r, box in self.items:
+            if not box.inflate(2, 2).contains(r) or not screen.contains(r):
+                out.append(f"{s!r} at {tuple(r)} escapes its box {tuple(box)}")
+        for i, (s, r, _b) in enumerate(self.items):
+            ink = _ink(r)
+            for t, q, _c in self.items[i + 1 :]:
+                if ink.colliderect(_ink(q)) and not (s == t and r == q):
+                    out.append(f"{s!r} at {tuple(r)} overlaps {t!r} at {tuple(q)}")
+        return out
+
+
+def _ink(r: pygame.Rect) -> pygame.Rect:
+    """A text's rect less the empty space fonts put above and below the letters."""
+    pad = r.h // 6
+    return pygame.Rect(r.x + 1, r.y + pad, max(1, r.w - 2), max(1, r.h - 2 * pad))
+
+
+LOG: TextLog | None = None
+OPAQUE: dict = {}  # id of an image that hides what is under it (a card face) -> the texts on it
+forget_on_resize(OPAQUE.clear)
+
+
+def recording_screen(screen):
+    """A stand-in for the screen whose blits go to ``LOG`` (for the text-fit test)."""
+
+    class Recording(pygame.Surface):
+        def blit(self, source, dest, area=None, special_flags=0):
+            r = pygame.Surface.blit(self, source, dest, area, special_flags)
+            if LOG is not None:
+                LOG.blitted(self, source, pygame.Rect(dest if len(dest) == 4 else (dest, source.get_size())))
+            return r
+
+    return Recording(screen.get_size(), 0, screen)
+
+
 @image_cache(256)
 def veil(w: int, h: int, colour: tuple, alpha: int, radius: int = 0) -> pygame.Surface:
     """A see-through rounded rectangle, made once per size and colour (not per frame)."""
@@ -157,6 +339,8 @@ def veil(w: int, h: int, colour: tuple, alpha: int, radius: int = 0) -> pygame.S
 
 
 def panel(surf, rect, colour=PANEL, radius=10, border=None, width=2, alpha=None):
+    if LOG is not None and (alpha is None or alpha >= 200):
+        LOG.cover(surf, rect)
     if alpha is not None:
         surf.blit(veil(rect.w, rect.h, tuple(colour[:3]), alpha, radius), rect.topleft)
     else:
@@ -167,6 +351,8 @@ def panel(surf, rect, colour=PANEL, radius=10, border=None, width=2, alpha=None)
 
 def shade(surf, alpha=170):
     w, h = surf.get_size()
+    if LOG is not None and alpha >= 150:
+        LOG.cover(surf, surf.get_rect())
     surf.blit(veil(w, h, (0, 0, 0), alpha), (0, 0))
 
 
@@ -184,6 +370,7 @@ def reset_caches() -> None:
     font.cache_clear()
     text.cache_clear()
     fit_px.cache_clear()
+    fit.cache_clear()
     _wrap.cache_clear()
     veil.cache_clear()
     forget_images()  # every image_cache and forget_on_resize (card faces too): made by the old display

@@ -4,11 +4,10 @@ interrupted game, change the settings."""
 from __future__ import annotations
 
 from tabletop.core import registry
-from tabletop.core.registry import REALTIME, SIMULTANEOUS, TURNS
 from tabletop.session import Session, autosave_path, pending_autosave
-from tabletop.ui import gfx
 from tabletop.ui.pace import PACE_CHOICES
 from tabletop.ui.setup import Setup, start_table
+from tabletop.ui.tiles import TileMenu
 from tabletop.ui.widgets import Item, Menu, MenuScene
 
 
@@ -44,44 +43,7 @@ class Launcher(MenuScene):
         items.append(Item("Learn to play", action=self.learn, key="", hint="Lessons and rules for every game"))
         items.append(Item("Settings", action=lambda: self.app.push(SettingsScene(self.app))))
         items.append(Item("Quit", action=self.app.quit))
-        self.menu = Menu(items, x=150, y=160, w=440, sound=self.app.sounds, on_back=None)
-
-    def draw(self, surf, vp):
-        super().draw(surf, vp)
-        item = self.menu.items[self.menu.focus] if self.menu.items else None
-        spec = registry.load_all().get(item.key) if item is not None and item.key else None
-        r = vp.r(660, 160, 480, 360)
-        gfx.panel(surf, r, (14, 40, 30), radius=vp.s(14), border=(60, 110, 80), width=max(1, vp.s(2)))
-        if spec is None:
-            lines = [
-                "Choose a game with the mouse, the arrow keys",
-                "or a gamepad's d-pad, then Enter, Space or A.",
-                "",
-                "Esc, Backspace or B goes back.",
-                "Every game is saved after every move.",
-            ]
-            for i, line in enumerate(lines):
-                gfx.blit_text(surf, line, vp.s(18), vp.p(690, 200 + i * 30), gfx.WHITE)
-            return
-        kind = {
-            REALTIME: "Real time: no turns, both play at once",
-            SIMULTANEOUS: "Secret choices, revealed together",
-            TURNS: "Turns, one player after another",
-        }[spec.dynamics]
-        players = (
-            f"{spec.min_players} players"
-            if spec.min_players == spec.max_players
-            else f"{spec.min_players} to {spec.max_players} players"
-        )
-        gfx.blit_text(surf, spec.name, vp.s(28), vp.p(690, 190), gfx.GOLD, bold=True)
-        y = 240
-        for line in gfx.wrap(spec.blurb, vp.s(18), vp.s(420)):
-            gfx.blit_text(surf, line, vp.s(18), vp.p(690, y), gfx.WHITE)
-            y += 28
-        y += 14
-        for line in (players + ", people or computers", kind):
-            gfx.blit_text(surf, "• " + line, vp.s(17), vp.p(690, y), (200, 220, 200))
-            y += 28
+        self.menu = TileMenu(items, sound=self.app.sounds, on_back=None)
 
     def learn(self):
         from tabletop.ui.learn import LearnScene

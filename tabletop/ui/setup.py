@@ -18,6 +18,7 @@ from tabletop.core.registry import SIMULTANEOUS, TURNS
 from tabletop.input.bindings import SCHEME_LABELS, SCHEMES
 from tabletop.session import Seat, Session
 from tabletop.ui import gfx, help
+from tabletop.ui.name_entry import NameEntry, refusal
 from tabletop.ui.widgets import Item, Menu, MenuScene
 
 SCHEME_NOTES = {
@@ -107,6 +108,13 @@ class Setup(MenuScene):
         except ValueError:
             self.options = spec.rules.default_options()
         self.assist_chosen = last.get("assist_chosen") is True
+        names = last.get("names") if isinstance(last.get("names"), list) else []
+        self.names = [  # a name typed by a player is remembered; a bad one falls back to the default
+            names[i]
+            if i < len(names) and isinstance(names[i], str) and names[i].strip() and not refusal(names[i])
+            else gfx.PLAYER_NAMES[i]
+            for i in range(spec.max_players)
+        ][: spec.max_players]
         self._follow_assist()
         self.build()
 
@@ -148,7 +156,7 @@ class Setup(MenuScene):
         kinds = seat_choices(spec)
         values = [k[0] for k in kinds]
         for i in range(self.players):
-            name = gfx.PLAYER_NAMES[i]
+            name = self.names[i]
             items.append(
                 Item(
                     name,
@@ -159,6 +167,15 @@ class Setup(MenuScene):
                     hint=f"Who plays {name}: a person at this computer or the computer at a level",
                 )
             )
+            if self.seat_kind[i] == "human":
+                items.append(
+                    Item(
+                        f"{name}: type a name",
+                        action=lambda i=i: self.type_name(i),
+                        key=f"name{i}",
+                        hint="Type your own name (keyboard)",
+                    )
+                )
             if self.seat_kind[i] == "human" and spec.dynamics != TURNS:
                 sch = [(s, SCHEME_LABELS[s]) for s in SCHEMES]
                 items.append(
@@ -245,7 +262,7 @@ class Setup(MenuScene):
             i = int(key[4:])
             kind = self.seat_kind[i]
             if kind == "human":
-                return f"### {gfx.PLAYER_NAMES[i]}: a person\n\nSomebody at this computer plays {gfx.PLAYER_NAMES[i]}."
+                return f"### {self.names[i]}: a person\n\nSomebody at this computer plays {self.names[i]}."
             level = kind.split(":", 1)[1]
             note = spec.extra.get("level_notes", {}).get(level, "")
             rank = spec.bot_levels.index(level) + 1
@@ -254,12 +271,12 @@ class Setup(MenuScene):
                 f"- **{level_name(lv)}** (chosen)" if lv == level else f"- {level_name(lv)}" for lv in spec.bot_levels
             )
             return (
-                f"### {gfx.PLAYER_NAMES[i]}: the computer\n\n**{level_name(level)}** is {pos} of "
+                f"### {self.names[i]}: the computer\n\n**{level_name(level)}** is {pos} of "
                 f"{len(spec.bot_levels)} computer levels.\n\n{note}\n\nThe levels, easiest first:\n\n{ladder}"
             )
         if key.startswith("ctl"):
             i = int(key[3:])
-            return f"### {gfx.PLAYER_NAMES[i]} plays with\n\n{SCHEME_NOTES.get(self.schemes[i], '')}"
+            return f"### {self.names[i]} plays with\n\n{SCHEME_NOTES.get(self.schemes[i], '')}"
         if key.startswith("opt:"):
             okey = key[4:]
             describe = spec.extra.get("option_details")
@@ -289,7 +306,7 @@ class Setup(MenuScene):
                 level = kind.split(":", 1)[1]
                 gentle = ", the gentlest level" if level == spec.bot_levels[0] else ""
                 who = f"the computer: {level_name(level)}{gentle}"
-            lines.append(f"- **{gfx.PLAYER_NAMES[i]}**: {who}")
+            lines.append(f"- **{self.names[i]}**: {who}")
         tip = "New to the game? **How to play** starts with the goal and your first turn: it takes a minute."
         if tutorial_opener(spec) is not None:
             tip = "New to the game? **Learn to play** shows it on the table, one short lesson at a time."
@@ -312,6 +329,13 @@ class Setup(MenuScene):
         ops, _h = help.laid_out(self.details(), inner.w, round(vp.scale * 0.9, 4))
         help.draw_ops(surf, ops, inner.left, inner.top, clip=inner)
 
+    def type_name(self, i: int) -> None:
+        def done(name: str) -> None:
+            self.names[i] = name
+            self.build()
+
+        self.app.push(NameEntry(self.app, f"Player {i + 1}'s name", self.names[i], done))
+
     # -- starting -------------------------------------------------------------------------
     def conflict(self) -> str:
         humans = [i for i in range(self.players) if self.seat_kind[i] == "human"]
@@ -326,7 +350,7 @@ class Setup(MenuScene):
                     continue
                 if p in used:
                     return (
-                        f"{gfx.PLAYER_NAMES[used[p]]} and {gfx.PLAYER_NAMES[i]} both use "
+                        f"{self.names[used[p]]} and {self.names[i]} both use "
                         f"{SCHEME_LABELS[p].lower()}: choose different controls"
                     )
                 used[p] = i
@@ -343,9 +367,9 @@ class Setup(MenuScene):
             kind = self.seat_kind[i]
             if kind == "human":
                 scheme = self.schemes[i] if self.spec.dynamics != TURNS else None
-                seats.append(Seat(gfx.PLAYER_NAMES[i], "human", scheme=scheme))
+                seats.append(Seat(self.names[i], "human", scheme=scheme))
             else:
-                seats.append(Seat(gfx.PLAYER_NAMES[i], "computer", level=kind.split(":", 1)[1]))
+                seats.append(Seat(self.names[i], "computer", level=kind.split(":", 1)[1]))
         last = dict(self.app.settings["last_setup"])
         last[self.spec.id] = {
             "players": self.players,
@@ -353,6 +377,7 @@ class Setup(MenuScene):
             "controls": self.schemes,
             "options": self.options,
             "assist_chosen": self.assist_chosen,
+            "names": self.names,
         }
         self.app.settings["last_setup"] = last
         self.app.settings.save()

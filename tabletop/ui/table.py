@@ -184,8 +184,13 @@ class TableScene(Scene):
         if surf is not None:
             col = (70, 84, 110) if enabled else (45, 48, 56)
             gfx.panel(surf, rect, col, radius=max(3, rect.h // 5), border=(150, 160, 190) if enabled else None, width=1)
-            size = gfx.fit_px(label, px or max(8, int(rect.h * 0.45)), rect.w - vp.s(10))
-            gfx.blit_text(surf, label, size, rect.center, gfx.WHITE if enabled else gfx.DIM, anchor="center")
+            gfx.draw_fitted(
+                surf,
+                label,
+                rect.inflate(-vp.s(10), -2),
+                px or max(8, int(rect.h * 0.45)),
+                gfx.WHITE if enabled else gfx.DIM,
+            )
         if enabled:
             self.next_hots.append(Hot(rect, label, seat, "button", callback=callback))
         return rect
@@ -451,13 +456,12 @@ class TableScene(Scene):
     def draw_message(self, surf, vp, text: str, y: float = 360) -> None:
         px = vp.s(22)
         lines = gfx.wrap(text, px, vp.s(900))
-        h = len(lines) * int(px * 1.3)
+        h = len(lines) * gfx.font(px).get_linesize()
         w = max(gfx.font(px).size(line)[0] for line in lines)
         r = pygame.Rect(0, 0, w + vp.s(40), h + vp.s(24))
         r.center = vp.p(640, y)
         gfx.panel(surf, r, (30, 20, 20), radius=vp.s(10), border=gfx.REFUSE, alpha=235)
-        for i, line in enumerate(lines):
-            gfx.blit_text(surf, line, px, (r.centerx, r.top + vp.s(12) + i * int(px * 1.3)), gfx.WHITE, anchor="midtop")
+        gfx.draw_fitted(surf, text, r.inflate(-vp.s(30), -vp.s(16)), px, gfx.WHITE)
 
     def _draw_focus(self, surf, vp) -> None:
         for seat in list(self.show_focus):
@@ -500,15 +504,33 @@ class TableScene(Scene):
             return "A draw", why
         return f"{self.session.seats[out.winner].name} wins!", why
 
+    def headline(self) -> str:
+        """The result said from the player's side: "You win!" for one person against the computer,
+        the winner's name between people."""
+        head = self.result_text()[0]
+        out = self.session.outcome()
+        people = [i for i, s in enumerate(self.session.seats) if s.kind == "human"]
+        if out is None or out.winner is None or len(people) != 1:
+            return head
+        if out.winner == people[0]:
+            return "You win!"
+        return f"You lose: {self.session.seats[out.winner].name} wins"
+
     def _result_items(self):
         from tabletop.ui.widgets import Item, Menu
 
         items = [
-            Item("Play again", action=self.play_again),
+            Item("Rematch", action=self.play_again),
+            Item("Watch the replay", action=self.watch_replay),
             Item("Look at the table", action=self._dismiss),
             Item("Back to the menu", action=self.leave),
         ]
-        return Menu(items, x=440, y=400, w=400, sound=self.app.sounds, on_back=self._dismiss)
+        return Menu(items, x=440, y=392, w=400, row=44, sound=self.app.sounds, on_back=self._dismiss)
+
+    def watch_replay(self):
+        from tabletop.ui.replay import ReplayScene
+
+        self.app.push(ReplayScene(self.app, self.spec, self.session.record))
 
     def _dismiss(self):
         self.result_dismissed = True
@@ -534,12 +556,11 @@ class TableScene(Scene):
         if self.result_menu is None:
             self.result_menu = self._result_items()
             self.app.sounds.play("cheer")
-        r = vp.r(340, 180, 600, 400)
+        r = vp.r(300, 130, 680, 470)
         gfx.panel(surf, r, gfx.PANEL, radius=vp.s(16), border=gfx.GOLD, width=vp.s(3), alpha=240)
-        head, why = self.result_text()
-        gfx.blit_text(surf, head, vp.s(44), vp.p(640, 250), gfx.GOLD, bold=True, anchor="center")
-        for i, line in enumerate(gfx.wrap(why, vp.s(20), vp.s(540))[:3]):
-            gfx.blit_text(surf, line, vp.s(20), vp.p(640, 305 + i * 28), gfx.WHITE, anchor="center")
+        why = self.result_text()[1]
+        gfx.draw_fitted(surf, self.headline(), vp.r(330, 150, 620, 64), vp.s(44), gfx.GOLD, bold=True, lines=1)
+        gfx.draw_fitted(surf, why, vp.r(330, 222, 620, 160), vp.s(20), gfx.WHITE, min_px=vp.s(17))
         self.result_menu.draw(surf, vp)
 
 

@@ -151,9 +151,7 @@ class Menu:
             if it.choices:
                 self._draw_choice(surf, vp, it, r, fg, focused)
                 continue
-            label = it.text()
-            px = gfx.fit_px(label, vp.s(self.px), r.w - vp.s(20))
-            gfx.blit_text(surf, label, px, r.center, fg, bold=focused, anchor="center")
+            gfx.draw_fitted(surf, it.text(), r.inflate(-vp.s(20), -2), vp.s(self.px), fg, bold=focused, lines=1)
         if self.scroll > 0:
             gfx.blit_text(surf, "▲", vp.s(16), vp.p(self.x + self.w / 2, self.y - 14), gfx.GREY, anchor="center")
         if self.scroll + self.max_rows < len(self.items):
@@ -165,23 +163,31 @@ class Menu:
                 gfx.GREY,
                 anchor="center",
             )
-        hint = self.items[self.focus].hint if self.items else ""
+        focused = self.items[self.focus] if self.items else None
+        hint = focused.hint if focused else ""
+        if (
+            focused is not None
+            and focused.rect is not None
+            and not focused.choices
+            and gfx.fit(
+                focused.text(), focused.rect.w - vp.s(20), focused.rect.h - 2, vp.s(self.px), vp.s(gfx.MIN_PX), True, 1
+            )[2]
+        ):
+            hint = focused.text()  # a row cut short: the focused row's whole text is shown below
         if hint:
-            gfx.blit_text(surf, hint, vp.s(16), vp.p(gfx.DESIGN_W / 2, gfx.DESIGN_H - 28), gfx.GREY, anchor="center")
+            gfx.draw_fitted(surf, hint, vp.r(40, gfx.DESIGN_H - 44, gfx.DESIGN_W - 80, 32), vp.s(16), gfx.GREY)
 
     def _draw_choice(self, surf, vp, it, r, fg, focused) -> None:
         """Label on the left; on the right ‹ value ›, where a click on the ‹ half goes back, on the › half on."""
         pad = vp.s(12)
         split = r.left + int(r.w * 0.42)
-        label = it.label
-        px = gfx.fit_px(label, vp.s(self.px - 2), split - r.left - 2 * pad, bold=focused)
-        gfx.blit_text(surf, label, px, (r.left + pad, r.centery), fg, bold=focused, anchor="midleft")
+        box = pygame.Rect(r.left + pad, r.top + 1, split - r.left - 2 * pad, r.h - 2)
+        gfx.draw_fitted(surf, it.label, box, vp.s(self.px - 2), fg, bold=focused, align="left", lines=1)
         value = it.choices[it.index][1]
         arrow = vp.s(self.px)
         vr = pygame.Rect(split, r.top, r.right - split, r.h)
-        inner = vr.w - 2 * pad - 2 * arrow
-        vpx = gfx.fit_px(value, vp.s(self.px - 2), inner, bold=focused)
-        gfx.blit_text(surf, value, vpx, vr.center, gfx.HILITE if focused else fg, bold=focused, anchor="center")
+        box = vr.inflate(-2 * pad - 2 * arrow, -2)
+        gfx.draw_fitted(surf, value, box, vp.s(self.px - 2), gfx.HILITE if focused else fg, bold=focused, lines=1)
         gfx.blit_text(surf, "‹", arrow, (vr.left + pad, vr.centery), fg, bold=True, anchor="midleft")
         gfx.blit_text(surf, "›", arrow, (vr.right - pad, vr.centery), fg, bold=True, anchor="midright")
         it.back_rect = pygame.Rect(vr.left, vr.top, vr.w // 2, vr.h)

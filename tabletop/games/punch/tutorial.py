@@ -131,7 +131,7 @@ def lessons() -> list[Lesson]:
             prelude=NINE,
             goal=lambda s: s.round == 2 and s.phase != "break",
             step=lambda a, before, after: isinstance(a, (Commit, Ready)),
-            touch=lambda p, s: p == ("hand", YOU, "block") or (isinstance(p, str) and p.startswith("Red: ready")),
+            touch=lambda p, s: p == ("hand", YOU, "block") or (isinstance(p, str) and ": ready" in p),
             opponent=_blue("block"),
             coach="Play your last card, then press Ready for round 2.",
             done="Both went from 4 to 7. After round three the higher stamina wins the match; "

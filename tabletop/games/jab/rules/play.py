@@ -164,14 +164,14 @@ def _place(s: State, a: Place):
         if pile:
             under = pile[-1]
             if C.owner(under) == p and C.ctype(under) == C.HAYMAKER and C.colour(under) == C.colour(card):
-                add_event(
-                    n,
-                    "stagger",
-                    p,
-                    a.t,
-                    f"Stagger! {C.card_name(card).capitalize()} on {who(p)}'s "
-                    f"{C.COLOUR_NAMES[C.colour(card)].lower()} Haymaker.",
+                text = (
+                    f"Stagger! {who(p)}'s {C.card_name(card)} lands on their own "
+                    f"{C.COLOUR_NAMES[C.colour(card)].lower()} Haymaker"
                 )
+                moved = min(C.N["stagger_damage"], n.health[1 - p])  # what _damage will move
+                if moved:
+                    text += f": {who(1 - p)} loses {moved} health ({n.health[1 - p] - moved} left)"
+                add_event(n, "stagger", p, a.t, text + ".")
                 _damage(n, p, C.N["stagger_damage"], a.t, "The stagger")
     if n.cards_left(p) == 0:
         n.out_t = set_item(n.out_t, p, a.t)

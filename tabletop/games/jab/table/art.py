@@ -1,8 +1,8 @@
 """JAB card art and small pieces, drawn by us and cached per size.
 
 Punch cards: the punch type at the top, a panel in the card's colour with
-that colour's shape (red triangle, yellow circle, blue square, green diamond,
-purple star) drawn as a polygon, the value and the colour's name at the
+a glove making that punch (``tabletop.ui.art``) and that colour's shape (red
+triangle, yellow circle, blue square, green diamond, purple star) in its corner, the value and the colour's name at the
 bottom, a skull mark on Haymakers, and the owner's border (player 1 white,
 player 2 black). Everything here returns cached surfaces: nothing is built
 per frame.
@@ -14,7 +14,7 @@ import math
 
 import pygame
 
-from tabletop.ui import gfx
+from tabletop.ui import art, gfx
 
 from ..rules import content as C
 
@@ -113,8 +113,11 @@ def punch_card(card: int, w: int, h: int) -> pygame.Surface:
     foot_h = max(12, h // 6)
     band = pygame.Rect(inner.left + pad, band_top, inner.w - 2 * pad, inner.bottom - foot_h - band_top - pad // 2)
     pygame.draw.rect(surf, ink, band, border_radius=max(2, w // 14))
-    r = min(band.w, band.h) * 0.36
-    draw_shape(surf, C.SYMBOLS[ci], band.center, r, gfx.WHITE, (25, 25, 25), max(1, w // 40))
+    # the punch drawn as a glove making it; the colour's shape in the corner for colour-blind play
+    art.punch(surf, C.TYPE_NAMES[C.ctype(card)].lower(), band.inflate(-2, -2), gfx.WHITE)
+    r = min(band.w, band.h) * 0.17
+    corner = (band.right - r * 1.2, band.bottom - r * 1.2)
+    draw_shape(surf, C.SYMBOLS[ci], corner, r, gfx.WHITE, (25, 25, 25), max(1, w // 50))
     if C.ctype(card) == C.HAYMAKER:
         skull = gfx.text("☠", max(10, band.h // 3), gfx.WHITE)
         surf.blit(skull, skull.get_rect(topleft=(band.left + 2, band.top + 1)))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pygame
 
-from tabletop.ui import gfx
+from tabletop.ui import art, gfx
 
 from ..rules import content as C
 from ..rules.hands import SIDES, TARGETS, deck_name, target_at, target_name
@@ -70,6 +70,7 @@ def board(table, vp) -> pygame.Surface:
         panel(img, band, (0, 0, 0), alpha=40, radius=vp.s(14))
     pygame.draw.line(img, (40, 100, 74), vp.p(180, 360), vp.p(1100, 360), max(1, vp.s(2)))
     for p in (0, 1):
+        draw_boxer(img, vp, p)
         for t in TARGETS:
             r = place_rect(vp, f"p{p}.{t}")
             panel(img, r, (0, 0, 0), alpha=60, radius=vp.s(10))
@@ -110,6 +111,26 @@ def board(table, vp) -> pygame.Surface:
         img = img.convert()
     _BOARD[key] = img
     return img
+
+
+def draw_boxer(img, vp, p: int) -> None:
+    """Each player's boxer drawn under its three targets: a body across the two body targets, the head
+    round the head target, shoulders and gloves; in the player's colour, faint, so cards stay clear."""
+    head, left, right = (place_rect(vp, f"p{p}.{t}") for t in ("head", "left", "right"))
+    col = tuple(round(c * 0.3 + f * 0.7) for c, f in zip(colour_of(p), gfx.FELT, strict=True))
+    line = tuple(round(c * 0.55 + f * 0.45) for c, f in zip(colour_of(p), gfx.FELT, strict=True))
+    body = left.union(right).inflate(vp.s(28), vp.s(24))
+    pygame.draw.ellipse(img, col, body)
+    pygame.draw.ellipse(img, line, body, max(1, vp.s(3)))
+    neck_w = max(2, head.w // 3)
+    top = body.centery
+    pygame.draw.line(img, col, (head.centerx, top), head.center, neck_w)
+    r = max(head.w, head.h) * 0.68
+    pygame.draw.circle(img, col, head.center, round(r))
+    pygame.draw.circle(img, line, head.center, round(r), max(1, vp.s(3)))
+    for side, rect in ((-1, left), (1, right)):  # the gloves, up in guard beside the body
+        glove_at = (rect.centerx + side * (rect.w * 0.62), rect.centery)
+        art.glove(img, glove_at, vp.s(22), 90 if p == 0 else -90, line)
 
 
 # -- the table ---------------------------------------------------------------------

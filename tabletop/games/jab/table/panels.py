@@ -121,10 +121,17 @@ def draw_scoring(table, surf, vp, st, sc) -> None:
         rows.append((f"{table.name(a)} scores the {_target_words(line['chosen'])}:", 15, gfx.WHITE, False))
         rows.append(("CARDS", 0, None, False))
         blocks = len(line["blocks_removed"])
+        removed = len(line["punches_removed"])
+        if blocks:
+            said = (
+                f"{table.name(d)}'s {blocks} block{'s' if blocks != 1 else ''} cancel{'s' if blocks == 1 else ''} "
+                f"{table.name(a)}'s {removed} best punch{'es' if removed != 1 else ''}: "
+            )
+        else:
+            said = f"No blocks from {table.name(d)}, so every punch counts: "
         rows.append(
             (
-                f"{blocks} block{'s' if blocks != 1 else ''} cancel {len(line['punches_removed'])} best "
-                f"punch{'es' if len(line['punches_removed']) != 1 else ''}: punch points {line['punch_points']}",
+                said + f"{line['punch_points']} punch point{'s' if line['punch_points'] != 1 else ''}",
                 15,
                 gfx.WHITE,
                 False,
@@ -157,8 +164,8 @@ def draw_scoring(table, surf, vp, st, sc) -> None:
             verdict = "A tie: nobody wins the round."
         else:
             src = sc.get("token_from")
-            whose = "their own" if src == win else f"one of {table.name(1 - win)}'s"
-            verdict = f"{table.name(win)} wins the round: {whose} health tokens becomes a round-win token."
+            whose = "one of their own health tokens" if src == win else f"one of {table.name(1 - win)}'s health tokens"
+            verdict = f"{table.name(win)} wins the round: {whose} becomes a round-win token."
             if st.phase == "over":
                 verdict += f" That is {table.name(win)}'s round win number {st.tokens[win]}: the game is won."
         for p in sc.get("cutman", []):
@@ -197,7 +204,7 @@ def draw_score_cards(surf, vp, x, y, line) -> None:
             pygame.draw.line(surf, gfx.REFUSE, (p[0] + w, p[1]), (p[0], p[1] + h), max(2, vp.s(4)))
         cx += 54
     if len(shown) > 8:
-        gfx.blit_text(surf, f"+{len(shown) - 8}", vp.s(16), vp.p(cx + 4, y + 28), gfx.WHITE, bold=True)
+        gfx.blit_text(surf, f"{len(shown) - 8} more", vp.s(16), vp.p(cx + 4, y + 28), gfx.WHITE, bold=True)
 
 
 def draw_clinch(table, surf, vp, st) -> None:

@@ -32,7 +32,18 @@ def face(seat: int, code: str, down: bool = False) -> cards.Face:
         return cards.Face(face_down=True, border=border)
     k = KINDS[CODES.index(code)]
     title = {"punch": "Punch", "nothing": "Nothing", "block": "Block", "dodge": "Dodge"}[k.effect]
-    return cards.Face(title=title, value=k.symbol, colour=INK[k.effect], border=border)
+    return cards.Face(title=title, value=k.symbol, colour=INK[k.effect], border=border, art=ART[k.code])
+
+
+# a picture per kind (tabletop.ui.art): a harder glove for a bigger punch, a guard, a slip, a rest
+ART = {
+    "p1": "glove:jab",
+    "p2": "glove:cross",
+    "p3": "glove:haymaker",
+    "nothing": "rest",
+    "block": "guard",
+    "dodge": "slip",
+}
 
 
 def sentence(event: dict, names) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from tabletop.ui import gfx
+from tabletop.ui import art, gfx
 
 from ..rules.content import ACE, CONTENT, JACK, JOKER_RANK, KING, QUEEN, Card
 from ..rules.state import Player, max_hp, suit_total
@@ -75,13 +75,25 @@ def card_image(card: Card | None, w: int, h: int, dim: bool = False) -> pygame.S
     surf.blit(t, (pad, pad - px // 10))
     s = gfx.text(pip if card.rank != JOKER_RANK else "", max(8, int(px * 0.9)), col)
     surf.blit(s, (pad + max(0, (t.get_width() - s.get_width()) // 2), pad + int(px * 0.95)))
-    if card.numbered:
-        big = gfx.text(pip, max(10, int(min(w * 0.62, h * 0.42))), col)
-        surf.blit(big, big.get_rect(center=(int(w * 0.62), int(h * 0.66))))
-    else:
-        letter = {ACE: "A", JACK: "J", QUEEN: "Q", KING: "K", JOKER_RANK: "★"}[card.rank]
-        big = gfx.text(letter, max(10, int(min(w * 0.55, h * 0.38))), col, True)
+    word_h = int(h * 0.14) if h >= 140 and not card.numbered else 0  # the court card's word at the bottom
+    body = pygame.Rect(int(w * 0.38), int(h * 0.2), int(w * 0.58), int(h * 0.74) - word_h)
+    if card.numbered:  # the suit as pips, as many as the card's number, in two columns
+        n = int(card.rank)
+        per_col = (n + 1) // 2
+        ppx = max(8, int(min(body.w * 0.42, body.h / max(1, per_col) * 0.95)))
+        img = gfx.text(pip, ppx, col)
+        for i in range(n):
+            column, row = (i % 2, i // 2) if n > 1 else (0.5, 0)
+            rows_here = per_col if column == 0 or n % 2 == 0 else n // 2
+            x = body.left + body.w * (0.27 + 0.46 * column) if n > 1 else body.centerx
+            y = body.top + body.h * (row + 0.5) / max(1, rows_here)
+            surf.blit(img, img.get_rect(center=(int(x), int(y))))
+    elif card.rank == JOKER_RANK:
+        big = gfx.text("★", max(10, int(min(w * 0.55, h * 0.38))), col, True)
         surf.blit(big, big.get_rect(center=(int(w * 0.62), int(h * 0.6))))
+    else:  # a drawn figure for the jack, queen and king; one large star-pip for the ace
+        letter = {ACE: "A", JACK: "J", QUEEN: "Q", KING: "K"}[card.rank]
+        art.court(surf, body, letter, col)
         word = FACE_WORD[card.rank]
         wpx = gfx.fit_px(word, max(8, h // 10), w - 2 * pad)
         if h >= 140:

@@ -1,0 +1,154 @@
+"""The launcher's game tiles: one tile per game (its picture, name, players, length and a one-line
+pitch) in a grid, with the launcher's other entries as a row of buttons under them.
+
+``TileMenu`` is a ``Menu``: the same items, actions, mouse/keys/gamepad handling and hint line;
+only where the items sit and how they look differ. Every arrow moves in reading order."""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop.core import registry
+from tabletop.ui import art, gfx
+from tabletop.ui.widgets import Menu
+
+# the picture on each game's tile (tabletop.ui.art) and its card colour
+PICTURE = {
+    "jab": ("glove:hook", (42, 98, 204)),
+    "punch": ("glove:cross", (190, 40, 40)),
+    "stabby-jack": ("court:J", (24, 24, 28)),
+    "square-ring": ("portrait:2", (30, 142, 66)),
+    "boxing-the-game": ("portrait:4", (132, 62, 184)),
+}
+# how long a game usually takes (measured from computer-vs-computer games and our own play)
+LENGTH = {
+    "jab": "about 10 min",
+    "punch": "about 10 min",
+    "stabby-jack": "15 to 30 min",
+    "square-ring": "about 15 min",
+    "boxing-the-game": "20 to 30 min",
+}
+COLS = 3
+TILE_W, TILE_H, GAP = 380, 150, 20
+TOP = 150
+
+
+def pitch(spec) -> str:
+    """The game's blurb cut to its first sentence: one line on the tile."""
+    first = spec.blurb.split(": ")[0].split(". ")[0].rstrip(".")
+    return first + "."
+
+
+class TileMenu(Menu):
+    def __init__(self, items, sound=None, on_back=None):
+        super().__init__(items, x=40, y=TOP, w=1200, row=TILE_H + GAP, sound=sound, on_back=on_back)
+        self.max_rows = len(items)  # everything is on one screen: no scrolling
+        self.games = [i for i, it in enumerate(items) if it.key]
+        self.others = [i for i, it in enumerate(items) if not it.key]
+
+    def _rects(self):
+        """Design-unit rects of every item, in item order."""
+        out = {}
+        rows = (len(self.games) + COLS - 1) // COLS
+        x0 = (gfx.DESIGN_W - (COLS * TILE_W + (COLS - 1) * GAP)) / 2
+        for n, i in enumerate(self.games):
+            row, col = divmod(n, COLS)
+            in_row = min(COLS, len(self.games) - row * COLS)
+            x = x0 + (COLS - in_row) * (TILE_W + GAP) / 2 + col * (TILE_W + GAP)
+            out[i] = (x, TOP + row * (TILE_H + GAP), TILE_W, TILE_H)
+        y = TOP + rows * (TILE_H + GAP) + 6
+        bw = min(280, (gfx.DESIGN_W - 80 - (len(self.others) - 1) * 16) / max(1, len(self.others)))
+        x = (gfx.DESIGN_W - (len(self.others) * bw + (len(self.others) - 1) * 16)) / 2
+        for i in self.others:
+            out[i] = (x, y, bw, 46)
+            x += bw + 16
+        return out
+
+    def press(self, button: str) -> bool:
+        """Down/right go to the next item in reading order (left to right, row by row), up/left back."""
+        if button in ("left", "right") and self.items:
+            button = "up" if button == "left" else "down"
+        return super().press(button)
+
+    def draw(self, surf, vp) -> None:
+        rects = self._rects()
+        for i, it in enumerate(self.items):
+            r = vp.rect(rects[i])
+            it.rect = r
+            focused = i == self.focus
+            if it.key:
+                self._tile(surf, vp, it, r, focused)
+            else:
+                colour = (60, 70, 92) if focused else (34, 40, 54)
+                gfx.panel(
+                    surf, r, colour, radius=vp.s(8), border=gfx.HILITE if focused else None, width=max(1, vp.s(2))
+                )
+                gfx.draw_fitted(surf, it.text(), r.inflate(-vp.s(16), -2), vp.s(20), gfx.WHITE, bold=focused, lines=2)
+        hint = self.items[self.focus].hint if self.items else ""
+        if hint:
+            gfx.draw_fitted(surf, hint, vp.r(40, gfx.DESIGN_H - 44, gfx.DESIGN_W - 80, 32), vp.s(16), gfx.GREY)
+
+    def _tile(self, surf, vp, it, r, focused) -> None:
+        spec = registry.load_all()[it.key]
+        surf.blit(tile_image(spec.id, r.w, r.h, focused), r)
+        pad = vp.s(14)
+        pic_w = int(r.h * 0.72)
+        text_x = r.left + pad + pic_w + pad
+        tw = r.right - pad - text_x
+        gfx.draw_fitted(
+            surf,
+            spec.name,
+            pygame.Rect(text_x, r.top + pad, tw, vp.s(30)),
+            vp.s(22),
+            gfx.GOLD,
+            bold=True,
+            align="left",
+            lines=1,
+        )
+        players = (
+            f"{spec.min_players} players"
+            if spec.min_players == spec.max_players
+            else f"{spec.min_players} to {spec.max_players} players"
+        )
+        meta = f"{players} · {LENGTH.get(spec.id, '')}".rstrip(" ·")
+        gfx.draw_fitted(
+            surf,
+            meta,
+            pygame.Rect(text_x, r.top + pad + vp.s(32), tw, vp.s(22)),
+            vp.s(15),
+            (200, 220, 200),
+            align="left",
+            lines=1,
+        )
+        gfx.draw_fitted(
+            surf,
+            pitch(spec),
+            pygame.Rect(text_x, r.top + pad + vp.s(58), tw, r.bottom - pad - r.top - pad - vp.s(58)),
+            vp.s(15),
+            gfx.WHITE,
+            align="left",
+            valign="top",
+            min_px=vp.s(14),
+        )
+
+
+@gfx.image_cache(32)
+def tile_image(game_id: str, w: int, h: int, focused: bool) -> pygame.Surface:
+    """A tile's felt, frame and picture (its texts are drawn over it)."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    r = surf.get_rect()
+    radius = max(4, h // 10)
+    pygame.draw.rect(surf, (20, 58, 42) if not focused else (30, 80, 58), r, border_radius=radius)
+    pygame.draw.rect(surf, gfx.HILITE if focused else (60, 110, 80), r, width=max(1, h // 50), border_radius=radius)
+    pad = max(4, h // 11)
+    card = pygame.Rect(pad, pad, int(h * 0.72), h - 2 * pad)
+    key, ink = PICTURE.get(game_id, ("glove:jab", gfx.RED))
+    pygame.draw.rect(surf, gfx.PAPER, card, border_radius=max(3, card.w // 10))
+    pygame.draw.rect(surf, ink, card, width=max(2, card.w // 16), border_radius=max(3, card.w // 10))
+    band = card.inflate(-card.w // 5, -card.h // 5)
+    if key.startswith("glove"):
+        pygame.draw.rect(surf, ink, band, border_radius=max(2, band.w // 10))
+        art.draw(surf, key, band, gfx.WHITE)
+    else:
+        art.draw(surf, key, band, ink)
+    return surf

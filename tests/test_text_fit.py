@@ -1,0 +1,89 @@
+"""Every text a player reads fits its box and overlaps no other text, on every screen of every game
+(launcher, setups, settings, tables in their busiest pose, pause, help, results) at three window sizes.
+
+The text-drawing functions of ``tabletop.ui.gfx`` record each drawn text's rect and box in
+``gfx.LOG`` while a frame is drawn; what is drawn over a text (a panel, a card, a shade) hides it."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from ui_helpers import frames, make_app
+
+from tabletop.core import registry
+from tabletop.ui import gfx
+
+SIZES = [(1280, 720), (1920, 1080), (800, 600)]
+GAMES = sorted(registry.load_all())
+
+
+def drawn_problems(app) -> list[str]:
+    """Draw one frame in full on a recording screen and say what does not fit."""
+    screen = app.screen
+    recording = gfx.recording_screen(screen)
+    real = pygame.display.get_surface
+    pygame.display.get_surface = lambda: recording
+    app.screen = recording
+    gfx.LOG = gfx.TextLog(recording)
+    try:
+        for scene in app.stack:
+            getattr(scene, "invalidate", lambda: None)()
+        app.draw()
+        return gfx.LOG.problems()
+    finally:
+        gfx.LOG = None
+        app.screen = screen
+        pygame.display.get_surface = real
+
+
+def check(app, where: str) -> None:
+    frames(app, 2)
+    problems = drawn_problems(app)
+    assert not problems, f"{where} at {app.screen.get_size()}:\n" + "\n".join(problems[:12])
+
+
+@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def app(request):
+    a = make_app(size=request.param)
+    a.start()
+    frames(a, 1)
+    yield a
+    pygame.quit()
+
+
+def test_launcher_and_settings(app):
+    from tabletop.ui.launcher import SettingsScene
+
+    for i in range(len(app.stack[-1].menu.items)):  # every row focused in turn (its panel follows the focus)
+        app.stack[-1].menu.focus = i
+        check(app, f"launcher, row {i}")
+    app.push(SettingsScene(app))
+    check(app, "settings")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_setup_help_table_pause_and_result(app, game):
+    from tabletop.bench import busy_table, finished_session
+    from tabletop.ui.help import HelpScene
+    from tabletop.ui.launcher import Setup
+    from tabletop.ui.pause import PauseScene
+
+    spec = registry.get(game)
+    app.push(Setup(app, spec))
+    check(app, f"{game} setup")
+    app.push(HelpScene(app, spec))
+    check(app, f"{game} help")
+    app.pop()
+    app.pop()
+    table = busy_table(spec, app)
+    check(app, f"{game} table")
+    app.push(PauseScene(app, table))
+    check(app, f"{game} pause")
+    app.pop()
+    app.pop()
+    for people in (1, 2):
+        table = spec.make_table(app, finished_session(spec, 3, people))
+        app.push(table)
+        frames(app, 400)  # animations of the last move end and the result panel comes up
+        check(app, f"{game} result ({people} people)")
+        app.pop()
