@@ -24,7 +24,7 @@ from tabletop.core import playout, registry
 
 RANDOM = "random"
 # Games per pair in the default run, by game (the real-time and search-heavy games are slower).
-DEFAULT_GAMES = {"jab": 120, "square-ring": 100, "boxing-the-game": 150}
+DEFAULT_GAMES = {"jab": 60, "square-ring": 80, "boxing-the-game": 150}
 DEFAULT_OTHERS = 300
 CHUNK = 10
 
@@ -51,9 +51,26 @@ def pairs(spec) -> list[tuple[str, str]]:
     return out
 
 
+def tables(spec) -> list[tuple[str, str]]:
+    """For a game with a round limit: whole tables of its easiest and hardest level, two-handed
+    and full, to count how often the limit rather than the game's own win decides."""
+    if "ended_by_limit" not in spec.extra:
+        return []
+    sizes = sorted({2, spec.max_players})
+    return [(level, f"table of {n}") for level in (spec.bot_levels[0], spec.bot_levels[-1]) for n in sizes]
+
+
 def play_chunk(job):
     game_id, a, b, seeds = job
     spec = registry.get(game_id)
+    if b.startswith("table of "):  # a whole table of one level: how often the round limit decides
+        n = int(b.split()[-1])
+        ended_by_limit = spec.extra["ended_by_limit"]
+        out = []
+        for seed in seeds:
+            p = playout.play(spec, seed=seed, levels=[a] * n, players=n, check=False)
+            out.append(("draw" if p.winner is None else "win", p.actions, ended_by_limit(p.state)))
+        return game_id, a, b, out
     ended_by_limit = spec.extra.get("ended_by_limit")
     res = []
     for seed in seeds:
@@ -141,7 +158,7 @@ def run(game_ids, games=None, jobs=1, seed=0, out=print) -> dict:
     work = []
     for spec in specs:
         n = games or DEFAULT_GAMES.get(spec.id, DEFAULT_OTHERS)
-        for a, b in pairs(spec):
+        for a, b in pairs(spec) + tables(spec):
             seeds = list(range(seed, seed + n))
             work.extend((spec.id, a, b, seeds[i : i + CHUNK]) for i in range(0, n, CHUNK))
     collected: dict = {}
@@ -156,15 +173,32 @@ def run(game_ids, games=None, jobs=1, seed=0, out=print) -> dict:
             collected.setdefault((g, a, b), []).extend(res)
     rows = []
     checks = []
+    limits = []
     for spec in specs:
         game_rows = [summarise(spec.id, a, b, collected[(spec.id, a, b)]) for a, b in pairs(spec)]
         for r in game_rows:
             out(line(r))
         rows.extend(game_rows)
+        for a, b in tables(spec):
+            res = collected[(spec.id, a, b)]
+            k = sum(r[2] for r in res)
+            lo, hi = wilson(k, len(res))
+            row = {"game": spec.id, "level": a, "table": b, "games": len(res), "ended_by_limit": k, "ci": (lo, hi)}
+            out(
+                f"{spec.id:<16} {a:>10} {b:<13} N={len(res):<4} round limit decided {k} "
+                f"({100 * k / len(res):.1f}% [{100 * lo:.1f}-{100 * hi:.1f}])"
+            )
+            limits.append(row)
         for c in targets(spec, game_rows):
             out(f"{spec.id:<16} {'PASS' if c['ok'] else 'FAIL'}  {c['target']}: {c['figure']}")
             checks.append(c)
-    return {"seed": seed, "seconds": round(time.time() - t0, 1), "pairs": rows, "targets": checks}
+    return {
+        "seed": seed,
+        "seconds": round(time.time() - t0, 1),
+        "pairs": rows,
+        "round_limit": limits,
+        "targets": checks,
+    }
 
 
 def main(argv=None) -> int:

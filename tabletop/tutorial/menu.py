@@ -94,9 +94,9 @@ class Offer(Scene):
         self.menu.handle(event, pad_changes, self.app.vp)
 
     def draw(self, surf, vp) -> None:
-        gfx.shade(surf, 190)
+        gfx.shade(surf, 215)
         gfx.blit_text(
-            surf, f"First time at {self.spec.name}?", vp.s(40), vp.p(640, 230), gfx.GOLD, bold=True, anchor="center"
+            surf, f"Your first game of {self.spec.name}", vp.s(40), vp.p(640, 230), gfx.GOLD, bold=True, anchor="center"
         )
         gfx.blit_text(
             surf,

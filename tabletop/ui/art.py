@@ -156,6 +156,22 @@ def _portrait(surf, rect: pygame.Rect, n: int, ink) -> None:
     glove(surf, (cx + s * 0.75, rect.bottom - s * 0.45), s * 0.45, 90)
 
 
+@gfx.image_cache(64)
+def portrait_image(n: int, ink: tuple, w: int, h: int) -> pygame.Surface:
+    """A portrait on a round paper badge, made once per size (tables blit it every frame)."""
+    surf = pygame.Surface((max(4, w), max(4, h)), pygame.SRCALPHA)
+    r = surf.get_rect()
+    pygame.draw.ellipse(surf, gfx.PAPER, r)
+    mask = pygame.Surface(r.size, pygame.SRCALPHA)
+    portrait(mask, r.inflate(-max(2, w // 10), -max(2, h // 12)).move(0, max(1, h // 14)), n, ink)
+    keep = pygame.Surface(r.size, pygame.SRCALPHA)
+    pygame.draw.ellipse(keep, (255, 255, 255, 255), r)
+    mask.blit(keep, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(mask, (0, 0))
+    pygame.draw.ellipse(surf, ink, r, max(1, w // 16))
+    return surf
+
+
 COURT = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 
 

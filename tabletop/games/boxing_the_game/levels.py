@@ -23,11 +23,11 @@ ENGINES = {name: _engine_named(name) for name in ("random", "easy", "strong")}
 RECIPES = {
     # level: (main player, the player its slips come from, share of slips)
     "Beginner": ("strong", "easy", 0.8),
-    "Club boxer": ("strong", "easy", 0.45),
-    "Contender": ("strong", "easy", 0.1),
+    "Club boxer": ("strong", "easy", 0.4),
+    "Contender": ("strong", "easy", 0.0),
     # newcomer: the shallow habits (fast cards, small bids, the biggest prize), thinking a plan through now and then
     "newcomer": ("strong", "easy", 0.7),
-    "decent": ("strong", "easy", 0.6),
+    "decent": ("strong", "easy", 0.65),
     "good": ("strong", "easy", 0.0),
 }
 make_bot = level_maker("Boxing: The Game", ENGINES, RECIPES)

@@ -15,12 +15,12 @@ ALIASES = {"easy": "Beginner", "random": "Beginner", "normal": "Sparring partner
 MODELS = ("newcomer", "decent", "good")
 RECIPES = {
     # level: (main player, the player its slips come from, share of slips)
-    "Beginner": ("strong", "random", 0.35),
-    "Sparring partner": ("strong", "random", 0.15),
+    "Beginner": ("strong", "random", 0.5),
+    "Sparring partner": ("strong", "random", 0.2),
     "Contender": ("strong", "random", 0.0),
     # newcomer: plays the sensible card most of the time, but a quarter of its plays are whims
-    "newcomer": ("strong", "easy", 0.25),
-    "decent": ("strong", "random", 0.5),
+    "newcomer": ("strong", "easy", 0.3),
+    "decent": ("strong", "random", 0.6),
     "good": ("strong", "random", 0.0),
 }
 make_bot = level_maker("Punch!", ENGINES, RECIPES)

@@ -20,10 +20,10 @@ RECIPES = {
     # level: (main player, the player its slips come from, share of slips)
     "Beginner": ("easy", "random", 0.6),
     "Club boxer": ("easy", "random", 0.2),
-    "Contender": ("strong", "easy", 0.6),
-    "Champion": ("strong", "easy", 0.2),
-    "newcomer": ("easy", "random", 0.4),
-    "decent": ("strong", "easy", 0.7),
+    "Contender": ("strong", "easy", 0.45),
+    "Champion": ("strong", "easy", 0.1),
+    "newcomer": ("easy", "random", 0.35),
+    "decent": ("strong", "easy", 0.75),
     "good": ("strong", "easy", 0.0),
 }
 make_bot = level_maker("Square Ring", ENGINES, RECIPES)

@@ -101,10 +101,12 @@ class EasyBot(Bot):
             ready = all(max(t["S"], t["D"]) > hp(q) for q in others) and all(
                 t["C"] > suit_total(q.stats, "C") for q in others
             )
-            return Declare(self.seat, "fight" if rng.random() < (0.85 if ready else 0.55) else "train")
+            # fights more once its attack looks good (and once XP is all that is missing)
+            keen = 0.9 if ready else 0.7 if max(t["S"], t["D"]) >= 10 else 0.35
+            return Declare(self.seat, "fight" if rng.random() < keen else "train")
         if view.phase in (TRAIN, PLACE):
             rows = [p.stats[:i] + (view.drawn,) + p.stats[i + 1 :] for i in range(len(p.stats))]
-            scores = [worth(r, p.damage, others) + 3 * rng.random() for r in rows]
+            scores = [worth(r, p.damage, others) + 2 * rng.random() for r in rows]
             best = max(range(len(rows)), key=lambda i: scores[i])
             if view.phase == PLACE and scores[best] <= worth(p.stats, p.damage, others):
                 return Decline(self.seat)
@@ -147,15 +149,17 @@ class StrongBot(Bot):
         lucky = all(t["C"] > suit_total(q.stats, "C") for q in others)
         ups = [a for a in legal if isinstance(a, LevelUp)]
         spare = xp_value(p.xp) - CONTENT.level_cost >= CONTENT.win_xp  # still enough XP to win after
-        if ups and (spare or (len(p.stats) < CONTENT.max_stats and not (strong and lucky))):
+        # grow to six stats; past that, XP is saved for the win (spending it whenever the luck lead
+        # changed hands kept both heroes of a two-player game from ever holding 10 XP)
+        if ups and (spare or len(p.stats) < 6):
             return ups[0]  # monsters are spent first; monarchs are kept as shields
         life = hp(p)
         shield = any(c.monarch for c in p.xp)
         if p.damage and (life == 1 or (life <= CONTENT.jack_damage and not shield)):
             return Declare(seat, "rest")
         chance = fight_chance(view, seat)
-        if strong and lucky:
-            return Declare(seat, "fight" if chance >= 0.4 or xp_value(p.xp) < CONTENT.win_xp else "train")
+        if strong and lucky:  # only XP is missing: every won fight is a step to the win
+            return Declare(seat, "fight" if chance >= 0.25 or xp_value(p.xp) < CONTENT.win_xp else "train")
         if chance >= 0.5 or (chance >= 0.35 and len(p.stats) >= 6):
             return Declare(seat, "fight")
         return Declare(seat, "train")

@@ -16,11 +16,11 @@ ALIASES = {"easy": "Beginner", "random": "Beginner", "strong": "Hero"}
 MODELS = ("newcomer", "decent", "good")
 RECIPES = {
     # level: (main player, the player its slips come from, share of slips)
-    "Beginner": ("easy", "random", 0.2),
+    "Beginner": ("easy", "random", 0.1),
     "Adventurer": ("strong", "easy", 0.6),
     "Hero": ("strong", "easy", 0.2),
-    # newcomer: simple habits (rest when low, fight or train on a whim), a few slips
-    "newcomer": ("easy", "random", 0.0),
+    # newcomer: simple habits (rest when low, fight or train on a whim), now and then a sound choice
+    "newcomer": ("easy", "strong", 0.15),
     "decent": ("strong", "easy", 0.7),
     "good": ("strong", "random", 0.0),
 }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from tabletop.ui import gfx
+from tabletop.ui import art, gfx
 
 from ..rules.content import CARDS, CHARACTERS
 from ..rules.flow import affordable_slots, judge_cost
@@ -152,7 +152,9 @@ def corner(t, surf, vp, s):
         )
     else:
         ch = CHARACTERS[p.character]
-        txt(surf, vp, f"{t.names[s]} · {ch.name}", 21, x0 + 12, BOARD_Y + 8, colour(s), bold=True, width=250)
+        badge = vp.r(x0 + 8, BOARD_Y + 4, 34, 34)
+        surf.blit(art.portrait_image(p.character, colour(s), badge.w, badge.h), badge)
+        txt(surf, vp, f"{t.names[s]} · {ch.name}", 21, x0 + 48, BOARD_Y + 8, colour(s), bold=True, width=214)
         stance = t.shown_stance(s)
         pill = vp.r(x0 + SIDE_W - 122, BOARD_Y + 8, 110, 26)
         gfx.panel(surf, pill, (240, 220, 170) if stance == "orthodox" else (190, 220, 250), radius=vp.s(12))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from tabletop.ui import cards, gfx
+from tabletop.ui import art, cards, gfx
 from tabletop.ui.table import Hot
 
 from ..rules import board, may_react
@@ -251,8 +251,10 @@ def _info(t, surf, vp, seat, hp, dmg) -> None:
     colour = gfx.PLAYER_COLOURS[seat]
     gfx.panel(surf, vp.r(x0, 48, PANEL_W, 134), (0, 0, 0), radius=vp.s(10), alpha=60)
     who = f"{t.names[seat]} · {bx.name}" + ("" if seat in t.humans else " (computer)")
+    badge = vp.r(x0 + 8, 50, 28, 28)
+    surf.blit(art.portrait_image(sum(map(ord, bx.name)) % 6, tuple(colour), badge.w, badge.h), badge)
     gfx.blit_text(
-        surf, who, gfx.fit_px(who, vp.s(22), vp.s(300), True), vp.p(x0 + 12, 64), colour, bold=True, anchor="midleft"
+        surf, who, gfx.fit_px(who, vp.s(22), vp.s(268), True), vp.p(x0 + 44, 64), colour, bold=True, anchor="midleft"
     )
     gfx.blit_text(surf, bx.style, vp.s(15), vp.p(x0 + PANEL_W - 12, 64), gfx.GREY, anchor="midright")
     # HP bar

@@ -85,9 +85,15 @@ class MiddleMixin:
             gfx.blit_text(surf, caption, vp.s(14), vp.p(x + 230, y + 152), SOFT, anchor="midtop")
         # what it means
         ty, left = y + 176, 5
-        for text, col in self._explain():
+        parts = self._explain()
+        for k, (text, col) in enumerate(parts):
             lines = wrap(text, vp.s(16), vp.s(w - 20))
-            for line in lines[: left if col != gfx.WHITE else min(left, 3)]:
+            room = left if k == len(parts) - 1 else min(left - 2, 3)  # what came of it keeps two lines at least
+            if len(lines) > room > 0 and k == len(parts) - 1:  # the outcome comes last: keep the end
+                lines = ["… " + lines[len(lines) - room]] + lines[len(lines) - room + 1 :]
+            elif len(lines) > room > 0:  # cut short: say so (the log below has every word)
+                lines = lines[: room - 1] + [lines[room - 1].rstrip(" .") + " …"]
+            for line in lines[: max(0, room)]:
                 gfx.blit_text(surf, line, vp.s(16), vp.p(x + 10, ty), col)
                 ty += 20
                 left -= 1
