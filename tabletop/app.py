@@ -33,6 +33,10 @@ def main(argv: list[str] | None = None) -> int:
         from tabletop.replay import main as replay_main
 
         return replay_main(argv[1:])
+    if argv and argv[0] == "serve":
+        from tabletop.online.server import main as serve_main
+
+        return serve_main(argv[1:])
     args = build_parser().parse_args(argv)
     if args.licenses:
         return print_licences()

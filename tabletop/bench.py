@@ -306,6 +306,11 @@ def memory_mb() -> float:
 def main(argv=None) -> int:
     from tabletop.core import registry
 
+    if "--online" in (sys.argv[1:] if argv is None else argv):
+        from tabletop.online.bench import main as online_main
+
+        return online_main()
+
     os.environ.setdefault("TABLETOP_HOME", "/tmp/tabletop-bench")
     games = registry.load_all()
     out: dict = {

@@ -1,8 +1,12 @@
-"""tabletop replay FILE [--summary]: play a record back, or check it headless.
+"""tabletop replay FILE [--summary | --state [--seat N] [--at K]]: play a record back, or check it headless.
 
---summary prints one JSON object (game, finished, winner, key state).
+--summary prints one JSON object: game, finished, winner, the game's totals,
+piles and flags, and the whole event log (each event's kind and sentence).
+--state prints the full state after action K (every action when --at is not
+given; --at 0 is the start) as JSON (see tabletop/core/codec.py), or with
+--seat N only what seat N may see.
 Exit codes: 0 fine, 1 an action the rules refused (its index and the reason),
-2 an unreadable or malformed file. Never a traceback.
+2 an unreadable or malformed file or a bad option. Never a traceback.
 """
 
 from __future__ import annotations
@@ -11,28 +15,50 @@ import argparse
 import json
 import sys
 
+from tabletop.core import codec, registry
 from tabletop.core import record as rec
-from tabletop.core import registry
 from tabletop.core.game import name_seats
 
 
-def summary(path: str) -> tuple[int, str]:
+def _load(path: str):
+    """(message, record, spec); the message is empty when the file is a record of a known game."""
     try:
         r = rec.load(path)
     except rec.BadRecord as e:
-        return 2, f"tabletop replay: {path}: {e}"
+        return f"tabletop replay: {path}: {e}", None, None
     games = registry.load_all()
     if r.game not in games:
-        return 2, f"tabletop replay: {path}: unknown game {r.game[:40]!r} (known: {', '.join(games)})"
-    spec = games[r.game]
+        return f"tabletop replay: {path}: unknown game {r.game[:40]!r} (known: {', '.join(games)})", r, None
+    return "", r, games[r.game]
+
+
+def _run(path: str, r, spec, on_state=None):
+    """(code, message, state): the record played through the rules."""
     try:
-        state = rec.replay(r, spec)
+        return 0, "", rec.replay(r, spec, on_state=on_state)
     except rec.BadRecord as e:
-        return 2, f"tabletop replay: {path}: {e}"
+        return 2, f"tabletop replay: {path}: {e}", None
     except rec.RefusedAction as e:
-        return 1, f"tabletop replay: {path}: {e}"
+        return 1, f"tabletop replay: {path}: {e}", None
     except RecursionError:
-        return 2, f"tabletop replay: {path}: the record is nested too deeply"
+        return 2, f"tabletop replay: {path}: the record is nested too deeply", None
+
+
+def summary(path: str) -> tuple[int, str]:
+    msg, r, spec = _load(path)
+    if msg:
+        return 2, msg
+    names = player_names(r)
+    log: dict[int, dict] = {}
+
+    def collect(_i, _action, state):
+        for e in spec.rules.events(state, names):
+            log.setdefault(e["n"], e)
+
+    code, msg, state = _run(path, r, spec, collect)
+    if code != 0:
+        return code, msg
+    collect(None, None, state)
     out = spec.rules.outcome(state)
     data = dict(spec.rules.summary(state))
     data.update(
@@ -42,9 +68,10 @@ def summary(path: str) -> tuple[int, str]:
             "winner": None if out is None else out.winner,
             "reason": None if out is None else out.reason,
             "actions": len(r.actions),
+            "events": [{"kind": e["kind"], "text": e["text"]} for _, e in sorted(log.items())],
         }
     )
-    return 0, json.dumps(name_seats(data, player_names(r)), sort_keys=True)
+    return 0, json.dumps(name_seats(data, names), sort_keys=True)
 
 
 def player_names(r: rec.Record) -> list[str]:
@@ -57,11 +84,43 @@ def player_names(r: rec.Record) -> list[str]:
     ]
 
 
+def state_json(path: str, seat: int | None = None, at: int | None = None) -> tuple[int, str]:
+    msg, r, spec = _load(path)
+    if msg:
+        return 2, msg
+    seats = max(len(r.players), spec.min_players)
+    if seat is not None and not 0 <= seat < seats:
+        return 2, f"tabletop replay: --seat {seat}: this game has seats 0 to {seats - 1}"
+    if at is not None:
+        if at > len(r.actions):
+            return 2, f"tabletop replay: --at {at}: the record has {len(r.actions)} actions"
+        r = rec.Record(r.game, r.seed, r.options, r.players, r.setup, r.actions[:at])
+    code, msg, state = _run(path, r, spec)
+    if code != 0:
+        return code, msg
+    if seat is not None:
+        state = spec.rules.view_for(state, seat)
+    return 0, json.dumps(codec.state_to_json(spec.rules, state), sort_keys=True)
+
+
 def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="tabletop replay", description="Play back a game record.")
     p.add_argument("file")
     p.add_argument("--summary", action="store_true", help="no window: apply the record and print its result as JSON")
+    p.add_argument("--state", action="store_true", help="no window: print the full game state as JSON")
+    p.add_argument("--seat", type=int, help="with --state: only what this seat (0, 1, ...) may see")
+    p.add_argument("--at", type=int, help="with --state: after this many actions (default: all)")
     args = p.parse_args(argv)
+    if (args.seat is not None or args.at is not None) and not args.state:
+        print("tabletop replay: --seat and --at go with --state", file=sys.stderr)
+        return 2
+    if args.at is not None and args.at < 0:
+        print("tabletop replay: --at must be 0 or more", file=sys.stderr)
+        return 2
+    if args.state:
+        code, text = state_json(args.file, args.seat, args.at)
+        print(text, file=sys.stdout if code == 0 else sys.stderr)
+        return code
     if args.summary:
         code, text = summary(args.file)
         print(text, file=sys.stdout if code == 0 else sys.stderr)

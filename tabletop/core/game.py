@@ -71,6 +71,7 @@ class Rules:
 
     id: str = ""
     actions: tuple[type, ...] = ()
+    state_types: tuple[type, ...] = ()  # the classes a state is built from, for core.codec (JSON)
     options: tuple[Option, ...] = ()
 
     # -- setup ---------------------------------------------------------
@@ -121,8 +122,16 @@ class Rules:
         return []
 
     def summary(self, state) -> dict:
-        """Key state for ``tabletop replay --summary`` (JSON-able)."""
+        """Key state for ``tabletop replay --summary`` (JSON-able): totals, piles and flags."""
         return {}
+
+    def events(self, state, names: list[str]) -> list[dict]:
+        """The events the state still holds, oldest first, as ``{"n", "kind", "text"}``.
+
+        ``n`` numbers every event of the game from 0, so events seen after
+        different actions can be merged into one log; ``text`` is a sentence
+        naming the seats by ``names``."""
+        return []
 
 
 @dataclass

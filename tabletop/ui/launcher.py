@@ -41,9 +41,15 @@ class Launcher(MenuScene):
         for pkg, why in registry.LOAD_ERRORS.items():
             self.app.toast(f"The game in folder {pkg!r} could not be loaded: {why}")
         items.append(Item("Learn to play", action=self.learn, key="", hint="Lessons and rules for every game"))
+        items.append(Item("Play online", action=self.online, hint="Host or join a game with a friend elsewhere"))
         items.append(Item("Settings", action=lambda: self.app.push(SettingsScene(self.app))))
         items.append(Item("Quit", action=self.app.quit))
         self.menu = TileMenu(items, sound=self.app.sounds, on_back=None)
+
+    def online(self):
+        from tabletop.ui.online import OnlineMenu
+
+        self.app.push(OnlineMenu(self.app))
 
     def learn(self):
         from tabletop.ui.learn import LearnScene

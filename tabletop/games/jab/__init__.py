@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tabletop.core.registry import REALTIME, GameSpec, register
 
-from .bot import ALIASES, LEVELS, MODELS, headless_play, make_bot, random_game_count
+from .bot import ALIASES, LEVELS, MODELS, RealtimeDriver, headless_play, make_bot, random_game_count
 from .rules import RULES
 
 
@@ -44,6 +44,11 @@ SPEC = register(
         make_table=_table,
         help_file=str(Path(__file__).with_name("help.md")),
         headless_play=headless_play,
-        extra={"order": 1, "tutorial": _lessons, "random_game": random_game_count},
+        extra={
+            "order": 1,
+            "tutorial": _lessons,
+            "random_game": random_game_count,
+            "realtime_driver": RealtimeDriver,
+        },
     )
 )

@@ -362,6 +362,41 @@ def make_bot(seat: int, level: str = "Champion", seed: int = 0) -> JabBot:
     return JabBot(seat, level, seed)
 
 
+class RealtimeDriver:
+    """A computer seat in real time with its own hands, for a driver that only sees views and
+    sends actions (the online server): ``frame(view, t, dt)`` moves the hands and returns the
+    actions to send now. Each action is asked once per view (no repeats while it is on its way)."""
+
+    def __init__(self, seat: int, level: str = "hard", seed: int = 0, cross_ms: int = 350):
+        self.bot = make_bot(seat, level, seed)
+        self.seat = seat
+        self.hands = start_hands()
+        self.cross = cross_ms
+        self.sent: dict = {}
+        self.round = None
+
+    def frame(self, view, t: int, dt: int, n: int) -> list:
+        if view.round != self.round:
+            self.round, self.hands = view.round, start_hands()
+        out, moves = [], []
+        for it in self.bot.intents(view, self.hands, t):
+            if isinstance(it, Grab):
+                a = grab_action(self.hands, self.seat, it.hand, t)
+            elif isinstance(it, Release):
+                a = release_action(view, self.hands, self.seat, it.hand, t)
+            elif isinstance(it, Press):
+                a = it.action
+            else:
+                moves.append(it)
+                continue
+            key = (a.kind, getattr(a, "hand", None), getattr(a, "what", None)) if a is not None else None
+            if a is not None and self.sent.get(key) != n:
+                self.sent[key] = n
+                out.append(a)
+        self.hands = advance(self.hands, dt, moves, self.cross)
+        return out
+
+
 # -- drivers -------------------------------------------------------------------------
 
 

@@ -18,6 +18,7 @@ from tabletop.core.rng import Rng
 
 from . import setup as setup_mod
 from .content import CARDS, CHARACTERS, MAIN_IDS, starter_ids
+from .explain import explain as explain_event
 from .flow import SLOTS, affordable_slots, after_prize_step, draft, draw, run_events, secret_draft, without
 from .resolve import mod_total
 from .state import HIDDEN, PHASES, Player, State
@@ -71,6 +72,7 @@ def _other(stance: str) -> str:
 class BoxingRules(Rules):
     id = "boxing-the-game"
     actions = (PickCharacter, Plan, Stance, TakePrize)
+    state_types = (State, Player)
     options = (
         Option(
             "rounds",
@@ -379,7 +381,29 @@ class BoxingRules(Rules):
             "prizes": [CARDS[c].name if c != HIDDEN else None for c in state.prizes],
             "main_deck": len(state.main),
             "result": None if state.result is None else {"winner": state.result.winner, "reason": state.result.reason},
+            "piles": [
+                {zone: [_card_name(c) for c in getattr(p, zone)] for zone in ("deck", "hand", "discard", "slots")}
+                for p in state.players
+            ],
+            "exile": [_card_name(c) for c in state.exile],
+            "flags": {
+                "event": state.event,
+                "points": list(state.points),
+                "carry": list(state.carry),
+                "round_knockdowns": list(state.round_kd),
+                "pending_stance": None if state.pending is None else list(state.pending),
+                "prize_order": list(state.prize_order),
+                "secret_prize": state.secret_prize,
+                "committed": [p.choice is not None for p in state.players],
+            },
         }
+
+    def events(self, state, names) -> list[dict]:
+        return [{"n": i, "kind": e.get("type", ""), "text": explain_event(e, names)} for i, e in enumerate(state.log)]
+
+
+def _card_name(c) -> str | None:
+    return None if c == HIDDEN else CARDS[c].name
 
 
 # -- helpers for the table and the bots ----------------------------------------

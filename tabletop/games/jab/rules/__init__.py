@@ -67,7 +67,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from tabletop.core.game import Option, Outcome, Refused, Rules
+from tabletop.core.game import Option, Outcome, Refused, Rules, name_seats
 from tabletop.core.rng import Rng
 
 from . import content as C
@@ -96,6 +96,7 @@ def _routes(player: int, h: int, speed: int) -> tuple:
 class JabRules(Rules):
     id = "jab"
     actions = (Ready, Split, Take, Place, Return, Claim, Cover, Choose, Tick)
+    state_types = (State,)
     options = (
         Option(
             "scoring",
@@ -320,7 +321,22 @@ class JabRules(Rules):
             "history": list(state.history),
             "winner": state.winner,
             "end_reason": state.end_reason,
+            "deck_tops": [C.card_name(d[-1]) if d else None for d in state.decks],
+            "deck_sizes": [len(d) for d in state.decks],
+            "held": [None if h is None else C.card_name(h[0]) for h in state.held],
+            "flags": {
+                "ding_by": state.ding_by,
+                "clinch_by": state.clinch_by,
+                "ko_open": list(state.ko_open),
+                "lockout": list(state.lockout),
+                "out_t": list(state.out_t),
+                "ready": list(state.ready),
+                "go_at": state.go_at,
+            },
         }
+
+    def events(self, state: State, names) -> list[dict]:
+        return [{"n": e["seq"] - 1, "kind": e["kind"], "text": name_seats(e["text"], names)} for e in state.events]
 
 
 def _mask(deck: tuple, top_visible: bool) -> tuple:

@@ -94,9 +94,8 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
             pygame.draw.rect(surf, (60, 20, 20), rr.inflate(vp.s(12), vp.s(4)), border_radius=vp.s(6))
             surf.blit(img, rr)
     if s.kind != "human":
-        gfx.blit_text(
-            surf, f"{s.name} is played by the computer", vp.s(15), vp.p(640, by + 20), (190, 210, 200), anchor="center"
-        )
+        who = "plays from another computer" if s.kind == "remote" else "is played by the computer"
+        gfx.blit_text(surf, f"{s.name} {who}", vp.s(15), vp.p(640, by + 20), (190, 210, 200), anchor="center")
         return
     scheme = table.shown_scheme.get(seat)
     step = next_step(st, seat, table.t, chances=table.assist())

@@ -14,7 +14,7 @@ from tabletop.core.game import Option, Outcome, Refused, Rules
 from tabletop.core.rng import Rng
 
 from .actions import ALL, Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
-from .resolve import CODES, INDEX, MAX_STAMINA, NK, TOTALS, S, resolve_pair
+from .resolve import CODES, INDEX, MAX_STAMINA, NK, TOTALS, S, explain, resolve_pair
 from .state import (
     HIDDEN,
     PHASES,
@@ -56,6 +56,7 @@ _HANDLERS = {a: "_do_" + a.kind for a in ALL}  # action class -> method name
 class PunchRules(Rules):
     id = "punch"
     actions = ALL
+    state_types = (PunchState,)
     options = (
         Option(
             "mode",
@@ -542,7 +543,17 @@ class PunchRules(Rules):
             "to_act": list(self.to_act(state)),
             "matches": len(state.history),
             "hands": [list(codes_of(h)) for h in state.hands],
+            "decks": [[CODES[k] for k in d] for d in state.decks],
+            "played": [list(codes_of(p)) for p in state.played],
+            "flags": {
+                "waiting": list(state.waiting),
+                "committed": list(state.committed),
+                "swapped": list(state.swapped),
+            },
         }
+
+    def events(self, state, names) -> list[dict]:
+        return [{"n": i, "kind": e["type"], "text": explain(e, names)} for i, e in enumerate(state.log)]
 
 
 RULES = PunchRules()

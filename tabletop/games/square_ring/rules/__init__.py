@@ -130,6 +130,7 @@ BOXER_CHOICES = tuple((b.id, boxer_label(b)) for b in BOXERS.values())
 class SquareRingRules(Rules):
     id = "square-ring"
     actions = (Declare, Commit, Footwork, Stick)
+    state_types = (State,)
     options = (
         Option(
             "boxer0",
@@ -579,7 +580,20 @@ class SquareRingRules(Rules):
             if picks[s] is not None:
                 picks[s] = HIDDEN
         peek = state.peek if viewer is not None and viewer == state.reactor else None
-        return replace(state, rng=None, commits=tuple(commits), declares=tuple(declares), picks=tuple(picks), peek=peek)
+        # next exchange's cooldowns come from the commits: show the other's only for cards already revealed
+        cool = tuple(
+            c if s == viewer else tuple(cid for cid in c if isinstance(commits[s], tuple) and cid in commits[s])
+            for s, c in enumerate(state.next_cooldown)
+        )
+        return replace(
+            state,
+            rng=None,
+            commits=tuple(commits),
+            declares=tuple(declares),
+            picks=tuple(picks),
+            peek=peek,
+            next_cooldown=cool,
+        )
 
     def invariants(self, state: State):
         bad = []
@@ -631,7 +645,23 @@ class SquareRingRules(Rules):
             "reacts": list(state.reacts),
             "winner": state.result.winner if state.result else None,
             "result": state.result.reason if state.result else None,
+            "commits": [None if c is None else list(c) for c in state.commits],
+            "cooldown": [list(c) for c in state.cooldown],
+            "next_cooldown": [list(c) for c in state.next_cooldown],
+            "flags": {
+                "dazed": list(state.dazed),
+                "next_daze": list(state.next_daze),
+                "reactor": state.reactor,
+                "declares": list(state.declares),
+                "action_index": state.action_index,
+                "entitled": [e if e is None or e is True else list(e) for e in state.entitled],
+                "picks": list(state.picks),
+                "earned": [list(e) for e in state.earned],
+            },
         }
+
+    def events(self, state: State, names) -> list[dict]:
+        return [{"n": i, "kind": e["kind"], "text": e["text"]} for i, e in enumerate(state.log)]
 
 
 RULES = SquareRingRules()

@@ -13,7 +13,7 @@ from functools import cache, lru_cache
 from typing import ClassVar
 
 from tabletop.core.actions import Action
-from tabletop.core.game import Option, Outcome, Refused, Rules
+from tabletop.core.game import Option, Outcome, Refused, Rules, name_seats
 from tabletop.core.rng import Rng
 
 from . import resolve
@@ -114,6 +114,7 @@ _PAYMENTS = ((5, 0), (3, 1), (1, 2), (0, 3))
 class StabbyJackRules(Rules):
     id = "stabby-jack"
     actions = (LevelUp, Declare, Replace, Decline, Shield, TakeHit, Swap)
+    state_types = (State, Player, Card)
     options = (
         Option(
             "jokers",
@@ -309,7 +310,15 @@ class StabbyJackRules(Rules):
             ],
             "winner": state.winner,
             "result": state.result,
+            "draw": [c.code() for c in state.draw],
+            "discard": [c.code() for c in state.discard],
+            "turned": [c.code() for c in state.turned],
+            "flags": {"declared": state.declared, "after": state.after},
         }
+
+    def events(self, state, names) -> list[dict]:
+        first = state.logged - len(state.log)
+        return [{"n": first + i, "kind": "log", "text": name_seats(t, names)} for i, t in enumerate(state.log)]
 
 
 def _cards(value, where: str) -> list[Card]:

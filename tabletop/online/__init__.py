@@ -1,0 +1,1 @@
+"""Online play: a server that owns each game and clients that draw their seat's view (docs/online.md)."""

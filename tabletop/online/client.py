@@ -1,0 +1,219 @@
+"""An online client on asyncio: joins a room, keeps its seats' views, a clock synchronised
+with the server's, and sends actions. No pygame: the launcher's remote table runs one in a
+thread (``online/remote.py``), tests and the benchmark use it directly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections import deque
+
+import websockets
+
+from tabletop.core import codec
+from tabletop.core.actions import to_json
+from tabletop.core.registry import load_all
+
+from . import protocol as P
+
+SYNC_SAMPLES = 16
+SYNC_KEEP = 4  # the samples with the lowest round trips are the honest ones
+
+
+def local_ms() -> float:
+    return time.monotonic() * 1000.0
+
+
+class Clock:
+    """Offset of the server's clock from ours, from four-timestamp samples (t0 sent, t1
+    server received, t2 server sent, t3 received); the lowest round trips are kept."""
+
+    def __init__(self, skew_ms: float = 0.0):
+        self.samples: deque = deque(maxlen=SYNC_SAMPLES)
+        self.skew = skew_ms
+
+    def add(self, t0: float, t1: float, t2: float, t3: float) -> None:
+        rtt = (t3 - t0) - (t2 - t1)
+        offset = ((t1 - t0) + (t2 - t3)) / 2
+        self.samples.append((rtt, offset))
+
+    @property
+    def offset(self) -> float:
+        if not self.samples:
+            return 0.0
+        best = sorted(self.samples)[:SYNC_KEEP]
+        return sum(o for _, o in best) / len(best)
+
+    @property
+    def rtt(self) -> float:
+        return min(r for r, _ in self.samples) if self.samples else 0.0
+
+    @property
+    def jitter(self) -> float:
+        if len(self.samples) < 2:
+            return 0.0
+        r = sorted(s[0] for s in self.samples)
+        return r[int(len(r) * 0.9) - 1] - r[0]
+
+    def local(self) -> float:
+        return local_ms() + self.skew
+
+    def server_now(self) -> float:
+        return self.local() + self.offset
+
+
+class Client:
+    def __init__(self, url: str, capture: list | None = None, skew_ms: float = 0.0):
+        self.url = url
+        self.skew = skew_ms  # tests: this client's clock runs this far from the server's
+        self.ws = None
+        self.capture = capture  # every frame received, as text (tests look for leaks in it)
+        self.games = load_all()
+        self.spec = None
+        self.room = ""
+        self.tokens: dict[int, str] = {}
+        self.seats: list[dict] = []
+        self.you: list[int] = []
+        self.views: dict[int, object] = {}
+        self.view_json: dict[int, dict] = {}
+        self.n: dict[int, int] = {}
+        self.events: list[dict] = []
+        self.status: dict = {}
+        self.net: dict = {}
+        self.over: dict | None = None
+        self.errors: list[str] = []
+        self.refused: list[dict] = []
+        self.epoch = 0.0
+        self.hands: dict[int, list] = {}  # real time: the other seats' hand positions, as last sent
+        self.clock = Clock(skew_ms)
+        self.sync_trips: deque = deque(maxlen=1000)  # every clock sample's round trip (the benchmark reads them)
+        self.next_id = 0
+        self.changed = asyncio.Event()
+        self._reader: asyncio.Task | None = None
+        self._syncer: asyncio.Task | None = None
+        self.closed = False
+
+    # -- connecting -------------------------------------------------------------------------
+    async def connect(self) -> None:
+        self.ws = await websockets.connect(self.url, max_size=8 * 1024 * 1024, open_timeout=5)
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+        self._syncer = asyncio.get_running_loop().create_task(self._sync_loop())
+
+    async def close(self) -> None:
+        for task in (self._syncer, self._reader):
+            if task is not None:
+                task.cancel()
+        if self.ws is not None:
+            await self.ws.close()
+        self.closed = True
+
+    async def send(self, msg: dict) -> None:
+        await self.ws.send(P.dumps(msg))
+
+    async def create(self, game: str, seats: list[dict], options: dict | None = None) -> None:
+        await self.send({"type": "create", "game": game, "options": options or {}, "seats": seats})
+        await self.wait(lambda: self.room or self.errors)
+
+    async def join(self, room: str, name: str = "", token: str | None = None) -> None:
+        msg = {"type": "join", "room": room}
+        if name:
+            msg["name"] = name
+        if token is not None:
+            msg["token"] = token
+        self.room = ""
+        await self.send(msg)
+        await self.wait(lambda: self.room or self.errors)
+
+    async def wait(self, ready, timeout: float = 10.0):
+        """Wait until ``ready()`` is true (or the connection closes); raises TimeoutError."""
+        end = asyncio.get_running_loop().time() + timeout
+        while not ready():
+            if self.closed:
+                return
+            left = end - asyncio.get_running_loop().time()
+            if left <= 0:
+                raise TimeoutError("no answer from the server")
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), left)
+            except TimeoutError:
+                pass
+
+    # -- playing ----------------------------------------------------------------------------
+    async def act(self, seat: int, action, stamp: float | None = None) -> int:
+        self.next_id += 1
+        msg = {"type": "act", "seat": seat, "id": self.next_id, "action": to_json(action)}
+        if stamp is not None:
+            msg["stamp"] = stamp
+        await self.send(msg)
+        return self.next_id
+
+    def round_clock(self) -> int:
+        """JAB: now on the round clock, in synchronised time."""
+        return int(self.clock.server_now() - self.epoch)
+
+    # -- reading ----------------------------------------------------------------------------
+    async def _read(self) -> None:
+        try:
+            async for raw in self.ws:
+                t3 = self.clock.local()
+                if self.capture is not None:
+                    self.capture.append(raw)
+                self.handle(json.loads(raw), t3)
+                self.changed.set()
+        except websockets.ConnectionClosed:
+            pass
+        finally:
+            self.closed = True
+            self.changed.set()
+
+    def handle(self, msg: dict, t3: float) -> None:
+        kind = msg.get("type")
+        if kind == "welcome":
+            self.room = msg["room"]
+            self.spec = self.games[msg["game"]]
+            self.seats = msg["seats"]
+            self.you = msg["you"]
+            self.tokens.update({int(k): v for k, v in msg["tokens"].items()})
+        elif kind == "state":
+            seat = msg["seat"]
+            self.view_json[seat] = P.patch(self.view_json.get(seat), msg["view"])
+            self.views[seat] = codec.state_from_json(self.spec.rules, self.view_json[seat])
+            self.n[seat] = msg["n"]
+            self.events += msg["events"]
+            if "epoch" in msg:
+                self.epoch = msg["epoch"]
+        elif kind == "sync":
+            self.clock.add(msg["t0"], msg["t1"], msg["t2"], t3)
+            self.sync_trips.append(t3 - msg["t0"])
+        elif kind == "ping":
+            asyncio.get_running_loop().create_task(self._pong(msg["s"]))
+        elif kind == "status":
+            self.status = msg
+            self.seats = msg["seats"]
+        elif kind == "hands":
+            self.hands[msg["seat"]] = msg["pos"]
+        elif kind == "net":
+            self.net = msg
+        elif kind == "over":
+            self.over = msg
+        elif kind == "refused":
+            self.refused.append(msg)
+        elif kind == "error":
+            self.errors.append(msg["reason"])
+
+    async def _pong(self, s) -> None:
+        try:
+            await self.send({"type": "pong", "s": s})
+        except websockets.ConnectionClosed:
+            pass
+
+    async def _sync_loop(self) -> None:
+        try:
+            for i in range(10_000_000):
+                await self.send({"type": "sync", "t0": self.clock.local()})
+                await asyncio.sleep(0.05 if i < SYNC_SAMPLES else 1.0)
+        except websockets.ConnectionClosed:
+            pass

@@ -1,0 +1,148 @@
+"""Loopback servers, clients that play with the games' own bots, and a delay proxy (asyncio)."""
+
+import asyncio
+import random
+
+from tabletop.core import record as rec
+from tabletop.online.client import Client
+from tabletop.online.server import Server
+
+
+async def start_server(**kw):
+    server = Server(bot_delay=kw.pop("bot_delay", 0.0), **kw)
+    await server.start("127.0.0.1", 0)
+    return server
+
+
+def url(port: int) -> str:
+    return f"ws://127.0.0.1:{port}"
+
+
+async def bot_player(client: Client, seat: int, level: str | None = None, seed: int = 0, timeout: float = 120.0):
+    """Play ``seat`` to the end with the game's bot, choosing from the views the server sends."""
+    spec = client.spec
+    bot = spec.make_bot(seat=seat, level=level or spec.bot_levels[-1], seed=seed)
+    rules = spec.rules
+    acted_at = None
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while client.over is None and not client.closed:
+        if loop.time() > end:
+            raise TimeoutError(f"seat {seat}: the game did not end")
+        view = client.views.get(seat)
+        n = client.n.get(seat)
+        if view is not None and n != acted_at and seat in rules.to_act(view) and not client.status.get("paused"):
+            acted_at = n
+            await client.act(seat, bot.choose(view))
+        client.changed.clear()
+        try:
+            await asyncio.wait_for(client.changed.wait(), 0.5)
+        except TimeoutError:
+            acted_at = None  # nothing came back: look again
+
+
+def replays_to(record_json: dict, spec):
+    r = rec.parse(__import__("json").dumps(record_json))
+    return rec.replay(r, spec)
+
+
+class DelayProxy:
+    """A TCP proxy on loopback that delays every chunk by ``ms`` one way (+- ``jitter``), keeping order."""
+
+    def __init__(self, target_port: int, ms: float, jitter: float = 0.0, seed: int = 1):
+        self.target_port = target_port
+        self.ms = ms
+        self.jitter = jitter
+        self.rnd = random.Random(seed)
+        self.server = None
+        self.port = 0
+
+    async def start(self):
+        self.server = await asyncio.start_server(self._handle, "127.0.0.1", 0)
+        self.port = self.server.sockets[0].getsockname()[1]
+        return self
+
+    async def close(self):
+        self.server.close()
+
+    async def _handle(self, reader, writer):
+        up_r, up_w = await asyncio.open_connection("127.0.0.1", self.target_port)
+        await asyncio.gather(self._pipe(reader, up_w), self._pipe(up_r, writer), return_exceptions=True)
+
+    async def _pipe(self, reader, writer):
+        loop = asyncio.get_running_loop()
+        queue: asyncio.Queue = asyncio.Queue()
+        last = 0.0
+
+        async def deliver():
+            while True:
+                due, data = await queue.get()
+                if data is None:
+                    writer.close()
+                    return
+                wait = due - loop.time()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                writer.write(data)
+                await writer.drain()
+
+        task = loop.create_task(deliver())
+        try:
+            while True:
+                data = await reader.read(65536)
+                d = (self.ms + self.rnd.uniform(-self.jitter, self.jitter)) / 1000.0
+                due = max(loop.time() + max(0.0, d), last)  # a stream keeps its order
+                last = due
+                await queue.put((due, data or None))
+                if not data:
+                    break
+            await task
+        except (ConnectionError, asyncio.CancelledError):
+            task.cancel()
+
+
+async def jab_bot_player(client, seat: int, level: str = "hard", seed: int = 0, timeout: float = 240.0):
+    """Play a JAB seat in real time: the bot moves its own hands here at once (as the table does)
+    and sends Take / Place / Return / claims stamped with the synchronised clock."""
+    from tabletop.games.jab.rules.hands import Grab, Press, Release, advance, start_hands
+    from tabletop.games.jab.rules.queries import grab_action, release_action
+
+    spec = client.spec
+    bot = spec.make_bot(seat=seat, level=level, seed=seed)
+    cross = client.views[seat].options["hand_speed_ms"]
+    hands = start_hands()
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    sent: dict = {}  # what was sent, by what it is about, and the view number then: no resends while in flight
+    last = loop.time()
+    while client.over is None and not client.closed:
+        if loop.time() > end:
+            raise TimeoutError(f"seat {seat}: the JAB game did not end")
+        await asyncio.sleep(0.016)
+        now = loop.time()
+        dt = int((now - last) * 1000)
+        last = now
+        view = client.views.get(seat)
+        if view is None or client.status.get("paused"):
+            continue
+        t = max(client.round_clock(), view.now)
+        n = client.n.get(seat)
+        moves = []
+        for it in bot.intents(view, hands, t):
+            if isinstance(it, Grab):
+                a = grab_action(hands, seat, it.hand, t)
+            elif isinstance(it, Release):
+                a = release_action(view, hands, seat, it.hand, t)
+            elif isinstance(it, Press):
+                a = it.action
+            else:
+                moves.append(it)
+                continue
+            if a is None:
+                continue
+            key = (a.kind, getattr(a, "hand", None), getattr(a, "what", None))
+            if sent.get(key) == n:
+                continue
+            sent[key] = n
+            await client.act(seat, a, stamp=client.clock.server_now())
+        hands = advance(hands, dt, moves, cross)

@@ -1,0 +1,283 @@
+"""A hostile client changes nothing; drops pause and a token rejoins; no unseen card on the wire (issue 20)."""
+
+import asyncio
+import json
+import logging
+
+import websockets
+
+from tabletop.core import codec
+from tabletop.core import record as rec
+from tabletop.games.punch.rules.state import HIDDEN
+from tabletop.online import protocol as P
+from tabletop.online.client import Client
+from tests.online_helpers import bot_player, replays_to, start_server, url
+
+SEATS = [{"kind": "here", "name": "Ana"}, {"kind": "remote", "name": ""}]
+
+
+async def room_of_two(game="punch", capture=None):
+    server = await start_server()
+    a, b = Client(url(server.port)), Client(url(server.port), capture=capture)
+    await a.connect()
+    await a.create(game, SEATS)
+    await b.connect()
+    await b.join(a.room, name="Bo")
+    await a.wait(lambda: 0 in a.views and not a.status.get("paused", True))
+    await b.wait(lambda: 1 in b.views)
+    return server, a, b
+
+
+async def raw(port):
+    return await websockets.connect(url(port), max_size=None)
+
+
+async def answer(ws, timeout=2.0):
+    return json.loads(await asyncio.wait_for(ws.recv(), timeout))
+
+
+def test_hostile_messages_are_refused_logged_once_and_change_nothing(caplog):
+    caplog.set_level(logging.WARNING, logger="tabletop.online")
+
+    async def main():
+        server, a, b = await room_of_two()
+        room = server.rooms[a.room]
+        before = room.session.record.actions[:]
+        state_before = room.session.state
+        # not JSON, the wrong version, an unknown type, a missing field: refused, the connection goes on
+        ws = await raw(server.port)
+        for bad in ("{{{", '{"v": 9, "type": "join"}', P.dumps({"type": "steal"}), P.dumps({"type": "join"})):
+            await ws.send(bad)
+            msg = await answer(ws)
+            assert msg["type"] == "error"
+        for _ in range(20):
+            await ws.send("not json")
+            await answer(ws)
+        # a wrong token and an unknown room
+        await ws.send(P.dumps({"type": "join", "room": a.room, "token": "x" * 24}))
+        assert "token" in (await answer(ws))["reason"]
+        await ws.send(P.dumps({"type": "join", "room": "ZZZZZ"}))
+        assert (await answer(ws))["type"] == "error"
+        # the room is full: no seat for a third person
+        await ws.send(P.dumps({"type": "join", "room": a.room}))
+        assert "free seat" in (await answer(ws))["reason"]
+        # an oversized message closes that connection only
+        await ws.send("x" * (P.MAX_BYTES + 10))
+        try:
+            await asyncio.wait_for(ws.recv(), 2)
+            closed = False
+        except websockets.ConnectionClosed:
+            closed = True
+        assert closed
+        # b acts for a's seat, names a's player, asks for a's view, sends a stale id
+        view = b.views[1]
+        rules = b.spec.rules
+        some = (rules.legal_actions(room.session.state, 0) or rules.legal_actions(room.session.state, 1))[0]
+        for_a = dict(_j(some), player=0)  # an action of a's seat (legal or not: it must not even be looked at)
+        await b.send({"type": "act", "seat": 0, "id": 100, "action": for_a})
+        await b.send({"type": "act", "seat": 1, "id": 101, "action": for_a})
+        await b.send({"type": "view", "seat": 0})
+        await b.wait(lambda: len(b.refused) >= 2 and any("own seat" in e for e in b.errors))
+        assert all(r["id"] in (100, 101) for r in b.refused)
+        assert room.session.record.actions == before and room.session.state is state_before
+        assert 0 not in b.views and b.views[1] == view
+        # a replayed id is dropped: the same action again with an old id does nothing
+        while not b.spec.rules.legal_actions(room.session.state, 1):  # let seat 0 move until seat 1 may
+            await a.act(0, b.spec.rules.legal_actions(room.session.state, 0)[0])
+            await asyncio.sleep(0.05)
+        before = room.session.record.actions[:]
+        mine = b.spec.rules.legal_actions(room.session.state, 1)
+        await b.send({"type": "act", "seat": 1, "id": 102, "action": _j(mine[0])})
+        await b.wait(lambda: len(room.session.record.actions) == len(before) + 1)
+        n = len(room.session.record.actions)
+        await b.send({"type": "act", "seat": 1, "id": 102, "action": _j(mine[-1])})
+        await b.send({"type": "act", "seat": 1, "id": 50, "action": _j(mine[-1])})
+        await asyncio.sleep(0.2)
+        assert len(room.session.record.actions) == n
+        # a flood is cut by the rate limit, and the server still answers the others
+        for i in range(400):
+            await b.send({"type": "sync", "t0": i})
+        await asyncio.sleep(0.2)
+        assert any("too many" in r.message for r in caplog.records)
+        await a.send({"type": "sync", "t0": 1})
+        await a.wait(lambda: a.clock.samples)
+        await a.close()
+        await b.close()
+        await server.close()
+
+    asyncio.run(main())
+    lines = [r.message for r in caplog.records]
+    # each kind of refusal is logged once per connection, not once per message
+    assert sum("a bad message" in m for m in lines) <= 2
+    assert sum("too many" in m for m in lines) == 1
+
+
+def _j(action):
+    from tabletop.core.actions import to_json
+
+    return to_json(action)
+
+
+def test_a_dropped_player_pauses_the_game_and_rejoins_with_the_token():
+    async def main():
+        server, a, b = await room_of_two("stabby-jack")
+        token = b.tokens[1]
+        room = server.rooms[a.room]
+        # play a few turns
+        task_a = asyncio.create_task(bot_player(a, 0, seed=1))
+        task_b = asyncio.create_task(bot_player(b, 1, seed=2))
+        await a.wait(lambda: len(room.session.record.actions) >= 6)
+        task_b.cancel()
+        await b.close()
+        await a.wait(lambda: a.status.get("paused"))
+        assert a.status["waiting_for"] == ["Bo"]
+        n = len(room.session.record.actions)
+        await asyncio.sleep(0.3)
+        assert len(room.session.record.actions) <= n + 1  # at most the move that was on its way
+        n = len(room.session.record.actions)
+        # somebody without the token cannot take the seat
+        c = Client(url(server.port))
+        await c.connect()
+        await c.join(a.room)
+        assert c.errors and not c.you
+        # rejoin with the token: the same seat, the same game, exactly where it was
+        b2 = Client(url(server.port))
+        await b2.connect()
+        await b2.join(a.room, token=token)
+        assert b2.you == [1]
+        await b2.wait(lambda: 1 in b2.views)
+        assert b2.n[1] == n == len(room.session.record.actions)
+        assert b2.views[1] == room.rules.view_for(room.session.state, 1)
+        await a.wait(lambda: not a.status.get("paused"))
+        await asyncio.gather(task_a, bot_player(b2, 1, seed=2))
+        await b2.wait(lambda: b2.over is not None)
+        final = replays_to(b2.over["record"], b2.spec)
+        assert b2.spec.rules.outcome(final).winner == b2.over["winner"]
+        for cl in (a, b2, c):
+            await cl.close()
+        await server.close()
+
+    asyncio.run(main())
+
+
+def _views_in(frames, rules):
+    """(n, view) for every state message in the captured frames, and the index of the 'over' frame."""
+    out, over_at, last = [], None, None
+    for i, raw_frame in enumerate(frames):
+        msg = json.loads(raw_frame)
+        assert msg["v"] == P.VERSION
+        if msg["type"] == "state":
+            last = P.patch(last, msg["view"])
+            out.append((msg["n"], codec.state_from_json(rules, last), i))
+        if msg["type"] == "over":
+            over_at = i
+        assert "seed" not in raw_frame or msg["type"] == "over", "the seed went out before the end"
+    return out, over_at
+
+
+def _state_after(record_json, spec, n):
+    r = rec.parse(json.dumps(record_json))
+    r.actions = r.actions[:n]
+    return rec.replay(r, spec)
+
+
+def test_every_byte_of_a_punch_game_holds_no_card_the_seat_may_not_see():
+    async def main():
+        frames = []
+        server, a, b = await room_of_two("punch", capture=frames)
+        await asyncio.gather(bot_player(a, 0, seed=4), bot_player(b, 1, seed=5))
+        await b.wait(lambda: b.over is not None)
+        spec = b.spec
+        views, over_at = _views_in(frames, spec.rules)
+        assert over_at == len(frames) - 1 or all(
+            json.loads(f)["type"] in ("net", "ping", "sync") for f in frames[over_at + 1 :]
+        )
+        assert len(views) > 50
+        for n, view, _ in views:
+            truth = _state_after(b.over["record"], spec, n)
+            # exactly the seat's view of the true state at that point: nothing more
+            assert view == spec.rules.view_for(truth, 1)
+            assert view.hands[0] is None and view.decks[0] is None and view.rng is None
+            assert view.choice[0] in (None, HIDDEN)
+            assert list(view.decks[1]) == sorted(view.decks[1])  # its own deck's order is not shown
+        await a.close()
+        await b.close()
+        await server.close()
+
+    asyncio.run(main())
+
+
+def test_every_byte_of_a_stabby_jack_game_holds_no_card_of_the_draw_pile():
+    async def main():
+        frames = []
+        server, a, b = await room_of_two("stabby-jack", capture=frames)
+        await asyncio.gather(bot_player(a, 0, seed=6), bot_player(b, 1, seed=7))
+        await b.wait(lambda: b.over is not None)
+        spec = b.spec
+        views, _ = _views_in(frames, spec.rules)
+        assert len(views) > 10
+        from collections import Counter
+
+        for n, view, i in views:
+            truth = _state_after(b.over["record"], spec, n)
+            assert view == spec.rules.view_for(truth, 1)
+            assert view.draw == () and view.rng is None
+            # the frame's cards are exactly the face-up ones: none from the draw pile
+            # every card in the frame (the whole frame: patch, events and all)
+            cards = Counter((c["rank"], c["suit"]) for c in _cards_in(json.loads(frames[i])))
+            shown = Counter()
+            for p in truth.players:
+                shown.update((c.rank, c.suit) for c in p.stats + p.xp)
+            shown.update((c.rank, c.suit) for c in truth.discard + truth.turned)
+            if truth.drawn is not None:
+                shown[(truth.drawn.rank, truth.drawn.suit)] += 1
+            for card, k in cards.items():
+                assert k <= shown[card] + 0, f"card {card} appears more often than it is face up"
+        await a.close()
+        await b.close()
+        await server.close()
+
+    asyncio.run(main())
+
+
+def _cards_in(value):
+    if isinstance(value, dict):
+        if value.get("$type") == "Card":
+            yield value
+        for v in value.values():
+            yield from _cards_in(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _cards_in(v)
+
+
+def test_a_view_patch_rebuilds_exactly_the_view():
+    old = {"$type": "S", "log": [1, 2], "hp": [5, 5], "phase": "a"}
+    new = {"$type": "S", "log": [1, 2, 3], "hp": [5, 4], "phase": "a"}
+    d = P.diff(old, new)
+    assert d == {"set": {"hp": [5, 4]}, "append": {"log": [3]}}
+    assert P.patch(old, d) == new and P.patch(None, P.diff(None, new)) == new
+    shrunk = {"$type": "S", "log": [9], "hp": [5, 4], "phase": "b"}
+    assert P.patch(new, P.diff(new, shrunk)) == shrunk
+
+
+def test_hand_positions_pass_to_the_other_player_only_in_real_time_and_only_for_own_seats():
+    async def main():
+        server = await start_server()
+        a, b = Client(url(server.port)), Client(url(server.port))
+        await a.connect()
+        await a.create("jab", SEATS)
+        await b.connect()
+        await b.join(a.room)
+        await b.send({"type": "hands", "seat": 1, "pos": [[10, 20], [30.5, 40]]})
+        await a.wait(lambda: 1 in a.hands)
+        assert a.hands[1] == [[10.0, 20.0], [30.5, 40.0]] and 1 not in b.hands
+        for bad in ({"seat": 0, "pos": [[1, 1]]}, {"seat": 1, "pos": [[1e9, 1]]}, {"seat": 1, "pos": "x"}):
+            await b.send(dict(bad, type="hands"))
+        await asyncio.sleep(0.2)
+        assert 0 not in a.hands and a.hands[1] == [[10.0, 20.0], [30.5, 40.0]]
+        for c in (a, b):
+            await c.close()
+        await server.close()
+
+    asyncio.run(main())

@@ -1,0 +1,70 @@
+"""tabletop serve: the server alone, on loopback (issue 20)."""
+
+import asyncio
+import socket
+import subprocess
+import sys
+import time
+
+from tabletop.online.client import Client
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_serve_runs_rooms_for_clients_and_stops_cleanly():
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tabletop", "serve", "--host", "127.0.0.1", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), 0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+
+        async def main():
+            codes = []
+            for game in ("punch", "jab"):
+                a = Client(f"ws://127.0.0.1:{port}")
+                await a.connect()
+                await a.create(game, [{"kind": "here", "name": "A"}, {"kind": "remote", "name": "B"}])
+                codes.append(a.room)
+                b = Client(f"ws://127.0.0.1:{port}")
+                await b.connect()
+                await b.join(a.room)
+                assert b.you == [1] and a.you == [0]
+                await a.close()
+                await b.close()
+            return codes
+
+        codes = asyncio.run(main())
+        assert len(set(codes)) == 2
+    finally:
+        proc.terminate()
+        out, _ = proc.communicate(timeout=10)
+    assert "Traceback" not in out and "room" in out
+
+
+def test_serve_says_so_when_the_port_is_bad_or_taken():
+    r = subprocess.run([sys.executable, "-m", "tabletop", "serve", "--port", "70000"], capture_output=True, text=True)
+    assert r.returncode == 2 and "port" in r.stdout + r.stderr and "Traceback" not in r.stderr
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        r = subprocess.run(
+            [sys.executable, "-m", "tabletop", "serve", "--host", "127.0.0.1", "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+    assert r.returncode == 2 and "cannot listen" in r.stdout + r.stderr and "Traceback" not in r.stderr
