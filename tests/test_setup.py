@@ -183,3 +183,42 @@ def test_the_panel_beside_start_says_who_plays_and_the_goal(app, spec):
     s = open_setup(app, spec.id)
     text = " ".join(drawn(app, s, every_item=False))
     assert "Who plays" in text and "The goal" in text and "gentlest" in text
+
+
+def test_learn_to_play_on_every_setup_screen_opens_that_games_lessons(app):
+    from tabletop.tutorial.menu import LessonList
+
+    for spec in GAMES:
+        s = open_setup(app, spec.id)
+        keys = [it.key for it in s.menu.items]
+        assert keys.index("learn") < keys.index("start") and keys.index("learn") < keys.index("more")
+        click(app, s.menu.items[keys.index("learn")].rect.center)
+        assert isinstance(top(app), LessonList) and top(app).spec is spec
+        key(app, "escape")
+        assert top(app) is s
+        app.pop(s)
+
+
+def test_learn_to_play_in_the_launcher_opens_lessons_with_a_gamepad(app):
+    from tabletop.tutorial.menu import LessonList
+    from tabletop.ui.learn import LearnScene
+
+    launcher = top(app)
+    pad = VirtualPad()
+    try:
+        frames(app, 3)
+        target = next(n for n, it in enumerate(launcher.menu.items) if it.label == "Learn to play")
+        while launcher.menu.focus != target:
+            pad.press(app, "dpdown")
+        pad.press(app, "a")
+        learn = top(app)
+        assert isinstance(learn, LearnScene)
+        spec = GAMES[0]
+        assert learn.menu.items[learn.menu.focus].key == f"learn:{spec.id}"
+        pad.press(app, "a")
+        assert isinstance(top(app), LessonList) and top(app).spec is spec
+        pad.press(app, "b")
+        assert top(app) is learn
+    finally:
+        pad.unplug()
+        frames(app, 2)

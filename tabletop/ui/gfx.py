@@ -228,7 +228,7 @@ def draw_fitted(
         surf.blit(img, r)
         covered = r if covered is None else covered.union(r)
         y += step
-    if cut:
+    if cut and surf is pygame.display.get_surface():  # on the screen: its whole text shows on hover
         CUT.append((box.copy(), s))
     return covered or pygame.Rect(box.topleft, (0, 0))
 

@@ -12,7 +12,6 @@ Games shape the screen through their registration only: ``spec.bot_levels``
 
 from __future__ import annotations
 
-import importlib
 import re
 
 from tabletop.core.registry import SIMULTANEOUS, TURNS
@@ -40,18 +39,12 @@ def start_table(app, session) -> None:
 
 
 def tutorial_opener(spec=None):
-    """``open_tutorial(app, game_id)`` from the tutorials package, or None while there is none
-    (or, given a game, while that game has no lessons)."""
-    try:
-        tutorial = importlib.import_module("tabletop.tutorial")
-    except ModuleNotFoundError as e:
-        if e.name == "tabletop.tutorial":
-            return None
-        raise
-    has = getattr(tutorial, "has_tutorial", None)
-    if spec is not None and has is not None and not has(spec):
+    """``open_tutorial(app, game_id)``, or None when the game given has no lessons."""
+    from tabletop.tutorial import has_tutorial, open_tutorial
+
+    if spec is not None and not has_tutorial(spec):
         return None
-    return getattr(tutorial, "open_tutorial", None)
+    return open_tutorial
 
 
 def level_name(level: str) -> str:

@@ -141,27 +141,19 @@ def card_image(cid: int, w: int, h: int, border=(30, 30, 30), px: int = MIN_PX) 
         tags = ([kind] if kind else []) + effect_tags(cid) + ([f"draft: +{c.momentum}◆"] if c.momentum > 0 else [])
         if landscape:
             x0 = cx + int(big * 0.62) + 4
-            width = body.right - x0
-            lines = []
-            for t in tags:
-                lines += _lines(t, px, width)
-            y = body.y + max(0, (body.h - len(lines) * int(px * 1.15)) // 2)
-            _blit_lines(surf, lines[:4], px, x0, y, gfx.INK, anchor="topleft", step=int(px * 1.15))
+            box = pygame.Rect(x0, body.y, body.right - x0, body.h)
+            gfx.draw_fitted(surf, "\n".join(tags), box, px, gfx.INK, align="left", min_px=max(7, px * 3 // 4))
         else:
             y = cy + int(big * 0.62) + 3
-            lines = []
-            for t in tags:
-                lines += _lines(t, px, body.w)
-            room = max(1, (body.bottom - y) // int(px * 1.15))
-            _blit_lines(surf, lines[:room], px, body.centerx, y, gfx.INK, step=int(px * 1.15))
+            box = pygame.Rect(body.left, y, body.w, body.bottom - y)
+            gfx.draw_fitted(surf, "\n".join(tags), box, px, gfx.INK, valign="top", min_px=max(7, px * 3 // 4))
     elif c.upgrade:
         label = f"{c.upgrade.capitalize()} upgrade"
         lpx = gfx.fit_px(label, px, body.w, True)
         gfx.blit_text(surf, label, lpx, (body.centerx, body.y + 2), UPGRADE_COLOUR, bold=True, anchor="midtop")
         y = body.y + 2 + int(lpx * 1.25)
-        lines = _lines(c.text, px, body.w)
-        room = max(1, (body.bottom - y - int(px * 1.3)) // int(px * 1.15))
-        _blit_lines(surf, lines[:room], px, body.centerx, y + 2, gfx.INK, step=int(px * 1.15))
+        box = pygame.Rect(body.left, y + 2, body.w, body.bottom - y - 2 - int(px * 1.3))
+        gfx.draw_fitted(surf, c.text, box, px, gfx.INK, valign="top", min_px=max(7, px * 3 // 4))
         if c.momentum:
             gfx.blit_text(
                 surf,
