@@ -29,12 +29,12 @@ async def bot_player(client: Client, seat: int, level: str | None = None, seed: 
     while client.over is None and not client.closed:
         if loop.time() > end:
             raise TimeoutError(f"seat {seat}: the game did not end")
+        client.changed.clear()  # before looking: a view that comes while we act still wakes us
         view = client.views.get(seat)
         n = client.n.get(seat)
         if view is not None and n != acted_at and seat in rules.to_act(view) and not client.status.get("paused"):
             acted_at = n
             await client.act(seat, bot.choose(view))
-        client.changed.clear()
         try:
             await asyncio.wait_for(client.changed.wait(), 0.5)
         except TimeoutError:

@@ -29,6 +29,14 @@ def app(monkeypatch):
     pygame.quit()
 
 
+def live_frame(app):
+    """One frame as the real window runs it: draw, then wait for the next frame. The window's clock
+    waits between frames, and that is when the network thread runs; a busy loop of frames would
+    starve it of Python's interpreter lock and the game would crawl."""
+    frames(app)
+    time.sleep(0.002)
+
+
 def open_online(app):
     menu = top(app).menu
     i = next(i for i, it in enumerate(menu.items) if it.label == "Play online")
@@ -64,7 +72,7 @@ def test_host_shows_address_and_code_and_a_friend_joins_and_plays_to_the_end(app
         play = asyncio.run_coroutine_threadsafe(bot_player(friend.client, 1, seed=3), friend.loop)
         end = time.monotonic() + 60
         while type(top(app)).__name__ == "WaitingRoom" and time.monotonic() < end:
-            frames(app)
+            live_frame(app)
         table = top(app)
         assert type(table).__name__.startswith("Remote")
         session = table.session
@@ -78,7 +86,7 @@ def test_host_shows_address_and_code_and_a_friend_joins_and_plays_to_the_end(app
                 result = table.submit(bot.choose(view))  # what a click on the table does
                 assert result, getattr(result, "reason", "")
                 assert session.client.n[0] > before
-            frames(app)
+            live_frame(app)
             other = session.seats[1].name
             seen_other = seen_other or any(e["text"].startswith(other) for e in session.client.events)
         assert session.outcome() is not None and seen_other
@@ -99,7 +107,7 @@ def joined(app, join):
     join.join()
     end = time.monotonic() + 15
     while join.pending is not None and time.monotonic() < end:
-        frames(app)
+        live_frame(app)
     assert join.pending is None
 
 
@@ -164,7 +172,7 @@ def test_join_from_the_launcher_seats_the_player_at_the_hosts_table(app):
         assert join.error == ""
         end = time.monotonic() + 10
         while not type(top(app)).__name__.startswith("Remote") and time.monotonic() < end:
-            frames(app)
+            live_frame(app)
         table = top(app)
         assert type(table).__name__ == "RemotePunchTable"
         assert table.session.you == [1] and table.humans == [1]
@@ -177,7 +185,7 @@ def test_join_from_the_launcher_seats_the_player_at_the_hosts_table(app):
         host_net.run(host.wait(lambda: host.status.get("paused")))
         end = time.monotonic() + 15
         while table.session.client is first and time.monotonic() < end:
-            frames(app)
+            live_frame(app)
             time.sleep(0.01)
         assert table.session.client is not first and table.session.client.you == [1]
         host_net.run(host.wait(lambda: not host.status.get("paused")))
