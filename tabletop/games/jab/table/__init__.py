@@ -99,6 +99,7 @@ class JabTable(TableScene):
         # keys, d-pad and sticks (index player * 2 + hand, the rules' hands): see steer.py
         self.held_ms = [0.0] * 4
         self.jump_to: list = [None] * 4
+        self.pull_to: list = [None] * 4  # where the magnet is drawing a resting hand
         self.last_dir: list = [None] * 4
         self.notes = {0: ["", 0.0], 1: ["", 0.0]}
         self.shouts: list[list] = []  # [text, colour, ms left, total]
@@ -179,6 +180,7 @@ class JabTable(TableScene):
             self.split_pick = {}
             self.hands = start_hands()  # every hand back over its deck for the new round
             self.jump_to = [None] * 4
+            self.pull_to = [None] * 4
         if result.phase != "playing" or old.phase != "playing":
             if result.phase != "playing":
                 self.mq = [[], []]
@@ -324,6 +326,8 @@ class JabTable(TableScene):
         self.app.sounds.play("click")
 
     def split(self, seat: int, step: int) -> None:
+        """One card more (``step`` 1) or fewer (-1) in the left deck as the person sits at the screen."""
+        step = step if seat == 0 else -step
         st = self.session.state
         if st.phase != "between" or st.ready[seat]:
             return
@@ -566,6 +570,8 @@ class JabTable(TableScene):
             side = steer.sits_side(seat, h)
             sx, sy = self.router.pad_stick(seat, SIDES[side])
             kx, ky = self.router.key_dir(seat, "l_" if side == 0 else "r_")
+            if sx or sy or kx or ky:
+                self.pull_to[i] = None
             if sx or sy:  # a stick is already shaped: its length is the pace
                 self.held_ms[i] = 0.0
                 out.append(MoveBy(seat, h, sx, sy))
@@ -578,6 +584,7 @@ class JabTable(TableScene):
             else:
                 self.held_ms[i] = 0.0
                 if seat == self.mouse_seat and h == self.m_active and self.m_follow[h] and self.m_point is not None:
+                    self.pull_to[i] = None
                     out.append(MoveTo(seat, h, *steer.off_wrong_decks(seat, h, *self.m_point)))
                     continue
                 out += self._at_rest(seat, h, x, y)
@@ -587,17 +594,24 @@ class JabTable(TableScene):
         return out
 
     def _at_rest(self, seat: int, h: int, x: float, y: float) -> list:
-        """A hand nobody steers: off a deck it may not take from, else drawn to a stop close by."""
+        """A hand nobody steers: off a deck it may not take from; else, left close to (not on) one of
+        its stops, drawn to that stop's centre. A hand resting on a stop stays where it is, so taps
+        place it precisely."""
         from ..rules.hands import MoveTo
 
+        i = seat * 2 + h
         ox, oy = steer.off_wrong_decks(seat, h, x, y)
         if (ox, oy) != (x, y):
+            self.pull_to[i] = None
             return [MoveTo(seat, h, ox, oy, steer.MAGNET_PACE)]
-        stop = steer.magnet_stop(seat, h, x, y)
-        if stop is None:
-            return []
-        cx, cy = steer.clamp_point(*RECTS[stop][:2])
+        if self.pull_to[i] is None:
+            stop = steer.magnet_stop(seat, h, x, y)
+            if stop is None or inside(stop, x, y):
+                return []
+            self.pull_to[i] = steer.clamp_point(*RECTS[stop][:2])
+        cx, cy = self.pull_to[i]
         if math.hypot(cx - x, cy - y) <= 1e-6:
+            self.pull_to[i] = None
             return []
         return [MoveTo(seat, h, cx, cy, steer.MAGNET_PACE)]
 
