@@ -5,9 +5,10 @@ keys held together may make a fourth appear or one of them vanish ("ghosting"), 
 keys that sit close together. Two people on one keyboard, each steering two hands, is exactly
 where it bites. The rule checked here:
 
-* Keys sit where they do on a standard US keyboard (centres in key widths; ``POS``). Two keys
-  *touch* when their centres are at most 1.5 key widths apart (neighbours on a row, or on the
-  rows above and below). A *cluster* is a set of keys that all touch one another.
+* Keys sit where they do on a standard US keyboard (centres in key widths, in
+  ``tabletop.input.keyboard``). Two keys *touch* when their centres are at most 1.5 key widths
+  apart (neighbours on a row, or on the rows above and below). A *cluster* is a set of keys
+  that all touch one another.
 * A *chord* is what one player may hold at one moment while playing JAB:
   - both hands steering, each with one direction key or a diagonal (two neighbouring
     directions), plus one press: either hand's take / let go, or jump;
@@ -21,41 +22,13 @@ where it bites. The rule checked here:
 from itertools import combinations, product
 
 from tabletop.input.bindings import DEFAULT_KEYS, GAMEPAD_BUTTONS
+from tabletop.input.keyboard import KEYS, distance
 
 TOUCH = 1.5
 
-_ROWS = {  # row y: (x of the first key's centre, keys left to right, one key width apart)
-    0: (0.5, "`1234567890-="),
-    1: (2.0, "qwertyuiop[]"),
-    2: (2.25, "asdfghjkl;'"),
-    3: (2.75, "zxcvbnm,./"),
-}
-POS = {k: (x0 + i, y) for y, (x0, keys) in _ROWS.items() for i, k in enumerate(keys)}
-POS.update(
-    {
-        "backspace": (14.0, 0),
-        "tab": (0.75, 1),
-        "\\": (14.25, 1),
-        "caps lock": (0.875, 2),
-        "return": (14.125, 2),
-        "left shift": (1.125, 3),
-        "right shift": (13.625, 3),
-        "left ctrl": (0.625, 4),
-        "left alt": (3.125, 4),
-        "space": (6.875, 4),
-        "right alt": (10.625, 4),
-        "right ctrl": (14.375, 4),
-        "up": (17.0, 3),  # the arrow block, half a key right of the main block
-        "left": (16.0, 4),
-        "down": (17.0, 4),
-        "right": (18.0, 4),
-    }
-)
-
 
 def touch(a, b) -> bool:
-    (ax, ay), (bx, by) = POS[a], POS[b]
-    return ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 <= TOUCH
+    return distance(a, b) <= TOUCH
 
 
 def keys_for(scheme, button):
@@ -94,7 +67,7 @@ def clusters_of_three(keys):
 def test_every_key_of_the_two_player_layout_has_a_place():
     for scheme in ("keys-left", "keys-right"):
         for key in DEFAULT_KEYS[scheme]:
-            assert key in POS, (scheme, key)
+            assert key in KEYS, (scheme, key)
 
 
 def test_no_chord_holds_three_keys_of_one_cluster():

@@ -577,8 +577,10 @@ class JabTable(TableScene):
                 out.append(MoveBy(seat, h, sx, sy))
                 self.last_dir[i] = ((sx, sy), self.t)
             elif kx or ky:  # keys and d-pad accelerate
-                pace = steer.key_pace(self.held_ms[i], dt)
-                self.held_ms[i] += dt
+                # a press counts from this frame's start at most one frame back (a slow frame is no longer hold)
+                held = self.held_ms[i] if self.held_ms[i] > 0 else min(dt, steer.FIRST_FRAME_MS) - dt
+                pace = steer.key_pace(held, dt)
+                self.held_ms[i] = held + dt
                 out.append(MoveBy(seat, h, kx * pace, ky * pace))
                 self.last_dir[i] = ((kx, ky), self.t)
             else:

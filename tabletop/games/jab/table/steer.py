@@ -39,6 +39,7 @@ MAGNET_REACH = 0.45  # table units from a stop's edge
 MAGNET_PACE = 0.6
 JUMP_CONE = math.cos(math.radians(55))  # a stop counts as "that way" within 55 degrees
 MARGIN = 0.35  # table units: the hand ring is 0.26 units across its centre
+FIRST_FRAME_MS = 17  # a key pressed during a slow frame counts as held for one ordinary frame of it
 SLIDE_GAP = 0.08  # how far past a wrong deck's edge a hand slides
 
 
