@@ -112,6 +112,11 @@ class TableScene(Scene):
     def after_action(self, action, result) -> None:
         """Called after every accepted action (start animations, play sounds)."""
 
+    def lesson_seen(self, goal) -> bool:
+        """Has the table shown enough for a lesson's reached ``goal`` to be praised? (a table that replays
+        a move step by step may say yes once the step that reached it was shown)"""
+        return not self.busy()
+
     def lesson_spots(self, vp) -> list:
         """Places a lesson may light up that are not hot things (payload, window rect); see tabletop.tutorial."""
         return []
