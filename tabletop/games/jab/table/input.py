@@ -93,12 +93,12 @@ def hand_line(settings, scheme: str | None) -> str:
     if scheme == "mouse":
         return "Mouse: left button = left hand, right button = right hand"
     if scheme == "gamepad":
-        return "Sticks or d-pad move the hands; LB and RB take and let go; click a stick to jump"
+        return "Sticks (d-pad: left) move the hands · LB, RB take · click a stick: jump"
     return " · ".join(hand_help(settings, scheme))
 
 
 def hand_help(settings, scheme: str | None) -> list[str]:
-    """Two short lines telling a person how their hands move."""
+    """Short lines telling a person how their hands move (take: take and let go)."""
     if scheme == "mouse":
         return [
             "Mouse: the pointer moves your hand; left button: left hand,",
@@ -122,7 +122,7 @@ def hand_help(settings, scheme: str | None) -> list[str]:
     lm, lt = cluster("l_")
     rm, rt = cluster("r_")
     jump = next((_key_label(k) for k, b in keys.items() if "jump" in b), "")
-    out = [f"Left hand: {lm}, take/let go {lt}", f"Right hand: {rm}, take/let go {rt}"]
+    out = [f"Left hand {lm}, take {lt}", f"Right hand {rm}, take {rt}"]
     if jump:
-        out[1] += f"; jump {jump}"
+        out.append(f"Jump {jump}")
     return out
