@@ -196,7 +196,7 @@ class Setup(MenuScene):
             items.append(Item("How to play", action=self.help, key="help", hint="The rules in short, and the controls"))
         for opt in self.main_options():
             items.append(self.option_item(opt))
-        if self.more_options() or self._has_secrecy():
+        if self.more_options() or self.has_secrecy():
             items.append(
                 Item(
                     "More options",
@@ -213,7 +213,7 @@ class Setup(MenuScene):
                 self.menu.focus = i
         self.menu.show_focus()
 
-    def _has_secrecy(self) -> bool:
+    def has_secrecy(self) -> bool:
         return self.spec.hidden_info and self.spec.dynamics == SIMULTANEOUS
 
     def _set_players(self, n):
@@ -400,7 +400,7 @@ class MoreOptions(MenuScene):
         self.heading = "More options"
         self.sub = setup.spec.name
         items = [setup.option_item(o) for o in setup.more_options()]
-        if setup._has_secrecy():
+        if setup.has_secrecy():
             modes = [("curtain", "Curtain (take turns looking)"), ("peek", "Peek (hold your peek button)")]
             items.append(
                 Item(

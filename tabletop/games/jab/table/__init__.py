@@ -208,7 +208,9 @@ class JabTable(TableScene):
             for j, f in self.flashes.items():
                 if f[1] >= 450.0:
                     self.flashes[j] = [(250, 210, 60), 1200.0]
-        if kind in SHOUTS:
+        if kind == "knockout":  # the game's biggest moment sweeps across the table
+            self.moment("Knockout!", text.replace("KNOCKOUT! ", ""), table_colour(who), "knockout")
+        elif kind in SHOUTS:
             label, sound = SHOUTS[kind]
             colour = table_colour(who)
             self.shout(label if who is None else f"{self.name(who)}: {label}", colour)
@@ -398,7 +400,7 @@ class JabTable(TableScene):
             return
         if self.tutor is not None and self.tutor.handle(event, pad_changes):
             return
-        if self.session.outcome() is not None and not self.busy() and not self.result_dismissed and not self.tutor:
+        if self.showing_result():
             self._result_handle(event, pad_changes)
             return
         presses = self.router.feed(event) + self.router.feed_pad(pad_changes)

@@ -53,6 +53,7 @@ def refusal(table, st, seat, side, target):
 # -- the static background ---------------------------------------------------------
 
 _BOARD: dict = {}
+gfx.forget_on_resize(_BOARD.clear)
 
 
 def board(table, vp) -> pygame.Surface:
@@ -470,13 +471,17 @@ def draw_count_and_shouts(table, surf, vp) -> None:
         r = big.get_rect(center=vp.p(640, 360))
         surf.blit(sh, r.move(vp.s(4), vp.s(4)))
         surf.blit(big, r)
-    for k, (text, col, _ms_left, _ms_total) in enumerate(table.shouts):
+    for k, (text, col, ms_left, ms_total) in enumerate(table.shouts):
         px = vp.s(60)
         img = gfx.text(text, px, col, True)
         sh = gfx.text(text, px, (0, 0, 0), True)
         y = 250 + k * 70 if not n else 200
-        r = img.get_rect(center=vp.p(640, y))
+        shown = ms_total - ms_left  # a shout pops up from below and a bar of its colour runs out under it
+        rise = 1 - gfx.ease_out(shown / 220)
+        r = img.get_rect(center=vp.p(640, y + 40 * rise))
         box = r.inflate(vp.s(40), vp.s(10))
         surf.blit(veil(box.w, box.h, (0, 0, 0), 150, vp.s(16)), box)
         surf.blit(sh, r.move(vp.s(3), vp.s(3)))
         surf.blit(img, r)
+        bar = int(box.w * gfx.ease_out(shown / 400) / 2)
+        pygame.draw.line(surf, col, (box.centerx - bar, box.bottom), (box.centerx + bar, box.bottom), max(2, vp.s(4)))
