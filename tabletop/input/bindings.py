@@ -58,7 +58,7 @@ KEYS_RIGHT = {
     "down": ["down", "r_down"],
     "right": ["right", "r_right"],
     "right shift": ["r_take"],
-    "o": ["l_up"],
+    "o": ["l_up", "next"],
     "k": ["l_left"],
     "l": ["l_down"],
     ";": ["l_right"],
@@ -70,7 +70,6 @@ KEYS_RIGHT = {
     ",": ["claim_counter"],
     ".": ["claim_tile"],
     "/": ["claim_ding"],
-    "i": ["next"],
     "p": ["prev"],
 }
 
