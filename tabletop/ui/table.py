@@ -67,6 +67,8 @@ class Flight:
 
 
 class TableScene(Scene):
+    undo_spot = undo.BUTTON  # where the Undo button sits (design units); a table may move it
+
     def __init__(self, app, session):
         super().__init__(app)
         self.session = session
@@ -148,6 +150,7 @@ class TableScene(Scene):
             self.app.sounds.play("refuse")
         elif isinstance(action, Undo):
             self.drag, self.flights, self.read_ms = None, [], 0.0
+            self.invalidate()
             self.after_undo(action.player)
             self.say(f"{self.session.seats[action.player].name} took back a move.", 2500)
             self.app.sounds.play("click")
@@ -224,9 +227,9 @@ class TableScene(Scene):
             self.drop_held()
             self.app.push(undo.UndoPrompt(self.app, self, seat, others))
         else:
-            self.take_back(seat)
+            self.undo_move(seat)
 
-    def take_back(self, seat: int):
+    def undo_move(self, seat: int):
         return self.submit(Undo(seat))
 
     def undo_item(self, pause):
@@ -249,7 +252,7 @@ class TableScene(Scene):
     def _draw_undo(self, surf, vp) -> None:
         if not self.undo_shown() or self.session.outcome() is not None:
             return
-        rect = vp.r(*undo.BUTTON)
+        rect = vp.r(*self.undo_spot)
         able = not self.undo_reason()
         fill, ink = ((70, 84, 110), gfx.WHITE) if able else ((45, 48, 56), gfx.GREY)
         gfx.panel(surf, rect, fill, radius=max(3, rect.h // 5), border=(150, 160, 190), width=1)

@@ -49,7 +49,7 @@ class UndoPrompt(Scene):
         self.others.pop(0)
         if not self.others:
             self.app.pop(self)
-            self.table.take_back(self.seat)
+            self.table.undo_move(self.seat)
 
     def no(self) -> None:
         self.app.pop(self)
