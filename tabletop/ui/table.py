@@ -96,6 +96,7 @@ class TableScene(Scene):
         self.pace = pace.factor(app.settings)  # the "Computer turns" setting: scales the pauses below
         self.read_ms = 0.0  # a person's own result stays this long before a computer moves on
         self.pause_rect = None
+        self.undo_rect = None  # the Undo button, while it is shown
         self.tutor = None  # a lesson's coach (tabletop.tutorial) when the table plays a lesson
 
     # -- hooks for subclasses ---------------------------------------------------------
@@ -250,14 +251,17 @@ class TableScene(Scene):
         return Item("Take back my last move", action=go, hint="Undo: U or Ctrl+Z at the table")
 
     def _draw_undo(self, surf, vp) -> None:
+        """The Undo button: for the mouse, like the pause button (keys: U or Ctrl+Z; a gamepad: the
+        pause menu), so it never joins a seat's focus. Dim when nothing may be taken back; a click
+        then says why."""
+        self.undo_rect = None
         if not self.undo_shown() or self.session.outcome() is not None:
             return
-        rect = vp.r(*self.undo_spot)
+        self.undo_rect = rect = vp.r(*self.undo_spot)
         able = not self.undo_reason()
         fill, ink = ((70, 84, 110), gfx.WHITE) if able else ((45, 48, 56), gfx.GREY)
         gfx.panel(surf, rect, fill, radius=max(3, rect.h // 5), border=(150, 160, 190), width=1)
         gfx.draw_fitted(surf, undo.LABEL, rect.inflate(-vp.s(10), -2), int(rect.h * 0.5), ink)
-        self.next_hots.append(Hot(rect, undo.LABEL, None, "button", callback=self.ask_undo))
 
     # -- registering what can be pointed at (call while drawing) ------------------------
     def hot_card(self, rect, payload, seat=None, image=None) -> None:
@@ -443,6 +447,9 @@ class TableScene(Scene):
             self.read_ms = 0.0  # a click presses on, like a key
             if self.pause_rect is not None and self.pause_rect.collidepoint(event.pos):
                 self.pause()
+                return
+            if self.undo_rect is not None and self.undo_rect.collidepoint(event.pos):
+                self.ask_undo()
                 return
             if seat is None:
                 return

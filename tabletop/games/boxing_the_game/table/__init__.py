@@ -60,7 +60,7 @@ CAPTION_TYPES = (
 
 
 class BoxingTable(TableScene):
-    undo_spot = (172, 5, 96, 28)  # the Undo button: right of the round, left of the prompt
+    undo_spot = (286, 4, 70, 26)  # the Undo button: right of Match log, left of the prompt
 
     def __init__(self, app, session):
         super().__init__(app, session)

@@ -118,7 +118,7 @@ def prompt(t) -> str:
 def header(t, surf, vp):
     st = t.state
     txt(surf, vp, f"Round {st.round} of {st.options['rounds']}", 18, 12, 7, gfx.GOLD, bold=True)
-    txt(surf, vp, prompt(t), 16, 640, 17, gfx.WHITE, anchor="center", width=700)
+    txt(surf, vp, prompt(t), 16, 640, 17, gfx.WHITE, anchor="center", width=560)  # clear of Match log and Undo
     tot = [sum(t.shown_scores(s)) for s in (0, 1)]
     r = txt(surf, vp, f"{tot[1]} {t.names[1]}", 18, 1222, 7, colour(1), bold=True, anchor="topright")
     r2 = gfx.blit_text(surf, " – ", vp.s(18), (r.left, r.top), gfx.WHITE, bold=True, anchor="topright")
