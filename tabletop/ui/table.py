@@ -122,6 +122,11 @@ class TableScene(Scene):
     def after_undo(self, seat: int) -> None:
         """Called after ``seat`` took back a move: forget any choice the table kept of it."""
 
+    def lesson_seen(self, goal) -> bool:
+        """Has the table shown enough for a lesson's reached ``goal`` to be praised? (a table that replays
+        a move step by step may say yes once the step that reached it was shown)"""
+        return not self.busy()
+
     def lesson_spots(self, vp) -> list:
         """Places a lesson may light up that are not hot things (payload, window rect); see tabletop.tutorial."""
         return []

@@ -23,6 +23,8 @@ holds where things sit and the helpers all of them share.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from tabletop.input.devices import key_name, menu_buttons
@@ -107,6 +109,16 @@ class BoxingTable(TableScene):
 
     def busy(self) -> bool:
         return bool(self.flights) or self.animating()
+
+    def lesson_seen(self, goal) -> bool:
+        """A lesson is praised once the event that reached its goal was shown, not after the whole round."""
+        if not self.busy():
+            return True
+        if self.flights:
+            return False
+        st = self.state
+        unseen = len(self.queue) + (self.anim is not None)
+        return goal(replace(st, log=st.log[: len(st.log) - unseen]))
 
     def can_act(self, seat: int) -> bool:
         return (
@@ -351,7 +363,8 @@ class BoxingTable(TableScene):
         ):
             self.toggle_history()
             return
-        if self.anim is not None and not self.history_open and self._hurry(event, pad_changes):
+        won = self.tutor is not None and self.tutor.holding()  # a click then goes on to the next lesson
+        if self.anim is not None and not self.history_open and not won and self._hurry(event, pad_changes):
             return
         super().handle(event, pad_changes)
 

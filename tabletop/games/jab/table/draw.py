@@ -53,6 +53,7 @@ def refusal(table, st, seat, side, target):
 # -- the static background ---------------------------------------------------------
 
 _BOARD: dict = {}
+gfx.forget_on_resize(_BOARD.clear)
 
 
 def board(table, vp) -> pygame.Surface:
