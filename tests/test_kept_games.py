@@ -216,3 +216,21 @@ def test_starting_a_game_with_the_data_folder_unwritable_plays_on_and_says_so_on
         seat = spec.rules.to_act(st)[0]
         s.submit(spec.rules.legal_actions(st, seat)[0])
     assert s.take_notice() == "" and len(s.record.actions) == 4
+
+
+def test_a_kept_online_jab_game_resumed_here_gives_each_person_controls_of_their_own(home):
+    """The host's computer keeps an online game; its record names two people but no controls
+    (each played on their own computer). Resumed here, the two must not share the same keys."""
+    from tabletop.session import Seat, Session
+
+    spec = registry.get("jab")
+    Session.new(spec, [Seat("Ana", "human"), Seat("Ben", "human")], seed=4)  # as the server writes it
+    app = make_app()
+    app.start()
+    frames(app, 2)
+    choose(app, "Continue (1)")
+    key(app, "return")  # the only kept game
+    choose(app, "Resume")
+    table = top(app)
+    schemes = [s.scheme for s in table.session.seats]
+    assert None not in schemes and schemes[0] != schemes[1], schemes

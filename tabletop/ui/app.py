@@ -22,6 +22,8 @@ def fit_desktop(w: int, h: int) -> tuple[int, int]:
         dw, dh = pygame.display.get_desktop_sizes()[0]
     except (pygame.error, IndexError):
         return w, h
+    if w <= dw and h <= dh:
+        return w, h
     return max(640, min(w, dw - 40)), max(480, min(h, dh - 80))
 
 
