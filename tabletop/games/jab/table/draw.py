@@ -416,12 +416,12 @@ def draw_carry_marks(table, surf, vp, st) -> None:
             gfx.blit_text(surf, "✗", vp.s(18), c, col, bold=True, anchor="center")
             short = why.split(":")[0]
             below = seat == 0 or r.top < vp.s(60)
-            box = pygame.Rect(0, 0, vp.s(220), vp.s(40))
+            box = pygame.Rect(0, 0, vp.s(300), vp.s(58))
             if below:
                 box.midtop = (r.centerx, r.bottom + vp.s(4))
             else:
                 box.midbottom = (r.centerx, r.top - vp.s(4))
-            px, lines, _cut = gfx.fit(short, box.w, box.h, vp.s(14), vp.s(11), True, 2)
+            px, lines, _cut = gfx.fit(short, box.w, box.h, vp.s(14), vp.s(11), True, 3)
             for k, line in enumerate(lines):
                 img = gfx.text(line, px, gfx.WHITE, True)
                 if below:
