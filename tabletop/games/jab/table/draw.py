@@ -415,7 +415,7 @@ def draw_carry_marks(table, surf, vp, st) -> None:
             pygame.draw.circle(surf, col, c, vp.s(14), max(1, vp.s(2)))
             gfx.blit_text(surf, "✗", vp.s(18), c, col, bold=True, anchor="center")
             short = why.split(":")[0]
-            lines = wrap(short, vp.s(14), vp.s(220))[:2]
+            lines = wrap(short, vp.s(14), vp.s(300))[:3]
             below = seat == 0 or r.top < vp.s(60)
             for k, line in enumerate(lines):
                 img = gfx.text(line, vp.s(14), gfx.WHITE, True)
