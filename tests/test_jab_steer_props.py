@@ -62,3 +62,14 @@ def test_hands_are_kept_inside_the_window(x, y):
 @given(seats, st.text(alphabet="leftrighandk ", max_size=40))
 def test_the_words_for_the_top_seat_swap_both_ways(seat, text):
     assert steer.sits_words(seat, steer.sits_words(seat, text)) == text
+
+
+@given(seats, st.integers(0, 1), st.sampled_from(["p0.deck.left", "p0.deck.right", "p1.deck.left", "p1.deck.right"]))
+def test_a_hand_sliding_off_a_wrong_deck_clears_it_even_at_the_windows_edge(seat, hand, deck):
+    cx, cy, w, h = RECTS[deck]
+    for x, y in ((cx, cy + h / 2 - 0.01), (cx, cy - h / 2 + 0.01), (cx - w / 2 + 0.01, cy), (cx + w / 2 - 0.01, cy)):
+        ox, oy = steer.off_wrong_decks(seat, hand, x, y)
+        if deck != deck_name(seat, hand):
+            dx = max(0.0, abs(ox - cx) - w / 2)
+            dy = max(0.0, abs(oy - cy) - h / 2)
+            assert math.hypot(dx, dy) >= steer.SLIDE_GAP / 2 - 1e-9
