@@ -181,3 +181,15 @@ def test_the_replay_viewer_plays_a_record_with_an_undo(app):
     scene.seek(len(record.actions) - 1)  # a jump rebuilds the table through the undo
     scene.step()
     assert scene.session.state == session.state
+
+
+def test_a_lesson_offers_no_undo(app):
+    from tabletop.tutorial import open_tutorial
+
+    open_tutorial(app, "stabby-jack")
+    top(app).play(0)
+    frames(app, 2)
+    t = top(app)
+    assert t.tutor is not None and not t.undo_shown() and t.undo_rect is None
+    key(app, "escape")
+    assert "Take back my last move" not in [it.label for it in top(app).menu.items]
