@@ -147,3 +147,29 @@ def test_stabby_jack_enter_after_a_drag_only_shows_the_focus(app):
     check_drawn(app, table, 0)
     key(app, "return")  # now the focus is shown: Enter acts on it
     assert table.session.state.log != log or table.session.state.phase != phase
+
+
+def test_jab_between_rounds_confirm_acts_on_the_ready_button_it_shows(app):
+    """JAB's hands steer freely in play (no focus); its panels between rounds take confirm as Ready and
+    left / right as the deck split: the focus is drawn on each keys / pad player's own Ready button
+    (never on the other player's), moving the split keeps it there, and confirm readies."""
+    pad = VirtualPad()
+    try:
+        frames(app, 3)
+        seats = [Seat("Red", "human", scheme="keys-left"), Seat("Blue", "human", scheme="gamepad")]
+        table = start(app, "jab", seats, countdown_ms=0)
+        assert table.session.state.phase == "between"
+        for seat in (0, 1):
+            check_drawn(app, table, seat)
+            assert table.focused(seat).seat == seat and str(table.focused(seat).payload).startswith("Ready")
+        key(app, "d")  # Red's split moves; the focus stays on Ready
+        check_drawn(app, table, 0)
+        assert str(table.focused(0).payload).startswith("Ready")
+        key(app, "space")
+        assert table.session.state.ready[0] and not table.session.state.ready[1]
+        pad.press(app, "a")
+        frames(app, 3)
+        assert table.session.state.phase == "playing"
+        assert not any(table.show_focus.values())  # in play no focus ring on the claim buttons
+    finally:
+        pad.unplug()

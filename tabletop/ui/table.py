@@ -285,11 +285,11 @@ class TableScene(FocusMixin, Scene):
             if hot is None or not self.show_focus.get(p.seat):
                 # Enter / A acts only on a focus the player can see: this press shows it
                 self.show_focus[p.seat] = True
+                self.reseat_focus(p.seat)
                 secrecy = getattr(self, "secrecy", None)
-                if hot is None and secrecy is not None and secrecy.mode == "peek" and not secrecy.visible(p.seat):
-                    self.say("Hold your peek control to see your cards.")  # the focus waits with them
-                else:
-                    self.reseat_focus(p.seat)
+                if self.focused(p.seat) is None and secrecy is not None and secrecy.mode == "peek":
+                    if not secrecy.visible(p.seat):
+                        self.say("Hold your peek control to see your cards.")  # the focus waits with them
                 self.app.sounds.play("click")
             elif hot.kind == "button":
                 hot.callback()
