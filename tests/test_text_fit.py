@@ -18,22 +18,54 @@ GAMES = sorted(registry.load_all())
 
 
 def drawn_problems(app) -> list[str]:
-    """Draw one frame in full on a recording screen and say what does not fit."""
+    """Draw one frame in full on a recording screen and say what does not fit. Every picture is made
+    anew while it is drawn (no cached card face or text), on surfaces that record what is drawn on them,
+    so the texts inside card faces and panels are seen where they land."""
     screen = app.screen
     recording = gfx.recording_screen(screen)
     real = pygame.display.get_surface
     pygame.display.get_surface = lambda: recording
+    pygame.Surface = gfx.RecordingSurface
     app.screen = recording
     gfx.LOG = gfx.TextLog(recording)
     try:
+        gfx.text.cache_clear()
+        gfx.forget_images()
         for scene in app.stack:
             getattr(scene, "invalidate", lambda: None)()
+            for name, value in list(vars(scene).items()):
+                setattr(scene, name, recording_twins(value))
         app.draw()
         return gfx.LOG.problems()
     finally:
         gfx.LOG = None
+        pygame.Surface = gfx._SURFACE
+        gfx.forget_images()
         app.screen = screen
         pygame.display.get_surface = real
+
+
+def recording_twins(value, depth=0):
+    """``value`` with every picture a scene keeps to draw into (its last frame) swapped for a recording
+    twin (same size, format and picture), so what is drawn into it reaches the log too; a dict of kept
+    pictures (layers, memos) is emptied, so they are drawn anew."""
+    if isinstance(value, gfx._SURFACE) and not isinstance(value, gfx.RecordingSurface):
+        twin = gfx.RecordingSurface(value.get_size(), value.get_flags(), value)
+        twin.fill((0, 0, 0, 0))
+        gfx._SURFACE.blit(twin, value, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
+        return twin
+    if isinstance(value, dict):
+        if any(holds_surface(v) for v in value.values()):
+            value.clear()
+    elif depth < 2 and type(value) is tuple:
+        return tuple(recording_twins(v, depth + 1) for v in value)
+    return value
+
+
+def holds_surface(value, depth=0) -> bool:
+    if isinstance(value, gfx._SURFACE):
+        return True
+    return depth < 2 and isinstance(value, (tuple, list)) and any(holds_surface(v, depth + 1) for v in value)
 
 
 def check(app, where: str) -> None:

@@ -32,7 +32,9 @@ CHOICES = {
     "block": [("hand", 0, "block")],
     "dodge": [("hand", 0, "dodge")],
     "rest": [("hand", 0, "nothing")],
+    "both-rest": [("hand", 0, "nothing")],
     "caught": [("hand", 0, "p2")],
+    "wasted": [("hand", 0, "dodge")],
     "break": [("hand", 0, "block"), f"{gfx.PLAYER_NAMES[0]}: ready"],
     "secrecy": [f"Show {gfx.PLAYER_NAMES[0]}", ("hand", 0, "p1"), f"Show {gfx.PLAYER_NAMES[1]}", ("hand", 1, "block")],
 }

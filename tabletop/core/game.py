@@ -49,6 +49,24 @@ def name_seats(value, names):
 
 
 @dataclass(frozen=True)
+class Report:
+    """A finished game told on its result screen. Sentences name seats "{0}", "{1}", ... like the log.
+
+    ``how`` follows "wins" in the headline ("by knockout in round 2"; "" says nothing more);
+    ``moments`` are the game's key moments, oldest first (a few short sentences);
+    ``numbers`` are (label, one value per seat) rows, e.g. ("Knockdowns", ("2", "0"))."""
+
+    how: str = ""
+    moments: tuple[str, ...] = ()
+    numbers: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """ "1 card", "2 cards", "0 cards": a count with its noun in the right form."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+@dataclass(frozen=True)
 class Option:
     """One setting on a game's setup screen.
 
@@ -124,6 +142,12 @@ class Rules:
     def summary(self, state) -> dict:
         """Key state for ``tabletop replay --summary`` (JSON-able): totals, piles and flags."""
         return {}
+
+    def report(self, state, events: list[dict]) -> Report:
+        """How the finished game went, for its result screen: ``events`` are every event of the
+        game, oldest first, as ``events`` gives them with the seats named "{0}", "{1}", ...
+        (the engine replays the record to gather them). A game without one shows just the outcome."""
+        return Report()
 
     def events(self, state, names: list[str]) -> list[dict]:
         """The events the state still holds, oldest first, as ``{"n", "kind", "text"}``.

@@ -158,3 +158,24 @@ def replay(record: Record, spec, on_state=None):
         if on_state is not None:
             on_state(i, action, state)
     return state
+
+
+def game_events(record: Record, spec, limit: int = 20_000) -> list[dict]:
+    """Every event of a recorded game, oldest first, with the seats named "{0}", "{1}", ...
+    (the rules keep only their latest events, so the record is replayed to gather them all).
+    A record that does not replay gives the events gathered up to its fault."""
+    rules = spec.rules
+    seen: dict[int, dict] = {}
+    names = [f"{{{i}}}" for i in range(max(1, len(record.players)))]
+
+    def keep(_i, _action, state) -> None:
+        if len(seen) < limit:
+            for e in rules.events(state, names):
+                seen.setdefault(e["n"], e)
+
+    try:
+        keep(None, None, start(record, spec))
+        replay(record, spec, on_state=keep)
+    except (BadRecord, RefusedAction):
+        pass
+    return [seen[n] for n in sorted(seen)]

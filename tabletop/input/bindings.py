@@ -5,14 +5,17 @@ the keyboard, the whole keyboard, or a gamepad. Each scheme maps physical
 inputs to *virtual buttons*. Every game uses the virtual buttons it needs:
 
 - navigation and choice: up, down, left, right, confirm, back, peek, pause
-- JAB's two hands: l_up l_down l_left l_right l_take, r_up ... r_take
+- JAB's two hands: l_up l_down l_left l_right l_take, r_up ... r_take, and
+  jump (every hand being steered goes straight to the next deck or target
+  that way). "l_" is the hand on the player's left as they sit at the
+  screen, whichever seat they play.
 - JAB's claims: claim_combo, claim_counter, claim_tile (knockout or clinch:
   one tile, one button), claim_ding, and ready
 
 Keyboard keys are named as pygame names them (``pygame.key.name``); they are
 stored in the settings file so players can change them. The two keyboard
-halves share no key, and no scheme asks for a chord of three keys in one
-cluster (a diagonal is two keys; take/release is a press, not a hold).
+halves share no key and stay apart, and no scheme asks for a chord of three
+neighbouring keys (tests/test_keyboard_ghosting.py states and checks the rule).
 Gamepad inputs use SDL's game-controller names.
 """
 
@@ -33,19 +36,18 @@ KEYS_LEFT = {
     "a": ["left", "l_left"],
     "s": ["down", "l_down"],
     "d": ["right", "l_right"],
-    "q": ["l_take"],
+    "left shift": ["back", "l_take"],
     "t": ["r_up"],
     "f": ["r_left"],
     "g": ["r_down"],
     "h": ["r_right"],
-    "y": ["r_take"],
-    "space": ["confirm", "ready"],
-    "left shift": ["back"],
+    "space": ["confirm", "ready", "r_take"],
+    "left ctrl": ["jump"],
     "tab": ["peek"],
     "z": ["claim_combo"],
     "x": ["claim_counter"],
-    "c": ["claim_tile"],
-    "v": ["claim_ding"],
+    "v": ["claim_tile"],
+    "b": ["claim_ding"],
     "e": ["next"],
     "r": ["prev"],
 }
@@ -56,19 +58,19 @@ KEYS_RIGHT = {
     "down": ["down", "r_down"],
     "right": ["right", "r_right"],
     "right shift": ["r_take"],
-    "i": ["l_up"],
-    "j": ["l_left"],
-    "k": ["l_down"],
-    "l": ["l_right"],
-    "u": ["l_take"],
+    "o": ["l_up"],
+    "k": ["l_left"],
+    "l": ["l_down"],
+    ";": ["l_right"],
+    "'": ["l_take"],
+    "right ctrl": ["peek", "jump"],
     "return": ["confirm", "ready"],
     "backspace": ["back"],
-    "right ctrl": ["peek"],
     "m": ["claim_combo"],
     ",": ["claim_counter"],
     ".": ["claim_tile"],
     "/": ["claim_ding"],
-    "o": ["next"],
+    "i": ["next"],
     "p": ["prev"],
 }
 
@@ -107,19 +109,32 @@ GAMEPAD_BUTTONS = {
     "y": ["peek", "claim_ding"],
     "start": ["pause", "ready"],
     "back": ["peek"],
-    "dpup": ["up"],
-    "dpdown": ["down"],
-    "dpleft": ["left"],
-    "dpright": ["right"],
+    "dpup": ["up", "l_up"],
+    "dpdown": ["down", "l_down"],
+    "dpleft": ["left", "l_left"],
+    "dpright": ["right", "l_right"],
     "leftshoulder": ["l_take", "prev"],
     "rightshoulder": ["r_take", "next"],
     "lefttrigger": ["l_take"],
     "righttrigger": ["r_take"],
+    "leftstick": ["jump"],
+    "rightstick": ["jump"],
 }
 
 # Plain joysticks that SDL does not know: button numbers in the common
 # (XInput-like) order, hat 0 for the d-pad, axes 0/1 left stick, 2/3 right stick.
-JOYSTICK_BUTTONS = {0: "a", 1: "b", 2: "x", 3: "y", 4: "leftshoulder", 5: "rightshoulder", 6: "back", 7: "start"}
+JOYSTICK_BUTTONS = {
+    0: "a",
+    1: "b",
+    2: "x",
+    3: "y",
+    4: "leftshoulder",
+    5: "rightshoulder",
+    6: "back",
+    7: "start",
+    9: "leftstick",
+    10: "rightstick",
+}
 JOYSTICK_AXES = {0: "leftx", 1: "lefty", 2: "rightx", 3: "righty"}
 
 # Keys that any keyboard uses in menus (launcher, pause, help), whoever presses them.

@@ -88,6 +88,7 @@ ACTION_LABELS = {
     "claim_counter": "JAB: claim a counter-punch",
     "claim_tile": "JAB: claim knockout / clinch",
     "claim_ding": "JAB: claim Ding!",
+    "jump": "JAB: jump a hand to the next target",
 }
 SIDES = {"l_": "JAB left hand: ", "r_": "JAB right hand: "}
 MOVE_WORDS = {"up": "up", "down": "down", "left": "left", "right": "right", "take": "take / let go"}
@@ -125,7 +126,10 @@ def place(action: str) -> str:
 
 
 def _order(action: str) -> tuple:
-    return ({"nav": 0, "l_": 1, "r_": 2}.get(place(action), 3), action not in ACTION_LABELS, action)
+    """Menus first, then the left hand, the right hand, JAB's other controls; each in a reading order."""
+    known = list(ACTION_LABELS) + [side + move for side in SIDES for move in MOVE_WORDS]
+    at = known.index(action) if action in known else len(known)
+    return ({"nav": 0, "l_": 1, "r_": 2}.get(place(action), 3), at, action)
 
 
 def defaults_of(scheme: str) -> dict:

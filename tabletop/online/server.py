@@ -366,6 +366,19 @@ class Room:
         if accepted != stamp:
             conn.refuse_log("stamp", f"room {self.code}: a stamp outside the accepted window was clamped")
         heapq.heappush(self.held, (accepted, next(self.seq), conn, msg["id"], action))
+        # Apply it the moment its hold is over, not at the next tick of the server's loop.
+        wait_s = max(0.0, (accepted + self.hold_ms() - now_ms()) / 1000.0)
+        asyncio.get_running_loop().call_later(wait_s, self.wake)
+
+    def wake(self) -> None:
+        if self.held and self.server.rooms.get(self.code) is self:
+            asyncio.ensure_future(self.safe_tick())
+
+    async def safe_tick(self) -> None:
+        try:
+            await self.tick()
+        except Exception:  # as in the server's loop: one room's fault must not stop the others
+            log.exception("room %s: error while ticking", self.code)
 
     def drive_computers(self) -> None:
         """Real-time computer seats act on the server's clock with no latency, through the same queue."""

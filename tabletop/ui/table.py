@@ -34,6 +34,8 @@ from tabletop.core.game import Refused, name_seats
 from tabletop.core.registry import REALTIME, TURNS
 from tabletop.input.devices import Press, Router, key_name, menu_buttons
 from tabletop.ui import cards, gfx, pace
+from tabletop.ui import moment as moment_mod
+from tabletop.ui import result as result_mod
 from tabletop.ui.focus import FocusMixin
 from tabletop.ui.pause import PauseScene, ReconnectScene
 from tabletop.ui.scene import Scene
@@ -92,6 +94,8 @@ class TableScene(FocusMixin, Scene):
         self.read_ms = 0.0  # a person's own result stays this long before a computer moves on
         self.pause_rect = None
         self.tutor = None  # a lesson's coach (tabletop.tutorial) when the table plays a lesson
+        self.moments: list[moment_mod.Moment] = []  # big moments being shown, one after another
+        self.report = None  # the finished game's story (result_mod.build), gathered once
 
     # -- hooks for subclasses ---------------------------------------------------------
     def draw_table(self, surf, vp) -> None:
@@ -112,6 +116,11 @@ class TableScene(FocusMixin, Scene):
 
     def after_action(self, action, result) -> None:
         """Called after every accepted action (start animations, play sounds)."""
+
+    def lesson_seen(self, goal) -> bool:
+        """Has the table shown enough for a lesson's reached ``goal`` to be praised? (a table that replays
+        a move step by step may say yes once the step that reached it was shown)"""
+        return not self.busy()
 
     def lesson_spots(self, vp) -> list:
         """Places a lesson may light up that are not hot things (payload, window rect); see tabletop.tutorial."""
@@ -172,6 +181,15 @@ class TableScene(FocusMixin, Scene):
         """A change in saving to tell once ("" for a session that keeps no file, e.g. a remote one)."""
         take = getattr(self.session, "take_notice", None)
         return take() if take is not None else ""
+
+    def moment(self, title: str, line: str = "", colour=gfx.GOLD, sound: str | None = None) -> None:
+        """A big moment of the game: a shout sweeps across the table (after those already showing)
+        and ``sound`` plays when it starts. The result panel waits for it."""
+        ms = moment_mod.MOMENT_MS / self.anim_factor()
+        self.moments = self.moments[-3:]  # never a long queue of shouts behind the play
+        self.moments.append(moment_mod.Moment(title, line, colour, ms, sound))
+        if len(self.moments) == 1 and sound:
+            self.app.sounds.play(sound)
 
     def say(self, text: str, ms: float = 3500) -> None:
         self.message = text
@@ -244,7 +262,7 @@ class TableScene(FocusMixin, Scene):
             return
         if self.tutor is not None and self.tutor.handle(event, pad_changes):
             return
-        if self.session.outcome() is not None and not self.busy() and not self.result_dismissed and not self.tutor:
+        if self.showing_result():
             self._result_handle(event, pad_changes)
             return
         if self.shared_input:
@@ -382,6 +400,12 @@ class TableScene(FocusMixin, Scene):
         for f in self.flights:
             f.ms -= dt_ms
         self.flights = [f for f in self.flights if f.ms > 0]
+        if self.moments:
+            self.moments[0].ms += dt_ms
+            if self.moments[0].done:
+                self.moments.pop(0)
+                if self.moments and self.moments[0].sound:
+                    self.app.sounds.play(self.moments[0].sound)
         if self.tutor is not None:
             self.tutor.update(dt_ms)
         if self.spec.dynamics != REALTIME:
@@ -426,11 +450,13 @@ class TableScene(FocusMixin, Scene):
         c = self.pause_rect.center
         for side in (-1, 1):  # two bars (vp.s is for lengths: an offset's sign goes outside it)
             pygame.draw.rect(surf, gfx.WHITE, (c[0] + side * vp.s(5) - bar_w // 2, c[1] - bar_h // 2, bar_w, bar_h))
+        if self.moments:
+            moment_mod.draw(surf, vp, self.moments[0])
         if self.tutor is not None:
             self.tutor.draw(surf, vp)
         if self.message_ms > 0 and self.message:
             self.draw_message(surf, vp, self.message)
-        if self.session.outcome() is not None and not self.busy() and not self.result_dismissed and not self.tutor:
+        if self.showing_result():
             self._draw_result(surf, vp)
 
     def draw_message(self, surf, vp, text: str, y: float = 360) -> None:
@@ -461,6 +487,23 @@ class TableScene(FocusMixin, Scene):
         surf.blit(img, r)
 
     # -- the result ---------------------------------------------------------------------
+    def showing_result(self) -> bool:
+        """The result panel is up: the game is over, its last moments have been shown, and the
+        player has not put it away to look at the table."""
+        return (
+            self.session.outcome() is not None
+            and not self.busy()
+            and not self.moments
+            and not self.result_dismissed
+            and not self.tutor
+        )
+
+    def game_report(self):
+        """The finished game's story (``Rules.report``), gathered once."""
+        if self.report is None:
+            self.report = result_mod.build(self.session)
+        return self.report
+
     def result_text(self) -> tuple[str, str]:
         out = self.session.outcome()
         why = name_seats(out.reason, [seat.name for seat in self.session.seats])
@@ -469,16 +512,9 @@ class TableScene(FocusMixin, Scene):
         return f"{self.session.seats[out.winner].name} wins!", why
 
     def headline(self) -> str:
-        """The result said from the player's side: "You win!" for one person against the computer,
-        the winner's name between people."""
-        head = self.result_text()[0]
-        out = self.session.outcome()
-        people = [i for i, s in enumerate(self.session.seats) if s.kind == "human"]
-        if out is None or out.winner is None or len(people) != 1:
-            return head
-        if out.winner == people[0]:
-            return "You win!"
-        return f"You lose: {self.session.seats[out.winner].name} wins"
+        """The result said from the player's side and how it came: "You win by knockout in round 2!"
+        for one person against the computer, the winner's name between people."""
+        return result_mod.headline(self.session, self.game_report())
 
     def _result_items(self):
         from tabletop.ui.widgets import Item, Menu
@@ -489,7 +525,7 @@ class TableScene(FocusMixin, Scene):
             Item("Look at the table", action=self._dismiss),
             Item("Back to the menu", action=self.leave),
         ]
-        return Menu(items, x=440, y=392, w=400, row=44, sound=self.app.sounds, on_back=self._dismiss)
+        return Menu(items, x=440, y=500, w=400, row=44, sound=self.app.sounds, on_back=self._dismiss)
 
     def watch_replay(self):
         from tabletop.ui.replay import ReplayScene
@@ -520,11 +556,7 @@ class TableScene(FocusMixin, Scene):
         if self.result_menu is None:
             self.result_menu = self._result_items()
             self.app.sounds.play("cheer")
-        r = vp.r(300, 130, 680, 470)
-        gfx.panel(surf, r, gfx.PANEL, radius=vp.s(16), border=gfx.GOLD, width=vp.s(3), alpha=240)
-        why = self.result_text()[1]
-        gfx.draw_fitted(surf, self.headline(), vp.r(330, 150, 620, 64), vp.s(44), gfx.GOLD, bold=True, lines=1)
-        gfx.draw_fitted(surf, why, vp.r(330, 222, 620, 160), vp.s(20), gfx.WHITE, min_px=vp.s(17))
+        result_mod.draw(surf, vp, self, self.game_report(), self.result_text()[1])
         self.result_menu.draw(surf, vp)
 
 

@@ -401,6 +401,11 @@ class BoxingRules(Rules):
     def events(self, state, names) -> list[dict]:
         return [{"n": i, "kind": e.get("type", ""), "text": explain_event(e, names)} for i, e in enumerate(state.log)]
 
+    def report(self, state, events: list[dict]):
+        from .report import report
+
+        return report(state, events)
+
 
 def _card_name(c) -> str | None:
     return None if c == HIDDEN else CARDS[c].name

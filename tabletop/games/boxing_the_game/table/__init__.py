@@ -23,6 +23,8 @@ holds where things sit and the helpers all of them share.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from tabletop.input.devices import key_name, menu_buttons
@@ -105,6 +107,16 @@ class BoxingTable(TableScene):
 
     def busy(self) -> bool:
         return bool(self.flights) or self.animating()
+
+    def lesson_seen(self, goal) -> bool:
+        """A lesson is praised once the event that reached its goal was shown, not after the whole round."""
+        if not self.busy():
+            return True
+        if self.flights:
+            return False
+        st = self.state
+        unseen = len(self.queue) + (self.anim is not None)
+        return goal(replace(st, log=st.log[: len(st.log) - unseen]))
 
     def can_act(self, seat: int) -> bool:
         return (
@@ -344,7 +356,8 @@ class BoxingTable(TableScene):
         ):  # any pad's X (its next / prev are the focus's groups)
             self.toggle_history()
             return
-        if self.anim is not None and not self.history_open and self._hurry(event, pad_changes):
+        won = self.tutor is not None and self.tutor.holding()  # a click then goes on to the next lesson
+        if self.anim is not None and not self.history_open and not won and self._hurry(event, pad_changes):
             return
         super().handle(event, pad_changes)
 
@@ -424,10 +437,29 @@ class BoxingTable(TableScene):
             self.ring["events"][e["event"]] = e
         if t == "draft":
             self._fly_prize(e)
+            if CARDS[e["card"]].judge:
+                self._judge_moment(e)
         if t == "event" or t in CAPTION_TYPES:
             self.history.append(explain(e, self.names))
             self.caption = self.history[-4:]
         self.shown.append(e)
+
+    def _judge_moment(self, e: dict) -> None:
+        """A judge taken: the one that completes a player's judges is a big moment."""
+        seat, log = e["player"], self.state.log
+        upto = next((i for i, x in enumerate(log) if x is e), len(log) - 1)
+        have = sum(
+            1 for x in log[: upto + 1] if x.get("type") == "draft" and x["player"] == seat and CARDS[x["card"]].judge
+        )
+        need = self.state.options["judges_to_win"]
+        if have >= need:
+            self.moment(
+                "Third judge!" if need == 3 else "The last judge!",
+                f"{self.names[seat]} has {have} judges on the card: the match is won",
+                sound="judge",
+            )
+        else:
+            self.app.sounds.play("ding")
 
     def _fly_prize(self, e: dict) -> None:
         """A drafted prize slides from the prize row to the corner that takes it."""
@@ -465,7 +497,11 @@ class BoxingTable(TableScene):
                 a["flipped"] = True
                 e = a["e"]
                 self._show_entry(e)
-                self.app.sounds.play("knockout" if any(e["knockdown"]) else "combo" if any(e["points"]) else "reveal")
+                if any(e["knockdown"]):
+                    down = [self.names[i] for i in (0, 1) if e["knockdown"][1 - i]]
+                    self.moment("Knockdown!", " and ".join(down) + " down on the canvas", sound="knockout")
+                else:
+                    self.app.sounds.play("combo" if any(e["points"]) else "reveal")
             if a["t"] >= a["dur"]:
                 self.anim = None
                 if not self.queue:
@@ -489,10 +525,9 @@ class BoxingTable(TableScene):
         out = self.session.outcome()
         if out is None:
             return "", ""
-        match = next((e for e in reversed(self.state.log) if e["type"] == "match"), None)
-        why = explain(match, self.names) if match else out.reason
         tot = [sum(p.scores) for p in self.state.players]
-        why += f" Score sheet {tot[0]}-{tot[1]}."
+        n = len(self.state.players[0].scores)
+        why = f"Score sheet after {n} round{'s' if n != 1 else ''}: {self.names[0]} {tot[0]}, {self.names[1]} {tot[1]}."
         if out.winner is None:
             return "A draw", why
         return f"{self.names[out.winner]} wins!", why

@@ -56,6 +56,8 @@ def draw_ready_row(table, surf, vp, st, seat, y) -> None:
         return
     total = len(st.decks[seat * 2]) + len(st.decks[seat * 2 + 1])
     left = table.split_pick.get(seat, len(st.decks[seat * 2]))
+    if seat == 1:  # the top seat's left deck, as that person sits at the screen, is the boxer's right
+        left = total - left
     if s.kind != "human":
         gfx.blit_text(
             surf,

@@ -555,5 +555,10 @@ class PunchRules(Rules):
     def events(self, state, names) -> list[dict]:
         return [{"n": i, "kind": e["type"], "text": explain(e, names)} for i, e in enumerate(state.log)]
 
+    def report(self, state, events: list[dict]):
+        from .report import report
+
+        return report(state, events)
+
 
 RULES = PunchRules()

@@ -391,9 +391,10 @@ class PunchTable(TableScene):
                 a["flipped"] = True
                 ev = a["ev"]
                 self.caption = [sentence(ev, self.names)]
-                self.app.sounds.play(
-                    "knockout" if ev["ko"] is not None else ("stagger" if min(ev["change"]) < 0 else "reveal")
-                )
+                if ev["ko"] is not None:
+                    self.moment("Knockout!", self.caption[0], sound="knockout")
+                else:
+                    self.app.sounds.play("stagger" if min(ev["change"]) < 0 else "reveal")
             if a["t"] >= a["dur"]:
                 self.anim = None
                 if not self.queue:

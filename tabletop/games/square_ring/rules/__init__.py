@@ -663,6 +663,11 @@ class SquareRingRules(Rules):
     def events(self, state: State, names) -> list[dict]:
         return [{"n": i, "kind": e["kind"], "text": e["text"]} for i, e in enumerate(state.log)]
 
+    def report(self, state: State, events: list[dict]):
+        from .report import report
+
+        return report(state, events)
+
 
 RULES = SquareRingRules()
 

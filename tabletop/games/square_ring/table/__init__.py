@@ -502,7 +502,8 @@ class SquareRingTable(KeptFrames, TableScene):
             f"round {i + 1} " + ("a draw" if w is None else f"to {self.names[w]}")
             for i, w in enumerate(st.round_results)
         )
-        why = out.reason + (f" ({rounds}.)" if rounds else "")
+        boxers = f"{self.names[0]} boxes as {self.boxer(0).name}, {self.names[1]} as {self.boxer(1).name}."
+        why = f"{boxers} {out.reason}" + (f" ({rounds}.)" if rounds else "")
         if out.winner is None:
             return "A draw", why
         return f"{self.names[out.winner]} wins!", why

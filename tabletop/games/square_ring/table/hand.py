@@ -11,6 +11,7 @@ from .layout import HALF_W, HALF_X, ROWB_Y, hand_layout
 from .ring import tint
 
 _HAND_FACES: dict = {}  # (seat, name, boxer, size, viewport) -> the hand's titles and card faces, unmarked
+gfx.forget_on_resize(_HAND_FACES.clear)
 
 
 def draw_hand(t, surf, vp, seat, sel, lit) -> None:

@@ -320,6 +320,11 @@ class StabbyJackRules(Rules):
         first = state.logged - len(state.log)
         return [{"n": first + i, "kind": "log", "text": name_seats(t, names)} for i, t in enumerate(state.log)]
 
+    def report(self, state, events: list[dict]):
+        from .report import report
+
+        return report(state, events)
+
 
 def _cards(value, where: str) -> list[Card]:
     if not isinstance(value, list):

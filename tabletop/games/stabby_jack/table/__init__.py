@@ -120,6 +120,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
         self.ace_sel = None
         seat = action.player
         lines = _new_lines(prev.log, new.log)
+        self._moments(lines)
         drawn = list(new.turned)  # the cards this move turned up (public in every view)
         means = ""
         if isinstance(action, Declare) and drawn and new.drawn is None:  # resolved at once: say what it was
@@ -595,6 +596,17 @@ class StabbyJackTable(MiddleMixin, TableScene):
         surf.blit(img, r)
         if mark is not None:
             outline(surf, r, mark, vp, {CHOSEN: 4, CAN: 2}.get(mark, 3))
+
+    def _moments(self, lines) -> None:
+        """Stabby Jack's stab, a death and a level-up are the big moments of a turn."""
+        for line in lines:
+            text = render(line, self.names)
+            if "stabs" in line:
+                self.moment("Stabbed!", text, colour=(235, 90, 80), sound="stab")
+            elif " dies," in line:
+                self.moment("Slain!", text, colour=(235, 90, 80), sound="knockout")
+            elif "levels up" in line:
+                self.moment("Level up!", text, sound="levelup")
 
     def result_text(self):
         s = self.st
