@@ -68,6 +68,16 @@ def test_a_key_tap_is_a_small_step_and_a_hold_reaches_the_hand_speed_R_JAB_5(app
     assert math.isclose(moved[-1], top_step(table), rel_tol=1e-9)  # ... full speed after 0.3 s
 
 
+def test_a_tap_shorter_than_a_frame_still_steps(app):
+    table, session = start(app)
+    x0 = table.hands.at(0, 0)[0]
+    code = pygame.key.key_code("d")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0))
+    frames(app, 5)
+    assert 0 < (table.hands.at(0, 0)[0] - x0) * UNIT < 12
+
+
 def test_a_dpad_tap_is_a_small_step_and_a_hold_reaches_the_hand_speed(app):
     pad = VirtualPad()
     try:

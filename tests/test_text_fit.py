@@ -91,6 +91,23 @@ def test_launcher_and_settings(app):
         check(app, f"launcher, row {i}")
     app.push(SettingsScene(app))
     check(app, "settings")
+    app.pop()
+    from tabletop.ui.kept import ContinueScene, ReplaysScene
+    from tabletop.ui.learn import LearnScene
+    from tabletop.ui.name_entry import NameEntry
+    from tabletop.ui.online import JoinScene, OnlineMenu
+
+    for name, make in (
+        ("learn to play", LearnScene),
+        ("continue", ContinueScene),
+        ("replays", ReplaysScene),
+        ("play online", OnlineMenu),
+        ("join a game", JoinScene),
+        ("name entry", lambda a: NameEntry(a, "Name of seat 1", "Ana", lambda name: None)),
+    ):
+        app.push(make(app))
+        check(app, name)
+        app.pop()
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -99,10 +116,15 @@ def test_setup_help_table_pause_and_result(app, game):
     from tabletop.ui.help import HelpScene
     from tabletop.ui.launcher import Setup
     from tabletop.ui.pause import PauseScene
+    from tabletop.ui.setup import MoreOptions
 
     spec = registry.get(game)
-    app.push(Setup(app, spec))
+    setup = Setup(app, spec)
+    app.push(setup)
     check(app, f"{game} setup")
+    app.push(MoreOptions(app, setup))
+    check(app, f"{game} more options")
+    app.pop()
     app.push(HelpScene(app, spec))
     check(app, f"{game} help")
     app.pop()
@@ -119,3 +141,23 @@ def test_setup_help_table_pause_and_result(app, game):
         frames(app, 400)  # animations of the last move end and the result panel comes up
         check(app, f"{game} result ({people} people)")
         app.pop()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_lessons_and_replay(app, game):
+    from tabletop.core import playout
+    from tabletop.tutorial.coach import start_lesson
+    from tabletop.tutorial.menu import LessonList
+    from tabletop.ui.replay import ReplayScene
+
+    spec = registry.get(game)
+    app.push(LessonList(app, spec))
+    check(app, f"{game} lesson list")
+    app.push(start_lesson(app, spec, 0))
+    frames(app, 60)  # the coach's first words are up
+    check(app, f"{game} first lesson")
+    app.pop()
+    app.pop()
+    app.push(ReplayScene(app, spec, playout.play(spec, seed=3).record))
+    frames(app, 120)
+    check(app, f"{game} replay")

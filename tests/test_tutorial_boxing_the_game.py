@@ -28,6 +28,14 @@ MOVES = {
     "tie": [("card", "Jab"), ("card", "Block"), ("card", "Block2"), ("button", ("lock", 0))],
     "other-stance": [("card", "Jab"), ("card", "Block"), ("card", "Block2"), ("button", ("lock", 0))],
     "jab": [("card", "Jab"), ("card", "Block"), ("card", "Block2"), ("button", ("lock", 0))],
+    "cross-jab": [
+        ("card", "Cross"),
+        ("bid", 0),
+        ("bid", 0),
+        ("card", "Jab"),
+        ("card", "Block"),
+        ("button", ("lock", 0)),
+    ],
     "block": [("card", "Block"), ("card", "Jab"), ("card", "Hook"), ("button", ("lock", 0))],
     "fast-block": [("card", "Block"), *[("bid", 0)] * 4, ("card", "Jab"), ("card", "Hook"), ("button", ("lock", 0))],
     "fast-hook": [

@@ -332,9 +332,8 @@ class JoinScene(Scene):
                 )
                 self.rects[k] = r
         if self.error:
-            for j, line in enumerate(gfx.wrap(self.error, vp.s(20), vp.s(700))[:2]):
-                colour = gfx.GREY if self.pending is not None else gfx.REFUSE
-                gfx.blit_text(surf, line, vp.s(20), vp.p(640, 520 + j * 28), colour, anchor="center")
+            colour = gfx.GREY if self.pending is not None else gfx.REFUSE
+            gfx.draw_fitted(surf, self.error, vp.r(290, 506, 700, 56), vp.s(20), colour, valign="top", lines=2)
         hint = "Tab or the arrows move between boxes, Enter joins. The code ignores case and dashes."
         gfx.blit_text(surf, hint, vp.s(16), vp.p(gfx.DESIGN_W / 2, gfx.DESIGN_H - 28), gfx.GREY, anchor="center")
 

@@ -14,7 +14,10 @@ every game, for free:
 - computer seats (turn-based and simultaneous games): their bot is asked
   when the rules wait for them and nothing is animating;
 - the result panel (play again / back to the menu);
-- ``submit(action)``: rules first; a refusal is shown and sounded.
+- ``submit(action)``: rules first; a refusal is shown and sounded;
+- undo (``ask_undo``: the Undo button, U or Ctrl+Z, the pause menu): a person
+  takes back their last move where the rules allow, the other people agreeing
+  (tabletop/ui/undo.py); ``after_undo`` lets a table forget what it showed.
 
 Input routing: in turn-based games, or with a single human, every device
 acts for the human whose choice the game is waiting for. Otherwise each
@@ -32,8 +35,9 @@ import pygame
 
 from tabletop.core.game import Refused, name_seats
 from tabletop.core.registry import REALTIME, TURNS
+from tabletop.core.undo import Undo
 from tabletop.input.devices import Press, Router, key_name, menu_buttons
-from tabletop.ui import cards, gfx, pace
+from tabletop.ui import cards, gfx, pace, undo
 from tabletop.ui import moment as moment_mod
 from tabletop.ui import result as result_mod
 from tabletop.ui.focus import FocusMixin
@@ -67,6 +71,8 @@ class Flight:
 
 
 class TableScene(FocusMixin, Scene):
+    undo_spot = undo.BUTTON  # where the Undo button sits (design units); a table may move it
+
     def __init__(self, app, session):
         super().__init__(app)
         self.session = session
@@ -93,6 +99,7 @@ class TableScene(FocusMixin, Scene):
         self.pace = pace.factor(app.settings)  # the "Computer turns" setting: scales the pauses below
         self.read_ms = 0.0  # a person's own result stays this long before a computer moves on
         self.pause_rect = None
+        self.undo_rect = None  # the Undo button, while it is shown
         self.tutor = None  # a lesson's coach (tabletop.tutorial) when the table plays a lesson
         self.moments: list[moment_mod.Moment] = []  # big moments being shown, one after another
         self.report = None  # the finished game's story (result_mod.build), gathered once
@@ -116,6 +123,9 @@ class TableScene(FocusMixin, Scene):
 
     def after_action(self, action, result) -> None:
         """Called after every accepted action (start animations, play sounds)."""
+
+    def after_undo(self, seat: int) -> None:
+        """Called after ``seat`` took back a move: forget any choice the table kept of it."""
 
     def lesson_seen(self, goal) -> bool:
         """Has the table shown enough for a lesson's reached ``goal`` to be praised? (a table that replays
@@ -149,6 +159,12 @@ class TableScene(FocusMixin, Scene):
         if isinstance(result, Refused):
             self.say(result.reason)
             self.app.sounds.play("refuse")
+        elif isinstance(action, Undo):
+            self.drag, self.flights, self.read_ms = None, [], 0.0
+            self.invalidate()
+            self.after_undo(action.player)
+            self.say(f"{self.session.seats[action.player].name} took back a move.", 2500)
+            self.app.sounds.play("click")
         else:
             if self.spec.dynamics == TURNS and getattr(action, "player", None) in self.humans:
                 self.read_ms = pace.READ_MS * self.pace  # time to read your own result
@@ -194,6 +210,77 @@ class TableScene(FocusMixin, Scene):
     def say(self, text: str, ms: float = 3500) -> None:
         self.message = text
         self.message_ms = ms
+
+    # -- taking back a move ------------------------------------------------------------
+    def undo_shown(self) -> bool:
+        """Whether this table offers undo at all (not in a lesson, online, or in real time)."""
+        return (
+            self.tutor is None
+            and not getattr(self.session, "remote", False)
+            and self.spec.dynamics != REALTIME
+            and bool(self.humans)
+        )
+
+    def undo_reason(self) -> str:
+        """Why nobody here may take back a move now ("" when someone may)."""
+        if getattr(self.session, "remote", False):
+            return undo.ONLINE
+        seat = self.session.undo_seat()
+        if seat is not None and seat in self.humans:
+            return ""
+        asker = self.acting_seat()
+        return self.session.undo_why(self.humans[0] if asker is None else asker)
+
+    def ask_undo(self) -> None:
+        """A person asks to take back their last move: done at once against the computer, asked of
+        the other people otherwise; refused with the rules' reason when it may not be."""
+        if self.tutor is not None or not self.humans:
+            return
+        why = self.undo_reason()
+        if why:
+            self.say(why)
+            self.app.sounds.play("refuse")
+            return
+        seat = self.session.undo_seat()
+        others = [h for h in self.humans if h != seat]
+        if others:
+            self.drop_held()
+            self.app.push(undo.UndoPrompt(self.app, self, seat, others))
+        else:
+            self.undo_move(seat)
+
+    def undo_move(self, seat: int):
+        return self.submit(Undo(seat))
+
+    def undo_item(self, pause):
+        """The pause menu's "Take back" item (None where undo is never offered but in real time,
+        which says why when chosen)."""
+        from tabletop.ui.widgets import Item
+
+        if self.tutor is not None or not (self.undo_shown() or self.spec.dynamics == REALTIME):
+            return None
+
+        def go():
+            pause.resume()
+            if self.undo_shown():
+                self.ask_undo()
+            else:
+                self.say(self.session.undo_why(self.humans[0] if self.humans else 0))
+
+        return Item("Take back my last move", action=go, hint="Undo: U or Ctrl+Z at the table")
+
+    def _draw_undo(self, surf, vp) -> None:
+        """The Undo button: for the mouse, like the pause button (keys: U or Ctrl+Z; a gamepad: the
+        pause menu), so it never joins a seat's focus. Dim when nothing may be taken back; a click
+        then says why."""
+        self.undo_rect = None
+        if not self.undo_shown() or self.session.outcome() is not None:
+            return
+        self.undo_rect = rect = vp.r(*self.undo_spot)
+        able = not self.undo_reason()
+        fill, ink = ((70, 84, 110), gfx.WHITE) if able else ((45, 48, 56), gfx.GREY)
+        gfx.panel(surf, rect, fill, radius=max(3, rect.h // 5), border=(150, 160, 190), width=1)
+        gfx.draw_fitted(surf, undo.LABEL, rect.inflate(-vp.s(10), -2), int(rect.h * 0.5), ink)
 
     # -- registering what can be pointed at (call while drawing) ------------------------
     def hot_card(self, rect, payload, seat=None, image=None, group=None) -> None:
@@ -259,6 +346,14 @@ class TableScene(FocusMixin, Scene):
     def handle(self, event, pad_changes) -> None:
         if event.type == pygame.KEYDOWN and key_name(event) == "escape":
             self.pause()
+            return
+        if (
+            event.type == pygame.KEYDOWN
+            and self.undo_shown()
+            and self.session.outcome() is None
+            and (key_name(event) == "u" or (key_name(event) == "z" and event.mod & pygame.KMOD_CTRL))
+        ):
+            self.ask_undo()
             return
         if self.tutor is not None and self.tutor.handle(event, pad_changes):
             return
@@ -336,6 +431,9 @@ class TableScene(FocusMixin, Scene):
             self.read_ms = 0.0  # a click presses on, like a key
             if self.pause_rect is not None and self.pause_rect.collidepoint(event.pos):
                 self.pause()
+                return
+            if self.undo_rect is not None and self.undo_rect.collidepoint(event.pos):
+                self.ask_undo()
                 return
             if seat is None:
                 return
@@ -431,14 +529,13 @@ class TableScene(FocusMixin, Scene):
 
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surf, vp) -> None:
-        self.next_hots = []
-        self.draw_table(surf, vp)
-        self.hots = self.next_hots
-        if self.settle_focus():  # the focus went onto another thing: the table shows it (previews, a lifted card)
+        for _ in range(2):
             self.next_hots = []
             self.draw_table(surf, vp)
+            self._draw_undo(surf, vp)
             self.hots = self.next_hots
-            self.settle_focus()
+            if not self.settle_focus():
+                break  # else the focus went onto another thing: drawn again, the table shows it (previews, a lift)
         self.draw_focus(surf, vp)
         self._draw_drag(surf)
         for f in self.flights:

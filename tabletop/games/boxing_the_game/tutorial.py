@@ -179,6 +179,21 @@ def lessons() -> list[Lesson]:
             done="The Jab landed and the Hook did not.",
         ),
         Lesson(
+            id="cross-jab",
+            title="A faster Cross",
+            text="The one punch that beats a Jab is a Cross that is faster. "
+            "Blue opens with a Jab (5): put your Cross (4) in slot 1 and bid 2 on it.",
+            setup=_setup(["Cross", "Jab", "Block", "Feint"], ["Jab", "Block", "Block2", "Hook"]),
+            options=OPTIONS,
+            prelude=PICKS,
+            goal=_row(1, "cross_beats_jab"),
+            step=_plans("Cross", min_bid=2),
+            touch=_light("Cross", buttons=(LOCK, BID)),
+            opponent=_blue("Jab", "Block", "Block2"),
+            coach="Cross in slot 1 with 2 momentum bid on it (+ beside the slot): 4 + 2 beats 5.",
+            done="6 against 5: your Cross landed and Blue's Jab did not. A Cross as fast as the Jab loses.",
+        ),
+        Lesson(
             id="block",
             title="Block",
             text="A Block stops any punch. Blue opens with a Cross: put a Block in slot 1.",

@@ -62,6 +62,8 @@ CAPTION_TYPES = (
 
 
 class BoxingTable(TableScene):
+    undo_spot = (286, 4, 70, 26)  # the Undo button: right of Match log, left of the prompt
+
     def __init__(self, app, session):
         super().__init__(app, session)
         self.secrecy = Secrecy(self, app.settings["secrecy"])
@@ -389,6 +391,14 @@ class BoxingTable(TableScene):
     def submit(self, action):
         self._before = self.session.state
         return super().submit(action)
+
+    def after_undo(self, seat: int) -> None:
+        """A move taken back: the history and caption are read again from the log it left."""
+        st = self.session.state
+        self.log_seen = len(st.log)
+        self._before = st
+        self.history = [explain(e, self.names) for e in st.log if e["type"] == "event" or e["type"] in CAPTION_TYPES]
+        self.caption = self.history[-4:]
 
     def after_action(self, action, result) -> None:
         st = self.state

@@ -63,6 +63,7 @@ SHOUTS = {
     "ding": ("Ding!", "ding"),
     "knockout": ("Knockout!", "knockout"),
 }
+STEPS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 SHOUT_MS = 1500
 NOTE_MS = 3200
 
@@ -101,6 +102,7 @@ class JabTable(TableScene):
         self.jump_to: list = [None] * 4
         self.pull_to: list = [None] * 4  # where the magnet is drawing a resting hand
         self.last_dir: list = [None] * 4
+        self.taps: dict = {}  # (seat, "l_" | "r_") -> direction pressed this frame (kept if let go in the same frame)
         self.notes = {0: ["", 0.0], 1: ["", 0.0]}
         self.shouts: list[list] = []  # [text, colour, ms left, total]
         self.card_flights: list[dict] = []  # cards going back to their deck
@@ -428,6 +430,9 @@ class JabTable(TableScene):
             if p.source == "mouse" or not p.down or p.seat is None:
                 continue
             b = p.button
+            if b[:2] in ("l_", "r_") and b[2:] in STEPS:
+                tx, ty = self.taps.get((p.seat, b[:2]), (0, 0))
+                self.taps[(p.seat, b[:2])] = (tx + STEPS[b[2:]][0], ty + STEPS[b[2:]][1])
             ph = self.session.state.phase
             if b in ("ready", "confirm"):
                 if ph in ("between", "clinch") and (p.seat, "ready") not in done:
@@ -572,6 +577,10 @@ class JabTable(TableScene):
             side = steer.sits_side(seat, h)
             sx, sy = self.router.pad_stick(seat, SIDES[side])
             kx, ky = self.router.key_dir(seat, "l_" if side == 0 else "r_")
+            if not (kx or ky) and (seat, "l_" if side == 0 else "r_") in self.taps:  # pressed and let go at once
+                tx, ty = self.taps[(seat, "l_" if side == 0 else "r_")]
+                n = math.hypot(tx, ty)
+                kx, ky = (tx / n, ty / n) if n else (0.0, 0.0)
             if sx or sy or kx or ky:
                 self.pull_to[i] = None
             if sx or sy:  # a stick is already shaped: its length is the pace
@@ -669,6 +678,7 @@ class JabTable(TableScene):
             moves += self._bot_frame(seat, bot)
             if self.session.outcome() is not None:
                 return
+        self.taps = {}
         before = self.t
         self.hands = advance(self.hands, dt, moves, self.cross)
         if any(steer.clamp_point(*p) != p for p in self.hands.pos):  # rings stay whole in the window

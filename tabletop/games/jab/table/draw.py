@@ -21,7 +21,7 @@ from ..rules.hands import SIDES, TARGETS, deck_name, target_at, target_name
 from ..rules.queries import opportunities, placement_refusal, stall_deadline, tiles
 from .art import card_back, combo_card, counter_card, finish, hand_cursor, keyed_surface, punch_card, tile, token
 from .hud import INFO_RECT, draw_band, draw_hud, draw_info, draw_log, hud_rect
-from .layout import TARGET_LABEL, UNIT, card_size, colour_of, fit, panel, place_rect, veil, wrap
+from .layout import TARGET_LABEL, UNIT, card_size, colour_of, fit, panel, place_rect, veil
 from .panels import draw_between, draw_clinch, draw_hand_scoring
 from .steer import sits_side
 
@@ -415,16 +415,21 @@ def draw_carry_marks(table, surf, vp, st) -> None:
             pygame.draw.circle(surf, col, c, vp.s(14), max(1, vp.s(2)))
             gfx.blit_text(surf, "✗", vp.s(18), c, col, bold=True, anchor="center")
             short = why.split(":")[0]
-            lines = wrap(short, vp.s(14), vp.s(220))[:2]
             below = seat == 0 or r.top < vp.s(60)
+            box = pygame.Rect(0, 0, vp.s(300), vp.s(58))
+            if below:
+                box.midtop = (r.centerx, r.bottom + vp.s(4))
+            else:
+                box.midbottom = (r.centerx, r.top - vp.s(4))
+            px, lines, _cut = gfx.fit(short, box.w, box.h, vp.s(14), vp.s(11), True, 3)
             for k, line in enumerate(lines):
-                img = gfx.text(line, vp.s(14), gfx.WHITE, True)
+                img = gfx.text(line, px, gfx.WHITE, True)
                 if below:
-                    rr = img.get_rect(midtop=(r.centerx, r.bottom + vp.s(4) + k * vp.s(18)))
+                    rr = img.get_rect(midtop=(r.centerx, box.top + k * vp.s(18)))
                 else:
-                    rr = img.get_rect(midbottom=(r.centerx, r.top - vp.s(4) - (len(lines) - 1 - k) * vp.s(18)))
+                    rr = img.get_rect(midbottom=(r.centerx, box.bottom - (len(lines) - 1 - k) * vp.s(18)))
                 pygame.draw.rect(surf, (110, 24, 20), rr.inflate(vp.s(8), vp.s(2)))
-                surf.blit(img, rr)
+                gfx.blit_text(surf, line, px, rr.topleft, gfx.WHITE, True, box=box)
 
 
 def draw_flights(table, surf, vp) -> None:

@@ -87,13 +87,13 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
     h1, h2, by, ny = band_rows(seat)
     note, ms = table.notes[seat]
     if ms > 0 and note:
-        lines = wrap(note, vp.s(15), vp.s(440))[:2]
+        box = vp.r(420, ny - 20, 440, 40)
+        px, lines, _cut = gfx.fit(note, box.w, box.h, vp.s(15), vp.s(12), True, 2)
         for k, line in enumerate(lines):
             yy = ny + (k - (len(lines) - 1) / 2) * 18
-            img = gfx.text(line, vp.s(15), (255, 225, 200), True)
-            rr = img.get_rect(center=vp.p(640, yy))
+            rr = gfx.text(line, px, (255, 225, 200), True).get_rect(center=vp.p(640, yy))
             pygame.draw.rect(surf, (60, 20, 20), rr.inflate(vp.s(12), vp.s(4)), border_radius=vp.s(6))
-            surf.blit(img, rr)
+            gfx.blit_text(surf, line, px, rr.center, (255, 225, 200), True, anchor="center", box=box)
     if s.kind != "human":
         who = "plays from another computer" if s.kind == "remote" else "is played by the computer"
         gfx.blit_text(surf, f"{s.name} {who}", vp.s(15), vp.p(640, by + 20), (190, 210, 200), anchor="center")

@@ -73,6 +73,7 @@ def _key_label(k: str) -> str:
         "left": "←",
         "right": "→",
         "backspace": "Bksp",
+        "'": "Quote",
     }
     return names.get(k, k.upper() if len(k) == 1 else k)
 
@@ -94,7 +95,7 @@ def hint(settings, scheme: str | None, button: str) -> str:
 def hand_line(settings, scheme: str | None) -> str:
     """One short line telling a person how their hands move (under the live help line)."""
     if scheme == "mouse":
-        return "Mouse: left button = left hand, right button = right hand"
+        return "Mouse: left button = left hand, right = right hand, middle = the hand the pointer pulls"
     if scheme == "gamepad":
         return "Sticks (d-pad: left) move the hands · LB, RB take · click a stick: jump"
     return " · ".join(hand_help(settings, scheme))

@@ -107,13 +107,13 @@ def draw_scoring(table, surf, vp, st, sc) -> None:
     head = f"Round {sc['round']}: {table.name(0)} {totals[0]} – {totals[1]} {table.name(1)}"
     gfx.blit_text(surf, head, vp.s(26), vp.p(640, 140), gfx.GOLD, bold=True, anchor="center")
     reason = render(sc.get("reason", ""), table.seat_names())
-    gfx.blit_text(
+    gfx.draw_fitted(
         surf,
-        wrap(reason, vp.s(15), vp.s(900))[0] if reason else "",
+        reason,
+        vp.r(190, 158, 900, 20),
         vp.s(15),
-        vp.p(640, 168),
         gfx.GREY,
-        anchor="center",
+        lines=1,
     )
     for a, line in enumerate(sc["lines"]):
         x = 172 + a * 488
@@ -182,16 +182,16 @@ def draw_scoring(table, surf, vp, st, sc) -> None:
                 verdict += f" That is {table.name(win)}'s round win number {st.tokens[win]}: the game is won."
         for p in sc.get("cutman", []):
             verdict += f" Cutman: {table.name(p)} gets 1 health."
-        for k, line in enumerate(wrap(verdict, vp.s(17), vp.s(920))[:2]):
-            gfx.blit_text(
-                surf,
-                line,
-                vp.s(17),
-                vp.p(640, 530 + k * 24),
-                gfx.WHITE if win is None else colour_of(win),
-                bold=True,
-                anchor="center",
-            )
+        gfx.draw_fitted(
+            surf,
+            verdict,
+            vp.r(180, 518, 920, 48),
+            vp.s(17),
+            gfx.WHITE if win is None else colour_of(win),
+            bold=True,
+            valign="top",
+            lines=2,
+        )
     elif st.phase == "between":
         gfx.blit_text(surf, "(Ready skips ahead)", vp.s(14), vp.p(640, 540), gfx.GREY, anchor="center")
 

@@ -38,6 +38,8 @@ def counts_of(codes) -> list:
 
 
 class PunchTable(TableScene):
+    undo_spot = (900, 9, 96, 34)  # the Undo button: between the score and Match history
+
     def __init__(self, app, session):
         super().__init__(app, session)
         self.secrecy = Secrecy(self, app.settings["secrecy"])
@@ -335,6 +337,10 @@ class PunchTable(TableScene):
             self.ready(seat)
 
     # -- after each accepted action ------------------------------------------------------
+    def after_undo(self, seat: int) -> None:
+        self.log_seen = len(self.state.log)  # a move taken back: its sentences go with it
+        self.caption = []
+
     def after_action(self, action, result) -> None:
         st = self.state
         seat = action.player

@@ -406,7 +406,7 @@ def play_area(t, surf, vp, seat) -> None:
     choice = st.choice[seat]
     if choice is not None and phase == "choose":
         code = choice if isinstance(choice, str) else CODES[choice]
-        up = t.secrecy.mode == "open" and seat in t.humans
+        up = (t.secrecy.mode == "open" and seat in t.humans) or (t.secrecy.mode == "replay" and t.secrecy.visible(seat))
         cards.draw(surf, face(seat, code, not up), r)
     else:
         cards.slot(surf, r, f"{t.names[seat]}'s card", gfx.PLAYER_COLOURS[seat], px=vp.s(15))
@@ -472,6 +472,8 @@ def hand(t, surf, vp, seat) -> None:
     show = t.secrecy.visible(seat) and st.waiting[seat] and not t.busy()
     if t.secrecy.mode == "open" and seat in t.humans:
         show = True  # against the computer the hand is simply shown (also while cards turn)
+    if t.secrecy.mode == "replay":
+        show = t.secrecy.visible(seat)  # a replay watched from this seat's side: always its hand
     title = "Your deck: pick from here" if st.phase == "draft" else f"{t.names[seat]}'s hand"
     if not show:
         label = f"{title} ({n} cards)" if st.phase != "draft" else f"{t.names[seat]}'s deck ({n})"

@@ -55,6 +55,7 @@ SECRET_PHASES = ("declare", "choose", "react")
 
 class SquareRingTable(KeptFrames, TableScene):
     tutor_banner = (650, 598, 620, 114)  # a lesson's words go over Blue's hand, so Red's cards stay in sight
+    undo_spot = (984, 6, 92, 30)  # the Undo button: left of the bout log
 
     def __init__(self, app, session):
         super().__init__(app, session)
@@ -440,6 +441,9 @@ class SquareRingTable(KeptFrames, TableScene):
     def submit(self, action):
         self._pre = self.session.state
         return super().submit(action)
+
+    def after_undo(self, seat: int) -> None:
+        self.log_seen = len(self.state.log)  # a move taken back: the log is read from there again
 
     def after_action(self, action, result) -> None:
         pre, post = self._pre, self.state

@@ -175,24 +175,54 @@ def area_bounds(area):
     return cols, rows
 
 
-def _attack(boxer, c, seat, w, h):
-    """The name on a red band, the power large in a disc beside the area it hits (seen from the boxer,
-    who faces up), and the keywords at the foot; every text fitted to its place."""
-    surf, inner, body = cards.frame(w, h, gfx.PLAYER_COLOURS[seat], ATTACK_TINT)
+def _attack_places(c, w, h) -> dict:
+    """Where each part of an attack card goes (card pixels): the band, the keywords' foot, the middle
+    (area and power disc), the disc's radius, and the text sizes."""
+    inner = pygame.Rect(0, 0, w, h).inflate(-2 * max(2, min(w, h) // 16), -2 * max(2, min(w, h) // 16))
+    pad = max(2, min(w, h) // 16)
+    body = inner.inflate(-2 * pad, -2 * pad)
     px = max(8, round(h * 0.092))
     small = max(7, px * 3 // 4)
     f = gfx.font(px + 1, True)
     one = f.size(c.name)[0] <= inner.w - 6  # the name on one line: a low band, more room for the area
     band_h = f.get_linesize() + 6 if one else max(px + 6, min(h // 4, 2 * f.get_linesize() + 4))
-    top = cards.band(surf, inner, c.name, ATTACK_BAND, band_h, px + 1, px if band_h >= 2 * f.get_linesize() else small)
-    kws = c.keywords
     kw_step = max(small + 4, px + 3)
-    foot = pygame.Rect(body.left, body.bottom - len(kws) * kw_step, body.w, len(kws) * kw_step)
-    for i, k in enumerate(kws):
-        box = pygame.Rect(foot.left, foot.top + i * kw_step, foot.w, kw_step)
-        gfx.draw_fitted(surf, KEYWORD_LABEL[k], box, px, KEYWORD_INK[k], bold=True, min_px=small, lines=1)
-    mid = pygame.Rect(body.left, top.bottom + 3, body.w, foot.top - top.bottom - 5)
+    foot = pygame.Rect(body.left, body.bottom - len(c.keywords) * kw_step, body.w, len(c.keywords) * kw_step)
+    mid = pygame.Rect(body.left, inner.top + band_h + 3, body.w, foot.top - inner.top - band_h - 5)
     rad = max(7, min(mid.h * 2 // 5, body.w * 2 // 9))
+    return {
+        "band_h": band_h,
+        "foot": foot,
+        "mid": mid,
+        "rad": rad,
+        "px": px,
+        "small": small,
+        "kw_step": kw_step,
+        "title_min": px if band_h >= 2 * f.get_linesize() else small,
+    }
+
+
+def mark_box(boxer: str, cid: str, w: int, h: int) -> pygame.Rect:
+    """Where a word laid over a card (e.g. "cooling") hides none of its texts: under an attack's power
+    disc and above its keywords; the middle of any other card."""
+    c = card_of(boxer, cid)
+    if c.kind != "attack":
+        return pygame.Rect(0, h // 3, w, h // 3)
+    at = _attack_places(c, w, h)
+    mid, rad = at["mid"], at["rad"]
+    return pygame.Rect(mid.left, mid.top + 2 * rad, mid.w, max(1, mid.bottom - mid.top - 2 * rad))
+
+
+def _attack(boxer, c, seat, w, h):
+    """The name on a red band, the power large in a disc beside the area it hits (seen from the boxer,
+    who faces up), and the keywords at the foot; every text fitted to its place."""
+    surf, inner, body = cards.frame(w, h, gfx.PLAYER_COLOURS[seat], ATTACK_TINT)
+    at = _attack_places(c, w, h)
+    px, small, foot, mid, rad = at["px"], at["small"], at["foot"], at["mid"], at["rad"]
+    cards.band(surf, inner, c.name, ATTACK_BAND, at["band_h"], px + 1, at["title_min"])
+    for i, k in enumerate(c.keywords):
+        box = pygame.Rect(foot.left, foot.top + i * at["kw_step"], foot.w, at["kw_step"])
+        gfx.draw_fitted(surf, KEYWORD_LABEL[k], box, px, KEYWORD_INK[k], bold=True, min_px=small, lines=1)
     cols, rows = area_bounds(c.area_n)
     cell = max(4, min((mid.w - rad - 2) // len(cols), mid.h // len(rows)))
     gx = mid.right - cell * len(cols) - max(0, (mid.w - rad - 2 - cell * len(cols)) // 2)

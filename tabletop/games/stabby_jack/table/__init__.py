@@ -114,6 +114,11 @@ class StabbyJackTable(MiddleMixin, TableScene):
         self._prev = self.session.state
         return super().submit(action)
 
+    def after_undo(self, seat: int) -> None:
+        self.recent = None  # what the move taken back drew and said is gone with it
+        self.lvl_sel = None
+        self.ace_sel = None
+
     def after_action(self, action, result) -> None:
         prev, new = self._prev, result
         self.lvl_sel = None
