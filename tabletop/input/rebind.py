@@ -207,8 +207,8 @@ def known_actions() -> set[str]:
 
 def check_names(bindings: dict) -> list[str]:
     """At the door, after the shapes are checked: every virtual button is one this program has and every
-    gamepad input one SDL names; a scheme that is not is replaced by its defaults and named. A control
-    added since the file was written gets its default input (a file never hides a new control)."""
+    gamepad input one SDL names; a scheme that is not is replaced by its defaults and named. (A control
+    added since the file was written stays unbound there; the Controls screen lists it, unbound.)"""
     problems = []
     known = known_actions()
     fresh = default_bindings()
@@ -222,11 +222,4 @@ def check_names(bindings: dict) -> list[str]:
     if bad:
         problems.append(f"gamepad bindings name an unknown control or button {bad[0][:40]!r}; using the defaults")
         bindings["gamepad"] = fresh["gamepad"]
-    for scheme in [*bindings["keys"], "gamepad"]:
-        m = mapping(bindings, scheme)
-        bound = {b for v in m.values() for b in v}
-        for name, buttons in defaults_of(scheme).items():
-            for b in buttons:
-                if b not in bound:
-                    m[name] = m.get(name, []) + [b]
     return problems
