@@ -727,6 +727,7 @@ class JabTable(TableScene):
     def draw_table(self, surf, vp) -> None:
         from .draw import draw_table
 
+        self.show_focus.clear()  # hands steer in play; only a panel's Ready / See the result shows a focus
         draw_table(self, surf, vp)
 
     def lesson_spots(self, vp) -> list:
