@@ -284,4 +284,6 @@ def check_bindings(data) -> tuple[dict, list[str]]:
     unknown = set(data) - {"keys", "gamepad"}
     if unknown:
         problems.append(f"unknown bindings {str(sorted(map(str, unknown))[0])[:40]!r} ignored")
-    return out, problems
+    from tabletop.input.rebind import check_names  # the names: every control one this program has
+
+    return out, problems + check_names(out)
