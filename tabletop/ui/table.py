@@ -8,7 +8,9 @@ every game, for free:
 - mouse: click a card (``on_choose``) or drag it onto a zone (``on_drop``);
   a drop the zone refuses animates the card back and shows the reason;
 - keyboard and gamepad: each seat has a focus that moves between that seat's
-  hot things with the arrows / d-pad / stick (spatially), ``confirm`` chooses;
+  hot things (ui.focus: within a group with left / right, row to row with
+  up / down, group to group with next / prev); ``confirm`` chooses what it
+  shows;
 - pause (Esc, Start or the pause button), focus loss pauses, a gamepad
   pulled out pauses and names the player, a window too small pauses;
 - computer seats (turn-based and simultaneous games): their bot is asked
@@ -390,7 +392,7 @@ class TableScene(FocusMixin, Scene):
         if p.down and p.button in ("up", "down", "left", "right"):
             self.show_focus[p.seat] = True
             self._move_focus(p.seat, p.button)
-        elif p.down and p.button in ("next", "prev") and self.cycles_groups(p):
+        elif p.down and p.button in ("next", "prev"):
             self.show_focus[p.seat] = True
             self.cycle_group(p.seat, 1 if p.button == "next" else -1)
         elif p.down and p.button == "confirm" and p.source != "mouse":
@@ -410,10 +412,6 @@ class TableScene(FocusMixin, Scene):
                 self.on_choose(p.seat, hot.payload)
         else:
             self.on_press(p)
-
-    def cycles_groups(self, p: Press) -> bool:
-        """next / prev move the focus between groups (a table that uses them otherwise says False)."""
-        return True
 
     # -- mouse ----------------------------------------------------------------------------
     def anim_factor(self) -> float:
