@@ -255,19 +255,19 @@ class TableScene(FocusMixin, Scene):
         return self.submit(Undo(seat))
 
     def undo_item(self, pause):
-        """The pause menu's "Take back" item (None where undo is never offered but in real time,
-        which says why when chosen)."""
+        """The pause menu's "Take back" item: it takes back a move, or says why this game never
+        does (real time, online). None in a lesson."""
         from tabletop.ui.widgets import Item
 
-        if self.tutor is not None or not (self.undo_shown() or self.spec.dynamics == REALTIME):
+        if self.tutor is not None or not self.humans:
             return None
 
         def go():
             pause.resume()
-            if self.undo_shown():
-                self.ask_undo()
+            if self.undo_shown() or getattr(self.session, "remote", False):
+                self.ask_undo()  # online, it says why not
             else:
-                self.say(self.session.undo_why(self.humans[0] if self.humans else 0))
+                self.say(self.session.undo_why(self.humans[0]))
 
         return Item("Take back my last move", action=go, hint="Undo: U or Ctrl+Z at the table")
 
@@ -351,7 +351,9 @@ class TableScene(FocusMixin, Scene):
             return
         if (
             event.type == pygame.KEYDOWN
-            and self.undo_shown()
+            and self.spec.dynamics != REALTIME  # in real time U and Z are JAB's own keys
+            and self.tutor is None
+            and self.humans
             and self.session.outcome() is None
             and (key_name(event) == "u" or (key_name(event) == "z" and event.mod & pygame.KMOD_CTRL))
         ):
