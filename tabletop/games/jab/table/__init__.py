@@ -247,7 +247,6 @@ class JabTable(TableScene):
         if held is None:
             return
         x, y = self.hands.at(player, h)
-
         cx, cy = RECTS[deck_name(player, h)][:2]
         ms = 260 / self.anim_factor()
         self.card_flights.append(
