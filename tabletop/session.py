@@ -116,7 +116,7 @@ class Session:
         """Resume a game from its record (raises BadRecord / RefusedAction); it goes on
         being saved to ``path``, the file it was kept in (a new kept file if None)."""
         history = rec.history(spec, rec.n_players(record, spec))
-        if state is None:
+        if state is None or not history.off:  # a game that takes moves back replays to know which it may
             state = rec.replay(record, spec, keep=history)
         seats = [Seat.from_json(p, i) for i, p in enumerate(record.players)]
         s = cls(

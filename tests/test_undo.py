@@ -201,9 +201,13 @@ def test_an_undo_with_nothing_to_take_back_stops_a_replay(tmp_path):
 def test_a_resumed_game_may_take_back_what_it_could_before(gid):
     session = vs_computer(gid, seed=8)
     before, _ = first_undoable(session)
-    resumed = Session.from_record(session.spec, rec.parse(session.record.dumps()), autosave=False)
+    text = session.record.dumps()
+    resumed = Session.from_record(session.spec, rec.parse(text), autosave=False)
     assert resumed.undo_why(0) == ""
     assert resumed.submit(Undo(0)) == before
+    # "Continue" hands over the state the door replayed: the same holds
+    kept = Session.from_record(session.spec, rec.parse(text), autosave=False, state=session.state)
+    assert kept.undo_why(0) == "" and kept.submit(Undo(0)) == before
 
 
 # -- random games with undos: they replay exactly and never lose or make a card ---------------------

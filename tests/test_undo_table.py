@@ -7,7 +7,7 @@ import pytest
 
 from tabletop.core import record as rec
 from tabletop.core import registry
-from tabletop.core.undo import Undo
+from tabletop.core.undo import ONLINE_UNDO, Undo
 from tabletop.session import Seat, Session
 from tabletop.ui.pause import PauseScene
 from tabletop.ui.replay import ReplayScene
@@ -181,3 +181,50 @@ def test_the_replay_viewer_plays_a_record_with_an_undo(app):
     scene.seek(len(record.actions) - 1)  # a jump rebuilds the table through the undo
     scene.step()
     assert scene.session.state == session.state
+
+
+def test_a_lesson_offers_no_undo(app):
+    from tabletop.tutorial import open_tutorial
+
+    open_tutorial(app, "stabby-jack")
+    top(app).play(0)
+    frames(app, 2)
+    t = top(app)
+    assert t.tutor is not None and not t.undo_shown() and t.undo_rect is None
+    key(app, "escape")
+    assert "Take back my last move" not in [it.label for it in top(app).menu.items]
+
+
+def test_between_three_people_both_others_must_agree(app):
+    registry.load_all()
+    spec = registry.get("stabby-jack")
+    session = Session.new(spec, [Seat("Ann"), Seat("Ben"), Seat("Cleo")], seed=3, autosave=False)
+    table = open_table(app, session)
+    start = session.state
+    table.submit(next(a for a in table.rules.legal_actions(start, 0) if getattr(a, "choice", "") == "rest"))
+    key(app, "u")
+    assert top(app).asked == 1
+    key(app, "y")  # Ben agrees
+    assert isinstance(top(app), UndoPrompt) and top(app).asked == 2 and session.state is not start
+    key(app, "y")  # and Cleo
+    assert top(app) is table and session.state is start
+
+
+def test_online_the_table_says_moves_are_not_taken_back(app):
+    """A table on a server's game (its session is remote) shows no Undo button; the key and the
+    pause menu say why."""
+    table, move = ready_to_undo(app, "punch")
+    table.session.remote = True
+    table.submit(move)
+    frames(app, 1)
+    assert table.undo_rect is None
+    after = table.session.state
+    key(app, "u")
+    assert table.message == ONLINE_UNDO and table.session.state is after
+    table.message = ""
+    key(app, "escape")
+    labels = [it.label for it in top(app).menu.items]
+    for _ in range(labels.index("Take back my last move")):
+        key(app, "down")
+    key(app, "return")
+    assert top(app) is table and table.message == ONLINE_UNDO

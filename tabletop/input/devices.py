@@ -226,12 +226,17 @@ class Router:
         self.pad_of: dict[int, int] = {}  # seat -> pad instance id
         self.keymap: dict[str, list[tuple[int, str]]] = {}
         self.held_buttons: set[tuple[int, str]] = set()
-        keys = settings.bindings["keys"]
+        self.map_keys()
+        self.assign_pads()
+
+    def map_keys(self) -> None:
+        """Each key -> the (seat, virtual button)s it presses, from the settings (again after the Controls screen)."""
+        self.keymap = {}
+        keys = self.settings.bindings["keys"]
         for seat, scheme in enumerate(self.schemes):
             for key, buttons in keys.get(scheme or "", {}).items():
                 for b in buttons:
                     self.keymap.setdefault(key, []).append((seat, b))
-        self.assign_pads()
 
     # -- gamepads ---------------------------------------------------------
     def pad_seats(self) -> list[int]:

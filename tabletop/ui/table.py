@@ -40,6 +40,7 @@ from tabletop.input.devices import Press, Router, key_name, menu_buttons
 from tabletop.ui import cards, gfx, pace, undo
 from tabletop.ui import moment as moment_mod
 from tabletop.ui import result as result_mod
+from tabletop.ui.focus import FocusMixin
 from tabletop.ui.pause import PauseScene, ReconnectScene
 from tabletop.ui.scene import Scene
 
@@ -55,6 +56,7 @@ class Hot:
     image: pygame.Surface | None = None
     accepts: Callable[[Any], str | None] | None = None  # zones: refusal reason or None
     callback: Callable[[], Any] | None = None  # buttons
+    group: Any = None  # where keys / pad move the focus within (see ui.focus); None: from the payload
 
 
 @dataclass
@@ -68,7 +70,7 @@ class Flight:
     total: float
 
 
-class TableScene(Scene):
+class TableScene(FocusMixin, Scene):
     undo_spot = undo.BUTTON  # where the Undo button sits (design units); a table may move it
 
     def __init__(self, app, session):
@@ -85,8 +87,7 @@ class TableScene(Scene):
         self.router = Router(app.settings, app.pads, schemes)
         self.hots: list[Hot] = []
         self.next_hots: list[Hot] = []
-        self.focus: dict[int, int] = {}  # seat -> index into that seat's focusables
-        self.show_focus: dict[int, bool] = {}  # focus ring shown once a seat uses keys/pad
+        self.init_focus()  # keyboard / gamepad focus per seat (ui.focus)
         self.drag: dict | None = None
         self.flights: list[Flight] = []
         self.message = ""
@@ -252,19 +253,19 @@ class TableScene(Scene):
         return self.submit(Undo(seat))
 
     def undo_item(self, pause):
-        """The pause menu's "Take back" item (None where undo is never offered but in real time,
-        which says why when chosen)."""
+        """The pause menu's "Take back" item: it takes back a move, or says why this game never
+        does (real time, online). None in a lesson."""
         from tabletop.ui.widgets import Item
 
-        if self.tutor is not None or not (self.undo_shown() or self.spec.dynamics == REALTIME):
+        if self.tutor is not None or not self.humans:
             return None
 
         def go():
             pause.resume()
-            if self.undo_shown():
-                self.ask_undo()
+            if self.undo_shown() or getattr(self.session, "remote", False):
+                self.ask_undo()  # online, it says why not
             else:
-                self.say(self.session.undo_why(self.humans[0] if self.humans else 0))
+                self.say(self.session.undo_why(self.humans[0]))
 
         return Item("Take back my last move", action=go, hint="Undo: U or Ctrl+Z at the table")
 
@@ -282,13 +283,13 @@ class TableScene(Scene):
         gfx.draw_fitted(surf, undo.LABEL, rect.inflate(-vp.s(10), -2), int(rect.h * 0.5), ink)
 
     # -- registering what can be pointed at (call while drawing) ------------------------
-    def hot_card(self, rect, payload, seat=None, image=None) -> None:
-        self.next_hots.append(Hot(pygame.Rect(rect), payload, seat, "card", image))
+    def hot_card(self, rect, payload, seat=None, image=None, group=None) -> None:
+        self.next_hots.append(Hot(pygame.Rect(rect), payload, seat, "card", image, group=group))
 
     def hot_zone(self, rect, payload, accepts=None, seat=None) -> None:
         self.next_hots.append(Hot(pygame.Rect(rect), payload, seat, "zone", accepts=accepts))
 
-    def hot_button(self, rect, label: str, callback, seat=None, px=None, enabled=True) -> pygame.Rect:
+    def hot_button(self, rect, label: str, callback, seat=None, px=None, enabled=True, group=None) -> pygame.Rect:
         vp = self.app.vp
         rect = pygame.Rect(rect)
         surf = pygame.display.get_surface()
@@ -303,7 +304,7 @@ class TableScene(Scene):
                 gfx.WHITE if enabled else gfx.DIM,
             )
         if enabled:
-            self.next_hots.append(Hot(rect, label, seat, "button", callback=callback))
+            self.next_hots.append(Hot(rect, label, seat, "button", callback=callback, group=group))
         return rect
 
     # -- scene plumbing ------------------------------------------------------------------
@@ -348,7 +349,9 @@ class TableScene(Scene):
             return
         if (
             event.type == pygame.KEYDOWN
-            and self.undo_shown()
+            and self.spec.dynamics != REALTIME  # in real time U and Z are JAB's own keys
+            and self.tutor is None
+            and self.humans
             and self.session.outcome() is None
             and (key_name(event) == "u" or (key_name(event) == "z" and event.mod & pygame.KMOD_CTRL))
         ):
@@ -389,65 +392,30 @@ class TableScene(Scene):
         if p.down and p.button in ("up", "down", "left", "right"):
             self.show_focus[p.seat] = True
             self._move_focus(p.seat, p.button)
-        elif p.down and p.button == "confirm" and p.source != "mouse":
+        elif p.down and p.button in ("next", "prev") and self.cycles_groups(p):
             self.show_focus[p.seat] = True
+            self.cycle_group(p.seat, 1 if p.button == "next" else -1)
+        elif p.down and p.button == "confirm" and p.source != "mouse":
             hot = self.focused(p.seat)
-            if hot is not None:
-                if hot.kind == "button":
-                    hot.callback()
-                else:
-                    self.on_choose(p.seat, hot.payload)
+            if hot is None or not self.show_focus.get(p.seat):
+                # Enter / A acts only on a focus the player can see: this press shows it
+                self.show_focus[p.seat] = True
+                self.reseat_focus(p.seat)
+                secrecy = getattr(self, "secrecy", None)
+                if self.focused(p.seat) is None and secrecy is not None and secrecy.mode == "peek":
+                    if not secrecy.visible(p.seat):
+                        self.say("Hold your peek control to see your cards.")  # the focus waits with them
+                self.app.sounds.play("click")
+            elif hot.kind == "button":
+                hot.callback()
+            else:
+                self.on_choose(p.seat, hot.payload)
         else:
             self.on_press(p)
 
-    # -- focus (keyboard / gamepad) -------------------------------------------------------
-    def focusables(self, seat: int, hots: list[Hot] | None = None) -> list[Hot]:
-        """What ``seat`` can move its focus over: among ``hots`` (the last frame's by default)."""
-        return [
-            h
-            for h in (self.hots if hots is None else hots)
-            if h.kind in ("card", "button") and (h.seat is None or h.seat == seat)
-        ]
-
-    def focus_payload(self, seat: int, items: list[Hot], payload) -> bool:
-        """Put ``seat``'s focus on the item showing ``payload``; False if none does."""
-        for i, h in enumerate(items):
-            if h.payload == payload:
-                self.focus[seat] = i
-                return True
-        return False
-
-    def focused(self, seat: int) -> Hot | None:
-        items = self.focusables(seat)
-        if not items:
-            return None
-        i = self.focus.get(seat, 0) % len(items)
-        return items[i]
-
-    def _move_focus(self, seat: int, direction: str) -> None:
-        items = self.focusables(seat)
-        if not items:
-            return
-        cur = self.focused(seat)
-        cx, cy = cur.rect.center
-        dx, dy = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}[direction]
-        best, best_score = None, None
-        for i, h in enumerate(items):
-            if h is cur:
-                continue
-            vx, vy = h.rect.centerx - cx, h.rect.centery - cy
-            along = vx * dx + vy * dy
-            if along <= 0:
-                continue
-            across = abs(vx * dy) + abs(vy * dx)
-            score = along + 2 * across
-            if best_score is None or score < best_score:
-                best, best_score = i, score
-        if best is None:  # wrap around in that direction's order
-            order = sorted(range(len(items)), key=lambda i: items[i].rect.centerx * dx + items[i].rect.centery * dy)
-            best = order[0]
-        self.focus[seat] = best
-        self.app.sounds.play("click")
+    def cycles_groups(self, p: Press) -> bool:
+        """next / prev move the focus between groups (a table that uses them otherwise says False)."""
+        return True
 
     # -- mouse ----------------------------------------------------------------------------
     def anim_factor(self) -> float:
@@ -563,11 +531,14 @@ class TableScene(Scene):
 
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surf, vp) -> None:
-        self.next_hots = []
-        self.draw_table(surf, vp)
-        self._draw_undo(surf, vp)
-        self.hots = self.next_hots
-        self._draw_focus(surf, vp)
+        for _ in range(2):
+            self.next_hots = []
+            self.draw_table(surf, vp)
+            self._draw_undo(surf, vp)
+            self.hots = self.next_hots
+            if not self.settle_focus():
+                break  # else the focus went onto another thing: drawn again, the table shows it (previews, a lift)
+        self.draw_focus(surf, vp)
         self._draw_drag(surf)
         for f in self.flights:
             t = gfx.ease_out(1 - f.ms / f.total)
@@ -596,22 +567,6 @@ class TableScene(Scene):
         r.center = vp.p(640, y)
         gfx.panel(surf, r, (30, 20, 20), radius=vp.s(10), border=gfx.REFUSE, alpha=235)
         gfx.draw_fitted(surf, text, r.inflate(-vp.s(30), -vp.s(16)), px, gfx.WHITE)
-
-    def _draw_focus(self, surf, vp) -> None:
-        for seat in list(self.show_focus):
-            if not self.show_focus.get(seat):
-                continue
-            hot = self.focused(seat)
-            if hot is None:
-                continue
-            colour = gfx.PLAYER_COLOURS[seat % len(gfx.PLAYER_COLOURS)]
-            # two rings, so the focus shows on a card whose border is the player's own colour
-            pygame.draw.rect(
-                surf, gfx.HILITE, hot.rect.inflate(vp.s(16), vp.s(16)), width=max(1, vp.s(3)), border_radius=vp.s(10)
-            )
-            pygame.draw.rect(
-                surf, colour, hot.rect.inflate(vp.s(8), vp.s(8)), width=max(2, vp.s(3)), border_radius=vp.s(8)
-            )
 
     def _draw_drag(self, surf) -> None:
         if self.drag is None or not self.drag["moved"]:

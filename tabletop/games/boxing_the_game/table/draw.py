@@ -50,8 +50,8 @@ HINTS = {  # one person against the computer: every key and pad works
 }
 
 SHORT = {
-    "keys-left": "WASD, Space, Shift back, Tab peek, E log",
-    "keys-right": "arrows, Enter, Backspace back, Right Ctrl peek, O log",
+    "keys-left": "WASD, E/R group, Space, Shift back, Tab peek",
+    "keys-right": "arrows, O/P group, Enter, Backspace back, Right Ctrl peek",
     "keyboard": "arrows, Enter",
     "gamepad": "D-pad, A, B back, Y peek, X log",
     "mouse": "mouse, ` peek",

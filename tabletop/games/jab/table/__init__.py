@@ -247,7 +247,6 @@ class JabTable(TableScene):
         if held is None:
             return
         x, y = self.hands.at(player, h)
-
         cx, cy = RECTS[deck_name(player, h)][:2]
         ms = 260 / self.anim_factor()
         self.card_flights.append(
@@ -728,6 +727,7 @@ class JabTable(TableScene):
     def draw_table(self, surf, vp) -> None:
         from .draw import draw_table
 
+        self.show_focus.clear()  # hands steer in play; only a panel's Ready / See the result shows a focus
         draw_table(self, surf, vp)
 
     def lesson_spots(self, vp) -> list:

@@ -364,7 +364,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
                 (order.get(h.payload[0], 3) if isinstance(h.payload, tuple) else 4, i) for i, h in enumerate(items)
             ]
             idx = min(ranked)[1]
-        self.focus[seat] = idx
+        self._set_focus(seat, items, idx)
 
     def _pointed(self):
         """The payload a person points at (focus when they use keys/pad, else the mouse)."""
