@@ -38,7 +38,7 @@ def open_controls_with_keys(app) -> ControlsScene:
         menu = top(app).menu
         if menu.items[menu.focus].label == "Settings":
             break
-        key(app, "down")
+        key(app, "down" if menu.items[menu.focus].key else "right")  # down the tiles, then along the buttons
     key(app, "return")
     assert isinstance(top(app), SettingsScene)
     for _ in range(12):

@@ -269,7 +269,8 @@ class TableScene(FocusMixin, Scene):
             else:
                 self.say(self.session.undo_why(self.humans[0]))
 
-        return Item("Take back my last move", action=go, hint="Undo: U or Ctrl+Z at the table")
+        hint = "Undo: U or Ctrl+Z at the table" if self.undo_shown() else ""  # in JAB, U and Z are hand keys
+        return Item("Take back my last move", action=go, hint=hint)
 
     def _draw_undo(self, surf, vp) -> None:
         """The Undo button: for the mouse, like the pause button (keys: U or Ctrl+Z; a gamepad: the
