@@ -245,8 +245,14 @@ def test_the_pointer_drives_the_hand_pressed_last_or_the_one_the_player_chose(ap
     assert math.dist(table.hands.at(0, 0), (7.0, 7.5)) < 1e-6
     click(app, (560, 600), button=3)  # a press of the right button does not take the pointer over
     frames(app, 30)
-    motion(app, (600, 560), 30)
-    assert math.dist(table.hands.at(0, 0), (7.5, 7.0)) < 1e-6
+    motion(app, (600, 600), 30)
+    assert math.dist(table.hands.at(0, 0), (7.5, 7.5)) < 1e-6
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))  # the wheel down: the right
+    frames(app)
+    assert "right hand" in table.notes[0][0]
+    motion(app, (700, 600), 30)
+    assert math.dist(table.hands.at(0, 1), (700 / UNIT, 7.5)) < 1e-6
+    assert math.dist(table.hands.at(0, 0), (7.5, 7.5)) < 1e-6  # the left hand stays where the pointer left it
 
 
 def test_a_ring_never_rests_on_the_wrong_deck(app):

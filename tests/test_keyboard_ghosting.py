@@ -101,3 +101,22 @@ def test_the_gamepad_can_steer_with_the_dpad_and_jump_with_a_stick_click():
         "l_right",
     }
     assert "jump" in GAMEPAD_BUTTONS["leftstick"] and "jump" in GAMEPAD_BUTTONS["rightstick"]
+
+
+def test_a_settings_file_with_the_old_default_keys_gets_the_new_layout(tmp_path):
+    """Settings files keep every binding; one that still holds the layout from before issue 18, never
+    changed by its player, is read with today's defaults; keys a player did change are kept."""
+    import json
+
+    from tabletop import settings
+    from tabletop.input.bindings import PREVIOUS_GAMEPAD, PREVIOUS_KEYS, default_bindings
+
+    old = {"keys": {k: v[0] for k, v in PREVIOUS_KEYS.items()}, "gamepad": PREVIOUS_GAMEPAD[0]}
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"bindings": old}))
+    s = settings.load(path)
+    assert s.bindings["keys"]["keys-left"] == default_bindings()["keys"]["keys-left"]
+    assert s.bindings["keys"]["keys-right"]["'"] == ["l_take"] and "jump" in s.bindings["gamepad"]["leftstick"]
+    mine = dict(PREVIOUS_KEYS["keys-left"][0], q=["claim_combo"])  # a player's own change
+    path.write_text(json.dumps({"bindings": {"keys": {"keys-left": mine}}}))
+    assert settings.load(path).bindings["keys"]["keys-left"] == mine

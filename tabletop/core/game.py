@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action
+from .rng import rng_states
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,20 @@ class Rules:
         """None while the game goes on."""
         raise NotImplementedError
 
+    def undo_barrier(self, before, action, after) -> str:
+        """Why ``action``, which took ``before`` to ``after``, may not be taken back: "" when it
+        may (see core/undo.py). Said to players as "You can't take that back: <reason>.".
+
+        The default knows only what every game has: a move that drew from the Rng ("a random
+        result was drawn") or added to the event log (a reveal, a draw and a result are events)
+        may not be taken back. A game overrides this to say more precisely what happened
+        ("a card was drawn"), or to let a public move of its own that added an event be taken back."""
+        if rng_states(before) != rng_states(after):
+            return "a random result was drawn"
+        if newest_event(self, after) > newest_event(self, before):
+            return "something new was shown"
+        return ""
+
     # -- looking -------------------------------------------------------
     def view_for(self, state, viewer: int | None) -> Any:
         """What ``viewer`` may see (None: an onlooker who sees no secrets)."""
@@ -156,6 +171,14 @@ class Rules:
         different actions can be merged into one log; ``text`` is a sentence
         naming the seats by ``names``."""
         return []
+
+
+SEAT_MARKS = [f"{{{i}}}" for i in range(16)]  # seat names as placeholders, for reading events without names
+
+
+def newest_event(rules, state) -> int:
+    """The number of the newest event a state holds (-1 when none)."""
+    return max((e["n"] for e in rules.events(state, SEAT_MARKS)), default=-1)
 
 
 @dataclass

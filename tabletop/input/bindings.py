@@ -58,7 +58,7 @@ KEYS_RIGHT = {
     "down": ["down", "r_down"],
     "right": ["right", "r_right"],
     "right shift": ["r_take"],
-    "o": ["l_up"],
+    "o": ["l_up", "next"],
     "k": ["l_left"],
     "l": ["l_down"],
     ";": ["l_right"],
@@ -70,7 +70,6 @@ KEYS_RIGHT = {
     ",": ["claim_counter"],
     ".": ["claim_tile"],
     "/": ["claim_ding"],
-    "i": ["next"],
     "p": ["prev"],
 }
 
@@ -170,6 +169,72 @@ MENU_PAD = {
 }
 
 
+# Earlier default layouts, kept only to recognise them: a settings file that still holds one of them
+# unchanged (its player never changed those keys) gets today's defaults when it is read. Issue 18 moved
+# the two keyboard halves apart against ghosting, added jump and let the d-pad steer.
+_OLD_LEFT = {
+    "w": ["up", "l_up"],
+    "a": ["left", "l_left"],
+    "s": ["down", "l_down"],
+    "d": ["right", "l_right"],
+    "q": ["l_take"],
+    "t": ["r_up"],
+    "f": ["r_left"],
+    "g": ["r_down"],
+    "h": ["r_right"],
+    "y": ["r_take"],
+    "space": ["confirm", "ready"],
+    "left shift": ["back"],
+    "tab": ["peek"],
+    "z": ["claim_combo"],
+    "x": ["claim_counter"],
+    "c": ["claim_tile"],
+    "v": ["claim_ding"],
+    "e": ["next"],
+    "r": ["prev"],
+}
+_OLD_RIGHT = {
+    "up": ["up", "r_up"],
+    "left": ["left", "r_left"],
+    "down": ["down", "r_down"],
+    "right": ["right", "r_right"],
+    "right shift": ["r_take"],
+    "i": ["l_up"],
+    "j": ["l_left"],
+    "k": ["l_down"],
+    "l": ["l_right"],
+    "u": ["l_take"],
+    "return": ["confirm", "ready"],
+    "backspace": ["back"],
+    "right ctrl": ["peek"],
+    "m": ["claim_combo"],
+    ",": ["claim_counter"],
+    ".": ["claim_tile"],
+    "/": ["claim_ding"],
+    "o": ["next"],
+    "p": ["prev"],
+}
+PREVIOUS_KEYS = {"keys-left": [_OLD_LEFT], "keys-right": [_OLD_RIGHT], "keyboard": [_merge(_OLD_LEFT, _OLD_RIGHT)]}
+PREVIOUS_GAMEPAD = [
+    {
+        "a": ["confirm", "claim_combo"],
+        "b": ["back", "claim_counter"],
+        "x": ["claim_tile", "next"],
+        "y": ["peek", "claim_ding"],
+        "start": ["pause", "ready"],
+        "back": ["peek"],
+        "dpup": ["up"],
+        "dpdown": ["down"],
+        "dpleft": ["left"],
+        "dpright": ["right"],
+        "leftshoulder": ["l_take", "prev"],
+        "rightshoulder": ["r_take", "next"],
+        "lefttrigger": ["l_take"],
+        "righttrigger": ["r_take"],
+    }
+]
+
+
 def default_bindings() -> dict:
     return {
         "keys": {k: {key: list(v) for key, v in m.items()} for k, m in DEFAULT_KEYS.items()},
@@ -206,14 +271,19 @@ def check_bindings(data) -> tuple[dict, list[str]]:
         ):
             problems.append(f"keys for {scheme!r} are malformed; using the defaults")
             continue
+        if mapping in PREVIOUS_KEYS.get(scheme, []):
+            continue  # an earlier default layout, never changed: today's defaults
         out["keys"][scheme] = {k: list(v) for k, v in mapping.items()}
     pad = data.get("gamepad")
     if pad is not None:
         if isinstance(pad, dict) and all(isinstance(k, str) and 0 < len(k) <= 40 and _names(v) for k, v in pad.items()):
-            out["gamepad"] = {k: list(v) for k, v in pad.items()}
+            if pad not in PREVIOUS_GAMEPAD:
+                out["gamepad"] = {k: list(v) for k, v in pad.items()}
         else:
             problems.append("gamepad bindings are malformed; using the defaults")
     unknown = set(data) - {"keys", "gamepad"}
     if unknown:
         problems.append(f"unknown bindings {str(sorted(map(str, unknown))[0])[:40]!r} ignored")
-    return out, problems
+    from tabletop.input.rebind import check_names  # the names: every control one this program has
+
+    return out, problems + check_names(out)

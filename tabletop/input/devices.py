@@ -6,8 +6,9 @@ layout); others through the plain joystick API with a default mapping.
 
 ``Router`` knows which seat plays with which scheme (see bindings.py) and
 turns events into ``Press(seat, button, down)``. It also answers
-``held(seat, button)`` and ``stick(seat, side)`` for continuous input (JAB's
-hands). Menus use ``menu_buttons(event)``: any keyboard, any gamepad.
+``held(seat, button)``, ``key_dir(seat, prefix)`` and ``pad_stick(seat, side)``
+(after the dead zone and response curve) for continuous input (JAB's hands).
+Menus use ``menu_buttons(event)``: any keyboard, any gamepad.
 """
 
 from __future__ import annotations
@@ -225,12 +226,17 @@ class Router:
         self.pad_of: dict[int, int] = {}  # seat -> pad instance id
         self.keymap: dict[str, list[tuple[int, str]]] = {}
         self.held_buttons: set[tuple[int, str]] = set()
-        keys = settings.bindings["keys"]
+        self.map_keys()
+        self.assign_pads()
+
+    def map_keys(self) -> None:
+        """Each key -> the (seat, virtual button)s it presses, from the settings (again after the Controls screen)."""
+        self.keymap = {}
+        keys = self.settings.bindings["keys"]
         for seat, scheme in enumerate(self.schemes):
             for key, buttons in keys.get(scheme or "", {}).items():
                 for b in buttons:
                     self.keymap.setdefault(key, []).append((seat, b))
-        self.assign_pads()
 
     # -- gamepads ---------------------------------------------------------
     def pad_seats(self) -> list[int]:
@@ -316,16 +322,6 @@ class Router:
         y = self.held(seat, prefix + "down") - self.held(seat, prefix + "up")
         mag = (x * x + y * y) ** 0.5
         return (x / mag, y / mag) if mag else (0.0, 0.0)
-
-    def stick(self, seat: int, side: str) -> tuple[float, float]:
-        """Analog direction for a hand: the pad's stick plus the seat's keys (l_*/r_*)."""
-        x, y = self.pad_stick(seat, side)
-        kx, ky = self.key_dir(seat, "l_" if side == "left" else "r_")
-        x, y = x + kx, y + ky
-        mag = (x * x + y * y) ** 0.5
-        if mag > 1:
-            x, y = x / mag, y / mag
-        return (x, y)
 
     def release_all(self) -> None:
         self.held_buttons.clear()

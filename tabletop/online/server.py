@@ -31,6 +31,7 @@ from tabletop.core import codec
 from tabletop.core.actions import BadAction, action_table, from_json
 from tabletop.core.game import Refused
 from tabletop.core.registry import REALTIME, load_all
+from tabletop.core.undo import ONLINE_UNDO, UNDO_KIND
 from tabletop.session import Seat, Session
 
 from . import protocol as P
@@ -294,6 +295,9 @@ class Room:
             conn.refuse_log("stale", f"room {self.code}: a stale or replayed action id {msg['id']}")
             return  # dropped: it was already seen (or is older than one that was)
         conn.last_id = msg["id"]
+        if msg["action"].get("type") == UNDO_KIND:  # online, a move once sent stands (docs/online.md)
+            await conn.send({"type": "refused", "id": msg["id"], "reason": ONLINE_UNDO})
+            return
         try:
             action = from_json(self.table, msg["action"])
         except BadAction as e:

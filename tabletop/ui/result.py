@@ -51,7 +51,7 @@ def draw(surf, vp, table, report: Report, why: str) -> None:
     session = table.session
     names = [s.name for s in session.seats]
     r = vp.r(150, 34, 980, 652)
-    gfx.shade(surf, 140)
+    gfx.shade(surf, 170)  # the table fades back: nothing under the panel competes with it
     gfx.panel(surf, r, gfx.PANEL, radius=vp.s(16), border=gfx.GOLD, width=vp.s(3))
     gfx.draw_fitted(surf, table.headline(), vp.r(180, 48, 920, 62), vp.s(42), gfx.GOLD, bold=True, lines=1)
     gfx.draw_fitted(surf, why, vp.r(190, 112, 900, 50), vp.s(19), gfx.WHITE, min_px=vp.s(13), lines=2)

@@ -127,7 +127,7 @@ def lessons() -> list[Lesson]:
             goal=lambda s: s.players[YOU].damage == 0,
             touch=touching(("declare", "fight")),
             coach="Declare Fight: the card on top of the pile heals more than a Rest.",
-            done="The Queen of hearts healed both damage. Any special card drawn replaces what you declared.",
+            done="The Queen of hearts healed both points of damage. Any special card drawn replaces what you declared.",
         ),
         Lesson(
             id="club-monarch",

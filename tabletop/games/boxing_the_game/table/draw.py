@@ -50,8 +50,8 @@ HINTS = {  # one person against the computer: every key and pad works
 }
 
 SHORT = {
-    "keys-left": "WASD, Space, Shift back, Tab peek, E log",
-    "keys-right": "arrows, Enter, Backspace back, Right Ctrl peek, O log",
+    "keys-left": "WASD, E/R group, Space, Shift back, Tab peek",
+    "keys-right": "arrows, O/P group, Enter, Backspace back, Right Ctrl peek",
     "keyboard": "arrows, Enter",
     "gamepad": "D-pad, A, B back, Y peek, X log",
     "mouse": "mouse, ` peek",
@@ -118,6 +118,8 @@ def prompt(t) -> str:
 def header(t, surf, vp):
     st = t.state
     left = txt(surf, vp, f"Round {st.round} of {st.options['rounds']}", 18, 12, 7, gfx.GOLD, bold=True)
+    if t.undo_shown() and t.session.outcome() is None:  # the Undo button (and Match log) sit right of the round
+        left = left.union(vp.r(*t.undo_spot))
     tot = [sum(t.shown_scores(s)) for s in (0, 1)]
     r = txt(surf, vp, f"{tot[1]} {t.names[1]}", 18, 1222, 7, colour(1), bold=True, anchor="topright", width=200)
     r2 = gfx.blit_text(surf, " – ", vp.s(18), (r.left, r.top), gfx.WHITE, bold=True, anchor="topright")

@@ -247,7 +247,6 @@ class JabTable(TableScene):
         if held is None:
             return
         x, y = self.hands.at(player, h)
-
         cx, cy = RECTS[deck_name(player, h)][:2]
         ms = 260 / self.anim_factor()
         self.card_flights.append(
@@ -494,6 +493,9 @@ class JabTable(TableScene):
         ):
             self.pause()
             return
+        if seat is not None and t == pygame.MOUSEWHEEL and event.y:  # a touchpad has no middle button
+            self.choose_pointer_hand(seat, steer.rules_side(seat, 0 if event.y > 0 else 1))
+            return
         if seat is None or t not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return
         pos = event.pos
@@ -535,17 +537,19 @@ class JabTable(TableScene):
             if d["mode"] == "release" or moved:
                 self.mq[h].append(("release", self.m_point))
 
-    def choose_pointer_hand(self, seat: int) -> None:
+    def choose_pointer_hand(self, seat: int, hand=-1) -> None:
         """The middle button: the pointer drives the left hand, then the right, then (again) the hand
-        whose button was pressed last."""
+        whose button was pressed last. The wheel: up the left hand, down the right (``hand``)."""
         order = [None, steer.rules_side(seat, 0), steer.rules_side(seat, 1)]
-        self.m_pin = order[(order.index(self.m_pin) + 1) % 3]
+        if hand != -1 and hand == self.m_pin:
+            return
+        self.m_pin = order[(order.index(self.m_pin) + 1) % 3] if hand == -1 else hand
         if self.m_pin is None:
             self.note(seat, "The pointer drives the hand whose button you pressed last.")
         else:
             self.m_active = self.m_pin
             self.m_follow[self.m_pin] = True
-            self.note(seat, f"The pointer drives your {SIDES[self.m_pin]} hand (middle button: change).")
+            self.note(seat, f"The pointer drives your {SIDES[self.m_pin]} hand (middle button or wheel: change).")
         self.app.sounds.play("click")
 
     def _steering(self, seat: int, h: int) -> tuple[float, float]:
@@ -723,6 +727,7 @@ class JabTable(TableScene):
     def draw_table(self, surf, vp) -> None:
         from .draw import draw_table
 
+        self.show_focus.clear()  # hands steer in play; only a panel's Ready / See the result shows a focus
         draw_table(self, surf, vp)
 
     def lesson_spots(self, vp) -> list:

@@ -30,11 +30,14 @@ class SoloRouter(Router):
         schemes = [None] * n_seats
         schemes[seat] = "keyboard"
         super().__init__(settings, pads, schemes)
-        for key, buttons in settings.bindings["keys"].get("mouse", {}).items():
+
+    def map_keys(self) -> None:
+        super().map_keys()
+        for key, buttons in self.settings.bindings["keys"].get("mouse", {}).items():
             have = self.keymap.setdefault(key, [])
             for b in buttons:
-                if (seat, b) not in have:
-                    have.append((seat, b))
+                if (self.solo, b) not in have:
+                    have.append((self.solo, b))
 
     def pad_seats(self) -> list[int]:
         return [self.solo] if self.solo_scheme == "gamepad" else []

@@ -40,7 +40,7 @@ MAGNET_PACE = 0.6
 JUMP_CONE = math.cos(math.radians(55))  # a stop counts as "that way" within 55 degrees
 MARGIN = 0.35  # table units: the hand ring is 0.26 units across its centre
 FIRST_FRAME_MS = 17  # a key pressed during a slow frame counts as held for one ordinary frame of it
-SLIDE_GAP = 0.08  # how far past a wrong deck's edge a hand slides
+SLIDE_GAP = 0.3  # how far past a wrong deck's edge a hand slides: its ring clears the deck
 
 
 def rules_side(seat: int, side: int) -> int:
@@ -120,8 +120,8 @@ def off_wrong_decks(seat: int, hand: int, x: float, y: float) -> tuple[float, fl
                 (x, cy - h / 2 - SLIDE_GAP),
                 (x, cy + h / 2 + SLIDE_GAP),
             ]
-            exits = [clamp_point(*p) for p in exits]
-            exits = [p for p in exits if not (abs(p[0] - cx) <= w / 2 and abs(p[1] - cy) <= h / 2)] or exits
+            exits = [clamp_point(*p) for p in exits]  # (an exit past the window's edge is no exit)
+            exits = [p for p in exits if _rect_distance(name, *p) >= SLIDE_GAP / 2] or exits
             return min(exits, key=lambda p: math.hypot(p[0] - x, p[1] - y))
     return (x, y)
 

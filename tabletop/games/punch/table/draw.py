@@ -47,10 +47,10 @@ PEEK_KEY = {
     None: "Tab",
 }
 HINTS = {
-    "keys-left": "W A S D move · Space choose · Shift back · E history",
-    "keys-right": "Arrows move · Enter choose · Backspace back · O history",
-    "keyboard": "Arrows or WASD move · Enter/Space choose · E or O history",
-    "gamepad": "D-pad move · A choose · B back · X history",
+    "keys-left": "W A S D move · E/R group · Space choose · Shift back",
+    "keys-right": "Arrows move · O/P group · Enter choose · Backspace back",
+    "keyboard": "Arrows or WASD move · E/O group · Enter/Space choose",
+    "gamepad": "D-pad move · LB/RB group · A choose · B back · X history",
     "mouse": "Click a card or drag it to its place",
 }
 

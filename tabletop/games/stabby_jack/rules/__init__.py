@@ -260,6 +260,14 @@ class StabbyJackRules(Rules):
             return None
         return Outcome(state.winner, state.result)
 
+    def undo_barrier(self, before, action, after):
+        """Everything but the draw pile is face up: a move may be taken back unless it drew."""
+        if after.rng != before.rng:
+            return "the cards were shuffled"
+        if len(after.draw) < len(before.draw) or after.turned:
+            return "a card was drawn"
+        return ""
+
     # -- looking ---------------------------------------------------------
     def view_for(self, state, viewer):
         """Everything is face up except the draw pile order (and the Rng that makes it)."""

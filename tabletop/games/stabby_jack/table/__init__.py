@@ -114,6 +114,11 @@ class StabbyJackTable(MiddleMixin, TableScene):
         self._prev = self.session.state
         return super().submit(action)
 
+    def after_undo(self, seat: int) -> None:
+        self.recent = None  # what the move taken back drew and said is gone with it
+        self.lvl_sel = None
+        self.ace_sel = None
+
     def after_action(self, action, result) -> None:
         prev, new = self._prev, result
         self.lvl_sel = None
@@ -359,7 +364,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
                 (order.get(h.payload[0], 3) if isinstance(h.payload, tuple) else 4, i) for i, h in enumerate(items)
             ]
             idx = min(ranked)[1]
-        self.focus[seat] = idx
+        self._set_focus(seat, items, idx)
 
     def _pointed(self):
         """The payload a person points at (focus when they use keys/pad, else the mouse)."""
