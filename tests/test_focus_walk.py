@@ -73,19 +73,23 @@ def test_walking_every_focusable_thing_keeps_the_focus_drawn(app, game, device):
             pad.unplug()
 
 
-def test_two_people_each_walk_their_own_side_of_punch_while_peeking(app):
+PEEK_GAMES = {"punch": {"matches_to_win": 1}, "boxing-the-game": {}, "square-ring": {"rounds": 1, "exchanges": 4}}
+
+
+@pytest.mark.parametrize("game", sorted(PEEK_GAMES))
+def test_two_people_each_walk_their_own_side_while_peeking(app, game):
     """Two people on one screen, one on the left keyboard half and one with a pad: each walks all
     their own things while holding their peek control, and the other seat's focus never moves."""
     pad = VirtualPad()
     try:
         frames(app, 2)
         seats = [Seat("Red", "human", scheme="keys-left"), Seat("Blue", "human", scheme="gamepad")]
-        table = start(app, "punch", seats, secrecy="peek", matches_to_win=1)
+        table = start(app, game, seats, secrecy="peek", **PEEK_GAMES[game])
         left = {"left": "a", "right": "d", "up": "w", "down": "s", "next": "e", "prev": "r", "confirm": "space"}
         key_down(app, "tab")
         reached = walk_everything(app, table, 0, key_presser(app, left))
         assert reached == everything(table, 0)
-        assert any(isinstance(p, tuple) and p[0] == "hand" for p in reached)
+        assert any(isinstance(p, tuple) and p[0] in ("hand", "char") for p in reached)
         red_on = table.focused(0).payload
         key_up(app, "tab")
         pad.button("y", True)
