@@ -11,6 +11,7 @@ import pytest
 
 from tabletop.core import registry
 from tabletop.session import Seat, Session
+from tabletop.ui.focus import group_of
 from tests.focus_helpers import SHARED_KEYS, check_drawn, key_presser, pad_presser, walk_everything
 from tests.ui_helpers import VirtualPad, drag, frames, key, key_down, key_up, make_app
 
@@ -177,3 +178,67 @@ def test_jab_between_rounds_confirm_acts_on_the_ready_button_it_shows(app):
         assert not any(table.show_focus.values())  # in play no focus ring on the claim buttons
     finally:
         pad.unplug()
+
+
+def _confirm_on(app, table, press, payload) -> None:
+    """Walk the focus onto ``payload`` (next-group presses, then directions) and confirm."""
+    for _ in range(30):
+        cur = table.focused(0)
+        if cur is not None and cur.payload == payload:
+            break
+        target = next(h for h in table.focusables(0) if h.payload == payload)
+        if cur is None or group_of(cur) != group_of(target):
+            press("next")
+        elif abs(target.rect.centery - cur.rect.centery) > target.rect.h // 2:
+            press("down" if target.rect.centery > cur.rect.centery else "up")
+        else:
+            press("right" if target.rect.centerx > cur.rect.centerx else "left")
+    assert table.focused(0).payload == payload
+    press("confirm")
+
+
+def _into_plan(app, table, press):  # Boxing: The Game: pick a character, then the plan (hand, slots, bids, lock)
+    _confirm_on(app, table, press, next(h.payload for h in table.focusables(0) if h.payload[0] == "char"))
+    settle(app, table, 0)
+    assert table.session.state.phase == "plan"
+
+
+def _into_train(app, table, press):  # Stabby Jack: declare Train, then the stats, the drawn card and the buttons
+    _confirm_on(app, table, press, ("declare", "train"))
+    settle(app, table, 0)
+
+
+def _two_programmed(app, table, press):  # Punch! Robo-Box: two cards programmed (the hand, the picks, the buttons)
+    for _ in range(2):
+        _confirm_on(app, table, press, next(h.payload for h in table.focusables(0) if h.payload[0] == "hand"))
+
+
+RICHER = {
+    "boxing-the-game": ({}, _into_plan),
+    "stabby-jack": ({}, _into_train),
+    "punch": ({"matches_to_win": 1, "robo_box": True}, _two_programmed),
+}
+
+
+@pytest.mark.parametrize("device", ["keys", "pad"])
+@pytest.mark.parametrize("game", sorted(RICHER))
+def test_walking_a_busier_table_too(app, game, device):
+    """The same walk on a table with more groups: Boxing: The Game's plan, Stabby Jack's training, Punch!'s
+    Robo-Box programme half laid."""
+    options, advance = RICHER[game]
+    pad = VirtualPad() if device == "pad" else None
+    try:
+        frames(app, 2)
+        seats = [Seat("Red", "human", scheme="keyboard"), Seat("Blue", "computer", level="easy")]
+        table = start(app, game, seats, **options)
+        settle(app, table, 0)
+        press = key_presser(app, SHARED_KEYS) if pad is None else pad_presser(app, pad)
+        if not table.show_focus.get(0):
+            press("confirm")
+        advance(app, table, press)
+        reached = walk_everything(app, table, 0, press)
+        assert reached == everything(table, 0)
+        assert len(table.groups(0)) >= 2
+    finally:
+        if pad is not None:
+            pad.unplug()
