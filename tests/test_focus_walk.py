@@ -130,6 +130,7 @@ def test_punch_peek_keeps_and_shows_the_focus(app):
     log = table.session.state.log
     key(app, "space")
     assert table.session.state.log == log and not table.history_open
+    assert table.message == "Hold Tab to see your cards."
     key_down(app, "tab")
     assert table.focused(0).payload == on.payload
     check_drawn(app, table, 0)

@@ -38,6 +38,7 @@ import pygame
 from tabletop.core.game import Refused, name_seats
 from tabletop.core.registry import REALTIME, TURNS
 from tabletop.core.undo import Undo
+from tabletop.input import rebind
 from tabletop.input.devices import Press, Router, key_name, menu_buttons
 from tabletop.ui import cards, gfx, pace, undo
 from tabletop.ui import moment as moment_mod
@@ -407,7 +408,7 @@ class TableScene(FocusMixin, Scene):
                 secrecy = getattr(self, "secrecy", None)
                 if self.focused(p.seat) is None and secrecy is not None and secrecy.mode == "peek":
                     if not secrecy.visible(p.seat):
-                        self.say("Hold your peek control to see your cards.")  # the focus waits with them
+                        self.say(f"Hold {self.peek_name(p.seat)} to see your cards.")  # the focus waits with them
                 self.app.sounds.play("click")
             elif hot.kind == "button":
                 hot.callback()
@@ -415,6 +416,15 @@ class TableScene(FocusMixin, Scene):
                 self.on_choose(p.seat, hot.payload)
         else:
             self.on_press(p)
+
+    def peek_name(self, seat: int) -> str:
+        """The seat's peek control in words ("Tab", "Y on the gamepad")."""
+        scheme = None if self.shared_input else self.router.schemes[seat]
+        if scheme is None:
+            return "Tab (Y on a gamepad)"
+        names = rebind.inputs_for(self.app.settings.bindings, scheme, "peek")
+        name = rebind.input_label(scheme, names[0]) if names else "your peek control"
+        return f"{name} on the gamepad" if scheme == "gamepad" and names else name
 
     # -- mouse ----------------------------------------------------------------------------
     def anim_factor(self) -> float:
