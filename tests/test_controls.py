@@ -38,7 +38,7 @@ def open_controls_with_keys(app) -> ControlsScene:
         menu = top(app).menu
         if menu.items[menu.focus].label == "Settings":
             break
-        key(app, "down")
+        key(app, "down" if menu.items[menu.focus].key else "right")  # down the tiles, then along the buttons
     key(app, "return")
     assert isinstance(top(app), SettingsScene)
     for _ in range(12):
@@ -202,3 +202,29 @@ def test_a_game_under_the_screen_follows_the_new_keys(app):
     app.pop(scene)
     assert (0, "next") in table.router.keymap["g"]
     assert (0, "next") not in table.router.keymap.get("e", [])
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+def test_every_text_of_the_controls_screen_fits(size):
+    """The text-fit check (tests/test_text_fit.py) on the Controls screen: every set of controls, every row
+    focused, a clash said, and the panel that waits for a key."""
+    from tests.test_text_fit import check
+    from tests.ui_helpers import make_app
+
+    app = make_app(size=size)
+    app.start()
+    frames(app, 1)
+    try:
+        rebind.rebind(app.settings.bindings, "keys-left", "up", "o")
+        app.push(ControlsScene(app))
+        scene = top(app)
+        for scheme in ("keys-left", "keys-right", "keyboard", "gamepad", "mouse"):
+            scene.set_scheme(scheme)
+            for i in range(len(scene.menu.items)):
+                scene.menu.focus = i
+                scene.menu.show_focus()
+                check(app, f"controls {scheme}, row {i}")
+        scene.capture("jump")
+        check(app, "controls, waiting for a button")
+    finally:
+        pygame.quit()

@@ -11,6 +11,7 @@ import pytest
 
 from tabletop.core import registry
 from tabletop.session import Seat, Session
+from tabletop.ui.focus import group_of
 from tests.focus_helpers import SHARED_KEYS, check_drawn, key_presser, pad_presser, walk_everything
 from tests.ui_helpers import VirtualPad, drag, frames, key, key_down, key_up, make_app
 
@@ -73,19 +74,23 @@ def test_walking_every_focusable_thing_keeps_the_focus_drawn(app, game, device):
             pad.unplug()
 
 
-def test_two_people_each_walk_their_own_side_of_punch_while_peeking(app):
+PEEK_GAMES = {"punch": {"matches_to_win": 1}, "boxing-the-game": {}, "square-ring": {"rounds": 1, "exchanges": 4}}
+
+
+@pytest.mark.parametrize("game", sorted(PEEK_GAMES))
+def test_two_people_each_walk_their_own_side_while_peeking(app, game):
     """Two people on one screen, one on the left keyboard half and one with a pad: each walks all
     their own things while holding their peek control, and the other seat's focus never moves."""
     pad = VirtualPad()
     try:
         frames(app, 2)
         seats = [Seat("Red", "human", scheme="keys-left"), Seat("Blue", "human", scheme="gamepad")]
-        table = start(app, "punch", seats, secrecy="peek", matches_to_win=1)
+        table = start(app, game, seats, secrecy="peek", **PEEK_GAMES[game])
         left = {"left": "a", "right": "d", "up": "w", "down": "s", "next": "e", "prev": "r", "confirm": "space"}
         key_down(app, "tab")
         reached = walk_everything(app, table, 0, key_presser(app, left))
         assert reached == everything(table, 0)
-        assert any(isinstance(p, tuple) and p[0] == "hand" for p in reached)
+        assert any(isinstance(p, tuple) and p[0] in ("hand", "char") for p in reached)
         red_on = table.focused(0).payload
         key_up(app, "tab")
         pad.button("y", True)
@@ -125,6 +130,7 @@ def test_punch_peek_keeps_and_shows_the_focus(app):
     log = table.session.state.log
     key(app, "space")
     assert table.session.state.log == log and not table.history_open
+    assert table.message == "Hold Tab to see your cards."
     key_down(app, "tab")
     assert table.focused(0).payload == on.payload
     check_drawn(app, table, 0)
@@ -173,3 +179,67 @@ def test_jab_between_rounds_confirm_acts_on_the_ready_button_it_shows(app):
         assert not any(table.show_focus.values())  # in play no focus ring on the claim buttons
     finally:
         pad.unplug()
+
+
+def _confirm_on(app, table, press, payload) -> None:
+    """Walk the focus onto ``payload`` (next-group presses, then directions) and confirm."""
+    for _ in range(30):
+        cur = table.focused(0)
+        if cur is not None and cur.payload == payload:
+            break
+        target = next(h for h in table.focusables(0) if h.payload == payload)
+        if cur is None or group_of(cur) != group_of(target):
+            press("next")
+        elif abs(target.rect.centery - cur.rect.centery) > target.rect.h // 2:
+            press("down" if target.rect.centery > cur.rect.centery else "up")
+        else:
+            press("right" if target.rect.centerx > cur.rect.centerx else "left")
+    assert table.focused(0).payload == payload
+    press("confirm")
+
+
+def _into_plan(app, table, press):  # Boxing: The Game: pick a character, then the plan (hand, slots, bids, lock)
+    _confirm_on(app, table, press, next(h.payload for h in table.focusables(0) if h.payload[0] == "char"))
+    settle(app, table, 0)
+    assert table.session.state.phase == "plan"
+
+
+def _into_train(app, table, press):  # Stabby Jack: declare Train, then the stats, the drawn card and the buttons
+    _confirm_on(app, table, press, ("declare", "train"))
+    settle(app, table, 0)
+
+
+def _two_programmed(app, table, press):  # Punch! Robo-Box: two cards programmed (the hand, the picks, the buttons)
+    for _ in range(2):
+        _confirm_on(app, table, press, next(h.payload for h in table.focusables(0) if h.payload[0] == "hand"))
+
+
+RICHER = {
+    "boxing-the-game": ({}, _into_plan),
+    "stabby-jack": ({}, _into_train),
+    "punch": ({"matches_to_win": 1, "robo_box": True}, _two_programmed),
+}
+
+
+@pytest.mark.parametrize("device", ["keys", "pad"])
+@pytest.mark.parametrize("game", sorted(RICHER))
+def test_walking_a_busier_table_too(app, game, device):
+    """The same walk on a table with more groups: Boxing: The Game's plan, Stabby Jack's training, Punch!'s
+    Robo-Box programme half laid."""
+    options, advance = RICHER[game]
+    pad = VirtualPad() if device == "pad" else None
+    try:
+        frames(app, 2)
+        seats = [Seat("Red", "human", scheme="keyboard"), Seat("Blue", "computer", level="easy")]
+        table = start(app, game, seats, **options)
+        settle(app, table, 0)
+        press = key_presser(app, SHARED_KEYS) if pad is None else pad_presser(app, pad)
+        if not table.show_focus.get(0):
+            press("confirm")
+        advance(app, table, press)
+        reached = walk_everything(app, table, 0, press)
+        assert reached == everything(table, 0)
+        assert len(table.groups(0)) >= 2
+    finally:
+        if pad is not None:
+            pad.unplug()

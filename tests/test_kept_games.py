@@ -13,6 +13,7 @@ import pytest
 
 from tabletop.core import playout, registry
 from tabletop.core import record as rec
+from tabletop.ui.tiles import TileMenu
 from tests.ui_helpers import frames, key, make_app, top
 
 
@@ -24,13 +25,15 @@ def home(tmp_path, monkeypatch):
 
 
 def choose(app, prefix: str) -> None:
-    """Move the focus with the arrow keys to the item starting with ``prefix`` and press Enter."""
+    """Move the focus with the keys (Down, or Tab across the launcher's grid) to the item starting
+    with ``prefix`` and press Enter."""
     menu = top(app).menu
+    step = "tab" if isinstance(menu, TileMenu) else "down"
     for _ in range(len(menu.items) + 1):
         if menu.items[menu.focus].label.startswith(prefix):
             key(app, "return")
             return
-        key(app, "down")
+        key(app, step)
     raise AssertionError(f"no item {prefix!r} in {[it.label for it in menu.items]}")
 
 

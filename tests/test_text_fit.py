@@ -26,6 +26,9 @@ def drawn_problems(app) -> list[str]:
     real = pygame.display.get_surface
     pygame.display.get_surface = lambda: recording
     pygame.Surface = gfx.RecordingSurface
+    drawing = {name: getattr(pygame.draw, name) for name in SHAPES}
+    for name, at in SHAPES.items():
+        setattr(pygame.draw, name, shape_teller(drawing[name], at))
     app.screen = recording
     gfx.LOG = gfx.TextLog(recording)
     try:
@@ -40,9 +43,27 @@ def drawn_problems(app) -> list[str]:
     finally:
         gfx.LOG = None
         pygame.Surface = gfx._SURFACE
+        for name, fn in drawing.items():
+            setattr(pygame.draw, name, fn)
         gfx.forget_images()
         app.screen = screen
         pygame.display.get_surface = real
+
+
+SHAPES = {"rect": 3, "circle": 4, "ellipse": 3, "polygon": 3}  # pygame.draw's shapes: where their width is
+
+
+def shape_teller(draw, width_at: int):
+    """``draw`` (a pygame.draw function) that also tells ``gfx.LOG`` the shape it drew over any text."""
+
+    def drawn(*args, **kw):
+        bounds = draw(*args, **kw)
+        width = kw.get("width", args[width_at] if len(args) > width_at else 0)
+        if gfx.LOG is not None:
+            gfx.LOG.shape(args[0], bounds, width <= 0, max(0, width))
+        return bounds
+
+    return drawn
 
 
 def recording_twins(value, depth=0):
@@ -161,3 +182,48 @@ def test_lessons_and_replay(app, game):
     app.push(ReplayScene(app, spec, playout.play(spec, seed=3).record))
     frames(app, 120)
     check(app, f"{game} replay")
+
+
+def test_the_check_sees_texts_in_pictures_rings_over_them_and_texts_out_of_their_panel():
+    """The check is not blind: a card's title reaches the screen with the card, a ring drawn across it is
+    a problem, a text running out of the panel it is drawn in is one, and so are two texts on each other."""
+    pygame.init()
+    gfx.reset_caches()
+    screen = pygame.display.set_mode((400, 300))
+    from tabletop.ui import cards
+
+    def problems(draw) -> list[str]:
+        class App:  # the least of an app ``drawn_problems`` needs
+            stack: list = []
+
+            def __init__(self):
+                self.screen = screen
+
+            def draw(self):
+                draw(pygame.display.get_surface())
+
+        return drawn_problems(App())
+
+    def card(surf):
+        cards.draw(surf, cards.Face(title="Uppercut", value="3"), pygame.Rect(20, 20, 100, 140))
+
+    assert problems(card) == []
+
+    def ring(surf):
+        card(surf)
+        pygame.draw.circle(surf, (255, 255, 255), (70, 36), 16, 3)  # a hand ring over the title
+
+    assert any("'Uppercut'" in p and "shape" in p for p in problems(ring))
+
+    def spill(surf):
+        gfx.panel(surf, pygame.Rect(200, 20, 120, 40))
+        gfx.blit_text(surf, "A long line that runs out of its panel", 16, (210, 30))
+
+    assert any("escapes its box (200, 20, 120, 40)" in p for p in problems(spill))
+
+    def pile(surf):
+        gfx.blit_text(surf, "one", 20, (200, 200))
+        gfx.blit_text(surf, "two", 20, (215, 205))
+
+    assert any("overlaps" in p for p in problems(pile))
+    pygame.quit()

@@ -96,7 +96,7 @@ class ControlsScene(MenuScene):
             Item("Back", action=self.back, key="back"),
         ]
         old = self.menu
-        self.menu = ControlsMenu(self, items, x=290, y=150, w=700, row=40, px=21, sound=self.app.sounds)
+        self.menu = ControlsMenu(self, items, x=290, y=166, w=700, row=40, px=21, sound=self.app.sounds)
         self.menu.on_back = self.back
         want = focus_key if focus_key is not None else None
         if want is None and old.items and 0 <= old.focus < len(old.items):
@@ -189,9 +189,9 @@ class ControlsScene(MenuScene):
         title(surf, vp, self.heading)
         n = self.clashes()
         line = f"⚠ {n} control{'s' if n != 1 else ''} clash (red): choose one to change it" if n else "No clashes"
-        gfx.draw_fitted(surf, line, vp.r(240, 102, 800, 26), vp.s(18), gfx.REFUSE if n else gfx.GREY, lines=1)
+        gfx.draw_fitted(surf, line, vp.r(240, 96, 800, 24), vp.s(18), gfx.REFUSE if n else gfx.GREY, lines=1)
         fixed = "Menus always answer to the arrows, Enter and Esc, and the d-pad, A and B. Sticks move JAB's hands."
-        gfx.draw_fitted(surf, self.note or fixed, vp.r(240, 124, 800, 22), vp.s(15), gfx.GREY, lines=1)
+        gfx.draw_fitted(surf, self.note or fixed, vp.r(240, 120, 800, 20), vp.s(15), gfx.GREY, lines=1)
         self.menu.draw(surf, vp)
         if self.capturing is not None:
             gfx.shade(surf, 150)

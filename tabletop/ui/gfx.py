@@ -300,6 +300,7 @@ class TextLog:
         self.screen = screen
         self.kept: dict = {}  # id(surface) -> (surface, [(text, rect, box)], [panels drawn on it])
         self.pending = None  # (image, text, box) of the text a drawing helper is blitting
+        self.cut: list = []  # (text, its rect, the shape's rect) of texts a shape was drawn over, on the screen
         TEXT_IMAGES.clear()
 
     def _of(self, surf):
@@ -385,8 +386,39 @@ class TextLog:
                 continue
         got[1][:] = keep
 
+    def shape(self, surf, rect, filled: bool, width: int = 0) -> None:
+        """A shape was drawn on ``rect``: a filled one hides the texts it mostly covers; a mark (a ring, a
+        dot, a badge: a shape not much bigger than the text) that covers a text in part or whose outline
+        crosses its letters is a problem (the hand ring over a card's title)."""
+        got = self.kept.get(id(surf))
+        if got is None or got[0] is not surf or not got[1]:
+            return
+        rect = pygame.Rect(rect)
+        keep = []
+        for it in got[1]:
+            ink = _ink(it[1]).inflate(-2, -2)
+            part = ink.clip(rect)
+            if part.w <= 0 or part.h <= 0:
+                keep.append(it)
+                continue
+            mark = max(rect.w, rect.h) <= 5 * ink.h  # a mark (a ring, a dot, a badge), not a panel or a card
+            if filled:
+                if part.w * part.h * 2 >= ink.w * ink.h:
+                    continue  # hidden: nobody reads it
+                if mark:
+                    self.cut.append((it[0], it[1], rect))
+                elif part.h == ink.h and part.w < ink.w:  # a panel over one end of it: the rest shows
+                    seen = it[1].clip(pygame.Rect(it[1].left, it[1].top, rect.left - it[1].left, it[1].h))
+                    if part.left == ink.left:
+                        seen = pygame.Rect(rect.right, it[1].top, it[1].right - rect.right, it[1].h)
+                    it = (it[0], seen, it[2])
+            elif mark and not rect.inflate(-2 * width, -2 * width).contains(ink):
+                self.cut.append((it[0], it[1], rect))  # the outline runs across its letters
+            keep.append(it)
+        got[1][:] = keep
+
     def problems(self) -> list[str]:
-        out = []
+        out = [f"{s!r} at {tuple(r)} is drawn over by a shape at {tuple(q)}" for s, r, q in self.cut]
         screen = self.screen.get_rect()
         items = self.items
         for s, r, box in items:

@@ -8,7 +8,9 @@ every game, for free:
 - mouse: click a card (``on_choose``) or drag it onto a zone (``on_drop``);
   a drop the zone refuses animates the card back and shows the reason;
 - keyboard and gamepad: each seat has a focus that moves between that seat's
-  hot things with the arrows / d-pad / stick (spatially), ``confirm`` chooses;
+  hot things (ui.focus: within a group with left / right, row to row with
+  up / down, group to group with next / prev); ``confirm`` chooses what it
+  shows;
 - pause (Esc, Start or the pause button), focus loss pauses, a gamepad
   pulled out pauses and names the player, a window too small pauses;
 - computer seats (turn-based and simultaneous games): their bot is asked
@@ -36,6 +38,7 @@ import pygame
 from tabletop.core.game import Refused, name_seats
 from tabletop.core.registry import REALTIME, TURNS
 from tabletop.core.undo import Undo
+from tabletop.input import rebind
 from tabletop.input.devices import Press, Router, key_name, menu_buttons
 from tabletop.ui import cards, gfx, pace, undo
 from tabletop.ui import moment as moment_mod
@@ -267,7 +270,8 @@ class TableScene(FocusMixin, Scene):
             else:
                 self.say(self.session.undo_why(self.humans[0]))
 
-        return Item("Take back my last move", action=go, hint="Undo: U or Ctrl+Z at the table")
+        hint = "Undo: U or Ctrl+Z at the table" if self.undo_shown() else ""  # in JAB, U and Z are hand keys
+        return Item("Take back my last move", action=go, hint=hint)
 
     def _draw_undo(self, surf, vp) -> None:
         """The Undo button: for the mouse, like the pause button (keys: U or Ctrl+Z; a gamepad: the
@@ -392,7 +396,7 @@ class TableScene(FocusMixin, Scene):
         if p.down and p.button in ("up", "down", "left", "right"):
             self.show_focus[p.seat] = True
             self._move_focus(p.seat, p.button)
-        elif p.down and p.button in ("next", "prev") and self.cycles_groups(p):
+        elif p.down and p.button in ("next", "prev"):
             self.show_focus[p.seat] = True
             self.cycle_group(p.seat, 1 if p.button == "next" else -1)
         elif p.down and p.button == "confirm" and p.source != "mouse":
@@ -404,7 +408,7 @@ class TableScene(FocusMixin, Scene):
                 secrecy = getattr(self, "secrecy", None)
                 if self.focused(p.seat) is None and secrecy is not None and secrecy.mode == "peek":
                     if not secrecy.visible(p.seat):
-                        self.say("Hold your peek control to see your cards.")  # the focus waits with them
+                        self.say(f"Hold {self.peek_name(p.seat)} to see your cards.")  # the focus waits with them
                 self.app.sounds.play("click")
             elif hot.kind == "button":
                 hot.callback()
@@ -413,9 +417,14 @@ class TableScene(FocusMixin, Scene):
         else:
             self.on_press(p)
 
-    def cycles_groups(self, p: Press) -> bool:
-        """next / prev move the focus between groups (a table that uses them otherwise says False)."""
-        return True
+    def peek_name(self, seat: int) -> str:
+        """The seat's peek control in words ("Tab", "Y on the gamepad")."""
+        scheme = None if self.shared_input else self.router.schemes[seat]
+        if scheme is None:
+            return "Tab (Y on a gamepad)"
+        names = rebind.inputs_for(self.app.settings.bindings, scheme, "peek")
+        name = rebind.input_label(scheme, names[0]) if names else "your peek control"
+        return f"{name} on the gamepad" if scheme == "gamepad" and names else name
 
     # -- mouse ----------------------------------------------------------------------------
     def anim_factor(self) -> float:

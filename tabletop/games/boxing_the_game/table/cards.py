@@ -118,9 +118,11 @@ def card_image(cid: int, w: int, h: int, border=(30, 30, 30), px: int = MIN_PX) 
         landscape = w > h * 1.05
         kind = "" if c.name == move_label(c.move) else move_label(c.move)
         effects = "\n".join(effect_tags(cid))
-        if landscape:  # the disc on the left, the words beside it
+        if landscape:  # the disc on the left, the words beside it (a plain card: the disc in the middle)
             rad = max(px // 2 + 2, min(body.h // 2, body.w // 5))
-            cards.disc(surf, (body.left + rad, body.centery), rad, str(c.speed), colour, gfx.INK)
+            plain = not kind and not effects
+            centre = body.center if plain else (body.left + rad, body.centery)
+            cards.disc(surf, centre, rad, str(c.speed), colour, gfx.INK)
             words = pygame.Rect(body.left + 2 * rad + 4, body.top, body.w - 2 * rad - 4, body.h)
             text = "\n".join(t for t in (kind, effects) if t)
             if text:

@@ -55,11 +55,12 @@ def token_spot(seat: int, k: int):
 
 def draw_hud(table, surf, vp, st, seat) -> None:
     x0, y0, w, _h = hud_rect(seat)
-    r = vp.r(*hud_rect(seat))
     s = table.session.seats[seat]
     col = colour_of(seat)
     who = s.name + ("  (computer, " + (s.level or "normal") + ")" if s.kind == "computer" else "")
-    gfx.blit_text(surf, who, fit(who, vp.s(20), r.w - vp.s(16), True), vp.p(x0 + 8, y0 + 4), col, bold=True)
+    right = min(x0 + w - 8, 1226 if y0 < 40 else x0 + w - 8)  # short of the pause button in the top corner
+    name = vp.r(x0 + 8, y0 + 4, right - x0 - 8, 26)
+    gfx.draw_fitted(surf, who, name, vp.s(20), col, bold=True, align="left", valign="top", lines=1)
     hp = st.health[seat]
     gfx.blit_text(surf, f"Health: {hp}", vp.s(15), vp.p(x0 + 8, y0 + 32), gfx.WHITE)
     if hp == 0 and st.phase in ("playing", "clinch"):

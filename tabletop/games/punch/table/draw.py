@@ -185,9 +185,7 @@ def draw_meter(t, surf, vp, seat, stamina) -> None:
     colour = gfx.PLAYER_COLOURS[seat]
     gfx.panel(surf, vp.r(x, 58, HALF_W, 60), (0, 0, 0), radius=vp.s(10), alpha=60)
     who = t.names[seat] + ("" if seat in t.humans else " (computer)")
-    gfx.blit_text(
-        surf, who, gfx.fit_px(who, vp.s(24), vp.s(150), True), vp.p(x + 14, 78), colour, bold=True, anchor="midleft"
-    )
+    gfx.draw_fitted(surf, who, vp.r(x + 14, 64, 150, 28), vp.s(24), colour, bold=True, align="left", lines=1)
     weak = t.state.options["no_mercy"] and 0 < stamina < S["no_mercy_below"]
     gfx.blit_text(
         surf,
