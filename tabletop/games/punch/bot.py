@@ -8,6 +8,10 @@
   card by the expected result against the kinds the opponent may hold, minus
   what the same card would be worth later, and plays the best; the last
   plays of a match are searched exactly.
+- "reader": the strong boxer that also reads its opponent: from each hand the
+  opponent may hold it works out what a careful counter would play, learns from
+  the reveals how often this opponent plays that way and counts on it that
+  often (against an opponent it cannot read it plays as the strong boxer).
 """
 
 from __future__ import annotations
