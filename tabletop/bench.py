@@ -142,13 +142,8 @@ def finished_session(spec, seed: int, people: int):
     from tabletop.session import Seat, Session
 
     n = spec.min_players if spec.max_players <= 2 else min(4, spec.max_players)
-    if spec.id == "jab":
-        from tabletop.games.jab.bot import random_game
-
-        state, _ = random_game(seed)
-    else:
-        result = playout.play(spec, seed=seed, players=n)
-        state = result.state
+    result = playout.play(spec, seed=seed, players=n, check=False)
+    state, actions = result.state, list(result.record.actions)  # with its record: the result tells the story
     from tabletop.ui.gfx import PLAYER_NAMES as names
 
     seats = [
@@ -157,6 +152,7 @@ def finished_session(spec, seed: int, people: int):
     ]
     session = Session.new(spec, seats, seed=seed, autosave=False)
     session.state = state
+    session.record.actions = actions
     return session
 
 

@@ -21,6 +21,7 @@ from tabletop import paths, storage, validate
 from tabletop.core import record as rec
 from tabletop.core.actions import to_json
 from tabletop.core.game import Refused
+from tabletop.core.undo import History
 
 KEEP_FINISHED = 50  # finished records kept in saves/ (the oldest go first)
 
@@ -78,6 +79,7 @@ class Session:
     save_error: str = ""  # why the game is not being saved now ("" while it is)
     save_notice: str = ""  # the same, once, for the table to show (``take_notice``)
     save_path: Path | None = None  # this game's own kept file
+    history: History | None = None  # the moves that may still be taken back (core/undo.py)
 
     @classmethod
     def new(
@@ -104,6 +106,7 @@ class Session:
             game=spec.id, seed=seed, options=opts, players=[seat.to_json() for seat in seats], setup=setup
         )
         s.state = spec.rules.new_state(opts, seed, len(seats), setup)
+        s.history = rec.history(spec, len(seats))
         s._make_bots()
         s.save()
         return s
@@ -112,8 +115,9 @@ class Session:
     def from_record(cls, spec, record: rec.Record, autosave: bool = True, path: Path | None = None, state=None):
         """Resume a game from its record (raises BadRecord / RefusedAction); it goes on
         being saved to ``path``, the file it was kept in (a new kept file if None)."""
-        if state is None:
-            state = rec.replay(record, spec)
+        history = rec.history(spec, rec.n_players(record, spec))
+        if state is None or not history.off:  # a game that takes moves back replays to know which it may
+            state = rec.replay(record, spec, keep=history)
         seats = [Seat.from_json(p, i) for i, p in enumerate(record.players)]
         s = cls(
             spec=spec,
@@ -125,6 +129,7 @@ class Session:
             record=record,
             autosave=autosave,
             resumed=True,
+            history=history,
         )
         if autosave:
             s.save_path = path or unique_path(paths.games_dir(), spec.id)
@@ -151,9 +156,24 @@ class Session:
     def view(self, viewer: int | None):
         return self.rules.view_for(self.state, viewer)
 
+    def undo_history(self) -> History:
+        if self.history is None:  # a session put together by hand (a replay's, a test's)
+            self.history = rec.history(self.spec, len(self.seats))
+        return self.history
+
+    def undo_why(self, player: int) -> str:
+        """Why ``player`` may not take back a move now ("" when they may): a sentence for people."""
+        refused = self.undo_history().check(self.state, player)
+        return "" if refused is None else refused.reason
+
+    def undo_seat(self) -> int | None:
+        """Who made the latest move that may be taken back now (None: nothing may be)."""
+        return self.undo_history().last_player(self.state)
+
     def submit(self, action):
-        """Apply an action; on success record and autosave it. Returns the result."""
-        result = self.rules.apply(self.state, action)
+        """Apply an action (``Undo`` takes back a move); on success record and autosave it.
+        Returns the result."""
+        result = self.undo_history().apply(self.state, action)
         if isinstance(result, Refused):
             return result
         if result is self.state:  # nothing changed (e.g. an idle tick): nothing to record

@@ -33,8 +33,9 @@ def test_mouse_alone_reaches_setup(app):
 
 def test_keyboard_alone_reaches_setup(app):
     i, spec = _game_item(app, "stabby-jack")
-    for _ in range(i):
-        key(app, "down")
+    key(app, "right")
+    key(app, "right")  # Stabby Jack is the third tile of the first row
+    assert top(app).menu.focus == i
     key(app, "return")
     assert type(top(app)).__name__ == "Setup" and top(app).spec is spec
     key(app, "escape")
@@ -47,8 +48,9 @@ def test_gamepad_alone_reaches_setup_through_a_real_virtual_controller(app):
         frames(app, 3)
         assert pad.instance_id in app.pads.pads
         i, spec = _game_item(app, "stabby-jack")
-        for _ in range(i):
-            pad.press(app, "dpdown")
+        pad.press(app, "dpright")
+        pad.press(app, "dpright")
+        assert top(app).menu.focus == i
         pad.press(app, "a")
         assert type(top(app)).__name__ == "Setup" and top(app).spec is spec
         pad.press(app, "b")

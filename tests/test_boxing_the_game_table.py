@@ -12,6 +12,7 @@ from tabletop.core import registry
 from tabletop.games.boxing_the_game.rules.content import CARDS
 from tabletop.games.boxing_the_game.rules.flow import affordable_slots
 from tabletop.session import Seat, Session
+from tests.focus_helpers import walk_to
 from tests.ui_helpers import KeyboardHalf, VirtualPad, click, drag, frames, key, key_down, key_up, make_app
 
 SPEED = 4.0
@@ -95,26 +96,9 @@ class Pad(Keys):
         frames(self.app, 2)
 
 
-def focus_on(table, seat, agent, payload, limit=40):
-    """Walk the seat's focus to ``payload`` with its own direction buttons, as a person would:
-    along the longer way first, the other way when that leads nowhere new."""
-    seen = {}
-    for _ in range(limit):
-        cur = table.focused(seat)
-        if cur is not None and cur.payload == payload:
-            return
-        seen[cur.payload] = seen.get(cur.payload, 0) + 1
-        target = hot(table, payload, seat)
-        dx = target.rect.centerx - cur.rect.centerx
-        dy = target.rect.centery - cur.rect.centery
-        vertical = abs(dy) > target.rect.h // 2 and (abs(dy) >= abs(dx) or abs(dx) <= target.rect.w // 2)
-        if seen[cur.payload] > 1:
-            vertical = not vertical if (dx and dy) else vertical
-        if vertical:
-            agent.move("down" if dy > 0 else "up")
-        else:
-            agent.move("right" if dx > 0 else "left")
-    raise AssertionError(f"could not reach {payload}; focus is on {table.focused(seat).payload}")
+def focus_on(table, seat, agent, payload, limit=60):
+    """Walk the seat's focus to ``payload`` with its own buttons (tests.focus_helpers)."""
+    walk_to(table, seat, agent, payload, limit)
 
 
 def open_up(app, table, seat, agent):

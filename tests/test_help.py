@@ -125,3 +125,15 @@ def test_square_ring_help_shows_the_boxers_as_played():
     assert all_boxers_markdown() in text, "help.md boxers are out of date: paste describe.all_boxers_markdown()"
     pictures = [b for b in help.parse(text) if b.kind == "table"]
     assert pictures and all(help.cell_picture(row[2]) for t in pictures for row in t.rows[1:])
+
+
+def test_a_code_span_with_spaces_is_one_chip_not_one_per_word():
+    make_app()
+    try:
+        ops, _ = help.flow([help.Run("Measured with "), help.Run("python -m tabletop.ladder", code=True)], 18, 2000)
+    finally:
+        pygame.quit()
+    boxes = [o for o in ops if o.kind == "box"]
+    words = [o for o in ops if o.kind == "text" and "python" in o.text]
+    assert len(boxes) == 1 and boxes[0].x < words[0].x
+    assert boxes[0].x + boxes[0].w >= max(o.x + o.w for o in ops if o.kind == "text")

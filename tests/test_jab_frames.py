@@ -43,12 +43,13 @@ def test_every_frame_of_a_round_is_what_a_full_redraw_shows(app):
         frames(app)
     assert session.state.phase == "playing"
     changes, reused, last, piles = 0, 0, session.state, 0
-    plan = ["q", "w", "w", "w", "q", "z", "t", "y", "h", "h", "y", "q", "s", "s", "q", "x"]
+    lt, rt = "left shift", "space"  # the two hands' take / let go keys (keys-left)
+    plan = [lt, "w", "w", lt, "z", "t", rt, "h", rt, lt, "s", lt, "x"]
     for step in range(90):
         name = plan[step % len(plan)]
-        if name in "wsth":
+        if name in "wsth":  # a hold: the hand speeds up to the hand speed
             key_down(app, name)
-            frames(app, 6)
+            frames(app, 14)
             key_up(app, name)
         else:
             key(app, name)

@@ -61,8 +61,9 @@ def hand_in(table, seat, h, name):
     return inside(name, *table.hands.at(seat, h))
 
 
-def steer_keys(app, table, seat, h, name, keys, limit=120):
-    """Hold direction keys (up, left, down, right) until the hand is over ``name``."""
+def steer_keys(app, table, seat, h, name, keys, limit=120, then=None):
+    """Hold direction keys (up, left, down, right) until the hand is over ``name``; ``then(held keys)``
+    runs there before the keys are let go."""
     held = set()
     for _ in range(limit):
         if hand_in(table, seat, h, name):
@@ -88,10 +89,12 @@ def steer_keys(app, table, seat, h, name, keys, limit=120):
             )
         held = want
         frames(app)
+    assert hand_in(table, seat, h, name)
+    if then is not None:
+        then(held)
     for k in held:
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.key.key_code(k), mod=0, unicode="", scancode=0))
     frames(app)
-    assert hand_in(table, seat, h, name)
 
 
 def act(table, action):
@@ -129,22 +132,28 @@ RED_RIGHT = ("t", "f", "g", "h")  # keys-left: right hand
 def test_right_hand_cannot_take_from_the_left_deck(app):
     table, session = start(app)
     before = session.state.decks
-    steer_keys(app, table, 0, 1, "p0.deck.left", RED_RIGHT)
-    key(app, "y")  # Red's right-hand take key
+
+    def take_there(held):
+        assert hand_in(table, 0, 1, "p0.deck.left")
+        key(app, "space")  # Red's right-hand take key, over the left deck
+
+    steer_keys(app, table, 0, 1, "p0.deck.left", RED_RIGHT, then=take_there)
     st = session.state
     assert st.decks == before and st.held[0] is None and st.held[1] is None
-    assert "left deck" in table.notes[0][0] or "right deck" in table.notes[0][0]
-    key(app, "q")  # the left hand, still over its own deck, does take
+    assert "only from your right deck" in table.notes[0][0]
+    frames(app, 30)  # let go there, the right hand does not rest on the left deck: it slides off
+    assert not hand_in(table, 0, 1, "p0.deck.left")
+    key(app, "left shift")  # the left hand, still over its own deck, does take
     assert session.state.held[0] is not None and session.state.held[0][0] == before[0][-1]
 
 
 def test_keyboard_hand_punches_the_opponent(app):
     table, session = start(app)
     card = session.state.decks[0][-1]
-    key(app, "q")
+    key(app, "left shift")
     assert session.state.held[0][0] == card
     steer_keys(app, table, 0, 0, "p1.head", RED_LEFT)
-    key(app, "q")
+    key(app, "left shift")
     st = session.state
     assert st.held[0] is None and st.piles[4][-1] == card
 
@@ -272,9 +281,9 @@ def test_each_event_is_told_once_even_after_the_state_was_copied(app):
 
 def test_clinch_pauses_until_both_are_ready(app):
     table, session = start(app, setup={"health": [0, 10], "tokens": [0, 0]})
-    key(app, "q")  # Red holds a card ...
+    key(app, "left shift")  # Red holds a card ...
     assert session.state.held[0] is not None
-    key(app, "c")  # ... and clinches
+    key(app, "v")  # ... and clinches
     st = session.state
     assert st.phase == "clinch" and st.health == (2, 8) and st.held[0] is None
     key(app, "space")  # Red ready
@@ -297,11 +306,11 @@ def test_split_choice_and_three_two_one_count(app):
     assert st.phase == "playing" and len(st.decks[0]) == 14 and len(st.decks[1]) == 11
     assert len(st.decks[2]) == 12  # Blue took the default halves
     assert table.counting() == 3
-    key(app, "q")
+    key(app, "left shift")
     assert session.state.held[0] is None  # no card before the count ends
     frames(app, 200)
     assert table.counting() == 0
-    key(app, "q")
+    key(app, "left shift")
     assert session.state.held[0] is not None
 
 
@@ -442,13 +451,15 @@ def test_scoring_by_hand_cover_and_choose_with_the_hands(app):
     play_out(app, table, session, spread)
     assert session.state.phase == "scoring"
     steer_keys(app, table, 0, 0, "p0.head", RED_LEFT)
-    key(app, "q")  # Red covers their head
+    key(app, "left shift")  # Red covers their head
     assert session.state.covers[0] == 1
-    steer_keys(app, table, 1, 1, "p1.left", ("up", "left", "down", "right"))
+    # Blue sits at the top: the arrows (their right-hand keys) steer the hand on the screen's right,
+    # which is their boxer's left hand (R-JAB-5: hands are the rules' own; keys follow the person)
+    steer_keys(app, table, 1, 0, "p1.left", ("up", "left", "down", "right"))
     key(app, "right shift")  # Blue covers their left body
     steer_keys(app, table, 0, 0, "p1.head", RED_LEFT)
-    key(app, "q")  # Red scores Blue's head
-    steer_keys(app, table, 1, 1, "p0.left", ("up", "left", "down", "right"))
+    key(app, "left shift")  # Red scores Blue's head
+    steer_keys(app, table, 1, 0, "p0.left", ("up", "left", "down", "right"))
     key(app, "right shift")  # Blue scores Red's left body
     st = session.state
     assert st.phase == "between" and st.scoring["lines"][0]["chosen"] == "p1.head"
@@ -487,8 +498,9 @@ def test_two_gamepads_each_move_their_own_players_hands(app):
         blue_pad.axis("lefty", 0)
         frames(app, 1)
         after = [table.hands.at(s, h) for s in (0, 1) for h in (0, 1)]
-        assert after[0] == before[0] and after[1] == before[1] and after[3] == before[3]
-        assert after[2] != before[2]
+        # Blue sits at the top: the left stick steers the hand on the screen's left (their boxer's right)
+        assert after[0] == before[0] and after[1] == before[1] and after[2] == before[2]
+        assert after[3] != before[3]
         red_pad.press(app, "rightshoulder")  # Red takes with the right hand only
         st = session.state
         assert st.held[1] is not None and st.held[0] is None and st.held[2] is None and st.held[3] is None
@@ -500,7 +512,7 @@ def test_two_gamepads_each_move_their_own_players_hands(app):
 
 def test_escape_pauses_play_returns_held_cards_and_stops_the_clock(app):
     table, session = start(app)
-    key(app, "q")
+    key(app, "left shift")
     assert session.state.held[0] is not None
     key(app, "escape")
     assert isinstance(top(app), PauseScene)
@@ -568,8 +580,9 @@ def test_mouse_player_grabs_the_counter_punch_card_itself(app):
 def test_mouse_player_at_the_top_seat_against_the_keyboard(app):
     table, session = start(app, red="keys-left", blue="mouse")
     card = session.state.decks[3][-1]  # Blue's right deck (on the left of the screen)
-    drag(app, px("p1.deck.right"), px("p0.left"), button=3, steps=4)
-    key(app, "q")  # meanwhile Red takes a card with the keyboard
+    # the left button works the hand on the person's left as they sit: for the top seat, the boxer's right
+    drag(app, px("p1.deck.right"), px("p0.left"), button=1, steps=4)
+    key(app, "left shift")  # meanwhile Red takes a card with the keyboard
     frames(app, 40)
     st = session.state
     assert st.piles[0][-1] == card and st.held[0] is not None and st.held[2] is None

@@ -13,6 +13,7 @@ import pytest
 
 from tabletop.core import playout, registry
 from tabletop.core import record as rec
+from tabletop.ui.tiles import TileMenu
 from tests.ui_helpers import frames, key, make_app, top
 
 
@@ -24,13 +25,15 @@ def home(tmp_path, monkeypatch):
 
 
 def choose(app, prefix: str) -> None:
-    """Move the focus with the arrow keys to the item starting with ``prefix`` and press Enter."""
+    """Move the focus with the keys (Down, or Tab across the launcher's grid) to the item starting
+    with ``prefix`` and press Enter."""
     menu = top(app).menu
+    step = "tab" if isinstance(menu, TileMenu) else "down"
     for _ in range(len(menu.items) + 1):
         if menu.items[menu.focus].label.startswith(prefix):
             key(app, "return")
             return
-        key(app, "down")
+        key(app, step)
     raise AssertionError(f"no item {prefix!r} in {[it.label for it in menu.items]}")
 
 
@@ -87,7 +90,7 @@ def test_start_a_leave_start_b_both_kept_and_a_resumes_exactly(home):
     games = sorted(json.loads(f.read_text())["game"] for f in files)
     assert games == ["punch", "stabby-jack"]
     # Continue lists both, with details; A resumes exactly
-    choose(app, "Continue (2 kept games)")
+    choose(app, "Continue (2)")
     labels = [it.label for it in top(app).menu.items]
     assert any(lbl.startswith("Punch!") and f"{len(a_actions)} moves" in lbl for lbl in labels), labels
     assert any(lbl.startswith("Stabby Jack") for lbl in labels), labels
@@ -121,7 +124,7 @@ def test_delete_asks_once_and_removes_only_that_game(home):
     app = make_app()
     app.start()
     frames(app, 2)
-    choose(app, "Continue (2 kept games)")
+    choose(app, "Continue (2)")
     choose(app, "Punch!")
     choose(app, "Delete")
     assert top(app).heading == "Delete this game for good?"
@@ -145,7 +148,7 @@ def test_an_autosave_of_an_unknown_game_is_listed_and_never_touched(home):
     app = make_app()
     app.start()
     frames(app, 2)
-    choose(app, "Continue (1 kept game)")
+    choose(app, "Continue (1)")
     assert any("Unknown game 'chess'" in it.label for it in top(app).menu.items)
     key(app, "escape")
     key(app, "escape")
@@ -216,3 +219,21 @@ def test_starting_a_game_with_the_data_folder_unwritable_plays_on_and_says_so_on
         seat = spec.rules.to_act(st)[0]
         s.submit(spec.rules.legal_actions(st, seat)[0])
     assert s.take_notice() == "" and len(s.record.actions) == 4
+
+
+def test_a_kept_online_jab_game_resumed_here_gives_each_person_controls_of_their_own(home):
+    """The host's computer keeps an online game; its record names two people but no controls
+    (each played on their own computer). Resumed here, the two must not share the same keys."""
+    from tabletop.session import Seat, Session
+
+    spec = registry.get("jab")
+    Session.new(spec, [Seat("Ana", "human"), Seat("Ben", "human")], seed=4)  # as the server writes it
+    app = make_app()
+    app.start()
+    frames(app, 2)
+    choose(app, "Continue (1)")
+    key(app, "return")  # the only kept game
+    choose(app, "Resume")
+    table = top(app)
+    schemes = [s.scheme for s in table.session.seats]
+    assert None not in schemes and schemes[0] != schemes[1], schemes

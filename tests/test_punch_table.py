@@ -11,6 +11,7 @@ import pytest
 from tabletop.core import registry
 from tabletop.games.punch.rules.resolve import INDEX
 from tabletop.session import Seat, Session
+from tests.focus_helpers import walk_to
 from tests.ui_helpers import (
     KeyboardHalf,
     PadPlayer,
@@ -144,20 +145,9 @@ Keys = KeyboardHalf
 Pad = PadPlayer
 
 
-def focus_on(table, seat, agent, payload, limit=30):
-    """Walk the seat's focus to ``payload`` with its own direction buttons."""
-    for _ in range(limit):
-        cur = table.focused(seat)
-        if cur is not None and cur.payload == payload:
-            return
-        target = hot(table, payload)
-        dx = target.rect.centerx - cur.rect.centerx
-        dy = target.rect.centery - cur.rect.centery
-        if abs(dy) > target.rect.h // 2:
-            agent.move("down" if dy > 0 else "up")
-        else:
-            agent.move("right" if dx > 0 else "left")
-    raise AssertionError(f"could not reach {payload}; focus is on {table.focused(seat).payload}")
+def focus_on(table, seat, agent, payload, limit=60):
+    """Walk the seat's focus to ``payload`` with its own buttons (tests.focus_helpers)."""
+    walk_to(table, seat, agent, payload, limit)
 
 
 def open_hand(app, table, seat, agent):

@@ -133,7 +133,7 @@ def test_a_killed_game_resumes_where_it_was(tmp_path):
     app.start()
     frames(app, 2)
     item = top(app).menu.items[0]
-    assert item.label == "Continue (1 kept game)"
+    assert item.label == "Continue (1)"
     click(app, item.rect.center)
     row = top(app).menu.items[0]
     assert row.label.startswith("Punch!")

@@ -115,6 +115,28 @@ def test_watching_a_side_shows_only_that_sides_secrets(app):
     assert scene.side == 1 and scene.table.secrecy.visible(1) and not scene.table.secrecy.visible(0)
 
 
+def test_a_side_watched_in_punch_has_its_hand_face_up_even_when_a_computer_played_it(app):
+    """Two computers played; watching from the first one's side shows its hand (not the backs),
+    and watching from the other side hides it again."""
+    from tabletop.games.punch.table.layout import CARD_H, HALF_W, HALF_X, HAND_Y
+
+    scene, spec, record = watch(app, "punch")
+    for _ in range(4):
+        key(app, "right")
+
+    def seat0_hand() -> bytes:
+        frames(app)
+        r = app.vp.r(HALF_X[0] + 8, HAND_Y - 36, HALF_W - 16, CARD_H + 44)
+        return pygame.image.tobytes(app.screen.subsurface(r), "RGB")
+
+    assert scene.side is None
+    hidden = seat0_hand()
+    key(app, "v")
+    assert scene.side == 0 and seat0_hand() != hidden
+    key(app, "v")
+    assert scene.side == 1 and seat0_hand() == hidden
+
+
 def test_the_result_panel_buttons_work(app):
     scene, spec, record = watch(app, "punch")
     key(app, "end")

@@ -208,8 +208,13 @@ def test_learn_to_play_in_the_launcher_opens_lessons_with_a_gamepad(app):
     try:
         frames(app, 3)
         target = next(n for n, it in enumerate(launcher.menu.items) if it.label == "Learn to play")
-        while launcher.menu.focus != target:
-            pad.press(app, "dpdown")
+        items = launcher.menu.items
+        for _ in range(len(items)):  # down to the row of buttons, then along it
+            here = items[launcher.menu.focus]
+            if here is items[target]:
+                break
+            along = "dpleft" if items[target].rect.x < here.rect.x else "dpright"
+            pad.press(app, "dpdown" if here.key else along)
         pad.press(app, "a")
         learn = top(app)
         assert isinstance(learn, LearnScene)

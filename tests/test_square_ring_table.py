@@ -13,6 +13,7 @@ from tabletop.games.square_ring.table import draw as table_draw
 from tabletop.games.square_ring.table.layout import hand_layout
 from tabletop.games.square_ring.table.ring import candidate
 from tabletop.session import Seat, Session
+from tests.focus_helpers import walk_to
 from tests.ui_helpers import (
     KeyboardHalf,
     PadPlayer,
@@ -411,19 +412,9 @@ Keys = KeyboardHalf
 Pad = PadPlayer
 
 
-def focus_on(table, seat, agent, payload, limit=40):
-    for _ in range(limit):
-        cur = table.focused(seat)
-        if cur is not None and cur.payload == payload:
-            return
-        target = hot(table, payload)
-        dx = target.rect.centerx - cur.rect.centerx
-        dy = target.rect.centery - cur.rect.centery
-        if abs(dx) > target.rect.w // 2:
-            agent.move("right" if dx > 0 else "left")
-        else:
-            agent.move("down" if dy > 0 else "up")
-    raise AssertionError(f"could not reach {payload}; focus is on {table.focused(seat).payload}")
+def focus_on(table, seat, agent, payload, limit=60):
+    """Walk the seat's focus to ``payload`` with its own buttons (tests.focus_helpers)."""
+    walk_to(table, seat, agent, payload, limit)
 
 
 def open_hand(table, seat, agent):

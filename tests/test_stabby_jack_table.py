@@ -136,7 +136,9 @@ def test_declare_card_dropped_on_the_draw_pile_and_refused_drop_goes_back(app):
 
 def test_keyboard_train_replaces_the_focused_stat_card(app):
     t = table_for(app, position(THREE, draw=["10C"]))
-    key(app, "return")  # focus starts on Train
+    key(app, "return")  # the first Enter only shows the focus: on Train
+    assert t.session.state.phase == DECLARE and t.show_focus[0] and t.focused(0).payload == ("declare", "train")
+    key(app, "return")
     s = t.session.state
     assert s.phase == TRAIN and s.drawn == parse_card("10C")
     key(app, "right")  # move along Red's stats row
@@ -206,6 +208,7 @@ def test_ace_swap_by_clicking_mine_then_theirs(app):
 
 def test_ace_swap_by_dragging_my_card_onto_theirs_and_back_cancels(app):
     t = table_for(app, position(THREE, draw=["AD"]))
+    key(app, "return")  # the first Enter shows the focus (on Train)
     key(app, "return")  # Train: the Ace comes up instead
     s = t.session.state
     assert s.phase == ACE
@@ -225,6 +228,7 @@ def test_gamepad_alone_makes_an_ace_swap(app):
     pad = VirtualPad()
     try:
         frames(app, 2)
+        pad.press(app, "a")  # the first A only shows the focus
         pad.press(app, "a")  # Train: the Ace comes up
         assert t.session.state.phase == ACE
         first = t.focused(0).payload
@@ -311,6 +315,8 @@ def _human_move(app, t, pad, n):
                 if way == "keys"
                 else (lambda b: pad.press(app, {"right": "dpright", "a": "a"}[b]))
             )
+            if not t.show_focus.get(me):
+                press("a")  # after the mouse, the first confirm only shows the focus
             while t.focused(me).payload != ("declare", choice):
                 press("right")
             press("a")
@@ -324,13 +330,15 @@ def _human_move(app, t, pad, n):
         else:
             focused = t.focused(me).payload
             assert focused[:2] == ("stat", me)  # the first focus is on the stats row
-            key(app, "return") if way == "keys" else pad.press(app, "a")
+            for _ in range(1 if t.show_focus.get(me) else 2):  # after the mouse, a first confirm shows it
+                key(app, "return") if way == "keys" else pad.press(app, "a")
         return way
     if s.phase == JACK:
         if way == "mouse":
             click(app, button(t, "Take").rect.center)
         else:
-            key(app, "return") if way == "keys" else pad.press(app, "a")  # the first Monarch shields
+            for _ in range(1 if t.show_focus.get(me) else 2):  # after the mouse, a first confirm shows it
+                key(app, "return") if way == "keys" else pad.press(app, "a")  # the first Monarch shields
         return way
     if s.phase == ACE:
         a = legal[0]

@@ -18,22 +18,75 @@ GAMES = sorted(registry.load_all())
 
 
 def drawn_problems(app) -> list[str]:
-    """Draw one frame in full on a recording screen and say what does not fit."""
+    """Draw one frame in full on a recording screen and say what does not fit. Every picture is made
+    anew while it is drawn (no cached card face or text), on surfaces that record what is drawn on them,
+    so the texts inside card faces and panels are seen where they land."""
     screen = app.screen
     recording = gfx.recording_screen(screen)
     real = pygame.display.get_surface
     pygame.display.get_surface = lambda: recording
+    pygame.Surface = gfx.RecordingSurface
+    drawing = {name: getattr(pygame.draw, name) for name in SHAPES}
+    for name, at in SHAPES.items():
+        setattr(pygame.draw, name, shape_teller(drawing[name], at))
     app.screen = recording
     gfx.LOG = gfx.TextLog(recording)
     try:
+        gfx.text.cache_clear()
+        gfx.forget_images()
         for scene in app.stack:
             getattr(scene, "invalidate", lambda: None)()
+            for name, value in list(vars(scene).items()):
+                setattr(scene, name, recording_twins(value))
         app.draw()
         return gfx.LOG.problems()
     finally:
         gfx.LOG = None
+        pygame.Surface = gfx._SURFACE
+        for name, fn in drawing.items():
+            setattr(pygame.draw, name, fn)
+        gfx.forget_images()
         app.screen = screen
         pygame.display.get_surface = real
+
+
+SHAPES = {"rect": 3, "circle": 4, "ellipse": 3, "polygon": 3}  # pygame.draw's shapes: where their width is
+
+
+def shape_teller(draw, width_at: int):
+    """``draw`` (a pygame.draw function) that also tells ``gfx.LOG`` the shape it drew over any text."""
+
+    def drawn(*args, **kw):
+        bounds = draw(*args, **kw)
+        width = kw.get("width", args[width_at] if len(args) > width_at else 0)
+        if gfx.LOG is not None:
+            gfx.LOG.shape(args[0], bounds, width <= 0, max(0, width))
+        return bounds
+
+    return drawn
+
+
+def recording_twins(value, depth=0):
+    """``value`` with every picture a scene keeps to draw into (its last frame) swapped for a recording
+    twin (same size, format and picture), so what is drawn into it reaches the log too; a dict of kept
+    pictures (layers, memos) is emptied, so they are drawn anew."""
+    if isinstance(value, gfx._SURFACE) and not isinstance(value, gfx.RecordingSurface):
+        twin = gfx.RecordingSurface(value.get_size(), value.get_flags(), value)
+        twin.fill((0, 0, 0, 0))
+        gfx._SURFACE.blit(twin, value, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
+        return twin
+    if isinstance(value, dict):
+        if any(holds_surface(v) for v in value.values()):
+            value.clear()
+    elif depth < 2 and type(value) is tuple:
+        return tuple(recording_twins(v, depth + 1) for v in value)
+    return value
+
+
+def holds_surface(value, depth=0) -> bool:
+    if isinstance(value, gfx._SURFACE):
+        return True
+    return depth < 2 and isinstance(value, (tuple, list)) and any(holds_surface(v, depth + 1) for v in value)
 
 
 def check(app, where: str) -> None:
@@ -59,6 +112,23 @@ def test_launcher_and_settings(app):
         check(app, f"launcher, row {i}")
     app.push(SettingsScene(app))
     check(app, "settings")
+    app.pop()
+    from tabletop.ui.kept import ContinueScene, ReplaysScene
+    from tabletop.ui.learn import LearnScene
+    from tabletop.ui.name_entry import NameEntry
+    from tabletop.ui.online import JoinScene, OnlineMenu
+
+    for name, make in (
+        ("learn to play", LearnScene),
+        ("continue", ContinueScene),
+        ("replays", ReplaysScene),
+        ("play online", OnlineMenu),
+        ("join a game", JoinScene),
+        ("name entry", lambda a: NameEntry(a, "Name of seat 1", "Ana", lambda name: None)),
+    ):
+        app.push(make(app))
+        check(app, name)
+        app.pop()
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -67,10 +137,15 @@ def test_setup_help_table_pause_and_result(app, game):
     from tabletop.ui.help import HelpScene
     from tabletop.ui.launcher import Setup
     from tabletop.ui.pause import PauseScene
+    from tabletop.ui.setup import MoreOptions
 
     spec = registry.get(game)
-    app.push(Setup(app, spec))
+    setup = Setup(app, spec)
+    app.push(setup)
     check(app, f"{game} setup")
+    app.push(MoreOptions(app, setup))
+    check(app, f"{game} more options")
+    app.pop()
     app.push(HelpScene(app, spec))
     check(app, f"{game} help")
     app.pop()
@@ -87,3 +162,68 @@ def test_setup_help_table_pause_and_result(app, game):
         frames(app, 400)  # animations of the last move end and the result panel comes up
         check(app, f"{game} result ({people} people)")
         app.pop()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_lessons_and_replay(app, game):
+    from tabletop.core import playout
+    from tabletop.tutorial.coach import start_lesson
+    from tabletop.tutorial.menu import LessonList
+    from tabletop.ui.replay import ReplayScene
+
+    spec = registry.get(game)
+    app.push(LessonList(app, spec))
+    check(app, f"{game} lesson list")
+    app.push(start_lesson(app, spec, 0))
+    frames(app, 60)  # the coach's first words are up
+    check(app, f"{game} first lesson")
+    app.pop()
+    app.pop()
+    app.push(ReplayScene(app, spec, playout.play(spec, seed=3).record))
+    frames(app, 120)
+    check(app, f"{game} replay")
+
+
+def test_the_check_sees_texts_in_pictures_rings_over_them_and_texts_out_of_their_panel():
+    """The check is not blind: a card's title reaches the screen with the card, a ring drawn across it is
+    a problem, a text running out of the panel it is drawn in is one, and so are two texts on each other."""
+    pygame.init()
+    gfx.reset_caches()
+    screen = pygame.display.set_mode((400, 300))
+    from tabletop.ui import cards
+
+    def problems(draw) -> list[str]:
+        class App:  # the least of an app ``drawn_problems`` needs
+            stack: list = []
+
+            def __init__(self):
+                self.screen = screen
+
+            def draw(self):
+                draw(pygame.display.get_surface())
+
+        return drawn_problems(App())
+
+    def card(surf):
+        cards.draw(surf, cards.Face(title="Uppercut", value="3"), pygame.Rect(20, 20, 100, 140))
+
+    assert problems(card) == []
+
+    def ring(surf):
+        card(surf)
+        pygame.draw.circle(surf, (255, 255, 255), (70, 36), 16, 3)  # a hand ring over the title
+
+    assert any("'Uppercut'" in p and "shape" in p for p in problems(ring))
+
+    def spill(surf):
+        gfx.panel(surf, pygame.Rect(200, 20, 120, 40))
+        gfx.blit_text(surf, "A long line that runs out of its panel", 16, (210, 30))
+
+    assert any("escapes its box (200, 20, 120, 40)" in p for p in problems(spill))
+
+    def pile(surf):
+        gfx.blit_text(surf, "one", 20, (200, 200))
+        gfx.blit_text(surf, "two", 20, (215, 205))
+
+    assert any("overlaps" in p for p in problems(pile))
+    pygame.quit()

@@ -25,9 +25,29 @@ def app():
 MOVES = {
     "plan": [("card", "Jab"), ("card", "Cross"), ("card", "Hook"), ("button", ("lock", 0))],
     "speed": [("card", "Hook"), ("bid", 0), ("bid", 0), ("card", "Jab"), ("card", "Block"), ("button", ("lock", 0))],
+    "tie": [("card", "Jab"), ("card", "Block"), ("card", "Block2"), ("button", ("lock", 0))],
+    "other-stance": [("card", "Jab"), ("card", "Block"), ("card", "Block2"), ("button", ("lock", 0))],
     "jab": [("card", "Jab"), ("card", "Block"), ("card", "Block2"), ("button", ("lock", 0))],
+    "cross-jab": [
+        ("card", "Cross"),
+        ("bid", 0),
+        ("bid", 0),
+        ("card", "Jab"),
+        ("card", "Block"),
+        ("button", ("lock", 0)),
+    ],
     "block": [("card", "Block"), ("card", "Jab"), ("card", "Hook"), ("button", ("lock", 0))],
+    "fast-block": [("card", "Block"), *[("bid", 0)] * 4, ("card", "Jab"), ("card", "Hook"), ("button", ("lock", 0))],
+    "fast-hook": [
+        ("card", "Hook"),
+        ("bid", 0),
+        ("bid", 0),
+        ("card", "Jab"),
+        ("card", "Block"),
+        ("button", ("lock", 0)),
+    ],
     "feint": [("card", "Feint"), ("card", "Block"), ("card", "Jab"), ("button", ("lock", 0))],
+    "fast-feint": [("card", "Feint"), *[("bid", 0)] * 6, ("card", "Jab"), ("card", "Cross"), ("button", ("lock", 0))],
     "stance": [
         ("card", "Jab"),
         ("card", "Block"),
@@ -35,7 +55,17 @@ MOVES = {
         ("button", ("lock", 0)),
         ("button", ("stance", 0, True, False)),
     ],
+    "force": [
+        ("card", "Jab"),
+        *[("bid", 0)] * 5,
+        ("card", "Cross"),
+        ("card", "Block"),
+        ("button", ("lock", 0)),
+        ("button", ("stance", 0, False, True)),
+    ],
+    "feint-carry": [("card", "Feint"), *[("bid", 0)] * 4, ("card", "Jab"), ("card", "Block"), ("button", ("lock", 0))],
     "carry": [("card", "Block"), ("bid", 0), ("bid", 0), ("card", "Hook"), ("card", "Jab"), ("button", ("lock", 0))],
+    "feints": [("card", "Feint"), ("bid", 0), ("bid", 0), ("card", "Hook"), ("card", "Jab"), ("button", ("lock", 0))],
     "scoring": [("card", "Block"), ("card", "Block2"), ("card", "Hook"), ("button", ("lock", 0))],
     "prizes": [("prize", 0)],
     "knockdown": [
@@ -103,3 +133,38 @@ def test_a_plan_without_the_bid_is_coached_and_not_played(app):
     assert not result and "2 momentum" in t.tutor.coach_text
     frames(app, 60)
     assert t.session.state.phase == "plan" and t.session.state.players[0].choice is None
+
+
+def _lesson(app, lesson_id):
+    spec = registry.get("boxing-the-game")
+    open_tutorial(app, "boxing-the-game")
+    top(app).play([lesson.id for lesson in lessons_for(spec)].index(lesson_id))
+    frames(app, 2)
+    return lesson_table(app)
+
+
+def test_a_tie_lesson_refuses_a_plan_that_would_not_tie(app):
+    from tabletop.games.boxing_the_game.rules import Plan
+
+    t = _lesson(app, "tie")
+    result = t.submit(Plan(0, (RED["Jab"], RED["Block"], RED["Block2"]), (1, 0, 0)))
+    assert not result and "without a bid" in t.tutor.coach_text
+    assert t.session.state.phase == "plan"
+
+
+def test_praise_comes_once_the_lessons_event_is_shown_not_before(app):
+    from tabletop.games.boxing_the_game.rules import Plan
+
+    t = _lesson(app, "block")
+    assert t.submit(Plan(0, (RED["Block"], RED["Jab"], RED["Hook"]), (0, 0, 0)))
+    for _ in range(400):  # Blue plans too
+        if t.tutor.reached:
+            break
+        frames(app, 1)
+    assert t.tutor.reached and t.tutor.won_ms is None  # the cards of event 1 are still turning over
+    for _ in range(400):
+        if t.tutor.won_ms is not None:
+            break
+        frames(app, 1)
+    assert t.tutor.won_ms is not None
+    assert t.busy()  # events 2 and 3 were not waited for

@@ -42,3 +42,49 @@ def test_lesson_words_are_short_and_for_players(spec):
         sentences = [s for s in re.split(r"(?<=[.!?])\s+", lesson.text.strip()) if s]
         assert len(sentences) <= 3, f"{lesson.id}: {len(sentences)} sentences"
         assert len(lesson.text) <= 260, f"{lesson.id}: {len(lesson.text)} characters"
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=[s.id for s in GAMES])
+def test_every_lesson_opens_from_the_list_and_can_be_left_and_replayed(spec):
+    """Any lesson, finished or not, starts from the lesson list on the game's table; leaving it
+    keeps what was finished and comes back to the list."""
+    import pygame
+
+    from tabletop.tutorial import open_tutorial, progress
+    from tests.ui_helpers import frames, make_app, top
+
+    app = make_app()
+    app.start()
+    try:
+        open_tutorial(app, spec.id)
+        frames(app, 1)
+        menu = top(app)
+        lessons = lessons_for(spec)
+        progress.mark_finished(app.settings, spec.id, lessons[0].id)
+        for i, lesson in enumerate(lessons):
+            menu.play(i)
+            frames(app, 2)
+            table = top(app)
+            assert table.tutor is not None and table.tutor.lesson.id == lesson.id
+            table.tutor.leave()
+            frames(app, 1)
+            assert top(app) is menu
+        assert progress.finished(app.settings, spec.id) == {lessons[0].id}
+        assert menu.menu.items[0].label == f"Continue: 2. {lessons[1].title}"
+        assert menu.menu.items[1].label.startswith("✓ 1.")
+    finally:
+        pygame.quit()
+
+
+def test_finished_lessons_are_remembered_after_a_restart(tmp_path):
+    from tabletop import settings as settings_mod
+    from tabletop.tutorial import progress
+
+    path = tmp_path / "settings.json"
+    first = settings_mod.load(path)
+    progress.mark_finished(first, "punch", "block")
+    progress.mark_finished(first, "punch", "punches")
+    progress.mark_offered(first, "punch")
+    again = settings_mod.load(path)
+    assert progress.finished(again, "punch") == {"block", "punches"}
+    assert progress.was_offered(again, "punch") and not progress.was_offered(again, "jab")

@@ -32,7 +32,9 @@ CHOICES = {
     "block": [("hand", 0, "block")],
     "dodge": [("hand", 0, "dodge")],
     "rest": [("hand", 0, "nothing")],
+    "both-rest": [("hand", 0, "nothing")],
     "caught": [("hand", 0, "p2")],
+    "wasted": [("hand", 0, "dodge")],
     "break": [("hand", 0, "block"), f"{gfx.PLAYER_NAMES[0]}: ready"],
     "secrecy": [f"Show {gfx.PLAYER_NAMES[0]}", ("hand", 0, "p1"), f"Show {gfx.PLAYER_NAMES[1]}", ("hand", 1, "block")],
 }
@@ -80,3 +82,24 @@ def test_playing_another_card_is_coached_and_blue_does_not_move(app):
     frames(app, 80)  # Blue waits for the lesson's move: nothing is revealed
     assert t.session.state.play == 1 and t.session.state.stamina == (10, 10)
     assert t.tutor.won_ms is None
+
+
+def test_a_punch_in_the_nothing_happens_lesson_is_coached_not_played(app):
+    """A punch into Blue's Block would also change nothing, but it is not the pairing the lesson shows."""
+    from tabletop.games.punch.rules.actions import Commit
+
+    spec = registry.get("punch")
+    open_tutorial(app, "punch")
+    top(app).play([lesson.id for lesson in lessons_for(spec)].index("wasted"))
+    frames(app, 2)
+    t = lesson_table(app)
+    result = t.submit(Commit(0, "p1"))
+    assert not result and "Dodge" in t.tutor.coach_text
+    frames(app, 80)
+    assert t.session.state.play == 2 and t.session.state.stamina == (8, 10)
+    assert t.submit(Commit(0, "dodge"))
+    for _ in range(300):
+        if t.tutor.won_ms is not None:
+            break
+        frames(app, 1)
+    assert t.tutor.won_ms is not None and t.session.state.stamina == (8, 10)

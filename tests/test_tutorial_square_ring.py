@@ -26,6 +26,7 @@ PICKS = {
     "areas": ["cross", "*jab", "Lock in"],
     "order": ["forward", "jab", "Lock in"],
     "same-square": ["forward", "turn-left-45", "Lock in"],
+    "crossing": ["forward", "cross", "Lock in"],
     "pressure": ["left", "back", "Lock in"],
     "burst": ["forward", "jab", "cross", "Lock in ⚡"],
     "react": ["React ◉", "jab", "hook", "Lock in"],
@@ -86,7 +87,7 @@ def test_a_cooling_card_is_refused_with_the_rules_reason(app):
     from tabletop.games.square_ring.rules import Commit
 
     open_tutorial(app, "square-ring")
-    top(app).play(10)  # cooldown
+    top(app).play(11)  # cooldown
     frames(app, 2)
     t = lesson_table(app)
     result = t.submit(Commit(0, ("uppercut", "jab")))

@@ -30,7 +30,10 @@ CLICKS = {
     "level-up": ["Level up"] + [("xp", 0, i) for i in range(5)] + ["Spend"],
     "jack": [("declare", "fight"), ("xp", 0, 0)],
     "monarchs": [("declare", "fight")],
+    "heart-monarch": [("declare", "fight")],
+    "club-monarch": [("declare", "fight")],
     "ace": [("declare", "fight"), ("stat", 0, 0), ("stat", 1, 0)],
+    "joker": [("declare", "fight")],
     "win": [("declare", "fight")],
 }
 

@@ -71,10 +71,13 @@ def test_result_is_said_from_the_players_side(app):
         frames(app, 200)
         winner = session.outcome().winner
         head = table.headline()
+        how = f"{session.state.wins[winner]} matches to {session.state.wins[1 - winner]}"  # and how it was won
         if people == 1:
-            assert head == ("You win!" if winner == 0 else f"You lose: {session.seats[winner].name} wins")
+            assert head.startswith(
+                f"You win {how}" if winner == 0 else f"You lose: {session.seats[winner].name} wins {how}"
+            )
         else:
-            assert session.seats[winner].name in head and "You" not in head
+            assert head.startswith(f"{session.seats[winner].name} wins {how}") and "You" not in head
         labels = [it.label for it in table.result_menu.items]
         assert labels[:2] == ["Rematch", "Watch the replay"] and "Back to the menu" in labels
         table.result_menu.items[1].action()

@@ -85,7 +85,8 @@ class KeyboardHalf:
         self.ok = _key_for(scheme, "confirm")
         self.peek_key = _key_for(scheme, "peek")
         self.back_key = _key_for(scheme, "back")
-        self.history_key = _key_for(scheme, "next")
+        self.next_key = _key_for(scheme, "next")
+        self.scheme = scheme
 
     def move(self, d):
         key(self.app, self.dirs[d])
@@ -100,7 +101,15 @@ class KeyboardHalf:
         (key_down if down else key_up)(self.app, self.peek_key)
 
     def history(self):
-        key(self.app, self.history_key)
+        """Open or close the table's history / log: its button, reached with the next-group key, then confirm."""
+        table = top(self.app)
+        seat = table.router.schemes.index(self.scheme)
+        for _ in range(12):
+            h = table.focused(seat)
+            if h is not None and h.kind == "button" and ("history" in str(h.payload) or "log" in str(h.payload)):
+                break
+            key(self.app, self.next_key)
+        self.confirm()
 
 
 class PadPlayer:

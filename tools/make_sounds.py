@@ -60,26 +60,62 @@ def speak(name, words, pitch=50, speed=150, effect=()):
     return True
 
 
-def main():
-    write("click", tone([1200], 0.05, 0.3, 60))
-    write("take", tone([500, 750], 0.08, 0.35, 40, noise=0.3))
-    write("place", tone([180], 0.12, 0.6, 30, noise=0.6, seed=2))
-    write("refuse", seq(tone([220], 0.09, 0.4, 10), tone([180], 0.14, 0.4, 10)))
-    write("reveal", tone([660, 990], 0.25, 0.35, 10))
-    write("bell", tone([880, 1320, 1760], 1.2, 0.5, 3))
-    write("cheer", tone([0.0001], 1.0, 0.4, 2, noise=1.0, seed=3))
-    callouts = {
-        "combo": ("Combo!", 60, 170, ()),
-        "stagger": ("Stagger!", 20, 120, ("pitch", "-300")),
-        "counter": ("Counter punch!", 50, 170, ()),
-        "clinch": ("Clinch!", 90, 160, ()),
-        "ding": ("Ding!", 70, 150, ()),
-        "knockout": ("Knockout!", 10, 110, ("pitch", "-400", "reverb", "40")),
-    }
-    for name, (words, pitch, speed, fx) in callouts.items():
+def gavel():
+    """Three wooden knocks, then a rising brass-like chord: a judge's card decides the match."""
+    knock = tone([140, 210], 0.09, 0.7, 45, noise=0.5, seed=4)
+    rest = [0.0] * int(RATE * 0.05)
+    chord = seq(tone([392, 494, 587], 0.16, 0.4, 5), tone([523, 659, 784], 0.5, 0.45, 3))
+    return seq(knock, rest, knock, rest, knock, rest, chord)
+
+
+def stab():
+    """A quick swish and a thud: Stabby Jack strikes."""
+    n = int(RATE * 0.18)
+    rng = random.Random(5)
+    swish = [0.45 * math.sin(math.pi * i / n) * (rng.random() * 2 - 1) for i in range(n)]
+    return seq(swish, tone([90, 130], 0.22, 0.7, 18, noise=0.3, seed=6))
+
+
+def levelup():
+    """Four quick rising notes: a player grows stronger."""
+    return seq(*(tone([f, f * 1.5], 0.09, 0.35, 12) for f in (523, 659, 784)), tone([1047, 1568], 0.35, 0.4, 6))
+
+
+EFFECTS = {
+    "click": lambda: tone([1200], 0.05, 0.3, 60),
+    "take": lambda: tone([500, 750], 0.08, 0.35, 40, noise=0.3),
+    "place": lambda: tone([180], 0.12, 0.6, 30, noise=0.6, seed=2),
+    "refuse": lambda: seq(tone([220], 0.09, 0.4, 10), tone([180], 0.14, 0.4, 10)),
+    "reveal": lambda: tone([660, 990], 0.25, 0.35, 10),
+    "bell": lambda: tone([880, 1320, 1760], 1.2, 0.5, 3),
+    "cheer": lambda: tone([0.0001], 1.0, 0.4, 2, noise=1.0, seed=3),
+    "judge": gavel,
+    "stab": stab,
+    "levelup": levelup,
+}
+CALLOUTS = {
+    "combo": ("Combo!", 60, 170, ()),
+    "stagger": ("Stagger!", 20, 120, ("pitch", "-300")),
+    "counter": ("Counter punch!", 50, 170, ()),
+    "clinch": ("Clinch!", 90, 160, ()),
+    "ding": ("Ding!", 70, 150, ()),
+    "knockout": ("Knockout!", 10, 110, ("pitch", "-400", "reverb", "40")),
+}
+
+
+def main(names=()):
+    """Write every sound, or only those named (``python tools/make_sounds.py judge stab``)."""
+    for name, make in EFFECTS.items():
+        if not names or name in names:
+            write(name, make())
+    for name, (words, pitch, speed, fx) in CALLOUTS.items():
+        if names and name not in names:
+            continue
         if not speak(name, words, pitch, speed, fx):
             write(name, seq(tone([523], 0.1, 0.4, 8), tone([659], 0.1, 0.4, 8), tone([784], 0.25, 0.4, 6)))
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    main(sys.argv[1:])

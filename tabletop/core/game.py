@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action
+from .rng import rng_states
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,24 @@ def name_seats(value, names):
     if isinstance(value, (list, tuple)):
         return type(value)(name_seats(v, names) for v in value)
     return value
+
+
+@dataclass(frozen=True)
+class Report:
+    """A finished game told on its result screen. Sentences name seats "{0}", "{1}", ... like the log.
+
+    ``how`` follows "wins" in the headline ("by knockout in round 2"; "" says nothing more);
+    ``moments`` are the game's key moments, oldest first (a few short sentences);
+    ``numbers`` are (label, one value per seat) rows, e.g. ("Knockdowns", ("2", "0"))."""
+
+    how: str = ""
+    moments: tuple[str, ...] = ()
+    numbers: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """ "1 card", "2 cards", "0 cards": a count with its noun in the right form."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 @dataclass(frozen=True)
@@ -112,6 +131,20 @@ class Rules:
         """None while the game goes on."""
         raise NotImplementedError
 
+    def undo_barrier(self, before, action, after) -> str:
+        """Why ``action``, which took ``before`` to ``after``, may not be taken back: "" when it
+        may (see core/undo.py). Said to players as "You can't take that back: <reason>.".
+
+        The default knows only what every game has: a move that drew from the Rng ("a random
+        result was drawn") or added to the event log (a reveal, a draw and a result are events)
+        may not be taken back. A game overrides this to say more precisely what happened
+        ("a card was drawn"), or to let a public move of its own that added an event be taken back."""
+        if rng_states(before) != rng_states(after):
+            return "a random result was drawn"
+        if newest_event(self, after) > newest_event(self, before):
+            return "something new was shown"
+        return ""
+
     # -- looking -------------------------------------------------------
     def view_for(self, state, viewer: int | None) -> Any:
         """What ``viewer`` may see (None: an onlooker who sees no secrets)."""
@@ -125,6 +158,12 @@ class Rules:
         """Key state for ``tabletop replay --summary`` (JSON-able): totals, piles and flags."""
         return {}
 
+    def report(self, state, events: list[dict]) -> Report:
+        """How the finished game went, for its result screen: ``events`` are every event of the
+        game, oldest first, as ``events`` gives them with the seats named "{0}", "{1}", ...
+        (the engine replays the record to gather them). A game without one shows just the outcome."""
+        return Report()
+
     def events(self, state, names: list[str]) -> list[dict]:
         """The events the state still holds, oldest first, as ``{"n", "kind", "text"}``.
 
@@ -132,6 +171,14 @@ class Rules:
         different actions can be merged into one log; ``text`` is a sentence
         naming the seats by ``names``."""
         return []
+
+
+SEAT_MARKS = [f"{{{i}}}" for i in range(16)]  # seat names as placeholders, for reading events without names
+
+
+def newest_event(rules, state) -> int:
+    """The number of the newest event a state holds (-1 when none)."""
+    return max((e["n"] for e in rules.events(state, SEAT_MARKS)), default=-1)
 
 
 @dataclass

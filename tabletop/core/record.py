@@ -12,6 +12,8 @@ from tabletop import __version__
 
 from .actions import BadAction, action_table, from_json, to_json
 from .game import Refused
+from .registry import REALTIME
+from .undo import UNDO_KIND, History, actions_of
 
 FORMAT = "tabletop-record"
 VERSION = 1
@@ -124,10 +126,14 @@ def load(path) -> Record:
     return parse(raw)
 
 
+def n_players(record: Record, spec) -> int:
+    return len(record.players) or spec.min_players
+
+
 def start(record: Record, spec):
     """The starting state of a record's game; raises BadRecord on bad options/setup."""
     rules = spec.rules
-    n = len(record.players) or spec.min_players
+    n = n_players(record, spec)
     if not (spec.min_players <= n <= spec.max_players):
         raise BadRecord(f"{spec.id} is for {spec.min_players} to {spec.max_players} players, the record has {n}")
     try:
@@ -137,24 +143,63 @@ def start(record: Record, spec):
         raise BadRecord(f"bad options or setup: {e}") from None
 
 
-def replay(record: Record, spec, on_state=None):
-    """Apply every action; returns the final state.
+def undo_off(spec) -> str:
+    """Why a game never takes moves back ("" when it may: see core/undo.py)."""
+    if spec.dynamics == REALTIME:
+        return f"{spec.name} is played in real time: moves cannot be taken back"
+    return ""
+
+
+def history(spec, players: int) -> History:
+    """The undo history a game of ``spec`` keeps (see core/undo.py)."""
+    return History(spec.rules, players, undo_off(spec))
+
+
+def has_undo(actions: list) -> bool:
+    return any(isinstance(a, dict) and a.get("type") == UNDO_KIND for a in actions)
+
+
+def replay(record: Record, spec, on_state=None, keep: History | None = None):
+    """Apply every action (an undo entry rewinds, as it did in play); returns the final state.
 
     Raises BadRecord for a malformed action, RefusedAction for one the rules
     refuse. ``on_state(index, action, state)`` is called after each action.
+    ``keep``: a History to fill (a resumed game may take back what it could before).
     """
     rules = spec.rules
-    table = action_table(rules.actions)
+    table = action_table(actions_of(rules))
     state = start(record, spec)
+    undo = keep if keep is not None else (history(spec, n_players(record, spec)) if has_undo(record.actions) else None)
     for i, raw in enumerate(record.actions):
         try:
             action = from_json(table, raw)
         except BadAction as e:
             raise BadRecord(f"action {i}: {e}") from None
-        result = rules.apply(state, action)
+        result = rules.apply(state, action) if undo is None else undo.apply(state, action)
         if isinstance(result, Refused):
             raise RefusedAction(i, raw if isinstance(raw, dict) else {}, result.reason)
         state = result
         if on_state is not None:
             on_state(i, action, state)
     return state
+
+
+def game_events(record: Record, spec, limit: int = 20_000) -> list[dict]:
+    """Every event of a recorded game, oldest first, with the seats named "{0}", "{1}", ...
+    (the rules keep only their latest events, so the record is replayed to gather them all).
+    A record that does not replay gives the events gathered up to its fault."""
+    rules = spec.rules
+    seen: dict[int, dict] = {}
+    names = [f"{{{i}}}" for i in range(max(1, len(record.players)))]
+
+    def keep(_i, _action, state) -> None:
+        if len(seen) < limit:
+            for e in rules.events(state, names):
+                seen.setdefault(e["n"], e)
+
+    try:
+        keep(None, None, start(record, spec))
+        replay(record, spec, on_state=keep)
+    except (BadRecord, RefusedAction):
+        pass
+    return [seen[n] for n in sorted(seen)]

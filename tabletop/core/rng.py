@@ -75,3 +75,28 @@ class Rng:
     def fork(self) -> Rng:
         """A new, independent generator drawn from this one."""
         return Rng(self.next_u64())
+
+
+def rng_states(value, depth: int = 0) -> list[int]:
+    """The state of every ``Rng`` held in ``value`` (a game state: dataclasses, named tuples,
+    ``__slots__`` objects, tuples, lists and dicts), in a stable order. Two states drew the same
+    random numbers exactly when these lists are equal."""
+    if isinstance(value, Rng):
+        return [value.state]
+    if depth > 6 or value is None or isinstance(value, (bool, int, float, str)):
+        return []
+    if isinstance(value, dict):
+        items = list(value.values())
+    elif isinstance(value, (tuple, list)):
+        items = list(value)
+    else:
+        names = getattr(value, "__dataclass_fields__", None) or getattr(value, "__slots__", None)
+        if names is None:
+            names = getattr(value, "__dict__", {})
+        items = [getattr(value, n, None) for n in names]
+    out: list[int] = []
+    for item in items:
+        if item is None or isinstance(item, (bool, int, float, str)):
+            continue
+        out += rng_states(item, depth + 1)
+    return out

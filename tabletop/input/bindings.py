@@ -5,14 +5,17 @@ the keyboard, the whole keyboard, or a gamepad. Each scheme maps physical
 inputs to *virtual buttons*. Every game uses the virtual buttons it needs:
 
 - navigation and choice: up, down, left, right, confirm, back, peek, pause
-- JAB's two hands: l_up l_down l_left l_right l_take, r_up ... r_take
+- JAB's two hands: l_up l_down l_left l_right l_take, r_up ... r_take, and
+  jump (every hand being steered goes straight to the next deck or target
+  that way). "l_" is the hand on the player's left as they sit at the
+  screen, whichever seat they play.
 - JAB's claims: claim_combo, claim_counter, claim_tile (knockout or clinch:
   one tile, one button), claim_ding, and ready
 
 Keyboard keys are named as pygame names them (``pygame.key.name``); they are
 stored in the settings file so players can change them. The two keyboard
-halves share no key, and no scheme asks for a chord of three keys in one
-cluster (a diagonal is two keys; take/release is a press, not a hold).
+halves share no key and stay apart, and no scheme asks for a chord of three
+neighbouring keys (tests/test_keyboard_ghosting.py states and checks the rule).
 Gamepad inputs use SDL's game-controller names.
 """
 
@@ -33,19 +36,18 @@ KEYS_LEFT = {
     "a": ["left", "l_left"],
     "s": ["down", "l_down"],
     "d": ["right", "l_right"],
-    "q": ["l_take"],
+    "left shift": ["back", "l_take"],
     "t": ["r_up"],
     "f": ["r_left"],
     "g": ["r_down"],
     "h": ["r_right"],
-    "y": ["r_take"],
-    "space": ["confirm", "ready"],
-    "left shift": ["back"],
+    "space": ["confirm", "ready", "r_take"],
+    "left ctrl": ["jump"],
     "tab": ["peek"],
     "z": ["claim_combo"],
     "x": ["claim_counter"],
-    "c": ["claim_tile"],
-    "v": ["claim_ding"],
+    "v": ["claim_tile"],
+    "b": ["claim_ding"],
     "e": ["next"],
     "r": ["prev"],
 }
@@ -56,19 +58,18 @@ KEYS_RIGHT = {
     "down": ["down", "r_down"],
     "right": ["right", "r_right"],
     "right shift": ["r_take"],
-    "i": ["l_up"],
-    "j": ["l_left"],
-    "k": ["l_down"],
-    "l": ["l_right"],
-    "u": ["l_take"],
+    "o": ["l_up", "next"],
+    "k": ["l_left"],
+    "l": ["l_down"],
+    ";": ["l_right"],
+    "'": ["l_take"],
+    "right ctrl": ["peek", "jump"],
     "return": ["confirm", "ready"],
     "backspace": ["back"],
-    "right ctrl": ["peek"],
     "m": ["claim_combo"],
     ",": ["claim_counter"],
     ".": ["claim_tile"],
     "/": ["claim_ding"],
-    "o": ["next"],
     "p": ["prev"],
 }
 
@@ -107,19 +108,32 @@ GAMEPAD_BUTTONS = {
     "y": ["peek", "claim_ding"],
     "start": ["pause", "ready"],
     "back": ["peek"],
-    "dpup": ["up"],
-    "dpdown": ["down"],
-    "dpleft": ["left"],
-    "dpright": ["right"],
+    "dpup": ["up", "l_up"],
+    "dpdown": ["down", "l_down"],
+    "dpleft": ["left", "l_left"],
+    "dpright": ["right", "l_right"],
     "leftshoulder": ["l_take", "prev"],
     "rightshoulder": ["r_take", "next"],
     "lefttrigger": ["l_take"],
     "righttrigger": ["r_take"],
+    "leftstick": ["jump"],
+    "rightstick": ["jump"],
 }
 
 # Plain joysticks that SDL does not know: button numbers in the common
 # (XInput-like) order, hat 0 for the d-pad, axes 0/1 left stick, 2/3 right stick.
-JOYSTICK_BUTTONS = {0: "a", 1: "b", 2: "x", 3: "y", 4: "leftshoulder", 5: "rightshoulder", 6: "back", 7: "start"}
+JOYSTICK_BUTTONS = {
+    0: "a",
+    1: "b",
+    2: "x",
+    3: "y",
+    4: "leftshoulder",
+    5: "rightshoulder",
+    6: "back",
+    7: "start",
+    9: "leftstick",
+    10: "rightstick",
+}
 JOYSTICK_AXES = {0: "leftx", 1: "lefty", 2: "rightx", 3: "righty"}
 
 # Keys that any keyboard uses in menus (launcher, pause, help), whoever presses them.
@@ -153,6 +167,72 @@ MENU_PAD = {
     "leftshoulder": "prev",
     "rightshoulder": "next",
 }
+
+
+# Earlier default layouts, kept only to recognise them: a settings file that still holds one of them
+# unchanged (its player never changed those keys) gets today's defaults when it is read. Issue 18 moved
+# the two keyboard halves apart against ghosting, added jump and let the d-pad steer.
+_OLD_LEFT = {
+    "w": ["up", "l_up"],
+    "a": ["left", "l_left"],
+    "s": ["down", "l_down"],
+    "d": ["right", "l_right"],
+    "q": ["l_take"],
+    "t": ["r_up"],
+    "f": ["r_left"],
+    "g": ["r_down"],
+    "h": ["r_right"],
+    "y": ["r_take"],
+    "space": ["confirm", "ready"],
+    "left shift": ["back"],
+    "tab": ["peek"],
+    "z": ["claim_combo"],
+    "x": ["claim_counter"],
+    "c": ["claim_tile"],
+    "v": ["claim_ding"],
+    "e": ["next"],
+    "r": ["prev"],
+}
+_OLD_RIGHT = {
+    "up": ["up", "r_up"],
+    "left": ["left", "r_left"],
+    "down": ["down", "r_down"],
+    "right": ["right", "r_right"],
+    "right shift": ["r_take"],
+    "i": ["l_up"],
+    "j": ["l_left"],
+    "k": ["l_down"],
+    "l": ["l_right"],
+    "u": ["l_take"],
+    "return": ["confirm", "ready"],
+    "backspace": ["back"],
+    "right ctrl": ["peek"],
+    "m": ["claim_combo"],
+    ",": ["claim_counter"],
+    ".": ["claim_tile"],
+    "/": ["claim_ding"],
+    "o": ["next"],
+    "p": ["prev"],
+}
+PREVIOUS_KEYS = {"keys-left": [_OLD_LEFT], "keys-right": [_OLD_RIGHT], "keyboard": [_merge(_OLD_LEFT, _OLD_RIGHT)]}
+PREVIOUS_GAMEPAD = [
+    {
+        "a": ["confirm", "claim_combo"],
+        "b": ["back", "claim_counter"],
+        "x": ["claim_tile", "next"],
+        "y": ["peek", "claim_ding"],
+        "start": ["pause", "ready"],
+        "back": ["peek"],
+        "dpup": ["up"],
+        "dpdown": ["down"],
+        "dpleft": ["left"],
+        "dpright": ["right"],
+        "leftshoulder": ["l_take", "prev"],
+        "rightshoulder": ["r_take", "next"],
+        "lefttrigger": ["l_take"],
+        "righttrigger": ["r_take"],
+    }
+]
 
 
 def default_bindings() -> dict:
@@ -191,14 +271,19 @@ def check_bindings(data) -> tuple[dict, list[str]]:
         ):
             problems.append(f"keys for {scheme!r} are malformed; using the defaults")
             continue
+        if mapping in PREVIOUS_KEYS.get(scheme, []):
+            continue  # an earlier default layout, never changed: today's defaults
         out["keys"][scheme] = {k: list(v) for k, v in mapping.items()}
     pad = data.get("gamepad")
     if pad is not None:
         if isinstance(pad, dict) and all(isinstance(k, str) and 0 < len(k) <= 40 and _names(v) for k, v in pad.items()):
-            out["gamepad"] = {k: list(v) for k, v in pad.items()}
+            if pad not in PREVIOUS_GAMEPAD:
+                out["gamepad"] = {k: list(v) for k, v in pad.items()}
         else:
             problems.append("gamepad bindings are malformed; using the defaults")
     unknown = set(data) - {"keys", "gamepad"}
     if unknown:
         problems.append(f"unknown bindings {str(sorted(map(str, unknown))[0])[:40]!r} ignored")
-    return out, problems
+    from tabletop.input.rebind import check_names  # the names: every control one this program has
+
+    return out, problems + check_names(out)

@@ -6,8 +6,9 @@ layout); others through the plain joystick API with a default mapping.
 
 ``Router`` knows which seat plays with which scheme (see bindings.py) and
 turns events into ``Press(seat, button, down)``. It also answers
-``held(seat, button)`` and ``stick(seat, side)`` for continuous input (JAB's
-hands). Menus use ``menu_buttons(event)``: any keyboard, any gamepad.
+``held(seat, button)``, ``key_dir(seat, prefix)`` and ``pad_stick(seat, side)``
+(after the dead zone and response curve) for continuous input (JAB's hands).
+Menus use ``menu_buttons(event)``: any keyboard, any gamepad.
 """
 
 from __future__ import annotations
@@ -48,7 +49,9 @@ CONTROLLER_AXES = {
     pygame.CONTROLLER_AXIS_TRIGGERLEFT: "lefttrigger",
     pygame.CONTROLLER_AXIS_TRIGGERRIGHT: "righttrigger",
 }
-DEADZONE = 0.25
+DEADZONE = 0.2  # a stick pushed less than this (of its full throw) is at rest
+STICK_FULL = 0.95  # ... and this far or more is full speed
+STICK_CURVE = 2.0  # between the two, speed grows as the push to this power: fine control near the centre
 STICK_PRESS = 0.6  # a stick pushed this far counts as a d-pad press in menus
 STICK_RELEASE = 0.4
 TRIGGER_PRESS = 0.5
@@ -191,11 +194,19 @@ class Pads:
         pad = self.pads.get(iid)
         if pad is None:
             return (0.0, 0.0)
-        x = pad.axes.get(f"{side}x", 0.0)
-        y = pad.axes.get(f"{side}y", 0.0)
-        if (x * x + y * y) ** 0.5 < DEADZONE:
-            return (0.0, 0.0)
-        return (x, y)
+        return stick_response(pad.axes.get(f"{side}x", 0.0), pad.axes.get(f"{side}y", 0.0))
+
+
+def stick_response(x: float, y: float) -> tuple[float, float]:
+    """A stick's raw push -> a steering vector of length 0..1 in the same direction: nothing
+    inside the dead zone, full length from ``STICK_FULL`` out, and in between the push
+    past the dead zone (scaled to 0..1) to the power ``STICK_CURVE`` (no jump at the edge)."""
+    mag = (x * x + y * y) ** 0.5
+    if mag <= DEADZONE:
+        return (0.0, 0.0)
+    t = min(1.0, (mag - DEADZONE) / (STICK_FULL - DEADZONE))
+    k = t**STICK_CURVE / mag
+    return (x * k, y * k)
 
 
 STICK_AS_DPAD = {"sup": "dpup", "sdown": "dpdown", "sleft": "dpleft", "sright": "dpright"}
@@ -215,12 +226,17 @@ class Router:
         self.pad_of: dict[int, int] = {}  # seat -> pad instance id
         self.keymap: dict[str, list[tuple[int, str]]] = {}
         self.held_buttons: set[tuple[int, str]] = set()
-        keys = settings.bindings["keys"]
+        self.map_keys()
+        self.assign_pads()
+
+    def map_keys(self) -> None:
+        """Each key -> the (seat, virtual button)s it presses, from the settings (again after the Controls screen)."""
+        self.keymap = {}
+        keys = self.settings.bindings["keys"]
         for seat, scheme in enumerate(self.schemes):
             for key, buttons in keys.get(scheme or "", {}).items():
                 for b in buttons:
                     self.keymap.setdefault(key, []).append((seat, b))
-        self.assign_pads()
 
     # -- gamepads ---------------------------------------------------------
     def pad_seats(self) -> list[int]:
@@ -294,19 +310,18 @@ class Router:
     def held(self, seat: int, button: str) -> bool:
         return (seat, button) in self.held_buttons
 
-    def stick(self, seat: int, side: str) -> tuple[float, float]:
-        """Analog direction for a hand: the pad's stick plus the seat's keys (l_*/r_*)."""
-        x = y = 0.0
+    def pad_stick(self, seat: int, side: str) -> tuple[float, float]:
+        """The seat's gamepad stick ("left" or "right") after its dead zone and response curve."""
         iid = self.pad_of.get(seat)
-        if iid is not None:
-            x, y = self.pads.stick(iid, side)
-        p = "l_" if side == "left" else "r_"
-        x += self.held(seat, p + "right") - self.held(seat, p + "left")
-        y += self.held(seat, p + "down") - self.held(seat, p + "up")
+        return (0.0, 0.0) if iid is None else self.pads.stick(iid, side)
+
+    def key_dir(self, seat: int, prefix: str) -> tuple[float, float]:
+        """The direction held on a hand's keys or d-pad (``prefix`` "l_" or "r_"): a unit
+        vector, (0, 0) when none (or only opposite ones) are held."""
+        x = self.held(seat, prefix + "right") - self.held(seat, prefix + "left")
+        y = self.held(seat, prefix + "down") - self.held(seat, prefix + "up")
         mag = (x * x + y * y) ** 0.5
-        if mag > 1:
-            x, y = x / mag, y / mag
-        return (x, y)
+        return (x / mag, y / mag) if mag else (0.0, 0.0)
 
     def release_all(self) -> None:
         self.held_buttons.clear()

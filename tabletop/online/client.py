@@ -91,6 +91,7 @@ class Client:
         self.sync_trips: deque = deque(maxlen=1000)  # every clock sample's round trip (the benchmark reads them)
         self.next_id = 0
         self.changed = asyncio.Event()
+        self.done_at: dict[int, float] = {}  # action id -> local time its "done" came back (the latest 256)
         self._reader: asyncio.Task | None = None
         self._syncer: asyncio.Task | None = None
         self.closed = False
@@ -199,6 +200,10 @@ class Client:
             self.net = msg
         elif kind == "over":
             self.over = msg
+        elif kind == "done":
+            self.done_at[msg["id"]] = local_ms()  # when the server applied our action (round-trip figures)
+            if len(self.done_at) > 256:
+                del self.done_at[next(iter(self.done_at))]
         elif kind == "refused":
             self.refused.append(msg)
         elif kind == "error":

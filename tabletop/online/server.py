@@ -31,6 +31,7 @@ from tabletop.core import codec
 from tabletop.core.actions import BadAction, action_table, from_json
 from tabletop.core.game import Refused
 from tabletop.core.registry import REALTIME, load_all
+from tabletop.core.undo import ONLINE_UNDO, UNDO_KIND
 from tabletop.session import Seat, Session
 
 from . import protocol as P
@@ -294,6 +295,9 @@ class Room:
             conn.refuse_log("stale", f"room {self.code}: a stale or replayed action id {msg['id']}")
             return  # dropped: it was already seen (or is older than one that was)
         conn.last_id = msg["id"]
+        if msg["action"].get("type") == UNDO_KIND:  # online, a move once sent stands (docs/online.md)
+            await conn.send({"type": "refused", "id": msg["id"], "reason": ONLINE_UNDO})
+            return
         try:
             action = from_json(self.table, msg["action"])
         except BadAction as e:
@@ -366,6 +370,19 @@ class Room:
         if accepted != stamp:
             conn.refuse_log("stamp", f"room {self.code}: a stamp outside the accepted window was clamped")
         heapq.heappush(self.held, (accepted, next(self.seq), conn, msg["id"], action))
+        # Apply it the moment its hold is over, not at the next tick of the server's loop.
+        wait_s = max(0.0, (accepted + self.hold_ms() - now_ms()) / 1000.0)
+        asyncio.get_running_loop().call_later(wait_s, self.wake)
+
+    def wake(self) -> None:
+        if self.held and self.server.rooms.get(self.code) is self:
+            asyncio.ensure_future(self.safe_tick())
+
+    async def safe_tick(self) -> None:
+        try:
+            await self.tick()
+        except Exception:  # as in the server's loop: one room's fault must not stop the others
+            log.exception("room %s: error while ticking", self.code)
 
     def drive_computers(self) -> None:
         """Real-time computer seats act on the server's clock with no latency, through the same queue."""

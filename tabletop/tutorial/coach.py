@@ -100,7 +100,7 @@ class Tutor:
         self.clock += dt_ms
         self.coach_ms = max(0.0, self.coach_ms - dt_ms)
         self._opponent_in_real_time()
-        if self.reached and self.won_ms is None and not self.table.busy():
+        if self.reached and self.won_ms is None and self.table.lesson_seen(self.lesson.goal):
             self._win()
         elif self.won_ms is not None:
             self.won_ms -= dt_ms

@@ -16,6 +16,17 @@ from tabletop.ui.sound import Sounds
 FPS = 60
 
 
+def fit_desktop(w: int, h: int) -> tuple[int, int]:
+    """The remembered window size, made smaller where the screen is (a title bar and a task bar need room)."""
+    try:
+        dw, dh = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return w, h
+    if w <= dw and h <= dh:
+        return w, h
+    return max(640, min(w, dw - 40)), max(480, min(h, dh - 80))
+
+
 class App:
     def __init__(self, size=None, settings=None):
         pygame.init()
@@ -27,7 +38,7 @@ class App:
         self.toasts: list[list] = []  # [text, ms left]
         self._told = 0  # settings messages told so far
         self.tell_settings_messages()
-        w, h = size or tuple(self.settings["window"])
+        w, h = size or fit_desktop(*self.settings["window"])
         self.flags = pygame.RESIZABLE
         pygame.display.set_caption(f"tabletop {__version__}")
         try:

@@ -46,13 +46,11 @@ def render(face: Face, w: int, h: int) -> pygame.Surface:
     inner = r.inflate(-2 * bw, -2 * bw)
     pygame.draw.rect(surf, face.fill, inner, border_radius=max(1, radius - bw))
     pad = max(2, w // 14)
-    texts: list = []
     body = inner.inflate(-2 * pad, -2 * pad)
     small = max(6, h // 14)
     if face.title:
         band = pygame.Rect(body.left, body.top, body.w, max(8, h // 6))
-        r = gfx.draw_fitted(surf, face.title, band, max(8, h // 8), gfx.INK, bold=True, min_px=small, lines=1)
-        texts.append((face.title, r, band))
+        gfx.draw_fitted(surf, face.title, band, max(8, h // 8), gfx.INK, bold=True, min_px=small, lines=1)
         body.top = band.bottom
     foot = None
     if face.symbol or face.subtitle:
@@ -64,7 +62,7 @@ def render(face: Face, w: int, h: int) -> pygame.Surface:
         art.draw(surf, face.art, body, face.colour)
         if face.value:  # the value large in the top corner, over the picture
             corner = pygame.Rect(body.left, body.top, body.w // 2, body.h // 3)
-            r = gfx.draw_fitted(
+            gfx.draw_fitted(
                 surf,
                 face.value,
                 corner,
@@ -76,10 +74,8 @@ def render(face: Face, w: int, h: int) -> pygame.Surface:
                 min_px=small,
                 lines=1,
             )
-            texts.append((face.value, r, corner))
     elif face.value:
-        r = gfx.draw_fitted(surf, face.value, body, max(10, h // 3), face.colour, bold=True, min_px=small, lines=1)
-        texts.append((face.value, r, body))
+        gfx.draw_fitted(surf, face.value, body, max(10, h // 3), face.colour, bold=True, min_px=small, lines=1)
     if foot is not None:
         side = foot.h if face.symbol else 0
         if face.symbol:
@@ -87,14 +83,53 @@ def render(face: Face, w: int, h: int) -> pygame.Surface:
                 (pygame.Rect(foot.left, foot.top, side, foot.h), "left"),
                 (pygame.Rect(foot.right - side, foot.top, side, foot.h), "right"),
             ):
-                r = gfx.draw_fitted(surf, face.symbol, box, max(8, h // 7), face.colour, align=align, min_px=small)
-                texts.append((face.symbol, r, box))
+                gfx.draw_fitted(surf, face.symbol, box, max(8, h // 7), face.colour, align=align, min_px=small)
         if face.subtitle:
             box = foot.inflate(-2 * side - 2, 0)
-            r = gfx.draw_fitted(surf, face.subtitle, box, max(7, h // 11), gfx.DIM, min_px=small, lines=1)
-            texts.append((face.subtitle, r, box))
-    gfx.OPAQUE[id(surf)] = texts
+            gfx.draw_fitted(surf, face.subtitle, box, max(7, h // 11), gfx.DIM, min_px=small, lines=1)
     return surf
+
+
+# -- the shared frame, for games whose cards carry more than a title and a value ----------------------
+# (The Square Ring, Boxing: The Game): the same border, paper, corners and type scale as ``render``.
+
+
+def frame(w: int, h: int, border, fill=gfx.PAPER) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect]:
+    """A blank card in the shared frame: (its surface, the paper inside the border, the padded body)."""
+    surf = pygame.Surface((max(8, w), max(8, h)), pygame.SRCALPHA)
+    r = surf.get_rect()
+    radius = max(2, min(w, h) // 10)
+    bw = max(2, min(w, h) // 16)
+    pygame.draw.rect(surf, border, r, border_radius=radius)
+    inner = r.inflate(-2 * bw, -2 * bw)
+    pygame.draw.rect(surf, fill, inner, border_radius=max(1, radius - bw))
+    pad = max(2, min(w, h) // 16)
+    return surf, inner, inner.inflate(-2 * pad, -2 * pad)
+
+
+def band(surf, inner: pygame.Rect, title: str, colour, h: int, px: int, min_px: int) -> pygame.Rect:
+    """The title band across the top of the paper, in the card's type colour, its title in bold (up to
+    two lines, fitted). Returns the band's rect."""
+    rect = pygame.Rect(inner.left, inner.top, inner.w, h)
+    top = max(1, min(inner.w, inner.h) // 10)
+    pygame.draw.rect(surf, colour, rect, border_top_left_radius=top, border_top_right_radius=top)
+    gfx.draw_fitted(surf, title, rect.inflate(-4, -2), px, ink_on(colour), bold=True, min_px=min_px, lines=2)
+    return rect
+
+
+def disc(surf, centre, radius: int, value: str, fill, ink=None) -> None:
+    """A value large in a disc (a speed, a power): the number a player reads first."""
+    pygame.draw.circle(surf, fill, centre, radius)
+    pygame.draw.circle(surf, gfx.INK, centre, radius, max(1, radius // 9))
+    box = pygame.Rect(0, 0, int(radius * 1.5), int(radius * 1.5))
+    box.center = centre
+    gfx.draw_fitted(surf, value, box, int(radius * 1.45), ink or ink_on(fill), bold=True, min_px=6, lines=1)
+
+
+def ink_on(colour) -> tuple:
+    """Ink that reads on ``colour``: dark on light colours, white on dark ones."""
+    lum = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
+    return gfx.INK if lum > 150 else gfx.WHITE
 
 
 def draw(surf, face: Face, rect: pygame.Rect, highlight=None, dim: bool = False) -> None:

@@ -109,12 +109,12 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
 @image_cache(2048)
 def text(s: str, px: int, colour=WHITE, bold: bool = False) -> pygame.Surface:
     img = font(px, bold).render(s, True, colour)
-    TEXT_IMAGES[id(img)] = (s, img)  # the text-fit test knows a text wherever its image is blitted
+    if LOG is not None:  # the text-fit test knows a text wherever its image is blitted
+        TEXT_IMAGES[id(img)] = (s, img)
     return img
 
 
-TEXT_IMAGES: dict = {}
-forget_on_resize(TEXT_IMAGES.clear)
+TEXT_IMAGES: dict = {}  # filled only while the text-fit test records (``LOG``)
 
 
 def wrap(s: str, px: int, width: int, bold: bool = False) -> list[str]:
@@ -140,23 +140,53 @@ def _wrap(s: str, px: int, width: int, bold: bool) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def blit_text(surf, s: str, px: int, pos, colour=WHITE, bold=False, anchor="topleft", box=None) -> pygame.Rect:
-    """Draw one line of text. ``box`` is the rect it must stay in (default: the surface); the text-fit
-    test checks every drawn text against its box and against every other text (see ``TextLog``)."""
+def _room(anchor: str, x: int, box: pygame.Rect) -> int:
+    """How wide a line anchored at ``x`` may be and stay inside ``box``."""
+    if anchor.endswith("left"):
+        return box.right - x
+    if anchor.endswith("right"):
+        return x - box.left
+    return 2 * min(x - box.left, box.right - x)
+
+
+def blit_text(
+    surf, s: str, px: int, pos, colour=WHITE, bold=False, anchor="topleft", box=None, min_px=None
+) -> pygame.Rect:
+    """Draw one line of text with its ``anchor`` at ``pos``, by the one fitting rule (``fit``): when it is
+    wider than the room ``box`` (default: the surface) leaves it, it shrinks to the minimum size, then ends
+    with an ellipsis (its whole text then shows on hover). The text-fit test checks every drawn text against
+    its box (when none is given: the panel it is drawn in) and against every other text (see ``TextLog``)."""
     img = text(s, px, colour, bold)
+    room = surf.get_rect() if box is None else pygame.Rect(box)
+    width = _room(anchor, round(pos[0]), room)
+    cut = False
+    if img.get_width() > width:
+        if min_px is None:
+            min_px = min(px, max(7, round(MIN_PX * _SCALE[0])))
+        p, ls, cut = fit(s, width, 10 * px, px, min_px, bold, 1)
+        img = text(ls[0], p, colour, bold)
     r = img.get_rect(**{anchor: pos})
-    if LOG is not None and box is not None:
-        LOG.box = pygame.Rect(box)
-    surf.blit(img, r)
+    _blit(surf, img, r, s, box)
+    if cut and surf is pygame.display.get_surface():
+        CUT.append((r.copy(), s))
     return r
 
 
-@lru_cache(maxsize=4096)
+def _blit(surf, img, r, s, box) -> None:
+    """Blit a text's image, telling the text-fit test (when it records) what it says and its box."""
+    if LOG is None:
+        surf.blit(img, r)
+        return
+    LOG.pending = (img, s, box)
+    surf.blit(img, r)
+    if LOG.pending is not None:  # a surface that does not record its blits
+        LOG.pending = None
+        LOG.text(surf, s, r, box)
+
+
 def fit_px(s: str, px: int, width: int, bold: bool = False) -> int:
-    """The largest font size <= px at which ``s`` fits in ``width`` pixels."""
-    while px > 8 and font(px, bold).size(s)[0] > width:
-        px -= 1
-    return px
+    """The largest font size <= px (and >= 8) at which ``s`` fits in ``width`` pixels: the size ``fit`` picks."""
+    return fit(s, width, 10 * px, px, 8, bold, 1)[0]
 
 
 MIN_PX = 11  # no text is drawn smaller than this on a 1280x720 screen (scaled with the window)
@@ -223,9 +253,7 @@ def draw_fitted(
             r.right = box.right
         else:
             r.centerx = box.centerx
-        if LOG is not None:
-            LOG.box = box
-        surf.blit(img, r)
+        _blit(surf, img, r, line, box)
         covered = r if covered is None else covered.union(r)
         y += step
     if cut and surf is pygame.display.get_surface():  # on the screen: its whole text shows on hover
@@ -263,47 +291,151 @@ def show_whole(surf, mouse_pos) -> None:
 class TextLog:
     """What the text-fit test reads: every text drawn on the screen with its rect and its box.
 
-    Drawing something opaque (a panel, a card, a shade) over texts hides them: they leave the log,
-    since nobody can read them; a card's own texts join the log where the card is drawn."""
+    Every surface's texts are kept (a card face's, a panel's): blitting a surface carries its texts to
+    where it lands. Drawing something opaque (a panel, a card, a shade, a fill) over texts hides them:
+    they leave the log, since nobody can read them. A text drawn without a box gets, as its box, the
+    last panel drawn on its surface under its centre (else the surface)."""
 
     def __init__(self, screen):
         self.screen = screen
-        self.items: list = []  # (text, rect, box)
-        self.box = None  # the box of the text about to be blitted, when its drawer knows it
+        self.kept: dict = {}  # id(surface) -> (surface, [(text, rect, box)], [panels drawn on it])
+        self.pending = None  # (image, text, box) of the text a drawing helper is blitting
+        self.cut: list = []  # (text, its rect, the shape's rect) of texts a shape was drawn over, on the screen
+        TEXT_IMAGES.clear()
 
-    def blitted(self, surf, source, rect) -> None:
-        """Something was blitted on the screen: a text joins the log, a card hides what it covers."""
+    def _of(self, surf):
+        got = self.kept.get(id(surf))
+        if got is None or got[0] is not surf:
+            got = self.kept[id(surf)] = (surf, [], [])
+        return got
+
+    @property
+    def items(self) -> list:
+        return self._of(self.screen)[1]
+
+    def text(self, surf, s, rect, box=None) -> None:
+        rect = pygame.Rect(rect)
+        if not s.strip() or not surf.get_clip().colliderect(rect):
+            return  # blank, or wholly outside the visible part (a scrolled page)
+        _surf, texts, panels = self._of(surf)
+        if box is None:
+            box = next((p for p in reversed(panels) if p.collidepoint(rect.center)), surf.get_rect())
+        texts.append((s, rect, pygame.Rect(box)))
+
+    def panel(self, surf, rect) -> None:
+        self._of(surf)[2].append(pygame.Rect(rect))
+
+    def blitted(self, surf, source, rect, area=None) -> None:
+        """``source`` was blitted on ``surf`` at ``rect``: a text joins the log, a picture hides what it
+        covers and brings its own texts."""
+        pending, self.pending = self.pending, None
+        if pending is not None and pending[0] is source:
+            self.text(surf, pending[1], rect, pending[2])
+            return
         got = TEXT_IMAGES.get(id(source))
         if got is not None and got[1] is source:
-            self.add(surf, got[0], rect, self.box)
-        elif id(source) in OPAQUE:
-            self.cover(surf, rect)
-            for s, r, box in OPAQUE[id(source)]:
-                self.add(surf, s, r.move(rect.topleft), box.move(rect.topleft))
-        self.box = None
+            self.text(surf, got[0], rect, None)
+            return
+        self.cover(surf, rect, source, area)
+        inner = self.kept.get(id(source))
+        if inner is None or inner[0] is not source:
+            return
+        ax, ay = (area[0], area[1]) if area is not None else (0, 0)
+        seen = pygame.Rect(ax, ay, rect.w, rect.h)
+        for s, r, box in inner[1]:
+            if seen.colliderect(r):
+                self.text(surf, s, r.move(rect.x - ax, rect.y - ay), box.move(rect.x - ax, rect.y - ay))
 
-    def add(self, surf, s, rect, box=None) -> None:
-        if surf is not self.screen or not s.strip() or not surf.get_clip().colliderect(rect):
-            return  # drawn elsewhere, blank, or wholly outside the visible part (a scrolled page)
-        self.items.append((s, pygame.Rect(rect), pygame.Rect(box) if box is not None else surf.get_rect()))
+    def carry(self, source, copy, offset=(0, 0)) -> None:
+        """``copy`` is a copy of (a part at ``offset`` of) ``source``: it holds the same texts."""
+        inner = self.kept.get(id(source))
+        if inner is not None and inner[0] is source:
+            seen = copy.get_rect(topleft=offset)
+            _c, texts, _p = self._of(copy)
+            texts += [
+                (s, r.move(-offset[0], -offset[1]), b.move(-offset[0], -offset[1]))
+                for s, r, b in inner[1]
+                if seen.colliderect(r)
+            ]
 
-    def cover(self, surf, rect) -> None:
-        if surf is self.screen:
-            rect = pygame.Rect(rect)
-            self.items = [it for it in self.items if not rect.colliderect(it[1])]
+    def cover(self, surf, rect, source=None, area=None) -> None:
+        """Something was drawn on ``rect``: the texts whose letters it hides (most of their ink under
+        its opaque part) are gone."""
+        got = self.kept.get(id(surf))
+        if got is None or got[0] is not surf or not got[1]:
+            return
+        rect = pygame.Rect(rect)
+        mask = None
+        keep = []
+        for it in got[1]:
+            ink = _ink(it[1]).clip(rect)
+            if not ink.w or not ink.h:
+                keep.append(it)
+                continue
+            if source is not None:
+                if mask is None:
+                    mask = pygame.mask.from_surface(source, 199)  # a veil lighter than this leaves texts readable
+                ax, ay = (area[0], area[1]) if area is not None else (0, 0)
+                part = pygame.mask.Mask(ink.size, fill=True)
+                hidden = mask.overlap_area(part, (ink.x - rect.x + ax, ink.y - rect.y + ay))
+                if hidden * 2 < _ink(it[1]).w * _ink(it[1]).h:
+                    keep.append(it)
+                    continue
+            elif ink.w * ink.h * 2 < _ink(it[1]).w * _ink(it[1]).h:
+                keep.append(it)
+                continue
+        got[1][:] = keep
+
+    def shape(self, surf, rect, filled: bool, width: int = 0) -> None:
+        """A shape was drawn on ``rect``: a filled one hides the texts it mostly covers; a mark (a ring, a
+        dot, a badge: a shape not much bigger than the text) that covers a text in part or whose outline
+        crosses its letters is a problem (the hand ring over a card's title)."""
+        got = self.kept.get(id(surf))
+        if got is None or got[0] is not surf or not got[1]:
+            return
+        rect = pygame.Rect(rect)
+        keep = []
+        for it in got[1]:
+            ink = _ink(it[1]).inflate(-2, -2)
+            part = ink.clip(rect)
+            if part.w <= 0 or part.h <= 0:
+                keep.append(it)
+                continue
+            mark = max(rect.w, rect.h) <= 5 * ink.h  # a mark (a ring, a dot, a badge), not a panel or a card
+            if filled:
+                if part.w * part.h * 2 >= ink.w * ink.h:
+                    continue  # hidden: nobody reads it
+                if mark:
+                    self.cut.append((it[0], it[1], rect))
+                elif part.h == ink.h and part.w < ink.w:  # a panel over one end of it: the rest shows
+                    seen = it[1].clip(pygame.Rect(it[1].left, it[1].top, rect.left - it[1].left, it[1].h))
+                    if part.left == ink.left:
+                        seen = pygame.Rect(rect.right, it[1].top, it[1].right - rect.right, it[1].h)
+                    it = (it[0], seen, it[2])
+            elif mark and not rect.inflate(-2 * width, -2 * width).contains(ink):
+                self.cut.append((it[0], it[1], rect))  # the outline runs across its letters
+            keep.append(it)
+        got[1][:] = keep
 
     def problems(self) -> list[str]:
-        out = []
+        out = [f"{s!r} at {tuple(r)} is drawn over by a shape at {tuple(q)}" for s, r, q in self.cut]
         screen = self.screen.get_rect()
-        for s, r, box in self.items:
+        items = self.items
+        for s, r, box in items:
             if not box.inflate(2, 2).contains(r) or not screen.contains(r):
                 out.append(f"{s!r} at {tuple(r)} escapes its box {tuple(box)}")
-        for i, (s, r, _b) in enumerate(self.items):
+        for i, (s, r, _b) in enumerate(items):
             ink = _ink(r)
-            for t, q, _c in self.items[i + 1 :]:
-                if ink.colliderect(_ink(q)) and not (s == t and r == q):
+            for t, q, _c in items[i + 1 :]:
+                if ink.colliderect(_ink(q)) and not (s == t and _same_place(r, q)):
                     out.append(f"{s!r} at {tuple(r)} overlaps {t!r} at {tuple(q)}")
         return out
+
+
+def _same_place(r: pygame.Rect, q: pygame.Rect) -> bool:
+    """One text drawn twice where it stands (its shadow under it, or itself again, bold, to light it up)."""
+    near = max(2, r.h // 10)
+    return abs(r.centerx - q.centerx) <= near and abs(r.centery - q.centery) <= near
 
 
 def _ink(r: pygame.Rect) -> pygame.Rect:
@@ -313,21 +445,41 @@ def _ink(r: pygame.Rect) -> pygame.Rect:
 
 
 LOG: TextLog | None = None
-OPAQUE: dict = {}  # id of an image that hides what is under it (a card face) -> the texts on it
-forget_on_resize(OPAQUE.clear)
+_SURFACE = pygame.Surface
+
+
+class RecordingSurface(_SURFACE):
+    """A surface whose drawing is told to ``LOG`` (for the text-fit test, which makes the screen one and,
+    while a frame is drawn, every ``pygame.Surface`` made)."""
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        r = _SURFACE.blit(self, source, dest, area, special_flags)
+        if LOG is not None:
+            LOG.blitted(self, source, r if area is None else pygame.Rect(r.topleft, pygame.Rect(area).size), area)
+        return r
+
+    def fill(self, color, rect=None, special_flags=0):
+        r = _SURFACE.fill(self, color, rect, special_flags)
+        if LOG is not None and not special_flags:
+            LOG.cover(self, r)
+        return r
+
+    def copy(self):
+        out = _SURFACE.copy(self)
+        if LOG is not None:
+            LOG.carry(self, out)
+        return out
+
+    def subsurface(self, *rect):
+        part = _SURFACE.subsurface(self, *rect)
+        if LOG is not None:
+            LOG.carry(self, part, part.get_offset())
+        return part
 
 
 def recording_screen(screen):
     """A stand-in for the screen whose blits go to ``LOG`` (for the text-fit test)."""
-
-    class Recording(pygame.Surface):
-        def blit(self, source, dest, area=None, special_flags=0):
-            r = pygame.Surface.blit(self, source, dest, area, special_flags)
-            if LOG is not None:
-                LOG.blitted(self, source, pygame.Rect(dest if len(dest) == 4 else (dest, source.get_size())))
-            return r
-
-    return Recording(screen.get_size(), 0, screen)
+    return RecordingSurface(screen.get_size(), 0, screen)
 
 
 @image_cache(256)
@@ -339,8 +491,10 @@ def veil(w: int, h: int, colour: tuple, alpha: int, radius: int = 0) -> pygame.S
 
 
 def panel(surf, rect, colour=PANEL, radius=10, border=None, width=2, alpha=None):
-    if LOG is not None and (alpha is None or alpha >= 200):
-        LOG.cover(surf, rect)
+    if LOG is not None:
+        if alpha is None or alpha >= 200:
+            LOG.cover(surf, rect)
+        LOG.panel(surf, rect)
     if alpha is not None:
         surf.blit(veil(rect.w, rect.h, tuple(colour[:3]), alpha, radius), rect.topleft)
     else:
@@ -353,7 +507,8 @@ def shade(surf, alpha=170):
     w, h = surf.get_size()
     if LOG is not None and alpha >= 150:
         LOG.cover(surf, surf.get_rect())
-    surf.blit(veil(w, h, (0, 0, 0), alpha), (0, 0))
+    img = veil(w, h, (0, 0, 0), alpha)
+    _SURFACE.blit(surf, img, (0, 0))
 
 
 def lerp(a: float, b: float, t: float) -> float:
@@ -369,7 +524,6 @@ def reset_caches() -> None:
     """Forget cached fonts and images (they die with pygame.quit())."""
     font.cache_clear()
     text.cache_clear()
-    fit_px.cache_clear()
     fit.cache_clear()
     _wrap.cache_clear()
     veil.cache_clear()

@@ -15,7 +15,7 @@ A table cell or a fenced block holding only an attack-area picture, rows of
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import pygame
@@ -174,22 +174,30 @@ def flow(runs: list[Run], px: int, width: int, colour=gfx.WHITE, bold_all=False)
     x, y = 0, 0
     pieces = _pieces(runs)
     queue = list(pieces)
+    box = None  # index of the code span's box on this line, while the span goes on
     while queue:
         word, run = queue.pop(0)
         bold = run.bold or bold_all
         if word == " ":
             if x > 0:
                 x += _measure(" ", px, bold)
+            if not run.code:
+                box = None
             continue
         w = _measure(word, px, bold)
         if x + w > width and x > 0:
-            x, y = 0, y + line_h
+            x, y, box = 0, y + line_h, None
         if w > width:
             first, *rest = _break_word(word, px, bold, width)
             queue[0:0] = [(p, run) for p in rest]
             word, w = first, _measure(first, px, bold)
-        if run.code:
+        if run.code and box is not None:  # a code span with spaces is one box, not one per word
+            ops[box] = replace(ops[box], w=x + w + 2 - ops[box].x)
+        elif run.code:
+            box = len(ops)
             ops.append(Op("box", x - 2, y, w + 4, int(px * 1.25), colour=CODE_BG))
+        else:
+            box = None
         ops.append(Op("text", x, y, w, int(px * 1.25), word, px, bold, CODE_FG if run.code else colour))
         x += w
     return _merge(ops), (y + line_h if ops else 0)

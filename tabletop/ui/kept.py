@@ -34,9 +34,9 @@ def kept_items(launcher) -> list[Item]:
     if games:
         items.append(
             Item(
-                f"Continue ({games} kept game{'s' if games != 1 else ''})",
+                f"Continue ({games})",  # short: it shares a row of buttons with the others
                 action=lambda: app.push(ContinueScene(app)),
-                hint="Carry on a game that is not finished, or delete it",
+                hint=f"{games} unfinished game{'s are' if games != 1 else ' is'} kept: carry one on, or delete it",
             )
         )
     if _count(paths.saves_dir()):

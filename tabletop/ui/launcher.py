@@ -71,9 +71,15 @@ class SettingsScene(MenuScene):
                 on_change=lambda v: s.__setitem__("assist", v),
                 hint="On: chances glow whatever the setup screen says. Off: the setup screen decides",
             ),
+            Item("Controls", action=self.controls, hint="Change any key or gamepad button; back to the defaults"),
             Item("Back", action=self.back),
         ]
         self.menu = Menu(items, y=170, w=560, x=360, sound=self.app.sounds, on_back=self.back)
+
+    def controls(self):
+        from tabletop.ui.controls import ControlsScene
+
+        self.app.push(ControlsScene(self.app))
 
     def _sound(self, v):
         self.app.settings["sound"] = v

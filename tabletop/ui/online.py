@@ -14,6 +14,7 @@ from tabletop.online import protocol as P
 from tabletop.online.remote import KNOWN_TOKENS, NetThread, RemoteSession, local_address, url_of
 from tabletop.ui import gfx
 from tabletop.ui.scene import Scene
+from tabletop.ui.setup import MoreOptions, level_name
 from tabletop.ui.widgets import Item, Menu, MenuScene, background, title
 
 HERE, ELSEWHERE = "here", "remote"
@@ -76,7 +77,7 @@ class HostScene(MenuScene):
                 Item("Players", choices=ch, index=self.players - spec.min_players, on_change=self._players, key="n")
             )
         kinds = [(HERE, "Person here"), (ELSEWHERE, "Person elsewhere")] + [
-            (f"computer:{lv}", f"Computer ({lv})") for lv in spec.bot_levels
+            (f"computer:{lv}", f"Computer: {level_name(lv)}") for lv in spec.bot_levels
         ]
         values = [k[0] for k in kinds]
         for i in range(self.players):
@@ -90,16 +91,15 @@ class HostScene(MenuScene):
                     on_change=lambda v, i=i: self._kind(i, v),
                 )
             )
-        for opt in spec.rules.options:
-            vals = [c[0] for c in opt.choices]
+        for opt in self.main_options():
+            items.append(self.option_item(opt))
+        if self.more_options():
             items.append(
                 Item(
-                    opt.label,
-                    choices=list(opt.choices),
-                    index=vals.index(self.options[opt.key]) if self.options[opt.key] in vals else 0,
-                    hint=opt.help,
-                    key=f"opt:{opt.key}",
-                    on_change=lambda v, k=opt.key: self.options.__setitem__(k, v),
+                    "More options",
+                    action=lambda: self.app.push(MoreOptions(self.app, self)),
+                    key="more",
+                    hint="Variants, tournament and referee settings",
                 )
             )
         items.append(Item("Back", action=self.back, key="back"))
@@ -107,6 +107,27 @@ class HostScene(MenuScene):
         for i, it in enumerate(items):
             if it.key == focus:
                 self.menu.focus = i
+
+    # What the "More options" page asks of a setup (it is shared with the games' own setups).
+    def main_options(self):
+        return [o for o in self.spec.rules.options if getattr(o, "main", False)]
+
+    def more_options(self):
+        return [o for o in self.spec.rules.options if not getattr(o, "main", False)]
+
+    def option_item(self, opt) -> Item:
+        vals = [c[0] for c in opt.choices]
+        return Item(
+            opt.label,
+            choices=list(opt.choices),
+            index=vals.index(self.options[opt.key]) if self.options[opt.key] in vals else 0,
+            hint=opt.help,
+            key=f"opt:{opt.key}",
+            on_change=lambda v, k=opt.key: self.options.__setitem__(k, v),
+        )
+
+    def has_secrecy(self) -> bool:
+        return False  # online, each person keeps their secrets on their own screen
 
     def _game(self, gid):
         self.spec = next(s for s in self.specs if s.id == gid)
@@ -311,9 +332,8 @@ class JoinScene(Scene):
                 )
                 self.rects[k] = r
         if self.error:
-            for j, line in enumerate(gfx.wrap(self.error, vp.s(20), vp.s(700))[:2]):
-                colour = gfx.GREY if self.pending is not None else gfx.REFUSE
-                gfx.blit_text(surf, line, vp.s(20), vp.p(640, 520 + j * 28), colour, anchor="center")
+            colour = gfx.GREY if self.pending is not None else gfx.REFUSE
+            gfx.draw_fitted(surf, self.error, vp.r(290, 506, 700, 56), vp.s(20), colour, valign="top", lines=2)
         hint = "Tab or the arrows move between boxes, Enter joins. The code ignores case and dashes."
         gfx.blit_text(surf, hint, vp.s(16), vp.p(gfx.DESIGN_W / 2, gfx.DESIGN_H - 28), gfx.GREY, anchor="center")
 

@@ -16,6 +16,10 @@ class PauseScene(Scene):
         self.table = table
         items = [Item("Resume", action=self.resume)]
         items += extra or []
+        undo = getattr(table, "undo_item", None)
+        undo_item = undo(self) if undo is not None else None
+        if undo_item is not None:
+            items.append(undo_item)
         if table.session.spec.help_file:
             items.append(Item("How to play", action=self.help))
         items.append(Item("Settings", action=self.settings))

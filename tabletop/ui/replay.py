@@ -23,6 +23,7 @@ from tabletop import validate
 from tabletop.core import record as rec
 from tabletop.core.actions import action_table, from_json
 from tabletop.core.game import Refused
+from tabletop.core.undo import actions_of
 from tabletop.input.devices import key_name, menu_buttons
 from tabletop.session import Seat, Session
 from tabletop.ui import gfx
@@ -71,7 +72,7 @@ class ReplayScene(Scene):
         super().__init__(app)
         self.spec = spec
         self.source = record
-        self.table_actions = action_table(spec.rules.actions)
+        self.table_actions = action_table(actions_of(spec.rules))
         self.actions = [from_json(self.table_actions, a) for a in record.actions]
         humans = [i for i, p in enumerate(record.players) if p.get("kind", "human") == "human"]
         self.sides = [None] + list(range(len(record.players)))
@@ -91,8 +92,9 @@ class ReplayScene(Scene):
         """The move numbers at which a round starts (0 first)."""
         state = rec.start(self.source, self.spec)
         starts, key = [0], _round_key(state)
+        history = rec.history(self.spec, rec.n_players(self.source, self.spec))  # undo entries rewind
         for i, action in enumerate(self.actions):
-            result = self.spec.rules.apply(state, action)
+            result = history.apply(state, action)
             if isinstance(result, Refused):
                 break
             state = result
@@ -119,8 +121,9 @@ class ReplayScene(Scene):
             game=self.spec.id, seed=s.seed, options=s.options, players=list(self.source.players), setup=s.setup
         )
         state = rec.start(self.source, self.spec)
+        s.history = rec.history(self.spec, rec.n_players(self.source, self.spec))
         for action in self.actions[:index]:
-            result = self.spec.rules.apply(state, action)
+            result = s.history.apply(state, action)
             if isinstance(result, Refused):
                 break
             state = result
@@ -137,6 +140,7 @@ class ReplayScene(Scene):
         if hasattr(table, "secrecy"):
             table.secrecy = WatchSecrecy(table, self.side)
         table.result_items = self._result_menu  # the result panel's buttons act on the replay
+        table.undo_shown = lambda: False  # nobody takes back a move in a replay
         table._result_items = self._result_menu
         old = self.table
         self.table = table

@@ -26,6 +26,7 @@ class Secrecy:
         self.mode = "open" if len(self.humans) <= 1 else mode
         self.shown: int | None = None
         self.peeking: set[int] = set()
+        self.curtain_key: tuple | None = None
 
     def visible(self, seat: int) -> bool:
         if seat not in self.humans:
@@ -50,7 +51,6 @@ class Secrecy:
     def committed(self, seat: int) -> None:
         if self.shown == seat:
             self.shown = None
-        self.table.show_focus[seat] = False
 
     def curtain_needed(self, waiting: list[int]) -> int | None:
         """In curtain mode: the human who must choose next while nobody's cards are shown."""
@@ -80,8 +80,10 @@ class Secrecy:
             gfx.blit_text(
                 surf, f"{' and '.join(others)}, please look away.", vp.s(22), vp.p(640, 315), gfx.WHITE, anchor="center"
             )
-        self.table.hot_button(
-            vp.r(470, 370, 340, 60), f"Show {names[seat]}'s cards", lambda: self.show(seat), seat=seat
-        )
-        self.table.focus[seat] = 0
+        label = f"Show {names[seat]}'s cards"
+        self.table.hot_button(vp.r(470, 370, 340, 60), label, lambda: self.show(seat), seat=seat)
+        key = (seat, id(self.table.session.state))
+        if self.curtain_key != key:  # a new curtain: the focus starts on its button (and may move off it)
+            self.curtain_key = key
+            self.table.want_focus[seat] = label
         self.table.show_focus[seat] = True

@@ -31,10 +31,21 @@ SCHEME_NOTES = {
 }
 
 
+DEFAULT_SCHEMES = ("mouse", "keys-right", "gamepad", "gamepad", "gamepad", "gamepad")  # by seat
+
+
 def start_table(app, session) -> None:
     if session.spec.make_table is None:
         app.toast(f"{session.spec.name} has no table yet.")
         return
+    if session.spec.dynamics != TURNS and not getattr(session, "remote", False):
+        # A kept game whose people have no controls written (one played online, from the host's
+        # side) is played here: each person gets controls of their own, never the same keys.
+        taken = {s.scheme for s in session.seats if s.scheme}
+        spare = [sc for sc in DEFAULT_SCHEMES if sc not in taken or sc == "gamepad"]
+        for seat in session.seats:
+            if seat.kind == "human" and seat.scheme is None and spare:
+                seat.scheme = spare.pop(0)
     app.push(session.spec.make_table(app, session))
 
 
@@ -97,9 +108,8 @@ class Setup(MenuScene):
             kept[i] if i < len(kept) and kept[i] is not None else default_seats[i] for i in range(spec.max_players)
         ]
         schemes = last.get("controls") if isinstance(last.get("controls"), list) else []
-        default_schemes = ["mouse", "keys-right", "gamepad", "gamepad", "gamepad", "gamepad"]
         self.schemes = [
-            schemes[i] if i < len(schemes) and schemes[i] in SCHEMES else default_schemes[i]
+            schemes[i] if i < len(schemes) and schemes[i] in SCHEMES else DEFAULT_SCHEMES[i]
             for i in range(spec.max_players)
         ]
         opts = last.get("options") if isinstance(last.get("options"), dict) else {}
@@ -196,7 +206,7 @@ class Setup(MenuScene):
             items.append(Item("How to play", action=self.help, key="help", hint="The rules in short, and the controls"))
         for opt in self.main_options():
             items.append(self.option_item(opt))
-        if self.more_options() or self._has_secrecy():
+        if self.more_options() or self.has_secrecy():
             items.append(
                 Item(
                     "More options",
@@ -213,7 +223,7 @@ class Setup(MenuScene):
                 self.menu.focus = i
         self.menu.show_focus()
 
-    def _has_secrecy(self) -> bool:
+    def has_secrecy(self) -> bool:
         return self.spec.hidden_info and self.spec.dynamics == SIMULTANEOUS
 
     def _set_players(self, n):
@@ -400,7 +410,7 @@ class MoreOptions(MenuScene):
         self.heading = "More options"
         self.sub = setup.spec.name
         items = [setup.option_item(o) for o in setup.more_options()]
-        if setup._has_secrecy():
+        if setup.has_secrecy():
             modes = [("curtain", "Curtain (take turns looking)"), ("peek", "Peek (hold your peek button)")]
             items.append(
                 Item(

@@ -22,6 +22,9 @@ NAMES = (
     "knockout",
     "cheer",
     "bell",
+    "judge",
+    "stab",
+    "levelup",
 )
 
 

@@ -8,13 +8,18 @@ every game, for free:
 - mouse: click a card (``on_choose``) or drag it onto a zone (``on_drop``);
   a drop the zone refuses animates the card back and shows the reason;
 - keyboard and gamepad: each seat has a focus that moves between that seat's
-  hot things with the arrows / d-pad / stick (spatially), ``confirm`` chooses;
+  hot things (ui.focus: within a group with left / right, row to row with
+  up / down, group to group with next / prev); ``confirm`` chooses what it
+  shows;
 - pause (Esc, Start or the pause button), focus loss pauses, a gamepad
   pulled out pauses and names the player, a window too small pauses;
 - computer seats (turn-based and simultaneous games): their bot is asked
   when the rules wait for them and nothing is animating;
 - the result panel (play again / back to the menu);
-- ``submit(action)``: rules first; a refusal is shown and sounded.
+- ``submit(action)``: rules first; a refusal is shown and sounded;
+- undo (``ask_undo``: the Undo button, U or Ctrl+Z, the pause menu): a person
+  takes back their last move where the rules allow, the other people agreeing
+  (tabletop/ui/undo.py); ``after_undo`` lets a table forget what it showed.
 
 Input routing: in turn-based games, or with a single human, every device
 acts for the human whose choice the game is waiting for. Otherwise each
@@ -32,8 +37,13 @@ import pygame
 
 from tabletop.core.game import Refused, name_seats
 from tabletop.core.registry import REALTIME, TURNS
+from tabletop.core.undo import Undo
+from tabletop.input import rebind
 from tabletop.input.devices import Press, Router, key_name, menu_buttons
-from tabletop.ui import cards, gfx, pace
+from tabletop.ui import cards, gfx, pace, undo
+from tabletop.ui import moment as moment_mod
+from tabletop.ui import result as result_mod
+from tabletop.ui.focus import FocusMixin
 from tabletop.ui.pause import PauseScene, ReconnectScene
 from tabletop.ui.scene import Scene
 
@@ -49,6 +59,7 @@ class Hot:
     image: pygame.Surface | None = None
     accepts: Callable[[Any], str | None] | None = None  # zones: refusal reason or None
     callback: Callable[[], Any] | None = None  # buttons
+    group: Any = None  # where keys / pad move the focus within (see ui.focus); None: from the payload
 
 
 @dataclass
@@ -62,7 +73,9 @@ class Flight:
     total: float
 
 
-class TableScene(Scene):
+class TableScene(FocusMixin, Scene):
+    undo_spot = undo.BUTTON  # where the Undo button sits (design units); a table may move it
+
     def __init__(self, app, session):
         super().__init__(app)
         self.session = session
@@ -77,8 +90,7 @@ class TableScene(Scene):
         self.router = Router(app.settings, app.pads, schemes)
         self.hots: list[Hot] = []
         self.next_hots: list[Hot] = []
-        self.focus: dict[int, int] = {}  # seat -> index into that seat's focusables
-        self.show_focus: dict[int, bool] = {}  # focus ring shown once a seat uses keys/pad
+        self.init_focus()  # keyboard / gamepad focus per seat (ui.focus)
         self.drag: dict | None = None
         self.flights: list[Flight] = []
         self.message = ""
@@ -90,7 +102,10 @@ class TableScene(Scene):
         self.pace = pace.factor(app.settings)  # the "Computer turns" setting: scales the pauses below
         self.read_ms = 0.0  # a person's own result stays this long before a computer moves on
         self.pause_rect = None
+        self.undo_rect = None  # the Undo button, while it is shown
         self.tutor = None  # a lesson's coach (tabletop.tutorial) when the table plays a lesson
+        self.moments: list[moment_mod.Moment] = []  # big moments being shown, one after another
+        self.report = None  # the finished game's story (result_mod.build), gathered once
 
     # -- hooks for subclasses ---------------------------------------------------------
     def draw_table(self, surf, vp) -> None:
@@ -111,6 +126,14 @@ class TableScene(Scene):
 
     def after_action(self, action, result) -> None:
         """Called after every accepted action (start animations, play sounds)."""
+
+    def after_undo(self, seat: int) -> None:
+        """Called after ``seat`` took back a move: forget any choice the table kept of it."""
+
+    def lesson_seen(self, goal) -> bool:
+        """Has the table shown enough for a lesson's reached ``goal`` to be praised? (a table that replays
+        a move step by step may say yes once the step that reached it was shown)"""
+        return not self.busy()
 
     def lesson_spots(self, vp) -> list:
         """Places a lesson may light up that are not hot things (payload, window rect); see tabletop.tutorial."""
@@ -139,6 +162,12 @@ class TableScene(Scene):
         if isinstance(result, Refused):
             self.say(result.reason)
             self.app.sounds.play("refuse")
+        elif isinstance(action, Undo):
+            self.drag, self.flights, self.read_ms = None, [], 0.0
+            self.invalidate()
+            self.after_undo(action.player)
+            self.say(f"{self.session.seats[action.player].name} took back a move.", 2500)
+            self.app.sounds.play("click")
         else:
             if self.spec.dynamics == TURNS and getattr(action, "player", None) in self.humans:
                 self.read_ms = pace.READ_MS * self.pace  # time to read your own result
@@ -172,18 +201,99 @@ class TableScene(Scene):
         take = getattr(self.session, "take_notice", None)
         return take() if take is not None else ""
 
+    def moment(self, title: str, line: str = "", colour=gfx.GOLD, sound: str | None = None) -> None:
+        """A big moment of the game: a shout sweeps across the table (after those already showing)
+        and ``sound`` plays when it starts. The result panel waits for it."""
+        ms = moment_mod.MOMENT_MS / self.anim_factor()
+        self.moments = self.moments[-3:]  # never a long queue of shouts behind the play
+        self.moments.append(moment_mod.Moment(title, line, colour, ms, sound))
+        if len(self.moments) == 1 and sound:
+            self.app.sounds.play(sound)
+
     def say(self, text: str, ms: float = 3500) -> None:
         self.message = text
         self.message_ms = ms
 
+    # -- taking back a move ------------------------------------------------------------
+    def undo_shown(self) -> bool:
+        """Whether this table offers undo at all (not in a lesson, online, or in real time)."""
+        return (
+            self.tutor is None
+            and not getattr(self.session, "remote", False)
+            and self.spec.dynamics != REALTIME
+            and bool(self.humans)
+        )
+
+    def undo_reason(self) -> str:
+        """Why nobody here may take back a move now ("" when someone may)."""
+        if getattr(self.session, "remote", False):
+            return undo.ONLINE
+        seat = self.session.undo_seat()
+        if seat is not None and seat in self.humans:
+            return ""
+        asker = self.acting_seat()
+        return self.session.undo_why(self.humans[0] if asker is None else asker)
+
+    def ask_undo(self) -> None:
+        """A person asks to take back their last move: done at once against the computer, asked of
+        the other people otherwise; refused with the rules' reason when it may not be."""
+        if self.tutor is not None or not self.humans:
+            return
+        why = self.undo_reason()
+        if why:
+            self.say(why)
+            self.app.sounds.play("refuse")
+            return
+        seat = self.session.undo_seat()
+        others = [h for h in self.humans if h != seat]
+        if others:
+            self.drop_held()
+            self.app.push(undo.UndoPrompt(self.app, self, seat, others))
+        else:
+            self.undo_move(seat)
+
+    def undo_move(self, seat: int):
+        return self.submit(Undo(seat))
+
+    def undo_item(self, pause):
+        """The pause menu's "Take back" item: it takes back a move, or says why this game never
+        does (real time, online). None in a lesson."""
+        from tabletop.ui.widgets import Item
+
+        if self.tutor is not None or not self.humans:
+            return None
+
+        def go():
+            pause.resume()
+            if self.undo_shown() or getattr(self.session, "remote", False):
+                self.ask_undo()  # online, it says why not
+            else:
+                self.say(self.session.undo_why(self.humans[0]))
+
+        hint = "Undo: U or Ctrl+Z at the table" if self.undo_shown() else ""  # in JAB, U and Z are hand keys
+        return Item("Take back my last move", action=go, hint=hint)
+
+    def _draw_undo(self, surf, vp) -> None:
+        """The Undo button: for the mouse, like the pause button (keys: U or Ctrl+Z; a gamepad: the
+        pause menu), so it never joins a seat's focus. Dim when nothing may be taken back; a click
+        then says why."""
+        self.undo_rect = None
+        if not self.undo_shown() or self.session.outcome() is not None:
+            return
+        self.undo_rect = rect = vp.r(*self.undo_spot)
+        able = not self.undo_reason()
+        fill, ink = ((70, 84, 110), gfx.WHITE) if able else ((45, 48, 56), gfx.GREY)
+        gfx.panel(surf, rect, fill, radius=max(3, rect.h // 5), border=(150, 160, 190), width=1)
+        gfx.draw_fitted(surf, undo.LABEL, rect.inflate(-vp.s(10), -2), int(rect.h * 0.5), ink)
+
     # -- registering what can be pointed at (call while drawing) ------------------------
-    def hot_card(self, rect, payload, seat=None, image=None) -> None:
-        self.next_hots.append(Hot(pygame.Rect(rect), payload, seat, "card", image))
+    def hot_card(self, rect, payload, seat=None, image=None, group=None) -> None:
+        self.next_hots.append(Hot(pygame.Rect(rect), payload, seat, "card", image, group=group))
 
     def hot_zone(self, rect, payload, accepts=None, seat=None) -> None:
         self.next_hots.append(Hot(pygame.Rect(rect), payload, seat, "zone", accepts=accepts))
 
-    def hot_button(self, rect, label: str, callback, seat=None, px=None, enabled=True) -> pygame.Rect:
+    def hot_button(self, rect, label: str, callback, seat=None, px=None, enabled=True, group=None) -> pygame.Rect:
         vp = self.app.vp
         rect = pygame.Rect(rect)
         surf = pygame.display.get_surface()
@@ -198,7 +308,7 @@ class TableScene(Scene):
                 gfx.WHITE if enabled else gfx.DIM,
             )
         if enabled:
-            self.next_hots.append(Hot(rect, label, seat, "button", callback=callback))
+            self.next_hots.append(Hot(rect, label, seat, "button", callback=callback, group=group))
         return rect
 
     # -- scene plumbing ------------------------------------------------------------------
@@ -241,9 +351,19 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and key_name(event) == "escape":
             self.pause()
             return
+        if (
+            event.type == pygame.KEYDOWN
+            and self.spec.dynamics != REALTIME  # in real time U and Z are JAB's own keys
+            and self.tutor is None
+            and self.humans
+            and self.session.outcome() is None
+            and (key_name(event) == "u" or (key_name(event) == "z" and event.mod & pygame.KMOD_CTRL))
+        ):
+            self.ask_undo()
+            return
         if self.tutor is not None and self.tutor.handle(event, pad_changes):
             return
-        if self.session.outcome() is not None and not self.busy() and not self.result_dismissed and not self.tutor:
+        if self.showing_result():
             self._result_handle(event, pad_changes)
             return
         if self.shared_input:
@@ -276,65 +396,35 @@ class TableScene(Scene):
         if p.down and p.button in ("up", "down", "left", "right"):
             self.show_focus[p.seat] = True
             self._move_focus(p.seat, p.button)
-        elif p.down and p.button == "confirm" and p.source != "mouse":
+        elif p.down and p.button in ("next", "prev"):
             self.show_focus[p.seat] = True
+            self.cycle_group(p.seat, 1 if p.button == "next" else -1)
+        elif p.down and p.button == "confirm" and p.source != "mouse":
             hot = self.focused(p.seat)
-            if hot is not None:
-                if hot.kind == "button":
-                    hot.callback()
-                else:
-                    self.on_choose(p.seat, hot.payload)
+            if hot is None or not self.show_focus.get(p.seat):
+                # Enter / A acts only on a focus the player can see: this press shows it
+                self.show_focus[p.seat] = True
+                self.reseat_focus(p.seat)
+                secrecy = getattr(self, "secrecy", None)
+                if self.focused(p.seat) is None and secrecy is not None and secrecy.mode == "peek":
+                    if not secrecy.visible(p.seat):
+                        self.say(f"Hold {self.peek_name(p.seat)} to see your cards.")  # the focus waits with them
+                self.app.sounds.play("click")
+            elif hot.kind == "button":
+                hot.callback()
+            else:
+                self.on_choose(p.seat, hot.payload)
         else:
             self.on_press(p)
 
-    # -- focus (keyboard / gamepad) -------------------------------------------------------
-    def focusables(self, seat: int, hots: list[Hot] | None = None) -> list[Hot]:
-        """What ``seat`` can move its focus over: among ``hots`` (the last frame's by default)."""
-        return [
-            h
-            for h in (self.hots if hots is None else hots)
-            if h.kind in ("card", "button") and (h.seat is None or h.seat == seat)
-        ]
-
-    def focus_payload(self, seat: int, items: list[Hot], payload) -> bool:
-        """Put ``seat``'s focus on the item showing ``payload``; False if none does."""
-        for i, h in enumerate(items):
-            if h.payload == payload:
-                self.focus[seat] = i
-                return True
-        return False
-
-    def focused(self, seat: int) -> Hot | None:
-        items = self.focusables(seat)
-        if not items:
-            return None
-        i = self.focus.get(seat, 0) % len(items)
-        return items[i]
-
-    def _move_focus(self, seat: int, direction: str) -> None:
-        items = self.focusables(seat)
-        if not items:
-            return
-        cur = self.focused(seat)
-        cx, cy = cur.rect.center
-        dx, dy = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}[direction]
-        best, best_score = None, None
-        for i, h in enumerate(items):
-            if h is cur:
-                continue
-            vx, vy = h.rect.centerx - cx, h.rect.centery - cy
-            along = vx * dx + vy * dy
-            if along <= 0:
-                continue
-            across = abs(vx * dy) + abs(vy * dx)
-            score = along + 2 * across
-            if best_score is None or score < best_score:
-                best, best_score = i, score
-        if best is None:  # wrap around in that direction's order
-            order = sorted(range(len(items)), key=lambda i: items[i].rect.centerx * dx + items[i].rect.centery * dy)
-            best = order[0]
-        self.focus[seat] = best
-        self.app.sounds.play("click")
+    def peek_name(self, seat: int) -> str:
+        """The seat's peek control in words ("Tab", "Y on the gamepad")."""
+        scheme = None if self.shared_input else self.router.schemes[seat]
+        if scheme is None:
+            return "Tab (Y on a gamepad)"
+        names = rebind.inputs_for(self.app.settings.bindings, scheme, "peek")
+        name = rebind.input_label(scheme, names[0]) if names else "your peek control"
+        return f"{name} on the gamepad" if scheme == "gamepad" and names else name
 
     # -- mouse ----------------------------------------------------------------------------
     def anim_factor(self) -> float:
@@ -352,6 +442,9 @@ class TableScene(Scene):
             self.read_ms = 0.0  # a click presses on, like a key
             if self.pause_rect is not None and self.pause_rect.collidepoint(event.pos):
                 self.pause()
+                return
+            if self.undo_rect is not None and self.undo_rect.collidepoint(event.pos):
+                self.ask_undo()
                 return
             if seat is None:
                 return
@@ -416,6 +509,12 @@ class TableScene(Scene):
         for f in self.flights:
             f.ms -= dt_ms
         self.flights = [f for f in self.flights if f.ms > 0]
+        if self.moments:
+            self.moments[0].ms += dt_ms
+            if self.moments[0].done:
+                self.moments.pop(0)
+                if self.moments and self.moments[0].sound:
+                    self.app.sounds.play(self.moments[0].sound)
         if self.tutor is not None:
             self.tutor.update(dt_ms)
         if self.spec.dynamics != REALTIME:
@@ -441,10 +540,14 @@ class TableScene(Scene):
 
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surf, vp) -> None:
-        self.next_hots = []
-        self.draw_table(surf, vp)
-        self.hots = self.next_hots
-        self._draw_focus(surf, vp)
+        for _ in range(2):
+            self.next_hots = []
+            self.draw_table(surf, vp)
+            self._draw_undo(surf, vp)
+            self.hots = self.next_hots
+            if not self.settle_focus():
+                break  # else the focus went onto another thing: drawn again, the table shows it (previews, a lift)
+        self.draw_focus(surf, vp)
         self._draw_drag(surf)
         for f in self.flights:
             t = gfx.ease_out(1 - f.ms / f.total)
@@ -455,11 +558,13 @@ class TableScene(Scene):
         c = self.pause_rect.center
         for side in (-1, 1):  # two bars (vp.s is for lengths: an offset's sign goes outside it)
             pygame.draw.rect(surf, gfx.WHITE, (c[0] + side * vp.s(5) - bar_w // 2, c[1] - bar_h // 2, bar_w, bar_h))
+        if self.moments:
+            moment_mod.draw(surf, vp, self.moments[0])
         if self.tutor is not None:
             self.tutor.draw(surf, vp)
         if self.message_ms > 0 and self.message:
             self.draw_message(surf, vp, self.message)
-        if self.session.outcome() is not None and not self.busy() and not self.result_dismissed and not self.tutor:
+        if self.showing_result():
             self._draw_result(surf, vp)
 
     def draw_message(self, surf, vp, text: str, y: float = 360) -> None:
@@ -471,22 +576,6 @@ class TableScene(Scene):
         r.center = vp.p(640, y)
         gfx.panel(surf, r, (30, 20, 20), radius=vp.s(10), border=gfx.REFUSE, alpha=235)
         gfx.draw_fitted(surf, text, r.inflate(-vp.s(30), -vp.s(16)), px, gfx.WHITE)
-
-    def _draw_focus(self, surf, vp) -> None:
-        for seat in list(self.show_focus):
-            if not self.show_focus.get(seat):
-                continue
-            hot = self.focused(seat)
-            if hot is None:
-                continue
-            colour = gfx.PLAYER_COLOURS[seat % len(gfx.PLAYER_COLOURS)]
-            # two rings, so the focus shows on a card whose border is the player's own colour
-            pygame.draw.rect(
-                surf, gfx.HILITE, hot.rect.inflate(vp.s(16), vp.s(16)), width=max(1, vp.s(3)), border_radius=vp.s(10)
-            )
-            pygame.draw.rect(
-                surf, colour, hot.rect.inflate(vp.s(8), vp.s(8)), width=max(2, vp.s(3)), border_radius=vp.s(8)
-            )
 
     def _draw_drag(self, surf) -> None:
         if self.drag is None or not self.drag["moved"]:
@@ -506,6 +595,23 @@ class TableScene(Scene):
         surf.blit(img, r)
 
     # -- the result ---------------------------------------------------------------------
+    def showing_result(self) -> bool:
+        """The result panel is up: the game is over, its last moments have been shown, and the
+        player has not put it away to look at the table."""
+        return (
+            self.session.outcome() is not None
+            and not self.busy()
+            and not self.moments
+            and not self.result_dismissed
+            and not self.tutor
+        )
+
+    def game_report(self):
+        """The finished game's story (``Rules.report``), gathered once."""
+        if self.report is None:
+            self.report = result_mod.build(self.session)
+        return self.report
+
     def result_text(self) -> tuple[str, str]:
         out = self.session.outcome()
         why = name_seats(out.reason, [seat.name for seat in self.session.seats])
@@ -514,16 +620,9 @@ class TableScene(Scene):
         return f"{self.session.seats[out.winner].name} wins!", why
 
     def headline(self) -> str:
-        """The result said from the player's side: "You win!" for one person against the computer,
-        the winner's name between people."""
-        head = self.result_text()[0]
-        out = self.session.outcome()
-        people = [i for i, s in enumerate(self.session.seats) if s.kind == "human"]
-        if out is None or out.winner is None or len(people) != 1:
-            return head
-        if out.winner == people[0]:
-            return "You win!"
-        return f"You lose: {self.session.seats[out.winner].name} wins"
+        """The result said from the player's side and how it came: "You win by knockout in round 2!"
+        for one person against the computer, the winner's name between people."""
+        return result_mod.headline(self.session, self.game_report())
 
     def _result_items(self):
         from tabletop.ui.widgets import Item, Menu
@@ -534,7 +633,7 @@ class TableScene(Scene):
             Item("Look at the table", action=self._dismiss),
             Item("Back to the menu", action=self.leave),
         ]
-        return Menu(items, x=440, y=392, w=400, row=44, sound=self.app.sounds, on_back=self._dismiss)
+        return Menu(items, x=440, y=500, w=400, row=44, sound=self.app.sounds, on_back=self._dismiss)
 
     def watch_replay(self):
         from tabletop.ui.replay import ReplayScene
@@ -565,11 +664,7 @@ class TableScene(Scene):
         if self.result_menu is None:
             self.result_menu = self._result_items()
             self.app.sounds.play("cheer")
-        r = vp.r(300, 130, 680, 470)
-        gfx.panel(surf, r, gfx.PANEL, radius=vp.s(16), border=gfx.GOLD, width=vp.s(3), alpha=240)
-        why = self.result_text()[1]
-        gfx.draw_fitted(surf, self.headline(), vp.r(330, 150, 620, 64), vp.s(44), gfx.GOLD, bold=True, lines=1)
-        gfx.draw_fitted(surf, why, vp.r(330, 222, 620, 160), vp.s(20), gfx.WHITE, min_px=vp.s(17))
+        result_mod.draw(surf, vp, self, self.game_report(), self.result_text()[1])
         self.result_menu.draw(surf, vp)
 
 

@@ -2,7 +2,9 @@
 pitch) in a grid, with the launcher's other entries as a row of buttons under them.
 
 ``TileMenu`` is a ``Menu``: the same items, actions, mouse/keys/gamepad handling and hint line;
-only where the items sit and how they look differ. Every arrow moves in reading order."""
+only where the items sit and how they look differ. The arrows (keys, d-pad, stick) move where they
+point: left/right along a row, up/down to the row above or below, onto the item nearest in line
+(stopping at the edges). Tab / Shift+Tab and the shoulder buttons walk every item in reading order."""
 
 from __future__ import annotations
 
@@ -45,6 +47,7 @@ class TileMenu(Menu):
         self.max_rows = len(items)  # everything is on one screen: no scrolling
         self.games = [i for i, it in enumerate(items) if it.key]
         self.others = [i for i, it in enumerate(items) if not it.key]
+        self._column: tuple[int, float] = (-1, 0.0)  # (item, x): where a run of up/down presses is aiming
 
     def _rects(self):
         """Design-unit rects of every item, in item order."""
@@ -64,11 +67,69 @@ class TileMenu(Menu):
             x += bw + 16
         return out
 
+    def rows(self) -> list[list[int]]:
+        """Item indices row by row, as drawn: the tiles COLS to a row, then the row of buttons."""
+        rows = [self.games[n : n + COLS] for n in range(0, len(self.games), COLS)]
+        return rows + [self.others] if self.others else rows
+
     def press(self, button: str) -> bool:
-        """Down/right go to the next item in reading order (left to right, row by row), up/left back."""
-        if button in ("left", "right") and self.items:
-            button = "up" if button == "left" else "down"
+        if not self.items:
+            return False
+        if button in ("up", "down", "left", "right"):
+            self._step(button)
+            return True
+        if button in ("next", "prev"):
+            order = [i for row in self.rows() for i in row if self.items[i].enabled]
+            if order:
+                at = order.index(self.focus) if self.focus in order else -1
+                self._go(order[(at + (1 if button == "next" else -1)) % len(order)])
+            return True
         return super().press(button)
+
+    def _step(self, button: str) -> None:
+        """Move the focus the way the arrow points; at an edge it stays where it is."""
+        rows = self.rows()
+        r = next((n for n, row in enumerate(rows) if self.focus in row), 0)
+        row = rows[r]
+        if button in ("left", "right"):
+            c = row.index(self.focus) if self.focus in row else 0
+            step = -1 if button == "left" else 1
+            c += step
+            while 0 <= c < len(row) and not self.items[row[c]].enabled:
+                c += step
+            if 0 <= c < len(row):
+                self._go(row[c])
+            return
+        target = r + (-1 if button == "up" else 1)
+        if not 0 <= target < len(rows):
+            return
+        rects = self._rects()
+        # the column a run of up/down presses started from, so that down then up comes back
+        if self._column[0] != self.focus:
+            x, _, w, _ = rects[self.focus]
+            self._column = (self.focus, x + w / 2)
+        want = self._column[1]
+        choices = [i for i in rows[target] if self.items[i].enabled]
+        if choices:
+            best = min(choices, key=lambda i: abs(rects[i][0] + rects[i][2] / 2 - want))  # ties: the left one
+            self._go(best)
+            self._column = (best, want)
+
+    def _go(self, i: int) -> None:
+        if i != self.focus:
+            self.focus = i
+            self._click()
+
+    def handle(self, event, pad_changes, vp) -> bool:
+        if (
+            event is not None
+            and event.type == pygame.KEYDOWN
+            and event.key == pygame.K_TAB
+            and event.mod & pygame.KMOD_SHIFT
+        ):
+            self.press("prev")  # Shift+Tab: back in reading order
+            return super().handle(None, pad_changes, vp) or True
+        return super().handle(event, pad_changes, vp)
 
     def draw(self, surf, vp) -> None:
         rects = self._rects()

@@ -11,7 +11,15 @@ from .rules import Plan, Stance
 
 YOU, BLUE = 0, 1
 OPTIONS = {"rounds": 3}
-PICKS = ({"type": "pick", "player": YOU, "character": 9}, {"type": "pick", "player": BLUE, "character": 5})
+MAE, LOLA, DUKE = 9, 5, 6  # character ids: Lola starts with 6 momentum, Duke is southpaw; no trait gets in the way
+NAMES = {MAE: "Marathon Mae", LOLA: "Lola Showtime", DUKE: "Duke Darling"}
+
+
+def _picks(red=MAE, blue=LOLA):
+    return ({"type": "pick", "player": YOU, "character": red}, {"type": "pick", "player": BLUE, "character": blue})
+
+
+PICKS = _picks()
 # starter card ids: Red 0-7, Blue 8-15, each in the order Jab, Jab, Cross, Hook, Uppercut, Block, Block, Feint
 RED = {"Jab": 0, "Jab2": 1, "Cross": 2, "Hook": 3, "Uppercut": 4, "Block": 5, "Block2": 6, "Feint": 7}
 BLUE_IDS = {name: i + 8 for name, i in RED.items()}
@@ -21,8 +29,8 @@ def _names(hand):
     return [n.rstrip("2") for n in hand]
 
 
-def _setup(red_hand, blue_hand, main=None) -> dict:
-    setup = {"boards": [["Marathon Mae"], ["Lola Showtime"]], "decks": [_names(red_hand), _names(blue_hand)]}
+def _setup(red_hand, blue_hand, main=None, red=MAE, blue=LOLA) -> dict:
+    setup = {"boards": [[NAMES[red]], [NAMES[blue]]], "decks": [_names(red_hand), _names(blue_hand)]}
     if main:
         setup["main"] = list(main)
     return setup
@@ -54,17 +62,34 @@ def _lands(k):
     return lambda s: (e := _event(s, k)) is not None and e["landed"][YOU] and not e["landed"][BLUE]
 
 
-def _plans(first=None, min_bid=0, slot=0, cards=None):
-    """The move on the way: a plan with ``first`` in ``slot`` (and at least ``min_bid`` on it)."""
+def _plans(first=None, min_bid=0, slot=0, cards=None, max_bid=None, then=None):
+    """The move on the way: a plan with ``first`` in ``slot`` (at least ``min_bid`` and at most ``max_bid``
+    on it) and ``then`` in the slot after it."""
 
     def step(action, before, after):
         if not isinstance(action, Plan):
             return False
         if cards is not None and set(action.cards) != {RED[c] for c in cards}:
             return False
+        if then is not None and action.cards[slot + 1] != RED[then]:
+            return False
+        if max_bid is not None and action.bids[slot] > max_bid:
+            return False
         return first is None or (action.cards[slot] == RED[first] and action.bids[slot] >= min_bid)
 
     return step
+
+
+def _row(k, code, gained=None):
+    """Event ``k`` went by this row of the table (and Red gained this much momentum there)."""
+    return lambda s: (
+        (e := _event(s, k)) is not None and e["code"] == code and (gained is None or e["momentum"][YOU] == gained)
+    )
+
+
+def _alone(k, speed):
+    """In event ``k`` Red's card was this fast, and only Red's card landed."""
+    return lambda s: _lands(k)(s) and _event(s, k)["speeds"][YOU] == speed
 
 
 LOCK = ("lock", YOU)
@@ -106,8 +131,37 @@ def lessons() -> list[Lesson]:
             touch=_light("Hook", buttons=(LOCK, BID)),
             opponent=_blue("Cross", "Block", "Jab"),
             coach="Hook in slot 1 with 2 momentum bid on it (+ beside the slot): 3 + 2 beats 4.",
-            done="5 against 4: your Hook landed. Bids are spent whatever happens; equal speeds in the same "
-            "stance both land.",
+            done="5 against 4: your Hook landed. Bids are spent whatever happens.",
+        ),
+        Lesson(
+            id="tie",
+            title="Equal speeds",
+            text="Two punches of the same speed both land when the boxers stand the same way. "
+            "Blue opens with a Jab (5): put your Jab (5) in slot 1, with no bid.",
+            setup=_setup(["Jab", "Block", "Block2", "Feint"], ["Jab", "Block", "Block2", "Hook"]),
+            options=OPTIONS,
+            prelude=PICKS,
+            goal=_row(1, "tie_same"),
+            step=_plans("Jab", max_bid=0),
+            touch=_light("Jab"),
+            opponent=_blue("Jab", "Block", "Block2"),
+            coach="Jab in slot 1 without a bid (so it is as fast as Blue's), then Lock in.",
+            done="Both Jabs landed: a point each.",
+        ),
+        Lesson(
+            id="other-stance",
+            title="Equal speeds, other stances",
+            text="When the boxers stand differently, equal punches both miss. You are southpaw and Blue orthodox: "
+            "Blue opens with a Jab, so put your Jab in slot 1, with no bid.",
+            setup=_setup(["Jab", "Block", "Block2", "Feint"], ["Jab", "Block", "Block2", "Hook"], red=DUKE),
+            options=OPTIONS,
+            prelude=_picks(DUKE, LOLA),
+            goal=_row(1, "tie_differs"),
+            step=_plans("Jab", max_bid=0),
+            touch=_light("Jab"),
+            opponent=_blue("Jab", "Block", "Block2"),
+            coach="Jab in slot 1 without a bid, then Lock in.",
+            done="Neither Jab landed. Stances change when a Feint is beaten or gets through.",
         ),
         Lesson(
             id="jab",
@@ -125,6 +179,21 @@ def lessons() -> list[Lesson]:
             done="The Jab landed and the Hook did not.",
         ),
         Lesson(
+            id="cross-jab",
+            title="A faster Cross",
+            text="The one punch that beats a Jab is a Cross that is faster. "
+            "Blue opens with a Jab (5): put your Cross (4) in slot 1 and bid 2 on it.",
+            setup=_setup(["Cross", "Jab", "Block", "Feint"], ["Jab", "Block", "Block2", "Hook"]),
+            options=OPTIONS,
+            prelude=PICKS,
+            goal=_row(1, "cross_beats_jab"),
+            step=_plans("Cross", min_bid=2),
+            touch=_light("Cross", buttons=(LOCK, BID)),
+            opponent=_blue("Jab", "Block", "Block2"),
+            coach="Cross in slot 1 with 2 momentum bid on it (+ beside the slot): 4 + 2 beats 5.",
+            done="6 against 5: your Cross landed and Blue's Jab did not. A Cross as fast as the Jab loses.",
+        ),
+        Lesson(
             id="block",
             title="Block",
             text="A Block stops any punch. Blue opens with a Cross: put a Block in slot 1.",
@@ -136,7 +205,37 @@ def lessons() -> list[Lesson]:
             touch=_light("Block"),
             opponent=_blue("Cross", "Block", "Block2"),
             coach="Block in slot 1, then two more cards and Lock in.",
-            done="Blocked. A Block 6 or more faster than the punch also earns momentum.",
+            done="Blocked: Blue's Cross scored nothing.",
+        ),
+        Lesson(
+            id="fast-block",
+            title="A much faster Block",
+            text="A Block 6 or more faster than the punch also wins you 1 momentum. "
+            "Blue opens with an Uppercut (2): put your Block (4) in slot 1 and bid 4 on it.",
+            setup=_setup(["Block", "Jab", "Hook", "Feint"], ["Uppercut", "Block", "Block2", "Jab"], red=LOLA, blue=MAE),
+            options=OPTIONS,
+            prelude=_picks(LOLA, MAE),
+            goal=_row(1, "block_stops_punch", gained=1),
+            step=_plans("Block", min_bid=4),
+            touch=_light("Block", buttons=(LOCK, BID)),
+            opponent=_blue("Uppercut", "Block", "Block2"),
+            coach="Block in slot 1 with 4 momentum bid on it (+ beside the slot): 4 + 4 is 6 more than 2.",
+            done="8 against 2: the Block stopped the Uppercut and won a momentum token back.",
+        ),
+        Lesson(
+            id="fast-hook",
+            title="A blocked Hook",
+            text="A blocked punch still wins 1 momentum if it is 6 faster than the Block, or if it is a Hook that "
+            "is faster at all. Blue opens with a Block (4): Hook (3) in slot 1 with a bid of 2.",
+            setup=_setup(["Hook", "Jab", "Block", "Feint"], ["Block", "Block2", "Jab", "Uppercut"]),
+            options=OPTIONS,
+            prelude=PICKS,
+            goal=_row(1, "block_stops_punch", gained=1),
+            step=_plans("Hook", min_bid=2),
+            touch=_light("Hook", buttons=(LOCK, BID)),
+            opponent=_blue("Block", "Block2", "Jab"),
+            coach="Hook in slot 1 with 2 momentum bid on it, so it is faster than the Block.",
+            done="The Hook was stopped, but being faster won you 1 momentum back.",
         ),
         Lesson(
             id="feint",
@@ -154,6 +253,21 @@ def lessons() -> list[Lesson]:
             done="The Feint got through. It scores nothing, but it can change the stances.",
         ),
         Lesson(
+            id="fast-feint",
+            title="A much faster Feint",
+            text="A Feint 6 or more faster than the Block it gets past also wins you 1 momentum. "
+            "Blue opens with a Block (4): Feint (4) in slot 1 with all 6 of your momentum on it.",
+            setup=_setup(["Feint", "Jab", "Cross", "Block"], ["Block", "Block2", "Hook", "Jab"], red=LOLA, blue=MAE),
+            options=OPTIONS,
+            prelude=_picks(LOLA, MAE),
+            goal=_row(1, "feint_beats_block", gained=1),
+            step=_plans("Feint", min_bid=6),
+            touch=_light("Feint", buttons=(LOCK, BID)),
+            opponent=_blue("Block", "Block2", "Hook"),
+            coach="Feint in slot 1 with 6 momentum bid on it: 4 + 6 is 6 more than the Block's 4.",
+            done="10 against 4: the Feint got past and won a momentum token back.",
+        ),
+        Lesson(
             id="stance",
             title="Punch against Feint",
             text="A punch beats a Feint, and its owner may switch stance: equal speeds in different stances "
@@ -169,9 +283,43 @@ def lessons() -> list[Lesson]:
             done="You are southpaw now, Blue orthodox: from here equal-speed punches cancel out.",
         ),
         Lesson(
+            id="force",
+            title="A much faster punch",
+            text="A punch 6 or more faster than a Feint may also switch the other boxer's stance. "
+            "Jab (5) in slot 1 with a bid of 5 against Blue's Feint (4), then choose to switch Blue.",
+            setup=_setup(["Jab", "Cross", "Block", "Block2"], ["Feint", "Block", "Block2", "Jab"], red=LOLA, blue=MAE),
+            options=OPTIONS,
+            prelude=_picks(LOLA, MAE),
+            goal=lambda s: s.players[BLUE].stance == "southpaw" and s.players[YOU].stance == "orthodox",
+            step=lambda action, before, after: (
+                _plans("Jab", min_bid=5)(action, before, after) or (isinstance(action, Stance) and action.force)
+            ),
+            touch=lambda p, s: _light("Jab", buttons=(LOCK, BID))(p, s) or p == ("stance", YOU, False, True),
+            opponent=_blue("Feint", "Block", "Block2"),
+            coach="Jab in slot 1 with 5 momentum on it; when it lands, switch Blue's stance and keep yours.",
+            done="Blue is southpaw now and you are still orthodox: equal punches between you will miss.",
+        ),
+        Lesson(
+            id="feint-carry",
+            title="A Feint that is too quick",
+            text="A Feint 6 or more faster than the punch that beats it makes your next action 2 faster. "
+            "Blue opens with an Uppercut (2): Feint in slot 1 with a bid of 4, then your Jab in slot 2.",
+            setup=_setup(
+                ["Feint", "Jab", "Block", "Block2"], ["Uppercut", "Jab", "Block", "Block2"], red=LOLA, blue=MAE
+            ),
+            options=OPTIONS,
+            prelude=_picks(LOLA, MAE),
+            goal=_alone(2, 7),
+            step=_plans("Feint", min_bid=4, then="Jab"),
+            touch=_light("Feint", "Jab", buttons=(LOCK, BID)),
+            opponent=_blue("Uppercut", "Jab", "Block"),
+            coach="Feint in slot 1 with 4 momentum on it, and the Jab in slot 2 (no bid needed).",
+            done="The Uppercut beat the Feint, but your Jab in event 2 was a 7 against Blue's 5: only yours landed.",
+        ),
+        Lesson(
             id="carry",
             title="Blocks against Blocks",
-            text="When Blocks meet (or Feints meet), half the faster one's lead carries to its owner's next event. "
+            text="When Blocks meet, half the faster one's lead carries to its owner's next event. "
             "Blue opens with a Block: put yours in slot 1 and bid 2 on it.",
             setup=_setup(["Block", "Hook", "Jab", "Feint"], ["Block", "Hook", "Block2", "Jab"]),
             options=OPTIONS,
@@ -182,6 +330,21 @@ def lessons() -> list[Lesson]:
             opponent=_blue("Block", "Hook", "Block2"),
             coach="Block in slot 1 with 2 momentum bid on it, then Lock in.",
             done="6 against 4 carried 1 speed to your next event: your Hook there was a 4.",
+        ),
+        Lesson(
+            id="feints",
+            title="Feints against Feints",
+            text="Feints that meet work like Blocks: half the faster one's lead carries on. "
+            "Blue opens with a Feint: yours in slot 1 with a bid of 2, then your Hook in slot 2.",
+            setup=_setup(["Feint", "Hook", "Jab", "Block"], ["Feint", "Hook", "Block", "Jab"]),
+            options=OPTIONS,
+            prelude=PICKS,
+            goal=_alone(2, 4),
+            step=_plans("Feint", min_bid=2, then="Hook"),
+            touch=_light("Feint", "Hook", buttons=(LOCK, BID)),
+            opponent=_blue("Feint", "Hook", "Block"),
+            coach="Feint in slot 1 with 2 momentum on it, and the Hook in slot 2.",
+            done="6 against 4 carried 1 speed: your Hook was a 4 and beat Blue's Hook (3).",
         ),
         Lesson(
             id="scoring",
@@ -224,7 +387,7 @@ def lessons() -> list[Lesson]:
             setup=_setup(["Uppercut", "Jab", "Block", "Feint"], ["Hook", "Block", "Block2", "Jab"]),
             options=OPTIONS,
             prelude=PICKS,
-            goal=lambda s: s.players[YOU].knockdowns == 1,
+            goal=lambda s: (e := _event(s, 1)) is not None and e["knockdown"][YOU],
             step=_plans("Uppercut", min_bid=2),
             touch=_light("Uppercut", buttons=(LOCK, BID)),
             opponent=_blue("Hook", "Block", "Block2"),

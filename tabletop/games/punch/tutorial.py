@@ -36,6 +36,12 @@ def _stamina(seat, value):
     return lambda s: s.stamina[seat] == value and s.phase != "break"
 
 
+def _last_red(s):
+    """The card Red showed at the last reveal (None before any)."""
+    shown = [e for e in s.log if e.get("type") == "reveal"]
+    return shown[-1]["cards"][YOU] if shown else None
+
+
 # nine plays that leave Red on 4 and Blue on 4 stamina, one card each still in hand (a Block)
 _NINE_RED = ["p1", "p2", "p3", "nothing", "block", "dodge", "p1", "p2", "p3"]
 _NINE_BLUE = ["p3", "p3", "p2", "p1", "p1", "p2", "block", "dodge", "nothing"]
@@ -107,7 +113,26 @@ def lessons() -> list[Lesson]:
             touch=_touch("nothing"),
             opponent=_blue("block"),
             coach="Play Do Nothing while Blue blocks: a Block or a Dodge against it does nothing.",
-            done="You rested back to 9. Both doing nothing gains each a point; 10 is the most.",
+            done="You rested back to 9; 10 is the most.",
+        ),
+        Lesson(
+            id="both-rest",
+            title="Both do nothing",
+            text="When both play Do Nothing, both rest and win back 1 stamina. "
+            "You are both on 8 and Blue's face-down card is a Do Nothing: play yours too.",
+            setup=_setup(),
+            prelude=(
+                {"type": "commit", "player": YOU, "card": "p1"},
+                {"type": "commit", "player": BLUE, "card": "p3"},
+                {"type": "commit", "player": YOU, "card": "p3"},
+                {"type": "commit", "player": BLUE, "card": "p1"},
+            ),
+            goal=lambda s: s.stamina == (9, 9) and s.phase != "break",
+            step=_commit("nothing"),
+            touch=_touch("nothing"),
+            opponent=_blue("nothing"),
+            coach="Play Do Nothing too: both of you rest.",
+            done="Both rested: 9 each. A quiet play helps whoever is more tired.",
         ),
         Lesson(
             id="caught",
@@ -121,6 +146,20 @@ def lessons() -> list[Lesson]:
             opponent=_blue("nothing"),
             coach="Play your Punch 2 while Blue does nothing.",
             done="Blue took the full 2. At 0 stamina a boxer is knocked out and loses the match.",
+        ),
+        Lesson(
+            id="wasted",
+            title="Nothing happens",
+            text="Blocks and Dodges only work against punches: played against each other, nothing happens. "
+            "Blue's face-down card is a Block: play your Dodge and Punch Back.",
+            setup=_setup(),
+            prelude=({"type": "commit", "player": YOU, "card": "p1"}, {"type": "commit", "player": BLUE, "card": "p3"}),
+            goal=lambda s: s.play == 3 and s.stamina == (8, 10) and _last_red(s) in ("dodge", "block"),
+            step=_commit("dodge"),
+            touch=_touch("dodge"),
+            opponent=_blue("block"),
+            coach="Play your Dodge and Punch Back against Blue's Block.",
+            done="Nothing happened: both cards were wasted. Block, Dodge and Punch Back pay off only against a punch.",
         ),
         Lesson(
             id="break",

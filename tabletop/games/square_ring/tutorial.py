@@ -67,6 +67,11 @@ def _at(square, facing=None):
     return lambda s: _next_exchange(s) and s.pos[YOU] == sq and (fc is None or s.facing[YOU] == fc)
 
 
+def _nulled(state, reason) -> bool:
+    """A step of the learner's did not happen, for this reason (the log says why)."""
+    return any(e.get("kind") == "null" and e.get("seat") == YOU and e.get("reason") == reason for e in state.log)
+
+
 TURNS = ("turn-left-45", "turn-right-45")
 
 
@@ -126,7 +131,22 @@ def lessons() -> list[Lesson]:
             touch=_cards("forward", "turn-left-45"),
             opponent=_fredo("forward", "turn-left-45"),
             coach="Lay Forward, then Turn left 45, and Lock in.",
-            done="Fredo had more HP and took c3; you stayed. Boxers who would pass through each other both stay.",
+            done="Fredo had more HP and took c3; you stayed. With equal HP neither of you would have moved.",
+        ),
+        Lesson(
+            id="crossing",
+            title="Crossing",
+            text="Boxers whose steps would pass through each other both stay where they are. "
+            "Fredo steps forward into your square: lay Forward, then Cross, and see who moves.",
+            setup=_setup(red="c3"),
+            options=INGA,
+            goal=lambda s: _next_exchange(s) and _nulled(s, "crossing") and s.hp[BLUE] < FREDO_HP,
+            step=_lays("forward", "cross"),
+            touch=_cards("forward", "cross"),
+            opponent=_fredo("forward", TURNS[0]),
+            coach="Lay Forward in the first slot and Cross in the second, then Lock in.",
+            done="Nobody moved, so Fredo was still in front of your Cross. "
+            "Crossing paths stop a boxer getting past you.",
         ),
         Lesson(
             id="pressure",

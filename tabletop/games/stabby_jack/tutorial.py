@@ -111,13 +111,34 @@ def lessons() -> list[Lesson]:
         Lesson(
             id="monarchs",
             title="Queens and Kings",
-            text="Queens and Kings are Monarchs: a spade or diamond one is a monster of 13 that wins every tie "
-            "(a heart one heals 2, a club one may level you up). Your spades make 14: declare Fight.",
+            text="Queens and Kings are Monarchs: a spade or diamond one is a monster of 13 that wins every tie. "
+            "Your spades make 14: declare Fight.",
             setup=_setup(["10S", "4S", "5H", "3C"], RIVAL, ["QS"]),
             goal=_in_xp("QS"),
             touch=touching(("declare", "fight")),
             coach="Declare Fight to take on the Queen of spades.",
             done="14 beats 13: the Queen is worth 2 XP. With 13 you would have lost the tie and 2 HP.",
+        ),
+        Lesson(
+            id="heart-monarch",
+            title="Monarchs of hearts",
+            text="A heart Queen or King heals 2 HP when it is drawn. You carry 2 damage: declare Fight and see.",
+            setup=_setup(["7S", "6H", "4D", "3C"], RIVAL, ["QH"], damage=[2, 0]),
+            goal=lambda s: s.players[YOU].damage == 0,
+            touch=touching(("declare", "fight")),
+            coach="Declare Fight: the card on top of the pile heals more than a Rest.",
+            done="The Queen of hearts healed both points of damage. Any special card drawn replaces what you declared.",
+        ),
+        Lesson(
+            id="club-monarch",
+            title="Monarchs of clubs",
+            text="A club Queen or King draws one more card: if it is no higher than your luck (clubs), you level up "
+            "with it. Your luck is 8: declare Fight.",
+            setup=_setup(["7S", "5H", "4D", "8C"], RIVAL, ["KC", "4S"]),
+            goal=_in_stats("4S"),
+            touch=touching(("declare", "fight")),
+            coach="Declare Fight to meet the King of clubs.",
+            done="The 4 of spades was within your luck of 8, so it joined your stats. A higher card is thrown away.",
         ),
         Lesson(
             id="ace",
@@ -130,6 +151,18 @@ def lessons() -> list[Lesson]:
             touch=touching(("declare", "fight"), ("stat", YOU, 0), ("stat", 1, 0)),
             coach="Declare Fight; when the Ace comes, click your 2 of hearts, then Blue's 9 of hearts.",
             done="Your HP went up to 9 and Blue's down to 2. A swap can even kill.",
+        ),
+        Lesson(
+            id="joker",
+            title="The Joker",
+            text="Jokers are a setup option. A Joker drawn is a free level-up: "
+            "the next numbered card joins your stats. Declare Fight.",
+            setup=_setup(["7S", "5H", "4D", "3C"], RIVAL, ["JOKER", "9D"]),
+            options={"jokers": True},
+            goal=_in_stats("9D"),
+            touch=touching(("declare", "fight")),
+            coach="Declare Fight to draw the Joker.",
+            done="The 9 of diamonds joined your stats: your magic is 13 now.",
         ),
         Lesson(
             id="win",

@@ -15,6 +15,7 @@ from typing import ClassVar
 from tabletop.core.actions import Action
 from tabletop.core.game import Option, Refused, Rules
 from tabletop.core.rng import Rng
+from tabletop.core.undo import changed
 
 from . import setup as setup_mod
 from .content import CARDS, CHARACTERS, MAIN_IDS, starter_ids
@@ -302,6 +303,23 @@ class BoxingRules(Rules):
         s.log = tuple(log)
         return after_prize_step(s)
 
+    def undo_barrier(self, before, action, after):
+        """A secret pick or plan may be taken back until both are shown; a prize taken in turn
+        may be taken back until new cards are dealt. Anything that moved the fight on may not."""
+        if after.rng != before.rng:
+            return "the cards were shuffled"
+        if changed(before, after) <= {"players", "prizes", "prize_order", "log"}:
+            return ""
+        if after.round != before.round:
+            return "the next round was dealt"
+        if isinstance(action, PickCharacter):
+            return "the characters were revealed"
+        if isinstance(action, Plan):
+            return "the plans were revealed"
+        if isinstance(action, TakePrize):
+            return "the prizes were revealed"
+        return "the fight moved on"
+
     # -- looking -----------------------------------------------------------
     def view_for(self, state, viewer):
         v = state.clone()
@@ -400,6 +418,11 @@ class BoxingRules(Rules):
 
     def events(self, state, names) -> list[dict]:
         return [{"n": i, "kind": e.get("type", ""), "text": explain_event(e, names)} for i, e in enumerate(state.log)]
+
+    def report(self, state, events: list[dict]):
+        from .report import report
+
+        return report(state, events)
 
 
 def _card_name(c) -> str | None:

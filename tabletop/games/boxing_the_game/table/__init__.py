@@ -23,6 +23,8 @@ holds where things sit and the helpers all of them share.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from tabletop.input.devices import key_name, menu_buttons
@@ -60,6 +62,8 @@ CAPTION_TYPES = (
 
 
 class BoxingTable(TableScene):
+    undo_spot = (286, 4, 70, 26)  # the Undo button: right of Match log, left of the prompt
+
     def __init__(self, app, session):
         super().__init__(app, session)
         self.secrecy = Secrecy(self, app.settings["secrecy"])
@@ -105,6 +109,16 @@ class BoxingTable(TableScene):
 
     def busy(self) -> bool:
         return bool(self.flights) or self.animating()
+
+    def lesson_seen(self, goal) -> bool:
+        """A lesson is praised once the event that reached its goal was shown, not after the whole round."""
+        if not self.busy():
+            return True
+        if self.flights:
+            return False
+        st = self.state
+        unseen = len(self.queue) + (self.anim is not None)
+        return goal(replace(st, log=st.log[: len(st.log) - unseen]))
 
     def can_act(self, seat: int) -> bool:
         return (
@@ -314,9 +328,6 @@ class BoxingTable(TableScene):
         if not press.down or press.seat is None:
             return
         seat = press.seat
-        if press.button == "next":
-            self.toggle_history()
-            return
         if press.button == "back" and self.history_open:
             self.toggle_history()
             return
@@ -329,7 +340,6 @@ class BoxingTable(TableScene):
                     return
             if self.secrecy.shown == seat:
                 self.secrecy.shown = None
-                self.show_focus[seat] = False
 
     def toggle_history(self) -> None:
         self.history_open = not self.history_open
@@ -343,13 +353,13 @@ class BoxingTable(TableScene):
         if self.history_open and event.type == pygame.MOUSEWHEEL:
             self.scroll_history(event.y)
             return
-        if self.shared_input and (
-            (event.type == pygame.KEYDOWN and key_name(event) == "h")
-            or any(name == "x" and down for _i, name, down in pad_changes)
-        ):
+        if (event.type == pygame.KEYDOWN and key_name(event) == "h" and self.shared_input) or any(
+            name == "x" and down for _i, name, down in pad_changes
+        ):  # any pad's X (its next / prev are the focus's groups)
             self.toggle_history()
             return
-        if self.anim is not None and not self.history_open and self._hurry(event, pad_changes):
+        won = self.tutor is not None and self.tutor.holding()  # a click then goes on to the next lesson
+        if self.anim is not None and not self.history_open and not won and self._hurry(event, pad_changes):
             return
         super().handle(event, pad_changes)
 
@@ -382,12 +392,18 @@ class BoxingTable(TableScene):
         self._before = self.session.state
         return super().submit(action)
 
+    def after_undo(self, seat: int) -> None:
+        """A move taken back: the history and caption are read again from the log it left."""
+        st = self.session.state
+        self.log_seen = len(st.log)
+        self._before = st
+        self.history = [explain(e, self.names) for e in st.log if e["type"] == "event" or e["type"] in CAPTION_TYPES]
+        self.caption = self.history[-4:]
+
     def after_action(self, action, result) -> None:
         st = self.state
         seat = action.player
-        keep = self.show_focus.get(seat, False) and self.secrecy.mode == "open"
         self.secrecy.committed(seat)  # every action here is a whole decision: the curtain comes down
-        self.show_focus[seat] = keep  # against the computer a keyboard player keeps the focus ring
         if self.secrecy.mode != "open" and self.session.seats[seat].scheme == "mouse":
             self._park_pointer()
         new = list(st.log[self.log_seen :])
@@ -431,10 +447,29 @@ class BoxingTable(TableScene):
             self.ring["events"][e["event"]] = e
         if t == "draft":
             self._fly_prize(e)
+            if CARDS[e["card"]].judge:
+                self._judge_moment(e)
         if t == "event" or t in CAPTION_TYPES:
             self.history.append(explain(e, self.names))
             self.caption = self.history[-4:]
         self.shown.append(e)
+
+    def _judge_moment(self, e: dict) -> None:
+        """A judge taken: the one that completes a player's judges is a big moment."""
+        seat, log = e["player"], self.state.log
+        upto = next((i for i, x in enumerate(log) if x is e), len(log) - 1)
+        have = sum(
+            1 for x in log[: upto + 1] if x.get("type") == "draft" and x["player"] == seat and CARDS[x["card"]].judge
+        )
+        need = self.state.options["judges_to_win"]
+        if have >= need:
+            self.moment(
+                "Third judge!" if need == 3 else "The last judge!",
+                f"{self.names[seat]} has {have} judges on the card: the match is won",
+                sound="judge",
+            )
+        else:
+            self.app.sounds.play("ding")
 
     def _fly_prize(self, e: dict) -> None:
         """A drafted prize slides from the prize row to the corner that takes it."""
@@ -472,7 +507,11 @@ class BoxingTable(TableScene):
                 a["flipped"] = True
                 e = a["e"]
                 self._show_entry(e)
-                self.app.sounds.play("knockout" if any(e["knockdown"]) else "combo" if any(e["points"]) else "reveal")
+                if any(e["knockdown"]):
+                    down = [self.names[i] for i in (0, 1) if e["knockdown"][1 - i]]
+                    self.moment("Knockdown!", " and ".join(down) + " down on the canvas", sound="knockout")
+                else:
+                    self.app.sounds.play("combo" if any(e["points"]) else "reveal")
             if a["t"] >= a["dur"]:
                 self.anim = None
                 if not self.queue:
@@ -496,10 +535,9 @@ class BoxingTable(TableScene):
         out = self.session.outcome()
         if out is None:
             return "", ""
-        match = next((e for e in reversed(self.state.log) if e["type"] == "match"), None)
-        why = explain(match, self.names) if match else out.reason
         tot = [sum(p.scores) for p in self.state.players]
-        why += f" Score sheet {tot[0]}-{tot[1]}."
+        n = len(self.state.players[0].scores)
+        why = f"Score sheet after {n} round{'s' if n != 1 else ''}: {self.names[0]} {tot[0]}, {self.names[1]} {tot[1]}."
         if out.winner is None:
             return "A draw", why
         return f"{self.names[out.winner]} wins!", why
@@ -553,7 +591,6 @@ class BoxingTable(TableScene):
         )
 
     def draw_table(self, surf, vp) -> None:
-        before = {s: (self.focused(s).payload if self.focused(s) is not None else None) for s in (0, 1)}
         key = self.still_key()
         if key is not None and key == self._still_key and self.still_frame is not None:
             surf.blit(self.still_frame, (0, 0))  # nothing changed: the last frame, and its hot things
@@ -565,22 +602,15 @@ class BoxingTable(TableScene):
             self._still_key = key
             self.still_frame = surf.copy() if key is not None else None
             self._still_hots = list(self.next_hots)
-        for s in (0, 1):
-            items = self.focusables(s, self.next_hots)
-            if not items:
-                continue
-            want = self.want_focus.pop(s, None)
-            if not any(target is not None and self.focus_payload(s, items, target) for target in (want, before.get(s))):
-                self.focus[s] = self._first(items, s)
 
-    def _first(self, items, seat) -> int:
-        """Where a seat's focus goes when what it had is gone: a hand card, else the first thing."""
+    def first_focus(self, seat: int, items: list) -> int | None:
+        """Where a seat's focus starts: a hand card, else a character, a prize it can pay for, Lock in, a slot."""
         can = affordable_slots(self.state, seat) if self.state.phase == "prize" else []
         for kind in ("hand", "char", "prize", "lock", "slot"):
             for i, h in enumerate(items):
                 if isinstance(h.payload, tuple) and h.payload[0] == kind and (kind != "prize" or h.payload[1] in can):
                     return i
-        return 0
+        return super().first_focus(seat, items)
 
 
 def make_table(app, session):

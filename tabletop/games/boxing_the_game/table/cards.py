@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from tabletop.ui import gfx
+from tabletop.ui import cards, gfx
 
 from ..rules.content import CARDS, CHARACTERS
 
@@ -91,92 +91,70 @@ def bonus_badge(n: int, px: int) -> pygame.Surface:
     return surf
 
 
-def _lines(text: str, px: int, width: int, bold=False, limit=9) -> list[str]:
-    return gfx.wrap(text, px, width, bold)[:limit]
-
-
-def _blit_lines(surf, lines, px, x, y, colour, bold=False, anchor="midtop", step=None):
-    step = step or int(px * 1.2)
-    for i, line in enumerate(lines):
-        gfx.blit_text(surf, line, px, (x, y + i * step), colour, bold=bold, anchor=anchor)
-    return y + len(lines) * step
-
-
-def _frame(w, h, border):
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    r = surf.get_rect()
-    rad = max(3, min(w, h) // 10)
-    pygame.draw.rect(surf, border, r, border_radius=rad)
-    inner = r.inflate(-max(2, w // 30) * 2, -max(2, w // 30) * 2)
-    pygame.draw.rect(surf, gfx.PAPER, inner, border_radius=max(2, rad - 2))
-    return surf, inner, rad
-
-
 @gfx.image_cache(512)
 def card_image(cid: int, w: int, h: int, border=(30, 30, 30), px: int = MIN_PX) -> pygame.Surface:
-    """A face-up card. ``px`` is the smallest text size in pixels (14 design px scaled)."""
+    """A face-up card in the shared card frame (``ui.cards``): the name on a band of the move's colour,
+    the speed large in a disc, the effect in words (fitted: smaller, wrapped, then cut with an ellipsis;
+    the info strip says it whole on hover or focus) and what drafting it gains or costs at the foot.
+    ``px`` is the body text size in pixels (14 design px scaled)."""
     c = CARDS[cid]
-    surf, inner, rad = _frame(w, h, border)
+    surf, inner, body = cards.frame(w, h, border)
     colour = MOVE_COLOUR.get(c.move) if c.move else (UPGRADE_COLOUR if c.upgrade else JUDGE_COLOUR)
-    title_px = px + px // 7
-    name = _lines(c.name, title_px, inner.w - 6, bold=True, limit=2)
-    band_h = int(len(name) * title_px * 1.15) + px // 2
-    band = pygame.Rect(inner.x, inner.y, inner.w, band_h)
-    top = max(2, rad - 2)
-    pygame.draw.rect(surf, colour, band, border_top_left_radius=top, border_top_right_radius=top)
-    ink = gfx.INK if c.move in ("jab", "cross") else gfx.WHITE
-    _blit_lines(surf, name, title_px, band.centerx, band.y + px // 4, ink, bold=True, step=int(title_px * 1.15))
-    body = pygame.Rect(inner.x + 3, band.bottom + 2, inner.w - 6, inner.bottom - band.bottom - 4)
-    landscape = w > h
+    small = max(7, px * 3 // 4)
+    band_h = max(px + 6, min(h // 4, px * 2 + 8))
+    two_lines = band_h >= 2 * gfx.font(px, True).get_linesize()
+    title = cards.band(surf, inner, c.name, colour, band_h, px + 3, px if two_lines else small)
+    body = pygame.Rect(body.left, title.bottom + 2, body.w, body.bottom - title.bottom - 2)
+    foot_text, foot_ink = "", gfx.INK
+    if c.judge:
+        foot_text, foot_ink = f"costs {-c.momentum}◆", (170, 40, 40)
+    elif c.momentum > 0:
+        foot_text, foot_ink = f"draft: +{c.momentum}◆", (120, 90, 10)
+    if foot_text:
+        foot = pygame.Rect(body.left, body.bottom - int(px * 1.25), body.w, int(px * 1.25))
+        gfx.draw_fitted(surf, foot_text, foot, px, foot_ink, bold=True, min_px=small, lines=1)
+        body.h = foot.top - body.top
     if c.move:
-        big = max(px + 4, min(body.h // 2, body.w // 3) if landscape else min(body.h // 3, body.w // 2))
-        if landscape:
-            cx, cy = body.x + big // 2 + 4, body.y + body.h // 2
-        else:
-            cx, cy = body.centerx, body.y + big // 2 + 4
-        pygame.draw.circle(surf, colour, (cx, cy), int(big * 0.62))
-        pygame.draw.circle(surf, gfx.INK, (cx, cy), int(big * 0.62), max(1, px // 10))
-        gfx.blit_text(surf, str(c.speed), big, (cx, cy + 1), gfx.INK, bold=True, anchor="center")
+        landscape = w > h * 1.05
         kind = "" if c.name == move_label(c.move) else move_label(c.move)
-        tags = ([kind] if kind else []) + effect_tags(cid) + ([f"draft: +{c.momentum}◆"] if c.momentum > 0 else [])
-        if landscape:
-            x0 = cx + int(big * 0.62) + 4
-            box = pygame.Rect(x0, body.y, body.right - x0, body.h)
-            gfx.draw_fitted(surf, "\n".join(tags), box, px, gfx.INK, align="left", min_px=max(7, px * 3 // 4))
-        else:
-            y = cy + int(big * 0.62) + 3
-            box = pygame.Rect(body.left, y, body.w, body.bottom - y)
-            gfx.draw_fitted(surf, "\n".join(tags), box, px, gfx.INK, valign="top", min_px=max(7, px * 3 // 4))
-    elif c.upgrade:
-        label = f"{c.upgrade.capitalize()} upgrade"
-        lpx = gfx.fit_px(label, px, body.w, True)
-        gfx.blit_text(surf, label, lpx, (body.centerx, body.y + 2), UPGRADE_COLOUR, bold=True, anchor="midtop")
-        y = body.y + 2 + int(lpx * 1.25)
-        box = pygame.Rect(body.left, y + 2, body.w, body.bottom - y - 2 - int(px * 1.3))
-        gfx.draw_fitted(surf, c.text, box, px, gfx.INK, valign="top", min_px=max(7, px * 3 // 4))
-        if c.momentum:
-            gfx.blit_text(
-                surf,
-                f"draft: +{c.momentum}◆",
-                px,
-                (body.centerx, body.bottom),
-                (120, 90, 10),
-                bold=True,
-                anchor="midbottom",
+        effects = "\n".join(effect_tags(cid))
+        if landscape:  # the disc on the left, the words beside it (a plain card: the disc in the middle)
+            rad = max(px // 2 + 2, min(body.h // 2, body.w // 5))
+            plain = not kind and not effects
+            centre = body.center if plain else (body.left + rad, body.centery)
+            cards.disc(surf, centre, rad, str(c.speed), colour, gfx.INK)
+            words = pygame.Rect(body.left + 2 * rad + 4, body.top, body.w - 2 * rad - 4, body.h)
+            text = "\n".join(t for t in (kind, effects) if t)
+            if text:
+                gfx.draw_fitted(surf, text, words, px, gfx.INK, min_px=small)
+        elif not kind and not effects:  # a plain card: its speed large in the middle
+            rad = max(px // 2 + 2, min(body.h * 2 // 7, body.w // 3))
+            cards.disc(surf, (body.centerx, body.top + rad + 2), rad, str(c.speed), colour, gfx.INK)
+            under = pygame.Rect(body.left, body.top + 2 * rad + 4, body.w, body.bottom - body.top - 2 * rad - 4)
+            gfx.draw_fitted(surf, "speed", under, px, gfx.DIM, valign="top", min_px=small, lines=1)
+        else:  # the disc top left, its move beside it, the words under them across the card
+            rad = max(px // 2 + 2, min(body.w // 4, body.h // 5))
+            cards.disc(surf, (body.left + rad, body.top + rad), rad, str(c.speed), colour, gfx.INK)
+            side = pygame.Rect(body.left + 2 * rad + 3, body.top, body.w - 2 * rad - 3, 2 * rad)
+            gfx.draw_fitted(
+                surf, kind or "speed", side, px + 1, gfx.INK if kind else gfx.DIM, bold=bool(kind), min_px=7, lines=1
             )
+            words = pygame.Rect(body.left, body.top + 2 * rad + 3, body.w, body.h - 2 * rad - 3)
+            if effects and words.h > 4:
+                gfx.draw_fitted(surf, effects, words, px, gfx.INK, valign="top", min_px=small)
+    elif c.upgrade:
+        label = pygame.Rect(body.left, body.top, body.w, int(px * 1.3) if h > w else 0)
+        if label.h:  # a low card keeps its room for the effect (the band's green says "upgrade")
+            gfx.draw_fitted(
+                surf, f"{c.upgrade.capitalize()} upgrade", label, px, UPGRADE_COLOUR, bold=True, min_px=small
+            )
+        words = pygame.Rect(body.left, label.bottom + 2, body.w, body.bottom - label.bottom - 2)
+        gfx.draw_fitted(surf, c.text, words, px, gfx.INK, valign="top", min_px=small)
     else:
-        gfx.blit_text(surf, "⚖", px * 3, (body.centerx, body.y + body.h // 3), JUDGE_COLOUR, anchor="center")
-        lines = ["+1 point", "every round"]
-        _blit_lines(surf, lines, px, body.centerx, body.y + body.h // 3 + int(px * 1.7), gfx.INK)
-        gfx.blit_text(
-            surf,
-            f"costs {-c.momentum}◆",
-            px + 2,
-            (body.centerx, body.bottom),
-            (170, 40, 40),
-            bold=True,
-            anchor="midbottom",
-        )
+        scales = pygame.Rect(body.left, body.top, body.w, body.h * 3 // 5)
+        gfx.draw_fitted(surf, "⚖", scales, px * 3, JUDGE_COLOUR, min_px=px)
+        words = pygame.Rect(body.left, scales.bottom, body.w, body.bottom - scales.bottom)
+        gfx.draw_fitted(surf, "+1 point every round", words, px, gfx.INK, min_px=small)
     return surf
 
 
@@ -193,29 +171,24 @@ def back_image(w: int, h: int, border=(30, 30, 30), label: str = "") -> pygame.S
         pygame.draw.line(surf, (140, 45, 55), (x, inner.bottom - 1), (x + inner.h, inner.top), max(1, w // 45))
     pygame.draw.rect(surf, (230, 200, 140), inner, width=max(1, w // 45), border_radius=max(2, rad - 2))
     if label:
-        px = gfx.fit_px(label, max(10, h // 4), inner.w - 6, bold=True)
-        gfx.blit_text(surf, label, px, inner.center, (250, 230, 180), bold=True, anchor="center")
+        gfx.draw_fitted(surf, label, inner.inflate(-6, -6), max(10, h // 4), (250, 230, 180), bold=True, lines=1)
     return surf
 
 
 @gfx.image_cache(64)
 def board_image(char_id: int, w: int, h: int, border=(30, 30, 30), px: int = MIN_PX) -> pygame.Surface:
-    """A character board as a tall card (the secret choice at setup)."""
+    """A character board as a tall card in the shared frame (the secret choice at setup): name, stance,
+    trait; every text fitted to its place."""
     ch = CHARACTERS[char_id]
-    surf, inner, rad = _frame(w, h, border)
-    band = pygame.Rect(inner.x, inner.y, inner.w, int(px * 3.2))
-    top = max(2, rad - 2)
-    pygame.draw.rect(surf, (40, 46, 64), band, border_top_left_radius=top, border_top_right_radius=top)
-    name = _lines(ch.name, px + 2, inner.w - 8, bold=True, limit=2)
-    _blit_lines(surf, name, px + 2, band.centerx, band.y + 4, gfx.GOLD, bold=True)
-    y = band.bottom + 4
-    gfx.blit_text(surf, ch.stance.capitalize(), px, (inner.centerx, y), (90, 60, 20), bold=True, anchor="midtop")
-    y += int(px * 1.5)
-    y = _blit_lines(surf, _lines(ch.trait_name, px, inner.w - 8, bold=True), px, inner.centerx, y, gfx.INK, bold=True)
-    room = max(1, (inner.bottom - y - 4) // int(px * 1.15))
-    _blit_lines(
-        surf, _lines(ch.trait_text, px, inner.w - 8)[:room], px, inner.centerx, y + 2, (50, 50, 60), step=int(px * 1.15)
-    )
+    surf, inner, body = cards.frame(w, h, border)
+    small = max(7, px * 3 // 4)
+    title = cards.band(surf, inner, ch.name, (40, 46, 64), int(px * 3.2), px + 2, small)
+    stance = pygame.Rect(body.left, title.bottom + 2, body.w, int(px * 1.4))
+    gfx.draw_fitted(surf, ch.stance.capitalize(), stance, px, (90, 60, 20), bold=True, min_px=small)
+    trait = pygame.Rect(body.left, stance.bottom, body.w, int(px * 2.6))
+    gfx.draw_fitted(surf, ch.trait_name, trait, px, gfx.INK, bold=True, min_px=small, lines=2)
+    words = pygame.Rect(body.left, trait.bottom + 2, body.w, body.bottom - trait.bottom - 2)
+    gfx.draw_fitted(surf, ch.trait_text, words, px, (50, 50, 60), valign="top", min_px=small)
     return surf
 
 

@@ -50,8 +50,8 @@ HINTS = {  # one person against the computer: every key and pad works
 }
 
 SHORT = {
-    "keys-left": "WASD, Space, Shift back, Tab peek, E log",
-    "keys-right": "arrows, Enter, Backspace back, Right Ctrl peek, O log",
+    "keys-left": "WASD, E/R group, Space, Shift back, Tab peek",
+    "keys-right": "arrows, O/P group, Enter, Backspace back, Right Ctrl peek",
     "keyboard": "arrows, Enter",
     "gamepad": "D-pad, A, B back, Y peek, X log",
     "mouse": "mouse, ` peek",
@@ -117,12 +117,26 @@ def prompt(t) -> str:
 
 def header(t, surf, vp):
     st = t.state
-    txt(surf, vp, f"Round {st.round} of {st.options['rounds']}", 18, 12, 7, gfx.GOLD, bold=True)
-    txt(surf, vp, prompt(t), 16, 640, 17, gfx.WHITE, anchor="center", width=700)
+    left = txt(surf, vp, f"Round {st.round} of {st.options['rounds']}", 18, 12, 7, gfx.GOLD, bold=True)
+    if t.undo_shown() and t.session.outcome() is None:  # the Undo button (and Match log) sit right of the round
+        left = left.union(vp.r(*t.undo_spot))
     tot = [sum(t.shown_scores(s)) for s in (0, 1)]
-    r = txt(surf, vp, f"{tot[1]} {t.names[1]}", 18, 1222, 7, colour(1), bold=True, anchor="topright")
+    r = txt(surf, vp, f"{tot[1]} {t.names[1]}", 18, 1222, 7, colour(1), bold=True, anchor="topright", width=200)
     r2 = gfx.blit_text(surf, " – ", vp.s(18), (r.left, r.top), gfx.WHITE, bold=True, anchor="topright")
-    gfx.blit_text(surf, f"{t.names[0]} {tot[0]}", vp.s(18), (r2.left, r.top), colour(0), bold=True, anchor="topright")
+    r3 = gfx.blit_text(
+        surf,
+        f"{t.names[0]} {tot[0]}",
+        vp.s(18),
+        (r2.left, r.top),
+        colour(0),
+        bold=True,
+        anchor="topright",
+        box=pygame.Rect(r2.left - vp.s(200), r.top, vp.s(200), r.h),
+    )
+    # the prompt in the room between the round and the score (its whole text on hover when cut)
+    gap = vp.s(16)
+    room = pygame.Rect(left.right + gap, vp.p(0, 5)[1], r3.left - left.right - 2 * gap, vp.s(26))
+    gfx.draw_fitted(surf, prompt(t), room, vp.s(16), gfx.WHITE, lines=1)
 
 
 # -- a corner ------------------------------------------------------------------------------

@@ -44,12 +44,16 @@ def txt(surf, vp, s, size, x, y, col=gfx.WHITE, bold=False, anchor="topleft", wi
 
 
 def lines(surf, vp, s, size, x, y, width, col=gfx.WHITE, limit=4, bold=False):
-    px = vp.s(size)
-    out = gfx.wrap(s, px, vp.s(width), bold)[:limit]
+    """``s`` from (x, y), ``width`` wide, in up to ``limit`` lines by the fitting rule (a little smaller,
+    then wrapped, then the last line cut with an ellipsis; the whole text shows on hover).
+    Returns the design y under the lines drawn."""
     step = size * 1.22
-    for i, line in enumerate(out):
-        gfx.blit_text(surf, line, px, vp.p(x, y + i * step), col, bold=bold)
-    return y + len(out) * step
+    px = vp.s(size)
+    box = vp.r(x, y, width, limit * step)
+    min_px = max(7, round(px * 0.85))
+    shown = gfx.fit(s, box.w, box.h, px, min_px, bold, limit)[1]
+    gfx.draw_fitted(surf, s, box, px, col, bold=bold, align="left", valign="top", min_px=min_px, lines=limit)
+    return y + len(shown) * step
 
 
 _BG: dict = {}

@@ -336,7 +336,21 @@ class JabRules(Rules):
         }
 
     def events(self, state: State, names) -> list[dict]:
-        return [{"n": e["seq"] - 1, "kind": e["kind"], "text": name_seats(e["text"], names)} for e in state.events]
+        return [
+            {
+                "n": e["seq"] - 1,
+                "kind": e["kind"],
+                "text": name_seats(e["text"], names),
+                "player": e["player"],
+                "round": e["round"],
+            }
+            for e in state.events
+        ]
+
+    def report(self, state: State, events: list[dict]):
+        from .report import report
+
+        return report(state, events)
 
 
 def _mask(deck: tuple, top_visible: bool) -> tuple:

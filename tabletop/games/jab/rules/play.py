@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.core.game import Refused
+from tabletop.core.game import Refused, plural
 
 from . import content as C
 from .actions import CLAIMS, Choose, Claim, Cover, Place, Ready, Return, Split, Take
@@ -245,17 +245,30 @@ def _claim(s: State, a: Claim):
         card = s.combo[-1]
         n.combo = s.combo[:-1]
         n.combo_won = set_item(s.combo_won, p, s.combo_won[p] + (card,))
-        add_event(n, "combo", p, t, f"Combo! {who(p)} takes the {C.COMBOS[card][0]} combo (+{C.COMBOS[card][2]}).")
+        pts = C.COMBOS[card][2]
+        add_event(
+            n,
+            "combo",
+            p,
+            t,
+            f"Combo! {who(p)} takes the {C.COMBOS[card][0]} combo: {plural(pts, 'point')} at the end of the round.",
+        )
     elif a.what == "counter":
         card = s.counter[-1]
         n.counter = s.counter[:-1]
         n.counter_won = set_item(s.counter_won, p, s.counter_won[p] + (card,))
+        left = s.health[q]
+        hurt = min(C.N["counter_damage"], left)
+        change = (
+            f"{who(q)} loses {hurt} health ({left - hurt} left)" if hurt else f"{who(q)} has no health left to lose"
+        )
         add_event(
             n,
             "counter",
             p,
             t,
-            f"Counter-punch! {who(p)} takes the {C.COUNTERS[card][0]} card (+{C.COUNTERS[card][2]}).",
+            f"Counter-punch! {who(p)} takes the {C.COUNTERS[card][0]} card, "
+            f"{plural(C.COUNTERS[card][2], 'point')} at the end of the round: {change}.",
         )
         ko_before = s.ko_open[p]
         moved = _damage(n, p, C.N["counter_damage"], t, "The counter-punch")

@@ -34,10 +34,10 @@ from tabletop.ui.table import DRAG_THRESHOLD, Hot, TableScene
 
 from ..rules.actions import Choose, Claim, Cover, Ready, Return, Split, Tick
 from ..rules.hands import (
-    HEIGHT,
+    RECTS,
     SIDES,
-    WIDTH,
     Grab,
+    Hands,
     Press,
     Release,
     advance,
@@ -50,7 +50,7 @@ from ..rules.hands import (
 )
 from ..rules.queries import grab_action, placement_refusal, release_action, tile_claim
 from ..rules.state import render
-from . import art
+from . import art, steer
 from .input import SoloRouter
 from .layout import UNIT
 
@@ -63,6 +63,7 @@ SHOUTS = {
     "ding": ("Ding!", "ding"),
     "knockout": ("Knockout!", "knockout"),
 }
+STEPS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 SHOUT_MS = 1500
 NOTE_MS = 3200
 
@@ -92,9 +93,16 @@ class JabTable(TableScene):
         # mouse: per hand a queue of ("grab" | "release", (x, y)) done when the hand gets there
         self.mq: list[list] = [[], []]
         self.m_active = 0
+        self.m_pin = None  # None: the pointer drives the hand whose button was pressed last; 0/1: that hand
         self.m_point = None
         self.m_follow = [False, False]
         self.m_down: dict = {}
+        # keys, d-pad and sticks (index player * 2 + hand, the rules' hands): see steer.py
+        self.held_ms = [0.0] * 4
+        self.jump_to: list = [None] * 4
+        self.pull_to: list = [None] * 4  # where the magnet is drawing a resting hand
+        self.last_dir: list = [None] * 4
+        self.taps: dict = {}  # (seat, "l_" | "r_") -> direction pressed this frame (kept if let go in the same frame)
         self.notes = {0: ["", 0.0], 1: ["", 0.0]}
         self.shouts: list[list] = []  # [text, colour, ms left, total]
         self.card_flights: list[dict] = []  # cards going back to their deck
@@ -138,7 +146,7 @@ class JabTable(TableScene):
 
     def note(self, seat, text: str, ms: float = NOTE_MS) -> None:
         if seat in self.notes:
-            self.notes[seat] = [text, ms]
+            self.notes[seat] = [steer.sits_words(seat, text), ms]
         else:
             TableScene.say(self, text, ms)
 
@@ -173,6 +181,8 @@ class JabTable(TableScene):
             self.t = int(result.now)
             self.split_pick = {}
             self.hands = start_hands()  # every hand back over its deck for the new round
+            self.jump_to = [None] * 4
+            self.pull_to = [None] * 4
         if result.phase != "playing" or old.phase != "playing":
             if result.phase != "playing":
                 self.mq = [[], []]
@@ -208,7 +218,9 @@ class JabTable(TableScene):
             for j, f in self.flashes.items():
                 if f[1] >= 450.0:
                     self.flashes[j] = [(250, 210, 60), 1200.0]
-        if kind in SHOUTS:
+        if kind == "knockout":  # the game's biggest moment sweeps across the table
+            self.moment("Knockout!", text.replace("KNOCKOUT! ", ""), table_colour(who), "knockout")
+        elif kind in SHOUTS:
             label, sound = SHOUTS[kind]
             colour = table_colour(who)
             self.shout(label if who is None else f"{self.name(who)}: {label}", colour)
@@ -235,8 +247,6 @@ class JabTable(TableScene):
         if held is None:
             return
         x, y = self.hands.at(player, h)
-        from ..rules.hands import RECTS
-
         cx, cy = RECTS[deck_name(player, h)][:2]
         ms = 260 / self.anim_factor()
         self.card_flights.append(
@@ -285,8 +295,6 @@ class JabTable(TableScene):
         """The benchmark's and screenshots' busiest look: the clock where the rules are,
         and every hand that carries a card over one of the opponent's targets (one that
         takes the card if there is one)."""
-        from ..rules.hands import RECTS, Hands
-
         st = self.session.state
         self.t = max(self.t, int(st.now))
         pos = list(self.hands.pos)
@@ -321,6 +329,8 @@ class JabTable(TableScene):
         self.app.sounds.play("click")
 
     def split(self, seat: int, step: int) -> None:
+        """One card more (``step`` 1) or fewer (-1) in the left deck as the person sits at the screen."""
+        step = step if seat == 0 else -step
         st = self.session.state
         if st.phase != "between" or st.ready[seat]:
             return
@@ -398,7 +408,7 @@ class JabTable(TableScene):
             return
         if self.tutor is not None and self.tutor.handle(event, pad_changes):
             return
-        if self.session.outcome() is not None and not self.busy() and not self.result_dismissed and not self.tutor:
+        if self.showing_result():
             self._result_handle(event, pad_changes)
             return
         presses = self.router.feed(event) + self.router.feed_pad(pad_changes)
@@ -419,6 +429,9 @@ class JabTable(TableScene):
             if p.source == "mouse" or not p.down or p.seat is None:
                 continue
             b = p.button
+            if b[:2] in ("l_", "r_") and b[2:] in STEPS:
+                tx, ty = self.taps.get((p.seat, b[:2]), (0, 0))
+                self.taps[(p.seat, b[:2])] = (tx + STEPS[b[2:]][0], ty + STEPS[b[2:]][1])
             ph = self.session.state.phase
             if b in ("ready", "confirm"):
                 if ph in ("between", "clinch") and (p.seat, "ready") not in done:
@@ -433,7 +446,11 @@ class JabTable(TableScene):
             elif b in ("l_take", "r_take"):
                 if (p.seat, b) not in done:
                     done.add((p.seat, b))
-                    self.take_or_release(p.seat, 0 if b == "l_take" else 1)
+                    self.take_or_release(p.seat, steer.rules_side(p.seat, 0 if b == "l_take" else 1))
+            elif b == "jump":
+                if (p.seat, b) not in done:
+                    done.add((p.seat, b))
+                    self.jump(p.seat)
             elif b.startswith("claim_") and p.seat not in readying:
                 if (p.seat, "claim") not in done:
                     done.add((p.seat, "claim"))
@@ -442,7 +459,29 @@ class JabTable(TableScene):
 
     def _units(self, pos):
         x, y = self.app.vp.to_design(pos)
-        return (max(0.0, min(WIDTH, x / UNIT)), max(0.0, min(HEIGHT, y / UNIT)))
+        return steer.clamp_point(x / UNIT, y / UNIT)
+
+    def jump(self, seat: int) -> None:
+        """Each hand of ``seat`` that is being steered goes straight to the next deck or target that way
+        (with none steered: the hand steered last, the way it went)."""
+        st = self.session.state
+        if st.phase not in ("playing", "scoring"):
+            return
+        dirs = {h: self._steering(seat, h) for h in (0, 1)}
+        dirs = {h: d for h, d in dirs.items() if d != (0.0, 0.0)}
+        if not dirs:
+            last = [(h, self.last_dir[seat * 2 + h]) for h in (0, 1) if self.last_dir[seat * 2 + h] is not None]
+            if last:
+                h, (d, _t) = max(last, key=lambda hd: hd[1][1])
+                dirs = {h: d}
+        if not dirs:
+            self.note(seat, "Steer a hand, then press Jump: it goes straight to the next deck or target that way.")
+            return
+        for h, (dx, dy) in dirs.items():
+            x, y = self.hands.at(seat, h)
+            stop = steer.jump_stop(seat, h, x, y, dx, dy)
+            if stop is not None:
+                self.jump_to[seat * 2 + h] = steer.clamp_point(*RECTS[stop][:2])
 
     def _mouse(self, event, seat) -> None:
         t = event.type
@@ -454,6 +493,9 @@ class JabTable(TableScene):
         ):
             self.pause()
             return
+        if seat is not None and t == pygame.MOUSEWHEEL and event.y:  # a touchpad has no middle button
+            self.choose_pointer_hand(seat, steer.rules_side(seat, 0 if event.y > 0 else 1))
+            return
         if seat is None or t not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return
         pos = event.pos
@@ -461,16 +503,20 @@ class JabTable(TableScene):
         if t == pygame.MOUSEMOTION:
             self.m_follow[self.m_active] = True
             return
+        if t == pygame.MOUSEBUTTONDOWN and event.button == 2:
+            self.choose_pointer_hand(seat)
+            return
         if event.button not in (1, 3):
             return
-        h = 0 if event.button == 1 else 1
+        h = steer.rules_side(seat, 0 if event.button == 1 else 1)
         st = self.session.state
         if t == pygame.MOUSEBUTTONDOWN:
             hot = self.hot_at(pos, ("button",), seat)
             if hot is not None:
                 hot.callback()
                 return
-            self.m_active = h
+            if self.m_pin is None:
+                self.m_active = h
             self.m_follow[h] = True
             if st.phase == "scoring":
                 self.mq[h].append(("grab", self.m_point))
@@ -491,22 +537,100 @@ class JabTable(TableScene):
             if d["mode"] == "release" or moved:
                 self.mq[h].append(("release", self.m_point))
 
-    def _human_intents(self, seat: int) -> list:
+    def choose_pointer_hand(self, seat: int, hand=-1) -> None:
+        """The middle button: the pointer drives the left hand, then the right, then (again) the hand
+        whose button was pressed last. The wheel: up the left hand, down the right (``hand``)."""
+        order = [None, steer.rules_side(seat, 0), steer.rules_side(seat, 1)]
+        if hand != -1 and hand == self.m_pin:
+            return
+        self.m_pin = order[(order.index(self.m_pin) + 1) % 3] if hand == -1 else hand
+        if self.m_pin is None:
+            self.note(seat, "The pointer drives the hand whose button you pressed last.")
+        else:
+            self.m_active = self.m_pin
+            self.m_follow[self.m_pin] = True
+            self.note(seat, f"The pointer drives your {SIDES[self.m_pin]} hand (middle button or wheel: change).")
+        self.app.sounds.play("click")
+
+    def _steering(self, seat: int, h: int) -> tuple[float, float]:
+        """The direction the rules' hand ``h`` of ``seat`` is steered now: its stick (after the dead zone and
+        curve: a length up to 1) or else its keys / d-pad (a unit vector); the hand on the person's left as
+        they sit is the left stick and the "l_" keys."""
+        side = steer.sits_side(seat, h)
+        dx, dy = self.router.pad_stick(seat, SIDES[side])
+        if dx or dy:
+            return (dx, dy)
+        return self.router.key_dir(seat, "l_" if side == 0 else "r_")
+
+    def _human_intents(self, seat: int, dt: float) -> list:
         from ..rules.hands import MoveBy, MoveTo
 
         out = []
-        for h, side in enumerate(SIDES):
+        for h in (0, 1):
+            i = seat * 2 + h
+            x, y = self.hands.at(seat, h)
             if seat == self.mouse_seat and self.mq[h]:
                 out.append(MoveTo(seat, h, *self.mq[h][0][1]))
                 continue
-            dx, dy = self.router.stick(seat, side)
-            if dx or dy:
-                out.append(MoveBy(seat, h, dx, dy))
-                if seat == self.mouse_seat:
-                    self.m_follow[h] = False
-            elif seat == self.mouse_seat and h == self.m_active and self.m_follow[h] and self.m_point is not None:
-                out.append(MoveTo(seat, h, *self.m_point))
+            if self.jump_to[i] is not None:
+                jx, jy = self.jump_to[i]
+                if math.hypot(jx - x, jy - y) > 1e-6:
+                    out.append(MoveTo(seat, h, jx, jy))
+                    continue
+                self.jump_to[i] = None
+            side = steer.sits_side(seat, h)
+            sx, sy = self.router.pad_stick(seat, SIDES[side])
+            kx, ky = self.router.key_dir(seat, "l_" if side == 0 else "r_")
+            if not (kx or ky) and (seat, "l_" if side == 0 else "r_") in self.taps:  # pressed and let go at once
+                tx, ty = self.taps[(seat, "l_" if side == 0 else "r_")]
+                n = math.hypot(tx, ty)
+                kx, ky = (tx / n, ty / n) if n else (0.0, 0.0)
+            if sx or sy or kx or ky:
+                self.pull_to[i] = None
+            if sx or sy:  # a stick is already shaped: its length is the pace
+                self.held_ms[i] = 0.0
+                out.append(MoveBy(seat, h, sx, sy))
+                self.last_dir[i] = ((sx, sy), self.t)
+            elif kx or ky:  # keys and d-pad accelerate
+                # a press counts from this frame's start at most one frame back (a slow frame is no longer hold)
+                held = self.held_ms[i] if self.held_ms[i] > 0 else min(dt, steer.FIRST_FRAME_MS) - dt
+                pace = steer.key_pace(held, dt)
+                self.held_ms[i] = held + dt
+                out.append(MoveBy(seat, h, kx * pace, ky * pace))
+                self.last_dir[i] = ((kx, ky), self.t)
+            else:
+                self.held_ms[i] = 0.0
+                if seat == self.mouse_seat and h == self.m_active and self.m_follow[h] and self.m_point is not None:
+                    self.pull_to[i] = None
+                    out.append(MoveTo(seat, h, *steer.off_wrong_decks(seat, h, *self.m_point)))
+                    continue
+                out += self._at_rest(seat, h, x, y)
+                continue
+            if seat == self.mouse_seat:
+                self.m_follow[h] = False
         return out
+
+    def _at_rest(self, seat: int, h: int, x: float, y: float) -> list:
+        """A hand nobody steers: off a deck it may not take from; else, left close to (not on) one of
+        its stops, drawn to that stop's centre. A hand resting on a stop stays where it is, so taps
+        place it precisely."""
+        from ..rules.hands import MoveTo
+
+        i = seat * 2 + h
+        ox, oy = steer.off_wrong_decks(seat, h, x, y)
+        if (ox, oy) != (x, y):
+            self.pull_to[i] = None
+            return [MoveTo(seat, h, ox, oy, steer.MAGNET_PACE)]
+        if self.pull_to[i] is None:
+            stop = steer.magnet_stop(seat, h, x, y)
+            if stop is None or inside(stop, x, y):
+                return []
+            self.pull_to[i] = steer.clamp_point(*RECTS[stop][:2])
+        cx, cy = self.pull_to[i]
+        if math.hypot(cx - x, cy - y) <= 1e-6:
+            self.pull_to[i] = None
+            return []
+        return [MoveTo(seat, h, cx, cy, steer.MAGNET_PACE)]
 
     def _mouse_arrivals(self) -> None:
         seat = self.mouse_seat
@@ -553,13 +677,16 @@ class JabTable(TableScene):
         moves = []
         if self.session.state.phase != "between":  # between rounds the arrows choose the deck split
             for seat in self.humans:
-                moves += self._human_intents(seat)
+                moves += self._human_intents(seat, dt)
         for seat, bot in self.session.bots.items():
             moves += self._bot_frame(seat, bot)
             if self.session.outcome() is not None:
                 return
+        self.taps = {}
         before = self.t
         self.hands = advance(self.hands, dt, moves, self.cross)
+        if any(steer.clamp_point(*p) != p for p in self.hands.pos):  # rings stay whole in the window
+            self.hands = Hands(tuple(steer.clamp_point(*p) for p in self.hands.pos))
         self.t += dt
         self._mouse_arrivals()
         self.submit(Tick(t=self.t))
@@ -600,11 +727,11 @@ class JabTable(TableScene):
     def draw_table(self, surf, vp) -> None:
         from .draw import draw_table
 
+        self.show_focus.clear()  # hands steer in play; only a panel's Ready / See the result shows a focus
         draw_table(self, surf, vp)
 
     def lesson_spots(self, vp) -> list:
         """Decks, targets and tiles by name ("p0.deck.left", "p1.head", "combo", ...), for a lesson's light."""
-        from ..rules.hands import RECTS
         from .layout import place_rect
 
         return [(name, place_rect(vp, name)) for name in RECTS]

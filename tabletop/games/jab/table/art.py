@@ -107,9 +107,8 @@ def punch_card(card: int, w: int, h: int) -> pygame.Surface:
     pad = max(2, w // 22)
     name = C.TYPE_NAMES[C.ctype(card)]
     px = gfx.fit_px(name, max(9, h // 8), inner.w - 2 * pad, bold=True)
-    title = gfx.text(name, px, gfx.INK, True)
-    surf.blit(title, title.get_rect(midtop=(inner.centerx, inner.top + pad // 2)))
-    band_top = inner.top + pad // 2 + title.get_height() + 1
+    title = gfx.blit_text(surf, name, px, (inner.centerx, inner.top + pad // 2), gfx.INK, True, "midtop", inner)
+    band_top = inner.top + pad // 2 + title.h + 1
     foot_h = max(12, h // 6)
     band = pygame.Rect(inner.left + pad, band_top, inner.w - 2 * pad, inner.bottom - foot_h - band_top - pad // 2)
     pygame.draw.rect(surf, ink, band, border_radius=max(2, w // 14))
@@ -119,15 +118,15 @@ def punch_card(card: int, w: int, h: int) -> pygame.Surface:
     corner = (band.right - r * 1.2, band.bottom - r * 1.2)
     draw_shape(surf, C.SYMBOLS[ci], corner, r, gfx.WHITE, (25, 25, 25), max(1, w // 50))
     if C.ctype(card) == C.HAYMAKER:
-        skull = gfx.text("☠", max(10, band.h // 3), gfx.WHITE)
-        surf.blit(skull, skull.get_rect(topleft=(band.left + 2, band.top + 1)))
+        gfx.blit_text(surf, "☠", max(10, band.h // 3), (band.left + 2, band.top + 1), gfx.WHITE, box=band)
     vpx = max(10, foot_h - 1)
-    val = gfx.text(str(C.value(card)), vpx, gfx.INK, True)
-    surf.blit(val, val.get_rect(midleft=(inner.left + pad, inner.bottom - foot_h // 2 - pad // 3)))
+    foot_y = inner.bottom - foot_h // 2 - pad // 3
+    val = gfx.blit_text(surf, str(C.value(card)), vpx, (inner.left + pad, foot_y), gfx.INK, True, "midleft", inner)
     cname = C.COLOUR_NAMES[ci]
-    cpx = gfx.fit_px(cname, max(8, foot_h - 5), inner.w - val.get_width() - 3 * pad)
-    ct = gfx.text(cname, cpx, (60, 60, 60))
-    surf.blit(ct, ct.get_rect(midright=(inner.right - pad, inner.bottom - foot_h // 2 - pad // 3)))
+    room = pygame.Rect(val.right + pad, inner.top, inner.right - val.right - pad, inner.h)
+    gfx.blit_text(
+        surf, cname, max(8, foot_h - 5), (inner.right - pad, foot_y), (60, 60, 60), anchor="midright", box=room
+    )
     return finish(surf)
 
 
@@ -139,9 +138,10 @@ def mini_card(card: int, w: int, h: int) -> pygame.Surface:
     ci = C.colour(card)
     ink = colour_rgb(ci)
     px = gfx.fit_px(SHORT.get(info["type"], "?"), max(8, h // 5), inner.w - 2, bold=True)
-    t = gfx.text(SHORT.get(info["type"], "?"), px, gfx.INK, True)
-    surf.blit(t, t.get_rect(midtop=(inner.centerx, inner.top + 1)))
-    band = pygame.Rect(inner.left + 2, inner.top + t.get_height() + 2, inner.w - 4, inner.h - t.get_height() - 4)
+    t = gfx.blit_text(
+        surf, SHORT.get(info["type"], "?"), px, (inner.centerx, inner.top + 1), gfx.INK, True, "midtop", inner
+    )
+    band = pygame.Rect(inner.left + 2, inner.top + t.h + 2, inner.w - 4, inner.h - t.h - 4)
     pygame.draw.rect(surf, ink, band, border_radius=3)
     draw_shape(
         surf,
@@ -152,8 +152,7 @@ def mini_card(card: int, w: int, h: int) -> pygame.Surface:
         (25, 25, 25),
         1,
     )
-    v = gfx.text(str(C.value(card)), max(9, band.h // 3), gfx.WHITE, True)
-    surf.blit(v, v.get_rect(midbottom=(band.centerx, band.bottom)))
+    gfx.blit_text(surf, str(C.value(card)), max(9, band.h // 3), band.midbottom, gfx.WHITE, True, "midbottom", band)
     return finish(surf)
 
 
@@ -173,8 +172,7 @@ def card_back(w: int, h: int, border_name: str) -> pygame.Surface:
     for x in range(inner.left - inner.h, inner.right, step):
         pygame.draw.line(surf, (150, 52, 62), (x, inner.bottom), (x + inner.h, inner.top), max(1, w // 40))
     surf.set_clip(clip)
-    t = gfx.text("JAB", max(10, h // 6), (235, 210, 160), True)
-    surf.blit(t, t.get_rect(center=inner.center))
+    gfx.blit_text(surf, "JAB", max(10, h // 6), inner.center, (235, 210, 160), True, "center", inner)
     return finish(surf)
 
 
@@ -184,18 +182,25 @@ def combo_card(index: int, w: int, h: int, count: int) -> pygame.Surface:
     surf, inner = _frame(w, h, "white")
     pygame.draw.rect(surf, (250, 226, 150), inner, border_radius=max(2, w // 12))
     pad = max(2, w // 16)
-    t = gfx.text("COMBO", gfx.fit_px("COMBO", max(10, h // 8), inner.w - 2 * pad, True), (120, 40, 20), True)
-    surf.blit(t, t.get_rect(midtop=(inner.centerx, inner.top + pad // 2)))
-    y = inner.top + pad // 2 + t.get_height() + pad
-    row = (inner.h - t.get_height() - 2 * pad - max(14, h // 6)) / max(3, len(types))
+    t = gfx.blit_text(
+        surf,
+        "COMBO",
+        max(10, h // 8),
+        (inner.centerx, inner.top + pad // 2),
+        (120, 40, 20),
+        True,
+        "midtop",
+        inner.inflate(-2 * pad, 0),
+    )
+    y = inner.top + pad // 2 + t.h + pad
+    row = (inner.h - t.h - 2 * pad - max(14, h // 6)) / max(3, len(types))
     for ty in types:
         name = C.TYPE_NAMES[ty]
-        px = gfx.fit_px(name, max(10, min(int(row) - 2, h // 8)), inner.w - 2 * pad, True)
-        img = gfx.text(name, px, gfx.INK, True)
-        surf.blit(img, img.get_rect(midtop=(inner.centerx, round(y))))
+        px = max(10, min(int(row) - 2, h // 8))
+        gfx.blit_text(surf, name, px, (inner.centerx, round(y)), gfx.INK, True, "midtop", inner.inflate(-2 * pad, 0))
         y += row
-    pts = gfx.text(f"+{points}", max(12, h // 7), (150, 40, 20), True)
-    surf.blit(pts, pts.get_rect(midbottom=(inner.centerx, inner.bottom - pad // 2)))
+    at = (inner.centerx, inner.bottom - pad // 2)
+    gfx.blit_text(surf, f"+{points}", max(12, h // 7), at, (150, 40, 20), True, "midbottom", inner)
     return finish(surf)
 
 
@@ -207,19 +212,17 @@ def counter_card(index: int, w: int, h: int) -> pygame.Surface:
     pygame.draw.rect(surf, ink, inner.inflate(-4, -4), border_radius=max(2, w // 12))
     label = "Counter"
     px = gfx.fit_px(label, max(10, h // 5), inner.w - 8, True)
-    t = gfx.text(label, px, gfx.WHITE, True)
-    shade = pygame.Rect(0, 0, inner.w - 4, t.get_height() + 2)
+    shade = pygame.Rect(0, 0, inner.w - 4, gfx.text(label, px, gfx.WHITE, True).get_height() + 2)
     shade.midtop = (inner.centerx, inner.top + 2)
     pygame.draw.rect(surf, (0, 0, 0), shade, border_radius=3)
-    surf.blit(t, t.get_rect(midtop=(inner.centerx, inner.top + 3)))
+    gfx.blit_text(surf, label, px, (inner.centerx, inner.top + 3), gfx.WHITE, True, "midtop", shade)
     body_top = shade.bottom
     r = (inner.bottom - body_top) * 0.34
     cy = body_top + (inner.bottom - body_top) * 0.45
     draw_shape(surf, C.SYMBOLS[ci], (inner.centerx - w * 0.16, cy), r, gfx.WHITE, (25, 25, 25), 2)
-    p = gfx.text(f"+{points}", max(11, h // 5), gfx.WHITE, True)
-    surf.blit(p, p.get_rect(center=(inner.centerx + w * 0.2, cy)))
-    cn = gfx.text(C.COLOUR_NAMES[ci], max(9, h // 6), gfx.WHITE, True)
-    surf.blit(cn, cn.get_rect(midbottom=(inner.centerx, inner.bottom - 2)))
+    gfx.blit_text(surf, f"+{points}", max(11, h // 5), (inner.centerx + w * 0.2, cy), gfx.WHITE, True, "center", inner)
+    at = (inner.centerx, inner.bottom - 2)
+    gfx.blit_text(surf, C.COLOUR_NAMES[ci], max(9, h // 6), at, gfx.WHITE, True, "midbottom", inner)
     return finish(surf)
 
 
@@ -235,9 +238,7 @@ def tile(kind: str, w: int, h: int) -> pygame.Surface:
     r = surf.get_rect()
     pygame.draw.rect(surf, (30, 30, 30), r, border_radius=w // 5)
     pygame.draw.rect(surf, fill, r.inflate(-max(3, w // 16) * 2, -max(3, w // 16) * 2), border_radius=w // 6)
-    px = gfx.fit_px(label, max(10, h // 4), r.w - w // 5, True)
-    t = gfx.text(label, px, ink, True)
-    surf.blit(t, t.get_rect(center=r.center))
+    gfx.blit_text(surf, label, max(10, h // 4), r.center, ink, True, "center", r.inflate(-(w // 5), 0))
     return finish(surf)
 
 

@@ -21,8 +21,9 @@ from ..rules.hands import SIDES, TARGETS, deck_name, target_at, target_name
 from ..rules.queries import opportunities, placement_refusal, stall_deadline, tiles
 from .art import card_back, combo_card, counter_card, finish, hand_cursor, keyed_surface, punch_card, tile, token
 from .hud import INFO_RECT, draw_band, draw_hud, draw_info, draw_log, hud_rect
-from .layout import TARGET_LABEL, UNIT, card_size, colour_of, fit, panel, place_rect, veil, wrap
+from .layout import TARGET_LABEL, UNIT, card_size, colour_of, fit, panel, place_rect, veil
 from .panels import draw_between, draw_clinch, draw_hand_scoring
+from .steer import sits_side
 
 
 def _per_state(table, name: str, st) -> dict:
@@ -53,6 +54,7 @@ def refusal(table, st, seat, side, target):
 # -- the static background ---------------------------------------------------------
 
 _BOARD: dict = {}
+gfx.forget_on_resize(_BOARD.clear)
 
 
 def board(table, vp) -> pygame.Surface:
@@ -297,7 +299,7 @@ def draw_decks(table, surf, vp, st) -> None:
                 gfx.blit_text(
                     surf, "empty", vp.s(15), (r.centerx, r.bottom - vp.s(24)), (150, 180, 160), anchor="center"
                 )
-            label = f"{SIDES[s].capitalize()} deck: {n}"
+            label = f"{SIDES[sits_side(p, s)].capitalize()} deck: {n}"  # as the person sits at the screen
             y = r.bottom + vp.s(2) if p == 0 else r.top - vp.s(2)
             gfx.blit_text(
                 surf,
@@ -388,38 +390,46 @@ def draw_centre(table, surf, vp, st, opp) -> None:
 
 
 def draw_carry_marks(table, surf, vp, st) -> None:
-    """While a person carries a card: targets that would refuse it show a red cross; the
-    target under the hand is outlined gold (it takes the card) or red (with the reason)."""
+    """While a person carries a card over a target, that target is outlined gold (it takes the
+    card) or, when it would refuse it, in that player's colour with a cross and the reason: per
+    hand, on the target under that hand only (two players' crosses sit in different corners)."""
     if st.phase != "playing":
         return
     for seat in table.humans:
+        col = colour_of(seat)
         for h in (0, 1):
             held = st.held[seat * 2 + h]
             if held is None:
                 continue
-            side = SIDES[h]
-            for i in range(3):
-                name = target_name(seat, i)
-                if refusal(table, st, seat, side, name) is not None:
-                    r = place_rect(vp, name)
-                    c = (r.right - vp.s(14), r.top + vp.s(14))
-                    pygame.draw.circle(surf, (40, 10, 10), c, vp.s(13))
-                    gfx.blit_text(surf, "✗", vp.s(18), c, gfx.REFUSE, bold=True, anchor="center")
             x, y = table.hands.at(seat, h)
             under = target_at(x, y)
             if under is None:
                 continue
-            why = refusal(table, st, seat, side, under)
+            why = refusal(table, st, seat, SIDES[h], under)
             r = place_rect(vp, under).inflate(vp.s(10), vp.s(10))
-            pygame.draw.rect(surf, gfx.REFUSE if why else gfx.HILITE, r, width=max(2, vp.s(4)), border_radius=vp.s(12))
-            if why:
-                short = why.split(":")[0]
-                lines = wrap(short, vp.s(14), vp.s(220))[:2]
-                for k, line in enumerate(lines):
-                    img = gfx.text(line, vp.s(14), gfx.WHITE, True)
-                    rr = img.get_rect(midtop=(r.centerx, r.bottom + vp.s(4) + k * vp.s(18)))
-                    pygame.draw.rect(surf, (110, 24, 20), rr.inflate(vp.s(8), vp.s(2)))
-                    surf.blit(img, rr)
+            pygame.draw.rect(surf, col if why else gfx.HILITE, r, width=max(2, vp.s(4)), border_radius=vp.s(12))
+            if not why:
+                continue
+            c = (r.right - vp.s(16), r.top + vp.s(16)) if seat == 0 else (r.left + vp.s(16), r.top + vp.s(16))
+            pygame.draw.circle(surf, (20, 20, 20), c, vp.s(14))
+            pygame.draw.circle(surf, col, c, vp.s(14), max(1, vp.s(2)))
+            gfx.blit_text(surf, "✗", vp.s(18), c, col, bold=True, anchor="center")
+            short = why.split(":")[0]
+            below = seat == 0 or r.top < vp.s(60)
+            box = pygame.Rect(0, 0, vp.s(300), vp.s(58))
+            if below:
+                box.midtop = (r.centerx, r.bottom + vp.s(4))
+            else:
+                box.midbottom = (r.centerx, r.top - vp.s(4))
+            px, lines, _cut = gfx.fit(short, box.w, box.h, vp.s(14), vp.s(11), True, 3)
+            for k, line in enumerate(lines):
+                img = gfx.text(line, px, gfx.WHITE, True)
+                if below:
+                    rr = img.get_rect(midtop=(r.centerx, box.top + k * vp.s(18)))
+                else:
+                    rr = img.get_rect(midbottom=(r.centerx, box.bottom - (len(lines) - 1 - k) * vp.s(18)))
+                pygame.draw.rect(surf, (110, 24, 20), rr.inflate(vp.s(8), vp.s(2)))
+                gfx.blit_text(surf, line, px, rr.topleft, gfx.WHITE, True, box=box)
 
 
 def draw_flights(table, surf, vp) -> None:
@@ -454,10 +464,10 @@ def draw_hands(table, surf, vp, st) -> None:
                     rr = img.get_rect(topleft=(c[0] + d // 3, c[1] + d // 3))
                 else:
                     img = punch_card(held[0], w, h)
-                    rr = img.get_rect(center=c)
+                    rr = img.get_rect(center=c).clamp(vp.r(0, 0, 1280, 720))  # the card stays in the window
                     surf.blit(veil(w, h, (0, 0, 0), 80, vp.s(10)), rr.move(vp.s(6), vp.s(8)))
                 surf.blit(img, rr)
-            cur = hand_cursor(col, s, d, held is not None)
+            cur = hand_cursor(col, sits_side(p, s), d, held is not None)  # "L": on the person's left
             surf.blit(cur, (c[0] - d // 2 - d // 4, c[1] - d // 2 - d // 4))
 
 
@@ -470,13 +480,17 @@ def draw_count_and_shouts(table, surf, vp) -> None:
         r = big.get_rect(center=vp.p(640, 360))
         surf.blit(sh, r.move(vp.s(4), vp.s(4)))
         surf.blit(big, r)
-    for k, (text, col, _ms_left, _ms_total) in enumerate(table.shouts):
+    for k, (text, col, ms_left, ms_total) in enumerate(table.shouts):
         px = vp.s(60)
         img = gfx.text(text, px, col, True)
         sh = gfx.text(text, px, (0, 0, 0), True)
         y = 250 + k * 70 if not n else 200
-        r = img.get_rect(center=vp.p(640, y))
+        shown = ms_total - ms_left  # a shout pops up from below and a bar of its colour runs out under it
+        rise = 1 - gfx.ease_out(shown / 220)
+        r = img.get_rect(center=vp.p(640, y + 40 * rise))
         box = r.inflate(vp.s(40), vp.s(10))
         surf.blit(veil(box.w, box.h, (0, 0, 0), 150, vp.s(16)), box)
         surf.blit(sh, r.move(vp.s(3), vp.s(3)))
         surf.blit(img, r)
+        bar = int(box.w * gfx.ease_out(shown / 400) / 2)
+        pygame.draw.line(surf, col, (box.centerx - bar, box.bottom), (box.centerx + bar, box.bottom), max(2, vp.s(4)))

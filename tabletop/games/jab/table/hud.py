@@ -12,6 +12,7 @@ from ..rules.queries import next_step, stall_deadline, tile_claim
 from .art import finish, keyed_surface, token
 from .input import hand_line, hint
 from .layout import colour_of, fit, wrap
+from .steer import sits_words
 
 CLAIMS = (
     ("combo", "Combo", "claim_combo"),
@@ -54,11 +55,12 @@ def token_spot(seat: int, k: int):
 
 def draw_hud(table, surf, vp, st, seat) -> None:
     x0, y0, w, _h = hud_rect(seat)
-    r = vp.r(*hud_rect(seat))
     s = table.session.seats[seat]
     col = colour_of(seat)
     who = s.name + ("  (computer, " + (s.level or "normal") + ")" if s.kind == "computer" else "")
-    gfx.blit_text(surf, who, fit(who, vp.s(20), r.w - vp.s(16), True), vp.p(x0 + 8, y0 + 4), col, bold=True)
+    right = min(x0 + w - 8, 1226 if y0 < 40 else x0 + w - 8)  # short of the pause button in the top corner
+    name = vp.r(x0 + 8, y0 + 4, right - x0 - 8, 26)
+    gfx.draw_fitted(surf, who, name, vp.s(20), col, bold=True, align="left", valign="top", lines=1)
     hp = st.health[seat]
     gfx.blit_text(surf, f"Health: {hp}", vp.s(15), vp.p(x0 + 8, y0 + 32), gfx.WHITE)
     if hp == 0 and st.phase in ("playing", "clinch"):
@@ -86,19 +88,19 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
     h1, h2, by, ny = band_rows(seat)
     note, ms = table.notes[seat]
     if ms > 0 and note:
-        lines = wrap(note, vp.s(15), vp.s(440))[:2]
+        box = vp.r(420, ny - 20, 440, 40)
+        px, lines, _cut = gfx.fit(note, box.w, box.h, vp.s(15), vp.s(12), True, 2)
         for k, line in enumerate(lines):
             yy = ny + (k - (len(lines) - 1) / 2) * 18
-            img = gfx.text(line, vp.s(15), (255, 225, 200), True)
-            rr = img.get_rect(center=vp.p(640, yy))
+            rr = gfx.text(line, px, (255, 225, 200), True).get_rect(center=vp.p(640, yy))
             pygame.draw.rect(surf, (60, 20, 20), rr.inflate(vp.s(12), vp.s(4)), border_radius=vp.s(6))
-            surf.blit(img, rr)
+            gfx.blit_text(surf, line, px, rr.center, (255, 225, 200), True, anchor="center", box=box)
     if s.kind != "human":
         who = "plays from another computer" if s.kind == "remote" else "is played by the computer"
         gfx.blit_text(surf, f"{s.name} {who}", vp.s(15), vp.p(640, by + 20), (190, 210, 200), anchor="center")
         return
     scheme = table.shown_scheme.get(seat)
-    step = next_step(st, seat, table.t, chances=table.assist())
+    step = sits_words(seat, next_step(st, seat, table.t, chances=table.assist()))
     for k, (line, col) in enumerate(((step, gfx.HILITE), (hand_line_of(table, scheme), (175, 200, 185)))):
         if line:
             # between the two decks (x 400..880 on the design canvas)

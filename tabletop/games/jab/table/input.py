@@ -30,11 +30,14 @@ class SoloRouter(Router):
         schemes = [None] * n_seats
         schemes[seat] = "keyboard"
         super().__init__(settings, pads, schemes)
-        for key, buttons in settings.bindings["keys"].get("mouse", {}).items():
+
+    def map_keys(self) -> None:
+        super().map_keys()
+        for key, buttons in self.settings.bindings["keys"].get("mouse", {}).items():
             have = self.keymap.setdefault(key, [])
             for b in buttons:
-                if (seat, b) not in have:
-                    have.append((seat, b))
+                if (self.solo, b) not in have:
+                    have.append((self.solo, b))
 
     def pad_seats(self) -> list[int]:
         return [self.solo] if self.solo_scheme == "gamepad" else []
@@ -45,22 +48,16 @@ class SoloRouter(Router):
             return self.solo
         return seat
 
-    def stick(self, seat: int, side: str):
+    def pad_stick(self, seat: int, side: str):
+        """Against the computer any connected gamepad steers: the stick pushed furthest."""
         if seat != self.solo:
-            return super().stick(seat, side)
+            return super().pad_stick(seat, side)
         best = (0.0, 0.0)
         for iid in self.pads.order:
             x, y = self.pads.stick(iid, side)
             if x * x + y * y > best[0] ** 2 + best[1] ** 2:
                 best = (x, y)
-        x, y = best
-        p = "l_" if side == "left" else "r_"
-        x += self.held(seat, p + "right") - self.held(seat, p + "left")
-        y += self.held(seat, p + "down") - self.held(seat, p + "up")
-        mag = (x * x + y * y) ** 0.5
-        if mag > 1:
-            x, y = x / mag, y / mag
-        return (x, y)
+        return best
 
 
 def _key_label(k: str) -> str:
@@ -70,11 +67,13 @@ def _key_label(k: str) -> str:
         "left shift": "LShift",
         "right shift": "RShift",
         "right ctrl": "RCtrl",
+        "left ctrl": "LCtrl",
         "up": "↑",
         "down": "↓",
         "left": "←",
         "right": "→",
         "backspace": "Bksp",
+        "'": "Quote",
     }
     return names.get(k, k.upper() if len(k) == 1 else k)
 
@@ -96,14 +95,14 @@ def hint(settings, scheme: str | None, button: str) -> str:
 def hand_line(settings, scheme: str | None) -> str:
     """One short line telling a person how their hands move (under the live help line)."""
     if scheme == "mouse":
-        return "Mouse: left button = left hand, right button = right hand"
+        return "Mouse: left button = left hand, right = right hand, middle = the hand the pointer pulls"
     if scheme == "gamepad":
-        return "Sticks move the hands; LB and RB take and let go"
+        return "Sticks (d-pad: left) move the hands · LB, RB take · click a stick: jump"
     return " · ".join(hand_help(settings, scheme))
 
 
 def hand_help(settings, scheme: str | None) -> list[str]:
-    """Two short lines telling a person how their hands move."""
+    """Short lines telling a person how their hands move (take: take and let go)."""
     if scheme == "mouse":
         return [
             "Mouse: the pointer moves your hand; left button: left hand,",
@@ -111,7 +110,7 @@ def hand_help(settings, scheme: str | None) -> list[str]:
         ]
     if scheme == "gamepad":
         return [
-            "Sticks move your hands; LB/LT and RB/RT take and let go",
+            "Sticks (d-pad: left hand) move your hands; LB/LT, RB/RT take and let go; click a stick to jump",
             "A combo · B counter · X clinch/KO · Y Ding! · Start ready",
         ]
     keys = settings.bindings["keys"].get(scheme or "", {})
@@ -126,4 +125,8 @@ def hand_help(settings, scheme: str | None) -> list[str]:
 
     lm, lt = cluster("l_")
     rm, rt = cluster("r_")
-    return [f"Left hand: {lm}, take/let go {lt}", f"Right hand: {rm}, take/let go {rt}"]
+    jump = next((_key_label(k) for k, b in keys.items() if "jump" in b), "")
+    out = [f"Left hand {lm}, take {lt}", f"Right hand {rm}, take {rt}"]
+    if jump:
+        out.append(f"Jump {jump}")
+    return out

@@ -57,8 +57,12 @@ def fit(text: str, px: int, width: int, bold: bool = False) -> int:
 
 
 def panel(surf, rect, colour=gfx.PANEL, alpha=230, radius=12, border=None, width=2):
+    if gfx.LOG is not None:  # the text-fit test: texts drawn on it are checked against it
+        gfx.LOG.panel(surf, rect)
     if alpha >= 245:  # as good as opaque: a plain fill is much cheaper than blending
         pygame.draw.rect(surf, colour, rect, border_radius=radius)
+        if gfx.LOG is not None:
+            gfx.LOG.cover(surf, rect)
     else:
         surf.blit(veil(rect.w, rect.h, colour, alpha, radius), rect.topleft)
     if border is not None:

@@ -36,6 +36,8 @@ def draw_between(table, surf, vp, st) -> None:
             gfx.blit_text(surf, line, vp.s(17), vp.p(640, 290 + k * 30), gfx.WHITE, anchor="center")
     if over:
         table.hot_button(vp.r(490, 596, 300, 44), "See the result", table.see_result, px=vp.s(20))
+        for seat in table.humans:
+            focus_on_ready(table, seat, table.shown_scheme.get(seat), "See the result")
         gfx.blit_text(surf, "(Ready, Enter, Space, A or a click)", vp.s(14), vp.p(640, 648), gfx.GREY, anchor="center")
         return
     for seat in (1, 0):
@@ -54,6 +56,8 @@ def draw_ready_row(table, surf, vp, st, seat, y) -> None:
         return
     total = len(st.decks[seat * 2]) + len(st.decks[seat * 2 + 1])
     left = table.split_pick.get(seat, len(st.decks[seat * 2]))
+    if seat == 1:  # the top seat's left deck, as that person sits at the screen, is the boxer's right
+        left = total - left
     if s.kind != "human":
         gfx.blit_text(
             surf,
@@ -78,9 +82,17 @@ def draw_ready_row(table, surf, vp, st, seat, y) -> None:
     keys = f"({lk} / {rk})" if lk and rk else ""
     gfx.blit_text(surf, keys, vp.s(15), vp.p(678, y + 18), gfx.GREY, anchor="midleft")
     key = hint(table.app.settings, scheme, "ready")
-    table.hot_button(
-        vp.r(900, y, 210, 36), f"Ready ({key})" if key else "Ready", lambda: table.ready(seat), seat=seat, px=vp.s(18)
-    )
+    label = f"Ready ({key})" if key else "Ready"
+    table.hot_button(vp.r(900, y, 210, 36), label, lambda: table.ready(seat), seat=seat, px=vp.s(18))
+    focus_on_ready(table, seat, scheme, label)
+
+
+def focus_on_ready(table, seat: int, scheme, label: str) -> None:
+    """Keys and pads ready with confirm (left / right split the decks): the focus is shown on that Ready button,
+    so confirm acts on a focus the player sees."""
+    if scheme != "mouse":
+        table.want_focus[seat] = label
+        table.show_focus[seat] = True
 
 
 def _target_words(name: str) -> str:
@@ -95,13 +107,13 @@ def draw_scoring(table, surf, vp, st, sc) -> None:
     head = f"Round {sc['round']}: {table.name(0)} {totals[0]} – {totals[1]} {table.name(1)}"
     gfx.blit_text(surf, head, vp.s(26), vp.p(640, 140), gfx.GOLD, bold=True, anchor="center")
     reason = render(sc.get("reason", ""), table.seat_names())
-    gfx.blit_text(
+    gfx.draw_fitted(
         surf,
-        wrap(reason, vp.s(15), vp.s(900))[0] if reason else "",
+        reason,
+        vp.r(190, 158, 900, 20),
         vp.s(15),
-        vp.p(640, 168),
         gfx.GREY,
-        anchor="center",
+        lines=1,
     )
     for a, line in enumerate(sc["lines"]):
         x = 172 + a * 488
@@ -170,16 +182,16 @@ def draw_scoring(table, surf, vp, st, sc) -> None:
                 verdict += f" That is {table.name(win)}'s round win number {st.tokens[win]}: the game is won."
         for p in sc.get("cutman", []):
             verdict += f" Cutman: {table.name(p)} gets 1 health."
-        for k, line in enumerate(wrap(verdict, vp.s(17), vp.s(920))[:2]):
-            gfx.blit_text(
-                surf,
-                line,
-                vp.s(17),
-                vp.p(640, 530 + k * 24),
-                gfx.WHITE if win is None else colour_of(win),
-                bold=True,
-                anchor="center",
-            )
+        gfx.draw_fitted(
+            surf,
+            verdict,
+            vp.r(180, 518, 920, 48),
+            vp.s(17),
+            gfx.WHITE if win is None else colour_of(win),
+            bold=True,
+            valign="top",
+            lines=2,
+        )
     elif st.phase == "between":
         gfx.blit_text(surf, "(Ready skips ahead)", vp.s(14), vp.p(640, 540), gfx.GREY, anchor="center")
 
@@ -232,13 +244,9 @@ def draw_clinch(table, surf, vp, st) -> None:
             gfx.blit_text(surf, "✓ ready", vp.s(18), vp.p(890, y + 18), gfx.GREEN, bold=True, anchor="midright")
         elif s.kind == "human":
             key = hint(table.app.settings, table.shown_scheme.get(seat), "ready")
-            table.hot_button(
-                vp.r(700, y, 190, 36),
-                f"Ready ({key})" if key else "Ready",
-                lambda se=seat: table.ready(se),
-                seat=seat,
-                px=vp.s(18),
-            )
+            label = f"Ready ({key})" if key else "Ready"
+            table.hot_button(vp.r(700, y, 190, 36), label, lambda se=seat: table.ready(se), seat=seat, px=vp.s(18))
+            focus_on_ready(table, seat, table.shown_scheme.get(seat), label)
         else:
             gfx.blit_text(surf, "getting ready…", vp.s(17), vp.p(890, y + 18), gfx.GREY, anchor="midright")
 

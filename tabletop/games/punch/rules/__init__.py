@@ -489,6 +489,18 @@ class PunchRules(Rules):
         self._after_plays(s, ko)
         return s
 
+    def undo_barrier(self, before, action, after):
+        """A choice may be taken back until the cards are shown, shuffled, dealt or drawn."""
+        if after.rng != before.rng:
+            return "the cards were shuffled"
+        if after.played != before.played or after.history != before.history:
+            return "the cards were revealed"
+        if (after.match, after.round) != (before.match, before.round):
+            return "new cards were dealt"
+        if after.decks != before.decks:
+            return "a card was drawn"
+        return ""
+
     # -- looking ------------------------------------------------------------
     def view_for(self, state, viewer):
         v = state.clone()
@@ -554,6 +566,11 @@ class PunchRules(Rules):
 
     def events(self, state, names) -> list[dict]:
         return [{"n": i, "kind": e["type"], "text": explain(e, names)} for i, e in enumerate(state.log)]
+
+    def report(self, state, events: list[dict]):
+        from .report import report
+
+        return report(state, events)
 
 
 RULES = PunchRules()

@@ -38,6 +38,8 @@ def counts_of(codes) -> list:
 
 
 class PunchTable(TableScene):
+    undo_spot = (900, 9, 96, 34)  # the Undo button: between the score and Match history
+
     def __init__(self, app, session):
         super().__init__(app, session)
         self.secrecy = Secrecy(self, app.settings["secrecy"])
@@ -257,7 +259,6 @@ class PunchTable(TableScene):
     def hide(self, seat: int) -> None:
         if self.secrecy.shown == seat:
             self.secrecy.shown = None
-            self.show_focus[seat] = False
 
     def toggle_history(self) -> None:
         self.history_open = not self.history_open
@@ -278,7 +279,7 @@ class PunchTable(TableScene):
         ):
             self.toggle_history()
             return
-        if self.shared_input and self.session.outcome() is None:
+        if self.session.outcome() is None:  # any pad's X: its next / prev are the focus's groups
             for _iid, name, down in pad_changes:
                 if name == "x" and down:
                     self.toggle_history()
@@ -313,25 +314,6 @@ class PunchTable(TableScene):
             return
         super()._press(p)
 
-    def _move_focus(self, seat: int, direction: str) -> None:
-        """Left/right first stays in the same row (a hand with gaps must not jump to the buttons)."""
-        cur = self.focused(seat)
-        if cur is not None and direction in ("left", "right"):
-            dx = 1 if direction == "right" else -1
-            row = [
-                (i, h)
-                for i, h in enumerate(self.focusables(seat))
-                if h is not cur
-                and h.rect.top < cur.rect.bottom
-                and h.rect.bottom > cur.rect.top
-                and (h.rect.centerx - cur.rect.centerx) * dx > 0
-            ]
-            if row:
-                self.focus[seat] = min(row, key=lambda ih: abs(ih[1].rect.centerx - cur.rect.centerx))[0]
-                self.app.sounds.play("click")
-                return
-        super()._move_focus(seat, direction)
-
     def scroll_history(self, lines: int) -> None:
         self.history_page = max(0, self.history_page + lines)
 
@@ -341,9 +323,7 @@ class PunchTable(TableScene):
         if not press.down:
             return
         seat = press.seat
-        if press.button == "next" and self.session.outcome() is None:
-            self.toggle_history()
-        elif press.button == "back":
+        if press.button == "back":
             if self.history_open:
                 self.toggle_history()
             elif seat is not None and self.swap_mode.get(seat):
@@ -357,6 +337,10 @@ class PunchTable(TableScene):
             self.ready(seat)
 
     # -- after each accepted action ------------------------------------------------------
+    def after_undo(self, seat: int) -> None:
+        self.log_seen = len(self.state.log)  # a move taken back: its sentences go with it
+        self.caption = []
+
     def after_action(self, action, result) -> None:
         st = self.state
         seat = action.player
@@ -365,7 +349,6 @@ class PunchTable(TableScene):
             self.secrecy.committed(seat)
             if self.secrecy.mode != "open" and self.session.seats[seat].scheme == "mouse":
                 self._park_pointer()
-            self.show_focus[seat] = False
         new = list(st.log[self.log_seen :])
         self.log_seen = len(st.log)
         reveals = [e for e in new if e.get("type") == "reveal"]
@@ -414,9 +397,10 @@ class PunchTable(TableScene):
                 a["flipped"] = True
                 ev = a["ev"]
                 self.caption = [sentence(ev, self.names)]
-                self.app.sounds.play(
-                    "knockout" if ev["ko"] is not None else ("stagger" if min(ev["change"]) < 0 else "reveal")
-                )
+                if ev["ko"] is not None:
+                    self.moment("Knockout!", self.caption[0], sound="knockout")
+                else:
+                    self.app.sounds.play("stagger" if min(ev["change"]) < 0 else "reveal")
             if a["t"] >= a["dur"]:
                 self.anim = None
                 if not self.queue:
@@ -463,36 +447,23 @@ class PunchTable(TableScene):
     def draw_table(self, surf, vp) -> None:
         from . import draw as table_draw
 
-        before = {s: (self.focused(s).payload if self.focused(s) is not None else None) for s in (0, 1)}
-        before_rect = {s: (self.focused(s).rect if self.focused(s) is not None else None) for s in (0, 1)}
         table_draw.draw(self, surf, vp)
         for s in (0, 1):
-            vis = (self.can_act(s), self.state.phase, self.state.match, self.state.round)
-            if vis[0] and vis != self.vis_before[s]:
+            # a new phase, match or round: the focus starts on the first card (a peek is no new start)
+            vis = (self.state.phase, self.state.match, self.state.round)
+            if self.can_act(s) and vis != self.vis_before[s]:
+                self.vis_before[s] = vis
                 first = self.hand_payloads[s][:1] or self.primary.get(s, [])[:1]
-                if first:
+                if first and s not in self.want_focus:
                     self.want_focus[s] = first[0]
-            self.vis_before[s] = vis
-            items = self.focusables(s, self.next_hots)
-            if not items:
-                continue
-            want = self.want_focus.pop(s, None) or before.get(s)
-            if not self.focus_payload(s, items, want):
-                # what had the focus is gone (the last card of a kind): go to its nearest neighbour
-                self.focus[s] = self._nearest(items, before.get(s), before_rect.get(s))
 
-    @staticmethod
-    def _nearest(items, payload, rect) -> int:
-        if rect is None:
-            return 0
-        same = [
-            i
-            for i, h in enumerate(items)
-            if isinstance(payload, tuple) and isinstance(h.payload, tuple) and h.payload[0] == payload[0]
-        ] or list(range(len(items)))
-        return min(
-            same, key=lambda i: abs(items[i].rect.centerx - rect.centerx) + abs(items[i].rect.centery - rect.centery)
-        )
+    def first_focus(self, seat: int, items: list) -> int | None:
+        """A seat's focus starts on its first card, else its first button; the match history alone is no start."""
+        for want in self.hand_payloads[seat][:1] + self.primary.get(seat, [])[:1]:
+            for i, h in enumerate(items):
+                if h.payload == want:
+                    return i
+        return next((i for i, h in enumerate(items) if h.seat == seat), None)
 
 
 def make_table(app, session):

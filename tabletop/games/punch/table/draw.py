@@ -47,10 +47,10 @@ PEEK_KEY = {
     None: "Tab",
 }
 HINTS = {
-    "keys-left": "W A S D move · Space choose · Shift back · E history",
-    "keys-right": "Arrows move · Enter choose · Backspace back · O history",
-    "keyboard": "Arrows or WASD move · Enter/Space choose · E or O history",
-    "gamepad": "D-pad move · A choose · B back · X history",
+    "keys-left": "W A S D move · E/R group · Space choose · Shift back",
+    "keys-right": "Arrows move · O/P group · Enter choose · Backspace back",
+    "keyboard": "Arrows or WASD move · E/O group · Enter/Space choose",
+    "gamepad": "D-pad move · LB/RB group · A choose · B back · X history",
     "mouse": "Click a card or drag it to its place",
 }
 
@@ -185,9 +185,7 @@ def draw_meter(t, surf, vp, seat, stamina) -> None:
     colour = gfx.PLAYER_COLOURS[seat]
     gfx.panel(surf, vp.r(x, 58, HALF_W, 60), (0, 0, 0), radius=vp.s(10), alpha=60)
     who = t.names[seat] + ("" if seat in t.humans else " (computer)")
-    gfx.blit_text(
-        surf, who, gfx.fit_px(who, vp.s(24), vp.s(150), True), vp.p(x + 14, 78), colour, bold=True, anchor="midleft"
-    )
+    gfx.draw_fitted(surf, who, vp.r(x + 14, 64, 150, 28), vp.s(24), colour, bold=True, align="left", lines=1)
     weak = t.state.options["no_mercy"] and 0 < stamina < S["no_mercy_below"]
     gfx.blit_text(
         surf,
@@ -406,7 +404,7 @@ def play_area(t, surf, vp, seat) -> None:
     choice = st.choice[seat]
     if choice is not None and phase == "choose":
         code = choice if isinstance(choice, str) else CODES[choice]
-        up = t.secrecy.mode == "open" and seat in t.humans
+        up = (t.secrecy.mode == "open" and seat in t.humans) or (t.secrecy.mode == "replay" and t.secrecy.visible(seat))
         cards.draw(surf, face(seat, code, not up), r)
     else:
         cards.slot(surf, r, f"{t.names[seat]}'s card", gfx.PLAYER_COLOURS[seat], px=vp.s(15))
@@ -472,6 +470,8 @@ def hand(t, surf, vp, seat) -> None:
     show = t.secrecy.visible(seat) and st.waiting[seat] and not t.busy()
     if t.secrecy.mode == "open" and seat in t.humans:
         show = True  # against the computer the hand is simply shown (also while cards turn)
+    if t.secrecy.mode == "replay":
+        show = t.secrecy.visible(seat)  # a replay watched from this seat's side: always its hand
     title = "Your deck: pick from here" if st.phase == "draft" else f"{t.names[seat]}'s hand"
     if not show:
         label = f"{title} ({n} cards)" if st.phase != "draft" else f"{t.names[seat]}'s deck ({n})"

@@ -23,6 +23,7 @@ from typing import ClassVar
 from tabletop.core.actions import Action
 from tabletop.core.game import Option, Outcome, Refused, Rules
 from tabletop.core.rng import Rng
+from tabletop.core.undo import changed
 
 from . import board
 from .content import BOXERS, RING
@@ -559,6 +560,19 @@ class SquareRingRules(Rules):
     def outcome(self, state: State):
         return state.result
 
+    def undo_barrier(self, before, action, after):
+        """A secret declare, commit or step may be taken back until it is shown; a move that
+        set anything else in motion (a reveal, a step, a peek, a random order) may not."""
+        if after.rng != before.rng:
+            return "the order of the cards was drawn at random"
+        if changed(before, after) <= {"commits", "declares", "picks"}:
+            return ""
+        if isinstance(action, Declare):
+            return "the React choices were revealed"
+        if isinstance(action, Commit):
+            return "the cards were shown"
+        return "the fight moved on"
+
     # -- looking -------------------------------------------------------
     def view_for(self, state: State, viewer):
         """Hide the rng, the other's unrevealed cards, declares and picks."""
@@ -662,6 +676,11 @@ class SquareRingRules(Rules):
 
     def events(self, state: State, names) -> list[dict]:
         return [{"n": i, "kind": e["kind"], "text": e["text"]} for i, e in enumerate(state.log)]
+
+    def report(self, state: State, events: list[dict]):
+        from .report import report
+
+        return report(state, events)
 
 
 RULES = SquareRingRules()

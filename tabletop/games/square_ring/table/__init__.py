@@ -55,6 +55,7 @@ SECRET_PHASES = ("declare", "choose", "react")
 
 class SquareRingTable(KeptFrames, TableScene):
     tutor_banner = (650, 598, 620, 114)  # a lesson's words go over Blue's hand, so Red's cards stay in sight
+    undo_spot = (984, 6, 92, 30)  # the Undo button: left of the bout log
 
     def __init__(self, app, session):
         super().__init__(app, session)
@@ -282,7 +283,6 @@ class SquareRingTable(KeptFrames, TableScene):
         self.pending[seat] = True
         self.lifted[seat] = None
         self.secrecy.committed(seat)
-        self.show_focus[seat] = False
         self._commit_pending()
 
     def react(self, seat: int) -> None:
@@ -292,7 +292,6 @@ class SquareRingTable(KeptFrames, TableScene):
         res = self.submit(Declare(seat, True))
         if not isinstance(res, Refused):
             self.secrecy.committed(seat)
-            self.show_focus[seat] = False
             self.lifted[seat] = None
             del self.selection(seat)[2:]
 
@@ -313,7 +312,6 @@ class SquareRingTable(KeptFrames, TableScene):
     def hide(self, seat: int) -> None:
         if self.secrecy.shown == seat:
             self.secrecy.shown = None
-            self.show_focus[seat] = False
 
     def _commit_pending(self) -> None:
         st = self.state
@@ -389,7 +387,7 @@ class SquareRingTable(KeptFrames, TableScene):
             if event.type == pygame.KEYDOWN and key_name(event) == "h" and self.shared_input:
                 self.toggle_log()
                 return
-            if self.shared_input and any(name == "x" and down for _i, name, down in pad_changes):
+            if any(name == "x" and down for _i, name, down in pad_changes):  # next / prev: the focus's groups
                 self.toggle_log()
                 return
             if self.log_open and (
@@ -428,9 +426,6 @@ class SquareRingTable(KeptFrames, TableScene):
         if not press.down or press.seat is None:
             return
         seat = press.seat
-        if press.button == "next":
-            self.toggle_log()
-            return
         if press.button == "back":
             sel = self.selection(seat)
             if self.lifted[seat] is not None:
@@ -446,6 +441,9 @@ class SquareRingTable(KeptFrames, TableScene):
     def submit(self, action):
         self._pre = self.session.state
         return super().submit(action)
+
+    def after_undo(self, seat: int) -> None:
+        self.log_seen = len(self.state.log)  # a move taken back: the log is read from there again
 
     def after_action(self, action, result) -> None:
         pre, post = self._pre, self.state
@@ -508,7 +506,8 @@ class SquareRingTable(KeptFrames, TableScene):
             f"round {i + 1} " + ("a draw" if w is None else f"to {self.names[w]}")
             for i, w in enumerate(st.round_results)
         )
-        why = out.reason + (f" ({rounds}.)" if rounds else "")
+        boxers = f"{self.names[0]} boxes as {self.boxer(0).name}, {self.names[1]} as {self.boxer(1).name}."
+        why = f"{boxers} {out.reason}" + (f" ({rounds}.)" if rounds else "")
         if out.winner is None:
             return "A draw", why
         return f"{self.names[out.winner]} wins!", why

@@ -198,9 +198,13 @@ class Animation:
             sounds.play("reveal")
         elif st.kind == "strike":
             if st.data["ko"]:
-                sounds.play("knockout")
+                down = [s for s in (0, 1) if st.p1[2][s] == 0]
+                line = " ".join(st.data.get("text") or [])
+                t.moment("Knockout!" if len(down) == 1 else "Double knockout!", line, sound="knockout")
             elif any(st.data["protected"]):
                 sounds.play("counter")
+            elif any(st.data["dazed"]):
+                t.moment("Dazed!", " ".join(st.data.get("text") or []), colour=(250, 170, 80), sound="stagger")
             elif any(st.data["taken"]):
                 sounds.play("stagger")
             else:

@@ -70,17 +70,6 @@ def describe(boxer: str, cid: str) -> str:
     return f"{c.name}, power {c.power}" + (f" · {kws}" if kws else "")
 
 
-def kept_frame(w, h, seat, fill):
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
-    r = surf.get_rect()
-    radius = max(3, w // 9)
-    bw = max(2, w // 22)
-    pygame.draw.rect(surf, gfx.PLAYER_COLOURS[seat], r, border_radius=radius)
-    inner = r.inflate(-2 * bw, -2 * bw)
-    pygame.draw.rect(surf, fill, inner, border_radius=max(1, radius - bw))
-    return surf, inner
-
-
 def arrow(surf, colour, start, end, width):
     """A straight arrow with a filled head."""
     sx, sy = start
@@ -128,12 +117,22 @@ def render(boxer: str, cid: str, seat: int, w: int, h: int, big: bool = True) ->
     return _attack(boxer, c, seat, w, h)
 
 
+STEP_BAND = (46, 120, 70)
+TURN_BAND = (48, 84, 160)
+ATTACK_BAND = (150, 30, 30)
+
+
 def _step(c, seat, w, h, big):
-    surf, inner = kept_frame(w, h, seat, STEP_TINT)
-    label_h = int(h * 0.22) if big else 0
-    cell = min((inner.w - 6) // 3, (inner.h - label_h - 6) // 3)
-    gx = inner.centerx - cell * 3 // 2
-    gy = inner.top + (inner.h - label_h - cell * 3) // 2
+    surf, inner, body = cards.frame(w, h, gfx.PLAYER_COLOURS[seat], STEP_TINT)
+    px = max(8, h // 9)
+    if big:  # the step's word on the band, the grid under it
+        word = STEP_WORDS[board.STEPS[c.step]]
+        top = cards.band(surf, inner, word, STEP_BAND, max(px + 6, h // 6), px + 2, max(7, px * 3 // 4))
+        body = pygame.Rect(body.left, top.bottom + 3, body.w, body.bottom - top.bottom - 3)
+    foot_h = max(px + 4, h // 8) if big and c.favoured else 0
+    cell = max(3, min(body.w // 3, (body.h - foot_h) // 3))
+    gx = body.centerx - cell * 3 // 2
+    gy = body.top + (body.h - foot_h - cell * 3) // 2
     dx, dy = board.DIRS[c.step]
     _grid(surf, (gx, gy), cell, (-1, 0, 1), (1, 0, -1), {(dx, dy)}, (0, 0), seat)
     # the shaded destination is drawn lighter than an attack's area
@@ -142,38 +141,29 @@ def _step(c, seat, w, h, big):
     centre = (gx + cell * 3 // 2, gy + cell * 3 // 2)
     arrow(surf, (20, 70, 30), centre, dest.center, max(2, cell // 7))
     if c.favoured:
-        px = max(12, h // 5)
-        gfx.blit_text(surf, "★", px, (inner.right - 2, inner.top + 1), gfx.GOLD, anchor="topright")
-    if big:
-        word = STEP_WORDS[board.STEPS[c.step]]
-        px = gfx.fit_px(word, max(12, h // 9), inner.w - 6, bold=True)
-        gfx.blit_text(surf, word, px, (inner.centerx, inner.bottom - 4), gfx.INK, bold=True, anchor="midbottom")
-        if c.favoured:
-            gfx.blit_text(
-                surf,
-                "+45° turn",
-                max(11, h // 12),
-                (inner.centerx, inner.bottom - 6 - px),
-                (150, 110, 0),
-                anchor="midbottom",
-            )
+        star = pygame.Rect(0, 0, max(10, w // 4), max(10, w // 4))
+        star.topright = (inner.right - 1, (inner.top if not big else top.bottom) + 1)
+        gfx.draw_fitted(surf, "★", star, star.h, gfx.GOLD, min_px=8, lines=1)
+        if foot_h:
+            foot = pygame.Rect(body.left, body.bottom - foot_h, body.w, foot_h)
+            gfx.draw_fitted(surf, "+45° turn", foot, px, (150, 110, 0), bold=True, min_px=7, lines=1)
     return surf
 
 
 def _turn(c, seat, w, h, big):
-    surf, inner = kept_frame(w, h, seat, TURN_TINT)
-    glyph = "↺" if c.turn < 0 else "↻"
-    px = max(16, int(min(inner.w, inner.h) * 0.55))
-    gfx.blit_text(
-        surf, glyph, px, (inner.centerx, inner.centery - inner.h * 0.12), (40, 70, 150), bold=True, anchor="center"
-    )
-    deg = f"{abs(c.turn) * 45}°"
-    dpx = max(12, h // 5)
-    gfx.blit_text(surf, deg, dpx, (inner.centerx, inner.bottom - 3), gfx.INK, bold=True, anchor="midbottom")
+    surf, inner, body = cards.frame(w, h, gfx.PLAYER_COLOURS[seat], TURN_TINT)
+    px = max(8, h // 9)
     if big:
         word = "Turn left" if c.turn < 0 else "Turn right"
-        wpx = gfx.fit_px(word, max(12, h // 9), inner.w - 6, bold=True)
-        gfx.blit_text(surf, word, wpx, (inner.centerx, inner.top + 4), gfx.INK, bold=True, anchor="midtop")
+        top = cards.band(surf, inner, word, TURN_BAND, max(px + 6, h // 6), px + 2, max(7, px * 3 // 4))
+        body = pygame.Rect(body.left, top.bottom + 2, body.w, body.bottom - top.bottom - 2)
+    deg_h = max(10, body.h * 3 // 10)
+    glyph = pygame.Rect(body.left, body.top, body.w, body.h - deg_h)
+    gfx.draw_fitted(
+        surf, "↺" if c.turn < 0 else "↻", glyph, int(min(glyph.w, glyph.h) * 0.95), TURN_BAND, bold=True, min_px=8
+    )
+    deg = pygame.Rect(body.left, body.bottom - deg_h, body.w, deg_h)
+    gfx.draw_fitted(surf, f"{abs(c.turn) * 45}°", deg, max(12, h // 5), gfx.INK, bold=True, min_px=8, lines=1)
     return surf
 
 
@@ -185,43 +175,61 @@ def area_bounds(area):
     return cols, rows
 
 
+def _attack_places(c, w, h) -> dict:
+    """Where each part of an attack card goes (card pixels): the band, the keywords' foot, the middle
+    (area and power disc), the disc's radius, and the text sizes."""
+    inner = pygame.Rect(0, 0, w, h).inflate(-2 * max(2, min(w, h) // 16), -2 * max(2, min(w, h) // 16))
+    pad = max(2, min(w, h) // 16)
+    body = inner.inflate(-2 * pad, -2 * pad)
+    px = max(8, round(h * 0.092))
+    small = max(7, px * 3 // 4)
+    f = gfx.font(px + 1, True)
+    one = f.size(c.name)[0] <= inner.w - 6  # the name on one line: a low band, more room for the area
+    band_h = f.get_linesize() + 6 if one else max(px + 6, min(h // 4, 2 * f.get_linesize() + 4))
+    kw_step = max(small + 4, px + 3)
+    foot = pygame.Rect(body.left, body.bottom - len(c.keywords) * kw_step, body.w, len(c.keywords) * kw_step)
+    mid = pygame.Rect(body.left, inner.top + band_h + 3, body.w, foot.top - inner.top - band_h - 5)
+    rad = max(7, min(mid.h * 2 // 5, body.w * 2 // 9))
+    return {
+        "band_h": band_h,
+        "foot": foot,
+        "mid": mid,
+        "rad": rad,
+        "px": px,
+        "small": small,
+        "kw_step": kw_step,
+        "title_min": px if band_h >= 2 * f.get_linesize() else small,
+    }
+
+
+def mark_box(boxer: str, cid: str, w: int, h: int) -> pygame.Rect:
+    """Where a word laid over a card (e.g. "cooling") hides none of its texts: under an attack's power
+    disc and above its keywords; the middle of any other card."""
+    c = card_of(boxer, cid)
+    if c.kind != "attack":
+        return pygame.Rect(0, h // 3, w, h // 3)
+    at = _attack_places(c, w, h)
+    mid, rad = at["mid"], at["rad"]
+    return pygame.Rect(mid.left, mid.top + 2 * rad, mid.w, max(1, mid.bottom - mid.top - 2 * rad))
+
+
 def _attack(boxer, c, seat, w, h):
-    surf, inner = kept_frame(w, h, seat, ATTACK_TINT)
-    pad = max(3, w // 24)
-    px = max(10, round(h * 0.092))
-    # the name across the top (two lines when it is long)
-    room = inner.w - 2 * pad
-    if gfx.font(px, True).size(c.name)[0] <= room:
-        lines = [c.name]
-    else:
-        lines = gfx.wrap(c.name, px, room, bold=True)[:2]
-    y = inner.top + pad
-    for line in lines:
-        lpx = gfx.fit_px(line, px, room, bold=True)
-        gfx.blit_text(surf, line, lpx, (inner.centerx, y), gfx.INK, bold=True, anchor="midtop")
-        y += px + 2
-    top = y + pad // 2
-    kws = c.keywords
-    kw_h = len(kws) * (px + 2)
-    # the power disc on the left of the area grid
-    rad = max(8, int(min(w * 0.12, h * 0.085)))
-    centre = (inner.left + pad + rad, top + rad)
-    pygame.draw.circle(surf, (150, 30, 30), centre, rad)
-    gfx.blit_text(surf, str(c.power), max(10, int(rad * 1.45)), centre, gfx.WHITE, bold=True, anchor="center")
+    """The name on a red band, the power large in a disc beside the area it hits (seen from the boxer,
+    who faces up), and the keywords at the foot; every text fitted to its place."""
+    surf, inner, body = cards.frame(w, h, gfx.PLAYER_COLOURS[seat], ATTACK_TINT)
+    at = _attack_places(c, w, h)
+    px, small, foot, mid, rad = at["px"], at["small"], at["foot"], at["mid"], at["rad"]
+    cards.band(surf, inner, c.name, ATTACK_BAND, at["band_h"], px + 1, at["title_min"])
+    for i, k in enumerate(c.keywords):
+        box = pygame.Rect(foot.left, foot.top + i * at["kw_step"], foot.w, at["kw_step"])
+        gfx.draw_fitted(surf, KEYWORD_LABEL[k], box, px, KEYWORD_INK[k], bold=True, min_px=small, lines=1)
     cols, rows = area_bounds(c.area_n)
-    left = inner.left + 2 * pad + 2 * rad
-    room_w = inner.right - pad - left
-    room_h = inner.bottom - pad - kw_h - top
-    cell = max(6, min(room_w // len(cols), room_h // len(rows), w // 6))
-    gx = left + (room_w - cell * len(cols)) // 2
-    gy = top + max(0, (room_h - cell * len(rows)) // 2)
+    cell = max(4, min((mid.w - rad - 2) // len(cols), mid.h // len(rows)))
+    gx = mid.right - cell * len(cols) - max(0, (mid.w - rad - 2 - cell * len(cols)) // 2)
+    gy = mid.top + max(0, (mid.h - cell * len(rows)) // 2)
     _grid(surf, (gx, gy), cell, cols, rows, set(c.area_n), (0, 0), seat)
-    y = inner.bottom - pad - kw_h
-    for k in kws:
-        label = KEYWORD_LABEL[k]
-        lpx = gfx.fit_px(label, px, room, bold=True)
-        gfx.blit_text(surf, label, lpx, (inner.centerx, y), KEYWORD_INK[k], bold=True, anchor="midtop")
-        y += px + 2
+    # the power in the upper left, over the grid's corner if the card is narrow (as on the printed card)
+    cards.disc(surf, (mid.left + rad, mid.top + rad), rad, str(c.power), ATTACK_BAND, gfx.WHITE)
     return surf
 
 

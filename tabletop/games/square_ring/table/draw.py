@@ -33,9 +33,9 @@ from .layout import (
 from .ring import banner, candidate, ring, wrapped
 
 HINTS = {
-    "keys-left": "W A S D move · Space choose/swap · Shift take back · E log",
-    "keys-right": "Arrows move · Enter choose/swap · Backspace take back · O log",
-    "keyboard": "Arrows or WASD move · Enter/Space choose/swap · Backspace take back · E log",
+    "keys-left": "W A S D move · E/R group · Space choose/swap · Shift take back",
+    "keys-right": "Arrows move · O/P group · Enter choose/swap · Backspace take back",
+    "keyboard": "Arrows or WASD move · E/O group · Enter/Space choose/swap · Backspace take back",
     "gamepad": "D-pad move · A choose/swap · B take back · X log",
     "mouse": "Click a card or drag it to a slot; drag slots to reorder",
 }
@@ -648,7 +648,9 @@ def hand(t, surf, vp, seat) -> None:
         for viewer in t.humans:
             if t.show_focus.get(viewer):
                 for cid, d in hand_layout(t, seat):
-                    t.next_hots.append(Hot(vp.rect(d), ("look", seat, cid), viewer, "button", callback=_nothing))
+                    t.next_hots.append(
+                        Hot(vp.rect(d), ("look", seat, cid), viewer, "button", callback=_nothing, group=("look", seat))
+                    )
 
 
 def _nothing() -> None:

@@ -90,7 +90,6 @@ class KeptFrames:
         return old, list(self.next_hots[start:])
 
     def draw_table(self, surf, vp) -> None:
-        before = {s: (self.focused(s).payload if self.focused(s) is not None else None) for s in (0, 1)}
         key = self.frame_key(vp)
         if key is None:
             key = self.reveal_key(vp)
@@ -119,18 +118,24 @@ class KeptFrames:
             elif self.kept_frame is not None:
                 self.kept_frame = (None,) + self.kept_frame[1:]
         for s in (0, 1):
+            # a new phase, round or exchange: the focus starts on the first card (a peek is no new start)
             st = self.state
-            vis = (self.can_act(s), st.phase, st.round, st.exchange)
-            if vis[0] and vis != self.vis_before[s]:
-                first = self.hand_payloads[s][:1] or self.buttons_of[s][:1]
-                if st.phase in ("footwork", "stick") and self.buttons_of[s]:
-                    first = self.buttons_of[s][:1]
+            vis = (st.phase, st.round, st.exchange)
+            if self.can_act(s) and vis != self.vis_before[s]:
+                self.vis_before[s] = vis
+                first = self.first_payloads(s)
                 if first and s not in self.want_focus:
                     self.want_focus[s] = first[0]
-            self.vis_before[s] = vis
-            items = self.focusables(s, self.next_hots)
-            if not items:
-                continue
-            want = self.want_focus.pop(s, None) or before.get(s)
-            if not self.focus_payload(s, items, want):
-                self.focus[s] = min(self.focus.get(s, 0), len(items) - 1)
+
+    def first_payloads(self, s: int) -> list:
+        first = self.hand_payloads[s][:1] or self.buttons_of[s][:1]
+        if self.state.phase in ("footwork", "stick") and self.buttons_of[s]:
+            first = self.buttons_of[s][:1]
+        return first
+
+    def first_focus(self, seat: int, items: list) -> int | None:
+        for want in self.first_payloads(seat):
+            for i, h in enumerate(items):
+                if h.payload == want:
+                    return i
+        return super().first_focus(seat, items)

@@ -11,6 +11,7 @@ from .layout import HALF_W, HALF_X, ROWB_Y, hand_layout
 from .ring import tint
 
 _HAND_FACES: dict = {}  # (seat, name, boxer, size, viewport) -> the hand's titles and card faces, unmarked
+gfx.forget_on_resize(_HAND_FACES.clear)
 
 
 def draw_hand(t, surf, vp, seat, sel, lit) -> None:
@@ -46,9 +47,7 @@ def _hand_faces(t, surf, vp, seat, layout, marks) -> None:
     x0 = HALF_X[seat] + 4
     colour = gfx.PLAYER_COLOURS[seat]
     title = f"{t.names[seat]}'s cards ({bx.name})"
-    gfx.blit_text(
-        surf, title, gfx.fit_px(title, vp.s(15), vp.s(172), True), vp.p(x0, 424), colour, bold=True, anchor="midleft"
-    )
+    gfx.draw_fitted(surf, title, vp.r(x0, 414, 174, 20), vp.s(15), colour, bold=True, align="left", lines=1)
     gfx.blit_text(
         surf, "steps (★ favoured: may turn 45° after)", vp.s(14), vp.p(x0 + 180, 424), gfx.GREY, anchor="midleft"
     )
@@ -73,7 +72,8 @@ def _hand_marks(t, surf, vp, seat, cid, r, st, sel, lit, colour) -> None:
     cooling = cid in st.cooldown[seat]
     if cooling:
         surf.blit(tint((0, 0, 0), 130, r.w, r.h), r)
-        gfx.blit_text(surf, "cooling", vp.s(14), r.center, (170, 220, 240), bold=True, anchor="center")
+        box = tc.mark_box(t.boxer(seat).id, cid, r.w, r.h).move(r.topleft)
+        gfx.draw_fitted(surf, "cooling", box, vp.s(14), (170, 220, 240), bold=True, lines=1)
     if cid in sel:
         surf.blit(tint((0, 0, 0), 90, r.w, r.h), r)
         n = sel.index(cid) + 1

@@ -260,6 +260,14 @@ class StabbyJackRules(Rules):
             return None
         return Outcome(state.winner, state.result)
 
+    def undo_barrier(self, before, action, after):
+        """Everything but the draw pile is face up: a move may be taken back unless it drew."""
+        if after.rng != before.rng:
+            return "the cards were shuffled"
+        if len(after.draw) < len(before.draw) or after.turned:
+            return "a card was drawn"
+        return ""
+
     # -- looking ---------------------------------------------------------
     def view_for(self, state, viewer):
         """Everything is face up except the draw pile order (and the Rng that makes it)."""
@@ -319,6 +327,11 @@ class StabbyJackRules(Rules):
     def events(self, state, names) -> list[dict]:
         first = state.logged - len(state.log)
         return [{"n": first + i, "kind": "log", "text": name_seats(t, names)} for i, t in enumerate(state.log)]
+
+    def report(self, state, events: list[dict]):
+        from .report import report
+
+        return report(state, events)
 
 
 def _cards(value, where: str) -> list[Card]:

@@ -114,12 +114,18 @@ class StabbyJackTable(MiddleMixin, TableScene):
         self._prev = self.session.state
         return super().submit(action)
 
+    def after_undo(self, seat: int) -> None:
+        self.recent = None  # what the move taken back drew and said is gone with it
+        self.lvl_sel = None
+        self.ace_sel = None
+
     def after_action(self, action, result) -> None:
         prev, new = self._prev, result
         self.lvl_sel = None
         self.ace_sel = None
         seat = action.player
         lines = _new_lines(prev.log, new.log)
+        self._moments(lines)
         drawn = list(new.turned)  # the cards this move turned up (public in every view)
         means = ""
         if isinstance(action, Declare) and drawn and new.drawn is None:  # resolved at once: say what it was
@@ -358,7 +364,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
                 (order.get(h.payload[0], 3) if isinstance(h.payload, tuple) else 4, i) for i, h in enumerate(items)
             ]
             idx = min(ranked)[1]
-        self.focus[seat] = idx
+        self._set_focus(seat, items, idx)
 
     def _pointed(self):
         """The payload a person points at (focus when they use keys/pad, else the mouse)."""
@@ -595,6 +601,17 @@ class StabbyJackTable(MiddleMixin, TableScene):
         surf.blit(img, r)
         if mark is not None:
             outline(surf, r, mark, vp, {CHOSEN: 4, CAN: 2}.get(mark, 3))
+
+    def _moments(self, lines) -> None:
+        """Stabby Jack's stab, a death and a level-up are the big moments of a turn."""
+        for line in lines:
+            text = render(line, self.names)
+            if "stabs" in line:
+                self.moment("Stabbed!", text, colour=(235, 90, 80), sound="stab")
+            elif " dies," in line:
+                self.moment("Slain!", text, colour=(235, 90, 80), sound="knockout")
+            elif "levels up" in line:
+                self.moment("Level up!", text, sound="levelup")
 
     def result_text(self):
         s = self.st

@@ -72,15 +72,27 @@ def card_image(card: Card | None, w: int, h: int, dim: bool = False) -> pygame.S
     if t.get_width() > w * 0.5:  # "10" on a narrow card
         px = max(8, int(px * w * 0.5 / t.get_width()))
         t = gfx.text(idx, px, col, True)
-    surf.blit(t, (pad, pad - px // 10))
-    s = gfx.text(pip if card.rank != JOKER_RANK else "", max(8, int(px * 0.9)), col)
-    surf.blit(s, (pad + max(0, (t.get_width() - s.get_width()) // 2), pad + int(px * 0.95)))
+    index = gfx.blit_text(surf, idx, px, (pad, pad - px // 10), col, bold=True)
+    spx = max(8, int(px * 0.9))
+    s = gfx.text(pip if card.rank != JOKER_RANK else "", spx, col)
+    # the suit just under the index's letters (fonts leave a sixth of a line blank above and below them)
+    gfx.blit_text(
+        surf,
+        pip if card.rank != JOKER_RANK else "",
+        spx,
+        (index.centerx, index.bottom - index.h // 6 - s.get_height() // 6 + 1),
+        col,
+        anchor="midtop",
+    )
     word_h = int(h * 0.14) if h >= 140 and not card.numbered else 0  # the court card's word at the bottom
-    body = pygame.Rect(int(w * 0.38), int(h * 0.2), int(w * 0.58), int(h * 0.74) - word_h)
+    left = max(int(w * 0.38), index.right + 1)  # beside the corner index, even a wide "10" on a narrow card
+    body = pygame.Rect(left, int(h * 0.2), w - pad - left, int(h * 0.74) - word_h)
     if card.numbered:  # the suit as pips, as many as the card's number, in two columns
         n = int(card.rank)
         per_col = (n + 1) // 2
-        ppx = max(8, int(min(body.w * 0.42, body.h / max(1, per_col) * 0.95)))
+        ppx = int(min(body.w * 0.42, body.h / max(1, per_col) * 0.95))
+        if ppx < 9:  # too small a card for its pips to be told apart: one large pip (the number is in the corner)
+            n, ppx = 1, max(9, int(min(body.w * 0.8, body.h * 0.6)))
         img = gfx.text(pip, ppx, col)
         for i in range(n):
             column, row = (i % 2, i // 2) if n > 1 else (0.5, 0)
@@ -95,9 +107,10 @@ def card_image(card: Card | None, w: int, h: int, dim: bool = False) -> pygame.S
         letter = {ACE: "A", JACK: "J", QUEEN: "Q", KING: "K"}[card.rank]
         art.court(surf, body, letter, col)
         word = FACE_WORD[card.rank]
-        wpx = gfx.fit_px(word, max(8, h // 10), w - 2 * pad)
         if h >= 140:
-            surf.blit(gfx.text(word, wpx, gfx.DIM), gfx.text(word, wpx, gfx.DIM).get_rect(midbottom=(w // 2, h - pad)))
+            gfx.draw_fitted(
+                surf, word, pygame.Rect(pad, h - pad - word_h, w - 2 * pad, word_h), max(8, h // 10), gfx.DIM
+            )
     if dim:
         veil = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(veil, (0, 0, 0, 120), veil.get_rect(), border_radius=radius)

@@ -201,13 +201,12 @@ class MiddleMixin:
         self._hint(surf, vp, hint, x, y, w, 3 if s.phase != DECLARE else 2, top=0 if s.phase != DECLARE else 112)
         self.preview_text = preview
         if preview:
-            lines = wrap(preview, vp.s(15), vp.s(w - 20), True)[:2]
-            for k, line in enumerate(lines):
-                gfx.blit_text(surf, line, vp.s(15), vp.p(x + 10, y + 106 + 19 * k), gfx.HILITE, bold=True)
+            box = vp.r(x + 10, y + 106, w - 20, 2 * 19)
+            gfx.draw_fitted(surf, preview, box, vp.s(15), gfx.HILITE, bold=True, align="left", valign="top", lines=2)
 
     def _hint(self, surf, vp, text, x, y, w, n, top=0) -> None:
-        for k, line in enumerate(wrap(text, vp.s(15), vp.s(w - 20))[:n]):
-            gfx.blit_text(surf, line, vp.s(15), vp.p(x + 10, y + top + k * 19), SOFT)
+        box = vp.r(x + 10, y + top, w - 20, n * 19)
+        gfx.draw_fitted(surf, text, box, vp.s(15), SOFT, align="left", valign="top", lines=n)
 
     def _swap_preview(self) -> str:
         s = self.st

@@ -1,0 +1,225 @@
+"""Changing bindings (the Controls screen): pure data, no pygame.
+
+Everything here reads the binding table in ``bindings.py`` generically: every
+virtual button that a scheme's defaults use is listed and can be bound, so a
+control added there (say a new JAB hand move) appears on the Controls screen by
+itself. A binding maps an input (a key name, a gamepad button name) to the
+virtual buttons it presses; rebinding a virtual button moves it to one input.
+
+Two virtual buttons *conflict* when one input presses both and both act in the
+same place (two ways to move in a menu, two claims in JAB); the defaults share
+inputs only across places (W is "up" in menus and the left hand's "up" in
+JAB). Two schemes that two people use at once (the keyboard halves, the
+mouse's keys) must not share a key.
+"""
+
+from __future__ import annotations
+
+from tabletop.input.bindings import DEFAULT_KEYS, GAMEPAD_BUTTONS, SCHEME_LABELS, default_bindings
+
+# The names SDL gives a game controller's buttons (what the gamepad table may use).
+PAD_NAMES = (
+    "a",
+    "b",
+    "x",
+    "y",
+    "back",
+    "start",
+    "guide",
+    "leftstick",
+    "rightstick",
+    "leftshoulder",
+    "rightshoulder",
+    "dpup",
+    "dpdown",
+    "dpleft",
+    "dpright",
+    "lefttrigger",
+    "righttrigger",
+)
+PAD_LABELS = {
+    "a": "A",
+    "b": "B",
+    "x": "X",
+    "y": "Y",
+    "back": "Back",
+    "start": "Start",
+    "guide": "Guide",
+    "leftstick": "Left stick press",
+    "rightstick": "Right stick press",
+    "leftshoulder": "LB",
+    "rightshoulder": "RB",
+    "dpup": "D-pad up",
+    "dpdown": "D-pad down",
+    "dpleft": "D-pad left",
+    "dpright": "D-pad right",
+    "lefttrigger": "LT",
+    "righttrigger": "RT",
+}
+KEY_LABELS = {
+    "space": "Space",
+    "return": "Enter",
+    "left shift": "Left Shift",
+    "right shift": "Right Shift",
+    "right ctrl": "Right Ctrl",
+    "left ctrl": "Left Ctrl",
+    "up": "↑",
+    "down": "↓",
+    "left": "←",
+    "right": "→",
+    "backspace": "Backspace",
+    "tab": "Tab",
+}
+
+# Words for the virtual buttons we know; any other is named from its id ("l_jump" -> "Left hand: jump").
+ACTION_LABELS = {
+    "up": "Move up",
+    "down": "Move down",
+    "left": "Move left",
+    "right": "Move right",
+    "confirm": "Choose / OK",
+    "back": "Back / take back",
+    "peek": "Peek at my cards",
+    "pause": "Pause",
+    "next": "Next group / page",
+    "prev": "Previous group / page",
+    "ready": "JAB: ready",
+    "claim_combo": "JAB: claim a combo",
+    "claim_counter": "JAB: claim a counter-punch",
+    "claim_tile": "JAB: claim knockout / clinch",
+    "claim_ding": "JAB: claim Ding!",
+    "jump": "JAB: jump a hand to the next target",
+}
+SIDES = {"l_": "JAB left hand: ", "r_": "JAB right hand: "}
+MOVE_WORDS = {"up": "up", "down": "down", "left": "left", "right": "right", "take": "take / let go"}
+
+# Where a virtual button acts: two in the same place must not share an input.
+NAV = {"up", "down", "left", "right", "confirm", "back", "peek", "pause", "next", "prev"}
+
+# Schemes two people may use at the same time (they must share no key).
+TOGETHER = (("keys-left", "keys-right"), ("keys-left", "mouse"), ("keys-right", "mouse"))
+
+
+def action_label(action: str) -> str:
+    if action in ACTION_LABELS:
+        return ACTION_LABELS[action]
+    side = SIDES.get(action[:2])
+    if side:
+        rest = action[2:]
+        return side + MOVE_WORDS.get(rest, rest.replace("_", " "))
+    return action.replace("_", " ").capitalize()
+
+
+def input_label(scheme: str, name: str) -> str:
+    if scheme == "gamepad":
+        return PAD_LABELS.get(name, name)
+    return KEY_LABELS.get(name, name.upper() if len(name) == 1 else name.title())
+
+
+def place(action: str) -> str:
+    """Where a virtual button acts: menus and choices, a JAB hand, or JAB's claims."""
+    if action in NAV:
+        return "nav"
+    if action[:2] in SIDES:
+        return action[:2]
+    return "jab"
+
+
+def _order(action: str) -> tuple:
+    """Menus first, then the left hand, the right hand, JAB's other controls; each in a reading order."""
+    known = list(ACTION_LABELS) + [side + move for side in SIDES for move in MOVE_WORDS]
+    at = known.index(action) if action in known else len(known)
+    return ({"nav": 0, "l_": 1, "r_": 2}.get(place(action), 3), at, action)
+
+
+def defaults_of(scheme: str) -> dict:
+    return dict(GAMEPAD_BUTTONS) if scheme == "gamepad" else dict(DEFAULT_KEYS.get(scheme, {}))
+
+
+def mapping(bindings: dict, scheme: str) -> dict:
+    """The scheme's input -> virtual buttons (the settings' copy, changed in place by rebind)."""
+    if scheme == "gamepad":
+        return bindings["gamepad"]
+    return bindings["keys"].setdefault(scheme, {})
+
+
+def actions(bindings: dict, scheme: str) -> list[str]:
+    """Every virtual button the scheme can bind, from the binding table (and any bound now), in a sensible order."""
+    seen: set[str] = set()
+    for m in (defaults_of(scheme), mapping(bindings, scheme)):
+        for buttons in m.values():
+            seen.update(buttons)
+    return sorted(seen, key=_order)
+
+
+def inputs_for(bindings: dict, scheme: str, action: str) -> list[str]:
+    return [name for name, buttons in mapping(bindings, scheme).items() if action in buttons]
+
+
+def rebind(bindings: dict, scheme: str, action: str, name: str) -> None:
+    """Bind ``action`` in ``scheme`` to the input ``name`` alone (its other inputs let go of it)."""
+    m = mapping(bindings, scheme)
+    for key in list(m):
+        if action in m[key] and key != name:
+            m[key] = [b for b in m[key] if b != action]
+            if not m[key]:
+                del m[key]
+    if action not in m.get(name, []):
+        m[name] = m.get(name, []) + [action]
+
+
+def reset(bindings: dict, scheme: str | None = None) -> None:
+    """The defaults again: for one scheme, or for all."""
+    fresh = default_bindings()
+    if scheme is None:
+        bindings.clear()
+        bindings.update(fresh)
+    elif scheme == "gamepad":
+        bindings["gamepad"] = fresh["gamepad"]
+    else:
+        bindings["keys"][scheme] = fresh["keys"][scheme]
+
+
+def conflicts(bindings: dict, scheme: str, action: str) -> list[str]:
+    """Why ``action`` clashes, in words ("" list if it does not): another button of the same place on
+    one of its inputs, or its key also used by a scheme someone may play at the same time."""
+    out = []
+    m = mapping(bindings, scheme)
+    for name in inputs_for(bindings, scheme, action):
+        for other in m.get(name, []):
+            if other != action and place(other) == place(action):
+                out.append(f"{input_label(scheme, name)} is also {action_label(other)}")
+        for a, b in TOGETHER:
+            if scheme in (a, b):
+                them = b if scheme == a else a
+                if bindings["keys"].get(them, {}).get(name):
+                    out.append(f"{input_label(scheme, name)} is also used by {SCHEME_LABELS[them]}")
+    return out
+
+
+def known_actions() -> set[str]:
+    out: set[str] = set()
+    for m in [*DEFAULT_KEYS.values(), GAMEPAD_BUTTONS]:
+        for buttons in m.values():
+            out.update(buttons)
+    return out
+
+
+def check_names(bindings: dict) -> list[str]:
+    """At the door, after the shapes are checked: every virtual button is one this program has and every
+    gamepad input one SDL names; a scheme that is not is replaced by its defaults and named. (A control
+    added since the file was written stays unbound there; the Controls screen lists it, unbound.)"""
+    problems = []
+    known = known_actions()
+    fresh = default_bindings()
+    for scheme in list(bindings["keys"]):
+        bad = sorted({b for v in bindings["keys"][scheme].values() for b in v} - known)
+        if bad:
+            problems.append(f"keys for {scheme!r} name an unknown control {bad[0][:40]!r}; using the defaults")
+            bindings["keys"][scheme] = fresh["keys"][scheme]
+    pad = bindings["gamepad"]
+    bad = sorted({b for v in pad.values() for b in v} - known) or sorted(set(pad) - set(PAD_NAMES))
+    if bad:
+        problems.append(f"gamepad bindings name an unknown control or button {bad[0][:40]!r}; using the defaults")
+        bindings["gamepad"] = fresh["gamepad"]
+    return problems

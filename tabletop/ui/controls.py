@@ -1,0 +1,205 @@
+"""The Controls screen (Settings > Controls): every binding, rebindable with the mouse, the keys or a
+gamepad alone.
+
+Choose the controls (a keyboard half, the whole keyboard, the mouse's keys, the
+gamepad), then a control, then press the key or button it should be. A control
+whose input clashes with another is drawn red and the clash is said below. Each
+set of controls, or all of them, can go back to the defaults. The list comes from
+the binding table (input.bindings, through input.rebind), so a new control shows
+up by itself. Menus keep their fixed keys (arrows, Enter, Esc; d-pad, A, B), so
+nobody can lock themselves out. Changes are saved in settings.json on leaving
+and a game under this screen (opened from its pause menu) uses them at once.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop.input import rebind
+from tabletop.input.bindings import SCHEME_LABELS
+from tabletop.input.devices import key_name
+from tabletop.ui import gfx
+from tabletop.ui.widgets import Item, Menu, MenuScene, background, title
+
+SCHEME_ORDER = ("keys-left", "keys-right", "keyboard", "gamepad", "mouse")
+SHORT_LABELS = {**SCHEME_LABELS, "mouse": "Mouse (its keys)"}
+
+
+class ControlsMenu(Menu):
+    """A menu whose control rows show the inputs on the right, red when they clash."""
+
+    def __init__(self, scene, items, **kw):
+        super().__init__(items, **kw)
+        self.scene = scene
+
+    def draw_row(self, surf, vp, i, it, r, focused) -> None:
+        action = it.key
+        if not action.startswith("act:"):
+            super().draw_row(surf, vp, i, it, r, focused)
+            return
+        action = action[4:]
+        scheme = self.scene.scheme
+        bad = bool(rebind.conflicts(self.scene.bindings, scheme, action))
+        pad = vp.s(14)
+        split = r.left + int(r.w * 0.55)
+        fg = gfx.REFUSE if bad else gfx.WHITE
+        left = pygame.Rect(r.left + pad, r.top + 1, split - r.left - pad, r.h - 2)
+        gfx.draw_fitted(surf, it.label, left, vp.s(self.px - 3), fg, bold=focused, align="left", lines=1)
+        names = rebind.inputs_for(self.scene.bindings, scheme, action)
+        shown = " / ".join(rebind.input_label(scheme, n) for n in names) or "(none)"
+        if bad:
+            shown = "⚠ " + shown
+        right = pygame.Rect(split, r.top + 1, r.right - split - pad, r.h - 2)
+        colour = gfx.REFUSE if bad else (gfx.HILITE if focused else gfx.GOLD)
+        gfx.draw_fitted(surf, shown, right, vp.s(self.px - 3), colour, bold=True, align="right", lines=1)
+
+
+class ControlsScene(MenuScene):
+    heading = "Controls"
+
+    def __init__(self, app, scheme: str = "keys-left"):
+        super().__init__(app)
+        self.bindings = app.settings.bindings
+        self.scheme = scheme
+        self.capturing: str | None = None  # the control waiting for its new key / button
+        self.note = ""
+
+    def on_enter(self):
+        self.build()
+
+    # -- the list ------------------------------------------------------------------------------
+    def build(self, focus_key: str | None = None) -> None:
+        schemes = [(s, SHORT_LABELS[s]) for s in SCHEME_ORDER]
+        items = [
+            Item(
+                "Controls for",
+                choices=schemes,
+                index=SCHEME_ORDER.index(self.scheme),
+                on_change=self.set_scheme,
+                key="scheme",
+                hint="Left / right (or a click) changes which controls are shown",
+            )
+        ]
+        for action in rebind.actions(self.bindings, self.scheme):
+            why = rebind.conflicts(self.bindings, self.scheme, action)
+            items.append(
+                Item(
+                    rebind.action_label(action),
+                    action=lambda a=action: self.capture(a),
+                    key="act:" + action,
+                    hint=("Clash: " + "; ".join(why)) if why else "Choose it, then press the new key or button",
+                )
+            )
+        items += [
+            Item("Reset these controls to the defaults", action=self.reset_one, key="reset"),
+            Item("Reset every control to the defaults", action=self.reset_all, key="reset-all"),
+            Item("Back", action=self.back, key="back"),
+        ]
+        old = self.menu
+        self.menu = ControlsMenu(self, items, x=290, y=166, w=700, row=40, px=21, sound=self.app.sounds)
+        self.menu.on_back = self.back
+        want = focus_key if focus_key is not None else None
+        if want is None and old.items and 0 <= old.focus < len(old.items):
+            want = old.items[old.focus].key
+        for i, it in enumerate(items):
+            if it.key == want:
+                self.menu.focus = i
+                break
+        self.menu.scroll = min(old.scroll, max(0, len(items) - self.menu.max_rows))
+        self.menu.show_focus()
+
+    def set_scheme(self, scheme) -> None:
+        self.scheme = scheme
+        self.note = ""
+        self.build(focus_key="scheme")
+
+    def clashes(self) -> int:
+        return sum(
+            1 for a in rebind.actions(self.bindings, self.scheme) if rebind.conflicts(self.bindings, self.scheme, a)
+        )
+
+    # -- binding ---------------------------------------------------------------------------------
+    def capture(self, action: str) -> None:
+        self.capturing = action
+        self.note = ""
+
+    def bind(self, name: str) -> None:
+        action, self.capturing = self.capturing, None
+        if action is None:
+            return
+        rebind.rebind(self.bindings, self.scheme, action, name)
+        self.note = f"{rebind.action_label(action)}: {rebind.input_label(self.scheme, name)}"
+        self.app.sounds.play("place")
+        self.build(focus_key="act:" + action)
+
+    def cancel(self) -> None:
+        self.capturing = None
+        self.note = "Nothing changed."
+        self.app.sounds.play("click")
+
+    def reset_one(self) -> None:
+        rebind.reset(self.bindings, self.scheme)
+        self.note = f"{SHORT_LABELS[self.scheme]}: back to the defaults"
+        self.app.sounds.play("click")
+        self.build()
+
+    def reset_all(self) -> None:
+        rebind.reset(self.bindings)
+        self.note = "Every control is back to the defaults"
+        self.app.sounds.play("click")
+        self.build()
+
+    def handle(self, event, pad_changes):
+        if self.capturing is None:
+            super().handle(event, pad_changes)
+            return
+        pad = self.scheme == "gamepad"
+        if event is not None and event.type == pygame.KEYDOWN:
+            name = key_name(event)
+            if name == "escape":
+                self.cancel()
+            elif pad:
+                self.note = "Press a button on the gamepad (Esc cancels)."
+            else:
+                self.bind(name)
+            return
+        if event is not None and event.type == pygame.MOUSEBUTTONDOWN:
+            self.cancel()
+            return
+        for _iid, name, down in pad_changes:
+            if not down:
+                continue
+            if pad and name in rebind.PAD_NAMES:
+                self.bind(name)
+                return
+            if not pad and name == "b":
+                self.cancel()
+                return
+
+    def on_exit(self):
+        self.app.settings.save()
+        for scene in self.app.stack:  # a game under this screen: its keys follow the new bindings now
+            router = getattr(scene, "router", None)
+            if router is not None:
+                router.map_keys()
+
+    # -- drawing ------------------------------------------------------------------------------------
+    def draw(self, surf, vp):
+        background(surf)
+        title(surf, vp, self.heading)
+        n = self.clashes()
+        line = f"⚠ {n} control{'s' if n != 1 else ''} clash (red): choose one to change it" if n else "No clashes"
+        gfx.draw_fitted(surf, line, vp.r(240, 96, 800, 24), vp.s(18), gfx.REFUSE if n else gfx.GREY, lines=1)
+        fixed = "Menus always answer to the arrows, Enter and Esc, and the d-pad, A and B. Sticks move JAB's hands."
+        gfx.draw_fitted(surf, self.note or fixed, vp.r(240, 120, 800, 20), vp.s(15), gfx.GREY, lines=1)
+        self.menu.draw(surf, vp)
+        if self.capturing is not None:
+            gfx.shade(surf, 150)
+            r = vp.r(290, 250, 700, 200)
+            gfx.panel(surf, r, gfx.PANEL, radius=vp.s(14), border=gfx.GOLD, width=max(1, vp.s(3)))
+            what = rebind.action_label(self.capturing)
+            ask = "Press a gamepad button for" if self.scheme == "gamepad" else "Press a key for"
+            gfx.draw_fitted(surf, ask, vp.r(310, 270, 660, 40), vp.s(24), gfx.WHITE, lines=1)
+            gfx.draw_fitted(surf, what, vp.r(310, 312, 660, 50), vp.s(30), gfx.GOLD, bold=True, lines=1)
+            how = "Esc or a click cancels" if self.scheme == "gamepad" else "Esc, a click or the gamepad's B cancels"
+            gfx.draw_fitted(surf, f"({SHORT_LABELS[self.scheme]}) · {how}", vp.r(310, 380, 660, 40), vp.s(17), gfx.GREY)

@@ -1,0 +1,106 @@
+"""The result panel of a finished game: who won and how, said from the player's side, the game's
+key moments and a few numbers (the game's ``Rules.report``), and what to do next.
+
+The report is gathered once, when the panel first shows: the record is replayed for every event
+of the game (``core.record.game_events``), then the game's own ``report`` tells the story."""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop.core.game import Report, name_seats
+from tabletop.core.record import game_events
+from tabletop.ui import gfx
+
+
+def build(session) -> Report:
+    """The game's report of ``session`` (an empty one if the game cannot tell it)."""
+    rules = session.spec.rules
+    try:
+        events = game_events(session.record, session.spec) if session.record is not None else []
+        if not events:  # a session built without its record (a test's or the benchmark's pose)
+            n = len(session.seats)
+            events = rules.events(session.state, [f"{{{i}}}" for i in range(n)])
+        report = rules.report(session.state, events)
+    except Exception:  # noqa: BLE001 - a game's story must never stop its result from showing
+        report = Report()
+    return report if isinstance(report, Report) else Report()
+
+
+def headline(session, report: Report) -> str:
+    """ "You win by knockout in round 2!" for one person against the computer; the winner's name
+    between people; "A draw" when nobody won."""
+    out = session.outcome()
+    names = [s.name for s in session.seats]
+    how = name_seats(report.how, names).strip()
+    tail = f" {how}" if how else ""
+    if out is None:
+        return ""
+    if out.winner is None:
+        return f"A draw{tail}"
+    people = [i for i, s in enumerate(session.seats) if s.kind == "human"]
+    if len(people) == 1:
+        if out.winner == people[0]:
+            return f"You win{tail}!"
+        return f"You lose: {names[out.winner]} wins{tail}"
+    return f"{names[out.winner]} wins{tail}!"
+
+
+def draw(surf, vp, table, report: Report, why: str) -> None:
+    """The panel (without its menu, which the table draws over its lower part)."""
+    session = table.session
+    names = [s.name for s in session.seats]
+    r = vp.r(150, 34, 980, 652)
+    gfx.shade(surf, 170)  # the table fades back: nothing under the panel competes with it
+    gfx.panel(surf, r, gfx.PANEL, radius=vp.s(16), border=gfx.GOLD, width=vp.s(3))
+    gfx.draw_fitted(surf, table.headline(), vp.r(180, 48, 920, 62), vp.s(42), gfx.GOLD, bold=True, lines=1)
+    gfx.draw_fitted(surf, why, vp.r(190, 112, 900, 50), vp.s(19), gfx.WHITE, min_px=vp.s(13), lines=2)
+    pygame.draw.line(surf, (70, 76, 96), vp.p(190, 170), vp.p(1090, 170), max(1, vp.s(1)))
+    moments = [name_seats(m, names) for m in report.moments][:6]
+    rows = report.numbers[:7]
+    left_w = 560 if rows else 900
+    if moments:
+        gfx.draw_fitted(surf, "Key moments", vp.r(190, 178, left_w, 26), vp.s(18), gfx.GOLD, bold=True, align="left")
+        step = min(46, 290 // max(1, len(moments)))
+        for k, text in enumerate(moments):
+            y = 208 + k * step
+            gfx.blit_text(surf, "•", vp.s(18), vp.p(194, y + 2), gfx.GOLD)
+            gfx.draw_fitted(
+                surf,
+                text,
+                vp.r(214, y, left_w - 24, step - 4),
+                vp.s(16),
+                gfx.WHITE,
+                align="left",
+                valign="top",
+                lines=2,
+                min_px=vp.s(14),
+            )
+    if rows:
+        x0 = 190 + left_w + 20 if moments else 300
+        width = 1090 - x0 if moments else 680
+        label_w = width * 0.46
+        col_w = (width - label_w) / max(1, len(names))
+        gfx.draw_fitted(surf, "In numbers", vp.r(x0, 178, label_w, 26), vp.s(18), gfx.GOLD, bold=True, align="left")
+        for i, name in enumerate(names):
+            colour = gfx.PLAYER_COLOURS[i % len(gfx.PLAYER_COLOURS)]
+            gfx.draw_fitted(
+                surf, name, vp.r(x0 + label_w + i * col_w, 180, col_w - 4, 24), vp.s(16), colour, bold=True, lines=1
+            )
+        for k, (label, values) in enumerate(rows):
+            y = 210 + k * 38
+            if k % 2 == 0:
+                gfx.panel(surf, vp.r(x0 - 6, y - 3, width + 8, 34), (30, 36, 50), radius=vp.s(6))
+            gfx.draw_fitted(
+                surf, label, vp.r(x0, y, label_w - 6, 28), vp.s(16), gfx.WHITE, align="left", lines=2, min_px=vp.s(14)
+            )
+            for i, value in enumerate(values[: len(names)]):
+                gfx.draw_fitted(
+                    surf,
+                    str(value),
+                    vp.r(x0 + label_w + i * col_w, y, col_w - 4, 28),
+                    vp.s(17),
+                    gfx.WHITE,
+                    bold=True,
+                    lines=1,
+                )

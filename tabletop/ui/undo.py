@@ -1,0 +1,90 @@
+"""Taking back a move at the table: the button, and the prompt the other people confirm.
+
+Against the computer a person takes back their own move at once; between
+people at one computer every other person is asked in turn (mouse, keys or
+gamepad: Yes / No, Y / N, A / B). The rules decide what may be taken back
+(tabletop/core/undo.py); the table says why when it may not.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop.core.undo import ONLINE_UNDO
+from tabletop.input.devices import key_name, menu_buttons
+from tabletop.ui import gfx
+from tabletop.ui.scene import Scene
+from tabletop.ui.widgets import Item, Menu
+
+LABEL = "↶ Undo"
+BUTTON = (1132, 8, 92, 32)  # design units: left of the pause button
+ONLINE = ONLINE_UNDO
+
+
+class UndoPrompt(Scene):
+    """Asks each of ``others`` (seats) whether ``seat`` may take back their last move."""
+
+    opaque = False
+
+    def __init__(self, app, table, seat: int, others: list[int]):
+        super().__init__(app)
+        self.table = table
+        self.seat = seat
+        self.others = list(others)
+        self.menu = Menu(
+            [Item("Yes, take it back", action=self.yes), Item("No, play on", action=self.no)],
+            x=440,
+            y=390,
+            w=400,
+            row=50,
+            sound=app.sounds,
+            on_back=self.no,
+        )
+
+    @property
+    def asked(self) -> int:
+        return self.others[0]
+
+    def yes(self) -> None:
+        self.others.pop(0)
+        if not self.others:
+            self.app.pop(self)
+            self.table.undo_move(self.seat)
+
+    def no(self) -> None:
+        self.app.pop(self)
+        names = self.table.session.names()
+        self.table.say(f"{names[self.asked]} said no: the move stands.")
+
+    def handle(self, event, pad_changes) -> None:
+        if event is not None and event.type == pygame.KEYDOWN:
+            key = key_name(event)
+            if key == "y":
+                self.yes()
+                return
+            if key in ("n", "escape"):
+                self.no()
+                return
+        if "pause" in menu_buttons(None, pad_changes):
+            self.no()
+            return
+        self.menu.handle(event, pad_changes, self.app.vp)
+
+    def draw(self, surf, vp) -> None:
+        gfx.shade(surf, 150)
+        names = self.table.session.names()
+        colour = gfx.PLAYER_COLOURS[self.asked % len(gfx.PLAYER_COLOURS)]
+        r = vp.r(300, 190, 680, 320)
+        gfx.panel(surf, r, gfx.PANEL, radius=vp.s(16), border=colour, width=vp.s(3), alpha=245)
+        gfx.draw_fitted(
+            surf,
+            f"{names[self.seat]} wants to take back their last move.",
+            vp.r(330, 215, 620, 70),
+            vp.s(28),
+            gfx.WHITE,
+            bold=True,
+        )
+        ask = f"{names[self.asked]}, do you agree?"
+        gfx.draw_fitted(surf, ask, vp.r(330, 295, 620, 50), vp.s(30), colour, bold=True)
+        gfx.draw_fitted(surf, "Y or A: yes    N, Esc or B: no", vp.r(330, 345, 620, 30), vp.s(17), gfx.GREY, lines=1)
+        self.menu.draw(surf, vp)

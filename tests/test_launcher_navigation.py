@@ -1,0 +1,215 @@
+"""The launcher's grid of game tiles and its row of buttons, by keyboard and gamepad alone: every
+arrow moves the focus the way it points (across the tiles, down into the buttons and back up),
+Tab and the shoulder buttons walk every entry in reading order, and the focus is always drawn."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from tabletop import paths
+from tabletop.ui import gfx
+from tabletop.ui.tiles import TileMenu
+from tests.ui_helpers import VirtualPad, frames, key, make_app, top
+
+DIRS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    a = make_app()
+    a.start()
+    frames(a, 2)
+    yield a
+    pygame.quit()
+
+
+def menu(app) -> TileMenu:
+    m = top(app).menu
+    assert isinstance(m, TileMenu)
+    return m
+
+
+def focused(app) -> str:
+    m = menu(app)
+    return m.items[m.focus].label
+
+
+def centre(app, label: str) -> tuple[float, float]:
+    m = menu(app)
+    return next(it.rect.center for it in m.items if it.label == label)
+
+
+def test_down_goes_to_the_tile_below_then_the_buttons_and_up_comes_back(app):
+    assert focused(app) == "JAB: Realtime Boxing"
+    key(app, "down")
+    assert focused(app) == "The Square Ring"  # the tile under JAB, not the next one in the first row
+    key(app, "down")
+    assert focused(app) == "Learn to play"  # the button under it (never Boxing: The Game)
+    key(app, "down")
+    assert focused(app) == "Learn to play"  # the bottom edge: it stays
+    key(app, "up")
+    assert focused(app) == "The Square Ring"
+    key(app, "up")
+    assert focused(app) == "JAB: Realtime Boxing"
+    key(app, "up")
+    assert focused(app) == "JAB: Realtime Boxing"
+
+
+def test_left_and_right_move_along_a_row_and_stop_at_its_ends(app):
+    key(app, "right")
+    assert focused(app) == "Punch!"
+    key(app, "right")
+    assert focused(app) == "Stabby Jack"
+    key(app, "right")
+    assert focused(app) == "Stabby Jack"
+    key(app, "down")
+    assert focused(app) == "Boxing: The Game"
+    key(app, "down")
+    assert focused(app) == "Quit"  # in line with Stabby Jack, where this run of downs began
+    key(app, "right")
+    assert focused(app) == "Quit"
+    key(app, "left")
+    assert focused(app) == "Settings"
+    key(app, "left")
+    key(app, "left")
+    assert focused(app) == "Learn to play"
+    key(app, "left")
+    assert focused(app) == "Learn to play"
+
+
+def test_down_then_up_comes_back_to_the_same_tile(app):
+    m = menu(app)
+    for game in [it.label for it in m.items if it.key]:
+        m.focus = next(i for i, it in enumerate(m.items) if it.label == game)
+        frames(app)
+        presses = 0
+        while m.items[m.focus].key:  # down until the row of buttons
+            key(app, "down")
+            presses += 1
+        for _ in range(presses):
+            key(app, "up")
+        assert focused(app) == game
+
+
+def test_every_arrow_from_every_entry_moves_the_way_it_points_or_stays(app):
+    """From each entry, an arrow lands on an entry lying that way (its centre further along the
+    arrow than it leans across), or stays put only when no entry lies that way at all."""
+    m = menu(app)
+    for start in range(len(m.items)):
+        for d, (dx, dy) in DIRS.items():
+            m.focus = start
+            frames(app)
+            here = m.items[start].rect.center
+            key(app, d)
+            there = m.items[m.focus].rect.center
+            if m.focus == start:
+                ahead = [it for it in m.items if it.rect.center != here and _along(here, it.rect.center, dx, dy)]
+                row_mates = [it for it in m.items if abs(it.rect.centery - here[1]) < 2]
+                # up/down: no row that way; left/right: no neighbour in this row that way
+                if dy:
+                    assert not [it for it in ahead if abs(it.rect.centery - here[1]) > 2], (start, d)
+                else:
+                    assert not [it for it in row_mates if (it.rect.centerx - here[0]) * dx > 0], (start, d)
+            else:
+                assert _along(here, there, dx, dy), (m.items[start].label, d, m.items[m.focus].label)
+
+
+def _along(a, b, dx, dy) -> bool:
+    ahead = (b[0] - a[0]) * dx + (b[1] - a[1]) * dy
+    return ahead > 2
+
+
+def test_up_from_every_button_lands_on_a_tile_above_it(app):
+    m = menu(app)
+    for n, it in enumerate(m.items):
+        if it.key:
+            continue
+        m.focus = n
+        frames(app)
+        key(app, "up")
+        tile = m.items[m.focus]
+        assert tile.key, f"Up from {it.label} stayed on {tile.label}"
+        # the nearest tile in line: no tile of that row is nearer to the button's centre
+        row = [t for t in m.items if t.key and t.rect.centery == tile.rect.centery]
+        gap = abs(tile.rect.centerx - it.rect.centerx)
+        assert all(abs(t.rect.centerx - it.rect.centerx) >= gap for t in row)
+
+
+def test_tab_and_shift_tab_walk_every_entry_in_reading_order(app):
+    m = menu(app)
+    drawn = sorted(range(len(m.items)), key=lambda i: (m.items[i].rect.top, m.items[i].rect.left))
+    seen = [m.focus]
+    for _ in range(len(m.items)):
+        key(app, "tab")
+        seen.append(m.focus)
+    assert seen == drawn + drawn[:1]  # every entry once, as read, then round to the first
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_LSHIFT, unicode=""))
+    frames(app)
+    assert m.focus == drawn[-1]
+
+
+def test_the_focused_entry_is_always_drawn_with_the_focus_frame(app):
+    m = menu(app)
+    for n in range(len(m.items)):
+        m.focus = n
+        app.draw()
+        r = m.items[n].rect
+        border = [app.screen.get_at((x, r.centery))[:3] for x in range(r.left, r.left + 8)]
+        assert gfx.HILITE in border, m.items[n].label
+        for other in m.items:
+            if other is not m.items[n]:
+                row = [
+                    app.screen.get_at((x, other.rect.centery))[:3] for x in range(other.rect.left, other.rect.left + 8)
+                ]
+                assert gfx.HILITE not in row, (m.items[n].label, other.label)
+
+
+def test_a_gamepad_alone_moves_as_the_arrows_do_and_its_shoulders_as_tab(app):
+    pad = VirtualPad()
+    try:
+        frames(app, 3)
+        assert focused(app) == "JAB: Realtime Boxing"
+        pad.press(app, "dpdown")
+        assert focused(app) == "The Square Ring"
+        pad.press(app, "dpright")
+        assert focused(app) == "Boxing: The Game"
+        pad.press(app, "dpup")
+        assert focused(app) == "Punch!" or focused(app) == "Stabby Jack"
+        pad.press(app, "dpdown")
+        pad.press(app, "dpdown")
+        assert not menu(app).items[menu(app).focus].key  # on the row of buttons
+        pad.press(app, "dpup")
+        assert focused(app) == "Boxing: The Game"
+        pad.press(app, "rightshoulder")
+        assert focused(app) == "Learn to play"
+        pad.press(app, "leftshoulder")
+        assert focused(app) == "Boxing: The Game"
+        pad.axis("lefty", 1.0)  # the stick pushed down works as the d-pad
+        frames(app, 3)
+        pad.axis("lefty", 0.0)
+        frames(app, 3)
+        assert not menu(app).items[menu(app).focus].key
+        pad.press(app, "dpup")
+        pad.press(app, "a")
+        assert type(top(app)).__name__ == "Setup" and top(app).spec.name == "Boxing: The Game"
+    finally:
+        pad.unplug()
+        frames(app, 2)
+
+
+def test_with_a_kept_game_continue_starts_focused_and_up_leaves_it_for_a_tile(app):
+    folder = paths.games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "kept.json").write_text(json.dumps({}))
+    app.reset_to(type(top(app))(app))
+    frames(app, 2)
+    assert focused(app).startswith("Continue")
+    assert menu(app).rows()[-1][0] == menu(app).focus  # the first of the buttons, under the tiles
+    key(app, "up")
+    assert menu(app).items[menu(app).focus].key
+    key(app, "down")
+    assert focused(app).startswith("Continue")
