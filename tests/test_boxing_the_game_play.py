@@ -130,7 +130,7 @@ def test_block_six_faster_is_explained():
         "can_force": False,
     }
     text = explain(e, ("Red", "Blue"))
-    assert "Red's Block stops the punch" in text and "7 faster" in text and "Red gains 1 momentum" in text
+    assert "Red's Block stops Blue's" in text and "7 faster" in text and "Red gains 1 momentum" in text
 
 
 def test_bad_content_files_name_the_file_and_problem(tmp_path):

@@ -45,7 +45,7 @@ def test_round_ends_when_both_are_out_of_cards_R_JAB_13():
     s = play_all(s, 0, TARGETS1)
     s = play_all(s, 1, ("p0.left", "p0.head", "p0.right"))
     assert s.round == 1 and s.phase == "between" and len(s.history) == 1
-    assert s.scoring["reason"] == "Both boxers are out of cards."
+    assert s.scoring["reason"] == "{0} and {1} are both out of cards."
 
 
 def test_stall_rule_ends_the_round_after_10_s_R_JAB_13():

@@ -89,18 +89,23 @@ def test_every_pair_has_a_sentence_naming_the_boxers(red, blue):
 def test_dodge_sentence():
     after = play_pair(fresh(["dodge"], ["p3"], stamina=(5, 5)), "dodge", "p3")
     assert (
-        explain(after.log[-1], ["Red", "Blue"]) == "Red's Dodge and Punch Back sends Blue's Punch 3 back: Blue loses 3."
+        explain(after.log[-1], ["Red", "Blue"])
+        == "Red's Dodge and Punch Back sends Blue's Punch 3 back: Blue loses 3 stamina (2 left)."
     )
 
 
 @pytest.mark.parametrize(
     "red,blue,text",
     [
-        ("p1", "p3", "Blue's Punch 3 beats Red's Punch 1: Red loses 2."),
-        ("p3", "p2", "Red's Punch 3 beats Blue's Punch 2: Blue loses 1."),
+        ("p1", "p3", "Blue's Punch 3 beats Red's Punch 1: Red loses 2 stamina (3 left)."),
+        ("p3", "p2", "Red's Punch 3 beats Blue's Punch 2: Blue loses 1 stamina (4 left)."),
         ("block", "p2", "Red's Block stops Blue's Punch 2: nothing happens."),
-        ("p2", "nothing", "Red's Punch 2 catches Blue doing nothing: Blue loses 2."),
-        ("nothing", "dodge", "Red does nothing against Blue's Dodge and Punch Back and rests: Red gains 1."),
+        ("p2", "nothing", "Red's Punch 2 catches Blue doing nothing: Blue loses 2 stamina (3 left)."),
+        (
+            "nothing",
+            "dodge",
+            "Red does nothing against Blue's Dodge and Punch Back and rests: Red gains 1 stamina (6 now).",
+        ),
     ],
 )
 def test_sentences_name_the_right_boxer(red, blue, text):

@@ -188,7 +188,7 @@ def test_four_of_a_kind_may_be_redealt_R_PUN_3():
     assert RULES.legal_actions(s, 0) == [Redeal(0), KeepHand(0)]
     s2 = RULES.apply(s, Redeal(0))
     assert s2.log[-1] == {"type": "redeal", "seat": 0, "card": "block", "count": 4}
-    assert explain(s2.log[-1], NAMES) == "Red shows 4 x Block and deals a fresh hand."
+    assert explain(s2.log[-1], NAMES) == "Red shows 4 Block cards and is dealt a fresh hand."
     assert s2.hand_sizes == (10, 10) and s2.deck_sizes == (20, 20)
     assert RULES.invariants(s2) == []
     assert s2.hands[1] == s.hands[1]
@@ -260,7 +260,7 @@ def test_exchange_up_to_3_under_the_deck_before_the_round_R_PUN_7():
     s = RULES.apply(s, Exchange(0, ("p1", "p1", "p1")))
     assert s.hand_cards(0).count("dodge") == 1 + 3 and "p1" not in s.hand_cards(0)
     assert s.decks[0][-3:] == (0, 0, 0)  # under the remaining deck
-    assert explain(s.log[-1], NAMES) == "Red puts 3 cards under the deck and draws 3."
+    assert explain(s.log[-1], NAMES) == "Red puts 3 cards under the deck and draws 3 new."
     s = RULES.apply(s, Exchange(1, ()))
     assert s.phase == "choose"
 
@@ -400,7 +400,7 @@ def test_hand_written_scenario_record_replays_to_a_knockout():
     assert state.stamina == (10, 0)
     assert state.history[0]["by"] == "knockout" and state.history[0]["play"] == 4
     lines = [explain(e, ["Red", "Blue"]) for e in state.log if e["type"] == "reveal"]
-    assert lines[0] == "Red's Punch 3 catches Blue doing nothing: Blue loses 3."
+    assert lines[0] == "Red's Punch 3 catches Blue doing nothing: Blue loses 3 stamina (7 left)."
     assert lines[-1].endswith("Blue is knocked out!")
 
 

@@ -565,6 +565,6 @@ def test_both_cards_turn_together_and_the_meters_move_when_they_do(app):
     frames(app, 12, dt=16)
     assert table.anim is not None and table.anim["flipped"]
     assert table.shown_stamina() == (10, 7)
-    assert table.caption[0] == "Red's Punch 3 catches Blue doing nothing: Blue loses 3."
+    assert table.caption[0] == "Red's Punch 3 catches Blue doing nothing: Blue loses 3 stamina (7 left)."
     settle(app, table)
     assert not table.busy()

@@ -345,7 +345,7 @@ def test_refusals_are_sentences():
 def test_log_tells_what_happened():
     s = exchange(new(pos=["c2", "c3"]), ("cross", "forward-right"), ("turn-left-45", "turn-right-45"))
     texts = [e["text"] for e in s.log]
-    assert any("Cross lands on Fredo for" in t for t in texts)
+    assert any("Cross lands on Fredo: Fredo loses" in t for t in texts)
     assert any("steps forward-right to d3" in t for t in texts)
 
 

@@ -108,8 +108,10 @@ def test_describe_draw_explains_the_card_in_plain_words():
         "7 of ♠: a physical monster, 7 to beat; your attack is 5; a tie is won with luck 7 or more (yours is 3)."
     )
     s = play(position([["5S", "6D", "4H", "3C"], ["8S", "2C"]], draw=["9S"]), Declare(0, "fight"))
-    assert render(s.log[-1], ["Ann", "Ben"]) == "Ann takes 1 damage (3 HP left)."
-    assert render(s.log[-2], ["Ann", "Ben"]) == "Ann loses to the 9 of ♠ (physical, 5 against 9)."
+    # who did what to whom, and what it changed, in one line (issue 17)
+    assert render(s.log[-1], ["Ann", "Ben"]) == (
+        "Ann loses to the 9 of ♠ (physical, 5 against 9): Ann takes 1 damage (3 HP left)."
+    )
 
 
 def test_a_training_card_is_explained_without_brackets_in_brackets():
@@ -156,8 +158,7 @@ def test_events_since_gives_only_the_new_sentences():
     new = events(s, ["Ann", "Ben"], since=before)
     assert new == [
         "Ann goes on an adventure and draws the 9 of ♠.",
-        "Ann loses to the 9 of ♠ (physical, 5 against 9).",
-        "Ann takes 1 damage (3 HP left).",
+        "Ann loses to the 9 of ♠ (physical, 5 against 9): Ann takes 1 damage (3 HP left).",
     ]
     mark = s.logged
     s = play(s, Declare(1, "fight"))

@@ -98,7 +98,7 @@ def test_monarch_tie_is_lost_even_with_luck_R_SJ_5():
     s = position([["10D", "3D", "4H", "10C", "9C"], P1], draw=["KD"])  # magic 13, luck 19
     s = play(s, Declare(0, "fight"))
     assert s.players[0].xp == () and s.players[0].damage == 2
-    assert "monarchs win ties" in events(s)[-2]
+    assert "monarchs win ties" in events(s)[-1]
 
 
 def test_spade_monarch_is_fought_with_attack_and_deals_two_R_SJ_5():

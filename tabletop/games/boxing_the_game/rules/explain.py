@@ -22,27 +22,27 @@ def _event(e, names) -> str:
     landed = e["landed"]
     if code == "faster":
         w = 0 if landed[0] else 1
-        body = f"{n[w]}'s punch is faster and lands."
+        body = f"{n[w]}'s {_card(e['cards'][w])} is faster and lands on {n[1 - w]}."
     elif code == "tie_same":
         body = "Equal speed and matching stances: both punches land."
     elif code == "tie_differs":
         body = "Equal speed and different stances: neither punch lands."
     elif code == "jab_beats_power":
         w = 0 if landed[0] else 1
-        body = f"{n[w]}'s Jab lands first (only a faster Cross beats a Jab)."
+        body = f"{n[w]}'s Jab lands first on {n[1 - w]} (only a faster Cross beats a Jab)."
     elif code == "cross_beats_jab":
         w = 0 if landed[0] else 1
-        body = f"{n[w]}'s Cross is faster than the Jab and lands."
+        body = f"{n[w]}'s Cross is faster than {n[1 - w]}'s Jab and lands."
     elif code == "punch_beats_feint":
         w = 0 if landed[0] else 1
-        body = f"{n[w]}'s punch lands through the Feint."
+        body = f"{n[w]}'s {_card(e['cards'][w])} lands through {n[1 - w]}'s Feint."
         if e["speeds"][1 - w] - e["speeds"][w] >= 6:
             body += f" The Feint was {e['speeds'][1 - w] - e['speeds'][w]} faster."
         if e["can_force"]:
             body += f" It is 6 or more faster, so {n[w]} may also switch {n[1 - w]}'s stance."
     elif code == "block_stops_punch":
         w = 0 if landed[0] else 1
-        body = f"{n[w]}'s Block stops the punch."
+        body = f"{n[w]}'s Block stops {n[1 - w]}'s {_card(e['cards'][1 - w])}."
         gap = e["speeds"][w] - e["speeds"][1 - w]
         if gap >= 6:
             body += f" The Block is {gap} faster."
@@ -52,7 +52,7 @@ def _event(e, names) -> str:
             body += " The Hook was faster."
     elif code == "feint_beats_block":
         w = 0 if landed[0] else 1
-        body = f"{n[w]}'s Feint fools the Block."
+        body = f"{n[w]}'s Feint fools {n[1 - w]}'s Block."
         if e["speeds"][w] - e["speeds"][1 - w] >= 6:
             body += f" The Feint is {e['speeds'][w] - e['speeds'][1 - w]} faster."
     elif code in ("same_block", "same_feint"):
@@ -67,7 +67,7 @@ def _event(e, names) -> str:
     extra = []
     for i in (0, 1):
         if e["knockdown"][i]:
-            extra.append(f"KNOCKDOWN! {n[i]}'s Uppercut drops {n[1 - i]}: the round ends.")
+            extra.append(f"KNOCKDOWN! {n[i]}'s {_card(c0 if i == 0 else c1)} drops {n[1 - i]}: the round ends.")
     for i in (0, 1):
         if e["points"][i]:
             extra.append(f"{n[i]} scores {e['points'][i]} point{'s' if e['points'][i] != 1 else ''}.")
@@ -97,7 +97,10 @@ def explain(event: dict, names) -> str:
         return f"Round {event['round']}: ding ding ding!"
     if t == "planned":
         b = event["bids"]
-        return f"Both corners have planned. Bids: {n[0]} {'/'.join(map(str, b[0]))}, {n[1]} {'/'.join(map(str, b[1]))}."
+        return (
+            f"{n[0]} and {n[1]} have planned. Momentum on events 1/2/3: "
+            f"{n[0]} {'/'.join(map(str, b[0]))}, {n[1]} {'/'.join(map(str, b[1]))}."
+        )
     if t == "stance":
         p = event["player"]
         parts = []
@@ -113,13 +116,16 @@ def explain(event: dict, names) -> str:
                 why = "double knockdown"
             else:
                 why = f"knockdown by {n[0] if event['knockdown'][0] else n[1]}"
-        elif pts[0] == pts[1]:
-            why = f"{pts[0]}-{pts[1]} on points, an even round"
         else:
-            why = f"{pts[0]}-{pts[1]} on points"
+            why = f"{n[0]} {pts[0]}, {n[1]} {pts[1]} on points"
         judges = event["judges"]
         jtxt = f" (judges add {judges[0]} and {judges[1]})" if any(judges) else ""
-        return f"Round {event['round']} scored {sc[0]}-{sc[1]}: {why}{jtxt}."
+        if sc[0] == sc[1]:
+            head = f"Round {event['round']} is even, {sc[0]}-{sc[1]}"
+        else:
+            rw = 0 if sc[0] > sc[1] else 1
+            head = f"Round {event['round']} goes to {n[rw]}, {sc[rw]}-{sc[1 - rw]}"
+        return f"{head}: {why}{jtxt}."
     if t == "draft":
         p, c = event["player"], event["card"]
         how = "is dealt" if event["how"] == "random" else "drafts"
@@ -132,10 +138,10 @@ def explain(event: dict, names) -> str:
             s += f"; it replaces {_card(event['replaced'])}, which is exiled"
         return s + "."
     if t == "secret_picks":
-        return "Even round: both point at a prize at once."
+        return f"Even round: {n[0]} and {n[1]} both point at a prize at once."
     if t == "exile":
         why = " (both pointed at it)" if event["why"] == "same" else ""
-        return f"{_card(event['card'])} is exiled{why}."
+        return f"{n[0]} and {n[1]} leave {_card(event['card'])}: it is exiled{why}."
     if t == "pass":
         return f"{n[event['player']]} cannot afford any prize and takes nothing."
     if t == "reshuffle":
@@ -147,9 +153,9 @@ def explain(event: dict, names) -> str:
         r = event["reason"]
         tot = event["totals"]
         if w is None:
-            return f"The match is a draw ({tot[0]}-{tot[1]})."
+            return f"{n[0]} and {n[1]} draw the match, {tot[0]}-{tot[1]}."
         what = {
-            "KO": "by KO",
+            "KO": "by knockout",
             "judges": "with three judges",
             "points": f"on points, {tot[w]}-{tot[1 - w]}",
             "double KO": f"on the score sheet after knockdowns on both sides ({tot[w]}-{tot[1 - w]})",

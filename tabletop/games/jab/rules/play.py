@@ -84,7 +84,7 @@ def _ready(s: State, a: Ready):
     if n.phase == "clinch":
         n.phase = "playing"
         n.go_at = a.t + cd
-        add_event(n, "resume", None, a.t, "Fists pounded: the fight goes on.")
+        add_event(n, "resume", None, a.t, f"{who(0)} and {who(1)} pound fists: the fight goes on.")
         return n
     n.round += 1
     n.phase = "playing"
@@ -177,7 +177,7 @@ def _place(s: State, a: Place):
         n.out_t = set_item(n.out_t, p, a.t)
         add_event(n, "out", p, a.t, f"{who(p)} has played every card.")
         if n.out_t[1 - p] is not None:
-            end_round(n, a.t, "Both boxers are out of cards.")
+            end_round(n, a.t, f"{who(0)} and {who(1)} are both out of cards.")
     return n
 
 
@@ -251,7 +251,8 @@ def _claim(s: State, a: Claim):
             "combo",
             p,
             t,
-            f"Combo! {who(p)} takes the {C.COMBOS[card][0]} combo: {plural(pts, 'point')} at the end of the round.",
+            f"Combo! {who(p)} takes the {'-'.join(C.TYPE_NAMES[k] for k in C.COMBOS[card][1])} combo: "
+            f"{plural(pts, 'point')} at the end of the round.",
         )
     elif a.what == "counter":
         card = s.counter[-1]

@@ -130,7 +130,7 @@ def finish_round(s: State, t: int, covers, chooses) -> None:
         health[token_from] -= 1
         tokens[winner] += 1
     s.health, s.tokens = tuple(health), tuple(tokens)
-    text = f"Round {s.round}: {totals[0]} to {totals[1]}, " + (
+    text = f"Round {s.round}: {who(0)} {totals[0]}, {who(1)} {totals[1]}: " + (
         "a draw, nobody wins the round." if winner is None else f"{who(winner)} wins the round."
     )
     add_event(s, "score", winner, t, text)

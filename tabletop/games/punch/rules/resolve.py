@@ -107,28 +107,37 @@ def _reveal(e, names) -> str:
     r, a = e["result"], e["actor"]
     n = names
     c = [card_name(x) for x in e["cards"]]
+    st = e["stamina"]
+
+    def loses(seat: int) -> str:
+        return f"{n[seat]} loses {-e['wanted'][seat]} stamina ({st[seat]} left)."
+
     if r == "even":
         text = f"{n[0]}'s {_punch(e, 0)} and {n[1]}'s {_punch(e, 1)} cancel out: nothing happens."
     elif r == "trade":
         lo = 1 - a
-        text = f"{n[a]}'s {_punch(e, a)} beats {n[lo]}'s {_punch(e, lo)}: {n[lo]} loses {-e['wanted'][lo]}."
+        text = f"{n[a]}'s {_punch(e, a)} beats {n[lo]}'s {_punch(e, lo)}: " + loses(lo)
     elif r == "blocked":
         o = 1 - a
         text = f"{n[a]}'s Block stops {n[o]}'s {_punch(e, o)}: nothing happens."
     elif r == "dodged":
         o = 1 - a
-        text = f"{n[a]}'s {c[a]} sends {n[o]}'s {_punch(e, o)} back: {n[o]} loses {-e['wanted'][o]}."
+        text = f"{n[a]}'s {c[a]} sends {n[o]}'s {_punch(e, o)} back: " + loses(o)
     elif r == "caught":
         o = 1 - a
-        text = f"{n[a]}'s {_punch(e, a)} catches {n[o]} doing nothing: {n[o]} loses {-e['wanted'][o]}."
+        text = f"{n[a]}'s {_punch(e, a)} catches {n[o]} doing nothing: " + loses(o)
     elif r == "rest":
         o = 1 - a
-        text = f"{n[a]} does nothing against {n[o]}'s {c[o]} and rests: {n[a]} gains {e['wanted'][a]}"
-        text += " (but is already at full stamina)." if e["change"][a] == 0 else "."
+        text = f"{n[a]} does nothing against {n[o]}'s {c[o]} and rests: "
+        if e["change"][a] == 0:
+            text += f"{n[a]} is already at full stamina ({st[a]})."
+        else:
+            text += f"{n[a]} gains {e['wanted'][a]} stamina ({st[a]} now)."
     elif r == "both_rest":
-        text = f"{n[0]} and {n[1]} both do nothing and rest: both gain {e['wanted'][0]}"
+        text = f"{n[0]} and {n[1]} both play Do Nothing and rest: "
         full = [i for i in (0, 1) if e["change"][i] == 0]
-        text += f" ({' and '.join(n[i] for i in full)} already at full stamina)." if full else "."
+        text += f"both gain {e['wanted'][0]} stamina ({n[0]} {st[0]}, {n[1]} {st[1]})"
+        text += f"; {' and '.join(n[i] for i in full)} already at full stamina." if full else "."
     else:
         text = f"{n[0]}'s {c[0]} meets {n[1]}'s {c[1]}: nothing happens."
     if e["ko"] is not None:
@@ -143,26 +152,30 @@ def explain(event: dict, names) -> str:
     if t == "reveal":
         return _reveal(event, names)
     if t == "deal":
-        return f"Match {event['match']}, round {event['round']}: both boxers take their 10 cards."
+        return f"Match {event['match']}, round {event['round']}: {n[0]} and {n[1]} are each dealt 10 cards."
     if t == "draft":
-        return f"Match {event['match']}, round {event['round']}: both boxers have picked their cards."
+        return f"Match {event['match']}, round {event['round']}: {n[0]} and {n[1]} have picked their cards."
     if t == "redeal":
-        return f"{n[event['seat']]} shows {event['count']} x {card_name(event['card'])} and deals a fresh hand."
+        k, name = event["count"], card_name(event["card"])
+        return f"{n[event['seat']]} shows {k} {name} card{'s' if k != 1 else ''} and is dealt a fresh hand."
     if t == "keep":
         return f"{n[event['seat']]} keeps the hand."
     if t == "exchange":
         k = event["count"]
         if k == 0:
             return f"{n[event['seat']]} exchanges no cards."
-        return f"{n[event['seat']]} puts {k} card{'s' if k > 1 else ''} under the deck and draws {k}."
+        return f"{n[event['seat']]} puts {k} card{'s' if k != 1 else ''} under the deck and draws {k} new."
     if t == "swap":
         return f"{n[event['seat']]} exchanges one card with the deck."
     if t == "program":
-        return "Both boxers have laid out their next cards face down."
+        return f"{n[0]} and {n[1]} have laid out their next cards face down."
     if t == "break":
         g = event["gain"]
         st = event["stamina"]
-        return f"Break after round {event['round']}: both boxers recover up to {g} ({n[0]} {st[0]}, {n[1]} {st[1]})."
+        return (
+            f"Break after round {event['round']}: {n[0]} and {n[1]} each recover up to {g} stamina "
+            f"({n[0]} {st[0]}, {n[1]} {st[1]})."
+        )
     if t == "match_end":
         w = event["winner"]
         st = event["stamina"]

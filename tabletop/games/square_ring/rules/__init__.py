@@ -409,7 +409,9 @@ class SquareRingRules(Rules):
         for s in (0, 1):
             if len(d["commits"][s]) == 3:
                 _set(d, "bursts", s, d["bursts"][s] - 1)
-                log.append(self._entry(d, "burst", f"{self._name(d, s)} uses a Burst: three cards.", seat=s))
+                log.append(
+                    self._entry(d, "burst", f"{self._name(d, s)} uses a Burst: three cards this exchange.", seat=s)
+                )
         d["log"] = tuple(log)
         cool = [list(d["next_cooldown"][s]) for s in (0, 1)]
         for s in (0, 1):

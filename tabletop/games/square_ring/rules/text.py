@@ -49,7 +49,7 @@ def action_sentences(names, cards, before, r):
                 out.append(
                     (
                         "null",
-                        f"{names[s]}'s step {board.STEPS[c.step]} does not happen: {_why(r.nulled[s], names, s)}.",
+                        f"{names[s]}'s {c.name} does not happen: {_why(r.nulled[s], names, s)}.",
                         {"seat": s, "reason": r.nulled[s]},
                     )
                 )
@@ -67,7 +67,7 @@ def action_sentences(names, cards, before, r):
             continue
         o = 1 - s
         if not r.landed[s]:
-            out.append(("miss", f"{names[s]}'s {c.name} misses.", {"seat": s}))
+            out.append(("miss", f"{names[s]}'s {c.name} misses {names[o]}.", {"seat": s}))
         elif r.protected[o]:
             out.append(
                 (
@@ -80,7 +80,7 @@ def action_sentences(names, cards, before, r):
             out.append(
                 (
                     "hit",
-                    f"{names[s]}'s {c.name} lands on {names[o]} for {r.damage[o]} ({names[o]} now {r.hp[o]} HP).",
+                    f"{names[s]}'s {c.name} lands on {names[o]}: {names[o]} loses {r.damage[o]} HP ({r.hp[o]} left).",
                     {"seat": s, "damage": r.damage[o]},
                 )
             )

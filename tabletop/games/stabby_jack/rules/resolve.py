@@ -89,20 +89,23 @@ def throw(s: State, *cards: Card) -> None:
 # -- damage, healing, death ----------------------------------------------
 
 
-def hurt(s: State, seat: int, amount: int) -> None:
+def hurt(s: State, seat: int, amount: int, cause: str = "") -> None:
+    """``cause`` (a sentence without its full stop) is said in the same line: who did it, then what it changed."""
     p = s.set_player(seat, damage=s.players[seat].damage + amount)
-    s.say(f"{who(seat)} takes {amount} damage ({max(hp(p), 0)} HP left).")
+    said = f"{who(seat)} takes {amount} damage ({max(hp(p), 0)} HP left)."
+    s.say(f"{cause}: {said}" if cause else said)
     check_death(s, seat)
 
 
-def heal(s: State, seat: int, amount: int) -> None:
+def heal(s: State, seat: int, amount: int, cause: str = "") -> None:
     p = s.players[seat]
     healed = min(amount, p.damage)
-    s.set_player(seat, damage=p.damage - healed)
+    p = s.set_player(seat, damage=p.damage - healed)
     if healed:
-        s.say(f"{who(seat)} heals {healed} HP.")
+        said = f"{who(seat)} heals {healed} HP ({hp(p)} HP now)."
     else:
-        s.say(f"{who(seat)} is already at full health.")
+        said = f"{who(seat)} is already at full health ({hp(p)} HP)."
+    s.say(f"{cause}: {said}" if cause else said)
 
 
 def check_death(s: State, seat: int) -> None:
@@ -119,7 +122,8 @@ def check_death(s: State, seat: int) -> None:
             break
         new.append(card)
         s.set_player(seat, stats=tuple(new))
-    s.say(f"{who(seat)} dies, loses all stats and XP, and is reborn with {len(new)} new stat cards.")
+    k = len(new)
+    s.say(f"{who(seat)} dies, loses all stats and XP, and is reborn with {k} new stat card{'s' if k != 1 else ''}.")
 
 
 # -- levelling up ------------------------------------------------------------
@@ -195,8 +199,7 @@ def fight(s: State, seat: int, card: Card) -> None:
         s.say(f"{who(seat)} beats the {card.name()} ({kind}, {how}) and keeps it as {xp} XP.")
     else:
         throw(s, card)
-        s.say(f"{who(seat)} loses to the {card.name()} ({kind}, {how}).")
-        hurt(s, seat, dmg)
+        hurt(s, seat, dmg, f"{who(seat)} loses to the {card.name()} ({kind}, {how})")
     s.phase = END
 
 
@@ -225,7 +228,7 @@ def swap(s: State, seat: int, i: int, other: int, j: int) -> None:
     s.set_player(seat, stats=ps.stats[:i] + (b,) + ps.stats[i + 1 :])
     s.set_player(other, stats=po.stats[:j] + (a,) + po.stats[j + 1 :])
     throw(s, s.take_drawn())
-    s.say(f"{who(seat)} swaps the {a.name()} for the {b.name()} of {who(other)}.")
+    s.say(f"{who(seat)} swaps their {a.name()} for {who(other)}'s {b.name()}.")
     check_death(s, seat)
     check_death(s, other)
     s.phase = END
@@ -241,8 +244,7 @@ def resolve_special(s: State, seat: int, card: Card) -> None:
             s.say(f"{who(seat)} meets Stabby Jack ({card.label()}) and may give up a Monarch as a shield.")
             return
         throw(s, card)
-        s.say(f"Stabby Jack ({card.label()}) stabs {who(seat)}.")
-        hurt(s, seat, CONTENT.jack_damage)
+        hurt(s, seat, CONTENT.jack_damage, f"Stabby Jack ({card.label()}) stabs {who(seat)}")
         s.phase = END
     elif card.rank == ACE:
         if ace_pairs(s, seat):
@@ -255,8 +257,7 @@ def resolve_special(s: State, seat: int, card: Card) -> None:
         s.phase = END
     elif card.monarch and card.suit == "H":
         throw(s, card)
-        s.say(f"The {card.name()} heals {who(seat)}.")
-        heal(s, seat, CONTENT.heart_monarch_heal)
+        heal(s, seat, CONTENT.heart_monarch_heal, f"The {card.name()} heals {who(seat)}")
         s.phase = END
     elif card.monarch and card.suit == "C":
         throw(s, card)
@@ -275,7 +276,7 @@ def steal(s: State, seat: int, ok, why_not: str) -> None:
     """Club Monarch and Joker: draw one card; a special is resolved instead."""
     card = draw_one(s)
     if card is None:
-        s.say("There is no card left to draw.")
+        s.say(f"{who(seat)} finds no card left to draw.")
         s.phase = END
         return
     turn_up(s, card)
@@ -294,8 +295,7 @@ def jack_choice(s: State, seat: int, xp_index: int | None) -> None:
     card = s.take_drawn()
     throw(s, card)
     if xp_index is None:
-        s.say(f"Stabby Jack ({card.label()}) stabs {who(seat)}.")
-        hurt(s, seat, CONTENT.jack_damage)
+        hurt(s, seat, CONTENT.jack_damage, f"Stabby Jack ({card.label()}) stabs {who(seat)}")
     else:
         p = s.players[seat]
         shield = p.xp[xp_index]
@@ -311,8 +311,7 @@ def jack_choice(s: State, seat: int, xp_index: int | None) -> None:
 def declare(s: State, seat: int, choice: str) -> None:
     s.declared = choice
     if choice == "rest":
-        s.say(f"{who(seat)} rests in bed.")
-        heal(s, seat, CONTENT.rest_heal)
+        heal(s, seat, CONTENT.rest_heal, f"{who(seat)} rests in bed")
         s.phase = END
         return
     card = draw_one(s)
