@@ -79,3 +79,37 @@ def test_bots_see_only_their_view():
 def test_unknown_level_is_refused():
     with pytest.raises(ValueError):
         make_bot(0, "grandmaster", 1)
+
+
+@pytest.mark.parametrize("opts", [{}, {"robo_box": True, "exchange": True}])
+def test_reader_plays_legal_games(opts):
+    for levels in (["reader", "strong"], ["random", "reader"], ["Contender", "Sparring partner"]):
+        p = playout.play(SPEC, seed=3, options=opts, levels=levels, check=True)
+        assert p.finished
+
+
+def test_reader_learns_who_it_can_read():
+    """Against the card-counter it comes to expect the counted card; against a random player it
+    comes to expect no such thing (and then plays as the strong boxer does)."""
+    from tabletop.games.punch.bot import ReaderBot
+
+    shares = {}
+    for other in ("strong", "random"):
+        bots = [ReaderBot(seat=0, level="reader", seed=4), make_bot(1, other, seed=5)]
+        state = RULES.new_state(RULES.check_options({}), 4, 2)
+        while RULES.outcome(state) is None:
+            for seat in RULES.to_act(state):
+                if RULES.outcome(state) is None and seat in RULES.to_act(state):
+                    state = RULES.apply(state, bots[seat].choose(RULES.view_for(state, seat)))
+        shares[other] = bots[0]._share()
+    assert shares["strong"] > 0.5 and shares["random"] < 0.2
+
+
+def test_reader_beats_the_card_counter_it_reads():
+    wins = 0
+    for seed in range(10):
+        seat = seed % 2
+        levels = ["strong", "strong"]
+        levels[seat] = "reader"
+        wins += playout.play(SPEC, seed=seed, levels=levels, check=False).winner == seat
+    assert wins >= 8

@@ -12,7 +12,7 @@ from tabletop.ui.widgets import Item, Menu, MenuScene
 
 class Launcher(MenuScene):
     heading = "tabletop"
-    sub = "Fight-themed card and board games for two at one computer"
+    sub = "Five fight-themed card and board games: play the computer, or friends here or online"
 
     def on_enter(self):
         self.build()
@@ -23,7 +23,14 @@ class Launcher(MenuScene):
 
         items += kept_items(self)
         for spec in registry.load_all().values():
-            items.append(Item(spec.name, action=lambda s=spec: self.app.push(Setup(self.app, s)), key=spec.id))
+            items.append(
+                Item(
+                    spec.name,
+                    action=lambda s=spec: self.app.push(Setup(self.app, s)),
+                    key=spec.id,
+                    hint="Enter, a click or the gamepad's A: choose the players and start · arrows or d-pad: move",
+                )
+            )
         for pkg, why in registry.LOAD_ERRORS.items():
             self.app.toast(f"The game in folder {pkg!r} could not be loaded: {why}")
         items.append(Item("Learn to play", action=self.learn, key="", hint="Lessons and rules for every game"))

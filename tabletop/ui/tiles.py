@@ -31,14 +31,21 @@ LENGTH = {
     "boxing-the-game": "20 to 30 min",
 }
 COLS = 3
-TILE_W, TILE_H, GAP = 380, 150, 20
+TILE_W, TILE_H, GAP = 380, 180, 20
 TOP = 150
+PIC = 0.66  # the picture card's width, as a share of the tile's height
 
 
 def pitch(spec) -> str:
-    """The game's blurb cut to its first sentence: one line on the tile."""
-    first = spec.blurb.split(": ")[0].split(". ")[0].rstrip(".")
-    return first + "."
+    """The game's blurb, its first sentence: a few lines on the tile."""
+    return spec.blurb.split(". ")[0].rstrip(".") + "."
+
+
+def meta(spec) -> str:
+    """The tile's second line: how many players and how long a game takes."""
+    n = spec.min_players
+    players = f"{n} players" if n == spec.max_players else f"{n} to {spec.max_players} players"
+    return f"{players} · {LENGTH.get(spec.id, '')}".rstrip(" ·")
 
 
 class TileMenu(Menu):
@@ -149,34 +156,36 @@ class TileMenu(Menu):
         if hint:
             gfx.draw_fitted(surf, hint, vp.r(40, gfx.DESIGN_H - 44, gfx.DESIGN_W - 80, 32), vp.s(16), gfx.GREY)
 
+    def _sizes(self, width: int, vp) -> tuple[int, int]:
+        """One size for every tile's title and one for its players line: the largest at which all fit."""
+        specs = [registry.load_all()[self.items[i].key] for i in self.games]
+        title = min(gfx.fit_px(s.name, vp.s(22), width, bold=True) for s in specs)
+        line = min(gfx.fit_px(meta(s), vp.s(15), width) for s in specs)
+        return title, line
+
     def _tile(self, surf, vp, it, r, focused) -> None:
         spec = registry.load_all()[it.key]
         surf.blit(tile_image(spec.id, r.w, r.h, focused), r)
         pad = vp.s(14)
-        pic_w = int(r.h * 0.72)
+        pic_w = int(r.h * PIC)
         text_x = r.left + pad + pic_w + pad
         tw = r.right - pad - text_x
+        title_px, meta_px = self._sizes(tw, vp)
         gfx.draw_fitted(
             surf,
             spec.name,
             pygame.Rect(text_x, r.top + pad, tw, vp.s(30)),
-            vp.s(22),
+            title_px,
             gfx.GOLD,
             bold=True,
             align="left",
             lines=1,
         )
-        players = (
-            f"{spec.min_players} players"
-            if spec.min_players == spec.max_players
-            else f"{spec.min_players} to {spec.max_players} players"
-        )
-        meta = f"{players} · {LENGTH.get(spec.id, '')}".rstrip(" ·")
         gfx.draw_fitted(
             surf,
-            meta,
+            meta(spec),
             pygame.Rect(text_x, r.top + pad + vp.s(32), tw, vp.s(22)),
-            vp.s(15),
+            meta_px,
             (200, 220, 200),
             align="left",
             lines=1,
@@ -202,7 +211,7 @@ def tile_image(game_id: str, w: int, h: int, focused: bool) -> pygame.Surface:
     pygame.draw.rect(surf, (20, 58, 42) if not focused else (30, 80, 58), r, border_radius=radius)
     pygame.draw.rect(surf, gfx.HILITE if focused else (60, 110, 80), r, width=max(1, h // 50), border_radius=radius)
     pad = max(4, h // 11)
-    card = pygame.Rect(pad, pad, int(h * 0.72), h - 2 * pad)
+    card = pygame.Rect(pad, pad, int(h * PIC), h - 2 * pad)
     key, ink = PICTURE.get(game_id, ("glove:jab", gfx.RED))
     pygame.draw.rect(surf, gfx.PAPER, card, border_radius=max(3, card.w // 10))
     pygame.draw.rect(surf, ink, card, width=max(2, card.w // 16), border_radius=max(3, card.w // 10))

@@ -101,7 +101,15 @@ def style_at(skill: float) -> Style:
 
 # Computer levels (easiest first) and the scripted people of the ladder, all through the same
 # hands, speed limit and claim buttons as a person at the table.
-SKILL = {"Beginner": 0.0, "Novice": 0.15, "Club boxer": 0.3, "Contender": 0.45, "Pro": 0.58, "Champion": 0.7}
+SKILL = {
+    "Beginner": 0.02,
+    "Novice": 0.13,
+    "Club boxer": 0.245,
+    "Prospect": 0.36,
+    "Contender": 0.475,
+    "Pro": 0.59,
+    "Champion": 0.7,
+}
 MODEL_SKILL = {"newcomer": 0.08, "decent": 0.6, "good": 1.0}
 STYLES = {name: style_at(x) for name, x in {**SKILL, **MODEL_SKILL}.items()}
 # a uniform-random player (any legal target, a claim now and then) at a newcomer's hand pace

@@ -8,6 +8,10 @@
   card by the expected result against the kinds the opponent may hold, minus
   what the same card would be worth later, and plays the best; the last
   plays of a match are searched exactly.
+- "reader": the strong boxer that also reads its opponent: from each hand the
+  opponent may hold it works out what a careful counter would play, learns from
+  the reveals how often this opponent plays that way and counts on it that
+  often (against an opponent it cannot read it plays as the strong boxer).
 """
 
 from __future__ import annotations
@@ -103,10 +107,12 @@ def opponent_odds(view, me):
     return [x / s for x in w], pool
 
 
-def card_scores(view, me, hand):
-    """Score of each kind in my hand: expected value now minus its value later."""
+def card_scores(view, me, hand, odds=None):
+    """Score of each kind in my hand: expected value now minus its value later
+    (``odds``: the chance of each kind being the opponent's next card, if known better)."""
     no_mercy = view.options["no_mercy"]
-    odds, pool = opponent_odds(view, me)
+    guess, pool = opponent_odds(view, me)
+    odds = odds or guess
     total = sum(pool) or 1
     later = [c / total for c in pool]
     st = view.stamina
@@ -251,7 +257,88 @@ class StrongBot(Bot):
         return tuple(row)
 
 
-LEVELS = {"random": RandomBot, "easy": EasyBot, "strong": StrongBot}
+def strong_pick(view, seat, hand, memo) -> int:
+    """The kind the strong boxer in ``seat`` plays from ``hand`` (its tie-breaking coin aside)."""
+    if view.round == S["rounds"] and view.deck_sizes[seat] == 0 and sum(hand) <= EXACT_CARDS:
+        theirs = opponent_pool(view, seat)
+        st = view.stamina
+        k = endgame(hand, theirs, st[seat], st[1 - seat], view.options["no_mercy"], memo)[1]
+        if k is not None:
+            return k
+    scores = card_scores(view, seat, hand)
+    return max(scores, key=lambda k: scores[k])
+
+
+SHARES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)  # how often the opponent may play as the card-counter would
+
+
+class ReaderBot(StrongBot):
+    """The strong boxer that also reads its opponent. It works out what a careful card-counter
+    would play from each hand the opponent may hold (their exact hand once their deck is empty),
+    learns from each reveal how often this opponent plays that way, and counts on it that often;
+    against an opponent it cannot read it plays as the strong boxer."""
+
+    SAMPLES = 12
+
+    def choose(self, view):
+        me = self.seat
+        self._learn(view)
+        if view.phase != "choose" or (may_swap(view, me) and view.play == 1):
+            return super().choose(view)
+        hand = view.hands[me]
+        guess, pool = opponent_odds(view, me)
+        read = self._predict(view, pool)
+        share = self._share()
+        odds = [share * read[k] + (1 - share) * guess[k] for k in range(NK)]
+        by_count = [c / (sum(pool) or 1) for c in pool]
+        self.memory["expect"] = (tuple(view.played[1 - me]), read, by_count)
+        return Commit(me, CODES[self._best(card_scores(view, me, hand, odds))])
+
+    def _share(self) -> float:
+        belief = self.memory.get("belief") or [1.0] * len(SHARES)
+        return sum(b * x for b, x in zip(belief, SHARES, strict=True)) / sum(belief)
+
+    def _learn(self, view) -> None:
+        """After a reveal: how likely was the card they showed under each share of careful play?"""
+        got = self.memory.pop("expect", None)
+        if got is None:
+            return
+        before, read, by_count = got
+        now = view.played[1 - self.seat]
+        shown = [now[k] - before[k] for k in range(NK)]
+        if sum(shown) != 1 or min(shown) < 0:
+            return  # a new match, or nothing revealed yet
+        j = shown.index(1)
+        belief = self.memory.get("belief") or [1.0] * len(SHARES)
+        belief = [b * (x * read[j] + (1 - x) * by_count[j] + 1e-3) for b, x in zip(belief, SHARES, strict=True)]
+        top = max(belief)
+        self.memory["belief"] = [b / top for b in belief]
+
+    def _predict(self, view, pool):
+        """Chance of each kind being what a careful card-counter in the opponent's seat plays now."""
+        op = 1 - self.seat
+        n = view.hand_sizes[op] + (1 if view.choice[op] is not None else 0)
+        total = sum(pool)
+        memo = self.memory.setdefault("their_endgame", {})
+        if len(memo) > 200_000:
+            memo.clear()
+        counts = [0.0] * NK
+        if n >= total:
+            hands, weight = [pool], 1.0
+        else:
+            rng = _rng(self)
+            cards = [k for k in range(NK) for _ in range(pool[k])]
+            hands = []
+            for _ in range(self.SAMPLES):
+                rng.shuffle(cards)
+                hands.append(tuple(cards[:n].count(k) for k in range(NK)))
+            weight = 1.0 / self.SAMPLES
+        for h in hands:
+            counts[strong_pick(view, op, tuple(h), memo)] += weight
+        return counts
+
+
+LEVELS = {"random": RandomBot, "easy": EasyBot, "strong": StrongBot, "reader": ReaderBot}
 
 
 def make_bot(seat, level="strong", seed=0):

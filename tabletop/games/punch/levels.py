@@ -1,8 +1,9 @@
 """Punch!'s computer levels and player models, declared in one place.
 
 Levels (easiest first) are the card-counting player with a share of careless
-plays (a card picked at random); the player models are scripted people for
-the ladder (``python -m tabletop.ladder --game punch``).
+plays, and at the top the reader (it also works out what a careful counter
+would play and learns how often this opponent does) now and then; the player
+models are scripted people for the ladder (``python -m tabletop.ladder --game punch``).
 """
 
 from tabletop.core.skill import level_maker
@@ -15,9 +16,9 @@ ALIASES = {"easy": "Beginner", "random": "Beginner", "normal": "Sparring partner
 MODELS = ("newcomer", "decent", "good")
 RECIPES = {
     # level: (main player, the player its slips come from, share of slips)
-    "Beginner": ("strong", "random", 0.5),
-    "Sparring partner": ("strong", "random", 0.2),
-    "Contender": ("strong", "random", 0.0),
+    "Beginner": ("strong", "easy", 0.4),
+    "Sparring partner": ("strong", "reader", 0.05),
+    "Contender": ("strong", "reader", 0.16),
     # newcomer: plays the sensible card most of the time, but a quarter of its plays are whims
     "newcomer": ("strong", "easy", 0.3),
     "decent": ("strong", "random", 0.6),

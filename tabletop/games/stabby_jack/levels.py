@@ -18,7 +18,7 @@ RECIPES = {
     # level: (main player, the player its slips come from, share of slips)
     "Beginner": ("easy", "random", 0.1),
     "Adventurer": ("strong", "easy", 0.6),
-    "Hero": ("strong", "easy", 0.2),
+    "Hero": ("strong", "easy", 0.0),  # the strong plan without slips (habits stall games towards the round limit)
     # newcomer: simple habits (rest when low, fight or train on a whim), now and then a sound choice
     "newcomer": ("easy", "strong", 0.15),
     "decent": ("strong", "easy", 0.7),
