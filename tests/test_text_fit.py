@@ -227,3 +227,20 @@ def test_the_check_sees_texts_in_pictures_rings_over_them_and_texts_out_of_their
 
     assert any("overlaps" in p for p in problems(pile))
     pygame.quit()
+
+
+def test_a_line_too_long_for_its_box_shrinks_then_ends_with_an_ellipsis_and_shows_whole_on_hover():
+    pygame.init()
+    gfx.reset_caches()
+    screen = pygame.display.set_mode((400, 200))
+    gfx.CUT.clear()
+    box = pygame.Rect(20, 20, 120, 30)
+    name = "Ana (computer, Champion of the ring)"
+    r = gfx.blit_text(screen, name, 20, box.topleft, box=box)
+    assert box.contains(r)
+    shown = [s for _rect, s in gfx.CUT]
+    assert shown == [name]  # the whole name is kept for the pointer resting on it
+    gfx.CUT.clear()
+    short = gfx.blit_text(screen, "Ana", 20, box.topleft, box=box)
+    assert gfx.CUT == [] and short.h == gfx.text("Ana", 20).get_height()  # a text that fits is left as it is
+    pygame.quit()

@@ -160,7 +160,7 @@ def blit_text(
     room = surf.get_rect() if box is None else pygame.Rect(box)
     width = _room(anchor, round(pos[0]), room)
     cut = False
-    if img.get_width() > width:
+    if 0 < width < img.get_width():  # (a text whose anchor is outside its room, sliding in, is left alone)
         if min_px is None:
             min_px = min(px, max(7, round(MIN_PX * _SCALE[0])))
         p, ls, cut = fit(s, width, 10 * px, px, min_px, bold, 1)
