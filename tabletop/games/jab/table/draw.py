@@ -380,7 +380,7 @@ def draw_centre(table, surf, vp, st, opp) -> None:
         if pts:
             gfx.blit_text(
                 surf,
-                f"+{pts}",
+                f"+{pts} point{'s' if pts != 1 else ''}",  # judge points at the round's end, not cards
                 vp.s(18),
                 (br.right - vp.s(6), br.top + vp.s(20)),
                 gfx.GOLD,
