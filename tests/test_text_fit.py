@@ -42,7 +42,7 @@ def drawn_problems(app) -> list[str]:
         return gfx.LOG.problems()
     finally:
         gfx.LOG = None
-        pygame.Surface = gfx._SURFACE
+        pygame.Surface = gfx.PLAIN_SURFACE
         for name, fn in drawing.items():
             setattr(pygame.draw, name, fn)
         gfx.forget_images()
@@ -70,10 +70,10 @@ def recording_twins(value, depth=0):
     """``value`` with every picture a scene keeps to draw into (its last frame) swapped for a recording
     twin (same size, format and picture), so what is drawn into it reaches the log too; a dict of kept
     pictures (layers, memos) is emptied, so they are drawn anew."""
-    if isinstance(value, gfx._SURFACE) and not isinstance(value, gfx.RecordingSurface):
+    if isinstance(value, gfx.PLAIN_SURFACE) and not isinstance(value, gfx.RecordingSurface):
         twin = gfx.RecordingSurface(value.get_size(), value.get_flags(), value)
         twin.fill((0, 0, 0, 0))
-        gfx._SURFACE.blit(twin, value, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
+        gfx.PLAIN_SURFACE.blit(twin, value, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
         return twin
     if isinstance(value, dict):
         if any(holds_surface(v) for v in value.values()):
@@ -84,7 +84,7 @@ def recording_twins(value, depth=0):
 
 
 def holds_surface(value, depth=0) -> bool:
-    if isinstance(value, gfx._SURFACE):
+    if isinstance(value, gfx.PLAIN_SURFACE):
         return True
     return depth < 2 and isinstance(value, (tuple, list)) and any(holds_surface(v, depth + 1) for v in value)
 
