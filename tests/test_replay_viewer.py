@@ -154,3 +154,38 @@ def test_the_result_panel_buttons_work(app):
     menu = scene.table.result_menu
     click(app, menu.items[2].rect.center)  # Back to the menu
     assert type(top(app)).__name__ == "Launcher"
+
+
+def test_back_from_a_replay_opened_on_the_result_panel_returns_to_it(app):
+    """Playtest: "Watch the replay" on a finished game's result panel, then Esc (or B, or the bar's
+    button) went to the launcher, so Rematch was gone. Back returns to the result panel, and Rematch
+    there starts a new game; "Back to the menu" still goes to the launcher."""
+    from tabletop.session import Session
+    from tabletop.ui.replay import ReplayScene
+
+    spec = registry.get("punch")
+    record = playout.play(spec, seed=3).record
+    record.players[0] = {"name": "Ana", "kind": "human"}
+    session = Session.from_record(spec, record, autosave=False)
+    table = spec.make_table(app, session)
+    app.push(table)
+    for _ in range(400):
+        frames(app, 1, dt=50)
+        if table.showing_result():
+            break
+    frames(app, 2)
+    assert table.showing_result() and table.result_menu is not None
+    watch = next(it for it in table.result_menu.items if "replay" in it.label)
+    click(app, watch.rect.center)
+    assert isinstance(top(app), ReplayScene)
+    key(app, "escape")
+    assert top(app) is table and table.showing_result()
+    click(app, watch.rect.center)
+    frames(app, 2)
+    scene = top(app)
+    back = next(r for r, callback in scene.buttons if callback == scene.back)  # the bar's Back button
+    click(app, back.center)
+    assert top(app) is table and table.showing_result()
+    rematch = next(it for it in table.result_menu.items if it.label == "Rematch")
+    click(app, rematch.rect.center)
+    assert top(app) is not table and top(app).session.outcome() is None

@@ -186,6 +186,11 @@ class ReplayScene(Scene):
             return
         self.app.reset_to(self.app.stack[0])
 
+    def back(self):
+        """Esc, B or the bar's Back: to the screen the replay was opened from (a finished game's result
+        panel with its Rematch, the list of replays, or the launcher)."""
+        self.app.pop(self)
+
     def on_enter(self):
         self.app.stack.insert(len(self.app.stack) - 1, self.table)
 
@@ -297,7 +302,7 @@ class ReplayScene(Scene):
     def press(self, b: str) -> None:
         n = len(self.actions)
         actions = {
-            "back": self.leave,
+            "back": self.back,
             "pause": self.toggle,
             "confirm": self.toggle,
             "toggle": self.toggle,
@@ -380,7 +385,7 @@ class ReplayScene(Scene):
         self._button(surf, vp, x, 200, self.side_label(), self.next_side)
         x += 210
         right = 1280 - 12 - 80
-        self._button(surf, vp, right, 80, "Leave", self.leave)
+        self._button(surf, vp, right, 80, "Back", self.back)
         count_w = 110
         track_x, track_w = x + 10, right - x - 30 - count_w
         self.track = vp.r(track_x, BAR_Y + BAR_H / 2 - 4, track_w, 8)
