@@ -22,7 +22,7 @@ def _engine_named(name):
 ENGINES = {name: _engine_named(name) for name in ("random", "easy", "strong")}
 RECIPES = {
     # level: (main player, the player its slips come from, share of slips)
-    "Beginner": ("strong", "easy", 0.8),
+    "Beginner": ("strong", "easy", 0.75),
     "Club boxer": ("strong", "easy", 0.45),
     "Contender": ("strong", "easy", 0.0),
     # newcomer: simple greed (the cards that score most, small bids, the biggest prize), now and then a real plan
