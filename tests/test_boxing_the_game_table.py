@@ -498,3 +498,30 @@ def test_a_judge_too_dear_is_refused_with_a_reason_and_an_affordable_prize_is_dr
     red.drop(0, ("prize", 1), ("corner", 0))
     st = table.session.state
     assert jab in st.players[0].discard and judge in st.prizes
+
+
+def test_against_the_computer_the_controls_line_names_every_device_and_each_one_works(app):
+    """Playtest: one person against the computer, set up with the default "plays with: Mouse", may
+    use any device, but the sheet's line named only the mouse, so a keyboard or pad player was
+    never told their keys. The line names the keys and the pad, and the keys and buttons it names
+    do what it says."""
+    from tabletop.games.boxing_the_game.table.draw import controls_hint
+
+    pad = VirtualPad()
+    try:
+        frames(app, 2)
+        table = start(app, [Seat("Ana", "human", scheme="mouse"), Seat("Ben", "computer", level="easy")])
+        settle(app, table)
+        hint = controls_hint(table)
+        for named in ("Click", "arrows", "Enter", "D-pad + A", "Backspace/B", "H/X"):
+            assert named in hint
+        key(app, "return")  # Enter shows the focus, then moves and chooses with the arrows
+        assert table.focused(0) is not None
+        key(app, "h")
+        assert table.history_open
+        key(app, "h")
+        pad.press(app, "x")
+        frames(app, 2)
+        assert table.history_open
+    finally:
+        pad.unplug()

@@ -213,3 +213,24 @@ def test_with_a_kept_game_continue_starts_focused_and_up_leaves_it_for_a_tile(ap
     assert menu(app).items[menu(app).focus].key
     key(app, "down")
     assert focused(app).startswith("Continue")
+
+
+def test_back_from_a_game_the_launcher_focuses_that_game(app):
+    key(app, "right")
+    key(app, "right")
+    key(app, "down")  # Boxing: The Game
+    assert focused(app) == "Boxing: The Game"
+    key(app, "return")
+    assert type(top(app)).__name__ == "Setup"
+    start = next(i for i, it in enumerate(top(app).menu.items) if it.key == "start")
+    top(app).menu.focus = start
+    key(app, "return")
+    assert top(app).spec.id == "boxing-the-game"
+    key(app, "escape")
+    pause = top(app)
+    pause.menu.focus = next(i for i, it in enumerate(pause.menu.items) if it.label.startswith("Leave to the menu"))
+    key(app, "return")
+    assert type(top(app)).__name__ == "Launcher"
+    assert focused(app) == "Boxing: The Game"  # not back at the first tile
+    key(app, "up")
+    assert focused(app) in ("Punch!", "Stabby Jack")

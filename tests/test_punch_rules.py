@@ -188,7 +188,7 @@ def test_four_of_a_kind_may_be_redealt_R_PUN_3():
     assert RULES.legal_actions(s, 0) == [Redeal(0), KeepHand(0)]
     s2 = RULES.apply(s, Redeal(0))
     assert s2.log[-1] == {"type": "redeal", "seat": 0, "card": "block", "count": 4}
-    assert explain(s2.log[-1], NAMES) == "Red shows 4 Block cards and is dealt a fresh hand."
+    assert explain(s2.log[-1], NAMES) == "Red shows 4 cards, all Block, and is dealt a fresh hand."
     assert s2.hand_sizes == (10, 10) and s2.deck_sizes == (20, 20)
     assert RULES.invariants(s2) == []
     assert s2.hands[1] == s.hands[1]

@@ -227,3 +227,19 @@ def test_learn_to_play_in_the_launcher_opens_lessons_with_a_gamepad(app):
     finally:
         pad.unplug()
         frames(app, 2)
+
+
+@pytest.mark.parametrize("game_id", ["punch", "square-ring", "boxing-the-game"])
+def test_one_person_against_the_computer_is_not_asked_for_controls_that_change_nothing(app, game_id):
+    """Playtest: against the computer, a turn-by-turn table takes the mouse, every key and every pad
+    at once, yet the setup asked "Ana plays with: Mouse" and said "a person (mouse)", so a newcomer
+    who came with the keyboard thought they had to use the mouse. The choice shows once a second
+    person sits down (each needs their own controls) and always in JAB, whose hands it steers."""
+    s = open_setup(app, game_id)
+    keys = [it.key for it in s.menu.items]
+    assert not [k for k in keys if k.startswith("ctl")]
+    assert not [t for t in drawn(app, s, every_item=False) if "(mouse)" in t]
+    s.set_kind(1, "human")
+    assert [k for k in (it.key for it in s.menu.items) if k.startswith("ctl")] == ["ctl0", "ctl1"]
+    jab = open_setup(app, "jab")
+    assert "ctl0" in [it.key for it in jab.menu.items]

@@ -42,7 +42,7 @@ def drawn_problems(app) -> list[str]:
         return gfx.LOG.problems()
     finally:
         gfx.LOG = None
-        pygame.Surface = gfx._SURFACE
+        pygame.Surface = gfx.PLAIN_SURFACE
         for name, fn in drawing.items():
             setattr(pygame.draw, name, fn)
         gfx.forget_images()
@@ -70,10 +70,10 @@ def recording_twins(value, depth=0):
     """``value`` with every picture a scene keeps to draw into (its last frame) swapped for a recording
     twin (same size, format and picture), so what is drawn into it reaches the log too; a dict of kept
     pictures (layers, memos) is emptied, so they are drawn anew."""
-    if isinstance(value, gfx._SURFACE) and not isinstance(value, gfx.RecordingSurface):
+    if isinstance(value, gfx.PLAIN_SURFACE) and not isinstance(value, gfx.RecordingSurface):
         twin = gfx.RecordingSurface(value.get_size(), value.get_flags(), value)
         twin.fill((0, 0, 0, 0))
-        gfx._SURFACE.blit(twin, value, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
+        gfx.PLAIN_SURFACE.blit(twin, value, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
         return twin
     if isinstance(value, dict):
         if any(holds_surface(v) for v in value.values()):
@@ -84,7 +84,7 @@ def recording_twins(value, depth=0):
 
 
 def holds_surface(value, depth=0) -> bool:
-    if isinstance(value, gfx._SURFACE):
+    if isinstance(value, gfx.PLAIN_SURFACE):
         return True
     return depth < 2 and isinstance(value, (tuple, list)) and any(holds_surface(v, depth + 1) for v in value)
 
@@ -226,4 +226,21 @@ def test_the_check_sees_texts_in_pictures_rings_over_them_and_texts_out_of_their
         gfx.blit_text(surf, "two", 20, (215, 205))
 
     assert any("overlaps" in p for p in problems(pile))
+    pygame.quit()
+
+
+def test_a_line_too_long_for_its_box_shrinks_then_ends_with_an_ellipsis_and_shows_whole_on_hover():
+    pygame.init()
+    gfx.reset_caches()
+    screen = pygame.display.set_mode((400, 200))
+    gfx.CUT.clear()
+    box = pygame.Rect(20, 20, 120, 30)
+    name = "Ana (computer, Champion of the ring)"
+    r = gfx.blit_text(screen, name, 20, box.topleft, box=box)
+    assert box.contains(r)
+    shown = [s for _rect, s in gfx.CUT]
+    assert shown == [name]  # the whole name is kept for the pointer resting on it
+    gfx.CUT.clear()
+    short = gfx.blit_text(screen, "Ana", 20, box.topleft, box=box)
+    assert gfx.CUT == [] and short.h == gfx.text("Ana", 20).get_height()  # a text that fits is left as it is
     pygame.quit()

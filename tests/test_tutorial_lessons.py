@@ -88,3 +88,30 @@ def test_finished_lessons_are_remembered_after_a_restart(tmp_path):
     again = settings_mod.load(path)
     assert progress.finished(again, "punch") == {"block", "punches"}
     assert progress.was_offered(again, "punch") and not progress.was_offered(again, "jab")
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=[s.id for s in GAMES])
+def test_the_lesson_banner_hides_the_table_text_under_it(spec):
+    """Playtest: the lesson's words sat on a nearly opaque panel, and the table's own texts under it
+    (Boxing: The Game's score sheet and log, The Square Ring's hints) showed through as grey ghosts
+    between the lesson's lines. Drawn over a black and over a white table, the banner is the same."""
+    import pygame
+
+    from tabletop.tutorial.coach import BANNER, start_lesson
+    from tests.ui_helpers import frames, make_app
+
+    app = make_app()
+    try:
+        table = start_lesson(app, spec, 0)
+        app.push(table)
+        frames(app, 3)
+        inside = app.vp.r(*getattr(table, "tutor_banner", BANNER)).inflate(-app.vp.s(30), -app.vp.s(30))
+        seen = []
+        for ground in ((0, 0, 0), (255, 255, 255)):
+            surf = pygame.Surface(app.screen.get_size())
+            surf.fill(ground)
+            table.tutor._banner(surf, app.vp)
+            seen.append(pygame.image.tobytes(surf.subsurface(inside), "RGB"))
+        assert seen[0] == seen[1]
+    finally:
+        pygame.quit()

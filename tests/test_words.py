@@ -231,3 +231,36 @@ def test_a_big_moment_sweeps_across_and_the_result_waits_for_it(app):
     frames(app, 200)
     assert not table.moments and table.showing_result()
     app.pop()
+
+
+def test_a_player_types_their_name_with_a_gamepad_alone(app):
+    from tests.ui_helpers import VirtualPad
+
+    setup = Setup(app, registry.get("punch"))
+    app.push(setup)
+    pad = VirtualPad()
+    try:
+        frames(app, 3)
+        setup.menu.focus = next(i for i, it in enumerate(setup.menu.items) if it.key == "name0")
+        pad.press(app, "a")
+        entry = top(app)
+        assert isinstance(entry, NameEntry)
+        for _ in range(len(setup.names[0])):
+            pad.press(app, "b")  # B takes letters back
+        assert entry.text == ""
+        # Z is two rows down, six keys along; O one row up, one back; E one more row up
+        for button in ["dpdown"] * 2 + ["dpright"] * 5 + ["a"] + ["dpup", "dpleft", "a", "dpup", "a"]:
+            pad.press(app, button)
+        assert entry.text == "Zoe"  # a capital first, then small letters
+        pad.press(app, "start")  # keeps the name
+        assert top(app) is setup and setup.names[0] == "Zoe"
+        setup.menu.focus = next(i for i, it in enumerate(setup.menu.items) if it.key == "name0")
+        pad.press(app, "a")
+        pad.press(app, "b")
+        assert top(app).text == "Zo"
+        for _ in range(3):
+            pad.press(app, "b")  # past an empty box, B leaves it and keeps the old name
+        assert top(app) is setup and setup.names[0] == "Zoe"
+    finally:
+        pad.unplug()
+        frames(app, 2)

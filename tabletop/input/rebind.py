@@ -15,28 +15,13 @@ mouse's keys) must not share a key.
 
 from __future__ import annotations
 
-from tabletop.input.bindings import DEFAULT_KEYS, GAMEPAD_BUTTONS, SCHEME_LABELS, default_bindings
-
-# The names SDL gives a game controller's buttons (what the gamepad table may use).
-PAD_NAMES = (
-    "a",
-    "b",
-    "x",
-    "y",
-    "back",
-    "start",
-    "guide",
-    "leftstick",
-    "rightstick",
-    "leftshoulder",
-    "rightshoulder",
-    "dpup",
-    "dpdown",
-    "dpleft",
-    "dpright",
-    "lefttrigger",
-    "righttrigger",
+from tabletop.input.bindings import (
+    DEFAULT_KEYS,
+    GAMEPAD_BUTTONS,
+    SCHEME_LABELS,
+    default_bindings,
 )
+
 PAD_LABELS = {
     "a": "A",
     "b": "B",
@@ -195,31 +180,3 @@ def conflicts(bindings: dict, scheme: str, action: str) -> list[str]:
                 if bindings["keys"].get(them, {}).get(name):
                     out.append(f"{input_label(scheme, name)} is also used by {SCHEME_LABELS[them]}")
     return out
-
-
-def known_actions() -> set[str]:
-    out: set[str] = set()
-    for m in [*DEFAULT_KEYS.values(), GAMEPAD_BUTTONS]:
-        for buttons in m.values():
-            out.update(buttons)
-    return out
-
-
-def check_names(bindings: dict) -> list[str]:
-    """At the door, after the shapes are checked: every virtual button is one this program has and every
-    gamepad input one SDL names; a scheme that is not is replaced by its defaults and named. (A control
-    added since the file was written stays unbound there; the Controls screen lists it, unbound.)"""
-    problems = []
-    known = known_actions()
-    fresh = default_bindings()
-    for scheme in list(bindings["keys"]):
-        bad = sorted({b for v in bindings["keys"][scheme].values() for b in v} - known)
-        if bad:
-            problems.append(f"keys for {scheme!r} name an unknown control {bad[0][:40]!r}; using the defaults")
-            bindings["keys"][scheme] = fresh["keys"][scheme]
-    pad = bindings["gamepad"]
-    bad = sorted({b for v in pad.values() for b in v} - known) or sorted(set(pad) - set(PAD_NAMES))
-    if bad:
-        problems.append(f"gamepad bindings name an unknown control or button {bad[0][:40]!r}; using the defaults")
-        bindings["gamepad"] = fresh["gamepad"]
-    return problems

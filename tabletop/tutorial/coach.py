@@ -191,7 +191,7 @@ class Tutor:
             if self.lesson.hint and self.lesson.hint_ms and self.clock > self.lesson.hint_ms:
                 body += " " + self.lesson.hint
         body = self.named(body)
-        gfx.panel(surf, r, (16, 22, 30), radius=vp.s(12), border=border, width=max(2, vp.s(3)), alpha=238)
+        gfx.panel(surf, r, (16, 22, 30), radius=vp.s(12), border=border, width=max(2, vp.s(3)))  # opaque: no ghosts
         pad = vp.s(14)
         head_px = gfx.fit_px(head, vp.s(20), r.w - 2 * pad, bold=True)
         gfx.blit_text(surf, head, head_px, (r.x + pad, r.y + vp.s(8)), border, bold=True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pygame
 
 from tabletop.input import rebind
-from tabletop.input.bindings import SCHEME_LABELS
+from tabletop.input.bindings import PAD_NAMES, SCHEME_LABELS
 from tabletop.input.devices import key_name
 from tabletop.ui import gfx
 from tabletop.ui.widgets import Item, Menu, MenuScene, background, title
@@ -169,7 +169,7 @@ class ControlsScene(MenuScene):
         for _iid, name, down in pad_changes:
             if not down:
                 continue
-            if pad and name in rebind.PAD_NAMES:
+            if pad and name in PAD_NAMES:
                 self.bind(name)
                 return
             if not pad and name == "b":

@@ -160,7 +160,7 @@ def blit_text(
     room = surf.get_rect() if box is None else pygame.Rect(box)
     width = _room(anchor, round(pos[0]), room)
     cut = False
-    if img.get_width() > width:
+    if 0 < width < img.get_width():  # (a text whose anchor is outside its room, sliding in, is left alone)
         if min_px is None:
             min_px = min(px, max(7, round(MIN_PX * _SCALE[0])))
         p, ls, cut = fit(s, width, 10 * px, px, min_px, bold, 1)
@@ -445,33 +445,33 @@ def _ink(r: pygame.Rect) -> pygame.Rect:
 
 
 LOG: TextLog | None = None
-_SURFACE = pygame.Surface
+PLAIN_SURFACE = pygame.Surface  # pygame's own class, kept: the text-fit test swaps pygame.Surface while it draws
 
 
-class RecordingSurface(_SURFACE):
+class RecordingSurface(PLAIN_SURFACE):
     """A surface whose drawing is told to ``LOG`` (for the text-fit test, which makes the screen one and,
     while a frame is drawn, every ``pygame.Surface`` made)."""
 
     def blit(self, source, dest, area=None, special_flags=0):
-        r = _SURFACE.blit(self, source, dest, area, special_flags)
+        r = PLAIN_SURFACE.blit(self, source, dest, area, special_flags)
         if LOG is not None:
             LOG.blitted(self, source, r if area is None else pygame.Rect(r.topleft, pygame.Rect(area).size), area)
         return r
 
     def fill(self, color, rect=None, special_flags=0):
-        r = _SURFACE.fill(self, color, rect, special_flags)
+        r = PLAIN_SURFACE.fill(self, color, rect, special_flags)
         if LOG is not None and not special_flags:
             LOG.cover(self, r)
         return r
 
     def copy(self):
-        out = _SURFACE.copy(self)
+        out = PLAIN_SURFACE.copy(self)
         if LOG is not None:
             LOG.carry(self, out)
         return out
 
     def subsurface(self, *rect):
-        part = _SURFACE.subsurface(self, *rect)
+        part = PLAIN_SURFACE.subsurface(self, *rect)
         if LOG is not None:
             LOG.carry(self, part, part.get_offset())
         return part
@@ -508,7 +508,7 @@ def shade(surf, alpha=170):
     if LOG is not None and alpha >= 150:
         LOG.cover(surf, surf.get_rect())
     img = veil(w, h, (0, 0, 0), alpha)
-    _SURFACE.blit(surf, img, (0, 0))
+    PLAIN_SURFACE.blit(surf, img, (0, 0))
 
 
 def lerp(a: float, b: float, t: float) -> float:

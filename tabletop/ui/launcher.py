@@ -26,7 +26,7 @@ class Launcher(MenuScene):
             items.append(
                 Item(
                     spec.name,
-                    action=lambda s=spec: self.app.push(Setup(self.app, s)),
+                    action=lambda s=spec: self.open_game(s),
                     key=spec.id,
                     hint="Enter, a click or the gamepad's A: choose the players and start · arrows or d-pad: move",
                 )
@@ -38,6 +38,12 @@ class Launcher(MenuScene):
         items.append(Item("Settings", action=lambda: self.app.push(SettingsScene(self.app))))
         items.append(Item("Quit", action=self.app.quit))
         self.menu = TileMenu(items, sound=self.app.sounds, on_back=None)
+        last = getattr(self.app, "last_game", None)  # back from a game: its tile has the focus
+        self.menu.focus = next((i for i, it in enumerate(items) if it.key and it.key == last), self.menu.focus)
+
+    def open_game(self, spec):
+        self.app.last_game = spec.id
+        self.app.push(Setup(self.app, spec))
 
     def online(self):
         from tabletop.ui.online import OnlineMenu

@@ -50,22 +50,16 @@ def draw(surf, vp, m: Moment, y: float = 300) -> None:
     dx = offset(m, w)
     band = vp.r(0, y - 56, gfx.DESIGN_W, 112 if m.line else 88)
     band.x += dx
-    surf.blit(gfx.veil(band.w, band.h, (10, 12, 18), 225), band.topleft)
-    pygame.draw.line(surf, m.colour, band.topleft, band.topright, max(2, vp.s(4)))
-    pygame.draw.line(surf, m.colour, band.bottomleft, band.bottomright, max(2, vp.s(4)))
-    cx, cy = band.centerx, band.top + vp.s(44)
-    grow = min(1.0, m.ms / max(1.0, m.total * 0.45))  # light bursts out from the shout, then stays
+    cx, cy = band.centerx, band.centery
+    grow = min(1.0, m.ms / max(1.0, m.total * 0.45))  # light bursts out from behind the band, then stays
     for k in range(16):
         a = k * math.pi / 8 + 0.2
-        r0, r1 = vp.s(150), vp.s(150 + 110 * grow)
-        sx, sy = math.cos(a) * 2.4, math.sin(a) * 0.9  # an ellipse, wide like the band
-        pygame.draw.line(
-            surf,
-            m.colour,
-            (cx + sx * r0, cy + sy * r0 * 0.5),
-            (cx + sx * r1, cy + sy * r1 * 0.5),
-            max(1, vp.s(3)),
-        )
+        r0, r1 = vp.s(120), vp.s(150 + 90 * grow)
+        sx, sy = math.cos(a) * 2.6, math.sin(a)  # an ellipse, wide like the band
+        pygame.draw.line(surf, m.colour, (cx + sx * r0, cy + sy * r0), (cx + sx * r1, cy + sy * r1), max(1, vp.s(3)))
+    surf.blit(gfx.veil(band.w, band.h, (10, 12, 18), 245), band.topleft)
+    pygame.draw.line(surf, m.colour, band.topleft, band.topright, max(2, vp.s(4)))
+    pygame.draw.line(surf, m.colour, band.bottomleft, band.bottomright, max(2, vp.s(4)))
     gfx.draw_fitted(
         surf,
         m.title,

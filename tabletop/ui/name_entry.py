@@ -1,9 +1,12 @@
 """Typing a player's own name: a small box over the setup screen.
 
 Letters typed go in (SDL text input, so any keyboard layout and accents work); Backspace
-takes one back; Enter (or a gamepad's A) keeps the name; Esc (or B) leaves it as it was.
-An empty name keeps the old one. Names are at most ``MAX`` characters and never a card colour
-of any game, so a log line never reads "Blue's blue Jab" (a clear one-line reason says why)."""
+takes one back; Enter keeps the name; Esc leaves it as it was. Without a keyboard, an on-screen
+letter picker does the same: the d-pad (or arrows) moves over the letters, A (or a click) types
+the one lit, B takes a letter back (and leaves, on an empty box), Start keeps the name, the
+shoulder buttons switch capitals. An empty name keeps the old one. Names are at most ``MAX``
+characters and never a card colour of any game, so a log line never reads "Blue's blue Jab"
+(a clear one-line reason says why)."""
 
 from __future__ import annotations
 
@@ -14,6 +17,16 @@ from tabletop.ui import gfx
 from tabletop.ui.scene import Scene
 
 MAX = 14
+# the letter picker: rows of keys on the design canvas; a key is (label, what it types or does, columns wide)
+ROWS: tuple[tuple[tuple[str, str, int], ...], ...] = (
+    tuple((c, c, 1) for c in "ABCDEFGHIJ"),
+    tuple((c, c, 1) for c in "KLMNOPQRST"),
+    tuple((c, c, 1) for c in "UVWXYZ-'.&"),
+    tuple((c, c, 1) for c in "1234567890"),
+    (("Aa", "shift", 2), ("Space", " ", 3), ("⌫", "delete", 2), ("Done", "done", 3)),
+)
+KEY_W, KEY_H, GAP = 62, 48, 6
+GRID_X, GRID_Y = 640 - (10 * KEY_W + 9 * GAP) / 2, 262
 CARD_COLOURS = {"red", "yellow", "blue", "green", "purple"}  # JAB's card colours
 
 
@@ -34,6 +47,58 @@ class NameEntry(Scene):
         self.text = current
         self.on_done = on_done
         self.error = ""
+        self.upper = not current  # the picker starts a name with a capital
+        self.at = (0, 0)  # the picker's lit key: (row, index in the row)
+        self.key_rects: list = []  # (pixel rect, row, index) of the keys drawn last
+
+    # -- the letter picker ----------------------------------------------------------------
+    def key_box(self, row: int, i: int) -> tuple[float, float, float, float]:
+        """Where key ``i`` of ``row`` sits on the design canvas."""
+        col = sum(k[2] for k in ROWS[row][:i])
+        span = ROWS[row][i][2]
+        x = GRID_X + col * (KEY_W + GAP)
+        return x, GRID_Y + row * (KEY_H + GAP), span * KEY_W + (span - 1) * GAP, KEY_H
+
+    def label(self, row: int, i: int) -> str:
+        text = ROWS[row][i][0]
+        return text if len(text) > 1 or self.upper else text.lower()
+
+    def press_key(self, row: int, i: int) -> None:
+        """Type (or do) what the key says."""
+        what = ROWS[row][i][1]
+        self.app.sounds.play("click")
+        if what == "shift":
+            self.upper = not self.upper
+        elif what == "delete":
+            self.delete()
+        elif what == "done":
+            self.finish(True)
+        else:
+            self.type(what if self.upper else what.lower())
+            self.upper = what == " "  # a new word starts with a capital
+
+    def delete(self) -> None:
+        self.text = self.text[:-1]
+        self.upper = self.upper or not self.text  # an emptied box starts again with a capital
+
+    def type(self, letters: str) -> None:
+        self.text = (self.text + letters)[:MAX]
+        self.error = ""
+
+    def move(self, direction: str) -> None:
+        """Light the next key that way (rows of different widths line up by their middles)."""
+        row, i = self.at
+        if direction in ("left", "right"):
+            self.at = (row, (i + (1 if direction == "right" else -1)) % len(ROWS[row]))
+        else:
+            row = (row + (1 if direction == "down" else -1)) % len(ROWS)
+            x, _y, w, _h = self.key_box(*self.at)
+            middle = x + w / 2
+            best = min(
+                range(len(ROWS[row])), key=lambda k: abs(self.key_box(row, k)[0] + self.key_box(row, k)[2] / 2 - middle)
+            )
+            self.at = (row, best)
+        self.app.sounds.play("click")
 
     def on_enter(self):
         pygame.key.start_text_input()
@@ -54,8 +119,7 @@ class NameEntry(Scene):
 
     def handle(self, event, pad_changes):
         if event is not None and event.type == pygame.TEXTINPUT:
-            self.text = (self.text + event.text)[:MAX]
-            self.error = ""
+            self.type(event.text)
             return
         if event is not None and event.type == pygame.KEYDOWN:
             if event.key == pygame.K_BACKSPACE:
@@ -67,23 +131,68 @@ class NameEntry(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.finish(False)
                 return
-            return  # other keys type letters (TEXTINPUT), they do not move a menu
-        for b in menu_buttons(event, pad_changes):
-            if b == "confirm":
-                self.finish(True)
+            arrows = {pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left", pygame.K_RIGHT: "right"}
+            if event.key in arrows:  # the arrows walk the picker; letter keys type (TEXTINPUT)
+                self.move(arrows[event.key])
+            return
+        if event is not None and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for rect, row, i in self.key_rects:
+                if rect.collidepoint(event.pos):
+                    self.at = (row, i)
+                    self.press_key(row, i)
+                    return
+        for b in menu_buttons(None, pad_changes):  # a gamepad: the letter picker
+            if b in ("up", "down", "left", "right"):
+                self.move(b)
+            elif b == "confirm":
+                self.press_key(*self.at)
             elif b == "back":
-                self.finish(False)
+                if self.text:
+                    self.delete()
+                    self.app.sounds.play("click")
+                else:
+                    self.finish(False)
+            elif b == "pause":
+                self.finish(True)
+            elif b in ("prev", "next"):
+                self.upper = not self.upper
+            if self.app.stack and self.app.stack[-1] is not self:
+                return  # finished: the rest of this frame's presses belong to the screen below
 
     def draw(self, surf, vp):
         gfx.shade(surf, 170)
-        r = vp.r(340, 230, 600, 240)
+        r = vp.r(290, 96, 700, 516)
         gfx.panel(surf, r, gfx.PANEL, radius=vp.s(14), border=gfx.GOLD, width=max(1, vp.s(2)))
-        gfx.draw_fitted(surf, self.title, vp.r(370, 250, 540, 40), vp.s(26), gfx.GOLD, bold=True, lines=1)
-        field = vp.r(390, 305, 500, 52)
+        gfx.draw_fitted(surf, self.title, vp.r(320, 110, 640, 40), vp.s(26), gfx.GOLD, bold=True, lines=1)
+        field = vp.r(370, 160, 540, 52)
         gfx.panel(surf, field, (250, 246, 232), radius=vp.s(8), border=gfx.HILITE, width=max(1, vp.s(2)))
         shown = self.text + ("|" if (pygame.time.get_ticks() // 500) % 2 == 0 else " ")
         gfx.draw_fitted(surf, shown, field.inflate(-vp.s(24), -4), vp.s(26), gfx.INK, align="left", lines=1)
-        note = self.error or "Type a name, then Enter. Esc keeps the old one."
         gfx.draw_fitted(
-            surf, note, vp.r(370, 372, 540, 80), vp.s(17), gfx.REFUSE if self.error else gfx.GREY, min_px=vp.s(12)
+            surf, f"{len(self.text)} of {MAX} letters", vp.r(370, 216, 540, 24), vp.s(14), gfx.GREY, align="right"
+        )
+        self.key_rects = []
+        for row, keys in enumerate(ROWS):
+            for i in range(len(keys)):
+                rect = vp.r(*self.key_box(row, i))
+                lit = (row, i) == self.at
+                gfx.panel(
+                    surf,
+                    rect,
+                    (60, 70, 92) if lit else (34, 40, 54),
+                    radius=vp.s(6),
+                    border=gfx.HILITE if lit else (70, 78, 100),
+                    width=max(1, vp.s(2) if lit else 1),
+                )
+                gfx.draw_fitted(
+                    surf, self.label(row, i), rect.inflate(-vp.s(6), -2), vp.s(22), gfx.WHITE, bold=lit, lines=1
+                )
+                self.key_rects.append((rect, row, i))
+        note = (
+            self.error
+            or "Type on the keyboard, then Enter (Esc keeps the old name). "
+            "Gamepad: A types the lit letter, B takes one back, Start keeps the name."
+        )
+        gfx.draw_fitted(
+            surf, note, vp.r(320, 538, 640, 64), vp.s(17), gfx.REFUSE if self.error else gfx.GREY, min_px=vp.s(12)
         )

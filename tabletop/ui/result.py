@@ -79,7 +79,7 @@ def draw(surf, vp, table, report: Report, why: str) -> None:
     if rows:
         x0 = 190 + left_w + 20 if moments else 300
         width = 1090 - x0 if moments else 680
-        label_w = width * 0.46
+        label_w = width * (0.56 if len(names) <= 2 else 0.46)
         col_w = (width - label_w) / max(1, len(names))
         gfx.draw_fitted(surf, "In numbers", vp.r(x0, 178, label_w, 26), vp.s(18), gfx.GOLD, bold=True, align="left")
         for i, name in enumerate(names):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from tabletop.core.registry import SIMULTANEOUS, TURNS
+from tabletop.core.registry import REALTIME, SIMULTANEOUS, TURNS
 from tabletop.input.bindings import SCHEME_LABELS, SCHEMES
 from tabletop.session import Seat, Session
 from tabletop.ui import gfx, help
@@ -186,7 +186,7 @@ class Setup(MenuScene):
                         hint="Type your own name (keyboard)",
                     )
                 )
-            if self.seat_kind[i] == "human" and spec.dynamics != TURNS:
+            if self.seat_kind[i] == "human" and self.controls_matter():
                 sch = [(s, SCHEME_LABELS[s]) for s in SCHEMES]
                 items.append(
                     Item(
@@ -222,6 +222,15 @@ class Setup(MenuScene):
             if it.key == focus_key:
                 self.menu.focus = i
         self.menu.show_focus()
+
+    def controls_matter(self) -> bool:
+        """Whether each person chooses their controls: always in a real-time game (they steer its hands),
+        else only when two or more people share this computer. One person against the computer uses
+        the mouse, any key and any pad at once, so a "plays with" choice would change nothing."""
+        if self.spec.dynamics == REALTIME:
+            return True
+        people = sum(1 for kind in self.seat_kind[: self.players] if kind == "human")
+        return self.spec.dynamics != TURNS and people > 1
 
     def has_secrecy(self) -> bool:
         return self.spec.hidden_info and self.spec.dynamics == SIMULTANEOUS
@@ -310,7 +319,7 @@ class Setup(MenuScene):
         for i in range(self.players):
             kind = self.seat_kind[i]
             if kind == "human":
-                how = f" ({SCHEME_LABELS[self.schemes[i]].lower()})" if spec.dynamics != TURNS else ""
+                how = f" ({SCHEME_LABELS[self.schemes[i]].lower()})" if self.controls_matter() else ""
                 who = f"a person{how}"
             else:
                 level = kind.split(":", 1)[1]

@@ -5,7 +5,6 @@ from __future__ import annotations
 from tabletop.core.game import Report
 
 from .content import CARDS
-from .explain import explain
 
 
 def report(state, events: list[dict]) -> Report:
@@ -27,19 +26,25 @@ def report(state, events: list[dict]) -> Report:
         how = f"on points, {tot[0]} all"
     moments = []
     judges = [0, 0]
+    sheet, leader = [0, 0], None
     need = state.options["judges_to_win"]
     for e in log:
         t = e.get("type")
         if t == "event" and any(e["knockdown"]):
             i = 0 if e["knockdown"][0] else 1
             moments.append(f"Round {e['round']}: {names[i]}'s {CARDS[e['cards'][i]].name} knocks {names[1 - i]} down.")
+        elif t == "round":
+            sheet = [sheet[i] + e["scores"][i] for i in (0, 1)]
+            now = None if sheet[0] == sheet[1] else (0 if sheet[0] > sheet[1] else 1)
+            if now is not None and now != leader and e["round"] > 1:
+                a, b = sheet[now], sheet[1 - now]
+                moments.append(f"Round {e['round']}: {names[now]} takes the lead on the score sheet, {a}-{b}.")
+            leader = now if now is not None else leader
         elif t == "draft" and CARDS[e["card"]].judge:
             p = e["player"]
             judges[p] += 1
             name = CARDS[e["card"]].name
             moments.append(f"Round {_round_of(log, e)}: {names[p]} takes the {name} ({judges[p]} of {need} judges).")
-    if match:
-        moments.append(explain(match, names))
     events_ = [e for e in log if e.get("type") == "event"]
 
     def per_seat(f) -> tuple[str, ...]:

@@ -507,9 +507,12 @@ class BoxingTable(TableScene):
                 a["flipped"] = True
                 e = a["e"]
                 self._show_entry(e)
-                if any(e["knockdown"]):
-                    down = [self.names[i] for i in (0, 1) if e["knockdown"][1 - i]]
-                    self.moment("Knockdown!", " and ".join(down) + " down on the canvas", sound="knockout")
+                if all(e["knockdown"]):
+                    self.moment("Double knockdown!", "Both boxers go down: the round ends", sound="knockout")
+                elif any(e["knockdown"]):
+                    i = 0 if e["knockdown"][0] else 1
+                    line = f"{self.names[i]}'s {CARDS[e['cards'][i]].name} drops {self.names[1 - i]}: the round ends"
+                    self.moment("Knockdown!", line, sound="knockout")
                 else:
                     self.app.sounds.play("combo" if any(e["points"]) else "reveal")
             if a["t"] >= a["dur"]:

@@ -41,13 +41,8 @@ PEEK_KEY = {
     "keyboard": "Tab",
     None: "Tab",
 }
-HINTS = {  # one person against the computer: every key and pad works
-    "keys-left": "Arrows/WASD move · Space/Enter choose · Backspace take back · H log",
-    "keys-right": "Arrows/WASD move · Space/Enter choose · Backspace take back · H log",
-    "keyboard": "Arrows/WASD move · Space/Enter choose · Backspace take back · H log",
-    "gamepad": "D-pad move · A choose · B take back · X log",
-    "mouse": "Click a card, or drag it where it goes",
-}
+# one person against the computer: the mouse, every key and the pad work at once
+SHARED_HINT = "Click or drag · arrows/WASD + Enter · D-pad + A · Backspace/B back · H/X log"
 
 SHORT = {
     "keys-left": "WASD, E/R group, Space, Shift back, Tab peek",
@@ -508,14 +503,15 @@ def sheet(t, surf, vp):
             c = gfx.WHITE if v == 10 else (gfx.RED if v == 8 else gfx.GREY)
             txt(surf, vp, str(v), 16, cx, ry, c, bold=v == 10, anchor="midtop")
         txt(surf, vp, str(sum(sc)), 18, x + w - 40, ry - 1, colour(s), bold=True, anchor="midtop")
-    scheme = None
-    if t.humans:
-        scheme = t.session.seats[t.acting_seat() if t.shared_input else t.humans[0]].scheme
+    txt(surf, vp, controls_hint(t), 14, x + 10, y + 126, gfx.GREY, width=w - 20)
+
+
+def controls_hint(t) -> str:
+    """The sheet's line on the controls. One person against the computer may use any device (the
+    setup's "plays with" does not limit them), so the line names the mouse, the keys and the pad."""
     if t.shared_input:
-        hint = HINTS.get(scheme, HINTS["mouse"])
-    else:
-        hint = " · ".join(f"{t.names[s]}: {SHORT.get(t.session.seats[s].scheme, '')}" for s in t.humans)
-    txt(surf, vp, hint, 14, x + 10, y + 126, gfx.GREY, width=w - 20)
+        return SHARED_HINT
+    return " · ".join(f"{t.names[s]}: {SHORT.get(t.session.seats[s].scheme, '')}" for s in t.humans)
 
 
 def caption(t, surf, vp):

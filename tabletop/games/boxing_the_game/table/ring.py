@@ -252,18 +252,8 @@ def overlays(t, surf, vp):
     if a is None:
         return
     e = a["e"]
-    if e["type"] == "event" and a["flipped"] and any(e["knockdown"]):
-        r = vp.r(420, 300, 440, 150)
-        gfx.panel(surf, r, (60, 10, 14), radius=vp.s(16), border=gfx.GOLD, width=vp.s(4))
-        txt(surf, vp, "KNOCKDOWN!", 60, 640, 350, gfx.GOLD, bold=True, anchor="center", width=420)
-        kd = e["knockdown"]
-        who = (
-            "Both boxers go down!"
-            if all(kd)
-            else f"{t.names[0 if kd[0] else 1]}'s Uppercut drops {t.names[1 if kd[0] else 0]}."
-        )
-        txt(surf, vp, who, 20, 640, 410, gfx.WHITE, anchor="center", width=420)
-    elif e["type"] == "round":
+    # a knockdown is shown by the table's big moment (TableScene.moment), which sweeps across this spot
+    if e["type"] == "round":
         r = vp.r(430, 318, 420, 110)
         gfx.panel(surf, r, PANEL, radius=vp.s(14), border=gfx.GOLD, width=vp.s(3))
         sc = e["scores"]

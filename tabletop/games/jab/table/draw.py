@@ -380,7 +380,7 @@ def draw_centre(table, surf, vp, st, opp) -> None:
         if pts:
             gfx.blit_text(
                 surf,
-                f"+{pts}",
+                f"+{pts} point{'s' if pts != 1 else ''}",  # judge points at the round's end, not cards
                 vp.s(18),
                 (br.right - vp.s(6), br.top + vp.s(20)),
                 gfx.GOLD,
@@ -475,22 +475,19 @@ def draw_count_and_shouts(table, surf, vp) -> None:
     n = table.counting()
     if n:
         txt = str(n)
-        big = gfx.text(txt, vp.s(130), gfx.GOLD, True)
-        sh = gfx.text(txt, vp.s(130), (0, 0, 0), True)
-        r = big.get_rect(center=vp.p(640, 360))
-        surf.blit(sh, r.move(vp.s(4), vp.s(4)))
-        surf.blit(big, r)
+        at = vp.p(640, 360)
+        gfx.blit_text(surf, txt, vp.s(130), (at[0] + vp.s(4), at[1] + vp.s(4)), (0, 0, 0), True, "center")
+        gfx.blit_text(surf, txt, vp.s(130), at, gfx.GOLD, True, "center")
     for k, (text, col, ms_left, ms_total) in enumerate(table.shouts):
         px = vp.s(60)
-        img = gfx.text(text, px, col, True)
-        sh = gfx.text(text, px, (0, 0, 0), True)
+        px = gfx.fit_px(text, px, vp.s(1100), True)  # a long shout is made smaller, not cut
         y = 250 + k * 70 if not n else 200
         shown = ms_total - ms_left  # a shout pops up from below and a bar of its colour runs out under it
         rise = 1 - gfx.ease_out(shown / 220)
-        r = img.get_rect(center=vp.p(640, y + 40 * rise))
+        r = gfx.text(text, px, col, True).get_rect(center=vp.p(640, y + 40 * rise))
         box = r.inflate(vp.s(40), vp.s(10))
         surf.blit(veil(box.w, box.h, (0, 0, 0), 150, vp.s(16)), box)
-        surf.blit(sh, r.move(vp.s(3), vp.s(3)))
-        surf.blit(img, r)
+        gfx.blit_text(surf, text, px, r.move(vp.s(3), vp.s(3)).topleft, (0, 0, 0), True, box=box)
+        gfx.blit_text(surf, text, px, r.topleft, col, True, box=box)
         bar = int(box.w * gfx.ease_out(shown / 400) / 2)
         pygame.draw.line(surf, col, (box.centerx - bar, box.bottom), (box.centerx + bar, box.bottom), max(2, vp.s(4)))

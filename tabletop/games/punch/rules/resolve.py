@@ -157,7 +157,7 @@ def explain(event: dict, names) -> str:
         return f"Match {event['match']}, round {event['round']}: {n[0]} and {n[1]} have picked their cards."
     if t == "redeal":
         k, name = event["count"], card_name(event["card"])
-        return f"{n[event['seat']]} shows {k} {name} card{'s' if k != 1 else ''} and is dealt a fresh hand."
+        return f"{n[event['seat']]} shows {k} card{'s' if k != 1 else ''}, all {name}, and is dealt a fresh hand."
     if t == "keep":
         return f"{n[event['seat']]} keeps the hand."
     if t == "exchange":
@@ -180,7 +180,7 @@ def explain(event: dict, names) -> str:
         w = event["winner"]
         st = event["stamina"]
         if w is None:
-            return f"Match {event['match']} ends level at {st[0]} to {st[1]}: it is replayed."
+            return f"{n[0]} and {n[1]} end match {event['match']} level at {st[0]} to {st[1]}: it is replayed."
         if event["by"] == "knockout":
             return f"{n[w]} wins match {event['match']} by knockout."
         return f"{n[w]} wins match {event['match']} on stamina, {st[w]} to {st[1 - w]}."

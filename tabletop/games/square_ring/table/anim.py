@@ -203,8 +203,6 @@ class Animation:
                 t.moment("Knockout!" if len(down) == 1 else "Double knockout!", line, sound="knockout")
             elif any(st.data["protected"]):
                 sounds.play("counter")
-            elif any(st.data["dazed"]):
-                t.moment("Dazed!", " ".join(st.data.get("text") or []), colour=(250, 170, 80), sound="stagger")
             elif any(st.data["taken"]):
                 sounds.play("stagger")
             else:

@@ -195,11 +195,10 @@ def _off_ring(pose, seat):
 
 
 def float_text(surf, vp, text, x, y, colour, px=18) -> None:
-    img = gfx.text(text, vp.s(px), colour, True)
-    r = img.get_rect(center=vp.p(x, y))
+    r = gfx.text(text, vp.s(px), colour, True).get_rect(center=vp.p(x, y))
     bg = r.inflate(vp.s(10), vp.s(4))
     gfx.panel(surf, bg, (20, 20, 24), radius=vp.s(6), alpha=200)
-    surf.blit(img, r)
+    gfx.blit_text(surf, text, vp.s(px), r.center, colour, True, "center", bg)
 
 
 def shade_squares(surf, vp, squares, colour, alpha) -> None:

@@ -205,16 +205,12 @@ def declare_image(choice: str, w: int, h: int, scale: float) -> pygame.Surface:
     radius = max(3, w // 10)
     pygame.draw.rect(surf, CARD_EDGE, r, border_radius=radius)
     pygame.draw.rect(surf, gfx.PAPER, r.inflate(-2, -2), border_radius=radius - 1)
-    px = max(8, round(19 * scale))
-    surf.blit(
-        gfx.text(title, px, gfx.INK, True),
-        gfx.text(title, px, gfx.INK, True).get_rect(midtop=(w // 2, round(5 * scale))),
-    )
-    big = gfx.text(sign, max(10, round(36 * scale)), col, True)
-    surf.blit(big, big.get_rect(center=(w // 2, h // 2 + round(2 * scale))))
-    spx = gfx.fit_px(words, max(8, round(14 * scale)), w - 6)
-    small = gfx.text(words, spx, (70, 70, 70))
-    surf.blit(small, small.get_rect(midbottom=(w // 2, h - round(5 * scale))))
+    inner = r.inflate(-6, -2)
+    gfx.blit_text(surf, title, max(8, round(19 * scale)), (w // 2, round(5 * scale)), gfx.INK, True, "midtop", inner)
+    at = (w // 2, h // 2 + round(2 * scale))
+    gfx.blit_text(surf, sign, max(10, round(36 * scale)), at, col, True, "center", inner)
+    at = (w // 2, h - round(5 * scale))
+    gfx.blit_text(surf, words, max(8, round(14 * scale)), at, (70, 70, 70), anchor="midbottom", box=inner)
     return surf
 
 
