@@ -24,7 +24,7 @@ from tabletop.core import playout, registry
 
 RANDOM = "random"
 # Games per pair in the default run, by game (the real-time and search-heavy games are slower).
-DEFAULT_GAMES = {"jab": 50, "square-ring": 80, "boxing-the-game": 150}
+DEFAULT_GAMES = {"jab": 50, "punch": 500, "stabby-jack": 600, "square-ring": 80, "boxing-the-game": 400}
 DEFAULT_OTHERS = 300
 CHUNK = 10
 

@@ -383,6 +383,11 @@ class Room:
             await self.tick()
         except Exception:  # as in the server's loop: one room's fault must not stop the others
             log.exception("room %s: error while ticking", self.code)
+            return
+        if self.held:  # the hold grew meanwhile (a player's latency rose): wake again when it is over
+            wait_s = (self.held[0][0] + self.hold_ms() - now_ms()) / 1000.0
+            if wait_s > 0:
+                asyncio.get_running_loop().call_later(wait_s, self.wake)
 
     def drive_computers(self) -> None:
         """Real-time computer seats act on the server's clock with no latency, through the same queue."""

@@ -16,7 +16,7 @@ ALIASES = {"easy": "Beginner", "random": "Beginner", "normal": "Sparring partner
 MODELS = ("newcomer", "decent", "good")
 RECIPES = {
     # level: (main player, the player its slips come from, share of slips)
-    "Beginner": ("strong", "easy", 0.4),
+    "Beginner": ("strong", "easy", 0.39),
     "Sparring partner": ("strong", "reader", 0.05),
     "Contender": ("strong", "reader", 0.16),
     # newcomer: plays the sensible card most of the time, but a quarter of its plays are whims
