@@ -189,3 +189,17 @@ def test_back_from_a_replay_opened_on_the_result_panel_returns_to_it(app):
     rematch = next(it for it in table.result_menu.items if it.label == "Rematch")
     click(app, rematch.rect.center)
     assert top(app) is not table and top(app).session.outcome() is None
+
+
+def test_the_replay_bar_hides_the_table_text_under_it(app):
+    """Playtest: the replay's bar of buttons was nearly opaque, and the table's own hint line under
+    it showed through as grey ghosts between the buttons. Drawn over black and over white, it is
+    the same."""
+    scene, _spec, _record = watch(app, "square-ring")
+    seen = []
+    for ground in ((0, 0, 0), (255, 255, 255)):
+        surf = pygame.Surface(app.screen.get_size())
+        surf.fill(ground)
+        scene.draw(surf, app.vp)
+        seen.append(pygame.image.tobytes(surf.subsurface(app.vp.r(0, 679, 1280, 38)), "RGB"))
+    assert seen[0] == seen[1]

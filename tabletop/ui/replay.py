@@ -362,7 +362,7 @@ class ReplayScene(Scene):
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surf, vp):
         bar = vp.r(0, BAR_Y, 1280, BAR_H)
-        gfx.panel(surf, bar, gfx.PANEL, radius=0, alpha=230)
+        gfx.panel(surf, bar, gfx.PANEL, radius=0)  # opaque: the table's hint line under it does not show through
         self.buttons = []
         x = 12
         play = "Play" if not self.playing else "Pause"
