@@ -523,7 +523,27 @@ def test_escape_pauses_play_returns_held_cards_and_stops_the_clock(app):
     key(app, "escape")  # back to the fight
     assert top(app) is table
     frames(app, 2)
-    assert table.t > t
+    assert table.t == t and table.counting() == 2  # "2, 1" before the clock runs again
+    frames(app, 120)
+    assert table.t == t and table.counting() == 1
+    frames(app, 10)
+    assert table.counting() == 0 and table.t > t
+
+
+def test_a_fight_taken_up_again_from_continue_starts_with_a_count(app):
+    """A kept game resumed mid-round does not throw the player straight into a running clock
+    against a computer that acts at once: the same short count as after a pause."""
+    table, session = start(app, blue="computer")
+    frames(app, 30)
+    app.pop(table)
+    resumed = Session.from_record(registry.get("jab"), session.record, autosave=False)
+    again = resumed.spec.make_table(app, resumed)
+    app.push(again)
+    n, t = len(resumed.record.actions), again.t
+    frames(app, 70)
+    assert again.counting() == 1 and again.t == t and len(resumed.record.actions) == n  # nobody moved
+    frames(app, 60)
+    assert again.counting() == 0 and again.t > t
 
 
 def test_mouse_player_clicks_the_claim_buttons(app):

@@ -65,6 +65,7 @@ SHOUTS = {
 }
 STEPS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 SHOUT_MS = 1500
+RESUME_COUNT_MS = 2000  # after a pause or a Continue mid-round: "2, 1" before the clock runs again
 NOTE_MS = 3200
 
 
@@ -109,6 +110,8 @@ class JabTable(TableScene):
         self.token_flights: list[dict] = []  # health tokens changing hands
         self.last_count = 0
         self.ko_hold = 0.0  # ms the knockout is shown before the result
+        # A fight taken up again (Continue) starts with a short count, as after a pause.
+        self.resume_ms = RESUME_COUNT_MS if self.session.resumed and self.fighting() else 0.0
         self._live = (None, [0, 0])
         self.flashes: dict[int, list] = {}  # pile index -> [colour, ms]: a card just landed there
         self.split_pick: dict[int, int] = {}
@@ -153,8 +156,22 @@ class JabTable(TableScene):
     def shout(self, text: str, colour, ms: float = SHOUT_MS) -> None:
         self.shouts = (self.shouts + [[text, colour, ms, ms]])[-3:]
 
+    def fighting(self) -> bool:
+        """The round clock is running (not the count-down, a clinch or between rounds); never online,
+        where the server keeps the clock."""
+        st = self.session.state
+        live = st.phase == "playing" and self.t >= st.go_at and self.session.outcome() is None
+        return live and not getattr(self.session, "remote", False)
+
+    def pause(self) -> None:
+        super().pause()
+        if self.app.stack and self.app.stack[-1] is not self and self.fighting():
+            self.resume_ms = RESUME_COUNT_MS  # back from the pause: a count before the clock runs
+
     def counting(self) -> int:
         """Seconds left of the 3-2-1 count (0: none)."""
+        if self.resume_ms > 0:
+            return max(1, math.ceil(self.resume_ms / 1000))
         st = self.session.state
         if st.phase != "playing" or self.t >= st.go_at:
             return 0
@@ -673,6 +690,12 @@ class JabTable(TableScene):
         self.token_flights = [f for f in self.token_flights if f["ms"] > 0]
         self.score_ms += dt
         if dt <= 0 or self.session.outcome() is not None:
+            return
+        if self.resume_ms > 0:  # the clock, the hands and the computer wait for the count
+            count = self.counting()
+            self.resume_ms = max(0.0, self.resume_ms - dt)
+            if self.counting() != count:
+                self.app.sounds.play("bell" if not self.resume_ms else "click")
             return
         moves = []
         if self.session.state.phase != "between":  # between rounds the arrows choose the deck split
