@@ -568,3 +568,28 @@ def test_both_cards_turn_together_and_the_meters_move_when_they_do(app):
     assert table.caption[0] == "Red's Punch 3 catches Blue doing nothing: Blue loses 3 stamina (7 left)."
     settle(app, table)
     assert not table.busy()
+
+
+def test_the_table_message_box_and_the_secrecy_curtain_hide_what_is_under_them():
+    """Playtest: the table's message box and the 'please look away' curtain were nearly opaque, so
+    the table's texts showed through as grey ghosts. Drawn over black and over white they are the same."""
+    app = make_app()
+    try:
+        spec = registry.get("punch")
+        session = Session.new(spec, [Seat("Ana", "human"), Seat("Ben", "human")], seed=2, autosave=False)
+        table = spec.make_table(app, session)
+        app.push(table)
+        vp = app.vp
+        for draw, inside in (
+            (lambda s: table.draw_message(s, vp, "A message for the table"), vp.r(540, 350, 200, 20)),
+            (lambda s: table.secrecy.draw_curtain(s, vp, 0), vp.r(300, 210, 680, 260)),
+        ):
+            seen = []
+            for ground in ((0, 0, 0), (255, 255, 255)):
+                surf = pygame.Surface(app.screen.get_size())
+                surf.fill(ground)
+                draw(surf)
+                seen.append(pygame.image.tobytes(surf.subsurface(inside), "RGB"))
+            assert seen[0] == seen[1]
+    finally:
+        pygame.quit()

@@ -66,7 +66,7 @@ class Secrecy:
         names = self.table.session.names()
         others = [names[s] for s in self.humans if s != seat]
         r = vp.r(290, 200, 700, 280)
-        gfx.panel(surf, r, gfx.PANEL, radius=vp.s(16), border=gfx.PLAYER_COLOURS[seat % 6], width=vp.s(3), alpha=245)
+        gfx.panel(surf, r, gfx.PANEL, radius=vp.s(16), border=gfx.PLAYER_COLOURS[seat % 6], width=vp.s(3))  # opaque
         gfx.blit_text(
             surf,
             f"{names[seat]}: your choice",

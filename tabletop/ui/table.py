@@ -574,7 +574,7 @@ class TableScene(FocusMixin, Scene):
         w = max(gfx.font(px).size(line)[0] for line in lines)
         r = pygame.Rect(0, 0, w + vp.s(40), h + vp.s(24))
         r.center = vp.p(640, y)
-        gfx.panel(surf, r, (30, 20, 20), radius=vp.s(10), border=gfx.REFUSE, alpha=235)
+        gfx.panel(surf, r, (30, 20, 20), radius=vp.s(10), border=gfx.REFUSE)  # opaque: no text shows through
         gfx.draw_fitted(surf, text, r.inflate(-vp.s(30), -vp.s(16)), px, gfx.WHITE)
 
     def _draw_drag(self, surf) -> None:
