@@ -13,7 +13,8 @@ from tabletop.core import playout
 from tabletop.core.record import Record, parse, replay
 from tabletop.games.stabby_jack import SPEC
 from tabletop.games.stabby_jack.bot import make_bot
-from tabletop.games.stabby_jack.rules import RULES, Declare, LevelUp
+from tabletop.games.stabby_jack.levels import make_bot as make_level
+from tabletop.games.stabby_jack.rules import RULES, Declare, LevelUp, Swap, ended_by_limit
 from tabletop.games.stabby_jack.rules.content import parse_card
 from tabletop.games.stabby_jack.rules.text import describe_card, describe_draw, events, render
 
@@ -60,6 +61,25 @@ def test_strong_bot_shields_only_when_the_stab_would_kill():
 def test_strong_bot_rests_one_hit_from_death():
     s = position([["10S", "6D", "4H", "3C"], ["8S", "2C"]], damage=[3, 0])
     assert make_bot(0, "strong", 1).choose(RULES.view_for(s, 0)) == Declare(0, "rest")
+
+
+def test_beginner_ace_swap_never_kills_a_rival_R_SJ_6():
+    # Ben is at 4 of 9 HP: swapping away his 9 of hearts (for the 5 of hearts or the 9 of spades) kills him
+    # and wipes his XP; a Beginner's careless swap still keeps the game moving and takes the clubs
+    s = position([["5H", "6D", "9S", "3C"], ["9H", "2C"]], damage=[0, 5], draw=["AS"])
+    s = play(s, Declare(0, "fight"))
+    for seed in range(10):
+        assert make_level(0, "Beginner", seed).choose(RULES.view_for(s, 0)) == Swap(0, 3, 1, 1)
+
+
+def test_tables_of_beginners_end_by_the_win_conditions_not_the_round_limit():
+    # issue 16 point 5: even the easiest computers play towards the win (R-SJ-8)
+    for players in (2, 6):
+        games = [
+            playout.play(SPEC, seed=seed, players=players, levels=["Beginner"] * players, check=False)
+            for seed in range(8)
+        ]
+        assert sum(ended_by_limit(g.state) for g in games) <= 1
 
 
 @given(

@@ -2,6 +2,7 @@
 
 - "random": a uniformly random legal action (for tests).
 - "easy": simple habits: rest at 1 HP, fight or train at a whim, replace the weakest card.
+- "beginner": the strong plan with a beginner's non-stalling mistakes (the Beginner level).
 - "strong": counts the unseen cards to judge fights, trains toward the win
   conditions, saves XP once strong and lucky enough, shields against Stabby
   Jack when the stab would kill, and swaps with an Ace to hurt the leader.
@@ -180,7 +181,63 @@ class StrongBot(Bot):
         return score
 
 
-LEVELS = {"random": RandomBot, "easy": EasyBot, "strong": StrongBot}
+@dataclass
+class BeginnerBot(StrongBot):
+    """The strong plan (grow to six stats, then save XP for the win; fight hard once only XP is
+    missing) with a beginner's mistakes that do not stall the game: it judges fights by a rough,
+    timid feel for its odds rather than by counting cards, picks stats carelessly and blind to its
+    rivals, and swaps with an Ace at random (but never into a kill, which would wipe someone's XP)."""
+
+    def __post_init__(self):
+        self.level = "Beginner"  # the one level made of this engine alone, so it answers to that name
+
+    def choose(self, view):
+        rng = self.memory.setdefault("rng", Rng(self.seed))
+        seat = self.seat
+        p = view.players[seat]
+        others = [q for k, q in enumerate(view.players) if k != seat]
+        legal = RULES.legal_actions(view, seat)
+        if view.phase == DECLARE:
+            choice = self._declare(view, p, others, legal)
+            if isinstance(choice, Declare) and choice.choice != "rest":
+                # a rough feel for its odds instead of counting the cards
+                felt = fight_chance(view, seat) + BEGINNER_FEEL * (2 * rng.random() - 1)
+                t = _sums(p.stats)
+                ready = all(max(t["S"], t["D"]) > hp(q) for q in others) and all(
+                    t["C"] > suit_total(q.stats, "C") for q in others
+                )
+                return Declare(seat, "fight" if felt >= (BEGINNER_READY if ready else BEGINNER_BAR) else "train")
+            return choice
+        if view.phase in (TRAIN, PLACE):
+            rows = [p.stats[:i] + (view.drawn,) + p.stats[i + 1 :] for i in range(len(p.stats))]
+            # careless, and blind to what the win conditions ask of its row against the others
+            scores = [worth(r, p.damage, []) + BEGINNER_NOISE * rng.random() for r in rows]
+            best = max(range(len(rows)), key=lambda i: scores[i])
+            if view.phase == PLACE and scores[best] <= worth(p.stats, p.damage, []):
+                return Decline(seat)
+            return Replace(seat, best)
+        if view.phase == ACE:
+            # a careless swap, but never one that kills (a kill wipes a rival's XP and drags the game on)
+            safe = [a for a in legal if not _kills(view, a)]
+            return rng.choice(safe or legal)
+        return super().choose(view)
+
+
+def _kills(view, a: Swap) -> bool:
+    me, them = view.players[a.player], view.players[a.other]
+    mine, theirs = me.stats[a.stat], them.stats[a.other_stat]
+    new_me = me.stats[: a.stat] + (theirs,) + me.stats[a.stat + 1 :]
+    new_them = them.stats[: a.other_stat] + (mine,) + them.stats[a.other_stat + 1 :]
+    return max_hp(new_them) - them.damage <= 0 or max_hp(new_me) - me.damage <= 0
+
+
+BEGINNER_FEEL = 0.5  # how far its feel for a fight's odds strays from the truth
+BEGINNER_BAR = 0.7  # the felt odds it fights at (timid: fewer fights, fewer wins, but few deaths)
+BEGINNER_READY = 0.55  # ... once only XP is missing
+BEGINNER_NOISE = 8.0  # how carelessly it weighs a new stat card
+
+
+LEVELS = {"random": RandomBot, "easy": EasyBot, "strong": StrongBot, "beginner": BeginnerBot}
 
 
 def make_bot(seat: int, level: str = "strong", seed: int = 0) -> Bot:

@@ -1,9 +1,10 @@
 """Stabby Jack's computer levels and player models, declared in one place.
 
-Every level plays towards the three win conditions: the easiest with simple
-habits, the others with the strong hero's plan and a share of those habits
-(or of careless random choices); the player
-models are scripted people for the ladder (``python -m tabletop.ladder``).
+Every level plays towards the three win conditions: Beginner with the strong
+plan but rough, timid fights and careless stats; Adventurer with the strong
+plan and a share of the simple habits (rest when low, fight or train on a
+whim); Hero with the strong plan alone. The player models are scripted people
+for the ladder (``python -m tabletop.ladder``).
 """
 
 from tabletop.core.skill import level_maker
@@ -16,7 +17,7 @@ ALIASES = {"easy": "Beginner", "random": "Beginner", "strong": "Hero"}
 MODELS = ("newcomer", "decent", "good")
 RECIPES = {
     # level: (main player, the player its slips come from, share of slips)
-    "Beginner": ("easy", "random", 0.1),
+    "Beginner": ("beginner", "random", 0.0),  # its slips are built in (bot.BeginnerBot)
     "Adventurer": ("strong", "easy", 0.6),
     "Hero": ("strong", "easy", 0.0),  # the strong plan without slips (habits stall games towards the round limit)
     # newcomer: simple habits (rest when low, fight or train on a whim), now and then a sound choice
