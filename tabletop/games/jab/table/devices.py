@@ -1,0 +1,272 @@
+"""How a person's devices work the JAB hands at the table: keys and gamepads (with the steering
+of steer.py: acceleration, the magnet, jumps), the mouse (which hand the pointer drives, presses
+queued where they were made), and the intents they give ``hands.advance`` each frame.
+``HandDevices`` is part of ``JabTable``; nothing here draws."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from tabletop.input.devices import key_name, menu_buttons
+from tabletop.ui.table import DRAG_THRESHOLD
+
+from ..rules.hands import RECTS, SIDES, inside
+from . import steer
+from .layout import UNIT
+
+STEPS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+
+
+class HandDevices:
+    """The JAB table's input: events in, hand moves and presses out (mixed into ``JabTable``)."""
+
+    def handle(self, event, pad_changes) -> None:
+        if event.type == pygame.KEYDOWN and key_name(event) == "escape":
+            self.pause()
+            return
+        if self.tutor is not None and self.tutor.handle(event, pad_changes):
+            return
+        if self.showing_result():
+            self._result_handle(event, pad_changes)
+            return
+        presses = self.router.feed(event) + self.router.feed_pad(pad_changes)
+        if self.final_score:
+            if (
+                any(p.down and p.button in ("ready", "confirm") for p in presses)
+                or "confirm" in menu_buttons(event, pad_changes)
+                or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
+            ):
+                self.see_result()
+            return
+        done = set()
+        ph = self.session.state.phase
+        # in a pause, a pad's A readies (it is also Combo): that press is never a claim as well
+        paused = ph in ("between", "clinch")
+        readying = {p.seat for p in presses if paused and p.down and p.button in ("ready", "confirm")}
+        for p in presses:
+            if p.source == "mouse" or not p.down or p.seat is None:
+                continue
+            b = p.button
+            if b[:2] in ("l_", "r_") and b[2:] in STEPS:
+                tx, ty = self.taps.get((p.seat, b[:2]), (0, 0))
+                self.taps[(p.seat, b[:2])] = (tx + STEPS[b[2:]][0], ty + STEPS[b[2:]][1])
+            ph = self.session.state.phase
+            if b in ("ready", "confirm"):
+                if ph in ("between", "clinch") and (p.seat, "ready") not in done:
+                    done.add((p.seat, "ready"))
+                    self.ready(p.seat)
+            elif b == "pause":
+                if ph not in ("between", "clinch"):
+                    self.pause()
+                    return
+            elif b in ("left", "right") and ph == "between":
+                self.split(p.seat, -1 if b == "left" else 1)
+            elif b in ("l_take", "r_take"):
+                if (p.seat, b) not in done:
+                    done.add((p.seat, b))
+                    self.take_or_release(p.seat, steer.rules_side(p.seat, 0 if b == "l_take" else 1))
+            elif b == "jump":
+                if (p.seat, b) not in done:
+                    done.add((p.seat, b))
+                    self.jump(p.seat)
+            elif b.startswith("claim_") and p.seat not in readying:
+                if (p.seat, "claim") not in done:
+                    done.add((p.seat, "claim"))
+                    self.claim(p.seat, b[6:])
+        self._mouse(event, self.mouse_seat)
+
+    def _units(self, pos):
+        x, y = self.app.vp.to_design(pos)
+        return steer.clamp_point(x / UNIT, y / UNIT)
+
+    def jump(self, seat: int) -> None:
+        """Each hand of ``seat`` that is being steered goes straight to the next deck or target that way
+        (with none steered: the hand steered last, the way it went)."""
+        st = self.session.state
+        if st.phase not in ("playing", "scoring"):
+            return
+        dirs = {h: self._steering(seat, h) for h in (0, 1)}
+        dirs = {h: d for h, d in dirs.items() if d != (0.0, 0.0)}
+        if not dirs:
+            last = [(h, self.last_dir[seat * 2 + h]) for h in (0, 1) if self.last_dir[seat * 2 + h] is not None]
+            if last:
+                h, (d, _t) = max(last, key=lambda hd: hd[1][1])
+                dirs = {h: d}
+        if not dirs:
+            self.note(seat, "Steer a hand, then press Jump: it goes straight to the next deck or target that way.")
+            return
+        for h, (dx, dy) in dirs.items():
+            x, y = self.hands.at(seat, h)
+            stop = steer.jump_stop(seat, h, x, y, dx, dy)
+            if stop is not None:
+                self.jump_to[seat * 2 + h] = steer.clamp_point(*RECTS[stop][:2])
+
+    def _mouse(self, event, seat) -> None:
+        t = event.type
+        if (
+            t == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.pause_rect is not None
+            and self.pause_rect.collidepoint(event.pos)
+        ):
+            self.pause()
+            return
+        if seat is not None and t == pygame.MOUSEWHEEL and event.y:  # a touchpad has no middle button
+            self.choose_pointer_hand(seat, steer.rules_side(seat, 0 if event.y > 0 else 1))
+            return
+        if seat is None or t not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return
+        pos = event.pos
+        self.m_point = self._units(pos)
+        if t == pygame.MOUSEMOTION:
+            self.m_follow[self.m_active] = True
+            return
+        if t == pygame.MOUSEBUTTONDOWN and event.button == 2:
+            self.choose_pointer_hand(seat)
+            return
+        if event.button not in (1, 3):
+            return
+        h = steer.rules_side(seat, 0 if event.button == 1 else 1)
+        st = self.session.state
+        if t == pygame.MOUSEBUTTONDOWN:
+            hot = self.hot_at(pos, ("button",), seat)
+            if hot is not None:
+                hot.callback()
+                return
+            if self.m_pin is None:
+                self.m_active = h
+            self.m_follow[h] = True
+            if st.phase == "scoring":
+                self.mq[h].append(("grab", self.m_point))
+                return
+            if st.phase != "playing":
+                return
+            holding = st.held[seat * 2 + h] is not None or any(k == "grab" for k, _ in self.mq[h])
+            if holding:
+                self.m_down[event.button] = {"mode": "release", "start": pos}
+            else:
+                self.mq[h].append(("grab", self.m_point))
+                self.m_down[event.button] = {"mode": "take", "start": pos}
+        else:
+            d = self.m_down.pop(event.button, None)
+            if d is None:
+                return
+            moved = abs(pos[0] - d["start"][0]) + abs(pos[1] - d["start"][1]) > DRAG_THRESHOLD
+            if d["mode"] == "release" or moved:
+                self.mq[h].append(("release", self.m_point))
+
+    def choose_pointer_hand(self, seat: int, hand=-1) -> None:
+        """The middle button: the pointer drives the left hand, then the right, then (again) the hand
+        whose button was pressed last. The wheel: up the left hand, down the right (``hand``)."""
+        order = [None, steer.rules_side(seat, 0), steer.rules_side(seat, 1)]
+        if hand != -1 and hand == self.m_pin:
+            return
+        self.m_pin = order[(order.index(self.m_pin) + 1) % 3] if hand == -1 else hand
+        if self.m_pin is None:
+            self.note(seat, "The pointer drives the hand whose button you pressed last.")
+        else:
+            self.m_active = self.m_pin
+            self.m_follow[self.m_pin] = True
+            self.note(seat, f"The pointer drives your {SIDES[self.m_pin]} hand (middle button or wheel: change).")
+        self.app.sounds.play("click")
+
+    def _steering(self, seat: int, h: int) -> tuple[float, float]:
+        """The direction the rules' hand ``h`` of ``seat`` is steered now: its stick (after the dead zone and
+        curve: a length up to 1) or else its keys / d-pad (a unit vector); the hand on the person's left as
+        they sit is the left stick and the "l_" keys."""
+        side = steer.sits_side(seat, h)
+        dx, dy = self.router.pad_stick(seat, SIDES[side])
+        if dx or dy:
+            return (dx, dy)
+        return self.router.key_dir(seat, "l_" if side == 0 else "r_")
+
+    def _human_intents(self, seat: int, dt: float) -> list:
+        from ..rules.hands import MoveBy, MoveTo
+
+        out = []
+        for h in (0, 1):
+            i = seat * 2 + h
+            x, y = self.hands.at(seat, h)
+            if seat == self.mouse_seat and self.mq[h]:
+                out.append(MoveTo(seat, h, *self.mq[h][0][1]))
+                continue
+            if self.jump_to[i] is not None:
+                jx, jy = self.jump_to[i]
+                if math.hypot(jx - x, jy - y) > 1e-6:
+                    out.append(MoveTo(seat, h, jx, jy))
+                    continue
+                self.jump_to[i] = None
+            side = steer.sits_side(seat, h)
+            sx, sy = self.router.pad_stick(seat, SIDES[side])
+            kx, ky = self.router.key_dir(seat, "l_" if side == 0 else "r_")
+            if not (kx or ky) and (seat, "l_" if side == 0 else "r_") in self.taps:  # pressed and let go at once
+                tx, ty = self.taps[(seat, "l_" if side == 0 else "r_")]
+                n = math.hypot(tx, ty)
+                kx, ky = (tx / n, ty / n) if n else (0.0, 0.0)
+            if sx or sy or kx or ky:
+                self.pull_to[i] = None
+            if sx or sy:  # a stick is already shaped: its length is the pace
+                self.held_ms[i] = 0.0
+                out.append(MoveBy(seat, h, sx, sy))
+                self.last_dir[i] = ((sx, sy), self.t)
+            elif kx or ky:  # keys and d-pad accelerate
+                # a press counts from this frame's start at most one frame back (a slow frame is no longer hold)
+                held = self.held_ms[i] if self.held_ms[i] > 0 else min(dt, steer.FIRST_FRAME_MS) - dt
+                pace = steer.key_pace(held, dt)
+                self.held_ms[i] = held + dt
+                out.append(MoveBy(seat, h, kx * pace, ky * pace))
+                self.last_dir[i] = ((kx, ky), self.t)
+            else:
+                self.held_ms[i] = 0.0
+                if seat == self.mouse_seat and h == self.m_active and self.m_follow[h] and self.m_point is not None:
+                    self.pull_to[i] = None
+                    out.append(MoveTo(seat, h, *steer.off_wrong_decks(seat, h, *self.m_point)))
+                    continue
+                out += self._at_rest(seat, h, x, y)
+                continue
+            if seat == self.mouse_seat:
+                self.m_follow[h] = False
+        return out
+
+    def _at_rest(self, seat: int, h: int, x: float, y: float) -> list:
+        """A hand nobody steers: off a deck it may not take from; else, left close to (not on) one of
+        its stops, drawn to that stop's centre. A hand resting on a stop stays where it is, so taps
+        place it precisely."""
+        from ..rules.hands import MoveTo
+
+        i = seat * 2 + h
+        ox, oy = steer.off_wrong_decks(seat, h, x, y)
+        if (ox, oy) != (x, y):
+            self.pull_to[i] = None
+            return [MoveTo(seat, h, ox, oy, steer.MAGNET_PACE)]
+        if self.pull_to[i] is None:
+            stop = steer.magnet_stop(seat, h, x, y)
+            if stop is None or inside(stop, x, y):
+                return []
+            self.pull_to[i] = steer.clamp_point(*RECTS[stop][:2])
+        cx, cy = self.pull_to[i]
+        if math.hypot(cx - x, cy - y) <= 1e-6:
+            self.pull_to[i] = None
+            return []
+        return [MoveTo(seat, h, cx, cy, steer.MAGNET_PACE)]
+
+    def _mouse_arrivals(self) -> None:
+        seat = self.mouse_seat
+        if seat is None:
+            return
+        for h in (0, 1):
+            while self.mq[h]:
+                kind, (px, py) = self.mq[h][0]
+                x, y = self.hands.at(seat, h)
+                if math.hypot(px - x, py - y) > 1e-3:
+                    break
+                self.mq[h].pop(0)
+                st = self.session.state
+                if st.phase == "scoring":
+                    self._cover_or_choose(seat, h)
+                elif kind == "grab" and st.held[seat * 2 + h] is None:
+                    self.take_or_release(seat, h)
+                elif kind == "release" and st.held[seat * 2 + h] is not None:
+                    self.release(seat, h)
