@@ -370,9 +370,14 @@ class Room:
         if accepted != stamp:
             conn.refuse_log("stamp", f"room {self.code}: a stamp outside the accepted window was clamped")
         heapq.heappush(self.held, (accepted, next(self.seq), conn, msg["id"], action))
-        # Apply it the moment its hold is over, not at the next tick of the server's loop.
-        wait_s = max(0.0, (accepted + self.hold_ms() - now_ms()) / 1000.0)
-        asyncio.get_running_loop().call_later(wait_s, self.wake)
+        self.wake_after_hold(accepted, at_once=True)
+
+    def wake_after_hold(self, stamp: float, at_once: bool = False) -> None:
+        """Apply held actions the moment the hold of ``stamp`` is over, not at the loop's next tick
+        (``at_once``: even when that moment has passed already)."""
+        wait_s = (stamp + self.hold_ms() - now_ms()) / 1000.0
+        if wait_s > 0 or at_once:
+            asyncio.get_running_loop().call_later(max(0.0, wait_s), self.wake)
 
     def wake(self) -> None:
         if self.held and self.server.rooms.get(self.code) is self:
@@ -385,9 +390,7 @@ class Room:
             log.exception("room %s: error while ticking", self.code)
             return
         if self.held:  # the hold grew meanwhile (a player's latency rose): wake again when it is over
-            wait_s = (self.held[0][0] + self.hold_ms() - now_ms()) / 1000.0
-            if wait_s > 0:
-                asyncio.get_running_loop().call_later(wait_s, self.wake)
+            self.wake_after_hold(self.held[0][0])
 
     def drive_computers(self) -> None:
         """Real-time computer seats act on the server's clock with no latency, through the same queue."""
