@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import stat
 import tempfile
 import threading
 import time
@@ -148,7 +149,8 @@ def clean_stale(folder: Path) -> int:
 
 # -- journals: append-only, locked while open ------------------------------------------------
 
-_FLAGS = os.O_RDWR | os.O_CREAT | os.O_APPEND | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+_OPEN = os.O_RDWR | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
+_FLAGS = _OPEN | os.O_CREAT | os.O_APPEND
 _LOCK_AT = 2**30  # Windows locks are mandatory: the byte locked lies far past anything written
 
 
@@ -195,7 +197,9 @@ def in_use(path: Path) -> bool:
         if str(path) in _held:
             return False
     try:
-        fd = os.open(path, os.O_RDWR | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0))
+        if not stat.S_ISREG(path.lstat().st_mode):
+            return False
+        fd = os.open(path, _OPEN | getattr(os, "O_NONBLOCK", 0))
     except OSError:
         return False
     try:
@@ -219,7 +223,10 @@ class Journal:
             before = _held.get(str(self.path))
         if before is not None:  # a game this program opened before and left open
             before.close()
-        self.fd = os.open(self.path, _FLAGS, 0o644)
+        self.fd = os.open(self.path, _FLAGS | getattr(os, "O_NONBLOCK", 0), 0o644)
+        if not stat.S_ISREG(os.fstat(self.fd).st_mode):
+            os.close(self.fd)
+            raise OSError(f"{self.path.name} is not a regular file")
         if not _lock(self.fd):
             os.close(self.fd)
             raise InUse("it is open in another tabletop window")
