@@ -21,6 +21,7 @@ Reading and checking files is the door's job (``tabletop.validate``).
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import stat
 import tempfile
@@ -332,3 +333,25 @@ def close_all() -> None:
         journals = list(_held.values())
     for journal in journals:
         journal.close()
+
+
+@contextlib.contextmanager
+def held(lock_path: Path, wait_s: float = 2.0):
+    """This program alone, among those that hold ``lock_path`` too, for a read-then-write of a
+    file they share. Waits at most ``wait_s`` (then goes on: a lock never hangs the program)."""
+    try:
+        fd = os.open(lock_path, _OPEN | os.O_CREAT, 0o644)
+    except OSError:
+        fd = -1
+    got = False
+    if fd >= 0:
+        deadline = time.monotonic() + wait_s
+        while not (got := _lock(fd)) and time.monotonic() < deadline:
+            time.sleep(0.02)
+    try:
+        yield
+    finally:
+        if fd >= 0:
+            if got:
+                _unlock(fd)
+            os.close(fd)
