@@ -29,6 +29,7 @@ import threading
 import time
 from pathlib import Path
 
+SYNC_EVERY_S = 0.1  # at most this often a journal is fsynced (a JAB game appends every frame)
 STALE_S = 600  # a temporary file this old is stale whoever made it (a write takes milliseconds)
 
 
@@ -293,7 +294,7 @@ class Journal:
 
 
 class _Syncer:
-    """One background thread that fsyncs the journals appended to, oldest request first."""
+    """One background thread that fsyncs the journals appended to."""
 
     def __init__(self):
         self.cond = threading.Condition()
@@ -319,8 +320,10 @@ class _Syncer:
             with self.cond:
                 while not self.dirty:
                     self.cond.wait()
-                journal = self.dirty.pop(0)
-            journal.sync()
+                journals, self.dirty = self.dirty, []
+            for journal in journals:
+                journal.sync()
+            time.sleep(SYNC_EVERY_S)  # moves made meanwhile share the next fsync
 
 
 _syncer = _Syncer()
