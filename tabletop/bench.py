@@ -288,7 +288,7 @@ def save_costs(saves: int = 200) -> dict:
         action = {"type": "commit", "player": 0, "card": "dodge"}  # the rules never see it: only the file does
         s.record.actions.extend(dict(action) for _ in range(moves))
         t0 = time.perf_counter()
-        s.keep_whole()
+        s.save(whole=True)
         out[f"save.whole.{moves}"] = (time.perf_counter() - t0) * 1000
         times = []
         for _ in range(saves):

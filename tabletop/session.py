@@ -121,7 +121,7 @@ class Session:
         s.state = spec.rules.new_state(opts, seed, len(seats), setup)
         s.history = rec.history(spec, len(seats))
         s._make_bots()
-        s.keep_whole()
+        s.save(whole=True)
         return s
 
     @classmethod
@@ -155,7 +155,7 @@ class Session:
             s.save_path = Path(path) if path else unique_path(paths.games_dir(), spec.id)
             s.journal = journal
             if journal is not None:  # a kept game resumed: one piece again, its journal empty
-                s.keep_whole()
+                s.save(whole=True)
         s._make_bots()
         return s
 
@@ -206,49 +206,42 @@ class Session:
         self.save()
         return result
 
-    def save(self) -> None:
-        """Keep the latest action: one line appended to the journal (the whole record when the
-        game has ended, or when there is no journal yet)."""
+    def save(self, whole: bool = False) -> None:
+        """Keep the actions not kept yet: appended to the journal, one line each. With ``whole``
+        (or with no journal yet) the whole record is written and its journal emptied: at the
+        start, on resuming, after a change to the players. A finished game goes to saves/."""
         if not self.autosave or self.closed:
             return
         try:
             if self.outcome() is not None:
                 self.finish()
                 return
-            if self.journal is None:
-                self.keep_whole()
-                return
-            actions = self.record.actions
-            lines = "".join(_line(n, actions[n]) for n in range(self.kept_actions, len(actions)))
-            if len(actions) > rec.MAX_ACTIONS:
-                raise storage.TooLarge(f"it would have more than {rec.MAX_ACTIONS:,} moves")
-            if self.kept_bytes + self.journal.size + len(lines) > rec.MAX_BYTES:
-                raise storage.TooLarge(f"it would be larger than {rec.MAX_BYTES:,} bytes")
-            if lines:
-                self.journal.append(lines)
-            self.kept_actions = len(actions)
+            if whole or self.journal is None:
+                self._keep_whole()
+            else:
+                self._append()
             self._saved()
         except OSError as e:
             self._failed(e)
 
-    def keep_whole(self) -> None:
-        """Write the whole record to the kept file and empty its journal (at the start, on
-        resuming, and after a change to the players): the game's file is then one piece."""
-        if not self.autosave or self.closed:
-            return
-        try:
-            if self.outcome() is not None:
-                self.finish()
-                return
-            if self.journal is None:
-                self.journal = storage.Journal(validate.journal_path(self.save_path))
-            text = self._write(self.save_path)
-            self.kept_bytes = len(text.encode("utf-8"))
-            self.kept_actions = len(self.record.actions)
-            self.journal.cut()
-            self._saved()
-        except OSError as e:
-            self._failed(e)
+    def _append(self) -> None:
+        actions = self.record.actions
+        lines = "".join(_line(n, actions[n]) for n in range(self.kept_actions, len(actions)))
+        if len(actions) > rec.MAX_ACTIONS:
+            raise storage.TooLarge(f"it would have more than {rec.MAX_ACTIONS:,} moves")
+        if self.kept_bytes + self.journal.size + len(lines) > rec.MAX_BYTES:
+            raise storage.TooLarge(f"it would be larger than {rec.MAX_BYTES:,} bytes")
+        if lines:
+            self.journal.append(lines)
+        self.kept_actions = len(actions)
+
+    def _keep_whole(self) -> None:
+        if self.journal is None:
+            self.journal = storage.Journal(validate.journal_path(self.save_path))
+        text = self._write(self.save_path)
+        self.kept_bytes = len(text.encode("utf-8"))
+        self.kept_actions = len(self.record.actions)
+        self.journal.cut()
 
     def _write(self, path: Path) -> str:
         """Write the record, unless the loader would refuse it (raises storage.TooLarge)."""

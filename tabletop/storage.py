@@ -156,36 +156,22 @@ _FLAGS = _OPEN | os.O_CREAT | os.O_APPEND
 _LOCK_AT = 2**30  # Windows locks are mandatory: the byte locked lies far past anything written
 
 
-def _lock(fd: int) -> bool:
-    """Lock an open file for this program, without waiting; False if another program holds it."""
+def _lock(fd: int, unlock: bool = False) -> bool:
+    """Lock an open file for this program, without waiting (False if another program holds
+    it), or with ``unlock`` let it go."""
     try:
         if os.name == "nt":
             import msvcrt
 
             os.lseek(fd, _LOCK_AT, os.SEEK_SET)
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK if unlock else msvcrt.LK_NBLCK, 1)
         else:
             import fcntl
 
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, fcntl.LOCK_UN if unlock else fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         return False
     return True
-
-
-def _unlock(fd: int) -> None:
-    try:
-        if os.name == "nt":
-            import msvcrt
-
-            os.lseek(fd, _LOCK_AT, os.SEEK_SET)
-            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-        else:
-            import fcntl
-
-            fcntl.flock(fd, fcntl.LOCK_UN)
-    except OSError:
-        pass
 
 
 _held: dict[str, Journal] = {}  # journals this program has open, by path
@@ -207,7 +193,7 @@ def in_use(path: Path) -> bool:
     try:
         if not _lock(fd):
             return True
-        _unlock(fd)
+        _lock(fd, unlock=True)
         return False
     finally:
         os.close(fd)
@@ -285,7 +271,7 @@ class Journal:
                 os.fsync(self.fd)
             except OSError:
                 pass
-            _unlock(self.fd)
+            _lock(self.fd, unlock=True)
             os.close(self.fd)
             self.fd = -1
         with _held_lock:
@@ -356,5 +342,5 @@ def held(lock_path: Path, wait_s: float = 2.0):
     finally:
         if fd >= 0:
             if got:
-                _unlock(fd)
+                _lock(fd, unlock=True)
             os.close(fd)
