@@ -225,6 +225,7 @@ class Session:
             self._failed(e)
 
     def _append(self) -> None:
+        assert self.journal is not None
         actions = self.record.actions
         lines = "".join(_line(n, actions[n]) for n in range(self.kept_actions, len(actions)))
         if len(actions) > rec.MAX_ACTIONS:

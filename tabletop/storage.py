@@ -24,6 +24,7 @@ import atexit
 import contextlib
 import os
 import stat
+import sys
 import tempfile
 import threading
 import time
@@ -160,7 +161,7 @@ def _lock(fd: int, unlock: bool = False) -> bool:
     """Lock an open file for this program, without waiting (False if another program holds
     it), or with ``unlock`` let it go."""
     try:
-        if os.name == "nt":
+        if sys.platform == "win32":
             import msvcrt
 
             os.lseek(fd, _LOCK_AT, os.SEEK_SET)

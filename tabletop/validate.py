@@ -251,7 +251,7 @@ def load_record(path, games: dict | None = None, allow_refused: bool = False) ->
     record, problem, have = read_record(path, games)
     spec = games[record.game]
     start = None
-    last = [-1, None]  # the index and state of the latest action that replayed
+    last: list = [-1, None]  # the index and state of the latest action that replayed
 
     def mark(i, _action, state):
         last[0], last[1] = i, state
