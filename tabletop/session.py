@@ -216,7 +216,7 @@ class Session:
             if self.outcome() is not None:
                 self.finish()
                 return
-            if whole or self.journal is None:
+            if whole or self.journal is None or self.save_error:  # after a failed write, in case it was cut short
                 self._keep_whole()
             else:
                 self._append()

@@ -146,3 +146,30 @@ def test_replay_summary_command_reads_a_kept_game_with_its_journal(home):
     )
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["actions"] == 9
+
+
+def test_a_move_cut_short_by_a_full_disk_is_not_glued_to_the_next(home, monkeypatch):
+    from tabletop import storage
+
+    s = played(4)
+    entry = listed([])
+    s = Session.from_record(entry.spec, entry.loaded.record, path=s.save_path, state=entry.loaded.state)
+    real_write = os.write
+
+    def full(fd, data):  # the disk fills in the middle of a line
+        real_write(fd, bytes(data[:7]))
+        raise OSError(28, "No space left on device")
+
+    spec = entry.spec
+    monkeypatch.setattr(storage.os, "write", full)
+    seat = spec.rules.to_act(s.state)[0]
+    s.submit(s.bots[seat].choose(s.view(seat)))
+    assert "cannot be saved" in s.take_notice()
+    monkeypatch.setattr(storage.os, "write", real_write)  # space again
+    for _ in range(2):
+        seat = spec.rules.to_act(s.state)[0]
+        s.submit(s.bots[seat].choose(s.view(seat)))
+    assert s.take_notice() == "The game is being saved again."
+    s.close()
+    messages: list[str] = []
+    assert listed(messages).moves == 7 and not messages
