@@ -343,10 +343,11 @@ def _take(spec, path: Path, record: rec.Record, state):
 
 
 def keep_bad_journal(path: Path) -> None:
-    """A copy of a journal with a bad line, as NAME.json.journal.bad (the journal is emptied next)."""
+    """A copy of a journal with a bad line, as NAME.json.journal.bad (the journal is emptied next);
+    none of a file that is not one this program could have written (not a file, or too large)."""
     jpath = validate.journal_path(path)
     try:
-        data = jpath.read_bytes()
+        data = validate.read_bytes(jpath, rec.MAX_BYTES)
         bad = jpath.with_name(jpath.name + ".bad")
         n = 2
         while os.path.lexists(bad):
@@ -354,5 +355,5 @@ def keep_bad_journal(path: Path) -> None:
             n += 1
         with open(bad, "xb") as f:
             f.write(data)
-    except OSError:
+    except (OSError, validate.Invalid):
         pass

@@ -36,6 +36,10 @@ def played(moves: int, game: str = "punch") -> Session:
     return s
 
 
+def one_line(text: str) -> bool:
+    return "\n" not in text.strip() and "Traceback" not in text and len(text) < 400
+
+
 def listed(messages):
     entries = kept.unfinished(messages)
     assert len(entries) == 1
@@ -173,3 +177,30 @@ def test_a_move_cut_short_by_a_full_disk_is_not_glued_to_the_next(home, monkeypa
     s.close()
     messages: list[str] = []
     assert listed(messages).moves == 7 and not messages
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are a POSIX thing")
+@pytest.mark.parametrize("kind", ["fifo", "huge", "folder"])
+def test_a_journal_that_is_no_file_of_ours_is_one_line_and_never_blocks(home, kind):
+    s = played(3)
+    journal = validate.journal_path(s.save_path)
+    journal.unlink()
+    if kind == "fifo":
+        os.mkfifo(journal)
+    elif kind == "huge":
+        with open(journal, "wb") as f:
+            f.truncate(6_000_000_000)  # sparse: claims 6 GB
+    else:
+        journal.mkdir()
+    messages: list[str] = []
+    entry = listed(messages)
+    assert entry.moves == 0 and len(messages) == 1 and "journal" in messages[0] and "\n" not in messages[0]
+    code, text = summary(str(s.save_path))
+    assert code == 0 and json.loads(text)["actions"] == 0
+    if kind == "huge":  # more than this program ever writes: emptied, and the game goes on
+        Session.from_record(entry.spec, entry.loaded.record, path=s.save_path, state=entry.loaded.state).close()
+        assert journal.stat().st_size == 0
+    else:
+        with pytest.raises(OSError) as e:  # resuming says why, in one line (the Continue screen shows it)
+            Session.from_record(entry.spec, entry.loaded.record, path=s.save_path, state=entry.loaded.state)
+        assert one_line(str(e.value))
