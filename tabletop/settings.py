@@ -169,8 +169,9 @@ class Settings:
         try:
             with storage.held(self.path.with_name(self.path.name + ".lock")):
                 merged = self.dumps()
-                if self.base is not None:
-                    merged = _merge(self.base, merged, _on_disk(self.path))
+                disk = _on_disk(self.path)
+                if self.base is not None and disk is not None:
+                    merged = _merge(self.base, merged, disk)
                 storage.write_json(self.path, merged, max_bytes=MAX_BYTES)
         except OSError as e:
             why = f"{self.path.name}: could not be saved ({e.strerror or e}); settings are kept until you quit"
@@ -209,14 +210,14 @@ def _merge(base, mine, disk):
     return out
 
 
-def _on_disk(path: Path) -> dict:
+def _on_disk(path: Path) -> dict | None:
     """The settings file as it is now, checked (values that are wrong give way to defaults);
-    defaults if it cannot be read."""
+    None if there is none or it cannot be read (this program's settings are written whole)."""
     s = Settings(path=None)
     try:
         _read(path, s)
     except validate.Invalid:
-        pass
+        return None
     return s.dumps()
 
 
