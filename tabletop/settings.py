@@ -185,11 +185,11 @@ class Settings:
 
     def _adopt(self, data: dict) -> None:
         """Take ``data`` (checked, as ``dumps`` gives) as this program's settings and as what it last wrote."""
-        values = {k: v for k, v in data.items() if k in DEFAULTS}
-        self.values.clear()  # in place: a screen may hold these dictionaries
-        self.values.update(copy.deepcopy(values))
+        data = copy.deepcopy(data)  # it may hold these very dictionaries
+        self.values.clear()  # in place: a screen may hold them too
+        self.values.update({k: v for k, v in data.items() if k in DEFAULTS})
         self.bindings.clear()
-        self.bindings.update(copy.deepcopy(data.get("bindings", {})))
+        self.bindings.update(data.get("bindings", {}))
         self.base = copy.deepcopy(self.dumps())
 
 
