@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
-from tabletop import kept, paths
+from tabletop import kept, paths, storage
 from tabletop.ui import gfx
 from tabletop.ui.setup import start_table
 from tabletop.ui.widgets import Item, Menu, MenuScene
@@ -220,5 +220,7 @@ class KeptGameScene(MenuScene):
             session = Session.from_record(entry.spec, entry.loaded.record, path=entry.path, state=entry.loaded.state)
             self.app.pop(self)
             start_table(self.app, session)
+        except storage.InUse as e:  # open in another program (or gone): its own sentence
+            report(self.app, [str(e)])
         except Exception as e:  # a boundary: report what cannot be used, never a crash
             report(self.app, [f"{entry.path.name} cannot be resumed ({type(e).__name__}: {str(e)[:80]})"])

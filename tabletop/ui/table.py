@@ -312,6 +312,11 @@ class TableScene(FocusMixin, Scene):
         return rect
 
     # -- scene plumbing ------------------------------------------------------------------
+    def on_exit(self) -> None:
+        close = getattr(self.session, "close", None)  # leaving the table: its kept game is unlocked
+        if close is not None:
+            close()
+
     def on_enter(self) -> None:
         notice = self.save_notice()
         if notice:
