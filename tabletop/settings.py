@@ -33,6 +33,7 @@ DEFAULTS = {
     "computer_pace": "normal",  # how long computer turns and your own results stay on screen
     "last_setup": {},  # the launcher remembers each game's last setup
     "tutorial": {},  # lessons finished per game and games whose tutorial was offered (tabletop.tutorial)
+    "last_invite": "",  # Play online > Join: the last invite that joined a game
 }
 
 
@@ -67,6 +68,7 @@ CHECKS = {
     "last_setup": lambda v: isinstance(v, dict) and not check_last_setup(v)[1],
     "computer_pace": lambda v: isinstance(v, str) and v in ("slow", "normal", "fast", "instant"),
     "tutorial": lambda v: _tutorial_ok(v),
+    "last_invite": lambda v: isinstance(v, str) and len(v) <= 200,
 }
 
 

@@ -98,18 +98,6 @@ class NetThread:
         self.loop.call_soon_threadsafe(self.loop.stop)
 
 
-def url_of(address: str) -> str:
-    """What a person typed ("192.168.1.5", "host:8765", "wss://play.example.org") as a WebSocket URL."""
-    a = address.strip()
-    if "://" not in a:
-        a = "ws://" + a
-    rest = a.split("://", 1)[1]
-    if ":" not in rest.split("/", 1)[0] and a.startswith("ws://"):
-        host, _, path = rest.partition("/")
-        a = f"ws://{host}:{DEFAULT_PORT}" + (f"/{path}" if path else "")
-    return a
-
-
 class RemoteSession:
     """What a game's table needs of a session, for a game played on a server."""
 

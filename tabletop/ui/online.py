@@ -10,9 +10,11 @@ import pygame
 from tabletop.core import registry
 from tabletop.core.registry import REALTIME
 from tabletop.input.devices import menu_buttons
+from tabletop.online import invite as invite_mod
 from tabletop.online import protocol as P
-from tabletop.online.remote import KNOWN_TOKENS, NetThread, RemoteSession, local_address, url_of
+from tabletop.online.remote import KNOWN_TOKENS, NetThread, RemoteSession, local_address
 from tabletop.ui import gfx
+from tabletop.ui.name_entry import INVITE_ROWS, NameEntry
 from tabletop.ui.scene import Scene
 from tabletop.ui.setup import MoreOptions, level_name
 from tabletop.ui.widgets import Item, Menu, MenuScene, background, title
@@ -182,16 +184,23 @@ class HostScene(MenuScene):
 
 
 class JoinScene(Scene):
-    """Two text boxes (the host's address, the room code) and Join; keys type, Tab and the arrows move."""
+    """One box for the invite the host sent (``tabletop://HOST:PORT/CODE``), then Join and Back.
+
+    While the box has the focus every key that types, types: letters, digits and the keys a
+    menu uses elsewhere (W, S, Space) go into the box. Backspace only deletes, Ctrl+V (or
+    Shift+Insert) pastes, Enter joins, Tab and the arrows move to the buttons, Esc leaves. A
+    gamepad's A on the box opens the letter picker. The last invite that joined is remembered."""
+
+    order = ("invite", "join", "back")
 
     def __init__(self, app):
         super().__init__(app)
-        self.fields = {"address": "", "code": ""}
-        self.order = ["address", "code", "join", "back"]
+        self.text = str(app.settings["last_invite"])
         self.focus = 0
         self.error = ""
         self.rects: dict[str, pygame.Rect] = {}
-        self.pending = None  # (net thread, address, future) while connecting
+        self.pending = None  # (net thread, invite, future) while connecting
+        self.pad_used = False  # the hint names the device the player uses
 
     def on_enter(self):
         pygame.key.start_text_input()
@@ -202,47 +211,76 @@ class JoinScene(Scene):
     def back(self):
         self.app.pop(self)
 
+    def type(self, letters: str) -> None:
+        self.text = (self.text + letters.replace("\n", " ").replace("\r", " "))[: invite_mod.MAX_LEN]
+        self.error = ""
+
+    def paste(self) -> None:
+        try:
+            pasted = pygame.scrap.get_text() or ""
+        except pygame.error:
+            pasted = ""
+        if pasted.strip():
+            self.type(pasted.strip())
+        else:
+            self.error = "Nothing to paste: copy the invite your friend sent first."
+
     def handle(self, event, pad_changes):
-        key = self.order[self.focus]
-        if event is not None and event.type == pygame.TEXTINPUT and key in self.fields:
-            limit = 80 if key == "address" else P.CODE_LEN + 2
-            self.fields[key] = (self.fields[key] + event.text)[:limit]
+        in_box = self.order[self.focus] == "invite"
+        if any(down for _iid, _name, down in pad_changes):
+            self.pad_used = True
+        elif event is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.pad_used = False
+        if event is not None and event.type == pygame.TEXTINPUT:
+            if in_box:
+                self.type(event.text)
             return
         if event is not None and event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE and key in self.fields:
-                self.fields[key] = self.fields[key][:-1]
-                return
-            if event.key == pygame.K_TAB:
-                self.focus = (self.focus + (-1 if event.mod & pygame.KMOD_SHIFT else 1)) % len(self.order)
-                return
-            if event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL and key in self.fields:
-                try:
-                    self.fields[key] += (pygame.scrap.get_text() or "").strip()[:80]
-                except Exception:
-                    pass
-                return
+            self._key(event, in_box)
+            return
         if event is not None and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for k, r in self.rects.items():
                 if r.collidepoint(event.pos):
                     self.focus = self.order.index(k)
-                    self._confirm(k)
+                    if k != "invite":
+                        self._confirm(k)
             return
-        for b in menu_buttons(event, pad_changes):
-            if b == "up":
+        for b in menu_buttons(None, pad_changes):  # a gamepad
+            if b in ("up", "left", "prev"):
                 self.focus = (self.focus - 1) % len(self.order)
-            elif b == "down":
+            elif b in ("down", "right", "next"):
                 self.focus = (self.focus + 1) % len(self.order)
             elif b == "confirm":
-                self._confirm(key)
+                if in_box:
+                    self.app.push(TextPicker(self.app, self))
+                    return
+                self._confirm(self.order[self.focus])
             elif b == "back":
-                if key in self.fields and self.fields[key] and event is not None and event.type == pygame.KEYDOWN:
-                    continue  # Backspace in a box deletes (handled above); Esc still leaves
                 self.back()
+                return
+
+    def _key(self, event, in_box: bool) -> None:
+        k, mod = event.key, event.mod
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._confirm("join" if in_box else self.order[self.focus])
+        elif k == pygame.K_ESCAPE:
+            self.back()
+        elif k == pygame.K_TAB:
+            self.focus = (self.focus + (-1 if mod & pygame.KMOD_SHIFT else 1)) % len(self.order)
+        elif k in (pygame.K_UP, pygame.K_LEFT) and not (in_box and k == pygame.K_LEFT):
+            self.focus = (self.focus - 1) % len(self.order)
+        elif k in (pygame.K_DOWN, pygame.K_RIGHT) and not (in_box and k == pygame.K_RIGHT):
+            self.focus = (self.focus + 1) % len(self.order)
+        elif in_box and k == pygame.K_BACKSPACE:
+            self.text = self.text[:-1]
+        elif in_box and (
+            (k == pygame.K_v and mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+            or (k == pygame.K_INSERT and mod & pygame.KMOD_SHIFT)
+        ):
+            self.paste()
 
     def _confirm(self, key):
-        if key in self.fields:
-            self.focus = min(self.focus + 1, len(self.order) - 1)
-        elif key == "join":
+        if key in ("invite", "join"):
             self.join()
         elif key == "back":
             self.back()
@@ -250,92 +288,97 @@ class JoinScene(Scene):
     def join(self):
         if self.pending is not None:
             return
-        address, code = self.fields["address"].strip(), P.normal_code(self.fields["code"])
-        if not address:
-            self.error = "Type the host's address, as their screen shows it."
-            return
-        if len(code) != P.CODE_LEN:
-            self.error = f"The room code has {P.CODE_LEN} letters and numbers."
+        try:
+            inv = invite_mod.parse(self.text, P.CODE_LEN)
+        except invite_mod.BadInvite as e:
+            self.error = str(e)
             return
         net = NetThread()
 
         async def go():
             from tabletop.online.client import Client
 
-            net.client = Client(url_of(address))
+            net.client = Client(inv.url)
             await net.client.connect()
-            await net.client.join(code, token=KNOWN_TOKENS.get((url_of(address), code)))
+            await net.client.join(inv.code, token=KNOWN_TOKENS.get((inv.url, inv.code)))
 
-        self.error = f"Connecting to {address}..."
-        self.pending = (net, address, asyncio.run_coroutine_threadsafe(go(), net.loop))
+        self.error = f"Connecting to {inv.url.split('://', 1)[1]}..."
+        self.pending = (net, inv, asyncio.run_coroutine_threadsafe(go(), net.loop))
 
     def update(self, dt_ms):
         """The connection is made on the network thread; the window stays alive meanwhile."""
         if self.pending is None or not self.pending[2].done():
             return
-        net, address, fut = self.pending
+        net, inv, fut = self.pending
         self.pending = None
         try:
             fut.result()
         except Exception:
             net.close()
-            self.error = f"No game answers at {address}. Check the address and that the host is waiting."
+            where = inv.url.split("://", 1)[1]
+            self.error = f"No game answers at {where}. Check the invite and that the host is waiting."
             return
         if net.client.errors or not net.client.you:
             self.error = net.client.errors[-1] if net.client.errors else "The host did not answer."
             net.close()
             return
         self.error = ""
+        self.app.settings["last_invite"] = inv.text
+        self.app.settings.save()
         self.app.push(WaitingRoom(self.app, net))
 
     def draw(self, surf, vp):
         background(surf)
-        title(surf, vp, "Join a game", "Type what the host's screen shows")
+        title(surf, vp, "Join a game", "Paste the invite your friend sent")
         self.rects = {}
-        y = 190
-        labels = {"address": "Host's address", "code": "Room code"}
-        for i, k in enumerate(self.order):
-            focused = i == self.focus
-            if k in self.fields:
-                gfx.blit_text(surf, labels[k], vp.s(20), vp.p(360, y), gfx.GREY)
-                r = vp.r(360, y + 30, 560, 54)
-                gfx.panel(
-                    surf,
-                    r,
-                    (34, 40, 54),
-                    radius=vp.s(8),
-                    border=gfx.HILITE if focused else (80, 90, 110),
-                    width=max(1, vp.s(2)),
-                )
-                shown = self.fields[k] + ("|" if focused and pygame.time.get_ticks() // 500 % 2 == 0 else "")
-                gfx.blit_text(surf, shown, vp.s(28), (r.x + vp.s(16), r.centery), gfx.WHITE, anchor="midleft")
-                self.rects[k] = r
-                y += 110
-            else:
-                r = vp.r(360 if k == "join" else 650, y + 10, 270, 50)
-                gfx.panel(
-                    surf,
-                    r,
-                    (60, 70, 92) if focused else (34, 40, 54),
-                    radius=vp.s(8),
-                    border=gfx.HILITE if focused else None,
-                    width=max(1, vp.s(2)),
-                )
-                gfx.blit_text(
-                    surf,
-                    "Join" if k == "join" else "Back",
-                    vp.s(24),
-                    r.center,
-                    gfx.WHITE,
-                    bold=focused,
-                    anchor="center",
-                )
-                self.rects[k] = r
+        focused = self.order[self.focus]
+        gfx.blit_text(surf, "Invite", vp.s(20), vp.p(250, 200), gfx.GREY)
+        r = vp.r(250, 230, 780, 60)
+        box_border = gfx.HILITE if focused == "invite" else (80, 90, 110)
+        gfx.panel(surf, r, (34, 40, 54), radius=vp.s(8), border=box_border, width=max(1, vp.s(2)))
+        caret = "|" if focused == "invite" and pygame.time.get_ticks() // 500 % 2 == 0 else ""
+        shown = self.text + caret if self.text or caret else "tabletop://address:port/CODE"
+        colour = gfx.WHITE if self.text else (110, 118, 136)
+        gfx.draw_fitted(surf, shown, r.inflate(-vp.s(32), -4), vp.s(26), colour, align="left", lines=1)
+        self.rects["invite"] = r
+        for k, x, label in (("join", 250, "Join"), ("back", 760, "Back")):
+            on = focused == k
+            b = vp.r(x, 330, 270, 54)
+            gfx.panel(
+                surf,
+                b,
+                (60, 70, 92) if on else (34, 40, 54),
+                radius=vp.s(8),
+                border=gfx.HILITE if on else None,
+                width=max(1, vp.s(2)),
+            )
+            gfx.blit_text(surf, label, vp.s(24), b.center, gfx.WHITE, bold=on, anchor="center")
+            self.rects[k] = b
         if self.error:
             colour = gfx.GREY if self.pending is not None else gfx.REFUSE
-            gfx.draw_fitted(surf, self.error, vp.r(290, 506, 700, 56), vp.s(20), colour, valign="top", lines=2)
-        hint = "Tab or the arrows move between boxes, Enter joins. The code ignores case and dashes."
-        gfx.blit_text(surf, hint, vp.s(16), vp.p(gfx.DESIGN_W / 2, gfx.DESIGN_H - 28), gfx.GREY, anchor="center")
+            gfx.draw_fitted(surf, self.error, vp.r(250, 410, 780, 60), vp.s(20), colour, valign="top", lines=2)
+        hint = (
+            "A on the box opens the letter picker; B goes back."
+            if self.pad_used
+            else "Ctrl+V pastes the invite, Enter joins, Esc goes back. An address and code also work: host:port CODE."
+        )
+        gfx.draw_fitted(surf, hint, vp.r(140, 640, 1000, 40), vp.s(17), gfx.GREY, lines=2)
+
+
+class TextPicker(NameEntry):
+    """The letter picker over the join form, for a player with a gamepad alone: it types an invite."""
+
+    rows = INVITE_ROWS
+    max_len = invite_mod.MAX_LEN
+
+    def __init__(self, app, form: JoinScene):
+        super().__init__(app, "Type the invite", form.text, self._done)
+        self.form = form
+        self.upper = True
+
+    def _done(self, text: str) -> None:
+        self.form.text = text
+        self.form.focus = self.form.order.index("join")
 
 
 class WaitingRoom(Scene):
@@ -346,7 +389,19 @@ class WaitingRoom(Scene):
         self.net = net
         self.address = address
         self.started = False
-        self.menu = Menu([Item("Leave", action=self.leave)], x=490, y=560, w=300, sound=app.sounds, on_back=self.leave)
+        self.invite = invite_mod.make(address, net.client.room) if address else ""
+        items = [Item("Leave", action=self.leave)]
+        if self.invite:
+            items.insert(0, Item("Copy invite", action=self.copy, hint="Then paste it to your friend (Ctrl+V)"))
+        self.menu = Menu(items, x=490, y=540, w=300, sound=app.sounds, on_back=self.leave)
+
+    def copy(self):
+        try:
+            pygame.scrap.put_text(self.invite)
+        except pygame.error:
+            self.app.toast("Could not copy: write the invite down for your friend.")
+            return
+        self.app.toast("Invite copied: paste it to your friend in a message (Ctrl+V).")
 
     def leave(self):
         self.net.close()
@@ -370,13 +425,15 @@ class WaitingRoom(Scene):
         c = self.net.client
         name = c.spec.name if c.spec else ""
         title(surf, vp, name, "Waiting for everybody to join")
-        if self.address:
-            gfx.blit_text(surf, "Tell your friend:", vp.s(22), vp.p(640, 165), gfx.GREY, anchor="center")
-            gfx.blit_text(
-                surf, f"Address  {self.address}", vp.s(34), vp.p(640, 215), gfx.WHITE, bold=True, anchor="center"
+        if self.invite:
+            gfx.blit_text(surf, "Send your friend this invite:", vp.s(22), vp.p(640, 160), gfx.GREY, anchor="center")
+            gfx.draw_fitted(surf, self.invite, vp.r(140, 185, 1000, 56), vp.s(36), gfx.GOLD, bold=True, lines=1)
+            reach = (
+                "A friend on this network (the same Wi-Fi or router) can join with it. From elsewhere "
+                "your router must let them in; a server on the internet works from anywhere."
             )
-            gfx.blit_text(surf, f"Code  {c.room}", vp.s(48), vp.p(640, 280), gfx.GOLD, bold=True, anchor="center")
-        y = 350
+            gfx.draw_fitted(surf, reach, vp.r(190, 250, 900, 56), vp.s(17), gfx.GREY, lines=2)
+        y = 330
         for i, s in enumerate(c.seats):
             where = {"here": "here", "remote": "elsewhere", "computer": "computer"}.get(s["kind"], s["kind"])
             ok = s["kind"] == "computer" or s.get("here")
@@ -434,22 +491,23 @@ class _RemoteTable:
                     pos[i] = (x + (tx - x) * k, y + (ty - y) * k)
         self.hands = type(self.hands)(tuple(pos))
 
-    def draw(self, surf, vp):
-        super().draw(surf, vp)
+    def net_note(self, seat: int) -> str:
+        """Each person's ping in their own panel; a jitter beyond what fine timing can judge makes
+        the match casual, and the note says so."""
         s = self.session
         net = s.client.net
         pings = net.get("ping") or []
-        jit = net.get("jitter") or []
-        parts = []
-        for i, seat in enumerate(s.seats):
-            if seat.kind == "computer" or i >= len(pings) or pings[i] is None:
-                continue
-            parts.append(f"{seat.name} {pings[i]} ms ±{jit[i] or 0}")
-        line = " · ".join(parts) if parts else "measuring the connection..."
+        if s.seats[seat].kind == "computer" or seat >= len(pings) or pings[seat] is None:
+            return ""
+        note = f" · {pings[seat]} ms"
         if net.get("casual"):
-            line += " · casual match"  # jitter above the 50 ms window: timing this fine cannot be judged
-        px = gfx.fit_px(line, vp.s(14), vp.s(270))
-        gfx.blit_text(surf, line, px, vp.p(8, 4), gfx.GREY)
+            jit = net.get("jitter") or []
+            note += f" ±{jit[seat] or 0} (casual match)" if seat < len(jit) else " (casual match)"
+        return note
+
+    def draw(self, surf, vp):
+        super().draw(surf, vp)
+        s = self.session
         away = s.paused_for()
         if away:
             gfx.shade(surf, 150)

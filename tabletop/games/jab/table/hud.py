@@ -57,7 +57,7 @@ def draw_hud(table, surf, vp, st, seat) -> None:
     x0, y0, w, _h = hud_rect(seat)
     s = table.session.seats[seat]
     col = colour_of(seat)
-    who = s.name + ("  (computer, " + (s.level or "normal") + ")" if s.kind == "computer" else "")
+    who = s.name + ("  (computer, " + (s.level or "normal") + ")" if s.kind == "computer" else table.net_note(seat))
     right = min(x0 + w - 8, 1226 if y0 < 40 else x0 + w - 8)  # short of the pause button in the top corner
     name = vp.r(x0 + 8, y0 + 4, right - x0 - 8, 26)
     gfx.draw_fitted(surf, who, name, vp.s(20), col, bold=True, align="left", valign="top", lines=1)

@@ -176,7 +176,7 @@ def header(t, surf, vp) -> None:
 
 def meter(t, surf, vp, seat) -> None:
     stamina = t.shown_stamina()[seat]
-    key = ("meter", seat, t.names[seat], seat in t.humans, stamina, t.state.options["no_mercy"])
+    key = ("meter", seat, t.names[seat], t.name_note(seat), stamina, t.state.options["no_mercy"])
     on_felt(t, surf, key, vp.r(HALF_X[seat], 58, HALF_W, 60), lambda: draw_meter(t, surf, vp, seat, stamina))
 
 
@@ -184,7 +184,7 @@ def draw_meter(t, surf, vp, seat, stamina) -> None:
     x = HALF_X[seat]
     colour = gfx.PLAYER_COLOURS[seat]
     gfx.panel(surf, vp.r(x, 58, HALF_W, 60), (0, 0, 0), radius=vp.s(10), alpha=60)
-    who = t.names[seat] + ("" if seat in t.humans else " (computer)")
+    who = t.names[seat] + t.name_note(seat)
     gfx.draw_fitted(surf, who, vp.r(x + 14, 64, 150, 28), vp.s(24), colour, bold=True, align="left", lines=1)
     weak = t.state.options["no_mercy"] and 0 < stamina < S["no_mercy_below"]
     gfx.blit_text(

@@ -250,7 +250,7 @@ def _info(t, surf, vp, seat, hp, dmg) -> None:
     bx = t.boxer(seat)
     colour = gfx.PLAYER_COLOURS[seat]
     gfx.panel(surf, vp.r(x0, 48, PANEL_W, 134), (0, 0, 0), radius=vp.s(10), alpha=60)
-    who = f"{t.names[seat]} · {bx.name}" + ("" if seat in t.humans else " (computer)")
+    who = f"{t.names[seat]} · {bx.name}" + t.name_note(seat)
     badge = vp.r(x0 + 8, 50, 28, 28)
     surf.blit(art.portrait_image(sum(map(ord, bx.name)) % 6, tuple(colour), badge.w, badge.h), badge)
     gfx.blit_text(

@@ -450,6 +450,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
             d["below"],
             len(s.players),
             self.names[seat],
+            self.net_note(seat),
             seat in self.session.bots,
             sk.level,
             self.taken.get(seat),
@@ -479,7 +480,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
         px = gfx.fit_px(name, vp.s(20), vp.s(INFO_W - 22), bold=True)
         gfx.blit_text(surf, name, px, vp.p(x + 14, y + 7), colour, bold=True)
         seat_kind = self.session.seats[seat]
-        kind = f"Computer ({seat_kind.level})" if seat in self.session.bots else "Person"
+        kind = f"Computer ({seat_kind.level})" if seat in self.session.bots else "Person" + self.net_note(seat)
         gfx.blit_text(surf, kind, vp.s(14), vp.p(x + 14, y + 31), SOFT)
         xp = xp_value(p.xp)
         line = f"XP {xp}/{CONTENT.win_xp}" + (f"   died {p.deaths}×" if p.deaths else "")
