@@ -362,7 +362,7 @@ class JoinScene(Scene):
             if self.pad_used
             else "Ctrl+V pastes the invite, Enter joins, Esc goes back. An address and code also work: host:port CODE."
         )
-        gfx.draw_fitted(surf, hint, vp.r(140, 640, 1000, 40), vp.s(17), gfx.GREY, lines=2)
+        gfx.draw_fitted(surf, hint, vp.r(140, 630, 1000, 60), vp.s(18), gfx.GREY, min_px=vp.s(17), lines=2)
 
 
 class TextPicker(NameEntry):
@@ -432,7 +432,7 @@ class WaitingRoom(Scene):
                 "A friend on this network (the same Wi-Fi or router) can join with it. From elsewhere "
                 "your router must let them in; a server on the internet works from anywhere."
             )
-            gfx.draw_fitted(surf, reach, vp.r(190, 250, 900, 56), vp.s(17), gfx.GREY, lines=2)
+            gfx.draw_fitted(surf, reach, vp.r(190, 250, 900, 60), vp.s(18), gfx.GREY, min_px=vp.s(17), lines=2)
         y = 330
         for i, s in enumerate(c.seats):
             where = {"here": "here", "remote": "elsewhere", "computer": "computer"}.get(s["kind"], s["kind"])
