@@ -34,6 +34,7 @@ DEFAULTS = {
     "last_setup": {},  # the launcher remembers each game's last setup
     "tutorial": {},  # lessons finished per game and games whose tutorial was offered (tabletop.tutorial)
     "last_invite": "",  # Play online > Join: the last invite that joined a game
+    "last_server": "",  # Play online > Host on a server: the last server a room was made on
 }
 
 
@@ -69,6 +70,7 @@ CHECKS = {
     "computer_pace": lambda v: isinstance(v, str) and v in ("slow", "normal", "fast", "instant"),
     "tutorial": lambda v: _tutorial_ok(v),
     "last_invite": lambda v: isinstance(v, str) and len(v) <= 200,
+    "last_server": lambda v: isinstance(v, str) and len(v) <= 200,
 }
 
 

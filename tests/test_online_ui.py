@@ -111,17 +111,25 @@ def test_host_shows_address_and_code_and_a_friend_joins_and_plays_to_the_end(app
 
 def joined(app, join):
     """Press Join and let frames pass until the attempt ends (the window keeps drawing meanwhile)."""
-    join.join()
+    join.go()
     end = time.monotonic() + 15
     while join.pending is not None and time.monotonic() < end:
         live_frame(app)
     assert join.pending is None
 
 
-def open_join(app):
+def open_online_item(app, label: str):
     open_online(app)
-    key(app, "down")
+    menu = top(app).menu
+    for _ in range(len(menu.items)):
+        if menu.items[menu.focus].label == label:
+            break
+        key(app, "down")
     key(app, "return")
+
+
+def open_join(app):
+    open_online_item(app, "Join a game")
     join = top(app)
     assert type(join).__name__ == "JoinScene"
     return join
@@ -148,7 +156,7 @@ def test_join_says_clearly_when_nobody_answers_or_the_code_is_wrong(app):
     try:
         port = server.host(0)
         join.text = f"tabletop://127.0.0.1:{port}/ab-cd"
-        join.join()
+        join.go()
         assert f"{P.CODE_LEN} letters" in join.error and join.pending is None
         join.text = f"127.0.0.1:{port} {'A' * P.CODE_LEN}"  # an address and a code work too
         joined(app, join)
@@ -164,17 +172,17 @@ def test_every_letter_and_digit_types_into_the_invite_box_and_only_tab_enter_esc
     join.text = ""
     every = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 :/.-"
     type_keys(app, every)
-    assert join.text == every and join.order[join.focus] == "invite" and top(app) is join
+    assert join.text == every and join.order[join.focus] == "box" and top(app) is join
     for _ in range(len(every) + 3):  # Backspace deletes, and on an empty box does nothing else
         key(app, "backspace")
-    assert join.text == "" and top(app) is join and join.order[join.focus] == "invite"
+    assert join.text == "" and top(app) is join and join.order[join.focus] == "box"
     type_keys(app, "10.0.0.7:8765/k7qp2")
     key(app, "tab")
-    assert join.order[join.focus] == "join"
+    assert join.order[join.focus] == "go"
     type_keys(app, "ws")  # off the box, letters type nothing and move nothing
-    assert join.text == "10.0.0.7:8765/k7qp2" and join.order[join.focus] == "join"
+    assert join.text == "10.0.0.7:8765/k7qp2" and join.order[join.focus] == "go"
     key(app, "up")
-    assert join.order[join.focus] == "invite"
+    assert join.order[join.focus] == "box"
     key(app, "escape")
     assert type(top(app)).__name__ == "OnlineMenu"
 
@@ -213,7 +221,7 @@ def test_a_gamepad_alone_types_the_invite_with_the_letter_picker(app):
             pad.press(app, "a")
             picker.upper = True
         pad.press(app, "start")  # Start keeps what was typed
-        assert top(app) is join and join.text == wanted and join.order[join.focus] == "join"
+        assert top(app) is join and join.text == wanted and join.order[join.focus] == "go"
         assert "letter picker" in draw_texts(app)
     finally:
         pad.unplug()
@@ -292,3 +300,55 @@ def test_host_asks_for_somebody_elsewhere_and_one_person_here_when_cards_are_sec
     scene.kinds[1] = "here"
     scene.host()
     assert top(app) is scene and "elsewhere" in app.toasts[-1][0]
+
+
+def test_a_room_made_on_tabletop_serve_from_the_launcher_and_a_friend_joins_with_its_invite(app):
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "tabletop", "serve", "--host", "127.0.0.1", "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    friend = NetThread()
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), 0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        open_online_item(app, "Host on a server")
+        form = top(app)
+        assert type(form).__name__ == "ServerScene"
+        form.text = ""
+        type_keys(app, f"127.0.0.1:{port}")
+        key(app, "return")
+        end = time.monotonic() + 15
+        while type(top(app)).__name__ == "ServerScene" and time.monotonic() < end:
+            live_frame(app)
+        setup = top(app)
+        assert type(setup).__name__ == "HostScene" and setup.server == f"ws://127.0.0.1:{port}"
+        assert app.settings["last_server"] == f"127.0.0.1:{port}"
+        setup._game("punch")
+        setup.host()
+        room = top(app)
+        assert type(room).__name__ == "WaitingRoom" and room.net.server is None  # nothing hosted here
+        inv = invite.parse(room.invite, P.CODE_LEN)
+        assert inv.url == f"ws://127.0.0.1:{port}" and inv.code == room.net.client.room
+        friend.connect(inv.url)
+        friend.run(friend.client.join(inv.code))
+        assert friend.client.you == [1]
+        end = time.monotonic() + 15
+        while type(top(app)).__name__ == "WaitingRoom" and time.monotonic() < end:
+            live_frame(app)
+        assert type(top(app)).__name__ == "RemotePunchTable"
+    finally:
+        friend.close()
+        serve.terminate()
+        serve.wait(10)

@@ -35,6 +35,11 @@ class OnlineMenu(MenuScene):
                     hint="This computer holds the game",
                 ),
                 Item(
+                    "Host on a server",
+                    action=lambda: self.app.push(ServerScene(self.app)),
+                    hint="An always-on server holds the game: friends join from anywhere",
+                ),
+                Item(
                     "Join a game",
                     action=lambda: self.app.push(JoinScene(self.app)),
                     hint="Type the host's address and code",
@@ -53,8 +58,11 @@ class HostScene(MenuScene):
     heading = "Host a game"
     sub = "Choose the game and who plays; a friend joins with the address and code shown next"
 
-    def __init__(self, app):
+    def __init__(self, app, server: str = ""):
         super().__init__(app)
+        self.server = server  # a ``tabletop serve`` to create the room on; "" hosts on this computer
+        if server:
+            self.sub = f"The room is made on {server.split('://', 1)[1]}; friends join with the invite shown next"
         self.specs = [s for s in registry.load_all().values() if s.make_table is not None]
         self.spec = self.specs[0]
         self.reset_seats()
@@ -167,39 +175,45 @@ class HostScene(MenuScene):
             return
         net = NetThread()
         try:
-            port = net.host()
-            net.connect(f"ws://127.0.0.1:{port}")
+            if self.server:
+                net.connect(self.server)
+                address = self.server
+            else:
+                port = net.host()
+                net.connect(f"ws://127.0.0.1:{port}")
+                address = f"{local_address()}:{port}"
             net.run(net.client.create(self.spec.id, seats, self.options))
-        except Exception as e:  # a port we cannot open, a firewall: say so and stay here
+        except Exception as e:  # a port we cannot open, a firewall, a server gone: say so and stay here
             net.close()
-            self.app.toast(f"Could not start the server: {e}")
+            where = "reach the server" if self.server else "start the server"
+            self.app.toast(f"Could not {where}: {e}")
             return
         if net.client.errors:
             net.close()
             self.app.toast(net.client.errors[-1])
             return
-        address = f"{local_address()}:{port}"
         print(f"tabletop: hosting {self.spec.name} at {address}, room code {net.client.room}", flush=True)
-        self.app.push(WaitingRoom(self.app, net, address=address))
+        self.app.push(WaitingRoom(self.app, net, address=address, on_server=bool(self.server)))
 
 
-class JoinScene(Scene):
-    """One box for the invite the host sent (``tabletop://HOST:PORT/CODE``), then Join and Back.
+class OneBoxForm(Scene):
+    """A form of one text box, then a button that acts on it and Back (Join, Host on a server).
 
     While the box has the focus every key that types, types: letters, digits and the keys a
     menu uses elsewhere (W, S, Space) go into the box. Backspace only deletes, Ctrl+V (or
-    Shift+Insert) pastes, Enter joins, Tab and the arrows move to the buttons, Esc leaves. A
-    gamepad's A on the box opens the letter picker. The last invite that joined is remembered."""
+    Shift+Insert) pastes, Enter acts, Tab and the arrows move to the buttons, Esc leaves. A
+    gamepad's A on the box opens the letter picker, B leaves."""
 
-    order = ("invite", "join", "back")
+    order = ("box", "go", "back")
+    heading = sub = label = placeholder = go_label = key_hint = ""
 
-    def __init__(self, app):
+    def __init__(self, app, text: str = ""):
         super().__init__(app)
-        self.text = str(app.settings["last_invite"])
+        self.text = text
         self.focus = 0
         self.error = ""
         self.rects: dict[str, pygame.Rect] = {}
-        self.pending = None  # (net thread, invite, future) while connecting
+        self.pending = None  # (net thread, what, future) while connecting
         self.pad_used = False  # the hint names the device the player uses
 
     def on_enter(self):
@@ -210,6 +224,9 @@ class JoinScene(Scene):
 
     def back(self):
         self.app.pop(self)
+
+    def go(self) -> None:
+        raise NotImplementedError
 
     def type(self, letters: str) -> None:
         self.text = (self.text + letters.replace("\n", " ").replace("\r", " "))[: invite_mod.MAX_LEN]
@@ -223,10 +240,10 @@ class JoinScene(Scene):
         if pasted.strip():
             self.type(pasted.strip())
         else:
-            self.error = "Nothing to paste: copy the invite your friend sent first."
+            self.error = "Nothing to paste: copy it first."
 
     def handle(self, event, pad_changes):
-        in_box = self.order[self.focus] == "invite"
+        in_box = self.order[self.focus] == "box"
         if any(down for _iid, _name, down in pad_changes):
             self.pad_used = True
         elif event is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
@@ -242,7 +259,7 @@ class JoinScene(Scene):
             for k, r in self.rects.items():
                 if r.collidepoint(event.pos):
                     self.focus = self.order.index(k)
-                    if k != "invite":
+                    if k != "box":
                         self._confirm(k)
             return
         for b in menu_buttons(None, pad_changes):  # a gamepad
@@ -262,7 +279,7 @@ class JoinScene(Scene):
     def _key(self, event, in_box: bool) -> None:
         k, mod = event.key, event.mod
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self._confirm("join" if in_box else self.order[self.focus])
+            self._confirm("go" if in_box else self.order[self.focus])
         elif k == pygame.K_ESCAPE:
             self.back()
         elif k == pygame.K_TAB:
@@ -280,68 +297,65 @@ class JoinScene(Scene):
             self.paste()
 
     def _confirm(self, key):
-        if key in ("invite", "join"):
-            self.join()
+        if key in ("box", "go"):
+            if self.pending is None:
+                self.go()
         elif key == "back":
             self.back()
 
-    def join(self):
-        if self.pending is not None:
-            return
-        try:
-            inv = invite_mod.parse(self.text, P.CODE_LEN)
-        except invite_mod.BadInvite as e:
-            self.error = str(e)
-            return
+    def connect(self, url: str, then) -> None:
+        """Connect to ``url`` on a network thread and run ``then(client)`` there; ``connected`` follows."""
         net = NetThread()
 
-        async def go():
+        async def run():
             from tabletop.online.client import Client
 
-            net.client = Client(inv.url)
+            net.client = Client(url)
             await net.client.connect()
-            await net.client.join(inv.code, token=KNOWN_TOKENS.get((inv.url, inv.code)))
+            await then(net.client)
 
-        self.error = f"Connecting to {inv.url.split('://', 1)[1]}..."
-        self.pending = (net, inv, asyncio.run_coroutine_threadsafe(go(), net.loop))
+        self.error = f"Connecting to {url.split('://', 1)[1]}..."
+        self.pending = (net, url, asyncio.run_coroutine_threadsafe(run(), net.loop))
+
+    def connected(self, net: NetThread) -> None:
+        """The connection is made and the server answered without an error."""
 
     def update(self, dt_ms):
         """The connection is made on the network thread; the window stays alive meanwhile."""
         if self.pending is None or not self.pending[2].done():
             return
-        net, inv, fut = self.pending
+        net, url, fut = self.pending
         self.pending = None
         try:
             fut.result()
         except Exception:
             net.close()
-            where = inv.url.split("://", 1)[1]
-            self.error = f"No game answers at {where}. Check the invite and that the host is waiting."
+            self.error = f"No game answers at {url.split('://', 1)[1]}. {self.no_answer}"
             return
-        if net.client.errors or not net.client.you:
-            self.error = net.client.errors[-1] if net.client.errors else "The host did not answer."
+        if net.client.errors:
+            self.error = net.client.errors[-1]
             net.close()
             return
         self.error = ""
-        self.app.settings["last_invite"] = inv.text
-        self.app.settings.save()
-        self.app.push(WaitingRoom(self.app, net))
+        self.connected(net)
+
+    no_answer = "Check the address."
 
     def draw(self, surf, vp):
         background(surf)
-        title(surf, vp, "Join a game", "Paste the invite your friend sent")
+        title(surf, vp, self.heading, self.sub)
         self.rects = {}
         focused = self.order[self.focus]
-        gfx.blit_text(surf, "Invite", vp.s(20), vp.p(250, 200), gfx.GREY)
+        gfx.blit_text(surf, self.label, vp.s(20), vp.p(250, 200), gfx.GREY)
         r = vp.r(250, 230, 780, 60)
-        box_border = gfx.HILITE if focused == "invite" else (80, 90, 110)
+        box_border = gfx.HILITE if focused == "box" else (80, 90, 110)
         gfx.panel(surf, r, (34, 40, 54), radius=vp.s(8), border=box_border, width=max(1, vp.s(2)))
-        caret = "|" if focused == "invite" and pygame.time.get_ticks() // 500 % 2 == 0 else ""
-        shown = self.text + caret if self.text or caret else "tabletop://address:port/CODE"
+        caret = "|" if focused == "box" and pygame.time.get_ticks() // 500 % 2 == 0 else ""
+        shown = self.text + caret if self.text or caret else self.placeholder
         colour = gfx.WHITE if self.text else (110, 118, 136)
         gfx.draw_fitted(surf, shown, r.inflate(-vp.s(32), -4), vp.s(26), colour, align="left", lines=1)
-        self.rects["invite"] = r
-        for k, x, label in (("join", 250, "Join"), ("back", 760, "Back")):
+        self.rects["box"] = r
+        for k, x, label in (("go", 250, self.go_label), ("back", 760, "Back")):
             on = focused == k
             b = vp.r(x, 330, 270, 54)
             gfx.panel(
@@ -357,12 +371,74 @@ class JoinScene(Scene):
         if self.error:
             colour = gfx.GREY if self.pending is not None else gfx.REFUSE
             gfx.draw_fitted(surf, self.error, vp.r(250, 410, 780, 60), vp.s(20), colour, valign="top", lines=2)
-        hint = (
-            "A on the box opens the letter picker; B goes back."
-            if self.pad_used
-            else "Ctrl+V pastes the invite, Enter joins, Esc goes back. An address and code also work: host:port CODE."
-        )
+        hint = "A on the box opens the letter picker; B goes back." if self.pad_used else self.key_hint
         gfx.draw_fitted(surf, hint, vp.r(140, 630, 1000, 60), vp.s(18), gfx.GREY, min_px=vp.s(17), lines=2)
+
+
+class JoinScene(OneBoxForm):
+    """The invite the host sent (``tabletop://HOST:PORT/CODE``), then Join. The last invite that
+    joined is remembered."""
+
+    heading, sub, label = "Join a game", "Paste the invite your friend sent", "Invite"
+    placeholder, go_label = "tabletop://address:port/CODE", "Join"
+    key_hint = "Ctrl+V pastes the invite, Enter joins, Esc goes back. An address and code also work: host:port CODE."
+    no_answer = "Check the invite and that the host is waiting."
+
+    def __init__(self, app):
+        super().__init__(app, str(app.settings["last_invite"]))
+        self.invite: invite_mod.Invite | None = None
+
+    def go(self):
+        try:
+            inv = invite_mod.parse(self.text, P.CODE_LEN)
+        except invite_mod.BadInvite as e:
+            self.error = str(e)
+            return
+        self.invite = inv
+        self.connect(inv.url, lambda c: c.join(inv.code, token=KNOWN_TOKENS.get((inv.url, inv.code))))
+
+    def connected(self, net):
+        if not net.client.you:
+            self.error = "The host did not answer."
+            net.close()
+            return
+        self.app.settings["last_invite"] = self.invite.text
+        self.app.settings.save()
+        self.app.push(WaitingRoom(self.app, net))
+
+
+class ServerScene(OneBoxForm):
+    """Host on a server: the address of an always-on ``tabletop serve``; the game is set up next."""
+
+    heading, sub, label = "Host on a server", "A server that is always on: anyone with the invite joins", "Server"
+    placeholder, go_label = "wss://play.example.org", "Next"
+    key_hint = "Type or paste the server's address (Ctrl+V), Enter goes on, Esc goes back."
+
+    def __init__(self, app):
+        super().__init__(app, str(app.settings["last_server"]))
+
+    def go(self):
+        if not self.text.strip():
+            self.error = "Type the server's address, as whoever runs it gave it to you."
+            return
+        try:
+            url = invite_mod.server_url(self.text)
+            invite_mod.parse(f"{url}/{'A' * P.CODE_LEN}", P.CODE_LEN)  # the address part of an invite
+        except invite_mod.BadInvite as e:
+            self.error = str(e)
+            return
+
+        async def nothing(_client):
+            return None
+
+        self.connect(url, nothing)
+
+    def connected(self, net):
+        url = net.client.url
+        net.close()  # the setup comes next; Host connects again with the room's seats
+        self.app.settings["last_server"] = self.text.strip()
+        self.app.settings.save()
+        self.app.replace(HostScene(self.app, server=url))
 
 
 class TextPicker(NameEntry):
@@ -371,23 +447,24 @@ class TextPicker(NameEntry):
     rows = INVITE_ROWS
     max_len = invite_mod.MAX_LEN
 
-    def __init__(self, app, form: JoinScene):
+    def __init__(self, app, form: OneBoxForm):
         super().__init__(app, "Type the invite", form.text, self._done)
         self.form = form
         self.upper = True
 
     def _done(self, text: str) -> None:
         self.form.text = text
-        self.form.focus = self.form.order.index("join")
+        self.form.focus = self.form.order.index("go")
 
 
 class WaitingRoom(Scene):
     """Who is here; the host also sees the address and the room code to tell the others."""
 
-    def __init__(self, app, net: NetThread, address: str = ""):
+    def __init__(self, app, net: NetThread, address: str = "", on_server: bool = False):
         super().__init__(app)
         self.net = net
         self.address = address
+        self.on_server = on_server
         self.started = False
         self.invite = invite_mod.make(address, net.client.room) if address else ""
         items = [Item("Leave", action=self.leave)]
@@ -429,7 +506,9 @@ class WaitingRoom(Scene):
             gfx.blit_text(surf, "Send your friend this invite:", vp.s(22), vp.p(640, 160), gfx.GREY, anchor="center")
             gfx.draw_fitted(surf, self.invite, vp.r(140, 185, 1000, 56), vp.s(36), gfx.GOLD, bold=True, lines=1)
             reach = (
-                "A friend on this network (the same Wi-Fi or router) can join with it. From elsewhere "
+                "Anyone who can reach this server joins with it."
+                if self.on_server
+                else "A friend on this network (the same Wi-Fi or router) can join with it. From elsewhere "
                 "your router must let them in; a server on the internet works from anywhere."
             )
             gfx.draw_fitted(surf, reach, vp.r(190, 250, 900, 60), vp.s(18), gfx.GREY, min_px=vp.s(17), lines=2)
