@@ -17,6 +17,7 @@ from tabletop.core.game import Refused
 from tabletop.core.registry import REALTIME
 from tabletop.session import Seat
 
+from . import portmap
 from .client import Client
 from .server import DEFAULT_PORT, Server
 
@@ -46,6 +47,8 @@ class NetThread:
         self.client: Client | None = None
         self.server: Server | None = None
         self.error = ""
+        self.reach: portmap.Reach | None = None  # hosting: can a friend elsewhere join? (None: still asking)
+        self._mapping = None
 
     def run(self, coro, timeout: float = 10.0):
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
@@ -62,7 +65,13 @@ class NetThread:
                 await self.server.start(BIND, 0)  # the usual port is taken: any free one
             return self.server.port
 
-        return self.run(start())
+        port = self.run(start())
+        threading.Thread(target=self._map_port, args=(port,), name="tabletop-portmap", daemon=True).start()
+        return port
+
+    def _map_port(self, port: int) -> None:
+        """Ask the router for a way in (it can take a second or two: off the window's thread)."""
+        self.reach, self._mapping = portmap.open_port(port, BIND)
 
     def connect(self, url: str) -> None:
         self.client = Client(url)
@@ -96,6 +105,8 @@ class NetThread:
         except Exception:
             pass
         self.loop.call_soon_threadsafe(self.loop.stop)
+        portmap.close_port(self._mapping)
+        self._mapping = None
 
 
 class RemoteSession:

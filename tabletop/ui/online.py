@@ -472,6 +472,16 @@ class WaitingRoom(Scene):
             items.insert(0, Item("Copy invite", action=self.copy, hint="Then paste it to your friend (Ctrl+V)"))
         self.menu = Menu(items, x=490, y=540, w=300, sound=app.sounds, on_back=self.leave)
 
+    def reach_words(self) -> str:
+        """Who can join with the invite, in plain words; a router that opened the way in gives the
+        invite its public address."""
+        if self.on_server:
+            return "Anyone who can reach this server joins with it."
+        reach = self.net.reach
+        if reach is None:
+            return "Asking your router whether a friend elsewhere can reach this computer..."
+        return reach.note
+
     def copy(self):
         try:
             pygame.scrap.put_text(self.invite)
@@ -489,6 +499,10 @@ class WaitingRoom(Scene):
 
     def update(self, dt_ms):
         c = self.net.client
+        reach = self.net.reach
+        if self.invite and reach is not None and reach.public and self.address != reach.public:
+            self.address = reach.public  # the router opened the way in: the invite works from anywhere
+            self.invite = invite_mod.make(reach.public, c.room)
         if c.closed:
             self.app.toast("The connection to the host was lost.")
             self.leave()
@@ -505,12 +519,7 @@ class WaitingRoom(Scene):
         if self.invite:
             gfx.blit_text(surf, "Send your friend this invite:", vp.s(22), vp.p(640, 160), gfx.GREY, anchor="center")
             gfx.draw_fitted(surf, self.invite, vp.r(140, 185, 1000, 56), vp.s(36), gfx.GOLD, bold=True, lines=1)
-            reach = (
-                "Anyone who can reach this server joins with it."
-                if self.on_server
-                else "A friend on this network (the same Wi-Fi or router) can join with it. From elsewhere "
-                "your router must let them in; a server on the internet works from anywhere."
-            )
+            reach = self.reach_words()
             gfx.draw_fitted(surf, reach, vp.r(190, 250, 900, 60), vp.s(18), gfx.GREY, min_px=vp.s(17), lines=2)
         y = 330
         for i, s in enumerate(c.seats):
