@@ -17,7 +17,7 @@ from tabletop.core.game import Refused
 from tabletop.core.registry import REALTIME
 from tabletop.session import Seat
 
-from . import portmap
+from . import kept_seats, portmap
 from .client import Client
 from .server import DEFAULT_PORT, Server
 
@@ -121,6 +121,10 @@ class RemoteSession:
         self.net = net
         c = net.client
         KNOWN_TOKENS[(c.url, c.room)] = c.tokens[c.you[0]]  # Join again later: the same seat
+        self.keep_note = ""
+        if net.server is None:  # a game on another computer: kept here, so a closed window loses nothing
+            names = [s["name"] for s in c.seats]
+            self.keep_note = kept_seats.keep(c.url, c.room, c.tokens[c.you[0]], c.you[0], c.spec.id, names)
         self.spec = c.spec
         self.options = c.views[c.you[0]].options if hasattr(c.views.get(c.you[0]), "options") else {}
         self.you = list(c.you)

@@ -30,7 +30,7 @@ def kept_items(launcher) -> list[Item]:
     """The launcher's "Continue" and "Replays" entries (plain menu items), when there is something."""
     app = launcher.app
     items = []
-    games = _count(paths.games_dir()) + paths_old_autosave()
+    games = _count(paths.games_dir()) + _count(paths.data_dir() / "online") + paths_old_autosave()
     if games:
         items.append(
             Item(
@@ -85,7 +85,7 @@ class EntryMenu(Menu):
             super().draw_row(surf, vp, i, it, r, focused)
             return
         head = f"{entry.title}  ·  {entry.players()}" if entry.players() else entry.title
-        moves = f"{entry.moves} move{'s' if entry.moves != 1 else ''}"
+        moves = "" if entry.moves is None else f"{entry.moves} move{'s' if entry.moves != 1 else ''}"
         sub = "  ·  ".join(b for b in (entry.when_text(), moves, entry.status()) if b)
         left = r.x + vp.s(16)
         width = r.w - vp.s(32)
@@ -130,10 +130,19 @@ class ContinueScene(ListScene):
     hint = "Enter, A or a click: resume or delete this game"
 
     def load(self, messages):
-        return kept.unfinished(messages)
+        from tabletop.online import kept_seats
+        from tabletop.ui.online import OnlineEntry
+
+        online = [OnlineEntry(seat) for seat in kept_seats.kept(messages)]
+        return online + kept.unfinished(messages)
 
     def choose(self, entry):
-        self.app.push(KeptGameScene(self.app, entry, self))
+        from tabletop.ui.online import OnlineEntry, OnlineSeatScene
+
+        if isinstance(entry, OnlineEntry):
+            self.app.push(OnlineSeatScene(self.app, entry, self))
+        else:
+            self.app.push(KeptGameScene(self.app, entry, self))
 
 
 class ReplaysScene(ListScene):

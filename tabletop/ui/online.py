@@ -11,6 +11,7 @@ from tabletop.core import registry
 from tabletop.core.registry import REALTIME
 from tabletop.input.devices import menu_buttons
 from tabletop.online import invite as invite_mod
+from tabletop.online import kept_seats
 from tabletop.online import protocol as P
 from tabletop.online.remote import KNOWN_TOKENS, NetThread, RemoteSession, local_address
 from tabletop.ui import gfx
@@ -384,9 +385,10 @@ class JoinScene(OneBoxForm):
     key_hint = "Ctrl+V pastes the invite, Enter joins, Esc goes back. An address and code also work: host:port CODE."
     no_answer = "Check the invite and that the host is waiting."
 
-    def __init__(self, app):
-        super().__init__(app, str(app.settings["last_invite"]))
+    def __init__(self, app, text: str | None = None, token: str | None = None):
+        super().__init__(app, str(app.settings["last_invite"]) if text is None else text)
         self.invite: invite_mod.Invite | None = None
+        self.token = token  # a kept seat's token (Continue): the same seat again
 
     def go(self):
         try:
@@ -395,7 +397,8 @@ class JoinScene(OneBoxForm):
             self.error = str(e)
             return
         self.invite = inv
-        self.connect(inv.url, lambda c: c.join(inv.code, token=KNOWN_TOKENS.get((inv.url, inv.code))))
+        token = self.token or KNOWN_TOKENS.get((inv.url, inv.code))
+        self.connect(inv.url, lambda c: c.join(inv.code, token=token))
 
     def connected(self, net):
         if not net.client.you:
@@ -533,12 +536,72 @@ class WaitingRoom(Scene):
         self.menu.draw(surf, vp)
 
 
+class OnlineEntry:
+    """A kept online seat as a row of Continue (the same words as a kept game's row)."""
+
+    def __init__(self, seat: kept_seats.KeptSeat):
+        self.seat = seat
+        spec = registry.load_all().get(seat.game)
+        self.title = f"{spec.name if spec else seat.game} online"
+        self.moves = None  # the server holds the record
+
+    def players(self) -> str:
+        return " vs ".join(self.seat.names)
+
+    def when_text(self) -> str:
+        import time
+
+        return time.strftime("%d %b %Y %H:%M", time.localtime(self.seat.when))
+
+    def status(self) -> str:
+        return f"at {self.seat.where}, room {self.seat.code}"
+
+    def describe(self) -> str:
+        return " · ".join(b for b in (self.title, self.players(), self.when_text(), self.status()) if b)
+
+
+class OnlineSeatScene(MenuScene):
+    """A kept online game: join it again (the same seat), forget it, or go back."""
+
+    def __init__(self, app, entry: OnlineEntry, parent):
+        super().__init__(app)
+        self.entry, self.parent = entry, parent
+        self.heading = entry.title
+        self.sub = f"{entry.players()} · {entry.status()}"
+        self.menu = Menu(
+            [
+                Item("Join again", action=self.rejoin, hint="Back to your seat, where the game is"),
+                Item("Forget it", action=self.forget, hint="Leave this game for good: it is no longer listed"),
+                Item("Back", action=self.back),
+            ],
+            x=390,
+            y=200,
+            w=500,
+            sound=app.sounds,
+            on_back=self.back,
+        )
+
+    def rejoin(self):
+        seat = self.entry.seat
+        join = JoinScene(self.app, text=invite_mod.Invite(seat.url, seat.code).text, token=seat.token)
+        self.app.replace(join)
+        join.go()
+
+    def forget(self):
+        kept_seats.forget(self.entry.seat.code)
+        self.app.pop(self)
+        self.parent.build()
+
+
 class _RemoteTable:
     """Mixed into a game's table class: the table draws its seat's view from the server; this adds
     the pause while somebody is away, pings and jitter, and leaving closes the connection."""
 
     def update(self, dt_ms):
         s = self.session
+        if s.outcome() is not None and not getattr(self, "_forgotten", False):
+            self._forgotten = True  # finished: nothing to come back to (the record came with the result)
+            kept_seats.forget(s.client.room)
         if s.client.closed and s.outcome() is None:
             # dropped: come back to the same seat with its token, every two seconds until it works
             self._retry_ms = getattr(self, "_retry_ms", 0.0) - dt_ms
@@ -609,6 +672,7 @@ class _RemoteTable:
         self.leave()
 
     def leave(self):
+        kept_seats.forget(self.session.client.room)  # left on purpose: not offered by Continue again
         self.session.net.close()
         super().leave()
 
