@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from tabletop.core.words import plural
+
 from .content import CONTENT
 
 KINDS = CONTENT.kinds
@@ -186,5 +188,5 @@ def explain(event: dict, names) -> str:
         return f"{n[w]} wins match {event['match']} on stamina, {st[w]} to {st[1 - w]}."
     if t == "game_end":
         w = event["winner"]
-        return f"{n[w]} wins the game, {event['wins'][w]} matches to {event['wins'][1 - w]}."
+        return f"{n[w]} wins the game, {plural(event['wins'][w], 'match')} to {event['wins'][1 - w]}."
     return t
