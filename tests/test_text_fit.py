@@ -1,5 +1,6 @@
 """Every text a player reads fits its box and overlaps no other text, on every screen of every game
-(launcher, setups, settings, tables in their busiest pose, pause, help, results) at three window sizes.
+(launcher, setups, settings, tables in their busiest pose, pause, help, results) at three window sizes,
+and passes the words check (``words_check``: no template, None or ruling id; counts agree with nouns).
 
 The text-drawing functions of ``tabletop.ui.gfx`` record each drawn text's rect and box in
 ``gfx.LOG`` while a frame is drawn; what is drawn over a text (a panel, a card, a shade) hides it."""
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+import words_check
 from ui_helpers import frames, make_app
 
 from tabletop.core import registry
@@ -32,14 +34,15 @@ def drawn_problems(app) -> list[str]:
     app.screen = recording
     gfx.LOG = gfx.TextLog(recording)
     try:
-        gfx.text.cache_clear()
+        gfx._text_image.cache_clear()
         gfx.forget_images()
         for scene in app.stack:
             getattr(scene, "invalidate", lambda: None)()
             for name, value in list(vars(scene).items()):
                 setattr(scene, name, recording_twins(value))
-        app.draw()
-        return gfx.LOG.problems()
+        with words_check.collect() as seen:
+            app.draw()
+        return gfx.LOG.problems() + words_check.problems(seen)
     finally:
         gfx.LOG = None
         pygame.Surface = gfx.PLAIN_SURFACE
