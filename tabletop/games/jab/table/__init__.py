@@ -100,6 +100,7 @@ class JabTable(HandDevices, TableScene):
         # keys, d-pad and sticks (index player * 2 + hand, the rules' hands): see steer.py
         self.held_ms = [0.0] * 4
         self.jump_to: list = [None] * 4
+        self.jump_waiting: set = set()  # seats whose Jump key is down before any direction: the next one jumps
         self.pull_to: list = [None] * 4  # where the magnet is drawing a resting hand
         self.last_dir: list = [None] * 4
         self.taps: dict = {}  # (seat, "l_" | "r_") -> direction pressed this frame (kept if let go in the same frame)
