@@ -34,7 +34,7 @@ def drawn_problems(app) -> list[str]:
     app.screen = recording
     gfx.LOG = gfx.TextLog(recording)
     try:
-        gfx._text_image.cache_clear()
+        gfx.text_image.cache_clear()
         gfx.forget_images()
         for scene in app.stack:
             getattr(scene, "invalidate", lambda: None)()

@@ -110,11 +110,11 @@ def text(s: str, px: int, colour=WHITE, bold: bool = False) -> pygame.Surface:
     """The image of one line of text (made once per text, size, colour and weight)."""
     if SEEN is not None:
         SEEN.append(s)
-    return _text_image(s, px, colour, bold)
+    return text_image(s, px, colour, bold)
 
 
 @image_cache(2048)
-def _text_image(s: str, px: int, colour, bold: bool) -> pygame.Surface:
+def text_image(s: str, px: int, colour, bold: bool) -> pygame.Surface:
     img = font(px, bold).render(s, True, colour)
     if LOG is not None:  # the text-fit test knows a text wherever its image is blitted
         TEXT_IMAGES[id(img)] = (s, img)
@@ -542,7 +542,7 @@ def ease_out(t: float) -> float:
 def reset_caches() -> None:
     """Forget cached fonts and images (they die with pygame.quit())."""
     font.cache_clear()
-    _text_image.cache_clear()
+    text_image.cache_clear()
     fit.cache_clear()
     _wrap.cache_clear()
     veil.cache_clear()
