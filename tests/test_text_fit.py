@@ -247,3 +247,27 @@ def test_a_line_too_long_for_its_box_shrinks_then_ends_with_an_ellipsis_and_show
     short = gfx.blit_text(screen, "Ana", 20, box.topleft, box=box)
     assert gfx.CUT == [] and short.h == gfx.text("Ana", 20).get_height()  # a text that fits is left as it is
     pygame.quit()
+
+
+def test_paused_and_its_menu_stand_on_their_own_card_not_over_the_tables_texts(app):
+    """Issue 30: "Paused" was drawn on the shaded table, over the table's texts still showing through.
+    Around the word every pixel is the card's colour or the word's gold (or the blend at its edges)."""
+    from tabletop.bench import busy_table
+    from tabletop.ui.pause import PauseScene
+
+    table = busy_table(registry.get("punch"), app)
+    app.push(PauseScene(app, table))
+    frames(app, 3)
+    vp, surf = app.vp, app.screen
+    title = gfx.text("Paused", vp.s(48), gfx.GOLD, True).get_rect(center=vp.p(640, 150)).inflate(vp.s(40), vp.s(16))
+    panel, gold = pygame.Vector3(gfx.PANEL), pygame.Vector3(gfx.GOLD)
+    line = gold - panel
+    stray = 0
+    for x in range(title.left, title.right, 2):
+        for y in range(title.top, title.bottom, 2):
+            c = pygame.Vector3(tuple(surf.get_at((x, y)))[:3])
+            t = max(0.0, min(1.0, (c - panel).dot(line) / line.length_squared()))
+            stray += (c - (panel + line * t)).length() > 12
+    assert stray == 0, f"{stray} pixels of the table show around 'Paused'"
+    app.pop()
+    app.pop()
