@@ -271,3 +271,16 @@ def test_paused_and_its_menu_stand_on_their_own_card_not_over_the_tables_texts(a
     assert stray == 0, f"{stray} pixels of the table show around 'Paused'"
     app.pop()
     app.pop()
+
+
+def test_jabs_refusal_of_a_block_is_read_whole_in_its_note(app):
+    """Issue 30: the note said "…any card blocks a Hay…": a refusal cut short. Every block refusal (each
+    card against each punch it cannot block) fits the note between the decks, at every window size."""
+    from tabletop.games.jab.rules.queries import block_refusal, can_block
+    from tabletop.games.jab.table.hud import note_fit
+
+    cards = range(50)
+    said = {block_refusal(c, p) for c in cards for p in cards if not can_block(p, c)}
+    assert len(said) > 100
+    cut = [s for s in said if note_fit(s, app.vp)[2]]
+    assert not cut, cut[:3]

@@ -83,13 +83,19 @@ def band_rows(seat):
     return 6, 24, 46, 110
 
 
+def note_fit(note: str, vp) -> tuple:
+    """(px, lines, cut) of a player's note (a refusal, a tip) in its box between the decks: two lines at most."""
+    box = vp.r(420, 0, 440, 40)
+    return gfx.fit(note, box.w, box.h, vp.s(15), vp.s(12), True, 2)
+
+
 def draw_band(table, surf, vp, st, seat, opps) -> None:
     s = table.session.seats[seat]
     h1, h2, by, ny = band_rows(seat)
     note, ms = table.notes[seat]
     if ms > 0 and note:
         box = vp.r(420, ny - 20, 440, 40)
-        px, lines, _cut = gfx.fit(note, box.w, box.h, vp.s(15), vp.s(12), True, 2)
+        px, lines, _cut = note_fit(note, vp)
         for k, line in enumerate(lines):
             yy = ny + (k - (len(lines) - 1) / 2) * 18
             rr = gfx.text(line, px, (255, 225, 200), True).get_rect(center=vp.p(640, yy))
