@@ -284,3 +284,53 @@ def test_jabs_refusal_of_a_block_is_read_whole_in_its_note(app):
     assert len(said) > 100
     cut = [s for s in said if note_fit(s, app.vp)[2]]
     assert not cut, cut[:3]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_boxing_card_faces_read_at_the_smallest_text_size_or_more(size, monkeypatch):
+    """Issue 30: Boxing: The Game's card rules text (the move beside the speed, "Uppercut") was 7-8 px at
+    1280x720. Every text on every card face, at the sizes the table draws cards (prize row, hand, slots),
+    is at least the smallest size a text may have there."""
+    from tabletop.games.boxing_the_game.rules.content import CARDS
+    from tabletop.games.boxing_the_game.table import cards as btg_cards
+    from tabletop.games.boxing_the_game.table import layout as L
+
+    pygame.init()
+    gfx.reset_caches()
+    pygame.display.set_mode(size)
+    vp = gfx.Viewport(size)
+    drawn: list = []
+    real = gfx.text
+    monkeypatch.setattr(gfx, "text", lambda s, px, *a, **k: drawn.append((s, px)) or real(s, px, *a, **k))
+    least = max(7, vp.s(14) * 3 // 4)
+    small = []
+    for w, h in ((L.PRIZE_W, L.PRIZE_H), (L.SLOT_W, L.ROW_H), (96, L.HAND_H - 10)):
+        r = vp.r(0, 0, w, h)
+        for cid in range(len(CARDS)):
+            drawn.clear()
+            btg_cards.card_image(cid, r.w, r.h, (30, 30, 30), vp.s(14))
+            small += [(CARDS[cid].name, s, px) for s, px in drawn if px < least and s.strip() and s != "…"]
+    assert not small, small[:5]
+    pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_boxing_an_events_points_and_its_knockdown_mark_do_not_share_a_line(size, monkeypatch):
+    """Issue 30: an event with points and a knockdown drew "+0 : +4" and "KD!" on one spot ("+0 KD +4")."""
+    from types import SimpleNamespace
+
+    from tabletop.games.boxing_the_game.table import ring
+
+    pygame.init()
+    gfx.reset_caches()
+    screen = pygame.display.set_mode(size)
+    vp = gfx.Viewport(size)
+    drawn: dict = {}
+    real = ring.txt
+    monkeypatch.setattr(ring, "txt", lambda surf, vp, s, *a, **k: drawn.setdefault(s, real(surf, vp, s, *a, **k)))
+    event = {"landed": [False, True], "points": [0, 4], "knockdown": [True, False]}
+    table = SimpleNamespace(ring={"events": {1: event}}, anim=None)
+    ring.middle(table, screen, vp, 0, 208, False)
+    points, kd = drawn["+0 : +4"], drawn["KD!"]
+    assert not points.colliderect(kd)
+    pygame.quit()
