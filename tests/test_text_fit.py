@@ -23,6 +23,16 @@ def drawn_problems(app) -> list[str]:
     """Draw one frame in full on a recording screen and say what does not fit. Every picture is made
     anew while it is drawn (no cached card face or text), on surfaces that record what is drawn on them,
     so the texts inside card faces and panels are seen where they land."""
+    return recorded_frame(app)[0]
+
+
+def visible_texts(app) -> list[str]:
+    """Every text still readable on the screen after one frame (a text something was drawn over is gone)."""
+    return recorded_frame(app)[1]
+
+
+def recorded_frame(app) -> tuple[list[str], list[str]]:
+    """(what does not fit, the texts readable) of one frame drawn on a recording screen."""
     screen = app.screen
     recording = gfx.recording_screen(screen)
     real = pygame.display.get_surface
@@ -42,7 +52,7 @@ def drawn_problems(app) -> list[str]:
                 setattr(scene, name, recording_twins(value))
         with words_check.collect() as seen:
             app.draw()
-        return gfx.LOG.problems() + words_check.problems(seen)
+        return gfx.LOG.problems() + words_check.problems(seen), [s for s, _r, _b in gfx.LOG.items]
     finally:
         gfx.LOG = None
         pygame.Surface = gfx.PLAIN_SURFACE
@@ -334,3 +344,47 @@ def test_boxing_an_events_points_and_its_knockdown_mark_do_not_share_a_line(size
     points, kd = drawn["+0 : +4"], drawn["KD!"]
     assert not points.colliderect(kd)
     pygame.quit()
+
+
+def test_stabby_jacks_cards_of_the_last_move_leave_the_discard_label_readable(app, monkeypatch):
+    """Issue 30: the last move's cards (up to three) were fanned to the left, over the "Discard" label."""
+    from tabletop.bench import busy_table
+    from tabletop.games.stabby_jack.table import middle
+
+    table = busy_table(registry.get("stabby-jack"), app)
+    frames(app, 60)
+    table.recent = dict(seat=0, turns=table.st.turns, lines=[], cards=list(table.st.discard[-3:]), did="", means="")
+    assert len(table.recent["cards"]) == 3
+    faces, labels = [], []
+    card_image, blit_text = middle.card_image, gfx.blit_text
+
+    def face(*a, **k):
+        img = card_image(*a, **k)
+        faces.append(img)
+        return img
+
+    def label(surf, s, *a, **k):
+        r = blit_text(surf, s, *a, **k)
+        if s.startswith("Discard "):
+            labels.append(r)
+        return r
+
+    class Screen(gfx.PLAIN_SURFACE):
+        def blit(self, source, dest, area=None, special_flags=0):
+            r = gfx.PLAIN_SURFACE.blit(self, source, dest, area, special_flags)
+            if any(source is f for f in faces) and labels:
+                covered.append(r)
+            return r
+
+    covered: list = []
+    monkeypatch.setattr(middle, "card_image", face)
+    monkeypatch.setattr(gfx, "blit_text", label)
+    screen = app.screen
+    app.screen = Screen(screen.get_size())
+    try:
+        app.draw()
+    finally:
+        app.screen = screen
+    assert labels and len(covered) >= 3  # the label, then the three cards drawn after it
+    assert not [r for r in covered if r.colliderect(labels[-1])]
+    app.pop()

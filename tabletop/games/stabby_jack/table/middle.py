@@ -57,8 +57,8 @@ class MiddleMixin:
             caption = f"{self.names[self.recent['seat']]}: {self.recent['did'] or 'drew'}"
             if not shown and self.recent["did"] == DID["rest"]:
                 sign = declare_image("rest", big.w, big.w, vp.scale)
-        for k, c in enumerate(shown):
-            r = big.move(-vp.s(22) * (len(shown) - 1 - k), 0)
+        for k, c in enumerate(shown):  # fanned to the right, the newest on top: never over the discard pile's label
+            r = big.move(vp.s(22) * k, 0)
             img = card_image(c, r.w, r.h)
             if self.fly_ms <= 0:  # while it slides in, only the flying card is drawn
                 surf.blit(img, r)
