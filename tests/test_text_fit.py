@@ -388,3 +388,44 @@ def test_stabby_jacks_cards_of_the_last_move_leave_the_discard_label_readable(ap
     assert labels and len(covered) >= 3  # the label, then the three cards drawn after it
     assert not [r for r in covered if r.colliderect(labels[-1])]
     app.pop()
+
+
+def test_stabby_jacks_log_ends_above_a_lessons_words(app, monkeypatch):
+    """Issue 30: in a lesson the log ran on under the lesson's box, its last lines cut in half."""
+    from dataclasses import replace
+
+    from tabletop.games.stabby_jack.table import middle
+    from tabletop.tutorial.coach import start_lesson
+
+    spec = registry.get("stabby-jack")
+    app.push(start_lesson(app, spec, 3))
+    frames(app, 60)
+    table = app.stack[-1]
+    while table.tutor is None:
+        table = app.stack[app.stack.index(table) - 1]
+    st = table.session.state
+    table.session.state = replace(st, log=tuple(st.log) * 12)  # a long story: the log is full
+    lines: list = []
+    blit_text, draw_log = gfx.blit_text, middle.MiddleMixin._draw_log
+    in_log = []
+
+    def spy(surf, s, px, pos, *a, **k):
+        r = blit_text(surf, s, px, pos, *a, **k)
+        if in_log:
+            lines.append(r)
+        return r
+
+    def log(*a, **k):
+        in_log.append(True)
+        try:
+            draw_log(*a, **k)
+        finally:
+            in_log.clear()
+
+    monkeypatch.setattr(gfx, "blit_text", spy)
+    monkeypatch.setattr(middle.MiddleMixin, "_draw_log", log)
+    app.draw()
+    banner = app.vp.rect(table.tutor_banner)
+    assert len(lines) > 5
+    assert not [r for r in lines if r.colliderect(banner)]
+    table.session.state = st

@@ -98,7 +98,10 @@ class MiddleMixin:
                 ty += 20
                 left -= 1
         self._draw_choices(surf, vp, x, y + 282, w)
-        self._draw_log(surf, vp, x, y + 430, w, h - 430)
+        log_h = h - 430
+        if self.tutor is not None:  # a lesson's words sit over the table's foot: the log ends above them
+            log_h = min(log_h, self.tutor_banner[1] - 8 - (y + 430))
+        self._draw_log(surf, vp, x, y + 430, w, log_h)
 
     def _explain(self) -> list[tuple[str, tuple]]:
         """What to read under the drawn card: what it means (white) and what came of it (gold)."""
