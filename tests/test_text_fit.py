@@ -429,3 +429,42 @@ def test_stabby_jacks_log_ends_above_a_lessons_words(app, monkeypatch):
     assert len(lines) > 5
     assert not [r for r in lines if r.colliderect(banner)]
     table.session.state = st
+
+
+def test_the_square_rings_card_description_stays_in_its_bar_under_the_ring(app, monkeypatch):
+    """Issue 30: a card's description in two lines began on the ring's frame, out of its bar."""
+    from tabletop.bench import busy_table
+    from tabletop.games.square_ring.rules.content import BOXERS
+    from tabletop.games.square_ring.table import cards as sq_cards
+    from tabletop.games.square_ring.table import draw as sq_draw
+    from tabletop.games.square_ring.table import layout as L
+
+    long = max((sq_cards.describe(b, c.id) for b in BOXERS for c in BOXERS[b].cards), key=len)
+    long += " — hits c3, c4, d3, d4 (Fredo stands on c4 now: it would land)"
+    monkeypatch.setattr(sq_draw, "caption_text", lambda t: (long, True))
+    busy_table(registry.get("square-ring"), app)
+    frames(app, 10)
+    vp = app.vp
+    cell = vp.s(L.CELL)
+    ring_bottom = vp.p(L.BOARD_X, L.BOARD_Y)[1] + 5 * cell + max(4, cell // 5)
+    bar = vp.r(20, 373, 1240, 44)
+    shown = [(s, r) for s, r in drawn_lines(app, monkeypatch) if len(s) > 10 and s[:8] in long]
+    assert shown
+    # the letters (a line's rect less the font's empty band above them) start under the ring's frame
+    assert all(r.top + r.h // 6 >= ring_bottom and bar.contains(r) for _s, r in shown), (shown, ring_bottom, bar)
+    app.pop()
+
+
+def drawn_lines(app, monkeypatch) -> list:
+    """(text, rect) of every line of text drawn in one frame."""
+    out: list = []
+    blit = gfx._blit
+
+    def spy(surf, img, r, s, box):
+        out.append((s, pygame.Rect(r)))
+        blit(surf, img, r, s, box)
+
+    monkeypatch.setattr(gfx, "_blit", spy)
+    app.draw()
+    monkeypatch.setattr(gfx, "_blit", blit)
+    return out
