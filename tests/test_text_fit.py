@@ -457,6 +457,46 @@ def test_the_square_rings_card_description_stays_in_its_bar_under_the_ring(app, 
 
 def drawn_lines(app, monkeypatch) -> list:
     """(text, rect) of every line of text drawn in one frame."""
+    return drawn_lines_of(app.draw, monkeypatch)
+
+
+def test_jabs_bonus_cards_never_lie_under_their_points_or_the_tiles_won(app, monkeypatch):
+    """Issue 30: the bonus box's cards fanned on under its "+N points" (and the tiles won)."""
+    from tabletop.bench import busy_table
+    from tabletop.games.jab.rules import content as C
+    from tabletop.games.jab.table import draw as jab_draw
+
+    table = busy_table(registry.get("jab"), app)
+    frames(app, 5)
+    st = table.session.state
+    many = st.clone()
+    many.combo_won = (tuple(range(len(C.COMBOS)))[:5], ())
+    many.counter_won = (tuple(range(len(C.COUNTERS)))[:4], ())
+    faces: list = []
+    for name in ("combo_card", "counter_card"):
+        real = getattr(jab_draw, name)
+        monkeypatch.setattr(jab_draw, name, lambda *a, real=real, **k: faces.append(real(*a, **k)) or faces[-1])
+    covered: list = []
+
+    class Screen(gfx.PLAIN_SURFACE):
+        def blit(self, source, dest, area=None, special_flags=0):
+            r = gfx.PLAIN_SURFACE.blit(self, source, dest, area, special_flags)
+            if any(source is f for f in faces):
+                covered.append(r)
+            return r
+
+    won = {"ding": "p0", "clinch": "p0"}  # both tiles too
+    out = drawn_lines_of(lambda: jab_draw.draw_bonus(Screen(app.screen.get_size()), app.vp, many, 0, won), monkeypatch)
+    points = [r for s, r in out if s.startswith("+")]  # "+N points" (cut short on the smallest window)
+    box = jab_draw.place_rect(app.vp, "p0.bonus")
+    tiles = [pygame.Rect(box.right - app.vp.s(100), box.bottom - app.vp.s(52), app.vp.s(98), app.vp.s(48))]
+    assert len(covered) == 9 and points
+    assert not [r for r in covered if r.colliderect(points[0]) or r.colliderect(tiles[0])]
+    app.pop()
+
+
+def drawn_lines_of(draw, monkeypatch) -> list:
+    """(text, rect) of every line of text ``draw()`` draws."""
     out: list = []
     blit = gfx._blit
 
@@ -465,6 +505,32 @@ def drawn_lines(app, monkeypatch) -> list:
         blit(surf, img, r, s, box)
 
     monkeypatch.setattr(gfx, "_blit", spy)
-    app.draw()
+    draw()
     monkeypatch.setattr(gfx, "_blit", blit)
     return out
+
+
+def test_jabs_log_stays_clear_of_the_boxers_glove(app, monkeypatch):
+    """Issue 30: at 1920x1080 (and less visibly at every size) the log ran over the right-hand boxer's glove."""
+    from tabletop.bench import busy_table
+    from tabletop.games.jab.table import draw as jab_draw
+    from tabletop.games.jab.table import hud
+
+    table = busy_table(registry.get("jab"), app)
+    frames(app, 5)
+    table.log = ["P2 throws a blue Haymaker at P1's left body, and the judges see it land."] * 4
+    gloves: list = []
+    glove = jab_draw.art.glove
+
+    def spy(surf, centre, size, angle, colour=None):
+        gloves.append(pygame.Rect(0, 0, 2 * size, 2 * size).move(centre[0] - size, centre[1] - size))
+        glove(surf, centre, size, angle, colour) if colour is not None else glove(surf, centre, size, angle)
+
+    monkeypatch.setattr(jab_draw.art, "glove", spy)
+    gfx.forget_images()  # the board (with the boxers) is drawn anew
+    table.__dict__.pop("still_frame", None)
+    lines = [r for s, r in drawn_lines_of(lambda: hud.draw_log(table, app.screen, app.vp), monkeypatch)]
+    app.draw()
+    assert gloves and lines
+    assert not [(r, g) for r in lines for g in gloves if r.colliderect(g)]
+    app.pop()

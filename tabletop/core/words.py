@@ -5,20 +5,12 @@ reads "1 cards" or "2 match"; the words check (tests/test_words.py) looks at eve
 
 from __future__ import annotations
 
-# nouns whose plural is not the noun with an "s"
-_IRREGULAR = {
-    "match": "matches",
-    "punch": "punches",
-    "person": "people",
-    "box": "boxes",
-    "knockdown": "knockdowns",
-    "ace": "aces",
-}
+_IRREGULAR = {"person": "people"}  # nouns whose plural is not made by the rule below
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:
     """ "1 card", "2 cards", "0 matches": ``n`` with its noun in the right form. ``many`` is the plural
-    when it is not the noun with an "s" (and not a known one like "match" -> "matches")."""
+    when the rule (an "s", or "es" after ch, sh, s, x, z) does not make it."""
     return f"{n} {noun(n, one, many)}"
 
 
@@ -27,4 +19,8 @@ def noun(n: int, one: str, many: str | None = None) -> str:
     where the number is written elsewhere."""
     if n == 1:
         return one
-    return many or _IRREGULAR.get(one) or one + "s"
+    if many:
+        return many
+    head, _, last = one.rpartition(" ")  # "best punch" -> "best punches": the last word takes the plural
+    word = _IRREGULAR.get(last) or (last + "es" if last.endswith(("ch", "sh", "s", "x", "z")) else last + "s")
+    return f"{head} {word}" if head else word

@@ -41,6 +41,8 @@ def hand_line_of(table, scheme) -> str:
 
 
 INFO_RECT = (196, 304, 248, 110)
+# the log's column (design x, width): right of the right-hand boxer's glove (it reaches x 858), left of the tiles
+LOG_COLUMN = (864, 232)
 
 
 def hud_rect(seat):
@@ -231,10 +233,11 @@ def draw_log(table, surf, vp) -> None:
     if not table.log:
         return
     px = vp.s(14)
+    x, w = LOG_COLUMN
     lines = []
     for text in table.log[-4:]:
-        lines += wrap(text, px, vp.s(250))
+        lines += wrap(text, px, vp.s(w))
     lines = lines[-10:]
     y = 470 - len(lines) * 19
     for k, line in enumerate(lines):
-        gfx.blit_text(surf, line, px, vp.p(840, y + k * 19), (200, 220, 205) if k < len(lines) - 1 else gfx.WHITE)
+        gfx.blit_text(surf, line, px, vp.p(x, y + k * 19), (200, 220, 205) if k < len(lines) - 1 else gfx.WHITE)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.core.words import plural
 from tabletop.ui import gfx
 
 from ..rules.hands import target_name
@@ -136,14 +137,14 @@ def draw_scoring(table, surf, vp, st, sc) -> None:
         removed = len(line["punches_removed"])
         if blocks:
             said = (
-                f"{table.name(d)}'s {blocks} block{'s' if blocks != 1 else ''} cancel{'s' if blocks == 1 else ''} "
-                f"{table.name(a)}'s {removed} best punch{'es' if removed != 1 else ''}: "
+                f"{table.name(d)}'s {plural(blocks, 'block')} cancel{'s' if blocks == 1 else ''} "
+                f"{table.name(a)}'s {plural(removed, 'best punch')}: "
             )
         else:
             said = f"No blocks from {table.name(d)}, so every punch counts: "
         rows.append(
             (
-                said + f"{line['punch_points']} punch point{'s' if line['punch_points'] != 1 else ''}",
+                said + plural(line["punch_points"], "punch point"),
                 15,
                 gfx.WHITE,
                 False,
