@@ -534,3 +534,25 @@ def test_jabs_log_stays_clear_of_the_boxers_glove(app, monkeypatch):
     assert gloves and lines
     assert not [(r, g) for r in lines for g in gloves if r.colliderect(g)]
     app.pop()
+
+
+def test_jabs_last_lesson_shows_the_round_summary_under_the_lessons_words(app, monkeypatch):
+    """Issue 30: at lesson 13's round end the lesson's words sat over the summary's title and the computer's
+    row, and the lesson's outline ringed a Ready button hidden under the summary: three layers on one spot."""
+    from tabletop.games.jab.table import panels
+    from tabletop.tutorial.coach import start_lesson
+
+    spec = registry.get("jab")
+    app.push(start_lesson(app, spec, 12))
+    frames(app, 200)
+    table = next(s for s in app.stack if getattr(s, "tutor", None) is not None)
+    st = table.session.state
+    assert panels.summary_shown(st, table.final_score)
+    lines = drawn_lines_of(lambda: panels.draw_between(table, app.screen, app.vp, st), monkeypatch)
+    banner = app.vp.rect(table.tutor_banner)
+    assert lines and not [(s, r) for s, r in lines if r.colliderect(banner)]
+    frames(app, 2)
+    lit = [h.rect for h in table.hots if table.tutor.lesson.touch(h.payload, st)]
+    # the lesson lights the summary's own Ready, the one it can see: the band's, under the summary, is no button now
+    assert len(lit) == 1 and app.vp.r(150, 108, 980, 552).contains(lit[0])
+    app.pop()

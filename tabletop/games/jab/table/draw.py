@@ -23,7 +23,7 @@ from ..rules.queries import opportunities, placement_refusal, stall_deadline, ti
 from .art import card_back, combo_card, counter_card, finish, hand_cursor, keyed_surface, punch_card, tile, token
 from .hud import INFO_RECT, draw_band, draw_hud, draw_info, draw_log, hud_rect
 from .layout import TARGET_LABEL, UNIT, card_size, colour_of, fit, panel, place_rect, veil
-from .panels import draw_between, draw_clinch, draw_hand_scoring
+from .panels import draw_between, draw_clinch, draw_hand_scoring, summary_shown
 from .steer import sits_side
 
 
@@ -161,7 +161,7 @@ def draw_table(table, surf, vp) -> None:
     draw_flights(table, surf, vp)
     draw_hands(table, surf, vp, st)
     draw_carry_marks(table, surf, vp, st)
-    if st.phase == "between" or (st.phase == "over" and table.final_score and st.scoring):
+    if summary_shown(st, table.final_score):
         draw_between(table, surf, vp, st)
     elif st.phase == "clinch":
         draw_clinch(table, surf, vp, st)

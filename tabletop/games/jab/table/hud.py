@@ -139,7 +139,7 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
                 surf, gfx.HILITE, rect.inflate(vp.s(6), vp.s(6)), width=max(2, vp.s(3)), border_radius=vp.s(10)
             )
         x += widths[what] + 4
-    can_ready = st.phase in ("between", "clinch") and not st.ready[seat]
+    can_ready = st.phase == "clinch" and not st.ready[seat]  # between rounds the summary has its own Ready
     claim_button(
         table,
         surf,
