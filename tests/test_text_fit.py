@@ -556,3 +556,34 @@ def test_jabs_last_lesson_shows_the_round_summary_under_the_lessons_words(app, m
     # the lesson lights the summary's own Ready, the one it can see: the band's, under the summary, is no button now
     assert len(lit) == 1 and app.vp.r(150, 108, 980, 552).contains(lit[0])
     app.pop()
+
+
+def test_two_jab_hands_on_one_spot_are_both_seen(app, monkeypatch):
+    """Issue 30: two hands on one spot (both of a player's, or one of each) were drawn on each other."""
+    from tabletop.bench import busy_table
+    from tabletop.games.jab.rules.hands import RECTS, Hands
+    from tabletop.games.jab.table import draw as jab_draw
+
+    table = busy_table(registry.get("jab"), app)
+    frames(app, 5)
+    spot = RECTS["p1.head"][:2]
+    table.hands = Hands((spot, spot, spot, table.hands.at(1, 1)))  # three hands on Blue's head
+    cursors: list = []
+    real = jab_draw.hand_cursor
+    monkeypatch.setattr(jab_draw, "hand_cursor", lambda *a, **k: cursors.append(real(*a, **k)) or cursors[-1])
+    drawn: list = []
+
+    class Screen(gfx.PLAIN_SURFACE):
+        def blit(self, source, dest, area=None, special_flags=0):
+            r = gfx.PLAIN_SURFACE.blit(self, source, dest, area, special_flags)
+            if any(source is c for c in cursors):
+                drawn.append(r)
+            return r
+
+    jab_draw.draw_hands(table, Screen(app.screen.get_size()), app.vp, table.session.state)
+    assert len(drawn) == 4
+    for i, a in enumerate(drawn):
+        for b in drawn[i + 1 :]:
+            both = a.clip(b)
+            assert both.w * both.h * 2 < a.w * a.h, "a hand's cursor hides most of another"
+    app.pop()

@@ -12,6 +12,8 @@ the shared geometry and helpers in layout.py.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from tabletop.core.words import plural
@@ -457,14 +459,31 @@ def draw_flights(table, surf, vp) -> None:
         surf.blit(img, img.get_rect(center=vp.p(x, y)))
 
 
+def hand_spots(points: list, d: int) -> list:
+    """Where each hand's cursor is drawn: at its point, except that hands on one spot (closer than half a
+    cursor) are drawn side by side around it, so none hides another."""
+    out = list(points)
+    done: set = set()
+    for i, c in enumerate(points):
+        if i in done:
+            continue
+        group = [j for j in range(len(points)) if j not in done and math.dist(points[j], c) < d / 2]
+        done.update(group)
+        for k, j in enumerate(group):
+            shift = round((k - (len(group) - 1) / 2) * d * 0.9)
+            out[j] = (c[0] + shift, c[1])
+    return out
+
+
 def draw_hands(table, surf, vp, st) -> None:
     w, h = card_size(vp)
     d = vp.s(42)
+    spots = hand_spots([vp.p(x * UNIT, y * UNIT) for x, y in table.hands.pos], d)
     for p in (0, 1):
         col = colour_of(p)
         for s in (0, 1):
             x, y = table.hands.at(p, s)
-            c = vp.p(x * UNIT, y * UNIT)
+            c = spots[p * 2 + s]
             held = st.held[p * 2 + s]
             if held is not None:
                 if target_at(x, y) is not None:  # over a target: a small card beside the hand, the pile shows
