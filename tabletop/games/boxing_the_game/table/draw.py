@@ -106,7 +106,7 @@ def prompt(t) -> str:
     if st.phase == "prize":
         if st.secret_prize:
             return "An even round: both pick a prize in secret at once."
-        return f"{n[st.prize_order[0]]} picks a prize (click it or drag it to your corner)."
+        return f"{n[st.prize_order[0]]} picks a prize for their corner."
     return ""
 
 

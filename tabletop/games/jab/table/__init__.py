@@ -50,7 +50,7 @@ from ..rules.hands import (
 )
 from ..rules.queries import grab_action, placement_refusal, release_action, tile_claim
 from ..rules.state import render
-from . import art, steer
+from . import art, panels, steer
 from .devices import HandDevices
 from .input import SoloRouter
 
@@ -69,7 +69,13 @@ NOTE_MS = 3200
 
 
 class JabTable(HandDevices, TableScene):
-    tutor_banner = (412, 4, 456, 156)  # a lesson's words go between Blue's decks, away from where Red plays
+    @property
+    def tutor_banner(self) -> tuple:
+        """Where a lesson's words go: between Blue's decks, away from where Red plays; over the round's
+        summary, in the band its top leaves free for them (see panels.draw_between)."""
+        if panels.summary_shown(self.session.state, self.final_score):
+            return panels.LESSON_OVER_SUMMARY
+        return (412, 4, 456, 156)
 
     def __init__(self, app, session):
         super().__init__(app, session)
@@ -100,6 +106,7 @@ class JabTable(HandDevices, TableScene):
         # keys, d-pad and sticks (index player * 2 + hand, the rules' hands): see steer.py
         self.held_ms = [0.0] * 4
         self.jump_to: list = [None] * 4
+        self.jump_waiting: set = set()  # seats whose Jump key is down before any direction: the next one jumps
         self.pull_to: list = [None] * 4  # where the magnet is drawing a resting hand
         self.last_dir: list = [None] * 4
         self.taps: dict = {}  # (seat, "l_" | "r_") -> direction pressed this frame (kept if let go in the same frame)

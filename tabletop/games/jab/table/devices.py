@@ -46,12 +46,20 @@ class HandDevices:
         paused = ph in ("between", "clinch")
         readying = {p.seat for p in presses if paused and p.down and p.button in ("ready", "confirm")}
         for p in presses:
-            if p.source == "mouse" or not p.down or p.seat is None:
+            if p.source == "mouse" or p.seat is None:
+                continue
+            if not p.down:
+                if p.button == "jump" and p.seat in self.jump_waiting:  # Jump tapped alone: the way it went last
+                    self.jump_waiting.discard(p.seat)
+                    self.jump(p.seat)
                 continue
             b = p.button
             if b[:2] in ("l_", "r_") and b[2:] in STEPS:
                 tx, ty = self.taps.get((p.seat, b[:2]), (0, 0))
                 self.taps[(p.seat, b[:2])] = (tx + STEPS[b[2:]][0], ty + STEPS[b[2:]][1])
+                if p.seat in self.jump_waiting and self.router.held(p.seat, "jump"):
+                    self.jump_waiting.discard(p.seat)  # Jump held first, then a direction: that way
+                    self.jump(p.seat)
             ph = self.session.state.phase
             if b in ("ready", "confirm"):
                 if ph in ("between", "clinch") and (p.seat, "ready") not in done:
@@ -70,7 +78,11 @@ class HandDevices:
             elif b == "jump":
                 if (p.seat, b) not in done:
                     done.add((p.seat, b))
-                    self.jump(p.seat)
+                    steered = any(self._steering(p.seat, h) != (0.0, 0.0) for h in (0, 1))
+                    if steered or p.source != "key":
+                        self.jump(p.seat)
+                    else:  # a key held before the direction: the direction pressed next decides
+                        self.jump_waiting.add(p.seat)
             elif b.startswith("claim_") and p.seat not in readying:
                 if (p.seat, "claim") not in done:
                     done.add((p.seat, "claim"))

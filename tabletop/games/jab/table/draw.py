@@ -12,8 +12,11 @@ the shared geometry and helpers in layout.py.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
+from tabletop.core.words import plural
 from tabletop.ui import art, gfx
 
 from ..rules import content as C
@@ -22,7 +25,7 @@ from ..rules.queries import opportunities, placement_refusal, stall_deadline, ti
 from .art import card_back, combo_card, counter_card, finish, hand_cursor, keyed_surface, punch_card, tile, token
 from .hud import INFO_RECT, draw_band, draw_hud, draw_info, draw_log, hud_rect
 from .layout import TARGET_LABEL, UNIT, card_size, colour_of, fit, panel, place_rect, veil
-from .panels import draw_between, draw_clinch, draw_hand_scoring
+from .panels import draw_between, draw_clinch, draw_hand_scoring, summary_shown
 from .steer import sits_side
 
 
@@ -160,7 +163,7 @@ def draw_table(table, surf, vp) -> None:
     draw_flights(table, surf, vp)
     draw_hands(table, surf, vp, st)
     draw_carry_marks(table, surf, vp, st)
-    if st.phase == "between" or (st.phase == "over" and table.final_score and st.scoring):
+    if summary_shown(st, table.final_score):
         draw_between(table, surf, vp, st)
     elif st.phase == "clinch":
         draw_clinch(table, surf, vp, st)
@@ -361,32 +364,39 @@ def draw_centre(table, surf, vp, st, opp) -> None:
             table.hot_area(rect, what, lambda w=what: table.claim(ms, w), ms)
     # bonus areas
     for p in (0, 1):
-        br = place_rect(vp, f"p{p}.bonus")
-        x = br.left + vp.s(6)
-        y = br.top + vp.s(22)
-        cw, ch = vp.s(40), vp.s(56)
-        for c in st.combo_won[p]:
-            surf.blit(combo_card(c, cw, ch, 0), (x, y))
-            x += cw // 2
-        for c in st.counter_won[p]:
-            surf.blit(counter_card(c, cw, ch), (x, y))
-            x += cw // 2
-        if where["ding"] == f"p{p}":
-            surf.blit(tile("ding", vp.s(48), vp.s(48)), (br.right - vp.s(100), br.bottom - vp.s(52)))
-        if where["clinch"] in (f"p{p}", f"knockout:p{p}"):
-            kind = "knockout" if where["clinch"].startswith("knockout") else "clinch"
-            surf.blit(tile(kind, vp.s(48), vp.s(48)), (br.right - vp.s(50), br.bottom - vp.s(52)))
-        pts = sum(C.COMBOS[c][2] for c in st.combo_won[p]) + sum(C.COUNTERS[c][2] for c in st.counter_won[p])
-        if pts:
-            gfx.blit_text(
-                surf,
-                f"+{pts} point{'s' if pts != 1 else ''}",  # judge points at the round's end, not cards
-                vp.s(18),
-                (br.right - vp.s(6), br.top + vp.s(20)),
-                gfx.GOLD,
-                bold=True,
-                anchor="topright",
-            )
+        draw_bonus(surf, vp, st, p, where)
+
+
+def draw_bonus(surf, vp, st, p, where) -> None:
+    """A player's bonus box: the combo and counter-punch cards won in a row (squeezed closer as they come),
+    "+N points" under them on the left and the Ding!/Clinch tiles won in the lower right corner; the cards
+    never run under the points or the tiles."""
+    br = place_rect(vp, f"p{p}.bonus")
+    x0, y = br.left + vp.s(6), br.top + vp.s(22)
+    n = len(st.combo_won[p]) + len(st.counter_won[p])
+    pts = sum(C.COMBOS[c][2] for c in st.combo_won[p]) + sum(C.COUNTERS[c][2] for c in st.counter_won[p])
+    tiles_top = br.bottom - vp.s(52)
+    ding, clinch = where["ding"] == f"p{p}", where["clinch"] in (f"p{p}", f"knockout:p{p}")
+    tiles_left = br.right - vp.s(104 if ding else 54) if ding or clinch else br.right - vp.s(6)
+    points_row = pygame.Rect(x0, br.bottom - vp.s(28), tiles_left - x0 - vp.s(4), vp.s(24))
+    right, ch = br.right - vp.s(6), min(vp.s(56), points_row.top - y - vp.s(2))
+    if (ding or clinch) and y + ch > tiles_top:  # beside the tiles, or (too many for that room) above them
+        if tiles_left - x0 >= ch * 40 // 56 + (n - 1) * vp.s(4):
+            right = tiles_left
+        else:
+            ch = max(vp.s(16), tiles_top - y - vp.s(2))
+    cw = ch * 40 // 56
+    step = cw // 2 if n < 2 else max(1, min(cw // 2, (right - x0 - cw) // (n - 1)))
+    won = [combo_card(c, cw, ch, 0) for c in st.combo_won[p]] + [counter_card(c, cw, ch) for c in st.counter_won[p]]
+    for k, img in enumerate(won):
+        surf.blit(img, (x0 + k * step, y))
+    if ding:
+        surf.blit(tile("ding", vp.s(48), vp.s(48)), (br.right - vp.s(100), tiles_top))
+    if clinch:
+        kind = "knockout" if where["clinch"].startswith("knockout") else "clinch"
+        surf.blit(tile(kind, vp.s(48), vp.s(48)), (br.right - vp.s(50), tiles_top))
+    if pts:  # judge points at the round's end, not cards
+        gfx.draw_fitted(surf, "+" + plural(pts, "point"), points_row, vp.s(18), gfx.GOLD, bold=True, align="left")
 
 
 def draw_carry_marks(table, surf, vp, st) -> None:
@@ -449,14 +459,31 @@ def draw_flights(table, surf, vp) -> None:
         surf.blit(img, img.get_rect(center=vp.p(x, y)))
 
 
+def hand_spots(points: list, d: int) -> list:
+    """Where each hand's cursor is drawn: at its point, except that hands on one spot (closer than half a
+    cursor) are drawn side by side around it, so none hides another."""
+    out = list(points)
+    done: set = set()
+    for i, c in enumerate(points):
+        if i in done:
+            continue
+        group = [j for j in range(len(points)) if j not in done and math.dist(points[j], c) < d / 2]
+        done.update(group)
+        for k, j in enumerate(group):
+            shift = round((k - (len(group) - 1) / 2) * d * 0.9)
+            out[j] = (c[0] + shift, c[1])
+    return out
+
+
 def draw_hands(table, surf, vp, st) -> None:
     w, h = card_size(vp)
     d = vp.s(42)
+    spots = hand_spots([vp.p(x * UNIT, y * UNIT) for x, y in table.hands.pos], d)
     for p in (0, 1):
         col = colour_of(p)
         for s in (0, 1):
             x, y = table.hands.at(p, s)
-            c = vp.p(x * UNIT, y * UNIT)
+            c = spots[p * 2 + s]
             held = st.held[p * 2 + s]
             if held is not None:
                 if target_at(x, y) is not None:  # over a target: a small card beside the hand, the pile shows

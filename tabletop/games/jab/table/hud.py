@@ -41,6 +41,8 @@ def hand_line_of(table, scheme) -> str:
 
 
 INFO_RECT = (196, 304, 248, 110)
+# the log's column (design x, width): right of the right-hand boxer's glove (it reaches x 858), left of the tiles
+LOG_COLUMN = (864, 232)
 
 
 def hud_rect(seat):
@@ -83,13 +85,19 @@ def band_rows(seat):
     return 6, 24, 46, 110
 
 
+def note_fit(note: str, vp) -> tuple:
+    """(px, lines, cut) of a player's note (a refusal, a tip) in its box between the decks: two lines at most."""
+    box = vp.r(420, 0, 440, 40)
+    return gfx.fit(note, box.w, box.h, vp.s(15), vp.s(12), True, 2)
+
+
 def draw_band(table, surf, vp, st, seat, opps) -> None:
     s = table.session.seats[seat]
     h1, h2, by, ny = band_rows(seat)
     note, ms = table.notes[seat]
     if ms > 0 and note:
         box = vp.r(420, ny - 20, 440, 40)
-        px, lines, _cut = gfx.fit(note, box.w, box.h, vp.s(15), vp.s(12), True, 2)
+        px, lines, _cut = note_fit(note, vp)
         for k, line in enumerate(lines):
             yy = ny + (k - (len(lines) - 1) / 2) * 18
             rr = gfx.text(line, px, (255, 225, 200), True).get_rect(center=vp.p(640, yy))
@@ -131,7 +139,7 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
                 surf, gfx.HILITE, rect.inflate(vp.s(6), vp.s(6)), width=max(2, vp.s(3)), border_radius=vp.s(10)
             )
         x += widths[what] + 4
-    can_ready = st.phase in ("between", "clinch") and not st.ready[seat]
+    can_ready = st.phase == "clinch" and not st.ready[seat]  # between rounds the summary has its own Ready
     claim_button(
         table,
         surf,
@@ -225,10 +233,11 @@ def draw_log(table, surf, vp) -> None:
     if not table.log:
         return
     px = vp.s(14)
+    x, w = LOG_COLUMN
     lines = []
     for text in table.log[-4:]:
-        lines += wrap(text, px, vp.s(250))
+        lines += wrap(text, px, vp.s(w))
     lines = lines[-10:]
     y = 470 - len(lines) * 19
     for k, line in enumerate(lines):
-        gfx.blit_text(surf, line, px, vp.p(840, y + k * 19), (200, 220, 205) if k < len(lines) - 1 else gfx.WHITE)
+        gfx.blit_text(surf, line, px, vp.p(x, y + k * 19), (200, 220, 205) if k < len(lines) - 1 else gfx.WHITE)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.core.words import plural
 from tabletop.ui import cards, gfx
 from tabletop.ui.table import draw_card
 
@@ -474,7 +475,7 @@ def hand(t, surf, vp, seat) -> None:
         show = t.secrecy.visible(seat)  # a replay watched from this seat's side: always its hand
     title = "Your deck: pick from here" if st.phase == "draft" else f"{t.names[seat]}'s hand"
     if not show:
-        label = f"{title} ({n} cards)" if st.phase != "draft" else f"{t.names[seat]}'s deck ({n})"
+        label = f"{title} ({plural(n, 'card')})" if st.phase != "draft" else f"{t.names[seat]}'s deck ({n})"
         on_felt(
             t,
             surf,

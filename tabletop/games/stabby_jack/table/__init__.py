@@ -55,6 +55,8 @@ LIGHT_RED = (255, 130, 120)
 
 
 class StabbyJackTable(MiddleMixin, TableScene):
+    tutor_banner = (16, 606, 1248, 106)  # where a lesson's words go (design units): the log ends above them
+
     def __init__(self, app, session):
         super().__init__(app, session)
         self.names = session.names()
