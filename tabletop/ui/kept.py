@@ -88,11 +88,7 @@ class EntryMenu(Menu):
             super().draw_row(surf, vp, i, it, r, focused)
             return
         head = f"{entry.title}  ·  {entry.players()}" if entry.players() else entry.title
-<<<<<<< HEAD
-        moves = "" if entry.moves is None else f"{entry.moves} move{'s' if entry.moves != 1 else ''}"
-=======
-        moves = plural(entry.moves, "move")
->>>>>>> words
+        moves = "" if entry.moves is None else plural(entry.moves, "move")
         sub = "  ·  ".join(b for b in (entry.when_text(), moves, entry.status()) if b)
         left = r.x + vp.s(16)
         width = r.w - vp.s(32)
