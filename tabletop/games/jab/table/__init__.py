@@ -82,6 +82,9 @@ class JabTable(HandDevices, TableScene):
         art.clear_caches()
         seats = session.seats
         self.solo = self.humans[0] if len(self.humans) == 1 else None
+        # player 2 alone at this screen (online, or against the computer) sees the table turned round:
+        # their own boxer at the bottom, their decks by their hands, "up" toward the other boxer
+        self.flip = self.solo == 1
         self.shared_input = False
         if self.solo is not None:
             self.router = SoloRouter(app.settings, app.pads, len(seats), self.solo, seats[self.solo].scheme)
@@ -128,6 +131,10 @@ class JabTable(HandDevices, TableScene):
         self.lockout_total = int(st.options["claim_lockout_ms"])
 
     # -- names and small questions ---------------------------------------------------
+    def bottom(self, seat: int) -> bool:
+        """Whether ``seat`` sits at the bottom of this screen."""
+        return steer.at_bottom(seat, self.flip)
+
     def name(self, seat: int) -> str:
         return self.session.seats[seat].name
 
@@ -155,7 +162,7 @@ class JabTable(HandDevices, TableScene):
 
     def note(self, seat, text: str, ms: float = NOTE_MS) -> None:
         if seat in self.notes:
-            self.notes[seat] = [steer.sits_words(seat, text), ms]
+            self.notes[seat] = [steer.sits_words(seat, text, self.flip), ms]
         else:
             TableScene.say(self, text, ms)
 
@@ -290,8 +297,8 @@ class JabTable(HandDevices, TableScene):
                 ms = (450 + 120 * k) / self.anim_factor()
                 self.token_flights.append(
                     {
-                        "from": token_spot(loser, before[loser] - 1 - k),
-                        "to": token_spot(gainer, before[gainer] + k),
+                        "from": token_spot(loser, before[loser] - 1 - k, self.flip),
+                        "to": token_spot(gainer, before[gainer] + k, self.flip),
                         "ms": ms,
                         "total": ms,
                     }
@@ -353,7 +360,7 @@ class JabTable(HandDevices, TableScene):
 
     def split(self, seat: int, step: int) -> None:
         """One card more (``step`` 1) or fewer (-1) in the left deck as the person sits at the screen."""
-        step = step if seat == 0 else -step
+        step = step if self.bottom(seat) else -step
         st = self.session.state
         if st.phase != "between" or st.ready[seat]:
             return
@@ -513,7 +520,7 @@ class JabTable(HandDevices, TableScene):
         """Decks, targets and tiles by name ("p0.deck.left", "p1.head", "combo", ...), for a lesson's light."""
         from .layout import place_rect
 
-        return [(name, place_rect(vp, name)) for name in RECTS]
+        return [(name, place_rect(vp, name, self.flip)) for name in RECTS]
 
     def result_text(self):
         out = self.session.outcome()

@@ -12,7 +12,7 @@ from ..rules.queries import next_step, stall_deadline, tile_claim
 from .art import finish, keyed_surface, token
 from .input import hand_line, hint
 from .layout import colour_of, fit, wrap
-from .steer import sits_words
+from .steer import at_bottom, sits_words
 
 CLAIMS = (
     ("combo", "Combo", "claim_combo"),
@@ -45,18 +45,18 @@ INFO_RECT = (196, 304, 248, 110)
 LOG_COLUMN = (864, 232)
 
 
-def hud_rect(seat):
-    return (12, 566, 282, 148) if seat == 0 else (986, 8, 240, 148)
+def hud_rect(seat, flip=False):
+    return (12, 566, 282, 148) if at_bottom(seat, flip) else (986, 8, 240, 148)
 
 
-def token_spot(seat: int, k: int):
+def token_spot(seat: int, k: int, flip: bool = False):
     """Design-pixel centre of health token ``k`` in a player's meter."""
-    x0, y0, _w, _h = hud_rect(seat)
+    x0, y0, _w, _h = hud_rect(seat, flip)
     return (x0 + 18 + max(0, k) * 22, y0 + 64)
 
 
 def draw_hud(table, surf, vp, st, seat) -> None:
-    x0, y0, w, _h = hud_rect(seat)
+    x0, y0, w, _h = hud_rect(seat, table.flip)
     s = table.session.seats[seat]
     col = colour_of(seat)
     who = s.name + ("  (computer, " + (s.level or "normal") + ")" if s.kind == "computer" else table.net_note(seat))
@@ -78,9 +78,9 @@ def draw_hud(table, surf, vp, st, seat) -> None:
         surf.blit(token("win" if k < st.tokens[seat] else "empty", d), vp.p(x0 + 8 + k * 28, y0 + 104))
 
 
-def band_rows(seat):
+def band_rows(seat, flip=False):
     """y of (hint line 1, hint line 2, buttons top, note centre) in a player's band."""
-    if seat == 0:
+    if at_bottom(seat, flip):
         return 654, 672, 604, 580
     return 6, 24, 46, 110
 
@@ -93,7 +93,7 @@ def note_fit(note: str, vp) -> tuple:
 
 def draw_band(table, surf, vp, st, seat, opps) -> None:
     s = table.session.seats[seat]
-    h1, h2, by, ny = band_rows(seat)
+    h1, h2, by, ny = band_rows(seat, table.flip)
     note, ms = table.notes[seat]
     if ms > 0 and note:
         box = vp.r(420, ny - 20, 440, 40)
@@ -108,7 +108,7 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
         gfx.blit_text(surf, f"{s.name} {who}", vp.s(15), vp.p(640, by + 20), (190, 210, 200), anchor="center")
         return
     scheme = table.shown_scheme.get(seat)
-    step = sits_words(seat, next_step(st, seat, table.t, chances=table.assist()))
+    step = sits_words(seat, next_step(st, seat, table.t, chances=table.assist()), table.flip)
     for k, (line, col) in enumerate(((step, gfx.HILITE), (hand_line_of(table, scheme), (175, 200, 185)))):
         if line:
             # between the two decks (x 400..880 on the design canvas)
@@ -154,7 +154,7 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
     )
     lock = st.lockout[seat] - table.t
     if st.phase in ("playing", "clinch", "between") and lock > 0:
-        bar = vp.r(408, by + 46 if seat == 0 else by - 6, 372 * lock / max(1, table.lockout_total), 4)
+        bar = vp.r(408, by + 46 if table.bottom(seat) else by - 6, 372 * lock / max(1, table.lockout_total), 4)
         pygame.draw.rect(surf, gfx.REFUSE, bar)
 
 

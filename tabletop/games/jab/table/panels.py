@@ -52,7 +52,7 @@ def draw_between(table, surf, vp, st) -> None:
         return
     for seat in (1, 0):
         if not (lesson and seat == 1 and seat not in table.humans):
-            draw_ready_row(table, surf, vp, st, seat, 72 if seat == 1 else 590)
+            draw_ready_row(table, surf, vp, st, seat, 590 if table.bottom(seat) else 72)
 
 
 def draw_ready_row(table, surf, vp, st, seat, y) -> None:
@@ -67,7 +67,7 @@ def draw_ready_row(table, surf, vp, st, seat, y) -> None:
         return
     total = len(st.decks[seat * 2]) + len(st.decks[seat * 2 + 1])
     left = table.split_pick.get(seat, len(st.decks[seat * 2]))
-    if seat == 1:  # the top seat's left deck, as that person sits at the screen, is the boxer's right
+    if not table.bottom(seat):  # the top seat's left deck, as that person sits at the screen, is the boxer's right
         left = total - left
     if s.kind != "human":
         gfx.blit_text(
@@ -287,6 +287,6 @@ def draw_hand_scoring(table, surf, vp, st) -> None:
         y += 19
     for p in (0, 1):
         if st.covers[p] is not None:
-            rr = place_rect(vp, target_name(p, st.covers[p]))
+            rr = place_rect(vp, target_name(p, st.covers[p]), table.flip)
             surf.blit(veil(rr.w, rr.h, (0, 0, 0), 170, vp.s(10)), rr)
             gfx.blit_text(surf, "covered", vp.s(16), rr.center, gfx.WHITE, bold=True, anchor="center")
