@@ -26,6 +26,7 @@ from pathlib import Path
 from tabletop import paths, storage, validate
 from tabletop.core import registry
 from tabletop.core.registry import REALTIME
+from tabletop.core.words import plural
 from tabletop.session import KEEP_FINISHED, autosave_path, unique_path
 
 
@@ -94,7 +95,7 @@ class Entry:
 
     def describe(self) -> str:
         """One line: game, players, when, moves and status."""
-        moves = f"{self.moves} move{'s' if self.moves != 1 else ''}"
+        moves = plural(self.moves, "move")
         bits = [self.title, self.players(), self.when_text(), moves, self.status()]
         return " · ".join(b for b in bits if b)
 

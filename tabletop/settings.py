@@ -40,6 +40,8 @@ DEFAULTS = {
     "computer_pace": "normal",  # how long computer turns and your own results stay on screen
     "last_setup": {},  # the launcher remembers each game's last setup
     "tutorial": {},  # lessons finished per game and games whose tutorial was offered (tabletop.tutorial)
+    "last_invite": "",  # Play online > Join: the last invite that joined a game
+    "last_server": "",  # Play online > Host on a server: the last server a room was made on
 }
 
 
@@ -74,6 +76,8 @@ CHECKS = {
     "last_setup": lambda v: isinstance(v, dict) and not check_last_setup(v)[1],
     "computer_pace": lambda v: isinstance(v, str) and v in ("slow", "normal", "fast", "instant"),
     "tutorial": lambda v: _tutorial_ok(v),
+    "last_invite": lambda v: isinstance(v, str) and len(v) <= 200,
+    "last_server": lambda v: isinstance(v, str) and len(v) <= 200,
 }
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+os.environ["TABLETOP_PORT_MAPPING"] = "off"  # never ask a router from a test: loopback only
 os.environ.setdefault("TABLETOP_HOME", tempfile.mkdtemp(prefix="tabletop-test-home-"))
 
 ROOT = Path(__file__).resolve().parent.parent

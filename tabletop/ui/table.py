@@ -107,6 +107,15 @@ class TableScene(FocusMixin, Scene):
         self.moments: list[moment_mod.Moment] = []  # big moments being shown, one after another
         self.report = None  # the finished game's story (result_mod.build), gathered once
 
+    def name_note(self, seat: int) -> str:
+        """What follows a seat's name on the table: " (computer)" for the computer's seats; a person
+        is their name, online with their connection's ping (``net_note``)."""
+        return (" (computer)" if self.session.seats[seat].kind == "computer" else "") + self.net_note(seat)
+
+    def net_note(self, seat: int) -> str:
+        """Online, a person's ping (" · 23 ms"); nothing at one computer."""
+        return ""
+
     # -- hooks for subclasses ---------------------------------------------------------
     def draw_table(self, surf, vp) -> None:
         raise NotImplementedError

@@ -273,7 +273,7 @@ def lessons() -> list[Lesson]:
             + ({"type": "claim", "player": YOU, "what": "ding", "t": LAST_T + 900},),
             goal=lambda s: s.round == 2,
             step=lambda a, before, after: isinstance(a, (Ready, Split)),
-            touch=_spots("Ready"),
+            touch=lambda p, s: isinstance(p, str) and p.split(" (")[0] == "Ready",  # the summary's "Ready (Space)"
             opponent_at=_ready_between,
             coach="Press Ready when you have read the score.",
             done="The higher total wins the round and a round-win token; three of them win the game.",

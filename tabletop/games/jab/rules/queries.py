@@ -27,6 +27,11 @@ def can_block(punch: int, card: int) -> bool:
     return C.ctype(punch) == C.HAYMAKER or C.ctype(punch) == C.ctype(card) or C.colour(punch) == C.colour(card)
 
 
+def block_refusal(card: int, punch: int) -> str:
+    """Why ``card`` cannot block ``punch`` (short: the table shows it in two lines at most)."""
+    return f"Your {C.card_name(card)} cannot block the {C.card_name(punch)}: a block matches its type or colour."
+
+
 def hand_index(hand) -> int | None:
     return SIDES.index(hand) if hand in SIDES else None
 
@@ -58,10 +63,7 @@ def placement_refusal(state: State, player: int, hand: str, target: str, t: int 
         if C.owner(top) == player:
             return "You can only block your opponent's punches, not your own blocks."
         if not can_block(top, card):
-            return (
-                f"A block must match the punch's type or colour: your {C.card_name(card)} "
-                f"does not match the {C.card_name(top)} (any card blocks a Haymaker)."
-            )
+            return block_refusal(card, top)
     if t is not None and t - held[1] < min_travel_ms(player, h, target, state.options["hand_speed_ms"]):
         return "Your hand cannot get there that fast."
     return None
