@@ -521,7 +521,10 @@ class TableScene(FocusMixin, Scene):
             self._drive_bots(dt_ms)
 
     def _drive_bots(self, dt_ms: float) -> None:
-        if self.session.outcome() is not None or self.busy() or self.read_ms > 0:
+        # a lesson whose goal is reached is over: its computer seat waits for the next lesson (a game's
+        # own ``busy`` need not know about lessons)
+        lesson_over = self.tutor is not None and self.tutor.reached
+        if self.session.outcome() is not None or self.busy() or self.read_ms > 0 or lesson_over:
             self.bot_wait = 0.0
             return
         waiting = [s for s in self.rules.to_act(self.session.state) if s in self.session.bots]

@@ -48,7 +48,7 @@ from ..rules.hands import (
     target_at,
     target_name,
 )
-from ..rules.queries import grab_action, placement_refusal, release_action, tile_claim
+from ..rules.queries import grab_action, next_step, placement_refusal, release_action, tile_claim
 from ..rules.state import render
 from . import art, steer
 from .devices import HandDevices
@@ -136,6 +136,16 @@ class JabTable(HandDevices, TableScene):
             or bool(self.session.state.options.get("assist"))
             or getattr(self, "tutor", None) is not None
         )
+
+    def help_line(self, seat: int) -> str:
+        """The live help line under ``seat``'s boxer: what it can do next. In a lesson it points only at
+        chances the lesson lights up (its words name the card and the move; the line must not name another)."""
+        st = self.session.state
+        lit = None
+        if self.tutor is not None and self.tutor.lesson.touch is not None:
+            touch = self.tutor.lesson.touch
+            lit = lambda place: touch(place, st)  # noqa: E731
+        return steer.sits_words(seat, next_step(st, seat, self.t, chances=self.assist(), lit=lit))
 
     def live_score(self) -> list:
         """Both totals if the round were scored now (assist only; worked out once per state)."""
