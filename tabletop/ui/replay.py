@@ -139,6 +139,7 @@ class ReplayScene(Scene):
         table = self.spec.make_table(self.app, self.session)
         if hasattr(table, "secrecy"):
             table.secrecy = WatchSecrecy(table, self.side)
+        table.watched = True  # no clock of its own: the record's moves, at their times, are the game
         table.result_items = self._result_menu  # the result panel's buttons act on the replay
         table.undo_shown = lambda: False  # nobody takes back a move in a replay
         table._result_items = self._result_menu
@@ -263,6 +264,8 @@ class ReplayScene(Scene):
             if self.clock >= t:
                 self._last_t = t
                 self.step()
+            else:
+                self.table.watch_time(int(self.clock))
         else:
             self.wait += dt_ms * speed
             if self.wait >= STEP_MS:

@@ -104,6 +104,7 @@ class TableScene(FocusMixin, Scene):
         self.pause_rect = None
         self.undo_rect = None  # the Undo button, while it is shown
         self.tutor = None  # a lesson's coach (tabletop.tutorial) when the table plays a lesson
+        self.watched = False  # a replay drives this table: its record's moves alone change the game (no clock)
         self.moments: list[moment_mod.Moment] = []  # big moments being shown, one after another
         self.report = None  # the finished game's story (result_mod.build), gathered once
 
@@ -134,6 +135,9 @@ class TableScene(FocusMixin, Scene):
         """Has the table shown enough for a lesson's reached ``goal`` to be praised? (a table that replays
         a move step by step may say yes once the step that reached it was shown)"""
         return not self.busy()
+
+    def watch_time(self, t_ms: int) -> None:
+        """A replay's clock stands at ``t_ms`` of the round (a real-time table shows its time from it)."""
 
     def lesson_spots(self, vp) -> list:
         """Places a lesson may light up that are not hot things (payload, window rect); see tabletop.tutorial."""

@@ -137,6 +137,9 @@ class JabTable(HandDevices, TableScene):
             or getattr(self, "tutor", None) is not None
         )
 
+    def watch_time(self, t_ms: int) -> None:
+        self.t = max(self.t, int(t_ms))
+
     def help_line(self, seat: int) -> str:
         """The live help line under ``seat``'s boxer: what it can do next. In a lesson it points only at
         chances the lesson lights up (its words name the card and the move; the line must not name another)."""
@@ -448,7 +451,7 @@ class JabTable(HandDevices, TableScene):
             f["ms"] -= dt
         self.token_flights = [f for f in self.token_flights if f["ms"] > 0]
         self.score_ms += dt
-        if dt <= 0 or self.session.outcome() is not None:
+        if dt <= 0 or self.session.outcome() is not None or self.watched:  # a replay's clock is its own
             return
         if self.resume_ms > 0:  # the clock, the hands and the computer wait for the count
             count = self.counting()
