@@ -165,14 +165,14 @@ class ReplayScene(Scene):
         self._build(index)
 
     def _result_menu(self):
-        from tabletop.ui.widgets import Item, Menu
+        from tabletop.ui.widgets import Item
 
         items = [
             Item("Watch again", action=self.restart),
             Item("Look at the table", action=self._dismiss),
             Item("Back to the menu", action=self.leave),
         ]
-        return Menu(items, x=440, y=400, w=400, sound=self.app.sounds, on_back=self._dismiss)
+        return self.table.result_menu_of(items)  # where a game's result puts it: under the numbers
 
     def _dismiss(self):
         self.table.result_dismissed = True

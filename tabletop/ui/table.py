@@ -107,6 +107,7 @@ class TableScene(FocusMixin, Scene):
         self.watched = False  # a replay drives this table: its record's moves alone change the game (no clock)
         self.moments: list[moment_mod.Moment] = []  # big moments being shown, one after another
         self.report = None  # the finished game's story (result_mod.build), gathered once
+        self.result_bottom = 0  # the window y where the result panel's story and numbers end
 
     # -- hooks for subclasses ---------------------------------------------------------
     def draw_table(self, surf, vp) -> None:
@@ -632,7 +633,7 @@ class TableScene(FocusMixin, Scene):
         return result_mod.headline(self.session, self.game_report())
 
     def _result_items(self):
-        from tabletop.ui.widgets import Item, Menu
+        from tabletop.ui.widgets import Item
 
         items = [
             Item("Rematch", action=self.play_again),
@@ -640,7 +641,13 @@ class TableScene(FocusMixin, Scene):
             Item("Look at the table", action=self._dismiss),
             Item("Back to the menu", action=self.leave),
         ]
-        return Menu(items, x=440, y=500, w=400, row=44, sound=self.app.sounds, on_back=self._dismiss)
+        return self.result_menu_of(items)
+
+    def result_menu_of(self, items):
+        """The result panel's menu of ``items``, under the panel's story and numbers."""
+        from tabletop.ui.widgets import Menu
+
+        return Menu(items, x=440, y=result_mod.MENU_Y, w=400, row=44, sound=self.app.sounds, on_back=self._dismiss)
 
     def watch_replay(self):
         from tabletop.ui.replay import ReplayScene
@@ -671,7 +678,7 @@ class TableScene(FocusMixin, Scene):
         if self.result_menu is None:
             self.result_menu = self._result_items()
             self.app.sounds.play("cheer")
-        result_mod.draw(surf, vp, self, self.game_report(), self.result_text()[1])
+        self.result_bottom = result_mod.draw(surf, vp, self, self.game_report(), self.result_text()[1])
         self.result_menu.draw(surf, vp)
 
 
