@@ -148,3 +148,6 @@ def test_the_hint_line_tells_the_lessons_move_with_the_lessons_card(app, lesson_
     t = lesson_table(app)
     line = t.help_line(0)
     assert line and not hint_conflict(t.tutor.named(t.tutor.lesson.text), line), line
+    # the glow on the table agrees: a block spot only where the lesson blocks, with the lesson's deck
+    blocks = [o for o in t.chances(t.session.state, 0) if o["kind"] == "block"]
+    assert [o["with"] for o in blocks] == ([["right deck"]] if lesson_id == "block-haymaker" else [])

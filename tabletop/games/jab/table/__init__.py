@@ -48,7 +48,15 @@ from ..rules.hands import (
     target_at,
     target_name,
 )
-from ..rules.queries import grab_action, next_step, placement_refusal, release_action, tile_claim
+from ..rules.queries import (
+    grab_action,
+    lit_only,
+    next_step,
+    opportunities,
+    placement_refusal,
+    release_action,
+    tile_claim,
+)
 from ..rules.state import render
 from . import art, steer
 from .devices import HandDevices
@@ -140,15 +148,22 @@ class JabTable(HandDevices, TableScene):
     def watch_time(self, t_ms: int) -> None:
         self.t = max(self.t, int(t_ms))
 
+    def chances(self, st, seat: int) -> list:
+        """Open chances for ``seat`` (the practice aid's highlights and hint line). In a lesson only those
+        the lesson lights up: its words name the card and the move, and the table must not name another."""
+        opps = opportunities(st, seat)
+        if self.tutor is None or self.tutor.lesson.touch is None:
+            return opps
+        touch = self.tutor.lesson.touch
+        return lit_only(opps, seat, lambda place: touch(place, st))
+
     def help_line(self, seat: int) -> str:
-        """The live help line under ``seat``'s boxer: what it can do next. In a lesson it points only at
-        chances the lesson lights up (its words name the card and the move; the line must not name another)."""
+        """The live help line under ``seat``'s boxer: what it can do next."""
+        from .draw import opportunities_of
+
         st = self.session.state
-        lit = None
-        if self.tutor is not None and self.tutor.lesson.touch is not None:
-            touch = self.tutor.lesson.touch
-            lit = lambda place: touch(place, st)  # noqa: E731
-        return steer.sits_words(seat, next_step(st, seat, self.t, chances=self.assist(), lit=lit))
+        opps = opportunities_of(self, st, seat) if self.assist() else []
+        return steer.sits_words(seat, next_step(st, seat, self.t, opps=opps))
 
     def live_score(self) -> list:
         """Both totals if the round were scored now (assist only; worked out once per state)."""
