@@ -12,6 +12,7 @@ import pytest
 
 from tabletop import replay
 from tabletop.core import playout, registry
+from tabletop.core.actions import action_table
 from tabletop.core.game import name_seats
 from tabletop.ui.replay import SPEEDS, ReplayScene
 from tests.ui_helpers import frames, key, make_app, top
@@ -24,6 +25,10 @@ DT = 100  # ms a frame
 def _record(spec, tmp_path):
     p = min((playout.play(spec, seed=seed, check=False) for seed in SEEDS), key=lambda p: len(p.record.actions))
     p.record.players = [dict(pl, name=n) for pl, n in zip(p.record.players, ("Ana", "Ben", "Cy", "Di"), strict=False)]
+    kinds = {a["type"] for a in p.record.actions}
+    hands = {a["hand"] for a in p.record.actions if "hand" in a}
+    assert not hands or hands == {"left", "right"}, f"one hand only: {hands}"  # JAB: both hands play
+    assert "claim" not in action_table(spec.rules.actions) or "claim" in kinds, "no claim in the record"
     path = tmp_path / f"{spec.id}.json"
     path.write_text(p.record.dumps())
     return p, path
