@@ -205,6 +205,9 @@ class ReplayScene(Scene):
             self.playing = False
             return
         result = self.table.submit(self.actions[self.index])
+        t = self.source.actions[self.index].get("t")
+        if result and validate.is_int(t):
+            self.table.watch_time(t)  # a step by hand moves the table's time on too
         if not result and self.table.message:
             self.error = f"Move {self.index + 1} was refused: {self.table.message}"
             self.playing = False
