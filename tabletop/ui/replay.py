@@ -139,6 +139,7 @@ class ReplayScene(Scene):
         table = self.spec.make_table(self.app, self.session)
         if hasattr(table, "secrecy"):
             table.secrecy = WatchSecrecy(table, self.side)
+        table.result_height = BAR_Y - 34 - 8  # the result panel ends above the replay's bar
         table.watched = True  # no clock of its own: the record's moves, at their times, are the game
         table.result_items = self._result_menu  # the result panel's buttons act on the replay
         table.undo_shown = lambda: False  # nobody takes back a move in a replay
