@@ -25,6 +25,7 @@ from pathlib import Path
 
 from tabletop import paths, storage, validate
 from tabletop.core import registry
+from tabletop.core.game import name_seats
 from tabletop.core.registry import REALTIME
 from tabletop.core.words import plural
 from tabletop.session import KEEP_FINISHED, autosave_path, unique_path
@@ -77,7 +78,10 @@ class Entry:
         out = rules.outcome(state)
         if out is not None:
             head = "A draw" if out.winner is None else f"{names[out.winner]} won"
-            return f"{head}: {out.reason}" if out.reason else head
+            reason = name_seats(out.reason, names) if out.reason else ""
+            if out.winner is not None and reason.startswith(f"{names[out.winner]} win"):
+                return reason  # "Ana wins by knockout!" says it all
+            return f"{head}: {reason}" if reason else head
         summary = rules.summary(state)
         parts = []
         if validate.is_int(summary.get("round")):

@@ -48,7 +48,15 @@ from ..rules.hands import (
     target_at,
     target_name,
 )
-from ..rules.queries import grab_action, placement_refusal, release_action, tile_claim
+from ..rules.queries import (
+    grab_action,
+    lit_only,
+    next_step,
+    opportunities,
+    placement_refusal,
+    release_action,
+    tile_claim,
+)
 from ..rules.state import render
 from . import art, panels, steer
 from .devices import HandDevices
@@ -150,6 +158,26 @@ class JabTable(HandDevices, TableScene):
             or bool(self.session.state.options.get("assist"))
             or getattr(self, "tutor", None) is not None
         )
+
+    def watch_time(self, t_ms: int) -> None:
+        self.t = max(self.t, int(t_ms))
+
+    def chances(self, st, seat: int) -> list:
+        """Open chances for ``seat`` (the practice aid's highlights and hint line). In a lesson only those
+        the lesson lights up: its words name the card and the move, and the table must not name another."""
+        opps = opportunities(st, seat)
+        if self.tutor is None or self.tutor.lesson.touch is None:
+            return opps
+        touch = self.tutor.lesson.touch
+        return lit_only(opps, seat, lambda place: touch(place, st))
+
+    def help_line(self, seat: int) -> str:
+        """The live help line under ``seat``'s boxer: what it can do next."""
+        from .draw import opportunities_of
+
+        st = self.session.state
+        opps = opportunities_of(self, st, seat) if self.assist() else []
+        return steer.sits_words(seat, next_step(st, seat, self.t, opps=opps), self.flip)
 
     def live_score(self) -> list:
         """Both totals if the round were scored now (assist only; worked out once per state)."""
@@ -452,7 +480,7 @@ class JabTable(HandDevices, TableScene):
             f["ms"] -= dt
         self.token_flights = [f for f in self.token_flights if f["ms"] > 0]
         self.score_ms += dt
-        if dt <= 0 or self.session.outcome() is not None:
+        if dt <= 0 or self.session.outcome() is not None or self.watched:  # a replay's clock is its own
             return
         if self.resume_ms > 0:  # the clock, the hands and the computer wait for the count
             count = self.counting()

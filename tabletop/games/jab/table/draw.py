@@ -21,7 +21,7 @@ from tabletop.ui import art, gfx
 
 from ..rules import content as C
 from ..rules.hands import SIDES, TARGETS, deck_name, target_at, target_name
-from ..rules.queries import opportunities, placement_refusal, stall_deadline, tiles
+from ..rules.queries import placement_refusal, stall_deadline, tiles
 from .art import card_back, combo_card, counter_card, finish, hand_cursor, keyed_surface, punch_card, tile, token
 from .hud import INFO_RECT, draw_band, draw_hud, draw_info, draw_log, hud_rect
 from .layout import TARGET_LABEL, UNIT, card_size, colour_of, fit, panel, place_rect, screen_point, veil
@@ -42,7 +42,7 @@ def _per_state(table, name: str, st) -> dict:
 def opportunities_of(table, st, seat) -> list:
     memo = _per_state(table, "_opp_memo", st)
     if seat not in memo:
-        memo[seat] = opportunities(st, seat)
+        memo[seat] = table.chances(st, seat)
     return memo[seat]
 
 

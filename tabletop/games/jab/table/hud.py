@@ -8,11 +8,11 @@ import pygame
 from tabletop.ui import gfx
 
 from ..rules import content as C
-from ..rules.queries import next_step, stall_deadline, tile_claim
+from ..rules.queries import stall_deadline, tile_claim
 from .art import finish, keyed_surface, token
 from .input import hand_line, hint
 from .layout import colour_of, fit, wrap
-from .steer import at_bottom, sits_words
+from .steer import at_bottom
 
 CLAIMS = (
     ("combo", "Combo", "claim_combo"),
@@ -108,7 +108,7 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
         gfx.blit_text(surf, f"{s.name} {who}", vp.s(15), vp.p(640, by + 20), (190, 210, 200), anchor="center")
         return
     scheme = table.shown_scheme.get(seat)
-    step = sits_words(seat, next_step(st, seat, table.t, chances=table.assist()), table.flip)
+    step = table.help_line(seat)
     for k, (line, col) in enumerate(((step, gfx.HILITE), (hand_line_of(table, scheme), (175, 200, 185)))):
         if line:
             # between the two decks (x 400..880 on the design canvas)
