@@ -107,6 +107,21 @@ class App:
             except Exception as e:  # a boundary: the launcher opens with one line instead
                 self.toast(f"{replay_file} cannot be watched: {str(e)[:120]}")
 
+    def setup_in_place_of(self, scene, spec) -> None:
+        """Leave ``scene`` for ``spec``'s setup with Start chosen: the setup under it when it is that
+        game's, else a new one in its place (the lessons' "Play a game")."""
+        from tabletop.ui.setup import Setup
+
+        below = self.stack[-2] if len(self.stack) > 1 and self.stack[-1] is scene else None
+        if isinstance(below, Setup) and below.spec.id == spec.id:
+            self.pop(scene)
+            setup = below
+        else:
+            setup = Setup(self, spec)
+            self.replace(setup)
+        setup.menu.focus = next(i for i, it in enumerate(setup.menu.items) if it.key == "start")
+        setup.menu.show_focus()
+
     def toggle_fullscreen(self) -> None:
         full = not self.settings["fullscreen"]
         try:
