@@ -498,15 +498,15 @@ def test_jabs_bonus_cards_never_lie_under_their_points_or_the_tiles_won(app, mon
 def drawn_lines_of(draw, monkeypatch) -> list:
     """(text, rect) of every line of text ``draw()`` draws."""
     out: list = []
-    blit = gfx._blit
+    blit = gfx.blit_line
 
     def spy(surf, img, r, s, box):
         out.append((s, pygame.Rect(r)))
         blit(surf, img, r, s, box)
 
-    monkeypatch.setattr(gfx, "_blit", spy)
+    monkeypatch.setattr(gfx, "blit_line", spy)
     draw()
-    monkeypatch.setattr(gfx, "_blit", blit)
+    monkeypatch.setattr(gfx, "blit_line", blit)
     return out
 
 
