@@ -13,7 +13,7 @@ from tabletop.input.devices import menu_buttons
 from tabletop.online import protocol as P
 from tabletop.online.remote import KNOWN_TOKENS, NetThread, RemoteSession, local_address, url_of
 from tabletop.ui import gfx
-from tabletop.ui.scene import Scene
+from tabletop.ui.scene import Scene, cursor_on, till_blink
 from tabletop.ui.setup import MoreOptions, level_name
 from tabletop.ui.widgets import Item, Menu, MenuScene, background, title
 
@@ -269,6 +269,11 @@ class JoinScene(Scene):
         self.error = f"Connecting to {address}..."
         self.pending = (net, address, asyncio.run_coroutine_threadsafe(go(), net.loop))
 
+    def next_frame(self) -> float | None:
+        if self.pending is not None:
+            return 0  # connecting, on the network thread
+        return till_blink() if self.order[self.focus] in self.fields else None
+
     def update(self, dt_ms):
         """The connection is made on the network thread; the window stays alive meanwhile."""
         if self.pending is None or not self.pending[2].done():
@@ -307,7 +312,7 @@ class JoinScene(Scene):
                     border=gfx.HILITE if focused else (80, 90, 110),
                     width=max(1, vp.s(2)),
                 )
-                shown = self.fields[k] + ("|" if focused and pygame.time.get_ticks() // 500 % 2 == 0 else "")
+                shown = self.fields[k] + ("|" if focused and cursor_on() else "")
                 gfx.blit_text(surf, shown, vp.s(28), (r.x + vp.s(16), r.centery), gfx.WHITE, anchor="midleft")
                 self.rects[k] = r
                 y += 110
@@ -355,6 +360,9 @@ class WaitingRoom(Scene):
     def handle(self, event, pad_changes):
         self.menu.handle(event, pad_changes, self.app.vp)
 
+    def next_frame(self) -> float | None:
+        return 0  # who joins comes from the network thread
+
     def update(self, dt_ms):
         c = self.net.client
         if c.closed:
@@ -391,6 +399,9 @@ class WaitingRoom(Scene):
 class _RemoteTable:
     """Mixed into a game's table class: the table draws its seat's view from the server; this adds
     the pause while somebody is away, pings and jitter, and leaving closes the connection."""
+
+    def next_frame(self) -> float | None:
+        return 0  # the others' moves, the pings and the server's clock come from the network thread
 
     def update(self, dt_ms):
         s = self.session
