@@ -171,11 +171,9 @@ class App:
                 scene.update(dt_ms)
         if len(self.settings.messages) > self._told:
             self.tell_settings_messages()
-        shown = len(self.toasts)
         for t in self.toasts:
             t[1] -= dt_ms if elapsed_ms is None else elapsed_ms
         self.toasts = [t for t in self.toasts if t[1] > 0]
-        self.redraw = self.redraw or len(self.toasts) != shown
         self.draw()
 
     def next_frame(self) -> float | None:
