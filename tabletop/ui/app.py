@@ -271,36 +271,39 @@ class App:
     def loop(self, frames: int = 0, seconds: float = 0.0) -> None:
         """Frames at up to FPS while a scene needs them; between them, sleep until an event or the
         next wait runs out. Stops when the window closes, after ``frames`` frames (or sooner once
-        nothing moves), or after ``seconds``."""
+        nothing moves), or after ``seconds``. The program's boundary: a scene that fails (a bug)
+        does not close the window; the game is kept and the launcher says so in one line."""
         end = time.monotonic() + seconds if seconds else None
         first = self.frame
         while self.running:
-            wait = self.next_frame()
-            if wait != 0:
-                if frames:
+            try:
+                if not self.frame_or_sleep(bool(frames), end):
                     break
-                woke = self.sleep(wait, end)
-                if woke is None:
-                    break
-                self.clock.tick()  # the next frame's time counts from here
-                # after an event, a frame's worth: an animation the event starts begins at its start
-                self.safe_step(min(woke, 100) if wait is not None and woke >= wait else min(woke, FRAME_MS), woke)
-            else:
-                dt = self.clock.tick(FPS)
-                self.safe_step(min(dt, 100), dt)
-            self.last_frame_at = time.monotonic()
-            self.frame += 1
+            except Exception as e:
+                if not self.recover(e):
+                    raise
             if (frames and self.frame - first >= frames) or (end is not None and time.monotonic() >= end):
                 break
 
-    def safe_step(self, dt_ms: float, elapsed_ms: float) -> None:
-        """A frame inside the program's boundary: a scene that fails (a bug) does not close the
-        window. The game is kept, and the launcher says so in one line (Continue takes it up)."""
-        try:
-            self.step(dt_ms, elapsed_ms)
-        except Exception as e:
-            if not self.recover(e):
-                raise
+    def frame_or_sleep(self, stop_when_idle: bool, end: float | None) -> bool:
+        """One frame, now if a scene needs it, else after sleeping until an event or the next wait;
+        False when the loop should stop instead (idle with ``stop_when_idle``, or ``end`` reached)."""
+        wait = self.next_frame()
+        if wait == 0:
+            dt = self.clock.tick(FPS)
+            self.step(min(dt, 100), dt)
+        else:
+            if stop_when_idle:
+                return False
+            woke = self.sleep(wait, end)
+            if woke is None:
+                return False
+            self.clock.tick()  # the next frame's time counts from here
+            # after an event, a frame's worth: an animation the event starts begins at its start
+            self.step(min(woke, 100) if wait is not None and woke >= wait else min(woke, FRAME_MS), woke)
+        self.last_frame_at = time.monotonic()
+        self.frame += 1
+        return True
 
     def recover(self, error: Exception) -> bool:
         """Back to the launcher after ``error`` in a scene, keeping any game in play; False when

@@ -507,17 +507,14 @@ class TableScene(FocusMixin, Scene):
         """Frames while anything moves or counts down (a card flying, a big moment, a message, the
         pause after your move, a drag, a lesson) and while a computer is about to move; none while
         the table waits for a person."""
-        if (
-            self.flights
-            or self.moments
-            or self.drag is not None
-            or self.message_ms > 0
-            or self.read_ms > 0
-            or self.tutor is not None
-            or self.busy()
-        ):
-            return 0
-        return 0 if self.bot_to_move() else None
+        return 0 if self.moving() or self.read_ms > 0 or self.busy() or self.bot_to_move() else None
+
+    def moving(self) -> bool:
+        """Something on the table moves or counts down: a card flying or dragged, a big moment, a
+        message, a lesson's coach."""
+        return bool(
+            self.flights or self.moments or self.drag is not None or self.message_ms > 0 or self.tutor is not None
+        )
 
     def bot_to_move(self) -> bool:
         """A computer seat is waiting to move (turn-based and simultaneous games)."""

@@ -429,11 +429,7 @@ class JabTable(HandDevices, TableScene):
         if not over and st.phase != "between":
             return 0
         if (
-            self.flights
-            or self.moments
-            or self.drag is not None
-            or self.message_ms > 0
-            or self.tutor is not None
+            self.moving()
             or self.shouts
             or self.card_flights
             or self.token_flights
