@@ -17,6 +17,7 @@ from tabletop.ui import gfx
 from tabletop.ui.sound import Sounds
 
 FPS = 60
+WAKE = pygame.event.custom_type()  # posted by another thread (the network's): something to draw
 FRAME_MS = 1000 / FPS
 POLL_MS = 10  # while idle, how often the event queue is looked at (SDL's own wait looks every 1 ms)
 
@@ -189,6 +190,8 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
             return
+        if event.type == WAKE:
+            return  # it woke the loop: this frame draws what changed
         if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
             self.resize(self.screen.get_size())
         elif event.type == pygame.VIDEORESIZE:
@@ -356,6 +359,14 @@ class App:
             if end is not None:
                 nap = min(nap, end - now)
             time.sleep(nap)
+
+    @staticmethod
+    def wake() -> None:
+        """Wake the loop from another thread (a message from the network came)."""
+        try:
+            pygame.event.post(pygame.event.Event(WAKE))
+        except pygame.error:  # the window has closed
+            pass
 
     def close(self) -> None:
         while self.stack:

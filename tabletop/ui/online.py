@@ -10,14 +10,17 @@ import pygame
 from tabletop.core import registry
 from tabletop.core.registry import REALTIME
 from tabletop.input.devices import menu_buttons
+from tabletop.online import client as client_mod
 from tabletop.online import protocol as P
 from tabletop.online.remote import KNOWN_TOKENS, NetThread, RemoteSession, local_address, url_of
 from tabletop.ui import gfx
+from tabletop.ui.app import App
 from tabletop.ui.scene import Scene, cursor_on, till_blink
 from tabletop.ui.setup import MoreOptions, level_name
 from tabletop.ui.widgets import Item, Menu, MenuScene, background, title
 
 HERE, ELSEWHERE = "here", "remote"
+client_mod.WAKE[:] = [App.wake]  # a message from the network wakes the window's loop
 
 
 class OnlineMenu(MenuScene):
@@ -361,7 +364,7 @@ class WaitingRoom(Scene):
         self.menu.handle(event, pad_changes, self.app.vp)
 
     def next_frame(self) -> float | None:
-        return 0  # who joins comes from the network thread
+        return None  # who joins comes from the network thread, which wakes the loop (client.WAKE)
 
     def update(self, dt_ms):
         c = self.net.client
@@ -401,7 +404,12 @@ class _RemoteTable:
     the pause while somebody is away, pings and jitter, and leaving closes the connection."""
 
     def next_frame(self) -> float | None:
-        return 0  # the others' moves, the pings and the server's clock come from the network thread
+        """The others' moves and the pings come from the network thread, which wakes the loop
+        (client.WAKE); real time and a dropped connection (rejoined every two seconds) need frames."""
+        s = self.session
+        if s.spec.dynamics == REALTIME or s.client.closed:
+            return 0
+        return super().next_frame()
 
     def update(self, dt_ms):
         s = self.session
