@@ -312,6 +312,7 @@ def _person_and_computer(app, game_id: str):
 
     spec = registry.get(game_id)
     seats = [Seat("You", "human", scheme="mouse"), Seat("Computer", "computer", level=spec.bot_levels[0])]
+    assert spec.make_table is not None
     table = spec.make_table(app, Session.new(spec, seats, seed=5, autosave=False))
     app.push(table)
     return table

@@ -14,10 +14,10 @@ from tabletop import settings as settings_mod
 from tabletop.input.devices import Pads
 from tabletop.paths import asset_path
 from tabletop.ui import gfx
+from tabletop.ui.scene import WAKE
 from tabletop.ui.sound import Sounds
 
 FPS = 60
-WAKE = pygame.event.custom_type()  # posted by another thread (the network's): something to draw
 FRAME_MS = 1000 / FPS
 POLL_MS = 10  # while idle, how often the event queue is looked at (SDL's own wait looks every 1 ms)
 
@@ -359,14 +359,6 @@ class App:
             if end is not None:
                 nap = min(nap, end - now)
             time.sleep(nap)
-
-    @staticmethod
-    def wake() -> None:
-        """Wake the loop from another thread (a message from the network came)."""
-        try:
-            pygame.event.post(pygame.event.Event(WAKE))
-        except pygame.error:  # the window has closed
-            pass
 
     def close(self) -> None:
         while self.stack:

@@ -14,13 +14,12 @@ from tabletop.online import client as client_mod
 from tabletop.online import protocol as P
 from tabletop.online.remote import KNOWN_TOKENS, NetThread, RemoteSession, local_address, url_of
 from tabletop.ui import gfx
-from tabletop.ui.app import App
-from tabletop.ui.scene import Scene, cursor_on, till_blink
+from tabletop.ui.scene import Scene, cursor_on, till_blink, wake
 from tabletop.ui.setup import MoreOptions, level_name
 from tabletop.ui.widgets import Item, Menu, MenuScene, background, title
 
 HERE, ELSEWHERE = "here", "remote"
-client_mod.WAKE[:] = [App.wake]  # a message from the network wakes the window's loop
+client_mod.WAKE[:] = [wake]  # a message from the network wakes the window's loop
 
 
 class OnlineMenu(MenuScene):

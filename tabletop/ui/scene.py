@@ -9,6 +9,17 @@ from __future__ import annotations
 
 import pygame
 
+WAKE = pygame.event.custom_type()  # posted by another thread (the network's): the loop wakes to draw
+
+
+def wake() -> None:
+    """Wake the window's sleeping loop from another thread (a message from the network came)."""
+    try:
+        pygame.event.post(pygame.event.Event(WAKE))
+    except pygame.error:  # the window has closed
+        pass
+
+
 BLINK_MS = 500  # a text box's cursor shows and hides this often
 
 
