@@ -60,8 +60,16 @@ class PauseScene(Scene):
 
     def draw(self, surf, vp):
         gfx.shade(surf, 170)
+        gfx.panel(surf, vp.rect(self.card()), gfx.PANEL, radius=vp.s(14), border=(60, 70, 92))
+        gfx.panel(surf, vp.r(0, gfx.DESIGN_H - 48, gfx.DESIGN_W, 48), gfx.PANEL, radius=0)  # under the hint line
         gfx.blit_text(surf, "Paused", vp.s(48), vp.p(640, 150), gfx.GOLD, bold=True, anchor="center")
         self.menu.draw(surf, vp)
+
+    def card(self) -> tuple:
+        """Design rect of the opaque card under "Paused" and the menu: the table's texts never show through."""
+        m = self.menu
+        rows = min(len(m.items), m.max_rows)
+        return (m.x - 40, 100, m.w + 80, m.y - 100 + rows * m.row + 16)
 
 
 class ReconnectScene(Scene):

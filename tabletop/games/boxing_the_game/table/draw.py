@@ -106,7 +106,7 @@ def prompt(t) -> str:
     if st.phase == "prize":
         if st.secret_prize:
             return "An even round: both pick a prize in secret at once."
-        return f"{n[st.prize_order[0]]} picks a prize (click it or drag it to your corner)."
+        return f"{n[st.prize_order[0]]} picks a prize for their corner."
     return ""
 
 
@@ -144,7 +144,7 @@ def corner(t, surf, vp, s):
     brect = vp.r(x0, BOARD_Y, SIDE_W, BOARD_H)
     t.board_rects[s] = brect
     t.hot_zone(brect, ("corner", s), t.accepts_for(s, "corner"), seat=s)
-    who = t.names[s] + ("" if t.session.seats[s].kind == "human" else " (computer)")
+    who = t.names[s] + t.name_note(s)
     if p.character < 0:
         txt(surf, vp, who, 22, x0 + 12, BOARD_Y + 8, colour(s), bold=True)
         note = "has chosen a character (secret)" if p.choice is not None else "is choosing a character…"
@@ -350,7 +350,7 @@ def dealt(t, surf, vp, s, x0):
     if p.choice is not None:
         note = "Chosen. Waiting for the other corner." if st.players[1 - s].choice is None else "Chosen."
     elif s not in t.humans:
-        note = "The computer is choosing."
+        note = "The computer is choosing." if t.session.seats[s].kind == "computer" else f"{t.names[s]} is choosing."
     elif act:
         note = "Pick your character: click a board (or drag it onto your corner)."
     else:
