@@ -444,11 +444,18 @@ class HelpScene(Scene):
                     self.app.pop(self)
         self.scroll = max(0.0, min(self.max_scroll, self.scroll))
 
+    def stick(self) -> float:
+        """How far the gamepads' sticks are pushed up or down (scrolling while held past 0.3)."""
+        ys = [pad.axes.get("lefty", 0.0) + pad.axes.get("righty", 0.0) for pad in self.app.pads.pads.values()]
+        return max(ys, key=abs, default=0.0)
+
+    def next_frame(self) -> float | None:
+        return 0 if abs(self.stick()) > 0.3 else None
+
     def update(self, dt_ms):
-        for pad in self.app.pads.pads.values():  # hold a stick to scroll
-            y = pad.axes.get("lefty", 0.0) + pad.axes.get("righty", 0.0)
-            if abs(y) > 0.3:
-                self.scroll = max(0.0, min(self.max_scroll, self.scroll + y * dt_ms * 0.6))
+        y = self.stick()  # hold a stick to scroll
+        if abs(y) > 0.3:
+            self.scroll = max(0.0, min(self.max_scroll, self.scroll + y * dt_ms * 0.6))
 
     def page(self, vp) -> tuple[tuple[Op, ...], int]:
         """The laid-out page for this window size (worked out once per size)."""
