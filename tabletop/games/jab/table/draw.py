@@ -371,7 +371,7 @@ def draw_centre(table, surf, vp, st, opp) -> None:
         draw_bonus(surf, vp, st, p, where, flip)
 
 
-def draw_bonus(surf, vp, st, p, where, flip: bool) -> None:
+def draw_bonus(surf, vp, st, p, where, flip: bool = False) -> None:
     """A player's bonus box: the combo and counter-punch cards won in a row (squeezed closer as they come),
     "+N points" under them on the left and the Ding!/Clinch tiles won in the lower right corner; the cards
     never run under the points or the tiles."""
