@@ -190,7 +190,7 @@ def test_every_byte_of_a_punch_game_holds_no_card_the_seat_may_not_see():
         spec = b.spec
         views, over_at = _views_in(frames, spec.rules)
         assert over_at == len(frames) - 1 or all(
-            json.loads(f)["type"] in ("net", "ping", "sync") for f in frames[over_at + 1 :]
+            json.loads(f)["type"] in ("net", "ping", "sync", "refused") for f in frames[over_at + 1 :]
         )
         assert len(views) > 50
         for n, view, _ in views:

@@ -7,6 +7,7 @@ import time
 import pygame
 import pytest
 
+from tabletop.online import protocol as P
 from tabletop.online.remote import NetThread, url_of
 from tests.online_helpers import bot_player
 from tests.ui_helpers import frames, key, make_app, top
@@ -62,7 +63,7 @@ def host(app, game_id):
 def test_host_shows_address_and_code_and_a_friend_joins_and_plays_to_the_end(app):
     room = host(app, "stabby-jack")
     code = room.net.client.room
-    assert len(code) == 5 and room.address.endswith(f":{room.net.server.port}")
+    assert len(code) == P.CODE_LEN and room.address.endswith(f":{room.net.server.port}")
     frames(app, 3)
     assert type(top(app)).__name__ == "WaitingRoom"  # nobody else yet
     friend = NetThread()
@@ -96,6 +97,9 @@ def test_host_shows_address_and_code_and_a_friend_joins_and_plays_to_the_end(app
         assert record["players"][0]["name"] == session.seats[0].name and record["game"] == "stabby-jack"
         from tabletop import paths
 
+        end = time.monotonic() + 5  # the host's computer writes it on its writer thread, off the network
+        while not list(paths.saves_dir().glob("stabby-jack-*.json")) and time.monotonic() < end:
+            time.sleep(0.02)
         kept = list(paths.saves_dir().glob("stabby-jack-*.json"))
         assert kept, "the host's computer keeps the finished game like a local one"
         frames(app, 5)  # the result panel draws
@@ -119,7 +123,7 @@ def test_join_says_clearly_when_nobody_answers_or_the_code_is_wrong(app):
     join = top(app)
     assert type(join).__name__ == "JoinScene"
     join.fields["address"] = "127.0.0.1:9"  # nothing listens there
-    join.fields["code"] = "ABCDE"
+    join.fields["code"] = "ABCDEFGH"
     joined(app, join)
     assert "No game answers" in join.error
     frames(app, 2)
@@ -129,8 +133,8 @@ def test_join_says_clearly_when_nobody_answers_or_the_code_is_wrong(app):
         join.fields["address"] = f"127.0.0.1:{port}"
         join.fields["code"] = "ab-cd"
         join.join()
-        assert "5 letters" in join.error and join.pending is None
-        join.fields["code"] = "ABCDE"
+        assert f"{P.CODE_LEN} letters" in join.error and join.pending is None
+        join.fields["code"] = "ABCDEFGH"
         joined(app, join)
         assert join.error == "No room has that code."
         frames(app, 2)

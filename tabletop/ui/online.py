@@ -394,6 +394,34 @@ class _RemoteTable:
 
     def update(self, dt_ms):
         s = self.session
+        if s.client.bad:  # the host sent what this program cannot use: say so, back to the launcher
+            self._give_up(s.client.bad)
+            return
+        try:
+            self._update(dt_ms)
+        except Exception as e:
+            self._failed(e)
+
+    def handle(self, event, pad_changes):
+        try:
+            super().handle(event, pad_changes)
+        except Exception as e:
+            self._failed(e)
+
+    def _failed(self, e: Exception) -> None:
+        """A view the checks let through that the table still cannot use: never a crash of the program."""
+        print(f"tabletop: online table stopped: {P.why(e)}", flush=True)
+        self._give_up("The host sent a game this program cannot show, so it was left.")
+
+    def _give_up(self, text: str) -> None:
+        if getattr(self, "_gave_up", False):
+            return
+        self._gave_up = True
+        self.app.toast(text, 6000)
+        self.leave()
+
+    def _update(self, dt_ms):
+        s = self.session
         if s.client.closed and s.outcome() is None:
             # dropped: come back to the same seat with its token, every two seconds until it works
             self._retry_ms = getattr(self, "_retry_ms", 0.0) - dt_ms
@@ -435,7 +463,13 @@ class _RemoteTable:
         self.hands = type(self.hands)(tuple(pos))
 
     def draw(self, surf, vp):
-        super().draw(surf, vp)
+        if getattr(self, "_gave_up", False):
+            return
+        try:
+            super().draw(surf, vp)
+        except Exception as e:
+            self._failed(e)
+            return
         s = self.session
         net = s.client.net
         pings = net.get("ping") or []
