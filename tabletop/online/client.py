@@ -69,6 +69,7 @@ class Client:
     def __init__(self, url: str, capture: list | None = None, skew_ms: float = 0.0, local_addr=None):
         self.url = url
         self.local_addr = local_addr  # tests: the source address to connect from
+        self.deflate = True  # tests: False sends and receives every byte as it is
         self.host_key = ""  # a game hosted here: the key that lets this client make its room
         self.skew = skew_ms  # tests: this client's clock runs this far from the server's
         self.ws = None
@@ -105,6 +106,8 @@ class Client:
     # -- connecting -------------------------------------------------------------------------
     async def connect(self) -> None:
         extra = {"local_addr": self.local_addr} if self.local_addr else {}
+        if not self.deflate:
+            extra["compression"] = None
         self.ws = await websockets.connect(self.url, max_size=8 * 1024 * 1024, open_timeout=5, **extra)
         self._reader = asyncio.get_running_loop().create_task(self._read())
         self._syncer = asyncio.get_running_loop().create_task(self._sync_loop())

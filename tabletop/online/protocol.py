@@ -81,7 +81,12 @@ NONCE_BITS = 31
 
 # One schema per message: type -> {field: (check, required)}; every field of a client's message is here.
 FIELDS: dict[str, dict[str, tuple]] = {
-    "create": {"game": (_text(40), True), "options": (_obj(32), False), "seats": (_list(8), True), "key": (_text(64), False)},
+    "create": {
+        "game": (_text(40), True),
+        "options": (_obj(32), False),
+        "seats": (_list(8), True),
+        "key": (_text(64), False),
+    },
     "join": {"room": (_text(24), True), "name": (_name, False), "token": (_text(64), False)},
     "act": {"seat": (SEAT, True), "id": (_int(0, 2**53), True), "action": (_obj(16), True), "stamp": (_num, False)},
     "sync": {"t0": (_num, True)},
@@ -208,7 +213,11 @@ def parse_from_server(raw) -> dict:
         msg = validate.parse_json(raw.encode("utf-8", "surrogatepass"))
     except validate.Invalid as e:
         raise BadMessage(f"a message that {e}") from None
-    if not isinstance(msg, dict) or not validate.same_value(msg.get("v"), VERSION) or not isinstance(msg.get("type"), str):
+    if (
+        not isinstance(msg, dict)
+        or not validate.same_value(msg.get("v"), VERSION)
+        or not isinstance(msg.get("type"), str)
+    ):
         raise BadMessage("a message not of this program's version")
     return msg
 
@@ -232,4 +241,3 @@ def check_view(view_json: dict, reference: dict, n_seats: int, phases=None) -> N
             raise BadMessage(f"{key} does not have one item per seat")
     if phases and view_json.get("phase") not in phases:
         raise BadMessage(f"an unknown phase {validate.short(view_json.get('phase'))}")
-

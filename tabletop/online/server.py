@@ -401,7 +401,9 @@ class Room:
             if old is not None and old is not conn:  # the token came back on a new connection: the seat moves
                 old.seats.discard(s)
                 old.room = None if not old.seats else old.room
-                old.tell_and_close({"type": "closed", "reason": "Your seat was taken by a new connection with its token."})
+                old.tell_and_close(
+                    {"type": "closed", "reason": "Your seat was taken by a new connection with its token."}
+                )
             self.conns[s] = conn
             self.claimed[s] = True
             conn.seats.add(s)
