@@ -436,3 +436,25 @@ def test_saving_the_host_s_game_never_waits_on_the_network_thread(monkeypatch):
     path = room.mirror.save_path
     kept = json.loads(path.read_text())
     assert kept["actions"] == room.session.record.actions and path.parent == paths.games_dir()
+
+
+def test_a_hostile_host_s_views_are_refused_by_the_joiner_with_one_clear_line():
+    from tests import hostile_host as H
+
+    async def main():
+        said = {}
+        for name, frames in H.variants().items():
+            host = await H.serve([H.welcome()] + frames)
+            c = Client(f"ws://127.0.0.1:{host.sockets[0].getsockname()[1]}")
+            await c.connect()
+            await c.send({"type": "join", "room": "ABCDEFGH"})
+            await c.wait(lambda c=c: c.closed)
+            said[name] = c.bad
+            assert 1 not in c.views, name  # nothing a table could draw
+            host.close()
+            await host.wait_closed()
+        return said
+
+    said = asyncio.run(main())
+    assert all(s.startswith("The host sent something this program cannot use") for s in said.values()), said
+    assert all("\n" not in s and len(s) < 200 for s in said.values())

@@ -208,3 +208,34 @@ def test_host_asks_for_somebody_elsewhere_and_one_person_here_when_cards_are_sec
     scene.kinds[1] = "here"
     scene.host()
     assert top(app) is scene and "elsewhere" in app.toasts[-1][0]
+
+
+def test_a_hostile_host_s_view_sends_the_joiner_back_to_the_launcher_with_one_line(app):
+    """The table is drawing a good view when the host sends one with an unknown phase: the joiner's
+    program does not crash; it says so and goes back to the launcher."""
+    from tests import hostile_host as H
+
+    ready = [H.welcome(), H.STATUS, H.state(H.good_view())]
+    bad = [H.state(dict(H.good_view(), phase="boom"), n=1)]
+    net = NetThread()
+    host = net.run(H.serve(ready, then=bad, gap=1.0))
+    try:
+        open_online(app)
+        key(app, "down")
+        key(app, "return")
+        join = top(app)
+        join.fields["address"] = f"127.0.0.1:{host.sockets[0].getsockname()[1]}"
+        join.fields["code"] = "ABCDEFGH"
+        joined(app, join)
+        end = time.monotonic() + 10
+        seen = set()
+        while type(top(app)).__name__ != "Launcher" and time.monotonic() < end:
+            seen.add(type(top(app)).__name__)
+            live_frame(app)
+        assert any(n.startswith("Remote") for n in seen), seen  # the table drew the good view first
+        assert type(top(app)).__name__ == "Launcher"
+        assert any("cannot use" in t[0] and "phase" in t[0] for t in app.toasts)
+    finally:
+        host.close()
+        net.run(host.wait_closed(), timeout=15)
+        net.close()

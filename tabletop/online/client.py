@@ -180,7 +180,9 @@ class Client:
                 except Exception as e:  # whatever a host sends, this program says why and stops listening
                     self.bad = f"The host sent something this program cannot use ({P.why(e)})."
                     self.errors.append(self.bad)
-                    await self.ws.close()
+                    self.closed = True
+                    self.changed.set()
+                    self.ws.transport.abort()  # nothing more is read from this host, nor waited for
                     return
                 self.changed.set()
         except websockets.ConnectionClosed:

@@ -222,6 +222,13 @@ def parse_from_server(raw) -> dict:
     return msg
 
 
+def _kind(value) -> str:
+    """A JSON value's kind, numbers as one (a time may be 0 in one view and 12.5 in the next)."""
+    if isinstance(value, bool):
+        return "bool"
+    return "number" if isinstance(value, (int, float)) else type(value).__name__
+
+
 def check_view(view_json: dict, reference: dict, n_seats: int, phases=None) -> None:
     """A view a host sent, against a view this program made itself (``reference``: a new game's view
     for the same seat): the same kind of state with the same fields, each of the same JSON type; lists
@@ -235,7 +242,7 @@ def check_view(view_json: dict, reference: dict, n_seats: int, phases=None) -> N
             raise BadMessage(f"{key} {validate.short(value)} is not a seat")
         if ref is None or value is None:
             continue
-        if type(value) is not type(ref) and not (isinstance(ref, float) and validate.is_int(value)):
+        if _kind(value) != _kind(ref):
             raise BadMessage(f"{key} is {validate.short(value)}")
         if isinstance(ref, list) and len(ref) == n_seats and len(value) != n_seats:
             raise BadMessage(f"{key} does not have one item per seat")

@@ -358,7 +358,7 @@ class WaitingRoom(Scene):
     def update(self, dt_ms):
         c = self.net.client
         if c.closed:
-            self.app.toast("The connection to the host was lost.")
+            self.app.toast(c.bad or "The connection to the host was lost.", 6000)
             self.leave()
             return
         if not self.started and c.views and c.you and c.you[0] in c.views and not c.status.get("paused", True):
