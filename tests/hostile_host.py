@@ -1,7 +1,6 @@
 """A hostile host on loopback: it welcomes a joiner to a game, then sends views it made up (issue 24)."""
 
 import asyncio
-import json
 
 import websockets
 
