@@ -6,7 +6,12 @@
   clients whose computer players act in real time; the round trip of every JAB action
   (which the server holds for the slower player's latency before applying it) is measured,
   for 1, 2, 4, 8 and 12 rooms, with the round trip of plain messages (clock samples) through the
-  same server; the answer is the most rooms whose action round trip p99 is <= 20 ms.
+  same server; the answer is the most rooms whose action round trip p99 is <= 20 ms;
+- soak (issue 24): 200 turn-based rooms (a person against the computer, one move a second) and 8
+  JAB rooms at once, run twice on a fresh server: without and with 10 dead connections among them
+  (raw sockets with a small receive buffer that ask for views and never read). The honest clients'
+  p99 of plain messages and of actions, and the ratio of the two runs (goal: within 20%). The server's
+  sockets get a small send buffer, as across the internet where a dead peer acknowledges nothing.
 """
 
 from __future__ import annotations
@@ -30,12 +35,14 @@ def pct(values, p):
     return s[min(len(s) - 1, int(len(s) * p / 100))]
 
 
-def _serve(port: int) -> None:
+def _serve(port: int, sndbuf: int = 0) -> None:
     from .server import Server
 
     async def run():
         server = Server(autosave=False, bot_delay=0.0)
         await server.start("127.0.0.1", port)
+        if sndbuf:  # the accepted sockets inherit it
+            server.ws_server.sockets[0].setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, sndbuf)
         await asyncio.Future()
 
     asyncio.run(run())
@@ -150,17 +157,185 @@ async def jab_rooms(port: int, rooms: int, seconds: float):
     return [t for tm in timers for t in tm.trips], [t for c, _ in clients for t in c.sync_trips]
 
 
-def main(argv=None) -> int:
-    port = _free_port()
-    proc = multiprocessing.get_context("spawn").Process(target=_serve, args=(port,), daemon=True)
-    proc.start()
-    try:
-        for _ in range(100):
+SOAK_TURN_ROOMS = 200
+SOAK_JAB_ROOMS = 8
+SOAK_DEAD = 10
+
+
+def _dead_client(port: int, source: str):
+    """A connection that made a JAB room against the computer and never reads (a blocking socket)."""
+    import base64
+
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    s.bind((source, 0))
+    s.settimeout(5)
+    s.connect(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    s.sendall(
+        f"GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    got = b""
+    while b"\r\n\r\n" not in got:
+        chunk = s.recv(1024)
+        if not chunk:
+            raise OSError("closed")
+        got += chunk
+    return s
+
+
+def _frame(text: str) -> bytes:
+    data = text.encode()
+    mask = os.urandom(4)
+    head = bytes([0x81, 0x80 | len(data)]) if len(data) < 126 else bytes([0x81, 0xFE]) + len(data).to_bytes(2, "big")
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+
+
+async def soak(port: int, seconds: float, dead: int):
+    """Honest clients' message and action round trips while ``dead`` connections stop reading."""
+    import random
+
+    from . import protocol as P
+
+    spec = registry.get("stabby-jack")
+    rules = spec.rules
+    clients: list[tuple[Client, _Timed]] = []
+
+    def source(i: int) -> tuple[str, int]:
+        return (f"127.0.1.{10 + i // 6}", 0)  # a few rooms an address, as people are spread over addresses
+
+    async def turn_room(i: int):
+        c = Client(f"ws://127.0.0.1:{port}", local_addr=source(i))
+        await c.connect()
+        await c.create("stabby-jack", [{"kind": "here", "name": "A"}, {"kind": "computer", "level": "easy"}])
+        tm = _Timed(c, 0)
+        clients.append((c, tm))
+        return c, tm
+
+    turn = await asyncio.gather(*(turn_room(i) for i in range(SOAK_TURN_ROOMS)))
+    jab_clients = []
+    for i in range(SOAK_JAB_ROOMS):
+        c = Client(f"ws://127.0.0.1:{port}", local_addr=source(SOAK_TURN_ROOMS + 6 * i))
+        await c.connect()
+        await c.create(
+            "jab", [{"kind": "here", "name": "A"}, {"kind": "computer", "level": "normal"}], {"countdown_ms": 0}
+        )
+        jab_clients.append(c)
+    socks = []
+    for i in range(dead):
+        s = await asyncio.to_thread(_dead_client, port, f"127.0.2.{10 + i}")
+        game = "jab" if i % 2 else "stabby-jack"
+        create = {"type": "create", "game": game, "options": {}, "seats": [{"kind": "here"}, {"kind": "computer"}]}
+        await asyncio.to_thread(s.sendall, _frame(P.dumps(create)))
+        socks.append(s)
+    await asyncio.sleep(1.0)
+    for c, _ in clients:
+        c.sync_trips.clear()
+    end = local_ms() + seconds * 1000
+    rnd = random.Random(1)
+
+    async def play_turns(c: Client, tm: _Timed):
+        await asyncio.sleep(rnd.random())  # spread over the second
+        while local_ms() < end and not c.closed:
+            tm.seen()
+            v = c.views.get(0)
+            if c.over is not None:
+                await c.send({"type": "bye"})
+                c.over, c.room = None, ""
+                c.views.clear()
+                await c.create("stabby-jack", [{"kind": "here", "name": "A"}, {"kind": "computer", "level": "easy"}])
+            elif v is not None and 0 in rules.to_act(v):
+                legal = rules.legal_actions(v, 0)
+                if legal:
+                    t0 = local_ms()
+                    tm.sent(await c.act(0, rnd.choice(legal)), t0)
+            await asyncio.sleep(1.0)  # the client's own clock samples (one a second) are its messages
+
+    async def play_jab(c: Client):
+        make = registry.get("jab").extra["realtime_driver"]
+        driver = make(0, "hard", 0, 350)
+        tm = _Timed(c, 0)
+        clients.append((c, tm))
+        last = last_sync = local_ms()
+        while local_ms() < end and not c.closed:
+            await asyncio.sleep(0.016)
+            if local_ms() - last_sync > 100:
+                last_sync = local_ms()
+                await c.send({"type": "sync", "t0": c.clock.local()})
+            tm.seen()
+            v = c.views.get(0)
+            if v is None or c.over is not None:
+                continue
+            now = local_ms()
+            dt, last = int(now - last), now
+            for action in driver.frame(v, max(c.round_clock(), v.now), dt, c.n.get(0, -1)):
+                t0 = local_ms()
+                tm.sent(await c.act(0, action, stamp=c.clock.server_now()), t0)
+
+    async def play_dead(s):
+        view = _frame(P.dumps({"type": "view", "seat": 0}))
+        while local_ms() < end:
             try:
-                socket.create_connection(("127.0.0.1", port), 0.2).close()
-                break
+                await asyncio.to_thread(s.sendall, view)
             except OSError:
-                time.sleep(0.1)
+                return  # the server closed it
+            await asyncio.sleep(0.05)
+
+    await asyncio.gather(
+        *(play_turns(c, tm) for c, tm in turn), *(play_jab(c) for c in jab_clients), *(play_dead(s) for s in socks)
+    )
+    for s in socks:
+        s.close()
+    for c, _ in clients:
+        await c.close()
+    messages = [t for c, _ in clients for t in c.sync_trips]
+    actions = [t for _, tm in clients for t in tm.trips]
+    return messages, actions
+
+
+def _start_server(sndbuf: int = 0):
+    port = _free_port()
+    proc = multiprocessing.get_context("spawn").Process(target=_serve, args=(port, sndbuf), daemon=True)
+    proc.start()
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), 0.2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    return port, proc
+
+
+def soak_figures(out: dict, seconds: float) -> None:
+    runs = {}
+    for dead in (0, SOAK_DEAD):
+        port, proc = _start_server(sndbuf=32768)
+        try:
+            runs[dead] = asyncio.run(soak(port, seconds, dead))
+        finally:
+            proc.terminate()
+            proc.join(5)
+    for dead, (messages, actions) in runs.items():
+        key = f"online.soak.dead{dead}"
+        out[f"{key}.message_round_trip_p99_ms"] = round(pct(messages, 99), 2)
+        out[f"{key}.action_round_trip_p99_ms"] = round(pct(actions, 99), 2)
+        out[f"{key}.actions"] = len(actions)
+        print(
+            f"{key}: {SOAK_TURN_ROOMS} turn-based + {SOAK_JAB_ROOMS} JAB rooms, {dead} dead connections: "
+            f"messages p50 {pct(messages, 50):.1f} / p99 {pct(messages, 99):.1f} ms; "
+            f"actions p50 {pct(actions, 50):.1f} / p99 {pct(actions, 99):.1f} ms ({len(actions)})",
+            flush=True,
+        )
+    base, dead = runs[0][0], runs[SOAK_DEAD][0]
+    ratio = pct(dead, 99) / max(pct(base, 99), 0.001)
+    out["online.soak.message_p99_with_dead_over_without"] = round(ratio, 2)
+    print(f"online.soak.message_p99_with_dead_over_without: {ratio:.2f} (goal: at most 1.20)", flush=True)
+
+
+def main(argv=None) -> int:
+    port, proc = _start_server()
+    try:
         out = {}
         trips, per_action, actions = asyncio.run(punch_round_trips(port))
         out["online.punch.round_trip_p50_ms"] = round(pct(trips, 50), 2)
@@ -169,9 +344,9 @@ def main(argv=None) -> int:
         out["online.punch.actions"] = actions
         for k, v in out.items():
             print(f"{k}: {v}", flush=True)
-        seconds = float(os.environ.get("TABLETOP_BENCH_SECONDS", "8"))
+        seconds = float(os.environ.get("TABLETOP_BENCH_SECONDS", "5"))
         best = 0
-        for rooms in (1, 2, 4, 8, 12):
+        for rooms in (1, 4, 8, 12):
             trips, syncs = asyncio.run(jab_rooms(port, rooms, seconds))
             p50, p99 = pct(trips, 50), pct(trips, 99)
             s50, s99 = pct(syncs, 50), pct(syncs, 99)
@@ -190,8 +365,9 @@ def main(argv=None) -> int:
                 best = rooms
         out["online.jab.rooms_with_p99_under_20ms"] = best
         print(f"online.jab.rooms_with_p99_under_20ms: {best}", flush=True)
-        print(json.dumps(out, sort_keys=True))
     finally:
         proc.terminate()
         proc.join(5)
+    soak_figures(out, float(os.environ.get("TABLETOP_BENCH_SOAK_SECONDS", "6")))
+    print(json.dumps(out, sort_keys=True))
     return 0
