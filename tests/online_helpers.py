@@ -149,47 +149,16 @@ async def jab_bot_player(client, seat: int, level: str = "hard", seed: int = 0, 
 
 
 def raw_socket_client(port: int, rcvbuf: int = 4096, source: str = "127.0.0.1"):
-    """A WebSocket client on a plain blocking socket with a small receive buffer, after the handshake:
-    it can send frames (``send_frame``) and, by never reading, plays a peer whose network died."""
-    import base64
-    import os
-    import socket
+    """A WebSocket client on a plain blocking socket with a small receive buffer (the benchmark's)."""
+    from tabletop.online.bench import raw_client
 
-    s = socket.socket()
-    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
-    s.bind((source, 0))
-    s.settimeout(5)
-    s.connect(("127.0.0.1", port))
-    key = base64.b64encode(os.urandom(16)).decode()
-    s.sendall(
-        (
-            f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        ).encode()
-    )
-    got = b""
-    while b"\r\n\r\n" not in got:
-        chunk = s.recv(1024)
-        assert chunk, "the server closed during the handshake"
-        got += chunk
-    assert b" 101 " in got.split(b"\r\n", 1)[0]
-    return s
+    return raw_client(port, source, rcvbuf)
 
 
 def send_frame(sock, text: str) -> None:
-    """One masked text frame, as a client sends it."""
-    import os
+    from tabletop.online.bench import frame
 
-    data = text.encode()
-    n = len(data)
-    if n < 126:
-        head = bytes([0x81, 0x80 | n])
-    elif n < 65536:
-        head = bytes([0x81, 0x80 | 126]) + n.to_bytes(2, "big")
-    else:
-        head = bytes([0x81, 0x80 | 127]) + n.to_bytes(8, "big")
-    mask = os.urandom(4)
-    sock.sendall(head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
+    sock.sendall(frame(text))
 
 
 class SilentProxy:

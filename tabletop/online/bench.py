@@ -162,33 +162,43 @@ SOAK_JAB_ROOMS = 8
 SOAK_DEAD = 10
 
 
-def _dead_client(port: int, source: str):
-    """A connection that made a JAB room against the computer and never reads (a blocking socket)."""
+def raw_client(port: int, source: str = "127.0.0.1", rcvbuf: int = 4096) -> socket.socket:
+    """A WebSocket connection on a plain blocking socket with a small receive buffer, after the
+    handshake: it sends frames (``frame``) and, by never reading, plays a peer whose network died."""
     import base64
 
     s = socket.socket()
-    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
     s.bind((source, 0))
     s.settimeout(5)
     s.connect(("127.0.0.1", port))
     key = base64.b64encode(os.urandom(16)).decode()
     s.sendall(
-        f"GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
     )
     got = b""
     while b"\r\n\r\n" not in got:
         chunk = s.recv(1024)
         if not chunk:
-            raise OSError("closed")
+            raise OSError("the server closed during the handshake")
         got += chunk
+    if b" 101 " not in got.split(b"\r\n", 1)[0]:
+        raise OSError("the server refused the WebSocket handshake")
     return s
 
 
-def _frame(text: str) -> bytes:
+def frame(text: str) -> bytes:
+    """One masked text frame, as a client sends it."""
     data = text.encode()
+    n = len(data)
+    if n < 126:
+        head = bytes([0x81, 0x80 | n])
+    elif n < 65536:
+        head = bytes([0x81, 0x80 | 126]) + n.to_bytes(2, "big")
+    else:
+        head = bytes([0x81, 0x80 | 127]) + n.to_bytes(8, "big")
     mask = os.urandom(4)
-    head = bytes([0x81, 0x80 | len(data)]) if len(data) < 126 else bytes([0x81, 0xFE]) + len(data).to_bytes(2, "big")
     return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
 
 
@@ -224,10 +234,10 @@ async def soak(port: int, seconds: float, dead: int):
         jab_clients.append(c)
     socks = []
     for i in range(dead):
-        s = await asyncio.to_thread(_dead_client, port, f"127.0.2.{10 + i}")
+        s = await asyncio.to_thread(raw_client, port, f"127.0.2.{10 + i}")
         game = "jab" if i % 2 else "stabby-jack"
         create = {"type": "create", "game": game, "options": {}, "seats": [{"kind": "here"}, {"kind": "computer"}]}
-        await asyncio.to_thread(s.sendall, _frame(P.dumps(create)))
+        await asyncio.to_thread(s.sendall, frame(P.dumps(create)))
         socks.append(s)
     await asyncio.sleep(1.0)
     for c, _ in clients:
@@ -274,7 +284,7 @@ async def soak(port: int, seconds: float, dead: int):
                 tm.sent(await c.act(0, action, stamp=c.clock.server_now()), t0)
 
     async def play_dead(s):
-        view = _frame(P.dumps({"type": "view", "seat": 0}))
+        view = frame(P.dumps({"type": "view", "seat": 0}))
         while local_ms() < end:
             try:
                 await asyncio.to_thread(s.sendall, view)
