@@ -63,7 +63,8 @@ SIMULTANEOUS_MS = 50  # the rules' window: jitter above it makes a match "casual
 RATE = 40.0  # messages a second a connection may send on average
 BURST = 80.0
 TICK_S = 0.005
-PING_S = 0.5
+PING_S = 0.5  # real time: each connection's round trip is measured twice a second
+PING_TURNS_S = 2.0  # turn-based games only show it
 RTT_SAMPLES = 16
 PINGS_OPEN = 8  # pings awaiting their pong, per connection (older nonces are forgotten)
 # a connection's outgoing queue and how long one write may take before the connection is closed
@@ -292,6 +293,8 @@ class Room:
         self.realtime = spec.dynamics == REALTIME
         self.lag_cap = lag_cap
         self.casual = False
+        self.net_sent: dict | None = None
+        self.pinged = 0.0  # server ms of the last round of pings
         self.owner = ""  # the address that created it (its limits)
         self.empty_since: float | None = now_ms()  # nobody connected since (ms), None while somebody is
         self.finished_at: float | None = None
@@ -411,6 +414,7 @@ class Room:
             self.sent_view[s] = None
         conn.room = self
         self.empty_since = None
+        self.net_sent = None  # the newcomer gets the latency figures at the next round of pings
         resumed = was_paused and not self.paused
         if resumed:
             self.resume()
@@ -531,7 +535,10 @@ class Room:
             jitters.append(None if c is None or not c.rtts else round(c.jitter))
         if any(j is not None and j > SIMULTANEOUS_MS for j in jitters):
             self.casual = True  # once a match has been unfair to time, it stays marked
-        self.broadcast({"type": "net", "ping": pings, "jitter": jitters, "casual": self.casual})
+        msg = {"type": "net", "ping": pings, "jitter": jitters, "casual": self.casual}
+        if msg != self.net_sent:  # only news: a room of steady connections sends nothing
+            self.net_sent = msg
+            self.broadcast(msg)
 
     # -- actions ---------------------------------------------------------------------------
     def act(self, conn: Conn, msg: dict) -> None:
@@ -786,18 +793,16 @@ class Server:
         await asyncio.to_thread(self.keeper.close)
 
     async def _tick_loop(self) -> None:
-        last_ping = last_sweep = 0.0
+        last_sweep = 0.0
         while True:
             await asyncio.sleep(TICK_S)
             t = now_ms()
-            ping = t - last_ping >= PING_S * 1000
-            if ping:
-                last_ping = t
             for room in list(self.rooms.values()):
                 try:
                     if room.realtime:
                         room.safe_tick()
-                    if ping:
+                    if t - room.pinged >= (PING_S if room.realtime else PING_TURNS_S) * 1000:
+                        room.pinged = t
                         for c in room.connections():
                             c.ping()
                         room.broadcast_net()
