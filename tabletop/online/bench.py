@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import multiprocessing
 import os
@@ -46,6 +47,15 @@ def _serve(port: int, sndbuf: int = 0) -> None:
         await asyncio.Future()
 
     asyncio.run(run())
+
+
+_sources = itertools.count()
+
+
+def _source() -> tuple[str, int]:
+    """A source address of its own for each player of the sweeps (the server limits rooms per address)."""
+    n = next(_sources)
+    return (f"127.0.{4 + n // 250}.{1 + n % 250}", 0)
 
 
 def _free_port() -> int:
@@ -80,7 +90,8 @@ class _Timed:
 async def punch_round_trips(port: int):
     spec = registry.get("punch")
     frames_a, frames_b = [], []
-    a, b = Client(f"ws://127.0.0.1:{port}", capture=frames_a), Client(f"ws://127.0.0.1:{port}", capture=frames_b)
+    a = Client(f"ws://127.0.0.1:{port}", capture=frames_a, local_addr=_source())
+    b = Client(f"ws://127.0.0.1:{port}", capture=frames_b, local_addr=_source())
     await a.connect()
     await a.create("punch", [{"kind": "here", "name": "A"}, {"kind": "remote", "name": "B"}])
     await b.connect()
@@ -119,7 +130,10 @@ async def jab_rooms(port: int, rooms: int, seconds: float):
     make = spec.extra["realtime_driver"]
     clients, timers = [], []
     for _ in range(rooms):
-        a, b = Client(f"ws://127.0.0.1:{port}"), Client(f"ws://127.0.0.1:{port}")
+        a, b = (
+            Client(f"ws://127.0.0.1:{port}", local_addr=_source()),
+            Client(f"ws://127.0.0.1:{port}", local_addr=_source()),
+        )
         await a.connect()
         await a.create("jab", [{"kind": "here", "name": "A"}, {"kind": "remote", "name": "B"}], {"countdown_ms": 0})
         await b.connect()
@@ -321,24 +335,26 @@ def _start_server(sndbuf: int = 0):
 SOAK_PROBES = 8  # turn-based rooms whose clients are measured (with the JAB rooms); the others are load
 
 
-def _soak_load(port: int, seconds: float) -> None:
-    """The other turn-based rooms, played from a process of their own (one process cannot be 200 players
-    and still measure round trips that are the server's rather than its own)."""
-    asyncio.run(soak(port, seconds, 0, range(SOAK_PROBES, SOAK_TURN_ROOMS)))
+def _soak_load(port: int, seconds: float, dead: int) -> None:
+    """The other turn-based rooms and the dead connections, from a process of their own (one process
+    cannot be 200 players and still measure round trips that are the server's rather than its own)."""
+    asyncio.run(soak(port, seconds, dead, range(SOAK_PROBES, SOAK_TURN_ROOMS)))
 
 
 def soak_figures(out: dict, seconds: float) -> None:
     runs = {}
     for dead in (0, SOAK_DEAD):
         port, proc = _start_server(sndbuf=32768)
-        load = multiprocessing.get_context("spawn").Process(target=_soak_load, args=(port, seconds + 8), daemon=True)
+        load = multiprocessing.get_context("spawn").Process(
+            target=_soak_load, args=(port, seconds + 8, dead), daemon=True
+        )
         load.start()
         try:
             time.sleep(6)  # the load's 192 rooms are made and playing
-            runs[dead] = asyncio.run(soak(port, seconds, dead, range(SOAK_PROBES), SOAK_JAB_ROOMS))
+            runs[dead] = asyncio.run(soak(port, seconds, 0, range(SOAK_PROBES), SOAK_JAB_ROOMS))
         finally:
-            load.join(15)
             load.terminate()
+            load.join(5)
             proc.terminate()
             proc.join(5)
     for dead, (messages, actions) in runs.items():

@@ -101,6 +101,7 @@ class Client:
         self.closed = False
         self.options: dict = {}
         self._reference: dict = {}
+        self.closed_reason = ""  # why the server closed the room or this connection ("closed")
         self.bad = ""  # why the host's messages could not be used (the connection is then closed)
 
     # -- connecting -------------------------------------------------------------------------
@@ -240,6 +241,7 @@ class Client:
             self.errors.append(msg["reason"])
         elif kind == "closed":  # the server ended the room or moved our seat to a newer connection
             self.errors.append(msg["reason"])
+            self.closed_reason = msg["reason"]
 
     def reference(self, seat: int) -> tuple:
         """What a view of this game looks like here: a new game's view for ``seat`` (its JSON), the number

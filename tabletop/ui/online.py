@@ -394,8 +394,8 @@ class _RemoteTable:
 
     def update(self, dt_ms):
         s = self.session
-        if s.client.bad:  # the host sent what this program cannot use: say so, back to the launcher
-            self._give_up(s.client.bad)
+        if s.client.bad or s.client.closed_reason:  # the host cannot go on, or sent what we cannot use
+            self._give_up(s.client.bad or s.client.closed_reason)
             return
         try:
             self._update(dt_ms)
