@@ -952,7 +952,7 @@ class Server:
             conn.refuse_log("create", f"a room could not be made: {reason}")
             conn.send({"type": "error", "reason": reason})
 
-        if self.hosted and (msg.get("key") != self.host_key or self.rooms):
+        if self.hosted and (not secrets.compare_digest(msg.get("key", ""), self.host_key) or self.rooms):
             refuse("This game's host makes the room here; join it with its code.")
             return
         if conn.room is not None:
