@@ -458,3 +458,22 @@ def test_a_hostile_host_s_views_are_refused_by_the_joiner_with_one_clear_line():
     said = asyncio.run(main())
     assert all(s.startswith("The host sent something this program cannot use") for s in said.values()), said
     assert all("\n" not in s and len(s) < 200 for s in said.values())
+
+
+def test_a_token_or_host_key_in_any_script_is_just_wrong(caplog):
+    caplog.set_level(logging.INFO, logger="tabletop.online")
+
+    async def main():
+        server, a, b = await room_of_two()
+        ws = await raw(server.port)
+        await ws.send(P.dumps({"type": "join", "room": a.room, "token": "ключ"}))
+        assert "token" in (await answer(ws))["reason"]
+        await ws.send(P.dumps({"type": "sync", "t0": 1}))
+        assert (await answer(ws))["type"] == "sync"
+        await ws.close()
+        for c in (a, b):
+            await c.close()
+        await server.close()
+
+    asyncio.run(main())
+    assert not [r for r in caplog.records if r.exc_info]

@@ -91,6 +91,11 @@ def said(value) -> str:
     return validate.short(value)
 
 
+def same_secret(a: str, b: str) -> bool:
+    """Two tokens compared in constant time (any text a client sends, even not ASCII)."""
+    return secrets.compare_digest(a.encode("utf-8", "surrogatepass"), b.encode("utf-8", "surrogatepass"))
+
+
 def memory_mb() -> float:
     """This process's resident memory (MB); 0 where it cannot be read."""
     try:
@@ -952,7 +957,7 @@ class Server:
             conn.refuse_log("create", f"a room could not be made: {reason}")
             conn.send({"type": "error", "reason": reason})
 
-        if self.hosted and (not secrets.compare_digest(msg.get("key", ""), self.host_key) or self.rooms):
+        if self.hosted and (not same_secret(msg.get("key", ""), self.host_key) or self.rooms):
             refuse("This game's host makes the room here; join it with its code.")
             return
         if conn.room is not None:
@@ -993,7 +998,7 @@ class Server:
             return
         token = msg.get("token")
         if token is not None:
-            seats = [i for i, t in enumerate(room.tokens) if secrets.compare_digest(t, token)]
+            seats = [i for i, t in enumerate(room.tokens) if same_secret(t, token)]
             if not seats:
                 conn.refuse_log("token", f"room {room.code}: a wrong token")
                 conn.send({"type": "error", "reason": "That token is not for a seat in this room."})
