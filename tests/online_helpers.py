@@ -146,3 +146,83 @@ async def jab_bot_player(client, seat: int, level: str = "hard", seed: int = 0, 
             sent[key] = n
             await client.act(seat, a, stamp=client.clock.server_now())
         hands = advance(hands, dt, moves, cross)
+
+
+def raw_socket_client(port: int, rcvbuf: int = 4096, source: str = "127.0.0.1"):
+    """A WebSocket client on a plain blocking socket with a small receive buffer (the benchmark's)."""
+    from tabletop.online.bench import raw_client
+
+    return raw_client(port, source, rcvbuf)
+
+
+def send_frame(sock, text: str) -> None:
+    from tabletop.online.bench import frame
+
+    sock.sendall(frame(text))
+
+
+class SilentProxy:
+    """A TCP proxy on loopback that passes bytes both ways until ``silence()``: then it reads nothing more
+    from the server and closes nothing, as a peer whose Wi-Fi is gone (no FIN ever comes). What the client
+    sends still goes up (the test stops sending once it has said its last)."""
+
+    def __init__(self, target_port: int):
+        self.target_port = target_port
+        self.silent = asyncio.Event()
+        self.server = None
+        self.port = 0
+        self.socks: list = []
+
+    async def start(self):
+        self.server = await asyncio.start_server(self._handle, "127.0.0.1", 0)
+        self.port = self.server.sockets[0].getsockname()[1]
+        return self
+
+    def silence(self) -> None:
+        self.silent.set()
+        for w in self.socks[1::2]:  # the sockets to the server
+            w.transport.pause_reading()
+
+    async def close(self):
+        self.server.close()
+        for w in self.socks:
+            w.transport.abort()
+
+    async def _handle(self, reader, writer):
+        import socket
+
+        up = socket.socket()
+        up.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # its buffers fill at once when silent
+        up.setblocking(False)
+        await asyncio.get_running_loop().sock_connect(up, ("127.0.0.1", self.target_port))
+        up_r, up_w = await asyncio.open_connection(sock=up, limit=1024)
+        self.socks += [writer, up_w]
+        try:
+            await asyncio.gather(self._pipe(reader, up_w), self._pipe(up_r, writer, True), return_exceptions=True)
+        except asyncio.CancelledError:
+            pass
+
+    async def _pipe(self, reader, writer, down=False):
+        while True:
+            data = await reader.read(65536)
+            if down and self.silent.is_set():
+                await asyncio.Event().wait()  # silent: read nothing more, close nothing
+            if not data:
+                break
+            writer.write(data)
+        writer.close()
+
+
+def run_bounded(coro, cleanup_s: float = 5.0):
+    """``asyncio.run``, but the tasks left at the end get ``cleanup_s`` seconds to stop, not forever
+    (a server that stalls on a dead peer must fail its test, not hang it)."""
+    loop = asyncio.new_event_loop()
+    try:
+        return loop.run_until_complete(coro)
+    finally:
+        tasks = asyncio.all_tasks(loop)
+        for t in tasks:
+            t.cancel()
+        if tasks:
+            loop.run_until_complete(asyncio.wait(tasks, timeout=cleanup_s))
+        loop.close()

@@ -190,7 +190,7 @@ def test_every_byte_of_a_punch_game_holds_no_card_the_seat_may_not_see():
         spec = b.spec
         views, over_at = _views_in(frames, spec.rules)
         assert over_at == len(frames) - 1 or all(
-            json.loads(f)["type"] in ("net", "ping", "sync") for f in frames[over_at + 1 :]
+            json.loads(f)["type"] in ("net", "ping", "sync", "refused") for f in frames[over_at + 1 :]
         )
         assert len(views) > 50
         for n, view, _ in views:
@@ -281,3 +281,199 @@ def test_hand_positions_pass_to_the_other_player_only_in_real_time_and_only_for_
         await server.close()
 
     asyncio.run(main())
+
+
+def test_huge_numbers_and_forged_field_names_get_one_clean_line_each(caplog):
+    caplog.set_level(logging.INFO, logger="tabletop.online")
+
+    async def main():
+        server, a, b = await room_of_two()
+        ws = await raw(server.port)
+        huge = "9" * 309
+        await ws.send('{"v": 1, "type": "act", "seat": 1, "id": ' + huge + ', "action": {}}')
+        assert (await answer(ws))["type"] == "error"
+        await ws.send('{"v": 1, "type": "sync", "t0": ' + huge + "}")
+        assert (await answer(ws))["type"] == "error"
+        forged = "x\n2026-11-27 00:00:00 room ABCDEFGH: the host is banned"
+        await ws.send(json.dumps({"v": 1, "type": "bye", forged: 1}))
+        assert (await answer(ws))["type"] == "error"
+        await ws.send(P.dumps({"type": "sync", "t0": 1}))  # the connection goes on
+        assert (await answer(ws))["type"] == "sync"
+        await ws.close()
+        for c in (a, b):
+            await c.close()
+        await server.close()
+
+    asyncio.run(main())
+    assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
+    assert all("\n" not in r.getMessage() for r in caplog.records)
+
+
+def test_a_name_of_combining_marks_only_is_refused_at_the_door():
+    async def main():
+        server = await start_server()
+        a = Client(url(server.port))
+        await a.connect()
+        await a.create("stabby-jack", SEATS)
+        b = Client(url(server.port))
+        await b.connect()
+        await b.join(a.room, name="\u0301\u0302\u0303")
+        assert b.errors and not b.you
+        room = server.rooms[a.room]
+        assert room.session.record.players[1]["name"] == "Player 2"
+        for c in (a, b):
+            await c.close()
+        await server.close()
+
+    asyncio.run(main())
+
+
+def test_one_connection_holds_one_seat_and_a_token_in_use_moves_the_seat_and_closes_the_old_one():
+    """Stabby Jack for three: one connection cannot take both free seats. The same seat's token on a new
+    connection (a player coming back before the server noticed the drop) moves the seat there; the old
+    connection is told why and closed (docs/online.md)."""
+
+    async def main():
+        server = await start_server()
+        a = Client(url(server.port))
+        await a.connect()
+        await a.create("stabby-jack", SEATS + [{"kind": "remote", "name": ""}])
+        b = Client(url(server.port))
+        await b.connect()
+        await b.join(a.room)
+        assert b.you == [1]
+        await b.join(a.room)  # a second seat for the same connection
+        assert b.errors[-1] == "This connection already holds a seat here."
+        room = server.rooms[a.room]
+        assert room.free_remote_seat() == 2
+        thief = Client(url(server.port))
+        await thief.connect()
+        await thief.join(a.room, token=b.tokens[1])
+        assert thief.you == [1]
+        await b.wait(lambda: b.closed)
+        assert "taken by a new connection" in b.errors[-1]
+        assert room.conns[1] is not None and room.conns[1].seats == {1}
+        for c in (a, b, thief):
+            await c.close()
+        await server.close()
+
+    asyncio.run(main())
+
+
+def test_jab_actions_after_the_end_are_refused_and_not_kept():
+    from tabletop.games.jab.rules.actions import Ready
+
+    async def main():
+        server, a, b = await room_of_two("jab")
+        room = server.rooms[a.room]
+        ended = room.session.state.clone()  # a hand-set end
+        ended.phase, ended.winner = "over", 0
+        room.session.state = ended
+        for i in range(100):
+            await b.send({"type": "act", "seat": 1, "id": i, "action": _j(Ready(1, 0)), "stamp": 0})
+            await asyncio.sleep(0.03)  # within the rate limit
+        await b.wait(lambda: len(b.refused) >= 100)
+        assert {r["reason"] for r in b.refused} == {"The game is over."}
+        assert room.held == [] and len(room.session.record.actions) == 0
+        for c in (a, b):
+            await c.close()
+        await server.close()
+
+    asyncio.run(main())
+
+
+def test_guessing_room_codes_stops_at_the_join_limit():
+    async def main():
+        server, a, b = await room_of_two()
+        assert len(a.room) == P.CODE_LEN and len(P.CODE_ALPHABET) ** P.CODE_LEN > 10**12
+        g = Client(url(server.port), local_addr=("127.0.0.4", 0))
+        await g.connect()
+        for i in range(70):
+            await g.send({"type": "join", "room": f"{i:08d}"})
+            await g.wait(lambda i=i: len(g.errors) > i)
+            await asyncio.sleep(0.03)
+        assert g.errors[0] == "No room has that code." and "Too many tries" in g.errors[-1]
+        await g.join(a.room)  # even the right code, now
+        assert not g.you and "Too many tries" in g.errors[-1]
+        for c in (a, b, g):
+            await c.close()
+        await server.close()
+
+    asyncio.run(main())
+
+
+def test_saving_the_host_s_game_never_waits_on_the_network_thread(monkeypatch):
+    """The disk is stuck while the game is saved: the server still answers (the write is on the writer
+    thread, in order), and once the disk comes back the kept game holds every move."""
+    import threading
+
+    from tabletop import paths, storage
+
+    disk = threading.Event()
+    real = storage.write_atomic
+
+    def slow_disk(path, text, max_bytes=None):
+        disk.wait(10)
+        real(path, text, max_bytes)
+
+    monkeypatch.setattr(storage, "write_atomic", slow_disk)
+
+    async def main():
+        server = await start_server(autosave=True)
+        a = Client(url(server.port))
+        await a.connect()
+        await a.create("stabby-jack", [{"kind": "here", "name": "Ana"}, {"kind": "computer", "level": "easy"}])
+        await a.wait(lambda: 0 in a.views)
+        await a.send({"type": "sync", "t0": 1})
+        await a.wait(lambda: a.clock.samples)  # answered while the disk is stuck
+        room = server.rooms[a.room]
+        disk.set()
+        await a.close()
+        await server.close()
+        return room
+
+    room = asyncio.run(main())
+    path = room.mirror.save_path
+    kept = json.loads(path.read_text())
+    assert kept["actions"] == room.session.record.actions and path.parent == paths.games_dir()
+
+
+def test_a_hostile_host_s_views_are_refused_by_the_joiner_with_one_clear_line():
+    from tests import hostile_host as H
+
+    async def main():
+        said = {}
+        for name, frames in H.variants().items():
+            host = await H.serve([H.welcome()] + frames)
+            c = Client(f"ws://127.0.0.1:{host.sockets[0].getsockname()[1]}")
+            await c.connect()
+            await c.send({"type": "join", "room": "ABCDEFGH"})
+            await c.wait(lambda c=c: c.closed)
+            said[name] = c.bad
+            assert 1 not in c.views, name  # nothing a table could draw
+            host.close()
+            await host.wait_closed()
+        return said
+
+    said = asyncio.run(main())
+    assert all(s.startswith("The host sent something this program cannot use") for s in said.values()), said
+    assert all("\n" not in s and len(s) < 200 for s in said.values())
+
+
+def test_a_token_or_host_key_in_any_script_is_just_wrong(caplog):
+    caplog.set_level(logging.INFO, logger="tabletop.online")
+
+    async def main():
+        server, a, b = await room_of_two()
+        ws = await raw(server.port)
+        await ws.send(P.dumps({"type": "join", "room": a.room, "token": "ключ"}))
+        assert "token" in (await answer(ws))["reason"]
+        await ws.send(P.dumps({"type": "sync", "t0": 1}))
+        assert (await answer(ws))["type"] == "sync"
+        await ws.close()
+        for c in (a, b):
+            await c.close()
+        await server.close()
+
+    asyncio.run(main())
+    assert not [r for r in caplog.records if r.exc_info]

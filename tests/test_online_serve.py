@@ -68,3 +68,25 @@ def test_serve_says_so_when_the_port_is_bad_or_taken():
             timeout=30,
         )
     assert r.returncode == 2 and "cannot listen" in r.stdout + r.stderr and "Traceback" not in r.stderr
+
+
+def test_serve_on_port_0_logs_the_port_it_really_listens_on(tmp_path):
+    import re
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tabletop", "serve", "--host", "127.0.0.1", "--port", "0", "--data", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        line = ""
+        end = time.monotonic() + 30
+        while "tabletop server on" not in line and time.monotonic() < end:
+            line = proc.stdout.readline()
+        port = int(re.search(r"127\.0\.0\.1:(\d+)", line).group(1))
+        assert port != 0 and str(tmp_path) in line
+        socket.create_connection(("127.0.0.1", port), 2).close()
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=10)

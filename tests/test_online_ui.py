@@ -102,6 +102,9 @@ def test_host_shows_address_and_code_and_a_friend_joins_and_plays_to_the_end(app
         assert record["players"][0]["name"] == session.seats[0].name and record["game"] == "stabby-jack"
         from tabletop import paths
 
+        end = time.monotonic() + 5  # the host's computer writes it on its writer thread, off the network
+        while not list(paths.saves_dir().glob("stabby-jack-*.json")) and time.monotonic() < end:
+            time.sleep(0.02)
         kept = list(paths.saves_dir().glob("stabby-jack-*.json"))
         assert kept, "the host's computer keeps the finished game like a local one"
         frames(app, 5)  # the result panel draws
@@ -381,3 +384,30 @@ def test_a_turn_based_table_online_sleeps_until_the_network_brings_the_friends_m
         assert app.frame > drawn  # ... and woke it to draw
     finally:
         friend.close()
+
+
+def test_a_hostile_host_s_view_sends_the_joiner_back_to_the_launcher_with_one_line(app):
+    """The table is drawing a good view when the host sends one with an unknown phase: the joiner's
+    program does not crash; it says so and goes back to the launcher."""
+    from tests import hostile_host as H
+
+    ready = [H.welcome(), H.STATUS, H.state(H.good_view())]
+    bad = [H.state(dict(H.good_view(), phase="boom"), n=1)]
+    net = NetThread()
+    host = net.run(H.serve(ready, then=bad, gap=1.0))
+    try:
+        join = open_join(app)
+        join.text = f"127.0.0.1:{host.sockets[0].getsockname()[1]} ABCDEFGH"
+        joined(app, join)
+        end = time.monotonic() + 10
+        seen = set()
+        while type(top(app)).__name__ != "Launcher" and time.monotonic() < end:
+            seen.add(type(top(app)).__name__)
+            live_frame(app)
+        assert any(n.startswith("Remote") for n in seen), seen  # the table drew the good view first
+        assert type(top(app)).__name__ == "Launcher"
+        assert any("cannot use" in t[0] and "phase" in t[0] for t in app.toasts)
+    finally:
+        host.close()
+        net.run(host.wait_closed(), timeout=15)
+        net.close()

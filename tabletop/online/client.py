@@ -6,12 +6,13 @@ thread (``online/remote.py``), tests and the benchmark use it directly.
 from __future__ import annotations
 
 import asyncio
-import json
+import sys
 import time
 from collections import deque
 
 import websockets
 
+from tabletop import validate
 from tabletop.core import codec
 from tabletop.core.actions import to_json
 from tabletop.core.registry import load_all
@@ -69,8 +70,11 @@ class Clock:
 
 
 class Client:
-    def __init__(self, url: str, capture: list | None = None, skew_ms: float = 0.0):
+    def __init__(self, url: str, capture: list | None = None, skew_ms: float = 0.0, local_addr=None):
         self.url = url
+        self.local_addr = local_addr  # tests: the source address to connect from
+        self.deflate = True  # tests: False sends and receives every byte as it is
+        self.host_key = ""  # a game hosted here: the key that lets this client make its room
         self.skew = skew_ms  # tests: this client's clock runs this far from the server's
         self.ws = None
         self.capture = capture  # every frame received, as text (tests look for leaks in it)
@@ -99,10 +103,17 @@ class Client:
         self._reader: asyncio.Task | None = None
         self._syncer: asyncio.Task | None = None
         self.closed = False
+        self.options: dict = {}
+        self._reference: dict = {}
+        self.closed_reason = ""  # why the server closed the room or this connection ("closed")
+        self.bad = ""  # why the host's messages could not be used (the connection is then closed)
 
     # -- connecting -------------------------------------------------------------------------
     async def connect(self) -> None:
-        self.ws = await websockets.connect(self.url, max_size=8 * 1024 * 1024, open_timeout=5)
+        extra = {"local_addr": self.local_addr} if self.local_addr else {}
+        if not self.deflate:
+            extra["compression"] = None
+        self.ws = await websockets.connect(self.url, max_size=8 * 1024 * 1024, open_timeout=5, **extra)
         self._reader = asyncio.get_running_loop().create_task(self._read())
         self._syncer = asyncio.get_running_loop().create_task(self._sync_loop())
 
@@ -118,7 +129,10 @@ class Client:
         await self.ws.send(P.dumps(msg))
 
     async def create(self, game: str, seats: list[dict], options: dict | None = None) -> None:
-        await self.send({"type": "create", "game": game, "options": options or {}, "seats": seats})
+        msg = {"type": "create", "game": game, "options": options or {}, "seats": seats}
+        if self.host_key:
+            msg["key"] = self.host_key
+        await self.send(msg)
         await self.wait(lambda: self.room or self.errors)
 
     async def join(self, room: str, name: str = "", token: str | None = None) -> None:
@@ -166,7 +180,15 @@ class Client:
                 t3 = self.clock.local()
                 if self.capture is not None:
                     self.capture.append(raw)
-                self.handle(json.loads(raw), t3)
+                try:
+                    self.handle(P.parse_from_server(raw), t3)
+                except Exception as e:  # whatever a host sends, this program says why and stops listening
+                    self.bad = f"The host sent something this program cannot use ({P.why(e)})."
+                    self.errors.append(self.bad)
+                    self.closed = True
+                    self.changed.set()
+                    self.ws.transport.abort()  # nothing more is read from this host, nor waited for
+                    return
                 self.changed.set()
                 for wake in WAKE:
                     wake()
@@ -183,13 +205,22 @@ class Client:
         if kind == "welcome":
             self.room = msg["room"]
             self.spec = self.games[msg["game"]]
+            self.options = msg["options"]
+            self._reference = {}
             self.seats = msg["seats"]
             self.you = msg["you"]
             self.tokens.update({int(k): v for k, v in msg["tokens"].items()})
         elif kind == "state":
             seat = msg["seat"]
-            self.view_json[seat] = P.patch(self.view_json.get(seat), msg["view"])
-            self.views[seat] = codec.state_from_json(self.spec.rules, self.view_json[seat])
+            if seat not in self.you:
+                raise P.BadMessage(f"a view for seat {validate.short(seat)}, which is not ours")
+            shown = P.patch(self.view_json.get(seat), msg["view"])
+            if not isinstance(shown, dict):
+                raise P.BadMessage("a view that is not an object")
+            P.check_view(shown, *self.reference(seat))
+            view = codec.state_from_json(self.spec.rules, shown)
+            self.view_json[seat] = shown
+            self.views[seat] = view
             self.n[seat] = msg["n"]
             self.events += msg["events"]
             if "epoch" in msg:
@@ -216,6 +247,19 @@ class Client:
             self.refused.append(msg)
         elif kind == "error":
             self.errors.append(msg["reason"])
+        elif kind == "closed":  # the server ended the room or moved our seat to a newer connection
+            self.errors.append(msg["reason"])
+            self.closed_reason = msg["reason"]
+
+    def reference(self, seat: int) -> tuple:
+        """What a view of this game looks like here: a new game's view for ``seat`` (its JSON), the number
+        of seats and the game's phases (``PHASES`` of its state's module, when it names them)."""
+        if seat not in self._reference:
+            rules = self.spec.rules
+            state = rules.new_state(rules.check_options(self.options), 0, len(self.seats), None)
+            phases = getattr(sys.modules.get(type(state).__module__), "PHASES", None)
+            self._reference[seat] = (codec.state_to_json(rules, rules.view_for(state, seat)), len(self.seats), phases)
+        return self._reference[seat]
 
     async def _pong(self, s) -> None:
         try:

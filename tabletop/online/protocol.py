@@ -13,10 +13,12 @@ import json
 import math
 import secrets
 
+from tabletop import validate
+
 VERSION = 1
 MAX_BYTES = 16 * 1024  # a client's message; an action is a few dozen bytes
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
-CODE_LEN = 5
+CODE_LEN = 8  # 32**8 codes: guessing one, at the join limit per address, is hopeless
 SEAT_KINDS = ("here", "remote", "computer")  # the host's people, people elsewhere, computers
 
 
@@ -41,24 +43,63 @@ def dumps(msg: dict) -> str:
     return json.dumps(dict(msg, v=VERSION), separators=(",", ":"))
 
 
-def _no_constants(name):
-    raise BadMessage(f"{name} is not allowed")
+def _int(lo: int, hi: int):
+    def check(v) -> bool:
+        return validate.is_int(v) and lo <= v <= hi
+
+    return check
 
 
-# type -> {field: (kind, required)}; kinds: str, int, num, bool, dict, list, any
-FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
-    "create": {"game": ("str", True), "options": ("dict", False), "seats": ("list", True)},
-    "join": {"room": ("str", True), "name": ("str", False), "token": ("str", False)},
-    "act": {"seat": ("int", True), "id": ("int", True), "action": ("dict", True), "stamp": ("num", False)},
-    "sync": {"t0": ("num", True)},
-    "pong": {"s": ("num", True)},
-    "view": {"seat": ("int", True)},
-    "hands": {"seat": ("int", True), "pos": ("list", True)},
+def _num(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) < 2**53
+
+
+def _text(limit: int):
+    return lambda v: isinstance(v, str) and len(v) <= limit
+
+
+def _obj(limit: int):
+    return lambda v: isinstance(v, dict) and len(v) <= limit
+
+
+def _list(limit: int):
+    return lambda v: isinstance(v, list) and len(v) <= limit
+
+
+def _name(v) -> bool:
+    """A player's name: the records' own rule, so nothing a client names is refused when a record is read."""
+    try:
+        validate.check_name(v, "name")
+    except validate.Invalid:
+        return False
+    return True
+
+
+MAX_SEATS = 16
+SEAT = _int(0, MAX_SEATS - 1)
+NONCE_BITS = 31
+
+# One schema per message: type -> {field: (check, required)}; every field of a client's message is here.
+FIELDS: dict[str, dict[str, tuple]] = {
+    "create": {
+        "game": (_text(40), True),
+        "options": (_obj(32), False),
+        "seats": (_list(8), True),
+        "key": (_text(64), False),
+    },
+    "join": {"room": (_text(24), True), "name": (_name, False), "token": (_text(64), False)},
+    "act": {"seat": (SEAT, True), "id": (_int(0, 2**53), True), "action": (_obj(16), True), "stamp": (_num, False)},
+    "sync": {"t0": (_num, True)},
+    "pong": {"s": (_int(0, 2**NONCE_BITS), True)},
+    "view": {"seat": (SEAT, True)},
+    "hands": {"seat": (SEAT, True), "pos": (_list(2), True)},
     "bye": {},
 }
 
 
 def parse(raw) -> dict:
+    """A client's frame as a message whose every field fits its schema; raises BadMessage (one line,
+    with what the client sent shown escaped and cut short)."""
     if isinstance(raw, bytes):
         raise BadMessage("binary frames are not used")
     if not isinstance(raw, str):
@@ -66,38 +107,27 @@ def parse(raw) -> dict:
     if len(raw) > MAX_BYTES:
         raise BadMessage(f"message too large ({len(raw)} bytes, at most {MAX_BYTES})")
     try:
-        msg = json.loads(raw, parse_constant=_no_constants)
-    except RecursionError:
-        raise BadMessage("nested too deeply") from None
-    except json.JSONDecodeError as e:
-        raise BadMessage(f"not JSON: {e.msg}") from None
+        msg = validate.parse_json(raw.encode("utf-8", "surrogatepass"))
+    except validate.Invalid as e:
+        raise BadMessage(f"the message {e}") from None
     if not isinstance(msg, dict):
         raise BadMessage("a message is a JSON object")
-    if msg.get("v") != VERSION:
-        raise BadMessage(f"message version {str(msg.get('v'))[:10]!r} is not {VERSION}")
+    if not validate.same_value(msg.get("v"), VERSION):
+        raise BadMessage(f"message version {validate.short(msg.get('v'))} is not {VERSION}")
     kind = msg.get("type")
     if not isinstance(kind, str) or kind not in FIELDS:
-        raise BadMessage(f"unknown message type {str(kind)[:30]!r}")
+        raise BadMessage(f"unknown message type {validate.short(kind)}")
     spec = FIELDS[kind]
     extra = set(msg) - set(spec) - {"v", "type"}
     if extra:
-        raise BadMessage(f"{kind}: unknown field(s) {', '.join(sorted(str(e)[:20] for e in extra))[:80]}")
-    for name, (want, required) in spec.items():
+        raise BadMessage(f"{kind}: unknown field {validate.short(sorted(extra)[0])}")
+    for name, (check, required) in spec.items():
         if name not in msg:
             if required:
                 raise BadMessage(f"{kind}: missing {name!r}")
             continue
-        v = msg[name]
-        ok = {
-            "str": isinstance(v, str) and len(v) <= 200,
-            "int": isinstance(v, int) and not isinstance(v, bool) and abs(v) < 2**53,
-            "num": isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) < 2**53,
-            "bool": isinstance(v, bool),
-            "dict": isinstance(v, dict),
-            "list": isinstance(v, list) and len(v) <= 8,
-        }[want]
-        if not ok:
-            raise BadMessage(f"{kind}: {name!r} has the wrong type")
+        if not check(msg[name]):
+            raise BadMessage(f"{kind}: {name!r} cannot be {validate.short(msg[name])}")
     return msg
 
 
@@ -152,20 +182,69 @@ def seat_specs(seats: list) -> list[dict]:
     """Check the seats of a ``create`` message: [{"kind": "here"|"remote"|"computer", "name", "level"}]."""
     out = []
     for i, s in enumerate(seats):
-        if not isinstance(s, dict):
-            raise BadMessage("create: each seat is an object")
+        if not isinstance(s, dict) or set(s) - {"kind", "name", "level"}:
+            raise BadMessage(f"create: seat {i + 1} is not an object of kind, name and level")
         kind = s.get("kind")
         if kind not in SEAT_KINDS:
             raise BadMessage(f"create: seat {i + 1} kind must be one of {', '.join(SEAT_KINDS)}")
         name = s.get("name", "")
         level = s.get("level", "")
-        if not isinstance(name, str) or not isinstance(level, str) or len(level) > 20:
+        if not isinstance(level, str) or len(level) > 20 or not (name == "" or _name(name)):
             raise BadMessage(f"create: seat {i + 1} has a bad name or level")
-        out.append({"kind": kind, "name": clean_name(name) or f"Player {i + 1}", "level": level})
+        out.append({"kind": kind, "name": name or f"Player {i + 1}", "level": level})
     return out
 
 
-def clean_name(name) -> str:
-    if not isinstance(name, str):
-        return ""
-    return "".join(c for c in name if c.isprintable()).strip()[:24]
+SERVER_MAX_BYTES = 8 * 1024 * 1024  # a host's message (the record in ``over`` is the largest)
+SEAT_FIELDS = ("turn", "viewer", "winner", "reactor", "player", "ding_by", "clinch_by")  # a seat number or None
+
+
+def why(e: Exception) -> str:
+    """An exception as a few words for a person (never a traceback)."""
+    text = str(e) if isinstance(e, (BadMessage, validate.Invalid)) else f"{type(e).__name__}: {e}"
+    return validate.short_line(text, 100)
+
+
+def parse_from_server(raw) -> dict:
+    """A host's frame, read with the same limits as a file: a JSON object of our version with a type."""
+    if not isinstance(raw, str) or len(raw) > SERVER_MAX_BYTES:
+        raise BadMessage("a frame that is not text, or too large")
+    try:
+        msg = validate.parse_json(raw.encode("utf-8", "surrogatepass"))
+    except validate.Invalid as e:
+        raise BadMessage(f"a message that {e}") from None
+    if (
+        not isinstance(msg, dict)
+        or not validate.same_value(msg.get("v"), VERSION)
+        or not isinstance(msg.get("type"), str)
+    ):
+        raise BadMessage("a message not of this program's version")
+    return msg
+
+
+def _kind(value) -> str:
+    """A JSON value's kind, numbers as one (a time may be 0 in one view and 12.5 in the next)."""
+    if isinstance(value, bool):
+        return "bool"
+    return "number" if isinstance(value, (int, float)) else type(value).__name__
+
+
+def check_view(view_json: dict, reference: dict, n_seats: int, phases=None) -> None:
+    """A view a host sent, against a view this program made itself (``reference``: a new game's view
+    for the same seat): the same kind of state with the same fields, each of the same JSON type; lists
+    with one item per seat still have one per seat; seat numbers name a seat; the phase is one the game
+    has. Raises BadMessage, so a table never draws what it cannot."""
+    if view_json.get("$type") != reference.get("$type") or set(view_json) != set(reference):
+        raise BadMessage("a view of another kind of game")
+    for key, ref in reference.items():
+        value = view_json[key]
+        if key in SEAT_FIELDS and value is not None and not (validate.is_int(value) and 0 <= value < n_seats):
+            raise BadMessage(f"{key} {validate.short(value)} is not a seat")
+        if ref is None or value is None:
+            continue
+        if _kind(value) != _kind(ref):
+            raise BadMessage(f"{key} is {validate.short(value)}")
+        if isinstance(ref, list) and len(ref) == n_seats and len(value) != n_seats:
+            raise BadMessage(f"{key} does not have one item per seat")
+    if phases and view_json.get("phase") not in phases:
+        raise BadMessage(f"an unknown phase {validate.short(view_json.get('phase'))}")

@@ -54,11 +54,12 @@ class NetThread:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
 
     def host(self, port: int | None = None) -> int:
-        """Start a server here (on every address) and connect to it; returns the port."""
+        """Start a server here (on every address) and connect to it; returns the port. It serves this
+        host's own room only: a client elsewhere can join it, never make rooms here."""
         port = HOST_PORT if port is None else port
 
         async def start():
-            self.server = Server(autosave=True)
+            self.server = Server(autosave=True, hosted=True)
             try:
                 await self.server.start(BIND, port)
             except OSError:
@@ -75,6 +76,8 @@ class NetThread:
 
     def connect(self, url: str) -> None:
         self.client = Client(url)
+        if self.server is not None:
+            self.client.host_key = self.server.host_key
         self.run(self.client.connect())
 
     def rejoin(self) -> None:

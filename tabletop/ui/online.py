@@ -519,7 +519,7 @@ class WaitingRoom(Scene):
             self.address = reach.public  # the router opened the way in: the invite works from anywhere
             self.invite = invite_mod.make(reach.public, c.room)
         if c.closed:
-            self.app.toast("The connection to the host was lost.")
+            self.app.toast(c.bad or "The connection to the host was lost.", 6000)
             self.leave()
             return
         if not self.started and c.views and c.you and c.you[0] in c.views and not c.status.get("paused", True):
@@ -619,9 +619,37 @@ class _RemoteTable:
 
     def update(self, dt_ms):
         s = self.session
+        if s.client.bad or s.client.closed_reason:  # the host cannot go on, or sent what we cannot use
+            self._give_up(s.client.bad or s.client.closed_reason)
+            return
         if s.outcome() is not None and not getattr(self, "_forgotten", False):
             self._forgotten = True  # finished: nothing to come back to (the record came with the result)
             kept_seats.forget(s.client.room)
+        try:
+            self._update(dt_ms)
+        except Exception as e:
+            self._failed(e)
+
+    def handle(self, event, pad_changes):
+        try:
+            super().handle(event, pad_changes)
+        except Exception as e:
+            self._failed(e)
+
+    def _failed(self, e: Exception) -> None:
+        """A view the checks let through that the table still cannot use: never a crash of the program."""
+        print(f"tabletop: online table stopped: {P.why(e)}", flush=True)
+        self._give_up("The host sent a game this program cannot show, so it was left.")
+
+    def _give_up(self, text: str) -> None:
+        if getattr(self, "_gave_up", False):
+            return
+        self._gave_up = True
+        self.app.toast(text, 6000)
+        self.leave()
+
+    def _update(self, dt_ms):
+        s = self.session
         if s.client.closed and s.outcome() is None:
             # dropped: come back to the same seat with its token, every two seconds until it works
             self._retry_ms = getattr(self, "_retry_ms", 0.0) - dt_ms
@@ -677,7 +705,13 @@ class _RemoteTable:
         return note
 
     def draw(self, surf, vp):
-        super().draw(surf, vp)
+        if getattr(self, "_gave_up", False):
+            return
+        try:
+            super().draw(surf, vp)
+        except Exception as e:
+            self._failed(e)
+            return
         s = self.session
         away = s.paused_for()
         if away:

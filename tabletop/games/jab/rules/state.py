@@ -95,6 +95,9 @@ FIELDS = (
 MAX_EVENTS = 12
 
 
+PHASES = ("between", "playing", "clinch", "scoring", "over")  # every value of State.phase (see above)
+
+
 class State:
     __slots__ = FIELDS
     # the fields' types (see the table above; tuples are indexed as it says)

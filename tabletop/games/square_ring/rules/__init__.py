@@ -31,6 +31,7 @@ from .resolve import STEP_CARDS, resolve_action, resolve_moves
 from .text import action_sentences, stick_sentences
 
 HIDDEN = "hidden"
+PHASES = ("declare", "choose", "react", "footwork", "stick", "resolve", "over")  # every value of State.phase
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ JACK = "jack"  # a Jack was drawn and the player holds a Monarch: shield with it
 ACE = "ace"  # an Ace was drawn: choose the stat cards to swap with another player
 OVER = "over"  # the game has ended
 CHOICE_PHASES = (TRAIN, PLACE, JACK, ACE)
+PHASES = (DECLARE, *CHOICE_PHASES, OVER)  # every value of State.phase (a joiner checks a host's views)
 
 
 class Player(NamedTuple):

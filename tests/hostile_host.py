@@ -1,0 +1,75 @@
+"""A hostile host on loopback: it welcomes a joiner to a game, then sends views it made up (issue 24)."""
+
+import asyncio
+
+import websockets
+
+from tabletop.core import codec, registry
+from tabletop.online import protocol as P
+
+
+def good_view(game: str = "stabby-jack", seat: int = 1) -> dict:
+    spec = registry.get(game)
+    state = spec.rules.new_state(spec.rules.default_options(), 3, 2, None)
+    return codec.state_to_json(spec.rules, spec.rules.view_for(state, seat))
+
+
+def welcome(game: str = "stabby-jack") -> dict:
+    spec = registry.get(game)
+    return {
+        "type": "welcome",
+        "room": "ABCDEFGH",
+        "game": game,
+        "options": spec.rules.default_options(),
+        "seats": [{"name": "Host", "kind": "here", "here": True}, {"name": "You", "kind": "remote", "here": True}],
+        "you": [1],
+        "tokens": {"1": "t"},
+        "lag_cap": 150,
+        "realtime": False,
+    }
+
+
+def state(view: dict, n: int = 0, full: bool = True) -> dict:
+    return {"type": "state", "seat": 1, "n": n, "view": {"full": view} if full else view, "events": []}
+
+
+STATUS = {"type": "status", "seats": welcome()["seats"], "paused": False, "waiting_for": []}
+
+
+async def serve(frames: list, then: list | None = None, gap: float = 0.0):
+    """Answer every joiner with ``frames`` (dicts, or raw text), wait ``gap`` seconds, then send ``then``."""
+
+    async def handler(ws):
+        async for _ in ws:
+            for f in frames:
+                await ws.send(f if isinstance(f, str) else P.dumps(f))
+            await asyncio.sleep(gap)
+            for f in then or []:
+                await ws.send(f if isinstance(f, str) else P.dumps(f))
+            await ws.wait_closed()
+
+    return await websockets.serve(handler, "127.0.0.1", 0)
+
+
+def variants() -> dict:
+    """Twelve ways a host's messages may be wrong, each a list of frames sent after the welcome."""
+    v = good_view()
+
+    def changed(**fields):
+        return dict(v, **fields)
+
+    short_players = changed(players=v["players"][:1])
+    return {
+        "unknown phase": [state(changed(phase="boom"))],
+        "turn out of range": [state(changed(turn=7))],
+        "a seat list one short": [state(short_players)],
+        "turn of the wrong type": [state(changed(turn="x"))],
+        "a view that is not an object": [state(5)],  # type: ignore[arg-type]
+        "a patch before any view": [state({"set": {"turn": 1}, "append": {}}, full=False)],
+        "another game's view": [state(good_view("punch"))],
+        "a missing field": [state({k: x for k, x in v.items() if k != "turn"})],
+        "a view for another seat": [dict(state(v), seat=0)],
+        "a number of 400 digits": ['{"v": 1, "type": "state", "seat": 1, "n": ' + "9" * 400 + "}"],
+        "nested too deep": ['{"v": 1, "type": "net", "ping": ' + "[" * 40 + "1" + "]" * 40 + "}"],
+        "a state without its view": [{"type": "state", "seat": 1, "n": 0}],
+    }
