@@ -399,6 +399,7 @@ class Room:
             def change(m):
                 m.seats[seat].name = name
                 m.record.players[seat]["name"] = name
+                m.save(whole=True)  # a journal keeps moves only: the players' names are in the whole record
 
             self.keep(change)
 
@@ -795,6 +796,9 @@ class Server:
         if self.ws_server is not None:
             self.ws_server.close()
             await self.ws_server.wait_closed()
+        if self.autosave:  # the kept games' journals are synced and unlocked: Continue can open them
+            for room in self.rooms.values():
+                room.keep(lambda m: m.close() if m is not None else None)
         await asyncio.to_thread(self.keeper.close)
 
     async def _tick_loop(self) -> None:
@@ -838,6 +842,8 @@ class Server:
         room.held.clear()
         for c in room.connections():
             room.detach(c)
+        if self.autosave:  # after the writes asked for: the kept game's journal is synced and unlocked
+            room.keep(lambda m: m.close() if m is not None else None)
         lim = self.addresses.get(room.owner)
         if lim is not None:
             lim.rooms.discard(room.code)
