@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from tabletop.core.registry import REALTIME, SIMULTANEOUS, TURNS
+from tabletop.input import hints
 from tabletop.input.bindings import SCHEME_LABELS, SCHEMES
 from tabletop.session import Seat, Session
 from tabletop.ui import gfx, help
@@ -183,7 +184,12 @@ class Setup(MenuScene):
                         f"{name}: type a name",
                         action=lambda i=i: self.type_name(i),
                         key=f"name{i}",
-                        hint="Type your own name (keyboard)",
+                        hint=lambda: hints.words(
+                            self.app.last_device,
+                            "Type your own name, or click its letters",
+                            "Type your own name",
+                            "Spell your own name with the letter picker",
+                        ),
                     )
                 )
             if self.seat_kind[i] == "human" and self.controls_matter():

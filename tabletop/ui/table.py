@@ -429,14 +429,19 @@ class TableScene(FocusMixin, Scene):
         """A hint for ``seat`` in the words of the device it plays with (input.hints.words)."""
         return hints.words(self.seat_device(seat), mouse, keys, pad)
 
-    def peek_name(self, seat: int) -> str:
-        """The seat's peek control in words ("Tab", "Y on the gamepad")."""
+    def control_name(self, seat: int, button: str, shared: str) -> str:
+        """The seat's control for ``button`` in words: ``shared`` when every device acts for it, else
+        its own scheme's first input ("Space", "A on the gamepad")."""
         scheme = None if self.shared_input else self.router.schemes[seat]
         if scheme is None:
-            return "Tab (Y on a gamepad)"
-        names = rebind.inputs_for(self.app.settings.bindings, scheme, "peek")
-        name = rebind.input_label(scheme, names[0]) if names else "your peek control"
+            return shared
+        names = rebind.inputs_for(self.app.settings.bindings, scheme, button)
+        name = rebind.input_label(scheme, names[0]) if names else f"your {button} control"
         return f"{name} on the gamepad" if scheme == "gamepad" and names else name
+
+    def peek_name(self, seat: int) -> str:
+        """The seat's peek control in words ("Tab", "Y on the gamepad")."""
+        return self.control_name(seat, "peek", "Tab (Y on a gamepad)")
 
     # -- mouse ----------------------------------------------------------------------------
     def anim_factor(self) -> float:
