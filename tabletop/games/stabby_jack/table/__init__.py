@@ -211,9 +211,16 @@ class StabbyJackTable(MiddleMixin, TableScene):
             self.declare(payload[1])
         elif kind == "drawn":
             if s.phase in (TRAIN, PLACE):
-                self.say("Now choose the stat card it replaces: click it, or drag this card onto it.")
+                self.say(
+                    self.device_words(
+                        me,
+                        "Now choose the stat card it replaces: click it, or drag this card onto it.",
+                        "Now choose the stat card it replaces: arrows to it, then Enter.",
+                        "Now choose the stat card it replaces: d-pad to it, then A.",
+                    )
+                )
             elif s.phase == JACK:
-                self.say("Click a Queen or King in your XP row to shield, or take the damage.")
+                self.say("Choose a Queen or King in your XP row to shield, or take the damage.")
         elif kind == "xp":
             _, who, i = payload
             if who != me:
@@ -318,6 +325,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
             id(self.recent),
             surf.get_size(),
             self.fly_ms > 0,
+            self.seat_device(s.turn),  # the hints name the device in use
         )
         if key == self.layer_key and self._layer_state is s:
             surf.blit(self._layer, (0, 0))
