@@ -515,8 +515,10 @@ def test_against_the_computer_the_controls_line_names_every_device_and_each_one_
         hint = controls_hint(table)
         for named in ("Click", "arrows", "Enter", "D-pad + A", "Backspace/B", "H/X"):
             assert named in hint
-        key(app, "return")  # Enter shows the focus, then moves and chooses with the arrows
-        assert table.focused(0) is not None
+        assert table.focused(0) is not None and table.show_focus[0]  # no mouse used yet: the focus shows
+        log = len(table.session.record.actions)
+        key(app, "return")  # and Enter chooses what it shows
+        assert len(table.session.record.actions) == log + 1
         key(app, "h")
         assert table.history_open
         key(app, "h")

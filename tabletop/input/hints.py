@@ -42,3 +42,8 @@ def button(device: str | None, name: str) -> str:
 def scheme_for(device: str | None) -> str:
     """The controls the Controls screen opens on for ``device``."""
     return "gamepad" if device == PAD else "keys-left"
+
+
+def play_scheme(device: str | None) -> str:
+    """The controls a first player who has not chosen any plays with: the device they use."""
+    return {PAD: "gamepad", KEYS: "keys-left"}.get(device or MOUSE, "mouse")

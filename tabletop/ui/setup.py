@@ -109,9 +109,9 @@ class Setup(MenuScene):
             kept[i] if i < len(kept) and kept[i] is not None else default_seats[i] for i in range(spec.max_players)
         ]
         schemes = last.get("controls") if isinstance(last.get("controls"), list) else []
+        defaults = (hints.play_scheme(app.last_device), *DEFAULT_SCHEMES[1:])  # the first follows the device used
         self.schemes = [
-            schemes[i] if i < len(schemes) and schemes[i] in SCHEMES else DEFAULT_SCHEMES[i]
-            for i in range(spec.max_players)
+            schemes[i] if i < len(schemes) and schemes[i] in SCHEMES else defaults[i] for i in range(spec.max_players)
         ]
         opts = last.get("options") if isinstance(last.get("options"), dict) else {}
         try:

@@ -509,11 +509,9 @@ def hand(t, surf, vp, seat) -> None:
             seat=seat,
         )
     redeal = t.redeal_kind(seat) if st.phase == "redeal" else None
-    for i, code in enumerate(CODES):
-        r = vp.r(col_x(seat, i), HAND_Y, CARD_W, CARD_H)
-        if counts[i] <= 0:
-            cards.slot(surf, r, "", (90, 110, 95))
-            continue
+    shown = [(i, code) for i, code in enumerate(CODES) if counts[i] > 0]  # no empty places: one step, one card
+    for k, (i, code) in enumerate(shown):
+        r = vp.r(col_x(seat, k), HAND_Y, CARD_W, CARD_H)
         hl = gfx.GOLD if (t.swap_mode[seat] and mine) or code == redeal else None
         payload = ("hand", seat, code)
         if mine and t.show_focus.get(seat) and t.focused(seat) is not None and t.focused(seat).payload == payload:
