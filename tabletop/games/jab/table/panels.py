@@ -25,20 +25,23 @@ def draw_between(table, surf, vp, st) -> None:
         draw_scoring(table, surf, vp, st, sc)
     else:
         gfx.blit_text(surf, "Round 1", vp.s(40), vp.p(640, 220), gfx.GOLD, bold=True, anchor="center")
-        for k, line in enumerate(
-            [
-                "Take the top card of a deck with that side's hand and let go of it",
-                "on your opponent's boxer (a punch) or on their punch on your own boxer (a block).",
-                "Claim combos, counter-punches, the clinch and Ding! with your claim keys or buttons.",
-                "With the mouse you may also click the combo deck, the counter-punch card or a tile.",
-            ]
-        ):
+        lines = [
+            "Take the top card of a deck with that side's hand and let go of it",
+            "on your opponent's boxer (a punch) or on their punch on your own boxer (a block).",
+            "Claim combos, counter-punches, the clinch and Ding! with your claim keys or buttons.",
+        ]
+        if any(table.seat_device(s) in (None, "mouse") for s in table.humans):  # only a mouse player clicks
+            lines.append("With the mouse you may also click the combo deck, the counter-punch card or a tile.")
+        for k, line in enumerate(lines):
             gfx.blit_text(surf, line, vp.s(17), vp.p(640, 290 + k * 30), gfx.WHITE, anchor="center")
     if over:
         table.hot_button(vp.r(490, 596, 300, 44), "See the result", table.see_result, px=vp.s(20))
         for seat in table.humans:
             focus_on_ready(table, seat, table.shown_scheme.get(seat), "See the result")
-        gfx.blit_text(surf, "(Ready, Enter, Space, A or a click)", vp.s(14), vp.p(640, 648), gfx.GREY, anchor="center")
+        how = " · ".join(
+            sorted({table.device_words(s, "a click", "Enter or Space", "A or Start") for s in table.humans})
+        )
+        gfx.blit_text(surf, f"(Ready: {how})", vp.s(14), vp.p(640, 648), gfx.GREY, anchor="center")
         return
     for seat in (1, 0):
         draw_ready_row(table, surf, vp, st, seat, 72 if seat == 1 else 590)

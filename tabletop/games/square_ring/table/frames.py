@@ -62,6 +62,7 @@ class KeptFrames:
             len(self.revealed[1]),
             self.result_dismissed,
             self.session.outcome() is not None,
+            self.app.last_device,  # the hints name the device in use
         )
 
     def _focus_key(self) -> tuple:
