@@ -82,6 +82,9 @@ class FocusMixin:
     def busy(self) -> bool:  # TableScene's: something is animating
         return False
 
+    def acting_seat(self) -> int | None:  # TableScene's: the person the shared devices act for
+        return None
+
     def init_focus(self) -> None:
         self.focus: dict[int, int | None] = {}  # seat -> index into that seat's focusables (None: no focus now)
         self.show_focus: dict[int, bool] = {}  # the ring is shown once a seat uses keys / pad
@@ -238,8 +241,11 @@ class FocusMixin:
 
     # -- drawing -----------------------------------------------------------------------------
     def draw_focus(self, surf, vp) -> None:
+        shared = getattr(self, "shared_input", False)
         for seat in list(self.show_focus):
             if not self.show_focus.get(seat):
+                continue
+            if shared and seat != self.acting_seat():  # shared devices act for one person: one ring
                 continue
             hot = self.focused(seat)
             if hot is None:

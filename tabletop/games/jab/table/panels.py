@@ -76,17 +76,17 @@ def draw_ready_row(table, surf, vp, st, seat, y) -> None:
     rk = hint(table.app.settings, scheme, "right") if scheme != "mouse" else ""
     if scheme == "gamepad":
         lk, rk = "◀", "▶"
-    gfx.blit_text(surf, "Deck split:", vp.s(16), vp.p(290, y + 18), gfx.GREY, anchor="midleft")
-    table.hot_button(vp.r(392, y, 40, 36), "−", lambda: table.split(seat, -1), seat=seat, px=vp.s(22))
-    gfx.blit_text(
-        surf, f"Left {left} · Right {total - left}", vp.s(18), vp.p(530, y + 18), gfx.WHITE, bold=True, anchor="center"
-    )
-    table.hot_button(vp.r(628, y, 40, 36), "+", lambda: table.split(seat, 1), seat=seat, px=vp.s(22))
+    # the whole row sits between the seat's two decks (x 400..880), so a click meant for a deck never
+    # lands on Ready and starts the next round
+    table.hot_button(vp.r(408, y, 36, 36), "−", lambda: table.split(seat, -1), seat=seat, px=vp.s(22))
+    split = f"Left deck {left} · right {total - left}"
+    gfx.blit_text(surf, split, fit(split, vp.s(16), vp.s(150), True), vp.p(523, y + 18), gfx.WHITE, True, "center")
+    table.hot_button(vp.r(602, y, 36, 36), "+", lambda: table.split(seat, 1), seat=seat, px=vp.s(22))
     keys = f"({lk} / {rk})" if lk and rk else ""
-    gfx.blit_text(surf, keys, vp.s(15), vp.p(678, y + 18), gfx.GREY, anchor="midleft")
+    gfx.blit_text(surf, keys, fit(keys, vp.s(14), vp.s(66)), vp.p(644, y + 18), gfx.GREY, anchor="midleft")
     key = hint(table.app.settings, scheme, "ready")
     label = f"Ready ({key})" if key else "Ready"
-    table.hot_button(vp.r(900, y, 210, 36), label, lambda: table.ready(seat), seat=seat, px=vp.s(18))
+    table.hot_button(vp.r(714, y, 158, 36), label, lambda: table.ready(seat), seat=seat, px=vp.s(17))
     focus_on_ready(table, seat, scheme, label)
 
 

@@ -214,6 +214,9 @@ class MiddleMixin:
             if sel is not None:
                 self.hot_button(vp.r(x + 10, y + 64, w - 20, 36), "Choose again", self.cancel, px=vp.s(16))
             preview = self._swap_preview()
+            box = vp.r(x + 10, y, w - 20, 60)  # the Ace's instruction: large, it is the whole turn
+            gfx.draw_fitted(surf, hint, box, vp.s(18), gfx.HILITE, bold=True, valign="top", min_px=vp.s(14), lines=3)
+            hint = ""
         self._hint(surf, vp, hint, x, y, w, 3 if s.phase != DECLARE else 2, top=0 if s.phase != DECLARE else 112)
         self.preview_text = preview
         if preview:
