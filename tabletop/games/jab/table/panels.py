@@ -79,7 +79,7 @@ def draw_ready_row(table, surf, vp, st, seat, y) -> None:
     # the whole row sits between the seat's two decks (x 400..880), so a click meant for a deck never
     # lands on Ready and starts the next round
     table.hot_button(vp.r(408, y, 36, 36), "−", lambda: table.split(seat, -1), seat=seat, px=vp.s(22))
-    split = f"Left deck {left} · right {total - left}"
+    split = f"Left {left} · Right {total - left}"
     gfx.blit_text(surf, split, fit(split, vp.s(16), vp.s(150), True), vp.p(523, y + 18), gfx.WHITE, True, "center")
     table.hot_button(vp.r(602, y, 36, 36), "+", lambda: table.split(seat, 1), seat=seat, px=vp.s(22))
     keys = f"({lk} / {rk})" if lk and rk else ""
