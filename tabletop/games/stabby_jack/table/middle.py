@@ -4,6 +4,8 @@ StabbyJackTable, see table.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from tabletop.input import hints
@@ -27,6 +29,9 @@ def _nb(text: str) -> str:
 
 
 class MiddleMixin:
+    device_words: Callable[..., str]  # TableScene's: hints in the words of the device in use
+    seat_device: Callable[..., str | None]
+
     # -- the middle: piles, drawn card, choices, log -------------------------------------------------
     def _draw_middle(self, surf, vp) -> None:
         s = self.st
