@@ -10,6 +10,7 @@ import pytest
 from tabletop.core import registry
 from tabletop.games.jab.table.layout import place_rect
 from tabletop.session import Seat, Session
+from tabletop.tutorial.lesson import lessons_for
 from tabletop.ui import gfx
 from tabletop.ui.controls import ControlsScene
 from tabletop.ui.focus import LESSON_MARK
@@ -142,22 +143,30 @@ def band(app, rect, grow):
     return out
 
 
-@pytest.mark.parametrize("index", range(8))
+@pytest.mark.parametrize("index", range(len(lessons_for(registry.get("punch")))))
 def test_punch_lessons_show_the_ring_at_once_and_mark_unlike_it(app, index):
     """Each Punch! lesson: the focus ring shows from the first frame (the first Enter used to only show
     it), and the card the lesson points at carries sky-blue corner marks, never the ring's yellow."""
     from tabletop.tutorial import open_tutorial
 
     open_tutorial(app, "punch")
-    if index >= len(top(app).lessons):
-        return
     top(app).play(index)
     frames(app, 3)
     table = top(app)
     lesson = table.tutor.lesson
     check_drawn(app, table, 0)
-    if lesson.touch is None:
-        return
+    if lesson.touch is not None:
+        marks_unlike_the_ring(app, table, lesson)
+
+    def now():
+        return len(table.session.record.actions), table.tutor.coach_ms, table.secrecy.shown, tuple(table.sel[0])
+
+    before = now()
+    key(app, "return")  # the first Enter acts on what it shows: a card played (or coached), the cards shown
+    assert now() != before, "the first Enter did nothing"
+
+
+def marks_unlike_the_ring(app, table, lesson) -> None:
     lit = [h for h in table.hots if lesson.touch(h.payload, table.session.state)]
     assert lit
     for h in lit:
@@ -230,3 +239,25 @@ def test_jab_ready_is_not_over_a_deck_and_a_click_on_a_deck_does_not_ready(app):
     for d in decks:
         click(app, d.center)
     assert not any(table.session.state.ready)
+
+
+def test_stabby_jack_hints_follow_the_mouse_then_the_pad(app):
+    """The hint said "Click the stat card the 6♦ replaces, or drag the 6♦ onto it" even after the pad was
+    used: it follows the last device."""
+    from tests.test_stabby_jack_table import THREE, position, spot, table_for
+
+    pad = Pad(app)
+    try:
+        t = table_for(app, position(THREE, draw=["6D"]))
+        with TextSpy() as spy:
+            click(app, spot(t, ("declare", "train")))
+            frames(app, 2)
+        assert any(s.startswith("Click the stat card the 6♦ replaces") for s in spy.seen)
+        assert not t.show_focus.get(0)  # after the mouse, no ring
+        with TextSpy() as spy:
+            pad.move("right")
+            frames(app, 2)
+        assert any(s.startswith("Choose the stat card the 6♦ replaces: d-pad to it, then A") for s in spy.seen)
+        assert not any("Click" in s or "drag" in s for s in spy.seen)
+    finally:
+        pad.pad.unplug()
