@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from tabletop.core.undo import ONLINE_UNDO
+from tabletop.input import hints
 from tabletop.input.devices import key_name, menu_buttons
 from tabletop.ui import gfx
 from tabletop.ui.scene import Scene
@@ -93,7 +94,7 @@ class UndoPrompt(Scene):
     def answer_line(self) -> str:
         """How the asked person says yes or no, with their own controls where they have them."""
         if self.table.shared_input:
-            return "Y or A: yes    N, Esc or B: no"
+            return hints.words(self.app.last_device, "Click yes or no", "Y: yes    N or Esc: no", "A: yes    B: no")
         t, seat = self.table, self.asked
         if t.router.schemes[seat] == "mouse":
             return "Click yes or no"
