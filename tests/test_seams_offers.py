@@ -182,3 +182,59 @@ def test_esc_closes_punch_match_history_instead_of_pausing(app):
     assert top(app) is table and not table.history_open
     key(app, "escape")
     assert isinstance(top(app), PauseScene)
+
+
+@pytest.fixture
+def loopback(monkeypatch):
+    from tabletop.online import remote
+
+    monkeypatch.setattr(remote, "BIND", "127.0.0.1")  # tests stay on the loopback address
+    monkeypatch.setattr(remote, "HOST_PORT", 0)
+    nets = []
+    yield nets
+    for net in nets:
+        net.close()
+
+
+def live_frames(app, n):
+    import time
+
+    for _ in range(n):
+        frames(app, 1)
+        time.sleep(0.003)  # the network thread runs while the window waits for its next frame
+
+
+@pytest.mark.parametrize("gid", sorted(registry.load_all()))
+def test_online_through_a_real_server_offers_no_take_back(app, loopback, gid):
+    """A game hosted here through a real server on the loopback address (the online tables): no Undo
+    button and no take-back in the pause menu, before and after a move; leaving says the game is kept
+    (the host's server keeps it). A person who joined it is not told their computer keeps it."""
+    from tabletop.online.remote import NetThread, RemoteSession
+    from tabletop.ui.online import remote_table
+
+    net = NetThread()
+    loopback.append(net)
+    port = net.host(0)
+    net.connect(f"ws://127.0.0.1:{port}")
+    seats = [{"kind": "here", "name": "Ana"}, {"kind": "remote", "name": "Bo"}]
+    net.run(net.client.create(gid, seats, {"countdown_ms": 0} if gid == "jab" else {}))
+    other = NetThread()
+    loopback.append(other)
+    other.connect(f"ws://127.0.0.1:{port}")
+    other.run(other.client.join(net.client.room, "Bo"))
+    table = remote_table(app, RemoteSession(net))
+    app.push(table)
+    live_frames(app, 10)
+    for step in range(2):
+        labels = [it.label for it in PauseScene(app, table).menu.items]
+        assert TAKE_BACK not in labels and table.undo_rect is None, f"step {step}: {labels}"
+        assert "Leave to the menu (the game is kept)" in labels
+        legal = (
+            table.rules.legal_actions(table.session.state, 0) if 0 in table.rules.to_act(table.session.state) else []
+        )
+        if legal and gid != "jab":
+            table.submit(legal[0])
+            live_frames(app, 10)
+    joined = remote_table(app, RemoteSession(other))
+    labels = [it.label for it in PauseScene(app, joined).menu.items]
+    assert "Leave to the menu" in labels and TAKE_BACK not in labels
