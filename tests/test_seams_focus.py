@@ -88,6 +88,9 @@ def test_square_ring_lesson_two_lays_cross_at_the_first_enter(app):
     walk_to(Keys(app), table, 0, ("hand", 0, "cross"))
     key(app, "return")
     assert table.selection(0) == ["cross"]
+    key(app, "return")  # a second Enter used to take it back again, so Enter twice did nothing
+    assert table.selection(0) == ["cross"]
+    assert table.message == "Cross is already in your order: Backspace takes it back."
 
 
 def test_stabby_jack_ace_swap_with_keys(app):

@@ -347,8 +347,11 @@ class SquareRingTable(KeptFrames, TableScene):
             sel = self.selection(seat)
             if held is not None:
                 self.place(seat, payload[2], at=held)  # into the lifted slot (a laid card swaps with it)
-            elif payload[2] in sel and self.can_act(seat):
-                self.take_back(seat, sel.index(payload[2]))
+            elif payload[2] in sel and self.can_act(seat) and not keys:
+                self.take_back(seat, sel.index(payload[2]))  # a click on a laid card takes it back
+            elif payload[2] in sel and self.can_act(seat):  # a second confirm keeps it, says how to take it back
+                back = self.control_name(seat, "back", self.device_words(seat, "a click on it", "Backspace", "B"))
+                self.refuse(f"{self.placeable(seat, payload[2])[:-1]}: {back} takes it back.")
             else:
                 self.place(seat, payload[2])
         elif what == "slot":
