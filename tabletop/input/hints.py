@@ -28,8 +28,10 @@ def device_of(event_type: str | None, pad_down: bool) -> str | None:
     return {"key": KEYS, "mouse": MOUSE}.get(event_type or "")
 
 
-def words(device: str | None, mouse: str, keys: str, pad: str) -> str:
-    """The hint for ``device`` (the mouse's before any device was used)."""
+def words(device: str | None, mouse: str, keys: str, pad: str, unknown: str = "") -> str:
+    """The hint for ``device``; before any device was used, ``unknown`` (one naming them all) or the mouse's."""
+    if device is None and unknown:
+        return unknown
     return {KEYS: keys, PAD: pad}.get(device or MOUSE, mouse)
 
 

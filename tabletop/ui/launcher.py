@@ -34,6 +34,7 @@ class Launcher(MenuScene):
                         "Click: choose the players and start",
                         "Enter: choose the players and start · arrows: move",
                         "A: choose the players and start · d-pad: move",
+                        "Enter, a click or the gamepad's A: choose the players and start · arrows or d-pad: move",
                     ),
                 )
             )
