@@ -9,6 +9,10 @@ JSON object on the last line. Runs headless with SDL's dummy drivers.
 2. Rules throughput: complete random-legal games per second, per game.
 3. Start-up to the launcher's first frame (median of 5), and the peak
    memory of a process with a JAB game in progress.
+4. The cost of keeping one move (``save_costs``): the median time a move's
+   save takes on the thread that made it, in a game of 100 and of 10,000
+   moves, beside writing the whole record once (what every move cost before
+   the journal).
 """
 
 from __future__ import annotations
@@ -272,6 +276,34 @@ def startup() -> float:
     return statistics.median(runs)
 
 
+def save_costs(saves: int = 200) -> dict:
+    """Milliseconds: the median of ``saves`` single-move saves at 100 and 10,000 moves, and one whole write."""
+    from tabletop.core import registry
+    from tabletop.session import Seat, Session
+
+    spec = registry.get("punch")
+    out = {}
+    for moves in (100, 10_000):
+        s = Session.new(spec, [Seat("Red"), Seat("Blue")], seed=1)
+        action = {"type": "commit", "player": 0, "card": "dodge"}  # the rules never see it: only the file does
+        s.record.actions.extend(dict(action) for _ in range(moves))
+        t0 = time.perf_counter()
+        s.save(whole=True)
+        out[f"save.whole.{moves}"] = (time.perf_counter() - t0) * 1000
+        times = []
+        for _ in range(saves):
+            s.record.actions.append(dict(action))
+            t0 = time.perf_counter()
+            s.save()
+            times.append((time.perf_counter() - t0) * 1000)
+        if s.save_error:
+            raise RuntimeError(s.save_error)
+        out[f"save.{moves}"] = statistics.median(times)
+        s.close()
+    out["save.ratio"] = out["save.10000"] / out["save.100"]
+    return out
+
+
 MEMORY = r"""
 import resource, sys
 from tabletop.core import registry
@@ -355,6 +387,11 @@ def main(argv=None) -> int:
         except Exception as e:
             print(f"rules.{gid}: unavailable ({type(e).__name__}: {e})", flush=True)
     line("startup", startup(), "s")
+    try:
+        for name, value in save_costs().items():
+            line(name, value, "x" if name.endswith("ratio") else "ms")
+    except Exception as e:
+        print(f"save: unavailable ({type(e).__name__}: {e})", flush=True)
     try:
         line("memory.jab", memory_mb(), "MB")
     except Exception as e:

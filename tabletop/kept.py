@@ -1,10 +1,14 @@
 """Kept games and finished records, as the launcher lists them. No pygame.
 
 - ``unfinished()``: every kept game (``games/``), newest first. Each file
-  goes through the door (``validate.load_record``); one that fails is set
-  aside as ``NAME.bad`` with a one-line message. A game whose id no loaded
-  game has is listed but left untouched (never overwritten, never moved).
-  A kept game that turns out to be finished moves to ``saves/``.
+  and its journal go through the door (``validate.load_record``); one that
+  fails is set aside as ``NAME.bad`` with a one-line message. A journal with
+  a bad line keeps the game up to the move before it: one line says so, the
+  journal is kept as ``NAME.json.journal.bad`` and the game written whole. A
+  game whose id no loaded game has is listed but left untouched (never
+  overwritten, never moved). A game open in another program is listed as
+  such and left alone. A kept game that turns out to be finished moves to
+  ``saves/``.
 - ``finished()``: the finished records (``saves/``), newest first, at most
   ``session.KEEP_FINISHED``.
 - ``migrate()``: the single ``autosave.json`` of earlier versions becomes a
@@ -21,7 +25,9 @@ from pathlib import Path
 
 from tabletop import paths, storage, validate
 from tabletop.core import registry
+from tabletop.core.game import name_seats
 from tabletop.core.registry import REALTIME
+from tabletop.core.words import plural
 from tabletop.session import KEEP_FINISHED, autosave_path, unique_path
 
 
@@ -32,6 +38,7 @@ class Entry:
     game_id: str
     loaded: validate.Loaded | None = None  # None: a game this program does not have
     problem: str = ""
+    in_use: bool = False  # open in another program (its journal is locked)
 
     @property
     def spec(self):
@@ -63,13 +70,18 @@ class Entry:
         """Who is to act, or the score / the result."""
         if not self.loaded:
             return self.problem
+        if self.in_use:
+            return "open in another tabletop window"
         spec, state = self.loaded.spec, self.loaded.state
         names = [p["name"] for p in self.loaded.record.players]
         rules = spec.rules
         out = rules.outcome(state)
         if out is not None:
             head = "A draw" if out.winner is None else f"{names[out.winner]} won"
-            return f"{head}: {out.reason}" if out.reason else head
+            reason = name_seats(out.reason, names) if out.reason else ""
+            if out.winner is not None and reason.startswith(f"{names[out.winner]} win"):
+                return reason  # "Ana wins by knockout!" says it all
+            return f"{head}: {reason}" if reason else head
         summary = rules.summary(state)
         parts = []
         if validate.is_int(summary.get("round")):
@@ -87,7 +99,7 @@ class Entry:
 
     def describe(self) -> str:
         """One line: game, players, when, moves and status."""
-        moves = f"{self.moves} move{'s' if self.moves != 1 else ''}"
+        moves = plural(self.moves, "move")
         bits = [self.title, self.players(), self.when_text(), moves, self.status()]
         return " · ".join(b for b in bits if b)
 
@@ -110,15 +122,58 @@ def _files(folder: Path) -> list[tuple[float, Path]]:
 
 
 def _load(path: Path, when: float, games: dict, messages: list[str]) -> Entry | None:
+    journal = validate.journal_path(path)
+    in_use = storage.in_use(journal)
     try:
         loaded = validate.load_record(path, games)
     except validate.Invalid as e:
         game = _game_id(path)
         if game is not None and game not in games:
             return Entry(path, when, game, None, "this program does not have this game; the file is left as it is")
-        messages.append(f"{path.name} {e}; {storage.set_aside_said(path)}")
+        if in_use:  # another program is playing it: its file is not ours to move
+            messages.append(f"{path.name} {e}")
+            return None
+        said = storage.set_aside_said(path)
+        if os.path.lexists(journal):
+            storage.set_aside_said(journal)
+        messages.append(f"{path.name} {e}; {said}")
         return None
-    return Entry(path, when, loaded.record.game, loaded)
+    if loaded.problem and not in_use:
+        n = len(loaded.record.actions)
+        messages.append(f"{path.name}: {loaded.problem}; the game is kept up to move {n}")
+        _keep_whole(path, loaded.record.dumps(), bad=True)
+    return Entry(path, when, loaded.record.game, loaded, in_use=in_use)
+
+
+def _keep_whole(path: Path, text: str, bad: bool = False, to: Path | None = None) -> bool:
+    """Write a kept game whole (to ``to`` instead, then remove it and its journal), its journal
+    locked meanwhile; a journal with a bad line is kept as NAME.json.journal.bad. False if
+    another program has it or it cannot be written."""
+    from tabletop.session import keep_bad_journal
+
+    journal_path = validate.journal_path(path)
+    try:
+        journal = storage.Journal(journal_path)
+    except OSError:
+        return False
+    try:
+        if bad:
+            keep_bad_journal(path)
+        storage.write_atomic(to or path, text)
+        if to is None:
+            journal.cut()
+        else:
+            path.unlink()
+    except OSError:
+        return False
+    finally:
+        journal.close()
+    if to is not None:
+        try:
+            journal_path.unlink()
+        except OSError:
+            pass
+    return True
 
 
 def _game_id(path: Path) -> str | None:
@@ -157,11 +212,15 @@ def unfinished(messages: list[str], games: dict | None = None) -> list[Entry]:
         entry = _load(path, when, games, messages)
         if entry is None:
             continue
-        if entry.loaded and entry.spec.rules.outcome(entry.loaded.state) is not None:
-            try:  # finished after all: it belongs with the records
-                os.replace(path, unique_path(paths.saves_dir(), entry.game_id))
-            except OSError:
-                pass
+        if entry.loaded and not entry.in_use and entry.spec.rules.outcome(entry.loaded.state) is not None:
+            # finished after all: it belongs with the records
+            if path == old:
+                try:
+                    os.replace(path, unique_path(paths.saves_dir(), entry.game_id))
+                except OSError:
+                    pass
+            else:
+                _keep_whole(path, entry.loaded.record.dumps(), to=unique_path(paths.saves_dir(), entry.game_id))
             continue
         out.append(entry)
     return out
@@ -180,17 +239,44 @@ def finished(messages: list[str], games: dict | None = None, limit: int = KEEP_F
 
 
 def delete(entry: Entry) -> str:
-    """Remove a kept game; "" or why it could not be removed."""
+    """Remove a kept game and its journal; "" or why it could not be removed."""
+    journal_path = validate.journal_path(entry.path)
+    try:
+        journal = storage.Journal(journal_path)  # locked: no other program is playing it
+    except storage.InUse:
+        return "This game is open in another tabletop window; it was not deleted."
+    except OSError:
+        journal = None
     try:
         entry.path.unlink()
     except FileNotFoundError:
-        return ""
+        pass
     except OSError as e:
         return f"{entry.path.name} could not be deleted ({e.strerror})"
+    finally:
+        if journal is not None:
+            journal.close()
+    try:
+        journal_path.unlink()
+    except OSError:
+        pass
     return ""
 
 
 def clean_stale() -> None:
-    """Temporary files a killed program left behind, in every folder we write."""
+    """Temporary files a killed program left behind, in every folder we write; and the journals of
+    kept games that are gone (a program killed as it moved a finished game to the records)."""
     for folder in (paths.config_dir(), paths.data_dir(), paths.games_dir(), paths.saves_dir()):
         storage.clean_stale(folder)
+    folder = paths.games_dir()
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        game = folder / name[: -len(validate.JOURNAL)]
+        if name.endswith(validate.JOURNAL) and not os.path.lexists(game) and not storage.in_use(folder / name):
+            try:
+                os.unlink(folder / name)
+            except OSError:
+                pass

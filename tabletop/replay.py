@@ -27,9 +27,11 @@ def _load(path: str):
     file is a record of a known game, every field checked."""
     games = registry.load_all()
     try:
-        r = validate.check_record(validate.read_json(path, rec.MAX_BYTES), games)
+        r, problem, _ = validate.read_record(path, games)  # a kept game's journal too
     except validate.Invalid as e:
         return f"tabletop replay: {path}: {e}", None, None
+    if problem:  # one line; the game as far as its journal is good
+        print(f"tabletop replay: {path}: {problem}; read up to move {len(r.actions)}", file=sys.stderr)
     return "", r, games[r.game]
 
 

@@ -2,16 +2,21 @@
 
 No pygame here. Every game has its own kept file (``games/`` in the data
 folder, a name no other game uses), so starting another game never replaces
-one. Every accepted action is appended to the record and the record is
-written atomically to that file, so a killed program loses at most the action
-being made. When the game ends the record moves to the ``saves/`` folder
-(the newest ``KEEP_FINISHED`` are kept). Nothing is written that the loader
-would refuse: a record over the size limit is not saved, and the player is
-told once.
+one. The kept file is the whole record as it was when play started or
+resumed; every accepted action is then appended, one line each, to its
+journal beside it (``NAME.json.journal``), so a move costs the same at move
+10 and move 10,000 and a killed program loses at most the action being made
+(docs/records.md says why). The journal is locked while the game is open, so
+a second program cannot play it at the same time. When the game ends the
+whole record goes to the ``saves/`` folder (the newest ``KEEP_FINISHED`` are
+kept) and the kept file and journal are removed. Nothing is written that the
+loader would refuse: a record over the size limit is not saved, and the
+player is told once.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from dataclasses import dataclass, field
@@ -36,8 +41,12 @@ def unique_path(folder: Path, game_id: str) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     while True:
         path = folder / f"{game_id}-{stamp}-{os.urandom(3).hex()}.json"
-        if not path.exists() and not path.is_symlink():
+        if not any(os.path.lexists(p) for p in (path, validate.journal_path(path))):
             return path
+
+
+IN_USE = "This game is open in another tabletop window."
+GONE = "This game is no longer kept: another tabletop window finished or deleted it."
 
 
 @dataclass
@@ -80,6 +89,10 @@ class Session:
     save_notice: str = ""  # the same, once, for the table to show (``take_notice``)
     save_path: Path | None = None  # this game's own kept file
     history: History | None = None  # the moves that may still be taken back (core/undo.py)
+    journal: storage.Journal | None = None  # the kept file's journal, open (and locked) while in play
+    kept_actions: int = 0  # actions on disk (the kept file and its journal)
+    kept_bytes: int = 0  # the size of the kept file written whole (with the journal: what a load reads)
+    closed: bool = False
 
     @classmethod
     def new(
@@ -108,13 +121,20 @@ class Session:
         s.state = spec.rules.new_state(opts, seed, len(seats), setup)
         s.history = rec.history(spec, len(seats))
         s._make_bots()
-        s.save()
+        s.save(whole=True)
         return s
 
     @classmethod
     def from_record(cls, spec, record: rec.Record, autosave: bool = True, path: Path | None = None, state=None):
         """Resume a game from its record (raises BadRecord / RefusedAction); it goes on
-        being saved to ``path``, the file it was kept in (a new kept file if None)."""
+        being saved to ``path``, the file it was kept in (a new kept file if None).
+
+        A kept file is first locked (raises ``storage.InUse`` with a sentence for the player when
+        another program has it open, or it is gone), then read again in case another program
+        played on since ``record`` was read, then written whole with its journal emptied."""
+        journal = None
+        if autosave and path is not None:
+            journal, record, state = _take(spec, Path(path), record, state)
         history = rec.history(spec, rec.n_players(record, spec))
         if state is None or not history.off:  # a game that takes moves back replays to know which it may
             state = rec.replay(record, spec, keep=history)
@@ -132,7 +152,10 @@ class Session:
             history=history,
         )
         if autosave:
-            s.save_path = path or unique_path(paths.games_dir(), spec.id)
+            s.save_path = Path(path) if path else unique_path(paths.games_dir(), spec.id)
+            s.journal = journal
+            if journal is not None:  # a kept game resumed: one piece again, its journal empty
+                s.save(whole=True)
         s._make_bots()
         return s
 
@@ -183,23 +206,58 @@ class Session:
         self.save()
         return result
 
-    def save(self) -> None:
-        if not self.autosave:
+    def save(self, whole: bool = False) -> None:
+        """Keep the actions not kept yet: appended to the journal, one line each. With ``whole``
+        (or with no journal yet) the whole record is written and its journal emptied: at the
+        start, on resuming, after a change to the players. A finished game goes to saves/."""
+        if not self.autosave or self.closed:
             return
         try:
             if self.outcome() is not None:
                 self.finish()
                 return
-            self._write(self.save_path)
+            if whole or self.journal is None or self.save_error:  # after a failed write, in case it was cut short
+                self._keep_whole()
+            else:
+                self._append()
             self._saved()
         except OSError as e:
             self._failed(e)
 
-    def _write(self, path: Path) -> None:
+    def _append(self) -> None:
+        assert self.journal is not None
+        actions = self.record.actions
+        lines = "".join(_line(n, actions[n]) for n in range(self.kept_actions, len(actions)))
+        if len(actions) > rec.MAX_ACTIONS:
+            raise storage.TooLarge(f"it would have more than {rec.MAX_ACTIONS:,} moves")
+        if self.kept_bytes + self.journal.size + len(lines) > rec.MAX_BYTES:
+            raise storage.TooLarge(f"it would be larger than {rec.MAX_BYTES:,} bytes")
+        if lines:
+            self.journal.append(lines)
+        self.kept_actions = len(actions)
+
+    def _keep_whole(self) -> None:
+        if self.journal is None:
+            self.journal = storage.Journal(validate.journal_path(self.save_path))
+        text = self._write(self.save_path)
+        self.kept_bytes = len(text.encode("utf-8"))
+        self.kept_actions = len(self.record.actions)
+        self.journal.cut()
+
+    def _write(self, path: Path) -> str:
         """Write the record, unless the loader would refuse it (raises storage.TooLarge)."""
         if len(self.record.actions) > rec.MAX_ACTIONS:
             raise storage.TooLarge(f"it would have more than {rec.MAX_ACTIONS:,} moves")
-        storage.write_atomic(path, self.record.dumps(), max_bytes=rec.MAX_BYTES)
+        text = self.record.dumps()
+        storage.write_atomic(path, text, max_bytes=rec.MAX_BYTES)
+        return text
+
+    def close(self) -> None:
+        """Leaving the game: its journal is synced and unlocked (the game stays kept)."""
+        self.closed = True
+        if self.journal is not None:
+            self.journal.close()
+            self.journal = None
 
     def _saved(self) -> None:
         if self.save_error:
@@ -227,12 +285,24 @@ class Session:
         self._write(path)
         self._saved()
         if self.save_path is not None:
-            try:
-                self.save_path.unlink()
-            except FileNotFoundError:
-                pass
+            _remove(self.save_path)
+            self.close()  # unlocked and closed before it is removed: Windows removes no open file
+            _remove(validate.journal_path(self.save_path))
+        self.closed = True
         prune(folder, KEEP_FINISHED)
         return path
+
+
+def _line(n: int, action: dict) -> str:
+    """One line of a journal: move ``n`` (from 0) and its action."""
+    return json.dumps({"n": n, "a": action}, separators=(",", ":")) + "\n"
+
+
+def _remove(path: Path) -> None:
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
 
 
 def prune(folder: Path, keep: int) -> None:
@@ -242,4 +312,48 @@ def prune(folder: Path, keep: int) -> None:
         for old in files[keep:]:
             old.unlink()
     except OSError:
+        pass
+
+
+def _take(spec, path: Path, record: rec.Record, state):
+    """Lock a kept game's journal and read the game again: (journal, record, state).
+
+    Raises storage.InUse (its words for the player) if another program has it, or it is gone.
+    A journal with a bad line is kept as NAME.json.journal.bad before it is emptied."""
+    try:
+        journal = storage.Journal(validate.journal_path(path))
+    except storage.InUse as e:
+        raise storage.InUse(GONE if "no longer" in str(e) else IN_USE) from None
+    try:
+        if not path.is_file():
+            raise storage.InUse(GONE)
+        now, problem, _ = validate.read_record(path, {spec.id: spec})
+        if now.actions != record.actions:  # played on since it was listed, or a move that cannot be played
+            loaded = validate.load_record(path, {spec.id: spec})
+            record, state, problem = loaded.record, loaded.state, loaded.problem or problem
+        if problem:
+            keep_bad_journal(path)
+    except validate.Invalid as e:
+        journal.close()
+        raise storage.InUse(f"This game cannot be read now ({e}).") from None
+    except BaseException:
+        journal.close()
+        raise
+    return journal, record, state
+
+
+def keep_bad_journal(path: Path) -> None:
+    """A copy of a journal with a bad line, as NAME.json.journal.bad (the journal is emptied next);
+    none of a file that is not one this program could have written (not a file, or too large)."""
+    jpath = validate.journal_path(path)
+    try:
+        data = validate.read_bytes(jpath, rec.MAX_BYTES)
+        bad = jpath.with_name(jpath.name + ".bad")
+        n = 2
+        while os.path.lexists(bad):
+            bad = jpath.with_name(f"{jpath.name}.bad.{n}")
+            n += 1
+        with open(bad, "xb") as f:
+            f.write(data)
+    except (OSError, validate.Invalid):
         pass

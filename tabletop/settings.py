@@ -8,10 +8,17 @@ line; the original is copied to ``settings.json.bad`` and the corrected file
 written. If that cannot be written (a full disk, a read-only folder) the
 original stays exactly where it was and the message says so, so nothing the
 player wrote is lost or silently dropped.
+
+Two programs may share the file (a player who starts the game twice). Saving
+reads the file again just before writing, with the other programs kept out
+meanwhile (``storage.held``), and writes only what this program changed since
+it last read or wrote the file over what is there: one program's change
+never undoes another's.
 """
 
 from __future__ import annotations
 
+import copy
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +40,8 @@ DEFAULTS = {
     "computer_pace": "normal",  # how long computer turns and your own results stay on screen
     "last_setup": {},  # the launcher remembers each game's last setup
     "tutorial": {},  # lessons finished per game and games whose tutorial was offered (tabletop.tutorial)
+    "last_invite": "",  # Play online > Join: the last invite that joined a game
+    "last_server": "",  # Play online > Host on a server: the last server a room was made on
 }
 
 
@@ -67,6 +76,8 @@ CHECKS = {
     "last_setup": lambda v: isinstance(v, dict) and not check_last_setup(v)[1],
     "computer_pace": lambda v: isinstance(v, str) and v in ("slow", "normal", "fast", "instant"),
     "tutorial": lambda v: _tutorial_ok(v),
+    "last_invite": lambda v: isinstance(v, str) and len(v) <= 200,
+    "last_server": lambda v: isinstance(v, str) and len(v) <= 200,
 }
 
 
@@ -141,6 +152,7 @@ class Settings:
     path: Path | None = None
     messages: list[str] = field(default_factory=list)
     save_failed: str = ""  # why the last save failed ("" if it worked): said once
+    base: dict | None = None  # the file as this program last read or wrote it (None: never)
 
     def __getitem__(self, key):
         return self.values[key]
@@ -154,10 +166,17 @@ class Settings:
         return {"version": VERSION, **self.values, "bindings": self.bindings}
 
     def save(self) -> bool:
+        """Write this program's changes over the file as it is now (another program may have
+        changed other settings since); False if it could not be written (said once)."""
         if self.path is None:
             return True
         try:
-            storage.write_json(self.path, self.dumps(), max_bytes=MAX_BYTES)
+            with storage.held(self.path.with_name(self.path.name + ".lock")):
+                merged = self.dumps()
+                disk = _on_disk(self.path)
+                if self.base is not None and disk is not None:
+                    merged = _merge(self.base, merged, disk)
+                storage.write_json(self.path, merged, max_bytes=MAX_BYTES)
         except OSError as e:
             why = f"{self.path.name}: could not be saved ({e.strerror or e}); settings are kept until you quit"
             if why != self.save_failed:
@@ -165,7 +184,45 @@ class Settings:
             self.save_failed = why
             return False
         self.save_failed = ""
+        self._adopt(merged)
         return True
+
+    def _adopt(self, data: dict) -> None:
+        """Take ``data`` (checked, as ``dumps`` gives) as this program's settings and as what it last wrote."""
+        data = copy.deepcopy(data)  # it may hold these very dictionaries
+        self.values.clear()  # in place: a screen may hold them too
+        self.values.update({k: v for k, v in data.items() if k in DEFAULTS})
+        self.bindings.clear()
+        self.bindings.update(data.get("bindings", {}))
+        self.base = copy.deepcopy(self.dumps())
+
+
+def _merge(base, mine, disk):
+    """``mine``'s changes since ``base`` made to ``disk``, object by object (a list is one value)."""
+    if mine == base:
+        return disk
+    if not (isinstance(base, dict) and isinstance(mine, dict) and isinstance(disk, dict)):
+        return mine
+    out = dict(disk)
+    for key in set(base) | set(mine):
+        if key not in mine:
+            out.pop(key, None)
+        elif key in base and key in disk:
+            out[key] = _merge(base[key], mine[key], disk[key])
+        elif mine.get(key) != base.get(key):
+            out[key] = mine[key]
+    return out
+
+
+def _on_disk(path: Path) -> dict | None:
+    """The settings file as it is now, checked (values that are wrong give way to defaults);
+    None if there is none or it cannot be read (this program's settings are written whole)."""
+    s = Settings(path=None)
+    try:
+        _read(path, s)
+    except validate.Invalid:
+        return None
+    return s.dumps()
 
 
 def settings_path() -> Path:
@@ -176,16 +233,28 @@ def load(path: Path | None = None) -> Settings:
     path = path or settings_path()
     s = Settings(path=path)
     if not os.path.lexists(path):
+        s.base = copy.deepcopy(s.dumps())
         return s
     try:
-        data = validate.read_json(path, MAX_BYTES)
-        if not isinstance(data, dict):
-            raise validate.Invalid("is not a settings object")
-        if "version" in data and not validate.same_value(data["version"], VERSION):
-            raise validate.Invalid(f"version {validate.short(data['version'])} is not one this program reads (1)")
+        problems = _read(path, s)
     except validate.Invalid as e:
         s.messages.append(f"{path.name} {e}; {storage.set_aside_said(path)} and using default settings")
         return s
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        s.messages.append(f"{path.name}: {problems[0]}{more}; " + _keep_original_and_fix(s, path))
+    s.base = copy.deepcopy(s.dumps())
+    return s
+
+
+def _read(path: Path, s: Settings) -> list[str]:
+    """Fill ``s`` from the file through the door: the problems with its values (each replaced by
+    its default). Raises Invalid for a file that cannot be used at all."""
+    data = validate.read_json(path, MAX_BYTES)
+    if not isinstance(data, dict):
+        raise validate.Invalid("is not a settings object")
+    if "version" in data and not validate.same_value(data["version"], VERSION):
+        raise validate.Invalid(f"version {validate.short(data['version'])} is not one this program reads (1)")
     problems = []
     for key, value in data.items():
         if key == "version":
@@ -203,10 +272,7 @@ def load(path: Path | None = None) -> Settings:
                 problems.append(f"{key}={validate.short(value)} is not valid, using {DEFAULTS[key]!r}")
         else:
             problems.append(f"unknown setting {validate.short(key)} ignored")
-    if problems:
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        s.messages.append(f"{path.name}: {problems[0]}{more}; " + _keep_original_and_fix(s, path))
-    return s
+    return problems
 
 
 def _keep_original_and_fix(s: Settings, path: Path) -> str:

@@ -169,18 +169,78 @@ def check_record(data, games: dict):
     )
 
 
+JOURNAL = ".journal"  # a kept game's moves since its record was last written whole: NAME.json.journal
+
+
+def journal_path(path):
+    """The journal beside a record file (docs/records.md, "Kept games and their journal")."""
+    from pathlib import Path
+
+    path = Path(path)
+    return path.with_name(path.name + JOURNAL)
+
+
+def read_journal(path, have: int) -> tuple[list, str]:
+    """The actions of the journal beside the record at ``path`` that come after its ``have``
+    actions, and a problem ("" if none): the first bad line and every line after it are left
+    out. A last line without its end (a program killed while writing it) is left out quietly."""
+    from tabletop.core import record as rec
+
+    jpath = journal_path(path)
+    try:
+        raw = read_bytes(jpath, rec.MAX_BYTES)
+    except Invalid as e:
+        if not jpath.exists() and not jpath.is_symlink():
+            return [], ""
+        return [], f"its journal {e}"
+    lines = raw.split(b"\n")[:-1]  # the piece after the last end of line is unfinished
+    actions: list = []
+    for i, line in enumerate(lines):
+        try:
+            entry = parse_json(line)
+            if not isinstance(entry, dict) or set(entry) != {"n", "a"} or not isinstance(entry["a"], dict):
+                raise Invalid('is not {"n": move number, "a": action}')
+            n = want_int(entry["n"], "the move number", 0, rec.MAX_ACTIONS)
+            if n < have and not actions:
+                continue  # already in the record (written whole after this line was)
+            if n != have + len(actions):
+                raise Invalid(f"is move {n}, not {have + len(actions)}")
+        except Invalid as e:
+            return actions, f"line {i + 1} of its journal {short_line(str(e), 80)}"
+        actions.append(entry["a"])
+    return actions, ""
+
+
+def read_record(path, games: dict):
+    """The record at ``path`` with the moves of its journal (``read_journal``), checked but not
+    replayed: (Record, the journal's problem or "", how many actions the file itself holds)."""
+    from tabletop.core import record as rec
+
+    record = check_record(read_json(path, rec.MAX_BYTES), games)
+    have = len(record.actions)
+    more, problem = read_journal(path, have)
+    if have + len(more) > rec.MAX_ACTIONS:
+        more, problem = more[: rec.MAX_ACTIONS - have], f"has more than {rec.MAX_ACTIONS:,} moves with its journal"
+    record.actions = record.actions + more
+    return record, problem, have
+
+
 class Loaded:
     """A record that passed the door: the record, its game and its final state."""
 
-    def __init__(self, record, spec, state, refused=None):
+    def __init__(self, record, spec, state, refused=None, problem="", have=None):
         self.record = record
         self.spec = spec
         self.state = state
         self.refused = refused  # a RefusedAction (kept for --summary's exit code 1), or None
+        self.problem = problem  # why the journal's moves stop early ("" if they do not)
+        self.have = len(record.actions) if have is None else have  # actions in the file itself
 
 
 def load_record(path, games: dict | None = None, allow_refused: bool = False) -> Loaded:
-    """Read, check and replay a record file; raises Invalid (one line, without the file name).
+    """Read, check and replay a record file and its journal; raises Invalid (one line, without
+    the file name) for a bad record. A journal's move that is bad or that the rules refuse ends
+    the game there: the moves before it are kept and ``problem`` says why.
 
     With ``allow_refused`` a record whose action the rules refuse is returned with
     ``refused`` set (the state before that action) instead of raising."""
@@ -188,21 +248,32 @@ def load_record(path, games: dict | None = None, allow_refused: bool = False) ->
     from tabletop.core import registry
 
     games = registry.load_all() if games is None else games
-    record = check_record(read_json(path, rec.MAX_BYTES), games)
+    record, problem, have = read_record(path, games)
     spec = games[record.game]
+    start = None
+    last: list = [-1, None]  # the index and state of the latest action that replayed
+
+    def mark(i, _action, state):
+        last[0], last[1] = i, state
+
     try:
-        state = rec.replay(record, spec)
-    except rec.BadRecord as e:
-        raise Invalid(short_line(str(e))) from None
-    except rec.RefusedAction as e:
-        if not allow_refused:
+        start = rec.start(record, spec)
+        state = rec.replay(record, spec, on_state=mark)
+    except (rec.BadRecord, rec.RefusedAction) as e:
+        if last[0] + 1 >= have and len(record.actions) > have and start is not None:
+            # a journal's move: the game is kept up to the move before it
+            record.actions = record.actions[: last[0] + 1]
+            why = f"move {last[0] + 2}, from its journal, cannot be played ({short_line(str(e), 80)})"
+            state = last[1] if last[1] is not None else start
+            return Loaded(record, spec, state, problem=why, have=have)
+        if isinstance(e, rec.BadRecord) or not allow_refused:
             raise Invalid(short_line(str(e))) from None
-        return Loaded(record, spec, None, refused=e)
+        return Loaded(record, spec, None, refused=e, have=have)
     except RecursionError:
         raise Invalid("is nested too deeply") from None
     except Exception as e:  # a game that trips over a value its checks let through: still one line
         raise Invalid(f"cannot be replayed ({type(e).__name__}: {short_line(str(e))})") from None
-    return Loaded(record, spec, state)
+    return Loaded(record, spec, state, problem=problem, have=have)
 
 
 def short_line(text: str, limit: int = 160) -> str:

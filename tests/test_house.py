@@ -137,3 +137,25 @@ def test_no_private_name_of_a_module_is_read_from_outside_it():
             ):
                 crossing.append(f"{path.relative_to(ROOT)}:{node.lineno} reads {node.value.id}.{node.attr}")
     assert crossing == []
+
+
+def test_the_readme_is_a_players_page_with_the_quick_start_where_ci_reads_it():
+    """Issue 30: the README is for players first (download, first start, controls, settings and saves);
+    developer material is in docs/ behind one link; CI still finds the two quick-start commands."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    for marker, command in (
+        ("<!-- play-command -->", "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/tabletop"),
+        (
+            "<!-- test-command -->",
+            'python3 -m venv .venv && .venv/bin/pip install -e ".[dev]" && .venv/bin/python -m pytest',
+        ),
+    ):
+        at = lines.index(marker)
+        assert lines[at + 1] == "```bash" and lines[at + 2] == command  # .ci/run reads the line two after
+    heads = [line for line in lines if line.startswith("## ")]
+    for players in ("## Download", "## The first start", "## Controls", "## Settings and saves"):
+        assert heads.index(players) < heads.index("## From the source code")
+    assert "frame p50" not in text and "easiest loses to newcomer" not in text  # in docs/, not here
+    assert "docs/development.md" in text and (ROOT / "docs" / "development.md").is_file()
+    assert "any size." not in text and "640x360" in text  # what really happens to a small window

@@ -207,6 +207,30 @@ def test_jump_goes_straight_to_the_next_target_that_way_at_the_hand_speed_and_tr
     assert placed_at - t_take >= min_travel_ms(0, 0, "p1.right", table.cross)
 
 
+def test_jump_pressed_before_the_direction_goes_that_way(app):
+    """Issue 30: Left Ctrl held first, then a direction, jumped only when the hand had last gone that way."""
+    table, session = start(app)
+    key(app, "left shift")  # take a card from the left deck
+    key_down(app, "a")  # steer left a moment: the last way this hand went is left ...
+    frames(app, 2)
+    key_up(app, "a")
+    table.jump_to[0] = None
+    key_down(app, "left ctrl")  # ... then Jump held first ...
+    x, y = table.hands.at(0, 0)
+    key_down(app, "w")  # ... and up: the hand jumps up, not left
+    key_up(app, "w")
+    key_up(app, "left ctrl")
+    up = steer.clamp_point(*RECTS[steer.jump_stop(0, 0, x, y, 0.0, -1.0)][:2])
+    assert table.jump_to[0] == pytest.approx(up) and up[1] < y
+    frames(app, 30)
+    table.jump_to[0] = None
+    key_down(app, "d")
+    frames(app, 2)
+    key_up(app, "d")
+    key(app, "left ctrl")  # Jump tapped alone still sends the hand the way it went last
+    assert table.jump_to[0] is not None and table.jump_to[0][0] > table.hands.at(0, 0)[0]
+
+
 def test_jump_with_the_pad_stick_click(app):
     pad = VirtualPad()
     try:

@@ -69,7 +69,9 @@ def test_left_and_right_move_along_a_row_and_stop_at_its_ends(app):
     key(app, "down")
     assert focused(app) == "Boxing: The Game"
     key(app, "down")
-    assert focused(app) == "Quit"  # in line with Stabby Jack, where this run of downs began
+    assert focused(app) == "Settings"  # in line with Stabby Jack, where this run of downs began
+    key(app, "right")
+    assert focused(app) == "Quit"
     key(app, "right")
     assert focused(app) == "Quit"
     key(app, "left")
@@ -78,7 +80,7 @@ def test_left_and_right_move_along_a_row_and_stop_at_its_ends(app):
     key(app, "left")
     assert focused(app) == "Learn to play"
     key(app, "left")
-    assert focused(app) == "Learn to play"
+    assert focused(app) == "Learn to play"  # Continue and Replays, greyed out with nothing kept, are passed over
 
 
 def test_down_then_up_comes_back_to_the_same_tile(app):
@@ -99,7 +101,7 @@ def test_every_arrow_from_every_entry_moves_the_way_it_points_or_stays(app):
     """From each entry, an arrow lands on an entry lying that way (its centre further along the
     arrow than it leans across), or stays put only when no entry lies that way at all."""
     m = menu(app)
-    for start in range(len(m.items)):
+    for start in [i for i, it in enumerate(m.items) if it.enabled]:
         for d, (dx, dy) in DIRS.items():
             m.focus = start
             frames(app)
@@ -107,8 +109,9 @@ def test_every_arrow_from_every_entry_moves_the_way_it_points_or_stays(app):
             key(app, d)
             there = m.items[m.focus].rect.center
             if m.focus == start:
-                ahead = [it for it in m.items if it.rect.center != here and _along(here, it.rect.center, dx, dy)]
-                row_mates = [it for it in m.items if abs(it.rect.centery - here[1]) < 2]
+                live = [it for it in m.items if it.enabled]  # a greyed-out button is never focused
+                ahead = [it for it in live if it.rect.center != here and _along(here, it.rect.center, dx, dy)]
+                row_mates = [it for it in live if abs(it.rect.centery - here[1]) < 2]
                 # up/down: no row that way; left/right: no neighbour in this row that way
                 if dy:
                     assert not [it for it in ahead if abs(it.rect.centery - here[1]) > 2], (start, d)
@@ -141,9 +144,10 @@ def test_up_from_every_button_lands_on_a_tile_above_it(app):
 
 def test_tab_and_shift_tab_walk_every_entry_in_reading_order(app):
     m = menu(app)
-    drawn = sorted(range(len(m.items)), key=lambda i: (m.items[i].rect.top, m.items[i].rect.left))
+    live = [i for i in range(len(m.items)) if m.items[i].enabled]
+    drawn = sorted(live, key=lambda i: (m.items[i].rect.top, m.items[i].rect.left))
     seen = [m.focus]
-    for _ in range(len(m.items)):
+    for _ in range(len(drawn)):
         key(app, "tab")
         seen.append(m.focus)
     assert seen == drawn + drawn[:1]  # every entry once, as read, then round to the first
@@ -234,3 +238,29 @@ def test_back_from_a_game_the_launcher_focuses_that_game(app):
     assert focused(app) == "Boxing: The Game"  # not back at the first tile
     key(app, "up")
     assert focused(app) in ("Punch!", "Stabby Jack")
+
+
+def test_the_buttons_under_the_tiles_stay_where_they_are_when_games_are_kept(app):
+    """Issue 30: Continue and Replays appeared only once there was something to open, pushing every other
+    button along: a click remembered from yesterday landed on another button. Now they are always there,
+    greyed out and passed over while empty."""
+
+    def buttons():
+        frames(app, 2)
+        m = menu(app)
+        return {m.items[i].label.split(" (")[0]: m.items[i].rect.copy() for i in m.rows()[-1]}
+
+    empty = buttons()
+    assert {"Continue", "Replays", "Settings", "Quit"} <= set(empty)
+    m = menu(app)
+    assert not focused(app).startswith(("Continue", "Replays"))  # nothing to open: the focus skips them
+    cont = next(it for it in m.items if it.label.startswith("Continue"))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=cont.rect.center))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=cont.rect.center))
+    frames(app, 2)
+    assert top(app).__class__.__name__ == "Launcher"  # a greyed-out button opens nothing
+    folder = paths.games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "kept.json").write_text(json.dumps({}))
+    app.reset_to(type(top(app))(app))
+    assert buttons() == empty

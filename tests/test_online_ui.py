@@ -7,7 +7,10 @@ import time
 import pygame
 import pytest
 
-from tabletop.online.remote import NetThread, url_of
+from tabletop.online import invite
+from tabletop.online import protocol as P
+from tabletop.online.invite import server_url
+from tabletop.online.remote import NetThread
 from tests.online_helpers import bot_player
 from tests.ui_helpers import frames, key, make_app, top
 
@@ -62,12 +65,15 @@ def host(app, game_id):
 def test_host_shows_address_and_code_and_a_friend_joins_and_plays_to_the_end(app):
     room = host(app, "stabby-jack")
     code = room.net.client.room
-    assert len(code) == 5 and room.address.endswith(f":{room.net.server.port}")
+    assert room.address.endswith(f":{room.net.server.port}")
+    assert room.invite == f"tabletop://{room.address}/{code}"  # one line with the address and the code
+    room.menu.items[0].action()  # Copy invite
+    assert pygame.scrap.get_text() == room.invite
     frames(app, 3)
     assert type(top(app)).__name__ == "WaitingRoom"  # nobody else yet
     friend = NetThread()
     try:
-        friend.connect(url_of(f"127.0.0.1:{room.net.server.port}"))
+        friend.connect(server_url(f"127.0.0.1:{room.net.server.port}"))
         friend.run(friend.client.join(code.lower()))  # the code is forgiving about case
         assert friend.client.you == [1]
         play = asyncio.run_coroutine_threadsafe(bot_player(friend.client, 1, seed=3), friend.loop)
@@ -105,32 +111,54 @@ def test_host_shows_address_and_code_and_a_friend_joins_and_plays_to_the_end(app
 
 def joined(app, join):
     """Press Join and let frames pass until the attempt ends (the window keeps drawing meanwhile)."""
-    join.join()
+    join.go()
     end = time.monotonic() + 15
     while join.pending is not None and time.monotonic() < end:
         live_frame(app)
     assert join.pending is None
 
 
-def test_join_says_clearly_when_nobody_answers_or_the_code_is_wrong(app):
+def open_online_item(app, label: str):
     open_online(app)
-    key(app, "down")
+    menu = top(app).menu
+    for _ in range(len(menu.items)):
+        if menu.items[menu.focus].label == label:
+            break
+        key(app, "down")
     key(app, "return")
+
+
+def open_join(app):
+    open_online_item(app, "Join a game")
     join = top(app)
     assert type(join).__name__ == "JoinScene"
-    join.fields["address"] = "127.0.0.1:9"  # nothing listens there
-    join.fields["code"] = "ABCDE"
+    return join
+
+
+def type_keys(app, text: str):
+    """Type as a keyboard does: each key's KEYDOWN (which a menu would read as a move: W, S, A, D,
+    Space...) and the letter it types (TEXTINPUT)."""
+    for ch in text:
+        code = pygame.key.key_code(ch.lower()) if ch.strip() else pygame.K_SPACE
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=ch, scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode=ch, scancode=0))
+        frames(app)
+
+
+def test_join_says_clearly_when_nobody_answers_or_the_code_is_wrong(app):
+    join = open_join(app)
+    join.text = f"tabletop://127.0.0.1:9/{'A' * P.CODE_LEN}"  # nothing listens there
     joined(app, join)
     assert "No game answers" in join.error
     frames(app, 2)
     server = NetThread()
     try:
         port = server.host(0)
-        join.fields["address"] = f"127.0.0.1:{port}"
-        join.fields["code"] = "ab-cd"
-        join.join()
-        assert "5 letters" in join.error and join.pending is None
-        join.fields["code"] = "ABCDE"
+        join.text = f"tabletop://127.0.0.1:{port}/ab-cd"
+        join.go()
+        assert f"{P.CODE_LEN} letters" in join.error and join.pending is None
+        join.text = f"127.0.0.1:{port} {'A' * P.CODE_LEN}"  # an address and a code work too
         joined(app, join)
         assert join.error == "No room has that code."
         frames(app, 2)
@@ -139,21 +167,87 @@ def test_join_says_clearly_when_nobody_answers_or_the_code_is_wrong(app):
         server.close()
 
 
-def test_the_join_boxes_take_typing(app):
-    open_online(app)
-    key(app, "down")
-    key(app, "return")
-    join = top(app)
-    for ch in "10.0.0.7":
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
-    frames(app)
+def test_every_letter_and_digit_types_into_the_invite_box_and_only_tab_enter_esc_and_arrows_act(app):
+    join = open_join(app)
+    join.text = ""
+    every = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 :/.-"
+    type_keys(app, every)
+    assert join.text == every and join.order[join.focus] == "box" and top(app) is join
+    for _ in range(len(every) + 3):  # Backspace deletes, and on an empty box does nothing else
+        key(app, "backspace")
+    assert join.text == "" and top(app) is join and join.order[join.focus] == "box"
+    type_keys(app, "10.0.0.7:8765/k7qp2")
     key(app, "tab")
-    for ch in "k7qp2":
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    assert join.order[join.focus] == "go"
+    type_keys(app, "ws")  # off the box, letters type nothing and move nothing
+    assert join.text == "10.0.0.7:8765/k7qp2" and join.order[join.focus] == "go"
+    key(app, "up")
+    assert join.order[join.focus] == "box"
+    key(app, "escape")
+    assert type(top(app)).__name__ == "OnlineMenu"
+
+
+def test_enter_in_the_box_joins_and_ctrl_v_pastes_the_invite(app):
+    join = open_join(app)
+    join.text = ""
+    pygame.scrap.put_text(f"  tabletop://127.0.0.1:9/{'K' * P.CODE_LEN}\n")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
     frames(app)
-    key(app, "backspace")
-    assert join.fields == {"address": "10.0.0.7", "code": "k7qp"}
-    assert url_of("10.0.0.7") == "ws://10.0.0.7:8765" and url_of("wss://play.example.org") == "wss://play.example.org"
+    assert join.text == f"tabletop://127.0.0.1:9/{'K' * P.CODE_LEN}"
+    key(app, "return")  # Enter in the box joins: nothing answers at port 9
+    end = time.monotonic() + 15
+    while (join.pending is not None or not join.error) and time.monotonic() < end:
+        live_frame(app)
+    assert "No game answers at 127.0.0.1:9" in join.error
+
+
+def test_a_gamepad_alone_types_the_invite_with_the_letter_picker(app):
+    from tabletop.input.virtualpad import VirtualPad
+
+    pad = VirtualPad()
+    try:
+        frames(app, 3)
+        join = open_join(app)
+        join.text = ""
+        pad.press(app, "a")  # A on the box: the letter picker
+        picker = top(app)
+        assert type(picker).__name__ == "TextPicker"
+        picker.text = ""
+        wanted = "K7:/"
+        for ch in wanted:
+            row = next(r for r, keys in enumerate(picker.rows) if any(k[1] == ch for k in keys))
+            i = next(i for i, k in enumerate(picker.rows[row]) if k[1] == ch)
+            picker.at = (row, i)
+            pad.press(app, "a")
+            picker.upper = True
+        pad.press(app, "start")  # Start keeps what was typed
+        assert top(app) is join and join.text == wanted and join.order[join.focus] == "go"
+        assert "letter picker" in draw_texts(app)
+    finally:
+        pad.unplug()
+
+
+def draw_texts(app) -> str:
+    """Every string the screen drew in one frame, joined (the hint line names the device in use)."""
+    from tabletop.ui import gfx
+
+    seen: list[str] = []
+    real = gfx.blit_text, gfx.draw_fitted
+
+    def blit(surf, text, *a, **k):
+        seen.append(str(text))
+        return real[0](surf, text, *a, **k)
+
+    def fitted(surf, text, *a, **k):
+        seen.append(str(text))
+        return real[1](surf, text, *a, **k)
+
+    gfx.blit_text, gfx.draw_fitted = blit, fitted
+    try:
+        frames(app)
+    finally:
+        gfx.blit_text, gfx.draw_fitted = real
+    return " | ".join(seen)
 
 
 def test_join_from_the_launcher_seats_the_player_at_the_hosts_table(app):
@@ -163,14 +257,11 @@ def test_join_from_the_launcher_seats_the_player_at_the_hosts_table(app):
         host_net.connect(f"ws://127.0.0.1:{port}")
         seats = [{"kind": "here", "name": "Ana"}, {"kind": "remote", "name": "Bo"}]
         host_net.run(host_net.client.create("punch", seats))
-        open_online(app)
-        key(app, "down")
-        key(app, "return")
-        join = top(app)
-        join.fields["address"] = f"127.0.0.1:{port}"
-        join.fields["code"] = host_net.client.room.lower()
+        join = open_join(app)
+        join.text = invite.make(f"127.0.0.1:{port}", host_net.client.room.lower())
         joined(app, join)
         assert join.error == ""
+        assert app.settings["last_invite"] == join.text  # the next Join starts from it
         end = time.monotonic() + 10
         while not type(top(app)).__name__.startswith("Remote") and time.monotonic() < end:
             live_frame(app)
@@ -178,6 +269,11 @@ def test_join_from_the_launcher_seats_the_player_at_the_hosts_table(app):
         assert type(table).__name__ == "RemotePunchTable"
         assert table.session.you == [1] and table.humans == [1]
         assert table.session.state.hands[0] is None  # the host's hand is not on this computer
+        end = time.monotonic() + 10
+        while not table.net_note(0) and time.monotonic() < end:  # the first pings
+            live_frame(app)
+        # what follows each name on the table: the person elsewhere is no computer, and has a ping
+        assert "computer" not in table.name_note(0) and table.name_note(0).endswith(" ms")
         frames(app, 5)
         # the connection drops: the host's game pauses, this table joins again with its token
         first = table.session.client
@@ -204,3 +300,55 @@ def test_host_asks_for_somebody_elsewhere_and_one_person_here_when_cards_are_sec
     scene.kinds[1] = "here"
     scene.host()
     assert top(app) is scene and "elsewhere" in app.toasts[-1][0]
+
+
+def test_a_room_made_on_tabletop_serve_from_the_launcher_and_a_friend_joins_with_its_invite(app):
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "tabletop", "serve", "--host", "127.0.0.1", "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    friend = NetThread()
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), 0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        open_online_item(app, "Host on a server")
+        form = top(app)
+        assert type(form).__name__ == "ServerScene"
+        form.text = ""
+        type_keys(app, f"127.0.0.1:{port}")
+        key(app, "return")
+        end = time.monotonic() + 15
+        while type(top(app)).__name__ == "ServerScene" and time.monotonic() < end:
+            live_frame(app)
+        setup = top(app)
+        assert type(setup).__name__ == "HostScene" and setup.server == f"ws://127.0.0.1:{port}"
+        assert app.settings["last_server"] == f"127.0.0.1:{port}"
+        setup._game("punch")
+        setup.host()
+        room = top(app)
+        assert type(room).__name__ == "WaitingRoom" and room.net.server is None  # nothing hosted here
+        inv = invite.parse(room.invite, P.CODE_LEN)
+        assert inv.url == f"ws://127.0.0.1:{port}" and inv.code == room.net.client.room
+        friend.connect(inv.url)
+        friend.run(friend.client.join(inv.code))
+        assert friend.client.you == [1]
+        end = time.monotonic() + 15
+        while type(top(app)).__name__ == "WaitingRoom" and time.monotonic() < end:
+            live_frame(app)
+        assert type(top(app)).__name__ == "RemotePunchTable"
+    finally:
+        friend.close()
+        serve.terminate()
+        serve.wait(10)

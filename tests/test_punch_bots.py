@@ -32,13 +32,13 @@ def test_bots_play_every_variant(opts):
 
 def test_strong_wins_at_least_80_percent_against_random():
     wins = 0
-    for seed in range(500):
+    for seed in range(150):
         seat = seed % 2
         levels = ["random", "random"]
         levels[seat] = "strong"
         p = playout.play(SPEC, seed=seed, levels=levels, check=False)
         wins += p.winner == seat
-    assert wins >= 400, wins
+    assert wins >= 120, wins
 
 
 def test_strong_beats_easy_more_often_than_not():

@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from tabletop import validate
 from tabletop.core import playout, registry
 from tabletop.core import record as rec
 from tabletop.core.game import name_seats
@@ -114,16 +115,16 @@ def test_a_killed_game_resumes_where_it_was(tmp_path):
             files = sorted(kept.glob("*.json")) if kept.is_dir() else []
             if files:
                 autosave = files[0]
-                try:
-                    if len(json.loads(autosave.read_text())["actions"]) >= 6:
+                try:  # the kept file and the journal of moves beside it
+                    if len(validate.load_record(autosave).record.actions) >= 6:
                         break
-                except (ValueError, KeyError):
+                except validate.Invalid:
                     pass  # an atomic write is never half a file, but be patient anyway
             time.sleep(0.1)
         proc.kill()  # SIGKILL; TerminateProcess on Windows
     finally:
         proc.wait(timeout=10)
-    saved = rec.load(autosave)
+    saved = validate.load_record(autosave).record
     assert len(saved.actions) >= 6
     # the launcher offers it, and resuming puts the table exactly where it was
     os.environ["TABLETOP_HOME"] = str(tmp_path)

@@ -37,7 +37,8 @@ def test_saving_is_atomic_and_round_trips(tmp_path):
     s["secrecy"] = "peek"
     s.save()
     assert settings.load(path)["secrecy"] == "peek"
-    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]  # no temporary file left
+    left = [p.name for p in tmp_path.iterdir() if p.name != "settings.json.lock"]  # programs take turns on it
+    assert left == ["settings.json"]  # no temporary file left
 
 
 def test_malformed_bindings_fall_back_to_defaults(tmp_path):
@@ -46,3 +47,13 @@ def test_malformed_bindings_fall_back_to_defaults(tmp_path):
     s = settings.load(path)
     assert s.bindings["keys"]["keys-left"]["w"] == ["up", "l_up"]
     assert "keys-left" in s.messages[0]
+
+
+def test_saving_keeps_the_settings_in_use_whole(tmp_path):
+    """A screen holds the very dictionaries (the controls screen edits ``bindings``): saving keeps them."""
+    s = settings.load(tmp_path / "settings.json")
+    held = s.bindings
+    s["volume"] = 0.5
+    s.save()
+    assert s.bindings is held and held and s["volume"] == 0.5
+    assert settings.load(tmp_path / "settings.json").bindings == held

@@ -130,14 +130,44 @@ def test_jab_practice_aid_follows_the_opponent_until_the_player_sets_it(app):
     item = next(it for it in s.menu.items if it.key == "opt:assist")
     item.cycle(1)  # the player turns it off
     assert s.options["assist"] is False
-    s.set_kind(1, "human")
+    s.set_kind(1, f"computer:{spec.bot_levels[1]}")
     s.set_kind(1, f"computer:{spec.bot_levels[0]}")
-    assert s.options["assist"] is False, "the player's own choice is kept"
+    assert s.options["assist"] is False, "the player's own choice is kept while the level changes"
     s.schemes[1] = "keys-right"
     s.start()
     assert top(app).session.state.options["assist"] is False
     again = Setup(app, spec)
     assert again.options["assist"] is False and again.assist_chosen
+
+
+def test_jab_practice_aid_comes_back_when_a_person_seat_turns_computer_again(app):
+    """Issue 30: the aid turned off (by hand, or by a second person sitting down) came back to "Off
+    (tournament)" when that seat went back to the computer."""
+    spec = registry.get("jab")
+    s = open_setup(app, "jab")
+    item = next(it for it in s.menu.items if it.key == "opt:assist")
+    item.cycle(1)  # the player turns it off against the computer...
+    assert s.options["assist"] is False
+    s.set_kind(1, "human")  # ...then a friend sits down: a tournament game
+    assert s.options["assist"] is False
+    s.set_kind(1, f"computer:{spec.bot_levels[0]}")  # the friend leaves: the easiest computer again
+    assert s.options["assist"] is True
+    label = next(it for it in s.menu.items if it.key == "opt:assist").text()
+    assert "tournament" not in label
+
+
+def test_more_options_summary_names_secret_choices_set_to_peek(app):
+    """Issue 30: Boxing's setup said "More options: Everything as usual" while secret choices were Peek."""
+    from tabletop.ui.setup import MoreOptions
+
+    s = open_setup(app, "boxing-the-game")
+    s.menu.focus = next(i for i, it in enumerate(s.menu.items) if it.key == "more")
+    assert "Everything as usual" in s.details()
+    app.settings["secrecy"] = "peek"
+    assert "Everything as usual" not in s.details() and "Secret choices: Peek" in s.details()
+    more = MoreOptions(app, s)
+    more.usual()  # "Usual settings" puts secret choices back too
+    assert app.settings["secrecy"] == "curtain" and "Everything as usual" in s.details()
 
 
 def test_a_saved_level_that_no_longer_exists_becomes_the_easiest_computer(app):

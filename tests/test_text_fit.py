@@ -1,5 +1,6 @@
 """Every text a player reads fits its box and overlaps no other text, on every screen of every game
-(launcher, setups, settings, tables in their busiest pose, pause, help, results) at three window sizes.
+(launcher, setups, settings, tables in their busiest pose, pause, help, results) at three window sizes,
+and passes the words check (``words_check``: no template, None or ruling id; counts agree with nouns).
 
 The text-drawing functions of ``tabletop.ui.gfx`` record each drawn text's rect and box in
 ``gfx.LOG`` while a frame is drawn; what is drawn over a text (a panel, a card, a shade) hides it."""
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+import words_check
 from ui_helpers import frames, make_app
 
 from tabletop.core import registry
@@ -21,6 +23,16 @@ def drawn_problems(app) -> list[str]:
     """Draw one frame in full on a recording screen and say what does not fit. Every picture is made
     anew while it is drawn (no cached card face or text), on surfaces that record what is drawn on them,
     so the texts inside card faces and panels are seen where they land."""
+    return recorded_frame(app)[0]
+
+
+def visible_texts(app) -> list[str]:
+    """Every text still readable on the screen after one frame (a text something was drawn over is gone)."""
+    return recorded_frame(app)[1]
+
+
+def recorded_frame(app) -> tuple[list[str], list[str]]:
+    """(what does not fit, the texts readable) of one frame drawn on a recording screen."""
     screen = app.screen
     recording = gfx.recording_screen(screen)
     real = pygame.display.get_surface
@@ -32,14 +44,15 @@ def drawn_problems(app) -> list[str]:
     app.screen = recording
     gfx.LOG = gfx.TextLog(recording)
     try:
-        gfx.text.cache_clear()
+        gfx.text_image.cache_clear()
         gfx.forget_images()
         for scene in app.stack:
             getattr(scene, "invalidate", lambda: None)()
             for name, value in list(vars(scene).items()):
                 setattr(scene, name, recording_twins(value))
-        app.draw()
-        return gfx.LOG.problems()
+        with words_check.collect() as seen:
+            app.draw()
+        return gfx.LOG.problems() + words_check.problems(seen), [s for s, _r, _b in gfx.LOG.items]
     finally:
         gfx.LOG = None
         pygame.Surface = gfx.PLAIN_SURFACE
@@ -244,3 +257,333 @@ def test_a_line_too_long_for_its_box_shrinks_then_ends_with_an_ellipsis_and_show
     short = gfx.blit_text(screen, "Ana", 20, box.topleft, box=box)
     assert gfx.CUT == [] and short.h == gfx.text("Ana", 20).get_height()  # a text that fits is left as it is
     pygame.quit()
+
+
+def test_paused_and_its_menu_stand_on_their_own_card_not_over_the_tables_texts(app):
+    """Issue 30: "Paused" was drawn on the shaded table, over the table's texts still showing through.
+    Around the word every pixel is the card's colour or the word's gold (or the blend at its edges)."""
+    from tabletop.bench import busy_table
+    from tabletop.ui.pause import PauseScene
+
+    table = busy_table(registry.get("punch"), app)
+    app.push(PauseScene(app, table))
+    frames(app, 3)
+    vp, surf = app.vp, app.screen
+    title = gfx.text("Paused", vp.s(48), gfx.GOLD, True).get_rect(center=vp.p(640, 150)).inflate(vp.s(40), vp.s(16))
+    panel, gold = pygame.Vector3(gfx.PANEL), pygame.Vector3(gfx.GOLD)
+    line = gold - panel
+    stray = 0
+    for x in range(title.left, title.right, 2):
+        for y in range(title.top, title.bottom, 2):
+            c = pygame.Vector3(tuple(surf.get_at((x, y)))[:3])
+            t = max(0.0, min(1.0, (c - panel).dot(line) / line.length_squared()))
+            stray += (c - (panel + line * t)).length() > 12
+    assert stray == 0, f"{stray} pixels of the table show around 'Paused'"
+    app.pop()
+    app.pop()
+
+
+def test_jabs_refusal_of_a_block_is_read_whole_in_its_note(app):
+    """Issue 30: the note said "…any card blocks a Hay…": a refusal cut short. Every block refusal (each
+    card against each punch it cannot block) fits the note between the decks, at every window size."""
+    from tabletop.games.jab.rules.queries import block_refusal, can_block
+    from tabletop.games.jab.table.hud import note_fit
+
+    cards = range(50)
+    said = {block_refusal(c, p) for c in cards for p in cards if not can_block(p, c)}
+    assert len(said) > 100
+    cut = [s for s in said if note_fit(s, app.vp)[2]]
+    assert not cut, cut[:3]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_boxing_card_faces_read_at_the_smallest_text_size_or_more(size, monkeypatch):
+    """Issue 30: Boxing: The Game's card rules text (the move beside the speed, "Uppercut") was 7-8 px at
+    1280x720. Every text on every card face, at the sizes the table draws cards (prize row, hand, slots),
+    is at least the smallest size a text may have there."""
+    from tabletop.games.boxing_the_game.rules.content import CARDS
+    from tabletop.games.boxing_the_game.table import cards as btg_cards
+    from tabletop.games.boxing_the_game.table import layout as L
+
+    pygame.init()
+    gfx.reset_caches()
+    pygame.display.set_mode(size)
+    vp = gfx.Viewport(size)
+    drawn: list = []
+    real = gfx.text
+    monkeypatch.setattr(gfx, "text", lambda s, px, *a, **k: drawn.append((s, px)) or real(s, px, *a, **k))
+    least = max(7, vp.s(14) * 3 // 4)
+    small = []
+    for w, h in ((L.PRIZE_W, L.PRIZE_H), (L.SLOT_W, L.ROW_H), (96, L.HAND_H - 10)):
+        r = vp.r(0, 0, w, h)
+        for cid in range(len(CARDS)):
+            drawn.clear()
+            btg_cards.card_image(cid, r.w, r.h, (30, 30, 30), vp.s(14))
+            small += [(CARDS[cid].name, s, px) for s, px in drawn if px < least and s.strip() and s != "…"]
+    assert not small, small[:5]
+    pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_boxing_an_events_points_and_its_knockdown_mark_do_not_share_a_line(size, monkeypatch):
+    """Issue 30: an event with points and a knockdown drew "+0 : +4" and "KD!" on one spot ("+0 KD +4")."""
+    from types import SimpleNamespace
+
+    from tabletop.games.boxing_the_game.table import ring
+
+    pygame.init()
+    gfx.reset_caches()
+    screen = pygame.display.set_mode(size)
+    vp = gfx.Viewport(size)
+    drawn: dict = {}
+    real = ring.txt
+    monkeypatch.setattr(ring, "txt", lambda surf, vp, s, *a, **k: drawn.setdefault(s, real(surf, vp, s, *a, **k)))
+    event = {"landed": [False, True], "points": [0, 4], "knockdown": [True, False]}
+    table = SimpleNamespace(ring={"events": {1: event}}, anim=None)
+    ring.middle(table, screen, vp, 0, 208, False)
+    points, kd = drawn["+0 : +4"], drawn["KD!"]
+    assert not points.colliderect(kd)
+    pygame.quit()
+
+
+def test_stabby_jacks_cards_of_the_last_move_leave_the_discard_label_readable(app, monkeypatch):
+    """Issue 30: the last move's cards (up to three) were fanned to the left, over the "Discard" label."""
+    from tabletop.bench import busy_table
+    from tabletop.games.stabby_jack.table import middle
+
+    table = busy_table(registry.get("stabby-jack"), app)
+    frames(app, 60)
+    table.recent = dict(seat=0, turns=table.st.turns, lines=[], cards=list(table.st.discard[-3:]), did="", means="")
+    assert len(table.recent["cards"]) == 3
+    faces, labels = [], []
+    card_image, blit_text = middle.card_image, gfx.blit_text
+
+    def face(*a, **k):
+        img = card_image(*a, **k)
+        faces.append(img)
+        return img
+
+    def label(surf, s, *a, **k):
+        r = blit_text(surf, s, *a, **k)
+        if s.startswith("Discard "):
+            labels.append(r)
+        return r
+
+    class Screen(gfx.PLAIN_SURFACE):
+        def blit(self, source, dest, area=None, special_flags=0):
+            r = gfx.PLAIN_SURFACE.blit(self, source, dest, area, special_flags)
+            if any(source is f for f in faces) and labels:
+                covered.append(r)
+            return r
+
+    covered: list = []
+    monkeypatch.setattr(middle, "card_image", face)
+    monkeypatch.setattr(gfx, "blit_text", label)
+    screen = app.screen
+    app.screen = Screen(screen.get_size())
+    try:
+        app.draw()
+    finally:
+        app.screen = screen
+    assert labels and len(covered) >= 3  # the label, then the three cards drawn after it
+    assert not [r for r in covered if r.colliderect(labels[-1])]
+    app.pop()
+
+
+def test_stabby_jacks_log_ends_above_a_lessons_words(app, monkeypatch):
+    """Issue 30: in a lesson the log ran on under the lesson's box, its last lines cut in half."""
+    from dataclasses import replace
+
+    from tabletop.games.stabby_jack.table import middle
+    from tabletop.tutorial.coach import start_lesson
+
+    spec = registry.get("stabby-jack")
+    app.push(start_lesson(app, spec, 3))
+    frames(app, 60)
+    table = app.stack[-1]
+    while table.tutor is None:
+        table = app.stack[app.stack.index(table) - 1]
+    st = table.session.state
+    table.session.state = replace(st, log=tuple(st.log) * 12)  # a long story: the log is full
+    lines: list = []
+    blit_text, draw_log = gfx.blit_text, middle.MiddleMixin._draw_log
+    in_log = []
+
+    def spy(surf, s, px, pos, *a, **k):
+        r = blit_text(surf, s, px, pos, *a, **k)
+        if in_log:
+            lines.append(r)
+        return r
+
+    def log(*a, **k):
+        in_log.append(True)
+        try:
+            draw_log(*a, **k)
+        finally:
+            in_log.clear()
+
+    monkeypatch.setattr(gfx, "blit_text", spy)
+    monkeypatch.setattr(middle.MiddleMixin, "_draw_log", log)
+    app.draw()
+    banner = app.vp.rect(table.tutor_banner)
+    assert len(lines) > 5
+    assert not [r for r in lines if r.colliderect(banner)]
+    table.session.state = st
+
+
+def test_the_square_rings_card_description_stays_in_its_bar_under_the_ring(app, monkeypatch):
+    """Issue 30: a card's description in two lines began on the ring's frame, out of its bar."""
+    from tabletop.bench import busy_table
+    from tabletop.games.square_ring.rules.content import BOXERS
+    from tabletop.games.square_ring.table import cards as sq_cards
+    from tabletop.games.square_ring.table import draw as sq_draw
+    from tabletop.games.square_ring.table import layout as L
+
+    long = max((sq_cards.describe(b, c.id) for b in BOXERS for c in BOXERS[b].cards), key=len)
+    long += " — hits c3, c4, d3, d4 (Fredo stands on c4 now: it would land)"
+    monkeypatch.setattr(sq_draw, "caption_text", lambda t: (long, True))
+    busy_table(registry.get("square-ring"), app)
+    frames(app, 10)
+    vp = app.vp
+    cell = vp.s(L.CELL)
+    ring_bottom = vp.p(L.BOARD_X, L.BOARD_Y)[1] + 5 * cell + max(4, cell // 5)
+    bar = vp.r(20, 373, 1240, 44)
+    shown = [(s, r) for s, r in drawn_lines(app, monkeypatch) if len(s) > 10 and s[:8] in long]
+    assert shown
+    # the letters (a line's rect less the font's empty band above them) start under the ring's frame
+    assert all(r.top + r.h // 6 >= ring_bottom and bar.contains(r) for _s, r in shown), (shown, ring_bottom, bar)
+    app.pop()
+
+
+def drawn_lines(app, monkeypatch) -> list:
+    """(text, rect) of every line of text drawn in one frame."""
+    return drawn_lines_of(app.draw, monkeypatch)
+
+
+def test_jabs_bonus_cards_never_lie_under_their_points_or_the_tiles_won(app, monkeypatch):
+    """Issue 30: the bonus box's cards fanned on under its "+N points" (and the tiles won)."""
+    from tabletop.bench import busy_table
+    from tabletop.games.jab.rules import content as C
+    from tabletop.games.jab.table import draw as jab_draw
+
+    table = busy_table(registry.get("jab"), app)
+    frames(app, 5)
+    st = table.session.state
+    many = st.clone()
+    many.combo_won = (tuple(range(len(C.COMBOS)))[:5], ())
+    many.counter_won = (tuple(range(len(C.COUNTERS)))[:4], ())
+    faces: list = []
+    for name in ("combo_card", "counter_card"):
+        real = getattr(jab_draw, name)
+        monkeypatch.setattr(jab_draw, name, lambda *a, real=real, **k: faces.append(real(*a, **k)) or faces[-1])
+    covered: list = []
+
+    class Screen(gfx.PLAIN_SURFACE):
+        def blit(self, source, dest, area=None, special_flags=0):
+            r = gfx.PLAIN_SURFACE.blit(self, source, dest, area, special_flags)
+            if any(source is f for f in faces):
+                covered.append(r)
+            return r
+
+    won = {"ding": "p0", "clinch": "p0"}  # both tiles too
+    out = drawn_lines_of(lambda: jab_draw.draw_bonus(Screen(app.screen.get_size()), app.vp, many, 0, won), monkeypatch)
+    points = [r for s, r in out if s.startswith("+")]  # "+N points" (cut short on the smallest window)
+    box = jab_draw.place_rect(app.vp, "p0.bonus")
+    tiles = [pygame.Rect(box.right - app.vp.s(100), box.bottom - app.vp.s(52), app.vp.s(98), app.vp.s(48))]
+    assert len(covered) == 9 and points
+    assert not [r for r in covered if r.colliderect(points[0]) or r.colliderect(tiles[0])]
+    app.pop()
+
+
+def drawn_lines_of(draw, monkeypatch) -> list:
+    """(text, rect) of every line of text ``draw()`` draws."""
+    out: list = []
+    blit = gfx._blit
+
+    def spy(surf, img, r, s, box):
+        out.append((s, pygame.Rect(r)))
+        blit(surf, img, r, s, box)
+
+    monkeypatch.setattr(gfx, "_blit", spy)
+    draw()
+    monkeypatch.setattr(gfx, "_blit", blit)
+    return out
+
+
+def test_jabs_log_stays_clear_of_the_boxers_glove(app, monkeypatch):
+    """Issue 30: at 1920x1080 (and less visibly at every size) the log ran over the right-hand boxer's glove."""
+    from tabletop.bench import busy_table
+    from tabletop.games.jab.table import draw as jab_draw
+    from tabletop.games.jab.table import hud
+
+    table = busy_table(registry.get("jab"), app)
+    frames(app, 5)
+    table.log = ["P2 throws a blue Haymaker at P1's left body, and the judges see it land."] * 4
+    gloves: list = []
+    glove = jab_draw.art.glove
+
+    def spy(surf, centre, size, angle, colour=None):
+        gloves.append(pygame.Rect(0, 0, 2 * size, 2 * size).move(centre[0] - size, centre[1] - size))
+        glove(surf, centre, size, angle, colour) if colour is not None else glove(surf, centre, size, angle)
+
+    monkeypatch.setattr(jab_draw.art, "glove", spy)
+    gfx.forget_images()  # the board (with the boxers) is drawn anew
+    table.__dict__.pop("still_frame", None)
+    lines = [r for s, r in drawn_lines_of(lambda: hud.draw_log(table, app.screen, app.vp), monkeypatch)]
+    app.draw()
+    assert gloves and lines
+    assert not [(r, g) for r in lines for g in gloves if r.colliderect(g)]
+    app.pop()
+
+
+def test_jabs_last_lesson_shows_the_round_summary_under_the_lessons_words(app, monkeypatch):
+    """Issue 30: at lesson 13's round end the lesson's words sat over the summary's title and the computer's
+    row, and the lesson's outline ringed a Ready button hidden under the summary: three layers on one spot."""
+    from tabletop.games.jab.table import panels
+    from tabletop.tutorial.coach import start_lesson
+
+    spec = registry.get("jab")
+    app.push(start_lesson(app, spec, 12))
+    frames(app, 200)
+    table = next(s for s in app.stack if getattr(s, "tutor", None) is not None)
+    st = table.session.state
+    assert panels.summary_shown(st, table.final_score)
+    lines = drawn_lines_of(lambda: panels.draw_between(table, app.screen, app.vp, st), monkeypatch)
+    banner = app.vp.rect(table.tutor_banner)
+    assert lines and not [(s, r) for s, r in lines if r.colliderect(banner)]
+    frames(app, 2)
+    lit = [h.rect for h in table.hots if table.tutor.lesson.touch(h.payload, st)]
+    # the lesson lights the summary's own Ready, the one it can see: the band's, under the summary, is no button now
+    assert len(lit) == 1 and app.vp.r(150, 108, 980, 552).contains(lit[0])
+    app.pop()
+
+
+def test_two_jab_hands_on_one_spot_are_both_seen(app, monkeypatch):
+    """Issue 30: two hands on one spot (both of a player's, or one of each) were drawn on each other."""
+    from tabletop.bench import busy_table
+    from tabletop.games.jab.rules.hands import RECTS, Hands
+    from tabletop.games.jab.table import draw as jab_draw
+
+    table = busy_table(registry.get("jab"), app)
+    frames(app, 5)
+    spot = RECTS["p1.head"][:2]
+    table.hands = Hands((spot, spot, spot, table.hands.at(1, 1)))  # three hands on Blue's head
+    cursors: list = []
+    real = jab_draw.hand_cursor
+    monkeypatch.setattr(jab_draw, "hand_cursor", lambda *a, **k: cursors.append(real(*a, **k)) or cursors[-1])
+    drawn: list = []
+
+    class Screen(gfx.PLAIN_SURFACE):
+        def blit(self, source, dest, area=None, special_flags=0):
+            r = gfx.PLAIN_SURFACE.blit(self, source, dest, area, special_flags)
+            if any(source is c for c in cursors):
+                drawn.append(r)
+            return r
+
+    jab_draw.draw_hands(table, Screen(app.screen.get_size()), app.vp, table.session.state)
+    assert len(drawn) == 4
+    for i, a in enumerate(drawn):
+        for b in drawn[i + 1 :]:
+            both = a.clip(b)
+            assert both.w * both.h * 2 < a.w * a.h, "a hand's cursor hides most of another"
+    app.pop()

@@ -53,7 +53,7 @@ def carry(app, hand, target):
 
 def press(app, label):
     t = lesson_table(app)
-    found = [h for h in t.hots if h.payload == label]
+    found = [h for h in t.hots if isinstance(h.payload, str) and h.payload.split(" (")[0] == label]  # "Ready (Space)"
     assert found, f"no {label!r} to click: {[h.payload for h in t.hots]}"
     click(app, found[0].rect.center)
 
@@ -131,3 +131,23 @@ def test_the_opponent_stays_still_in_a_lesson(app):
     frames(app, 300, dt=50)  # 15 seconds
     st = t.session.state
     assert st.decks[2:] == before.decks[2:] and st.held[2:] == (None, None) and st.phase == "playing"
+
+
+@pytest.mark.parametrize("lesson_id", ["block-haymaker", "counter"])
+def test_the_hint_line_tells_the_lessons_move_with_the_lessons_card(app, lesson_id):
+    """Playtest: in 'Block a Haymaker' the lesson said "purple Jab (right deck)" while the hint line
+    under the boxer said "yellow Uppercut (left deck)"; in 'Counter-Punch' the lesson said to put the
+    green Jab on Blue while the hint said to block with it. In a lesson the line points only at what
+    the lesson lights up."""
+    from tests.test_walk_lessons import hint_conflict
+
+    ids = [lesson.id for lesson in lessons_for(registry.get("jab"))]
+    open_tutorial(app, "jab")
+    top(app).play(ids.index(lesson_id))
+    frames(app, 10, dt=50)
+    t = lesson_table(app)
+    line = t.help_line(0)
+    assert line and not hint_conflict(t.tutor.named(t.tutor.lesson.text), line), line
+    # the glow on the table agrees: a block spot only where the lesson blocks, with the lesson's deck
+    blocks = [o for o in t.chances(t.session.state, 0) if o["kind"] == "block"]
+    assert [o["with"] for o in blocks] == ([["right deck"]] if lesson_id == "block-haymaker" else [])

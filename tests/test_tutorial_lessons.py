@@ -115,3 +115,28 @@ def test_the_lesson_banner_hides_the_table_text_under_it(spec):
         assert seen[0] == seen[1]
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=[s.id for s in GAMES])
+def test_a_game_after_the_lessons_is_not_called_a_first_game(spec):
+    """Playtest: a game started after every lesson was done still said "Your first game of ...
+    Learn to play (13 short lessons)". Whoever played the lessons gets the game at once."""
+    import pygame
+
+    from tabletop.tutorial import progress
+    from tabletop.ui.setup import Setup
+    from tests.ui_helpers import frames, make_app, top
+
+    app = make_app(tutorials_offered=False)
+    app.start()
+    try:
+        for lesson in lessons_for(spec):
+            progress.mark_finished(app.settings, spec.id, lesson.id)
+        setup = Setup(app, spec)
+        app.push(setup)
+        frames(app, 1)
+        setup.start()
+        frames(app, 2)
+        assert getattr(top(app), "session", None) is not None, f"{type(top(app)).__name__} is shown, not the table"
+    finally:
+        pygame.quit()

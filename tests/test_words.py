@@ -264,3 +264,121 @@ def test_a_player_types_their_name_with_a_gamepad_alone(app):
     finally:
         pad.unplug()
         frames(app, 2)
+
+
+# -- the words check on every text drawn in walks through each game (issue 30) ----------------------------------------
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.load_all()))
+def test_every_text_drawn_in_a_walk_through_the_game_passes_the_words_check(app, game_id):
+    """A table of computers played for a while, the busiest table, a finished game against the computer
+    and between two people (result screens), and the game's replay: every text drawn in them has no
+    template left, no None, no ruling id, and each count agrees with its noun."""
+    from tabletop.bench import busy_table, finished_session
+    from tabletop.core import playout
+    from tabletop.ui.replay import ReplayScene
+    from tests import words_check
+
+    spec = registry.get(game_id)
+    n = seats_of(spec)
+    with words_check.collect() as seen:
+        seen += computers_play(app, spec)
+        busy_table(spec, app)
+        frames(app, 30)
+        app.pop()
+        for people in (1, 2):
+            app.push(spec.make_table(app, finished_session(spec, 3, people)))
+            frames(app, 300)
+            app.pop()
+        app.push(ReplayScene(app, spec, playout.play(spec, seed=3, players=n).record))
+        frames(app, 300, dt=40)
+        app.pop()
+    assert len(set(seen)) > 50  # real screens, many texts
+    wrong = words_check.problems(seen)
+    assert not wrong, f"{game_id}:\n" + "\n".join(wrong[:12])
+
+
+def punch_session(upto=None, **options):
+    """A Punch! game between two people at one computer, played by computers to its end (or to the first
+    state ``upto`` likes), with its record."""
+    from tabletop.core import playout
+    from tabletop.session import Seat, Session
+
+    spec = registry.get("punch")
+    played = playout.play(spec, seed=3, options=options, check=False)
+    session = Session.new(spec, [Seat("Ana", "human"), Seat("Ben", "human")], options, seed=3, autosave=False)
+    if upto is None:
+        session.state = played.state
+        session.record.actions = list(played.record.actions)
+        return session
+    from tabletop.core.record import replay
+
+    found: list = []
+
+    def keep(i, _action, state):
+        if not found and upto(state):
+            found.append((i, state))
+
+    replay(played.record, spec, on_state=keep)
+    i, session.state = found[0]
+    session.record.actions = list(played.record.actions[: i + 1])
+    return session
+
+
+def test_punch_says_1_match_to_0_and_a_hand_of_1_card(app):
+    """Issue 30: "Ben wins 1 matches to 0" and "Ben's hand (1 cards)"."""
+    from tests import words_check
+
+    spec = registry.get("punch")
+    with words_check.collect() as seen:
+        app.push(spec.make_table(app, punch_session(matches_to_win=1)))
+        frames(app, 300)
+        app.pop()
+        late = punch_session(lambda st: st.phase == "choose" and 1 in st.hand_sizes)
+        assert 1 in late.state.hand_sizes
+        app.push(spec.make_table(app, late))
+        frames(app, 30)
+        app.pop()
+    assert any(" 1 match to 0" in t for t in seen)
+    assert any(t.endswith("'s hand (1 card)") for t in seen)
+    assert not words_check.problems(seen)
+
+
+def computers_play(app, spec, frame_count=400) -> list[str]:
+    """Every text drawn while a table of computers plays ``spec`` for a while (seeded)."""
+    from tabletop.session import Seat, Session
+    from tests import words_check
+
+    seats = [Seat(NAMES[i], "computer", level=spec.bot_levels[0]) for i in range(seats_of(spec))]
+    with words_check.collect() as seen:
+        app.push(spec.make_table(app, Session.new(spec, seats, seed=5, autosave=False)))
+        frames(app, frame_count, dt=40)
+        app.pop()
+    return seen
+
+
+def test_the_square_rings_recap_says_who_lost_the_hp(app):
+    """Issue 30: "Last exchange · Fredo: Cross (-3 HP)": who lost the 3 HP?"""
+    recaps = [t for t in computers_play(app, registry.get("square-ring")) if t.startswith("Last exchange")]
+    assert recaps and not any("(-" in t for t in recaps)
+    assert any(re.search(r"\) lost \d+ HP", t) for t in recaps)
+
+
+def test_boxing_says_what_its_score_key_counts_and_a_prize_pick_names_no_mouse(app):
+    """Issue 30: "10 won · 9 lost · 8 knocked down" said not what; "picks a prize (click it or drag it…)"
+    was told to a keyboard player too."""
+    seen = computers_play(app, registry.get("boxing-the-game"), 600)
+    key = [t for t in seen if "knocked down" in t]
+    assert key and all(t.startswith("Round points:") for t in key)
+    picks = [t for t in seen if "picks a prize" in t]
+    assert picks and not any("click" in t or "drag" in t for t in picks)
+
+
+def test_the_words_check_is_not_blind():
+    from tests import words_check
+
+    bad = ["Ana won: {0} wins by knockout!", "Winner: None", "Blocks a Haymaker (R-JAB-5)", "Ben's hand (1 cards)"]
+    bad += ["Ben wins 1 matches to 0", "3 lesson finished"]
+    assert len(words_check.problems(bad)) == len(bad)
+    good = ["Ben's hand (1 card)", "Ben wins 2 matches to 1", "Punch 3 card", "1 of 13 lessons finished", "Round 2"]
+    assert words_check.problems(good) == []

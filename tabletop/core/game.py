@@ -62,11 +62,6 @@ class Report:
     numbers: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """ "1 card", "2 cards", "0 cards": a count with its noun in the right form."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
 @dataclass(frozen=True)
 class Option:
     """One setting on a game's setup screen.

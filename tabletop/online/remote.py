@@ -17,6 +17,7 @@ from tabletop.core.game import Refused
 from tabletop.core.registry import REALTIME
 from tabletop.session import Seat
 
+from . import kept_seats, portmap
 from .client import Client
 from .server import DEFAULT_PORT, Server
 
@@ -46,6 +47,8 @@ class NetThread:
         self.client: Client | None = None
         self.server: Server | None = None
         self.error = ""
+        self.reach: portmap.Reach | None = None  # hosting: can a friend elsewhere join? (None: still asking)
+        self._mapping = None
 
     def run(self, coro, timeout: float = 10.0):
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
@@ -62,7 +65,13 @@ class NetThread:
                 await self.server.start(BIND, 0)  # the usual port is taken: any free one
             return self.server.port
 
-        return self.run(start())
+        port = self.run(start())
+        threading.Thread(target=self._map_port, args=(port,), name="tabletop-portmap", daemon=True).start()
+        return port
+
+    def _map_port(self, port: int) -> None:
+        """Ask the router for a way in (it can take a second or two: off the window's thread)."""
+        self.reach, self._mapping = portmap.open_port(port, BIND)
 
     def connect(self, url: str) -> None:
         self.client = Client(url)
@@ -96,18 +105,8 @@ class NetThread:
         except Exception:
             pass
         self.loop.call_soon_threadsafe(self.loop.stop)
-
-
-def url_of(address: str) -> str:
-    """What a person typed ("192.168.1.5", "host:8765", "wss://play.example.org") as a WebSocket URL."""
-    a = address.strip()
-    if "://" not in a:
-        a = "ws://" + a
-    rest = a.split("://", 1)[1]
-    if ":" not in rest.split("/", 1)[0] and a.startswith("ws://"):
-        host, _, path = rest.partition("/")
-        a = f"ws://{host}:{DEFAULT_PORT}" + (f"/{path}" if path else "")
-    return a
+        portmap.close_port(self._mapping)
+        self._mapping = None
 
 
 class RemoteSession:
@@ -122,6 +121,10 @@ class RemoteSession:
         self.net = net
         c = net.client
         KNOWN_TOKENS[(c.url, c.room)] = c.tokens[c.you[0]]  # Join again later: the same seat
+        self.keep_note = ""
+        if net.server is None:  # a game on another computer: kept here, so a closed window loses nothing
+            names = [s["name"] for s in c.seats]
+            self.keep_note = kept_seats.keep(c.url, c.room, c.tokens[c.you[0]], c.you[0], c.spec.id, names)
         self.spec = c.spec
         self.options = c.views[c.you[0]].options if hasattr(c.views.get(c.you[0]), "options") else {}
         self.you = list(c.you)

@@ -42,6 +42,9 @@ def offer_first_time(app, spec, play) -> bool:
 
     if not has_tutorial(spec) or progress.was_offered(app.settings, spec.id):
         return False
+    if progress.finished(app.settings, spec.id):  # lessons played already: this is no first game
+        progress.mark_offered(app.settings, spec.id)
+        return False
     progress.mark_offered(app.settings, spec.id)
     app.push(Offer(app, spec, play))
     return True

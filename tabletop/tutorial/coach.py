@@ -179,7 +179,7 @@ class Tutor:
             more = (
                 "Next: " + self.lessons[self.index + 1].title
                 if self.index + 1 < len(self.lessons)
-                else "That was the last lesson."
+                else f"That was the last lesson: next, a real game of {self.spec.name}."
             )
             body = f"{self.lesson.done} {more} (click or press Enter / A)".strip()
         elif self.coach_ms > 0:

@@ -32,6 +32,8 @@ class LessonList(Scene):
         )
         nxt = next((i for i, lesson in enumerate(self.lessons) if lesson.id not in done), None)
         items = []
+        if finished or nxt is None:  # every lesson done: what comes next is a real game
+            items.append(Item(f"Play a game of {self.spec.name}", action=self.play_game, key="game"))
         if nxt is not None:
             verb = "Start" if n == 0 else "Continue"
             items.append(
@@ -42,13 +44,31 @@ class LessonList(Scene):
             items.append(
                 Item(f"{mark}{i + 1}. {lesson.title}", action=lambda i=i: self.play(i), key=lesson.id, hint=lesson.text)
             )
-        if self.then is not None:
+        if self.then is not None and items[0].key != "game":
             items.append(Item("Play the game now", action=self.play_now, key="play"))
         items.append(Item("Back", action=self.back, key="back"))
         self.menu = Menu(items, x=340, y=160, w=600, row=44, px=20, sound=self.app.sounds, on_back=self.back)
 
     def play(self, i: int) -> None:
         self.app.push(start_lesson(self.app, self.spec, i, back=self.build))
+
+    def play_game(self) -> None:
+        """A real game after the lessons: the first-launch offer's game, else the game's setup
+        (the one below when the lessons were opened from it) with Start chosen."""
+        from tabletop.ui.setup import Setup
+
+        if self.then is not None:
+            self.play_now()
+            return
+        below = self.app.stack[-2] if len(self.app.stack) > 1 and self.app.stack[-1] is self else None
+        if isinstance(below, Setup) and below.spec.id == self.spec.id:
+            self.app.pop(self)
+            setup = below
+        else:
+            setup = Setup(self.app, self.spec)
+            self.app.replace(setup)
+        setup.menu.focus = next(i for i, it in enumerate(setup.menu.items) if it.key == "start")
+        setup.menu.show_focus()
 
     def play_now(self) -> None:
         then = self.then

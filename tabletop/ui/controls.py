@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.core.words import plural
 from tabletop.input import hints, rebind
 from tabletop.input.bindings import PAD_NAMES, SCHEME_LABELS
 from tabletop.input.devices import key_name
@@ -188,7 +189,7 @@ class ControlsScene(MenuScene):
         background(surf)
         title(surf, vp, self.heading)
         n = self.clashes()
-        line = f"⚠ {n} control{'s' if n != 1 else ''} clash (red): choose one to change it" if n else "No clashes"
+        line = f"⚠ {plural(n, 'control')} clash (red): choose one to change it" if n else "No clashes"
         gfx.draw_fitted(surf, line, vp.r(240, 96, 800, 24), vp.s(18), gfx.REFUSE if n else gfx.GREY, lines=1)
         fixed = "Menus always answer to the arrows, Enter and Esc, and the d-pad, A and B. Sticks move JAB's hands."
         gfx.draw_fitted(surf, self.note or fixed, vp.r(240, 120, 800, 20), vp.s(15), gfx.GREY, lines=1)

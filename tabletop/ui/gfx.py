@@ -106,12 +106,28 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
     return pygame.font.Font(str(asset_path("fonts", name)), max(6, int(px)))
 
 
-@image_cache(2048)
 def text(s: str, px: int, colour=WHITE, bold: bool = False) -> pygame.Surface:
+    """The image of one line of text (made once per text, size, colour and weight)."""
+    if SEEN is not None:
+        SEEN.append(s)
+    return text_image(s, px, colour, bold)
+
+
+@image_cache(2048)
+def text_image(s: str, px: int, colour, bold: bool) -> pygame.Surface:
     img = font(px, bold).render(s, True, colour)
     if LOG is not None:  # the text-fit test knows a text wherever its image is blitted
         TEXT_IMAGES[id(img)] = (s, img)
     return img
+
+
+SEEN: list[str] | None = None  # when a test makes it a list: every text drawn, whole (the words check reads it)
+
+
+def seen(s: str) -> None:
+    """Tell the words check a whole text about to be drawn (it may then be wrapped or cut in lines)."""
+    if SEEN is not None:
+        SEEN.append(s)
 
 
 TEXT_IMAGES: dict = {}  # filled only while the text-fit test records (``LOG``)
@@ -119,6 +135,7 @@ TEXT_IMAGES: dict = {}  # filled only while the text-fit test records (``LOG``)
 
 def wrap(s: str, px: int, width: int, bold: bool = False) -> list[str]:
     """Split text into lines no wider than ``width`` pixels (words kept whole)."""
+    seen(s)
     return list(_wrap(s, px, width, bold))
 
 
@@ -156,6 +173,7 @@ def blit_text(
     wider than the room ``box`` (default: the surface) leaves it, it shrinks to the minimum size, then ends
     with an ellipsis (its whole text then shows on hover). The text-fit test checks every drawn text against
     its box (when none is given: the panel it is drawn in) and against every other text (see ``TextLog``)."""
+    seen(s)
     img = text(s, px, colour, bold)
     room = surf.get_rect() if box is None else pygame.Rect(box)
     width = _room(anchor, round(pos[0]), room)
@@ -236,6 +254,7 @@ def draw_fitted(
     ``MIN_PX`` scaled like ``px`` would be. Returns the rect the text covers. A cut text is remembered
     with its box, so the whole of it can be shown when the pointer rests on it."""
     box = pygame.Rect(box)
+    seen(s)
     if min_px is None:
         min_px = min(px, max(7, round(MIN_PX * _SCALE[0])))
     p, ls, cut = fit(s, box.w, box.h, px, min_px, bold, lines)
@@ -523,7 +542,7 @@ def ease_out(t: float) -> float:
 def reset_caches() -> None:
     """Forget cached fonts and images (they die with pygame.quit())."""
     font.cache_clear()
-    text.cache_clear()
+    text_image.cache_clear()
     fit.cache_clear()
     _wrap.cache_clear()
     veil.cache_clear()

@@ -11,7 +11,8 @@ from __future__ import annotations
 import os
 import sys
 
-from tabletop import kept, paths
+from tabletop import kept, paths, storage
+from tabletop.core.words import plural
 from tabletop.input import hints
 from tabletop.ui import gfx
 from tabletop.ui.setup import start_table
@@ -28,27 +29,29 @@ def _count(folder) -> int:
 
 
 def kept_items(launcher) -> list[Item]:
-    """The launcher's "Continue" and "Replays" entries (plain menu items), when there is something."""
+    """The launcher's "Continue" and "Replays" buttons: always there, in the same places (a click
+    remembered from last time lands on the same button), greyed out while there is nothing to open."""
     app = launcher.app
-    items = []
-    games = _count(paths.games_dir()) + paths_old_autosave()
-    if games:
-        items.append(
-            Item(
-                f"Continue ({games})",  # short: it shares a row of buttons with the others
-                action=lambda: app.push(ContinueScene(app)),
-                hint=f"{games} unfinished game{'s are' if games != 1 else ' is'} kept: carry one on, or delete it",
-            )
-        )
-    if _count(paths.saves_dir()):
-        items.append(
-            Item(
-                "Replays",
-                action=lambda: app.push(ReplaysScene(app)),
-                hint="Watch a finished game again, move by move",
-            )
-        )
-    return items
+    games = _count(paths.games_dir()) + _count(paths.data_dir() / "online") + paths_old_autosave()
+    replays = _count(paths.saves_dir())
+    return [
+        Item(
+            f"Continue ({games})" if games else "Continue",  # short: it shares a row of buttons with the others
+            action=lambda: app.push(ContinueScene(app)),
+            enabled=bool(games),
+            hint=f"{plural(games, 'unfinished game')} kept: carry one on, or delete it"
+            if games
+            else "No unfinished game yet: a game you leave before its end waits here",
+        ),
+        Item(
+            "Replays",
+            action=lambda: app.push(ReplaysScene(app)),
+            enabled=bool(replays),
+            hint="Watch a finished game again, move by move"
+            if replays
+            else "No finished game yet: every game played to its end can be watched again here",
+        ),
+    ]
 
 
 def paths_old_autosave() -> int:
@@ -86,7 +89,7 @@ class EntryMenu(Menu):
             super().draw_row(surf, vp, i, it, r, focused)
             return
         head = f"{entry.title}  ·  {entry.players()}" if entry.players() else entry.title
-        moves = f"{entry.moves} move{'s' if entry.moves != 1 else ''}"
+        moves = "" if entry.moves is None else plural(entry.moves, "move")
         sub = "  ·  ".join(b for b in (entry.when_text(), moves, entry.status()) if b)
         left = r.x + vp.s(16)
         width = r.w - vp.s(32)
@@ -135,10 +138,19 @@ class ContinueScene(ListScene):
     hint = "resume or delete this game"
 
     def load(self, messages):
-        return kept.unfinished(messages)
+        from tabletop.online import kept_seats
+        from tabletop.ui.online import OnlineEntry
+
+        online = [OnlineEntry(seat) for seat in kept_seats.kept(messages)]
+        return online + kept.unfinished(messages)
 
     def choose(self, entry):
-        self.app.push(KeptGameScene(self.app, entry, self))
+        from tabletop.ui.online import OnlineEntry, OnlineSeatScene
+
+        if isinstance(entry, OnlineEntry):
+            self.app.push(OnlineSeatScene(self.app, entry, self))
+        else:
+            self.app.push(KeptGameScene(self.app, entry, self))
 
 
 class ReplaysScene(ListScene):
@@ -225,5 +237,7 @@ class KeptGameScene(MenuScene):
             session = Session.from_record(entry.spec, entry.loaded.record, path=entry.path, state=entry.loaded.state)
             self.app.pop(self)
             start_table(self.app, session)
+        except storage.InUse as e:  # open in another program (or gone): its own sentence
+            report(self.app, [str(e)])
         except Exception as e:  # a boundary: report what cannot be used, never a crash
             report(self.app, [f"{entry.path.name} cannot be resumed ({type(e).__name__}: {str(e)[:80]})"])

@@ -27,6 +27,14 @@ ROWS: tuple[tuple[tuple[str, str, int], ...], ...] = (
     tuple((c, c, 1) for c in "1234567890"),
     (("Aa", "shift", 2), ("Space", " ", 3), ("⌫", "delete", 2), ("Done", "done", 3)),
 )
+# what an invite needs (tabletop://HOST:PORT/CODE): the picker over the join form
+INVITE_ROWS: tuple[tuple[tuple[str, str, int], ...], ...] = (
+    tuple((c, c, 1) for c in "ABCDEFGHIJ"),
+    tuple((c, c, 1) for c in "KLMNOPQRST"),
+    tuple((c, c, 1) for c in "UVWXYZ:/.-"),
+    tuple((c, c, 1) for c in "1234567890"),
+    (("Aa", "shift", 2), ("Space", " ", 3), ("⌫", "delete", 2), ("Done", "done", 3)),
+)
 KEY_W, KEY_H, GAP = 62, 48, 6
 GRID_X, GRID_Y = 640 - (10 * KEY_W + 9 * GAP) / 2, 262
 CARD_COLOURS = {"red", "yellow", "blue", "green", "purple"}  # JAB's card colours
@@ -41,6 +49,8 @@ def refusal(name: str) -> str:
 
 class NameEntry(Scene):
     opaque = False
+    rows = ROWS  # the letter picker's keys
+    max_len = MAX
 
     def __init__(self, app, title: str, current: str, on_done):
         super().__init__(app)
@@ -56,18 +66,18 @@ class NameEntry(Scene):
     # -- the letter picker ----------------------------------------------------------------
     def key_box(self, row: int, i: int) -> tuple[float, float, float, float]:
         """Where key ``i`` of ``row`` sits on the design canvas."""
-        col = sum(k[2] for k in ROWS[row][:i])
-        span = ROWS[row][i][2]
+        col = sum(k[2] for k in self.rows[row][:i])
+        span = self.rows[row][i][2]
         x = GRID_X + col * (KEY_W + GAP)
         return x, GRID_Y + row * (KEY_H + GAP), span * KEY_W + (span - 1) * GAP, KEY_H
 
     def label(self, row: int, i: int) -> str:
-        text = ROWS[row][i][0]
+        text = self.rows[row][i][0]
         return text if len(text) > 1 or self.upper else text.lower()
 
     def press_key(self, row: int, i: int) -> None:
         """Type (or do) what the key says."""
-        what = ROWS[row][i][1]
+        what = self.rows[row][i][1]
         self.app.sounds.play("click")
         if what == "shift":
             self.upper = not self.upper
@@ -84,20 +94,21 @@ class NameEntry(Scene):
         self.upper = self.upper or not self.text  # an emptied box starts again with a capital
 
     def type(self, letters: str) -> None:
-        self.text = (self.text + letters)[:MAX]
+        self.text = (self.text + letters)[: self.max_len]
         self.error = ""
 
     def move(self, direction: str) -> None:
         """Light the next key that way (rows of different widths line up by their middles)."""
         row, i = self.at
         if direction in ("left", "right"):
-            self.at = (row, (i + (1 if direction == "right" else -1)) % len(ROWS[row]))
+            self.at = (row, (i + (1 if direction == "right" else -1)) % len(self.rows[row]))
         else:
-            row = (row + (1 if direction == "down" else -1)) % len(ROWS)
+            row = (row + (1 if direction == "down" else -1)) % len(self.rows)
             x, _y, w, _h = self.key_box(*self.at)
             middle = x + w / 2
             best = min(
-                range(len(ROWS[row])), key=lambda k: abs(self.key_box(row, k)[0] + self.key_box(row, k)[2] / 2 - middle)
+                range(len(self.rows[row])),
+                key=lambda k: abs(self.key_box(row, k)[0] + self.key_box(row, k)[2] / 2 - middle),
             )
             self.at = (row, best)
         self.app.sounds.play("click")
@@ -174,10 +185,15 @@ class NameEntry(Scene):
         shown = self.text + ("|" if (pygame.time.get_ticks() // 500) % 2 == 0 else " ")
         gfx.draw_fitted(surf, shown, field.inflate(-vp.s(24), -4), vp.s(26), gfx.INK, align="left", lines=1)
         gfx.draw_fitted(
-            surf, f"{len(self.text)} of {MAX} letters", vp.r(370, 216, 540, 24), vp.s(14), gfx.GREY, align="right"
+            surf,
+            f"{len(self.text)} of {self.max_len} letters",
+            vp.r(370, 216, 540, 24),
+            vp.s(14),
+            gfx.GREY,
+            align="right",
         )
         self.key_rects = []
-        for row, keys in enumerate(ROWS):
+        for row, keys in enumerate(self.rows):
             for i in range(len(keys)):
                 rect = vp.r(*self.key_box(row, i))
                 lit = (row, i) == self.at

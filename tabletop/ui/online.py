@@ -10,9 +10,12 @@ import pygame
 from tabletop.core import registry
 from tabletop.core.registry import REALTIME
 from tabletop.input.devices import menu_buttons
+from tabletop.online import invite as invite_mod
+from tabletop.online import kept_seats
 from tabletop.online import protocol as P
-from tabletop.online.remote import KNOWN_TOKENS, NetThread, RemoteSession, local_address, url_of
+from tabletop.online.remote import KNOWN_TOKENS, NetThread, RemoteSession, local_address
 from tabletop.ui import gfx
+from tabletop.ui.name_entry import INVITE_ROWS, NameEntry
 from tabletop.ui.scene import Scene
 from tabletop.ui.setup import MoreOptions, level_name
 from tabletop.ui.widgets import Item, Menu, MenuScene, background, title
@@ -33,6 +36,11 @@ class OnlineMenu(MenuScene):
                     hint="This computer holds the game",
                 ),
                 Item(
+                    "Host on a server",
+                    action=lambda: self.app.push(ServerScene(self.app)),
+                    hint="An always-on server holds the game: friends join from anywhere",
+                ),
+                Item(
                     "Join a game",
                     action=lambda: self.app.push(JoinScene(self.app)),
                     hint="Type the host's address and code",
@@ -51,8 +59,11 @@ class HostScene(MenuScene):
     heading = "Host a game"
     sub = "Choose the game and who plays; a friend joins with the address and code shown next"
 
-    def __init__(self, app):
+    def __init__(self, app, server: str = ""):
         super().__init__(app)
+        self.server = server  # a ``tabletop serve`` to create the room on; "" hosts on this computer
+        if server:
+            self.sub = f"The room is made on {server.split('://', 1)[1]}; friends join with the invite shown next"
         self.specs = [s for s in registry.load_all().values() if s.make_table is not None]
         self.spec = self.specs[0]
         self.reset_seats()
@@ -165,33 +176,46 @@ class HostScene(MenuScene):
             return
         net = NetThread()
         try:
-            port = net.host()
-            net.connect(f"ws://127.0.0.1:{port}")
+            if self.server:
+                net.connect(self.server)
+                address = self.server
+            else:
+                port = net.host()
+                net.connect(f"ws://127.0.0.1:{port}")
+                address = f"{local_address()}:{port}"
             net.run(net.client.create(self.spec.id, seats, self.options))
-        except Exception as e:  # a port we cannot open, a firewall: say so and stay here
+        except Exception as e:  # a port we cannot open, a firewall, a server gone: say so and stay here
             net.close()
-            self.app.toast(f"Could not start the server: {e}")
+            where = "reach the server" if self.server else "start the server"
+            self.app.toast(f"Could not {where}: {e}")
             return
         if net.client.errors:
             net.close()
             self.app.toast(net.client.errors[-1])
             return
-        address = f"{local_address()}:{port}"
         print(f"tabletop: hosting {self.spec.name} at {address}, room code {net.client.room}", flush=True)
-        self.app.push(WaitingRoom(self.app, net, address=address))
+        self.app.push(WaitingRoom(self.app, net, address=address, on_server=bool(self.server)))
 
 
-class JoinScene(Scene):
-    """Two text boxes (the host's address, the room code) and Join; keys type, Tab and the arrows move."""
+class OneBoxForm(Scene):
+    """A form of one text box, then a button that acts on it and Back (Join, Host on a server).
 
-    def __init__(self, app):
+    While the box has the focus every key that types, types: letters, digits and the keys a
+    menu uses elsewhere (W, S, Space) go into the box. Backspace only deletes, Ctrl+V (or
+    Shift+Insert) pastes, Enter acts, Tab and the arrows move to the buttons, Esc leaves. A
+    gamepad's A on the box opens the letter picker, B leaves."""
+
+    order = ("box", "go", "back")
+    heading = sub = label = placeholder = go_label = key_hint = ""
+
+    def __init__(self, app, text: str = ""):
         super().__init__(app)
-        self.fields = {"address": "", "code": ""}
-        self.order = ["address", "code", "join", "back"]
+        self.text = text
         self.focus = 0
         self.error = ""
         self.rects: dict[str, pygame.Rect] = {}
-        self.pending = None  # (net thread, address, future) while connecting
+        self.pending = None  # (net thread, what, future) while connecting
+        self.pad_used = False  # the hint names the device the player uses
 
     def on_enter(self):
         pygame.key.start_text_input()
@@ -202,151 +226,272 @@ class JoinScene(Scene):
     def back(self):
         self.app.pop(self)
 
+    def go(self) -> None:
+        raise NotImplementedError
+
+    def type(self, letters: str) -> None:
+        self.text = (self.text + letters.replace("\n", " ").replace("\r", " "))[: invite_mod.MAX_LEN]
+        self.error = ""
+
+    def paste(self) -> None:
+        try:
+            pasted = pygame.scrap.get_text() or ""
+        except pygame.error:
+            pasted = ""
+        if pasted.strip():
+            self.type(pasted.strip())
+        else:
+            self.error = "Nothing to paste: copy it first."
+
     def handle(self, event, pad_changes):
-        key = self.order[self.focus]
-        if event is not None and event.type == pygame.TEXTINPUT and key in self.fields:
-            limit = 80 if key == "address" else P.CODE_LEN + 2
-            self.fields[key] = (self.fields[key] + event.text)[:limit]
+        in_box = self.order[self.focus] == "box"
+        if any(down for _iid, _name, down in pad_changes):
+            self.pad_used = True
+        elif event is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.pad_used = False
+        if event is not None and event.type == pygame.TEXTINPUT:
+            if in_box:
+                self.type(event.text)
             return
         if event is not None and event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE and key in self.fields:
-                self.fields[key] = self.fields[key][:-1]
-                return
-            if event.key == pygame.K_TAB:
-                self.focus = (self.focus + (-1 if event.mod & pygame.KMOD_SHIFT else 1)) % len(self.order)
-                return
-            if event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL and key in self.fields:
-                try:
-                    self.fields[key] += (pygame.scrap.get_text() or "").strip()[:80]
-                except Exception:
-                    pass
-                return
+            self._key(event, in_box)
+            return
         if event is not None and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for k, r in self.rects.items():
                 if r.collidepoint(event.pos):
                     self.focus = self.order.index(k)
-                    self._confirm(k)
+                    if k != "box":
+                        self._confirm(k)
             return
-        for b in menu_buttons(event, pad_changes):
-            if b == "up":
+        for b in menu_buttons(None, pad_changes):  # a gamepad
+            if b in ("up", "left", "prev"):
                 self.focus = (self.focus - 1) % len(self.order)
-            elif b == "down":
+            elif b in ("down", "right", "next"):
                 self.focus = (self.focus + 1) % len(self.order)
             elif b == "confirm":
-                self._confirm(key)
+                if in_box:
+                    self.app.push(TextPicker(self.app, self))
+                    return
+                self._confirm(self.order[self.focus])
             elif b == "back":
-                if key in self.fields and self.fields[key] and event is not None and event.type == pygame.KEYDOWN:
-                    continue  # Backspace in a box deletes (handled above); Esc still leaves
                 self.back()
+                return
+
+    def _key(self, event, in_box: bool) -> None:
+        k, mod = event.key, event.mod
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._confirm("go" if in_box else self.order[self.focus])
+        elif k == pygame.K_ESCAPE:
+            self.back()
+        elif k == pygame.K_TAB:
+            self.focus = (self.focus + (-1 if mod & pygame.KMOD_SHIFT else 1)) % len(self.order)
+        elif k in (pygame.K_UP, pygame.K_LEFT) and not (in_box and k == pygame.K_LEFT):
+            self.focus = (self.focus - 1) % len(self.order)
+        elif k in (pygame.K_DOWN, pygame.K_RIGHT) and not (in_box and k == pygame.K_RIGHT):
+            self.focus = (self.focus + 1) % len(self.order)
+        elif in_box and k == pygame.K_BACKSPACE:
+            self.text = self.text[:-1]
+        elif in_box and (
+            (k == pygame.K_v and mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+            or (k == pygame.K_INSERT and mod & pygame.KMOD_SHIFT)
+        ):
+            self.paste()
 
     def _confirm(self, key):
-        if key in self.fields:
-            self.focus = min(self.focus + 1, len(self.order) - 1)
-        elif key == "join":
-            self.join()
+        if key in ("box", "go"):
+            if self.pending is None:
+                self.go()
         elif key == "back":
             self.back()
 
-    def join(self):
-        if self.pending is not None:
-            return
-        address, code = self.fields["address"].strip(), P.normal_code(self.fields["code"])
-        if not address:
-            self.error = "Type the host's address, as their screen shows it."
-            return
-        if len(code) != P.CODE_LEN:
-            self.error = f"The room code has {P.CODE_LEN} letters and numbers."
-            return
+    def connect(self, url: str, then) -> None:
+        """Connect to ``url`` on a network thread and run ``then(client)`` there; ``connected`` follows."""
         net = NetThread()
 
-        async def go():
+        async def run():
             from tabletop.online.client import Client
 
-            net.client = Client(url_of(address))
+            net.client = Client(url)
             await net.client.connect()
-            await net.client.join(code, token=KNOWN_TOKENS.get((url_of(address), code)))
+            await then(net.client)
 
-        self.error = f"Connecting to {address}..."
-        self.pending = (net, address, asyncio.run_coroutine_threadsafe(go(), net.loop))
+        self.error = f"Connecting to {url.split('://', 1)[1]}..."
+        self.pending = (net, url, asyncio.run_coroutine_threadsafe(run(), net.loop))
+
+    def connected(self, net: NetThread) -> None:
+        """The connection is made and the server answered without an error."""
 
     def update(self, dt_ms):
         """The connection is made on the network thread; the window stays alive meanwhile."""
         if self.pending is None or not self.pending[2].done():
             return
-        net, address, fut = self.pending
+        net, url, fut = self.pending
         self.pending = None
         try:
             fut.result()
         except Exception:
             net.close()
-            self.error = f"No game answers at {address}. Check the address and that the host is waiting."
+            self.error = f"No game answers at {url.split('://', 1)[1]}. {self.no_answer}"
             return
-        if net.client.errors or not net.client.you:
-            self.error = net.client.errors[-1] if net.client.errors else "The host did not answer."
+        if net.client.errors:
+            self.error = net.client.errors[-1]
             net.close()
             return
         self.error = ""
-        self.app.push(WaitingRoom(self.app, net))
+        self.connected(net)
+
+    no_answer = "Check the address."
 
     def draw(self, surf, vp):
         background(surf)
-        title(surf, vp, "Join a game", "Type what the host's screen shows")
+        title(surf, vp, self.heading, self.sub)
         self.rects = {}
-        y = 190
-        labels = {"address": "Host's address", "code": "Room code"}
-        for i, k in enumerate(self.order):
-            focused = i == self.focus
-            if k in self.fields:
-                gfx.blit_text(surf, labels[k], vp.s(20), vp.p(360, y), gfx.GREY)
-                r = vp.r(360, y + 30, 560, 54)
-                gfx.panel(
-                    surf,
-                    r,
-                    (34, 40, 54),
-                    radius=vp.s(8),
-                    border=gfx.HILITE if focused else (80, 90, 110),
-                    width=max(1, vp.s(2)),
-                )
-                shown = self.fields[k] + ("|" if focused and pygame.time.get_ticks() // 500 % 2 == 0 else "")
-                gfx.blit_text(surf, shown, vp.s(28), (r.x + vp.s(16), r.centery), gfx.WHITE, anchor="midleft")
-                self.rects[k] = r
-                y += 110
-            else:
-                r = vp.r(360 if k == "join" else 650, y + 10, 270, 50)
-                gfx.panel(
-                    surf,
-                    r,
-                    (60, 70, 92) if focused else (34, 40, 54),
-                    radius=vp.s(8),
-                    border=gfx.HILITE if focused else None,
-                    width=max(1, vp.s(2)),
-                )
-                gfx.blit_text(
-                    surf,
-                    "Join" if k == "join" else "Back",
-                    vp.s(24),
-                    r.center,
-                    gfx.WHITE,
-                    bold=focused,
-                    anchor="center",
-                )
-                self.rects[k] = r
+        focused = self.order[self.focus]
+        gfx.blit_text(surf, self.label, vp.s(20), vp.p(250, 200), gfx.GREY)
+        r = vp.r(250, 230, 780, 60)
+        box_border = gfx.HILITE if focused == "box" else (80, 90, 110)
+        gfx.panel(surf, r, (34, 40, 54), radius=vp.s(8), border=box_border, width=max(1, vp.s(2)))
+        caret = "|" if focused == "box" and pygame.time.get_ticks() // 500 % 2 == 0 else ""
+        shown = self.text + caret if self.text or caret else self.placeholder
+        colour = gfx.WHITE if self.text else (110, 118, 136)
+        gfx.draw_fitted(surf, shown, r.inflate(-vp.s(32), -4), vp.s(26), colour, align="left", lines=1)
+        self.rects["box"] = r
+        for k, x, label in (("go", 250, self.go_label), ("back", 760, "Back")):
+            on = focused == k
+            b = vp.r(x, 330, 270, 54)
+            gfx.panel(
+                surf,
+                b,
+                (60, 70, 92) if on else (34, 40, 54),
+                radius=vp.s(8),
+                border=gfx.HILITE if on else None,
+                width=max(1, vp.s(2)),
+            )
+            gfx.blit_text(surf, label, vp.s(24), b.center, gfx.WHITE, bold=on, anchor="center")
+            self.rects[k] = b
         if self.error:
             colour = gfx.GREY if self.pending is not None else gfx.REFUSE
-            gfx.draw_fitted(surf, self.error, vp.r(290, 506, 700, 56), vp.s(20), colour, valign="top", lines=2)
-        hint = "Tab or the arrows move between boxes, Enter joins. The code ignores case and dashes."
-        gfx.blit_text(surf, hint, vp.s(16), vp.p(gfx.DESIGN_W / 2, gfx.DESIGN_H - 28), gfx.GREY, anchor="center")
+            gfx.draw_fitted(surf, self.error, vp.r(250, 410, 780, 60), vp.s(20), colour, valign="top", lines=2)
+        hint = "A on the box opens the letter picker; B goes back." if self.pad_used else self.key_hint
+        gfx.draw_fitted(surf, hint, vp.r(140, 630, 1000, 60), vp.s(18), gfx.GREY, min_px=vp.s(17), lines=2)
+
+
+class JoinScene(OneBoxForm):
+    """The invite the host sent (``tabletop://HOST:PORT/CODE``), then Join. The last invite that
+    joined is remembered."""
+
+    heading, sub, label = "Join a game", "Paste the invite your friend sent", "Invite"
+    placeholder, go_label = "tabletop://address:port/CODE", "Join"
+    key_hint = "Ctrl+V pastes the invite, Enter joins, Esc goes back. An address and code also work: host:port CODE."
+    no_answer = "Check the invite and that the host is waiting."
+
+    def __init__(self, app, text: str | None = None, token: str | None = None):
+        super().__init__(app, str(app.settings["last_invite"]) if text is None else text)
+        self.invite: invite_mod.Invite | None = None
+        self.token = token  # a kept seat's token (Continue): the same seat again
+
+    def go(self):
+        try:
+            inv = invite_mod.parse(self.text, P.CODE_LEN)
+        except invite_mod.BadInvite as e:
+            self.error = str(e)
+            return
+        self.invite = inv
+        token = self.token or KNOWN_TOKENS.get((inv.url, inv.code))
+        self.connect(inv.url, lambda c: c.join(inv.code, token=token))
+
+    def connected(self, net):
+        if not net.client.you:
+            self.error = "The host did not answer."
+            net.close()
+            return
+        self.app.settings["last_invite"] = self.invite.text
+        self.app.settings.save()
+        self.app.push(WaitingRoom(self.app, net))
+
+
+class ServerScene(OneBoxForm):
+    """Host on a server: the address of an always-on ``tabletop serve``; the game is set up next."""
+
+    heading, sub, label = "Host on a server", "A server that is always on: anyone with the invite joins", "Server"
+    placeholder, go_label = "wss://play.example.org", "Next"
+    key_hint = "Type or paste the server's address (Ctrl+V), Enter goes on, Esc goes back."
+
+    def __init__(self, app):
+        super().__init__(app, str(app.settings["last_server"]))
+
+    def go(self):
+        if not self.text.strip():
+            self.error = "Type the server's address, as whoever runs it gave it to you."
+            return
+        try:
+            url = invite_mod.server_url(self.text)
+            invite_mod.parse(f"{url}/{'A' * P.CODE_LEN}", P.CODE_LEN)  # the address part of an invite
+        except invite_mod.BadInvite as e:
+            self.error = str(e)
+            return
+
+        async def nothing(_client):
+            return None
+
+        self.connect(url, nothing)
+
+    def connected(self, net):
+        url = net.client.url
+        net.close()  # the setup comes next; Host connects again with the room's seats
+        self.app.settings["last_server"] = self.text.strip()
+        self.app.settings.save()
+        self.app.replace(HostScene(self.app, server=url))
+
+
+class TextPicker(NameEntry):
+    """The letter picker over the join form, for a player with a gamepad alone: it types an invite."""
+
+    rows = INVITE_ROWS
+    max_len = invite_mod.MAX_LEN
+
+    def __init__(self, app, form: OneBoxForm):
+        super().__init__(app, "Type the invite", form.text, self._done)
+        self.form = form
+        self.upper = True
+
+    def _done(self, text: str) -> None:
+        self.form.text = text
+        self.form.focus = self.form.order.index("go")
 
 
 class WaitingRoom(Scene):
     """Who is here; the host also sees the address and the room code to tell the others."""
 
-    def __init__(self, app, net: NetThread, address: str = ""):
+    def __init__(self, app, net: NetThread, address: str = "", on_server: bool = False):
         super().__init__(app)
         self.net = net
         self.address = address
+        self.on_server = on_server
         self.started = False
-        self.menu = Menu([Item("Leave", action=self.leave)], x=490, y=560, w=300, sound=app.sounds, on_back=self.leave)
+        self.invite = invite_mod.make(address, net.client.room) if address else ""
+        items = [Item("Leave", action=self.leave)]
+        if self.invite:
+            items.insert(0, Item("Copy invite", action=self.copy, hint="Then paste it to your friend (Ctrl+V)"))
+        self.menu = Menu(items, x=490, y=540, w=300, sound=app.sounds, on_back=self.leave)
+
+    def reach_words(self) -> str:
+        """Who can join with the invite, in plain words; a router that opened the way in gives the
+        invite its public address."""
+        if self.on_server:
+            return "Anyone who can reach this server joins with it."
+        reach = self.net.reach
+        if reach is None:
+            return "Asking your router whether a friend elsewhere can reach this computer..."
+        return reach.note
+
+    def copy(self):
+        try:
+            pygame.scrap.put_text(self.invite)
+        except pygame.error:
+            self.app.toast("Could not copy: write the invite down for your friend.")
+            return
+        self.app.toast("Invite copied: paste it to your friend in a message (Ctrl+V).")
 
     def leave(self):
         self.net.close()
@@ -357,6 +502,10 @@ class WaitingRoom(Scene):
 
     def update(self, dt_ms):
         c = self.net.client
+        reach = self.net.reach
+        if self.invite and reach is not None and reach.public and self.address != reach.public:
+            self.address = reach.public  # the router opened the way in: the invite works from anywhere
+            self.invite = invite_mod.make(reach.public, c.room)
         if c.closed:
             self.app.toast("The connection to the host was lost.")
             self.leave()
@@ -370,13 +519,12 @@ class WaitingRoom(Scene):
         c = self.net.client
         name = c.spec.name if c.spec else ""
         title(surf, vp, name, "Waiting for everybody to join")
-        if self.address:
-            gfx.blit_text(surf, "Tell your friend:", vp.s(22), vp.p(640, 165), gfx.GREY, anchor="center")
-            gfx.blit_text(
-                surf, f"Address  {self.address}", vp.s(34), vp.p(640, 215), gfx.WHITE, bold=True, anchor="center"
-            )
-            gfx.blit_text(surf, f"Code  {c.room}", vp.s(48), vp.p(640, 280), gfx.GOLD, bold=True, anchor="center")
-        y = 350
+        if self.invite:
+            gfx.blit_text(surf, "Send your friend this invite:", vp.s(22), vp.p(640, 160), gfx.GREY, anchor="center")
+            gfx.draw_fitted(surf, self.invite, vp.r(140, 185, 1000, 56), vp.s(36), gfx.GOLD, bold=True, lines=1)
+            reach = self.reach_words()
+            gfx.draw_fitted(surf, reach, vp.r(190, 250, 900, 60), vp.s(18), gfx.GREY, min_px=vp.s(17), lines=2)
+        y = 330
         for i, s in enumerate(c.seats):
             where = {"here": "here", "remote": "elsewhere", "computer": "computer"}.get(s["kind"], s["kind"])
             ok = s["kind"] == "computer" or s.get("here")
@@ -388,12 +536,72 @@ class WaitingRoom(Scene):
         self.menu.draw(surf, vp)
 
 
+class OnlineEntry:
+    """A kept online seat as a row of Continue (the same words as a kept game's row)."""
+
+    def __init__(self, seat: kept_seats.KeptSeat):
+        self.seat = seat
+        spec = registry.load_all().get(seat.game)
+        self.title = f"{spec.name if spec else seat.game} online"
+        self.moves = None  # the server holds the record
+
+    def players(self) -> str:
+        return " vs ".join(self.seat.names)
+
+    def when_text(self) -> str:
+        import time
+
+        return time.strftime("%d %b %Y %H:%M", time.localtime(self.seat.when))
+
+    def status(self) -> str:
+        return f"at {self.seat.where}, room {self.seat.code}"
+
+    def describe(self) -> str:
+        return " · ".join(b for b in (self.title, self.players(), self.when_text(), self.status()) if b)
+
+
+class OnlineSeatScene(MenuScene):
+    """A kept online game: join it again (the same seat), forget it, or go back."""
+
+    def __init__(self, app, entry: OnlineEntry, parent):
+        super().__init__(app)
+        self.entry, self.parent = entry, parent
+        self.heading = entry.title
+        self.sub = f"{entry.players()} · {entry.status()}"
+        self.menu = Menu(
+            [
+                Item("Join again", action=self.rejoin, hint="Back to your seat, where the game is"),
+                Item("Forget it", action=self.forget, hint="Leave this game for good: it is no longer listed"),
+                Item("Back", action=self.back),
+            ],
+            x=390,
+            y=200,
+            w=500,
+            sound=app.sounds,
+            on_back=self.back,
+        )
+
+    def rejoin(self):
+        seat = self.entry.seat
+        join = JoinScene(self.app, text=invite_mod.Invite(seat.url, seat.code).text, token=seat.token)
+        self.app.replace(join)
+        join.go()
+
+    def forget(self):
+        kept_seats.forget(self.entry.seat.code)
+        self.app.pop(self)
+        self.parent.build()
+
+
 class _RemoteTable:
     """Mixed into a game's table class: the table draws its seat's view from the server; this adds
     the pause while somebody is away, pings and jitter, and leaving closes the connection."""
 
     def update(self, dt_ms):
         s = self.session
+        if s.outcome() is not None and not getattr(self, "_forgotten", False):
+            self._forgotten = True  # finished: nothing to come back to (the record came with the result)
+            kept_seats.forget(s.client.room)
         if s.client.closed and s.outcome() is None:
             # dropped: come back to the same seat with its token, every two seconds until it works
             self._retry_ms = getattr(self, "_retry_ms", 0.0) - dt_ms
@@ -434,22 +642,23 @@ class _RemoteTable:
                     pos[i] = (x + (tx - x) * k, y + (ty - y) * k)
         self.hands = type(self.hands)(tuple(pos))
 
-    def draw(self, surf, vp):
-        super().draw(surf, vp)
+    def net_note(self, seat: int) -> str:
+        """Each person's ping in their own panel; a jitter beyond what fine timing can judge makes
+        the match casual, and the note says so."""
         s = self.session
         net = s.client.net
         pings = net.get("ping") or []
-        jit = net.get("jitter") or []
-        parts = []
-        for i, seat in enumerate(s.seats):
-            if seat.kind == "computer" or i >= len(pings) or pings[i] is None:
-                continue
-            parts.append(f"{seat.name} {pings[i]} ms ±{jit[i] or 0}")
-        line = " · ".join(parts) if parts else "measuring the connection..."
+        if s.seats[seat].kind == "computer" or seat >= len(pings) or pings[seat] is None:
+            return ""
+        note = f" · {pings[seat]} ms"
         if net.get("casual"):
-            line += " · casual match"  # jitter above the 50 ms window: timing this fine cannot be judged
-        px = gfx.fit_px(line, vp.s(14), vp.s(270))
-        gfx.blit_text(surf, line, px, vp.p(8, 4), gfx.GREY)
+            jit = net.get("jitter") or []
+            note += f" ±{jit[seat] or 0} (casual match)" if seat < len(jit) else " (casual match)"
+        return note
+
+    def draw(self, surf, vp):
+        super().draw(surf, vp)
+        s = self.session
         away = s.paused_for()
         if away:
             gfx.shade(surf, 150)
@@ -463,6 +672,7 @@ class _RemoteTable:
         self.leave()
 
     def leave(self):
+        kept_seats.forget(self.session.client.room)  # left on purpose: not offered by Continue again
         self.session.net.close()
         super().leave()
 

@@ -139,6 +139,8 @@ class ReplayScene(Scene):
         table = self.spec.make_table(self.app, self.session)
         if hasattr(table, "secrecy"):
             table.secrecy = WatchSecrecy(table, self.side)
+        table.result_height = BAR_Y - 34 - 8  # the result panel ends above the replay's bar
+        table.watched = True  # no clock of its own: the record's moves, at their times, are the game
         table.result_items = self._result_menu  # the result panel's buttons act on the replay
         table.undo_shown = lambda: False  # nobody takes back a move in a replay
         table._result_items = self._result_menu
@@ -164,14 +166,14 @@ class ReplayScene(Scene):
         self._build(index)
 
     def _result_menu(self):
-        from tabletop.ui.widgets import Item, Menu
+        from tabletop.ui.widgets import Item
 
         items = [
             Item("Watch again", action=self.restart),
             Item("Look at the table", action=self._dismiss),
             Item("Back to the menu", action=self.leave),
         ]
-        return Menu(items, x=440, y=400, w=400, sound=self.app.sounds, on_back=self._dismiss)
+        return self.table.result_menu_of(items)  # where a game's result puts it: under the numbers
 
     def _dismiss(self):
         self.table.result_dismissed = True
@@ -204,6 +206,9 @@ class ReplayScene(Scene):
             self.playing = False
             return
         result = self.table.submit(self.actions[self.index])
+        t = self.source.actions[self.index].get("t")
+        if result and validate.is_int(t):
+            self.table.watch_time(t)  # a step by hand moves the table's time on too
         if not result and self.table.message:
             self.error = f"Move {self.index + 1} was refused: {self.table.message}"
             self.playing = False
@@ -263,6 +268,8 @@ class ReplayScene(Scene):
             if self.clock >= t:
                 self._last_t = t
                 self.step()
+            else:
+                self.table.watch_time(int(self.clock))
         else:
             self.wait += dt_ms * speed
             if self.wait >= STEP_MS:

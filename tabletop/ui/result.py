@@ -46,16 +46,21 @@ def headline(session, report: Report) -> str:
     return f"{names[out.winner]} wins{tail}!"
 
 
-def draw(surf, vp, table, report: Report, why: str) -> None:
-    """The panel (without its menu, which the table draws over its lower part)."""
+MENU_Y = 500  # design units: the menu under the panel's story and numbers (which end above it)
+
+
+def draw(surf, vp, table, report: Report, why: str) -> int:
+    """The panel (without its menu, which the table draws at ``MENU_Y``, below the story and the
+    numbers). Returns the window y where the story and the numbers end."""
     session = table.session
     names = [s.name for s in session.seats]
-    r = vp.r(150, 34, 980, 652)
+    r = vp.r(150, 34, 980, getattr(table, "result_height", 652))  # a replay keeps its bar below it
     gfx.shade(surf, 170)  # the table fades back: nothing under the panel competes with it
     gfx.panel(surf, r, gfx.PANEL, radius=vp.s(16), border=gfx.GOLD, width=vp.s(3))
     gfx.draw_fitted(surf, table.headline(), vp.r(180, 48, 920, 62), vp.s(42), gfx.GOLD, bold=True, lines=1)
     gfx.draw_fitted(surf, why, vp.r(190, 112, 900, 50), vp.s(19), gfx.WHITE, min_px=vp.s(13), lines=2)
     pygame.draw.line(surf, (70, 76, 96), vp.p(190, 170), vp.p(1090, 170), max(1, vp.s(1)))
+    bottom = vp.p(0, 170)[1]
     moments = [name_seats(m, names) for m in report.moments][:6]
     rows = report.numbers[:7]
     left_w = 560 if rows else 900
@@ -65,6 +70,7 @@ def draw(surf, vp, table, report: Report, why: str) -> None:
         for k, text in enumerate(moments):
             y = 208 + k * step
             gfx.blit_text(surf, "•", vp.s(18), vp.p(194, y + 2), gfx.GOLD)
+            bottom = max(bottom, vp.r(214, y, left_w - 24, step - 4).bottom)
             gfx.draw_fitted(
                 surf,
                 text,
@@ -89,6 +95,7 @@ def draw(surf, vp, table, report: Report, why: str) -> None:
             )
         for k, (label, values) in enumerate(rows):
             y = 210 + k * 38
+            bottom = max(bottom, vp.r(x0 - 6, y - 3, width + 8, 34).bottom)
             if k % 2 == 0:
                 gfx.panel(surf, vp.r(x0 - 6, y - 3, width + 8, 34), (30, 36, 50), radius=vp.s(6))
             gfx.draw_fitted(
@@ -104,3 +111,4 @@ def draw(surf, vp, table, report: Report, why: str) -> None:
                     bold=True,
                     lines=1,
                 )
+    return bottom

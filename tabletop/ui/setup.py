@@ -18,6 +18,7 @@ from tabletop.core.registry import REALTIME, SIMULTANEOUS, TURNS
 from tabletop.input import hints
 from tabletop.input.bindings import SCHEME_LABELS, SCHEMES
 from tabletop.session import Seat, Session
+from tabletop.settings import DEFAULTS
 from tabletop.ui import gfx, help
 from tabletop.ui.name_entry import NameEntry, refusal
 from tabletop.ui.widgets import Item, Menu, MenuScene
@@ -242,12 +243,22 @@ class Setup(MenuScene):
         return self.spec.hidden_info and self.spec.dynamics == SIMULTANEOUS
 
     def _set_players(self, n):
-        self.players = n
-        self._follow_assist()
-        self.build()
+        self._change_seats(lambda: setattr(self, "players", n))
 
     def set_kind(self, i, v):
-        self.seat_kind[i] = v
+        self._change_seats(lambda: self.seat_kind.__setitem__(i, v))
+
+    def _who_plays(self) -> tuple[bool, ...]:
+        return tuple(kind == "human" for kind in self.seat_kind[: self.players])
+
+    def _change_seats(self, change) -> None:
+        """A player's choice of the practice aid holds while the same people and computers play (a level
+        changed keeps it); a person turned computer or back makes another game, and the aid follows it
+        again (two people: off; a person against the easiest computer: on)."""
+        before = self._who_plays()
+        change()
+        if self._who_plays() != before:
+            self.assist_chosen = False
         self._follow_assist()
         self.build()
 
@@ -318,6 +329,8 @@ class Setup(MenuScene):
                 for o in self.more_options()
                 if self.options[o.key] != o.default
             ]
+            if self.has_secrecy() and self.app.settings["secrecy"] != USUAL_SECRECY:
+                changed.append(f"- Secret choices: {dict(SECRECY_MODES)[self.app.settings['secrecy']]}")
             return "### More options\n\n" + (
                 "Changed from the usual:\n\n" + "\n".join(changed) if changed else "Everything as usual."
             )
@@ -416,6 +429,10 @@ class Setup(MenuScene):
             play()
 
 
+SECRECY_MODES = (("curtain", "Curtain (take turns looking)"), ("peek", "Peek (hold your peek button)"))
+USUAL_SECRECY = DEFAULTS["secrecy"]
+
+
 class MoreOptions(MenuScene):
     """Variants, tournament and referee settings of one setup, on their own page."""
 
@@ -426,12 +443,11 @@ class MoreOptions(MenuScene):
         self.sub = setup.spec.name
         items = [setup.option_item(o) for o in setup.more_options()]
         if setup.has_secrecy():
-            modes = [("curtain", "Curtain (take turns looking)"), ("peek", "Peek (hold your peek button)")]
             items.append(
                 Item(
                     "Secret choices",
-                    choices=modes,
-                    index=0 if app.settings["secrecy"] == "curtain" else 1,
+                    choices=list(SECRECY_MODES),
+                    index=[m for m, _label in SECRECY_MODES].index(app.settings["secrecy"]),
                     key="secrecy",
                     hint="How two people keep their cards secret on one screen",
                     on_change=lambda v: app.settings.__setitem__("secrecy", v),
@@ -444,6 +460,8 @@ class MoreOptions(MenuScene):
     def usual(self):
         for o in self.setup.more_options():
             self.setup.options[o.key] = o.default
+        if self.setup.has_secrecy():
+            self.app.settings["secrecy"] = USUAL_SECRECY
         focus = self.menu.focus
         self.__init__(self.app, self.setup)
         self.menu.focus = focus

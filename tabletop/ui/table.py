@@ -106,8 +106,19 @@ class TableScene(FocusMixin, Scene):
         self.pause_rect = None
         self.undo_rect = None  # the Undo button, while it is shown
         self.tutor = None  # a lesson's coach (tabletop.tutorial) when the table plays a lesson
+        self.watched = False  # a replay drives this table: its record's moves alone change the game (no clock)
         self.moments: list[moment_mod.Moment] = []  # big moments being shown, one after another
         self.report = None  # the finished game's story (result_mod.build), gathered once
+        self.result_bottom = 0  # the window y where the result panel's story and numbers end
+
+    def name_note(self, seat: int) -> str:
+        """What follows a seat's name on the table: " (computer)" for the computer's seats; a person
+        is their name, online with their connection's ping (``net_note``)."""
+        return (" (computer)" if self.session.seats[seat].kind == "computer" else "") + self.net_note(seat)
+
+    def net_note(self, seat: int) -> str:
+        """Online, a person's ping (" · 23 ms"); nothing at one computer."""
+        return ""
 
     # -- hooks for subclasses ---------------------------------------------------------
     def draw_table(self, surf, vp) -> None:
@@ -136,6 +147,9 @@ class TableScene(FocusMixin, Scene):
         """Has the table shown enough for a lesson's reached ``goal`` to be praised? (a table that replays
         a move step by step may say yes once the step that reached it was shown)"""
         return not self.busy()
+
+    def watch_time(self, t_ms: int) -> None:
+        """A replay's clock stands at ``t_ms`` of the round (a real-time table shows its time from it)."""
 
     def lesson_spots(self, vp) -> list:
         """Places a lesson may light up that are not hot things (payload, window rect); see tabletop.tutorial."""
@@ -312,6 +326,11 @@ class TableScene(FocusMixin, Scene):
         return rect
 
     # -- scene plumbing ------------------------------------------------------------------
+    def on_exit(self) -> None:
+        close = getattr(self.session, "close", None)  # leaving the table: its kept game is unlocked
+        if close is not None:
+            close()
+
     def on_enter(self) -> None:
         notice = self.save_notice()
         if notice:
@@ -538,7 +557,10 @@ class TableScene(FocusMixin, Scene):
             self._drive_bots(dt_ms)
 
     def _drive_bots(self, dt_ms: float) -> None:
-        if self.session.outcome() is not None or self.busy() or self.read_ms > 0:
+        # a lesson whose goal is reached is over: its computer seat waits for the next lesson (a game's
+        # own ``busy`` need not know about lessons)
+        lesson_over = self.tutor is not None and self.tutor.reached
+        if self.session.outcome() is not None or self.busy() or self.read_ms > 0 or lesson_over:
             self.bot_wait = 0.0
             return
         waiting = [s for s in self.rules.to_act(self.session.state) if s in self.session.bots]
@@ -642,7 +664,7 @@ class TableScene(FocusMixin, Scene):
         return result_mod.headline(self.session, self.game_report())
 
     def _result_items(self):
-        from tabletop.ui.widgets import Item, Menu
+        from tabletop.ui.widgets import Item
 
         items = [
             Item("Rematch", action=self.play_again),
@@ -650,7 +672,13 @@ class TableScene(FocusMixin, Scene):
             Item("Look at the table", action=self._dismiss),
             Item("Back to the menu", action=self.leave),
         ]
-        return Menu(items, x=440, y=500, w=400, row=44, sound=self.app.sounds, on_back=self._dismiss)
+        return self.result_menu_of(items)
+
+    def result_menu_of(self, items):
+        """The result panel's menu of ``items``, under the panel's story and numbers."""
+        from tabletop.ui.widgets import Menu
+
+        return Menu(items, x=440, y=result_mod.MENU_Y, w=400, row=44, sound=self.app.sounds, on_back=self._dismiss)
 
     def watch_replay(self):
         from tabletop.ui.replay import ReplayScene
@@ -681,7 +709,7 @@ class TableScene(FocusMixin, Scene):
         if self.result_menu is None:
             self.result_menu = self._result_items()
             self.app.sounds.play("cheer")
-        result_mod.draw(surf, vp, self, self.game_report(), self.result_text()[1])
+        self.result_bottom = result_mod.draw(surf, vp, self, self.game_report(), self.result_text()[1])
         self.result_menu.draw(surf, vp)
 
 

@@ -55,6 +55,15 @@ def _hands(action, before, after) -> bool:
     return isinstance(action, (Take, Return))
 
 
+def _hand_from(side: str):
+    """Taking from the lesson's deck (the one its words name) and putting back are fine on the way."""
+
+    def step(action, before, after):
+        return isinstance(action, Return) or (isinstance(action, Take) and action.hand == side)
+
+    return step
+
+
 def _hands_and(*targets):
     def step(action, before, after):
         return _hands(action, before, after) or (isinstance(action, Place) and action.target in targets)
@@ -130,7 +139,13 @@ def lessons() -> list[Lesson]:
             setup=_setup(),
             options=OPTIONS,
             prelude=READY,
-            goal=lambda s: s.now > 0 and s.held == (None, None, None, None) and not any(s.piles),
+            # a wrong claim is no way to finish it: it is coached, not praised
+            goal=lambda s: (
+                s.now > 0
+                and s.held == (None, None, None, None)
+                and not any(s.piles)
+                and not any(e["kind"] == "refused" for e in s.events)
+            ),
             step=lambda a, before, after: isinstance(a, Take),
             touch=_spots("p0.deck.left", "p0.deck.right"),
             coach="Let go away from the six targets: the card goes back to its deck.",
@@ -145,7 +160,7 @@ def lessons() -> list[Lesson]:
             options=OPTIONS,
             prelude=blue_hook,
             goal=_blocked("p0.left"),
-            step=_hands,
+            step=_hand_from("left"),
             touch=_spots("p0.deck.left", "p0.left"),
             coach="Take your yellow Hook with your left hand and put it on your own left body, on Blue's Hook.",
             done="Blocked: at scoring, each block cancels one of Blue's best punches on that pile.",
@@ -159,7 +174,7 @@ def lessons() -> list[Lesson]:
             options=OPTIONS,
             prelude=blue_cross,
             goal=_blocked("p0.head"),
-            step=_hands,
+            step=_hand_from("right"),
             touch=_spots("p0.deck.right", "p0.head"),
             coach="Take your red Uppercut with your right hand and put it on your own head, on Blue's red Cross.",
             done="Same colour, so it blocks. A block must match the punch's type or its colour.",
@@ -173,7 +188,7 @@ def lessons() -> list[Lesson]:
             options=OPTIONS,
             prelude=blue_haymaker,
             goal=_blocked("p0.right"),
-            step=_hands,
+            step=_hand_from("right"),
             touch=_spots("p0.deck.right", "p0.right"),
             coach="Put your purple Jab on your own right body, on Blue's Haymaker.",
             done="Haymakers score nothing but can stagger you: cover them when you can.",
@@ -273,7 +288,7 @@ def lessons() -> list[Lesson]:
             + ({"type": "claim", "player": YOU, "what": "ding", "t": LAST_T + 900},),
             goal=lambda s: s.round == 2,
             step=lambda a, before, after: isinstance(a, (Ready, Split)),
-            touch=_spots("Ready"),
+            touch=lambda p, s: isinstance(p, str) and p.split(" (")[0] == "Ready",  # the summary's "Ready (Space)"
             opponent_at=_ready_between,
             coach="Press Ready when you have read the score.",
             done="The higher total wins the round and a round-win token; three of them win the game.",

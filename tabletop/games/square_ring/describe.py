@@ -4,6 +4,8 @@ so neither can drift from the cards really played."""
 
 from __future__ import annotations
 
+from tabletop.core.words import plural
+
 from .rules import board
 from .rules.content import BOXERS, Boxer
 
@@ -32,8 +34,8 @@ def _steps(boxer: Boxer) -> str:
 def boxer_markdown(boxer: Boxer, heading: str = "###") -> str:
     """One boxer: who they are, their numbers, their steps and their attack cards (with pictures)."""
     tokens = []
-    tokens.append(f"{boxer.bursts} Burst{'s' if boxer.bursts != 1 else ''}")
-    tokens.append(f"{boxer.reacts} React{'s' if boxer.reacts != 1 else ''}")
+    tokens.append(plural(boxer.bursts, "Burst"))
+    tokens.append(plural(boxer.reacts, "React"))
     lines = [
         f"{heading} {boxer.name} ({boxer.style})",
         "",

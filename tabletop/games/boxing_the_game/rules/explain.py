@@ -6,6 +6,8 @@ supplied by the table (e.g. ("Red", "Blue")).
 
 from __future__ import annotations
 
+from tabletop.core.words import plural
+
 from .content import CARDS, CHARACTERS
 
 
@@ -70,7 +72,7 @@ def _event(e, names) -> str:
             extra.append(f"KNOCKDOWN! {n[i]}'s {_card(c0 if i == 0 else c1)} drops {n[1 - i]}: the round ends.")
     for i in (0, 1):
         if e["points"][i]:
-            extra.append(f"{n[i]} scores {e['points'][i]} point{'s' if e['points'][i] != 1 else ''}.")
+            extra.append(f"{n[i]} scores {plural(e['points'][i], 'point')}.")
     for i in (0, 1):
         if e["momentum"][i]:
             extra.append(f"{n[i]} gains {e['momentum'][i]} momentum.")

@@ -27,6 +27,7 @@ from dataclasses import replace
 
 import pygame
 
+from tabletop.core.words import plural
 from tabletop.input.devices import key_name, menu_buttons
 from tabletop.ui.secrecy import Secrecy
 from tabletop.ui.table import TableScene
@@ -540,7 +541,7 @@ class BoxingTable(TableScene):
             return "", ""
         tot = [sum(p.scores) for p in self.state.players]
         n = len(self.state.players[0].scores)
-        why = f"Score sheet after {n} round{'s' if n != 1 else ''}: {self.names[0]} {tot[0]}, {self.names[1]} {tot[1]}."
+        why = f"Score sheet after {plural(n, 'round')}: {self.names[0]} {tot[0]}, {self.names[1]} {tot[1]}."
         if out.winner is None:
             return "A draw", why
         return f"{self.names[out.winner]} wins!", why

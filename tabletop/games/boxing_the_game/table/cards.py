@@ -136,10 +136,13 @@ def card_image(cid: int, w: int, h: int, border=(30, 30, 30), px: int = MIN_PX) 
             rad = max(px // 2 + 2, min(body.w // 4, body.h // 5))
             cards.disc(surf, (body.left + rad, body.top + rad), rad, str(c.speed), colour, gfx.INK)
             side = pygame.Rect(body.left + 2 * rad + 3, body.top, body.w - 2 * rad - 3, 2 * rad)
-            gfx.draw_fitted(
-                surf, kind or "speed", side, px + 1, gfx.INK if kind else gfx.DIM, bold=bool(kind), min_px=7, lines=1
-            )
-            words = pygame.Rect(body.left, body.top + 2 * rad + 3, body.w, body.h - 2 * rad - 3)
+            top = body.top + 2 * rad + 3
+            label, bold = kind or "speed", bool(kind)
+            if gfx.font(small, bold).size(label)[0] > side.w:  # too long beside the disc: a line of its own
+                side = pygame.Rect(body.left, top, body.w, int(px * 1.35))
+                top = side.bottom + 1
+            gfx.draw_fitted(surf, label, side, px + 1, gfx.INK if kind else gfx.DIM, bold=bold, min_px=small, lines=1)
+            words = pygame.Rect(body.left, top, body.w, body.bottom - top)
             if effects and words.h > 4:
                 gfx.draw_fitted(surf, effects, words, px, gfx.INK, valign="top", min_px=small)
     elif c.upgrade:

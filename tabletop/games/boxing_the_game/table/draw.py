@@ -145,7 +145,7 @@ def corner(t, surf, vp, s):
     brect = vp.r(x0, BOARD_Y, SIDE_W, BOARD_H)
     t.board_rects[s] = brect
     t.hot_zone(brect, ("corner", s), t.accepts_for(s, "corner"), seat=s)
-    who = t.names[s] + ("" if t.session.seats[s].kind == "human" else " (computer)")
+    who = t.names[s] + t.name_note(s)
     if p.character < 0:
         txt(surf, vp, who, 22, x0 + 12, BOARD_Y + 8, colour(s), bold=True)
         note = "has chosen a character (secret)" if p.choice is not None else "is choosing a character…"
@@ -355,7 +355,7 @@ def dealt(t, surf, vp, s, x0):
     if p.choice is not None:
         note = "Chosen. Waiting for the other corner." if st.players[1 - s].choice is None else "Chosen."
     elif s not in t.humans:
-        note = "The computer is choosing."
+        note = "The computer is choosing." if t.session.seats[s].kind == "computer" else f"{t.names[s]} is choosing."
     elif act:
         note = "Pick your character: " + t.device_words(
             s, "click a board (or drag it onto your corner).", "arrows, then Enter.", "d-pad, then A."

@@ -23,6 +23,7 @@ MID_X, MID_W = 600, 80
 SHEET = (8, 562, 592, 152)
 CAPTION = (608, 562, 664, 152)
 PANEL = (26, 32, 44)
+ROUND_POINTS = "Round points: 10 for the winner · 9 for the loser · 8 if knocked down"  # under the score sheet
 ROW_FILL = (16, 58, 42)
 
 
@@ -93,6 +94,6 @@ def background(t, vp) -> pygame.Surface:
     txt(bg, vp, "Total", 15, x + w - 40, y + 8, gfx.GREY, anchor="midtop")
     for s in (0, 1):
         txt(bg, vp, t.names[s], 17, x + 10, y + 36 + s * 30, colour(s), bold=True, width=80)
-    txt(bg, vp, "10 won · 9 lost · 8 knocked down", 14, x + 10, y + 104, gfx.GREY)
+    txt(bg, vp, ROUND_POINTS, 14, x + 10, y + 104, gfx.GREY, width=w - 20)
     _BG[key] = bg
     return bg

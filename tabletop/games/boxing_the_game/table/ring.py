@@ -238,10 +238,11 @@ def middle(t, surf, vp, k, y, planning):
     col = colour(0) if l0 and not l1 else colour(1) if l1 and not l0 else gfx.WHITE
     txt(surf, vp, mark, 24, cx, y + 58, col, bold=True, anchor="center")
     p0, p1 = e["points"]
-    if p0 or p1:
-        txt(surf, vp, f"+{p0} : +{p1}", 15, cx, y + 86, gfx.WHITE, bold=True, anchor="center")
-    if any(e["knockdown"]):
-        txt(surf, vp, "KD!", 15, cx, y + 86, gfx.RED, bold=True, anchor="center")
+    kd = any(e["knockdown"])
+    if p0 or p1:  # the points, and under them a knockdown's mark (they once shared a line: "+0 KD +4")
+        txt(surf, vp, f"+{p0} : +{p1}", 15, cx, y + (80 if kd else 86), gfx.WHITE, bold=True, anchor="center")
+    if kd:
+        txt(surf, vp, "KD!", 15, cx, y + (98 if p0 or p1 else 86), gfx.RED, bold=True, anchor="center")
 
 
 # -- overlays ----------------------------------------------------------------------------------

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.core.game import Refused, plural
+from tabletop.core.game import Refused
+from tabletop.core.words import plural
 
 from . import content as C
 from .actions import CLAIMS, Choose, Claim, Cover, Place, Ready, Return, Split, Take

@@ -27,6 +27,11 @@ def can_block(punch: int, card: int) -> bool:
     return C.ctype(punch) == C.HAYMAKER or C.ctype(punch) == C.ctype(card) or C.colour(punch) == C.colour(card)
 
 
+def block_refusal(card: int, punch: int) -> str:
+    """Why ``card`` cannot block ``punch`` (short: the table shows it in two lines at most)."""
+    return f"Your {C.card_name(card)} cannot block the {C.card_name(punch)}: a block matches its type or colour."
+
+
 def hand_index(hand) -> int | None:
     return SIDES.index(hand) if hand in SIDES else None
 
@@ -58,10 +63,7 @@ def placement_refusal(state: State, player: int, hand: str, target: str, t: int 
         if C.owner(top) == player:
             return "You can only block your opponent's punches, not your own blocks."
         if not can_block(top, card):
-            return (
-                f"A block must match the punch's type or colour: your {C.card_name(card)} "
-                f"does not match the {C.card_name(top)} (any card blocks a Haymaker)."
-            )
+            return block_refusal(card, top)
     if t is not None and t - held[1] < min_travel_ms(player, h, target, state.options["hand_speed_ms"]):
         return "Your hand cannot get there that fast."
     return None
@@ -242,6 +244,21 @@ def release_action(state, hands: Hands, player: int, hand: int, t: int):
     return Return(player=player, hand=SIDES[hand], t=t, at=at)
 
 
+def lit_only(opps: list[dict], player: int, lit) -> list[dict]:
+    """The chances a lesson points at: ``lit(place)`` says whether a place ("p0.deck.left",
+    "p1.head") is lit; a stagger or block keeps the decks it lights, on a target it lights
+    (a card already in hand is always kept); claims stay."""
+    out = []
+    for o in opps:
+        if o["kind"] in ("stagger", "block"):
+            ways = [w for w in o["with"] if w.endswith("hand") or lit(f"p{player}.deck.{w.split()[0]}")]
+            if not ways or not lit(o["target"]):
+                continue
+            o = dict(o, **{"with": ways})
+        out.append(o)
+    return out
+
+
 _CLAIM_STEP = {
     "knockout": "Knockout open: claim it now to win!",
     "counter": "Counter-punch open: hands empty, press Counter (2 points, 1 health)",
@@ -251,7 +268,7 @@ _CLAIM_STEP = {
 }
 
 
-def next_step(state: State, player: int, t: int | None = None, chances: bool = True) -> str:
+def next_step(state: State, player: int, t: int | None = None, chances: bool = True, opps=None) -> str:
     """What ``player`` can do next, in plain words: the table's live help line, at time ``t``
     (default: the state's). With ``chances`` (the practice aid) open claims come first (they
     can be lost), then a stagger or block the player can make now; without it the line never
@@ -267,7 +284,8 @@ def next_step(state: State, player: int, t: int | None = None, chances: bool = T
         return ""
     if (state.now if t is None else t) < state.go_at:
         return "Get ready: when the count ends, take a card from a deck"
-    opps = opportunities(state, player) if chances else []
+    if opps is None:  # ``opps``: the chances to point at, when the caller chose them (a lesson's)
+        opps = opportunities(state, player) if chances else []
     for kind in ("knockout", "counter", "combo", "clinch"):
         if any(o["kind"] == kind for o in opps):
             return _CLAIM_STEP[kind]

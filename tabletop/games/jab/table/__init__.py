@@ -48,9 +48,17 @@ from ..rules.hands import (
     target_at,
     target_name,
 )
-from ..rules.queries import grab_action, placement_refusal, release_action, tile_claim
+from ..rules.queries import (
+    grab_action,
+    lit_only,
+    next_step,
+    opportunities,
+    placement_refusal,
+    release_action,
+    tile_claim,
+)
 from ..rules.state import render
-from . import art, steer
+from . import art, panels, steer
 from .devices import HandDevices
 from .input import SoloRouter
 
@@ -69,13 +77,22 @@ NOTE_MS = 3200
 
 
 class JabTable(HandDevices, TableScene):
-    tutor_banner = (412, 4, 456, 156)  # a lesson's words go between Blue's decks, away from where Red plays
+    @property
+    def tutor_banner(self) -> tuple:
+        """Where a lesson's words go: between Blue's decks, away from where Red plays; over the round's
+        summary, in the band its top leaves free for them (see panels.draw_between)."""
+        if panels.summary_shown(self.session.state, self.final_score):
+            return panels.LESSON_OVER_SUMMARY
+        return (412, 4, 456, 156)
 
     def __init__(self, app, session):
         super().__init__(app, session)
         art.clear_caches()
         seats = session.seats
         self.solo = self.humans[0] if len(self.humans) == 1 else None
+        # player 2 alone at this screen (online, or against the computer) sees the table turned round:
+        # their own boxer at the bottom, their decks by their hands, "up" toward the other boxer
+        self.flip = self.solo == 1
         self.shared_input = False
         if self.solo is not None:
             self.router = SoloRouter(app.settings, app.pads, len(seats), self.solo, seats[self.solo].scheme)
@@ -100,6 +117,7 @@ class JabTable(HandDevices, TableScene):
         # keys, d-pad and sticks (index player * 2 + hand, the rules' hands): see steer.py
         self.held_ms = [0.0] * 4
         self.jump_to: list = [None] * 4
+        self.jump_waiting: set = set()  # seats whose Jump key is down before any direction: the next one jumps
         self.pull_to: list = [None] * 4  # where the magnet is drawing a resting hand
         self.last_dir: list = [None] * 4
         self.taps: dict = {}  # (seat, "l_" | "r_") -> direction pressed this frame (kept if let go in the same frame)
@@ -121,6 +139,10 @@ class JabTable(HandDevices, TableScene):
         self.lockout_total = int(st.options["claim_lockout_ms"])
 
     # -- names and small questions ---------------------------------------------------
+    def bottom(self, seat: int) -> bool:
+        """Whether ``seat`` sits at the bottom of this screen."""
+        return steer.at_bottom(seat, self.flip)
+
     def name(self, seat: int) -> str:
         return self.session.seats[seat].name
 
@@ -137,6 +159,26 @@ class JabTable(HandDevices, TableScene):
             or getattr(self, "tutor", None) is not None
         )
 
+    def watch_time(self, t_ms: int) -> None:
+        self.t = max(self.t, int(t_ms))
+
+    def chances(self, st, seat: int) -> list:
+        """Open chances for ``seat`` (the practice aid's highlights and hint line). In a lesson only those
+        the lesson lights up: its words name the card and the move, and the table must not name another."""
+        opps = opportunities(st, seat)
+        if self.tutor is None or self.tutor.lesson.touch is None:
+            return opps
+        touch = self.tutor.lesson.touch
+        return lit_only(opps, seat, lambda place: touch(place, st))
+
+    def help_line(self, seat: int) -> str:
+        """The live help line under ``seat``'s boxer: what it can do next."""
+        from .draw import opportunities_of
+
+        st = self.session.state
+        opps = opportunities_of(self, st, seat) if self.assist() else []
+        return steer.sits_words(seat, next_step(st, seat, self.t, opps=opps), self.flip)
+
     def live_score(self) -> list:
         """Both totals if the round were scored now (assist only; worked out once per state)."""
         st = self.session.state
@@ -148,7 +190,7 @@ class JabTable(HandDevices, TableScene):
 
     def note(self, seat, text: str, ms: float = NOTE_MS) -> None:
         if seat in self.notes:
-            self.notes[seat] = [steer.sits_words(seat, text), ms]
+            self.notes[seat] = [steer.sits_words(seat, text, self.flip), ms]
         else:
             TableScene.say(self, text, ms)
 
@@ -283,8 +325,8 @@ class JabTable(HandDevices, TableScene):
                 ms = (450 + 120 * k) / self.anim_factor()
                 self.token_flights.append(
                     {
-                        "from": token_spot(loser, before[loser] - 1 - k),
-                        "to": token_spot(gainer, before[gainer] + k),
+                        "from": token_spot(loser, before[loser] - 1 - k, self.flip),
+                        "to": token_spot(gainer, before[gainer] + k, self.flip),
                         "ms": ms,
                         "total": ms,
                     }
@@ -346,7 +388,7 @@ class JabTable(HandDevices, TableScene):
 
     def split(self, seat: int, step: int) -> None:
         """One card more (``step`` 1) or fewer (-1) in the left deck as the person sits at the screen."""
-        step = step if seat == 0 else -step
+        step = step if self.bottom(seat) else -step
         st = self.session.state
         if st.phase != "between" or st.ready[seat]:
             return
@@ -438,7 +480,7 @@ class JabTable(HandDevices, TableScene):
             f["ms"] -= dt
         self.token_flights = [f for f in self.token_flights if f["ms"] > 0]
         self.score_ms += dt
-        if dt <= 0 or self.session.outcome() is not None:
+        if dt <= 0 or self.session.outcome() is not None or self.watched:  # a replay's clock is its own
             return
         if self.resume_ms > 0:  # the clock, the hands and the computer wait for the count
             count = self.counting()
@@ -506,7 +548,7 @@ class JabTable(HandDevices, TableScene):
         """Decks, targets and tiles by name ("p0.deck.left", "p1.head", "combo", ...), for a lesson's light."""
         from .layout import place_rect
 
-        return [(name, place_rect(vp, name)) for name in RECTS]
+        return [(name, place_rect(vp, name, self.flip)) for name in RECTS]
 
     def result_text(self):
         out = self.session.outcome()

@@ -14,7 +14,7 @@ from tabletop.ui.table import DRAG_THRESHOLD
 
 from ..rules.hands import RECTS, SIDES, inside
 from . import steer
-from .layout import UNIT
+from .layout import UNIT, screen_point
 
 STEPS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
@@ -46,12 +46,20 @@ class HandDevices:
         paused = ph in ("between", "clinch")
         readying = {p.seat for p in presses if paused and p.down and p.button in ("ready", "confirm")}
         for p in presses:
-            if p.source == "mouse" or not p.down or p.seat is None:
+            if p.source == "mouse" or p.seat is None:
+                continue
+            if not p.down:
+                if p.button == "jump" and p.seat in self.jump_waiting:  # Jump tapped alone: the way it went last
+                    self.jump_waiting.discard(p.seat)
+                    self.jump(p.seat)
                 continue
             b = p.button
             if b[:2] in ("l_", "r_") and b[2:] in STEPS:
                 tx, ty = self.taps.get((p.seat, b[:2]), (0, 0))
                 self.taps[(p.seat, b[:2])] = (tx + STEPS[b[2:]][0], ty + STEPS[b[2:]][1])
+                if p.seat in self.jump_waiting and self.router.held(p.seat, "jump"):
+                    self.jump_waiting.discard(p.seat)  # Jump held first, then a direction: that way
+                    self.jump(p.seat)
             ph = self.session.state.phase
             if b in ("ready", "confirm"):
                 if ph in ("between", "clinch") and (p.seat, "ready") not in done:
@@ -66,11 +74,15 @@ class HandDevices:
             elif b in ("l_take", "r_take"):
                 if (p.seat, b) not in done:
                     done.add((p.seat, b))
-                    self.take_or_release(p.seat, steer.rules_side(p.seat, 0 if b == "l_take" else 1))
+                    self.take_or_release(p.seat, steer.rules_side(p.seat, 0 if b == "l_take" else 1, self.flip))
             elif b == "jump":
                 if (p.seat, b) not in done:
                     done.add((p.seat, b))
-                    self.jump(p.seat)
+                    steered = any(self._steering(p.seat, h) != (0.0, 0.0) for h in (0, 1))
+                    if steered or p.source != "key":
+                        self.jump(p.seat)
+                    else:  # a key held before the direction: the direction pressed next decides
+                        self.jump_waiting.add(p.seat)
             elif b.startswith("claim_") and p.seat not in readying:
                 if (p.seat, "claim") not in done:
                     done.add((p.seat, "claim"))
@@ -79,7 +91,7 @@ class HandDevices:
 
     def _units(self, pos):
         x, y = self.app.vp.to_design(pos)
-        return steer.clamp_point(x / UNIT, y / UNIT)
+        return steer.clamp_point(*screen_point(x / UNIT, y / UNIT, self.flip))
 
     def jump(self, seat: int) -> None:
         """Each hand of ``seat`` that is being steered goes straight to the next deck or target that way
@@ -114,7 +126,7 @@ class HandDevices:
             self.pause()
             return
         if seat is not None and t == pygame.MOUSEWHEEL and event.y:  # a touchpad has no middle button
-            self.choose_pointer_hand(seat, steer.rules_side(seat, 0 if event.y > 0 else 1))
+            self.choose_pointer_hand(seat, steer.rules_side(seat, 0 if event.y > 0 else 1, self.flip))
             return
         if seat is None or t not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return
@@ -128,7 +140,7 @@ class HandDevices:
             return
         if event.button not in (1, 3):
             return
-        h = steer.rules_side(seat, 0 if event.button == 1 else 1)
+        h = steer.rules_side(seat, 0 if event.button == 1 else 1, self.flip)
         st = self.session.state
         if t == pygame.MOUSEBUTTONDOWN:
             hot = self.hot_at(pos, ("button",), seat)
@@ -160,7 +172,7 @@ class HandDevices:
     def choose_pointer_hand(self, seat: int, hand=-1) -> None:
         """The middle button: the pointer drives the left hand, then the right, then (again) the hand
         whose button was pressed last. The wheel: up the left hand, down the right (``hand``)."""
-        order = [None, steer.rules_side(seat, 0), steer.rules_side(seat, 1)]
+        order = [None, steer.rules_side(seat, 0, self.flip), steer.rules_side(seat, 1, self.flip)]
         if hand != -1 and hand == self.m_pin:
             return
         self.m_pin = order[(order.index(self.m_pin) + 1) % 3] if hand == -1 else hand
@@ -176,11 +188,15 @@ class HandDevices:
         """The direction the rules' hand ``h`` of ``seat`` is steered now: its stick (after the dead zone and
         curve: a length up to 1) or else its keys / d-pad (a unit vector); the hand on the person's left as
         they sit is the left stick and the "l_" keys."""
-        side = steer.sits_side(seat, h)
+        side = steer.sits_side(seat, h, self.flip)
         dx, dy = self.router.pad_stick(seat, SIDES[side])
-        if dx or dy:
-            return (dx, dy)
-        return self.router.key_dir(seat, "l_" if side == 0 else "r_")
+        if not (dx or dy):
+            dx, dy = self.router.key_dir(seat, "l_" if side == 0 else "r_")
+        return self.turn(dx, dy)
+
+    def turn(self, dx: float, dy: float) -> tuple[float, float]:
+        """A direction on the screen as a direction on the table (turned round for player 2 at the bottom)."""
+        return (-dx, -dy) if self.flip else (dx, dy)
 
     def _human_intents(self, seat: int, dt: float) -> list:
         from ..rules.hands import MoveBy, MoveTo
@@ -198,13 +214,14 @@ class HandDevices:
                     out.append(MoveTo(seat, h, jx, jy))
                     continue
                 self.jump_to[i] = None
-            side = steer.sits_side(seat, h)
-            sx, sy = self.router.pad_stick(seat, SIDES[side])
+            side = steer.sits_side(seat, h, self.flip)
+            sx, sy = self.turn(*self.router.pad_stick(seat, SIDES[side]))
             kx, ky = self.router.key_dir(seat, "l_" if side == 0 else "r_")
             if not (kx or ky) and (seat, "l_" if side == 0 else "r_") in self.taps:  # pressed and let go at once
                 tx, ty = self.taps[(seat, "l_" if side == 0 else "r_")]
                 n = math.hypot(tx, ty)
                 kx, ky = (tx / n, ty / n) if n else (0.0, 0.0)
+            kx, ky = self.turn(kx, ky)
             if sx or sy or kx or ky:
                 self.pull_to[i] = None
             if sx or sy:  # a stick is already shaped: its length is the pace

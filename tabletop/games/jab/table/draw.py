@@ -12,18 +12,21 @@ the shared geometry and helpers in layout.py.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
+from tabletop.core.words import plural
 from tabletop.ui import art, gfx
 
 from ..rules import content as C
 from ..rules.hands import SIDES, TARGETS, deck_name, target_at, target_name
-from ..rules.queries import opportunities, placement_refusal, stall_deadline, tiles
+from ..rules.queries import placement_refusal, stall_deadline, tiles
 from .art import card_back, combo_card, counter_card, finish, hand_cursor, keyed_surface, punch_card, tile, token
 from .hud import INFO_RECT, draw_band, draw_hud, draw_info, draw_log, hud_rect
-from .layout import TARGET_LABEL, UNIT, card_size, colour_of, fit, panel, place_rect, veil
-from .panels import draw_between, draw_clinch, draw_hand_scoring
-from .steer import sits_side
+from .layout import TARGET_LABEL, UNIT, card_size, colour_of, fit, panel, place_rect, screen_point, veil
+from .panels import draw_between, draw_clinch, draw_hand_scoring, summary_shown
+from .steer import at_bottom, sits_side
 
 
 def _per_state(table, name: str, st) -> dict:
@@ -39,7 +42,7 @@ def _per_state(table, name: str, st) -> dict:
 def opportunities_of(table, st, seat) -> list:
     memo = _per_state(table, "_opp_memo", st)
     if seat not in memo:
-        memo[seat] = opportunities(st, seat)
+        memo[seat] = table.chances(st, seat)
     return memo[seat]
 
 
@@ -58,7 +61,8 @@ gfx.forget_on_resize(_BOARD.clear)
 
 
 def board(table, vp) -> pygame.Surface:
-    key = (vp.size, tuple(s.name for s in table.session.seats))
+    flip = table.flip
+    key = (vp.size, tuple(s.name for s in table.session.seats), flip)
     img = _BOARD.get(key)
     if img is not None:
         return img
@@ -72,9 +76,9 @@ def board(table, vp) -> pygame.Surface:
         panel(img, band, (0, 0, 0), alpha=40, radius=vp.s(14))
     pygame.draw.line(img, (40, 100, 74), vp.p(180, 360), vp.p(1100, 360), max(1, vp.s(2)))
     for p in (0, 1):
-        draw_boxer(img, vp, p)
+        draw_boxer(img, vp, p, flip)
         for t in TARGETS:
-            r = place_rect(vp, f"p{p}.{t}")
+            r = place_rect(vp, f"p{p}.{t}", flip)
             panel(img, r, (0, 0, 0), alpha=60, radius=vp.s(10))
             pygame.draw.rect(img, (120, 170, 140), r, width=max(1, vp.s(2)), border_radius=vp.s(10))
             lab = TARGET_LABEL[t]
@@ -96,18 +100,18 @@ def board(table, vp) -> pygame.Surface:
                 anchor="center",
             )
         for s in (0, 1):
-            r = place_rect(vp, deck_name(p, s))
+            r = place_rect(vp, deck_name(p, s), flip)
             pygame.draw.rect(img, (90, 130, 110), r, width=max(1, vp.s(2)), border_radius=vp.s(10))
-        r = place_rect(vp, f"p{p}.bonus")
+        r = place_rect(vp, f"p{p}.bonus", flip)
         panel(img, r, (0, 0, 0), alpha=50, radius=vp.s(10))
         lab = f"{table.name(p)}'s bonus"
         gfx.blit_text(img, lab, vp.s(14), (r.centerx, r.top + vp.s(2)), (170, 200, 180), anchor="midtop")
     for name in ("combo", "ding", "clinch"):
-        r = place_rect(vp, name)
+        r = place_rect(vp, name, flip)
         pygame.draw.rect(img, (90, 130, 110), r, width=max(1, vp.s(2)), border_radius=vp.s(10))
     gfx.blit_text(img, "Combo deck", vp.s(15), vp.p(128, 270), (190, 220, 200), bold=True, anchor="midbottom")
     for seat in (0, 1):
-        panel(img, vp.r(*hud_rect(seat)), (10, 20, 16), alpha=150, radius=vp.s(10))
+        panel(img, vp.r(*hud_rect(seat, flip)), (10, 20, 16), alpha=150, radius=vp.s(10))
     panel(img, vp.r(*INFO_RECT), (10, 20, 16), alpha=150, radius=vp.s(10))
     if pygame.display.get_surface() is not None:
         img = img.convert()
@@ -115,10 +119,10 @@ def board(table, vp) -> pygame.Surface:
     return img
 
 
-def draw_boxer(img, vp, p: int) -> None:
+def draw_boxer(img, vp, p: int, flip: bool) -> None:
     """Each player's boxer drawn under its three targets: a body across the two body targets, the head
     round the head target, shoulders and gloves; in the player's colour, faint, so cards stay clear."""
-    head, left, right = (place_rect(vp, f"p{p}.{t}") for t in ("head", "left", "right"))
+    head, left, right = (place_rect(vp, f"p{p}.{t}", flip) for t in ("head", "left", "right"))
     col = tuple(round(c * 0.3 + f * 0.7) for c, f in zip(colour_of(p), gfx.FELT, strict=True))
     line = tuple(round(c * 0.55 + f * 0.45) for c, f in zip(colour_of(p), gfx.FELT, strict=True))
     body = left.union(right).inflate(vp.s(28), vp.s(24))
@@ -132,7 +136,7 @@ def draw_boxer(img, vp, p: int) -> None:
     pygame.draw.circle(img, line, head.center, round(r), max(1, vp.s(3)))
     for side, rect in ((-1, left), (1, right)):  # the gloves, up in guard beside the body
         glove_at = (rect.centerx + side * (rect.w * 0.62), rect.centery)
-        art.glove(img, glove_at, vp.s(22), 90 if p == 0 else -90, line)
+        art.glove(img, glove_at, vp.s(22), 90 if at_bottom(p, flip) else -90, line)
 
 
 # -- the table ---------------------------------------------------------------------
@@ -160,7 +164,7 @@ def draw_table(table, surf, vp) -> None:
     draw_flights(table, surf, vp)
     draw_hands(table, surf, vp, st)
     draw_carry_marks(table, surf, vp, st)
-    if st.phase == "between" or (st.phase == "over" and table.final_score and st.scoring):
+    if summary_shown(st, table.final_score):
         draw_between(table, surf, vp, st)
     elif st.phase == "clinch":
         draw_clinch(table, surf, vp, st)
@@ -215,10 +219,11 @@ def draw_still(table, surf, vp, st) -> None:
 
 
 def draw_piles(table, surf, vp, st, opp) -> None:
+    flip = table.flip
     w, h = card_size(vp)
     for b in (0, 1):
         for i, t in enumerate(TARGETS):
-            r = place_rect(vp, f"p{b}.{t}")
+            r = place_rect(vp, f"p{b}.{t}", flip)
             pile = st.piles[b * 3 + i]
             if not pile:
                 continue
@@ -227,12 +232,12 @@ def draw_piles(table, surf, vp, st, opp) -> None:
             )
             surf.blit(img, (r.x + dx, r.y + dy))
     for j, (col, ms) in table.flashes.items():
-        r = place_rect(vp, target_name(j // 3, j % 3)).inflate(vp.s(8), vp.s(8))
+        r = place_rect(vp, target_name(j // 3, j % 3), flip).inflate(vp.s(8), vp.s(8))
         pygame.draw.rect(surf, col, r, width=max(2, vp.s(5 if ms > 300 else 3)), border_radius=vp.s(12))
     for items in opp.values():
         for o in items:
             if o["kind"] in ("stagger", "block"):
-                r = place_rect(vp, o["target"]).inflate(vp.s(12), vp.s(12))
+                r = place_rect(vp, o["target"], flip).inflate(vp.s(12), vp.s(12))
                 col = gfx.HILITE if o["kind"] == "stagger" else (110, 230, 160)
                 pygame.draw.rect(surf, col, r, width=max(2, vp.s(3)), border_radius=vp.s(12))
                 lab = "stagger!" if o["kind"] == "stagger" else "block?"
@@ -278,6 +283,7 @@ def pile_image(under, top: int, count: int, block: bool, w: int, h: int, scale: 
 
 
 def draw_decks(table, surf, vp, st) -> None:
+    flip = table.flip
     w, h = card_size(vp)
     face_up = st.phase in ("playing", "clinch", "scoring")
     flying = {f["deck"] for f in table.card_flights}
@@ -285,7 +291,7 @@ def draw_decks(table, surf, vp, st) -> None:
         border = C.BORDERS[p]
         for s in (0, 1):
             name = deck_name(p, s)
-            r = place_rect(vp, name)
+            r = place_rect(vp, name, flip)
             deck = st.decks[p * 2 + s]
             n = len(deck)
             if n >= 2:
@@ -299,8 +305,8 @@ def draw_decks(table, surf, vp, st) -> None:
                 gfx.blit_text(
                     surf, "empty", vp.s(15), (r.centerx, r.bottom - vp.s(24)), (150, 180, 160), anchor="center"
                 )
-            label = f"{SIDES[sits_side(p, s)].capitalize()} deck: {n}"  # as the person sits at the screen
-            y = r.bottom + vp.s(2) if p == 0 else r.top - vp.s(2)
+            label = f"{SIDES[sits_side(p, s, flip)].capitalize()} deck: {n}"  # as the person sits at the screen
+            y = r.bottom + vp.s(2) if at_bottom(p, flip) else r.top - vp.s(2)
             gfx.blit_text(
                 surf,
                 label,
@@ -308,14 +314,15 @@ def draw_decks(table, surf, vp, st) -> None:
                 (r.centerx, y),
                 (210, 230, 215),
                 bold=True,
-                anchor="midtop" if p == 0 else "midbottom",
+                anchor="midtop" if at_bottom(p, flip) else "midbottom",
             )
 
 
 def draw_centre(table, surf, vp, st, opp) -> None:
+    flip = table.flip
     glow = {o["kind"] for items in opp.values() for o in items}
     # combo deck
-    r = place_rect(vp, "combo")
+    r = place_rect(vp, "combo", flip)
     if st.combo:
         if len(st.combo) >= 2:
             surf.blit(card_back(r.w, r.h, "white"), r.move(vp.s(4), vp.s(4)))
@@ -342,8 +349,8 @@ def draw_centre(table, surf, vp, st, opp) -> None:
         )
     # tiles
     where = tiles(st)
-    dr = place_rect(vp, "ding")
-    kr = place_rect(vp, "clinch")
+    dr = place_rect(vp, "ding", flip)
+    kr = place_rect(vp, "clinch", flip)
     if where["ding"] == "table":
         surf.blit(tile("ding", dr.w, dr.h), dr)
     if where["clinch"] == "table":
@@ -357,39 +364,47 @@ def draw_centre(table, surf, vp, st, opp) -> None:
     # the mouse player may also grab the decks and tiles themselves to claim
     ms = table.mouse_seat
     if ms is not None and st.phase == "playing":
-        for rect, what in ((place_rect(vp, "combo"), "combo"), (cr, "counter"), (dr, "ding"), (kr, "tile")):
+        for rect, what in ((place_rect(vp, "combo", flip), "combo"), (cr, "counter"), (dr, "ding"), (kr, "tile")):
             table.hot_area(rect, what, lambda w=what: table.claim(ms, w), ms)
     # bonus areas
     for p in (0, 1):
-        br = place_rect(vp, f"p{p}.bonus")
-        x = br.left + vp.s(6)
-        y = br.top + vp.s(22)
-        cw, ch = vp.s(40), vp.s(56)
-        for c in st.combo_won[p]:
-            surf.blit(combo_card(c, cw, ch, 0), (x, y))
-            x += cw // 2
-        for c in st.counter_won[p]:
-            surf.blit(counter_card(c, cw, ch), (x, y))
-            x += cw // 2
-        if where["ding"] == f"p{p}":
-            surf.blit(tile("ding", vp.s(48), vp.s(48)), (br.right - vp.s(100), br.bottom - vp.s(52)))
-        if where["clinch"] in (f"p{p}", f"knockout:p{p}"):
-            kind = "knockout" if where["clinch"].startswith("knockout") else "clinch"
-            surf.blit(tile(kind, vp.s(48), vp.s(48)), (br.right - vp.s(50), br.bottom - vp.s(52)))
-        pts = sum(C.COMBOS[c][2] for c in st.combo_won[p]) + sum(C.COUNTERS[c][2] for c in st.counter_won[p])
-        if pts:
-            gfx.blit_text(
-                surf,
-                f"+{pts} point{'s' if pts != 1 else ''}",  # judge points at the round's end, not cards
-                vp.s(18),
-                (br.right - vp.s(6), br.top + vp.s(20)),
-                gfx.GOLD,
-                bold=True,
-                anchor="topright",
-            )
+        draw_bonus(surf, vp, st, p, where, flip)
+
+
+def draw_bonus(surf, vp, st, p, where, flip: bool) -> None:
+    """A player's bonus box: the combo and counter-punch cards won in a row (squeezed closer as they come),
+    "+N points" under them on the left and the Ding!/Clinch tiles won in the lower right corner; the cards
+    never run under the points or the tiles."""
+    br = place_rect(vp, f"p{p}.bonus", flip)
+    x0, y = br.left + vp.s(6), br.top + vp.s(22)
+    n = len(st.combo_won[p]) + len(st.counter_won[p])
+    pts = sum(C.COMBOS[c][2] for c in st.combo_won[p]) + sum(C.COUNTERS[c][2] for c in st.counter_won[p])
+    tiles_top = br.bottom - vp.s(52)
+    ding, clinch = where["ding"] == f"p{p}", where["clinch"] in (f"p{p}", f"knockout:p{p}")
+    tiles_left = br.right - vp.s(104 if ding else 54) if ding or clinch else br.right - vp.s(6)
+    points_row = pygame.Rect(x0, br.bottom - vp.s(28), tiles_left - x0 - vp.s(4), vp.s(24))
+    right, ch = br.right - vp.s(6), min(vp.s(56), points_row.top - y - vp.s(2))
+    if (ding or clinch) and y + ch > tiles_top:  # beside the tiles, or (too many for that room) above them
+        if tiles_left - x0 >= ch * 40 // 56 + (n - 1) * vp.s(4):
+            right = tiles_left
+        else:
+            ch = max(vp.s(16), tiles_top - y - vp.s(2))
+    cw = ch * 40 // 56
+    step = cw // 2 if n < 2 else max(1, min(cw // 2, (right - x0 - cw) // (n - 1)))
+    won = [combo_card(c, cw, ch, 0) for c in st.combo_won[p]] + [counter_card(c, cw, ch) for c in st.counter_won[p]]
+    for k, img in enumerate(won):
+        surf.blit(img, (x0 + k * step, y))
+    if ding:
+        surf.blit(tile("ding", vp.s(48), vp.s(48)), (br.right - vp.s(100), tiles_top))
+    if clinch:
+        kind = "knockout" if where["clinch"].startswith("knockout") else "clinch"
+        surf.blit(tile(kind, vp.s(48), vp.s(48)), (br.right - vp.s(50), tiles_top))
+    if pts:  # judge points at the round's end, not cards
+        gfx.draw_fitted(surf, "+" + plural(pts, "point"), points_row, vp.s(18), gfx.GOLD, bold=True, align="left")
 
 
 def draw_carry_marks(table, surf, vp, st) -> None:
+    flip = table.flip
     """While a person carries a card over a target, that target is outlined gold (it takes the
     card) or, when it would refuse it, in that player's colour with a cross and the reason: per
     hand, on the target under that hand only (two players' crosses sit in different corners)."""
@@ -406,16 +421,16 @@ def draw_carry_marks(table, surf, vp, st) -> None:
             if under is None:
                 continue
             why = refusal(table, st, seat, SIDES[h], under)
-            r = place_rect(vp, under).inflate(vp.s(10), vp.s(10))
+            r = place_rect(vp, under, flip).inflate(vp.s(10), vp.s(10))
             pygame.draw.rect(surf, col if why else gfx.HILITE, r, width=max(2, vp.s(4)), border_radius=vp.s(12))
             if not why:
                 continue
-            c = (r.right - vp.s(16), r.top + vp.s(16)) if seat == 0 else (r.left + vp.s(16), r.top + vp.s(16))
+            c = (r.right - vp.s(16), r.top + vp.s(16)) if table.bottom(seat) else (r.left + vp.s(16), r.top + vp.s(16))
             pygame.draw.circle(surf, (20, 20, 20), c, vp.s(14))
             pygame.draw.circle(surf, col, c, vp.s(14), max(1, vp.s(2)))
             gfx.blit_text(surf, "✗", vp.s(18), c, col, bold=True, anchor="center")
             short = why.split(":")[0]
-            below = seat == 0 or r.top < vp.s(60)
+            below = table.bottom(seat) or r.top < vp.s(60)
             box = pygame.Rect(0, 0, vp.s(300), vp.s(58))
             if below:
                 box.midtop = (r.centerx, r.bottom + vp.s(4))
@@ -443,20 +458,38 @@ def draw_flights(table, surf, vp) -> None:
         surf.blit(img, img.get_rect(center=vp.p(x, y)))
     for f in table.card_flights:
         t = gfx.ease_out(1 - f["ms"] / f["total"])
-        x = gfx.lerp(f["from"][0], f["to"][0], t) * UNIT
-        y = gfx.lerp(f["from"][1], f["to"][1], t) * UNIT
+        x, y = screen_point(gfx.lerp(f["from"][0], f["to"][0], t), gfx.lerp(f["from"][1], f["to"][1], t), table.flip)
+        x, y = x * UNIT, y * UNIT
         img = punch_card(f["card"], w, h)
         surf.blit(img, img.get_rect(center=vp.p(x, y)))
+
+
+def hand_spots(points: list, d: int) -> list:
+    """Where each hand's cursor is drawn: at its point, except that hands on one spot (closer than half a
+    cursor) are drawn side by side around it, so none hides another."""
+    out = list(points)
+    done: set = set()
+    for i, c in enumerate(points):
+        if i in done:
+            continue
+        group = [j for j in range(len(points)) if j not in done and math.dist(points[j], c) < d / 2]
+        done.update(group)
+        for k, j in enumerate(group):
+            shift = round((k - (len(group) - 1) / 2) * d * 0.9)
+            out[j] = (c[0] + shift, c[1])
+    return out
 
 
 def draw_hands(table, surf, vp, st) -> None:
     w, h = card_size(vp)
     d = vp.s(42)
+    turned_pos = [screen_point(x, y, table.flip) for x, y in table.hands.pos]
+    spots = hand_spots([vp.p(x * UNIT, y * UNIT) for x, y in turned_pos], d)
     for p in (0, 1):
         col = colour_of(p)
         for s in (0, 1):
             x, y = table.hands.at(p, s)
-            c = vp.p(x * UNIT, y * UNIT)
+            c = spots[p * 2 + s]
             held = st.held[p * 2 + s]
             if held is not None:
                 if target_at(x, y) is not None:  # over a target: a small card beside the hand, the pile shows
@@ -467,7 +500,7 @@ def draw_hands(table, surf, vp, st) -> None:
                     rr = img.get_rect(center=c).clamp(vp.r(0, 0, 1280, 720))  # the card stays in the window
                     surf.blit(veil(w, h, (0, 0, 0), 80, vp.s(10)), rr.move(vp.s(6), vp.s(8)))
                 surf.blit(img, rr)
-            cur = hand_cursor(col, sits_side(p, s), d, held is not None)  # "L": on the person's left
+            cur = hand_cursor(col, sits_side(p, s, table.flip), d, held is not None)  # "L": on the person's left
             surf.blit(cur, (c[0] - d // 2 - d // 4, c[1] - d // 2 - d // 4))
 
 

@@ -8,11 +8,11 @@ import pygame
 from tabletop.ui import gfx
 
 from ..rules import content as C
-from ..rules.queries import next_step, stall_deadline, tile_claim
+from ..rules.queries import stall_deadline, tile_claim
 from .art import finish, keyed_surface, token
 from .input import hand_line, hint
 from .layout import colour_of, fit, wrap
-from .steer import sits_words
+from .steer import at_bottom
 
 CLAIMS = (
     ("combo", "Combo", "claim_combo"),
@@ -41,23 +41,25 @@ def hand_line_of(table, scheme) -> str:
 
 
 INFO_RECT = (196, 304, 248, 110)
+# the log's column (design x, width): right of the right-hand boxer's glove (it reaches x 858), left of the tiles
+LOG_COLUMN = (864, 232)
 
 
-def hud_rect(seat):
-    return (12, 566, 282, 148) if seat == 0 else (986, 8, 240, 148)
+def hud_rect(seat, flip=False):
+    return (12, 566, 282, 148) if at_bottom(seat, flip) else (986, 8, 240, 148)
 
 
-def token_spot(seat: int, k: int):
+def token_spot(seat: int, k: int, flip: bool = False):
     """Design-pixel centre of health token ``k`` in a player's meter."""
-    x0, y0, _w, _h = hud_rect(seat)
+    x0, y0, _w, _h = hud_rect(seat, flip)
     return (x0 + 18 + max(0, k) * 22, y0 + 64)
 
 
 def draw_hud(table, surf, vp, st, seat) -> None:
-    x0, y0, w, _h = hud_rect(seat)
+    x0, y0, w, _h = hud_rect(seat, table.flip)
     s = table.session.seats[seat]
     col = colour_of(seat)
-    who = s.name + ("  (computer, " + (s.level or "normal") + ")" if s.kind == "computer" else "")
+    who = s.name + ("  (computer, " + (s.level or "normal") + ")" if s.kind == "computer" else table.net_note(seat))
     right = min(x0 + w - 8, 1226 if y0 < 40 else x0 + w - 8)  # short of the pause button in the top corner
     name = vp.r(x0 + 8, y0 + 4, right - x0 - 8, 26)
     gfx.draw_fitted(surf, who, name, vp.s(20), col, bold=True, align="left", valign="top", lines=1)
@@ -76,20 +78,26 @@ def draw_hud(table, surf, vp, st, seat) -> None:
         surf.blit(token("win" if k < st.tokens[seat] else "empty", d), vp.p(x0 + 8 + k * 28, y0 + 104))
 
 
-def band_rows(seat):
+def band_rows(seat, flip=False):
     """y of (hint line 1, hint line 2, buttons top, note centre) in a player's band."""
-    if seat == 0:
+    if at_bottom(seat, flip):
         return 654, 672, 604, 580
     return 6, 24, 46, 110
 
 
+def note_fit(note: str, vp) -> tuple:
+    """(px, lines, cut) of a player's note (a refusal, a tip) in its box between the decks: two lines at most."""
+    box = vp.r(420, 0, 440, 40)
+    return gfx.fit(note, box.w, box.h, vp.s(15), vp.s(12), True, 2)
+
+
 def draw_band(table, surf, vp, st, seat, opps) -> None:
     s = table.session.seats[seat]
-    h1, h2, by, ny = band_rows(seat)
+    h1, h2, by, ny = band_rows(seat, table.flip)
     note, ms = table.notes[seat]
     if ms > 0 and note:
         box = vp.r(420, ny - 20, 440, 40)
-        px, lines, _cut = gfx.fit(note, box.w, box.h, vp.s(15), vp.s(12), True, 2)
+        px, lines, _cut = note_fit(note, vp)
         for k, line in enumerate(lines):
             yy = ny + (k - (len(lines) - 1) / 2) * 18
             rr = gfx.text(line, px, (255, 225, 200), True).get_rect(center=vp.p(640, yy))
@@ -100,7 +108,7 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
         gfx.blit_text(surf, f"{s.name} {who}", vp.s(15), vp.p(640, by + 20), (190, 210, 200), anchor="center")
         return
     scheme = table.shown_scheme.get(seat)
-    step = sits_words(seat, next_step(st, seat, table.t, chances=table.assist()))
+    step = table.help_line(seat)
     for k, (line, col) in enumerate(((step, gfx.HILITE), (hand_line_of(table, scheme), (175, 200, 185)))):
         if line:
             # between the two decks (x 400..880 on the design canvas)
@@ -131,7 +139,7 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
                 surf, gfx.HILITE, rect.inflate(vp.s(6), vp.s(6)), width=max(2, vp.s(3)), border_radius=vp.s(10)
             )
         x += widths[what] + 4
-    can_ready = st.phase in ("between", "clinch") and not st.ready[seat]
+    can_ready = st.phase == "clinch" and not st.ready[seat]  # between rounds the summary has its own Ready
     claim_button(
         table,
         surf,
@@ -146,7 +154,7 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
     )
     lock = st.lockout[seat] - table.t
     if st.phase in ("playing", "clinch", "between") and lock > 0:
-        bar = vp.r(408, by + 46 if seat == 0 else by - 6, 372 * lock / max(1, table.lockout_total), 4)
+        bar = vp.r(408, by + 46 if table.bottom(seat) else by - 6, 372 * lock / max(1, table.lockout_total), 4)
         pygame.draw.rect(surf, gfx.REFUSE, bar)
 
 
@@ -225,10 +233,11 @@ def draw_log(table, surf, vp) -> None:
     if not table.log:
         return
     px = vp.s(14)
+    x, w = LOG_COLUMN
     lines = []
     for text in table.log[-4:]:
-        lines += wrap(text, px, vp.s(250))
+        lines += wrap(text, px, vp.s(w))
     lines = lines[-10:]
     y = 470 - len(lines) * 19
     for k, line in enumerate(lines):
-        gfx.blit_text(surf, line, px, vp.p(840, y + k * 19), (200, 220, 205) if k < len(lines) - 1 else gfx.WHITE)
+        gfx.blit_text(surf, line, px, vp.p(x, y + k * 19), (200, 220, 205) if k < len(lines) - 1 else gfx.WHITE)

@@ -9,7 +9,7 @@ import pygame
 
 from tabletop.ui import gfx
 
-from ..rules.hands import RECTS
+from ..rules.hands import HEIGHT, RECTS, WIDTH
 
 UNIT = 80.0  # design pixels per rules/hands.py table unit (16 x 9 units -> 1280 x 720)
 
@@ -28,8 +28,23 @@ def design_rect(name: str):
 _PLACES: dict = {}
 
 
-def place_rect(vp, name: str) -> pygame.Rect:
-    """The window rectangle of a place on the table (worked out once per window size)."""
+def turned(name: str, flip: bool) -> str:
+    """The place drawn where ``name`` is drawn on a turned table: the two players' halves swap (each is
+    the other turned half round); the shared places (combo deck, tiles) stay where they are."""
+    if flip and name[:3] in ("p0.", "p1."):
+        return ("p1." if name[1] == "0" else "p0.") + name[3:]
+    return name
+
+
+def screen_point(x: float, y: float, flip: bool) -> tuple[float, float]:
+    """A point of the table (rules units) where this screen shows it; the same turn maps it back."""
+    return (WIDTH - x, HEIGHT - y) if flip else (x, y)
+
+
+def place_rect(vp, name: str, flip: bool = False) -> pygame.Rect:
+    """The window rectangle of a place on the table (worked out once per window size); ``flip``: on a
+    table turned round, so that player 2 sits at the bottom."""
+    name = turned(name, flip)
     key = (vp.size, name)
     r = _PLACES.get(key)
     if r is None:

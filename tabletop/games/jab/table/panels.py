@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.core.words import plural
 from tabletop.ui import gfx
 
 from ..rules.hands import target_name
@@ -16,9 +17,18 @@ from .layout import TARGET_LABEL, colour_of, fit, panel, place_rect, veil, wrap
 # -- panels ------------------------------------------------------------------------
 
 
+LESSON_OVER_SUMMARY = (150, 2, 980, 102)  # a lesson's words over the round's summary: the summary starts below
+
+
+def summary_shown(st, final_score) -> bool:
+    """The round's summary panel is up (between rounds, or the last round's score at the end)."""
+    return st.phase == "between" or bool(st.phase == "over" and final_score and st.scoring)
+
+
 def draw_between(table, surf, vp, st) -> None:
     over = st.phase == "over"
-    r = vp.r(150, 60, 980, 600)
+    lesson = table.tutor is not None  # its words sit on top: the panel starts under them, the computer's row goes
+    r = vp.r(150, 108, 980, 552) if lesson else vp.r(150, 60, 980, 600)
     panel(surf, r, gfx.PANEL, alpha=250, radius=vp.s(16), border=gfx.GOLD, width=max(1, vp.s(2)))
     sc = st.scoring
     if sc:
@@ -44,7 +54,8 @@ def draw_between(table, surf, vp, st) -> None:
         gfx.blit_text(surf, f"(Ready: {how})", vp.s(14), vp.p(640, 648), gfx.GREY, anchor="center")
         return
     for seat in (1, 0):
-        draw_ready_row(table, surf, vp, st, seat, 72 if seat == 1 else 590)
+        if not (lesson and seat == 1 and seat not in table.humans):
+            draw_ready_row(table, surf, vp, st, seat, 590 if table.bottom(seat) else 72)
 
 
 def draw_ready_row(table, surf, vp, st, seat, y) -> None:
@@ -59,7 +70,7 @@ def draw_ready_row(table, surf, vp, st, seat, y) -> None:
         return
     total = len(st.decks[seat * 2]) + len(st.decks[seat * 2 + 1])
     left = table.split_pick.get(seat, len(st.decks[seat * 2]))
-    if seat == 1:  # the top seat's left deck, as that person sits at the screen, is the boxer's right
+    if not table.bottom(seat):  # the top seat's left deck, as that person sits at the screen, is the boxer's right
         left = total - left
     if s.kind != "human":
         gfx.blit_text(
@@ -139,14 +150,14 @@ def draw_scoring(table, surf, vp, st, sc) -> None:
         removed = len(line["punches_removed"])
         if blocks:
             said = (
-                f"{table.name(d)}'s {blocks} block{'s' if blocks != 1 else ''} cancel{'s' if blocks == 1 else ''} "
-                f"{table.name(a)}'s {removed} best punch{'es' if removed != 1 else ''}: "
+                f"{table.name(d)}'s {plural(blocks, 'block')} cancel{'s' if blocks == 1 else ''} "
+                f"{table.name(a)}'s {plural(removed, 'best punch')}: "
             )
         else:
             said = f"No blocks from {table.name(d)}, so every punch counts: "
         rows.append(
             (
-                said + f"{line['punch_points']} punch point{'s' if line['punch_points'] != 1 else ''}",
+                said + plural(line["punch_points"], "punch point"),
                 15,
                 gfx.WHITE,
                 False,
@@ -279,6 +290,6 @@ def draw_hand_scoring(table, surf, vp, st) -> None:
         y += 19
     for p in (0, 1):
         if st.covers[p] is not None:
-            rr = place_rect(vp, target_name(p, st.covers[p]))
+            rr = place_rect(vp, target_name(p, st.covers[p]), table.flip)
             surf.blit(veil(rr.w, rr.h, (0, 0, 0), 170, vp.s(10)), rr)
             gfx.blit_text(surf, "covered", vp.s(16), rr.center, gfx.WHITE, bold=True, anchor="center")

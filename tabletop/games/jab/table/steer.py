@@ -21,7 +21,8 @@ Seats and sides: player 1 sits at the top of the screen, but both people sit in
 front of it, so a person's "left" is the screen's left. ``rules_side(seat, side)``
 turns a side as the person sits into the rules' hand (0 left, 1 right): for the
 top seat they are swapped. ``sits_words`` swaps the words "left/right hand" and
-"left/right deck" the same way in sentences shown to the top seat.
+"left/right deck" the same way in sentences shown to the top seat. A table turned
+round (``flip``: player 2 alone at this screen, as online) has player 2 at the bottom.
 """
 
 from __future__ import annotations
@@ -43,23 +44,28 @@ FIRST_FRAME_MS = 17  # a key pressed during a slow frame counts as held for one 
 SLIDE_GAP = 0.3  # how far past a wrong deck's edge a hand slides: its ring clears the deck
 
 
-def rules_side(seat: int, side: int) -> int:
+def at_bottom(seat: int, flip: bool = False) -> bool:
+    """Whether ``seat`` sits at the bottom of the screen (player 1, or player 2 on a turned table)."""
+    return (seat == 0) != flip
+
+
+def rules_side(seat: int, side: int, flip: bool = False) -> int:
     """The rules' hand (0 left, 1 right) of the hand on ``side`` as the person sits at the screen."""
-    return side if seat == 0 else 1 - side
+    return side if at_bottom(seat, flip) else 1 - side
 
 
-def sits_side(seat: int, hand: int) -> int:
+def sits_side(seat: int, hand: int, flip: bool = False) -> int:
     """The side (0 left, 1 right) as the person sits at the screen of the rules' ``hand``."""
-    return hand if seat == 0 else 1 - hand
+    return hand if at_bottom(seat, flip) else 1 - hand
 
 
 _WORDS = re.compile(r"\b([Ll]eft|[Rr]ight)( hand| deck)")
 
 
-def sits_words(seat: int, text: str) -> str:
+def sits_words(seat: int, text: str, flip: bool = False) -> str:
     """A sentence about ``seat``'s hands and decks in the words that person sees (the top seat's
     rules-left hand is on the screen's right)."""
-    if seat == 0 or not text:
+    if at_bottom(seat, flip) or not text:
         return text
 
     def swap(m):

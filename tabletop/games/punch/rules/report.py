@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tabletop.core.game import Report
+from tabletop.core.words import plural
 
 from .resolve import explain
 
@@ -12,7 +13,7 @@ def report(state, events: list[dict]) -> Report:
     names = ["{0}", "{1}"]
     ends = [e for e in log if e["type"] == "match_end"]
     w = 0 if state.wins[0] > state.wins[1] else 1
-    how = f"{state.wins[w]} matches to {state.wins[1 - w]}"
+    how = f"{plural(state.wins[w], 'match')} to {state.wins[1 - w]}"
     if ends and ends[-1]["winner"] is not None and ends[-1]["by"] == "knockout":
         how += f", the last by knockout in round {ends[-1]['round']}"
     moments = [explain(e, names) for e in ends][-5:]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from tabletop.core.words import plural
+
 from .content import CONTENT
 
 KINDS = CONTENT.kinds
@@ -157,14 +159,14 @@ def explain(event: dict, names) -> str:
         return f"Match {event['match']}, round {event['round']}: {n[0]} and {n[1]} have picked their cards."
     if t == "redeal":
         k, name = event["count"], card_name(event["card"])
-        return f"{n[event['seat']]} shows {k} card{'s' if k != 1 else ''}, all {name}, and is dealt a fresh hand."
+        return f"{n[event['seat']]} shows {plural(k, 'card')}, all {name}, and is dealt a fresh hand."
     if t == "keep":
         return f"{n[event['seat']]} keeps the hand."
     if t == "exchange":
         k = event["count"]
         if k == 0:
             return f"{n[event['seat']]} exchanges no cards."
-        return f"{n[event['seat']]} puts {k} card{'s' if k != 1 else ''} under the deck and draws {k} new."
+        return f"{n[event['seat']]} puts {plural(k, 'card')} under the deck and draws {k} new."
     if t == "swap":
         return f"{n[event['seat']]} exchanges one card with the deck."
     if t == "program":
@@ -186,5 +188,5 @@ def explain(event: dict, names) -> str:
         return f"{n[w]} wins match {event['match']} on stamina, {st[w]} to {st[1 - w]}."
     if t == "game_end":
         w = event["winner"]
-        return f"{n[w]} wins the game, {event['wins'][w]} matches to {event['wins'][1 - w]}."
+        return f"{n[w]} wins the game, {plural(event['wins'][w], 'match')} to {event['wins'][1 - w]}."
     return t

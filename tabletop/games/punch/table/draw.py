@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.core.words import plural
 from tabletop.input import hints as hints_mod
 from tabletop.ui import cards, gfx
 from tabletop.ui.table import draw_card
@@ -179,7 +180,7 @@ def header(t, surf, vp) -> None:
 
 def meter(t, surf, vp, seat) -> None:
     stamina = t.shown_stamina()[seat]
-    key = ("meter", seat, t.names[seat], seat in t.humans, stamina, t.state.options["no_mercy"])
+    key = ("meter", seat, t.names[seat], t.name_note(seat), stamina, t.state.options["no_mercy"])
     on_felt(t, surf, key, vp.r(HALF_X[seat], 58, HALF_W, 60), lambda: draw_meter(t, surf, vp, seat, stamina))
 
 
@@ -187,7 +188,7 @@ def draw_meter(t, surf, vp, seat, stamina) -> None:
     x = HALF_X[seat]
     colour = gfx.PLAYER_COLOURS[seat]
     gfx.panel(surf, vp.r(x, 58, HALF_W, 60), (0, 0, 0), radius=vp.s(10), alpha=60)
-    who = t.names[seat] + ("" if seat in t.humans else " (computer)")
+    who = t.names[seat] + t.name_note(seat)
     gfx.draw_fitted(surf, who, vp.r(x + 14, 64, 150, 28), vp.s(24), colour, bold=True, align="left", lines=1)
     weak = t.state.options["no_mercy"] and 0 < stamina < S["no_mercy_below"]
     gfx.blit_text(
@@ -487,7 +488,7 @@ def hand(t, surf, vp, seat) -> None:
         show = t.secrecy.visible(seat)  # a replay watched from this seat's side: always its hand
     title = "Your deck: pick from here" if st.phase == "draft" else f"{t.names[seat]}'s hand"
     if not show:
-        label = f"{title} ({n} cards)" if st.phase != "draft" else f"{t.names[seat]}'s deck ({n})"
+        label = f"{title} ({plural(n, 'card')})" if st.phase != "draft" else f"{t.names[seat]}'s deck ({n})"
         on_felt(
             t,
             surf,

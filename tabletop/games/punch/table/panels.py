@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletop.core.words import plural
 from tabletop.ui import gfx
 
 from ..rules.resolve import S, explain
@@ -26,7 +27,8 @@ def between(t, surf, vp) -> None:
         rounds = " · ".join(f"after round {i + 1}: {a}–{b}" for i, (a, b) in enumerate(last["rounds"]))
         nxt = f"Stamina ({t.names[0]}–{t.names[1]}) {rounds}." if rounds else ""
         if st.phase == "game_over":
-            nxt = f"{t.names[st.wins.index(max(st.wins))]} wins the game, {max(st.wins)} to {min(st.wins)}."
+            best = max(st.wins)
+            nxt = f"{t.names[st.wins.index(best)]} wins the game, {plural(best, 'match')} to {min(st.wins)}."
     else:
         head, sub, nxt = "", "", ""
     gfx.blit_text(surf, head, vp.s(30), vp.p(640, 160), gfx.GOLD, bold=True, anchor="center")

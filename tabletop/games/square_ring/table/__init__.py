@@ -485,7 +485,7 @@ class SquareRingTable(KeptFrames, TableScene):
             played = ", ".join(own[c].name for c in self.revealed[s] if c)
             start = self.exchange_hp[s] if self.exchange_hp else done.pre.hp[s]
             lost = max(0, start - _hp_before_recovery(done, s))
-            parts.append(f"{self.boxer(s).name}: {played or 'nothing'}" + (f" (-{lost} HP)" if lost else ""))
+            parts.append(f"{self.boxer(s).name} ({played or 'nothing'}) lost {lost or 'no'} HP")
         self.caption = ["Last exchange · " + " · ".join(parts)] + (
             [done.steps[-1].data["text"][0]] if done.steps and done.steps[-1].kind == "reset" else []
         )

@@ -253,7 +253,7 @@ def _info(t, surf, vp, seat, hp, dmg) -> None:
     bx = t.boxer(seat)
     colour = gfx.PLAYER_COLOURS[seat]
     gfx.panel(surf, vp.r(x0, 48, PANEL_W, 134), (0, 0, 0), radius=vp.s(10), alpha=60)
-    who = f"{t.names[seat]} · {bx.name}" + ("" if seat in t.humans else " (computer)")
+    who = f"{t.names[seat]} · {bx.name}" + t.name_note(seat)
     badge = vp.r(x0 + 8, 50, 28, 28)
     surf.blit(art.portrait_image(sum(map(ord, bx.name)) % 6, tuple(colour), badge.w, badge.h), badge)
     gfx.blit_text(
@@ -557,13 +557,16 @@ def caption(t, surf, vp) -> None:
     text, focus_help = caption_text(t)
     if not text:
         return
-    px = vp.s(15)
-    lines = list(wrapped(text, px, vp.s(1220)))[-2:]
-    r = vp.r(20, 373, 1240, 42)
+    px, least = vp.s(15), vp.s(13)  # two lines at a readable size rather than one tiny line
+    r = vp.r(20, 373, 1240, 44)
     gfx.panel(surf, r, (0, 0, 0), radius=vp.s(8), alpha=90)
-    for i, line in enumerate(lines):
-        y = 394 if len(lines) == 1 else 384 + i * 20
-        gfx.blit_text(surf, line, px, vp.p(640, y), gfx.HILITE if focus_help else gfx.WHITE, anchor="center")
+    box = vp.r(28, 383, 1224, 33)  # under the ring's frame, which runs over the bar's top
+    if not focus_help:  # what happened: the newest words first, as many of the last lines as fit
+        parts = list(t.caption[-3:])
+        while len(parts) > 1 and gfx.fit(" ".join(parts), box.w, box.h, px, least, False, 2)[2]:
+            parts = parts[1:]
+        text = " ".join(parts)
+    gfx.draw_fitted(surf, text, box, px, gfx.HILITE if focus_help else gfx.WHITE, min_px=least, lines=2)
 
 
 def where_text(t, seat, cand, plan=True) -> str:

@@ -8,6 +8,8 @@ and writes one sentence per event into ``s.log``. Seat names are written as
 
 from __future__ import annotations
 
+from tabletop.core.words import plural
+
 from .content import ACE, CONTENT, JACK, QUEEN, Card
 from .state import ACE as ACE_PHASE
 from .state import DECLARE, OVER, PLACE, TRAIN, State, hp, suit_total, xp_value
@@ -123,7 +125,7 @@ def check_death(s: State, seat: int) -> None:
         new.append(card)
         s.set_player(seat, stats=tuple(new))
     k = len(new)
-    s.say(f"{who(seat)} dies, loses all stats and XP, and is reborn with {k} new stat card{'s' if k != 1 else ''}.")
+    s.say(f"{who(seat)} dies, loses all stats and XP, and is reborn with {plural(k, 'new stat card')}.")
 
 
 # -- levelling up ------------------------------------------------------------

@@ -55,6 +55,8 @@ LIGHT_RED = (255, 130, 120)
 
 
 class StabbyJackTable(MiddleMixin, TableScene):
+    tutor_banner = (16, 606, 1248, 106)  # where a lesson's words go (design units): the log ends above them
+
     def __init__(self, app, session):
         super().__init__(app, session)
         self.names = session.names()
@@ -469,6 +471,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
             d["below"],
             len(s.players),
             self.names[seat],
+            self.net_note(seat),
             seat in self.session.bots,
             sk.level,
             self.taken.get(seat),
@@ -498,7 +501,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
         px = gfx.fit_px(name, vp.s(20), vp.s(INFO_W - 22), bold=True)
         gfx.blit_text(surf, name, px, vp.p(x + 14, y + 7), colour, bold=True)
         seat_kind = self.session.seats[seat]
-        kind = f"Computer ({seat_kind.level})" if seat in self.session.bots else "Person"
+        kind = f"Computer ({seat_kind.level})" if seat in self.session.bots else "Person" + self.net_note(seat)
         gfx.blit_text(surf, kind, vp.s(14), vp.p(x + 14, y + 31), SOFT)
         xp = xp_value(p.xp)
         line = f"XP {xp}/{CONTENT.win_xp}" + (f"   died {p.deaths}×" if p.deaths else "")

@@ -63,8 +63,8 @@ class MiddleMixin:
             caption = f"{self.names[self.recent['seat']]}: {self.recent['did'] or 'drew'}"
             if not shown and self.recent["did"] == DID["rest"]:
                 sign = declare_image("rest", big.w, big.w, vp.scale)
-        for k, c in enumerate(shown):
-            r = big.move(-vp.s(22) * (len(shown) - 1 - k), 0)
+        for k, c in enumerate(shown):  # fanned to the right, the newest on top: never over the discard pile's label
+            r = big.move(vp.s(22) * k, 0)
             img = card_image(c, r.w, r.h)
             if self.fly_ms <= 0:  # while it slides in, only the flying card is drawn
                 surf.blit(img, r)
@@ -104,7 +104,10 @@ class MiddleMixin:
                 ty += 20
                 left -= 1
         self._draw_choices(surf, vp, x, y + 282, w)
-        self._draw_log(surf, vp, x, y + 430, w, h - 430)
+        log_h = h - 430
+        if self.tutor is not None:  # a lesson's words sit over the table's foot: the log ends above them
+            log_h = min(log_h, self.tutor_banner[1] - 8 - (y + 430))
+        self._draw_log(surf, vp, x, y + 430, w, log_h)
 
     def _explain(self) -> list[tuple[str, tuple]]:
         """What to read under the drawn card: what it means (white) and what came of it (gold)."""

@@ -1,0 +1,99 @@
+"""A seat in an online game, kept on the joiner's computer so the game survives a closed window.
+
+When a program joins a room, the room's address, its code and the seat's token are written to
+``online/CODE.json`` in the data folder. Continue lists these beside the kept games, and one
+press joins the room again with the same token: the same seat, where the game is. The file goes
+when the game ends, or when the player leaves it on purpose. It is read through the door like
+every file: a bad one is set aside with one line and the others stay. No pygame here."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from tabletop import paths, storage
+from tabletop.core import jsonfile
+
+KIND = "tabletop-online-seat"
+MAX_BYTES = 8_000
+
+
+@dataclass(frozen=True)
+class KeptSeat:
+    url: str  # the server's WebSocket URL
+    code: str  # the room code
+    token: str  # this program's seat token there
+    seat: int
+    game: str  # the game's id
+    names: tuple[str, ...]  # everybody's names, for the Continue list
+    when: float  # when it was joined (seconds since the epoch)
+
+    @property
+    def where(self) -> str:
+        return self.url.split("://", 1)[-1]
+
+
+def folder() -> Path:
+    path = paths.data_dir() / "online"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _file(code: str) -> Path:
+    return folder() / f"{''.join(c for c in code if c.isalnum())[:16]}.json"
+
+
+def keep(url: str, code: str, token: str, seat: int, game: str, names: list[str]) -> str:
+    """Write the seat down (a message for the player if that failed, else "")."""
+    data = {
+        "kind": KIND,
+        "url": url,
+        "code": code,
+        "token": token,
+        "seat": seat,
+        "game": game,
+        "names": list(names),
+        "when": time.time(),
+    }
+    try:
+        storage.write_json(_file(code), data, MAX_BYTES)
+    except OSError as e:
+        return f"This online game could not be kept for a restart ({e.strerror or e})."
+    return ""
+
+
+def forget(code: str) -> None:
+    try:
+        _file(code).unlink()
+    except OSError:
+        pass
+
+
+def _check(data) -> KeptSeat:
+    if not isinstance(data, dict) or data.get("kind") != KIND:
+        raise ValueError("it is not a kept online seat")
+    texts = ("url", "code", "token", "game")
+    if not all(isinstance(data.get(k), str) and 0 < len(data[k]) <= 200 for k in texts):
+        raise ValueError("its address, code, token or game is missing")
+    if not data["url"].startswith(("ws://", "wss://")):
+        raise ValueError("its address is not a game server's")
+    seat, when, names = data.get("seat"), data.get("when"), data.get("names")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 16:
+        raise ValueError("its seat is not a seat number")
+    if not isinstance(when, (int, float)) or isinstance(when, bool):
+        raise ValueError("its time is not a time")
+    if not isinstance(names, list) or len(names) > 16 or not all(isinstance(n, str) and len(n) <= 40 for n in names):
+        raise ValueError("its players' names are not names")
+    return KeptSeat(data["url"], data["code"], data["token"], seat, data["game"], tuple(names), float(when))
+
+
+def kept(messages: list[str]) -> list[KeptSeat]:
+    """Every kept seat, newest first; a file that fails the door is set aside with one line."""
+    out = []
+    for path in sorted(folder().glob("*.json")):
+        try:
+            out.append(_check(jsonfile.read_json(path, MAX_BYTES)))
+        except (OSError, ValueError) as e:
+            messages.append(f"{path.name}: {e}; {storage.set_aside_said(path)}.")
+    return sorted(out, key=lambda k: -k.when)

@@ -1,0 +1,121 @@
+"""A game played online survives the joiner's program being killed: started again on the same data
+folder, Continue lists the online game and one press puts the player back in their seat, and the game
+finishes with the result its record replays to (issue: a closed window loses an online game)."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pygame
+
+from tabletop.online import invite, kept_seats
+from tabletop.online.remote import NetThread
+from tests.online_helpers import bot_player, replays_to
+from tests.ui_helpers import frames, key, make_app, top
+
+CHILD = r"""
+import sys, time
+from tests.ui_helpers import frames, make_app, top
+from tabletop.ui.online import JoinScene
+app = make_app(); app.start(); frames(app, 2)
+join = JoinScene(app, text=sys.argv[1]); app.push(join); join.go()
+end = time.monotonic() + 30
+while not type(top(app)).__name__.startswith("Remote") and time.monotonic() < end:
+    frames(app); time.sleep(0.005)
+table = top(app)
+session = table.session
+bot = session.spec.make_bot(seat=1, level=session.spec.bot_levels[-1], seed=4)
+played = 0
+while played < 3 and time.monotonic() < end:
+    view = session.state
+    if 1 in session.spec.rules.to_act(view) and not table.busy():
+        table.submit(bot.choose(view)); played += 1
+    frames(app); time.sleep(0.005)
+print("PLAYED", played, flush=True)
+time.sleep(60)  # killed here, mid-game, as a crash or a closed window would end it
+"""
+
+
+def live(app, seconds, until):
+    end = time.monotonic() + seconds
+    while not until() and time.monotonic() < end:
+        frames(app)
+        time.sleep(0.003)
+
+
+def test_the_joiner_killed_mid_game_rejoins_from_continue_and_finishes_the_game(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    from tabletop.online import remote
+
+    monkeypatch.setattr(remote, "BIND", "127.0.0.1")
+    host = NetThread()
+    child = None
+    try:
+        port = host.host(0)
+        host.connect(f"ws://127.0.0.1:{port}")
+        seats = [{"kind": "here", "name": "Ana"}, {"kind": "remote", "name": "Bo"}]
+        host.run(host.client.create("punch", seats, {"matches_to_win": 1}))  # one match: quick, still whole
+        code = host.client.room
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        child = subprocess.Popen(
+            [sys.executable, "-c", CHILD, invite.make(f"127.0.0.1:{port}", code)],
+            cwd=root,
+            env={**os.environ, "PYTHONPATH": root},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        ana = host.client
+        host.loop.call_soon_threadsafe(lambda: __import__("asyncio").ensure_future(bot_player(ana, 0, seed=2)))
+        line = ""
+        end = time.monotonic() + 60
+        while "PLAYED" not in line and time.monotonic() < end:
+            line = child.stdout.readline()
+        assert line.split() == ["PLAYED", "3"], line
+        child.send_signal(signal.SIGKILL)  # no goodbye, no clean close
+        child.wait(10)
+        host.run(ana.wait(lambda: ana.status.get("paused")))  # the host waits for Bo
+
+        kept = kept_seats.kept([])
+        assert [(k.code, k.seat, k.game) for k in kept] == [(code, 1, "punch")]
+        app = make_app()
+        app.start()
+        frames(app, 2)
+        # (the host's own kept game shares this data folder here, as both programs run on one machine)
+        launcher = top(app)
+        for _ in range(len(launcher.menu.items)):
+            if launcher.menu.items[launcher.menu.focus].label.startswith("Continue ("):
+                break
+            key(app, "tab")
+        key(app, "return")
+        cont = top(app)
+        assert type(cont).__name__ == "ContinueScene" and "Punch! online" in cont.menu.items[0].label
+        assert "Ana vs Bo" in cont.menu.items[0].label and code in cont.menu.items[0].label
+        key(app, "return")  # the online game, newest first
+        key(app, "return")  # Join again
+        live(app, 30, lambda: type(top(app)).__name__.startswith("Remote"))
+        table = top(app)
+        assert type(table).__name__ == "RemotePunchTable" and table.session.you == [1]
+        session = table.session
+        bot = session.spec.make_bot(seat=1, level=session.spec.bot_levels[-1], seed=5)
+        end = time.monotonic() + 90
+        while session.outcome() is None and time.monotonic() < end:
+            view = session.state
+            if 1 in session.spec.rules.to_act(view) and not table.busy() and not session.paused_for():
+                table.submit(bot.choose(view))
+            frames(app)
+            time.sleep(0.003)
+        assert session.outcome() is not None
+        live(app, 10, lambda: session.client.over is not None)
+        record = session.client.over["record"]
+        final = replays_to(record, session.spec)  # the same actions, played without a break
+        assert session.spec.rules.outcome(final).winner == session.client.over["winner"]
+        frames(app, 2)
+        assert kept_seats.kept([]) == []  # finished: Continue offers it no more
+    finally:
+        if child is not None and child.poll() is None:
+            child.kill()
+        host.close()
+        pygame.quit()
