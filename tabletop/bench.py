@@ -13,6 +13,12 @@ JSON object on the last line. Runs headless with SDL's dummy drivers.
    save takes on the thread that made it, in a game of 100 and of 10,000
    moves, beside writing the whole record once (what every move cost before
    the journal).
+5. Idle CPU: % of one core the program uses over 10 s while nobody touches
+   anything (the real App loop, headless), on the screens a player leaves
+   open: the launcher, a setup screen, a table waiting for a person, the
+   pause screen, a help page, JAB's table between rounds; and the frames
+   drawn meanwhile. ``--idle`` prints only these; ``--idle-seconds S``
+   measures each for S seconds.
 """
 
 from __future__ import annotations
@@ -331,13 +337,95 @@ def memory_mb() -> float:
     return float(r.stdout.strip().splitlines()[-1])
 
 
+def _person_and_computer(app, game_id: str):
+    """A table where a person plays the computer (autosave off), on the app's stack."""
+    from tabletop.core import registry
+    from tabletop.session import Seat, Session
+
+    spec = registry.get(game_id)
+    seats = [Seat("You", "human", scheme="mouse"), Seat("Computer", "computer", level=spec.bot_levels[0])]
+    assert spec.make_table is not None
+    table = spec.make_table(app, Session.new(spec, seats, seed=5, autosave=False))
+    app.push(table)
+    return table
+
+
+def _idle_setup(app):
+    from tabletop.core import registry
+    from tabletop.ui.setup import Setup
+
+    app.push(Setup(app, registry.get("punch")))
+
+
+def _idle_help(app):
+    from tabletop.core import registry
+    from tabletop.ui.help import HelpScene
+
+    app.push(HelpScene(app, registry.get("punch")))
+
+
+# The screens a player leaves open, each put on a fresh app's stack over the launcher
+IDLE_SCENES = {
+    "launcher": lambda app: None,
+    "setup": _idle_setup,
+    "table_waiting": lambda app: _person_and_computer(app, "punch"),
+    "pause": lambda app: _person_and_computer(app, "punch").pause(),
+    "help": _idle_help,
+    "jab_between_rounds": lambda app: _person_and_computer(app, "jab"),
+}
+
+
+def idle_app(name: str, size=(1280, 720)):
+    """An app showing the screen ``name`` (IDLE_SCENES) once whatever it does first is done: a
+    computer's move, the first frames (at most 30 s of the scene's time, 60 frames a second)."""
+    from tabletop import settings as settings_mod
+    from tabletop.core import registry
+    from tabletop.ui.app import FRAME_MS, App
+
+    settings = settings_mod.Settings()
+    settings["tutorial"] = {"offered": list(registry.load_all())}  # no offer of lessons in the way
+    app = App(size=size, settings=settings)
+    app.start()
+    IDLE_SCENES[name](app)
+    for _ in range(1800):
+        if app.next_frame() != 0:
+            break
+        app.step(FRAME_MS)
+    return app
+
+
+def idle_cpu(name: str, seconds: float = 10.0) -> tuple[float, int]:
+    """% of one core (process CPU time) the real loop uses over ``seconds`` on screen ``name``, and
+    the frames it drew meanwhile."""
+    app = idle_app(name)
+    try:
+        frames, c0 = app.frame, time.process_time()
+        app.loop(seconds=seconds)
+        return (time.process_time() - c0) / seconds * 100, app.frame - frames
+    finally:
+        app.close()
+
+
+def idle_figures(line, seconds: float) -> None:
+    for name in IDLE_SCENES:
+        try:
+            cpu, frames = idle_cpu(name, seconds)
+        except Exception as e:
+            print(f"idle.{name}: unavailable ({type(e).__name__}: {e})", flush=True)
+            continue
+        line(f"idle.{name}", cpu, "% of a core")
+        line(f"idle.{name}.frames", frames, f"frames in {seconds:g} s")
+
+
 def main(argv=None) -> int:
     from tabletop.core import registry
 
-    if "--online" in (sys.argv[1:] if argv is None else argv):
+    args = sys.argv[1:] if argv is None else argv
+    if "--online" in args:
         from tabletop.online.bench import main as online_main
 
         return online_main()
+    idle_s = float(args[args.index("--idle-seconds") + 1]) if "--idle-seconds" in args else 10.0
 
     os.environ.setdefault("TABLETOP_HOME", "/tmp/tabletop-bench")
     games = registry.load_all()
@@ -350,6 +438,10 @@ def main(argv=None) -> int:
         out[name] = round(value, 3) if isinstance(value, float) else value
         print(f"{name}: {value:.3f} {unit}" if isinstance(value, float) else f"{name}: {value} {unit}", flush=True)
 
+    if "--idle" in args:
+        idle_figures(line, idle_s)
+        print(json.dumps(out, sort_keys=True))
+        return 0
     for gid, spec in games.items():
         if spec.make_table is None:
             continue
@@ -396,6 +488,7 @@ def main(argv=None) -> int:
         line("memory.jab", memory_mb(), "MB")
     except Exception as e:
         print(f"memory.jab: unavailable ({type(e).__name__}: {e})", flush=True)
+    idle_figures(line, idle_s)
     print(json.dumps(out, sort_keys=True))
     return 0
 

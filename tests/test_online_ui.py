@@ -352,3 +352,32 @@ def test_a_room_made_on_tabletop_serve_from_the_launcher_and_a_friend_joins_with
         friend.close()
         serve.terminate()
         serve.wait(10)
+
+
+def test_a_turn_based_table_online_sleeps_until_the_network_brings_the_friends_move(app):
+    """The window's loop sleeps while the table waits (idle costs nothing); a message from the
+    network thread wakes it, and the friend's move is drawn without anybody touching anything."""
+    room = host(app, "punch")
+    friend = NetThread()
+    try:
+        friend.connect(server_url(f"127.0.0.1:{room.net.server.port}"))
+        friend.run(friend.client.join(room.net.client.room))
+        end = time.monotonic() + 30
+        while not type(top(app)).__name__.startswith("Remote") and time.monotonic() < end:
+            app.loop(seconds=0.2)  # the real loop: it sleeps, and the network wakes it
+        table = top(app)
+        assert type(table).__name__ == "RemotePunchTable"
+        app.loop(seconds=0.5)
+        rules = table.session.spec.rules
+        assert 1 in rules.to_act(table.session.state) and table.next_frame() is None  # nothing moves here
+        spec = friend.client.spec
+        bot = spec.make_bot(seat=1, level=spec.bot_levels[-1], seed=4)
+        before = table.session.state
+        friend.run(friend.client.act(1, bot.choose(friend.client.views[1])))
+        drawn = app.frame
+        while table.session.state is before and time.monotonic() < end:
+            app.loop(seconds=0.2)
+        assert table.session.state is not before  # the friend's move came while the loop slept
+        assert app.frame > drawn  # ... and woke it to draw
+    finally:
+        friend.close()

@@ -369,23 +369,16 @@ def test_stabby_jacks_cards_of_the_last_move_leave_the_discard_label_readable(ap
             labels.append(r)
         return r
 
-    class Screen(gfx.PLAIN_SURFACE):
-        def blit(self, source, dest, area=None, special_flags=0):
-            r = gfx.PLAIN_SURFACE.blit(self, source, dest, area, special_flags)
-            if any(source is f for f in faces) and labels:
-                covered.append(r)
-            return r
-
     covered: list = []
     monkeypatch.setattr(middle, "card_image", face)
     monkeypatch.setattr(gfx, "blit_text", label)
     screen = app.screen
-    app.screen = Screen(screen.get_size())
+    app.screen = watching_blits(screen.get_size(), faces, covered)
     try:
         app.draw()
     finally:
         app.screen = screen
-    assert labels and len(covered) >= 3  # the label, then the three cards drawn after it
+    assert labels and len(covered) >= 3  # the label and the three cards
     assert not [r for r in covered if r.colliderect(labels[-1])]
     app.pop()
 
@@ -477,16 +470,9 @@ def test_jabs_bonus_cards_never_lie_under_their_points_or_the_tiles_won(app, mon
         real = getattr(jab_draw, name)
         monkeypatch.setattr(jab_draw, name, lambda *a, real=real, **k: faces.append(real(*a, **k)) or faces[-1])
     covered: list = []
-
-    class Screen(gfx.PLAIN_SURFACE):
-        def blit(self, source, dest, area=None, special_flags=0):
-            r = gfx.PLAIN_SURFACE.blit(self, source, dest, area, special_flags)
-            if any(source is f for f in faces):
-                covered.append(r)
-            return r
-
     won = {"ding": "p0", "clinch": "p0"}  # both tiles too
-    out = drawn_lines_of(lambda: jab_draw.draw_bonus(Screen(app.screen.get_size()), app.vp, many, 0, won), monkeypatch)
+    screen = watching_blits(app.screen.get_size(), faces, covered)
+    out = drawn_lines_of(lambda: jab_draw.draw_bonus(screen, app.vp, many, 0, won), monkeypatch)
     points = [r for s, r in out if s.startswith("+")]  # "+N points" (cut short on the smallest window)
     box = jab_draw.place_rect(app.vp, "p0.bonus")
     tiles = [pygame.Rect(box.right - app.vp.s(100), box.bottom - app.vp.s(52), app.vp.s(98), app.vp.s(48))]
@@ -498,15 +484,15 @@ def test_jabs_bonus_cards_never_lie_under_their_points_or_the_tiles_won(app, mon
 def drawn_lines_of(draw, monkeypatch) -> list:
     """(text, rect) of every line of text ``draw()`` draws."""
     out: list = []
-    blit = gfx._blit
+    blit = gfx.blit_line
 
     def spy(surf, img, r, s, box):
         out.append((s, pygame.Rect(r)))
         blit(surf, img, r, s, box)
 
-    monkeypatch.setattr(gfx, "_blit", spy)
+    monkeypatch.setattr(gfx, "blit_line", spy)
     draw()
-    monkeypatch.setattr(gfx, "_blit", blit)
+    monkeypatch.setattr(gfx, "blit_line", blit)
     return out
 
 
@@ -572,18 +558,23 @@ def test_two_jab_hands_on_one_spot_are_both_seen(app, monkeypatch):
     real = jab_draw.hand_cursor
     monkeypatch.setattr(jab_draw, "hand_cursor", lambda *a, **k: cursors.append(real(*a, **k)) or cursors[-1])
     drawn: list = []
-
-    class Screen(gfx.PLAIN_SURFACE):
-        def blit(self, source, dest, area=None, special_flags=0):
-            r = gfx.PLAIN_SURFACE.blit(self, source, dest, area, special_flags)
-            if any(source is c for c in cursors):
-                drawn.append(r)
-            return r
-
-    jab_draw.draw_hands(table, Screen(app.screen.get_size()), app.vp, table.session.state)
+    jab_draw.draw_hands(table, watching_blits(app.screen.get_size(), cursors, drawn), app.vp, table.session.state)
     assert len(drawn) == 4
     for i, a in enumerate(drawn):
         for b in drawn[i + 1 :]:
             both = a.clip(b)
             assert both.w * both.h * 2 < a.w * a.h, "a hand's cursor hides most of another"
     app.pop()
+
+
+def watching_blits(size, images: list, rects: list):
+    """A surface of ``size`` that adds to ``rects`` where each of ``images`` (by identity) is blitted on it."""
+
+    class Watching(gfx.PLAIN_SURFACE):
+        def blit(self, source, dest, area=None, special_flags=0):
+            r = gfx.PLAIN_SURFACE.blit(self, source, dest, area, special_flags)
+            if any(source is img for img in images):
+                rects.append(r)
+            return r
+
+    return Watching(size)

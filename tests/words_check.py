@@ -16,7 +16,8 @@ MANY = {"match": "matches", "punch": "punches", "person": "people"}
 ONE_MANY = re.compile(
     rf"(?<![\d/.,:\-–+×])\b1 ({'|'.join(MANY.get(n, n + 's') for n in NOUNS.split('|'))})\b(?! (?:of|left|to go|in a))"
 )
-MANY_ONE = re.compile(rf"(?<![\d/.,:\-–+×#])\b(0|[2-9]|\d\d+) ({NOUNS})\b(?!s|es|['’-])")
+COMPOUND = r" (?:cards?|points?|wins?|rounds?|tokens?|decks?|piles?)\b"  # "25 punch cards": the noun is the next word
+MANY_ONE = re.compile(rf"(?<![\d/.,:\-–+×#])\b(0|[2-9]|\d\d+) ({NOUNS})\b(?!s|es|['’-]|{COMPOUND})")
 RULE_ID = re.compile(r"\bR-[A-Z]{2,4}-\d+")
 NONE = re.compile(r"\bNone\b")
 

@@ -2,7 +2,8 @@
 
 Every sub-package of ``tabletop.games`` is imported by ``load_all()``; its
 ``__init__`` calls ``register(GameSpec(...))``. Adding a game is adding a
-folder: no engine file changes.
+folder: no engine file changes. The folder is looked through once per run (the
+launcher asks for the games on every frame); ``load_all(rescan=True)`` looks again.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ class GameSpec:
 
 
 _GAMES: dict[str, GameSpec] = {}
+_SCANNED = False  # the games package was looked through
 LOAD_ERRORS: dict[str, str] = {}  # package -> why it could not be loaded (shown, never fatal)
 
 
@@ -57,15 +59,20 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
-def load_all() -> dict[str, GameSpec]:
-    import tabletop.games as pkg
+def load_all(rescan: bool = False) -> dict[str, GameSpec]:
+    """Every game that loads, in the launcher's order (a copy). The games package is looked
+    through on the first call only, or again with ``rescan`` (a game folder added while running)."""
+    global _SCANNED
+    if not _SCANNED or rescan:
+        import tabletop.games as pkg
 
-    for mod in pkgutil.iter_modules(pkg.__path__):
-        if mod.ispkg and mod.name not in LOAD_ERRORS:
-            try:
-                importlib.import_module(f"{pkg.__name__}.{mod.name}")
-            except Exception as e:  # a broken game (e.g. a typo in its content file) must not stop the others
-                LOAD_ERRORS[mod.name] = f"{type(e).__name__}: {e}"
+        for mod in pkgutil.iter_modules(pkg.__path__):
+            if mod.ispkg and mod.name not in LOAD_ERRORS:
+                try:
+                    importlib.import_module(f"{pkg.__name__}.{mod.name}")
+                except Exception as e:  # a broken game (e.g. a typo in its content file) must not stop the others
+                    LOAD_ERRORS[mod.name] = f"{type(e).__name__}: {e}"
+        _SCANNED = True
     return dict(sorted(_GAMES.items(), key=lambda kv: kv[1].extra.get("order", 99)))
 
 

@@ -18,6 +18,10 @@ from tabletop.core.registry import load_all
 
 from . import protocol as P
 
+# What to call (on the network thread) after each message and when a connection closes: the
+# window's loop sleeps while nothing moves, and this wakes it (set by tabletop.ui.online).
+WAKE: list = []
+
 SYNC_SAMPLES = 16
 SYNC_KEEP = 4  # the samples with the lowest round trips are the honest ones
 
@@ -164,11 +168,15 @@ class Client:
                     self.capture.append(raw)
                 self.handle(json.loads(raw), t3)
                 self.changed.set()
+                for wake in WAKE:
+                    wake()
         except websockets.ConnectionClosed:
             pass
         finally:
             self.closed = True
             self.changed.set()
+            for wake in WAKE:
+                wake()
 
     def handle(self, msg: dict, t3: float) -> None:
         kind = msg.get("type")

@@ -55,20 +55,10 @@ class LessonList(Scene):
     def play_game(self) -> None:
         """A real game after the lessons: the first-launch offer's game, else the game's setup
         (the one below when the lessons were opened from it) with Start chosen."""
-        from tabletop.ui.setup import Setup
-
         if self.then is not None:
             self.play_now()
             return
-        below = self.app.stack[-2] if len(self.app.stack) > 1 and self.app.stack[-1] is self else None
-        if isinstance(below, Setup) and below.spec.id == self.spec.id:
-            self.app.pop(self)
-            setup = below
-        else:
-            setup = Setup(self.app, self.spec)
-            self.app.replace(setup)
-        setup.menu.focus = next(i for i, it in enumerate(setup.menu.items) if it.key == "start")
-        setup.menu.show_focus()
+        self.app.setup_in_place_of(self, self.spec)
 
     def play_now(self) -> None:
         then = self.then

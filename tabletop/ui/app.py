@@ -1,8 +1,11 @@
-"""The window and its loop: events -> the top scene -> draw, at 60 frames a second."""
+"""The window and its loop: events -> the top scene -> draw, at 60 frames a second while
+something moves; otherwise the loop sleeps until an event or a scene's wait runs out."""
 
 from __future__ import annotations
 
 import sys
+import time
+import traceback
 
 import pygame
 
@@ -12,9 +15,12 @@ from tabletop.input import hints
 from tabletop.input.devices import Pads
 from tabletop.paths import asset_path
 from tabletop.ui import gfx
+from tabletop.ui.scene import WAKE
 from tabletop.ui.sound import Sounds
 
 FPS = 60
+FRAME_MS = 1000 / FPS
+POLL_MS = 10  # while idle, how often the event queue is looked at (SDL's own wait looks every 1 ms)
 
 
 def fit_desktop(w: int, h: int) -> tuple[int, int]:
@@ -64,16 +70,20 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.frame = 0
+        self.redraw = True  # something outside the scenes changed (a scene pushed, a toast): draw again
+        self.last_frame_at = 0.0  # time.monotonic() of the last frame drawn
         pygame.key.set_repeat(0)
 
     # -- scenes -----------------------------------------------------------------
     def push(self, scene) -> None:
         self.stack.append(scene)
+        self.redraw = True
         scene.on_enter()
 
     def pop(self, scene=None) -> None:
         if not self.stack:
             return
+        self.redraw = True
         if scene is not None and self.stack[-1] is not scene:
             if scene in self.stack:
                 self.stack.remove(scene)
@@ -109,6 +119,21 @@ class App:
             except Exception as e:  # a boundary: the launcher opens with one line instead
                 self.toast(f"{replay_file} cannot be watched: {str(e)[:120]}")
 
+    def setup_in_place_of(self, scene, spec) -> None:
+        """Leave ``scene`` for ``spec``'s setup with Start chosen: the setup under it when it is that
+        game's, else a new one in its place (the lessons' "Play a game")."""
+        from tabletop.ui.setup import Setup
+
+        below = self.stack[-2] if len(self.stack) > 1 and self.stack[-1] is scene else None
+        if isinstance(below, Setup) and below.spec.id == spec.id:
+            self.pop(scene)
+            setup = below
+        else:
+            setup = Setup(self, spec)
+            self.replace(setup)
+        setup.menu.focus = next(i for i, it in enumerate(setup.menu.items) if it.key == "start")
+        setup.menu.show_focus()
+
     def toggle_fullscreen(self) -> None:
         full = not self.settings["fullscreen"]
         try:
@@ -132,12 +157,14 @@ class App:
 
     def toast(self, text: str, ms: float = 4000) -> None:
         self.toasts.append([text, ms])
+        self.redraw = True
 
     def quit(self) -> None:
         self.running = False
 
     # -- loop --------------------------------------------------------------------
     def resize(self, size) -> None:
+        self.redraw = True
         if tuple(size) != self.vp.size:
             gfx.forget_images()
         self.vp.resize(size)
@@ -148,7 +175,10 @@ class App:
             except ValueError:
                 pass
 
-    def step(self, dt_ms: float) -> None:
+    def step(self, dt_ms: float, elapsed_ms: float | None = None) -> None:
+        """One frame: the events, the scenes' time (``dt_ms``), the toasts' time (``elapsed_ms``,
+        the real time since the last frame; ``dt_ms`` if not given) and the drawing."""
+        self.redraw = False
         for event in pygame.event.get():
             self.dispatch(event)
         if not self.stack:
@@ -160,14 +190,25 @@ class App:
         if len(self.settings.messages) > self._told:
             self.tell_settings_messages()
         for t in self.toasts:
-            t[1] -= dt_ms
+            t[1] -= dt_ms if elapsed_ms is None else elapsed_ms
         self.toasts = [t for t in self.toasts if t[1] > 0]
         self.draw()
+
+    def next_frame(self) -> float | None:
+        """How soon the window must be drawn again, in ms (0: now; None: after the next event)."""
+        if self.redraw or not self.stack or len(self.settings.messages) > self._told:
+            return 0
+        waits = [t[1] for t in self.toasts]
+        if not self.vp.too_small:
+            waits += [w for w in (scene.next_frame() for scene in self.updating_scenes()) if w is not None]
+        return max(0.0, min(waits)) if waits else None
 
     def dispatch(self, event) -> None:
         if event.type == pygame.QUIT:
             self.running = False
             return
+        if event.type == WAKE:
+            return  # it woke the loop: this frame draws what changed
         if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
             self.resize(self.screen.get_size())
         elif event.type == pygame.VIDEORESIZE:
@@ -243,18 +284,107 @@ class App:
                 y += r.h + self.vp.s(10)
 
     def run(self, frames: int = 0) -> int:
+        """The program's loop until the window closes (``frames``: stop after that many frames, or
+        sooner once nothing moves: tests and benchmarks)."""
         try:
-            while self.running:
-                dt = self.clock.tick(FPS)
-                self.step(min(dt, 100))
-                self.frame += 1
-                if frames and self.frame >= frames:
-                    break
+            self.loop(frames=frames)
         finally:
-            while self.stack:
-                self.stack.pop().on_exit()
-            self.settings.save()
-            for m in self.settings.messages[self._told :]:
-                print(f"tabletop: {m}", file=sys.stderr)
-            pygame.quit()
+            self.close()
         return 0
+
+    def loop(self, frames: int = 0, seconds: float = 0.0) -> None:
+        """Frames at up to FPS while a scene needs them; between them, sleep until an event or the
+        next wait runs out. Stops when the window closes, after ``frames`` frames (or sooner once
+        nothing moves), or after ``seconds``. The program's boundary: a scene that fails (a bug)
+        does not close the window; the game is kept and the launcher says so in one line."""
+        end = time.monotonic() + seconds if seconds else None
+        first = self.frame
+        while self.running:
+            try:
+                if not self.frame_or_sleep(bool(frames), end):
+                    break
+            except Exception as e:
+                if not self.recover(e):
+                    raise
+            if (frames and self.frame - first >= frames) or (end is not None and time.monotonic() >= end):
+                break
+
+    def frame_or_sleep(self, stop_when_idle: bool, end: float | None) -> bool:
+        """One frame, now if a scene needs it, else after sleeping until an event or the next wait;
+        False when the loop should stop instead (idle with ``stop_when_idle``, or ``end`` reached)."""
+        wait = self.next_frame()
+        if wait == 0:
+            dt = self.clock.tick(FPS)
+            self.step(min(dt, 100), dt)
+        else:
+            if stop_when_idle:
+                return False
+            woke = self.sleep(wait, end)
+            if woke is None:
+                return False
+            self.clock.tick()  # the next frame's time counts from here
+            # after an event, a frame's worth: an animation the event starts begins at its start
+            self.step(min(woke, 100) if wait is not None and woke >= wait else min(woke, FRAME_MS), woke)
+        self.last_frame_at = time.monotonic()
+        self.frame += 1
+        return True
+
+    def recover(self, error: Exception) -> bool:
+        """Back to the launcher after ``error`` in a scene, keeping any game in play; False when
+        there is nothing to go back from (the launcher itself failed)."""
+        from tabletop.ui.launcher import Launcher
+
+        if not any(not isinstance(s, Launcher) for s in self.stack):
+            return False
+        traceback.print_exception(error, file=sys.stderr)  # for whoever fixes it
+        kept = ""
+        for scene in self.stack:
+            session = getattr(scene, "session", None)
+            if session is not None and getattr(session, "autosave", False) and session.outcome() is None:
+                try:
+                    session.save()
+                    kept = session.spec.name
+                except Exception:  # the boundary must not fail: the record kept at the last move stays
+                    pass
+        try:
+            self.reset_to(Launcher(self))
+        except Exception:
+            return False
+        what = (
+            f"{kept} stopped on an error; the game is kept: Continue takes it up again."
+            if kept
+            else ("That screen stopped on an error and was closed.")
+        )
+        self.toast(f"{what} ({type(error).__name__}: {str(error)[:100]})", 8000)
+        return True
+
+    def sleep(self, wait: float | None, end: float | None) -> float | None:
+        """Sleep until an event is queued or ``wait`` ms have passed (None: no limit); the ms slept,
+        or None at ``end``. Frames stay at most FPS a second apart however fast events come."""
+        start = time.monotonic()
+        while True:
+            now = time.monotonic()
+            if pygame.event.peek():
+                early = self.last_frame_at + FRAME_MS / 1000 - now
+                if early > 0:
+                    time.sleep(early)
+                return (time.monotonic() - start) * 1000
+            if end is not None and now >= end:
+                return None
+            nap = POLL_MS / 1000
+            if wait is not None:
+                left = start + wait / 1000 - now
+                if left <= 0:
+                    return (now - start) * 1000
+                nap = min(nap, left)
+            if end is not None:
+                nap = min(nap, end - now)
+            time.sleep(nap)
+
+    def close(self) -> None:
+        while self.stack:
+            self.stack.pop().on_exit()
+        self.settings.save()
+        for m in self.settings.messages[self._told :]:
+            print(f"tabletop: {m}", file=sys.stderr)
+        pygame.quit()

@@ -184,13 +184,13 @@ def blit_text(
         p, ls, cut = fit(s, width, 10 * px, px, min_px, bold, 1)
         img = text(ls[0], p, colour, bold)
     r = img.get_rect(**{anchor: pos})
-    _blit(surf, img, r, s, box)
+    blit_line(surf, img, r, s, box)
     if cut and surf is pygame.display.get_surface():
         CUT.append((r.copy(), s))
     return r
 
 
-def _blit(surf, img, r, s, box) -> None:
+def blit_line(surf, img, r, s, box) -> None:
     """Blit a text's image, telling the text-fit test (when it records) what it says and its box."""
     if LOG is None:
         surf.blit(img, r)
@@ -272,7 +272,7 @@ def draw_fitted(
             r.right = box.right
         else:
             r.centerx = box.centerx
-        _blit(surf, img, r, line, box)
+        blit_line(surf, img, r, line, box)
         covered = r if covered is None else covered.union(r)
         y += step
     if cut and surf is pygame.display.get_surface():  # on the screen: its whole text shows on hover

@@ -453,15 +453,23 @@ class HelpScene(Scene):
         """A page down: what the column shows, less two lines, so no line is ever skipped."""
         return max(LINE, self.page_h - 2 * LINE)
 
-    def update(self, dt_ms):
+    def push(self) -> float:
+        """How far the gamepads push the page down (up: below 0): their sticks and a held d-pad, -1..1."""
         push = 0.0
-        for pad in self.app.pads.pads.values():  # hold a stick, or the d-pad, to scroll
+        for pad in self.app.pads.pads.values():
             push += pad.axes.get("lefty", 0.0) + pad.axes.get("righty", 0.0)
             push += ("dpdown" in pad.pressed) - ("dpup" in pad.pressed)
+        return max(-1.0, min(1.0, push))
+
+    def next_frame(self) -> float | None:
+        return 0 if abs(self.push()) > 0.3 else None
+
+    def update(self, dt_ms):
         held = any(b in pad.pressed for pad in self.app.pads.pads.values() for b in ("dpdown", "dpup"))
         self.held_ms = self.held_ms + dt_ms if held else 0.0
-        if abs(push) > 0.3 and (not held or self.held_ms > REPEAT_MS):  # a d-pad press first moves a line
-            self.scroll = max(0.0, min(self.max_scroll, self.scroll + max(-1.0, min(1.0, push)) * dt_ms * 0.6))
+        push = self.push()  # hold a stick, or the d-pad, to scroll (a d-pad press first moves one line)
+        if abs(push) > 0.3 and (not held or self.held_ms > REPEAT_MS):
+            self.scroll = max(0.0, min(self.max_scroll, self.scroll + push * dt_ms * 0.6))
 
     def page(self, vp) -> tuple[tuple[Op, ...], int]:
         """The laid-out page for this window size (worked out once per size)."""

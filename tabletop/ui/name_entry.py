@@ -16,7 +16,7 @@ import pygame
 from tabletop.input import hints
 from tabletop.input.devices import menu_buttons
 from tabletop.ui import gfx
-from tabletop.ui.scene import Scene
+from tabletop.ui.scene import Scene, cursor_on, till_blink
 
 MAX = 14
 # the letter picker: rows of keys on the design canvas; a key is (label, what it types or does, columns wide)
@@ -175,6 +175,9 @@ class NameEntry(Scene):
             if self.app.stack and self.app.stack[-1] is not self:
                 return  # finished: the rest of this frame's presses belong to the screen below
 
+    def next_frame(self) -> float | None:
+        return till_blink()  # the cursor blinks
+
     def draw(self, surf, vp):
         gfx.shade(surf, 170)
         r = vp.r(290, 96, 700, 516)
@@ -182,7 +185,7 @@ class NameEntry(Scene):
         gfx.draw_fitted(surf, self.title, vp.r(320, 110, 640, 40), vp.s(26), gfx.GOLD, bold=True, lines=1)
         field = vp.r(370, 160, 540, 52)
         gfx.panel(surf, field, (250, 246, 232), radius=vp.s(8), border=gfx.HILITE, width=max(1, vp.s(2)))
-        shown = self.text + ("|" if (pygame.time.get_ticks() // 500) % 2 == 0 else " ")
+        shown = self.text + ("|" if cursor_on() else " ")
         gfx.draw_fitted(surf, shown, field.inflate(-vp.s(24), -4), vp.s(26), gfx.INK, align="left", lines=1)
         gfx.draw_fitted(
             surf,

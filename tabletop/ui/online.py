@@ -10,17 +10,19 @@ import pygame
 from tabletop.core import registry
 from tabletop.core.registry import REALTIME
 from tabletop.input.devices import menu_buttons
+from tabletop.online import client as client_mod
 from tabletop.online import invite as invite_mod
 from tabletop.online import kept_seats
 from tabletop.online import protocol as P
 from tabletop.online.remote import KNOWN_TOKENS, NetThread, RemoteSession, local_address
 from tabletop.ui import gfx
 from tabletop.ui.name_entry import INVITE_ROWS, NameEntry
-from tabletop.ui.scene import Scene
+from tabletop.ui.scene import Scene, cursor_on, till_blink, wake
 from tabletop.ui.setup import MoreOptions, level_name
 from tabletop.ui.widgets import Item, Menu, MenuScene, background, title
 
 HERE, ELSEWHERE = "here", "remote"
+client_mod.WAKE[:] = [wake]  # a message from the network wakes the window's loop
 
 
 class OnlineMenu(MenuScene):
@@ -321,6 +323,11 @@ class OneBoxForm(Scene):
     def connected(self, net: NetThread) -> None:
         """The connection is made and the server answered without an error."""
 
+    def next_frame(self) -> float | None:
+        if self.pending is not None:
+            return 0  # connecting, on the network thread
+        return till_blink() if self.order[self.focus] == "box" else None
+
     def update(self, dt_ms):
         """The connection is made on the network thread; the window stays alive meanwhile."""
         if self.pending is None or not self.pending[2].done():
@@ -351,7 +358,7 @@ class OneBoxForm(Scene):
         r = vp.r(250, 230, 780, 60)
         box_border = gfx.HILITE if focused == "box" else (80, 90, 110)
         gfx.panel(surf, r, (34, 40, 54), radius=vp.s(8), border=box_border, width=max(1, vp.s(2)))
-        caret = "|" if focused == "box" and pygame.time.get_ticks() // 500 % 2 == 0 else ""
+        caret = "|" if focused == "box" and cursor_on() else ""
         shown = self.text + caret if self.text or caret else self.placeholder
         colour = gfx.WHITE if self.text else (110, 118, 136)
         gfx.draw_fitted(surf, shown, r.inflate(-vp.s(32), -4), vp.s(26), colour, align="left", lines=1)
@@ -500,6 +507,11 @@ class WaitingRoom(Scene):
     def handle(self, event, pad_changes):
         self.menu.handle(event, pad_changes, self.app.vp)
 
+    def next_frame(self) -> float | None:
+        """Who joins comes from the network thread, which wakes the loop (client.WAKE); while the
+        router is asked whether a friend can reach this computer, frames (its answer wakes nothing)."""
+        return 0 if self.invite and not self.on_server and self.net.reach is None else None
+
     def update(self, dt_ms):
         c = self.net.client
         reach = self.net.reach
@@ -596,6 +608,14 @@ class OnlineSeatScene(MenuScene):
 class _RemoteTable:
     """Mixed into a game's table class: the table draws its seat's view from the server; this adds
     the pause while somebody is away, pings and jitter, and leaving closes the connection."""
+
+    def next_frame(self) -> float | None:
+        """The others' moves and the pings come from the network thread, which wakes the loop
+        (client.WAKE); real time and a dropped connection (rejoined every two seconds) need frames."""
+        s = self.session
+        if s.spec.dynamics == REALTIME or s.client.closed:
+            return 0
+        return super().next_frame()
 
     def update(self, dt_ms):
         s = self.session

@@ -252,6 +252,9 @@ class ReplayScene(Scene):
     def slower(self) -> None:
         self.speed_i = max(0, self.speed_i - 1)
 
+    def next_frame(self) -> float | None:
+        return 0 if self.playing else None  # the table below says when it moves
+
     def update(self, dt_ms):
         if not self.playing or self.table.busy():
             return

@@ -539,6 +539,25 @@ class TableScene(FocusMixin, Scene):
         self.flights.append(Flight(img, (px - gx, py - gy), hot.rect.topleft, ms, ms))
 
     # -- bots and time ------------------------------------------------------------------
+    def next_frame(self) -> float | None:
+        """Frames while anything moves or counts down (a card flying, a big moment, a message, the
+        pause after your move, a drag, a lesson) and while a computer is about to move; none while
+        the table waits for a person."""
+        return 0 if self.moving() or self.read_ms > 0 or self.busy() or self.bot_to_move() else None
+
+    def moving(self) -> bool:
+        """Something on the table moves or counts down: a card flying or dragged, a big moment, a
+        message, a lesson's coach."""
+        return bool(
+            self.flights or self.moments or self.drag is not None or self.message_ms > 0 or self.tutor is not None
+        )
+
+    def bot_to_move(self) -> bool:
+        """A computer seat is waiting to move (turn-based and simultaneous games)."""
+        if self.spec.dynamics == REALTIME or self.session.outcome() is not None:
+            return False
+        return any(s in self.session.bots for s in self.rules.to_act(self.session.state))
+
     def update(self, dt_ms: float) -> None:
         self.message_ms = max(0.0, self.message_ms - dt_ms)
         self.read_ms = max(0.0, self.read_ms - dt_ms)

@@ -460,6 +460,32 @@ class JabTable(HandDevices, TableScene):
             self.submit(Choose(player=seat, target=target, t=self.t))
 
     # -- time ----------------------------------------------------------------------------
+    def next_frame(self) -> float | None:
+        """Every frame while a round is fought (its clock, the hands, the count, a clinch's pause);
+        between rounds and after the game, only while something moves, a computer is yet to be
+        ready or a claim's lock-out runs down."""
+        from .panels import SCORE_STEP_MS, SCORE_STEPS
+
+        st = self.session.state
+        over = self.session.outcome() is not None
+        if not over and st.phase != "between":
+            return 0
+        if (
+            self.moving()
+            or self.shouts
+            or self.card_flights
+            or self.token_flights
+            or self.flashes
+            or self.ko_hold > 0
+            or self.resume_ms > 0
+            or self.score_ms < SCORE_STEP_MS * SCORE_STEPS
+            or any(ms > 0 for _text, ms in self.notes.values())
+        ):
+            return 0
+        if not over and (any(not st.ready[s] for s in self.session.bots) or any(self.t < t for t in st.lockout)):
+            return 0
+        return None
+
     def update(self, dt_ms: float) -> None:
         super().update(dt_ms)
         dt = int(round(dt_ms))

@@ -113,9 +113,13 @@ def _target_words(name: str) -> str:
     return TARGET_LABEL[name.split(".")[1]].lower()
 
 
+SCORE_STEP_MS = 450  # the last round's score shows a new row this often
+SCORE_STEPS = 9  # ... and at this step it is all shown, with the verdict
+
+
 def draw_scoring(table, surf, vp, st, sc) -> None:
-    """The last round's score, one step at a time (a new row every 450 ms)."""
-    step = int(table.score_ms // 450)
+    """The last round's score, one step at a time (a new row every SCORE_STEP_MS)."""
+    step = int(table.score_ms // SCORE_STEP_MS)
     totals = sc["totals"]
     win = sc["winner"]
     head = f"Round {sc['round']}: {table.name(0)} {totals[0]} – {totals[1]} {table.name(1)}"
@@ -185,7 +189,7 @@ def draw_scoring(table, surf, vp, st, sc) -> None:
                 continue
             gfx.blit_text(surf, text, fit(text, vp.s(px), vp.s(460), bold), vp.p(x, y), c, bold=bold)
             y += 30 if px < 20 else 36
-    if step >= 9:
+    if step >= SCORE_STEPS:
         if win is None:
             verdict = "A tie: nobody wins the round."
         else:

@@ -195,6 +195,9 @@ class StabbyJackTable(MiddleMixin, TableScene):
     def busy(self) -> bool:
         return super().busy() or self.hold_ms > 0
 
+    def next_frame(self) -> float | None:
+        return 0 if self.fly_ms > 0 else super().next_frame()
+
     def update(self, dt_ms: float) -> None:
         self.hold_ms = max(0.0, self.hold_ms - dt_ms)
         self.fly_ms = max(0.0, self.fly_ms - dt_ms)

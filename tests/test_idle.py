@@ -1,0 +1,198 @@
+"""Idle costs nothing: with nobody touching anything and nothing moving, the program's loop draws
+no frame; an event (a key, an expose, a resize) draws the window again once; the games package is
+looked through once per run; a table that fails does not close the window."""
+
+import subprocess
+import sys
+
+import pygame
+import pytest
+
+from tabletop.bench import IDLE_SCENES, idle_app
+from tabletop.core import registry
+from tabletop.session import Seat, Session
+from tabletop.ui.launcher import Launcher
+from tests.ui_helpers import make_app
+
+
+@pytest.fixture
+def flips(monkeypatch):
+    """How many frames reach the screen (every frame ends with display.flip)."""
+    count = [0]
+    real = pygame.display.flip
+
+    def counting():
+        count[0] += 1
+        real()
+
+    monkeypatch.setattr(pygame.display, "flip", counting)
+    return count
+
+
+@pytest.mark.parametrize("name", sorted(IDLE_SCENES))
+def test_a_screen_with_nothing_moving_draws_no_frame_for_a_second(name, flips):
+    # the launcher, a setup screen, a table waiting for a person, the pause screen, a help page,
+    # JAB between rounds: each once its first frames and any computer's move are done
+    app = idle_app(name)
+    before = [type(s).__name__ for s in app.stack]
+    drawn = flips[0]
+    app.loop(seconds=1.0)
+    assert flips[0] == drawn
+    assert [type(s).__name__ for s in app.stack] == before
+    app.close()
+
+
+def test_the_idle_table_is_the_persons_turn_and_jab_waits_between_rounds():
+    """The screens above are what they say: nobody but the person is to act."""
+    for name, phase in (("table_waiting", None), ("jab_between_rounds", "between")):
+        app = idle_app(name)
+        table = app.stack[-1]
+        state = table.session.state
+        assert table.rules.to_act(state) == (0,), name  # seat 0 is the person; the computer has moved
+        assert phase is None or state.phase == phase
+        app.close()
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0),
+        pygame.event.Event(pygame.VIDEOEXPOSE),
+        pygame.event.Event(pygame.WINDOWEXPOSED),
+        pygame.event.Event(pygame.WINDOWFOCUSGAINED),
+    ],
+    ids=["key", "videoexpose", "windowexposed", "focus"],
+)
+def test_an_event_draws_the_window_once_then_the_loop_sleeps_again(event, flips):
+    app = idle_app("launcher")
+    focus = app.stack[-1].menu.focus
+    drawn = flips[0]
+    pygame.event.post(event)
+    app.loop(seconds=0.5)
+    assert flips[0] == drawn + 1
+    if event.type == pygame.KEYDOWN:
+        assert app.stack[-1].menu.focus != focus  # the arrow moved the focus, and it was drawn
+    app.close()
+
+
+def test_a_toast_is_taken_away_on_time_without_frames_between(flips):
+    app = idle_app("launcher")
+    app.toast("Hello", ms=300)
+    app.step(16)  # the frame that shows it
+    shown = flips[0]
+    app.loop(seconds=1.0)
+    assert app.toasts == []
+    assert flips[0] == shown + 1  # one frame: the one without it
+
+
+def test_a_table_asks_for_frames_while_a_computer_is_to_move_and_while_cards_turn():
+    app = make_app()
+    spec = registry.get("punch")
+    seats = [Seat("Computer", "computer", level=spec.bot_levels[0]), Seat("You", "human")]
+    table = spec.make_table(app, Session.new(spec, seats, seed=5, autosave=False))
+    app.push(table)
+    app.step(16)
+    assert 0 in table.rules.to_act(table.session.state)  # the computer is to move first
+    frames = 0
+    while app.next_frame() == 0 and frames < 600:  # the computer waits THINK_MS and moves; then all is still
+        app.step(1000 / 60)
+        frames += 1
+    assert table.rules.to_act(table.session.state) == (1,)  # it moved: now only the person is waited for
+    assert 0 < frames < 600 and app.next_frame() is None
+
+
+def test_a_blinking_cursor_wakes_the_loop_at_its_blink():
+    from tabletop.ui.name_entry import NameEntry
+    from tabletop.ui.scene import BLINK_MS
+
+    app = make_app()
+    app.start()
+    app.push(NameEntry(app, "Your name", "Ann", lambda name: None))
+    app.step(16)
+    assert 0 < app.next_frame() <= BLINK_MS
+
+
+SCANS = r"""
+import pkgutil, sys
+import tabletop.games
+real = pkgutil.iter_modules
+scans = []
+def counting(path=None, prefix=""):
+    if path is not None and list(path) == list(tabletop.games.__path__):
+        scans.append(1)
+    return real(path, prefix)
+pkgutil.iter_modules = counting
+import pygame
+from tabletop import settings
+from tabletop.ui.app import App
+from tabletop.ui.learn import LearnScene
+from tabletop.ui.online import HostScene
+app = App(size=(1280, 720), settings=settings.Settings())
+app.start()
+for i in range(60):
+    if i % 10 == 0:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+    app.step(16)
+app.push(LearnScene(app))
+app.step(16)
+app.push(HostScene(app))
+app.step(16)
+app.close()
+print(len(scans))
+"""
+
+
+def test_the_games_package_is_looked_through_once_per_run(tmp_path):
+    import os
+
+    env = dict(os.environ, TABLETOP_HOME=str(tmp_path))
+    r = subprocess.run([sys.executable, "-c", SCANS], capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.split()[-1] == "1"
+
+
+def test_a_broken_game_added_later_is_found_on_a_rescan_named_and_skipped(tmp_path):
+    import tabletop.games as pkg
+
+    folder = tmp_path / "broken_game_for_test"
+    folder.mkdir()
+    (folder / "__init__.py").write_text("raise ValueError('a typo in its content file')\n", encoding="utf-8")
+    games = registry.load_all()
+    pkg.__path__.append(str(tmp_path))
+    try:
+        assert "broken_game_for_test" not in registry.LOAD_ERRORS and registry.load_all() == games  # no scan
+        assert registry.load_all(rescan=True) == games  # the other games all load
+        assert "a typo in its content file" in registry.LOAD_ERRORS["broken_game_for_test"]
+        app = make_app()
+        app.start()
+        assert any("broken_game_for_test" in text for text, _ms in app.toasts)  # the launcher names it
+    finally:
+        pkg.__path__.remove(str(tmp_path))
+        registry.LOAD_ERRORS.pop("broken_game_for_test", None)
+        sys.modules.pop("tabletop.games.broken_game_for_test", None)
+
+
+def test_a_table_that_fails_goes_back_to_the_launcher_with_one_line_and_the_game_is_kept(capsys):
+    app = make_app()
+    app.start()
+    spec = registry.get("punch")
+    session = Session.new(spec, [Seat("Ann", "human"), Seat("Bob", "human")], seed=9)
+    table = spec.make_table(app, session)
+    app.push(table)
+    app.loop(frames=3)
+
+    def broken(surf, vp):
+        raise RuntimeError("a bug in drawing")
+
+    table.draw_table = broken
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+    app.loop(seconds=0.5)  # no exception gets out: the window stays open
+    assert app.running
+    assert [type(s) for s in app.stack] == [Launcher]
+    assert len(app.toasts) == 1
+    text = app.toasts[0][0]
+    assert "Punch" in text and "kept" in text and "Continue" in text and "a bug in drawing" in text
+    assert session.save_path.exists()
+    assert app.stack[-1].menu.items[0].label.startswith("Continue")
+    assert "a bug in drawing" in capsys.readouterr().err  # the whole story, for whoever fixes it
+    app.close()
