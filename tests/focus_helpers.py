@@ -73,8 +73,9 @@ def check_drawn(app, table, seat) -> None:
     assert hot in table.focusables(seat), "the focus is on something not drawn now"
     w, h = app.screen.get_size()
     assert pygame.Rect(0, 0, w, h).contains(hot.rect), f"{hot.payload} is not wholly in the window"
+    mine = table.focusables(seat)
     later = table.hots[table.hots.index(hot) + 1 :]
-    over = [o for o in later if o.kind in ("card", "button") and o.rect.collidepoint(hot.rect.center)]
+    over = [o for o in later if o in mine and o.rect.collidepoint(hot.rect.center)]  # another seat's are not drawn
     assert not over, f"{hot.payload} is covered by {over[0].payload}"
     ring = hot.rect.inflate(app.vp.s(16), app.vp.s(16))
     points = [(ring.centerx, ring.top + 1), (ring.centerx, ring.bottom - 2), (ring.left + 1, ring.centery)]

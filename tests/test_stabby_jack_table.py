@@ -136,7 +136,7 @@ def test_declare_card_dropped_on_the_draw_pile_and_refused_drop_goes_back(app):
 
 def test_keyboard_train_replaces_the_focused_stat_card(app):
     t = table_for(app, position(THREE, draw=["10C"]))
-    key(app, "return")  # the first Enter only shows the focus: on Train
+    # no mouse used: the focus shows from the first frame, on Train, and the first Enter acts on it
     assert t.session.state.phase == DECLARE and t.show_focus[0] and t.focused(0).payload == ("declare", "train")
     key(app, "return")
     s = t.session.state
@@ -228,8 +228,7 @@ def test_gamepad_alone_makes_an_ace_swap(app):
     pad = VirtualPad()
     try:
         frames(app, 2)
-        pad.press(app, "a")  # the first A only shows the focus
-        pad.press(app, "a")  # Train: the Ace comes up
+        pad.press(app, "a")  # the focus shows from the first frame: the first A trains, the Ace comes up
         assert t.session.state.phase == ACE
         first = t.focused(0).payload
         assert first[:2] == ("stat", 0)

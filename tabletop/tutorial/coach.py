@@ -19,6 +19,7 @@ from tabletop.core.game import Bot, Refused
 from tabletop.core.registry import REALTIME
 from tabletop.input.devices import menu_buttons
 from tabletop.ui import gfx
+from tabletop.ui.focus import draw_lesson_mark
 
 from . import progress
 from .lesson import lessons_for
@@ -160,7 +161,6 @@ class Tutor:
         lesson = self.lesson
         if lesson.touch is not None and self.won_ms is None:
             pulse = 0.5 + 0.5 * math.sin(self.clock / 180)
-            colour = (255, int(200 + 55 * pulse), int(60 + 120 * pulse))
             seen = set()
             spots = [(h.payload, h.rect) for h in self.table.hots] + self.table.lesson_spots(vp)
             for payload, rect in spots:
@@ -168,8 +168,7 @@ class Tutor:
                 if key in seen or not lesson.touch(payload, state):
                     continue
                 seen.add(key)
-                grow = vp.s(10 + 4 * pulse)
-                pygame.draw.rect(surf, colour, rect.inflate(grow, grow), width=max(2, vp.s(4)), border_radius=vp.s(10))
+                draw_lesson_mark(surf, vp, rect, pulse)  # drawn unlike the focus ring (ui.focus)
         self._banner(surf, vp)
 
     def _banner(self, surf, vp) -> None:

@@ -11,6 +11,7 @@ import pygame
 
 from tabletop import __version__
 from tabletop import settings as settings_mod
+from tabletop.input import hints
 from tabletop.input.devices import Pads
 from tabletop.paths import asset_path
 from tabletop.ui import gfx
@@ -62,6 +63,7 @@ class App:
         self.sounds = Sounds(enabled=self.settings["sound"], volume=self.settings["volume"])
         if self.sounds.notice:
             self.toast(self.sounds.notice)
+        self.last_device: str | None = None  # "mouse", "keys" or "pad": what hints name (input.hints)
         self.pads = Pads()
         self.pads.open_all()
         self.stack: list = []
@@ -218,6 +220,10 @@ class App:
             self.toggle_fullscreen()
             return
         changes, pad_events = self.pads.handle(event)
+        kind = {pygame.KEYDOWN: "key", pygame.MOUSEBUTTONDOWN: "mouse", pygame.MOUSEWHEEL: "mouse"}.get(event.type)
+        device = hints.device_of(kind, any(down for _iid, _name, down in changes))
+        if device is not None:
+            self.last_device = device
         for pe in pad_events:
             for scene in list(self.stack):
                 scene.on_pad(pe)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pygame
 
 from tabletop.core.words import plural
-from tabletop.input import rebind
+from tabletop.input import hints, rebind
 from tabletop.input.bindings import PAD_NAMES, SCHEME_LABELS
 from tabletop.input.devices import key_name
 from tabletop.ui import gfx
@@ -58,10 +58,10 @@ class ControlsMenu(Menu):
 class ControlsScene(MenuScene):
     heading = "Controls"
 
-    def __init__(self, app, scheme: str = "keys-left"):
+    def __init__(self, app, scheme: str | None = None):
         super().__init__(app)
         self.bindings = app.settings.bindings
-        self.scheme = scheme
+        self.scheme = scheme or hints.scheme_for(app.last_device)  # a pad player sees the pad's controls first
         self.capturing: str | None = None  # the control waiting for its new key / button
         self.note = ""
 

@@ -17,9 +17,12 @@ The same rules in every game:
   the table changes (a peek ends, a card is played), it stays on the same
   thing; if that thing is gone it goes to its nearest neighbour in the group;
   if the whole group is hidden (the peek key let go), no focus is shown until
-  the group comes back or the player moves it.
+  the group comes back or the player moves it; if the group is gone for good
+  (a new phase), the focus starts where the table starts it, so a confirm
+  is never spent on showing it.
 - Confirm acts only on a focus that is drawn: after the mouse, the first
-  confirm only shows the focus.
+  confirm only shows the focus. Otherwise the focus shows from a table's
+  first frame (the mouse was not the last device used: input.hints).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import pygame
 from tabletop.ui import gfx
 
 _NONE = object()  # no focus key yet
+LESSON_MARK = (90, 210, 255)  # a lesson's "here" marks: sky blue corners, never the focus ring's yellow frame
 
 
 def group_of(hot) -> Any:
@@ -77,6 +81,9 @@ class FocusMixin:
 
     def busy(self) -> bool:  # TableScene's: something is animating
         return False
+
+    def acting_seat(self) -> int | None:  # TableScene's: the person the shared devices act for
+        return None
 
     def init_focus(self) -> None:
         self.focus: dict[int, int | None] = {}  # seat -> index into that seat's focusables (None: no focus now)
@@ -161,8 +168,15 @@ class FocusMixin:
                 same, key=lambda i: abs(items[i].rect.centerx - r.centerx) + abs(items[i].rect.centery - r.centery)
             )
             self._set_focus(seat, items, near)
-        else:  # the whole group is hidden for now (a peek let go): no focus until it is back
+        elif self.hidden_now(seat):  # the whole group is hidden for now (a peek let go): no focus until it is back
             self.focus[seat] = None
+        else:  # the whole group is gone (a new phase): the focus starts where the table starts it
+            self._set_focus(seat, items, self.first_focus(seat, items))
+
+    def hidden_now(self, seat: int) -> bool:
+        """Are the seat's own private things hidden now (a peek let go)? Then its focus waits for them."""
+        secrecy = getattr(self, "secrecy", None)
+        return secrecy is not None and secrecy.mode == "peek" and not secrecy.visible(seat)
 
     # -- moving --------------------------------------------------------------------------------
     def _move_focus(self, seat: int, direction: str) -> None:
@@ -227,8 +241,11 @@ class FocusMixin:
 
     # -- drawing -----------------------------------------------------------------------------
     def draw_focus(self, surf, vp) -> None:
+        shared = getattr(self, "shared_input", False)
         for seat in list(self.show_focus):
             if not self.show_focus.get(seat):
+                continue
+            if shared and seat != self.acting_seat():  # shared devices act for one person: one ring
                 continue
             hot = self.focused(seat)
             if hot is None:
@@ -241,3 +258,22 @@ class FocusMixin:
             pygame.draw.rect(
                 surf, colour, hot.rect.inflate(vp.s(8), vp.s(8)), width=max(2, vp.s(3)), border_radius=vp.s(8)
             )
+
+
+def draw_lesson_mark(surf, vp, rect: pygame.Rect, pulse: float) -> None:
+    """A lesson's "look here" mark on ``rect``: four sky-blue corner brackets that breathe with ``pulse``
+    (0..1). Drawn unlike the focus ring (a whole frame in yellow and the player's colour), so a player
+    never takes the lesson's mark for their own focus, nor the other way round."""
+    r = rect.inflate(vp.s(14 + 6 * pulse), vp.s(14 + 6 * pulse))
+    arm = max(vp.s(10), min(r.w, r.h) // 4)
+    width = max(3, vp.s(5))
+    for cx, cy, sx, sy in ((r.left, r.top, 1, 1), (r.right, r.top, -1, 1), (r.left, r.bottom, 1, -1)):
+        _corner(surf, cx, cy, sx, sy, arm, width)
+    _corner(surf, r.right, r.bottom, -1, -1, arm, width)
+
+
+def _corner(surf, x: int, y: int, sx: int, sy: int, arm: int, width: int) -> None:
+    x -= width // 2 if sx < 0 else 0
+    y -= width // 2 if sy < 0 else 0
+    pygame.draw.line(surf, LESSON_MARK, (x, y), (x + sx * arm, y), width)
+    pygame.draw.line(surf, LESSON_MARK, (x, y), (x, y + sy * arm), width)

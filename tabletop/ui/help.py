@@ -21,6 +21,7 @@ from functools import lru_cache
 import pygame
 from markdown_it import MarkdownIt
 
+from tabletop.input import hints
 from tabletop.input.devices import menu_buttons
 from tabletop.ui import gfx
 from tabletop.ui.scene import Scene
@@ -414,6 +415,10 @@ def page_rect(vp) -> pygame.Rect:
     return pygame.Rect(r.left, top, r.w, max(vp.s(100), bottom - top))
 
 
+LINE = 40  # design units: one press of up / down
+REPEAT_MS = 300  # a d-pad held this long scrolls on by itself
+
+
 class HelpScene(Scene):
     def __init__(self, app, spec, text: str | None = None):
         super().__init__(app)
@@ -421,41 +426,50 @@ class HelpScene(Scene):
         self.text = read_help(spec) if text is None else text
         self.scroll = 0.0
         self.max_scroll = 0.0
+        self.page_h = 400.0  # the column's height in design units (from the last frame)
+        self.held_ms = 0.0  # how long the d-pad has been held up or down
         self.close_rect = None
 
     def handle(self, event, pad_changes):
-        for b in menu_buttons(event, pad_changes):
+        for b in menu_buttons(event, pad_changes):  # Page Up / Down and the shoulder buttons are prev / next
             if b in ("back", "confirm", "pause"):
                 self.app.pop(self)
                 return
             if b in ("down", "next"):
-                self.scroll += 400 if b == "next" else 40
+                self.scroll += self.page_step() if b == "next" else LINE
             if b in ("up", "prev"):
-                self.scroll -= 400 if b == "prev" else 40
+                self.scroll -= self.page_step() if b == "prev" else LINE
         if event is not None:
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
-                self.scroll += 400 if event.key == pygame.K_PAGEDOWN else -400
-            elif event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END):
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END):
                 self.scroll = 0 if event.key == pygame.K_HOME else self.max_scroll
             elif event.type == pygame.MOUSEWHEEL:
-                self.scroll -= event.y * 40
+                self.scroll -= event.y * LINE
             elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
                 if self.close_rect is not None and self.close_rect.collidepoint(event.pos):
                     self.app.pop(self)
         self.scroll = max(0.0, min(self.max_scroll, self.scroll))
 
-    def stick(self) -> float:
-        """How far the gamepads' sticks are pushed up or down (scrolling while held past 0.3)."""
-        ys = [pad.axes.get("lefty", 0.0) + pad.axes.get("righty", 0.0) for pad in self.app.pads.pads.values()]
-        return max(ys, key=abs, default=0.0)
+    def page_step(self) -> float:
+        """A page down: what the column shows, less two lines, so no line is ever skipped."""
+        return max(LINE, self.page_h - 2 * LINE)
+
+    def push(self) -> float:
+        """How far the gamepads push the page down (up: below 0): their sticks and a held d-pad, -1..1."""
+        push = 0.0
+        for pad in self.app.pads.pads.values():
+            push += pad.axes.get("lefty", 0.0) + pad.axes.get("righty", 0.0)
+            push += ("dpdown" in pad.pressed) - ("dpup" in pad.pressed)
+        return max(-1.0, min(1.0, push))
 
     def next_frame(self) -> float | None:
-        return 0 if abs(self.stick()) > 0.3 else None
+        return 0 if abs(self.push()) > 0.3 else None
 
     def update(self, dt_ms):
-        y = self.stick()  # hold a stick to scroll
-        if abs(y) > 0.3:
-            self.scroll = max(0.0, min(self.max_scroll, self.scroll + y * dt_ms * 0.6))
+        held = any(b in pad.pressed for pad in self.app.pads.pads.values() for b in ("dpdown", "dpup"))
+        self.held_ms = self.held_ms + dt_ms if held else 0.0
+        push = self.push()  # hold a stick, or the d-pad, to scroll (a d-pad press first moves one line)
+        if abs(push) > 0.3 and (not held or self.held_ms > REPEAT_MS):
+            self.scroll = max(0.0, min(self.max_scroll, self.scroll + push * dt_ms * 0.6))
 
     def page(self, vp) -> tuple[tuple[Op, ...], int]:
         """The laid-out page for this window size (worked out once per size)."""
@@ -467,6 +481,7 @@ class HelpScene(Scene):
         col = page_rect(vp)
         ops, total = self.page(vp)
         self.max_scroll = max(0.0, (total - col.h) / vp.scale + 20)
+        self.page_h = col.h / vp.scale
         draw_ops(surf, ops, col.left, col.top - vp.s(self.scroll), clip=col)
         if self.max_scroll > 0:  # where on the page we are
             bar = pygame.Rect(vp.p(1170, 0)[0], col.top, vp.s(6), col.h)
@@ -481,7 +496,12 @@ class HelpScene(Scene):
         gfx.blit_text(surf, "Close", vp.s(18), self.close_rect.center, gfx.WHITE, anchor="center")
         gfx.blit_text(
             surf,
-            "Scroll: wheel, arrows, Page Up/Down or stick · Close: Esc, B or click",
+            hints.words(
+                self.app.last_device,
+                "Scroll: the wheel · Close: click Close or Esc",
+                "Scroll: arrows, Page Up / Page Down · Close: Esc",
+                "Scroll: d-pad or stick, LB / RB a page · Close: B",
+            ),
             vp.s(14),
             (col.left, self.close_rect.centery),
             gfx.GREY,

@@ -13,6 +13,7 @@ import sys
 
 from tabletop import kept, paths, storage
 from tabletop.core.words import plural
+from tabletop.input import hints
 from tabletop.ui import gfx
 from tabletop.ui.setup import start_table
 from tabletop.ui.widgets import Item, Menu, MenuScene
@@ -117,7 +118,11 @@ class ListScene(MenuScene):
         messages: list[str] = []
         self.entries = self.load(messages)
         report(self.app, messages)
-        items = [Item(e.describe(), action=lambda e=e: self.choose(e), hint=self.hint) for e in self.entries]
+
+        def hint() -> str:  # "Enter: resume or delete this game", in the words of the device in use
+            return f"{hints.words(self.app.last_device, 'Click', 'Enter', 'A')}: {self.hint}" if self.hint else ""
+
+        items = [Item(e.describe(), action=lambda e=e: self.choose(e), hint=hint) for e in self.entries]
         rows = list(self.entries)
         if not items:
             self.sub = self.empty
@@ -130,7 +135,7 @@ class ContinueScene(ListScene):
     heading = "Continue a game"
     sub = "Every game that is not finished is kept here until you finish or delete it"
     empty = "No kept games: every game you start is kept here until it is finished"
-    hint = "Enter, A or a click: resume or delete this game"
+    hint = "resume or delete this game"
 
     def load(self, messages):
         from tabletop.online import kept_seats
@@ -152,7 +157,7 @@ class ReplaysScene(ListScene):
     heading = "Replays"
     sub = f"Finished games, newest first (the {kept.KEEP_FINISHED} newest are kept)"
     empty = "No finished games yet"
-    hint = "Enter, A or a click: watch this game"
+    hint = "watch this game"
 
     def load(self, messages):
         return kept.finished(messages)

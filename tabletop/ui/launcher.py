@@ -4,6 +4,7 @@ kept game or watch a finished one (ui/kept.py), change the settings."""
 from __future__ import annotations
 
 from tabletop.core import registry
+from tabletop.input import hints
 from tabletop.ui.pace import PACE_CHOICES
 from tabletop.ui.setup import Setup
 from tabletop.ui.tiles import TileMenu
@@ -28,7 +29,13 @@ class Launcher(MenuScene):
                     spec.name,
                     action=lambda s=spec: self.open_game(s),
                     key=spec.id,
-                    hint="Enter, a click or the gamepad's A: choose the players and start · arrows or d-pad: move",
+                    hint=lambda: hints.words(
+                        self.app.last_device,
+                        "Click: choose the players and start",
+                        "Enter: choose the players and start · arrows: move",
+                        "A: choose the players and start · d-pad: move",
+                        "Enter, a click or the gamepad's A: choose the players and start · arrows or d-pad: move",
+                    ),
                 )
             )
         for pkg, why in registry.LOAD_ERRORS.items():

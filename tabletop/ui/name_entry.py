@@ -3,8 +3,9 @@
 Letters typed go in (SDL text input, so any keyboard layout and accents work); Backspace
 takes one back; Enter keeps the name; Esc leaves it as it was. Without a keyboard, an on-screen
 letter picker does the same: the d-pad (or arrows) moves over the letters, A (or a click) types
-the one lit, B takes a letter back (and leaves, on an empty box), Start keeps the name, the
-shoulder buttons switch capitals. An empty name keeps the old one. Names are at most ``MAX``
+the one lit, B takes a letter back (and leaves, on an empty box), Start keeps the name, Back
+(View) leaves it as it was, the shoulder buttons switch capitals. The help below says this for
+the device in use (input.hints). An empty name keeps the old one. Names are at most ``MAX``
 characters and never a card colour of any game, so a log line never reads "Blue's blue Jab"
 (a clear one-line reason says why)."""
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.input import hints
 from tabletop.input.devices import menu_buttons
 from tabletop.ui import gfx
 from tabletop.ui.scene import Scene, cursor_on, till_blink
@@ -152,6 +154,9 @@ class NameEntry(Scene):
                     self.at = (row, i)
                     self.press_key(row, i)
                     return
+        if any(down and name == "back" for _iid, name, down in pad_changes):  # the pad's cancel: as it was
+            self.finish(False)
+            return
         for b in menu_buttons(None, pad_changes):  # a gamepad: the letter picker
             if b in ("up", "down", "left", "right"):
                 self.move(b)
@@ -207,10 +212,11 @@ class NameEntry(Scene):
                     surf, self.label(row, i), rect.inflate(-vp.s(6), -2), vp.s(22), gfx.WHITE, bold=lit, lines=1
                 )
                 self.key_rects.append((rect, row, i))
-        note = (
-            self.error
-            or "Type on the keyboard, then Enter (Esc keeps the old name). "
-            "Gamepad: A types the lit letter, B takes one back, Start keeps the name."
+        note = self.error or hints.words(
+            self.app.last_device,
+            "Click the letters, then Done; or type on the keyboard and press Enter. Esc leaves the name as it was.",
+            "Type the name, then Enter. Esc leaves the name as it was.",
+            "A types the lit letter, B takes one back, Start keeps the new name. Back leaves the name as it was.",
         )
         gfx.draw_fitted(
             surf, note, vp.r(320, 538, 640, 64), vp.s(17), gfx.REFUSE if self.error else gfx.GREY, min_px=vp.s(12)

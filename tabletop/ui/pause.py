@@ -8,6 +8,13 @@ from tabletop.ui.scene import Scene
 from tabletop.ui.widgets import Item, Menu
 
 
+def kept_here(session) -> bool:
+    """Is the game saved on this computer (so Continue resumes it)? A local game with its autosave, or an
+    online game this computer hosts (its server keeps the game)."""
+    net = getattr(session, "net", None)
+    return bool(getattr(session, "autosave", True)) or getattr(net, "server", None) is not None
+
+
 class PauseScene(Scene):
     opaque = False
 
@@ -24,13 +31,14 @@ class PauseScene(Scene):
             items.append(Item("How to play", action=self.help))
         items.append(Item("Settings", action=self.settings))
         if getattr(table, "tutor", None) is None:  # a lesson is not kept: its own items lead back to the lessons
-            items.append(
-                Item(
+            if kept_here(table.session):
+                label, hint = (
                     "Leave to the menu (the game is kept)",
-                    action=self.leave,
-                    hint="Your game is saved after every move: resume it from the menu",
+                    "Your game is saved after every move: resume it from the menu",
                 )
-            )
+            else:  # an online game joined from here: the host's computer keeps it, not this one
+                label, hint = "Leave to the menu", "You leave this online game here: the host's computer keeps it"
+            items.append(Item(label, action=self.leave, hint=hint))
         items.append(Item("Quit tabletop", action=app.quit))
         self.menu = Menu(items, y=220, w=520, x=380, sound=app.sounds, on_back=self.resume)
 

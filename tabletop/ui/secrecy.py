@@ -47,6 +47,9 @@ class Secrecy:
     def show(self, seat: int) -> None:
         self.shown = seat
         self.table.show_focus[seat] = self.table.show_focus.get(seat, False)
+        self.table.focus_key.pop(
+            seat, None
+        )  # the cards shown: the focus starts where the table starts it (never on Hide)
 
     def committed(self, seat: int) -> None:
         if self.shown == seat:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from tabletop.core.registry import REALTIME, SIMULTANEOUS, TURNS
+from tabletop.input import hints
 from tabletop.input.bindings import SCHEME_LABELS, SCHEMES
 from tabletop.session import Seat, Session
 from tabletop.settings import DEFAULTS
@@ -109,9 +110,9 @@ class Setup(MenuScene):
             kept[i] if i < len(kept) and kept[i] is not None else default_seats[i] for i in range(spec.max_players)
         ]
         schemes = last.get("controls") if isinstance(last.get("controls"), list) else []
+        defaults = (hints.play_scheme(app.last_device), *DEFAULT_SCHEMES[1:])  # the first follows the device used
         self.schemes = [
-            schemes[i] if i < len(schemes) and schemes[i] in SCHEMES else DEFAULT_SCHEMES[i]
-            for i in range(spec.max_players)
+            schemes[i] if i < len(schemes) and schemes[i] in SCHEMES else defaults[i] for i in range(spec.max_players)
         ]
         opts = last.get("options") if isinstance(last.get("options"), dict) else {}
         try:
@@ -184,7 +185,12 @@ class Setup(MenuScene):
                         f"{name}: type a name",
                         action=lambda i=i: self.type_name(i),
                         key=f"name{i}",
-                        hint="Type your own name (keyboard)",
+                        hint=lambda: hints.words(
+                            self.app.last_device,
+                            "Type your own name, or click its letters",
+                            "Type your own name",
+                            "Spell your own name with the letter picker",
+                        ),
                     )
                 )
             if self.seat_kind[i] == "human" and self.controls_matter():

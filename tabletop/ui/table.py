@@ -38,7 +38,7 @@ import pygame
 from tabletop.core.game import Refused, name_seats
 from tabletop.core.registry import REALTIME, TURNS
 from tabletop.core.undo import Undo
-from tabletop.input import rebind
+from tabletop.input import hints, rebind
 from tabletop.input.devices import Press, Router, key_name, menu_buttons
 from tabletop.ui import cards, gfx, pace, undo
 from tabletop.ui import moment as moment_mod
@@ -91,6 +91,8 @@ class TableScene(FocusMixin, Scene):
         self.hots: list[Hot] = []
         self.next_hots: list[Hot] = []
         self.init_focus()  # keyboard / gamepad focus per seat (ui.focus)
+        for seat in humans:  # the ring shows from the first frame unless the mouse was the last device
+            self.show_focus[seat] = self.seat_device(seat) != hints.MOUSE
         self.drag: dict | None = None
         self.flights: list[Flight] = []
         self.message = ""
@@ -269,36 +271,34 @@ class TableScene(FocusMixin, Scene):
     def undo_move(self, seat: int):
         return self.submit(Undo(seat))
 
+    def undo_offered(self) -> bool:
+        """Whether a person here may take back a move now: only then do the Undo button and the pause
+        menu's item show (never in a lesson, online, in real time, or when the rules say no)."""
+        return self.undo_shown() and self.session.outcome() is None and not self.undo_reason()
+
     def undo_item(self, pause):
-        """The pause menu's "Take back" item: it takes back a move, or says why this game never
-        does (real time, online). None in a lesson."""
+        """The pause menu's "Take back my last move", while a move may be taken back; else None."""
         from tabletop.ui.widgets import Item
 
-        if self.tutor is not None or not self.humans:
+        if not self.undo_offered():
             return None
 
         def go():
             pause.resume()
-            if self.undo_shown() or getattr(self.session, "remote", False):
-                self.ask_undo()  # online, it says why not
-            else:
-                self.say(self.session.undo_why(self.humans[0]))
+            self.ask_undo()
 
-        hint = "Undo: U or Ctrl+Z at the table" if self.undo_shown() else ""  # in JAB, U and Z are hand keys
+        hint = self.device_words(self.acting_seat(), "Or the Undo button at the table", "Or U at the table", "")
         return Item("Take back my last move", action=go, hint=hint)
 
     def _draw_undo(self, surf, vp) -> None:
-        """The Undo button: for the mouse, like the pause button (keys: U or Ctrl+Z; a gamepad: the
-        pause menu), so it never joins a seat's focus. Dim when nothing may be taken back; a click
-        then says why."""
+        """The Undo button, while a move may be taken back: for the mouse, like the pause button (keys:
+        U or Ctrl+Z; a gamepad: the pause menu), so it never joins a seat's focus."""
         self.undo_rect = None
-        if not self.undo_shown() or self.session.outcome() is not None:
+        if not self.undo_offered():
             return
         self.undo_rect = rect = vp.r(*self.undo_spot)
-        able = not self.undo_reason()
-        fill, ink = ((70, 84, 110), gfx.WHITE) if able else ((45, 48, 56), gfx.GREY)
-        gfx.panel(surf, rect, fill, radius=max(3, rect.h // 5), border=(150, 160, 190), width=1)
-        gfx.draw_fitted(surf, undo.LABEL, rect.inflate(-vp.s(10), -2), int(rect.h * 0.5), ink)
+        gfx.panel(surf, rect, (70, 84, 110), radius=max(3, rect.h // 5), border=(150, 160, 190), width=1)
+        gfx.draw_fitted(surf, undo.LABEL, rect.inflate(-vp.s(10), -2), int(rect.h * 0.5), gfx.WHITE)
 
     # -- registering what can be pointed at (call while drawing) ------------------------
     def hot_card(self, rect, payload, seat=None, image=None, group=None) -> None:
@@ -436,14 +436,31 @@ class TableScene(FocusMixin, Scene):
         else:
             self.on_press(p)
 
-    def peek_name(self, seat: int) -> str:
-        """The seat's peek control in words ("Tab", "Y on the gamepad")."""
+    def seat_device(self, seat: int | None) -> str | None:
+        """The device ``seat`` plays with (input.hints): its own controls, else the last device anybody used."""
+        schemes = self.router.schemes
+        scheme = schemes[seat] if seat is not None and 0 <= seat < len(schemes) else None
+        if not self.shared_input and scheme in hints.SCHEME_DEVICE:
+            return hints.SCHEME_DEVICE[scheme]
+        return self.app.last_device
+
+    def device_words(self, seat: int | None, mouse: str, keys: str, pad: str) -> str:
+        """A hint for ``seat`` in the words of the device it plays with (input.hints.words)."""
+        return hints.words(self.seat_device(seat), mouse, keys, pad)
+
+    def control_name(self, seat: int, button: str, shared: str) -> str:
+        """The seat's control for ``button`` in words: ``shared`` when every device acts for it, else
+        its own scheme's first input ("Space", "A on the gamepad")."""
         scheme = None if self.shared_input else self.router.schemes[seat]
         if scheme is None:
-            return "Tab (Y on a gamepad)"
-        names = rebind.inputs_for(self.app.settings.bindings, scheme, "peek")
-        name = rebind.input_label(scheme, names[0]) if names else "your peek control"
+            return shared
+        names = rebind.inputs_for(self.app.settings.bindings, scheme, button)
+        name = rebind.input_label(scheme, names[0]) if names else f"your {button} control"
         return f"{name} on the gamepad" if scheme == "gamepad" and names else name
+
+    def peek_name(self, seat: int) -> str:
+        """The seat's peek control in words ("Tab", "Y on the gamepad")."""
+        return self.control_name(seat, "peek", "Tab (Y on a gamepad)")
 
     # -- mouse ----------------------------------------------------------------------------
     def anim_factor(self) -> float:

@@ -153,7 +153,7 @@ class TileMenu(Menu):
                 )
                 ink = gfx.WHITE if it.enabled else gfx.GREY  # greyed out: nothing to open yet
                 gfx.draw_fitted(surf, it.text(), r.inflate(-vp.s(16), -2), vp.s(20), ink, bold=focused, lines=2)
-        hint = self.items[self.focus].hint if self.items else ""
+        hint = self.items[self.focus].hint_text() if self.items else ""
         if hint:
             gfx.draw_fitted(surf, hint, vp.r(40, gfx.DESIGN_H - 44, gfx.DESIGN_W - 80, 32), vp.s(16), gfx.GREY)
 

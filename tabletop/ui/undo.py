@@ -2,7 +2,8 @@
 
 Against the computer a person takes back their own move at once; between
 people at one computer every other person is asked in turn (mouse, keys or
-gamepad: Yes / No, Y / N, A / B). The rules decide what may be taken back
+gamepad: Yes / No, Y / N, A / B); where each person has their own controls, only the
+person asked answers, with theirs. The rules decide what may be taken back
 (tabletop/core/undo.py); the table says why when it may not.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from tabletop.core.undo import ONLINE_UNDO
+from tabletop.input import hints
 from tabletop.input.devices import key_name, menu_buttons
 from tabletop.ui import gfx
 from tabletop.ui.scene import Scene
@@ -57,6 +59,9 @@ class UndoPrompt(Scene):
         self.table.say(f"{names[self.asked]} said no: the move stands.")
 
     def handle(self, event, pad_changes) -> None:
+        if not self.table.shared_input:  # each person has their own controls: only the one asked answers
+            self.handle_own(event, pad_changes)
+            return
         if event is not None and event.type == pygame.KEYDOWN:
             key = key_name(event)
             if key == "y":
@@ -69,6 +74,31 @@ class UndoPrompt(Scene):
             self.no()
             return
         self.menu.handle(event, pad_changes, self.app.vp)
+
+    def handle_own(self, event, pad_changes) -> None:
+        """The asked seat's own keys, pad or mouse answer; the asker's controls do nothing here."""
+        router = self.table.router
+        presses = router.feed(event) + router.feed_pad(pad_changes)
+        for p in presses:
+            if p.seat != self.asked or not p.down or p.source == "mouse":
+                continue
+            if p.button in ("up", "down", "confirm"):
+                self.menu.press(p.button)
+            elif p.button in ("back", "pause"):
+                self.no()
+            if self.app.stack and self.app.stack[-1] is not self:
+                return
+        if router.schemes[self.asked] == "mouse" and event is not None and event.type != pygame.KEYDOWN:
+            self.menu.handle(event, (), self.app.vp)
+
+    def answer_line(self) -> str:
+        """How the asked person says yes or no, with their own controls where they have them."""
+        if self.table.shared_input:
+            return hints.words(self.app.last_device, "Click yes or no", "Y: yes    N or Esc: no", "A: yes    B: no")
+        t, seat = self.table, self.asked
+        if t.router.schemes[seat] == "mouse":
+            return "Click yes or no"
+        return f"{t.control_name(seat, 'confirm', '')} on a choice · {t.control_name(seat, 'back', '')}: no"
 
     def draw(self, surf, vp) -> None:
         gfx.shade(surf, 150)
@@ -86,5 +116,5 @@ class UndoPrompt(Scene):
         )
         ask = f"{names[self.asked]}, do you agree?"
         gfx.draw_fitted(surf, ask, vp.r(330, 295, 620, 50), vp.s(30), colour, bold=True)
-        gfx.draw_fitted(surf, "Y or A: yes    N, Esc or B: no", vp.r(330, 345, 620, 30), vp.s(17), gfx.GREY, lines=1)
+        gfx.draw_fitted(surf, self.answer_line(), vp.r(330, 345, 620, 30), vp.s(17), gfx.GREY, lines=1)
         self.menu.draw(surf, vp)

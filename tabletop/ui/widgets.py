@@ -26,7 +26,7 @@ class Item:
     index: int = 0
     on_change: Callable[[Any], Any] | None = None
     enabled: bool = True
-    hint: str = ""
+    hint: str | Callable[[], str] = ""  # a callable for a hint that follows the device in use (input.hints)
     key: str = ""
     rect: Any = field(default=None, repr=False)
     back_rect: Any = field(default=None, repr=False)  # the ‹ half of a choice: a click there cycles backwards
@@ -41,6 +41,9 @@ class Item:
         self.index = (self.index + step) % len(self.choices)
         if self.on_change:
             self.on_change(self.value)
+
+    def hint_text(self) -> str:
+        return self.hint() if callable(self.hint) else self.hint
 
     def text(self) -> str:
         if self.choices:
@@ -168,7 +171,7 @@ class Menu:
                 anchor="center",
             )
         focused = self.items[self.focus] if self.items else None
-        hint = focused.hint if focused else ""
+        hint = focused.hint_text() if focused else ""
         if (
             focused is not None
             and focused.rect is not None

@@ -93,7 +93,8 @@ def prompt(t) -> str:
     if t.anim is not None:
         e = t.anim["e"]
         if e["type"] == "event":
-            return f"Event {e['event']} of round {e['round']}: the cards turn over (click or confirm to go on)."
+            go = t.device_words(t.acting_seat(), "click", "Enter", "A")
+            return f"Event {e['event']} of round {e['round']}: the cards turn over ({go} to go on)."
         return f"Round {e['round']} is scored."
     if st.phase == "pick":
         return "Each corner keeps one character board in secret; both are shown together."
@@ -268,9 +269,12 @@ def lower(t, surf, vp, s, x0):
             plan = t.plan(s)
             filled = sum(c is not None for c in plan["slots"])
             txt(surf, vp, f"Bid {sum(plan['bids'])} of {p.momentum} momentum", 15, bx, by, gfx.WHITE)
-            button(t, vp.r(bx, by + 44, 92, 50), "Clear", lambda: t.clear_plan(s), s, ("clear", s), px=vp.s(17))
+            # offered only when they can be done: Clear with something to clear, Lock in with three slots filled
+            clear = filled > 0 or sum(plan["bids"]) > 0
+            button(t, vp.r(bx, by + 44, 92, 50), "Clear", lambda: t.clear_plan(s), s, ("clear", s), vp.s(17), clear)
             label = "Lock in" if filled == 3 else f"Lock in ({filled}/3)"
-            button(t, vp.r(bx + 100, by + 44, bw - 100, 50), label, lambda: t.lock_in(s), s, ("lock", s), px=vp.s(19))
+            lock = vp.r(bx + 100, by + 44, bw - 100, 50)
+            button(t, lock, label, lambda: t.lock_in(s), s, ("lock", s), px=vp.s(19), enabled=filled == 3)
         elif human and not t.secrecy.visible(s):
             lines(surf, vp, peek_hint(t, s), 15, bx, by + 8, bw, gfx.WHITE)
         else:
@@ -279,7 +283,8 @@ def lower(t, surf, vp, s, x0):
         stance_buttons(t, surf, vp, s, bx, by, bw)
     elif st.phase == "prize" and s in t.rules.to_act(st):
         if human and t.can_act(s):
-            lines(surf, vp, "Pick a prize: click it, or drag it onto your board.", 15, bx, by + 4, bw, gfx.GOLD)
+            how = t.device_words(s, "click it, or drag it onto your board", "arrows, then Enter", "d-pad, then A")
+            lines(surf, vp, f"Pick a prize: {how}.", 15, bx, by + 4, bw, gfx.GOLD)
             lines(surf, vp, f"You have {st.players[s].momentum} momentum.", 15, bx, by + 48, bw, gfx.WHITE)
         elif human and not t.secrecy.visible(s):
             lines(surf, vp, peek_hint(t, s), 15, bx, by + 8, bw, gfx.WHITE)
@@ -352,7 +357,9 @@ def dealt(t, surf, vp, s, x0):
     elif s not in t.humans:
         note = "The computer is choosing." if t.session.seats[s].kind == "computer" else f"{t.names[s]} is choosing."
     elif act:
-        note = "Pick your character: click a board (or drag it onto your corner)."
+        note = "Pick your character: " + t.device_words(
+            s, "click a board (or drag it onto your corner).", "arrows, then Enter.", "d-pad, then A."
+        )
     else:
         note = peek_hint(t, s)
     txt(surf, vp, note, 15, x0 + SIDE_W / 2, y + 2, gfx.WHITE, anchor="midtop", width=SIDE_W)
@@ -508,9 +515,17 @@ def sheet(t, surf, vp):
 
 def controls_hint(t) -> str:
     """The sheet's line on the controls. One person against the computer may use any device (the
-    setup's "plays with" does not limit them), so the line names the mouse, the keys and the pad."""
+    setup's "plays with" does not limit them): until one is used the line names the mouse, the keys
+    and the pad, then the one in use (input.hints)."""
     if t.shared_input:
-        return SHARED_HINT
+        if t.app.last_device is None:
+            return SHARED_HINT
+        return t.device_words(
+            t.acting_seat(),
+            "Click or drag · H log",
+            "Arrows/WASD + Enter · Page Up/Down group · Backspace back · H log",
+            "D-pad + A · LB/RB group · B back · X log",
+        )
     return " · ".join(f"{t.names[s]}: {SHORT.get(t.session.seats[s].scheme, '')}" for s in t.humans)
 
 

@@ -97,7 +97,7 @@ def hand_line(settings, scheme: str | None) -> str:
     if scheme == "mouse":
         return "Mouse: left button = left hand, right = right hand, middle = the hand the pointer pulls"
     if scheme == "gamepad":
-        return "Sticks (d-pad: left) move the hands · LB, RB take · click a stick: jump"
+        return "Sticks (d-pad: left) move the hands · LB, RB take · press a stick in: jump"
     return " · ".join(hand_help(settings, scheme))
 
 
@@ -110,7 +110,7 @@ def hand_help(settings, scheme: str | None) -> list[str]:
         ]
     if scheme == "gamepad":
         return [
-            "Sticks (d-pad: left hand) move your hands; LB/LT, RB/RT take and let go; click a stick to jump",
+            "Sticks (d-pad: left hand) move your hands; LB/LT, RB/RT take and let go; press a stick in to jump",
             "A combo · B counter · X clinch/KO · Y Ding! · Start ready",
         ]
     keys = settings.bindings["keys"].get(scheme or "", {})

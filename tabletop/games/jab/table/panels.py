@@ -35,20 +35,23 @@ def draw_between(table, surf, vp, st) -> None:
         draw_scoring(table, surf, vp, st, sc)
     else:
         gfx.blit_text(surf, "Round 1", vp.s(40), vp.p(640, 220), gfx.GOLD, bold=True, anchor="center")
-        for k, line in enumerate(
-            [
-                "Take the top card of a deck with that side's hand and let go of it",
-                "on your opponent's boxer (a punch) or on their punch on your own boxer (a block).",
-                "Claim combos, counter-punches, the clinch and Ding! with your claim keys or buttons.",
-                "With the mouse you may also click the combo deck, the counter-punch card or a tile.",
-            ]
-        ):
+        lines = [
+            "Take the top card of a deck with that side's hand and let go of it",
+            "on your opponent's boxer (a punch) or on their punch on your own boxer (a block).",
+            "Claim combos, counter-punches, the clinch and Ding! with your claim keys or buttons.",
+        ]
+        if any(table.seat_device(s) in (None, "mouse") for s in table.humans):  # only a mouse player clicks
+            lines.append("With the mouse you may also click the combo deck, the counter-punch card or a tile.")
+        for k, line in enumerate(lines):
             gfx.blit_text(surf, line, vp.s(17), vp.p(640, 290 + k * 30), gfx.WHITE, anchor="center")
     if over:
         table.hot_button(vp.r(490, 596, 300, 44), "See the result", table.see_result, px=vp.s(20))
         for seat in table.humans:
             focus_on_ready(table, seat, table.shown_scheme.get(seat), "See the result")
-        gfx.blit_text(surf, "(Ready, Enter, Space, A or a click)", vp.s(14), vp.p(640, 648), gfx.GREY, anchor="center")
+        how = " · ".join(
+            sorted({table.device_words(s, "a click", "Enter or Space", "A or Start") for s in table.humans})
+        )
+        gfx.blit_text(surf, f"(Ready: {how})", vp.s(14), vp.p(640, 648), gfx.GREY, anchor="center")
         return
     for seat in (1, 0):
         if not (lesson and seat == 1 and seat not in table.humans):
@@ -84,17 +87,17 @@ def draw_ready_row(table, surf, vp, st, seat, y) -> None:
     rk = hint(table.app.settings, scheme, "right") if scheme != "mouse" else ""
     if scheme == "gamepad":
         lk, rk = "◀", "▶"
-    gfx.blit_text(surf, "Deck split:", vp.s(16), vp.p(290, y + 18), gfx.GREY, anchor="midleft")
-    table.hot_button(vp.r(392, y, 40, 36), "−", lambda: table.split(seat, -1), seat=seat, px=vp.s(22))
-    gfx.blit_text(
-        surf, f"Left {left} · Right {total - left}", vp.s(18), vp.p(530, y + 18), gfx.WHITE, bold=True, anchor="center"
-    )
-    table.hot_button(vp.r(628, y, 40, 36), "+", lambda: table.split(seat, 1), seat=seat, px=vp.s(22))
+    # the whole row sits between the seat's two decks (x 400..880), so a click meant for a deck never
+    # lands on Ready and starts the next round
+    table.hot_button(vp.r(408, y, 36, 36), "−", lambda: table.split(seat, -1), seat=seat, px=vp.s(22))
+    split = f"Left {left} · Right {total - left}"
+    gfx.blit_text(surf, split, fit(split, vp.s(16), vp.s(150), True), vp.p(523, y + 18), gfx.WHITE, True, "center")
+    table.hot_button(vp.r(602, y, 36, 36), "+", lambda: table.split(seat, 1), seat=seat, px=vp.s(22))
     keys = f"({lk} / {rk})" if lk and rk else ""
-    gfx.blit_text(surf, keys, vp.s(15), vp.p(678, y + 18), gfx.GREY, anchor="midleft")
+    gfx.blit_text(surf, keys, fit(keys, vp.s(14), vp.s(66)), vp.p(644, y + 18), gfx.GREY, anchor="midleft")
     key = hint(table.app.settings, scheme, "ready")
     label = f"Ready ({key})" if key else "Ready"
-    table.hot_button(vp.r(900, y, 210, 36), label, lambda: table.ready(seat), seat=seat, px=vp.s(18))
+    table.hot_button(vp.r(714, y, 158, 36), label, lambda: table.ready(seat), seat=seat, px=vp.s(17))
     focus_on_ready(table, seat, scheme, label)
 
 

@@ -284,6 +284,9 @@ class PunchTable(TableScene):
                 if name == "x" and down:
                     self.toggle_history()
                     return
+        if self.history_open and event.type == pygame.KEYDOWN and key_name(event) == "escape":
+            self.toggle_history()  # Esc closes the history it is over (the next Esc pauses)
+            return
         if self.history_open and event.type == pygame.MOUSEWHEEL:
             self.scroll_history(3 * event.y)
             return

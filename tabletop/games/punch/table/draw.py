@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from tabletop.core.words import plural
+from tabletop.input import hints as hints_mod
 from tabletop.ui import cards, gfx
 from tabletop.ui.table import draw_card
 
@@ -82,6 +83,7 @@ def frame_key(t, vp) -> tuple:
         t.result_dismissed,
         t.sel_key[0],
         t.sel_key[1],
+        t.app.last_device,  # the hints name the device in use
     )
 
 
@@ -172,7 +174,8 @@ def header(t, surf, vp) -> None:
     gfx.blit_text(
         surf, f"match wins · first to {need} wins the game", vp.s(14), vp.p(640, 41), gfx.GREY, anchor="center"
     )
-    t.hot_button(vp.r(1010, 9, 200, 34), "Match history (H)", t.toggle_history, px=vp.s(16))
+    history_key = hints_mod.button(t.seat_device(t.acting_seat()), "history")
+    t.hot_button(vp.r(1010, 9, 200, 34), f"Match history ({history_key})", t.toggle_history, px=vp.s(16))
 
 
 def meter(t, surf, vp, seat) -> None:
@@ -283,7 +286,12 @@ def status_text(t, seat) -> str:
             "redeal": "You may show this hand and redeal, or keep it.",
             "draft": f"Pick 10 cards for round {st.round}: {len(sel)} of {PPR} picked.",
             "exchange": f"Pick up to {t.pick_limit(seat)} cards to exchange: {len(sel)} picked.",
-            "choose": "Choose your card: click it, drag it to your slot, or move and confirm.",
+            "choose": t.device_words(
+                seat,
+                "Choose your card: click it or drag it to your slot.",
+                "Choose your card: arrows to it, then Enter.",
+                "Choose your card: d-pad to it, then A.",
+            ),
             "program": f"Lay out 5 cards in play order: {len(sel)} of 5.",
         }[st.phase]
     if t.secrecy.mode == "curtain":
@@ -315,7 +323,12 @@ def hints(t, surf, vp, seat) -> None:
     if seat not in t.humans:
         return
     if t.shared_input:
-        text = "Click or drag a card · arrows/WASD + Enter · gamepad D-pad + A · H history"
+        text = t.device_words(
+            seat,
+            "Click or drag a card · H history",
+            "Arrows/WASD move · Enter choose · Page Up/Down group · H history",
+            HINTS["gamepad"],
+        )
         if seat != t.humans[0]:
             return
         gfx.blit_text(surf, text, vp.s(15), vp.p(640, 700), gfx.GREY, anchor="center")
@@ -497,11 +510,9 @@ def hand(t, surf, vp, seat) -> None:
             seat=seat,
         )
     redeal = t.redeal_kind(seat) if st.phase == "redeal" else None
-    for i, code in enumerate(CODES):
-        r = vp.r(col_x(seat, i), HAND_Y, CARD_W, CARD_H)
-        if counts[i] <= 0:
-            cards.slot(surf, r, "", (90, 110, 95))
-            continue
+    shown = [(i, code) for i, code in enumerate(CODES) if counts[i] > 0]  # no empty places: one step, one card
+    for k, (i, code) in enumerate(shown):
+        r = vp.r(col_x(seat, k), HAND_Y, CARD_W, CARD_H)
         hl = gfx.GOLD if (t.swap_mode[seat] and mine) or code == redeal else None
         payload = ("hand", seat, code)
         if mine and t.show_focus.get(seat) and t.focused(seat) is not None and t.focused(seat).payload == payload:

@@ -207,6 +207,8 @@ class SquareRingTable(KeptFrames, TableScene):
         st = self.state
         if st.phase == "declare" and st.declares[seat] is None:
             self.submit(Declare(seat, False))
+            st = self.state  # the phase this lay brought is no new start: the focus stays by the laid card
+            self.vis_before[seat] = (st.phase, st.round, st.exchange)
 
     def place(self, seat: int, cid: str, at: int | None = None) -> None:
         if not self.can_act(seat) or self.state.phase in ("footwork", "stick"):
@@ -230,8 +232,8 @@ class SquareRingTable(KeptFrames, TableScene):
             sel.append(cid)
         self.app.sounds.play("place")
         self._declare_no(seat)
-        if len(sel) == limit and self.show_focus.get(seat):
-            self.want_focus[seat] = "Lock in ⚡" if limit == 3 else "Lock in"  # keys and pads: next, lock in
+        if len(sel) in (2, limit) and self.show_focus.get(seat):  # Lock in may be pressed: keys and pads go there
+            self.want_focus[seat] = "Lock in ⚡" if len(sel) == 3 else "Lock in"  # (down again for a third card)
 
     def take_back(self, seat: int, i: int) -> None:
         sel = self.selection(seat)
@@ -345,8 +347,11 @@ class SquareRingTable(KeptFrames, TableScene):
             sel = self.selection(seat)
             if held is not None:
                 self.place(seat, payload[2], at=held)  # into the lifted slot (a laid card swaps with it)
-            elif payload[2] in sel and self.can_act(seat):
-                self.take_back(seat, sel.index(payload[2]))
+            elif payload[2] in sel and self.can_act(seat) and not keys:
+                self.take_back(seat, sel.index(payload[2]))  # a click on a laid card takes it back
+            elif payload[2] in sel and self.can_act(seat):  # a second confirm keeps it, says how to take it back
+                back = self.control_name(seat, "back", self.device_words(seat, "a click on it", "Backspace", "B"))
+                self.refuse(f"{self.placeable(seat, payload[2])[:-1]}: {back} takes it back.")
             else:
                 self.place(seat, payload[2])
         elif what == "slot":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.input import hints as hints_mod
 from tabletop.ui import art, cards, gfx
 from tabletop.ui.table import Hot
 
@@ -164,7 +165,9 @@ def header(t, surf, vp) -> None:
     if res:
         line = "  ".join(res)
         gfx.blit_text(surf, line, gfx.fit_px(line, vp.s(16), vp.s(240)), vp.p(1070, 21), gfx.WHITE, anchor="midright")
-    label = "Close the log" if t.log_open else "Bout log (H)"
+    label = (
+        "Close the log" if t.log_open else f"Bout log ({hints_mod.button(t.seat_device(t.acting_seat()), 'history')})"
+    )
     t.hot_button(vp.r(1082, 6, 140, 30), label, t.toggle_log, px=vp.s(15))
 
 
@@ -666,9 +669,11 @@ def hints(t, surf, vp, seat) -> None:
     if t.shared_input:
         if seat != t.humans[0]:
             return
-        text = (
-            "Click a card or drag it to a slot · arrows/WASD + Enter · gamepad D-pad + A · "
-            "Enter/A on two laid cards swaps them · Backspace/B takes back · H or X: bout log"
+        text = t.device_words(
+            seat,
+            "Click a card or drag it to a slot; drag slots to reorder · H: bout log",
+            "Arrows/WASD + Enter · Enter on two laid cards swaps them · Backspace takes back · H: bout log",
+            "D-pad + A · A on two laid cards swaps them · B takes back · X: bout log",
         )
         gfx.blit_text(surf, text, gfx.fit_px(text, vp.s(15), vp.s(1240)), vp.p(640, 706), gfx.GREY, anchor="center")
         return

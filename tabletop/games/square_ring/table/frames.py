@@ -4,6 +4,8 @@ the regions that move (``table_draw.reveal_regions``) are drawn again on it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from tabletop.ui import gfx
@@ -14,6 +16,8 @@ from .layout import STALE, hand_layout
 
 class KeptFrames:
     """The drawing half of ``SquareRingTable`` (mixed in before ``TableScene``)."""
+
+    app: Any  # TableScene's
 
     def invalidate(self) -> None:
         """Forget what the kept picture and the drawn layers show: the next frame is drawn in full, as
@@ -62,6 +66,7 @@ class KeptFrames:
             len(self.revealed[1]),
             self.result_dismissed,
             self.session.outcome() is not None,
+            self.app.last_device,  # the hints name the device in use
         )
 
     def _focus_key(self) -> tuple:

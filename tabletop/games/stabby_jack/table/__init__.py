@@ -216,9 +216,16 @@ class StabbyJackTable(MiddleMixin, TableScene):
             self.declare(payload[1])
         elif kind == "drawn":
             if s.phase in (TRAIN, PLACE):
-                self.say("Now choose the stat card it replaces: click it, or drag this card onto it.")
+                self.say(
+                    self.device_words(
+                        me,
+                        "Now choose the stat card it replaces: click it, or drag this card onto it.",
+                        "Now choose the stat card it replaces: arrows to it, then Enter.",
+                        "Now choose the stat card it replaces: d-pad to it, then A.",
+                    )
+                )
             elif s.phase == JACK:
-                self.say("Click a Queen or King in your XP row to shield, or take the damage.")
+                self.say("Choose a Queen or King in your XP row to shield, or take the damage.")
         elif kind == "xp":
             _, who, i = payload
             if who != me:
@@ -243,7 +250,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
         first = self.ace_sel
         if first is None or first == payload or (first[1] == me) == (payload[1] == me):
             self.ace_sel = None if first == payload else payload
-            self._want_focus = payload
+            self._want_focus = self._first_match(payload) if self.ace_sel else payload
             return
         mine, theirs = (first, payload) if first[1] == me else (payload, first)
         if (mine[2], theirs[1], theirs[2]) in pairs:
@@ -251,6 +258,17 @@ class StabbyJackTable(MiddleMixin, TableScene):
         else:
             self.say("Those two cards share neither suit nor value.")
             self.app.sounds.play("refuse")
+
+    def _first_match(self, chosen) -> tuple:
+        """After the first card of an Ace swap, the focus goes to the first card it may swap with (so the
+        next confirm makes the swap), or stays on it when there is none."""
+        me = self.st.turn
+        for a, other, b in sorted(self.derived()["pairs"], key=lambda p: (p[1], p[2], p[0])):
+            if chosen[1] == me and a == chosen[2]:
+                return ("stat", other, b)
+            if chosen[1] != me and (other, b) == (chosen[1], chosen[2]):
+                return ("stat", me, a)
+        return chosen
 
     def on_drop(self, seat, payload, zone) -> None:
         if not self.can_act():
@@ -323,6 +341,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
             id(self.recent),
             surf.get_size(),
             self.fly_ms > 0,
+            self.seat_device(s.turn),  # the hints name the device in use
         )
         if key == self.layer_key and self._layer_state is s:
             surf.blit(self._layer, (0, 0))
@@ -565,7 +584,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
                 hot, mark = True, CHOSEN
             elif match:
                 hot, mark = True, GREEN
-            elif able and (sel is None or (sel[1] == me) == (seat == me)):
+            elif able and sel is None:  # once a card is chosen, only it (to choose again) and its matches
                 hot, mark = True, (gfx.HILITE if self.hover == payload else CAN)
             if able:
                 self.hot_zone(r, payload, self._accept_swap(payload))
@@ -580,6 +599,10 @@ class StabbyJackTable(MiddleMixin, TableScene):
             mark = LIGHT_RED  # a computer's Ace swap put this card here: marked until its owner acts
         if mark is not None:
             outline(surf, r, mark, vp, {CHOSEN: 4, CAN: 2, LIGHT_RED: 4}.get(mark, 3))
+        if mark == CHOSEN:  # said in words too, so a focus ring drawn over it never hides the choice
+            tag = pygame.Rect(r.x, r.bottom - vp.s(22), r.w, vp.s(22))
+            gfx.panel(surf, tag, (20, 30, 40), radius=vp.s(4))
+            gfx.draw_fitted(surf, "chosen", tag, vp.s(15), CHOSEN, bold=True, lines=1)
 
     def _xp_card(self, surf, vp, seat, i, c, r) -> None:
         s = self.st

@@ -4,8 +4,11 @@ StabbyJackTable, see table.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
+from tabletop.input import hints
 from tabletop.ui import gfx
 
 from ..rules import Decline, TakeHit
@@ -26,6 +29,9 @@ def _nb(text: str) -> str:
 
 
 class MiddleMixin:
+    device_words: Callable[..., str]  # TableScene's: hints in the words of the device in use
+    seat_device: Callable[..., str | None]
+
     # -- the middle: piles, drawn card, choices, log -------------------------------------------------
     def _draw_middle(self, surf, vp) -> None:
         s = self.st
@@ -146,25 +152,35 @@ class MiddleMixin:
                     self.start_level,
                     px=vp.s(16),
                 )
-            elif self.show_focus.get(me):
-                hint = "Arrow keys or d-pad pick Train, Fight or Rest; Enter or A chooses it."
             else:
-                hint = "Click Train, Fight or Rest, or drag it onto the draw pile."
+                hint = self.device_words(
+                    me,
+                    "Click Train, Fight or Rest, or drag it onto the draw pile.",
+                    "Arrow keys pick Train, Fight or Rest; Enter chooses it.",
+                    "The d-pad picks Train, Fight or Rest; A chooses it.",
+                )
         elif s.phase == DECLARE:
             chosen = xp_value(s.players[me].xp[i] for i in self.lvl_sel)
-            hint = (
-                f"Click XP cards worth {CONTENT.level_cost} or more to spend (chosen: {chosen} XP). "
-                "Extra XP is not given back."
-            )
+            hint = self.device_words(
+                me, "Click XP cards", "Choose XP cards (arrows, Enter)", "Choose XP cards (d-pad, A)"
+            ) + (f" worth {CONTENT.level_cost} or more to spend (chosen: {chosen} XP). Extra XP is not given back.")
             ok = chosen >= CONTENT.level_cost
             self.hot_button(vp.r(x + 10, y + 60, 190, 40), f"Spend {chosen} XP", self.spend, px=vp.s(17), enabled=ok)
             self.hot_button(vp.r(x + 210, y + 60, w - 220, 40), "Cancel", self.cancel, px=vp.s(17))
             self._hint(surf, vp, hint, x, y, w, 2)
             return
         elif s.phase in (TRAIN, PLACE):
-            hint = f"Click the stat card the {s.drawn.label()} replaces, or drag the {s.drawn.label()} onto it."
+            d = s.drawn.label()
+            hint = self.device_words(
+                me,
+                f"Click the stat card the {d} replaces, or drag the {d} onto it.",
+                f"Choose the stat card the {d} replaces: arrows to it, then Enter.",
+                f"Choose the stat card the {d} replaces: d-pad to it, then A.",
+            )
             if s.phase == PLACE:
-                hint = f"Click a stat card to replace it, or keep your {CONTENT.max_stats} stats."
+                hint = self.device_words(
+                    me, "Click a stat card", "Choose a stat card (arrows, Enter)", "Choose a stat card (d-pad, A)"
+                ) + (f" to replace it, or keep your {CONTENT.max_stats} stats.")
                 self.hot_button(
                     vp.r(x + 10, y + 64, w - 20, 36),
                     f"Keep my stats: let the {s.drawn.label()} go",
@@ -178,7 +194,12 @@ class MiddleMixin:
                 words, dies = change_words(p.stats, stats_after(p.stats, pl[2], s.drawn), p.damage)
                 preview = f"{s.drawn.label()} for {old.label()}: {words}" + (" — you would die!" if dies else "")
         elif s.phase == JACK:
-            hint = "Click a green Queen or King in your XP row (or drag it onto the Jack) to shield."
+            hint = self.device_words(
+                me,
+                "Click a green Queen or King in your XP row (or drag it onto the Jack) to shield.",
+                "Choose a green Queen or King in your XP row (arrows, Enter) to shield.",
+                "Choose a green Queen or King in your XP row (d-pad, A) to shield.",
+            )
             p = s.players[me]
             left = hp(p) - CONTENT.jack_damage
             label = f"Take {CONTENT.jack_damage} damage" + (" (you would die)" if left <= 0 else f" ({left} HP left)")
@@ -201,6 +222,9 @@ class MiddleMixin:
             if sel is not None:
                 self.hot_button(vp.r(x + 10, y + 64, w - 20, 36), "Choose again", self.cancel, px=vp.s(16))
             preview = self._swap_preview()
+            box = vp.r(x + 10, y, w - 20, 60)  # the Ace's instruction: large, it is the whole turn
+            gfx.draw_fitted(surf, hint, box, vp.s(18), gfx.HILITE, bold=True, valign="top", min_px=vp.s(14), lines=3)
+            hint = ""
         self._hint(surf, vp, hint, x, y, w, 3 if s.phase != DECLARE else 2, top=0 if s.phase != DECLARE else 112)
         self.preview_text = preview
         if preview:
@@ -233,7 +257,12 @@ class MiddleMixin:
         s = self.st
         gfx.blit_text(surf, "What happened", vp.s(15), vp.p(x + 10, y), gfx.GOLD, bold=True)
         gfx.blit_text(
-            surf, "Esc / Start: menu and rules", vp.s(14), vp.p(x + w - 10, y + 1), (150, 170, 160), anchor="topright"
+            surf,
+            f"{hints.button(self.seat_device(s.turn), 'pause')}: menu and rules",
+            vp.s(14),
+            vp.p(x + w - 10, y + 1),
+            (150, 170, 160),
+            anchor="topright",
         )
         px = vp.s(14)
         room = int((h - 26) // 18)
