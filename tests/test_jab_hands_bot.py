@@ -138,7 +138,7 @@ def test_bot_plays_from_the_view_only():
     for t in range(0, 400, 16):
         its = bot.intents(v, H.start_hands(), t)
         assert all(not isinstance(i, H.Press) or i.action.player == 0 for i in its)
-    assert any(isinstance(i, H.Grab) for i in bot.intents(v, H.start_hands(), 500))
+    assert any(isinstance(i, H.Grab) for i in bot.intents(v, H.start_hands(), 700))
 
 
 def test_computer_only_calls_ding_when_it_wins_the_round_R_JAB_13():
