@@ -256,12 +256,15 @@ class JabBot(Bot):
     def _claims(self, view, t, out) -> bool:
         me = self.seat
         want_counter = False
-        if t < view.lockout[me]:
-            return False
         for what in ("knockout", "clinch", "counter", "combo", "ding"):
-            if claim_refusal(view, me, what) is not None and what != "counter":
+            if what == "counter":
+                shut = not (view.counter and counter_open(view, C.COUNTERS[view.counter[-1]][1]))
+            else:
+                shut = claim_refusal(view, me, what) is not None
+            if shut:  # a chance that opens again is new again
+                self.seen.pop(("open", what), None)
                 continue
-            if what == "counter" and not (view.counter and counter_open(view, C.COUNTERS[view.counter[-1]][1])):
+            if t < view.lockout[me] or not self.notice(("open", what), t, True):
                 continue
             # one attention roll per chance: per combo card, per counter card, per
             # knockout chance (health changes make a new one), per clinch tile

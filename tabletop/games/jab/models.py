@@ -224,3 +224,75 @@ class GridModel(JabBot):
                 self.ready_at[h] = t + self.delay()
         else:
             out.append(MoveTo(me, h, *RECTS[aim][:2]))
+
+
+# -- the ladder ----------------------------------------------------------------------
+
+
+def ladder_pairs(levels, quick: bool = False) -> list[tuple[str, str]]:
+    """(level, opponent) pairs of JAB's ladder: every level against the whole grid, then each
+    level against the one below. ``quick``: only the pairs the targets are judged on, on the
+    grid's corners (reactions 300, 500 and 1,200 ms; attention none or full)."""
+    low, top = levels[0], levels[-1]
+    steps = [(upper, lower) for lower, upper in zip(levels, levels[1:], strict=False)]
+    if not quick:
+        return [(level, m) for level in levels for m in grid()] + steps
+    names = grid(quick=True)
+    champion = [m for m in names if _one_handed_from(m, 500)] + [grid_name(300, 95, 95, 2), RANDOM_FAST]
+    beginner = [m for m in names if _claims_all(m)] + [PUNCH_ONLY, RANDOM_FAST]
+    return [(top, m) for m in champion] + [(low, m) for m in beginner] + steps
+
+
+def _one_handed_from(name: str, reaction_ms: int) -> bool:
+    cfg = parse(name)
+    return _NAME.fullmatch(name) is not None and cfg["hands"] == 1 and cfg["reaction_ms"] >= reaction_ms
+
+
+def _claims_all(name: str) -> bool:
+    """Claims what the practice aid lights up (claim attention 95%) and reacts in 1,200 ms or less."""
+    cfg = parse(name)
+    return _NAME.fullmatch(name) is not None and cfg["claim"] >= 0.95 and cfg["reaction_ms"] <= 1200
+
+
+def ladder_targets(levels, rows: dict) -> list[dict]:
+    """Issue 29's targets, each judged at its worst case among the pairs played: a dict with the
+    target, the worst pair, which rate it reads ("win_rate" or "loss_rate"), the figure and ok.
+    ``rows``: (level, opponent) -> the ladder's row for that pair."""
+    low, top = levels[0], levels[-1]
+    out = []
+
+    def judge(what, pairs, rate, at_least):
+        played = [p for p in pairs if p in rows]
+        if not played:
+            return
+        worst = min(played, key=lambda p: rows[p][rate])
+        figure = rows[worst][rate]
+        out.append({"target": what, "worst": list(worst), "rate": rate, "figure": figure, "ok": figure >= at_least})
+
+    models = {b for _, b in rows}
+    judge(
+        f"{top} beats every one-handed model reacting in 500 ms or slower >= 70%",
+        [(top, m) for m in models if _one_handed_from(m, 500)],
+        "win_rate",
+        0.7,
+    )
+    judge(
+        f"{top} loses to the two-handed 300 ms model with 95% attention >= 20%",
+        [(top, grid_name(300, 95, 95, 2))],
+        "loss_rate",
+        0.2,
+    )
+    judge(
+        f"{low} loses to every model reacting in 1,200 ms or less that claims what the practice aid lights up >= 50%",
+        [(low, m) for m in models if _claims_all(m)],
+        "loss_rate",
+        0.5,
+    )
+    judge(f"{low} loses to a punch-only player (1.0-1.5 s a card) >= 30%", [(low, PUNCH_ONLY)], "loss_rate", 0.3)
+    judge(
+        "each level beats the one below >= 65%",
+        [(upper, lower) for lower, upper in zip(levels, levels[1:], strict=False)],
+        "win_rate",
+        0.65,
+    )
+    return out
