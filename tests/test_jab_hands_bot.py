@@ -167,6 +167,7 @@ def _pace_breaches(level: str, seed: int) -> tuple[list[str], int]:
     me = seed % 2
     levels = [level, "m300-b95-c95-2h"] if me == 0 else ["m300-b95-c95-2h", level]
     reaction = STYLES[level].reaction_ms
+    NEVER = -(10**9)
     clock: dict = {"round": None}
     bad: list[str] = []
     checked = 0
@@ -190,9 +191,12 @@ def _pace_breaches(level: str, seed: int) -> tuple[list[str], int]:
                 if last is not None and t - last < 250:
                     bad.append(f"{level}: the {action.hand} hand acted {t - last} ms after its previous action")
                 clock["hand"][action.hand] = t
+            shown = clock["top"].setdefault(getattr(action, "hand", None), [NEVER])  # when each top showed
             if kind == "take":
-                too_soon("a take", t, max(state.go_at, clock["top"].get(action.hand, state.go_at)))
-                clock["top"][action.hand] = t
+                too_soon("a take", t, max(state.go_at, shown[-1]))
+                shown.append(t)  # the next card shows
+            if kind == "return":
+                shown.pop()  # the card it put back shows again, as seen before
             if kind == "place" and action.target.startswith(f"p{me}."):
                 too_soon("a block", t, clock["landed"].get(action.target))
         if kind == "place":

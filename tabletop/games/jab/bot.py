@@ -91,16 +91,16 @@ def style_at(skill: float) -> Style:
 
     Reaction 1200 down to 450 ms, the pause after taking a card 1100 down to 300 ms,
     hand speed 45% up to 85% of the top speed, noticing blocks, combos and counter-punches
-    from 5-10% of the time up to 95%, judgement (which card goes where) from none to
+    from 5% of the time up to 95% (a knockout or clinch from 30%), judgement (which card goes where) from none to
     full, Ding! called from 0.4 up and both hands at once from 0.6 up."""
     x = skill
     return Style(
         reaction_ms=int(1200 - 750 * x),
         block=0.05 + 0.9 * x,
-        combo=0.1 + 0.85 * x,
-        counter=0.1 + 0.85 * x,
-        stagger=0.1 + 0.85 * x,
-        claim=0.5 + 0.45 * x,
+        combo=0.05 + 0.9 * x,
+        counter=0.05 + 0.9 * x,
+        stagger=0.05 + 0.9 * x,
+        claim=0.3 + 0.65 * x,
         judgement=x,
         pace=0.45 + 0.4 * x,
         both_hands=x >= 0.6,
@@ -201,16 +201,9 @@ class JabBot(Bot):
         if view.round != self.round:
             self.round, self.seen, self.plans, self.took = view.round, {}, [None, None], [None, None]
             self.last_act = [NEVER, NEVER]
-        ph = view.phase
-        if ph in ("between", "clinch"):
-            self.plans = [None, None]
-            if not view.ready[me] and self.notice(("ready", ph, view.round, view.clinch_by), t, True):
-                return [Press(Ready(me, t))]
-            return []
-        if ph == "scoring":
-            return self._score(view, t)
-        if ph != "playing":
-            return []
+        off = self.off_play(view, t)
+        if off is not None:
+            return off
         out: list = []
         if t < view.go_at:
             return [MoveTo(me, h, *RECTS[deck_name(me, h)][:2], self.pace) for h in (0, 1)]
@@ -228,6 +221,19 @@ class JabBot(Bot):
                 self._fetch(view, hands, t, h, out)
                 busy[h] = True
         return out
+
+    def off_play(self, view, t) -> list | None:
+        """Outside the fight: Ready after a reaction, the scoring choices; None while fighting."""
+        me = self.seat
+        ph = view.phase
+        if ph in ("between", "clinch"):
+            self.plans = [None, None]
+            if not view.ready[me] and self.notice(("ready", ph, view.round, view.clinch_by), t, True):
+                return [Press(Ready(me, t))]
+            return []
+        if ph == "scoring":
+            return self._score(view, t)
+        return None if ph == "playing" else []
 
     def _look(self, view, t) -> None:
         """Start the reaction clock on what is new: the decks turning up, each deck's new top

@@ -19,7 +19,7 @@ import re
 
 from .bot import JabBot
 from .rules import content as C
-from .rules.actions import Claim, Ready
+from .rules.actions import Claim
 from .rules.hands import RECTS, SIDES, Grab, MoveTo, Press, Release, deck_name, inside, target_name
 from .rules.queries import can_block, claim_refusal, counter_open, placement_refusal
 
@@ -84,10 +84,10 @@ class GridModel(JabBot):
         """A moment's reaction: the typical one, up to a quarter slower."""
         return 0 if self.is_random else int(self.reaction * (1 + 0.25 * self.rng.random()))
 
-    def noticed(self, key, t, rate) -> bool:
+    def notice(self, key, t, sure: bool = False, rate: float = 1.0) -> bool:
         got = self.seen.get(key)
         if got is None:
-            got = self.seen[key] = (t + self.delay(), self.rng.random() < rate)
+            got = self.seen[key] = (t + self.delay(), sure or self.rng.random() < rate)
         return got[1] and t >= got[0]
 
     def intents(self, view, hands, t: int) -> list:
@@ -95,15 +95,9 @@ class GridModel(JabBot):
         if view.round != self.round:
             self.round, self.seen = view.round, {}
             self.ready_at, self.aim, self.last_take = [0, 0], [None, None], -(10**9)
-        ph = view.phase
-        if ph in ("between", "clinch"):
-            if not view.ready[me] and self.noticed(("ready", ph, view.round, view.clinch_by), t, 1.0):
-                return [Press(Ready(me, t))]
-            return []
-        if ph == "scoring":
-            return self._score(view, t)
-        if ph != "playing":
-            return []
+        off = self.off_play(view, t)
+        if off is not None:
+            return off
         if t < view.go_at:
             for h in (0, 1):
                 self.ready_at[h] = view.go_at + self.delay()
@@ -135,12 +129,14 @@ class GridModel(JabBot):
             return False
         for what in ("knockout", "clinch", "counter", "combo"):
             if what == "counter":
-                if not view.counter or not counter_open(view, C.COUNTERS[view.counter[-1]][1]):
-                    continue
-            elif claim_refusal(view, me, what) is not None:
+                shut = not view.counter or not counter_open(view, C.COUNTERS[view.counter[-1]][1])
+            else:
+                shut = claim_refusal(view, me, what) is not None
+            if shut:  # a chance that opens again is seen anew, a reaction later
+                self.seen.pop(("open", what), None)
                 continue
             key = (what, {"combo": len(view.combo), "counter": len(view.counter)}.get(what, view.health))
-            if not self.noticed(key, t, self.attend_claim):
+            if not (self.notice(key, t, rate=self.attend_claim) and self.notice(("open", what), t, True)):
                 continue
             if what == "counter" and claim_refusal(view, me, "counter") is not None:
                 for h in (0, 1):  # let go of what it holds first, then claim
@@ -160,7 +156,7 @@ class GridModel(JabBot):
             pile = view.piles[me * 3 + i]
             if pile and C.owner(pile[-1]) != me:
                 top = pile[-1]
-                if self.noticed(("block", i, top), t, self.attend_block):
+                if self.notice(("block", i, top), t, rate=self.attend_block):
                     worth = 3 if C.ctype(top) == C.HAYMAKER else C.value(top)
                     out.append((worth, i, top))
         return sorted(out, reverse=True)
