@@ -166,8 +166,8 @@ class GridModel(JabBot):
         me = self.seat
         tops = [view.decks[me * 2 + h][-1] if view.decks[me * 2 + h] else None for h in (0, 1)]
         for _, _, punch in self._blocks(view, t):
-            for h in (0, 1):
-                if tops[h] is not None and can_block(punch, tops[h]):
+            for h, top in enumerate(tops):
+                if top is not None and can_block(punch, top):
                     return h
         h = self.next_hand
         return h if tops[h] is not None else 1 - h
@@ -240,14 +240,14 @@ def ladder_pairs(levels, quick: bool = False) -> list[tuple[str, str]]:
 
 
 def _one_handed_from(name: str, reaction_ms: int) -> bool:
-    cfg = parse(name)
-    return _NAME.fullmatch(name) is not None and cfg["hands"] == 1 and cfg["reaction_ms"] >= reaction_ms
+    cfg = parse(name) if _NAME.fullmatch(name) else None
+    return cfg is not None and cfg["hands"] == 1 and cfg["reaction_ms"] >= reaction_ms
 
 
 def _claims_all(name: str) -> bool:
     """Claims what the practice aid lights up (claim attention 95%) and reacts in 1,200 ms or less."""
-    cfg = parse(name)
-    return _NAME.fullmatch(name) is not None and cfg["claim"] >= 0.95 and cfg["reaction_ms"] <= 1200
+    cfg = parse(name) if _NAME.fullmatch(name) else None
+    return cfg is not None and cfg["claim"] >= 0.95 and cfg["reaction_ms"] <= 1200
 
 
 def ladder_targets(levels, rows: dict) -> list[dict]:
