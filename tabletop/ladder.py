@@ -1,7 +1,7 @@
 """The ladder: every computer level against the player models, a uniform-random
 player and the level below it, seats swapped, headless and seeded.
 
-    python -m tabletop.ladder [--game ID] [--games N] [--jobs N] [--seed S] [--json-only]
+    python -m tabletop.ladder [--game ID] [--games N] [--jobs N] [--seed S] [--quick] [--json FILE] [--json-only]
 
 Prints one line per pair (wins / draws / losses of the level named first, each
 with its 95% Wilson interval, and the mean game length in recorded actions),
@@ -9,6 +9,12 @@ then each game's targets with PASS or FAIL, then everything as JSON.
 Game ``i`` of a pair is played with seed ``S + i`` and the level in seat
 ``i % 2``, so half the games it moves first. The default size takes a few
 minutes on two cores; it is a benchmark, never a timed test.
+
+A game may bring its own opponents and targets (``extra["ladder_pairs"]`` and
+``extra["ladder_targets"]``): JAB plays each level against a grid of player models and
+judges each target at its worst case, printed with its game count and interval.
+``--quick`` keeps only the pairs such a game's targets are judged on. JAB's whole grid is
+524 pairs (about two hours on two cores at 50 games a pair); ``--quick`` is 30 pairs.
 """
 
 from __future__ import annotations
@@ -40,8 +46,11 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
-def pairs(spec) -> list[tuple[str, str]]:
-    """(level, opponent) pairs: each level against random and each model, then each level against the one below."""
+def pairs(spec, quick: bool = False) -> list[tuple[str, str]]:
+    """(level, opponent) pairs: each level against random and each model, then each level against the one below
+    (or the game's own pairs)."""
+    if "ladder_pairs" in spec.extra:
+        return spec.extra["ladder_pairs"](quick)
     out = []
     for level in spec.bot_levels:
         out.append((level, RANDOM))
@@ -126,6 +135,8 @@ def line(row) -> str:
 def targets(spec, rows) -> list[dict]:
     """The issue's targets for one game, each with the figure and whether it holds."""
     by = {(r["level"], r["opponent"]): r for r in rows if r["game"] == spec.id}
+    if "ladder_targets" in spec.extra:
+        return _own_targets(spec, by)
     levels = spec.bot_levels
     out = []
 
@@ -153,12 +164,30 @@ def targets(spec, rows) -> list[dict]:
     return out
 
 
-def run(game_ids, games=None, jobs=1, seed=0, out=print) -> dict:
+def _own_targets(spec, by) -> list[dict]:
+    """A game's own targets, each at its worst pair with that pair's games and 95% interval."""
+    out = []
+    for c in spec.extra["ladder_targets"](by):
+        row = by[tuple(c["worst"])]
+        ci = row["win_ci"] if c["rate"] == "win_rate" else row["loss_ci"]
+        out.append({"game": spec.id, **c, "figure": round(c["figure"], 3), "games": row["games"], "ci": ci})
+    return out
+
+
+def target_line(c) -> str:
+    where = ""
+    if "worst" in c:
+        lo, hi = c["ci"]
+        where = f" [{100 * lo:.1f}-{100 * hi:.1f}] N={c['games']}, worst: {c['worst'][0]} vs {c['worst'][1]}"
+    return f"{c['game']:<16} {'PASS' if c['ok'] else 'FAIL'}  {c['target']}: {c['figure']}{where}"
+
+
+def run(game_ids, games=None, jobs=1, seed=0, out=print, quick=False) -> dict:
     specs = [registry.get(g) for g in game_ids]
     work = []
     for spec in specs:
         n = games or DEFAULT_GAMES.get(spec.id, DEFAULT_OTHERS)
-        for a, b in pairs(spec) + tables(spec):
+        for a, b in pairs(spec, quick) + tables(spec):
             seeds = list(range(seed, seed + n))
             work.extend((spec.id, a, b, seeds[i : i + CHUNK]) for i in range(0, n, CHUNK))
     collected: dict = {}
@@ -175,7 +204,7 @@ def run(game_ids, games=None, jobs=1, seed=0, out=print) -> dict:
     checks = []
     limits = []
     for spec in specs:
-        game_rows = [summarise(spec.id, a, b, collected[(spec.id, a, b)]) for a, b in pairs(spec)]
+        game_rows = [summarise(spec.id, a, b, collected[(spec.id, a, b)]) for a, b in pairs(spec, quick)]
         for r in game_rows:
             out(line(r))
         rows.extend(game_rows)
@@ -190,7 +219,7 @@ def run(game_ids, games=None, jobs=1, seed=0, out=print) -> dict:
             )
             limits.append(row)
         for c in targets(spec, game_rows):
-            out(f"{spec.id:<16} {'PASS' if c['ok'] else 'FAIL'}  {c['target']}: {c['figure']}")
+            out(target_line(c))
             checks.append(c)
     return {
         "seed": seed,
@@ -208,14 +237,24 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=None, help="games per pair (default: by game, a few minutes in all)")
     ap.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the first game of every pair")
+    ap.add_argument("--quick", action="store_true", help="only the pairs a game's own targets are judged on")
+    ap.add_argument("--json", metavar="FILE", help="also write the JSON report to FILE")
     ap.add_argument("--json-only", action="store_true", help="print only the JSON")
     args = ap.parse_args(argv)
     if args.games is not None and args.games < 1:
         ap.error("--games must be at least 1")
     ids = args.game or [g for g, s in games.items() if s.make_bot]
     say = (lambda s: None) if args.json_only else (lambda s: print(s, flush=True))
-    report = run(ids, args.games, max(1, args.jobs), args.seed, say)
-    print(json.dumps(report, indent=1))
+    report = run(ids, args.games, max(1, args.jobs), args.seed, say, args.quick)
+    text = json.dumps(report, indent=1)
+    if args.json:
+        try:
+            with open(args.json, "w", encoding="utf-8") as f:
+                f.write(text + "\n")
+        except OSError as e:
+            print(f"Could not write {args.json}: {e.strerror}", file=sys.stderr)
+            return 1
+    print(text)
     return 0
 
 

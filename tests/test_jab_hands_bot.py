@@ -3,6 +3,7 @@ top speed for every device) and the computer player's levels."""
 
 import math
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from jab_helpers import decks, ok, start
@@ -13,6 +14,7 @@ from tabletop.core.playout import play
 from tabletop.core.registry import get
 from tabletop.games.jab.bot import LEVELS, STYLES, JabBot
 from tabletop.games.jab.rules import RULES
+from tabletop.games.jab.rules import content as C
 from tabletop.games.jab.rules import hands as H
 from tabletop.games.jab.rules import queries as Q
 from tabletop.games.jab.rules.actions import Place, Return, Take
@@ -138,7 +140,7 @@ def test_bot_plays_from_the_view_only():
     for t in range(0, 400, 16):
         its = bot.intents(v, H.start_hands(), t)
         assert all(not isinstance(i, H.Press) or i.action.player == 0 for i in its)
-    assert any(isinstance(i, H.Grab) for i in bot.intents(v, H.start_hands(), 500))
+    assert any(isinstance(i, H.Grab) for i in bot.intents(v, H.start_hands(), 700))
 
 
 def test_computer_only_calls_ding_when_it_wins_the_round_R_JAB_13():
@@ -154,3 +156,106 @@ def test_computer_only_calls_ding_when_it_wins_the_round_R_JAB_13():
         play(get("jab"), seed=seed, levels=["hard", "normal"], on_action=watch)
     assert dings, "no Ding! in these games: pick other seeds"
     assert all(winner == player and penalty == 5 for player, winner, penalty in dings)
+
+
+def _pace_breaches(level: str, seed: int) -> tuple[list[str], int]:
+    """Actions of ``level`` that come sooner than a person could follow, in one seeded game
+    against a quick two-handed model: a hand acting within 250 ms of its previous action; a
+    card taken sooner than the level's reaction time after the decks turned up or after that
+    deck's top card showed; a block sooner than that after the punch landed; a claim sooner
+    than that after it opened. Also how many of the level's actions were checked."""
+    me = seed % 2
+    levels = [level, "m300-b95-c95-2h"] if me == 0 else ["m300-b95-c95-2h", level]
+    reaction = STYLES[level].reaction_ms
+    NEVER = -(10**9)
+    clock: dict = {"round": None}
+    bad: list[str] = []
+    checked = 0
+
+    def too_soon(what, t, since):
+        if since is not None and t - since < reaction:
+            bad.append(f"{level}: {what} at {t} ms, {t - since} ms after it showed")
+
+    def watch(action, state):
+        nonlocal checked
+        if clock["round"] != state.round:
+            clock.update({"round": state.round, "hand": {}, "top": {}, "landed": {}, "opened": {}})
+        t = getattr(action, "t", None)
+        kind = action.kind
+        if getattr(action, "player", None) == me and kind in ("take", "place", "return", "claim"):
+            checked += 1
+            if kind == "claim":
+                too_soon(f"a {action.what} claim", t, clock["opened"].get(action.what, (None, None))[1])
+            else:
+                last = clock["hand"].get(action.hand)
+                if last is not None and t - last < 250:
+                    bad.append(f"{level}: the {action.hand} hand acted {t - last} ms after its previous action")
+                clock["hand"][action.hand] = t
+            shown = clock["top"].setdefault(getattr(action, "hand", None), [NEVER])  # when each top showed
+            if kind == "take":
+                too_soon("a take", t, max(state.go_at, shown[-1]))
+                shown.append(t)  # the next card shows
+            if kind == "return":
+                shown.pop()  # the card it put back shows again, as seen before
+            if kind == "place" and action.target.startswith(f"p{me}."):
+                too_soon("a block", t, clock["landed"].get(action.target))
+        if kind == "place":
+            clock["landed"][action.target] = t
+        # when each claim opened: a new combo or counter card, or new health, is a new chance
+        col = C.COUNTERS[state.counter[-1]][1] if state.counter else None
+        chance = {
+            "combo": (Q.claim_refusal(state, me, "combo") is None, len(state.combo)),
+            "counter": (col is not None and Q.counter_open(state, col), len(state.counter)),
+            "knockout": (Q.claim_refusal(state, me, "knockout") is None, state.health),
+            "clinch": (Q.claim_refusal(state, me, "clinch") is None, state.health),
+            "ding": (Q.claim_refusal(state, me, "ding") is None, None),
+        }
+        for what, (open_, key) in chance.items():
+            if not open_:
+                clock["opened"].pop(what, None)
+            elif clock["opened"].get(what, (None,))[0] != key:
+                clock["opened"][what] = (key, state.now)
+
+    play(get("jab"), seed=seed, levels=levels, on_action=watch, check=False)
+    return bad, checked
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_at_a_pace_a_person_can_follow(level):
+    """Issue 29: no level's hand acts within 250 ms of its previous action, nor sooner than the
+    level's reaction time after what it acts on showed (decks, a new top card, a punch to block,
+    a claim that opened). Strength has to come from choices."""
+    checked = 0
+    for seed in (3, 4):
+        bad, n = _pace_breaches(level, seed)
+        assert not bad, bad[:3]
+        checked += n
+    assert checked > 40  # the level really played
+
+
+def _actions_of(model: str, seed: int = 5):
+    me = seed % 2
+    levels = [model, "Club boxer"] if me == 0 else ["Club boxer", model]
+    out = play(get("jab"), seed=seed, levels=levels, check=False)
+    return me, [a for a in out.record.actions if a.get("player") == me]
+
+
+def test_grid_models_play_as_their_names_say():
+    """The ladder's scripted people: a model with no block attention never blocks, one with no
+    claim attention never claims, a one-handed one never holds two cards, the punch-only player
+    takes a card at most every second."""
+    me, acts = _actions_of("m500-b0-c0-1h")
+    places = [a for a in acts if a["type"] == "place"]
+    assert len(places) >= 20 and all(a["target"].startswith(f"p{1 - me}.") for a in places)
+    assert not any(a["type"] == "claim" for a in acts)
+    held = 0
+    for a in acts:
+        held += {"take": 1, "place": -1, "return": -1}.get(a["type"], 0)
+        assert held <= 1
+    me, acts = _actions_of("m300-b95-c95-2h")
+    assert any(a["type"] == "place" and a["target"].startswith(f"p{me}.") for a in acts)  # blocks
+    assert any(a["type"] == "claim" for a in acts)
+    me, acts = _actions_of("punch-only")
+    takes = [a["t"] for a in acts if a["type"] == "take"]
+    assert len(takes) >= 20 and all(b - a >= 1000 or b < a for a, b in zip(takes, takes[1:], strict=False))
+    assert not any(a["type"] == "claim" for a in acts)

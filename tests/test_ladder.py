@@ -74,3 +74,37 @@ def test_a_record_naming_an_old_level_gets_todays_level(game):
     seats = [Seat("Red", "human"), Seat("Blue", "computer", level=old)]
     s = Session.new(spec, seats, {}, seed=5, autosave=False)
     assert s.bots[1].level == spec.level_aliases[old]
+
+
+def test_jab_ladder_plays_every_level_against_the_whole_grid_of_player_models():
+    """Issue 29: reaction 300/500/800/1200 ms x block attention 0/50/95% x claim attention
+    0/50/95% x one or two hands, plus a punch-only and a full-speed random player."""
+    spec = registry.get("jab")
+    pairs = ladder.pairs(spec)
+    models = {b for a, b in pairs if a == "Champion" and b not in spec.bot_levels}
+    assert len(models) == 4 * 3 * 3 * 2 + 2
+    assert {"m300-b0-c95-2h", "m1200-b50-c0-1h", "m800-b95-c50-2h", "punch-only", "random-fast"} <= models
+    for level in spec.bot_levels:
+        assert {b for a, b in pairs if a == level} >= models
+    quick = ladder.pairs(spec, quick=True)
+    assert set(quick) < set(pairs) and len(quick) < len(pairs) / 10
+    for name in models:
+        assert spec.make_bot(seat=0, level=name, seed=1).level == name
+
+
+def test_jab_targets_are_judged_at_their_worst_case_with_games_and_interval():
+    spec = registry.get("jab")
+    rows = []
+    for a, b in ladder.pairs(spec, quick=True):
+        wins = 40 if (a, b) != ("Champion", "m1200-b95-c0-1h") else 25  # one weak spot
+        rows.append(ladder.summarise("jab", a, b, [("win", 1, False)] * wins + [("loss", 1, False)] * (50 - wins)))
+    checks = {c["target"]: c for c in ladder.targets(spec, rows)}
+    champion = next(c for t, c in checks.items() if t.startswith("Champion beats every one-handed"))
+    assert champion["worst"] == ["Champion", "m1200-b95-c0-1h"] and not champion["ok"]
+    assert champion["figure"] == 0.5 and champion["games"] == 50
+    assert tuple(champion["ci"]) == ladder.wilson(25, 50)
+    line = ladder.target_line(champion)
+    assert "FAIL" in line and "N=50" in line and "m1200-b95-c0-1h" in line and "[36.6-63.4]" in line
+    beginner = next(c for t, c in checks.items() if "practice aid" in t)
+    assert beginner["rate"] == "loss_rate" and beginner["figure"] == 0.2 and not beginner["ok"]
+    assert next(c for t, c in checks.items() if t.startswith("each level"))["ok"]

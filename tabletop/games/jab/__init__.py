@@ -12,6 +12,7 @@ from pathlib import Path
 from tabletop.core.registry import REALTIME, GameSpec, register
 
 from .bot import ALIASES, LEVELS, MODELS, RealtimeDriver, headless_play, make_bot, random_game_count
+from .models import ladder_pairs, ladder_targets
 from .rules import RULES
 
 
@@ -49,6 +50,9 @@ SPEC = register(
             "tutorial": _lessons,
             "random_game": random_game_count,
             "realtime_driver": RealtimeDriver,
+            # the ladder plays JAB's levels against a grid of scripted people (models.py)
+            "ladder_pairs": lambda quick=False: ladder_pairs(LEVELS, quick),
+            "ladder_targets": lambda rows: ladder_targets(LEVELS, rows),
         },
     )
 )

@@ -52,10 +52,18 @@ from .rules.hands import (
     advance,
     deck_name,
     inside,
+    parse_target,
     start_hands,
     target_name,
 )
-from .rules.queries import claim_refusal, grab_action, placement_refusal, release_action
+from .rules.queries import (
+    can_block,
+    claim_refusal,
+    counter_open,
+    grab_action,
+    placement_refusal,
+    release_action,
+)
 from .rules.scoring import best_choice_given_cover, best_choices, pile_score, projected_totals
 
 
@@ -63,12 +71,13 @@ from .rules.scoring import best_choice_given_cover, best_choices, pile_score, pr
 class Style:
     """How a boxer at the table plays, in human terms."""
 
-    reaction_ms: int  # from something appearing to acting on it
+    reaction_ms: int  # the quickest it acts on something new (a moment's reaction is up to half slower)
     block: float  # chance to notice a block chance (or a Haymaker to cover)
-    combo: float  # ... a combo chance
-    counter: float  # ... a counter-punch chance (and to set one up)
+    combo: float  # ... a combo chance (to complete or to build toward)
+    counter: float  # ... a counter-punch chance (to claim, to set up or to avoid giving away)
     stagger: float  # ... a stagger chance
     claim: float  # ... a knockout or clinch chance
+    judgement: float  # 0: any place will do; 1: always the best place it sees for a card
     pace: float  # hand speed, a share of the top speed
     both_hands: bool  # works with both hands at once
     ding: bool  # calls Ding! when it turns a likely lost round into a won one
@@ -78,48 +87,69 @@ class Style:
 
 
 def style_at(skill: float) -> Style:
-    """A boxer from a newcomer's first match (0) to a quick, sharp club fighter (1).
+    """A boxer from a newcomer's first match (0) to a sharp, steady fighter (1).
 
-    Reaction 1000 ms down to 300 ms (each moment varies from 70% to 150% of it),
-    the pause after taking a card 900 down to 250 ms, hand speed 45% up to 90% of
-    the top speed, noticing blocks, combos and counter-punches from 10-15% of the
-    time up to 80-85%, Ding! called from 0.3 up and both hands at once from 0.7 up."""
+    Reaction 1200 down to 450 ms, the pause after taking a card 1100 down to 300 ms,
+    hand speed 45% up to 85% of the top speed, noticing blocks, combos and counter-punches
+    from 5% of the time up to 95% (a knockout or clinch from 30%), judgement (which card goes where) from none to
+    full, Ding! called from 0.4 up and both hands at once from 0.6 up."""
     x = skill
     return Style(
-        reaction_ms=int(1000 - 700 * x),
-        block=0.15 + 0.7 * x,
-        combo=0.1 + 0.7 * x,
-        counter=0.1 + 0.7 * x,
-        stagger=0.2 + 0.7 * x,
-        claim=0.5 + 0.45 * x,
-        pace=0.45 + 0.45 * x,
-        both_hands=x >= 0.7,
-        ding=x >= 0.3,
-        think_ms=int(900 - 650 * x),
+        reaction_ms=int(1200 - 750 * x),
+        block=0.05 + 0.9 * x,
+        combo=0.05 + 0.9 * x,
+        counter=0.05 + 0.9 * x,
+        stagger=0.05 + 0.9 * x,
+        claim=0.3 + 0.65 * x,
+        judgement=x,
+        pace=0.45 + 0.4 * x,
+        both_hands=x >= 0.6,
+        ding=x >= 0.4,
+        think_ms=int(1100 - 800 * x),
     )
 
 
 # Computer levels (easiest first) and the scripted people of the ladder, all through the same
 # hands, speed limit and claim buttons as a person at the table.
 SKILL = {
-    "Beginner": 0.02,
-    "Novice": 0.13,
-    "Club boxer": 0.245,
-    "Prospect": 0.36,
-    "Contender": 0.475,
-    "Pro": 0.59,
-    "Champion": 0.7,
+    "Beginner": 0.0,
+    "Novice": 0.17,
+    "Club boxer": 0.33,
+    "Prospect": 0.5,
+    "Contender": 0.67,
+    "Pro": 0.83,
+    "Champion": 1.0,
 }
-MODEL_SKILL = {"newcomer": 0.08, "decent": 0.6, "good": 1.0}
+MODEL_SKILL = {"newcomer": 0.1, "decent": 0.6, "good": 1.0}
 STYLES = {name: style_at(x) for name, x in {**SKILL, **MODEL_SKILL}.items()}
 # a uniform-random player (any legal target, a claim now and then) at a newcomer's hand pace
-STYLES["random"] = Style(900, 0.5, 0.3, 0.3, 0.0, 0.3, 0.5, False, False, 800, random=True)
+STYLES["random"] = Style(900, 0.5, 0.3, 0.3, 0.0, 0.3, 0.0, 0.5, False, False, 800, random=True)
 LEVELS = tuple(SKILL)
 MODELS = tuple(MODEL_SKILL)
 # names older records and settings used
 ALIASES = {"easy": "Beginner", "normal": "Club boxer", "hard": "Champion", "strong": "Champion"}
 STEP_MS = 16
 MIN_REACTION_MS = 150  # nobody at the table, computer or model, acts on something new sooner
+HAND_GAP_MS = 250  # a computer's hand acts no sooner than this after its previous action
+SLOWER = 0.5  # a moment's reaction is the typical one up to this much slower
+COUNTER_WORTH = 4.0  # 2 points and a health token, in points
+NEVER = -(10**9)
+
+
+def _second(values) -> int:
+    """What an attacker scores from these three piles: the defender covers the best one."""
+    a, b, c = values
+    return a + b + c - max(values) - min(values)
+
+
+def _tops(view, boxer: int) -> list:
+    return [view.piles[boxer * 3 + i][-1] if view.piles[boxer * 3 + i] else None for i in range(3)]
+
+
+def _combo_done(types, tops) -> int:
+    """How many of the combo's punch types show on top of these targets."""
+    shown = {C.ctype(c) for c in tops if c is not None}
+    return sum(ty in shown for ty in types)
 
 
 class JabBot(Bot):
@@ -137,22 +167,26 @@ class JabBot(Bot):
             st.think_ms,
         )
         self.rng = Rng(seed)
-        self.seen: dict = {}  # opportunity key -> (first seen t, noticed?)
+        self.seen: dict = {}  # something new -> (when it may be acted on, noticed?)
         self.plans = [None, None]  # per hand: target name, or None
-        self.took = [None, None]  # per hand: the card the plan is for
+        self.took = [None, None]  # per hand: the card and table the plan is for
+        self.last_act = [NEVER, NEVER]  # per hand: time of its last take or let-go
         self.round = -1
         self.next_hand = 0
 
     # -- helpers ---------------------------------------------------------------
     def notice(self, key, t, sure: bool = False, rate: float = 1.0) -> bool:
-        """True once something new has been seen for the reaction time, if
+        """True once something new has been seen for a moment's reaction time, if
         noticed at all (``sure``: always noticed, e.g. the ready call)."""
         got = self.seen.get(key)
         if got is None:
-            # a person's reaction time varies from one moment to the next: 70% to 150% of the typical one
-            delay = max(MIN_REACTION_MS, int(self.reaction * (0.7 + 0.8 * self.rng.random())))
+            delay = max(MIN_REACTION_MS, int(self.reaction * (1 + SLOWER * self.rng.random())))
             got = self.seen[key] = (t + delay, sure or self.rng.random() < rate)
         return got[1] and t >= got[0]
+
+    def hand_free(self, h, t) -> bool:
+        """A hand acts again only a human moment after its previous action."""
+        return t - self.last_act[h] >= HAND_GAP_MS
 
     def choose(self, view):
         """One legal action now (turn-style interface): a valid claim or Ready, else a Tick."""
@@ -166,19 +200,14 @@ class JabBot(Bot):
         me = self.seat
         if view.round != self.round:
             self.round, self.seen, self.plans, self.took = view.round, {}, [None, None], [None, None]
-        ph = view.phase
-        if ph in ("between", "clinch"):
-            self.plans = [None, None]
-            if not view.ready[me] and self.notice(("ready", ph, view.round, view.clinch_by), t, True):
-                return [Press(Ready(me, t))]
-            return []
-        if ph == "scoring":
-            return self._score(view, t)
-        if ph != "playing":
-            return []
+            self.last_act = [NEVER, NEVER]
+        off = self.off_play(view, t)
+        if off is not None:
+            return off
         out: list = []
         if t < view.go_at:
             return [MoveTo(me, h, *RECTS[deck_name(me, h)][:2], self.pace) for h in (0, 1)]
+        self._look(view, t)
         want_counter = self._claims(view, t, out)
         if out:
             return out
@@ -187,37 +216,62 @@ class JabBot(Bot):
             if busy[h]:
                 self._carry(view, hands, t, h, want_counter, out)
             elif not want_counter and (self.both_hands or not any(busy)):
-                if not self.both_hands and h != self._pick_hand(view):
+                if not self.both_hands and h != self._pick_hand(view, t):
                     continue
-                self._fetch(view, hands, h, out)
+                self._fetch(view, hands, t, h, out)
                 busy[h] = True
         return out
 
-    def _pick_hand(self, view) -> int:
+    def off_play(self, view, t) -> list | None:
+        """Outside the fight: Ready after a reaction, the scoring choices; None while fighting."""
         me = self.seat
-        h = self.next_hand
-        if not view.decks[me * 2 + h]:
-            h = 1 - h
-        return h
+        ph = view.phase
+        if ph in ("between", "clinch"):
+            self.plans = [None, None]
+            if not view.ready[me] and self.notice(("ready", ph, view.round, view.clinch_by), t, True):
+                return [Press(Ready(me, t))]
+            return []
+        if ph == "scoring":
+            return self._score(view, t)
+        return None if ph == "playing" else []
+
+    def _look(self, view, t) -> None:
+        """Start the reaction clock on what is new: the decks turning up, each deck's new top
+        card, each punch landing on this boxer (noticed as a block chance or not)."""
+        me = self.seat
+        self.notice(("go", view.go_at), t, True)
+        for h in (0, 1):
+            self.notice(("top", h, len(view.decks[me * 2 + h])), t, True)
+        for i, top in enumerate(_tops(view, me)):
+            if top is not None and C.owner(top) != me:
+                self.notice(("punch", i, top), t, rate=self.style.block if self.style.blocks else 0.0)
+
+    def _pick_hand(self, view, t) -> int:
+        """One hand at a time: the deck whose top card has the better use (with judgement),
+        else turn about."""
+        me = self.seat
+        tops = [view.decks[me * 2 + h][-1] if view.decks[me * 2 + h] else None for h in (0, 1)]
+        if tops[0] is None or tops[1] is None:
+            return 0 if tops[1] is None else 1
+        if self.rng.random() < self.style.judgement:
+            worth = [self._best(view, t, tops[h], h)[0] for h in (0, 1)]
+            if worth[0] != worth[1]:
+                return 0 if worth[0] > worth[1] else 1
+        return self.next_hand
 
     def _claims(self, view, t, out) -> bool:
         me = self.seat
         want_counter = False
-        if t < view.lockout[me]:
-            return False
         for what in ("knockout", "clinch", "counter", "combo", "ding"):
-            if claim_refusal(view, me, what) is not None and what != "counter":
-                continue
             if what == "counter":
-                if not view.counter:
-                    continue
-                col = C.COUNTERS[view.counter[-1]][1]
-                mine = any(view.piles[me * 3 + i] and C.colour(view.piles[me * 3 + i][-1]) == col for i in range(3))
-                theirs = any(
-                    view.piles[(1 - me) * 3 + i] and C.colour(view.piles[(1 - me) * 3 + i][-1]) == col for i in range(3)
-                )
-                if not (mine and theirs):
-                    continue
+                shut = not (view.counter and counter_open(view, C.COUNTERS[view.counter[-1]][1]))
+            else:
+                shut = claim_refusal(view, me, what) is not None
+            if shut:  # a chance that opens again is new again
+                self.seen.pop(("open", what), None)
+                continue
+            if t < view.lockout[me] or not self.notice(("open", what), t, True):
+                continue
             # one attention roll per chance: per combo card, per counter card, per
             # knockout chance (health changes make a new one), per clinch tile
             key = {
@@ -236,8 +290,9 @@ class JabBot(Bot):
             if what == "counter" and claim_refusal(view, me, "counter") is not None:
                 want_counter = True  # empty the hands first
                 for h in (0, 1):
-                    if view.held[me * 2 + h] is not None:
+                    if view.held[me * 2 + h] is not None and self.hand_free(h, t):
                         out.append(Release(me, h))
+                        self.last_act[h] = t
                 continue
             out.append(Press(Claim(me, what, t)))
             return False
@@ -253,18 +308,24 @@ class JabBot(Bot):
         later = totals[1 - me] + view.cards_left(1 - me) // 2  # rough: what their last cards add
         return totals[me] - C.N["ding_penalty"] > totals[1 - me] and totals[me] <= later
 
-    def _fetch(self, view, hands, h, out) -> None:
+    def _fetch(self, view, hands, t, h, out) -> None:
         me = self.seat
-        if not view.decks[me * 2 + h]:
+        deck = view.decks[me * 2 + h]
+        if not deck:
             return
         name = deck_name(me, h)
         x, y = hands.at(me, h)
-        if inside(name, x, y):
+        if not inside(name, x, y):
+            out.append(MoveTo(me, h, *RECTS[name][:2], self.pace))
+        elif (
+            self.hand_free(h, t)
+            and self.notice(("go", view.go_at), t, True)
+            and self.notice(("top", h, len(deck)), t, True)
+        ):
             out.append(Grab(me, h))
             self.plans[h] = None
             self.next_hand = 1 - h
-        else:
-            out.append(MoveTo(me, h, *RECTS[name][:2], self.pace))
+            self.last_act[h] = t
 
     def _carry(self, view, hands, t, h, want_counter, out) -> None:
         me = self.seat
@@ -272,79 +333,109 @@ class JabBot(Bot):
         side = SIDES[h]
         if t - taken < self.think:
             return
-        if self.took[h] != card:
-            self.took[h], self.plans[h] = card, None
+        if self.took[h] != (card, view.piles) or self.plans[h] is None:  # something changed: think again
+            fresh, self.took[h] = self.took[h] is None or self.took[h][0] != card, (card, view.piles)
+            plan = self.plans[h]
+            valid = plan is not None and placement_refusal(view, me, side, plan) is None
+            if self.style.random:
+                if not valid:
+                    self.plans[h] = self._random_target(view, side)
+            elif fresh or not valid or self.rng.random() < self.style.judgement:
+                self.plans[h] = self._best(view, t, card, h)[1]
         plan = self.plans[h]
-        if plan is not None and placement_refusal(view, me, side, plan) is not None:
-            plan = None
-        if plan is None:
-            pick = self._random_target(view, side) if self.style.random else self._pick_target(view, card)
-            plan = self.plans[h] = pick
         cx, cy = RECTS[plan][:2]
         x, y = hands.at(me, h)
         if inside(plan, x, y) and placement_refusal(view, me, side, plan, t) is None:
-            out.append(Release(me, h))
-            self.plans[h] = None
+            if self.hand_free(h, t):
+                out.append(Release(me, h))
+                self.plans[h] = None
+                self.last_act[h] = t
         else:
             out.append(MoveTo(me, h, cx, cy, self.pace))
 
-    def _pick_target(self, view, card) -> str:
-        """Where this card should go: stagger > block a Haymaker > combo > counter-punch set-up >
-        block > spread the punches (each special idea only if noticed)."""
+    def _best(self, view, t, card, h) -> tuple[float, str]:
+        """The best place it sees for ``card`` (held in or on top of hand ``h``'s deck), with
+        how much it looks worth in points. Each idea counts only if noticed; without
+        judgement a card goes to any place it sees."""
         me, opp = self.seat, 1 - self.seat
         st = self.style
-        best, best_score = None, -1e9
-        combo_types = C.COMBOS[view.combo[-1]][1] if view.combo else ()
-        opp_tops = [view.piles[opp * 3 + i][-1] if view.piles[opp * 3 + i] else None for i in range(3)]
-        present = {C.ctype(c) for c in opp_tops if c is not None}
-        missing = [ty for ty in combo_types if ty not in present]
         rnd = self.rng.random
-        notice_stagger, notice_block = rnd() < st.stagger, st.blocks and rnd() < st.block
-        notice_combo, notice_counter = rnd() < st.combo, rnd() < st.counter
-        col = C.COUNTERS[view.counter[-1]][1] if view.counter else None
-        sets_counter = [False, False]  # would this card open the counter-punch on the opponent / on me
-        if notice_counter and col is not None and C.colour(card) == col:
-            shows = [
-                any(view.piles[b * 3 + i] and C.colour(view.piles[b * 3 + i][-1]) == col for i in range(3))
-                for b in (0, 1)
-            ]
-            sets_counter = [shows[me] and not shows[opp], shows[opp] and not shows[me]]
-        for i in range(3):
-            top = opp_tops[i]
-            score = 10.0 - 0.6 * pile_score(view.piles[opp * 3 + i], me)[0]
+        sees_stagger, sees_combo, sees_counter = rnd() < st.stagger, rnd() < st.combo, rnd() < st.counter
+        careless = rnd() >= st.judgement  # this card goes anywhere it sees
+        other = self.plans[1 - h]
+        best, best_worth = target_name(opp, 0), -1e9
+        for name in (*(target_name(opp, i) for i in range(3)), *(target_name(me, i) for i in range(3))):
+            if name == other:
+                continue
+            boxer, i = parse_target(name)
+            if boxer == me:
+                top = view.piles[me * 3 + i][-1] if view.piles[me * 3 + i] else None
+                if top is None or C.owner(top) == me or not can_block(top, card):
+                    continue
+                if not self.notice(("punch", i, top), t, rate=st.block if st.blocks else 0.0):
+                    continue
+            if careless:
+                worth = rnd()
+            else:
+                worth = self._worth(view, card, h, boxer, i, sees_stagger, sees_combo, sees_counter) + 0.1 * rnd()
+            if worth > best_worth:
+                best, best_worth = name, worth
+        return best_worth, best
+
+    def _worth(self, view, card, h, boxer, i, sees_stagger, sees_combo, sees_counter) -> float:
+        """Points this placement looks worth: the change in what each side would score,
+        what a block of it could cost, staggers, combos and counter-punches."""
+        me, opp = self.seat, 1 - self.seat
+        st = self.style
+        piles = view.piles
+        pile = piles[boxer * 3 + i]
+        top = pile[-1] if pile else None
+        attacker = me if boxer == opp else opp
+        vals = [pile_score(piles[boxer * 3 + j], attacker)[0] for j in range(3)]
+        new = list(vals)
+        new[i] = pile_score(pile + (card,), attacker)[0]
+        change = _second(new) - _second(vals) + 0.25 * (new[i] - vals[i])
+        their = [view.decks[opp * 2 + s][-1] for s in (0, 1) if view.decks[opp * 2 + s]]
+        their += [held[0] for held in view.held[opp * 2 : opp * 2 + 2] if held is not None]
+        if boxer == opp:
+            worth = change
+            blocker = next((c for c in their if can_block(card, c)), None)
+            if blocker is not None:  # they can block it with a card they have at hand
+                hit = list(new)
+                hit[i] = pile_score(pile + (card, blocker), me)[0]
+                worth -= 0.6 * st.judgement * (_second(new) - _second(hit) + 0.25 * (new[i] - hit[i]))
             if top is not None and C.owner(top) == me and C.ctype(top) == C.HAYMAKER:
-                if C.colour(top) == C.colour(card) and notice_stagger:
-                    score += 100
+                if C.colour(top) == C.colour(card) and sees_stagger:
+                    worth += 4.0 + (20.0 if view.health[opp] == 0 else 0.0)
                 else:
-                    score -= 6  # keep the Haymaker open for a later stagger
-            if (
-                notice_combo
-                and missing
-                and C.ctype(card) in missing
-                and (top is None or C.ctype(top) not in combo_types)
-            ):
-                score += 40 if len(missing) == 1 else 15
-            if sets_counter[0]:
-                score += 25
-            score += self.rng.random()
-            if score > best_score:
-                best, best_score = target_name(opp, i), score
-        if notice_block:
-            for i in range(3):
-                name = target_name(me, i)
-                pile = view.piles[me * 3 + i]
-                if not pile or C.owner(pile[-1]) != opp:
-                    continue
-                top = pile[-1]
-                if not (C.ctype(top) == C.HAYMAKER or C.ctype(top) == C.ctype(card) or C.colour(top) == C.colour(card)):
-                    continue
-                score = 60.0 if C.ctype(top) == C.HAYMAKER else 8.0 + 4 * C.value(top) - 2 * C.value(card)
-                if sets_counter[1]:
-                    score += 15
-                score += self.rng.random()
-                if score > best_score:
-                    best, best_score = name, score
-        return best
+                    worth -= 1.0  # keeps the Haymaker open for a later stagger
+            if C.ctype(card) == C.HAYMAKER and sees_stagger:
+                mine = [view.decks[me * 2 + s][-1] for s in (0, 1) if view.decks[me * 2 + s]]
+                if any(C.colour(c) == C.colour(card) for c in mine if c != card):
+                    worth += 1.5
+        else:
+            worth = -change  # a block takes away what they would score
+            if C.ctype(top) == C.HAYMAKER:
+                threat = any(C.colour(c) == C.colour(top) for c in their)
+                worth += (3.0 + (20.0 if view.health[me] == 0 else 0.0)) if threat else 1.0
+        if sees_combo and view.combo:
+            ctypes, _, pts = C.COMBOS[view.combo[-1]][1], None, C.COMBOS[view.combo[-1]][2]
+            tops = _tops(view, boxer)
+            before = _combo_done(ctypes, tops)
+            tops[i] = card
+            after = _combo_done(ctypes, tops)
+            step = pts + 1.0 if after == len(ctypes) else 0.4 * pts * (after - before) / len(ctypes)
+            worth += step if boxer == opp else -step  # on this boxer, the combo is the opponent's
+        if sees_counter and view.counter:
+            col = C.COUNTERS[view.counter[-1]][1]
+            shows = [any(c is not None and C.colour(c) == col for c in _tops(view, b)) for b in (0, 1)]
+            tops = _tops(view, boxer)
+            tops[i] = card
+            shows[boxer] = any(c is not None and C.colour(c) == col for c in tops)
+            if shows[0] and shows[1]:
+                first = 0.75 if view.held[me * 2 + 1 - h] is None else 0.35  # who will claim it first
+                worth += (2 * first - 1) * COUNTER_WORTH
+        return worth
 
     def _random_target(self, view, side) -> str:
         """Any place this card may legally go, uniformly."""
@@ -367,6 +458,10 @@ class JabBot(Bot):
 
 
 def make_bot(seat: int, level: str = "Champion", seed: int = 0) -> JabBot:
+    from .models import GridModel, is_model  # the ladder's scripted people
+
+    if is_model(level):
+        return GridModel(seat, level, seed)
     return JabBot(seat, level, seed)
 
 
