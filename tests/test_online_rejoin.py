@@ -119,3 +119,128 @@ def test_the_joiner_killed_mid_game_rejoins_from_continue_and_finishes_the_game(
             child.kill()
         host.close()
         pygame.quit()
+
+
+HOST_CHILD = r"""
+import sys, time
+from tabletop.online import remote
+remote.BIND, remote.HOST_PORT = "127.0.0.1", int(sys.argv[1])
+from tests.ui_helpers import frames, make_app, top
+from tabletop.ui.online import HostScene
+app = make_app(); app.start(); frames(app, 2)
+scene = HostScene(app); app.push(scene); scene._game("punch")
+scene.options["matches_to_win"] = 1
+scene.host()
+room = top(app)
+print("ROOM", room.net.client.room, flush=True)
+end = time.monotonic() + 30
+while not type(top(app)).__name__.startswith("Remote") and time.monotonic() < end:
+    frames(app); time.sleep(0.005)
+table = top(app)
+session = table.session
+bot = session.spec.make_bot(seat=0, level=session.spec.bot_levels[-1], seed=6)
+played = 0
+while played < 3 and time.monotonic() < end:
+    view = session.state
+    if 0 in session.spec.rules.to_act(view) and not table.busy():
+        table.submit(bot.choose(view)); played += 1
+    frames(app); time.sleep(0.005)
+time.sleep(0.5)  # the writer thread keeps the moves
+print("PLAYED", played, flush=True)
+time.sleep(60)  # killed here, mid-game
+"""
+
+
+def test_the_host_killed_mid_game_hosts_the_room_again_from_continue_and_the_friend_gets_back_in(tmp_path, monkeypatch):
+    import asyncio
+    import socket
+
+    from tabletop.online import protocol as P
+    from tabletop.online.client import Client
+
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    from tabletop.online import remote
+
+    monkeypatch.setattr(remote, "BIND", "127.0.0.1")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    child = subprocess.Popen(
+        [sys.executable, "-c", HOST_CHILD, str(port)],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": root},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    friend = NetThread()
+    try:
+        line = ""
+        end = time.monotonic() + 30
+        while not line.startswith("ROOM") and time.monotonic() < end:
+            line = child.stdout.readline()
+        assert line.startswith("ROOM"), line
+        code = line.split()[1]
+        friend.client = Client(f"ws://127.0.0.1:{port}")
+        friend.run(friend.client.connect())
+        friend.run(friend.client.join(code, name="Bo"))
+        assert friend.client.you == [1]
+        token = friend.client.tokens[1]
+        bo = friend.client
+        play = asyncio.run_coroutine_threadsafe(bot_player(bo, 1, seed=3, timeout=60), friend.loop)
+        end = time.monotonic() + 60
+        while "PLAYED" not in line and time.monotonic() < end:
+            line = child.stdout.readline()
+        assert line.split() == ["PLAYED", "3"], line
+        child.send_signal(signal.SIGKILL)  # the host's window gone: no goodbye
+        child.wait(10)
+        friend.run(bo.wait(lambda: bo.closed, timeout=15))
+        play.cancel()
+
+        app = make_app()  # the host starts the game again, on the same data folder
+        app.start()
+        frames(app, 2)
+        launcher = top(app)
+        for _ in range(len(launcher.menu.items)):
+            if launcher.menu.items[launcher.menu.focus].label.startswith("Continue ("):
+                break
+            key(app, "tab")
+        key(app, "return")
+        cont = top(app)
+        assert "Punch!" in cont.menu.items[0].label
+        key(app, "return")  # the kept game
+        key(app, "return")  # Resume: the room is hosted again
+        room = top(app)
+        assert type(room).__name__ == "WaitingRoom" and room.net.client.room == code
+        assert room.invite.endswith(f":{port}/{code}")  # the same invite
+        # the friend's program comes back with its token, as its table does every two seconds
+        friend.client = Client(f"ws://127.0.0.1:{port}")
+        friend.run(friend.client.connect())
+        friend.run(friend.client.join(code, token=token))
+        assert friend.client.you == [1]
+        bo = friend.client
+        play = asyncio.run_coroutine_threadsafe(bot_player(bo, 1, seed=3, timeout=60), friend.loop)
+        live(app, 15, lambda: type(top(app)).__name__.startswith("Remote"))
+        table = top(app)
+        session = table.session
+        bot = session.spec.make_bot(seat=0, level=session.spec.bot_levels[-1], seed=6)
+        end = time.monotonic() + 60
+        while session.outcome() is None and time.monotonic() < end:
+            view = session.state
+            if 0 in session.spec.rules.to_act(view) and not table.busy() and not session.paused_for():
+                table.submit(bot.choose(view))
+            frames(app)
+            time.sleep(0.003)
+        assert session.outcome() is not None
+        live(app, 10, lambda: session.client.over is not None)
+        record = session.client.over["record"]
+        assert len(record["actions"]) > 6  # the moves before the kill are in it
+        final = replays_to(record, session.spec)
+        assert session.spec.rules.outcome(final).winner == session.client.over["winner"]
+        assert len(code) == P.CODE_LEN
+    finally:
+        if child.poll() is None:
+            child.kill()
+        friend.close()
+        pygame.quit()

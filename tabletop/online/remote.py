@@ -48,14 +48,17 @@ class NetThread:
         self.server: Server | None = None
         self.error = ""
         self.reach: portmap.Reach | None = None  # hosting: can a friend elsewhere join? (None: still asking)
+        self.resume_token = ""
         self._mapping = None
 
     def run(self, coro, timeout: float = 10.0):
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
 
-    def host(self, port: int | None = None) -> int:
+    def host(self, port: int | None = None, resume: tuple | None = None) -> int:
         """Start a server here (on every address) and connect to it; returns the port. It serves this
-        host's own room only: a client elsewhere can join it, never make rooms here."""
+        host's own room only: a client elsewhere can join it, never make rooms here. ``resume``:
+        (spec, record, kept file, hosted room) of a hosted game kept when its program closed, hosted
+        again on its old port when it is free; ``resume_token`` is then the seats here's token."""
         port = HOST_PORT if port is None else port
 
         async def start():
@@ -64,6 +67,8 @@ class NetThread:
                 await self.server.start(BIND, port)
             except OSError:
                 await self.server.start(BIND, 0)  # the usual port is taken: any free one
+            if resume is not None:
+                _room, self.resume_token = self.server.resume(*resume)
             return self.server.port
 
         port = self.run(start())

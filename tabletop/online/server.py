@@ -26,6 +26,7 @@ on one screen.
 from __future__ import annotations
 
 import asyncio
+import copy
 import dataclasses
 import heapq
 import itertools
@@ -51,6 +52,7 @@ from tabletop.core.registry import REALTIME, load_all
 from tabletop.core.undo import ONLINE_UNDO, UNDO_KIND
 from tabletop.session import Seat, Session, unique_path
 
+from . import hosted
 from . import protocol as P
 
 log = logging.getLogger("tabletop.online")
@@ -276,8 +278,19 @@ class Keeper:
 
 class Room:
     def __init__(
-        self, server, code: str, spec, seats: list[dict], options: dict, seed=None, lag_cap=LAG_CAP_MS, setup=None
+        self,
+        server,
+        code: str,
+        spec,
+        seats: list[dict],
+        options: dict,
+        seed=None,
+        lag_cap=LAG_CAP_MS,
+        setup=None,
+        resume: tuple | None = None,
     ):
+        """``resume``: (record, kept file, tokens) of a hosted game kept when its program closed
+        (``Server.resume``): the same game, kept in the same file, with the same seats' tokens."""
         self.server = server
         self.code = code
         self.spec = spec
@@ -288,11 +301,18 @@ class Room:
             for s in seats
         ]
         # the game on the loop is never written from here: the Keeper's thread writes (``keep``)
-        self.session = Session.new(spec, people, options, seed=seed, setup=setup, autosave=False)
+        self.kept_file: Path | None = None  # the host's kept game (its room's file lies beside it)
+        if resume is None:
+            self.session = Session.new(spec, people, options, seed=seed, setup=setup, autosave=False)
+            self.tokens = [P.new_token() for _ in seats]
+        else:
+            record, self.kept_file, tokens = resume
+            self.session = Session.from_record(spec, copy.deepcopy(record), autosave=False)
+            self.tokens = list(tokens)
         self.table = action_table(self.rules.actions)
-        self.tokens = [P.new_token() for _ in seats]
         self.conns: list[Conn | None] = [None] * len(seats)
-        self.claimed = [s["kind"] == "here" for s in seats]  # a seat once taken comes back only with its token
+        # a seat once taken comes back only with its token
+        self.claimed = [s["kind"] == "here" or resume is not None for s in seats]
         self.sent_events = [-1] * len(seats)  # per seat: the last event number sent
         self.sent_view: list[dict | None] = [None] * len(seats)  # per seat: the last view sent (JSON)
         self.realtime = spec.dynamics == REALTIME
@@ -339,8 +359,15 @@ class Room:
 
     def _start_mirror(self, _mirror) -> None:
         s = self.session
-        seats = [dataclasses.replace(seat) for seat in s.seats]
-        self.mirror = Session.new(self.spec, seats, s.options, seed=s.seed, setup=s.setup, autosave=True)
+        if self.kept_file is not None:  # the kept game goes on in its own file
+            self.mirror = Session.from_record(self.spec, copy.deepcopy(s.record), path=self.kept_file)
+        else:
+            seats = [dataclasses.replace(seat) for seat in s.seats]
+            self.mirror = Session.new(self.spec, seats, s.options, seed=s.seed, setup=s.setup, autosave=True)
+            self.kept_file = self.mirror.save_path
+        if self.server.hosted and self.kept_file is not None:  # so Continue can host this room again
+            room = hosted.HostedRoom(self.code, tuple(self.tokens), tuple(self.kinds), self.server.port)
+            hosted.keep(self.kept_file, room)
 
     def _save(self) -> None:
         self.save_asked = False
@@ -351,6 +378,8 @@ class Room:
             change(self.mirror)
         if self.mirror is not None and changes:
             self.mirror.save()
+            if self.mirror.outcome() is not None and self.kept_file is not None:
+                hosted.forget(self.kept_file)  # finished: nothing to host again
 
     def kept(self, action_json: dict, state) -> None:
         """An applied action, to be saved (as ``Session.submit`` records it)."""
@@ -877,6 +906,23 @@ class Server:
         self.rooms[code] = room
         log.info("room %s: %s for %d seats", code, spec.id, len(seats))
         return room
+
+    def resume(self, spec, record, kept_file: Path, room: hosted.HostedRoom) -> tuple[Room, str]:
+        """Host again a game this program hosted (its kept game and the room kept beside it): the
+        same code and the friends' tokens, so their programs get back in by themselves. Returns the
+        room and the token of the seats here (new: only this program has it)."""
+        here = P.new_token()
+        tokens = [here if k == "here" else t for k, t in zip(room.kinds, room.tokens, strict=True)]
+        seats = [
+            {"kind": k, "name": p["name"], "level": p.get("level", "")}
+            for k, p in zip(room.kinds, record.players, strict=True)
+        ]
+        made = Room(
+            self, room.code, spec, seats, record.options, lag_cap=self.lag_cap, resume=(record, kept_file, tokens)
+        )
+        self.rooms[room.code] = made
+        log.info("room %s: %s hosted again from its kept game", room.code, spec.id)
+        return made, here
 
     # -- `tabletop serve`'s own records -----------------------------------------------------
     def write_record(self, game_id: str, data: dict) -> None:

@@ -223,16 +223,30 @@ class KeptGameScene(MenuScene):
         self.build()
 
     def delete(self):
+        from tabletop.online import hosted
+
         problem = kept.delete(self.entry)
         if problem:
             report(self.app, [problem])
+        else:
+            hosted.forget(self.entry.path)  # a hosted game's room goes with it
         self.app.pop(self)
         self.parent.build()
 
     def resume(self):
+        from tabletop.online import hosted
         from tabletop.session import Session
 
         entry = self.entry
+        room, problem = hosted.read(entry.path, len(entry.loaded.record.players))
+        if problem:
+            report(self.app, [problem])
+        if room is not None:  # a game hosted online: host its room again, the friend comes back to it
+            from tabletop.ui.online import host_again
+
+            self.app.pop(self)
+            host_again(self.app, entry, room)
+            return
         try:
             session = Session.from_record(entry.spec, entry.loaded.record, path=entry.path, state=entry.loaded.state)
             self.app.pop(self)

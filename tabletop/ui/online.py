@@ -383,6 +383,29 @@ class OneBoxForm(Scene):
         gfx.draw_fitted(surf, hint, vp.r(140, 630, 1000, 60), vp.s(18), gfx.GREY, min_px=vp.s(17), lines=2)
 
 
+def host_again(app, entry, room) -> None:
+    """Continue's Resume of a game hosted from this program: its room again, with the same code and
+    the friends' tokens (on the same port when it is free), so their programs get back in."""
+    net = NetThread()
+    try:
+        port = net.host(room.port, resume=(entry.spec, entry.loaded.record, entry.path, room))
+        net.connect(f"ws://127.0.0.1:{port}")
+        net.run(net.client.join(room.code, token=net.resume_token))
+    except Exception as e:  # the port, the kept file: say so, never a crash
+        net.close()
+        app.toast(f"The online game could not be hosted again: {str(e)[:100]}", 6000)
+        return
+    if net.client.errors or not net.client.you:
+        net.close()
+        app.toast(net.client.errors[-1] if net.client.errors else "The online game could not be hosted again.")
+        return
+    if port != room.port:
+        app.toast(f"Port {room.port} is taken now: send your friend the new invite.", 6000)
+    address = f"{local_address()}:{port}"
+    print(f"tabletop: hosting {entry.spec.name} again at {address}, room code {room.code}", flush=True)
+    app.push(WaitingRoom(app, net, address=address))
+
+
 class JoinScene(OneBoxForm):
     """The invite the host sent (``tabletop://HOST:PORT/CODE``), then Join. The last invite that
     joined is remembered."""
