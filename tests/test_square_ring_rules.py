@@ -38,12 +38,19 @@ def exchange(state, cards0, cards1, footwork=0, stick=None):
     return state
 
 
+def test_the_default_bout_gives_both_seats_the_same_boxer():
+    # the person usually sits first and the computer second: the default never hands either the stronger boxer
+    s = RULES.new_state(RULES.default_options(), 3, 2)
+    assert s.boxers[0] == s.boxers[1]
+    assert s.hp[0] == s.hp[1] and s.bursts[0] == s.bursts[1] and s.reacts[0] == s.reacts[1]
+
+
 def power(boxer, cid):
     return BOXERS[boxer].by_id[cid].power
 
 
 def test_new_bout_r_sqr_1():
-    s = RULES.new_state(RULES.default_options(), 3, 2)
+    s = new("inga", "fredo", seed=3)
     assert s.boxers == ("inga", "fredo")
     assert [board.name(p) for p in s.pos] == ["c2", "c4"]
     assert [board.FACINGS[f] for f in s.facing] == ["N", "S"]

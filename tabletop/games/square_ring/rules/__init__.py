@@ -145,7 +145,7 @@ class SquareRingRules(Rules):
             "boxer1",
             "Blue's boxer",
             BOXER_CHOICES,
-            "fredo",
+            "inga",  # the same boxer as Red's: a fair first bout, whoever the computer is
             "The second player's boxer: starting HP, ⚡ Bursts and ◉ Reacts.",
             main=True,
         ),
