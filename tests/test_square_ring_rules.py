@@ -407,3 +407,11 @@ def test_boxer_choices_on_the_setup_screen_show_hp_bursts_and_reacts():
             b = BOXERS[bid]
             assert label.startswith(f"{b.name} · {b.style.lower()} · ")
             assert label.endswith(f"{b.hp} HP ⚡{b.bursts} ◉{b.reacts}")
+
+
+def test_a_mirror_bout_names_each_boxer_by_corner_in_the_log():
+    # the default bout is Inga against Inga: "Inga's Cross lands on Inga" would not say who hit whom
+    s = exchange(new("inga", "inga", pos=["c2", "c3"]), ("cross", "forward-right"), ("turn-left-45", "turn-right-45"))
+    texts = [e["text"] for e in s.log]
+    assert any("Cross lands on Blue Inga: Blue Inga loses" in t for t in texts)
+    assert any(t.startswith("Red Inga plays Cross; Blue Inga plays") for t in texts)

@@ -126,6 +126,13 @@ def boxer_label(boxer) -> str:
 
 
 BOXER_CHOICES = tuple((b.id, boxer_label(b)) for b in BOXERS.values())
+CORNERS = ("Red", "Blue")
+
+
+def boxer_name(boxers, seat: int) -> str:
+    """A boxer as the log and the table name them; in a mirror bout with their corner ("Red Inga")."""
+    name = BOXERS[boxers[seat]].name
+    return f"{CORNERS[seat]} {name}" if boxers[0] == boxers[1] else name
 
 
 class SquareRingRules(Rules):
@@ -385,7 +392,7 @@ class SquareRingRules(Rules):
         return State(**d)
 
     def _name(self, d, seat):
-        return BOXERS[d["boxers"][seat]].name
+        return boxer_name(d["boxers"], seat)
 
     def _entry(self, d, kind, text, **extra):
         e = {"round": d["round"], "exchange": d["exchange"], "kind": kind, "text": text}
