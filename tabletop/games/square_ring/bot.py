@@ -187,8 +187,9 @@ class SquareRingBot(Bot):
         return legal[0]
 
     def _scale(self, view) -> float:
-        """How much of a level's error this boxer makes: in proportion to its health, so that
-        errors cost a fragile boxer no larger share of its bout than a sturdy one."""
+        """How much of its level's error this boxer makes: (its HP / the sturdiest boxer's HP) to the
+        level's ``power``. A boxer with little HP cannot afford a weak level's errors (careless
+        pairs lose most against big punches), so it makes fewer of them, and the boxers stay even."""
         return (BOXERS[view.boxers[self.seat]].hp / HP_REF) ** self.power
 
     # -- small decisions -----------------------------------------------

@@ -21,19 +21,17 @@ LEVELS = ("Beginner", "Club boxer", "Contender", "Champion")
 ALIASES = {"random": "Beginner", "easy": "Beginner", "strong": "Champion"}
 MODELS = ("newcomer", "decent", "good")
 ENGINES = {name: partial(SquareRingBot) for name in ("random", "easy", "strong")}
+# each level is the search at its level of skill (a bot answers to its level's name)
 ENGINES.update(
     {
-        "beginner": partial(SquareRingBot, plans=1, noise=16.0, slip=1.0, power=1.0),
-        "club": partial(SquareRingBot, plans=2, noise=12.0, slip=0.4, power=3.0),
-        "contender": partial(SquareRingBot, plans=2, noise=16.0),
+        "Beginner": partial(SquareRingBot, plans=1, noise=16.0, slip=1.0, power=1.0),
+        "Club boxer": partial(SquareRingBot, plans=1, noise=16.0, slip=0.6),
+        "Contender": partial(SquareRingBot, plans=1, noise=16.0, slip=0.15),
+        "Champion": partial(SquareRingBot),
     }
 )
 RECIPES = {
-    # level: (main player, the player its slips come from, share of slips)
-    "Beginner": ("beginner", "random", 0.0),
-    "Club boxer": ("club", "random", 0.0),
-    "Contender": ("contender", "random", 0.0),
-    "Champion": ("strong", "random", 0.0),
+    # player model: (main player, the player its slips come from, share of slips)
     "newcomer": ("easy", "random", 0.35),
     "decent": ("strong", "easy", 0.75),
     "good": ("strong", "easy", 0.0),
