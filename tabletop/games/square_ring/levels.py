@@ -26,7 +26,7 @@ ENGINES.update(
     {
         "Beginner": partial(SquareRingBot, plans=1, noise=16.0, slip=1.0, power=1.0),
         "Club boxer": partial(SquareRingBot, plans=1, noise=16.0, slip=0.6),
-        "Contender": partial(SquareRingBot, plans=1, noise=16.0, slip=0.15),
+        "Contender": partial(SquareRingBot, plans=2, noise=16.0, slip=0.1),
         "Champion": partial(SquareRingBot),
     }
 )

@@ -512,7 +512,8 @@ class SquareRingRules(Rules):
         winner = None if dmg[0] == dmg[1] else (0 if dmg[0] > dmg[1] else 1)
         wins = list(d["round_wins"])
         if winner is None:
-            text = f"Round {d['round']} is a draw ({dmg[0]} to {dmg[1]} damage)."
+            both = f"{self._name(d, 0)} and {self._name(d, 1)}"
+            text = f"Round {d['round']} is a draw: {both} dealt {dmg[0]} damage each."
         else:
             wins[winner] += 1
             text = f"{self._name(d, winner)} wins round {d['round']} ({max(dmg)} to {min(dmg)} damage)."
