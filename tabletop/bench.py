@@ -146,13 +146,13 @@ def busy_table(spec, app, seed=3, feed=4):
     return table
 
 
-def finished_session(spec, seed: int, people: int):
+def finished_session(spec, seed: int, people: int, options: dict | None = None):
     """A session whose game is over: played to the end by computers, then seated with people."""
     from tabletop.core import playout
     from tabletop.session import Seat, Session
 
     n = spec.min_players if spec.max_players <= 2 else min(4, spec.max_players)
-    result = playout.play(spec, seed=seed, players=n, check=False)
+    result = playout.play(spec, seed=seed, players=n, options=options, check=False)
     state, actions = result.state, list(result.record.actions)  # with its record: the result tells the story
     from tabletop.ui.gfx import PLAYER_NAMES as names
 
@@ -160,7 +160,7 @@ def finished_session(spec, seed: int, people: int):
         Seat(names[i], "human") if i < people else Seat(names[i], "computer", level=spec.bot_levels[0])
         for i in range(n)
     ]
-    session = Session.new(spec, seats, seed=seed, autosave=False)
+    session = Session.new(spec, seats, options, seed=seed, autosave=False)
     session.state = state
     session.record.actions = actions
     return session

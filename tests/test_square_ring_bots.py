@@ -49,3 +49,40 @@ def test_strong_bot_takes_a_free_knockout():
     action = make_bot(0, "strong", 1).choose(RULES.view_for(s, 0))
     s = RULES.apply(s, action)
     assert RULES.outcome(s) is not None and RULES.outcome(s).winner == 0
+
+
+def test_every_level_plays_a_short_bout_legally_with_a_fragile_and_a_sturdy_boxer():
+    from tabletop.games.square_ring.levels import LEVELS
+
+    for i, level in enumerate(LEVELS):
+        p = playout.play(
+            SPEC,
+            seed=i,
+            options={"boxer0": "sol", "boxer1": "fredo", "rounds": 1, "exchanges": 4},
+            levels=[level, level],
+            check=True,
+        )
+        assert p.finished and RULES.outcome(p.state) is not None
+
+
+def test_balance_table_counts_a_draw_as_half_and_gives_a_wilson_interval():
+    import io
+
+    from tabletop.games.square_ring import balance
+    from tabletop.ladder import wilson
+
+    # Sol wins twice, loses once and draws once against Fredo: 2.5 of 4 points
+    results = [
+        ("sol", "fredo", 0, True),
+        ("fredo", "sol", 1, False),
+        ("sol", "fredo", 1, True),
+        ("fredo", "sol", None, False),
+    ]
+    out = io.StringIO()
+    fair = balance.report(results, "Beginner", out)
+    text = out.getvalue()
+    lo, hi = wilson(2.5, 4)
+    sol = next(line for line in text.splitlines() if line.startswith("Sol "))
+    assert sol.split()[3:6] == ["4", "2", "1"]  # bouts, won, drawn
+    assert f"62.5% [{100 * lo:.1f}-{100 * hi:.1f}]" in sol
+    assert not fair and "FAIL" in text  # 62.5% and 37.5% are outside 40-60%

@@ -38,12 +38,19 @@ def exchange(state, cards0, cards1, footwork=0, stick=None):
     return state
 
 
+def test_the_default_bout_gives_both_seats_the_same_boxer():
+    # the person usually sits first and the computer second: the default never hands either the stronger boxer
+    s = RULES.new_state(RULES.default_options(), 3, 2)
+    assert s.boxers[0] == s.boxers[1]
+    assert s.hp[0] == s.hp[1] and s.bursts[0] == s.bursts[1] and s.reacts[0] == s.reacts[1]
+
+
 def power(boxer, cid):
     return BOXERS[boxer].by_id[cid].power
 
 
 def test_new_bout_r_sqr_1():
-    s = RULES.new_state(RULES.default_options(), 3, 2)
+    s = new("inga", "fredo", seed=3)
     assert s.boxers == ("inga", "fredo")
     assert [board.name(p) for p in s.pos] == ["c2", "c4"]
     assert [board.FACINGS[f] for f in s.facing] == ["N", "S"]
@@ -400,3 +407,11 @@ def test_boxer_choices_on_the_setup_screen_show_hp_bursts_and_reacts():
             b = BOXERS[bid]
             assert label.startswith(f"{b.name} · {b.style.lower()} · ")
             assert label.endswith(f"{b.hp} HP ⚡{b.bursts} ◉{b.reacts}")
+
+
+def test_a_mirror_bout_names_each_boxer_by_corner_in_the_log():
+    # the default bout is Inga against Inga: "Inga's Cross lands on Inga" would not say who hit whom
+    s = exchange(new("inga", "inga", pos=["c2", "c3"]), ("cross", "forward-right"), ("turn-left-45", "turn-right-45"))
+    texts = [e["text"] for e in s.log]
+    assert any("Cross lands on Blue Inga: Blue Inga loses" in t for t in texts)
+    assert any(t.startswith("Red Inga plays Cross; Blue Inga plays") for t in texts)

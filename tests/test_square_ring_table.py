@@ -149,7 +149,7 @@ def test_mouse_bout_against_the_computer(app):
 
 
 def test_preview_follows_the_cards_already_laid(app):
-    table = start(app, HUMAN_BOT, seed=1)
+    table = start(app, HUMAN_BOT, seed=1, boxer0="inga", boxer1="fredo")
     st = table.session.state
     assert st.pos[0] == 7  # c2, facing north
     click(app, hot(table, ("hand", 0, "forward")).rect.center)

@@ -207,10 +207,12 @@ def test_a_knockout_is_told_with_its_round():
     from tabletop.ui import result
 
     spec = registry.get("square-ring")
-    for seed in range(1, 30):  # the first seeded bout that ends by knockout
-        session = finished_session(spec, seed, 1)
+    for seed in range(1, 30):  # the first seeded bout that ends by knockout (a sturdy boxer against a fragile one)
+        session = finished_session(spec, seed, 1, {"boxer0": "fredo", "boxer1": "sol"})
         if any(e["kind"] == "ko" for e in session.state.log):
             break
+    else:
+        raise AssertionError("no seeded bout ended by knockout")
     report = result.build(session)
     assert f"by knockout in round {session.state.round}" in result.headline(session, report)
 

@@ -7,7 +7,9 @@
   every ordered pair of its own cards against each of them with the real
   resolution code, and keeps the pair with the best mix of average and
   worst result. It also plans Bursts, Reacts, footwork turns and
-  Stick-and-Move steps with the same evaluation.
+  Stick-and-Move steps with the same evaluation. The computer levels are
+  this search with fewer orders expected, a rough judgement and careless
+  pairs, in proportion to the boxer's health (``_scale``).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from .rules.content import BOXERS
 from .rules.resolve import STEP_CARDS, resolve_action, resolve_moves
 
 KO = 100.0
+HP_REF = max(b.hp for b in BOXERS.values())
 REACH_WEIGHT = 0.25  # worth of being one move from a landing attack
 PLANS_TOP = 6  # the opponent's best-looking orders the strong bot plays against
 PLANS_RANDOM = 3  # plus a few other orders, so it is not blind to surprises
@@ -157,6 +160,12 @@ def _pairs(cards):
 
 @dataclass
 class SquareRingBot(Bot):
+    # The search's level of skill (the computer levels in levels.py set these):
+    plans: int = PLANS_TOP  # how many of the opponent's likeliest orders it expects
+    noise: float = 0.0  # spread of the random error added to each pair's value ...
+    slip: float = 0.0  # ... and chance of laying a careless pair instead, both times _scale
+    power: float = 2.0  # how steeply those errors grow with its boxer's health
+
     def __post_init__(self):
         self.rng = Rng(self.seed * 7919 + self.seat * 104729 + 17)
 
@@ -176,6 +185,12 @@ class SquareRingBot(Bot):
         if view.phase == "stick":
             return Stick(self.seat, self._stick(view))
         return legal[0]
+
+    def _scale(self, view) -> float:
+        """How much of its level's error this boxer makes: (its HP / the sturdiest boxer's HP) to the
+        level's ``power``. A boxer with little HP cannot afford a weak level's errors (careless
+        pairs lose most against big punches), so it makes fewer of them, and the boxers stay even."""
+        return (BOXERS[view.boxers[self.seat]].hp / HP_REF) ** self.power
 
     # -- small decisions -----------------------------------------------
     def _want_react(self, view) -> bool:
@@ -239,6 +254,9 @@ class SquareRingBot(Bot):
         table = self._table(view, sim, pairs, opp)
         weights = [w for _p, w in opp]
         total = sum(weights)
+        rough = self.noise * self._scale(view)
+        if self.slip and self.rng.random() < self.slip * self._scale(view):
+            pairs = [pairs[self.rng.randrange(len(pairs))]]  # a careless pair of cards
         best, best_v = None, None
         for pair in pairs:
             vals = table[pair]
@@ -249,6 +267,8 @@ class SquareRingBot(Bot):
                 mean = (mean + sum(v * w for v, w in zip(other, weights, strict=True)) / total) / 2
                 low = min(low, min(other))
             v = (0.4 * mean + 0.6 * low) if reacted else (0.75 * mean + 0.25 * low)
+            if self.noise:
+                v += rough * self.rng.random()
             if best_v is None or v > best_v:
                 best, best_v = pair, v
         cards = list(best)
@@ -288,9 +308,9 @@ class SquareRingBot(Bot):
             res = opp_sim.run(view.pos, view.facing, view.hp, plays)
             scored.append((opp_sim.score(view.hp, *res), pair))
         scored.sort(key=lambda t: -t[0])
-        top = [(p, 1.0) for _v, p in scored[:PLANS_TOP]]
-        rest = [p for _v, p in scored[PLANS_TOP:]]
-        for _ in range(min(PLANS_RANDOM, len(rest))):
+        top = [(p, 1.0) for _v, p in scored[: self.plans]]
+        rest = [p for _v, p in scored[self.plans :]]
+        for _ in range(min(PLANS_RANDOM, self.plans, len(rest))):
             top.append((rest.pop(self.rng.randrange(len(rest))), 0.5))
         return top
 

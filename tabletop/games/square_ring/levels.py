@@ -1,8 +1,13 @@
 """The Square Ring's computer levels and player models, declared in one place.
 
-Levels mix the searching boxer with the shallow one (which only looks at
-its own cards as if the opponent stood still) and with careless random
-cards; the player models are scripted people for the ladder.
+Every level is the searching boxer, with its level of skill: how many of the
+opponent's likely orders it expects, how rough its judgement of a pair is,
+how often it lays a careless pair, and whether it spends Reacts, Bursts and
+footwork turns at random. Its errors grow with its boxer's health (see
+``SquareRingBot._scale``), so that a fragile boxer is not the one the
+mistakes sink: every boxer wins about half its mirror bouts at every level
+(``python -m tabletop.games.square_ring.balance``). The player models are
+scripted people for the ladder, unchanged, so the ladder's yardstick stays.
 """
 
 from functools import partial
@@ -16,12 +21,17 @@ LEVELS = ("Beginner", "Club boxer", "Contender", "Champion")
 ALIASES = {"random": "Beginner", "easy": "Beginner", "strong": "Champion"}
 MODELS = ("newcomer", "decent", "good")
 ENGINES = {name: partial(SquareRingBot) for name in ("random", "easy", "strong")}
+# each level is the search at its level of skill (a bot answers to its level's name)
+ENGINES.update(
+    {
+        "Beginner": partial(SquareRingBot, plans=1, noise=16.0, slip=1.0, power=1.0),
+        "Club boxer": partial(SquareRingBot, plans=1, noise=16.0, slip=0.6),
+        "Contender": partial(SquareRingBot, plans=2, noise=16.0, slip=0.1),
+        "Champion": partial(SquareRingBot),
+    }
+)
 RECIPES = {
-    # level: (main player, the player its slips come from, share of slips)
-    "Beginner": ("easy", "random", 0.6),
-    "Club boxer": ("easy", "random", 0.2),
-    "Contender": ("strong", "easy", 0.45),
-    "Champion": ("strong", "easy", 0.1),
+    # player model: (main player, the player its slips come from, share of slips)
     "newcomer": ("easy", "random", 0.35),
     "decent": ("strong", "easy", 0.75),
     "good": ("strong", "easy", 0.0),

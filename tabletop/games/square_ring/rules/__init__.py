@@ -127,6 +127,13 @@ def boxer_label(boxer) -> str:
 
 
 BOXER_CHOICES = tuple((b.id, boxer_label(b)) for b in BOXERS.values())
+CORNERS = ("Red", "Blue")
+
+
+def boxer_name(boxers, seat: int) -> str:
+    """A boxer as the log and the table name them; in a mirror bout with their corner ("Red Inga")."""
+    name = BOXERS[boxers[seat]].name
+    return f"{CORNERS[seat]} {name}" if boxers[0] == boxers[1] else name
 
 
 class SquareRingRules(Rules):
@@ -146,7 +153,7 @@ class SquareRingRules(Rules):
             "boxer1",
             "Blue's boxer",
             BOXER_CHOICES,
-            "fredo",
+            "inga",  # the same boxer as Red's: a fair first bout, whoever the computer is
             "The second player's boxer: starting HP, ⚡ Bursts and ◉ Reacts.",
             main=True,
         ),
@@ -386,7 +393,7 @@ class SquareRingRules(Rules):
         return State(**d)
 
     def _name(self, d, seat):
-        return BOXERS[d["boxers"][seat]].name
+        return boxer_name(d["boxers"], seat)
 
     def _entry(self, d, kind, text, **extra):
         e = {"round": d["round"], "exchange": d["exchange"], "kind": kind, "text": text}
@@ -506,7 +513,8 @@ class SquareRingRules(Rules):
         winner = None if dmg[0] == dmg[1] else (0 if dmg[0] > dmg[1] else 1)
         wins = list(d["round_wins"])
         if winner is None:
-            text = f"Round {d['round']} is a draw ({dmg[0]} to {dmg[1]} damage)."
+            both = f"{self._name(d, 0)} and {self._name(d, 1)}"
+            text = f"Round {d['round']} is a draw: {both} dealt {dmg[0]} damage each."
         else:
             wins[winner] += 1
             text = f"{self._name(d, winner)} wins round {d['round']} ({max(dmg)} to {min(dmg)} damage)."

@@ -45,7 +45,7 @@ from tabletop.input.devices import key_name, menu_buttons
 from tabletop.ui.secrecy import Secrecy
 from tabletop.ui.table import TableScene
 
-from ..rules import Commit, Declare, Footwork, Stick, board, max_cards, may_react
+from ..rules import Commit, Declare, Footwork, Stick, board, boxer_name, max_cards, may_react
 from ..rules.content import BOXERS
 from .anim import Animation, build_steps
 from .frames import KeptFrames
@@ -93,6 +93,9 @@ class SquareRingTable(KeptFrames, TableScene):
 
     def boxer(self, seat):
         return BOXERS[self.state.boxers[seat]]
+
+    def boxer_name(self, seat) -> str:
+        return boxer_name(self.state.boxers, seat)
 
     def exchange_key(self):
         st = self.state
@@ -485,7 +488,7 @@ class SquareRingTable(KeptFrames, TableScene):
             played = ", ".join(own[c].name for c in self.revealed[s] if c)
             start = self.exchange_hp[s] if self.exchange_hp else done.pre.hp[s]
             lost = max(0, start - _hp_before_recovery(done, s))
-            parts.append(f"{self.boxer(s).name} ({played or 'nothing'}) lost {lost or 'no'} HP")
+            parts.append(f"{self.boxer_name(s)} ({played or 'nothing'}) lost {lost or 'no'} HP")
         self.caption = ["Last exchange · " + " · ".join(parts)] + (
             [done.steps[-1].data["text"][0]] if done.steps and done.steps[-1].kind == "reset" else []
         )

@@ -546,7 +546,7 @@ def caption_text(t) -> tuple[str, bool]:
     if focus_help is None and t.threat is not None:
         seat, cid = t.threat
         focus_help = (
-            f"{t.boxer(seat).name}'s card: "
+            f"{t.boxer_name(seat)}'s card: "
             + tc.describe(st.boxers[seat], cid)
             + where_text(t, seat, (cid, 0), plan=False)
         )
@@ -576,7 +576,7 @@ def where_text(t, seat, cand, plan=True) -> str:
     upto = [c for c in sel[: cand[1]] if c != cand[0]]
     sq, f, _trail = t.plan(seat, upto)
     card = t.boxer(seat).by_id[cand[0]]
-    other = t.boxer(1 - seat).name
+    other = t.boxer_name(1 - seat)
     opp = st.pos[1 - seat]
     where = f" from {board.name(sq)}" if upto else ""
     if card.kind == "attack":
