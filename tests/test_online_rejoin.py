@@ -114,6 +114,13 @@ def test_the_joiner_killed_mid_game_rejoins_from_continue_and_finishes_the_game(
         assert session.spec.rules.outcome(final).winner == session.client.over["winner"]
         frames(app, 2)
         assert kept_seats.kept([]) == []  # finished: Continue offers it no more
+        from tabletop import kept
+
+        online = [e for e in kept.finished([]) if e.path.name == f"punch-online-{code}.json"]
+        assert online and online[0].loaded.record.actions == record["actions"]  # in Replays here too
+        table.watch_replay()
+        assert type(top(app)).__name__ == "ReplayScene"
+        frames(app, 3)
     finally:
         if child is not None and child.poll() is None:
             child.kill()

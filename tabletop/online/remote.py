@@ -13,6 +13,7 @@ import asyncio
 import socket
 import threading
 
+from tabletop import paths, storage, validate
 from tabletop.core.game import Refused
 from tabletop.core.registry import REALTIME
 from tabletop.session import Seat
@@ -148,6 +149,29 @@ class RemoteSession:
     @property
     def rules(self):
         return self.spec.rules
+
+    @property
+    def record(self):
+        """The finished game's record, as the server sent it with the result, checked at the door
+        (None before the end, or when it is not a record of this game)."""
+        over = self.client.over
+        if over is None:
+            return None
+        try:
+            return validate.check_record(over.get("record"), {self.spec.id: self.spec})
+        except validate.Invalid:
+            return None
+
+    def keep_record(self) -> str:
+        """A finished game played on another computer goes to Replays here too (a message if not)."""
+        record = self.record
+        if record is None or self.net.server is not None:  # none, or the host's program keeps it already
+            return ""
+        try:
+            storage.write_json(paths.saves_dir() / f"{self.spec.id}-online-{self.client.room}.json", record.to_json())
+        except OSError as e:
+            return f"The finished game could not be kept for Replays ({e.strerror or e})."
+        return ""
 
     @property
     def client(self) -> Client:

@@ -645,9 +645,12 @@ class _RemoteTable:
         if s.client.bad or s.client.closed_reason:  # the host cannot go on, or sent what we cannot use
             self._give_up(s.client.bad or s.client.closed_reason)
             return
-        if s.outcome() is not None and not getattr(self, "_forgotten", False):
-            self._forgotten = True  # finished: nothing to come back to (the record came with the result)
+        if s.outcome() is not None and s.client.over is not None and not getattr(self, "_forgotten", False):
+            self._forgotten = True  # finished: nothing to come back to; the record came with the result
             kept_seats.forget(s.client.room)
+            problem = s.keep_record()
+            if problem:
+                self.app.toast(problem, 6000)
         try:
             self._update(dt_ms)
         except Exception as e:
@@ -747,6 +750,12 @@ class _RemoteTable:
 
     def play_again(self):
         self.leave()
+
+    def watch_replay(self):
+        if self.session.record is None:
+            self.app.toast("The game's record has not come from the server yet: try again in a moment.")
+            return
+        super().watch_replay()
 
     def leave(self):
         kept_seats.forget(self.session.client.room)  # left on purpose: not offered by Continue again
