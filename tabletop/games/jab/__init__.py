@@ -11,8 +11,9 @@ from pathlib import Path
 
 from tabletop.core.registry import REALTIME, GameSpec, register
 
-from .bot import ALIASES, LEVELS, MODELS, RealtimeDriver, headless_play, make_bot, random_game_count
+from .bot import ALIASES, LEVELS, MODELS, random_game_count
 from .models import ladder_pairs, ladder_targets
+from .players import RealtimeDriver, headless_play, make_bot
 from .rules import RULES
 
 

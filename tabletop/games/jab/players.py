@@ -1,0 +1,140 @@
+"""Who plays a JAB seat without a person: the computer at a level or one of the ladder's scripted
+people (``make_bot``), a computer seat on the online server (``RealtimeDriver``) and two computers
+playing a whole game headless at simulated time (``headless_play``). This sits above the computer
+(``bot.py``) and the scripted people (``models.py``), which both build on ``JabBot``."""
+
+from __future__ import annotations
+
+from tabletop.core.game import Refused
+from tabletop.core.playout import Playout, PlayoutError
+from tabletop.core.record import Record
+
+from .bot import LEVELS, STEP_MS, JabBot
+from .models import GridModel, is_model
+from .rules.actions import Tick
+from .rules.hands import Grab, Press, Release, advance, start_hands
+from .rules.queries import grab_action, release_action
+
+
+def make_bot(seat: int, level: str = "Champion", seed: int = 0) -> JabBot:
+    """The computer at ``level``, or the ladder's scripted person of that name."""
+    if is_model(level):
+        return GridModel(seat, level, seed)
+    return JabBot(seat, level, seed)
+
+
+class RealtimeDriver:
+    """A computer seat in real time with its own hands, for a driver that only sees views and
+    sends actions (the online server): ``frame(view, t, dt)`` moves the hands and returns the
+    actions to send now. Each action is asked once per view (no repeats while it is on its way)."""
+
+    def __init__(self, seat: int, level: str = "hard", seed: int = 0, cross_ms: int = 350):
+        self.bot = make_bot(seat, level, seed)
+        self.seat = seat
+        self.hands = start_hands()
+        self.cross = cross_ms
+        self.sent: dict = {}
+        self.round = None
+
+    def frame(self, view, t: int, dt: int, n: int) -> list:
+        if view.round != self.round:
+            self.round, self.hands = view.round, start_hands()
+        out, moves = [], []
+        for it in self.bot.intents(view, self.hands, t):
+            if isinstance(it, Grab):
+                a = grab_action(self.hands, self.seat, it.hand, t)
+            elif isinstance(it, Release):
+                a = release_action(view, self.hands, self.seat, it.hand, t)
+            elif isinstance(it, Press):
+                a = it.action
+            else:
+                moves.append(it)
+                continue
+            key = (a.kind, getattr(a, "hand", None), getattr(a, "what", None)) if a is not None else None
+            if a is not None and self.sent.get(key) != n:
+                self.sent[key] = n
+                out.append(a)
+        self.hands = advance(self.hands, dt, moves, self.cross)
+        return out
+
+
+# -- drivers -------------------------------------------------------------------------
+
+
+def headless_play(
+    spec, seed, options=None, players=None, levels=None, check=True, max_actions=100_000, on_action=None
+) -> Playout:
+    """Two computer players at simulated time; returns a core Playout."""
+    rules = spec.rules
+    if players not in (None, 2):
+        raise PlayoutError("JAB is for exactly 2 players")
+    levels = list(levels or [LEVELS[-1], LEVELS[-1]])
+    opts = rules.check_options(options or {})
+    state = rules.new_state(opts, seed, 2)
+    record = Record(
+        game=spec.id,
+        seed=seed,
+        options=opts,
+        players=[{"name": f"Computer {i + 1}", "kind": "computer", "level": levels[i]} for i in (0, 1)],
+    )
+    bots = [make_bot(i, levels[i], seed * 31 + i) for i in (0, 1)]
+    hands = start_hands()
+    cross = opts["hand_speed_ms"]
+    count = 0
+    t = 0
+
+    def do(action):
+        nonlocal state, count
+        res = rules.apply(state, action)
+        if isinstance(res, Refused):
+            raise PlayoutError(f"jab seed {seed}: {action} was refused: {res.reason}")
+        if res is state:
+            return
+        state = res
+        record.add(action)
+        count += 1
+        if on_action is not None:
+            on_action(action, state)
+        if check:
+            broken = rules.invariants(state)
+            if broken:
+                raise PlayoutError(f"jab seed {seed}: after action {count} ({action}): " + "; ".join(broken))
+        if count >= max_actions:
+            raise PlayoutError(f"jab seed {seed}: no result after {count} actions")
+
+    steps = 0
+    while rules.outcome(state) is None:
+        rnd = state.round
+        moves = []
+        order = (0, 1) if steps % 2 == 0 else (1, 0)
+        for seat in order:
+            if rules.outcome(state) is not None or state.round != rnd:
+                break
+            for it in bots[seat].intents(rules.view_for(state, seat), hands, t):
+                if rules.outcome(state) is not None or state.round != rnd:
+                    break
+                if isinstance(it, Grab):
+                    a = grab_action(hands, it.player, it.hand, t)
+                    if a is not None:
+                        do(a)
+                elif isinstance(it, Release):
+                    a = release_action(state, hands, it.player, it.hand, t)
+                    if a is not None:
+                        do(a)
+                elif isinstance(it, Press):
+                    do(it.action)
+                else:
+                    moves.append(it)
+        steps += 1
+        if state.round != rnd:
+            t = 0  # the round clock restarted
+            continue
+        if rules.outcome(state) is not None:
+            break
+        hands = advance(hands, STEP_MS, moves, cross)
+        t += STEP_MS
+        do(Tick(t))
+        if t > 3_600_000:
+            raise PlayoutError(f"jab seed {seed}: a round lasted an hour")
+    out = rules.outcome(state)
+    return Playout(record=record, state=state, actions=count, winner=out.winner, finished=True)
