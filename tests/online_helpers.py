@@ -226,3 +226,30 @@ def run_bounded(coro, cleanup_s: float = 5.0):
         if tasks:
             loop.run_until_complete(asyncio.wait(tasks, timeout=cleanup_s))
         loop.close()
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_serve(port: int, **popen):
+    """``tabletop serve`` in a process of its own on loopback, once it takes connections."""
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tabletop", "serve", "--host", "127.0.0.1", "--port", str(port)], **popen
+    )
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), 0.2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    return proc

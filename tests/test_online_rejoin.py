@@ -17,23 +17,12 @@ from tests.ui_helpers import frames, key, make_app, top
 
 CHILD = r"""
 import sys, time
-from tests.ui_helpers import frames, make_app, top
+from tests.child_table import play_moves, until_table
+from tests.ui_helpers import frames, make_app
 from tabletop.ui.online import JoinScene
 app = make_app(); app.start(); frames(app, 2)
 join = JoinScene(app, text=sys.argv[1]); app.push(join); join.go()
-end = time.monotonic() + 30
-while not type(top(app)).__name__.startswith("Remote") and time.monotonic() < end:
-    frames(app); time.sleep(0.005)
-table = top(app)
-session = table.session
-bot = session.spec.make_bot(seat=1, level=session.spec.bot_levels[-1], seed=4)
-played = 0
-while played < 3 and time.monotonic() < end:
-    view = session.state
-    if 1 in session.spec.rules.to_act(view) and not table.busy():
-        table.submit(bot.choose(view)); played += 1
-    frames(app); time.sleep(0.005)
-print("PLAYED", played, flush=True)
+print("PLAYED", play_moves(until_table(app), seat=1, n=3, seed=4), flush=True)
 time.sleep(60)  # killed here, mid-game, as a crash or a closed window would end it
 """
 
@@ -132,26 +121,15 @@ HOST_CHILD = r"""
 import sys, time
 from tabletop.online import remote
 remote.BIND, remote.HOST_PORT = "127.0.0.1", int(sys.argv[1])
+from tests.child_table import play_moves, until_table
 from tests.ui_helpers import frames, make_app, top
 from tabletop.ui.online import HostScene
 app = make_app(); app.start(); frames(app, 2)
 scene = HostScene(app); app.push(scene); scene._game("punch")
 scene.options["matches_to_win"] = 1
 scene.host()
-room = top(app)
-print("ROOM", room.net.client.room, flush=True)
-end = time.monotonic() + 30
-while not type(top(app)).__name__.startswith("Remote") and time.monotonic() < end:
-    frames(app); time.sleep(0.005)
-table = top(app)
-session = table.session
-bot = session.spec.make_bot(seat=0, level=session.spec.bot_levels[-1], seed=6)
-played = 0
-while played < 3 and time.monotonic() < end:
-    view = session.state
-    if 0 in session.spec.rules.to_act(view) and not table.busy():
-        table.submit(bot.choose(view)); played += 1
-    frames(app); time.sleep(0.005)
+print("ROOM", top(app).net.client.room, flush=True)
+played = play_moves(until_table(app), seat=0, n=3, seed=6)
 time.sleep(0.5)  # the writer thread keeps the moves
 print("PLAYED", played, flush=True)
 time.sleep(60)  # killed here, mid-game

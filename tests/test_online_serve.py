@@ -7,29 +7,13 @@ import sys
 import time
 
 from tabletop.online.client import Client
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from tests.online_helpers import free_port, start_serve
 
 
 def test_serve_runs_rooms_for_clients_and_stops_cleanly():
     port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tabletop", "serve", "--host", "127.0.0.1", "--port", str(port)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    proc = start_serve(port, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), 0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
 
         async def main():
             codes = []

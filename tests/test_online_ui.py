@@ -306,26 +306,14 @@ def test_host_asks_for_somebody_elsewhere_and_one_person_here_when_cards_are_sec
 
 
 def test_a_room_made_on_tabletop_serve_from_the_launcher_and_a_friend_joins_with_its_invite(app):
-    import socket
     import subprocess
-    import sys
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    serve = subprocess.Popen(
-        [sys.executable, "-m", "tabletop", "serve", "--host", "127.0.0.1", "--port", str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    from tests.online_helpers import free_port, start_serve
+
+    port = free_port()
+    serve = start_serve(port, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     friend = NetThread()
     try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), 0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
         open_online_item(app, "Host on a server")
         form = top(app)
         assert type(form).__name__ == "ServerScene"
