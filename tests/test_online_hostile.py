@@ -477,3 +477,36 @@ def test_a_token_or_host_key_in_any_script_is_just_wrong(caplog):
 
     asyncio.run(main())
     assert not [r for r in caplog.records if r.exc_info]
+
+
+def test_an_onlooker_is_sent_every_move_of_a_punch_game_and_no_card_anybody_holds_secret():
+    """A third person watches a room: no seat, nothing to send but goodbye, and every byte they get
+    holds only what a replay watched from no side shows (issue: nobody could watch)."""
+
+    async def main():
+        frames = []
+        server, a, b = await room_of_two("punch")
+        c = Client(url(server.port), capture=frames)
+        await c.connect()
+        await c.join(a.room, watch=True)
+        assert c.watching and c.you == [] and not c.errors
+        await c.wait(lambda: P.WATCH in c.views)
+        await asyncio.gather(bot_player(a, 0, seed=4), bot_player(b, 1, seed=5))
+        await c.wait(lambda: c.over is not None)
+        spec = c.spec
+        views, _ = _views_in(frames, spec.rules)
+        assert len(views) > 50 and views[-1][0] == len(c.over["record"]["actions"])  # every move, to the end
+        for n, view, _ in views:
+            truth = _state_after(c.over["record"], spec, n)
+            assert view == spec.rules.view_for(truth, None)  # exactly what no side may see
+            assert view.hands == (None, None) and view.decks == (None, None) and view.rng is None
+            assert all(ch in (None, HIDDEN) for ch in view.choice)
+        # an onlooker plays nothing and sees no seat's view
+        await c.send({"type": "view", "seat": 0})
+        await c.wait(lambda: c.errors)
+        assert 0 not in c.views
+        for client in (a, b, c):
+            await client.close()
+        await server.close()
+
+    asyncio.run(main())

@@ -50,12 +50,13 @@ def open_online(app):
     assert type(top(app)).__name__ == "OnlineMenu"
 
 
-def host(app, game_id):
+def host(app, game_id, options=None):
     open_online(app)
     key(app, "return")  # Host a game
     scene = top(app)
     assert type(scene).__name__ == "HostScene"
     scene._game(game_id)
+    scene.options.update(options or {})
     scene.host()
     room = top(app)
     assert type(room).__name__ == "WaitingRoom"
@@ -400,3 +401,105 @@ def test_a_hostile_host_s_view_sends_the_joiner_back_to_the_launcher_with_one_li
         host.close()
         net.run(host.wait_closed(), timeout=15)
         net.close()
+
+
+def test_a_third_person_watches_a_punch_game_from_the_launcher_and_sees_no_secret(app):
+    """Watch a game: the invite of a game two others play; the game's own table, with no seat and
+    no card face down shown, follows every move to the end."""
+    server = NetThread()
+    a, b = NetThread(), NetThread()
+    try:
+        port = server.host(0)
+        server.connect(f"ws://127.0.0.1:{port}")
+        seats = [{"kind": "here", "name": "Ana"}, {"kind": "remote", "name": "Bo"}]
+        server.run(server.client.create("punch", seats, {"matches_to_win": 1}))
+        code = server.client.room
+        b.connect(f"ws://127.0.0.1:{port}")
+        b.run(b.client.join(code))
+        open_online_item(app, "Watch a game")
+        watch = top(app)
+        assert type(watch).__name__ == "WatchScene"
+        watch.text = invite.make(f"127.0.0.1:{port}", code)
+        joined(app, watch)
+        assert watch.error == ""
+        end = time.monotonic() + 15
+        while not type(top(app)).__name__.startswith("Remote") and time.monotonic() < end:
+            live_frame(app)
+        table = top(app)
+        assert type(table).__name__ == "RemotePunchTable" and table.humans == [] and table.session.you == []
+        ana, bo = server.client, b.client
+        plays = [
+            asyncio.run_coroutine_threadsafe(bot_player(ana, 0, seed=1, timeout=60), server.loop),
+            asyncio.run_coroutine_threadsafe(bot_player(bo, 1, seed=2, timeout=60), b.loop),
+        ]
+        session = table.session
+        assert [table.names[i] + table.name_note(i).split(" ·")[0] for i in (0, 1)] == ["Ana", "Bo"]
+        end = time.monotonic() + 60
+        while session.outcome() is None and time.monotonic() < end:
+            view = session.state
+            assert view.hands == (None, None) and view.rng is None  # nobody's cards, ever
+            live_frame(app)
+        assert session.outcome() is not None
+        for p in plays:
+            p.result(10)
+        frames(app, 5)  # the result panel draws for an onlooker too
+        assert type(top(app)).__name__ == "RemotePunchTable"
+    finally:
+        for net in (a, b, server):
+            net.close()
+
+
+def _finish_punch(app, table, friend, seed=1):
+    """Both seats play a one-match Punch! game to its end: this program's seat at its table, the
+    friend's through its own client."""
+    session = table.session
+    me = session.you[0]
+    bot = session.spec.make_bot(seat=me, level=session.spec.bot_levels[-1], seed=seed)
+    play = asyncio.run_coroutine_threadsafe(bot_player(friend.client, 1 - me, seed=seed + 1, timeout=60), friend.loop)
+    end = time.monotonic() + 60
+    while session.outcome() is None and time.monotonic() < end:
+        if me in session.spec.rules.to_act(session.state) and not table.busy() and not session.paused_for():
+            table.submit(bot.choose(session.state))
+        live_frame(app)
+    play.result(10)
+    end = time.monotonic() + 10
+    while session.client.over is None and time.monotonic() < end:
+        live_frame(app)
+
+
+def test_rematch_online_when_both_say_yes_starts_again_with_seats_swapped_and_a_no_is_told(app):
+    room = host(app, "punch", {"matches_to_win": 1})
+    code = room.net.client.room
+    friend = NetThread()
+    try:
+        friend.connect(server_url(f"127.0.0.1:{room.net.server.port}"))
+        friend.run(friend.client.join(code))
+        end = time.monotonic() + 15
+        while not type(top(app)).__name__.startswith("Remote") and time.monotonic() < end:
+            live_frame(app)
+        table = top(app)
+        assert table.session.you == [0]
+        _finish_punch(app, table, friend)
+        assert table.session.outcome() is not None
+        table.play_again()  # Rematch on the result panel
+        fc = friend.client
+        friend.run(fc.wait(lambda: fc.rematch_votes.get(0) is True))
+        friend.run(fc.rematch(True))
+        end = time.monotonic() + 15
+        while top(app) is table and time.monotonic() < end:
+            live_frame(app)
+        again = top(app)
+        assert type(again).__name__ == "RemotePunchTable" and again.session.you == [1]  # seats swapped
+        assert again.session.outcome() is None and again.session.client.room == code
+        friend.run(fc.wait(lambda: fc.you == [0] and 0 in fc.views))
+        assert [s.name for s in again.session.seats] == [fc.seats[0]["name"], "Ana"]
+        # the second game ends; the friend says no: this side is told, and stays on its result
+        _finish_punch(app, again, friend, seed=5)
+        friend.run(fc.rematch(False))
+        end = time.monotonic() + 10
+        while not any("declined the rematch" in t[0] for t in app.toasts) and time.monotonic() < end:
+            live_frame(app)
+        assert any("declined the rematch" in t[0] for t in app.toasts)
+        assert top(app) is again
+    finally:
+        friend.close()

@@ -106,6 +106,9 @@ class Client:
         self.options: dict = {}
         self._reference: dict = {}
         self.closed_reason = ""  # why the server closed the room or this connection ("closed")
+        self.watching = False  # an onlooker: no seat, the view nobody's secrets are in (seat P.WATCH)
+        self.rematch_votes: dict[int, bool] = {}  # after the end: each person's answer to a rematch
+        self.game_no = 0  # counts the games played in this room (a rematch starts the next)
         self.bad = ""  # why the host's messages could not be used (the connection is then closed)
 
     # -- connecting -------------------------------------------------------------------------
@@ -135,8 +138,13 @@ class Client:
         await self.send(msg)
         await self.wait(lambda: self.room or self.errors)
 
-    async def join(self, room: str, name: str = "", token: str | None = None) -> None:
+    async def rematch(self, yes: bool) -> None:
+        await self.send({"type": "rematch", "yes": yes})
+
+    async def join(self, room: str, name: str = "", token: str | None = None, watch: bool = False) -> None:
         msg = {"type": "join", "room": room}
+        if watch:
+            msg["watch"] = True
         if name:
             msg["name"] = name
         if token is not None:
@@ -203,16 +211,21 @@ class Client:
     def handle(self, msg: dict, t3: float) -> None:
         kind = msg.get("type")
         if kind == "welcome":
+            if self.room and self.views:  # a rematch in the same room: a new game, in another seat
+                # (the last game's views stay until the new seat's first view replaces the table)
+                self.hands, self.events, self.over, self.rematch_votes, self.tokens = {}, [], None, {}, {}
+                self.game_no += 1
             self.room = msg["room"]
             self.spec = self.games[msg["game"]]
             self.options = msg["options"]
             self._reference = {}
             self.seats = msg["seats"]
             self.you = msg["you"]
+            self.watching = msg.get("watch") is True
             self.tokens.update({int(k): v for k, v in msg["tokens"].items()})
         elif kind == "state":
             seat = msg["seat"]
-            if seat not in self.you:
+            if seat not in self.you and not (self.watching and seat == P.WATCH):
                 raise P.BadMessage(f"a view for seat {validate.short(seat)}, which is not ours")
             shown = P.patch(self.view_json.get(seat), msg["view"])
             if not isinstance(shown, dict):
@@ -239,6 +252,8 @@ class Client:
             self.net = msg
         elif kind == "over":
             self.over = msg
+        elif kind == "rematch":
+            self.rematch_votes = {int(k): v is True for k, v in msg["votes"].items() if k.lstrip("-").isdigit()}
         elif kind == "done":
             self.done_at[msg["id"]] = local_ms()  # when the server applied our action (round-trip figures)
             if len(self.done_at) > 256:
@@ -258,7 +273,8 @@ class Client:
             rules = self.spec.rules
             state = rules.new_state(rules.check_options(self.options), 0, len(self.seats), None)
             phases = getattr(sys.modules.get(type(state).__module__), "PHASES", None)
-            self._reference[seat] = (codec.state_to_json(rules, rules.view_for(state, seat)), len(self.seats), phases)
+            viewer = None if seat == P.WATCH else seat
+            self._reference[seat] = (codec.state_to_json(rules, rules.view_for(state, viewer)), len(self.seats), phases)
         return self._reference[seat]
 
     async def _pong(self, s) -> None:

@@ -76,6 +76,8 @@ def _name(v) -> bool:
 
 
 MAX_SEATS = 16
+WATCH = -1  # the "seat" of the view an onlooker is sent: nobody's secrets
+MAX_WATCHERS = 16  # onlookers of one room
 SEAT = _int(0, MAX_SEATS - 1)
 NONCE_BITS = 31
 
@@ -87,13 +89,19 @@ FIELDS: dict[str, dict[str, tuple]] = {
         "seats": (_list(8), True),
         "key": (_text(64), False),
     },
-    "join": {"room": (_text(24), True), "name": (_name, False), "token": (_text(64), False)},
+    "join": {
+        "room": (_text(24), True),
+        "name": (_name, False),
+        "token": (_text(64), False),
+        "watch": (lambda v: v is True, False),  # an onlooker: no seat, only what everybody may see
+    },
     "act": {"seat": (SEAT, True), "id": (_int(0, 2**53), True), "action": (_obj(16), True), "stamp": (_num, False)},
     "sync": {"t0": (_num, True)},
     "pong": {"s": (_int(0, 2**NONCE_BITS), True)},
     "view": {"seat": (SEAT, True)},
     "hands": {"seat": (SEAT, True), "pos": (_list(2), True)},
     "bye": {},
+    "rematch": {"yes": (lambda v: isinstance(v, bool), True)},  # after the end: play again, seats swapped
 }
 
 

@@ -19,6 +19,7 @@ from tabletop.core.registry import REALTIME
 from tabletop.session import Seat
 
 from . import kept_seats, portmap
+from . import protocol as P
 from .client import Client
 from .server import DEFAULT_PORT, Server
 
@@ -93,8 +94,11 @@ class NetThread:
         async def go():
             c = Client(old.url)
             await c.connect()
-            await c.join(old.room, token=old.tokens[old.you[0]])
-            if c.you:
+            if old.watching:  # an onlooker comes back as an onlooker
+                await c.join(old.room, watch=True)
+            else:
+                await c.join(old.room, token=old.tokens[old.you[0]])
+            if c.you or c.watching:
                 c.tokens.update(old.tokens)
                 self.client = c
             else:
@@ -129,13 +133,17 @@ class RemoteSession:
     def __init__(self, net: NetThread):
         self.net = net
         c = net.client
-        KNOWN_TOKENS[(c.url, c.room)] = c.tokens[c.you[0]]  # Join again later: the same seat
+        self.viewer = c.you[0] if c.you else P.WATCH  # whose view the table draws: an onlooker's has no seat
+        self.game_no = c.game_no  # a rematch in the room starts the next game (and a new table)
         self.keep_note = ""
-        if net.server is None:  # a game on another computer: kept here, so a closed window loses nothing
+        if c.you:
+            KNOWN_TOKENS[(c.url, c.room)] = c.tokens[c.you[0]]  # Join again later: the same seat
+        if c.you and net.server is None:  # a game on another computer: kept here, so a closed window loses nothing
             names = [s["name"] for s in c.seats]
             self.keep_note = kept_seats.keep(c.url, c.room, c.tokens[c.you[0]], c.you[0], c.spec.id, names)
         self.spec = c.spec
-        self.options = c.views[c.you[0]].options if hasattr(c.views.get(c.you[0]), "options") else {}
+        first = c.views.get(self.viewer)
+        self.options = first.options if hasattr(first, "options") else {}
         self.you = list(c.you)
         self.bots: dict = {}  # the server plays the computers
         self.seats = [
@@ -183,7 +191,7 @@ class RemoteSession:
 
     @property
     def state(self):
-        return self.client.views[self.you[0]]
+        return self.client.views[self.viewer]
 
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
@@ -200,7 +208,7 @@ class RemoteSession:
 
     def fresh(self) -> bool:
         """True once when a newer view has come from the server."""
-        n = self.client.n.get(self.you[0], -1)
+        n = self.client.n.get(self.viewer, -1)
         if n != self.seen_n:
             self.seen_n = n
             return True

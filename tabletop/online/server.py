@@ -311,6 +311,8 @@ class Room:
             self.tokens = list(tokens)
         self.table = action_table(self.rules.actions)
         self.conns: list[Conn | None] = [None] * len(seats)
+        self.watchers: dict[Conn, dict | None] = {}  # onlookers, with the last view each was sent
+        self.votes: dict[int, bool] = {}  # after the end: each person's answer to a rematch
         # a seat once taken comes back only with its token
         self.claimed = [s["kind"] == "here" or resume is not None for s in seats]
         self.sent_events = [-1] * len(seats)  # per seat: the last event number sent
@@ -464,7 +466,57 @@ class Room:
             conn.send({"type": "closed", "reason": self.ended})
         self.kick_bots()
 
+    def vote_rematch(self, conn: Conn, yes: bool) -> None:
+        """A person's answer to a rematch, told to everybody; once every person says yes the room
+        plays again, seats swapped (``Server.rematch``)."""
+        if self.session.outcome() is None or self.ended or not conn.seats:
+            conn.send({"type": "error", "reason": "A rematch is for the players, once the game is over."})
+            return
+        for s in conn.seats:
+            self.votes[s] = yes
+        self.broadcast({"type": "rematch", "votes": {str(s): v for s, v in sorted(self.votes.items())}})
+        if all(self.votes.get(s) for s in self.people_seats()):
+            self.server.rematch(self)
+
+    def watch(self, conn: Conn) -> None:
+        """An onlooker: no seat and no token; sent what nobody's secrets are in, as a replay watched
+        from no side shows it."""
+        self.watchers[conn] = None
+        conn.room = self
+        conn.send(
+            {
+                "type": "welcome",
+                "room": self.code,
+                "game": self.spec.id,
+                "options": self.session.options,
+                "seats": self.seat_info(),
+                "you": [],
+                "tokens": {},
+                "lag_cap": self.lag_cap,
+                "realtime": self.realtime,
+                "watch": True,
+            }
+        )
+        conn.send({"type": "status", **self.status()})
+        self.send_watch_view(conn)
+
+    def send_watch_view(self, conn: Conn) -> None:
+        view = self.rules.view_for(self.session.state, None)
+        shown = codec.state_to_json(self.rules, view)
+        msg = {
+            "type": "state",
+            "seat": P.WATCH,
+            "n": len(self.session.record.actions),
+            "view": P.diff(self.watchers.get(conn), shown),
+            "events": [],
+        }
+        self.watchers[conn] = shown
+        if self.realtime:
+            msg["epoch"] = self.epoch
+        conn.send(msg)
+
     def detach(self, conn: Conn) -> None:
+        self.watchers.pop(conn, None)
         gone = [s for s in conn.seats if self.conns[s] is conn]
         for s in gone:
             self.conns[s] = None
@@ -531,13 +583,15 @@ class Room:
 
     def broadcast(self, msg: dict, but: Conn | None = None) -> None:
         text = P.dumps(msg)
-        for c in self.connections():
+        for c in self.connections() | set(self.watchers):
             if c is not but:
                 c.send(text)
 
     def broadcast_views(self) -> None:
         for s in range(len(self.conns)):
             self.send_view(s)
+        for c in list(self.watchers):
+            self.send_watch_view(c)
         out = self.session.outcome()
         if out is not None:
             if self.finished_at is None:
@@ -552,16 +606,15 @@ class Room:
                 }
             )
 
+    def status(self) -> dict:
+        return {
+            "seats": self.seat_info(),
+            "paused": self.paused,
+            "waiting_for": [self.session.seats[s].name for s in self.missing()],
+        }
+
     def broadcast_status(self) -> None:
-        missing = self.missing()
-        self.broadcast(
-            {
-                "type": "status",
-                "seats": self.seat_info(),
-                "paused": self.paused,
-                "waiting_for": [self.session.seats[s].name for s in missing],
-            }
-        )
+        self.broadcast({"type": "status", **self.status()})
 
     def broadcast_net(self) -> None:
         pings, jitters = [], []
@@ -869,7 +922,7 @@ class Server:
         if room.bot_task is not None:
             room.bot_task.cancel()
         room.held.clear()
-        for c in room.connections():
+        for c in room.connections() | set(room.watchers):
             room.detach(c)
         if self.autosave:  # after the writes asked for: the kept game's journal is synced and unlocked
             room.keep(lambda m: m.close() if m is not None else None)
@@ -906,6 +959,29 @@ class Server:
         self.rooms[code] = room
         log.info("room %s: %s for %d seats", code, spec.id, len(seats))
         return room
+
+    def rematch(self, room: Room) -> Room:
+        """Every person said yes: a new game in the same room (the same code), seats swapped (each
+        seat's person, token and connection move one seat on), with everybody attached again."""
+        n = len(room.kinds)
+        order = [(i + 1) % n for i in range(n)]  # new seat i is old seat order[i]
+        old = room.session.seats
+        seats = [{"kind": room.kinds[j], "name": old[j].name, "level": old[j].level} for j in order]
+        conns = {c: sorted(order.index(s) for s in c.seats) for c in room.connections()}
+        watchers = list(room.watchers)
+        self.free(room, "rematch")
+        made = Room(self, room.code, room.spec, seats, room.session.options, lag_cap=room.lag_cap)
+        made.tokens = [room.tokens[j] for j in order]
+        made.claimed = [True] * n
+        made.owner = room.owner
+        self.rooms[room.code] = made
+        self.limits(room.owner).rooms.add(room.code)
+        log.info("room %s: a rematch, seats swapped", room.code)
+        for c, seats_now in conns.items():
+            made.attach(c, seats_now)
+        for c in watchers:
+            made.watch(c)
+        return made
 
     def resume(self, spec, record, kept_file: Path, room: hosted.HostedRoom) -> tuple[Room, str]:
         """Host again a game this program hosted (its kept game and the room kept beside it): the
@@ -1003,6 +1079,8 @@ class Server:
             room.broadcast({"type": "hands", "seat": msg["seat"], "pos": pos}, but=conn)
         elif kind == "bye":
             room.detach(conn)
+        elif kind == "rematch":
+            room.vote_rematch(conn, msg["yes"])
 
     def create_for(self, conn: Conn, msg: dict) -> None:
         def refuse(reason: str) -> None:
@@ -1047,6 +1125,12 @@ class Server:
             return
         if conn.room is not None and conn.room is not room:
             conn.send({"type": "error", "reason": "This connection is already in another room."})
+            return
+        if msg.get("watch"):
+            if conn.room is not None or len(room.watchers) >= P.MAX_WATCHERS:
+                conn.send({"type": "error", "reason": "This room has as many onlookers as it takes."})
+                return
+            room.watch(conn)
             return
         token = msg.get("token")
         if token is not None:

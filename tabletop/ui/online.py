@@ -45,7 +45,12 @@ class OnlineMenu(MenuScene):
                 Item(
                     "Join a game",
                     action=lambda: self.app.push(JoinScene(self.app)),
-                    hint="Type the host's address and code",
+                    hint="Paste the invite your friend sent",
+                ),
+                Item(
+                    "Watch a game",
+                    action=lambda: self.app.push(WatchScene(self.app)),
+                    hint="Follow a game with its invite, seeing what both players see of the table",
                 ),
                 Item("Back", action=self.back),
             ],
@@ -440,6 +445,34 @@ class JoinScene(OneBoxForm):
         self.app.push(WaitingRoom(self.app, net))
 
 
+class WatchScene(JoinScene):
+    """Watch a game: the invite a player sent; no seat is taken and no secret is shown."""
+
+    heading, sub, go_label = "Watch a game", "Paste the invite of a game you would like to watch", "Watch"
+    key_hint = "Ctrl+V pastes the invite, Enter starts watching, Esc goes back."
+
+    def __init__(self, app):
+        super().__init__(app)
+
+    def go(self):
+        try:
+            inv = invite_mod.parse(self.text, P.CODE_LEN)
+        except invite_mod.BadInvite as e:
+            self.error = str(e)
+            return
+        self.invite = inv
+        self.connect(inv.url, lambda c: c.join(inv.code, watch=True))
+
+    def connected(self, net):
+        if not net.client.watching:
+            self.error = "The game did not let you watch."
+            net.close()
+            return
+        self.app.settings["last_invite"] = self.invite.text
+        self.app.settings.save()
+        self.app.push(WaitingRoom(self.app, net))
+
+
 class ServerScene(OneBoxForm):
     """Host on a server: the address of an always-on ``tabletop serve``; the game is set up next."""
 
@@ -545,7 +578,9 @@ class WaitingRoom(Scene):
             self.app.toast(c.bad or "The connection to the host was lost.", 6000)
             self.leave()
             return
-        if not self.started and c.views and c.you and c.you[0] in c.views and not c.status.get("paused", True):
+        mine = c.you[0] if c.you else P.WATCH
+        ready = c.watching or not c.status.get("paused", True)  # an onlooker watches a game that waits too
+        if not self.started and mine in c.views and ready:
             self.started = True
             self.app.replace(remote_table(self.app, RemoteSession(self.net)))
 
@@ -645,6 +680,13 @@ class _RemoteTable:
         if s.client.bad or s.client.closed_reason:  # the host cannot go on, or sent what we cannot use
             self._give_up(s.client.bad or s.client.closed_reason)
             return
+        c = s.client
+        if c.game_no != s.game_no:  # everybody said yes to a rematch: the next game, seats swapped
+            mine = c.you[0] if c.you else P.WATCH
+            if mine in c.views:
+                self.app.replace(remote_table(self.app, RemoteSession(s.net)))
+            return
+        self._tell_votes(c.rematch_votes)
         if s.outcome() is not None and s.client.over is not None and not getattr(self, "_forgotten", False):
             self._forgotten = True  # finished: nothing to come back to; the record came with the result
             kept_seats.forget(s.client.room)
@@ -748,8 +790,35 @@ class _RemoteTable:
     def on_focus_lost(self):
         """Online the game goes on for the others: looking at another window pauses nothing."""
 
+    def _result_items(self):
+        menu = super()._result_items()
+        if self.session.you:
+            return menu
+        return self.result_menu_of([it for it in menu.items if it.label != "Rematch"])  # an onlooker asks none
+
+    def _tell_votes(self, votes: dict) -> None:
+        """Say once what each other person answered to a rematch."""
+        told = self.__dict__.setdefault("_told_votes", {})
+        for seat, yes in votes.items():
+            if seat in self.session.you or told.get(seat) == yes or not 0 <= seat < len(self.session.seats):
+                continue
+            told[seat] = yes
+            name = self.session.seats[seat].name
+            if yes:
+                text = f"{name} would like a rematch: choose Rematch to play again, seats swapped."
+            else:
+                text = f"{name} declined the rematch."
+            self.app.toast(text, 6000)
+
     def play_again(self):
-        self.leave()
+        """Rematch: asked of the others; the game starts again when every person says yes."""
+        s = self.session
+        if not s.you or s.outcome() is None:
+            return
+        c = s.client
+        s.net.loop.call_soon_threadsafe(lambda: asyncio.ensure_future(c.rematch(True)))
+        others = [s.seats[i].name for i in range(len(s.seats)) if i not in s.you and s.seats[i].kind != "computer"]
+        self.app.toast(f"Rematch asked: waiting for {' and '.join(others)} to say yes.", 6000)
 
     def watch_replay(self):
         if self.session.record is None:
@@ -758,8 +827,14 @@ class _RemoteTable:
         super().watch_replay()
 
     def leave(self):
-        kept_seats.forget(self.session.client.room)  # left on purpose: not offered by Continue again
-        self.session.net.close()
+        s = self.session
+        kept_seats.forget(s.client.room)  # left on purpose: not offered by Continue again
+        if s.you and s.outcome() is not None and not s.client.closed:  # leaving a finished game: no rematch
+            try:
+                s.net.run(s.client.rematch(False), timeout=2)
+            except Exception:
+                pass  # the others are told by the room's end instead
+        s.net.close()
         super().leave()
 
 
