@@ -77,6 +77,9 @@ def _late_session(spec, seed=3, feed=0, seats=None):
                     if res is session.state and res is not st:
                         states.append(res)
                         actions.append(action)
+            if rules.outcome(session.state) is not None:  # a short game: the table is shown before its end
+                keep = max(1, len(actions) - 4)
+                states, actions = states[: keep + 1], actions[:keep]
     feed = min(feed, len(actions))
     session.state = states[len(states) - 1 - feed]
     if seats is not None:

@@ -183,8 +183,8 @@ def test_a_hosted_game_serves_its_host_only_and_a_stranger_changes_no_file_of_th
         host.run(host.client.create("stabby-jack", [{"kind": "here", "name": "Ana"}, {"kind": "remote", "name": ""}]))
         assert host.client.room and not host.client.errors
         end = time.monotonic() + 5
-        while not list(paths.games_dir().glob("stabby-jack-*.json")) and time.monotonic() < end:
-            time.sleep(0.02)  # the host's own game is kept (on the writer thread)
+        while not list(paths.games_dir().glob("stabby-jack-*.json.room")) and time.monotonic() < end:
+            time.sleep(0.02)  # the host's own game is kept, with its room (on the writer thread)
         before = _files(paths.data_dir())
 
         async def stranger():
