@@ -89,15 +89,15 @@ def test_full_bot_matches_are_legal(seed, levels):
     assert out.finished
 
 
-def test_strong_beats_random_at_least_80_percent_of_300_matches():
+def test_strong_beats_random_at_least_80_percent_of_120_matches():
     wins = 0
-    for seed in range(300):
+    for seed in range(120):
         strong = seed % 2  # seats swapped every match
         levels = ["random", "random"]
         levels[strong] = "strong"
         out = playout.play(SPEC, seed=10_000 + seed, levels=levels, check=False)
         wins += out.winner == strong
-    assert wins >= 240, f"strong won only {wins} of 300"
+    assert wins >= 96, f"strong won only {wins} of 120"  # 113 when last measured
 
 
 def test_every_log_entry_reads_as_a_sentence_with_the_seat_names():
