@@ -503,3 +503,32 @@ def test_rematch_online_when_both_say_yes_starts_again_with_seats_swapped_and_a_
         assert top(app) is again
     finally:
         friend.close()
+
+
+def test_a_player_who_leaves_on_purpose_ends_the_game_and_the_other_is_told(app):
+    """Closing the window keeps an online game; leaving it on purpose ends it, and the other player is
+    told who left (they no longer wait for somebody who is not coming back)."""
+    from tabletop.online import kept_seats
+
+    host_net = NetThread()
+    try:
+        port = host_net.host(0)
+        host_net.connect(f"ws://127.0.0.1:{port}")
+        seats = [{"kind": "here", "name": "Ana"}, {"kind": "remote", "name": "Bo"}]
+        host_net.run(host_net.client.create("punch", seats))
+        join = open_join(app)
+        join.text = invite.make(f"127.0.0.1:{port}", host_net.client.room)
+        joined(app, join)
+        end = time.monotonic() + 10
+        while not type(top(app)).__name__.startswith("Remote") and time.monotonic() < end:
+            live_frame(app)
+        assert [k.code for k in kept_seats.kept([])] == [host_net.client.room]
+        host_net.run(host_net.client.bye(gone=True))  # Ana leaves the game from her pause menu
+        end = time.monotonic() + 10
+        while type(top(app)).__name__ != "Launcher" and time.monotonic() < end:
+            live_frame(app)
+        assert type(top(app)).__name__ == "Launcher"
+        assert any("Ana left the game." in t[0] for t in app.toasts)
+        assert kept_seats.kept([]) == []  # nothing to come back to
+    finally:
+        host_net.close()

@@ -138,6 +138,10 @@ class Client:
         await self.send(msg)
         await self.wait(lambda: self.room or self.errors)
 
+    async def bye(self, gone: bool = False) -> None:
+        """Leave the room; ``gone``: on purpose, so the game ends and the others are told."""
+        await self.send({"type": "bye", "gone": gone})
+
     async def rematch(self, yes: bool) -> None:
         await self.send({"type": "rematch", "yes": yes})
 

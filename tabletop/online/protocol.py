@@ -100,7 +100,7 @@ FIELDS: dict[str, dict[str, tuple]] = {
     "pong": {"s": (_int(0, 2**NONCE_BITS), True)},
     "view": {"seat": (SEAT, True)},
     "hands": {"seat": (SEAT, True), "pos": (_list(2), True)},
-    "bye": {},
+    "bye": {"gone": (lambda v: isinstance(v, bool), False)},  # gone: left on purpose, the game ends
     "rematch": {"yes": (lambda v: isinstance(v, bool), True)},  # after the end: play again, seats swapped
 }
 

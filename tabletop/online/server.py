@@ -1078,6 +1078,9 @@ class Server:
                 return
             room.broadcast({"type": "hands", "seat": msg["seat"], "pos": pos}, but=conn)
         elif kind == "bye":
+            if msg.get("gone") and conn.seats and room.session.outcome() is None:  # left on purpose
+                who = " and ".join(room.session.seats[s].name for s in sorted(conn.seats))
+                room.end(f"{who} left the game.")
             room.detach(conn)
         elif kind == "rematch":
             room.vote_rematch(conn, msg["yes"])

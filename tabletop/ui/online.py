@@ -829,11 +829,13 @@ class _RemoteTable:
     def leave(self):
         s = self.session
         kept_seats.forget(s.client.room)  # left on purpose: not offered by Continue again
-        if s.you and s.outcome() is not None and not s.client.closed:  # leaving a finished game: no rematch
+        if s.you and not s.client.closed and not getattr(self, "_gave_up", False):
+            # leaving a finished game says no to a rematch; leaving one in play ends it for the others
+            told = s.client.rematch(False) if s.outcome() is not None else s.client.bye(gone=True)
             try:
-                s.net.run(s.client.rematch(False), timeout=2)
+                s.net.run(told, timeout=2)
             except Exception:
-                pass  # the others are told by the room's end instead
+                pass  # the connection is gone: the others see a drop instead
         s.net.close()
         super().leave()
 
