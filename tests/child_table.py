@@ -17,12 +17,12 @@ def until_table(app, seconds: float = 30):
 
 
 def play_moves(table, seat: int, n: int, seed: int, seconds: float = 30) -> int:
-    """Up to ``n`` moves for ``seat`` at ``table``; the number played."""
+    """Up to ``n`` moves for ``seat`` at ``table``, or to the game's end; the number played."""
     session = table.session
     bot = session.spec.make_bot(seat=seat, level=session.spec.bot_levels[-1], seed=seed)
     played, end = 0, time.monotonic() + seconds
-    while played < n and time.monotonic() < end:
-        if seat in session.spec.rules.to_act(session.state) and not table.busy():
+    while played < n and session.outcome() is None and time.monotonic() < end:
+        if seat in session.spec.rules.to_act(session.state) and not table.busy() and not session.paused_for():
             table.submit(bot.choose(session.state))
             played += 1
         frames(table.app)

@@ -12,6 +12,7 @@ import pygame
 
 from tabletop.online import invite, kept_seats
 from tabletop.online.remote import NetThread
+from tests.child_table import play_moves
 from tests.online_helpers import bot_player, replays_to
 from tests.ui_helpers import frames, key, make_app, top
 
@@ -88,14 +89,7 @@ def test_the_joiner_killed_mid_game_rejoins_from_continue_and_finishes_the_game(
         table = top(app)
         assert type(table).__name__ == "RemotePunchTable" and table.session.you == [1]
         session = table.session
-        bot = session.spec.make_bot(seat=1, level=session.spec.bot_levels[-1], seed=5)
-        end = time.monotonic() + 90
-        while session.outcome() is None and time.monotonic() < end:
-            view = session.state
-            if 1 in session.spec.rules.to_act(view) and not table.busy() and not session.paused_for():
-                table.submit(bot.choose(view))
-            frames(app)
-            time.sleep(0.003)
+        play_moves(table, seat=1, n=10_000, seed=5, seconds=90)  # to the end
         assert session.outcome() is not None
         live(app, 10, lambda: session.client.over is not None)
         record = session.client.over["record"]
@@ -209,14 +203,7 @@ def test_the_host_killed_mid_game_hosts_the_room_again_from_continue_and_the_fri
         live(app, 15, lambda: type(top(app)).__name__.startswith("Remote"))
         table = top(app)
         session = table.session
-        bot = session.spec.make_bot(seat=0, level=session.spec.bot_levels[-1], seed=6)
-        end = time.monotonic() + 60
-        while session.outcome() is None and time.monotonic() < end:
-            view = session.state
-            if 0 in session.spec.rules.to_act(view) and not table.busy() and not session.paused_for():
-                table.submit(bot.choose(view))
-            frames(app)
-            time.sleep(0.003)
+        play_moves(table, seat=0, n=10_000, seed=6, seconds=60)  # to the end
         assert session.outcome() is not None
         live(app, 10, lambda: session.client.over is not None)
         record = session.client.over["record"]

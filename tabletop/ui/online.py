@@ -425,6 +425,8 @@ class JoinScene(OneBoxForm):
         self.invite: invite_mod.Invite | None = None
         self.token = token  # a kept seat's token (Continue): the same seat again
 
+    watch = False  # join as an onlooker (WatchScene)
+
     def go(self):
         try:
             inv = invite_mod.parse(self.text, P.CODE_LEN)
@@ -432,12 +434,15 @@ class JoinScene(OneBoxForm):
             self.error = str(e)
             return
         self.invite = inv
+        if self.watch:
+            self.connect(inv.url, lambda c: c.join(inv.code, watch=True))
+            return
         token = self.token or KNOWN_TOKENS.get((inv.url, inv.code))
         self.connect(inv.url, lambda c: c.join(inv.code, token=token))
 
     def connected(self, net):
-        if not net.client.you:
-            self.error = "The host did not answer."
+        if not (net.client.watching if self.watch else net.client.you):
+            self.error = "The game did not let you watch." if self.watch else "The host did not answer."
             net.close()
             return
         self.app.settings["last_invite"] = self.invite.text
@@ -450,27 +455,7 @@ class WatchScene(JoinScene):
 
     heading, sub, go_label = "Watch a game", "Paste the invite of a game you would like to watch", "Watch"
     key_hint = "Ctrl+V pastes the invite, Enter starts watching, Esc goes back."
-
-    def __init__(self, app):
-        super().__init__(app)
-
-    def go(self):
-        try:
-            inv = invite_mod.parse(self.text, P.CODE_LEN)
-        except invite_mod.BadInvite as e:
-            self.error = str(e)
-            return
-        self.invite = inv
-        self.connect(inv.url, lambda c: c.join(inv.code, watch=True))
-
-    def connected(self, net):
-        if not net.client.watching:
-            self.error = "The game did not let you watch."
-            net.close()
-            return
-        self.app.settings["last_invite"] = self.invite.text
-        self.app.settings.save()
-        self.app.push(WaitingRoom(self.app, net))
+    watch = True
 
 
 class ServerScene(OneBoxForm):
