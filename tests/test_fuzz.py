@@ -9,9 +9,9 @@ import pytest
 from tabletop import fuzz
 from tabletop.core import registry
 
-# CI (CI=true) feeds 60 streams a game; a developer run feeds 30 unless TABLETOP_FUZZ_STREAMS says otherwise
+# CI (CI=true) feeds 40 streams a game; a developer run feeds 20 unless TABLETOP_FUZZ_STREAMS says otherwise
 # (the whole test command has to fit in 6 minutes on 2 cores; TABLETOP_FUZZ_STREAMS=200 is the long run).
-STREAMS = 60 if os.environ.get("CI") else int(os.environ.get("TABLETOP_FUZZ_STREAMS", "30"))
+STREAMS = 40 if os.environ.get("CI") else int(os.environ.get("TABLETOP_FUZZ_STREAMS", "20"))
 EVENTS = 2000
 
 
