@@ -28,6 +28,20 @@ time.sleep(60)  # killed here, mid-game, as a crash or a closed window would end
 """
 
 
+def start_again():
+    """The program started again on the same data folder, opened on Continue with the keyboard."""
+    app = make_app()
+    app.start()
+    frames(app, 2)
+    launcher = top(app)
+    for _ in range(len(launcher.menu.items)):
+        if launcher.menu.items[launcher.menu.focus].label.startswith("Continue ("):
+            break
+        key(app, "tab")
+    key(app, "return")
+    return app
+
+
 def live(app, seconds, until):
     end = time.monotonic() + seconds
     while not until() and time.monotonic() < end:
@@ -70,16 +84,8 @@ def test_the_joiner_killed_mid_game_rejoins_from_continue_and_finishes_the_game(
 
         kept = kept_seats.kept([])
         assert [(k.code, k.seat, k.game) for k in kept] == [(code, 1, "punch")]
-        app = make_app()
-        app.start()
-        frames(app, 2)
         # (the host's own kept game shares this data folder here, as both programs run on one machine)
-        launcher = top(app)
-        for _ in range(len(launcher.menu.items)):
-            if launcher.menu.items[launcher.menu.focus].label.startswith("Continue ("):
-                break
-            key(app, "tab")
-        key(app, "return")
+        app = start_again()
         cont = top(app)
         assert type(cont).__name__ == "ContinueScene" and "Punch! online" in cont.menu.items[0].label
         assert "Ana vs Bo" in cont.menu.items[0].label and code in cont.menu.items[0].label
@@ -177,15 +183,7 @@ def test_the_host_killed_mid_game_hosts_the_room_again_from_continue_and_the_fri
         friend.run(bo.wait(lambda: bo.closed, timeout=15))
         play.cancel()
 
-        app = make_app()  # the host starts the game again, on the same data folder
-        app.start()
-        frames(app, 2)
-        launcher = top(app)
-        for _ in range(len(launcher.menu.items)):
-            if launcher.menu.items[launcher.menu.focus].label.startswith("Continue ("):
-                break
-            key(app, "tab")
-        key(app, "return")
+        app = start_again()  # the host starts the game again, on the same data folder
         cont = top(app)
         assert "Punch!" in cont.menu.items[0].label
         key(app, "return")  # the kept game
