@@ -352,9 +352,6 @@ class TableScene(FocusMixin, Scene):
             self._fly_back(self.drag)
             self.drag = None
         self.router.release_all()
-        secrecy = getattr(self, "secrecy", None)
-        if secrecy is not None:  # a peek key let go while paused must not leave a hand shown
-            secrecy.peeking.clear()
 
     def on_focus_lost(self) -> None:
         if self.session.outcome() is None:
@@ -367,6 +364,8 @@ class TableScene(FocusMixin, Scene):
             self.app.push(ReconnectScene(self.app, self, seat))
 
     def handle(self, event, pad_changes) -> None:
+        """Esc pauses; U or Ctrl+Z asks to take back a move; a lesson's coach and the result panel take
+        what they want; the rest is play (``handle_play``)."""
         if event.type == pygame.KEYDOWN and key_name(event) == "escape":
             self.pause()
             return
@@ -385,6 +384,12 @@ class TableScene(FocusMixin, Scene):
         if self.showing_result():
             self._result_handle(event, pad_changes)
             return
+        self.handle_play(event, pad_changes)
+
+    def handle_play(self, event, pad_changes) -> None:
+        """An event while the game is played: each seat's devices give presses (``_press``; pause
+        pauses), and the mouse points, clicks and drags. A table with devices of its own (real time)
+        overrides this."""
         if self.shared_input:
             seat = self.acting_seat()
             presses = []
@@ -424,10 +429,8 @@ class TableScene(FocusMixin, Scene):
                 # Enter / A acts only on a focus the player can see: this press shows it
                 self.show_focus[p.seat] = True
                 self.reseat_focus(p.seat)
-                secrecy = getattr(self, "secrecy", None)
-                if self.focused(p.seat) is None and secrecy is not None and secrecy.mode == "peek":
-                    if not secrecy.visible(p.seat):
-                        self.say(f"Hold {self.peek_name(p.seat)} to see your cards.")  # the focus waits with them
+                if self.focused(p.seat) is None and self.hidden_now(p.seat):
+                    self.say(f"Hold {self.peek_name(p.seat)} to see your cards.")  # the focus waits with them
                 self.app.sounds.play("click")
             elif hot.kind == "button":
                 hot.callback()
@@ -454,9 +457,19 @@ class TableScene(FocusMixin, Scene):
         scheme = None if self.shared_input else self.router.schemes[seat]
         if scheme is None:
             return shared
+        name = self.control_key(seat, button)
+        if name is None:
+            return f"your {button} control"
+        return f"{name} on the gamepad" if scheme == "gamepad" else name
+
+    def control_key(self, seat: int, button: str) -> str | None:
+        """The first input of the seat's own scheme for ``button``, alone ("Space", "Y"), as the player
+        bound it; None when every device acts for the seat or nothing is bound to ``button``."""
+        scheme = None if self.shared_input else self.router.schemes[seat]
+        if scheme is None:
+            return None
         names = rebind.inputs_for(self.app.settings.bindings, scheme, button)
-        name = rebind.input_label(scheme, names[0]) if names else f"your {button} control"
-        return f"{name} on the gamepad" if scheme == "gamepad" and names else name
+        return rebind.input_label(scheme, names[0]) if names else None
 
     def peek_name(self, seat: int) -> str:
         """The seat's peek control in words ("Tab", "Y on the gamepad")."""

@@ -9,7 +9,7 @@ import math
 
 import pygame
 
-from tabletop.input.devices import key_name, menu_buttons
+from tabletop.input.devices import menu_buttons
 from tabletop.ui.table import DRAG_THRESHOLD
 
 from ..rules.hands import RECTS, SIDES, inside
@@ -22,15 +22,9 @@ STEPS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 class HandDevices:
     """The JAB table's input: events in, hand moves and presses out (mixed into ``JabTable``)."""
 
-    def handle(self, event, pad_changes) -> None:
-        if event.type == pygame.KEYDOWN and key_name(event) == "escape":
-            self.pause()
-            return
-        if self.tutor is not None and self.tutor.handle(event, pad_changes):
-            return
-        if self.showing_result():
-            self._result_handle(event, pad_changes)
-            return
+    def handle_play(self, event, pad_changes) -> None:
+        """Every person's own devices, in real time (``TableScene.handle`` has had Esc, the lesson's
+        coach and the result panel first)."""
         presses = self.router.feed(event) + self.router.feed_pad(pad_changes)
         if self.final_score:
             if (

@@ -8,6 +8,7 @@ import pygame
 from tabletop.core.words import plural
 from tabletop.input import hints as hints_mod
 from tabletop.ui import cards, gfx
+from tabletop.ui.secret_table import draw_line
 from tabletop.ui.table import draw_card
 
 from ..rules.resolve import CODES, KINDS, MAX_STAMINA, S, card_name
@@ -40,14 +41,6 @@ from .layout import (
 )
 from .panels import between, history
 
-PEEK_KEY = {
-    "keys-left": "Tab",
-    "keys-right": "Right Ctrl",
-    "gamepad": "Y",
-    "mouse": "`",
-    "keyboard": "Tab",
-    None: "Tab",
-}
 HINTS = {
     "keys-left": "W A S D move · E/R group · Space choose · Shift back",
     "keys-right": "Arrows move · O/P group · Enter choose · Backspace back",
@@ -301,22 +294,11 @@ def status_text(t, seat) -> str:
         if t.secrecy.shown is not None and t.secrecy.shown != seat:
             return f"{name} chooses after {t.names[t.secrecy.shown]}: look away."
         return f"{name} chooses now."
-    scheme = t.session.seats[seat].scheme
-    return f"{name}: hold {PEEK_KEY.get(scheme, 'Tab')} to see your cards."
+    return f"{name}: hold {t.peek_name(seat)} to see your cards."
 
 
 def status(t, surf, vp, seat) -> None:
-    text = status_text(t, seat)
-    if text:
-        px = gfx.fit_px(text, vp.s(17), vp.s(HALF_W - 20))
-        gfx.blit_text(
-            surf,
-            text,
-            px,
-            vp.p(HALF_X[seat] + HALF_W // 2, 374),
-            gfx.HILITE if t.can_act(seat) else gfx.WHITE,
-            anchor="center",
-        )
+    t.draw_status(surf, vp, seat, status_text(t, seat), (HALF_X[seat] + HALF_W // 2, 374), HALF_W - 20, 17)
 
 
 def hints(t, surf, vp, seat) -> None:
@@ -333,12 +315,8 @@ def hints(t, surf, vp, seat) -> None:
             return
         gfx.blit_text(surf, text, vp.s(15), vp.p(640, 700), gfx.GREY, anchor="center")
         return
-    scheme = t.session.seats[seat].scheme
-    text = HINTS.get(scheme, "")
-    if t.secrecy.mode == "peek":
-        text += f" · hold {PEEK_KEY.get(scheme, 'Tab')} to peek"
-    px = gfx.fit_px(text, vp.s(15), vp.s(HALF_W - 10))
-    gfx.blit_text(surf, text, px, vp.p(HALF_X[seat] + HALF_W // 2, 700), gfx.GREY, anchor="center")
+    text = t.key_hints(seat, HINTS, " · hold {} to peek")
+    draw_line(surf, vp, text, (HALF_X[seat] + HALF_W // 2, 700), HALF_W - 10, 15, gfx.GREY)
 
 
 def deck_pile(t, surf, vp, seat) -> None:

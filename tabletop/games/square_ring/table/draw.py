@@ -6,6 +6,7 @@ import pygame
 
 from tabletop.input import hints as hints_mod
 from tabletop.ui import art, cards, gfx
+from tabletop.ui.secret_table import draw_line
 from tabletop.ui.table import Hot
 
 from ..rules import board, may_react
@@ -39,14 +40,6 @@ HINTS = {
     "keyboard": "Arrows or WASD move · E/O group · Enter/Space choose/swap · Backspace take back",
     "gamepad": "D-pad move · A choose/swap · B take back · X log",
     "mouse": "Click a card or drag it to a slot; drag slots to reorder",
-}
-PEEK_KEY = {
-    "keys-left": "Tab",
-    "keys-right": "Right Ctrl",
-    "gamepad": "Y",
-    "mouse": "`",
-    "keyboard": "Tab",
-    None: "Tab",
 }
 
 
@@ -494,7 +487,7 @@ def status_text(t, seat) -> str:
                     if phase == "footwork"
                     else "Stick and Move: you may take a step."
                 )
-            return f"{name}: hold {PEEK_KEY.get(t.session.seats[seat].scheme, 'Tab')} to choose."
+            return f"{name}: hold {t.peek_name(seat)} to choose."
         return f"Waiting for {other}." if t.rules.to_act(st) else ""
     if st.commits[seat] is not None or t.pending[seat]:
         return f"{name} has locked in."
@@ -516,21 +509,11 @@ def status_text(t, seat) -> str:
         return f"Lay 2 cards in order{more}, then Lock in. {len(sel)} laid."
     if t.secrecy.mode == "curtain":
         return f"{name} chooses next."
-    return f"{name}: hold {PEEK_KEY.get(t.session.seats[seat].scheme, 'Tab')} to see your choice."
+    return f"{name}: hold {t.peek_name(seat)} to see your choice."
 
 
 def status(t, surf, vp, seat) -> None:
-    text = status_text(t, seat)
-    if text:
-        px = gfx.fit_px(text, vp.s(16), vp.s(PANEL_W - 10))
-        gfx.blit_text(
-            surf,
-            text,
-            px,
-            vp.p(PANEL_X[seat] + PANEL_W // 2, 360),
-            gfx.HILITE if t.can_act(seat) else gfx.WHITE,
-            anchor="center",
-        )
+    t.draw_status(surf, vp, seat, status_text(t, seat), (PANEL_X[seat] + PANEL_W // 2, 360), PANEL_W - 10, 16)
 
 
 def caption_text(t) -> tuple[str, bool]:
@@ -677,9 +660,5 @@ def hints(t, surf, vp, seat) -> None:
         )
         gfx.blit_text(surf, text, gfx.fit_px(text, vp.s(15), vp.s(1240)), vp.p(640, 706), gfx.GREY, anchor="center")
         return
-    scheme = t.session.seats[seat].scheme
-    text = HINTS.get(scheme, "")
-    if t.secrecy.mode == "peek":
-        text += f" · hold {PEEK_KEY.get(scheme, 'Tab')} to see"
-    px = gfx.fit_px(text, vp.s(15), vp.s(HALF_W - 10))
-    gfx.blit_text(surf, text, px, vp.p(HALF_X[seat] + HALF_W // 2, 706), gfx.GREY, anchor="center")
+    text = t.key_hints(seat, HINTS, " · hold {} to see")
+    draw_line(surf, vp, text, (HALF_X[seat] + HALF_W // 2, 706), HALF_W - 10, 15, gfx.GREY)
