@@ -40,10 +40,6 @@ def texts_shown(app, table) -> list[str]:
     return list(seen)
 
 
-def test_three_games_choose_in_secret():
-    assert len(SECRET_GAMES) == 3
-
-
 @pytest.mark.parametrize("game_id", SECRET_GAMES)
 def test_the_table_names_the_peek_key_the_player_chose(app, game_id):
     """The right keyboard's peek moved to Right Shift on the Controls screen: the table says so (it said
