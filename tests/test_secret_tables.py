@@ -27,6 +27,7 @@ def start_peeking(app, game_id: str):
     app.settings["secrecy"] = "peek"
     spec = registry.get(game_id)
     seats = [Seat("Red", scheme="keys-left"), Seat("Blue", scheme="keys-right")]
+    assert spec.make_table is not None  # a game played at a table
     table = spec.make_table(app, Session.new(spec, seats, {}, seed=5, autosave=False))
     app.push(table)
     frames(app, 2)

@@ -417,25 +417,28 @@ class TableScene(FocusMixin, Scene):
     def _press(self, p: Press) -> None:
         if p.down:
             self.read_ms = 0.0  # pressing on: the computers need not wait for you any longer
-        if p.down and p.button in ("up", "down", "left", "right"):
-            self.show_focus[p.seat] = True
-            self._move_focus(p.seat, p.button)
-        elif p.down and p.button in ("next", "prev"):
-            self.show_focus[p.seat] = True
-            self.cycle_group(p.seat, 1 if p.button == "next" else -1)
-        elif p.down and p.button == "confirm" and p.source != "mouse":
-            hot = self.focused(p.seat)
-            if hot is None or not self.show_focus.get(p.seat):
+        seat = p.seat
+        if seat is None or not p.down:
+            self.on_press(p)
+        elif p.button in ("up", "down", "left", "right"):
+            self.show_focus[seat] = True
+            self._move_focus(seat, p.button)
+        elif p.button in ("next", "prev"):
+            self.show_focus[seat] = True
+            self.cycle_group(seat, 1 if p.button == "next" else -1)
+        elif p.button == "confirm" and p.source != "mouse":
+            hot = self.focused(seat)
+            if hot is None or not self.show_focus.get(seat):
                 # Enter / A acts only on a focus the player can see: this press shows it
-                self.show_focus[p.seat] = True
-                self.reseat_focus(p.seat)
-                if self.focused(p.seat) is None and self.hidden_now(p.seat):
-                    self.say(f"Hold {self.peek_name(p.seat)} to see your cards.")  # the focus waits with them
+                self.show_focus[seat] = True
+                self.reseat_focus(seat)
+                if self.focused(seat) is None and self.hidden_now(seat):
+                    self.say(f"Hold {self.peek_name(seat)} to see your cards.")  # the focus waits with them
                 self.app.sounds.play("click")
-            elif hot.kind == "button":
+            elif hot.kind == "button" and hot.callback is not None:
                 hot.callback()
-            else:
-                self.on_choose(p.seat, hot.payload)
+            elif hot.kind != "button":
+                self.on_choose(seat, hot.payload)
         else:
             self.on_press(p)
 
@@ -500,7 +503,8 @@ class TableScene(FocusMixin, Scene):
             self.show_focus[seat] = False
             hot = self.hot_at(event.pos, ("button",), seat)
             if hot is not None:
-                hot.callback()
+                if hot.callback is not None:
+                    hot.callback()
                 return
             hot = self.hot_at(event.pos, ("card",), seat)
             if hot is not None:
@@ -526,16 +530,12 @@ class TableScene(FocusMixin, Scene):
                 self.on_choose(seat, hot.payload)
                 return
             zone = self.hot_at(event.pos, ("zone",), seat)
-            reason = (
-                "Drop it on a place where it can go."
-                if zone is None
-                else (zone.accepts(hot.payload) if zone.accepts else None)
-            )
+            reason = "Drop it on a place where it can go." if zone is None else self.zone_refusal(hot.payload, zone)
             if reason:
                 self.say(reason)
                 self.app.sounds.play("refuse")
                 self._fly_back(drag)
-            else:
+            elif zone is not None:
                 self.on_drop(seat, hot.payload, zone.payload)
 
     def zone_refusal(self, payload, zone: Hot) -> str | None:

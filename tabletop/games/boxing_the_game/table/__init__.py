@@ -347,8 +347,9 @@ class BoxingTable(SecretTable):
     def _hurry(self, event, pad_changes) -> bool:
         """A click, confirm or Space while an event is shown moves on to the next one (never skips a choice)."""
         hit = self.go_on_press(event, pad_changes) or (event.type == pygame.KEYDOWN and key_name(event) == "space")
-        if hit and self.anim["t"] > FLIP_MS / self.anim_factor():
-            self.anim["t"] = self.anim["dur"]
+        a = self.anim
+        if hit and a is not None and a["t"] > FLIP_MS / self.anim_factor():
+            a["t"] = a["dur"]
             return True
         return False
 

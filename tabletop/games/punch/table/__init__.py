@@ -260,8 +260,9 @@ class PunchTable(SecretTable):
 
     def _skip_press(self, event, pad_changes) -> bool:
         """While cards turn over, a click or confirm hurries the animation on (never skips a choice)."""
-        if self.go_on_press(event, pad_changes) and self.anim["t"] > FLIP_MS / self.anim_factor():
-            self.anim["t"] = self.anim["dur"]
+        a = self.anim
+        if a is not None and self.go_on_press(event, pad_changes) and a["t"] > FLIP_MS / self.anim_factor():
+            a["t"] = a["dur"]
             return True
         return False
 

@@ -3,6 +3,8 @@ pieces are in layout.py, the between-rounds and history panels in panels.py."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from tabletop.core.words import plural
@@ -215,7 +217,7 @@ def last_reveal(t):
 
 
 def caption(t, surf, vp) -> None:
-    lines = []
+    lines: list[str] = []
     for text in t.caption[-2:]:
         lines.extend(wrap(text, vp.s(18), vp.s(1080)))
     lines = lines[-2:]
@@ -522,33 +524,31 @@ def buttons(t, surf, vp, seat) -> None:
     y = BTN_Y
     phase = st.phase
     px = vp.s(17)
-    row = []
+    row: list[tuple[str, Callable[[], object], bool]] = []  # (label, what it does, enabled)
     if phase == "redeal":
         k = t.redeal_kind(seat)
-        row.append(("Keep this hand", lambda: t.redeal(seat, True)))
+        row.append(("Keep this hand", lambda: t.redeal(seat, True), True))
         if k:
-            row.append(
-                (f"Show {card_name(k)} ×{st.hands[seat][CODES.index(k)]}: redeal", lambda: t.redeal(seat, False))
-            )
+            label = f"Show {card_name(k)} ×{st.hands[seat][CODES.index(k)]}: redeal"
+            row.append((label, lambda: t.redeal(seat, False), True))
     elif phase in ("draft", "exchange", "program"):
         sel = t.selection(seat)
         if phase == "draft":
             row.append((f"Fight with these {PPR}", lambda: t.confirm_picks(seat), len(sel) == PPR))
         elif phase == "exchange":
             label = f"Exchange {len(sel)}" if sel else "Keep all my cards"
-            row.append((label, lambda: t.confirm_picks(seat)))
+            row.append((label, lambda: t.confirm_picks(seat), True))
         else:
             row.append((f"Lay out these {PROGRAM}", lambda: t.confirm_picks(seat), len(sel) == PROGRAM))
         row.append(("Clear", lambda: t.clear_picks(seat), bool(sel)))
     if phase in ("choose", "program") and t.may_swap(seat):
-        row.append(("Cancel swap" if t.swap_mode[seat] else "Swap a card", lambda: t.toggle_swap(seat)))
+        row.append(("Cancel swap" if t.swap_mode[seat] else "Swap a card", lambda: t.toggle_swap(seat), True))
     if t.secrecy.mode == "curtain" and t.secrecy.shown == seat:
-        row.append(("Hide", lambda: t.hide(seat)))
+        row.append(("Hide", lambda: t.hide(seat), True))
     t.primary[seat] = [b[0] for b in row[:1]]
     widths = [max(110, min(300, gfx.font(px).size(b[0])[0] / vp.scale + 36)) for b in row]
-    for b, w in zip(row, widths, strict=True):
-        enabled = b[2] if len(b) > 2 else True
-        t.hot_button(vp.r(x, y, w, 42), b[0], b[1], seat=seat, px=px, enabled=enabled)
+    for (label, go, enabled), w in zip(row, widths, strict=True):
+        t.hot_button(vp.r(x, y, w, 42), label, go, seat=seat, px=px, enabled=enabled)
         x += w + 12
 
 

@@ -332,7 +332,8 @@ class SquareRingTable(KeptFrames, SecretTable):
                 self.take_back(seat, sel.index(payload[2]))  # a click on a laid card takes it back
             elif payload[2] in sel and self.can_act(seat):  # a second confirm keeps it, says how to take it back
                 back = self.control_name(seat, "back", self.device_words(seat, "a click on it", "Backspace", "B"))
-                self.refuse(f"{self.placeable(seat, payload[2])[:-1]}: {back} takes it back.")
+                why = self.placeable(seat, payload[2]) or ""  # "... is already in your order."
+                self.refuse(f"{why[:-1]}: {back} takes it back.")
             else:
                 self.place(seat, payload[2])
         elif what == "slot":
@@ -393,7 +394,7 @@ class SquareRingTable(KeptFrames, SecretTable):
             return False
         if event.type == pygame.KEYDOWN and key_name(event) == "escape":
             return False
-        if self.go_on_press(event, pad_changes):
+        if self.anim is not None and self.go_on_press(event, pad_changes):
             self.anim.hurry()
             return True
         return False
