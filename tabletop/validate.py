@@ -15,7 +15,6 @@ and options are asked of the game registry at run time, never written here.
 
 from __future__ import annotations
 
-import json
 import unicodedata
 
 from tabletop.core.jsonfile import (  # noqa: F401  (the door's reading half, re-exported)
@@ -68,20 +67,14 @@ def check_name(value, what: str) -> str:
 
 
 def check_options(rules, options, what: str = "options") -> dict:
-    """A game's options, complete: every key known, every value one of its choices (same type)."""
+    """A game's options, complete: every key known, every value one of its choices (same type).
+    The game's own ``check_options`` is the one check; here its refusal becomes an Invalid."""
     if not isinstance(options, dict):
         raise Invalid(f"{what} must be an object, not {short(options)}")
-    for key, value in options.items():
-        opt = next((o for o in rules.options if o.key == key), None)
-        if opt is None:
-            raise Invalid(f"{what}: unknown option {short(key)}")
-        if not any(same_value(value, c[0]) for c in opt.choices):
-            allowed = ", ".join(json.dumps(c[0]) for c in opt.choices)
-            raise Invalid(f"{what}: {key} must be one of {allowed}, not {short(value)}")
     try:
         return rules.check_options(options)
     except (ValueError, TypeError, KeyError) as e:
-        raise Invalid(f"{what}: {short(str(e))}") from None
+        raise Invalid(f"{what}: {short_line(str(e), 100)}") from None
 
 
 # -- records (finished games, kept games, replays) -------------------------------------------
@@ -133,40 +126,18 @@ def check_players(players, spec) -> list:
 
 
 def check_record(data, games: dict):
-    """The Record in ``data`` (parsed JSON), checked field by field; raises Invalid.
-
-    Fields other than the record's own are ignored. The actions and the setup
-    are checked by replaying them (``load_record``)."""
+    """The Record in ``data`` (parsed JSON): its envelope by the one record parser
+    (``core.record.from_data``), then what only the game knows: its id, options and players.
+    Raises Invalid. The actions and the setup are checked by replaying them (``load_record``)."""
     from tabletop.core import record as rec
 
-    if not isinstance(data, dict):
-        raise Invalid("is not a game record (not a JSON object)")
-    if data.get("format") != rec.FORMAT:
-        raise Invalid(f'is not a game record (no "format": "{rec.FORMAT}")')
-    if not same_value(data.get("version"), rec.VERSION):
-        raise Invalid(f"format version {short(data.get('version'))} is not supported (this program reads 1)")
-    app = data.get("app")  # the program version that wrote it (optional, for people)
-    if app is not None and (not isinstance(app, str) or len(app) > 40):
-        raise Invalid(f'"app" must be a short text (a version such as "0.2.0"), not {short(app)}')
-    game = data.get("game")
-    if not isinstance(game, str) or game not in games:
-        raise Invalid(f"unknown game {short(game)} (known: {', '.join(games)})")
-    spec = games[game]
-    seed = want_int(data.get("seed"), '"seed"', 0, 2**64 - 1)
-    options = check_options(spec.rules, data.get("options", {}), '"options"')
-    players = check_players(data.get("players"), spec)
-    setup = data.get("setup")
-    if setup is not None and not isinstance(setup, dict):
-        raise Invalid(f'"setup" must be an object, not {short(setup)}')
-    actions = data.get("actions", [])
-    if not isinstance(actions, list):
-        raise Invalid(f'"actions" must be a list, not {short(actions)}')
-    if len(actions) > rec.MAX_ACTIONS:
-        raise Invalid(f"too many actions ({len(actions)}; at most {rec.MAX_ACTIONS})")
-    del options  # checked; the record keeps what the file says
-    return rec.Record(
-        game=game, seed=seed, options=data.get("options", {}), players=players, setup=setup, actions=actions
-    )
+    record = rec.from_data(data)
+    if record.game not in games:
+        raise Invalid(f"unknown game {short(record.game)} (known: {', '.join(games)})")
+    spec = games[record.game]
+    check_options(spec.rules, record.options, '"options"')  # checked; the record keeps what the file says
+    check_players(record.players, spec)
+    return record
 
 
 JOURNAL = ".journal"  # a kept game's moves since its record was last written whole: NAME.json.journal
