@@ -64,9 +64,9 @@ def _type_words(text: str) -> str:
         return text.replace("`", "")
     kind, op, bound = m.groups()
     words = _WORDS.get(kind, kind)
-    if op:
+    if bound:
         unit = {"str": " characters", "array": " items", "object": " entries"}.get(kind, "")
-        words += f" of {_BOUNDS[op]} {bound}{unit}"
+        words += f" of {_BOUNDS[op] if op else 'exactly'} {bound}{unit}"
     return words
 
 
@@ -78,7 +78,7 @@ def explain(error: msgspec.ValidationError, data: Any, what: str = "") -> str:
     if m := re.search(r" - at `(\$[^`]*)`$", text):
         text, steps = text[: m.start()], _path(m.group(1))
     elif m := re.search(r" - at `key` in `(\$[^`]*)`$", text):  # a dict's key of the wrong type
-        expected = re.fullmatch(r"Expected (.+?)(?:, got `\w+`)?", text[: m.start()])
+        expected = re.fullmatch(r"Expected (.+?)(?:, got .+)?", text[: m.start()])
         must = _type_words(expected.group(1)) if expected else text[: m.start()]
         return f"{_where(top + _path(m.group(1)))}: every key must be {must}"
     name = _where(top + steps)
@@ -87,7 +87,7 @@ def explain(error: msgspec.ValidationError, data: Any, what: str = "") -> str:
         return f"{_where([*top, *steps, m.group(1)])} is missing"
     if m := re.fullmatch(r"Object contains unknown field `(.+)`", text):
         return f"{name + ': ' if name else ''}unknown field {short(m.group(1))}"
-    if m := re.fullmatch(r"Expected (.+?)(?:, got `\w+`)?", text):
+    if m := re.fullmatch(r"Expected (.+?)(?:, got .+)?", text):
         return f"{name or 'the value'} must be {_type_words(m.group(1))}{f', not {short(value)}' if found else ''}"
     if text.startswith(("Invalid value", "Invalid enum value")):
         return f"{name or 'the value'} cannot be {short(value) if found else text.split(' value ', 1)[1]}"
