@@ -66,7 +66,7 @@ def _type_words(text: str) -> str:
     words = _WORDS.get(kind, kind)
     if bound:
         unit = {"str": " characters", "array": " items", "object": " entries"}.get(kind, "")
-        words += f" of {_BOUNDS[op] if op else 'exactly'} {bound}{unit}"
+        words += f"{' of' if unit else ''} {_BOUNDS[op] if op else 'exactly'} {bound}{unit}"
     return words
 
 
@@ -83,15 +83,16 @@ def explain(error: msgspec.ValidationError, data: Any, what: str = "") -> str:
         return f"{_where(top + _path(m.group(1)))}: every key must be {must}"
     name = _where(top + steps)
     found, value = _value(data, steps)
-    if m := re.fullmatch(r"Object missing required field `(.+)`", text):
+    if m := re.fullmatch(r"Object missing required field `(.+)`", text, re.S):
         return f"{_where([*top, *steps, m.group(1)])} is missing"
-    if m := re.fullmatch(r"Object contains unknown field `(.+)`", text):
+    if m := re.fullmatch(r"Object contains unknown field `(.+)`", text, re.S):
         return f"{name + ': ' if name else ''}unknown field {short(m.group(1))}"
-    if m := re.fullmatch(r"Expected (.+?)(?:, got .+)?", text):
+    if m := re.fullmatch(r"Expected (.+?)(?:, got .+)?", text, re.S):
         return f"{name or 'the value'} must be {_type_words(m.group(1))}{f', not {short(value)}' if found else ''}"
     if text.startswith(("Invalid value", "Invalid enum value")):
         return f"{name or 'the value'} cannot be {short(value) if found else text.split(' value ', 1)[1]}"
-    return f"{name}: {text}" if name else text  # a Struct's own check (__post_init__)
+    text = " ".join(text.split())  # a Struct's own check (__post_init__), on one line
+    return f"{name}: {text}" if name else text
 
 
 def convert(data: Any, schema: type[T], what: str = "") -> T:
