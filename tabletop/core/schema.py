@@ -33,18 +33,19 @@ _WORDS = {
     "null": "null",
 }
 _BOUNDS = {">=": "at least", "<=": "at most", ">": "above", "<": "below"}
-_STEP = re.compile(r"\.([^.\[]+)|\[(\d+)\]")
+_STEP = re.compile(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]")
+ANY = "[…]"  # a value in a dict, at a key msgspec does not name
 
 
 def _path(text: str) -> list[str | int]:
     """``$.players[0].name`` as ["players", 0, "name"]."""
-    return [int(i) if i else key for key, i in _STEP.findall(text[1:])]
+    return [(ANY if i == "..." else int(i)) if i else key for key, i in _STEP.findall(text[1:])]
 
 
 def _where(steps: list[str | int]) -> str:
     out = ""
     for s in steps:
-        out += f"[{s}]" if isinstance(s, int) else (f".{s}" if out else s)
+        out += f"[{s}]" if isinstance(s, int) else s if s == ANY else (f".{s}" if out else s)
     return out
 
 
