@@ -52,7 +52,7 @@ def test_actions_round_trip_through_json():
         ({"type": "throw", "player": 0}, "unknown action type"),
         ({"type": "play", "player": "0", "card": "x"}, "whole number"),
         ({"type": "play", "player": True, "card": "x"}, "whole number"),
-        ({"type": "play", "player": 10**30, "card": "x"}, "play.player must be a whole number of at most"),
+        ({"type": "play", "player": 10**30, "card": "x"}, "play.player must be a whole number at most"),
         ({"type": "play", "card": "x"}, "play.player is missing"),
         ({"type": "play", "player": 0, "card": "x", "evil": 1}, "unknown field 'evil'"),
         ({"type": "play", "player": 0, "card": "x", "cards": "12"}, "play.cards must be a list, not '12'"),

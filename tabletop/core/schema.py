@@ -89,6 +89,8 @@ def explain(error: msgspec.ValidationError, data: Any, what: str = "") -> str:
     if m := re.fullmatch(r"Object contains unknown field `(.+)`", text, re.S):
         return f"{name + ': ' if name else ''}unknown field {short(m.group(1))}"
     if m := re.fullmatch(r"Expected (.+?)(?:, got .+)?", text, re.S):
+        if found and " of length" in m.group(1) and isinstance(value, (str, list, dict)):
+            value = len(value)  # "a list of at least 5 items, not 4"
         return f"{name or 'the value'} must be {_type_words(m.group(1))}{f', not {short(value)}' if found else ''}"
     if text.startswith(("Invalid value", "Invalid enum value")):
         return f"{name or 'the value'} cannot be {short(value) if found else text.split(' value ', 1)[1]}"
@@ -107,6 +109,14 @@ def convert(data: Any, schema: type[T], what: str = "") -> T:
 # -- the games' content files ------------------------------------------------------------------
 
 CONTENT_MAX_BYTES = 1_000_000
+
+
+def distinct(items: list[T], what: str) -> list[T]:
+    """``items`` if no two are the same; for a Struct's own check (``__post_init__``)."""
+    twice = next((x for i, x in enumerate(items) if x in items[:i]), None)
+    if twice is not None:
+        raise ValueError(f"{what} must be distinct ({short(twice)} is there twice)")
+    return items
 
 
 class ContentError(ValueError):
