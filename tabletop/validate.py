@@ -15,8 +15,6 @@ and options are asked of the game registry at run time, never written here.
 
 from __future__ import annotations
 
-import unicodedata
-
 from tabletop.core.jsonfile import (  # noqa: F401  (the door's reading half, re-exported)
     MAX_DEPTH,
     MAX_INT_DIGITS,
@@ -28,9 +26,7 @@ from tabletop.core.jsonfile import (  # noqa: F401  (the door's reading half, re
     read_json,
     short,
 )
-
-MAX_NAME = 24  # characters of a player's name
-
+from tabletop.core.schema import MAX_NAME, check_name  # noqa: F401  (re-exported: one rule for names)
 
 # -- small checks used by the schemas ---------------------------------------------------------
 
@@ -50,20 +46,6 @@ def want_int(value, what: str, lo: int, hi: int) -> int:
 def same_value(a, b) -> bool:
     """Equal and of the same type: 3.0 is not 3 and true is not 1."""
     return type(a) is type(b) and a == b
-
-
-def check_name(value, what: str) -> str:
-    """A player's name: text of 1 to MAX_NAME characters, something visible, no control characters."""
-    if not isinstance(value, str):
-        raise Invalid(f"{what} must be text, not {short(value)}")
-    if not value or len(value) > MAX_NAME:
-        raise Invalid(f"{what} must be 1 to {MAX_NAME} characters long, not {len(value)}")
-    check_text(value)
-    if any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn") for c in value):
-        raise Invalid(f"{what} holds a control or unknown character: {short(value)}")
-    if not any(unicodedata.category(c)[0] in "LNPS" for c in value):
-        raise Invalid(f"{what} has nothing visible in it: {short(value)}")
-    return value
 
 
 def check_options(rules, options, what: str = "options") -> dict:
@@ -93,35 +75,21 @@ def known_level(spec, level) -> bool:
         return False
 
 
-def check_players(players, spec) -> list:
+def check_players(players: list, spec) -> list:
+    """A record's players (each already checked by ``core.record.Player``) against the game:
+    one per seat, each computer at a level the game has, each person's controls ones we have."""
     from tabletop.input.bindings import SCHEMES
 
-    if not isinstance(players, list) or not players:
+    if not players:
         raise Invalid('"players" must be a list of one object per seat')
     if not spec.min_players <= len(players) <= spec.max_players:
         raise Invalid(f"{spec.name} is for {spec.min_players} to {spec.max_players} players, not {len(players)}")
     for i, p in enumerate(players):
-        where = f"player {i + 1}"
-        if not isinstance(p, dict):
-            raise Invalid(f"{where} must be an object, not {short(p)}")
-        extra = set(p) - {"name", "kind", "level", "controls"}
-        if extra:
-            raise Invalid(f"{where}: unknown field {short(sorted(extra)[0])}")
-        check_name(p.get("name"), f"{where}'s name")
-        kind = p.get("kind", "human")
-        if kind == "computer":
-            if not known_level(spec, p.get("level")):
-                levels = ", ".join(spec.bot_levels)
-                raise Invalid(f"{where}: computer level must be one of {levels}, not {short(p.get('level'))}")
-            if "controls" in p:
-                raise Invalid(f"{where}: a computer has no controls")
-        elif kind == "human":
-            if "level" in p:
-                raise Invalid(f"{where}: a person has no computer level")
-            if "controls" in p and p["controls"] not in SCHEMES:
-                raise Invalid(f"{where}: controls must be one of {', '.join(SCHEMES)}, not {short(p['controls'])}")
-        else:
-            raise Invalid(f'{where}: kind must be "human" or "computer", not {short(kind)}')
+        if p.get("kind") == "computer" and not known_level(spec, p.get("level")):
+            levels = ", ".join(spec.bot_levels)
+            raise Invalid(f"player {i + 1}: computer level must be one of {levels}, not {short(p.get('level'))}")
+        if "controls" in p and p["controls"] not in SCHEMES:
+            raise Invalid(f"player {i + 1}: controls must be one of {', '.join(SCHEMES)}, not {short(p['controls'])}")
     return players
 
 

@@ -6,8 +6,9 @@ replay at once (see docs/records.md). Pure Python, JSON only.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -17,7 +18,7 @@ from .actions import BadAction, action_table, from_json, to_json
 from .game import Refused
 from .jsonfile import Invalid, parse_json, read_json, short
 from .registry import REALTIME
-from .schema import convert
+from .schema import check_name, convert
 from .undo import UNDO_KIND, History, actions_of
 
 FORMAT = "tabletop-record"
@@ -68,6 +69,23 @@ class Record:
         self.actions.append(to_json(action))
 
 
+class Player(msgspec.Struct, forbid_unknown_fields=True):
+    """A seat of a record: a person (who may have named controls) or the computer at a level.
+    The level is the game's to know (``tabletop.validate.check_players``), and the controls the input's."""
+
+    name: str
+    kind: Literal["human", "computer"] = "human"
+    level: str | None = None
+    controls: str | None = None
+
+    def __post_init__(self) -> None:
+        check_name(self.name, "name")
+        if self.kind == "computer" and self.controls is not None:
+            raise ValueError("a computer has no controls")
+        if self.kind == "human" and self.level is not None:
+            raise ValueError("a person has no computer level")
+
+
 class Envelope(msgspec.Struct):
     """A record file's own fields (docs/records.md); other fields are ignored. ``format`` and
     ``version`` are read first (``from_data``): they say whether this is a record at all."""
@@ -76,13 +94,18 @@ class Envelope(msgspec.Struct):
     seed: Annotated[int, msgspec.Meta(ge=0)]
     app: Annotated[str, msgspec.Meta(max_length=40)] | None = None  # the version that wrote it (0.1.0 wrote none)
     options: dict[str, Any] = {}
-    players: list[dict[str, Any]] = []
+    players: Annotated[list[Player], msgspec.Meta(max_length=64)] = []
     setup: dict[str, Any] | None = None
     actions: Annotated[list[Any], msgspec.Meta(max_length=MAX_ACTIONS)] = []
 
     def __post_init__(self) -> None:
         if self.seed >= 2**64:
             raise ValueError("seed must be a whole number from 0 to 2^64-1")
+
+
+def _seat(m: re.Match) -> str:
+    """ "players[1].name" as "player 2's name", "players[1]: " as "player 2: "."""
+    return f"player {int(m[1]) + 1}" + ("'s " if m[2] == "." else ": ")
 
 
 def from_data(data: Any) -> Record:
@@ -99,9 +122,12 @@ def from_data(data: Any) -> Record:
     try:
         env = convert(data, Envelope)
     except Invalid as e:
-        raise BadRecord(str(e)) from None  # one line naming the field: "seed must be a whole number, not 'x'"
+        # one line naming the field ("seed must be a whole number, not 'x'"), a seat as people count them
+        seat = re.sub(r"^players\[(\d+)\](\.|: )", _seat, str(e))
+        raise BadRecord(seat) from None
+    players = data.get("players", [])  # as the file has them (checked above)
     return Record(
-        game=env.game, seed=env.seed, options=env.options, players=env.players, setup=env.setup, actions=env.actions
+        game=env.game, seed=env.seed, options=env.options, players=players, setup=env.setup, actions=env.actions
     )
 
 
