@@ -26,7 +26,7 @@ from tabletop.core.jsonfile import (  # noqa: F401  (the door's reading half, re
     read_json,
     short,
 )
-from tabletop.core.schema import MAX_NAME, check_name  # noqa: F401  (re-exported: one rule for names)
+from tabletop.core.schema import MAX_NAME, check_name, convert  # noqa: F401  (re-exported: one rule for names)
 
 # -- small checks used by the schemas ---------------------------------------------------------
 
@@ -136,17 +136,19 @@ def read_journal(path, have: int) -> tuple[list, str]:
     actions: list = []
     for i, line in enumerate(lines):
         try:
-            entry = parse_json(line)
-            if not isinstance(entry, dict) or set(entry) != {"n", "a"} or not isinstance(entry["a"], dict):
-                raise Invalid('is not {"n": move number, "a": action}')
-            n = want_int(entry["n"], "the move number", 0, rec.MAX_ACTIONS)
+            data = parse_json(line)
+            try:
+                entry = convert(data, rec.JournalLine)
+            except Invalid as e:
+                raise Invalid(f'is not {{"n": move number, "a": action}} ({e})') from None
+            n = entry.n
             if n < have and not actions:
                 continue  # already in the record (written whole after this line was)
             if n != have + len(actions):
                 raise Invalid(f"is move {n}, not {have + len(actions)}")
         except Invalid as e:
             return actions, f"line {i + 1} of its journal {short_line(str(e), 80)}"
-        actions.append(entry["a"])
+        actions.append(entry.a)
     return actions, ""
 
 

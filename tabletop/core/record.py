@@ -103,6 +103,13 @@ class Envelope(msgspec.Struct):
             raise ValueError("seed must be a whole number from 0 to 2^64-1")
 
 
+class JournalLine(msgspec.Struct, forbid_unknown_fields=True):
+    """A line of a kept game's journal (docs/records.md): {"n": move number, "a": action}."""
+
+    n: Annotated[int, msgspec.Meta(ge=0, le=MAX_ACTIONS)]
+    a: dict[str, Any]
+
+
 def _seat(m: re.Match) -> str:
     """ "players[1].name" as "player 2's name", "players[1]: " as "player 2: "."""
     return f"player {int(m[1]) + 1}" + ("'s " if m[2] == "." else ": ")
