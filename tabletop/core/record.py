@@ -96,7 +96,7 @@ def parse(text: str | bytes) -> Record:
         raise BadRecord('"app" must be text, the version of tabletop that wrote the record')
     game = data.get("game")
     if not isinstance(game, str):
-        raise BadRecord('"game" must be a game id such as "jab"')
+        raise BadRecord('"game" must be a game id (text), as in the records the games write')
     seed = data.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int) or not (0 <= seed < 2**64):
         raise BadRecord('"seed" must be a whole number from 0 to 2^64-1')

@@ -70,7 +70,7 @@ ACTION_LABELS = {
     "prev": "Previous group / page",
     "ready": "JAB: ready",
     "claim_combo": "JAB: claim a combo",
-    "claim_counter": "JAB: claim a counter-punch",
+    "claim_counter": "JAB: claim a counter",
     "claim_tile": "JAB: claim knockout / clinch",
     "claim_ding": "JAB: claim Ding!",
     "jump": "JAB: jump a hand to the next target",
@@ -102,12 +102,12 @@ def input_label(scheme: str, name: str) -> str:
 
 
 def place(action: str) -> str:
-    """Where a virtual button acts: menus and choices, a JAB hand, or JAB's claims."""
+    """Where a virtual button acts: menus and choices, a real-time hand, or the real-time claims."""
     if action in NAV:
         return "nav"
     if action[:2] in SIDES:
         return action[:2]
-    return "jab"
+    return "claims"
 
 
 def _order(action: str) -> tuple:

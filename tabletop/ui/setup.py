@@ -6,8 +6,8 @@ means (a boxer's HP, style and cards, a computer level, a control scheme).
 
 Games shape the screen through their registration only: ``spec.bot_levels``
 (easiest first), each ``Option.main`` flag, and optionally
-``spec.extra["option_details"](key, value) -> markdown`` and
-``spec.extra["level_notes"] = {level: sentence}``.
+``spec.option_details(key, value) -> markdown`` and
+``spec.level_notes = {level: sentence}``.
 """
 
 from __future__ import annotations
@@ -300,7 +300,7 @@ class Setup(MenuScene):
             if kind == "human":
                 return f"### {self.names[i]}: a person\n\nSomebody at this computer plays {self.names[i]}."
             level = kind.split(":", 1)[1]
-            note = spec.extra.get("level_notes", {}).get(level, "")
+            note = spec.level_notes.get(level, "")
             rank = spec.bot_levels.index(level) + 1
             pos = "the easiest" if rank == 1 else ("the strongest" if rank == len(spec.bot_levels) else f"level {rank}")
             ladder = "\n".join(
@@ -315,7 +315,7 @@ class Setup(MenuScene):
             return f"### {self.names[i]} plays with\n\n{SCHEME_NOTES.get(self.schemes[i], '')}"
         if key.startswith("opt:"):
             okey = key[4:]
-            describe = spec.extra.get("option_details")
+            describe = spec.option_details
             text = describe(okey, self.options[okey]) if describe else ""
             opt = next(o for o in spec.rules.options if o.key == okey)
             return text or f"### {opt.label}\n\n{opt.help}"

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from tabletop.core.registry import SIMULTANEOUS, GameSpec, register
+from tabletop.core.registry import SIMULTANEOUS, GameSpec, LadderSpec, TileSpec, register
 
 from .levels import ALIASES, LEVELS, MODELS, make_bot
 from .rules import RULES
@@ -36,6 +36,9 @@ SPEC = register(
         player_models=MODELS,
         make_table=_table,
         help_file=str(Path(__file__).resolve().parent / "help.md"),
-        extra={"order": 5, "tutorial": _lessons},
+        order=5,
+        tile=TileSpec(picture="portrait:4", colour=(132, 62, 184), length="20 to 30 min"),
+        ladder=LadderSpec(games=400),
+        tutorial=_lessons,
     )
 )

@@ -9,12 +9,13 @@ imported only when the app opens the game.
 
 from pathlib import Path
 
-from tabletop.core.registry import REALTIME, GameSpec, register
+from tabletop.core.registry import REALTIME, GameSpec, LadderSpec, TileSpec, register
 
-from .bot import ALIASES, LEVELS, MODELS, random_game_count
+from .bot import ALIASES, LEVELS, MODELS, late_round, random_game_count
 from .models import ladder_pairs, ladder_targets
 from .players import RealtimeDriver, headless_play, make_bot
 from .rules import RULES
+from .rules.content import COLOURS
 
 
 def _lessons():
@@ -46,14 +47,18 @@ SPEC = register(
         make_table=_table,
         help_file=str(Path(__file__).with_name("help.md")),
         headless_play=headless_play,
-        extra={
-            "order": 1,
-            "tutorial": _lessons,
-            "random_game": random_game_count,
-            "realtime_driver": RealtimeDriver,
-            # the ladder plays JAB's levels against a grid of scripted people (models.py)
-            "ladder_pairs": lambda quick=False: ladder_pairs(LEVELS, quick),
-            "ladder_targets": lambda rows: ladder_targets(LEVELS, rows),
-        },
+        order=1,
+        tile=TileSpec(picture="glove:hook", colour=(42, 98, 204), length="about 10 min"),
+        # the ladder plays JAB's levels against a grid of scripted people (models.py)
+        ladder=LadderSpec(
+            games=50,
+            pairs=lambda quick=False: ladder_pairs(LEVELS, quick),
+            targets=lambda rows: ladder_targets(LEVELS, rows),
+        ),
+        tutorial=_lessons,
+        reserved_names=dict.fromkeys(COLOURS, "a card colour"),  # "Blue's blue Jab" would not say who did what
+        random_game=random_game_count,
+        realtime_driver=RealtimeDriver,
+        bench_moment=late_round,
     )
 )

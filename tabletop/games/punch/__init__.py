@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from tabletop.core.registry import SIMULTANEOUS, GameSpec, register
+from tabletop.core.registry import SIMULTANEOUS, GameSpec, LadderSpec, TileSpec, register
 
 from .levels import ALIASES, LEVELS, MODELS, make_bot
 from .rules import RULES
@@ -36,6 +36,9 @@ SPEC = register(
         player_models=MODELS,
         make_table=_table,
         help_file=str(Path(__file__).with_name("help.md")),
-        extra={"order": 2, "tutorial": _lessons},
+        order=2,
+        tile=TileSpec(picture="glove:cross", colour=(190, 40, 40), length="about 10 min"),
+        ladder=LadderSpec(games=500),
+        tutorial=_lessons,
     )
 )

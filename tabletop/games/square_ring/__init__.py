@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from tabletop.core.registry import SIMULTANEOUS, GameSpec, register
+from tabletop.core.registry import SIMULTANEOUS, GameSpec, LadderSpec, TileSpec, register
 
 from .describe import option_details
 from .levels import ALIASES, LEVELS, MODELS, make_bot
@@ -37,6 +37,10 @@ SPEC = register(
         player_models=MODELS,
         make_table=_table,
         help_file=str(Path(__file__).resolve().parent / "help.md"),
-        extra={"order": 4, "option_details": option_details, "tutorial": _lessons},
+        order=4,
+        tile=TileSpec(picture="portrait:2", colour=(30, 142, 66), length="about 15 min"),
+        ladder=LadderSpec(games=80),
+        tutorial=_lessons,
+        option_details=option_details,
     )
 )

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from tabletop.core.registry import TURNS, GameSpec, register
+from tabletop.core.registry import TURNS, GameSpec, LadderSpec, TileSpec, register
 
 from .levels import ALIASES, LEVELS, MODELS, make_bot
 from .rules import RULES, ended_by_limit
@@ -36,6 +36,10 @@ SPEC = register(
         player_models=MODELS,
         make_table=_table,
         help_file=str(Path(__file__).with_name("help.md")),
-        extra={"order": 3, "ended_by_limit": ended_by_limit, "tutorial": _lessons},
+        order=3,
+        tile=TileSpec(picture="court:J", colour=(24, 24, 28), length="15 to 30 min"),
+        ladder=LadderSpec(games=600),
+        tutorial=_lessons,
+        ended_by_limit=ended_by_limit,
     )
 )
