@@ -103,6 +103,11 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
+def remove(game_id: str) -> None:
+    """Forget a registered game (a test's game when the test is over); ``register`` brings it back."""
+    _GAMES.pop(game_id, None)
+
+
 def add_package(name: str) -> None:
     """Load the game package ``name`` (importable, its ``__init__`` registers a GameSpec) with the
     others: at once when the games were already looked through, else at the first ``load_all``."""
