@@ -23,6 +23,7 @@ JSON object on the last line. Runs headless with SDL's dummy drivers.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import platform
@@ -30,6 +31,8 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -181,7 +184,9 @@ def frame_times(spec) -> dict:
             img = pygame.Surface((side, int(side * 1.4)), pygame.SRCALPHA if kind == "alpha" else 0)
             img.fill((*gfx.PAPER, 200) if kind == "alpha" else gfx.PAPER)
             sprites += [img.convert_alpha() if kind == "alpha" else img.convert()] * n
-    ours, full, floor = ([], []), ([], []), ([], [])
+    ours: tuple[list, list] = ([], [])
+    full: tuple[list, list] = ([], [])
+    floor: tuple[list, list] = ([], [])
 
     def timed(into, work):
         t0, c0 = time.perf_counter(), time.thread_time()
@@ -209,7 +214,7 @@ def frame_times(spec) -> dict:
         timed(full, full_frame)
         timed(floor, floor_frame)
     pygame.quit()
-    out = {"blits": len(sprites)}
+    out: dict[str, float] = {"blits": len(sprites)}
     for name, (wall, cpu) in (("", ours), ("full_", full), ("floor_", floor)):
         out[name + "p50"], out[name + "p99"] = pct(wall, 50), pct(wall, 99)
         out[name + "cpu_p50"], out[name + "cpu_p99"] = pct(cpu, 50), pct(cpu, 99)
@@ -339,7 +344,7 @@ def _idle_scenes() -> dict:
     game that waits for a person, and each real-time game between its rounds."""
     from tabletop.core import registry
 
-    out = {
+    out: dict[str, Callable[[Any], object]] = {
         "launcher": lambda app: None,
         "setup": _idle_setup,
         "table_waiting": lambda app: _person_and_computer(app, _ordinary_game().id),
@@ -348,7 +353,7 @@ def _idle_scenes() -> dict:
     }
     for gid, spec in registry.load_all().items():
         if spec.dynamics == registry.REALTIME:
-            out[f"{gid.replace('-', '_')}_between_rounds"] = lambda app, gid=gid: _person_and_computer(app, gid)
+            out[f"{gid.replace('-', '_')}_between_rounds"] = functools.partial(_person_and_computer, game_id=gid)
     return out
 
 

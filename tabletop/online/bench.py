@@ -25,6 +25,7 @@ import multiprocessing
 import os
 import socket
 import time
+from typing import Any
 
 from tabletop.core import registry
 from tabletop.core.registry import GameSpec
@@ -102,7 +103,8 @@ class _Timed:
 
 async def secret_round_trips(port: int):
     spec = first_game(registry.SIMULTANEOUS)
-    frames_a, frames_b = [], []
+    frames_a: list = []
+    frames_b: list = []
     a = Client(f"ws://127.0.0.1:{port}", capture=frames_a, local_addr=_source())
     b = Client(f"ws://127.0.0.1:{port}", capture=frames_b, local_addr=_source())
     await a.connect()
@@ -111,8 +113,11 @@ async def secret_round_trips(port: int):
     await b.join(a.room)
     timers = []
 
+    make_bot = spec.make_bot
+    assert make_bot is not None, "a game of secret plays has computer players"
+
     async def play(c: Client, seat: int):
-        bot = spec.make_bot(seat=seat, level=spec.bot_levels[-1], seed=seat)
+        bot = make_bot(seat=seat, level=spec.bot_levels[-1], seed=seat)
         tm = _Timed(c, seat)
         timers.append(tm)
         acted = None
@@ -130,6 +135,7 @@ async def secret_round_trips(port: int):
             tm.seen()
 
     await asyncio.gather(play(a, 0), play(b, 1))
+    assert a.over is not None
     actions = len(a.over["record"]["actions"])
     got = sum(len(f) for f in frames_a + frames_b)
     await a.close()
@@ -141,7 +147,9 @@ async def secret_round_trips(port: int):
 async def realtime_rooms(port: int, rooms: int, seconds: float):
     spec = first_game(registry.REALTIME)
     make = spec.realtime_driver
-    clients, timers = [], []
+    assert make is not None, "a real-time game brings the driver of its computer's hands"
+    clients: list[tuple[Client, int]] = []
+    timers: list[_Timed] = []
     for _ in range(rooms):
         a, b = (
             Client(f"ws://127.0.0.1:{port}", local_addr=_source()),
@@ -155,7 +163,7 @@ async def realtime_rooms(port: int, rooms: int, seconds: float):
     await asyncio.sleep(1.0)
 
     async def play(c: Client, seat: int, end: float):
-        driver = make(seat, "hard", seat, 350)
+        driver = make(seat, spec.bot_levels[-1], seat, 350)
         tm = _Timed(c, seat)
         timers.append(tm)
         last = local_ms()
@@ -166,7 +174,7 @@ async def realtime_rooms(port: int, rooms: int, seconds: float):
                 last_sync = local_ms()
                 await c.send({"type": "sync", "t0": c.clock.local()})
             tm.seen()
-            v = c.views.get(seat)
+            v: Any = c.views.get(seat)
             if v is None or c.over is not None:
                 continue
             now = local_ms()
@@ -305,7 +313,7 @@ async def soak(port: int, seconds: float, dead: int, turn_rooms: range, rt_rooms
                 last_sync = local_ms()
                 await c.send({"type": "sync", "t0": c.clock.local()})
             tm.seen()
-            v = c.views.get(0)
+            v: Any = c.views.get(0)
             if v is None or c.over is not None:
                 continue
             now = local_ms()

@@ -11,8 +11,9 @@ from pathlib import Path
 
 from tabletop.core.registry import REALTIME, GameSpec, LadderSpec, TileSpec, register
 
-from .bot import ALIASES, LEVELS, MODELS, late_round, random_game_count
+from .bot import ALIASES, LEVELS, MODELS, random_game_count
 from .models import ladder_pairs, ladder_targets
+from .moment import late_round
 from .players import RealtimeDriver, headless_play, make_bot
 from .rules import RULES
 from .rules.content import COLOURS
@@ -22,6 +23,14 @@ def _lessons():
     from .tutorial import lessons
 
     return lessons()
+
+
+def _ladder_pairs(quick: bool = False) -> list[tuple[str, str]]:
+    return ladder_pairs(LEVELS, quick)
+
+
+def _ladder_targets(rows: dict) -> list[dict]:
+    return ladder_targets(LEVELS, rows)
 
 
 def _table(*a, **k):
@@ -50,11 +59,7 @@ SPEC = register(
         order=1,
         tile=TileSpec(picture="glove:hook", colour=(42, 98, 204), length="about 10 min"),
         # the ladder plays JAB's levels against a grid of scripted people (models.py)
-        ladder=LadderSpec(
-            games=50,
-            pairs=lambda quick=False: ladder_pairs(LEVELS, quick),
-            targets=lambda rows: ladder_targets(LEVELS, rows),
-        ),
+        ladder=LadderSpec(games=50, pairs=_ladder_pairs, targets=_ladder_targets),
         tutorial=_lessons,
         reserved_names=dict.fromkeys(COLOURS, "a card colour"),  # "Blue's blue Jab" would not say who did what
         random_game=random_game_count,
