@@ -55,6 +55,12 @@ def home(tmp_path, monkeypatch):
     pygame.quit()
 
 
+def games_counted() -> str:
+    from tabletop.ui.launcher import NUMBERS
+
+    return NUMBERS[len(registry.load_all())].capitalize()
+
+
 def throw(app, table, hand: str) -> None:
     """Click the throw ``hand`` on the table (it is there only on the person's turn)."""
     hot = next(h for h in table.hots if h.payload == ("throw", hand))
@@ -88,6 +94,7 @@ def test_the_tile_setup_a_game_against_its_computer_continue_and_its_replay(spec
     app.settings["tutorial"] = {"offered": list(registry.load_all())}  # no offer of lessons in the way
     app.start()
     frames(app, 2)
+    assert top(app).sub.startswith(f"{games_counted()} fight-themed")  # the launcher counts it
     tile = next(it for it in top(app).menu.items if it.label == spec.name)
     assert tiles.meta(spec) == "2 players · about 2 min"
     click(app, tile.rect.center)

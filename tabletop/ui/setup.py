@@ -24,13 +24,17 @@ from tabletop.ui.name_entry import NameEntry, refusal
 from tabletop.ui.widgets import Item, Menu, MenuScene
 
 SCHEME_NOTES = {
-    "mouse": "The mouse: point, click and drag. In JAB the left button works the left hand, the right button "
-    "the right hand, and the keys 1 to 5 press the claim buttons.",
+    "mouse": "The mouse: point, click and drag.",
     "keys-left": "The left half of the keyboard: W A S D and the keys around them.",
     "keys-right": "The right half of the keyboard: the arrow keys and the keys around them.",
     "keyboard": "The whole keyboard, for one person when nobody else uses keys.",
     "gamepad": "A gamepad: sticks or d-pad to move, A to choose, B to go back.",
 }
+# the mouse in a real-time game, where each hand has a button of its own
+REALTIME_MOUSE = (
+    " The left button works the left hand, the right button the right hand,"
+    " and the keys 1 to 5 press the claim buttons."
+)
 
 
 DEFAULT_SCHEMES = ("mouse", "keys-right", "gamepad", "gamepad", "gamepad", "gamepad")  # by seat
@@ -312,7 +316,10 @@ class Setup(MenuScene):
             )
         if key.startswith("ctl"):
             i = int(key[3:])
-            return f"### {self.names[i]} plays with\n\n{SCHEME_NOTES.get(self.schemes[i], '')}"
+            note = SCHEME_NOTES.get(self.schemes[i], "")
+            if self.schemes[i] == "mouse" and spec.dynamics == REALTIME:
+                note += REALTIME_MOUSE
+            return f"### {self.names[i]} plays with\n\n{note}"
         if key.startswith("opt:"):
             okey = key[4:]
             describe = spec.option_details
