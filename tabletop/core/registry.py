@@ -96,6 +96,18 @@ _PACKAGES: list[str] = []  # game packages named by add_package, loaded with the
 LOAD_ERRORS: dict[str, str] = {}  # package -> why it could not be loaded (shown, never fatal)
 
 
+def lazy(module: str, name: str) -> Callable[..., Any]:
+    """A function that imports ``module`` only when first called, then calls its ``name``: how a game
+    links its table and lessons without importing pygame with its rules, e.g.
+    ``make_table=lazy(__name__ + ".table", "make_table")``."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = f"{module}.{name}"
+    return call
+
+
 def register(spec: GameSpec) -> GameSpec:
     if spec.id in _GAMES and _GAMES[spec.id] is not spec:
         raise ValueError(f"game id {spec.id!r} registered twice")

@@ -5,23 +5,10 @@ file names it."""
 
 from pathlib import Path
 
-from tabletop.core.registry import TURNS, GameSpec, LadderSpec, TileSpec, register
+from tabletop.core.registry import TURNS, GameSpec, LadderSpec, TileSpec, lazy, register
 
 from .bot import ALIASES, LEVELS, MODELS, make_bot
 from .rules import RULES
-
-
-def _lessons():
-    from .tutorial import lessons
-
-    return lessons()
-
-
-def _table(*a, **k):
-    from .table import make_table
-
-    return make_table(*a, **k)
-
 
 SPEC = register(
     GameSpec(
@@ -37,11 +24,11 @@ SPEC = register(
         bot_levels=LEVELS,
         level_aliases=ALIASES,
         player_models=MODELS,
-        make_table=_table,
+        make_table=lazy(__name__ + ".table", "make_table"),
         help_file=str(Path(__file__).with_name("help.md")),
         order=6,
         tile=TileSpec(picture="glove:uppercut", colour=(200, 120, 30), length="about 2 min"),
         ladder=LadderSpec(games=20),
-        tutorial=_lessons,
+        tutorial=lazy(__name__ + ".tutorial", "lessons"),
     )
 )

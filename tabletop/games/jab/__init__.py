@@ -9,7 +9,7 @@ imported only when the app opens the game.
 
 from pathlib import Path
 
-from tabletop.core.registry import REALTIME, GameSpec, LadderSpec, TileSpec, register
+from tabletop.core.registry import REALTIME, GameSpec, LadderSpec, TileSpec, lazy, register
 
 from .bot import ALIASES, LEVELS, MODELS, random_game_count
 from .models import ladder_pairs, ladder_targets
@@ -19,24 +19,12 @@ from .rules import RULES
 from .rules.content import COLOURS
 
 
-def _lessons():
-    from .tutorial import lessons
-
-    return lessons()
-
-
 def _ladder_pairs(quick: bool = False) -> list[tuple[str, str]]:
     return ladder_pairs(LEVELS, quick)
 
 
 def _ladder_targets(rows: dict) -> list[dict]:
     return ladder_targets(LEVELS, rows)
-
-
-def _table(*a, **k):
-    from .table import make_table
-
-    return make_table(*a, **k)
 
 
 SPEC = register(
@@ -53,14 +41,14 @@ SPEC = register(
         bot_levels=LEVELS,
         level_aliases=ALIASES,
         player_models=MODELS,
-        make_table=_table,
+        make_table=lazy(__name__ + ".table", "make_table"),
         help_file=str(Path(__file__).with_name("help.md")),
         headless_play=headless_play,
         order=1,
         tile=TileSpec(picture="glove:hook", colour=(42, 98, 204), length="about 10 min"),
         # the ladder plays JAB's levels against a grid of scripted people (models.py)
         ladder=LadderSpec(games=50, pairs=_ladder_pairs, targets=_ladder_targets),
-        tutorial=_lessons,
+        tutorial=lazy(__name__ + ".tutorial", "lessons"),
         reserved_names=dict.fromkeys(COLOURS, "a card colour"),  # "Blue's blue Jab" would not say who did what
         random_game=random_game_count,
         realtime_driver=RealtimeDriver,
