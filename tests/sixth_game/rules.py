@@ -22,16 +22,17 @@ def _load(path: Path) -> tuple[tuple[str, ...], dict[str, str], dict[str, str]]:
     throws = data.get("throws") if isinstance(data, dict) else None
     if not isinstance(throws, list) or len(throws) < 3:
         raise Invalid(f"{path.name}: 'throws' must list at least 3 throws")
-    ids = tuple(t.get("id") for t in throws if isinstance(t, dict))
-    if len(ids) != len(throws) or not all(isinstance(i, str) and i for i in ids) or len(set(ids)) != len(ids):
+    rows = [t for t in throws if isinstance(t, dict)]
+    ids = tuple(str(t.get("id")) for t in rows if isinstance(t.get("id"), str) and t.get("id"))
+    if len(ids) != len(throws) or len(set(ids)) != len(ids):
         raise Invalid(f"{path.name}: every throw needs its own 'id'")
-    names = {t["id"]: t.get("name") for t in throws}
-    beats = {t["id"]: t.get("beats") for t in throws}
+    names = {t["id"]: t.get("name") for t in rows}
+    beats = {t["id"]: t.get("beats") for t in rows}
     if not all(isinstance(n, str) and n for n in names.values()):
         raise Invalid(f"{path.name}: every throw needs a 'name'")
-    if sorted(beats.values()) != sorted(ids):
+    if sorted(str(b) for b in beats.values()) != sorted(ids):
         raise Invalid(f"{path.name}: each throw must beat exactly one other throw")
-    return ids, names, beats
+    return ids, {k: str(v) for k, v in names.items()}, {k: str(v) for k, v in beats.items()}
 
 
 THROWS, NAMES, BEATS = _load(Path(__file__).with_name("data") / "throws.json")
