@@ -182,7 +182,7 @@ class Client:
         return self.next_id
 
     def round_clock(self) -> int:
-        """Real time: now on the round clock, in synchronised time."""
+        """JAB: now on the round clock, in synchronised time."""
         return int(self.clock.server_now() - self.epoch)
 
     # -- reading ----------------------------------------------------------------------------
