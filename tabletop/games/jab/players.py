@@ -5,6 +5,9 @@ playing a whole game headless at simulated time (``headless_play``). This sits a
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import Any
+
 from tabletop.core.game import Refused
 from tabletop.core.playout import Playout, PlayoutError
 from tabletop.core.record import Record
@@ -12,7 +15,7 @@ from tabletop.core.record import Record
 from .bot import LEVELS, STEP_MS, JabBot
 from .models import GridModel, is_model
 from .rules.actions import Tick
-from .rules.hands import Grab, Press, Release, advance, start_hands
+from .rules.hands import Grab, Hands, Press, Release, advance, start_hands
 from .rules.queries import grab_action, release_action
 
 
@@ -23,10 +26,39 @@ def make_bot(seat: int, level: str = "Champion", seed: int = 0) -> JabBot:
     return JabBot(seat, level, seed)
 
 
+def carry_out(intents: Iterable, hands: Hands, t: int, state: Callable[[], Any], act: Callable[[Any], Any]) -> list:
+    """The one executor of a computer's intents for a frame (the table, the server's computer seats
+    and ``headless_play`` all use it): a take or a let-go becomes the rules action the hands make
+    (``grab_action`` / ``release_action`` on ``state()``, the game as it stands now), a press is sent
+    as is, and the hand moves are returned for ``advance``. ``act`` sends an action and returns the
+    rules' answer; a refused press ends the frame, and so do a new round and the game's end."""
+    first = state()
+    moves = []
+    for it in intents:
+        st = state()
+        if st.round != first.round or st.phase == "over":
+            break
+        if isinstance(it, Grab):
+            a = grab_action(hands, it.player, it.hand, t)
+        elif isinstance(it, Release):
+            a = release_action(st, hands, it.player, it.hand, t)
+        elif isinstance(it, Press):
+            if isinstance(act(it.action), Refused):
+                break
+            continue
+        else:
+            moves.append(it)
+            continue
+        if a is not None:
+            act(a)
+    return moves
+
+
 class RealtimeDriver:
     """A computer seat in real time with its own hands, for a driver that only sees views and
-    sends actions (the online server): ``frame(view, t, dt)`` moves the hands and returns the
-    actions to send now. Each action is asked once per view (no repeats while it is on its way)."""
+    sends actions (the online server, the online benchmark and tests): ``frame(view, t, dt, n)``
+    moves the hands and returns the actions to send now. Each action is asked once per view
+    number ``n`` (no repeats while it is on its way)."""
 
     def __init__(self, seat: int, level: str = "hard", seed: int = 0, cross_ms: int = 350):
         self.bot = make_bot(seat, level, seed)
@@ -39,21 +71,15 @@ class RealtimeDriver:
     def frame(self, view, t: int, dt: int, n: int) -> list:
         if view.round != self.round:
             self.round, self.hands = view.round, start_hands()
-        out, moves = [], []
-        for it in self.bot.intents(view, self.hands, t):
-            if isinstance(it, Grab):
-                a = grab_action(self.hands, self.seat, it.hand, t)
-            elif isinstance(it, Release):
-                a = release_action(view, self.hands, self.seat, it.hand, t)
-            elif isinstance(it, Press):
-                a = it.action
-            else:
-                moves.append(it)
-                continue
-            key = (a.kind, getattr(a, "hand", None), getattr(a, "what", None)) if a is not None else None
-            if a is not None and self.sent.get(key) != n:
+        out: list = []
+
+        def send(a) -> None:
+            key = (a.kind, getattr(a, "hand", None), getattr(a, "what", None))
+            if self.sent.get(key) != n:
                 self.sent[key] = n
                 out.append(a)
+
+        moves = carry_out(self.bot.intents(view, self.hands, t), self.hands, t, lambda: view, send)
         self.hands = advance(self.hands, dt, moves, self.cross)
         return out
 
@@ -110,21 +136,8 @@ def headless_play(
         for seat in order:
             if rules.outcome(state) is not None or state.round != rnd:
                 break
-            for it in bots[seat].intents(rules.view_for(state, seat), hands, t):
-                if rules.outcome(state) is not None or state.round != rnd:
-                    break
-                if isinstance(it, Grab):
-                    a = grab_action(hands, it.player, it.hand, t)
-                    if a is not None:
-                        do(a)
-                elif isinstance(it, Release):
-                    a = release_action(state, hands, it.player, it.hand, t)
-                    if a is not None:
-                        do(a)
-                elif isinstance(it, Press):
-                    do(it.action)
-                else:
-                    moves.append(it)
+            view = rules.view_for(state, seat)
+            moves += carry_out(bots[seat].intents(view, hands, t), hands, t, lambda: state, do)
         steps += 1
         if state.round != rnd:
             t = 0  # the round clock restarted

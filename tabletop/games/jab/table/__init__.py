@@ -29,17 +29,14 @@ import math
 
 import pygame
 
-from tabletop.core.game import Refused
 from tabletop.ui.table import Hot, TableScene
 
+from ..players import carry_out
 from ..rules.actions import Choose, Claim, Cover, Ready, Return, Split, Tick
 from ..rules.hands import (
     RECTS,
     SIDES,
-    Grab,
     Hands,
-    Press,
-    Release,
     advance,
     deck_name,
     inside,
@@ -540,28 +537,8 @@ class JabTable(HandDevices, TableScene):
             self.app.sounds.play("bell")
 
     def _bot_frame(self, seat: int, bot) -> list:
-        moves = []
-        view = self.session.view(seat)
-        rnd = self.session.state.round
-        for it in bot.intents(view, self.hands, self.t):
-            st = self.session.state
-            if st.round != rnd or self.session.outcome() is not None:
-                break
-            if isinstance(it, Grab):
-                a = grab_action(self.hands, it.player, it.hand, self.t)
-                if a is not None:
-                    self.submit(a)
-            elif isinstance(it, Release):
-                a = release_action(st, self.hands, it.player, it.hand, self.t)
-                if a is not None:
-                    self.submit(a)
-            elif isinstance(it, Press):
-                res = self.submit(it.action, seat)
-                if isinstance(res, Refused):
-                    break
-            else:
-                moves.append(it)
-        return moves
+        intents = bot.intents(self.session.view(seat), self.hands, self.t)
+        return carry_out(intents, self.hands, self.t, lambda: self.session.state, lambda a: self.submit(a, seat))
 
     # -- drawing -------------------------------------------------------------------------
     def draw_table(self, surf, vp) -> None:
