@@ -21,11 +21,13 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 from tabletop import paths, storage, validate
 from tabletop.core import record as rec
 from tabletop.core.actions import to_json
 from tabletop.core.game import Refused
+from tabletop.core.realtime import RealtimeState, realtime_of
 from tabletop.core.undo import History
 
 KEEP_FINISHED = 50  # finished records kept in saves/ (the oldest go first)
@@ -93,6 +95,12 @@ class Session:
     kept_actions: int = 0  # actions on disk (the kept file and its journal)
     kept_bytes: int = 0  # the size of the kept file written whole (with the journal: what a load reads)
     closed: bool = False
+    live: RealtimeState | None = None  # real time: the round clock and the hands (core/realtime.py)
+    remote: ClassVar[bool] = False  # played here (a RemoteSession is played on a server)
+
+    def __post_init__(self) -> None:
+        if self.live is None and self.state is not None:
+            self.live = start_live(self.spec, self.state)
 
     @classmethod
     def new(
@@ -119,6 +127,7 @@ class Session:
             game=spec.id, seed=seed, options=opts, players=[seat.to_json() for seat in seats], setup=setup
         )
         s.state = spec.rules.new_state(opts, seed, len(seats), setup)
+        s.live = start_live(spec, s.state)
         s.history = rec.history(spec, len(seats))
         s._make_bots()
         s.save(whole=True)
@@ -291,6 +300,13 @@ class Session:
         self.closed = True
         prune(folder, KEEP_FINISHED)
         return path
+
+
+def start_live(spec, state) -> RealtimeState | None:
+    """A real-time game's real-time state at ``state`` (its clock, every hand at rest); None for
+    a game that is not played in real time."""
+    rt = realtime_of(spec)
+    return rt.new_state(state) if rt is not None else None
 
 
 def _line(n: int, action: dict) -> str:

@@ -25,6 +25,7 @@ import socket
 import time
 
 from tabletop.core import registry
+from tabletop.core.realtime import realtime_of
 
 from .client import Client, local_ms
 
@@ -126,8 +127,8 @@ async def punch_round_trips(port: int):
 
 
 async def jab_rooms(port: int, rooms: int, seconds: float):
-    spec = registry.get("jab")
-    make = spec.extra["realtime_driver"]
+    rt = realtime_of(registry.get("jab"))
+    assert rt is not None
     clients, timers = [], []
     for _ in range(rooms):
         a, b = (
@@ -142,7 +143,7 @@ async def jab_rooms(port: int, rooms: int, seconds: float):
     await asyncio.sleep(1.0)
 
     async def play(c: Client, seat: int, end: float):
-        driver = make(seat, "hard", seat, 350)
+        driver = rt.make_driver(seat, "hard", seat, 350)
         tm = _Timed(c, seat)
         timers.append(tm)
         last = local_ms()
@@ -158,7 +159,7 @@ async def jab_rooms(port: int, rooms: int, seconds: float):
                 continue
             now = local_ms()
             dt, last = int(now - last), now
-            for action in driver.frame(v, max(c.round_clock(), v.now), dt, c.n.get(seat, -1)):
+            for action in driver.frame(v, max(c.round_clock(), rt.clock_of(v)), dt, c.n.get(seat, -1)):
                 t0 = local_ms()
                 tm.sent(await c.act(seat, action, stamp=c.clock.server_now()), t0)
 
@@ -278,8 +279,9 @@ async def soak(port: int, seconds: float, dead: int, turn_rooms: range, jab_room
             await asyncio.sleep(3.0)  # a move every three seconds, as people play; its clock samples are its messages
 
     async def play_jab(c: Client):
-        make = registry.get("jab").extra["realtime_driver"]
-        driver = make(0, "hard", 0, 350)
+        rt = realtime_of(registry.get("jab"))
+        assert rt is not None
+        driver = rt.make_driver(0, "hard", 0, 350)
         tm = _Timed(c, 0)
         clients.append((c, tm))
         last = last_sync = local_ms()
@@ -294,7 +296,7 @@ async def soak(port: int, seconds: float, dead: int, turn_rooms: range, jab_room
                 continue
             now = local_ms()
             dt, last = int(now - last), now
-            for action in driver.frame(v, max(c.round_clock(), v.now), dt, c.n.get(0, -1)):
+            for action in driver.frame(v, max(c.round_clock(), rt.clock_of(v)), dt, c.n.get(0, -1)):
                 t0 = local_ms()
                 tm.sent(await c.act(0, action, stamp=c.clock.server_now()), t0)
 

@@ -10,13 +10,16 @@ server and keeps the autosave of the game as a local game does.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import socket
 import threading
+from typing import Any
 
 from tabletop import paths, storage, validate
 from tabletop.core.game import Refused
+from tabletop.core.realtime import RealtimeState
 from tabletop.core.registry import REALTIME
-from tabletop.session import Seat
+from tabletop.session import Seat, start_live
 
 from . import kept_seats, portmap
 from . import protocol as P
@@ -24,6 +27,8 @@ from .client import Client
 from .server import DEFAULT_PORT, Server
 
 SUBMIT_WAIT_S = 3.0
+HANDS_EVERY_MS = 66  # real time: own hands are sent ~15 times a second
+CLOCK_STEP_MS = 200  # real time: the clock here catches up with the server's by at most this a frame
 BIND = "0.0.0.0"  # a hosted game listens on every address, so a friend on the network reaches it (tests: loopback)
 HOST_PORT = DEFAULT_PORT
 KNOWN_TOKENS: dict[tuple[str, str], str] = {}  # (server URL, room) -> this program's seat token there
@@ -123,7 +128,10 @@ class NetThread:
 
 
 class RemoteSession:
-    """What a game's table needs of a session, for a game played on a server."""
+    """What a game's table needs of a session (``tabletop.session.GameSession``), for a game played
+    on a server. In real time it holds its real-time state as a local session does (``live``): the
+    clock follows the server's, its own hands are sent and the others' follow what their computers
+    sent (``follow_clock``, ``share_hands``)."""
 
     remote = True
     autosave = False
@@ -143,7 +151,7 @@ class RemoteSession:
             self.keep_note = kept_seats.keep(c.url, c.room, c.tokens[c.you[0]], c.you[0], c.spec.id, names)
         self.spec = c.spec
         first = c.views.get(self.viewer)
-        self.options = first.options if hasattr(first, "options") else {}
+        self.options = first.options if first is not None else {}
         self.you = list(c.you)
         self.bots: dict = {}  # the server plays the computers
         self.seats = [
@@ -153,6 +161,47 @@ class RemoteSession:
             for i, s in enumerate(c.seats)
         ]
         self.seen_n = -1
+        self.live: RealtimeState | None = start_live(self.spec, first) if first is not None else None
+        self.hands_ms = 0.0  # since own hands were last sent
+
+    def take_notice(self) -> str:
+        """The server keeps the game: nothing about saving to tell here."""
+        return ""
+
+    def close(self) -> None:
+        """Leaving the table: the connection is closed by the online table (``leave``)."""
+
+    def follow_clock(self) -> None:
+        """Real time: the round clock here moves on to the server's (smoothly: a step at most a frame)."""
+        if self.live is not None:
+            clock = self.live.clock
+            self.live.clock = max(clock, min(self.client.round_clock(), clock + CLOCK_STEP_MS))
+
+    def share_hands(self, dt_ms: float) -> None:
+        """Real time: own hands moved at once here and are sent ~15 times a second; the others' hands
+        follow what their computers sent, smoothed so they glide rather than jump."""
+        live = self.live
+        if live is None:
+            return
+        c = self.client
+        self.hands_ms += dt_ms
+        if self.hands_ms >= HANDS_EVERY_MS:
+            self.hands_ms = 0.0
+            for seat in self.you:
+                pos = [list(live.hands.pos[seat * 2]), list(live.hands.pos[seat * 2 + 1])]
+                msg = {"type": "hands", "seat": seat, "pos": pos}
+                self.net.loop.call_soon_threadsafe(lambda m=msg: asyncio.ensure_future(c.send(m)))
+        pos: list[Any] = list(live.hands.pos)
+        k = min(1.0, dt_ms / 60.0)
+        for seat, target in list(c.hands.items()):
+            if seat in self.you:
+                continue
+            for h, (tx, ty) in enumerate(target):
+                i = seat * 2 + h
+                if i < len(pos):
+                    x, y = pos[i]
+                    pos[i] = (x + (tx - x) * k, y + (ty - y) * k)
+        live.hands = dataclasses.replace(live.hands, pos=tuple(pos))
 
     @property
     def rules(self):

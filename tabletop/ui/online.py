@@ -713,35 +713,9 @@ class _RemoteTable:
             return
         if s.paused_for():
             return  # the game waits, as for an unplugged gamepad
-        if s.spec.dynamics == REALTIME and hasattr(self, "t"):
-            self.t = max(self.t, min(s.client.round_clock(), self.t + 200))
+        s.follow_clock()
         super().update(dt_ms)
-        if s.spec.dynamics == REALTIME and hasattr(getattr(self, "hands", None), "pos"):
-            self._share_hands(dt_ms)
-
-    def _share_hands(self, dt_ms):
-        """Own hands move at once here and are sent ~15 times a second; the others' hands follow
-        what their computers sent, smoothed so they glide rather than jump."""
-        s = self.session
-        c = s.client
-        self._hands_ms = getattr(self, "_hands_ms", 0.0) + dt_ms
-        if self._hands_ms >= 66:
-            self._hands_ms = 0.0
-            for seat in s.you:
-                pos = [list(self.hands.pos[seat * 2]), list(self.hands.pos[seat * 2 + 1])]
-                msg = {"type": "hands", "seat": seat, "pos": pos}
-                s.net.loop.call_soon_threadsafe(lambda m=msg: asyncio.ensure_future(c.send(m)))
-        pos = list(self.hands.pos)
-        k = min(1.0, dt_ms / 60.0)
-        for seat, target in list(c.hands.items()):
-            if seat in s.you:
-                continue
-            for h, (tx, ty) in enumerate(target):
-                i = seat * 2 + h
-                if i < len(pos):
-                    x, y = pos[i]
-                    pos[i] = (x + (tx - x) * k, y + (ty - y) * k)
-        self.hands = type(self.hands)(tuple(pos))
+        s.share_hands(dt_ms)
 
     def net_note(self, seat: int) -> str:
         """Each person's ping in their own panel; a jitter beyond what fine timing can judge makes

@@ -214,8 +214,7 @@ class TableScene(FocusMixin, Scene):
 
     def save_notice(self) -> str:
         """A change in saving to tell once ("" for a session that keeps no file, e.g. a remote one)."""
-        take = getattr(self.session, "take_notice", None)
-        return take() if take is not None else ""
+        return self.session.take_notice()
 
     def moment(self, title: str, line: str = "", colour=gfx.GOLD, sound: str | None = None) -> None:
         """A big moment of the game: a shout sweeps across the table (after those already showing)
@@ -233,16 +232,11 @@ class TableScene(FocusMixin, Scene):
     # -- taking back a move ------------------------------------------------------------
     def undo_shown(self) -> bool:
         """Whether this table offers undo at all (not in a lesson, online, or in real time)."""
-        return (
-            self.tutor is None
-            and not getattr(self.session, "remote", False)
-            and self.spec.dynamics != REALTIME
-            and bool(self.humans)
-        )
+        return self.tutor is None and not self.session.remote and self.spec.dynamics != REALTIME and bool(self.humans)
 
     def undo_reason(self) -> str:
         """Why nobody here may take back a move now ("" when someone may)."""
-        if getattr(self.session, "remote", False):
+        if self.session.remote:
             return undo.ONLINE
         seat = self.session.undo_seat()
         if seat is not None and seat in self.humans:
@@ -327,9 +321,7 @@ class TableScene(FocusMixin, Scene):
 
     # -- scene plumbing ------------------------------------------------------------------
     def on_exit(self) -> None:
-        close = getattr(self.session, "close", None)  # leaving the table: its kept game is unlocked
-        if close is not None:
-            close()
+        self.session.close()  # leaving the table: its kept game is unlocked
 
     def on_enter(self) -> None:
         notice = self.save_notice()

@@ -13,7 +13,7 @@ from tabletop.core.registry import REALTIME, GameSpec, register
 
 from .bot import ALIASES, LEVELS, MODELS, random_game_count
 from .models import ladder_pairs, ladder_targets
-from .players import RealtimeDriver, headless_play, make_bot
+from .players import JAB_REALTIME, headless_play, make_bot
 from .rules import RULES
 
 
@@ -50,7 +50,7 @@ SPEC = register(
             "order": 1,
             "tutorial": _lessons,
             "random_game": random_game_count,
-            "realtime_driver": RealtimeDriver,
+            "realtime": JAB_REALTIME,  # the round clock, the tick and the hands (core/realtime.py)
             # the ladder plays JAB's levels against a grid of scripted people (models.py)
             "ladder_pairs": lambda quick=False: ladder_pairs(LEVELS, quick),
             "ladder_targets": lambda rows: ladder_targets(LEVELS, rows),

@@ -6,6 +6,7 @@ playing a whole game headless at simulated time (``headless_play``). This sits a
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core.game import Refused
@@ -151,3 +152,42 @@ def headless_play(
             raise PlayoutError(f"jab seed {seed}: a round lasted an hour")
     out = rules.outcome(state)
     return Playout(record=record, state=state, actions=count, winner=out.winner, finished=True)
+
+
+# -- what the engine asks of a real-time game (tabletop.core.realtime) ------------------------
+
+
+@dataclass
+class Live:
+    """JAB's real-time state, held by the session (local or remote): the round clock and the four hands."""
+
+    clock: int
+    hands: Hands
+
+
+class JabRealtime:
+    """JAB's answers to the engine's real-time questions (``RealtimeRules``)."""
+
+    def tick_action(self, t: int) -> Tick:
+        return Tick(t=t)
+
+    def clock_of(self, state) -> int:
+        return int(state.now)
+
+    def round_of(self, state) -> int:
+        return int(state.round)
+
+    def stage_of(self, state) -> str:
+        return str(state.phase)
+
+    def hand_speed_ms(self, options: dict) -> int:
+        return int(options["hand_speed_ms"])
+
+    def new_state(self, state) -> Live:
+        return Live(clock=int(state.now), hands=start_hands())
+
+    def make_driver(self, seat: int, level: str, seed: int, cross_ms: int) -> RealtimeDriver:
+        return RealtimeDriver(seat, level, seed, cross_ms)
+
+
+JAB_REALTIME = JabRealtime()

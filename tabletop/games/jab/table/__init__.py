@@ -31,7 +31,7 @@ import pygame
 
 from tabletop.ui.table import Hot, TableScene
 
-from ..players import carry_out
+from ..players import JAB_REALTIME, Live, carry_out
 from ..rules.actions import Choose, Claim, Cover, Ready, Return, Split, Tick
 from ..rules.hands import (
     RECTS,
@@ -99,10 +99,8 @@ class JabTable(HandDevices, TableScene):
         # the scheme each human's hints are written for
         self.shown_scheme = {i: (s.scheme or "keyboard") for i, s in enumerate(seats) if s.kind == "human"}
         st = session.state
-        self.t = int(st.now)
         self.round_seen = st.round
-        self.cross = int(st.options["hand_speed_ms"])
-        self.hands = start_hands()
+        self.cross = JAB_REALTIME.hand_speed_ms(st.options)
         self.last_state = st
         # mouse: per hand a queue of ("grab" | "release", (x, y)) done when the hand gets there
         self.mq: list[list] = [[], []]
@@ -134,6 +132,31 @@ class JabTable(HandDevices, TableScene):
         self.log: list[str] = []
         self._say_seat = None
         self.lockout_total = int(st.options["claim_lockout_ms"])
+
+    # -- the real-time state: the session's (local or remote), read and moved here -----------
+    @property
+    def live(self) -> Live:
+        live = self.session.live
+        assert isinstance(live, Live), "a JAB session holds JAB's real-time state"
+        return live
+
+    @property
+    def t(self) -> int:
+        """The round clock (ms) this table stands at."""
+        return self.live.clock
+
+    @t.setter
+    def t(self, ms: int) -> None:
+        self.live.clock = ms
+
+    @property
+    def hands(self) -> Hands:
+        """Where the four hands are."""
+        return self.live.hands
+
+    @hands.setter
+    def hands(self, hands: Hands) -> None:
+        self.live.hands = hands
 
     # -- names and small questions ---------------------------------------------------
     def bottom(self, seat: int) -> bool:
@@ -199,7 +222,7 @@ class JabTable(HandDevices, TableScene):
         where the server keeps the clock."""
         st = self.session.state
         live = st.phase == "playing" and self.t >= st.go_at and self.session.outcome() is None
-        return live and not getattr(self.session, "remote", False)
+        return live and not self.session.remote
 
     def pause(self) -> None:
         super().pause()
