@@ -21,13 +21,13 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar, Protocol
 
 from tabletop import paths, storage, validate
 from tabletop.core import record as rec
 from tabletop.core.actions import to_json
 from tabletop.core.game import Refused
-from tabletop.core.realtime import RealtimeState, realtime_of
+from tabletop.core.realtime import RealtimeState, follow, realtime_of
 from tabletop.core.undo import History
 
 KEEP_FINISHED = 50  # finished records kept in saves/ (the oldest go first)
@@ -73,6 +73,46 @@ class Seat:
         level = d.get("level") if isinstance(d.get("level"), str) else ""
         scheme = d.get("controls") if isinstance(d.get("controls"), str) else None
         return cls(name=name[:24], kind=kind, level=level, scheme=scheme)
+
+
+class GameSession(Protocol):
+    """What a table needs of the game it shows: a ``Session`` played here or a ``RemoteSession``
+    played on a server (online/remote.py), each holding its real-time state the same way (``live``)."""
+
+    spec: Any
+    seats: list
+    options: dict
+    bots: dict
+    resumed: bool
+    live: RealtimeState | None
+
+    @property
+    def remote(self) -> bool: ...
+
+    @property
+    def state(self) -> Any: ...
+
+    @property
+    def rules(self) -> Any: ...
+
+    @property
+    def record(self) -> Any: ...
+
+    def names(self) -> list[str]: ...
+
+    def outcome(self) -> Any: ...
+
+    def view(self, viewer: int | None) -> Any: ...
+
+    def submit(self, action: Any) -> Any: ...
+
+    def undo_why(self, player: int) -> str: ...
+
+    def undo_seat(self) -> int | None: ...
+
+    def take_notice(self) -> str: ...
+
+    def close(self) -> None: ...
 
 
 @dataclass
@@ -210,6 +250,9 @@ class Session:
             return result
         if result is self.state:  # nothing changed (e.g. an idle tick): nothing to record
             return result
+        rt = realtime_of(self.spec)
+        if rt is not None and self.live is not None:
+            self.live = follow(rt, self.live, self.state, result)
         self.state = result
         self.record.actions.append(to_json(action))
         self.save()

@@ -65,6 +65,15 @@ class RealtimeRules(Protocol):
     def make_driver(self, seat: int, level: str, seed: int, cross_ms: int) -> Driver: ...
 
 
+def follow(rt: RealtimeRules, live: RealtimeState, before: Any, after: Any) -> RealtimeState:
+    """The real-time state once the rules' state moved from ``before`` to ``after``: a new round
+    starts it again (its clock, every hand at rest); else its clock is never behind the rules'."""
+    if rt.round_of(after) != rt.round_of(before):
+        return rt.new_state(after)
+    live.clock = max(live.clock, rt.clock_of(after))
+    return live
+
+
 def realtime_of(spec: Any) -> RealtimeRules | None:
     """The real-time rules of a game's spec (None: the game is not played in real time)."""
     rt: RealtimeRules | None = spec.extra.get("realtime")

@@ -13,13 +13,15 @@ import asyncio
 import dataclasses
 import socket
 import threading
-from typing import Any
+from typing import Any, Protocol
 
 from tabletop import paths, storage, validate
+from tabletop.core.actions import seat_of
 from tabletop.core.game import Refused
-from tabletop.core.realtime import RealtimeState
+from tabletop.core.realtime import RealtimeState, realtime_of
 from tabletop.core.registry import REALTIME
-from tabletop.session import Seat, start_live
+from tabletop.core.undo import ONLINE_UNDO
+from tabletop.session import GameSession, Seat, start_live
 
 from . import kept_seats, portmap
 from . import protocol as P
@@ -127,6 +129,25 @@ class NetThread:
         self._mapping = None
 
 
+class RemoteGame(GameSession, Protocol):
+    """What the online table (ui/online.py ``Online``) needs of a game played on a server."""
+
+    net: NetThread
+    you: list[int]
+    game_no: int
+
+    @property
+    def client(self) -> Client: ...
+
+    def paused_for(self) -> list[str]: ...
+
+    def keep_record(self) -> str: ...
+
+    def follow_clock(self) -> None: ...
+
+    def share_hands(self, dt_ms: float) -> None: ...
+
+
 class RemoteSession:
     """What a game's table needs of a session (``tabletop.session.GameSession``), for a game played
     on a server. In real time it holds its real-time state as a local session does (``live``): the
@@ -151,7 +172,7 @@ class RemoteSession:
             self.keep_note = kept_seats.keep(c.url, c.room, c.tokens[c.you[0]], c.you[0], c.spec.id, names)
         self.spec = c.spec
         first = c.views.get(self.viewer)
-        self.options = first.options if first is not None else {}
+        self.options = dict(c.options)  # the room's options, as the server sent them
         self.you = list(c.you)
         self.bots: dict = {}  # the server plays the computers
         self.seats = [
@@ -163,17 +184,29 @@ class RemoteSession:
         self.seen_n = -1
         self.live: RealtimeState | None = start_live(self.spec, first) if first is not None else None
         self.hands_ms = 0.0  # since own hands were last sent
+        self.live_seen = first  # the view the real-time state last followed
 
     def take_notice(self) -> str:
         """The server keeps the game: nothing about saving to tell here."""
         return ""
 
+    def undo_why(self, player: int) -> str:
+        return ONLINE_UNDO  # online, a move once sent stands
+
+    def undo_seat(self) -> int | None:
+        return None
+
     def close(self) -> None:
         """Leaving the table: the connection is closed by the online table (``leave``)."""
 
     def follow_clock(self) -> None:
-        """Real time: the round clock here moves on to the server's (smoothly: a step at most a frame)."""
-        if self.live is not None:
+        """Real time: the round clock here moves on to the server's (smoothly: a step at most a frame);
+        a new round starts the real-time state again, as a local session's does."""
+        rt = realtime_of(self.spec)
+        if self.live is not None and rt is not None:
+            if rt.round_of(self.state) != rt.round_of(self.live_seen):
+                self.live = rt.new_state(self.state)
+            self.live_seen = self.state
             clock = self.live.clock
             self.live.clock = max(clock, min(self.client.round_clock(), clock + CLOCK_STEP_MS))
 
@@ -188,8 +221,8 @@ class RemoteSession:
         if self.hands_ms >= HANDS_EVERY_MS:
             self.hands_ms = 0.0
             for seat in self.you:
-                pos = [list(live.hands.pos[seat * 2]), list(live.hands.pos[seat * 2 + 1])]
-                msg = {"type": "hands", "seat": seat, "pos": pos}
+                mine = [list(live.hands.pos[seat * 2]), list(live.hands.pos[seat * 2 + 1])]
+                msg = {"type": "hands", "seat": seat, "pos": mine}
                 self.net.loop.call_soon_threadsafe(lambda m=msg: asyncio.ensure_future(c.send(m)))
         pos: list[Any] = list(live.hands.pos)
         k = min(1.0, dt_ms / 60.0)
@@ -267,7 +300,7 @@ class RemoteSession:
         """Send the action. Turn-based games wait (a moment on a network) for the rules' answer and
         return the new view or the refusal; in real time the table goes on at once."""
         c = self.client
-        seat = getattr(action, "player", None)
+        seat = seat_of(action)
         if seat is None:  # a tick: the server keeps the clock
             return self.state
         if seat not in self.you:

@@ -14,11 +14,12 @@ from tabletop.online import client as client_mod
 from tabletop.online import invite as invite_mod
 from tabletop.online import kept_seats
 from tabletop.online import protocol as P
-from tabletop.online.remote import KNOWN_TOKENS, NetThread, RemoteSession, local_address
+from tabletop.online.remote import KNOWN_TOKENS, NetThread, RemoteGame, RemoteSession, local_address
 from tabletop.ui import gfx
 from tabletop.ui.name_entry import INVITE_ROWS, NameEntry
 from tabletop.ui.scene import Scene, cursor_on, till_blink, wake
 from tabletop.ui.setup import MoreOptions, level_name
+from tabletop.ui.table import TableScene
 from tabletop.ui.widgets import Item, Menu, MenuScene, background, title
 
 HERE, ELSEWHERE = "here", "remote"
@@ -128,10 +129,10 @@ class HostScene(MenuScene):
 
     # What the "More options" page asks of a setup (it is shared with the games' own setups).
     def main_options(self):
-        return [o for o in self.spec.rules.options if getattr(o, "main", False)]
+        return [o for o in self.spec.rules.options if o.main]
 
     def more_options(self):
-        return [o for o in self.spec.rules.options if not getattr(o, "main", False)]
+        return [o for o in self.spec.rules.options if not o.main]
 
     def option_item(self, opt) -> Item:
         vals = [c[0] for c in opt.choices]
@@ -648,19 +649,29 @@ class OnlineSeatScene(MenuScene):
         self.parent.build()
 
 
-class _RemoteTable:
-    """Mixed into a game's table class: the table draws its seat's view from the server; this adds
-    the pause while somebody is away, pings and jitter, and leaving closes the connection."""
+class Online:
+    """A game's table played on a server (``TableLink``, composed with the table): the table draws
+    its seat's view from the server; this adds the pause while somebody is away, pings and jitter,
+    the rejoin after a drop, rematch votes, and leaving closes the connection."""
+
+    def __init__(self, table: TableScene, session: RemoteGame):
+        self.table = table
+        self.session = session
+        self.app = table.app
+        self.gave_up = False
+        self.forgotten = False  # the finished game is no longer offered by Continue
+        self.retry_ms = 0.0  # until the next try to join again after a drop
+        self.told_votes: dict[int, bool] = {}
 
     def next_frame(self) -> float | None:
         """The others' moves and the pings come from the network thread, which wakes the loop
         (client.WAKE); real time and a dropped connection (rejoined every two seconds) need frames."""
         s = self.session
-        if s.spec.dynamics == REALTIME or s.client.closed:
+        if s.live is not None or s.client.closed:
             return 0
-        return super().next_frame()
+        return self.table.next_frame()
 
-    def update(self, dt_ms):
+    def update(self, dt_ms: float) -> None:
         s = self.session
         if s.client.bad or s.client.closed_reason:  # the host cannot go on, or sent what we cannot use
             self._give_up(s.client.bad or s.client.closed_reason)
@@ -672,8 +683,8 @@ class _RemoteTable:
                 self.app.replace(remote_table(self.app, RemoteSession(s.net)))
             return
         self._tell_votes(c.rematch_votes)
-        if s.outcome() is not None and s.client.over is not None and not getattr(self, "_forgotten", False):
-            self._forgotten = True  # finished: nothing to come back to; the record came with the result
+        if s.outcome() is not None and s.client.over is not None and not self.forgotten:
+            self.forgotten = True  # finished: nothing to come back to; the record came with the result
             kept_seats.forget(s.client.room)
             problem = s.keep_record()
             if problem:
@@ -683,9 +694,9 @@ class _RemoteTable:
         except Exception as e:
             self._failed(e)
 
-    def handle(self, event, pad_changes):
+    def handle(self, event, pad_changes) -> None:
         try:
-            super().handle(event, pad_changes)
+            self.table.handle(event, pad_changes)
         except Exception as e:
             self._failed(e)
 
@@ -695,26 +706,26 @@ class _RemoteTable:
         self._give_up("The host sent a game this program cannot show, so it was left.")
 
     def _give_up(self, text: str) -> None:
-        if getattr(self, "_gave_up", False):
+        if self.gave_up:
             return
-        self._gave_up = True
+        self.gave_up = True
         self.app.toast(text, 6000)
-        self.leave()
+        self.table.leave()
 
-    def _update(self, dt_ms):
+    def _update(self, dt_ms: float) -> None:
         s = self.session
         if s.client.closed and s.outcome() is None:
             # dropped: come back to the same seat with its token, every two seconds until it works
-            self._retry_ms = getattr(self, "_retry_ms", 0.0) - dt_ms
-            if self._retry_ms <= 0:
-                self._retry_ms = 2000.0
+            self.retry_ms -= dt_ms
+            if self.retry_ms <= 0:
+                self.retry_ms = 2000.0
                 s.net.rejoin()
-                self.say("The connection was lost: joining again...", 2500)
+                self.table.say("The connection was lost: joining again...", 2500)
             return
         if s.paused_for():
             return  # the game waits, as for an unplugged gamepad
         s.follow_clock()
-        super().update(dt_ms)
+        self.table.update(dt_ms)
         s.share_hands(dt_ms)
 
     def net_note(self, seat: int) -> str:
@@ -731,11 +742,11 @@ class _RemoteTable:
             note += f" ±{jit[seat] or 0} (casual match)" if seat < len(jit) else " (casual match)"
         return note
 
-    def draw(self, surf, vp):
-        if getattr(self, "_gave_up", False):
+    def draw(self, surf, vp) -> None:
+        if self.gave_up:
             return
         try:
-            super().draw(surf, vp)
+            self.table.draw(surf, vp)
         except Exception as e:
             self._failed(e)
             return
@@ -746,18 +757,18 @@ class _RemoteTable:
             text = f"Paused: waiting for {', '.join(away)} to come back"
             gfx.blit_text(surf, text, vp.s(30), vp.p(640, 340), gfx.GOLD, bold=True, anchor="center")
 
-    def on_focus_lost(self):
+    def focus_pauses(self) -> bool:
         """Online the game goes on for the others: looking at another window pauses nothing."""
+        return False
 
-    def _result_items(self):
-        menu = super()._result_items()
+    def result_items(self, items: list) -> list:
         if self.session.you:
-            return menu
-        return self.result_menu_of([it for it in menu.items if it.label != "Rematch"])  # an onlooker asks none
+            return items
+        return [it for it in items if it.label != "Rematch"]  # an onlooker asks none
 
     def _tell_votes(self, votes: dict) -> None:
         """Say once what each other person answered to a rematch."""
-        told = self.__dict__.setdefault("_told_votes", {})
+        told = self.told_votes
         for seat, yes in votes.items():
             if seat in self.session.you or told.get(seat) == yes or not 0 <= seat < len(self.session.seats):
                 continue
@@ -769,26 +780,27 @@ class _RemoteTable:
                 text = f"{name} declined the rematch."
             self.app.toast(text, 6000)
 
-    def play_again(self):
+    def play_again(self) -> bool:
         """Rematch: asked of the others; the game starts again when every person says yes."""
         s = self.session
         if not s.you or s.outcome() is None:
-            return
+            return True
         c = s.client
         s.net.loop.call_soon_threadsafe(lambda: asyncio.ensure_future(c.rematch(True)))
         others = [s.seats[i].name for i in range(len(s.seats)) if i not in s.you and s.seats[i].kind != "computer"]
         self.app.toast(f"Rematch asked: waiting for {' and '.join(others)} to say yes.", 6000)
+        return True
 
-    def watch_replay(self):
+    def replay_ready(self) -> bool:
         if self.session.record is None:
             self.app.toast("The game's record has not come from the server yet: try again in a moment.")
-            return
-        super().watch_replay()
+            return False
+        return True
 
-    def leave(self):
+    def leave(self) -> None:
         s = self.session
         kept_seats.forget(s.client.room)  # left on purpose: not offered by Continue again
-        if s.you and not s.client.closed and not getattr(self, "_gave_up", False):
+        if s.you and not s.client.closed and not self.gave_up:
             # leaving a finished game says no to a rematch; leaving one in play ends it for the others
             told = s.client.rematch(False) if s.outcome() is not None else s.client.bye(gone=True)
             try:
@@ -796,12 +808,10 @@ class _RemoteTable:
             except Exception:
                 pass  # the connection is gone: the others see a drop instead
         s.net.close()
-        super().leave()
 
 
-def remote_table(app, session: RemoteSession):
-    """The game's own table, drawing from the server (the class gains _RemoteTable's few methods)."""
+def remote_table(app, session: RemoteSession) -> TableScene:
+    """The game's own table, given the remote session and, as its link, the network's part (``Online``)."""
     table = session.spec.make_table(app, session)
-    base = type(table)
-    table.__class__ = type(f"Remote{base.__name__}", (_RemoteTable, base), {})
+    table.link = Online(table, session)
     return table

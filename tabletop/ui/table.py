@@ -31,21 +31,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
+from tabletop.core.actions import seat_of
 from tabletop.core.game import Refused, name_seats
 from tabletop.core.registry import REALTIME, TURNS
 from tabletop.core.undo import Undo
 from tabletop.input import hints, rebind
 from tabletop.input.devices import Press, Router, key_name, menu_buttons
+from tabletop.session import GameSession
 from tabletop.ui import cards, gfx, pace, undo
 from tabletop.ui import moment as moment_mod
 from tabletop.ui import result as result_mod
 from tabletop.ui.focus import FocusMixin
 from tabletop.ui.pause import PauseScene, ReconnectScene
 from tabletop.ui.scene import Scene
+from tabletop.ui.secrecy import Secrecy
 
 DRAG_THRESHOLD = 6  # pixels a press must move before it is a drag
 
@@ -73,10 +76,67 @@ class Flight:
     total: float
 
 
+class TableLink(Protocol):
+    """Where a table is played, beyond its game: at one computer nothing more (``Here``); online the
+    network's part (ui/online.py), composed with the table (the table is given it), never mixed into
+    the table's class. The window's loop reaches the table through it."""
+
+    def next_frame(self) -> float | None: ...
+    def update(self, dt_ms: float) -> None: ...
+    def handle(self, event, pad_changes) -> None: ...
+    def draw(self, surf, vp) -> None: ...
+    def net_note(self, seat: int) -> str: ...
+    def result_items(self, items: list) -> list: ...
+    def play_again(self) -> bool: ...
+    def replay_ready(self) -> bool: ...
+    def leave(self) -> None: ...
+    def focus_pauses(self) -> bool: ...
+
+
+class Here:
+    """A table played at this computer: the window's loop reaches the table as it is."""
+
+    def __init__(self, table: TableScene):
+        self.table = table
+
+    def next_frame(self) -> float | None:
+        return self.table.next_frame()
+
+    def update(self, dt_ms: float) -> None:
+        self.table.update(dt_ms)
+
+    def handle(self, event, pad_changes) -> None:
+        self.table.handle(event, pad_changes)
+
+    def draw(self, surf, vp) -> None:
+        self.table.draw(surf, vp)
+
+    def net_note(self, seat: int) -> str:
+        """Nothing follows a name at one computer (online: the ping)."""
+        return ""
+
+    def result_items(self, items: list) -> list:
+        return items
+
+    def play_again(self) -> bool:
+        """False: the table starts the next game itself (online it is asked of the others)."""
+        return False
+
+    def replay_ready(self) -> bool:
+        return True
+
+    def leave(self) -> None:
+        """Nothing to close at one computer."""
+
+    def focus_pauses(self) -> bool:
+        """True: looking at another window pauses the game."""
+        return True
+
+
 class TableScene(FocusMixin, Scene):
     undo_spot = undo.BUTTON  # where the Undo button sits (design units); a table may move it
 
-    def __init__(self, app, session):
+    def __init__(self, app, session: GameSession):
         super().__init__(app)
         self.session = session
         self.spec = session.spec
@@ -110,6 +170,21 @@ class TableScene(FocusMixin, Scene):
         self.moments: list[moment_mod.Moment] = []  # big moments being shown, one after another
         self.report = None  # the finished game's story (result_mod.build), gathered once
         self.result_bottom = 0  # the window y where the result panel's story and numbers end
+        self.secrecy: Secrecy | None = None  # a table of secret choices: who sees whose hand (ui/secrecy.py)
+        self.link: TableLink = Here(self)  # online: the network's part (ui/online.py remote_table)
+
+    # -- the window's loop reaches the table through its link ------------------------------
+    def frame_wait(self) -> float | None:
+        return self.link.next_frame()
+
+    def frame_update(self, dt_ms: float) -> None:
+        self.link.update(dt_ms)
+
+    def frame_draw(self, surf, vp) -> None:
+        self.link.draw(surf, vp)
+
+    def frame_handle(self, event, pad_changes) -> None:
+        self.link.handle(event, pad_changes)
 
     def name_note(self, seat: int) -> str:
         """What follows a seat's name on the table: " (computer)" for the computer's seats; a person
@@ -118,7 +193,7 @@ class TableScene(FocusMixin, Scene):
 
     def net_note(self, seat: int) -> str:
         """Online, a person's ping (" · 23 ms"); nothing at one computer."""
-        return ""
+        return self.link.net_note(seat)
 
     # -- hooks for subclasses ---------------------------------------------------------
     def draw_table(self, surf, vp) -> None:
@@ -150,6 +225,10 @@ class TableScene(FocusMixin, Scene):
 
     def watch_time(self, t_ms: int) -> None:
         """A replay's clock stands at ``t_ms`` of the round (a real-time table shows its time from it)."""
+
+    def bench_pose(self) -> None:
+        """The benchmark's and screenshots' busiest look (a table whose busiest look is not the
+        game as it stands sets it here)."""
 
     def lesson_spots(self, vp) -> list:
         """Places a lesson may light up that are not hot things (payload, window rect); see tabletop.tutorial."""
@@ -185,7 +264,7 @@ class TableScene(FocusMixin, Scene):
             self.say(f"{self.session.seats[action.player].name} took back a move.", 2500)
             self.app.sounds.play("click")
         else:
-            if self.spec.dynamics == TURNS and getattr(action, "player", None) in self.humans:
+            if self.spec.dynamics == TURNS and seat_of(action) in self.humans:
                 self.read_ms = pace.READ_MS * self.pace  # time to read your own result
             self.after_action(action, result)
             notice = self.save_notice()  # saving stopped or started again: said once
@@ -203,7 +282,7 @@ class TableScene(FocusMixin, Scene):
             if why:
                 result = Refused(why)
         if isinstance(result, Refused):
-            if getattr(action, "player", None) == self.tutor.player:
+            if seat_of(action) == self.tutor.player:
                 self.tutor.coach(result.reason)
             self.app.sounds.play("refuse")
             return result
@@ -344,12 +423,11 @@ class TableScene(FocusMixin, Scene):
             self._fly_back(self.drag)
             self.drag = None
         self.router.release_all()
-        secrecy = getattr(self, "secrecy", None)
-        if secrecy is not None:  # a peek key let go while paused must not leave a hand shown
-            secrecy.peeking.clear()
+        if self.secrecy is not None:  # a peek key let go while paused must not leave a hand shown
+            self.secrecy.peeking.clear()
 
     def on_focus_lost(self) -> None:
-        if self.session.outcome() is None:
+        if self.session.outcome() is None and self.link.focus_pauses():
             self.pause()
 
     def on_pad(self, pe) -> None:
@@ -416,7 +494,7 @@ class TableScene(FocusMixin, Scene):
                 # Enter / A acts only on a focus the player can see: this press shows it
                 self.show_focus[p.seat] = True
                 self.reseat_focus(p.seat)
-                secrecy = getattr(self, "secrecy", None)
+                secrecy = self.secrecy
                 if self.focused(p.seat) is None and secrecy is not None and secrecy.mode == "peek":
                     if not secrecy.visible(p.seat):
                         self.say(f"Hold {self.peek_name(p.seat)} to see your cards.")  # the focus waits with them
@@ -683,7 +761,7 @@ class TableScene(FocusMixin, Scene):
             Item("Look at the table", action=self._dismiss),
             Item("Back to the menu", action=self.leave),
         ]
-        return self.result_menu_of(items)
+        return self.result_menu_of(self.link.result_items(items))
 
     def result_menu_of(self, items):
         """The result panel's menu of ``items``, under the panel's story and numbers."""
@@ -694,6 +772,8 @@ class TableScene(FocusMixin, Scene):
     def watch_replay(self):
         from tabletop.ui.replay import ReplayScene
 
+        if not self.link.replay_ready():
+            return
         self.app.push(ReplayScene(self.app, self.spec, self.session.record))
 
     def _dismiss(self):
@@ -702,12 +782,15 @@ class TableScene(FocusMixin, Scene):
     def play_again(self):
         from tabletop.session import Session
 
+        if self.link.play_again():
+            return
         session = Session.new(self.spec, self.session.seats, self.session.options)
         self.app.replace(self.spec.make_table(self.app, session))
 
     def leave(self):
         from tabletop.ui.launcher import Launcher
 
+        self.link.leave()
         self.app.reset_to(Launcher(self.app))
 
     def _result_handle(self, event, pad_changes):

@@ -15,7 +15,7 @@ from tabletop.core.record import Record
 
 from .bot import LEVELS, STEP_MS, JabBot
 from .models import GridModel, is_model
-from .rules.actions import Tick
+from .rules.actions import Claim, Place, Return, Take, Tick
 from .rules.hands import Grab, Hands, Press, Release, advance, start_hands
 from .rules.queries import grab_action, release_action
 
@@ -55,6 +55,15 @@ def carry_out(intents: Iterable, hands: Hands, t: int, state: Callable[[], Any],
     return moves
 
 
+def about(action) -> tuple:
+    """What an action is about: its kind and its hand (a take, a placing, a return) or its claim."""
+    if isinstance(action, (Take, Place, Return)):
+        return (action.kind, action.hand)
+    if isinstance(action, Claim):
+        return (action.kind, action.what)
+    return (action.kind,)
+
+
 class RealtimeDriver:
     """A computer seat in real time with its own hands, for a driver that only sees views and
     sends actions (the online server, the online benchmark and tests): ``frame(view, t, dt, n)``
@@ -75,7 +84,7 @@ class RealtimeDriver:
         out: list = []
 
         def send(a) -> None:
-            key = (a.kind, getattr(a, "hand", None), getattr(a, "what", None))
+            key = about(a)
             if self.sent.get(key) != n:
                 self.sent[key] = n
                 out.append(a)

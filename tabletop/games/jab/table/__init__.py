@@ -29,10 +29,11 @@ import math
 
 import pygame
 
+from tabletop.core.actions import seat_of
 from tabletop.ui.table import Hot, TableScene
 
 from ..players import JAB_REALTIME, Live, carry_out
-from ..rules.actions import Choose, Claim, Cover, Ready, Return, Split, Tick
+from ..rules.actions import Choose, Claim, Cover, Place, Ready, Return, Split, Take, Tick
 from ..rules.hands import (
     RECTS,
     SIDES,
@@ -41,7 +42,6 @@ from ..rules.hands import (
     deck_name,
     inside,
     parse_target,
-    start_hands,
     target_at,
     target_name,
 )
@@ -176,7 +176,7 @@ class JabTable(HandDevices, TableScene):
         return (
             bool(self.app.settings["assist"])
             or bool(self.session.state.options.get("assist"))
-            or getattr(self, "tutor", None) is not None
+            or self.tutor is not None
         )
 
     def watch_time(self, t_ms: int) -> None:
@@ -240,7 +240,7 @@ class JabTable(HandDevices, TableScene):
 
     # -- actions -----------------------------------------------------------------------
     def submit(self, action, seat=None):
-        self._say_seat = seat if seat is not None else getattr(action, "player", None)
+        self._say_seat = seat if seat is not None else seat_of(action)
         try:
             return super().submit(action)
         finally:
@@ -254,11 +254,9 @@ class JabTable(HandDevices, TableScene):
         if result is old:
             return
         self.last_state = result
-        if result.round != self.round_seen:  # a new round: the clock restarted
+        if result.round != self.round_seen:  # a new round: the session's clock and hands started again
             self.round_seen = result.round
-            self.t = int(result.now)
             self.split_pick = {}
-            self.hands = start_hands()  # every hand back over its deck for the new round
             self.jump_to = [None] * 4
             self.pull_to = [None] * 4
         if result.phase != "playing" or old.phase != "playing":
@@ -271,15 +269,16 @@ class JabTable(HandDevices, TableScene):
                 self.final_score = True  # a win by decision: first the last round's score
         if old.phase in ("playing", "clinch") and result.round == old.round:
             self._fly_tokens(old.health, result.health)
-        kind = getattr(action, "kind", "")
-        if kind == "take":
+        if isinstance(action, Take):
             self.app.sounds.play("take")
-        elif kind == "return":
+        elif isinstance(action, Return):
             self._fly_home(action.player, SIDES.index(action.hand), old)
-        elif kind in ("place",):
+        elif isinstance(action, Place):
             self.app.sounds.play("place")
-            b, i = parse_target(action.target)
-            self.flashes[b * 3 + i] = [table_colour(action.player), 450.0]
+            spot = parse_target(action.target)
+            if spot is not None:
+                b, i = spot
+                self.flashes[b * 3 + i] = [table_colour(action.player), 450.0]
         last = old.events[-1]["seq"] if old.events else 0
         for e in result.events:
             if e["seq"] > last:
@@ -313,7 +312,7 @@ class JabTable(HandDevices, TableScene):
         elif kind == "round-end":
             self.shout("Round over", (240, 240, 240))
             self.app.sounds.play("bell")
-        elif kind == "danger":
+        elif kind == "danger" and who is not None:
             self.note(who, f"{self.name(who)} is in danger: no health left!")
         elif kind == "knockout-open":
             self.note(who, "Knockout open! Claim it with the Knockout button.")
@@ -470,10 +469,11 @@ class JabTable(HandDevices, TableScene):
     def _cover_or_choose(self, seat: int, h: int) -> None:
         x, y = self.hands.at(seat, h)
         target = target_at(x, y)
-        if target is None:
+        spot = parse_target(target) if target is not None else None
+        if target is None or spot is None:
             self.note(seat, "Move a hand over a target, then press take.")
             return
-        boxer, _i = parse_target(target)
+        boxer, _i = spot
         if boxer == seat:
             self.submit(Cover(player=seat, target=target, t=self.t))
         else:
