@@ -90,7 +90,8 @@ class _Timed:
 
 async def punch_round_trips(port: int):
     spec = registry.get("punch")
-    frames_a, frames_b = [], []
+    frames_a: list = []
+    frames_b: list = []
     a = Client(f"ws://127.0.0.1:{port}", capture=frames_a, local_addr=_source())
     b = Client(f"ws://127.0.0.1:{port}", capture=frames_b, local_addr=_source())
     await a.connect()
@@ -99,8 +100,11 @@ async def punch_round_trips(port: int):
     await b.join(a.room)
     timers = []
 
+    make_bot = spec.make_bot
+    assert make_bot is not None
+
     async def play(c: Client, seat: int):
-        bot = spec.make_bot(seat=seat, level=spec.bot_levels[-1], seed=seat)
+        bot = make_bot(seat=seat, level=spec.bot_levels[-1], seed=seat)
         tm = _Timed(c, seat)
         timers.append(tm)
         acted = None
@@ -118,6 +122,7 @@ async def punch_round_trips(port: int):
             tm.seen()
 
     await asyncio.gather(play(a, 0), play(b, 1))
+    assert a.over is not None
     actions = len(a.over["record"]["actions"])
     got = sum(len(f) for f in frames_a + frames_b)
     await a.close()

@@ -19,7 +19,7 @@ from tabletop import paths, storage, validate
 from tabletop.core.actions import seat_of
 from tabletop.core.game import Refused
 from tabletop.core.realtime import RealtimeState, realtime_of
-from tabletop.core.registry import REALTIME
+from tabletop.core.registry import REALTIME, GameSpec
 from tabletop.core.undo import ONLINE_UNDO
 from tabletop.session import GameSession, Seat, start_live
 
@@ -161,30 +161,31 @@ class RemoteSession:
 
     def __init__(self, net: NetThread):
         self.net = net
-        c = net.client
-        self.viewer = c.you[0] if c.you else P.WATCH  # whose view the table draws: an onlooker's has no seat
+        c = self.client
+        assert c.spec is not None, "a remote session is made once the server has said which game"
+        self.spec: GameSpec = c.spec
+        self.viewer: int = c.you[0] if c.you else P.WATCH  # whose view the table draws: an onlooker's has no seat
         self.game_no = c.game_no  # a rematch in the room starts the next game (and a new table)
         self.keep_note = ""
         if c.you:
             KNOWN_TOKENS[(c.url, c.room)] = c.tokens[c.you[0]]  # Join again later: the same seat
         if c.you and net.server is None:  # a game on another computer: kept here, so a closed window loses nothing
             names = [s["name"] for s in c.seats]
-            self.keep_note = kept_seats.keep(c.url, c.room, c.tokens[c.you[0]], c.you[0], c.spec.id, names)
-        self.spec = c.spec
+            self.keep_note = kept_seats.keep(c.url, c.room, c.tokens[c.you[0]], c.you[0], self.spec.id, names)
         first = c.views.get(self.viewer)
         self.options = dict(c.options)  # the room's options, as the server sent them
-        self.you = list(c.you)
+        self.you: list[int] = list(c.you)
         self.bots: dict = {}  # the server plays the computers
-        self.seats = [
+        self.seats: list[Seat] = [
             Seat(
                 name=s["name"], kind="human" if i in self.you else ("computer" if s["kind"] == "computer" else "remote")
             )
             for i, s in enumerate(c.seats)
         ]
-        self.seen_n = -1
+        self.seen_n: int = -1
         self.live: RealtimeState | None = start_live(self.spec, first) if first is not None else None
-        self.hands_ms = 0.0  # since own hands were last sent
-        self.live_seen = first  # the view the real-time state last followed
+        self.hands_ms: float = 0.0  # since own hands were last sent
+        self.live_seen: Any = first  # the view the real-time state last followed
 
     def take_notice(self) -> str:
         """The server keeps the game: nothing about saving to tell here."""
@@ -265,7 +266,9 @@ class RemoteSession:
 
     @property
     def client(self) -> Client:
-        return self.net.client  # a rejoin after a drop replaces it
+        client = self.net.client  # a rejoin after a drop replaces it
+        assert client is not None, "a remote session is made once connected"
+        return client
 
     @client.setter
     def client(self, value) -> None:

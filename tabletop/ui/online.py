@@ -4,6 +4,8 @@ a waiting room, and the game's own table drawing the views the server sends (doc
 from __future__ import annotations
 
 import asyncio
+import functools
+from concurrent.futures import Future
 
 import pygame
 
@@ -142,7 +144,7 @@ class HostScene(MenuScene):
             index=vals.index(self.options[opt.key]) if self.options[opt.key] in vals else 0,
             hint=opt.help,
             key=f"opt:{opt.key}",
-            on_change=lambda v, k=opt.key: self.options.__setitem__(k, v),
+            on_change=functools.partial(self.options.__setitem__, opt.key),
         )
 
     def has_secrecy(self) -> bool:
@@ -222,7 +224,7 @@ class OneBoxForm(Scene):
         self.focus = 0
         self.error = ""
         self.rects: dict[str, pygame.Rect] = {}
-        self.pending = None  # (net thread, what, future) while connecting
+        self.pending: tuple[NetThread, str, Future] | None = None  # (net thread, what, future) while connecting
         self.pad_used = False  # the hint names the device the player uses
 
     def on_enter(self):
@@ -396,14 +398,16 @@ def host_again(app, entry, room) -> None:
     try:
         port = net.host(room.port, resume=(entry.spec, entry.loaded.record, entry.path, room))
         net.connect(f"ws://127.0.0.1:{port}")
-        net.run(net.client.join(room.code, token=net.resume_token))
+        assert net.client is not None
+        client = net.client
+        net.run(client.join(room.code, token=net.resume_token))
     except Exception as e:  # the port, the kept file: say so, never a crash
         net.close()
         app.toast(f"The online game could not be hosted again: {str(e)[:100]}", 6000)
         return
-    if net.client.errors or not net.client.you:
+    if client.errors or not client.you:
         net.close()
-        app.toast(net.client.errors[-1] if net.client.errors else "The online game could not be hosted again.")
+        app.toast(client.errors[-1] if client.errors else "The online game could not be hosted again.")
         return
     if port != room.port:
         app.toast(f"Port {room.port} is taken now: send your friend the new invite.", 6000)
@@ -518,6 +522,7 @@ class WaitingRoom(Scene):
         self.address = address
         self.on_server = on_server
         self.started = False
+        assert net.client is not None, "the waiting room opens once connected"
         self.invite = invite_mod.make(address, net.client.room) if address else ""
         items = [Item("Leave", action=self.leave)]
         if self.invite:
@@ -812,6 +817,8 @@ class Online:
 
 def remote_table(app, session: RemoteSession) -> TableScene:
     """The game's own table, given the remote session and, as its link, the network's part (``Online``)."""
-    table = session.spec.make_table(app, session)
+    make = session.spec.make_table
+    assert make is not None, "only a game with a table is offered online"
+    table = make(app, session)
     table.link = Online(table, session)
     return table

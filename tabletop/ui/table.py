@@ -48,7 +48,6 @@ from tabletop.ui import result as result_mod
 from tabletop.ui.focus import FocusMixin
 from tabletop.ui.pause import PauseScene, ReconnectScene
 from tabletop.ui.scene import Scene
-from tabletop.ui.secrecy import Secrecy
 
 DRAG_THRESHOLD = 6  # pixels a press must move before it is a drag
 
@@ -163,14 +162,13 @@ class TableScene(FocusMixin, Scene):
         self.anim_speed = float(app.settings["animation_speed"])
         self.pace = pace.factor(app.settings)  # the "Computer turns" setting: scales the pauses below
         self.read_ms = 0.0  # a person's own result stays this long before a computer moves on
-        self.pause_rect = None
+        self.pause_rect: pygame.Rect | None = None
         self.undo_rect = None  # the Undo button, while it is shown
         self.tutor = None  # a lesson's coach (tabletop.tutorial) when the table plays a lesson
         self.watched = False  # a replay drives this table: its record's moves alone change the game (no clock)
         self.moments: list[moment_mod.Moment] = []  # big moments being shown, one after another
         self.report = None  # the finished game's story (result_mod.build), gathered once
         self.result_bottom = 0  # the window y where the result panel's story and numbers end
-        self.secrecy: Secrecy | None = None  # a table of secret choices: who sees whose hand (ui/secrecy.py)
         self.link: TableLink = Here(self)  # online: the network's part (ui/online.py remote_table)
 
     # -- the window's loop reaches the table through its link ------------------------------
@@ -423,8 +421,9 @@ class TableScene(FocusMixin, Scene):
             self._fly_back(self.drag)
             self.drag = None
         self.router.release_all()
-        if self.secrecy is not None:  # a peek key let go while paused must not leave a hand shown
-            self.secrecy.peeking.clear()
+        secrecy = getattr(self, "secrecy", None)  # the secret-choice tables' (left to their base)
+        if secrecy is not None:  # a peek key let go while paused must not leave a hand shown
+            secrecy.peeking.clear()
 
     def on_focus_lost(self) -> None:
         if self.session.outcome() is None and self.link.focus_pauses():
@@ -494,7 +493,7 @@ class TableScene(FocusMixin, Scene):
                 # Enter / A acts only on a focus the player can see: this press shows it
                 self.show_focus[p.seat] = True
                 self.reseat_focus(p.seat)
-                secrecy = self.secrecy
+                secrecy = getattr(self, "secrecy", None)
                 if self.focused(p.seat) is None and secrecy is not None and secrecy.mode == "peek":
                     if not secrecy.visible(p.seat):
                         self.say(f"Hold {self.peek_name(p.seat)} to see your cards.")  # the focus waits with them
