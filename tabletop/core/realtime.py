@@ -30,9 +30,10 @@ class RealtimeState(Protocol):
 
 
 class Driver(Protocol):
-    """A computer seat played in real time from views alone (the server's computer seats)."""
+    """A computer seat played in real time from views alone (the server's computer seats): its hands
+    move in ``live`` (the session's real-time state) on ``live``'s clock; returns the actions to send."""
 
-    def frame(self, view: Any, t: int, dt: int, n: int) -> list[Any]: ...
+    def drive(self, view: Any, live: Any, dt: int, n: int) -> list[Any]: ...
 
 
 class RealtimeRules(Protocol):

@@ -761,12 +761,13 @@ class Room:
         dt = int(t_now - self.driven_at)
         self.driven_at = t_now
         n = len(self.session.record.actions)
-        assert self.rt is not None  # only real-time rooms have drivers
+        live = self.session.live  # the room's real-time state: its clock here, the computers' hands
+        assert self.rt is not None and live is not None  # only real-time rooms have drivers
+        live.clock = max(int(t_now - self.epoch), self.rt.clock_of(self.session.state))
         for seat, driver in self.drivers.items():
             view = self.rules.view_for(self.session.state, seat)
-            t = max(int(t_now - self.epoch), self.rt.clock_of(view))
             try:
-                actions = list(driver.frame(view, t, dt, n))
+                actions = list(driver.drive(view, live, dt, n))
             except Exception as e:
                 self.bot_failed(seat, f"{type(e).__name__}: {e}")
                 return

@@ -65,22 +65,27 @@ def about(action) -> tuple:
 
 
 class RealtimeDriver:
-    """A computer seat in real time with its own hands, for a driver that only sees views and
-    sends actions (the online server, the online benchmark and tests): ``frame(view, t, dt, n)``
-    moves the hands and returns the actions to send now. Each action is asked once per view
-    number ``n`` (no repeats while it is on its way)."""
+    """A computer seat in real time that only sees views and sends actions. ``drive(view, live, dt, n)``
+    moves its hands in a real-time state held by a session (the server's) on that state's clock;
+    ``frame(view, t, dt, n)`` does the same in a real-time state of its own, at round clock ``t``
+    (a client's seat: the online benchmark, tests). Both return the actions to send now; each
+    action is asked once per view number ``n`` (no repeats while it is on its way)."""
 
     def __init__(self, seat: int, level: str = "hard", seed: int = 0, cross_ms: int = 350):
         self.bot = make_bot(seat, level, seed)
         self.seat = seat
-        self.hands = start_hands()
         self.cross = cross_ms
         self.sent: dict = {}
+        self.own: Live | None = None  # ``frame``'s real-time state
         self.round = None
 
     def frame(self, view, t: int, dt: int, n: int) -> list:
-        if view.round != self.round:
-            self.round, self.hands = view.round, start_hands()
+        if self.own is None or view.round != self.round:  # a new round: every hand at rest again
+            self.round, self.own = view.round, JAB_REALTIME.new_state(view)
+        self.own.clock = t
+        return self.drive(view, self.own, dt, n)
+
+    def drive(self, view, live: Live, dt: int, n: int) -> list:
         out: list = []
 
         def send(a) -> None:
@@ -89,8 +94,9 @@ class RealtimeDriver:
                 self.sent[key] = n
                 out.append(a)
 
-        moves = carry_out(self.bot.intents(view, self.hands, t), self.hands, t, lambda: view, send)
-        self.hands = advance(self.hands, dt, moves, self.cross)
+        t = live.clock
+        moves = carry_out(self.bot.intents(view, live.hands, t), live.hands, t, lambda: view, send)
+        live.hands = advance(live.hands, dt, moves, self.cross)
         return out
 
 
