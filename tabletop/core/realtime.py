@@ -35,6 +35,10 @@ class Driver(Protocol):
 
     def drive(self, view: Any, live: Any, dt: int, n: int) -> list[Any]: ...
 
+    def frame(self, view: Any, t: int, dt: int, n: int) -> list[Any]:
+        """The same in a real-time state of its own, at round clock ``t`` (a client's seat)."""
+        ...
+
 
 class RealtimeRules(Protocol):
     """A real-time game's few answers the engine needs (JAB's: games/jab/players.py)."""
