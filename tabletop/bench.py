@@ -108,9 +108,7 @@ def busy_table(spec, app, seed=3, feed=4):
     app.push(table)
     for action in pending:
         table.submit(action)
-    pose = getattr(table, "bench_pose", None)
-    if pose is not None:
-        pose()
+    table.bench_pose()
     return table
 
 

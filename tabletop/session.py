@@ -21,11 +21,13 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, ClassVar, Protocol
 
 from tabletop import paths, storage, validate
 from tabletop.core import record as rec
 from tabletop.core.actions import to_json
 from tabletop.core.game import Refused
+from tabletop.core.realtime import RealtimeState, follow
 from tabletop.core.undo import History
 
 KEEP_FINISHED = 50  # finished records kept in saves/ (the oldest go first)
@@ -73,6 +75,46 @@ class Seat:
         return cls(name=name[:24], kind=kind, level=level, scheme=scheme)
 
 
+class GameSession(Protocol):
+    """What a table needs of the game it shows: a ``Session`` played here or a ``RemoteSession``
+    played on a server (online/remote.py), each holding its real-time state the same way (``live``)."""
+
+    spec: Any
+    seats: list
+    options: dict
+    bots: dict
+    resumed: bool
+    live: RealtimeState | None
+
+    @property
+    def remote(self) -> bool: ...
+
+    @property
+    def state(self) -> Any: ...
+
+    @property
+    def rules(self) -> Any: ...
+
+    @property
+    def record(self) -> Any: ...
+
+    def names(self) -> list[str]: ...
+
+    def outcome(self) -> Any: ...
+
+    def view(self, viewer: int | None) -> Any: ...
+
+    def submit(self, action: Any) -> Any: ...
+
+    def undo_why(self, player: int) -> str: ...
+
+    def undo_seat(self) -> int | None: ...
+
+    def take_notice(self) -> str: ...
+
+    def close(self) -> None: ...
+
+
 @dataclass
 class Session:
     spec: object
@@ -93,6 +135,12 @@ class Session:
     kept_actions: int = 0  # actions on disk (the kept file and its journal)
     kept_bytes: int = 0  # the size of the kept file written whole (with the journal: what a load reads)
     closed: bool = False
+    live: RealtimeState | None = None  # real time: the round clock and the hands (core/realtime.py)
+    remote: ClassVar[bool] = False  # played here (a RemoteSession is played on a server)
+
+    def __post_init__(self) -> None:
+        if self.live is None and self.state is not None:
+            self.live = start_live(self.spec, self.state)
 
     @classmethod
     def new(
@@ -119,6 +167,7 @@ class Session:
             game=spec.id, seed=seed, options=opts, players=[seat.to_json() for seat in seats], setup=setup
         )
         s.state = spec.rules.new_state(opts, seed, len(seats), setup)
+        s.live = start_live(spec, s.state)
         s.history = rec.history(spec, len(seats))
         s._make_bots()
         s.save(whole=True)
@@ -201,6 +250,9 @@ class Session:
             return result
         if result is self.state:  # nothing changed (e.g. an idle tick): nothing to record
             return result
+        rt = self.spec.realtime
+        if rt is not None and self.live is not None:
+            self.live = follow(rt, self.live, self.state, result)
         self.state = result
         self.record.actions.append(to_json(action))
         self.save()
@@ -291,6 +343,13 @@ class Session:
         self.closed = True
         prune(folder, KEEP_FINISHED)
         return path
+
+
+def start_live(spec, state) -> RealtimeState | None:
+    """A real-time game's real-time state at ``state`` (its clock, every hand at rest); None for
+    a game that is not played in real time."""
+    rt = spec.realtime
+    return rt.new_state(state) if rt is not None else None
 
 
 def _line(n: int, action: dict) -> str:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import time
 
-from tests.ui_helpers import frames, top
+from tests.ui_helpers import frames, scene_name, top
 
 
 def until_table(app, seconds: float = 30):
     end = time.monotonic() + seconds
-    while not type(top(app)).__name__.startswith("Remote") and time.monotonic() < end:
+    while not scene_name(top(app)).startswith("Remote") and time.monotonic() < end:
         frames(app)
         time.sleep(0.005)
     return top(app)

@@ -102,18 +102,14 @@ class DelayProxy:
 
 
 async def jab_bot_player(client, seat: int, level: str = "hard", seed: int = 0, timeout: float = 240.0):
-    """Play a JAB seat in real time: the bot moves its own hands here at once (as the table does)
-    and sends Take / Place / Return / claims stamped with the synchronised clock."""
-    from tabletop.games.jab.rules.hands import Grab, Press, Release, advance, start_hands
-    from tabletop.games.jab.rules.queries import grab_action, release_action
+    """Play a JAB seat in real time: the game's own driver (the server's, for its computer seats)
+    moves the bot's hands here at once, as the table does, and the actions are sent stamped with
+    the synchronised clock."""
+    from tabletop.games.jab.players import RealtimeDriver
 
-    spec = client.spec
-    bot = spec.make_bot(seat=seat, level=level, seed=seed)
-    cross = client.views[seat].options["hand_speed_ms"]
-    hands = start_hands()
+    driver = RealtimeDriver(seat, level, seed, client.views[seat].options["hand_speed_ms"])
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
-    sent: dict = {}  # what was sent, by what it is about, and the view number then: no resends while in flight
     last = loop.time()
     while client.over is None and not client.closed:
         if loop.time() > end:
@@ -125,27 +121,8 @@ async def jab_bot_player(client, seat: int, level: str = "hard", seed: int = 0, 
         view = client.views.get(seat)
         if view is None or client.status.get("paused"):
             continue
-        t = max(client.round_clock(), view.now)
-        n = client.n.get(seat)
-        moves = []
-        for it in bot.intents(view, hands, t):
-            if isinstance(it, Grab):
-                a = grab_action(hands, seat, it.hand, t)
-            elif isinstance(it, Release):
-                a = release_action(view, hands, seat, it.hand, t)
-            elif isinstance(it, Press):
-                a = it.action
-            else:
-                moves.append(it)
-                continue
-            if a is None:
-                continue
-            key = (a.kind, getattr(a, "hand", None), getattr(a, "what", None))
-            if sent.get(key) == n:
-                continue
-            sent[key] = n
+        for a in driver.frame(view, max(client.round_clock(), view.now), dt, client.n.get(seat)):
             await client.act(seat, a, stamp=client.clock.server_now())
-        hands = advance(hands, dt, moves, cross)
 
 
 def raw_socket_client(port: int, rcvbuf: int = 4096, source: str = "127.0.0.1"):

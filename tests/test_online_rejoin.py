@@ -14,7 +14,7 @@ from tabletop.online import invite, kept_seats
 from tabletop.online.remote import NetThread
 from tests.child_table import play_moves
 from tests.online_helpers import bot_player, replays_to
-from tests.ui_helpers import frames, key, make_app, top
+from tests.ui_helpers import frames, key, make_app, scene_name, top
 
 CHILD = r"""
 import sys, time
@@ -91,9 +91,9 @@ def test_the_joiner_killed_mid_game_rejoins_from_continue_and_finishes_the_game(
         assert "Ana vs Bo" in cont.menu.items[0].label and code in cont.menu.items[0].label
         key(app, "return")  # the online game, newest first
         key(app, "return")  # Join again
-        live(app, 30, lambda: type(top(app)).__name__.startswith("Remote"))
+        live(app, 30, lambda: scene_name(top(app)).startswith("Remote"))
         table = top(app)
-        assert type(table).__name__ == "RemotePunchTable" and table.session.you == [1]
+        assert scene_name(table) == "RemotePunchTable" and table.session.you == [1]
         session = table.session
         play_moves(table, seat=1, n=10_000, seed=5, seconds=90)  # to the end
         assert session.outcome() is not None
@@ -108,7 +108,7 @@ def test_the_joiner_killed_mid_game_rejoins_from_continue_and_finishes_the_game(
         online = [e for e in kept.finished([]) if e.path.name == f"punch-online-{code}.json"]
         assert online and online[0].loaded.record.actions == record["actions"]  # in Replays here too
         table.watch_replay()
-        assert type(top(app)).__name__ == "ReplayScene"
+        assert scene_name(top(app)) == "ReplayScene"
         frames(app, 3)
     finally:
         if child is not None and child.poll() is None:
@@ -198,7 +198,7 @@ def test_the_host_killed_mid_game_hosts_the_room_again_from_continue_and_the_fri
         assert friend.client.you == [1]
         bo = friend.client
         play = asyncio.run_coroutine_threadsafe(bot_player(bo, 1, seed=3, timeout=60), friend.loop)
-        live(app, 15, lambda: type(top(app)).__name__.startswith("Remote"))
+        live(app, 15, lambda: scene_name(top(app)).startswith("Remote"))
         table = top(app)
         session = table.session
         play_moves(table, seat=0, n=10_000, seed=6, seconds=60)  # to the end

@@ -12,7 +12,7 @@ from tabletop.online import protocol as P
 from tabletop.online.invite import server_url
 from tabletop.online.remote import NetThread
 from tests.online_helpers import bot_player
-from tests.ui_helpers import frames, key, make_app, top
+from tests.ui_helpers import frames, key, make_app, scene_name, top
 
 
 @pytest.fixture
@@ -47,7 +47,7 @@ def open_online(app):
             break
         key(app, "tab")
     key(app, "return")
-    assert type(top(app)).__name__ == "OnlineMenu"
+    assert scene_name(top(app)) == "OnlineMenu"
 
 
 def host(app, game_id, options=None):
@@ -71,7 +71,7 @@ def test_host_shows_address_and_code_and_a_friend_joins_and_plays_to_the_end(app
     room.menu.items[0].action()  # Copy invite
     assert pygame.scrap.get_text() == room.invite
     frames(app, 3)
-    assert type(top(app)).__name__ == "WaitingRoom"  # nobody else yet
+    assert scene_name(top(app)) == "WaitingRoom"  # nobody else yet
     friend = NetThread()
     try:
         friend.connect(server_url(f"127.0.0.1:{room.net.server.port}"))
@@ -79,10 +79,10 @@ def test_host_shows_address_and_code_and_a_friend_joins_and_plays_to_the_end(app
         assert friend.client.you == [1]
         play = asyncio.run_coroutine_threadsafe(bot_player(friend.client, 1, seed=3), friend.loop)
         end = time.monotonic() + 60
-        while type(top(app)).__name__ == "WaitingRoom" and time.monotonic() < end:
+        while scene_name(top(app)) == "WaitingRoom" and time.monotonic() < end:
             live_frame(app)
         table = top(app)
-        assert type(table).__name__.startswith("Remote")
+        assert scene_name(table).startswith("Remote")
         session = table.session
         spec = session.spec
         bot = spec.make_bot(seat=0, level=spec.bot_levels[-1], seed=9)
@@ -166,7 +166,7 @@ def test_join_says_clearly_when_nobody_answers_or_the_code_is_wrong(app):
         joined(app, join)
         assert join.error == "No room has that code."
         frames(app, 2)
-        assert type(top(app)).__name__ == "JoinScene"
+        assert scene_name(top(app)) == "JoinScene"
     finally:
         server.close()
 
@@ -188,7 +188,7 @@ def test_every_letter_and_digit_types_into_the_invite_box_and_only_tab_enter_esc
     key(app, "up")
     assert join.order[join.focus] == "box"
     key(app, "escape")
-    assert type(top(app)).__name__ == "OnlineMenu"
+    assert scene_name(top(app)) == "OnlineMenu"
 
 
 def test_enter_in_the_box_joins_and_ctrl_v_pastes_the_invite(app):
@@ -267,10 +267,10 @@ def test_join_from_the_launcher_seats_the_player_at_the_hosts_table(app):
         assert join.error == ""
         assert app.settings["last_invite"] == join.text  # the next Join starts from it
         end = time.monotonic() + 10
-        while not type(top(app)).__name__.startswith("Remote") and time.monotonic() < end:
+        while not scene_name(top(app)).startswith("Remote") and time.monotonic() < end:
             live_frame(app)
         table = top(app)
-        assert type(table).__name__ == "RemotePunchTable"
+        assert scene_name(table) == "RemotePunchTable"
         assert table.session.you == [1] and table.humans == [1]
         assert table.session.state.hands[0] is None  # the host's hand is not on this computer
         end = time.monotonic() + 10
@@ -291,7 +291,7 @@ def test_join_from_the_launcher_seats_the_player_at_the_hosts_table(app):
         assert table.session.client is not first and table.session.client.you == [1]
         host_net.run(host.wait(lambda: not host.status.get("paused")))
         frames(app, 3)
-        assert type(top(app)).__name__ == "RemotePunchTable"
+        assert scene_name(top(app)) == "RemotePunchTable"
     finally:
         host_net.close()
 
@@ -322,7 +322,7 @@ def test_a_room_made_on_tabletop_serve_from_the_launcher_and_a_friend_joins_with
         type_keys(app, f"127.0.0.1:{port}")
         key(app, "return")
         end = time.monotonic() + 15
-        while type(top(app)).__name__ == "ServerScene" and time.monotonic() < end:
+        while scene_name(top(app)) == "ServerScene" and time.monotonic() < end:
             live_frame(app)
         setup = top(app)
         assert type(setup).__name__ == "HostScene" and setup.server == f"ws://127.0.0.1:{port}"
@@ -337,9 +337,9 @@ def test_a_room_made_on_tabletop_serve_from_the_launcher_and_a_friend_joins_with
         friend.run(friend.client.join(inv.code))
         assert friend.client.you == [1]
         end = time.monotonic() + 15
-        while type(top(app)).__name__ == "WaitingRoom" and time.monotonic() < end:
+        while scene_name(top(app)) == "WaitingRoom" and time.monotonic() < end:
             live_frame(app)
-        assert type(top(app)).__name__ == "RemotePunchTable"
+        assert scene_name(top(app)) == "RemotePunchTable"
     finally:
         friend.close()
         serve.terminate()
@@ -355,10 +355,10 @@ def test_a_turn_based_table_online_sleeps_until_the_network_brings_the_friends_m
         friend.connect(server_url(f"127.0.0.1:{room.net.server.port}"))
         friend.run(friend.client.join(room.net.client.room))
         end = time.monotonic() + 30
-        while not type(top(app)).__name__.startswith("Remote") and time.monotonic() < end:
+        while not scene_name(top(app)).startswith("Remote") and time.monotonic() < end:
             app.loop(seconds=0.2)  # the real loop: it sleeps, and the network wakes it
         table = top(app)
-        assert type(table).__name__ == "RemotePunchTable"
+        assert scene_name(table) == "RemotePunchTable"
         app.loop(seconds=0.5)
         rules = table.session.spec.rules
         assert 1 in rules.to_act(table.session.state) and table.next_frame() is None  # nothing moves here
@@ -391,11 +391,11 @@ def test_a_hostile_host_s_view_sends_the_joiner_back_to_the_launcher_with_one_li
         joined(app, join)
         end = time.monotonic() + 10
         seen = set()
-        while type(top(app)).__name__ != "Launcher" and time.monotonic() < end:
-            seen.add(type(top(app)).__name__)
+        while scene_name(top(app)) != "Launcher" and time.monotonic() < end:
+            seen.add(scene_name(top(app)))
             live_frame(app)
         assert any(n.startswith("Remote") for n in seen), seen  # the table drew the good view first
-        assert type(top(app)).__name__ == "Launcher"
+        assert scene_name(top(app)) == "Launcher"
         assert any("cannot use" in t[0] and "phase" in t[0] for t in app.toasts)
     finally:
         host.close()
@@ -423,10 +423,10 @@ def test_a_third_person_watches_a_punch_game_from_the_launcher_and_sees_no_secre
         joined(app, watch)
         assert watch.error == ""
         end = time.monotonic() + 15
-        while not type(top(app)).__name__.startswith("Remote") and time.monotonic() < end:
+        while not scene_name(top(app)).startswith("Remote") and time.monotonic() < end:
             live_frame(app)
         table = top(app)
-        assert type(table).__name__ == "RemotePunchTable" and table.humans == [] and table.session.you == []
+        assert scene_name(table) == "RemotePunchTable" and table.humans == [] and table.session.you == []
         ana, bo = server.client, b.client
         plays = [
             asyncio.run_coroutine_threadsafe(bot_player(ana, 0, seed=1, timeout=60), server.loop),
@@ -443,7 +443,7 @@ def test_a_third_person_watches_a_punch_game_from_the_launcher_and_sees_no_secre
         for p in plays:
             p.result(10)
         frames(app, 5)  # the result panel draws for an onlooker too
-        assert type(top(app)).__name__ == "RemotePunchTable"
+        assert scene_name(top(app)) == "RemotePunchTable"
     finally:
         for net in (a, b, server):
             net.close()
@@ -475,7 +475,7 @@ def test_rematch_online_when_both_say_yes_starts_again_with_seats_swapped_and_a_
         friend.connect(server_url(f"127.0.0.1:{room.net.server.port}"))
         friend.run(friend.client.join(code))
         end = time.monotonic() + 15
-        while not type(top(app)).__name__.startswith("Remote") and time.monotonic() < end:
+        while not scene_name(top(app)).startswith("Remote") and time.monotonic() < end:
             live_frame(app)
         table = top(app)
         assert table.session.you == [0]
@@ -489,7 +489,7 @@ def test_rematch_online_when_both_say_yes_starts_again_with_seats_swapped_and_a_
         while top(app) is table and time.monotonic() < end:
             live_frame(app)
         again = top(app)
-        assert type(again).__name__ == "RemotePunchTable" and again.session.you == [1]  # seats swapped
+        assert scene_name(again) == "RemotePunchTable" and again.session.you == [1]  # seats swapped
         assert again.session.outcome() is None and again.session.client.room == code
         friend.run(fc.wait(lambda: fc.you == [0] and 0 in fc.views))
         assert [s.name for s in again.session.seats] == [fc.seats[0]["name"], "Ana"]
@@ -520,14 +520,14 @@ def test_a_player_who_leaves_on_purpose_ends_the_game_and_the_other_is_told(app)
         join.text = invite.make(f"127.0.0.1:{port}", host_net.client.room)
         joined(app, join)
         end = time.monotonic() + 10
-        while not type(top(app)).__name__.startswith("Remote") and time.monotonic() < end:
+        while not scene_name(top(app)).startswith("Remote") and time.monotonic() < end:
             live_frame(app)
         assert [k.code for k in kept_seats.kept([])] == [host_net.client.room]
         host_net.run(host_net.client.bye(gone=True))  # Ana leaves the game from her pause menu
         end = time.monotonic() + 10
-        while type(top(app)).__name__ != "Launcher" and time.monotonic() < end:
+        while scene_name(top(app)) != "Launcher" and time.monotonic() < end:
             live_frame(app)
-        assert type(top(app)).__name__ == "Launcher"
+        assert scene_name(top(app)) == "Launcher"
         assert any("Ana left the game." in t[0] for t in app.toasts)
         assert kept_seats.kept([]) == []  # nothing to come back to
     finally:

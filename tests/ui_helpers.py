@@ -133,3 +133,12 @@ class PadPlayer:
 
     def history(self):
         self.pad.press(self.app, "x")
+
+
+def scene_name(scene) -> str:
+    """The scene's class name; a table played online (its link is the network's part) as "Remote" + it."""
+    from tabletop.ui.online import Online
+    from tabletop.ui.table import TableScene
+
+    online = isinstance(scene, TableScene) and isinstance(scene.link, Online)
+    return ("Remote" if online else "") + type(scene).__name__

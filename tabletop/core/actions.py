@@ -38,6 +38,12 @@ class Action:
     kind: ClassVar[str] = "action"
 
 
+def seat_of(action: Action) -> int | None:
+    """The seat an action is made by; None for one made by nobody (a real-time game's tick)."""
+    seat = getattr(action, "player", None)  # the one place that asks: a game's actions declare ``player``
+    return seat if isinstance(seat, int) else None
+
+
 def to_json(action: Action) -> dict:
     out: dict[str, Any] = {"type": action.kind}
     for f in dataclasses.fields(action):

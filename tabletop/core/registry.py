@@ -19,6 +19,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletop.core.realtime import RealtimeRules
+
 REALTIME = "realtime"
 SIMULTANEOUS = "simultaneous"
 TURNS = "turns"
@@ -76,8 +78,8 @@ class GameSpec:
     reserved_names: Mapping[str, str] = field(default_factory=dict)
     # real time: (seed) -> (final state, actions) of a random game, the rules' throughput driver
     random_game: Callable[[int], tuple[Any, int]] | None = None
-    # real time: (seat, level, seed, cross_ms) -> the driver that moves a computer's hands on a server's clock
-    realtime_driver: Callable[..., Any] | None = None
+    # real time: the round clock, the tick, the hands and the driver of a computer's hands (core/realtime.py)
+    realtime: RealtimeRules | None = None
     # (seed) -> (states, actions): a busy moment of a game for the benchmark's table (None: computers play a while)
     bench_moment: Callable[[int], tuple[list, list]] | None = None
 

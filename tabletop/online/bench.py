@@ -146,8 +146,8 @@ async def secret_round_trips(port: int):
 
 async def realtime_rooms(port: int, rooms: int, seconds: float):
     spec = first_game(registry.REALTIME)
-    make = spec.realtime_driver
-    assert make is not None, "a real-time game brings the driver of its computer's hands"
+    rt = spec.realtime
+    assert rt is not None, "a real-time game brings the driver of its computer's hands"
     clients: list[tuple[Client, int]] = []
     timers: list[_Timed] = []
     for _ in range(rooms):
@@ -163,7 +163,7 @@ async def realtime_rooms(port: int, rooms: int, seconds: float):
     await asyncio.sleep(1.0)
 
     async def play(c: Client, seat: int, end: float):
-        driver = make(seat, spec.bot_levels[-1], seat, 350)
+        driver = rt.make_driver(seat, spec.bot_levels[-1], seat, 350)
         tm = _Timed(c, seat)
         timers.append(tm)
         last = local_ms()
@@ -179,7 +179,7 @@ async def realtime_rooms(port: int, rooms: int, seconds: float):
                 continue
             now = local_ms()
             dt, last = int(now - last), now
-            for action in driver.frame(v, max(c.round_clock(), v.now), dt, c.n.get(seat, -1)):
+            for action in driver.frame(v, max(c.round_clock(), rt.clock_of(v)), dt, c.n.get(seat, -1)):
                 t0 = local_ms()
                 tm.sent(await c.act(seat, action, stamp=c.clock.server_now()), t0)
 
@@ -301,9 +301,9 @@ async def soak(port: int, seconds: float, dead: int, turn_rooms: range, rt_rooms
             await asyncio.sleep(3.0)  # a move every three seconds, as people play; its clock samples are its messages
 
     async def play_realtime(c: Client):
-        make = rt.realtime_driver
-        assert make is not None, "a real-time game brings the driver of its computer's hands"
-        driver = make(0, rt.bot_levels[-1], 0, 350)
+        rules = rt.realtime
+        assert rules is not None, "a real-time game brings the driver of its computer's hands"
+        driver = rules.make_driver(0, rt.bot_levels[-1], 0, 350)
         tm = _Timed(c, 0)
         clients.append((c, tm))
         last = last_sync = local_ms()
@@ -318,7 +318,7 @@ async def soak(port: int, seconds: float, dead: int, turn_rooms: range, rt_rooms
                 continue
             now = local_ms()
             dt, last = int(now - last), now
-            for action in driver.frame(v, max(c.round_clock(), v.now), dt, c.n.get(0, -1)):
+            for action in driver.frame(v, max(c.round_clock(), rules.clock_of(v)), dt, c.n.get(0, -1)):
                 t0 = local_ms()
                 tm.sent(await c.act(0, action, stamp=c.clock.server_now()), t0)
 

@@ -10,13 +10,18 @@ server and keeps the autosave of the game as a local game does.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import socket
 import threading
+from typing import Any, Protocol
 
 from tabletop import paths, storage, validate
+from tabletop.core.actions import seat_of
 from tabletop.core.game import Refused
-from tabletop.core.registry import REALTIME
-from tabletop.session import Seat
+from tabletop.core.realtime import RealtimeState
+from tabletop.core.registry import REALTIME, GameSpec
+from tabletop.core.undo import ONLINE_UNDO
+from tabletop.session import GameSession, Seat, start_live
 
 from . import kept_seats, portmap
 from . import protocol as P
@@ -24,6 +29,8 @@ from .client import Client
 from .server import DEFAULT_PORT, Server
 
 SUBMIT_WAIT_S = 3.0
+HANDS_EVERY_MS = 66  # real time: own hands are sent ~15 times a second
+CLOCK_STEP_MS = 200  # real time: the clock here catches up with the server's by at most this a frame
 BIND = "0.0.0.0"  # a hosted game listens on every address, so a friend on the network reaches it (tests: loopback)
 HOST_PORT = DEFAULT_PORT
 KNOWN_TOKENS: dict[tuple[str, str], str] = {}  # (server URL, room) -> this program's seat token there
@@ -122,8 +129,30 @@ class NetThread:
         self._mapping = None
 
 
+class RemoteGame(GameSession, Protocol):
+    """What the online table (ui/online.py ``Online``) needs of a game played on a server."""
+
+    net: NetThread
+    you: list[int]
+    game_no: int
+
+    @property
+    def client(self) -> Client: ...
+
+    def paused_for(self) -> list[str]: ...
+
+    def keep_record(self) -> str: ...
+
+    def follow_clock(self) -> None: ...
+
+    def share_hands(self, dt_ms: float) -> None: ...
+
+
 class RemoteSession:
-    """What a game's table needs of a session, for a game played on a server."""
+    """What a game's table needs of a session (``tabletop.session.GameSession``), for a game played
+    on a server. In real time it holds its real-time state as a local session does (``live``): the
+    clock follows the server's, its own hands are sent and the others' follow what their computers
+    sent (``follow_clock``, ``share_hands``)."""
 
     remote = True
     autosave = False
@@ -132,27 +161,81 @@ class RemoteSession:
 
     def __init__(self, net: NetThread):
         self.net = net
-        c = net.client
-        self.viewer = c.you[0] if c.you else P.WATCH  # whose view the table draws: an onlooker's has no seat
+        c = self.client
+        assert c.spec is not None, "a remote session is made once the server has said which game"
+        self.spec: GameSpec = c.spec
+        self.viewer: int = c.you[0] if c.you else P.WATCH  # whose view the table draws: an onlooker's has no seat
         self.game_no = c.game_no  # a rematch in the room starts the next game (and a new table)
         self.keep_note = ""
         if c.you:
             KNOWN_TOKENS[(c.url, c.room)] = c.tokens[c.you[0]]  # Join again later: the same seat
         if c.you and net.server is None:  # a game on another computer: kept here, so a closed window loses nothing
             names = [s["name"] for s in c.seats]
-            self.keep_note = kept_seats.keep(c.url, c.room, c.tokens[c.you[0]], c.you[0], c.spec.id, names)
-        self.spec = c.spec
+            self.keep_note = kept_seats.keep(c.url, c.room, c.tokens[c.you[0]], c.you[0], self.spec.id, names)
         first = c.views.get(self.viewer)
-        self.options = first.options if hasattr(first, "options") else {}
-        self.you = list(c.you)
+        self.options = dict(c.options)  # the room's options, as the server sent them
+        self.you: list[int] = list(c.you)
         self.bots: dict = {}  # the server plays the computers
-        self.seats = [
+        self.seats: list[Seat] = [
             Seat(
                 name=s["name"], kind="human" if i in self.you else ("computer" if s["kind"] == "computer" else "remote")
             )
             for i, s in enumerate(c.seats)
         ]
-        self.seen_n = -1
+        self.seen_n: int = -1
+        self.live: RealtimeState | None = start_live(self.spec, first) if first is not None else None
+        self.hands_ms: float = 0.0  # since own hands were last sent
+        self.live_seen: Any = first  # the view the real-time state last followed
+
+    def take_notice(self) -> str:
+        """The server keeps the game: nothing about saving to tell here."""
+        return ""
+
+    def undo_why(self, player: int) -> str:
+        return ONLINE_UNDO  # online, a move once sent stands
+
+    def undo_seat(self) -> int | None:
+        return None
+
+    def close(self) -> None:
+        """Leaving the table: the connection is closed by the online table (``leave``)."""
+
+    def follow_clock(self) -> None:
+        """Real time: the round clock here moves on to the server's (smoothly: a step at most a frame);
+        a new round starts the real-time state again, as a local session's does."""
+        rt = self.spec.realtime
+        if self.live is not None and rt is not None:
+            if rt.round_of(self.state) != rt.round_of(self.live_seen):
+                self.live = rt.new_state(self.state)
+            self.live_seen = self.state
+            clock = self.live.clock
+            self.live.clock = max(clock, min(self.client.round_clock(), clock + CLOCK_STEP_MS))
+
+    def share_hands(self, dt_ms: float) -> None:
+        """Real time: own hands moved at once here and are sent ~15 times a second; the others' hands
+        follow what their computers sent, smoothed so they glide rather than jump."""
+        live = self.live
+        if live is None:
+            return
+        c = self.client
+        self.hands_ms += dt_ms
+        if self.hands_ms >= HANDS_EVERY_MS:
+            self.hands_ms = 0.0
+            for seat in self.you:
+                mine = [list(live.hands.pos[seat * 2]), list(live.hands.pos[seat * 2 + 1])]
+                msg = {"type": "hands", "seat": seat, "pos": mine}
+                self.net.loop.call_soon_threadsafe(lambda m=msg: asyncio.ensure_future(c.send(m)))
+        pos: list[Any] = list(live.hands.pos)
+        k = min(1.0, dt_ms / 60.0)
+        for seat, target in list(c.hands.items()):
+            if seat in self.you:
+                continue
+            for h, (tx, ty) in enumerate(target):
+                i = seat * 2 + h
+                if i < len(pos):
+                    x, y = pos[i]
+                    pos[i] = (x + (tx - x) * k, y + (ty - y) * k)
+        live.hands = dataclasses.replace(live.hands, pos=tuple(pos))
 
     @property
     def rules(self):
@@ -183,7 +266,9 @@ class RemoteSession:
 
     @property
     def client(self) -> Client:
-        return self.net.client  # a rejoin after a drop replaces it
+        client = self.net.client  # a rejoin after a drop replaces it
+        assert client is not None, "a remote session is made once connected"
+        return client
 
     @client.setter
     def client(self, value) -> None:
@@ -218,7 +303,7 @@ class RemoteSession:
         """Send the action. Turn-based games wait (a moment on a network) for the rules' answer and
         return the new view or the refusal; in real time the table goes on at once."""
         c = self.client
-        seat = getattr(action, "player", None)
+        seat = seat_of(action)
         if seat is None:  # a tick: the server keeps the clock
             return self.state
         if seat not in self.you:

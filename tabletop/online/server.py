@@ -48,6 +48,7 @@ from tabletop.core import codec
 from tabletop.core import record as rec
 from tabletop.core.actions import BadAction, action_table, from_json
 from tabletop.core.game import Refused
+from tabletop.core.realtime import Driver
 from tabletop.core.registry import REALTIME, load_all
 from tabletop.core.undo import ONLINE_UNDO, UNDO_KIND
 from tabletop.session import Seat, Session, unique_path
@@ -338,14 +339,14 @@ class Room:
         self.save_asked = False
         self.mirror: Session | None = None
         # real-time computer seats: the game's driver moves their hands here, on the server's clock
-        make_driver = spec.realtime_driver if self.realtime else None
-        self.drivers = {}
-        if make_driver is not None:
-            cross = self.session.options.get("hand_speed_ms", 350)
+        self.rt = spec.realtime if self.realtime else None
+        self.drivers: dict[int, Driver] = {}
+        if self.rt is not None:
+            cross = self.rt.hand_speed_ms(self.session.options)
             for i, seat in enumerate(self.session.seats):
                 if seat.kind == "computer":
                     level = seat.level or spec.bot_levels[-1]
-                    self.drivers[i] = make_driver(i, level, self.session.seed * 7919 + i, cross)
+                    self.drivers[i] = self.rt.make_driver(i, level, self.session.seed * 7919 + i, cross)
         self.driven_at = now_ms()
         if server.autosave:
             self.keep(self._start_mirror)
@@ -666,7 +667,7 @@ class Room:
         self.apply(conn, msg["id"], action)
 
     def apply(self, conn: Conn | None, msg_id, action) -> bool:
-        round_before = getattr(self.session.state, "round", None)
+        round_before = self.rt.round_of(self.session.state) if self.rt is not None else None
         n = len(self.session.record.actions)
         try:
             result = self.session.submit(action)
@@ -679,7 +680,7 @@ class Room:
             return False
         if len(self.session.record.actions) > n:
             self.kept(self.session.record.actions[-1], self.session.state)
-        if self.realtime and self.session.state.round != round_before:
+        if self.rt is not None and self.rt.round_of(self.session.state) != round_before:
             self.epoch += action.t  # the round clock restarts at 0 with the round
         if conn is not None:
             conn.send({"type": "done", "id": msg_id, "n": len(self.session.record.actions)})
@@ -760,11 +761,13 @@ class Room:
         dt = int(t_now - self.driven_at)
         self.driven_at = t_now
         n = len(self.session.record.actions)
+        live = self.session.live  # the room's real-time state: its clock here, the computers' hands
+        assert self.rt is not None and live is not None  # only real-time rooms have drivers
+        live.clock = max(int(t_now - self.epoch), self.rt.clock_of(self.session.state))
         for seat, driver in self.drivers.items():
             view = self.rules.view_for(self.session.state, seat)
-            t = max(int(t_now - self.epoch), view.now)
             try:
-                actions = list(driver.frame(view, t, dt, n))
+                actions = list(driver.drive(view, live, dt, n))
             except Exception as e:
                 self.bot_failed(seat, f"{type(e).__name__}: {e}")
                 return
@@ -773,26 +776,25 @@ class Room:
 
     def tick(self) -> None:
         """Apply held actions whose time has come, in stamp order, then move the round clock on."""
-        if self.session.outcome() is not None or self.paused or self.ended:
+        if self.session.outcome() is not None or self.paused or self.ended or self.rt is None:
             return
         self.drive_computers()
         self.settled = max(self.settled, now_ms() - self.hold_ms())
         while self.held and self.held[0][0] <= self.settled and not self.ended:
             stamp, _, conn, msg_id, action = heapq.heappop(self.held)
             state = self.session.state
-            t = max(int(round(stamp - self.epoch)), state.now)
+            t = max(int(round(stamp - self.epoch)), self.rt.clock_of(state))
             timed = dataclasses.replace(action, t=t)
             self.apply(conn, msg_id, timed)
             if self.session.outcome() is not None:
                 return
         t = int(self.settled - self.epoch)
-        if t > self.session.state.now and not self.ended:
-            tick = next(a for a in self.rules.actions if a.kind == "tick")
+        if t > self.rt.clock_of(self.session.state) and not self.ended:
             before = self.session.state
-            self.session.submit(tick(t))
+            self.session.submit(self.rt.tick_action(t))
             if self.session.state is not before and len(self.session.record.actions) > 0:
                 self.kept(self.session.record.actions[-1], self.session.state)
-            if self.session.state is not before and self.session.state.phase != before.phase:
+            if self.session.state is not before and self.rt.stage_of(self.session.state) != self.rt.stage_of(before):
                 self.broadcast_views()
 
 

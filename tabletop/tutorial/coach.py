@@ -14,7 +14,7 @@ import re
 
 import pygame
 
-from tabletop.core.actions import action_table, from_json
+from tabletop.core.actions import action_table, from_json, seat_of
 from tabletop.core.game import Bot, Refused
 from tabletop.core.registry import REALTIME
 from tabletop.input.devices import menu_buttons
@@ -64,7 +64,7 @@ class Tutor:
         """Coaching for a move of the player's that is legal but not this lesson's; None lets it be."""
         if self.reached:
             return "Well done: the next lesson is coming."
-        if getattr(action, "player", None) != self.player or type(action).__name__ == "Tick":
+        if seat_of(action) != self.player:  # not the learner's move (a real-time game's tick is nobody's)
             return None
         lesson = self.lesson
         if lesson.goal(after) or (lesson.step is not None and lesson.step(action, before, after)):

@@ -186,7 +186,7 @@ class App:
             return
         if not self.vp.too_small:
             for scene in self.updating_scenes():
-                scene.update(dt_ms)
+                scene.frame_update(dt_ms)
         if len(self.settings.messages) > self._told:
             self.tell_settings_messages()
         for t in self.toasts:
@@ -200,7 +200,7 @@ class App:
             return 0
         waits = [t[1] for t in self.toasts]
         if not self.vp.too_small:
-            waits += [w for w in (scene.next_frame() for scene in self.updating_scenes()) if w is not None]
+            waits += [w for w in (scene.frame_wait() for scene in self.updating_scenes()) if w is not None]
         return max(0.0, min(waits)) if waits else None
 
     def dispatch(self, event) -> None:
@@ -228,7 +228,7 @@ class App:
             for scene in list(self.stack):
                 scene.on_pad(pe)
         if self.stack and not self.vp.too_small:
-            self.stack[-1].handle(event, changes)
+            self.stack[-1].frame_handle(event, changes)
 
     def updating_scenes(self):
         out = []
@@ -251,7 +251,7 @@ class App:
             if not self.stack or not self.stack[start].opaque:
                 surf.fill(gfx.FELT_DARK)
             for scene in self.stack[start:]:
-                scene.draw(surf, self.vp)
+                scene.frame_draw(surf, self.vp)
             self.draw_toasts(surf)
             gfx.show_whole(surf, pygame.mouse.get_pos())
         pygame.display.flip()

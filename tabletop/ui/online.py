@@ -4,6 +4,8 @@ a waiting room, and the game's own table drawing the views the server sends (doc
 from __future__ import annotations
 
 import asyncio
+import functools
+from concurrent.futures import Future
 
 import pygame
 
@@ -14,11 +16,12 @@ from tabletop.online import client as client_mod
 from tabletop.online import invite as invite_mod
 from tabletop.online import kept_seats
 from tabletop.online import protocol as P
-from tabletop.online.remote import KNOWN_TOKENS, NetThread, RemoteSession, local_address
+from tabletop.online.remote import KNOWN_TOKENS, NetThread, RemoteGame, RemoteSession, local_address
 from tabletop.ui import gfx
 from tabletop.ui.name_entry import INVITE_ROWS, NameEntry
 from tabletop.ui.scene import Scene, cursor_on, till_blink, wake
 from tabletop.ui.setup import MoreOptions, level_name
+from tabletop.ui.table import TableScene
 from tabletop.ui.widgets import Item, Menu, MenuScene, background, title
 
 HERE, ELSEWHERE = "here", "remote"
@@ -128,10 +131,10 @@ class HostScene(MenuScene):
 
     # What the "More options" page asks of a setup (it is shared with the games' own setups).
     def main_options(self):
-        return [o for o in self.spec.rules.options if getattr(o, "main", False)]
+        return [o for o in self.spec.rules.options if o.main]
 
     def more_options(self):
-        return [o for o in self.spec.rules.options if not getattr(o, "main", False)]
+        return [o for o in self.spec.rules.options if not o.main]
 
     def option_item(self, opt) -> Item:
         vals = [c[0] for c in opt.choices]
@@ -141,7 +144,7 @@ class HostScene(MenuScene):
             index=vals.index(self.options[opt.key]) if self.options[opt.key] in vals else 0,
             hint=opt.help,
             key=f"opt:{opt.key}",
-            on_change=lambda v, k=opt.key: self.options.__setitem__(k, v),
+            on_change=functools.partial(self.options.__setitem__, opt.key),
         )
 
     def has_secrecy(self) -> bool:
@@ -221,7 +224,7 @@ class OneBoxForm(Scene):
         self.focus = 0
         self.error = ""
         self.rects: dict[str, pygame.Rect] = {}
-        self.pending = None  # (net thread, what, future) while connecting
+        self.pending: tuple[NetThread, str, Future] | None = None  # (net thread, what, future) while connecting
         self.pad_used = False  # the hint names the device the player uses
 
     def on_enter(self):
@@ -395,14 +398,16 @@ def host_again(app, entry, room) -> None:
     try:
         port = net.host(room.port, resume=(entry.spec, entry.loaded.record, entry.path, room))
         net.connect(f"ws://127.0.0.1:{port}")
-        net.run(net.client.join(room.code, token=net.resume_token))
+        assert net.client is not None
+        client = net.client
+        net.run(client.join(room.code, token=net.resume_token))
     except Exception as e:  # the port, the kept file: say so, never a crash
         net.close()
         app.toast(f"The online game could not be hosted again: {str(e)[:100]}", 6000)
         return
-    if net.client.errors or not net.client.you:
+    if client.errors or not client.you:
         net.close()
-        app.toast(net.client.errors[-1] if net.client.errors else "The online game could not be hosted again.")
+        app.toast(client.errors[-1] if client.errors else "The online game could not be hosted again.")
         return
     if port != room.port:
         app.toast(f"Port {room.port} is taken now: send your friend the new invite.", 6000)
@@ -517,6 +522,7 @@ class WaitingRoom(Scene):
         self.address = address
         self.on_server = on_server
         self.started = False
+        assert net.client is not None, "the waiting room opens once connected"
         self.invite = invite_mod.make(address, net.client.room) if address else ""
         items = [Item("Leave", action=self.leave)]
         if self.invite:
@@ -648,19 +654,29 @@ class OnlineSeatScene(MenuScene):
         self.parent.build()
 
 
-class _RemoteTable:
-    """Mixed into a game's table class: the table draws its seat's view from the server; this adds
-    the pause while somebody is away, pings and jitter, and leaving closes the connection."""
+class Online:
+    """A game's table played on a server (``TableLink``, composed with the table): the table draws
+    its seat's view from the server; this adds the pause while somebody is away, pings and jitter,
+    the rejoin after a drop, rematch votes, and leaving closes the connection."""
+
+    def __init__(self, table: TableScene, session: RemoteGame):
+        self.table = table
+        self.session = session
+        self.app = table.app
+        self.gave_up = False
+        self.forgotten = False  # the finished game is no longer offered by Continue
+        self.retry_ms = 0.0  # until the next try to join again after a drop
+        self.told_votes: dict[int, bool] = {}
 
     def next_frame(self) -> float | None:
         """The others' moves and the pings come from the network thread, which wakes the loop
         (client.WAKE); real time and a dropped connection (rejoined every two seconds) need frames."""
         s = self.session
-        if s.spec.dynamics == REALTIME or s.client.closed:
+        if s.live is not None or s.client.closed:
             return 0
-        return super().next_frame()
+        return self.table.next_frame()
 
-    def update(self, dt_ms):
+    def update(self, dt_ms: float) -> None:
         s = self.session
         if s.client.bad or s.client.closed_reason:  # the host cannot go on, or sent what we cannot use
             self._give_up(s.client.bad or s.client.closed_reason)
@@ -672,8 +688,8 @@ class _RemoteTable:
                 self.app.replace(remote_table(self.app, RemoteSession(s.net)))
             return
         self._tell_votes(c.rematch_votes)
-        if s.outcome() is not None and s.client.over is not None and not getattr(self, "_forgotten", False):
-            self._forgotten = True  # finished: nothing to come back to; the record came with the result
+        if s.outcome() is not None and s.client.over is not None and not self.forgotten:
+            self.forgotten = True  # finished: nothing to come back to; the record came with the result
             kept_seats.forget(s.client.room)
             problem = s.keep_record()
             if problem:
@@ -683,9 +699,9 @@ class _RemoteTable:
         except Exception as e:
             self._failed(e)
 
-    def handle(self, event, pad_changes):
+    def handle(self, event, pad_changes) -> None:
         try:
-            super().handle(event, pad_changes)
+            self.table.handle(event, pad_changes)
         except Exception as e:
             self._failed(e)
 
@@ -695,53 +711,27 @@ class _RemoteTable:
         self._give_up("The host sent a game this program cannot show, so it was left.")
 
     def _give_up(self, text: str) -> None:
-        if getattr(self, "_gave_up", False):
+        if self.gave_up:
             return
-        self._gave_up = True
+        self.gave_up = True
         self.app.toast(text, 6000)
-        self.leave()
+        self.table.leave()
 
-    def _update(self, dt_ms):
+    def _update(self, dt_ms: float) -> None:
         s = self.session
         if s.client.closed and s.outcome() is None:
             # dropped: come back to the same seat with its token, every two seconds until it works
-            self._retry_ms = getattr(self, "_retry_ms", 0.0) - dt_ms
-            if self._retry_ms <= 0:
-                self._retry_ms = 2000.0
+            self.retry_ms -= dt_ms
+            if self.retry_ms <= 0:
+                self.retry_ms = 2000.0
                 s.net.rejoin()
-                self.say("The connection was lost: joining again...", 2500)
+                self.table.say("The connection was lost: joining again...", 2500)
             return
         if s.paused_for():
             return  # the game waits, as for an unplugged gamepad
-        if s.spec.dynamics == REALTIME and hasattr(self, "t"):
-            self.t = max(self.t, min(s.client.round_clock(), self.t + 200))
-        super().update(dt_ms)
-        if s.spec.dynamics == REALTIME and hasattr(getattr(self, "hands", None), "pos"):
-            self._share_hands(dt_ms)
-
-    def _share_hands(self, dt_ms):
-        """Own hands move at once here and are sent ~15 times a second; the others' hands follow
-        what their computers sent, smoothed so they glide rather than jump."""
-        s = self.session
-        c = s.client
-        self._hands_ms = getattr(self, "_hands_ms", 0.0) + dt_ms
-        if self._hands_ms >= 66:
-            self._hands_ms = 0.0
-            for seat in s.you:
-                pos = [list(self.hands.pos[seat * 2]), list(self.hands.pos[seat * 2 + 1])]
-                msg = {"type": "hands", "seat": seat, "pos": pos}
-                s.net.loop.call_soon_threadsafe(lambda m=msg: asyncio.ensure_future(c.send(m)))
-        pos = list(self.hands.pos)
-        k = min(1.0, dt_ms / 60.0)
-        for seat, target in list(c.hands.items()):
-            if seat in s.you:
-                continue
-            for h, (tx, ty) in enumerate(target):
-                i = seat * 2 + h
-                if i < len(pos):
-                    x, y = pos[i]
-                    pos[i] = (x + (tx - x) * k, y + (ty - y) * k)
-        self.hands = type(self.hands)(tuple(pos))
+        s.follow_clock()
+        self.table.update(dt_ms)
+        s.share_hands(dt_ms)
 
     def net_note(self, seat: int) -> str:
         """Each person's ping in their own panel; a jitter beyond what fine timing can judge makes
@@ -757,11 +747,11 @@ class _RemoteTable:
             note += f" ±{jit[seat] or 0} (casual match)" if seat < len(jit) else " (casual match)"
         return note
 
-    def draw(self, surf, vp):
-        if getattr(self, "_gave_up", False):
+    def draw(self, surf, vp) -> None:
+        if self.gave_up:
             return
         try:
-            super().draw(surf, vp)
+            self.table.draw(surf, vp)
         except Exception as e:
             self._failed(e)
             return
@@ -772,18 +762,18 @@ class _RemoteTable:
             text = f"Paused: waiting for {', '.join(away)} to come back"
             gfx.blit_text(surf, text, vp.s(30), vp.p(640, 340), gfx.GOLD, bold=True, anchor="center")
 
-    def on_focus_lost(self):
+    def focus_pauses(self) -> bool:
         """Online the game goes on for the others: looking at another window pauses nothing."""
+        return False
 
-    def _result_items(self):
-        menu = super()._result_items()
+    def result_items(self, items: list) -> list:
         if self.session.you:
-            return menu
-        return self.result_menu_of([it for it in menu.items if it.label != "Rematch"])  # an onlooker asks none
+            return items
+        return [it for it in items if it.label != "Rematch"]  # an onlooker asks none
 
     def _tell_votes(self, votes: dict) -> None:
         """Say once what each other person answered to a rematch."""
-        told = self.__dict__.setdefault("_told_votes", {})
+        told = self.told_votes
         for seat, yes in votes.items():
             if seat in self.session.you or told.get(seat) == yes or not 0 <= seat < len(self.session.seats):
                 continue
@@ -795,26 +785,27 @@ class _RemoteTable:
                 text = f"{name} declined the rematch."
             self.app.toast(text, 6000)
 
-    def play_again(self):
+    def play_again(self) -> bool:
         """Rematch: asked of the others; the game starts again when every person says yes."""
         s = self.session
         if not s.you or s.outcome() is None:
-            return
+            return True
         c = s.client
         s.net.loop.call_soon_threadsafe(lambda: asyncio.ensure_future(c.rematch(True)))
         others = [s.seats[i].name for i in range(len(s.seats)) if i not in s.you and s.seats[i].kind != "computer"]
         self.app.toast(f"Rematch asked: waiting for {' and '.join(others)} to say yes.", 6000)
+        return True
 
-    def watch_replay(self):
+    def replay_ready(self) -> bool:
         if self.session.record is None:
             self.app.toast("The game's record has not come from the server yet: try again in a moment.")
-            return
-        super().watch_replay()
+            return False
+        return True
 
-    def leave(self):
+    def leave(self) -> None:
         s = self.session
         kept_seats.forget(s.client.room)  # left on purpose: not offered by Continue again
-        if s.you and not s.client.closed and not getattr(self, "_gave_up", False):
+        if s.you and not s.client.closed and not self.gave_up:
             # leaving a finished game says no to a rematch; leaving one in play ends it for the others
             told = s.client.rematch(False) if s.outcome() is not None else s.client.bye(gone=True)
             try:
@@ -822,12 +813,12 @@ class _RemoteTable:
             except Exception:
                 pass  # the connection is gone: the others see a drop instead
         s.net.close()
-        super().leave()
 
 
-def remote_table(app, session: RemoteSession):
-    """The game's own table, drawing from the server (the class gains _RemoteTable's few methods)."""
-    table = session.spec.make_table(app, session)
-    base = type(table)
-    table.__class__ = type(f"Remote{base.__name__}", (_RemoteTable, base), {})
+def remote_table(app, session: RemoteSession) -> TableScene:
+    """The game's own table, given the remote session and, as its link, the network's part (``Online``)."""
+    make = session.spec.make_table
+    assert make is not None, "only a game with a table is offered online"
+    table = make(app, session)
+    table.link = Online(table, session)
     return table

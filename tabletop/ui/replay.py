@@ -25,7 +25,7 @@ from tabletop.core.actions import action_table, from_json
 from tabletop.core.game import Refused
 from tabletop.core.undo import actions_of
 from tabletop.input.devices import key_name, menu_buttons
-from tabletop.session import Seat, Session
+from tabletop.session import Seat, Session, start_live
 from tabletop.ui import gfx
 from tabletop.ui.scene import Scene
 from tabletop.ui.secrecy import Secrecy
@@ -129,6 +129,7 @@ class ReplayScene(Scene):
             state = result
             s.record.add(action)
         s.state = state
+        s.live = start_live(self.spec, state)  # a real-time game's clock and hands, at that move
         return s  # no bots: nobody moves but the record
 
     def _build(self, index: int) -> None:

@@ -64,6 +64,19 @@ class Scene:
     def draw(self, surf, vp) -> None:
         pass
 
+    # what the window's loop calls: the scene's own methods (a table's go through its link: ui/table.py)
+    def frame_wait(self) -> float | None:
+        return self.next_frame()
+
+    def frame_update(self, dt_ms: float) -> None:
+        self.update(dt_ms)
+
+    def frame_draw(self, surf, vp) -> None:
+        self.draw(surf, vp)
+
+    def frame_handle(self, event, pad_changes) -> None:
+        self.handle(event, pad_changes)
+
     def on_enter(self) -> None:
         pass
 

@@ -31,15 +31,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
+from tabletop.core.actions import seat_of
 from tabletop.core.game import Refused, name_seats
 from tabletop.core.registry import REALTIME, TURNS
 from tabletop.core.undo import Undo
 from tabletop.input import hints, rebind
 from tabletop.input.devices import Press, Router, key_name, menu_buttons
+from tabletop.session import GameSession
 from tabletop.ui import cards, gfx, pace, undo
 from tabletop.ui import moment as moment_mod
 from tabletop.ui import result as result_mod
@@ -73,10 +75,67 @@ class Flight:
     total: float
 
 
+class TableLink(Protocol):
+    """Where a table is played, beyond its game: at one computer nothing more (``Here``); online the
+    network's part (ui/online.py), composed with the table (the table is given it), never mixed into
+    the table's class. The window's loop reaches the table through it."""
+
+    def next_frame(self) -> float | None: ...
+    def update(self, dt_ms: float) -> None: ...
+    def handle(self, event, pad_changes) -> None: ...
+    def draw(self, surf, vp) -> None: ...
+    def net_note(self, seat: int) -> str: ...
+    def result_items(self, items: list) -> list: ...
+    def play_again(self) -> bool: ...
+    def replay_ready(self) -> bool: ...
+    def leave(self) -> None: ...
+    def focus_pauses(self) -> bool: ...
+
+
+class Here:
+    """A table played at this computer: the window's loop reaches the table as it is."""
+
+    def __init__(self, table: TableScene):
+        self.table = table
+
+    def next_frame(self) -> float | None:
+        return self.table.next_frame()
+
+    def update(self, dt_ms: float) -> None:
+        self.table.update(dt_ms)
+
+    def handle(self, event, pad_changes) -> None:
+        self.table.handle(event, pad_changes)
+
+    def draw(self, surf, vp) -> None:
+        self.table.draw(surf, vp)
+
+    def net_note(self, seat: int) -> str:
+        """Nothing follows a name at one computer (online: the ping)."""
+        return ""
+
+    def result_items(self, items: list) -> list:
+        return items
+
+    def play_again(self) -> bool:
+        """False: the table starts the next game itself (online it is asked of the others)."""
+        return False
+
+    def replay_ready(self) -> bool:
+        return True
+
+    def leave(self) -> None:
+        """Nothing to close at one computer."""
+
+    def focus_pauses(self) -> bool:
+        """True: looking at another window pauses the game."""
+        return True
+
+
 class TableScene(FocusMixin, Scene):
     undo_spot = undo.BUTTON  # where the Undo button sits (design units); a table may move it
 
-    def __init__(self, app, session):
+    def __init__(self, app, session: GameSession):
         super().__init__(app)
         self.session = session
         self.spec = session.spec
@@ -103,13 +162,27 @@ class TableScene(FocusMixin, Scene):
         self.anim_speed = float(app.settings["animation_speed"])
         self.pace = pace.factor(app.settings)  # the "Computer turns" setting: scales the pauses below
         self.read_ms = 0.0  # a person's own result stays this long before a computer moves on
-        self.pause_rect = None
+        self.pause_rect: pygame.Rect | None = None
         self.undo_rect = None  # the Undo button, while it is shown
         self.tutor = None  # a lesson's coach (tabletop.tutorial) when the table plays a lesson
         self.watched = False  # a replay drives this table: its record's moves alone change the game (no clock)
         self.moments: list[moment_mod.Moment] = []  # big moments being shown, one after another
         self.report = None  # the finished game's story (result_mod.build), gathered once
         self.result_bottom = 0  # the window y where the result panel's story and numbers end
+        self.link: TableLink = Here(self)  # online: the network's part (ui/online.py remote_table)
+
+    # -- the window's loop reaches the table through its link ------------------------------
+    def frame_wait(self) -> float | None:
+        return self.link.next_frame()
+
+    def frame_update(self, dt_ms: float) -> None:
+        self.link.update(dt_ms)
+
+    def frame_draw(self, surf, vp) -> None:
+        self.link.draw(surf, vp)
+
+    def frame_handle(self, event, pad_changes) -> None:
+        self.link.handle(event, pad_changes)
 
     def name_note(self, seat: int) -> str:
         """What follows a seat's name on the table: " (computer)" for the computer's seats; a person
@@ -118,7 +191,7 @@ class TableScene(FocusMixin, Scene):
 
     def net_note(self, seat: int) -> str:
         """Online, a person's ping (" · 23 ms"); nothing at one computer."""
-        return ""
+        return self.link.net_note(seat)
 
     # -- hooks for subclasses ---------------------------------------------------------
     def draw_table(self, surf, vp) -> None:
@@ -150,6 +223,10 @@ class TableScene(FocusMixin, Scene):
 
     def watch_time(self, t_ms: int) -> None:
         """A replay's clock stands at ``t_ms`` of the round (a real-time table shows its time from it)."""
+
+    def bench_pose(self) -> None:
+        """The benchmark's and screenshots' busiest look (a table whose busiest look is not the
+        game as it stands sets it here)."""
 
     def lesson_spots(self, vp) -> list:
         """Places a lesson may light up that are not hot things (payload, window rect); see tabletop.tutorial."""
@@ -185,7 +262,7 @@ class TableScene(FocusMixin, Scene):
             self.say(f"{self.session.seats[action.player].name} took back a move.", 2500)
             self.app.sounds.play("click")
         else:
-            if self.spec.dynamics == TURNS and getattr(action, "player", None) in self.humans:
+            if self.spec.dynamics == TURNS and seat_of(action) in self.humans:
                 self.read_ms = pace.READ_MS * self.pace  # time to read your own result
             self.after_action(action, result)
             notice = self.save_notice()  # saving stopped or started again: said once
@@ -203,7 +280,7 @@ class TableScene(FocusMixin, Scene):
             if why:
                 result = Refused(why)
         if isinstance(result, Refused):
-            if getattr(action, "player", None) == self.tutor.player:
+            if seat_of(action) == self.tutor.player:
                 self.tutor.coach(result.reason)
             self.app.sounds.play("refuse")
             return result
@@ -214,8 +291,7 @@ class TableScene(FocusMixin, Scene):
 
     def save_notice(self) -> str:
         """A change in saving to tell once ("" for a session that keeps no file, e.g. a remote one)."""
-        take = getattr(self.session, "take_notice", None)
-        return take() if take is not None else ""
+        return self.session.take_notice()
 
     def moment(self, title: str, line: str = "", colour=gfx.GOLD, sound: str | None = None) -> None:
         """A big moment of the game: a shout sweeps across the table (after those already showing)
@@ -233,16 +309,11 @@ class TableScene(FocusMixin, Scene):
     # -- taking back a move ------------------------------------------------------------
     def undo_shown(self) -> bool:
         """Whether this table offers undo at all (not in a lesson, online, or in real time)."""
-        return (
-            self.tutor is None
-            and not getattr(self.session, "remote", False)
-            and self.spec.dynamics != REALTIME
-            and bool(self.humans)
-        )
+        return self.tutor is None and not self.session.remote and self.spec.dynamics != REALTIME and bool(self.humans)
 
     def undo_reason(self) -> str:
         """Why nobody here may take back a move now ("" when someone may)."""
-        if getattr(self.session, "remote", False):
+        if self.session.remote:
             return undo.ONLINE
         seat = self.session.undo_seat()
         if seat is not None and seat in self.humans:
@@ -327,9 +398,7 @@ class TableScene(FocusMixin, Scene):
 
     # -- scene plumbing ------------------------------------------------------------------
     def on_exit(self) -> None:
-        close = getattr(self.session, "close", None)  # leaving the table: its kept game is unlocked
-        if close is not None:
-            close()
+        self.session.close()  # leaving the table: its kept game is unlocked
 
     def on_enter(self) -> None:
         notice = self.save_notice()
@@ -354,7 +423,7 @@ class TableScene(FocusMixin, Scene):
         self.router.release_all()
 
     def on_focus_lost(self) -> None:
-        if self.session.outcome() is None:
+        if self.session.outcome() is None and self.link.focus_pauses():
             self.pause()
 
     def on_pad(self, pe) -> None:
@@ -704,7 +773,7 @@ class TableScene(FocusMixin, Scene):
             Item("Look at the table", action=self._dismiss),
             Item("Back to the menu", action=self.leave),
         ]
-        return self.result_menu_of(items)
+        return self.result_menu_of(self.link.result_items(items))
 
     def result_menu_of(self, items):
         """The result panel's menu of ``items``, under the panel's story and numbers."""
@@ -715,6 +784,8 @@ class TableScene(FocusMixin, Scene):
     def watch_replay(self):
         from tabletop.ui.replay import ReplayScene
 
+        if not self.link.replay_ready():
+            return
         self.app.push(ReplayScene(self.app, self.spec, self.session.record))
 
     def _dismiss(self):
@@ -723,12 +794,15 @@ class TableScene(FocusMixin, Scene):
     def play_again(self):
         from tabletop.session import Session
 
+        if self.link.play_again():
+            return
         session = Session.new(self.spec, self.session.seats, self.session.options)
         self.app.replace(self.spec.make_table(self.app, session))
 
     def leave(self):
         from tabletop.ui.launcher import Launcher
 
+        self.link.leave()
         self.app.reset_to(Launcher(self.app))
 
     def _result_handle(self, event, pad_changes):

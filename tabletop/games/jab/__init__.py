@@ -14,7 +14,7 @@ from tabletop.core.registry import REALTIME, GameSpec, LadderSpec, TileSpec, laz
 from .bot import ALIASES, LEVELS, MODELS, random_game_count
 from .models import ladder_pairs, ladder_targets
 from .moment import late_round
-from .players import RealtimeDriver, headless_play, make_bot
+from .players import JAB_REALTIME, headless_play, make_bot
 from .rules import RULES
 from .rules.content import COLOURS
 
@@ -51,7 +51,7 @@ SPEC = register(
         tutorial=lazy(__name__ + ".tutorial", "lessons"),
         reserved_names=dict.fromkeys(COLOURS, "a card colour"),  # "Blue's blue Jab" would not say who did what
         random_game=random_game_count,
-        realtime_driver=RealtimeDriver,
+        realtime=JAB_REALTIME,
         bench_moment=late_round,
     )
 )

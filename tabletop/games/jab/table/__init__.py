@@ -29,22 +29,19 @@ import math
 
 import pygame
 
-from tabletop.core.game import Refused
+from tabletop.core.actions import seat_of
 from tabletop.ui.table import Hot, TableScene
 
-from ..rules.actions import Choose, Claim, Cover, Ready, Return, Split, Tick
+from ..players import JAB_REALTIME, Live, carry_out
+from ..rules.actions import Choose, Claim, Cover, Place, Ready, Return, Split, Take, Tick
 from ..rules.hands import (
     RECTS,
     SIDES,
-    Grab,
     Hands,
-    Press,
-    Release,
     advance,
     deck_name,
     inside,
     parse_target,
-    start_hands,
     target_at,
     target_name,
 )
@@ -102,10 +99,8 @@ class JabTable(HandDevices, TableScene):
         # the scheme each human's hints are written for
         self.shown_scheme = {i: (s.scheme or "keyboard") for i, s in enumerate(seats) if s.kind == "human"}
         st = session.state
-        self.t = int(st.now)
         self.round_seen = st.round
-        self.cross = int(st.options["hand_speed_ms"])
-        self.hands = start_hands()
+        self.cross = JAB_REALTIME.hand_speed_ms(st.options)
         self.last_state = st
         # mouse: per hand a queue of ("grab" | "release", (x, y)) done when the hand gets there
         self.mq: list[list] = [[], []]
@@ -138,6 +133,31 @@ class JabTable(HandDevices, TableScene):
         self._say_seat = None
         self.lockout_total = int(st.options["claim_lockout_ms"])
 
+    # -- the real-time state: the session's (local or remote), read and moved here -----------
+    @property
+    def live(self) -> Live:
+        live = self.session.live
+        assert isinstance(live, Live), "a JAB session holds JAB's real-time state"
+        return live
+
+    @property
+    def t(self) -> int:
+        """The round clock (ms) this table stands at."""
+        return self.live.clock
+
+    @t.setter
+    def t(self, ms: int) -> None:
+        self.live.clock = ms
+
+    @property
+    def hands(self) -> Hands:
+        """Where the four hands are."""
+        return self.live.hands
+
+    @hands.setter
+    def hands(self, hands: Hands) -> None:
+        self.live.hands = hands
+
     # -- names and small questions ---------------------------------------------------
     def bottom(self, seat: int) -> bool:
         """Whether ``seat`` sits at the bottom of this screen."""
@@ -156,7 +176,7 @@ class JabTable(HandDevices, TableScene):
         return (
             bool(self.app.settings["assist"])
             or bool(self.session.state.options.get("assist"))
-            or getattr(self, "tutor", None) is not None
+            or self.tutor is not None
         )
 
     def watch_time(self, t_ms: int) -> None:
@@ -202,7 +222,7 @@ class JabTable(HandDevices, TableScene):
         where the server keeps the clock."""
         st = self.session.state
         live = st.phase == "playing" and self.t >= st.go_at and self.session.outcome() is None
-        return live and not getattr(self.session, "remote", False)
+        return live and not self.session.remote
 
     def pause(self) -> None:
         super().pause()
@@ -220,7 +240,7 @@ class JabTable(HandDevices, TableScene):
 
     # -- actions -----------------------------------------------------------------------
     def submit(self, action, seat=None):
-        self._say_seat = seat if seat is not None else getattr(action, "player", None)
+        self._say_seat = seat if seat is not None else seat_of(action)
         try:
             return super().submit(action)
         finally:
@@ -234,11 +254,9 @@ class JabTable(HandDevices, TableScene):
         if result is old:
             return
         self.last_state = result
-        if result.round != self.round_seen:  # a new round: the clock restarted
+        if result.round != self.round_seen:  # a new round: the session's clock and hands started again
             self.round_seen = result.round
-            self.t = int(result.now)
             self.split_pick = {}
-            self.hands = start_hands()  # every hand back over its deck for the new round
             self.jump_to = [None] * 4
             self.pull_to = [None] * 4
         if result.phase != "playing" or old.phase != "playing":
@@ -251,15 +269,16 @@ class JabTable(HandDevices, TableScene):
                 self.final_score = True  # a win by decision: first the last round's score
         if old.phase in ("playing", "clinch") and result.round == old.round:
             self._fly_tokens(old.health, result.health)
-        kind = getattr(action, "kind", "")
-        if kind == "take":
+        if isinstance(action, Take):
             self.app.sounds.play("take")
-        elif kind == "return":
+        elif isinstance(action, Return):
             self._fly_home(action.player, SIDES.index(action.hand), old)
-        elif kind in ("place",):
+        elif isinstance(action, Place):
             self.app.sounds.play("place")
-            b, i = parse_target(action.target)
-            self.flashes[b * 3 + i] = [table_colour(action.player), 450.0]
+            spot = parse_target(action.target)
+            if spot is not None:
+                b, i = spot
+                self.flashes[b * 3 + i] = [table_colour(action.player), 450.0]
         last = old.events[-1]["seq"] if old.events else 0
         for e in result.events:
             if e["seq"] > last:
@@ -293,7 +312,7 @@ class JabTable(HandDevices, TableScene):
         elif kind == "round-end":
             self.shout("Round over", (240, 240, 240))
             self.app.sounds.play("bell")
-        elif kind == "danger":
+        elif kind == "danger" and who is not None:
             self.note(who, f"{self.name(who)} is in danger: no health left!")
         elif kind == "knockout-open":
             self.note(who, "Knockout open! Claim it with the Knockout button.")
@@ -450,10 +469,11 @@ class JabTable(HandDevices, TableScene):
     def _cover_or_choose(self, seat: int, h: int) -> None:
         x, y = self.hands.at(seat, h)
         target = target_at(x, y)
-        if target is None:
+        spot = parse_target(target) if target is not None else None
+        if target is None or spot is None:
             self.note(seat, "Move a hand over a target, then press take.")
             return
-        boxer, _i = parse_target(target)
+        boxer, _i = spot
         if boxer == seat:
             self.submit(Cover(player=seat, target=target, t=self.t))
         else:
@@ -540,28 +560,8 @@ class JabTable(HandDevices, TableScene):
             self.app.sounds.play("bell")
 
     def _bot_frame(self, seat: int, bot) -> list:
-        moves = []
-        view = self.session.view(seat)
-        rnd = self.session.state.round
-        for it in bot.intents(view, self.hands, self.t):
-            st = self.session.state
-            if st.round != rnd or self.session.outcome() is not None:
-                break
-            if isinstance(it, Grab):
-                a = grab_action(self.hands, it.player, it.hand, self.t)
-                if a is not None:
-                    self.submit(a)
-            elif isinstance(it, Release):
-                a = release_action(st, self.hands, it.player, it.hand, self.t)
-                if a is not None:
-                    self.submit(a)
-            elif isinstance(it, Press):
-                res = self.submit(it.action, seat)
-                if isinstance(res, Refused):
-                    break
-            else:
-                moves.append(it)
-        return moves
+        intents = bot.intents(self.session.view(seat), self.hands, self.t)
+        return carry_out(intents, self.hands, self.t, lambda: self.session.state, lambda a: self.submit(a, seat))
 
     # -- drawing -------------------------------------------------------------------------
     def draw_table(self, surf, vp) -> None:
