@@ -12,10 +12,14 @@ from __future__ import annotations
 import asyncio
 import socket
 import threading
+from typing import Any
 
 from tabletop import paths, storage, validate
-from tabletop.core.game import Refused
-from tabletop.core.registry import REALTIME
+from tabletop.core import record as rec
+from tabletop.core.actions import Action
+from tabletop.core.game import Outcome, Refused
+from tabletop.core.registry import REALTIME, GameSpec
+from tabletop.core.undo import ONLINE_UNDO
 from tabletop.session import Seat
 
 from . import kept_seats, portmap
@@ -123,7 +127,7 @@ class NetThread:
 
 
 class RemoteSession:
-    """What a game's table needs of a session, for a game played on a server."""
+    """What a game's table needs of a session (``session.SessionLike``), for a game played on a server."""
 
     remote = True
     autosave = False
@@ -133,6 +137,8 @@ class RemoteSession:
     def __init__(self, net: NetThread):
         self.net = net
         c = net.client
+        if c is None or c.spec is None:
+            raise ValueError("a remote session needs a client in a room")
         self.viewer = c.you[0] if c.you else P.WATCH  # whose view the table draws: an onlooker's has no seat
         self.game_no = c.game_no  # a rematch in the room starts the next game (and a new table)
         self.keep_note = ""
@@ -141,9 +147,8 @@ class RemoteSession:
         if c.you and net.server is None:  # a game on another computer: kept here, so a closed window loses nothing
             names = [s["name"] for s in c.seats]
             self.keep_note = kept_seats.keep(c.url, c.room, c.tokens[c.you[0]], c.you[0], c.spec.id, names)
-        self.spec = c.spec
-        first = c.views.get(self.viewer)
-        self.options = first.options if hasattr(first, "options") else {}
+        self.spec: GameSpec = c.spec
+        self.options = dict(c.options)  # the room's options, as the server checked them
         self.you = list(c.you)
         self.bots: dict = {}  # the server plays the computers
         self.seats = [
@@ -155,11 +160,11 @@ class RemoteSession:
         self.seen_n = -1
 
     @property
-    def rules(self):
+    def rules(self) -> Any:
         return self.spec.rules
 
     @property
-    def record(self):
+    def record(self) -> rec.Record | None:
         """The finished game's record, as the server sent it with the result, checked at the door
         (None before the end, or when it is not a record of this game)."""
         over = self.client.over
@@ -183,24 +188,42 @@ class RemoteSession:
 
     @property
     def client(self) -> Client:
-        return self.net.client  # a rejoin after a drop replaces it
+        c = self.net.client  # a rejoin after a drop replaces it (never with none)
+        if c is None:
+            raise ValueError("a remote session needs a client")
+        return c
 
     @client.setter
     def client(self, value) -> None:
         pass  # always the net thread's current client
 
     @property
-    def state(self):
+    def state(self) -> Any:
         return self.client.views[self.viewer]
 
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
-    def outcome(self):
+    def outcome(self) -> Outcome | None:
         return self.rules.outcome(self.state)
 
-    def view(self, viewer):
-        return self.client.views.get(viewer, self.state)
+    def view(self, viewer: int | None) -> Any:
+        return self.state if viewer is None else self.client.views.get(viewer, self.state)
+
+    def undo_seat(self) -> int | None:
+        return None  # moves are not taken back online
+
+    def undo_why(self, player: int) -> str:
+        return ONLINE_UNDO
+
+    def kept_here(self) -> bool:
+        return self.net.server is not None  # hosted here: this computer's server keeps the game
+
+    def take_notice(self) -> str:
+        return ""  # nothing is saved here: the server keeps the game
+
+    def close(self) -> None:
+        pass  # no kept file here: the window's net thread is closed by the online screens
 
     def paused_for(self) -> list[str]:
         st = self.client.status
@@ -214,7 +237,7 @@ class RemoteSession:
             return True
         return False
 
-    def submit(self, action):
+    def submit(self, action: Action) -> Any:
         """Send the action. Turn-based games wait (a moment on a network) for the rules' answer and
         return the new view or the refusal; in real time the table goes on at once."""
         c = self.client

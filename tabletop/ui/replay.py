@@ -109,16 +109,18 @@ class ReplayScene(Scene):
         for i, p in enumerate(self.source.players):
             kind = p.get("kind", "human")
             seats.append(Seat(str(p.get("name", f"Player {i + 1}")), kind, level=str(p.get("level", ""))))
+        options = self.spec.rules.check_options(self.source.options)
+        src = self.source
         s = Session(
             spec=self.spec,
             seats=seats,
-            options=self.spec.rules.check_options(self.source.options),
-            seed=self.source.seed,
-            setup=self.source.setup,
+            options=options,
+            seed=src.seed,
+            record=rec.Record(
+                game=self.spec.id, seed=src.seed, options=options, players=list(src.players), setup=src.setup
+            ),
+            setup=src.setup,
             autosave=False,
-        )
-        s.record = rec.Record(
-            game=self.spec.id, seed=s.seed, options=s.options, players=list(self.source.players), setup=s.setup
         )
         state = rec.start(self.source, self.spec)
         s.history = rec.history(self.spec, rec.n_players(self.source, self.spec))

@@ -40,6 +40,7 @@ from tabletop.core.registry import REALTIME, TURNS
 from tabletop.core.undo import Undo
 from tabletop.input import hints, rebind
 from tabletop.input.devices import Press, Router, key_name, menu_buttons
+from tabletop.session import SessionLike
 from tabletop.ui import cards, gfx, pace, undo
 from tabletop.ui import moment as moment_mod
 from tabletop.ui import result as result_mod
@@ -76,7 +77,7 @@ class Flight:
 class TableScene(FocusMixin, Scene):
     undo_spot = undo.BUTTON  # where the Undo button sits (design units); a table may move it
 
-    def __init__(self, app, session):
+    def __init__(self, app, session: SessionLike):
         super().__init__(app)
         self.session = session
         self.spec = session.spec
@@ -214,8 +215,7 @@ class TableScene(FocusMixin, Scene):
 
     def save_notice(self) -> str:
         """A change in saving to tell once ("" for a session that keeps no file, e.g. a remote one)."""
-        take = getattr(self.session, "take_notice", None)
-        return take() if take is not None else ""
+        return self.session.take_notice()
 
     def moment(self, title: str, line: str = "", colour=gfx.GOLD, sound: str | None = None) -> None:
         """A big moment of the game: a shout sweeps across the table (after those already showing)
@@ -233,16 +233,11 @@ class TableScene(FocusMixin, Scene):
     # -- taking back a move ------------------------------------------------------------
     def undo_shown(self) -> bool:
         """Whether this table offers undo at all (not in a lesson, online, or in real time)."""
-        return (
-            self.tutor is None
-            and not getattr(self.session, "remote", False)
-            and self.spec.dynamics != REALTIME
-            and bool(self.humans)
-        )
+        return self.tutor is None and not self.session.remote and self.spec.dynamics != REALTIME and bool(self.humans)
 
     def undo_reason(self) -> str:
         """Why nobody here may take back a move now ("" when someone may)."""
-        if getattr(self.session, "remote", False):
+        if self.session.remote:
             return undo.ONLINE
         seat = self.session.undo_seat()
         if seat is not None and seat in self.humans:
@@ -327,9 +322,7 @@ class TableScene(FocusMixin, Scene):
 
     # -- scene plumbing ------------------------------------------------------------------
     def on_exit(self) -> None:
-        close = getattr(self.session, "close", None)  # leaving the table: its kept game is unlocked
-        if close is not None:
-            close()
+        self.session.close()  # leaving the table: its kept game is unlocked
 
     def on_enter(self) -> None:
         notice = self.save_notice()
