@@ -184,7 +184,7 @@ def target_line(c) -> str:
 
 def run(game_ids, games=None, jobs=1, seed=0, out=print, quick=False) -> dict:
     specs = [registry.get(g) for g in game_ids]
-    work = []
+    work: list[tuple[str, str, str, list[int]]] = []  # (game, level, table level, seeds)
     for spec in specs:
         n = games or DEFAULT_GAMES.get(spec.id, DEFAULT_OTHERS)
         for a, b in pairs(spec, quick) + tables(spec):

@@ -9,6 +9,7 @@ import asyncio
 import sys
 import time
 from collections import deque
+from typing import Any
 
 import websockets
 from websockets.asyncio.client import ClientConnection
@@ -85,7 +86,7 @@ class Client:
         self.tokens: dict[int, str] = {}
         self.seats: list[dict] = []
         self.you: list[int] = []
-        self.views: dict[int, object] = {}
+        self.views: dict[int, Any] = {}  # each seat's view: the game's own state type
         self.view_json: dict[int, dict] = {}
         self.n: dict[int, int] = {}
         self.events: list[dict] = []

@@ -55,7 +55,7 @@ class NetThread:
         self.error = ""
         self.reach: portmap.Reach | None = None  # hosting: can a friend elsewhere join? (None: still asking)
         self.resume_token = ""
-        self._mapping = None
+        self._mapping: portmap.Mapping | None = None
 
     def run(self, coro, timeout: float = 10.0):
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)

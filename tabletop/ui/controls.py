@@ -13,6 +13,8 @@ and a game under this screen (opened from its pause menu) uses them at once.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from tabletop.core.words import plural
@@ -86,7 +88,7 @@ class ControlsScene(MenuScene):
             items.append(
                 Item(
                     rebind.action_label(action),
-                    action=lambda a=action: self.capture(a),
+                    action=partial(self.capture, action),
                     key="act:" + action,
                     hint=("Clash: " + "; ".join(why)) if why else "Choose it, then press the new key or button",
                 )
