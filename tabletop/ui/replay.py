@@ -17,6 +17,8 @@ the table from the record at that move.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from tabletop import validate
@@ -29,6 +31,7 @@ from tabletop.session import Seat, Session
 from tabletop.ui import gfx
 from tabletop.ui.scene import Scene
 from tabletop.ui.secrecy import Secrecy
+from tabletop.ui.table import TableScene
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 STEP_MS = 900  # between moves of a turn-based game at 1x
@@ -82,10 +85,9 @@ class ReplayScene(Scene):
         self.speed_i = 2
         self.error = ""
         self.scrub: int | None = None  # the move under a dragged scrubber
-        self.buttons: list[tuple[pygame.Rect, object]] = []
+        self.buttons: list[tuple[pygame.Rect, Callable[[], object]]] = []
         self.track: pygame.Rect | None = None
-        self.table = None
-        self._build(0)
+        self.table = self._table_at(0)
 
     # -- the table at a move ---------------------------------------------------------------------
     def _round_starts(self) -> list[int]:
@@ -135,21 +137,23 @@ class ReplayScene(Scene):
 
     def _build(self, index: int) -> None:
         """Put the table at move ``index`` (instantly, without animations)."""
+        old = self.table
+        self.table = table = self._table_at(index)
+        if old in self.app.stack:
+            self.app.stack[self.app.stack.index(old)] = table
+
+    def _table_at(self, index: int) -> TableScene:
+        """A new table at move ``index``, watched (the replay's clock and its result panel)."""
         index = max(0, min(len(self.actions), index))
         self.session = self._session(index)
         self.index = index
-        table = self.spec.make_table(self.app, self.session)
+        assert self.spec.make_table is not None  # a record opens in a replay only for a game with a table
+        table: TableScene = self.spec.make_table(self.app, self.session)
         if hasattr(table, "secrecy"):
             table.secrecy = WatchSecrecy(table, self.side)
         table.result_height = BAR_Y - 34 - 8  # the result panel ends above the replay's bar
-        table.watched = True  # no clock of its own: the record's moves, at their times, are the game
+        table.watched = True  # no clock of its own, no undo: the record's moves, at their times, are the game
         table.result_items = self._result_menu  # the result panel's buttons act on the replay
-        table.undo_shown = lambda: False  # nobody takes back a move in a replay
-        table._result_items = self._result_menu
-        old = self.table
-        self.table = table
-        if old is not None and old in self.app.stack:
-            self.app.stack[self.app.stack.index(old)] = table
         self.wait = 0.0
         last_t = next(
             (
@@ -161,6 +165,7 @@ class ReplayScene(Scene):
         )
         self.clock = float(last_t)
         self._last_t = last_t
+        return table
 
     def seek(self, index: int) -> None:
         self.playing = False
@@ -368,6 +373,8 @@ class ReplayScene(Scene):
 
     def _index_at(self, x: int) -> int:
         r = self.track
+        if r is None:  # no bar drawn yet: nothing to point at
+            return self.index
         f = min(1.0, max(0.0, (x - r.x) / max(1, r.w)))
         return round(f * len(self.actions))
 

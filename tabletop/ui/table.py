@@ -76,6 +76,8 @@ class Flight:
 
 class TableScene(FocusMixin, Scene):
     undo_spot = undo.BUTTON  # where the Undo button sits (design units); a table may move it
+    result_height = 652  # the result panel's height (design units): a replay keeps its bar below it
+    result_items: Callable[[], Any] | None = None  # the result panel's menu, when a replay gives its own
 
     def __init__(self, app, session: SessionLike):
         super().__init__(app)
@@ -232,8 +234,14 @@ class TableScene(FocusMixin, Scene):
 
     # -- taking back a move ------------------------------------------------------------
     def undo_shown(self) -> bool:
-        """Whether this table offers undo at all (not in a lesson, online, or in real time)."""
-        return self.tutor is None and not self.session.remote and self.spec.dynamics != REALTIME and bool(self.humans)
+        """Whether this table offers undo at all (not in a lesson, a replay, online, or in real time)."""
+        return (
+            self.tutor is None
+            and not self.watched
+            and not self.session.remote
+            and self.spec.dynamics != REALTIME
+            and bool(self.humans)
+        )
 
     def undo_reason(self) -> str:
         """Why nobody here may take back a move now ("" when someone may)."""
@@ -678,6 +686,8 @@ class TableScene(FocusMixin, Scene):
     def _result_items(self):
         from tabletop.ui.widgets import Item
 
+        if self.result_items is not None:
+            return self.result_items()
         items = [
             Item("Rematch", action=self.play_again),
             Item("Watch the replay", action=self.watch_replay),
