@@ -72,7 +72,7 @@ class Pad:
 
 @dataclass(frozen=True)
 class Press:
-    seat: int | None
+    seat: int
     button: str
     down: bool
     source: str = ""  # "key", "mouse", "pad:<id>"

@@ -106,8 +106,8 @@ class TableScene(FocusMixin, Scene):
         self.anim_speed = float(app.settings["animation_speed"])
         self.pace = pace.factor(app.settings)  # the "Computer turns" setting: scales the pauses below
         self.read_ms = 0.0  # a person's own result stays this long before a computer moves on
-        self.pause_rect = None
-        self.undo_rect = None  # the Undo button, while it is shown
+        self.pause_rect: pygame.Rect | None = None
+        self.undo_rect: pygame.Rect | None = None  # the Undo button, while it is shown
         self.tutor = None  # a lesson's coach (tabletop.tutorial) when the table plays a lesson
         self.watched = False  # a replay drives this table: its record's moves alone change the game (no clock)
         self.moments: list[moment_mod.Moment] = []  # big moments being shown, one after another
@@ -488,7 +488,8 @@ class TableScene(FocusMixin, Scene):
             self.show_focus[seat] = False
             hot = self.hot_at(event.pos, ("button",), seat)
             if hot is not None:
-                hot.callback()
+                if hot.callback is not None:
+                    hot.callback()
                 return
             hot = self.hot_at(event.pos, ("card",), seat)
             if hot is not None:
@@ -523,7 +524,7 @@ class TableScene(FocusMixin, Scene):
                 self.say(reason)
                 self.app.sounds.play("refuse")
                 self._fly_back(drag)
-            else:
+            elif zone is not None:  # (always: with no zone there is a reason)
                 self.on_drop(seat, hot.payload, zone.payload)
 
     def zone_refusal(self, payload, zone: Hot) -> str | None:
@@ -611,10 +612,10 @@ class TableScene(FocusMixin, Scene):
         for f in self.flights:
             t = gfx.ease_out(1 - f.ms / f.total)
             surf.blit(f.image, (gfx.lerp(f.start[0], f.end[0], t), gfx.lerp(f.start[1], f.end[1], t)))
-        self.pause_rect = vp.r(1232, 8, 40, 32)
-        gfx.panel(surf, self.pause_rect, (40, 44, 56), radius=vp.s(6))
+        self.pause_rect = pause_rect = vp.r(1232, 8, 40, 32)
+        gfx.panel(surf, pause_rect, (40, 44, 56), radius=vp.s(6))
         bar_w, bar_h = vp.s(5), vp.s(16)
-        c = self.pause_rect.center
+        c = pause_rect.center
         for side in (-1, 1):  # two bars (vp.s is for lengths: an offset's sign goes outside it)
             pygame.draw.rect(surf, gfx.WHITE, (c[0] + side * vp.s(5) - bar_w // 2, c[1] - bar_h // 2, bar_w, bar_h))
         if self.moments:
