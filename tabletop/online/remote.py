@@ -85,11 +85,12 @@ class NetThread:
         """Ask the router for a way in (it can take a second or two: off the window's thread)."""
         self.reach, self._mapping = portmap.open_port(port, BIND)
 
-    def connect(self, url: str) -> None:
-        self.client = Client(url)
+    def connect(self, url: str) -> Client:
+        self.client = client = Client(url)
         if self.server is not None:
-            self.client.host_key = self.server.host_key
-        self.run(self.client.connect())
+            client.host_key = self.server.host_key
+        self.run(client.connect())
+        return client
 
     def rejoin(self) -> None:
         """After a drop: a new connection to the same room with this client's tokens (in the background)."""

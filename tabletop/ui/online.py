@@ -4,6 +4,8 @@ a waiting room, and the game's own table drawing the views the server sends (doc
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import Future
+from functools import partial
 
 import pygame
 
@@ -128,10 +130,10 @@ class HostScene(MenuScene):
 
     # What the "More options" page asks of a setup (it is shared with the games' own setups).
     def main_options(self):
-        return [o for o in self.spec.rules.options if getattr(o, "main", False)]
+        return [o for o in self.spec.rules.options if o.main]
 
     def more_options(self):
-        return [o for o in self.spec.rules.options if not getattr(o, "main", False)]
+        return [o for o in self.spec.rules.options if not o.main]
 
     def option_item(self, opt) -> Item:
         vals = [c[0] for c in opt.choices]
@@ -141,7 +143,7 @@ class HostScene(MenuScene):
             index=vals.index(self.options[opt.key]) if self.options[opt.key] in vals else 0,
             hint=opt.help,
             key=f"opt:{opt.key}",
-            on_change=lambda v, k=opt.key: self.options.__setitem__(k, v),
+            on_change=partial(self.options.__setitem__, opt.key),
         )
 
     def has_secrecy(self) -> bool:
@@ -221,7 +223,7 @@ class OneBoxForm(Scene):
         self.focus = 0
         self.error = ""
         self.rects: dict[str, pygame.Rect] = {}
-        self.pending = None  # (net thread, what, future) while connecting
+        self.pending: tuple[NetThread, str, Future] | None = None  # (net thread, what, future) while connecting
         self.pad_used = False  # the hint names the device the player uses
 
     def on_enter(self):
@@ -394,15 +396,15 @@ def host_again(app, entry, room) -> None:
     net = NetThread()
     try:
         port = net.host(room.port, resume=(entry.spec, entry.loaded.record, entry.path, room))
-        net.connect(f"ws://127.0.0.1:{port}")
-        net.run(net.client.join(room.code, token=net.resume_token))
+        client = net.connect(f"ws://127.0.0.1:{port}")
+        net.run(client.join(room.code, token=net.resume_token))
     except Exception as e:  # the port, the kept file: say so, never a crash
         net.close()
         app.toast(f"The online game could not be hosted again: {str(e)[:100]}", 6000)
         return
-    if net.client.errors or not net.client.you:
+    if client.errors or not client.you:
         net.close()
-        app.toast(net.client.errors[-1] if net.client.errors else "The online game could not be hosted again.")
+        app.toast(client.errors[-1] if client.errors else "The online game could not be hosted again.")
         return
     if port != room.port:
         app.toast(f"Port {room.port} is taken now: send your friend the new invite.", 6000)
@@ -517,7 +519,8 @@ class WaitingRoom(Scene):
         self.address = address
         self.on_server = on_server
         self.started = False
-        self.invite = invite_mod.make(address, net.client.room) if address else ""
+        room = net.client.room if net.client is not None else ""
+        self.invite = invite_mod.make(address, room) if address else ""
         items = [Item("Leave", action=self.leave)]
         if self.invite:
             items.insert(0, Item("Copy invite", action=self.copy, hint="Then paste it to your friend (Ctrl+V)"))

@@ -132,10 +132,10 @@ class Setup(MenuScene):
 
     # -- the menu -------------------------------------------------------------------
     def main_options(self):
-        return [o for o in self.spec.rules.options if getattr(o, "main", False)]
+        return [o for o in self.spec.rules.options if o.main]
 
     def more_options(self):
-        return [o for o in self.spec.rules.options if not getattr(o, "main", False)]
+        return [o for o in self.spec.rules.options if not o.main]
 
     def option_item(self, opt, on_change=None) -> Item:
         values = [c[0] for c in opt.choices]
