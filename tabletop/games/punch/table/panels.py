@@ -97,7 +97,7 @@ def history(t, surf, vp) -> None:
     cached = getattr(t, "history_lines", None)
     if cached is None or cached[0] != key:
         events = [e for e in st.log if e.get("match") == st.match and e.get("type") in ("reveal", "break")]
-        wrapped = []
+        wrapped: list[str] = []
         for e in events:
             line = sentence(e, t.names)
             if e["type"] == "reveal":
