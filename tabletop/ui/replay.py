@@ -149,7 +149,7 @@ class ReplayScene(Scene):
         self.index = index
         assert self.spec.make_table is not None  # a record opens in a replay only for a game with a table
         table: TableScene = self.spec.make_table(self.app, self.session)
-        if hasattr(table, "secrecy"):
+        if table.secrecy is not None:
             table.secrecy = WatchSecrecy(table, self.side)
         table.result_height = BAR_Y - 34 - 8  # the result panel ends above the replay's bar
         table.watched = True  # no clock of its own, no undo: the record's moves, at their times, are the game
@@ -245,7 +245,7 @@ class ReplayScene(Scene):
     def next_side(self) -> None:
         i = self.sides.index(self.side) if self.side in self.sides else 0
         self.side = self.sides[(i + 1) % len(self.sides)]
-        if hasattr(self.table, "secrecy"):
+        if self.table.secrecy is not None:
             self.table.secrecy = WatchSecrecy(self.table, self.side)
 
     def side_label(self) -> str:
