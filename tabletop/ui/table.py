@@ -78,6 +78,7 @@ class TableScene(FocusMixin, Scene):
     undo_spot = undo.BUTTON  # where the Undo button sits (design units); a table may move it
     result_height = 652  # the result panel's height (design units): a replay keeps its bar below it
     result_items: Callable[[], Any] | None = None  # the result panel's menu, when a replay gives its own
+    tutor_banner: tuple[int, int, int, int] | None = None  # where a lesson's words go (design units; None: the usual)
 
     def __init__(self, app, session: SessionLike):
         super().__init__(app)
