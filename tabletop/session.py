@@ -77,7 +77,7 @@ class Seat:
         )
 
 
-class SessionLike(Protocol):
+class GameSession(Protocol):
     """What a game's table needs of a session: a local ``Session`` or an online game's
     ``online.remote.RemoteSession`` (whose state is the seat's view the server sent)."""
 
@@ -139,7 +139,7 @@ class Session:
     kept_actions: int = 0  # actions on disk (the kept file and its journal)
     kept_bytes: int = 0  # the size of the kept file written whole (with the journal: what a load reads)
     closed: bool = False
-    remote: ClassVar[bool] = False  # played here (online.remote.RemoteSession: on a server)
+    remote: ClassVar[bool] = False  # played here (a RemoteSession is played on a server)
 
     @classmethod
     def new(

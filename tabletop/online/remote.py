@@ -128,7 +128,7 @@ class NetThread:
 
 
 class RemoteSession:
-    """What a game's table needs of a session (``session.SessionLike``), for a game played on a server."""
+    """What a game's table needs of a session (``session.GameSession``), for a game played on a server."""
 
     remote = True
     autosave = False
@@ -149,7 +149,7 @@ class RemoteSession:
             names = [s["name"] for s in c.seats]
             self.keep_note = kept_seats.keep(c.url, c.room, c.tokens[c.you[0]], c.you[0], c.spec.id, names)
         self.spec: GameSpec = c.spec
-        self.options = dict(c.options)  # the room's options, as the server checked them
+        self.options = dict(c.options)  # the room's options, as the server sent them
         self.you = list(c.you)
         self.bots: dict = {}  # the server plays the computers
         self.seats = [

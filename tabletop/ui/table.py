@@ -40,7 +40,7 @@ from tabletop.core.registry import REALTIME, TURNS
 from tabletop.core.undo import Undo
 from tabletop.input import hints, rebind
 from tabletop.input.devices import Press, Router, key_name, menu_buttons
-from tabletop.session import SessionLike
+from tabletop.session import GameSession
 from tabletop.ui import cards, gfx, pace, undo
 from tabletop.ui import moment as moment_mod
 from tabletop.ui import result as result_mod
@@ -80,7 +80,7 @@ class TableScene(FocusMixin, Scene):
     result_items: Callable[[], Any] | None = None  # the result panel's menu, when a replay gives its own
     tutor_banner: tuple[int, int, int, int] | None = None  # where a lesson's words go (design units; None: the usual)
 
-    def __init__(self, app, session: SessionLike):
+    def __init__(self, app, session: GameSession):
         super().__init__(app)
         self.session = session
         self.spec = session.spec
@@ -108,7 +108,7 @@ class TableScene(FocusMixin, Scene):
         self.pace = pace.factor(app.settings)  # the "Computer turns" setting: scales the pauses below
         self.read_ms = 0.0  # a person's own result stays this long before a computer moves on
         self.pause_rect: pygame.Rect | None = None
-        self.undo_rect: pygame.Rect | None = None  # the Undo button, while it is shown
+        self.undo_rect = None  # the Undo button, while it is shown
         self.tutor = None  # a lesson's coach (tabletop.tutorial) when the table plays a lesson
         self.watched = False  # a replay drives this table: its record's moves alone change the game (no clock)
         self.moments: list[moment_mod.Moment] = []  # big moments being shown, one after another
@@ -525,7 +525,7 @@ class TableScene(FocusMixin, Scene):
                 self.say(reason)
                 self.app.sounds.play("refuse")
                 self._fly_back(drag)
-            elif zone is not None:  # (always: with no zone there is a reason)
+            else:
                 self.on_drop(seat, hot.payload, zone.payload)
 
     def zone_refusal(self, payload, zone: Hot) -> str | None:

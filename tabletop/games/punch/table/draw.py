@@ -222,7 +222,7 @@ def last_reveal(t):
 
 
 def caption(t, surf, vp) -> None:
-    lines: list[str] = []
+    lines = []
     for text in t.caption[-2:]:
         lines.extend(wrap(text, vp.s(18), vp.s(1080)))
     lines = lines[-2:]
@@ -544,7 +544,7 @@ def buttons(t, surf, vp, seat) -> None:
     y = BTN_Y
     phase = st.phase
     px = vp.s(17)
-    row: list[tuple] = []  # (label, callback) or (label, callback, enabled)
+    row = []
     if phase == "redeal":
         k = t.redeal_kind(seat)
         row.append(("Keep this hand", lambda: t.redeal(seat, True)))

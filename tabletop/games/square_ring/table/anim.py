@@ -11,7 +11,6 @@ a round, then the boxers go back to their corners.
 
 from __future__ import annotations
 
-from ..rules import State
 from ..rules.board import FACINGS, STEP_INDEX
 from ..rules.content import BOXERS
 from ..rules.resolve import (
@@ -107,9 +106,9 @@ def build_steps(pre, post, action, new, names) -> list[Step]:
             if any(moving):
                 p1 = _pose(r.pos, r.facing, pose[2], pose[3])
                 bumps = {
-                    s: _target(pose, s, c)
-                    for s, c in enumerate(cards)
-                    if c is not None and c.kind == "step" and r.nulled[s]
+                    s: _target(pose, s, cards[s])
+                    for s in (0, 1)
+                    if cards[s] is not None and cards[s].kind == "step" and r.nulled[s]
                 }
                 steps.append(
                     Step(
@@ -172,9 +171,6 @@ def _target(pose, s, card):
 class Animation:
     """Plays the steps; ``pose()`` is what the board and meters show meanwhile."""
 
-    shown_exchange: tuple[int, int]  # (round, exchange) it shows: set by the table
-    pre: State  # the state before the exchange it shows: set by the table
-
     def __init__(self, steps, start, table):
         self.steps = steps
         self.i = 0
@@ -228,7 +224,8 @@ class Animation:
                     rev.append(cid)
 
     def advance(self, dt: float) -> None:
-        while (st := self.current()) is not None:
+        while self.current() is not None:
+            st = self.current()
             if self.t + dt < st.dur:
                 self.t += dt
                 return

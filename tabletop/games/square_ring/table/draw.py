@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 import pygame
 
 from tabletop.input import hints as hints_mod
@@ -135,16 +133,14 @@ def reveal_regions(t, vp) -> list:
     )
     if floats:
         ring_r = vp.r(400, 0, 480, 416)
-    elif (
-        step is not None and step.kind == "flip"
-    ):  # (never None here: no step floats) the boxers stand still while cards turn: the ring keeps its picture
+    elif step.kind == "flip":  # the boxers stand still while cards turn: the ring keeps its picture
         ring_r = None
     else:
         cell = vp.s(CELL)
         m = max(4, cell // 5)
         tl = vp.p(BOARD_X, BOARD_Y)
         ring_r = pygame.Rect(tl[0] - m, tl[1] - m, 5 * cell + 2 * m, 5 * cell + 2 * m)
-    out: list[tuple[pygame.Rect, int | None]] = [] if ring_r is None else [(ring_r, None)]
+    out = [] if ring_r is None else [(ring_r, None)]
     if step is not None and step.kind == "flip" and step.data["k"] < 3:
         for seat in (0, 1):
             if step.data["cards"][seat]:  # the turning card, lifted up to 12 over its slot
@@ -461,13 +457,13 @@ def buttons(t, surf, vp, seat) -> None:
         rows.append(("Clear", lambda: t.clear(seat), bool(sel)))
     elif st.phase == "footwork":
         for label, turn in (("↺ Turn left", -1), ("Stay facing", 0), ("↻ Turn right", 1)):
-            rows.append((label, partial(t.footwork, seat, turn), True))
+            rows.append((label, (lambda tt=turn: t.footwork(seat, tt)), True))
             t.button_preview[(seat, label)] = (seat, "turn", turn)
     elif st.phase == "stick":
         for s in st.entitled[seat] or ():
             name = board.STEPS[s]
             label = f"Step {name}"
-            rows.append((label, partial(t.stick, seat, name), True))
+            rows.append((label, (lambda n=name: t.stick(seat, n)), True))
             t.button_preview[(seat, label)] = (seat, "step", name)
         rows.append(("Stay", lambda: t.stick(seat, None), True))
     if t.secrecy.mode == "curtain" and t.secrecy.shown == seat and st.phase in ("declare", "choose", "react"):
