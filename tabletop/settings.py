@@ -22,63 +22,67 @@ import copy
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import msgspec
 
 from tabletop import paths, storage, validate
+from tabletop.core.schema import convert
 from tabletop.input.bindings import SCHEMES, check_bindings, default_bindings
 
 MAX_BYTES = 1_000_000
 VERSION = 1
 
-DEFAULTS = {
-    "window": [1280, 720],
-    "fullscreen": False,
-    "sound": True,
-    "volume": 0.7,
-    "secrecy": "curtain",  # Punch!-style games on one screen: "curtain" or "peek" (R-PUN-9)
-    "assist": False,  # JAB: highlight open opportunities (R-JAB-6: off in tournament play)
-    "animation_speed": 1.0,
-    "computer_pace": "normal",  # how long computer turns and your own results stay on screen
-    "last_setup": {},  # the launcher remembers each game's last setup
-    "tutorial": {},  # lessons finished per game and games whose tutorial was offered (tabletop.tutorial)
-    "last_invite": "",  # Play online > Join: the last invite that joined a game
-    "last_server": "",  # Play online > Host on a server: the last server a room was made on
-}
+Text80 = Annotated[str, msgspec.Meta(max_length=80)]
+Texts = Annotated[list[Text80], msgspec.Meta(max_length=200)]
+Address = Annotated[str, msgspec.Meta(max_length=200)]
+Window = Annotated[list[Annotated[int, msgspec.Meta(ge=100, le=10000)]], msgspec.Meta(min_length=2, max_length=2)]
 
 
-def _number(v, lo, hi) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and lo <= v <= hi
+class Tutorial(msgspec.Struct, forbid_unknown_fields=True):
+    """The tutorial's progress (tabletop.tutorial): lessons finished per game, games whose tutorial was offered."""
+
+    done: dict[str, Texts] = {}
+    offered: Texts = []
 
 
-def _texts(v, limit: int = 200) -> bool:
-    return isinstance(v, list) and len(v) <= limit and all(isinstance(x, str) and len(x) <= 80 for x in v)
+class Values(msgspec.Struct, forbid_unknown_fields=True):
+    """Every setting with its kind and its default: the schema of settings.json (with
+    ``version`` and ``bindings``, which ``input.bindings`` checks). Each value is checked on
+    its own: a wrong one gives way to its default and the others are kept."""
+
+    window: Annotated[
+        list[Annotated[int, msgspec.Meta(ge=100, le=10000)]], msgspec.Meta(min_length=2, max_length=2)
+    ] = msgspec.field(default_factory=lambda: [1280, 720])
+    fullscreen: bool = False
+    sound: bool = True
+    volume: Annotated[float, msgspec.Meta(ge=0, le=1)] = 0.7
+    secrecy: Literal["curtain", "peek"] = "curtain"  # Punch!-style games on one screen (R-PUN-9)
+    assist: bool = False  # JAB: highlight open opportunities (R-JAB-6: off in tournament play)
+    animation_speed: Annotated[float, msgspec.Meta(ge=0.25, le=4)] = 1.0
+    computer_pace: Literal["slow", "normal", "fast", "instant"] = "normal"  # how long turns stay on screen
+    last_setup: dict[str, Any] = {}  # the launcher remembers each game's last setup (check_last_setup)
+    tutorial: Tutorial = msgspec.field(default_factory=Tutorial)
+    last_invite: Address = ""  # Play online > Join: the last invite that joined a game
+    last_server: Address = ""  # Play online > Host on a server: the last server a room was made on
 
 
-def _tutorial_ok(v) -> bool:
-    """The tutorial's progress: {"done": {game: [lesson ids]}, "offered": [game ids]}, both optional."""
-    if not isinstance(v, dict) or set(v) - {"done", "offered"}:
-        return False
-    done = v.get("done", {})
-    if not isinstance(done, dict) or not all(isinstance(k, str) and _texts(ids) for k, ids in done.items()):
-        return False
-    return _texts(v.get("offered", []))
+DEFAULTS: dict[str, Any] = msgspec.to_builtins(Values())
+KINDS: dict[str, Any] = {f.name: f.type for f in msgspec.structs.fields(Values)}
 
 
-CHECKS = {
-    "window": lambda v: (
-        isinstance(v, list) and len(v) == 2 and all(validate.is_int(x) and 100 <= x <= 10000 for x in v)
-    ),
-    "fullscreen": lambda v: isinstance(v, bool),
-    "sound": lambda v: isinstance(v, bool),
-    "volume": lambda v: _number(v, 0, 1),
-    "secrecy": lambda v: v in ("curtain", "peek") and isinstance(v, str),
-    "assist": lambda v: isinstance(v, bool),
-    "animation_speed": lambda v: _number(v, 0.25, 4),
-    "last_setup": lambda v: isinstance(v, dict) and not check_last_setup(v)[1],
-    "computer_pace": lambda v: isinstance(v, str) and v in ("slow", "normal", "fast", "instant"),
-    "tutorial": lambda v: _tutorial_ok(v),
-    "last_invite": lambda v: isinstance(v, str) and len(v) <= 200,
-    "last_server": lambda v: isinstance(v, str) and len(v) <= 200,
-}
+def why_not(key: str, value) -> str:
+    """Why ``value`` cannot be the setting ``key`` ("" if it can)."""
+    if key not in KINDS:
+        return f"unknown setting {validate.short(key)}"
+    if key == "last_setup":
+        problems = check_last_setup(value)[1]
+        return problems[0] if problems else ""
+    try:
+        convert(value, KINDS[key], key)
+    except validate.Invalid as e:
+        return str(e)
+    return ""
 
 
 def seat_choices(spec) -> list[str]:
@@ -114,32 +118,34 @@ def check_last_setup(value) -> tuple[dict, list[str]]:
     return good, problems
 
 
+class LastSetup(msgspec.Struct, forbid_unknown_fields=True):
+    """One game's remembered setup; ``_check_one_setup`` checks it against the game."""
+
+    players: int | None = None
+    seats: list[str] = []  # seat_choices
+    controls: list[str] = []  # input.bindings.SCHEMES
+    names: list[str] = []
+    options: dict[str, Any] = {}
+    assist_chosen: bool = False
+
+
 def _check_one_setup(setup, spec) -> dict:
-    if not isinstance(setup, dict):
-        raise validate.Invalid(f"must be an object, not {validate.short(setup)}")
-    extra = set(setup) - {"players", "seats", "controls", "options", "assist_chosen", "names"}
-    if extra:
-        raise validate.Invalid(f"unknown key {validate.short(sorted(extra)[0])}")
-    if "players" in setup:
-        validate.want_int(setup["players"], "players", spec.min_players, spec.max_players)
-    kinds = seat_choices(spec)
-    for what, allowed in (("seats", kinds), ("controls", list(SCHEMES))):
-        items = setup.get(what, [])
-        if not isinstance(items, list) or len(items) > spec.max_players:
+    last = convert(setup, LastSetup)
+    if last.players is not None:
+        validate.want_int(last.players, "players", spec.min_players, spec.max_players)
+    for what, items, allowed in (
+        ("seats", last.seats, seat_choices(spec)),
+        ("controls", last.controls, list(SCHEMES)),
+        ("names", last.names, None),
+    ):
+        if len(items) > spec.max_players:
             raise validate.Invalid(f"{what} must be a list of at most {spec.max_players}, not {validate.short(items)}")
         for item in items:
-            if isinstance(item, str) and (item in allowed or _computer_seat(item, what)):
-                continue
-            raise validate.Invalid(f"{what}: {validate.short(item)} is not one of {', '.join(allowed)}")
-    names = setup.get("names", [])
-    if not isinstance(names, list) or len(names) > spec.max_players:
-        raise validate.Invalid(f"names must be a list of at most {spec.max_players}, not {validate.short(names)}")
-    for name in names:
-        validate.check_name(name, "a name")
-    if "assist_chosen" in setup and not isinstance(setup["assist_chosen"], bool):
-        raise validate.Invalid(f"assist_chosen must be true or false, not {validate.short(setup['assist_chosen'])}")
-    if "options" in setup:
-        validate.check_options(spec.rules, setup["options"])
+            if allowed is None:
+                validate.check_name(item, "a name")
+            elif item not in allowed and not _computer_seat(item, what):
+                raise validate.Invalid(f"{what}: {validate.short(item)} is not one of {', '.join(allowed)}")
+    validate.check_options(spec.rules, last.options)
     return setup
 
 
@@ -158,8 +164,9 @@ class Settings:
         return self.values[key]
 
     def __setitem__(self, key, value):
-        if key not in CHECKS or not CHECKS[key](value):
-            raise ValueError(f"bad setting {key}={validate.short(value)}")
+        why = why_not(key, value)
+        if why:
+            raise ValueError(f"bad setting: {why}")
         self.values[key] = value
 
     def dumps(self) -> dict:
@@ -265,11 +272,12 @@ def _read(path: Path, s: Settings) -> list[str]:
         elif key == "last_setup":
             s.values[key], lp = check_last_setup(value)
             problems += lp
-        elif key in CHECKS:
-            if CHECKS[key](value):
-                s.values[key] = value
+        elif key in KINDS:
+            why = why_not(key, value)
+            if why:
+                problems.append(f"{why}; using {DEFAULTS[key]!r}")
             else:
-                problems.append(f"{key}={validate.short(value)} is not valid, using {DEFAULTS[key]!r}")
+                s.values[key] = value
         else:
             problems.append(f"unknown setting {validate.short(key)} ignored")
     return problems

@@ -15,9 +15,6 @@ and options are asked of the game registry at run time, never written here.
 
 from __future__ import annotations
 
-import json
-import unicodedata
-
 from tabletop.core.jsonfile import (  # noqa: F401  (the door's reading half, re-exported)
     MAX_DEPTH,
     MAX_INT_DIGITS,
@@ -29,9 +26,7 @@ from tabletop.core.jsonfile import (  # noqa: F401  (the door's reading half, re
     read_json,
     short,
 )
-
-MAX_NAME = 24  # characters of a player's name
-
+from tabletop.core.schema import MAX_NAME, check_name, convert  # noqa: F401  (re-exported: one rule for names)
 
 # -- small checks used by the schemas ---------------------------------------------------------
 
@@ -53,35 +48,15 @@ def same_value(a, b) -> bool:
     return type(a) is type(b) and a == b
 
 
-def check_name(value, what: str) -> str:
-    """A player's name: text of 1 to MAX_NAME characters, something visible, no control characters."""
-    if not isinstance(value, str):
-        raise Invalid(f"{what} must be text, not {short(value)}")
-    if not value or len(value) > MAX_NAME:
-        raise Invalid(f"{what} must be 1 to {MAX_NAME} characters long, not {len(value)}")
-    check_text(value)
-    if any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn") for c in value):
-        raise Invalid(f"{what} holds a control or unknown character: {short(value)}")
-    if not any(unicodedata.category(c)[0] in "LNPS" for c in value):
-        raise Invalid(f"{what} has nothing visible in it: {short(value)}")
-    return value
-
-
 def check_options(rules, options, what: str = "options") -> dict:
-    """A game's options, complete: every key known, every value one of its choices (same type)."""
+    """A game's options, complete: every key known, every value one of its choices (same type).
+    The game's own ``check_options`` is the one check; here its refusal becomes an Invalid."""
     if not isinstance(options, dict):
         raise Invalid(f"{what} must be an object, not {short(options)}")
-    for key, value in options.items():
-        opt = next((o for o in rules.options if o.key == key), None)
-        if opt is None:
-            raise Invalid(f"{what}: unknown option {short(key)}")
-        if not any(same_value(value, c[0]) for c in opt.choices):
-            allowed = ", ".join(json.dumps(c[0]) for c in opt.choices)
-            raise Invalid(f"{what}: {key} must be one of {allowed}, not {short(value)}")
     try:
         return rules.check_options(options)
     except (ValueError, TypeError, KeyError) as e:
-        raise Invalid(f"{what}: {short(str(e))}") from None
+        raise Invalid(f"{what}: {short_line(str(e), 100)}") from None
 
 
 # -- records (finished games, kept games, replays) -------------------------------------------
@@ -100,73 +75,37 @@ def known_level(spec, level) -> bool:
         return False
 
 
-def check_players(players, spec) -> list:
+def check_players(players: list, spec) -> list:
+    """A record's players (each already checked by ``core.record.Player``) against the game:
+    one per seat, each computer at a level the game has, each person's controls ones we have."""
     from tabletop.input.bindings import SCHEMES
 
-    if not isinstance(players, list) or not players:
+    if not players:
         raise Invalid('"players" must be a list of one object per seat')
     if not spec.min_players <= len(players) <= spec.max_players:
         raise Invalid(f"{spec.name} is for {spec.min_players} to {spec.max_players} players, not {len(players)}")
     for i, p in enumerate(players):
-        where = f"player {i + 1}"
-        if not isinstance(p, dict):
-            raise Invalid(f"{where} must be an object, not {short(p)}")
-        extra = set(p) - {"name", "kind", "level", "controls"}
-        if extra:
-            raise Invalid(f"{where}: unknown field {short(sorted(extra)[0])}")
-        check_name(p.get("name"), f"{where}'s name")
-        kind = p.get("kind", "human")
-        if kind == "computer":
-            if not known_level(spec, p.get("level")):
-                levels = ", ".join(spec.bot_levels)
-                raise Invalid(f"{where}: computer level must be one of {levels}, not {short(p.get('level'))}")
-            if "controls" in p:
-                raise Invalid(f"{where}: a computer has no controls")
-        elif kind == "human":
-            if "level" in p:
-                raise Invalid(f"{where}: a person has no computer level")
-            if "controls" in p and p["controls"] not in SCHEMES:
-                raise Invalid(f"{where}: controls must be one of {', '.join(SCHEMES)}, not {short(p['controls'])}")
-        else:
-            raise Invalid(f'{where}: kind must be "human" or "computer", not {short(kind)}')
+        if p.get("kind") == "computer" and not known_level(spec, p.get("level")):
+            levels = ", ".join(spec.bot_levels)
+            raise Invalid(f"player {i + 1}: computer level must be one of {levels}, not {short(p.get('level'))}")
+        if "controls" in p and p["controls"] not in SCHEMES:
+            raise Invalid(f"player {i + 1}: controls must be one of {', '.join(SCHEMES)}, not {short(p['controls'])}")
     return players
 
 
 def check_record(data, games: dict):
-    """The Record in ``data`` (parsed JSON), checked field by field; raises Invalid.
-
-    Fields other than the record's own are ignored. The actions and the setup
-    are checked by replaying them (``load_record``)."""
+    """The Record in ``data`` (parsed JSON): its envelope by the one record parser
+    (``core.record.from_data``), then what only the game knows: its id, options and players.
+    Raises Invalid. The actions and the setup are checked by replaying them (``load_record``)."""
     from tabletop.core import record as rec
 
-    if not isinstance(data, dict):
-        raise Invalid("is not a game record (not a JSON object)")
-    if data.get("format") != rec.FORMAT:
-        raise Invalid(f'is not a game record (no "format": "{rec.FORMAT}")')
-    if not same_value(data.get("version"), rec.VERSION):
-        raise Invalid(f"format version {short(data.get('version'))} is not supported (this program reads 1)")
-    app = data.get("app")  # the program version that wrote it (optional, for people)
-    if app is not None and (not isinstance(app, str) or len(app) > 40):
-        raise Invalid(f'"app" must be a short text (a version such as "0.2.0"), not {short(app)}')
-    game = data.get("game")
-    if not isinstance(game, str) or game not in games:
-        raise Invalid(f"unknown game {short(game)} (known: {', '.join(games)})")
-    spec = games[game]
-    seed = want_int(data.get("seed"), '"seed"', 0, 2**64 - 1)
-    options = check_options(spec.rules, data.get("options", {}), '"options"')
-    players = check_players(data.get("players"), spec)
-    setup = data.get("setup")
-    if setup is not None and not isinstance(setup, dict):
-        raise Invalid(f'"setup" must be an object, not {short(setup)}')
-    actions = data.get("actions", [])
-    if not isinstance(actions, list):
-        raise Invalid(f'"actions" must be a list, not {short(actions)}')
-    if len(actions) > rec.MAX_ACTIONS:
-        raise Invalid(f"too many actions ({len(actions)}; at most {rec.MAX_ACTIONS})")
-    del options  # checked; the record keeps what the file says
-    return rec.Record(
-        game=game, seed=seed, options=data.get("options", {}), players=players, setup=setup, actions=actions
-    )
+    record = rec.from_data(data)
+    if record.game not in games:
+        raise Invalid(f"unknown game {short(record.game)} (known: {', '.join(games)})")
+    spec = games[record.game]
+    check_options(spec.rules, record.options, '"options"')  # checked; the record keeps what the file says
+    check_players(record.players, spec)
+    return record
 
 
 JOURNAL = ".journal"  # a kept game's moves since its record was last written whole: NAME.json.journal
@@ -197,17 +136,19 @@ def read_journal(path, have: int) -> tuple[list, str]:
     actions: list = []
     for i, line in enumerate(lines):
         try:
-            entry = parse_json(line)
-            if not isinstance(entry, dict) or set(entry) != {"n", "a"} or not isinstance(entry["a"], dict):
-                raise Invalid('is not {"n": move number, "a": action}')
-            n = want_int(entry["n"], "the move number", 0, rec.MAX_ACTIONS)
+            data = parse_json(line)
+            try:
+                entry = convert(data, rec.JournalLine)
+            except Invalid as e:
+                raise Invalid(f'is not {{"n": move number, "a": action}} ({e})') from None
+            n = entry.n
             if n < have and not actions:
                 continue  # already in the record (written whole after this line was)
             if n != have + len(actions):
                 raise Invalid(f"is move {n}, not {have + len(actions)}")
         except Invalid as e:
             return actions, f"line {i + 1} of its journal {short_line(str(e), 80)}"
-        actions.append(entry["a"])
+        actions.append(entry.a)
     return actions, ""
 
 

@@ -138,11 +138,13 @@ def test_bad_content_files_name_the_file_and_problem(tmp_path):
     good["main"][0]["move"] = "haymaker"
     bad = tmp_path / "cards.json"
     bad.write_text(json.dumps(good))
-    with pytest.raises(ContentError, match=r"cards\.json: .*unknown move 'haymaker'"):
+    with pytest.raises(ContentError, match=r"cards\.json: main\[0\]\.move cannot be 'haymaker'"):
         load_cards(bad)
+    good = json.loads((Path(load_characters.__defaults__[0])).read_text())
+    good["characters"][2]["stance"] = "crouch"
     bad = tmp_path / "characters.json"
-    bad.write_text(json.dumps({"characters": [{"name": "X", "stance": "crouch"}]}))
-    with pytest.raises(ContentError, match=r"characters\.json: .*stance"):
+    bad.write_text(json.dumps(good))
+    with pytest.raises(ContentError, match=r"characters\.json: characters\[2\]\.stance cannot be 'crouch'"):
         load_characters(bad)
 
 

@@ -171,3 +171,14 @@ def test_build_spec_takes_its_choices_from_build_config():
     assert "build_config.form(sys.platform)" in spec
     for use in ("form.kind", "form.icon", "form.version_resource", "form.licences_beside", "form.console"):
         assert use in spec, use
+
+
+def test_every_library_the_program_ships_has_its_licence_beside_it():
+    import re
+    import tomllib
+
+    deps = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
+    readme = (LICENCES / "README.txt").read_text(encoding="utf-8")
+    for dep in deps:
+        name = re.match(r"[A-Za-z0-9_.-]+", dep).group(0)
+        assert name in readme, f"{name} ships inside the program, but assets/licenses/README.txt does not name it"

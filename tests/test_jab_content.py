@@ -18,15 +18,15 @@ def _write(tmp_path, change):
 @pytest.mark.parametrize(
     "change, words",
     [
-        (lambda d: d["types"].pop(), "exactly 5 punch types"),
-        (lambda d: d["types"][0].update(value="one"), "bad punch type"),
+        (lambda d: d["types"].pop(), "types must be a list of at least 5 items, not 4"),
+        (lambda d: d["types"][0].update(value="one"), "types[0].value must be a whole number, not 'one'"),
         (lambda d: d["colours"][1].update(symbol="triangle"), "distinct"),
-        (lambda d: d["combo_cards"][0].update(types=["jab", "jab"]), "distinct punch types"),
+        (lambda d: d["combo_cards"][0].update(types=["jab", "jab"]), "punch types must be distinct"),
         (lambda d: d["combo_cards"][0].update(types=["jab", "kick"]), "unknown punch type 'kick'"),
         (lambda d: d["counter_cards"][0].update(colour="pink"), "counter-punch card"),
-        (lambda d: d["counter_cards"][1].update(id="red"), "distinct text id"),
+        (lambda d: d["counter_cards"][1].update(id="red"), "card ids must be distinct"),
         (lambda d: d["numbers"].pop("ding_penalty"), "ding_penalty"),
-        (lambda d: d.pop("haymaker"), "missing 'haymaker'"),
+        (lambda d: d.pop("haymaker"), "haymaker is missing"),
     ],
 )
 def test_bad_content_names_the_file_and_the_problem_R_JAB_2_3(tmp_path, change, words):

@@ -31,6 +31,14 @@ def test_a_bad_value_is_replaced_and_named_and_the_rest_kept(tmp_path):
     assert json.loads(path.read_text())["sound"] is False  # the cleaned file was written back
 
 
+def test_a_bad_value_s_message_says_what_it_must_be(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"volume": 2, "window": [1600, 9]}))
+    s = settings.load(path)
+    assert s["volume"] == 0.7 and s["window"] == [1280, 720]
+    assert s.messages[0].startswith("settings.json: volume must be a number at most 1.0, not 2; using 0.7 (and 1 more)")
+
+
 def test_saving_is_atomic_and_round_trips(tmp_path):
     path = tmp_path / "settings.json"
     s = settings.load(path)

@@ -415,3 +415,14 @@ def test_a_mirror_bout_names_each_boxer_by_corner_in_the_log():
     texts = [e["text"] for e in s.log]
     assert any("Cross lands on Blue Inga: Blue Inga loses" in t for t in texts)
     assert any(t.startswith("Red Inga plays Cross; Blue Inga plays") for t in texts)
+
+
+def test_a_bad_boxers_file_names_the_file_the_boxer_and_the_problem(tmp_path):
+    from tabletop.games.square_ring.rules import content
+
+    data = json.loads((content.DATA / "boxers.json").read_text(encoding="utf-8"))
+    data["boxers"][1]["attacks"][0]["area_n"] = [[0, 0]]
+    bad = tmp_path / "boxers.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(content.ContentError, match=r"boxers\.json: boxers\[1\]\.attacks\[0\]: an attack cannot hit"):
+        content.load_boxers(bad)

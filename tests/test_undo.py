@@ -164,9 +164,9 @@ def test_jab_says_it_is_played_in_real_time():
 @pytest.mark.parametrize(
     "entry, message",
     [
-        ({"type": "undo"}, "action 1: undo: missing field 'player'"),
-        ({"type": "undo", "player": 0, "steps": 2}, "action 1: undo: unknown field(s) steps"),
-        ({"type": "undo", "player": "Ann"}, "action 1: undo.player: expected a whole number, got 'Ann'"),
+        ({"type": "undo"}, "action 1: undo.player is missing"),
+        ({"type": "undo", "player": 0, "steps": 2}, "action 1: undo: unknown field 'steps'"),
+        ({"type": "undo", "player": "Ann"}, "action 1: undo.player must be a whole number, not 'Ann'"),
         ({"type": "undo", "player": 5}, f"{REFUSED}there is no such player."),
         ({"type": "undo", "player": 1}, f"{REFUSED}another player has moved since."),
     ],

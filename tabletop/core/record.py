@@ -6,13 +6,19 @@ replay at once (see docs/records.md). Pure Python, JSON only.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
+
+import msgspec
 
 from tabletop import __version__
 
 from .actions import BadAction, action_table, from_json, to_json
 from .game import Refused
+from .jsonfile import Invalid, parse_json, read_json, short
 from .registry import REALTIME
+from .schema import check_name, convert
 from .undo import UNDO_KIND, History, actions_of
 
 FORMAT = "tabletop-record"
@@ -21,7 +27,7 @@ MAX_BYTES = 5_000_000
 MAX_ACTIONS = 200_000
 
 
-class BadRecord(ValueError):
+class BadRecord(Invalid):
     """The file is not a record we can read. The message is one line."""
 
 
@@ -63,67 +69,93 @@ class Record:
         self.actions.append(to_json(action))
 
 
-def _reject_constants(name):
-    raise BadRecord(f"not valid JSON: {name} is not allowed")
+class Player(msgspec.Struct, forbid_unknown_fields=True):
+    """A seat of a record: a person (who may have named controls) or the computer at a level.
+    The level is the game's to know (``tabletop.validate.check_players``), and the controls the input's."""
+
+    name: str
+    kind: Literal["human", "computer"] = "human"
+    level: str | None = None
+    controls: str | None = None
+
+    def __post_init__(self) -> None:
+        check_name(self.name, "name")
+        if self.kind == "computer" and self.controls is not None:
+            raise ValueError("a computer has no controls")
+        if self.kind == "human" and self.level is not None:
+            raise ValueError("a person has no computer level")
+
+
+class Envelope(msgspec.Struct):
+    """A record file's own fields (docs/records.md); other fields are ignored. ``format`` and
+    ``version`` are read first (``from_data``): they say whether this is a record at all."""
+
+    game: Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
+    seed: Annotated[int, msgspec.Meta(ge=0)]
+    app: Annotated[str, msgspec.Meta(max_length=40)] | None = None  # the version that wrote it (0.1.0 wrote none)
+    options: dict[str, Any] = {}
+    players: Annotated[list[Player], msgspec.Meta(max_length=64)] = []
+    setup: dict[str, Any] | None = None
+    actions: Annotated[list[Any], msgspec.Meta(max_length=MAX_ACTIONS)] = []
+
+    def __post_init__(self) -> None:
+        if self.seed >= 2**64:
+            raise ValueError("seed must be a whole number from 0 to 2^64-1")
+
+
+class JournalLine(msgspec.Struct, forbid_unknown_fields=True):
+    """A line of a kept game's journal (docs/records.md): {"n": move number, "a": action}."""
+
+    n: Annotated[int, msgspec.Meta(ge=0, le=MAX_ACTIONS)]
+    a: dict[str, Any]
+
+
+def _seat(m: re.Match) -> str:
+    """ "players[1].name" as "player 2's name", "players[1]: " as "player 2: "."""
+    return f"player {int(m[1]) + 1}" + ("'s " if m[2] == "." else ": ")
+
+
+def from_data(data: Any) -> Record:
+    """The one record parser: parsed JSON (``core.jsonfile``) as a Record whose fields have
+    the right types; raises BadRecord with one line. The game's own checks (its id, options,
+    players' levels) are ``tabletop.validate.check_record``'s; the actions are checked by replaying."""
+    if not isinstance(data, dict):
+        raise BadRecord("is not a game record (not a JSON object)")
+    if data.get("format") != FORMAT:
+        raise BadRecord(f'is not a game record (no "format": "{FORMAT}")')
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        raise BadRecord(f"format version {short(version)} is not supported (this program reads {VERSION})")
+    try:
+        env = convert(data, Envelope)
+    except Invalid as e:
+        # one line naming the field ("seed must be a whole number, not 'x'"), a seat as people count them
+        seat = re.sub(r"^players\[(\d+)\](\.|: )", _seat, str(e))
+        raise BadRecord(seat) from None
+    players = data.get("players", [])  # as the file has them (checked above)
+    return Record(
+        game=env.game, seed=env.seed, options=env.options, players=players, setup=env.setup, actions=env.actions
+    )
 
 
 def parse(text: str | bytes) -> Record:
-    """Parse and check the outer shape of a record (not its actions)."""
-    if isinstance(text, bytes):
-        if len(text) > MAX_BYTES:
-            raise BadRecord(f"file is too large ({len(text)} bytes; a record is at most {MAX_BYTES})")
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise BadRecord("file is not UTF-8 text") from None
-    if len(text) > MAX_BYTES:
-        raise BadRecord(f"file is too large (a record is at most {MAX_BYTES} bytes)")
+    """A record from the text of its file: read with ``core.jsonfile``'s limits, then ``from_data``."""
+    raw = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
+    if len(raw) > MAX_BYTES:
+        raise BadRecord(f"is too large ({len(raw)} bytes; a record is at most {MAX_BYTES})")
     try:
-        data = json.loads(text, parse_constant=_reject_constants)
-    except RecursionError:
-        raise BadRecord("not valid JSON: nested too deeply") from None
-    except json.JSONDecodeError as e:
-        raise BadRecord(f"not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
-    if not isinstance(data, dict):
-        raise BadRecord("a record must be a JSON object")
-    if data.get("format") != FORMAT:
-        raise BadRecord(f'not a tabletop record (missing "format": "{FORMAT}")')
-    version = data.get("version")
-    if version != VERSION:
-        raise BadRecord(f"record format version {version!r} is not supported (this program reads {VERSION})")
-    app = data.get("app")  # the program version that wrote it; files written before 0.2.0 have none
-    if app is not None and not isinstance(app, str):
-        raise BadRecord('"app" must be text, the version of tabletop that wrote the record')
-    game = data.get("game")
-    if not isinstance(game, str):
-        raise BadRecord('"game" must be a game id such as "jab"')
-    seed = data.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not (0 <= seed < 2**64):
-        raise BadRecord('"seed" must be a whole number from 0 to 2^64-1')
-    options = data.get("options", {})
-    if not isinstance(options, dict):
-        raise BadRecord('"options" must be an object')
-    players = data.get("players", [])
-    if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
-        raise BadRecord('"players" must be a list of objects')
-    setup = data.get("setup")
-    if setup is not None and not isinstance(setup, dict):
-        raise BadRecord('"setup" must be an object')
-    actions = data.get("actions", [])
-    if not isinstance(actions, list):
-        raise BadRecord('"actions" must be a list')
-    if len(actions) > MAX_ACTIONS:
-        raise BadRecord(f"too many actions ({len(actions)})")
-    return Record(game=game, seed=seed, options=options, players=players, setup=setup, actions=actions)
+        data = parse_json(raw)
+    except Invalid as e:
+        raise BadRecord(f"the file {e}") from None
+    return from_data(data)
 
 
 def load(path) -> Record:
+    """The record file at ``path`` (a regular file, at most MAX_BYTES)."""
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
-    except OSError as e:
-        raise BadRecord(f"cannot read {path}: {e.strerror}") from None
-    return parse(raw)
+        return from_data(read_json(path, MAX_BYTES))
+    except Invalid as e:
+        raise BadRecord(f"{path} {e}") from None
 
 
 def n_players(record: Record, spec) -> int:

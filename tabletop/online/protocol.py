@@ -10,16 +10,18 @@ client's bytes.
 from __future__ import annotations
 
 import json
-import math
 import secrets
+from typing import Annotated, Any, Literal, get_args
+
+import msgspec
 
 from tabletop import validate
+from tabletop.core.schema import convert
 
 VERSION = 1
 MAX_BYTES = 16 * 1024  # a client's message; an action is a few dozen bytes
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LEN = 8  # 32**8 codes: guessing one, at the join limit per address, is hopeless
-SEAT_KINDS = ("here", "remote", "computer")  # the host's people, people elsewhere, computers
 
 
 class BadMessage(ValueError):
@@ -43,71 +45,89 @@ def dumps(msg: dict) -> str:
     return json.dumps(dict(msg, v=VERSION), separators=(",", ":"))
 
 
-def _int(lo: int, hi: int):
-    def check(v) -> bool:
-        return validate.is_int(v) and lo <= v <= hi
-
-    return check
-
-
-def _num(v) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) < 2**53
-
-
-def _text(limit: int):
-    return lambda v: isinstance(v, str) and len(v) <= limit
-
-
-def _obj(limit: int):
-    return lambda v: isinstance(v, dict) and len(v) <= limit
-
-
-def _list(limit: int):
-    return lambda v: isinstance(v, list) and len(v) <= limit
-
-
-def _name(v) -> bool:
-    """A player's name: the records' own rule, so nothing a client names is refused when a record is read."""
-    try:
-        validate.check_name(v, "name")
-    except validate.Invalid:
-        return False
-    return True
-
-
 MAX_SEATS = 16
 WATCH = -1  # the "seat" of the view an onlooker is sent: nobody's secrets
 MAX_WATCHERS = 16  # onlookers of one room
-SEAT = _int(0, MAX_SEATS - 1)
 NONCE_BITS = 31
 
-# One schema per message: type -> {field: (check, required)}; every field of a client's message is here.
-FIELDS: dict[str, dict[str, tuple]] = {
-    "create": {
-        "game": (_text(40), True),
-        "options": (_obj(32), False),
-        "seats": (_list(8), True),
-        "key": (_text(64), False),
-    },
-    "join": {
-        "room": (_text(24), True),
-        "name": (_name, False),
-        "token": (_text(64), False),
-        "watch": (lambda v: v is True, False),  # an onlooker: no seat, only what everybody may see
-    },
-    "act": {"seat": (SEAT, True), "id": (_int(0, 2**53), True), "action": (_obj(16), True), "stamp": (_num, False)},
-    "sync": {"t0": (_num, True)},
-    "pong": {"s": (_int(0, 2**NONCE_BITS), True)},
-    "view": {"seat": (SEAT, True)},
-    "hands": {"seat": (SEAT, True), "pos": (_list(2), True)},
-    "bye": {"gone": (lambda v: isinstance(v, bool), False)},  # gone: left on purpose, the game ends
-    "rematch": {"yes": (lambda v: isinstance(v, bool), True)},  # after the end: play again, seats swapped
+
+Text20 = Annotated[str, msgspec.Meta(max_length=20)]
+Text24 = Annotated[str, msgspec.Meta(max_length=24)]
+Text40 = Annotated[str, msgspec.Meta(max_length=40)]
+Text64 = Annotated[str, msgspec.Meta(max_length=64)]
+Seat = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEATS - 1)]
+Time = Annotated[float, msgspec.Meta(gt=-(2**53), lt=2**53)]  # ms; whole or not
+
+
+def _named(name: str | None) -> None:
+    """A player's name: the records' own rule, so nothing a client names is refused when a record is read."""
+    if name is not None:
+        validate.check_name(name, "name")
+
+
+# One schema per message a client sends (docs/online.md); every field is here, none other is taken.
+class Message(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, kw_only=True):
+    v: int = VERSION
+
+
+class Create(Message, tag="create"):
+    game: Text40
+    seats: Annotated[list[Any], msgspec.Meta(max_length=8)]  # checked by seat_specs
+    options: Annotated[dict[str, Any], msgspec.Meta(max_length=32)] = {}
+    key: Text64 = ""
+
+
+class Join(Message, tag="join"):
+    room: Text24
+    name: str | None = None
+    token: Text64 = ""
+    watch: Literal[True] | None = None  # an onlooker: no seat, only what everybody may see
+
+    def __post_init__(self) -> None:
+        _named(self.name)
+
+
+class Act(Message, tag="act"):
+    seat: Seat
+    id: Annotated[int, msgspec.Meta(ge=0, le=2**53)]
+    action: Annotated[dict[str, Any], msgspec.Meta(max_length=16)]
+    stamp: Time = 0.0
+
+
+class Sync(Message, tag="sync"):
+    t0: Time
+
+
+class Pong(Message, tag="pong"):
+    s: Annotated[int, msgspec.Meta(ge=0, le=2**NONCE_BITS)]
+
+
+class View(Message, tag="view"):
+    seat: Seat
+
+
+class Hands(Message, tag="hands"):
+    seat: Seat
+    pos: Annotated[list[Any], msgspec.Meta(max_length=2)]  # read by hand_positions
+
+
+class Bye(Message, tag="bye"):
+    gone: bool = False  # left on purpose, the game ends
+
+
+class Rematch(Message, tag="rematch"):
+    yes: bool  # after the end: play again, seats swapped
+
+
+MESSAGES: dict[str, type[Message]] = {
+    str(m.__struct_config__.tag): m for m in (Create, Join, Act, Sync, Pong, View, Hands, Bye, Rematch)
 }
 
 
 def parse(raw) -> dict:
-    """A client's frame as a message whose every field fits its schema; raises BadMessage (one line,
-    with what the client sent shown escaped and cut short)."""
+    """A client's frame as a message whose every field fits its schema (``MESSAGES``); raises
+    BadMessage (one line, with what the client sent shown escaped and cut short). The frame is
+    read with the files' limits (``core.jsonfile``), then checked by msgspec."""
     if isinstance(raw, bytes):
         raise BadMessage("binary frames are not used")
     if not isinstance(raw, str):
@@ -123,35 +143,26 @@ def parse(raw) -> dict:
     if not validate.same_value(msg.get("v"), VERSION):
         raise BadMessage(f"message version {validate.short(msg.get('v'))} is not {VERSION}")
     kind = msg.get("type")
-    if not isinstance(kind, str) or kind not in FIELDS:
+    if not isinstance(kind, str) or kind not in MESSAGES:
         raise BadMessage(f"unknown message type {validate.short(kind)}")
-    spec = FIELDS[kind]
-    extra = set(msg) - set(spec) - {"v", "type"}
-    if extra:
-        raise BadMessage(f"{kind}: unknown field {validate.short(sorted(extra)[0])}")
-    for name, (check, required) in spec.items():
-        if name not in msg:
-            if required:
-                raise BadMessage(f"{kind}: missing {name!r}")
-            continue
-        if not check(msg[name]):
-            raise BadMessage(f"{kind}: {name!r} cannot be {validate.short(msg[name])}")
+    try:
+        convert(msg, MESSAGES[kind], kind)
+    except validate.Invalid as e:
+        raise BadMessage(str(e)) from None
     return msg
+
+
+Coord = Annotated[float, msgspec.Meta(ge=-10_000, le=10_000)]
+HandPositions = Annotated[list[tuple[Coord, Coord]], msgspec.Meta(min_length=1, max_length=2)]
 
 
 def hand_positions(pos) -> list | None:
     """A real-time seat's hand positions ([[x, y], ...], at most 2 hands) or None if malformed."""
-    if not isinstance(pos, list) or not 1 <= len(pos) <= 2:
+    try:
+        hands = convert(pos, HandPositions)
+    except validate.Invalid:
         return None
-    out = []
-    for p in pos:
-        if not (isinstance(p, list) and len(p) == 2):
-            return None
-        for v in p:
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or abs(v) > 10_000:
-                return None
-        out.append([round(float(p[0]), 1), round(float(p[1]), 1)])
-    return out
+    return [[round(x, 1), round(y, 1)] for x, y in hands]
 
 
 def diff(old: dict | None, new: dict) -> dict:
@@ -186,21 +197,28 @@ def patch(old: dict | None, change: dict) -> dict:
     return new
 
 
+SeatKind = Literal["here", "remote", "computer"]  # the host's people, people elsewhere, computers
+SEAT_KINDS: tuple[str, ...] = get_args(SeatKind)
+
+
+class SeatSpec(msgspec.Struct, forbid_unknown_fields=True):
+    """A seat of a ``create`` message."""
+
+    kind: SeatKind
+    name: str = ""
+    level: Text20 = ""
+
+    def __post_init__(self) -> None:
+        _named(self.name or None)
+
+
 def seat_specs(seats: list) -> list[dict]:
     """Check the seats of a ``create`` message: [{"kind": "here"|"remote"|"computer", "name", "level"}]."""
-    out = []
-    for i, s in enumerate(seats):
-        if not isinstance(s, dict) or set(s) - {"kind", "name", "level"}:
-            raise BadMessage(f"create: seat {i + 1} is not an object of kind, name and level")
-        kind = s.get("kind")
-        if kind not in SEAT_KINDS:
-            raise BadMessage(f"create: seat {i + 1} kind must be one of {', '.join(SEAT_KINDS)}")
-        name = s.get("name", "")
-        level = s.get("level", "")
-        if not isinstance(level, str) or len(level) > 20 or not (name == "" or _name(name)):
-            raise BadMessage(f"create: seat {i + 1} has a bad name or level")
-        out.append({"kind": kind, "name": name or f"Player {i + 1}", "level": level})
-    return out
+    try:
+        checked = convert(seats, list[SeatSpec], "create.seats")
+    except validate.Invalid as e:
+        raise BadMessage(str(e)) from None
+    return [{"kind": s.kind, "name": s.name or f"Player {i + 1}", "level": s.level} for i, s in enumerate(checked)]
 
 
 SERVER_MAX_BYTES = 8 * 1024 * 1024  # a host's message (the record in ``over`` is the largest)

@@ -354,9 +354,6 @@ class TableScene(FocusMixin, Scene):
             self._fly_back(self.drag)
             self.drag = None
         self.router.release_all()
-        secrecy = getattr(self, "secrecy", None)
-        if secrecy is not None:  # a peek key let go while paused must not leave a hand shown
-            secrecy.peeking.clear()
 
     def on_focus_lost(self) -> None:
         if self.session.outcome() is None:
@@ -369,6 +366,8 @@ class TableScene(FocusMixin, Scene):
             self.app.push(ReconnectScene(self.app, self, seat))
 
     def handle(self, event, pad_changes) -> None:
+        """Esc pauses; U or Ctrl+Z asks to take back a move; a lesson's coach and the result panel take
+        what they want; the rest is play (``handle_play``)."""
         if event.type == pygame.KEYDOWN and key_name(event) == "escape":
             self.pause()
             return
@@ -387,6 +386,12 @@ class TableScene(FocusMixin, Scene):
         if self.showing_result():
             self._result_handle(event, pad_changes)
             return
+        self.handle_play(event, pad_changes)
+
+    def handle_play(self, event, pad_changes) -> None:
+        """An event while the game is played: each seat's devices give presses (``_press``; pause
+        pauses), and the mouse points, clicks and drags. A table with devices of its own (real time)
+        overrides this."""
         if self.shared_input:
             seat = self.acting_seat()
             presses = []
@@ -414,27 +419,28 @@ class TableScene(FocusMixin, Scene):
     def _press(self, p: Press) -> None:
         if p.down:
             self.read_ms = 0.0  # pressing on: the computers need not wait for you any longer
-        if p.down and p.button in ("up", "down", "left", "right"):
-            self.show_focus[p.seat] = True
-            self._move_focus(p.seat, p.button)
-        elif p.down and p.button in ("next", "prev"):
-            self.show_focus[p.seat] = True
-            self.cycle_group(p.seat, 1 if p.button == "next" else -1)
-        elif p.down and p.button == "confirm" and p.source != "mouse":
-            hot = self.focused(p.seat)
-            if hot is None or not self.show_focus.get(p.seat):
+        seat = p.seat
+        if seat is None or not p.down:
+            self.on_press(p)
+        elif p.button in ("up", "down", "left", "right"):
+            self.show_focus[seat] = True
+            self._move_focus(seat, p.button)
+        elif p.button in ("next", "prev"):
+            self.show_focus[seat] = True
+            self.cycle_group(seat, 1 if p.button == "next" else -1)
+        elif p.button == "confirm" and p.source != "mouse":
+            hot = self.focused(seat)
+            if hot is None or not self.show_focus.get(seat):
                 # Enter / A acts only on a focus the player can see: this press shows it
-                self.show_focus[p.seat] = True
-                self.reseat_focus(p.seat)
-                secrecy = getattr(self, "secrecy", None)
-                if self.focused(p.seat) is None and secrecy is not None and secrecy.mode == "peek":
-                    if not secrecy.visible(p.seat):
-                        self.say(f"Hold {self.peek_name(p.seat)} to see your cards.")  # the focus waits with them
+                self.show_focus[seat] = True
+                self.reseat_focus(seat)
+                if self.focused(seat) is None and self.hidden_now(seat):
+                    self.say(f"Hold {self.peek_name(seat)} to see your cards.")  # the focus waits with them
                 self.app.sounds.play("click")
-            elif hot.kind == "button":
+            elif hot.kind == "button" and hot.callback is not None:
                 hot.callback()
-            else:
-                self.on_choose(p.seat, hot.payload)
+            elif hot.kind != "button":
+                self.on_choose(seat, hot.payload)
         else:
             self.on_press(p)
 
@@ -456,9 +462,19 @@ class TableScene(FocusMixin, Scene):
         scheme = None if self.shared_input else self.router.schemes[seat]
         if scheme is None:
             return shared
+        name = self.control_key(seat, button)
+        if name is None:
+            return f"your {button} control"
+        return f"{name} on the gamepad" if scheme == "gamepad" else name
+
+    def control_key(self, seat: int, button: str) -> str | None:
+        """The first input of the seat's own scheme for ``button``, alone ("Space", "Y"), as the player
+        bound it; None when every device acts for the seat or nothing is bound to ``button``."""
+        scheme = None if self.shared_input else self.router.schemes[seat]
+        if scheme is None:
+            return None
         names = rebind.inputs_for(self.app.settings.bindings, scheme, button)
-        name = rebind.input_label(scheme, names[0]) if names else f"your {button} control"
-        return f"{name} on the gamepad" if scheme == "gamepad" and names else name
+        return rebind.input_label(scheme, names[0]) if names else None
 
     def peek_name(self, seat: int) -> str:
         """The seat's peek control in words ("Tab", "Y on the gamepad")."""
@@ -516,16 +532,12 @@ class TableScene(FocusMixin, Scene):
                 self.on_choose(seat, hot.payload)
                 return
             zone = self.hot_at(event.pos, ("zone",), seat)
-            reason = (
-                "Drop it on a place where it can go."
-                if zone is None
-                else (zone.accepts(hot.payload) if zone.accepts else None)
-            )
+            reason = "Drop it on a place where it can go." if zone is None else self.zone_refusal(hot.payload, zone)
             if reason:
                 self.say(reason)
                 self.app.sounds.play("refuse")
                 self._fly_back(drag)
-            else:
+            elif zone is not None:
                 self.on_drop(seat, hot.payload, zone.payload)
 
     def zone_refusal(self, payload, zone: Hot) -> str | None:

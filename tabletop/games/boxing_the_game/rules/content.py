@@ -8,16 +8,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated, Literal, get_args
 
-from tabletop.core.jsonfile import read_json
+import msgspec
+
+from tabletop.core import schema
+from tabletop.core.schema import ContentError, distinct
+
+__all__ = ["ContentError", "load_cards", "load_characters"]
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
-PUNCHES = ("jab", "cross", "hook", "uppercut")
+Move = Literal["jab", "cross", "hook", "uppercut", "block", "feint"]
+Upgrade = Literal["gloves", "boots", "corner"]
+Stance = Literal["orthodox", "southpaw"]
+MOVES: tuple[str, ...] = get_args(Move)
+PUNCHES = MOVES[:4]
 HEAVY = ("cross", "hook", "uppercut")
-MOVES = PUNCHES + ("block", "feint")
-STANCES = ("orthodox", "southpaw")
-UPGRADE_TYPES = ("gloves", "boots", "corner")
+STANCES: tuple[str, ...] = get_args(Stance)
+UPGRADE_TYPES: tuple[str, ...] = get_args(Upgrade)
 STARTER_SIZE = 8
 STARTER_MIX = {"jab": 2, "cross": 1, "hook": 1, "uppercut": 1, "block": 2, "feint": 1}  # R-BTG-1
 
@@ -32,10 +41,6 @@ EFFECT_KINDS = {
     "comeback_momentum": ("trait",),
     "start_momentum": ("trait",),
 }
-
-
-class ContentError(ValueError):
-    pass
 
 
 @dataclass(frozen=True)
@@ -79,169 +84,137 @@ class Character:
     effects: tuple[Effect, ...]
 
 
-def _fail(path, msg):
-    raise ContentError(f"{path.name}: {msg}")
+Text = Annotated[str, msgspec.Meta(min_length=1, max_length=60)]
+Words = Annotated[str, msgspec.Meta(min_length=1)]
 
 
-def _int(path, where, value, lo, hi):
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        _fail(path, f"{where}: expected a whole number from {lo} to {hi}, got {value!r}")
-    return value
+class EffectSpec(msgspec.Struct, forbid_unknown_fields=True):
+    kind: str  # one of EFFECT_KINDS, where it may appear
+    amount: Annotated[int, msgspec.Meta(ge=1, le=5)]
+    moves: Annotated[list[Move], msgspec.Meta(min_length=1)] | None = None  # only these moves (None: all)
+    event: Annotated[int, msgspec.Meta(ge=1, le=3)] | None = None  # only in this event
+    stance: Literal["same", "differs"] | None = None  # only while stances match / differ
+
+    def on(self, place: str) -> Effect:
+        """The effect, on a card, an upgrade or a trait; raises ValueError if it cannot be there."""
+        if self.kind not in EFFECT_KINDS:
+            raise ValueError(f"unknown effect kind {self.kind!r} (known: {', '.join(EFFECT_KINDS)})")
+        if place not in EFFECT_KINDS[self.kind]:
+            raise ValueError(f"a {self.kind!r} effect cannot be on a {place}")
+        if self.moves is not None and place == "card":
+            raise ValueError("a card's own effect cannot name moves")
+        moves = tuple(self.moves) if self.moves is not None else None
+        return Effect(self.kind, self.amount, moves, self.event, self.stance)
 
 
-def _effects(path, where, raw, place):
-    if raw is None:
-        return ()
-    if not isinstance(raw, list):
-        _fail(path, f"{where}: 'effects' must be a list")
-    out = []
-    for i, e in enumerate(raw):
-        w = f"{where} effect {i + 1}"
-        if not isinstance(e, dict):
-            _fail(path, f"{w}: must be an object")
-        unknown = set(e) - {"kind", "amount", "moves", "event", "stance"}
-        if unknown:
-            _fail(path, f"{w}: unknown key(s) {sorted(unknown)}")
-        kind = e.get("kind")
-        if kind not in EFFECT_KINDS:
-            _fail(path, f"{w}: unknown kind {kind!r} (known: {', '.join(EFFECT_KINDS)})")
-        if place not in EFFECT_KINDS[kind]:
-            _fail(path, f"{w}: a {kind!r} effect cannot be on a {place}")
-        amount = _int(path, w + " amount", e.get("amount"), 1, 5)
-        moves = e.get("moves")
-        if moves is not None:
-            if place == "card":
-                _fail(path, f"{w}: a card's own effect cannot name moves")
-            if not isinstance(moves, list) or not moves or any(m not in MOVES for m in moves):
-                _fail(path, f"{w}: 'moves' must be a list of {', '.join(MOVES)}")
-            moves = tuple(moves)
-        event = e.get("event")
-        if event is not None:
-            _int(path, w + " event", event, 1, 3)
-        stance = e.get("stance")
-        if stance not in (None, "same", "differs"):
-            _fail(path, f'{w}: \'stance\' must be "same" or "differs"')
-        out.append(Effect(kind, amount, moves, event, stance))
-    return tuple(out)
+class CardSpec(msgspec.Struct, forbid_unknown_fields=True):
+    """A card as cards.json writes it: exactly one of an action (``move``), an upgrade or a judge."""
+
+    name: Text
+    move: Move | None = None
+    speed: Annotated[int, msgspec.Meta(ge=1, le=10)] | None = None  # actions only
+    momentum: Annotated[int, msgspec.Meta(ge=-7, le=3)] = 0  # a judge's is its cost: -7 to -1
+    count: Annotated[int, msgspec.Meta(ge=1, le=10)] = 1
+    upgrade: Upgrade | None = None
+    judge: bool = False
+    effects: list[EffectSpec] = []
+    text: str = ""
+
+    def __post_init__(self) -> None:
+        if [self.move is not None, self.upgrade is not None, self.judge].count(True) != 1:
+            raise ValueError("a card is exactly one of an action ('move'), an upgrade ('upgrade') or a judge")
+        if (self.speed is None) != (self.move is None):
+            raise ValueError("an action has a speed, and only an action")
+        if (self.momentum < 0) != self.judge:
+            raise ValueError("momentum must be from 0 to 3 (a judge's from -7 to -1)")
+        if self.judge and self.effects:
+            raise ValueError("judges have no effects")
+        if self.upgrade is not None and not self.effects:
+            raise ValueError("an upgrade needs at least one effect")
+        self.made()  # each effect fits where it is
+
+    def made(self, cid: int = 0, starter: bool = False) -> Card:
+        place = "card" if self.move is not None else "upgrade"
+        effects = tuple(e.on(place) for e in self.effects)
+        return Card(
+            cid,
+            self.name,
+            self.move,
+            self.speed or 0,
+            self.momentum,
+            self.upgrade,
+            self.judge,
+            effects,
+            self.text,
+            starter,
+        )
 
 
-def _card(path, where, raw, cid, starter):
-    if not isinstance(raw, dict):
-        _fail(path, f"{where}: must be an object")
-    unknown = set(raw) - {"name", "move", "speed", "momentum", "count", "upgrade", "judge", "effects", "text"}
-    if unknown:
-        _fail(path, f"{where}: unknown key(s) {sorted(unknown)}")
-    name = raw.get("name")
-    if not isinstance(name, str) or not name:
-        _fail(path, f"{where}: needs a 'name'")
-    where = f"{where} ({name})"
-    move, upgrade, judge = raw.get("move"), raw.get("upgrade"), bool(raw.get("judge", False))
-    if sum([move is not None, upgrade is not None, judge]) != 1:
-        _fail(path, f"{where}: a card is exactly one of an action ('move'), an upgrade ('upgrade') or a judge")
-    if starter and move is None:
-        _fail(path, f"{where}: starter cards must be actions")
-    speed = 0
-    if move is not None:
-        if move not in MOVES:
-            _fail(path, f"{where}: unknown move {move!r}")
-        speed = _int(path, where + " speed", raw.get("speed"), 1, 10)
-        place = "card"
-    elif upgrade is not None:
-        if upgrade not in UPGRADE_TYPES:
-            _fail(path, f"{where}: unknown upgrade type {upgrade!r}")
-        place = "upgrade"
-    else:
-        place = "judge"
-    if "speed" in raw and move is None:
-        _fail(path, f"{where}: only actions have a speed")
-    momentum = raw.get("momentum", 0)
-    if judge:
-        _int(path, where + " momentum", momentum, -7, -1)
-    else:
-        _int(path, where + " momentum", momentum, 0, 3)
-    effects = _effects(path, where, raw.get("effects"), place) if place != "judge" else ()
-    if place == "judge" and raw.get("effects"):
-        _fail(path, f"{where}: judges have no effects")
-    if upgrade is not None and not effects:
-        _fail(path, f"{where}: an upgrade needs at least one effect")
-    text = raw.get("text", "")
-    if not isinstance(text, str):
-        _fail(path, f"{where}: 'text' must be text")
-    return Card(cid, name, move, speed, momentum, upgrade, judge, effects, text, starter)
+class CardsFile(msgspec.Struct, forbid_unknown_fields=True):
+    """data/cards.json: one starter deck (each seat gets one) and the main deck."""
+
+    starter: list[CardSpec]
+    main: list[CardSpec]
+    comment: str = ""
+
+    def __post_init__(self) -> None:
+        starter = [c for c in self.starter for _ in range(c.count)]
+        if len(starter) != STARTER_SIZE:
+            raise ValueError(f"the starter deck must have {STARTER_SIZE} cards, it has {len(starter)}")
+        mix: dict[str | None, int] = {}
+        for c in starter:
+            mix[c.move] = mix.get(c.move, 0) + 1
+        if mix != STARTER_MIX:
+            raise ValueError(
+                f"the starter deck must be 2 Jab, 1 Cross, 1 Hook, 1 Uppercut, 2 Block, 1 Feint, got {mix}"
+            )
+        distinct([c.name for c in self.main], "the main deck's card names")
+        if (n := sum(c.count for c in self.main)) != 50:
+            raise ValueError(f"the main deck must have 50 cards, it has {n}")
 
 
 def load_cards(path: Path = DATA / "cards.json") -> tuple[tuple[Card, ...], int]:
     """All physical cards (by id) and the id of the first main-deck card."""
-    try:
-        data = read_json(path, 1_000_000)
-    except (OSError, ValueError) as e:
-        raise ContentError(f"{path.name}: cannot be read: {e}") from None
-    if (
-        not isinstance(data, dict)
-        or not isinstance(data.get("starter"), list)
-        or not isinstance(data.get("main"), list)
-    ):
-        _fail(path, "needs lists 'starter' and 'main'")
-    starter: list[dict] = []
-    for i, raw in enumerate(data["starter"]):
-        count = _int(path, f"starter card {i + 1} count", raw.get("count", 1) if isinstance(raw, dict) else None, 1, 8)
-        starter += [raw] * count
-    if len(starter) != STARTER_SIZE:
-        _fail(path, f"the starter deck must have {STARTER_SIZE} cards, it has {len(starter)}")
-    mix: dict[str | None, int] = {}
-    for raw in starter:
-        mix[raw.get("move")] = mix.get(raw.get("move"), 0) + 1
-    if mix != STARTER_MIX:
-        _fail(path, f"the starter deck must be 2 Jab, 1 Cross, 1 Hook, 1 Uppercut, 2 Block, 1 Feint, got {mix}")
+    deck = schema.load_content(path, CardsFile)
     cards: list[Card] = []
-    for _ in range(2):  # one starter deck per seat
-        for i, raw in enumerate(starter):
-            cards.append(_card(path, f"starter card {i + 1}", raw, len(cards), True))
-    first_main = len(cards)
-    names = set()
-    for i, raw in enumerate(data["main"]):
-        count = _int(path, f"main card {i + 1} count", raw.get("count", 1) if isinstance(raw, dict) else None, 1, 10)
-        if raw.get("name") in names:
-            _fail(path, f"main card {i + 1}: name {raw.get('name')!r} is used twice")
-        names.add(raw.get("name"))
-        for _ in range(count):
-            cards.append(_card(path, f"main card {i + 1}", raw, len(cards), False))
-    if len(cards) - first_main != 50:
-        _fail(path, f"the main deck must have 50 cards, it has {len(cards) - first_main}")
-    return tuple(cards), first_main
+    for starter, specs in ((True, deck.starter), (True, deck.starter), (False, deck.main)):  # a starter deck a seat
+        for spec in specs:
+            cards += [spec.made(len(cards) + i, starter) for i in range(spec.count)]
+    return tuple(cards), 2 * STARTER_SIZE
+
+
+class Trait(msgspec.Struct, forbid_unknown_fields=True):
+    name: Text
+    text: Words
+    effects: Annotated[list[EffectSpec], msgspec.Meta(min_length=1)]
+
+    def __post_init__(self) -> None:
+        for e in self.effects:
+            e.on("trait")
+
+
+class CharacterSpec(msgspec.Struct, forbid_unknown_fields=True):
+    name: Text
+    stance: Stance
+    trait: Trait
+
+
+class CharactersFile(msgspec.Struct, forbid_unknown_fields=True):
+    """data/characters.json: at least 8 boxers (6 are dealt)."""
+
+    characters: Annotated[list[CharacterSpec], msgspec.Meta(min_length=8)]
+    comment: str = ""
+
+    def __post_init__(self) -> None:
+        distinct([c.name for c in self.characters], "the characters' names")
 
 
 def load_characters(path: Path = DATA / "characters.json") -> tuple[Character, ...]:
-    try:
-        data = read_json(path, 1_000_000)
-    except (OSError, ValueError) as e:
-        raise ContentError(f"{path.name}: cannot be read: {e}") from None
-    if not isinstance(data, dict) or not isinstance(data.get("characters"), list):
-        _fail(path, "needs a list 'characters'")
-    out = []
-    for i, raw in enumerate(data["characters"]):
-        where = f"character {i + 1}"
-        if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
-            _fail(path, f"{where}: needs a 'name'")
-        where += f" ({raw['name']})"
-        if raw.get("stance") not in STANCES:
-            _fail(path, f"{where}: 'stance' must be orthodox or southpaw")
-        trait = raw.get("trait")
-        if (
-            not isinstance(trait, dict)
-            or not isinstance(trait.get("name"), str)
-            or not isinstance(trait.get("text"), str)
-        ):
-            _fail(path, f"{where}: needs a 'trait' with 'name' and 'text'")
-        effects = _effects(path, where, trait.get("effects"), "trait")
-        if not effects:
-            _fail(path, f"{where}: a trait needs an effect")
-        out.append(Character(i, raw["name"], raw["stance"], trait["name"], trait["text"], effects))
-    if len(out) < 8:
-        _fail(path, f"needs at least 8 characters (6 are dealt), has {len(out)}")
-    if len({c.name for c in out}) != len(out):
-        _fail(path, "two characters share a name")
-    return tuple(out)
+    board = schema.load_content(path, CharactersFile)
+    return tuple(
+        Character(i, c.name, c.stance, c.trait.name, c.trait.text, tuple(e.on("trait") for e in c.trait.effects))
+        for i, c in enumerate(board.characters)
+    )
 
 
 CARDS, FIRST_MAIN = load_cards()

@@ -9,7 +9,7 @@ bottom strip holds the score sheet for every round and the latest sentences.
 
 Planning: click a hand card (it goes to the first free slot), drag it onto a
 slot, or focus it and confirm; +/- beside a slot bids momentum on it; "Lock
-in" commits. Secrecy on one screen goes through ``ui.secrecy.Secrecy``.
+in" commits. Secrecy on one screen goes through the base, ``ui.secret_table.SecretTable``.
 
 When both have planned, the rules resolve the whole round at once; the table
 replays the logged events one at a time (cards turn, speeds, the sentence),
@@ -28,9 +28,8 @@ from dataclasses import replace
 import pygame
 
 from tabletop.core.words import plural
-from tabletop.input.devices import key_name, menu_buttons
-from tabletop.ui.secrecy import Secrecy
-from tabletop.ui.table import TableScene
+from tabletop.input.devices import key_name
+from tabletop.ui.secret_table import SecretTable
 
 from ..rules import PickCharacter, Plan, Stance, TakePrize
 from ..rules.content import CARDS
@@ -62,13 +61,12 @@ CAPTION_TYPES = (
 )
 
 
-class BoxingTable(TableScene):
+class BoxingTable(SecretTable):
     undo_spot = (286, 4, 70, 26)  # the Undo button: right of Match log, left of the prompt
+    park_spot = (640, 380)  # a mouse player's pointer after a choice: off the card it chose
 
     def __init__(self, app, session):
         super().__init__(app, session)
-        self.secrecy = Secrecy(self, app.settings["secrecy"])
-        self.names = session.names()
         self.plans: dict[int, dict] = {}
         self.queue: list[dict] = []  # logged entries still to replay
         self.anim: dict | None = None  # the entry being replayed
@@ -76,9 +74,7 @@ class BoxingTable(TableScene):
         self.shown: list[dict] = []  # entries replayed since the freeze (momentum, knockdowns)
         self.ring: dict = {"round": 0, "bids": None, "events": {}}
         self.caption: list[str] = []
-        self.log_seen = len(session.state.log)
         self._before = session.state
-        self.want_focus: dict[int, object] = {}
         self.prize_rects: dict[int, pygame.Rect] = {}
         self.board_rects: dict[int, pygame.Rect] = {}
         self.pile_rects: dict[int, tuple] = {}
@@ -94,14 +90,7 @@ class BoxingTable(TableScene):
         self.history_top = 0  # lines scrolled up from the newest
 
     # -- facts -------------------------------------------------------------------------
-    @property
-    def state(self):
-        return self.session.state
-
-    def waiting_humans(self) -> list[int]:
-        return [s for s in self.rules.to_act(self.state) if s in self.humans]
-
-    def secret_phase(self) -> bool:
+    def secret_now(self) -> bool:
         st = self.state
         return st.phase in ("pick", "plan") or (st.phase == "prize" and st.secret_prize)
 
@@ -121,19 +110,8 @@ class BoxingTable(TableScene):
         unseen = len(self.queue) + (self.anim is not None)
         return goal(replace(st, log=st.log[: len(st.log) - unseen]))
 
-    def can_act(self, seat: int) -> bool:
-        return (
-            seat in self.humans
-            and seat in self.rules.to_act(self.state)
-            and not self.busy()
-            and not self.history_open
-            and (not self.secret_phase() or self.secrecy.visible(seat))
-        )
-
-    def curtain_seat(self) -> int | None:
-        if not self.secret_phase() or self.busy():
-            return None
-        return self.secrecy.curtain_needed(self.waiting_humans())
+    def covered(self) -> bool:
+        return self.history_open
 
     def plan(self, seat: int) -> dict:
         st = self.state
@@ -323,24 +301,19 @@ class BoxingTable(TableScene):
 
         return accepts
 
-    def on_press(self, press) -> None:
-        if self.secrecy.press(press):
+    def on_button(self, seat, button) -> None:
+        if seat is None or button != "back":
             return
-        if not press.down or press.seat is None:
-            return
-        seat = press.seat
-        if press.button == "back" and self.history_open:
+        if self.history_open:
             self.toggle_history()
             return
-        if press.button == "back":
-            if self.state.phase == "plan" and self.can_act(seat):
-                p = self.plan(seat)
-                filled = [k for k in range(SLOTS) if p["slots"][k] is not None]
-                if filled:
-                    self.unplace(seat, filled[-1])
-                    return
-            if self.secrecy.shown == seat:
-                self.secrecy.shown = None
+        if self.state.phase == "plan" and self.can_act(seat):
+            p = self.plan(seat)
+            filled = [k for k in range(SLOTS) if p["slots"][k] is not None]
+            if filled:
+                self.unplace(seat, filled[-1])
+                return
+        self.hide(seat)
 
     def toggle_history(self) -> None:
         self.history_open = not self.history_open
@@ -354,9 +327,7 @@ class BoxingTable(TableScene):
         if self.history_open and event.type == pygame.MOUSEWHEEL:
             self.scroll_history(event.y)
             return
-        if (event.type == pygame.KEYDOWN and key_name(event) == "h" and self.shared_input) or any(
-            name == "x" and down for _i, name, down in pad_changes
-        ):  # any pad's X (its next / prev are the focus's groups)
+        if self.history_press(event, pad_changes):
             self.toggle_history()
             return
         won = self.tutor is not None and self.tutor.holding()  # a click then goes on to the next lesson
@@ -374,17 +345,11 @@ class BoxingTable(TableScene):
         super()._press(p)
 
     def _hurry(self, event, pad_changes) -> bool:
-        """A click or confirm while an event is shown moves on to the next one (never skips a choice)."""
-        hit = (
-            event.type == pygame.MOUSEBUTTONDOWN
-            and event.button == 1
-            and not (self.pause_rect and self.pause_rect.collidepoint(event.pos))
-        )
-        hit = hit or "confirm" in menu_buttons(event, pad_changes)
-        if event.type == pygame.KEYDOWN and key_name(event) == "space":
-            hit = True
-        if hit and self.anim["t"] > FLIP_MS / self.anim_factor():
-            self.anim["t"] = self.anim["dur"]
+        """A click, confirm or Space while an event is shown moves on to the next one (never skips a choice)."""
+        hit = self.go_on_press(event, pad_changes) or (event.type == pygame.KEYDOWN and key_name(event) == "space")
+        a = self.anim
+        if hit and a is not None and a["t"] > FLIP_MS / self.anim_factor():
+            a["t"] = a["dur"]
             return True
         return False
 
@@ -404,9 +369,7 @@ class BoxingTable(TableScene):
     def after_action(self, action, result) -> None:
         st = self.state
         seat = action.player
-        self.secrecy.committed(seat)  # every action here is a whole decision: the curtain comes down
-        if self.secrecy.mode != "open" and self.session.seats[seat].scheme == "mouse":
-            self._park_pointer()
+        self.committed(seat)  # every action here is a whole decision: the curtain comes down
         new = list(st.log[self.log_seen :])
         self.log_seen = len(st.log)
         if any(e["type"] in ("planned", "event") for e in new):
@@ -420,11 +383,6 @@ class BoxingTable(TableScene):
             for e in new:
                 self._show_entry(e)
 
-    def drop_held(self) -> None:
-        """Pause or a lost pad: peeking stops too (a peek key let go during the pause is never seen)."""
-        super().drop_held()
-        self.secrecy.peeking.clear()
-
     def _prewarm(self, entries) -> None:
         """Render the faces about to turn over now, so the replay's frames stay light."""
         vp = self.app.vp
@@ -433,12 +391,6 @@ class BoxingTable(TableScene):
             if e["type"] == "event":
                 for s in (0, 1):
                     card_image(e["cards"][s], r.w, r.h, colour(s), vp.s(14))
-
-    def _park_pointer(self) -> None:
-        try:
-            pygame.mouse.set_pos(self.app.vp.p(640, 380))
-        except pygame.error:
-            pass
 
     def _show_entry(self, e: dict) -> None:
         t = e["type"]

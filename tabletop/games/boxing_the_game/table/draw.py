@@ -33,23 +33,15 @@ from .layout import (
 )
 from .ring import overlays, ring, round_info
 
-PEEK_KEY = {
-    "keys-left": "Tab",
-    "keys-right": "Right Ctrl",
-    "gamepad": "Y",
-    "mouse": "`",
-    "keyboard": "Tab",
-    None: "Tab",
-}
 # one person against the computer: the mouse, every key and the pad work at once
 SHARED_HINT = "Click or drag · arrows/WASD + Enter · D-pad + A · Backspace/B back · H/X log"
 
-SHORT = {
-    "keys-left": "WASD, E/R group, Space, Shift back, Tab peek",
-    "keys-right": "arrows, O/P group, Enter, Backspace back, Right Ctrl peek",
+SHORT = {  # and, peeking, the seat's peek key as bound
+    "keys-left": "WASD, E/R group, Space, Shift back",
+    "keys-right": "arrows, O/P group, Enter, Backspace back",
     "keyboard": "arrows, Enter",
-    "gamepad": "D-pad, A, B back, Y peek, X log",
-    "mouse": "mouse, ` peek",
+    "gamepad": "D-pad, A, B back, X log",
+    "mouse": "mouse",
 }
 
 
@@ -241,10 +233,9 @@ def counters(t, surf, vp, s, x0, st, p):
 
 
 def peek_hint(t, s) -> str:
-    key = PEEK_KEY.get(t.session.seats[s].scheme, "Tab")
     if t.secrecy.mode == "curtain":
         return "Your cards show when it is your turn to choose."
-    return f"Hold {key} to see your cards."
+    return f"Hold {t.peek_name(s)} to see your cards."
 
 
 def lower(t, surf, vp, s, x0):
@@ -526,7 +517,7 @@ def controls_hint(t) -> str:
             "Arrows/WASD + Enter · Page Up/Down group · Backspace back · H log",
             "D-pad + A · LB/RB group · B back · X log",
         )
-    return " · ".join(f"{t.names[s]}: {SHORT.get(t.session.seats[s].scheme, '')}" for s in t.humans)
+    return " · ".join(f"{t.names[s]}: {t.key_hints(s, SHORT, ', {} peek')}" for s in t.humans)
 
 
 def caption(t, surf, vp):

@@ -15,99 +15,94 @@ indices into ``COUNTERS``.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
-from tabletop.core.jsonfile import read_json
+import msgspec
+
+from tabletop.core import schema
+from tabletop.core.schema import ContentError, distinct
+
+__all__ = ["ContentError", "load_content"]
 
 PATH = Path(__file__).resolve().parent.parent / "data" / "content.json"
 
+Text = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
+Whole = Annotated[int, msgspec.Meta(ge=0)]
 
-class ContentError(ValueError):
-    pass
+
+class PunchType(msgspec.Struct, forbid_unknown_fields=True):
+    id: Text
+    name: Text
+    value: Annotated[int, msgspec.Meta(ge=0, le=9)]
+
+
+class Colour(msgspec.Struct, forbid_unknown_fields=True):
+    id: Text
+    name: Text
+    symbol: Text
+
+
+class ComboCard(msgspec.Struct, forbid_unknown_fields=True):
+    id: Text
+    types: Annotated[list[Text], msgspec.Meta(min_length=2, max_length=3)]  # 2 or 3 distinct punch types
+    points: Whole
+
+    def __post_init__(self) -> None:
+        distinct(self.types, "a combo card's punch types")
+
+
+class CounterCard(msgspec.Struct, forbid_unknown_fields=True):
+    id: Text
+    colour: Text
+    points: Whole
+
+
+class Numbers(msgspec.Struct, forbid_unknown_fields=True):
+    start_health: Whole
+    tokens: Whole
+    round_wins_to_win: Whole
+    stagger_damage: Whole
+    counter_damage: Whole
+    clinch_gain: Whole
+    ding_penalty: Whole
+    clinch_penalty: Whole
+    cutman: Whole
+
+    def __post_init__(self) -> None:
+        if self.tokens != 2 * self.start_health:
+            raise ValueError("tokens must be twice start_health")
+
+
+class Content(msgspec.Struct, forbid_unknown_fields=True):
+    """data/content.json: the five punch types and colours, the decks and the numbers."""
+
+    types: Annotated[list[PunchType], msgspec.Meta(min_length=5, max_length=5)]
+    haymaker: Text
+    colours: Annotated[list[Colour], msgspec.Meta(min_length=5, max_length=5)]
+    borders: Annotated[list[Text], msgspec.Meta(min_length=2, max_length=2)]  # the two players' card borders
+    combo_cards: Annotated[list[ComboCard], msgspec.Meta(min_length=1)]
+    counter_cards: Annotated[list[CounterCard], msgspec.Meta(min_length=1)]
+    numbers: Numbers
+
+    def __post_init__(self) -> None:
+        ids = distinct([t.id for t in self.types], "punch type ids")
+        colours = distinct([c.id for c in self.colours], "colour ids")
+        distinct([c.symbol for c in self.colours], "colour symbols")
+        distinct([c.id for c in self.combo_cards], "combo card ids")
+        distinct([c.id for c in self.counter_cards], "counter-punch card ids")
+        if self.haymaker not in ids:
+            raise ValueError(f"haymaker {self.haymaker!r} is not one of the punch types")
+        for cc in self.combo_cards:
+            if unknown := [t for t in cc.types if t not in ids]:
+                raise ValueError(f"combo card {cc.id!r} shows unknown punch type {unknown[0]!r}")
+        for k in self.counter_cards:
+            if k.colour not in colours:
+                raise ValueError(f"counter-punch card {k.id!r} has unknown colour {k.colour!r}")
 
 
 def load_content(path: Path) -> dict:
     """Read and check a content file; raises ContentError naming the file and the problem."""
-
-    def _fail(problem: str):
-        raise ContentError(f"{path}: {problem}")
-
-    try:
-        data = read_json(path, 1_000_000)
-    except (OSError, ValueError) as e:
-        raise ContentError(f"{path}: cannot be read as JSON ({e})") from None
-    if not isinstance(data, dict):
-        _fail("the top level must be an object")
-    for key in ("types", "colours", "haymaker", "combo_cards", "counter_cards", "numbers", "borders"):
-        if key not in data:
-            _fail(f"missing {key!r}")
-    types = data["types"]
-    if not isinstance(types, list) or len(types) != 5:
-        _fail("'types' must list exactly 5 punch types")
-    for t in types:
-        if not (
-            isinstance(t, dict)
-            and isinstance(t.get("id"), str)
-            and isinstance(t.get("name"), str)
-            and isinstance(t.get("value"), int)
-            and 0 <= t["value"] <= 9
-        ):
-            _fail(f"bad punch type {t!r} (needs id, name and a value 0..9)")
-    ids = [t["id"] for t in types]
-    if len(set(ids)) != 5:
-        _fail("punch type ids must be distinct")
-    if data["haymaker"] not in ids:
-        _fail(f"'haymaker' {data['haymaker']!r} is not one of the punch types")
-    colours = data["colours"]
-    if not isinstance(colours, list) or len(colours) != 5:
-        _fail("'colours' must list exactly 5 colours")
-    for c in colours:
-        if not (isinstance(c, dict) and all(isinstance(c.get(k), str) for k in ("id", "name", "symbol"))):
-            _fail(f"bad colour {c!r} (needs id, name and symbol)")
-    cids = [c["id"] for c in colours]
-    if len(set(cids)) != 5 or len({c["symbol"] for c in colours}) != 5:
-        _fail("colour ids and symbols must be distinct")
-    if not (isinstance(data["borders"], list) and len(data["borders"]) == 2):
-        _fail("'borders' must name the two players' card borders")
-    combos = data["combo_cards"]
-    for key in ("combo_cards", "counter_cards"):
-        if isinstance(data[key], list):
-            card_ids = [c.get("id") for c in data[key] if isinstance(c, dict)]
-            if not all(isinstance(i, str) for i in card_ids) or len(set(card_ids)) != len(card_ids):
-                _fail(f"every card in {key!r} needs a distinct text id")
-    if not isinstance(combos, list) or not combos:
-        _fail("'combo_cards' must be a non-empty list")
-    for cc in combos:
-        if not (isinstance(cc, dict) and isinstance(cc.get("types"), list) and isinstance(cc.get("points"), int)):
-            _fail(f"bad combo card {cc!r}")
-        if not 2 <= len(cc["types"]) <= 3 or len(set(cc["types"])) != len(cc["types"]):
-            _fail(f"combo card {cc.get('id')!r} must show 2 or 3 distinct punch types")
-        for t in cc["types"]:
-            if t not in ids:
-                _fail(f"combo card {cc.get('id')!r} shows unknown punch type {t!r}")
-    counters = data["counter_cards"]
-    if not isinstance(counters, list) or not counters:
-        _fail("'counter_cards' must be a non-empty list")
-    for k in counters:
-        if not (isinstance(k, dict) and k.get("colour") in cids and isinstance(k.get("points"), int)):
-            _fail(f"bad counter-punch card {k!r} (needs a known colour and points)")
-    nums = data["numbers"]
-    need = (
-        "start_health",
-        "tokens",
-        "round_wins_to_win",
-        "stagger_damage",
-        "counter_damage",
-        "clinch_gain",
-        "ding_penalty",
-        "clinch_penalty",
-        "cutman",
-    )
-    for key in need:
-        if not isinstance(nums.get(key), int) or nums[key] < 0:
-            _fail(f"numbers.{key} must be a whole number >= 0")
-    if 2 * nums["start_health"] != nums["tokens"]:
-        _fail("numbers.tokens must be twice numbers.start_health")
-    return data
+    return msgspec.to_builtins(schema.load_content(path, Content))
 
 
 DATA = load_content(PATH)

@@ -6,11 +6,13 @@ queued where they were made), and the intents they give ``hands.advance`` each f
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tabletop.input.devices import key_name, menu_buttons
-from tabletop.ui.table import DRAG_THRESHOLD
+from tabletop.input.devices import menu_buttons
+from tabletop.ui.table import DRAG_THRESHOLD, TableScene
 
 from ..rules.hands import RECTS, SIDES, inside
 from . import steer
@@ -18,19 +20,45 @@ from .layout import UNIT, screen_point
 
 STEPS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
+if TYPE_CHECKING:  # for the type checker a table; at run time a mixin of ``JabTable(HandDevices, TableScene)``
+    _Table = TableScene
+else:
+    _Table = object
 
-class HandDevices:
+
+class HandDevices(_Table):
     """The JAB table's input: events in, hand moves and presses out (mixed into ``JabTable``)."""
 
-    def handle(self, event, pad_changes) -> None:
-        if event.type == pygame.KEYDOWN and key_name(event) == "escape":
-            self.pause()
-            return
-        if self.tutor is not None and self.tutor.handle(event, pad_changes):
-            return
-        if self.showing_result():
-            self._result_handle(event, pad_changes)
-            return
+    # what the devices use of ``JabTable`` (set in its ``__init__``)
+    flip: bool
+    t: int
+    hands: Any
+    final_score: bool
+    mouse_seat: int | None
+    mq: list[list]
+    m_active: int
+    m_pin: int | None
+    m_point: tuple[float, float] | None
+    m_follow: list[bool]
+    m_down: dict
+    held_ms: list[float]
+    jump_to: list
+    jump_waiting: set
+    pull_to: list
+    last_dir: list
+    taps: dict
+    note: Callable[..., None]
+    see_result: Callable[[], None]
+    ready: Callable[[int], None]
+    split: Callable[[int, int], None]
+    claim: Callable[[int, str], None]
+    take_or_release: Callable[[int, int], None]
+    release: Callable[[int, int], None]
+    _cover_or_choose: Callable[[int, int], None]
+
+    def handle_play(self, event, pad_changes) -> None:
+        """Every person's own devices, in real time (``TableScene.handle`` has had Esc, the lesson's
+        coach and the result panel first)."""
         presses = self.router.feed(event) + self.router.feed_pad(pad_changes)
         if self.final_score:
             if (
@@ -145,7 +173,8 @@ class HandDevices:
         if t == pygame.MOUSEBUTTONDOWN:
             hot = self.hot_at(pos, ("button",), seat)
             if hot is not None:
-                hot.callback()
+                if hot.callback is not None:
+                    hot.callback()
                 return
             if self.m_pin is None:
                 self.m_active = h
@@ -201,7 +230,7 @@ class HandDevices:
     def _human_intents(self, seat: int, dt: float) -> list:
         from ..rules.hands import MoveBy, MoveTo
 
-        out = []
+        out: list[MoveBy | MoveTo] = []
         for h in (0, 1):
             i = seat * 2 + h
             x, y = self.hands.at(seat, h)

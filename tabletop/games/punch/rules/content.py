@@ -7,38 +7,75 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated, Literal
 
-from tabletop.core.jsonfile import read_json
+import msgspec
+
+from tabletop.core import schema
+from tabletop.core.schema import ContentError, distinct
+
+__all__ = ["ContentError", "load"]
 
 CARDS_FILE = Path(__file__).resolve().parent.parent / "data" / "cards.json"
-EFFECTS = ("punch", "nothing", "block", "dodge")
-SETTING_KEYS = (
-    "start_stamina",
-    "max_stamina",
-    "rounds",
-    "plays_per_round",
-    "rest_gain",
-    "redeal_same_kind",
-    "redeal_rounds",
-    "exchange_max",
-    "swap_rounds",
-    "robo_box_program",
-    "no_mercy_below",
-)
+Effect = Literal["punch", "nothing", "block", "dodge"]
+Whole = Annotated[int, msgspec.Meta(ge=0)]
+Text = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
 
 
-class ContentError(ValueError):
-    pass
+class Kind(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    code: Text
+    name: Text
+    symbol: Text
+    effect: Effect
+    power: Whole  # a punch's; 0 for the others
+    count: Annotated[int, msgspec.Meta(ge=1)]
+
+    def __post_init__(self) -> None:
+        if self.effect == "punch" and self.power < 1:
+            raise ValueError(f"punch {self.code!r} needs a power of at least 1")
+        if self.effect != "punch" and self.power != 0:
+            raise ValueError(f"kind {self.code!r} is not a punch, its power must be 0")
 
 
-@dataclass(frozen=True)
-class Kind:
-    code: str
-    name: str
-    symbol: str
-    effect: str
-    power: int
-    count: int
+class Settings(msgspec.Struct, forbid_unknown_fields=True):
+    start_stamina: Whole
+    max_stamina: Whole
+    rounds: Annotated[int, msgspec.Meta(ge=1)]
+    plays_per_round: Annotated[int, msgspec.Meta(ge=1)]
+    rest_gain: Whole
+    redeal_same_kind: Whole
+    redeal_rounds: Whole
+    exchange_max: Whole
+    swap_rounds: Whole
+    robo_box_program: Annotated[int, msgspec.Meta(ge=1)]
+    no_mercy_below: Whole
+    break_gains: list[Whole]  # one per break: rounds - 1
+
+    def __post_init__(self) -> None:
+        if len(self.break_gains) != self.rounds - 1:
+            raise ValueError("break_gains must list one whole number per break (rounds - 1)")
+        if not 1 <= self.start_stamina <= self.max_stamina:
+            raise ValueError("start_stamina must be between 1 and max_stamina")
+        if self.plays_per_round % self.robo_box_program:
+            raise ValueError("robo_box_program must divide plays_per_round")
+
+
+class CardsFile(msgspec.Struct, forbid_unknown_fields=True):
+    """data/cards.json: the card kinds and the numbers of the rules."""
+
+    kinds: list[Kind]
+    settings: Settings
+
+    def __post_init__(self) -> None:
+        distinct([k.code for k in self.kinds], "the kinds' codes")
+        for effect in ("nothing", "block", "dodge"):
+            if sum(k.effect == effect for k in self.kinds) != 1:
+                raise ValueError(f"needs exactly one kind with effect {effect!r}")
+        if not any(k.effect == "punch" for k in self.kinds):
+            raise ValueError("needs at least one punch kind")
+        total, plays = sum(k.count for k in self.kinds), self.settings.rounds * self.settings.plays_per_round
+        if total != plays:
+            raise ValueError(f"the deck has {total} cards but rounds x plays_per_round is {plays}")
 
 
 @dataclass(frozen=True)
@@ -51,77 +88,10 @@ class Content:
         return sum(k.count for k in self.kinds)
 
 
-def _fail(path, problem):
-    raise ContentError(f"{path.name}: {problem}")
-
-
 def load(path: Path = CARDS_FILE) -> Content:
-    try:
-        data = read_json(path, 1_000_000)
-    except (OSError, ValueError) as e:
-        raise ContentError(f"{path.name}: cannot be read as JSON ({e})") from None
-    if not isinstance(data, dict) or not isinstance(data.get("kinds"), list):
-        _fail(path, 'needs an object with a "kinds" list')
-    kinds = []
-    for i, raw in enumerate(data["kinds"]):
-        if not isinstance(raw, dict):
-            _fail(path, f"kind #{i + 1} is not an object")
-        for key, typ in (
-            ("code", str),
-            ("name", str),
-            ("symbol", str),
-            ("effect", str),
-            ("power", int),
-            ("count", int),
-        ):
-            if not isinstance(raw.get(key), typ) or isinstance(raw.get(key), bool):
-                _fail(path, f"kind #{i + 1} needs {key!r} as {typ.__name__}")
-        if raw["effect"] not in EFFECTS:
-            _fail(path, f"kind {raw['code']!r} has unknown effect {raw['effect']!r}")
-        if raw["effect"] == "punch" and raw["power"] < 1:
-            _fail(path, f"punch {raw['code']!r} needs a power of at least 1")
-        if raw["effect"] != "punch" and raw["power"] != 0:
-            _fail(path, f"kind {raw['code']!r} is not a punch, its power must be 0")
-        if raw["count"] < 1:
-            _fail(path, f"kind {raw['code']!r} needs a count of at least 1")
-        kinds.append(Kind(**{k: raw[k] for k in ("code", "name", "symbol", "effect", "power", "count")}))
-    codes = [k.code for k in kinds]
-    if len(set(codes)) != len(codes):
-        _fail(path, "two kinds share a code")
-    for eff in ("nothing", "block", "dodge"):
-        if sum(k.effect == eff for k in kinds) != 1:
-            _fail(path, f"needs exactly one kind with effect {eff!r}")
-    if not any(k.effect == "punch" for k in kinds):
-        _fail(path, "needs at least one punch kind")
-    settings = data.get("settings")
-    if not isinstance(settings, dict):
-        _fail(path, 'needs a "settings" object')
-    for key in SETTING_KEYS:
-        v = settings.get(key)
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            _fail(path, f"setting {key!r} must be a whole number >= 0")
-    gains = settings.get("break_gains")
-    if (
-        not isinstance(gains, list)
-        or len(gains) != settings["rounds"] - 1
-        or not all(isinstance(g, int) and not isinstance(g, bool) and g >= 0 for g in gains)
-    ):
-        _fail(path, "setting 'break_gains' must list one whole number per break (rounds - 1)")
-    if not (1 <= settings["start_stamina"] <= settings["max_stamina"]):
-        _fail(path, "start_stamina must be between 1 and max_stamina")
-    if settings["rounds"] < 1 or settings["plays_per_round"] < 1:
-        _fail(path, "rounds and plays_per_round must be at least 1")
-    total = sum(k.count for k in kinds)
-    if total != settings["rounds"] * settings["plays_per_round"]:
-        _fail(
-            path,
-            f"the deck has {total} cards but rounds x plays_per_round is "
-            f"{settings['rounds'] * settings['plays_per_round']}",
-        )
-    prog = settings["robo_box_program"]
-    if prog < 1 or settings["plays_per_round"] % prog:
-        _fail(path, "robo_box_program must divide plays_per_round")
-    return Content(kinds=tuple(kinds), settings=dict(settings))
+    """Read and check a cards file; raises ContentError naming the file and the problem."""
+    cards = schema.load_content(path, CardsFile)
+    return Content(kinds=tuple(cards.kinds), settings=msgspec.to_builtins(cards.settings))
 
 
 CONTENT = load()

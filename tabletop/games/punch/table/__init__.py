@@ -5,9 +5,9 @@ half. Each half has the boxer's stamina meter on top, the play area in the
 middle (one face-down slot, or five in Robo-Box, or the picked pile while
 drafting/exchanging) and the hand at the bottom, grouped by kind with a count.
 
-Secrecy (R-PUN-9) goes through ``ui.secrecy.Secrecy``: nothing private of a
-seat is drawn or made pointable unless ``visible(seat)``; a committed card is
-always drawn as the same card back and makes the same sound.
+Secrecy (R-PUN-9) goes through the base, ``ui.secret_table.SecretTable``: nothing
+private of a seat is drawn or made pointable unless ``secrecy.visible(seat)``; a
+committed card is always drawn as the same card back and makes the same sound.
 
 Drawing lives in ``draw.py`` (with ``layout.py``: where things sit, and
 ``panels.py``); this module holds the decisions a player
@@ -16,8 +16,7 @@ makes and the reveal animation.
 
 from __future__ import annotations
 
-from tabletop.ui.secrecy import Secrecy
-from tabletop.ui.table import TableScene
+from tabletop.ui.secret_table import SecretTable
 
 from ..rules.actions import Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
 from ..rules.resolve import CODES, INDEX, NK, S, explain
@@ -37,13 +36,14 @@ def counts_of(codes) -> list:
     return c
 
 
-class PunchTable(TableScene):
+class PunchTable(SecretTable):
     undo_spot = (900, 9, 96, 34)  # the Undo button: between the score and Match history
+    # the hand is laid out by kind, so a pointer left where a card was clicked would tell which card it
+    # was (R-PUN-9): after a choice it goes back to the middle of the table
+    park_spot = (640, 250)
 
     def __init__(self, app, session):
         super().__init__(app, session)
-        self.secrecy = Secrecy(self, app.settings["secrecy"])
-        self.names = session.names()
         self.sel: dict[int, list] = {0: [], 1: []}  # cards being picked / programmed
         self.sel_key: dict[int, tuple | None] = {0: None, 1: None}
         self.swap_mode: dict[int, bool] = {0: False, 1: False}
@@ -53,8 +53,6 @@ class PunchTable(TableScene):
         self.anim: dict | None = None  # the reveal being shown
         self.batch: list[dict] = []  # the reveals of the last Commit/Program pair
         self.caption: list[str] = []  # sentences about the last thing that happened
-        self.log_seen = len(session.state.log)
-        self.want_focus: dict[int, tuple] = {}
         self.vis_before: dict[int, tuple] = {0: (), 1: ()}
         self.ready_focus: dict[int, tuple] = {}
         self.primary: dict[int, list] = {0: [], 1: []}  # the button a seat's focus starts on
@@ -65,31 +63,11 @@ class PunchTable(TableScene):
                 self.caption = [sentence(last[-1], self.names)]
 
     # -- facts the drawing needs -----------------------------------------------------
-    @property
-    def state(self):
-        return self.session.state
-
-    def waiting_humans(self) -> list[int]:
-        return [s for s in self.rules.to_act(self.state) if s in self.humans]
-
-    def secret_phase(self) -> bool:
+    def secret_now(self) -> bool:
         return self.state.phase in SECRET_PHASES
 
-    def can_act(self, seat: int) -> bool:
-        """The seat is a person the game waits for and may see its own cards now."""
-        st = self.state
-        return (
-            seat in self.humans
-            and st.waiting[seat]
-            and not self.busy()
-            and not self.history_open
-            and (not self.secret_phase() or self.secrecy.visible(seat))
-        )
-
-    def curtain_seat(self) -> int | None:
-        if not self.secret_phase() or self.busy() or self.history_open:
-            return None
-        return self.secrecy.curtain_needed(self.waiting_humans())
+    def covered(self) -> bool:
+        return self.history_open
 
     def selection(self, seat: int) -> list:
         st = self.state
@@ -256,10 +234,6 @@ class PunchTable(TableScene):
         if self.state.waiting[seat] and not self.busy():
             self.submit(Ready(seat))
 
-    def hide(self, seat: int) -> None:
-        if self.secrecy.shown == seat:
-            self.secrecy.shown = None
-
     def toggle_history(self) -> None:
         self.history_open = not self.history_open
         self.history_page = 0
@@ -271,19 +245,9 @@ class PunchTable(TableScene):
 
         from tabletop.input.devices import key_name
 
-        if (
-            event.type == pygame.KEYDOWN
-            and key_name(event) == "h"
-            and self.shared_input
-            and self.session.outcome() is None
-        ):
+        if self.session.outcome() is None and self.history_press(event, pad_changes):
             self.toggle_history()
             return
-        if self.session.outcome() is None:  # any pad's X: its next / prev are the focus's groups
-            for _iid, name, down in pad_changes:
-                if name == "x" and down:
-                    self.toggle_history()
-                    return
         if self.history_open and event.type == pygame.KEYDOWN and key_name(event) == "escape":
             self.toggle_history()  # Esc closes the history it is over (the next Esc pauses)
             return
@@ -296,18 +260,9 @@ class PunchTable(TableScene):
 
     def _skip_press(self, event, pad_changes) -> bool:
         """While cards turn over, a click or confirm hurries the animation on (never skips a choice)."""
-        import pygame
-
-        from tabletop.input.devices import menu_buttons
-
-        hit = (
-            event.type == pygame.MOUSEBUTTONDOWN
-            and event.button == 1
-            and not (self.pause_rect and self.pause_rect.collidepoint(event.pos))
-        )
-        hit = hit or "confirm" in menu_buttons(event, pad_changes)
-        if hit and self.anim["t"] > FLIP_MS / self.anim_factor():
-            self.anim["t"] = self.anim["dur"]
+        a = self.anim
+        if a is not None and self.go_on_press(event, pad_changes) and a["t"] > FLIP_MS / self.anim_factor():
+            a["t"] = a["dur"]
             return True
         return False
 
@@ -320,13 +275,8 @@ class PunchTable(TableScene):
     def scroll_history(self, lines: int) -> None:
         self.history_page = max(0, self.history_page + lines)
 
-    def on_press(self, press) -> None:
-        if self.secrecy.press(press):
-            return
-        if not press.down:
-            return
-        seat = press.seat
-        if press.button == "back":
+    def on_button(self, seat, button) -> None:
+        if button == "back":
             if self.history_open:
                 self.toggle_history()
             elif seat is not None and self.swap_mode.get(seat):
@@ -336,7 +286,7 @@ class PunchTable(TableScene):
                 self.app.sounds.play("take")
             elif seat is not None:
                 self.hide(seat)
-        elif press.button == "ready" and seat is not None and self.state.phase in ("break", "match_over"):
+        elif button == "ready" and seat is not None and self.state.phase in ("break", "match_over"):
             self.ready(seat)
 
     # -- after each accepted action ------------------------------------------------------
@@ -349,9 +299,7 @@ class PunchTable(TableScene):
         seat = action.player
         decisive = isinstance(action, (Commit, Program, Draft, Exchange, KeepHand, Ready))
         if decisive or not st.waiting[seat] or (isinstance(action, Redeal) and st.phase != "redeal"):
-            self.secrecy.committed(seat)
-            if self.secrecy.mode != "open" and self.session.seats[seat].scheme == "mouse":
-                self._park_pointer()
+            self.committed(seat)
         new = list(st.log[self.log_seen :])
         self.log_seen = len(st.log)
         reveals = [e for e in new if e.get("type") == "reveal"]
@@ -368,21 +316,6 @@ class PunchTable(TableScene):
             self.app.sounds.play("place" if isinstance(action, (Commit, Program, Draft, Exchange)) else "click")
             if others:
                 self.caption = others
-
-    def drop_held(self) -> None:
-        """Pause or a lost pad: peeking stops too (a peek key let go during the pause is never seen)."""
-        super().drop_held()
-        self.secrecy.peeking.clear()
-
-    def _park_pointer(self) -> None:
-        """The hand is laid out by kind, so a pointer left where a card was clicked would tell
-        which card it was (R-PUN-9): it goes back to the middle of the table."""
-        import pygame
-
-        try:
-            pygame.mouse.set_pos(self.app.vp.p(640, 250))
-        except pygame.error:
-            pass
 
     def busy(self) -> bool:
         return bool(self.flights) or self.anim is not None or bool(self.queue)

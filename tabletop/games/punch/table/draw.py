@@ -3,11 +3,14 @@ pieces are in layout.py, the between-rounds and history panels in panels.py."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from tabletop.core.words import plural
 from tabletop.input import hints as hints_mod
 from tabletop.ui import cards, gfx
+from tabletop.ui.secret_table import draw_line
 from tabletop.ui.table import draw_card
 
 from ..rules.resolve import CODES, KINDS, MAX_STAMINA, S, card_name
@@ -40,14 +43,6 @@ from .layout import (
 )
 from .panels import between, history
 
-PEEK_KEY = {
-    "keys-left": "Tab",
-    "keys-right": "Right Ctrl",
-    "gamepad": "Y",
-    "mouse": "`",
-    "keyboard": "Tab",
-    None: "Tab",
-}
 HINTS = {
     "keys-left": "W A S D move · E/R group · Space choose · Shift back",
     "keys-right": "Arrows move · O/P group · Enter choose · Backspace back",
@@ -222,7 +217,7 @@ def last_reveal(t):
 
 
 def caption(t, surf, vp) -> None:
-    lines = []
+    lines: list[str] = []
     for text in t.caption[-2:]:
         lines.extend(wrap(text, vp.s(18), vp.s(1080)))
     lines = lines[-2:]
@@ -301,22 +296,11 @@ def status_text(t, seat) -> str:
         if t.secrecy.shown is not None and t.secrecy.shown != seat:
             return f"{name} chooses after {t.names[t.secrecy.shown]}: look away."
         return f"{name} chooses now."
-    scheme = t.session.seats[seat].scheme
-    return f"{name}: hold {PEEK_KEY.get(scheme, 'Tab')} to see your cards."
+    return f"{name}: hold {t.peek_name(seat)} to see your cards."
 
 
 def status(t, surf, vp, seat) -> None:
-    text = status_text(t, seat)
-    if text:
-        px = gfx.fit_px(text, vp.s(17), vp.s(HALF_W - 20))
-        gfx.blit_text(
-            surf,
-            text,
-            px,
-            vp.p(HALF_X[seat] + HALF_W // 2, 374),
-            gfx.HILITE if t.can_act(seat) else gfx.WHITE,
-            anchor="center",
-        )
+    t.draw_status(surf, vp, seat, status_text(t, seat), (HALF_X[seat] + HALF_W // 2, 374), HALF_W - 20, 17)
 
 
 def hints(t, surf, vp, seat) -> None:
@@ -333,12 +317,8 @@ def hints(t, surf, vp, seat) -> None:
             return
         gfx.blit_text(surf, text, vp.s(15), vp.p(640, 700), gfx.GREY, anchor="center")
         return
-    scheme = t.session.seats[seat].scheme
-    text = HINTS.get(scheme, "")
-    if t.secrecy.mode == "peek":
-        text += f" · hold {PEEK_KEY.get(scheme, 'Tab')} to peek"
-    px = gfx.fit_px(text, vp.s(15), vp.s(HALF_W - 10))
-    gfx.blit_text(surf, text, px, vp.p(HALF_X[seat] + HALF_W // 2, 700), gfx.GREY, anchor="center")
+    text = t.key_hints(seat, HINTS, " · hold {} to peek")
+    draw_line(surf, vp, text, (HALF_X[seat] + HALF_W // 2, 700), HALF_W - 10, 15, gfx.GREY)
 
 
 def deck_pile(t, surf, vp, seat) -> None:
@@ -544,33 +524,31 @@ def buttons(t, surf, vp, seat) -> None:
     y = BTN_Y
     phase = st.phase
     px = vp.s(17)
-    row = []
+    row: list[tuple[str, Callable[[], object], bool]] = []  # (label, what it does, enabled)
     if phase == "redeal":
         k = t.redeal_kind(seat)
-        row.append(("Keep this hand", lambda: t.redeal(seat, True)))
+        row.append(("Keep this hand", lambda: t.redeal(seat, True), True))
         if k:
-            row.append(
-                (f"Show {card_name(k)} ×{st.hands[seat][CODES.index(k)]}: redeal", lambda: t.redeal(seat, False))
-            )
+            label = f"Show {card_name(k)} ×{st.hands[seat][CODES.index(k)]}: redeal"
+            row.append((label, lambda: t.redeal(seat, False), True))
     elif phase in ("draft", "exchange", "program"):
         sel = t.selection(seat)
         if phase == "draft":
             row.append((f"Fight with these {PPR}", lambda: t.confirm_picks(seat), len(sel) == PPR))
         elif phase == "exchange":
             label = f"Exchange {len(sel)}" if sel else "Keep all my cards"
-            row.append((label, lambda: t.confirm_picks(seat)))
+            row.append((label, lambda: t.confirm_picks(seat), True))
         else:
             row.append((f"Lay out these {PROGRAM}", lambda: t.confirm_picks(seat), len(sel) == PROGRAM))
         row.append(("Clear", lambda: t.clear_picks(seat), bool(sel)))
     if phase in ("choose", "program") and t.may_swap(seat):
-        row.append(("Cancel swap" if t.swap_mode[seat] else "Swap a card", lambda: t.toggle_swap(seat)))
+        row.append(("Cancel swap" if t.swap_mode[seat] else "Swap a card", lambda: t.toggle_swap(seat), True))
     if t.secrecy.mode == "curtain" and t.secrecy.shown == seat:
-        row.append(("Hide", lambda: t.hide(seat)))
+        row.append(("Hide", lambda: t.hide(seat), True))
     t.primary[seat] = [b[0] for b in row[:1]]
     widths = [max(110, min(300, gfx.font(px).size(b[0])[0] / vp.scale + 36)) for b in row]
-    for b, w in zip(row, widths, strict=True):
-        enabled = b[2] if len(b) > 2 else True
-        t.hot_button(vp.r(x, y, w, 42), b[0], b[1], seat=seat, px=px, enabled=enabled)
+    for (label, go, enabled), w in zip(row, widths, strict=True):
+        t.hot_button(vp.r(x, y, w, 42), label, go, seat=seat, px=px, enabled=enabled)
         x += w + 12
 
 

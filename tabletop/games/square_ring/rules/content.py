@@ -7,17 +7,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Annotated, Literal, get_args
 
-from tabletop.core.jsonfile import read_json
+import msgspec
+
+from tabletop.core import schema
+from tabletop.core.schema import ContentError, distinct
 
 from . import board
 
+__all__ = ["ContentError", "load_boxers", "load_ring"]
+
 DATA = Path(__file__).resolve().parent.parent / "data"
-KEYWORDS = ("stick-and-move", "counter", "daze", "cooldown")
-
-
-class ContentError(ValueError):
-    pass
+Keyword = Literal["stick-and-move", "counter", "daze", "cooldown"]
+KEYWORDS: tuple[str, ...] = get_args(Keyword)
 
 
 @dataclass(frozen=True, eq=False)
@@ -74,52 +77,119 @@ class Boxer:
     attacks: tuple[Card, ...] = field(repr=False, compare=False, default=())
 
 
-def _fail(path: Path, where: str, problem: str):
-    raise ContentError(f"{path.name}: {where}: {problem}")
+Text = Annotated[str, msgspec.Meta(min_length=1)]
+Small = Annotated[int, msgspec.Meta(ge=0, le=9)]
+Offset = tuple[Annotated[int, msgspec.Meta(ge=-4, le=4)], Annotated[int, msgspec.Meta(ge=-4, le=4)]]  # [right, forward]
+Area = Annotated[list[Offset], msgspec.Meta(min_length=1)]
 
 
-def _int(path, where, value, lo, hi):
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        _fail(path, where, f"must be a whole number from {lo} to {hi}, got {value!r}")
-    return value
-
-
-def _text(path, where, value):
-    if not isinstance(value, str) or not value.strip():
-        _fail(path, where, f"must be non-empty text, got {value!r}")
-    return value
-
-
-def _steps(path, where, value, lo=1):
-    if not isinstance(value, list) or len(value) < lo:
-        _fail(path, where, "must be a list of step names")
-    out = []
-    for s in value:
+def _steps(names: list[str], what: str) -> tuple[int, ...]:
+    """Step names as step numbers; raises ValueError for an unknown or repeated one."""
+    for s in names:
         if s not in board.STEP_INDEX:
-            _fail(path, where, f"{s!r} is not a step (one of {', '.join(board.STEPS)})")
-        if board.STEP_INDEX[s] in out:
-            _fail(path, where, f"step {s!r} is listed twice")
-        out.append(board.STEP_INDEX[s])
-    return tuple(out)
+            raise ValueError(f"{what}: {s!r} is not a step (one of {', '.join(board.STEPS)})")
+    return tuple(board.STEP_INDEX[s] for s in distinct(names, what))
 
 
-def _area(path, where, value):
-    if not isinstance(value, list) or not value:
-        _fail(path, where, "must be a non-empty list of [right, forward] offsets")
-    out = []
-    for off in value:
-        if (
-            not isinstance(off, list)
-            or len(off) != 2
-            or any(isinstance(v, bool) or not isinstance(v, int) or abs(v) > 4 for v in off)
-        ):
-            _fail(path, where, f"{off!r} is not a [right, forward] offset from -4 to 4")
-        if off == [0, 0]:
-            _fail(path, where, "an attack cannot hit its own square")
-        out.append((off[0], off[1]))
-    if len(set(out)) != len(out):
-        _fail(path, where, "an offset is listed twice")
-    return tuple(out)
+class Place(msgspec.Struct, forbid_unknown_fields=True):
+    square: str  # a1..e5
+    facing: str  # N, NE, ...
+
+    def at(self) -> tuple[int, int]:
+        return board.parse_square(self.square), board.parse_facing(self.facing)
+
+    def __post_init__(self) -> None:
+        self.at()
+
+
+class TurnCard(msgspec.Struct, forbid_unknown_fields=True):
+    id: Text
+    name: Text
+    turn: Annotated[int, msgspec.Meta(ge=-2, le=2)]  # eighths, + is clockwise
+
+    def __post_init__(self) -> None:
+        if self.turn == 0:
+            raise ValueError("a turn card must turn")
+
+
+class RingFile(msgspec.Struct, forbid_unknown_fields=True):
+    """data/ring.json: the two starting places and the turn cards every boxer holds."""
+
+    start: Annotated[list[Place], msgspec.Meta(min_length=2, max_length=2)]
+    turn_cards: Annotated[list[TurnCard], msgspec.Meta(min_length=1)]
+
+    def __post_init__(self) -> None:
+        if self.start[0].square == self.start[1].square:
+            raise ValueError("the two boxers cannot start on the same square")
+
+
+class AttackSpec(msgspec.Struct, forbid_unknown_fields=True):
+    id: Text
+    name: Text
+    power: Annotated[int, msgspec.Meta(ge=1, le=9)]
+    area_n: Area  # the squares hit facing north, as [right, forward] offsets
+    area_ne: Area  # and facing north-east
+    keywords: list[Keyword] = []
+    stick_steps: list[str] | None = None  # a Stick-and-Move attack's steps
+
+    def __post_init__(self) -> None:
+        for area in (self.area_n, self.area_ne):
+            if (0, 0) in area:
+                raise ValueError("an attack cannot hit its own square")
+            distinct(area, "an attack's offsets")
+        if ("stick-and-move" in self.keywords) != (self.stick_steps is not None):
+            raise ValueError("a Stick-and-Move attack lists its stick_steps, and only one")
+        if self.stick_steps is not None:
+            _steps(self.stick_steps, "stick_steps")
+        if "jab" in f"{self.id} {self.name}".lower() and not self.stick_steps:
+            raise ValueError("every jab must have Stick-and-Move")
+
+    def card(self) -> Card:
+        stick = _steps(self.stick_steps, "stick_steps") if self.stick_steps is not None else ()
+        area_n, area_ne = tuple(self.area_n), tuple(self.area_ne)
+        return Card(
+            id=self.id,
+            name=self.name,
+            kind="attack",
+            power=self.power,
+            counter="counter" in self.keywords,
+            daze="daze" in self.keywords,
+            cooldown="cooldown" in self.keywords,
+            stick_steps=stick,
+            area_n=area_n,
+            area_ne=area_ne,
+            masks=_masks(area_n, area_ne),
+        )
+
+
+class BoxerSpec(msgspec.Struct, forbid_unknown_fields=True):
+    id: Text
+    name: Text
+    style: Text
+    blurb: Text
+    hp: Annotated[int, msgspec.Meta(ge=1, le=99)]
+    recovery: Annotated[int, msgspec.Meta(ge=0, le=99)]  # at most hp
+    bursts: Small
+    reacts: Small
+    steps: Annotated[list[str], msgspec.Meta(min_length=5)]
+    attacks: Annotated[list[AttackSpec], msgspec.Meta(min_length=4)]
+    favoured: list[str] = []  # steps after which the boxer may turn 45 degrees
+
+    def __post_init__(self) -> None:
+        if self.recovery > self.hp:
+            raise ValueError(f"recovery must be at most hp ({self.hp})")
+        steps = _steps(self.steps, "steps")
+        if any(f not in steps for f in _steps(self.favoured, "favoured")):
+            raise ValueError("a favoured step must be one of the boxer's steps")
+
+
+class BoxersFile(msgspec.Struct, forbid_unknown_fields=True):
+    """data/boxers.json: every boxer, with their steps and attack cards."""
+
+    boxers: Annotated[list[BoxerSpec], msgspec.Meta(min_length=1)]
+
+    def __post_init__(self) -> None:
+        distinct([b.id for b in self.boxers], "the boxers' ids")
 
 
 def _masks(area_n, area_ne) -> tuple[int, ...]:
@@ -127,123 +197,39 @@ def _masks(area_n, area_ne) -> tuple[int, ...]:
 
 
 def load_ring(path: Path = DATA / "ring.json") -> dict:
-    try:
-        data = read_json(path, 1_000_000)
-    except (OSError, ValueError) as e:
-        raise ContentError(f"{path.name}: cannot read: {e}") from None
-    if not isinstance(data, dict):
-        _fail(path, "top level", "must be an object")
-    start = data.get("start")
-    if not isinstance(start, list) or len(start) != 2:
-        _fail(path, "start", "must list two starting places")
-    places = []
-    for i, s in enumerate(start):
-        try:
-            places.append((board.parse_square(s.get("square")), board.parse_facing(s.get("facing"))))
-        except (ValueError, AttributeError) as e:
-            _fail(path, f"start[{i}]", str(e))
-    if places[0][0] == places[1][0]:
-        _fail(path, "start", "the two boxers cannot start on the same square")
-    turns = []
-    for i, t in enumerate(data.get("turn_cards") or []):
-        where = f"turn_cards[{i}]"
-        if not isinstance(t, dict):
-            _fail(path, where, "must be an object")
-        turn = _int(path, where + ".turn", t.get("turn"), -2, 2)
-        if turn == 0:
-            _fail(path, where + ".turn", "a turn card must turn")
-        turns.append(
-            Card(
-                id=_text(path, where + ".id", t.get("id")),
-                name=_text(path, where + ".name", t.get("name")),
-                kind="turn",
-                turn=turn,
-            )
-        )
-    if not turns:
-        _fail(path, "turn_cards", "must list the turn cards")
-    return {"start": tuple(places), "turn_cards": tuple(turns)}
-
-
-def _load_attack(path, where, a) -> Card:
-    if not isinstance(a, dict):
-        _fail(path, where, "must be an object")
-    cid = _text(path, where + ".id", a.get("id"))
-    name = _text(path, where + ".name", a.get("name"))
-    power = _int(path, where + ".power", a.get("power"), 1, 9)
-    area_n = _area(path, where + ".area_n", a.get("area_n"))
-    area_ne = _area(path, where + ".area_ne", a.get("area_ne"))
-    kws = a.get("keywords", [])
-    if not isinstance(kws, list) or any(k not in KEYWORDS for k in kws):
-        _fail(path, where + ".keywords", f"must be a list of: {', '.join(KEYWORDS)}")
-    stick = ()
-    if "stick-and-move" in kws:
-        stick = _steps(path, where + ".stick_steps", a.get("stick_steps"))
-    elif "stick_steps" in a:
-        _fail(path, where + ".stick_steps", "only a Stick-and-Move attack lists steps")
-    if "jab" in (cid + " " + name).lower() and not stick:
-        _fail(path, where, "every jab must have Stick-and-Move")
-    return Card(
-        id=cid,
-        name=name,
-        kind="attack",
-        power=power,
-        counter="counter" in kws,
-        daze="daze" in kws,
-        cooldown="cooldown" in kws,
-        stick_steps=stick,
-        area_n=area_n,
-        area_ne=area_ne,
-        masks=_masks(area_n, area_ne),
-    )
+    ring = schema.load_content(path, RingFile)
+    turns = tuple(Card(id=t.id, name=t.name, kind="turn", turn=t.turn) for t in ring.turn_cards)
+    return {"start": tuple(p.at() for p in ring.start), "turn_cards": turns}
 
 
 def load_boxers(path: Path = DATA / "boxers.json", turn_cards=()) -> dict[str, Boxer]:
-    try:
-        data = read_json(path, 1_000_000)
-    except (OSError, ValueError) as e:
-        raise ContentError(f"{path.name}: cannot read: {e}") from None
-    if not isinstance(data, dict) or not isinstance(data.get("boxers"), list) or not data["boxers"]:
-        _fail(path, "top level", 'must be an object with a non-empty "boxers" list')
     out: dict[str, Boxer] = {}
-    for i, b in enumerate(data["boxers"]):
-        where = f"boxers[{i}]"
-        if not isinstance(b, dict):
-            _fail(path, where, "must be an object")
-        bid = _text(path, where + ".id", b.get("id"))
-        where = f"boxer {bid!r}"
-        if bid in out:
-            _fail(path, where, "the id is used twice")
-        steps = _steps(path, where + ".steps", b.get("steps"), lo=5)
-        favoured = _steps(path, where + ".favoured", b.get("favoured", []), lo=0)
-        if any(f not in steps for f in favoured):
-            _fail(path, where + ".favoured", "a favoured step must be one of the boxer's steps")
-        attacks = [_load_attack(path, f"{where}.attacks[{j}]", a) for j, a in enumerate(b.get("attacks") or [])]
-        if len(attacks) < 4:
-            _fail(path, where + ".attacks", "a boxer needs at least 4 attack cards")
+    for b in schema.load_content(path, BoxersFile).boxers:
+        steps, favoured = _steps(b.steps, "steps"), _steps(b.favoured, "favoured")
         step_cards = [
             Card(id=board.STEPS[s], name=f"Step {board.STEPS[s]}", kind="step", step=s, favoured=s in favoured)
             for s in sorted(steps)
         ]
-        cards = tuple(step_cards) + tuple(turn_cards) + tuple(attacks)
-        ids = [c.id for c in cards]
-        if len(set(ids)) != len(ids):
-            _fail(path, where, "two cards share an id (attack ids must differ from step and turn names)")
-        hp = _int(path, where + ".hp", b.get("hp"), 1, 99)
-        out[bid] = Boxer(
-            id=bid,
-            name=_text(path, where + ".name", b.get("name")),
-            style=_text(path, where + ".style", b.get("style")),
-            blurb=_text(path, where + ".blurb", b.get("blurb")),
-            hp=hp,
-            recovery=_int(path, where + ".recovery", b.get("recovery"), 0, hp),
-            bursts=_int(path, where + ".bursts", b.get("bursts"), 0, 9),
-            reacts=_int(path, where + ".reacts", b.get("reacts"), 0, 9),
+        attacks = tuple(a.card() for a in b.attacks)
+        cards = (*step_cards, *turn_cards, *attacks)
+        try:
+            distinct([c.id for c in cards], "its cards' ids (attack ids must differ from step and turn names)")
+        except ValueError as e:
+            raise ContentError(f"{path}: boxer {b.id!r}: {e}") from None
+        out[b.id] = Boxer(
+            id=b.id,
+            name=b.name,
+            style=b.style,
+            blurb=b.blurb,
+            hp=b.hp,
+            recovery=b.recovery,
+            bursts=b.bursts,
+            reacts=b.reacts,
             steps=steps,
             favoured=favoured,
             cards=cards,
             by_id={c.id: c for c in cards},
-            attacks=tuple(attacks),
+            attacks=attacks,
         )
     return out
 

@@ -18,7 +18,7 @@ before it. A card of a hand nobody is choosing from now (the computer's, or
 anyone's between choices) is previewed from where its boxer stands when
 the mouse points at it or the keys / pad focus rests on it.
 
-Secrecy goes through ``ui.secrecy.Secrecy``: nothing private of a seat (its
+Secrecy goes through the base, ``ui.secret_table.SecretTable``: nothing private of a seat (its
 slots, the marks on its hand, its preview, the card seen with a React) is
 drawn or pointable unless ``visible(seat)``. A boxer's hand itself is public
 (every card is always in hand), so it is always shown face up.
@@ -42,8 +42,7 @@ import pygame
 
 from tabletop.core.game import Refused
 from tabletop.input.devices import key_name, menu_buttons
-from tabletop.ui.secrecy import Secrecy
-from tabletop.ui.table import TableScene
+from tabletop.ui.secret_table import SecretTable
 
 from ..rules import Commit, Declare, Footwork, Stick, board, boxer_name, max_cards, may_react
 from ..rules.content import BOXERS
@@ -53,14 +52,12 @@ from .frames import KeptFrames
 SECRET_PHASES = ("declare", "choose", "react")
 
 
-class SquareRingTable(KeptFrames, TableScene):
+class SquareRingTable(KeptFrames, SecretTable):
     tutor_banner = (650, 598, 620, 114)  # a lesson's words go over Blue's hand, so Red's cards stay in sight
     undo_spot = (984, 6, 92, 30)  # the Undo button: left of the bout log
 
     def __init__(self, app, session):
         super().__init__(app, session)
-        self.secrecy = Secrecy(self, app.settings["secrecy"])
-        self.names = session.names()
         self.sel: dict[int, list] = {0: [], 1: []}  # card ids laid in the slots, in order
         self.sel_key: dict[int, tuple | None] = {0: None, 1: None}
         self.pending: dict[int, bool] = {0: False, 1: False}  # locked in, waiting for the rules to ask
@@ -70,8 +67,6 @@ class SquareRingTable(KeptFrames, TableScene):
         self.revealed: dict[int, list] = {0: [], 1: []}  # cards shown this exchange (animation / footwork)
         self.revealed_key = None
         self.exchange_hp = None  # HP when this exchange's reveal began
-        self.log_seen = len(session.state.log)
-        self.want_focus: dict[int, object] = {}
         self.vis_before: dict[int, tuple] = {0: (), 1: ()}
         self.hand_payloads: dict[int, list] = {0: [], 1: []}
         self.buttons_of: dict[int, list] = {0: [], 1: []}
@@ -87,10 +82,6 @@ class SquareRingTable(KeptFrames, TableScene):
             self.caption = [e["text"] for e in session.state.log[-2:]]
 
     # -- facts the drawing needs -----------------------------------------------------
-    @property
-    def state(self):
-        return self.session.state
-
     def boxer(self, seat):
         return BOXERS[self.state.boxers[seat]]
 
@@ -133,21 +124,12 @@ class SquareRingTable(KeptFrames, TableScene):
         if st.phase in SECRET_PHASES:
             return True
         if st.phase in ("footwork", "stick"):
-            return sum(1 for s in self.humans if self.needs(s)) > 1
+            return len(self.waiting_humans()) > 1
         return False
-
-    def can_act(self, seat: int) -> bool:
-        """The seat is a person with a choice to make who may see their own cards now."""
-        return self.needs(seat) and not self.busy() and (not self.secret_now() or self.secrecy.visible(seat))
 
     def private_visible(self, seat: int) -> bool:
         """May the screen show this seat's private things (slots, preview)?"""
         return self.secrecy.visible(seat) and not self.busy()
-
-    def curtain_seat(self) -> int | None:
-        if not self.secret_now() or self.busy() or self.state.result is not None:
-            return None
-        return self.secrecy.curtain_needed([s for s in self.humans if self.needs(s)])
 
     def mouse_seat(self) -> int | None:
         if self.shared_input:
@@ -287,7 +269,7 @@ class SquareRingTable(KeptFrames, TableScene):
             self._declare_no(seat)
         self.pending[seat] = True
         self.lifted[seat] = None
-        self.secrecy.committed(seat)
+        self.committed(seat)
         self._commit_pending()
 
     def react(self, seat: int) -> None:
@@ -296,27 +278,23 @@ class SquareRingTable(KeptFrames, TableScene):
             return
         res = self.submit(Declare(seat, True))
         if not isinstance(res, Refused):
-            self.secrecy.committed(seat)
+            self.committed(seat)
             self.lifted[seat] = None
             del self.selection(seat)[2:]
 
     def footwork(self, seat: int, turn: int) -> None:
         if self.can_act(seat) and self.state.phase == "footwork":
             if not isinstance(self.submit(Footwork(seat, turn)), Refused):
-                self.secrecy.committed(seat)
+                self.committed(seat)
 
     def stick(self, seat: int, step: str | None) -> None:
         if self.can_act(seat) and self.state.phase == "stick":
             if not isinstance(self.submit(Stick(seat, step)), Refused):
-                self.secrecy.committed(seat)
+                self.committed(seat)
 
     def toggle_log(self) -> None:
         self.log_open = not self.log_open
         self.app.sounds.play("click")
-
-    def hide(self, seat: int) -> None:
-        if self.secrecy.shown == seat:
-            self.secrecy.shown = None
 
     def _commit_pending(self) -> None:
         st = self.state
@@ -354,7 +332,8 @@ class SquareRingTable(KeptFrames, TableScene):
                 self.take_back(seat, sel.index(payload[2]))  # a click on a laid card takes it back
             elif payload[2] in sel and self.can_act(seat):  # a second confirm keeps it, says how to take it back
                 back = self.control_name(seat, "back", self.device_words(seat, "a click on it", "Backspace", "B"))
-                self.refuse(f"{self.placeable(seat, payload[2])[:-1]}: {back} takes it back.")
+                why = self.placeable(seat, payload[2]) or ""  # "... is already in your order."
+                self.refuse(f"{why[:-1]}: {back} takes it back.")
             else:
                 self.place(seat, payload[2])
         elif what == "slot":
@@ -392,10 +371,7 @@ class SquareRingTable(KeptFrames, TableScene):
 
     def handle(self, event, pad_changes) -> None:
         if self.session.outcome() is None or self.result_dismissed:
-            if event.type == pygame.KEYDOWN and key_name(event) == "h" and self.shared_input:
-                self.toggle_log()
-                return
-            if any(name == "x" and down for _i, name, down in pad_changes):  # next / prev: the focus's groups
+            if self.history_press(event, pad_changes):
                 self.toggle_log()
                 return
             if self.log_open and (
@@ -413,28 +389,18 @@ class SquareRingTable(KeptFrames, TableScene):
         super().handle(event, pad_changes)
 
     def _hurry(self, event, pad_changes) -> bool:
-        """While the reveal plays, a click or confirm moves it on to the next step."""
-        hit = (
-            event.type == pygame.MOUSEBUTTONDOWN
-            and event.button == 1
-            and not (self.pause_rect and self.pause_rect.collidepoint(event.pos))
-            and event.pos[1] > self.app.vp.p(0, 42)[1]
-        )
+        """While the reveal plays, a click (below the top bar) or confirm moves it on to the next step."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.pos[1] <= self.app.vp.p(0, 42)[1]:
+            return False
         if event.type == pygame.KEYDOWN and key_name(event) == "escape":
             return False
-        hit = hit or "confirm" in menu_buttons(event, pad_changes)
-        if hit:
+        if self.anim is not None and self.go_on_press(event, pad_changes):
             self.anim.hurry()
             return True
         return False
 
-    def on_press(self, press) -> None:
-        if self.secrecy.press(press):
-            return
-        if not press.down or press.seat is None:
-            return
-        seat = press.seat
-        if press.button == "back":
+    def on_button(self, seat, button) -> None:
+        if seat is not None and button == "back":
             sel = self.selection(seat)
             if self.lifted[seat] is not None:
                 self.lifted[seat] = None  # put the lifted card down where it was
@@ -458,7 +424,7 @@ class SquareRingTable(KeptFrames, TableScene):
         new = list(post.log[self.log_seen :])
         self.log_seen = len(post.log)
         if isinstance(action, (Commit, Footwork, Stick)) and action.player not in self.rules.to_act(post):
-            self.secrecy.committed(action.player)
+            self.committed(action.player)
         for e in new:
             if e["kind"] in ("react", "burst"):
                 self.caption = [e["text"]]

@@ -11,6 +11,8 @@ a round, then the boxers go back to their corners.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..rules.board import FACINGS, STEP_INDEX
 from ..rules.content import BOXERS
 from ..rules.resolve import (
@@ -106,9 +108,9 @@ def build_steps(pre, post, action, new, names) -> list[Step]:
             if any(moving):
                 p1 = _pose(r.pos, r.facing, pose[2], pose[3])
                 bumps = {
-                    s: _target(pose, s, cards[s])
-                    for s in (0, 1)
-                    if cards[s] is not None and cards[s].kind == "step" and r.nulled[s]
+                    s: _target(pose, s, card)
+                    for s, card in enumerate(cards)
+                    if card is not None and card.kind == "step" and r.nulled[s]
                 }
                 steps.append(
                     Step(
@@ -177,6 +179,8 @@ class Animation:
         self.t = 0.0
         self.table = table
         self.start = start
+        self.pre: Any = None  # the state before the reveal (the table sets it)
+        self.shown_exchange: tuple[int, int] = (0, 0)  # (round, exchange) the reveal plays
         self._begin()
 
     def current(self) -> Step | None:
@@ -224,8 +228,7 @@ class Animation:
                     rev.append(cid)
 
     def advance(self, dt: float) -> None:
-        while self.current() is not None:
-            st = self.current()
+        while (st := self.current()) is not None:
             if self.t + dt < st.dur:
                 self.t += dt
                 return

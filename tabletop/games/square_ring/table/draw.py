@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import pygame
 
 from tabletop.input import hints as hints_mod
 from tabletop.ui import art, cards, gfx
+from tabletop.ui.secret_table import draw_line
 from tabletop.ui.table import Hot
 
 from ..rules import board, may_react
@@ -39,14 +43,6 @@ HINTS = {
     "keyboard": "Arrows or WASD move · E/O group · Enter/Space choose/swap · Backspace take back",
     "gamepad": "D-pad move · A choose/swap · B take back · X log",
     "mouse": "Click a card or drag it to a slot; drag slots to reorder",
-}
-PEEK_KEY = {
-    "keys-left": "Tab",
-    "keys-right": "Right Ctrl",
-    "gamepad": "Y",
-    "mouse": "`",
-    "keyboard": "Tab",
-    None: "Tab",
 }
 
 
@@ -131,7 +127,8 @@ def reveal_regions(t, vp) -> list:
         or (step.kind == "flip" and step.data["shuffled"])
         or (step.kind == "move" and (step.data.get("nulled") or step.data.get("bumps")))
     )
-    if floats:
+    ring_r: pygame.Rect | None
+    if floats or step is None:
         ring_r = vp.r(400, 0, 480, 416)
     elif step.kind == "flip":  # the boxers stand still while cards turn: the ring keeps its picture
         ring_r = None
@@ -140,7 +137,7 @@ def reveal_regions(t, vp) -> list:
         m = max(4, cell // 5)
         tl = vp.p(BOARD_X, BOARD_Y)
         ring_r = pygame.Rect(tl[0] - m, tl[1] - m, 5 * cell + 2 * m, 5 * cell + 2 * m)
-    out = [] if ring_r is None else [(ring_r, None)]
+    out: list[tuple[pygame.Rect, int | None]] = [] if ring_r is None else [(ring_r, None)]
     if step is not None and step.kind == "flip" and step.data["k"] < 3:
         for seat in (0, 1):
             if step.data["cards"][seat]:  # the turning card, lifted up to 12 over its slot
@@ -447,7 +444,7 @@ def buttons(t, surf, vp, seat) -> None:
     if not t.can_act(seat):
         return
     x = PANEL_X[seat] + BTN_DX
-    rows = []
+    rows: list[tuple[str, Callable[[], object], bool]] = []  # (label, what it does, enabled)
     if st.phase in ("declare", "choose", "react"):
         sel = t.selection(seat)
         label = "Lock in ⚡" if len(sel) == 3 else "Lock in"
@@ -457,13 +454,13 @@ def buttons(t, surf, vp, seat) -> None:
         rows.append(("Clear", lambda: t.clear(seat), bool(sel)))
     elif st.phase == "footwork":
         for label, turn in (("↺ Turn left", -1), ("Stay facing", 0), ("↻ Turn right", 1)):
-            rows.append((label, (lambda tt=turn: t.footwork(seat, tt)), True))
+            rows.append((label, partial(t.footwork, seat, turn), True))
             t.button_preview[(seat, label)] = (seat, "turn", turn)
     elif st.phase == "stick":
         for s in st.entitled[seat] or ():
             name = board.STEPS[s]
             label = f"Step {name}"
-            rows.append((label, (lambda n=name: t.stick(seat, n)), True))
+            rows.append((label, partial(t.stick, seat, name), True))
             t.button_preview[(seat, label)] = (seat, "step", name)
         rows.append(("Stay", lambda: t.stick(seat, None), True))
     if t.secrecy.mode == "curtain" and t.secrecy.shown == seat and st.phase in ("declare", "choose", "react"):
@@ -494,7 +491,7 @@ def status_text(t, seat) -> str:
                     if phase == "footwork"
                     else "Stick and Move: you may take a step."
                 )
-            return f"{name}: hold {PEEK_KEY.get(t.session.seats[seat].scheme, 'Tab')} to choose."
+            return f"{name}: hold {t.peek_name(seat)} to choose."
         return f"Waiting for {other}." if t.rules.to_act(st) else ""
     if st.commits[seat] is not None or t.pending[seat]:
         return f"{name} has locked in."
@@ -516,21 +513,11 @@ def status_text(t, seat) -> str:
         return f"Lay 2 cards in order{more}, then Lock in. {len(sel)} laid."
     if t.secrecy.mode == "curtain":
         return f"{name} chooses next."
-    return f"{name}: hold {PEEK_KEY.get(t.session.seats[seat].scheme, 'Tab')} to see your choice."
+    return f"{name}: hold {t.peek_name(seat)} to see your choice."
 
 
 def status(t, surf, vp, seat) -> None:
-    text = status_text(t, seat)
-    if text:
-        px = gfx.fit_px(text, vp.s(16), vp.s(PANEL_W - 10))
-        gfx.blit_text(
-            surf,
-            text,
-            px,
-            vp.p(PANEL_X[seat] + PANEL_W // 2, 360),
-            gfx.HILITE if t.can_act(seat) else gfx.WHITE,
-            anchor="center",
-        )
+    t.draw_status(surf, vp, seat, status_text(t, seat), (PANEL_X[seat] + PANEL_W // 2, 360), PANEL_W - 10, 16)
 
 
 def caption_text(t) -> tuple[str, bool]:
@@ -677,9 +664,5 @@ def hints(t, surf, vp, seat) -> None:
         )
         gfx.blit_text(surf, text, gfx.fit_px(text, vp.s(15), vp.s(1240)), vp.p(640, 706), gfx.GREY, anchor="center")
         return
-    scheme = t.session.seats[seat].scheme
-    text = HINTS.get(scheme, "")
-    if t.secrecy.mode == "peek":
-        text += f" · hold {PEEK_KEY.get(scheme, 'Tab')} to see"
-    px = gfx.fit_px(text, vp.s(15), vp.s(HALF_W - 10))
-    gfx.blit_text(surf, text, px, vp.p(HALF_X[seat] + HALF_W // 2, 706), gfx.GREY, anchor="center")
+    text = t.key_hints(seat, HINTS, " · hold {} to see")
+    draw_line(surf, vp, text, (HALF_X[seat] + HALF_W // 2, 706), HALF_W - 10, 15, gfx.GREY)

@@ -8,9 +8,14 @@ numbered cards, 1 is the Ace, 11 Jack, 12 Queen, 13 King; a Joker is
 from __future__ import annotations
 
 from pathlib import Path
-from typing import NamedTuple, NoReturn
+from typing import Annotated, Literal, NamedTuple
 
-from tabletop.core.jsonfile import Invalid, read_json
+import msgspec
+
+from tabletop.core import schema
+from tabletop.core.schema import ContentError, distinct
+
+__all__ = ["ContentError", "load"]
 
 CONTENT_FILE = Path(__file__).resolve().parent.parent / "data" / "content.json"
 
@@ -60,103 +65,79 @@ class Card(NamedTuple):
 JOKER = Card(JOKER_RANK, "*")
 
 
-class ContentError(ValueError):
-    pass
+Number = Annotated[int, msgspec.Meta(ge=0, le=100)]
+Text = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
+RANKS = ("1", "11", "12", "13")  # the ranks with a name: Ace, Jack, Queen, King
+
+
+class Suit(msgspec.Struct, forbid_unknown_fields=True):
+    code: Literal["S", "H", "D", "C"]
+    symbol: Text
+    name: Text
+    stat: Text
+    stat_label: Text
+
+
+class ContentFile(msgspec.Struct, forbid_unknown_fields=True):
+    """data/content.json: the suits, the ranks' names and the numbers of the game."""
+
+    suits: Annotated[list[Suit], msgspec.Meta(min_length=4, max_length=4)]
+    rank_names: dict[str, Text]
+    rank_short: dict[str, Text]
+    jokers_per_deck: Number
+    players_per_deck: Annotated[int, msgspec.Meta(ge=1, le=100)]
+    starting_stats: Annotated[int, msgspec.Meta(ge=1, le=100)]
+    max_stats: Number
+    level_cost: Annotated[int, msgspec.Meta(ge=1, le=100)]
+    monster_xp: Number
+    monarch_xp: Number
+    monster_damage: Number
+    monarch_damage: Number
+    monarch_strength: Number
+    jack_damage: Number
+    heart_monarch_heal: Number
+    rest_heal: Number
+    win_xp: Number
+    log_length: Number
+
+    def __post_init__(self) -> None:
+        distinct([s.code for s in self.suits], "the suits' codes")
+        for key, table in (("rank_names", self.rank_names), ("rank_short", self.rank_short)):
+            if sorted(table) != sorted(RANKS):
+                raise ValueError(f"{key} must name the ranks {', '.join(RANKS)}")
+        if self.starting_stats > self.max_stats:
+            raise ValueError("starting_stats must be between 1 and max_stats")
 
 
 class Content:
-    """The numbers of the game (see content.json); validated on load."""
+    """The numbers of the game (see content.json), checked on load (``ContentFile``)."""
 
-    INT_KEYS = (
-        "jokers_per_deck",
-        "players_per_deck",
-        "starting_stats",
-        "max_stats",
-        "level_cost",
-        "monster_xp",
-        "monarch_xp",
-        "monster_damage",
-        "monarch_damage",
-        "monarch_strength",
-        "jack_damage",
-        "heart_monarch_heal",
-        "rest_heal",
-        "win_xp",
-        "log_length",
-    )
-    jokers_per_deck: int
-    players_per_deck: int
-    starting_stats: int
-    max_stats: int
-    level_cost: int
-    monster_xp: int
-    monarch_xp: int
-    monster_damage: int
-    monarch_damage: int
-    monarch_strength: int
-    jack_damage: int
-    heart_monarch_heal: int
-    rest_heal: int
-    win_xp: int
-    log_length: int
-    symbol: dict[str, str]
-    suit_name: dict[str, str]
-    stat_label: dict[str, str]
-    rank_names: dict[int, str]
-    rank_short: dict[int, str]
-
-    def __init__(self, data: dict, where: str):
-        def bad(msg) -> NoReturn:
-            raise ContentError(f"{where}: {msg}")
-
-        if not isinstance(data, dict):
-            bad("the file must hold a JSON object")
-        for key in self.INT_KEYS:
-            v = data.get(key)
-            if isinstance(v, bool) or not isinstance(v, int):
-                bad(f"{key!r} must be a whole number, got {v!r}")
-            if not (0 <= v <= 100):
-                bad(f"{key!r} must be between 0 and 100, got {v}")
-            setattr(self, key, v)
-        if self.players_per_deck < 1:
-            bad("'players_per_deck' must be at least 1")
-        if not (1 <= self.starting_stats <= self.max_stats):
-            bad("'starting_stats' must be between 1 and 'max_stats'")
-        if self.level_cost < 1:
-            bad("'level_cost' must be at least 1")
-        suits = data.get("suits")
-        if not isinstance(suits, list) or len(suits) != len(SUITS):
-            bad("'suits' must list the four suits S, H, D, C once each")
-        if sorted(str(s.get("code")) for s in suits if isinstance(s, dict)) != sorted(SUITS):
-            bad("'suits' must list the four suits S, H, D, C once each")
-        self.symbol = {}
-        self.suit_name = {}
-        self.stat_label = {}
-        for s in suits:
-            for key in ("symbol", "name", "stat", "stat_label"):
-                if not isinstance(s.get(key), str) or not s[key]:
-                    bad(f"suit {s['code']}: {key!r} must be non-empty text")
-            self.symbol[s["code"]] = s["symbol"]
-            self.suit_name[s["code"]] = s["name"]
-            self.stat_label[s["code"]] = s["stat_label"]
-        self.rank_names = {}
-        self.rank_short = {}
-        for key in ("rank_names", "rank_short"):
-            table = data.get(key)
-            if not isinstance(table, dict) or sorted(table) != ["1", "11", "12", "13"]:
-                bad(f"{key!r} must name the ranks 1, 11, 12 and 13")
-            for r, name in table.items():
-                if not isinstance(name, str) or not name:
-                    bad(f"{key!r}: rank {r} needs non-empty text")
-                getattr(self, key)[int(r)] = name
+    def __init__(self, data: ContentFile):
+        self.jokers_per_deck = data.jokers_per_deck
+        self.players_per_deck = data.players_per_deck
+        self.starting_stats = data.starting_stats
+        self.max_stats = data.max_stats
+        self.level_cost = data.level_cost
+        self.monster_xp = data.monster_xp
+        self.monarch_xp = data.monarch_xp
+        self.monster_damage = data.monster_damage
+        self.monarch_damage = data.monarch_damage
+        self.monarch_strength = data.monarch_strength
+        self.jack_damage = data.jack_damage
+        self.heart_monarch_heal = data.heart_monarch_heal
+        self.rest_heal = data.rest_heal
+        self.win_xp = data.win_xp
+        self.log_length = data.log_length
+        self.symbol: dict[str, str] = {s.code: s.symbol for s in data.suits}
+        self.suit_name: dict[str, str] = {s.code: s.name for s in data.suits}
+        self.stat_label: dict[str, str] = {s.code: s.stat_label for s in data.suits}
+        self.rank_names: dict[int, str] = {int(r): name for r, name in data.rank_names.items()}
+        self.rank_short: dict[int, str] = {int(r): name for r, name in data.rank_short.items()}
 
 
 def load(path: Path = CONTENT_FILE) -> Content:
-    try:
-        data = read_json(path, 1_000_000)
-    except Invalid as e:
-        raise ContentError(f"{path}: {e}") from None
-    return Content(data, str(path))
+    """Read and check a content file; raises ContentError naming the file and the problem."""
+    return Content(schema.load_content(path, ContentFile))
 
 
 CONTENT = load()

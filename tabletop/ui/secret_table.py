@@ -1,0 +1,146 @@
+"""The base of the tables whose players choose in secret at the same time (a game of
+``SIMULTANEOUS`` dynamics: the cards laid face down, then revealed together).
+
+On top of ``TableScene`` it keeps, once for every such table:
+
+- the secrecy of one shared screen (``ui.secrecy.Secrecy``: open, curtain or peek) and who is
+  waiting: ``needs(seat)`` (a person the game waits for), ``can_act(seat)`` (and may see their own
+  cards now), ``curtain_seat()`` (whose curtain is up);
+- ``committed(seat)``: a secret choice made brings the curtain down and, for a table that sets
+  ``park_spot``, moves a mouse player's pointer off the card it chose;
+- the peek control in words, read from the player's bindings (the Controls screen): ``peek_name``
+  for a sentence, ``peek_key`` in a line of that device's keys;
+- the status line under a seat's cards, its hint line, and the presses that move a reveal on or
+  open the table's history.
+
+A game's table says when its choices are secret (``secret_now``) and, where it differs, who it
+waits for (``needs``) and what covers the table (``covered``: a match history nobody chooses under).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop.input.devices import Press, key_name, menu_buttons
+from tabletop.ui import gfx
+from tabletop.ui.secrecy import Secrecy
+from tabletop.ui.table import TableScene
+
+
+class SecretTable(TableScene):
+    park_spot: tuple[int, int] | None = None  # design point a mouse player's pointer goes to after a choice
+
+    def __init__(self, app, session):
+        super().__init__(app, session)
+        self.secrecy = Secrecy(self, app.settings["secrecy"])
+        self.names: list[str] = session.names()
+        self.log_seen = len(session.state.log)  # the rules' log entries the table has taken in
+
+    @property
+    def state(self):
+        return self.session.state
+
+    # -- hooks for the game's table --------------------------------------------------
+    def secret_now(self) -> bool:
+        """Are the choices being made now secret (hidden from the other people at the screen)?"""
+        raise NotImplementedError
+
+    def needs(self, seat: int) -> bool:
+        """Is ``seat`` a person the game waits for now?"""
+        return seat in self.humans and seat in self.rules.to_act(self.state)
+
+    def covered(self) -> bool:
+        """Is the table covered (by its match history, say)? Nobody chooses under it."""
+        return False
+
+    # -- who may choose now ------------------------------------------------------------
+    def waiting_humans(self) -> list[int]:
+        return [s for s in self.humans if self.needs(s)]
+
+    def can_act(self, seat: int) -> bool:
+        """The seat is a person the game waits for, nothing is moving, and it may see its own cards now."""
+        return (
+            self.needs(seat)
+            and not self.busy()
+            and not self.covered()
+            and (not self.secret_now() or self.secrecy.visible(seat))
+        )
+
+    def curtain_seat(self) -> int | None:
+        """In curtain mode: the person whose curtain is up (their choice, nobody's cards shown)."""
+        if not self.secret_now() or self.busy() or self.covered():
+            return None
+        return self.secrecy.curtain_needed(self.waiting_humans())
+
+    def hidden_now(self, seat: int) -> bool:
+        """Peeking: the seat's own cards are hidden until it holds its peek control (its focus waits)."""
+        return self.secrecy.mode == "peek" and not self.secrecy.visible(seat)
+
+    def committed(self, seat: int) -> None:
+        """``seat`` has made its secret choice: the curtain comes down, and a mouse player's pointer
+        leaves the card it chose (where it was would tell which card it was)."""
+        self.secrecy.committed(seat)
+        if self.park_spot is not None and self.secrecy.mode != "open" and self.session.seats[seat].scheme == "mouse":
+            try:
+                pygame.mouse.set_pos(self.app.vp.p(*self.park_spot))
+            except pygame.error:
+                pass
+
+    def hide(self, seat: int) -> None:
+        """The seat puts its shown cards away (curtain mode)."""
+        if self.secrecy.shown == seat:
+            self.secrecy.shown = None
+
+    def drop_held(self) -> None:
+        """Pause or a lost pad: peeking stops too (a peek key let go during the pause is never seen)."""
+        super().drop_held()
+        self.secrecy.peeking.clear()
+
+    # -- the peek control in words -----------------------------------------------------
+    def peek_key(self, seat: int) -> str:
+        """The seat's peek control alone ("Tab", "Y"), for a line that already speaks of its device."""
+        return self.control_key(seat, "peek") or self.peek_name(seat)
+
+    def key_hints(self, seat: int, hints: dict, peek: str) -> str:
+        """The seat's own controls (``hints`` by scheme) and, peeking, its peek key in the words of
+        ``peek`` (" · hold {} to peek": the key goes in the braces)."""
+        text = hints.get(self.session.seats[seat].scheme, "")
+        if self.secrecy.mode == "peek":
+            text += peek.format(self.peek_key(seat))
+        return text
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw_status(self, surf, vp, seat: int, text: str, centre: tuple[int, int], width: int, px: int) -> None:
+        """The seat's status line centred at design point ``centre``: lit while the seat may choose."""
+        draw_line(surf, vp, text, centre, width, px, gfx.HILITE if self.can_act(seat) else gfx.WHITE)
+
+    # -- presses -------------------------------------------------------------------------
+    def go_on_press(self, event, pad_changes) -> bool:
+        """A press that moves a reveal on: a left click (not on the pause button) or a confirm."""
+        click = (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and not (self.pause_rect and self.pause_rect.collidepoint(event.pos))
+        )
+        return click or "confirm" in menu_buttons(event, pad_changes)
+
+    def history_press(self, event, pad_changes) -> bool:
+        """The press that opens or closes the table's history: H while every device acts for whoever
+        chooses, or any pad's X (a pad's next / prev are its focus's groups)."""
+        h = event.type == pygame.KEYDOWN and key_name(event) == "h" and self.shared_input
+        return h or any(name == "x" and down for _iid, name, down in pad_changes)
+
+    def on_press(self, press: Press) -> None:
+        if self.secrecy.press(press) or not press.down:
+            return
+        self.on_button(press.seat, press.button)
+
+    def on_button(self, seat: int | None, button: str) -> None:
+        """A virtual button pressed down (not peek): back, ready, ..."""
+
+
+def draw_line(surf, vp, text: str, centre: tuple[int, int], width: int, px: int, colour) -> None:
+    """One line centred at design point ``centre``, at ``px`` or smaller to fit ``width`` design pixels."""
+    if text:
+        size = gfx.fit_px(text, vp.s(px), vp.s(width))
+        gfx.blit_text(surf, text, size, vp.p(*centre), colour, anchor="center")
