@@ -78,7 +78,6 @@ class TableScene(FocusMixin, Scene):
     undo_spot = undo.BUTTON  # where the Undo button sits (design units); a table may move it
     result_height = 652  # the result panel's height (design units): a replay keeps its bar below it
     result_items: Callable[[], Any] | None = None  # the result panel's menu, when a replay gives its own
-    tutor_banner: tuple[int, int, int, int] | None = None  # where a lesson's words go (design units; None: the usual)
 
     def __init__(self, app, session: GameSession):
         super().__init__(app)
@@ -114,6 +113,11 @@ class TableScene(FocusMixin, Scene):
         self.moments: list[moment_mod.Moment] = []  # big moments being shown, one after another
         self.report = None  # the finished game's story (result_mod.build), gathered once
         self.result_bottom = 0  # the window y where the result panel's story and numbers end
+
+    @property
+    def tutor_banner(self) -> tuple[int, int, int, int] | None:
+        """Where a lesson's words go (design units); None: the lessons' usual place."""
+        return None
 
     def name_note(self, seat: int) -> str:
         """What follows a seat's name on the table: " (computer)" for the computer's seats; a person
