@@ -149,6 +149,11 @@ class Rules:
         """Broken invariants as sentences; empty when the state is legal."""
         return []
 
+    def round_of(self, state) -> tuple:
+        """What changes when a new round (or turn, in a game without rounds) begins: the replay
+        viewer's "next round" stops there. () for a game that has neither."""
+        return ()
+
     def summary(self, state) -> dict:
         """Key state for ``tabletop replay --summary`` (JSON-able): totals, piles and flags."""
         return {}

@@ -53,14 +53,6 @@ class WatchSecrecy(Secrecy):
         return None
 
 
-def _round_key(state):
-    """What changes when a new round (or turn, in a game without rounds) begins."""
-    keys = tuple(getattr(state, name, None) for name in ("match", "round"))
-    if keys == (None, None):
-        keys = (getattr(state, "turns", None),)
-    return keys
-
-
 class ReplayScene(Scene):
     opaque = False
     pauses_below = False
@@ -93,14 +85,15 @@ class ReplayScene(Scene):
     def _round_starts(self) -> list[int]:
         """The move numbers at which a round starts (0 first)."""
         state = rec.start(self.source, self.spec)
-        starts, key = [0], _round_key(state)
+        round_of = self.spec.rules.round_of  # what changes when a new round (or turn) begins
+        starts, key = [0], round_of(state)
         history = rec.history(self.spec, rec.n_players(self.source, self.spec))  # undo entries rewind
         for i, action in enumerate(self.actions):
             result = history.apply(state, action)
             if isinstance(result, Refused):
                 break
             state = result
-            new = _round_key(state)
+            new = round_of(state)
             if new != key and i + 1 < len(self.actions):
                 starts.append(i + 1)
             key = new

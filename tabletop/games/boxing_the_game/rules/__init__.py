@@ -384,6 +384,9 @@ class BoxingRules(Rules):
             bad.append("the score sheet has rounds scored for one player only")
         return bad
 
+    def round_of(self, state) -> tuple:
+        return (state.round,)  # a round begins when it changes
+
     def summary(self, state):
         return {
             "phase": state.phase,

@@ -300,6 +300,9 @@ class JabRules(Rules):
 
         return invariants(state)
 
+    def round_of(self, state) -> tuple:
+        return (state.round,)  # a round begins when it changes
+
     def summary(self, state: State) -> dict:
         return {
             "round": state.round,

@@ -544,6 +544,9 @@ class PunchRules(Rules):
             out.append("the game-over phase does not match the match wins")
         return out
 
+    def round_of(self, state) -> tuple:
+        return (state.match, state.round)  # a match and a round begins when it changes
+
     def summary(self, state):
         return {
             "phase": state.phase,

@@ -655,6 +655,9 @@ class SquareRingRules(Rules):
             bad.append("the phase and the result disagree")
         return bad
 
+    def round_of(self, state) -> tuple:
+        return (state.round,)  # a round begins when it changes
+
     def summary(self, state: State):
         return {
             "boxers": list(state.boxers),

@@ -304,6 +304,9 @@ class StabbyJackRules(Rules):
             out.append(f"turn {state.turn} is not a seat")
         return out
 
+    def round_of(self, state) -> tuple:
+        return (state.turns,)  # a turn begins when it changes
+
     def summary(self, state):
         return {
             "turn": state.turn,
