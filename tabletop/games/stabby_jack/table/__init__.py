@@ -76,6 +76,8 @@ class StabbyJackTable(MiddleMixin):
         self.layer_key = None
         self._layer_state = None
         self._layer_hots: list = []
+        self._bg_key: tuple | None = None  # what the kept background (_bg) was drawn for
+        self._bg: pygame.Surface | None = None
 
     # -- facts about the current state -------------------------------------------------
     def can_act(self) -> bool:
@@ -405,7 +407,7 @@ class StabbyJackTable(MiddleMixin):
         s = self.st
         active = -1 if s.phase == OVER else s.turn
         key = (vp.size, len(s.players), active)
-        if getattr(self, "_bg_key", None) != key:
+        if self._bg_key != key:
             bg = pygame.Surface(vp.size)
             bg.fill(gfx.FELT_DARK)
             gfx.panel(
