@@ -87,6 +87,7 @@ class Rules:
     actions: tuple[type, ...] = ()
     state_types: tuple[type, ...] = ()  # the classes a state is built from, for core.codec (JSON)
     options: tuple[Option, ...] = ()
+    phases: tuple[str, ...] = ()  # every value a state's ``phase`` takes (a joiner checks a host's views by it)
 
     # -- setup ---------------------------------------------------------
     def default_options(self) -> dict:

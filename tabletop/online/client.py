@@ -6,7 +6,6 @@ thread (``online/remote.py``), tests and the benchmark use it directly.
 from __future__ import annotations
 
 import asyncio
-import sys
 import time
 from collections import deque
 from typing import Any
@@ -278,11 +277,11 @@ class Client:
 
     def reference(self, spec: GameSpec, seat: int) -> tuple:
         """What a view of this game looks like here: a new game's view for ``seat`` (its JSON), the number
-        of seats and the game's phases (``PHASES`` of its state's module, when it names them)."""
+        of seats and the game's phases (``Rules.phases``, when it names them)."""
         if seat not in self._reference:
             rules = spec.rules
             state = rules.new_state(rules.check_options(self.options), 0, len(self.seats), None)
-            phases = getattr(sys.modules.get(type(state).__module__), "PHASES", None)
+            phases = rules.phases or None
             viewer = None if seat == P.WATCH else seat
             self._reference[seat] = (codec.state_to_json(rules, rules.view_for(state, viewer)), len(self.seats), phases)
         return self._reference[seat]

@@ -72,6 +72,7 @@ def _other(stance: str) -> str:
 
 class BoxingRules(Rules):
     id = "boxing-the-game"
+    phases = PHASES
     actions = (PickCharacter, Plan, Stance, TakePrize)
     state_types = (State, Player)
     options = (

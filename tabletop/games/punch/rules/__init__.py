@@ -55,6 +55,7 @@ _HANDLERS = {a: "_do_" + a.kind for a in ALL}  # action class -> method name
 
 class PunchRules(Rules):
     id = "punch"
+    phases = PHASES
     actions = ALL
     state_types = (PunchState,)
     options = (

@@ -138,6 +138,7 @@ def boxer_name(boxers, seat: int) -> str:
 
 class SquareRingRules(Rules):
     id = "square-ring"
+    phases = PHASES
     actions = (Declare, Commit, Footwork, Stick)
     state_types = (State,)
     options = (
