@@ -20,7 +20,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="tabletop", description="Fight-themed card and board games for two at one computer."
     )
-    p.add_argument("game", nargs="?", help="go straight to this game's setup (e.g. jab, punch, stabby-jack)")
+    p.add_argument("game", nargs="?", help="go straight to this game's setup (its id; a wrong one lists them)")
     p.add_argument(
         "--self-test", action="store_true", help="play computer-vs-computer games headless and check every rule"
     )

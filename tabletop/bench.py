@@ -8,7 +8,7 @@ JSON object on the last line. Runs headless with SDL's dummy drivers.
    same screen and blits as many same-size surfaces as the table did.
 2. Rules throughput: complete random-legal games per second, per game.
 3. Start-up to the launcher's first frame (median of 5), and the peak
-   memory of a process with a JAB game in progress.
+   memory of a process with the launcher's first game in progress.
 4. The cost of keeping one move (``save_costs``): the median time a move's
    save takes on the thread that made it, in a game of 100 and of 10,000
    moves, beside writing the whole record once (what every move cost before
@@ -16,13 +16,14 @@ JSON object on the last line. Runs headless with SDL's dummy drivers.
 5. Idle CPU: % of one core the program uses over 10 s while nobody touches
    anything (the real App loop, headless), on the screens a player leaves
    open: the launcher, a setup screen, a table waiting for a person, the
-   pause screen, a help page, JAB's table between rounds; and the frames
+   pause screen, a help page, each real-time table between rounds; and the frames
    drawn meanwhile. ``--idle`` prints only these; ``--idle-seconds S``
    measures each for S seconds.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import platform
@@ -30,6 +31,8 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -57,68 +60,30 @@ def _late_session(spec, seed=3, feed=0, seats=None):
     n = spec.max_players if spec.max_players <= 6 else 2
     bot_seats = [Seat(f"P{i + 1}", "computer", level=spec.bot_levels[-1]) for i in range(n)]
     session = Session.new(spec, bot_seats, seed=seed, autosave=False)
-    if spec.id == "jab":
-        states, actions = _jab_late_round(seed)
+    if spec.bench_moment is not None:
+        states, actions = spec.bench_moment(seed)
     else:
-        bench_state = spec.extra.get("bench_state")
-        if bench_state is not None:
-            session.state = bench_state(seed)
-            states, actions = [session.state], []
-        else:
-            states, actions = [session.state], []
-            rules = spec.rules
-            while rules.outcome(session.state) is None and len(actions) < 60:
-                for seat in list(rules.to_act(session.state)):
-                    st = session.state
-                    if rules.outcome(st) is not None or seat not in rules.to_act(st):
-                        continue
-                    action = session.bots[seat].choose(session.view(seat))
-                    res = session.submit(action)
-                    if res is session.state and res is not st:
-                        states.append(res)
-                        actions.append(action)
-            if rules.outcome(session.state) is not None:  # a short game: the table is shown before its end
-                keep = max(1, len(actions) - 4)
-                states, actions = states[: keep + 1], actions[:keep]
+        states, actions = [session.state], []
+        rules = spec.rules
+        while rules.outcome(session.state) is None and len(actions) < 60:
+            for seat in list(rules.to_act(session.state)):
+                st = session.state
+                if rules.outcome(st) is not None or seat not in rules.to_act(st):
+                    continue
+                action = session.bots[seat].choose(session.view(seat))
+                res = session.submit(action)
+                if res is session.state and res is not st:
+                    states.append(res)
+                    actions.append(action)
+        if rules.outcome(session.state) is not None:  # a short game: the table is shown before its end
+            keep = max(1, len(actions) - 4)
+            states, actions = states[: keep + 1], actions[:keep]
     feed = min(feed, len(actions))
     session.state = states[len(states) - 1 - feed]
     if seats is not None:
         session = Session.new(spec, seats, seed=seed, autosave=False)
         session.state = states[len(states) - 1 - feed]
     return session, actions[len(actions) - feed :]
-
-
-def _late_round_recorder():
-    """Lists that fill as a JAB game is played (its states and actions), the best moment so far
-    ``top[0] = (score, number of states)``, and the ``on_action`` callback that fills them."""
-    states, actions, top = [], [], [(-1, 0)]
-
-    def keep(action, state):
-        states.append(state)
-        actions.append(action)
-        held = [h is not None for h in state.held]
-        if state.phase != "playing" or state.round != 1 or not (any(held[:2]) and any(held[2:])):
-            return
-        score = sum(len(p) for p in state.piles) + 3 * sum(held)
-        if score > top[0][0]:
-            top[0] = (score, len(states))
-
-    return states, actions, top, keep
-
-
-def _jab_late_round(seed):
-    """JAB late in round 1: nearly every punch card on the boxers, each player carrying
-    a card. (states, actions): the states of a random game up to that moment."""
-    from tabletop.games.jab.bot import random_game
-
-    best = (-1, None, None)
-    for s in range(seed, seed + 5):
-        states, actions, top, keep = _late_round_recorder()
-        random_game(s, on_action=keep)
-        score, end = top[0]
-        if score > best[0]:
-            best = (score, states[:end], actions[:end])
-    return best[1], best[2]
 
 
 def busy_table(spec, app, seed=3, feed=4):
@@ -219,7 +184,9 @@ def frame_times(spec) -> dict:
             img = pygame.Surface((side, int(side * 1.4)), pygame.SRCALPHA if kind == "alpha" else 0)
             img.fill((*gfx.PAPER, 200) if kind == "alpha" else gfx.PAPER)
             sprites += [img.convert_alpha() if kind == "alpha" else img.convert()] * n
-    ours, full, floor = ([], []), ([], []), ([], [])
+    ours: tuple[list, list] = ([], [])
+    full: tuple[list, list] = ([], [])
+    floor: tuple[list, list] = ([], [])
 
     def timed(into, work):
         t0, c0 = time.perf_counter(), time.thread_time()
@@ -247,7 +214,7 @@ def frame_times(spec) -> dict:
         timed(full, full_frame)
         timed(floor, floor_frame)
     pygame.quit()
-    out = {"blits": len(sprites)}
+    out: dict[str, float] = {"blits": len(sprites)}
     for name, (wall, cpu) in (("", ours), ("full_", full), ("floor_", floor)):
         out[name + "p50"], out[name + "p99"] = pct(wall, 50), pct(wall, 99)
         out[name + "cpu_p50"], out[name + "cpu_p99"] = pct(cpu, 50), pct(cpu, 99)
@@ -287,14 +254,13 @@ def startup() -> float:
 
 def save_costs(saves: int = 200) -> dict:
     """Milliseconds: the median of ``saves`` single-move saves at 100 and 10,000 moves, and one whole write."""
-    from tabletop.core import registry
     from tabletop.session import Seat, Session
 
-    spec = registry.get("punch")
+    spec = _ordinary_game()
     out = {}
     for moves in (100, 10_000):
         s = Session.new(spec, [Seat("Red"), Seat("Blue")], seed=1)
-        action = {"type": "commit", "player": 0, "card": "dodge"}  # the rules never see it: only the file does
+        action = {"type": "play", "player": 0, "card": "dodge"}  # the rules never see it: only the file does
         s.record.actions.extend(dict(action) for _ in range(moves))
         t0 = time.perf_counter()
         s.save(whole=True)
@@ -320,7 +286,7 @@ from tabletop import settings
 from tabletop.bench import busy_session
 from tabletop.ui.app import App
 app = App(size=(1280, 720), settings=settings.Settings())
-spec = registry.get("jab")
+spec = registry.get(sys.argv[1])
 app.push(spec.make_table(app, busy_session(spec)))
 for _ in range(300):
     app.step(16)
@@ -328,9 +294,10 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 """
 
 
-def memory_mb() -> float:
+def memory_mb(game_id: str) -> float:
+    """The peak memory (MB) of the app showing ``game_id``'s busiest table for 300 frames."""
     r = subprocess.run(
-        [sys.executable, "-c", MEMORY],
+        [sys.executable, "-c", MEMORY, game_id],
         capture_output=True,
         text=True,
         env=dict(os.environ, TABLETOP_HOME="/tmp/tabletop-bench"),
@@ -353,29 +320,44 @@ def _person_and_computer(app, game_id: str):
     return table
 
 
-def _idle_setup(app):
+def _ordinary_game():
+    """The first game on the launcher that is not played in real time (its screens wait for a person)."""
     from tabletop.core import registry
+
+    return next(s for s in registry.load_all().values() if s.dynamics != registry.REALTIME)
+
+
+def _idle_setup(app):
     from tabletop.ui.setup import Setup
 
-    app.push(Setup(app, registry.get("punch")))
+    app.push(Setup(app, _ordinary_game()))
 
 
 def _idle_help(app):
-    from tabletop.core import registry
     from tabletop.ui.help import HelpScene
 
-    app.push(HelpScene(app, registry.get("punch")))
+    app.push(HelpScene(app, _ordinary_game()))
 
 
-# The screens a player leaves open, each put on a fresh app's stack over the launcher
-IDLE_SCENES = {
-    "launcher": lambda app: None,
-    "setup": _idle_setup,
-    "table_waiting": lambda app: _person_and_computer(app, "punch"),
-    "pause": lambda app: _person_and_computer(app, "punch").pause(),
-    "help": _idle_help,
-    "jab_between_rounds": lambda app: _person_and_computer(app, "jab"),
-}
+def _idle_scenes() -> dict:
+    """The screens a player leaves open, each put on a fresh app's stack over the launcher: the first
+    game that waits for a person, and each real-time game between its rounds."""
+    from tabletop.core import registry
+
+    out: dict[str, Callable[[Any], object]] = {
+        "launcher": lambda app: None,
+        "setup": _idle_setup,
+        "table_waiting": lambda app: _person_and_computer(app, _ordinary_game().id),
+        "pause": lambda app: _person_and_computer(app, _ordinary_game().id).pause(),
+        "help": _idle_help,
+    }
+    for gid, spec in registry.load_all().items():
+        if spec.dynamics == registry.REALTIME:
+            out[f"{gid.replace('-', '_')}_between_rounds"] = functools.partial(_person_and_computer, game_id=gid)
+    return out
+
+
+IDLE_SCENES = _idle_scenes()
 
 
 def idle_app(name: str, size=(1280, 720)):
@@ -487,10 +469,11 @@ def main(argv=None) -> int:
             line(name, value, "x" if name.endswith("ratio") else "ms")
     except Exception as e:
         print(f"save: unavailable ({type(e).__name__}: {e})", flush=True)
+    first = next(iter(games))  # the launcher's first game: a person's likely first table
     try:
-        line("memory.jab", memory_mb(), "MB")
+        line(f"memory.{first}", memory_mb(first), "MB")
     except Exception as e:
-        print(f"memory.jab: unavailable ({type(e).__name__}: {e})", flush=True)
+        print(f"memory.{first}: unavailable ({type(e).__name__}: {e})", flush=True)
     idle_figures(line, idle_s)
     print(json.dumps(out, sort_keys=True))
     return 0

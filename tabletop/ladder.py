@@ -10,11 +10,11 @@ Game ``i`` of a pair is played with seed ``S + i`` and the level in seat
 ``i % 2``, so half the games it moves first. The default size takes a few
 minutes on two cores; it is a benchmark, never a timed test.
 
-A game may bring its own opponents and targets (``extra["ladder_pairs"]`` and
-``extra["ladder_targets"]``): JAB plays each level against a grid of player models and
-judges each target at its worst case, printed with its game count and interval.
-``--quick`` keeps only the pairs such a game's targets are judged on. JAB's whole grid is
-524 pairs (about two hours on two cores at 50 games a pair); ``--quick`` is 30 pairs.
+A game may bring its own opponents and targets (``GameSpec.ladder.pairs`` and
+``.targets``): a real-time game may play each level against a grid of player models and
+judge each target at its worst case, printed with its game count and interval.
+``--quick`` keeps only the pairs such a game's targets are judged on. The games per pair
+of the default run are each game's ``GameSpec.ladder.games``.
 """
 
 from __future__ import annotations
@@ -29,9 +29,6 @@ import time
 from tabletop.core import playout, registry
 
 RANDOM = "random"
-# Games per pair in the default run, by game (the real-time and search-heavy games are slower).
-DEFAULT_GAMES = {"jab": 50, "punch": 500, "stabby-jack": 600, "square-ring": 80, "boxing-the-game": 400}
-DEFAULT_OTHERS = 300
 CHUNK = 10
 
 
@@ -49,8 +46,8 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def pairs(spec, quick: bool = False) -> list[tuple[str, str]]:
     """(level, opponent) pairs: each level against random and each model, then each level against the one below
     (or the game's own pairs)."""
-    if "ladder_pairs" in spec.extra:
-        return spec.extra["ladder_pairs"](quick)
+    if spec.ladder.pairs is not None:
+        return spec.ladder.pairs(quick)
     out = []
     for level in spec.bot_levels:
         out.append((level, RANDOM))
@@ -63,7 +60,7 @@ def pairs(spec, quick: bool = False) -> list[tuple[str, str]]:
 def tables(spec) -> list[tuple[str, str]]:
     """For a game with a round limit: whole tables of its easiest and hardest level, two-handed
     and full, to count how often the limit rather than the game's own win decides."""
-    if "ended_by_limit" not in spec.extra:
+    if spec.ended_by_limit is None:
         return []
     sizes = sorted({2, spec.max_players})
     return [(level, f"table of {n}") for level in (spec.bot_levels[0], spec.bot_levels[-1]) for n in sizes]
@@ -74,13 +71,14 @@ def play_chunk(job):
     spec = registry.get(game_id)
     if b.startswith("table of "):  # a whole table of one level: how often the round limit decides
         n = int(b.split()[-1])
-        ended_by_limit = spec.extra["ended_by_limit"]
+        ended_by_limit = spec.ended_by_limit
+        assert ended_by_limit is not None, "tables() names whole tables only for a game with a round limit"
         out = []
         for seed in seeds:
             p = playout.play(spec, seed=seed, levels=[a] * n, players=n, check=False)
             out.append(("draw" if p.winner is None else "win", p.actions, ended_by_limit(p.state)))
         return game_id, a, b, out
-    ended_by_limit = spec.extra.get("ended_by_limit")
+    ended_by_limit = spec.ended_by_limit
     res = []
     for seed in seeds:
         levels = [a, b] if seed % 2 == 0 else [b, a]
@@ -135,8 +133,8 @@ def line(row) -> str:
 def targets(spec, rows) -> list[dict]:
     """The issue's targets for one game, each with the figure and whether it holds."""
     by = {(r["level"], r["opponent"]): r for r in rows if r["game"] == spec.id}
-    if "ladder_targets" in spec.extra:
-        return _own_targets(spec, by)
+    if spec.ladder.targets is not None:
+        return _own_targets(spec.ladder.targets, spec.id, by)
     levels = spec.bot_levels
     out = []
 
@@ -164,13 +162,13 @@ def targets(spec, rows) -> list[dict]:
     return out
 
 
-def _own_targets(spec, by) -> list[dict]:
+def _own_targets(own, game_id, by) -> list[dict]:
     """A game's own targets, each at its worst pair with that pair's games and 95% interval."""
     out = []
-    for c in spec.extra["ladder_targets"](by):
+    for c in own(by):
         row = by[tuple(c["worst"])]
         ci = row["win_ci"] if c["rate"] == "win_rate" else row["loss_ci"]
-        out.append({"game": spec.id, **c, "figure": round(c["figure"], 3), "games": row["games"], "ci": ci})
+        out.append({"game": game_id, **c, "figure": round(c["figure"], 3), "games": row["games"], "ci": ci})
     return out
 
 
@@ -184,9 +182,9 @@ def target_line(c) -> str:
 
 def run(game_ids, games=None, jobs=1, seed=0, out=print, quick=False) -> dict:
     specs = [registry.get(g) for g in game_ids]
-    work: list[tuple[str, str, str, list[int]]] = []  # (game, level, table level, seeds)
+    work: list[tuple[str, str, str, list[int]]] = []
     for spec in specs:
-        n = games or DEFAULT_GAMES.get(spec.id, DEFAULT_OTHERS)
+        n = games or spec.ladder.games
         for a, b in pairs(spec, quick) + tables(spec):
             seeds = list(range(seed, seed + n))
             work.extend((spec.id, a, b, seeds[i : i + CHUNK]) for i in range(0, n, CHUNK))

@@ -30,7 +30,7 @@ import threading
 import time
 from pathlib import Path
 
-SYNC_EVERY_S = 0.1  # at most this often a journal is fsynced (a JAB game appends every frame)
+SYNC_EVERY_S = 0.1  # at most this often a journal is fsynced (a real-time game appends every frame)
 STALE_S = 600  # a temporary file this old is stale whoever made it (a write takes milliseconds)
 
 

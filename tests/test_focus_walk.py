@@ -47,18 +47,18 @@ def everything(table, seat) -> set:
     return {h.payload for h in table.focusables(seat)}
 
 
-VS_COMPUTER = {
-    "punch": ({"matches_to_win": 1}, "easy"),
-    "boxing-the-game": ({}, "easy"),
-    "square-ring": ({"rounds": 1, "exchanges": 4}, "easy"),
-    "stabby-jack": ({}, "easy"),
-}
+# every game a person plays by choosing things on the table (real time moves hands instead)
+VS_COMPUTER = sorted(gid for gid, s in registry.load_all().items() if s.dynamics != registry.REALTIME)
+# the games where two people on one screen choose at once, in secret (each peeks at their own side)
+PEEK_GAMES = sorted(
+    gid for gid, s in registry.load_all().items() if s.dynamics == registry.SIMULTANEOUS and s.hidden_info
+)
 
 
 @pytest.mark.parametrize("device", ["keys", "pad"])
-@pytest.mark.parametrize("game", sorted(VS_COMPUTER))
+@pytest.mark.parametrize("game", VS_COMPUTER)
 def test_walking_every_focusable_thing_keeps_the_focus_drawn(app, game, device):
-    options, level = VS_COMPUTER[game]
+    options, level = {}, registry.get(game).bot_levels[0]
     pad = VirtualPad() if device == "pad" else None
     try:
         frames(app, 2)
@@ -74,10 +74,7 @@ def test_walking_every_focusable_thing_keeps_the_focus_drawn(app, game, device):
             pad.unplug()
 
 
-PEEK_GAMES = {"punch": {"matches_to_win": 1}, "boxing-the-game": {}, "square-ring": {"rounds": 1, "exchanges": 4}}
-
-
-@pytest.mark.parametrize("game", sorted(PEEK_GAMES))
+@pytest.mark.parametrize("game", PEEK_GAMES)
 def test_two_people_each_walk_their_own_side_while_peeking(app, game):
     """Two people on one screen, one on the left keyboard half and one with a pad: each walks all
     their own things while holding their peek control, and the other seat's focus never moves."""
@@ -85,7 +82,7 @@ def test_two_people_each_walk_their_own_side_while_peeking(app, game):
     try:
         frames(app, 2)
         seats = [Seat("Red", "human", scheme="keys-left"), Seat("Blue", "human", scheme="gamepad")]
-        table = start(app, game, seats, secrecy="peek", **PEEK_GAMES[game])
+        table = start(app, game, seats, secrecy="peek")
         left = {"left": "a", "right": "d", "up": "w", "down": "s", "next": "e", "prev": "r", "confirm": "space"}
         key_down(app, "tab")
         reached = walk_everything(app, table, 0, key_presser(app, left))

@@ -8,11 +8,11 @@ import asyncio
 
 import pytest
 
-from tabletop.core import codec
+from tabletop.core import codec, registry
 from tabletop.online.client import Client
 from tests.online_helpers import bot_player, replays_to, start_server, url
 
-TURN_GAMES = ["punch", "boxing-the-game", "square-ring", "stabby-jack"]
+TURN_GAMES = [gid for gid, s in registry.load_all().items() if s.dynamics != registry.REALTIME]
 
 
 async def two_clients(game, seats, options=None):

@@ -259,7 +259,7 @@ def test_learn_to_play_in_the_launcher_opens_lessons_with_a_gamepad(app):
         frames(app, 2)
 
 
-@pytest.mark.parametrize("game_id", ["punch", "square-ring", "boxing-the-game"])
+@pytest.mark.parametrize("game_id", [s.id for s in GAMES if s.dynamics == registry.SIMULTANEOUS])
 def test_one_person_against_the_computer_is_not_asked_for_controls_that_change_nothing(app, game_id):
     """Playtest: against the computer, a turn-by-turn table takes the mouse, every key and every pad
     at once, yet the setup asked "Ana plays with: Mouse" and said "a person (mouse)", so a newcomer

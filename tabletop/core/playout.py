@@ -113,9 +113,9 @@ def random_game(spec, seed: int, players: int | None = None, max_actions: int = 
     """A game of uniformly random legal actions (for throughput figures and fuzzing).
 
     Returns (final state, number of actions). Real-time games provide their
-    own driver as ``spec.extra["random_game"](seed)``.
+    own driver as ``spec.random_game(seed)``.
     """
-    custom = spec.extra.get("random_game")
+    custom = spec.random_game
     if custom is not None:
         return custom(seed)
     rules = spec.rules

@@ -21,6 +21,6 @@ def noun(n: int, one: str, many: str | None = None) -> str:
         return one
     if many:
         return many
-    head, _, last = one.rpartition(" ")  # "best punch" -> "best punches": the last word takes the plural
+    head, _, last = one.rpartition(" ")  # "hit point" -> "hit points": the last word takes the plural
     word = _IRREGULAR.get(last) or (last + "es" if last.endswith(("ch", "sh", "s", "x", "z")) else last + "s")
     return f"{head} {word}" if head else word

@@ -5,11 +5,11 @@ the keyboard, the whole keyboard, or a gamepad. Each scheme maps physical
 inputs to *virtual buttons*. Every game uses the virtual buttons it needs:
 
 - navigation and choice: up, down, left, right, confirm, back, peek, pause
-- JAB's two hands: l_up l_down l_left l_right l_take, r_up ... r_take, and
+- a real-time game's two hands: l_up l_down l_left l_right l_take, r_up ... r_take, and
   jump (every hand being steered goes straight to the next deck or target
   that way). "l_" is the hand on the player's left as they sit at the
   screen, whichever seat they play.
-- JAB's claims: claim_combo, claim_counter, claim_tile (knockout or clinch:
+- the real-time claims: claim_combo, claim_counter, claim_tile (knockout or clinch:
   one tile, one button), claim_ding, and ready
 
 Keyboard keys are named as pygame names them (``pygame.key.name``); they are
@@ -99,7 +99,7 @@ DEFAULT_KEYS = {
     "mouse": MOUSE_KEYS,
 }
 
-# Gamepad (SDL game-controller names). Sticks drive the hands in JAB and
+# Gamepad (SDL game-controller names). Sticks drive the hands in real time and
 # navigate elsewhere; shoulders and triggers take/release.
 GAMEPAD_BUTTONS = {
     "a": ["confirm", "claim_combo"],

@@ -2,14 +2,14 @@
 
 Everything here reads the binding table in ``bindings.py`` generically: every
 virtual button that a scheme's defaults use is listed and can be bound, so a
-control added there (say a new JAB hand move) appears on the Controls screen by
+control added there (say a new hand move) appears on the Controls screen by
 itself. A binding maps an input (a key name, a gamepad button name) to the
 virtual buttons it presses; rebinding a virtual button moves it to one input.
 
 Two virtual buttons *conflict* when one input presses both and both act in the
-same place (two ways to move in a menu, two claims in JAB); the defaults share
+same place (two ways to move in a menu, two claims in real time); the defaults share
 inputs only across places (W is "up" in menus and the left hand's "up" in
-JAB). Two schemes that two people use at once (the keyboard halves, the
+real time). Two schemes that two people use at once (the keyboard halves, the
 mouse's keys) must not share a key.
 """
 
@@ -70,7 +70,7 @@ ACTION_LABELS = {
     "prev": "Previous group / page",
     "ready": "JAB: ready",
     "claim_combo": "JAB: claim a combo",
-    "claim_counter": "JAB: claim a counter-punch",
+    "claim_counter": "JAB: claim a counter",
     "claim_tile": "JAB: claim knockout / clinch",
     "claim_ding": "JAB: claim Ding!",
     "jump": "JAB: jump a hand to the next target",
@@ -102,16 +102,16 @@ def input_label(scheme: str, name: str) -> str:
 
 
 def place(action: str) -> str:
-    """Where a virtual button acts: menus and choices, a JAB hand, or JAB's claims."""
+    """Where a virtual button acts: menus and choices, a real-time hand, or the real-time claims."""
     if action in NAV:
         return "nav"
     if action[:2] in SIDES:
         return action[:2]
-    return "jab"
+    return "claims"
 
 
 def _order(action: str) -> tuple:
-    """Menus first, then the left hand, the right hand, JAB's other controls; each in a reading order."""
+    """Menus first, then the left hand, the right hand, the other real-time controls; each in a reading order."""
     known = list(ACTION_LABELS) + [side + move for side in SIDES for move in MOVE_WORDS]
     at = known.index(action) if action in known else len(known)
     return ({"nav": 0, "l_": 1, "r_": 2}.get(place(action), 3), at, action)

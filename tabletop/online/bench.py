@@ -1,14 +1,16 @@
 """python -m tabletop.bench --online: the server on loopback (issue 20).
 
 - action round trip (send -> the server's "done" for that action, which comes just before the
-  new views) p50 / p99 and bytes per action, in a whole Punch! game between two clients;
-- concurrent JAB rooms: the server runs in its own process (one core); each room has two
-  clients whose computer players act in real time; the round trip of every JAB action
+  new views) p50 / p99 and bytes per action, in a whole game of secret simultaneous plays (the
+  launcher's first) between two clients;
+- concurrent real-time rooms (the launcher's first real-time game): the server runs in its own
+  process (one core); each room has two clients whose computer players act in real time; the
+  round trip of every real-time action
   (which the server holds for the slower player's latency before applying it) is measured,
   for 1, 2, 4, 8 and 12 rooms, with the round trip of plain messages (clock samples) through the
   same server; the answer is the most rooms whose action round trip p99 is <= 20 ms;
 - soak (issue 24): 200 turn-based rooms (a person against the computer, a move every 3 s) and 8
-  JAB rooms at once, run twice on a fresh server: without and with 10 dead connections among them
+  real-time rooms at once, run twice on a fresh server: without and with 10 dead connections among them
   (raw sockets with a small receive buffer that ask for views and never read). The honest clients'
   p99 of plain messages and of actions, and the ratio of the two runs (goal: within 20%). The server's
   sockets get a small send buffer, as across the internet where a dead peer acknowledges nothing.
@@ -23,8 +25,10 @@ import multiprocessing
 import os
 import socket
 import time
+from typing import Any
 
 from tabletop.core import registry
+from tabletop.core.registry import GameSpec
 
 from .client import Client, local_ms
 
@@ -34,6 +38,16 @@ def pct(values, p):
         return float("nan")
     s = sorted(values)
     return s[min(len(s) - 1, int(len(s) * p / 100))]
+
+
+def first_game(dynamics: str) -> GameSpec:
+    """The launcher's first game played with ``dynamics`` (the bench measures one game of each kind)."""
+    return next(s for s in registry.load_all().values() if s.dynamics == dynamics)
+
+
+def middling(spec: GameSpec) -> str:
+    """A computer level a third of the way up: a fair opponent for a load test."""
+    return spec.bot_levels[len(spec.bot_levels) // 3]
 
 
 def _serve(port: int, sndbuf: int = 0) -> None:
@@ -87,19 +101,23 @@ class _Timed:
                 del self.pending[msg_id]
 
 
-async def punch_round_trips(port: int):
-    spec = registry.get("punch")
-    frames_a, frames_b = [], []
+async def secret_round_trips(port: int):
+    spec = first_game(registry.SIMULTANEOUS)
+    frames_a: list = []
+    frames_b: list = []
     a = Client(f"ws://127.0.0.1:{port}", capture=frames_a, local_addr=_source())
     b = Client(f"ws://127.0.0.1:{port}", capture=frames_b, local_addr=_source())
     await a.connect()
-    await a.create("punch", [{"kind": "here", "name": "A"}, {"kind": "remote", "name": "B"}])
+    await a.create(spec.id, [{"kind": "here", "name": "A"}, {"kind": "remote", "name": "B"}])
     await b.connect()
     await b.join(a.room)
     timers = []
 
+    make_bot = spec.make_bot
+    assert make_bot is not None, "a game of secret plays has computer players"
+
     async def play(c: Client, seat: int):
-        bot = spec.make_bot(seat=seat, level=spec.bot_levels[-1], seed=seat)
+        bot = make_bot(seat=seat, level=spec.bot_levels[-1], seed=seat)
         tm = _Timed(c, seat)
         timers.append(tm)
         acted = None
@@ -117,6 +135,7 @@ async def punch_round_trips(port: int):
             tm.seen()
 
     await asyncio.gather(play(a, 0), play(b, 1))
+    assert a.over is not None
     actions = len(a.over["record"]["actions"])
     got = sum(len(f) for f in frames_a + frames_b)
     await a.close()
@@ -125,24 +144,26 @@ async def punch_round_trips(port: int):
     return trips, got / max(1, actions), actions
 
 
-async def jab_rooms(port: int, rooms: int, seconds: float):
-    spec = registry.get("jab")
-    make = spec.extra["realtime_driver"]
-    clients, timers = [], []
+async def realtime_rooms(port: int, rooms: int, seconds: float):
+    spec = first_game(registry.REALTIME)
+    make = spec.realtime_driver
+    assert make is not None, "a real-time game brings the driver of its computer's hands"
+    clients: list[tuple[Client, int]] = []
+    timers: list[_Timed] = []
     for _ in range(rooms):
         a, b = (
             Client(f"ws://127.0.0.1:{port}", local_addr=_source()),
             Client(f"ws://127.0.0.1:{port}", local_addr=_source()),
         )
         await a.connect()
-        await a.create("jab", [{"kind": "here", "name": "A"}, {"kind": "remote", "name": "B"}], {"countdown_ms": 0})
+        await a.create(spec.id, [{"kind": "here", "name": "A"}, {"kind": "remote", "name": "B"}], {"countdown_ms": 0})
         await b.connect()
         await b.join(a.room)
         clients += [(a, 0), (b, 1)]
     await asyncio.sleep(1.0)
 
     async def play(c: Client, seat: int, end: float):
-        driver = make(seat, "hard", seat, 350)
+        driver = make(seat, spec.bot_levels[-1], seat, 350)
         tm = _Timed(c, seat)
         timers.append(tm)
         last = local_ms()
@@ -153,7 +174,7 @@ async def jab_rooms(port: int, rooms: int, seconds: float):
                 last_sync = local_ms()
                 await c.send({"type": "sync", "t0": c.clock.local()})
             tm.seen()
-            v = c.views.get(seat)
+            v: Any = c.views.get(seat)
             if v is None or c.over is not None:
                 continue
             now = local_ms()
@@ -172,7 +193,7 @@ async def jab_rooms(port: int, rooms: int, seconds: float):
 
 
 SOAK_TURN_ROOMS = 200
-SOAK_JAB_ROOMS = 8
+SOAK_REALTIME_ROOMS = 8
 SOAK_DEAD = 10
 
 
@@ -216,14 +237,14 @@ def frame(text: str) -> bytes:
     return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
 
 
-async def soak(port: int, seconds: float, dead: int, turn_rooms: range, jab_rooms: int = 0):
+async def soak(port: int, seconds: float, dead: int, turn_rooms: range, rt_rooms: int = 0):
     """Honest clients' message and action round trips (rooms ``turn_rooms`` of the turn-based ones and
-    ``jab_rooms`` JAB rooms) while ``dead`` connections stop reading."""
+    ``rt_rooms`` real-time rooms) while ``dead`` connections stop reading."""
     import random
 
     from . import protocol as P
 
-    spec = registry.get("stabby-jack")
+    spec, rt = first_game(registry.TURNS), first_game(registry.REALTIME)
     rules = spec.rules
     clients: list[tuple[Client, _Timed]] = []
 
@@ -233,24 +254,24 @@ async def soak(port: int, seconds: float, dead: int, turn_rooms: range, jab_room
     async def turn_room(i: int):
         c = Client(f"ws://127.0.0.1:{port}", local_addr=source(i))
         await c.connect()
-        await c.create("stabby-jack", [{"kind": "here", "name": "A"}, {"kind": "computer", "level": "easy"}])
+        await c.create(spec.id, [{"kind": "here", "name": "A"}, {"kind": "computer", "level": spec.bot_levels[0]}])
         tm = _Timed(c, 0)
         clients.append((c, tm))
         return c, tm
 
     turn = await asyncio.gather(*(turn_room(i) for i in turn_rooms))
-    jab_clients = []
-    for i in range(jab_rooms):
+    rt_clients = []
+    for i in range(rt_rooms):
         c = Client(f"ws://127.0.0.1:{port}", local_addr=source(SOAK_TURN_ROOMS + 6 * i))
         await c.connect()
         await c.create(
-            "jab", [{"kind": "here", "name": "A"}, {"kind": "computer", "level": "normal"}], {"countdown_ms": 0}
+            rt.id, [{"kind": "here", "name": "A"}, {"kind": "computer", "level": middling(rt)}], {"countdown_ms": 0}
         )
-        jab_clients.append(c)
+        rt_clients.append(c)
     socks = []
     for i in range(dead):
         s = await asyncio.to_thread(raw_client, port, f"127.0.2.{10 + i}")
-        game = "jab" if i % 2 else "stabby-jack"
+        game = rt.id if i % 2 else spec.id
         create = {"type": "create", "game": game, "options": {}, "seats": [{"kind": "here"}, {"kind": "computer"}]}
         await asyncio.to_thread(s.sendall, frame(P.dumps(create)))
         socks.append(s)
@@ -269,7 +290,9 @@ async def soak(port: int, seconds: float, dead: int, turn_rooms: range, jab_room
                 await c.send({"type": "bye"})
                 c.over, c.room = None, ""
                 c.views.clear()
-                await c.create("stabby-jack", [{"kind": "here", "name": "A"}, {"kind": "computer", "level": "easy"}])
+                await c.create(
+                    spec.id, [{"kind": "here", "name": "A"}, {"kind": "computer", "level": spec.bot_levels[0]}]
+                )
             elif v is not None and 0 in rules.to_act(v):
                 legal = rules.legal_actions(v, 0)
                 if legal:
@@ -277,9 +300,10 @@ async def soak(port: int, seconds: float, dead: int, turn_rooms: range, jab_room
                     tm.sent(await c.act(0, rnd.choice(legal)), t0)
             await asyncio.sleep(3.0)  # a move every three seconds, as people play; its clock samples are its messages
 
-    async def play_jab(c: Client):
-        make = registry.get("jab").extra["realtime_driver"]
-        driver = make(0, "hard", 0, 350)
+    async def play_realtime(c: Client):
+        make = rt.realtime_driver
+        assert make is not None, "a real-time game brings the driver of its computer's hands"
+        driver = make(0, rt.bot_levels[-1], 0, 350)
         tm = _Timed(c, 0)
         clients.append((c, tm))
         last = last_sync = local_ms()
@@ -289,7 +313,7 @@ async def soak(port: int, seconds: float, dead: int, turn_rooms: range, jab_room
                 last_sync = local_ms()
                 await c.send({"type": "sync", "t0": c.clock.local()})
             tm.seen()
-            v = c.views.get(0)
+            v: Any = c.views.get(0)
             if v is None or c.over is not None:
                 continue
             now = local_ms()
@@ -308,7 +332,7 @@ async def soak(port: int, seconds: float, dead: int, turn_rooms: range, jab_room
             await asyncio.sleep(0.05)
 
     await asyncio.gather(
-        *(play_turns(c, tm) for c, tm in turn), *(play_jab(c) for c in jab_clients), *(play_dead(s) for s in socks)
+        *(play_turns(c, tm) for c, tm in turn), *(play_realtime(c) for c in rt_clients), *(play_dead(s) for s in socks)
     )
     for s in socks:
         s.close()
@@ -332,7 +356,7 @@ def _start_server(sndbuf: int = 0):
     return port, proc
 
 
-SOAK_PROBES = 8  # turn-based rooms whose clients are measured (with the JAB rooms); the others are load
+SOAK_PROBES = 8  # turn-based rooms whose clients are measured (with the real-time rooms); the others are load
 
 
 def _soak_load(port: int, seconds: float, dead: int) -> None:
@@ -351,7 +375,7 @@ def soak_figures(out: dict, seconds: float) -> None:
         load.start()
         try:
             time.sleep(6)  # the load's 192 rooms are made and playing
-            runs[dead] = asyncio.run(soak(port, seconds, 0, range(SOAK_PROBES), SOAK_JAB_ROOMS))
+            runs[dead] = asyncio.run(soak(port, seconds, 0, range(SOAK_PROBES), SOAK_REALTIME_ROOMS))
         finally:
             load.terminate()
             load.join(5)
@@ -363,8 +387,8 @@ def soak_figures(out: dict, seconds: float) -> None:
         out[f"{key}.action_round_trip_p99_ms"] = round(pct(actions, 99), 2)
         out[f"{key}.actions"] = len(actions)
         print(
-            f"{key}: {SOAK_TURN_ROOMS} turn-based + {SOAK_JAB_ROOMS} JAB rooms, {dead} dead connections, "
-            f"{SOAK_PROBES} turn-based and the JAB rooms measured: "
+            f"{key}: {SOAK_TURN_ROOMS} turn-based + {SOAK_REALTIME_ROOMS} real-time rooms, {dead} dead connections, "
+            f"{SOAK_PROBES} turn-based and the real-time rooms measured: "
             f"messages p50 {pct(messages, 50):.1f} / p99 {pct(messages, 99):.1f} ms; "
             f"actions p50 {pct(actions, 50):.1f} / p99 {pct(actions, 99):.1f} ms ({len(actions)})",
             flush=True,
@@ -379,20 +403,21 @@ def main(argv=None) -> int:
     port, proc = _start_server()
     try:
         out = {}
-        trips, per_action, actions = asyncio.run(punch_round_trips(port))
-        out["online.punch.round_trip_p50_ms"] = round(pct(trips, 50), 2)
-        out["online.punch.round_trip_p99_ms"] = round(pct(trips, 99), 2)
-        out["online.punch.bytes_per_action"] = round(per_action)
-        out["online.punch.actions"] = actions
+        secret, rt = first_game(registry.SIMULTANEOUS).id, first_game(registry.REALTIME).id
+        trips, per_action, actions = asyncio.run(secret_round_trips(port))
+        out[f"online.{secret}.round_trip_p50_ms"] = round(pct(trips, 50), 2)
+        out[f"online.{secret}.round_trip_p99_ms"] = round(pct(trips, 99), 2)
+        out[f"online.{secret}.bytes_per_action"] = round(per_action)
+        out[f"online.{secret}.actions"] = actions
         for k, v in out.items():
             print(f"{k}: {v}", flush=True)
         seconds = float(os.environ.get("TABLETOP_BENCH_SECONDS", "5"))
         best = 0
         for rooms in (1, 4, 8, 12):
-            trips, syncs = asyncio.run(jab_rooms(port, rooms, seconds))
+            trips, syncs = asyncio.run(realtime_rooms(port, rooms, seconds))
             p50, p99 = pct(trips, 50), pct(trips, 99)
             s50, s99 = pct(syncs, 50), pct(syncs, 99)
-            key = f"online.jab.rooms{rooms}"
+            key = f"online.{rt}.rooms{rooms}"
             out[f"{key}.action_round_trip_p50_ms"] = round(p50, 2)
             out[f"{key}.action_round_trip_p99_ms"] = round(p99, 2)
             out[f"{key}.message_round_trip_p50_ms"] = round(s50, 2)
@@ -405,8 +430,8 @@ def main(argv=None) -> int:
             )
             if p99 <= 20:
                 best = rooms
-        out["online.jab.rooms_with_p99_under_20ms"] = best
-        print(f"online.jab.rooms_with_p99_under_20ms: {best}", flush=True)
+        out[f"online.{rt}.rooms_with_p99_under_20ms"] = best
+        print(f"online.{rt}.rooms_with_p99_under_20ms: {best}", flush=True)
     finally:
         proc.terminate()
         proc.join(5)

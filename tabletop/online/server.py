@@ -338,7 +338,7 @@ class Room:
         self.save_asked = False
         self.mirror: Session | None = None
         # real-time computer seats: the game's driver moves their hands here, on the server's clock
-        make_driver = spec.extra.get("realtime_driver") if self.realtime else None
+        make_driver = spec.realtime_driver if self.realtime else None
         self.drivers = {}
         if make_driver is not None:
             cross = self.session.options.get("hand_speed_ms", 350)

@@ -1,7 +1,7 @@
 """Interactive tutorials: every game teaches itself on its own table.
 
 A game lists its lessons in its own folder and links them from its spec
-(``GameSpec.extra["tutorial"]``: a function returning a list of ``Lesson``);
+(``GameSpec.tutorial``: a function returning a list of ``Lesson``);
 the engine here runs any game's lessons: hand-set positions, the lesson's
 words, a light on what to touch, coaching, success read from the game
 state, progress kept in the settings.

@@ -11,7 +11,7 @@ import sys
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m tabletop.tutorial")
-    p.add_argument("game", help="a game id, e.g. stabby-jack")
+    p.add_argument("game", help="a game id (a wrong one lists them)")
     p.add_argument("lesson", nargs="?", type=int, default=0, help="open this lesson (1 is the first)")
     p.add_argument("--window", default="1280x720")
     args = p.parse_args(argv)
@@ -24,7 +24,7 @@ def main(argv=None) -> int:
     try:
         spec = registry.get(args.game)
     except KeyError:
-        print(f"no game {args.game!r}", file=sys.stderr)
+        print(f"no game {args.game!r}. Known games: {', '.join(registry.load_all())}", file=sys.stderr)
         return 2
     w, h = (int(v) for v in args.window.lower().split("x"))
     app = App(size=(w, h))

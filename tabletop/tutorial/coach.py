@@ -73,7 +73,7 @@ class Tutor:
 
     def named(self, text: str) -> str:
         """A lesson's words with the players' names: lessons call the learner Red and the opponent Blue,
-        but players are never called by a card colour (JAB's cards are red and blue too)."""
+        but players are never called by a card colour (a game's cards may be red and blue too)."""
         seats = self.table.session.seats
         return _PLAYER_WORD.sub(lambda m: seats[0 if m.group(0) == "Red" else 1].name, text)
 

@@ -4,7 +4,7 @@ small functions over the game's state: no pygame here.
 
 A game declares its lessons in its own folder (``tutorial.py`` with a
 ``lessons()`` function) and links them from its ``GameSpec`` as
-``extra={"tutorial": ...}``; the engine never names a game.
+``tutorial=...``; the engine never names a game.
 """
 
 from __future__ import annotations
@@ -61,9 +61,8 @@ def touching(*wanted) -> Callable[[Any, Any], bool]:
 
 def lessons_for(spec) -> list[Lesson]:
     """The lessons of ``spec``'s tutorial (none when the game has none)."""
-    make = spec.extra.get("tutorial")
-    return list(make()) if make is not None else []
+    return list(spec.tutorial()) if spec.tutorial is not None else []
 
 
 def has_tutorial(spec) -> bool:
-    return spec.extra.get("tutorial") is not None
+    return spec.tutorial is not None

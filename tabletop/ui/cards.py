@@ -91,7 +91,7 @@ def render(face: Face, w: int, h: int) -> pygame.Surface:
 
 
 # -- the shared frame, for games whose cards carry more than a title and a value ----------------------
-# (The Square Ring, Boxing: The Game): the same border, paper, corners and type scale as ``render``.
+# (the games with card faces of their own): the same border, paper, corners and type scale as ``render``.
 
 
 def frame(w: int, h: int, border, fill=gfx.PAPER) -> tuple[pygame.Surface, pygame.Rect, pygame.Rect]:

@@ -13,7 +13,7 @@ and a game under this screen (opened from its pause menu) uses them at once.
 
 from __future__ import annotations
 
-from functools import partial
+import functools
 
 import pygame
 
@@ -88,7 +88,7 @@ class ControlsScene(MenuScene):
             items.append(
                 Item(
                     rebind.action_label(action),
-                    action=partial(self.capture, action),
+                    action=functools.partial(self.capture, action),
                     key="act:" + action,
                     hint=("Clash: " + "; ".join(why)) if why else "Choose it, then press the new key or button",
                 )
@@ -194,7 +194,7 @@ class ControlsScene(MenuScene):
         n = self.clashes()
         line = f"⚠ {plural(n, 'control')} clash (red): choose one to change it" if n else "No clashes"
         gfx.draw_fitted(surf, line, vp.r(240, 96, 800, 24), vp.s(18), gfx.REFUSE if n else gfx.GREY, lines=1)
-        fixed = "Menus always answer to the arrows, Enter and Esc, and the d-pad, A and B. Sticks move JAB's hands."
+        fixed = "Menus always answer to the arrows, Enter and Esc, and the d-pad, A and B. Sticks move the hands."
         gfx.draw_fitted(surf, self.note or fixed, vp.r(240, 120, 800, 20), vp.s(15), gfx.GREY, lines=1)
         self.menu.draw(surf, vp)
         if self.capturing is not None:

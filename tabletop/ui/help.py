@@ -354,7 +354,7 @@ def layout(blocks: list[Block], width: int, scale: float) -> tuple[list[Op], int
 
 
 def draw_picture(surf, op: Op, x: int, y: int) -> None:
-    """An attack area: hit squares red, the boxer's square with an arrow for the way they face."""
+    """An attack area: hit cells red, the boxer's cell with an arrow for the way they face."""
     cell = op.px
     for r, rowtext in enumerate(picture_grid(op.text)):
         for c, ch in enumerate(rowtext):

@@ -10,20 +10,27 @@ from tabletop.ui.setup import Setup
 from tabletop.ui.tiles import TileMenu
 from tabletop.ui.widgets import Item, Menu, MenuScene
 
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
 
 class Launcher(MenuScene):
     heading = "tabletop"
-    sub = "Five fight-themed card and board games: play the computer, or friends here or online"
+    sub = "Fight-themed card and board games: play the computer, or friends here or online"
 
     def on_enter(self):
         self.build()
 
     def build(self):
+        games = registry.load_all()
+        count = NUMBERS[len(games)] if len(games) < len(NUMBERS) else str(len(games))
+        self.sub = (
+            f"{count.capitalize()} fight-themed card and board games: play the computer, or friends here or online"
+        )
         items = []
         from tabletop.ui.kept import kept_items
 
         items += kept_items(self)
-        for spec in registry.load_all().values():
+        for spec in games.values():
             items.append(
                 Item(
                     spec.name,
@@ -73,6 +80,10 @@ class SettingsScene(MenuScene):
         vol_idx = min(range(11), key=lambda i: abs(vols[i][0] - s["volume"]))
         speeds = [(0.5, "Slow"), (1.0, "Normal"), (2.0, "Fast")]
         sp_idx = min(range(3), key=lambda i: abs(speeds[i][0] - s["animation_speed"]))
+        # the games with a practice aid (an "assist" option on their setup screen)
+        aided = " and ".join(
+            spec.name for spec in registry.load_all().values() if any(o.key == "assist" for o in spec.rules.options)
+        )
         items = [
             Item("Sound", choices=onoff, index=0 if s["sound"] else 1, on_change=self._sound),
             Item("Volume", choices=vols, index=vol_idx, on_change=self._volume),
@@ -85,11 +96,11 @@ class SettingsScene(MenuScene):
                 hint="How long each computer move, and your own result, stays on screen",
             ),
             Item(
-                "JAB practice aid in every game",
+                "Practice aid in every game",
                 choices=onoff,
                 index=0 if s["assist"] else 1,
                 on_change=lambda v: s.__setitem__("assist", v),
-                hint="On: chances glow whatever the setup screen says. Off: the setup screen decides",
+                hint=f"On: chances glow whatever the setup screen says ({aided}). Off: the setup screen decides",
             ),
             Item("Controls", action=self.controls, hint="Change any key or gamepad button; back to the defaults"),
             Item("Back", action=self.back),

@@ -6,13 +6,14 @@ letter picker does the same: the d-pad (or arrows) moves over the letters, A (or
 the one lit, B takes a letter back (and leaves, on an empty box), Start keeps the name, Back
 (View) leaves it as it was, the shoulder buttons switch capitals. The help below says this for
 the device in use (input.hints). An empty name keeps the old one. Names are at most ``MAX``
-characters and never a card colour of any game, so a log line never reads "Blue's blue Jab"
-(a clear one-line reason says why)."""
+characters and never a word a game keeps for itself (``GameSpec.reserved_names``: a card colour,
+so a log line never reads "Blue's blue Jab"; a clear one-line reason says why)."""
 
 from __future__ import annotations
 
 import pygame
 
+from tabletop.core import registry
 from tabletop.input import hints
 from tabletop.input.devices import menu_buttons
 from tabletop.ui import gfx
@@ -37,13 +38,22 @@ INVITE_ROWS: tuple[tuple[tuple[str, str, int], ...], ...] = (
 )
 KEY_W, KEY_H, GAP = 62, 48, 6
 GRID_X, GRID_Y = 640 - (10 * KEY_W + 9 * GAP) / 2, 262
-CARD_COLOURS = {"red", "yellow", "blue", "green", "purple"}  # JAB's card colours
+
+
+def reserved_names() -> dict[str, str]:
+    """Every word (lower case) some game keeps for itself, and what it is there: no player is called
+    by it in any game (a name moves from game to game)."""
+    out: dict[str, str] = {}
+    for spec in registry.load_all().values():
+        out.update(spec.reserved_names)
+    return out
 
 
 def refusal(name: str) -> str:
     """Why ``name`` cannot be a player's name, or "" when it can."""
-    if name.strip().lower() in CARD_COLOURS:
-        return f"{name.strip()} is a card colour: a log line would not say who did what. Choose another name."
+    what = reserved_names().get(name.strip().lower())
+    if what is not None:
+        return f"{name.strip()} is {what}: a log line would not say who did what. Choose another name."
     return ""
 
 

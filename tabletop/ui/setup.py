@@ -6,8 +6,8 @@ means (a boxer's HP, style and cards, a computer level, a control scheme).
 
 Games shape the screen through their registration only: ``spec.bot_levels``
 (easiest first), each ``Option.main`` flag, and optionally
-``spec.extra["option_details"](key, value) -> markdown`` and
-``spec.extra["level_notes"] = {level: sentence}``.
+``spec.option_details(key, value) -> markdown`` and
+``spec.level_notes = {level: sentence}``.
 """
 
 from __future__ import annotations
@@ -24,13 +24,17 @@ from tabletop.ui.name_entry import NameEntry, refusal
 from tabletop.ui.widgets import Item, Menu, MenuScene
 
 SCHEME_NOTES = {
-    "mouse": "The mouse: point, click and drag. In JAB the left button works the left hand, the right button "
-    "the right hand, and the keys 1 to 5 press the claim buttons.",
+    "mouse": "The mouse: point, click and drag.",
     "keys-left": "The left half of the keyboard: W A S D and the keys around them.",
     "keys-right": "The right half of the keyboard: the arrow keys and the keys around them.",
     "keyboard": "The whole keyboard, for one person when nobody else uses keys.",
     "gamepad": "A gamepad: sticks or d-pad to move, A to choose, B to go back.",
 }
+# the mouse in a real-time game, where each hand has a button of its own
+REALTIME_MOUSE = (
+    " The left button works the left hand, the right button the right hand,"
+    " and the keys 1 to 5 press the claim buttons."
+)
 
 
 DEFAULT_SCHEMES = ("mouse", "keys-right", "gamepad", "gamepad", "gamepad", "gamepad")  # by seat
@@ -301,7 +305,7 @@ class Setup(MenuScene):
             if kind == "human":
                 return f"### {self.names[i]}: a person\n\nSomebody at this computer plays {self.names[i]}."
             level = kind.split(":", 1)[1]
-            note = spec.extra.get("level_notes", {}).get(level, "")
+            note = spec.level_notes.get(level, "")
             rank = spec.bot_levels.index(level) + 1
             pos = "the easiest" if rank == 1 else ("the strongest" if rank == len(spec.bot_levels) else f"level {rank}")
             ladder = "\n".join(
@@ -313,10 +317,13 @@ class Setup(MenuScene):
             )
         if key.startswith("ctl"):
             i = int(key[3:])
-            return f"### {self.names[i]} plays with\n\n{SCHEME_NOTES.get(self.schemes[i], '')}"
+            note = SCHEME_NOTES.get(self.schemes[i], "")
+            if self.schemes[i] == "mouse" and spec.dynamics == REALTIME:
+                note += REALTIME_MOUSE
+            return f"### {self.names[i]} plays with\n\n{note}"
         if key.startswith("opt:"):
             okey = key[4:]
-            describe = spec.extra.get("option_details")
+            describe = spec.option_details
             text = describe(okey, self.options[okey]) if describe else ""
             opt = next(o for o in spec.rules.options if o.key == okey)
             return text or f"### {opt.label}\n\n{opt.help}"

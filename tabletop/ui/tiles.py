@@ -14,22 +14,6 @@ from tabletop.core import registry
 from tabletop.ui import art, gfx
 from tabletop.ui.widgets import Menu
 
-# the picture on each game's tile (tabletop.ui.art) and its card colour
-PICTURE = {
-    "jab": ("glove:hook", (42, 98, 204)),
-    "punch": ("glove:cross", (190, 40, 40)),
-    "stabby-jack": ("court:J", (24, 24, 28)),
-    "square-ring": ("portrait:2", (30, 142, 66)),
-    "boxing-the-game": ("portrait:4", (132, 62, 184)),
-}
-# how long a game usually takes (measured from computer-vs-computer games and our own play)
-LENGTH = {
-    "jab": "about 10 min",
-    "punch": "about 10 min",
-    "stabby-jack": "15 to 30 min",
-    "square-ring": "about 15 min",
-    "boxing-the-game": "20 to 30 min",
-}
 COLS = 3
 TILE_W, TILE_H, GAP = 380, 180, 20
 TOP = 150
@@ -42,10 +26,10 @@ def pitch(spec) -> str:
 
 
 def meta(spec) -> str:
-    """The tile's second line: how many players and how long a game takes."""
+    """The tile's second line: how many players and how long a game takes (``spec.tile.length``)."""
     n = spec.min_players
     players = f"{n} players" if n == spec.max_players else f"{n} to {spec.max_players} players"
-    return f"{players} · {LENGTH.get(spec.id, '')}".rstrip(" ·")
+    return f"{players} · {spec.tile.length}".rstrip(" ·")
 
 
 class TileMenu(Menu):
@@ -166,7 +150,7 @@ class TileMenu(Menu):
 
     def _tile(self, surf, vp, it, r, focused) -> None:
         spec = registry.load_all()[it.key]
-        surf.blit(tile_image(spec.id, r.w, r.h, focused), r)
+        surf.blit(tile_image(spec.tile.picture, spec.tile.colour, r.w, r.h, focused), r)
         pad = vp.s(14)
         pic_w = int(r.h * PIC)
         text_x = r.left + pad + pic_w + pad
@@ -204,8 +188,9 @@ class TileMenu(Menu):
 
 
 @gfx.image_cache(32)
-def tile_image(game_id: str, w: int, h: int, focused: bool) -> pygame.Surface:
-    """A tile's felt, frame and picture (its texts are drawn over it)."""
+def tile_image(key: str, ink: tuple[int, int, int], w: int, h: int, focused: bool) -> pygame.Surface:
+    """A tile's felt, frame and picture (the art ``key`` on a card edged in ``ink``; its texts are drawn
+    over it)."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     r = surf.get_rect()
     radius = max(4, h // 10)
@@ -213,7 +198,6 @@ def tile_image(game_id: str, w: int, h: int, focused: bool) -> pygame.Surface:
     pygame.draw.rect(surf, gfx.HILITE if focused else (60, 110, 80), r, width=max(1, h // 50), border_radius=radius)
     pad = max(4, h // 11)
     card = pygame.Rect(pad, pad, int(h * PIC), h - 2 * pad)
-    key, ink = PICTURE.get(game_id, ("glove:jab", gfx.RED))
     pygame.draw.rect(surf, gfx.PAPER, card, border_radius=max(3, card.w // 10))
     pygame.draw.rect(surf, ink, card, width=max(2, card.w // 16), border_radius=max(3, card.w // 10))
     band = card.inflate(-card.w // 5, -card.h // 5)

@@ -2,23 +2,10 @@
 
 from pathlib import Path
 
-from tabletop.core.registry import SIMULTANEOUS, GameSpec, register
+from tabletop.core.registry import SIMULTANEOUS, GameSpec, LadderSpec, TileSpec, lazy, register
 
 from .levels import ALIASES, LEVELS, MODELS, make_bot
 from .rules import RULES
-
-
-def _lessons():
-    from .tutorial import lessons
-
-    return lessons()
-
-
-def _table(*a, **k):
-    from .table import make_table
-
-    return make_table(*a, **k)
-
 
 SPEC = register(
     GameSpec(
@@ -34,8 +21,11 @@ SPEC = register(
         bot_levels=LEVELS,
         level_aliases=ALIASES,
         player_models=MODELS,
-        make_table=_table,
+        make_table=lazy(__name__ + ".table", "make_table"),
         help_file=str(Path(__file__).resolve().parent / "help.md"),
-        extra={"order": 5, "tutorial": _lessons},
+        order=5,
+        tile=TileSpec(picture="portrait:4", colour=(132, 62, 184), length="20 to 30 min"),
+        ladder=LadderSpec(games=400),
+        tutorial=lazy(__name__ + ".tutorial", "lessons"),
     )
 )

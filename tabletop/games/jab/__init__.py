@@ -9,24 +9,22 @@ imported only when the app opens the game.
 
 from pathlib import Path
 
-from tabletop.core.registry import REALTIME, GameSpec, register
+from tabletop.core.registry import REALTIME, GameSpec, LadderSpec, TileSpec, lazy, register
 
 from .bot import ALIASES, LEVELS, MODELS, random_game_count
 from .models import ladder_pairs, ladder_targets
+from .moment import late_round
 from .players import RealtimeDriver, headless_play, make_bot
 from .rules import RULES
+from .rules.content import COLOURS
 
 
-def _lessons():
-    from .tutorial import lessons
-
-    return lessons()
+def _ladder_pairs(quick: bool = False) -> list[tuple[str, str]]:
+    return ladder_pairs(LEVELS, quick)
 
 
-def _table(*a, **k):
-    from .table import make_table
-
-    return make_table(*a, **k)
+def _ladder_targets(rows: dict) -> list[dict]:
+    return ladder_targets(LEVELS, rows)
 
 
 SPEC = register(
@@ -43,17 +41,17 @@ SPEC = register(
         bot_levels=LEVELS,
         level_aliases=ALIASES,
         player_models=MODELS,
-        make_table=_table,
+        make_table=lazy(__name__ + ".table", "make_table"),
         help_file=str(Path(__file__).with_name("help.md")),
         headless_play=headless_play,
-        extra={
-            "order": 1,
-            "tutorial": _lessons,
-            "random_game": random_game_count,
-            "realtime_driver": RealtimeDriver,
-            # the ladder plays JAB's levels against a grid of scripted people (models.py)
-            "ladder_pairs": lambda quick=False: ladder_pairs(LEVELS, quick),
-            "ladder_targets": lambda rows: ladder_targets(LEVELS, rows),
-        },
+        order=1,
+        tile=TileSpec(picture="glove:hook", colour=(42, 98, 204), length="about 10 min"),
+        # the ladder plays JAB's levels against a grid of scripted people (models.py)
+        ladder=LadderSpec(games=50, pairs=_ladder_pairs, targets=_ladder_targets),
+        tutorial=lazy(__name__ + ".tutorial", "lessons"),
+        reserved_names=dict.fromkeys(COLOURS, "a card colour"),  # "Blue's blue Jab" would not say who did what
+        random_game=random_game_count,
+        realtime_driver=RealtimeDriver,
+        bench_moment=late_round,
     )
 )

@@ -2,24 +2,11 @@
 
 from pathlib import Path
 
-from tabletop.core.registry import SIMULTANEOUS, GameSpec, register
+from tabletop.core.registry import SIMULTANEOUS, GameSpec, LadderSpec, TileSpec, lazy, register
 
 from .describe import option_details
 from .levels import ALIASES, LEVELS, MODELS, make_bot
 from .rules import RULES
-
-
-def _lessons():
-    from .tutorial import lessons
-
-    return lessons()
-
-
-def _table(*a, **k):
-    from .table import make_table
-
-    return make_table(*a, **k)
-
 
 SPEC = register(
     GameSpec(
@@ -35,8 +22,12 @@ SPEC = register(
         bot_levels=LEVELS,
         level_aliases=ALIASES,
         player_models=MODELS,
-        make_table=_table,
+        make_table=lazy(__name__ + ".table", "make_table"),
         help_file=str(Path(__file__).resolve().parent / "help.md"),
-        extra={"order": 4, "option_details": option_details, "tutorial": _lessons},
+        order=4,
+        tile=TileSpec(picture="portrait:2", colour=(30, 142, 66), length="about 15 min"),
+        ladder=LadderSpec(games=80),
+        tutorial=lazy(__name__ + ".tutorial", "lessons"),
+        option_details=option_details,
     )
 )

@@ -2,23 +2,10 @@
 
 from pathlib import Path
 
-from tabletop.core.registry import TURNS, GameSpec, register
+from tabletop.core.registry import TURNS, GameSpec, LadderSpec, TileSpec, lazy, register
 
 from .levels import ALIASES, LEVELS, MODELS, make_bot
 from .rules import RULES, ended_by_limit
-
-
-def _lessons():
-    from .tutorial import lessons
-
-    return lessons()
-
-
-def _table(*a, **k):
-    from .table import make_table
-
-    return make_table(*a, **k)
-
 
 SPEC = register(
     GameSpec(
@@ -34,8 +21,12 @@ SPEC = register(
         bot_levels=LEVELS,
         level_aliases=ALIASES,
         player_models=MODELS,
-        make_table=_table,
+        make_table=lazy(__name__ + ".table", "make_table"),
         help_file=str(Path(__file__).with_name("help.md")),
-        extra={"order": 3, "ended_by_limit": ended_by_limit, "tutorial": _lessons},
+        order=3,
+        tile=TileSpec(picture="court:J", colour=(24, 24, 28), length="15 to 30 min"),
+        ladder=LadderSpec(games=600),
+        tutorial=lazy(__name__ + ".tutorial", "lessons"),
+        ended_by_limit=ended_by_limit,
     )
 )

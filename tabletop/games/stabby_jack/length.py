@@ -20,6 +20,7 @@ from tabletop.core import playout
 from tabletop.ui import pace
 
 from . import SPEC
+from .rules import ended_by_limit
 from .rules.state import State
 
 PERSON_SECONDS = 5.0  # assumed: reading the table and clicking a choice
@@ -43,9 +44,9 @@ def measure(seats: int, games: int, person_seconds: float, options: dict | None 
         levels = ["newcomer"] + ["Beginner"] * (seats - 1)
         p = playout.play(SPEC, seed=seed, options=options, players=seats, levels=levels, check=False, on_action=count)
         lengths.append(minutes(counts[1], counts[0], person_seconds))
-        assert isinstance(p.state, State)  # a Stabby Jack playout ends in a Stabby Jack state
+        assert isinstance(p.state, State)
         rounds.append(p.state.turns / seats)
-        by_limit += SPEC.extra["ended_by_limit"](p.state)
+        by_limit += ended_by_limit(p.state)
     q = statistics.quantiles(lengths, n=4)
     return {
         "seats": seats,
