@@ -105,7 +105,7 @@ class Entry:
 
 
 def _files(folder: Path) -> list[tuple[float, Path]]:
-    out = []
+    out: list[tuple[float, Path]] = []
     try:
         names = os.listdir(folder)
     except OSError:
@@ -228,7 +228,7 @@ def unfinished(messages: list[str], games: dict | None = None) -> list[Entry]:
 
 def finished(messages: list[str], games: dict | None = None, limit: int = KEEP_FINISHED) -> list[Entry]:
     games = registry.load_all() if games is None else games
-    out = []
+    out: list[Entry] = []
     for when, path in _files(paths.saves_dir()):
         if len(out) >= limit:
             break

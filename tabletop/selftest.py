@@ -16,7 +16,7 @@ def run(game_ids: list[str], record_dir: str | None = None, games_each: int = 1,
     games = registry.load_all()
     failures = 0
     out_dir = Path(record_dir) if record_dir else None
-    if out_dir is not None:
+    if record_dir and out_dir is not None:
         try:
             if out_dir.exists() and not out_dir.is_dir():
                 raise NotADirectoryError(20, "it is not a folder")

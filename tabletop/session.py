@@ -25,9 +25,10 @@ from typing import Any, ClassVar, Protocol
 
 from tabletop import paths, storage, validate
 from tabletop.core import record as rec
-from tabletop.core.actions import to_json
-from tabletop.core.game import Refused
+from tabletop.core.actions import Action, to_json
+from tabletop.core.game import Bot, Outcome, Refused
 from tabletop.core.realtime import RealtimeState, follow
+from tabletop.core.registry import GameSpec
 from tabletop.core.undo import History
 
 KEEP_FINISHED = 50  # finished records kept in saves/ (the oldest go first)
@@ -68,64 +69,70 @@ class Seat:
 
     @classmethod
     def from_json(cls, d: dict, index: int) -> Seat:
-        kind = d.get("kind") if d.get("kind") in ("human", "computer") else "human"
-        name = d.get("name") if isinstance(d.get("name"), str) else f"Player {index + 1}"
-        level = d.get("level") if isinstance(d.get("level"), str) else ""
-        scheme = d.get("controls") if isinstance(d.get("controls"), str) else None
-        return cls(name=name[:24], kind=kind, level=level, scheme=scheme)
+        kind, name, level, scheme = d.get("kind"), d.get("name"), d.get("level"), d.get("controls")
+        return cls(
+            name=name[:24] if isinstance(name, str) else f"Player {index + 1}",
+            kind=kind if isinstance(kind, str) and kind in ("human", "computer") else "human",
+            level=level if isinstance(level, str) else "",
+            scheme=scheme if isinstance(scheme, str) else None,
+        )
 
 
 class GameSession(Protocol):
-    """What a table needs of the game it shows: a ``Session`` played here or a ``RemoteSession``
-    played on a server (online/remote.py), each holding its real-time state the same way (``live``)."""
+    """What a game's table needs of a session: a local ``Session`` or an online game's
+    ``online.remote.RemoteSession`` (whose state is the seat's view the server sent)."""
 
-    spec: Any
-    seats: list
+    spec: GameSpec
+    seats: list[Seat]
     options: dict
-    bots: dict
-    resumed: bool
-    live: RealtimeState | None
+    bots: dict[int, Bot]  # seat -> the computer playing it here (none online: the server plays them)
 
     @property
-    def remote(self) -> bool: ...
+    def remote(self) -> bool: ...  # played on a server
 
     @property
-    def state(self) -> Any: ...
+    def autosave(self) -> bool: ...  # kept in a file on this computer
+
+    @property
+    def save_error(self) -> str: ...
+
+    @property
+    def resumed(self) -> bool: ...
+
+    @property
+    def state(self) -> Any: ...  # the game's own state type (its rules and its table know it)
+
+    @property
+    def record(self) -> rec.Record | None: ...
 
     @property
     def rules(self) -> Any: ...
 
-    @property
-    def record(self) -> Any: ...
-
     def names(self) -> list[str]: ...
-
-    def outcome(self) -> Any: ...
-
+    def outcome(self) -> Outcome | None: ...
     def view(self, viewer: int | None) -> Any: ...
-
-    def submit(self, action: Any) -> Any: ...
-
-    def undo_why(self, player: int) -> str: ...
-
+    def submit(self, action: Action) -> Any: ...  # the new state, or Refused
     def undo_seat(self) -> int | None: ...
-
+    def undo_why(self, player: int) -> str: ...
     def take_notice(self) -> str: ...
-
     def close(self) -> None: ...
+    def save(self) -> None: ...
+    def kept_here(self) -> bool: ...  # saved on this computer, so Continue resumes it
+
+    live: RealtimeState | None  # real time: the round clock and the hands (core/realtime.py), else None
 
 
 @dataclass
 class Session:
-    spec: object
-    seats: list
+    spec: GameSpec
+    seats: list[Seat]
     options: dict
     seed: int
+    record: rec.Record
     setup: dict | None = None
-    state: object = None
-    record: rec.Record = None
+    state: Any = None  # the game's own state type (its rules and its table know it)
     autosave: bool = True
-    bots: dict = field(default_factory=dict)
+    bots: dict[int, Bot] = field(default_factory=dict)
     resumed: bool = False
     save_error: str = ""  # why the game is not being saved now ("" while it is)
     save_notice: str = ""  # the same, once, for the table to show (``take_notice``)
@@ -145,7 +152,7 @@ class Session:
     @classmethod
     def new(
         cls,
-        spec,
+        spec: GameSpec,
         seats: list[Seat],
         options: dict | None = None,
         seed: int | None = None,
@@ -160,12 +167,12 @@ class Session:
                 validate.check_name(seat.name, "name")
             except validate.Invalid:
                 seat.name = f"Player {i + 1}"
-        s = cls(spec=spec, seats=seats, options=opts, seed=seed, setup=setup, autosave=autosave)
-        if autosave:
-            s.save_path = unique_path(paths.games_dir(), spec.id)
-        s.record = rec.Record(
+        record = rec.Record(
             game=spec.id, seed=seed, options=opts, players=[seat.to_json() for seat in seats], setup=setup
         )
+        s = cls(spec=spec, seats=seats, options=opts, seed=seed, record=record, setup=setup, autosave=autosave)
+        if autosave:
+            s.save_path = unique_path(paths.games_dir(), spec.id)
         s.state = spec.rules.new_state(opts, seed, len(seats), setup)
         s.live = start_live(spec, s.state)
         s.history = rec.history(spec, len(seats))
@@ -174,7 +181,9 @@ class Session:
         return s
 
     @classmethod
-    def from_record(cls, spec, record: rec.Record, autosave: bool = True, path: Path | None = None, state=None):
+    def from_record(
+        cls, spec: GameSpec, record: rec.Record, autosave: bool = True, path: Path | None = None, state: Any = None
+    ) -> Session:
         """Resume a game from its record (raises BadRecord / RefusedAction); it goes on
         being saved to ``path``, the file it was kept in (a new kept file if None).
 
@@ -216,16 +225,19 @@ class Session:
                 self.bots[i] = self.spec.make_bot(seat=i, level=level, seed=self.seed * 7919 + i)
 
     @property
-    def rules(self):
+    def rules(self) -> Any:
         return self.spec.rules
 
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
-    def outcome(self):
+    def kept_here(self) -> bool:
+        return self.autosave
+
+    def outcome(self) -> Outcome | None:
         return self.rules.outcome(self.state)
 
-    def view(self, viewer: int | None):
+    def view(self, viewer: int | None) -> Any:
         return self.rules.view_for(self.state, viewer)
 
     def undo_history(self) -> History:
@@ -242,7 +254,7 @@ class Session:
         """Who made the latest move that may be taken back now (None: nothing may be)."""
         return self.undo_history().last_player(self.state)
 
-    def submit(self, action):
+    def submit(self, action: Action) -> Any:
         """Apply an action (``Undo`` takes back a move); on success record and autosave it.
         Returns the result."""
         result = self.undo_history().apply(self.state, action)
@@ -289,9 +301,12 @@ class Session:
         self.kept_actions = len(actions)
 
     def _keep_whole(self) -> None:
+        path = self.save_path
+        if path is None:  # a session put together by hand (a replay's) keeps no file
+            return
         if self.journal is None:
-            self.journal = storage.Journal(validate.journal_path(self.save_path))
-        text = self._write(self.save_path)
+            self.journal = storage.Journal(validate.journal_path(path))
+        text = self._write(path)
         self.kept_bytes = len(text.encode("utf-8"))
         self.kept_actions = len(self.record.actions)
         self.journal.cut()
@@ -374,7 +389,7 @@ def prune(folder: Path, keep: int) -> None:
         pass
 
 
-def _take(spec, path: Path, record: rec.Record, state):
+def _take(spec: GameSpec, path: Path, record: rec.Record, state: Any) -> tuple[storage.Journal, rec.Record, Any]:
     """Lock a kept game's journal and read the game again: (journal, record, state).
 
     Raises storage.InUse (its words for the player) if another program has it, or it is gone.

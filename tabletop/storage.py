@@ -208,6 +208,7 @@ class Journal:
         self.path = Path(path)
         self.size = 0
         self.error: OSError | None = None  # a failed fsync, raised by the next append
+        self._io = threading.Lock()  # the fd is written, synced, cut and closed one at a time
         with _held_lock:
             before = _held.get(str(self.path))
         if before is not None:  # a game this program opened before and left open
@@ -227,7 +228,6 @@ class Journal:
         except BaseException:
             self.close()
             raise
-        self._io = threading.Lock()  # the fd is written, synced, cut and closed one at a time
         with _held_lock:
             _held[str(self.path)] = self
 
@@ -264,8 +264,7 @@ class Journal:
     def close(self) -> None:
         """Sync, unlock and close (again: nothing)."""
         _syncer.forget(self)
-        lock = getattr(self, "_io", None) or threading.Lock()
-        with lock:
+        with self._io:
             if self.fd < 0:
                 return
             try:

@@ -26,6 +26,7 @@ from tabletop.core.jsonfile import (  # noqa: F401  (the door's reading half, re
     read_json,
     short,
 )
+from tabletop.core.registry import GameSpec
 from tabletop.core.schema import MAX_NAME, check_name, convert  # noqa: F401  (re-exported: one rule for names)
 
 # -- small checks used by the schemas ---------------------------------------------------------
@@ -62,17 +63,9 @@ def check_options(rules, options, what: str = "options") -> dict:
 # -- records (finished games, kept games, replays) -------------------------------------------
 
 
-def known_level(spec, level) -> bool:
+def known_level(spec: GameSpec, level: object) -> bool:
     """A computer level the game has now, or an old name it still maps to one (``spec.level_name``)."""
-    if not isinstance(level, str) or not level:
-        return False
-    if level in spec.bot_levels:
-        return True
-    mapper = getattr(spec, "level_name", None)
-    try:
-        return bool(mapper and mapper(level))
-    except Exception:  # a game's mapping that fails knows no such level
-        return False
+    return isinstance(level, str) and bool(level) and spec.level_name(level) is not None
 
 
 def check_players(players: list, spec) -> list:

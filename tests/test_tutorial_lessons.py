@@ -105,7 +105,7 @@ def test_the_lesson_banner_hides_the_table_text_under_it(spec):
         table = start_lesson(app, spec, 0)
         app.push(table)
         frames(app, 3)
-        inside = app.vp.r(*getattr(table, "tutor_banner", BANNER)).inflate(-app.vp.s(30), -app.vp.s(30))
+        inside = app.vp.r(*(table.tutor_banner or BANNER)).inflate(-app.vp.s(30), -app.vp.s(30))
         seen = []
         for ground in ((0, 0, 0), (255, 255, 255)):
             surf = pygame.Surface(app.screen.get_size())

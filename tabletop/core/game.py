@@ -87,6 +87,7 @@ class Rules:
     actions: tuple[type, ...] = ()
     state_types: tuple[type, ...] = ()  # the classes a state is built from, for core.codec (JSON)
     options: tuple[Option, ...] = ()
+    phases: tuple[str, ...] = ()  # every value a state's ``phase`` takes (a joiner checks a host's views by it)
 
     # -- setup ---------------------------------------------------------
     def default_options(self) -> dict:
@@ -148,6 +149,11 @@ class Rules:
     def invariants(self, state) -> list[str]:
         """Broken invariants as sentences; empty when the state is legal."""
         return []
+
+    def round_of(self, state) -> tuple:
+        """What changes when a new round (or turn, in a game without rounds) begins: the replay
+        viewer's "next round" stops there. () for a game that has neither."""
+        return ()
 
     def summary(self, state) -> dict:
         """Key state for ``tabletop replay --summary`` (JSON-able): totals, piles and flags."""

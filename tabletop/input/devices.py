@@ -16,13 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pygame
+from pygame._sdl2 import controller as _controller  # in every pygame-ce this program takes (2.5 on)
 
 from tabletop.input.bindings import JOYSTICK_AXES, JOYSTICK_BUTTONS, MENU_KEYS, MENU_PAD
-
-try:
-    from pygame._sdl2 import controller as _controller
-except ImportError:  # pragma: no cover - very old pygame-ce
-    _controller = None
 
 CONTROLLER_BUTTONS = {
     pygame.CONTROLLER_BUTTON_A: "a",
@@ -76,7 +72,7 @@ class Pad:
 
 @dataclass(frozen=True)
 class Press:
-    seat: int | None
+    seat: int
     button: str
     down: bool
     source: str = ""  # "key", "mouse", "pad:<id>"
@@ -93,11 +89,10 @@ class Pads:
     def __init__(self) -> None:
         self.pads: dict[int, Pad] = {}
         self.order: list[int] = []  # instance ids in the order they arrived
-        if _controller is not None:
-            try:
-                _controller.init()
-            except pygame.error:
-                pass
+        try:
+            _controller.init()
+        except pygame.error:
+            pass
         if not pygame.joystick.get_init():
             pygame.joystick.init()
 
@@ -107,13 +102,13 @@ class Pads:
 
     def _open(self, index: int) -> Pad | None:
         try:
-            if _controller is not None and _controller.is_controller(index):
-                dev = _controller.Controller(index)
-                js = dev.as_joystick()
-                iid, name, kind = js.get_instance_id(), dev.name, "controller"
+            dev: object
+            if _controller.is_controller(index):
+                ctl = _controller.Controller(index)
+                iid, name, kind, dev = ctl.as_joystick().get_instance_id(), ctl.name, "controller", ctl
             else:
-                dev = pygame.joystick.Joystick(index)
-                iid, name, kind = dev.get_instance_id(), dev.get_name(), "joystick"
+                js = pygame.joystick.Joystick(index)
+                iid, name, kind, dev = js.get_instance_id(), js.get_name(), "joystick", js
         except pygame.error:
             return None
         if iid in self.pads:
@@ -139,8 +134,7 @@ class Pads:
             self.order.remove(pad.instance_id)
             releases = [(pad.instance_id, b, False) for b in sorted(pad.pressed)]
             return releases, [PadEvent("removed", pad.instance_id, pad.name)]
-        iid = getattr(event, "instance_id", None)
-        pad = self.pads.get(iid)
+        pad = self.pads.get(getattr(event, "instance_id", -1))  # a pygame event of no pad has none
         if pad is None:
             return [], []
         if pad.kind == "controller":

@@ -15,6 +15,7 @@ from __future__ import annotations
 import ipaddress
 import os
 from dataclasses import dataclass
+from typing import Any
 
 WAIT_MS = 1500
 DESCRIPTION = "tabletop game"
@@ -39,7 +40,10 @@ def _public(address: str) -> bool:
     return ip.is_global
 
 
-def open_port(port: int, bind: str) -> tuple[Reach, object | None]:
+Mapping = tuple[Any, int]  # (the miniupnpc.UPnP that mapped it, the port): what close_port takes back
+
+
+def open_port(port: int, bind: str) -> tuple[Reach, Mapping | None]:
     """Ask the router to forward ``port`` here. Returns what to tell the host and a handle for
     ``close_port`` (None when nothing was mapped)."""
     if os.environ.get("TABLETOP_PORT_MAPPING", "").lower() in ("off", "0", "no") or bind.startswith("127."):
@@ -66,11 +70,11 @@ def open_port(port: int, bind: str) -> tuple[Reach, object | None]:
     return Reach(public, "Your router lets friends in: anyone with this invite can join, from anywhere."), (upnp, port)
 
 
-def close_port(handle: object | None) -> None:
+def close_port(handle: Mapping | None) -> None:
     """Take the forwarding back when the game closes (a router forgets it on restart anyway)."""
     if handle is None:
         return
-    upnp, port = handle  # type: ignore[misc]
+    upnp, port = handle
     try:
         upnp.deleteportmapping(port, "TCP")
     except Exception:

@@ -16,8 +16,9 @@ import threading
 from typing import Any, Protocol
 
 from tabletop import paths, storage, validate
-from tabletop.core.actions import seat_of
-from tabletop.core.game import Refused
+from tabletop.core import record as rec
+from tabletop.core.actions import Action, seat_of
+from tabletop.core.game import Outcome, Refused
 from tabletop.core.realtime import RealtimeState
 from tabletop.core.registry import REALTIME, GameSpec
 from tabletop.core.undo import ONLINE_UNDO
@@ -58,7 +59,7 @@ class NetThread:
         self.error = ""
         self.reach: portmap.Reach | None = None  # hosting: can a friend elsewhere join? (None: still asking)
         self.resume_token = ""
-        self._mapping = None
+        self._mapping: portmap.Mapping | None = None
 
     def run(self, coro, timeout: float = 10.0):
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
@@ -88,11 +89,12 @@ class NetThread:
         """Ask the router for a way in (it can take a second or two: off the window's thread)."""
         self.reach, self._mapping = portmap.open_port(port, BIND)
 
-    def connect(self, url: str) -> None:
-        self.client = Client(url)
+    def connect(self, url: str) -> Client:
+        self.client = client = Client(url)
         if self.server is not None:
-            self.client.host_key = self.server.host_key
-        self.run(self.client.connect())
+            client.host_key = self.server.host_key
+        self.run(client.connect())
+        return client
 
     def rejoin(self) -> None:
         """After a drop: a new connection to the same room with this client's tokens (in the background)."""
@@ -171,10 +173,10 @@ class RemoteSession:
             KNOWN_TOKENS[(c.url, c.room)] = c.tokens[c.you[0]]  # Join again later: the same seat
         if c.you and net.server is None:  # a game on another computer: kept here, so a closed window loses nothing
             names = [s["name"] for s in c.seats]
-            self.keep_note = kept_seats.keep(c.url, c.room, c.tokens[c.you[0]], c.you[0], self.spec.id, names)
+            self.keep_note = kept_seats.keep(c.url, c.room, c.tokens[c.you[0]], c.you[0], c.spec.id, names)
         first = c.views.get(self.viewer)
         self.options = dict(c.options)  # the room's options, as the server sent them
-        self.you: list[int] = list(c.you)
+        self.you = list(c.you)
         self.bots: dict = {}  # the server plays the computers
         self.seats: list[Seat] = [
             Seat(
@@ -186,19 +188,6 @@ class RemoteSession:
         self.live: RealtimeState | None = start_live(self.spec, first) if first is not None else None
         self.hands_ms: float = 0.0  # since own hands were last sent
         self.live_seen: Any = first  # the view the real-time state last followed
-
-    def take_notice(self) -> str:
-        """The server keeps the game: nothing about saving to tell here."""
-        return ""
-
-    def undo_why(self, player: int) -> str:
-        return ONLINE_UNDO  # online, a move once sent stands
-
-    def undo_seat(self) -> int | None:
-        return None
-
-    def close(self) -> None:
-        """Leaving the table: the connection is closed by the online table (``leave``)."""
 
     def follow_clock(self) -> None:
         """Real time: the round clock here moves on to the server's (smoothly: a step at most a frame);
@@ -238,11 +227,11 @@ class RemoteSession:
         live.hands = dataclasses.replace(live.hands, pos=tuple(pos))
 
     @property
-    def rules(self):
+    def rules(self) -> Any:
         return self.spec.rules
 
     @property
-    def record(self):
+    def record(self) -> rec.Record | None:
         """The finished game's record, as the server sent it with the result, checked at the door
         (None before the end, or when it is not a record of this game)."""
         over = self.client.over
@@ -275,17 +264,32 @@ class RemoteSession:
         pass  # always the net thread's current client
 
     @property
-    def state(self):
+    def state(self) -> Any:
         return self.client.views[self.viewer]
 
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
-    def outcome(self):
+    def outcome(self) -> Outcome | None:
         return self.rules.outcome(self.state)
 
-    def view(self, viewer):
-        return self.client.views.get(viewer, self.state)
+    def view(self, viewer: int | None) -> Any:
+        return self.state if viewer is None else self.client.views.get(viewer, self.state)
+
+    def undo_seat(self) -> int | None:
+        return None  # moves are not taken back online
+
+    def undo_why(self, player: int) -> str:
+        return ONLINE_UNDO
+
+    def kept_here(self) -> bool:
+        return self.net.server is not None  # hosted here: this computer's server keeps the game
+
+    def take_notice(self) -> str:
+        return ""  # nothing is saved here: the server keeps the game
+
+    def close(self) -> None:
+        pass  # no kept file here: the window's net thread is closed by the online screens
 
     def paused_for(self) -> list[str]:
         st = self.client.status
@@ -299,7 +303,7 @@ class RemoteSession:
             return True
         return False
 
-    def submit(self, action):
+    def submit(self, action: Action) -> Any:
         """Send the action. Turn-based games wait (a moment on a network) for the rules' answer and
         return the new view or the refusal; in real time the table goes on at once."""
         c = self.client

@@ -172,7 +172,7 @@ class Tutor:
         self._banner(surf, vp)
 
     def _banner(self, surf, vp) -> None:
-        area = getattr(self.table, "tutor_banner", BANNER)
+        area = self.table.tutor_banner or BANNER
         r = vp.r(*area)
         if self.won_ms is not None:
             border, head = gfx.GREEN, "✓ Well done!"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from tabletop.ui import gfx
 from tabletop.ui.scene import Scene
 from tabletop.ui.widgets import Item, Menu, background, title
@@ -37,12 +39,12 @@ class LessonList(Scene):
         if nxt is not None:
             verb = "Start" if n == 0 else "Continue"
             items.append(
-                Item(f"{verb}: {nxt + 1}. {self.lessons[nxt].title}", action=lambda i=nxt: self.play(i), key="next")
+                Item(f"{verb}: {nxt + 1}. {self.lessons[nxt].title}", action=partial(self.play, nxt), key="next")
             )
         for i, lesson in enumerate(self.lessons):
             mark = "✓ " if lesson.id in done else ""
             items.append(
-                Item(f"{mark}{i + 1}. {lesson.title}", action=lambda i=i: self.play(i), key=lesson.id, hint=lesson.text)
+                Item(f"{mark}{i + 1}. {lesson.title}", action=partial(self.play, i), key=lesson.id, hint=lesson.text)
             )
         if self.then is not None and items[0].key != "game":
             items.append(Item("Play the game now", action=self.play_now, key="play"))

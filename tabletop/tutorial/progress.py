@@ -18,7 +18,8 @@ def finished(settings, game_id: str) -> set[str]:
 
 def mark_finished(settings, game_id: str, lesson_id: str) -> None:
     data = dict(_data(settings))
-    done = dict(data.get("done")) if isinstance(data.get("done"), dict) else {}
+    before = data.get("done")
+    done = dict(before) if isinstance(before, dict) else {}
     ids = sorted(finished(settings, game_id) | {lesson_id})
     done[game_id] = ids
     data["done"] = done

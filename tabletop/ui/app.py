@@ -35,6 +35,8 @@ def fit_desktop(w: int, h: int) -> tuple[int, int]:
 
 
 class App:
+    last_game = ""  # the id of the game played last (the launcher puts the focus on its tile)
+
     def __init__(self, size=None, settings=None):
         pygame.init()
         gfx.reset_caches()
@@ -338,9 +340,11 @@ class App:
             return False
         traceback.print_exception(error, file=sys.stderr)  # for whoever fixes it
         kept = ""
+        from tabletop.ui.table import TableScene
+
         for scene in self.stack:
-            session = getattr(scene, "session", None)
-            if session is not None and getattr(session, "autosave", False) and session.outcome() is None:
+            session = scene.session if isinstance(scene, TableScene) else None
+            if session is not None and session.autosave and session.outcome() is None:
                 try:
                     session.save()
                     kept = session.spec.name

@@ -181,10 +181,11 @@ class ControlsScene(MenuScene):
 
     def on_exit(self):
         self.app.settings.save()
+        from tabletop.ui.table import TableScene
+
         for scene in self.app.stack:  # a game under this screen: its keys follow the new bindings now
-            router = getattr(scene, "router", None)
-            if router is not None:
-                router.map_keys()
+            if isinstance(scene, TableScene):
+                scene.router.map_keys()
 
     # -- drawing ------------------------------------------------------------------------------------
     def draw(self, surf, vp):

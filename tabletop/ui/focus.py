@@ -27,19 +27,23 @@ The same rules in every game:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from tabletop.ui import gfx
+from tabletop.ui.secrecy import Secrecy
+
+if TYPE_CHECKING:
+    from tabletop.ui.table import Hot
 
 _NONE = object()  # no focus key yet
 LESSON_MARK = (90, 210, 255)  # a lesson's "here" marks: sky blue corners, never the focus ring's yellow frame
 
 
-def group_of(hot) -> Any:
+def group_of(hot: Hot) -> Any:
     """The group a hot thing belongs to (see the module's docstring)."""
-    if getattr(hot, "group", None):
+    if hot.group:
         return hot.group
     p = hot.payload
     if hot.kind == "button":
@@ -78,6 +82,8 @@ class FocusMixin:
     hots: list
     app: Any
     session: Any
+    secrecy: Secrecy | None = None  # a table of secret choices: who may see whose private things now
+    shared_input: bool = False  # TableScene's: every device acts for the person whose choice it is
 
     def busy(self) -> bool:  # TableScene's: something is animating
         return False
@@ -175,7 +181,7 @@ class FocusMixin:
 
     def hidden_now(self, seat: int) -> bool:
         """Are the seat's own private things hidden now (a peek let go)? Then its focus waits for them."""
-        secrecy = getattr(self, "secrecy", None)
+        secrecy = self.secrecy
         return secrecy is not None and secrecy.mode == "peek" and not secrecy.visible(seat)
 
     # -- moving --------------------------------------------------------------------------------
@@ -241,7 +247,7 @@ class FocusMixin:
 
     # -- drawing -----------------------------------------------------------------------------
     def draw_focus(self, surf, vp) -> None:
-        shared = getattr(self, "shared_input", False)
+        shared = self.shared_input
         for seat in list(self.show_focus):
             if not self.show_focus.get(seat):
                 continue

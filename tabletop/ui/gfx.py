@@ -231,10 +231,10 @@ def fit(s: str, w: int, h: int, px: int, min_px: int, bold: bool = False, lines:
                 return p, ls, False
     f = font(min_px, bold)
     keep = max(1, min(lines or 99, h // max(1, f.get_linesize())))
-    ls = list(_wrap(s, min_px, w, bold))
-    out = [_ellipsis(line, min_px, w, bold) for line in ls[:keep]]
-    if len(ls) > keep:
-        out[-1] = _ellipsis(ls[keep - 1] + " " + ls[keep], min_px, w, bold)
+    wrapped = _wrap(s, min_px, w, bold)
+    out = [_ellipsis(line, min_px, w, bold) for line in wrapped[:keep]]
+    if len(wrapped) > keep:
+        out[-1] = _ellipsis(wrapped[keep - 1] + " " + wrapped[keep], min_px, w, bold)
     return min_px, tuple(out), True
 
 

@@ -52,7 +52,7 @@ class Launcher(MenuScene):
         items.append(Item("Settings", action=lambda: self.app.push(SettingsScene(self.app))))
         items.append(Item("Quit", action=self.app.quit))
         self.menu = TileMenu(items, sound=self.app.sounds, on_back=None)
-        last = getattr(self.app, "last_game", None)  # back from a game: its tile has the focus
+        last = self.app.last_game  # back from a game: its tile has the focus
         self.menu.focus = next((i for i, it in enumerate(items) if it.key and it.key == last), self.menu.focus)
 
     def open_game(self, spec):

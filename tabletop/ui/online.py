@@ -4,8 +4,8 @@ a waiting room, and the game's own table drawing the views the server sends (doc
 from __future__ import annotations
 
 import asyncio
-import functools
 from concurrent.futures import Future
+from functools import partial
 
 import pygame
 
@@ -144,7 +144,7 @@ class HostScene(MenuScene):
             index=vals.index(self.options[opt.key]) if self.options[opt.key] in vals else 0,
             hint=opt.help,
             key=f"opt:{opt.key}",
-            on_change=functools.partial(self.options.__setitem__, opt.key),
+            on_change=partial(self.options.__setitem__, opt.key),
         )
 
     def has_secrecy(self) -> bool:
@@ -397,9 +397,7 @@ def host_again(app, entry, room) -> None:
     net = NetThread()
     try:
         port = net.host(room.port, resume=(entry.spec, entry.loaded.record, entry.path, room))
-        net.connect(f"ws://127.0.0.1:{port}")
-        assert net.client is not None
-        client = net.client
+        client = net.connect(f"ws://127.0.0.1:{port}")
         net.run(client.join(room.code, token=net.resume_token))
     except Exception as e:  # the port, the kept file: say so, never a crash
         net.close()
@@ -522,8 +520,8 @@ class WaitingRoom(Scene):
         self.address = address
         self.on_server = on_server
         self.started = False
-        assert net.client is not None, "the waiting room opens once connected"
-        self.invite = invite_mod.make(address, net.client.room) if address else ""
+        room = net.client.room if net.client is not None else ""
+        self.invite = invite_mod.make(address, room) if address else ""
         items = [Item("Leave", action=self.leave)]
         if self.invite:
             items.insert(0, Item("Copy invite", action=self.copy, hint="Then paste it to your friend (Ctrl+V)"))

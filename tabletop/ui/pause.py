@@ -2,36 +2,33 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tabletop.input.devices import menu_buttons
 from tabletop.ui import gfx
 from tabletop.ui.scene import Scene
 from tabletop.ui.widgets import Item, Menu
 
-
-def kept_here(session) -> bool:
-    """Is the game saved on this computer (so Continue resumes it)? A local game with its autosave, or an
-    online game this computer hosts (its server keeps the game)."""
-    net = getattr(session, "net", None)
-    return bool(getattr(session, "autosave", True)) or getattr(net, "server", None) is not None
+if TYPE_CHECKING:
+    from tabletop.ui.table import TableScene
 
 
 class PauseScene(Scene):
     opaque = False
 
-    def __init__(self, app, table, extra: list[Item] | None = None):
+    def __init__(self, app, table: TableScene, extra: list[Item] | None = None):
         super().__init__(app)
         self.table = table
         items = [Item("Resume", action=self.resume)]
         items += extra or []
-        undo = getattr(table, "undo_item", None)
-        undo_item = undo(self) if undo is not None else None
+        undo_item = table.undo_item(self)
         if undo_item is not None:
             items.append(undo_item)
         if table.session.spec.help_file:
             items.append(Item("How to play", action=self.help))
         items.append(Item("Settings", action=self.settings))
-        if getattr(table, "tutor", None) is None:  # a lesson is not kept: its own items lead back to the lessons
-            if kept_here(table.session):
+        if table.tutor is None:  # a lesson is not kept: its own items lead back to the lessons
+            if table.session.kept_here():
                 label, hint = (
                     "Leave to the menu (the game is kept)",
                     "Your game is saved after every move: resume it from the menu",
@@ -85,7 +82,7 @@ class ReconnectScene(Scene):
 
     opaque = False
 
-    def __init__(self, app, table, seat: int):
+    def __init__(self, app, table: TableScene, seat: int):
         super().__init__(app)
         self.table = table
         self.seat = seat

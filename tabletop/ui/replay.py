@@ -17,6 +17,8 @@ the table from the record at that move.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from tabletop import validate
@@ -29,6 +31,7 @@ from tabletop.session import Seat, Session, start_live
 from tabletop.ui import gfx
 from tabletop.ui.scene import Scene
 from tabletop.ui.secrecy import Secrecy
+from tabletop.ui.table import TableScene
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 STEP_MS = 900  # between moves of a turn-based game at 1x
@@ -48,14 +51,6 @@ class WatchSecrecy(Secrecy):
 
     def curtain_needed(self, waiting):
         return None
-
-
-def _round_key(state):
-    """What changes when a new round (or turn, in a game without rounds) begins."""
-    keys = tuple(getattr(state, name, None) for name in ("match", "round"))
-    if keys == (None, None):
-        keys = (getattr(state, "turns", None),)
-    return keys
 
 
 class ReplayScene(Scene):
@@ -82,23 +77,23 @@ class ReplayScene(Scene):
         self.speed_i = 2
         self.error = ""
         self.scrub: int | None = None  # the move under a dragged scrubber
-        self.buttons: list[tuple[pygame.Rect, object]] = []
+        self.buttons: list[tuple[pygame.Rect, Callable[[], object]]] = []
         self.track: pygame.Rect | None = None
-        self.table = None
-        self._build(0)
+        self.table = self._table_at(0)
 
     # -- the table at a move ---------------------------------------------------------------------
     def _round_starts(self) -> list[int]:
         """The move numbers at which a round starts (0 first)."""
         state = rec.start(self.source, self.spec)
-        starts, key = [0], _round_key(state)
+        round_of = self.spec.rules.round_of  # what changes when a new round (or turn) begins
+        starts, key = [0], round_of(state)
         history = rec.history(self.spec, rec.n_players(self.source, self.spec))  # undo entries rewind
         for i, action in enumerate(self.actions):
             result = history.apply(state, action)
             if isinstance(result, Refused):
                 break
             state = result
-            new = _round_key(state)
+            new = round_of(state)
             if new != key and i + 1 < len(self.actions):
                 starts.append(i + 1)
             key = new
@@ -109,16 +104,18 @@ class ReplayScene(Scene):
         for i, p in enumerate(self.source.players):
             kind = p.get("kind", "human")
             seats.append(Seat(str(p.get("name", f"Player {i + 1}")), kind, level=str(p.get("level", ""))))
+        options = self.spec.rules.check_options(self.source.options)
+        src = self.source
         s = Session(
             spec=self.spec,
             seats=seats,
-            options=self.spec.rules.check_options(self.source.options),
-            seed=self.source.seed,
-            setup=self.source.setup,
+            options=options,
+            seed=src.seed,
+            record=rec.Record(
+                game=self.spec.id, seed=src.seed, options=options, players=list(src.players), setup=src.setup
+            ),
+            setup=src.setup,
             autosave=False,
-        )
-        s.record = rec.Record(
-            game=self.spec.id, seed=s.seed, options=s.options, players=list(self.source.players), setup=s.setup
         )
         state = rec.start(self.source, self.spec)
         s.history = rec.history(self.spec, rec.n_players(self.source, self.spec))
@@ -134,21 +131,23 @@ class ReplayScene(Scene):
 
     def _build(self, index: int) -> None:
         """Put the table at move ``index`` (instantly, without animations)."""
+        old = self.table
+        self.table = table = self._table_at(index)
+        if old in self.app.stack:
+            self.app.stack[self.app.stack.index(old)] = table
+
+    def _table_at(self, index: int) -> TableScene:
+        """A new table at move ``index``, watched (the replay's clock and its result panel)."""
         index = max(0, min(len(self.actions), index))
         self.session = self._session(index)
         self.index = index
-        table = self.spec.make_table(self.app, self.session)
-        if hasattr(table, "secrecy"):
+        assert self.spec.make_table is not None  # a record opens in a replay only for a game with a table
+        table: TableScene = self.spec.make_table(self.app, self.session)
+        if table.secrecy is not None:
             table.secrecy = WatchSecrecy(table, self.side)
         table.result_height = BAR_Y - 34 - 8  # the result panel ends above the replay's bar
-        table.watched = True  # no clock of its own: the record's moves, at their times, are the game
+        table.watched = True  # no clock of its own, no undo: the record's moves, at their times, are the game
         table.result_items = self._result_menu  # the result panel's buttons act on the replay
-        table.undo_shown = lambda: False  # nobody takes back a move in a replay
-        table._result_items = self._result_menu
-        old = self.table
-        self.table = table
-        if old is not None and old in self.app.stack:
-            self.app.stack[self.app.stack.index(old)] = table
         self.wait = 0.0
         last_t = next(
             (
@@ -160,6 +159,7 @@ class ReplayScene(Scene):
         )
         self.clock = float(last_t)
         self._last_t = last_t
+        return table
 
     def seek(self, index: int) -> None:
         self.playing = False
@@ -239,7 +239,7 @@ class ReplayScene(Scene):
     def next_side(self) -> None:
         i = self.sides.index(self.side) if self.side in self.sides else 0
         self.side = self.sides[(i + 1) % len(self.sides)]
-        if hasattr(self.table, "secrecy"):
+        if self.table.secrecy is not None:
             self.table.secrecy = WatchSecrecy(self.table, self.side)
 
     def side_label(self) -> str:
@@ -367,6 +367,8 @@ class ReplayScene(Scene):
 
     def _index_at(self, x: int) -> int:
         r = self.track
+        if r is None:  # no bar drawn yet: nothing to point at
+            return self.index
         f = min(1.0, max(0.0, (x - r.x) / max(1, r.w)))
         return round(f * len(self.actions))
 

@@ -29,6 +29,7 @@ from tabletop.ui.table import TableScene
 
 class SecretTable(TableScene):
     park_spot: tuple[int, int] | None = None  # design point a mouse player's pointer goes to after a choice
+    secrecy: Secrecy  # always one here (set on making the table)
 
     def __init__(self, app, session):
         super().__init__(app, session)

@@ -44,7 +44,7 @@ def start_table(app, session) -> None:
     if session.spec.make_table is None:
         app.toast(f"{session.spec.name} has no table yet.")
         return
-    if session.spec.dynamics != TURNS and not getattr(session, "remote", False):
+    if session.spec.dynamics != TURNS and not session.remote:
         # A kept game whose people have no controls written (one played online, from the host's
         # side) is played here: each person gets controls of their own, never the same keys.
         taken = {s.scheme for s in session.seats if s.scheme}
@@ -77,7 +77,7 @@ def remembered_seat(spec, kind) -> str | None:
     if not isinstance(kind, str) or not kind.startswith("computer:") or not spec.bot_levels:
         return None
     name = kind.split(":", 1)[1]
-    mapped = spec.level_name(name) if hasattr(spec, "level_name") else (name if name in spec.bot_levels else None)
+    mapped = spec.level_name(name)
     return f"computer:{mapped or spec.bot_levels[0]}"
 
 
@@ -97,6 +97,7 @@ def _assist_default(spec, seat_kind, players) -> bool:
 
 class Setup(MenuScene):
     def __init__(self, app, spec):
+        self._goal: str | None = None  # the help page's "The goal" section, read once (goal)
         super().__init__(app)
         self.spec = spec
         self.heading = spec.name
@@ -136,10 +137,10 @@ class Setup(MenuScene):
 
     # -- the menu -------------------------------------------------------------------
     def main_options(self):
-        return [o for o in self.spec.rules.options if getattr(o, "main", False)]
+        return [o for o in self.spec.rules.options if o.main]
 
     def more_options(self):
-        return [o for o in self.spec.rules.options if not getattr(o, "main", False)]
+        return [o for o in self.spec.rules.options if not o.main]
 
     def option_item(self, opt, on_change=None) -> Item:
         values = [c[0] for c in opt.choices]
@@ -359,7 +360,7 @@ class Setup(MenuScene):
 
     def goal(self) -> str:
         """The help page's "The goal" section (read once), for the panel beside Start."""
-        if not hasattr(self, "_goal"):
+        if self._goal is None:
             self._goal = ""
             if self.spec.help_file:
                 m = re.search(r"^## The goal\n(.*?)(?=^#)", help.read_help(self.spec) + "\n#", re.S | re.M)

@@ -134,6 +134,8 @@ class Here:
 
 class TableScene(FocusMixin, Scene):
     undo_spot = undo.BUTTON  # where the Undo button sits (design units); a table may move it
+    result_height = 652  # the result panel's height (design units): a replay keeps its bar below it
+    result_items: Callable[[], Any] | None = None  # the result panel's menu, when a replay gives its own
 
     def __init__(self, app, session: GameSession):
         super().__init__(app)
@@ -183,6 +185,11 @@ class TableScene(FocusMixin, Scene):
 
     def frame_handle(self, event, pad_changes) -> None:
         self.link.handle(event, pad_changes)
+
+    @property
+    def tutor_banner(self) -> tuple[int, int, int, int] | None:
+        """Where a lesson's words go (design units); None: the lessons' usual place."""
+        return None
 
     def name_note(self, seat: int) -> str:
         """What follows a seat's name on the table: " (computer)" for the computer's seats; a person
@@ -308,8 +315,14 @@ class TableScene(FocusMixin, Scene):
 
     # -- taking back a move ------------------------------------------------------------
     def undo_shown(self) -> bool:
-        """Whether this table offers undo at all (not in a lesson, online, or in real time)."""
-        return self.tutor is None and not self.session.remote and self.spec.dynamics != REALTIME and bool(self.humans)
+        """Whether this table offers undo at all (not in a lesson, a replay, online, or in real time)."""
+        return (
+            self.tutor is None
+            and not self.watched
+            and not self.session.remote
+            and self.spec.dynamics != REALTIME
+            and bool(self.humans)
+        )
 
     def undo_reason(self) -> str:
         """Why nobody here may take back a move now ("" when someone may)."""
@@ -692,10 +705,10 @@ class TableScene(FocusMixin, Scene):
         for f in self.flights:
             t = gfx.ease_out(1 - f.ms / f.total)
             surf.blit(f.image, (gfx.lerp(f.start[0], f.end[0], t), gfx.lerp(f.start[1], f.end[1], t)))
-        self.pause_rect = vp.r(1232, 8, 40, 32)
-        gfx.panel(surf, self.pause_rect, (40, 44, 56), radius=vp.s(6))
+        self.pause_rect = pause_rect = vp.r(1232, 8, 40, 32)
+        gfx.panel(surf, pause_rect, (40, 44, 56), radius=vp.s(6))
         bar_w, bar_h = vp.s(5), vp.s(16)
-        c = self.pause_rect.center
+        c = pause_rect.center
         for side in (-1, 1):  # two bars (vp.s is for lengths: an offset's sign goes outside it)
             pygame.draw.rect(surf, gfx.WHITE, (c[0] + side * vp.s(5) - bar_w // 2, c[1] - bar_h // 2, bar_w, bar_h))
         if self.moments:
@@ -767,6 +780,8 @@ class TableScene(FocusMixin, Scene):
     def _result_items(self):
         from tabletop.ui.widgets import Item
 
+        if self.result_items is not None:
+            return self.result_items()
         items = [
             Item("Rematch", action=self.play_again),
             Item("Watch the replay", action=self.watch_replay),

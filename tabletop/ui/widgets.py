@@ -170,17 +170,17 @@ class Menu:
                 gfx.GREY,
                 anchor="center",
             )
-        focused = self.items[self.focus] if self.items else None
-        hint = focused.hint_text() if focused else ""
+        current = self.items[self.focus] if self.items else None
+        hint = current.hint_text() if current else ""
         if (
-            focused is not None
-            and focused.rect is not None
-            and not focused.choices
+            current is not None
+            and current.rect is not None
+            and not current.choices
             and gfx.fit(
-                focused.text(), focused.rect.w - vp.s(20), focused.rect.h - 2, vp.s(self.px), vp.s(gfx.MIN_PX), True, 1
+                current.text(), current.rect.w - vp.s(20), current.rect.h - 2, vp.s(self.px), vp.s(gfx.MIN_PX), True, 1
             )[2]
         ):
-            hint = focused.text()  # a row cut short: the focused row's whole text is shown below
+            hint = current.text()  # a row cut short: the focused row's whole text is shown below
         if hint:
             gfx.draw_fitted(surf, hint, vp.r(40, gfx.DESIGN_H - 44, gfx.DESIGN_W - 80, 32), vp.s(16), gfx.GREY)
 

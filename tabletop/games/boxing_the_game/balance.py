@@ -71,10 +71,11 @@ def measure(matches: int, level: str = "strong", jobs: int = 1, base_seed: int =
 
 def report(results) -> str:
     n = len(CHARACTERS)
-    rec = {c: Counter() for c in range(n)}
-    seat = Counter()
-    reasons = Counter()
-    offers, picks = Counter(), Counter()
+    rec: dict[int, Counter[str]] = {c: Counter() for c in range(n)}
+    seat: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    offers: Counter[int] = Counter()
+    picks: Counter[int] = Counter()
     for (a, b), winner, reason, off, pk in results:
         reasons[reason] += 1
         offers.update(off)

@@ -34,6 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import accumulate
 
+from tabletop.core.actions import Action
 from tabletop.core.game import Bot, Refused
 from tabletop.core.playout import driver_random
 from tabletop.core.rng import Rng
@@ -50,7 +51,6 @@ from .rules.hands import (
     Release,
     deck_name,
     inside,
-    parse_target,
     start_hands,
     target_name,
 )
@@ -164,8 +164,8 @@ class JabBot(Bot):
         )
         self.rng = Rng(seed)
         self.seen: dict = {}  # something new -> (when it may be acted on, noticed?)
-        self.plans = [None, None]  # per hand: target name, or None
-        self.took = [None, None]  # per hand: the card and table the plan is for
+        self.plans: list[str | None] = [None, None]  # per hand: target name, or None
+        self.took: list[tuple | None] = [None, None]  # per hand: the card and table the plan is for
         self.last_act = [NEVER, NEVER]  # per hand: time of its last take or let-go
         self.round = -1
         self.next_hand = 0
@@ -339,6 +339,7 @@ class JabBot(Bot):
             elif fresh or not valid or self.rng.random() < self.style.judgement:
                 self.plans[h] = self._best(view, t, card, h)[1]
         plan = self.plans[h]
+        assert plan is not None  # just thought of, or the one still valid
         cx, cy = RECTS[plan][:2]
         x, y = hands.at(me, h)
         if inside(plan, x, y) and placement_refusal(view, me, side, plan, t) is None:
@@ -360,10 +361,10 @@ class JabBot(Bot):
         careless = rnd() >= st.judgement  # this card goes anywhere it sees
         other = self.plans[1 - h]
         best, best_worth = target_name(opp, 0), -1e9
-        for name in (*(target_name(opp, i) for i in range(3)), *(target_name(me, i) for i in range(3))):
+        for boxer, i in [(opp, 0), (opp, 1), (opp, 2), (me, 0), (me, 1), (me, 2)]:
+            name = target_name(boxer, i)
             if name == other:
                 continue
-            boxer, i = parse_target(name)
             if boxer == me:
                 top = view.piles[me * 3 + i][-1] if view.piles[me * 3 + i] else None
                 if top is None or C.owner(top) == me or not can_block(top, card):
@@ -411,7 +412,7 @@ class JabBot(Bot):
                     worth += 1.5
         else:
             worth = -change  # a block takes away what they would score
-            if C.ctype(top) == C.HAYMAKER:
+            if top is not None and C.ctype(top) == C.HAYMAKER:
                 threat = any(C.colour(c) == C.colour(top) for c in their)
                 worth += (3.0 + (20.0 if view.health[me] == 0 else 0.0)) if threat else 1.0
         if sees_combo and view.combo:
@@ -470,7 +471,7 @@ def random_game(seed: int, options=None, max_actions: int = 50_000, on_action=No
     ends; returns (final state, list of actions). Every action is accepted."""
     random = driver_random(seed)
     state = rules.new_state(rules.check_options(options or {}), seed, 2)
-    actions = []
+    actions: list[Action] = []
     # bound once: this loop is the throughput benchmark's inner loop
     outcome, to_act, legal_actions, apply = rules.outcome, rules.to_act, rules.legal_actions, rules.apply
     weight = _WEIGHTS

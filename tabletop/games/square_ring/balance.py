@@ -95,13 +95,13 @@ def report(results, level: str, out=sys.stdout) -> bool:
             f"  {100 * p:5.1f}% [{100 * lo:.1f}-{100 * hi:.1f}]",
             file=out,
         )
-    ids = [b for b in BOXERS if b in wdl]
+    ids = [bid for bid in BOXERS if bid in wdl]
     print("row against column (row's share %):", file=out)
     print(" " * 8 + "".join(f"{BOXERS[b].name:>7}" for b in ids), file=out)
     for a in ids:
         cells = []
-        for b in ids:
-            k = (a, b)
+        for other in ids:
+            k = (a, other)
             cells.append(f"{100 * pair_score[k] / pair_played[k]:>7.0f}" if pair_played.get(k) else f"{'-':>7}")
         print(f"{BOXERS[a].name:<8}" + "".join(cells), file=out)
     lo, hi = FAIR

@@ -83,8 +83,8 @@ class Sim:
         self.boxers = [BOXERS[view.boxers[s]] for s in (0, 1)]
         self.attacks = [b.attacks for b in self.boxers]
         self.view = view
-        self.memo = {}
-        self.scores = {}
+        self.memo: dict[tuple, tuple] = {}  # step's answers
+        self.scores: dict[tuple, float] = {}
 
     def step(self, pos, facing, hp, c0, c1):
         """One action with automatic footwork turns, memoised: (pos, facing, hp, extra)."""
@@ -257,7 +257,7 @@ class SquareRingBot(Bot):
         rough = self.noise * self._scale(view)
         if self.slip and self.rng.random() < self.slip * self._scale(view):
             pairs = [pairs[self.rng.randrange(len(pairs))]]  # a careless pair of cards
-        best, best_v = None, None
+        best, best_v = pairs[0], None
         for pair in pairs:
             vals = table[pair]
             mean = sum(v * w for v, w in zip(vals, weights, strict=True)) / total

@@ -14,7 +14,7 @@ def random_bids(rng: Rng, momentum: int) -> tuple[int, int, int]:
     bids = [0, 0, 0]
     for _ in range(rng.randrange(momentum + 1)):
         bids[rng.randrange(3)] += 1
-    return tuple(bids)
+    return bids[0], bids[1], bids[2]
 
 
 class SeededBot(Bot):

@@ -72,6 +72,7 @@ def _other(stance: str) -> str:
 
 class BoxingRules(Rules):
     id = "boxing-the-game"
+    phases = PHASES
     actions = (PickCharacter, Plan, Stance, TakePrize)
     state_types = (State, Player)
     options = (
@@ -383,6 +384,9 @@ class BoxingRules(Rules):
         if len(state.players[0].scores) != len(state.players[1].scores):
             bad.append("the score sheet has rounds scored for one player only")
         return bad
+
+    def round_of(self, state) -> tuple:
+        return (state.round,)  # a round begins when it changes
 
     def summary(self, state):
         return {

@@ -35,7 +35,7 @@ def effect_tags(cid: int) -> list[str]:
     out = []
     for e in card.effects:
         if e.kind == "speed":
-            cond = {"differs": " if stances differ", "same": " if stances match"}.get(e.stance, "")
+            cond = {"differs": " if stances differ", "same": " if stances match"}.get(e.stance or "", "")
             if e.event:
                 cond += f" in event {e.event}"
             out.append(f"+{e.amount} speed{cond}")
@@ -56,6 +56,7 @@ def describe(cid: int) -> str:
     if c.upgrade:
         gain = f" Gain {c.momentum} momentum when drafted." if c.momentum else ""
         return f"{c.name} ({c.upgrade} upgrade, stays all match): {c.text}{gain}"
+    assert c.move is not None  # neither a judge nor an upgrade: an action card, which has a move
     kind = "punch" if c.is_punch else c.move
     if c.name == move_label(c.move):
         s = f"{c.name} ({kind}), speed {c.speed}."
@@ -146,12 +147,12 @@ def card_image(cid: int, w: int, h: int, border=(30, 30, 30), px: int = MIN_PX) 
             if effects and words.h > 4:
                 gfx.draw_fitted(surf, effects, words, px, gfx.INK, valign="top", min_px=small)
     elif c.upgrade:
-        label = pygame.Rect(body.left, body.top, body.w, int(px * 1.3) if h > w else 0)
-        if label.h:  # a low card keeps its room for the effect (the band's green says "upgrade")
+        band = pygame.Rect(body.left, body.top, body.w, int(px * 1.3) if h > w else 0)
+        if band.h:  # a low card keeps its room for the effect (the band's green says "upgrade")
             gfx.draw_fitted(
-                surf, f"{c.upgrade.capitalize()} upgrade", label, px, UPGRADE_COLOUR, bold=True, min_px=small
+                surf, f"{c.upgrade.capitalize()} upgrade", band, px, UPGRADE_COLOUR, bold=True, min_px=small
             )
-        words = pygame.Rect(body.left, label.bottom + 2, body.w, body.bottom - label.bottom - 2)
+        words = pygame.Rect(body.left, band.bottom + 2, body.w, body.bottom - band.bottom - 2)
         gfx.draw_fitted(surf, c.text, words, px, gfx.INK, valign="top", min_px=small)
     else:
         scales = pygame.Rect(body.left, body.top, body.w, body.h * 3 // 5)

@@ -76,7 +76,7 @@ from .hands import SIDES, TARGET_NAMES, min_travel_ms, target_name, travel_ms
 from .play import HANDLERS
 from .queries import can_block, stall_deadline, tiles
 from .scoring import end_round, setup_round
-from .state import State, who
+from .state import PHASES, State, who
 
 
 # legal_actions is called at every step of a random or bot game; the actions
@@ -95,6 +95,7 @@ def _routes(player: int, h: int, speed: int) -> tuple:
 
 class JabRules(Rules):
     id = "jab"
+    phases = PHASES
     actions = (Ready, Split, Take, Place, Return, Claim, Cover, Choose, Tick)
     state_types = (State,)
     options = (
@@ -299,6 +300,9 @@ class JabRules(Rules):
         from .setup import invariants
 
         return invariants(state)
+
+    def round_of(self, state) -> tuple:
+        return (state.round,)  # a round begins when it changes
 
     def summary(self, state: State) -> dict:
         return {

@@ -3,6 +3,8 @@ and Ready buttons with their keys, the round info box and the log."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from tabletop.ui import gfx
@@ -128,13 +130,13 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
             rect,
             label,
             key_hint(table, scheme, button),
-            lambda w=what, se=seat: table.claim(se, w),
+            partial(table.claim, seat, what),
             seat,
             playing,
             payload=label,
         )
-        k = what if what != "tile" else ("knockout" if "knockout" in kinds else "clinch")
-        if k in kinds:
+        offered = what if what != "tile" else ("knockout" if "knockout" in kinds else "clinch")
+        if offered in kinds:
             pygame.draw.rect(
                 surf, gfx.HILITE, rect.inflate(vp.s(6), vp.s(6)), width=max(2, vp.s(3)), border_radius=vp.s(10)
             )
@@ -234,7 +236,7 @@ def draw_log(table, surf, vp) -> None:
         return
     px = vp.s(14)
     x, w = LOG_COLUMN
-    lines = []
+    lines: list[str] = []
     for text in table.log[-4:]:
         lines += wrap(text, px, vp.s(w))
     lines = lines[-10:]

@@ -27,7 +27,7 @@ class SoloRouter(Router):
     def __init__(self, settings, pads, n_seats: int, seat: int, scheme: str | None):
         self.solo = seat
         self.solo_scheme = scheme
-        schemes = [None] * n_seats
+        schemes: list[str | None] = [None] * n_seats
         schemes[seat] = "keyboard"
         super().__init__(settings, pads, schemes)
 

@@ -55,6 +55,7 @@ _HANDLERS = {a: "_do_" + a.kind for a in ALL}  # action class -> method name
 
 class PunchRules(Rules):
     id = "punch"
+    phases = PHASES
     actions = ALL
     state_types = (PunchState,)
     options = (
@@ -543,6 +544,9 @@ class PunchRules(Rules):
         if (state.phase == "game_over") != (max(state.wins) >= state.options["matches_to_win"]):
             out.append("the game-over phase does not match the match wins")
         return out
+
+    def round_of(self, state) -> tuple:
+        return (state.match, state.round)  # a match and a round begins when it changes
 
     def summary(self, state):
         return {

@@ -57,6 +57,10 @@ class PunchTable(SecretTable):
         self.ready_focus: dict[int, tuple] = {}
         self.primary: dict[int, list] = {0: [], 1: []}  # the button a seat's focus starts on
         self.hand_payloads: dict[int, list] = {0: [], 1: []}
+        self.after_reveal_text: list[str] = []  # said once the reveals being shown are over
+        self.still_frame: tuple | None = None  # (key, picture, hot things) of the last still frame (draw.py)
+        self.curtain_last: tuple | None = None  # the curtain drawn last, so a new one moves the focus (draw.py)
+        self.history_lines: tuple | None = None  # (key, wrapped lines) of the match history (panels.py)
         if self.session.state.log:
             last = [e for e in self.session.state.log if e.get("type") == "reveal"]
             if last:
@@ -340,7 +344,7 @@ class PunchTable(SecretTable):
             if a["t"] >= a["dur"]:
                 self.anim = None
                 if not self.queue:
-                    extra = getattr(self, "after_reveal_text", [])
+                    extra = self.after_reveal_text
                     if extra:
                         self.caption = self.caption + extra
                         self.app.sounds.play("bell")
@@ -376,7 +380,7 @@ class PunchTable(SecretTable):
     # -- drawing -------------------------------------------------------------------------
     def invalidate(self) -> None:
         """The next frame is drawn in full, as after any change (its picture surface is kept)."""
-        still = getattr(self, "still_frame", None)
+        still = self.still_frame
         if still is not None:
             self.still_frame = (None,) + tuple(still[1:])
 

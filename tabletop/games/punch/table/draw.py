@@ -84,7 +84,7 @@ def frame_key(t, vp) -> tuple:
 
 def draw(t, surf, vp) -> None:
     key = frame_key(t, vp)
-    cache = getattr(t, "still_frame", None)
+    cache = t.still_frame
     if cache is not None and cache[0] == key and cache[1].get_size() == surf.get_size():
         surf.blit(cache[1], (0, 0))
         t.next_hots.extend(cache[2])
@@ -129,7 +129,7 @@ def draw_still(t, surf, vp) -> None:
             status(t, surf, vp, seat)
         hints(t, surf, vp, seat)
     if curtain is not None:
-        first = getattr(t, "curtain_last", None) != (curtain, st.phase, st.match, st.round, st.play)
+        first = t.curtain_last != (curtain, st.phase, st.match, st.round, st.play)
         t.curtain_last = (curtain, st.phase, st.match, st.round, st.play)
         t.secrecy.draw_curtain(surf, vp, curtain)
         if first:

@@ -94,10 +94,10 @@ def history(t, surf, vp) -> None:
         surf, f"Match {st.match}, play by play", vp.s(19), vp.p(x, 140), gfx.WHITE, bold=True, anchor="midleft"
     )
     key = (len(st.log), st.match, vp.scale)
-    cached = getattr(t, "history_lines", None)
+    cached = t.history_lines
     if cached is None or cached[0] != key:
         events = [e for e in st.log if e.get("match") == st.match and e.get("type") in ("reveal", "break")]
-        wrapped = []
+        wrapped: list[str] = []
         for e in events:
             line = sentence(e, t.names)
             if e["type"] == "reveal":

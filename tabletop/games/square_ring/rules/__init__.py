@@ -138,6 +138,7 @@ def boxer_name(boxers, seat: int) -> str:
 
 class SquareRingRules(Rules):
     id = "square-ring"
+    phases = PHASES
     actions = (Declare, Commit, Footwork, Stick)
     state_types = (State,)
     options = (
@@ -654,6 +655,9 @@ class SquareRingRules(Rules):
         if (state.phase == "over") != (state.result is not None):
             bad.append("the phase and the result disagree")
         return bad
+
+    def round_of(self, state) -> tuple:
+        return (state.round,)  # a round begins when it changes
 
     def summary(self, state: State):
         return {

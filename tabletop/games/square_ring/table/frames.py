@@ -4,20 +4,44 @@ the regions that move (``table_draw.reveal_regions``) are drawn again on it."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 import pygame
 
 from tabletop.ui import gfx
+from tabletop.ui.secrecy import Secrecy
+from tabletop.ui.table import TableScene
 
+from ..rules import State
+from ..rules.content import Boxer
 from . import draw as table_draw
+from .anim import Animation
 from .layout import STALE, hand_layout
 
 
-class KeptFrames:
-    """The drawing half of ``SquareRingTable`` (mixed in before ``TableScene``)."""
+class KeptFrames(TableScene):
+    """The drawing half of ``SquareRingTable``, which sets and keeps these (declared here, set there):"""
 
-    app: Any  # TableScene's
+    state: State
+    boxer: Callable[[int], Boxer]
+    can_act: Callable[[int], bool]  # the seat is a person with a choice to make who may see their cards
+    secrecy: Secrecy
+    sel: dict[int, list]  # card ids laid in the slots, in order
+    sel_key: dict[int, tuple | None]
+    pending: dict[int, bool]
+    lifted: dict[int, int | None]
+    anim: Animation | None
+    caption: list[str]
+    revealed: dict[int, list]
+    revealed_key: tuple | None
+    want_focus: dict[int, object]
+    vis_before: dict[int, tuple]
+    hand_payloads: dict[int, list]
+    buttons_of: dict[int, list]
+    log_open: bool
+    mouse_pos: tuple[int, int] | None
+    layers: dict  # cached drawings of the hands and panels (table_draw.layer)
+    kept_frame: tuple | None  # (key, picture, hot things) of the last still frame
 
     def invalidate(self) -> None:
         """Forget what the kept picture and the drawn layers show: the next frame is drawn in full, as

@@ -356,10 +356,10 @@ def card_preview(t, surf, vp, seat, cid, sq, f) -> None:
             tc.arrow(surf, gfx.REFUSE, vp.p(x, y), vp.p(ex, ey), max(2, vp.s(4)))
             float_text(surf, vp, "off the ring: no move", x, y - 40, gfx.REFUSE, 15)
         else:
-            dx, dy = sq_xy(d)
+            tx, ty = sq_xy(d)
             shade_squares(surf, vp, [d], colour, 90)
-            tc.arrow(surf, colour, vp.p(x, y), vp.p(dx, dy), max(2, vp.s(5)))
-            draw_piece(t, surf, vp, seat, dx, dy, f * 45, ghost=True)
+            tc.arrow(surf, colour, vp.p(x, y), vp.p(tx, ty), max(2, vp.s(5)))
+            draw_piece(t, surf, vp, seat, tx, ty, f * 45, ghost=True)
     elif card.kind == "turn":
         nf = (f + card.turn) % 8
         draw_piece(t, surf, vp, seat, x, y, nf * 45, ghost=True)

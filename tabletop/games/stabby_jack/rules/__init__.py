@@ -18,7 +18,22 @@ from tabletop.core.rng import Rng
 
 from . import resolve
 from .content import CONTENT, Card, decks_for, full_deck, parse_card
-from .state import ACE, CHOICE_PHASES, DECLARE, JACK, OVER, PLACE, TRAIN, Player, State, hp, max_hp, totals, xp_value
+from .state import (
+    ACE,
+    CHOICE_PHASES,
+    DECLARE,
+    JACK,
+    OVER,
+    PHASES,
+    PLACE,
+    TRAIN,
+    Player,
+    State,
+    hp,
+    max_hp,
+    totals,
+    xp_value,
+)
 
 # -- actions -----------------------------------------------------------------
 
@@ -113,6 +128,7 @@ _PAYMENTS = ((5, 0), (3, 1), (1, 2), (0, 3))
 
 class StabbyJackRules(Rules):
     id = "stabby-jack"
+    phases = PHASES
     actions = (LevelUp, Declare, Replace, Decline, Shield, TakeHit, Swap)
     state_types = (State, Player, Card)
     options = (
@@ -303,6 +319,9 @@ class StabbyJackRules(Rules):
         if not (0 <= state.turn < n):
             out.append(f"turn {state.turn} is not a seat")
         return out
+
+    def round_of(self, state) -> tuple:
+        return (state.turns,)  # a turn begins when it changes
 
     def summary(self, state):
         return {

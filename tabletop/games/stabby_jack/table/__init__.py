@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import json
 import os
+from typing import Any
 
 import pygame
 
 from tabletop.ui import gfx, pace
-from tabletop.ui.table import Flight, TableScene
+from tabletop.ui.table import Flight
 
 from ..rules import Declare, Decline, LevelUp, Replace, Shield, Swap, resolve
 from ..rules.content import CONTENT
@@ -54,7 +55,7 @@ CAN = (140, 185, 165)
 LIGHT_RED = (255, 130, 120)
 
 
-class StabbyJackTable(MiddleMixin, TableScene):
+class StabbyJackTable(MiddleMixin):
     tutor_banner = (16, 606, 1248, 106)  # where a lesson's words go (design units): the log ends above them
 
     def __init__(self, app, session):
@@ -75,12 +76,10 @@ class StabbyJackTable(MiddleMixin, TableScene):
         self.layer_key = None
         self._layer_state = None
         self._layer_hots: list = []
+        self._bg_key: tuple | None = None  # what the kept background (_bg) was drawn for
+        self._bg: pygame.Surface | None = None
 
     # -- facts about the current state -------------------------------------------------
-    @property
-    def st(self):
-        return self.session.state
-
     def can_act(self) -> bool:
         """A person is to choose now (and nothing is being shown first)."""
         s = self.st
@@ -90,7 +89,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
         s = self.st
         if self._derived_for is not s:
             table = [resolve.standing(p) for p in s.players]
-            d = {
+            d: dict[str, Any] = {  # what the drawing reads of the state, worked out once per state
                 "conds": [resolve.conditions(s, k, table) for k in range(len(s.players))],
                 "groups": [groups(p.stats) for p in s.players],
                 "pairs": set(resolve.ace_pairs(s, s.turn)) if s.phase == ACE else set(),
@@ -408,7 +407,7 @@ class StabbyJackTable(MiddleMixin, TableScene):
         s = self.st
         active = -1 if s.phase == OVER else s.turn
         key = (vp.size, len(s.players), active)
-        if getattr(self, "_bg_key", None) != key:
+        if self._bg_key != key:
             bg = pygame.Surface(vp.size)
             bg.fill(gfx.FELT_DARK)
             gfx.panel(

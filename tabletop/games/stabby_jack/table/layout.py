@@ -97,9 +97,9 @@ def card_image(card: Card | None, w: int, h: int, dim: bool = False) -> pygame.S
         for i in range(n):
             column, row = (i % 2, i // 2) if n > 1 else (0.5, 0)
             rows_here = per_col if column == 0 or n % 2 == 0 else n // 2
-            x = body.left + body.w * (0.27 + 0.46 * column) if n > 1 else body.centerx
-            y = body.top + body.h * (row + 0.5) / max(1, rows_here)
-            surf.blit(img, img.get_rect(center=(int(x), int(y))))
+            cx = body.left + body.w * (0.27 + 0.46 * column) if n > 1 else body.centerx
+            cy = body.top + body.h * (row + 0.5) / max(1, rows_here)
+            surf.blit(img, img.get_rect(center=(int(cx), int(cy))))
     elif card.rank == JOKER_RANK:
         big = gfx.text("★", max(10, int(min(w * 0.55, h * 0.38))), col, True)
         surf.blit(big, big.get_rect(center=(int(w * 0.62), int(h * 0.6))))

@@ -4,16 +4,17 @@ StabbyJackTable, see table.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from tabletop.input import hints
 from tabletop.ui import gfx
+from tabletop.ui.table import TableScene
 
 from ..rules import Decline, TakeHit
 from ..rules.content import CONTENT
-from ..rules.state import ACE, DECLARE, JACK, OVER, PLACE, TRAIN, hp, xp_value
+from ..rules.state import ACE, DECLARE, JACK, OVER, PLACE, TRAIN, State, hp, xp_value
 from ..rules.text import describe_draw, render
 from .layout import RIGHT, card_image, change_words, declare_image, outline, stats_after, wrap
 
@@ -28,9 +29,33 @@ def _nb(text: str) -> str:
     return text
 
 
-class MiddleMixin:
-    device_words: Callable[..., str]  # TableScene's: hints in the words of the device in use
-    seat_device: Callable[..., str | None]
+class MiddleMixin(TableScene):
+    """The middle half of ``StabbyJackTable``, which sets and keeps these:"""
+
+    names: list[str]  # the seats' names
+    lvl_sel: set[int] | None  # XP indices chosen for a level-up
+    ace_sel: tuple | None  # ("stat", seat, index) picked first for an Ace swap
+    recent: dict | None  # what the last moves drew and said
+    fly_ms: float  # while the drawn card slides in
+    act: bool  # a person is to choose now (this frame)
+    hover: Any  # the payload the pointer is on (this frame)
+
+    @property
+    def st(self) -> State:
+        return self.session.state
+
+    def derived(self) -> dict:
+        """Facts about the state the drawing reads (the table's, kept per state)."""
+        raise NotImplementedError
+
+    def spend(self) -> None:
+        raise NotImplementedError  # the table's: the chosen XP spent on a level-up
+
+    def start_level(self) -> None:
+        raise NotImplementedError  # the table's: choosing XP for a level-up begins
+
+    def cancel(self) -> None:
+        raise NotImplementedError  # the table's: the choice being made is dropped
 
     # -- the middle: piles, drawn card, choices, log -------------------------------------------------
     def _draw_middle(self, surf, vp) -> None:
@@ -56,7 +81,7 @@ class MiddleMixin:
         caption, shown, sign = "", [], None
         if s.drawn is not None:
             shown = [s.drawn]
-            what = DID.get(s.declared, "Level up")
+            what = DID.get(s.declared or "", "Level up")
             caption = f"{self.names[s.turn]}: {what}"
         elif self.recent and (self.recent["cards"] or self.recent["did"]):
             shown = self.recent["cards"]
@@ -159,7 +184,7 @@ class MiddleMixin:
                     "Arrow keys pick Train, Fight or Rest; Enter chooses it.",
                     "The d-pad picks Train, Fight or Rest; A chooses it.",
                 )
-        elif s.phase == DECLARE:
+        elif s.phase == DECLARE and self.lvl_sel is not None:
             chosen = xp_value(s.players[me].xp[i] for i in self.lvl_sel)
             hint = self.device_words(
                 me, "Click XP cards", "Choose XP cards (arrows, Enter)", "Choose XP cards (d-pad, A)"
@@ -169,8 +194,9 @@ class MiddleMixin:
             self.hot_button(vp.r(x + 210, y + 60, w - 220, 40), "Cancel", self.cancel, px=vp.s(17))
             self._hint(surf, vp, hint, x, y, w, 2)
             return
-        elif s.phase in (TRAIN, PLACE):
-            d = s.drawn.label()
+        elif s.phase in (TRAIN, PLACE) and s.drawn is not None:
+            drawn = s.drawn
+            d = drawn.label()
             hint = self.device_words(
                 me,
                 f"Click the stat card the {d} replaces, or drag the {d} onto it.",
@@ -183,7 +209,7 @@ class MiddleMixin:
                 ) + (f" to replace it, or keep your {CONTENT.max_stats} stats.")
                 self.hot_button(
                     vp.r(x + 10, y + 64, w - 20, 36),
-                    f"Keep my stats: let the {s.drawn.label()} go",
+                    f"Keep my stats: let the {d} go",
                     lambda: self.submit(Decline(me)),
                     px=vp.s(16),
                 )
@@ -191,8 +217,8 @@ class MiddleMixin:
             if pl and pl[0] == "stat" and pl[1] == me:
                 p = s.players[me]
                 old = p.stats[pl[2]]
-                words, dies = change_words(p.stats, stats_after(p.stats, pl[2], s.drawn), p.damage)
-                preview = f"{s.drawn.label()} for {old.label()}: {words}" + (" — you would die!" if dies else "")
+                words, dies = change_words(p.stats, stats_after(p.stats, pl[2], drawn), p.damage)
+                preview = f"{d} for {old.label()}: {words}" + (" — you would die!" if dies else "")
         elif s.phase == JACK:
             hint = self.device_words(
                 me,
