@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .actions import Action
+from .actions import Action, seat_of
 from .game import Refused
 
 UNDO_KIND = "undo"
@@ -93,7 +93,7 @@ class History:
         if why:
             self.steps, self.barrier = [], why
         else:
-            self.steps.append(Step(before, getattr(action, "player", None)))
+            self.steps.append(Step(before, seat_of(action)))
 
     def why_not(self, state, player) -> str:
         """Why ``player`` may not take back a move now ("" when they may)."""

@@ -114,9 +114,11 @@ class Tutor:
         if play is None or self.reached or self.table.session.outcome() is not None:
             return
         state = self.table.session.state
+        live = self.table.session.live  # the round clock of a real-time game; else the lesson's own
+        now = int(live.clock if live is not None else self.clock)
         for seat, kind in enumerate(self.lesson.seats):
             if kind == "computer":
-                action = play(state, seat, int(getattr(self.table, "t", self.clock)))
+                action = play(state, seat, now)
                 if action is not None:
                     self.table.submit(action)
 
