@@ -2,10 +2,24 @@
 
 import asyncio
 import random
+import time
 
 from tabletop.core import record as rec
 from tabletop.online.client import Client
 from tabletop.online.server import Server
+
+
+class FastClock:
+    """Time in ms that runs ``rate`` times as fast as the wall clock, for a test's server and clients
+    to share in one process: a real-time game's seconds pass in a fraction of a second, and every
+    figure the server and clients compare (stamps, round trips, the round clock) is on it."""
+
+    def __init__(self, rate: float):
+        self.rate = rate
+        self.start = time.monotonic() * 1000.0
+
+    def __call__(self) -> float:
+        return self.start + (time.monotonic() * 1000.0 - self.start) * self.rate
 
 
 async def start_server(**kw):
@@ -101,9 +115,12 @@ class DelayProxy:
             task.cancel()
 
 
-async def jab_bot_player(client, seat: int, level: str = "hard", seed: int = 0, timeout: float = 240.0):
+async def jab_bot_player(
+    client, seat: int, level: str = "hard", seed: int = 0, timeout: float = 240.0, frame_s: float = 0.016
+):
     """Play a JAB seat in real time: the bot moves its own hands here at once (as the table does)
-    and sends Take / Place / Return / claims stamped with the synchronised clock."""
+    and sends Take / Place / Return / claims stamped with the synchronised clock, every ``frame_s``
+    seconds of the wall clock."""
     from tabletop.games.jab.rules.hands import Grab, Press, Release, advance, start_hands
     from tabletop.games.jab.rules.queries import grab_action, release_action
 
@@ -114,13 +131,13 @@ async def jab_bot_player(client, seat: int, level: str = "hard", seed: int = 0, 
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
     sent: dict = {}  # what was sent, by what it is about, and the view number then: no resends while in flight
-    last = loop.time()
+    last = client.clock.local()
     while client.over is None and not client.closed:
         if loop.time() > end:
             raise TimeoutError(f"seat {seat}: the JAB game did not end")
-        await asyncio.sleep(0.016)
-        now = loop.time()
-        dt = int((now - last) * 1000)
+        await asyncio.sleep(frame_s)
+        now = client.clock.local()
+        dt = int(now - last)  # on the client's clock, which may run faster than the wall's
         last = now
         view = client.views.get(seat)
         if view is None or client.status.get("paused"):
