@@ -206,7 +206,7 @@ def test_enter_in_the_box_joins_and_ctrl_v_pastes_the_invite(app):
 
 
 def test_a_gamepad_alone_types_the_invite_with_the_letter_picker(app):
-    from tabletop.input.virtualpad import VirtualPad
+    from tools.virtualpad import VirtualPad
 
     pad = VirtualPad()
     try:

@@ -67,7 +67,7 @@ def top(app):
     return app.stack[-1]
 
 
-from tabletop.input.virtualpad import VirtualPad  # noqa: E402,F401  (re-exported for tests)
+from tools.virtualpad import VirtualPad  # noqa: E402,F401  (re-exported for tests)
 
 
 def _key_for(scheme: str, button: str) -> str:
