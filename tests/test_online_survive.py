@@ -51,7 +51,8 @@ class Gaps:
 def test_a_peer_that_stops_reading_or_vanishes_never_stalls_an_honest_jab_room():
     """Two dead peers, each in a JAB room of its own with a computer seat: one stops reading (a raw socket
     with a small receive buffer), one vanishes without a FIN (a proxy that goes silent). An honest JAB room
-    against the computer meanwhile never waits more than 1.5 s between two messages."""
+    against the computer meanwhile never waits more than 1.5 s between two messages, until both dead peers
+    are closed and for 2 s after (at most 10 s)."""
 
     async def main():
         server = await start_server(send_timeout=1.0)
@@ -78,7 +79,12 @@ def test_a_peer_that_stops_reading_or_vanishes_never_stalls_an_honest_jab_room()
         gaps = Gaps(honest)
         end = time.monotonic() + 10
         reading = True
+        both_closed_at = None
         while time.monotonic() < end:
+            dead_rooms = [r for r in server.rooms.values() if r.code != honest.room]
+            if both_closed_at is None and len(dead_rooms) == 2 and not any(c for r in dead_rooms for c in r.conns):
+                both_closed_at = time.monotonic()
+                end = min(end, both_closed_at + 2.0)  # the honest room watched on for 2 s once both are gone
             if reading:
                 try:
                     await asyncio.to_thread(send_frame, dead, P.dumps({"type": "view", "seat": 0}))
