@@ -5,17 +5,7 @@ from __future__ import annotations
 
 import time
 
-from tests.ui_helpers import frames, make_app, top
-
-
-def quick_app():
-    """An app on fresh settings with the quickest animations and no pauses for the computer's
-    turns (both are players' settings): a table played to its end shows the same moves in far
-    fewer frames."""
-    app = make_app()
-    app.settings["animation_speed"] = 4
-    app.settings["computer_pace"] = "instant"
-    return app
+from tests.ui_helpers import frames, top
 
 
 def until_table(app, seconds: float = 30):

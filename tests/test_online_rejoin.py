@@ -12,14 +12,14 @@ import pygame
 
 from tabletop.online import invite, kept_seats
 from tabletop.online.remote import NetThread
-from tests.child_table import play_moves, quick_app
+from tests.child_table import play_moves
 from tests.online_helpers import bot_player, replays_to
-from tests.ui_helpers import frames, key, top
+from tests.ui_helpers import frames, key, quick_app, top
 
 CHILD = r"""
 import sys, time
-from tests.child_table import play_moves, quick_app, until_table
-from tests.ui_helpers import frames
+from tests.child_table import play_moves, until_table
+from tests.ui_helpers import frames, quick_app
 from tabletop.ui.online import JoinScene
 app = quick_app(); app.start(); frames(app, 2)
 join = JoinScene(app, text=sys.argv[1]); app.push(join); join.go()
@@ -121,8 +121,8 @@ HOST_CHILD = r"""
 import sys, time
 from tabletop.online import remote
 remote.BIND, remote.HOST_PORT = "127.0.0.1", int(sys.argv[1])
-from tests.child_table import play_moves, quick_app, until_table
-from tests.ui_helpers import frames, top
+from tests.child_table import play_moves, until_table
+from tests.ui_helpers import frames, quick_app, top
 from tabletop.ui.online import HostScene
 app = quick_app(); app.start(); frames(app, 2)
 scene = HostScene(app); app.push(scene); scene._game("punch")

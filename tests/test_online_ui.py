@@ -12,7 +12,7 @@ from tabletop.online import protocol as P
 from tabletop.online.invite import server_url
 from tabletop.online.remote import NetThread
 from tests.online_helpers import bot_player
-from tests.ui_helpers import frames, key, make_app, top
+from tests.ui_helpers import frames, key, quick_app, top
 
 
 @pytest.fixture
@@ -21,7 +21,7 @@ def app(monkeypatch):
 
     monkeypatch.setattr(remote, "BIND", "127.0.0.1")  # tests stay on the loopback address
     monkeypatch.setattr(remote, "HOST_PORT", 0)
-    a = make_app()
+    a = quick_app()  # the quickest animations and instant computer turns: whole games in fewer frames
     a.start()
     frames(a, 2)
     yield a

@@ -20,6 +20,16 @@ def make_app(size=(1280, 720), tutorials_offered=True):
     return App(size=size, settings=settings)
 
 
+def quick_app():
+    """An app on fresh settings with the quickest animations and no pauses for the computer's
+    turns (both are players' settings): a table played to its end shows the same moves in far
+    fewer frames."""
+    app = make_app()
+    app.settings["animation_speed"] = 4
+    app.settings["computer_pace"] = "instant"
+    return app
+
+
 def frames(app, n=1, dt=16):
     for _ in range(n):
         app.step(dt)
