@@ -32,13 +32,13 @@ def test_bots_play_every_variant(opts):
 
 def test_strong_wins_at_least_80_percent_against_random():
     wins = 0
-    for seed in range(150):
+    for seed in range(100):  # 86 of 100 when last measured (127 of 150)
         seat = seed % 2
         levels = ["random", "random"]
         levels[seat] = "strong"
         p = playout.play(SPEC, seed=seed, levels=levels, check=False)
         wins += p.winner == seat
-    assert wins >= 120, wins
+    assert wins >= 80, wins
 
 
 def test_strong_beats_easy_more_often_than_not():
