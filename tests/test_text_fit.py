@@ -172,7 +172,12 @@ def test_setup_help_table_pause_and_result(app, game):
     for people in (1, 2):
         table = spec.make_table(app, finished_session(spec, 3, people))
         app.push(table)
-        frames(app, 400)  # animations of the last move end and the result panel comes up
+        for _ in range(400):  # until the animations of the last move end and the result panel comes up
+            if table.showing_result():
+                break
+            frames(app)
+        frames(app, 2)
+        assert table.showing_result()
         check(app, f"{game} result ({people} people)")
         app.pop()
 
