@@ -35,6 +35,7 @@ def url(port: int) -> str:
 async def bot_player(client: Client, seat: int, level: str | None = None, seed: int = 0, timeout: float = 120.0):
     """Play ``seat`` to the end with the game's bot, choosing from the views the server sends."""
     spec = client.spec
+    assert spec is not None and spec.make_bot is not None, "the client is in no room, or its game has no bot"
     bot = spec.make_bot(seat=seat, level=level or spec.bot_levels[-1], seed=seed)
     rules = spec.rules
     acted_at = None

@@ -21,27 +21,25 @@ JAB_VS_COMPUTER = [{"kind": "here", "name": "Ana"}, {"kind": "computer", "level"
 PEOPLE = [{"kind": "here", "name": "Ana"}, {"kind": "remote", "name": "Bo"}]
 
 
-class Gaps:
+class Gaps(list):
     """The longest wait between two messages the server sent an honest client of its own accord (pings,
     latency figures, the computer's moves): answers to the client's clock samples do not count, as they
-    come from the connection's own handler, not from the loop the rooms share."""
+    come from the connection's own handler, not from the loop the rooms share. It is the client's
+    ``capture``: every frame the client receives is appended to it as it arrives."""
 
     def __init__(self, client: Client):
-        self.client = client
-        self.last = None
+        super().__init__()
+        self.last: float | None = None
         self.longest = 0.0
-        inner = client.handle
+        client.capture = self
 
-        def handle(msg, t3):
-            if msg.get("type") == "sync":
-                return inner(msg, t3)
-            now = local_ms()
-            if self.last is not None:
-                self.longest = max(self.longest, now - self.last)
-            self.last = now
-            inner(msg, t3)
-
-        client.handle = handle
+    def append(self, raw) -> None:
+        if json.loads(raw).get("type") == "sync":
+            return
+        now = local_ms()
+        if self.last is not None:
+            self.longest = max(self.longest, now - self.last)
+        self.last = now
 
     def until_now(self) -> float:
         """The longest wait, counting the one still going on."""

@@ -54,7 +54,7 @@ def test_strong_beats_easy_more_often_than_not():
 def test_strong_bot_rests_only_when_it_can_gain():
     """At full stamina, with the opponent holding only non-punches, the strong bot
     does not waste a Do Nothing when it has a Dodge or a Block to play."""
-    from test_punch_resolution import fresh
+    from tests.test_punch_resolution import fresh
 
     s = fresh(["nothing"] + ["block"] * 4 + ["dodge"] * 5, ["block"] * 5 + ["dodge"] * 5)
     s.round = 3  # round 3: everything the opponent still holds is in their hand

@@ -12,11 +12,12 @@ from collections import deque
 from collections.abc import Callable
 
 import websockets
+from websockets.asyncio.client import ClientConnection
 
 from tabletop import validate
 from tabletop.core import codec
 from tabletop.core.actions import to_json
-from tabletop.core.registry import load_all
+from tabletop.core.registry import GameSpec, load_all
 
 from . import protocol as P
 
@@ -85,10 +86,10 @@ class Client:
         self.deflate = True  # tests: False sends and receives every byte as it is
         self.host_key = ""  # a game hosted here: the key that lets this client make its room
         self.skew = skew_ms  # tests: this client's clock runs this far from the server's
-        self.ws = None
+        self.ws: ClientConnection | None = None
         self.capture = capture  # every frame received, as text (tests look for leaks in it)
         self.games = load_all()
-        self.spec = None
+        self.spec: GameSpec | None = None
         self.room = ""
         self.tokens: dict[int, str] = {}
         self.seats: list[dict] = []
@@ -126,7 +127,7 @@ class Client:
         if not self.deflate:
             extra["compression"] = None
         self.ws = await websockets.connect(self.url, max_size=8 * 1024 * 1024, open_timeout=5, **extra)
-        self._reader = asyncio.get_running_loop().create_task(self._read())
+        self._reader = asyncio.get_running_loop().create_task(self._read(self.ws))
         self._syncer = asyncio.get_running_loop().create_task(self._sync_loop())
 
     async def close(self) -> None:
@@ -138,6 +139,8 @@ class Client:
         self.closed = True
 
     async def send(self, msg: dict) -> None:
+        if self.ws is None:
+            raise websockets.ConnectionClosed(None, None)  # never connected: as a closed connection
         await self.ws.send(P.dumps(msg))
 
     async def create(self, game: str, seats: list[dict], options: dict | None = None) -> None:
@@ -155,7 +158,7 @@ class Client:
         await self.send({"type": "rematch", "yes": yes})
 
     async def join(self, room: str, name: str = "", token: str | None = None, watch: bool = False) -> None:
-        msg = {"type": "join", "room": room}
+        msg: dict = {"type": "join", "room": room}
         if watch:
             msg["watch"] = True
         if name:
@@ -195,9 +198,9 @@ class Client:
         return int(self.clock.server_now() - self.epoch)
 
     # -- reading ----------------------------------------------------------------------------
-    async def _read(self) -> None:
+    async def _read(self, ws: ClientConnection) -> None:
         try:
-            async for raw in self.ws:
+            async for raw in ws:
                 t3 = self.clock.local()
                 if self.capture is not None:
                     self.capture.append(raw)
@@ -208,7 +211,7 @@ class Client:
                     self.errors.append(self.bad)
                     self.closed = True
                     self.changed.set()
-                    self.ws.transport.abort()  # nothing more is read from this host, nor waited for
+                    ws.transport.abort()  # nothing more is read from this host, nor waited for
                     return
                 self.changed.set()
                 for wake in WAKE:
@@ -243,7 +246,9 @@ class Client:
             shown = P.patch(self.view_json.get(seat), msg["view"])
             if not isinstance(shown, dict):
                 raise P.BadMessage("a view that is not an object")
-            P.check_view(shown, *self.reference(seat))
+            if self.spec is None:
+                raise P.BadMessage("a view before the welcome")
+            P.check_view(shown, *self.reference(self.spec, seat))
             view = codec.state_from_json(self.spec.rules, shown)
             self.view_json[seat] = shown
             self.views[seat] = view
@@ -279,11 +284,11 @@ class Client:
             self.errors.append(msg["reason"])
             self.closed_reason = msg["reason"]
 
-    def reference(self, seat: int) -> tuple:
+    def reference(self, spec: GameSpec, seat: int) -> tuple:
         """What a view of this game looks like here: a new game's view for ``seat`` (its JSON), the number
         of seats and the game's phases (``PHASES`` of its state's module, when it names them)."""
         if seat not in self._reference:
-            rules = self.spec.rules
+            rules = spec.rules
             state = rules.new_state(rules.check_options(self.options), 0, len(self.seats), None)
             phases = getattr(sys.modules.get(type(state).__module__), "PHASES", None)
             viewer = None if seat == P.WATCH else seat
