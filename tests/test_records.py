@@ -150,11 +150,11 @@ def test_a_killed_game_resumes_where_it_was(tmp_path):
 
 def test_replay_on_the_table_pauses_steps_and_changes_speed():
     from tabletop.ui.replay import ReplayScene
-    from tests.ui_helpers import frames, key, make_app
+    from tests.ui_helpers import frames, key, quick_app
 
     spec = registry.get("stabby-jack")
     result = playout.play(spec, seed=6)
-    app = make_app()
+    app = quick_app()  # the quickest animations: the same replay in fewer frames
     scene = ReplayScene(app, spec, result.record)
     app.push(scene)
     key(app, "space")  # pause
