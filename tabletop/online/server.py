@@ -43,6 +43,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import websockets
+from websockets.asyncio.server import Server as WebSocketServer
 
 from tabletop import paths, storage, validate
 from tabletop.core import codec
@@ -858,7 +859,7 @@ class Server:
         self.clock = clock
         self.addresses: dict[str, Limits] = {}
         self.keeper = Keeper()
-        self.ws_server = None
+        self.ws_server: WebSocketServer | None = None
         self.port = 0
         self._ticker: asyncio.Task | None = None
 
@@ -873,7 +874,7 @@ class Server:
             ping_timeout=15,
             close_timeout=self.send_timeout,
         )
-        self.port = self.ws_server.sockets[0].getsockname()[1]
+        self.port = next(iter(self.ws_server.sockets)).getsockname()[1]
         self._ticker = asyncio.get_running_loop().create_task(self._tick_loop())
         return self
 
@@ -1008,14 +1009,17 @@ class Server:
     # -- `tabletop serve`'s own records -----------------------------------------------------
     def write_record(self, game_id: str, data: dict) -> None:
         """On the Keeper's thread: a finished room's record, in the server's own folder; then prune."""
+        folder = self.records
+        if folder is None:  # a server with no folder of its own keeps no records
+            return
         try:
-            self.records.mkdir(parents=True, exist_ok=True)
+            folder.mkdir(parents=True, exist_ok=True)
             text = json.dumps(data, separators=(",", ":"))
-            storage.write_atomic(unique_path(self.records, game_id), text, max_bytes=rec.MAX_BYTES)
+            storage.write_atomic(unique_path(folder, game_id), text, max_bytes=rec.MAX_BYTES)
         except OSError as e:
             log.error("a finished game's record could not be written: %s", e)
             return
-        prune_records(self.records, self.keep_records, self.games)
+        prune_records(folder, self.keep_records, self.games)
 
     # -- connections ------------------------------------------------------------------------
     async def handler(self, ws) -> None:
