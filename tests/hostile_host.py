@@ -48,7 +48,8 @@ async def serve(frames: list, then: list | None = None, gap: float = 0.0):
                 await ws.send(f if isinstance(f, str) else P.dumps(f))
             await ws.wait_closed()
 
-    return await websockets.serve(handler, "127.0.0.1", 0)
+    # closing, it waits at most 1 s for a joiner that went away without its goodbye (not websockets' 10 s)
+    return await websockets.serve(handler, "127.0.0.1", 0, close_timeout=1)
 
 
 def variants() -> dict:

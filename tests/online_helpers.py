@@ -2,10 +2,24 @@
 
 import asyncio
 import random
+import time
 
 from tabletop.core import record as rec
 from tabletop.online.client import Client
 from tabletop.online.server import Server
+
+
+class FastClock:
+    """Time in ms that runs ``rate`` times as fast as the wall clock, for a test's server and clients
+    to share in one process: a real-time game's seconds pass in a fraction of a second, and every
+    figure the server and clients compare (stamps, round trips, the round clock) is on it."""
+
+    def __init__(self, rate: float):
+        self.rate = rate
+        self.start = time.monotonic() * 1000.0
+
+    def __call__(self) -> float:
+        return self.start + (time.monotonic() * 1000.0 - self.start) * self.rate
 
 
 async def start_server(**kw):
@@ -21,6 +35,7 @@ def url(port: int) -> str:
 async def bot_player(client: Client, seat: int, level: str | None = None, seed: int = 0, timeout: float = 120.0):
     """Play ``seat`` to the end with the game's bot, choosing from the views the server sends."""
     spec = client.spec
+    assert spec is not None and spec.make_bot is not None, "the client is in no room, or its game has no bot"
     bot = spec.make_bot(seat=seat, level=level or spec.bot_levels[-1], seed=seed)
     rules = spec.rules
     acted_at = None
@@ -101,22 +116,24 @@ class DelayProxy:
             task.cancel()
 
 
-async def jab_bot_player(client, seat: int, level: str = "hard", seed: int = 0, timeout: float = 240.0):
+async def jab_bot_player(
+    client, seat: int, level: str = "hard", seed: int = 0, timeout: float = 240.0, frame_s: float = 0.016
+):
     """Play a JAB seat in real time: the game's own driver (the server's, for its computer seats)
-    moves the bot's hands here at once, as the table does, and the actions are sent stamped with
-    the synchronised clock."""
+    moves the bot's hands here at once, as the table does, every ``frame_s`` seconds of the wall
+    clock, and the actions are sent stamped with the synchronised clock."""
     from tabletop.games.jab.players import RealtimeDriver
 
     driver = RealtimeDriver(seat, level, seed, client.views[seat].options["hand_speed_ms"])
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
-    last = loop.time()
+    last = client.clock.local()
     while client.over is None and not client.closed:
         if loop.time() > end:
             raise TimeoutError(f"seat {seat}: the JAB game did not end")
-        await asyncio.sleep(0.016)
-        now = loop.time()
-        dt = int((now - last) * 1000)
+        await asyncio.sleep(frame_s)
+        now = client.clock.local()
+        dt = int(now - last)  # on the client's clock, which may run faster than the wall's
         last = now
         view = client.views.get(seat)
         if view is None or client.status.get("paused"):

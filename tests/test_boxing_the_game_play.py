@@ -89,15 +89,15 @@ def test_full_bot_matches_are_legal(seed, levels):
     assert out.finished
 
 
-def test_strong_beats_random_at_least_80_percent_of_120_matches():
+def test_strong_beats_random_at_least_80_percent_of_60_matches():
     wins = 0
-    for seed in range(120):
+    for seed in range(60):  # a bot no better than random wins 48 of 60 about once in 600,000 runs
         strong = seed % 2  # seats swapped every match
         levels = ["random", "random"]
         levels[strong] = "strong"
         out = playout.play(SPEC, seed=10_000 + seed, levels=levels, check=False)
         wins += out.winner == strong
-    assert wins >= 96, f"strong won only {wins} of 120"  # 113 when last measured
+    assert wins >= 48, f"strong won only {wins} of 60"  # 58 when last measured (113 of 120)
 
 
 def test_every_log_entry_reads_as_a_sentence_with_the_seat_names():

@@ -61,7 +61,7 @@ def test_a_whole_game_between_two_remote_clients(game):
 def test_a_whole_game_against_a_computer_seat():
     async def main():
         seats = [{"kind": "here", "name": "Ana"}, {"kind": "computer", "level": "easy"}]
-        server, a, b = await two_clients("punch", seats)
+        server, a, b = await two_clients("punch", seats, {"matches_to_win": 1})  # one match: quick, still whole
         await bot_player(a, 0, seed=3)
         check_end(a, a, [(a, [0])])
         assert a.over["record"]["players"][1]["kind"] == "computer"

@@ -175,10 +175,12 @@ def _views_in(frames, rules):
     return out, over_at
 
 
-def _state_after(record_json, spec, n):
+def _states_of(record_json, spec) -> list:
+    """The true state after each number of actions of a record (index n: after n actions), replayed once."""
     r = rec.parse(json.dumps(record_json))
-    r.actions = r.actions[:n]
-    return rec.replay(r, spec)
+    states = [rec.start(r, spec)]
+    rec.replay(r, spec, on_state=lambda _i, _action, state: states.append(state))
+    return states
 
 
 def test_every_byte_of_a_punch_game_holds_no_card_the_seat_may_not_see():
@@ -193,8 +195,9 @@ def test_every_byte_of_a_punch_game_holds_no_card_the_seat_may_not_see():
             json.loads(f)["type"] in ("net", "ping", "sync", "refused") for f in frames[over_at + 1 :]
         )
         assert len(views) > 50
+        states = _states_of(b.over["record"], spec)
         for n, view, _ in views:
-            truth = _state_after(b.over["record"], spec, n)
+            truth = states[n]
             # exactly the seat's view of the true state at that point: nothing more
             assert view == spec.rules.view_for(truth, 1)
             assert view.hands[0] is None and view.decks[0] is None and view.rng is None
@@ -218,8 +221,9 @@ def test_every_byte_of_a_stabby_jack_game_holds_no_card_of_the_draw_pile():
         assert len(views) > 10
         from collections import Counter
 
+        states = _states_of(b.over["record"], spec)
         for n, view, i in views:
-            truth = _state_after(b.over["record"], spec, n)
+            truth = states[n]
             assert view == spec.rules.view_for(truth, 1)
             assert view.draw == () and view.rng is None
             # the frame's cards are exactly the face-up ones: none from the draw pile
@@ -496,8 +500,9 @@ def test_an_onlooker_is_sent_every_move_of_a_punch_game_and_no_card_anybody_hold
         spec = c.spec
         views, _ = _views_in(frames, spec.rules)
         assert len(views) > 50 and views[-1][0] == len(c.over["record"]["actions"])  # every move, to the end
+        states = _states_of(c.over["record"], spec)
         for n, view, _ in views:
-            truth = _state_after(c.over["record"], spec, n)
+            truth = states[n]
             assert view == spec.rules.view_for(truth, None)  # exactly what no side may see
             assert view.hands == (None, None) and view.decks == (None, None) and view.rng is None
             assert all(ch in (None, HIDDEN) for ch in view.choice)

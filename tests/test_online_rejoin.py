@@ -14,14 +14,14 @@ from tabletop.online import invite, kept_seats
 from tabletop.online.remote import NetThread
 from tests.child_table import play_moves
 from tests.online_helpers import bot_player, replays_to
-from tests.ui_helpers import frames, key, make_app, scene_name, top
+from tests.ui_helpers import frames, key, quick_app, scene_name, top
 
 CHILD = r"""
 import sys, time
 from tests.child_table import play_moves, until_table
-from tests.ui_helpers import frames, make_app
+from tests.ui_helpers import frames, quick_app
 from tabletop.ui.online import JoinScene
-app = make_app(); app.start(); frames(app, 2)
+app = quick_app(); app.start(); frames(app, 2)
 join = JoinScene(app, text=sys.argv[1]); app.push(join); join.go()
 print("PLAYED", play_moves(until_table(app), seat=1, n=3, seed=4), flush=True)
 time.sleep(60)  # killed here, mid-game, as a crash or a closed window would end it
@@ -30,7 +30,7 @@ time.sleep(60)  # killed here, mid-game, as a crash or a closed window would end
 
 def start_again():
     """The program started again on the same data folder, opened on Continue with the keyboard."""
-    app = make_app()
+    app = quick_app()
     app.start()
     frames(app, 2)
     launcher = top(app)
@@ -122,9 +122,9 @@ import sys, time
 from tabletop.online import remote
 remote.BIND, remote.HOST_PORT = "127.0.0.1", int(sys.argv[1])
 from tests.child_table import play_moves, until_table
-from tests.ui_helpers import frames, make_app, top
+from tests.ui_helpers import frames, quick_app, top
 from tabletop.ui.online import HostScene
-app = make_app(); app.start(); frames(app, 2)
+app = quick_app(); app.start(); frames(app, 2)
 scene = HostScene(app); app.push(scene); scene._game("punch")
 scene.options["matches_to_win"] = 1
 scene.host()

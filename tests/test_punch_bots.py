@@ -32,13 +32,13 @@ def test_bots_play_every_variant(opts):
 
 def test_strong_wins_at_least_80_percent_against_random():
     wins = 0
-    for seed in range(150):
+    for seed in range(100):  # 86 of 100 when last measured (127 of 150)
         seat = seed % 2
         levels = ["random", "random"]
         levels[seat] = "strong"
         p = playout.play(SPEC, seed=seed, levels=levels, check=False)
         wins += p.winner == seat
-    assert wins >= 120, wins
+    assert wins >= 80, wins
 
 
 def test_strong_beats_easy_more_often_than_not():
@@ -54,7 +54,7 @@ def test_strong_beats_easy_more_often_than_not():
 def test_strong_bot_rests_only_when_it_can_gain():
     """At full stamina, with the opponent holding only non-punches, the strong bot
     does not waste a Do Nothing when it has a Dodge or a Block to play."""
-    from test_punch_resolution import fresh
+    from tests.test_punch_resolution import fresh
 
     s = fresh(["nothing"] + ["block"] * 4 + ["dodge"] * 5, ["block"] * 5 + ["dodge"] * 5)
     s.round = 3  # round 3: everything the opponent still holds is in their hand

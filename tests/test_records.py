@@ -96,7 +96,9 @@ from tabletop.core import registry
 from tabletop.session import Seat, Session
 from tabletop.ui.app import App
 from tabletop import settings
-app = App(settings=settings.Settings())
+prefs = settings.Settings()
+prefs["computer_pace"], prefs["animation_speed"] = "fast", 4  # the same moves, sooner
+app = App(settings=prefs)
 spec = registry.get("punch")
 s = Session.new(spec, [Seat("Red", "computer", "easy"), Seat("Blue", "computer", "easy")], seed=77)
 app.push(spec.make_table(app, s))
@@ -148,11 +150,11 @@ def test_a_killed_game_resumes_where_it_was(tmp_path):
 
 def test_replay_on_the_table_pauses_steps_and_changes_speed():
     from tabletop.ui.replay import ReplayScene
-    from tests.ui_helpers import frames, key, make_app
+    from tests.ui_helpers import frames, key, quick_app
 
     spec = registry.get("stabby-jack")
     result = playout.play(spec, seed=6)
-    app = make_app()
+    app = quick_app()  # the quickest animations: the same replay in fewer frames
     scene = ReplayScene(app, spec, result.record)
     app.push(scene)
     key(app, "space")  # pause

@@ -7,14 +7,14 @@ from tabletop.games.square_ring.rules import RULES, Commit
 from tabletop.games.square_ring.rules.content import BOXERS
 
 
-def test_strong_beats_random_in_at_least_80_percent_of_120_bouts():
+def test_strong_beats_random_in_at_least_80_percent_of_40_bouts():
     wins = 0
-    for seed in range(120):
+    for seed in range(40):  # a bot no better than random wins 32 of 40 about once in 10,000 runs
         strong = seed % 2  # seats swapped every other bout
         levels = ["strong", "random"] if strong == 0 else ["random", "strong"]
         p = playout.play(SPEC, seed=seed, levels=levels, check=False)
         wins += p.winner == strong
-    assert wins >= 96, wins  # 120 of 120 when last measured
+    assert wins >= 32, wins  # 40 of 40 when last measured (120 of 120)
 
 
 def test_full_bot_bouts_are_legal():

@@ -33,12 +33,13 @@ def test_every_frame_of_several_rounds_is_what_a_full_redraw_shows(app):
     spec = registry.get("stabby-jack")
     seats = [Seat("Red", "human")] + [Seat(n, "computer", level="easy") for n in ("Blue", "Gold", "Green")]
     session = Session.new(spec, seats, {}, seed=7, autosave=False)
+    app.settings["computer_pace"] = "fast"  # the computers' turns come sooner: more turns in fewer frames
     table = spec.make_table(app, session)
     app.push(table)
     frames(app, 2)
     reused, changes, last = 0, 0, session.state
     plan = ["return", "right", "return", "down", "return", "left", "return"]
-    for step in range(60):
+    for step in range(30):  # 17 changes of the game when last measured
         key(app, plan[step % len(plan)])
         for _ in range(9):
             frames(app, 3)

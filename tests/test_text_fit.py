@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pygame
 import pytest
-import words_check
-from ui_helpers import frames, make_app
 
 from tabletop.core import registry
 from tabletop.ui import gfx
+from tests import text_log, words_check
+from tests.ui_helpers import frames, make_app
 
 SIZES = [(1280, 720), (1920, 1080), (800, 600)]
 GAMES = sorted(registry.load_all())
@@ -34,15 +34,15 @@ def visible_texts(app) -> list[str]:
 def recorded_frame(app) -> tuple[list[str], list[str]]:
     """(what does not fit, the texts readable) of one frame drawn on a recording screen."""
     screen = app.screen
-    recording = gfx.recording_screen(screen)
+    recording = text_log.recording_screen(screen)
     real = pygame.display.get_surface
     pygame.display.get_surface = lambda: recording
-    pygame.Surface = gfx.RecordingSurface
+    pygame.Surface = text_log.RecordingSurface  # type: ignore[misc]  # pygame's class, swapped while a frame is drawn
     drawing = {name: getattr(pygame.draw, name) for name in SHAPES}
     for name, at in SHAPES.items():
         setattr(pygame.draw, name, shape_teller(drawing[name], at))
     app.screen = recording
-    gfx.LOG = gfx.TextLog(recording)
+    log = gfx.LOG = text_log.TextLog(recording)
     try:
         gfx.text_image.cache_clear()
         gfx.forget_images()
@@ -52,10 +52,10 @@ def recorded_frame(app) -> tuple[list[str], list[str]]:
                 setattr(scene, name, recording_twins(value))
         with words_check.collect() as seen:
             app.draw()
-        return gfx.LOG.problems() + words_check.problems(seen), [s for s, _r, _b in gfx.LOG.items]
+        return log.problems() + words_check.problems(seen), [s for s, _r, _b in log.items]
     finally:
         gfx.LOG = None
-        pygame.Surface = gfx.PLAIN_SURFACE
+        pygame.Surface = gfx.PLAIN_SURFACE  # type: ignore[misc]  # pygame's own, back
         for name, fn in drawing.items():
             setattr(pygame.draw, name, fn)
         gfx.forget_images()
@@ -72,7 +72,7 @@ def shape_teller(draw, width_at: int):
     def drawn(*args, **kw):
         bounds = draw(*args, **kw)
         width = kw.get("width", args[width_at] if len(args) > width_at else 0)
-        if gfx.LOG is not None:
+        if isinstance(gfx.LOG, text_log.TextLog):
             gfx.LOG.shape(args[0], bounds, width <= 0, max(0, width))
         return bounds
 
@@ -83,8 +83,8 @@ def recording_twins(value, depth=0):
     """``value`` with every picture a scene keeps to draw into (its last frame) swapped for a recording
     twin (same size, format and picture), so what is drawn into it reaches the log too; a dict of kept
     pictures (layers, memos) is emptied, so they are drawn anew."""
-    if isinstance(value, gfx.PLAIN_SURFACE) and not isinstance(value, gfx.RecordingSurface):
-        twin = gfx.RecordingSurface(value.get_size(), value.get_flags(), value)
+    if isinstance(value, gfx.PLAIN_SURFACE) and not isinstance(value, text_log.RecordingSurface):
+        twin = text_log.RecordingSurface(value.get_size(), value.get_flags(), value)
         twin.fill((0, 0, 0, 0))
         gfx.PLAIN_SURFACE.blit(twin, value, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
         return twin
@@ -172,7 +172,12 @@ def test_setup_help_table_pause_and_result(app, game):
     for people in (1, 2):
         table = spec.make_table(app, finished_session(spec, 3, people))
         app.push(table)
-        frames(app, 400)  # animations of the last move end and the result panel comes up
+        for _ in range(400):  # until the animations of the last move end and the result panel comes up
+            if table.showing_result():
+                break
+            frames(app)
+        frames(app, 2)
+        assert table.showing_result()
         check(app, f"{game} result ({people} people)")
         app.pop()
 

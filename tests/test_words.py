@@ -269,8 +269,14 @@ def test_every_text_drawn_in_a_walk_through_the_game_passes_the_words_check(app,
         frames(app, 30)
         app.pop()
         for people in (1, 2):
-            app.push(spec.make_table(app, finished_session(spec, 3, people)))
-            frames(app, 300)
+            table = spec.make_table(app, finished_session(spec, 3, people))
+            app.push(table)
+            for _ in range(300):  # until the last move's animations end and the result panel is up
+                if table.showing_result():
+                    break
+                frames(app)
+            frames(app, 30)
+            assert table.showing_result()
             app.pop()
         app.push(ReplayScene(app, spec, playout.play(spec, seed=3, players=n).record))
         frames(app, 300, dt=40)

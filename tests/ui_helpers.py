@@ -20,6 +20,16 @@ def make_app(size=(1280, 720), tutorials_offered=True):
     return App(size=size, settings=settings)
 
 
+def quick_app():
+    """An app on fresh settings with the quickest animations and no pauses for the computer's
+    turns (both are players' settings): a table played to its end shows the same moves in far
+    fewer frames."""
+    app = make_app()
+    app.settings["animation_speed"] = 4
+    app.settings["computer_pace"] = "instant"
+    return app
+
+
 def frames(app, n=1, dt=16):
     for _ in range(n):
         app.step(dt)
@@ -67,7 +77,7 @@ def top(app):
     return app.stack[-1]
 
 
-from tabletop.input.virtualpad import VirtualPad  # noqa: E402,F401  (re-exported for tests)
+from tools.virtualpad import VirtualPad  # noqa: E402,F401  (re-exported for tests)
 
 
 def _key_for(scheme: str, button: str) -> str:

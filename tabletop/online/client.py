@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 import websockets
@@ -36,9 +37,10 @@ class Clock:
     """Offset of the server's clock from ours, from four-timestamp samples (t0 sent, t1
     server received, t2 server sent, t3 received); the lowest round trips are kept."""
 
-    def __init__(self, skew_ms: float = 0.0):
+    def __init__(self, skew_ms: float = 0.0, source: Callable[[], float] = local_ms):
         self.samples: deque = deque(maxlen=SYNC_SAMPLES)
         self.skew = skew_ms
+        self.source = source  # this machine's time (ms): tests share a faster one with their server
 
     def add(self, t0: float, t1: float, t2: float, t3: float) -> None:
         rtt = (t3 - t0) - (t2 - t1)
@@ -64,14 +66,21 @@ class Clock:
         return r[int(len(r) * 0.9) - 1] - r[0]
 
     def local(self) -> float:
-        return local_ms() + self.skew
+        return self.source() + self.skew
 
     def server_now(self) -> float:
         return self.local() + self.offset
 
 
 class Client:
-    def __init__(self, url: str, capture: list | None = None, skew_ms: float = 0.0, local_addr=None):
+    def __init__(
+        self,
+        url: str,
+        capture: list | None = None,
+        skew_ms: float = 0.0,
+        local_addr=None,
+        clock: Callable[[], float] = local_ms,
+    ):
         self.url = url
         self.local_addr = local_addr  # tests: the source address to connect from
         self.deflate = True  # tests: False sends and receives every byte as it is
@@ -96,7 +105,7 @@ class Client:
         self.refused: list[dict] = []
         self.epoch = 0.0
         self.hands: dict[int, list] = {}  # real time: the other seats' hand positions, as last sent
-        self.clock = Clock(skew_ms)
+        self.clock = Clock(skew_ms, clock)
         self.sync_trips: deque = deque(maxlen=1000)  # every clock sample's round trip (the benchmark reads them)
         self.next_id = 0
         self.changed = asyncio.Event()

@@ -39,9 +39,11 @@ import secrets
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 
 import websockets
+from websockets.asyncio.server import Server as WebSocketServer
 
 from tabletop import paths, storage, validate
 from tabletop.core import codec
@@ -131,7 +133,7 @@ class Conn:
         self.seats: set[int] = set()
         self.last_id = -1
         self.budget = BURST
-        self.budget_at = now_ms()
+        self.budget_at = self.server.clock()
         self.logged: set[str] = set()
         self.rtts: deque = deque(maxlen=RTT_SAMPLES)
         self.pings: dict[int, float] = {}  # nonce -> server time it was written
@@ -143,7 +145,7 @@ class Conn:
 
     def allow(self) -> bool:
         """Token bucket: RATE messages a second, BURST at once."""
-        t = now_ms()
+        t = self.server.clock()
         self.budget = min(BURST, self.budget + (t - self.budget_at) * RATE / 1000.0)
         self.budget_at = t
         if self.budget < 1.0:
@@ -170,7 +172,7 @@ class Conn:
         if sent is None or sent < 0:
             self.refuse_log("pong", "a pong for no ping of ours")
             return
-        self.rtts.append(now_ms() - sent)
+        self.rtts.append(self.server.clock() - sent)
 
     @property
     def rtt(self) -> float:
@@ -205,7 +207,7 @@ class Conn:
                     continue
                 text, nonce = self.out.popleft()
                 if nonce is not None and nonce in self.pings:
-                    self.pings[nonce] = now_ms()
+                    self.pings[nonce] = self.server.clock()
                 try:
                     await asyncio.wait_for(self.ws.send(text), self.server.send_timeout)
                 except TimeoutError:
@@ -236,8 +238,8 @@ class Conn:
         self.send(msg)
 
         async def later():
-            end = now_ms() + self.server.send_timeout * 1000
-            while self.out and not self.closed and now_ms() < end:
+            end = self.server.clock() + self.server.send_timeout * 1000
+            while self.out and not self.closed and self.server.clock() < end:
                 await asyncio.sleep(0.02)
             await asyncio.sleep(0.05)
             self.kill("its seat moved to a new connection")
@@ -324,12 +326,12 @@ class Room:
         self.net_sent: dict | None = None
         self.pinged = 0.0  # server ms of the last round of pings
         self.owner = ""  # the address that created it (its limits)
-        self.empty_since: float | None = now_ms()  # nobody connected since (ms), None while somebody is
+        self.empty_since: float | None = self.server.clock()  # nobody connected since (ms), None while somebody is
         self.finished_at: float | None = None
         self.ended = ""  # why the room was closed before its game ended
         # real time: server ms at round-clock 0; pause bookkeeping; held actions in stamp order
-        self.epoch = now_ms()
-        self.paused_at: float | None = now_ms()
+        self.epoch = self.server.clock()
+        self.paused_at: float | None = self.server.clock()
         self.held: list = []
         self.seq = itertools.count()
         self.settled = 0.0
@@ -347,7 +349,7 @@ class Room:
                 if seat.kind == "computer":
                     level = seat.level or spec.bot_levels[-1]
                     self.drivers[i] = self.rt.make_driver(i, level, self.session.seed * 7919 + i, cross)
-        self.driven_at = now_ms()
+        self.driven_at = self.server.clock()
         if server.autosave:
             self.keep(self._start_mirror)
 
@@ -525,17 +527,17 @@ class Room:
         if conn.room is self:
             conn.room = None
         if gone and self.paused and self.paused_at is None:
-            self.paused_at = now_ms()
+            self.paused_at = self.server.clock()
         if not self.connections() and self.empty_since is None:
-            self.empty_since = now_ms()
+            self.empty_since = self.server.clock()
         if gone:
             self.broadcast_status()
 
     def resume(self) -> None:
         if self.paused_at is not None:
-            self.epoch += now_ms() - self.paused_at  # a paused real-time clock does not run
+            self.epoch += self.server.clock() - self.paused_at  # a paused real-time clock does not run
             self.paused_at = None
-            self.settled = max(self.settled, now_ms() - self.hold_ms())
+            self.settled = max(self.settled, self.server.clock() - self.hold_ms())
 
     def welcome(self, conn: Conn, seats: list[int]) -> dict:
         return {
@@ -556,7 +558,7 @@ class Room:
             return
         self.ended = reason
         self.held.clear()
-        self.finished_at = now_ms()
+        self.finished_at = self.server.clock()
         for c in self.connections():
             c.send({"type": "closed", "reason": reason})
 
@@ -596,7 +598,7 @@ class Room:
         out = self.session.outcome()
         if out is not None:
             if self.finished_at is None:
-                self.finished_at = now_ms()
+                self.finished_at = self.server.clock()
                 self.held.clear()
             self.broadcast(
                 {
@@ -725,7 +727,7 @@ class Room:
         return min(worst + MARGIN_MS, self.lag_cap)
 
     def hold(self, conn: Conn, msg: dict, action) -> None:
-        arrival = now_ms()
+        arrival = self.server.clock()
         stamp = msg.get("stamp", arrival)
         forgiven = min(conn.rtt + STAMP_SLACK_MS, self.lag_cap)
         accepted = min(max(stamp, arrival - forgiven), arrival)
@@ -737,7 +739,7 @@ class Room:
     def wake_after_hold(self, stamp: float, at_once: bool = False) -> None:
         """Apply held actions the moment the hold of ``stamp`` is over, not at the loop's next tick
         (``at_once``: even when that moment has passed already)."""
-        wait_s = (stamp + self.hold_ms() - now_ms()) / 1000.0
+        wait_s = (stamp + self.hold_ms() - self.server.clock()) / 1000.0
         if wait_s > 0 or at_once:
             asyncio.get_running_loop().call_later(max(0.0, wait_s), self.wake)
 
@@ -757,7 +759,7 @@ class Room:
 
     def drive_computers(self) -> None:
         """Real-time computer seats act on the server's clock with no latency, through the same queue."""
-        t_now = now_ms()
+        t_now = self.server.clock()
         dt = int(t_now - self.driven_at)
         self.driven_at = t_now
         n = len(self.session.record.actions)
@@ -779,7 +781,7 @@ class Room:
         if self.session.outcome() is not None or self.paused or self.ended or self.rt is None:
             return
         self.drive_computers()
-        self.settled = max(self.settled, now_ms() - self.hold_ms())
+        self.settled = max(self.settled, self.server.clock() - self.hold_ms())
         while self.held and self.held[0][0] <= self.settled and not self.ended:
             stamp, _, conn, msg_id, action = heapq.heappop(self.held)
             state = self.session.state
@@ -835,8 +837,11 @@ class Server:
         send_queue: int = SEND_QUEUE,
         max_memory_mb: float = MAX_MEMORY_MB,
         keep_records: int = KEEP_RECORDS,
+        clock: Callable[[], float] = now_ms,
     ):
-        """``autosave``: keep each room's game as a local game is kept (the host's own game);
+        """``clock``: the time (ms) rooms and connections read: round clocks, stamps, round trips,
+        rates and rooms' lifecycle (tests pass one that runs faster than the wall clock);
+        ``autosave``: keep each room's game as a local game is kept (the host's own game);
         ``hosted``: a game hosted from the launcher: only a ``create`` with ``host_key`` makes a room,
         and only one; ``data``: a folder where finished records are written (``tabletop serve``)."""
         self.rooms: dict[str, Room] = {}
@@ -853,9 +858,10 @@ class Server:
         self.send_queue = send_queue
         self.max_memory_mb = max_memory_mb
         self.keep_records = keep_records
+        self.clock = clock
         self.addresses: dict[str, Limits] = {}
         self.keeper = Keeper()
-        self.ws_server = None
+        self.ws_server: WebSocketServer | None = None
         self.port = 0
         self._ticker: asyncio.Task | None = None
 
@@ -870,7 +876,7 @@ class Server:
             ping_timeout=15,
             close_timeout=self.send_timeout,
         )
-        self.port = self.ws_server.sockets[0].getsockname()[1]
+        self.port = next(iter(self.ws_server.sockets)).getsockname()[1]
         self._ticker = asyncio.get_running_loop().create_task(self._tick_loop())
         return self
 
@@ -889,7 +895,7 @@ class Server:
         last_sweep = 0.0
         while True:
             await asyncio.sleep(TICK_S)
-            t = now_ms()
+            t = self.clock()
             for room in list(self.rooms.values()):
                 try:
                     if room.realtime:
@@ -908,7 +914,7 @@ class Server:
     # -- rooms' lifecycle -------------------------------------------------------------------
     def sweep(self) -> None:
         """Free finished rooms after their grace and rooms nobody came back to; forget idle addresses."""
-        t = now_ms()
+        t = self.clock()
         for room in list(self.rooms.values()):
             if room.finished_at is not None and t - room.finished_at >= self.finished_grace * 1000:
                 self.free(room, "finished")
@@ -1005,14 +1011,17 @@ class Server:
     # -- `tabletop serve`'s own records -----------------------------------------------------
     def write_record(self, game_id: str, data: dict) -> None:
         """On the Keeper's thread: a finished room's record, in the server's own folder; then prune."""
+        folder = self.records
+        if folder is None:  # a server with no folder of its own keeps no records
+            return
         try:
-            self.records.mkdir(parents=True, exist_ok=True)
+            folder.mkdir(parents=True, exist_ok=True)
             text = json.dumps(data, separators=(",", ":"))
-            storage.write_atomic(unique_path(self.records, game_id), text, max_bytes=rec.MAX_BYTES)
+            storage.write_atomic(unique_path(folder, game_id), text, max_bytes=rec.MAX_BYTES)
         except OSError as e:
             log.error("a finished game's record could not be written: %s", e)
             return
-        prune_records(self.records, self.keep_records, self.games)
+        prune_records(folder, self.keep_records, self.games)
 
     # -- connections ------------------------------------------------------------------------
     async def handler(self, ws) -> None:
@@ -1046,8 +1055,8 @@ class Server:
     def dispatch(self, conn: Conn, msg: dict) -> None:
         kind = msg["type"]
         if kind == "sync":  # the client's clock sample: its t0, our receive and send times
-            t1 = now_ms()
-            conn.send({"type": "sync", "t0": msg["t0"], "t1": t1, "t2": now_ms()})
+            t1 = self.clock()
+            conn.send({"type": "sync", "t0": msg["t0"], "t1": t1, "t2": self.clock()})
             return
         if kind == "pong":
             conn.pong(msg["s"])

@@ -1,6 +1,6 @@
 """Input storms against the real application loop, headless.
 
-    python -m tabletop.fuzz [--streams 10000] [--events 2000] [--game ID] [--seed N]
+    python -m tools.fuzz [--streams 10000] [--events 2000] [--game ID] [--seed N]
 
 For each stream: a table of the game with a random mix of people and
 computers on random controls; then a seeded stream of random events (mouse
@@ -191,7 +191,7 @@ def make(size=(1280, 720)):
     app.sounds.enabled = False
     pad_index = pad_iid = pad = None
     try:
-        from tabletop.input.virtualpad import VirtualPad
+        from tools.virtualpad import VirtualPad
 
         pad = VirtualPad()
         app.step(1)
@@ -212,7 +212,7 @@ def _peak_mb() -> float:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m tabletop.fuzz")
+    p = argparse.ArgumentParser(prog="python -m tools.fuzz")
     p.add_argument("--streams", type=int, default=10_000)
     p.add_argument("--events", type=int, default=2_000)
     p.add_argument("--game", default=None)

@@ -1,7 +1,7 @@
 """A real SDL virtual game controller (through ctypes), for tests and the fuzzer.
 
 SDL sees a device plugged in; button and axis changes arrive as real events
-after the next event pump. Not used by the game itself.
+after the next event pump. Not part of the program: it lives with the tools.
 """
 
 from __future__ import annotations
