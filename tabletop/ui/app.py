@@ -105,6 +105,24 @@ class App:
             self.stack.pop().on_exit()
         self.push(scene)
 
+    # -- the screens every scene may lead to (scenes below the launcher name none of them) ------------
+    def home(self) -> None:
+        """Back to the launcher, leaving every screen on the way."""
+        from tabletop.ui.launcher import Launcher
+
+        self.reset_to(Launcher(self))
+
+    def open_settings(self) -> None:
+        from tabletop.ui.launcher import SettingsScene
+
+        self.push(SettingsScene(self))
+
+    def watch(self, spec, record) -> None:
+        """The replay viewer on a finished game's record, over the current screen."""
+        from tabletop.ui.replay import ReplayScene
+
+        self.push(ReplayScene(self, spec, record))
+
     def start(self, game_id: str | None = None, replay_file: str | None = None) -> None:
         from tabletop.core import registry
         from tabletop.ui.launcher import Launcher

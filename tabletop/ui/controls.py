@@ -181,11 +181,8 @@ class ControlsScene(MenuScene):
 
     def on_exit(self):
         self.app.settings.save()
-        from tabletop.ui.table import TableScene
-
         for scene in self.app.stack:  # a game under this screen: its keys follow the new bindings now
-            if isinstance(scene, TableScene):
-                scene.router.map_keys()
+            scene.on_bindings_changed()
 
     # -- drawing ------------------------------------------------------------------------------------
     def draw(self, surf, vp):

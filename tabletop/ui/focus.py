@@ -27,18 +27,31 @@ The same rules in every game:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
 from tabletop.ui import gfx
 from tabletop.ui.secrecy import Secrecy
 
-if TYPE_CHECKING:
-    from tabletop.ui.table import Hot
-
 _NONE = object()  # no focus key yet
 LESSON_MARK = (90, 210, 255)  # a lesson's "here" marks: sky blue corners, never the focus ring's yellow frame
+
+
+@dataclass
+class Hot:
+    """Something on the table a seat can point at, pick up or press."""
+
+    rect: pygame.Rect
+    payload: Any
+    seat: int | None = None  # who may use it (None: whoever's choice it is)
+    kind: str = "card"  # "card", "zone" or "button"
+    image: pygame.Surface | None = None
+    accepts: Callable[[Any], str | None] | None = None  # zones: refusal reason or None
+    callback: Callable[[], Any] | None = None  # buttons
+    group: Any = None  # where keys / pad move the focus within (see ui.focus); None: from the payload
 
 
 def group_of(hot: Hot) -> Any:

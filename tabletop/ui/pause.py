@@ -2,21 +2,29 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-from tabletop.input.devices import menu_buttons
+from tabletop.input.devices import Router, menu_buttons
+from tabletop.session import GameSession
 from tabletop.ui import gfx
 from tabletop.ui.scene import Scene
 from tabletop.ui.widgets import Item, Menu
 
-if TYPE_CHECKING:
-    from tabletop.ui.table import TableScene
+
+class PausedTable(Protocol):
+    """What the pause screens need of the table under them (ui/table.py ``TableScene``)."""
+
+    session: GameSession
+    router: Router
+    tutor: Any  # a lesson's coach, or None
+
+    def undo_item(self, pause: Scene) -> Item | None: ...
 
 
 class PauseScene(Scene):
     opaque = False
 
-    def __init__(self, app, table: TableScene, extra: list[Item] | None = None):
+    def __init__(self, app, table: PausedTable, extra: list[Item] | None = None):
         super().__init__(app)
         self.table = table
         items = [Item("Resume", action=self.resume)]
@@ -48,14 +56,10 @@ class PauseScene(Scene):
         self.app.push(HelpScene(self.app, self.table.session.spec))
 
     def settings(self):
-        from tabletop.ui.launcher import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.open_settings()
 
     def leave(self):
-        from tabletop.ui.launcher import Launcher
-
-        self.app.reset_to(Launcher(self.app))
+        self.app.home()
 
     def handle(self, event, pad_changes):
         if "pause" in menu_buttons(None, pad_changes):
@@ -82,7 +86,7 @@ class ReconnectScene(Scene):
 
     opaque = False
 
-    def __init__(self, app, table: TableScene, seat: int):
+    def __init__(self, app, table: PausedTable, seat: int):
         super().__init__(app)
         self.table = table
         self.seat = seat

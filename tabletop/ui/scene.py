@@ -82,3 +82,6 @@ class Scene:
 
     def on_exit(self) -> None:
         pass
+
+    def on_bindings_changed(self) -> None:
+        """The player changed the controls (Settings > Controls): a scene that reads keys itself follows them."""

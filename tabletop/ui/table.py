@@ -45,23 +45,11 @@ from tabletop.session import GameSession
 from tabletop.ui import cards, gfx, pace, undo
 from tabletop.ui import moment as moment_mod
 from tabletop.ui import result as result_mod
-from tabletop.ui.focus import FocusMixin
+from tabletop.ui.focus import FocusMixin, Hot
 from tabletop.ui.pause import PauseScene, ReconnectScene
 from tabletop.ui.scene import Scene
 
 DRAG_THRESHOLD = 6  # pixels a press must move before it is a drag
-
-
-@dataclass
-class Hot:
-    rect: pygame.Rect
-    payload: Any
-    seat: int | None = None  # who may use it (None: whoever's choice it is)
-    kind: str = "card"  # "card", "zone" or "button"
-    image: pygame.Surface | None = None
-    accepts: Callable[[Any], str | None] | None = None  # zones: refusal reason or None
-    callback: Callable[[], Any] | None = None  # buttons
-    group: Any = None  # where keys / pad move the focus within (see ui.focus); None: from the payload
 
 
 @dataclass
@@ -422,6 +410,9 @@ class TableScene(FocusMixin, Scene):
     def _check_pads(self) -> None:
         if self.router.missing_pads() and not any(isinstance(s, ReconnectScene) for s in self.app.stack):
             self.app.push(ReconnectScene(self.app, self, self.router.missing_pads()[0]))
+
+    def on_bindings_changed(self) -> None:
+        self.router.map_keys()  # the game under Settings: its keys follow the new bindings now
 
     def pause(self) -> None:
         if self.app.stack and self.app.stack[-1] is self:
@@ -797,11 +788,9 @@ class TableScene(FocusMixin, Scene):
         return Menu(items, x=440, y=result_mod.MENU_Y, w=400, row=44, sound=self.app.sounds, on_back=self._dismiss)
 
     def watch_replay(self):
-        from tabletop.ui.replay import ReplayScene
-
         if not self.link.replay_ready():
             return
-        self.app.push(ReplayScene(self.app, self.spec, self.session.record))
+        self.app.watch(self.spec, self.session.record)
 
     def _dismiss(self):
         self.result_dismissed = True
@@ -815,10 +804,8 @@ class TableScene(FocusMixin, Scene):
         self.app.replace(self.spec.make_table(self.app, session))
 
     def leave(self):
-        from tabletop.ui.launcher import Launcher
-
         self.link.leave()
-        self.app.reset_to(Launcher(self.app))
+        self.app.home()
 
     def _result_handle(self, event, pad_changes):
         if self.result_menu is None:
