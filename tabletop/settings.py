@@ -57,8 +57,8 @@ class Values(msgspec.Struct, forbid_unknown_fields=True):
     fullscreen: bool = False
     sound: bool = True
     volume: Annotated[float, msgspec.Meta(ge=0, le=1)] = 0.7
-    secrecy: Literal["curtain", "peek"] = "curtain"  # Punch!-style games on one screen (R-PUN-9)
-    assist: bool = False  # JAB: highlight open opportunities (R-JAB-6: off in tournament play)
+    secrecy: Literal["curtain", "peek"] = "curtain"  # secret-choice games on one screen (R-PUN-9)
+    assist: bool = False  # real time: highlight open opportunities (off in tournament play, as the rulings say)
     animation_speed: Annotated[float, msgspec.Meta(ge=0.25, le=4)] = 1.0
     computer_pace: Literal["slow", "normal", "fast", "instant"] = "normal"  # how long turns stay on screen
     last_setup: dict[str, Any] = {}  # the launcher remembers each game's last setup (check_last_setup)

@@ -41,7 +41,7 @@ class Driver(Protocol):
 
 
 class RealtimeRules(Protocol):
-    """A real-time game's few answers the engine needs (JAB's: games/jab/players.py)."""
+    """A real-time game's few answers the engine needs (a game's own, in its folder)."""
 
     def tick_action(self, t: int) -> Any:
         """The action that says the round clock stands at ``t``."""

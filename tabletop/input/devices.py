@@ -7,7 +7,7 @@ layout); others through the plain joystick API with a default mapping.
 ``Router`` knows which seat plays with which scheme (see bindings.py) and
 turns events into ``Press(seat, button, down)``. It also answers
 ``held(seat, button)``, ``key_dir(seat, prefix)`` and ``pad_stick(seat, side)``
-(after the dead zone and response curve) for continuous input (JAB's hands).
+(after the dead zone and response curve) for continuous input (a real-time game's hands).
 Menus use ``menu_buttons(event)``: any keyboard, any gamepad.
 """
 

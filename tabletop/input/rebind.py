@@ -68,14 +68,14 @@ ACTION_LABELS = {
     "pause": "Pause",
     "next": "Next group / page",
     "prev": "Previous group / page",
-    "ready": "JAB: ready",
-    "claim_combo": "JAB: claim a combo",
-    "claim_counter": "JAB: claim a counter",
-    "claim_tile": "JAB: claim knockout / clinch",
-    "claim_ding": "JAB: claim Ding!",
-    "jump": "JAB: jump a hand to the next target",
+    "ready": "Real time: ready",
+    "claim_combo": "Real time: claim a combo",
+    "claim_counter": "Real time: claim a counter",
+    "claim_tile": "Real time: claim knockout / clinch",
+    "claim_ding": "Real time: claim Ding!",
+    "jump": "Real time: jump a hand to the next target",
 }
-SIDES = {"l_": "JAB left hand: ", "r_": "JAB right hand: "}
+SIDES = {"l_": "Left hand: ", "r_": "Right hand: "}
 MOVE_WORDS = {"up": "up", "down": "down", "left": "left", "right": "right", "take": "take / let go"}
 
 # Where a virtual button acts: two in the same place must not share an input.

@@ -194,7 +194,7 @@ class Client:
         return self.next_id
 
     def round_clock(self) -> int:
-        """JAB: now on the round clock, in synchronised time."""
+        """Real time: now on the round clock, in synchronised time."""
         return int(self.clock.server_now() - self.epoch)
 
     # -- reading ----------------------------------------------------------------------------

@@ -12,7 +12,7 @@ task; a connection whose queue is full or whose write takes longer than
 ``send_timeout`` is closed. No loop shared by rooms ever awaits a send, and
 files are written on a writer thread (``Keeper``), never on the network loop.
 
-Real time (JAB): clients keep a clock synchronised with the server's and
+Real time: clients keep a clock synchronised with the server's and
 stamp each action. The server accepts a stamp within
 ``[arrival - lowest round trip - STAMP_SLACK_MS, arrival]`` (at most ``lag_cap``
 ms), round trips measured only from the server's own send and receive times
@@ -1210,7 +1210,9 @@ def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="tabletop serve", description="Run the online server without a window.")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any free one)")
     p.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every address)")
-    p.add_argument("--lag-cap", type=int, default=LAG_CAP_MS, help="most lag forgiven in JAB, ms (default 150)")
+    p.add_argument(
+        "--lag-cap", type=int, default=LAG_CAP_MS, help="most lag forgiven in a real-time game, ms (default 150)"
+    )
     p.add_argument(
         "--keep-empty",
         type=float,

@@ -1,9 +1,9 @@
-"""Our own pictures, drawn in code: a glove for each punch, a guard, a slip, a rest, a portrait.
+"""Our own pictures, drawn in code: a glove for each blow, a guard, a slip, a rest, a portrait.
 
 Every picture is drawn from pygame's shapes into the rect it is given, in one ink colour plus
 the shared palette, so a card keeps its colour and a shape a colour-blind player can tell apart.
 Card faces call ``draw`` once per size (they are cached by ``cards.render``); nothing here runs
-per frame. Keys: ``glove:<jab|cross|hook|uppercut|haymaker>``, ``guard``, ``slip``, ``rest``,
+per frame. Keys: ``glove:<straight|cross|hook|uppercut|haymaker>``, ``guard``, ``slip``, ``rest``,
 ``court:<J|Q|K|A>``, ``portrait:<n>``.
 """
 
@@ -26,7 +26,7 @@ def _mix(a, b, t):
 
 
 def glove(surf, centre, size: float, angle: float, colour=LEATHER) -> None:
-    """A boxing glove seen from the side, its fist pointing at ``angle`` degrees (0 = right)."""
+    """A glove seen from the side, its fist pointing at ``angle`` degrees (0 = right)."""
     s = max(6, int(size))
     img = pygame.Surface((s * 2, s * 2), pygame.SRCALPHA)
     dark = _mix(colour, (0, 0, 0), 0.35)
@@ -55,13 +55,13 @@ def _motion(surf, colour, pts, width):
         pygame.draw.lines(surf, colour, False, pts, width)
 
 
-def punch(surf, kind: str, rect: pygame.Rect, ink) -> None:
-    """A glove making that punch, with its path drawn behind it."""
+def blow(surf, kind: str, rect: pygame.Rect, ink) -> None:
+    """A glove throwing that blow, with its path drawn behind it."""
     cx, cy = rect.center
     s = min(rect.w, rect.h) * 0.34
     w = max(2, int(s * 0.14))
     trail = _mix(ink, (255, 255, 255), 0.3)
-    if kind == "jab":  # short and straight: three short speed lines
+    if kind == "straight":  # short and straight: three short speed lines
         for dy in (-0.45, 0, 0.45):
             y = cy + dy * s
             _motion(surf, trail, [(rect.left + 4, y), (cx - s * 0.6, y)], w)
@@ -216,7 +216,7 @@ def court(surf, rect: pygame.Rect, rank: str, ink) -> None:
 def draw(surf, key: str, rect: pygame.Rect, ink) -> None:
     kind, _, arg = key.partition(":")
     if kind == "glove":
-        punch(surf, arg, rect, ink)
+        blow(surf, arg, rect, ink)
     elif kind == "guard":
         guard(surf, rect, ink)
     elif kind == "slip":

@@ -7,7 +7,7 @@ the one lit, B takes a letter back (and leaves, on an empty box), Start keeps th
 (View) leaves it as it was, the shoulder buttons switch capitals. The help below says this for
 the device in use (input.hints). An empty name keeps the old one. Names are at most ``MAX``
 characters and never a word a game keeps for itself (``GameSpec.reserved_names``: a card colour,
-so a log line never reads "Blue's blue Jab"; a clear one-line reason says why)."""
+so a log line never reads "Blue's blue card"; a clear one-line reason says why)."""
 
 from __future__ import annotations
 

@@ -444,7 +444,7 @@ class TableScene(FocusMixin, Scene):
             return
         if (
             event.type == pygame.KEYDOWN
-            and self.spec.dynamics != REALTIME  # in real time U and Z are JAB's own keys
+            and self.spec.dynamics != REALTIME  # in real time U and Z are the game's own keys
             and self.tutor is None
             and self.humans
             and self.session.outcome() is None

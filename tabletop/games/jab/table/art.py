@@ -113,7 +113,8 @@ def punch_card(card: int, w: int, h: int) -> pygame.Surface:
     band = pygame.Rect(inner.left + pad, band_top, inner.w - 2 * pad, inner.bottom - foot_h - band_top - pad // 2)
     pygame.draw.rect(surf, ink, band, border_radius=max(2, w // 14))
     # the punch drawn as a glove making it; the colour's shape in the corner for colour-blind play
-    art.punch(surf, C.TYPE_NAMES[C.ctype(card)].lower(), band.inflate(-2, -2), gfx.WHITE)
+    kind = C.TYPE_NAMES[C.ctype(card)].lower()
+    art.blow(surf, "straight" if kind == "jab" else kind, band.inflate(-2, -2), gfx.WHITE)
     r = min(band.w, band.h) * 0.17
     corner = (band.right - r * 1.2, band.bottom - r * 1.2)
     draw_shape(surf, C.SYMBOLS[ci], corner, r, gfx.WHITE, (25, 25, 25), max(1, w // 50))

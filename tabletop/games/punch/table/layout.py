@@ -37,7 +37,7 @@ def face(seat: int, code: str, down: bool = False) -> cards.Face:
 
 # a picture per kind (tabletop.ui.art): a harder glove for a bigger punch, a guard, a slip, a rest
 ART = {
-    "p1": "glove:jab",
+    "p1": "glove:straight",
     "p2": "glove:cross",
     "p3": "glove:haymaker",
     "nothing": "rest",
