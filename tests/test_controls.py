@@ -69,7 +69,7 @@ def test_the_defaults_clash_nowhere_and_every_control_is_listed():
         assert [a for a in listed if rebind.conflicts(b, scheme, a)] == []
     # a control the table gains later is listed with no change here (the way "jump" comes in)
     b["keys"]["keys-left"]["j"] = ["l_jump"]
-    assert "l_jump" in rebind.actions(b, "keys-left") and rebind.action_label("l_jump") == "Left hand: jump"
+    assert "l_jump" in rebind.actions(b, "keys-left") and rebind.action_label("l_jump") == "Real time, left hand: jump"
 
 
 def test_keys_alone_rebind_see_the_clash_reset_and_save(app, tmp_path):

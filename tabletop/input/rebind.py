@@ -75,7 +75,7 @@ ACTION_LABELS = {
     "claim_ding": "Real time: claim Ding!",
     "jump": "Real time: jump a hand to the next target",
 }
-SIDES = {"l_": "Left hand: ", "r_": "Right hand: "}
+SIDES = {"l_": "Real time, left hand: ", "r_": "Real time, right hand: "}
 MOVE_WORDS = {"up": "up", "down": "down", "left": "left", "right": "right", "take": "take / let go"}
 
 # Where a virtual button acts: two in the same place must not share an input.
