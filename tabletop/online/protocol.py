@@ -9,6 +9,7 @@ client's bytes.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import secrets
@@ -32,6 +33,22 @@ def new_code() -> str:
 
 def new_token() -> str:
     return secrets.token_urlsafe(18)
+
+
+def token_hash(token: str) -> str:
+    """What a server keeps of a seat's token: its SHA-256 (hex)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def node_url(value) -> bool:
+    """An address a fleet's node sends a client to: ws:// or wss://, one line, not long."""
+    return (
+        isinstance(value, str)
+        and len(value) <= 200
+        and value.startswith(("ws://", "wss://"))
+        and value.isprintable()
+        and " " not in value
+    )
 
 
 def normal_code(text: str) -> str:
@@ -78,6 +95,7 @@ def _name(v) -> bool:
 MAX_SEATS = 16
 WATCH = -1  # the "seat" of the view an onlooker is sent: nobody's secrets
 MAX_WATCHERS = 16  # onlookers of one room
+MAX_NODES = 64  # a fleet's node addresses a client keeps
 SEAT = _int(0, MAX_SEATS - 1)
 NONCE_BITS = 31
 

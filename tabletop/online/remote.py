@@ -92,17 +92,9 @@ class NetThread:
         old = self.client
 
         async def go():
-            c = Client(old.url)
-            await c.connect()
-            if old.watching:  # an onlooker comes back as an onlooker
-                await c.join(old.room, watch=True)
-            else:
-                await c.join(old.room, token=old.tokens[old.you[0]])
-            if c.you or c.watching:
-                c.tokens.update(old.tokens)
+            c = await old.rejoin()  # an onlooker comes back as an onlooker; a fleet's other nodes are tried
+            if c is not None:
                 self.client = c
-            else:
-                await c.close()
 
         asyncio.run_coroutine_threadsafe(go(), self.loop)
 
