@@ -424,6 +424,10 @@ def main(argv=None) -> int:
     from tabletop.core import registry
 
     args = sys.argv[1:] if argv is None else argv
+    if "--fleet" in args:
+        from tabletop.online.bench import fleet_main
+
+        return fleet_main()
     if "--online" in args:
         from tabletop.online.bench import main as online_main
 

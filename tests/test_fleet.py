@@ -4,7 +4,6 @@ a node killed with SIGKILL is really gone."""
 
 import asyncio
 import signal
-import time
 
 import pytest
 import websockets
@@ -116,7 +115,7 @@ def test_a_node_killed_mid_game_its_20_rooms_are_rebuilt_elsewhere_and_every_gam
         clients = []
         turn_based = [g for g in QUICK if g != "jab"]
         for i in range(20):  # JAB (real time) and the others, all on the first node (the only one yet)
-            game = "jab" if i < 2 else turn_based[i % 4]
+            game = "jab" if i == 0 else turn_based[i % 4]  # one JAB: a whole game takes 20-50 s
             c = Client(first.url, local_addr=(f"127.0.0.{2 + i // 4}", 0))
             await c.connect()
             await c.create(game, [dict(s) for s in VS_COMPUTER], QUICK[game])
@@ -129,7 +128,6 @@ def test_a_node_killed_mid_game_its_20_rooms_are_rebuilt_elsewhere_and_every_gam
         await asyncio.sleep(0.3)  # the last moves are answered
         told = {c.room: c.n[0] for c in clients}  # actions every player was shown as done
         first.stop(signal.SIGKILL)
-        t_kill = time.monotonic()
         await clients[0].wait(lambda: all(c.closed for c in clients), timeout=10)
         assert not [c.spec.id for c in clients if c.over is not None]  # every game was on when its node died
         back = []
@@ -141,7 +139,6 @@ def test_a_node_killed_mid_game_its_20_rooms_are_rebuilt_elsewhere_and_every_gam
                 await asyncio.sleep(0.2)
             assert again is not None and again.room == c.room and again.url != first.url
             back.append(again)
-        print(f"rooms back {time.monotonic() - t_kill:.1f} s after the kill")
         await asyncio.gather(*(play(c) for c in back))
         for c in back:
             assert c.over is not None, (c.spec.id, c.errors)

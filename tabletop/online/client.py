@@ -146,6 +146,8 @@ class Client:
             await self.close()
             self.url, self.closed, self.clock = self.moved, False, Clock(self.skew)
             await self.connect()
+            if msg["type"] == "create":  # the node it was sent on to makes it (no create goes back and forth)
+                msg = dict(msg, moved=True)
         self.errors.append("The servers kept sending this program on to another: try again later.")
 
     async def create(self, game: str, seats: list[dict], options: dict | None = None) -> None:

@@ -106,6 +106,7 @@ FIELDS: dict[str, dict[str, tuple]] = {
         "options": (_obj(32), False),
         "seats": (_list(8), True),
         "key": (_text(64), False),
+        "moved": (lambda v: v is True, False),  # a fleet sent it on here: this node makes the room
     },
     "join": {
         "room": (_text(24), True),

@@ -1168,7 +1168,7 @@ class Server:
         if conn.room is not None:
             refuse("This connection already has a room.")
             return
-        elsewhere = self.fleet.place() if self.fleet is not None else None
+        elsewhere = self.fleet.place() if self.fleet is not None and not msg.get("moved") else None
         if elsewhere is not None:  # a node of the fleet with fewer rooms makes it
             conn.send({"type": "moved", "url": elsewhere})
             return
