@@ -596,12 +596,21 @@ def fleet_main(argv=None) -> int:
             wait_port(p)
         front = f"ws://127.0.0.1:{ports[0]}"
 
+        async def jab():  # first, on an empty fleet: the JAB rooms spread evenly, 8 a node
+            trips, clients = await _fleet_jab(front, FLEET_JAB_ROOMS_PER_NODE * FLEET_NODES, seconds)
+            line("fleet.jab.per_node", per_node())
+            p99 = round(pct(trips, 99), 2)
+            line(f"fleet.jab.rooms{FLEET_JAB_ROOMS_PER_NODE}_per_node.action_round_trip_p99_ms", p99)
+            for c in clients:  # their rooms wait, paused, for the rest of the run
+                await c.close()
+
+        asyncio.run(jab())
         spawn = multiprocessing.get_context("spawn")
         asks, said = spawn.Queue(), spawn.Queue()
         load = spawn.Process(target=_fleet_load, args=(front, asks, said), daemon=True)
         load.start()
 
-        async def turns():
+        async def turns_and_kill():
             clients: list = []
             await _fleet_turn_rooms(front, clients, FLEET_PROBES)
             for rooms in FLEET_TURN_ROOMS:
@@ -611,44 +620,31 @@ def fleet_main(argv=None) -> int:
                 line(f"fleet.turn.rooms{rooms}.per_node", per_node())
                 p99 = round(pct(trips, 99), 2)
                 line(f"fleet.turn.rooms{rooms}.action_round_trip_p99_ms", p99, f" ({len(trips)} actions measured)")
-            asks.put(None)
-            for c, _ in clients:
-                await c.close()
-
-        asyncio.run(turns())
-        load.join(30)
-
-        async def jab_and_kill():
-            trips, clients = await _fleet_jab(front, FLEET_JAB_ROOMS_PER_NODE * FLEET_NODES, seconds)
-            line(
-                f"fleet.jab.rooms{FLEET_JAB_ROOMS_PER_NODE}_per_node.action_round_trip_p99_ms", round(pct(trips, 99), 2)
-            )
-            line("fleet.rooms_per_node", per_node())
             victim = f"ws://127.0.0.1:{ports[1]}"  # not the node the rooms were asked of
             dead_id = next(i for i in db.smembers("tabletop:nodes") if db.get(f"tabletop:node:{i}") == victim)
             held = db.scard(f"tabletop:rooms:{dead_id}")
-            mine = [c for c in clients if c.url == victim]
+            mine = [c for c, _ in clients if c.url == victim]
             t0 = time.monotonic()
             procs[1].send_signal(signal.SIGKILL)
             while dead_id in db.smembers("tabletop:nodes") and time.monotonic() - t0 < 60:
                 await asyncio.sleep(0.02)
-            back = time.monotonic() - t0
             line("fleet.kill.rooms_on_the_node", held)
-            line(
-                "fleet.kill.seconds_to_rooms_back", round(back, 2), f" (heartbeat {heartbeat:g} s, gone after 3 missed)"
-            )
+            back = round(time.monotonic() - t0, 2)
+            line("fleet.kill.seconds_to_rooms_back", back, f" (heartbeat {heartbeat:g} s, gone after 3 missed)")
             rejoined = 0
             for c in mine:
                 again = await c.rejoin()
                 rejoined += again is not None
                 if again is not None:
                     await again.close()
-            line("fleet.kill.jab_players_back_in_their_rooms", f"{rejoined} of {len(mine)}")
-            line("fleet.kill.seconds_to_jab_players_back", round(time.monotonic() - t0, 2))
-            for c in clients:
+            line("fleet.kill.players_back_in_their_rooms", f"{rejoined} of {len(mine)}")
+            line("fleet.kill.seconds_to_those_players_back", round(time.monotonic() - t0, 2))
+            asks.put(None)
+            for c, _ in clients:
                 await c.close()
 
-        asyncio.run(jab_and_kill())
+        asyncio.run(turns_and_kill())
+        load.join(30)
     finally:
         for proc in procs:
             if proc.poll() is None:

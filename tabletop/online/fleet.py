@@ -164,8 +164,12 @@ class Fleet:
                 log.exception("fleet: error in the heartbeat")
 
     def stop(self) -> None:
+        """The server closes: what is not yet written is, and the node leaves (the others take its
+        rooms over at once, and its players come back to them there)."""
         if self.task is not None:
             self.task.cancel()
+        for code in list(self.books):
+            self.flush(code)
         self.call(self.db.delete, key("node", self.id))
 
     def beat(self) -> None:
@@ -196,7 +200,8 @@ class Fleet:
     # -- rooms -------------------------------------------------------------------------------------
     def place(self) -> str | None:
         """Where a new room goes: None for here, or the address of a node with fewer rooms (by more
-        than one, so two nodes never send a create back and forth)."""
+        than one). The room is counted there at once, so creates that come together spread (each
+        heartbeat sets a node's count to its rooms again); a create sent on is made where it lands."""
 
         def go():
             alive = self.alive()
@@ -211,6 +216,7 @@ class Fleet:
             return None
         least = min(load, key=lambda i: (load[i], i))
         if least != self.id and load.get(self.id, 0) > load[least] + 1:
+            self.call(self.db.hincrby, key("load"), least, 1)
             return alive[least]
         return None
 
