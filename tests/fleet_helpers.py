@@ -61,7 +61,7 @@ class Redis:
 class Node:
     """`tabletop serve --redis` on a free loopback port, with a short heartbeat and quick computers."""
 
-    def __init__(self, redis: Redis, folder: Path, heartbeat: float = 0.2):
+    def __init__(self, redis: Redis, folder: Path, heartbeat: float = 0.3):
         self.port = free_port()
         self.url = f"ws://127.0.0.1:{self.port}"
         folder.parent.mkdir(parents=True, exist_ok=True)
@@ -87,7 +87,7 @@ class Node:
                 self.proc.wait(5)
 
 
-def nodes(redis: Redis, folder: Path, n: int, heartbeat: float = 0.2) -> list[Node]:
+def nodes(redis: Redis, folder: Path, n: int, heartbeat: float = 0.3) -> list[Node]:
     """``n`` nodes started together, once each takes connections."""
     made = [Node(redis, folder / f"node{i}", heartbeat) for i in range(n)]
     for node in made:
