@@ -1,28 +1,26 @@
-"""A real redis-server and `tabletop serve --redis` nodes on loopback, in processes of their own."""
+"""A real redis-server and `tabletop serve --redis` nodes on loopback, in processes of their own (the
+benchmark's own ways of starting them)."""
 
 import shutil
 import signal
-import socket
 import subprocess
-import sys
-import time
 from pathlib import Path
 
+from tabletop.online.bench import fleet_node, redis_server, wait_port
 from tests.online_helpers import free_port
 
 REDIS = shutil.which("redis-server") or ""
 NO_REDIS = "redis-server is not installed (Debian: apt-get install redis-server; .ci/run installs it)"
 
 
-def wait_port(port: int, seconds: float = 15.0) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
+def stop(proc: subprocess.Popen, sig=signal.SIGTERM) -> None:
+    if proc.poll() is None:
+        proc.send_signal(sig)
         try:
-            socket.create_connection(("127.0.0.1", port), 0.2).close()
-            return
-        except OSError:
-            time.sleep(0.05)
-    raise TimeoutError(f"nothing listens on port {port}")
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
 
 
 class Redis:
@@ -38,19 +36,12 @@ class Redis:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self) -> "Redis":
-        self.folder.mkdir(parents=True, exist_ok=True)
-        self.proc = subprocess.Popen(
-            [REDIS, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.folder)]
-            + ["--appendonly", "yes", "--save", "", "--daemonize", "no", "--loglevel", "warning"],
-            stdout=subprocess.DEVNULL,
-        )
-        wait_port(self.port)
+        self.proc = redis_server(self.folder, self.port)
         return self
 
     def stop(self, sig=signal.SIGTERM) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(sig)
-            self.proc.wait(10)
+        if self.proc is not None:
+            stop(self.proc, sig)
 
     def client(self):
         import redis
@@ -59,37 +50,23 @@ class Redis:
 
 
 class Node:
-    """`tabletop serve --redis` on a free loopback port, with a short heartbeat and quick computers."""
+    """`tabletop serve --redis` on a free loopback port, with a short heartbeat and quick computers; its
+    log beside its folder."""
 
     def __init__(self, redis: Redis, folder: Path, heartbeat: float = 0.3):
         self.port = free_port()
         self.url = f"ws://127.0.0.1:{self.port}"
         folder.parent.mkdir(parents=True, exist_ok=True)
-        args = ["--host", "127.0.0.1", "--port", str(self.port), "--redis", redis.url, "--data", str(folder)]
-        args += ["--heartbeat", str(heartbeat), "--computer-pace", "0.02"]
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tabletop", "serve", *args],
-            stdout=subprocess.DEVNULL,
-            stderr=open(folder.with_suffix(".log"), "w"),  # noqa: SIM115 (closed with the process)
-        )
-
-    def wait(self) -> "Node":
-        wait_port(self.port)
-        return self
+        with open(folder.with_suffix(".log"), "w") as log:
+            self.proc = fleet_node(redis.url, self.port, folder, heartbeat, 0.02, log)
 
     def stop(self, sig=signal.SIGTERM) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(sig)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
+        stop(self.proc, sig)
 
 
 def nodes(redis: Redis, folder: Path, n: int, heartbeat: float = 0.3) -> list[Node]:
     """``n`` nodes started together, once each takes connections."""
     made = [Node(redis, folder / f"node{i}", heartbeat) for i in range(n)]
     for node in made:
-        node.wait()
+        wait_port(node.port)
     return made

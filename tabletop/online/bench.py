@@ -89,7 +89,10 @@ class _Timed:
 
 async def punch_round_trips(port: int):
     spec = registry.get("punch")
-    frames_a, frames_b = [], []
+    make_bot = spec.make_bot
+    assert make_bot is not None  # Punch! has its computer players
+    frames_a: list = []
+    frames_b: list = []
     a = Client(f"ws://127.0.0.1:{port}", capture=frames_a, local_addr=_source())
     b = Client(f"ws://127.0.0.1:{port}", capture=frames_b, local_addr=_source())
     await a.connect()
@@ -99,7 +102,7 @@ async def punch_round_trips(port: int):
     timers = []
 
     async def play(c: Client, seat: int):
-        bot = spec.make_bot(seat=seat, level=spec.bot_levels[-1], seed=seat)
+        bot = make_bot(seat=seat, level=spec.bot_levels[-1], seed=seat)
         tm = _Timed(c, seat)
         timers.append(tm)
         acted = None
@@ -117,6 +120,7 @@ async def punch_round_trips(port: int):
             tm.seen()
 
     await asyncio.gather(play(a, 0), play(b, 1))
+    assert a.over is not None  # the game was played to its end
     actions = len(a.over["record"]["actions"])
     got = sum(len(f) for f in frames_a + frames_b)
     await a.close()
@@ -216,6 +220,27 @@ def frame(text: str) -> bytes:
     return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
 
 
+async def _play_jab(c: Client, tm: _Timed, end: float) -> None:
+    """A JAB person at seat 0 until ``end`` (local ms): the game's real-time driver moves the hands, and a
+    clock sample goes 10 times a second (the message round trips)."""
+    driver = registry.get("jab").extra["realtime_driver"](0, "hard", 0, 350)
+    last = last_sync = local_ms()
+    while local_ms() < end and not c.closed:
+        await asyncio.sleep(0.016)
+        if local_ms() - last_sync > 100:
+            last_sync = local_ms()
+            await c.send({"type": "sync", "t0": c.clock.local()})
+        tm.seen()
+        v = c.views.get(0)
+        if v is None or c.over is not None:
+            continue
+        now = local_ms()
+        dt, last = int(now - last), now
+        for action in driver.frame(v, max(c.round_clock(), v.now), dt, c.n.get(0, -1)):
+            t0 = local_ms()
+            tm.sent(await c.act(0, action, stamp=c.clock.server_now()), t0)
+
+
 async def soak(port: int, seconds: float, dead: int, turn_rooms: range, jab_rooms: int = 0):
     """Honest clients' message and action round trips (rooms ``turn_rooms`` of the turn-based ones and
     ``jab_rooms`` JAB rooms) while ``dead`` connections stop reading."""
@@ -278,25 +303,9 @@ async def soak(port: int, seconds: float, dead: int, turn_rooms: range, jab_room
             await asyncio.sleep(3.0)  # a move every three seconds, as people play; its clock samples are its messages
 
     async def play_jab(c: Client):
-        make = registry.get("jab").extra["realtime_driver"]
-        driver = make(0, "hard", 0, 350)
         tm = _Timed(c, 0)
         clients.append((c, tm))
-        last = last_sync = local_ms()
-        while local_ms() < end and not c.closed:
-            await asyncio.sleep(0.016)
-            if local_ms() - last_sync > 100:
-                last_sync = local_ms()
-                await c.send({"type": "sync", "t0": c.clock.local()})
-            tm.seen()
-            v = c.views.get(0)
-            if v is None or c.over is not None:
-                continue
-            now = local_ms()
-            dt, last = int(now - last), now
-            for action in driver.frame(v, max(c.round_clock(), v.now), dt, c.n.get(0, -1)):
-                t0 = local_ms()
-                tm.sent(await c.act(0, action, stamp=c.clock.server_now()), t0)
+        await _play_jab(c, tm, end)
 
     async def play_dead(s):
         view = frame(P.dumps({"type": "view", "seat": 0}))
@@ -526,7 +535,6 @@ def _fleet_load(url: str, asks, said) -> None:
 
 async def _fleet_jab(url: str, rooms: int, seconds: float) -> tuple[list[float], list[Client]]:
     """JAB rooms against the computer, made through one node; each person's actions' round trips."""
-    make = registry.get("jab").extra["realtime_driver"]
     clients = []
     for _ in range(rooms):
         c = Client(url, local_addr=_source())
@@ -537,26 +545,8 @@ async def _fleet_jab(url: str, rooms: int, seconds: float) -> tuple[list[float],
         clients.append(c)
     await asyncio.sleep(1.0)
     end = local_ms() + seconds * 1000
-    timers = []
-
-    async def play(c: Client):
-        driver = make(0, "hard", 0, 350)
-        tm = _Timed(c, 0)
-        timers.append(tm)
-        last = local_ms()
-        while local_ms() < end and not c.closed:
-            await asyncio.sleep(0.016)
-            tm.seen()
-            v = c.views.get(0)
-            if v is None or c.over is not None:
-                continue
-            now = local_ms()
-            dt, last = int(now - last), now
-            for action in driver.frame(v, max(c.round_clock(), v.now), dt, c.n.get(0, -1)):
-                t0 = local_ms()
-                tm.sent(await c.act(0, action, stamp=c.clock.server_now()), t0)
-
-    await asyncio.gather(*(play(c) for c in clients))
+    timers = [_Timed(c, 0) for c in clients]
+    await asyncio.gather(*(_play_jab(c, tm, end) for c, tm in zip(clients, timers, strict=True)))
     return [t for tm in timers for t in tm.trips], clients
 
 
@@ -588,8 +578,9 @@ def fleet_main(argv=None) -> int:
         print(f"{key}: {value}{text}", flush=True)
 
     def per_node() -> list[int]:
-        ids = {db.get(f"tabletop:node:{i}"): i for i in db.smembers("tabletop:nodes")}
-        return [db.scard(f"tabletop:rooms:{ids[f'ws://127.0.0.1:{p}']}") for p in ports if f"ws://127.0.0.1:{p}" in ids]
+        ids = {str(db.get("tabletop:node:" + i)): i for i in map(str, db.smembers("tabletop:nodes"))}
+        urls = [f"ws://127.0.0.1:{p}" for p in ports]
+        return [int(db.scard("tabletop:rooms:" + ids[u])) for u in urls if u in ids]
 
     try:
         for p in ports:

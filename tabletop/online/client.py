@@ -9,6 +9,7 @@ import asyncio
 import sys
 import time
 from collections import deque
+from typing import Any
 
 import websockets
 
@@ -77,15 +78,15 @@ class Client:
         self.deflate = True  # tests: False sends and receives every byte as it is
         self.host_key = ""  # a game hosted here: the key that lets this client make its room
         self.skew = skew_ms  # tests: this client's clock runs this far from the server's
-        self.ws = None
+        self.ws: Any = None  # the connection (a websockets ClientConnection) once connected
         self.capture = capture  # every frame received, as text (tests look for leaks in it)
         self.games = load_all()
-        self.spec = None
+        self.spec: Any = None  # the room's game (a GameSpec), from its welcome
         self.room = ""
         self.tokens: dict[int, str] = {}
         self.seats: list[dict] = []
         self.you: list[int] = []
-        self.views: dict[int, object] = {}
+        self.views: dict[int, Any] = {}  # each seat's view: a state of the room's game
         self.view_json: dict[int, dict] = {}
         self.n: dict[int, int] = {}
         self.events: list[dict] = []
@@ -164,7 +165,7 @@ class Client:
         await self.send({"type": "rematch", "yes": yes})
 
     async def join(self, room: str, name: str = "", token: str | None = None, watch: bool = False) -> None:
-        msg = {"type": "join", "room": room}
+        msg: dict = {"type": "join", "room": room}
         if watch:
             msg["watch"] = True
         if name:

@@ -87,6 +87,12 @@ class NetThread:
             self.client.host_key = self.server.host_key
         self.run(self.client.connect())
 
+    def connected(self) -> Client:
+        """The client of a game under way (a rejoin after a drop replaces it)."""
+        if self.client is None:
+            raise RuntimeError("no connection to a server yet")
+        return self.client
+
     def rejoin(self) -> None:
         """After a drop: a new connection to the same room with this client's tokens (in the background)."""
         old = self.client
@@ -124,7 +130,7 @@ class RemoteSession:
 
     def __init__(self, net: NetThread):
         self.net = net
-        c = net.client
+        c = net.connected()
         self.viewer = c.you[0] if c.you else P.WATCH  # whose view the table draws: an onlooker's has no seat
         self.game_no = c.game_no  # a rematch in the room starts the next game (and a new table)
         self.keep_note = ""
@@ -135,7 +141,7 @@ class RemoteSession:
             self.keep_note = kept_seats.keep(c.url, c.room, c.tokens[c.you[0]], c.you[0], c.spec.id, names)
         self.spec = c.spec
         first = c.views.get(self.viewer)
-        self.options = first.options if hasattr(first, "options") else {}
+        self.options = first.options if first is not None and hasattr(first, "options") else {}
         self.you = list(c.you)
         self.bots: dict = {}  # the server plays the computers
         self.seats = [
@@ -175,7 +181,7 @@ class RemoteSession:
 
     @property
     def client(self) -> Client:
-        return self.net.client  # a rejoin after a drop replaces it
+        return self.net.connected()
 
     @client.setter
     def client(self, value) -> None:

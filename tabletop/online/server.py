@@ -884,7 +884,7 @@ class Server:
         self.fleet = fleet
         self.addresses: dict[str, Limits] = {}
         self.keeper = Keeper()
-        self.ws_server = None
+        self.ws_server: Any = None  # a websockets Server once started
         self.port = 0
         self._ticker: asyncio.Task | None = None
 
@@ -1075,14 +1075,17 @@ class Server:
     # -- `tabletop serve`'s own records -----------------------------------------------------
     def write_record(self, game_id: str, data: dict) -> None:
         """On the Keeper's thread: a finished room's record, in the server's own folder; then prune."""
+        folder = self.records
+        if folder is None:
+            return
         try:
-            self.records.mkdir(parents=True, exist_ok=True)
+            folder.mkdir(parents=True, exist_ok=True)
             text = json.dumps(data, separators=(",", ":"))
-            storage.write_atomic(unique_path(self.records, game_id), text, max_bytes=rec.MAX_BYTES)
+            storage.write_atomic(unique_path(folder, game_id), text, max_bytes=rec.MAX_BYTES)
         except OSError as e:
             log.error("a finished game's record could not be written: %s", e)
             return
-        prune_records(self.records, self.keep_records, self.games)
+        prune_records(folder, self.keep_records, self.games)
 
     # -- connections ------------------------------------------------------------------------
     async def handler(self, ws) -> None:
