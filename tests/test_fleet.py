@@ -3,6 +3,7 @@ outlives its node (issue: past one machine, a fleet on Redis). The nodes are pro
 a node killed with SIGKILL is really gone."""
 
 import asyncio
+import json
 import signal
 
 import pytest
@@ -174,18 +175,27 @@ def test_redis_restarted_mid_game_the_node_goes_on_and_no_accepted_action_is_los
         c = Client(made[0].url)
         await c.connect()
         await c.create("stabby-jack", [dict(s) for s in VS_COMPUTER])
-        game = asyncio.ensure_future(bot_player(c, 0, timeout=90))
-        await c.wait(lambda: c.n.get(0, 0) >= 4)
+        rules = c.spec.rules
+        await play_some(c, 4)
+        await c.wait(lambda: 0 in rules.to_act(c.views[0]))  # the computer has moved: our turn
+        n = c.n[0]
         redis.stop()  # append-only: what Redis said it wrote, it has again when it starts
-        await asyncio.sleep(0.5)
+        bot = c.spec.make_bot(seat=0, level=c.spec.bot_levels[-1], seed=0)
+        await c.act(0, bot.choose(c.views[0]))
+        await c.wait(lambda: c.refused)
+        assert c.refused[0]["reason"] == "The server cannot keep moves just now: try again in a moment."
+        await asyncio.sleep(0.3)
+        assert c.n[0] == n  # not played: nobody was told of it
         redis.start()
-        await game
+        await asyncio.sleep(0.6)  # the node tries Redis again twice a second
+        await play(c)
         assert c.over is not None, c.errors
         journal = [e for _, e in redis.client().xrange(f"tabletop:journal:{c.room}")]
-        kept = [__import__("json").loads(e["e"]) for e in journal]
+        kept = [json.loads(e["e"]) for e in journal]
         assert kept[0]["k"] == "game"
-        assert [e["a"] for e in kept if e["k"] == "a"] == c.over["record"]["actions"]
-        assert all(r["reason"].startswith("The server cannot keep moves") for r in c.refused)
+        assert [e["a"] for e in kept if e["k"] == "a"] == c.over["record"]["actions"]  # no accepted action lost
+        final = replays_to(c.over["record"], c.spec)
+        assert rules.outcome(final).winner == c.over["winner"]
         await c.close()
 
     run_bounded(main())

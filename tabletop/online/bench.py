@@ -12,6 +12,10 @@
   (raw sockets with a small receive buffer that ask for views and never read). The honest clients'
   p99 of plain messages and of actions, and the ratio of the two runs (goal: within 20%). The server's
   sockets get a small send buffer, as across the internet where a dead peer acknowledges nothing.
+
+python -m tabletop.bench --fleet (issue 27): redis-server and three `tabletop serve --redis` nodes on
+loopback (``fleet_main``): rooms per node, action round trips at 8 JAB rooms a node and at 50, 200 and 500
+turn-based rooms, and the time from a node's SIGKILL to its rooms being back on the others.
 """
 
 from __future__ import annotations

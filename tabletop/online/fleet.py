@@ -115,6 +115,7 @@ class Fleet:
         self.books: dict[str, Book] = {}
         self.nodes: list[str] = []  # the fleet's addresses, as of the last heartbeat
         self.down_until = 0.0  # after a failed call: Redis is not asked again before this (monotonic s)
+        self.away = False  # Redis did not answer the last call
         self.server: Server | None = None
         self.task: asyncio.Task | None = None
 
@@ -123,8 +124,9 @@ class Fleet:
         return time.monotonic() >= self.down_until
 
     def failed(self, e: Exception) -> None:
-        if self.up():
+        if not self.away:  # one line when it goes, one when it is back
             log.warning("fleet: Redis cannot be reached (%s): moves are refused until it is back", e)
+        self.away = True
         self.down_until = time.monotonic() + RETRY_S
 
     def call(self, fn, *args, **kw):
@@ -132,10 +134,14 @@ class Fleet:
         if not self.up():
             return None
         try:
-            return fn(*args, **kw)
+            got = fn(*args, **kw)
         except self.errors as e:
             self.failed(e)
             return None
+        if self.away:
+            self.away = False
+            log.info("fleet: Redis answers again")
+        return got
 
     # -- the node's life ---------------------------------------------------------------------------
     def start(self, server, host: str) -> None:
