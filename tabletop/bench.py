@@ -219,7 +219,9 @@ def frame_times(spec) -> dict:
             img = pygame.Surface((side, int(side * 1.4)), pygame.SRCALPHA if kind == "alpha" else 0)
             img.fill((*gfx.PAPER, 200) if kind == "alpha" else gfx.PAPER)
             sprites += [img.convert_alpha() if kind == "alpha" else img.convert()] * n
-    ours, full, floor = ([], []), ([], []), ([], [])
+    ours: tuple[list[float], list[float]] = ([], [])
+    full: tuple[list[float], list[float]] = ([], [])
+    floor: tuple[list[float], list[float]] = ([], [])
 
     def timed(into, work):
         t0, c0 = time.perf_counter(), time.thread_time()
@@ -247,7 +249,7 @@ def frame_times(spec) -> dict:
         timed(full, full_frame)
         timed(floor, floor_frame)
     pygame.quit()
-    out = {"blits": len(sprites)}
+    out: dict[str, float] = {"blits": len(sprites)}
     for name, (wall, cpu) in (("", ours), ("full_", full), ("floor_", floor)):
         out[name + "p50"], out[name + "p99"] = pct(wall, 50), pct(wall, 99)
         out[name + "cpu_p50"], out[name + "cpu_p99"] = pct(cpu, 50), pct(cpu, 99)

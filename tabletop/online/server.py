@@ -401,6 +401,11 @@ class Room:
             self.server.keeper.put(lambda: self.server.write_record(self.spec.id, data))
 
     # -- seats and connections --------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The game's state now (each game has its own kind of state)."""
+        return self.session.state
+
     def names(self) -> list[str]:
         return self.session.names()
 
@@ -702,7 +707,7 @@ class Room:
                     conn.send({"type": "refused", "id": msg_id, "reason": NOT_KEPT})
                 return False
             self.kept(self.session.record.actions[-1], self.session.state)
-        if self.realtime and self.session.state.round != round_before:
+        if self.realtime and self.state.round != round_before:
             self.epoch += action.t  # the round clock restarts at 0 with the round
         if conn is not None:
             conn.send({"type": "done", "id": msg_id, "n": len(self.session.record.actions)})
@@ -806,21 +811,21 @@ class Room:
         self.settled = max(self.settled, now_ms() - self.hold_ms())
         while self.held and self.held[0][0] <= self.settled and not self.ended:
             stamp, _, conn, msg_id, action = heapq.heappop(self.held)
-            state = self.session.state
+            state = self.state
             t = max(int(round(stamp - self.epoch)), state.now)
             timed = dataclasses.replace(action, t=t)
             self.apply(conn, msg_id, timed)
             if self.session.outcome() is not None:
                 return
         t = int(self.settled - self.epoch)
-        if t > self.session.state.now and not self.ended:
+        if t > self.state.now and not self.ended:
             tick = next(a for a in self.rules.actions if a.kind == "tick")
-            before = self.session.state
+            before = self.state
             self.session.submit(tick(t))
             if self.session.state is not before and len(self.session.record.actions) > 0:
                 self.journal({"k": "a", "a": self.session.record.actions[-1]}, now=False)  # with the next
                 self.kept(self.session.record.actions[-1], self.session.state)
-            if self.session.state is not before and self.session.state.phase != before.phase:
+            if self.session.state is not before and self.state.phase != before.phase:
                 self.broadcast_views()
 
 
@@ -1064,9 +1069,8 @@ class Server:
         room = Room(self, code, spec, seats, record.options, lag_cap=head["lag_cap"], resume=(record, None, tokens))
         room.hashes = list(head["hashes"])
         room.claimed = [k != "remote" or i in taken for i, k in enumerate(kinds)]
-        state: Any = room.session.state
         if room.realtime:
-            room.epoch = now_ms() - state.now  # the round clock goes on from where the journal left it
+            room.epoch = now_ms() - room.state.now  # the round clock goes on from where the journal left it
         if room.session.outcome() is not None:
             room.finished_at = now_ms()
         self.rooms[code] = room
