@@ -537,11 +537,12 @@ def _fleet_load(url: str, asks, said) -> None:
     asyncio.run(run())
 
 
-async def _fleet_jab(url: str, rooms: int, seconds: float) -> tuple[list[float], list[Client]]:
-    """JAB rooms against the computer, made through one node; each person's actions' round trips."""
+async def _fleet_jab(urls: list[str], rooms: int, seconds: float) -> tuple[list[float], list[Client]]:
+    """JAB rooms against the computer, asked of each node in turn (so each makes as many); each person's
+    actions' round trips."""
     clients = []
-    for _ in range(rooms):
-        c = Client(url, local_addr=_source())
+    for i in range(rooms):
+        c = Client(urls[i % len(urls)], local_addr=_source())
         await c.connect()
         await c.create(
             "jab", [{"kind": "here", "name": "A"}, {"kind": "computer", "level": "normal"}], {"countdown_ms": 0}
@@ -592,7 +593,8 @@ def fleet_main(argv=None) -> int:
         front = f"ws://127.0.0.1:{ports[0]}"
 
         async def jab():  # first, on an empty fleet: the JAB rooms spread evenly, 8 a node
-            trips, clients = await _fleet_jab(front, FLEET_JAB_ROOMS_PER_NODE * FLEET_NODES, seconds)
+            urls = [f"ws://127.0.0.1:{p}" for p in ports]
+            trips, clients = await _fleet_jab(urls, FLEET_JAB_ROOMS_PER_NODE * FLEET_NODES, seconds)
             line("fleet.jab.per_node", per_node())
             p99 = round(pct(trips, 99), 2)
             line(f"fleet.jab.rooms{FLEET_JAB_ROOMS_PER_NODE}_per_node.action_round_trip_p99_ms", p99)
@@ -615,6 +617,8 @@ def fleet_main(argv=None) -> int:
                 line(f"fleet.turn.rooms{rooms}.per_node", per_node())
                 p99 = round(pct(trips, 99), 2)
                 line(f"fleet.turn.rooms{rooms}.action_round_trip_p99_ms", p99, f" ({len(trips)} actions measured)")
+            asks.put(None)  # the load's players leave (their rooms wait for them) before the kill
+            await asyncio.to_thread(load.join, 30)
             victim = f"ws://127.0.0.1:{ports[1]}"  # not the node the rooms were asked of
             dead_id = next(i for i in db.smembers("tabletop:nodes") if db.get(f"tabletop:node:{i}") == victim)
             held = db.scard(f"tabletop:rooms:{dead_id}")
@@ -634,12 +638,10 @@ def fleet_main(argv=None) -> int:
                     await again.close()
             line("fleet.kill.players_back_in_their_rooms", f"{rejoined} of {len(mine)}")
             line("fleet.kill.seconds_to_those_players_back", round(time.monotonic() - t0, 2))
-            asks.put(None)
             for c, _ in clients:
                 await c.close()
 
         asyncio.run(turns_and_kill())
-        load.join(30)
     finally:
         for proc in procs:
             if proc.poll() is None:
