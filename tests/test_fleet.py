@@ -141,7 +141,7 @@ def test_a_node_killed_mid_game_its_20_rooms_are_rebuilt_elsewhere_and_every_gam
             game = "jab" if i == 0 else turn_based[i % 4]
             c = Client(first.url, local_addr=(f"127.0.0.{2 + i // 4}", 0))
             await c.connect()
-            # JAB against the easiest computer: the test's player knocks it out in seconds, not minutes
+            # JAB against the easiest computer: a whole game in 10-45 s here, not 20-90 s
             seats = [VS_COMPUTER[0], {"kind": "computer", "level": "easy" if game == "jab" else ""}]
             await c.create(game, seats, QUICK[game])
             assert c.room, c.errors
