@@ -182,9 +182,9 @@ def frame_times(spec) -> dict:
             img = pygame.Surface((side, int(side * 1.4)), pygame.SRCALPHA if kind == "alpha" else 0)
             img.fill((*gfx.PAPER, 200) if kind == "alpha" else gfx.PAPER)
             sprites += [img.convert_alpha() if kind == "alpha" else img.convert()] * n
-    ours: tuple[list, list] = ([], [])
-    full: tuple[list, list] = ([], [])
-    floor: tuple[list, list] = ([], [])
+    ours: tuple[list[float], list[float]] = ([], [])
+    full: tuple[list[float], list[float]] = ([], [])
+    floor: tuple[list[float], list[float]] = ([], [])
 
     def timed(into, work):
         t0, c0 = time.perf_counter(), time.thread_time()
@@ -404,6 +404,10 @@ def main(argv=None) -> int:
     from tabletop.core import registry
 
     args = sys.argv[1:] if argv is None else argv
+    if "--fleet" in args:
+        from tabletop.online.bench import fleet_main
+
+        return fleet_main()
     if "--online" in args:
         from tabletop.online.bench import main as online_main
 

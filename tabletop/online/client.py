@@ -25,6 +25,7 @@ from . import protocol as P
 # window's loop sleeps while nothing moves, and this wakes it (set by tabletop.ui.online).
 WAKE: list = []
 
+MAX_HOPS = 3  # a fleet's node may send a create or a join on to another node this many times
 SYNC_SAMPLES = 16
 SYNC_KEEP = 4  # the samples with the lowest round trips are the honest ones
 
@@ -120,6 +121,8 @@ class Client:
         self.rematch_votes: dict[int, bool] = {}  # after the end: each person's answer to a rematch
         self.game_no = 0  # counts the games played in this room (a rematch starts the next)
         self.bad = ""  # why the host's messages could not be used (the connection is then closed)
+        self.moved = ""  # a fleet's node sent us on to this address (``moved``)
+        self.nodes: list[str] = []  # a fleet's nodes, where to come back when this one is gone
 
     # -- connecting -------------------------------------------------------------------------
     async def connect(self) -> None:
@@ -143,12 +146,27 @@ class Client:
             raise websockets.InvalidState("not connected")
         await self.ws.send(P.dumps(msg))
 
+    async def ask(self, msg: dict) -> None:
+        """Send a create or a join and wait for the room (or an error), going on to the node a fleet
+        sends us to (``moved``), at most MAX_HOPS times."""
+        for _ in range(MAX_HOPS + 1):
+            self.moved = ""
+            await self.send(msg)
+            await self.wait(lambda: self.room or self.errors or self.moved)
+            if not self.moved:
+                return
+            await self.close()
+            self.url, self.closed, self.clock = self.moved, False, Clock(self.skew)
+            await self.connect()
+            if msg["type"] == "create":  # the node it was sent on to makes it (no create goes back and forth)
+                msg = dict(msg, moved=True)
+        self.errors.append("The servers kept sending this program on to another: try again later.")
+
     async def create(self, game: str, seats: list[dict], options: dict | None = None) -> None:
         msg = {"type": "create", "game": game, "options": options or {}, "seats": seats}
         if self.host_key:
             msg["key"] = self.host_key
-        await self.send(msg)
-        await self.wait(lambda: self.room or self.errors)
+        await self.ask(msg)
 
     async def bye(self, gone: bool = False) -> None:
         """Leave the room; ``gone``: on purpose, so the game ends and the others are told."""
@@ -166,8 +184,7 @@ class Client:
         if token is not None:
             msg["token"] = token
         self.room = ""
-        await self.send(msg)
-        await self.wait(lambda: self.room or self.errors)
+        await self.ask(msg)
 
     async def wait(self, ready, timeout: float = 10.0):
         """Wait until ``ready()`` is true (or the connection closes); raises TimeoutError."""
@@ -239,6 +256,11 @@ class Client:
             self.you = msg["you"]
             self.watching = msg.get("watch") is True
             self.tokens.update({int(k): v for k, v in msg["tokens"].items()})
+            self.learn_nodes(msg.get("nodes"))
+        elif kind == "moved":
+            if not P.node_url(msg.get("url")):
+                raise P.BadMessage("a move to an address that is not ws:// or wss://")
+            self.moved = msg["url"]
         elif kind == "state":
             seat = msg["seat"]
             if seat not in self.you and not (self.watching and seat == P.WATCH):
@@ -268,6 +290,7 @@ class Client:
             self.hands[msg["seat"]] = msg["pos"]
         elif kind == "net":
             self.net = msg
+            self.learn_nodes(msg.get("nodes"))
         elif kind == "over":
             self.over = msg
         elif kind == "rematch":
@@ -284,6 +307,11 @@ class Client:
             self.errors.append(msg["reason"])
             self.closed_reason = msg["reason"]
 
+    def learn_nodes(self, nodes) -> None:
+        """A fleet's node addresses (in ``welcome`` and ``net``): where to come back when a node is gone."""
+        if isinstance(nodes, list):
+            self.nodes = [u for u in nodes[: P.MAX_NODES] if P.node_url(u)]
+
     def reference(self, spec: GameSpec, seat: int) -> tuple:
         """What a view of this game looks like here: a new game's view for ``seat`` (its JSON), the number
         of seats and the game's phases (``Rules.phases``, when it names them)."""
@@ -294,6 +322,27 @@ class Client:
             viewer = None if seat == P.WATCH else seat
             self._reference[seat] = (codec.state_to_json(rules, rules.view_for(state, viewer)), len(self.seats), phases)
         return self._reference[seat]
+
+    async def rejoin(self) -> Client | None:
+        """After a drop: a new connection to this client's room with its tokens (or as an onlooker),
+        tried at its server and then at every node of its fleet; None when none takes it back."""
+        for url in dict.fromkeys([self.url, *self.nodes]):
+            c = Client(url)
+            try:
+                await c.connect()
+                if self.watching:
+                    await c.join(self.room, watch=True)
+                else:
+                    await c.join(self.room, token=self.tokens[self.you[0]])
+            except (OSError, TimeoutError, websockets.WebSocketException):
+                await c.close()
+                continue
+            if c.you or c.watching:
+                c.tokens.update(self.tokens)
+                c.nodes = c.nodes or self.nodes
+                return c
+            await c.close()
+        return None
 
     async def _pong(self, s) -> None:
         try:

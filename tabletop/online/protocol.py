@@ -9,6 +9,7 @@ client's bytes.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 from typing import Annotated, Any, Literal, get_args
@@ -36,6 +37,22 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+def token_hash(token: str) -> str:
+    """What a server keeps of a seat's token: its SHA-256 (hex)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def node_url(value) -> bool:
+    """An address a fleet's node sends a client to: ws:// or wss://, one line, not long."""
+    return (
+        isinstance(value, str)
+        and len(value) <= 200
+        and value.startswith(("ws://", "wss://"))
+        and value.isprintable()
+        and " " not in value
+    )
+
+
 def normal_code(text: str) -> str:
     """A room code as a person may type it: any case, spaces and dashes ignored."""
     return "".join(c for c in text.upper() if c.isalnum())
@@ -48,6 +65,7 @@ def dumps(msg: dict) -> str:
 MAX_SEATS = 16
 WATCH = -1  # the "seat" of the view an onlooker is sent: nobody's secrets
 MAX_WATCHERS = 16  # onlookers of one room
+MAX_NODES = 64  # a fleet's node addresses a client keeps
 NONCE_BITS = 31
 
 
@@ -75,6 +93,7 @@ class Create(Message, tag="create"):
     seats: Annotated[list[Any], msgspec.Meta(max_length=8)]  # checked by seat_specs
     options: Annotated[dict[str, Any], msgspec.Meta(max_length=32)] = {}
     key: Text64 = ""
+    moved: Literal[True] | None = None  # a fleet sent it on here: this node makes the room
 
 
 class Join(Message, tag="join"):

@@ -96,22 +96,20 @@ class NetThread:
         self.run(client.connect())
         return client
 
+    def connected(self) -> Client:
+        """The client of a game under way (a rejoin after a drop replaces it)."""
+        if self.client is None:
+            raise RuntimeError("no connection to a server yet")
+        return self.client
+
     def rejoin(self) -> None:
         """After a drop: a new connection to the same room with this client's tokens (in the background)."""
         old = self.client
 
         async def go():
-            c = Client(old.url)
-            await c.connect()
-            if old.watching:  # an onlooker comes back as an onlooker
-                await c.join(old.room, watch=True)
-            else:
-                await c.join(old.room, token=old.tokens[old.you[0]])
-            if c.you or c.watching:
-                c.tokens.update(old.tokens)
+            c = await old.rejoin()  # an onlooker comes back as an onlooker; a fleet's other nodes are tried
+            if c is not None:
                 self.client = c
-            else:
-                await c.close()
 
         asyncio.run_coroutine_threadsafe(go(), self.loop)
 
@@ -163,7 +161,7 @@ class RemoteSession:
 
     def __init__(self, net: NetThread):
         self.net = net
-        c = self.client
+        c = net.connected()
         assert c.spec is not None, "a remote session is made once the server has said which game"
         self.spec: GameSpec = c.spec
         self.viewer: int = c.you[0] if c.you else P.WATCH  # whose view the table draws: an onlooker's has no seat
@@ -255,9 +253,7 @@ class RemoteSession:
 
     @property
     def client(self) -> Client:
-        client = self.net.client  # a rejoin after a drop replaces it
-        assert client is not None, "a remote session is made once connected"
-        return client
+        return self.net.connected()
 
     @client.setter
     def client(self, value) -> None:

@@ -41,6 +41,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import websockets
 from websockets.asyncio.server import Server as WebSocketServer
@@ -85,6 +86,7 @@ JOINS_PER_MINUTE = 60  # a dropped player's table tries again every two seconds
 KEEP_RECORDS = 1000  # finished records `tabletop serve` keeps in its own folder
 RECORD_NAME = re.compile(r"[a-z0-9-]+-\d{8}-\d{6}-[0-9a-f]{6}\.json")  # unique_path's names
 BOT_FAILED = "The computer player stopped working, so this game cannot go on."
+NOT_KEPT = "The server cannot keep moves just now: try again in a moment."  # a fleet without its Redis
 
 
 def now_ms() -> float:
@@ -312,6 +314,7 @@ class Room:
             record, self.kept_file, tokens = resume
             self.session = Session.from_record(spec, copy.deepcopy(record), autosave=False)
             self.tokens = list(tokens)
+        self.hashes = [P.token_hash(t) for t in self.tokens]  # a token is checked against its hash
         self.table = action_table(self.rules.actions)
         self.conns: list[Conn | None] = [None] * len(seats)
         self.watchers: dict[Conn, dict | None] = {}  # onlookers, with the last view each was sent
@@ -336,6 +339,7 @@ class Room:
         self.seq = itertools.count()
         self.settled = 0.0
         self.bot_task: asyncio.Task | None = None
+        self.not_kept = False  # the last action could not be written to the fleet's journal
         # saving, off the loop: changes wait here for the Keeper's thread, which owns ``mirror``
         self.unsaved: deque = deque()
         self.save_asked = False
@@ -400,6 +404,11 @@ class Room:
             self.server.keeper.put(lambda: self.server.write_record(self.spec.id, data))
 
     # -- seats and connections --------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The game's state now (each game has its own kind of state)."""
+        return self.session.state
+
     def names(self) -> list[str]:
         return self.session.names()
 
@@ -540,7 +549,7 @@ class Room:
             self.settled = max(self.settled, self.server.clock() - self.hold_ms())
 
     def welcome(self, conn: Conn, seats: list[int]) -> dict:
-        return {
+        msg = {
             "type": "welcome",
             "room": self.code,
             "game": self.spec.id,
@@ -551,6 +560,15 @@ class Room:
             "lag_cap": self.lag_cap,
             "realtime": self.realtime,
         }
+        if self.server.fleet is not None:  # where to come back when this node is gone
+            msg["nodes"] = self.server.fleet.nodes
+        return msg
+
+    def journal(self, entry: dict, now: bool = True) -> bool:
+        """A fleet's node: add to the room's journal in Redis (``now``: before anybody is told;
+        False when it cannot be written). Without a fleet there is nothing to write."""
+        fleet = self.server.fleet
+        return fleet is None or fleet.write(self.code, entry, now)
 
     def end(self, reason: str) -> None:
         """The room cannot go on: tell everybody why; it is freed after the finished-room grace."""
@@ -627,6 +645,8 @@ class Room:
         if any(j is not None and j > SIMULTANEOUS_MS for j in jitters):
             self.casual = True  # once a match has been unfair to time, it stays marked
         msg = {"type": "net", "ping": pings, "jitter": jitters, "casual": self.casual}
+        if self.server.fleet is not None:  # the fleet's nodes as they are now: where to come back
+            msg["nodes"] = self.server.fleet.nodes
         if msg != self.net_sent:  # only news: a room of steady connections sends nothing
             self.net_sent = msg
             self.broadcast(msg)
@@ -670,6 +690,7 @@ class Room:
 
     def apply(self, conn: Conn | None, msg_id, action) -> bool:
         round_before = self.rt.round_of(self.session.state) if self.rt is not None else None
+        before = self.session.state
         n = len(self.session.record.actions)
         try:
             result = self.session.submit(action)
@@ -681,6 +702,13 @@ class Room:
                 conn.send({"type": "refused", "id": msg_id, "reason": result.reason})
             return False
         if len(self.session.record.actions) > n:
+            if not self.journal({"k": "a", "a": self.session.record.actions[-1]}):  # not kept: not done
+                self.session.state = before
+                del self.session.record.actions[n:]
+                self.not_kept = True
+                if conn is not None:
+                    conn.send({"type": "refused", "id": msg_id, "reason": NOT_KEPT})
+                return False
             self.kept(self.session.record.actions[-1], self.session.state)
         if self.rt is not None and self.rt.round_of(self.session.state) != round_before:
             self.epoch += action.t  # the round clock restarts at 0 with the round
@@ -716,7 +744,11 @@ class Room:
             except Exception as e:
                 self.bot_failed(seat, f"{type(e).__name__}: {e}")
                 return
+            self.not_kept = False
             if not self.apply(None, 0, action):
+                if self.not_kept:  # the fleet's store is out of reach: the computer tries again
+                    await asyncio.sleep(0.25)
+                    continue
                 self.bot_failed(seat, "an illegal move")
                 return
 
@@ -795,6 +827,7 @@ class Room:
             before = self.session.state
             self.session.submit(self.rt.tick_action(t))
             if self.session.state is not before and len(self.session.record.actions) > 0:
+                self.journal({"k": "a", "a": self.session.record.actions[-1]}, now=False)  # with the next
                 self.kept(self.session.record.actions[-1], self.session.state)
             if self.session.state is not before and self.rt.stage_of(self.session.state) != self.rt.stage_of(before):
                 self.broadcast_views()
@@ -838,12 +871,14 @@ class Server:
         max_memory_mb: float = MAX_MEMORY_MB,
         keep_records: int = KEEP_RECORDS,
         clock: Callable[[], float] = now_ms,
+        fleet=None,
     ):
         """``clock``: the time (ms) rooms and connections read: round clocks, stamps, round trips,
         rates and rooms' lifecycle (tests pass one that runs faster than the wall clock);
         ``autosave``: keep each room's game as a local game is kept (the host's own game);
         ``hosted``: a game hosted from the launcher: only a ``create`` with ``host_key`` makes a room,
-        and only one; ``data``: a folder where finished records are written (``tabletop serve``)."""
+        and only one; ``data``: a folder where finished records are written (``tabletop serve``);
+        ``fleet``: a ``fleet.Fleet`` when this server is a node of a fleet on Redis."""
         self.rooms: dict[str, Room] = {}
         self.games = load_all()
         self.autosave = autosave
@@ -859,6 +894,7 @@ class Server:
         self.max_memory_mb = max_memory_mb
         self.keep_records = keep_records
         self.clock = clock
+        self.fleet = fleet
         self.addresses: dict[str, Limits] = {}
         self.keeper = Keeper()
         self.ws_server: WebSocketServer | None = None
@@ -878,11 +914,15 @@ class Server:
         )
         self.port = next(iter(self.ws_server.sockets)).getsockname()[1]
         self._ticker = asyncio.get_running_loop().create_task(self._tick_loop())
+        if self.fleet is not None:
+            self.fleet.start(self, host)
         return self
 
     async def close(self) -> None:
         if self._ticker is not None:
             self._ticker.cancel()
+        if self.fleet is not None:
+            self.fleet.stop()
         if self.ws_server is not None:
             self.ws_server.close()
             await self.ws_server.wait_closed()
@@ -937,6 +977,8 @@ class Server:
         lim = self.addresses.get(room.owner)
         if lim is not None:
             lim.rooms.discard(room.code)
+        if self.fleet is not None:
+            self.fleet.freed(room.code)
         log.info("room %s: freed (%s)", room.code, why)
 
     def limits(self, address: str) -> Limits:
@@ -980,9 +1022,12 @@ class Server:
         self.free(room, "rematch")
         made = Room(self, room.code, room.spec, seats, room.session.options, lag_cap=room.lag_cap)
         made.tokens = [room.tokens[j] for j in order]
+        made.hashes = [room.hashes[j] for j in order]
         made.claimed = [True] * n
         made.owner = room.owner
         self.rooms[room.code] = made
+        if self.fleet is not None and not self.fleet.opened(made):
+            log.warning("room %s: the rematch is not in the fleet's journal yet", room.code)
         self.limits(room.owner).rooms.add(room.code)
         log.info("room %s: a rematch, seats swapped", room.code)
         for c, seats_now in conns.items():
@@ -1007,6 +1052,37 @@ class Server:
         self.rooms[room.code] = made
         log.info("room %s: %s hosted again from its kept game", room.code, spec.id)
         return made, here
+
+    def rebuild(self, code: str, entries: list[dict]) -> Room:
+        """A fleet's room whose node is gone, from its journal (``fleet.py``): the game replayed, the
+        seats' token hashes, and paused until its people are back (a real-time clock where it stood)."""
+        head = entries[0]
+        spec = self.games[head["game"]]
+        record = rec.Record(
+            game=spec.id, seed=head["seed"], options=head["options"], players=head["players"], setup=head["setup"]
+        )
+        taken = set()
+        for e in entries[1:]:
+            if e["k"] == "a":
+                record.actions.append(e["a"])
+            elif e["k"] == "seat":
+                record.players[e["seat"]]["name"] = e["name"]
+                taken.add(e["seat"])
+        kinds = head["kinds"]
+        seats = [
+            {"kind": k, "name": p["name"], "level": p.get("level", "")}
+            for k, p in zip(kinds, record.players, strict=True)
+        ]
+        tokens = [""] * len(kinds)  # only their hashes are kept: a token sent again is the seat's
+        room = Room(self, code, spec, seats, record.options, lag_cap=head["lag_cap"], resume=(record, None, tokens))
+        room.hashes = list(head["hashes"])
+        room.claimed = [k != "remote" or i in taken for i, k in enumerate(kinds)]
+        if room.rt is not None:  # the round clock goes on from where the journal left it
+            room.epoch = self.clock() - room.rt.clock_of(room.state)
+        if room.session.outcome() is not None:
+            room.finished_at = self.clock()
+        self.rooms[code] = room
+        return room
 
     # -- `tabletop serve`'s own records -----------------------------------------------------
     def write_record(self, game_id: str, data: dict) -> None:
@@ -1107,6 +1183,10 @@ class Server:
         if conn.room is not None:
             refuse("This connection already has a room.")
             return
+        elsewhere = self.fleet.place() if self.fleet is not None and not msg.get("moved") else None
+        if elsewhere is not None:  # a node of the fleet with fewer rooms makes it
+            conn.send({"type": "moved", "url": elsewhere})
+            return
         lim = self.limits(conn.address)
         if not self.hosted:
             if len(lim.rooms) >= ROOMS_PER_ADDRESS:
@@ -1123,6 +1203,10 @@ class Server:
         except P.BadMessage as e:
             refuse(str(e))
             return
+        if self.fleet is not None and not self.fleet.opened(room):
+            self.free(room, "not in the fleet's store")
+            refuse(NOT_KEPT)
+            return
         room.owner = conn.address
         lim.rooms.add(room.code)
         room.attach(conn, [i for i, s in enumerate(seats) if s["kind"] == "here"])
@@ -1132,7 +1216,14 @@ class Server:
             conn.refuse_log("joins", "too many join attempts")
             conn.send({"type": "error", "reason": "Too many tries to join from this address: wait a minute."})
             return
-        room = self.rooms.get(P.normal_code(msg["room"]))
+        code = P.normal_code(msg["room"])
+        room = self.rooms.get(code)
+        if room is None and self.fleet is not None:  # on another node, or rebuilt here when its node is gone
+            elsewhere = self.fleet.find(code)
+            if elsewhere is not None:
+                conn.send({"type": "moved", "url": elsewhere})
+                return
+            room = self.rooms.get(code)
         if room is None:
             conn.refuse_log("join", "a join with an unknown room code")
             conn.send({"type": "error", "reason": "No room has that code."})
@@ -1148,7 +1239,9 @@ class Server:
             return
         token = msg.get("token")
         if token is not None:
-            seats = [i for i, t in enumerate(room.tokens) if same_secret(t, token)]
+            seats = [i for i, h in enumerate(room.hashes) if same_secret(h, P.token_hash(token))]
+            for i in seats:
+                room.tokens[i] = token  # a room rebuilt from its journal knows only the hashes
             if not seats:
                 conn.refuse_log("token", f"room {room.code}: a wrong token")
                 conn.send({"type": "error", "reason": "That token is not for a seat in this room."})
@@ -1167,6 +1260,7 @@ class Server:
                 return
             if msg.get("name"):
                 room.rename(seat, msg["name"])
+            room.journal({"k": "seat", "seat": seat, "name": room.session.seats[seat].name}, now=False)
             seats = [seat]
         room.attach(conn, seats)
 
@@ -1188,9 +1282,21 @@ def prune_records(folder: Path, keep: int, games: dict) -> None:
 
 
 async def serve_forever(
-    host: str, port: int, lag_cap: int = LAG_CAP_MS, data: Path | None = None, keep_empty: float = KEEP_EMPTY_S
+    host: str,
+    port: int,
+    lag_cap: int = LAG_CAP_MS,
+    data: Path | None = None,
+    keep_empty: float = KEEP_EMPTY_S,
+    fleet: dict | None = None,
+    bot_delay: float = 0.6,
 ) -> None:
-    server = Server(autosave=False, lag_cap=lag_cap, data=data, keep_empty=keep_empty)
+    """``fleet``: the arguments of ``fleet.Fleet`` when this server is a node of a fleet on Redis."""
+    node = None
+    if fleet is not None:
+        from .fleet import Fleet
+
+        node = Fleet(**fleet)
+    server = Server(autosave=False, lag_cap=lag_cap, data=data, keep_empty=keep_empty, fleet=node, bot_delay=bot_delay)
     await server.start(host, port)
     log.info(
         "tabletop server on %s:%d (WebSocket; put TLS in front for the internet, see docs/online.md); records in %s",
@@ -1227,6 +1333,30 @@ def main(argv: list[str]) -> int:
         metavar="DIR",
         help="the server's own folder for finished games' records (default: 'server' in the data folder)",
     )
+    p.add_argument(
+        "--computer-pace",
+        type=float,
+        default=0.6,
+        metavar="SECONDS",
+        help="how long a computer player waits before each move in turn-based games (default 0.6)",
+    )
+    group = p.add_argument_group("a fleet of servers on Redis (docs/online.md; pip install tabletop[server])")
+    group.add_argument(
+        "--redis", metavar="URL", help="join the fleet whose rooms are kept in this Redis (redis://HOST:PORT/DB)"
+    )
+    group.add_argument(
+        "--node-url",
+        default="",
+        metavar="URL",
+        help="how players reach this node (default: ws://HOST:PORT of --host and --port)",
+    )
+    group.add_argument(
+        "--heartbeat",
+        type=float,
+        default=1.0,
+        metavar="SECONDS",
+        help="how often this node says it is alive; it is taken for gone after three missed (default 1)",
+    )
     args = p.parse_args(argv)
     if not 0 <= args.port <= 65535:
         print("tabletop serve: --port must be 0 to 65535")
@@ -1234,12 +1364,33 @@ def main(argv: list[str]) -> int:
     if not 0 <= args.keep_empty <= 7 * 24 * 3600:
         print("tabletop serve: --keep-empty must be 0 to 604800 seconds")
         return 2
+    if not 0 <= args.computer_pace <= 10:
+        print("tabletop serve: --computer-pace must be 0 to 10 seconds")
+        return 2
+    fleet = None
+    if args.redis:
+        if not 0.05 <= args.heartbeat <= 60:
+            print("tabletop serve: --heartbeat must be 0.05 to 60 seconds")
+            return 2
+        if args.node_url and not P.node_url(args.node_url):
+            print("tabletop serve: --node-url must be ws://HOST:PORT or wss://HOST:PORT/PATH")
+            return 2
+        try:
+            import redis  # noqa: F401
+        except ImportError:
+            print("tabletop serve: --redis needs the redis package: pip install tabletop[server]")
+            return 2
+        fleet = {"redis_url": args.redis, "node_url": args.node_url, "heartbeat": args.heartbeat}
     data = args.data if args.data is not None else paths.data_dir() / "server"
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    lag_cap = max(0, min(args.lag_cap, 1000))
     try:
-        asyncio.run(serve_forever(args.host, args.port, max(0, min(args.lag_cap, 1000)), data, args.keep_empty))
+        asyncio.run(serve_forever(args.host, args.port, lag_cap, data, args.keep_empty, fleet, args.computer_pace))
     except KeyboardInterrupt:
         return 0
+    except ValueError as e:  # a --redis URL redis cannot read
+        print(f"tabletop serve: {validate.short_line(str(e))}")
+        return 2
     except OSError as e:
         print(f"tabletop serve: cannot listen on port {args.port}: {e.strerror}")
         return 2

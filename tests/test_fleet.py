@@ -1,0 +1,203 @@
+"""`tabletop serve --redis`: several nodes as one service on a real redis-server (loopback), where a room
+outlives its node (issue: past one machine, a fleet on Redis). The nodes are processes of their own, so
+a node killed with SIGKILL is really gone."""
+
+import asyncio
+import json
+import signal
+
+import pytest
+import websockets
+
+from tabletop.online.client import Client
+from tests.fleet_helpers import NO_REDIS, REDIS, Redis, nodes
+from tests.online_helpers import bot_player, jab_bot_player, replays_to, run_bounded
+
+pytestmark = pytest.mark.skipif(not REDIS, reason=NO_REDIS)
+
+VS_COMPUTER = [{"kind": "here", "name": "Ana"}, {"kind": "computer", "level": ""}]
+QUICK = {  # games of few actions
+    "punch": {"matches_to_win": 1},
+    "stabby-jack": {},
+    "square-ring": {"rounds": 1, "exchanges": 4},
+    "boxing-the-game": {"rounds": 3},
+    "jab": {"countdown_ms": 0, "hand_speed_ms": 250, "stall_ms": 5000},
+}
+
+
+@pytest.fixture
+def fleet(tmp_path):
+    redis = Redis(tmp_path / "redis").start()
+    made: list = []
+    yield redis, made
+    for node in made:
+        node.stop(signal.SIGKILL)
+    redis.stop()
+
+
+def owners(redis) -> dict[str, str]:
+    """Each node's address -> the codes of the rooms it holds, as Redis has them."""
+    db = redis.client()
+    return {db.get(f"tabletop:node:{i}"): db.smembers(f"tabletop:rooms:{i}") for i in db.smembers("tabletop:nodes")}
+
+
+def test_300_rooms_made_through_one_node_are_spread_over_the_three(fleet):
+    redis, made = fleet
+    made += nodes(redis, redis.folder.parent, 3)
+
+    async def main():
+        codes = []
+        for i in range(300):  # one address may have 8 open rooms on a node: 40 addresses
+            c = Client(made[0].url, local_addr=(f"127.0.0.{2 + i % 40}", 0))
+            await c.connect()
+            await c.create("punch", VS_COMPUTER, QUICK["punch"])
+            assert c.room, c.errors
+            codes.append(c.room)
+            await c.close()
+        return codes
+
+    codes = run_bounded(main())
+    held = owners(redis)
+    assert sorted(held) == sorted(n.url for n in made)
+    assert sorted(code for rooms in held.values() for code in rooms) == sorted(codes)
+    assert all(90 <= len(rooms) <= 110 for rooms in held.values()), {u: len(r) for u, r in held.items()}
+
+
+def test_a_player_who_reaches_the_wrong_node_is_sent_on_to_the_room(fleet):
+    redis, made = fleet
+    made += nodes(redis, redis.folder.parent, 3)
+
+    async def main():
+        a = Client(made[0].url)
+        await a.connect()
+        await a.create("punch", [{"kind": "here", "name": "Ana"}, {"kind": "remote"}], QUICK["punch"])
+        wrong = next(n.url for n in made if n.url != a.url)
+        b = Client(wrong)
+        await b.connect()
+        await b.join(a.room.lower(), name="Bo")  # typed as a person may type it
+        assert b.room == a.room and b.you == [1] and b.url == a.url
+        await b.wait(lambda: 1 in b.views)
+        await a.wait(lambda: a.seats[1]["name"] == "Bo" and a.seats[1]["here"])
+        for c in (a, b):
+            await c.close()
+
+    run_bounded(main())
+
+
+async def play(c: Client, seat: int = 0):
+    """Play ``seat`` with the game's bot until the game ends or the connection does."""
+    try:
+        if c.spec.id == "jab":
+            await c.wait(lambda: seat in c.views)
+            await jab_bot_player(c, seat, level="hard", seed=3, timeout=90)
+        else:
+            await bot_player(c, seat, timeout=90)
+    except websockets.ConnectionClosed:
+        pass
+
+
+async def play_some(c: Client, actions: int):
+    """Play until the game has this many actions (the computer's moves among them), then stop."""
+    game = asyncio.ensure_future(play(c))
+    await c.wait(lambda: c.n.get(0, 0) >= actions or c.over is not None, timeout=30)
+    for _ in range(100):  # Python 3.11's wait_for can swallow a cancel that comes as it returns
+        game.cancel()
+        await asyncio.sleep(0.01)
+        if game.done():
+            break
+
+
+async def come_back(c: Client) -> Client:
+    """What a player's table does after a drop: try the seat again (its server, then the fleet's other
+    nodes) until it is back."""
+    for _ in range(60):
+        again = await c.rejoin()
+        if again is not None:
+            return again
+        await asyncio.sleep(0.2)
+    raise TimeoutError(f"{c.spec.id}: room {c.room} never came back")
+
+
+async def finish(c: Client) -> Client:
+    """Play to the end, coming back after any drop (a node taken for gone on a loaded machine lets its
+    rooms go to the node that claimed them, and their players come back there)."""
+    for _ in range(5):
+        await play(c)
+        if c.over is not None:
+            break
+        c = await come_back(c)
+    return c
+
+
+def test_a_node_killed_mid_game_its_20_rooms_are_rebuilt_elsewhere_and_every_game_finishes(fleet):
+    redis, made = fleet
+    first = nodes(redis, redis.folder.parent, 1)[0]
+    made.append(first)
+
+    async def main():
+        clients = []
+        turn_based = [g for g in QUICK if g != "jab"]
+        for i in range(20):  # JAB (real time) and the others, all on the first node (the only one yet)
+            game = "jab" if i == 0 else turn_based[i % 4]
+            c = Client(first.url, local_addr=(f"127.0.0.{2 + i // 4}", 0))
+            await c.connect()
+            # JAB against the easiest computer: a whole game in 10-45 s here, not 20-90 s
+            seats = [VS_COMPUTER[0], {"kind": "computer", "level": "easy" if game == "jab" else ""}]
+            await c.create(game, seats, QUICK[game])
+            assert c.room, c.errors
+            clients.append(c)
+        others = asyncio.ensure_future(asyncio.to_thread(nodes, redis, redis.folder.parent / "more", 2))
+        await asyncio.gather(*(play_some(c, 3) for c in clients))  # then they wait: no game ends before the kill
+        made.extend(await others)
+        await clients[0].wait(lambda: all(len(c.nodes) == 3 for c in clients), timeout=20)
+        await asyncio.sleep(0.3)  # the last moves are answered
+        told = {c.room: c.n[0] for c in clients}  # actions every player was shown as done
+        first.stop(signal.SIGKILL)
+        await clients[0].wait(lambda: all(c.closed for c in clients), timeout=10)
+        assert not [c.spec.id for c in clients if c.over is not None]  # every game was on when its node died
+        back = [await come_back(c) for c in clients]
+        assert all(c.room == old.room and c.url != first.url for c, old in zip(back, clients, strict=True))
+        back = await asyncio.gather(*(finish(c) for c in back))
+        for c in back:
+            assert c.over is not None, (c.spec.id, c.errors)
+            final = replays_to(c.over["record"], c.spec)  # the same actions, one game start to end
+            assert c.spec.rules.outcome(final).winner == c.over["winner"]
+            assert len(c.over["record"]["actions"]) >= told[c.room]
+            await c.close()
+        assert {c.spec.id for c in back} == set(QUICK)
+
+    run_bounded(main())
+
+
+def test_redis_restarted_mid_game_the_node_goes_on_and_no_accepted_action_is_lost(fleet):
+    redis, made = fleet
+    made += nodes(redis, redis.folder.parent, 1)
+
+    async def main():
+        c = Client(made[0].url)
+        await c.connect()
+        await c.create("stabby-jack", [dict(s) for s in VS_COMPUTER])
+        rules = c.spec.rules
+        await play_some(c, 4)
+        await c.wait(lambda: 0 in rules.to_act(c.views[0]))  # the computer has moved: our turn
+        n = c.n[0]
+        redis.stop()  # append-only: what Redis said it wrote, it has again when it starts
+        bot = c.spec.make_bot(seat=0, level=c.spec.bot_levels[-1], seed=0)
+        await c.act(0, bot.choose(c.views[0]))
+        await c.wait(lambda: c.refused)
+        assert c.refused[0]["reason"] == "The server cannot keep moves just now: try again in a moment."
+        await asyncio.sleep(0.3)
+        assert c.n[0] == n  # not played: nobody was told of it
+        redis.start()
+        await asyncio.sleep(0.6)  # the node tries Redis again twice a second
+        await play(c)
+        assert c.over is not None, c.errors
+        journal = [e for _, e in redis.client().xrange(f"tabletop:journal:{c.room}")]
+        kept = [json.loads(e["e"]) for e in journal]
+        assert kept[0]["k"] == "game"
+        assert [e["a"] for e in kept if e["k"] == "a"] == c.over["record"]["actions"]  # no accepted action lost
+        final = replays_to(c.over["record"], c.spec)
+        assert rules.outcome(final).winner == c.over["winner"]
+        await c.close()
+
+    run_bounded(main())
