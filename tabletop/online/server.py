@@ -49,7 +49,7 @@ from websockets.asyncio.server import Server as WebSocketServer
 from tabletop import paths, storage, validate
 from tabletop.core import codec
 from tabletop.core import record as rec
-from tabletop.core.actions import BadAction, action_table, from_json
+from tabletop.core.actions import BadAction, action_table, from_json, seat_of
 from tabletop.core.game import Refused
 from tabletop.core.realtime import Driver
 from tabletop.core.registry import REALTIME, load_all
@@ -675,7 +675,7 @@ class Room:
             conn.refuse_log("bad", f"room {self.code}: a malformed action: {said(str(e))}")
             conn.send({"type": "refused", "id": msg["id"], "reason": f"Not an action: {validate.short_line(str(e))}"})
             return
-        if getattr(action, "player", None) != seat:
+        if seat_of(action) != seat:
             conn.refuse_log("player", f"room {self.code}: an action naming another player")
             conn.send({"type": "refused", "id": msg["id"], "reason": "An action must be for your own seat."})
             return
