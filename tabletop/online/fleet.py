@@ -26,13 +26,23 @@ import secrets
 import socket
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from tabletop import validate
 from tabletop.core import record as rec
 
-if TYPE_CHECKING:
-    from .server import Server
+
+class Node(Protocol):
+    """What the fleet needs of the server it is part of (``server.Server``; named here, not imported,
+    so the server's module is the only one that knows both)."""
+
+    port: int
+    rooms: dict[str, Any]  # code -> the server's Room
+
+    def free(self, room: Any, why: str) -> None: ...
+
+    def rebuild(self, code: str, entries: list[dict]) -> Any: ...
+
 
 log = logging.getLogger("tabletop.online")
 
@@ -116,7 +126,7 @@ class Fleet:
         self.nodes: list[str] = []  # the fleet's addresses, as of the last heartbeat
         self.down_until = 0.0  # after a failed call: Redis is not asked again before this (monotonic s)
         self.away = False  # Redis did not answer the last call
-        self.server: Server | None = None
+        self.server: Node | None = None
         self.task: asyncio.Task | None = None
 
     # -- Redis calls: one failure is logged once, and writes are refused at once for a moment -------
@@ -144,7 +154,7 @@ class Fleet:
         return got
 
     # -- the node's life ---------------------------------------------------------------------------
-    def start(self, server, host: str) -> None:
+    def start(self, server: Node, host: str) -> None:
         self.server = server
         if not self.url:
             name = socket.getfqdn() if host in ("", "0.0.0.0", "::") else host
