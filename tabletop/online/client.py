@@ -175,6 +175,16 @@ class Client:
     async def rematch(self, yes: bool) -> None:
         await self.send({"type": "rematch", "yes": yes})
 
+    async def ready(self) -> None:
+        """Real time, after a pause: this person's hands are ready (the room says who it waits for)."""
+        await self.send({"type": "ready"})
+
+    def ready_asked(self) -> bool:
+        """Real time, after a pause: the room waits for one of this client's seats to press ready."""
+        return bool(self.status.get("paused")) and any(
+            0 <= s < len(self.seats) and self.seats[s].get("ready") is False for s in self.you
+        )
+
     async def join(self, room: str, name: str = "", token: str | None = None, watch: bool = False) -> None:
         msg: dict[str, str | bool] = {"type": "join", "room": room}
         if watch:
