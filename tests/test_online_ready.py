@@ -3,10 +3,19 @@ paused, with both players pressing ready): its round clock stands still until ea
 said their hands are ready, then goes on from where it stood."""
 
 import asyncio
+import time
+
+import pygame
+import pytest
 
 from tabletop.games.jab.rules.actions import Ready, Return, Take
+from tabletop.online import invite
 from tabletop.online.client import Client
+from tabletop.online.remote import NetThread, RemoteSession
+from tabletop.ui import gfx
+from tabletop.ui.online import JoinScene
 from tests.online_helpers import FastClock, start_server, url
+from tests.ui_helpers import VirtualPad, click, frames, key, quick_app, scene_name, top
 
 PEOPLE = [{"kind": "here", "name": "Ana"}, {"kind": "remote", "name": "Bo"}]
 QUICK = {"countdown_ms": 0, "hand_speed_ms": 250, "stall_ms": 20000}
@@ -84,3 +93,109 @@ def test_a_jab_room_back_from_a_drop_waits_for_both_readies_with_its_round_clock
         await server.close()
 
     asyncio.run(main())
+
+
+@pytest.fixture
+def app(monkeypatch):
+    from tabletop.online import remote
+
+    monkeypatch.setattr(remote, "BIND", "127.0.0.1")  # tests stay on the loopback address
+    a = quick_app()
+    a.start()
+    frames(a, 2)
+    yield a
+    for scene in list(a.stack):
+        session = getattr(scene, "session", None)
+        if isinstance(session, RemoteSession):
+            session.net.close()
+    pygame.quit()
+
+
+def live(app, until, seconds: float = 15.0) -> None:
+    """Frames as the window runs them (it waits between frames: the network thread runs then)."""
+    end = time.monotonic() + seconds
+    while not until() and time.monotonic() < end:
+        frames(app)
+        time.sleep(0.003)
+    assert until()
+
+
+def drawn(app) -> str:
+    """Every string the screen drew in one frame, joined."""
+    seen: list[str] = []
+    gfx.SEEN = seen
+    try:
+        frames(app)
+    finally:
+        gfx.SEEN = None
+    return " | ".join(seen)
+
+
+async def comes_back(c: Client) -> Client:
+    """A dropped client's seat taken again on a new connection (the old one closed for good)."""
+    again = await c.rejoin()
+    assert again is not None
+    await c.close()
+    return again
+
+
+def test_the_jab_table_back_from_a_drop_asks_for_the_ready_key_and_pressing_it_plays_on(app):
+    host = NetThread()
+    try:
+        port = host.host(0)
+        host.connect(f"ws://127.0.0.1:{port}")
+        host.run(host.client.create("jab", PEOPLE, QUICK))
+        ana = host.client
+        join = JoinScene(app, text=invite.make(f"127.0.0.1:{port}", ana.room))
+        app.push(join)
+        join.go()
+        live(app, lambda: scene_name(top(app)) == "RemoteJabTable")
+        table = top(app)
+        session = table.session
+        assert session.you == [1]
+        key(app, "space")  # Bo is ready for the first round (the table's own Ready) ...
+        host.run(ana.act(0, Ready(player=0, t=0), stamp=ana.clock.server_now()))  # ... and Ana
+        live(app, lambda: session.state.phase == "playing")
+        first = session.client
+        session.net.run(first.ws.close())  # Bo's connection drops: the table joins again by itself
+        live(app, lambda: session.client is not first and session.ready_asked())
+        assert "Back in the game: press Space when your hands are ready" in drawn(app)
+        clock = table.t
+        frames(app, 20)
+        assert table.t == clock  # the table waits too
+        key(app, "space")  # Bo's ready key
+        live(app, lambda: session.ready_for() == ["Ana"])
+        assert "Waiting for Ana to press ready" in drawn(app)
+        host.run(ana.ready())
+        live(app, lambda: not session.client.status.get("paused"))
+        live(app, lambda: table.t > clock)  # and the round goes on at the table
+        assert "press" not in drawn(app)
+
+        # Ana drops and comes back: a click on the table's Ready button says Bo's hands are ready
+        host.run(ana.ws.close())
+        live(app, lambda: session.paused_for() == ["Ana"])
+        ana = host.client = host.run(comes_back(ana))
+        live(app, session.ready_asked)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, which=0))  # the mouse in use
+        assert "Back in the game: click Ready when your hands are ready" in drawn(app)
+        click(app, table.link.ready_rect.center)
+        host.run(ana.wait(lambda: ana.status.get("ready_for") == ["Ana"]))
+        host.run(ana.ready())
+        live(app, lambda: not session.client.status.get("paused"))
+
+        # and once more, with a gamepad: its Start (the pad's ready) says so
+        pad = VirtualPad()
+        try:
+            frames(app, 3)  # SDL tells the program of the new gamepad
+            host.run(ana.ws.close())
+            live(app, lambda: session.paused_for() == ["Ana"])
+            ana = host.client = host.run(comes_back(ana))
+            live(app, session.ready_asked)
+            pad.press(app, "dpup")
+            assert "Back in the game: press Start when your hands are ready" in drawn(app)
+            pad.press(app, "start")
+            host.run(ana.wait(lambda: ana.status.get("ready_for") == ["Ana"]))
+        finally:
+            pad.unplug()
+    finally:
+        host.close()
