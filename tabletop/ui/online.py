@@ -786,27 +786,30 @@ class Online:
         away = s.paused_for()
         self.ready_rect = None
         if away:
-            gfx.shade(surf, 150)
-            text = f"Paused: waiting for {', '.join(away)} to come back"
-            gfx.blit_text(surf, text, vp.s(30), vp.p(640, 340), gfx.GOLD, bold=True, anchor="center")
+            self._card(surf, vp, f"Paused: waiting for {', '.join(away)} to come back")
         elif s.ready_for():
-            gfx.shade(surf, 150)
             if s.ready_asked():
                 self._draw_ready(surf, vp)
             else:
-                text = f"Waiting for {' and '.join(s.ready_for())} to press ready"
-                gfx.draw_fitted(surf, text, vp.r(140, 310, 1000, 60), vp.s(30), gfx.GOLD, bold=True, lines=1)
+                self._card(surf, vp, f"Waiting for {' and '.join(s.ready_for())} to press ready")
+
+    def _card(self, surf, vp, text: str, h: int = 120) -> pygame.Rect:
+        """The table shaded, and the line on a card of its own (nothing of the table shows through)."""
+        gfx.shade(surf, 150)
+        card = vp.r(190, 360 - h // 2, 900, h)
+        gfx.panel(surf, card, gfx.PANEL, radius=vp.s(14), border=(60, 70, 92))
+        gfx.draw_fitted(surf, text, vp.r(220, 360 - h // 2 + 16, 840, 88), vp.s(30), gfx.GOLD, bold=True, lines=2)
+        return card
 
     def _draw_ready(self, surf, vp) -> None:
         """Back from a pause in real time: the clock runs again once everybody says their hands are ready."""
         key = self.ready_key()
-        press = hints.words(
-            self.app.last_device, "click Ready", f"press {key}", f"press {key}", unknown=f"press {key} or click Ready"
-        )
-        text = f"Back in the game: {press} when your hands are ready"
-        gfx.draw_fitted(surf, text, vp.r(140, 290, 1000, 60), vp.s(30), gfx.GOLD, bold=True, lines=2)
-        label = "Ready" if self.app.last_device == hints.MOUSE else f"Ready ({key})"
-        r = vp.r(530, 370, 220, 56)
+        device = self.app.last_device
+        press = f"press {key}"
+        press = hints.words(device, "click Ready", press, press, unknown=f"{press} or click Ready")
+        self._card(surf, vp, f"Back in the game: {press} when your hands are ready", h=200)
+        label = "Ready" if device == hints.MOUSE else f"Ready ({key})"
+        r = vp.r(530, 366, 220, 56)
         gfx.panel(surf, r, (70, 84, 110), radius=vp.s(10), border=gfx.HILITE, width=max(1, vp.s(2)))
         gfx.draw_fitted(surf, label, r.inflate(-vp.s(16), -4), vp.s(24), gfx.WHITE, bold=True, lines=1)
         self.ready_rect = r
