@@ -1090,7 +1090,8 @@ class Server:
 
     def rebuild(self, code: str, entries: list[dict]) -> Room:
         """A fleet's room whose node is gone, from its journal (``fleet.py``): the game replayed, the
-        seats' token hashes, and paused until its people are back (a real-time clock where it stood)."""
+        seats' token hashes, and paused until its people are back (a real-time clock where it stood, until
+        each of them has pressed ready)."""
         head = entries[0]
         spec = self.games[head["game"]]
         record = rec.Record(

@@ -793,13 +793,12 @@ class Online:
             else:
                 self._card(surf, vp, f"Waiting for {' and '.join(s.ready_for())} to press ready")
 
-    def _card(self, surf, vp, text: str, h: int = 120) -> pygame.Rect:
+    def _card(self, surf, vp, text: str, h: int = 120) -> None:
         """The table shaded, and the line on a card of its own (nothing of the table shows through)."""
         gfx.shade(surf, 150)
         card = vp.r(190, 360 - h // 2, 900, h)
         gfx.panel(surf, card, gfx.PANEL, radius=vp.s(14), border=(60, 70, 92))
         gfx.draw_fitted(surf, text, vp.r(220, 360 - h // 2 + 16, 840, 88), vp.s(30), gfx.GOLD, bold=True, lines=2)
-        return card
 
     def _draw_ready(self, surf, vp) -> None:
         """Back from a pause in real time: the clock runs again once everybody says their hands are ready."""
