@@ -199,3 +199,40 @@ def test_the_jab_table_back_from_a_drop_asks_for_the_ready_key_and_pressing_it_p
             pad.unplug()
     finally:
         host.close()
+
+
+def test_a_hosted_jab_game_resumed_from_continue_waits_for_both_readies(tmp_path):
+    """The host's program closed mid-round and hosted the room again (Continue's Resume): both people
+    back, the round clock runs only once both have pressed ready."""
+    from tabletop.online.hosted import HostedRoom
+
+    async def main():
+        clock = FastClock(FAST)
+        server, a, b = await fighting(clock)
+        room = server.rooms[a.room]
+        took = await act(a, Take(player=0, hand="left", t=0))
+        record, tokens = room.session.record, (a.tokens[0], b.tokens[1])
+        for c in (a, b):
+            await c.close()
+        await server.close()  # the host's program is gone
+        again = await start_server(clock=clock)
+        kept = HostedRoom(room.code, tokens, ("here", "remote"), again.port)
+        _room, here = again.resume(room.spec, record, tmp_path / "jab.json", kept)
+        a, b = Client(url(again.port), clock=clock), Client(url(again.port), clock=clock)
+        for c, token in ((a, here), (b, tokens[1])):
+            await c.connect()
+            await c.join(kept.code, token=token)
+        await a.wait(lambda: a.status.get("ready_for") == ["Ana", "Bo"])
+        clock.jump(AWAY_MS)
+        assert await act(a, Return(player=0, hand="left", t=0)) is None  # waiting for the readies
+        for c in (a, b):
+            await c.ready()
+        await a.wait(lambda: not a.status.get("paused"))
+        back = await act(a, Return(player=0, hand="left", t=0))
+        # the round clock runs again from where the kept game left it
+        assert back is not None and took["t"] < back["t"] < took["t"] + AWAY_MS // 2
+        for c in (a, b):
+            await c.close()
+        await again.close()
+
+    asyncio.run(main())

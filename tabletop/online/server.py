@@ -357,7 +357,8 @@ class Room:
                     level = seat.level or spec.bot_levels[-1]
                     self.drivers[i] = self.rt.make_driver(i, level, self.session.seed * 7919 + i, cross)
         self.driven_at = self.server.clock()
-        if resume is not None:
+        if resume is not None and self.rt is not None:  # the round clock goes on from where the record left it
+            self.epoch -= self.rt.clock_of(self.state)
             self.ask_ready()
         if server.autosave:
             self.keep(self._start_mirror)
@@ -1113,8 +1114,6 @@ class Server:
         room = Room(self, code, spec, seats, record.options, lag_cap=head["lag_cap"], resume=(record, None, tokens))
         room.hashes = list(head["hashes"])
         room.claimed = [k != "remote" or i in taken for i, k in enumerate(kinds)]
-        if room.rt is not None:  # the round clock goes on from where the journal left it
-            room.epoch = self.clock() - room.rt.clock_of(room.state)
         if room.session.outcome() is not None:
             room.finished_at = self.clock()
         self.rooms[code] = room
