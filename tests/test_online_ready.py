@@ -40,7 +40,7 @@ async def fighting(clock):
 
 
 async def act(c: Client, action) -> dict | None:
-    """Send a real-time action stamped now; the record's action once applied, or None if refused."""
+    """Send a real-time action stamped now: {"t": the round-clock time it was played at}, None if refused."""
     refused, n = len(c.refused), c.n[0]
     await c.act(0, action, stamp=c.clock.server_now())
     await c.wait(lambda: len(c.refused) > refused or c.n[0] > n)
