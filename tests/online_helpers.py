@@ -17,9 +17,14 @@ class FastClock:
     def __init__(self, rate: float):
         self.rate = rate
         self.start = time.monotonic() * 1000.0
+        self.ahead = 0.0
 
     def __call__(self) -> float:
-        return self.start + (time.monotonic() * 1000.0 - self.start) * self.rate
+        return self.start + (time.monotonic() * 1000.0 - self.start) * self.rate + self.ahead
+
+    def jump(self, ms: float) -> None:
+        """This much time passes at once (a long pause, without waiting for it)."""
+        self.ahead += ms
 
 
 async def start_server(**kw):
@@ -117,21 +122,32 @@ class DelayProxy:
 
 
 async def jab_bot_player(
-    client, seat: int, level: str = "hard", seed: int = 0, timeout: float = 240.0, frame_s: float = 0.016
+    client,
+    seat: int,
+    level: str = "hard",
+    seed: int = 0,
+    timeout: float = 240.0,
+    frame_s: float = 0.016,
+    ready: bool = True,
 ):
     """Play a JAB seat in real time: the game's own driver (the server's, for its computer seats)
     moves the bot's hands here at once, as the table does, every ``frame_s`` seconds of the wall
-    clock, and the actions are sent stamped with the synchronised clock."""
+    clock, and the actions are sent stamped with the synchronised clock. ``ready``: back from a
+    pause, it presses ready when the room asks, as a person at the table does."""
     from tabletop.games.jab.players import RealtimeDriver
 
     driver = RealtimeDriver(seat, level, seed, client.views[seat].options["hand_speed_ms"])
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
     last = client.clock.local()
+    asked = None  # the status whose ask for ready was answered
     while client.over is None and not client.closed:
         if loop.time() > end:
             raise TimeoutError(f"seat {seat}: the JAB game did not end")
         await asyncio.sleep(frame_s)
+        if ready and client.ready_asked() and client.status is not asked:
+            asked = client.status
+            await client.ready()
         now = client.clock.local()
         dt = int(now - last)  # on the client's clock, which may run faster than the wall's
         last = now

@@ -201,3 +201,54 @@ def test_redis_restarted_mid_game_the_node_goes_on_and_no_accepted_action_is_los
         await c.close()
 
     run_bounded(main())
+
+
+def test_a_jab_room_rebuilt_after_its_node_died_waits_for_both_players_ready_before_its_clock_runs(fleet):
+    from tabletop.games.jab.rules.actions import Ready, Return, Take
+
+    redis, made = fleet
+    made += nodes(redis, redis.folder.parent, 2)
+    between_ms = 2000  # Ana presses ready this long before Bo
+
+    async def act(c: Client, action) -> int | None:
+        """A real-time action stamped now: the round-clock time it was played at, None if refused."""
+        refused, n = len(c.refused), c.n.get(0, 0)
+        await c.act(0, action, stamp=c.clock.server_now())
+        await c.wait(lambda: len(c.refused) > refused or c.n.get(0, 0) > n)
+        return None if len(c.refused) > refused else c.views[0].now
+
+    async def main():
+        a = Client(made[0].url)
+        await a.connect()
+        people = [{"kind": "here", "name": "Ana"}, {"kind": "remote", "name": "Bo"}]
+        await a.create("jab", people, dict(QUICK["jab"], stall_ms=20000))
+        b = Client(a.url)
+        await b.connect()
+        await b.join(a.room, name="Bo")
+        await b.wait(lambda: 1 in b.views and 0 in a.views)
+        await a.wait(lambda: len(a.nodes) == 2)
+        for c, seat in ((a, 0), (b, 1)):
+            await c.act(seat, Ready(player=seat, t=0), stamp=c.clock.server_now())
+        await a.wait(lambda: a.views[0].phase == "playing")
+        took = await act(a, Take(player=0, hand="left", t=0))
+        assert took is not None
+        first = a.url
+        next(n for n in made if n.url == first).stop(signal.SIGKILL)  # the room's node dies mid-round
+        await a.wait(lambda: a.closed and b.closed)
+        a, b = await come_back(a), await come_back(b)
+        assert a.url == b.url != first
+        await a.wait(lambda: a.status.get("ready_for") == ["Ana", "Bo"] and a.status["paused"])
+        assert await act(a, Return(player=0, hand="left", t=0)) is None  # the rebuilt room waits
+        await a.ready()
+        await b.wait(lambda: b.status.get("ready_for") == ["Bo"])
+        await asyncio.sleep(between_ms / 1000)
+        assert await act(a, Return(player=0, hand="left", t=0)) is None  # Ana's ready alone is not enough
+        await b.ready()
+        await a.wait(lambda: not a.status.get("paused"))
+        back = await act(a, Return(player=0, hand="left", t=0))
+        assert back is not None  # the round goes on, its clock from where the journal left it
+        assert took <= back < took + between_ms
+        for c in (a, b):
+            await c.close()
+
+    run_bounded(main())

@@ -175,6 +175,16 @@ class Client:
     async def rematch(self, yes: bool) -> None:
         await self.send({"type": "rematch", "yes": yes})
 
+    async def ready(self) -> None:
+        """Real time, after a pause: this person's hands are ready (the room says who it waits for)."""
+        await self.send({"type": "ready"})
+
+    def ready_asked(self) -> bool:
+        """Real time, after a pause: the room waits for one of this client's seats to press ready."""
+        return bool(self.status.get("paused")) and any(
+            0 <= s < len(self.seats) and self.seats[s].get("ready") is False for s in self.you
+        )
+
     async def join(self, room: str, name: str = "", token: str | None = None, watch: bool = False) -> None:
         msg: dict[str, str | bool] = {"type": "join", "room": room}
         if watch:
@@ -323,6 +333,10 @@ class Client:
             self._reference[seat] = (codec.state_to_json(rules, rules.view_for(state, viewer)), len(self.seats), phases)
         return self._reference[seat]
 
+    def has_view(self) -> bool:
+        """Its seat's view has come (an onlooker's: the view of no seat)."""
+        return (self.you[0] if self.you else P.WATCH) in self.views
+
     async def rejoin(self) -> Client | None:
         """After a drop: a new connection to this client's room with its tokens (or as an onlooker),
         tried at its server and then at every node of its fleet; None when none takes it back."""
@@ -334,10 +348,12 @@ class Client:
                     await c.join(self.room, watch=True)
                 else:
                     await c.join(self.room, token=self.tokens[self.you[0]])
+                if c.you or c.watching:
+                    await c.wait(c.has_view)  # a table draws it at once
             except (OSError, TimeoutError, websockets.WebSocketException):
                 await c.close()
                 continue
-            if c.you or c.watching:
+            if c.has_view():
                 c.tokens.update(self.tokens)
                 c.nodes = c.nodes or self.nodes
                 return c

@@ -138,8 +138,12 @@ class Rematch(Message, tag="rematch"):
     yes: bool  # after the end: play again, seats swapped
 
 
+class Ready(Message, tag="ready"):
+    """Real time, after a pause: this connection's person has their hands on the controls again."""
+
+
 MESSAGES: dict[str, type[Message]] = {
-    str(m.__struct_config__.tag): m for m in (Create, Join, Act, Sync, Pong, View, Hands, Bye, Rematch)
+    str(m.__struct_config__.tag): m for m in (Create, Join, Act, Sync, Pong, View, Hands, Bye, Rematch, Ready)
 }
 
 

@@ -141,6 +141,12 @@ class RemoteGame(GameSession, Protocol):
 
     def paused_for(self) -> list[str]: ...
 
+    def ready_for(self) -> list[str]: ...
+
+    def ready_asked(self) -> bool: ...
+
+    def send_ready(self) -> None: ...
+
     def keep_record(self) -> str: ...
 
     def follow_clock(self) -> None: ...
@@ -290,6 +296,20 @@ class RemoteSession:
     def paused_for(self) -> list[str]:
         st = self.client.status
         return list(st.get("waiting_for", [])) if st.get("paused") else []
+
+    def ready_for(self) -> list[str]:
+        """Real time, after a pause: who is still to press ready before the clock runs again."""
+        st = self.client.status
+        return list(st.get("ready_for", [])) if st.get("paused") else []
+
+    def ready_asked(self) -> bool:
+        """Real time, after a pause: the room waits for this person to press ready."""
+        return self.client.ready_asked()
+
+    def send_ready(self) -> None:
+        """This person's hands are ready again (the room resumes once everybody's are)."""
+        c = self.client
+        self.net.loop.call_soon_threadsafe(lambda: asyncio.ensure_future(c.ready()))
 
     def fresh(self) -> bool:
         """True once when a newer view has come from the server."""

@@ -335,6 +335,9 @@ class Room:
         # real time: server ms at round-clock 0; pause bookkeeping; held actions in stamp order
         self.epoch = self.server.clock()
         self.paused_at: float | None = self.server.clock()
+        # real time, after a pause: the people's seats still to press ready once everybody is back (a
+        # room rebuilt from its journal or hosted again was paused too)
+        self.to_ready: set[int] = set()
         self.held: list = []
         self.seq = itertools.count()
         self.settled = 0.0
@@ -354,6 +357,9 @@ class Room:
                     level = seat.level or spec.bot_levels[-1]
                     self.drivers[i] = self.rt.make_driver(i, level, self.session.seed * 7919 + i, cross)
         self.driven_at = self.server.clock()
+        if resume is not None and self.rt is not None:  # the round clock goes on from where the record left it
+            self.epoch -= self.rt.clock_of(self.state)
+            self.ask_ready()
         if server.autosave:
             self.keep(self._start_mirror)
 
@@ -421,16 +427,35 @@ class Room:
     def connections(self) -> set[Conn]:
         return {c for c in self.conns if c is not None}
 
+    def unready(self) -> list[int]:
+        """The seats the room waits to press ready, once every person is back (none while somebody is away)."""
+        return [] if self.missing() else sorted(self.to_ready)
+
     @property
     def paused(self) -> bool:
-        return bool(self.missing()) and self.session.outcome() is None
+        return bool(self.missing() or self.to_ready) and self.session.outcome() is None
+
+    def ask_ready(self) -> None:
+        """A real-time game paused mid-play: its clock runs again only once every person, back, says ready."""
+        if self.realtime and self.session.outcome() is None and not self.ended:
+            self.to_ready = set(self.people_seats())
+
+    def ready(self, conn: Conn) -> None:
+        """A person's hands are ready: their seats are; the last of them resumes the clock. A ready the
+        room does not wait for (nobody paused, somebody still away, pressed already) changes nothing."""
+        mine = conn.seats & set(self.unready())
+        if not mine:
+            return
+        self.to_ready -= mine
+        self.on_change(was_paused=True)
 
     def free_remote_seat(self) -> int | None:
         return next((i for i, k in enumerate(self.kinds) if k == "remote" and not self.claimed[i]), None)
 
     def seat_info(self) -> list[dict]:
+        unready = self.unready()
         return [
-            {"name": s.name, "kind": self.kinds[i], "here": self.conns[i] is not None}
+            {"name": s.name, "kind": self.kinds[i], "here": self.conns[i] is not None, "ready": i not in unready}
             for i, s in enumerate(self.session.seats)
         ]
 
@@ -464,14 +489,8 @@ class Room:
         conn.room = self
         self.empty_since = None
         self.net_sent = None  # the newcomer gets the latency figures at the next round of pings
-        resumed = was_paused and not self.paused
-        if resumed:
-            self.resume()
         conn.send(self.welcome(conn, seats))
-        self.broadcast_status()
-        if resumed:  # everybody: a real-time clock's epoch moved with the pause
-            self.broadcast_views()
-        else:
+        if not self.on_change(was_paused):
             for s in sorted(seats):
                 self.send_view(s)
         if self.ended:
@@ -535,6 +554,8 @@ class Room:
         conn.seats.clear()
         if conn.room is self:
             conn.room = None
+        if gone:
+            self.ask_ready()
         if gone and self.paused and self.paused_at is None:
             self.paused_at = self.server.clock()
         if not self.connections() and self.empty_since is None:
@@ -542,11 +563,24 @@ class Room:
         if gone:
             self.broadcast_status()
 
+    def on_change(self, was_paused: bool) -> bool:
+        """Who is here or ready changed: everybody is told; a pause that ends resumes the game, and
+        everybody gets their view (a real-time clock's epoch moved with the pause). True if it resumed."""
+        resumed = was_paused and not self.paused
+        if resumed:
+            self.resume()
+        self.broadcast_status()
+        if resumed:
+            self.broadcast_views()
+        return resumed
+
     def resume(self) -> None:
         if self.paused_at is not None:
-            self.epoch += self.server.clock() - self.paused_at  # a paused real-time clock does not run
+            t = self.server.clock()
+            self.epoch += t - self.paused_at  # a paused real-time clock does not run
             self.paused_at = None
-            self.settled = max(self.settled, self.server.clock() - self.hold_ms())
+            self.settled = max(self.settled, t - self.hold_ms())
+            self.driven_at = t  # the computers' hands did not move meanwhile either
 
     def welcome(self, conn: Conn, seats: list[int]) -> dict:
         msg = {
@@ -632,6 +666,7 @@ class Room:
             "seats": self.seat_info(),
             "paused": self.paused,
             "waiting_for": [self.session.seats[s].name for s in self.missing()],
+            "ready_for": [self.session.seats[s].name for s in self.unready()],
         }
 
     def broadcast_status(self) -> None:
@@ -680,8 +715,9 @@ class Room:
             conn.send({"type": "refused", "id": msg["id"], "reason": "An action must be for your own seat."})
             return
         if self.paused:
-            names = ", ".join(self.session.seats[s].name for s in self.missing())
-            conn.send({"type": "refused", "id": msg["id"], "reason": f"The game is paused: waiting for {names}."})
+            names = ", ".join(self.session.seats[s].name for s in self.missing() or self.unready())
+            why = "" if self.missing() else " to press ready"
+            conn.send({"type": "refused", "id": msg["id"], "reason": f"The game is paused: waiting for {names}{why}."})
             return
         if self.realtime:
             self.hold(conn, msg, action)
@@ -1055,7 +1091,8 @@ class Server:
 
     def rebuild(self, code: str, entries: list[dict]) -> Room:
         """A fleet's room whose node is gone, from its journal (``fleet.py``): the game replayed, the
-        seats' token hashes, and paused until its people are back (a real-time clock where it stood)."""
+        seats' token hashes, and paused until its people are back (a real-time clock where it stood, until
+        each of them has pressed ready)."""
         head = entries[0]
         spec = self.games[head["game"]]
         record = rec.Record(
@@ -1077,8 +1114,6 @@ class Server:
         room = Room(self, code, spec, seats, record.options, lag_cap=head["lag_cap"], resume=(record, None, tokens))
         room.hashes = list(head["hashes"])
         room.claimed = [k != "remote" or i in taken for i, k in enumerate(kinds)]
-        if room.rt is not None:  # the round clock goes on from where the journal left it
-            room.epoch = self.clock() - room.rt.clock_of(room.state)
         if room.session.outcome() is not None:
             room.finished_at = self.clock()
         self.rooms[code] = room
@@ -1171,6 +1206,8 @@ class Server:
             room.detach(conn)
         elif kind == "rematch":
             room.vote_rematch(conn, msg["yes"])
+        elif kind == "ready":
+            room.ready(conn)
 
     def create_for(self, conn: Conn, msg: dict) -> None:
         def refuse(reason: str) -> None:

@@ -11,6 +11,7 @@ import pygame
 
 from tabletop.core import registry
 from tabletop.core.registry import REALTIME
+from tabletop.input import hints, rebind
 from tabletop.input.devices import menu_buttons
 from tabletop.online import client as client_mod
 from tabletop.online import invite as invite_mod
@@ -568,7 +569,9 @@ class WaitingRoom(Scene):
             self.leave()
             return
         mine = c.you[0] if c.you else P.WATCH
-        ready = c.watching or not c.status.get("paused", True)  # an onlooker watches a game that waits too
+        # everybody is here (a real-time game back from a pause waits at its table for their readies);
+        # an onlooker watches a game that waits too
+        ready = c.watching or (bool(c.status) and not c.status.get("waiting_for"))
         if not self.started and mine in c.views and ready:
             self.started = True
             self.app.replace(remote_table(self.app, RemoteSession(self.net)))
@@ -654,8 +657,9 @@ class OnlineSeatScene(MenuScene):
 
 class Online:
     """A game's table played on a server (``TableLink``, composed with the table): the table draws
-    its seat's view from the server; this adds the pause while somebody is away, pings and jitter,
-    the rejoin after a drop, rematch votes, and leaving closes the connection."""
+    its seat's view from the server; this adds the pause while somebody is away (and, in real time,
+    until everybody back has pressed ready), pings and jitter, the rejoin after a drop, rematch votes,
+    and leaving closes the connection."""
 
     def __init__(self, table: TableScene, session: RemoteGame):
         self.table = table
@@ -665,6 +669,7 @@ class Online:
         self.forgotten = False  # the finished game is no longer offered by Continue
         self.retry_ms = 0.0  # until the next try to join again after a drop
         self.told_votes: dict[int, bool] = {}
+        self.ready_rect: pygame.Rect | None = None  # the Ready button, while the room waits for this seat's ready
 
     def next_frame(self) -> float | None:
         """The others' moves and the pings come from the network thread, which wakes the loop
@@ -699,9 +704,33 @@ class Online:
 
     def handle(self, event, pad_changes) -> None:
         try:
+            if self.session.ready_asked() and self._ready_pressed(event, pad_changes):
+                self.session.send_ready()
+                self.app.sounds.play("click")
+                return
             self.table.handle(event, pad_changes)
         except Exception as e:
             self._failed(e)
+
+    def _ready_pressed(self, event, pad_changes) -> bool:
+        """The seat's ready control, Enter or A (confirm), or a click on the Ready button."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return event.button == 1 and self.ready_rect is not None and self.ready_rect.collidepoint(event.pos)
+        if "confirm" in menu_buttons(event, pad_changes):
+            return True
+        router = self.table.router
+        presses = router.feed(event) + router.feed_pad(pad_changes)
+        return any(p.down and p.button == "ready" and p.seat in self.session.you for p in presses)
+
+    def ready_key(self) -> str:
+        """The seat's ready control on the device in use, as the player bound it ("Space", "Start")."""
+        device = self.app.last_device
+        schemes = self.table.router.schemes
+        seat = self.session.you[0] if self.session.you else 0
+        own = schemes[seat] if seat < len(schemes) else None
+        scheme = "gamepad" if device == hints.PAD else (own if own not in (None, "gamepad") else "keyboard")
+        names = rebind.inputs_for(self.app.settings.bindings, scheme, "ready")
+        return rebind.input_label(scheme, names[0]) if names else hints.button(device, "confirm")
 
     def _failed(self, e: Exception) -> None:
         """A view the checks let through that the table still cannot use: never a crash of the program."""
@@ -725,7 +754,7 @@ class Online:
                 s.net.rejoin()
                 self.table.say("The connection was lost: joining again...", 2500)
             return
-        if s.paused_for():
+        if s.paused_for() or s.ready_for():
             return  # the game waits, as for an unplugged gamepad
         s.follow_clock()
         self.table.update(dt_ms)
@@ -755,10 +784,34 @@ class Online:
             return
         s = self.session
         away = s.paused_for()
+        self.ready_rect = None
         if away:
-            gfx.shade(surf, 150)
-            text = f"Paused: waiting for {', '.join(away)} to come back"
-            gfx.blit_text(surf, text, vp.s(30), vp.p(640, 340), gfx.GOLD, bold=True, anchor="center")
+            self._card(surf, vp, f"Paused: waiting for {', '.join(away)} to come back")
+        elif s.ready_for():
+            if s.ready_asked():
+                self._draw_ready(surf, vp)
+            else:
+                self._card(surf, vp, f"Waiting for {' and '.join(s.ready_for())} to press ready")
+
+    def _card(self, surf, vp, text: str, h: int = 120) -> None:
+        """The table shaded, and the line on a card of its own (nothing of the table shows through)."""
+        gfx.shade(surf, 150)
+        card = vp.r(190, 360 - h // 2, 900, h)
+        gfx.panel(surf, card, gfx.PANEL, radius=vp.s(14), border=(60, 70, 92))
+        gfx.draw_fitted(surf, text, vp.r(220, 360 - h // 2 + 16, 840, 88), vp.s(30), gfx.GOLD, bold=True, lines=2)
+
+    def _draw_ready(self, surf, vp) -> None:
+        """Back from a pause in real time: the clock runs again once everybody says their hands are ready."""
+        key = self.ready_key()
+        device = self.app.last_device
+        press = f"press {key}"
+        press = hints.words(device, "click Ready", press, press, unknown=f"{press} or click Ready")
+        self._card(surf, vp, f"Back in the game: {press} when your hands are ready", h=200)
+        label = "Ready" if device == hints.MOUSE else f"Ready ({key})"
+        r = vp.r(530, 366, 220, 56)
+        gfx.panel(surf, r, (70, 84, 110), radius=vp.s(10), border=gfx.HILITE, width=max(1, vp.s(2)))
+        gfx.draw_fitted(surf, label, r.inflate(-vp.s(16), -4), vp.s(24), gfx.WHITE, bold=True, lines=1)
+        self.ready_rect = r
 
     def focus_pauses(self) -> bool:
         """Online the game goes on for the others: looking at another window pauses nothing."""
