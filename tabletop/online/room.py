@@ -1,0 +1,835 @@
+"""A room of the online server: one game (its ``Session``), the connections of the people in it, and
+the writer thread its files are kept on (docs/online.md). ``server.py`` makes rooms, finds them and frees
+them; everything that happens inside one is here. No pygame here.
+
+Nothing one connection does can hold up another: every message to a connection goes into that
+connection's own bounded queue, written by its own task (``Conn``); a connection whose queue is full or
+whose write takes longer than ``send_timeout`` is closed. Files are written on a writer thread
+(``Keeper``), never on the network loop.
+
+Real time: clients keep a clock synchronised with the server's and stamp each action. The room accepts a
+stamp within ``[arrival - lowest round trip - STAMP_SLACK_MS, arrival]`` (at most ``lag_cap`` ms), round
+trips measured only from the server's own send and receive times of its pings (a pong carries the ping's
+random nonce, nothing else). Every action waits until the slower player's one-way latency has passed,
+then the held actions are applied in stamp order with the stamp as the action's time. Two stamps within
+the rules' 50 ms window are then simultaneous exactly as on one screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import dataclasses
+import heapq
+import itertools
+import logging
+import queue
+import secrets
+import threading
+from collections import deque
+from pathlib import Path
+from typing import Any, Protocol
+
+import websockets
+
+from tabletop import validate
+from tabletop.core import codec
+from tabletop.core.actions import BadAction, action_table, from_json, seat_of
+from tabletop.core.game import Refused
+from tabletop.core.realtime import Driver
+from tabletop.core.registry import REALTIME
+from tabletop.core.undo import ONLINE_UNDO, UNDO_KIND
+from tabletop.session import Seat, Session
+
+from . import hosted
+from . import protocol as P
+
+log = logging.getLogger("tabletop.online")
+
+LAG_CAP_MS = 150
+MARGIN_MS = 10  # added to the slower player's one-way latency before held actions are applied
+STAMP_SLACK_MS = 5  # a stamp may be this much earlier than arrival minus the lowest round trip
+SIMULTANEOUS_MS = 50  # the rules' window: jitter above it makes a match "casual"
+RATE = 40.0  # messages a second a connection may send on average
+BURST = 80.0
+RTT_SAMPLES = 16
+PINGS_OPEN = 8  # pings awaiting their pong, per connection (older nonces are forgotten)
+BOT_FAILED = "The computer player stopped working, so this game cannot go on."
+NOT_KEPT = "The server cannot keep moves just now: try again in a moment."  # a fleet without its Redis
+
+
+def said(value) -> str:
+    """What a client sent, for a log line: escaped and cut short (no forged lines in the log)."""
+    return validate.short(value)
+
+
+class Conn:
+    """One client connection: the seats it holds, its rate budget, its measured round trips and
+    its own outgoing queue and writer (a slow or vanished peer is closed, never waited for)."""
+
+    ids = itertools.count(1)
+
+    def __init__(self, ws, server: Host):
+        self.ws = ws
+        self.server = server
+        self.id = next(Conn.ids)
+        address = getattr(ws, "remote_address", None)
+        self.address = str(address[0]) if address else "?"
+        self.room: Room | None = None
+        self.seats: set[int] = set()
+        self.last_id = -1
+        self.budget = BURST
+        self.budget_at = self.server.clock()
+        self.logged: set[str] = set()
+        self.rtts: deque = deque(maxlen=RTT_SAMPLES)
+        self.pings: dict[int, float] = {}  # nonce -> server time it was written
+        self.dropped = 0
+        self.out: deque = deque()
+        self.ready = asyncio.Event()
+        self.closed = False
+        self.writer = asyncio.get_running_loop().create_task(self._write())
+
+    def allow(self) -> bool:
+        """Token bucket: RATE messages a second, BURST at once."""
+        t = self.server.clock()
+        self.budget = min(BURST, self.budget + (t - self.budget_at) * RATE / 1000.0)
+        self.budget_at = t
+        if self.budget < 1.0:
+            return False
+        self.budget -= 1.0
+        return True
+
+    def refuse_log(self, kind: str, text: str) -> None:
+        """Log a refusal once per connection and kind (a flood writes one line, not thousands)."""
+        if kind not in self.logged:
+            self.logged.add(kind)
+            log.warning("connection %d (%s): %s", self.id, self.address, text)
+
+    # -- round trips, from the server's own clock -------------------------------------------
+    def ping(self) -> None:
+        nonce = secrets.randbits(P.NONCE_BITS)
+        self.pings[nonce] = -1.0  # the writer notes the time it actually goes out
+        while len(self.pings) > PINGS_OPEN:
+            del self.pings[next(iter(self.pings))]
+        self.send({"type": "ping", "s": nonce}, nonce=nonce)
+
+    def pong(self, nonce: int) -> None:
+        sent = self.pings.pop(nonce, None)
+        if sent is None or sent < 0:
+            self.refuse_log("pong", "a pong for no ping of ours")
+            return
+        self.rtts.append(self.server.clock() - sent)
+
+    @property
+    def rtt(self) -> float:
+        """The lowest recent round trip (ms): a peer can delay its pongs but never hurry them."""
+        return min(self.rtts) if self.rtts else 0.0
+
+    @property
+    def jitter(self) -> float:
+        """How far the middle round trip lies above the lowest: late pongs among fewer than half
+        of the pings do not move it."""
+        if len(self.rtts) < 2:
+            return 0.0
+        s = sorted(self.rtts)
+        return s[(len(s) - 1) // 2] - s[0]
+
+    # -- sending: never awaited by anybody but this connection's writer --------------------
+    def send(self, msg: dict | str, nonce: int | None = None) -> None:
+        if self.closed:
+            return
+        if len(self.out) >= self.server.send_queue:
+            self.kill("it does not read what it is sent")
+            return
+        self.out.append((msg if isinstance(msg, str) else P.dumps(msg), nonce))
+        self.ready.set()
+
+    async def _write(self) -> None:
+        try:
+            while not self.closed:
+                if not self.out:
+                    self.ready.clear()
+                    await self.ready.wait()
+                    continue
+                text, nonce = self.out.popleft()
+                if nonce is not None and nonce in self.pings:
+                    self.pings[nonce] = self.server.clock()
+                try:
+                    await asyncio.wait_for(self.ws.send(text), self.server.send_timeout)
+                except TimeoutError:
+                    self.kill("a write did not finish in time")
+                    return
+        except websockets.ConnectionClosed:
+            self.closed = True
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("connection %d: error while sending", self.id)
+            self.kill("an error while sending")
+
+    def kill(self, why: str) -> None:
+        """Close this connection at once (no closing handshake to wait for)."""
+        if self.closed:
+            return
+        self.closed = True
+        self.out.clear()
+        self.ready.set()
+        log.info("connection %d (%s): closed: %s", self.id, self.address, why)
+        transport = getattr(self.ws, "transport", None)
+        if transport is not None:
+            transport.abort()
+
+    def tell_and_close(self, msg: dict) -> None:
+        """Send one last message, then close once it is written (or at once if it cannot be)."""
+        self.send(msg)
+
+        async def later():
+            end = self.server.clock() + self.server.send_timeout * 1000
+            while self.out and not self.closed and self.server.clock() < end:
+                await asyncio.sleep(0.02)
+            await asyncio.sleep(0.05)
+            self.kill("its seat moved to a new connection")
+
+        asyncio.get_running_loop().create_task(later())
+
+
+class Keeper:
+    """Writes files on one thread of its own, in the order asked, so the network loop never waits for
+    a disk. Each job is a function; a failing job is logged and the next one runs."""
+
+    def __init__(self):
+        self.jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self.thread: threading.Thread | None = None
+
+    def put(self, job) -> None:
+        if self.thread is None:
+            self.thread = threading.Thread(target=self._run, name="tabletop-keeper", daemon=True)
+            self.thread.start()
+        self.jobs.put(job)
+
+    def _run(self) -> None:
+        while True:
+            job = self.jobs.get()
+            if job is None:
+                return
+            try:
+                job()
+            except Exception:
+                log.exception("while writing a room's game")
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Finish the writes asked for (at most ``timeout`` seconds) and stop the thread."""
+        if self.thread is not None:
+            self.jobs.put(None)
+            self.thread.join(timeout)
+            self.thread = None
+
+
+class Room:
+    def __init__(
+        self,
+        server,
+        code: str,
+        spec,
+        seats: list[dict],
+        options: dict,
+        seed=None,
+        lag_cap=LAG_CAP_MS,
+        setup=None,
+        resume: tuple | None = None,
+    ):
+        """``resume``: (record, kept file, tokens) of a hosted game kept when its program closed
+        (``Server.resume``): the same game, kept in the same file, with the same seats' tokens."""
+        self.server = server
+        self.code = code
+        self.spec = spec
+        self.rules = spec.rules
+        self.kinds = [s["kind"] for s in seats]
+        people = [
+            Seat(name=s["name"], kind="computer" if s["kind"] == "computer" else "human", level=s["level"])
+            for s in seats
+        ]
+        # the game on the loop is never written from here: the Keeper's thread writes (``keep``)
+        self.kept_file: Path | None = None  # the host's kept game (its room's file lies beside it)
+        if resume is None:
+            self.session = Session.new(spec, people, options, seed=seed, setup=setup, autosave=False)
+            self.tokens = [P.new_token() for _ in seats]
+        else:
+            record, self.kept_file, tokens = resume
+            self.session = Session.from_record(spec, copy.deepcopy(record), autosave=False)
+            self.tokens = list(tokens)
+        self.hashes = [P.token_hash(t) for t in self.tokens]  # a token is checked against its hash
+        self.table = action_table(self.rules.actions)
+        self.conns: list[Conn | None] = [None] * len(seats)
+        self.watchers: dict[Conn, dict | None] = {}  # onlookers, with the last view each was sent
+        self.votes: dict[int, bool] = {}  # after the end: each person's answer to a rematch
+        # a seat once taken comes back only with its token
+        self.claimed = [s["kind"] == "here" or resume is not None for s in seats]
+        self.sent_events = [-1] * len(seats)  # per seat: the last event number sent
+        self.sent_view: list[dict | None] = [None] * len(seats)  # per seat: the last view sent (JSON)
+        self.realtime = spec.dynamics == REALTIME
+        self.lag_cap = lag_cap
+        self.casual = False
+        self.net_sent: dict | None = None
+        self.pinged = 0.0  # server ms of the last round of pings
+        self.owner = ""  # the address that created it (its limits)
+        self.empty_since: float | None = self.server.clock()  # nobody connected since (ms), None while somebody is
+        self.finished_at: float | None = None
+        self.ended = ""  # why the room was closed before its game ended
+        # real time: server ms at round-clock 0; pause bookkeeping; held actions in stamp order
+        self.epoch = self.server.clock()
+        self.paused_at: float | None = self.server.clock()
+        # real time, after a pause: the people's seats still to press ready once everybody is back (a
+        # room rebuilt from its journal or hosted again was paused too)
+        self.to_ready: set[int] = set()
+        self.held: list = []
+        self.seq = itertools.count()
+        self.settled = 0.0
+        self.bot_task: asyncio.Task | None = None
+        self.not_kept = False  # the last action could not be written to the fleet's journal
+        # saving, off the loop: changes wait here for the Keeper's thread, which owns ``mirror``
+        self.unsaved: deque = deque()
+        self.save_asked = False
+        self.mirror: Session | None = None
+        # real-time computer seats: the game's driver moves their hands here, on the server's clock
+        self.rt = spec.realtime if self.realtime else None
+        self.drivers: dict[int, Driver] = {}
+        if self.rt is not None:
+            cross = self.rt.hand_speed_ms(self.session.options)
+            for i, seat in enumerate(self.session.seats):
+                if seat.kind == "computer":
+                    level = seat.level or spec.bot_levels[-1]
+                    self.drivers[i] = self.rt.make_driver(i, level, self.session.seed * 7919 + i, cross)
+        self.driven_at = self.server.clock()
+        if resume is not None and self.rt is not None:  # the round clock goes on from where the record left it
+            self.epoch -= self.rt.clock_of(self.state)
+            self.ask_ready()
+        if server.autosave:
+            self.keep(self._start_mirror)
+
+    # -- saving (on the Keeper's thread) ----------------------------------------------------
+    def keep(self, change) -> None:
+        """Ask the writer thread to apply ``change(mirror)`` and save; changes keep their order, and
+        changes that pile up while a save is written are saved together."""
+        self.unsaved.append(change)
+        if not self.save_asked:
+            self.save_asked = True
+            self.server.keeper.put(self._save)
+
+    def _start_mirror(self, _mirror) -> None:
+        s = self.session
+        if self.kept_file is not None:  # the kept game goes on in its own file
+            self.mirror = Session.from_record(self.spec, copy.deepcopy(s.record), path=self.kept_file)
+        else:
+            seats = [dataclasses.replace(seat) for seat in s.seats]
+            self.mirror = Session.new(self.spec, seats, s.options, seed=s.seed, setup=s.setup, autosave=True)
+            self.kept_file = self.mirror.save_path
+        if self.server.hosted and self.kept_file is not None:  # so Continue can host this room again
+            room = hosted.HostedRoom(self.code, tuple(self.tokens), tuple(self.kinds), self.server.port)
+            hosted.keep(self.kept_file, room)
+
+    def _save(self) -> None:
+        self.save_asked = False
+        changes = []
+        while self.unsaved:
+            changes.append(self.unsaved.popleft())
+        for change in changes:
+            change(self.mirror)
+        if self.mirror is not None and changes:
+            self.mirror.save()
+            if self.mirror.outcome() is not None and self.kept_file is not None:
+                hosted.forget(self.kept_file)  # finished: nothing to host again
+
+    def kept(self, action_json: dict, state) -> None:
+        """An applied action, to be saved (as ``Session.submit`` records it)."""
+        if self.server.autosave:
+
+            def change(m, a=action_json, st=state):
+                m.record.actions.append(a)
+                m.state = st
+
+            self.keep(change)
+        if self.server.records is not None and self.session.outcome() is not None:
+            data = self.session.record.to_json()  # nothing changes it any more: written as JSON off the loop
+            self.server.keeper.put(lambda: self.server.write_record(self.spec.id, data))
+
+    # -- seats and connections --------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The game's state now (each game has its own kind of state)."""
+        return self.session.state
+
+    def names(self) -> list[str]:
+        return self.session.names()
+
+    def people_seats(self) -> list[int]:
+        return [i for i, k in enumerate(self.kinds) if k != "computer"]
+
+    def missing(self) -> list[int]:
+        return [i for i in self.people_seats() if self.conns[i] is None]
+
+    def connections(self) -> set[Conn]:
+        return {c for c in self.conns if c is not None}
+
+    def unready(self) -> list[int]:
+        """The seats the room waits to press ready, once every person is back (none while somebody is away)."""
+        return [] if self.missing() else sorted(self.to_ready)
+
+    @property
+    def paused(self) -> bool:
+        return bool(self.missing() or self.to_ready) and self.session.outcome() is None
+
+    def ask_ready(self) -> None:
+        """A real-time game paused mid-play: its clock runs again only once every person, back, says ready."""
+        if self.realtime and self.session.outcome() is None and not self.ended:
+            self.to_ready = set(self.people_seats())
+
+    def ready(self, conn: Conn) -> None:
+        """A person's hands are ready: their seats are; the last of them resumes the clock. A ready the
+        room does not wait for (nobody paused, somebody still away, pressed already) changes nothing."""
+        mine = conn.seats & set(self.unready())
+        if not mine:
+            return
+        self.to_ready -= mine
+        self.on_change(was_paused=True)
+
+    def free_remote_seat(self) -> int | None:
+        return next((i for i, k in enumerate(self.kinds) if k == "remote" and not self.claimed[i]), None)
+
+    def seat_info(self) -> list[dict]:
+        unready = self.unready()
+        return [
+            {"name": s.name, "kind": self.kinds[i], "here": self.conns[i] is not None, "ready": i not in unready}
+            for i, s in enumerate(self.session.seats)
+        ]
+
+    def rename(self, seat: int, name: str) -> None:
+        self.session.seats[seat].name = name
+        self.session.record.players[seat]["name"] = name
+        if self.server.autosave:
+
+            def change(m):
+                m.seats[seat].name = name
+                m.record.players[seat]["name"] = name
+                m.save(whole=True)  # a journal keeps moves only: the players' names are in the whole record
+
+            self.keep(change)
+
+    def attach(self, conn: Conn, seats: list[int]) -> None:
+        was_paused = self.paused
+        for s in seats:
+            old = self.conns[s]
+            if old is not None and old is not conn:  # the token came back on a new connection: the seat moves
+                old.seats.discard(s)
+                old.room = None if not old.seats else old.room
+                old.tell_and_close(
+                    {"type": "closed", "reason": "Your seat was taken by a new connection with its token."}
+                )
+            self.conns[s] = conn
+            self.claimed[s] = True
+            conn.seats.add(s)
+            self.sent_events[s] = -1
+            self.sent_view[s] = None
+        conn.room = self
+        self.empty_since = None
+        self.net_sent = None  # the newcomer gets the latency figures at the next round of pings
+        conn.send(self.welcome(conn, seats))
+        if not self.on_change(was_paused):
+            for s in sorted(seats):
+                self.send_view(s)
+        if self.ended:
+            conn.send({"type": "closed", "reason": self.ended})
+        self.kick_bots()
+
+    def vote_rematch(self, conn: Conn, yes: bool) -> None:
+        """A person's answer to a rematch, told to everybody; once every person says yes the room
+        plays again, seats swapped (``Server.rematch``)."""
+        if self.session.outcome() is None or self.ended or not conn.seats:
+            conn.send({"type": "error", "reason": "A rematch is for the players, once the game is over."})
+            return
+        for s in conn.seats:
+            self.votes[s] = yes
+        self.broadcast({"type": "rematch", "votes": {str(s): v for s, v in sorted(self.votes.items())}})
+        if all(self.votes.get(s) for s in self.people_seats()):
+            self.server.rematch(self)
+
+    def watch(self, conn: Conn) -> None:
+        """An onlooker: no seat and no token; sent what nobody's secrets are in, as a replay watched
+        from no side shows it."""
+        self.watchers[conn] = None
+        conn.room = self
+        conn.send(
+            {
+                "type": "welcome",
+                "room": self.code,
+                "game": self.spec.id,
+                "options": self.session.options,
+                "seats": self.seat_info(),
+                "you": [],
+                "tokens": {},
+                "lag_cap": self.lag_cap,
+                "realtime": self.realtime,
+                "watch": True,
+            }
+        )
+        conn.send({"type": "status", **self.status()})
+        self.send_watch_view(conn)
+
+    def send_watch_view(self, conn: Conn) -> None:
+        view = self.rules.view_for(self.session.state, None)
+        shown = codec.state_to_json(self.rules, view)
+        msg = {
+            "type": "state",
+            "seat": P.WATCH,
+            "n": len(self.session.record.actions),
+            "view": P.diff(self.watchers.get(conn), shown),
+            "events": [],
+        }
+        self.watchers[conn] = shown
+        if self.realtime:
+            msg["epoch"] = self.epoch
+        conn.send(msg)
+
+    def detach(self, conn: Conn) -> None:
+        self.watchers.pop(conn, None)
+        gone = [s for s in conn.seats if self.conns[s] is conn]
+        for s in gone:
+            self.conns[s] = None
+        conn.seats.clear()
+        if conn.room is self:
+            conn.room = None
+        if gone:
+            self.ask_ready()
+        if gone and self.paused and self.paused_at is None:
+            self.paused_at = self.server.clock()
+        if not self.connections() and self.empty_since is None:
+            self.empty_since = self.server.clock()
+        if gone:
+            self.broadcast_status()
+
+    def on_change(self, was_paused: bool) -> bool:
+        """Who is here or ready changed: everybody is told; a pause that ends resumes the game, and
+        everybody gets their view (a real-time clock's epoch moved with the pause). True if it resumed."""
+        resumed = was_paused and not self.paused
+        if resumed:
+            self.resume()
+        self.broadcast_status()
+        if resumed:
+            self.broadcast_views()
+        return resumed
+
+    def resume(self) -> None:
+        if self.paused_at is not None:
+            t = self.server.clock()
+            self.epoch += t - self.paused_at  # a paused real-time clock does not run
+            self.paused_at = None
+            self.settled = max(self.settled, t - self.hold_ms())
+            self.driven_at = t  # the computers' hands did not move meanwhile either
+
+    def welcome(self, conn: Conn, seats: list[int]) -> dict:
+        msg = {
+            "type": "welcome",
+            "room": self.code,
+            "game": self.spec.id,
+            "options": self.session.options,
+            "seats": self.seat_info(),
+            "you": sorted(conn.seats),
+            "tokens": {str(s): self.tokens[s] for s in seats},
+            "lag_cap": self.lag_cap,
+            "realtime": self.realtime,
+        }
+        if self.server.fleet is not None:  # where to come back when this node is gone
+            msg["nodes"] = self.server.fleet.nodes
+        return msg
+
+    def journal(self, entry: dict, now: bool = True) -> bool:
+        """A fleet's node: add to the room's journal in Redis (``now``: before anybody is told;
+        False when it cannot be written). Without a fleet there is nothing to write."""
+        fleet = self.server.fleet
+        return fleet is None or fleet.write(self.code, entry, now)
+
+    def end(self, reason: str) -> None:
+        """The room cannot go on: tell everybody why; it is freed after the finished-room grace."""
+        if self.ended:
+            return
+        self.ended = reason
+        self.held.clear()
+        self.finished_at = self.server.clock()
+        for c in self.connections():
+            c.send({"type": "closed", "reason": reason})
+
+    # -- sending ---------------------------------------------------------------------------
+    def send_view(self, seat: int) -> None:
+        conn = self.conns[seat]
+        if conn is None:
+            return
+        view = self.rules.view_for(self.session.state, seat)
+        events = [e for e in self.rules.events(view, self.names()) if e["n"] > self.sent_events[seat]]
+        if events:
+            self.sent_events[seat] = events[-1]["n"]
+        shown = codec.state_to_json(self.rules, view)
+        msg = {
+            "type": "state",
+            "seat": seat,
+            "n": len(self.session.record.actions),
+            "view": P.diff(self.sent_view[seat], shown),
+            "events": events,
+        }
+        self.sent_view[seat] = shown
+        if self.realtime:
+            msg["epoch"] = self.epoch  # server ms at the round clock's 0
+        conn.send(msg)
+
+    def broadcast(self, msg: dict, but: Conn | None = None) -> None:
+        text = P.dumps(msg)
+        for c in self.connections() | set(self.watchers):
+            if c is not but:
+                c.send(text)
+
+    def broadcast_views(self) -> None:
+        for s in range(len(self.conns)):
+            self.send_view(s)
+        for c in list(self.watchers):
+            self.send_watch_view(c)
+        out = self.session.outcome()
+        if out is not None:
+            if self.finished_at is None:
+                self.finished_at = self.server.clock()
+                self.held.clear()
+            self.broadcast(
+                {
+                    "type": "over",
+                    "winner": out.winner,
+                    "reason": out.reason,
+                    "record": self.session.record.to_json(),  # the whole record, only now
+                }
+            )
+
+    def status(self) -> dict:
+        return {
+            "seats": self.seat_info(),
+            "paused": self.paused,
+            "waiting_for": [self.session.seats[s].name for s in self.missing()],
+            "ready_for": [self.session.seats[s].name for s in self.unready()],
+        }
+
+    def broadcast_status(self) -> None:
+        self.broadcast({"type": "status", **self.status()})
+
+    def broadcast_net(self) -> None:
+        pings, jitters = [], []
+        for c in self.conns:
+            pings.append(None if c is None or not c.rtts else round(c.rtt))
+            jitters.append(None if c is None or not c.rtts else round(c.jitter))
+        if any(j is not None and j > SIMULTANEOUS_MS for j in jitters):
+            self.casual = True  # once a match has been unfair to time, it stays marked
+        msg = {"type": "net", "ping": pings, "jitter": jitters, "casual": self.casual}
+        if self.server.fleet is not None:  # the fleet's nodes as they are now: where to come back
+            msg["nodes"] = self.server.fleet.nodes
+        if msg != self.net_sent:  # only news: a room of steady connections sends nothing
+            self.net_sent = msg
+            self.broadcast(msg)
+
+    # -- actions ---------------------------------------------------------------------------
+    def act(self, conn: Conn, msg: dict) -> None:
+        seat = msg["seat"]
+        if seat not in conn.seats:
+            conn.refuse_log("seat", f"room {self.code}: an action for seat {seat}, which it does not hold")
+            conn.send({"type": "refused", "id": msg["id"], "reason": "That is not your seat."})
+            return
+        if msg["id"] <= conn.last_id:
+            conn.refuse_log("stale", f"room {self.code}: a stale or replayed action id {msg['id']}")
+            return  # dropped: it was already seen (or is older than one that was)
+        conn.last_id = msg["id"]
+        if self.session.outcome() is not None or self.ended:  # nothing is kept after the end
+            conn.refuse_log("over", f"room {self.code}: an action after the game's end")
+            conn.send({"type": "refused", "id": msg["id"], "reason": "The game is over."})
+            return
+        if msg["action"].get("type") == UNDO_KIND:  # online, a move once sent stands (docs/online.md)
+            conn.send({"type": "refused", "id": msg["id"], "reason": ONLINE_UNDO})
+            return
+        try:
+            action = from_json(self.table, msg["action"])
+        except (BadAction, ValueError, TypeError, OverflowError) as e:
+            conn.refuse_log("bad", f"room {self.code}: a malformed action: {said(str(e))}")
+            conn.send({"type": "refused", "id": msg["id"], "reason": f"Not an action: {validate.short_line(str(e))}"})
+            return
+        if seat_of(action) != seat:
+            conn.refuse_log("player", f"room {self.code}: an action naming another player")
+            conn.send({"type": "refused", "id": msg["id"], "reason": "An action must be for your own seat."})
+            return
+        if self.paused:
+            names = ", ".join(self.session.seats[s].name for s in self.missing() or self.unready())
+            why = "" if self.missing() else " to press ready"
+            conn.send({"type": "refused", "id": msg["id"], "reason": f"The game is paused: waiting for {names}{why}."})
+            return
+        if self.realtime:
+            self.hold(conn, msg, action)
+            return
+        self.apply(conn, msg["id"], action)
+
+    def apply(self, conn: Conn | None, msg_id, action) -> bool:
+        round_before = self.rt.round_of(self.session.state) if self.rt is not None else None
+        before = self.session.state
+        n = len(self.session.record.actions)
+        try:
+            result = self.session.submit(action)
+        except Exception as e:  # a value the rules' checks let through: refused, and the room goes on
+            log.error("room %s: the rules failed on an action: %s", self.code, said(f"{type(e).__name__}: {e}"))
+            result = Refused("That action cannot be used.")
+        if isinstance(result, Refused):
+            if conn is not None:
+                conn.send({"type": "refused", "id": msg_id, "reason": result.reason})
+            return False
+        if len(self.session.record.actions) > n:
+            if not self.journal({"k": "a", "a": self.session.record.actions[-1]}):  # not kept: not done
+                self.session.state = before
+                del self.session.record.actions[n:]
+                self.not_kept = True
+                if conn is not None:
+                    conn.send({"type": "refused", "id": msg_id, "reason": NOT_KEPT})
+                return False
+            self.kept(self.session.record.actions[-1], self.session.state)
+        if self.rt is not None and self.rt.round_of(self.session.state) != round_before:
+            self.epoch += action.t  # the round clock restarts at 0 with the round
+        if conn is not None:
+            conn.send({"type": "done", "id": msg_id, "n": len(self.session.record.actions)})
+        self.broadcast_views()
+        self.kick_bots()
+        return True
+
+    def bot_failed(self, seat: int, why: str) -> None:
+        log.error("room %s: the computer of seat %d failed: %s", self.code, seat, why)
+        self.end(BOT_FAILED)
+
+    # -- computer seats (turn-based and simultaneous games) ---------------------------------
+    def kick_bots(self) -> None:
+        if self.realtime or not self.session.bots or self.ended or (self.bot_task and not self.bot_task.done()):
+            return
+        self.bot_task = asyncio.get_running_loop().create_task(self.run_bots())
+
+    async def run_bots(self) -> None:
+        while self.session.outcome() is None and not self.paused and not self.ended:
+            waiting = [s for s in self.rules.to_act(self.session.state) if s in self.session.bots]
+            if not waiting:
+                return
+            await asyncio.sleep(self.server.bot_delay)
+            if self.paused or self.session.outcome() is not None or self.ended:
+                return
+            seat = waiting[0]
+            if seat not in self.rules.to_act(self.session.state):
+                continue
+            try:
+                action = self.session.bots[seat].choose(self.rules.view_for(self.session.state, seat))
+            except Exception as e:
+                self.bot_failed(seat, f"{type(e).__name__}: {e}")
+                return
+            self.not_kept = False
+            if not self.apply(None, 0, action):
+                if self.not_kept:  # the fleet's store is out of reach: the computer tries again
+                    await asyncio.sleep(0.25)
+                    continue
+                self.bot_failed(seat, "an illegal move")
+                return
+
+    # -- real time --------------------------------------------------------------------------
+    def hold_ms(self) -> float:
+        """How long an action waits before it is applied: the slower player's one-way latency."""
+        worst = max((c.rtt / 2 + c.jitter for c in self.connections()), default=0.0)
+        return min(worst + MARGIN_MS, self.lag_cap)
+
+    def hold(self, conn: Conn, msg: dict, action) -> None:
+        arrival = self.server.clock()
+        stamp = msg.get("stamp", arrival)
+        forgiven = min(conn.rtt + STAMP_SLACK_MS, self.lag_cap)
+        accepted = min(max(stamp, arrival - forgiven), arrival)
+        if accepted != stamp:
+            conn.refuse_log("stamp", f"room {self.code}: a stamp outside the accepted window was clamped")
+        heapq.heappush(self.held, (accepted, next(self.seq), conn, msg["id"], action))
+        self.wake_after_hold(accepted, at_once=True)
+
+    def wake_after_hold(self, stamp: float, at_once: bool = False) -> None:
+        """Apply held actions the moment the hold of ``stamp`` is over, not at the loop's next tick
+        (``at_once``: even when that moment has passed already)."""
+        wait_s = (stamp + self.hold_ms() - self.server.clock()) / 1000.0
+        if wait_s > 0 or at_once:
+            asyncio.get_running_loop().call_later(max(0.0, wait_s), self.wake)
+
+    def wake(self) -> None:
+        if not self.held or self.server.rooms.get(self.code) is not self:
+            return
+        self.safe_tick()
+        if self.held:  # the hold grew meanwhile (a player's latency rose): wake again when it is over
+            self.wake_after_hold(self.held[0][0])
+
+    def safe_tick(self) -> None:
+        try:
+            self.tick()
+        except Exception:  # one room's fault must not stop the others
+            log.exception("room %s: error while ticking", self.code)
+            self.end("The server could not go on with this game.")
+
+    def drive_computers(self) -> None:
+        """Real-time computer seats act on the server's clock with no latency, through the same queue."""
+        t_now = self.server.clock()
+        dt = int(t_now - self.driven_at)
+        self.driven_at = t_now
+        n = len(self.session.record.actions)
+        live = self.session.live  # the room's real-time state: its clock here, the computers' hands
+        assert self.rt is not None and live is not None  # only real-time rooms have drivers
+        live.clock = max(int(t_now - self.epoch), self.rt.clock_of(self.session.state))
+        for seat, driver in self.drivers.items():
+            view = self.rules.view_for(self.session.state, seat)
+            try:
+                actions = list(driver.drive(view, live, dt, n))
+            except Exception as e:
+                self.bot_failed(seat, f"{type(e).__name__}: {e}")
+                return
+            for action in actions:
+                heapq.heappush(self.held, (t_now, next(self.seq), None, 0, action))
+
+    def tick(self) -> None:
+        """Apply held actions whose time has come, in stamp order, then move the round clock on."""
+        if self.session.outcome() is not None or self.paused or self.ended or self.rt is None:
+            return
+        self.drive_computers()
+        self.settled = max(self.settled, self.server.clock() - self.hold_ms())
+        while self.held and self.held[0][0] <= self.settled and not self.ended:
+            stamp, _, conn, msg_id, action = heapq.heappop(self.held)
+            state = self.session.state
+            t = max(int(round(stamp - self.epoch)), self.rt.clock_of(state))
+            timed = dataclasses.replace(action, t=t)
+            self.apply(conn, msg_id, timed)
+            if self.session.outcome() is not None:
+                return
+        t = int(self.settled - self.epoch)
+        if t > self.rt.clock_of(self.session.state) and not self.ended:
+            before = self.session.state
+            self.session.submit(self.rt.tick_action(t))
+            if self.session.state is not before and len(self.session.record.actions) > 0:
+                self.journal({"k": "a", "a": self.session.record.actions[-1]}, now=False)  # with the next
+                self.kept(self.session.record.actions[-1], self.session.state)
+            if self.session.state is not before and self.rt.stage_of(self.session.state) != self.rt.stage_of(before):
+                self.broadcast_views()
+
+
+class Host(Protocol):
+    """What a room and its connections need of the server that holds them (``server.Server``; named
+    here, not imported, so that the server's module is the only one that knows both)."""
+
+    autosave: bool
+    bot_delay: float
+    hosted: bool
+    port: int
+    records: Path | None
+    send_queue: int
+    send_timeout: float
+    fleet: Any  # a fleet.Fleet when the server is a node of a fleet, else None
+    keeper: Keeper
+    rooms: dict[str, Room]
+
+    def clock(self) -> float: ...
+
+    def rematch(self, room: Room) -> Room: ...
+
+    def write_record(self, game_id: str, data: dict) -> None: ...
