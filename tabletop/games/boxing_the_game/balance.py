@@ -35,7 +35,8 @@ def play_match(args):
     seed = base_seed + index
     state = RULES.new_state(RULES.default_options(), seed, 2, {"boards": [[chars[0]], [chars[1]]]})
     bots = [make_bot(i, level, seed * 31 + i) for i in range(2)]
-    offers, picks = Counter(), Counter()
+    offers: Counter[str] = Counter()
+    picks: Counter[str] = Counter()
     steps = 0
     while state.result is None:
         for seat in RULES.to_act(state):

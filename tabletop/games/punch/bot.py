@@ -147,7 +147,7 @@ def endgame(mine, theirs, s_me, s_op, no_mercy, memo):
         memo[key] = res
         return res
     op_kinds = [j for j in range(NK) if theirs[j]]
-    best = (-1.0, None)
+    best: tuple[float, int | None] = (-1.0, None)
     for k in range(NK):
         if not mine[k]:
             continue
@@ -224,7 +224,7 @@ class StrongBot(Bot):
         w = self._unit_worth(view)
         deck = view.decks[self.seat]
         avg = sum(w[k] for k in deck) / max(1, len(deck))
-        out = []
+        out: list[str] = []
         for k in sorted(range(NK), key=lambda k: w[k]):
             for _ in range(hand[k]):
                 if len(out) < most and w[k] < avg - 0.25:

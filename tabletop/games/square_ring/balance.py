@@ -23,6 +23,7 @@ from tabletop.ladder import wilson
 
 from . import SPEC
 from .levels import LEVELS
+from .rules import State
 from .rules.content import BOXERS
 
 FAIR = (0.40, 0.60)  # every boxer's share in every level's mirror match
@@ -36,7 +37,9 @@ def pairings(ids=None):
 def play_one(job):
     seed, a, b, level = job
     p = playout.play(SPEC, seed=seed, options={"boxer0": a, "boxer1": b}, levels=[level, level], check=False)
-    ko = "knockout" in p.state.result.reason
+    state = p.state
+    assert isinstance(state, State) and state.result is not None  # a whole bout of Square Ring was played
+    ko = "knockout" in state.result.reason
     return a, b, p.winner, ko
 
 

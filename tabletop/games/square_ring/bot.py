@@ -21,7 +21,7 @@ from tabletop.core.game import Bot
 from tabletop.core.rng import Rng
 
 from .rules import RULES, Commit, Declare, Footwork, Stick, board, hand, max_cards
-from .rules.content import BOXERS
+from .rules.content import BOXERS, Card
 from .rules.resolve import STEP_CARDS, resolve_action, resolve_moves
 
 KO = 100.0
@@ -215,7 +215,7 @@ class SquareRingBot(Bot):
         options = [None] + [board.STEPS[s] for s in view.entitled[me]]
         best, best_v = None, None
         for name in options:
-            cards = [None, None]
+            cards: list[Card | None] = [None, None]
             if name is not None:
                 cards[me] = STEP_CARDS[board.STEP_INDEX[name]]
             pos, facing, _m, _n = resolve_moves(view.pos, view.facing, view.hp, tuple(cards))
@@ -282,7 +282,7 @@ class SquareRingBot(Bot):
         """Score of each ordered pair of ours against each plausible order of theirs."""
         me = self.seat
         step, score, hp0, pos0, facing0 = sim.step, sim.score, view.hp, view.pos, view.facing
-        table = {pair: [] for pair in pairs}
+        table: dict[tuple[Card, Card], list[float]] = {pair: [] for pair in pairs}
         for (o1, o2), _w in opp:
             for c1, c2 in pairs:
                 if me == 0:

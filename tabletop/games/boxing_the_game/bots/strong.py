@@ -92,7 +92,7 @@ class StrongBot(SeededBot):
         hand = me.hand
         # my_out[k][c][b] against (opponent card d, speed t): see _outcome
         my_speed = {(k, c): speed(c, k + 1, 0, 0, my_mods, same) for k in range(3) for c in hand}
-        cache = {}
+        cache: dict[tuple, list] = {}
         tables = []
         for _ in range(SAMPLES):
             rng.shuffle(pool)
@@ -146,6 +146,7 @@ class StrongBot(SeededBot):
                 val = val / n - MOMENTUM * (b0 + b1 + b2)
                 if best_val is None or val > best_val:
                     best, best_val = (order, bids), val
+        assert best is not None  # the first order and bids tried set it
         return Plan(seat, best[0], best[1])
 
     # -- stance ---------------------------------------------------------

@@ -151,7 +151,7 @@ class BoxingRules(Rules):
         s.prizes = tuple(main[:SLOTS]) + (-1,) * (SLOTS - len(main[:SLOTS]))
         s.main = tuple(main[SLOTS:])
         s.players = tuple(Player(dealt=tuple(dealt[i]), deck=decks[i]) for i in range(2))
-        log = []
+        log: list[dict] = []
         for i in range(2):
             draw(s, i, opts["hand_size"], log)
         s.log = tuple(log)

@@ -534,7 +534,7 @@ def caption(t, surf, vp):
     for i, s in enumerate(reversed(t.caption)):
         out = gfx.wrap(s, vp.s(px), vp.s(w - 24))
         blocks.append((out, gfx.WHITE if i == 0 else gfx.GREY))
-    cy = y + 8
+    cy: float = y + 8
     for i, (out, col) in enumerate(blocks):
         if i and cy + step * len(out) > bottom:
             return  # only whole sentences

@@ -116,7 +116,7 @@ class JabTable(HandDevices, TableScene):
         self.pull_to: list = [None] * 4  # where the magnet is drawing a resting hand
         self.last_dir: list = [None] * 4
         self.taps: dict = {}  # (seat, "l_" | "r_") -> direction pressed this frame (kept if let go in the same frame)
-        self.notes = {0: ["", 0.0], 1: ["", 0.0]}
+        self.notes: dict[int, list] = {0: ["", 0.0], 1: ["", 0.0]}  # seat -> [text, ms left]
         self.shouts: list[list] = []  # [text, colour, ms left, total]
         self.card_flights: list[dict] = []  # cards going back to their deck
         self.token_flights: list[dict] = []  # health tokens changing hands

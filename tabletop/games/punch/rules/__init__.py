@@ -316,6 +316,7 @@ class PunchRules(Rules):
         if r is not None:
             return r
         k = qualifies_for_redeal(state.hands[p])
+        assert k is not None  # only a seat whose hand qualifies waits in the redeal phase
         s = state.clone()
         s.log = s.log + ({"type": "redeal", "seat": p, "card": CODES[k], "count": state.hands[p][k]},)
         deck = list(state.decks[p]) + [i for i in range(NK) for _ in range(state.hands[p][i])]

@@ -58,7 +58,7 @@ def resolve_moves(pos, facing, hp, cards):
     f = [facing[0], facing[1]]
     dest = [p0, p1]
     stepping = [False, False]
-    nulled = [None, None]
+    nulled: list[str | None] = [None, None]
     turning = [False, False]
     for i in (0, 1):
         c = cards[i]

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import board
 from .resolve import BLOCKED, CROSSING, OFF_RING, PRESSURE, SAME_LOST, SAME_TIE
+
+Sentence = tuple[str, str, dict[str, Any]]  # (kind, text, extra) of one log line
 
 
 def _card_text(card) -> str:
@@ -25,7 +29,7 @@ def _why(reason: str, names, s: int) -> str:
 def action_sentences(names, cards, before, r):
     """(kind, text, extra) for one resolved action; ``before`` = (pos, facing, hp)."""
     pos0, facing0, hp0 = before
-    out = [
+    out: list[Sentence] = [
         (
             "reveal",
             f"{names[0]} plays {_card_text(cards[0])}; {names[1]} plays {_card_text(cards[1])}.",
@@ -101,7 +105,7 @@ def action_sentences(names, cards, before, r):
 
 
 def stick_sentences(names, picks, before, after, nulled):
-    out = []
+    out: list[Sentence] = []
     for s in (0, 1):
         p = picks[s]
         if not p:

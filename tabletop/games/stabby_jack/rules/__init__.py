@@ -294,7 +294,7 @@ class StabbyJackRules(Rules):
         return v
 
     def invariants(self, state):
-        out = []
+        out: list[str] = []
         if state.is_view:
             return out
         n = len(state.players)

@@ -69,7 +69,7 @@ class StabbyJackTable(MiddleMixin):
         self.fly_ms = 0.0  # while the drawn card slides in
         self.preview_text = ""  # what the pointed-at choice would do
         self._prev = None
-        self._want_focus = "default"
+        self._want_focus: str | tuple | None = "default"
         self._derived_for = None
         self._derived: dict = {}
         self._layer = None
@@ -122,6 +122,7 @@ class StabbyJackTable(MiddleMixin):
 
     def after_action(self, action, result) -> None:
         prev, new = self._prev, result
+        assert prev is not None  # submit keeps the state before the move
         self.lvl_sel = None
         self.ace_sel = None
         seat = action.player
