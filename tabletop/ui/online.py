@@ -110,7 +110,7 @@ class HostScene(MenuScene):
                     choices=kinds,
                     index=idx,
                     key=f"seat{i}",
-                    on_change=lambda v, i=i: self._kind(i, v),
+                    on_change=partial(self._kind, i),
                 )
             )
         for opt in self.main_options():
