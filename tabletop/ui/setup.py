@@ -115,8 +115,9 @@ class Setup(MenuScene):
         players = last.get("players")
         players = players if isinstance(players, int) and not isinstance(players, bool) else spec.min_players
         self.players = max(spec.min_players, min(spec.max_players, players))
+        # the seats kept from last time: a level that no longer exists becomes the easiest, never a person
         self.seat_kind = ["human"] + [easiest(spec)] * (spec.max_players - 1)
-        for i, k in enumerate(listed(last.get("seats"))[: spec.max_players]):  # a gone level: the easiest
+        for i, k in enumerate(listed(last.get("seats"))[: spec.max_players]):
             kind = remembered_seat(spec, k)
             if kind is not None:
                 self.seat_kind[i] = kind
