@@ -141,7 +141,9 @@ class _Counting:
         counts = self.counts = {"opaque": [0, 0], "alpha": [0, 0]}
 
         class Surface(pygame.Surface):
-            def blit(self, source, dest, area=None, special_flags=0):
+            def blit(
+                self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None, special_flags: int = 0
+            ) -> pygame.Rect:
                 w, h = (area[2], area[3]) if area is not None else source.get_size()
                 k = counts["alpha" if source.get_flags() & pygame.SRCALPHA else "opaque"]
                 k[0] += 1
@@ -164,6 +166,7 @@ def frame_times(spec) -> dict:
     # what the first frame blits, before any picture is cached (so the floor is the same
     # however much the table caches): drawn on a counting copy of the screen
     screen = pygame.display.get_surface()
+    assert screen is not None  # App() opened the window
     counter = _Counting(screen)
     real = pygame.display.get_surface
     pygame.display.get_surface = lambda: counter.surface

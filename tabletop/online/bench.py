@@ -61,6 +61,7 @@ def _serve(port: int, sndbuf: int = 0) -> None:
         server = Server(autosave=False, bot_delay=0.0)
         await server.start("127.0.0.1", port)
         if sndbuf:  # the accepted sockets inherit it
+            assert server.ws_server is not None  # start() opened it
             server.ws_server.sockets[0].setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, sndbuf)
         await asyncio.Future()
 
@@ -647,7 +648,7 @@ def fleet_main(argv=None) -> int:
             asks.put(None)  # the load's players leave (their rooms wait for them) before the kill
             await asyncio.to_thread(load.join, 30)
             victim = f"ws://127.0.0.1:{ports[1]}"  # not the node the rooms were asked of
-            dead_id = next(i for i in db.smembers("tabletop:nodes") if db.get(f"tabletop:node:{i}") == victim)
+            dead_id = next(i for i in map(str, db.smembers("tabletop:nodes")) if db.get(f"tabletop:node:{i}") == victim)
             held = db.scard(f"tabletop:rooms:{dead_id}")
             mine = [c for c, _ in clients if c.url == victim]
             t0 = time.monotonic()

@@ -69,12 +69,12 @@ class NetThread:
         host's own room only: a client elsewhere can join it, never make rooms here. ``resume``:
         (spec, record, kept file, hosted room) of a hosted game kept when its program closed, hosted
         again on its old port when it is free; ``resume_token`` is then the seats here's token."""
-        port = HOST_PORT if port is None else port
+        want = HOST_PORT if port is None else port
 
         async def start():
             self.server = Server(autosave=True, hosted=True)
             try:
-                await self.server.start(BIND, port)
+                await self.server.start(BIND, want)
             except OSError:
                 await self.server.start(BIND, 0)  # the usual port is taken: any free one
             if resume is not None:
@@ -105,6 +105,7 @@ class NetThread:
     def rejoin(self) -> None:
         """After a drop: a new connection to the same room with this client's tokens (in the background)."""
         old = self.client
+        assert old is not None  # a drop is of a connection made before
 
         async def go():
             c = await old.rejoin()  # an onlooker comes back as an onlooker; a fleet's other nodes are tried
@@ -217,7 +218,7 @@ class RemoteSession:
             for seat in self.you:
                 mine = [list(live.hands.pos[seat * 2]), list(live.hands.pos[seat * 2 + 1])]
                 msg = {"type": "hands", "seat": seat, "pos": mine}
-                self.net.loop.call_soon_threadsafe(lambda m=msg: asyncio.ensure_future(c.send(m)))
+                self.net.loop.call_soon_threadsafe(lambda m: asyncio.ensure_future(c.send(m)), msg)
         pos: list[Any] = list(live.hands.pos)
         k = min(1.0, dt_ms / 60.0)
         for seat, target in list(c.hands.items()):

@@ -428,7 +428,7 @@ class HelpScene(Scene):
         self.max_scroll = 0.0
         self.page_h = 400.0  # the column's height in design units (from the last frame)
         self.held_ms = 0.0  # how long the d-pad has been held up or down
-        self.close_rect = None
+        self.close_rect: pygame.Rect | None = None
 
     def handle(self, event, pad_changes):
         for b in menu_buttons(event, pad_changes):  # Page Up / Down and the shoulder buttons are prev / next

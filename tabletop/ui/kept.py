@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+from functools import partial
 
 from tabletop import kept, paths, storage
 from tabletop.core.words import plural
@@ -122,7 +123,7 @@ class ListScene(MenuScene):
         def hint() -> str:  # "Enter: resume or delete this game", in the words of the device in use
             return f"{hints.words(self.app.last_device, 'Click', 'Enter', 'A')}: {self.hint}" if self.hint else ""
 
-        items = [Item(e.describe(), action=lambda e=e: self.choose(e), hint=hint) for e in self.entries]
+        items = [Item(e.describe(), action=partial(self.choose, e), hint=hint) for e in self.entries]
         rows = list(self.entries)
         if not items:
             self.sub = self.empty

@@ -3,6 +3,8 @@ kept game or watch a finished one (ui/kept.py), change the settings."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from tabletop.core import registry
 from tabletop.input import hints
 from tabletop.ui.pace import PACE_CHOICES
@@ -34,7 +36,7 @@ class Launcher(MenuScene):
             items.append(
                 Item(
                     spec.name,
-                    action=lambda s=spec: self.open_game(s),
+                    action=partial(self.open_game, spec),
                     key=spec.id,
                     hint=lambda: hints.words(
                         self.app.last_device,

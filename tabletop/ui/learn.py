@@ -3,6 +3,8 @@ has a tutorial) and its rules page, one screen for a newcomer."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from tabletop.core import registry
 from tabletop.ui.setup import tutorial_opener
 from tabletop.ui.widgets import Item, Menu, MenuScene
@@ -21,7 +23,7 @@ class LearnScene(MenuScene):
                 items.append(
                     Item(
                         f"{spec.name}: lessons",
-                        action=lambda s=spec, o=opener: o(self.app, s.id),
+                        action=partial(opener, self.app, spec.id),
                         key=f"learn:{spec.id}",
                         hint="Play short lessons, one idea each; you can leave and come back",
                     )
@@ -30,7 +32,7 @@ class LearnScene(MenuScene):
                 items.append(
                     Item(
                         f"{spec.name}: how to play" if opener is not None else spec.name,
-                        action=lambda s=spec: self.help(s),
+                        action=partial(self.help, spec),
                         key=f"help:{spec.id}",
                         hint="The goal, your first turn, every rule in short, and the controls",
                     )

@@ -110,7 +110,7 @@ class HostScene(MenuScene):
                     choices=kinds,
                     index=idx,
                     key=f"seat{i}",
-                    on_change=lambda v, i=i: self._kind(i, v),
+                    on_change=partial(self._kind, i),
                 )
             )
         for opt in self.main_options():
@@ -188,23 +188,23 @@ class HostScene(MenuScene):
         net = NetThread()
         try:
             if self.server:
-                net.connect(self.server)
+                client = net.connect(self.server)
                 address = self.server
             else:
                 port = net.host()
-                net.connect(f"ws://127.0.0.1:{port}")
+                client = net.connect(f"ws://127.0.0.1:{port}")
                 address = f"{local_address()}:{port}"
-            net.run(net.client.create(self.spec.id, seats, self.options))
+            net.run(client.create(self.spec.id, seats, self.options))
         except Exception as e:  # a port we cannot open, a firewall, a server gone: say so and stay here
             net.close()
             where = "reach the server" if self.server else "start the server"
             self.app.toast(f"Could not {where}: {e}")
             return
-        if net.client.errors:
+        if client.errors:
             net.close()
-            self.app.toast(net.client.errors[-1])
+            self.app.toast(client.errors[-1])
             return
-        print(f"tabletop: hosting {self.spec.name} at {address}, room code {net.client.room}", flush=True)
+        print(f"tabletop: hosting {self.spec.name} at {address}, room code {client.room}", flush=True)
         self.app.push(WaitingRoom(self.app, net, address=address, on_server=bool(self.server)))
 
 
@@ -349,8 +349,9 @@ class OneBoxForm(Scene):
             net.close()
             self.error = f"No game answers at {url.split('://', 1)[1]}. {self.no_answer}"
             return
-        if net.client.errors:
-            self.error = net.client.errors[-1]
+        errors = net.connected().errors
+        if errors:
+            self.error = errors[-1]
             net.close()
             return
         self.error = ""
@@ -449,6 +450,7 @@ class JoinScene(OneBoxForm):
             self.error = "The game did not let you watch." if self.watch else "The host did not answer."
             net.close()
             return
+        assert self.invite is not None  # go() read it before connecting
         self.app.settings["last_invite"] = self.invite.text
         self.app.settings.save()
         self.app.push(WaitingRoom(self.app, net))
@@ -559,7 +561,7 @@ class WaitingRoom(Scene):
         return 0 if self.invite and not self.on_server and self.net.reach is None else None
 
     def update(self, dt_ms):
-        c = self.net.client
+        c = self.net.connected()
         reach = self.net.reach
         if self.invite and reach is not None and reach.public and self.address != reach.public:
             self.address = reach.public  # the router opened the way in: the invite works from anywhere
@@ -578,7 +580,7 @@ class WaitingRoom(Scene):
 
     def draw(self, surf, vp):
         background(surf)
-        c = self.net.client
+        c = self.net.connected()
         name = c.spec.name if c.spec else ""
         title(surf, vp, name, "Waiting for everybody to join")
         if self.invite:

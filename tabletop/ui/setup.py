@@ -13,8 +13,10 @@ Games shape the screen through their registration only: ``spec.bot_levels``
 from __future__ import annotations
 
 import re
+from functools import partial
+from typing import Any, Protocol
 
-from tabletop.core.registry import REALTIME, SIMULTANEOUS, TURNS
+from tabletop.core.registry import REALTIME, SIMULTANEOUS, TURNS, GameSpec
 from tabletop.input import hints
 from tabletop.input.bindings import SCHEME_LABELS, SCHEMES
 from tabletop.session import Seat, Session
@@ -81,6 +83,11 @@ def remembered_seat(spec, kind) -> str | None:
     return f"computer:{mapped or spec.bot_levels[0]}"
 
 
+def listed(value) -> list:
+    """A kept setting that should be a list, as one: anything else is an empty list."""
+    return value if isinstance(value, list) else []
+
+
 def seat_choices(spec) -> list[tuple[str, str]]:
     """A person, then every computer level the game registers, easiest first."""
     return [("human", "Person")] + [(f"computer:{lv}", f"Computer: {level_name(lv)}") for lv in spec.bot_levels]
@@ -108,13 +115,13 @@ class Setup(MenuScene):
         players = last.get("players")
         players = players if isinstance(players, int) and not isinstance(players, bool) else spec.min_players
         self.players = max(spec.min_players, min(spec.max_players, players))
-        default_seats = ["human"] + [easiest(spec)] * (spec.max_players - 1)
-        seats = last.get("seats") if isinstance(last.get("seats"), list) else []
-        kept = [remembered_seat(spec, k) for k in seats]
-        self.seat_kind = [  # a level that no longer exists becomes the easiest, never a person
-            kept[i] if i < len(kept) and kept[i] is not None else default_seats[i] for i in range(spec.max_players)
-        ]
-        schemes = last.get("controls") if isinstance(last.get("controls"), list) else []
+        # the seats kept from last time: a level that no longer exists becomes the easiest, never a person
+        self.seat_kind = ["human"] + [easiest(spec)] * (spec.max_players - 1)
+        for i, k in enumerate(listed(last.get("seats"))[: spec.max_players]):
+            kind = remembered_seat(spec, k)
+            if kind is not None:
+                self.seat_kind[i] = kind
+        schemes = listed(last.get("controls"))
         defaults = (hints.play_scheme(app.last_device), *DEFAULT_SCHEMES[1:])  # the first follows the device used
         self.schemes = [
             schemes[i] if i < len(schemes) and schemes[i] in SCHEMES else defaults[i] for i in range(spec.max_players)
@@ -125,7 +132,7 @@ class Setup(MenuScene):
         except ValueError:
             self.options = spec.rules.default_options()
         self.assist_chosen = last.get("assist_chosen") is True
-        names = last.get("names") if isinstance(last.get("names"), list) else []
+        names = listed(last.get("names"))
         self.names = [  # a name typed by a player is remembered; a bad one falls back to the default
             names[i]
             if i < len(names) and isinstance(names[i], str) and names[i].strip() and not refusal(names[i])
@@ -180,7 +187,7 @@ class Setup(MenuScene):
                     choices=kinds,
                     index=values.index(self.seat_kind[i]),
                     key=f"seat{i}",
-                    on_change=lambda v, i=i: self.set_kind(i, v),
+                    on_change=partial(self.set_kind, i),
                     hint=f"Who plays {name}: a person at this computer or the computer at a level",
                 )
             )
@@ -188,7 +195,7 @@ class Setup(MenuScene):
                 items.append(
                     Item(
                         f"{name}: type a name",
-                        action=lambda i=i: self.type_name(i),
+                        action=partial(self.type_name, i),
                         key=f"name{i}",
                         hint=lambda: hints.words(
                             self.app.last_device,
@@ -206,7 +213,7 @@ class Setup(MenuScene):
                         choices=sch,
                         index=SCHEMES.index(self.schemes[i]),
                         key=f"ctl{i}",
-                        on_change=lambda v, i=i: self._set_scheme(i, v),
+                        on_change=partial(self._set_scheme, i),
                         hint="Each person needs their own controls",
                     )
                 )
@@ -441,10 +448,25 @@ SECRECY_MODES = (("curtain", "Curtain (take turns looking)"), ("peek", "Peek (ho
 USUAL_SECRECY = DEFAULTS["secrecy"]
 
 
+class HasOptions(Protocol):
+    """What the "More options" page asks of a setup: a game's own (Setup) or an online host's."""
+
+    spec: GameSpec
+    options: dict[str, Any]
+
+    def more_options(self) -> list: ...
+
+    def option_item(self, opt) -> Item: ...
+
+    def has_secrecy(self) -> bool: ...
+
+    def build(self) -> None: ...
+
+
 class MoreOptions(MenuScene):
     """Variants, tournament and referee settings of one setup, on their own page."""
 
-    def __init__(self, app, setup: Setup):
+    def __init__(self, app, setup: HasOptions):
         super().__init__(app)
         self.setup = setup
         self.heading = "More options"
@@ -471,7 +493,7 @@ class MoreOptions(MenuScene):
         if self.setup.has_secrecy():
             self.app.settings["secrecy"] = USUAL_SECRECY
         focus = self.menu.focus
-        self.__init__(self.app, self.setup)
+        MoreOptions.__init__(self, self.app, self.setup)
         self.menu.focus = focus
 
     def back(self):

@@ -31,12 +31,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from tabletop.core.actions import seat_of
-from tabletop.core.game import Refused, name_seats
+from tabletop.core.game import Refused, Report, name_seats
 from tabletop.core.registry import REALTIME, TURNS
 from tabletop.core.undo import Undo
 from tabletop.input import hints, rebind
@@ -48,6 +48,10 @@ from tabletop.ui import result as result_mod
 from tabletop.ui.focus import FocusMixin, Hot
 from tabletop.ui.pause import PauseScene, ReconnectScene
 from tabletop.ui.scene import Scene
+
+if TYPE_CHECKING:  # for the type checker only: a lesson's coach and the result menu, imported where used
+    from tabletop.tutorial.coach import Tutor
+    from tabletop.ui.widgets import Menu
 
 DRAG_THRESHOLD = 6  # pixels a press must move before it is a drag
 
@@ -148,16 +152,16 @@ class TableScene(FocusMixin, Scene):
         self.message_ms = 0.0
         self.bot_wait = 0.0
         self.result_dismissed = False
-        self.result_menu = None
+        self.result_menu: Menu | None = None
         self.anim_speed = float(app.settings["animation_speed"])
         self.pace = pace.factor(app.settings)  # the "Computer turns" setting: scales the pauses below
         self.read_ms = 0.0  # a person's own result stays this long before a computer moves on
         self.pause_rect: pygame.Rect | None = None
         self.undo_rect = None  # the Undo button, while it is shown
-        self.tutor = None  # a lesson's coach (tabletop.tutorial) when the table plays a lesson
+        self.tutor: Tutor | None = None  # a lesson's coach (tabletop.tutorial) when the table plays a lesson
         self.watched = False  # a replay drives this table: its record's moves alone change the game (no clock)
         self.moments: list[moment_mod.Moment] = []  # big moments being shown, one after another
-        self.report = None  # the finished game's story (result_mod.build), gathered once
+        self.report: Report | None = None  # the finished game's story (result_mod.build), gathered once
         self.result_bottom = 0  # the window y where the result panel's story and numbers end
         self.link: TableLink = Here(self)  # online: the network's part (ui/online.py remote_table)
 
@@ -268,6 +272,7 @@ class TableScene(FocusMixin, Scene):
     def _submit_lesson(self, action):
         """In a lesson the coach first sees each move: the rules' refusal, or a legal move that is
         not the lesson's, is coached and not played."""
+        assert self.tutor is not None  # submit() comes here only in a lesson
         before = self.session.state
         result = self.rules.apply(before, action)
         if not isinstance(result, Refused):
@@ -801,6 +806,7 @@ class TableScene(FocusMixin, Scene):
         if self.link.play_again():
             return
         session = Session.new(self.spec, self.session.seats, self.session.options)
+        assert self.spec.make_table is not None  # this very table was made by it
         self.app.replace(self.spec.make_table(self.app, session))
 
     def leave(self):

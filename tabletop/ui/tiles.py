@@ -42,7 +42,7 @@ class TileMenu(Menu):
 
     def _rects(self):
         """Design-unit rects of every item, in item order."""
-        out = {}
+        out: dict[int, tuple[float, float, float, float]] = {}
         rows = (len(self.games) + COLS - 1) // COLS
         x0 = (gfx.DESIGN_W - (COLS * TILE_W + (COLS - 1) * GAP)) / 2
         for n, i in enumerate(self.games):

@@ -131,7 +131,9 @@ class MiddleMixin(TableScene):
         self._draw_choices(surf, vp, x, y + 282, w)
         log_h = h - 430
         if self.tutor is not None:  # a lesson's words sit over the table's foot: the log ends above them
-            log_h = min(log_h, self.tutor_banner[1] - 8 - (y + 430))
+            banner = self.tutor_banner
+            assert banner is not None  # StabbyJackTable places them
+            log_h = min(log_h, banner[1] - 8 - (y + 430))
         self._draw_log(surf, vp, x, y + 430, w, log_h)
 
     def _explain(self) -> list[tuple[str, tuple]]:
