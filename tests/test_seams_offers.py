@@ -210,7 +210,7 @@ def test_online_through_a_real_server_offers_no_take_back(app, loopback, gid):
     button and no take-back in the pause menu, before and after a move; leaving says the game is kept
     (the host's server keeps it). A person who joined it is not told their computer keeps it."""
     from tabletop.online.remote import NetThread, RemoteSession
-    from tabletop.ui.online import remote_table
+    from tabletop.ui.online_table import remote_table
 
     net = NetThread()
     loopback.append(net)

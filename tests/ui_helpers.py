@@ -147,7 +147,7 @@ class PadPlayer:
 
 def scene_name(scene) -> str:
     """The scene's class name; a table played online (its link is the network's part) as "Remote" + it."""
-    from tabletop.ui.online import Online
+    from tabletop.ui.online_table import Online
     from tabletop.ui.table import TableScene
 
     online = isinstance(scene, TableScene) and isinstance(scene.link, Online)

@@ -22,7 +22,7 @@ from tabletop.core.registry import GameSpec, load_all
 from . import protocol as P
 
 # What to call (on the network thread) after each message and when a connection closes: the
-# window's loop sleeps while nothing moves, and this wakes it (set by tabletop.ui.online).
+# window's loop sleeps while nothing moves, and this wakes it (set by tabletop.ui.online_table).
 WAKE: list = []
 
 MAX_HOPS = 3  # a fleet's node may send a create or a join on to another node this many times

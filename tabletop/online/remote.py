@@ -131,7 +131,7 @@ class NetThread:
 
 
 class RemoteGame(GameSession, Protocol):
-    """What the online table (ui/online.py ``Online``) needs of a game played on a server."""
+    """What the online table (ui/online_table.py ``Online``) needs of a game played on a server."""
 
     net: NetThread
     you: list[int]

@@ -69,7 +69,7 @@ class Flight:
 
 class TableLink(Protocol):
     """Where a table is played, beyond its game: at one computer nothing more (``Here``); online the
-    network's part (ui/online.py), composed with the table (the table is given it), never mixed into
+    network's part (ui/online_table.py), composed with the table (the table is given it), never mixed into
     the table's class. The window's loop reaches the table through it."""
 
     def next_frame(self) -> float | None: ...
@@ -163,7 +163,7 @@ class TableScene(FocusMixin, Scene):
         self.moments: list[moment_mod.Moment] = []  # big moments being shown, one after another
         self.report: Report | None = None  # the finished game's story (result_mod.build), gathered once
         self.result_bottom = 0  # the window y where the result panel's story and numbers end
-        self.link: TableLink = Here(self)  # online: the network's part (ui/online.py remote_table)
+        self.link: TableLink = Here(self)  # online: the network's part (ui/online_table.py remote_table)
 
     # -- the window's loop reaches the table through its link ------------------------------
     def frame_wait(self) -> float | None:
