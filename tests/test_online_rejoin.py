@@ -56,6 +56,7 @@ def test_the_joiner_killed_mid_game_rejoins_from_continue_and_finishes_the_game(
     monkeypatch.setattr(remote, "BIND", "127.0.0.1")
     host = NetThread()
     child = None
+    session = None
     try:
         port = host.host(0)
         host.connect(f"ws://127.0.0.1:{port}")
@@ -113,6 +114,8 @@ def test_the_joiner_killed_mid_game_rejoins_from_continue_and_finishes_the_game(
     finally:
         if child is not None and child.poll() is None:
             child.kill()
+        if session is not None:  # this program's own connection: no wake-ups left for the next test
+            session.net.close()
         host.close()
         pygame.quit()
 
@@ -160,6 +163,7 @@ def test_the_host_killed_mid_game_hosts_the_room_again_from_continue_and_the_fri
         text=True,
     )
     friend = NetThread()
+    session = None
     try:
         line = ""
         end = time.monotonic() + 30
@@ -212,5 +216,7 @@ def test_the_host_killed_mid_game_hosts_the_room_again_from_continue_and_the_fri
     finally:
         if child.poll() is None:
             child.kill()
+        if session is not None:  # the host's program's room and connection: no wake-ups left for the next test
+            session.net.close()
         friend.close()
         pygame.quit()
