@@ -408,7 +408,7 @@ def main(argv=None) -> int:
 
     args = sys.argv[1:] if argv is None else argv
     if "--fleet" in args:
-        from tabletop.online.bench import fleet_main
+        from tabletop.online.fleet_bench import main as fleet_main
 
         return fleet_main()
     if "--online" in args:

@@ -6,7 +6,7 @@ import signal
 import subprocess
 from pathlib import Path
 
-from tabletop.online.bench import fleet_node, redis_server, wait_port
+from tabletop.online.fleet_bench import fleet_node, redis_server, wait_port
 from tests.online_helpers import free_port
 
 REDIS = shutil.which("redis-server") or ""

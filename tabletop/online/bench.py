@@ -15,9 +15,7 @@
   p99 of plain messages and of actions, and the ratio of the two runs (goal: within 20%). The server's
   sockets get a small send buffer, as across the internet where a dead peer acknowledges nothing.
 
-python -m tabletop.bench --fleet (issue 27): redis-server and three `tabletop serve --redis` nodes on
-loopback (``fleet_main``): rooms per node, action round trips at 8 real-time rooms a node and at 50, 200 and 500
-turn-based rooms, and the time from a node's SIGKILL to its rooms being back on the others.
+``python -m tabletop.bench --fleet`` is ``fleet_bench.py``.
 """
 
 from __future__ import annotations
@@ -71,19 +69,19 @@ def _serve(port: int, sndbuf: int = 0) -> None:
 _sources = itertools.count()
 
 
-def _source() -> tuple[str, int]:
+def source_address() -> tuple[str, int]:
     """A source address of its own for each player of the sweeps (the server limits rooms per address)."""
     n = next(_sources)
     return (f"127.0.{4 + n // 250}.{1 + n % 250}", 0)
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
-class _Timed:
+class Timed:
     """Round trips of one client's actions: from sending an action to the server's "done" for it
     (sent just before the new views), matched by the action's id."""
 
@@ -110,8 +108,8 @@ async def secret_round_trips(port: int):
     spec = first_game(registry.SIMULTANEOUS)
     frames_a: list = []
     frames_b: list = []
-    a = Client(f"ws://127.0.0.1:{port}", capture=frames_a, local_addr=_source())
-    b = Client(f"ws://127.0.0.1:{port}", capture=frames_b, local_addr=_source())
+    a = Client(f"ws://127.0.0.1:{port}", capture=frames_a, local_addr=source_address())
+    b = Client(f"ws://127.0.0.1:{port}", capture=frames_b, local_addr=source_address())
     await a.connect()
     await a.create(spec.id, [{"kind": "here", "name": "A"}, {"kind": "remote", "name": "B"}])
     await b.connect()
@@ -123,7 +121,7 @@ async def secret_round_trips(port: int):
 
     async def play(c: Client, seat: int):
         bot = make_bot(seat=seat, level=spec.bot_levels[-1], seed=seat)
-        tm = _Timed(c, seat)
+        tm = Timed(c, seat)
         timers.append(tm)
         acted = None
         while c.over is None and not c.closed:
@@ -154,11 +152,11 @@ async def realtime_rooms(port: int, rooms: int, seconds: float):
     rt = spec.realtime
     assert rt is not None, "a real-time game brings the driver of its computer's hands"
     clients: list[tuple[Client, int]] = []
-    timers: list[_Timed] = []
+    timers: list[Timed] = []
     for _ in range(rooms):
         a, b = (
-            Client(f"ws://127.0.0.1:{port}", local_addr=_source()),
-            Client(f"ws://127.0.0.1:{port}", local_addr=_source()),
+            Client(f"ws://127.0.0.1:{port}", local_addr=source_address()),
+            Client(f"ws://127.0.0.1:{port}", local_addr=source_address()),
         )
         await a.connect()
         await a.create(spec.id, [{"kind": "here", "name": "A"}, {"kind": "remote", "name": "B"}], {"countdown_ms": 0})
@@ -169,7 +167,7 @@ async def realtime_rooms(port: int, rooms: int, seconds: float):
 
     async def play(c: Client, seat: int, end: float):
         driver = rt.make_driver(seat, spec.bot_levels[-1], seat, 350)
-        tm = _Timed(c, seat)
+        tm = Timed(c, seat)
         timers.append(tm)
         last = local_ms()
         last_sync = 0.0
@@ -242,7 +240,7 @@ def frame(text: str) -> bytes:
     return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
 
 
-async def _play_realtime(c: Client, tm: _Timed, end: float) -> None:
+async def realtime_person(c: Client, tm: Timed, end: float) -> None:
     """A person at seat 0 of the first real-time game until ``end`` (local ms): the game's own driver moves
     the hands, and a clock sample goes 10 times a second (the message round trips)."""
     spec = first_game(registry.REALTIME)
@@ -275,7 +273,7 @@ async def soak(port: int, seconds: float, dead: int, turn_rooms: range, rt_rooms
 
     spec, rt = first_game(registry.TURNS), first_game(registry.REALTIME)
     rules = spec.rules
-    clients: list[tuple[Client, _Timed]] = []
+    clients: list[tuple[Client, Timed]] = []
 
     def source(i: int) -> tuple[str, int]:
         return (f"127.0.1.{10 + i // 6}", 0)  # a few rooms an address, as people are spread over addresses
@@ -284,7 +282,7 @@ async def soak(port: int, seconds: float, dead: int, turn_rooms: range, rt_rooms
         c = Client(f"ws://127.0.0.1:{port}", local_addr=source(i))
         await c.connect()
         await c.create(spec.id, [{"kind": "here", "name": "A"}, {"kind": "computer", "level": spec.bot_levels[0]}])
-        tm = _Timed(c, 0)
+        tm = Timed(c, 0)
         clients.append((c, tm))
         return c, tm
 
@@ -310,7 +308,7 @@ async def soak(port: int, seconds: float, dead: int, turn_rooms: range, rt_rooms
     end = local_ms() + seconds * 1000
     rnd = random.Random(1)
 
-    async def play_turns(c: Client, tm: _Timed):
+    async def play_turns(c: Client, tm: Timed):
         await asyncio.sleep(3 * rnd.random())  # spread over the three seconds
         while local_ms() < end and not c.closed:
             tm.seen()
@@ -330,9 +328,9 @@ async def soak(port: int, seconds: float, dead: int, turn_rooms: range, rt_rooms
             await asyncio.sleep(3.0)  # a move every three seconds, as people play; its clock samples are its messages
 
     async def play_realtime(c: Client):
-        tm = _Timed(c, 0)
+        tm = Timed(c, 0)
         clients.append((c, tm))
-        await _play_realtime(c, tm, end)
+        await realtime_person(c, tm, end)
 
     async def play_dead(s):
         view = frame(P.dumps({"type": "view", "seat": 0}))
@@ -356,7 +354,7 @@ async def soak(port: int, seconds: float, dead: int, turn_rooms: range, rt_rooms
 
 
 def _start_server(sndbuf: int = 0):
-    port = _free_port()
+    port = free_port()
     proc = multiprocessing.get_context("spawn").Process(target=_serve, args=(port, sndbuf), daemon=True)
     proc.start()
     for _ in range(100):
@@ -448,235 +446,5 @@ def main(argv=None) -> int:
         proc.terminate()
         proc.join(5)
     soak_figures(out, float(os.environ.get("TABLETOP_BENCH_SOAK_SECONDS", "6")))
-    print(json.dumps(out, sort_keys=True))
-    return 0
-
-
-# -- python -m tabletop.bench --fleet: three nodes of `tabletop serve --redis` on one redis-server ----------
-
-FLEET_NODES = 3
-FLEET_TURN_ROOMS = (50, 200, 500)
-FLEET_REALTIME_ROOMS_PER_NODE = 8
-
-
-def wait_port(port: int, seconds: float = 15.0) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        try:
-            socket.create_connection(("127.0.0.1", port), 0.2).close()
-            return
-        except OSError:
-            time.sleep(0.05)
-    raise TimeoutError(f"nothing listens on port {port}")
-
-
-def redis_server(folder, port: int):
-    """redis-server on loopback, its data in ``folder``, append-only on (once it takes connections)."""
-    import shutil
-    import subprocess
-
-    os.makedirs(folder, exist_ok=True)
-    args = ["--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder), "--appendonly", "yes"]
-    proc = subprocess.Popen(
-        [shutil.which("redis-server") or "redis-server", *args, "--save", "", "--loglevel", "warning"],
-        stdout=subprocess.DEVNULL,
-    )
-    wait_port(port)
-    return proc
-
-
-def fleet_node(redis_url: str, port: int, folder, heartbeat: float, pace: float, log=None):
-    """`tabletop serve --redis` on loopback, in a process of its own (SIGKILL is real)."""
-    import subprocess
-    import sys
-
-    args = ["--host", "127.0.0.1", "--port", str(port), "--redis", redis_url, "--data", str(folder)]
-    args += ["--heartbeat", str(heartbeat), "--computer-pace", str(pace)]
-    return subprocess.Popen(
-        [sys.executable, "-m", "tabletop", "serve", *args], stdout=subprocess.DEVNULL, stderr=log or subprocess.DEVNULL
-    )
-
-
-async def _fleet_turn_rooms(url: str, clients: list, rooms: int) -> None:
-    """Turn-based rooms made through one node (the fleet puts each on its least-loaded node) up to ``rooms``."""
-    spec = first_game(registry.TURNS)
-    seats = [{"kind": "here", "name": "A"}, {"kind": "computer", "level": spec.bot_levels[0]}]
-
-    async def one():
-        c = Client(url, local_addr=_source())
-        await c.connect()
-        await c.create(spec.id, seats)
-        clients.append((c, _Timed(c, 0)))
-
-    while len(clients) < rooms:
-        await asyncio.gather(*(one() for _ in range(min(25, rooms - len(clients)))))
-
-
-FLEET_PROBES = 50  # turn-based rooms whose round trips are measured; the others are load from another process
-
-
-async def _fleet_play_turns(clients: list, seconds: float, stop=None) -> list[float]:
-    """Every room's person makes a move every three seconds (as people play), for ``seconds`` or until
-    ``stop()``; their round trips."""
-    import random
-
-    rules = first_game(registry.TURNS).rules
-    rnd = random.Random(1)
-    end = local_ms() + seconds * 1000
-
-    async def play(c: Client, tm: _Timed):
-        await asyncio.sleep(3 * rnd.random())
-        while local_ms() < end and not c.closed and not (stop and stop()):
-            tm.seen()
-            v = c.views.get(0)
-            if c.over is None and v is not None and 0 in rules.to_act(v):
-                legal = rules.legal_actions(v, 0)
-                if legal:
-                    t0 = local_ms()
-                    tm.sent(await c.act(0, rnd.choice(legal)), t0)
-            await asyncio.sleep(3.0)
-        tm.seen()
-
-    for _, tm in clients:
-        tm.trips.clear()
-    await asyncio.gather(*(play(c, tm) for c, tm in clients))
-    return [t for _, tm in clients for t in tm.trips]
-
-
-def _fleet_load(url: str, asks, said) -> None:
-    """The turn-based rooms beyond the measured ones, in a process of their own: grows to each count
-    asked (``asks``; None stops), says so (``said``), and plays every room meanwhile."""
-
-    async def run():
-        clients: list = []
-        while True:
-            rooms = await asyncio.to_thread(asks.get)
-            if rooms is None:
-                break
-            await _fleet_turn_rooms(url, clients, rooms)
-            said.put(len(clients))
-            await _fleet_play_turns(clients, 3600, stop=lambda: not asks.empty())
-        for c, _ in clients:
-            await c.close()
-
-    asyncio.run(run())
-
-
-async def _fleet_realtime(urls: list[str], rooms: int, seconds: float) -> tuple[list[float], list[Client]]:
-    """Real-time rooms against the computer, asked of each node in turn (so each makes as many); each person's
-    actions' round trips."""
-    rt = first_game(registry.REALTIME)
-    clients = []
-    for i in range(rooms):
-        c = Client(urls[i % len(urls)], local_addr=_source())
-        await c.connect()
-        await c.create(
-            rt.id, [{"kind": "here", "name": "A"}, {"kind": "computer", "level": middling(rt)}], {"countdown_ms": 0}
-        )
-        clients.append(c)
-    await asyncio.sleep(1.0)
-    end = local_ms() + seconds * 1000
-    timers = [_Timed(c, 0) for c in clients]
-    await asyncio.gather(*(_play_realtime(c, tm, end) for c, tm in zip(clients, timers, strict=True)))
-    return [t for tm in timers for t in tm.trips], clients
-
-
-def fleet_main(argv=None) -> int:
-    """Rooms per node, action round trips at 50, 200 and 500 turn-based rooms and at 8 real-time rooms a node,
-    and the time from a node's SIGKILL to its rooms being back on the others."""
-    import shutil
-    import signal
-    import tempfile
-
-    if shutil.which("redis-server") is None:
-        print("fleet: unavailable (redis-server is not installed)")
-        return 0
-    import redis
-
-    seconds = float(os.environ.get("TABLETOP_BENCH_SECONDS", "9"))
-    heartbeat = float(os.environ.get("TABLETOP_BENCH_HEARTBEAT", "1.0"))
-    folder = tempfile.mkdtemp(prefix="tabletop-fleet-")
-    rport = _free_port()
-    rproc = redis_server(os.path.join(folder, "redis"), rport)
-    url = f"redis://127.0.0.1:{rport}/0"
-    db = redis.Redis(port=rport, decode_responses=True)
-    ports = [_free_port() for _ in range(FLEET_NODES)]
-    procs = [fleet_node(url, p, os.path.join(folder, f"node{i}"), heartbeat, 0.6) for i, p in enumerate(ports)]
-    out: dict = {}
-
-    def line(key: str, value, text: str = "") -> None:
-        out[key] = value
-        print(f"{key}: {value}{text}", flush=True)
-
-    def per_node() -> list[int]:
-        ids = {str(db.get("tabletop:node:" + i)): i for i in map(str, db.smembers("tabletop:nodes"))}
-        urls = [f"ws://127.0.0.1:{p}" for p in ports]
-        return [int(db.scard("tabletop:rooms:" + ids[u])) for u in urls if u in ids]
-
-    try:
-        for p in ports:
-            wait_port(p)
-        front = f"ws://127.0.0.1:{ports[0]}"
-
-        rt_id = first_game(registry.REALTIME).id
-
-        async def realtime():  # first, on an empty fleet: the real-time rooms spread evenly, 8 a node
-            urls = [f"ws://127.0.0.1:{p}" for p in ports]
-            trips, clients = await _fleet_realtime(urls, FLEET_REALTIME_ROOMS_PER_NODE * FLEET_NODES, seconds)
-            line(f"fleet.{rt_id}.per_node", per_node())
-            p99 = round(pct(trips, 99), 2)
-            line(f"fleet.{rt_id}.rooms{FLEET_REALTIME_ROOMS_PER_NODE}_per_node.action_round_trip_p99_ms", p99)
-            for c in clients:  # their rooms wait, paused, for the rest of the run
-                await c.close()
-
-        asyncio.run(realtime())
-        spawn = multiprocessing.get_context("spawn")
-        asks, said = spawn.Queue(), spawn.Queue()
-        load = spawn.Process(target=_fleet_load, args=(front, asks, said), daemon=True)
-        load.start()
-
-        async def turns_and_kill():
-            clients: list = []
-            await _fleet_turn_rooms(front, clients, FLEET_PROBES)
-            for rooms in FLEET_TURN_ROOMS:
-                asks.put(rooms - FLEET_PROBES)
-                await asyncio.to_thread(said.get, True, 300)
-                trips = await _fleet_play_turns(clients, seconds)
-                line(f"fleet.turn.rooms{rooms}.per_node", per_node())
-                p99 = round(pct(trips, 99), 2)
-                line(f"fleet.turn.rooms{rooms}.action_round_trip_p99_ms", p99, f" ({len(trips)} actions measured)")
-            asks.put(None)  # the load's players leave (their rooms wait for them) before the kill
-            await asyncio.to_thread(load.join, 30)
-            victim = f"ws://127.0.0.1:{ports[1]}"  # not the node the rooms were asked of
-            dead_id = next(i for i in map(str, db.smembers("tabletop:nodes")) if db.get(f"tabletop:node:{i}") == victim)
-            held = db.scard(f"tabletop:rooms:{dead_id}")
-            mine = [c for c, _ in clients if c.url == victim]
-            t0 = time.monotonic()
-            procs[1].send_signal(signal.SIGKILL)
-            while dead_id in db.smembers("tabletop:nodes") and time.monotonic() - t0 < 60:
-                await asyncio.sleep(0.02)
-            line("fleet.kill.rooms_on_the_node", held)
-            back = round(time.monotonic() - t0, 2)
-            line("fleet.kill.seconds_to_rooms_back", back, f" (heartbeat {heartbeat:g} s, gone after 3 missed)")
-            rejoined = 0
-            for c in mine:
-                again = await c.rejoin()
-                rejoined += again is not None
-                if again is not None:
-                    await again.close()
-            line("fleet.kill.players_back_in_their_rooms", f"{rejoined} of {len(mine)}")
-            line("fleet.kill.seconds_to_those_players_back", round(time.monotonic() - t0, 2))
-            for c, _ in clients:
-                await c.close()
-
-        asyncio.run(turns_and_kill())
-    finally:
-        for proc in procs:
-            if proc.poll() is None:
-                proc.terminate()
-                proc.wait(10)
-        rproc.terminate()
-        rproc.wait(10)
-        shutil.rmtree(folder, ignore_errors=True)
     print(json.dumps(out, sort_keys=True))
     return 0
