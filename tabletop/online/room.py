@@ -73,8 +73,8 @@ class Conn:
         self.ws = ws
         self.server = server
         self.id = next(Conn.ids)
-        address = getattr(ws, "remote_address", None)
-        self.address = str(address[0]) if address else "?"
+        address = getattr(ws, "remote_address", None)  # the real client's, behind a trusted proxy (``door.py``)
+        self.address = getattr(ws, "real_address", "") or (str(address[0]) if address else "?")
         self.room: Room | None = None
         self.seats: set[int] = set()
         self.last_id = -1
@@ -740,7 +740,7 @@ class Room:
 
     def hold(self, conn: Conn, msg: dict, action) -> None:
         arrival = self.server.clock()
-        stamp = msg.get("stamp", arrival)
+        stamp = arrival if msg["stamp"] is None else msg["stamp"]
         forgiven = min(conn.rtt + STAMP_SLACK_MS, self.lag_cap)
         accepted = min(max(stamp, arrival - forgiven), arrival)
         if accepted != stamp:
