@@ -55,6 +55,8 @@ BURST = 80.0
 RTT_SAMPLES = 16
 PINGS_OPEN = 8  # pings awaiting their pong, per connection (older nonces are forgotten)
 BOT_FAILED = "The computer player stopped working, so this game cannot go on."
+VOTE_GAP_MS = 1000  # a person's rematch answer changes at most once a second (no flicker for the others)
+WATCHERS_PER_ADDRESS = 4  # of a room's onlookers
 NOT_KEPT = "The server cannot keep moves just now: try again in a moment."  # a fleet without its Redis
 
 
@@ -263,6 +265,7 @@ class Room:
         self.conns: list[Conn | None] = [None] * len(seats)
         self.watchers: dict[Conn, dict | None] = {}  # onlookers, with the last view each was sent
         self.votes: dict[int, bool] = {}  # after the end: each person's answer to a rematch
+        self.voted_at: dict[int, float] = {}  # server ms each seat's answer last changed
         # a seat once taken comes back only with its token
         self.claimed = [s["kind"] == "here" or resume is not None for s in seats]
         self.sent_events = [-1] * len(seats)  # per seat: the last event number sent
@@ -447,8 +450,16 @@ class Room:
         if self.session.outcome() is None or self.ended or not conn.seats:
             conn.send({"type": "error", "reason": "A rematch is for the players, once the game is over."})
             return
+        if all(self.votes.get(s) == yes for s in conn.seats):
+            return  # the same answer again: no news
+        t = self.server.clock()
+        if any(t - self.voted_at.get(s, -VOTE_GAP_MS) < VOTE_GAP_MS for s in conn.seats):
+            conn.refuse_log("vote", f"room {self.code}: rematch answers changed too often")
+            conn.send({"type": "error", "reason": "Wait a moment before changing your answer."})
+            return
         for s in conn.seats:
             self.votes[s] = yes
+            self.voted_at[s] = t
         self.broadcast({"type": "rematch", "votes": {str(s): v for s, v in sorted(self.votes.items())}})
         if all(self.votes.get(s) for s in self.people_seats()):
             self.server.rematch(self)

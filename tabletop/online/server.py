@@ -26,7 +26,7 @@ from tabletop.session import unique_path
 from . import hosted
 from . import protocol as P
 from .door import CONNS_PER_ADDRESS, Door, Limits, networks
-from .room import BURST, LAG_CAP_MS, NOT_KEPT, Conn, Keeper, Room, said
+from .room import BURST, LAG_CAP_MS, NOT_KEPT, WATCHERS_PER_ADDRESS, Conn, Keeper, Room, said
 
 log = logging.getLogger("tabletop.online")
 
@@ -467,6 +467,10 @@ class Server:
         if msg.get("watch"):
             if conn.room is not None or len(room.watchers) >= P.MAX_WATCHERS:
                 conn.send({"type": "error", "reason": "This room has as many onlookers as it takes."})
+                return
+            if sum(w.address == conn.address for w in room.watchers) >= WATCHERS_PER_ADDRESS:
+                conn.refuse_log("watch", f"room {room.code}: more onlookers from one address")
+                conn.send({"type": "error", "reason": "This room has as many onlookers from your address as it takes."})
                 return
             room.watch(conn)
             return

@@ -1,0 +1,65 @@
+"""No player can freeze a game or pester the others (issue 38: findings 3, 4 and 8's server part).
+Loopback only, every loop bounded."""
+
+import asyncio
+import json
+
+from tabletop.online.client import Client
+from tests.online_helpers import bot_player, start_server, url
+
+PEOPLE = [{"kind": "here", "name": "Ana"}, {"kind": "remote", "name": "Bo"}]
+
+
+async def finished_punch(server):
+    a, b = Client(url(server.port)), Client(url(server.port))
+    await a.connect()
+    await a.create("punch", PEOPLE, options={"matches_to_win": 1})
+    await b.connect()
+    await b.join(a.room)
+    await a.wait(lambda: 0 in a.views)
+    await b.wait(lambda: 1 in b.views)
+    await asyncio.gather(bot_player(a, 0, seed=4), bot_player(b, 1, seed=5))
+    await b.wait(lambda: b.over is not None)
+    return a, b
+
+
+def test_rematch_answers_flipped_forty_times_a_second_reach_the_other_player_at_most_twice():
+    async def main():
+        server = await start_server()
+        a, b = await finished_punch(server)
+        frames: list = []
+        b.capture = frames
+        for i in range(40):
+            await a.send({"type": "rematch", "yes": i % 2 == 0})
+            await asyncio.sleep(0.025)
+        await asyncio.sleep(0.3)
+        told = [f for f in frames if json.loads(f)["type"] == "rematch"]
+        assert 1 <= len(told) <= 2, len(told)
+        for c in (a, b):
+            await c.close()
+        await server.close()
+
+    asyncio.run(main())
+
+
+def test_one_address_takes_at_most_four_of_a_room_s_sixteen_onlooker_places():
+    async def main():
+        server = await start_server()
+        a = Client(url(server.port))
+        await a.connect()
+        await a.create("punch", PEOPLE)
+        lookers = [Client(url(server.port), local_addr=("127.0.0.71", 0)) for _ in range(6)]
+        for c in lookers:
+            await c.connect()
+            await c.join(a.room, watch=True)
+        assert [c.watching and not c.errors for c in lookers] == [True] * 4 + [False] * 2
+        assert "from your address" in lookers[-1].errors[-1]
+        other = Client(url(server.port), local_addr=("127.0.0.72", 0))
+        await other.connect()
+        await other.join(a.room, watch=True)
+        assert other.watching and not other.errors
+        for c in [a, other, *lookers]:
+            await c.close()
+        await server.close()
+
+    asyncio.run(main())
