@@ -5,7 +5,7 @@ import asyncio
 import json
 
 from tabletop.online.client import Client
-from tests.online_helpers import bot_player, start_server, url
+from tests.online_helpers import FastClock, bot_player, start_server, url
 
 PEOPLE = [{"kind": "here", "name": "Ana"}, {"kind": "remote", "name": "Bo"}]
 
@@ -60,6 +60,40 @@ def test_one_address_takes_at_most_four_of_a_room_s_sixteen_onlooker_places():
         assert other.watching and not other.errors
         for c in [a, other, *lookers]:
             await c.close()
+        await server.close()
+
+    asyncio.run(main())
+
+
+def clocked(game: str, seats: list, move_clock: float) -> dict:
+    return {"type": "create", "game": game, "options": {}, "seats": seats, "move_clock": move_clock}
+
+
+def test_a_player_who_does_not_move_in_time_has_the_computer_move_for_them_and_so_does_one_away():
+    """Square Ring with a 10 s move clock on a clock ten times as fast: Bo never moves, so the computer
+    moves for him when his time runs out, and he is told; Bo then drops and stays away: after one move's
+    time the game goes on, the computer moving for him, to the end (finding 3)."""
+
+    async def main():
+        clock = FastClock(10)
+        server = await start_server(clock=clock)
+        a, b = Client(url(server.port), clock=clock), Client(url(server.port), clock=clock)
+        await a.connect()
+        await a.ask(clocked("square-ring", PEOPLE, 10))
+        await b.connect()
+        await b.join(a.room)
+        await a.wait(lambda: 0 in a.views and not a.status.get("paused", True))
+        assert a.status["move_in"] is not None and 0 < a.status["move_in"] <= 10
+        room = server.rooms[a.room]
+        ana = asyncio.get_running_loop().create_task(bot_player(a, 0, seed=1, timeout=60))
+        await b.wait(lambda: any("ran out" in e for e in b.errors), timeout=15)
+        moved = len(room.session.record.actions)
+        await b.close()  # and now he is gone
+        await a.wait(lambda: a.status.get("waiting_for") == ["Bo"])
+        await a.wait(lambda: a.over is not None, timeout=60)
+        assert len(room.session.record.actions) > moved
+        await ana
+        await a.close()
         await server.close()
 
     asyncio.run(main())

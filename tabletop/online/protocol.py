@@ -124,6 +124,7 @@ class Create(Message, tag="create"):
     options: Annotated[dict[Text40, Scalar], msgspec.Meta(max_length=32)] = {}
     key: Text64 = ""
     moved: Literal[True] | None = None  # a fleet sent it on here: this node makes the room
+    move_clock: Annotated[float, msgspec.Meta(ge=0, le=86_400)] | None = None  # seconds a move; 0: no clock
 
 
 class Join(Message, tag="join"):

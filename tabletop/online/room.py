@@ -55,6 +55,7 @@ BURST = 80.0
 RTT_SAMPLES = 16
 PINGS_OPEN = 8  # pings awaiting their pong, per connection (older nonces are forgotten)
 BOT_FAILED = "The computer player stopped working, so this game cannot go on."
+READY_WAIT_S = 30.0  # real time, everybody back: how long the room waits for a ready before it goes on
 VOTE_GAP_MS = 1000  # a person's rematch answer changes at most once a second (no flicker for the others)
 WATCHERS_PER_ADDRESS = 4  # of a room's onlookers
 NOT_KEPT = "The server cannot keep moves just now: try again in a moment."  # a fleet without its Redis
@@ -285,6 +286,11 @@ class Room:
         # real time, after a pause: the people's seats still to press ready once everybody is back (a
         # room rebuilt from its journal or hosted again was paused too)
         self.to_ready: set[int] = set()
+        self.ready_by: float | None = None  # server ms the room goes on without the readies still missing
+        # turn-based: the per-move clock (0: none); when the current move began; when each seat went away
+        self.move_clock_ms = 0.0
+        self.move_from = self.server.clock()
+        self.away_since: dict[int, float] = {}
         self.held: list = []
         self.seq = itertools.count()
         self.settled = 0.0
@@ -371,6 +377,14 @@ class Room:
     def missing(self) -> list[int]:
         return [i for i in self.people_seats() if self.conns[i] is None]
 
+    def waited_for(self) -> list[int]:
+        """The seats away that the game still waits for: with a move clock, a person away longer than
+        one move's time is waited for no more (the computer plays their moves until they are back)."""
+        if not self.move_clock_ms or self.realtime:
+            return self.missing()
+        t = self.server.clock()
+        return [s for s in self.missing() if t - self.away_since.get(s, t) < self.move_clock_ms]
+
     def connections(self) -> set[Conn]:
         return {c for c in self.conns if c is not None}
 
@@ -380,7 +394,7 @@ class Room:
 
     @property
     def paused(self) -> bool:
-        return bool(self.missing() or self.to_ready) and self.session.outcome() is None
+        return bool(self.waited_for() or self.unready()) and self.session.outcome() is None
 
     def ask_ready(self) -> None:
         """A real-time game paused mid-play: its clock runs again only once every person, back, says ready."""
@@ -394,6 +408,8 @@ class Room:
         if not mine:
             return
         self.to_ready -= mine
+        if not self.to_ready:
+            self.ready_by = None
         self.on_change(was_paused=True)
 
     def free_remote_seat(self) -> int | None:
@@ -429,6 +445,7 @@ class Room:
                     {"type": "closed", "reason": "Your seat was taken by a new connection with its token."}
                 )
             self.conns[s] = conn
+            self.away_since.pop(s, None)
             self.claimed[s] = True
             conn.seats.add(s)
             self.sent_events[s] = -1
@@ -506,6 +523,7 @@ class Room:
         gone = [s for s in conn.seats if self.conns[s] is conn]
         for s in gone:
             self.conns[s] = None
+            self.away_since[s] = self.server.clock()
         conn.seats.clear()
         if conn.room is self:
             conn.room = None
@@ -524,6 +542,8 @@ class Room:
         resumed = was_paused and not self.paused
         if resumed:
             self.resume()
+        if self.unready() and self.ready_by is None:  # everybody is back: the count to go on starts
+            self.ready_by = self.server.clock() + self.server.ready_wait * 1000
         self.broadcast_status()
         if resumed:
             self.broadcast_views()
@@ -536,6 +556,7 @@ class Room:
             self.paused_at = None
             self.settled = max(self.settled, t - self.hold_ms())
             self.driven_at = t  # the computers' hands did not move meanwhile either
+        self.move_from = self.server.clock()
 
     def welcome(self, conn: Conn, seats: list[int]) -> dict:
         msg = {
@@ -622,7 +643,15 @@ class Room:
             "paused": self.paused,
             "waiting_for": [self.session.seats[s].name for s in self.missing()],
             "ready_for": [self.session.seats[s].name for s in self.unready()],
+            "ready_in": self.seconds_to(self.ready_by if self.unready() else None),
+            "move_in": self.seconds_to(self.move_from + self.move_clock_ms if self.move_clock_ms else None),
         }
+
+    def seconds_to(self, when: float | None) -> int | None:
+        """Whole seconds (rounded up) until server time ``when``; None for no count."""
+        if when is None or self.session.outcome() is not None or self.ended:
+            return None
+        return max(0, -int((self.server.clock() - when) // 1000))
 
     def broadcast_status(self) -> None:
         self.broadcast({"type": "status", **self.status()})
@@ -705,9 +734,58 @@ class Room:
             self.epoch += action.t  # the round clock restarts at 0 with the round
         if conn is not None:
             conn.send({"type": "done", "id": msg_id, "n": len(self.session.record.actions)})
+        self.move_from = self.server.clock()
         self.broadcast_views()
+        if self.move_clock_ms:  # the next move's count
+            self.broadcast_status()
         self.kick_bots()
         return True
+
+    # -- the counts that keep a game going (docs/online.md, "Nobody can hold a game up") ----
+    def check_clocks(self) -> None:
+        """Once a second: a ready that does not come, a move that does not come, a person away longer
+        than a move's time: the count goes on, then the room goes on."""
+        if self.session.outcome() is not None or self.ended:
+            return
+        t = self.server.clock()
+        if self.unready() and self.ready_by is not None:
+            if t < self.ready_by:
+                self.broadcast_status()  # the count, once a second
+                return
+            names = ", ".join(self.session.seats[s].name for s in self.unready())
+            log.info("room %s: went on without %s's ready", self.code, names)
+            self.to_ready.clear()
+            self.ready_by = None
+            self.on_change(was_paused=True)
+            return
+        if not self.move_clock_ms or self.realtime:
+            return
+        if self.paused_at is not None and not self.paused:  # the person away is waited for no more
+            self.on_change(was_paused=True)
+            self.kick_bots()
+            return
+        if self.paused or t - self.move_from < self.move_clock_ms:
+            return
+        for seat in self.rules.to_act(self.session.state):
+            if self.kinds[seat] == "computer" or self.session.outcome() is not None:
+                continue
+            self.stand_in(seat)
+
+    def stand_in(self, seat: int) -> None:
+        """The seat's move clock ran out: the game's computer player (its first level) moves for it."""
+        level = self.spec.bot_levels[0]
+        try:
+            bot = self.spec.make_bot(seat=seat, level=level, seed=self.session.seed + len(self.session.record.actions))
+            action = bot.choose(self.rules.view_for(self.session.state, seat))
+        except Exception as e:
+            self.bot_failed(seat, f"{type(e).__name__}: {e}")
+            return
+        log.info("room %s: seat %d's time for a move ran out: the computer moved for it", self.code, seat)
+        conn = self.conns[seat]
+        if conn is not None:
+            conn.send({"type": "error", "reason": "Your time for this move ran out: the computer moved for you."})
+        if not self.apply(None, 0, action):
+            self.move_from = self.server.clock()  # not kept (a fleet without its Redis): the next count
 
     def bot_failed(self, seat: int, why: str) -> None:
         log.error("room %s: the computer of seat %d failed: %s", self.code, seat, why)
@@ -830,6 +908,7 @@ class Host(Protocol):
 
     autosave: bool
     bot_delay: float
+    ready_wait: float
     hosted: bool
     port: int
     records: Path | None

@@ -26,7 +26,7 @@ from tabletop.session import unique_path
 from . import hosted
 from . import protocol as P
 from .door import CONNS_PER_ADDRESS, Door, Limits, networks
-from .room import BURST, LAG_CAP_MS, NOT_KEPT, WATCHERS_PER_ADDRESS, Conn, Keeper, Room, said
+from .room import BURST, LAG_CAP_MS, NOT_KEPT, READY_WAIT_S, WATCHERS_PER_ADDRESS, Conn, Keeper, Room, said
 
 log = logging.getLogger("tabletop.online")
 
@@ -44,6 +44,7 @@ MAX_ROOMS = 4000  # no new room while this many are open (each holds a game and 
 ROOMS_PER_ADDRESS = 8  # open rooms created from one address
 CREATES_PER_MINUTE = 20
 JOINS_PER_MINUTE = 60  # a dropped player's table tries again every two seconds
+MIN_MOVE_CLOCK_S = 10.0  # the shortest time a move's clock gives
 KEEP_RECORDS = 1000  # finished records `tabletop serve` keeps in its own folder
 RECORD_NAME = re.compile(r"[a-z0-9-]+-\d{8}-\d{6}-[0-9a-f]{6}\.json")  # unique_path's names
 
@@ -90,6 +91,8 @@ class Server:
         conns_per_address: int = CONNS_PER_ADDRESS,
         trust_proxy: list[str] | None = None,
         keep_records: int = KEEP_RECORDS,
+        ready_wait: float = READY_WAIT_S,
+        move_clock: float = 0.0,
         clock: Callable[[], float] = now_ms,
         fleet=None,
     ):
@@ -115,6 +118,10 @@ class Server:
         self.send_queue = send_queue
         self.max_rooms = max_rooms
         self.keep_records = keep_records
+        self.ready_wait = ready_wait  # seconds a real-time room waits for a ready once everybody is back
+        self.move_clock = (
+            move_clock  # seconds a turn-based move may take (0: no clock); a room's creator may set its own
+        )
         self.clock = clock
         self.fleet = fleet
         self.door = Door(max_connections, conns_per_address, networks(trust_proxy or []))
@@ -163,6 +170,8 @@ class Server:
             t = self.clock()
             for room in list(self.rooms.values()):
                 try:
+                    if t - last_sweep >= 1000:
+                        room.check_clocks()
                     if room.realtime:
                         room.safe_tick()
                     if t - room.pinged >= (PING_S if room.realtime else PING_TURNS_S) * 1000:
@@ -249,6 +258,7 @@ class Server:
         made.hashes = [room.hashes[j] for j in order]
         made.claimed = [True] * n
         made.owner = room.owner
+        made.move_clock_ms = room.move_clock_ms
         self.rooms[room.code] = made
         if self.fleet is not None and not self.fleet.opened(made):
             log.warning("room %s: the rematch is not in the fleet's journal yet", room.code)
@@ -441,6 +451,8 @@ class Server:
             refuse(NOT_KEPT)
             return
         room.owner = conn.address
+        asked = self.move_clock if msg.get("move_clock") is None else msg["move_clock"]
+        room.move_clock_ms = 1000 * max(MIN_MOVE_CLOCK_S, asked) if asked else 0.0
         lim.rooms.add(room.code)
         room.attach(conn, [i for i, s in enumerate(seats) if s["kind"] == "here"])
 
@@ -590,6 +602,22 @@ def main(argv: list[str]) -> int:
         help="how long a computer player waits before each move in turn-based games (default 0.6)",
     )
     p.add_argument(
+        "--move-clock",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="turn-based games: the time a player has for each move; when it runs out the computer moves "
+        "for them (default 0: no clock; at least 10; a room's creator may choose its own)",
+    )
+    p.add_argument(
+        "--ready-wait",
+        type=float,
+        default=READY_WAIT_S,
+        metavar="SECONDS",
+        help=f"real time, everybody back after a pause: how long the room waits for each ready before it goes on "
+        f"(default {READY_WAIT_S:.0f})",
+    )
+    p.add_argument(
         "--trust-proxy",
         default="",
         metavar="ADDRESSES",
@@ -635,6 +663,12 @@ def main(argv: list[str]) -> int:
     except ValueError as e:
         print(f"tabletop serve: --trust-proxy: {validate.short_line(str(e))}")
         return 2
+    if not (args.move_clock == 0 or MIN_MOVE_CLOCK_S <= args.move_clock <= 86_400):
+        print(f"tabletop serve: --move-clock must be 0 (none) or {MIN_MOVE_CLOCK_S:.0f} to 86400 seconds")
+        return 2
+    if not 5 <= args.ready_wait <= 3600:
+        print("tabletop serve: --ready-wait must be 5 to 3600 seconds")
+        return 2
     if not 1 <= args.conns_per_address <= 100_000:
         print("tabletop serve: --conns-per-address must be 1 to 100000")
         return 2
@@ -668,6 +702,8 @@ def main(argv: list[str]) -> int:
                 args.computer_pace,
                 trust_proxy=trusted,
                 conns_per_address=args.conns_per_address,
+                move_clock=args.move_clock,
+                ready_wait=args.ready_wait,
             )
         )
     except KeyboardInterrupt:
