@@ -569,6 +569,7 @@ class Room:
             "tokens": {str(s): self.tokens[s] for s in seats},
             "lag_cap": self.lag_cap,
             "realtime": self.realtime,
+            "move_clock": self.move_clock_ms / 1000,  # seconds a move may take; 0: no clock
         }
         if self.server.fleet is not None:  # where to come back when this node is gone
             msg["nodes"] = self.server.fleet.nodes
