@@ -97,3 +97,43 @@ def test_a_player_who_does_not_move_in_time_has_the_computer_move_for_them_and_s
         await server.close()
 
     asyncio.run(main())
+
+
+class Laggard(Client):
+    """Holds back every pong 145 ms, so it seems that much further away than it is."""
+
+    def handle(self, msg, t3):
+        if msg.get("type") != "ping":
+            return super().handle(msg, t3)
+        loop = asyncio.get_running_loop()
+        loop.call_later(0.145, lambda s=msg["s"]: loop.create_task(self.send({"type": "pong", "s": s})))
+
+
+def test_a_client_that_delays_its_pongs_and_dates_its_actions_early_gains_at_most_10_ms_and_is_marked_casual():
+    """Finding 4: it seems 145 ms away and dates its action a second early, acting at the same moment as an
+    honest player: the server credits it at most 10 ms sooner, and the match is marked casual."""
+    from tabletop.games.jab.rules.actions import Ready
+
+    async def main():
+        server = await start_server()
+        laggard, honest = Laggard(url(server.port)), Client(url(server.port))
+        await laggard.connect()
+        await laggard.create("jab", PEOPLE, {"countdown_ms": 0})
+        await honest.connect()
+        await honest.join(laggard.room)
+        await honest.wait(lambda: 1 in honest.views and 0 in laggard.views)
+        room = server.rooms[laggard.room]
+        await honest.wait(lambda: all(c.rtts for c in room.connections()) and room.conns[0].rtt > 140)
+        await asyncio.gather(
+            laggard.act(0, Ready(0, 0), stamp=laggard.clock.server_now() - 1000),
+            honest.act(1, Ready(1, 0), stamp=honest.clock.server_now()),
+        )
+        await honest.wait(lambda: len(room.session.record.actions) >= 2)
+        readies = {a["player"]: a["t"] for a in room.session.record.actions if a["type"] == "ready"}
+        assert readies[1] - readies[0] <= 10, readies
+        await honest.wait(lambda: honest.net.get("casual") is True)
+        for c in (laggard, honest):
+            await c.close()
+        await server.close()
+
+    asyncio.run(main())

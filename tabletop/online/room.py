@@ -8,7 +8,8 @@ whose write takes longer than ``send_timeout`` is closed. Files are written on a
 (``Keeper``), never on the network loop.
 
 Real time: clients keep a clock synchronised with the server's and stamp each action. The room accepts a
-stamp within ``[arrival - lowest round trip - STAMP_SLACK_MS, arrival]`` (at most ``lag_cap`` ms), round
+stamp within ``[arrival - the room's lowest round trip - STAMP_SLACK_MS, arrival]`` (the same window for
+every player, at most ``lag_cap`` ms: seeming slower buys nothing), round
 trips measured only from the server's own send and receive times of its pings (a pong carries the ping's
 random nonce, nothing else). Every action waits until the slower player's one-way latency has passed,
 then the held actions are applied in stamp order with the stamp as the action's time. Two stamps within
@@ -49,7 +50,7 @@ log = logging.getLogger("tabletop.online")
 LAG_CAP_MS = 150
 MARGIN_MS = 10  # added to the slower player's one-way latency before held actions are applied
 STAMP_SLACK_MS = 5  # a stamp may be this much earlier than arrival minus the lowest round trip
-SIMULTANEOUS_MS = 50  # the rules' window: jitter above it makes a match "casual"
+SIMULTANEOUS_MS = 50  # the rules' window: jitter, or round trips apart, above it make a match "casual"
 RATE = 40.0  # messages a second a connection may send on average
 BURST = 80.0
 RTT_SAMPLES = 16
@@ -662,7 +663,9 @@ class Room:
         for c in self.conns:
             pings.append(None if c is None or not c.rtts else round(c.rtt))
             jitters.append(None if c is None or not c.rtts else round(c.jitter))
-        if any(j is not None and j > SIMULTANEOUS_MS for j in jitters):
+        known = [p for p in pings if p is not None]
+        spread = max(known) - min(known) if known else 0
+        if spread > SIMULTANEOUS_MS or any(j is not None and j > SIMULTANEOUS_MS for j in jitters):
             self.casual = True  # once a match has been unfair to time, it stays marked
         msg = {"type": "net", "ping": pings, "jitter": jitters, "casual": self.casual}
         if self.server.fleet is not None:  # the fleet's nodes as they are now: where to come back
@@ -828,10 +831,16 @@ class Room:
         worst = max((c.rtt / 2 + c.jitter for c in self.connections()), default=0.0)
         return min(worst + MARGIN_MS, self.lag_cap)
 
+    def shared_rtt(self) -> float:
+        """The lag every player of the room is forgiven: the lowest round trip among them. A player can
+        make their own round trip look longer (answer pings late), never shorter, so seeming slower
+        buys nothing; a player truly slower than the others is marked casual instead (``broadcast_net``)."""
+        return min((c.rtt for c in self.connections() if c.rtts), default=0.0)
+
     def hold(self, conn: Conn, msg: dict, action) -> None:
         arrival = self.server.clock()
         stamp = arrival if msg["stamp"] is None else msg["stamp"]
-        forgiven = min(conn.rtt + STAMP_SLACK_MS, self.lag_cap)
+        forgiven = min(self.shared_rtt() + STAMP_SLACK_MS, self.lag_cap)
         accepted = min(max(stamp, arrival - forgiven), arrival)
         if accepted != stamp:
             conn.refuse_log("stamp", f"room {self.code}: a stamp outside the accepted window was clamped")
