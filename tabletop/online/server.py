@@ -310,6 +310,7 @@ class Server:
         ]
         tokens = [""] * len(kinds)  # only their hashes are kept: a token sent again is the seat's
         room = Room(self, code, spec, seats, record.options, lag_cap=head["lag_cap"], resume=(record, None, tokens))
+        room.owner = str(head.get("owner", ""))
         room.hashes = list(head["hashes"])
         room.claimed = [k != "remote" or i in taken for i, k in enumerate(kinds)]
         if room.session.outcome() is not None:
@@ -432,7 +433,8 @@ class Server:
             return
         lim = self.limits(conn.address)
         if not self.hosted:
-            if len(lim.rooms) >= ROOMS_PER_ADDRESS:
+            fleetwide = self.fleet.rooms_of(conn.address) if self.fleet is not None else None
+            if max(len(lim.rooms), fleetwide or 0) >= ROOMS_PER_ADDRESS:
                 refuse(f"At most {ROOMS_PER_ADDRESS} open rooms from one address: finish or leave one first.")
                 return
             if not Limits.within(lim.creates, CREATES_PER_MINUTE):
@@ -446,11 +448,11 @@ class Server:
         except P.BadMessage as e:
             refuse(str(e))
             return
+        room.owner = conn.address
         if self.fleet is not None and not self.fleet.opened(room):
             self.free(room, "not in the fleet's store")
             refuse(NOT_KEPT)
             return
-        room.owner = conn.address
         asked = self.move_clock if msg.get("move_clock") is None else msg["move_clock"]
         room.move_clock_ms = 1000 * max(MIN_MOVE_CLOCK_S, asked) if asked else 0.0
         lim.rooms.add(room.code)
@@ -465,6 +467,9 @@ class Server:
         room = self.rooms.get(code)
         if room is None and self.fleet is not None:  # on another node, or rebuilt here when its node is gone
             elsewhere = self.fleet.find(code)
+            if elsewhere == "":  # its node's lease lapsed, but it may only be slow: not taken from it yet
+                conn.send({"type": "error", "reason": "That room's server is not answering just now: try again."})
+                return
             if elsewhere is not None:
                 conn.send({"type": "moved", "url": elsewhere})
                 return
@@ -548,6 +553,7 @@ async def serve_forever(
         from .fleet import Fleet
 
         node = Fleet(**fleet)
+        node.check()
     server = Server(
         autosave=False,
         lag_cap=lag_cap,
