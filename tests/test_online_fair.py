@@ -4,6 +4,7 @@ Loopback only, every loop bounded."""
 import asyncio
 import json
 
+from tabletop.online.bench import Laggard
 from tabletop.online.client import Client
 from tests.online_helpers import FastClock, bot_player, start_server, url
 
@@ -97,16 +98,6 @@ def test_a_player_who_does_not_move_in_time_has_the_computer_move_for_them_and_s
         await server.close()
 
     asyncio.run(main())
-
-
-class Laggard(Client):
-    """Holds back every pong 145 ms, so it seems that much further away than it is."""
-
-    def handle(self, msg, t3):
-        if msg.get("type") != "ping":
-            return super().handle(msg, t3)
-        loop = asyncio.get_running_loop()
-        loop.call_later(0.145, lambda s=msg["s"]: loop.create_task(self.send({"type": "pong", "s": s})))
 
 
 def test_a_client_that_delays_its_pongs_and_dates_its_actions_early_gains_at_most_10_ms_and_is_marked_casual():
