@@ -236,3 +236,70 @@ def test_out_of_files_the_server_refuses_quietly_logs_once_and_serves_again(tmp_
     lines = out.decode("utf-8", "replace").splitlines()
     assert len(lines) < 12, lines[:20]
     assert not any("Traceback" in line for line in lines)
+
+
+SERVE_NO_FILES = """
+import asyncio, logging, os, sys
+logging.basicConfig(level=logging.INFO, format="%(message)s")
+from tabletop.online.server import Server
+
+async def main():
+    server = await Server().start("127.0.0.1", int(sys.argv[1]))
+    hog = []
+    try:
+        while True:
+            hog.append(os.open(os.devnull, os.O_RDONLY))  # every file this process may open
+    except OSError:
+        pass
+    print("full", flush=True)
+    await asyncio.sleep(float(sys.argv[2]))
+    for fd in hog:
+        os.close(fd)
+    print("free", flush=True)
+    await asyncio.sleep(30)
+
+asyncio.run(main())
+"""
+
+
+def test_with_no_file_descriptor_left_the_server_logs_it_once_and_takes_connections_again_when_it_can(tmp_path):
+    """Every file descriptor taken (by anything): accepting fails each time the loop tries, which is said
+    in one line, not one a try; once files are free again a player gets in."""
+    from tabletop.online.bench import free_port
+
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=os.getcwd())
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SERVE_NO_FILES, str(port), "4"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=env,
+    )
+    try:
+        assert proc.stdout is not None
+        for _ in range(20):
+            if proc.stdout.readline().strip() == b"full":
+                break
+
+        async def main():
+            waiting = []
+            for i in range(20):  # taken by the kernel, never accepted while the server has no file
+                waiting.append(
+                    (await asyncio.open_connection("127.0.0.1", port, local_addr=(f"127.0.3.{i + 1}", 0)))[1]
+                )
+            await asyncio.sleep(5)
+            for w in waiting:
+                w.transport.abort()
+            c = Client(url(port), local_addr=("127.0.0.63", 0))
+            await c.connect()
+            await c.create("punch", PEOPLE)
+            assert c.room and not c.errors
+            await c.close()
+
+        asyncio.run(asyncio.wait_for(main(), 30))
+    finally:
+        proc.terminate()
+        out, _ = proc.communicate(timeout=10)
+    lines = out.decode("utf-8", "replace").splitlines()
+    assert sum("cannot accept" in line for line in lines) == 1, lines[:20]
+    assert not any("Traceback" in line for line in lines), lines[:20]

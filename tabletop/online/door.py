@@ -241,10 +241,19 @@ class Door:
         connection.real_address = real
         return None
 
-    def accept_errors(self, loop: asyncio.AbstractEventLoop, context: dict) -> None:
-        """The loop's exception handler: out of file descriptors, accept fails; logged once a minute."""
-        exc = context.get("exception")
-        if isinstance(exc, OSError) and "accept" in str(context.get("message", "")):
-            self.quiet.warn("accept", f"cannot accept connections: {exc.strerror or exc} ({self.open} open)")
-            return
-        loop.default_exception_handler(context)
+    def watch_accepts(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Out of file descriptors, the loop's accept fails (and says so each time it tries again): one
+        line a minute instead. Anything else goes to the handler the loop had (a hosted game's program
+        may have its own)."""
+        before = loop.get_exception_handler()
+
+        def handler(loop: asyncio.AbstractEventLoop, context: dict) -> None:
+            exc = context.get("exception")
+            if isinstance(exc, OSError) and "accept" in str(context.get("message", "")):
+                self.quiet.warn("accept", f"cannot accept connections: {exc.strerror or exc} ({self.open} open)")
+            elif before is not None:
+                before(loop, context)
+            else:
+                loop.default_exception_handler(context)
+
+        loop.set_exception_handler(handler)

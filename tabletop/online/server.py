@@ -29,6 +29,8 @@ from .door import CONNS_PER_ADDRESS, Door, Limits, networks
 from .room import BURST, LAG_CAP_MS, NOT_KEPT, READY_WAIT_S, WATCHERS_PER_ADDRESS, Conn, Keeper, Room, said
 
 log = logging.getLogger("tabletop.online")
+WEBSOCKETS_LOG = logging.getLogger("tabletop.online.websockets")  # its warnings only: not a line a connection
+WEBSOCKETS_LOG.setLevel(logging.WARNING)
 
 DEFAULT_PORT = 8765
 TICK_S = 0.005
@@ -141,9 +143,10 @@ class Server:
             ping_timeout=15,
             close_timeout=self.send_timeout,
             create_connection=self.door.connection_class(),
+            logger=WEBSOCKETS_LOG,
             process_request=self.door.process_request,
         )
-        asyncio.get_running_loop().set_exception_handler(self.door.accept_errors)
+        self.door.watch_accepts(asyncio.get_running_loop())
         self.port = next(iter(self.ws_server.sockets)).getsockname()[1]
         self._ticker = asyncio.get_running_loop().create_task(self._tick_loop())
         if self.fleet is not None:
@@ -694,7 +697,6 @@ def main(argv: list[str]) -> int:
         fleet = {"redis_url": args.redis, "node_url": args.node_url, "heartbeat": args.heartbeat}
     data = args.data if args.data is not None else paths.data_dir() / "server"
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    logging.getLogger("websockets").setLevel(logging.WARNING)  # not a line per connection opened and closed
     lag_cap = max(0, min(args.lag_cap, 1000))
     try:
         asyncio.run(
