@@ -190,54 +190,6 @@ sys.exit(main(["--host", "127.0.0.1", "--port", sys.argv[1], "--data", sys.argv[
 """
 
 
-def test_out_of_files_the_server_refuses_quietly_logs_once_and_serves_again(tmp_path):
-    """A server that may open 160 files, and 400 idle connections from 100 addresses: the log stays a few
-    lines, and once they close a new player makes a room."""
-    from tabletop.online.bench import free_port
-
-    port = free_port()
-    env = dict(os.environ, PYTHONPATH=os.getcwd())
-    proc = subprocess.Popen(
-        [sys.executable, "-c", SERVE_LOW_FILES, str(port), "160", str(tmp_path)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        env=env,
-    )
-    try:
-
-        async def main():
-            end = time.monotonic() + 20
-            while time.monotonic() < end:
-                try:
-                    (await _connect(port, "127.0.0.61")).transport.abort()
-                    break
-                except OSError:
-                    await asyncio.sleep(0.1)
-            socks = []
-            soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-            resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 4096)), hard))
-            for i in range(400):
-                r, w = await asyncio.open_connection("127.0.0.1", port, local_addr=(f"127.0.2.{1 + i // 4}", 0))
-                socks.append(w)
-            await asyncio.sleep(1.5)
-            for w in socks:
-                w.transport.abort()
-            await asyncio.sleep(0.5)
-            c = Client(url(port), local_addr=("127.0.0.62", 0))
-            await c.connect()
-            await c.create("punch", PEOPLE)
-            assert c.room and not c.errors
-            await c.close()
-
-        asyncio.run(asyncio.wait_for(main(), 40))
-    finally:
-        proc.terminate()
-        out, _ = proc.communicate(timeout=10)
-    lines = out.decode("utf-8", "replace").splitlines()
-    assert len(lines) < 12, lines[:20]
-    assert not any("Traceback" in line for line in lines)
-
-
 SERVE_NO_FILES = """
 import asyncio, logging, os, sys
 logging.basicConfig(level=logging.INFO, format="%(message)s")
@@ -262,44 +214,80 @@ asyncio.run(main())
 """
 
 
-def test_with_no_file_descriptor_left_the_server_logs_it_once_and_takes_connections_again_when_it_can(tmp_path):
-    """Every file descriptor taken (by anything): accepting fails each time the loop tries, which is said
-    in one line, not one a try; once files are free again a player gets in."""
+def _server_process(script: str, *args: str) -> subprocess.Popen:
+    """A server in a process of its own (its own file limit), its log on its stdout."""
+    env = dict(os.environ, PYTHONPATH=os.getcwd())
+    return subprocess.Popen(
+        [sys.executable, "-c", script, *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env
+    )
+
+
+async def _crowd_then_play(port: int, sources: list[str], hold_s: float) -> None:
+    """Connections from ``sources`` that say nothing for ``hold_s`` seconds and close; then a player
+    makes a room."""
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 4096)), hard))
+    crowd = [(await asyncio.open_connection("127.0.0.1", port, local_addr=(ip, 0)))[1] for ip in sources]
+    await asyncio.sleep(hold_s)
+    for w in crowd:
+        w.transport.abort()
+    await asyncio.sleep(0.5)
+    c = Client(url(port), local_addr=("127.0.0.62", 0))
+    await c.connect()
+    await c.create("punch", PEOPLE)
+    assert c.room and not c.errors
+    await c.close()
+
+
+def _log_of(proc: subprocess.Popen) -> list[str]:
+    proc.terminate()
+    out, _ = proc.communicate(timeout=10)
+    lines = out.decode("utf-8", "replace").splitlines()
+    assert not any("Traceback" in line for line in lines), lines[:20]
+    return lines
+
+
+def test_out_of_files_the_server_refuses_quietly_logs_once_and_serves_again(tmp_path):
+    """A server that may open 160 files, and 400 idle connections from 100 addresses: the log stays a few
+    lines, and once they close a new player makes a room."""
     from tabletop.online.bench import free_port
 
     port = free_port()
-    env = dict(os.environ, PYTHONPATH=os.getcwd())
-    proc = subprocess.Popen(
-        [sys.executable, "-c", SERVE_NO_FILES, str(port), "4"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        env=env,
-    )
+    proc = _server_process(SERVE_LOW_FILES, str(port), "160", str(tmp_path))
+    try:
+
+        async def main():
+            end = time.monotonic() + 20
+            while time.monotonic() < end:
+                try:
+                    (await _connect(port, "127.0.0.61")).transport.abort()
+                    break
+                except OSError:
+                    await asyncio.sleep(0.1)
+            await _crowd_then_play(port, [f"127.0.2.{1 + i // 4}" for i in range(400)], 1.5)
+
+        asyncio.run(asyncio.wait_for(main(), 40))
+    finally:
+        lines = _log_of(proc)
+    assert len(lines) < 12, lines[:20]
+
+
+def test_with_no_file_descriptor_left_the_server_logs_it_once_and_takes_connections_again_when_it_can():
+    """Every file descriptor taken (by anything): accepting fails each time the loop tries, which is said
+    in one line, not one a try (before, the log filled the pipe and the server stopped); once files are
+    free again a player gets in."""
+    from tabletop.online.bench import free_port
+
+    port = free_port()
+    proc = _server_process(SERVE_NO_FILES, str(port), "4")
     try:
         assert proc.stdout is not None
         for _ in range(20):
             if proc.stdout.readline().strip() == b"full":
                 break
-
-        async def main():
-            waiting = []
-            for i in range(20):  # taken by the kernel, never accepted while the server has no file
-                waiting.append(
-                    (await asyncio.open_connection("127.0.0.1", port, local_addr=(f"127.0.3.{i + 1}", 0)))[1]
-                )
-            await asyncio.sleep(5)
-            for w in waiting:
-                w.transport.abort()
-            c = Client(url(port), local_addr=("127.0.0.63", 0))
-            await c.connect()
-            await c.create("punch", PEOPLE)
-            assert c.room and not c.errors
-            await c.close()
-
-        asyncio.run(asyncio.wait_for(main(), 30))
+        # taken by the kernel, never accepted while the server has no file
+        asyncio.run(asyncio.wait_for(_crowd_then_play(port, [f"127.0.3.{i + 1}" for i in range(20)], 5), 30))
     finally:
-        proc.terminate()
-        out, _ = proc.communicate(timeout=10)
-    lines = out.decode("utf-8", "replace").splitlines()
+        lines = _log_of(proc)
     assert sum("cannot accept" in line for line in lines) == 1, lines[:20]
-    assert not any("Traceback" in line for line in lines), lines[:20]
