@@ -24,8 +24,8 @@ log = logging.getLogger("tabletop.online")
 CONNS_PER_ADDRESS = 32  # open connections from one address (a household, a café behind one address)
 BYTES_PER_S = 64 * 1024  # what one address may send, on average: an honest player sends ~2 KiB/s
 BYTES_BURST = 256 * 1024
-CPU_MS_PER_S = 100.0  # the server's time one address's messages may take: a tenth of a core
-CPU_BURST_MS = 1000.0
+CPU_MS_PER_S = 200.0  # the server's processor time one address's messages may take: a fifth of a core
+CPU_BURST_MS = 5000.0  # (a whole game between two computer players at full speed takes 1-2 s)
 FD_RESERVE = 64  # file descriptors kept free for files, Redis and the listening socket
 QUIET_S = 60.0  # a refusal of the same kind is logged at most this often
 
