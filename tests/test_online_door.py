@@ -105,9 +105,9 @@ def test_an_address_that_sends_heavy_messages_is_closed_once_over_its_budget_and
         assert sum(ws.state is websockets.protocol.State.CLOSED for ws in heavy) >= 1
         _again, refused = await _tries(server.port, "127.0.0.32", 1)
         assert refused == 1  # the address waits a whole refill
-        await honest.send({"type": "sync", "t0": 1})
-        n = len(honest.clock.samples)
-        await honest.wait(lambda: len(honest.clock.samples) > n)
+        n = len(honest.sync_trips)
+        await honest.send({"type": "sync", "t0": honest.clock.local()})
+        await honest.wait(lambda: len(honest.sync_trips) > n)  # the honest player is answered
         for ws in heavy:
             await ws.close()
         await honest.close()
@@ -291,3 +291,23 @@ def test_with_no_file_descriptor_left_the_server_logs_it_once_and_takes_connecti
     finally:
         lines = _log_of(proc)
     assert sum("cannot accept" in line for line in lines) == 1, lines[:20]
+
+
+def test_a_connection_that_joins_no_room_in_time_is_closed_and_one_that_does_stays():
+    async def main():
+        server = await start_server(join_within=0.5)
+        idle = await _connect(server.port, "127.0.0.81")
+        player = Client(url(server.port), local_addr=("127.0.0.82", 0))
+        await player.connect()
+        await player.create("punch", PEOPLE)
+        await asyncio.sleep(1.0)
+        with pytest.raises(websockets.ConnectionClosed):
+            await asyncio.wait_for(idle.recv(), 2)
+        assert player.room and not player.closed
+        n = len(player.sync_trips)
+        await player.send({"type": "sync", "t0": player.clock.local()})
+        await player.wait(lambda: len(player.sync_trips) > n)
+        await player.close()
+        await server.close()
+
+    asyncio.run(main())

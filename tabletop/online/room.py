@@ -80,6 +80,7 @@ class Conn:
         address = getattr(ws, "remote_address", None)  # the real client's, behind a trusted proxy (``door.py``)
         self.address = getattr(ws, "real_address", "") or (str(address[0]) if address else "?")
         self.room: Room | None = None
+        self.joined = False  # it was in a room once (a connection that never is, is closed: ``Server``)
         self.seats: set[int] = set()
         self.last_id = -1
         self.budget = BURST
@@ -452,6 +453,7 @@ class Room:
             self.sent_events[s] = -1
             self.sent_view[s] = None
         conn.room = self
+        conn.joined = True
         self.empty_since = None
         self.net_sent = None  # the newcomer gets the latency figures at the next round of pings
         conn.send(self.welcome(conn, seats))
@@ -487,6 +489,7 @@ class Room:
         from no side shows it."""
         self.watchers[conn] = None
         conn.room = self
+        conn.joined = True
         conn.send(
             {
                 "type": "welcome",

@@ -41,6 +41,7 @@ SEND_QUEUE = 512
 SEND_TIMEOUT_S = 5.0
 # rooms' lifecycle and the limits per address (docs/online.md)
 KEEP_EMPTY_S = 600.0  # a room with nobody connected waits this long for its people to come back
+JOIN_WITHIN_S = 20.0  # a connection that has made or joined no room by then is closed (idle ones cost)
 FINISHED_GRACE_S = 60.0  # a finished room stays this long (the result, a rematch), then it is freed
 MAX_ROOMS = 4000  # no new room while this many are open (each holds a game and its people)
 ROOMS_PER_ADDRESS = 8  # open rooms created from one address
@@ -88,6 +89,7 @@ class Server:
         finished_grace: float = FINISHED_GRACE_S,
         send_timeout: float = SEND_TIMEOUT_S,
         send_queue: int = SEND_QUEUE,
+        join_within: float = JOIN_WITHIN_S,
         max_rooms: int = MAX_ROOMS,
         max_connections: int = 0,
         conns_per_address: int = CONNS_PER_ADDRESS,
@@ -118,6 +120,7 @@ class Server:
         self.finished_grace = finished_grace
         self.send_timeout = send_timeout
         self.send_queue = send_queue
+        self.join_within = join_within
         self.max_rooms = max_rooms
         self.keep_records = keep_records
         self.ready_wait = ready_wait  # seconds a real-time room waits for a ready once everybody is back
@@ -139,8 +142,8 @@ class Server:
             port,
             max_size=P.MAX_BYTES,
             max_queue=32,
-            ping_interval=5,
-            ping_timeout=15,
+            ping_interval=20,  # a room's connections are pinged twice a second by the room itself
+            ping_timeout=20,
             close_timeout=self.send_timeout,
             create_connection=self.door.connection_class(),
             logger=WEBSOCKETS_LOG,
@@ -340,6 +343,7 @@ class Server:
     async def handler(self, ws) -> None:
         conn = Conn(ws, self)
         lim = self.limits(conn.address)
+        asyncio.get_running_loop().call_later(self.join_within, self.close_if_roomless, conn)
         try:
             async for raw in ws:
                 began = time.thread_time()  # the processor's time, not the clock's (others' turns)
@@ -372,6 +376,12 @@ class Server:
             conn.ready.set()
             if conn.room is not None:
                 conn.room.detach(conn)
+
+    @staticmethod
+    def close_if_roomless(conn: Conn) -> None:
+        """A connection open for ``join_within`` seconds that never made or joined a room: closed."""
+        if not conn.joined:
+            conn.kill("it made or joined no room")
 
     def dispatch(self, conn: Conn, msg: dict) -> None:
         kind = msg["type"]
