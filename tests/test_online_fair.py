@@ -128,3 +128,32 @@ def test_a_client_that_delays_its_pongs_and_dates_its_actions_early_gains_at_mos
         await server.close()
 
     asyncio.run(main())
+
+
+class Mute(Client):
+    """Answers no ping, as a program whose network vanished without a word."""
+
+    def handle(self, msg, t3):
+        if msg.get("type") != "ping":
+            return super().handle(msg, t3)
+
+
+def test_a_player_whose_program_answers_no_ping_is_taken_for_gone_and_the_other_is_told(monkeypatch):
+    from tabletop.online import room as room_module
+
+    monkeypatch.setattr(room_module, "PONG_TIMEOUT_S", 1.0)
+
+    async def main():
+        server = await start_server()
+        a, b = Client(url(server.port)), Mute(url(server.port))
+        await a.connect()
+        await a.create("punch", PEOPLE)
+        await b.connect()
+        await b.join(a.room, name="Bo")
+        await a.wait(lambda: a.status.get("paused") is False)
+        await a.wait(lambda: a.status.get("waiting_for") == ["Bo"], timeout=8)
+        for c in (a, b):
+            await c.close()
+        await server.close()
+
+    asyncio.run(main())

@@ -27,6 +27,7 @@ import logging
 import queue
 import secrets
 import threading
+import time
 from collections import deque
 from pathlib import Path
 from typing import Any, Protocol
@@ -54,6 +55,7 @@ SIMULTANEOUS_MS = 50  # the rules' window: jitter, or round trips apart, above i
 RATE = 40.0  # messages a second a connection may send on average
 BURST = 80.0
 RTT_SAMPLES = 16
+PONG_TIMEOUT_S = 15.0  # a connection in a room that answers no ping this long is closed
 PINGS_OPEN = 8  # pings awaiting their pong, per connection (older nonces are forgotten)
 BOT_FAILED = "The computer player stopped working, so this game cannot go on."
 READY_WAIT_S = 30.0  # real time, everybody back: how long the room waits for a ready before it goes on
@@ -88,6 +90,7 @@ class Conn:
         self.logged: set[str] = set()
         self.rtts: deque = deque(maxlen=RTT_SAMPLES)
         self.pings: dict[int, float] = {}  # nonce -> server time it was written
+        self.answered = time.monotonic()  # when it last answered a ping (the wall clock's seconds)
         self.dropped = 0
         self.out: deque = deque()
         self.ready = asyncio.Event()
@@ -112,6 +115,9 @@ class Conn:
 
     # -- round trips, from the server's own clock -------------------------------------------
     def ping(self) -> None:
+        if time.monotonic() - self.answered > PONG_TIMEOUT_S:  # gone without a word (no FIN): closed
+            self.kill(f"it answered no ping for {PONG_TIMEOUT_S:.0f} s")
+            return
         nonce = secrets.randbits(P.NONCE_BITS)
         self.pings[nonce] = -1.0  # the writer notes the time it actually goes out
         while len(self.pings) > PINGS_OPEN:
@@ -124,6 +130,7 @@ class Conn:
             self.refuse_log("pong", "a pong for no ping of ours")
             return
         self.rtts.append(self.server.clock() - sent)
+        self.answered = time.monotonic()
 
     @property
     def rtt(self) -> float:
