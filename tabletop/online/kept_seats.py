@@ -70,6 +70,18 @@ def forget(code: str) -> None:
         pass
 
 
+def token_for(code: str) -> str | None:
+    """The token this program keeps for room ``code`` (whatever its address now), else None."""
+    path = _file(code)
+    if not path.exists():
+        return None
+    try:
+        seat = _check(jsonfile.read_json(path, MAX_BYTES))
+    except (OSError, ValueError):
+        return None  # Continue's list sets a bad file aside and says so
+    return seat.token if seat.code == code else None
+
+
 def _check(data) -> KeptSeat:
     if not isinstance(data, dict) or data.get("kind") != KIND:
         raise ValueError("it is not a kept online seat")

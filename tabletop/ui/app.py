@@ -4,6 +4,7 @@ something moves; otherwise the loop sleeps until an event or a scene's wait runs
 from __future__ import annotations
 
 import sys
+import threading
 import time
 import traceback
 
@@ -225,7 +226,10 @@ class App:
 
     def dispatch(self, event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
+            # a screen may ask first (an online game in play: leave it, or come back later)
+            asker = next((s for s in reversed(self.stack) if hasattr(s, "before_quit")), None)
+            if asker is None or not asker.before_quit():
+                self.running = False
             return
         if event.type == WAKE:
             return  # it woke the loop: this frame draws what changed
@@ -405,8 +409,12 @@ class App:
 
     def close(self) -> None:
         while self.stack:
-            self.stack.pop().on_exit()
+            self.stack.pop().on_exit()  # an online table says its goodbye and closes its connection
         self.settings.save()
+        end = time.monotonic() + 3  # ...on its network thread: a moment for it to be sent
+        for thread in threading.enumerate():
+            if thread.name == "tabletop-net":
+                thread.join(max(0.0, end - time.monotonic()))
         for m in self.settings.messages[self._told :]:
             print(f"tabletop: {m}", file=sys.stderr)
         pygame.quit()

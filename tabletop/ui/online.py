@@ -4,6 +4,7 @@ your own, and the waiting room. The game's table played on a server is ``online_
 from __future__ import annotations
 
 import asyncio
+import time
 from concurrent.futures import Future
 from functools import partial
 
@@ -183,26 +184,98 @@ class HostScene(MenuScene):
             self.app.toast("Online, this game has one person at each computer: make the others 'elsewhere'.")
             return
         net = NetThread()
-        try:
-            if self.server:
-                client = net.connect(self.server)
-                address = self.server
+        server, spec, options = self.server, self.spec, dict(self.options)
+
+        async def make() -> str:
+            if server:
+                client = await net.open(server)
+                address = server
             else:
-                port = net.host()
-                client = net.connect(f"ws://127.0.0.1:{port}")
+                port = await net.open_host()
+                client = await net.open(f"ws://127.0.0.1:{port}")
                 address = f"{local_address()}:{port}"
-            net.run(client.create(self.spec.id, seats, self.options))
-        except Exception as e:  # a port we cannot open, a firewall, a server gone: say so and stay here
-            net.close()
-            where = "reach the server" if self.server else "start the server"
-            self.app.toast(f"Could not {where}: {e}")
+            await client.create(spec.id, seats, options)
+            return address
+
+        def made(address: str) -> None:
+            client = net.connected()
+            if client.errors or not client.room:
+                net.close()
+                self.app.toast(client.errors[-1] if client.errors else "The server did not make the room.")
+                return
+            print(f"tabletop: hosting {spec.name} at {address}, room code {client.room}", flush=True)
+            self.app.push(WaitingRoom(self.app, net, address=address, on_server=bool(server)))
+
+        def failed(e: BaseException) -> None:  # a port we cannot open, a firewall, a server gone: say so, stay
+            if server:
+                self.app.toast(unanswered(server, e), 8000)
+            else:
+                self.app.toast(f"Could not start the server here: {P.why(e) if isinstance(e, Exception) else e}", 8000)
+
+        where = f"Making the room on {server.split('://', 1)[1]}" if server else "Opening the room on this computer"
+        self.app.push(Busy(self.app, net, make(), where, made, failed))
+
+
+def unanswered(url: str, e: BaseException) -> str:
+    """Why a server was not reached, told apart: nothing listens there, or something listens and
+    never answers."""
+    where = url.split("://", 1)[-1]
+    if isinstance(e, TimeoutError):
+        return f"The server at {where} does not answer: it may be busy or stopped. Try again later."
+    if isinstance(e, OSError):
+        return f"Nothing answers at {where}: check the address, and that the host is waiting."
+    return f"Could not reach {where}: {P.why(e) if isinstance(e, Exception) else e}"
+
+
+class Busy(Scene):
+    """Waiting for the network, over the screen that asked: what it waits for, for how long, and
+    Cancel (the window keeps drawing meanwhile: nothing waits on its thread)."""
+
+    opaque = False
+
+    def __init__(self, app, net: NetThread, coro, what: str, done, failed):
+        super().__init__(app)
+        self.net = net
+        self.future = net.start(coro)
+        self.what = what
+        self.done, self.failed = done, failed
+        self.since = time.monotonic()
+        self.menu = Menu(
+            [Item("Cancel", action=self.cancel)], x=490, y=400, w=300, sound=app.sounds, on_back=self.cancel
+        )
+
+    def cancel(self) -> None:
+        self.future.cancel()
+        self.net.close()
+        self.app.pop(self)
+
+    def next_frame(self) -> float | None:
+        return 0  # the seconds count, and the answer is looked for every frame
+
+    def update(self, dt_ms):
+        if not self.future.done():
             return
-        if client.errors:
-            net.close()
-            self.app.toast(client.errors[-1])
+        self.app.pop(self)
+        try:
+            result = self.future.result()
+        except BaseException as e:  # noqa: BLE001 -- whatever the network raised is said in one line
+            self.net.close()
+            self.failed(e)
             return
-        print(f"tabletop: hosting {self.spec.name} at {address}, room code {client.room}", flush=True)
-        self.app.push(WaitingRoom(self.app, net, address=address, on_server=bool(self.server)))
+        self.done(result)
+
+    def handle(self, event, pad_changes):
+        self.menu.handle(event, pad_changes, self.app.vp)
+
+    def draw(self, surf, vp):
+        gfx.shade(surf, 170)
+        gfx.panel(surf, vp.r(290, 230, 700, 250), gfx.PANEL, radius=vp.s(14), border=(60, 70, 92))
+        secs = int(time.monotonic() - self.since)
+        line = f"{self.what}... {secs} s"
+        gfx.draw_fitted(surf, line, vp.r(320, 250, 640, 60), vp.s(28), gfx.GOLD, bold=True, lines=2)
+        note = "Waiting for the answer. Cancel stops waiting."
+        gfx.draw_fitted(surf, note, vp.r(320, 320, 640, 50), vp.s(19), gfx.WHITE, lines=2)
+        self.menu.draw(surf, vp)
 
 
 class OneBoxForm(Scene):
@@ -223,6 +296,7 @@ class OneBoxForm(Scene):
         self.error = ""
         self.rects: dict[str, pygame.Rect] = {}
         self.pending: tuple[NetThread, str, Future] | None = None  # (net thread, what, future) while connecting
+        self.pending_since = 0.0
         self.pad_used = False  # the hint names the device the player uses
 
     def on_enter(self):
@@ -230,8 +304,16 @@ class OneBoxForm(Scene):
 
     def on_exit(self):
         pygame.key.stop_text_input()
+        if self.pending is not None:  # gone while connecting (the window closed): nothing is left open
+            self.pending[0].close()
+            self.pending = None
 
     def back(self):
+        if self.pending is not None:  # Esc while connecting: stop waiting, stay here
+            self.pending[0].close()
+            self.pending = None
+            self.error = "Stopped: nothing was joined."
+            return
         self.app.pop(self)
 
     def go(self) -> None:
@@ -325,6 +407,7 @@ class OneBoxForm(Scene):
 
         self.error = f"Connecting to {url.split('://', 1)[1]}..."
         self.pending = (net, url, asyncio.run_coroutine_threadsafe(run(), net.loop))
+        self.pending_since = time.monotonic()
 
     def connected(self, net: NetThread) -> None:
         """The connection is made and the server answered without an error."""
@@ -342,19 +425,21 @@ class OneBoxForm(Scene):
         self.pending = None
         try:
             fut.result()
-        except Exception:
+        except Exception as e:
             net.close()
-            self.error = f"No game answers at {url.split('://', 1)[1]}. {self.no_answer}"
+            self.error = unanswered(url, e)
             return
         errors = net.connected().errors
         if errors:
-            self.error = errors[-1]
+            self.error = self.refused_words(errors[-1])
             net.close()
             return
         self.error = ""
         self.connected(net)
 
-    no_answer = "Check the address."
+    def refused_words(self, reason: str) -> str:
+        """What the server said no with, as the player reads it."""
+        return reason
 
     def draw(self, surf, vp):
         background(surf)
@@ -385,7 +470,10 @@ class OneBoxForm(Scene):
             self.rects[k] = b
         if self.error:
             colour = gfx.GREY if self.pending is not None else gfx.REFUSE
-            gfx.draw_fitted(surf, self.error, vp.r(250, 410, 780, 60), vp.s(20), colour, valign="top", lines=2)
+            shown = self.error
+            if self.pending is not None:
+                shown += f" {int(time.monotonic() - self.pending_since)} s. Esc stops waiting."
+            gfx.draw_fitted(surf, shown, vp.r(250, 410, 780, 60), vp.s(20), colour, valign="top", lines=2)
         hint = "A on the box opens the letter picker; B goes back." if self.pad_used else self.key_hint
         gfx.draw_fitted(surf, hint, vp.r(140, 630, 1000, 60), vp.s(18), gfx.GREY, min_px=vp.s(17), lines=2)
 
@@ -394,23 +482,29 @@ def host_again(app, entry, room) -> None:
     """Continue's Resume of a game hosted from this program: its room again, with the same code and
     the friends' tokens (on the same port when it is free), so their programs get back in."""
     net = NetThread()
-    try:
-        port = net.host(room.port, resume=(entry.spec, entry.loaded.record, entry.path, room))
-        client = net.connect(f"ws://127.0.0.1:{port}")
-        net.run(client.join(room.code, token=net.resume_token))
-    except Exception as e:  # the port, the kept file: say so, never a crash
-        net.close()
+
+    async def again() -> int:
+        port = await net.open_host(room.port, resume=(entry.spec, entry.loaded.record, entry.path, room))
+        client = await net.open(f"ws://127.0.0.1:{port}")
+        await client.join(room.code, token=net.resume_token)
+        return port
+
+    def hosted(port: int) -> None:
+        client = net.connected()
+        if client.errors or not client.you:
+            net.close()
+            app.toast(client.errors[-1] if client.errors else "The online game could not be hosted again.")
+            return
+        if port != room.port:
+            app.toast(f"Port {room.port} is taken now: send your friend the new invite.", 6000)
+        address = f"{local_address()}:{port}"
+        print(f"tabletop: hosting {entry.spec.name} again at {address}, room code {room.code}", flush=True)
+        app.push(WaitingRoom(app, net, address=address, resumed=True))
+
+    def failed(e: BaseException) -> None:  # the port, the kept file: say so, never a crash
         app.toast(f"The online game could not be hosted again: {str(e)[:100]}", 6000)
-        return
-    if client.errors or not client.you:
-        net.close()
-        app.toast(client.errors[-1] if client.errors else "The online game could not be hosted again.")
-        return
-    if port != room.port:
-        app.toast(f"Port {room.port} is taken now: send your friend the new invite.", 6000)
-    address = f"{local_address()}:{port}"
-    print(f"tabletop: hosting {entry.spec.name} again at {address}, room code {room.code}", flush=True)
-    app.push(WaitingRoom(app, net, address=address))
+
+    app.push(Busy(app, net, again(), "Hosting the game again", hosted, failed))
 
 
 class JoinScene(OneBoxForm):
@@ -420,7 +514,12 @@ class JoinScene(OneBoxForm):
     heading, sub, label = "Join a game", "Paste the invite your friend sent", "Invite"
     placeholder, go_label = "tabletop://address:port/CODE", "Join"
     key_hint = "Ctrl+V pastes the invite, Enter joins, Esc goes back. An address and code also work: host:port CODE."
-    no_answer = "Check the invite and that the host is waiting."
+
+    def refused_words(self, reason: str) -> str:
+        if reason == "No room has that code.":  # the server answered: the address is right, the code is not
+            code = self.invite.code if self.invite is not None else ""
+            return f"The server answered, but it has no room {code}: check the code, or ask for a new invite."
+        return reason
 
     def __init__(self, app, text: str | None = None, token: str | None = None):
         super().__init__(app, str(app.settings["last_invite"]) if text is None else text)
@@ -439,7 +538,7 @@ class JoinScene(OneBoxForm):
         if self.watch:
             self.connect(inv.url, lambda c: c.join(inv.code, watch=True))
             return
-        token = self.token or KNOWN_TOKENS.get((inv.url, inv.code))
+        token = self.token or KNOWN_TOKENS.get(inv.code) or kept_seats.token_for(inv.code)
         self.connect(inv.url, lambda c: c.join(inv.code, token=token))
 
     def connected(self, net):
@@ -514,11 +613,13 @@ class TextPicker(NameEntry):
 class WaitingRoom(Scene):
     """Who is here; the host also sees the address and the room code to tell the others."""
 
-    def __init__(self, app, net: NetThread, address: str = "", on_server: bool = False):
+    def __init__(self, app, net: NetThread, address: str = "", on_server: bool = False, resumed: bool = False):
         super().__init__(app)
         self.net = net
         self.address = address
         self.on_server = on_server
+        self.resumed = resumed  # a kept game hosted again: leaving keeps it (Continue hosts it again)
+        self.since = time.monotonic()
         self.started = False
         room = net.client.room if net.client is not None else ""
         self.invite = invite_mod.make(address, room) if address else ""
@@ -546,8 +647,22 @@ class WaitingRoom(Scene):
         self.app.toast("Invite copied: paste it to your friend in a message (Ctrl+V).")
 
     def leave(self):
-        self.net.close()
+        """Leave with the goodbye: a room whose game has not begun ends (whoever joined is told who
+        left); a kept game hosted again stays kept. The connection closes and a server hosted here stops."""
+        c = self.net.client
+        if c is not None and self.unbegun():
+            kept_seats.forget(c.room)
+        self.net.leave(gone=self.unbegun())
         self.app.pop(self)
+
+    def unbegun(self) -> bool:
+        """No move made yet in this room: leaving ends it (a game under way waits for its people)."""
+        c = self.net.client
+        return not self.resumed and c is not None and not any(n > 0 for n in c.n.values())
+
+    def on_exit(self):
+        if not self.started:  # the window closed here: the same goodbye
+            self.net.leave(gone=self.unbegun())
 
     def handle(self, event, pad_changes):
         self.menu.handle(event, pad_changes, self.app.vp)
@@ -555,7 +670,9 @@ class WaitingRoom(Scene):
     def next_frame(self) -> float | None:
         """Who joins comes from the network thread, which wakes the loop (client.WAKE); while the
         router is asked whether a friend can reach this computer, frames (its answer wakes nothing)."""
-        return 0 if self.invite and not self.on_server and self.net.reach is None else None
+        if self.invite and not self.on_server and self.net.reach is None:
+            return 0
+        return 1000 - (time.monotonic() - self.since) * 1000 % 1000  # the seconds waited count
 
     def update(self, dt_ms):
         c = self.net.connected()
@@ -564,7 +681,7 @@ class WaitingRoom(Scene):
             self.address = reach.public  # the router opened the way in: the invite works from anywhere
             self.invite = invite_mod.make(reach.public, c.room)
         if c.closed:
-            self.app.toast(c.bad or "The connection to the host was lost.", 6000)
+            self.app.toast(c.bad or c.closed_reason or "The connection to the host was lost.", 6000)
             self.leave()
             return
         mine = c.you[0] if c.you else P.WATCH
@@ -579,7 +696,8 @@ class WaitingRoom(Scene):
         background(surf)
         c = self.net.connected()
         name = c.spec.name if c.spec else ""
-        title(surf, vp, name, "Waiting for everybody to join")
+        secs = int(time.monotonic() - self.since)
+        title(surf, vp, name, f"Waiting for everybody to join · {secs // 60}:{secs % 60:02d}")
         if self.invite:
             gfx.blit_text(surf, "Send your friend this invite:", vp.s(22), vp.p(640, 160), gfx.GREY, anchor="center")
             gfx.draw_fitted(surf, self.invite, vp.r(140, 185, 1000, 56), vp.s(36), gfx.GOLD, bold=True, lines=1)
