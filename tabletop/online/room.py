@@ -472,7 +472,7 @@ class Room:
                 "watch": True,
             }
         )
-        conn.send({"type": "status", **self.status()})
+        self.broadcast_status()  # the players see who watches; the onlooker who plays
         self.send_watch_view(conn)
 
     def send_watch_view(self, conn: Conn) -> None:
@@ -491,7 +491,7 @@ class Room:
         conn.send(msg)
 
     def detach(self, conn: Conn) -> None:
-        self.watchers.pop(conn, None)
+        watched = self.watchers.pop(conn, False) is not False
         gone = [s for s in conn.seats if self.conns[s] is conn]
         for s in gone:
             self.conns[s] = None
@@ -504,7 +504,7 @@ class Room:
             self.paused_at = self.server.clock()
         if not self.connections() and self.empty_since is None:
             self.empty_since = self.server.clock()
-        if gone:
+        if gone or watched:
             self.broadcast_status()
 
     def on_change(self, was_paused: bool) -> bool:
@@ -611,6 +611,7 @@ class Room:
             "paused": self.paused,
             "waiting_for": [self.session.seats[s].name for s in self.missing()],
             "ready_for": [self.session.seats[s].name for s in self.unready()],
+            "watchers": len(self.watchers),
         }
 
     def broadcast_status(self) -> None:

@@ -1,0 +1,276 @@
+"""Leave leaves (issue 35, item 2) and no network wait on the window's thread (issue 38, item 2): every
+way out of an online table says the documented goodbye, the others are told within two seconds, a
+server hosted here stops, and a Resume puts both people back in the same room; a silent server never
+freezes the window. Two programs: this test's window, and a friend's program in a process of its own."""
+
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import pygame
+import pytest
+
+from tabletop.online import invite
+from tabletop.online.remote import NetThread
+from tests.ui_helpers import frames, key, quick_app, scene_name, top
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+FRIEND = r"""
+import sys, time
+from tests.child_table import until_table
+from tests.ui_helpers import frames, key, quick_app, top
+from tabletop.ui.online import JoinScene
+app = quick_app(); app.start(); frames(app, 2)
+join = JoinScene(app, text=sys.argv[1]); app.push(join); join.go()
+table = until_table(app)
+print("TABLE", flush=True)
+if sys.argv[2] == "leave":  # the pause menu's Leave, then "Leave the game" (as a person presses them)
+    time.sleep(0.5)
+    key(app, "escape")
+    for label in ("Leave to the menu", "Leave the game"):
+        menu = top(app).menu
+        while not menu.items[menu.focus].label.startswith(label):
+            key(app, "down")
+        key(app, "return")
+    print("LEFT", time.monotonic(), type(top(app)).__name__, flush=True)
+end = time.monotonic() + 60
+while time.monotonic() < end:  # the program stays open (its table joins again after a drop by itself)
+    frames(app)
+    time.sleep(0.01)
+"""
+
+
+@pytest.fixture
+def app(monkeypatch):
+    from tabletop.online import remote
+
+    monkeypatch.setattr(remote, "BIND", "127.0.0.1")  # tests stay on the loopback address
+    a = quick_app()
+    a.start()
+    frames(a, 2)
+    yield a
+    for scene in list(a.stack):
+        net = getattr(scene, "net", None) or getattr(getattr(scene, "session", None), "net", None)
+        if net is not None:
+            net.wait_closed()
+    pygame.quit()
+
+
+def live(app, seconds, until):
+    end = time.monotonic() + seconds
+    while not until() and time.monotonic() < end:
+        frames(app)
+        time.sleep(0.003)
+    return until()
+
+
+def host_punch(app, port: int):
+    """Host a one-match Punch! game from the launcher's screens, on ``port``."""
+    from tabletop.online import remote
+    from tabletop.ui.online import HostScene
+
+    remote.HOST_PORT = port
+    scene = HostScene(app)
+    app.push(scene)
+    scene._game("punch")
+    scene.options["matches_to_win"] = 1
+    scene.host()
+    assert live(app, 10, lambda: scene_name(top(app)) == "WaitingRoom")
+    return top(app)
+
+
+def friend(tmp_path, invite_text: str, mode: str):
+    """The friend's program, on its own data folder."""
+    home = tmp_path / "friend"
+    home.mkdir(exist_ok=True)
+    return subprocess.Popen(
+        [sys.executable, "-c", FRIEND, invite_text, mode],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": ROOT, "TABLETOP_HOME": str(home)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+
+
+def read_line(proc, start: str, seconds: float = 40) -> str:
+    line, end = "", time.monotonic() + seconds
+    while not line.startswith(start) and time.monotonic() < end:
+        line = proc.stdout.readline()
+    return line
+
+
+def listening(port: int) -> bool:
+    with socket.socket() as s:
+        s.settimeout(1)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+def choose(app, label: str) -> None:
+    menu = top(app).menu
+    for _ in range(len(menu.items)):
+        if menu.items[menu.focus].label.startswith(label):
+            break
+        key(app, "down")
+    assert menu.items[menu.focus].label.startswith(label)
+    key(app, "return")
+
+
+def test_the_joiner_leaves_from_the_pause_menu_and_the_hosts_table_says_so_within_two_seconds(app, tmp_path):
+    from tests.online_helpers import free_port
+
+    port = free_port()
+    room = host_punch(app, port)
+    child = friend(tmp_path, room.invite.replace(room.address, f"127.0.0.1:{port}"), "leave")
+    try:
+        assert live(app, 40, lambda: scene_name(top(app)) == "RemotePunchTable")
+        table = top(app)
+        name = table.session.seats[1].name
+        line = ""
+        while not line.startswith("LEFT") and child.poll() is None:  # the host's window keeps drawing
+            frames(app)
+            line = read_line(child, "LEFT", 0.5) if child.stdout else ""
+        assert line.startswith("LEFT") and line.split()[2] == "Launcher", line
+        left_at = float(line.split()[1])
+        assert live(app, 5, lambda: any(f"{name} left the game" in t[0] for t in app.toasts))
+        told_in = time.monotonic() - left_at
+        assert told_in < 2.0, f"told after {told_in:.2f} s"
+        assert any("The game ends here" in t[0] for t in app.toasts)  # and what happens next
+        assert scene_name(top(app)) == "Launcher"
+        assert live(app, 5, lambda: not listening(port))  # the room is done: the server hosted here stopped
+    finally:
+        child.kill()
+        child.wait(10)
+
+
+def test_the_host_leaves_from_the_pause_menu_the_friend_is_told_and_no_listening_socket_remains(app):
+    from tests.online_helpers import free_port
+
+    port = free_port()
+    room = host_punch(app, port)
+    bo = NetThread()
+    try:
+        bo.connect(f"ws://127.0.0.1:{port}")
+        bo.run(bo.client.join(room.net.client.room))
+        assert live(app, 15, lambda: scene_name(top(app)) == "RemotePunchTable")
+        table = top(app)
+        net = table.session.net
+        key(app, "escape")
+        choose(app, "Leave to the menu")
+        assert scene_name(top(app)) == "LeaveQuestion"  # asked first, during a game
+        choose(app, "Leave the game")
+        left_at = time.monotonic()
+        assert scene_name(top(app)) == "Launcher"
+        c = bo.client
+        bo.run(c.wait(lambda: bool(c.closed_reason), timeout=5))
+        assert time.monotonic() - left_at < 2.0
+        assert c.closed_reason == f"{table.session.seats[0].name} left the game."
+        assert net.wait_closed(5)
+        assert not listening(port)
+    finally:
+        bo.wait_closed()
+
+
+def test_a_host_who_comes_back_later_resumes_the_same_room_on_the_same_port_and_the_friend_is_back(
+    app, tmp_path, monkeypatch
+):
+    from tests.online_helpers import free_port
+    from tests.test_online_rejoin import start_again
+
+    port = free_port()
+    room = host_punch(app, port)
+    code = room.net.client.room
+    child = friend(tmp_path, invite.make(f"127.0.0.1:{port}", code), "stay")
+    try:
+        assert read_line(child, "TABLE").startswith("TABLE")
+        assert live(app, 15, lambda: scene_name(top(app)) == "RemotePunchTable")
+        table = top(app)
+        me = table.session.spec.make_bot(seat=0, level="easy", seed=1)  # a move, so there is a game to keep
+        assert live(app, 10, lambda: 0 in table.rules.to_act(table.session.state) and not table.busy())
+        table.submit(me.choose(table.session.state))
+        assert live(app, 10, lambda: not table.session.waiting_s())
+        net = table.session.net
+        key(app, "escape")
+        choose(app, "Leave to the menu")
+        choose(app, "Come back later")
+        assert scene_name(top(app)) == "Launcher"
+        assert net.wait_closed(5) and not listening(port)  # the old room does not linger on its port
+        pygame.quit()
+
+        again = start_again()  # the host's program started again
+        try:
+            cont = top(again)
+            assert "Punch!" in cont.menu.items[0].label
+            key(again, "return")  # the kept game
+            key(again, "return")  # Resume
+            assert live(again, 10, lambda: scene_name(top(again)) == "WaitingRoom")
+            waiting = top(again)
+            assert waiting.net.client.room == code and waiting.net.server.port == port
+            # the friend's program, which kept trying its seat, is back by itself: the game goes on
+            assert live(again, 20, lambda: scene_name(top(again)) == "RemotePunchTable")
+            assert top(again).session.client.room == code
+        finally:
+            for scene in list(again.stack):
+                net = getattr(scene, "net", None) or getattr(getattr(scene, "session", None), "net", None)
+                if net is not None:
+                    net.wait_closed()
+    finally:
+        child.kill()
+        child.wait(10)
+
+
+class SilentServer:
+    """A loopback socket that accepts every connection and never answers a byte."""
+
+    def __init__(self):
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen()
+        self.sock.settimeout(0.2)
+        self.port = self.sock.getsockname()[1]
+        self.conns: list[socket.socket] = []
+        self.running = True
+        self.thread = threading.Thread(target=self._accept, daemon=True)
+        self.thread.start()
+
+    def _accept(self):
+        end = time.monotonic() + 60
+        while self.running and time.monotonic() < end:
+            try:
+                conn, _ = self.sock.accept()
+                self.conns.append(conn)
+            except OSError:
+                pass
+
+    def close(self):
+        self.running = False
+        self.thread.join(2)
+        for c in self.conns:
+            c.close()
+        self.sock.close()
+
+
+def test_host_on_a_silent_server_keeps_the_window_drawing_and_cancel_returns(app):
+    from tabletop.ui.online import HostScene
+
+    silent = SilentServer()
+    try:
+        scene = HostScene(app, server=f"ws://127.0.0.1:{silent.port}")
+        app.push(scene)
+        frames(app, 2)
+        scene.host()
+        busy = top(app)
+        assert scene_name(busy) == "Busy" and "Making the room on 127.0.0.1" in busy.what
+        first = app.frame
+        app.loop(seconds=1.0)  # the window's own loop, at its own pace, while the server says nothing
+        assert app.frame - first >= 30, f"{app.frame - first} frames in a second"
+        assert top(app) is busy and silent.conns  # still waiting, and the connection was made
+        key(app, "escape")  # Cancel
+        assert top(app) is scene
+        assert busy.net.wait_closed(5)
+    finally:
+        silent.close()
