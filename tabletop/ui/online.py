@@ -282,9 +282,12 @@ class OneBoxForm(Scene):
     """A form of one text box, then a button that acts on it and Back (Join, Host on a server).
 
     While the box has the focus every key that types, types: letters, digits and the keys a
-    menu uses elsewhere (W, S, Space) go into the box. Backspace only deletes, Ctrl+V (or
-    Shift+Insert) pastes, Enter acts, Tab and the arrows move to the buttons, Esc leaves. A
-    gamepad's A on the box opens the letter picker, B leaves."""
+    menu uses elsewhere (W, S, Space) go into the box. Backspace only deletes; Ctrl+A selects
+    all (what is typed or pasted next replaces it, Backspace clears it), Ctrl+C copies, Ctrl+X
+    cuts, Ctrl+V (or Shift+Insert) pastes: a whole invite pasted replaces what the box held.
+    Enter acts, Tab and the arrows move to the buttons, Esc leaves. A gamepad's A on the box
+    opens the letter picker (its Clear empties the box), B leaves. Text the box starts with (the
+    last invite) is selected: a paste or a letter replaces it."""
 
     order = ("box", "go", "back")
     heading = sub = label = placeholder = go_label = key_hint = ""
@@ -292,6 +295,7 @@ class OneBoxForm(Scene):
     def __init__(self, app, text: str = ""):
         super().__init__(app)
         self.text = text
+        self.selected = bool(text)  # the whole text is selected: typing or pasting replaces it
         self.focus = 0
         self.error = ""
         self.rects: dict[str, pygame.Rect] = {}
@@ -320,7 +324,9 @@ class OneBoxForm(Scene):
         raise NotImplementedError
 
     def type(self, letters: str) -> None:
-        self.text = (self.text + letters.replace("\n", " ").replace("\r", " "))[: invite_mod.MAX_LEN]
+        kept = "" if self.selected else self.text
+        self.selected = False
+        self.text = (kept + letters.replace("\n", " ").replace("\r", " "))[: invite_mod.MAX_LEN]
         self.error = ""
 
     def paste(self) -> None:
@@ -328,10 +334,33 @@ class OneBoxForm(Scene):
             pasted = pygame.scrap.get_text() or ""
         except pygame.error:
             pasted = ""
-        if pasted.strip():
-            self.type(pasted.strip())
-        else:
+        pasted = pasted.strip()
+        if not pasted:
             self.error = "Nothing to paste: copy it first."
+            return
+        if "://" in pasted or self.whole(pasted):
+            self.selected = True  # a whole invite (or address) replaces the box, never adds to it
+        self.type(pasted)
+
+    def whole(self, text: str) -> bool:
+        """Is ``text`` a whole entry for this box (a pasted invite replaces what the box held)?"""
+        try:
+            invite_mod.parse(text, P.CODE_LEN)
+        except invite_mod.BadInvite:
+            return False
+        return True
+
+    def copy(self, cut: bool) -> None:
+        """Ctrl+C / Ctrl+X: the box's text to the clipboard (cut: and the box emptied)."""
+        if not self.text:
+            return
+        try:
+            pygame.scrap.put_text(self.text)
+        except pygame.error:
+            self.error = "Could not copy: this computer's clipboard did not answer."
+            return
+        if cut:
+            self.text, self.selected = "", False
 
     def handle(self, event, pad_changes):
         in_box = self.order[self.focus] == "box"
@@ -350,6 +379,8 @@ class OneBoxForm(Scene):
             for k, r in self.rects.items():
                 if r.collidepoint(event.pos):
                     self.focus = self.order.index(k)
+                    if k == "box":
+                        self.selected = False  # a click in the box puts the caret at its end
                     if k != "box":
                         self._confirm(k)
             return
@@ -379,13 +410,21 @@ class OneBoxForm(Scene):
             self.focus = (self.focus - 1) % len(self.order)
         elif k in (pygame.K_DOWN, pygame.K_RIGHT) and not (in_box and k == pygame.K_RIGHT):
             self.focus = (self.focus + 1) % len(self.order)
-        elif in_box and k == pygame.K_BACKSPACE:
-            self.text = self.text[:-1]
+        elif in_box and k in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            self.text = "" if self.selected else self.text[:-1] if k == pygame.K_BACKSPACE else self.text
+            self.selected = False
         elif in_box and (
             (k == pygame.K_v and mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
             or (k == pygame.K_INSERT and mod & pygame.KMOD_SHIFT)
         ):
             self.paste()
+        elif in_box and mod & (pygame.KMOD_CTRL | pygame.KMOD_META) and k in (pygame.K_a, pygame.K_c, pygame.K_x):
+            if k == pygame.K_a:
+                self.selected = bool(self.text)
+            else:
+                self.copy(cut=k == pygame.K_x)
+        elif in_box and k in (pygame.K_HOME, pygame.K_END):
+            self.selected = False
 
     def _confirm(self, key):
         if key in ("box", "go"):
@@ -450,10 +489,14 @@ class OneBoxForm(Scene):
         r = vp.r(250, 230, 780, 60)
         box_border = gfx.HILITE if focused == "box" else (80, 90, 110)
         gfx.panel(surf, r, (34, 40, 54), radius=vp.s(8), border=box_border, width=max(1, vp.s(2)))
-        caret = "|" if focused == "box" and cursor_on() else ""
+        caret = "|" if focused == "box" and cursor_on() and not self.selected else ""
         shown = self.text + caret if self.text or caret else self.placeholder
         colour = gfx.WHITE if self.text else (110, 118, 136)
-        gfx.draw_fitted(surf, shown, r.inflate(-vp.s(32), -4), vp.s(26), colour, align="left", lines=1)
+        inner = r.inflate(-vp.s(32), -4)
+        if self.selected and self.text:  # all of it selected: the next key or paste replaces it
+            w = min(inner.w, gfx.font(vp.s(26)).size(self.text)[0] + vp.s(6))
+            pygame.draw.rect(surf, (52, 86, 150), (inner.x - vp.s(3), r.y + vp.s(12), w, r.h - vp.s(24)))
+        gfx.draw_fitted(surf, shown, inner, vp.s(26), colour, align="left", lines=1)
         self.rects["box"] = r
         for k, x, label in (("go", 250, self.go_label), ("back", 760, "Back")):
             on = focused == k
@@ -513,7 +556,10 @@ class JoinScene(OneBoxForm):
 
     heading, sub, label = "Join a game", "Paste the invite your friend sent", "Invite"
     placeholder, go_label = "tabletop://address:port/CODE", "Join"
-    key_hint = "Ctrl+V pastes the invite, Enter joins, Esc goes back. An address and code also work: host:port CODE."
+    key_hint = (
+        "Ctrl+V pastes the invite (it replaces what the box held), Ctrl+A selects all, Enter joins, "
+        "Esc goes back. An address and code also work: host:port CODE."
+    )
 
     def refused_words(self, reason: str) -> str:
         if reason == "No room has that code.":  # the server answered: the address is right, the code is not
@@ -594,11 +640,25 @@ class ServerScene(OneBoxForm):
         self.app.replace(HostScene(self.app, server=url))
 
 
-class TextPicker(NameEntry):
-    """The letter picker over the join form, for a player with a gamepad alone: it types an invite."""
+# the picker's keys for an invite: what an invite needs, and a Clear key that empties the box
+PICKER_ROWS = INVITE_ROWS[:-1] + (
+    (("Aa", "shift", 2), ("Space", " ", 2), ("Clear", "clear", 2), ("⌫", "delete", 2), ("Done", "done", 2)),
+)
 
-    rows = INVITE_ROWS
+
+class TextPicker(NameEntry):
+    """The letter picker over the join form, for a player with a gamepad alone: it types an invite
+    (the text the box held is kept, and Clear empties it)."""
+
+    rows = PICKER_ROWS
     max_len = invite_mod.MAX_LEN
+
+    def press_key(self, row: int, i: int) -> None:
+        if self.rows[row][i][1] == "clear":
+            self.app.sounds.play("click")
+            self.text, self.upper = "", True
+            return
+        super().press_key(row, i)
 
     def __init__(self, app, form: OneBoxForm):
         super().__init__(app, "Type the invite", form.text, self._done)
@@ -606,7 +666,7 @@ class TextPicker(NameEntry):
         self.upper = True
 
     def _done(self, text: str) -> None:
-        self.form.text = text
+        self.form.text, self.form.selected = text, False
         self.form.focus = self.form.order.index("go")
 
 
