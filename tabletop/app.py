@@ -16,9 +16,21 @@ def _count(text: str) -> int:
     return int(text)
 
 
+COMMANDS = """commands:
+  tabletop [GAME]          open the window (the launcher, or GAME's setup)
+  tabletop serve ...       an always-on server for online games, without a window
+                           (tabletop serve --help lists its options)
+  tabletop replay FILE ... play back a finished game's record (or print its summary)
+                           (tabletop replay --help lists its options)
+  tabletop --self-test     play computer-vs-computer games headless and check every rule"""
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="tabletop", description="Fight-themed card and board games for two at one computer."
+        prog="tabletop",
+        description="Fight-themed card and board games for two at one computer, or online.",
+        epilog=COMMANDS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("game", nargs="?", help="go straight to this game's setup (its id; a wrong one lists them)")
     p.add_argument(

@@ -204,7 +204,7 @@ def test_a_host_who_comes_back_later_resumes_the_same_room_on_the_same_port_and_
         again = start_again()  # the host's program started again
         try:
             cont = top(again)
-            assert "Punch!" in cont.menu.items[0].label
+            assert "Punch! online (hosted here)" in cont.menu.items[0].label  # marked as online
             key(again, "return")  # the kept game
             key(again, "return")  # Resume
             assert live(again, 10, lambda: scene_name(top(again)) == "WaitingRoom")
@@ -274,3 +274,58 @@ def test_host_on_a_silent_server_keeps_the_window_drawing_and_cancel_returns(app
         assert busy.net.wait_closed(5)
     finally:
         silent.close()
+
+
+def finish_a_punch_game(app, host: NetThread, code: str, game: int) -> None:
+    """This window's seat and the host's client (its bot) play the room's ``game``-th game to its end;
+    the first ends with both saying yes to a rematch."""
+    import asyncio
+
+    from tabletop import paths
+    from tests.online_helpers import bot_player
+
+    assert live(app, 20, lambda: scene_name(top(app)) == "RemotePunchTable" and top(app).session.game_no == game)
+    table = top(app)
+    s = table.session
+    me = s.you[0]
+    ana = host.client
+    play = asyncio.run_coroutine_threadsafe(bot_player(ana, 1 - me, seed=game, timeout=60), host.loop)
+    bot = s.spec.make_bot(seat=me, level=s.spec.bot_levels[-1], seed=game + 5)
+
+    def turn():
+        idle = not table.busy() and not s.paused_for() and not s.waiting_s()
+        if s.outcome() is None and idle and me in s.rules.to_act(s.state):
+            table.submit(bot.choose(s.state))
+        return s.client.over is not None
+
+    assert live(app, 60, turn)
+    play.result(10)
+    assert live(app, 5, lambda: len(list(paths.saves_dir().glob(f"punch-online-{code}-*.json"))) == game + 1)
+    if game == 0:
+        table.play_again()  # Rematch; Ana says yes too
+        host.run(ana.wait(lambda: ana.rematch_votes.get(me) is True))
+        host.run(ana.rematch(True))
+        host.run(ana.wait(lambda: ana.game_no == 1 and bool(ana.views)))
+
+
+def test_a_rematch_leaves_two_records_in_the_joiners_replays(app):
+    """Each online game, rematches included, is its own record (a rematch overwrote the game before)."""
+    from tabletop import paths
+    from tabletop.ui.online import JoinScene
+
+    host = NetThread()
+    try:
+        port = host.host(0)
+        host.connect(f"ws://127.0.0.1:{port}")
+        seats = [{"kind": "here", "name": "Ana"}, {"kind": "remote", "name": "Bo"}]
+        host.run(host.client.create("punch", seats, {"matches_to_win": 1}))
+        code = host.client.room
+        join = JoinScene(app, text=invite.make(f"127.0.0.1:{port}", code))
+        app.push(join)
+        join.go()
+        finish_a_punch_game(app, host, code, 0)
+        finish_a_punch_game(app, host, code, 1)
+        records = sorted(paths.saves_dir().glob(f"punch-online-{code}-*.json"))
+        assert len(records) == 2 and records[0].read_text() != records[1].read_text()
+    finally:
+        host.wait_closed()

@@ -41,6 +41,13 @@ def live_frame(app):
     time.sleep(0.002)
 
 
+def live(app, seconds, until):
+    end = time.monotonic() + seconds
+    while not until() and time.monotonic() < end:
+        live_frame(app)
+    return until()
+
+
 def open_online(app):
     menu = top(app).menu
     for _ in range(len(menu.items)):  # Tab walks the launcher's tiles and buttons in reading order
@@ -487,6 +494,10 @@ def test_rematch_online_when_both_say_yes_starts_again_with_seats_swapped_and_a_
         _finish_punch(app, table, friend)
         assert table.session.outcome() is not None
         table.play_again()  # Rematch on the result panel
+        friend_name = table.session.seats[1].name
+        assert live(
+            app, 5, lambda: table.link.vote_lines() == [("You: yes", gfx.GREEN), (f"{friend_name}: not yet", gfx.GREY)]
+        )
         fc = friend.client
         friend.run(fc.wait(lambda: fc.rematch_votes.get(0) is True))
         friend.run(fc.rematch(True))
@@ -498,11 +509,11 @@ def test_rematch_online_when_both_say_yes_starts_again_with_seats_swapped_and_a_
         assert again.session.outcome() is None and again.session.client.room == code
         friend.run(fc.wait(lambda: fc.you == [0] and 0 in fc.views))
         assert [s.name for s in again.session.seats] == [fc.seats[0]["name"], "Ana"]
+        assert again.link.vote_lines() == [(f"{friend_name}: not yet", gfx.GREY), ("You: not yet", gfx.GREY)]
         # the second game ends; the friend says no: this side is told, and stays on its result
         _finish_punch(app, again, friend, seed=5)
         friend.run(fc.rematch(False))
         end = time.monotonic() + 10
-        friend_name = again.session.seats[0].name
         while (f"{friend_name}: no", gfx.REFUSE) not in again.link.vote_lines() and time.monotonic() < end:
             live_frame(app)
         assert again.link.vote_lines() == [(f"{friend_name}: no", gfx.REFUSE), ("You: not yet", gfx.GREY)]

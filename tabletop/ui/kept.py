@@ -139,11 +139,14 @@ class ContinueScene(ListScene):
     hint = "resume or delete this game"
 
     def load(self, messages):
-        from tabletop.online import kept_seats
+        from tabletop.online import hosted, kept_seats
         from tabletop.ui.online import OnlineEntry
 
         online = [OnlineEntry(seat) for seat in kept_seats.kept(messages)]
-        return online + kept.unfinished(messages)
+        games = kept.unfinished(messages)
+        # a game hosted online from here says so (Resume hosts its room again)
+        games = [HostedEntry(**vars(e)) if hosted.path_of(e.path).exists() else e for e in games]
+        return online + games
 
     def choose(self, entry):
         from tabletop.ui.online import OnlineEntry, OnlineSeatScene
@@ -152,6 +155,14 @@ class ContinueScene(ListScene):
             self.app.push(OnlineSeatScene(self.app, entry, self))
         else:
             self.app.push(KeptGameScene(self.app, entry, self))
+
+
+class HostedEntry(kept.Entry):
+    """A kept game hosted online from this computer: its row says so."""
+
+    @property
+    def title(self) -> str:
+        return f"{super().title} online (hosted here)"
 
 
 class ReplaysScene(ListScene):
