@@ -212,14 +212,13 @@ class Online:
 
     def _waiting_menu(self) -> Menu:
         s = self.session
-        items = [Item("Keep waiting", action=self._keep_waiting, hint="The game goes on once they are back")]
+        items = [Item("Keep waiting", action=self._keep_waiting)]
         if s.you:
             label = "End the game" if s.net.server is not None else "Leave the game"
-            hint = "It ends for everybody, who are told you left"
-            items.append(Item(label, action=lambda: self._leave_from_card(gone=True), hint=hint))
+            items.append(Item(label, action=lambda: self._leave_from_card(gone=True)))
         else:
             items.append(Item("Stop watching", action=lambda: self._leave_from_card(gone=False)))
-        return Menu(items, x=490, y=400, w=300, row=46, sound=self.app.sounds, on_back=self._keep_waiting)
+        return Menu(items, x=490, y=392, w=300, row=46, sound=self.app.sounds, on_back=self._keep_waiting)
 
     def _leave_from_card(self, gone: bool) -> None:
         self.leave_now(gone)
@@ -241,15 +240,24 @@ class Online:
         if self.away_menu is None:
             self.away_menu = self._waiting_menu()
         gfx.shade(surf, 150)
-        card = vp.r(190, 200, 900, 320)
+        card = vp.r(190, 190, 900, 340)
         gfx.panel(surf, card, gfx.PANEL, radius=vp.s(14), border=(60, 70, 92))
-        gfx.draw_fitted(surf, line, vp.r(220, 216, 840, 80), vp.s(30), gfx.GOLD, bold=True, lines=2)
+        gfx.draw_fitted(surf, line, vp.r(220, 204, 840, 80), vp.s(30), gfx.GOLD, bold=True, lines=2)
         if self.session.you:
             note = "The game is frozen: nothing you press on the table plays until it goes on."
         else:
             note = "You are watching: the game goes on once everybody is back."
-        gfx.draw_fitted(surf, note, vp.r(220, 300, 840, 60), vp.s(20), gfx.WHITE, lines=2, min_px=vp.s(16))
+        gfx.draw_fitted(surf, note, vp.r(220, 290, 840, 60), vp.s(20), gfx.WHITE, lines=2, min_px=vp.s(16))
         self.away_menu.draw(surf, vp)
+        explain = {
+            "Keep waiting": "The game goes on by itself once they are back; Esc opens the menu meanwhile.",
+            "End the game": "It ends for everybody, who are told you ended it.",
+            "Leave the game": "It ends for everybody, who are told you left.",
+            "Stop watching": "Back to the menu; the game goes on without you.",
+        }
+        focused = self.away_menu.items[self.away_menu.focus].label
+        box = vp.r(220, 488, 840, 34)
+        gfx.draw_fitted(surf, explain.get(focused, ""), box, vp.s(17), gfx.GREY, lines=1, min_px=vp.s(14))
 
     # -- who is at the table ----------------------------------------------------------
     def _draw_people(self, surf, vp) -> None:
@@ -266,7 +274,7 @@ class Online:
         px = vp.s(15)
         w = gfx.font(px).size(text)[0] + vp.s(20)
         r = pygame.Rect(0, 0, w, vp.s(24))
-        r.midbottom = vp.p(640, gfx.DESIGN_H - 2)
+        r.bottomleft = vp.p(10, gfx.DESIGN_H - 4)  # a corner the tables' centred hint lines leave free
         gfx.panel(surf, r, (30, 34, 46), radius=vp.s(8), border=(60, 70, 92))
         gfx.draw_fitted(surf, text, r.inflate(-vp.s(10), -2), px, gfx.GREY, lines=1)
 
@@ -403,18 +411,26 @@ class LeaveQuestion(Scene):
         self.quitting = quitting
         s = online.session
         others = [seat.name for i, seat in enumerate(s.seats) if i not in s.you and seat.kind != "computer"]
-        them = " and ".join(others) or "The others"
+        them = " and ".join(others) or "the others"
+        one = len(others) == 1  # "Ben is told", "Ben and Cleo are told"
         hosting = s.net.server is not None
         if hosting:
-            later = f"The game is kept here: Resume it from Continue and {them} join again by themselves"
+            back = "joins again by themselves" if one else "join again by themselves"
+            later = f"The game is kept here: Resume it from Continue and {them} {back}"
         else:
-            later = f"Your seat waits: Continue brings you back to it; {them} see the game paused"
+            later = (
+                f"Your seat waits: Continue brings you back to it; {them} {'sees' if one else 'see'} the game paused"
+            )
+        self.explain = {
+            "Keep playing": "Back to the table.",
+            "Leave the game": f"It ends here for everybody: {them} {'is' if one else 'are'} told you left.",
+            "Come back later": later + ".",
+        }
         items = [
-            Item("Keep playing", action=self.stay),
-            Item("Leave the game", action=self.leave, hint=f"It ends here for everybody: {them} are told you left"),
-            Item("Come back later", action=self.later, hint=later),
+            Item(label, action=act)
+            for label, act in zip(self.explain, (self.stay, self.leave, self.later), strict=True)
         ]
-        self.menu = Menu(items, x=420, y=300, w=440, sound=app.sounds, on_back=self.stay)
+        self.menu = Menu(items, x=420, y=296, w=440, sound=app.sounds, on_back=self.stay)
         self.heading = "Close tabletop during the game?" if quitting else "Leave the game?"
 
     def stay(self) -> None:
@@ -444,10 +460,14 @@ class LeaveQuestion(Scene):
     def draw(self, surf, vp) -> None:
         gfx.shade(surf, 170)
         m = self.menu
-        gfx.panel(surf, vp.r(m.x - 40, 180, m.w + 80, 3 * m.row + 180), gfx.PANEL, radius=vp.s(14), border=gfx.GOLD)
+        card = vp.r(m.x - 80, 180, m.w + 160, 3 * m.row + 200)
+        gfx.panel(surf, card, gfx.PANEL, radius=vp.s(14), border=gfx.GOLD)
         gfx.draw_fitted(surf, self.heading, vp.r(m.x - 20, 196, m.w + 40, 56), vp.s(34), gfx.GOLD, bold=True, lines=1)
         gfx.draw_fitted(surf, "The game is in play.", vp.r(m.x - 20, 250, m.w + 40, 36), vp.s(19), gfx.WHITE, lines=1)
         m.draw(surf, vp)
+        text = self.explain.get(m.items[m.focus].label, "")
+        box = vp.r(m.x - 60, m.y + 3 * m.row + 10, m.w + 120, 64)
+        gfx.draw_fitted(surf, text, box, vp.s(18), gfx.GREY, lines=2, min_px=vp.s(14))
 
 
 def remote_table(app, session: RemoteSession) -> TableScene:
