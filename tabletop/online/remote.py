@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import hashlib
 import socket
 import threading
 from typing import Any, Protocol
@@ -248,12 +249,17 @@ class RemoteSession:
             return None
 
     def keep_record(self) -> str:
-        """A finished game played on another computer goes to Replays here too (a message if not)."""
+        """A finished game played on another computer goes to Replays here too, in a file of its own
+        (every game, rematches included: its name is the game's own digest, made here, never a name
+        the host sent).
+        A message if it could not be kept."""
         record = self.record
         if record is None or self.net.server is not None:  # none, or the host's program keeps it already
             return ""
         try:
-            storage.write_json(paths.saves_dir() / f"{self.spec.id}-online-{self.client.room}.json", record.to_json())
+            digest = hashlib.sha256(record.dumps().encode("utf-8")).hexdigest()[:16]  # one file a game
+            path = paths.file_in(paths.saves_dir(), f"{self.spec.id}-online-{digest}.json")
+            storage.write_json(path, record.to_json())
         except OSError as e:
             return f"The finished game could not be kept for Replays ({e.strerror or e})."
         return ""
