@@ -43,7 +43,7 @@ def unique_path(folder: Path, game_id: str) -> Path:
     """A new file name in ``folder`` that no file has: GAME-DATE-TIME-XXXXXX.json."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     while True:
-        path = folder / f"{game_id}-{stamp}-{os.urandom(3).hex()}.json"
+        path = paths.file_in(folder, f"{game_id}-{stamp}-{os.urandom(3).hex()}.json")
         if not any(os.path.lexists(p) for p in (path, validate.journal_path(path))):
             return path
 

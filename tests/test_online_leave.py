@@ -300,7 +300,7 @@ def finish_a_punch_game(app, host: NetThread, code: str, game: int) -> None:
 
     assert live(app, 60, turn)
     play.result(10)
-    assert live(app, 5, lambda: len(list(paths.saves_dir().glob(f"punch-online-{code}-*.json"))) == game + 1)
+    assert live(app, 5, lambda: len(list(paths.saves_dir().glob("punch-online-*.json"))) == game + 1)
     if game == 0:
         table.play_again()  # Rematch; Ana says yes too
         host.run(ana.wait(lambda: ana.rematch_votes.get(me) is True))
@@ -325,7 +325,7 @@ def test_a_rematch_leaves_two_records_in_the_joiners_replays(app):
         join.go()
         finish_a_punch_game(app, host, code, 0)
         finish_a_punch_game(app, host, code, 1)
-        records = sorted(paths.saves_dir().glob(f"punch-online-{code}-*.json"))
+        records = sorted(paths.saves_dir().glob("punch-online-*.json"))
         assert len(records) == 2 and records[0].read_text() != records[1].read_text()
     finally:
         host.wait_closed()

@@ -12,6 +12,7 @@ from tabletop.online import protocol as P
 from tabletop.online.invite import server_url
 from tabletop.online.remote import NetThread
 from tabletop.ui import gfx
+from tests import hostile_host
 from tests.online_helpers import bot_player
 from tests.ui_helpers import frames, key, quick_app, scene_name, top
 
@@ -549,3 +550,80 @@ def test_a_player_who_leaves_on_purpose_ends_the_game_and_the_other_is_told(app)
         assert kept_seats.kept([]) == []  # nothing to come back to
     finally:
         host_net.close()
+
+
+def finished_game_frames(room: str) -> list:
+    """What a host sends a joiner for a whole Stabby Jack game: the welcome (to ``room``), the
+    finished table and the result with its record (a real game, played by the computer)."""
+    from tabletop.core import codec, playout, registry
+
+    spec = registry.get("stabby-jack")
+    game = playout.play(spec, seed=3, players=2, levels=[spec.bot_levels[0]] * 2)
+    out = spec.rules.outcome(game.state)
+    view = codec.state_to_json(spec.rules, spec.rules.view_for(game.state, 1))
+    over = {"type": "over", "winner": out.winner, "reason": out.reason, "record": game.record.to_json()}
+    H = hostile_host
+    return [dict(H.welcome(), room=room, options=game.record.options), H.STATUS, H.state(view), over]
+
+
+def files_under(folder) -> set:
+    return {p for p in folder.rglob("*") if p.is_file()}
+
+
+@pytest.mark.parametrize(
+    "room",
+    ["/../../../../escaped", "../../../../escaped", "ABCD/../../../../../escaped", "..\\..\\escaped", "ABCDEFG\x00"],
+)
+def test_a_host_s_room_code_never_names_a_file_outside_the_data_folder(app, room):
+    """Issue 38, finding 1: the host's room code once named the joiner's Replays file, so a fake host
+    wrote (or overwrote) any .json file the player could write. A room code that is not one is refused
+    at the door with one line; nothing is written anywhere."""
+    import os
+    from pathlib import Path
+
+    home = Path(os.environ["TABLETOP_HOME"])
+    around = home.parent  # the folders beside and above the player's own
+    before = files_under(around)
+    net = NetThread()
+    host = net.run(hostile_host.serve(finished_game_frames(room)))
+    try:
+        join = open_join(app)
+        join.text = f"127.0.0.1:{host.sockets[0].getsockname()[1]} ABCDEFGH"
+        joined(app, join)
+        end = time.monotonic() + 10
+        while scene_name(top(app)) not in ("Launcher", "JoinScene") and time.monotonic() < end:
+            live_frame(app)
+        frames(app, 3)
+        new = files_under(around) - before
+        assert not [p for p in new if home / "data" not in p.parents], new  # nothing outside the data folder
+        assert not [p for p in new if p.suffix == ".json"], new  # and no record, seat or game anywhere
+        said = [t[0] for t in app.toasts] + [top(app).error if scene_name(top(app)) == "JoinScene" else ""]
+        assert [s for s in said if "cannot use" in s], said  # one line says why
+        assert not scene_name(top(app)).startswith("Remote")  # no table for a game that cannot be kept
+    finally:
+        host.close()
+        net.run(host.wait_closed(), timeout=15)
+        net.close()
+
+
+def test_a_finished_game_from_an_honest_host_is_kept_in_replays_once_under_a_name_made_here(app):
+    """The control for the test above: the same game from a host with a real room code reaches
+    Replays, in the saves folder, named by this program (never by the code the host sent)."""
+    from tabletop import kept
+
+    net = NetThread()
+    host = net.run(hostile_host.serve(finished_game_frames("ABCDEFGH")))
+    try:
+        join = open_join(app)
+        join.text = f"127.0.0.1:{host.sockets[0].getsockname()[1]} ABCDEFGH"
+        joined(app, join)
+        end = time.monotonic() + 10
+        while not kept.finished([]) and time.monotonic() < end:
+            live_frame(app)
+        done = kept.finished([])
+        assert len(done) == 1 and done[0].path.name.startswith("stabby-jack-")
+        assert "ABCDEFGH" not in done[0].path.name
+    finally:
+        host.close()
+        net.run(host.wait_closed(), timeout=15)
+        net.close()

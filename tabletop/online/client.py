@@ -258,6 +258,10 @@ class Client:
                 # (the last game's views stay until the new seat's first view replaces the table)
                 self.hands, self.events, self.over, self.rematch_votes, self.tokens = {}, [], None, {}, {}
                 self.game_no += 1
+            if not P.is_code(msg.get("room")):  # it names files here (a seat kept for Continue)
+                raise P.BadMessage(f"a room code {validate.short(msg.get('room'))} that is not a room code")
+            if msg.get("game") not in self.games:
+                raise P.BadMessage(f"a game {validate.short(msg.get('game'))} this program does not have")
             self.room = msg["room"]
             self.spec = self.games[msg["game"]]
             self.options = msg["options"]

@@ -53,6 +53,11 @@ def node_url(value) -> bool:
     )
 
 
+def is_code(value) -> bool:
+    """A room code as servers make them (``new_code``): exactly CODE_LEN letters of CODE_ALPHABET."""
+    return isinstance(value, str) and len(value) == CODE_LEN and all(c in CODE_ALPHABET for c in value)
+
+
 def normal_code(text: str) -> str:
     """A room code as a person may type it: any case, spaces and dashes ignored."""
     return "".join(c for c in text.upper() if c.isalnum())

@@ -13,12 +13,10 @@ import asyncio
 import contextlib
 import dataclasses
 import hashlib
-import json
 import socket
 import threading
 import time
 from concurrent.futures import Future
-from pathlib import Path
 from typing import Any, Protocol
 
 from tabletop import paths, storage, validate
@@ -53,22 +51,6 @@ def local_address() -> str:
             return s.getsockname()[0]
     except OSError:
         return "127.0.0.1"
-
-
-def record_path(game: str, room: str, record: rec.Record) -> Path:
-    """Where a finished online game's record goes in Replays: ``GAME-online-ROOM-DIGEST.json``. The
-    room code is a peer's text: only a code of the room code rule is used (else "room"), and the
-    digest of the record itself tells apart every game of a room (a rematch), while the same game
-    kept twice is one file. The path is checked to lie in the saves folder (ValueError if not)."""
-    code = P.normal_code(room) if isinstance(room, str) else ""
-    if len(code) != P.CODE_LEN or any(ch not in P.CODE_ALPHABET for ch in code):
-        code = "room"
-    digest = hashlib.sha256(json.dumps(record.to_json(), sort_keys=True).encode("utf-8")).hexdigest()[:12]
-    folder = paths.saves_dir().resolve()
-    path = (folder / f"{game}-online-{code}-{digest}.json").resolve()
-    if path.parent != folder:
-        raise ValueError("a record's name that leaves the saves folder")
-    return path
 
 
 class NetThread:
@@ -349,15 +331,19 @@ class RemoteSession:
             return None
 
     def keep_record(self) -> str:
-        """A finished game played on another computer goes to Replays here too (a message if not),
-        each game in a file of its own: a rematch in the same room is a new record beside the last."""
+        """A finished game played on another computer goes to Replays here too, in a file of its own
+        (every game, rematches included: its name is the game's own digest, made here, never a name
+        the host sent).
+        A message if it could not be kept."""
         record = self.record
         if record is None or self.net.server is not None:  # none, or the host's program keeps it already
             return ""
         try:
-            storage.write_json(record_path(self.spec.id, self.client.room, record), record.to_json())
-        except (OSError, ValueError) as e:
-            return f"The finished game could not be kept for Replays ({getattr(e, 'strerror', None) or e})."
+            digest = hashlib.sha256(record.dumps().encode("utf-8")).hexdigest()[:16]  # one file a game
+            path = paths.file_in(paths.saves_dir(), f"{self.spec.id}-online-{digest}.json")
+            storage.write_json(path, record.to_json())
+        except OSError as e:
+            return f"The finished game could not be kept for Replays ({e.strerror or e})."
         return ""
 
     @property
