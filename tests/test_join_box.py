@@ -9,6 +9,7 @@ import pytest
 
 from tabletop.online import invite
 from tabletop.online.remote import NetThread
+from tests.online_helpers import host_a_room
 from tests.test_online_leave import SilentServer
 from tests.ui_helpers import frames, quick_app, top
 
@@ -57,13 +58,9 @@ def wait_join(app, join):
 
 
 def test_a_pasted_invite_over_the_last_one_joins_the_right_room(app):
-    host = NetThread()
+    host = host_a_room()
     try:
-        port = host.host(0)
-        host.connect(f"ws://127.0.0.1:{port}")
-        seats = [{"kind": "here", "name": "Ana"}, {"kind": "remote", "name": "Bo"}]
-        host.run(host.client.create("punch", seats))
-        code = host.client.room
+        port, code = host.server.port, host.client.room
         join = open_join(app, "tabletop://127.0.0.1:9/ABCDEFGH")  # last time's invite, to another room
         join.focus = 0
         pygame.scrap.put_text(invite.make(f"127.0.0.1:{port}", code))

@@ -312,14 +312,11 @@ def test_a_rematch_leaves_two_records_in_the_joiners_replays(app):
     """Each online game, rematches included, is its own record (a rematch overwrote the game before)."""
     from tabletop import paths
     from tabletop.ui.online import JoinScene
+    from tests.online_helpers import host_a_room
 
-    host = NetThread()
+    host = host_a_room("punch", {"matches_to_win": 1})
     try:
-        port = host.host(0)
-        host.connect(f"ws://127.0.0.1:{port}")
-        seats = [{"kind": "here", "name": "Ana"}, {"kind": "remote", "name": "Bo"}]
-        host.run(host.client.create("punch", seats, {"matches_to_win": 1}))
-        code = host.client.room
+        port, code = host.server.port, host.client.room
         join = JoinScene(app, text=invite.make(f"127.0.0.1:{port}", code))
         app.push(join)
         join.go()
