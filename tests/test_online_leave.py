@@ -13,6 +13,7 @@ import time
 import pygame
 import pytest
 
+from tabletop import kept
 from tabletop.online import invite
 from tabletop.online.remote import NetThread
 from tests.ui_helpers import frames, key, quick_app, scene_name, top
@@ -142,6 +143,7 @@ def test_the_joiner_leaves_from_the_pause_menu_and_the_hosts_table_says_so_withi
         assert any("The game ends here" in t[0] for t in app.toasts)  # and what happens next
         assert scene_name(top(app)) == "Launcher"
         assert live(app, 5, lambda: not listening(port))  # the room is done: the server hosted here stopped
+        assert live(app, 5, lambda: kept.unfinished([]) == [])  # and Continue does not offer the ended game
     finally:
         child.kill()
         child.wait(10)
@@ -171,6 +173,7 @@ def test_the_host_leaves_from_the_pause_menu_the_friend_is_told_and_no_listening
         assert c.closed_reason == f"{table.session.seats[0].name} left the game."
         assert net.wait_closed(5)
         assert not listening(port)
+        assert kept.unfinished([]) == []  # the game that ended is not offered by Continue
     finally:
         bo.wait_closed()
 
@@ -276,9 +279,9 @@ def test_host_on_a_silent_server_keeps_the_window_drawing_and_cancel_returns(app
         silent.close()
 
 
-def finish_a_punch_game(app, host: NetThread, code: str, game: int) -> None:
+def finish_a_punch_game(app, host: NetThread, code: str, game: int, rematch: bool = True) -> None:
     """This window's seat and the host's client (its bot) play the room's ``game``-th game to its end;
-    the first ends with both saying yes to a rematch."""
+    the first ends with both saying yes to a rematch (``rematch``)."""
     import asyncio
 
     from tabletop import paths
@@ -301,7 +304,7 @@ def finish_a_punch_game(app, host: NetThread, code: str, game: int) -> None:
     assert live(app, 60, turn)
     play.result(10)
     assert live(app, 5, lambda: len(list(paths.saves_dir().glob("punch-online-*.json"))) == game + 1)
-    if game == 0:
+    if game == 0 and rematch:
         table.play_again()  # Rematch; Ana says yes too
         host.run(ana.wait(lambda: ana.rematch_votes.get(me) is True))
         host.run(ana.rematch(True))
@@ -324,5 +327,27 @@ def test_a_rematch_leaves_two_records_in_the_joiners_replays(app):
         finish_a_punch_game(app, host, code, 1)
         records = sorted(paths.saves_dir().glob("punch-online-*.json"))
         assert len(records) == 2 and records[0].read_text() != records[1].read_text()
+    finally:
+        host.wait_closed()
+
+
+def test_a_player_who_leaves_the_result_is_shown_as_left_on_the_others_panel(app):
+    from tabletop.ui import gfx
+    from tabletop.ui.online import JoinScene
+    from tests.online_helpers import host_a_room
+
+    host = host_a_room("punch", {"matches_to_win": 1})
+    try:
+        join = JoinScene(app, text=invite.make(f"127.0.0.1:{host.server.port}", host.client.room))
+        app.push(join)
+        join.go()
+        finish_a_punch_game(app, host, host.client.room, 0, rematch=False)
+        table = top(app)
+        assert live(app, 5, table.showing_result)
+        assert table.link.vote_lines() == [("Ana: not yet", gfx.GREY), ("You: not yet", gfx.GREY)]
+        host.run(host.client.rematch(False))
+        host.run(host.client.bye())  # Ana goes back to her menu
+        assert live(app, 2, lambda: table.link.vote_lines()[0] == ("Ana: left", gfx.REFUSE))
+        assert top(app) is table  # the result stays until a press here
     finally:
         host.wait_closed()

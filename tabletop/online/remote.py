@@ -19,7 +19,7 @@ import time
 from concurrent.futures import Future
 from typing import Any, Protocol
 
-from tabletop import paths, storage, validate
+from tabletop import kept, paths, storage, validate
 from tabletop.core import record as rec
 from tabletop.core.actions import Action, seat_of
 from tabletop.core.game import Outcome, Refused
@@ -28,7 +28,7 @@ from tabletop.core.registry import REALTIME, GameSpec
 from tabletop.core.undo import ONLINE_UNDO
 from tabletop.session import GameSession, Seat, start_live
 
-from . import kept_seats, portmap
+from . import hosted, kept_seats, portmap
 from . import protocol as P
 from .client import Client
 from .server import DEFAULT_PORT, Server
@@ -38,6 +38,7 @@ HANDS_EVERY_MS = 66  # real time: own hands are sent ~15 times a second
 CLOCK_STEP_MS = 200  # real time: the clock here catches up with the server's by at most this a frame
 BIND = "0.0.0.0"  # a hosted game listens on every address, so a friend on the network reaches it (tests: loopback)
 HOST_PORT = DEFAULT_PORT
+LEFT = " left the game."  # how a room that a player left on purpose ends (``bye`` with ``gone``)
 # room code -> this program's seat token there: by room, not by address, so a room hosted again on
 # another port (or reached by another address) still takes this program back to its seat
 KNOWN_TOKENS: dict[str, str] = {}
@@ -174,12 +175,22 @@ class NetThread:
                     await self._told(server)
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(server.close(), 3.0)
+                await asyncio.to_thread(self._forget_left, server)
             if self._mapping is not None:
                 mapping, self._mapping = self._mapping, None
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(asyncio.to_thread(portmap.close_port, mapping), 3.0)
         finally:
             self.loop.call_soon(self.loop.stop)
+
+    @staticmethod
+    def _forget_left(server: Server) -> None:
+        """A game hosted here that somebody left on purpose has ended: its kept file goes (Continue
+        does not offer a game the others were told is over)."""
+        for room in server.rooms.values():
+            if room.ended.endswith(LEFT) and room.kept_file is not None and room.session.outcome() is None:
+                kept.delete(kept.Entry(room.kept_file, 0.0, room.spec.id))
+                hosted.forget(room.kept_file)
 
     @staticmethod
     async def _told(server: Server) -> None:
