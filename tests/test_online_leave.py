@@ -351,3 +351,37 @@ def test_a_player_who_leaves_the_result_is_shown_as_left_on_the_others_panel(app
         assert top(app) is table  # the result stays until a press here
     finally:
         host.wait_closed()
+
+
+def test_leaving_the_waiting_room_of_a_game_under_way_asks_first(app):
+    """Esc from a waiting screen of a game under way (a friend's room joined again) asks first; Come
+    back later keeps the seat for Continue."""
+    from tabletop.online import kept_seats
+    from tabletop.ui.online import JoinScene
+    from tests.online_helpers import host_a_room
+
+    host = host_a_room("punch")
+    try:
+        code = host.client.room
+        join = JoinScene(app, text=invite.make(f"127.0.0.1:{host.server.port}", code))
+        app.push(join)
+        join.go()
+        assert live(app, 15, lambda: scene_name(top(app)) == "RemotePunchTable")
+        table = top(app)
+        me = table.session.spec.make_bot(seat=1, level="easy", seed=1)
+        table.submit(me.choose(table.session.state))  # a move: the game is under way
+        assert live(app, 10, lambda: not table.session.waiting_s())
+        host.run(host.client.bye())  # Ana steps away; Bo leaves the table for now and joins again
+        table.link.step_away()
+        app.home()
+        join = JoinScene(app, text=invite.make(f"127.0.0.1:{host.server.port}", code))
+        app.push(join)
+        join.go()
+        assert live(app, 15, lambda: scene_name(top(app)) == "WaitingRoom")  # Ana is away: it waits
+        key(app, "escape")
+        assert scene_name(top(app)) == "LeaveQuestion"
+        choose(app, "Come back later")
+        assert scene_name(top(app)) == "Launcher"
+        assert [k.code for k in kept_seats.kept([])] == [code]  # Continue brings Bo back
+    finally:
+        host.wait_closed()

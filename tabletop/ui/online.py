@@ -19,7 +19,7 @@ from tabletop.online import protocol as P
 from tabletop.online.remote import KNOWN_TOKENS, NetThread, RemoteSession, local_address
 from tabletop.ui import gfx
 from tabletop.ui.name_entry import INVITE_ROWS, NameEntry
-from tabletop.ui.online_table import remote_table
+from tabletop.ui.online_table import LeaveQuestion, remote_table
 from tabletop.ui.scene import Scene, cursor_on, till_blink
 from tabletop.ui.setup import MoreOptions, level_name
 from tabletop.ui.widgets import Item, Menu, MenuScene, background, title
@@ -708,12 +708,31 @@ class WaitingRoom(Scene):
 
     def leave(self):
         """Leave with the goodbye: a room whose game has not begun ends (whoever joined is told who
-        left); a kept game hosted again stays kept. The connection closes and a server hosted here stops."""
+        left); for a game under way it is asked first (leave it for good, or come back later). The
+        connection closes and a server hosted here stops."""
         c = self.net.client
-        if c is not None and self.unbegun():
+        if c is None or self.unbegun() or not c.you:
+            self.goodbye(gone=self.unbegun())
+            self.app.pop(self)
+            return
+        others = [s["name"] for i, s in enumerate(c.seats) if i not in c.you and s.get("kind") != "computer"]
+        hosting = self.net.server is not None
+        self.app.push(LeaveQuestion(self.app, others, hosting, self.goodbye, quitting=False, stay="Keep waiting"))
+
+    def goodbye(self, gone: bool) -> None:
+        c = self.net.client
+        if c is not None and gone:
             kept_seats.forget(c.room)
-        self.net.leave(gone=self.unbegun())
-        self.app.pop(self)
+        self.net.leave(gone=gone)
+
+    def before_quit(self) -> bool:
+        """Closing the window from here: asked first for a game under way (as at its table)."""
+        c = self.net.client
+        if self.started or c is None or self.unbegun() or not c.you:
+            return False
+        others = [s["name"] for i, s in enumerate(c.seats) if i not in c.you and s.get("kind") != "computer"]
+        self.app.push(LeaveQuestion(self.app, others, self.net.server is not None, self.goodbye, quitting=True))
+        return True
 
     def unbegun(self) -> bool:
         """No move made yet in this room: leaving ends it (a game under way waits for its people)."""
@@ -742,7 +761,8 @@ class WaitingRoom(Scene):
             self.invite = invite_mod.make(reach.public, c.room)
         if c.closed:
             self.app.toast(c.bad or c.closed_reason or "The connection to the host was lost.", 6000)
-            self.leave()
+            self.goodbye(gone=False)  # nothing to say to a closed connection: everything is closed
+            self.app.pop(self)
             return
         mine = c.you[0] if c.you else P.WATCH
         # everybody is here (a real-time game back from a pause waits at its table for their readies);

@@ -365,7 +365,7 @@ class Online:
         """Every way out of the table (the pause menu, the result panel, a waiting card): asked first
         while the game is in play; False when the question is up instead."""
         if self.in_play():
-            self.app.push(LeaveQuestion(self.app, self, quitting=False))
+            self.app.push(LeaveQuestion.of_table(self, quitting=False))
             return False
         self.leave_now(gone=False)
         return True
@@ -374,7 +374,7 @@ class Online:
         """The window is being closed: asked first while the game is in play (True: the question is up)."""
         if not self.in_play():
             return False
-        self.app.push(LeaveQuestion(self.app, self, quitting=True))
+        self.app.push(LeaveQuestion.of_table(self, quitting=True))
         return True
 
     def leave_now(self, gone: bool) -> None:
@@ -405,15 +405,14 @@ class LeaveQuestion(Scene):
 
     opaque = False
 
-    def __init__(self, app, online: Online, quitting: bool):
+    def __init__(self, app, others: list[str], hosting: bool, leave, quitting: bool, stay: str = "Keep playing"):
+        """``others``: the other people's names; ``hosting``: this computer holds the game; ``leave(gone)``
+        says the goodbye (``gone``: the game ends for everybody; else the seat waits)."""
         super().__init__(app)
-        self.online = online
+        self.goodbye = leave
         self.quitting = quitting
-        s = online.session
-        others = [seat.name for i, seat in enumerate(s.seats) if i not in s.you and seat.kind != "computer"]
         them = " and ".join(others) or "the others"
         one = len(others) == 1  # "Ben is told", "Ben and Cleo are told"
-        hosting = s.net.server is not None
         if hosting:
             back = "joins again by themselves" if one else "join again by themselves"
             later = f"The game is kept here: Resume it from Continue and {them} {back}"
@@ -422,7 +421,7 @@ class LeaveQuestion(Scene):
                 f"Your seat waits: Continue brings you back to it; {them} {'sees' if one else 'see'} the game paused"
             )
         self.explain = {
-            "Keep playing": "Back to the table.",
+            stay: "Back to the game.",
             "Leave the game": f"It ends here for everybody: {them} {'is' if one else 'are'} told you left.",
             "Come back later": later + ".",
         }
@@ -433,15 +432,28 @@ class LeaveQuestion(Scene):
         self.menu = Menu(items, x=420, y=296, w=440, sound=app.sounds, on_back=self.stay)
         self.heading = "Close tabletop during the game?" if quitting else "Leave the game?"
 
+    @classmethod
+    def of_table(cls, online: Online, quitting: bool) -> LeaveQuestion:
+        s = online.session
+        others = [seat.name for i, seat in enumerate(s.seats) if i not in s.you and seat.kind != "computer"]
+
+        def leave(gone: bool) -> None:
+            if gone:
+                online.leave_now(gone=True)
+            else:
+                online.step_away()
+
+        return cls(online.app, others, s.net.server is not None, leave, quitting)
+
     def stay(self) -> None:
         self.app.pop(self)
 
     def leave(self) -> None:
-        self.online.leave_now(gone=True)
+        self.goodbye(True)
         self._out()
 
     def later(self) -> None:
-        self.online.step_away()
+        self.goodbye(False)
         self._out()
 
     def _out(self) -> None:
