@@ -385,3 +385,36 @@ def test_leaving_the_waiting_room_of_a_game_under_way_asks_first(app):
         assert [k.code for k in kept_seats.kept([])] == [code]  # Continue brings Bo back
     finally:
         host.wait_closed()
+
+
+def test_a_turn_based_move_to_a_silent_server_never_freezes_the_window(app):
+    """Issue 38, item 2: a move waited up to 3 s for the server on the window's thread."""
+    import asyncio
+
+    from tabletop.ui.online import JoinScene
+    from tests.online_helpers import bot_player, host_a_room
+
+    host = host_a_room("punch")
+    try:
+        join = JoinScene(app, text=invite.make(f"127.0.0.1:{host.server.port}", host.client.room))
+        app.push(join)
+        join.go()
+        assert live(app, 15, lambda: scene_name(top(app)) == "RemotePunchTable")
+        table = top(app)
+        s = table.session
+        asyncio.run_coroutine_threadsafe(bot_player(host.client, 0, seed=1, timeout=30), host.loop)
+        assert live(app, 10, lambda: 1 in s.rules.to_act(s.state) and not table.busy())
+        before = s.client.n[1]
+        host.loop.call_soon_threadsafe(time.sleep, 1.5)  # the server says nothing for 1.5 s
+        time.sleep(0.05)
+        start = time.monotonic()
+        table.submit(s.spec.make_bot(seat=1, level="easy", seed=1).choose(s.state))
+        assert time.monotonic() - start < 0.2  # sent, not waited for
+        first = app.frame
+        app.loop(seconds=1.0)  # the window's own loop goes on at its pace meanwhile
+        assert app.frame - first >= 30, f"{app.frame - first} frames in a second"
+        assert s.waiting_s() > 0  # still on its way
+        assert live(app, 5, lambda: not s.waiting_s())
+        assert s.client.n[1] > before, table.message  # the server's answer came, and the table took it
+    finally:
+        host.wait_closed()
