@@ -245,9 +245,13 @@ class Busy(Scene):
         )
 
     def cancel(self) -> None:
-        self.future.cancel()
-        self.net.close()
-        self.app.pop(self)
+        self.app.pop(self)  # on_exit stops the waiting
+
+    def on_exit(self) -> None:
+        """Cancelled, or the window closed while waiting: nothing is left open."""
+        if not self.future.done():
+            self.future.cancel()
+            self.net.close()
 
     def next_frame(self) -> float | None:
         return 0  # the seconds count, and the answer is looked for every frame
@@ -255,7 +259,7 @@ class Busy(Scene):
     def update(self, dt_ms):
         if not self.future.done():
             return
-        self.app.pop(self)
+        self.app.pop(self)  # (done: its on_exit closes nothing)
         try:
             result = self.future.result()
         except BaseException as e:  # noqa: BLE001 -- whatever the network raised is said in one line
