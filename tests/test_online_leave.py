@@ -50,6 +50,7 @@ def app(monkeypatch):
     from tabletop.online import remote
 
     monkeypatch.setattr(remote, "BIND", "127.0.0.1")  # tests stay on the loopback address
+    monkeypatch.setattr(remote, "HOST_PORT", remote.HOST_PORT)  # a test hosts on a port of its choosing
     a = quick_app()
     a.start()
     frames(a, 2)
@@ -74,7 +75,7 @@ def host_punch(app, port: int):
     from tabletop.online import remote
     from tabletop.ui.online import HostScene
 
-    remote.HOST_PORT = port
+    remote.HOST_PORT = port  # (the fixture puts it back)
     scene = HostScene(app)
     app.push(scene)
     scene._game("punch")
@@ -192,10 +193,6 @@ def test_a_host_who_comes_back_later_resumes_the_same_room_on_the_same_port_and_
         assert read_line(child, "TABLE").startswith("TABLE")
         assert live(app, 15, lambda: scene_name(top(app)) == "RemotePunchTable")
         table = top(app)
-        me = table.session.spec.make_bot(seat=0, level="easy", seed=1)  # a move, so there is a game to keep
-        assert live(app, 10, lambda: 0 in table.rules.to_act(table.session.state) and not table.busy())
-        table.submit(me.choose(table.session.state))
-        assert live(app, 10, lambda: not table.session.waiting_s())
         net = table.session.net
         key(app, "escape")
         choose(app, "Leave to the menu")
@@ -368,9 +365,13 @@ def test_leaving_the_waiting_room_of_a_game_under_way_asks_first(app):
         join.go()
         assert live(app, 15, lambda: scene_name(top(app)) == "RemotePunchTable")
         table = top(app)
-        me = table.session.spec.make_bot(seat=1, level="easy", seed=1)
-        table.submit(me.choose(table.session.state))  # a move: the game is under way
-        assert live(app, 10, lambda: not table.session.waiting_s())
+        s = table.session
+        if 1 in s.rules.to_act(s.state):  # a move, whoever is first: the game is under way
+            table.submit(s.spec.make_bot(seat=1, level="easy", seed=1).choose(s.state))
+        else:
+            ana = host.client
+            host.run(ana.act(0, s.spec.make_bot(seat=0, level="easy", seed=1).choose(ana.views[0])))
+        assert live(app, 10, lambda: not s.waiting_s() and max(s.client.n.values()) > 0)
         host.run(host.client.bye())  # Ana steps away; Bo leaves the table for now and joins again
         table.link.step_away()
         app.home()

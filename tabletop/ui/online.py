@@ -740,8 +740,8 @@ class WaitingRoom(Scene):
 
     def unbegun(self) -> bool:
         """No move made yet in this room: leaving ends it (a game under way waits for its people)."""
-        c = self.net.client
-        return not self.resumed and c is not None and not any(n > 0 for n in c.n.values())
+        c = self.net.client  # (no view yet: not known, so taken as under way)
+        return not self.resumed and c is not None and bool(c.n) and not any(n > 0 for n in c.n.values())
 
     def on_exit(self):
         if not self.started:  # the window closed here: the same goodbye
