@@ -165,7 +165,7 @@ def test_a_broken_game_added_later_is_found_on_a_rescan_named_and_skipped(tmp_pa
         assert "a typo in its content file" in registry.LOAD_ERRORS["broken_game_for_test"]
         app = make_app()
         app.start()
-        assert any("broken_game_for_test" in text for text, _ms in app.toasts)  # the launcher names it
+        assert any("broken_game_for_test" in text for text, *_ in app.toasts)  # the launcher names it
     finally:
         pkg.__path__.remove(str(tmp_path))
         registry.LOAD_ERRORS.pop("broken_game_for_test", None)
@@ -196,3 +196,32 @@ def test_a_table_that_fails_goes_back_to_the_launcher_with_one_line_and_the_game
     assert app.stack[-1].menu.items[0].label.startswith("Continue")
     assert "a bug in drawing" in capsys.readouterr().err  # the whole story, for whoever fixes it
     app.close()
+
+
+def test_a_toast_raised_after_the_window_idled_is_drawn_for_its_whole_time():
+    """The first frame after a long idle counts the idle time: a message raised in that frame (here a
+    key that opens Replays, which names a file it set aside) is still drawn, and for its own time."""
+    from tabletop import paths
+    from tabletop.ui.kept import ReplaysScene
+
+    (paths.saves_dir() / "punch-broken.json").write_text("{ not json", encoding="utf-8")
+    app = make_app()
+    app.start()
+    app.step(16)
+    app.toasts.clear()
+    pygame.event.post(pygame.event.Event(pygame.USEREVENT, what="open replays"))
+    real = app.dispatch
+
+    def dispatch(event):
+        if event.type == pygame.USEREVENT and getattr(event, "what", "") == "open replays":
+            app.push(ReplaysScene(app))  # what choosing Replays does
+        else:
+            real(event)
+
+    app.dispatch = dispatch
+    app.step(16, 6500)  # as the loop calls it when an event wakes it after 6.5 s of sleep
+    assert [t[0] for t in app.toasts if "punch-broken.json" in t[0]], "the message was dropped before being drawn"
+    app.step(16, 5000)
+    assert any("punch-broken.json" in t[0] for t in app.toasts), "a 6 s message is still up after 5 s"
+    app.step(16, 1100)
+    assert not any("punch-broken.json" in t[0] for t in app.toasts)

@@ -44,7 +44,7 @@ class App:
 
         kept.clean_stale()  # temporary files a killed program left behind
         self.settings = settings or settings_mod.load()
-        self.toasts: list[list] = []  # [text, ms left]
+        self.toasts: list[list] = []  # [text, ms left, drawn yet]: a toast's time runs from when it is first drawn
         self._told = 0  # settings messages told so far
         self.tell_settings_messages()
         w, h = size or fit_desktop(*self.settings["window"])
@@ -176,7 +176,8 @@ class App:
         self._told = len(messages)
 
     def toast(self, text: str, ms: float = 4000) -> None:
-        self.toasts.append([text, ms])
+        # a file's name the system could not decode holds lone surrogates no font can draw: "?" instead
+        self.toasts.append([text.encode("utf-8", "replace").decode("utf-8"), ms, False])
         self.redraw = True
 
     def quit(self) -> None:
@@ -210,7 +211,8 @@ class App:
         if len(self.settings.messages) > self._told:
             self.tell_settings_messages()
         for t in self.toasts:
-            t[1] -= dt_ms if elapsed_ms is None else elapsed_ms
+            if t[2]:  # one raised in this frame, after the window idled, is drawn before its time runs
+                t[1] -= dt_ms if elapsed_ms is None else elapsed_ms
         self.toasts = [t for t in self.toasts if t[1] > 0]
         self.draw()
 
@@ -294,7 +296,9 @@ class App:
 
     def draw_toasts(self, surf) -> None:
         y = 10
-        for text, _ms in self.toasts[-3:]:
+        for toast in self.toasts[-3:]:
+            text = toast[0]
+            toast[2] = True
             px = self.vp.s(16)
             for line in gfx.wrap(text, px, min(self.vp.s(1000), surf.get_width() - 40)):
                 img = gfx.text(line, px, gfx.WHITE)
