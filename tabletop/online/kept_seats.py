@@ -37,9 +37,8 @@ class KeptSeat:
 
 
 def folder() -> Path:
-    path = paths.data_dir() / "online"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    """Made by the first write (``storage.write_atomic``): a folder that cannot be made is said by ``keep``."""
+    return paths.data_dir() / "online"
 
 
 def _file(code: str) -> Path:
