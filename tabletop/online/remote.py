@@ -35,6 +35,7 @@ HANDS_EVERY_MS = 66  # real time: own hands are sent ~15 times a second
 CLOCK_STEP_MS = 200  # real time: the clock here catches up with the server's by at most this a frame
 BIND = "0.0.0.0"  # a hosted game listens on every address, so a friend on the network reaches it (tests: loopback)
 HOST_PORT = DEFAULT_PORT
+REJOIN_WAITS_S = (2.0, 4.0, 8.0, 15.0)  # after a drop: the waits after each round that failed (then 15 s each)
 KNOWN_TOKENS: dict[tuple[str, str], str] = {}  # (server URL, room) -> this program's seat token there
 
 
@@ -60,6 +61,8 @@ class NetThread:
         self.error = ""
         self.reach: portmap.Reach | None = None  # hosting: can a friend elsewhere join? (None: still asking)
         self.resume_token = ""
+        self._rejoining: Any = None  # the rejoin under way after a drop (a concurrent.futures.Future)
+        self._rejoin_task: asyncio.Task | None = None  # the same, on the network's loop
         self._mapping: portmap.Mapping | None = None
 
     def run(self, coro, timeout: float = 10.0):
@@ -104,19 +107,31 @@ class NetThread:
         return self.client
 
     def rejoin(self) -> None:
-        """After a drop: a new connection to the same room with this client's tokens (in the background)."""
+        """After a drop: a new connection to the same room with this client's tokens (in the background),
+        one round at a time: after a round that failed, a longer wait each time (REJOIN_WAITS_S). While
+        one is under way, asking again does nothing."""
+        if self._rejoining is not None and not self._rejoining.done():
+            return
         old = self.client
         assert old is not None  # a drop is of a connection made before
 
         async def go():
-            c = await old.rejoin()  # an onlooker comes back as an onlooker; a fleet's other nodes are tried
-            if c is not None:
-                self.client = c
+            self._rejoin_task = asyncio.current_task()
+            for tried in range(10**9):
+                c = await old.rejoin()  # an onlooker comes back as an onlooker; a fleet's other nodes are tried
+                if c is not None:
+                    self.client = c
+                    return
+                await asyncio.sleep(REJOIN_WAITS_S[min(tried, len(REJOIN_WAITS_S) - 1)])
 
-        asyncio.run_coroutine_threadsafe(go(), self.loop)
+        self._rejoining = asyncio.run_coroutine_threadsafe(go(), self.loop)
 
     def close(self) -> None:
         async def stop():
+            task = self._rejoin_task
+            if task is not None and not task.done():  # it closes the connection it was making
+                task.cancel()
+                await asyncio.wait([task], timeout=2)
             if self.client is not None:
                 await self.client.close()
             if self.server is not None:

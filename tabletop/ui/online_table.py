@@ -113,7 +113,8 @@ class Online:
     def _update(self, dt_ms: float) -> None:
         s = self.session
         if s.client.closed and s.outcome() is None:
-            # dropped: come back to the same seat with its token, every two seconds until it works
+            # dropped: come back to the same seat with its token (the network thread runs one round at a
+            # time and waits longer after each that failed: asking while one is under way does nothing)
             self.retry_ms -= dt_ms
             if self.retry_ms <= 0:
                 self.retry_ms = 2000.0
