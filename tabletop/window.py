@@ -49,8 +49,12 @@ def run_window(game_id: str | None = None, size=None, frames: int = 0, replay_fi
             file=sys.stderr,
         )
         return 2
+    from tabletop import logs
     from tabletop.ui.app import App
 
+    trouble = logs.start()  # a crash leaves a trace in the data folder (the packaged programs have no stderr)
     app = App(size=size)
+    if trouble:
+        app.toast(trouble, 6000)
     app.start(game_id, replay_file=replay_file)
     return app.run(frames=frames)

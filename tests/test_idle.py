@@ -12,7 +12,8 @@ from tabletop.bench import IDLE_SCENES, idle_app
 from tabletop.core import registry
 from tabletop.session import Seat, Session
 from tabletop.ui.launcher import Launcher
-from tests.ui_helpers import make_app
+from tabletop.ui.stopped import StoppedScene
+from tests.ui_helpers import key, make_app
 
 
 @pytest.fixture
@@ -188,13 +189,22 @@ def test_a_table_that_fails_goes_back_to_the_launcher_with_one_line_and_the_game
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
     app.loop(seconds=0.5)  # no exception gets out: the window stays open
     assert app.running
-    assert [type(s) for s in app.stack] == [Launcher]
-    assert len(app.toasts) == 1
-    text = app.toasts[0][0]
+    assert [type(s) for s in app.stack] == [Launcher, StoppedScene]
+    text = app.stack[-1].message  # the one line, with OK and Copy error details
     assert "Punch" in text and "kept" in text and "Continue" in text and "a bug in drawing" in text
+    assert "\n" not in text
     assert session.save_path.exists()
-    assert app.stack[-1].menu.items[0].label.startswith("Continue")
     assert "a bug in drawing" in capsys.readouterr().err  # the whole story, for whoever fixes it
+    key(app, "down")
+    key(app, "return")  # Copy error details
+    copied = pygame.scrap.get_text()
+    assert "Traceback" in copied and "a bug in drawing" in copied and "in broken" in copied
+    assert "tabletop " in copied.splitlines()[0]  # the version and the system, first
+    assert any("copied" in t[0] for t in app.toasts)
+    key(app, "up")
+    key(app, "return")  # OK: back to the launcher
+    assert [type(s) for s in app.stack] == [Launcher]
+    assert app.stack[-1].menu.items[0].label.startswith("Continue")
     app.close()
 
 

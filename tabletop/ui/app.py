@@ -3,6 +3,7 @@ something moves; otherwise the loop sleeps until an event or a scene's wait runs
 
 from __future__ import annotations
 
+import logging
 import sys
 import time
 import traceback
@@ -17,6 +18,8 @@ from tabletop.paths import asset_path
 from tabletop.ui import gfx
 from tabletop.ui.scene import WAKE
 from tabletop.ui.sound import Sounds
+
+log = logging.getLogger("tabletop")
 
 FPS = 60
 FRAME_MS = 1000 / FPS
@@ -173,6 +176,7 @@ class App:
         for m in messages[self._told :]:
             self.toast(m, 6000)
             print(f"tabletop: {m}", file=sys.stderr)
+            log.warning("settings: %s", m)
         self._told = len(messages)
 
     def toast(self, text: str, ms: float = 4000) -> None:
@@ -360,7 +364,9 @@ class App:
 
         if not any(not isinstance(s, Launcher) for s in self.stack):
             return False
-        traceback.print_exception(error, file=sys.stderr)  # for whoever fixes it
+        details = "".join(traceback.format_exception(error))
+        print(details, file=sys.stderr, end="")  # for whoever fixes it; the log keeps it too
+        log.error("a screen stopped on an error:\n%s", details.rstrip())
         kept = ""
         from tabletop.ui.table import TableScene
 
@@ -381,7 +387,14 @@ class App:
             if kept
             else ("That screen stopped on an error and was closed.")
         )
-        self.toast(f"{what} ({type(error).__name__}: {str(error)[:100]})", 8000)
+        from tabletop.ui.stopped import StoppedScene
+
+        line = f"{what} ({type(error).__name__}: {str(error)[:100]})"
+        about = f"tabletop {__version__}, Python {sys.version.split()[0]}, {sys.platform}\n"
+        try:
+            self.push(StoppedScene(self, line, about + details))
+        except Exception:  # the boundary must not fail: the line alone, as a toast
+            self.toast(line, 8000)
         return True
 
     def sleep(self, wait: float | None, end: float | None) -> float | None:
@@ -413,4 +426,5 @@ class App:
         self.settings.save()
         for m in self.settings.messages[self._told :]:
             print(f"tabletop: {m}", file=sys.stderr)
+            log.warning("settings: %s", m)
         pygame.quit()

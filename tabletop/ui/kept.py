@@ -8,6 +8,7 @@ finished game can be watched.
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 from functools import partial
@@ -65,6 +66,7 @@ def report(app, messages: list[str]) -> None:
     for m in messages:
         app.toast(m, 6000)
         print(f"tabletop: {m}", file=sys.stderr)
+        logging.getLogger("tabletop").warning("saves: %s", m)
 
 
 def _fit(text: str, px: int, min_px: int, width: int, bold: bool = False) -> tuple[str, int]:
