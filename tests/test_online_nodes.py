@@ -9,7 +9,6 @@ import asyncio
 import time
 
 import pytest
-import websockets
 
 from tabletop.online import client as client_mod
 from tabletop.online import protocol as P
@@ -17,54 +16,13 @@ from tabletop.online import remote
 from tabletop.online.client import Client, vouched
 from tabletop.online.remote import NetThread, RemoteSession
 from tests import hostile_host as H
+from tests.hostile_host import Listener
 from tests.ui_helpers import frames, make_app
-
-
-class Listener:
-    """A WebSocket listener on 127.0.0.1 that counts the connections it is given (``opened``, with the
-    times they came) and how many are open at once (``most``); ``act(ws, n)`` says what it does with
-    the n-th (from 0): by default it closes it at once."""
-
-    def __init__(self, act=None):
-        self.opened: list[float] = []
-        self.open = 0
-        self.most = 0
-        self.act = act
-        self.server = None
-
-    async def start(self) -> Listener:
-        async def handler(ws):
-            n = len(self.opened)
-            self.opened.append(time.monotonic())
-            self.open += 1
-            self.most = max(self.most, self.open)
-            try:
-                if self.act is not None:
-                    await self.act(ws, n)
-            finally:
-                self.open -= 1
-
-        self.server = await websockets.serve(handler, "127.0.0.1", 0, close_timeout=1)
-        return self
-
-    @property
-    def port(self) -> int:
-        return self.server.sockets[0].getsockname()[1]
-
-    def url(self, host: str = "127.0.0.1") -> str:
-        return f"ws://{host}:{self.port}"
-
-    async def stop(self) -> None:
-        self.server.close()
-        await self.server.wait_closed()
 
 
 async def silent(ws, _n) -> None:
     """Takes the join and answers nothing (a stalled node): a rejoin round waits on it."""
-    try:
-        await asyncio.wait_for(ws.wait_closed(), 30)
-    except TimeoutError:
-        pass
+    await H.drain(ws, 30)
 
 
 @pytest.fixture
@@ -104,7 +62,7 @@ def test_a_hostile_host_s_nodes_are_never_connected_to_and_one_rejoin_round_runs
     async def host_act(ws, n):
         if n > 0:
             return  # a rejoin: closed at once
-        await ws.recv()  # the join
+        await H.join_of(ws)
         nodes = [elsewhere.url("localhost"), stalled.url(), "ws://localhost:1"]
         for f in (dict(H.welcome(), nodes=nodes), H.state(H.good_view()), H.STATUS):
             await ws.send(P.dumps(f))
@@ -161,9 +119,9 @@ def test_a_move_to_another_host_is_refused_and_not_followed(hosts):
     elsewhere = hosts.run(Listener().start())
 
     async def host_act(ws, _n):
-        await ws.recv()
+        await H.join_of(ws)
         await ws.send(P.dumps({"type": "moved", "url": elsewhere.url("localhost")}))
-        await asyncio.sleep(1)
+        await H.drain(ws, 1)
 
     host = hosts.run(Listener(host_act).start())
 
@@ -181,3 +139,42 @@ def test_a_move_to_another_host_is_refused_and_not_followed(hosts):
         for listener in (host, elsewhere):
             hosts.run(listener.stop())
     assert client_mod.MAX_HOPS >= 1
+
+
+def test_rematch_answers_flipped_40_times_a_second_give_one_message_not_one_a_flip(hosts, monkeypatch):
+    """Issue 38, finding 8: the other person's rematch answer flips 40 times a second for 1.5 s, then
+    stays "no". The player is told once, what the answer came to (before: a message at every flip,
+    flickering over the result)."""
+    monkeypatch.setattr(remote, "BIND", "127.0.0.1")
+
+    async def host_act(ws, _n):
+        await H.join_of(ws)
+        for f in (H.welcome(), H.state(H.good_view()), H.STATUS):
+            await ws.send(P.dumps(f))
+        for i in range(60):
+            await ws.send(P.dumps({"type": "rematch", "votes": {"0": i % 2 == 0}}))
+            await asyncio.sleep(0.025)
+        await ws.send(P.dumps({"type": "rematch", "votes": {"0": False}}))
+        await H.drain(ws)
+
+    host = hosts.run(Listener(host_act).start())
+    app = make_app()
+    app.start()
+    net = NetThread()
+    try:
+        net.connect(host.url())
+        net.run(net.client.join("ABCDEFGH"))
+        from tabletop.ui.app import App
+        from tabletop.ui.online_table import remote_table
+
+        app.push(remote_table(app, RemoteSession(net)))
+        end = time.monotonic() + 6
+        while time.monotonic() < end and not any("declined" in t[0] for t in app.toasts):
+            App.frame_or_sleep(app, False, time.monotonic() + 0.05)  # as the window's loop: frames when asked
+        for _ in range(10):  # a moment more: nothing else is said
+            App.frame_or_sleep(app, False, time.monotonic() + 0.05)
+        said = [t[0] for t in app.toasts if "rematch" in t[0]]
+        assert said == ["Host declined the rematch."], said
+    finally:
+        net.close()
+        hosts.run(host.stop())

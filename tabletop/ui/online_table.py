@@ -5,6 +5,7 @@ rejoin after a drop, rematch votes, and leaving (docs/online.md)."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pygame
 
@@ -19,6 +20,7 @@ from tabletop.ui.scene import wake
 from tabletop.ui.table import TableScene
 
 client_mod.WAKE[:] = [wake]  # a message from the network wakes the window's loop
+VOTE_HELD_S = 1.0  # a rematch answer is told once it has held this long: one flipped at every frame is not
 
 
 class Online:
@@ -35,6 +37,7 @@ class Online:
         self.forgotten = False  # the finished game is no longer offered by Continue
         self.retry_ms = 0.0  # until the next try to join again after a drop
         self.told_votes: dict[int, bool] = {}
+        self.vote_since: dict[int, tuple[bool, float]] = {}  # each person's answer, and since when (monotonic s)
         self.ready_rect: pygame.Rect | None = None  # the Ready button, while the room waits for this seat's ready
 
     def next_frame(self) -> float | None:
@@ -43,7 +46,8 @@ class Online:
         s = self.session
         if s.live is not None or s.client.closed:
             return 0
-        return self.table.next_frame()
+        waits = [w for w in (self.table.next_frame(), self._vote_wait()) if w is not None]
+        return min(waits) if waits else None
 
     def update(self, dt_ms: float) -> None:
         s = self.session
@@ -190,10 +194,15 @@ class Online:
         return [it for it in items if it.label != "Rematch"]  # an onlooker asks none
 
     def _tell_votes(self, votes: dict) -> None:
-        """Say once what each other person answered to a rematch."""
-        told = self.told_votes
+        """Say once what each other person answered to a rematch, once it has held VOTE_HELD_S (an
+        answer flipped many times a second gives one message, not one at every flip)."""
+        told, now = self.told_votes, time.monotonic()
         for seat, yes in votes.items():
-            if seat in self.session.you or told.get(seat) == yes or not 0 <= seat < len(self.session.seats):
+            if seat in self.session.you or not 0 <= seat < len(self.session.seats):
+                continue
+            if self.vote_since.get(seat, (None, 0.0))[0] != yes:
+                self.vote_since[seat] = (yes, now)
+            if told.get(seat) == yes or now - self.vote_since[seat][1] < VOTE_HELD_S:
                 continue
             told[seat] = yes
             name = self.session.seats[seat].name
@@ -202,6 +211,16 @@ class Online:
             else:
                 text = f"{name} declined the rematch."
             self.app.toast(text, 6000)
+
+    def _vote_wait(self) -> float | None:
+        """Ms until an answer not told yet has held long enough to be told (None: none waits)."""
+        now = time.monotonic()
+        waits = [
+            (since + VOTE_HELD_S - now) * 1000
+            for seat, (yes, since) in self.vote_since.items()
+            if self.told_votes.get(seat) != yes
+        ]
+        return max(0.0, min(waits)) if waits else None
 
     def play_again(self) -> bool:
         """Rematch: asked of the others; the game starts again when every person says yes."""
