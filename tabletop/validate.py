@@ -213,3 +213,9 @@ def load_record(path, games: dict | None = None, allow_refused: bool = False) ->
 def short_line(text: str, limit: int = 160) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def shown(text: str) -> str:
+    """Text that can be drawn, printed and sent anywhere: a file name the system could not decode
+    holds lone surrogates (no font draws them, no UTF-8 stream takes them), each shown as "?"."""
+    return text.encode("utf-8", "replace").decode("utf-8")

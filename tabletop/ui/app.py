@@ -10,7 +10,7 @@ import traceback
 
 import pygame
 
-from tabletop import __version__
+from tabletop import __version__, validate
 from tabletop import settings as settings_mod
 from tabletop.input import hints
 from tabletop.input.devices import Pads
@@ -180,8 +180,7 @@ class App:
         self._told = len(messages)
 
     def toast(self, text: str, ms: float = 4000) -> None:
-        # a file's name the system could not decode holds lone surrogates no font can draw: "?" instead
-        self.toasts.append([text.encode("utf-8", "replace").decode("utf-8"), ms, False])
+        self.toasts.append([validate.shown(text), ms, False])
         self.redraw = True
 
     def quit(self) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop import validate
 from tabletop.ui import gfx
 from tabletop.ui.widgets import Item, Menu, MenuScene, background
 
@@ -15,8 +16,8 @@ class StoppedScene(MenuScene):
 
     def __init__(self, app, message: str, details: str):
         super().__init__(app)
-        self.message = message  # one line, for the player
-        self.details = details  # the whole story, for whoever fixes it
+        self.message = validate.shown(message)  # one line, for the player
+        self.details = validate.shown(details)  # the whole story, for whoever fixes it
         items = [
             Item("OK", action=self.back, key="ok"),
             Item(
