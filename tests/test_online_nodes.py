@@ -33,6 +33,23 @@ def hosts():
     net.close()
 
 
+def joined_table(host: Listener):
+    """The program, joined to ``host``'s room, on its game's table (the app and its network)."""
+    from tabletop.ui.online_table import remote_table
+
+    app = make_app()
+    app.start()
+    net = NetThread()
+    try:
+        net.connect(host.url())
+        net.run(net.client.join("ABCDEFGH"))
+        app.push(remote_table(app, RemoteSession(net)))
+    except BaseException:
+        net.close()
+        raise
+    return app, net
+
+
 def test_vouched_addresses_are_the_joined_host_and_names_under_it():
     assert vouched("play.example.org", "wss://play.example.org:9000")
     assert vouched("play.example.org", "wss://a.play.example.org")
@@ -69,16 +86,9 @@ def test_a_hostile_host_s_nodes_are_never_connected_to_and_one_rejoin_round_runs
         await asyncio.sleep(0.3)
 
     host = hosts.run(Listener(host_act).start())
-    app = make_app()
-    app.start()
-    net = NetThread()
+    app, net = joined_table(host)
     try:
-        net.connect(host.url())
-        net.run(net.client.join("ABCDEFGH"))
         assert net.client.you == [1] and net.client.has_view()
-        from tabletop.ui.online_table import remote_table
-
-        app.push(remote_table(app, RemoteSession(net)))
         end = time.monotonic() + 4.0
         while time.monotonic() < end:
             frames(app, 1, dt=50)  # the table's clock runs fast: it asks for a rejoin 25 times a second
@@ -158,16 +168,10 @@ def test_rematch_answers_flipped_40_times_a_second_give_one_message_not_one_a_fl
         await H.drain(ws)
 
     host = hosts.run(Listener(host_act).start())
-    app = make_app()
-    app.start()
-    net = NetThread()
+    app, net = joined_table(host)
     try:
-        net.connect(host.url())
-        net.run(net.client.join("ABCDEFGH"))
         from tabletop.ui.app import App
-        from tabletop.ui.online_table import remote_table
 
-        app.push(remote_table(app, RemoteSession(net)))
         end = time.monotonic() + 6
         while time.monotonic() < end and not any("declined" in t[0] for t in app.toasts):
             App.frame_or_sleep(app, False, time.monotonic() + 0.05)  # as the window's loop: frames when asked
