@@ -339,8 +339,11 @@ def test_a_file_whose_name_is_not_utf8_in_saves_is_named_on_screen_and_replays_o
     from tests.ui_helpers import frames, make_app
 
     saves = os.fsencode(paths.saves_dir())
-    with open(saves + b"/finished-\xff\xfe.json", "w") as f:
-        f.write("{ not json")
+    try:
+        with open(saves + b"/finished-\xff\xfe.json", "w") as f:
+            f.write("{ not json")
+    except (OSError, UnicodeDecodeError):  # macOS and Windows refuse such a name: it cannot happen there
+        pytest.skip("this system's file names are always text")
     app = make_app()
     app.start()
     frames(app, 2)

@@ -245,7 +245,9 @@ def unwritable(folder) -> None:
     import subprocess
 
     if os.geteuid() == 0:
-        subprocess.run(["chattr", "+i", str(folder)], check=True, capture_output=True)
+        done = subprocess.run(["chattr", "+i", str(folder)], capture_output=True, text=True)
+        if done.returncode != 0:  # a file system without the flag, or no right to set it
+            pytest.skip(f"root here cannot make a folder read-only: {done.stderr.strip()}")
     else:
         folder.chmod(0o555)
     try:
@@ -260,10 +262,11 @@ def writable(folder) -> None:
     import subprocess
 
     if os.geteuid() == 0:
-        subprocess.run(["chattr", "-i", str(folder)], check=True, capture_output=True)
+        subprocess.run(["chattr", "-i", str(folder)], capture_output=True)
     folder.chmod(0o755)
 
 
+@pytest.mark.skipif(os.name != "posix", reason="a folder's write permission is a POSIX thing (Windows has ACLs)")
 def test_a_read_only_data_folder_that_holds_a_kept_game_lists_resumes_and_plays_on_saying_so_once(home):
     """Issue 38, finding 7: a data folder that cannot be written (its online/ and saves/ not made yet)
     with a kept game in it. Continue, Replays and Resume never crash; the game plays on, and that it
@@ -281,9 +284,9 @@ def test_a_read_only_data_folder_that_holds_a_kept_game_lists_resumes_and_plays_
     for f in (data / "saves", data / "online"):
         if f.exists():
             f.rmdir()
-    for f in (games, data):
-        unwritable(f)
     try:
+        for f in (games, data):
+            unwritable(f)
         app = make_app()
         app.start()
         frames(app, 2)

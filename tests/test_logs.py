@@ -46,7 +46,8 @@ def test_a_hard_crash_of_the_interpreter_leaves_crash_log(tmp_path):
     r = program(tmp_path, code=code)
     assert r.returncode != 0
     crash = (tmp_path / "data" / "logs" / "crash.log").read_text(encoding="utf-8")
-    assert "Segmentation fault" in crash and "File " in crash and "<string>" in crash
+    assert "Segmentation fault" in crash or "access violation" in crash  # POSIX, Windows
+    assert "File " in crash and "<string>" in crash  # where it was
 
 
 def test_a_screen_that_stopped_on_an_error_is_in_the_log_with_its_traceback(started):
@@ -79,6 +80,7 @@ def test_settings_and_saves_messages_are_in_the_log(started, tmp_path):
     assert "saves: punch-x.json" in text
 
 
+@pytest.mark.skipif(sys.platform != "linux", reason="the desktop's opener stands in here only as xdg-open")
 def test_logs_option_prints_the_folder_and_opens_it_on_a_desktop(tmp_path):
     folder = tmp_path / "data" / "logs"
     r = program(tmp_path, "--logs", env={"DISPLAY": "", "WAYLAND_DISPLAY": ""})
