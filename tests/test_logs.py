@@ -97,3 +97,13 @@ def test_logs_option_prints_the_folder_and_opens_it_on_a_desktop(tmp_path):
     while not opened.exists() and time.monotonic() < end:
         time.sleep(0.05)
     assert opened.read_text().strip() == str(folder)
+
+
+def test_a_logs_folder_that_cannot_be_made_is_said_in_one_line_and_the_program_starts(tmp_path):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "logs").write_text("a file where the folder would be")
+    r = program(tmp_path, "--frames", "2")
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr[-2000:]
+    code = "from tabletop import logs; print(logs.start())"
+    said = program(tmp_path, code=code).stdout.strip()
+    assert said.startswith("The log cannot be written (") and said.endswith("play goes on without it.")
