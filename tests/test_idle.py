@@ -235,3 +235,19 @@ def test_a_toast_raised_after_the_window_idled_is_drawn_for_its_whole_time():
     assert any("punch-broken.json" in t[0] for t in app.toasts), "a 6 s message is still up after 5 s"
     app.step(16, 1100)
     assert not any("punch-broken.json" in t[0] for t in app.toasts)
+
+
+def test_a_message_screen_that_fails_too_gives_way_to_a_one_line_toast():
+    """If the screen that says a screen stopped fails as well, the line is a toast: no loop of errors."""
+    app = make_app()
+    app.start()
+    app.push(StoppedScene(app, "first", "details"))
+
+    def broken(surf, vp):
+        raise RuntimeError("the message screen broke")
+
+    app.stack[-1].draw = broken
+    app.loop(seconds=0.3)
+    assert app.running and [type(s) for s in app.stack] == [Launcher]
+    assert any("the message screen broke" in t[0] for t in app.toasts)
+    app.close()

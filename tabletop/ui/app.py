@@ -360,9 +360,11 @@ class App:
         """Back to the launcher after ``error`` in a scene, keeping any game in play; False when
         there is nothing to go back from (the launcher itself failed)."""
         from tabletop.ui.launcher import Launcher
+        from tabletop.ui.stopped import StoppedScene
 
         if not any(not isinstance(s, Launcher) for s in self.stack):
             return False
+        again = any(isinstance(s, StoppedScene) for s in self.stack)  # the message itself failed: a toast
         details = "".join(traceback.format_exception(error))
         print(details, file=sys.stderr, end="")  # for whoever fixes it; the log keeps it too
         log.error("a screen stopped on an error:\n%s", details.rstrip())
@@ -386,14 +388,15 @@ class App:
             if kept
             else ("That screen stopped on an error and was closed.")
         )
-        from tabletop.ui.stopped import StoppedScene
-
         line = f"{what} ({type(error).__name__}: {str(error)[:100]})"
         about = f"tabletop {__version__}, Python {sys.version.split()[0]}, {sys.platform}\n"
-        try:
-            self.push(StoppedScene(self, line, about + details))
-        except Exception:  # the boundary must not fail: the line alone, as a toast
-            self.toast(line, 8000)
+        if not again:
+            try:
+                self.push(StoppedScene(self, line, about + details))
+                return True
+            except Exception:  # the boundary must not fail: the line alone, as a toast
+                pass
+        self.toast(line, 8000)
         return True
 
     def sleep(self, wait: float | None, end: float | None) -> float | None:
