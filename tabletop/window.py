@@ -50,7 +50,10 @@ def run_window(game_id: str | None = None, size=None, frames: int = 0, replay_fi
         )
         return 2
     from tabletop.ui.app import App
+    from tabletop.ui.name_entry import ask_name_first
 
     app = App(size=size)
     app.start(game_id, replay_file=replay_file)
+    if replay_file is None:
+        ask_name_first(app)  # the first start asks the player's name, over the first screen
     return app.run(frames=frames)
