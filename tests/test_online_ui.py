@@ -487,7 +487,7 @@ def test_rematch_online_when_both_say_yes_starts_again_with_seats_swapped_and_a_
         assert scene_name(again) == "RemotePunchTable" and again.session.you == [1]  # seats swapped
         assert again.session.outcome() is None and again.session.client.room == code
         friend.run(fc.wait(lambda: fc.you == [0] and 0 in fc.views))
-        assert [s.name for s in again.session.seats] == [fc.seats[0]["name"], "Ana"]
+        assert [s.name for s in again.session.seats] == [fc.seats[0]["name"], app.settings.own_name()]
         # the second game ends; the friend says no: this side is told, and stays on its result
         _finish_punch(app, again, friend, seed=5)
         friend.run(fc.rematch(False))
