@@ -245,7 +245,7 @@ class NameEntry(Scene):
             f"A types the lit letter, B takes one back, Start keeps the new name. Back {self.leave}.",
         )
         gfx.draw_fitted(
-            surf, note, vp.r(320, 538, 640, 64), vp.s(17), gfx.REFUSE if self.error else gfx.GREY, min_px=vp.s(12)
+            surf, note, vp.r(320, 538, 640, 64), vp.s(17), gfx.REFUSE if self.error else gfx.GREY, min_px=vp.s(15)
         )
 
 

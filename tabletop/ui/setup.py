@@ -216,7 +216,7 @@ class Setup(MenuScene):
             if self.seat_kind[i] == "human":
                 items.append(
                     Item(
-                        "Your name: change it" if i == self.me() else f"{name}: type a name",
+                        "Change your name" if i == self.me() else f"{name}: type a name",
                         action=partial(self.type_name, i),
                         key=f"name{i}",
                         hint=lambda: hints.words(
@@ -379,7 +379,7 @@ class Setup(MenuScene):
             kind = self.seat_kind[i]
             if kind == "human":
                 how = f" ({SCHEME_LABELS[self.schemes[i]].lower()})" if self.controls_matter() else ""
-                who = f"a person{how}"
+                who = f"you{how}" if i == self.me() else f"a person{how}"
             else:
                 level = kind.split(":", 1)[1]
                 gentle = ", the gentlest level" if level == spec.bot_levels[0] else ""
