@@ -5,7 +5,6 @@ and the online protocol: combining marks and emoji are names, invisible, directi
 characters are not; two people with one name at a table are told apart."""
 
 import json
-import time
 
 import pygame
 import pytest
@@ -14,11 +13,10 @@ from tabletop import settings as settings_mod
 from tabletop import validate
 from tabletop.core import registry
 from tabletop.core.names import check_name, clean_name, told_apart
-from tabletop.online import invite
 from tabletop.online import protocol as P
-from tabletop.online.remote import NetThread
 from tabletop.ui.name_entry import NameEntry, ask_name_first
 from tabletop.ui.setup import Setup
+from tests import test_setup
 from tests.ui_helpers import click, frames, key, make_app, scene_name, top
 
 ZOE = "Zoe\u0308 \U0001f94a"  # an e with a combining diaeresis, a space, a boxing glove
@@ -32,18 +30,12 @@ HIDDEN = {
 }
 
 
+app = test_setup.app  # the fixture: an app on the launcher
+
+
 def type_text(app, text: str) -> None:
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
     frames(app, 1)
-
-
-@pytest.fixture
-def app():
-    a = make_app()
-    a.start()
-    frames(a, 1)
-    yield a
-    pygame.quit()
 
 
 def test_combining_marks_and_emoji_are_names_and_hidden_characters_are_refused_in_one_line():
@@ -174,58 +166,3 @@ def test_a_seats_label_is_a_label_and_only_its_selector_changes_the_seat(app):
     assert setup.seat_kind[1] == before and setup.menu.focus == i
     click(app, (row.value_rect.right - 10, row.value_rect.centery))  # on the selector's ›: the next choice
     assert setup.seat_kind[1] != before
-
-
-@pytest.fixture
-def online_app(monkeypatch):
-    from tabletop.online import remote
-
-    monkeypatch.setattr(remote, "BIND", "127.0.0.1")  # tests stay on the loopback address
-    monkeypatch.setattr(remote, "HOST_PORT", 0)
-    a = make_app()
-    a.start()
-    frames(a, 1)
-    yield a
-    for scene in list(a.stack):
-        net = getattr(scene, "net", None) or getattr(getattr(scene, "session", None), "net", None)
-        if net is not None:
-            net.close()
-    pygame.quit()
-
-
-def test_online_the_hosts_and_the_joiners_names_are_sent_and_two_anas_are_told_apart(online_app):
-    """On loopback: the host's own name (marks and emoji) goes with the create, the joiner's with its join,
-    and everybody sees both; the joiner called like the host is told apart."""
-    from tabletop.ui.online import HostScene, JoinScene
-
-    app = online_app
-    app.settings["name"] = ZOE_TYPED
-    host_scene = HostScene(app)
-    host_scene._game("punch")
-    seats = host_scene.seats()
-    assert seats[0]["name"] == ZOE_TYPED and seats[1]["kind"] == "remote"
-    host_net = NetThread()
-    try:
-        port = host_net.host(0)
-        host_net.connect(f"ws://127.0.0.1:{port}")
-        host_net.run(host_net.client.create("punch", seats))
-        app.settings["name"] = ZOE_TYPED  # the joiner has the same name as the host
-        join = JoinScene(app, invite.make(f"127.0.0.1:{port}", host_net.client.room))
-        app.push(join)
-        join.go()
-        end = time.monotonic() + 10
-        while scene_name(top(app)) == "JoinScene" and time.monotonic() < end:
-            frames(app)
-            time.sleep(0.01)
-        assert join.error == ""
-        joiner = top(app).net.client
-        host = host_net.client
-        want = [ZOE_TYPED, f"{ZOE_TYPED} (2)"]
-        host_net.run(host.wait(lambda: [s["name"] for s in host.seats] == want, timeout=5))
-        assert [s["name"] for s in host.seats] == want  # the host sees the joiner's name
-        end = time.monotonic() + 5
-        while [s["name"] for s in joiner.seats] != want and time.monotonic() < end:
-            time.sleep(0.01)
-        assert [s["name"] for s in joiner.seats] == want  # and the joiner sees both
-    finally:
-        host_net.close()
