@@ -166,3 +166,24 @@ def test_a_seats_label_is_a_label_and_only_its_selector_changes_the_seat(app):
     assert setup.seat_kind[1] == before and setup.menu.focus == i
     click(app, (row.value_rect.right - 10, row.value_rect.centery))  # on the selector's ›: the next choice
     assert setup.seat_kind[1] != before
+
+
+def test_a_computer_seat_played_on_a_server_is_labelled_the_computer_not_a_person(app):
+    """Online the server plays the computers, so no bot runs here: Stabby Jack still says "Computer"."""
+    from tabletop.session import Seat, Session
+    from tabletop.ui import gfx
+
+    spec = registry.get("stabby-jack")
+    seats = [Seat("Ana", "human"), Seat("Computer (Beginner)", "computer", level="Beginner")]
+    session = Session.new(spec, seats, {}, seed=3, autosave=False)
+    session.bots.clear()  # as at an online table: the computer plays elsewhere
+    app.push(spec.make_table(app, session))
+    gfx.SEEN = []
+    try:
+        frames(app, 2)
+        seen = list(gfx.SEEN)
+    finally:
+        gfx.SEEN = None
+    ana_rows = sum(text in ("Ana", "▶ Ana") for text in seen)  # each time Ana's row is drawn
+    assert ana_rows and seen.count("Person") == ana_rows  # "Person" under Ana's name alone
+    assert "Computer (Beginner)" in seen
