@@ -187,3 +187,16 @@ def test_a_computer_seat_played_on_a_server_is_labelled_the_computer_not_a_perso
     ana_rows = sum(text in ("Ana", "▶ Ana") for text in seen)  # each time Ana's row is drawn
     assert ana_rows and seen.count("Person") == ana_rows  # "Person" under Ana's name alone
     assert "Computer (Beginner)" in seen
+
+
+def test_a_name_given_at_the_first_start_over_a_games_setup_is_on_its_first_seat_at_once():
+    from tabletop.ui.app import App
+
+    app = App(size=(1280, 720), settings=settings_mod.load())
+    app.start("punch")  # tabletop punch: the setup, with the question over it
+    ask_name_first(app)
+    type_text(app, "Ana")
+    key(app, "return")
+    setup = top(app)
+    assert isinstance(setup, Setup) and next(it for it in setup.menu.items if it.key == "seat0").label == "Ana"
+    pygame.quit()

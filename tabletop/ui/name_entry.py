@@ -282,5 +282,11 @@ def own_name_entry(app, then=None, first: bool = False) -> NameEntry:
 def ask_name_first(app) -> None:
     """The first start: the player is asked their name over the first screen (once: skipping keeps
     the default name, and Settings changes it later)."""
+
+    def shown() -> None:  # the screen below shows the new name (a setup's first seat)
+        build = getattr(app.stack[-1], "build", None) if app.stack else None
+        if build is not None:
+            build()
+
     if not app.settings["name"]:
-        app.push(own_name_entry(app, first=True))
+        app.push(own_name_entry(app, then=shown, first=True))
