@@ -200,3 +200,12 @@ def test_a_name_given_at_the_first_start_over_a_games_setup_is_on_its_first_seat
     setup = top(app)
     assert isinstance(setup, Setup) and next(it for it in setup.menu.items if it.key == "seat0").label == "Ana"
     pygame.quit()
+
+
+def test_a_kept_online_seat_whose_names_hide_characters_is_set_aside_with_one_line():
+    from tabletop.online import kept_seats
+
+    kept_seats.keep("ws://127.0.0.1:9", "ABCDEFGH", "t" * 20, 1, "punch", ["Ana", HIDDEN["a right-to-left override"]])
+    messages: list[str] = []
+    assert kept_seats.kept(messages) == []
+    assert len(messages) == 1 and "U+202E" in messages[0] and "\n" not in messages[0]
