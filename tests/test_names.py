@@ -209,3 +209,19 @@ def test_a_kept_online_seat_whose_names_hide_characters_is_set_aside_with_one_li
     messages: list[str] = []
     assert kept_seats.kept(messages) == []
     assert len(messages) == 1 and "U+202E" in messages[0] and "\n" not in messages[0]
+
+
+def test_an_emoji_the_font_lacks_is_drawn_as_a_box_and_the_name_box_says_so(app):
+    from tabletop.ui import gfx
+
+    entry = NameEntry(app, "Your name", "", lambda _name: None)
+    app.push(entry)
+    gfx.SEEN = []
+    try:
+        type_text(app, ZOE_TYPED)  # the boxing glove is not in DejaVu Sans; the e with its mark is
+        seen = list(gfx.SEEN)
+    finally:
+        gfx.SEEN = None
+    assert gfx.missing_glyphs(ZOE_TYPED) == ["\U0001f94a"] and gfx.missing_glyphs("Jose\u0301 \U0001f600") == []
+    assert any(t.startswith("U+1F94A boxing glove shows as an empty box") for t in seen)
+    assert entry.text == ZOE_TYPED  # kept: the name is the player's, the box only says how it looks

@@ -50,7 +50,8 @@ def hidden_at(text: str, i: int, typing: bool = False) -> bool:
     return cat in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") or c in BLANK
 
 
-def _named(c: str) -> str:
+def describe(c: str) -> str:
+    """A character by its number and name ("U+202E right-to-left override"), for a line about it."""
     return f"U+{ord(c):04X} {unicodedata.name(c, '').lower()}".rstrip()
 
 
@@ -64,7 +65,7 @@ def check_name(value, what: str = "name") -> str:
     bad = next((c for i, c in enumerate(value) if hidden_at(value, i)), None)
     if bad is not None:
         raise Invalid(
-            f"{what} holds a character that is not seen or that turns the text around ({_named(bad)}): {short(value)}"
+            f"{what} holds a character that is not seen or that turns the text around ({describe(bad)}): {short(value)}"
         )
     if not any(unicodedata.category(c)[0] in "LNPS" and c not in BLANK for c in value):
         raise Invalid(f"{what} has nothing visible in it: {short(value)}")
@@ -86,7 +87,7 @@ def clean_name(text: str, typing: bool = False) -> tuple[str, str]:
         return kept, ""
     n = len(left_out)
     what = "character that cannot be seen or that turns" if n == 1 else "characters that cannot be seen or that turn"
-    return kept, f"Left out {n} {what} the text around ({_named(left_out[0])})."
+    return kept, f"Left out {n} {what} the text around ({describe(left_out[0])})."
 
 
 def same(a: str, b: str) -> bool:

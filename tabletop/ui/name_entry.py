@@ -16,7 +16,7 @@ from __future__ import annotations
 import pygame
 
 from tabletop.core import registry
-from tabletop.core.names import Invalid, check_name, clean_name
+from tabletop.core.names import Invalid, check_name, clean_name, describe
 from tabletop.input import hints
 from tabletop.input.devices import menu_buttons
 from tabletop.ui import gfx
@@ -238,7 +238,9 @@ class NameEntry(Scene):
                     surf, self.label(row, i), rect.inflate(-vp.s(6), -2), vp.s(22), gfx.WHITE, bold=lit, lines=1
                 )
                 self.key_rects.append((rect, row, i))
-        note = self.error or hints.words(
+        missing = gfx.missing_glyphs(self.text) if self.a_name else []
+        boxes = f"{describe(missing[0])} shows as an empty box: the game's font lacks it. " if missing else ""
+        note = self.error or boxes + hints.words(
             self.app.last_device,
             f"Click the letters, then Done; or type on the keyboard and press Enter. Esc {self.leave}.",
             f"Type the name, then Enter. Esc {self.leave}.",
