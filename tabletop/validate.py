@@ -26,8 +26,9 @@ from tabletop.core.jsonfile import (  # noqa: F401  (the door's reading half, re
     read_json,
     short,
 )
+from tabletop.core.names import MAX_NAME, check_name  # noqa: F401  (re-exported: one rule for names)
 from tabletop.core.registry import GameSpec
-from tabletop.core.schema import MAX_NAME, check_name, convert  # noqa: F401  (re-exported: one rule for names)
+from tabletop.core.schema import convert  # noqa: F401  (re-exported)
 
 # -- small checks used by the schemas ---------------------------------------------------------
 
