@@ -43,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--frames", type=int, default=0, help=argparse.SUPPRESS)  # stop after N frames (tests, benchmarks)
     p.add_argument("--version", action="version", version=f"tabletop {__version__}")
     p.add_argument("--licenses", action="store_true", help="print the licences of the parts the program ships with")
+    p.add_argument("--logs", action="store_true", help="print the folder of the program's logs and open it")
     return p
 
 
@@ -59,6 +60,10 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.licenses:
         return print_licences()
+    if args.logs:
+        from tabletop.logs import show
+
+        return show()
     from tabletop.core import registry
 
     games = registry.load_all()

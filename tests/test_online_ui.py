@@ -310,6 +310,45 @@ def test_host_asks_for_somebody_elsewhere_and_one_person_here_when_cards_are_sec
     assert top(app) is scene and "elsewhere" in app.toasts[-1][0]
 
 
+ZOE = "Zoë \U0001f94a"  # composed, as a name box keeps it: a letter with a mark, a space, an emoji
+
+
+def test_online_the_hosts_and_the_joiners_names_are_sent_and_two_anas_are_told_apart(app):
+    """On loopback: the host's own name (marks and emoji) goes with the create, the joiner's with its join,
+    and everybody sees both; the joiner called like the host is told apart."""
+    from tabletop.ui.online import HostScene, JoinScene
+
+    app.settings["name"] = ZOE  # this program hosts, then joins its own room: two people with one name
+    host_scene = HostScene(app)
+    host_scene._game("punch")
+    seats = host_scene.seats()
+    assert seats[0]["name"] == ZOE and seats[1]["kind"] == "remote"
+    host_net = NetThread()
+    try:
+        port = host_net.host(0)
+        host_net.connect(f"ws://127.0.0.1:{port}")
+        host_net.run(host_net.client.create("punch", seats))
+        join = JoinScene(app, invite.make(f"127.0.0.1:{port}", host_net.client.room))
+        app.push(join)
+        join.go()
+        end = time.monotonic() + 10
+        while scene_name(top(app)) == "JoinScene" and time.monotonic() < end:
+            frames(app)
+            time.sleep(0.01)
+        assert join.error == ""
+        joiner = top(app).net.client
+        host = host_net.client
+        want = [ZOE, f"{ZOE} (2)"]
+        host_net.run(host.wait(lambda: [s["name"] for s in host.seats] == want, timeout=5))
+        assert [s["name"] for s in host.seats] == want  # the host sees the joiner's name
+        end = time.monotonic() + 5
+        while [s["name"] for s in joiner.seats] != want and time.monotonic() < end:
+            time.sleep(0.01)
+        assert [s["name"] for s in joiner.seats] == want  # and the joiner sees both
+    finally:
+        host_net.close()
+
+
 def test_a_room_made_on_tabletop_serve_from_the_launcher_and_a_friend_joins_with_its_invite(app):
     import subprocess
 
@@ -509,7 +548,7 @@ def test_rematch_online_when_both_say_yes_starts_again_with_seats_swapped_and_a_
         assert scene_name(again) == "RemotePunchTable" and again.session.you == [1]  # seats swapped
         assert again.session.outcome() is None and again.session.client.room == code
         friend.run(fc.wait(lambda: fc.you == [0] and 0 in fc.views))
-        assert [s.name for s in again.session.seats] == [fc.seats[0]["name"], "Ana"]
+        assert [s.name for s in again.session.seats] == [fc.seats[0]["name"], app.settings.own_name()]
         assert again.link.vote_lines() == [(f"{friend_name}: not yet", gfx.GREY), ("You: not yet", gfx.GREY)]
         # the second game ends; the friend says no: this side is told, and stays on its result
         _finish_punch(app, again, friend, seed=5)

@@ -39,6 +39,7 @@ CLOCK_STEP_MS = 200  # real time: the clock here catches up with the server's by
 BIND = "0.0.0.0"  # a hosted game listens on every address, so a friend on the network reaches it (tests: loopback)
 HOST_PORT = DEFAULT_PORT
 LEFT = " left the game."  # how a room that a player left on purpose ends (``bye`` with ``gone``)
+REJOIN_WAITS_S = (2.0, 4.0, 8.0, 15.0)  # after a drop: the waits after each round that failed (then 15 s each)
 # room code -> this program's seat token there: by room, not by address, so a room hosted again on
 # another port (or reached by another address) still takes this program back to its seat
 KNOWN_TOKENS: dict[str, str] = {}
@@ -68,6 +69,8 @@ class NetThread:
         self.error = ""
         self.reach: portmap.Reach | None = None  # hosting: can a friend elsewhere join? (None: still asking)
         self.resume_token = ""
+        self._rejoining: Any = None  # the rejoin under way after a drop (a concurrent.futures.Future)
+        self._rejoin_task: asyncio.Task | None = None  # the same, on the network's loop
         self._mapping: portmap.Mapping | None = None
         self._closing: Future | None = None
 
@@ -121,18 +124,27 @@ class NetThread:
         return self.client
 
     def rejoin(self) -> None:
-        """After a drop: a new connection to the same room with this client's tokens (in the background)."""
+        """After a drop: a new connection to the same room with this client's tokens (in the background),
+        one round at a time: after a round that failed, a longer wait each time (REJOIN_WAITS_S). While
+        one is under way, asking again does nothing."""
+        if self._rejoining is not None and not self._rejoining.done():
+            return
         old = self.client
         assert old is not None  # a drop is of a connection made before
 
         async def go():
-            c = await old.rejoin()  # an onlooker comes back as an onlooker; a fleet's other nodes are tried
-            if c is not None and self._closing is None:
-                self.client = c
-            elif c is not None:
-                await c.close()
+            self._rejoin_task = asyncio.current_task()
+            for tried in range(10**9):
+                c = await old.rejoin()  # an onlooker comes back as an onlooker; a fleet's other nodes are tried
+                if c is not None:
+                    if self._closing is None:
+                        self.client = c
+                    else:  # left meanwhile: nothing to come back to
+                        await c.close()
+                    return
+                await asyncio.sleep(REJOIN_WAITS_S[min(tried, len(REJOIN_WAITS_S) - 1)])
 
-        self.start(go())
+        self._rejoining = self.start(go())
 
     def leave(self, gone: bool = False, finished: bool = False) -> Future:
         """Leave the room on purpose (docs/online.md, ``bye``), then close everything: a finished
@@ -159,6 +171,10 @@ class NetThread:
         return not self.thread.is_alive()
 
     async def _stop(self, goodbye: list[dict]) -> None:
+        task = self._rejoin_task
+        if task is not None and not task.done():  # a rejoin under way closes the connection it was making
+            task.cancel()
+            await asyncio.wait([task], timeout=2)
         c, server = self.client, self.server
         try:
             if c is not None and not c.closed:

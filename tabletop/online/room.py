@@ -36,6 +36,7 @@ from tabletop import validate
 from tabletop.core import codec
 from tabletop.core.actions import BadAction, action_table, from_json, seat_of
 from tabletop.core.game import Refused
+from tabletop.core.names import told_apart
 from tabletop.core.realtime import Driver
 from tabletop.core.registry import REALTIME
 from tabletop.core.undo import ONLINE_UNDO, UNDO_KIND
@@ -404,6 +405,9 @@ class Room:
         ]
 
     def rename(self, seat: int, name: str) -> None:
+        """The joiner's own name on its seat, told apart from the others' ("Ana (2)")."""
+        others = [s.name for i, s in enumerate(self.session.seats) if i != seat]
+        name = told_apart([*others, name])[-1]
         self.session.seats[seat].name = name
         self.session.record.players[seat]["name"] = name
         if self.server.autosave:

@@ -8,11 +8,12 @@ finished game can be watched.
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 from functools import partial
 
-from tabletop import kept, paths, storage
+from tabletop import kept, paths, storage, validate
 from tabletop.core.words import plural
 from tabletop.input import hints
 from tabletop.ui import gfx
@@ -62,9 +63,10 @@ def paths_old_autosave() -> int:
 
 
 def report(app, messages: list[str]) -> None:
-    for m in messages:
+    for m in map(validate.shown, messages):  # a file's name may not be text (not UTF-8)
         app.toast(m, 6000)
         print(f"tabletop: {m}", file=sys.stderr)
+        logging.getLogger("tabletop").warning("saves: %s", m)
 
 
 def _fit(text: str, px: int, min_px: int, width: int, bold: bool = False) -> tuple[str, int]:

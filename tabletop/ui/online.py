@@ -11,6 +11,7 @@ from functools import partial
 import pygame
 
 from tabletop.core import registry
+from tabletop.core.names import computer_name, told_apart
 from tabletop.core.registry import REALTIME
 from tabletop.input.devices import menu_buttons
 from tabletop.online import invite as invite_mod
@@ -100,11 +101,12 @@ class HostScene(MenuScene):
             (f"computer:{lv}", f"Computer: {level_name(lv)}") for lv in spec.bot_levels
         ]
         values = [k[0] for k in kinds]
+        names = [s["name"] for s in self.seats()]
         for i in range(self.players):
             idx = values.index(self.kinds[i]) if self.kinds[i] in values else 0
             items.append(
                 Item(
-                    gfx.PLAYER_NAMES[i],
+                    names[i],
                     choices=kinds,
                     index=idx,
                     key=f"seat{i}",
@@ -160,16 +162,26 @@ class HostScene(MenuScene):
 
     def _kind(self, i, v):
         self.kinds[i] = v
+        self.build()  # the seat's name follows: the host's own, a friend's to come, a computer's
 
     def seats(self) -> list[dict]:
-        out = []
-        for i in range(self.players):
-            k = self.kinds[i]
-            if k.startswith("computer:"):
-                out.append({"kind": "computer", "name": f"Computer {gfx.PLAYER_NAMES[i]}", "level": k.split(":", 1)[1]})
+        """The room's seats: the host's own name on the first seat here (another person here is
+        named as at a setup), "Player N" for a friend elsewhere until they join with their name,
+        each computer as the computer at its level."""
+        kinds = self.kinds[: self.players]
+        computers = [i for i, k in enumerate(kinds) if k.startswith("computer:")]
+        here = [i for i, k in enumerate(kinds) if k == HERE]
+        out, names = [], []
+        for i, k in enumerate(kinds):
+            level = k.split(":", 1)[1] if k.startswith("computer:") else ""
+            if level:
+                names.append(computer_name(level_name(level), computers.index(i) + 1 if len(computers) > 1 else None))
+            elif k == HERE:
+                names.append(self.app.settings.own_name() if i == here[0] else gfx.PLAYER_NAMES[i])
             else:
-                out.append({"kind": k, "name": gfx.PLAYER_NAMES[i], "level": ""})
-        return out
+                names.append(f"Player {i + 1}")
+            out.append({"kind": "computer" if level else k, "level": level})
+        return [dict(seat, name=name) for seat, name in zip(out, told_apart(names), strict=True)]
 
     def host(self):
         seats = self.seats()
@@ -589,7 +601,7 @@ class JoinScene(OneBoxForm):
             self.connect(inv.url, lambda c: c.join(inv.code, watch=True))
             return
         token = self.token or KNOWN_TOKENS.get(inv.code) or kept_seats.token_for(inv.code)
-        self.connect(inv.url, lambda c: c.join(inv.code, token=token))
+        self.connect(inv.url, lambda c: c.join(inv.code, name=self.app.settings.own_name(), token=token))
 
     def connected(self, net):
         if not (net.client.watching if self.watch else net.client.you):
@@ -656,6 +668,7 @@ class TextPicker(NameEntry):
 
     rows = PICKER_ROWS
     max_len = invite_mod.MAX_LEN
+    a_name = False
 
     def press_key(self, row: int, i: int) -> None:
         if self.rows[row][i][1] == "clear":

@@ -21,6 +21,7 @@ from tabletop.ui.table import TableScene
 from tabletop.ui.widgets import Item, Menu
 
 client_mod.WAKE[:] = [wake]  # a message from the network wakes the window's loop
+VOTE_HELD_S = 1.0  # a rematch answer is told once it has held this long: one flipped at every frame is not
 
 
 class Online:
@@ -36,6 +37,8 @@ class Online:
         self.gave_up = False
         self.forgotten = False  # the finished game is no longer offered by Continue
         self.retry_ms = 0.0  # until the next try to join again after a drop
+        self.told_votes: dict[int, bool] = {}
+        self.vote_since: dict[int, tuple[bool, float]] = {}  # each person's answer, and since when (monotonic s)
         self.ready_rect: pygame.Rect | None = None  # the Ready button, while the room waits for this seat's ready
         self.left = False  # this person left the table (its goodbye is on its way)
         self.away_since: float | None = None  # time.monotonic() since the game waits (somebody away, or a drop)
@@ -48,9 +51,11 @@ class Online:
         s = self.session
         if s.live is not None or s.client.closed or s.waiting_s() > 0:
             return 0
-        if self.away_since is not None:  # the card's seconds count
-            return 1000 - (time.monotonic() - self.away_since) * 1000 % 1000
-        return self.table.next_frame()
+        card = None  # the waiting card's seconds count
+        if self.away_since is not None:
+            card = 1000 - (time.monotonic() - self.away_since) * 1000 % 1000
+        waits = [w for w in (self.table.next_frame(), self._vote_wait(), card) if w is not None]
+        return min(waits) if waits else None
 
     def update(self, dt_ms: float) -> None:
         s = self.session
@@ -64,9 +69,11 @@ class Online:
             mine = c.you[0] if c.you else P.WATCH
             if mine in c.views:
                 s.handed_on = True  # the next table goes on with this connection
+                self.app.toasts = [t for t in self.app.toasts if "rematch" not in t[0]]  # they go with their game
                 self.app.replace(remote_table(self.app, RemoteSession(s.net)))
             return
         self._answer()
+        self._tell_votes(c.rematch_votes)
         waiting = self.waiting_text() is not None
         if waiting and self.away_since is None:
             self.away_since, self.keep_waiting = time.monotonic(), False
@@ -146,7 +153,8 @@ class Online:
     def _update(self, dt_ms: float) -> None:
         s = self.session
         if s.client.closed and s.outcome() is None:
-            # dropped: come back to the same seat with its token, every two seconds until it works
+            # dropped: come back to the same seat with its token (the network thread runs one round at a
+            # time and waits longer after each that failed: asking while one is under way does nothing)
             self.retry_ms -= dt_ms
             if self.retry_ms <= 0:
                 self.retry_ms = 2000.0
@@ -308,16 +316,38 @@ class Online:
             return items
         return [it for it in items if it.label != "Rematch"]  # an onlooker asks none
 
+    def _tell_votes(self, votes: dict) -> None:
+        """Say once what each other person answered to a rematch, once it has held VOTE_HELD_S (an
+        answer flipped many times a second gives one message, not one at every flip)."""
+        told, now = self.told_votes, time.monotonic()
+        for seat, yes in votes.items():
+            if seat in self.session.you or not 0 <= seat < len(self.session.seats):
+                continue
+            if self.vote_since.get(seat, (None, 0.0))[0] != yes:
+                self.vote_since[seat] = (yes, now)
+            if told.get(seat) == yes or now - self.vote_since[seat][1] < VOTE_HELD_S:
+                continue
+            told[seat] = yes
+            if self.table.showing_result():
+                continue  # the result panel shows it, for as long as it is open
+            name = self.session.seats[seat].name
+            if yes:
+                text = f"{name} would like a rematch: choose Rematch to play again, seats swapped."
+            else:
+                text = f"{name} declined the rematch."
+            self.app.toast(text, 6000)
+
     def vote_lines(self) -> list[tuple[str, tuple]]:
         """Each person's answer to a rematch, for as long as the result panel is open: asked, yes,
-        no, not yet, or left; this table's game's votes only (a new game has a new table)."""
+        no, not yet, or left; this table's game's votes only (a new game has a new table). Another
+        person's answer shows once it has held VOTE_HELD_S (one flipped at every frame does not flicker)."""
         s = self.session
         c = s.client
         out = []
         for i, seat in enumerate(s.seats):
             if seat.kind == "computer":
                 continue
-            vote = c.rematch_votes.get(i)
+            vote = c.rematch_votes.get(i) if i in s.you else self.told_votes.get(i)
             here = i >= len(c.seats) or c.seats[i].get("here", True) is not False
             name = "You" if i in s.you else seat.name
             if not here and vote is not True:
@@ -338,6 +368,16 @@ class Online:
         for k, (text, colour) in enumerate(lines):
             box = vp.r(184, 540 + 30 * k, 222, 28)
             gfx.draw_fitted(surf, text, box, vp.s(17), colour, align="left", lines=1, min_px=vp.s(13))
+
+    def _vote_wait(self) -> float | None:
+        """Ms until an answer not told yet has held long enough to be told (None: none waits)."""
+        now = time.monotonic()
+        waits = [
+            (since + VOTE_HELD_S - now) * 1000
+            for seat, (yes, since) in self.vote_since.items()
+            if self.told_votes.get(seat) != yes
+        ]
+        return max(0.0, min(waits)) if waits else None
 
     def play_again(self) -> bool:
         """Rematch: asked of the others; the game starts again when every person says yes (the
