@@ -211,7 +211,7 @@ def test_a_host_who_comes_back_later_resumes_the_same_room_on_the_same_port_and_
             waiting = top(again)
             assert waiting.net.client.room == code and waiting.net.server.port == port
             # the friend's program, which kept trying its seat, is back by itself: the game goes on
-            assert live(again, 20, lambda: scene_name(top(again)) == "RemotePunchTable")
+            assert live(again, 35, lambda: scene_name(top(again)) == "RemotePunchTable")  # (its rounds wait 2, 4, 8 s)
             assert top(again).session.client.room == code
         finally:
             for scene in list(again.stack):
