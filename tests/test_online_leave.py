@@ -419,3 +419,30 @@ def test_a_turn_based_move_to_a_silent_server_never_freezes_the_window(app):
         assert s.client.n[1] > before, table.message  # the server's answer came, and the table took it
     finally:
         host.wait_closed()
+
+
+def test_closing_the_window_during_a_game_asks_first_and_a_second_close_closes(app):
+    """Closing the window is a way out too: asked first during a game; closing it again while the
+    question is up closes the program as "Come back later" does (the seat waits, nothing is left open)."""
+    from tests.online_helpers import free_port
+
+    port = free_port()
+    room = host_punch(app, port)
+    bo = NetThread()
+    try:
+        bo.connect(f"ws://127.0.0.1:{port}")
+        bo.run(bo.client.join(room.net.client.room))
+        assert live(app, 15, lambda: scene_name(top(app)) == "RemotePunchTable")
+        net = top(app).session.net
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        frames(app)
+        assert app.running and scene_name(top(app)) == "LeaveQuestion"
+        assert top(app).heading == "Close tabletop during the game?"
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        frames(app)
+        assert not app.running
+        app.close()  # as the program ends: the goodbye goes out, the server hosted here stops
+        assert net.wait_closed(1) and not listening(port)
+        assert kept.unfinished([])  # the game is kept for Resume
+    finally:
+        bo.wait_closed()
