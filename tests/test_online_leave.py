@@ -446,3 +446,29 @@ def test_closing_the_window_during_a_game_asks_first_and_a_second_close_closes(a
         assert kept.unfinished([])  # the game is kept for Resume
     finally:
         bo.wait_closed()
+
+
+def test_a_seat_is_kept_by_its_room_so_another_address_for_it_takes_the_player_back(app):
+    """The token was looked up by (address, code): the same room reached at another address (a host
+    that came back on a new port, a new invite) said "no free seat"."""
+    from tabletop.online import remote
+    from tabletop.ui.online import JoinScene
+    from tests.online_helpers import host_a_room
+
+    host = host_a_room("punch")
+    try:
+        port, code = host.server.port, host.client.room
+        join = JoinScene(app, text=invite.make(f"127.0.0.1:{port}", code))
+        app.push(join)
+        join.go()
+        assert live(app, 15, lambda: scene_name(top(app)) == "RemotePunchTable")
+        top(app).link.step_away()  # Come back later
+        app.home()
+        remote.KNOWN_TOKENS.clear()  # as after a restart: only the kept seat (by its room) knows the token
+        join = JoinScene(app, text=f"tabletop://localhost:{port}/{code}")  # the room at another address
+        app.push(join)
+        join.go()
+        assert live(app, 15, lambda: scene_name(top(app)) == "RemotePunchTable"), join.error
+        assert top(app).session.you == [1]
+    finally:
+        host.wait_closed()
