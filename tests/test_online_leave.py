@@ -267,7 +267,7 @@ def test_host_on_a_silent_server_keeps_the_window_drawing_and_cancel_returns(app
         assert scene_name(busy) == "Busy" and "Making the room on 127.0.0.1" in busy.what
         first = app.frame
         app.loop(seconds=1.0)  # the window's own loop, at its own pace, while the server says nothing
-        assert app.frame - first >= 30, f"{app.frame - first} frames in a second"
+        assert app.frame - first >= 10, f"{app.frame - first} frames in a second"  # (a wait here: 0 or 1)
         assert top(app) is busy and silent.conns  # still waiting, and the connection was made
         key(app, "escape")  # Cancel
         assert top(app) is scene
@@ -413,7 +413,7 @@ def test_a_turn_based_move_to_a_silent_server_never_freezes_the_window(app):
         assert time.monotonic() - start < 0.2  # sent, not waited for
         first = app.frame
         app.loop(seconds=1.0)  # the window's own loop goes on at its pace meanwhile
-        assert app.frame - first >= 30, f"{app.frame - first} frames in a second"
+        assert app.frame - first >= 10, f"{app.frame - first} frames in a second"  # (a wait here: 0 or 1)
         assert s.waiting_s() > 0  # still on its way
         assert live(app, 5, lambda: not s.waiting_s())
         assert s.client.n[1] > before, table.message  # the server's answer came, and the table took it
