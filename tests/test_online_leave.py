@@ -434,6 +434,7 @@ def test_closing_the_window_during_a_game_asks_first_and_a_second_close_closes(a
         bo.run(bo.client.join(room.net.client.room))
         assert live(app, 15, lambda: scene_name(top(app)) == "RemotePunchTable")
         net = top(app).session.net
+        name = top(app).session.seats[0].name
         pygame.event.post(pygame.event.Event(pygame.QUIT))
         frames(app)
         assert app.running and scene_name(top(app)) == "LeaveQuestion"
@@ -444,6 +445,9 @@ def test_closing_the_window_during_a_game_asks_first_and_a_second_close_closes(a
         app.close()  # as the program ends: the goodbye goes out, the server hosted here stops
         assert net.wait_closed(1) and not listening(port)
         assert kept.unfinished([])  # the game is kept for Resume
+        c = bo.client  # the friend was told the host steps away (the game waits), before the connection closed
+        bo.run(c.wait(lambda: c.closed, timeout=5))
+        assert c.status.get("paused") and c.status.get("waiting_for") == [name]
     finally:
         bo.wait_closed()
 

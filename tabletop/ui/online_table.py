@@ -207,9 +207,11 @@ class Online:
         """What the game waits for (None while it goes on): a person away, or this program's own
         connection, which is joining again."""
         s = self.session
-        if s.client.closed and s.outcome() is None:
-            return "The connection was lost: joining again"
         away = s.paused_for()
+        if s.client.closed and s.outcome() is None:
+            if away:  # the host said it steps away before its program closed
+                return f"Paused: waiting for {' and '.join(away)} to come back (joining again when they are)"
+            return "The connection was lost: joining again"
         if away:
             return f"Paused: waiting for {' and '.join(away)} to come back"
         return None
