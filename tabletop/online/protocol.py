@@ -17,6 +17,7 @@ from typing import Annotated, Literal, get_args
 import msgspec
 
 from tabletop import validate
+from tabletop.core.names import told_apart
 from tabletop.core.schema import convert, explain
 
 VERSION = 1
@@ -51,6 +52,11 @@ def node_url(value) -> bool:
         and value.isprintable()
         and " " not in value
     )
+
+
+def is_code(value) -> bool:
+    """A room code as servers make them (``new_code``): exactly CODE_LEN letters of CODE_ALPHABET."""
+    return isinstance(value, str) and len(value) == CODE_LEN and all(c in CODE_ALPHABET for c in value)
 
 
 def normal_code(text: str) -> str:
@@ -247,7 +253,8 @@ def seat_specs(seats: list) -> list[dict]:
         checked = convert(seats, list[SeatSpec], "create.seats")
     except validate.Invalid as e:
         raise BadMessage(str(e)) from None
-    return [{"kind": s.kind, "name": s.name or f"Player {i + 1}", "level": s.level} for i, s in enumerate(checked)]
+    names = told_apart([s.name or f"Player {i + 1}" for i, s in enumerate(checked)])  # two Anas: "Ana (2)"
+    return [{"kind": s.kind, "name": name, "level": s.level} for s, name in zip(checked, names, strict=True)]
 
 
 SERVER_MAX_BYTES = 8 * 1024 * 1024  # a host's message (the record in ``over`` is the largest)

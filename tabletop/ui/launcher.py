@@ -87,6 +87,12 @@ class SettingsScene(MenuScene):
             spec.name for spec in registry.load_all().values() if any(o.key == "assist" for o in spec.rules.options)
         )
         items = [
+            Item(
+                f"Your name: {s.own_name()}",
+                action=self.name,
+                key="name",
+                hint="What everybody at the table, here or online, calls you",
+            ),
             Item("Sound", choices=onoff, index=0 if s["sound"] else 1, on_change=self._sound),
             Item("Volume", choices=vols, index=vol_idx, on_change=self._volume),
             Item("Animations", choices=speeds, index=sp_idx, on_change=lambda v: s.__setitem__("animation_speed", v)),
@@ -108,6 +114,16 @@ class SettingsScene(MenuScene):
             Item("Back", action=self.back),
         ]
         self.menu = Menu(items, y=170, w=560, x=360, sound=self.app.sounds, on_back=self.back)
+
+    def name(self):
+        from tabletop.ui.name_entry import own_name_entry
+
+        def shown():
+            focus = self.menu.focus
+            self.on_enter()  # the new name on its row
+            self.menu.focus = focus
+
+        self.app.push(own_name_entry(self.app, then=shown))
 
     def controls(self):
         from tabletop.ui.controls import ControlsScene

@@ -1,7 +1,8 @@
 """A menu that works with the mouse alone, the keyboard alone or one gamepad alone.
 
-Items are buttons (confirm runs them) or choices (left/right, or a click,
-cycles the value). The focused item is highlighted; the mouse focuses what
+Items are buttons (confirm runs them) or choices (left/right, or a click on
+the value's box, cycles the value). A choice's label is a label: a click on it
+only focuses the row. The focused item is highlighted; the mouse focuses what
 it hovers.
 """
 
@@ -30,6 +31,7 @@ class Item:
     key: str = ""
     rect: Any = field(default=None, repr=False)
     back_rect: Any = field(default=None, repr=False)  # the ‹ half of a choice: a click there cycles backwards
+    value_rect: Any = field(default=None, repr=False)  # a choice's ‹ value › box: a click there changes it
 
     @property
     def value(self):
@@ -120,7 +122,9 @@ class Menu:
             if i is not None and self.items[i].enabled:
                 self.focus = i
                 item = self.items[i]
-                if item.choices:
+                if item.choices and item.value_rect is not None and not item.value_rect.collidepoint(event.pos):
+                    pass  # the label: it names the choice, and a click on it changes nothing
+                elif item.choices:
                     back = event.button == 3 or (item.back_rect is not None and item.back_rect.collidepoint(event.pos))
                     item.cycle(-1 if back else 1)
                     self._click()
@@ -149,7 +153,7 @@ class Menu:
 
     def draw(self, surf, vp) -> None:
         for it in self.items:
-            it.rect = it.back_rect = None
+            it.rect = it.back_rect = it.value_rect = None
         visible = self.items[self.scroll : self.scroll + self.max_rows]
         for n, it in enumerate(visible):
             i = self.scroll + n
@@ -185,14 +189,17 @@ class Menu:
             gfx.draw_fitted(surf, hint, vp.r(40, gfx.DESIGN_H - 44, gfx.DESIGN_W - 80, 32), vp.s(16), gfx.GREY)
 
     def _draw_choice(self, surf, vp, it, r, fg, focused) -> None:
-        """Label on the left; on the right ‹ value ›, where a click on the ‹ half goes back, on the › half on."""
+        """Label on the left; on the right a box with ‹ value ›, a selector: a click on its ‹ half
+        goes back, on its › half on. The label is plain text and a click on it changes nothing."""
         pad = vp.s(12)
         split = r.left + int(r.w * 0.42)
         box = pygame.Rect(r.left + pad, r.top + 1, split - r.left - 2 * pad, r.h - 2)
         gfx.draw_fitted(surf, it.label, box, vp.s(self.px - 2), fg, bold=focused, align="left", lines=1)
         value = it.choices[it.index][1]
         arrow = vp.s(self.px)
-        vr = pygame.Rect(split, r.top, r.right - split, r.h)
+        vr = pygame.Rect(split, r.top, r.right - split, r.h).inflate(-vp.s(8), -vp.s(8))
+        gfx.panel(surf, vr, (22, 26, 36), radius=vp.s(6), border=gfx.HILITE if focused else (96, 106, 130), width=1)
+        it.value_rect = vr
         box = vr.inflate(-2 * pad - 2 * arrow, -2)
         gfx.draw_fitted(surf, value, box, vp.s(self.px - 2), gfx.HILITE if focused else fg, bold=focused, lines=1)
         gfx.blit_text(surf, "‹", arrow, (vr.left + pad, vr.centery), fg, bold=True, anchor="midleft")
