@@ -66,21 +66,21 @@ def test_one_address_takes_at_most_four_of_a_room_s_sixteen_onlooker_places():
     asyncio.run(main())
 
 
-def clocked(game: str, seats: list, move_clock: float) -> dict:
-    return {"type": "create", "game": game, "options": {}, "seats": seats, "move_clock": move_clock}
+def clocked(game: str, seats: list, move_clock: float, options: dict) -> dict:
+    return {"type": "create", "game": game, "options": options, "seats": seats, "move_clock": move_clock}
 
 
 def test_a_player_who_does_not_move_in_time_has_the_computer_move_for_them_and_so_does_one_away():
-    """Square Ring with a 10 s move clock on a clock ten times as fast: Bo never moves, so the computer
+    """A short Square Ring with a 10 s move clock on a clock forty times as fast: Bo never moves, so the computer
     moves for him when his time runs out, and he is told; Bo then drops and stays away: after one move's
     time the game goes on, the computer moving for him, to the end (finding 3)."""
 
     async def main():
-        clock = FastClock(10)
+        clock = FastClock(40)
         server = await start_server(clock=clock)
         a, b = Client(url(server.port), clock=clock), Client(url(server.port), clock=clock)
         await a.connect()
-        await a.ask(clocked("square-ring", PEOPLE, 10))
+        await a.ask(clocked("square-ring", PEOPLE, 10, {"rounds": 1, "exchanges": 4}))
         await b.connect()
         await b.join(a.room)
         await a.wait(lambda: 0 in a.views and not a.status.get("paused", True))
