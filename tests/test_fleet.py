@@ -260,11 +260,12 @@ def held_by(redis) -> dict[str, str]:
     return {k.split(":")[-1]: db.get(k) for k in db.keys("tabletop:room:*")}
 
 
-@pytest.mark.parametrize("how", ["stall", "out of reach"])
-def test_redis_stalled_or_out_of_reach_longer_than_every_lease_moves_no_room_and_drops_no_player(fleet, how):
-    """Redis stops answering for 5 s (SIGSTOP), or cannot be reached at all (every connection cut), five
-    times the nodes' leases (issue 38, finding 13): afterwards every lease has lapsed at once, but every
-    live node beats again at once too, so no node takes another's room and every player stays connected."""
+def test_redis_out_of_reach_longer_than_every_lease_moves_no_room_and_drops_no_player(fleet):
+    """Redis cannot be reached for 5 s (every connection to it cut: a stall as the nodes see it, their
+    calls failing), five times the nodes' leases (issue 38, finding 13): afterwards every lease has
+    lapsed at once, but every live node beats again at once too, so no node takes another's room and
+    every player stays connected. (Stopping Redis itself with SIGSTOP moved no room even before: the
+    beats the nodes sent meanwhile were queued and renewed the leases when it woke.)"""
     redis, made = fleet
     outage = Outage(redis)
     made += nodes(outage, redis.folder.parent, 2)  # type: ignore[arg-type]  (its url is all a node needs)
@@ -279,14 +280,10 @@ def test_redis_stalled_or_out_of_reach_longer_than_every_lease_moves_no_room_and
             clients.append(c)
         before = held_by(redis)
         assert len(set(before.values())) == 2  # the rooms are on both nodes
-        if how == "stall":
-            redis.proc.send_signal(signal.SIGSTOP)
-        else:
-            outage.begin()
+        outage.begin()
         try:
             await asyncio.sleep(5.0)
         finally:
-            redis.proc.send_signal(signal.SIGCONT)
             outage.end()
         await asyncio.sleep(3.0)  # ten heartbeats with Redis answering
         assert held_by(redis) == before
