@@ -268,7 +268,7 @@ def test_redis_out_of_reach_longer_than_every_lease_moves_no_room_and_drops_no_p
     beats the nodes sent meanwhile were queued and renewed the leases when it woke.)"""
     redis, made = fleet
     outage = Outage(redis)
-    made += nodes(outage, redis.folder.parent, 2)  # type: ignore[arg-type]  (its url is all a node needs)
+    made += nodes(outage, redis.folder.parent, 2)  # the nodes reach Redis through the cut-off (its url)
 
     async def main():
         clients = []
