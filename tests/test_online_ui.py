@@ -666,3 +666,43 @@ def test_a_finished_game_from_an_honest_host_is_kept_in_replays_once_under_a_nam
         host.close()
         net.run(host.wait_closed(), timeout=15)
         net.close()
+
+
+def test_a_host_gives_a_move_clock_and_the_table_counts_it_down(app):
+    """Issue 38, item 3: hosting a turn-based game offers a time for each move; the room counts it in
+    its status and the table shows the seconds left for the move it waits for."""
+    open_online(app)
+    key(app, "return")  # Host a game
+    scene = top(app)
+    scene._game("punch")
+    clock = next(i for i, it in enumerate(scene.menu.items) if it.key == "clock")
+    assert scene.menu.items[clock].value == 0  # by default a move takes as long as it takes
+    scene.menu.focus = clock
+    key(app, "right")  # 1 minute
+    assert scene.move_clock == 60
+    scene.host()
+    end = time.monotonic() + 10
+    while scene_name(top(app)) == "Busy" and time.monotonic() < end:
+        live_frame(app)
+    room = top(app)
+    friend = NetThread()
+    try:
+        friend.connect(server_url(f"127.0.0.1:{room.net.server.port}"))
+        friend.run(friend.client.join(room.net.client.room))
+        end = time.monotonic() + 10
+        while not scene_name(top(app)).startswith("Remote") and time.monotonic() < end:
+            live_frame(app)
+        table = top(app)
+        end = time.monotonic() + 10
+        while table.session.count("move_in") is None and time.monotonic() < end:
+            live_frame(app)
+        assert 50 <= table.session.count("move_in") <= 60
+        seen: list[str] = []
+        gfx.SEEN = seen
+        try:
+            frames(app)
+        finally:
+            gfx.SEEN = None
+        assert any(t.startswith("Time for this move: ") for t in seen), seen
+    finally:
+        friend.close()

@@ -200,8 +200,13 @@ class Client:
                 msg = dict(msg, moved=True)
         self.errors.append("The servers kept sending this program on to another: try again later.")
 
-    async def create(self, game: str, seats: list[dict], options: dict | None = None) -> None:
-        msg = {"type": "create", "game": game, "options": options or {}, "seats": seats}
+    async def create(
+        self, game: str, seats: list[dict], options: dict | None = None, move_clock: float | None = None
+    ) -> None:
+        """Make a room; ``move_clock``: seconds a turn-based move may take (0: none; None: the server's)."""
+        msg: dict[str, Any] = {"type": "create", "game": game, "options": options or {}, "seats": seats}
+        if move_clock is not None:
+            msg["move_clock"] = move_clock
         if self.host_key:
             msg["key"] = self.host_key
         await self.ask(msg)

@@ -248,6 +248,8 @@ class RemoteGame(GameSession, Protocol):
 
     def ready_asked(self) -> bool: ...
 
+    def count(self, key: str) -> int | None: ...
+
     def send_ready(self) -> None: ...
 
     def keep_record(self) -> str: ...
@@ -427,6 +429,15 @@ class RemoteSession:
     def ready_asked(self) -> bool:
         """Real time, after a pause: the room waits for this person to press ready."""
         return self.client.ready_asked()
+
+    def count(self, key: str) -> int | None:
+        """A count the room sends in its status, in whole seconds (``ready_in``: until the room goes
+        on without the readies; ``move_in``: until the computer moves for the person to move);
+        None when there is none, or what came is not a count."""
+        value = self.client.status.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 86_400:
+            return value
+        return None
 
     def send_ready(self) -> None:
         """This person's hands are ready again (the room resumes once everybody's are)."""

@@ -26,6 +26,8 @@ from tabletop.ui.setup import MoreOptions, level_name
 from tabletop.ui.widgets import Item, Menu, MenuScene, background, title
 
 HERE, ELSEWHERE = "here", "remote"
+# Time a turn-based move may take when hosting (seconds; 0: no clock), as the Host screen offers it
+MOVE_CLOCKS = ((0, "As long as it takes"), (60, "1 minute"), (180, "3 minutes"), (600, "10 minutes"))
 
 
 class OnlineMenu(MenuScene):
@@ -72,6 +74,7 @@ class HostScene(MenuScene):
     def __init__(self, app, server: str = ""):
         super().__init__(app)
         self.server = server  # a ``tabletop serve`` to create the room on; "" hosts on this computer
+        self.move_clock = 0  # seconds a turn-based move may take (0: as long as it takes)
         if server:
             self.sub = f"The room is made on {server.split('://', 1)[1]}; friends join with the invite shown next"
         self.specs = [s for s in registry.load_all().values() if s.make_table is not None]
@@ -115,6 +118,18 @@ class HostScene(MenuScene):
             )
         for opt in self.main_options():
             items.append(self.option_item(opt))
+        if spec.dynamics != REALTIME:  # a real-time game has its round clock
+            clocks = list(MOVE_CLOCKS)
+            items.append(
+                Item(
+                    "Time for a move",
+                    choices=clocks,
+                    index=[c[0] for c in clocks].index(self.move_clock),
+                    on_change=self._move_clock,
+                    key="clock",
+                    hint="When a person's time runs out, the computer makes a move for them",
+                )
+            )
         if self.more_options():
             items.append(
                 Item(
@@ -155,6 +170,9 @@ class HostScene(MenuScene):
         self.spec = next(s for s in self.specs if s.id == gid)
         self.reset_seats()
         self.build()
+
+    def _move_clock(self, seconds):
+        self.move_clock = seconds
 
     def _players(self, n):
         self.players = n
@@ -197,6 +215,7 @@ class HostScene(MenuScene):
             return
         net = NetThread()
         server, spec, options = self.server, self.spec, dict(self.options)
+        clock = None if spec.dynamics == REALTIME else self.move_clock
 
         async def make() -> str:
             if server:
@@ -206,7 +225,7 @@ class HostScene(MenuScene):
                 port = await net.open_host()
                 client = await net.open(f"ws://127.0.0.1:{port}")
                 address = f"{local_address()}:{port}"
-            await client.create(spec.id, seats, options)
+            await client.create(spec.id, seats, options, move_clock=clock)
             return address
 
         def made(address: str) -> None:

@@ -198,7 +198,8 @@ class Online:
             if s.ready_asked():
                 self._draw_ready(surf, vp)
             else:
-                self._card(surf, vp, f"Waiting for {' and '.join(s.ready_for())} to press ready")
+                self._card(surf, vp, f"Waiting for {' and '.join(s.ready_for())} to press ready{self._goes_on()}")
+        self._draw_move_clock(surf, vp)
         if s.outcome() is not None and self.table.showing_result() and s.you:
             self._draw_votes(surf, vp)
 
@@ -288,6 +289,26 @@ class Online:
         gfx.panel(surf, r, (30, 34, 46), radius=vp.s(8), border=(60, 70, 92))
         gfx.draw_fitted(surf, text, r.inflate(-vp.s(10), -2), px, gfx.GREY, lines=1)
 
+    def _goes_on(self) -> str:
+        """The room's count while it waits for readies: it goes on by itself when it runs out."""
+        n = self.session.count("ready_in")
+        return "" if n is None else f" (the round goes on in {n} s)"
+
+    def _draw_move_clock(self, surf, vp) -> None:
+        """A turn-based room with a move clock: the seconds left for the move it waits for, in the
+        corner opposite the watchers' note (red in the last ten, and said in words)."""
+        s = self.session
+        n = s.count("move_in")
+        if n is None or s.outcome() is not None or s.paused_for():
+            return
+        text = f"Time for this move: {n} s" + (" (then the computer moves)" if n <= 10 else "")
+        px = vp.s(15)
+        w = gfx.font(px).size(text)[0] + vp.s(20)
+        r = pygame.Rect(0, 0, w, vp.s(24))
+        r.bottomright = vp.p(gfx.DESIGN_W - 10, gfx.DESIGN_H - 4)
+        gfx.panel(surf, r, (30, 34, 46), radius=vp.s(8), border=gfx.RED if n <= 10 else (60, 70, 92))
+        gfx.draw_fitted(surf, text, r.inflate(-vp.s(10), -2), px, gfx.WHITE if n <= 10 else gfx.GREY, lines=1)
+
     def _card(self, surf, vp, text: str, h: int = 120) -> None:
         """The table shaded, and the line on a card of its own (nothing of the table shows through)."""
         gfx.shade(surf, 150)
@@ -301,7 +322,7 @@ class Online:
         device = self.app.last_device
         press = f"press {key}"
         press = hints.words(device, "click Ready", press, press, unknown=f"{press} or click Ready")
-        self._card(surf, vp, f"Back in the game: {press} when your hands are ready", h=200)
+        self._card(surf, vp, f"Back in the game: {press} when your hands are ready{self._goes_on()}", h=200)
         label = "Ready" if device == hints.MOUSE else f"Ready ({key})"
         r = vp.r(530, 366, 220, 56)
         gfx.panel(surf, r, (70, 84, 110), radius=vp.s(10), border=gfx.HILITE, width=max(1, vp.s(2)))
