@@ -107,7 +107,7 @@ class SettingsScene(MenuScene):
             Item("Controls", action=self.controls, hint="Change any key or gamepad button; back to the defaults"),
             Item("Back", action=self.back),
         ]
-        self.menu = Menu(items, y=170, w=560, x=360, sound=self.app.sounds, on_back=self.back)
+        self.menu = Menu(items, y=150, w=720, x=280, row=44, sound=self.app.sounds, on_back=self.back)
 
     def controls(self):
         from tabletop.ui.controls import ControlsScene

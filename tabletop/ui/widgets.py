@@ -59,6 +59,7 @@ class Menu:
         self.on_back = on_back
         self.sound = sound
         self.scroll = 0
+        self._label_px = 0  # the size of the choice rows' labels (label_px), found as the menu is drawn
         self.max_rows = max(1, int((gfx.DESIGN_H - 40 - y) // row))
 
     def show_focus(self) -> None:
@@ -147,9 +148,21 @@ class Menu:
             return
         gfx.draw_fitted(surf, it.text(), r.inflate(-vp.s(20), -2), vp.s(self.px), fg, bold=focused, lines=1)
 
+    def label_px(self, vp) -> int:
+        """The one size of every choice row's label: the largest at which each fits its half of the row
+        (a long label must not stand in a smaller font than its neighbours)."""
+        px = vp.s(self.px - 2)
+        width = vp.s(self.w) * 42 // 100 - 2 * vp.s(12)
+        height = vp.s(self.row - 8) - 2
+        for it in self.items:
+            if it.choices:
+                px = min(px, gfx.fit(it.label, width, height, px, vp.s(gfx.MIN_PX), True, 1)[0])
+        return px
+
     def draw(self, surf, vp) -> None:
         for it in self.items:
             it.rect = it.back_rect = None
+        self._label_px = self.label_px(vp)
         visible = self.items[self.scroll : self.scroll + self.max_rows]
         for n, it in enumerate(visible):
             i = self.scroll + n
@@ -189,7 +202,8 @@ class Menu:
         pad = vp.s(12)
         split = r.left + int(r.w * 0.42)
         box = pygame.Rect(r.left + pad, r.top + 1, split - r.left - 2 * pad, r.h - 2)
-        gfx.draw_fitted(surf, it.label, box, vp.s(self.px - 2), fg, bold=focused, align="left", lines=1)
+        px = self._label_px or vp.s(self.px - 2)
+        gfx.draw_fitted(surf, it.label, box, px, fg, bold=focused, align="left", lines=1, min_px=px)
         value = it.choices[it.index][1]
         arrow = vp.s(self.px)
         vr = pygame.Rect(split, r.top, r.right - split, r.h)
