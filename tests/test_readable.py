@@ -67,3 +67,40 @@ def test_stabby_jacks_log_title_and_pause_hint_do_not_run_into_each_other(app, m
     assert title and hint, [s for s, _r, _h in lines]
     assert not title[0].inflate(8, 0).colliderect(hint[0]), (title, hint)
     app.pop()
+
+
+def test_jabs_round_summary_says_how_many_more_cards_inside_its_column(app, monkeypatch):
+    """JAB's round summary spilled "2 more" out of its column, onto the DING! tile."""
+    from tabletop.games.jab.table import panels
+
+    line = {"punches_kept": list(range(6)), "punches_removed": [6, 7], "blocks_removed": [8, 9]}
+    x, y = 172 + 488, 300  # the right-hand player's column, as draw_scoring places it
+    out = drawn_lines(lambda: panels.draw_score_cards(app.screen, app.vp, x, y, line), monkeypatch)
+    more = [r for s, r, _h in out if s.endswith("more")]
+    column = app.vp.r(x, y, panels.SCORE_COLUMN_W, 72)
+    assert more and column.contains(more[0]), (more, column)
+
+
+def test_the_pause_menu_dims_the_whole_table_to_the_windows_foot(app):
+    """The pause menu left a navy band at the bottom, not dimmed like the rest of the table."""
+    from tabletop.bench import busy_table
+    from tabletop.ui.pause import PauseScene
+
+    table = busy_table(registry.get("punch"), app)
+    frames(app, 30)
+    app.draw()
+    w, h = app.screen.get_size()
+    foot = [(x, h - 1 - k) for x in range(4, w - 4, 7) for k in (2, app.vp.s(12), app.vp.s(24))]
+    before = [tuple(app.screen.get_at(p))[:3] for p in foot]
+    pause = PauseScene(app, table)
+    app.push(pause)
+    app.draw()
+    card = app.vp.rect(pause.card())
+    undimmed = [
+        p
+        for p, was in zip(foot, before, strict=True)
+        if not card.collidepoint(p) and max(abs(a - b / 3) for a, b in zip(app.screen.get_at(p)[:3], was)) > 6
+    ]
+    assert not undimmed, undimmed[:5]
+    app.pop()
+    app.pop()

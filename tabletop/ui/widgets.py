@@ -59,6 +59,7 @@ class Menu:
         self.on_back = on_back
         self.sound = sound
         self.scroll = 0
+        self.hint_box: tuple | None = None  # design rect of the focused row's hint (None: the window's foot)
         self._label_px = 0  # the size of the choice rows' labels (label_px), found as the menu is drawn
         self.max_rows = max(1, int((gfx.DESIGN_H - 40 - y) // row))
 
@@ -195,7 +196,8 @@ class Menu:
         ):
             hint = current.text()  # a row cut short: the focused row's whole text is shown below
         if hint:
-            gfx.draw_fitted(surf, hint, vp.r(40, gfx.DESIGN_H - 44, gfx.DESIGN_W - 80, 32), vp.s(16), gfx.GREY)
+            box = self.hint_box or (40, gfx.DESIGN_H - 44, gfx.DESIGN_W - 80, 32)
+            gfx.draw_fitted(surf, hint, vp.rect(box), vp.s(16), gfx.GREY)
 
     def _draw_choice(self, surf, vp, it, r, fg, focused) -> None:
         """Label on the left; on the right ‹ value ›, where a click on the ‹ half goes back, on the › half on."""
