@@ -37,7 +37,7 @@ def drawn_lines(draw, monkeypatch) -> list:
 
 
 def test_every_settings_row_label_is_set_in_one_size(app, monkeypatch):
-    """"Practice aid in every game" was shrunk to a smaller font than the other rows' labels."""
+    """ "Practice aid in every game" was shrunk to a smaller font than the other rows' labels."""
     from tabletop.ui.launcher import SettingsScene
 
     scene = SettingsScene(app)
@@ -54,7 +54,7 @@ def test_every_settings_row_label_is_set_in_one_size(app, monkeypatch):
 
 
 def test_stabby_jacks_log_title_and_pause_hint_do_not_run_into_each_other(app, monkeypatch):
-    """"What happened" ran into "Click the pause button: menu and rules" on every mouse turn."""
+    """ "What happened" ran into "Click the pause button: menu and rules" on every mouse turn."""
     from tabletop.bench import busy_table
 
     busy_table(registry.get("stabby-jack"), app)
@@ -103,4 +103,40 @@ def test_the_pause_menu_dims_the_whole_table_to_the_windows_foot(app):
     ]
     assert not undimmed, undimmed[:5]
     app.pop()
+    app.pop()
+
+
+@pytest.mark.parametrize("game", ["stabby-jack"])
+def test_the_replay_bar_covers_nothing_of_the_table(app, monkeypatch, game):
+    """The replay viewer's bar lay over the bottom of the table (its hint line, a hand of cards)."""
+    from tabletop.core import playout
+    from tabletop.ui.replay import BAR_Y, ReplayScene
+
+    spec = registry.get(game)
+    replay = ReplayScene(app, spec, playout.play(spec, seed=3).record)
+    app.push(replay)
+    replay.seek(len(replay.actions) // 2)  # mid-game: the table is full to its foot
+    frames(app, 20)
+    drawing = []
+    table = replay.table
+    real = table.frame_draw
+
+    def draw_table(*a, **k):
+        drawing.append(True)
+        try:
+            real(*a, **k)
+        finally:
+            drawing.clear()
+
+    table.frame_draw = draw_table
+    table.invalidate()
+    out: list = []
+    blit = gfx.blit_line
+    monkeypatch.setattr(
+        gfx, "blit_line", lambda surf, img, r, s, box: (drawing and out.append((s, r)), blit(surf, img, r, s, box))
+    )
+    app.draw()
+    bar_top = app.vp.p(0, BAR_Y)[1]
+    assert out
+    assert not [(s, r) for s, r in out if r.bottom > bar_top], bar_top
     app.pop()
