@@ -99,7 +99,8 @@ def test_the_pause_menu_dims_the_whole_table_to_the_windows_foot(app):
     undimmed = [
         p
         for p, was in zip(foot, before, strict=True)
-        if not card.collidepoint(p) and max(abs(a - b / 3) for a, b in zip(app.screen.get_at(p)[:3], was)) > 6
+        if not card.collidepoint(p)
+        and max(abs(a - b / 3) for a, b in zip(app.screen.get_at(p)[:3], was, strict=True)) > 6
     ]
     assert not undimmed, undimmed[:5]
     app.pop()
