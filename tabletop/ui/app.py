@@ -62,6 +62,7 @@ class App:
         except pygame.error:
             self.screen = pygame.display.set_mode((1280, 720), self.flags)
         self.vp = gfx.Viewport(self.screen.get_size())
+        self.apply_look()
         self.sounds = Sounds(enabled=self.settings["sound"], volume=self.settings["volume"])
         if self.sounds.notice:
             self.toast(self.sounds.notice)
@@ -153,6 +154,28 @@ class App:
             self.replace(setup)
         setup.menu.focus = next(i for i, it in enumerate(setup.menu.items) if it.key == "start")
         setup.menu.show_focus()
+
+    def apply_look(self) -> None:
+        """The settings that change how everything is drawn: text size and colour vision."""
+        gfx.set_text_size(self.settings["text_size"])
+        gfx.set_palette(self.settings["colour_vision"])
+        self.redraw = True
+
+    def set_window(self, size: tuple[int, int] | None) -> None:
+        """Settings > Window size: the window at ``size`` (None: full screen)."""
+        if (size is None) != self.settings["fullscreen"]:
+            if size is not None:
+                self.settings["window"] = list(size)
+            self.toggle_fullscreen()
+            return
+        if size is None:
+            return
+        try:
+            self.screen = pygame.display.set_mode(size, self.flags)
+        except pygame.error as e:
+            self.toast(f"Could not change the window's size: {e}")
+            return
+        self.resize(self.screen.get_size())
 
     def toggle_fullscreen(self) -> None:
         full = not self.settings["fullscreen"]

@@ -24,16 +24,28 @@ FELT_DARK = (15, 52, 37)
 INK = (24, 24, 28)
 PAPER = (246, 240, 226)
 WHITE = (250, 250, 250)
-GREY = (150, 150, 150)
+GREY = (182, 182, 182)
 DIM = (90, 90, 90)
 GOLD = (240, 196, 64)
 RED = (214, 64, 58)
 BLUE = (58, 120, 214)
-GREEN = (70, 170, 90)
+GREEN = (129, 197, 143)
 PANEL = (18, 22, 30)
+ROW, ROW_FOCUS = (34, 40, 54), (60, 70, 92)  # a menu's rows
 HILITE = (255, 220, 90)
-REFUSE = (230, 70, 60)
-PLAYER_COLOURS = [(230, 80, 70), (70, 140, 235), (240, 190, 60), (120, 200, 110), (190, 110, 220), (90, 210, 210)]
+REFUSE = (242, 161, 156)
+# Every colour a text is drawn in reads at 4.5:1 or more on the felt and the panels (tests/test_accessibility.py).
+PLAYER_COLOURS = [(242, 161, 155), (140, 184, 243), (240, 190, 60), (120, 200, 110), (214, 164, 233), (90, 210, 210)]
+# The seats' colours for each "Colour vision" setting: under that kind of colour vision every two seats'
+# colours still look apart (tests/test_accessibility.py simulates it). Seats also show their names.
+PALETTES = {
+    "usual": list(PLAYER_COLOURS),
+    # kept apart by lightness and the blue-yellow difference these eyes see (chosen by simulating them)
+    "protanopia": [(255, 165, 45), (60, 240, 255), (240, 150, 255), (255, 255, 60), (195, 180, 150), (255, 255, 165)],
+    "deuteranopia": [(255, 255, 0), (0, 195, 255), (15, 210, 0), (150, 195, 150), (105, 255, 255), (255, 255, 165)],
+    # kept apart by lightness and the red-cyan difference these eyes see
+    "tritanopia": [(255, 165, 0), (180, 180, 240), (225, 165, 240), (15, 210, 0), (180, 255, 255), (240, 255, 0)],
+}
 PLAYER_NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eve", "Finn"]  # never a card colour of any game
 
 
@@ -105,6 +117,24 @@ def forget_images() -> None:
 def font(px: int, bold: bool = False) -> pygame.font.Font:
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     return pygame.font.Font(str(asset_path("fonts", name)), max(6, int(px)))
+
+
+TEXT_SCALE = [1.0]  # the player's "Text size" setting (1.0, 1.25, 1.5), see ``draw_fitted``
+
+
+def set_palette(vision: str) -> None:
+    """The seats' colours for ``vision`` (a "Colour vision" setting) from now on."""
+    colours = PALETTES.get(vision, PALETTES["usual"])
+    if colours != PLAYER_COLOURS:
+        PLAYER_COLOURS[:] = colours  # in place: every screen reads this list as it draws
+        forget_images()
+
+
+def set_text_size(percent: int) -> None:
+    """Texts fitted to a box (``draw_fitted``) are asked ``percent`` % of their size from now on."""
+    if percent / 100 != TEXT_SCALE[0]:
+        TEXT_SCALE[0] = percent / 100
+        forget_images()
 
 
 def text(s: str, px: int, colour=WHITE, bold: bool = False) -> pygame.Surface:
@@ -249,15 +279,29 @@ def _ellipsis(line: str, px: int, w: int, bold: bool) -> str:
 
 
 def draw_fitted(
-    surf, s: str, box, px: int, colour=WHITE, bold=False, align="center", valign="center", min_px=None, lines=0
+    surf,
+    s: str,
+    box,
+    px: int,
+    colour=WHITE,
+    bold=False,
+    align="center",
+    valign="center",
+    min_px=None,
+    lines=0,
+    grow=True,
 ) -> pygame.Rect:
     """Draw ``s`` inside ``box`` (a pixel rect) by the one fitting rule (``fit``). ``min_px`` defaults to
     ``MIN_PX`` scaled like ``px`` would be. Returns the rect the text covers. A cut text is remembered
-    with its box, so the whole of it can be shown when the pointer rests on it."""
+    with its box, so the whole of it can be shown when the pointer rests on it. The player's text size
+    (``TEXT_SCALE``) makes ``px`` larger (unless ``grow`` is false: a size chosen with it already); the
+    box then takes the largest size that fits, never less than at 100%."""
     box = pygame.Rect(box)
     seen(s)
     if min_px is None:
         min_px = min(px, max(7, round(MIN_PX * _SCALE[0])))
+    if grow:
+        px = round(px * TEXT_SCALE[0])
     p, ls, cut = fit(s, box.w, box.h, px, min_px, bold, lines)
     f = font(p, bold)
     step = f.get_linesize()

@@ -12,6 +12,14 @@ from tabletop.ui.setup import Setup
 from tabletop.ui.tiles import TileMenu
 from tabletop.ui.widgets import Item, Menu, MenuScene
 
+TEXT_SIZES = [100, 125, 150]  # settings.Values.text_size
+WINDOW_SIZES = [(800, 600), (1024, 768), (1280, 720), (1600, 900), (1920, 1080)]
+COLOUR_VISION = [  # settings.Values.colour_vision
+    ("usual", "Usual"),
+    ("protanopia", "Protanopia (red-weak)"),
+    ("deuteranopia", "Deuteranopia (green-weak)"),
+    ("tritanopia", "Tritanopia (blue-weak)"),
+]
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 
 
@@ -104,10 +112,62 @@ class SettingsScene(MenuScene):
                 on_change=lambda v: s.__setitem__("assist", v),
                 hint=f"On: chances glow whatever the setup screen says ({aided}). Off: the setup screen decides",
             ),
+            *self.access_items(),
             Item("Controls", action=self.controls, hint="Change any key or gamepad button; back to the defaults"),
             Item("Back", action=self.back),
         ]
         self.menu = Menu(items, y=150, w=720, x=280, row=44, sound=self.app.sounds, on_back=self.back)
+
+    def access_items(self) -> list[Item]:
+        """The rows that fit the program to its player (docs/accessibility.md)."""
+        s, app = self.app.settings, self.app
+        sizes = list(WINDOW_SIZES)
+        now = None if s["fullscreen"] else tuple(app.screen.get_size())
+        if now is not None and now not in sizes:
+            sizes.append(now)
+        windows = [(size, f"{size[0]} × {size[1]}") for size in sizes] + [(None, "Full screen")]
+        onoff = [(True, "On"), (False, "Off")]
+
+        def look(key):
+            return lambda v: (s.__setitem__(key, v), app.apply_look())
+
+        return [
+            Item(
+                "Text size",
+                choices=[(p, f"{p}%") for p in TEXT_SIZES],
+                index=TEXT_SIZES.index(s["text_size"]),
+                on_change=look("text_size"),
+                hint="Every text larger; a text that would leave its box still fits it",
+            ),
+            Item(
+                "Window size",
+                choices=windows,
+                index=[v for v, _ in windows].index(now),
+                on_change=app.set_window,
+                hint="Or drag the window's edge; F11 switches full screen",
+            ),
+            Item(
+                "Colour vision",
+                choices=COLOUR_VISION,
+                index=[v for v, _ in COLOUR_VISION].index(s["colour_vision"]),
+                on_change=look("colour_vision"),
+                hint="Players' colours that stay apart for your eyes (names and symbols always show too)",
+            ),
+            Item(
+                "Reduce motion",
+                choices=onoff,
+                index=0 if s["reduce_motion"] else 1,
+                on_change=lambda v: s.__setitem__("reduce_motion", v),
+                hint="On: no shaking, flashing or quick slides; things appear in place",
+            ),
+            Item(
+                "Peek button",
+                choices=[(False, "Hold to look"), (True, "Press to open, again to close")],
+                index=1 if s["hold_toggles"] else 0,
+                on_change=lambda v: s.__setitem__("hold_toggles", v),
+                hint="In Peek mode: keep your cards shown without holding a button",
+            ),
+        ]
 
     def controls(self):
         from tabletop.ui.controls import ControlsScene

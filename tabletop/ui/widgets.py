@@ -152,7 +152,7 @@ class Menu:
     def label_px(self, vp) -> int:
         """The one size of every choice row's label: the largest at which each fits its half of the row
         (a long label must not stand in a smaller font than its neighbours)."""
-        px = vp.s(self.px - 2)
+        px = round(vp.s(self.px - 2) * gfx.TEXT_SCALE[0])
         width = vp.s(self.w) * 42 // 100 - 2 * vp.s(12)
         height = vp.s(self.row - 8) - 2
         for it in self.items:
@@ -170,7 +170,7 @@ class Menu:
             r = vp.r(self.x, self.y + n * self.row, self.w, self.row - 8)
             it.rect = r
             focused = i == self.focus
-            colour = (60, 70, 92) if focused else (34, 40, 54)
+            colour = gfx.ROW_FOCUS if focused else gfx.ROW
             gfx.panel(surf, r, colour, radius=vp.s(8), border=gfx.HILITE if focused else None, width=max(1, vp.s(2)))
             self.draw_row(surf, vp, i, it, r, focused)
         if self.scroll > 0:
@@ -205,7 +205,7 @@ class Menu:
         split = r.left + int(r.w * 0.42)
         box = pygame.Rect(r.left + pad, r.top + 1, split - r.left - 2 * pad, r.h - 2)
         px = self._label_px or vp.s(self.px - 2)
-        gfx.draw_fitted(surf, it.label, box, px, fg, bold=focused, align="left", lines=1, min_px=px)
+        gfx.draw_fitted(surf, it.label, box, px, fg, bold=focused, align="left", lines=1, min_px=px, grow=False)
         value = it.choices[it.index][1]
         arrow = vp.s(self.px)
         vr = pygame.Rect(split, r.top, r.right - split, r.h)

@@ -1,0 +1,102 @@
+"""Issue 37, "Everyone can play": text contrast, colours for every colour vision, the accessibility
+settings (checked at the door) and what each changes on screen."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from tabletop import settings as settings_mod
+from tabletop.ui import gfx
+
+# the colours texts are drawn in, and what they are drawn on (a disabled row's DIM is exempt, as WCAG says)
+TEXT_COLOURS = {"white": gfx.WHITE, "gold": gfx.GOLD, "highlight": gfx.HILITE, "grey": gfx.GREY}
+TEXT_COLOURS |= {"green": gfx.GREEN, "refusal": gfx.REFUSE}
+TEXT_COLOURS |= {f"{vision} seat {i + 1}": c for vision, cs in gfx.PALETTES.items() for i, c in enumerate(cs)}
+BACKGROUNDS = {"felt": gfx.FELT, "dark felt": gfx.FELT_DARK, "panel": gfx.PANEL}
+BACKGROUNDS |= {"menu row": gfx.ROW, "focused menu row": gfx.ROW_FOCUS}
+
+
+def linear(v: float) -> float:
+    v /= 255
+    return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+
+def luminance(c) -> float:
+    r, g, b = (linear(v) for v in c[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    """WCAG 2's contrast ratio."""
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_every_text_colour_reads_at_4_5_to_1_on_every_background():
+    low = [
+        f"{t} on {b}: {contrast(tc, bc):.1f}"
+        for (t, tc), (b, bc) in itertools.product(TEXT_COLOURS.items(), BACKGROUNDS.items())
+        if contrast(tc, bc) < 4.5
+    ]
+    assert not low, low
+
+
+# Machado, Oliveira and Fernandes (2009), full severity, on linear RGB
+SIMULATE = {
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.01182, 0.04294, 0.968881)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602), (0.004733, 0.691367, 0.3039)),
+}
+
+
+def seen_as(colour, vision: str) -> tuple:
+    """CIE L*a*b* of ``colour`` as eyes with ``vision`` see it ("usual": as it is)."""
+    rgb = [linear(v) for v in colour]
+    if vision != "usual":
+        m = SIMULATE[vision]
+        rgb = [max(0.0, min(1.0, sum(m[i][j] * rgb[j] for j in range(3)))) for i in range(3)]
+    r, g, b = rgb
+    xyz = ((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, 0.2126 * r + 0.7152 * g + 0.0722 * b)
+    xyz += ((0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883,)
+    f = [t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in xyz]
+    return (116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2]))
+
+
+def closest_seats(colours, vision: str) -> float:
+    seen = [seen_as(c, vision) for c in colours]
+    return min(sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5 for a, b in itertools.combinations(seen, 2))
+
+
+@pytest.mark.parametrize("vision", ["usual", "protanopia", "deuteranopia", "tritanopia"])
+def test_each_colour_vision_palette_keeps_every_two_seats_apart_for_those_eyes(vision):
+    """A colour difference (CIE76) of 20 is plain at a glance; a palette keeps its seats apart for usual eyes too."""
+    assert closest_seats(gfx.PALETTES[vision], vision) >= 20
+    assert closest_seats(gfx.PALETTES[vision], "usual") >= 20
+
+
+def test_the_usual_palette_runs_two_seats_together_for_red_weak_eyes():
+    """Why the setting is there: the usual red and purple seats look alike without red vision."""
+    assert closest_seats(gfx.PALETTES["usual"], "protanopia") < 10
+
+
+@pytest.mark.parametrize(
+    "key, good, bad",
+    [
+        ("text_size", 150, 130),
+        ("colour_vision", "tritanopia", "blue"),
+        ("reduce_motion", True, "yes"),
+        ("hold_toggles", True, 1),
+    ],
+)
+def test_accessibility_settings_are_checked_at_the_door(tmp_path, key, good, bad):
+    s = settings_mod.Settings()
+    s[key] = good
+    with pytest.raises(ValueError, match=key):
+        s[key] = bad
+    path = tmp_path / "settings.json"
+    path.write_text(f'{{"version": 1, "{key}": {settings_mod.msgspec.json.encode(bad).decode()}}}')
+    loaded = settings_mod.load(path)
+    assert loaded[key] == settings_mod.DEFAULTS[key]
+    assert len(loaded.messages) == 1 and key in loaded.messages[0]
