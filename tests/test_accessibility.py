@@ -100,3 +100,28 @@ def test_accessibility_settings_are_checked_at_the_door(tmp_path, key, good, bad
     loaded = settings_mod.load(path)
     assert loaded[key] == settings_mod.DEFAULTS[key]
     assert len(loaded.messages) == 1 and key in loaded.messages[0]
+
+
+@pytest.mark.parametrize("game_id", ["punch", "boxing-the-game"])
+def test_the_peek_button_can_be_a_press_to_open_and_a_press_to_close(game_id):
+    """With "Peek button: Press to open" a player's cards stay shown after the key is let go, hide at the
+    next press, and the table says "Press", not "Hold"."""
+    import pygame
+
+    from tests.test_secret_tables import start_peeking, texts_shown
+    from tests.ui_helpers import key_down, key_up, make_app
+
+    app = make_app()
+    app.settings["hold_toggles"] = True
+    table = start_peeking(app, game_id)
+    shown = texts_shown(app, table)
+    assert any("Tab" in t and "hide" in t for t in shown), shown
+    assert not table.secrecy.visible(0)
+    key_down(app, "tab")
+    key_up(app, "tab")
+    assert table.secrecy.visible(0)  # open after the key is let go
+    key_down(app, "tab")
+    assert not table.secrecy.visible(0)
+    key_up(app, "tab")
+    assert not table.secrecy.visible(0)
+    pygame.quit()

@@ -511,7 +511,7 @@ class TableScene(FocusMixin, Scene):
                 self.show_focus[seat] = True
                 self.reseat_focus(seat)
                 if self.focused(seat) is None and self.hidden_now(seat):
-                    self.say(f"Hold {self.peek_name(seat)} to see your cards.")  # the focus waits with them
+                    self.say(self.peek_words(seat))  # the focus waits with them
                 self.app.sounds.play("click")
             elif hot.kind == "button" and hot.callback is not None:
                 hot.callback()
@@ -555,6 +555,12 @@ class TableScene(FocusMixin, Scene):
     def peek_name(self, seat: int) -> str:
         """The seat's peek control in words ("Tab", "Y on the gamepad")."""
         return self.control_name(seat, "peek", "Tab (Y on a gamepad)")
+
+    def peek_words(self, seat: int) -> str:
+        """How the seat sees its hidden cards: hold its peek control, or press it (the "Peek button" setting)."""
+        if self.app.settings["hold_toggles"]:
+            return f"Press {self.peek_name(seat)} to see your cards (again to hide them)."
+        return f"Hold {self.peek_name(seat)} to see your cards."
 
     # -- mouse ----------------------------------------------------------------------------
     def anim_factor(self) -> float:

@@ -235,7 +235,7 @@ def counters(t, surf, vp, s, x0, st, p):
 def peek_hint(t, s) -> str:
     if t.secrecy.mode == "curtain":
         return "Your cards show when it is your turn to choose."
-    return f"Hold {t.peek_name(s)} to see your cards."
+    return t.peek_words(s)
 
 
 def lower(t, surf, vp, s, x0):
