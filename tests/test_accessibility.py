@@ -125,3 +125,69 @@ def test_the_peek_button_can_be_a_press_to_open_and_a_press_to_close(game_id):
     key_up(app, "tab")
     assert not table.secrecy.visible(0)
     pygame.quit()
+
+
+def strike_table(reduce_motion: bool):
+    """A stand-in for the Square Ring's table in the middle of a strike that lands on seat 1."""
+    from types import SimpleNamespace
+
+    from tabletop.games.square_ring.table.anim import Step
+
+    pose = ((12, 13), (2, 6), (10, 10), (0, 0))
+    step = Step("strike", 1000, pose, pose, areas={0: [13]}, taken=[False, True])
+    anim = SimpleNamespace(p=0.0, current=lambda: step)
+    anim.progress = lambda: anim.p
+    settings = {"reduce_motion": reduce_motion}
+    return SimpleNamespace(anim=anim, app=SimpleNamespace(settings=settings), shown_pose=lambda: pose)
+
+
+def test_a_strike_in_the_square_ring_is_shaded_steadily_not_blinking(monkeypatch):
+    """The squares a strike lands on blinked five times a second; now one steady shade (at most one flash
+    a strike, and a strike lasts its whole step)."""
+    import pygame
+
+    from tabletop.games.square_ring.table import ring
+
+    pygame.init()
+    vp, surf = gfx.Viewport((1280, 720)), pygame.Surface((1280, 720))
+    shades: list = []
+    monkeypatch.setattr(ring, "shade_squares", lambda surf, vp, area, colour, alpha: shades.append(alpha))
+    t = strike_table(False)
+    for k in range(100):
+        t.anim.p = k / 100
+        ring.anim_overlay(t, surf, vp)
+    assert len(shades) == 100 and len(set(shades)) == 1
+
+
+@pytest.mark.parametrize("reduce_motion", [False, True])
+def test_reduce_motion_stops_the_boxer_who_is_hit_from_shaking(monkeypatch, reduce_motion):
+    import pygame
+
+    from tabletop.games.square_ring.table import ring
+
+    pygame.init()
+    vp, surf = gfx.Viewport((1280, 720)), pygame.Surface((1280, 720))
+    where: list = []
+    monkeypatch.setattr(ring, "draw_piece", lambda t, surf, vp, seat, x, y, deg: where.append((seat, x)))
+    t = strike_table(reduce_motion)
+    for k in range(35, 75):
+        t.anim.p = k / 100
+        ring.pieces(t, surf, vp)
+    hit = {x for seat, x in where if seat == 1}
+    assert (len(hit) == 1) == reduce_motion
+
+
+@pytest.mark.parametrize("reduce_motion", [False, True])
+def test_reduce_motion_keeps_animations_at_the_normal_speed_or_slower(reduce_motion):
+    import pygame
+
+    from tabletop.bench import busy_table
+    from tabletop.core import registry
+    from tests.ui_helpers import make_app
+
+    app = make_app()
+    app.settings["animation_speed"] = 4.0
+    app.settings["reduce_motion"] = reduce_motion
+    table = busy_table(registry.get("stabby-jack"), app)
+    assert table.anim_factor() == (1.0 if reduce_motion else 4.0)
+    pygame.quit()

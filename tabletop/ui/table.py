@@ -565,6 +565,8 @@ class TableScene(FocusMixin, Scene):
     # -- mouse ----------------------------------------------------------------------------
     def anim_factor(self) -> float:
         """The animation speed setting, at least 0.25: a table divides its animations' durations by it."""
+        if self.app.settings["reduce_motion"]:  # no quick slides: at most the normal speed
+            return max(0.25, min(1.0, self.anim_speed))
         return max(0.25, self.anim_speed)
 
     def hot_at(self, pos, kinds, seat) -> Hot | None:
