@@ -191,3 +191,33 @@ def test_reduce_motion_keeps_animations_at_the_normal_speed_or_slower(reduce_mot
     table = busy_table(registry.get("stabby-jack"), app)
     assert table.anim_factor() == (1.0 if reduce_motion else 4.0)
     pygame.quit()
+
+
+def test_jabs_slowest_table_gives_both_players_the_same_slower_hands_and_replays_true():
+    """R-JAB-5: hands move at one bounded speed for everyone. The slowest table (1 s across) is a game
+    option: a card placed sooner than the slow hand could get there is refused for either player, and the
+    record keeps the option, so its replay plays the same game."""
+    from tabletop.core import playout, record, registry
+    from tabletop.core.game import Refused
+    from tabletop.games.jab.rules import RULES
+    from tabletop.games.jab.rules.actions import Place, Take
+    from tabletop.games.jab.rules.hands import min_travel_ms
+    from tests.jab_helpers import ok, start
+
+    slow, usual = start(options={"hand_speed_ms": 1000}), start()
+    for player in (0, 1):
+        target = "p0.head" if player == 1 else "p1.head"
+        fast_enough = min_travel_ms(player, 0, target, 350)
+        slow_travel = min_travel_ms(player, 0, target, 1000)
+        assert slow_travel > 2 * fast_enough
+        t0 = max(slow.now, slow.go_at)
+        held = ok(slow, Take(player, "left", t0))
+        assert isinstance(RULES.apply(held, Place(player, "left", target, t0 + fast_enough)), Refused)
+        assert not isinstance(RULES.apply(held, Place(player, "left", target, t0 + slow_travel)), Refused)
+        held = ok(usual, Take(player, "left", t0))  # the usual table: the fast hand is there in time
+        assert not isinstance(RULES.apply(held, Place(player, "left", target, t0 + fast_enough)), Refused)
+    spec = registry.get("jab")
+    game = playout.play(spec, seed=5, options={"hand_speed_ms": 1000, "stall_ms": 40000, "countdown_ms": 0})
+    assert game.record.options["hand_speed_ms"] == 1000 and game.record.options["stall_ms"] == 40000
+    again = record.replay(game.record, spec)
+    assert again.history == game.state.history and again.tokens == game.state.tokens
