@@ -318,7 +318,7 @@ class App:
     def draw_toasts(self, surf) -> None:
         y = 10
         for text, _ms in self.toasts[-3:]:
-            px = self.vp.s(16)
+            px = round(self.vp.s(16) * gfx.TEXT_SCALE[0])  # the player's text size: lines wrap to the width
             for line in gfx.wrap(text, px, min(self.vp.s(1000), surf.get_width() - 40)):
                 img = gfx.text(line, px, gfx.WHITE)
                 r = img.get_rect(midtop=(surf.get_width() // 2, y))

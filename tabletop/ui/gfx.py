@@ -130,6 +130,14 @@ def set_palette(vision: str) -> None:
         forget_images()
 
 
+def grown(px: int, height: int, bold: bool = False, lines: int = 0) -> int:
+    """``px`` made larger by the player's text size, as far as ``lines`` lines (at least one) stand in ``height``."""
+    big = round(px * TEXT_SCALE[0])
+    while big > px and font(big, bold).get_linesize() * max(1, lines) > height:
+        big -= 1
+    return big
+
+
 def set_text_size(percent: int) -> None:
     """Texts fitted to a box (``draw_fitted``) are asked ``percent`` % of their size from now on."""
     if percent / 100 != TEXT_SCALE[0]:
@@ -289,19 +297,19 @@ def draw_fitted(
     valign="center",
     min_px=None,
     lines=0,
-    grow=True,
+    grow=False,
 ) -> pygame.Rect:
     """Draw ``s`` inside ``box`` (a pixel rect) by the one fitting rule (``fit``). ``min_px`` defaults to
     ``MIN_PX`` scaled like ``px`` would be. Returns the rect the text covers. A cut text is remembered
-    with its box, so the whole of it can be shown when the pointer rests on it. The player's text size
-    (``TEXT_SCALE``) makes ``px`` larger (unless ``grow`` is false: a size chosen with it already); the
-    box then takes the largest size that fits, never less than at 100%."""
+    with its box, so the whole of it can be shown when the pointer rests on it. With ``grow`` (menus, hints:
+    a text alone in its box) the player's text size (``TEXT_SCALE``) makes ``px`` larger; the box then takes
+    the largest size that fits, never less than at 100%. The tables' own dense layouts keep their sizes."""
     box = pygame.Rect(box)
     seen(s)
     if min_px is None:
         min_px = min(px, max(7, round(MIN_PX * _SCALE[0])))
     if grow:
-        px = round(px * TEXT_SCALE[0])
+        px = grown(px, box.h, bold, lines)
     p, ls, cut = fit(s, box.w, box.h, px, min_px, bold, lines)
     f = font(p, bold)
     step = f.get_linesize()

@@ -147,12 +147,13 @@ class Menu:
         if it.choices:
             self._draw_choice(surf, vp, it, r, fg, focused)
             return
-        gfx.draw_fitted(surf, it.text(), r.inflate(-vp.s(20), -2), vp.s(self.px), fg, bold=focused, lines=1)
+        box = r.inflate(-vp.s(20), -2)
+        gfx.draw_fitted(surf, it.text(), box, vp.s(self.px), fg, bold=focused, lines=1, grow=True)
 
     def label_px(self, vp) -> int:
         """The one size of every choice row's label: the largest at which each fits its half of the row
         (a long label must not stand in a smaller font than its neighbours)."""
-        px = round(vp.s(self.px - 2) * gfx.TEXT_SCALE[0])
+        px = gfx.grown(vp.s(self.px - 2), vp.s(self.row - 8) - 2, True, 1)
         width = vp.s(self.w) * 42 // 100 - 2 * vp.s(12)
         height = vp.s(self.row - 8) - 2
         for it in self.items:
@@ -197,7 +198,7 @@ class Menu:
             hint = current.text()  # a row cut short: the focused row's whole text is shown below
         if hint:
             box = self.hint_box or (40, gfx.DESIGN_H - 44, gfx.DESIGN_W - 80, 32)
-            gfx.draw_fitted(surf, hint, vp.rect(box), vp.s(16), gfx.GREY)
+            gfx.draw_fitted(surf, hint, vp.rect(box), vp.s(16), gfx.GREY, grow=True)
 
     def _draw_choice(self, surf, vp, it, r, fg, focused) -> None:
         """Label on the left; on the right ‹ value ›, where a click on the ‹ half goes back, on the › half on."""
@@ -205,12 +206,13 @@ class Menu:
         split = r.left + int(r.w * 0.42)
         box = pygame.Rect(r.left + pad, r.top + 1, split - r.left - 2 * pad, r.h - 2)
         px = self._label_px or vp.s(self.px - 2)
-        gfx.draw_fitted(surf, it.label, box, px, fg, bold=focused, align="left", lines=1, min_px=px, grow=False)
+        gfx.draw_fitted(surf, it.label, box, px, fg, bold=focused, align="left", lines=1, min_px=px)
         value = it.choices[it.index][1]
         arrow = vp.s(self.px)
         vr = pygame.Rect(split, r.top, r.right - split, r.h)
         box = vr.inflate(-2 * pad - 2 * arrow, -2)
-        gfx.draw_fitted(surf, value, box, vp.s(self.px - 2), gfx.HILITE if focused else fg, bold=focused, lines=1)
+        colour = gfx.HILITE if focused else fg
+        gfx.draw_fitted(surf, value, box, vp.s(self.px - 2), colour, bold=focused, lines=1, grow=True)
         gfx.blit_text(surf, "‹", arrow, (vr.left + pad, vr.centery), fg, bold=True, anchor="midleft")
         gfx.blit_text(surf, "›", arrow, (vr.right - pad, vr.centery), fg, bold=True, anchor="midright")
         it.back_rect = pygame.Rect(vr.left, vr.top, vr.w // 2, vr.h)
