@@ -141,3 +141,26 @@ def test_the_replay_bar_covers_nothing_of_the_table(app, monkeypatch, game):
     assert out
     assert not [(s, r) for s, r in out if r.bottom > bar_top], bar_top
     app.pop()
+
+
+def test_a_larger_text_size_makes_the_settings_values_and_hints_larger_and_they_still_fit(app, monkeypatch):
+    from tabletop.ui.launcher import SettingsScene
+
+    scene = SettingsScene(app)
+    app.push(scene)
+    frames(app, 2)
+    heights = {}
+    for percent in (100, 150):
+        app.settings["text_size"] = percent
+        app.apply_look()
+        heights[percent] = lines = drawn_lines(app.draw, monkeypatch)
+    app.settings["text_size"] = 100
+    app.apply_look()
+    values = {it.choices[it.index][1] for it in scene.menu.items if it.choices}
+    size = {p: {s: h for s, _r, h in heights[p] if s in values} for p in (100, 150)}
+    assert all(size[150][s] > size[100][s] for s in values), size
+    rows = [it.rect for it in scene.menu.items if it.rect is not None]
+    in_rows = [(s, r) for s, r, _h in lines if any(row.colliderect(r) for row in rows)]
+    assert len(in_rows) >= len(rows)
+    assert all(any(row.contains(r) for row in rows) for _s, r in in_rows), in_rows  # each inside its row
+    app.pop()
