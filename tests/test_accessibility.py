@@ -221,3 +221,16 @@ def test_jabs_slowest_table_gives_both_players_the_same_slower_hands_and_replays
     assert game.record.options["hand_speed_ms"] == 1000 and game.record.options["stall_ms"] == 40000
     again = record.replay(game.record, spec)
     assert again.history == game.state.history and again.tokens == game.state.tokens
+
+
+def test_the_square_rings_two_pieces_carry_different_marks_even_for_one_boxer_twice():
+    """Two Ingas on the ring both showed "I": only their colour told them apart."""
+    from types import SimpleNamespace
+
+    from tabletop.games.square_ring.table import ring
+
+    def table(a, b):
+        return SimpleNamespace(boxer=lambda seat: SimpleNamespace(name=(a, b)[seat]))
+
+    assert {ring.piece_mark(table("Inga", "Inga"), s) for s in (0, 1)} == {"1", "2"}
+    assert [ring.piece_mark(table("Inga", "Fredo"), s) for s in (0, 1)] == ["I", "F"]

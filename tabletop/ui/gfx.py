@@ -40,11 +40,12 @@ PLAYER_COLOURS = [(242, 161, 155), (140, 184, 243), (240, 190, 60), (120, 200, 1
 # colours still look apart (tests/test_accessibility.py simulates it). Seats also show their names.
 PALETTES = {
     "usual": list(PLAYER_COLOURS),
-    # kept apart by lightness and the blue-yellow difference these eyes see (chosen by simulating them)
-    "protanopia": [(255, 165, 45), (60, 240, 255), (240, 150, 255), (255, 255, 60), (195, 180, 150), (255, 255, 165)],
-    "deuteranopia": [(255, 255, 0), (0, 195, 255), (15, 210, 0), (150, 195, 150), (105, 255, 255), (255, 255, 165)],
+    # kept apart by lightness and the blue-yellow difference these eyes see (chosen by simulating them);
+    # the first two (most games' two seats) still warm against blue, as the games call them "Red" and "Blue"
+    "protanopia": [(255, 180, 0), (0, 195, 255), (225, 255, 210), (240, 165, 180), (240, 165, 105), (255, 255, 150)],
+    "deuteranopia": [(255, 180, 0), (0, 195, 255), (225, 255, 210), (60, 210, 105), (0, 210, 195), (255, 255, 135)],
     # kept apart by lightness and the red-cyan difference these eyes see
-    "tritanopia": [(255, 165, 0), (180, 180, 240), (225, 165, 240), (15, 210, 0), (180, 255, 255), (240, 255, 0)],
+    "tritanopia": [(255, 165, 0), (150, 195, 255), (255, 255, 255), (30, 255, 225), (225, 165, 240), (165, 195, 0)],
 }
 PLAYER_NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eve", "Finn"]  # never a card colour of any game
 

@@ -150,9 +150,14 @@ def draw_piece(t, surf, vp, seat, x, y, deg, ghost=False) -> None:
     r = img.get_rect(center=vp.p(x, y))
     surf.blit(img, r)
     if not ghost:
-        gfx.blit_text(
-            surf, t.boxer(seat).name[:1], max(8, int(size * 0.3)), r.center, gfx.WHITE, bold=True, anchor="center"
-        )
+        gfx.blit_text(surf, piece_mark(t, seat), max(8, int(size * 0.3)), r.center, gfx.INK, bold=True, anchor="center")
+
+
+def piece_mark(t, seat: int) -> str:
+    """The letter on a boxer's piece: its boxer's initial, or the seat's number when both boxers share one
+    (two Ingas were told apart by colour alone)."""
+    marks = [t.boxer(s).name[:1] for s in (0, 1)]
+    return marks[seat] if marks[0] != marks[1] else str(seat + 1)
 
 
 def pieces(t, surf, vp) -> None:
