@@ -116,7 +116,7 @@ class SettingsScene(MenuScene):
             Item("Controls", action=self.controls, hint="Change any key or gamepad button; back to the defaults"),
             Item("Back", action=self.back),
         ]
-        self.menu = Menu(items, y=150, w=720, x=280, row=44, sound=self.app.sounds, on_back=self.back)
+        self.menu = Menu(items, y=150, w=800, x=240, row=44, sound=self.app.sounds, on_back=self.back, split=0.5)
 
     def access_items(self) -> list[Item]:
         """The rows that fit the program to its player (docs/accessibility.md)."""

@@ -52,13 +52,14 @@ class Item:
 
 
 class Menu:
-    def __init__(self, items: list[Item], x=440, y=170, w=400, row=46, px=22, on_back=None, sound=None):
+    def __init__(self, items: list[Item], x=440, y=170, w=400, row=46, px=22, on_back=None, sound=None, split=0.42):
         self.items = items
         self.focus = next((i for i, it in enumerate(items) if it.enabled), 0)
         self.x, self.y, self.w, self.row, self.px = x, y, w, row, px
         self.on_back = on_back
         self.sound = sound
         self.scroll = 0
+        self.split = split  # how much of a choice row its label takes (the value and its arrows the rest)
         self.hint_box: tuple | None = None  # design rect of the focused row's hint (None: the window's foot)
         self._label_px = 0  # the size of the choice rows' labels (label_px), found as the menu is drawn
         self.max_rows = max(1, int((gfx.DESIGN_H - 40 - y) // row))
@@ -154,7 +155,7 @@ class Menu:
         """The one size of every choice row's label: the largest at which each fits its half of the row
         (a long label must not stand in a smaller font than its neighbours)."""
         px = gfx.grown(vp.s(self.px - 2), vp.s(self.row - 8) - 2, True, 1)
-        width = vp.s(self.w) * 42 // 100 - 2 * vp.s(12)
+        width = int(vp.s(self.w) * self.split) - 2 * vp.s(12)
         height = vp.s(self.row - 8) - 2
         for it in self.items:
             if it.choices:
@@ -203,7 +204,7 @@ class Menu:
     def _draw_choice(self, surf, vp, it, r, fg, focused) -> None:
         """Label on the left; on the right ‹ value ›, where a click on the ‹ half goes back, on the › half on."""
         pad = vp.s(12)
-        split = r.left + int(r.w * 0.42)
+        split = r.left + int(r.w * self.split)
         box = pygame.Rect(r.left + pad, r.top + 1, split - r.left - 2 * pad, r.h - 2)
         px = self._label_px or vp.s(self.px - 2)
         gfx.draw_fitted(surf, it.label, box, px, fg, bold=focused, align="left", lines=1, min_px=px)
@@ -212,7 +213,8 @@ class Menu:
         vr = pygame.Rect(split, r.top, r.right - split, r.h)
         box = vr.inflate(-2 * pad - 2 * arrow, -2)
         colour = gfx.HILITE if focused else fg
-        gfx.draw_fitted(surf, value, box, vp.s(self.px - 2), colour, bold=focused, lines=1, grow=True)
+        px = gfx.grown(vp.s(self.px - 2), vp.s(self.row - 8) - 2, True, 1)  # one size for every row (not its rounding)
+        gfx.draw_fitted(surf, value, box, px, colour, bold=focused, lines=1, min_px=min(px, vp.s(gfx.MIN_PX)))
         gfx.blit_text(surf, "‹", arrow, (vr.left + pad, vr.centery), fg, bold=True, anchor="midleft")
         gfx.blit_text(surf, "›", arrow, (vr.right - pad, vr.centery), fg, bold=True, anchor="midright")
         it.back_rect = pygame.Rect(vr.left, vr.top, vr.w // 2, vr.h)
