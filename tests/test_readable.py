@@ -44,12 +44,16 @@ def test_every_settings_row_label_is_set_in_one_size(app, monkeypatch):
     app.push(scene)
     frames(app, 2)
     labels = {it.label for it in scene.menu.items if it.choices}
-    heights = {}
+    sizes: dict = {}
+    text = gfx.text
+    monkeypatch.setattr(gfx, "text", lambda s, px, *a, **k: sizes.setdefault(s, px) and text(s, px, *a, **k))
     for first in range(0, len(scene.menu.items), scene.menu.max_rows):  # every page of a scrolled menu
         scene.menu.scroll = first
-        heights.update({s: h for s, _r, h in drawn_lines(app.draw, monkeypatch) if s in labels})
-    assert set(heights) == labels
-    assert len(set(heights.values())) == 1, heights
+        gfx.text_image.cache_clear()
+        app.draw()
+    sizes = {s: px for s, px in sizes.items() if s in labels}
+    assert set(sizes) == labels
+    assert len(set(sizes.values())) == 1, sizes
     app.pop()
 
 
