@@ -7,6 +7,7 @@ import pytest
 
 from tabletop.core import registry
 from tabletop.ui import gfx
+from tests.test_text_fit import drawn_lines_of
 from tests.ui_helpers import frames, make_app
 
 SIZES = [(1280, 720), (800, 600)]
@@ -22,18 +23,8 @@ def app(request):
 
 
 def drawn_lines(draw, monkeypatch) -> list:
-    """(text, rect, px) of every line of text ``draw()`` draws."""
-    out: list = []
-    blit = gfx.blit_line
-
-    def spy(surf, img, r, s, box):
-        out.append((s, pygame.Rect(r), img.get_height()))
-        blit(surf, img, r, s, box)
-
-    monkeypatch.setattr(gfx, "blit_line", spy)
-    draw()
-    monkeypatch.setattr(gfx, "blit_line", blit)
-    return out
+    """(text, rect, height) of every line of text ``draw()`` draws."""
+    return [(s, r, r.h) for s, r in drawn_lines_of(draw, monkeypatch)]
 
 
 def test_every_settings_row_label_is_set_in_one_size(app, monkeypatch):
