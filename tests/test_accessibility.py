@@ -234,3 +234,23 @@ def test_the_square_rings_two_pieces_carry_different_marks_even_for_one_boxer_tw
 
     assert {ring.piece_mark(table("Inga", "Inga"), s) for s in (0, 1)} == {"1", "2"}
     assert [ring.piece_mark(table("Inga", "Fredo"), s) for s in (0, 1)] == ["I", "F"]
+
+
+def test_settings_window_size_resizes_the_window_and_is_kept():
+    import pygame
+
+    from tabletop.ui.launcher import SettingsScene
+    from tests.ui_helpers import frames, make_app
+
+    app = make_app()
+    app.start()
+    scene = SettingsScene(app)
+    app.push(scene)
+    row = next(it for it in scene.menu.items if it.label == "Window size")
+    assert row.value == (1280, 720)
+    while row.value != (800, 600):
+        row.cycle(1)
+    frames(app, 2)
+    assert app.screen.get_size() == (800, 600) and app.vp.size == (800, 600)
+    assert app.settings["window"] == [800, 600]
+    pygame.quit()
