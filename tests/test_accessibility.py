@@ -254,3 +254,28 @@ def test_settings_window_size_resizes_the_window_and_is_kept():
     assert app.screen.get_size() == (800, 600) and app.vp.size == (800, 600)
     assert app.settings["window"] == [800, 600]
     pygame.quit()
+
+
+@pytest.mark.parametrize("game", ["square-ring", "jab", "stabby-jack"])
+def test_a_table_under_settings_shows_the_colour_vision_palette_at_once(game):
+    import pygame
+
+    from tabletop.bench import busy_table
+    from tabletop.core import registry
+    from tests.ui_helpers import frames, make_app
+
+    def pixels(app, colour) -> int:
+        return pygame.transform.threshold(None, app.screen, colour, (0, 0, 0, 0), set_behavior=0)
+
+    app = make_app()
+    busy_table(registry.get(game), app)
+    frames(app, 30)
+    tritan = gfx.PALETTES["tritanopia"][0]
+    assert pixels(app, tritan) == 0
+    app.settings["colour_vision"] = "tritanopia"
+    app.apply_look()
+    frames(app, 2)
+    assert pixels(app, tritan) > 100  # the first seat's bar, name and piece in its new colour
+    app.settings["colour_vision"] = "usual"
+    app.apply_look()
+    pygame.quit()

@@ -62,7 +62,6 @@ class App:
         except pygame.error:
             self.screen = pygame.display.set_mode((1280, 720), self.flags)
         self.vp = gfx.Viewport(self.screen.get_size())
-        self.apply_look()
         self.sounds = Sounds(enabled=self.settings["sound"], volume=self.settings["volume"])
         if self.sounds.notice:
             self.toast(self.sounds.notice)
@@ -70,6 +69,7 @@ class App:
         self.pads = Pads()
         self.pads.open_all()
         self.stack: list = []
+        self.apply_look()
         self.clock = pygame.time.Clock()
         self.running = True
         self.frame = 0
@@ -159,6 +159,8 @@ class App:
         """The settings that change how everything is drawn: text size and colour vision."""
         gfx.set_text_size(self.settings["text_size"])
         gfx.set_palette(self.settings["colour_vision"])
+        for scene in self.stack:  # a table under Settings drops the picture it kept
+            getattr(scene, "invalidate", lambda: None)()
         self.redraw = True
 
     def set_window(self, size: tuple[int, int] | None) -> None:
