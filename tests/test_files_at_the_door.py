@@ -330,3 +330,25 @@ def test_a_file_name_from_outside_is_a_plain_name_inside_its_folder_or_refused(t
         return
     assert path.parent == folder and path.name == name and not name.startswith(".")
     assert path.resolve().parent == folder.resolve()
+
+
+def test_a_file_whose_name_is_not_utf8_in_saves_is_named_on_screen_and_replays_opens(home):
+    """A name the system cannot decode (bytes that are not UTF-8) is shown with "?" where they are; the
+    window draws it in a toast and Replays stays open (it used to quit the program)."""
+    from tabletop.ui.kept import ReplaysScene
+    from tests.ui_helpers import frames, make_app
+
+    saves = os.fsencode(paths.saves_dir())
+    try:
+        with open(saves + b"/finished-\xff\xfe.json", "w") as f:
+            f.write("{ not json")
+    except (OSError, UnicodeDecodeError):  # macOS and Windows refuse such a name: it cannot happen there
+        pytest.skip("this system's file names are always text")
+    app = make_app()
+    app.start()
+    frames(app, 2)
+    app.push(ReplaysScene(app))
+    frames(app, 3)
+    assert type(app.stack[-1]) is ReplaysScene
+    shown = [t[0] for t in app.toasts]
+    assert any("finished-??.json" in t and "set aside" in t for t in shown), shown

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from tabletop import paths, storage
 from tabletop.core import jsonfile
+from tabletop.core.names import check_name
 
 from . import protocol as P
 
@@ -37,9 +38,8 @@ class KeptSeat:
 
 
 def folder() -> Path:
-    path = paths.data_dir() / "online"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    """Made by the first write (``storage.write_atomic``): a folder that cannot be made is said by ``keep``."""
+    return paths.data_dir() / "online"
 
 
 def _file(code: str) -> Path:
@@ -78,6 +78,18 @@ def forget(code: str) -> None:
         pass
 
 
+def token_for(code: str) -> str | None:
+    """The token this program keeps for room ``code`` (whatever its address now), else None."""
+    try:
+        path = _file(code)
+        if not path.exists():
+            return None
+        seat = _check(jsonfile.read_json(path, MAX_BYTES))
+    except (OSError, ValueError):
+        return None  # Continue's list sets a bad file aside and says so
+    return seat.token if seat.code == code else None
+
+
 def _check(data) -> KeptSeat:
     if not isinstance(data, dict) or data.get("kind") != KIND:
         raise ValueError("it is not a kept online seat")
@@ -93,8 +105,10 @@ def _check(data) -> KeptSeat:
         raise ValueError("its seat is not a seat number")
     if not isinstance(when, (int, float)) or isinstance(when, bool):
         raise ValueError("its time is not a time")
-    if not isinstance(names, list) or len(names) > 16 or not all(isinstance(n, str) and len(n) <= 40 for n in names):
+    if not isinstance(names, list) or len(names) > 16:
         raise ValueError("its players' names are not names")
+    for name in names:  # the one name rule (core.names)
+        check_name(name, "a player's name")
     return KeptSeat(data["url"], data["code"], data["token"], seat, data["game"], tuple(names), float(when))
 
 

@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal, get_args
 import msgspec
 
 from tabletop import validate
+from tabletop.core.names import told_apart
 from tabletop.core.schema import convert
 
 VERSION = 1
@@ -246,7 +247,8 @@ def seat_specs(seats: list) -> list[dict]:
         checked = convert(seats, list[SeatSpec], "create.seats")
     except validate.Invalid as e:
         raise BadMessage(str(e)) from None
-    return [{"kind": s.kind, "name": s.name or f"Player {i + 1}", "level": s.level} for i, s in enumerate(checked)]
+    names = told_apart([s.name or f"Player {i + 1}" for i, s in enumerate(checked)])  # two Anas: "Ana (2)"
+    return [{"kind": s.kind, "name": name, "level": s.level} for s, name in zip(checked, names, strict=True)]
 
 
 SERVER_MAX_BYTES = 8 * 1024 * 1024  # a host's message (the record in ``over`` is the largest)

@@ -36,6 +36,7 @@ from tabletop import validate
 from tabletop.core import codec
 from tabletop.core.actions import BadAction, action_table, from_json, seat_of
 from tabletop.core.game import Refused
+from tabletop.core.names import told_apart
 from tabletop.core.realtime import Driver
 from tabletop.core.registry import REALTIME
 from tabletop.core.undo import ONLINE_UNDO, UNDO_KIND
@@ -404,6 +405,9 @@ class Room:
         ]
 
     def rename(self, seat: int, name: str) -> None:
+        """The joiner's own name on its seat, told apart from the others' ("Ana (2)")."""
+        others = [s.name for i, s in enumerate(self.session.seats) if i != seat]
+        name = told_apart([*others, name])[-1]
         self.session.seats[seat].name = name
         self.session.record.players[seat]["name"] = name
         if self.server.autosave:
@@ -472,7 +476,7 @@ class Room:
                 "watch": True,
             }
         )
-        conn.send({"type": "status", **self.status()})
+        self.broadcast_status()  # the players see who watches; the onlooker who plays
         self.send_watch_view(conn)
 
     def send_watch_view(self, conn: Conn) -> None:
@@ -491,7 +495,7 @@ class Room:
         conn.send(msg)
 
     def detach(self, conn: Conn) -> None:
-        self.watchers.pop(conn, None)
+        watched = self.watchers.pop(conn, False) is not False
         gone = [s for s in conn.seats if self.conns[s] is conn]
         for s in gone:
             self.conns[s] = None
@@ -504,7 +508,7 @@ class Room:
             self.paused_at = self.server.clock()
         if not self.connections() and self.empty_since is None:
             self.empty_since = self.server.clock()
-        if gone:
+        if gone or watched:
             self.broadcast_status()
 
     def on_change(self, was_paused: bool) -> bool:
@@ -611,6 +615,7 @@ class Room:
             "paused": self.paused,
             "waiting_for": [self.session.seats[s].name for s in self.missing()],
             "ready_for": [self.session.seats[s].name for s in self.unready()],
+            "watchers": len(self.watchers),
         }
 
     def broadcast_status(self) -> None:

@@ -146,6 +146,25 @@ def set_text_size(percent: int) -> None:
         forget_images()
 
 
+@lru_cache(maxsize=1)
+def _glyph_font():
+    """The text font, asked which characters it draws (pygame.freetype knows; pygame.font does not)."""
+    import pygame.freetype
+
+    pygame.freetype.init()
+    return pygame.freetype.Font(str(asset_path("fonts", "DejaVuSans.ttf")), 16)
+
+
+def missing_glyphs(s: str) -> list[str]:
+    """The characters of ``s`` the game's font has no picture for (each is drawn as an empty box,
+    never a crash), once each; marks and joiners that only change the character before them left out."""
+    import unicodedata
+
+    metrics = _glyph_font().get_metrics(s) or []
+    out = [c for c, m in zip(s, metrics, strict=False) if m is None and unicodedata.category(c)[0] not in "MC"]
+    return list(dict.fromkeys(out))
+
+
 def text(s: str, px: int, colour=WHITE, bold: bool = False) -> pygame.Surface:
     """The image of one line of text (made once per text, size, colour and weight)."""
     if SEEN is not None:
@@ -419,6 +438,7 @@ def ease_out(t: float) -> float:
 def reset_caches() -> None:
     """Forget cached fonts and images (they die with pygame.quit())."""
     font.cache_clear()
+    _glyph_font.cache_clear()
     text_image.cache_clear()
     fit.cache_clear()
     _wrap.cache_clear()

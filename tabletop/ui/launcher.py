@@ -95,6 +95,12 @@ class SettingsScene(MenuScene):
             spec.name for spec in registry.load_all().values() if any(o.key == "assist" for o in spec.rules.options)
         )
         items = [
+            Item(
+                f"Your name: {s.own_name()}",
+                action=self.name,
+                key="name",
+                hint="What everybody at the table, here or online, calls you",
+            ),
             Item("Sound", choices=onoff, index=0 if s["sound"] else 1, on_change=self._sound),
             Item("Volume", choices=vols, index=vol_idx, on_change=self._volume),
             Item("Animations", choices=speeds, index=sp_idx, on_change=lambda v: s.__setitem__("animation_speed", v)),
@@ -116,7 +122,7 @@ class SettingsScene(MenuScene):
             Item("Controls", action=self.controls, hint="Change any key or gamepad button; back to the defaults"),
             Item("Back", action=self.back),
         ]
-        self.menu = Menu(items, y=150, w=800, x=240, row=44, sound=self.app.sounds, on_back=self.back, split=0.5)
+        self.menu = Menu(items, y=120, w=800, x=240, row=42, sound=self.app.sounds, on_back=self.back, split=0.5)
 
     def access_items(self) -> list[Item]:
         """The rows that fit the program to its player (docs/accessibility.md)."""
@@ -168,6 +174,16 @@ class SettingsScene(MenuScene):
                 hint="In Peek mode: keep your cards shown without holding a button",
             ),
         ]
+
+    def name(self):
+        from tabletop.ui.name_entry import own_name_entry
+
+        def shown():
+            focus = self.menu.focus
+            self.on_enter()  # the new name on its row
+            self.menu.focus = focus
+
+        self.app.push(own_name_entry(self.app, then=shown))
 
     def controls(self):
         from tabletop.ui.controls import ControlsScene

@@ -20,6 +20,8 @@ class PausedTable(Protocol):
 
     def undo_item(self, pause: Scene) -> Item | None: ...
 
+    def leave(self) -> None: ...
+
 
 class PauseScene(Scene):
     opaque = False
@@ -61,7 +63,7 @@ class PauseScene(Scene):
         self.app.open_settings()
 
     def leave(self):
-        self.app.home()
+        self.table.leave()  # online: the goodbye, asked first during a game (never straight to the menu)
 
     def handle(self, event, pad_changes):
         if "pause" in menu_buttons(None, pad_changes):

@@ -80,7 +80,8 @@ class TableLink(Protocol):
     def result_items(self, items: list) -> list: ...
     def play_again(self) -> bool: ...
     def replay_ready(self) -> bool: ...
-    def leave(self) -> None: ...
+    def leave(self) -> bool: ...
+    def before_quit(self) -> bool: ...
     def focus_pauses(self) -> bool: ...
 
 
@@ -116,8 +117,13 @@ class Here:
     def replay_ready(self) -> bool:
         return True
 
-    def leave(self) -> None:
-        """Nothing to close at one computer."""
+    def leave(self) -> bool:
+        """Nothing to close at one computer: the table is left at once."""
+        return True
+
+    def before_quit(self) -> bool:
+        """Closing the window asks nothing: the game is kept after every move."""
+        return False
 
     def focus_pauses(self) -> bool:
         """True: looking at another window pauses the game."""
@@ -818,8 +824,14 @@ class TableScene(FocusMixin, Scene):
         self.app.replace(self.spec.make_table(self.app, session))
 
     def leave(self):
-        self.link.leave()
-        self.app.home()
+        """Every way out of the table (the pause menu, the result panel): online, the goodbye is
+        said first, and a game in play asks first (then the question leads on)."""
+        if self.link.leave():
+            self.app.home()
+
+    def before_quit(self) -> bool:
+        """The window is being closed: True when the table asks first (an online game in play)."""
+        return self.link.before_quit()
 
     def _result_handle(self, event, pad_changes):
         if self.result_menu is None:

@@ -1,7 +1,8 @@
 """A menu that works with the mouse alone, the keyboard alone or one gamepad alone.
 
-Items are buttons (confirm runs them) or choices (left/right, or a click,
-cycles the value). The focused item is highlighted; the mouse focuses what
+Items are buttons (confirm runs them) or choices (left/right, or a click on
+the value's box, cycles the value). A choice's label is a label: a click on it
+only focuses the row. The focused item is highlighted; the mouse focuses what
 it hovers.
 """
 
@@ -30,6 +31,7 @@ class Item:
     key: str = ""
     rect: Any = field(default=None, repr=False)
     back_rect: Any = field(default=None, repr=False)  # the ‹ half of a choice: a click there cycles backwards
+    value_rect: Any = field(default=None, repr=False)  # a choice's ‹ value › box: a click there changes it
 
     @property
     def value(self):
@@ -123,7 +125,9 @@ class Menu:
             if i is not None and self.items[i].enabled:
                 self.focus = i
                 item = self.items[i]
-                if item.choices:
+                if item.choices and item.value_rect is not None and not item.value_rect.collidepoint(event.pos):
+                    pass  # the label: it names the choice, and a click on it changes nothing
+                elif item.choices:
                     back = event.button == 3 or (item.back_rect is not None and item.back_rect.collidepoint(event.pos))
                     item.cycle(-1 if back else 1)
                     self._click()
@@ -164,7 +168,7 @@ class Menu:
 
     def draw(self, surf, vp) -> None:
         for it in self.items:
-            it.rect = it.back_rect = None
+            it.rect = it.back_rect = it.value_rect = None
         self._label_px = self.label_px(vp)
         visible = self.items[self.scroll : self.scroll + self.max_rows]
         for n, it in enumerate(visible):
@@ -202,7 +206,8 @@ class Menu:
             gfx.draw_fitted(surf, hint, vp.rect(box), vp.s(16), gfx.GREY, grow=True)
 
     def _draw_choice(self, surf, vp, it, r, fg, focused) -> None:
-        """Label on the left; on the right ‹ value ›, where a click on the ‹ half goes back, on the › half on."""
+        """Label on the left; on the right a box with ‹ value ›, a selector: a click on its ‹ half
+        goes back, on its › half on. The label is plain text and a click on it changes nothing."""
         pad = vp.s(12)
         split = r.left + int(r.w * self.split)
         box = pygame.Rect(r.left + pad, r.top + 1, split - r.left - 2 * pad, r.h - 2)
@@ -210,10 +215,12 @@ class Menu:
         gfx.draw_fitted(surf, it.label, box, px, fg, bold=focused, align="left", lines=1, min_px=px)
         value = it.choices[it.index][1]
         arrow = vp.s(self.px)
-        vr = pygame.Rect(split, r.top, r.right - split, r.h)
+        vr = pygame.Rect(split, r.top, r.right - split, r.h).inflate(-vp.s(8), -vp.s(4))  # room for larger text
+        gfx.panel(surf, vr, (22, 26, 36), radius=vp.s(6), border=gfx.HILITE if focused else (96, 106, 130), width=1)
+        it.value_rect = vr
         box = vr.inflate(-2 * pad - 2 * arrow, -2)
         colour = gfx.HILITE if focused else fg
-        px = gfx.grown(vp.s(self.px - 2), vp.s(self.row - 8) - 2, True, 1)  # one size for every row (not its rounding)
+        px = gfx.grown(vp.s(self.px - 2), vp.s(self.row - 12) - 2, True, 1)  # one size for all (not rounding)
         gfx.draw_fitted(surf, value, box, px, colour, bold=focused, lines=1, min_px=min(px, vp.s(gfx.MIN_PX)))
         gfx.blit_text(surf, "‹", arrow, (vr.left + pad, vr.centery), fg, bold=True, anchor="midleft")
         gfx.blit_text(surf, "›", arrow, (vr.right - pad, vr.centery), fg, bold=True, anchor="midright")
