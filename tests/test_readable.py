@@ -2,24 +2,15 @@
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from tabletop.core import registry
 from tabletop.ui import gfx
+from tests import test_text_fit
 from tests.test_text_fit import drawn_lines_of
-from tests.ui_helpers import frames, make_app
+from tests.ui_helpers import frames
 
-SIZES = [(1280, 720), (800, 600)]
-
-
-@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def app(request):
-    a = make_app(size=request.param)
-    a.start()
-    frames(a, 1)
-    yield a
-    pygame.quit()
+app = test_text_fit.app  # the fixture: the program at each window size
 
 
 def drawn_lines(draw, monkeypatch) -> list:

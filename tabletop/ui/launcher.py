@@ -20,6 +20,10 @@ COLOUR_VISION = [  # settings.Values.colour_vision
     ("deuteranopia", "Deuteranopia (green-weak)"),
     ("tritanopia", "Tritanopia (blue-weak)"),
 ]
+PEEK_CHOICES = [(False, "Hold to look"), (True, "Press to open, again to close")]  # settings.Values.hold_toggles
+TEXT_HINT = "Menus, hints, help and lessons in larger text, as far as their boxes allow (tables keep theirs)"
+COLOUR_HINT = "Players' colours that stay apart for your eyes (names and symbols always show too)"
+MOTION_HINT = "On: nothing shakes, and nothing moves faster than the normal animation speed"
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 
 
@@ -132,19 +136,19 @@ class SettingsScene(MenuScene):
         if now is not None and now not in sizes:
             sizes.append(now)
         windows = [(size, f"{size[0]} × {size[1]}") for size in sizes] + [(None, "Full screen")]
-        onoff = [(True, "On"), (False, "Off")]
 
-        def look(key):
-            return lambda v: (s.__setitem__(key, v), app.apply_look())
+        def row(label, key, choices, hint, redraw=False) -> Item:
+            """A row that sets ``key`` to the chosen value (``redraw``: everything is drawn anew with it)."""
+            return Item(
+                label,
+                choices=choices,
+                index=[v for v, _ in choices].index(s[key]),
+                on_change=lambda v: (s.__setitem__(key, v), redraw and app.apply_look()),
+                hint=hint,
+            )
 
         return [
-            Item(
-                "Text size",
-                choices=[(p, f"{p}%") for p in TEXT_SIZES],
-                index=TEXT_SIZES.index(s["text_size"]),
-                on_change=look("text_size"),
-                hint="Every text larger; a text that would leave its box still fits it",
-            ),
+            row("Text size", "text_size", [(p, f"{p}%") for p in TEXT_SIZES], TEXT_HINT, redraw=True),
             Item(
                 "Window size",
                 choices=windows,
@@ -152,26 +156,13 @@ class SettingsScene(MenuScene):
                 on_change=app.set_window,
                 hint="Or drag the window's edge; F11 switches full screen",
             ),
-            Item(
-                "Colour vision",
-                choices=COLOUR_VISION,
-                index=[v for v, _ in COLOUR_VISION].index(s["colour_vision"]),
-                on_change=look("colour_vision"),
-                hint="Players' colours that stay apart for your eyes (names and symbols always show too)",
-            ),
-            Item(
-                "Reduce motion",
-                choices=onoff,
-                index=0 if s["reduce_motion"] else 1,
-                on_change=lambda v: s.__setitem__("reduce_motion", v),
-                hint="On: no shaking, flashing or quick slides; things appear in place",
-            ),
-            Item(
+            row("Colour vision", "colour_vision", COLOUR_VISION, COLOUR_HINT, redraw=True),
+            row("Reduce motion", "reduce_motion", [(True, "On"), (False, "Off")], MOTION_HINT),
+            row(
                 "Peek button",
-                choices=[(False, "Hold to look"), (True, "Press to open, again to close")],
-                index=1 if s["hold_toggles"] else 0,
-                on_change=lambda v: s.__setitem__("hold_toggles", v),
-                hint="In Peek mode: keep your cards shown without holding a button",
+                "hold_toggles",
+                PEEK_CHOICES,
+                "In Peek mode: keep your cards shown without holding a button",
             ),
         ]
 
