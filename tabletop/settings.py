@@ -64,6 +64,12 @@ class Values(msgspec.Struct, forbid_unknown_fields=True):
     assist: bool = False  # real time: highlight open opportunities (off in tournament play, as the rulings say)
     animation_speed: Annotated[float, msgspec.Meta(ge=0.25, le=4)] = 1.0
     computer_pace: Literal["slow", "normal", "fast", "instant"] = "normal"  # how long turns stay on screen
+    # accessibility (docs/accessibility.md): text size in percent, a palette for colour vision, calm motion,
+    # holds (the peek control) as a press to open and a press to close
+    text_size: Literal[100, 125, 150] = 100
+    colour_vision: Literal["usual", "protanopia", "deuteranopia", "tritanopia"] = "usual"
+    reduce_motion: bool = False
+    hold_toggles: bool = False
     last_setup: dict[str, Any] = {}  # the launcher remembers each game's last setup (check_last_setup)
     tutorial: Tutorial = msgspec.field(default_factory=Tutorial)
     last_invite: Address = ""  # Play online > Join: the last invite that joined a game

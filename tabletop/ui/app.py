@@ -73,6 +73,7 @@ class App:
         self.pads = Pads()
         self.pads.open_all()
         self.stack: list = []
+        self.apply_look()
         self.clock = pygame.time.Clock()
         self.running = True
         self.frame = 0
@@ -157,6 +158,30 @@ class App:
             self.replace(setup)
         setup.menu.focus = next(i for i, it in enumerate(setup.menu.items) if it.key == "start")
         setup.menu.show_focus()
+
+    def apply_look(self) -> None:
+        """The settings that change how everything is drawn: text size and colour vision."""
+        gfx.set_text_size(self.settings["text_size"])
+        gfx.set_palette(self.settings["colour_vision"])
+        for scene in self.stack:  # a table under Settings drops the picture it kept
+            getattr(scene, "invalidate", lambda: None)()
+        self.redraw = True
+
+    def set_window(self, size: tuple[int, int] | None) -> None:
+        """Settings > Window size: the window at ``size`` (None: full screen)."""
+        if (size is None) != self.settings["fullscreen"]:
+            if size is not None:
+                self.settings["window"] = list(size)
+            self.toggle_fullscreen()
+            return
+        if size is None:
+            return
+        try:
+            self.screen = pygame.display.set_mode(size, self.flags)
+        except pygame.error as e:
+            self.toast(f"Could not change the window's size: {e}")
+            return
+        self.resize(self.screen.get_size())
 
     def toggle_fullscreen(self) -> None:
         full = not self.settings["fullscreen"]
@@ -306,7 +331,7 @@ class App:
         for toast in self.toasts[-3:]:
             text = toast[0]
             toast[2] = True
-            px = self.vp.s(16)
+            px = round(self.vp.s(16) * gfx.TEXT_SCALE[0])  # the player's text size: lines wrap to the width
             for line in gfx.wrap(text, px, min(self.vp.s(1000), surf.get_width() - 40)):
                 img = gfx.text(line, px, gfx.WHITE)
                 r = img.get_rect(midtop=(surf.get_width() // 2, y))

@@ -517,7 +517,7 @@ class TableScene(FocusMixin, Scene):
                 self.show_focus[seat] = True
                 self.reseat_focus(seat)
                 if self.focused(seat) is None and self.hidden_now(seat):
-                    self.say(f"Hold {self.peek_name(seat)} to see your cards.")  # the focus waits with them
+                    self.say(self.peek_words(seat))  # the focus waits with them
                 self.app.sounds.play("click")
             elif hot.kind == "button" and hot.callback is not None:
                 hot.callback()
@@ -562,9 +562,17 @@ class TableScene(FocusMixin, Scene):
         """The seat's peek control in words ("Tab", "Y on the gamepad")."""
         return self.control_name(seat, "peek", "Tab (Y on a gamepad)")
 
+    def peek_words(self, seat: int) -> str:
+        """How the seat sees its hidden cards: hold its peek control, or press it (the "Peek button" setting)."""
+        if self.app.settings["hold_toggles"]:
+            return f"Press {self.peek_name(seat)} to see your cards (again to hide them)."
+        return f"Hold {self.peek_name(seat)} to see your cards."
+
     # -- mouse ----------------------------------------------------------------------------
     def anim_factor(self) -> float:
         """The animation speed setting, at least 0.25: a table divides its animations' durations by it."""
+        if self.app.settings["reduce_motion"]:  # no quick slides: at most the normal speed
+            return max(0.25, min(1.0, self.anim_speed))
         return max(0.25, self.anim_speed)
 
     def hot_at(self, pos, kinds, seat) -> Hot | None:

@@ -362,8 +362,10 @@ class StabbyJackTable(MiddleMixin):
         self._layer_state = s
 
     def invalidate(self) -> None:
-        """The next frame is drawn in full (the benchmark's worst case)."""
+        """The next frame is drawn in full (the benchmark's worst case; a new colour-vision palette)."""
         self.layer_key = None
+        self._bg_key = None
+        self.__dict__.pop("_row_pictures", None)
 
     def draw(self, surf, vp) -> None:
         super().draw(surf, vp)
