@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 
 import pygame
 
@@ -28,6 +29,22 @@ NAMES = (
 )
 
 
+QUIT_WAIT_S = 1.5  # the longest wait at quit for effects to end (the longest effect is shorter)
+
+
+def _let_effects_end() -> None:
+    """Run by pygame.quit() before it stops the mixer. Stopping the mixer takes SDL's audio lock while
+    holding Python's; an effect that ends at that moment has the audio thread, holding the audio lock,
+    wait for Python's: both would wait for ever (the window hangs on closing). So every effect is let
+    end first, and the audio thread is given Python's lock to finish its last ending."""
+    if not pygame.mixer.get_init():
+        return
+    end = time.monotonic() + QUIT_WAIT_S
+    while pygame.mixer.get_busy() and time.monotonic() < end:
+        time.sleep(0.01)
+    time.sleep(0.01)
+
+
 class Sounds:
     def __init__(self, enabled: bool = True, volume: float = 0.7):
         self.enabled = enabled
@@ -38,6 +55,7 @@ class Sounds:
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init()
+            pygame.register_quit(_let_effects_end)
             self.available = True
         except pygame.error as e:
             self.notice = f"No sound: the audio device could not be opened ({e}). Playing silently."
