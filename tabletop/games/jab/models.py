@@ -45,7 +45,7 @@ BLOCKING = ("never", "haymakers", "value")
 CLAIM_KINDS = ("combo", "counter", "knockout", "clinch")
 _PLAN = re.compile(
     r"plan-r(\d+)-([12])h-(random|spread|weakest)(\+combo)?(\+stagger)?"
-    r"-b(never|haymakers|value[12])(\d+)-c((?:combo|counter|knockout|clinch|\.)+)(\d+)"
+    r"-b(never|haymakers|value[12])at(\d+)-c((?:combo|counter|knockout|clinch|\.)+)at(\d+)"
 )
 
 
@@ -69,8 +69,8 @@ class Plan:
         block = f"value{self.threshold}" if self.block == "value" else self.block
         kinds = ".".join(self.claims) or "."
         return (
-            f"plan-r{self.reaction_ms}-{self.hands}h-{how}-b{block}{round(100 * self.block_attention)}"
-            f"-c{kinds}{round(100 * self.claim_attention)}"
+            f"plan-r{self.reaction_ms}-{self.hands}h-{how}-b{block}at{round(100 * self.block_attention)}"
+            f"-c{kinds}at{round(100 * self.claim_attention)}"
         )
 
     def words(self) -> str:
@@ -128,14 +128,15 @@ def random_plan(rng, min_one_hand_ms: int = 400, min_two_hands_ms: int = 300) ->
     hands = 1 + int(rng.random() < 0.5)
     floor = min_one_hand_ms if hands == 1 else min_two_hands_ms
     kinds = tuple(k for k in CLAIM_KINDS if rng.random() < 0.75)
+    block = BLOCKING[rng.randrange(3)]
     return Plan(
         reaction_ms=floor + 50 * rng.randrange(7),
         hands=hands,
         target=TARGETING[rng.randrange(3)],
         combos=rng.random() < 0.5,
         stagger=rng.random() < 0.5,
-        block=BLOCKING[rng.randrange(3)],
-        threshold=1 + rng.randrange(2),
+        block=block,
+        threshold=1 + rng.randrange(2) if block == "value" else 2,
         block_attention=(0.5, 0.8, 0.95, 1.0)[rng.randrange(4)],
         claims=kinds,
         claim_attention=(0.5, 0.8, 0.95, 1.0)[rng.randrange(4)],
@@ -150,6 +151,8 @@ def nearby_plan(rng, plan: Plan, min_one_hand_ms: int = 400, min_two_hands_ms: i
     if field == "hands":
         return replace(plan, hands=other.hands, reaction_ms=other.reaction_ms)
     new = replace(plan, **{field: getattr(other, field)})
+    if new.block != "value":
+        new = replace(new, threshold=2)
     floor = min_one_hand_ms if new.hands == 1 else min_two_hands_ms
     return replace(new, reaction_ms=max(floor, new.reaction_ms))
 
@@ -163,7 +166,7 @@ def grid(quick: bool = False) -> list[str]:
     corners that decide the targets (fastest and slowest reactions, no or full attention)."""
     reactions, attentions = ((300, 500, 1200), (0, 95)) if quick else (REACTIONS, ATTENTIONS)
     names = [grid_name(r, b, c, h) for r in reactions for b in attentions for c in attentions for h in HANDS]
-    return [*names, PUNCH_ONLY, RANDOM_FAST]
+    return [*names, PUNCH_ONLY, RANDOM_FAST, STEADY]
 
 
 def parse(name: str) -> dict | None:
@@ -364,11 +367,13 @@ class GridModel(JabBot):
         scores = [pile_score(view.piles[opp * 3 + i], me)[0] for i in range(3)]
         if p.target == "weakest":
             return min(free, key=lambda i: (scores[i], self.rng.random()))
+
         # spread: where it raises what is scored after the best pile is covered, then the lower pile
         def after(i):
             new = list(scores)
             new[i] = pile_score(view.piles[opp * 3 + i] + (card,), me)[0]
             return sum(new) - max(new)
+
         return max(free, key=lambda i: (after(i), -scores[i], self.rng.random()))
 
     def _may_block(self, view, name, card) -> bool:
@@ -411,7 +416,7 @@ def ladder_pairs(levels, quick: bool = False) -> list[tuple[str, str]]:
     if not quick:
         return [(level, m) for level in levels for m in grid()] + steps
     names = grid(quick=True)
-    champion = [m for m in names if _one_handed_from(m, 500)] + [grid_name(300, 95, 95, 2), RANDOM_FAST]
+    champion = [m for m in names if _one_handed_from(m, 500)] + [grid_name(300, 95, 95, 2), RANDOM_FAST, STEADY]
     beginner = [m for m in names if _claims_all(m)] + [PUNCH_ONLY, RANDOM_FAST]
     return [(top, m) for m in champion] + [(low, m) for m in beginner] + steps
 
@@ -449,6 +454,7 @@ def ladder_targets(levels, rows: dict) -> list[dict]:
         "win_rate",
         0.7,
     )
+    judge(f"{top} beats the steady one-handed player (a held-out model) >= 70%", [(top, STEADY)], "win_rate", 0.7)
     judge(
         f"{top} loses to the two-handed 300 ms model with 95% attention >= 20%",
         [(top, grid_name(300, 95, 95, 2))],
