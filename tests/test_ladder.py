@@ -79,12 +79,12 @@ def test_a_record_naming_an_old_level_gets_todays_level(game):
 def test_jab_ladder_plays_every_level_against_the_whole_grid_of_player_models():
     """Issue 29: reaction 300/500/800/1200 ms x block attention 0/50/95% x claim attention
     0/50/95% x one or two hands, plus a punch-only and a full-speed random player; issue 40 adds the
-    steady one-handed player (a plan of the strategy family)."""
+    steady one-handed player and the careful newcomer (plans of the strategy family)."""
     spec = registry.get("jab")
     pairs = ladder.pairs(spec)
     models = {b for a, b in pairs if a == "Champion" and b not in spec.bot_levels}
-    assert len(models) == 4 * 3 * 3 * 2 + 3
-    assert {"m300-b0-c95-2h", "m1200-b50-c0-1h", "m800-b95-c50-2h", "punch-only", "random-fast", "steady"} <= models
+    assert len(models) == 4 * 3 * 3 * 2 + 4
+    assert {"m300-b0-c95-2h", "m1200-b50-c0-1h", "m800-b95-c50-2h", "punch-only", "random-fast", "steady", "newcomer"} <= models
     for level in spec.bot_levels:
         assert {b for a, b in pairs if a == level} >= models
     quick = ladder.pairs(spec, quick=True)

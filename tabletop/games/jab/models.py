@@ -99,12 +99,18 @@ class Plan:
 
 
 STEADY_PLAN = Plan(500, 1, "spread", True, True, "value", 2, 1.0, CLAIM_KINDS, 0.9)
+# the careful newcomer (the ladder's "newcomer"): slow, one hand, punches the pile that scores least,
+# blocks only Haymakers, and claims combos and counter-punches when it notices them
+NEWCOMER = "newcomer"
+NEWCOMER_PLAN = Plan(1000, 1, "weakest", False, False, "haymakers", 2, 0.8, ("combo", "counter"), 0.5)
 
 
 def plan_of(name: str) -> Plan | None:
     """The plan a model name stands for (grid names are plans with random targeting), or None."""
     if name == STEADY:
         return STEADY_PLAN
+    if name == NEWCOMER:
+        return NEWCOMER_PLAN
     m = _NAME.fullmatch(name)
     if m is not None:
         r, b, c, h = (int(x) for x in m.groups())
@@ -166,7 +172,7 @@ def grid(quick: bool = False) -> list[str]:
     corners that decide the targets (fastest and slowest reactions, no or full attention)."""
     reactions, attentions = ((300, 500, 1200), (0, 95)) if quick else (REACTIONS, ATTENTIONS)
     names = [grid_name(r, b, c, h) for r in reactions for b in attentions for c in attentions for h in HANDS]
-    return [*names, PUNCH_ONLY, RANDOM_FAST, STEADY]
+    return [*names, PUNCH_ONLY, RANDOM_FAST, STEADY, NEWCOMER]
 
 
 def parse(name: str) -> dict | None:
@@ -417,7 +423,7 @@ def ladder_pairs(levels, quick: bool = False) -> list[tuple[str, str]]:
         return [(level, m) for level in levels for m in grid()] + steps
     names = grid(quick=True)
     champion = [m for m in names if _one_handed_from(m, 500)] + [grid_name(300, 95, 95, 2), RANDOM_FAST, STEADY]
-    beginner = [m for m in names if _claims_all(m)] + [PUNCH_ONLY, RANDOM_FAST]
+    beginner = [m for m in names if _claims_all(m)] + [PUNCH_ONLY, RANDOM_FAST, NEWCOMER]
     return [(top, m) for m in champion] + [(low, m) for m in beginner] + steps
 
 
@@ -468,6 +474,7 @@ def ladder_targets(levels, rows: dict) -> list[dict]:
         0.5,
     )
     judge(f"{low} loses to a punch-only player (1.0-1.5 s a card) >= 30%", [(low, PUNCH_ONLY)], "loss_rate", 0.3)
+    judge(f"{low} loses to the careful newcomer (a held-out model) >= 50%", [(low, NEWCOMER)], "loss_rate", 0.5)
     judge(
         "each level beats the one below >= 65%",
         [(upper, lower) for lower, upper in zip(levels, levels[1:], strict=False)],
