@@ -1,15 +1,15 @@
 """Issue 40: each game's easiest level loses to a careful newcomer (a model of the game's own, written
 apart from the levels) in at least half of first games, judged on seeds the tuning never used
-(900,000 on; tuning uses seeds below 100,000)."""
+(the ladder's judging half, 1,000,000 on; tuning uses seeds below it)."""
 
 import pytest
 
 from tabletop.core import playout, registry
 
-HELD_OUT = 900_000
+HELD_OUT = 1_000_000
 
-# game: (games, newcomer wins needed) -- measured: Punch! 55 of 100 (its own test), Boxing 56 of 100
-# (5 drawn), Stabby Jack 85 of 100, The Square Ring 32 of 40 (3 drawn)
+# game: (games, newcomer wins needed) -- measured: Punch! 60 of 100 (its own test), Boxing 61 of 100
+# (8 drawn), Stabby Jack 80 of 100, The Square Ring 15 of 20 (1 drawn)
 CASES = {"boxing-the-game": (100, 50), "stabby-jack": (100, 50), "square-ring": (20, 10)}
 
 

@@ -5,7 +5,8 @@ after its last placement, a punch it could block, a claim that opened), notices 
 with ``block`` attention and a claim (combo, counter-punch, knockout, clinch) with ``claim``
 attention, works one hand at a time or both at once, and moves its hands at the top speed. It
 punches a random target of the opponent's boxer and blocks the most valuable punch it noticed.
-It never calls Ding!. Its name says it all: ``"m500-b95-c95-1h"`` reacts in 500 ms, notices 95%
+It never calls Ding!, and like the computer no hand of it acts within 250 ms of its last action.
+Its name says it all: ``"m500-b95-c95-1h"`` reacts in 500 ms, notices 95%
 of blocks and 95% of claims, one hand.
 
 Two more: ``"punch-only"`` (one hand, a card every 1.0 to 1.5 s, never blocks or claims) and
@@ -25,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from .bot import JabBot
+from .bot import NEVER, JabBot
 from .rules import content as C
 from .rules.actions import Claim
 from .rules.hands import RECTS, SIDES, Grab, MoveTo, Press, Release, deck_name, inside, target_name
@@ -232,6 +233,7 @@ class GridModel(JabBot):
         if view.round != self.round:
             self.round, self.seen = view.round, {}
             self.ready_at, self.aim, self.last_take = [0, 0], [None, None], -(10**9)
+            self.last_act = [NEVER, NEVER]
         off = self.off_play(view, t)
         if off is not None:
             return off
@@ -279,8 +281,9 @@ class GridModel(JabBot):
                 continue
             if what == "counter" and claim_refusal(view, me, "counter") is not None:
                 for h in (0, 1):  # let go of what it holds first, then claim
-                    if view.held[me * 2 + h] is not None:
+                    if view.held[me * 2 + h] is not None and self.hand_free(h, t):
                         out.append(Release(me, h))
+                        self.last_act[h] = t
                 return bool(out)
             out.append(Press(Claim(me, what, t)))
             return True
@@ -329,10 +332,10 @@ class GridModel(JabBot):
         if not inside(name, *hands.at(me, h)):
             out.append(MoveTo(me, h, *RECTS[name][:2]))
             return False
-        if t < self.ready_at[h] or (self.card_ms and t < self.last_take + self.card_ms[0]):
+        if t < self.ready_at[h] or not self.hand_free(h, t) or (self.card_ms and t < self.last_take + self.card_ms[0]):
             return False
         out.append(Grab(me, h))
-        self.next_hand, self.last_take = 1 - h, t
+        self.next_hand, self.last_take, self.last_act[h] = 1 - h, t, t
         self.aim[h] = self._aim(view, t, h, deck[-1])
         return True
 
@@ -393,8 +396,11 @@ class GridModel(JabBot):
         if aim is None or placement_refusal(view, me, side, aim) is not None:
             aim = self.aim[h] = target_name(1 - me, self.rng.randrange(3))
         if inside(aim, *hands.at(me, h)) and placement_refusal(view, me, side, aim, t) is None:
+            if not self.hand_free(h, t):
+                return  # a person's hand needs a moment between two actions
             out.append(Release(me, h))
             self.aim[h] = None
+            self.last_act[h] = t
             if self.card_ms:
                 lo, hi = self.card_ms
                 self.ready_at[h] = self.last_take + lo + int((hi - lo) * self.rng.random())

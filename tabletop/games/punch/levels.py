@@ -9,7 +9,7 @@ models are scripted people for the ladder (``python -m tabletop.ladder --game pu
 from tabletop.core.skill import level_maker
 
 from .bot import LEVELS
-from .models import NewcomerBot
+from .models import FAMILY, NewcomerBot
 
 ENGINES = {**LEVELS, "newcomer": NewcomerBot}
 
@@ -25,4 +25,4 @@ RECIPES = {
     "decent": ("strong", "random", 0.6),
     "good": ("strong", "random", 0.0),
 }
-make_bot = level_maker("Punch!", ENGINES, RECIPES)
+make_bot = level_maker("Punch!", ENGINES, RECIPES, FAMILY)

@@ -1,29 +1,55 @@
-"""Punch!'s careful newcomer: a scripted person, independent of the computer levels.
+"""Punch!'s player models that are plans (strategies from the game's main decisions), independent
+of the computer levels, and the careful newcomer among them.
 
-It knows the cards but counts nothing. It plays its strongest punch; while the
-other boxer may still throw a Punch 3 (fewer than all of them shown this match)
-it expects one a quarter of the time and dodges (or blocks) instead. With no
-punch in hand it rests when hurt, otherwise dodges or blocks. It keeps every
-hand, exchanges nothing, drafts an even spread and programs its cards in the
-same order it would play them. The ladder judges Beginner on it (``newcomer``).
+A plan counts no cards. It leads with a punch (its strongest, its weakest or any); while the other
+boxer may still throw a Punch 3 (``wary_when="threes-left"``; or ``"always"``) it expects one
+``wary`` of the time and dodges (or blocks, ``defend``) instead; it rests with a Do Nothing when its
+stamina is below ``rest_below`` (and, with no punch in hand, whenever hurt). It keeps every hand,
+exchanges nothing, drafts an even spread and programs its cards in the order it would play them.
+
+The careful newcomer (the ladder's ``newcomer``) plays its strongest punch and dodges a quarter of
+the time while Punch 3s may come. ``python -m tabletop.ladder --exploit punch LEVEL`` searches the
+family (``FAMILY``) for the plan that beats a level most.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from tabletop.core.game import Bot
 from tabletop.core.rng import Rng
+from tabletop.core.skill import Family
 
 from .rules.actions import Commit, Draft, Exchange, KeepHand, Program, Ready
 from .rules.resolve import CODES, MAX_STAMINA, NK, TOTALS, S
 from .rules.state import PPR
 
 P1, P2, P3, NOTHING, BLOCK, DODGE = range(NK)
-WARY = 0.25  # how often it expects the other boxer's Punch 3 while one may still come
 
 
-class NewcomerBot(Bot):
-    def __init__(self, seat: int, level: str = "newcomer", seed: int = 0):
+@dataclass(frozen=True)
+class Plan:
+    lead: str = "strongest"  # strongest | weakest | any
+    wary: float = 0.25  # how often it expects a Punch 3 ...
+    wary_when: str = "threes-left"  # ... while one may still come, or always
+    defend: str = "dodge"  # what it expects a big punch with: dodge | block
+    rest_below: int = 0  # rests when its stamina is below this
+
+    def words(self) -> str:
+        lead = {"strongest": "its strongest punch", "weakest": "its weakest punch", "any": "any punch"}[self.lead]
+        when = "while Punch 3s may still come" if self.wary_when == "threes-left" else "at any time"
+        wary = f"{self.defend}s {round(100 * self.wary)}% of the time {when}" if self.wary else "never defends first"
+        rest = f"rests below {self.rest_below} stamina" if self.rest_below else "rests only with no punch in hand"
+        return f"plays {lead}; {wary}; {rest}"
+
+
+NEWCOMER = Plan()
+
+
+class PlanBot(Bot):
+    def __init__(self, seat: int, level: str = "newcomer", seed: int = 0, plan: Plan = NEWCOMER):
         super().__init__(seat=seat, level=level, seed=seed)
+        self.plan = plan
         self.rng = Rng(seed * 6007 + seat + 11)
 
     def choose(self, view):
@@ -54,13 +80,35 @@ class NewcomerBot(Bot):
 
     def _pick(self, view, hand) -> int:
         me, op = self.seat, 1 - self.seat
-        threes_left = view.played[op][P3] < TOTALS[P3]
-        if threes_left and self.rng.random() < WARY:
-            for k in (DODGE, BLOCK):
+        p = self.plan
+        threes_left = p.wary_when == "always" or view.played[op][P3] < TOTALS[P3]
+        if threes_left and p.wary and self.rng.random() < p.wary:
+            for k in (DODGE, BLOCK) if p.defend == "dodge" else (BLOCK, DODGE):
                 if hand[k]:
                     return k
-        for k in (P3, P2, P1):
-            if hand[k]:
-                return k
+        if hand[NOTHING] and view.stamina[me] < p.rest_below:
+            return NOTHING
+        punches = [k for k in (P3, P2, P1) if hand[k]]
+        if punches:
+            if p.lead == "strongest":
+                return punches[0]
+            if p.lead == "weakest":
+                return punches[-1]
+            return punches[self.rng.randrange(len(punches))]
         order = (NOTHING, DODGE, BLOCK) if view.stamina[me] < MAX_STAMINA else (DODGE, BLOCK, NOTHING)
         return next(k for k in order if hand[k])
+
+
+class NewcomerBot(PlanBot):
+    def __init__(self, seat: int, level: str = "newcomer", seed: int = 0):
+        super().__init__(seat, level, seed, NEWCOMER)
+
+
+CHOICES = {
+    "lead": ("strongest", "weakest", "any"),
+    "wary": (0.0, 0.1, 0.25, 0.4, 0.6),
+    "wary_when": ("threes-left", "always"),
+    "defend": ("dodge", "block"),
+    "rest_below": (0, 4, 7, 10),
+}
+FAMILY = Family(Plan, CHOICES, lambda seat, plan, seed: PlanBot(seat, FAMILY.name(plan), seed, plan))
