@@ -75,6 +75,7 @@ class Family:
 
     def __init__(self, plan: type, choices: dict[str, tuple], make):
         self.plan, self.choices, self.make = plan, choices, make
+        self.known: tuple = (plan(),)  # plans the search always tries: the plan's defaults (the newcomer)
 
     def name(self, plan) -> str:
         return self.PREFIX + ",".join(f"{k}={getattr(plan, k)}" for k in self.choices)

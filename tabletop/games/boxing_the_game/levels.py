@@ -8,7 +8,7 @@ Levels mix the planning player (strong.py) with the greedy, shallow one
 from tabletop.core.skill import level_maker
 
 from .bots import make_bot as _engine
-from .models import NewcomerBot
+from .models import FAMILY, NewcomerBot
 
 LEVELS = ("Beginner", "Club boxer", "Contender")
 # names older records and settings used
@@ -30,4 +30,4 @@ RECIPES = {
     "decent": ("strong", "easy", 0.65),
     "good": ("strong", "easy", 0.0),
 }
-make_bot = level_maker("Boxing: The Game", ENGINES, RECIPES)
+make_bot = level_maker("Boxing: The Game", ENGINES, RECIPES, FAMILY)

@@ -121,13 +121,32 @@ def plan_of(name: str) -> Plan | None:
     m = _PLAN.fullmatch(name)
     if m is None:
         return None
-    r, h, target, combo, stagger, block, ba, kinds, ca = m.groups()
+    ms, hands, target, combo, stagger, block, ba, kinds, ca = m.groups()
     threshold = int(block[-1]) if block.startswith("value") else 2
     claims = tuple(k for k in CLAIM_KINDS if k in kinds.split("."))
     if int(ba) > 100 or int(ca) > 100:
         return None
-    return Plan(int(r), int(h), target, bool(combo), bool(stagger), block.rstrip("12"), threshold,
+    return Plan(int(ms), int(hands), target, bool(combo), bool(stagger), block.rstrip("12"), threshold,
                 int(ba) / 100, claims, int(ca) / 100)  # fmt: skip
+
+
+class JabFamily:
+    """JAB's plans as the ladder's exploit search sees them (``core.skill.Family``'s questions), drawn
+    at a person's pace: one hand at 400 ms or slower, two hands at 300 ms or slower."""
+
+    known = (STEADY_PLAN, NEWCOMER_PLAN)
+
+    def name(self, plan: Plan) -> str:
+        return plan.name()
+
+    def parse(self, name: str) -> Plan | None:
+        return plan_of(name)
+
+    def random(self, rng) -> Plan:
+        return random_plan(rng)
+
+    def nearby(self, rng, plan: Plan) -> Plan:
+        return nearby_plan(rng, plan)
 
 
 def random_plan(rng, min_one_hand_ms: int = 400, min_two_hands_ms: int = 300) -> Plan:
@@ -305,7 +324,7 @@ class GridModel(JabBot):
                     out.append((worth, i, top))
         return sorted(out, reverse=True)
 
-    def _worth_blocking(self, worth: int, card) -> bool:
+    def _worth_blocking(self, worth: float, card) -> bool:
         """By value: a punch worth the threshold or more, a smaller one only with a card worth less."""
         p = self.plan
         if p.block != "value":
@@ -368,7 +387,7 @@ class GridModel(JabBot):
             shown = {C.ctype(c) for c in tops if c is not None}
             missing = [ty for ty in types if ty not in shown]
             if len(missing) == 1 and C.ctype(card) == missing[0]:
-                spare = [i for i in free if tops[i] is None or C.ctype(tops[i]) not in types or _twice(tops, i)]
+                spare = [i for i in free if _spare(tops, i, types)]
                 if spare:
                     return spare[0]
         if p.target == "random" or not free:
@@ -410,9 +429,18 @@ class GridModel(JabBot):
             out.append(MoveTo(me, h, *RECTS[aim][:2]))
 
 
-def _twice(tops, i) -> bool:
-    """True when target ``i``'s top punch type also shows on another target (so covering it loses nothing)."""
-    ty = C.ctype(tops[i])
+FAMILY = JabFamily()
+
+
+def _spare(tops, i, types) -> bool:
+    """True when covering target ``i`` loses nothing of the combo: it is empty, its top is a type the
+    combo does not ask for, or that type also shows on another target."""
+    top = tops[i]
+    if top is None:
+        return True
+    ty = C.ctype(top)
+    if ty not in types:
+        return True
     return any(j != i and tops[j] is not None and C.ctype(tops[j]) == ty for j in range(3))
 
 

@@ -8,10 +8,10 @@ models are scripted people for the ladder (``python -m tabletop.ladder --game pu
 
 from tabletop.core.skill import level_maker
 
-from .bot import LEVELS
+from .bot import LEVELS as ENGINE_LEVELS
 from .models import FAMILY, NewcomerBot
 
-ENGINES = {**LEVELS, "newcomer": NewcomerBot}
+ENGINES = {**ENGINE_LEVELS, "newcomer": NewcomerBot}
 
 LEVELS = ("Beginner", "Sparring partner", "Contender")
 # names older records and settings used

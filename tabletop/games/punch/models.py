@@ -111,4 +111,10 @@ CHOICES = {
     "defend": ("dodge", "block"),
     "rest_below": (0, 4, 7, 10),
 }
-FAMILY = Family(Plan, CHOICES, lambda seat, plan, seed: PlanBot(seat, FAMILY.name(plan), seed, plan))
+
+
+def _player(seat: int, plan: Plan, seed: int) -> PlanBot:
+    return PlanBot(seat, FAMILY.name(plan), seed, plan)
+
+
+FAMILY = Family(Plan, CHOICES, _player)

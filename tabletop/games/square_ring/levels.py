@@ -10,18 +10,20 @@ mistakes sink: every boxer wins about half its mirror bouts at every level
 scripted people for the ladder; the newcomer is a model of its own (models.py).
 """
 
+from collections.abc import Callable
 from functools import partial
 
+from tabletop.core.game import Bot
 from tabletop.core.skill import level_maker
 
 from .bot import SquareRingBot
-from .models import NewcomerBot
+from .models import FAMILY, NewcomerBot
 
 LEVELS = ("Beginner", "Club boxer", "Contender", "Champion")
 # names older records and settings used
 ALIASES = {"random": "Beginner", "easy": "Beginner", "strong": "Champion"}
 MODELS = ("newcomer", "decent", "good")
-ENGINES = {name: partial(SquareRingBot) for name in ("random", "easy", "strong")}
+ENGINES: dict[str, Callable[..., Bot]] = {name: partial(SquareRingBot) for name in ("random", "easy", "strong")}
 ENGINES["newcomer"] = NewcomerBot
 # each level is the search at its level of skill (a bot answers to its level's name)
 ENGINES.update(
@@ -37,4 +39,4 @@ RECIPES = {
     "decent": ("strong", "easy", 0.75),
     "good": ("strong", "easy", 0.0),
 }
-make_bot = level_maker("Square Ring", ENGINES, RECIPES)
+make_bot = level_maker("Square Ring", ENGINES, RECIPES, FAMILY)

@@ -1,41 +1,73 @@
-"""The Square Ring's careful newcomer: a scripted person, independent of the computer levels.
+"""The Square Ring's player models that are plans (strategies from the game's main decisions),
+independent of the computer levels, and the careful newcomer among them.
 
-It chases and punches: each exchange it lays the pair that lands the most power on the opponent
-if the opponent stood still (a step or turn toward them, then its biggest punch that reaches;
-or two punches), and never thinks about being hit. It turns toward the opponent with its
-footwork, steps after a Stick-and-Move to where its punches reach, and spends no Burst or React.
-The ladder judges Beginner on it (``newcomer``).
+A plan chases and punches: each exchange it lays the pair that lands the most power on the
+opponent if the opponent stood still (a step or turn, then its biggest punch that reaches; or two
+punches), closing in when nothing lands (``close_in``). ``dodge`` of the time it first steps out of
+where the opponent's punches reach now, then punches. It turns toward the opponent with its
+footwork and steps after a Stick-and-Move to where its punches reach. ``react`` and ``burst``:
+never, or when the boxers stand within two squares (a Burst adds its biggest remaining punch).
+
+The careful newcomer (the ladder's ``newcomer``; Beginner is judged on it) chases and punches,
+closes in, never dodges first and spends no Burst or React.
+``python -m tabletop.ladder --exploit square-ring LEVEL`` searches the family (``FAMILY``).
 """
 
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass
 
 from tabletop.core.game import Bot
 from tabletop.core.rng import Rng
+from tabletop.core.skill import Family
 
 from .bot import best_turn, threat
-from .rules import RULES, Commit, Declare, Footwork, Stick, board, hand
+from .rules import RULES, Commit, Declare, Footwork, Stick, board, hand, max_cards
 from .rules.content import BOXERS
 from .rules.resolve import STEP_CARDS, resolve_moves
 
 
-class NewcomerBot(Bot):
-    def __init__(self, seat: int, level: str = "newcomer", seed: int = 0):
+@dataclass(frozen=True)
+class Plan:
+    close_in: bool = True
+    dodge: float = 0.0
+    react: str = "never"  # never | close
+    burst: str = "never"  # never | close
+
+    def words(self) -> str:
+        parts = ["lays the pair that lands most if the opponent stood still"]
+        parts.append("closes in when nothing lands" if self.close_in else "stays put when nothing lands")
+        if self.dodge:
+            parts.append(f"{round(100 * self.dodge)}% of the time steps out of reach first")
+        for what, when in (("Reacts", self.react), ("Bursts", self.burst)):
+            parts.append(f"spends {what} when close" if when == "close" else f"never spends {what}")
+        return "; ".join(parts)
+
+
+NEWCOMER = Plan()
+
+
+class PlanBot(Bot):
+    def __init__(self, seat: int, level: str = "newcomer", seed: int = 0, plan: Plan = NEWCOMER):
         super().__init__(seat=seat, level=level, seed=seed)
+        self.plan = plan
         self.rng = Rng(seed * 2741 + seat + 3)
 
     def choose(self, view):
         me = self.seat
         if view.phase == "declare":
-            return Declare(me, False)
+            return Declare(me, self.plan.react == "close" and view.reacts[me] > 0 and self._close(view))
         if view.phase in ("choose", "react"):
-            return Commit(me, self._pair(view))
+            return Commit(me, self._cards(view))
         if view.phase == "footwork":
             return Footwork(me, best_turn(view.pos[me], view.facing[me], view.pos[1 - me]))
         if view.phase == "stick":
             return Stick(me, self._stick(view))
         return RULES.legal_actions(view, me)[0]
+
+    def _close(self, view) -> bool:
+        return _gap(view.pos[0], view.pos[1]) <= 2
 
     def _after(self, view, card):
         """Where it stands and faces after ``card`` if the opponent stood still."""
@@ -47,23 +79,39 @@ class NewcomerBot(Bot):
         pos, facing, _m, _n = resolve_moves(view.pos, view.facing, view.hp, tuple(cards))
         return pos[me], facing[me]
 
-    def _pair(self, view) -> tuple[str, ...]:
-        me, op = self.seat, 1 - self.seat
-        target = view.pos[op]
+    def _cards(self, view) -> tuple[str, ...]:
+        me = self.seat
         cards = hand(view, me)
+        dodging = self.plan.dodge and self.rng.random() < self.plan.dodge
+        best = (dodging and self._pair(view, cards, True)) or self._pair(view, cards, False)
+        assert best  # every hand holds two cards
+        chosen = list(best)
+        if self.plan.burst == "close" and max_cards(view, me) == 3 and self._close(view):
+            rest = [c for c in cards if c not in chosen and c.kind == "attack"]
+            if rest:
+                chosen.append(max(rest, key=lambda c: c.power))
+        return tuple(c.id for c in chosen)
+
+    def _pair(self, view, cards, dodging: bool):
+        """The ordered pair that lands most if the opponent stood still (``dodging``: only pairs whose
+        first card steps out of where the opponent's punches reach now), or None."""
+        op = 1 - self.seat
+        target = view.pos[op]
+        theirs = BOXERS[view.boxers[op]].attacks
         best, best_v = None, -1.0
         for a, b in itertools.permutations(cards, 2):
             sq, facing = self._after(view, a)
+            if dodging and (a.kind == "attack" or threat(theirs, view.pos[op], view.facing[op], sq)):
+                continue
             v = (a.power if a.kind == "attack" and threat([a], sq, facing, target) else 0) + (
                 threat([b], sq, facing, target) if b.kind == "attack" else 0
             )
-            if v == 0 and a.kind != "attack":  # nothing lands: at least close in
+            if v == 0 and a.kind != "attack" and self.plan.close_in:  # nothing lands: at least close in
                 v = 0.5 - 0.1 * _gap(sq, target) - 0.05 * abs(best_turn(sq, facing, target))
             v += 0.01 * self.rng.random()
             if v > best_v:
                 best, best_v = (a, b), v
-        assert best is not None
-        return tuple(c.id for c in best)
+        return best
 
     def _stick(self, view):
         me, op = self.seat, 1 - self.seat
@@ -79,7 +127,27 @@ class NewcomerBot(Bot):
         return best
 
 
+class NewcomerBot(PlanBot):
+    def __init__(self, seat: int, level: str = "newcomer", seed: int = 0):
+        super().__init__(seat, level, seed, NEWCOMER)
+
+
 def _gap(a: int, b: int) -> int:
     ax, ay = board.xy(a)
     bx, by = board.xy(b)
     return max(abs(ax - bx), abs(ay - by))
+
+
+CHOICES = {
+    "close_in": (True, False),
+    "dodge": (0.0, 0.25, 0.5, 0.75),
+    "react": ("never", "close"),
+    "burst": ("never", "close"),
+}
+
+
+def _player(seat: int, plan: Plan, seed: int) -> PlanBot:
+    return PlanBot(seat, FAMILY.name(plan), seed, plan)
+
+
+FAMILY = Family(Plan, CHOICES, _player)

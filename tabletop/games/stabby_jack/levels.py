@@ -9,10 +9,10 @@ for the ladder (``python -m tabletop.ladder``).
 
 from tabletop.core.skill import level_maker
 
-from .bot import LEVELS
-from .models import NewcomerBot
+from .bot import LEVELS as ENGINE_LEVELS
+from .models import FAMILY, NewcomerBot
 
-ENGINES = {**LEVELS, "newcomer": NewcomerBot}
+ENGINES = {**ENGINE_LEVELS, "newcomer": NewcomerBot}
 
 LEVELS = ("Beginner", "Adventurer", "Hero")
 # names older records and settings used
@@ -26,4 +26,4 @@ RECIPES = {
     "decent": ("strong", "easy", 0.7),
     "good": ("strong", "random", 0.0),
 }
-make_bot = level_maker("Stabby Jack", ENGINES, RECIPES)
+make_bot = level_maker("Stabby Jack", ENGINES, RECIPES, FAMILY)
