@@ -65,6 +65,7 @@ class Values(msgspec.Struct, forbid_unknown_fields=True):
     tutorial: Tutorial = msgspec.field(default_factory=Tutorial)
     last_invite: Address = ""  # Play online > Join: the last invite that joined a game
     last_server: Address = ""  # Play online > Host on a server: the last server a room was made on
+    adaptive: dict[Text80, Text80] = {}  # game id -> the level the Adaptive computer seat plays next (adaptive.py)
 
 
 DEFAULTS: dict[str, Any] = msgspec.to_builtins(Values())
