@@ -28,7 +28,7 @@ ENGINES["newcomer"] = NewcomerBot
 # each level is the search at its level of skill (a bot answers to its level's name)
 ENGINES.update(
     {
-        "Beginner": partial(SquareRingBot, plans=1, noise=16.0, slip=1.0, power=1.0),
+        "Beginner": partial(SquareRingBot, plans=1, noise=16.0, slip=1.0, power=0.5),
         "Club boxer": partial(SquareRingBot, plans=1, noise=16.0, slip=0.6),
         "Contender": partial(SquareRingBot, plans=2, noise=16.0, slip=0.1),
         "Champion": partial(SquareRingBot),
