@@ -161,12 +161,10 @@ def targets(spec, rows) -> list[dict]:
             by[(lo, "newcomer")]["loss_rate"],
             by[(lo, "newcomer")]["loss_rate"] >= 0.5,
         )
-    if (lo, RANDOM) in by:
-        add(f"{lo} beats random >= 70%", by[(lo, RANDOM)]["win_rate"], by[(lo, RANDOM)]["win_rate"] >= 0.7)
     for lower, upper in zip(levels, levels[1:], strict=False):
         if (upper, lower) in by:
             r = by[(upper, lower)]["win_rate"]
-            add(f"{upper} beats {lower} 60-85%", r, 0.6 <= r <= 0.85)
+            add(f"{upper} beats {lower} >= 65%", r, r >= 0.65)
     if (hi, "decent") in by:
         add(f"{hi} beats decent >= 70%", by[(hi, "decent")]["win_rate"], by[(hi, "decent")]["win_rate"] >= 0.7)
     if (hi, "good") in by:
