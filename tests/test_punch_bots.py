@@ -137,10 +137,10 @@ def test_sparring_partner_beats_beginner():
 
 
 def test_the_newcomer_model_plays_its_strongest_punch_and_never_counts_cards():
-    from tabletop.games.punch.models import NewcomerBot
+    from tabletop.games.punch.models import PlanBot
     from tests.test_punch_resolution import fresh
 
     s = fresh(["p1", "p3", "block", "dodge", "nothing"] * 2, ["p1"] * 5 + ["p2"] * 5)
     s.played = (s.played[0], (0, 0, 5, 0, 0, 0))  # every Punch 3 of theirs is shown: nothing to dodge
-    bot = NewcomerBot(0, seed=1)
+    bot = PlanBot(0, seed=1)  # the plan's defaults: the careful newcomer
     assert {bot.choose(RULES.view_for(s, 0)).card for _ in range(20)} == {"p3"}

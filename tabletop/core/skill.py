@@ -64,18 +64,34 @@ def level_maker(game: str, engines: dict, recipes: dict, family: Family | None =
     return make_bot
 
 
+class PlanPlayer(Bot):
+    """A player model that follows a plan of its game's ``Family`` (by default the plan's defaults: the
+    game's careful newcomer), with its own seeded Rng (``seed * SEED[0] + seat + SEED[1]``)."""
+
+    PLAN: type = object
+    SEED = (7919, 1)
+
+    def __init__(self, seat: int, level: str = "newcomer", seed: int = 0, plan=None):
+        super().__init__(seat=seat, level=level, seed=seed)
+        self.plan = plan if plan is not None else self.PLAN()
+        self.rng = Rng(seed * self.SEED[0] + seat + self.SEED[1])
+
+
 class Family:
     """A family of player models that are plans (strategies), for the ladder's exploit search.
 
     ``plan`` is a frozen dataclass whose every field takes one of ``choices[field]``; a plan's name,
-    ``"plan:field=value,..."``, is what ``make_bot`` receives as the level. ``make(seat, plan, seed)``
-    builds the player."""
+    ``"plan:field=value,..."``, is what ``make_bot`` receives as the level. ``player`` is the game's
+    ``PlanPlayer`` that follows a plan."""
 
     PREFIX = "plan:"
 
-    def __init__(self, plan: type, choices: dict[str, tuple], make):
-        self.plan, self.choices, self.make = plan, choices, make
+    def __init__(self, plan: type, choices: dict[str, tuple], player: type[PlanPlayer]):
+        self.plan, self.choices, self.player = plan, choices, player
         self.known: tuple = (plan(),)  # plans the search always tries: the plan's defaults (the newcomer)
+
+    def make(self, seat: int, plan, seed: int) -> Bot:
+        return self.player(seat, self.name(plan), seed, plan)
 
     def name(self, plan) -> str:
         return self.PREFIX + ",".join(f"{k}={getattr(plan, k)}" for k in self.choices)

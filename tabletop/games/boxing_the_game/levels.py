@@ -8,7 +8,7 @@ Levels mix the planning player (strong.py) with the greedy, shallow one
 from tabletop.core.skill import level_maker
 
 from .bots import make_bot as _engine
-from .models import FAMILY, NewcomerBot
+from .models import FAMILY, PlanBot
 
 LEVELS = ("Beginner", "Club boxer", "Contender")
 # names older records and settings used
@@ -21,7 +21,7 @@ def _engine_named(name):
 
 
 ENGINES = {name: _engine_named(name) for name in ("random", "easy", "strong")}
-ENGINES["newcomer"] = NewcomerBot
+ENGINES["newcomer"] = PlanBot
 RECIPES = {
     # level: (main player, the player its slips come from, share of slips)
     "Beginner": ("easy", "random", 0.6),  # greedy and shallow, and six plays in ten at random

@@ -18,9 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabletop.core.game import Bot
-from tabletop.core.rng import Rng
-from tabletop.core.skill import Family
+from tabletop.core.skill import Family, PlanPlayer
 
 from .rules import PickCharacter, Stance, TakePrize
 from .rules import Plan as PlanAction
@@ -47,14 +45,10 @@ class Plan:
         return f"plays {order}, the best {self.best} with {self.bid} token(s) on it; takes {prize}"
 
 
-NEWCOMER = Plan()
-
-
-class PlanBot(Bot):
-    def __init__(self, seat: int, level: str = "newcomer", seed: int = 0, plan: Plan = NEWCOMER):
-        super().__init__(seat=seat, level=level, seed=seed)
-        self.plan = plan
-        self.rng = Rng(seed * 4049 + seat + 7)
+class PlanBot(PlanPlayer):
+    PLAN = Plan
+    SEED = (4049, 7)
+    plan: Plan
 
     def _worth(self, card_id: int) -> float:
         card = CARDS[card_id]
@@ -95,11 +89,6 @@ class PlanBot(Bot):
         return TakePrize(self.seat, slots[max(range(len(slots)), key=appeal)])
 
 
-class NewcomerBot(PlanBot):
-    def __init__(self, seat: int, level: str = "newcomer", seed: int = 0):
-        super().__init__(seat, level, seed, NEWCOMER)
-
-
 CHOICES = {
     "order": ("punches", "fastest", "any"),
     "best": ("last", "first"),
@@ -108,8 +97,4 @@ CHOICES = {
 }
 
 
-def _player(seat: int, plan: Plan, seed: int) -> PlanBot:
-    return PlanBot(seat, FAMILY.name(plan), seed, plan)
-
-
-FAMILY = Family(Plan, CHOICES, _player)
+FAMILY = Family(Plan, CHOICES, PlanBot)

@@ -9,9 +9,9 @@ models are scripted people for the ladder (``python -m tabletop.ladder --game pu
 from tabletop.core.skill import level_maker
 
 from .bot import LEVELS as ENGINE_LEVELS
-from .models import FAMILY, NewcomerBot
+from .models import FAMILY, PlanBot
 
-ENGINES = {**ENGINE_LEVELS, "newcomer": NewcomerBot}
+ENGINES = {**ENGINE_LEVELS, "newcomer": PlanBot}
 
 LEVELS = ("Beginner", "Sparring partner", "Contender")
 # names older records and settings used

@@ -16,9 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabletop.core.game import Bot
-from tabletop.core.rng import Rng
-from tabletop.core.skill import Family
+from tabletop.core.skill import Family, PlanPlayer
 
 from .rules.actions import Commit, Draft, Exchange, KeepHand, Program, Ready
 from .rules.resolve import CODES, MAX_STAMINA, NK, TOTALS, S
@@ -43,14 +41,10 @@ class Plan:
         return f"plays {lead}; {wary}; {rest}"
 
 
-NEWCOMER = Plan()
-
-
-class PlanBot(Bot):
-    def __init__(self, seat: int, level: str = "newcomer", seed: int = 0, plan: Plan = NEWCOMER):
-        super().__init__(seat=seat, level=level, seed=seed)
-        self.plan = plan
-        self.rng = Rng(seed * 6007 + seat + 11)
+class PlanBot(PlanPlayer):
+    PLAN = Plan
+    SEED = (6007, 11)
+    plan: Plan
 
     def choose(self, view):
         me = self.seat
@@ -99,11 +93,6 @@ class PlanBot(Bot):
         return next(k for k in order if hand[k])
 
 
-class NewcomerBot(PlanBot):
-    def __init__(self, seat: int, level: str = "newcomer", seed: int = 0):
-        super().__init__(seat, level, seed, NEWCOMER)
-
-
 CHOICES = {
     "lead": ("strongest", "weakest", "any"),
     "wary": (0.0, 0.1, 0.25, 0.4, 0.6),
@@ -113,8 +102,4 @@ CHOICES = {
 }
 
 
-def _player(seat: int, plan: Plan, seed: int) -> PlanBot:
-    return PlanBot(seat, FAMILY.name(plan), seed, plan)
-
-
-FAMILY = Family(Plan, CHOICES, _player)
+FAMILY = Family(Plan, CHOICES, PlanBot)

@@ -17,14 +17,14 @@ from tabletop.core.game import Bot
 from tabletop.core.skill import level_maker
 
 from .bot import SquareRingBot
-from .models import FAMILY, NewcomerBot
+from .models import FAMILY, PlanBot
 
 LEVELS = ("Beginner", "Club boxer", "Contender", "Champion")
 # names older records and settings used
 ALIASES = {"random": "Beginner", "easy": "Beginner", "strong": "Champion"}
 MODELS = ("newcomer", "decent", "good")
 ENGINES: dict[str, Callable[..., Bot]] = {name: partial(SquareRingBot) for name in ("random", "easy", "strong")}
-ENGINES["newcomer"] = NewcomerBot
+ENGINES["newcomer"] = PlanBot
 # each level is the search at its level of skill (a bot answers to its level's name)
 ENGINES.update(
     {

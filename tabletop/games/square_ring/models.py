@@ -18,9 +18,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from tabletop.core.game import Bot
-from tabletop.core.rng import Rng
-from tabletop.core.skill import Family
+from tabletop.core.skill import Family, PlanPlayer
 
 from .bot import best_turn, threat
 from .rules import RULES, Commit, Declare, Footwork, Stick, board, hand, max_cards
@@ -45,14 +43,10 @@ class Plan:
         return "; ".join(parts)
 
 
-NEWCOMER = Plan()
-
-
-class PlanBot(Bot):
-    def __init__(self, seat: int, level: str = "newcomer", seed: int = 0, plan: Plan = NEWCOMER):
-        super().__init__(seat=seat, level=level, seed=seed)
-        self.plan = plan
-        self.rng = Rng(seed * 2741 + seat + 3)
+class PlanBot(PlanPlayer):
+    PLAN = Plan
+    SEED = (2741, 3)
+    plan: Plan
 
     def choose(self, view):
         me = self.seat
@@ -127,11 +121,6 @@ class PlanBot(Bot):
         return best
 
 
-class NewcomerBot(PlanBot):
-    def __init__(self, seat: int, level: str = "newcomer", seed: int = 0):
-        super().__init__(seat, level, seed, NEWCOMER)
-
-
 def _gap(a: int, b: int) -> int:
     ax, ay = board.xy(a)
     bx, by = board.xy(b)
@@ -146,8 +135,4 @@ CHOICES = {
 }
 
 
-def _player(seat: int, plan: Plan, seed: int) -> PlanBot:
-    return PlanBot(seat, FAMILY.name(plan), seed, plan)
-
-
-FAMILY = Family(Plan, CHOICES, _player)
+FAMILY = Family(Plan, CHOICES, PlanBot)

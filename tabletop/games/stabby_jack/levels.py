@@ -10,9 +10,9 @@ for the ladder (``python -m tabletop.ladder``).
 from tabletop.core.skill import level_maker
 
 from .bot import LEVELS as ENGINE_LEVELS
-from .models import FAMILY, NewcomerBot
+from .models import FAMILY, PlanBot
 
-ENGINES = {**ENGINE_LEVELS, "newcomer": NewcomerBot}
+ENGINES = {**ENGINE_LEVELS, "newcomer": PlanBot}
 
 LEVELS = ("Beginner", "Adventurer", "Hero")
 # names older records and settings used

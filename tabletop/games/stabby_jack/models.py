@@ -17,9 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabletop.core.game import Bot
-from tabletop.core.rng import Rng
-from tabletop.core.skill import Family
+from tabletop.core.skill import Family, PlanPlayer
 
 from .rules import RULES, Declare, Decline, LevelUp, Replace, Shield, Swap, TakeHit
 from .rules.content import CONTENT
@@ -41,14 +39,10 @@ class Plan:
         )
 
 
-NEWCOMER = Plan()
-
-
-class PlanBot(Bot):
-    def __init__(self, seat: int, level: str = "newcomer", seed: int = 0, plan: Plan = NEWCOMER):
-        super().__init__(seat=seat, level=level, seed=seed)
-        self.plan = plan
-        self.rng = Rng(seed * 3571 + seat + 5)
+class PlanBot(PlanPlayer):
+    PLAN = Plan
+    SEED = (3571, 5)
+    plan: Plan
 
     def choose(self, view):
         me = self.seat
@@ -87,11 +81,6 @@ class PlanBot(Bot):
         return legal[0]
 
 
-class NewcomerBot(PlanBot):
-    def __init__(self, seat: int, level: str = "newcomer", seed: int = 0):
-        super().__init__(seat, level, seed, NEWCOMER)
-
-
 CHOICES = {
     "fight_at": (5, 7, 9, 11, 13, 15),
     "row": (4, 5, 6, 7, 8),
@@ -100,8 +89,4 @@ CHOICES = {
 }
 
 
-def _player(seat: int, plan: Plan, seed: int) -> PlanBot:
-    return PlanBot(seat, FAMILY.name(plan), seed, plan)
-
-
-FAMILY = Family(Plan, CHOICES, _player)
+FAMILY = Family(Plan, CHOICES, PlanBot)
