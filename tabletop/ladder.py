@@ -302,7 +302,7 @@ def exploit(spec, level, budget=BUDGET, judge=JUDGE, seed=0, out=print) -> dict:
     per_round = budget // rounds
     out(
         f"exploit search: {spec.name}, {level}; successive halving over {len(arms)} plans in {rounds} rounds, "
-        f"a budget of {budget} games on seeds from {SEARCH_SEED + seed}"
+        f"a budget of {budget} games on seeds from {SEARCH_SEED + seed}; every plan plays {family.pace}"
     )
     results: dict = {a: [] for a in arms}
     next_seed, played = SEARCH_SEED + seed, 0

@@ -89,6 +89,7 @@ class Family:
     def __init__(self, plan: type, choices: dict[str, tuple], player: type[PlanPlayer]):
         self.plan, self.choices, self.player = plan, choices, player
         self.known: tuple = (plan(),)  # plans the search always tries: the plan's defaults (the newcomer)
+        self.pace = "with no pace limit, seeing only its seat's view"
 
     def make(self, seat: int, plan, seed: int) -> Bot:
         return self.player(seat, self.name(plan), seed, plan)

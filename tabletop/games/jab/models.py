@@ -135,6 +135,7 @@ class JabFamily:
     at a person's pace: one hand at 400 ms or slower, two hands at 300 ms or slower."""
 
     known = (STEADY_PLAN, NEWCOMER_PLAN)
+    pace = "at a person's pace (one hand at 400 ms or slower, two at 300 ms or slower, 250 ms between a hand's actions)"
 
     def name(self, plan: Plan) -> str:
         return plan.name()
