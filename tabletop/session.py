@@ -58,11 +58,14 @@ class Seat:
     kind: str = "human"  # "human" or "computer"
     level: str = ""  # computer strength
     scheme: str | None = None  # controls of a human (see input.bindings)
+    adaptive: bool = False  # the computer's level follows the player between games (tabletop.adaptive)
 
     def to_json(self) -> dict:
-        d = {"name": self.name, "kind": self.kind}
+        d: dict = {"name": self.name, "kind": self.kind}
         if self.kind == "computer":
             d["level"] = self.level
+            if self.adaptive:
+                d["adaptive"] = True
         elif self.scheme:
             d["controls"] = self.scheme
         return d
@@ -75,6 +78,7 @@ class Seat:
             kind=kind if isinstance(kind, str) and kind in ("human", "computer") else "human",
             level=level if isinstance(level, str) else "",
             scheme=scheme if isinstance(scheme, str) else None,
+            adaptive=d.get("adaptive") is True,
         )
 
 

@@ -75,6 +75,7 @@ class Values(msgspec.Struct, forbid_unknown_fields=True):
     last_invite: Address = ""  # Play online > Join: the last invite that joined a game
     last_server: Address = ""  # Play online > Host on a server: the last server a room was made on
     name: Name = ""  # the player's own name (core.names' rule); "" until asked at first start (DEFAULT_NAME if skipped)
+    adaptive: dict[Text80, Text80] = {}  # game id -> the level the Adaptive computer seat plays next (adaptive.py)
 
 
 DEFAULTS: dict[str, Any] = msgspec.to_builtins(Values())

@@ -24,13 +24,17 @@ def test_ladder_runs_on_a_tiny_n_and_prints_a_line_per_pair_then_json(capsys):
     spec = registry.get("stabby-jack")
     pairs = ladder.pairs(spec)
     lines = [ln for ln in out.splitlines() if ln.startswith("stabby-jack") and " vs " in ln]
-    assert len(lines) == len(pairs)
+    assert len(lines) == 2 * len(pairs)  # the tuning half, then the judging half
     report = json.loads(out[out.index("{") :])
     assert len(report["pairs"]) == len(pairs)
     for row in report["pairs"]:
         assert row["games"] == 2 and row["wins"] + row["draws"] + row["losses"] == 2
         assert row["win_ci"][0] <= row["win_rate"] <= row["win_ci"][1]
-    assert {c["target"] for c in report["targets"]} >= {"Beginner beats random >= 70%", "3 levels (at least 3)"}
+    assert {c["target"] for c in report["targets"]} >= {
+        "Beginner loses to newcomer >= 50%",
+        "Adventurer beats Beginner >= 65%",
+        "3 levels (at least 3)",
+    }
 
 
 def test_ladder_pairs_cover_random_the_models_and_each_step():
@@ -78,12 +82,21 @@ def test_a_record_naming_an_old_level_gets_todays_level(game):
 
 def test_jab_ladder_plays_every_level_against_the_whole_grid_of_player_models():
     """Issue 29: reaction 300/500/800/1200 ms x block attention 0/50/95% x claim attention
-    0/50/95% x one or two hands, plus a punch-only and a full-speed random player."""
+    0/50/95% x one or two hands, plus a punch-only and a full-speed random player; issue 40 adds the
+    steady one-handed player and the careful newcomer (plans of the strategy family)."""
     spec = registry.get("jab")
     pairs = ladder.pairs(spec)
     models = {b for a, b in pairs if a == "Champion" and b not in spec.bot_levels}
-    assert len(models) == 4 * 3 * 3 * 2 + 2
-    assert {"m300-b0-c95-2h", "m1200-b50-c0-1h", "m800-b95-c50-2h", "punch-only", "random-fast"} <= models
+    assert len(models) == 4 * 3 * 3 * 2 + 4
+    assert {
+        "m300-b0-c95-2h",
+        "m1200-b50-c0-1h",
+        "m800-b95-c50-2h",
+        "punch-only",
+        "random-fast",
+        "steady",
+        "newcomer",
+    } <= models
     for level in spec.bot_levels:
         assert {b for a, b in pairs if a == level} >= models
     quick = ladder.pairs(spec, quick=True)
@@ -108,3 +121,53 @@ def test_jab_targets_are_judged_at_their_worst_case_with_games_and_interval():
     beginner = next(c for t, c in checks.items() if "practice aid" in t)
     assert beginner["rate"] == "loss_rate" and beginner["figure"] == 0.2 and not beginner["ok"]
     assert next(c for t, c in checks.items() if t.startswith("each level"))["ok"]
+
+
+def test_the_ladder_prints_the_tuning_and_the_judging_half_and_judges_on_the_judging_half(capsys):
+    """Issue 40: held-out seeds. The tuning half starts at seed 0, the judging half at 1,000,000."""
+    report = ladder.run(["punch"], games=2, seed=0, out=print, half="both")
+    out = capsys.readouterr().out
+    assert "the tuning half: seeds from 0" in out and "the judging half: seeds from 1000000" in out
+    assert "tuning half:" in out.split("targets, judged on the judging half")[1]
+    assert report["half"] == "judging" and report["tuning"]["pairs"]
+    for half, start in (("judging", ladder.JUDGING_SEED), ("tuning", 0)):
+        rows = report["pairs"] if half == "judging" else report["tuning"]["pairs"]
+        for row in rows[:3]:
+            _, _, _, res = ladder.play_chunk(("punch", row["level"], row["opponent"], [start, start + 1]))
+            assert row["wins"] == sum(r[0] == "win" for r in res), (half, row["opponent"])
+
+
+def test_exploit_search_prints_the_best_plan_in_words_with_a_95_percent_interval(capsys):
+    """Issue 40: ``--exploit GAME LEVEL`` searches the game's family of plans on its own seeds and
+    judges the plan it finds on fresh games."""
+    assert ladder.main(["--exploit", "punch", "Beginner", "--budget", "32", "--judge", "10"]) == 0
+    out = capsys.readouterr().out
+    assert "successive halving over 16 plans" in out and "a budget of 32 games" in out
+    best = next(ln for ln in out.splitlines() if ln.startswith("best plan found"))
+    assert "punch" in best and "plan:" not in best  # in words, not a model name
+    judged = next(ln for ln in out.splitlines() if ln.startswith("judged on 10 fresh games"))
+    assert "seeds from 1500000" in judged and "%" in judged and "[" in judged
+    report = json.loads(out[out.index("{") :])
+    spec = registry.get("punch")
+    assert spec.make_bot(seat=0, level=report["plan"], seed=1).plan.words() == report["words"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_a_family_of_plans_whose_names_make_its_players(game):
+    from tabletop.core.rng import Rng
+
+    spec = registry.get(game)
+    family = ladder.family_of(spec)
+    rng = Rng(4)
+    for _ in range(20):
+        plan = family.nearby(rng, family.random(rng))
+        name = family.name(plan)
+        assert family.parse(name) == plan
+        bot = spec.make_bot(seat=1, level=name, seed=2)
+        assert bot.plan == plan and plan.words()
+
+
+def test_exploit_refuses_an_unknown_level_in_one_line(capsys):
+    with pytest.raises(SystemExit):
+        ladder.main(["--exploit", "punch", "Grandmaster"])
+    assert "Punch! has no level 'Grandmaster'" in capsys.readouterr().err

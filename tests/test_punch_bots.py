@@ -113,3 +113,34 @@ def test_reader_beats_the_card_counter_it_reads():
         levels[seat] = "reader"
         wins += playout.play(SPEC, seed=seed, levels=levels, check=False).winner == seat
     assert wins >= 8
+
+
+def _duel(a, b, seeds):
+    """Games ``a`` wins against ``b``, seats swapped (``a`` in seat ``seed % 2``)."""
+    wins = 0
+    for seed in seeds:
+        levels = [a, b] if seed % 2 == 0 else [b, a]
+        wins += playout.play(SPEC, seed=seed, levels=levels, check=False).winner == seed % 2
+    return wins
+
+
+def test_a_careful_newcomer_beats_beginner_in_at_least_half_of_first_games():
+    """Issue 40: the newcomer model (its strongest punch, a dodge now and then while Punch 3s may
+    come) against Beginner, on seeds the tuning never used. 60 of 100 when measured."""
+    assert _duel("newcomer", "Beginner", range(1_000_000, 1_000_100)) >= 50
+
+
+def test_sparring_partner_beats_beginner():
+    """Issue 40: each level beats the one below. A coin would reach 69 of 100 with odds under 1 in 10,000;
+    83 of 100 when measured."""
+    assert _duel("Sparring partner", "Beginner", range(1_000_000, 1_000_100)) >= 69
+
+
+def test_the_newcomer_model_plays_its_strongest_punch_and_never_counts_cards():
+    from tabletop.games.punch.models import PlanBot
+    from tests.test_punch_resolution import fresh
+
+    s = fresh(["p1", "p3", "block", "dodge", "nothing"] * 2, ["p1"] * 5 + ["p2"] * 5)
+    s.played = (s.played[0], (0, 0, 5, 0, 0, 0))  # every Punch 3 of theirs is shown: nothing to dodge
+    bot = PlanBot(0, seed=1)  # the plan's defaults: the careful newcomer
+    assert {bot.choose(RULES.view_for(s, 0)).card for _ in range(20)} == {"p3"}

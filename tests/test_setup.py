@@ -64,7 +64,7 @@ def test_players_come_first_against_the_easiest_computer(app, spec):
     assert s.seat_kind[1] == f"computer:{spec.bot_levels[0]}"
     assert top(app).menu.items[top(app).menu.focus].key == "start"
     labels = [c[1] for c in s.menu.items[keys.index("seat1")].choices]
-    assert labels[1:] == [f"Computer: {level_name(lv)}" for lv in spec.bot_levels]
+    assert labels[1:] == [f"Computer: {level_name(lv)}" for lv in spec.bot_levels] + ["Computer: Adaptive"]
 
 
 @pytest.mark.parametrize("spec", GAMES, ids=[s.id for s in GAMES])

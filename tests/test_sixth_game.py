@@ -174,7 +174,7 @@ def test_the_ladder_plays_its_levels_against_random_the_models_and_each_other(sp
     pairs = {(r["level"], r["opponent"]) for r in report["pairs"]}
     assert pairs == set(ladder.pairs(spec)) and ("Reader", "Beginner") in pairs
     assert all(r["games"] == 4 for r in report["pairs"])
-    assert any(c["target"] == "Beginner beats random >= 70%" for c in report["targets"])
+    assert any(c["target"] == "Reader beats Beginner >= 65%" for c in report["targets"])
 
 
 def test_two_online_clients_and_an_onlooker_play_a_whole_bout(spec):

@@ -347,7 +347,7 @@ def computers_play(app, spec, frame_count=400) -> list[str]:
 
 def test_the_square_rings_recap_says_who_lost_the_hp(app):
     """Issue 30: "Last exchange · Fredo: Cross (-3 HP)": who lost the 3 HP?"""
-    recaps = [t for t in computers_play(app, registry.get("square-ring")) if t.startswith("Last exchange")]
+    recaps = [t for t in computers_play(app, registry.get("square-ring"), 800) if t.startswith("Last exchange")]
     assert recaps and not any("(-" in t for t in recaps)
     assert any(re.search(r"\) lost \d+ HP", t) for t in recaps)
 

@@ -78,6 +78,7 @@ class Player(msgspec.Struct, forbid_unknown_fields=True):
     kind: Literal["human", "computer"] = "human"
     level: str | None = None
     controls: str | None = None
+    adaptive: bool = False  # the computer's level follows the player between games (tabletop.adaptive)
 
     def __post_init__(self) -> None:
         check_name(self.name, "name")

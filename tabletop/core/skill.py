@@ -9,6 +9,8 @@ a game with the same seeds plays the same way again.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tabletop.core.game import Bot
 from tabletop.core.rng import Rng
 
@@ -35,12 +37,13 @@ def blend(seat: int, level: str, seed: int, make, main: str, other: str, slip: f
     return Blend(seat, level, seed, make(seat, main, seed * 2 + 1), make(seat, other, seed * 2 + 2), slip)
 
 
-def level_maker(game: str, engines: dict, recipes: dict):
+def level_maker(game: str, engines: dict, recipes: dict, family: Family | None = None):
     """A game's ``make_bot(seat, level, seed)``.
 
     ``engines`` maps an engine name ("random", "easy", "strong", ...) to a
     callable taking (seat=, level=, seed=) and giving a Bot; ``recipes`` maps each level and player
-    model name to (main engine, other engine, slip) as for ``blend``."""
+    model name to (main engine, other engine, slip) as for ``blend``; ``family``: the game's player
+    models that are plans, made from their names."""
 
     def make_engine(seat, name, seed):
         return engines[name](seat=seat, level=name, seed=seed)
@@ -51,7 +54,68 @@ def level_maker(game: str, engines: dict, recipes: dict):
         if level in recipes:
             main, other, slip = recipes[level]
             return blend(seat, level, seed, make_engine, main, other, slip)
+        if family is not None:
+            plan = family.parse(level)
+            if plan is not None:
+                return family.make(seat, plan, seed)
         known = ", ".join(list(recipes) + list(engines))
         raise ValueError(f"unknown {game} computer level {level!r} (known: {known})")
 
     return make_bot
+
+
+class PlanPlayer(Bot):
+    """A player model that follows a plan of its game's ``Family`` (by default the plan's defaults: the
+    game's careful newcomer), with its own seeded Rng (``seed * SEED[0] + seat + SEED[1]``)."""
+
+    PLAN: type = object
+    SEED = (7919, 1)
+
+    def __init__(self, seat: int, level: str = "newcomer", seed: int = 0, plan=None):
+        super().__init__(seat=seat, level=level, seed=seed)
+        self.plan = plan if plan is not None else self.PLAN()
+        self.rng = Rng(seed * self.SEED[0] + seat + self.SEED[1])
+
+
+class Family:
+    """A family of player models that are plans (strategies), for the ladder's exploit search.
+
+    ``plan`` is a frozen dataclass whose every field takes one of ``choices[field]``; a plan's name,
+    ``"plan:field=value,..."``, is what ``make_bot`` receives as the level. ``player`` is the game's
+    ``PlanPlayer`` that follows a plan."""
+
+    PREFIX = "plan:"
+
+    def __init__(self, plan: type, choices: dict[str, tuple], player: type[PlanPlayer]):
+        self.plan, self.choices, self.player = plan, choices, player
+        self.known: tuple = (plan(),)  # plans the search always tries: the plan's defaults (the newcomer)
+        self.pace = "with no pace limit, seeing only its seat's view"
+
+    def make(self, seat: int, plan, seed: int) -> Bot:
+        return self.player(seat, self.name(plan), seed, plan)
+
+    def name(self, plan) -> str:
+        return self.PREFIX + ",".join(f"{k}={getattr(plan, k)}" for k in self.choices)
+
+    def parse(self, name: str):
+        """The plan a name stands for, or None."""
+        if not name.startswith(self.PREFIX):
+            return None
+        got = {}
+        for part in name[len(self.PREFIX) :].split(","):
+            key, _, text = part.partition("=")
+            ok = {str(v): v for v in self.choices.get(key, ())}
+            if text not in ok:
+                return None
+            got[key] = ok[text]
+        return self.plan(**got) if set(got) == set(self.choices) else None
+
+    def random(self, rng):
+        return self.plan(**{k: v[rng.randrange(len(v))] for k, v in self.choices.items()})
+
+    def nearby(self, rng, plan):
+        """The plan with one choice changed."""
+        keys = list(self.choices)
+        key = keys[rng.randrange(len(keys))]
+        values = self.choices[key]
+        return replace(plan, **{key: values[rng.randrange(len(values))]})

@@ -58,7 +58,12 @@ def draw(surf, vp, table, report: Report, why: str) -> int:
     gfx.shade(surf, 170)  # the table fades back: nothing under the panel competes with it
     gfx.panel(surf, r, gfx.PANEL, radius=vp.s(16), border=gfx.GOLD, width=vp.s(3))
     gfx.draw_fitted(surf, table.headline(), vp.r(180, 48, 920, 62), vp.s(42), gfx.GOLD, bold=True, lines=1)
-    gfx.draw_fitted(surf, why, vp.r(190, 112, 900, 50), vp.s(19), gfx.WHITE, min_px=vp.s(13), lines=2)
+    next_time = getattr(table, "next_time", "")  # the Adaptive computer's move (tabletop.adaptive)
+    if next_time:
+        gfx.draw_fitted(surf, why, vp.r(190, 108, 900, 32), vp.s(19), gfx.WHITE, min_px=vp.s(13), lines=1)
+        gfx.draw_fitted(surf, next_time, vp.r(190, 140, 900, 26), vp.s(18), gfx.GOLD, min_px=vp.s(13), lines=1)
+    else:
+        gfx.draw_fitted(surf, why, vp.r(190, 112, 900, 50), vp.s(19), gfx.WHITE, min_px=vp.s(13), lines=2)
     pygame.draw.line(surf, (70, 76, 96), vp.p(190, 170), vp.p(1090, 170), max(1, vp.s(1)))
     bottom = vp.p(0, 170)[1]
     moments = [name_seats(m, names) for m in report.moments][:6]

@@ -16,6 +16,7 @@ import re
 from functools import partial
 from typing import Any, Protocol
 
+from tabletop import adaptive
 from tabletop.core.names import computer_name, told_apart
 from tabletop.core.registry import REALTIME, SIMULTANEOUS, TURNS, GameSpec
 from tabletop.input import hints
@@ -75,7 +76,7 @@ def level_name(level: str) -> str:
 def remembered_seat(spec, kind) -> str | None:
     """A seat choice kept from the last setup, as today's choice: a level's old name maps to its new
     one (when the game says so), an unknown level to the easiest; anything else: None."""
-    if kind == "human":
+    if kind == "human" or (kind == adaptive.SEAT and spec.bot_levels):
         return kind
     if not isinstance(kind, str) or not kind.startswith("computer:") or not spec.bot_levels:
         return None
@@ -90,8 +91,9 @@ def listed(value) -> list:
 
 
 def seat_choices(spec) -> list[tuple[str, str]]:
-    """A person, then every computer level the game registers, easiest first."""
-    return [("human", "Person")] + [(f"computer:{lv}", f"Computer: {level_name(lv)}") for lv in spec.bot_levels]
+    """A person, then every computer level the game registers, easiest first, then the Adaptive computer."""
+    levels = [(f"computer:{lv}", f"Computer: {level_name(lv)}") for lv in spec.bot_levels]
+    return [("human", "Person"), *levels] + ([(adaptive.SEAT, "Computer: Adaptive")] if levels else [])
 
 
 def easiest(spec) -> str:
@@ -336,6 +338,13 @@ class Setup(MenuScene):
                 if i == self.me():
                     return f"### {names[i]}: you\n\nYou play this seat. Your name is kept in Settings."
                 return f"### {names[i]}: a person\n\nSomebody else at this computer plays {names[i]}."
+            if kind == adaptive.SEAT:
+                now = level_name(adaptive.level_now(self.app.settings, spec))
+                return (
+                    f"### {names[i]}: the computer, adaptive\n\nIt plays **{now}** next. After each game "
+                    "it moves one level up when you win and one down when you lose, towards the level where "
+                    "you win about half your games. It never changes during a game."
+                )
             level = kind.split(":", 1)[1]
             note = spec.level_notes.get(level, "")
             rank = spec.bot_levels.index(level) + 1
@@ -380,6 +389,8 @@ class Setup(MenuScene):
             if kind == "human":
                 how = f" ({SCHEME_LABELS[self.schemes[i]].lower()})" if self.controls_matter() else ""
                 who = f"you{how}" if i == self.me() else f"a person{how}"
+            elif kind == adaptive.SEAT:
+                who = f"the computer, adaptive: {level_name(adaptive.level_now(self.app.settings, spec))} next"
             else:
                 level = kind.split(":", 1)[1]
                 gentle = ", the gentlest level" if level == spec.bot_levels[0] else ""
@@ -452,6 +463,9 @@ class Setup(MenuScene):
             if kind == "human":
                 scheme = self.schemes[i] if self.spec.dynamics != TURNS else None
                 seats.append(Seat(names[i], "human", scheme=scheme))
+            elif kind == adaptive.SEAT:
+                level = adaptive.level_now(self.app.settings, self.spec)
+                seats.append(Seat(names[i], "computer", level=level, adaptive=True))
             else:
                 seats.append(Seat(names[i], "computer", level=kind.split(":", 1)[1]))
         last = dict(self.app.settings["last_setup"])

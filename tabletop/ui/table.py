@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from tabletop import adaptive
 from tabletop.core.actions import seat_of
 from tabletop.core.game import Refused, Report, name_seats
 from tabletop.core.registry import REALTIME, TURNS
@@ -168,6 +169,7 @@ class TableScene(FocusMixin, Scene):
         self.watched = False  # a replay drives this table: its record's moves alone change the game (no clock)
         self.moments: list[moment_mod.Moment] = []  # big moments being shown, one after another
         self.report: Report | None = None  # the finished game's story (result_mod.build), gathered once
+        self.next_time = ""  # the Adaptive computer's level for the next game, said on the result panel
         self.result_bottom = 0  # the window y where the result panel's story and numbers end
         self.link: TableLink = Here(self)  # online: the network's part (ui/online_table.py remote_table)
 
@@ -773,6 +775,7 @@ class TableScene(FocusMixin, Scene):
         """The finished game's story (``Rules.report``), gathered once."""
         if self.report is None:
             self.report = result_mod.build(self.session)
+            self.next_time = adaptive.after_game(self.app.settings, self.session)  # once per finished game
         return self.report
 
     def result_text(self) -> tuple[str, str]:
@@ -819,7 +822,8 @@ class TableScene(FocusMixin, Scene):
 
         if self.link.play_again():
             return
-        session = Session.new(self.spec, self.session.seats, self.session.options)
+        seats = adaptive.next_seats(self.app.settings, self.spec, self.session.seats)
+        session = Session.new(self.spec, seats, self.session.options)
         assert self.spec.make_table is not None  # this very table was made by it
         self.app.replace(self.spec.make_table(self.app, session))
 

@@ -8,6 +8,7 @@ Levels mix the planning player (strong.py) with the greedy, shallow one
 from tabletop.core.skill import level_maker
 
 from .bots import make_bot as _engine
+from .models import FAMILY, PlanBot
 
 LEVELS = ("Beginner", "Club boxer", "Contender")
 # names older records and settings used
@@ -20,14 +21,13 @@ def _engine_named(name):
 
 
 ENGINES = {name: _engine_named(name) for name in ("random", "easy", "strong")}
+ENGINES["newcomer"] = PlanBot
 RECIPES = {
     # level: (main player, the player its slips come from, share of slips)
-    "Beginner": ("strong", "easy", 0.75),
+    "Beginner": ("easy", "random", 0.6),  # greedy and shallow, and six plays in ten at random
     "Club boxer": ("strong", "easy", 0.45),
     "Contender": ("strong", "easy", 0.0),
-    # newcomer: simple greed (the cards that score most, small bids, the biggest prize), now and then a real plan
-    "newcomer": ("strong", "easy", 0.7),
     "decent": ("strong", "easy", 0.65),
     "good": ("strong", "easy", 0.0),
 }
-make_bot = level_maker("Boxing: The Game", ENGINES, RECIPES)
+make_bot = level_maker("Boxing: The Game", ENGINES, RECIPES, FAMILY)

@@ -343,12 +343,23 @@ class JabBot(Bot):
         cx, cy = RECTS[plan][:2]
         x, y = hands.at(me, h)
         if inside(plan, x, y) and placement_refusal(view, me, side, plan, t) is None:
-            if self.hand_free(h, t):
+            if self.hand_free(h, t) and self._seen_long_enough(view, plan, t):
                 out.append(Release(me, h))
                 self.plans[h] = None
                 self.last_act[h] = t
         else:
             out.append(MoveTo(me, h, cx, cy, self.pace))
+
+    def _seen_long_enough(self, view, plan: str, t: int) -> bool:
+        """A block goes down only on a punch seen for a moment's reaction: when another punch landed on
+        the target while the card was on its way, it waits to see that one first."""
+        me = self.seat
+        if not plan.startswith(f"p{me}."):
+            return True
+        i = next(i for i in range(3) if target_name(me, i) == plan)
+        top = view.piles[me * 3 + i][-1]
+        got = self.seen.get(("punch", i, top))
+        return got is not None and t >= got[0]
 
     def _best(self, view, t, card, h) -> tuple[float, str]:
         """The best place it sees for ``card`` (held in or on top of hand ``h``'s deck), with

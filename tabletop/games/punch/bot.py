@@ -56,6 +56,24 @@ class EasyBot(Bot):
         return rng.choice(legal)
 
 
+class TimidBot(EasyBot):
+    """A first game's caution: it rests whenever it is hurt, saves its big punches (a punch it
+    plays is its smallest) and otherwise plays at random, so a boxer who punches hard catches it."""
+
+    def choose(self, view):
+        me = self.seat
+        if view.phase != "choose":
+            return super().choose(view)
+        hand = view.hands[me]
+        rng = _rng(self)
+        if hand[3] and view.stamina[me] < MAX_STAMINA and rng.random() < 0.6:
+            return Commit(me, "nothing")
+        a = super().choose(view)
+        if isinstance(a, Commit) and a.card in ("p2", "p3"):
+            return Commit(me, next(CODES[k] for k in range(3) if hand[k]))
+        return a
+
+
 # -- the strong boxer ---------------------------------------------------------
 
 
@@ -338,7 +356,7 @@ class ReaderBot(StrongBot):
         return counts
 
 
-LEVELS = {"random": RandomBot, "easy": EasyBot, "strong": StrongBot, "reader": ReaderBot}
+LEVELS = {"random": RandomBot, "easy": EasyBot, "timid": TimidBot, "strong": StrongBot, "reader": ReaderBot}
 
 
 def make_bot(seat, level="strong", seed=0):

@@ -8,7 +8,10 @@ models are scripted people for the ladder (``python -m tabletop.ladder --game pu
 
 from tabletop.core.skill import level_maker
 
-from .bot import LEVELS as ENGINES
+from .bot import LEVELS as ENGINE_LEVELS
+from .models import FAMILY, PlanBot
+
+ENGINES = {**ENGINE_LEVELS, "newcomer": PlanBot}
 
 LEVELS = ("Beginner", "Sparring partner", "Contender")
 # names older records and settings used
@@ -16,12 +19,10 @@ ALIASES = {"easy": "Beginner", "random": "Beginner", "normal": "Sparring partner
 MODELS = ("newcomer", "decent", "good")
 RECIPES = {
     # level: (main player, the player its slips come from, share of slips)
-    "Beginner": ("strong", "easy", 0.39),
+    "Beginner": ("strong", "timid", 0.85),
     "Sparring partner": ("strong", "reader", 0.05),
     "Contender": ("strong", "reader", 0.16),
-    # newcomer: plays the sensible card most of the time, but a quarter of its plays are whims
-    "newcomer": ("strong", "easy", 0.3),
     "decent": ("strong", "random", 0.6),
     "good": ("strong", "random", 0.0),
 }
-make_bot = level_maker("Punch!", ENGINES, RECIPES)
+make_bot = level_maker("Punch!", ENGINES, RECIPES, FAMILY)

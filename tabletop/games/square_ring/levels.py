@@ -7,24 +7,28 @@ footwork turns at random. Its errors grow with its boxer's health (see
 ``SquareRingBot._scale``), so that a fragile boxer is not the one the
 mistakes sink: every boxer wins about half its mirror bouts at every level
 (``python -m tabletop.games.square_ring.balance``). The player models are
-scripted people for the ladder, unchanged, so the ladder's yardstick stays.
+scripted people for the ladder; the newcomer is a model of its own (models.py).
 """
 
+from collections.abc import Callable
 from functools import partial
 
+from tabletop.core.game import Bot
 from tabletop.core.skill import level_maker
 
 from .bot import SquareRingBot
+from .models import FAMILY, PlanBot
 
 LEVELS = ("Beginner", "Club boxer", "Contender", "Champion")
 # names older records and settings used
 ALIASES = {"random": "Beginner", "easy": "Beginner", "strong": "Champion"}
 MODELS = ("newcomer", "decent", "good")
-ENGINES = {name: partial(SquareRingBot) for name in ("random", "easy", "strong")}
+ENGINES: dict[str, Callable[..., Bot]] = {name: partial(SquareRingBot) for name in ("random", "easy", "strong")}
+ENGINES["newcomer"] = PlanBot
 # each level is the search at its level of skill (a bot answers to its level's name)
 ENGINES.update(
     {
-        "Beginner": partial(SquareRingBot, plans=1, noise=16.0, slip=1.0, power=1.0),
+        "Beginner": partial(SquareRingBot, plans=1, noise=16.0, slip=1.0, power=0.5),
         "Club boxer": partial(SquareRingBot, plans=1, noise=16.0, slip=0.6),
         "Contender": partial(SquareRingBot, plans=2, noise=16.0, slip=0.1),
         "Champion": partial(SquareRingBot),
@@ -32,8 +36,7 @@ ENGINES.update(
 )
 RECIPES = {
     # player model: (main player, the player its slips come from, share of slips)
-    "newcomer": ("easy", "random", 0.35),
     "decent": ("strong", "easy", 0.75),
     "good": ("strong", "easy", 0.0),
 }
-make_bot = level_maker("Square Ring", ENGINES, RECIPES)
+make_bot = level_maker("Square Ring", ENGINES, RECIPES, FAMILY)

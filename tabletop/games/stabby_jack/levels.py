@@ -9,7 +9,10 @@ for the ladder (``python -m tabletop.ladder``).
 
 from tabletop.core.skill import level_maker
 
-from .bot import LEVELS as ENGINES
+from .bot import LEVELS as ENGINE_LEVELS
+from .models import FAMILY, PlanBot
+
+ENGINES = {**ENGINE_LEVELS, "newcomer": PlanBot}
 
 LEVELS = ("Beginner", "Adventurer", "Hero")
 # names older records and settings used
@@ -20,9 +23,7 @@ RECIPES = {
     "Beginner": ("beginner", "random", 0.0),  # its slips are built in (bot.BeginnerBot)
     "Adventurer": ("strong", "easy", 0.6),
     "Hero": ("strong", "easy", 0.0),  # the strong plan without slips (habits stall games towards the round limit)
-    # newcomer: simple habits (rest when low, fight or train on a whim), now and then a sound choice
-    "newcomer": ("easy", "strong", 0.15),
     "decent": ("strong", "easy", 0.7),
     "good": ("strong", "random", 0.0),
 }
-make_bot = level_maker("Stabby Jack", ENGINES, RECIPES)
+make_bot = level_maker("Stabby Jack", ENGINES, RECIPES, FAMILY)
