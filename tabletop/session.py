@@ -219,6 +219,8 @@ class Session:
 
     def _make_bots(self) -> None:
         for i, seat in enumerate(self.seats):
+            if seat.kind == "computer" and self.spec.make_bot is None:  # never offered: a caller's mistake
+                raise ValueError(f"{self.spec.name} has no computer players (seat {i + 1})")
             if seat.kind == "computer" and self.spec.make_bot is not None:
                 # older records name levels by old names; an unknown or missing name gets the easiest level
                 level = self.spec.level_name(seat.level) or self.spec.bot_levels[0]

@@ -78,6 +78,8 @@ def check_players(players: list, spec) -> list:
     if not spec.min_players <= len(players) <= spec.max_players:
         raise Invalid(f"{spec.name} is for {spec.min_players} to {spec.max_players} players, not {len(players)}")
     for i, p in enumerate(players):
+        if p.get("kind") == "computer" and not spec.has_computer:
+            raise Invalid(f"player {i + 1}: {spec.name} has no computer players")
         if p.get("kind") == "computer" and not known_level(spec, p.get("level")):
             levels = ", ".join(spec.bot_levels)
             raise Invalid(f"player {i + 1}: computer level must be one of {levels}, not {short(p.get('level'))}")

@@ -19,7 +19,7 @@ from tabletop.core import record as rec
 from tabletop.core import registry
 from tabletop.core.actions import Action
 from tabletop.core.game import Outcome, Refused, Rules
-from tabletop.core.registry import GameSpec
+from tabletop.core.registry import TURNS, GameSpec, TileSpec
 from tabletop.core.rng import Rng
 from tabletop.core.undo import ONLINE_UNDO, History, Undo
 from tabletop.online import protocol as P
@@ -283,7 +283,20 @@ class DiceRules(Rules):
 
 
 def test_a_new_game_gets_undo_from_what_its_rules_already_say():
-    spec = GameSpec(id="dice", name="Dice", rules=DiceRules())
+    spec = GameSpec(
+        id="dice",
+        name="Dice",
+        blurb="Mark or roll.",
+        rules=DiceRules(),
+        min_players=2,
+        max_players=2,
+        dynamics=TURNS,
+        hidden_info=False,
+        make_table=print,
+        order=50,
+        tile=TileSpec(),
+        max_game_length=20,
+    )
     history = History(spec.rules, 2, rec.undo_off(spec))
     s0 = spec.rules.new_state({}, 1, 2)
     s1 = history.apply(s0, Pick(0, 1))

@@ -131,14 +131,13 @@ class Rules:
         """Why ``action``, which took ``before`` to ``after``, may not be taken back: "" when it
         may (see core/undo.py). Said to players as "You can't take that back: <reason>.".
 
-        The default knows only what every game has: a move that drew from the Rng ("a random
-        result was drawn") or added to the event log (a reveal, a draw and a result are events)
-        may not be taken back. A game overrides this to say more precisely what happened
-        ("a card was drawn"), or to let a public move of its own that added an event be taken back."""
+        Undo is declared here, per move, and nowhere else: the engine takes back exactly the
+        moves this allows (and adds only its own limits: another player moved since, the game is
+        over, real time). The default allows every move that drew nothing from the Rng ("a random
+        result was drawn"); what a move adds to the log changes nothing. A game with hidden
+        things must override it (``register`` checks) to say which moves show a secret."""
         if rng_states(before) != rng_states(after):
             return "a random result was drawn"
-        if newest_event(self, after) > newest_event(self, before):
-            return "something new was shown"
         return ""
 
     # -- looking -------------------------------------------------------
@@ -172,14 +171,6 @@ class Rules:
         different actions can be merged into one log; ``text`` is a sentence
         naming the seats by ``names``."""
         return []
-
-
-SEAT_MARKS = [f"{{{i}}}" for i in range(16)]  # seat names as placeholders, for reading events without names
-
-
-def newest_event(rules, state) -> int:
-    """The number of the newest event a state holds (-1 when none)."""
-    return max((e["n"] for e in rules.events(state, SEAT_MARKS)), default=-1)
 
 
 @dataclass

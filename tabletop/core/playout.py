@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import random as _random
 from dataclasses import dataclass
+from typing import Any
 
-from .game import Refused
+from .actions import Action
+from .game import Bot, Refused
 from .record import Record
 from .registry import REALTIME
+from .rng import Rng
 
 
 class PlayoutError(AssertionError):
@@ -36,9 +39,10 @@ def play(
     players: int | None = None,
     levels: list[str] | None = None,
     check: bool = True,
-    max_actions: int = 100_000,
+    max_actions: int | None = None,
     on_action=None,
 ) -> Playout:
+    max_actions = max_actions or spec.max_game_length  # a game longer than the game says is broken
     if spec.headless_play is not None:
         return spec.headless_play(
             spec,
@@ -54,7 +58,7 @@ def play(
         raise PlayoutError(f"{spec.id}: a real-time game needs its own headless_play")
     rules = spec.rules
     n = players or spec.min_players
-    levels = levels or [spec.bot_levels[-1]] * n
+    levels = levels or [spec.bot_levels[-1] if spec.bot_levels else "random"] * n
     opts = rules.check_options(options or {})
     state = rules.new_state(opts, seed, n)
     record = Record(
@@ -63,7 +67,7 @@ def play(
         options=opts,
         players=[{"name": f"Computer {i + 1}", "kind": "computer", "level": levels[i]} for i in range(n)],
     )
-    bots = [spec.make_bot(seat=i, level=levels[i], seed=seed * 31 + i) for i in range(n)]
+    bots = [computer(spec, i, levels[i], seed * 31 + i) for i in range(n)]
     count = 0
     if check:
         _check(rules, state, spec.id, count, None)
@@ -87,10 +91,34 @@ def play(
                 on_action(action, state)
             if check:
                 _check(rules, state, spec.id, count, action)
-            if count >= max_actions:
+            if count >= max_actions and rules.outcome(state) is None:
                 raise PlayoutError(f"{spec.id} seed {seed}: no result after {count} actions")
     out = rules.outcome(state)
     return Playout(record=record, state=state, actions=count, winner=out.winner, finished=True)
+
+
+@dataclass
+class RandomBot(Bot):
+    """A uniform-random player through the legal actions of its view: how a game without computer
+    players (no ``make_bot``) is still played headless (--self-test, the tests)."""
+
+    rules: Any = None
+
+    def __post_init__(self) -> None:
+        self.rng = Rng(self.seed)
+
+    def choose(self, view) -> Action:
+        moves = self.rules.legal_actions(view, self.seat)
+        if not moves:
+            raise PlayoutError(f"{self.rules.id}: seat {self.seat} is asked to act and has no legal action")
+        return moves[self.rng.randrange(len(moves))]
+
+
+def computer(spec, seat: int, level: str, seed: int) -> Bot:
+    """The seat's computer player: the game's own (``make_bot``), or a random one when it has none."""
+    if spec.make_bot is not None:
+        return spec.make_bot(seat=seat, level=level, seed=seed)
+    return RandomBot(seat=seat, level="random", seed=seed, rules=spec.rules)
 
 
 def _check(rules, state, game_id, count, action):

@@ -79,7 +79,8 @@ class HostScene(MenuScene):
 
     def reset_seats(self):
         self.players = self.spec.min_players
-        self.kinds = [HERE, ELSEWHERE] + [f"computer:{self.spec.bot_levels[0]}"] * (self.spec.max_players - 2)
+        more = f"computer:{self.spec.bot_levels[0]}" if self.spec.bot_levels else ELSEWHERE  # no computer: people
+        self.kinds = [HERE, ELSEWHERE] + [more] * (self.spec.max_players - 2)
         self.options = self.spec.rules.default_options()
 
     def build(self):

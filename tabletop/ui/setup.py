@@ -360,10 +360,12 @@ class Setup(MenuScene):
                 gentle = ", the gentlest level" if level == spec.bot_levels[0] else ""
                 who = f"the computer: {level_name(level)}{gentle}"
             lines.append(f"- **{self.names[i]}**: {who}")
-        tip = "New to the game? **How to play** starts with the goal and your first turn: it takes a minute."
+        tip = ""  # the tip names only a button that is there
+        if spec.help_file:
+            tip = "\n\nNew to the game? **How to play** starts with the goal and your first turn: it takes a minute."
         if tutorial_opener(spec) is not None:
-            tip = "New to the game? **Learn to play** shows it on the table, one short lesson at a time."
-        return "### Who plays\n\n" + "\n".join(lines) + f"\n\n{tip}" + self.goal()
+            tip = "\n\nNew to the game? **Learn to play** shows it on the table, one short lesson at a time."
+        return "### Who plays\n\n" + "\n".join(lines) + tip + self.goal()
 
     def goal(self) -> str:
         """The help page's "The goal" section (read once), for the panel beside Start."""

@@ -124,6 +124,10 @@ class GloveDuel(Rules):
                 return Outcome(seat, f"{{{seat}}} reached {state.target} points first")
         return None
 
+    def undo_barrier(self, before: State, action: Action, after: State) -> str:
+        """The first throw of an exchange, face down, may be taken back; the second shows both."""
+        return "the throws were shown" if len(after.log) > len(before.log) else ""
+
     def view_for(self, state: State, viewer: int | None) -> State:
         hidden = tuple(t if t is None or seat == viewer else HIDDEN for seat, t in enumerate(state.pending))
         return dataclasses.replace(state, pending=(hidden[0], hidden[1]))

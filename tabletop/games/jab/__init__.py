@@ -45,6 +45,7 @@ SPEC = register(
         help_file=str(Path(__file__).with_name("help.md")),
         headless_play=headless_play,
         order=1,
+        max_game_length=10_000,
         tile=TileSpec(picture="glove:hook", colour=(42, 98, 204), length="about 10 min"),
         # the ladder plays JAB's levels against a grid of scripted people (models.py)
         ladder=LadderSpec(games=50, pairs=_ladder_pairs, targets=_ladder_targets),
