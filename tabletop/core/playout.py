@@ -65,7 +65,7 @@ def play(
         game=spec.id,
         seed=seed,
         options=opts,
-        players=[{"name": f"Computer {i + 1}", "kind": "computer", "level": levels[i]} for i in range(n)],
+        players=[seat_entry(spec, i, levels[i]) for i in range(n)],
     )
     bots = [computer(spec, i, levels[i], seed * 31 + i) for i in range(n)]
     count = 0
@@ -112,6 +112,14 @@ class RandomBot(Bot):
         if not moves:
             raise PlayoutError(f"{self.rules.id}: seat {self.seat} is asked to act and has no legal action")
         return moves[self.rng.randrange(len(moves))]
+
+
+def seat_entry(spec, seat: int, level: str) -> dict:
+    """A playout's player in its record: a computer at its level, or (a game with no computer
+    players, played by random stand-ins) a person, as the record's door expects of such a game."""
+    if spec.make_bot is None:
+        return {"name": f"Player {seat + 1}", "kind": "human"}
+    return {"name": f"Computer {seat + 1}", "kind": "computer", "level": level}
 
 
 def computer(spec, seat: int, level: str, seed: int) -> Bot:

@@ -1,0 +1,24 @@
+"""Games kept outside the program's folder (tests/sixth_game, tests/minimal_game), registered for
+the time of a test as ``TABLETOP_GAMES`` would load them for a run."""
+
+from __future__ import annotations
+
+import importlib
+from contextlib import contextmanager
+
+from tabletop.core import registry
+
+
+@contextmanager
+def kept_game(package: str):
+    """The game in ``package`` registered for the time of a test (and forgotten after, unless the
+    run loads it anyway through TABLETOP_GAMES)."""
+    registry.add_package(package)
+    spec = importlib.import_module(package).SPEC
+    loaded = spec.id in registry.load_all()
+    registry.register(spec)  # again, after an earlier test removed it
+    try:
+        yield spec
+    finally:
+        if not loaded:
+            registry.remove(spec.id)
