@@ -123,7 +123,9 @@ def finished_session(spec, seed: int, people: int, options: dict | None = None):
     from tabletop.ui.gfx import PLAYER_NAMES as names
 
     seats = [
-        Seat(names[i], "human") if i < people else Seat(names[i], "computer", level=spec.bot_levels[0])
+        Seat(names[i], "human")
+        if i < people or not spec.has_computer
+        else Seat(names[i], "computer", level=spec.bot_levels[0])
         for i in range(n)
     ]
     session = Session.new(spec, seats, options, seed=seed, autosave=False)

@@ -8,6 +8,8 @@ from contextlib import contextmanager
 
 from tabletop.core import registry
 
+KEPT = ("tests.sixth_game", "tests.minimal_game")  # the games kept in tests/: the sixth, and the least a game may be
+
 
 @contextmanager
 def kept_game(package: str):

@@ -37,6 +37,8 @@ def spec_of(gid):
 
 def vs_computer(gid, seed=3):
     spec = spec_of(gid)
+    if not spec.has_computer:  # a game without computer players: a second person, played by first moves
+        return Session.new(spec, [Seat("Ann"), Seat("Bo")], seed=seed, autosave=False)
     seats = [Seat("Ann"), Seat("Computer", "computer", level=spec.bot_levels[0])]
     return Session.new(spec, seats, seed=seed, autosave=False)
 
@@ -56,7 +58,8 @@ def first_undoable(session, seat=0, limit=400):
                 return before, move
         else:
             other = waiting[0]
-            session.submit(session.bots[other].choose(session.view(other)))
+            bot = session.bots.get(other)
+            session.submit(bot.choose(session.view(other)) if bot else rules.legal_actions(session.state, other)[0])
     raise AssertionError("no move could be taken back")
 
 
