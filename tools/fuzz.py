@@ -73,6 +73,7 @@ class Fuzzer:
         seats = []
         for i in range(n):
             human = rng.randrange(3) > 0 if i < 2 else rng.randrange(2) == 0
+            human = human or not spec.has_computer  # a game without computer players: people only
             if human:
                 seats.append(Seat(f"P{i + 1}", "human", scheme=None if spec.dynamics == TURNS else schemes[i % 2]))
             else:
