@@ -31,3 +31,11 @@ def kept_game(package: str):
     finally:
         if not loaded:
             registry.remove(spec.id)
+
+
+def declares(spec, method: str) -> bool:
+    """Whether the game's rules give their own ``method`` (``events``, ``summary``, ``report``, ...):
+    the contract's optional parts, which a test may ask of a game only when it declares them."""
+    from tabletop.core.game import Rules
+
+    return getattr(type(spec.rules), method) is not getattr(Rules, method)

@@ -102,7 +102,8 @@ def test_a_recorded_game_watched_to_the_end_back_and_again(spec, tmp_path):
         _see_the_result(app, scene)
         key(app, "home")
         assert scene.index == 0
-        for _ in range(9):
+        steps = min(9, len(scene.actions))  # nine steps on, or to the end of a shorter game
+        for _ in range(steps):
             key(app, "right")
             frames(app, 3, dt=DT)
             _no_error(scene)
@@ -110,7 +111,7 @@ def test_a_recorded_game_watched_to_the_end_back_and_again(spec, tmp_path):
         key(app, "left")
         frames(app, 3, dt=DT)
         _no_error(scene)
-        assert scene.index == 7
+        assert scene.index == steps - 2
         key(app, "5")  # on from the middle
         assert scene.index == round(len(scene.actions) / 2)
         _play_to_end(app, scene)

@@ -156,17 +156,26 @@ def one_choice(agent, table, seat) -> None:
     agent.confirm()
 
 
+def acting(table) -> int:
+    """The person whose choice the game waits for (the first person when none is asked)."""
+    return next((s for s in table.rules.to_act(table.session.state) if s in table.humans), table.humans[0])
+
+
 def play_turns(agent, table, turns) -> int:
-    """Play ``turns`` choices with the agent's device; returns how many moves the person made."""
+    """Play ``turns`` choices with the agent's device; returns how many moves the people made (one
+    against the computer; in a game without computer players, the people at this screen in turn)."""
     app = agent.app
-    seat = table.humans[0]
-    before = sum(1 for a in table.session.record.actions if a.get("player") == seat)
+
+    def moves() -> int:
+        return sum(1 for a in table.session.record.actions if a.get("player") in table.humans)
+
+    before = moves()
     for _ in range(turns):
         settle(app, table)
         if table.session.outcome() is not None:
             break
-        one_choice(agent, table, seat)
-    return sum(1 for a in table.session.record.actions if a.get("player") == seat) - before
+        one_choice(agent, table, acting(table))
+    return moves() - before
 
 
 def jab_round(agent, table) -> None:
@@ -228,13 +237,13 @@ def test_one_device_alone_from_the_launcher_to_turns_and_back_from_continue(gid,
                 frames(app, 30, dt=50)
             else:
                 settle(app, table)
-                shown_focus(app, table, table.humans[0])  # the ring from the first frame: no press to show it
+                shown_focus(app, table, acting(table))  # the ring from the first frame: no press to show it
                 assert play_turns(agent, table, 10) >= 3
             table = leave_and_continue(agent)
             frames(app, 1)
             if not realtime:
                 settle(app, table)
-                shown_focus(app, table, table.humans[0])
+                shown_focus(app, table, acting(table))
                 assert play_turns(agent, table, 4) >= 1  # the first confirm after resuming acts
             else:
                 assert not any(table.show_focus.values()) or table.session.state.phase == "between"
