@@ -127,7 +127,7 @@ def test_headless_play_self_test_records_and_server_know_it_has_no_computer(spec
         ({"bot_levels": ("Beginner",)}, "make_bot and bot_levels go together"),
         ({"help_file": "no/such/help.md"}, "help_file 'no/such/help.md' is not a file"),
         ({"max_game_length": 0}, "max_game_length must be the most actions a game takes"),
-        ({"hidden_info": True}, "a game with hidden things declares undo_barrier"),
+        ({"hidden_info": True}, "a game with hidden things declares view_for"),
         ({"dynamics": "realtime"}, "a real-time game needs realtime"),
     ],
 )

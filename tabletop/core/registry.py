@@ -177,6 +177,8 @@ def contract_problem(spec: GameSpec) -> str:
         return "tutorial must be a function () -> lessons"
     if spec.dynamics == REALTIME and (spec.realtime is None or spec.headless_play is None):
         return "a real-time game needs realtime (its RealtimeRules) and headless_play"
+    if spec.hidden_info and type(spec.rules).view_for is Rules.view_for:
+        return "a game with hidden things declares view_for: what each seat may see"
     if spec.hidden_info and spec.dynamics != REALTIME and type(spec.rules).undo_barrier is Rules.undo_barrier:
         return "a game with hidden things declares undo_barrier: which moves show a secret"
     for method in ("new_state", "to_act", "legal_actions", "apply", "outcome"):
