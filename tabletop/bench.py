@@ -102,11 +102,10 @@ def busy_table(spec, app, seed=3, feed=4):
     hands shown, hints, the assist's highlights: two people at one keyboard in a
     real-time game, else one person against the computer), the last ``feed`` moves made
     through the table so their reveal, log and animations are on screen."""
-    from tabletop.core.registry import REALTIME
     from tabletop.session import Seat
 
     n = spec.max_players if spec.max_players <= 6 else 2
-    people = 2 if spec.dynamics == REALTIME else 1
+    people = 2 if spec.dynamics.clocked else 1
     schemes = ("keys-left", "keys-right") if people == 2 else (None,)
     seats = [
         Seat(f"P{i + 1}", "human", scheme=schemes[i]) if i < people else computer_seat(spec, f"P{i + 1}", -1)
@@ -331,7 +330,7 @@ def _ordinary_game():
     """The first game on the launcher that is not played in real time (its screens wait for a person)."""
     from tabletop.core import registry
 
-    return next(s for s in registry.load_all().values() if s.dynamics != registry.REALTIME)
+    return next(s for s in registry.load_all().values() if not s.dynamics.clocked)
 
 
 def _idle_setup(app):
@@ -359,7 +358,7 @@ def _idle_scenes() -> dict:
         "help": _idle_help,
     }
     for gid, spec in registry.load_all().items():
-        if spec.dynamics == registry.REALTIME:
+        if spec.dynamics.clocked:
             out[f"{gid.replace('-', '_')}_between_rounds"] = functools.partial(_person_and_computer, game_id=gid)
     return out
 

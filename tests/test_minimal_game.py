@@ -128,7 +128,8 @@ def test_headless_play_self_test_records_and_server_know_it_has_no_computer(spec
         ({"help_file": "no/such/help.md"}, "help_file 'no/such/help.md' is not a file"),
         ({"max_game_length": 0}, "max_game_length must be the most actions a game takes"),
         ({"hidden_info": True}, "a game with hidden things declares view_for"),
-        ({"dynamics": "realtime"}, "a real-time game needs realtime"),
+        ({"dynamics": "realtime"}, "dynamics must be TURNS, SIMULTANEOUS or REALTIME"),
+        ({"dynamics": registry.REALTIME}, "a real-time game needs realtime"),
     ],
 )
 def test_register_refuses_a_game_that_breaks_the_contract_in_one_line(spec, change, said):

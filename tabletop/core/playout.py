@@ -15,7 +15,6 @@ from typing import Any
 from .actions import Action
 from .game import Bot, Refused
 from .record import Record
-from .registry import REALTIME
 from .rng import Rng
 
 
@@ -54,7 +53,7 @@ def play(
             max_actions=max_actions,
             on_action=on_action,
         )
-    if spec.dynamics == REALTIME:
+    if spec.dynamics.clocked:
         raise PlayoutError(f"{spec.id}: a real-time game needs its own headless_play")
     rules = spec.rules
     n = players or spec.min_players

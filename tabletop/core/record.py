@@ -17,7 +17,6 @@ from tabletop import __version__
 from .actions import BadAction, action_table, from_json, to_json
 from .game import Refused
 from .jsonfile import Invalid, parse_json, read_json, short
-from .registry import REALTIME
 from .schema import check_name, convert
 from .undo import UNDO_KIND, History, actions_of
 
@@ -177,7 +176,7 @@ def start(record: Record, spec):
 
 def undo_off(spec) -> str:
     """Why a game never takes moves back ("" when it may: see core/undo.py)."""
-    if spec.dynamics == REALTIME:
+    if not spec.dynamics.undo:
         return f"{spec.name} is played in real time: moves cannot be taken back"
     return ""
 

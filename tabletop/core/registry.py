@@ -24,9 +24,31 @@ from typing import Any
 from tabletop.core.game import Rules
 from tabletop.core.realtime import RealtimeRules
 
-REALTIME = "realtime"
-SIMULTANEOUS = "simultaneous"
-TURNS = "turns"
+
+@dataclass(frozen=True)
+class Dynamics:
+    """A game's kind, as the properties the engine asks of it (never its name): a game declares one
+    of TURNS, SIMULTANEOUS and REALTIME, and the engine branches on what the kind does."""
+
+    name: str
+    shares_input: bool  # one person acts at a time: every device at this screen acts for them
+    commits_at_once: bool  # seats choose at the same time, then the choices are shown together
+    undo: bool  # a move may be taken back (core/undo.py; the rules' undo_barrier says which)
+    clocked: bool  # time passes in the rules: actions carry it, a round clock runs, hands are steered
+    server_drives_bots: bool  # computer seats move on the clock (their driver), not when asked by the table
+
+    def __str__(self) -> str:
+        return self.name
+
+
+TURNS = Dynamics("turns", shares_input=True, commits_at_once=False, undo=True, clocked=False, server_drives_bots=False)
+SIMULTANEOUS = Dynamics(
+    "simultaneous", shares_input=False, commits_at_once=True, undo=True, clocked=False, server_drives_bots=False
+)
+REALTIME = Dynamics(
+    "realtime", shares_input=False, commits_at_once=False, undo=False, clocked=True, server_drives_bots=True
+)
+
 MAX_SEATS = 6  # the most seats a table has room for (and player colours)
 ENV_PACKAGES = "TABLETOP_GAMES"  # more game packages to load, e.g. "mygames.rps,mygames.go"
 
@@ -66,7 +88,7 @@ class GameSpec:
     rules: Any  # a core.game.Rules instance (its id is the spec's id)
     min_players: int
     max_players: int
-    dynamics: str  # REALTIME, SIMULTANEOUS or TURNS
+    dynamics: Dynamics  # TURNS, SIMULTANEOUS or REALTIME: what the engine asks of the game's kind
     hidden_info: bool  # seats see different things (then the rules' undo_barrier says what a move shows)
     make_table: Callable[..., Any]  # (app, session) -> ui Scene; imported lazily
     order: int  # place on the launcher, lowest first (then by id)
@@ -154,8 +176,8 @@ def contract_problem(spec: GameSpec) -> str:
         return "min_players and max_players must be whole numbers"
     if not 1 <= spec.min_players <= spec.max_players <= MAX_SEATS:
         return f"players must be 1 <= min_players <= max_players <= {MAX_SEATS}"
-    if spec.dynamics not in (TURNS, SIMULTANEOUS, REALTIME):
-        return "dynamics must be TURNS, SIMULTANEOUS or REALTIME"
+    if not isinstance(spec.dynamics, Dynamics):
+        return "dynamics must be TURNS, SIMULTANEOUS or REALTIME (a registry.Dynamics)"
     if not isinstance(spec.hidden_info, bool):
         return "hidden_info must be True or False"
     if not callable(spec.make_table):
@@ -175,11 +197,11 @@ def contract_problem(spec: GameSpec) -> str:
         return f"help_file {spec.help_file!r} is not a file"
     if spec.tutorial is not None and not callable(spec.tutorial):
         return "tutorial must be a function () -> lessons"
-    if spec.dynamics == REALTIME and (spec.realtime is None or spec.headless_play is None):
+    if spec.dynamics.clocked and (spec.realtime is None or spec.headless_play is None):
         return "a real-time game needs realtime (its RealtimeRules) and headless_play"
     if spec.hidden_info and type(spec.rules).view_for is Rules.view_for:
         return "a game with hidden things declares view_for: what each seat may see"
-    if spec.hidden_info and spec.dynamics != REALTIME and type(spec.rules).undo_barrier is Rules.undo_barrier:
+    if spec.hidden_info and spec.dynamics.undo and type(spec.rules).undo_barrier is Rules.undo_barrier:
         return "a game with hidden things declares undo_barrier: which moves show a secret"
     for method in ("new_state", "to_act", "legal_actions", "apply", "outcome"):
         if getattr(type(spec.rules), method) is getattr(Rules, method):

@@ -10,7 +10,6 @@ from functools import partial
 import pygame
 
 from tabletop.core import registry
-from tabletop.core.registry import REALTIME
 from tabletop.input.devices import menu_buttons
 from tabletop.online import invite as invite_mod
 from tabletop.online import kept_seats
@@ -180,7 +179,7 @@ class HostScene(MenuScene):
             self.app.toast("Choose at least one person elsewhere, or play from the games list at one computer.")
             return
         here = sum(s["kind"] == HERE for s in seats)
-        if here > 1 and (self.spec.dynamics == REALTIME or self.spec.hidden_info):
+        if here > 1 and (self.spec.dynamics.clocked or self.spec.hidden_info):
             self.app.toast("Online, this game has one person at each computer: make the others 'elsewhere'.")
             return
         net = NetThread()
