@@ -280,3 +280,39 @@ def test_undo_declared_is_undo_done(spec):
             taken += 1
         kept += not can
     assert taken + kept >= 1
+
+
+def test_a_hosts_views_are_checked_by_the_seat_fields_the_game_declares(spec):
+    """Every view a seat is sent passes the joiner's check (the seat-valued fields the rules declare name
+    seats, nested ones too); the same view with one of them, at whatever depth, naming no seat is refused."""
+    from tabletop.online import protocol as P
+
+    rules, n = spec.rules, spec.min_players
+    fresh = rules.new_state(rules.check_options({}), 0, n)
+    reference = codec.state_to_json(rules, rules.view_for(fresh, 0))
+    broken = 0
+    for _action, _before, state in early_states(spec):
+        shown = codec.state_to_json(rules, rules.view_for(state, 0))
+        P.check_view(shown, reference, n, rules.phases or None, rules.seat_fields)
+        spot = seat_spot(shown, rules.seat_fields)
+        if spot is not None:
+            spot[0][spot[1]] = n  # one past the last seat
+            with pytest.raises(P.BadMessage, match="is not a seat"):
+                P.check_view(shown, reference, n, rules.phases or None, rules.seat_fields)
+            broken += 1
+    assert broken or not rules.seat_fields or spec.dynamics.clocked  # a declared field was seen and checked
+
+
+def seat_spot(value, fields, deepest=True):
+    """(the dict, its key) of a seat-valued field holding a seat, the deepest found, or None."""
+    found = None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key in fields and isinstance(item, int):
+                found = found or (value, key)
+            deeper = seat_spot(item, fields)
+            found = deeper or found
+    elif isinstance(value, list):
+        for item in value:
+            found = seat_spot(item, fields) or found
+    return found

@@ -88,6 +88,9 @@ class Rules:
     state_types: tuple[type, ...] = ()  # the classes a state is built from, for core.codec (JSON)
     options: tuple[Option, ...] = ()
     phases: tuple[str, ...] = ()  # every value a state's ``phase`` takes (a joiner checks a host's views by it)
+    # the fields, at any depth of a state, that hold a seat number or None (a joiner checks a host's views:
+    # each names a seat of the table)
+    seat_fields: tuple[str, ...] = ()
 
     # -- setup ---------------------------------------------------------
     def default_options(self) -> dict:

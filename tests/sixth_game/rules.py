@@ -71,6 +71,7 @@ class GloveDuel(Rules):
     id = "glove-duel"
     actions = (Throw,)
     state_types = (State, Exchange)
+    seat_fields = ("winner",)  # an exchange's winner: a seat or None
     options = (
         Option("target", "Points to win", ((2, "2"), (3, "3"), (5, "5")), 3, "The first to this many wins.", True),
     )
