@@ -29,8 +29,10 @@ from tabletop.core import record as rec  # noqa: E402
 from tabletop.core import registry  # noqa: E402
 from tabletop.core.registry import TURNS  # noqa: E402
 from tabletop.core.rng import Rng  # noqa: E402
-from tabletop.input.bindings import DEFAULT_KEYS  # noqa: E402
+from tabletop.input.bindings import default_bindings  # noqa: E402
 from tabletop.ui.table import TableScene  # noqa: E402
+
+DEFAULT_KEYS = default_bindings()["keys"]  # the engine's defaults and every game's own buttons
 
 DRAW_EVERY = 40
 KEYS = sorted({k for m in DEFAULT_KEYS.values() for k in m} | {"escape", "f1", "f11", "home", "0", "9", "insert"})

@@ -63,6 +63,17 @@ class TileSpec:
 
 
 @dataclass(frozen=True)
+class Button:
+    """A game's own virtual button (beyond the engine's: navigation, hands, jump, ready): its name in
+    the bindings, its label on the Controls screen, and its default inputs per control scheme (key
+    names as pygame names them; SDL's game-controller names for "gamepad")."""
+
+    name: str  # lower case words joined by "_", e.g. "claim_combo"
+    label: str  # e.g. "Real time: claim a combo"
+    keys: Mapping[str, tuple[str, ...]]  # scheme ("keys-left", "keys-right", "keyboard", "mouse", "gamepad") -> inputs
+
+
+@dataclass(frozen=True)
 class LadderSpec:
     """How ``python -m tabletop.ladder`` measures the game's computer levels."""
 
@@ -120,6 +131,8 @@ class GameSpec:
     # real time (required there): the round clock, the tick, the hands and the driver of a computer's
     # hands (core/realtime.py)
     realtime: RealtimeRules | None = None
+    # the game's own virtual buttons, added to every scheme's defaults (none: the engine's buttons only)
+    buttons: tuple[Button, ...] = ()
     # (seed) -> (states, actions): a busy moment of a game for the benchmark's table (None: computers play a while)
     bench_moment: Callable[[int], tuple[list, list]] | None = None
 
@@ -203,6 +216,9 @@ def contract_problem(spec: GameSpec) -> str:
         return "a game with hidden things declares view_for: what each seat may see"
     if spec.hidden_info and spec.dynamics.undo and type(spec.rules).undo_barrier is Rules.undo_barrier:
         return "a game with hidden things declares undo_barrier: which moves show a secret"
+    for button in spec.buttons:
+        if not (isinstance(button, Button) and re.fullmatch(r"[a-z]+(_[a-z]+)*", button.name) and button.label):
+            return f"buttons: {getattr(button, 'name', button)!r} needs a lower_case name and a label"
     for method in ("new_state", "to_act", "legal_actions", "apply", "outcome"):
         if getattr(type(spec.rules), method) is getattr(Rules, method):
             return f"rules.{method} is missing"

@@ -9,7 +9,7 @@ imported only when the app opens the game.
 
 from pathlib import Path
 
-from tabletop.core.registry import REALTIME, GameSpec, LadderSpec, TileSpec, lazy, register
+from tabletop.core.registry import REALTIME, Button, GameSpec, LadderSpec, TileSpec, lazy, register
 
 from .bot import ALIASES, LEVELS, MODELS, random_game_count
 from .models import ladder_pairs, ladder_targets
@@ -26,6 +26,30 @@ def _ladder_pairs(quick: bool = False) -> list[tuple[str, str]]:
 def _ladder_targets(rows: dict) -> list[dict]:
     return ladder_targets(LEVELS, rows)
 
+
+# the claims: one button each, in every control scheme (the hands, jump and ready are the engine's)
+CLAIMS = (
+    Button(
+        "claim_combo",
+        "Real time: claim a combo",
+        {"keys-left": ("z",), "keys-right": ("m",), "keyboard": ("z", "m"), "mouse": ("1",), "gamepad": ("a",)},
+    ),
+    Button(
+        "claim_counter",
+        "Real time: claim a counter",
+        {"keys-left": ("x",), "keys-right": (",",), "keyboard": ("x", ","), "mouse": ("2",), "gamepad": ("b",)},
+    ),
+    Button(
+        "claim_tile",
+        "Real time: claim knockout / clinch",
+        {"keys-left": ("v",), "keys-right": (".",), "keyboard": ("v", "."), "mouse": ("3",), "gamepad": ("x",)},
+    ),
+    Button(
+        "claim_ding",
+        "Real time: claim Ding!",
+        {"keys-left": ("b",), "keys-right": ("/",), "keyboard": ("b", "/"), "mouse": ("4",), "gamepad": ("y",)},
+    ),
+)
 
 SPEC = register(
     GameSpec(
@@ -53,6 +77,7 @@ SPEC = register(
         reserved_names=dict.fromkeys(COLOURS, "a card colour"),  # "Blue's blue Jab" would not say who did what
         random_game=random_game_count,
         realtime=JAB_REALTIME,
+        buttons=CLAIMS,
         bench_moment=late_round,
     )
 )
