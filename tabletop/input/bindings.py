@@ -241,9 +241,11 @@ def default_bindings() -> dict:
     pad = {k: list(v) for k, v in GAMEPAD_BUTTONS.items()}
     for button in declared_buttons():
         for scheme, inputs in button.keys.items():
-            table = pad if scheme == "gamepad" else keys.get(scheme)
-            for name in inputs if table is not None else ():
-                table[name] = table.get(name, []) + ([button.name] if button.name not in table.get(name, []) else [])
+            table = pad if scheme == "gamepad" else keys.get(scheme, {})
+            for name in inputs:
+                pressed = table.setdefault(name, [])
+                if button.name not in pressed:
+                    pressed.append(button.name)
     return {"keys": keys, "gamepad": pad}
 
 
