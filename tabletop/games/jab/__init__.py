@@ -27,28 +27,21 @@ def _ladder_targets(rows: dict) -> list[dict]:
     return ladder_targets(LEVELS, rows)
 
 
-# the claims: one button each, in every control scheme (the hands, jump and ready are the engine's)
-CLAIMS = (
+# the claims: one button each, in every control scheme (the hands, jump and ready are the engine's):
+# (claim, label, left half of the keyboard, right half, with the mouse, gamepad)
+CLAIM_KEYS = (
+    ("combo", "claim a combo", "z", "m", "1", "a"),
+    ("counter", "claim a counter", "x", ",", "2", "b"),
+    ("tile", "claim knockout / clinch", "v", ".", "3", "x"),
+    ("ding", "claim Ding!", "b", "/", "4", "y"),
+)
+CLAIMS = tuple(
     Button(
-        "claim_combo",
-        "Real time: claim a combo",
-        {"keys-left": ("z",), "keys-right": ("m",), "keyboard": ("z", "m"), "mouse": ("1",), "gamepad": ("a",)},
-    ),
-    Button(
-        "claim_counter",
-        "Real time: claim a counter",
-        {"keys-left": ("x",), "keys-right": (",",), "keyboard": ("x", ","), "mouse": ("2",), "gamepad": ("b",)},
-    ),
-    Button(
-        "claim_tile",
-        "Real time: claim knockout / clinch",
-        {"keys-left": ("v",), "keys-right": (".",), "keyboard": ("v", "."), "mouse": ("3",), "gamepad": ("x",)},
-    ),
-    Button(
-        "claim_ding",
-        "Real time: claim Ding!",
-        {"keys-left": ("b",), "keys-right": ("/",), "keyboard": ("b", "/"), "mouse": ("4",), "gamepad": ("y",)},
-    ),
+        f"claim_{claim}",
+        f"Real time: {label}",
+        {"keys-left": (left,), "keys-right": (right,), "keyboard": (left, right), "mouse": (mouse,), "gamepad": (pad,)},
+    )
+    for claim, label, left, right, mouse, pad in CLAIM_KEYS
 )
 
 SPEC = register(
