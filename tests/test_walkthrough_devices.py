@@ -161,9 +161,10 @@ def acting(table) -> int:
     return next((s for s in table.rules.to_act(table.session.state) if s in table.humans), table.humans[0])
 
 
-def play_turns(agent, table, turns) -> int:
-    """Play ``turns`` choices with the agent's device; returns how many moves the people made (one
-    against the computer; in a game without computer players, the people at this screen in turn)."""
+def play_turns(agent, table, turns, until=None) -> int:
+    """Play ``turns`` choices with the agent's device (stopping once ``until`` moves are made); returns
+    how many moves the people made (one against the computer; in a game without computer players, the
+    people at this screen in turn)."""
     app = agent.app
 
     def moves() -> int:
@@ -172,7 +173,7 @@ def play_turns(agent, table, turns) -> int:
     before = moves()
     for _ in range(turns):
         settle(app, table)
-        if table.session.outcome() is not None:
+        if table.session.outcome() is not None or (until is not None and moves() - before >= until):
             break
         one_choice(agent, table, acting(table))
     return moves() - before
@@ -238,13 +239,14 @@ def test_one_device_alone_from_the_launcher_to_turns_and_back_from_continue(gid,
             else:
                 settle(app, table)
                 shown_focus(app, table, acting(table))  # the ring from the first frame: no press to show it
-                assert play_turns(agent, table, 10) >= 3
+                # three moves, then leave: a short game is still on, to keep and resume
+                assert play_turns(agent, table, 10, until=3) >= 3
             table = leave_and_continue(agent)
             frames(app, 1)
             if not realtime:
                 settle(app, table)
                 shown_focus(app, table, acting(table))
-                assert play_turns(agent, table, 4) >= 1  # the first confirm after resuming acts
+                assert play_turns(agent, table, 7) >= 1  # the first confirm after resuming acts
             else:
                 assert not any(table.show_focus.values()) or table.session.state.phase == "between"
             assert not wrong_words(spy.seen, device), wrong_words(spy.seen, device)
