@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Iterable
 from typing import Any
 
-from .game import Outcome
+from .game import Outcome, Rules
 from .rng import Rng
 
 MAX_DEPTH = 60
@@ -32,7 +33,7 @@ class BadJson(ValueError):
     """A JSON value that is not a state or view this game can hold."""
 
 
-def _fields(cls) -> tuple[str, ...]:
+def _fields(cls: Any) -> tuple[str, ...]:
     cached = cls.__dict__.get("_codec_fields")
     if cached is not None:
         return cached
@@ -48,7 +49,7 @@ def _fields(cls) -> tuple[str, ...]:
     return names
 
 
-def type_table(types) -> dict[str, type]:
+def type_table(types: Iterable[type]) -> dict[str, type]:
     """Name -> class for a game's state types plus the engine's own."""
     table: dict[str, type] = {}
     for cls in (Rng, Outcome, *types):
@@ -60,13 +61,13 @@ def type_table(types) -> dict[str, type]:
     return table
 
 
-def to_json(value: Any, types=()) -> Any:
+def to_json(value: Any, types: Iterable[type] = ()) -> Any:
     """``value`` as plain JSON data (dicts, lists, text, numbers, true/false, null)."""
     known = {cls: cls.__name__ for cls in type_table(types).values()}
     return _enc(value, known)
 
 
-def _enc(v, known):
+def _enc(v: Any, known: dict[type, str]) -> Any:
     if v is None or isinstance(v, (bool, int, str)):
         return v
     if isinstance(v, float):
@@ -91,7 +92,7 @@ def _enc(v, known):
     return out
 
 
-def from_json(data: Any, types=()) -> Any:
+def from_json(data: Any, types: Iterable[type] = ()) -> Any:
     """The value ``to_json`` made; raises ``BadJson`` for anything else."""
     try:
         return _dec(data, type_table(types), 0)
@@ -99,7 +100,7 @@ def from_json(data: Any, types=()) -> Any:
         raise BadJson("nested too deeply") from None
 
 
-def _dec(d, table, depth):
+def _dec(d: Any, table: dict[str, Any], depth: int) -> Any:
     if depth > MAX_DEPTH:
         raise BadJson("nested too deeply")
     if d is None or isinstance(d, (bool, int, str)):
@@ -152,10 +153,10 @@ def _dec(d, table, depth):
     return {k: _dec(x, table, depth + 1) for k, x in d.items()}
 
 
-def state_to_json(rules, state) -> Any:
+def state_to_json(rules: Rules, state: Any) -> Any:
     """A game's state or view as plain JSON (the types come from ``rules.state_types``)."""
     return to_json(state, rules.state_types)
 
 
-def state_from_json(rules, data) -> Any:
+def state_from_json(rules: Rules, data: Any) -> Any:
     return from_json(data, rules.state_types)

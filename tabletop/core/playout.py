@@ -9,12 +9,14 @@ Invariants are checked after every action when ``check`` is true.
 from __future__ import annotations
 
 import random as _random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action
-from .game import Bot, Refused
+from .game import Bot, Refused, Rules
 from .record import Record
+from .registry import GameSpec
 from .rng import Rng
 
 
@@ -32,14 +34,14 @@ class Playout:
 
 
 def play(
-    spec,
+    spec: GameSpec,
     seed: int,
     options: dict | None = None,
     players: int | None = None,
     levels: list[str] | None = None,
     check: bool = True,
     max_actions: int | None = None,
-    on_action=None,
+    on_action: Callable[[Action, Any], None] | None = None,
 ) -> Playout:
     max_actions = max_actions or spec.max_game_length  # a game longer than the game says is broken
     if spec.headless_play is not None:
@@ -106,14 +108,14 @@ class RandomBot(Bot):
     def __post_init__(self) -> None:
         self.rng = Rng(self.seed)
 
-    def choose(self, view) -> Action:
+    def choose(self, view: Any) -> Action:
         moves = self.rules.legal_actions(view, self.seat)
         if not moves:
             raise PlayoutError(f"{self.rules.id}: seat {self.seat} is asked to act and has no legal action")
         return moves[self.rng.randrange(len(moves))]
 
 
-def seat_entry(spec, seat: int, level: str) -> dict:
+def seat_entry(spec: GameSpec, seat: int, level: str) -> dict:
     """A playout's player in its record: a computer at its level, or (a game with no computer
     players, played by random stand-ins) a person, as the record's door expects of such a game."""
     if spec.make_bot is None:
@@ -121,20 +123,20 @@ def seat_entry(spec, seat: int, level: str) -> dict:
     return {"name": f"Computer {seat + 1}", "kind": "computer", "level": level}
 
 
-def computer(spec, seat: int, level: str, seed: int) -> Bot:
+def computer(spec: GameSpec, seat: int, level: str, seed: int) -> Bot:
     """The seat's computer player: the game's own (``make_bot``), or a random one when it has none."""
     if spec.make_bot is not None:
         return spec.make_bot(seat=seat, level=level, seed=seed)
     return RandomBot(seat=seat, level="random", seed=seed, rules=spec.rules)
 
 
-def _check(rules, state, game_id, count, action):
+def _check(rules: Rules, state: Any, game_id: str, count: int, action: Action | None) -> None:
     broken = rules.invariants(state)
     if broken:
         raise PlayoutError(f"{game_id}: after action {count} ({action}): " + "; ".join(broken))
 
 
-def driver_random(seed: int):
+def driver_random(seed: int) -> Callable[[], float]:
     """The random source of a random-game driver: a seeded float in [0, 1).
 
     Only the driver's picks come from it (which seat, which legal action); a game's own
@@ -144,7 +146,9 @@ def driver_random(seed: int):
     return _random.Random(seed).random
 
 
-def random_game(spec, seed: int, players: int | None = None, max_actions: int = 200_000, check: bool = False):
+def random_game(
+    spec: GameSpec, seed: int, players: int | None = None, max_actions: int = 200_000, check: bool = False
+) -> tuple[Any, int]:
     """A game of uniformly random legal actions (for throughput figures and fuzzing).
 
     Returns (final state, number of actions). Real-time games provide their

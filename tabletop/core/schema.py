@@ -110,7 +110,7 @@ def convert(data: Any, schema: type[T], what: str = "") -> T:
 MAX_NAME = 24  # characters of a player's name
 
 
-def check_name(value, what: str) -> str:
+def check_name(value: object, what: str) -> str:
     """A player's name: text of 1 to MAX_NAME characters, something visible, no control characters."""
     if not isinstance(value, str):
         raise Invalid(f"{what} must be text, not {short(value)}")
