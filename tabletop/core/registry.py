@@ -53,11 +53,17 @@ MAX_SEATS = 6  # the most seats a table has room for (and player colours)
 ENV_PACKAGES = "TABLETOP_GAMES"  # more game packages to load, e.g. "mygames.rps,mygames.go"
 
 
+# a tile's picture: the name of one of the engine's drawings (tabletop.ui.art: "glove:cross", "portrait:2",
+# "court:J", ...), or the game's own drawing, (surface, rect, colour) -> None, linked with ``lazy`` from
+# its table (the pure layers never import pygame)
+Picture = str | Callable[[Any, Any, tuple[int, int, int]], None]
+
+
 @dataclass(frozen=True)
 class TileSpec:
     """The game's tile on the launcher."""
 
-    picture: str = "rest"  # a picture drawn by tabletop.ui.art, e.g. "glove:cross", "portrait:2", "court:J"
+    picture: Picture = "rest"
     colour: tuple[int, int, int] = (90, 90, 96)  # the picture card's colour
     length: str = ""  # how long a game usually takes, e.g. "about 10 min" ("" shows none)
 
@@ -199,6 +205,8 @@ def contract_problem(spec: GameSpec) -> str:
         return "order must be a whole number (the place on the launcher)"
     if not isinstance(spec.tile, TileSpec):
         return "tile must be a TileSpec"
+    if not (isinstance(spec.tile.picture, str) or callable(spec.tile.picture)):
+        return "tile.picture must name one of the engine's drawings or be the game's own drawing"
     if not isinstance(spec.max_game_length, int) or spec.max_game_length < 1:
         return "max_game_length must be the most actions a game takes (a whole number above 0)"
     if (spec.make_bot is None) != (not spec.bot_levels):

@@ -196,9 +196,9 @@ class TileMenu(Menu):
 
 
 @gfx.image_cache(32)
-def tile_image(key: str, ink: tuple[int, int, int], w: int, h: int, focused: bool) -> pygame.Surface:
-    """A tile's felt, frame and picture (the art ``key`` on a card edged in ``ink``; its texts are drawn
-    over it)."""
+def tile_image(key: registry.Picture, ink: tuple[int, int, int], w: int, h: int, focused: bool) -> pygame.Surface:
+    """A tile's felt, frame and picture (the art ``key``, or the game's own drawing, on a card edged in
+    ``ink``; its texts are drawn over it)."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     r = surf.get_rect()
     radius = max(4, h // 10)
@@ -209,7 +209,9 @@ def tile_image(key: str, ink: tuple[int, int, int], w: int, h: int, focused: boo
     pygame.draw.rect(surf, gfx.PAPER, card, border_radius=max(3, card.w // 10))
     pygame.draw.rect(surf, ink, card, width=max(2, card.w // 16), border_radius=max(3, card.w // 10))
     band = card.inflate(-card.w // 5, -card.h // 5)
-    if key.startswith("glove"):
+    if callable(key):  # the game's own drawing (TileSpec.picture)
+        key(surf, band, ink)
+    elif key.startswith("glove"):
         pygame.draw.rect(surf, ink, band, border_radius=max(2, band.w // 10))
         art.draw(surf, key, band, gfx.WHITE)
     else:

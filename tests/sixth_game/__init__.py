@@ -28,7 +28,7 @@ SPEC = register(
         help_file=str(Path(__file__).with_name("help.md")),
         order=6,
         max_game_length=500,
-        tile=TileSpec(picture="glove:uppercut", colour=(200, 120, 30), length="about 2 min"),
+        tile=TileSpec(picture=lazy(__name__ + ".table", "draw_tile"), colour=(200, 120, 30), length="about 2 min"),
         ladder=LadderSpec(games=20),
         tutorial=lazy(__name__ + ".tutorial", "lessons"),
     )
