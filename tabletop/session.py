@@ -362,7 +362,7 @@ class Session:
         return path
 
 
-def start_live(spec, state) -> RealtimeState | None:
+def start_live(spec: GameSpec, state: Any) -> RealtimeState | None:
     """A real-time game's real-time state at ``state`` (its clock, every hand at rest); None for
     a game that is not played in real time."""
     rt = spec.realtime
