@@ -125,6 +125,8 @@ def test_headless_play_self_test_records_and_server_know_it_has_no_computer(spec
         ({"max_players": 9}, "players must be 1 <= min_players <= max_players <= 6"),
         ({"make_bot": print}, "make_bot and bot_levels go together"),
         ({"bot_levels": ("Beginner",)}, "make_bot and bot_levels go together"),
+        ({"make_bot": print, "bot_levels": ("Easy",)}, 'bot_levels start with "Beginner"'),
+        ({"make_bot": print, "bot_levels": ("Beginner",)}, "player_models must have newcomer, decent and good"),
         ({"help_file": "no/such/help.md"}, "help_file 'no/such/help.md' is not a file"),
         ({"max_game_length": 0}, "max_game_length must be the most actions a game takes"),
         ({"hidden_info": True}, "a game with hidden things declares view_for"),

@@ -211,6 +211,12 @@ def contract_problem(spec: GameSpec) -> str:
         return "max_game_length must be the most actions a game takes (a whole number above 0)"
     if (spec.make_bot is None) != (not spec.bot_levels):
         return "make_bot and bot_levels go together: a computer with its levels, or neither"
+    if spec.bot_levels and spec.bot_levels[0] != "Beginner":
+        return 'bot_levels start with "Beginner" (the easiest, named for a person)'
+    if any("random" in level.lower() for level in spec.bot_levels):
+        return 'bot_levels are named for people; the random player is "random", never offered'
+    if spec.make_bot is not None and not {"newcomer", "decent", "good"} <= set(spec.player_models):
+        return "player_models must have newcomer, decent and good (the ladder plays them)"
     unknown = [a for a, to in spec.level_aliases.items() if to not in spec.bot_levels]
     if unknown:
         return f"level_aliases {unknown[0]!r} names no level of bot_levels"
