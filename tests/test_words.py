@@ -284,7 +284,7 @@ def test_every_text_drawn_in_a_walk_through_the_game_passes_the_words_check(app,
         app.push(ReplayScene(app, spec, playout.play(spec, seed=3, players=n).record))
         frames(app, 300, dt=40)
         app.pop()
-    assert len(set(seen)) > 50  # real screens, many texts
+    assert len(set(seen)) > (50 if shipped(spec) else 20)  # real screens, many texts (fewer in the least game)
     wrong = words_check.problems(seen)
     assert not wrong, f"{game_id}:\n" + "\n".join(wrong[:12])
 
