@@ -282,3 +282,38 @@ def test_codec_refuses_what_is_not_a_state():
         deep = [deep]
     with pytest.raises(codec.BadJson):
         codec.state_from_json(rules, deep)
+
+
+def typed_spot(value, depth=0):
+    """(the object, its field) of the deepest whole-number field of a game's object in a view's JSON."""
+    found = None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if "$type" in value and isinstance(item, int) and not isinstance(item, bool):
+                found = (value, key, depth)
+            deeper = typed_spot(item, depth + 1)
+            if deeper and (found is None or deeper[2] > found[2]):
+                found = deeper
+    elif isinstance(value, list):
+        for item in value:
+            deeper = typed_spot(item, depth + 1)
+            if deeper and (found is None or deeper[2] > found[2]):
+                found = deeper
+    return found
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_field_of_the_wrong_type_is_refused_nested_too(game_id):
+    """A view read back is checked against the types its classes declare: a whole number turned into
+    text, at the deepest place one is found, is refused with the field's name (a hostile host's view
+    never reaches a table)."""
+    spec = GAMES[game_id]
+    rules = spec.rules
+    states, _ = states_of_a_game(spec, 1, limit=30)
+    shown = json.loads(text(rules, rules.view_for(states[-2], 0)))
+    spot = typed_spot(shown)
+    assert spot is not None, "a view with no whole number in it"
+    obj, field, _depth = spot
+    obj[field] = "seven"
+    with pytest.raises(codec.BadJson, match=rf"{obj['$type']}\.{field} cannot be seven"):
+        codec.state_from_json(rules, shown)

@@ -35,7 +35,7 @@ def test_summary_has_the_event_log_piles_and_flags(tmp_path, game_id):
     if not declares(spec, "events"):  # a game that tells no events: its summary says so, empty
         assert events == []
         return
-    assert len(events) > 5
+    assert events  # a game that tells events told some
     assert any("Ana" in e["text"] or "Bo" in e["text"] for e in events) or game_id == "square-ring"  # boxers' names
     # the whole log, not only what the state keeps at the end: at least one event per 10 actions
     assert len(events) >= min(20, data["actions"] // 10)

@@ -12,14 +12,18 @@ built from in ``Rules.state_types``; the codec adds the engine's own
   (dataclasses, named tuples and ``__slots__`` classes).
 
 ``from_json`` checks what it reads like any file at the door: unknown types,
-missing or extra fields, non-JSON values and deep nesting raise ``BadJson``
-with a one-line reason. Pure Python: no pygame, no game imported here.
+missing or extra fields, a field whose value is not of its class's declared
+type (the plain cases: numbers, text, truth values, None, tuples, lists, dicts,
+the game's own classes, nested ones too), non-JSON values and deep nesting
+raise ``BadJson`` with a one-line reason. Pure Python: no pygame, no game imported here.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
+import types
+import typing
 from collections.abc import Iterable
 from typing import Any
 
@@ -125,6 +129,10 @@ def _dec(d: Any, table: dict[str, Any], depth: int) -> Any:
             extra = sorted(got - set(fields))
             raise BadJson(f"{name}: missing {missing[:5]} / unknown {[str(e)[:20] for e in extra[:5]]}")
         values = [_dec(d[f], table, depth + 1) for f in fields]
+        hints = _hints(cls)
+        for f, x in zip(fields, values, strict=True):
+            if f in hints and not _fits(x, hints[f]):
+                raise BadJson(f"{name}.{f} cannot be {str(x)[:40]}")
         if issubclass(cls, tuple):
             return cls(*values)
         obj = object.__new__(cls)
@@ -151,6 +159,50 @@ def _dec(d: Any, table: dict[str, Any], depth: int) -> Any:
         if k.startswith("$"):
             raise BadJson(f"unknown key {k[:20]!r}")
     return {k: _dec(x, table, depth + 1) for k, x in d.items()}
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    """The declared types of a class's fields (none when an annotation cannot be read here)."""
+    if cls not in _HINTS:
+        try:
+            _HINTS[cls] = typing.get_type_hints(cls)
+        except Exception:  # a name only a type checker sees: the class's fields go unjudged
+            _HINTS[cls] = {}
+    return _HINTS[cls]
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether a decoded value can be of the declared type. The plain cases are judged (numbers, text,
+    truth values, None, tuples, lists and dicts with their items, classes); anything else fits."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, a) for a in args)
+    if hint is None or hint is type(None):
+        return value is None
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if hint is str:
+        return isinstance(value, str)
+    if hint is tuple or origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(v, args[0]) for v in value)
+        return not args or (len(args) == len(value) and all(_fits(v, a) for v, a in zip(value, args, strict=True)))
+    if hint is list or origin is list:
+        return isinstance(value, list) and all(_fits(v, args[0]) for v in value) if args else isinstance(value, list)
+    if hint is dict or origin is dict:
+        return isinstance(value, dict)
+    if isinstance(hint, type) and hint is not object and origin is None:
+        return isinstance(value, hint)
+    return True  # Any, a Literal, a type variable, a callable...: not judged here
 
 
 def state_to_json(rules: Rules, state: Any) -> Any:
