@@ -14,6 +14,7 @@ from tabletop.core import registry
 from tabletop.input import rebind
 from tabletop.input.bindings import SCHEMES, default_bindings
 from tabletop.session import Seat, Session
+from tabletop.ui import gfx
 from tabletop.ui.controls import ControlsScene
 from tabletop.ui.launcher import Launcher, SettingsScene
 from tests.ui_helpers import VirtualPad, click, frames, key, top
@@ -157,7 +158,7 @@ def test_the_mouse_alone_rebinds_and_resets(app):
     row = next(it for it in scene.menu.items if it.key == "act:confirm")
     # the clashing rows are drawn red
     colours = {tuple(app.screen.get_at((x, row.rect.centery)))[:3] for x in range(row.rect.left, row.rect.right)}
-    assert (230, 70, 60) in colours
+    assert gfx.REFUSE in colours
     while next(it for it in scene.menu.items if it.key == "reset").rect is None:
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
         frames(app, 1)
