@@ -52,14 +52,25 @@ def busy_session(spec, seed=3):
     return session
 
 
+def computer_seat(spec, name: str, level: int):
+    """A seat of the computer at its level ``level`` (0 the easiest, -1 the strongest); a person's
+    seat in a game without computer players."""
+    from tabletop.session import Seat
+
+    return Seat(name, "computer", level=spec.bot_levels[level]) if spec.has_computer else Seat(name, "human")
+
+
 def _late_session(spec, seed=3, feed=0, seats=None):
     """A session late in a game played by computers, and the last ``feed`` actions
     (not yet applied) that led there, so a table can make them itself."""
-    from tabletop.session import Seat, Session
+    from tabletop.core import playout
+    from tabletop.session import Session
 
     n = spec.max_players if spec.max_players <= 6 else 2
-    bot_seats = [Seat(f"P{i + 1}", "computer", level=spec.bot_levels[-1]) for i in range(n)]
+    bot_seats = [computer_seat(spec, f"P{i + 1}", -1) for i in range(n)]
     session = Session.new(spec, bot_seats, seed=seed, autosave=False)
+    # a game without computer players is played by random stand-ins for its people
+    players = {i: session.bots.get(i) or playout.computer(spec, i, "random", seed * 7919 + i) for i in range(n)}
     if spec.bench_moment is not None:
         states, actions = spec.bench_moment(seed)
     else:
@@ -70,7 +81,7 @@ def _late_session(spec, seed=3, feed=0, seats=None):
                 st = session.state
                 if rules.outcome(st) is not None or seat not in rules.to_act(st):
                     continue
-                action = session.bots[seat].choose(session.view(seat))
+                action = players[seat].choose(session.view(seat))
                 res = session.submit(action)
                 if res is session.state and res is not st:
                     states.append(res)
@@ -91,16 +102,13 @@ def busy_table(spec, app, seed=3, feed=4):
     hands shown, hints, the assist's highlights: two people at one keyboard in a
     real-time game, else one person against the computer), the last ``feed`` moves made
     through the table so their reveal, log and animations are on screen."""
-    from tabletop.core.registry import REALTIME
     from tabletop.session import Seat
 
     n = spec.max_players if spec.max_players <= 6 else 2
-    people = 2 if spec.dynamics == REALTIME else 1
+    people = 2 if spec.dynamics.clocked else 1
     schemes = ("keys-left", "keys-right") if people == 2 else (None,)
     seats = [
-        Seat(f"P{i + 1}", "human", scheme=schemes[i])
-        if i < people
-        else Seat(f"P{i + 1}", "computer", level=spec.bot_levels[-1])
+        Seat(f"P{i + 1}", "human", scheme=schemes[i]) if i < people else computer_seat(spec, f"P{i + 1}", -1)
         for i in range(n)
     ]
     session, pending = _late_session(spec, seed, feed, seats)
@@ -122,10 +130,7 @@ def finished_session(spec, seed: int, people: int, options: dict | None = None):
     state, actions = result.state, list(result.record.actions)  # with its record: the result tells the story
     from tabletop.ui.gfx import PLAYER_NAMES as names
 
-    seats = [
-        Seat(names[i], "human") if i < people else Seat(names[i], "computer", level=spec.bot_levels[0])
-        for i in range(n)
-    ]
+    seats = [Seat(names[i], "human") if i < people else computer_seat(spec, names[i], 0) for i in range(n)]
     session = Session.new(spec, seats, options, seed=seed, autosave=False)
     session.state = state
     session.record.actions = actions
@@ -325,7 +330,7 @@ def _ordinary_game():
     """The first game on the launcher that is not played in real time (its screens wait for a person)."""
     from tabletop.core import registry
 
-    return next(s for s in registry.load_all().values() if s.dynamics != registry.REALTIME)
+    return next(s for s in registry.load_all().values() if not s.dynamics.clocked)
 
 
 def _idle_setup(app):
@@ -353,7 +358,7 @@ def _idle_scenes() -> dict:
         "help": _idle_help,
     }
     for gid, spec in registry.load_all().items():
-        if spec.dynamics == registry.REALTIME:
+        if spec.dynamics.clocked:
             out[f"{gid.replace('-', '_')}_between_rounds"] = functools.partial(_person_and_computer, game_id=gid)
     return out
 

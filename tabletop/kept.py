@@ -26,7 +26,6 @@ from pathlib import Path
 from tabletop import paths, storage, validate
 from tabletop.core import registry
 from tabletop.core.game import name_seats
-from tabletop.core.registry import REALTIME
 from tabletop.core.words import plural
 from tabletop.session import KEEP_FINISHED, autosave_path, unique_path
 
@@ -91,7 +90,7 @@ class Entry:
             if isinstance(value, list) and len(value) == len(names) and all(validate.is_int(v) for v in value):
                 parts.append(f"{key} " + "-".join(str(v) for v in value))
                 break
-        if spec.dynamics != REALTIME:
+        if not spec.dynamics.clocked:
             acting = [names[s] for s in rules.to_act(state) if 0 <= s < len(names)]
             if acting:
                 parts.append(" and ".join(acting) + " to play")

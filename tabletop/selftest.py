@@ -48,9 +48,11 @@ def run(game_ids: list[str], record_dir: str | None = None, games_each: int = 1,
                 except OSError as e:
                     print(f"tabletop: --record-dir: cannot write {gid}-{s}.json ({e.strerror})", file=sys.stderr)
                     return 2
-    failures += check_help(games[g] for g in game_ids)
-    print(f"self-test: {len(game_ids) * games_each - failures} passed, {failures} failed", flush=True)
-    return 1 if failures else 0
+    played = len(game_ids) * games_each
+    help_failures = check_help(games[g] for g in game_ids)
+    line = f"self-test: {played - failures} of {played} games passed"
+    print(line + (f"; {help_failures} help pages failed" if help_failures else ""), flush=True)
+    return 1 if failures or help_failures else 0
 
 
 def check_help(specs) -> int:
@@ -59,6 +61,9 @@ def check_help(specs) -> int:
 
     failures = 0
     for spec in specs:
+        if not spec.help_file:  # a game may have none: it offers no How to play
+            print(f"{spec.id}: no help page", flush=True)
+            continue
         try:
             text = Path(spec.help_file).read_text(encoding="utf-8")
             headings = sum(1 for b in parse(text) if b.kind == "heading")

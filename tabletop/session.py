@@ -230,6 +230,8 @@ class Session:
 
     def _make_bots(self) -> None:
         for i, seat in enumerate(self.seats):
+            if seat.kind == "computer" and self.spec.make_bot is None:  # never offered: a caller's mistake
+                raise ValueError(f"{self.spec.name} has no computer players (seat {i + 1})")
             if seat.kind == "computer" and self.spec.make_bot is not None:
                 # older records name levels by old names; an unknown or missing name gets the easiest level
                 level = self.spec.level_name(seat.level) or self.spec.bot_levels[0]
@@ -371,7 +373,7 @@ class Session:
         return path
 
 
-def start_live(spec, state) -> RealtimeState | None:
+def start_live(spec: GameSpec, state: Any) -> RealtimeState | None:
     """A real-time game's real-time state at ``state`` (its clock, every hand at rest); None for
     a game that is not played in real time."""
     rt = spec.realtime

@@ -15,6 +15,11 @@ and options are asked of the game registry at run time, never written here.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeGuard
+
 from tabletop.core.jsonfile import (  # noqa: F401  (the door's reading half, re-exported)
     MAX_DEPTH,
     MAX_INT_DIGITS,
@@ -28,16 +33,20 @@ from tabletop.core.jsonfile import (  # noqa: F401  (the door's reading half, re
 )
 from tabletop.core.names import MAX_NAME, check_name  # noqa: F401  (re-exported: one rule for names)
 from tabletop.core.registry import GameSpec
+
+if TYPE_CHECKING:  # the record module reads its files through here: no import at run time
+    from tabletop.core.game import Rules
+    from tabletop.core.record import Record
 from tabletop.core.schema import convert  # noqa: F401  (re-exported)
 
 # -- small checks used by the schemas ---------------------------------------------------------
 
 
-def is_int(value) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def want_int(value, what: str, lo: int, hi: int) -> int:
+def want_int(value: object, what: str, lo: int, hi: int) -> int:
     if not is_int(value):
         raise Invalid(f"{what} must be a whole number, not {short(value)}")
     if not lo <= value <= hi:
@@ -45,12 +54,12 @@ def want_int(value, what: str, lo: int, hi: int) -> int:
     return value
 
 
-def same_value(a, b) -> bool:
+def same_value(a: object, b: object) -> bool:
     """Equal and of the same type: 3.0 is not 3 and true is not 1."""
     return type(a) is type(b) and a == b
 
 
-def check_options(rules, options, what: str = "options") -> dict:
+def check_options(rules: Rules, options: object, what: str = "options") -> dict:
     """A game's options, complete: every key known, every value one of its choices (same type).
     The game's own ``check_options`` is the one check; here its refusal becomes an Invalid."""
     if not isinstance(options, dict):
@@ -69,7 +78,7 @@ def known_level(spec: GameSpec, level: object) -> bool:
     return isinstance(level, str) and bool(level) and spec.level_name(level) is not None
 
 
-def check_players(players: list, spec) -> list:
+def check_players(players: list, spec: GameSpec) -> list:
     """A record's players (each already checked by ``core.record.Player``) against the game:
     one per seat, each computer at a level the game has, each person's controls ones we have."""
     from tabletop.input.bindings import SCHEMES
@@ -79,6 +88,8 @@ def check_players(players: list, spec) -> list:
     if not spec.min_players <= len(players) <= spec.max_players:
         raise Invalid(f"{spec.name} is for {spec.min_players} to {spec.max_players} players, not {len(players)}")
     for i, p in enumerate(players):
+        if p.get("kind") == "computer" and not spec.has_computer:
+            raise Invalid(f"player {i + 1}: {spec.name} has no computer players")
         if p.get("kind") == "computer" and not known_level(spec, p.get("level")):
             levels = ", ".join(spec.bot_levels)
             raise Invalid(f"player {i + 1}: computer level must be one of {levels}, not {short(p.get('level'))}")
@@ -87,7 +98,7 @@ def check_players(players: list, spec) -> list:
     return players
 
 
-def check_record(data, games: dict):
+def check_record(data: Any, games: Mapping[str, GameSpec]) -> Record:
     """The Record in ``data`` (parsed JSON): its envelope by the one record parser
     (``core.record.from_data``), then what only the game knows: its id, options and players.
     Raises Invalid. The actions and the setup are checked by replaying them (``load_record``)."""
@@ -105,15 +116,13 @@ def check_record(data, games: dict):
 JOURNAL = ".journal"  # a kept game's moves since its record was last written whole: NAME.json.journal
 
 
-def journal_path(path):
+def journal_path(path: str | os.PathLike) -> Path:
     """The journal beside a record file (docs/records.md, "Kept games and their journal")."""
-    from pathlib import Path
-
     path = Path(path)
     return path.with_name(path.name + JOURNAL)
 
 
-def read_journal(path, have: int) -> tuple[list, str]:
+def read_journal(path: str | os.PathLike, have: int) -> tuple[list, str]:
     """The actions of the journal beside the record at ``path`` that come after its ``have``
     actions, and a problem ("" if none): the first bad line and every line after it are left
     out. A last line without its end (a program killed while writing it) is left out quietly."""
@@ -146,7 +155,7 @@ def read_journal(path, have: int) -> tuple[list, str]:
     return actions, ""
 
 
-def read_record(path, games: dict):
+def read_record(path: str | os.PathLike, games: Mapping[str, GameSpec]) -> tuple[Record, str, int]:
     """The record at ``path`` with the moves of its journal (``read_journal``), checked but not
     replayed: (Record, the journal's problem or "", how many actions the file itself holds)."""
     from tabletop.core import record as rec
@@ -163,7 +172,15 @@ def read_record(path, games: dict):
 class Loaded:
     """A record that passed the door: the record, its game and its final state."""
 
-    def __init__(self, record, spec, state, refused=None, problem="", have=None):
+    def __init__(
+        self,
+        record: Record,
+        spec: GameSpec,
+        state: Any,
+        refused: Exception | None = None,
+        problem: str = "",
+        have: int | None = None,
+    ) -> None:
         self.record = record
         self.spec = spec
         self.state = state
@@ -172,7 +189,9 @@ class Loaded:
         self.have = len(record.actions) if have is None else have  # actions in the file itself
 
 
-def load_record(path, games: dict | None = None, allow_refused: bool = False) -> Loaded:
+def load_record(
+    path: str | os.PathLike, games: Mapping[str, GameSpec] | None = None, allow_refused: bool = False
+) -> Loaded:
     """Read, check and replay a record file and its journal; raises Invalid (one line, without
     the file name) for a bad record. A journal's move that is bad or that the rules refuse ends
     the game there: the moves before it are kept and ``problem`` says why.
@@ -188,7 +207,7 @@ def load_record(path, games: dict | None = None, allow_refused: bool = False) ->
     start = None
     last: list = [-1, None]  # the index and state of the latest action that replayed
 
-    def mark(i, _action, state):
+    def mark(i: int | None, _action: object, state: Any) -> None:
         last[0], last[1] = i, state
 
     try:

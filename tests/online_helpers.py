@@ -4,6 +4,7 @@ import asyncio
 import random
 import time
 
+from tabletop.core import playout
 from tabletop.core import record as rec
 from tabletop.online.client import Client
 from tabletop.online.server import Server
@@ -38,10 +39,11 @@ def url(port: int) -> str:
 
 
 async def bot_player(client: Client, seat: int, level: str | None = None, seed: int = 0, timeout: float = 120.0):
-    """Play ``seat`` to the end with the game's bot, choosing from the views the server sends."""
+    """Play ``seat`` to the end with the game's bot (a random player for a game without one),
+    choosing from the views the server sends."""
     spec = client.spec
-    assert spec is not None and spec.make_bot is not None, "the client is in no room, or its game has no bot"
-    bot = spec.make_bot(seat=seat, level=level or spec.bot_levels[-1], seed=seed)
+    assert spec is not None, "the client is in no room"
+    bot = playout.computer(spec, seat, level or (spec.bot_levels[-1] if spec.bot_levels else "random"), seed)
     rules = spec.rules
     acted_at = None
     loop = asyncio.get_running_loop()

@@ -12,12 +12,15 @@ import pytest
 from tabletop import settings as settings_mod
 from tabletop.core import registry
 from tabletop.input import rebind
-from tabletop.input.bindings import DEFAULT_KEYS, GAMEPAD_BUTTONS, SCHEMES, default_bindings
+from tabletop.input.bindings import SCHEMES, default_bindings
 from tabletop.session import Seat, Session
 from tabletop.ui import gfx
 from tabletop.ui.controls import ControlsScene
 from tabletop.ui.launcher import Launcher, SettingsScene
 from tests.ui_helpers import VirtualPad, click, frames, key, top
+
+DEFAULT_KEYS = default_bindings()["keys"]  # the engine's defaults and every game's own buttons
+GAMEPAD_BUTTONS = default_bindings()["gamepad"]
 
 
 @pytest.fixture

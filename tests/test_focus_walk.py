@@ -58,11 +58,13 @@ PEEK_GAMES = sorted(
 @pytest.mark.parametrize("device", ["keys", "pad"])
 @pytest.mark.parametrize("game", VS_COMPUTER)
 def test_walking_every_focusable_thing_keeps_the_focus_drawn(app, game, device):
-    options, level = {}, registry.get(game).bot_levels[0]
+    spec = registry.get(game)
+    options = {}
     pad = VirtualPad() if device == "pad" else None
     try:
         frames(app, 2)
-        seats = [Seat("Red", "human", scheme="keyboard"), Seat("Blue", "computer", level=level)]
+        blue = Seat("Blue", "computer", level=spec.bot_levels[0]) if spec.has_computer else Seat("Blue", "human")
+        seats = [Seat("Red", "human", scheme="keyboard"), blue]
         table = start(app, game, seats, **options)
         settle(app, table, 0)
         press = key_presser(app, SHARED_KEYS) if pad is None else pad_presser(app, pad)

@@ -5,9 +5,11 @@ import pygame
 import pytest
 
 from tabletop import settings as settings_mod
-from tabletop.input.bindings import DEFAULT_KEYS
+from tabletop.input.bindings import default_bindings
 from tabletop.input.devices import Router
 from tests.ui_helpers import VirtualPad, frames, make_app
+
+DEFAULT_KEYS = default_bindings()["keys"]  # the engine's defaults and every game's own buttons
 
 
 def test_the_two_keyboard_halves_and_the_mouse_keys_share_no_key():

@@ -21,8 +21,11 @@ where it bites. The rule checked here:
 
 from itertools import combinations, product
 
-from tabletop.input.bindings import DEFAULT_KEYS, GAMEPAD_BUTTONS
+from tabletop.input.bindings import default_bindings
 from tabletop.input.keyboard import KEYS, distance
+
+DEFAULT_KEYS = default_bindings()["keys"]  # the engine's defaults and every game's own buttons
+GAMEPAD_BUTTONS = default_bindings()["gamepad"]
 
 TOUCH = 1.5
 

@@ -8,6 +8,7 @@ import pytest
 from tabletop import ladder
 from tabletop.core import registry
 from tabletop.core.game import Bot
+from tests.game_helpers import shipped
 
 GAMES = [g for g, s in registry.load_all().items() if s.make_bot]
 
@@ -55,10 +56,8 @@ def test_ladder_swaps_seats():
 @pytest.mark.parametrize("game", GAMES)
 def test_levels_are_declared_easiest_first_with_people_names(game):
     spec = registry.get(game)
-    assert len(spec.bot_levels) >= 3
-    assert spec.bot_levels[0] == "Beginner"
-    assert not any("random" in name.lower() for name in spec.bot_levels)
-    assert set(spec.player_models) >= {"newcomer", "decent", "good"}
+    assert registry.contract_problem(spec) == ""  # Beginner first, named for people, the ladder's models
+    assert len(spec.bot_levels) >= 3 or not shipped(spec)  # the program's own games: three steps at least
     for old, new in spec.level_aliases.items():
         assert new in spec.bot_levels, f"{old} maps to an undeclared level"
     for name in (*spec.bot_levels, *spec.player_models, "random"):

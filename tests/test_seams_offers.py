@@ -31,7 +31,7 @@ def app():
 
 def open_table(app, gid, mode, seed=3, **options):
     spec = registry.get(gid)
-    if mode == "computer":
+    if mode == "computer" and spec.has_computer:  # (a game without computer players: two people)
         second = Seat("Ben", "computer", level=spec.bot_levels[0])
     else:
         second = Seat("Ben", "human", scheme="keys-right")

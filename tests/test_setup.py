@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from tabletop.core import registry
+from tabletop.tutorial import has_tutorial
 from tabletop.ui import gfx
 from tabletop.ui.setup import MoreOptions, Setup, level_name
 from tests.ui_helpers import VirtualPad, click, frames, key, make_app, top
@@ -57,14 +58,17 @@ def test_players_come_first_against_the_easiest_computer(app, spec):
     s = open_setup(app, spec.id)
     keys = [it.key for it in s.menu.items]
     seats = [k for k in keys if k.startswith("seat")]
-    assert keys.index("help") < keys.index("start") and keys.index("more") < keys.index("start")
+    # what the spec declares is offered, before Start; what it does not declare is not there
+    assert ("help" in keys) == bool(spec.help_file) and ("learn" in keys) == has_tutorial(spec)
+    assert all(keys.index(k) < keys.index("start") for k in ("help", "more", "learn") if k in keys)
     first_other = min(keys.index(k) for k in keys if not (k.startswith(("seat", "ctl", "name")) or k == "players"))
     assert max(keys.index(k) for k in seats) < first_other, keys
     assert s.seat_kind[0] == "human"
-    assert s.seat_kind[1] == f"computer:{spec.bot_levels[0]}"
+    assert s.seat_kind[1] == (f"computer:{spec.bot_levels[0]}" if spec.has_computer else "human")
     assert top(app).menu.items[top(app).menu.focus].key == "start"
     labels = [c[1] for c in s.menu.items[keys.index("seat1")].choices]
-    assert labels[1:] == [f"Computer: {level_name(lv)}" for lv in spec.bot_levels] + ["Computer: Adaptive"]
+    adaptive = ["Computer: Adaptive"] if spec.has_computer else []  # none without a computer
+    assert labels[1:] == [f"Computer: {level_name(lv)}" for lv in spec.bot_levels] + adaptive
 
 
 @pytest.mark.parametrize("spec", GAMES, ids=[s.id for s in GAMES])
@@ -199,7 +203,7 @@ def test_learn_to_play_in_the_launcher_reaches_every_games_rules(app):
     click(app, launcher.menu.items[i].rect.center)
     learn = top(app)
     assert isinstance(learn, LearnScene)
-    for spec in GAMES:
+    for spec in [s for s in GAMES if s.help_file]:
         n = next(n for n, it in enumerate(learn.menu.items) if it.key == f"help:{spec.id}")
         learn.menu.focus = n
         key(app, "return")
@@ -212,16 +216,18 @@ def test_learn_to_play_in_the_launcher_reaches_every_games_rules(app):
 def test_the_panel_beside_start_says_who_plays_and_the_goal(app, spec):
     s = open_setup(app, spec.id)
     text = " ".join(drawn(app, s, every_item=False))
-    assert "Who plays" in text and "The goal" in text and "gentlest" in text
+    assert "Who plays" in text
+    assert ("The goal" in text) == bool(spec.help_file)  # the goal comes from the help page
+    assert ("gentlest" in text) == spec.has_computer
 
 
 def test_learn_to_play_on_every_setup_screen_opens_that_games_lessons(app):
     from tabletop.tutorial.menu import LessonList
 
-    for spec in GAMES:
+    for spec in [s for s in GAMES if has_tutorial(s)]:
         s = open_setup(app, spec.id)
         keys = [it.key for it in s.menu.items]
-        assert keys.index("learn") < keys.index("start") and keys.index("learn") < keys.index("more")
+        assert all(keys.index("learn") < keys.index(k) for k in ("start", "more") if k in keys)
         click(app, s.menu.items[keys.index("learn")].rect.center)
         assert isinstance(top(app), LessonList) and top(app).spec is spec
         key(app, "escape")

@@ -6,12 +6,10 @@ tile, setup, a game against its computer, Continue, the replay viewer, ``replay 
 from __future__ import annotations
 
 import asyncio
-import importlib
 import json
 import os
 import subprocess
 import sys
-from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
@@ -22,6 +20,7 @@ from tabletop.core import codec, registry
 from tabletop.online import protocol as P
 from tabletop.online.client import Client
 from tabletop.ui import tiles
+from tests.game_helpers import kept_game
 from tests.online_helpers import bot_player, replays_to, start_server, url
 from tests.test_kept_games import choose, kept_files, leave_to_menu
 from tests.ui_helpers import click, frames, make_app, top
@@ -31,15 +30,9 @@ FOLDER = Path(__file__).resolve().parent / "sixth_game"
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@contextmanager
 def sixth_game():
     """Glove Duel registered for the time of a test, as a game kept outside the program's folder is."""
-    registry.add_package(PACKAGE)
-    spec = registry.register(importlib.import_module(PACKAGE).SPEC)  # again, after an earlier test removed it
-    try:
-        yield spec
-    finally:
-        registry.remove(spec.id)
+    return kept_game(PACKAGE)
 
 
 @pytest.fixture

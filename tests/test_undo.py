@@ -19,7 +19,7 @@ from tabletop.core import record as rec
 from tabletop.core import registry
 from tabletop.core.actions import Action
 from tabletop.core.game import Outcome, Refused, Rules
-from tabletop.core.registry import GameSpec
+from tabletop.core.registry import TURNS, GameSpec, TileSpec
 from tabletop.core.rng import Rng
 from tabletop.core.undo import ONLINE_UNDO, History, Undo
 from tabletop.online import protocol as P
@@ -37,6 +37,8 @@ def spec_of(gid):
 
 def vs_computer(gid, seed=3):
     spec = spec_of(gid)
+    if not spec.has_computer:  # a game without computer players: a second person, played by first moves
+        return Session.new(spec, [Seat("Ann"), Seat("Bo")], seed=seed, autosave=False)
     seats = [Seat("Ann"), Seat("Computer", "computer", level=spec.bot_levels[0])]
     return Session.new(spec, seats, seed=seed, autosave=False)
 
@@ -56,7 +58,8 @@ def first_undoable(session, seat=0, limit=400):
                 return before, move
         else:
             other = waiting[0]
-            session.submit(session.bots[other].choose(session.view(other)))
+            bot = session.bots.get(other)
+            session.submit(bot.choose(session.view(other)) if bot else rules.legal_actions(session.state, other)[0])
     raise AssertionError("no move could be taken back")
 
 
@@ -283,7 +286,20 @@ class DiceRules(Rules):
 
 
 def test_a_new_game_gets_undo_from_what_its_rules_already_say():
-    spec = GameSpec(id="dice", name="Dice", rules=DiceRules())
+    spec = GameSpec(
+        id="dice",
+        name="Dice",
+        blurb="Mark or roll.",
+        rules=DiceRules(),
+        min_players=2,
+        max_players=2,
+        dynamics=TURNS,
+        hidden_info=False,
+        make_table=print,
+        order=50,
+        tile=TileSpec(),
+        max_game_length=20,
+    )
     history = History(spec.rules, 2, rec.undo_off(spec))
     s0 = spec.rules.new_state({}, 1, 2)
     s1 = history.apply(s0, Pick(0, 1))

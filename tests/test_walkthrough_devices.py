@@ -156,17 +156,27 @@ def one_choice(agent, table, seat) -> None:
     agent.confirm()
 
 
-def play_turns(agent, table, turns) -> int:
-    """Play ``turns`` choices with the agent's device; returns how many moves the person made."""
+def acting(table) -> int:
+    """The person whose choice the game waits for (the first person when none is asked)."""
+    return next((s for s in table.rules.to_act(table.session.state) if s in table.humans), table.humans[0])
+
+
+def play_turns(agent, table, turns, until=None) -> int:
+    """Play ``turns`` choices with the agent's device (stopping once ``until`` moves are made); returns
+    how many moves the people made (one against the computer; in a game without computer players, the
+    people at this screen in turn)."""
     app = agent.app
-    seat = table.humans[0]
-    before = sum(1 for a in table.session.record.actions if a.get("player") == seat)
+
+    def moves() -> int:
+        return sum(1 for a in table.session.record.actions if a.get("player") in table.humans)
+
+    before = moves()
     for _ in range(turns):
         settle(app, table)
-        if table.session.outcome() is not None:
+        if table.session.outcome() is not None or (until is not None and moves() - before >= until):
             break
-        one_choice(agent, table, seat)
-    return sum(1 for a in table.session.record.actions if a.get("player") == seat) - before
+        one_choice(agent, table, acting(table))
+    return moves() - before
 
 
 def jab_round(agent, table) -> None:
@@ -228,16 +238,24 @@ def test_one_device_alone_from_the_launcher_to_turns_and_back_from_continue(gid,
                 frames(app, 30, dt=50)
             else:
                 settle(app, table)
-                shown_focus(app, table, table.humans[0])  # the ring from the first frame: no press to show it
-                assert play_turns(agent, table, 10) >= 3
-            table = leave_and_continue(agent)
-            frames(app, 1)
-            if not realtime:
-                settle(app, table)
-                shown_focus(app, table, table.humans[0])
-                assert play_turns(agent, table, 4) >= 1  # the first confirm after resuming acts
+                shown_focus(app, table, acting(table))  # the ring from the first frame: no press to show it
+                # two moves, then leave and resume (a game over by then has nothing to keep: its result is up)
+                assert play_turns(agent, table, 10, until=2) >= 1
+            if table.session.outcome() is not None:
+                for _ in range(300):
+                    if table.showing_result():
+                        break
+                    frames(app, 1, dt=50)
+                assert table.showing_result()
             else:
-                assert not any(table.show_focus.values()) or table.session.state.phase == "between"
+                table = leave_and_continue(agent)
+                frames(app, 1)
+                if not realtime:
+                    settle(app, table)
+                    shown_focus(app, table, acting(table))
+                    assert play_turns(agent, table, 8) >= 1  # the first confirm after resuming acts
+                else:
+                    assert not any(table.show_focus.values()) or table.session.state.phase == "between"
             assert not wrong_words(spy.seen, device), wrong_words(spy.seen, device)
     finally:
         if isinstance(agent, Pad):

@@ -11,6 +11,7 @@ from tabletop.core import registry
 from tabletop.ui import gfx
 from tabletop.ui.name_entry import NameEntry, reserved_names
 from tabletop.ui.setup import Setup
+from tests.game_helpers import declares, shipped
 from tests.ui_helpers import frames, key, make_app, top
 
 
@@ -162,7 +163,9 @@ GAMES = list(registry.load_all())
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_log_line_names_a_player_and_counts_in_the_right_form(game_id):
     lines, names = game_lines(game_id)
-    assert len(lines) > 40  # real games, many kinds of line
+    spec = registry.get(game_id)
+    assert lines or not declares(spec, "events")  # a game that tells events told some
+    assert len(lines) > 40 or not shipped(spec)  # the program's own games: real games, many kinds of line
     nameless = [t for t in lines if not any(n in t for n in names) and not BELLS.match(t) and t not in TABLE_LINES]
     assert not nameless, f"{game_id}: lines that name no player: {nameless[:5]}"
     wrong = [t for t in lines if ONE_MANY.search(t) or MANY_ONE.search(t)]
@@ -281,7 +284,7 @@ def test_every_text_drawn_in_a_walk_through_the_game_passes_the_words_check(app,
         app.push(ReplayScene(app, spec, playout.play(spec, seed=3, players=n).record))
         frames(app, 300, dt=40)
         app.pop()
-    assert len(set(seen)) > 50  # real screens, many texts
+    assert len(set(seen)) > (50 if shipped(spec) else 20)  # real screens, many texts (fewer in the least game)
     wrong = words_check.problems(seen)
     assert not wrong, f"{game_id}:\n" + "\n".join(wrong[:12])
 
@@ -334,10 +337,11 @@ def test_punch_says_1_match_to_0_and_a_hand_of_1_card(app):
 
 def computers_play(app, spec, frame_count=400) -> list[str]:
     """Every text drawn while a table of computers plays ``spec`` for a while (seeded)."""
-    from tabletop.session import Seat, Session
+    from tabletop.bench import computer_seat
+    from tabletop.session import Session
     from tests import words_check
 
-    seats = [Seat(NAMES[i], "computer", level=spec.bot_levels[0]) for i in range(seats_of(spec))]
+    seats = [computer_seat(spec, NAMES[i], 0) for i in range(seats_of(spec))]  # people, if it has no computer
     with words_check.collect() as seen:
         app.push(spec.make_table(app, Session.new(spec, seats, seed=5, autosave=False)))
         frames(app, frame_count, dt=40)

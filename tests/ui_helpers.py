@@ -81,9 +81,9 @@ from tools.virtualpad import VirtualPad  # noqa: E402,F401  (re-exported for tes
 
 
 def _key_for(scheme: str, button: str) -> str:
-    from tabletop.input.bindings import DEFAULT_KEYS
+    from tabletop.input.bindings import default_bindings
 
-    return next(k for k, buttons in DEFAULT_KEYS[scheme].items() if button in buttons)
+    return next(k for k, buttons in default_bindings()["keys"][scheme].items() if button in buttons)
 
 
 class KeyboardHalf:

@@ -41,9 +41,13 @@ def problems(texts) -> list[str]:
 
 @contextlib.contextmanager
 def collect():
-    """Every text drawn inside the ``with``, in a list."""
-    gfx.SEEN = []
+    """Every text drawn inside the ``with``, in a list. A ``collect`` inside another gives the outer
+    one its texts too, and the outer one goes on collecting after it."""
+    outer, seen = gfx.SEEN, []
+    gfx.SEEN = seen
     try:
-        yield gfx.SEEN
+        yield seen
     finally:
-        gfx.SEEN = None
+        gfx.SEEN = outer
+        if outer is not None:
+            outer.extend(seen)

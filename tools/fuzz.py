@@ -29,8 +29,10 @@ from tabletop.core import record as rec  # noqa: E402
 from tabletop.core import registry  # noqa: E402
 from tabletop.core.registry import TURNS  # noqa: E402
 from tabletop.core.rng import Rng  # noqa: E402
-from tabletop.input.bindings import DEFAULT_KEYS  # noqa: E402
+from tabletop.input.bindings import default_bindings  # noqa: E402
 from tabletop.ui.table import TableScene  # noqa: E402
+
+DEFAULT_KEYS = default_bindings()["keys"]  # the engine's defaults and every game's own buttons
 
 DRAW_EVERY = 40
 KEYS = sorted({k for m in DEFAULT_KEYS.values() for k in m} | {"escape", "f1", "f11", "home", "0", "9", "insert"})
@@ -73,6 +75,7 @@ class Fuzzer:
         seats = []
         for i in range(n):
             human = rng.randrange(3) > 0 if i < 2 else rng.randrange(2) == 0
+            human = human or not spec.has_computer  # a game without computer players: people only
             if human:
                 seats.append(Seat(f"P{i + 1}", "human", scheme=None if spec.dynamics == TURNS else schemes[i % 2]))
             else:

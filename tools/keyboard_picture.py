@@ -12,8 +12,10 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from tabletop.input.bindings import DEFAULT_KEYS  # noqa: E402
+from tabletop.input.bindings import default_bindings  # noqa: E402
 from tabletop.input.keyboard import KEYS  # noqa: E402
+
+DEFAULT_KEYS = default_bindings()["keys"]  # the engine's defaults and every game's own buttons
 
 OUT = ROOT / "docs" / "keyboard-layouts.png"
 U = 62  # pixels per key width

@@ -61,7 +61,7 @@ _BOUNDED: dict[Any, Any] = {
 }
 
 
-def _bounded(hint) -> Any:
+def _bounded(hint: Any) -> Any:
     """A field's annotation with the limits of anything read from outside: numbers up to 10^12,
     text up to 200 characters, lists up to 10,000 items."""
     origin = typing.get_origin(hint)

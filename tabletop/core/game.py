@@ -10,10 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 from .actions import Action
 from .rng import rng_states
+
+S = TypeVar("S")  # a game's state
+A = TypeVar("A", bound=Action)  # its actions
+V = TypeVar("V")  # what a seat is shown (often the state's own class, with secrets hidden)
 
 
 @dataclass(frozen=True)
@@ -35,7 +39,7 @@ class Outcome:
     reason: str = ""
 
 
-def name_seats(value, names):
+def name_seats(value: Any, names: Sequence[str]) -> Any:
     """``value`` (a rules sentence, or a summary of dicts, lists and sentences) with each seat
     placeholder "{0}", "{1}", ... replaced by that seat's name."""
     if isinstance(value, str):
@@ -80,14 +84,19 @@ class Option:
     main: bool = False
 
 
-class Rules:
-    """Base class of a game's rules. Subclasses override what they need."""
+class Rules(Generic[S, A, V]):
+    """Base class of a game's rules, generic over its state ``S``, its actions ``A`` and the view ``V``
+    a seat is shown (``class Duel(Rules[State, Throw, State])``; a subclass that names none gets
+    ``Any``). Subclasses override what they need; docs/engine.md, "The contract", says which."""
 
     id: str = ""
     actions: tuple[type, ...] = ()
     state_types: tuple[type, ...] = ()  # the classes a state is built from, for core.codec (JSON)
     options: tuple[Option, ...] = ()
     phases: tuple[str, ...] = ()  # every value a state's ``phase`` takes (a joiner checks a host's views by it)
+    # the fields, at any depth of a state, that hold a seat number or None (a joiner checks a host's views:
+    # each names a seat of the table)
+    seat_fields: tuple[str, ...] = ()
 
     # -- setup ---------------------------------------------------------
     def default_options(self) -> dict:
@@ -106,80 +115,72 @@ class Rules:
             out[key] = value
         return out
 
-    def new_state(self, options: dict, seed: int, players: int, setup: dict | None = None) -> Any:
+    def new_state(self, options: dict, seed: int, players: int, setup: dict | None = None) -> S:
         """A fresh game. ``setup`` (optional) fixes deck orders by hand; see docs/records.md."""
         raise NotImplementedError
 
     # -- play ----------------------------------------------------------
-    def to_act(self, state) -> Sequence[int]:
+    def to_act(self, state: S | V) -> Sequence[int]:
         """Seats whose choice the game is waiting for now (all seats for real time)."""
         raise NotImplementedError
 
-    def legal_actions(self, state, player: int) -> list[Action]:
+    def legal_actions(self, state: S | V, player: int) -> Sequence[A]:
         """Every legal action of ``player`` now, in a stable order."""
         raise NotImplementedError
 
-    def apply(self, state, action: Action) -> Any:
+    def apply(self, state: S, action: A) -> S | Refused:
         """The new state, or ``Refused``. Never mutates ``state``."""
         raise NotImplementedError
 
-    def outcome(self, state) -> Outcome | None:
+    def outcome(self, state: S | V) -> Outcome | None:
         """None while the game goes on."""
         raise NotImplementedError
 
-    def undo_barrier(self, before, action, after) -> str:
+    def undo_barrier(self, before: S, action: A, after: S) -> str:
         """Why ``action``, which took ``before`` to ``after``, may not be taken back: "" when it
         may (see core/undo.py). Said to players as "You can't take that back: <reason>.".
 
-        The default knows only what every game has: a move that drew from the Rng ("a random
-        result was drawn") or added to the event log (a reveal, a draw and a result are events)
-        may not be taken back. A game overrides this to say more precisely what happened
-        ("a card was drawn"), or to let a public move of its own that added an event be taken back."""
+        Undo is declared here, per move, and nowhere else: the engine takes back exactly the
+        moves this allows (and adds only its own limits: another player moved since, the game is
+        over, real time). The default allows every move that drew nothing from the Rng ("a random
+        result was drawn"); what a move adds to the log changes nothing. A game with hidden
+        things must override it (``register`` checks) to say which moves show a secret."""
         if rng_states(before) != rng_states(after):
             return "a random result was drawn"
-        if newest_event(self, after) > newest_event(self, before):
-            return "something new was shown"
         return ""
 
     # -- looking -------------------------------------------------------
-    def view_for(self, state, viewer: int | None) -> Any:
-        """What ``viewer`` may see (None: an onlooker who sees no secrets)."""
-        return state
+    def view_for(self, state: S, viewer: int | None) -> V:
+        """What ``viewer`` may see (None: an onlooker who sees no secrets). The default shows the whole
+        state: only a game without hidden things may keep it (``register`` checks)."""
+        return cast(V, state)
 
-    def invariants(self, state) -> list[str]:
+    def invariants(self, state: S) -> list[str]:
         """Broken invariants as sentences; empty when the state is legal."""
         return []
 
-    def round_of(self, state) -> tuple:
+    def round_of(self, state: S) -> tuple:
         """What changes when a new round (or turn, in a game without rounds) begins: the replay
         viewer's "next round" stops there. () for a game that has neither."""
         return ()
 
-    def summary(self, state) -> dict:
+    def summary(self, state: S) -> dict:
         """Key state for ``tabletop replay --summary`` (JSON-able): totals, piles and flags."""
         return {}
 
-    def report(self, state, events: list[dict]) -> Report:
+    def report(self, state: S, events: list[dict]) -> Report:
         """How the finished game went, for its result screen: ``events`` are every event of the
         game, oldest first, as ``events`` gives them with the seats named "{0}", "{1}", ...
         (the engine replays the record to gather them). A game without one shows just the outcome."""
         return Report()
 
-    def events(self, state, names: list[str]) -> list[dict]:
+    def events(self, state: S | V, names: Sequence[str]) -> list[dict]:
         """The events the state still holds, oldest first, as ``{"n", "kind", "text"}``.
 
         ``n`` numbers every event of the game from 0, so events seen after
         different actions can be merged into one log; ``text`` is a sentence
         naming the seats by ``names``."""
         return []
-
-
-SEAT_MARKS = [f"{{{i}}}" for i in range(16)]  # seat names as placeholders, for reading events without names
-
-
-def newest_event(rules, state) -> int:
-    """The number of the newest event a state holds (-1 when none)."""
-    return max((e["n"] for e in rules.events(state, SEAT_MARKS)), default=-1)
 
 
 @dataclass
@@ -195,5 +196,5 @@ class Bot:
     seed: int = 0
     memory: dict = field(default_factory=dict)
 
-    def choose(self, view) -> Action:
+    def choose(self, view: Any) -> Action:
         raise NotImplementedError

@@ -18,6 +18,7 @@ import math
 import os
 import stat
 from pathlib import Path
+from typing import Any, NoReturn
 
 MAX_INT_DIGITS = 30
 MAX_DEPTH = 32
@@ -28,7 +29,7 @@ class Invalid(ValueError):
     """A file (or a value in it) that cannot be used. The message is one line."""
 
 
-def short(value) -> str:
+def short(value: object) -> str:
     """A value for a message: its repr cut to 40 characters, on one line."""
     if isinstance(value, str) and len(value) > SHOW * 4:
         value = value[: SHOW * 4]  # repr of a 1 MB text is never built
@@ -45,7 +46,7 @@ def short(value) -> str:
 # -- reading ---------------------------------------------------------------------------------
 
 
-def read_bytes(path, max_bytes: int) -> bytes:
+def read_bytes(path: str | os.PathLike, max_bytes: int) -> bytes:
     """The bytes of a regular file, at most ``max_bytes``; raises Invalid otherwise."""
     path = Path(path)
     try:
@@ -95,11 +96,11 @@ def _float(text: str) -> float:
     return value
 
 
-def _constant(name: str):
+def _constant(name: str) -> NoReturn:
     raise Invalid(f"holds {name}, which is not allowed")
 
 
-def parse_json(raw: bytes):
+def parse_json(raw: bytes) -> Any:
     """Parse JSON bytes within the limits above; raises Invalid."""
     try:
         text = raw.decode("utf-8")
@@ -117,12 +118,12 @@ def parse_json(raw: bytes):
     return data
 
 
-def read_json(path, max_bytes: int):
+def read_json(path: str | os.PathLike, max_bytes: int) -> Any:
     """``read_bytes`` then ``parse_json``."""
     return parse_json(read_bytes(path, max_bytes))
 
 
-def _check_tree(data) -> None:
+def _check_tree(data: Any) -> None:
     """Nesting depth and every text (keys too): no NUL, no broken characters."""
     stack = [(data, 1)]
     while stack:

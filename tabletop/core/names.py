@@ -55,7 +55,7 @@ def describe(c: str) -> str:
     return f"U+{ord(c):04X} {unicodedata.name(c, '').lower()}".rstrip()
 
 
-def check_name(value, what: str = "name") -> str:
+def check_name(value: object, what: str = "name") -> str:
     """``value`` if it is a name by the rule above; else Invalid, one line that says why."""
     if not isinstance(value, str):
         raise Invalid(f"{what} must be text, not {short(value)}")

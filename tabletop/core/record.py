@@ -6,7 +6,9 @@ replay at once (see docs/records.md). Pure Python, JSON only.
 from __future__ import annotations
 
 import json
+import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
@@ -14,11 +16,11 @@ import msgspec
 
 from tabletop import __version__
 
-from .actions import BadAction, action_table, from_json, to_json
+from .actions import Action, BadAction, action_table, from_json, to_json
 from .game import Refused
 from .jsonfile import Invalid, parse_json, read_json, short
 from .names import check_name
-from .registry import REALTIME
+from .registry import GameSpec
 from .schema import convert
 from .undo import UNDO_KIND, History, actions_of
 
@@ -66,7 +68,7 @@ class Record:
     def dumps(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"))
 
-    def add(self, action) -> None:
+    def add(self, action: Action) -> None:
         self.actions.append(to_json(action))
 
 
@@ -152,7 +154,7 @@ def parse(text: str | bytes) -> Record:
     return from_data(data)
 
 
-def load(path) -> Record:
+def load(path: str | os.PathLike) -> Record:
     """The record file at ``path`` (a regular file, at most MAX_BYTES)."""
     try:
         return from_data(read_json(path, MAX_BYTES))
@@ -160,11 +162,11 @@ def load(path) -> Record:
         raise BadRecord(f"{path} {e}") from None
 
 
-def n_players(record: Record, spec) -> int:
+def n_players(record: Record, spec: GameSpec) -> int:
     return len(record.players) or spec.min_players
 
 
-def start(record: Record, spec):
+def start(record: Record, spec: GameSpec) -> Any:
     """The starting state of a record's game; raises BadRecord on bad options/setup."""
     rules = spec.rules
     n = n_players(record, spec)
@@ -177,14 +179,14 @@ def start(record: Record, spec):
         raise BadRecord(f"bad options or setup: {e}") from None
 
 
-def undo_off(spec) -> str:
+def undo_off(spec: GameSpec) -> str:
     """Why a game never takes moves back ("" when it may: see core/undo.py)."""
-    if spec.dynamics == REALTIME:
+    if not spec.dynamics.undo:
         return f"{spec.name} is played in real time: moves cannot be taken back"
     return ""
 
 
-def history(spec, players: int) -> History:
+def history(spec: GameSpec, players: int) -> History:
     """The undo history a game of ``spec`` keeps (see core/undo.py)."""
     return History(spec.rules, players, undo_off(spec))
 
@@ -193,7 +195,12 @@ def has_undo(actions: list) -> bool:
     return any(isinstance(a, dict) and a.get("type") == UNDO_KIND for a in actions)
 
 
-def replay(record: Record, spec, on_state=None, keep: History | None = None):
+def replay(
+    record: Record,
+    spec: GameSpec,
+    on_state: Callable[[int | None, Action | None, Any], None] | None = None,
+    keep: History | None = None,
+) -> Any:
     """Apply every action (an undo entry rewinds, as it did in play); returns the final state.
 
     Raises BadRecord for a malformed action, RefusedAction for one the rules
@@ -218,7 +225,7 @@ def replay(record: Record, spec, on_state=None, keep: History | None = None):
     return state
 
 
-def game_events(record: Record, spec, limit: int = 20_000) -> list[dict]:
+def game_events(record: Record, spec: GameSpec, limit: int = 20_000) -> list[dict]:
     """Every event of a recorded game, oldest first, with the seats named "{0}", "{1}", ...
     (the rules keep only their latest events, so the record is replayed to gather them all).
     A record that does not replay gives the events gathered up to its fault."""
@@ -226,7 +233,7 @@ def game_events(record: Record, spec, limit: int = 20_000) -> list[dict]:
     seen: dict[int, dict] = {}
     names = [f"{{{i}}}" for i in range(max(1, len(record.players)))]
 
-    def keep(_i, _action, state) -> None:
+    def keep(_i: int | None, _action: Action | None, state: Any) -> None:
         if len(seen) < limit:
             for e in rules.events(state, names):
                 seen.setdefault(e["n"], e)

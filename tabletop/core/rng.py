@@ -7,6 +7,11 @@ seed on every machine and Python version (splitmix64).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
 _MASK = (1 << 64) - 1
 _LIMITS: dict[int, int] = {}  # n -> the rejection limit for randrange(n)
 
@@ -28,7 +33,7 @@ class Rng:
     def __repr__(self) -> str:
         return f"Rng({self.state})"
 
-    def __deepcopy__(self, memo) -> Rng:
+    def __deepcopy__(self, memo: dict) -> Rng:
         return self.copy()
 
     def next_u64(self) -> int:
@@ -63,7 +68,7 @@ class Rng:
         """A float in [0, 1)."""
         return (self.next_u64() >> 11) / float(1 << 53)
 
-    def choice(self, seq):
+    def choice(self, seq: Sequence[T]) -> T:
         return seq[self.randrange(len(seq))]
 
     def shuffle(self, items: list) -> None:
@@ -77,7 +82,7 @@ class Rng:
         return Rng(self.next_u64())
 
 
-def rng_states(value, depth: int = 0) -> list[int]:
+def rng_states(value: object, depth: int = 0) -> list[int]:
     """The state of every ``Rng`` held in ``value`` (a game state: dataclasses, named tuples,
     ``__slots__`` objects, tuples, lists and dicts), in a stable order. Two states drew the same
     random numbers exactly when these lists are equal."""

@@ -9,10 +9,15 @@ a game with the same seeds plays the same way again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
+from tabletop.core.actions import Action
 from tabletop.core.game import Bot
 from tabletop.core.rng import Rng
+
+MakeBot = Callable[..., Bot]  # (seat, level, seed) -> Bot
 
 # The names of the scripted people every game provides (see each game's help).
 PLAYER_MODELS = ("newcomer", "decent", "good")
@@ -24,20 +29,20 @@ class Blend(Bot):
         self.main, self.other, self.slip = main, other, slip
         self.coin = Rng(seed * 104729 + 7)
 
-    def choose(self, view):
+    def choose(self, view: Any) -> Action:
         if self.slip > 0 and self.coin.random() < self.slip:
             return self.other.choose(view)
         return self.main.choose(view)
 
 
-def blend(seat: int, level: str, seed: int, make, main: str, other: str, slip: float) -> Bot:
+def blend(seat: int, level: str, seed: int, make: MakeBot, main: str, other: str, slip: float) -> Bot:
     """A Blend of two of a game's players, each made by ``make(seat, name, seed)``."""
     if slip <= 0:
         return make(seat, main, seed)
     return Blend(seat, level, seed, make(seat, main, seed * 2 + 1), make(seat, other, seed * 2 + 2), slip)
 
 
-def level_maker(game: str, engines: dict, recipes: dict, family: Family | None = None):
+def level_maker(game: str, engines: dict, recipes: dict, family: Family | None = None) -> MakeBot:
     """A game's ``make_bot(seat, level, seed)``.
 
     ``engines`` maps an engine name ("random", "easy", "strong", ...) to a
@@ -45,7 +50,7 @@ def level_maker(game: str, engines: dict, recipes: dict, family: Family | None =
     model name to (main engine, other engine, slip) as for ``blend``; ``family``: the game's player
     models that are plans, made from their names."""
 
-    def make_engine(seat, name, seed):
+    def make_engine(seat: int, name: str, seed: int) -> Bot:
         return engines[name](seat=seat, level=name, seed=seed)
 
     def make_bot(seat: int, level: str = "strong", seed: int = 0) -> Bot:
@@ -71,7 +76,7 @@ class PlanPlayer(Bot):
     PLAN: type = object
     SEED = (7919, 1)
 
-    def __init__(self, seat: int, level: str = "newcomer", seed: int = 0, plan=None):
+    def __init__(self, seat: int, level: str = "newcomer", seed: int = 0, plan: Any = None) -> None:
         super().__init__(seat=seat, level=level, seed=seed)
         self.plan = plan if plan is not None else self.PLAN()
         self.rng = Rng(seed * self.SEED[0] + seat + self.SEED[1])
@@ -86,18 +91,18 @@ class Family:
 
     PREFIX = "plan:"
 
-    def __init__(self, plan: type, choices: dict[str, tuple], player: type[PlanPlayer]):
+    def __init__(self, plan: type, choices: dict[str, tuple], player: type[PlanPlayer]) -> None:
         self.plan, self.choices, self.player = plan, choices, player
         self.known: tuple = (plan(),)  # plans the search always tries: the plan's defaults (the newcomer)
         self.pace = "with no pace limit, seeing only its seat's view"
 
-    def make(self, seat: int, plan, seed: int) -> Bot:
+    def make(self, seat: int, plan: Any, seed: int) -> Bot:
         return self.player(seat, self.name(plan), seed, plan)
 
-    def name(self, plan) -> str:
+    def name(self, plan: Any) -> str:
         return self.PREFIX + ",".join(f"{k}={getattr(plan, k)}" for k in self.choices)
 
-    def parse(self, name: str):
+    def parse(self, name: str) -> Any:
         """The plan a name stands for, or None."""
         if not name.startswith(self.PREFIX):
             return None
@@ -110,10 +115,10 @@ class Family:
             got[key] = ok[text]
         return self.plan(**got) if set(got) == set(self.choices) else None
 
-    def random(self, rng):
+    def random(self, rng: Rng) -> Any:
         return self.plan(**{k: v[rng.randrange(len(v))] for k, v in self.choices.items()})
 
-    def nearby(self, rng, plan):
+    def nearby(self, rng: Rng, plan: Any) -> Any:
         """The plan with one choice changed."""
         keys = list(self.choices)
         key = keys[rng.randrange(len(keys))]

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .actions import Action, seat_of
-from .game import Refused
+from .game import Refused, Rules
 
 UNDO_KIND = "undo"
 NOTHING = "there is nothing to take back"
@@ -37,12 +37,12 @@ class Undo(Action):
     player: int
 
 
-def actions_of(rules) -> tuple:
+def actions_of(rules: Rules) -> tuple:
     """Every action class a record of this game may hold: the game's own and ``Undo``."""
     return (*rules.actions, Undo)
 
 
-def changed(before, after) -> set[str]:
+def changed(before: Any, after: Any) -> set[str]:
     """The fields of a dataclass state that differ between ``before`` and ``after`` (for a game's
     ``undo_barrier``: a move that changed only the mover's own secret may be taken back)."""
     return {f for f in before.__dataclass_fields__ if getattr(before, f) != getattr(after, f)}
@@ -65,7 +65,7 @@ class History:
     real-time game. Give every accepted action to ``apply`` (it applies
     game actions and rewinds on ``Undo``)."""
 
-    def __init__(self, rules, seats: int, off: str = ""):
+    def __init__(self, rules: Rules, seats: int, off: str = "") -> None:
         self.rules = rules
         self.seats = seats
         self.off = off
@@ -73,7 +73,7 @@ class History:
         self.barrier = NOTHING  # why the move under the steps cannot be taken back
         self.top: Any = None  # the state the steps lead to (another state: nothing can be taken back)
 
-    def apply(self, state, action):
+    def apply(self, state: Any, action: Action) -> Any:
         """The state after ``action`` (an undo rewinds), or ``Refused``; ``state`` is never changed."""
         if isinstance(action, Undo):
             return self.undo(state, action.player)
@@ -82,7 +82,7 @@ class History:
             self.note(state, action, result)
         return result
 
-    def note(self, before, action, after) -> None:
+    def note(self, before: Any, action: Action, after: Any) -> None:
         """Remember an accepted move (a state set from outside starts a new history)."""
         if self.top is not before:
             self.steps, self.barrier = [], NOTHING
@@ -95,7 +95,7 @@ class History:
         else:
             self.steps.append(Step(before, seat_of(action)))
 
-    def why_not(self, state, player) -> str:
+    def why_not(self, state: Any, player: int) -> str:
         """Why ``player`` may not take back a move now ("" when they may)."""
         if self.off:
             return self.off
@@ -111,14 +111,14 @@ class History:
             return OTHER_MOVED
         return ""
 
-    def check(self, state, player) -> Refused | None:
+    def check(self, state: Any, player: int) -> Refused | None:
         """The refusal a player would get for an undo now (None: it would be taken back)."""
         why = self.why_not(state, player)
         if not why:
             return None
         return Refused(why[0].upper() + why[1:] + ".") if why is self.off else refusal(why)
 
-    def undo(self, state, player):
+    def undo(self, state: Any, player: int) -> Any:
         refused = self.check(state, player)
         if refused is not None:
             return refused
@@ -126,7 +126,7 @@ class History:
         self.top = step.before
         return step.before
 
-    def last_player(self, state) -> int | None:
+    def last_player(self, state: Any) -> int | None:
         """Who made the latest move that could be taken back now (None: no such move)."""
         if self.off or self.top is not state or not self.steps:
             return None

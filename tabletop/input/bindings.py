@@ -9,8 +9,9 @@ inputs to *virtual buttons*. Every game uses the virtual buttons it needs:
   jump (every hand being steered goes straight to the next deck or target
   that way). "l_" is the hand on the player's left as they sit at the
   screen, whichever seat they play.
-- the real-time claims: claim_combo, claim_counter, claim_tile (knockout or clinch:
-  one tile, one button), claim_ding, and ready
+- ready (between rounds of a real-time game, and after a break)
+- a game's own buttons, declared in its spec (``GameSpec.buttons``: a name, a label and the default
+  inputs per scheme), added to every scheme's defaults here: the engine names no game's buttons
 
 Keyboard keys are named as pygame names them (``pygame.key.name``); they are
 stored in the settings file so players can change them. The two keyboard
@@ -44,10 +45,6 @@ KEYS_LEFT = {
     "space": ["confirm", "ready", "r_take"],
     "left ctrl": ["jump"],
     "tab": ["peek"],
-    "z": ["claim_combo"],
-    "x": ["claim_counter"],
-    "v": ["claim_tile"],
-    "b": ["claim_ding"],
     "e": ["next"],
     "r": ["prev"],
 }
@@ -66,18 +63,10 @@ KEYS_RIGHT = {
     "right ctrl": ["peek", "jump"],
     "return": ["confirm", "ready"],
     "backspace": ["back"],
-    "m": ["claim_combo"],
-    ",": ["claim_counter"],
-    ".": ["claim_tile"],
-    "/": ["claim_ding"],
     "p": ["prev"],
 }
 
 MOUSE_KEYS = {
-    "1": ["claim_combo"],
-    "2": ["claim_counter"],
-    "3": ["claim_tile"],
-    "4": ["claim_ding"],
     "5": ["ready"],
     "`": ["peek"],
 }
@@ -102,10 +91,10 @@ DEFAULT_KEYS = {
 # Gamepad (SDL game-controller names). Sticks drive the hands in real time and
 # navigate elsewhere; shoulders and triggers take/release.
 GAMEPAD_BUTTONS = {
-    "a": ["confirm", "claim_combo"],
-    "b": ["back", "claim_counter"],
-    "x": ["claim_tile", "next"],
-    "y": ["peek", "claim_ding"],
+    "a": ["confirm"],
+    "b": ["back"],
+    "x": ["next"],
+    "y": ["peek"],
     "start": ["pause", "ready"],
     "back": ["peek"],
     "dpup": ["up", "l_up"],
@@ -235,11 +224,29 @@ PREVIOUS_GAMEPAD = [
 ]
 
 
+def declared_buttons() -> list:
+    """Every registered game's own buttons (``GameSpec.buttons``), each once by name."""
+    from tabletop.core import registry
+
+    out: dict = {}
+    for spec in registry.load_all().values():
+        for button in spec.buttons:
+            out.setdefault(button.name, button)
+    return list(out.values())
+
+
 def default_bindings() -> dict:
-    return {
-        "keys": {k: {key: list(v) for key, v in m.items()} for k, m in DEFAULT_KEYS.items()},
-        "gamepad": {k: list(v) for k, v in GAMEPAD_BUTTONS.items()},
-    }
+    """Every scheme's default inputs: the engine's buttons, and each game's own where it says."""
+    keys = {k: {key: list(v) for key, v in m.items()} for k, m in DEFAULT_KEYS.items()}
+    pad = {k: list(v) for k, v in GAMEPAD_BUTTONS.items()}
+    for button in declared_buttons():
+        for scheme, inputs in button.keys.items():
+            table = pad if scheme == "gamepad" else keys.get(scheme, {})
+            for name in inputs:
+                pressed = table.setdefault(name, [])
+                if button.name not in pressed:
+                    pressed.append(button.name)
+    return {"keys": keys, "gamepad": pad}
 
 
 def _names(value, limit: int = 8) -> bool:
@@ -311,7 +318,8 @@ PAD_NAMES = (
 
 def known_actions() -> set[str]:
     out: set[str] = set()
-    for m in [*DEFAULT_KEYS.values(), GAMEPAD_BUTTONS]:
+    fresh = default_bindings()
+    for m in [*fresh["keys"].values(), fresh["gamepad"]]:
         for buttons in m.values():
             out.update(buttons)
     return out

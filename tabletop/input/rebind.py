@@ -7,7 +7,7 @@ itself. A binding maps an input (a key name, a gamepad button name) to the
 virtual buttons it presses; rebinding a virtual button moves it to one input.
 
 Two virtual buttons *conflict* when one input presses both and both act in the
-same place (two ways to move in a menu, two claims in real time); the defaults share
+same place (two ways to move in a menu, two of a game's own buttons); the defaults share
 inputs only across places (W is "up" in menus and the left hand's "up" in
 real time). Two schemes that two people use at once (the keyboard halves, the
 mouse's keys) must not share a key.
@@ -15,12 +15,7 @@ mouse's keys) must not share a key.
 
 from __future__ import annotations
 
-from tabletop.input.bindings import (
-    DEFAULT_KEYS,
-    GAMEPAD_BUTTONS,
-    SCHEME_LABELS,
-    default_bindings,
-)
+from tabletop.input.bindings import SCHEME_LABELS, declared_buttons, default_bindings
 
 PAD_LABELS = {
     "a": "A",
@@ -56,7 +51,8 @@ KEY_LABELS = {
     "tab": "Tab",
 }
 
-# Words for the virtual buttons we know; any other is named from its id ("l_jump" -> "Left hand: jump").
+# Words for the engine's virtual buttons (a game's own buttons bring their labels); any other is named
+# from its id ("l_jump" -> "Left hand: jump").
 ACTION_LABELS = {
     "up": "Move up",
     "down": "Move down",
@@ -69,10 +65,6 @@ ACTION_LABELS = {
     "next": "Next group / page",
     "prev": "Previous group / page",
     "ready": "Real time: ready",
-    "claim_combo": "Real time: claim a combo",
-    "claim_counter": "Real time: claim a counter",
-    "claim_tile": "Real time: claim knockout / clinch",
-    "claim_ding": "Real time: claim Ding!",
     "jump": "Real time: jump a hand to the next target",
 }
 SIDES = {"l_": "Real time, left hand: ", "r_": "Real time, right hand: "}
@@ -88,6 +80,9 @@ TOGETHER = (("keys-left", "keys-right"), ("keys-left", "mouse"), ("keys-right", 
 def action_label(action: str) -> str:
     if action in ACTION_LABELS:
         return ACTION_LABELS[action]
+    declared = next((b.label for b in declared_buttons() if b.name == action), None)
+    if declared:
+        return declared
     side = SIDES.get(action[:2])
     if side:
         rest = action[2:]
@@ -102,23 +97,25 @@ def input_label(scheme: str, name: str) -> str:
 
 
 def place(action: str) -> str:
-    """Where a virtual button acts: menus and choices, a real-time hand, or the real-time claims."""
+    """Where a virtual button acts: menus and choices, a real-time hand, or the game's own (ready, claims)."""
     if action in NAV:
         return "nav"
     if action[:2] in SIDES:
         return action[:2]
-    return "claims"
+    return "game"
 
 
 def _order(action: str) -> tuple:
     """Menus first, then the left hand, the right hand, the other real-time controls; each in a reading order."""
     known = list(ACTION_LABELS) + [side + move for side in SIDES for move in MOVE_WORDS]
+    known += [b.name for b in declared_buttons()]
     at = known.index(action) if action in known else len(known)
     return ({"nav": 0, "l_": 1, "r_": 2}.get(place(action), 3), at, action)
 
 
 def defaults_of(scheme: str) -> dict:
-    return dict(GAMEPAD_BUTTONS) if scheme == "gamepad" else dict(DEFAULT_KEYS.get(scheme, {}))
+    fresh = default_bindings()
+    return fresh["gamepad"] if scheme == "gamepad" else fresh["keys"].get(scheme, {})
 
 
 def mapping(bindings: dict, scheme: str) -> dict:

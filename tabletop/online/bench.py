@@ -48,7 +48,7 @@ def pct(values, p):
     return s[min(len(s) - 1, int(len(s) * p / 100))]
 
 
-def first_game(dynamics: str) -> GameSpec:
+def first_game(dynamics: registry.Dynamics) -> GameSpec:
     """The launcher's first game played with ``dynamics`` (the bench measures one game of each kind)."""
     return next(s for s in registry.load_all().values() if s.dynamics == dynamics)
 

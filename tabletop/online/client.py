@@ -374,13 +374,14 @@ class Client:
 
     def reference(self, spec: GameSpec, seat: int) -> tuple:
         """What a view of this game looks like here: a new game's view for ``seat`` (its JSON), the number
-        of seats and the game's phases (``Rules.phases``, when it names them)."""
+        of seats, the game's phases (``Rules.phases``, when it names them) and its seat-valued fields."""
         if seat not in self._reference:
             rules = spec.rules
             state = rules.new_state(rules.check_options(self.options), 0, len(self.seats), None)
             phases = rules.phases or None
             viewer = None if seat == P.WATCH else seat
-            self._reference[seat] = (codec.state_to_json(rules, rules.view_for(state, viewer)), len(self.seats), phases)
+            view = codec.state_to_json(rules, rules.view_for(state, viewer))
+            self._reference[seat] = (view, len(self.seats), phases, rules.seat_fields)
         return self._reference[seat]
 
     def has_view(self) -> bool:

@@ -258,7 +258,6 @@ def seat_specs(seats: list) -> list[dict]:
 
 
 SERVER_MAX_BYTES = 8 * 1024 * 1024  # a host's message (the record in ``over`` is the largest)
-SEAT_FIELDS = ("turn", "viewer", "winner", "reactor", "player", "ding_by", "clinch_by")  # a seat number or None
 
 
 def why(e: Exception) -> str:
@@ -291,17 +290,31 @@ def _kind(value) -> str:
     return "number" if isinstance(value, (int, float)) else type(value).__name__
 
 
-def check_view(view_json: dict, reference: dict, n_seats: int, phases=None) -> None:
+def check_seats(value, n_seats: int, seat_fields: tuple[str, ...], path: str = "") -> None:
+    """Every field the game declares seat-valued (``Rules.seat_fields``), at any depth of a view's JSON,
+    is None or a seat of this table: a hostile host's nested seat 7 never reaches a table's lists."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            here = f"{path}.{key}" if path and not key.startswith("$") else (path or key)
+            if key in seat_fields and item is not None and not (validate.is_int(item) and 0 <= item < n_seats):
+                raise BadMessage(f"{here} {validate.short(item)} is not a seat")
+            check_seats(item, n_seats, seat_fields, here)
+    elif isinstance(value, list):
+        for item in value:
+            check_seats(item, n_seats, seat_fields, path)
+
+
+def check_view(view_json: dict, reference: dict, n_seats: int, phases=None, seat_fields: tuple[str, ...] = ()) -> None:
     """A view a host sent, against a view this program made itself (``reference``: a new game's view
     for the same seat): the same kind of state with the same fields, each of the same JSON type; lists
-    with one item per seat still have one per seat; seat numbers name a seat; the phase is one the game
-    has. Raises BadMessage, so a table never draws what it cannot."""
+    with one item per seat still have one per seat; the fields the game declares seat-valued name a
+    seat, nested ones too; the phase is one the game has. Raises BadMessage, so a table never draws
+    what it cannot."""
     if view_json.get("$type") != reference.get("$type") or set(view_json) != set(reference):
         raise BadMessage("a view of another kind of game")
+    check_seats(view_json, n_seats, seat_fields)
     for key, ref in reference.items():
         value = view_json[key]
-        if key in SEAT_FIELDS and value is not None and not (validate.is_int(value) and 0 <= value < n_seats):
-            raise BadMessage(f"{key} {validate.short(value)} is not a seat")
         if ref is None or value is None:
             continue
         if _kind(value) != _kind(ref):

@@ -24,7 +24,7 @@ from tabletop.core import record as rec
 from tabletop.core.actions import Action, seat_of
 from tabletop.core.game import Outcome, Refused
 from tabletop.core.realtime import RealtimeState
-from tabletop.core.registry import REALTIME, GameSpec
+from tabletop.core.registry import GameSpec
 from tabletop.core.undo import ONLINE_UNDO
 from tabletop.session import GameSession, Seat, start_live
 
@@ -461,7 +461,7 @@ class RemoteSession:
             return self.state
         if seat not in self.you:
             return Refused("That is not your seat.")
-        if self.spec.dynamics == REALTIME:
+        if self.spec.dynamics.clocked:
             self.net.loop.call_soon_threadsafe(
                 lambda: asyncio.ensure_future(c.act(seat, action, stamp=c.clock.server_now()))
             )

@@ -40,7 +40,6 @@ from tabletop.core.actions import BadAction, action_table, from_json, seat_of
 from tabletop.core.game import Refused
 from tabletop.core.names import told_apart
 from tabletop.core.realtime import Driver
-from tabletop.core.registry import REALTIME
 from tabletop.core.undo import ONLINE_UNDO, UNDO_KIND
 from tabletop.session import Seat, Session
 
@@ -281,7 +280,7 @@ class Room:
         self.claimed = [s["kind"] == "here" or resume is not None for s in seats]
         self.sent_events = [-1] * len(seats)  # per seat: the last event number sent
         self.sent_view: list[dict | None] = [None] * len(seats)  # per seat: the last view sent (JSON)
-        self.realtime = spec.dynamics == REALTIME
+        self.realtime = spec.dynamics.clocked
         self.lag_cap = lag_cap
         self.casual = False
         self.net_sent: dict | None = None

@@ -233,6 +233,8 @@ class Server:
         if len(self.rooms) >= self.max_rooms:  # a count that falls as rooms are freed (memory, in Python, does not)
             raise P.BadMessage("The server is busy: try again later.")
         for s in seats:
+            if s["kind"] == "computer" and not spec.has_computer:
+                raise P.BadMessage(f"{spec.name} has no computer players")
             if s["kind"] == "computer":
                 level = spec.level_aliases.get(s["level"], s["level"])
                 s["level"] = level if level in spec.bot_levels else spec.bot_levels[-1]

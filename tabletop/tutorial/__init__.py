@@ -29,7 +29,8 @@ def open_tutorial(app, game_id: str) -> None:
         app.toast(f"There is no game {game_id!r}.")
         return
     if not has_tutorial(spec):
-        app.toast(f"{spec.name} has no lessons yet: its How to play page explains the rules.")
+        more = ": its How to play page explains the rules" if spec.help_file else ""
+        app.toast(f"{spec.name} has no lessons yet{more}.")
         return
     app.push(LessonList(app, spec))
 

@@ -26,6 +26,9 @@ def main(argv=None) -> int:
     except KeyError:
         print(f"no game {args.game!r}. Known games: {', '.join(registry.load_all())}", file=sys.stderr)
         return 2
+    if not lessons_for(spec):  # a game may have none (GameSpec.tutorial)
+        print(f"{spec.name} has no lessons", file=sys.stderr)
+        return 2
     w, h = (int(v) for v in args.window.lower().split("x"))
     app = App(size=(w, h))
     app.start()

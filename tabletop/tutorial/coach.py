@@ -16,7 +16,6 @@ import pygame
 
 from tabletop.core.actions import action_table, from_json, seat_of
 from tabletop.core.game import Bot, Refused
-from tabletop.core.registry import REALTIME
 from tabletop.input.devices import menu_buttons
 from tabletop.ui import gfx
 from tabletop.ui.focus import draw_lesson_mark
@@ -239,7 +238,7 @@ def start_lesson(app, spec, index: int, back=None):
             raise ValueError(f"lesson {lesson.id}: prelude action {raw} refused: {result.reason}")
     for seat, kind in enumerate(lesson.seats):
         if kind == "computer":  # turn games ask their bots; a real-time lesson moves the opponent itself
-            if spec.dynamics == REALTIME:
+            if spec.dynamics.server_drives_bots:
                 session.bots.pop(seat, None)
             else:
                 session.bots[seat] = ScriptBot(seat, lesson, session)

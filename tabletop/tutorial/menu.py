@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from tabletop.core.words import noun
 from tabletop.ui import gfx
 from tabletop.ui.scene import Scene
 from tabletop.ui.widgets import Item, Menu, background, title
@@ -30,7 +31,8 @@ class LessonList(Scene):
         self.note = (
             "You finished every lesson: well played! Any lesson can be played again."
             if finished or n == len(self.lessons)
-            else f"{n} of {len(self.lessons)} lessons finished. Leave any time: finished lessons are kept."
+            else f"{n} of {len(self.lessons)} {noun(len(self.lessons), 'lesson')} finished. "
+            "Leave any time: finished lessons are kept."
         )
         nxt = next((i for i, lesson in enumerate(self.lessons) if lesson.id not in done), None)
         items = []

@@ -12,7 +12,6 @@ import pygame
 
 from tabletop.core import registry
 from tabletop.core.names import computer_name, told_apart
-from tabletop.core.registry import REALTIME
 from tabletop.input.devices import menu_buttons
 from tabletop.online import invite as invite_mod
 from tabletop.online import kept_seats
@@ -84,7 +83,8 @@ class HostScene(MenuScene):
 
     def reset_seats(self):
         self.players = self.spec.min_players
-        self.kinds = [HERE, ELSEWHERE] + [f"computer:{self.spec.bot_levels[0]}"] * (self.spec.max_players - 2)
+        more = f"computer:{self.spec.bot_levels[0]}" if self.spec.bot_levels else ELSEWHERE  # no computer: people
+        self.kinds = [HERE, ELSEWHERE] + [more] * (self.spec.max_players - 2)
         self.options = self.spec.rules.default_options()
 
     def build(self):
@@ -118,7 +118,7 @@ class HostScene(MenuScene):
             )
         for opt in self.main_options():
             items.append(self.option_item(opt))
-        if spec.dynamics != REALTIME:  # a real-time game has its round clock
+        if not spec.dynamics.clocked:  # a real-time game has its round clock
             clocks = list(MOVE_CLOCKS)
             items.append(
                 Item(
@@ -210,12 +210,12 @@ class HostScene(MenuScene):
             self.app.toast("Choose at least one person elsewhere, or play from the games list at one computer.")
             return
         here = sum(s["kind"] == HERE for s in seats)
-        if here > 1 and (self.spec.dynamics == REALTIME or self.spec.hidden_info):
+        if here > 1 and (self.spec.dynamics.clocked or self.spec.hidden_info):
             self.app.toast("Online, this game has one person at each computer: make the others 'elsewhere'.")
             return
         net = NetThread()
         server, spec, options = self.server, self.spec, dict(self.options)
-        clock = None if spec.dynamics == REALTIME else self.move_clock
+        clock = None if spec.dynamics.clocked else self.move_clock
 
         async def make() -> str:
             if server:

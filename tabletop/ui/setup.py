@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from tabletop import adaptive
 from tabletop.core.names import computer_name, told_apart
-from tabletop.core.registry import REALTIME, SIMULTANEOUS, TURNS, GameSpec
+from tabletop.core.registry import GameSpec
 from tabletop.input import hints
 from tabletop.input.bindings import SCHEME_LABELS, SCHEMES
 from tabletop.session import Seat, Session
@@ -48,7 +48,7 @@ def start_table(app, session) -> None:
     if session.spec.make_table is None:
         app.toast(f"{session.spec.name} has no table yet.")
         return
-    if session.spec.dynamics != TURNS and not session.remote:
+    if not session.spec.dynamics.shares_input and not session.remote:
         # A kept game whose people have no controls written (one played online, from the host's
         # side) is played here: each person gets controls of their own, never the same keys.
         taken = {s.scheme for s in session.seats if s.scheme}
@@ -270,13 +270,13 @@ class Setup(MenuScene):
         """Whether each person chooses their controls: always in a real-time game (they steer its hands),
         else only when two or more people share this computer. One person against the computer uses
         the mouse, any key and any pad at once, so a "plays with" choice would change nothing."""
-        if self.spec.dynamics == REALTIME:
+        if self.spec.dynamics.clocked:
             return True
         people = sum(1 for kind in self.seat_kind[: self.players] if kind == "human")
-        return self.spec.dynamics != TURNS and people > 1
+        return not self.spec.dynamics.shares_input and people > 1
 
     def has_secrecy(self) -> bool:
-        return self.spec.hidden_info and self.spec.dynamics == SIMULTANEOUS
+        return self.spec.hidden_info and self.spec.dynamics.commits_at_once
 
     def _set_players(self, n):
         self._change_seats(lambda: setattr(self, "players", n))
@@ -359,7 +359,7 @@ class Setup(MenuScene):
         if key.startswith("ctl"):
             i = int(key[3:])
             note = SCHEME_NOTES.get(self.schemes[i], "")
-            if self.schemes[i] == "mouse" and spec.dynamics == REALTIME:
+            if self.schemes[i] == "mouse" and spec.dynamics.clocked:
                 note += REALTIME_MOUSE
             return f"### {names[i]} plays with\n\n{note}"
         if key.startswith("opt:"):
@@ -396,10 +396,12 @@ class Setup(MenuScene):
                 gentle = ", the gentlest level" if level == spec.bot_levels[0] else ""
                 who = f"the computer: {level_name(level)}{gentle}"
             lines.append(f"- **{names[i]}**: {who}")
-        tip = "New to the game? **How to play** starts with the goal and your first turn: it takes a minute."
+        tip = ""  # the tip names only a button that is there
+        if spec.help_file:
+            tip = "\n\nNew to the game? **How to play** starts with the goal and your first turn: it takes a minute."
         if tutorial_opener(spec) is not None:
-            tip = "New to the game? **Learn to play** shows it on the table, one short lesson at a time."
-        return "### Who plays\n\n" + "\n".join(lines) + f"\n\n{tip}" + self.goal()
+            tip = "\n\nNew to the game? **Learn to play** shows it on the table, one short lesson at a time."
+        return "### Who plays\n\n" + "\n".join(lines) + tip + self.goal()
 
     def goal(self) -> str:
         """The help page's "The goal" section (read once), for the panel beside Start."""
@@ -433,7 +435,7 @@ class Setup(MenuScene):
     def conflict(self) -> str:
         humans = [i for i in range(self.players) if self.seat_kind[i] == "human"]
         names = self.seat_names()
-        if self.spec.dynamics == TURNS:
+        if self.spec.dynamics.shares_input:
             return ""
         used: dict[str, int] = {}
         for i in humans:
@@ -461,7 +463,7 @@ class Setup(MenuScene):
         for i in range(self.players):
             kind = self.seat_kind[i]
             if kind == "human":
-                scheme = self.schemes[i] if self.spec.dynamics != TURNS else None
+                scheme = None if self.spec.dynamics.shares_input else self.schemes[i]
                 seats.append(Seat(names[i], "human", scheme=scheme))
             elif kind == adaptive.SEAT:
                 level = adaptive.level_now(self.app.settings, self.spec)

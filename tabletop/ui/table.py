@@ -38,7 +38,6 @@ import pygame
 from tabletop import adaptive
 from tabletop.core.actions import seat_of
 from tabletop.core.game import Refused, Report, name_seats
-from tabletop.core.registry import REALTIME, TURNS
 from tabletop.core.undo import Undo
 from tabletop.input import hints, rebind
 from tabletop.input.devices import Press, Router, key_name, menu_buttons
@@ -143,7 +142,7 @@ class TableScene(FocusMixin, Scene):
         self.rules = session.spec.rules
         humans = [i for i, s in enumerate(session.seats) if s.kind == "human"]
         self.humans = humans
-        self.shared_input = self.spec.dynamics == TURNS or len(humans) <= 1
+        self.shared_input = self.spec.dynamics.shares_input or len(humans) <= 1
         schemes = [s.scheme if s.kind == "human" else None for s in session.seats]
         if self.shared_input:
             schemes = [None] * len(session.seats)
@@ -269,7 +268,7 @@ class TableScene(FocusMixin, Scene):
             self.say(f"{self.session.seats[action.player].name} took back a move.", 2500)
             self.app.sounds.play("click")
         else:
-            if self.spec.dynamics == TURNS and seat_of(action) in self.humans:
+            if self.spec.dynamics.shares_input and seat_of(action) in self.humans:
                 self.read_ms = pace.READ_MS * self.pace  # time to read your own result
             self.after_action(action, result)
             notice = self.save_notice()  # saving stopped or started again: said once
@@ -321,7 +320,7 @@ class TableScene(FocusMixin, Scene):
             self.tutor is None
             and not self.watched
             and not self.session.remote
-            and self.spec.dynamics != REALTIME
+            and self.spec.dynamics.undo
             and bool(self.humans)
         )
 
@@ -457,7 +456,7 @@ class TableScene(FocusMixin, Scene):
             return
         if (
             event.type == pygame.KEYDOWN
-            and self.spec.dynamics != REALTIME  # in real time U and Z are the game's own keys
+            and self.spec.dynamics.undo  # in real time U and Z are the game's own keys
             and self.tutor is None
             and self.humans
             and self.session.outcome() is None
@@ -661,7 +660,7 @@ class TableScene(FocusMixin, Scene):
 
     def bot_to_move(self) -> bool:
         """A computer seat is waiting to move (turn-based and simultaneous games)."""
-        if self.spec.dynamics == REALTIME or self.session.outcome() is not None:
+        if self.spec.dynamics.server_drives_bots or self.session.outcome() is not None:
             return False
         return any(s in self.session.bots for s in self.rules.to_act(self.session.state))
 
@@ -679,7 +678,7 @@ class TableScene(FocusMixin, Scene):
                     self.app.sounds.play(self.moments[0].sound)
         if self.tutor is not None:
             self.tutor.update(dt_ms)
-        if self.spec.dynamics != REALTIME:
+        if not self.spec.dynamics.server_drives_bots:
             self._drive_bots(dt_ms)
 
     def _drive_bots(self, dt_ms: float) -> None:

@@ -14,9 +14,10 @@ from tabletop.core import registry
 from tabletop.ui import art, gfx
 from tabletop.ui.widgets import Menu
 
-COLS = 3
+COLS = 3  # up to six games; more games take four to a row, and the tiles grow shorter to fit
 TILE_W, TILE_H, GAP = 380, 180, 20
 TOP = 150
+TILES_H = 2 * TILE_H + GAP  # the height the grid of tiles may take (the buttons sit under it)
 PIC = 0.66  # the picture card's width, as a share of the tile's height
 
 
@@ -40,17 +41,24 @@ class TileMenu(Menu):
         self.others = [i for i, it in enumerate(items) if not it.key]
         self._column: tuple[int, float] = (-1, 0.0)  # (item, x): where a run of up/down presses is aiming
 
+    @property
+    def cols(self) -> int:
+        return COLS if len(self.games) <= 2 * COLS else COLS + 1
+
     def _rects(self):
-        """Design-unit rects of every item, in item order."""
+        """Design-unit rects of every item, in item order: however many games, one screen."""
         out: dict[int, tuple[float, float, float, float]] = {}
-        rows = (len(self.games) + COLS - 1) // COLS
-        x0 = (gfx.DESIGN_W - (COLS * TILE_W + (COLS - 1) * GAP)) / 2
+        cols = self.cols
+        rows = max(1, (len(self.games) + cols - 1) // cols)
+        tile_w = min(TILE_W, (1200 - (cols - 1) * GAP) / cols)
+        tile_h = min(TILE_H, (TILES_H - (rows - 1) * GAP) / rows)
+        x0 = (gfx.DESIGN_W - (cols * tile_w + (cols - 1) * GAP)) / 2
         for n, i in enumerate(self.games):
-            row, col = divmod(n, COLS)
-            in_row = min(COLS, len(self.games) - row * COLS)
-            x = x0 + (COLS - in_row) * (TILE_W + GAP) / 2 + col * (TILE_W + GAP)
-            out[i] = (x, TOP + row * (TILE_H + GAP), TILE_W, TILE_H)
-        y = TOP + rows * (TILE_H + GAP) + 6
+            row, col = divmod(n, cols)
+            in_row = min(cols, len(self.games) - row * cols)
+            x = x0 + (cols - in_row) * (tile_w + GAP) / 2 + col * (tile_w + GAP)
+            out[i] = (x, TOP + row * (tile_h + GAP), tile_w, tile_h)
+        y = TOP + rows * (tile_h + GAP) + 6
         bw = min(280, (gfx.DESIGN_W - 80 - (len(self.others) - 1) * 16) / max(1, len(self.others)))
         x = (gfx.DESIGN_W - (len(self.others) * bw + (len(self.others) - 1) * 16)) / 2
         for i in self.others:
@@ -59,8 +67,8 @@ class TileMenu(Menu):
         return out
 
     def rows(self) -> list[list[int]]:
-        """Item indices row by row, as drawn: the tiles COLS to a row, then the row of buttons."""
-        rows = [self.games[n : n + COLS] for n in range(0, len(self.games), COLS)]
+        """Item indices row by row, as drawn: the tiles ``cols`` to a row, then the row of buttons."""
+        rows = [self.games[n : n + self.cols] for n in range(0, len(self.games), self.cols)]
         return rows + [self.others] if self.others else rows
 
     def press(self, button: str) -> bool:
@@ -190,9 +198,9 @@ class TileMenu(Menu):
 
 
 @gfx.image_cache(32)
-def tile_image(key: str, ink: tuple[int, int, int], w: int, h: int, focused: bool) -> pygame.Surface:
-    """A tile's felt, frame and picture (the art ``key`` on a card edged in ``ink``; its texts are drawn
-    over it)."""
+def tile_image(key: registry.Picture, ink: tuple[int, int, int], w: int, h: int, focused: bool) -> pygame.Surface:
+    """A tile's felt, frame and picture (the art ``key``, or the game's own drawing, on a card edged in
+    ``ink``; its texts are drawn over it)."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     r = surf.get_rect()
     radius = max(4, h // 10)
@@ -203,7 +211,9 @@ def tile_image(key: str, ink: tuple[int, int, int], w: int, h: int, focused: boo
     pygame.draw.rect(surf, gfx.PAPER, card, border_radius=max(3, card.w // 10))
     pygame.draw.rect(surf, ink, card, width=max(2, card.w // 16), border_radius=max(3, card.w // 10))
     band = card.inflate(-card.w // 5, -card.h // 5)
-    if key.startswith("glove"):
+    if callable(key):  # the game's own drawing (TileSpec.picture)
+        key(surf, band, ink)
+    elif key.startswith("glove"):
         pygame.draw.rect(surf, ink, band, border_radius=max(2, band.w // 10))
         art.draw(surf, key, band, gfx.WHITE)
     else:

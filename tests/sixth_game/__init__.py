@@ -27,7 +27,8 @@ SPEC = register(
         make_table=lazy(__name__ + ".table", "make_table"),
         help_file=str(Path(__file__).with_name("help.md")),
         order=6,
-        tile=TileSpec(picture="glove:uppercut", colour=(200, 120, 30), length="about 2 min"),
+        max_game_length=500,
+        tile=TileSpec(picture=lazy(__name__ + ".table", "draw_tile"), colour=(200, 120, 30), length="about 2 min"),
         ladder=LadderSpec(games=20),
         tutorial=lazy(__name__ + ".tutorial", "lessons"),
     )

@@ -71,6 +71,7 @@ class GloveDuel(Rules):
     id = "glove-duel"
     actions = (Throw,)
     state_types = (State, Exchange)
+    seat_fields = ("winner",)  # an exchange's winner: a seat or None
     options = (
         Option("target", "Points to win", ((2, "2"), (3, "3"), (5, "5")), 3, "The first to this many wins.", True),
     )
@@ -123,6 +124,10 @@ class GloveDuel(Rules):
             if p >= state.target:
                 return Outcome(seat, f"{{{seat}}} reached {state.target} points first")
         return None
+
+    def undo_barrier(self, before: State, action: Action, after: State) -> str:
+        """The first throw of an exchange, face down, may be taken back; the second shows both."""
+        return "the throws were shown" if len(after.log) > len(before.log) else ""
 
     def view_for(self, state: State, viewer: int | None) -> State:
         hidden = tuple(t if t is None or seat == viewer else HIDDEN for seat, t in enumerate(state.pending))

@@ -4,6 +4,8 @@ turns, the result panel, keys and gamepads) is the engine's table base."""
 
 from __future__ import annotations
 
+import pygame
+
 from tabletop.ui import gfx
 from tabletop.ui.table import TableScene
 
@@ -38,6 +40,21 @@ class DuelTable(TableScene):
                 self.hot_card(vp.r(340 + i * 220, 480, 180, 120), ("throw", throw), seat=seat)
                 gfx.panel(surf, vp.r(340 + i * 220, 480, 180, 120), gfx.PAPER, radius=vp.s(8))
                 gfx.blit_text(surf, NAMES[throw], vp.s(26), vp.p(430 + i * 220, 540), gfx.INK, anchor="center")
+
+
+def draw_tile(surf, rect, ink) -> None:
+    """The launcher tile's picture, Glove Duel's own: the three throws as three gloves in a ring, each
+    beating the next."""
+    r = max(3, min(rect.w, rect.h) // 7)
+    spots = [(rect.centerx, rect.top + rect.h // 3), (rect.left + rect.w // 4, rect.bottom - rect.h // 3)]
+    spots.append((rect.right - rect.w // 4, rect.bottom - rect.h // 3))
+    for i, (x, y) in enumerate(spots):
+        nx, ny = spots[(i + 1) % 3]
+        pygame.draw.line(surf, ink, (x, y), ((x + nx) // 2, (y + ny) // 2), max(2, r // 3))
+    for x, y in spots:
+        pygame.draw.circle(surf, gfx.RED, (x, y), r)
+        pygame.draw.circle(surf, ink, (x, y), r, max(1, r // 4))
+        pygame.draw.circle(surf, gfx.WHITE, (x - r // 3, y - r // 3), max(1, r // 4))  # the glove's shine
 
 
 def make_table(app, session):

@@ -24,6 +24,7 @@ SPEC = register(
         make_table=lazy(__name__ + ".table", "make_table"),
         help_file=str(Path(__file__).resolve().parent / "help.md"),
         order=5,
+        max_game_length=1_000,
         tile=TileSpec(picture="portrait:4", colour=(132, 62, 184), length="20 to 30 min"),
         ladder=LadderSpec(games=400),
         tutorial=lazy(__name__ + ".tutorial", "lessons"),

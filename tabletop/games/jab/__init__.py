@@ -9,7 +9,7 @@ imported only when the app opens the game.
 
 from pathlib import Path
 
-from tabletop.core.registry import REALTIME, GameSpec, LadderSpec, TileSpec, lazy, register
+from tabletop.core.registry import REALTIME, Button, GameSpec, LadderSpec, TileSpec, lazy, register
 
 from .bot import ALIASES, LEVELS, MODELS, random_game_count
 from .models import ladder_pairs, ladder_targets
@@ -26,6 +26,23 @@ def _ladder_pairs(quick: bool = False) -> list[tuple[str, str]]:
 def _ladder_targets(rows: dict) -> list[dict]:
     return ladder_targets(LEVELS, rows)
 
+
+# the claims: one button each, in every control scheme (the hands, jump and ready are the engine's):
+# (claim, label, left half of the keyboard, right half, with the mouse, gamepad)
+CLAIM_KEYS = (
+    ("combo", "claim a combo", "z", "m", "1", "a"),
+    ("counter", "claim a counter", "x", ",", "2", "b"),
+    ("tile", "claim knockout / clinch", "v", ".", "3", "x"),
+    ("ding", "claim Ding!", "b", "/", "4", "y"),
+)
+CLAIMS = tuple(
+    Button(
+        f"claim_{claim}",
+        f"Real time: {label}",
+        {"keys-left": (left,), "keys-right": (right,), "keyboard": (left, right), "mouse": (mouse,), "gamepad": (pad,)},
+    )
+    for claim, label, left, right, mouse, pad in CLAIM_KEYS
+)
 
 SPEC = register(
     GameSpec(
@@ -45,6 +62,7 @@ SPEC = register(
         help_file=str(Path(__file__).with_name("help.md")),
         headless_play=headless_play,
         order=1,
+        max_game_length=10_000,
         tile=TileSpec(picture="glove:hook", colour=(42, 98, 204), length="about 10 min"),
         # the ladder plays JAB's levels against a grid of scripted people (models.py)
         ladder=LadderSpec(games=50, pairs=_ladder_pairs, targets=_ladder_targets),
@@ -52,6 +70,7 @@ SPEC = register(
         reserved_names=dict.fromkeys(COLOURS, "a card colour"),  # "Blue's blue Jab" would not say who did what
         random_game=random_game_count,
         realtime=JAB_REALTIME,
+        buttons=CLAIMS,
         bench_moment=late_round,
     )
 )

@@ -24,6 +24,7 @@ SPEC = register(
         make_table=lazy(__name__ + ".table", "make_table"),
         help_file=str(Path(__file__).with_name("help.md")),
         order=2,
+        max_game_length=5_000,
         tile=TileSpec(picture="glove:cross", colour=(190, 40, 40), length="about 10 min"),
         ladder=LadderSpec(games=500),
         tutorial=lazy(__name__ + ".tutorial", "lessons"),

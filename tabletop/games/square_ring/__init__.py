@@ -25,6 +25,7 @@ SPEC = register(
         make_table=lazy(__name__ + ".table", "make_table"),
         help_file=str(Path(__file__).resolve().parent / "help.md"),
         order=4,
+        max_game_length=1_000,
         tile=TileSpec(picture="portrait:2", colour=(30, 142, 66), length="about 15 min"),
         ladder=LadderSpec(games=80),
         tutorial=lazy(__name__ + ".tutorial", "lessons"),

@@ -24,6 +24,7 @@ SPEC = register(
         make_table=lazy(__name__ + ".table", "make_table"),
         help_file=str(Path(__file__).with_name("help.md")),
         order=3,
+        max_game_length=5_000,
         tile=TileSpec(picture="court:J", colour=(24, 24, 28), length="15 to 30 min"),
         ladder=LadderSpec(games=600),
         tutorial=lazy(__name__ + ".tutorial", "lessons"),

@@ -75,6 +75,8 @@ class BoxingRules(Rules):
     phases = PHASES
     actions = (PickCharacter, Plan, Stance, TakePrize)
     state_types = (State, Player)
+    # the fields holding a seat number or None, at any depth (a joiner checks a host's views by them)
+    seat_fields = ("viewer", "player", "winner")
     options = (
         Option(
             "rounds",

@@ -98,6 +98,8 @@ class JabRules(Rules):
     phases = PHASES
     actions = (Ready, Split, Take, Place, Return, Claim, Cover, Choose, Tick)
     state_types = (State,)
+    # the fields holding a seat number or None, at any depth (a joiner checks a host's views by them)
+    seat_fields = ("ding_by", "clinch_by", "winner", "player", "attacker", "defender")
     options = (
         Option(
             "scoring",

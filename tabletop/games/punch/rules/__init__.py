@@ -58,6 +58,8 @@ class PunchRules(Rules):
     phases = PHASES
     actions = ALL
     state_types = (PunchState,)
+    # the fields holding a seat number or None, at any depth (a joiner checks a host's views by them)
+    seat_fields = ("viewer", "seat", "winner")
     options = (
         Option(
             "mode",

@@ -141,6 +141,8 @@ class SquareRingRules(Rules):
     phases = PHASES
     actions = (Declare, Commit, Footwork, Stick)
     state_types = (State,)
+    # the fields holding a seat number or None, at any depth (a joiner checks a host's views by them)
+    seat_fields = ("reactor", "seat", "winner")
     options = (
         Option(
             "boxer0",

@@ -131,6 +131,8 @@ class StabbyJackRules(Rules):
     phases = PHASES
     actions = (LevelUp, Declare, Replace, Decline, Shield, TakeHit, Swap)
     state_types = (State, Player, Card)
+    # the fields holding a seat number or None, at any depth (a joiner checks a host's views by them)
+    seat_fields = ("turn", "winner")
     options = (
         Option(
             "jokers",

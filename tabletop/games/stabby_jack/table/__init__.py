@@ -6,16 +6,10 @@ Every choice is made by pointing at cards: click (or focus + confirm with
 keys or a gamepad) or drag where it is natural (the drawn card onto the stat
 card it replaces, a declare card onto the draw pile, a Monarch onto Stabby
 Jack, one stat card onto the other player's card for an Ace swap).
-
-Developer option (hidden from players): TABLETOP_SCENARIO=path.json starts
-the game from a hand-set position, {"seats": [...], "setup": {...},
-"options": {...}, "seed": n}; "setup" is the rules' setup (see rules/).
 """
 
 from __future__ import annotations
 
-import json
-import os
 from typing import Any
 
 import pygame
@@ -667,29 +661,5 @@ def _new_lines(old, new) -> list[str]:
     return list(new)
 
 
-def _scenario(app, session):
-    """TABLETOP_SCENARIO (developers only): start from a hand-set position."""
-    path = os.environ.get("TABLETOP_SCENARIO")
-    if not path:
-        return session
-    from tabletop.session import Seat, Session
-
-    try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-        seats = [Seat.from_json(d, i) for i, d in enumerate(data["seats"])] if "seats" in data else session.seats
-        return Session.new(
-            session.spec,
-            seats,
-            data.get("options", session.options),
-            seed=data.get("seed"),
-            setup=data.get("setup"),
-            autosave=False,
-        )
-    except (OSError, ValueError, KeyError, TypeError) as e:
-        app.toast(f"TABLETOP_SCENARIO {path}: {e}")
-        return session
-
-
 def make_table(app, session):
-    return StabbyJackTable(app, _scenario(app, session))
+    return StabbyJackTable(app, session)
