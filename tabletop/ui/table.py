@@ -47,7 +47,7 @@ from tabletop.ui import moment as moment_mod
 from tabletop.ui import result as result_mod
 from tabletop.ui.focus import FocusMixin, Hot
 from tabletop.ui.pause import PauseScene, ReconnectScene
-from tabletop.ui.scene import Scene
+from tabletop.ui.scene import GUARD_MS, Scene
 
 if TYPE_CHECKING:  # for the type checker only: a lesson's coach and the result menu, imported where used
     from tabletop.tutorial.coach import Tutor
@@ -152,6 +152,7 @@ class TableScene(FocusMixin, Scene):
         self.message_ms = 0.0
         self.bot_wait = 0.0
         self.result_dismissed = False
+        self.result_up = False  # the result panel showed at the last update (its press guard starts when it shows)
         self.result_menu: Menu | None = None
         self.anim_speed = float(app.settings["animation_speed"])
         self.pace = pace.factor(app.settings)  # the "Computer turns" setting: scales the pauses below
@@ -459,6 +460,8 @@ class TableScene(FocusMixin, Scene):
             return
         if self.tutor is not None and self.tutor.handle(event, pad_changes):
             return
+        if self._result_again(event, pad_changes):
+            return
         if self.showing_result():
             self._result_handle(event, pad_changes)
             return
@@ -551,6 +554,12 @@ class TableScene(FocusMixin, Scene):
             return None
         names = rebind.inputs_for(self.app.settings.bindings, scheme, button)
         return rebind.input_label(scheme, names[0]) if names else None
+
+    def seat_button(self, seat: int | None, button: str) -> str:
+        """What ``seat`` presses for ``button`` ("confirm", "back", ...): its own scheme's first input as
+        bound when it has controls of its own, else the name on the device in use ("Enter", "A")."""
+        own = self.control_key(seat, button) if seat is not None else None
+        return own or hints.button(self.seat_device(seat), button)
 
     def peek_name(self, seat: int) -> str:
         """The seat's peek control in words ("Tab", "Y on the gamepad")."""
@@ -665,6 +674,10 @@ class TableScene(FocusMixin, Scene):
             self.tutor.update(dt_ms)
         if self.spec.dynamics != REALTIME:
             self._drive_bots(dt_ms)
+        up = self.showing_result()
+        if up and not self.result_up:  # the result shows: the press that ended the game does not choose on it
+            self.app.presses.appeared(self, GUARD_MS)
+        self.result_up = up
 
     def _drive_bots(self, dt_ms: float) -> None:
         # a lesson whose goal is reached is over: its computer seat waits for the next lesson (a game's
@@ -790,7 +803,9 @@ class TableScene(FocusMixin, Scene):
         """The result panel's menu of ``items``, under the panel's story and numbers."""
         from tabletop.ui.widgets import Menu
 
-        return Menu(items, x=440, y=result_mod.MENU_Y, w=400, row=44, sound=self.app.sounds, on_back=self._dismiss)
+        menu = Menu(items, x=440, y=result_mod.MENU_Y, w=400, row=44, sound=self.app.sounds, on_back=self._dismiss)
+        menu.focus = result_mod.safe_focus(items)
+        return menu
 
     def watch_replay(self):
         if not self.link.replay_ready():
@@ -798,7 +813,34 @@ class TableScene(FocusMixin, Scene):
         self.app.watch(self.spec, self.session.record)
 
     def _dismiss(self):
+        """ "Look at the table": the panel goes until the player asks for it again (``_result_again``)."""
         self.result_dismissed = True
+        seat = self.acting_seat()
+        self.say(
+            self.device_words(
+                seat,
+                "Click the table to see the result again.",
+                f"{self.seat_button(seat, 'back')}: the result again.",
+                f"{self.seat_button(seat, 'back')}: the result again.",
+            ),
+            4000,
+        )
+
+    def _result_again(self, event, pad_changes) -> bool:
+        """After "Look at the table", back (or a click the table does not take) brings the result
+        panel back, with the focus where it was. True: used."""
+        if self.session.outcome() is None or not self.result_dismissed or self.tutor is not None:
+            return False
+        esc = event.type == pygame.KEYDOWN and key_name(event) == "escape"  # Esc pauses, as ever
+        back = "back" in menu_buttons(event, pad_changes) and not esc
+        click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        if click and self.hot_at(event.pos, ("card", "button"), self.acting_seat()) is not None:
+            click = False  # the table's own button (its history, its log) takes it
+        if back or click:
+            self.result_dismissed = False
+            self.message_ms = 0.0
+            return True
+        return False
 
     def play_again(self):
         from tabletop.session import Session
