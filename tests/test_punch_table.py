@@ -127,6 +127,7 @@ def test_mouse_plays_a_whole_match_against_the_computer(app):
     head, why = table.result_text()
     assert "wins the game" in head
     # look at the table afterwards and scroll back through the match's plays
+    frames(app, 20)  # the result lets presses go for a moment (ui.scene GUARD_MS)
     look = next(it for it in table.result_menu.items if it.label == "Look at the table")
     click(app, look.rect.center)
     assert table.result_dismissed

@@ -173,7 +173,7 @@ def test_back_from_a_replay_opened_on_the_result_panel_returns_to_it(app):
         frames(app, 1, dt=50)
         if table.showing_result():
             break
-    frames(app, 2)
+    frames(app, 20)  # the result lets presses go for a moment (ui.scene GUARD_MS)
     assert table.showing_result() and table.result_menu is not None
     watch = next(it for it in table.result_menu.items if "replay" in it.label)
     click(app, watch.rect.center)

@@ -261,6 +261,7 @@ class FocusMixin:
     # -- drawing -----------------------------------------------------------------------------
     def draw_focus(self, surf, vp) -> None:
         shared = self.shared_input
+        self.drawn_focus: dict[int, Any] = {}  # seat -> the payload its ring is drawn on this frame
         for seat in list(self.show_focus):
             if not self.show_focus.get(seat):
                 continue
@@ -269,6 +270,7 @@ class FocusMixin:
             hot = self.focused(seat)
             if hot is None:
                 continue
+            self.drawn_focus[seat] = hot.payload
             colour = gfx.PLAYER_COLOURS[seat % len(gfx.PLAYER_COLOURS)]
             # two rings, so the focus shows on a card whose border is the player's own colour
             pygame.draw.rect(
