@@ -48,7 +48,7 @@ def open_table(app, gid, mode, seed=3, **options):
 def offers(app, table) -> tuple[bool, bool]:
     """(the pause menu offers a take-back, the table shows its Undo button) in the frame just drawn."""
     pause = PauseScene(app, table)
-    return TAKE_BACK in [it.label for it in pause.menu.items], table.undo_rect is not None
+    return any(it.label == TAKE_BACK and it.enabled for it in pause.menu.items), table.undo_rect is not None
 
 
 def can_take_back(table) -> bool:

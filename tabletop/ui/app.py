@@ -251,6 +251,8 @@ class App:
         if device is not None:
             self.last_device = device
         for pe in pad_events:
+            if pe.kind == "added":
+                self.last_device = hints.PAD  # a gamepad plugged in: hints name it before its first press
             for scene in list(self.stack):
                 scene.on_pad(pe)
         if self.stack and not self.vp.too_small:

@@ -355,11 +355,15 @@ class TableScene(FocusMixin, Scene):
         return self.undo_shown() and self.session.outcome() is None and not self.undo_reason()
 
     def undo_item(self, pause):
-        """The pause menu's "Take back my last move", while a move may be taken back; else None."""
+        """The pause menu's "Take back my last move" wherever this table offers undo: greyed, saying why,
+        while no move may be taken back (the menu's items never shift); None where it never is."""
         from tabletop.ui.widgets import Item
 
-        if not self.undo_offered():
+        if not self.undo_shown():
             return None
+        if not self.undo_offered():
+            why = self.undo_reason() if self.session.outcome() is None else "The game is over."
+            return Item("Take back my last move", enabled=False, hint=why)
 
         def go():
             pause.resume()
@@ -385,7 +389,9 @@ class TableScene(FocusMixin, Scene):
     def hot_zone(self, rect, payload, accepts=None, seat=None) -> None:
         self.next_hots.append(Hot(pygame.Rect(rect), payload, seat, "zone", accepts=accepts))
 
-    def hot_button(self, rect, label: str, callback, seat=None, px=None, enabled=True, group=None) -> pygame.Rect:
+    def hot_button(
+        self, rect, label: str, callback, seat=None, px=None, enabled=True, group=None, safe=False
+    ) -> pygame.Rect:
         vp = self.app.vp
         rect = pygame.Rect(rect)
         surf = pygame.display.get_surface()
@@ -400,7 +406,7 @@ class TableScene(FocusMixin, Scene):
                 gfx.WHITE if enabled else gfx.DIM,
             )
         if enabled:
-            self.next_hots.append(Hot(rect, label, seat, "button", callback=callback, group=group))
+            self.next_hots.append(Hot(rect, label, seat, "button", callback=callback, group=group, safe=safe))
         return rect
 
     # -- scene plumbing ------------------------------------------------------------------
@@ -531,9 +537,21 @@ class TableScene(FocusMixin, Scene):
             return hints.SCHEME_DEVICE[scheme]
         return self.app.last_device
 
-    def device_words(self, seat: int | None, mouse: str, keys: str, pad: str) -> str:
-        """A hint for ``seat`` in the words of the device it plays with (input.hints.words)."""
-        return hints.words(self.seat_device(seat), mouse, keys, pad)
+    def device_words(self, seat: int | None, mouse: str, keys: str, pad: str | None = None) -> str:
+        """A hint for ``seat`` in the words of the device it plays with (input.hints.words), its controls
+        named as that seat's own: "{move} to it, then {confirm}" reads "W A S D to it, then Space" for
+        the left half of the keyboard, "the d-pad to it, then A" with a gamepad. ``pad``: as ``keys``."""
+        text = hints.words(self.seat_device(seat), mouse, keys, keys if pad is None else pad)
+        return hints.fill(text, self.control_words(seat))
+
+    def control_words(self, seat: int | None) -> dict[str, str]:
+        """The names of ``seat``'s controls for hints (input.hints.names)."""
+        own = not self.shared_input and seat is not None and 0 <= seat < len(self.router.schemes)
+        scheme = self.router.schemes[seat] if own and seat is not None else None
+        device = self.seat_device(seat)
+        if hints.SCHEME_DEVICE.get(scheme or "") != device:
+            scheme = None  # a seat any device acts for (one person against the computer): the one in use
+        return hints.names(self.app.settings.bindings, scheme, device)
 
     def control_name(self, seat: int, button: str, shared: str) -> str:
         """The seat's control for ``button`` in words: ``shared`` when every device acts for it, else
@@ -556,10 +574,9 @@ class TableScene(FocusMixin, Scene):
         return rebind.input_label(scheme, names[0]) if names else None
 
     def seat_button(self, seat: int | None, button: str) -> str:
-        """What ``seat`` presses for ``button`` ("confirm", "back", ...): its own scheme's first input as
-        bound when it has controls of its own, else the name on the device in use ("Enter", "A")."""
-        own = self.control_key(seat, button) if seat is not None else None
-        return own or hints.button(self.seat_device(seat), button)
+        """What ``seat`` presses for ``button`` ("confirm", "back", ...): its own scheme's input as bound
+        when it has controls of its own, else the name on the device in use ("Enter", "A")."""
+        return self.control_words(seat).get(button) or hints.button(self.seat_device(seat), button)
 
     def peek_name(self, seat: int) -> str:
         """The seat's peek control in words ("Tab", "Y on the gamepad")."""

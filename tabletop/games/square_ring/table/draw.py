@@ -438,6 +438,9 @@ def _anim_count(t, seat) -> int:
     return n
 
 
+STAY = ("Stay facing", "Stay")  # footwork's and a stick's choices that change nothing: where the focus starts
+
+
 def buttons(t, surf, vp, seat) -> None:
     st = t.state
     t.buttons_of[seat] = []
@@ -467,7 +470,7 @@ def buttons(t, surf, vp, seat) -> None:
         rows.append(("Hide my cards", lambda: t.hide(seat), True))
     for i, (label, cb, enabled) in enumerate(rows):
         r = vp.r(x, BTN_Y + i * BTN_GAP, BTN_W, BTN_H)
-        t.hot_button(r, label, cb, seat=seat, px=vp.s(16), enabled=enabled)
+        t.hot_button(r, label, cb, seat=seat, px=vp.s(16), enabled=enabled, safe=label in STAY)
         if enabled:
             t.buttons_of[seat].append(label)
 

@@ -219,8 +219,7 @@ class StabbyJackTable(MiddleMixin):
                     self.device_words(
                         me,
                         "Now choose the stat card it replaces: click it, or drag this card onto it.",
-                        "Now choose the stat card it replaces: arrows to it, then Enter.",
-                        "Now choose the stat card it replaces: d-pad to it, then A.",
+                        "Now choose the stat card it replaces: {move} to it, then {confirm}.",
                     )
                 )
             elif s.phase == JACK:
