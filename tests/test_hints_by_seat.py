@@ -82,3 +82,39 @@ def test_a_jab_lesson_with_a_gamepad_names_the_pads_controls_before_its_first_pr
     assert table.shown_scheme[0] == "gamepad"
     assert table.control_words(0)["confirm"] == "A"
     pad.unplug()
+
+
+def test_couch_punch_shows_a_reveal_until_a_press_and_at_least_two_seconds(app):
+    from tabletop.ui.secret_table import BEAT_MS
+
+    app.settings["secrecy"] = "curtain"
+    spec = registry.get("punch")
+    seats = [Seat("Ana", "human", scheme="keys-left"), Seat("Ben", "human", scheme="keys-right")]
+    table = spec.make_table(app, Session.new(spec, seats, {"matches_to_win": 1}, seed=3, autosave=False))
+    app.push(table)
+    frames(app, 2)
+    bots = [spec.make_bot(seat=s, level=spec.bot_levels[0], seed=s) for s in (0, 1)]
+    for _ in range(12):  # to the first reveal of cards played
+        st = table.session.state
+        if table.revealing():
+            break
+        for s in spec.rules.to_act(st):
+            table.submit(bots[s].choose(table.session.view(s)))
+        frames(app, 2)
+    assert table.revealing()
+    for _ in range(400):
+        frames(app, 1)
+        if not table.revealing():
+            break
+    assert table.beat is not None and table.curtain_seat() is None
+    start = table.beat
+    half = KeyboardHalf(app, "keys-left")
+    for _ in range(int((BEAT_MS - start) // 100) - 1):  # presses in the first two seconds do nothing
+        half.confirm()
+        frames(app, 4)
+        assert table.curtain_seat() is None, f"the curtain came after {table.beat:.0f} ms"
+    frames(app, 20)
+    assert table.curtain_seat() is None  # two seconds passed: still shown until a press
+    half.confirm()
+    frames(app, 1)
+    assert table.beat is None and table.curtain_seat() is not None

@@ -59,7 +59,7 @@ def names(bindings: dict, scheme: str | None, device: str | None) -> dict[str, s
     arrows = [(rebind.inputs_for(bindings, scheme, d) or ["?"])[0] for d in _ARROWS]
     out["move"] = "the arrows" if arrows == list(_ARROWS) else " ".join(rebind.input_label(scheme, a) for a in arrows)
     out["pause"] = "Esc"  # Esc pauses from any keyboard
-    out["history"] = "H" if scheme == "keyboard" else out["next"]
+    out["history"] = "H" if scheme == "keyboard" else ""  # a keyboard half reaches the history's button
     return out
 
 

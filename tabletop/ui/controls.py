@@ -82,7 +82,12 @@ class ControlsScene(MenuScene):
                 index=SCHEME_ORDER.index(self.scheme),
                 on_change=self.set_scheme,
                 key="scheme",
-                hint="Left / right (or a click) changes which controls are shown",
+                hint=lambda: hints.words(
+                    self.app.last_device,
+                    "A click changes which controls are shown",
+                    "Left / right change which controls are shown",
+                    "Left / right on the d-pad change which controls are shown",
+                ),
             )
         ]
         for action in rebind.actions(self.bindings, self.scheme):

@@ -31,6 +31,7 @@ BEAT_MS = 2000  # two people at one screen: a reveal's result stays at least thi
 
 class SecretTable(TableScene):
     park_spot: tuple[int, int] | None = None  # design point a mouse player's pointer goes to after a choice
+    beat_spot = (440, 592, 400, 40)  # design rect of the line that ends a reveal's beat (a table may move it)
     secrecy: Secrecy  # always one here (set on making the table)
 
     def __init__(self, app, session):
@@ -104,12 +105,12 @@ class SecretTable(TableScene):
 
     def draw(self, surf, vp) -> None:
         super().draw(surf, vp)
-        if self.beat is not None and not self.showing_result():
-            nxt = self.secrecy.curtain_needed(self.waiting_humans()) if self.beat >= BEAT_MS else None
+        if self.beat is not None and self.beat >= BEAT_MS and not self.showing_result():
+            nxt = self.secrecy.curtain_needed(self.waiting_humans())
             seat = self.humans[0] if nxt is None else nxt
             go = self.device_words(seat, "click", "{confirm}")
-            line = f"Seen it? {self.names[seat]}: {go} to go on" if self.beat >= BEAT_MS else "…"
-            r = vp.r(440, 8, 400, 34)
+            line = f"Seen it? {self.names[seat]}: {go} to go on"
+            r = vp.r(*self.beat_spot)
             gfx.panel(surf, r, gfx.PANEL, radius=vp.s(8), border=gfx.GOLD, width=max(1, vp.s(2)))
             gfx.draw_fitted(surf, line, r.inflate(-vp.s(16), -4), vp.s(17), gfx.WHITE, lines=1)
 

@@ -580,7 +580,7 @@ class TableScene(FocusMixin, Scene):
 
     def peek_name(self, seat: int) -> str:
         """The seat's peek control in words ("Tab", "Y on the gamepad")."""
-        return self.control_name(seat, "peek", "Tab (Y on a gamepad)")
+        return self.control_words(seat)["peek"] or "your peek control"
 
     # -- mouse ----------------------------------------------------------------------------
     def anim_factor(self) -> float:

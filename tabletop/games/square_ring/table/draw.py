@@ -174,9 +174,9 @@ def bout_log(t, surf, vp) -> None:
     r = vp.r(20, 50, 1240, 650)
     gfx.panel(surf, r, gfx.PANEL, radius=vp.s(14), border=gfx.GOLD, width=vp.s(2))
     gfx.blit_text(surf, "Bout log", vp.s(24), vp.p(44, 78), gfx.GOLD, bold=True, anchor="midleft")
-    gfx.blit_text(
-        surf, "H, X on a gamepad, or the button closes it", vp.s(15), vp.p(200, 78), gfx.GREY, anchor="midleft"
-    )
+    key = t.control_words(t.acting_seat())["history"]
+    how = t.device_words(t.acting_seat(), "The button closes it", f"{key} or the button closes it" if key else "")
+    gfx.blit_text(surf, how or "The button closes it", vp.s(15), vp.p(200, 78), gfx.GREY, anchor="midleft")
     px = vp.s(15)
     lines: list[tuple[str, tuple]] = []
     last = None
