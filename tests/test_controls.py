@@ -112,7 +112,9 @@ def test_a_gamepad_alone_rebinds_its_buttons(app):
         app.push(ControlsScene(app))
         frames(app, 2)
         scene = top(app)
-        assert scene.scheme == "gamepad"  # the gamepad plugged in is the device in use: the screen opens on it
+        for _ in range(3):  # the "Controls for" row: right three times to the gamepad
+            pad.press(app, "dpright")
+        assert scene.scheme == "gamepad"
         focus_row(app, scene, lambda: pad.press(app, "dpdown"), "act:peek")
         pad.press(app, "a")
         assert scene.capturing == "peek"

@@ -251,7 +251,7 @@ class App:
         if device is not None:
             self.last_device = device
         for pe in pad_events:
-            if pe.kind == "added":
+            if pe.kind == "added" and self.last_device is not None:
                 self.last_device = hints.PAD  # a gamepad plugged in: hints name it before its first press
             for scene in list(self.stack):
                 scene.on_pad(pe)

@@ -32,6 +32,7 @@ BEAT_MS = 2000  # two people at one screen: a reveal's result stays at least thi
 class SecretTable(TableScene):
     park_spot: tuple[int, int] | None = None  # design point a mouse player's pointer goes to after a choice
     beat_spot = (440, 592, 400, 40)  # design rect of the line that ends a reveal's beat (a table may move it)
+    reveal_waits = False  # a table whose reveal already waits for a press after each step needs no beat
     secrecy: Secrecy  # always one here (set on making the table)
 
     def __init__(self, app, session):
@@ -69,12 +70,16 @@ class SecretTable(TableScene):
     def update(self, dt_ms: float) -> None:
         super().update(dt_ms)
         now = self.revealing()
-        couch = self.secrecy.mode == "curtain" and len(self.humans) >= 2 and self.tutor is None
+        couch = (
+            self.secrecy.mode == "curtain" and len(self.humans) >= 2 and self.tutor is None and not self.reveal_waits
+        )
         if self.was_revealing and not now and couch and self.session.outcome() is None:
             self.beat = 0.0  # both see what happened before anybody's curtain covers it
         self.was_revealing = now
         if self.beat is not None:
             self.beat += dt_ms
+            if not self.busy() and not self.beat_holds():
+                self.beat = None  # no curtain comes next (a choice made in the open): nothing to hold back
 
     def next_frame(self) -> float | None:
         if self.beat is not None and self.beat < BEAT_MS:
@@ -84,7 +89,7 @@ class SecretTable(TableScene):
     def beat_press(self, event, pad_changes) -> bool:
         """While a reveal's result is being looked at, presses go to it: after BEAT_MS a click or confirm
         ends it. True: the press was used (pause still pauses)."""
-        if self.beat is None:
+        if not self.beat_holds():
             return False
         pause = (event.type == pygame.KEYDOWN and key_name(event) == "escape") or "pause" in menu_buttons(
             None, pad_changes
@@ -105,7 +110,7 @@ class SecretTable(TableScene):
 
     def draw(self, surf, vp) -> None:
         super().draw(surf, vp)
-        if self.beat is not None and self.beat >= BEAT_MS and not self.showing_result():
+        if self.beat_holds() and self.beat is not None and self.beat >= BEAT_MS and not self.showing_result():
             nxt = self.secrecy.curtain_needed(self.waiting_humans())
             seat = self.humans[0] if nxt is None else nxt
             go = self.device_words(seat, "click", "{confirm}")
@@ -124,15 +129,21 @@ class SecretTable(TableScene):
             self.needs(seat)
             and not self.busy()
             and not self.covered()
-            and self.beat is None
+            and not self.beat_holds()
             and (not self.secret_now() or self.secrecy.visible(seat))
         )
 
     def curtain_seat(self) -> int | None:
         """In curtain mode: the person whose curtain is up (their choice, nobody's cards shown)."""
-        if not self.secret_now() or self.busy() or self.covered() or self.beat is not None:
+        if not self.secret_now() or self.busy() or self.covered() or self.beat_holds():
             return None
         return self.secrecy.curtain_needed(self.waiting_humans())
+
+    def beat_holds(self) -> bool:
+        """A reveal's beat holds the next curtain back (a choice made in the open needs none)."""
+        if self.beat is None or not self.secret_now() or self.busy() or self.covered():
+            return False
+        return self.secrecy.curtain_needed(self.waiting_humans()) is not None
 
     def hidden_now(self, seat: int) -> bool:
         """Peeking: the seat's own cards are hidden until it holds its peek control (its focus waits)."""

@@ -511,7 +511,7 @@ class JabTable(HandDevices, TableScene):
         """One person against the computer who chose no controls plays with any device: hints follow
         the one in use (before any, the keyboard)."""
         if seat is not None and seat == getattr(self, "solo", None) and not self.session.seats[seat].scheme:
-            return self.app.last_device or hints.KEYS
+            return self.app.last_device or (hints.PAD if self.app.pads.pads else hints.KEYS)
         return super().seat_device(seat)
 
     def hints_scheme(self, seat: int) -> str:
