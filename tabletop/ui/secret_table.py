@@ -98,7 +98,7 @@ class SecretTable(TableScene):
             event.type == pygame.MOUSEBUTTONDOWN and self.pause_rect and self.pause_rect.collidepoint(event.pos)
         ):
             return False
-        if self.go_on_press(event, pad_changes) and self.beat >= BEAT_MS:
+        if self.go_on_press(event, pad_changes) and (self.beat or 0.0) >= BEAT_MS:
             self.beat = None
             self.app.sounds.play("click")
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) or any(d for _i, _n, d in pad_changes)
