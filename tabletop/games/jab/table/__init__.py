@@ -114,6 +114,8 @@ class JabTable(HandDevices, TableScene):
         self.held_ms = [0.0] * 4
         self.jump_to: list = [None] * 4
         self.jump_waiting: set = set()  # seats whose Jump key is down before any direction: the next one jumps
+        self.stick_jumps: set = set()  # hands (player * 2 + hand) jumping by a pushed stick: let go, they stop
+        self.stick_rest: set = set()  # hands whose stick must come back to rest before it steers them again
         self.pull_to: list = [None] * 4  # where the magnet is drawing a resting hand
         self.last_dir: list = [None] * 4
         self.taps: dict = {}  # (seat, "l_" | "r_") -> direction pressed this frame (kept if let go in the same frame)
