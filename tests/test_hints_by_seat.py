@@ -38,15 +38,21 @@ def test_each_seats_names_come_from_its_own_bindings():
     pygame.quit()
 
 
-def test_couch_punch_tells_each_keyboard_half_its_own_keys(app):
-    from tabletop.games.punch.table.draw import status_text
-
+def _couch_punch(app):
+    """Punch! between two people on the two halves of one keyboard, behind curtains."""
     app.settings["secrecy"] = "curtain"
     spec = registry.get("punch")
     seats = [Seat("Ana", "human", scheme="keys-left"), Seat("Ben", "human", scheme="keys-right")]
     table = spec.make_table(app, Session.new(spec, seats, {"matches_to_win": 1}, seed=3, autosave=False))
     app.push(table)
     frames(app, 2)
+    return table
+
+
+def test_couch_punch_tells_each_keyboard_half_its_own_keys(app):
+    from tabletop.games.punch.table.draw import status_text
+
+    table = _couch_punch(app)
     seen = 0
     for seat, scheme in ((0, "keys-left"), (1, "keys-right")):
         half = KeyboardHalf(app, scheme)
@@ -87,12 +93,8 @@ def test_a_jab_lesson_with_a_gamepad_names_the_pads_controls_before_its_first_pr
 def test_couch_punch_shows_a_reveal_until_a_press_and_at_least_two_seconds(app):
     from tabletop.ui.secret_table import BEAT_MS
 
-    app.settings["secrecy"] = "curtain"
-    spec = registry.get("punch")
-    seats = [Seat("Ana", "human", scheme="keys-left"), Seat("Ben", "human", scheme="keys-right")]
-    table = spec.make_table(app, Session.new(spec, seats, {"matches_to_win": 1}, seed=3, autosave=False))
-    app.push(table)
-    frames(app, 2)
+    table = _couch_punch(app)
+    spec = table.spec
     bots = [spec.make_bot(seat=s, level=spec.bot_levels[0], seed=s) for s in (0, 1)]
     for _ in range(12):  # to the first reveal of cards played
         st = table.session.state

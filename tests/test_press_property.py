@@ -21,7 +21,7 @@ from tabletop.session import Seat, Session
 from tabletop.ui import gfx
 from tests.ui_helpers import VirtualPad, make_app
 
-FRAMES = 70
+FRAMES = 200
 GAMES = sorted(registry.load_all().values(), key=lambda s: s.id)
 DEVICES = ("keys-left", "keys-right", "mouse", "gamepad")
 # names a hint may only use with its own device
