@@ -16,9 +16,21 @@ def _count(text: str) -> int:
     return int(text)
 
 
+COMMANDS = """commands:
+  tabletop [GAME]          open the window (the launcher, or GAME's setup)
+  tabletop serve ...       an always-on server for online games, without a window
+                           (tabletop serve --help lists its options)
+  tabletop replay FILE ... play back a finished game's record (or print its summary)
+                           (tabletop replay --help lists its options)
+  tabletop --self-test     play computer-vs-computer games headless and check every rule"""
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="tabletop", description="Fight-themed card and board games for two at one computer."
+        prog="tabletop",
+        description="Fight-themed card and board games for two at one computer, or online.",
+        epilog=COMMANDS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("game", nargs="?", help="go straight to this game's setup (its id; a wrong one lists them)")
     p.add_argument(
@@ -31,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--frames", type=int, default=0, help=argparse.SUPPRESS)  # stop after N frames (tests, benchmarks)
     p.add_argument("--version", action="version", version=f"tabletop {__version__}")
     p.add_argument("--licenses", action="store_true", help="print the licences of the parts the program ships with")
+    p.add_argument("--logs", action="store_true", help="print the folder of the program's logs and open it")
     return p
 
 
@@ -47,6 +60,10 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.licenses:
         return print_licences()
+    if args.logs:
+        from tabletop.logs import show
+
+        return show()
     from tabletop.core import registry
 
     games = registry.load_all()

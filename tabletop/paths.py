@@ -7,6 +7,7 @@ This is the only module that knows about a frozen (PyInstaller) build.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -68,6 +69,21 @@ def games_dir() -> Path:
     """Kept games: one record per unfinished game."""
     path = data_dir() / "games"
     _make(path)
+    return path
+
+
+FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,119}")  # a plain name: no folder, no "..", no drive
+
+
+def file_in(folder: Path, name: str) -> Path:
+    """``folder / name`` for a name built from anything a peer or a file sent: only a plain file
+    name (letters, digits, ``.``, ``_``, ``-``; not ``..``) that stays inside ``folder``. Raises
+    ValueError otherwise, so no such name can ever reach a file outside its folder."""
+    if not isinstance(name, str) or not FILE_NAME.fullmatch(name) or ".." in name:
+        raise ValueError(f"{name!r:.40} is not a plain file name")
+    path = Path(folder) / name
+    if path.parent.resolve() != Path(folder).resolve():
+        raise ValueError(f"{name!r:.40} is not a file in {folder}")
     return path
 
 

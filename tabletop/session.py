@@ -43,7 +43,7 @@ def unique_path(folder: Path, game_id: str) -> Path:
     """A new file name in ``folder`` that no file has: GAME-DATE-TIME-XXXXXX.json."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     while True:
-        path = folder / f"{game_id}-{stamp}-{os.urandom(3).hex()}.json"
+        path = paths.file_in(folder, f"{game_id}-{stamp}-{os.urandom(3).hex()}.json")
         if not any(os.path.lexists(p) for p in (path, validate.journal_path(path))):
             return path
 
@@ -190,9 +190,14 @@ class Session:
         A kept file is first locked (raises ``storage.InUse`` with a sentence for the player when
         another program has it open, or it is gone), then read again in case another program
         played on since ``record`` was read, then written whole with its journal emptied."""
-        journal = None
+        journal, unsaved = None, None
         if autosave and path is not None:
-            journal, record, state = _take(spec, Path(path), record, state)
+            try:
+                journal, record, state = _take(spec, Path(path), record, state)
+            except storage.InUse:
+                raise
+            except OSError as e:  # its folder cannot be written: play goes on without saving (said once)
+                unsaved = e
         history = rec.history(spec, rec.n_players(record, spec))
         if state is None or not history.off:  # a game that takes moves back replays to know which it may
             state = rec.replay(record, spec, keep=history)
@@ -214,6 +219,8 @@ class Session:
             s.journal = journal
             if journal is not None:  # a kept game resumed: one piece again, its journal empty
                 s.save(whole=True)
+            elif unsaved is not None:
+                s._failed(unsaved)
         s._make_bots()
         return s
 

@@ -27,6 +27,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from tabletop import paths, storage, validate
+from tabletop.core.names import MAX_NAME, check_name
 from tabletop.core.schema import convert
 from tabletop.input.bindings import SCHEMES, check_bindings, default_bindings
 
@@ -36,6 +37,8 @@ VERSION = 1
 Text80 = Annotated[str, msgspec.Meta(max_length=80)]
 Texts = Annotated[list[Text80], msgspec.Meta(max_length=200)]
 Address = Annotated[str, msgspec.Meta(max_length=200)]
+Name = Annotated[str, msgspec.Meta(max_length=MAX_NAME)]  # and core.names.check_name (why_not)
+DEFAULT_NAME = "Player"  # the name of a player who skipped choosing one
 Window = Annotated[list[Annotated[int, msgspec.Meta(ge=100, le=10000)]], msgspec.Meta(min_length=2, max_length=2)]
 
 
@@ -61,10 +64,17 @@ class Values(msgspec.Struct, forbid_unknown_fields=True):
     assist: bool = False  # real time: highlight open opportunities (off in tournament play, as the rulings say)
     animation_speed: Annotated[float, msgspec.Meta(ge=0.25, le=4)] = 1.0
     computer_pace: Literal["slow", "normal", "fast", "instant"] = "normal"  # how long turns stay on screen
+    # accessibility (docs/accessibility.md): text size in percent, a palette for colour vision, calm motion,
+    # holds (the peek control) as a press to open and a press to close
+    text_size: Literal[100, 125, 150] = 100
+    colour_vision: Literal["usual", "protanopia", "deuteranopia", "tritanopia"] = "usual"
+    reduce_motion: bool = False
+    hold_toggles: bool = False
     last_setup: dict[str, Any] = {}  # the launcher remembers each game's last setup (check_last_setup)
     tutorial: Tutorial = msgspec.field(default_factory=Tutorial)
     last_invite: Address = ""  # Play online > Join: the last invite that joined a game
     last_server: Address = ""  # Play online > Host on a server: the last server a room was made on
+    name: Name = ""  # the player's own name (core.names' rule); "" until asked at first start (DEFAULT_NAME if skipped)
 
 
 DEFAULTS: dict[str, Any] = msgspec.to_builtins(Values())
@@ -80,6 +90,8 @@ def why_not(key: str, value) -> str:
         return problems[0] if problems else ""
     try:
         convert(value, KINDS[key], key)
+        if key == "name" and value:
+            check_name(value, "name")
     except validate.Invalid as e:
         return str(e)
     return ""
@@ -162,6 +174,10 @@ class Settings:
 
     def __getitem__(self, key):
         return self.values[key]
+
+    def own_name(self) -> str:
+        """The player's name, as the table shows it (DEFAULT_NAME before one is chosen)."""
+        return self.values["name"] or DEFAULT_NAME
 
     def __setitem__(self, key, value):
         why = why_not(key, value)

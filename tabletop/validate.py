@@ -26,8 +26,9 @@ from tabletop.core.jsonfile import (  # noqa: F401  (the door's reading half, re
     read_json,
     short,
 )
+from tabletop.core.names import MAX_NAME, check_name  # noqa: F401  (re-exported: one rule for names)
 from tabletop.core.registry import GameSpec
-from tabletop.core.schema import MAX_NAME, check_name, convert  # noqa: F401  (re-exported: one rule for names)
+from tabletop.core.schema import convert  # noqa: F401  (re-exported)
 
 # -- small checks used by the schemas ---------------------------------------------------------
 
@@ -213,3 +214,9 @@ def load_record(path, games: dict | None = None, allow_refused: bool = False) ->
 def short_line(text: str, limit: int = 160) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def shown(text: str) -> str:
+    """Text that can be drawn, printed and sent anywhere: a file name the system could not decode
+    holds lone surrogates (no font draws them, no UTF-8 stream takes them), each shown as "?"."""
+    return text.encode("utf-8", "replace").decode("utf-8")

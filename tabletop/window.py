@@ -49,8 +49,15 @@ def run_window(game_id: str | None = None, size=None, frames: int = 0, replay_fi
             file=sys.stderr,
         )
         return 2
+    from tabletop import logs
     from tabletop.ui.app import App
+    from tabletop.ui.name_entry import ask_name_first
 
+    trouble = logs.start()  # a crash leaves a trace in the data folder (the packaged programs have no stderr)
     app = App(size=size)
+    if trouble:
+        app.toast(trouble, 6000)
     app.start(game_id, replay_file=replay_file)
+    if replay_file is None:
+        ask_name_first(app)  # the first start asks the player's name, over the first screen
     return app.run(frames=frames)

@@ -22,7 +22,8 @@ def play_moves(table, seat: int, n: int, seed: int, seconds: float = 30) -> int:
     bot = session.spec.make_bot(seat=seat, level=session.spec.bot_levels[-1], seed=seed)
     played, end = 0, time.monotonic() + seconds
     while played < n and session.outcome() is None and time.monotonic() < end:
-        if seat in session.spec.rules.to_act(session.state) and not table.busy() and not session.paused_for():
+        idle = not table.busy() and not session.paused_for() and not session.waiting_s()  # (a move on its way)
+        if seat in session.spec.rules.to_act(session.state) and idle:
             table.submit(bot.choose(session.state))
             played += 1
         frames(table.app)

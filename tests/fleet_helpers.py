@@ -26,17 +26,18 @@ def stop(proc: subprocess.Popen, sig=signal.SIGTERM) -> None:
 class Redis:
     """redis-server on a free loopback port, its data in ``folder``, append-only on."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, password: str = ""):
         self.folder = folder
         self.port = free_port()
+        self.password = password
         self.proc: subprocess.Popen | None = None
 
     @property
     def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
+        return f"redis://{f':{self.password}@' if self.password else ''}127.0.0.1:{self.port}/0"
 
     def start(self) -> "Redis":
-        self.proc = redis_server(self.folder, self.port)
+        self.proc = redis_server(self.folder, self.port, ("--requirepass", self.password) if self.password else ())
         return self
 
     def stop(self, sig=signal.SIGTERM) -> None:
@@ -46,7 +47,7 @@ class Redis:
     def client(self):
         import redis
 
-        return redis.Redis(port=self.port, decode_responses=True)
+        return redis.Redis(port=self.port, password=self.password or None, decode_responses=True)
 
 
 class Node:
@@ -70,3 +71,67 @@ def nodes(redis: Redis, folder: Path, n: int, heartbeat: float = 0.3) -> list[No
     for node in made:
         wait_port(node.port)
     return made
+
+
+class Outage:
+    """A TCP proxy to Redis on loopback, in a thread of its own, that can cut every connection and refuse
+    new ones for a while (Redis out of reach: the nodes' calls fail, nothing they send arrives)."""
+
+    def __init__(self, redis: Redis):
+        import asyncio
+        import threading
+
+        self.target = redis.port
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.cut = False
+        self.writers: set = set()
+        self.loop = asyncio.new_event_loop()
+        self.ready = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+        self.ready.wait(5)
+
+    def _run(self) -> None:
+        import asyncio
+
+        async def pipe(reader, writer):
+            try:
+                while data := await reader.read(65536):
+                    writer.write(data)
+                    await writer.drain()
+            except (ConnectionError, OSError):
+                pass
+            finally:
+                writer.close()
+
+        async def handle(reader, writer):
+            if self.cut:
+                writer.transport.abort()
+                return
+            try:
+                up_r, up_w = await asyncio.open_connection("127.0.0.1", self.target)
+            except OSError:
+                writer.transport.abort()
+                return
+            self.writers |= {writer, up_w}
+            await asyncio.gather(pipe(reader, up_w), pipe(up_r, writer), return_exceptions=True)
+            self.writers -= {writer, up_w}
+
+        async def main():
+            self.server = await asyncio.start_server(handle, "127.0.0.1", self.port)
+            self.ready.set()
+            await asyncio.Event().wait()
+
+        self.loop.run_until_complete(main())
+
+    def begin(self) -> None:
+        def go():
+            self.cut = True
+            for w in list(self.writers):
+                w.transport.abort()
+
+        self.loop.call_soon_threadsafe(go)
+
+    def end(self) -> None:
+        self.loop.call_soon_threadsafe(lambda: setattr(self, "cut", False))

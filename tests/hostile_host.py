@@ -1,6 +1,11 @@
-"""A hostile host on loopback: it welcomes a joiner to a game, then sends views it made up (issue 24)."""
+"""A hostile host on loopback: it welcomes a joiner to a game, then sends views it made up (issue 24);
+``Listener``: a fake host or node that counts the connections it is given (issue 38)."""
+
+from __future__ import annotations
 
 import asyncio
+import json
+import time
 
 import websockets
 
@@ -74,3 +79,64 @@ def variants() -> dict:
         "nested too deep": ['{"v": 1, "type": "net", "ping": ' + "[" * 40 + "1" + "]" * 40 + "}"],
         "a state without its view": [{"type": "state", "seat": 1, "n": 0}],
     }
+
+
+class Listener:
+    """A WebSocket listener on 127.0.0.1 that counts the connections it is given (``opened``, with the
+    times they came) and how many are open at once (``most``); ``act(ws, n)`` says what it does with
+    the n-th (from 0): by default it closes it at once."""
+
+    def __init__(self, act=None):
+        self.opened: list[float] = []
+        self.open = 0
+        self.most = 0
+        self.act = act
+        self.server = None
+
+    async def start(self) -> Listener:
+        async def handler(ws):
+            n = len(self.opened)
+            self.opened.append(time.monotonic())
+            self.open += 1
+            self.most = max(self.most, self.open)
+            try:
+                if self.act is not None:
+                    await self.act(ws, n)
+            finally:
+                self.open -= 1
+
+        self.server = await websockets.serve(handler, "127.0.0.1", 0, close_timeout=1)
+        return self
+
+    @property
+    def port(self) -> int:
+        return self.server.sockets[0].getsockname()[1]
+
+    def url(self, host: str = "127.0.0.1") -> str:
+        return f"ws://{host}:{self.port}"
+
+    async def stop(self) -> None:
+        self.server.close()
+        await self.server.wait_closed()
+
+
+async def join_of(ws) -> dict:
+    """Read until the joiner's join (its clock samples may come first) and return it."""
+    while True:
+        msg = json.loads(await ws.recv())
+        if msg.get("type") == "join":
+            return msg
+
+
+async def drain(ws, seconds: float = 10) -> None:
+    """Read and drop what the joiner sends until it closes (at most ``seconds``): a host that reads
+    nothing stops reading at websockets' queue limit, and the joiner's close would then wait."""
+
+    async def read_all():
+        async for _ in ws:
+            pass
+
+    try:
+        await asyncio.wait_for(read_all(), seconds)
+    except (TimeoutError, websockets.ConnectionClosed):
+        pass

@@ -263,3 +263,16 @@ def start_serve(port: int, **popen):
         except OSError:
             time.sleep(0.1)
     return proc
+
+
+def host_a_room(game: str = "punch", options: dict | None = None):
+    """A game hosted from a program's network thread on loopback (its server and its client, Ana
+    here, Bo elsewhere); the room's code is ``net.client.room``. Close it with ``net.wait_closed()``."""
+    from tabletop.online.remote import NetThread
+
+    net = NetThread()
+    port = net.host(0)
+    net.connect(f"ws://127.0.0.1:{port}")
+    seats = [{"kind": "here", "name": "Ana"}, {"kind": "remote", "name": "Bo"}]
+    net.run(net.client.create(game, seats, options or {}))
+    return net

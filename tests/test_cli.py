@@ -50,3 +50,16 @@ def test_self_test_of_one_game_prints_a_line_and_exits_0(tmp_path):
     line = next(ln for ln in r.stdout.splitlines() if ln.startswith("punch:"))
     assert "actions=" in line and "winner=" in line and "seconds=" in line
     assert (tmp_path / "punch-1.json").exists()
+
+
+def test_help_lists_every_command_the_program_takes():
+    import inspect
+
+    from tabletop import app
+
+    r = run("--help")
+    assert r.returncode == 0
+    commands = [line.split('"')[1] for line in inspect.getsource(app.main).splitlines() if "argv[0] ==" in line]
+    assert sorted(commands) == ["replay", "serve"]  # the commands main() takes before its options
+    for command in commands:
+        assert f"tabletop {command} " in r.stdout and f"tabletop {command} --help" in r.stdout

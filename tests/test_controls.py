@@ -155,7 +155,7 @@ def test_the_mouse_alone_rebinds_and_resets(app):
     row = next(it for it in scene.menu.items if it.key == "act:confirm")
     # the clashing rows are drawn red
     colours = {tuple(app.screen.get_at((x, row.rect.centery)))[:3] for x in range(row.rect.left, row.rect.right)}
-    assert (230, 70, 60) in colours
+    assert gfx.REFUSE in colours
     while next(it for it in scene.menu.items if it.key == "reset").rect is None:
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
         frames(app, 1)

@@ -14,8 +14,11 @@ import threading
 
 import pygame
 import pytest
+from hypothesis import given
+from hypothesis import settings as examples
+from hypothesis import strategies as st
 
-from tabletop import kept, settings, storage, validate
+from tabletop import kept, paths, settings, storage, validate
 from tabletop.core import playout, registry
 from tabletop.replay import summary
 
@@ -310,3 +313,42 @@ def test_self_test_into_dev_null_and_negative_games_are_one_line(tmp_path):
     for args in (["--self-test", "--record-dir", "/dev/null", "punch"], ["--self-test", "--games", "-1", "punch"]):
         p = subprocess.run([sys.executable, "-m", "tabletop", *args], capture_output=True, text=True, timeout=120)
         assert p.returncode == 2 and "Traceback" not in p.stderr and "passed" not in p.stdout, p
+
+
+TRICKS = ["..", "../x.json", "a/../../b", "/etc/x", "C:\\x", ".hidden", "x\x00y", "x.json/"]
+
+
+@examples(max_examples=300, deadline=None)
+@given(name=st.text(max_size=40) | st.sampled_from(TRICKS))
+def test_a_file_name_from_outside_is_a_plain_name_inside_its_folder_or_refused(tmp_path_factory, name):
+    """Issue 38, finding 1: whatever text a peer or a file sends, a name built from it stays a file
+    directly inside its folder, or is refused (never a folder climb, a drive, a hidden file)."""
+    folder = tmp_path_factory.getbasetemp() / "saves"
+    try:
+        path = paths.file_in(folder, name)
+    except ValueError:
+        return
+    assert path.parent == folder and path.name == name and not name.startswith(".")
+    assert path.resolve().parent == folder.resolve()
+
+
+def test_a_file_whose_name_is_not_utf8_in_saves_is_named_on_screen_and_replays_opens(home):
+    """A name the system cannot decode (bytes that are not UTF-8) is shown with "?" where they are; the
+    window draws it in a toast and Replays stays open (it used to quit the program)."""
+    from tabletop.ui.kept import ReplaysScene
+    from tests.ui_helpers import frames, make_app
+
+    saves = os.fsencode(paths.saves_dir())
+    try:
+        with open(saves + b"/finished-\xff\xfe.json", "w") as f:
+            f.write("{ not json")
+    except (OSError, UnicodeDecodeError):  # macOS and Windows refuse such a name: it cannot happen there
+        pytest.skip("this system's file names are always text")
+    app = make_app()
+    app.start()
+    frames(app, 2)
+    app.push(ReplaysScene(app))
+    frames(app, 3)
+    assert type(app.stack[-1]) is ReplaysScene
+    shown = [t[0] for t in app.toasts]
+    assert any("finished-??.json" in t and "set aside" in t for t in shown), shown

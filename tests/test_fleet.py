@@ -10,7 +10,7 @@ import pytest
 import websockets
 
 from tabletop.online.client import Client
-from tests.fleet_helpers import NO_REDIS, REDIS, Redis, nodes
+from tests.fleet_helpers import NO_REDIS, REDIS, Outage, Redis, nodes
 from tests.online_helpers import bot_player, jab_bot_player, replays_to, run_bounded
 
 pytestmark = pytest.mark.skipif(not REDIS, reason=NO_REDIS)
@@ -252,3 +252,135 @@ def test_a_jab_room_rebuilt_after_its_node_died_waits_for_both_players_ready_bef
             await c.close()
 
     run_bounded(main())
+
+
+def held_by(redis) -> dict[str, str]:
+    """Each room's code -> the id of the node that holds it, as Redis has it."""
+    db = redis.client()
+    return {k.split(":")[-1]: db.get(k) for k in db.keys("tabletop:room:*")}
+
+
+def test_redis_out_of_reach_longer_than_every_lease_moves_no_room_and_drops_no_player(fleet):
+    """Redis cannot be reached for 5 s (every connection to it cut: a stall as the nodes see it, their
+    calls failing), five times the nodes' leases (issue 38, finding 13): afterwards every lease has
+    lapsed at once, but every live node beats again at once too, so no node takes another's room and
+    every player stays connected. (Stopping Redis itself with SIGSTOP moved no room even before: the
+    beats the nodes sent meanwhile were queued and renewed the leases when it woke.)"""
+    redis, made = fleet
+    outage = Outage(redis)
+    made += nodes(outage, redis.folder.parent, 2)  # the nodes reach Redis through the cut-off (its url)
+
+    async def main():
+        clients = []
+        for i in range(6):
+            c = Client(made[0].url, local_addr=(f"127.0.0.{2 + i}", 0))
+            await c.connect()
+            await c.create("stabby-jack", [dict(s) for s in VS_COMPUTER])
+            assert c.room, c.errors
+            clients.append(c)
+        before = held_by(redis)
+        assert len(set(before.values())) == 2  # the rooms are on both nodes
+        outage.begin()
+        try:
+            await asyncio.sleep(5.0)
+        finally:
+            outage.end()
+        await asyncio.sleep(3.0)  # ten heartbeats with Redis answering
+        assert held_by(redis) == before
+        assert not [c.room for c in clients if c.closed]
+        for c in clients:
+            await c.close()
+
+    run_bounded(main())
+
+
+def test_a_frozen_node_whose_room_was_taken_over_writes_nothing_when_it_wakes(fleet):
+    """A node stops (SIGSTOP) long enough to be taken for gone: the other node claims its room with a
+    new fencing token. A move the player sent meanwhile reaches the old node when it wakes: it is not
+    written to the journal, and that node lets the room go."""
+    redis, made = fleet
+    made += nodes(redis, redis.folder.parent, 2)
+
+    async def main():
+        c = Client(made[0].url)
+        await c.connect()
+        await c.create("stabby-jack", [dict(s) for s in VS_COMPUTER])
+        assert c.room, c.errors
+        rules = c.spec.rules
+        await c.wait(lambda: 0 in c.views and 0 in rules.to_act(c.views[0]))  # our turn: nothing moves
+        first = next(n for n in made if n.url == c.url)
+        holder = held_by(redis)[c.room]
+        db = redis.client()
+        journal = db.xlen(f"tabletop:journal:{c.room}")
+        first.proc.send_signal(signal.SIGSTOP)
+        try:
+            for _ in range(100):  # the other node claims the room
+                await asyncio.sleep(0.1)
+                if held_by(redis).get(c.room) not in (None, holder):
+                    break
+            assert held_by(redis)[c.room] != holder
+            bot = c.spec.make_bot(seat=0, level=c.spec.bot_levels[-1], seed=0)
+            await c.act(0, bot.choose(c.views[0]))  # waits in the frozen node's socket
+        finally:
+            first.proc.send_signal(signal.SIGCONT)
+        await c.wait(lambda: c.closed or c.refused, timeout=10)
+        await asyncio.sleep(0.5)
+        assert db.xlen(f"tabletop:journal:{c.room}") == journal  # nothing written by the old node
+        await c.close()
+
+    run_bounded(main())
+
+
+def test_rooms_made_on_other_nodes_count_toward_one_address_s_eight(fleet):
+    """`create` with "moved": true on each node in turn (finding 13): one address holds at most 8 open
+    rooms on the whole fleet, not 8 per node."""
+    redis, made = fleet
+    made += nodes(redis, redis.folder.parent, 3)
+
+    async def main():
+        clients, errors = [], []
+        for i in range(12):
+            c = Client(made[i % 3].url, local_addr=("127.0.0.9", 0))
+            await c.connect()
+            await c.send({"type": "create", "game": "punch", "options": {}, "seats": VS_COMPUTER, "moved": True})
+            await c.wait(lambda c=c: c.room or c.errors)
+            (clients if c.room else errors).append(c)
+        assert len(clients) == 8 and all("At most 8 open rooms" in c.errors[-1] for c in errors)
+        for c in clients + errors:
+            await c.close()
+
+    run_bounded(main())
+
+
+def test_a_fleet_on_a_redis_with_a_password_works_with_it_and_says_so_without_it(tmp_path):
+    """Redis AUTH: the password in the URL (redis://:PASSWORD@HOST:PORT/DB); a node given none says in
+    one line why it cannot start."""
+    import subprocess
+    import sys
+
+    redis = Redis(tmp_path / "redis", password="s3cret-word").start()
+    made = []
+    try:
+        made += nodes(redis, tmp_path, 1)
+
+        async def main():
+            c = Client(made[0].url)
+            await c.connect()
+            await c.create("punch", VS_COMPUTER, QUICK["punch"])
+            assert c.room, c.errors
+            await c.close()
+
+        run_bounded(main())
+        bare = f"redis://127.0.0.1:{redis.port}/0"
+        out = subprocess.run(
+            [sys.executable, "-m", "tabletop", "serve", "--port", "0", "--host", "127.0.0.1", "--redis", bare],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        assert out.returncode == 2 and "password" in out.stdout.lower(), out
+        assert "Traceback" not in out.stdout + out.stderr
+    finally:
+        for node in made:
+            node.stop(signal.SIGKILL)
+        redis.stop()

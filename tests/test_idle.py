@@ -12,7 +12,8 @@ from tabletop.bench import IDLE_SCENES, idle_app
 from tabletop.core import registry
 from tabletop.session import Seat, Session
 from tabletop.ui.launcher import Launcher
-from tests.ui_helpers import make_app
+from tabletop.ui.stopped import StoppedScene
+from tests.ui_helpers import key, make_app
 
 
 @pytest.fixture
@@ -165,7 +166,7 @@ def test_a_broken_game_added_later_is_found_on_a_rescan_named_and_skipped(tmp_pa
         assert "a typo in its content file" in registry.LOAD_ERRORS["broken_game_for_test"]
         app = make_app()
         app.start()
-        assert any("broken_game_for_test" in text for text, _ms in app.toasts)  # the launcher names it
+        assert any("broken_game_for_test" in text for text, *_ in app.toasts)  # the launcher names it
     finally:
         pkg.__path__.remove(str(tmp_path))
         registry.LOAD_ERRORS.pop("broken_game_for_test", None)
@@ -188,11 +189,65 @@ def test_a_table_that_fails_goes_back_to_the_launcher_with_one_line_and_the_game
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
     app.loop(seconds=0.5)  # no exception gets out: the window stays open
     assert app.running
-    assert [type(s) for s in app.stack] == [Launcher]
-    assert len(app.toasts) == 1
-    text = app.toasts[0][0]
+    assert [type(s) for s in app.stack] == [Launcher, StoppedScene]
+    text = app.stack[-1].message  # the one line, with OK and Copy error details
     assert "Punch" in text and "kept" in text and "Continue" in text and "a bug in drawing" in text
+    assert "\n" not in text
     assert session.save_path.exists()
-    assert app.stack[-1].menu.items[0].label.startswith("Continue")
     assert "a bug in drawing" in capsys.readouterr().err  # the whole story, for whoever fixes it
+    key(app, "down")
+    key(app, "return")  # Copy error details
+    copied = pygame.scrap.get_text()
+    assert "Traceback" in copied and "a bug in drawing" in copied and "in broken" in copied
+    assert "tabletop " in copied.splitlines()[0]  # the version and the system, first
+    assert any("copied" in t[0] for t in app.toasts)
+    key(app, "up")
+    key(app, "return")  # OK: back to the launcher
+    assert [type(s) for s in app.stack] == [Launcher]
+    assert app.stack[-1].menu.items[0].label.startswith("Continue")
+    app.close()
+
+
+def test_a_toast_raised_after_the_window_idled_is_drawn_for_its_whole_time():
+    """The first frame after a long idle counts the idle time: a message raised in that frame (here a
+    key that opens Replays, which names a file it set aside) is still drawn, and for its own time."""
+    from tabletop import paths
+    from tabletop.ui.kept import ReplaysScene
+
+    (paths.saves_dir() / "punch-broken.json").write_text("{ not json", encoding="utf-8")
+    app = make_app()
+    app.start()
+    app.step(16)
+    app.toasts.clear()
+    pygame.event.post(pygame.event.Event(pygame.USEREVENT, what="open replays"))
+    real = app.dispatch
+
+    def dispatch(event):
+        if event.type == pygame.USEREVENT and getattr(event, "what", "") == "open replays":
+            app.push(ReplaysScene(app))  # what choosing Replays does
+        else:
+            real(event)
+
+    app.dispatch = dispatch
+    app.step(16, 6500)  # as the loop calls it when an event wakes it after 6.5 s of sleep
+    assert [t[0] for t in app.toasts if "punch-broken.json" in t[0]], "the message was dropped before being drawn"
+    app.step(16, 5000)
+    assert any("punch-broken.json" in t[0] for t in app.toasts), "a 6 s message is still up after 5 s"
+    app.step(16, 1100)
+    assert not any("punch-broken.json" in t[0] for t in app.toasts)
+
+
+def test_a_message_screen_that_fails_too_gives_way_to_a_one_line_toast():
+    """If the screen that says a screen stopped fails as well, the line is a toast: no loop of errors."""
+    app = make_app()
+    app.start()
+    app.push(StoppedScene(app, "first", "details"))
+
+    def broken(surf, vp):
+        raise RuntimeError("the message screen broke")
+
+    app.stack[-1].draw = broken
+    app.loop(seconds=0.3)
+    assert app.running and [type(s) for s in app.stack] == [Launcher]
+    assert any("the message screen broke" in t[0] for t in app.toasts)
     app.close()

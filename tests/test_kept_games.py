@@ -237,3 +237,83 @@ def test_a_kept_online_jab_game_resumed_here_gives_each_person_controls_of_their
     table = top(app)
     schemes = [s.scheme for s in table.session.seats]
     assert None not in schemes and schemes[0] != schemes[1], schemes
+
+
+def unwritable(folder) -> None:
+    """Make ``folder`` refuse every new file, also to root (tests run as root, who ignores permission
+    bits): immutable (chattr +i) as root, read-only otherwise; ``writable`` undoes it."""
+    import subprocess
+
+    if os.geteuid() == 0:
+        done = subprocess.run(["chattr", "+i", str(folder)], capture_output=True, text=True)
+        if done.returncode != 0:  # a file system without the flag, or no right to set it
+            pytest.skip(f"root here cannot make a folder read-only: {done.stderr.strip()}")
+    else:
+        folder.chmod(0o555)
+    try:
+        (folder / "probe").write_text("x")
+    except OSError:
+        return
+    (folder / "probe").unlink()
+    raise AssertionError(f"{folder} could still be written: this test cannot make a folder read-only here")
+
+
+def writable(folder) -> None:
+    import subprocess
+
+    if os.geteuid() == 0:
+        subprocess.run(["chattr", "-i", str(folder)], capture_output=True)
+    folder.chmod(0o755)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a folder's write permission is a POSIX thing (Windows has ACLs)")
+def test_a_read_only_data_folder_that_holds_a_kept_game_lists_resumes_and_plays_on_saying_so_once(home):
+    """Issue 38, finding 7: a data folder that cannot be written (its online/ and saves/ not made yet)
+    with a kept game in it. Continue, Replays and Resume never crash; the game plays on, and that it
+    cannot be saved is said once; an online seat that cannot be kept says so in one line."""
+    from tabletop.online import kept_seats
+    from tabletop.session import Seat, Session
+    from tabletop.ui.kept import ContinueScene, KeptGameScene, ReplaysScene
+
+    spec = registry.get("punch")
+    s = Session.new(spec, [Seat("Red", "human"), Seat("Blue", "human")], seed=5)
+    s.close()
+    data, games = home / "data", home / "data" / "games"
+    for journal in games.glob("*.journal"):
+        journal.unlink()  # empty: resuming must make it again, and cannot
+    for f in (data / "saves", data / "online"):
+        if f.exists():
+            f.rmdir()
+    try:
+        for f in (games, data):
+            unwritable(f)
+        app = make_app()
+        app.start()
+        frames(app, 2)
+        app.push(ReplaysScene(app))
+        frames(app, 2)
+        app.pop()
+        continue_scene = ContinueScene(app)
+        app.push(continue_scene)
+        frames(app, 2)
+        assert len(continue_scene.entries) == 1
+        app.push(KeptGameScene(app, continue_scene.entries[0], continue_scene))
+        top(app).resume()
+        frames(app, 2)
+        table = top(app)
+        assert table.spec.id == "punch", [t[0] for t in app.toasts]
+        said = []
+        for _ in range(4):
+            state = table.session.state
+            seat = spec.rules.to_act(state)[0]
+            table.submit(spec.rules.legal_actions(state, seat)[0])
+            said.append(table.message)
+            table.message = ""
+            frames(app)
+        assert len(table.session.record.actions) == 4
+        assert [m for m in said if m] == [said[0]] and "cannot be saved" in said[0] and "play goes on" in said[0]
+        note = kept_seats.keep("ws://127.0.0.1:9", "ABCDEFGH", "t" * 24, 1, "punch", ["A", "B"])
+        assert note.startswith("This online game could not be kept") and kept_seats.kept([]) == []
+    finally:
+        for f in (data, games):
+            writable(f)

@@ -127,16 +127,17 @@ async def _claims(lat, gap, first, forge=0.0, lag_cap=150):
     return st
 
 
-@pytest.mark.parametrize("slow", [25, 50, 100])
+@pytest.mark.parametrize("slow", [5, 15])
 @pytest.mark.parametrize("first", [0, 1])
 def test_claims_30_ms_apart_are_simultaneous_at_every_latency(slow, first):
     """Two counter-punch claims 30 ms apart in synchronised time: inside the 50 ms window,
-    so the card is set aside, as on one screen, whoever is far away (seat 0 is the slow one)."""
+    so the card is set aside, as on one screen, whoever is further away (seat 0 is the slower one;
+    round trips up to 50 ms apart, beyond which the match is casual)."""
     st = asyncio.run(_claims((slow, 5), 30, first))
     assert st.counter_won == ((), ()) and len(st.counter_aside) == 1
 
 
-@pytest.mark.parametrize("slow", [25, 50, 100])
+@pytest.mark.parametrize("slow", [5, 15])
 @pytest.mark.parametrize("first", [0, 1])
 def test_claims_80_ms_apart_go_to_the_first_at_every_latency(slow, first):
     """80 ms apart: the earlier claim wins, as on one screen, even when the earlier claimer's
@@ -153,6 +154,20 @@ def test_a_200_ms_player_is_not_favoured_over_a_20_ms_one():
     assert len(st.counter_won[1]) == 1 and st.counter_won[0] == ()
     st = asyncio.run(_claims((200, 20), 80, first=1, forge=-300))
     assert len(st.counter_won[1]) == 1 and st.counter_won[0] == ()
+
+
+def test_players_whose_round_trips_lie_more_than_50_ms_apart_play_a_casual_match():
+    """Seat 0 is 100 ms away, seat 1 5 ms: each is forgiven only the faster one's round trip (seeming
+    slower buys nothing, issue 38), so timing this far apart cannot be judged: both are told casual."""
+
+    async def main():
+        server, room, a, b = await _counter_position((100, 5))
+        await a.wait(lambda: a.net.get("casual") is True and b.net.get("casual") is True)
+        for c in (a, b):
+            await c.close()
+        await server.close()
+
+    asyncio.run(main())
 
 
 def test_a_whole_jab_game_against_a_computer_seat_on_the_server():

@@ -3,6 +3,7 @@ paused, with both players pressing ready): its round clock stands still until ea
 said their hands are ready, then goes on from where it stood."""
 
 import asyncio
+import re
 import time
 
 import pygame
@@ -23,9 +24,10 @@ FAST = 10
 AWAY_MS = 120_000  # each of the test's two long waits, passed at once on the shared clock
 
 
-async def fighting(clock):
-    """A JAB room of Ana and Bo, each on a client of their own, fighting its first round."""
-    server = await start_server(clock=clock)
+async def fighting(clock, ready_wait: float = 3600.0):
+    """A JAB room of Ana and Bo, each on a client of their own, fighting its first round (a room that
+    waits for a ready longer than the test's waits, unless told)."""
+    server = await start_server(clock=clock, ready_wait=ready_wait)
     a = Client(url(server.port), capture=[], clock=clock)
     b = Client(url(server.port), clock=clock)
     await a.connect()
@@ -88,6 +90,35 @@ def test_a_jab_room_back_from_a_drop_waits_for_both_readies_with_its_round_clock
         # ... from where it stood: not the four minutes of the waits on
         assert took["t"] <= back["t"] < took["t"] + AWAY_MS // 2
         assert a.round_clock() < took["t"] + AWAY_MS // 2  # the clients' clocks with it
+        for c in (a, b):
+            await c.close()
+        await server.close()
+
+    asyncio.run(main())
+
+
+def test_a_player_back_who_never_presses_ready_gets_a_count_then_the_room_goes_on():
+    """Bo comes back and never presses ready (issue 38, finding 3): both are shown the seconds left, which
+    count down, and at the end the round clock runs again with or without him."""
+
+    async def main():
+        clock = FastClock(FAST)
+        server, a, b = await fighting(clock, ready_wait=30.0)
+        token = b.tokens[1]
+        await b.close()
+        await a.wait(lambda: a.status.get("waiting_for") == ["Bo"])
+        b = Client(url(server.port), clock=clock)
+        await b.connect()
+        await b.join(a.room, token=token)
+        await a.wait(lambda: a.status.get("ready_for") == ["Ana", "Bo"])
+        first = a.status["ready_in"]
+        assert 25 <= first <= 30
+        await a.ready()
+        await a.wait(lambda: (a.status.get("ready_in") or 99) < first - 5)  # it counts down, every second
+        assert a.status["paused"] and a.status["ready_for"] == ["Bo"] and b.status["ready_in"] is not None
+        await a.wait(lambda: not a.status.get("paused"), timeout=10)  # 30 s on the test's clock
+        assert a.status["ready_for"] == [] and a.status["ready_in"] is None
+        assert await act(a, Take(player=0, hand="left", t=0)) is not None, a.refused[-1:]  # the round goes on
         for c in (a, b):
             await c.close()
         await server.close()
@@ -159,13 +190,14 @@ def test_the_jab_table_back_from_a_drop_asks_for_the_ready_key_and_pressing_it_p
         first = session.client
         session.net.run(first.ws.close())  # Bo's connection drops: the table joins again by itself
         live(app, lambda: session.client is not first and session.ready_asked())
-        assert "Back in the game: press Space when your hands are ready" in drawn(app)
+        said = drawn(app)
+        assert "Back in the game: press Space when your hands are ready (the round goes on in " in said
         clock = table.t
         frames(app, 20)
         assert table.t == clock  # the table waits too
         key(app, "space")  # Bo's ready key
         live(app, lambda: session.ready_for() == ["Ana"])
-        assert "Waiting for Ana to press ready" in drawn(app)
+        assert re.search(r"Waiting for Ana to press ready \(the round goes on in \d+ s\)", drawn(app))
         host.run(ana.ready())
         live(app, lambda: not session.client.status.get("paused"))
         live(app, lambda: table.t > clock)  # and the round goes on at the table

@@ -11,6 +11,8 @@ from tabletop.online import invite
 from tabletop.online import protocol as P
 from tabletop.online.invite import server_url
 from tabletop.online.remote import NetThread
+from tabletop.ui import gfx
+from tests import hostile_host
 from tests.online_helpers import bot_player
 from tests.ui_helpers import frames, key, quick_app, scene_name, top
 
@@ -40,6 +42,13 @@ def live_frame(app):
     time.sleep(0.002)
 
 
+def live(app, seconds, until):
+    end = time.monotonic() + seconds
+    while not until() and time.monotonic() < end:
+        live_frame(app)
+    return until()
+
+
 def open_online(app):
     menu = top(app).menu
     for _ in range(len(menu.items)):  # Tab walks the launcher's tiles and buttons in reading order
@@ -58,6 +67,9 @@ def host(app, game_id, options=None):
     scene._game(game_id)
     scene.options.update(options or {})
     scene.host()
+    end = time.monotonic() + 10
+    while scene_name(top(app)) == "Busy" and time.monotonic() < end:  # the room is made on the network thread
+        live_frame(app)
     room = top(app)
     assert type(room).__name__ == "WaitingRoom"
     return room
@@ -89,10 +101,12 @@ def test_host_shows_address_and_code_and_a_friend_joins_and_plays_to_the_end(app
         seen_other = False
         while session.outcome() is None and time.monotonic() < end:
             view = session.state
-            if 0 in spec.rules.to_act(view) and not table.busy():
+            if 0 in spec.rules.to_act(view) and not table.busy() and not session.waiting_s():
                 before = session.client.n[0]
                 result = table.submit(bot.choose(view))  # what a click on the table does
                 assert result, getattr(result, "reason", "")
+                while session.waiting_s() and time.monotonic() < end:  # the server's answer, frames going on
+                    live_frame(app)
                 assert session.client.n[0] > before
             live_frame(app)
             other = session.seats[1].name
@@ -154,7 +168,7 @@ def test_join_says_clearly_when_nobody_answers_or_the_code_is_wrong(app):
     join = open_join(app)
     join.text = f"tabletop://127.0.0.1:9/{'A' * P.CODE_LEN}"  # nothing listens there
     joined(app, join)
-    assert "No game answers" in join.error
+    assert "Nothing answers at 127.0.0.1:9" in join.error
     frames(app, 2)
     server = NetThread()
     try:
@@ -164,7 +178,7 @@ def test_join_says_clearly_when_nobody_answers_or_the_code_is_wrong(app):
         assert f"{P.CODE_LEN} letters" in join.error and join.pending is None
         join.text = f"127.0.0.1:{port} {'A' * P.CODE_LEN}"  # an address and a code work too
         joined(app, join)
-        assert join.error == "No room has that code."
+        assert "The server answered, but it has no room" in join.error
         frames(app, 2)
         assert scene_name(top(app)) == "JoinScene"
     finally:
@@ -202,7 +216,7 @@ def test_enter_in_the_box_joins_and_ctrl_v_pastes_the_invite(app):
     end = time.monotonic() + 15
     while (join.pending is not None or not join.error) and time.monotonic() < end:
         live_frame(app)
-    assert "No game answers at 127.0.0.1:9" in join.error
+    assert "Nothing answers at 127.0.0.1:9" in join.error
 
 
 def test_a_gamepad_alone_types_the_invite_with_the_letter_picker(app):
@@ -296,6 +310,45 @@ def test_host_asks_for_somebody_elsewhere_and_one_person_here_when_cards_are_sec
     assert top(app) is scene and "elsewhere" in app.toasts[-1][0]
 
 
+ZOE = "Zoë \U0001f94a"  # composed, as a name box keeps it: a letter with a mark, a space, an emoji
+
+
+def test_online_the_hosts_and_the_joiners_names_are_sent_and_two_anas_are_told_apart(app):
+    """On loopback: the host's own name (marks and emoji) goes with the create, the joiner's with its join,
+    and everybody sees both; the joiner called like the host is told apart."""
+    from tabletop.ui.online import HostScene, JoinScene
+
+    app.settings["name"] = ZOE  # this program hosts, then joins its own room: two people with one name
+    host_scene = HostScene(app)
+    host_scene._game("punch")
+    seats = host_scene.seats()
+    assert seats[0]["name"] == ZOE and seats[1]["kind"] == "remote"
+    host_net = NetThread()
+    try:
+        port = host_net.host(0)
+        host_net.connect(f"ws://127.0.0.1:{port}")
+        host_net.run(host_net.client.create("punch", seats))
+        join = JoinScene(app, invite.make(f"127.0.0.1:{port}", host_net.client.room))
+        app.push(join)
+        join.go()
+        end = time.monotonic() + 10
+        while scene_name(top(app)) == "JoinScene" and time.monotonic() < end:
+            frames(app)
+            time.sleep(0.01)
+        assert join.error == ""
+        joiner = top(app).net.client
+        host = host_net.client
+        want = [ZOE, f"{ZOE} (2)"]
+        host_net.run(host.wait(lambda: [s["name"] for s in host.seats] == want, timeout=5))
+        assert [s["name"] for s in host.seats] == want  # the host sees the joiner's name
+        end = time.monotonic() + 5
+        while [s["name"] for s in joiner.seats] != want and time.monotonic() < end:
+            time.sleep(0.01)
+        assert [s["name"] for s in joiner.seats] == want  # and the joiner sees both
+    finally:
+        host_net.close()
+
+
 def test_a_room_made_on_tabletop_serve_from_the_launcher_and_a_friend_joins_with_its_invite(app):
     import subprocess
 
@@ -319,6 +372,9 @@ def test_a_room_made_on_tabletop_serve_from_the_launcher_and_a_friend_joins_with
         assert app.settings["last_server"] == f"127.0.0.1:{port}"
         setup._game("punch")
         setup.host()
+        end = time.monotonic() + 10
+        while scene_name(top(app)) == "Busy" and time.monotonic() < end:
+            live_frame(app)
         room = top(app)
         assert type(room).__name__ == "WaitingRoom" and room.net.server is None  # nothing hosted here
         inv = invite.parse(room.invite, P.CODE_LEN)
@@ -453,7 +509,8 @@ def _finish_punch(app, table, friend, seed=1):
     play = asyncio.run_coroutine_threadsafe(bot_player(friend.client, 1 - me, seed=seed + 1, timeout=60), friend.loop)
     end = time.monotonic() + 60
     while session.outcome() is None and time.monotonic() < end:
-        if me in session.spec.rules.to_act(session.state) and not table.busy() and not session.paused_for():
+        idle = not table.busy() and not session.paused_for() and not session.waiting_s()
+        if me in session.spec.rules.to_act(session.state) and idle:
             table.submit(bot.choose(session.state))
         live_frame(app)
     play.result(10)
@@ -477,6 +534,10 @@ def test_rematch_online_when_both_say_yes_starts_again_with_seats_swapped_and_a_
         _finish_punch(app, table, friend)
         assert table.session.outcome() is not None
         table.play_again()  # Rematch on the result panel
+        friend_name = table.session.seats[1].name
+        assert live(
+            app, 5, lambda: table.link.vote_lines() == [("You: yes", gfx.GREEN), (f"{friend_name}: not yet", gfx.GREY)]
+        )
         fc = friend.client
         friend.run(fc.wait(lambda: fc.rematch_votes.get(0) is True))
         friend.run(fc.rematch(True))
@@ -487,14 +548,15 @@ def test_rematch_online_when_both_say_yes_starts_again_with_seats_swapped_and_a_
         assert scene_name(again) == "RemotePunchTable" and again.session.you == [1]  # seats swapped
         assert again.session.outcome() is None and again.session.client.room == code
         friend.run(fc.wait(lambda: fc.you == [0] and 0 in fc.views))
-        assert [s.name for s in again.session.seats] == [fc.seats[0]["name"], "Ana"]
+        assert [s.name for s in again.session.seats] == [fc.seats[0]["name"], app.settings.own_name()]
+        assert again.link.vote_lines() == [(f"{friend_name}: not yet", gfx.GREY), ("You: not yet", gfx.GREY)]
         # the second game ends; the friend says no: this side is told, and stays on its result
         _finish_punch(app, again, friend, seed=5)
         friend.run(fc.rematch(False))
         end = time.monotonic() + 10
-        while not any("declined the rematch" in t[0] for t in app.toasts) and time.monotonic() < end:
+        while (f"{friend_name}: no", gfx.REFUSE) not in again.link.vote_lines() and time.monotonic() < end:
             live_frame(app)
-        assert any("declined the rematch" in t[0] for t in app.toasts)
+        assert again.link.vote_lines() == [(f"{friend_name}: no", gfx.REFUSE), ("You: not yet", gfx.GREY)]
         assert top(app) is again
     finally:
         friend.close()
@@ -527,3 +589,120 @@ def test_a_player_who_leaves_on_purpose_ends_the_game_and_the_other_is_told(app)
         assert kept_seats.kept([]) == []  # nothing to come back to
     finally:
         host_net.close()
+
+
+def finished_game_frames(room: str) -> list:
+    """What a host sends a joiner for a whole Stabby Jack game: the welcome (to ``room``), the
+    finished table and the result with its record (a real game, played by the computer)."""
+    from tabletop.core import codec, playout, registry
+
+    spec = registry.get("stabby-jack")
+    game = playout.play(spec, seed=3, players=2, levels=[spec.bot_levels[0]] * 2)
+    out = spec.rules.outcome(game.state)
+    view = codec.state_to_json(spec.rules, spec.rules.view_for(game.state, 1))
+    over = {"type": "over", "winner": out.winner, "reason": out.reason, "record": game.record.to_json()}
+    H = hostile_host
+    return [dict(H.welcome(), room=room, options=game.record.options), H.STATUS, H.state(view), over]
+
+
+def files_under(folder) -> set:
+    return {p for p in folder.rglob("*") if p.is_file()}
+
+
+@pytest.mark.parametrize(
+    "room",
+    ["/../../../../escaped", "../../../../escaped", "ABCD/../../../../../escaped", "..\\..\\escaped", "ABCDEFG\x00"],
+)
+def test_a_host_s_room_code_never_names_a_file_outside_the_data_folder(app, room):
+    """Issue 38, finding 1: the host's room code once named the joiner's Replays file, so a fake host
+    wrote (or overwrote) any .json file the player could write. A room code that is not one is refused
+    at the door with one line; nothing is written anywhere."""
+    import os
+    from pathlib import Path
+
+    home = Path(os.environ["TABLETOP_HOME"])
+    around = home.parent  # the folders beside and above the player's own
+    before = files_under(around)
+    net = NetThread()
+    host = net.run(hostile_host.serve(finished_game_frames(room)))
+    try:
+        join = open_join(app)
+        join.text = f"127.0.0.1:{host.sockets[0].getsockname()[1]} ABCDEFGH"
+        joined(app, join)
+        end = time.monotonic() + 10
+        while scene_name(top(app)) not in ("Launcher", "JoinScene") and time.monotonic() < end:
+            live_frame(app)
+        frames(app, 3)
+        new = files_under(around) - before
+        assert not [p for p in new if home / "data" not in p.parents], new  # nothing outside the data folder
+        assert not [p for p in new if p.suffix == ".json"], new  # and no record, seat or game anywhere
+        said = [t[0] for t in app.toasts] + [top(app).error if scene_name(top(app)) == "JoinScene" else ""]
+        assert [s for s in said if "cannot use" in s], said  # one line says why
+        assert not scene_name(top(app)).startswith("Remote")  # no table for a game that cannot be kept
+    finally:
+        host.close()
+        net.run(host.wait_closed(), timeout=15)
+        net.close()
+
+
+def test_a_finished_game_from_an_honest_host_is_kept_in_replays_once_under_a_name_made_here(app):
+    """The control for the test above: the same game from a host with a real room code reaches
+    Replays, in the saves folder, named by this program (never by the code the host sent)."""
+    from tabletop import kept
+
+    net = NetThread()
+    host = net.run(hostile_host.serve(finished_game_frames("ABCDEFGH")))
+    try:
+        join = open_join(app)
+        join.text = f"127.0.0.1:{host.sockets[0].getsockname()[1]} ABCDEFGH"
+        joined(app, join)
+        end = time.monotonic() + 10
+        while not kept.finished([]) and time.monotonic() < end:
+            live_frame(app)
+        done = kept.finished([])
+        assert len(done) == 1 and done[0].path.name.startswith("stabby-jack-")
+        assert "ABCDEFGH" not in done[0].path.name
+    finally:
+        host.close()
+        net.run(host.wait_closed(), timeout=15)
+        net.close()
+
+
+def test_a_host_gives_a_move_clock_and_the_table_counts_it_down(app):
+    """Issue 38, item 3: hosting a turn-based game offers a time for each move; the room counts it in
+    its status and the table shows the seconds left for the move it waits for."""
+    open_online(app)
+    key(app, "return")  # Host a game
+    scene = top(app)
+    scene._game("punch")
+    clock = next(i for i, it in enumerate(scene.menu.items) if it.key == "clock")
+    assert scene.menu.items[clock].value == 0  # by default a move takes as long as it takes
+    scene.menu.focus = clock
+    key(app, "right")  # 1 minute
+    assert scene.move_clock == 60
+    scene.host()
+    end = time.monotonic() + 10
+    while scene_name(top(app)) == "Busy" and time.monotonic() < end:
+        live_frame(app)
+    room = top(app)
+    friend = NetThread()
+    try:
+        friend.connect(server_url(f"127.0.0.1:{room.net.server.port}"))
+        friend.run(friend.client.join(room.net.client.room))
+        end = time.monotonic() + 10
+        while not scene_name(top(app)).startswith("Remote") and time.monotonic() < end:
+            live_frame(app)
+        table = top(app)
+        end = time.monotonic() + 10
+        while table.session.count("move_in") is None and time.monotonic() < end:
+            live_frame(app)
+        assert 50 <= table.session.count("move_in") <= 60
+        seen: list[str] = []
+        gfx.SEEN = seen
+        try:
+            frames(app)
+        finally:
+            gfx.SEEN = None
+        assert any(t.startswith("Time for this move: ") for t in seen), seen
+    finally:
+        friend.close()

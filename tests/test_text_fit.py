@@ -16,6 +16,9 @@ from tests import text_log, words_check
 from tests.ui_helpers import frames, make_app
 
 SIZES = [(1280, 720), (1920, 1080), (800, 600)]
+# the walks below: every window size at each text size (Settings > Text size); at 150% the hints speak of
+# the mouse (their longest wording: "Click the pause button"), at 100% of the keys
+LOOKS = [(size, text) for text in (100, 150) for size in SIZES]
 GAMES = sorted(registry.load_all())
 
 
@@ -105,7 +108,8 @@ def holds_surface(value, depth=0) -> bool:
 def check(app, where: str) -> None:
     frames(app, 2)
     problems = drawn_problems(app)
-    assert not problems, f"{where} at {app.screen.get_size()}:\n" + "\n".join(problems[:12])
+    at = f"{app.screen.get_size()}, text {app.settings['text_size']}%"
+    assert not problems, f"{where} at {at}:\n" + "\n".join(problems[:12])
 
 
 @pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -117,7 +121,25 @@ def app(request):
     pygame.quit()
 
 
-def test_launcher_and_settings(app):
+@pytest.fixture(params=LOOKS, ids=lambda look: f"{look[0][0]}x{look[0][1]}-{look[1]}%")
+def walk(request):
+    """The app for a walk: at a window size and a text size."""
+    size, text = request.param
+    a = make_app(size=size)
+    a.settings["text_size"] = text
+    a.apply_look()
+    a.start()
+    if text > 100:
+        a.last_device = "mouse"
+    frames(a, 1)
+    yield a
+    a.settings["text_size"] = 100
+    a.apply_look()
+    pygame.quit()
+
+
+def test_launcher_and_settings(walk):
+    app = walk
     from tabletop.ui.launcher import SettingsScene
 
     for i in range(len(app.stack[-1].menu.items)):  # every row focused in turn (its panel follows the focus)
@@ -145,7 +167,8 @@ def test_launcher_and_settings(app):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_setup_help_table_pause_and_result(app, game):
+def test_setup_help_table_pause_and_result(walk, game):
+    app = walk
     from tabletop.bench import busy_table, finished_session
     from tabletop.ui.help import HelpScene
     from tabletop.ui.launcher import Setup
@@ -183,7 +206,8 @@ def test_setup_help_table_pause_and_result(app, game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_lessons_and_replay(app, game):
+def test_lessons_and_replay(walk, game):
+    app = walk
     from tabletop.core import playout
     from tabletop.tutorial.coach import start_lesson
     from tabletop.tutorial.menu import LessonList

@@ -54,13 +54,13 @@ def test_a_player_types_their_name_and_the_game_uses_it(app):
         key(app, "backspace")
     type_text(app, "Zoë")
     key(app, "return")
-    assert top(app) is setup and setup.names[0] == "Zoë"
+    assert top(app) is setup and setup.seat_names()[0] == "Zoë"
     assert any(it.label.startswith("Zoë") for it in setup.menu.items)
     setup.start()
     frames(app, 2)
     table = top(app)
     assert table.session.seats[0].name == "Zoë"
-    assert app.settings["last_setup"]["punch"]["names"][0] == "Zoë"  # remembered for next time
+    assert app.settings["name"] == "Zoë"  # the first person's name is the player's own: kept for every game
 
 
 def test_result_is_said_from_the_players_side(app):
@@ -227,7 +227,7 @@ def test_a_player_types_their_name_with_a_gamepad_alone(app):
         pad.press(app, "a")
         entry = top(app)
         assert isinstance(entry, NameEntry)
-        for _ in range(len(setup.names[0])):
+        for _ in range(len(entry.text)):
             pad.press(app, "b")  # B takes letters back
         assert entry.text == ""
         # Z is two rows down, six keys along; O one row up, one back; E one more row up
@@ -235,14 +235,14 @@ def test_a_player_types_their_name_with_a_gamepad_alone(app):
             pad.press(app, button)
         assert entry.text == "Zoe"  # a capital first, then small letters
         pad.press(app, "start")  # keeps the name
-        assert top(app) is setup and setup.names[0] == "Zoe"
+        assert top(app) is setup and setup.seat_names()[0] == "Zoe"
         setup.menu.focus = next(i for i, it in enumerate(setup.menu.items) if it.key == "name0")
         pad.press(app, "a")
         pad.press(app, "b")
         assert top(app).text == "Zo"
         for _ in range(3):
             pad.press(app, "b")  # past an empty box, B leaves it and keeps the old name
-        assert top(app) is setup and setup.names[0] == "Zoe"
+        assert top(app) is setup and setup.seat_names()[0] == "Zoe"
     finally:
         pad.unplug()
         frames(app, 2)

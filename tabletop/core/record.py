@@ -17,8 +17,9 @@ from tabletop import __version__
 from .actions import BadAction, action_table, from_json, to_json
 from .game import Refused
 from .jsonfile import Invalid, parse_json, read_json, short
+from .names import check_name
 from .registry import REALTIME
-from .schema import check_name, convert
+from .schema import convert
 from .undo import UNDO_KIND, History, actions_of
 
 FORMAT = "tabletop-record"

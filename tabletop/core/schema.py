@@ -14,13 +14,12 @@ Pure Python, no pygame, nothing of ours but ``core.jsonfile``.
 from __future__ import annotations
 
 import re
-import unicodedata
 from pathlib import Path
 from typing import Any, TypeVar
 
 import msgspec
 
-from .jsonfile import Invalid, check_text, read_json, short
+from .jsonfile import Invalid, read_json, short
 
 T = TypeVar("T")
 
@@ -105,23 +104,6 @@ def convert(data: Any, schema: type[T], what: str = "") -> T:
         return msgspec.convert(data, schema)
     except msgspec.ValidationError as e:
         raise Invalid(explain(e, data, what)) from None
-
-
-MAX_NAME = 24  # characters of a player's name
-
-
-def check_name(value, what: str) -> str:
-    """A player's name: text of 1 to MAX_NAME characters, something visible, no control characters."""
-    if not isinstance(value, str):
-        raise Invalid(f"{what} must be text, not {short(value)}")
-    if not value or len(value) > MAX_NAME:
-        raise Invalid(f"{what} must be 1 to {MAX_NAME} characters long, not {len(value)}")
-    check_text(value)
-    if any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn") for c in value):
-        raise Invalid(f"{what} holds a control or unknown character: {short(value)}")
-    if not any(unicodedata.category(c)[0] in "LNPS" for c in value):
-        raise Invalid(f"{what} has nothing visible in it: {short(value)}")
-    return value
 
 
 # -- the games' content files ------------------------------------------------------------------

@@ -6,7 +6,9 @@ thread (``online/remote.py``), tests and the benchmark use it directly.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import time
+import urllib.parse
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -32,6 +34,31 @@ SYNC_KEEP = 4  # the samples with the lowest round trips are the honest ones
 
 def local_ms() -> float:
     return time.monotonic() * 1000.0
+
+
+def host_of(url: str) -> str:
+    """The host a ws:// or wss:// address names, lower case ("" when it names none)."""
+    try:
+        return (urllib.parse.urlsplit(url).hostname or "").rstrip(".")
+    except ValueError:
+        return ""
+
+
+def vouched(home: str, url: str) -> bool:
+    """Whether the server the player joined at host ``home`` vouches for a fleet node's address
+    (``moved``, ``nodes``): the same host on any port, or a name under it (``a.play.example.org``
+    for ``play.example.org``), never an address of another host (docs/online.md: peers choose no
+    addresses)."""
+    host = host_of(url)
+    if not host or not home:
+        return False
+    if host == home:
+        return True
+    try:
+        ipaddress.ip_address(home)
+        return False  # an address by number has no names under it
+    except ValueError:
+        return host.endswith("." + home)
 
 
 class Clock:
@@ -81,8 +108,10 @@ class Client:
         skew_ms: float = 0.0,
         local_addr=None,
         clock: Callable[[], float] = local_ms,
+        home: str = "",
     ):
         self.url = url
+        self.home = home or host_of(url)  # the host the player joined: the only one whose nodes are followed
         self.local_addr = local_addr  # tests: the source address to connect from
         self.deflate = True  # tests: False sends and receives every byte as it is
         self.host_key = ""  # a game hosted here: the key that lets this client make its room
@@ -141,6 +170,15 @@ class Client:
             await self.ws.close()
         self.closed = True
 
+    def abort(self) -> None:
+        """Drop the connection at once (no closing handshake to wait for)."""
+        for task in (self._syncer, self._reader):
+            if task is not None:
+                task.cancel()
+        if self.ws is not None:
+            self.ws.transport.abort()
+        self.closed = True
+
     async def send(self, msg: dict) -> None:
         if self.ws is None:
             raise websockets.InvalidState("not connected")
@@ -162,8 +200,13 @@ class Client:
                 msg = dict(msg, moved=True)
         self.errors.append("The servers kept sending this program on to another: try again later.")
 
-    async def create(self, game: str, seats: list[dict], options: dict | None = None) -> None:
-        msg = {"type": "create", "game": game, "options": options or {}, "seats": seats}
+    async def create(
+        self, game: str, seats: list[dict], options: dict | None = None, move_clock: float | None = None
+    ) -> None:
+        """Make a room; ``move_clock``: seconds a turn-based move may take (0: none; None: the server's)."""
+        msg: dict[str, Any] = {"type": "create", "game": game, "options": options or {}, "seats": seats}
+        if move_clock is not None:
+            msg["move_clock"] = move_clock
         if self.host_key:
             msg["key"] = self.host_key
         await self.ask(msg)
@@ -258,6 +301,10 @@ class Client:
                 # (the last game's views stay until the new seat's first view replaces the table)
                 self.hands, self.events, self.over, self.rematch_votes, self.tokens = {}, [], None, {}, {}
                 self.game_no += 1
+            if not P.is_code(msg.get("room")):  # it names files here (a seat kept for Continue)
+                raise P.BadMessage(f"a room code {validate.short(msg.get('room'))} that is not a room code")
+            if msg.get("game") not in self.games:
+                raise P.BadMessage(f"a game {validate.short(msg.get('game'))} this program does not have")
             self.room = msg["room"]
             self.spec = self.games[msg["game"]]
             self.options = msg["options"]
@@ -270,6 +317,8 @@ class Client:
         elif kind == "moved":
             if not P.node_url(msg.get("url")):
                 raise P.BadMessage("a move to an address that is not ws:// or wss://")
+            if not vouched(self.home, msg["url"]):
+                raise P.BadMessage("a move to another host's address")
             self.moved = msg["url"]
         elif kind == "state":
             seat = msg["seat"]
@@ -318,9 +367,10 @@ class Client:
             self.closed_reason = msg["reason"]
 
     def learn_nodes(self, nodes) -> None:
-        """A fleet's node addresses (in ``welcome`` and ``net``): where to come back when a node is gone."""
+        """A fleet's node addresses (in ``welcome`` and ``net``): where to come back when a node is gone.
+        Only those on the host the player joined are kept (``vouched``): a host names no other's."""
         if isinstance(nodes, list):
-            self.nodes = [u for u in nodes[: P.MAX_NODES] if P.node_url(u)]
+            self.nodes = [u for u in nodes[: P.MAX_NODES] if P.node_url(u) and vouched(self.home, u)]
 
     def reference(self, spec: GameSpec, seat: int) -> tuple:
         """What a view of this game looks like here: a new game's view for ``seat`` (its JSON), the number
@@ -339,9 +389,10 @@ class Client:
 
     async def rejoin(self) -> Client | None:
         """After a drop: a new connection to this client's room with its tokens (or as an onlooker),
-        tried at its server and then at every node of its fleet; None when none takes it back."""
+        tried at its server and then at every node of its fleet; None when none takes it back. One
+        round: its caller runs one at a time (``remote.NetThread.rejoin``)."""
         for url in dict.fromkeys([self.url, *self.nodes]):
-            c = Client(url)
+            c = Client(url, home=self.home)
             try:
                 await c.connect()
                 if self.watching:
@@ -353,6 +404,9 @@ class Client:
             except (OSError, TimeoutError, websockets.WebSocketException):
                 await c.close()
                 continue
+            except asyncio.CancelledError:  # the player left meanwhile: no connection is left behind
+                c.abort()
+                raise
             if c.has_view():
                 c.tokens.update(self.tokens)
                 c.nodes = c.nodes or self.nodes

@@ -5,15 +5,23 @@ Redis holds what routes the rooms and what restores them:
 
 * ``tabletop:node:ID``: a node's address for clients, kept alive by its heartbeat (it expires
   after ``ttl``); ``tabletop:nodes`` the nodes' ids; ``tabletop:load`` each node's open rooms.
-* ``tabletop:room:CODE``: the id of the node that holds the room; ``tabletop:rooms:ID`` a node's codes.
+* ``tabletop:beat:ID``: how many times the node has beaten (never expires: a node that beats again
+  after a lapse is seen to be alive, however long Redis itself was stalled).
+* ``tabletop:room:CODE``: the id of the node that holds the room; ``tabletop:rooms:ID`` a node's codes;
+  ``tabletop:fence:CODE`` the room's fencing token, raised by every claim: a node writes to the
+  journal only with the token it holds and only while its own lease is alive.
+* ``tabletop:owner:ADDRESS``: the codes of the open rooms an address created, fleet-wide.
 * ``tabletop:journal:CODE``: the room's journal, a stream of entries (JSON in field ``e``): first
   the game (its options, seed, players, seat kinds and the seats' tokens hashed), then each
   accepted action (``{"k": "a", "a": ...}``) and each free seat taken (``{"k": "seat", ...}``).
 
 An action is written to the journal before anybody hears of it, by a script that writes only
-while this node still holds the room. When a node's heartbeat lapses, the others claim its rooms
-(one script per room: exactly one node wins each) and rebuild each by replaying its journal; the
-players' programs connect again with their tokens. The ``redis`` package is imported only here,
+while this node still holds the room (its id and the room's fencing token) and its own lease is alive.
+When a node's lease lapses and its beat count stands still for ``SUSPECT_ROUNDS`` of another node's
+heartbeats in which Redis answered, that node claims its rooms (one script per room: exactly one node
+wins each, with a new token) and rebuilds each by replaying its journal; the players' programs connect
+again with their tokens. A stall of Redis itself lapses every lease at once, but every live node beats
+again as soon as Redis answers, so no room moves. The ``redis`` package is imported only here,
 and this module only by ``tabletop serve --redis``.
 """
 
@@ -51,18 +59,24 @@ HEARTBEAT_S = 1.0
 FLUSH_S = 0.1  # real time: the clock's ticks are written at least this often (and before any action)
 TIMEOUT_S = 0.25  # one Redis call; after a failure, writes are refused at once for RETRY_S
 RETRY_S = 0.5
+SUSPECT_ROUNDS = 3  # heartbeats (with Redis answering) a lapsed node's beat count must stand still
 
 # Append entries to a room's journal while this node holds the room. KEYS: the room's owner, its
-# journal, this node's rooms; ARGV: this node, the room's code, the entries the journal already has
-# (an uncertain tail beyond them, from a write whose answer was lost, is removed), then new entries.
-# Returns {1, length}, {-1, 0} when another node holds the room, {-2, length} when the journal is
-# shorter than it should be (Redis lost data): the node writes the missing entries again.
+# journal, this node's rooms, this node's lease, the room's fence; ARGV: this node, the room's code, the
+# entries the journal already has (an uncertain tail beyond them, from a write whose answer was lost, is
+# removed), this node's fencing token for the room, then new entries. Returns {1, length}; {-1, 0} when
+# another node holds the room (or a newer token); {-2, length} when the journal is shorter than it should
+# be (Redis lost data): the node writes the missing entries again; {-3, 0} when this node's lease lapsed.
 APPEND = """
+if redis.call('EXISTS', KEYS[4]) == 0 then return {-3, 0} end
 local owner = redis.call('GET', KEYS[1])
+local fence = redis.call('GET', KEYS[5])
 if not owner then
+  if fence and tonumber(fence) > tonumber(ARGV[4]) then return {-1, 0} end
   redis.call('SET', KEYS[1], ARGV[1])
+  redis.call('SET', KEYS[5], ARGV[4])
   redis.call('SADD', KEYS[3], ARGV[2])
-elseif owner ~= ARGV[1] then
+elseif owner ~= ARGV[1] or (fence and fence ~= ARGV[4]) then
   return {-1, 0}
 end
 local have = redis.call('XLEN', KEYS[2])
@@ -73,19 +87,22 @@ if extra > 0 then
     redis.call('XDEL', KEYS[2], e[1])
   end
 end
-for i = 4, #ARGV do redis.call('XADD', KEYS[2], '*', 'e', ARGV[i]) end
+for i = 5, #ARGV do redis.call('XADD', KEYS[2], '*', 'e', ARGV[i]) end
 return {1, redis.call('XLEN', KEYS[2])}
 """
 
 # Claim a room of a node that is gone. KEYS: the room's owner, the dead node's rooms, this node's
-# rooms, the load; ARGV: the dead node, this node, the code. Returns 1 when this node now holds it.
+# rooms, the load, the room's fence, this node's lease; ARGV: the dead node, this node, the code.
+# Returns the room's new fencing token when this node now holds it, else 0 (a node whose own lease
+# lapsed claims nothing).
 CLAIM = """
+if redis.call('EXISTS', KEYS[6]) == 0 then return 0 end
 redis.call('SREM', KEYS[2], ARGV[3])
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[1], ARGV[2])
 redis.call('SADD', KEYS[3], ARGV[3])
 redis.call('HINCRBY', KEYS[4], ARGV[2], 1)
-return 1
+return redis.call('INCR', KEYS[5])
 """
 
 
@@ -99,6 +116,8 @@ class Book:
 
     entries: list[str] = field(default_factory=list)
     confirmed: int = 0
+    token: int = 0  # the room's fencing token this node holds it with
+    owner: str = ""  # the address that created the room (its rooms fleet-wide)
 
 
 class Fleet:
@@ -124,6 +143,7 @@ class Fleet:
         self.claim = self.db.register_script(CLAIM)
         self.books: dict[str, Book] = {}
         self.nodes: list[str] = []  # the fleet's addresses, as of the last heartbeat
+        self.suspects: dict[str, tuple[int, int]] = {}  # a lapsed node: (its beat count, rounds it stood still)
         self.down_until = 0.0  # after a failed call: Redis is not asked again before this (monotonic s)
         self.away = False  # Redis did not answer the last call
         self.server: Node | None = None
@@ -152,6 +172,23 @@ class Fleet:
             self.away = False
             log.info("fleet: Redis answers again")
         return got
+
+    def check(self) -> None:
+        """At start: a Redis that refuses this node (no or a wrong password, an ACL user without the
+        right) raises ValueError with one line; one that cannot be reached yet is tried again later."""
+        import redis
+
+        try:
+            self.db.ping()
+        except redis.AuthenticationError as e:
+            raise ValueError(f"Redis refused this node's password (redis://:PASSWORD@HOST:PORT/DB): {e}") from None
+        except redis.ResponseError as e:
+            if "NOAUTH" in str(e) or "WRONGPASS" in str(e) or "NOPERM" in str(e):
+                why = f"Redis refused this node's password or user (redis://USER:PASSWORD@HOST): {e}"
+                raise ValueError(why) from None
+            raise
+        except self.errors:
+            pass
 
     # -- the node's life ---------------------------------------------------------------------------
     def start(self, server: Node, host: str) -> None:
@@ -195,6 +232,7 @@ class Fleet:
         def go():
             pipe = self.db.pipeline()
             pipe.set(key("node", self.id), self.url, px=self.ttl_ms)
+            pipe.incr(key("beat", self.id))
             pipe.sadd(key("nodes"), self.id)
             pipe.hset(key("load"), self.id, len(rooms))
             for code in rooms:  # after Redis lost its data: the rooms are this node's again
@@ -237,8 +275,8 @@ class Fleet:
         return None
 
     def opened(self, room) -> bool:
-        """A new room: this node holds it and its journal starts with the game. False: Redis cannot be
-        reached (the room is not made)."""
+        """A new room: this node holds it (with a new fencing token) and its journal starts with the
+        game. False: Redis cannot be reached (the room is not made)."""
         s = room.session
         header = {
             "k": "game",
@@ -250,20 +288,30 @@ class Fleet:
             "hashes": room.hashes,
             "lag_cap": room.lag_cap,
             "setup": s.setup,
+            "owner": room.owner,
         }
 
         def go():
             pipe = self.db.pipeline()
             pipe.delete(key("journal", room.code))
             pipe.set(key("room", room.code), self.id)
+            pipe.incr(key("fence", room.code))
             pipe.sadd(key("rooms", self.id), room.code)
             pipe.hincrby(key("load"), self.id, 1)
+            if room.owner:
+                pipe.sadd(key("owner", room.owner), room.code)
             return pipe.execute()
 
-        if self.call(go) is None:
+        done = self.call(go)
+        if done is None:
             return False
-        self.books[room.code] = Book()
+        self.books[room.code] = Book(token=int(done[2]), owner=room.owner)
         return self.write(room.code, header)
+
+    def rooms_of(self, address: str) -> int | None:
+        """How many open rooms ``address`` created on the whole fleet (None: Redis cannot be reached)."""
+        got = self.call(self.db.scard, key("owner", address))
+        return None if got is None else int(got)
 
     def write(self, code: str, entry: dict, now: bool = True) -> bool:
         """Add an entry to a room's journal: ``now``, written before this returns (False: it could not
@@ -281,12 +329,18 @@ class Fleet:
 
     def flush(self, code: str) -> bool:
         book = self.books[code]
-        for _ in range(2):
+        for _ in range(3):
             new = book.entries[book.confirmed :]
             got = self.call(
                 self.append,
-                keys=[key("room", code), key("journal", code), key("rooms", self.id)],
-                args=[self.id, code, book.confirmed, *new],
+                keys=[
+                    key("room", code),
+                    key("journal", code),
+                    key("rooms", self.id),
+                    key("node", self.id),
+                    key("fence", code),
+                ],
+                args=[self.id, code, book.confirmed, book.token, *new],
             )
             if got is None:
                 return False
@@ -297,6 +351,9 @@ class Fleet:
             if status == -1:
                 self.lost(code)
                 return False
+            if status == -3:  # this node's lease lapsed (Redis stalled): beat, then the token decides
+                self.beat()
+                continue
             book.confirmed = length  # Redis lost the journal's end: write it again from what it has
         return False
 
@@ -314,21 +371,26 @@ class Fleet:
                 c.kill("its room is on another node")
 
     def freed(self, code: str) -> None:
-        if self.books.pop(code, None) is None:
+        book = self.books.pop(code, None)
+        if book is None:
             return
 
         def go():
             pipe = self.db.pipeline()
             pipe.delete(key("room", code), key("journal", code))
+            pipe.expire(key("fence", code), 86_400)  # kept a day: a node with an older token stays fenced out
             pipe.srem(key("rooms", self.id), code)
             pipe.hincrby(key("load"), self.id, -1)
+            if book.owner:
+                pipe.srem(key("owner", book.owner), code)
             return pipe.execute()
 
         self.call(go)
 
     def find(self, code: str) -> str | None:
-        """A code not held here: the address of the node that holds it, or None when there is none
-        (no such room, or the room was rebuilt here from its journal because its node is gone)."""
+        """A code not held here: the address of the node that holds it; None when there is none (no
+        such room, or the room was rebuilt here from its journal because its node is gone); "" when
+        its node's lease lapsed but it may still be alive (the player tries again in a moment)."""
         owner = self.call(self.db.get, key("room", code))
         if owner is None:
             return None
@@ -336,28 +398,57 @@ class Fleet:
             url = self.call(self.db.get, key("node", owner))
             if url:
                 return url
-            if not self.call(self.claim, keys=self.claim_keys(owner, code), args=[owner, self.id, code]):
+            if not self.gone(owner):
+                return ""
+            token = self.call(self.claim, keys=self.claim_keys(owner, code), args=[owner, self.id, code])
+            if not token:
                 url = self.call(lambda: self.db.get(key("node", str(self.db.get(key("room", code))))))
-                return str(url) if url else None
-        self.rebuild(code)
+                return str(url) if url else ""
+            self.rebuild(code, int(token))
+            return None
+        if code not in self.books:  # claimed here, not yet rebuilt
+            token = self.call(self.db.get, key("fence", code))
+            self.rebuild(code, int(token or 0))
         return None
 
+    def gone(self, node: str) -> bool:
+        """A node whose lease lapsed is taken for gone only once its beat count stood still for
+        SUSPECT_ROUNDS of this node's heartbeats (``take_over`` counts them)."""
+        seen = self.suspects.get(node)
+        return seen is not None and seen[1] >= SUSPECT_ROUNDS
+
     def claim_keys(self, dead: str, code: str) -> list[str]:
-        return [key("room", code), key("rooms", dead), key("rooms", self.id), key("load")]
+        return [
+            key("room", code),
+            key("rooms", dead),
+            key("rooms", self.id),
+            key("load"),
+            key("fence", code),
+            key("node", self.id),
+        ]
 
     def take_over(self) -> None:
-        """Claim and rebuild the rooms of every node whose heartbeat lapsed."""
+        """Claim and rebuild the rooms of every node that is gone: its lease lapsed and its beat count
+        stood still for SUSPECT_ROUNDS of these rounds (only rounds in which Redis answered count)."""
         ids = self.call(lambda: sorted(self.db.smembers(key("nodes"))))
         if not ids:
             return
         alive = self.call(self.alive)
         if alive is None:
             return
-        for dead in (i for i in ids if i not in alive and i != self.id):
+        lapsed = [i for i in ids if i not in alive and i != self.id]
+        beats = self.call(lambda: self.db.mget([key("beat", i) for i in lapsed])) if lapsed else []
+        if beats is None:
+            return
+        counts = {i: int(b or 0) for i, b in zip(lapsed, beats, strict=True)}
+        was = self.suspects
+        self.suspects = {i: (n, was[i][1] + 1 if was.get(i, (-1, 0))[0] == n else 1) for i, n in counts.items()}
+        for dead in (i for i in lapsed if self.gone(i)):
             codes = self.call(self.db.smembers, key("rooms", dead)) or set()
             for code in sorted(codes):
-                if self.call(self.claim, keys=self.claim_keys(dead, code), args=[dead, self.id, code]) == 1:
-                    self.rebuild(code)
+                token = self.call(self.claim, keys=self.claim_keys(dead, code), args=[dead, self.id, code])
+                if token:
+                    self.rebuild(code, int(token))
             if codes:
                 log.info("fleet: node %s is gone; its rooms are taken over", dead)
             self.call(self.forget, dead)
@@ -369,11 +460,12 @@ class Fleet:
         pipe = self.db.pipeline()
         pipe.srem(key("nodes"), dead)
         pipe.hdel(key("load"), dead)
-        pipe.delete(key("rooms", dead))
+        pipe.delete(key("rooms", dead), key("beat", dead))
         pipe.execute()
 
-    def rebuild(self, code: str) -> None:
-        """This node holds ``code`` now: the room as its journal has it (the game replayed)."""
+    def rebuild(self, code: str, token: int) -> None:
+        """This node holds ``code`` now, with fencing token ``token``: the room as its journal has it
+        (the game replayed)."""
         if self.server is None or code in self.server.rooms:
             return
         t0 = time.monotonic()
@@ -389,7 +481,7 @@ class Fleet:
         except (validate.Invalid, rec.BadRecord, KeyError, TypeError, ValueError) as e:
             log.error("room %s: its journal cannot be replayed: %s", code, validate.short_line(str(e)))
             return
-        self.books[code] = Book(entries=texts, confirmed=len(texts))
+        self.books[code] = Book(entries=texts, confirmed=len(texts), token=token, owner=room.owner)
         log.info(
             "room %s: rebuilt from its journal (%d actions, %.0f ms)",
             code,

@@ -34,13 +34,14 @@ def wait_port(port: int, seconds: float = 15.0) -> None:
     raise TimeoutError(f"nothing listens on port {port}")
 
 
-def redis_server(folder, port: int):
-    """redis-server on loopback, its data in ``folder``, append-only on (once it takes connections)."""
+def redis_server(folder, port: int, extra: tuple[str, ...] = ()):
+    """redis-server on loopback, its data in ``folder``, append-only on (once it takes connections);
+    ``extra``: more of its options (a password: ("--requirepass", "...")."""
     import shutil
     import subprocess
 
     os.makedirs(folder, exist_ok=True)
-    args = ["--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder), "--appendonly", "yes"]
+    args = ["--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder), "--appendonly", "yes", *extra]
     proc = subprocess.Popen(
         [shutil.which("redis-server") or "redis-server", *args, "--save", "", "--loglevel", "warning"],
         stdout=subprocess.DEVNULL,

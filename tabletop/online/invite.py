@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .protocol import normal_code
+from .protocol import CODE_ALPHABET, normal_code
 from .server import DEFAULT_PORT
 
 SCHEME = "tabletop://"
@@ -53,14 +53,19 @@ def server_url(address: str) -> str:
 
 
 def parse(text: str, code_len: int) -> Invite:
-    """Read an invite (or an address and a code) that a person pasted or typed."""
+    """Read an invite (or an address and a code) that a person pasted or typed, strictly: a part
+    that is wrong is named (the room code, the port, the address), never guessed around."""
     t = " ".join(text.split())
     if not t:
         raise BadInvite("Paste the invite your friend sent (it starts with tabletop://).")
     if len(t) > MAX_LEN:
         raise BadInvite("That is too long to be an invite: paste just the line your friend sent.")
+    if t.lower().count("://") > 1:
+        raise BadInvite("That is more than one invite run together: clear the box (Ctrl+A) and paste just one.")
     if " " in t:  # "host:port CODE"
         where, _, code = t.rpartition(" ")
+        if " " in where:
+            raise BadInvite("An invite has no spaces: paste just the line your friend sent.")
     else:
         lower = t.lower()
         start = lower.find("://") + 3 if "://" in lower else 0
@@ -68,15 +73,27 @@ def parse(text: str, code_len: int) -> Invite:
         if cut < start:
             raise BadInvite("The room code is missing: the invite ends with /CODE.")
         where, code = t[:cut], t[cut + 1 :]
+    scheme = where.split("://", 1)[0].lower() if "://" in where else "tabletop"
+    if scheme not in ("tabletop", "ws", "wss"):
+        raise BadInvite("An invite starts with tabletop://, ws:// or wss://.")
+    rest = where.split("://", 1)[-1]
+    host, _, path = rest.partition("/")
+    if path and scheme != "wss":  # only a server behind TLS has a path before the code
+        raise BadInvite("The invite has more between the address and the room code than a /: check it.")
     code = normal_code(code)
     if len(code) != code_len:
-        raise BadInvite(f"The room code at the end has {code_len} letters and numbers; check the invite.")
-    host = where.split("://", 1)[-1].split("/", 1)[0]
+        raise BadInvite(f"The room code has {code_len} letters and numbers; this one has {len(code)}.")
+    if any(c not in CODE_ALPHABET for c in code):
+        raise BadInvite("The room code has no O, I, 0 or 1 (they are too easily misread): check those.")
     if not host or host.startswith(":"):
         raise BadInvite("The host's address is missing from the invite.")
     if not all(c.isalnum() or c in ".-:[]_" for c in host):
         raise BadInvite("The address in the invite has letters an address cannot have.")
-    scheme = where.split("://", 1)[0].lower() if "://" in where else "tabletop"
-    if scheme not in ("tabletop", "ws", "wss"):
-        raise BadInvite("An invite starts with tabletop://, ws:// or wss://.")
+    name, colon, port = host.rpartition(":") if not host.endswith("]") else (host, "", "")
+    if colon and (not name or (":" in name and not name.startswith("["))):
+        raise BadInvite("The address in the invite has more than one port (a : and a number).")
+    if colon and not port.isdigit():
+        raise BadInvite("The port (the number after the :) is not a number.")
+    if colon and not 0 < int(port) < 65536:
+        raise BadInvite("The port (the number after the :) is not one a computer has: 1 to 65535.")
     return Invite(server_url(where), code)

@@ -14,6 +14,9 @@ from pathlib import Path
 
 from tabletop import paths, storage
 from tabletop.core import jsonfile
+from tabletop.core.names import check_name
+
+from . import protocol as P
 
 KIND = "tabletop-online-seat"
 MAX_BYTES = 8_000
@@ -35,13 +38,16 @@ class KeptSeat:
 
 
 def folder() -> Path:
-    path = paths.data_dir() / "online"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    """Made by the first write (``storage.write_atomic``): a folder that cannot be made is said by ``keep``."""
+    return paths.data_dir() / "online"
 
 
 def _file(code: str) -> Path:
-    return folder() / f"{''.join(c for c in code if c.isalnum())[:16]}.json"
+    """The seat's file, named by its room code (a checked code only: a name from a host never
+    reaches a file outside the folder)."""
+    if not P.is_code(code):
+        raise ValueError("that is not a room code")
+    return paths.file_in(folder(), f"{code}.json")
 
 
 def keep(url: str, code: str, token: str, seat: int, game: str, names: list[str]) -> str:
@@ -60,14 +66,28 @@ def keep(url: str, code: str, token: str, seat: int, game: str, names: list[str]
         storage.write_json(_file(code), data, MAX_BYTES)
     except OSError as e:
         return f"This online game could not be kept for a restart ({e.strerror or e})."
+    except ValueError as e:
+        return f"This online game could not be kept for a restart ({e})."
     return ""
 
 
 def forget(code: str) -> None:
     try:
         _file(code).unlink()
-    except OSError:
+    except (OSError, ValueError):
         pass
+
+
+def token_for(code: str) -> str | None:
+    """The token this program keeps for room ``code`` (whatever its address now), else None."""
+    try:
+        path = _file(code)
+        if not path.exists():
+            return None
+        seat = _check(jsonfile.read_json(path, MAX_BYTES))
+    except (OSError, ValueError):
+        return None  # Continue's list sets a bad file aside and says so
+    return seat.token if seat.code == code else None
 
 
 def _check(data) -> KeptSeat:
@@ -76,6 +96,8 @@ def _check(data) -> KeptSeat:
     texts = ("url", "code", "token", "game")
     if not all(isinstance(data.get(k), str) and 0 < len(data[k]) <= 200 for k in texts):
         raise ValueError("its address, code, token or game is missing")
+    if not P.is_code(data["code"]):
+        raise ValueError("its room code is not a room code")
     if not data["url"].startswith(("ws://", "wss://")):
         raise ValueError("its address is not a game server's")
     seat, when, names = data.get("seat"), data.get("when"), data.get("names")
@@ -83,8 +105,10 @@ def _check(data) -> KeptSeat:
         raise ValueError("its seat is not a seat number")
     if not isinstance(when, (int, float)) or isinstance(when, bool):
         raise ValueError("its time is not a time")
-    if not isinstance(names, list) or len(names) > 16 or not all(isinstance(n, str) and len(n) <= 40 for n in names):
+    if not isinstance(names, list) or len(names) > 16:
         raise ValueError("its players' names are not names")
+    for name in names:  # the one name rule (core.names)
+        check_name(name, "a player's name")
     return KeptSeat(data["url"], data["code"], data["token"], seat, data["game"], tuple(names), float(when))
 
 

@@ -12,12 +12,13 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Literal, get_args
 
 import msgspec
 
 from tabletop import validate
-from tabletop.core.schema import convert
+from tabletop.core.names import told_apart
+from tabletop.core.schema import convert, explain
 
 VERSION = 1
 MAX_BYTES = 16 * 1024  # a client's message; an action is a few dozen bytes
@@ -53,6 +54,11 @@ def node_url(value) -> bool:
     )
 
 
+def is_code(value) -> bool:
+    """A room code as servers make them (``new_code``): exactly CODE_LEN letters of CODE_ALPHABET."""
+    return isinstance(value, str) and len(value) == CODE_LEN and all(c in CODE_ALPHABET for c in value)
+
+
 def normal_code(text: str) -> str:
     """A room code as a person may type it: any case, spaces and dashes ignored."""
     return "".join(c for c in text.upper() if c.isalnum())
@@ -75,6 +81,15 @@ Text40 = Annotated[str, msgspec.Meta(max_length=40)]
 Text64 = Annotated[str, msgspec.Meta(max_length=64)]
 Seat = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEATS - 1)]
 Time = Annotated[float, msgspec.Meta(gt=-(2**53), lt=2**53)]  # ms; whole or not
+# the values of an action's or an option's fields: no nesting below a flat list, nothing unbounded
+Scalar = (
+    Annotated[int, msgspec.Meta(ge=-(2**53), le=2**53)]
+    | Annotated[float, msgspec.Meta(ge=-1e12, le=1e12)]
+    | Annotated[str, msgspec.Meta(max_length=200)]
+    | bool
+    | None
+)
+Field = Scalar | Annotated[list[Scalar], msgspec.Meta(max_length=256)]
 
 
 def _named(name: str | None) -> None:
@@ -83,17 +98,39 @@ def _named(name: str | None) -> None:
         validate.check_name(name, "name")
 
 
+SeatKind = Literal["here", "remote", "computer"]  # the host's people, people elsewhere, computers
+SEAT_KINDS: tuple[str, ...] = get_args(SeatKind)
+
+
+class SeatSpec(msgspec.Struct, forbid_unknown_fields=True):
+    """A seat of a ``create`` message."""
+
+    kind: SeatKind
+    name: str = ""
+    level: Text20 = ""
+
+    def __post_init__(self) -> None:
+        _named(self.name or None)
+
+
+Coord = Annotated[float, msgspec.Meta(ge=-10_000, le=10_000)]
+HandPositions = Annotated[list[tuple[Coord, Coord]], msgspec.Meta(min_length=1, max_length=2)]
+
+
 # One schema per message a client sends (docs/online.md); every field is here, none other is taken.
+# A frame is decoded straight into its message's type: a frame that breaks the schema is refused
+# by msgspec as it reads, before anything of ours walks a value.
 class Message(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, kw_only=True):
-    v: int = VERSION
+    v: Literal[1]
 
 
 class Create(Message, tag="create"):
     game: Text40
-    seats: Annotated[list[Any], msgspec.Meta(max_length=8)]  # checked by seat_specs
-    options: Annotated[dict[str, Any], msgspec.Meta(max_length=32)] = {}
+    seats: Annotated[list[SeatSpec], msgspec.Meta(max_length=8)]
+    options: Annotated[dict[Text40, Scalar], msgspec.Meta(max_length=32)] = {}
     key: Text64 = ""
     moved: Literal[True] | None = None  # a fleet sent it on here: this node makes the room
+    move_clock: Annotated[float, msgspec.Meta(ge=0, le=86_400)] | None = None  # seconds a move; 0: no clock
 
 
 class Join(Message, tag="join"):
@@ -109,8 +146,8 @@ class Join(Message, tag="join"):
 class Act(Message, tag="act"):
     seat: Seat
     id: Annotated[int, msgspec.Meta(ge=0, le=2**53)]
-    action: Annotated[dict[str, Any], msgspec.Meta(max_length=16)]
-    stamp: Time = 0.0
+    action: Annotated[dict[Text40, Field], msgspec.Meta(max_length=16)]
+    stamp: Time | None = None  # real time: when it was done, on the server's clock as the client keeps it
 
 
 class Sync(Message, tag="sync"):
@@ -127,7 +164,7 @@ class View(Message, tag="view"):
 
 class Hands(Message, tag="hands"):
     seat: Seat
-    pos: Annotated[list[Any], msgspec.Meta(max_length=2)]  # read by hand_positions
+    pos: HandPositions
 
 
 class Bye(Message, tag="bye"):
@@ -142,41 +179,31 @@ class Ready(Message, tag="ready"):
     """Real time, after a pause: this connection's person has their hands on the controls again."""
 
 
-MESSAGES: dict[str, type[Message]] = {
-    str(m.__struct_config__.tag): m for m in (Create, Join, Act, Sync, Pong, View, Hands, Bye, Rematch, Ready)
-}
+MESSAGES: tuple[type[Message], ...] = (Create, Join, Act, Sync, Pong, View, Hands, Bye, Rematch, Ready)
+_DECODER = msgspec.json.Decoder(Create | Join | Act | Sync | Pong | View | Hands | Bye | Rematch | Ready)
 
 
 def parse(raw) -> dict:
-    """A client's frame as a message whose every field fits its schema (``MESSAGES``); raises
-    BadMessage (one line, with what the client sent shown escaped and cut short). The frame is
-    read with the files' limits (``core.jsonfile``), then checked by msgspec."""
+    """A client's frame as a message whose every field fits its schema (``MESSAGES``), as a dict of
+    plain values; raises BadMessage (one line, with what the client sent shown escaped and cut short).
+    The frame is decoded straight into its message's type (no tree of ours is built or walked first)."""
     if isinstance(raw, bytes):
         raise BadMessage("binary frames are not used")
     if not isinstance(raw, str):
         raise BadMessage("not a text frame")
     if len(raw) > MAX_BYTES:
         raise BadMessage(f"message too large ({len(raw)} bytes, at most {MAX_BYTES})")
+    if "\\u0000" in raw:
+        raise BadMessage("the message holds a NUL character")
     try:
-        msg = validate.parse_json(raw.encode("utf-8", "surrogatepass"))
-    except validate.Invalid as e:
-        raise BadMessage(f"the message {e}") from None
-    if not isinstance(msg, dict):
-        raise BadMessage("a message is a JSON object")
-    if not validate.same_value(msg.get("v"), VERSION):
-        raise BadMessage(f"message version {validate.short(msg.get('v'))} is not {VERSION}")
-    kind = msg.get("type")
-    if not isinstance(kind, str) or kind not in MESSAGES:
-        raise BadMessage(f"unknown message type {validate.short(kind)}")
-    try:
-        convert(msg, MESSAGES[kind], kind)
-    except validate.Invalid as e:
-        raise BadMessage(str(e)) from None
-    return msg
-
-
-Coord = Annotated[float, msgspec.Meta(ge=-10_000, le=10_000)]
-HandPositions = Annotated[list[tuple[Coord, Coord]], msgspec.Meta(min_length=1, max_length=2)]
+        msg = _DECODER.decode(raw)
+    except msgspec.ValidationError as e:
+        raise BadMessage(explain(e, None)) from None
+    except (msgspec.DecodeError, RecursionError) as e:
+        raise BadMessage(f"the message is not valid JSON ({validate.short_line(str(e), 60)})") from None
+    except ValueError as e:  # a Struct's own check of a name
+        raise BadMessage(validate.short_line(str(e), 100)) from None
+    return msgspec.to_builtins(msg)
 
 
 def hand_positions(pos) -> list | None:
@@ -220,28 +247,14 @@ def patch(old: dict | None, change: dict) -> dict:
     return new
 
 
-SeatKind = Literal["here", "remote", "computer"]  # the host's people, people elsewhere, computers
-SEAT_KINDS: tuple[str, ...] = get_args(SeatKind)
-
-
-class SeatSpec(msgspec.Struct, forbid_unknown_fields=True):
-    """A seat of a ``create`` message."""
-
-    kind: SeatKind
-    name: str = ""
-    level: Text20 = ""
-
-    def __post_init__(self) -> None:
-        _named(self.name or None)
-
-
 def seat_specs(seats: list) -> list[dict]:
     """Check the seats of a ``create`` message: [{"kind": "here"|"remote"|"computer", "name", "level"}]."""
     try:
         checked = convert(seats, list[SeatSpec], "create.seats")
     except validate.Invalid as e:
         raise BadMessage(str(e)) from None
-    return [{"kind": s.kind, "name": s.name or f"Player {i + 1}", "level": s.level} for i, s in enumerate(checked)]
+    names = told_apart([s.name or f"Player {i + 1}" for i, s in enumerate(checked)])  # two Anas: "Ana (2)"
+    return [{"kind": s.kind, "name": name, "level": s.level} for s, name in zip(checked, names, strict=True)]
 
 
 SERVER_MAX_BYTES = 8 * 1024 * 1024  # a host's message (the record in ``over`` is the largest)

@@ -10,12 +10,16 @@ server and keeps the autosave of the game as a local game does.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
+import hashlib
 import socket
 import threading
+import time
+from concurrent.futures import Future
 from typing import Any, Protocol
 
-from tabletop import paths, storage, validate
+from tabletop import kept, paths, storage, validate
 from tabletop.core import record as rec
 from tabletop.core.actions import Action, seat_of
 from tabletop.core.game import Outcome, Refused
@@ -24,7 +28,7 @@ from tabletop.core.registry import REALTIME, GameSpec
 from tabletop.core.undo import ONLINE_UNDO
 from tabletop.session import GameSession, Seat, start_live
 
-from . import kept_seats, portmap
+from . import hosted, kept_seats, portmap
 from . import protocol as P
 from .client import Client
 from .server import DEFAULT_PORT, Server
@@ -34,7 +38,11 @@ HANDS_EVERY_MS = 66  # real time: own hands are sent ~15 times a second
 CLOCK_STEP_MS = 200  # real time: the clock here catches up with the server's by at most this a frame
 BIND = "0.0.0.0"  # a hosted game listens on every address, so a friend on the network reaches it (tests: loopback)
 HOST_PORT = DEFAULT_PORT
-KNOWN_TOKENS: dict[tuple[str, str], str] = {}  # (server URL, room) -> this program's seat token there
+LEFT = " left the game."  # how a room that a player left on purpose ends (``bye`` with ``gone``)
+REJOIN_WAITS_S = (2.0, 4.0, 8.0, 15.0)  # after a drop: the waits after each round that failed (then 15 s each)
+# room code -> this program's seat token there: by room, not by address, so a room hosted again on
+# another port (or reached by another address) still takes this program back to its seat
+KNOWN_TOKENS: dict[str, str] = {}
 
 
 def local_address() -> str:
@@ -48,7 +56,9 @@ def local_address() -> str:
 
 
 class NetThread:
-    """An asyncio loop in a daemon thread, with one client (and, when hosting, the server)."""
+    """An asyncio loop in a daemon thread, with one client (and, when hosting, the server). The
+    window's thread never waits on it: ``start`` hands it a coroutine and returns a future to look
+    at each frame; ``run`` (which waits) is for tests and tools only."""
 
     def __init__(self):
         self.loop = asyncio.new_event_loop()
@@ -59,42 +69,53 @@ class NetThread:
         self.error = ""
         self.reach: portmap.Reach | None = None  # hosting: can a friend elsewhere join? (None: still asking)
         self.resume_token = ""
+        self._rejoining: Any = None  # the rejoin under way after a drop (a concurrent.futures.Future)
+        self._rejoin_task: asyncio.Task | None = None  # the same, on the network's loop
         self._mapping: portmap.Mapping | None = None
+        self._closing: Future | None = None
+
+    def start(self, coro) -> Future:
+        """Run ``coro`` on the network's loop; the window looks at the future each frame."""
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)
 
     def run(self, coro, timeout: float = 10.0):
-        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+        """Wait for ``coro`` (tests and tools; never from the window's thread)."""
+        return self.start(coro).result(timeout)
 
-    def host(self, port: int | None = None, resume: tuple | None = None) -> int:
-        """Start a server here (on every address) and connect to it; returns the port. It serves this
-        host's own room only: a client elsewhere can join it, never make rooms here. ``resume``:
-        (spec, record, kept file, hosted room) of a hosted game kept when its program closed, hosted
-        again on its old port when it is free; ``resume_token`` is then the seats here's token."""
+    async def open_host(self, port: int | None = None, resume: tuple | None = None) -> int:
+        """Start a server here (on every address); returns the port. It serves this host's own room
+        only: a client elsewhere can join it, never make rooms here. ``resume``: (spec, record, kept
+        file, hosted room) of a hosted game kept when its program closed, hosted again on its old port
+        when it is free; ``resume_token`` is then the seats here's token."""
         want = HOST_PORT if port is None else port
-
-        async def start():
-            self.server = Server(autosave=True, hosted=True)
-            try:
-                await self.server.start(BIND, want)
-            except OSError:
-                await self.server.start(BIND, 0)  # the usual port is taken: any free one
-            if resume is not None:
-                _room, self.resume_token = self.server.resume(*resume)
-            return self.server.port
-
-        port = self.run(start())
+        self.server = Server(autosave=True, hosted=True)
+        try:
+            await self.server.start(BIND, want)
+        except OSError:
+            await self.server.start(BIND, 0)  # the usual port is taken: any free one
+        if resume is not None:
+            _room, self.resume_token = self.server.resume(*resume)
+        port = self.server.port
         threading.Thread(target=self._map_port, args=(port,), name="tabletop-portmap", daemon=True).start()
         return port
+
+    def host(self, port: int | None = None, resume: tuple | None = None) -> int:
+        return self.run(self.open_host(port, resume))
 
     def _map_port(self, port: int) -> None:
         """Ask the router for a way in (it can take a second or two: off the window's thread)."""
         self.reach, self._mapping = portmap.open_port(port, BIND)
 
-    def connect(self, url: str) -> Client:
+    async def open(self, url: str) -> Client:
+        """Connect to ``url`` (this program's own server, when hosting, with its key)."""
         self.client = client = Client(url)
         if self.server is not None:
             client.host_key = self.server.host_key
-        self.run(client.connect())
+        await client.connect()
         return client
+
+    def connect(self, url: str) -> Client:
+        return self.run(self.open(url))
 
     def connected(self) -> Client:
         """The client of a game under way (a rejoin after a drop replaces it)."""
@@ -103,31 +124,112 @@ class NetThread:
         return self.client
 
     def rejoin(self) -> None:
-        """After a drop: a new connection to the same room with this client's tokens (in the background)."""
+        """After a drop: a new connection to the same room with this client's tokens (in the background),
+        one round at a time: after a round that failed, a longer wait each time (REJOIN_WAITS_S). While
+        one is under way, asking again does nothing."""
+        if self._rejoining is not None and not self._rejoining.done():
+            return
         old = self.client
         assert old is not None  # a drop is of a connection made before
 
         async def go():
-            c = await old.rejoin()  # an onlooker comes back as an onlooker; a fleet's other nodes are tried
-            if c is not None:
-                self.client = c
+            self._rejoin_task = asyncio.current_task()
+            for tried in range(10**9):
+                c = await old.rejoin()  # an onlooker comes back as an onlooker; a fleet's other nodes are tried
+                if c is not None:
+                    if self._closing is None:
+                        self.client = c
+                    else:  # left meanwhile: nothing to come back to
+                        await c.close()
+                    return
+                await asyncio.sleep(REJOIN_WAITS_S[min(tried, len(REJOIN_WAITS_S) - 1)])
 
-        asyncio.run_coroutine_threadsafe(go(), self.loop)
+        self._rejoining = self.start(go())
 
-    def close(self) -> None:
-        async def stop():
-            if self.client is not None:
-                await self.client.close()
-            if self.server is not None:
-                await self.server.close()
+    def leave(self, gone: bool = False, finished: bool = False) -> Future:
+        """Leave the room on purpose (docs/online.md, ``bye``), then close everything: a finished
+        game's rematch is declined first; ``gone``: a game in play ends for everybody."""
+        goodbye = [{"type": "rematch", "yes": False}] if finished else []
+        return self.close(goodbye + [{"type": "bye", "gone": gone}])
 
+    def close(self, goodbye: list[dict] | None = None) -> Future:
+        """Send ``goodbye``, close the connection, stop a server hosted here once the others were
+        told, give the router's way in back, and stop the loop. Returns at once (the future is done
+        when all is closed); a second call returns the first's future."""
+        if self._closing is not None:
+            return self._closing
+        self._closing = fut = self.start(self._stop(goodbye or []))
+        return fut
+
+    def wait_closed(self, timeout: float = 5.0) -> bool:
+        """Wait until ``close`` has finished (a program that ends; tests)."""
         try:
-            self.run(stop(), timeout=3)
+            self.close().result(timeout)
         except Exception:
             pass
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        portmap.close_port(self._mapping)
-        self._mapping = None
+        self.thread.join(timeout)
+        return not self.thread.is_alive()
+
+    async def _stop(self, goodbye: list[dict]) -> None:
+        task = self._rejoin_task
+        if task is not None and not task.done():  # a rejoin under way closes the connection it was making
+            task.cancel()
+            await asyncio.wait([task], timeout=2)
+        c, server = self.client, self.server
+        try:
+            if c is not None and not c.closed:
+                try:
+                    for msg in goodbye:
+                        await asyncio.wait_for(c.send(msg), 1.0)
+                except Exception:
+                    pass  # the connection is gone: the others see a drop instead
+            if c is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(c.close(), 2.0)
+            if server is not None:
+                if goodbye:
+                    await self._told(server)
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(server.close(), 3.0)
+                await asyncio.to_thread(self._forget_left, server)
+            if self._mapping is not None:
+                mapping, self._mapping = self._mapping, None
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(asyncio.to_thread(portmap.close_port, mapping), 3.0)
+        finally:
+            self.loop.call_soon(self.loop.stop)
+
+    @staticmethod
+    def _forget_left(server: Server) -> None:
+        """A game hosted here that somebody left on purpose has ended: its kept file goes (Continue
+        does not offer a game the others were told is over)."""
+        for room in server.rooms.values():
+            if room.ended.endswith(LEFT) and room.kept_file is not None and room.session.outcome() is None:
+                kept.delete(kept.Entry(room.kept_file, 0.0, room.spec.id))
+                hosted.forget(room.kept_file)
+
+    @staticmethod
+    async def _told(server: Server) -> None:
+        """A server hosted here: until what its rooms still have to tell the others went out (at most a second)."""
+        end = asyncio.get_running_loop().time() + 1.0
+        while asyncio.get_running_loop().time() < end:
+            conns = [c for room in server.rooms.values() for c in (*room.connections(), *room.watchers)]
+            if not any(c.out for c in conns):
+                return
+            await asyncio.sleep(0.01)
+
+
+@dataclasses.dataclass
+class Sending:
+    """A turn-based move sent to the server, until it answers."""
+
+    action: Action
+    client: Client
+    seat: int
+    n: int  # the seat's view number when it was sent: a higher one means it was applied
+    refused: int  # how many refusals had come before it
+    at: float  # time.monotonic() when it was sent
+    future: Future | None = None  # the message id, once it went out
 
 
 class RemoteGame(GameSession, Protocol):
@@ -146,11 +248,19 @@ class RemoteGame(GameSession, Protocol):
 
     def ready_asked(self) -> bool: ...
 
+    def count(self, key: str) -> int | None: ...
+
     def send_ready(self) -> None: ...
 
     def keep_record(self) -> str: ...
 
     def follow_clock(self) -> None: ...
+
+    def answer(self) -> tuple[Action | None, str]: ...
+
+    def waiting_s(self) -> float: ...
+
+    handed_on: bool
 
     def share_hands(self, dt_ms: float) -> None: ...
 
@@ -175,7 +285,7 @@ class RemoteSession:
         self.game_no = c.game_no  # a rematch in the room starts the next game (and a new table)
         self.keep_note = ""
         if c.you:
-            KNOWN_TOKENS[(c.url, c.room)] = c.tokens[c.you[0]]  # Join again later: the same seat
+            KNOWN_TOKENS[c.room] = c.tokens[c.you[0]]  # Join again later: the same seat
         if c.you and net.server is None:  # a game on another computer: kept here, so a closed window loses nothing
             names = [s["name"] for s in c.seats]
             self.keep_note = kept_seats.keep(c.url, c.room, c.tokens[c.you[0]], c.you[0], c.spec.id, names)
@@ -193,6 +303,8 @@ class RemoteSession:
         self.live: RealtimeState | None = start_live(self.spec, first) if first is not None else None
         self.hands_ms: float = 0.0  # since own hands were last sent
         self.live_seen: Any = first  # the view the real-time state last followed
+        self.sending: Sending | None = None  # a turn-based move on its way to the server
+        self.handed_on = False  # a rematch: the next game's table goes on with this connection
 
     def follow_clock(self) -> None:
         """Real time: the round clock here moves on to the server's (smoothly: a step at most a frame);
@@ -248,12 +360,17 @@ class RemoteSession:
             return None
 
     def keep_record(self) -> str:
-        """A finished game played on another computer goes to Replays here too (a message if not)."""
+        """A finished game played on another computer goes to Replays here too, in a file of its own
+        (every game, rematches included: its name is the game's own digest, made here, never a name
+        the host sent).
+        A message if it could not be kept."""
         record = self.record
         if record is None or self.net.server is not None:  # none, or the host's program keeps it already
             return ""
         try:
-            storage.write_json(paths.saves_dir() / f"{self.spec.id}-online-{self.client.room}.json", record.to_json())
+            digest = hashlib.sha256(record.dumps().encode("utf-8")).hexdigest()[:16]  # one file a game
+            path = paths.file_in(paths.saves_dir(), f"{self.spec.id}-online-{digest}.json")
+            storage.write_json(path, record.to_json())
         except OSError as e:
             return f"The finished game could not be kept for Replays ({e.strerror or e})."
         return ""
@@ -292,7 +409,13 @@ class RemoteSession:
         return ""  # nothing is saved here: the server keeps the game
 
     def close(self) -> None:
-        pass  # no kept file here: the window's net thread is closed by the online screens
+        """The table is gone (the menu, the window closed): leave the room with a goodbye that ends
+        nothing (the seat waits, as after a drop; Continue comes back to it) and close the
+        connection; a server hosted here stops, its game kept. A table that hands the connection on
+        to the next game of a rematch closes nothing (``handed_on``); a table left from its menus has
+        said its own goodbye first (``NetThread.leave``)."""
+        if not self.handed_on:
+            self.net.close([{"type": "bye"}])
 
     def paused_for(self) -> list[str]:
         st = self.client.status
@@ -306,6 +429,15 @@ class RemoteSession:
     def ready_asked(self) -> bool:
         """Real time, after a pause: the room waits for this person to press ready."""
         return self.client.ready_asked()
+
+    def count(self, key: str) -> int | None:
+        """A count the room sends in its status, in whole seconds (``ready_in``: until the room goes
+        on without the readies; ``move_in``: until the computer moves for the person to move);
+        None when there is none, or what came is not a count."""
+        value = self.client.status.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 86_400:
+            return value
+        return None
 
     def send_ready(self) -> None:
         """This person's hands are ready again (the room resumes once everybody's are)."""
@@ -321,8 +453,8 @@ class RemoteSession:
         return False
 
     def submit(self, action: Action) -> Any:
-        """Send the action. Turn-based games wait (a moment on a network) for the rules' answer and
-        return the new view or the refusal; in real time the table goes on at once."""
+        """Send the action and go on at once: the view here until the server's answer comes
+        (``answer``, each frame); one turn-based move is on its way at a time."""
         c = self.client
         seat = seat_of(action)
         if seat is None:  # a tick: the server keeps the clock
@@ -335,27 +467,42 @@ class RemoteSession:
             )
             return self.state
 
-        async def go():
-            before = len(c.refused)
-            n = c.n.get(seat, -1)
-            msg_id = await c.act(seat, action)
-            await c.wait(
-                lambda: any(r["id"] == msg_id for r in c.refused[before:]) or c.n.get(seat, -1) > n or c.closed,
-                timeout=SUBMIT_WAIT_S,
-            )
-            for r in c.refused[before:]:
-                if r["id"] == msg_id:
-                    return Refused(r["reason"])
-            return None
+        if self.sending is not None:
+            return Refused("Your last move is still on its way to the server.")
+        self.sending = Sending(action, c, seat, c.n.get(seat, -1), len(c.refused), time.monotonic())
+        self.sending.future = self.net.start(c.act(seat, action))
+        return self.state  # the answer comes later (``answer``): the window never waits for the network
 
-        try:
-            refused = self.net.run(go(), timeout=SUBMIT_WAIT_S + 1)
-        except Exception:
-            return Refused("The server did not answer: check the connection.")
-        if refused is not None:
-            return refused
+    def answer(self) -> tuple[Action | None, str]:
+        """What the server said to the move in flight, looked at each frame: (the move, "") once it
+        was applied, (the move, the reason) once refused or after SUBMIT_WAIT_S without an answer,
+        (None, "") while it is still on its way or when there is none."""
+        sent = self.sending
+        if sent is None:
+            return None, ""
+        c, fut = sent.client, sent.future
+        failed = fut is not None and fut.done() and fut.exception() is not None
+        msg_id = fut.result() if fut is not None and fut.done() and not failed else None
+        if msg_id is not None:
+            why = next((r["reason"] for r in c.refused[sent.refused :] if r["id"] == msg_id), None)
+            if why is not None:
+                return self._answered(why)
+            if c.n.get(sent.seat, -1) > sent.n:
+                return self._answered("")
+        if c is not self.client or c.closed:
+            return self._answered("")  # dropped: the table joins again and shows where the game is
+        if failed or time.monotonic() - sent.at >= SUBMIT_WAIT_S:
+            return self._answered("The server did not answer: check the connection.")
+        return None, ""
+
+    def _answered(self, why: str) -> tuple[Action | None, str]:
+        sent, self.sending = self.sending, None
         self.fresh()
-        return self.state
+        return (sent.action if sent is not None else None), why
+
+    def waiting_s(self) -> float:
+        """How long the move in flight has been on its way (0 when none is)."""
+        return 0.0 if self.sending is None else max(1e-6, time.monotonic() - self.sending.at)
 
     def save(self) -> None:
         """The server (the host's computer) keeps the game."""

@@ -8,7 +8,8 @@ whose write takes longer than ``send_timeout`` is closed. Files are written on a
 (``Keeper``), never on the network loop.
 
 Real time: clients keep a clock synchronised with the server's and stamp each action. The room accepts a
-stamp within ``[arrival - lowest round trip - STAMP_SLACK_MS, arrival]`` (at most ``lag_cap`` ms), round
+stamp within ``[arrival - the room's lowest round trip - STAMP_SLACK_MS, arrival]`` (the same window for
+every player, at most ``lag_cap`` ms: seeming slower buys nothing), round
 trips measured only from the server's own send and receive times of its pings (a pong carries the ping's
 random nonce, nothing else). Every action waits until the slower player's one-way latency has passed,
 then the held actions are applied in stamp order with the stamp as the action's time. Two stamps within
@@ -26,6 +27,7 @@ import logging
 import queue
 import secrets
 import threading
+import time
 from collections import deque
 from pathlib import Path
 from typing import Any, Protocol
@@ -36,6 +38,7 @@ from tabletop import validate
 from tabletop.core import codec
 from tabletop.core.actions import BadAction, action_table, from_json, seat_of
 from tabletop.core.game import Refused
+from tabletop.core.names import told_apart
 from tabletop.core.realtime import Driver
 from tabletop.core.registry import REALTIME
 from tabletop.core.undo import ONLINE_UNDO, UNDO_KIND
@@ -49,12 +52,16 @@ log = logging.getLogger("tabletop.online")
 LAG_CAP_MS = 150
 MARGIN_MS = 10  # added to the slower player's one-way latency before held actions are applied
 STAMP_SLACK_MS = 5  # a stamp may be this much earlier than arrival minus the lowest round trip
-SIMULTANEOUS_MS = 50  # the rules' window: jitter above it makes a match "casual"
+SIMULTANEOUS_MS = 50  # the rules' window: jitter, or round trips apart, above it make a match "casual"
 RATE = 40.0  # messages a second a connection may send on average
 BURST = 80.0
 RTT_SAMPLES = 16
+PONG_TIMEOUT_S = 15.0  # a connection in a room that answers no ping this long is closed
 PINGS_OPEN = 8  # pings awaiting their pong, per connection (older nonces are forgotten)
 BOT_FAILED = "The computer player stopped working, so this game cannot go on."
+READY_WAIT_S = 30.0  # real time, everybody back: how long the room waits for a ready before it goes on
+VOTE_GAP_MS = 1000  # a person's rematch answer changes at most once a second (no flicker for the others)
+WATCHERS_PER_ADDRESS = 4  # of a room's onlookers
 NOT_KEPT = "The server cannot keep moves just now: try again in a moment."  # a fleet without its Redis
 
 
@@ -73,9 +80,10 @@ class Conn:
         self.ws = ws
         self.server = server
         self.id = next(Conn.ids)
-        address = getattr(ws, "remote_address", None)
-        self.address = str(address[0]) if address else "?"
+        address = getattr(ws, "remote_address", None)  # the real client's, behind a trusted proxy (``door.py``)
+        self.address = getattr(ws, "real_address", "") or (str(address[0]) if address else "?")
         self.room: Room | None = None
+        self.joined = False  # it was in a room once (a connection that never is, is closed: ``Server``)
         self.seats: set[int] = set()
         self.last_id = -1
         self.budget = BURST
@@ -83,6 +91,7 @@ class Conn:
         self.logged: set[str] = set()
         self.rtts: deque = deque(maxlen=RTT_SAMPLES)
         self.pings: dict[int, float] = {}  # nonce -> server time it was written
+        self.answered = time.monotonic()  # when it last answered a ping (the wall clock's seconds)
         self.dropped = 0
         self.out: deque = deque()
         self.ready = asyncio.Event()
@@ -107,6 +116,9 @@ class Conn:
 
     # -- round trips, from the server's own clock -------------------------------------------
     def ping(self) -> None:
+        if time.monotonic() - self.answered > PONG_TIMEOUT_S:  # gone without a word (no FIN): closed
+            self.kill(f"it answered no ping for {PONG_TIMEOUT_S:.0f} s")
+            return
         nonce = secrets.randbits(P.NONCE_BITS)
         self.pings[nonce] = -1.0  # the writer notes the time it actually goes out
         while len(self.pings) > PINGS_OPEN:
@@ -119,6 +131,7 @@ class Conn:
             self.refuse_log("pong", "a pong for no ping of ours")
             return
         self.rtts.append(self.server.clock() - sent)
+        self.answered = time.monotonic()
 
     @property
     def rtt(self) -> float:
@@ -263,6 +276,7 @@ class Room:
         self.conns: list[Conn | None] = [None] * len(seats)
         self.watchers: dict[Conn, dict | None] = {}  # onlookers, with the last view each was sent
         self.votes: dict[int, bool] = {}  # after the end: each person's answer to a rematch
+        self.voted_at: dict[int, float] = {}  # server ms each seat's answer last changed
         # a seat once taken comes back only with its token
         self.claimed = [s["kind"] == "here" or resume is not None for s in seats]
         self.sent_events = [-1] * len(seats)  # per seat: the last event number sent
@@ -282,6 +296,11 @@ class Room:
         # real time, after a pause: the people's seats still to press ready once everybody is back (a
         # room rebuilt from its journal or hosted again was paused too)
         self.to_ready: set[int] = set()
+        self.ready_by: float | None = None  # server ms the room goes on without the readies still missing
+        # turn-based: the per-move clock (0: none); when the current move began; when each seat went away
+        self.move_clock_ms = 0.0
+        self.move_from = self.server.clock()
+        self.away_since: dict[int, float] = {}
         self.held: list = []
         self.seq = itertools.count()
         self.settled = 0.0
@@ -368,6 +387,14 @@ class Room:
     def missing(self) -> list[int]:
         return [i for i in self.people_seats() if self.conns[i] is None]
 
+    def waited_for(self) -> list[int]:
+        """The seats away that the game still waits for: with a move clock, a person away longer than
+        one move's time is waited for no more (the computer plays their moves until they are back)."""
+        if not self.move_clock_ms or self.realtime:
+            return self.missing()
+        t = self.server.clock()
+        return [s for s in self.missing() if t - self.away_since.get(s, t) < self.move_clock_ms]
+
     def connections(self) -> set[Conn]:
         return {c for c in self.conns if c is not None}
 
@@ -377,7 +404,7 @@ class Room:
 
     @property
     def paused(self) -> bool:
-        return bool(self.missing() or self.to_ready) and self.session.outcome() is None
+        return bool(self.waited_for() or self.unready()) and self.session.outcome() is None
 
     def ask_ready(self) -> None:
         """A real-time game paused mid-play: its clock runs again only once every person, back, says ready."""
@@ -391,6 +418,8 @@ class Room:
         if not mine:
             return
         self.to_ready -= mine
+        if not self.to_ready:
+            self.ready_by = None
         self.on_change(was_paused=True)
 
     def free_remote_seat(self) -> int | None:
@@ -404,6 +433,9 @@ class Room:
         ]
 
     def rename(self, seat: int, name: str) -> None:
+        """The joiner's own name on its seat, told apart from the others' ("Ana (2)")."""
+        others = [s.name for i, s in enumerate(self.session.seats) if i != seat]
+        name = told_apart([*others, name])[-1]
         self.session.seats[seat].name = name
         self.session.record.players[seat]["name"] = name
         if self.server.autosave:
@@ -426,11 +458,13 @@ class Room:
                     {"type": "closed", "reason": "Your seat was taken by a new connection with its token."}
                 )
             self.conns[s] = conn
+            self.away_since.pop(s, None)
             self.claimed[s] = True
             conn.seats.add(s)
             self.sent_events[s] = -1
             self.sent_view[s] = None
         conn.room = self
+        conn.joined = True
         self.empty_since = None
         self.net_sent = None  # the newcomer gets the latency figures at the next round of pings
         conn.send(self.welcome(conn, seats))
@@ -447,8 +481,16 @@ class Room:
         if self.session.outcome() is None or self.ended or not conn.seats:
             conn.send({"type": "error", "reason": "A rematch is for the players, once the game is over."})
             return
+        if all(self.votes.get(s) == yes for s in conn.seats):
+            return  # the same answer again: no news
+        t = self.server.clock()
+        if any(t - self.voted_at.get(s, -VOTE_GAP_MS) < VOTE_GAP_MS for s in conn.seats):
+            conn.refuse_log("vote", f"room {self.code}: rematch answers changed too often")
+            conn.send({"type": "error", "reason": "Wait a moment before changing your answer."})
+            return
         for s in conn.seats:
             self.votes[s] = yes
+            self.voted_at[s] = t
         self.broadcast({"type": "rematch", "votes": {str(s): v for s, v in sorted(self.votes.items())}})
         if all(self.votes.get(s) for s in self.people_seats()):
             self.server.rematch(self)
@@ -458,6 +500,7 @@ class Room:
         from no side shows it."""
         self.watchers[conn] = None
         conn.room = self
+        conn.joined = True
         conn.send(
             {
                 "type": "welcome",
@@ -472,7 +515,7 @@ class Room:
                 "watch": True,
             }
         )
-        conn.send({"type": "status", **self.status()})
+        self.broadcast_status()  # the players see who watches; the onlooker who plays
         self.send_watch_view(conn)
 
     def send_watch_view(self, conn: Conn) -> None:
@@ -491,10 +534,11 @@ class Room:
         conn.send(msg)
 
     def detach(self, conn: Conn) -> None:
-        self.watchers.pop(conn, None)
+        watched = self.watchers.pop(conn, False) is not False
         gone = [s for s in conn.seats if self.conns[s] is conn]
         for s in gone:
             self.conns[s] = None
+            self.away_since[s] = self.server.clock()
         conn.seats.clear()
         if conn.room is self:
             conn.room = None
@@ -504,7 +548,7 @@ class Room:
             self.paused_at = self.server.clock()
         if not self.connections() and self.empty_since is None:
             self.empty_since = self.server.clock()
-        if gone:
+        if gone or watched:
             self.broadcast_status()
 
     def on_change(self, was_paused: bool) -> bool:
@@ -513,6 +557,8 @@ class Room:
         resumed = was_paused and not self.paused
         if resumed:
             self.resume()
+        if self.unready() and self.ready_by is None:  # everybody is back: the count to go on starts
+            self.ready_by = self.server.clock() + self.server.ready_wait * 1000
         self.broadcast_status()
         if resumed:
             self.broadcast_views()
@@ -525,6 +571,7 @@ class Room:
             self.paused_at = None
             self.settled = max(self.settled, t - self.hold_ms())
             self.driven_at = t  # the computers' hands did not move meanwhile either
+        self.move_from = self.server.clock()
 
     def welcome(self, conn: Conn, seats: list[int]) -> dict:
         msg = {
@@ -537,6 +584,7 @@ class Room:
             "tokens": {str(s): self.tokens[s] for s in seats},
             "lag_cap": self.lag_cap,
             "realtime": self.realtime,
+            "move_clock": self.move_clock_ms / 1000,  # seconds a move may take; 0: no clock
         }
         if self.server.fleet is not None:  # where to come back when this node is gone
             msg["nodes"] = self.server.fleet.nodes
@@ -611,7 +659,16 @@ class Room:
             "paused": self.paused,
             "waiting_for": [self.session.seats[s].name for s in self.missing()],
             "ready_for": [self.session.seats[s].name for s in self.unready()],
+            "ready_in": self.seconds_to(self.ready_by if self.unready() else None),
+            "move_in": self.seconds_to(self.move_from + self.move_clock_ms if self.move_clock_ms else None),
+            "watchers": len(self.watchers),
         }
+
+    def seconds_to(self, when: float | None) -> int | None:
+        """Whole seconds (rounded up) until server time ``when``; None for no count."""
+        if when is None or self.session.outcome() is not None or self.ended:
+            return None
+        return max(0, -int((self.server.clock() - when) // 1000))
 
     def broadcast_status(self) -> None:
         self.broadcast({"type": "status", **self.status()})
@@ -621,7 +678,9 @@ class Room:
         for c in self.conns:
             pings.append(None if c is None or not c.rtts else round(c.rtt))
             jitters.append(None if c is None or not c.rtts else round(c.jitter))
-        if any(j is not None and j > SIMULTANEOUS_MS for j in jitters):
+        known = [p for p in pings if p is not None]
+        spread = max(known) - min(known) if known else 0
+        if spread > SIMULTANEOUS_MS or any(j is not None and j > SIMULTANEOUS_MS for j in jitters):
             self.casual = True  # once a match has been unfair to time, it stays marked
         msg = {"type": "net", "ping": pings, "jitter": jitters, "casual": self.casual}
         if self.server.fleet is not None:  # the fleet's nodes as they are now: where to come back
@@ -694,9 +753,58 @@ class Room:
             self.epoch += action.t  # the round clock restarts at 0 with the round
         if conn is not None:
             conn.send({"type": "done", "id": msg_id, "n": len(self.session.record.actions)})
+        self.move_from = self.server.clock()
         self.broadcast_views()
+        if self.move_clock_ms:  # the next move's count
+            self.broadcast_status()
         self.kick_bots()
         return True
+
+    # -- the counts that keep a game going (docs/online.md, "Nobody can hold a game up") ----
+    def check_clocks(self) -> None:
+        """Once a second: a ready that does not come, a move that does not come, a person away longer
+        than a move's time: the count goes on, then the room goes on."""
+        if self.session.outcome() is not None or self.ended:
+            return
+        t = self.server.clock()
+        if self.unready() and self.ready_by is not None:
+            if t < self.ready_by:
+                self.broadcast_status()  # the count, once a second
+                return
+            names = ", ".join(self.session.seats[s].name for s in self.unready())
+            log.info("room %s: went on without %s's ready", self.code, names)
+            self.to_ready.clear()
+            self.ready_by = None
+            self.on_change(was_paused=True)
+            return
+        if not self.move_clock_ms or self.realtime:
+            return
+        if self.paused_at is not None and not self.paused:  # the person away is waited for no more
+            self.on_change(was_paused=True)
+            self.kick_bots()
+            return
+        if self.paused or t - self.move_from < self.move_clock_ms:
+            return
+        for seat in self.rules.to_act(self.session.state):
+            if self.kinds[seat] == "computer" or self.session.outcome() is not None:
+                continue
+            self.stand_in(seat)
+
+    def stand_in(self, seat: int) -> None:
+        """The seat's move clock ran out: the game's computer player (its first level) moves for it."""
+        level = self.spec.bot_levels[0]
+        try:
+            bot = self.spec.make_bot(seat=seat, level=level, seed=self.session.seed + len(self.session.record.actions))
+            action = bot.choose(self.rules.view_for(self.session.state, seat))
+        except Exception as e:
+            self.bot_failed(seat, f"{type(e).__name__}: {e}")
+            return
+        log.info("room %s: seat %d's time for a move ran out: the computer moved for it", self.code, seat)
+        conn = self.conns[seat]
+        if conn is not None:
+            conn.send({"type": "error", "reason": "Your time for this move ran out: the computer moved for you."})
+        if not self.apply(None, 0, action):
+            self.move_from = self.server.clock()  # not kept (a fleet without its Redis): the next count
 
     def bot_failed(self, seat: int, why: str) -> None:
         log.error("room %s: the computer of seat %d failed: %s", self.code, seat, why)
@@ -738,10 +846,16 @@ class Room:
         worst = max((c.rtt / 2 + c.jitter for c in self.connections()), default=0.0)
         return min(worst + MARGIN_MS, self.lag_cap)
 
+    def shared_rtt(self) -> float:
+        """The lag every player of the room is forgiven: the lowest round trip among them. A player can
+        make their own round trip look longer (answer pings late), never shorter, so seeming slower
+        buys nothing; a player truly slower than the others is marked casual instead (``broadcast_net``)."""
+        return min((c.rtt for c in self.connections() if c.rtts), default=0.0)
+
     def hold(self, conn: Conn, msg: dict, action) -> None:
         arrival = self.server.clock()
-        stamp = msg.get("stamp", arrival)
-        forgiven = min(conn.rtt + STAMP_SLACK_MS, self.lag_cap)
+        stamp = arrival if msg["stamp"] is None else msg["stamp"]
+        forgiven = min(self.shared_rtt() + STAMP_SLACK_MS, self.lag_cap)
         accepted = min(max(stamp, arrival - forgiven), arrival)
         if accepted != stamp:
             conn.refuse_log("stamp", f"room {self.code}: a stamp outside the accepted window was clamped")
@@ -819,6 +933,7 @@ class Host(Protocol):
 
     autosave: bool
     bot_delay: float
+    ready_wait: float
     hosted: bool
     port: int
     records: Path | None

@@ -12,7 +12,6 @@ import os
 import re
 import secrets
 import time
-from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
@@ -26,9 +25,12 @@ from tabletop.session import unique_path
 
 from . import hosted
 from . import protocol as P
-from .room import BURST, LAG_CAP_MS, NOT_KEPT, Conn, Keeper, Room, said
+from .door import CONNS_PER_ADDRESS, Door, Limits, networks
+from .room import BURST, LAG_CAP_MS, NOT_KEPT, READY_WAIT_S, WATCHERS_PER_ADDRESS, Conn, Keeper, Room, said
 
 log = logging.getLogger("tabletop.online")
+WEBSOCKETS_LOG = logging.getLogger("tabletop.online.websockets")  # its warnings only: not a line a connection
+WEBSOCKETS_LOG.setLevel(logging.WARNING)
 
 DEFAULT_PORT = 8765
 TICK_S = 0.005
@@ -39,11 +41,13 @@ SEND_QUEUE = 512
 SEND_TIMEOUT_S = 5.0
 # rooms' lifecycle and the limits per address (docs/online.md)
 KEEP_EMPTY_S = 600.0  # a room with nobody connected waits this long for its people to come back
+JOIN_WITHIN_S = 20.0  # a connection that has made or joined no room by then is closed (idle ones cost)
 FINISHED_GRACE_S = 60.0  # a finished room stays this long (the result, a rematch), then it is freed
-MAX_MEMORY_MB = 1024  # no new room while the server's memory is above this
+MAX_ROOMS = 4000  # no new room while this many are open (each holds a game and its people)
 ROOMS_PER_ADDRESS = 8  # open rooms created from one address
 CREATES_PER_MINUTE = 20
 JOINS_PER_MINUTE = 60  # a dropped player's table tries again every two seconds
+MIN_MOVE_CLOCK_S = 10.0  # the shortest time a move's clock gives
 KEEP_RECORDS = 1000  # finished records `tabletop serve` keeps in its own folder
 RECORD_NAME = re.compile(r"[a-z0-9-]+-\d{8}-\d{6}-[0-9a-f]{6}\.json")  # unique_path's names
 
@@ -73,29 +77,6 @@ def memory_mb() -> float:
         return 0.0
 
 
-class Limits:
-    """What one address did lately: its open rooms, its creates and join attempts in the last minute."""
-
-    def __init__(self):
-        self.rooms: set[str] = set()
-        self.creates: deque = deque()
-        self.joins: deque = deque()
-
-    @staticmethod
-    def within(times: deque, per_minute: int) -> bool:
-        t = now_ms()
-        while times and t - times[0] > 60_000:
-            times.popleft()
-        if len(times) >= per_minute:
-            return False
-        times.append(t)
-        return True
-
-    def idle(self) -> bool:
-        t = now_ms()
-        return not self.rooms and all(not q or t - q[-1] > 60_000 for q in (self.creates, self.joins))
-
-
 class Server:
     def __init__(
         self,
@@ -108,8 +89,14 @@ class Server:
         finished_grace: float = FINISHED_GRACE_S,
         send_timeout: float = SEND_TIMEOUT_S,
         send_queue: int = SEND_QUEUE,
-        max_memory_mb: float = MAX_MEMORY_MB,
+        join_within: float = JOIN_WITHIN_S,
+        max_rooms: int = MAX_ROOMS,
+        max_connections: int = 0,
+        conns_per_address: int = CONNS_PER_ADDRESS,
+        trust_proxy: list[str] | None = None,
         keep_records: int = KEEP_RECORDS,
+        ready_wait: float = READY_WAIT_S,
+        move_clock: float = 0.0,
         clock: Callable[[], float] = now_ms,
         fleet=None,
     ):
@@ -118,7 +105,9 @@ class Server:
         ``autosave``: keep each room's game as a local game is kept (the host's own game);
         ``hosted``: a game hosted from the launcher: only a ``create`` with ``host_key`` makes a room,
         and only one; ``data``: a folder where finished records are written (``tabletop serve``);
-        ``fleet``: a ``fleet.Fleet`` when this server is a node of a fleet on Redis."""
+        ``fleet``: a ``fleet.Fleet`` when this server is a node of a fleet on Redis; ``max_connections``
+        (0: as many as it has file descriptors to spare), ``conns_per_address`` and ``trust_proxy`` (the
+        proxies whose X-Forwarded-For names the real client) are the door's (``door.py``)."""
         self.rooms: dict[str, Room] = {}
         self.games = load_all()
         self.autosave = autosave
@@ -131,11 +120,16 @@ class Server:
         self.finished_grace = finished_grace
         self.send_timeout = send_timeout
         self.send_queue = send_queue
-        self.max_memory_mb = max_memory_mb
+        self.join_within = join_within
+        self.max_rooms = max_rooms
         self.keep_records = keep_records
+        self.ready_wait = ready_wait  # seconds a real-time room waits for a ready once everybody is back
+        self.move_clock = (
+            move_clock  # seconds a turn-based move may take (0: no clock); a room's creator may set its own
+        )
         self.clock = clock
         self.fleet = fleet
-        self.addresses: dict[str, Limits] = {}
+        self.door = Door(max_connections, conns_per_address, networks(trust_proxy or []))
         self.keeper = Keeper()
         self.ws_server: WebSocketServer | None = None
         self.port = 0
@@ -148,10 +142,14 @@ class Server:
             port,
             max_size=P.MAX_BYTES,
             max_queue=32,
-            ping_interval=5,
-            ping_timeout=15,
+            ping_interval=20,  # a room's connections are pinged twice a second by the room itself
+            ping_timeout=20,
             close_timeout=self.send_timeout,
+            create_connection=self.door.connection_class(),
+            logger=WEBSOCKETS_LOG,
+            process_request=self.door.process_request,
         )
+        self.door.watch_accepts(asyncio.get_running_loop())
         self.port = next(iter(self.ws_server.sockets)).getsockname()[1]
         self._ticker = asyncio.get_running_loop().create_task(self._tick_loop())
         if self.fleet is not None:
@@ -178,6 +176,8 @@ class Server:
             t = self.clock()
             for room in list(self.rooms.values()):
                 try:
+                    if t - last_sweep >= 1000:
+                        room.check_clocks()
                     if room.realtime:
                         room.safe_tick()
                     if t - room.pinged >= (PING_S if room.realtime else PING_TURNS_S) * 1000:
@@ -200,8 +200,7 @@ class Server:
                 self.free(room, "finished")
             elif room.empty_since is not None and t - room.empty_since >= self.keep_empty * 1000:
                 self.free(room, "nobody came back")
-        for address in [a for a, lim in self.addresses.items() if lim.idle()]:
-            del self.addresses[address]
+        self.door.forget_idle()
 
     def free(self, room: Room, why: str) -> None:
         if self.rooms.get(room.code) is not room:
@@ -214,7 +213,7 @@ class Server:
             room.detach(c)
         if self.autosave:  # after the writes asked for: the kept game's journal is synced and unlocked
             room.keep(lambda m: m.close() if m is not None else None)
-        lim = self.addresses.get(room.owner)
+        lim = self.door.addresses.get(room.owner)
         if lim is not None:
             lim.rooms.discard(room.code)
         if self.fleet is not None:
@@ -222,7 +221,7 @@ class Server:
         log.info("room %s: freed (%s)", room.code, why)
 
     def limits(self, address: str) -> Limits:
-        return self.addresses.setdefault(address, Limits())
+        return self.door.limits(address)
 
     def create(self, game: str, options: dict, seats: list[dict], seed=None, lag_cap=None, setup=None) -> Room:
         """A new room; ``seed`` and ``setup`` (a hand-set position) are for tests, never taken from a client."""
@@ -231,7 +230,7 @@ class Server:
         spec = self.games[game]
         if not spec.min_players <= len(seats) <= spec.max_players:
             raise P.BadMessage(f"{spec.name} is for {spec.min_players} to {spec.max_players} players")
-        if self.max_memory_mb and memory_mb() > self.max_memory_mb:
+        if len(self.rooms) >= self.max_rooms:  # a count that falls as rooms are freed (memory, in Python, does not)
             raise P.BadMessage("The server is busy: try again later.")
         for s in seats:
             if s["kind"] == "computer":
@@ -265,6 +264,7 @@ class Server:
         made.hashes = [room.hashes[j] for j in order]
         made.claimed = [True] * n
         made.owner = room.owner
+        made.move_clock_ms = room.move_clock_ms
         self.rooms[room.code] = made
         if self.fleet is not None and not self.fleet.opened(made):
             log.warning("room %s: the rematch is not in the fleet's journal yet", room.code)
@@ -316,6 +316,7 @@ class Server:
         ]
         tokens = [""] * len(kinds)  # only their hashes are kept: a token sent again is the seat's
         room = Room(self, code, spec, seats, record.options, lag_cap=head["lag_cap"], resume=(record, None, tokens))
+        room.owner = str(head.get("owner", ""))
         room.hashes = list(head["hashes"])
         room.claimed = [k != "remote" or i in taken for i, k in enumerate(kinds)]
         if room.session.outcome() is not None:
@@ -341,22 +342,31 @@ class Server:
     # -- connections ------------------------------------------------------------------------
     async def handler(self, ws) -> None:
         conn = Conn(ws, self)
+        lim = self.limits(conn.address)
+        asyncio.get_running_loop().call_later(self.join_within, self.close_if_roomless, conn)
         try:
             async for raw in ws:
-                if not conn.allow():
+                began = time.thread_time()  # the processor's time, not the clock's (others' turns)
+                if not conn.allow():  # over its rate: dropped, and closed after a burst of them
                     conn.dropped += 1
                     conn.refuse_log("flood", "too many messages: dropping some")
-                    if conn.dropped > 10 * BURST:
+                    if conn.dropped > BURST:
                         conn.kill("too many messages")
                         return
-                    continue
-                try:
-                    msg = P.parse(raw)
-                except P.BadMessage as e:
-                    conn.refuse_log("parse", f"a bad message: {e}")
-                    conn.send({"type": "error", "reason": str(e)})
-                    continue
-                self.dispatch(conn, msg)
+                else:
+                    try:
+                        msg = P.parse(raw)
+                    except P.BadMessage as e:
+                        conn.refuse_log("parse", f"a bad message: {e}")
+                        conn.send({"type": "error", "reason": str(e)})
+                    else:
+                        self.dispatch(conn, msg)
+                if not lim.spend(len(raw), (time.thread_time() - began) * 1000.0):
+                    self.door.quiet.warn(
+                        f"over {conn.address}", f"{conn.address}: over its budget, a connection closed"
+                    )
+                    conn.kill("its address went over its budget")
+                    return
         except websockets.ConnectionClosed:
             pass
         except Exception:
@@ -366,6 +376,12 @@ class Server:
             conn.ready.set()
             if conn.room is not None:
                 conn.room.detach(conn)
+
+    @staticmethod
+    def close_if_roomless(conn: Conn) -> None:
+        """A connection open for ``join_within`` seconds that never made or joined a room: closed."""
+        if not conn.joined:
+            conn.kill("it made or joined no room")
 
     def dispatch(self, conn: Conn, msg: dict) -> None:
         kind = msg["type"]
@@ -430,7 +446,8 @@ class Server:
             return
         lim = self.limits(conn.address)
         if not self.hosted:
-            if len(lim.rooms) >= ROOMS_PER_ADDRESS:
+            fleetwide = self.fleet.rooms_of(conn.address) if self.fleet is not None else None
+            if max(len(lim.rooms), fleetwide or 0) >= ROOMS_PER_ADDRESS:
                 refuse(f"At most {ROOMS_PER_ADDRESS} open rooms from one address: finish or leave one first.")
                 return
             if not Limits.within(lim.creates, CREATES_PER_MINUTE):
@@ -444,11 +461,13 @@ class Server:
         except P.BadMessage as e:
             refuse(str(e))
             return
+        room.owner = conn.address
         if self.fleet is not None and not self.fleet.opened(room):
             self.free(room, "not in the fleet's store")
             refuse(NOT_KEPT)
             return
-        room.owner = conn.address
+        asked = self.move_clock if msg.get("move_clock") is None else msg["move_clock"]
+        room.move_clock_ms = 1000 * max(MIN_MOVE_CLOCK_S, asked) if asked else 0.0
         lim.rooms.add(room.code)
         room.attach(conn, [i for i, s in enumerate(seats) if s["kind"] == "here"])
 
@@ -461,6 +480,9 @@ class Server:
         room = self.rooms.get(code)
         if room is None and self.fleet is not None:  # on another node, or rebuilt here when its node is gone
             elsewhere = self.fleet.find(code)
+            if elsewhere == "":  # its node's lease lapsed, but it may only be slow: not taken from it yet
+                conn.send({"type": "error", "reason": "That room's server is not answering just now: try again."})
+                return
             if elsewhere is not None:
                 conn.send({"type": "moved", "url": elsewhere})
                 return
@@ -476,10 +498,14 @@ class Server:
             if conn.room is not None or len(room.watchers) >= P.MAX_WATCHERS:
                 conn.send({"type": "error", "reason": "This room has as many onlookers as it takes."})
                 return
+            if sum(w.address == conn.address for w in room.watchers) >= WATCHERS_PER_ADDRESS:
+                conn.refuse_log("watch", f"room {room.code}: more onlookers from one address")
+                conn.send({"type": "error", "reason": "This room has as many onlookers from your address as it takes."})
+                return
             room.watch(conn)
             return
-        token = msg.get("token")
-        if token is not None:
+        token = msg["token"]
+        if token:
             seats = [i for i, h in enumerate(room.hashes) if same_secret(h, P.token_hash(token))]
             for i in seats:
                 room.tokens[i] = token  # a room rebuilt from its journal knows only the hashes
@@ -530,14 +556,27 @@ async def serve_forever(
     keep_empty: float = KEEP_EMPTY_S,
     fleet: dict | None = None,
     bot_delay: float = 0.6,
+    trust_proxy: list[str] | None = None,
+    **options,
 ) -> None:
-    """``fleet``: the arguments of ``fleet.Fleet`` when this server is a node of a fleet on Redis."""
+    """``fleet``: the arguments of ``fleet.Fleet`` when this server is a node of a fleet on Redis;
+    ``options``: more of ``Server``'s."""
     node = None
     if fleet is not None:
         from .fleet import Fleet
 
         node = Fleet(**fleet)
-    server = Server(autosave=False, lag_cap=lag_cap, data=data, keep_empty=keep_empty, fleet=node, bot_delay=bot_delay)
+        node.check()
+    server = Server(
+        autosave=False,
+        lag_cap=lag_cap,
+        data=data,
+        keep_empty=keep_empty,
+        fleet=node,
+        bot_delay=bot_delay,
+        trust_proxy=trust_proxy,
+        **options,
+    )
     await server.start(host, port)
     log.info(
         "tabletop server on %s:%d (WebSocket; put TLS in front for the internet, see docs/online.md); records in %s",
@@ -581,6 +620,36 @@ def main(argv: list[str]) -> int:
         metavar="SECONDS",
         help="how long a computer player waits before each move in turn-based games (default 0.6)",
     )
+    p.add_argument(
+        "--move-clock",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="turn-based games: the time a player has for each move; when it runs out the computer moves "
+        "for them (default 0: no clock; at least 10; a room's creator may choose its own)",
+    )
+    p.add_argument(
+        "--ready-wait",
+        type=float,
+        default=READY_WAIT_S,
+        metavar="SECONDS",
+        help=f"real time, everybody back after a pause: how long the room waits for each ready before it goes on "
+        f"(default {READY_WAIT_S:.0f})",
+    )
+    p.add_argument(
+        "--trust-proxy",
+        default="",
+        metavar="ADDRESSES",
+        help="reverse proxies (addresses or networks, comma-separated) whose X-Forwarded-For names the real "
+        "client: the limits per address then apply to each client, not to the proxy (default: none)",
+    )
+    p.add_argument(
+        "--conns-per-address",
+        type=int,
+        default=CONNS_PER_ADDRESS,
+        metavar="N",
+        help=f"open connections one address may have (default {CONNS_PER_ADDRESS})",
+    )
     group = p.add_argument_group("a fleet of servers on Redis (docs/online.md; pip install tabletop[server])")
     group.add_argument(
         "--redis", metavar="URL", help="join the fleet whose rooms are kept in this Redis (redis://HOST:PORT/DB)"
@@ -608,6 +677,20 @@ def main(argv: list[str]) -> int:
     if not 0 <= args.computer_pace <= 10:
         print("tabletop serve: --computer-pace must be 0 to 10 seconds")
         return 2
+    try:
+        trusted = [str(net) for net in networks(args.trust_proxy.split(","))]
+    except ValueError as e:
+        print(f"tabletop serve: --trust-proxy: {validate.short_line(str(e))}")
+        return 2
+    if not (args.move_clock == 0 or MIN_MOVE_CLOCK_S <= args.move_clock <= 86_400):
+        print(f"tabletop serve: --move-clock must be 0 (none) or {MIN_MOVE_CLOCK_S:.0f} to 86400 seconds")
+        return 2
+    if not 5 <= args.ready_wait <= 3600:
+        print("tabletop serve: --ready-wait must be 5 to 3600 seconds")
+        return 2
+    if not 1 <= args.conns_per_address <= 100_000:
+        print("tabletop serve: --conns-per-address must be 1 to 100000")
+        return 2
     fleet = None
     if args.redis:
         if not 0.05 <= args.heartbeat <= 60:
@@ -626,7 +709,21 @@ def main(argv: list[str]) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     lag_cap = max(0, min(args.lag_cap, 1000))
     try:
-        asyncio.run(serve_forever(args.host, args.port, lag_cap, data, args.keep_empty, fleet, args.computer_pace))
+        asyncio.run(
+            serve_forever(
+                args.host,
+                args.port,
+                lag_cap,
+                data,
+                args.keep_empty,
+                fleet,
+                args.computer_pace,
+                trust_proxy=trusted,
+                conns_per_address=args.conns_per_address,
+                move_clock=args.move_clock,
+                ready_wait=args.ready_wait,
+            )
+        )
     except KeyboardInterrupt:
         return 0
     except ValueError as e:  # a --redis URL redis cannot read

@@ -200,7 +200,7 @@ class Tutor:
         head_px = gfx.fit_px(head, vp.s(20), r.w - 2 * pad, bold=True)
         gfx.blit_text(surf, head, head_px, (r.x + pad, r.y + vp.s(8)), border, bold=True)
         top = r.y + vp.s(8) + int(head_px * 1.3)
-        px = vp.s(19)
+        px = round(vp.s(19) * gfx.TEXT_SCALE[0])  # the player's text size, as far as the words stay in the box
         lines = gfx.wrap(body, px, r.w - 2 * pad)
         while px > vp.s(12) and top + len(lines) * int(px * 1.25) > r.bottom - vp.s(6):
             px -= 1

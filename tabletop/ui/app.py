@@ -3,13 +3,15 @@ something moves; otherwise the loop sleeps until an event or a scene's wait runs
 
 from __future__ import annotations
 
+import logging
 import sys
+import threading
 import time
 import traceback
 
 import pygame
 
-from tabletop import __version__
+from tabletop import __version__, validate
 from tabletop import settings as settings_mod
 from tabletop.input import hints
 from tabletop.input.devices import Pads
@@ -17,6 +19,8 @@ from tabletop.paths import asset_path
 from tabletop.ui import gfx
 from tabletop.ui.scene import WAKE, PressOwners
 from tabletop.ui.sound import Sounds
+
+log = logging.getLogger("tabletop")
 
 FPS = 60
 FRAME_MS = 1000 / FPS
@@ -45,7 +49,7 @@ class App:
 
         kept.clean_stale()  # temporary files a killed program left behind
         self.settings = settings or settings_mod.load()
-        self.toasts: list[list] = []  # [text, ms left]
+        self.toasts: list[list] = []  # [text, ms left, drawn yet]: a toast's time runs from when it is first drawn
         self._told = 0  # settings messages told so far
         self.tell_settings_messages()
         w, h = size or fit_desktop(*self.settings["window"])
@@ -70,6 +74,7 @@ class App:
         self.pads = Pads()
         self.pads.open_all()
         self.stack: list = []
+        self.apply_look()
         self.clock = pygame.time.Clock()
         self.running = True
         self.frame = 0
@@ -159,6 +164,30 @@ class App:
         setup.menu.focus = next(i for i, it in enumerate(setup.menu.items) if it.key == "start")
         setup.menu.show_focus()
 
+    def apply_look(self) -> None:
+        """The settings that change how everything is drawn: text size and colour vision."""
+        gfx.set_text_size(self.settings["text_size"])
+        gfx.set_palette(self.settings["colour_vision"])
+        for scene in self.stack:  # a table under Settings drops the picture it kept
+            getattr(scene, "invalidate", lambda: None)()
+        self.redraw = True
+
+    def set_window(self, size: tuple[int, int] | None) -> None:
+        """Settings > Window size: the window at ``size`` (None: full screen)."""
+        if (size is None) != self.settings["fullscreen"]:
+            if size is not None:
+                self.settings["window"] = list(size)
+            self.toggle_fullscreen()
+            return
+        if size is None:
+            return
+        try:
+            self.screen = pygame.display.set_mode(size, self.flags)
+        except pygame.error as e:
+            self.toast(f"Could not change the window's size: {e}")
+            return
+        self.resize(self.screen.get_size())
+
     def toggle_fullscreen(self) -> None:
         full = not self.settings["fullscreen"]
         try:
@@ -178,10 +207,11 @@ class App:
         for m in messages[self._told :]:
             self.toast(m, 6000)
             print(f"tabletop: {m}", file=sys.stderr)
+            log.warning("settings: %s", m)
         self._told = len(messages)
 
     def toast(self, text: str, ms: float = 4000) -> None:
-        self.toasts.append([text, ms])
+        self.toasts.append([validate.shown(text), ms, False])
         self.redraw = True
 
     def quit(self) -> None:
@@ -216,7 +246,8 @@ class App:
         if len(self.settings.messages) > self._told:
             self.tell_settings_messages()
         for t in self.toasts:
-            t[1] -= dt_ms if elapsed_ms is None else elapsed_ms
+            if t[2]:  # one raised in this frame, after the window idled, is drawn before its time runs
+                t[1] -= dt_ms if elapsed_ms is None else elapsed_ms
         self.toasts = [t for t in self.toasts if t[1] > 0]
         self.draw()
 
@@ -231,7 +262,10 @@ class App:
 
     def dispatch(self, event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
+            # a screen may ask first (an online game in play: leave it, or come back later)
+            asker = next((s for s in reversed(self.stack) if hasattr(s, "before_quit")), None)
+            if asker is None or not asker.before_quit():
+                self.running = False
             return
         if event.type == WAKE:
             return  # it woke the loop: this frame draws what changed
@@ -305,8 +339,10 @@ class App:
 
     def draw_toasts(self, surf) -> None:
         y = 10
-        for text, _ms in self.toasts[-3:]:
-            px = self.vp.s(16)
+        for toast in self.toasts[-3:]:
+            text = toast[0]
+            toast[2] = True
+            px = round(self.vp.s(16) * gfx.TEXT_SCALE[0])  # the player's text size: lines wrap to the width
             for line in gfx.wrap(text, px, min(self.vp.s(1000), surf.get_width() - 40)):
                 img = gfx.text(line, px, gfx.WHITE)
                 r = img.get_rect(midtop=(surf.get_width() // 2, y))
@@ -364,10 +400,14 @@ class App:
         """Back to the launcher after ``error`` in a scene, keeping any game in play; False when
         there is nothing to go back from (the launcher itself failed)."""
         from tabletop.ui.launcher import Launcher
+        from tabletop.ui.stopped import StoppedScene
 
         if not any(not isinstance(s, Launcher) for s in self.stack):
             return False
-        traceback.print_exception(error, file=sys.stderr)  # for whoever fixes it
+        again = any(isinstance(s, StoppedScene) for s in self.stack)  # the message itself failed: a toast
+        details = "".join(traceback.format_exception(error))
+        print(details, file=sys.stderr, end="")  # for whoever fixes it; the log keeps it too
+        log.error("a screen stopped on an error:\n%s", details.rstrip())
         kept = ""
         from tabletop.ui.table import TableScene
 
@@ -388,7 +428,15 @@ class App:
             if kept
             else ("That screen stopped on an error and was closed.")
         )
-        self.toast(f"{what} ({type(error).__name__}: {str(error)[:100]})", 8000)
+        line = f"{what} ({type(error).__name__}: {str(error)[:100]})"
+        about = f"tabletop {__version__}, Python {sys.version.split()[0]}, {sys.platform}\n"
+        if not again:
+            try:
+                self.push(StoppedScene(self, line, about + details))
+                return True
+            except Exception:  # the boundary must not fail: the line alone, as a toast
+                pass
+        self.toast(line, 8000)
         return True
 
     def sleep(self, wait: float | None, end: float | None) -> float | None:
@@ -416,8 +464,13 @@ class App:
 
     def close(self) -> None:
         while self.stack:
-            self.stack.pop().on_exit()
+            self.stack.pop().on_exit()  # an online table says its goodbye and closes its connection
         self.settings.save()
+        end = time.monotonic() + 3  # ...on its network thread: a moment for it to be sent
+        for thread in threading.enumerate():
+            if thread.name == "tabletop-net":
+                thread.join(max(0.0, end - time.monotonic()))
         for m in self.settings.messages[self._told :]:
             print(f"tabletop: {m}", file=sys.stderr)
+            log.warning("settings: %s", m)
         pygame.quit()

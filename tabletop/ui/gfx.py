@@ -24,16 +24,29 @@ FELT_DARK = (15, 52, 37)
 INK = (24, 24, 28)
 PAPER = (246, 240, 226)
 WHITE = (250, 250, 250)
-GREY = (150, 150, 150)
+GREY = (182, 182, 182)
 DIM = (90, 90, 90)
 GOLD = (240, 196, 64)
 RED = (214, 64, 58)
 BLUE = (58, 120, 214)
-GREEN = (70, 170, 90)
+GREEN = (129, 197, 143)
 PANEL = (18, 22, 30)
+ROW, ROW_FOCUS = (34, 40, 54), (60, 70, 92)  # a menu's rows
 HILITE = (255, 220, 90)
-REFUSE = (230, 70, 60)
-PLAYER_COLOURS = [(230, 80, 70), (70, 140, 235), (240, 190, 60), (120, 200, 110), (190, 110, 220), (90, 210, 210)]
+REFUSE = (242, 161, 156)
+# Every colour a text is drawn in reads at 4.5:1 or more on the felt and the panels (tests/test_accessibility.py).
+PLAYER_COLOURS = [(242, 161, 155), (140, 184, 243), (240, 190, 60), (120, 200, 110), (214, 164, 233), (90, 210, 210)]
+# The seats' colours for each "Colour vision" setting: under that kind of colour vision every two seats'
+# colours still look apart (tests/test_accessibility.py simulates it). Seats also show their names.
+PALETTES = {
+    "usual": list(PLAYER_COLOURS),
+    # kept apart by lightness and the blue-yellow difference these eyes see (chosen by simulating them);
+    # the first two (most games' two seats) still warm against blue, as the games call them "Red" and "Blue"
+    "protanopia": [(255, 180, 0), (0, 195, 255), (225, 255, 210), (240, 165, 180), (240, 165, 105), (255, 255, 150)],
+    "deuteranopia": [(255, 180, 0), (0, 195, 255), (225, 255, 210), (60, 210, 105), (0, 210, 195), (255, 255, 135)],
+    # kept apart by lightness and the red-cyan difference these eyes see
+    "tritanopia": [(255, 165, 0), (150, 195, 255), (255, 255, 255), (30, 255, 225), (225, 165, 240), (165, 195, 0)],
+}
 PLAYER_NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eve", "Finn"]  # never a card colour of any game
 
 
@@ -105,6 +118,51 @@ def forget_images() -> None:
 def font(px: int, bold: bool = False) -> pygame.font.Font:
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     return pygame.font.Font(str(asset_path("fonts", name)), max(6, int(px)))
+
+
+TEXT_SCALE = [1.0]  # the player's "Text size" setting (1.0, 1.25, 1.5), see ``draw_fitted``
+
+
+def set_palette(vision: str) -> None:
+    """The seats' colours for ``vision`` (a "Colour vision" setting) from now on."""
+    colours = PALETTES.get(vision, PALETTES["usual"])
+    if colours != PLAYER_COLOURS:
+        PLAYER_COLOURS[:] = colours  # in place: every screen reads this list as it draws
+        forget_images()
+
+
+def grown(px: int, height: int, bold: bool = False, lines: int = 0) -> int:
+    """``px`` made larger by the player's text size, as far as ``lines`` lines (at least one) stand in ``height``."""
+    big = round(px * TEXT_SCALE[0])
+    while big > px and font(big, bold).get_linesize() * max(1, lines) > height:
+        big -= 1
+    return big
+
+
+def set_text_size(percent: int) -> None:
+    """Texts fitted to a box (``draw_fitted``) are asked ``percent`` % of their size from now on."""
+    if percent / 100 != TEXT_SCALE[0]:
+        TEXT_SCALE[0] = percent / 100
+        forget_images()
+
+
+@lru_cache(maxsize=1)
+def _glyph_font():
+    """The text font, asked which characters it draws (pygame.freetype knows; pygame.font does not)."""
+    import pygame.freetype
+
+    pygame.freetype.init()
+    return pygame.freetype.Font(str(asset_path("fonts", "DejaVuSans.ttf")), 16)
+
+
+def missing_glyphs(s: str) -> list[str]:
+    """The characters of ``s`` the game's font has no picture for (each is drawn as an empty box,
+    never a crash), once each; marks and joiners that only change the character before them left out."""
+    import unicodedata
+
+    metrics = _glyph_font().get_metrics(s) or []
+    out = [c for c, m in zip(s, metrics, strict=False) if m is None and unicodedata.category(c)[0] not in "MC"]
+    return list(dict.fromkeys(out))
 
 
 def text(s: str, px: int, colour=WHITE, bold: bool = False) -> pygame.Surface:
@@ -249,15 +307,29 @@ def _ellipsis(line: str, px: int, w: int, bold: bool) -> str:
 
 
 def draw_fitted(
-    surf, s: str, box, px: int, colour=WHITE, bold=False, align="center", valign="center", min_px=None, lines=0
+    surf,
+    s: str,
+    box,
+    px: int,
+    colour=WHITE,
+    bold=False,
+    align="center",
+    valign="center",
+    min_px=None,
+    lines=0,
+    grow=False,
 ) -> pygame.Rect:
     """Draw ``s`` inside ``box`` (a pixel rect) by the one fitting rule (``fit``). ``min_px`` defaults to
     ``MIN_PX`` scaled like ``px`` would be. Returns the rect the text covers. A cut text is remembered
-    with its box, so the whole of it can be shown when the pointer rests on it."""
+    with its box, so the whole of it can be shown when the pointer rests on it. With ``grow`` (menus, hints:
+    a text alone in its box) the player's text size (``TEXT_SCALE``) makes ``px`` larger; the box then takes
+    the largest size that fits, never less than at 100%. The tables' own dense layouts keep their sizes."""
     box = pygame.Rect(box)
     seen(s)
     if min_px is None:
         min_px = min(px, max(7, round(MIN_PX * _SCALE[0])))
+    if grow:
+        px = grown(px, box.h, bold, lines)
     p, ls, cut = fit(s, box.w, box.h, px, min_px, bold, lines)
     f = font(p, bold)
     step = f.get_linesize()
@@ -366,6 +438,7 @@ def ease_out(t: float) -> float:
 def reset_caches() -> None:
     """Forget cached fonts and images (they die with pygame.quit())."""
     font.cache_clear()
+    _glyph_font.cache_clear()
     text_image.cache_clear()
     fit.cache_clear()
     _wrap.cache_clear()

@@ -474,7 +474,7 @@ class HelpScene(Scene):
     def page(self, vp) -> tuple[tuple[Op, ...], int]:
         """The laid-out page for this window size (worked out once per size)."""
         col = page_rect(vp)
-        return laid_out(self.text, col.w - vp.s(16), round(vp.scale, 4))
+        return laid_out(self.text, col.w - vp.s(16), round(vp.scale * gfx.TEXT_SCALE[0], 4))  # text size too
 
     def draw(self, surf, vp):
         surf.fill(gfx.PANEL)

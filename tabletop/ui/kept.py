@@ -8,11 +8,12 @@ finished game can be watched.
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 from functools import partial
 
-from tabletop import kept, paths, storage
+from tabletop import kept, paths, storage, validate
 from tabletop.core.words import plural
 from tabletop.input import hints
 from tabletop.ui import gfx
@@ -62,9 +63,10 @@ def paths_old_autosave() -> int:
 
 
 def report(app, messages: list[str]) -> None:
-    for m in messages:
+    for m in map(validate.shown, messages):  # a file's name may not be text (not UTF-8)
         app.toast(m, 6000)
         print(f"tabletop: {m}", file=sys.stderr)
+        logging.getLogger("tabletop").warning("saves: %s", m)
 
 
 def _fit(text: str, px: int, min_px: int, width: int, bold: bool = False) -> tuple[str, int]:
@@ -139,11 +141,14 @@ class ContinueScene(ListScene):
     hint = "resume or delete this game"
 
     def load(self, messages):
-        from tabletop.online import kept_seats
+        from tabletop.online import hosted, kept_seats
         from tabletop.ui.online import OnlineEntry
 
         online = [OnlineEntry(seat) for seat in kept_seats.kept(messages)]
-        return online + kept.unfinished(messages)
+        games = kept.unfinished(messages)
+        # a game hosted online from here says so (Resume hosts its room again)
+        games = [HostedEntry(**vars(e)) if hosted.path_of(e.path).exists() else e for e in games]
+        return online + games
 
     def choose(self, entry):
         from tabletop.ui.online import OnlineEntry, OnlineSeatScene
@@ -152,6 +157,14 @@ class ContinueScene(ListScene):
             self.app.push(OnlineSeatScene(self.app, entry, self))
         else:
             self.app.push(KeptGameScene(self.app, entry, self))
+
+
+class HostedEntry(kept.Entry):
+    """A kept game hosted online from this computer: its row says so."""
+
+    @property
+    def title(self) -> str:
+        return f"{super().title} online (hosted here)"
 
 
 class ReplaysScene(ListScene):

@@ -12,6 +12,18 @@ from tabletop.ui.setup import Setup
 from tabletop.ui.tiles import TileMenu
 from tabletop.ui.widgets import Item, Menu, MenuScene
 
+TEXT_SIZES = [100, 125, 150]  # settings.Values.text_size
+WINDOW_SIZES = [(800, 600), (1024, 768), (1280, 720), (1600, 900), (1920, 1080)]
+COLOUR_VISION = [  # settings.Values.colour_vision
+    ("usual", "Usual"),
+    ("protanopia", "Protanopia (red-weak)"),
+    ("deuteranopia", "Deuteranopia (green-weak)"),
+    ("tritanopia", "Tritanopia (blue-weak)"),
+]
+PEEK_CHOICES = [(False, "Hold to look"), (True, "Press to open, again to close")]  # settings.Values.hold_toggles
+TEXT_HINT = "Menus, hints, help and lessons in larger text, as far as their boxes allow (tables keep theirs)"
+COLOUR_HINT = "Players' colours that stay apart for your eyes (names and symbols always show too)"
+MOTION_HINT = "On: nothing shakes, and nothing moves faster than the normal animation speed"
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 
 
@@ -87,6 +99,12 @@ class SettingsScene(MenuScene):
             spec.name for spec in registry.load_all().values() if any(o.key == "assist" for o in spec.rules.options)
         )
         items = [
+            Item(
+                f"Your name: {s.own_name()}",
+                action=self.name,
+                key="name",
+                hint="What everybody at the table, here or online, calls you",
+            ),
             Item("Sound", choices=onoff, index=0 if s["sound"] else 1, on_change=self._sound),
             Item("Volume", choices=vols, index=vol_idx, on_change=self._volume),
             Item("Animations", choices=speeds, index=sp_idx, on_change=lambda v: s.__setitem__("animation_speed", v)),
@@ -104,10 +122,59 @@ class SettingsScene(MenuScene):
                 on_change=lambda v: s.__setitem__("assist", v),
                 hint=f"On: chances glow whatever the setup screen says ({aided}). Off: the setup screen decides",
             ),
+            *self.access_items(),
             Item("Controls", action=self.controls, hint="Change any key or gamepad button; back to the defaults"),
             Item("Back", action=self.back),
         ]
-        self.menu = Menu(items, y=170, w=560, x=360, sound=self.app.sounds, on_back=self.back)
+        self.menu = Menu(items, y=120, w=800, x=240, row=42, sound=self.app.sounds, on_back=self.back, split=0.5)
+
+    def access_items(self) -> list[Item]:
+        """The rows that fit the program to its player (docs/accessibility.md)."""
+        s, app = self.app.settings, self.app
+        sizes = list(WINDOW_SIZES)
+        now = None if s["fullscreen"] else tuple(app.screen.get_size())
+        if now is not None and now not in sizes:
+            sizes.append(now)
+        windows = [(size, f"{size[0]} × {size[1]}") for size in sizes] + [(None, "Full screen")]
+
+        def row(label, key, choices, hint, redraw=False) -> Item:
+            """A row that sets ``key`` to the chosen value (``redraw``: everything is drawn anew with it)."""
+            return Item(
+                label,
+                choices=choices,
+                index=[v for v, _ in choices].index(s[key]),
+                on_change=lambda v: (s.__setitem__(key, v), redraw and app.apply_look()),
+                hint=hint,
+            )
+
+        return [
+            row("Text size", "text_size", [(p, f"{p}%") for p in TEXT_SIZES], TEXT_HINT, redraw=True),
+            Item(
+                "Window size",
+                choices=windows,
+                index=[v for v, _ in windows].index(now),
+                on_change=app.set_window,
+                hint="Or drag the window's edge; F11 switches full screen",
+            ),
+            row("Colour vision", "colour_vision", COLOUR_VISION, COLOUR_HINT, redraw=True),
+            row("Reduce motion", "reduce_motion", [(True, "On"), (False, "Off")], MOTION_HINT),
+            row(
+                "Peek button",
+                "hold_toggles",
+                PEEK_CHOICES,
+                "In Peek mode: keep your cards shown without holding a button",
+            ),
+        ]
+
+    def name(self):
+        from tabletop.ui.name_entry import own_name_entry
+
+        def shown():
+            focus = self.menu.focus
+            self.on_enter()  # the new name on its row
+            self.menu.focus = focus
+
+        self.app.push(own_name_entry(self.app, then=shown))
 
     def controls(self):
         from tabletop.ui.controls import ControlsScene

@@ -7,13 +7,16 @@ the one lit, B takes a letter back (and leaves, on an empty box), Start keeps th
 (View) leaves it as it was, the shoulder buttons switch capitals. The help below says this for
 the device in use (input.hints). An empty name keeps the old one. Names are at most ``MAX``
 characters and never a word a game keeps for itself (``GameSpec.reserved_names``: a card colour,
-so a log line never reads "Blue's blue card"; a clear one-line reason says why)."""
+so a log line never reads "Blue's blue card"; a clear one-line reason says why). What is typed
+follows the one name rule (``core.names``): a character that cannot be seen or that turns the
+text around is left out as it comes, and one line says so."""
 
 from __future__ import annotations
 
 import pygame
 
 from tabletop.core import registry
+from tabletop.core.names import Invalid, check_name, clean_name, describe
 from tabletop.input import hints
 from tabletop.input.devices import menu_buttons
 from tabletop.ui import gfx
@@ -61,13 +64,16 @@ class NameEntry(Scene):
     opaque = False
     rows = ROWS  # the letter picker's keys
     max_len = MAX
+    a_name = True  # the box holds a person's name: the name rule applies (not to an invite)
 
-    def __init__(self, app, title: str, current: str, on_done):
+    def __init__(self, app, title: str, current: str, on_done, on_cancel=None, leave: str = ""):
         super().__init__(app)
         self.title = title
         self.old = current
         self.text = current
         self.on_done = on_done
+        self.on_cancel = on_cancel  # called when the box is left without a new name (first start: the default)
+        self.leave = leave or "leaves the name as it was"  # what Esc (a pad's Back) does, for the help line
         self.error = ""
         self.upper = not current  # the picker starts a name with a capital
         self.at = (0, 0)  # the picker's lit key: (row, index in the row)
@@ -104,8 +110,9 @@ class NameEntry(Scene):
         self.upper = self.upper or not self.text  # an emptied box starts again with a capital
 
     def type(self, letters: str) -> None:
-        self.text = (self.text + letters)[: self.max_len]
-        self.error = ""
+        text, left_out = clean_name(self.text + letters, typing=True) if self.a_name else (self.text + letters, "")
+        self.text = text[: self.max_len]
+        self.error = left_out
 
     def move(self, direction: str) -> None:
         """Light the next key that way (rows of different widths line up by their middles)."""
@@ -130,15 +137,24 @@ class NameEntry(Scene):
         pygame.key.stop_text_input()
 
     def finish(self, keep: bool):
-        name = " ".join(self.text.split())
+        name = clean_name(self.text)[0] if self.a_name else " ".join(self.text.split())
         if keep and name:
-            why = refusal(name)
+            why = refusal(name) if self.a_name else ""
+            try:
+                if self.a_name and not why:
+                    check_name(name, "A name")
+            except Invalid as e:
+                why = str(e)
             if why:
                 self.error = why
                 self.app.sounds.play("refuse")
                 return
+            self.app.pop(self)
             self.on_done(name)
+            return
         self.app.pop(self)
+        if self.on_cancel is not None:
+            self.on_cancel()
 
     def handle(self, event, pad_changes):
         if event is not None and event.type == pygame.TEXTINPUT:
@@ -222,12 +238,57 @@ class NameEntry(Scene):
                     surf, self.label(row, i), rect.inflate(-vp.s(6), -2), vp.s(22), gfx.WHITE, bold=lit, lines=1
                 )
                 self.key_rects.append((rect, row, i))
-        note = self.error or hints.words(
+        missing = gfx.missing_glyphs(self.text) if self.a_name else []
+        boxes = f"{describe(missing[0])} shows as an empty box: the game's font lacks it. " if missing else ""
+        note = self.error or boxes + hints.words(
             self.app.last_device,
-            "Click the letters, then Done; or type on the keyboard and press Enter. Esc leaves the name as it was.",
-            "Type the name, then Enter. Esc leaves the name as it was.",
-            "A types the lit letter, B takes one back, Start keeps the new name. Back leaves the name as it was.",
+            f"Click the letters, then Done; or type on the keyboard and press Enter. Esc {self.leave}.",
+            f"Type the name, then Enter. Esc {self.leave}.",
+            f"A types the lit letter, B takes one back, Start keeps the new name. Back {self.leave}.",
         )
         gfx.draw_fitted(
-            surf, note, vp.r(320, 538, 640, 64), vp.s(17), gfx.REFUSE if self.error else gfx.GREY, min_px=vp.s(12)
+            surf, note, vp.r(320, 538, 640, 64), vp.s(17), gfx.REFUSE if self.error else gfx.GREY, min_px=vp.s(15)
         )
+
+
+def own_name_entry(app, then=None, first: bool = False) -> NameEntry:
+    """The box for the player's own name (Settings, the setup screen's first person, the first
+    start): a new name is kept in settings.json at once; ``then()`` follows either way. At the first
+    start Esc skips, and the player is called ``settings.DEFAULT_NAME`` until they choose."""
+    from tabletop.settings import DEFAULT_NAME
+
+    def keep(name: str) -> None:
+        app.settings["name"] = name
+        app.settings.save()
+        if then is not None:
+            then()
+
+    def skip() -> None:
+        if first:
+            keep(DEFAULT_NAME)
+        elif then is not None:
+            then()
+
+    if first:
+        return NameEntry(
+            app,
+            "Welcome! What is your name?",
+            "",
+            keep,
+            on_cancel=skip,
+            leave=f'skips: you are "{DEFAULT_NAME}" until you choose a name in Settings',
+        )
+    return NameEntry(app, "Your name", app.settings["name"], keep, on_cancel=skip)
+
+
+def ask_name_first(app) -> None:
+    """The first start: the player is asked their name over the first screen (once: skipping keeps
+    the default name, and Settings changes it later)."""
+
+    def shown() -> None:  # the screen below shows the new name (a setup's first seat)
+        build = getattr(app.stack[-1], "build", None) if app.stack else None
+        if build is not None:
+            build()
+
+    if not app.settings["name"]:
+        app.push(own_name_entry(app, then=shown, first=True))

@@ -4,12 +4,14 @@ your own, and the waiting room. The game's table played on a server is ``online_
 from __future__ import annotations
 
 import asyncio
+import time
 from concurrent.futures import Future
 from functools import partial
 
 import pygame
 
 from tabletop.core import registry
+from tabletop.core.names import computer_name, told_apart
 from tabletop.core.registry import REALTIME
 from tabletop.input.devices import menu_buttons
 from tabletop.online import invite as invite_mod
@@ -18,12 +20,14 @@ from tabletop.online import protocol as P
 from tabletop.online.remote import KNOWN_TOKENS, NetThread, RemoteSession, local_address
 from tabletop.ui import gfx
 from tabletop.ui.name_entry import INVITE_ROWS, NameEntry
-from tabletop.ui.online_table import remote_table
+from tabletop.ui.online_table import LeaveQuestion, remote_table
 from tabletop.ui.scene import Scene, cursor_on, till_blink
 from tabletop.ui.setup import MoreOptions, level_name
 from tabletop.ui.widgets import Item, Menu, MenuScene, background, title
 
 HERE, ELSEWHERE = "here", "remote"
+# Time a turn-based move may take when hosting (seconds; 0: no clock), as the Host screen offers it
+MOVE_CLOCKS = ((0, "As long as it takes"), (60, "1 minute"), (180, "3 minutes"), (600, "10 minutes"))
 
 
 class OnlineMenu(MenuScene):
@@ -70,6 +74,7 @@ class HostScene(MenuScene):
     def __init__(self, app, server: str = ""):
         super().__init__(app)
         self.server = server  # a ``tabletop serve`` to create the room on; "" hosts on this computer
+        self.move_clock = 0  # seconds a turn-based move may take (0: as long as it takes)
         if server:
             self.sub = f"The room is made on {server.split('://', 1)[1]}; friends join with the invite shown next"
         self.specs = [s for s in registry.load_all().values() if s.make_table is not None]
@@ -99,11 +104,12 @@ class HostScene(MenuScene):
             (f"computer:{lv}", f"Computer: {level_name(lv)}") for lv in spec.bot_levels
         ]
         values = [k[0] for k in kinds]
+        names = [s["name"] for s in self.seats()]
         for i in range(self.players):
             idx = values.index(self.kinds[i]) if self.kinds[i] in values else 0
             items.append(
                 Item(
-                    gfx.PLAYER_NAMES[i],
+                    names[i],
                     choices=kinds,
                     index=idx,
                     key=f"seat{i}",
@@ -112,6 +118,18 @@ class HostScene(MenuScene):
             )
         for opt in self.main_options():
             items.append(self.option_item(opt))
+        if spec.dynamics != REALTIME:  # a real-time game has its round clock
+            clocks = list(MOVE_CLOCKS)
+            items.append(
+                Item(
+                    "Time for a move",
+                    choices=clocks,
+                    index=[c[0] for c in clocks].index(self.move_clock),
+                    on_change=self._move_clock,
+                    key="clock",
+                    hint="When a person's time runs out, the computer makes a move for them",
+                )
+            )
         if self.more_options():
             items.append(
                 Item(
@@ -153,22 +171,35 @@ class HostScene(MenuScene):
         self.reset_seats()
         self.build()
 
+    def _move_clock(self, seconds):
+        self.move_clock = seconds
+
     def _players(self, n):
         self.players = n
         self.build()
 
     def _kind(self, i, v):
         self.kinds[i] = v
+        self.build()  # the seat's name follows: the host's own, a friend's to come, a computer's
 
     def seats(self) -> list[dict]:
-        out = []
-        for i in range(self.players):
-            k = self.kinds[i]
-            if k.startswith("computer:"):
-                out.append({"kind": "computer", "name": f"Computer {gfx.PLAYER_NAMES[i]}", "level": k.split(":", 1)[1]})
+        """The room's seats: the host's own name on the first seat here (another person here is
+        named as at a setup), "Player N" for a friend elsewhere until they join with their name,
+        each computer as the computer at its level."""
+        kinds = self.kinds[: self.players]
+        computers = [i for i, k in enumerate(kinds) if k.startswith("computer:")]
+        here = [i for i, k in enumerate(kinds) if k == HERE]
+        out, names = [], []
+        for i, k in enumerate(kinds):
+            level = k.split(":", 1)[1] if k.startswith("computer:") else ""
+            if level:
+                names.append(computer_name(level_name(level), computers.index(i) + 1 if len(computers) > 1 else None))
+            elif k == HERE:
+                names.append(self.app.settings.own_name() if i == here[0] else gfx.PLAYER_NAMES[i])
             else:
-                out.append({"kind": k, "name": gfx.PLAYER_NAMES[i], "level": ""})
-        return out
+                names.append(f"Player {i + 1}")
+            out.append({"kind": "computer" if level else k, "level": level})
+        return [dict(seat, name=name) for seat, name in zip(out, told_apart(names), strict=True)]
 
     def host(self):
         seats = self.seats()
@@ -183,35 +214,115 @@ class HostScene(MenuScene):
             self.app.toast("Online, this game has one person at each computer: make the others 'elsewhere'.")
             return
         net = NetThread()
-        try:
-            if self.server:
-                client = net.connect(self.server)
-                address = self.server
+        server, spec, options = self.server, self.spec, dict(self.options)
+        clock = None if spec.dynamics == REALTIME else self.move_clock
+
+        async def make() -> str:
+            if server:
+                client = await net.open(server)
+                address = server
             else:
-                port = net.host()
-                client = net.connect(f"ws://127.0.0.1:{port}")
+                port = await net.open_host()
+                client = await net.open(f"ws://127.0.0.1:{port}")
                 address = f"{local_address()}:{port}"
-            net.run(client.create(self.spec.id, seats, self.options))
-        except Exception as e:  # a port we cannot open, a firewall, a server gone: say so and stay here
-            net.close()
-            where = "reach the server" if self.server else "start the server"
-            self.app.toast(f"Could not {where}: {e}")
+            await client.create(spec.id, seats, options, move_clock=clock)
+            return address
+
+        def made(address: str) -> None:
+            client = net.connected()
+            if client.errors or not client.room:
+                net.close()
+                self.app.toast(client.errors[-1] if client.errors else "The server did not make the room.")
+                return
+            print(f"tabletop: hosting {spec.name} at {address}, room code {client.room}", flush=True)
+            self.app.push(WaitingRoom(self.app, net, address=address, on_server=bool(server)))
+
+        def failed(e: BaseException) -> None:  # a port we cannot open, a firewall, a server gone: say so, stay
+            if server:
+                self.app.toast(unanswered(server, e), 8000)
+            else:
+                self.app.toast(f"Could not start the server here: {P.why(e) if isinstance(e, Exception) else e}", 8000)
+
+        where = f"Making the room on {server.split('://', 1)[1]}" if server else "Opening the room on this computer"
+        self.app.push(Busy(self.app, net, make(), where, made, failed))
+
+
+def unanswered(url: str, e: BaseException) -> str:
+    """Why a server was not reached, told apart: nothing listens there, or something listens and
+    never answers."""
+    where = url.split("://", 1)[-1]
+    if isinstance(e, TimeoutError):
+        return f"The server at {where} does not answer: it may be busy or stopped. Try again later."
+    if isinstance(e, OSError):
+        return f"Nothing answers at {where}: check the address, and that the host is waiting."
+    return f"Could not reach {where}: {P.why(e) if isinstance(e, Exception) else e}"
+
+
+class Busy(Scene):
+    """Waiting for the network, over the screen that asked: what it waits for, for how long, and
+    Cancel (the window keeps drawing meanwhile: nothing waits on its thread)."""
+
+    opaque = False
+
+    def __init__(self, app, net: NetThread, coro, what: str, done, failed):
+        super().__init__(app)
+        self.net = net
+        self.future = net.start(coro)
+        self.what = what
+        self.done, self.failed = done, failed
+        self.since = time.monotonic()
+        self.menu = Menu(
+            [Item("Cancel", action=self.cancel)], x=490, y=400, w=300, sound=app.sounds, on_back=self.cancel
+        )
+
+    def cancel(self) -> None:
+        self.app.pop(self)  # on_exit stops the waiting
+
+    def on_exit(self) -> None:
+        """Cancelled, or the window closed while waiting: nothing is left open."""
+        if not self.future.done():
+            self.future.cancel()
+            self.net.close()
+
+    def next_frame(self) -> float | None:
+        return 0  # the seconds count, and the answer is looked for every frame
+
+    def update(self, dt_ms):
+        if not self.future.done():
             return
-        if client.errors:
-            net.close()
-            self.app.toast(client.errors[-1])
+        self.app.pop(self)  # (done: its on_exit closes nothing)
+        try:
+            result = self.future.result()
+        except BaseException as e:  # noqa: BLE001 -- whatever the network raised is said in one line
+            self.net.close()
+            self.failed(e)
             return
-        print(f"tabletop: hosting {self.spec.name} at {address}, room code {client.room}", flush=True)
-        self.app.push(WaitingRoom(self.app, net, address=address, on_server=bool(self.server)))
+        self.done(result)
+
+    def handle(self, event, pad_changes):
+        self.menu.handle(event, pad_changes, self.app.vp)
+
+    def draw(self, surf, vp):
+        gfx.shade(surf, 170)
+        gfx.panel(surf, vp.r(290, 230, 700, 250), gfx.PANEL, radius=vp.s(14), border=(60, 70, 92))
+        secs = int(time.monotonic() - self.since)
+        line = f"{self.what}... {secs} s"
+        gfx.draw_fitted(surf, line, vp.r(320, 250, 640, 60), vp.s(28), gfx.GOLD, bold=True, lines=2)
+        note = "Waiting for the answer. Cancel stops waiting."
+        gfx.draw_fitted(surf, note, vp.r(320, 320, 640, 50), vp.s(19), gfx.WHITE, lines=2)
+        self.menu.draw(surf, vp)
 
 
 class OneBoxForm(Scene):
     """A form of one text box, then a button that acts on it and Back (Join, Host on a server).
 
     While the box has the focus every key that types, types: letters, digits and the keys a
-    menu uses elsewhere (W, S, Space) go into the box. Backspace only deletes, Ctrl+V (or
-    Shift+Insert) pastes, Enter acts, Tab and the arrows move to the buttons, Esc leaves. A
-    gamepad's A on the box opens the letter picker, B leaves."""
+    menu uses elsewhere (W, S, Space) go into the box. Backspace only deletes; Ctrl+A selects
+    all (what is typed or pasted next replaces it, Backspace clears it), Ctrl+C copies, Ctrl+X
+    cuts, Ctrl+V (or Shift+Insert) pastes: a whole invite pasted replaces what the box held.
+    Enter acts, Tab and the arrows move to the buttons, Esc leaves. A gamepad's A on the box
+    opens the letter picker (its Clear empties the box), B leaves. Text the box starts with (the
+    last invite) is selected: a paste or a letter replaces it."""
 
     order = ("box", "go", "back")
     heading = sub = label = placeholder = go_label = key_hint = ""
@@ -219,10 +330,12 @@ class OneBoxForm(Scene):
     def __init__(self, app, text: str = ""):
         super().__init__(app)
         self.text = text
+        self.selected = bool(text)  # the whole text is selected: typing or pasting replaces it
         self.focus = 0
         self.error = ""
         self.rects: dict[str, pygame.Rect] = {}
         self.pending: tuple[NetThread, str, Future] | None = None  # (net thread, what, future) while connecting
+        self.pending_since = 0.0
         self.pad_used = False  # the hint names the device the player uses
 
     def on_enter(self):
@@ -230,15 +343,25 @@ class OneBoxForm(Scene):
 
     def on_exit(self):
         pygame.key.stop_text_input()
+        if self.pending is not None:  # gone while connecting (the window closed): nothing is left open
+            self.pending[0].close()
+            self.pending = None
 
     def back(self):
+        if self.pending is not None:  # Esc while connecting: stop waiting, stay here
+            self.pending[0].close()
+            self.pending = None
+            self.error = "Stopped: nothing was joined."
+            return
         self.app.pop(self)
 
     def go(self) -> None:
         raise NotImplementedError
 
     def type(self, letters: str) -> None:
-        self.text = (self.text + letters.replace("\n", " ").replace("\r", " "))[: invite_mod.MAX_LEN]
+        kept = "" if self.selected else self.text
+        self.selected = False
+        self.text = (kept + letters.replace("\n", " ").replace("\r", " "))[: invite_mod.MAX_LEN]
         self.error = ""
 
     def paste(self) -> None:
@@ -246,10 +369,33 @@ class OneBoxForm(Scene):
             pasted = pygame.scrap.get_text() or ""
         except pygame.error:
             pasted = ""
-        if pasted.strip():
-            self.type(pasted.strip())
-        else:
+        pasted = pasted.strip()
+        if not pasted:
             self.error = "Nothing to paste: copy it first."
+            return
+        if "://" in pasted or self.whole(pasted):
+            self.selected = True  # a whole invite (or address) replaces the box, never adds to it
+        self.type(pasted)
+
+    def whole(self, text: str) -> bool:
+        """Is ``text`` a whole entry for this box (a pasted invite replaces what the box held)?"""
+        try:
+            invite_mod.parse(text, P.CODE_LEN)
+        except invite_mod.BadInvite:
+            return False
+        return True
+
+    def copy(self, cut: bool) -> None:
+        """Ctrl+C / Ctrl+X: the box's text to the clipboard (cut: and the box emptied)."""
+        if not self.text:
+            return
+        try:
+            pygame.scrap.put_text(self.text)
+        except pygame.error:
+            self.error = "Could not copy: this computer's clipboard did not answer."
+            return
+        if cut:
+            self.text, self.selected = "", False
 
     def handle(self, event, pad_changes):
         in_box = self.order[self.focus] == "box"
@@ -268,6 +414,8 @@ class OneBoxForm(Scene):
             for k, r in self.rects.items():
                 if r.collidepoint(event.pos):
                     self.focus = self.order.index(k)
+                    if k == "box":
+                        self.selected = False  # a click in the box puts the caret at its end
                     if k != "box":
                         self._confirm(k)
             return
@@ -297,13 +445,21 @@ class OneBoxForm(Scene):
             self.focus = (self.focus - 1) % len(self.order)
         elif k in (pygame.K_DOWN, pygame.K_RIGHT) and not (in_box and k == pygame.K_RIGHT):
             self.focus = (self.focus + 1) % len(self.order)
-        elif in_box and k == pygame.K_BACKSPACE:
-            self.text = self.text[:-1]
+        elif in_box and k in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            self.text = "" if self.selected else self.text[:-1] if k == pygame.K_BACKSPACE else self.text
+            self.selected = False
         elif in_box and (
             (k == pygame.K_v and mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
             or (k == pygame.K_INSERT and mod & pygame.KMOD_SHIFT)
         ):
             self.paste()
+        elif in_box and mod & (pygame.KMOD_CTRL | pygame.KMOD_META) and k in (pygame.K_a, pygame.K_c, pygame.K_x):
+            if k == pygame.K_a:
+                self.selected = bool(self.text)
+            else:
+                self.copy(cut=k == pygame.K_x)
+        elif in_box and k in (pygame.K_HOME, pygame.K_END):
+            self.selected = False
 
     def _confirm(self, key):
         if key in ("box", "go"):
@@ -325,6 +481,7 @@ class OneBoxForm(Scene):
 
         self.error = f"Connecting to {url.split('://', 1)[1]}..."
         self.pending = (net, url, asyncio.run_coroutine_threadsafe(run(), net.loop))
+        self.pending_since = time.monotonic()
 
     def connected(self, net: NetThread) -> None:
         """The connection is made and the server answered without an error."""
@@ -342,19 +499,21 @@ class OneBoxForm(Scene):
         self.pending = None
         try:
             fut.result()
-        except Exception:
+        except Exception as e:
             net.close()
-            self.error = f"No game answers at {url.split('://', 1)[1]}. {self.no_answer}"
+            self.error = unanswered(url, e)
             return
         errors = net.connected().errors
         if errors:
-            self.error = errors[-1]
+            self.error = self.refused_words(errors[-1])
             net.close()
             return
         self.error = ""
         self.connected(net)
 
-    no_answer = "Check the address."
+    def refused_words(self, reason: str) -> str:
+        """What the server said no with, as the player reads it."""
+        return reason
 
     def draw(self, surf, vp):
         background(surf)
@@ -365,10 +524,14 @@ class OneBoxForm(Scene):
         r = vp.r(250, 230, 780, 60)
         box_border = gfx.HILITE if focused == "box" else (80, 90, 110)
         gfx.panel(surf, r, (34, 40, 54), radius=vp.s(8), border=box_border, width=max(1, vp.s(2)))
-        caret = "|" if focused == "box" and cursor_on() else ""
+        caret = "|" if focused == "box" and cursor_on() and not self.selected else ""
         shown = self.text + caret if self.text or caret else self.placeholder
         colour = gfx.WHITE if self.text else (110, 118, 136)
-        gfx.draw_fitted(surf, shown, r.inflate(-vp.s(32), -4), vp.s(26), colour, align="left", lines=1)
+        inner = r.inflate(-vp.s(32), -4)
+        if self.selected and self.text:  # all of it selected: the next key or paste replaces it
+            w = min(inner.w, gfx.font(vp.s(26)).size(self.text)[0] + vp.s(6))
+            pygame.draw.rect(surf, (52, 86, 150), (inner.x - vp.s(3), r.y + vp.s(12), w, r.h - vp.s(24)))
+        gfx.draw_fitted(surf, shown, inner, vp.s(26), colour, align="left", lines=1)
         self.rects["box"] = r
         for k, x, label in (("go", 250, self.go_label), ("back", 760, "Back")):
             on = focused == k
@@ -385,7 +548,10 @@ class OneBoxForm(Scene):
             self.rects[k] = b
         if self.error:
             colour = gfx.GREY if self.pending is not None else gfx.REFUSE
-            gfx.draw_fitted(surf, self.error, vp.r(250, 410, 780, 60), vp.s(20), colour, valign="top", lines=2)
+            shown = self.error
+            if self.pending is not None:
+                shown += f" {int(time.monotonic() - self.pending_since)} s. Esc stops waiting."
+            gfx.draw_fitted(surf, shown, vp.r(250, 410, 780, 60), vp.s(20), colour, valign="top", lines=2)
         hint = "A on the box opens the letter picker; B goes back." if self.pad_used else self.key_hint
         gfx.draw_fitted(surf, hint, vp.r(140, 630, 1000, 60), vp.s(18), gfx.GREY, min_px=vp.s(17), lines=2)
 
@@ -394,23 +560,29 @@ def host_again(app, entry, room) -> None:
     """Continue's Resume of a game hosted from this program: its room again, with the same code and
     the friends' tokens (on the same port when it is free), so their programs get back in."""
     net = NetThread()
-    try:
-        port = net.host(room.port, resume=(entry.spec, entry.loaded.record, entry.path, room))
-        client = net.connect(f"ws://127.0.0.1:{port}")
-        net.run(client.join(room.code, token=net.resume_token))
-    except Exception as e:  # the port, the kept file: say so, never a crash
-        net.close()
+
+    async def again() -> int:
+        port = await net.open_host(room.port, resume=(entry.spec, entry.loaded.record, entry.path, room))
+        client = await net.open(f"ws://127.0.0.1:{port}")
+        await client.join(room.code, token=net.resume_token)
+        return port
+
+    def hosted(port: int) -> None:
+        client = net.connected()
+        if client.errors or not client.you:
+            net.close()
+            app.toast(client.errors[-1] if client.errors else "The online game could not be hosted again.")
+            return
+        if port != room.port:
+            app.toast(f"Port {room.port} is taken now: send your friend the new invite.", 6000)
+        address = f"{local_address()}:{port}"
+        print(f"tabletop: hosting {entry.spec.name} again at {address}, room code {room.code}", flush=True)
+        app.push(WaitingRoom(app, net, address=address, resumed=True))
+
+    def failed(e: BaseException) -> None:  # the port, the kept file: say so, never a crash
         app.toast(f"The online game could not be hosted again: {str(e)[:100]}", 6000)
-        return
-    if client.errors or not client.you:
-        net.close()
-        app.toast(client.errors[-1] if client.errors else "The online game could not be hosted again.")
-        return
-    if port != room.port:
-        app.toast(f"Port {room.port} is taken now: send your friend the new invite.", 6000)
-    address = f"{local_address()}:{port}"
-    print(f"tabletop: hosting {entry.spec.name} again at {address}, room code {room.code}", flush=True)
-    app.push(WaitingRoom(app, net, address=address))
+
+    app.push(Busy(app, net, again(), "Hosting the game again", hosted, failed))
 
 
 class JoinScene(OneBoxForm):
@@ -419,8 +591,16 @@ class JoinScene(OneBoxForm):
 
     heading, sub, label = "Join a game", "Paste the invite your friend sent", "Invite"
     placeholder, go_label = "tabletop://address:port/CODE", "Join"
-    key_hint = "Ctrl+V pastes the invite, Enter joins, Esc goes back. An address and code also work: host:port CODE."
-    no_answer = "Check the invite and that the host is waiting."
+    key_hint = (
+        "Ctrl+V pastes the invite (it replaces what the box held), Ctrl+A selects all, Enter joins, "
+        "Esc goes back. An address and code also work: host:port CODE."
+    )
+
+    def refused_words(self, reason: str) -> str:
+        if reason == "No room has that code.":  # the server answered: the address is right, the code is not
+            code = self.invite.code if self.invite is not None else ""
+            return f"The server answered, but it has no room {code}: check the code, or ask for a new invite."
+        return reason
 
     def __init__(self, app, text: str | None = None, token: str | None = None):
         super().__init__(app, str(app.settings["last_invite"]) if text is None else text)
@@ -439,8 +619,8 @@ class JoinScene(OneBoxForm):
         if self.watch:
             self.connect(inv.url, lambda c: c.join(inv.code, watch=True))
             return
-        token = self.token or KNOWN_TOKENS.get((inv.url, inv.code))
-        self.connect(inv.url, lambda c: c.join(inv.code, token=token))
+        token = self.token or KNOWN_TOKENS.get(inv.code) or kept_seats.token_for(inv.code)
+        self.connect(inv.url, lambda c: c.join(inv.code, name=self.app.settings.own_name(), token=token))
 
     def connected(self, net):
         if not (net.client.watching if self.watch else net.client.you):
@@ -495,11 +675,26 @@ class ServerScene(OneBoxForm):
         self.app.replace(HostScene(self.app, server=url))
 
 
-class TextPicker(NameEntry):
-    """The letter picker over the join form, for a player with a gamepad alone: it types an invite."""
+# the picker's keys for an invite: what an invite needs, and a Clear key that empties the box
+PICKER_ROWS = INVITE_ROWS[:-1] + (
+    (("Aa", "shift", 2), ("Space", " ", 2), ("Clear", "clear", 2), ("⌫", "delete", 2), ("Done", "done", 2)),
+)
 
-    rows = INVITE_ROWS
+
+class TextPicker(NameEntry):
+    """The letter picker over the join form, for a player with a gamepad alone: it types an invite
+    (the text the box held is kept, and Clear empties it)."""
+
+    rows = PICKER_ROWS
     max_len = invite_mod.MAX_LEN
+    a_name = False
+
+    def press_key(self, row: int, i: int) -> None:
+        if self.rows[row][i][1] == "clear":
+            self.app.sounds.play("click")
+            self.text, self.upper = "", True
+            return
+        super().press_key(row, i)
 
     def __init__(self, app, form: OneBoxForm):
         super().__init__(app, "Type the invite", form.text, self._done)
@@ -507,18 +702,20 @@ class TextPicker(NameEntry):
         self.upper = True
 
     def _done(self, text: str) -> None:
-        self.form.text = text
+        self.form.text, self.form.selected = text, False
         self.form.focus = self.form.order.index("go")
 
 
 class WaitingRoom(Scene):
     """Who is here; the host also sees the address and the room code to tell the others."""
 
-    def __init__(self, app, net: NetThread, address: str = "", on_server: bool = False):
+    def __init__(self, app, net: NetThread, address: str = "", on_server: bool = False, resumed: bool = False):
         super().__init__(app)
         self.net = net
         self.address = address
         self.on_server = on_server
+        self.resumed = resumed  # a kept game hosted again: leaving keeps it (Continue hosts it again)
+        self.since = time.monotonic()
         self.started = False
         room = net.client.room if net.client is not None else ""
         self.invite = invite_mod.make(address, room) if address else ""
@@ -546,8 +743,41 @@ class WaitingRoom(Scene):
         self.app.toast("Invite copied: paste it to your friend in a message (Ctrl+V).")
 
     def leave(self):
-        self.net.close()
-        self.app.pop(self)
+        """Leave with the goodbye: a room whose game has not begun ends (whoever joined is told who
+        left); for a game under way it is asked first (leave it for good, or come back later). The
+        connection closes and a server hosted here stops."""
+        c = self.net.client
+        if c is None or self.unbegun() or not c.you:
+            self.goodbye(gone=self.unbegun())
+            self.app.pop(self)
+            return
+        others = [s["name"] for i, s in enumerate(c.seats) if i not in c.you and s.get("kind") != "computer"]
+        hosting = self.net.server is not None
+        self.app.push(LeaveQuestion(self.app, others, hosting, self.goodbye, quitting=False, stay="Keep waiting"))
+
+    def goodbye(self, gone: bool) -> None:
+        c = self.net.client
+        if c is not None and gone:
+            kept_seats.forget(c.room)
+        self.net.leave(gone=gone)
+
+    def before_quit(self) -> bool:
+        """Closing the window from here: asked first for a game under way (as at its table)."""
+        c = self.net.client
+        if self.started or c is None or self.unbegun() or not c.you:
+            return False
+        others = [s["name"] for i, s in enumerate(c.seats) if i not in c.you and s.get("kind") != "computer"]
+        self.app.push(LeaveQuestion(self.app, others, self.net.server is not None, self.goodbye, quitting=True))
+        return True
+
+    def unbegun(self) -> bool:
+        """No move made yet in this room: leaving ends it (a game under way waits for its people)."""
+        c = self.net.client  # (no view yet: not known, so taken as under way)
+        return not self.resumed and c is not None and bool(c.n) and not any(n > 0 for n in c.n.values())
+
+    def on_exit(self):
+        if not self.started:  # the window closed here: the same goodbye
+            self.net.leave(gone=self.unbegun())
 
     def handle(self, event, pad_changes):
         self.menu.handle(event, pad_changes, self.app.vp)
@@ -555,7 +785,9 @@ class WaitingRoom(Scene):
     def next_frame(self) -> float | None:
         """Who joins comes from the network thread, which wakes the loop (client.WAKE); while the
         router is asked whether a friend can reach this computer, frames (its answer wakes nothing)."""
-        return 0 if self.invite and not self.on_server and self.net.reach is None else None
+        if self.invite and not self.on_server and self.net.reach is None:
+            return 0
+        return 1000 - (time.monotonic() - self.since) * 1000 % 1000  # the seconds waited count
 
     def update(self, dt_ms):
         c = self.net.connected()
@@ -564,8 +796,9 @@ class WaitingRoom(Scene):
             self.address = reach.public  # the router opened the way in: the invite works from anywhere
             self.invite = invite_mod.make(reach.public, c.room)
         if c.closed:
-            self.app.toast(c.bad or "The connection to the host was lost.", 6000)
-            self.leave()
+            self.app.toast(c.bad or c.closed_reason or "The connection to the host was lost.", 6000)
+            self.goodbye(gone=False)  # nothing to say to a closed connection: everything is closed
+            self.app.pop(self)
             return
         mine = c.you[0] if c.you else P.WATCH
         # everybody is here (a real-time game back from a pause waits at its table for their readies);
@@ -579,7 +812,8 @@ class WaitingRoom(Scene):
         background(surf)
         c = self.net.connected()
         name = c.spec.name if c.spec else ""
-        title(surf, vp, name, "Waiting for everybody to join")
+        secs = int(time.monotonic() - self.since)
+        title(surf, vp, name, f"Waiting for everybody to join · {secs // 60}:{secs % 60:02d}")
         if self.invite:
             gfx.blit_text(surf, "Send your friend this invite:", vp.s(22), vp.p(640, 160), gfx.GREY, anchor="center")
             gfx.draw_fitted(surf, self.invite, vp.r(140, 185, 1000, 56), vp.s(36), gfx.GOLD, bold=True, lines=1)

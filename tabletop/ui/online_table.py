@@ -5,6 +5,7 @@ rejoin after a drop, rematch votes, and leaving (docs/online.md)."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pygame
 
@@ -13,12 +14,14 @@ from tabletop.input.devices import menu_buttons
 from tabletop.online import client as client_mod
 from tabletop.online import kept_seats
 from tabletop.online import protocol as P
-from tabletop.online.remote import RemoteGame, RemoteSession
+from tabletop.online.remote import LEFT, RemoteGame, RemoteSession
 from tabletop.ui import gfx
-from tabletop.ui.scene import wake
+from tabletop.ui.scene import Scene, wake
 from tabletop.ui.table import TableScene
+from tabletop.ui.widgets import Item, Menu
 
 client_mod.WAKE[:] = [wake]  # a message from the network wakes the window's loop
+VOTE_HELD_S = 1.0  # a rematch answer is told once it has held this long: one flipped at every frame is not
 
 
 class Online:
@@ -35,18 +38,29 @@ class Online:
         self.forgotten = False  # the finished game is no longer offered by Continue
         self.retry_ms = 0.0  # until the next try to join again after a drop
         self.told_votes: dict[int, bool] = {}
+        self.vote_since: dict[int, tuple[bool, float]] = {}  # each person's answer, and since when (monotonic s)
         self.ready_rect: pygame.Rect | None = None  # the Ready button, while the room waits for this seat's ready
+        self.left = False  # this person left the table (its goodbye is on its way)
+        self.away_since: float | None = None  # time.monotonic() since the game waits (somebody away, or a drop)
+        self.keep_waiting = False  # "Keep waiting" pressed: the waiting card folds to a line
+        self.away_menu: Menu | None = None  # the waiting card's choices, while it shows
 
     def next_frame(self) -> float | None:
         """The others' moves and the pings come from the network thread, which wakes the loop
         (client.WAKE); real time and a dropped connection (rejoined every two seconds) need frames."""
         s = self.session
-        if s.live is not None or s.client.closed:
+        if s.live is not None or s.client.closed or s.waiting_s() > 0:
             return 0
-        return self.table.next_frame()
+        card = None  # the waiting card's seconds count
+        if self.away_since is not None:
+            card = 1000 - (time.monotonic() - self.away_since) * 1000 % 1000
+        waits = [w for w in (self.table.next_frame(), self._vote_wait(), card) if w is not None]
+        return min(waits) if waits else None
 
     def update(self, dt_ms: float) -> None:
         s = self.session
+        if self.left:
+            return
         if s.client.bad or s.client.closed_reason:  # the host cannot go on, or sent what we cannot use
             self._give_up(s.client.bad or s.client.closed_reason)
             return
@@ -54,9 +68,17 @@ class Online:
         if c.game_no != s.game_no:  # everybody said yes to a rematch: the next game, seats swapped
             mine = c.you[0] if c.you else P.WATCH
             if mine in c.views:
+                s.handed_on = True  # the next table goes on with this connection
+                self.app.toasts = [t for t in self.app.toasts if "rematch" not in t[0]]  # they go with their game
                 self.app.replace(remote_table(self.app, RemoteSession(s.net)))
             return
+        self._answer()
         self._tell_votes(c.rematch_votes)
+        waiting = self.waiting_text() is not None
+        if waiting and self.away_since is None:
+            self.away_since, self.keep_waiting = time.monotonic(), False
+        elif not waiting:
+            self.away_since, self.away_menu = None, None
         if s.outcome() is not None and s.client.over is not None and not self.forgotten:
             self.forgotten = True  # finished: nothing to come back to; the record came with the result
             kept_seats.forget(s.client.room)
@@ -69,6 +91,9 @@ class Online:
             self._failed(e)
 
     def handle(self, event, pad_changes) -> None:
+        if self.away_menu is not None and not self.keep_waiting:  # the waiting card's choices
+            self.away_menu.handle(event, pad_changes, self.app.vp)
+            return
         try:
             if self.session.ready_asked() and self._ready_pressed(event, pad_changes):
                 self.session.send_ready()
@@ -98,6 +123,18 @@ class Online:
         names = rebind.inputs_for(self.app.settings.bindings, scheme, "ready")
         return rebind.input_label(scheme, names[0]) if names else hints.button(device, "confirm")
 
+    def _answer(self) -> None:
+        """The server's answer to this person's move in flight: its animations once applied, its
+        refusal said."""
+        action, why = self.session.answer()
+        if action is None:
+            return
+        if why:
+            self.table.say(why)
+            self.app.sounds.play("refuse")
+        else:
+            self.table.after_action(action, self.session.state)
+
     def _failed(self, e: Exception) -> None:
         """A view the checks let through that the table still cannot use: never a crash of the program."""
         print(f"tabletop: online table stopped: {P.why(e)}", flush=True)
@@ -107,18 +144,21 @@ class Online:
         if self.gave_up:
             return
         self.gave_up = True
-        self.app.toast(text, 6000)
+        kept_seats.forget(self.session.client.room)  # the room cannot go on: nothing to come back to
+        if text.endswith(LEFT):  # what happens next: nothing to wait for
+            text += " The game ends here: it is not kept."
+        self.app.toast(text, 8000)
         self.table.leave()
 
     def _update(self, dt_ms: float) -> None:
         s = self.session
         if s.client.closed and s.outcome() is None:
-            # dropped: come back to the same seat with its token, every two seconds until it works
+            # dropped: come back to the same seat with its token (the network thread runs one round at a
+            # time and waits longer after each that failed: asking while one is under way does nothing)
             self.retry_ms -= dt_ms
             if self.retry_ms <= 0:
                 self.retry_ms = 2000.0
                 s.net.rejoin()
-                self.table.say("The connection was lost: joining again...", 2500)
             return
         if s.paused_for() or s.ready_for():
             return  # the game waits, as for an unplugged gamepad
@@ -149,15 +189,125 @@ class Online:
             self._failed(e)
             return
         s = self.session
-        away = s.paused_for()
         self.ready_rect = None
-        if away:
-            self._card(surf, vp, f"Paused: waiting for {', '.join(away)} to come back")
+        self._draw_people(surf, vp)
+        waiting = self.waiting_text()
+        if waiting is not None:
+            self._draw_waiting(surf, vp, waiting)
         elif s.ready_for():
             if s.ready_asked():
                 self._draw_ready(surf, vp)
             else:
-                self._card(surf, vp, f"Waiting for {' and '.join(s.ready_for())} to press ready")
+                self._card(surf, vp, f"Waiting for {' and '.join(s.ready_for())} to press ready{self._goes_on()}")
+        self._draw_move_clock(surf, vp)
+        if s.outcome() is not None and self.table.showing_result() and s.you:
+            self._draw_votes(surf, vp)
+
+    # -- waiting ----------------------------------------------------------------------
+    def waiting_text(self) -> str | None:
+        """What the game waits for (None while it goes on): a person away, or this program's own
+        connection, which is joining again."""
+        s = self.session
+        away = s.paused_for()
+        if s.client.closed and s.outcome() is None:
+            if away:  # the host said it steps away before its program closed
+                return f"Paused: waiting for {' and '.join(away)} to come back (joining again when they are)"
+            return "The connection was lost: joining again"
+        if away:
+            return f"Paused: waiting for {' and '.join(away)} to come back"
+        return None
+
+    def elapsed(self) -> str:
+        secs = int(time.monotonic() - self.away_since) if self.away_since is not None else 0
+        return f"{secs // 60}:{secs % 60:02d}"
+
+    def _waiting_menu(self) -> Menu:
+        s = self.session
+        items = [Item("Keep waiting", action=self._keep_waiting)]
+        if s.you:
+            label = "End the game" if s.net.server is not None else "Leave the game"
+            items.append(Item(label, action=lambda: self._leave_from_card(gone=True)))
+        else:
+            items.append(Item("Stop watching", action=lambda: self._leave_from_card(gone=False)))
+        return Menu(items, x=490, y=392, w=300, row=46, sound=self.app.sounds, on_back=self._keep_waiting)
+
+    def _leave_from_card(self, gone: bool) -> None:
+        self.leave_now(gone)
+        self.app.home()
+
+    def _keep_waiting(self) -> None:
+        self.keep_waiting = True
+
+    def _draw_waiting(self, surf, vp, text: str) -> None:
+        """The game waits: for how long, what a press does meanwhile, and the choices (keep waiting,
+        or leave; the host ends the game). "Keep waiting" folds the card to a line."""
+        line = f"{text} · {self.elapsed()}"
+        if self.keep_waiting:
+            r = vp.r(340, 6, 600, 34)
+            gfx.panel(surf, r, gfx.PANEL, radius=vp.s(8), border=(60, 70, 92))
+            shown = f"{line} · Esc: menu"
+            gfx.draw_fitted(surf, shown, r.inflate(-vp.s(16), -4), vp.s(18), gfx.GOLD, lines=1)
+            return
+        if self.away_menu is None:
+            self.away_menu = self._waiting_menu()
+        gfx.shade(surf, 150)
+        card = vp.r(190, 190, 900, 340)
+        gfx.panel(surf, card, gfx.PANEL, radius=vp.s(14), border=(60, 70, 92))
+        gfx.draw_fitted(surf, line, vp.r(220, 204, 840, 80), vp.s(30), gfx.GOLD, bold=True, lines=2)
+        if self.session.you:
+            note = "The game is frozen: nothing you press on the table plays until it goes on."
+        else:
+            note = "You are watching: the game goes on once everybody is back."
+        gfx.draw_fitted(surf, note, vp.r(220, 290, 840, 60), vp.s(20), gfx.WHITE, lines=2, min_px=vp.s(16))
+        self.away_menu.draw(surf, vp)
+        explain = {
+            "Keep waiting": "The game goes on by itself once they are back; Esc opens the menu meanwhile.",
+            "End the game": "It ends for everybody, who are told you ended it.",
+            "Leave the game": "It ends for everybody, who are told you left.",
+            "Stop watching": "Back to the menu; the game goes on without you.",
+        }
+        focused = self.away_menu.items[self.away_menu.focus].label
+        box = vp.r(220, 488, 840, 34)
+        gfx.draw_fitted(surf, explain.get(focused, ""), box, vp.s(17), gfx.GREY, lines=1, min_px=vp.s(14))
+
+    # -- who is at the table ----------------------------------------------------------
+    def _draw_people(self, surf, vp) -> None:
+        """An onlooker is told they watch; the players are told who watches."""
+        s = self.session
+        watchers = s.client.status.get("watchers")
+        count = watchers if isinstance(watchers, int) and not isinstance(watchers, bool) else 0
+        if not s.you:
+            text = "You are watching: what you press plays nothing"
+        elif 0 < count <= P.MAX_WATCHERS:
+            text = "1 person is watching" if count == 1 else f"{count} people are watching"
+        else:
+            return
+        px = vp.s(15)
+        w = gfx.font(px).size(text)[0] + vp.s(20)
+        r = pygame.Rect(0, 0, w, vp.s(24))
+        r.bottomleft = vp.p(10, gfx.DESIGN_H - 4)  # a corner the tables' centred hint lines leave free
+        gfx.panel(surf, r, (30, 34, 46), radius=vp.s(8), border=(60, 70, 92))
+        gfx.draw_fitted(surf, text, r.inflate(-vp.s(10), -2), px, gfx.GREY, lines=1)
+
+    def _goes_on(self) -> str:
+        """The room's count while it waits for readies: it goes on by itself when it runs out."""
+        n = self.session.count("ready_in")
+        return "" if n is None else f" (the round goes on in {n} s)"
+
+    def _draw_move_clock(self, surf, vp) -> None:
+        """A turn-based room with a move clock: the seconds left for the move it waits for, in the
+        corner opposite the watchers' note (red in the last ten, and said in words)."""
+        s = self.session
+        n = s.count("move_in")
+        if n is None or s.outcome() is not None or s.paused_for():
+            return
+        text = f"Time for this move: {n} s" + (" (then the computer moves)" if n <= 10 else "")
+        px = vp.s(15)
+        w = gfx.font(px).size(text)[0] + vp.s(20)
+        r = pygame.Rect(0, 0, w, vp.s(24))
+        r.bottomright = vp.p(gfx.DESIGN_W - 10, gfx.DESIGN_H - 4)
+        gfx.panel(surf, r, (30, 34, 46), radius=vp.s(8), border=gfx.RED if n <= 10 else (60, 70, 92))
+        gfx.draw_fitted(surf, text, r.inflate(-vp.s(10), -2), px, gfx.WHITE if n <= 10 else gfx.GREY, lines=1)
 
     def _card(self, surf, vp, text: str, h: int = 120) -> None:
         """The table shaded, and the line on a card of its own (nothing of the table shows through)."""
@@ -172,7 +322,7 @@ class Online:
         device = self.app.last_device
         press = f"press {key}"
         press = hints.words(device, "click Ready", press, press, unknown=f"{press} or click Ready")
-        self._card(surf, vp, f"Back in the game: {press} when your hands are ready", h=200)
+        self._card(surf, vp, f"Back in the game: {press} when your hands are ready{self._goes_on()}", h=200)
         label = "Ready" if device == hints.MOUSE else f"Ready ({key})"
         r = vp.r(530, 366, 220, 56)
         gfx.panel(surf, r, (70, 84, 110), radius=vp.s(10), border=gfx.HILITE, width=max(1, vp.s(2)))
@@ -183,18 +333,26 @@ class Online:
         """Online the game goes on for the others: looking at another window pauses nothing."""
         return False
 
+    # -- the result and a rematch -----------------------------------------------------
     def result_items(self, items: list) -> list:
         if self.session.you:
             return items
         return [it for it in items if it.label != "Rematch"]  # an onlooker asks none
 
     def _tell_votes(self, votes: dict) -> None:
-        """Say once what each other person answered to a rematch."""
-        told = self.told_votes
+        """Say once what each other person answered to a rematch, once it has held VOTE_HELD_S (an
+        answer flipped many times a second gives one message, not one at every flip)."""
+        told, now = self.told_votes, time.monotonic()
         for seat, yes in votes.items():
-            if seat in self.session.you or told.get(seat) == yes or not 0 <= seat < len(self.session.seats):
+            if seat in self.session.you or not 0 <= seat < len(self.session.seats):
+                continue
+            if self.vote_since.get(seat, (None, 0.0))[0] != yes:
+                self.vote_since[seat] = (yes, now)
+            if told.get(seat) == yes or now - self.vote_since[seat][1] < VOTE_HELD_S:
                 continue
             told[seat] = yes
+            if self.table.showing_result():
+                continue  # the result panel shows it, for as long as it is open
             name = self.session.seats[seat].name
             if yes:
                 text = f"{name} would like a rematch: choose Rematch to play again, seats swapped."
@@ -202,15 +360,56 @@ class Online:
                 text = f"{name} declined the rematch."
             self.app.toast(text, 6000)
 
+    def vote_lines(self) -> list[tuple[str, tuple]]:
+        """Each person's answer to a rematch, for as long as the result panel is open: asked, yes,
+        no, not yet, or left; this table's game's votes only (a new game has a new table). Another
+        person's answer shows once it has held VOTE_HELD_S (one flipped at every frame does not flicker)."""
+        s = self.session
+        c = s.client
+        out = []
+        for i, seat in enumerate(s.seats):
+            if seat.kind == "computer":
+                continue
+            vote = c.rematch_votes.get(i) if i in s.you else self.told_votes.get(i)
+            here = i >= len(c.seats) or c.seats[i].get("here", True) is not False
+            name = "You" if i in s.you else seat.name
+            if not here and vote is not True:
+                out.append((f"{name}: left", gfx.REFUSE))
+            elif vote is True:
+                out.append((f"{name}: yes", gfx.GREEN))
+            elif vote is False:
+                out.append((f"{name}: no", gfx.REFUSE))
+            else:
+                out.append((f"{name}: not yet", gfx.GREY))
+        return out
+
+    def _draw_votes(self, surf, vp) -> None:
+        lines = self.vote_lines()
+        r = vp.r(170, 500, 250, 44 + 30 * len(lines))
+        gfx.panel(surf, r, (30, 36, 50), radius=vp.s(8))
+        gfx.draw_fitted(surf, "Rematch?", vp.r(184, 506, 222, 30), vp.s(18), gfx.GOLD, bold=True, align="left")
+        for k, (text, colour) in enumerate(lines):
+            box = vp.r(184, 540 + 30 * k, 222, 28)
+            gfx.draw_fitted(surf, text, box, vp.s(17), colour, align="left", lines=1, min_px=vp.s(13))
+
+    def _vote_wait(self) -> float | None:
+        """Ms until an answer not told yet has held long enough to be told (None: none waits)."""
+        now = time.monotonic()
+        waits = [
+            (since + VOTE_HELD_S - now) * 1000
+            for seat, (yes, since) in self.vote_since.items()
+            if self.told_votes.get(seat) != yes
+        ]
+        return max(0.0, min(waits)) if waits else None
+
     def play_again(self) -> bool:
-        """Rematch: asked of the others; the game starts again when every person says yes."""
+        """Rematch: asked of the others; the game starts again when every person says yes (the
+        panel shows who said what)."""
         s = self.session
         if not s.you or s.outcome() is None:
             return True
         c = s.client
         s.net.loop.call_soon_threadsafe(lambda: asyncio.ensure_future(c.rematch(True)))
-        others = [s.seats[i].name for i in range(len(s.seats)) if i not in s.you and s.seats[i].kind != "computer"]
-        self.app.toast(f"Rematch asked: waiting for {' and '.join(others)} to say yes.", 6000)
         return True
 
     def replay_ready(self) -> bool:
@@ -219,17 +418,131 @@ class Online:
             return False
         return True
 
-    def leave(self) -> None:
+    # -- leaving ----------------------------------------------------------------------
+    def in_play(self) -> bool:
+        """A person's game that has not ended: leaving it is asked first."""
         s = self.session
-        kept_seats.forget(s.client.room)  # left on purpose: not offered by Continue again
-        if s.you and not s.client.closed and not self.gave_up:
-            # leaving a finished game says no to a rematch; leaving one in play ends it for the others
-            told = s.client.rematch(False) if s.outcome() is not None else s.client.bye(gone=True)
-            try:
-                s.net.run(told, timeout=2)
-            except Exception:
-                pass  # the connection is gone: the others see a drop instead
-        s.net.close()
+        return bool(s.you) and s.outcome() is None and not self.gave_up and not self.left
+
+    def leave(self) -> bool:
+        """Every way out of the table (the pause menu, the result panel, a waiting card): asked first
+        while the game is in play; False when the question is up instead."""
+        if self.in_play():
+            self.app.push(LeaveQuestion.of_table(self, quitting=False))
+            return False
+        self.leave_now(gone=False)
+        return True
+
+    def before_quit(self) -> bool:
+        """The window is being closed: asked first while the game is in play (True: the question is up)."""
+        if not self.in_play():
+            return False
+        self.app.push(LeaveQuestion.of_table(self, quitting=True))
+        return True
+
+    def leave_now(self, gone: bool) -> None:
+        """Leave the room with the documented goodbye (``bye``; ``gone``: the game in play ends for
+        everybody, who are told who left), close the connection, and stop a server hosted here."""
+        if self.left:
+            return
+        self.left = True
+        s = self.session
+        finished = s.outcome() is not None
+        if gone or finished or not s.you:
+            kept_seats.forget(s.client.room)  # left on purpose: not offered by Continue again
+        if self.gave_up:
+            s.net.close()  # the room is gone already: nothing to say
+        else:
+            s.net.leave(gone=gone and not finished, finished=finished and bool(s.you))
+
+    def step_away(self) -> None:
+        """Leave for now: the seat waits (the others see the game paused for this person), and
+        Continue brings this person back."""
+        self.left = True
+        self.session.net.close([{"type": "bye"}])
+
+
+class LeaveQuestion(Scene):
+    """Leaving a game in play, asked first: leave for good (it ends for everybody, who are told
+    who left), come back later (the seat waits; Continue brings you back), or keep playing."""
+
+    opaque = False
+
+    def __init__(self, app, others: list[str], hosting: bool, leave, quitting: bool, stay: str = "Keep playing"):
+        """``others``: the other people's names; ``hosting``: this computer holds the game; ``leave(gone)``
+        says the goodbye (``gone``: the game ends for everybody; else the seat waits)."""
+        super().__init__(app)
+        self.goodbye = leave
+        self.quitting = quitting
+        them = " and ".join(others) or "the others"
+        one = len(others) == 1  # "Ben is told", "Ben and Cleo are told"
+        if hosting:
+            back = "joins again by themselves" if one else "join again by themselves"
+            later = f"The game is kept here: Resume it from Continue and {them} {back}"
+        else:
+            later = (
+                f"Your seat waits: Continue brings you back to it; {them} {'sees' if one else 'see'} the game paused"
+            )
+        self.explain = {
+            stay: "Back to the game.",
+            "Leave the game": f"It ends here for everybody: {them} {'is' if one else 'are'} told you left.",
+            "Come back later": later + ".",
+        }
+        items = [
+            Item(label, action=act)
+            for label, act in zip(self.explain, (self.stay, self.leave, self.later), strict=True)
+        ]
+        self.menu = Menu(items, x=420, y=296, w=440, sound=app.sounds, on_back=self.stay)
+        self.heading = "Close tabletop during the game?" if quitting else "Leave the game?"
+
+    @classmethod
+    def of_table(cls, online: Online, quitting: bool) -> LeaveQuestion:
+        s = online.session
+        others = [seat.name for i, seat in enumerate(s.seats) if i not in s.you and seat.kind != "computer"]
+
+        def leave(gone: bool) -> None:
+            if gone:
+                online.leave_now(gone=True)
+            else:
+                online.step_away()
+
+        return cls(online.app, others, s.net.server is not None, leave, quitting)
+
+    def stay(self) -> None:
+        self.app.pop(self)
+
+    def leave(self) -> None:
+        self.goodbye(True)
+        self._out()
+
+    def later(self) -> None:
+        self.goodbye(False)
+        self._out()
+
+    def _out(self) -> None:
+        if self.quitting:
+            self.app.quit()
+        else:
+            self.app.home()
+
+    def before_quit(self) -> bool:
+        """A second close of the window: closed, the seat waiting (as "Come back later")."""
+        return False
+
+    def handle(self, event, pad_changes) -> None:
+        self.menu.handle(event, pad_changes, self.app.vp)
+
+    def draw(self, surf, vp) -> None:
+        gfx.shade(surf, 170)
+        m = self.menu
+        card = vp.r(m.x - 80, 180, m.w + 160, 3 * m.row + 200)
+        gfx.panel(surf, card, gfx.PANEL, radius=vp.s(14), border=gfx.GOLD)
+        gfx.draw_fitted(surf, self.heading, vp.r(m.x - 20, 196, m.w + 40, 56), vp.s(34), gfx.GOLD, bold=True, lines=1)
+        gfx.draw_fitted(surf, "The game is in play.", vp.r(m.x - 20, 250, m.w + 40, 36), vp.s(19), gfx.WHITE, lines=1)
+        m.draw(surf, vp)
+        text = self.explain.get(m.items[m.focus].label, "")
+        box = vp.r(m.x - 60, m.y + 3 * m.row + 10, m.w + 120, 64)
+        gfx.draw_fitted(surf, text, box, vp.s(18), gfx.GREY, lines=2, min_px=vp.s(14))
 
 
 def remote_table(app, session: RemoteSession) -> TableScene:

@@ -20,6 +20,8 @@ class PausedTable(Protocol):
 
     def undo_item(self, pause: Scene) -> Item | None: ...
 
+    def leave(self) -> None: ...
+
 
 class PauseScene(Scene):
     opaque = False
@@ -47,6 +49,8 @@ class PauseScene(Scene):
         items.append(Item("Quit tabletop", action=app.quit))
         # a greyed item keeps its place and takes the focus: the same presses always reach the same item
         self.menu = Menu(items, y=220, w=520, x=380, sound=app.sounds, on_back=self.resume, skip_disabled=False)
+        x, y, w, h = self.card()
+        self.menu.hint_box = (x + 16, y + h - 46, w - 32, 40)
 
     def resume(self):
         self.app.pop(self)
@@ -60,7 +64,7 @@ class PauseScene(Scene):
         self.app.open_settings()
 
     def leave(self):
-        self.app.home()
+        self.table.leave()  # online: the goodbye, asked first during a game (never straight to the menu)
 
     def handle(self, event, pad_changes):
         if "pause" in menu_buttons(None, pad_changes):
@@ -71,7 +75,6 @@ class PauseScene(Scene):
     def draw(self, surf, vp):
         gfx.shade(surf, 170)
         gfx.panel(surf, vp.rect(self.card()), gfx.PANEL, radius=vp.s(14), border=(60, 70, 92))
-        gfx.panel(surf, vp.r(0, gfx.DESIGN_H - 48, gfx.DESIGN_W, 48), gfx.PANEL, radius=0)  # under the hint line
         gfx.blit_text(surf, "Paused", vp.s(48), vp.p(640, 150), gfx.GOLD, bold=True, anchor="center")
         self.menu.draw(surf, vp)
 
@@ -79,7 +82,7 @@ class PauseScene(Scene):
         """Design rect of the opaque card under "Paused" and the menu: the table's texts never show through."""
         m = self.menu
         rows = min(len(m.items), m.max_rows)
-        return (m.x - 40, 100, m.w + 80, m.y - 100 + rows * m.row + 16)
+        return (m.x - 40, 100, m.w + 80, m.y - 100 + rows * m.row + 48)  # the focused row's hint in its foot
 
 
 class ReconnectScene(Scene):

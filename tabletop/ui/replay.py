@@ -60,7 +60,7 @@ class WatchSecrecy(Secrecy):
 
 
 class ReplayScene(Scene):
-    opaque = False
+    opaque = True  # it draws the table itself, above its bar (the app does not draw the table under it)
     pauses_below = False
 
     @classmethod
@@ -85,6 +85,7 @@ class ReplayScene(Scene):
         self.scrub: int | None = None  # the move under a dragged scrubber
         self.buttons: list[tuple[pygame.Rect, Callable[[], object]]] = []
         self.track: pygame.Rect | None = None
+        self._table_vp: gfx.Viewport | None = None
         self.table = self._table_at(0)
 
     # -- the table at a move ---------------------------------------------------------------------
@@ -380,6 +381,21 @@ class ReplayScene(Scene):
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surf, vp):
+        surf.fill(gfx.FELT_DARK)
+        self.table.frame_draw(surf, self.table_viewport(vp))
+        vp.resize(vp.size)  # the window's viewport again for the bar (text sizes follow the last one made)
+        self.draw_bar(surf, vp)
+
+    def table_viewport(self, vp) -> gfx.Viewport:
+        """The whole table in the window above the bar (a table drawn to the window's foot lay under it)."""
+        size = (vp.size[0], vp.p(0, BAR_Y)[1])
+        if self._table_vp is None or self._table_vp.size != size:
+            self._table_vp = gfx.Viewport(size)
+        else:
+            self._table_vp.resize(size)
+        return self._table_vp
+
+    def draw_bar(self, surf, vp):
         bar = vp.r(0, BAR_Y, 1280, BAR_H)
         gfx.panel(surf, bar, gfx.PANEL, radius=0)  # opaque: the table's hint line under it does not show through
         self.buttons = []

@@ -7,7 +7,9 @@ Modes:
   screen shows no private card until the chooser asks ("Show Blue's cards");
   after that person commits, everything private is hidden again.
 - "peek": private cards are face down; a person sees their own only while
-  holding their own peek control (Tab / Right Ctrl / ` / gamepad Y).
+  holding their own peek control (Tab / Right Ctrl / ` / gamepad Y), or, with
+  the "Peek button" setting on press-to-open, from one press to the next (or
+  until they commit their choice).
 
 A table asks ``visible(seat)`` before drawing anything private of ``seat``
 (hand faces, the focus ring on the hand, a choice not yet revealed) and calls
@@ -35,12 +37,19 @@ class Secrecy:
             return True
         if self.mode == "curtain":
             return self.shown == seat
-        return seat in self.peeking or self.table.router.held(seat, "peek")
+        return seat in self.peeking or (not self.toggles() and self.table.router.held(seat, "peek"))
+
+    def toggles(self) -> bool:
+        """The player's setting: a press of peek opens, the next closes (no holding)."""
+        return bool(self.table.app.settings["hold_toggles"])
 
     def press(self, press) -> bool:
         """Feed a seat's button; returns True if it was used (peek, or showing the curtain)."""
         if press.button == "peek":
-            (self.peeking.add if press.down else self.peeking.discard)(press.seat)
+            if not self.toggles():
+                (self.peeking.add if press.down else self.peeking.discard)(press.seat)
+            elif press.down:
+                self.peeking ^= {press.seat}
             return True
         return False
 
@@ -54,6 +63,8 @@ class Secrecy:
     def committed(self, seat: int) -> None:
         if self.shown == seat:
             self.shown = None
+        if self.toggles():
+            self.peeking.discard(seat)  # the choice made: the cards close again, as when a held key is let go
 
     def curtain_needed(self, waiting: list[int]) -> int | None:
         """In curtain mode: the human who must choose next while nobody's cards are shown."""

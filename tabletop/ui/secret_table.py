@@ -179,6 +179,8 @@ class SecretTable(TableScene):
         ``peek`` (" · hold {} to peek": the key goes in the braces)."""
         text = hints.get(self.session.seats[seat].scheme, "")
         if self.secrecy.mode == "peek":
+            if self.secrecy.toggles():
+                peek = peek.replace("hold {} to peek", "{} shows or hides your cards")
             text += peek.format(self.peek_key(seat))
         return text
 

@@ -16,13 +16,14 @@ import re
 from functools import partial
 from typing import Any, Protocol
 
+from tabletop.core.names import computer_name, told_apart
 from tabletop.core.registry import REALTIME, SIMULTANEOUS, TURNS, GameSpec
 from tabletop.input import hints
 from tabletop.input.bindings import SCHEME_LABELS, SCHEMES
 from tabletop.session import Seat, Session
 from tabletop.settings import DEFAULTS
 from tabletop.ui import gfx, help
-from tabletop.ui.name_entry import NameEntry, refusal
+from tabletop.ui.name_entry import NameEntry, own_name_entry, refusal
 from tabletop.ui.widgets import Item, Menu, MenuScene
 
 SCHEME_NOTES = {
@@ -142,6 +143,26 @@ class Setup(MenuScene):
         self._follow_assist()
         self.build()
 
+    # -- who is who ----------------------------------------------------------------------
+    def me(self) -> int | None:
+        """The seat of the player at this computer: the first person's (named as in Settings)."""
+        return next((i for i in range(self.players) if self.seat_kind[i] == "human"), None)
+
+    def seat_names(self) -> list[str]:
+        """The name of each seat as the table will show it: the player's own name on the first
+        person's seat, the names typed for the others, each computer as the computer at its level;
+        two alike are told apart ("Ana (2)")."""
+        computers = [i for i in range(self.players) if self.seat_kind[i] != "human"]
+        names = []
+        for i in range(self.players):
+            kind = self.seat_kind[i]
+            if kind != "human":
+                number = computers.index(i) + 1 if len(computers) > 1 else None
+                names.append(computer_name(level_name(kind.split(":", 1)[1]), number))
+            else:
+                names.append(self.app.settings.own_name() if i == self.me() else self.names[i])
+        return told_apart(names)
+
     # -- the menu -------------------------------------------------------------------
     def main_options(self):
         return [o for o in self.spec.rules.options if o.main]
@@ -179,8 +200,9 @@ class Setup(MenuScene):
             )
         kinds = seat_choices(spec)
         values = [k[0] for k in kinds]
+        names = self.seat_names()
         for i in range(self.players):
-            name = self.names[i]
+            name = names[i]
             items.append(
                 Item(
                     name,
@@ -188,13 +210,13 @@ class Setup(MenuScene):
                     index=values.index(self.seat_kind[i]),
                     key=f"seat{i}",
                     on_change=partial(self.set_kind, i),
-                    hint=f"Who plays {name}: a person at this computer or the computer at a level",
+                    hint=f"Who plays seat {i + 1}: a person at this computer or the computer at a level",
                 )
             )
             if self.seat_kind[i] == "human":
                 items.append(
                     Item(
-                        f"{name}: type a name",
+                        "Change your name" if i == self.me() else f"{name}: type a name",
                         action=partial(self.type_name, i),
                         key=f"name{i}",
                         hint=lambda: hints.words(
@@ -306,11 +328,14 @@ class Setup(MenuScene):
         item = self.menu.items[self.menu.focus] if self.menu.items else None
         key = item.key if item is not None else ""
         spec = self.spec
+        names = self.seat_names()
         if key.startswith("seat"):
             i = int(key[4:])
             kind = self.seat_kind[i]
             if kind == "human":
-                return f"### {self.names[i]}: a person\n\nSomebody at this computer plays {self.names[i]}."
+                if i == self.me():
+                    return f"### {names[i]}: you\n\nYou play this seat. Your name is kept in Settings."
+                return f"### {names[i]}: a person\n\nSomebody else at this computer plays {names[i]}."
             level = kind.split(":", 1)[1]
             note = spec.level_notes.get(level, "")
             rank = spec.bot_levels.index(level) + 1
@@ -319,7 +344,7 @@ class Setup(MenuScene):
                 f"- **{level_name(lv)}** (chosen)" if lv == level else f"- {level_name(lv)}" for lv in spec.bot_levels
             )
             return (
-                f"### {self.names[i]}: the computer\n\n**{level_name(level)}** is {pos} of "
+                f"### {names[i]}: the computer\n\n**{level_name(level)}** is {pos} of "
                 f"{len(spec.bot_levels)} computer levels.\n\n{note}\n\nThe levels, easiest first:\n\n{ladder}"
             )
         if key.startswith("ctl"):
@@ -327,7 +352,7 @@ class Setup(MenuScene):
             note = SCHEME_NOTES.get(self.schemes[i], "")
             if self.schemes[i] == "mouse" and spec.dynamics == REALTIME:
                 note += REALTIME_MOUSE
-            return f"### {self.names[i]} plays with\n\n{note}"
+            return f"### {names[i]} plays with\n\n{note}"
         if key.startswith("opt:"):
             okey = key[4:]
             describe = spec.option_details
@@ -354,12 +379,12 @@ class Setup(MenuScene):
             kind = self.seat_kind[i]
             if kind == "human":
                 how = f" ({SCHEME_LABELS[self.schemes[i]].lower()})" if self.controls_matter() else ""
-                who = f"a person{how}"
+                who = f"you{how}" if i == self.me() else f"a person{how}"
             else:
                 level = kind.split(":", 1)[1]
                 gentle = ", the gentlest level" if level == spec.bot_levels[0] else ""
                 who = f"the computer: {level_name(level)}{gentle}"
-            lines.append(f"- **{self.names[i]}**: {who}")
+            lines.append(f"- **{names[i]}**: {who}")
         tip = "New to the game? **How to play** starts with the goal and your first turn: it takes a minute."
         if tutorial_opener(spec) is not None:
             tip = "New to the game? **Learn to play** shows it on the table, one short lesson at a time."
@@ -383,6 +408,10 @@ class Setup(MenuScene):
         help.draw_ops(surf, ops, inner.left, inner.top, clip=inner)
 
     def type_name(self, i: int) -> None:
+        if i == self.me():  # the player's own name: kept in Settings, for every game
+            self.app.push(own_name_entry(self.app, then=self.build))
+            return
+
         def done(name: str) -> None:
             self.names[i] = name
             self.build()
@@ -392,6 +421,7 @@ class Setup(MenuScene):
     # -- starting -------------------------------------------------------------------------
     def conflict(self) -> str:
         humans = [i for i in range(self.players) if self.seat_kind[i] == "human"]
+        names = self.seat_names()
         if self.spec.dynamics == TURNS:
             return ""
         used: dict[str, int] = {}
@@ -403,7 +433,7 @@ class Setup(MenuScene):
                     continue
                 if p in used:
                     return (
-                        f"{self.names[used[p]]} and {self.names[i]} both use "
+                        f"{names[used[p]]} and {names[i]} both use "
                         f"{SCHEME_LABELS[p].lower()}: choose different controls"
                     )
                 used[p] = i
@@ -416,13 +446,14 @@ class Setup(MenuScene):
             self.app.sounds.play("refuse")
             return
         seats = []
+        names = self.seat_names()
         for i in range(self.players):
             kind = self.seat_kind[i]
             if kind == "human":
                 scheme = self.schemes[i] if self.spec.dynamics != TURNS else None
-                seats.append(Seat(self.names[i], "human", scheme=scheme))
+                seats.append(Seat(names[i], "human", scheme=scheme))
             else:
-                seats.append(Seat(self.names[i], "computer", level=kind.split(":", 1)[1]))
+                seats.append(Seat(names[i], "computer", level=kind.split(":", 1)[1]))
         last = dict(self.app.settings["last_setup"])
         last[self.spec.id] = {
             "players": self.players,

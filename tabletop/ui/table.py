@@ -80,7 +80,8 @@ class TableLink(Protocol):
     def result_items(self, items: list) -> list: ...
     def play_again(self) -> bool: ...
     def replay_ready(self) -> bool: ...
-    def leave(self) -> None: ...
+    def leave(self) -> bool: ...
+    def before_quit(self) -> bool: ...
     def focus_pauses(self) -> bool: ...
 
 
@@ -116,8 +117,13 @@ class Here:
     def replay_ready(self) -> bool:
         return True
 
-    def leave(self) -> None:
-        """Nothing to close at one computer."""
+    def leave(self) -> bool:
+        """Nothing to close at one computer: the table is left at once."""
+        return True
+
+    def before_quit(self) -> bool:
+        """Closing the window asks nothing: the game is kept after every move."""
+        return False
 
     def focus_pauses(self) -> bool:
         """True: looking at another window pauses the game."""
@@ -520,7 +526,7 @@ class TableScene(FocusMixin, Scene):
                 self.show_focus[seat] = True
                 self.reseat_focus(seat)
                 if self.focused(seat) is None and self.hidden_now(seat):
-                    self.say(f"Hold {self.peek_name(seat)} to see your cards.")  # the focus waits with them
+                    self.say(self.peek_words(seat))  # the focus waits with them
                 self.app.sounds.play("click")
             elif hot.kind == "button" and hot.callback is not None:
                 hot.callback()
@@ -582,9 +588,17 @@ class TableScene(FocusMixin, Scene):
         """The seat's peek control in words ("Tab", "Y on the gamepad")."""
         return self.control_words(seat)["peek"] or "your peek control"
 
+    def peek_words(self, seat: int) -> str:
+        """How the seat sees its hidden cards: hold its peek control, or press it (the "Peek button" setting)."""
+        if self.app.settings["hold_toggles"]:
+            return f"Press {self.peek_name(seat)} to see your cards (again to hide them)."
+        return f"Hold {self.peek_name(seat)} to see your cards."
+
     # -- mouse ----------------------------------------------------------------------------
     def anim_factor(self) -> float:
         """The animation speed setting, at least 0.25: a table divides its animations' durations by it."""
+        if self.app.settings["reduce_motion"]:  # no quick slides: at most the normal speed
+            return max(0.25, min(1.0, self.anim_speed))
         return max(0.25, self.anim_speed)
 
     def hot_at(self, pos, kinds, seat) -> Hot | None:
@@ -869,8 +883,14 @@ class TableScene(FocusMixin, Scene):
         self.app.replace(self.spec.make_table(self.app, session))
 
     def leave(self):
-        self.link.leave()
-        self.app.home()
+        """Every way out of the table (the pause menu, the result panel): online, the goodbye is
+        said first, and a game in play asks first (then the question leads on)."""
+        if self.link.leave():
+            self.app.home()
+
+    def before_quit(self) -> bool:
+        """The window is being closed: True when the table asks first (an online game in play)."""
+        return self.link.before_quit()
 
     def _result_handle(self, event, pad_changes):
         if self.result_menu is None:

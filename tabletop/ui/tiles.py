@@ -136,10 +136,12 @@ class TileMenu(Menu):
                     surf, r, colour, radius=vp.s(8), border=gfx.HILITE if focused else None, width=max(1, vp.s(2))
                 )
                 ink = gfx.WHITE if it.enabled else gfx.GREY  # greyed out: nothing to open yet
-                gfx.draw_fitted(surf, it.text(), r.inflate(-vp.s(16), -2), vp.s(20), ink, bold=focused, lines=2)
+                box = r.inflate(-vp.s(16), -2)
+                gfx.draw_fitted(surf, it.text(), box, vp.s(20), ink, bold=focused, lines=2, grow=True)
         hint = self.items[self.focus].hint_text() if self.items else ""
         if hint:
-            gfx.draw_fitted(surf, hint, vp.r(40, gfx.DESIGN_H - 44, gfx.DESIGN_W - 80, 32), vp.s(16), gfx.GREY)
+            box = vp.r(40, gfx.DESIGN_H - 44, gfx.DESIGN_W - 80, 32)
+            gfx.draw_fitted(surf, hint, box, vp.s(16), gfx.GREY, grow=True)
 
     def _sizes(self, width: int, vp) -> tuple[int, int]:
         """One size for every tile's title and one for its players line: the largest at which all fit."""

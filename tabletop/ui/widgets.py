@@ -1,7 +1,8 @@
 """A menu that works with the mouse alone, the keyboard alone or one gamepad alone.
 
-Items are buttons (confirm runs them) or choices (left/right, or a click,
-cycles the value). The focused item is highlighted; the mouse focuses what
+Items are buttons (confirm runs them) or choices (left/right, or a click on
+the value's box, cycles the value). A choice's label is a label: a click on it
+only focuses the row. The focused item is highlighted; the mouse focuses what
 it hovers.
 """
 
@@ -30,6 +31,7 @@ class Item:
     key: str = ""
     rect: Any = field(default=None, repr=False)
     back_rect: Any = field(default=None, repr=False)  # the ‹ half of a choice: a click there cycles backwards
+    value_rect: Any = field(default=None, repr=False)  # a choice's ‹ value › box: a click there changes it
 
     @property
     def value(self):
@@ -53,7 +55,17 @@ class Item:
 
 class Menu:
     def __init__(
-        self, items: list[Item], x=440, y=170, w=400, row=46, px=22, on_back=None, sound=None, skip_disabled=True
+        self,
+        items: list[Item],
+        x=440,
+        y=170,
+        w=400,
+        row=46,
+        px=22,
+        on_back=None,
+        sound=None,
+        split=0.42,
+        skip_disabled=True,
     ):
         self.items = items
         self.skip_disabled = skip_disabled  # False: a greyed item takes the focus too (it says why it is grey)
@@ -62,6 +74,9 @@ class Menu:
         self.on_back = on_back
         self.sound = sound
         self.scroll = 0
+        self.split = split  # how much of a choice row its label takes (the value and its arrows the rest)
+        self.hint_box: tuple | None = None  # design rect of the focused row's hint (None: the window's foot)
+        self._label_px = 0  # the size of the choice rows' labels (label_px), found as the menu is drawn
         self.max_rows = max(1, int((gfx.DESIGN_H - 40 - y) // row))
 
     def show_focus(self) -> None:
@@ -123,7 +138,9 @@ class Menu:
             if i is not None and self.items[i].enabled:
                 self.focus = i
                 item = self.items[i]
-                if item.choices:
+                if item.choices and item.value_rect is not None and not item.value_rect.collidepoint(event.pos):
+                    pass  # the label: it names the choice, and a click on it changes nothing
+                elif item.choices:
                     back = event.button == 3 or (item.back_rect is not None and item.back_rect.collidepoint(event.pos))
                     item.cycle(-1 if back else 1)
                     self._click()
@@ -148,18 +165,31 @@ class Menu:
         if it.choices:
             self._draw_choice(surf, vp, it, r, fg, focused)
             return
-        gfx.draw_fitted(surf, it.text(), r.inflate(-vp.s(20), -2), vp.s(self.px), fg, bold=focused, lines=1)
+        box = r.inflate(-vp.s(20), -2)
+        gfx.draw_fitted(surf, it.text(), box, vp.s(self.px), fg, bold=focused, lines=1, grow=True)
+
+    def label_px(self, vp) -> int:
+        """The one size of every choice row's label: the largest at which each fits its half of the row
+        (a long label must not stand in a smaller font than its neighbours)."""
+        px = gfx.grown(vp.s(self.px - 2), vp.s(self.row - 8) - 2, True, 1)
+        width = int(vp.s(self.w) * self.split) - 2 * vp.s(12)
+        height = vp.s(self.row - 8) - 2
+        for it in self.items:
+            if it.choices:
+                px = min(px, gfx.fit(it.label, width, height, px, vp.s(gfx.MIN_PX), True, 1)[0])
+        return px
 
     def draw(self, surf, vp) -> None:
         for it in self.items:
-            it.rect = it.back_rect = None
+            it.rect = it.back_rect = it.value_rect = None
+        self._label_px = self.label_px(vp)
         visible = self.items[self.scroll : self.scroll + self.max_rows]
         for n, it in enumerate(visible):
             i = self.scroll + n
             r = vp.r(self.x, self.y + n * self.row, self.w, self.row - 8)
             it.rect = r
             focused = i == self.focus
-            colour = (60, 70, 92) if focused else (34, 40, 54)
+            colour = gfx.ROW_FOCUS if focused else gfx.ROW
             gfx.panel(surf, r, colour, radius=vp.s(8), border=gfx.HILITE if focused else None, width=max(1, vp.s(2)))
             self.draw_row(surf, vp, i, it, r, focused)
         if self.scroll > 0:
@@ -185,19 +215,26 @@ class Menu:
         ):
             hint = current.text()  # a row cut short: the focused row's whole text is shown below
         if hint:
-            gfx.draw_fitted(surf, hint, vp.r(40, gfx.DESIGN_H - 44, gfx.DESIGN_W - 80, 32), vp.s(16), gfx.GREY)
+            box = self.hint_box or (40, gfx.DESIGN_H - 44, gfx.DESIGN_W - 80, 32)
+            gfx.draw_fitted(surf, hint, vp.rect(box), vp.s(16), gfx.GREY, grow=True)
 
     def _draw_choice(self, surf, vp, it, r, fg, focused) -> None:
-        """Label on the left; on the right ‹ value ›, where a click on the ‹ half goes back, on the › half on."""
+        """Label on the left; on the right a box with ‹ value ›, a selector: a click on its ‹ half
+        goes back, on its › half on. The label is plain text and a click on it changes nothing."""
         pad = vp.s(12)
-        split = r.left + int(r.w * 0.42)
+        split = r.left + int(r.w * self.split)
         box = pygame.Rect(r.left + pad, r.top + 1, split - r.left - 2 * pad, r.h - 2)
-        gfx.draw_fitted(surf, it.label, box, vp.s(self.px - 2), fg, bold=focused, align="left", lines=1)
+        px = self._label_px or vp.s(self.px - 2)
+        gfx.draw_fitted(surf, it.label, box, px, fg, bold=focused, align="left", lines=1, min_px=px)
         value = it.choices[it.index][1]
         arrow = vp.s(self.px)
-        vr = pygame.Rect(split, r.top, r.right - split, r.h)
+        vr = pygame.Rect(split, r.top, r.right - split, r.h).inflate(-vp.s(8), -vp.s(4))  # room for larger text
+        gfx.panel(surf, vr, (22, 26, 36), radius=vp.s(6), border=gfx.HILITE if focused else (96, 106, 130), width=1)
+        it.value_rect = vr
         box = vr.inflate(-2 * pad - 2 * arrow, -2)
-        gfx.draw_fitted(surf, value, box, vp.s(self.px - 2), gfx.HILITE if focused else fg, bold=focused, lines=1)
+        colour = gfx.HILITE if focused else fg
+        px = gfx.grown(vp.s(self.px - 2), vp.s(self.row - 12) - 2, True, 1)  # one size for all (not rounding)
+        gfx.draw_fitted(surf, value, box, px, colour, bold=focused, lines=1, min_px=min(px, vp.s(gfx.MIN_PX)))
         gfx.blit_text(surf, "‹", arrow, (vr.left + pad, vr.centery), fg, bold=True, anchor="midleft")
         gfx.blit_text(surf, "›", arrow, (vr.right - pad, vr.centery), fg, bold=True, anchor="midright")
         it.back_rect = pygame.Rect(vr.left, vr.top, vr.w // 2, vr.h)

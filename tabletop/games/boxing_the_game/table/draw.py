@@ -235,7 +235,7 @@ def counters(t, surf, vp, s, x0, st, p):
 def peek_hint(t, s) -> str:
     if t.secrecy.mode == "curtain":
         return "Your cards show when it is your turn to choose."
-    return f"Hold {t.peek_name(s)} to see your cards."
+    return t.peek_words(s)
 
 
 def lower(t, surf, vp, s, x0):
@@ -500,7 +500,7 @@ def sheet(t, surf, vp):
         sc = t.shown_scores(s)
         for i, v in enumerate(sc[:rounds]):
             cx = x1 + i * col_w + col_w / 2
-            c = gfx.WHITE if v == 10 else (gfx.RED if v == 8 else gfx.GREY)
+            c = gfx.WHITE if v == 10 else (gfx.REFUSE if v == 8 else gfx.GREY)
             txt(surf, vp, str(v), 16, cx, ry, c, bold=v == 10, anchor="midtop")
         txt(surf, vp, str(sum(sc)), 18, x + w - 40, ry - 1, colour(s), bold=True, anchor="midtop")
     txt(surf, vp, controls_hint(t), 14, x + 10, y + 126, gfx.GREY, width=w - 20)

@@ -242,7 +242,7 @@ def middle(t, surf, vp, k, y, planning):
     if p0 or p1:  # the points, and under them a knockdown's mark (they once shared a line: "+0 KD +4")
         txt(surf, vp, f"+{p0} : +{p1}", 15, cx, y + (80 if kd else 86), gfx.WHITE, bold=True, anchor="center")
     if kd:
-        txt(surf, vp, "KD!", 15, cx, y + (98 if p0 or p1 else 86), gfx.RED, bold=True, anchor="center")
+        txt(surf, vp, "KD!", 15, cx, y + (98 if p0 or p1 else 86), gfx.REFUSE, bold=True, anchor="center")
 
 
 # -- overlays ----------------------------------------------------------------------------------

@@ -122,6 +122,7 @@ class JabRules(Rules):
                 (350, "Normal (table in 0.35 s)"),
                 (500, "Slow (table in 0.5 s)"),
                 (700, "Very slow (0.7 s)"),
+                (1000, "Slowest (1 s)"),  # a calm table: no fast reactions needed (docs/accessibility.md)
             ),
             350,
             "Top speed of every hand, the same for every device.",
@@ -143,7 +144,7 @@ class JabRules(Rules):
         Option(
             "stall_ms",
             "Stall limit",
-            ((5000, "5 s"), (10000, "10 s"), (20000, "20 s")),
+            ((5000, "5 s"), (10000, "10 s"), (20000, "20 s"), (40000, "40 s")),
             10000,
             "Round ends if the only player with cards places none for this long.",
         ),

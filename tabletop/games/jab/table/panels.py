@@ -113,6 +113,7 @@ def _target_words(name: str) -> str:
 
 SCORE_STEP_MS = 450  # the last round's score shows a new row this often
 SCORE_STEPS = 9  # ... and at this step it is all shown, with the verdict
+SCORE_COLUMN_W = 460  # each player's column of the score (design units)
 
 
 def draw_scoring(table, surf, vp, st, sc) -> None:
@@ -185,7 +186,7 @@ def draw_scoring(table, surf, vp, st, sc) -> None:
                 draw_score_cards(surf, vp, x, y, line)
                 y += 86
                 continue
-            gfx.blit_text(surf, text, fit(text, vp.s(px), vp.s(460), bold), vp.p(x, y), c, bold=bold)
+            gfx.blit_text(surf, text, fit(text, vp.s(px), vp.s(SCORE_COLUMN_W), bold), vp.p(x, y), c, bold=bold)
             y += 30 if px < 20 else 36
     if step >= SCORE_STEPS:
         if win is None:
@@ -223,7 +224,8 @@ def draw_score_cards(surf, vp, x, y, line) -> None:
     if not shown:
         gfx.blit_text(surf, "(no cards on that target)", vp.s(15), vp.p(x, y + 24), gfx.GREY)
         return
-    for c, crossed in shown[:8]:
+    room = 8 if len(shown) <= 8 else 7  # with more, one card's place says how many more (inside the column)
+    for c, crossed in shown[:room]:
         p = vp.p(cx, y)
         surf.blit(mini_card(c, w, h), p)
         if crossed:
@@ -231,8 +233,10 @@ def draw_score_cards(surf, vp, x, y, line) -> None:
             pygame.draw.line(surf, gfx.REFUSE, p, (p[0] + w, p[1] + h), max(2, vp.s(4)))
             pygame.draw.line(surf, gfx.REFUSE, (p[0] + w, p[1]), (p[0], p[1] + h), max(2, vp.s(4)))
         cx += 54
-    if len(shown) > 8:
-        gfx.blit_text(surf, f"{len(shown) - 8} more", vp.s(16), vp.p(cx + 4, y + 28), gfx.WHITE, bold=True)
+    if len(shown) > room:
+        more = f"{len(shown) - room} more"
+        column = vp.r(x, y, SCORE_COLUMN_W, 72)
+        gfx.blit_text(surf, more, vp.s(16), vp.p(cx + 4, y + 28), gfx.WHITE, bold=True, box=column)
 
 
 def draw_clinch(table, surf, vp, st) -> None:

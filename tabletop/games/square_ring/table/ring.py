@@ -150,9 +150,14 @@ def draw_piece(t, surf, vp, seat, x, y, deg, ghost=False) -> None:
     r = img.get_rect(center=vp.p(x, y))
     surf.blit(img, r)
     if not ghost:
-        gfx.blit_text(
-            surf, t.boxer(seat).name[:1], max(8, int(size * 0.3)), r.center, gfx.WHITE, bold=True, anchor="center"
-        )
+        gfx.blit_text(surf, piece_mark(t, seat), max(8, int(size * 0.3)), r.center, gfx.INK, bold=True, anchor="center")
+
+
+def piece_mark(t, seat: int) -> str:
+    """The letter on a boxer's piece: its boxer's initial, or the seat's number when both boxers share one
+    (two Ingas were told apart by colour alone)."""
+    marks = [t.boxer(s).name[:1] for s in (0, 1)]
+    return marks[seat] if marks[0] != marks[1] else str(seat + 1)
 
 
 def pieces(t, surf, vp) -> None:
@@ -177,7 +182,8 @@ def pieces(t, surf, vp) -> None:
             f0, f1 = step.p0[1][seat], step.p1[1][seat]
             d = ((f1 - f0 + 4) % 8) - 4
             deg = (f0 + d * e) * 45
-        if step is not None and step.kind == "strike" and step.data["taken"][seat] and 0.35 <= p < 0.75:
+        hit = step is not None and step.kind == "strike" and step.data["taken"][seat] and 0.35 <= p < 0.75
+        if hit and not t.app.settings["reduce_motion"]:  # a boxer who takes the hit shakes
             x += 4 * math.sin(p * 60)
         draw_piece(t, surf, vp, seat, x, y, deg)
     if step is not None and step.kind == "move" and step.data.get("nulled"):
@@ -209,17 +215,18 @@ def shade_squares(surf, vp, squares, colour, alpha) -> None:
         surf.blit(img, r.topleft)
 
 
+STRIKE_SHADE = 130  # how strongly a strike's squares are shaded while it lands
+
+
 def anim_overlay(t, surf, vp) -> None:
     a = t.anim
     step = a.current()
     if step is None or step.kind != "strike":
         return
-    p = a.progress()
     d = step.data
-    flash = p < 0.75 and (int(p * 10) % 2 == 0 or p > 0.35)
     for seat, area in d["areas"].items():
         colour = gfx.PLAYER_COLOURS[seat]
-        shade_squares(surf, vp, area, colour, 150 if flash else 80)
+        shade_squares(surf, vp, area, colour, STRIKE_SHADE)  # one steady shade: it blinked at 5 a second
         for q in area:
             r = sq_rect(vp, q)
             pygame.draw.rect(surf, colour, r, width=max(2, vp.s(3)))

@@ -360,8 +360,10 @@ class StabbyJackTable(MiddleMixin):
         self._layer_state = s
 
     def invalidate(self) -> None:
-        """The next frame is drawn in full (the benchmark's worst case)."""
+        """The next frame is drawn in full (the benchmark's worst case; a new colour-vision palette)."""
         self.layer_key = None
+        self._bg_key = None
+        self.__dict__.pop("_row_pictures", None)
 
     def settle_focus(self) -> bool:
         """The focus this table asked for goes on before the ring is drawn (ui.table draws again when it
@@ -510,7 +512,10 @@ class StabbyJackTable(MiddleMixin):
         px = gfx.fit_px(name, vp.s(20), vp.s(INFO_W - 22), bold=True)
         gfx.blit_text(surf, name, px, vp.p(x + 14, y + 7), colour, bold=True)
         seat_kind = self.session.seats[seat]
-        kind = f"Computer ({seat_kind.level})" if seat in self.session.bots else "Person" + self.net_note(seat)
+        if seat_kind.kind == "computer":  # online too, where the server plays it (and its level is not sent)
+            kind = f"Computer ({seat_kind.level})" if seat_kind.level else "Computer"
+        else:
+            kind = "Person" + self.net_note(seat)
         gfx.blit_text(surf, kind, vp.s(14), vp.p(x + 14, y + 31), SOFT)
         xp = xp_value(p.xp)
         line = f"XP {xp}/{CONTENT.win_xp}" + (f"   died {p.deaths}×" if p.deaths else "")

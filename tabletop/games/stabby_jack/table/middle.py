@@ -280,15 +280,14 @@ class MiddleMixin(TableScene):
 
     def _draw_log(self, surf, vp, x, y, w, h) -> None:
         s = self.st
-        gfx.blit_text(surf, "What happened", vp.s(15), vp.p(x + 10, y), gfx.GOLD, bold=True)
-        gfx.blit_text(
-            surf,
-            f"{hints.button(self.seat_device(s.turn), 'pause')}: menu and rules",
-            vp.s(14),
-            vp.p(x + w - 10, y + 1),
-            (150, 170, 160),
-            anchor="topright",
-        )
+        title = gfx.blit_text(surf, "What happened", vp.s(15), vp.p(x + 10, y), gfx.GOLD, bold=True)
+        pause = f"{hints.button(self.seat_device(s.turn), 'pause')}: menu and rules"
+        right = vp.p(x + w - 10, y + 1)
+        below = gfx.font(vp.s(14)).size(pause)[0] > right[0] - title.right - vp.s(16)  # no room beside the title
+        if below:
+            right, y = (right[0], right[1] + 18 * vp.scale), y + 18
+            h -= 18
+        gfx.blit_text(surf, pause, vp.s(14), right, (150, 170, 160), anchor="topright")
         px = vp.s(14)
         room = int((h - 26) // 18)
         out: list[tuple[str, bool]] = []

@@ -1,0 +1,152 @@
+"""Issue 37, "Everyone can play": faults a player saw at every window size, each read off the frame drawn."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.core import registry
+from tabletop.ui import gfx
+from tests import test_text_fit
+from tests.test_text_fit import drawn_lines_of
+from tests.ui_helpers import frames
+
+app = test_text_fit.app  # the fixture: the program at each window size
+
+
+def drawn_lines(draw, monkeypatch) -> list:
+    """(text, rect, height) of every line of text ``draw()`` draws."""
+    return [(s, r, r.h) for s, r in drawn_lines_of(draw, monkeypatch)]
+
+
+def test_every_settings_row_label_is_set_in_one_size(app, monkeypatch):
+    """ "Practice aid in every game" was shrunk to a smaller font than the other rows' labels."""
+    from tabletop.ui.launcher import SettingsScene
+
+    scene = SettingsScene(app)
+    app.push(scene)
+    frames(app, 2)
+    labels = {it.label for it in scene.menu.items if it.choices}
+    sizes: dict = {}
+    text = gfx.text
+    monkeypatch.setattr(gfx, "text", lambda s, px, *a, **k: sizes.setdefault(s, px) and text(s, px, *a, **k))
+    for first in range(0, len(scene.menu.items), scene.menu.max_rows):  # every page of a scrolled menu
+        scene.menu.scroll = first
+        gfx.text_image.cache_clear()
+        app.draw()
+    sizes = {s: px for s, px in sizes.items() if s in labels}
+    assert set(sizes) == labels
+    assert len(set(sizes.values())) == 1, sizes
+    app.pop()
+
+
+def test_stabby_jacks_log_title_and_pause_hint_do_not_run_into_each_other(app, monkeypatch):
+    """ "What happened" ran into "Click the pause button: menu and rules" on every mouse turn."""
+    from tabletop.bench import busy_table
+
+    busy_table(registry.get("stabby-jack"), app)
+    app.last_device = "mouse"
+    frames(app, 30)
+    app.stack[-1].invalidate()
+    lines = drawn_lines(app.draw, monkeypatch)
+    title = [r for s, r, _h in lines if s == "What happened"]
+    hint = [r for s, r, _h in lines if s.endswith("menu and rules")]
+    assert title and hint, [s for s, _r, _h in lines]
+    assert not title[0].inflate(8, 0).colliderect(hint[0]), (title, hint)
+    app.pop()
+
+
+def test_jabs_round_summary_says_how_many_more_cards_inside_its_column(app, monkeypatch):
+    """JAB's round summary spilled "2 more" out of its column, onto the DING! tile."""
+    from tabletop.games.jab.table import panels
+
+    line = {"punches_kept": list(range(6)), "punches_removed": [6, 7], "blocks_removed": [8, 9]}
+    x, y = 172 + 488, 300  # the right-hand player's column, as draw_scoring places it
+    out = drawn_lines(lambda: panels.draw_score_cards(app.screen, app.vp, x, y, line), monkeypatch)
+    more = [r for s, r, _h in out if s.endswith("more")]
+    column = app.vp.r(x, y, panels.SCORE_COLUMN_W, 72)
+    assert more and column.contains(more[0]), (more, column)
+
+
+def test_the_pause_menu_dims_the_whole_table_to_the_windows_foot(app):
+    """The pause menu left a navy band at the bottom, not dimmed like the rest of the table."""
+    from tabletop.bench import busy_table
+    from tabletop.ui.pause import PauseScene
+
+    table = busy_table(registry.get("punch"), app)
+    frames(app, 30)
+    app.draw()
+    w, h = app.screen.get_size()
+    foot = [(x, h - 1 - k) for x in range(4, w - 4, 7) for k in (2, app.vp.s(12), app.vp.s(24))]
+    before = [tuple(app.screen.get_at(p))[:3] for p in foot]
+    pause = PauseScene(app, table)
+    app.push(pause)
+    app.draw()
+    card = app.vp.rect(pause.card())
+    undimmed = [
+        p
+        for p, was in zip(foot, before, strict=True)
+        if not card.collidepoint(p)
+        and max(abs(a - b / 3) for a, b in zip(app.screen.get_at(p)[:3], was, strict=True)) > 6
+    ]
+    assert not undimmed, undimmed[:5]
+    app.pop()
+    app.pop()
+
+
+@pytest.mark.parametrize("game", ["stabby-jack"])
+def test_the_replay_bar_covers_nothing_of_the_table(app, monkeypatch, game):
+    """The replay viewer's bar lay over the bottom of the table (its hint line, a hand of cards)."""
+    from tabletop.core import playout
+    from tabletop.ui.replay import BAR_Y, ReplayScene
+
+    spec = registry.get(game)
+    replay = ReplayScene(app, spec, playout.play(spec, seed=3).record)
+    app.push(replay)
+    replay.seek(len(replay.actions) // 2)  # mid-game: the table is full to its foot
+    frames(app, 20)
+    drawing = []
+    table = replay.table
+    real = table.frame_draw
+
+    def draw_table(*a, **k):
+        drawing.append(True)
+        try:
+            real(*a, **k)
+        finally:
+            drawing.clear()
+
+    table.frame_draw = draw_table
+    table.invalidate()
+    out: list = []
+    blit = gfx.blit_line
+    monkeypatch.setattr(
+        gfx, "blit_line", lambda surf, img, r, s, box: (drawing and out.append((s, r)), blit(surf, img, r, s, box))
+    )
+    app.draw()
+    bar_top = app.vp.p(0, BAR_Y)[1]
+    assert out
+    assert not [(s, r) for s, r in out if r.bottom > bar_top], bar_top
+    app.pop()
+
+
+def test_a_larger_text_size_makes_the_settings_values_and_hints_larger_and_they_still_fit(app, monkeypatch):
+    from tabletop.ui.launcher import SettingsScene
+
+    scene = SettingsScene(app)
+    app.push(scene)
+    frames(app, 2)
+    heights = {}
+    for percent in (100, 150):
+        app.settings["text_size"] = percent
+        app.apply_look()
+        heights[percent] = lines = drawn_lines(app.draw, monkeypatch)
+    app.settings["text_size"] = 100
+    app.apply_look()
+    values = {it.choices[it.index][1] for it in scene.menu.items if it.choices}
+    size = {p: {s: h for s, _r, h in heights[p] if s in values} for p in (100, 150)}
+    assert all(size[150][s] > size[100][s] for s in values), size
+    rows = [it.rect for it in scene.menu.items if it.rect is not None]
+    in_rows = [(s, r) for s, r, _h in lines if any(row.colliderect(r) for row in rows)]
+    assert len(in_rows) >= len(rows)
+    assert all(any(row.contains(r) for row in rows) for _s, r in in_rows), in_rows  # each inside its row
+    app.pop()
