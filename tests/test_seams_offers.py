@@ -14,7 +14,7 @@ from tabletop.core.registry import REALTIME
 from tabletop.session import Seat, Session
 from tabletop.ui.pause import PauseScene
 from tabletop.ui.undo import UndoPrompt
-from tests.ui_helpers import frames, key, make_app, top
+from tests.ui_helpers import frames, key, make_app, pass_beat, top
 
 TAKE_BACK = "Take back my last move"
 MODES = ("computer", "people", "online")
@@ -155,6 +155,7 @@ def test_showing_ones_cards_puts_the_focus_on_them_not_on_hide(app):
     for _ in range(3):
         for _ in range(60):
             frames(app, 1, dt=50)
+            pass_beat(app, table)  # the last reveal is looked at, then a click goes on
             if not table.busy() and table.curtain_seat() == 0:
                 break
         assert table.curtain_seat() == 0
