@@ -13,7 +13,18 @@ from tabletop.games.boxing_the_game.rules.content import CARDS
 from tabletop.games.boxing_the_game.rules.flow import affordable_slots
 from tabletop.session import Seat, Session
 from tests.focus_helpers import walk_to
-from tests.ui_helpers import KeyboardHalf, VirtualPad, click, drag, frames, key, key_down, key_up, make_app
+from tests.ui_helpers import (
+    KeyboardHalf,
+    VirtualPad,
+    click,
+    drag,
+    frames,
+    key,
+    key_down,
+    key_up,
+    make_app,
+    pass_beat,
+)
 
 SPEED = 4.0
 
@@ -39,10 +50,12 @@ def start(app, seats, secrecy="curtain", seed=3, setup=None, **options):
 def settle(app, table, limit=1500):
     """Let the replay (and any computer) finish until a person must choose."""
     for _ in range(limit):
+        pass_beat(app, table)
         if not table.busy() and (table.session.outcome() is not None or table.waiting_humans()):
             break
         frames(app, 1)
     frames(app, 1)
+    pass_beat(app, table)
 
 
 def hot(table, payload, seat=None):
@@ -105,10 +118,12 @@ def open_up(app, table, seat, agent):
     """Curtain: ask for the cards; peek: hold the peek control; open: nothing. Returns a closer."""
     mode = table.secrecy.mode
     if mode == "curtain":
-        assert table.curtain_seat() == seat, (table.session.state.phase, table.secrecy.shown, table.busy())
+        assert table.curtain_seat() == seat, (table.session.state.phase, table.secrecy.shown, table.busy(), table.beat)
         mine = [h for h in table.hots if isinstance(h.payload, tuple) and h.payload[0] in ("hand", "char", "prize")]
         assert not mine, "something private is pointable behind the curtain"
-        agent.choose(seat, next(h.payload for h in table.hots if str(h.payload).startswith("Show ")))
+        shows = [h.payload for h in table.hots if str(h.payload).startswith("Show ")]
+        assert shows, [h.payload for h in table.hots]
+        agent.choose(seat, shows[0])
         assert table.secrecy.shown == seat
         return lambda: None
     if mode == "peek":

@@ -232,3 +232,40 @@ def test_every_text_of_the_controls_screen_fits(size):
         check(app, "controls, waiting for a button")
     finally:
         pygame.quit()
+
+
+def test_a_gamepad_player_cancels_its_rebinding_with_a_held_b_or_back_and_is_told_so(app, monkeypatch):
+    """Issue 34: binding every pad button left a pad player no way out; a short B still binds B."""
+    from tabletop.ui.controls import HOLD_B_MS
+
+    pad = VirtualPad()
+    try:
+        frames(app, 3)
+        app.push(ControlsScene(app, scheme="gamepad"))
+        frames(app, 2)
+        scene = top(app)
+        focus_row(app, scene, lambda: pad.press(app, "dpdown"), "act:peek")
+        before = {k: list(v) for k, v in app.settings.bindings["gamepad"].items()}
+        pad.press(app, "a")
+        assert scene.capturing == "peek"
+        shown: list[str] = []
+        real = gfx.draw_fitted
+        monkeypatch.setattr(
+            gfx, "draw_fitted", lambda surf, text, *a, **k: shown.append(text) or real(surf, text, *a, **k)
+        )
+        frames(app, 1)
+        assert any("hold B" in t and "Back" in t for t in shown), shown
+        pad.button("b", True)
+        frames(app, int(HOLD_B_MS // 16) + 3)
+        assert scene.capturing is None  # cancelled while still held
+        pad.button("b", False)
+        frames(app, 2)
+        pad.press(app, "a")
+        assert scene.capturing == "peek"
+        pad.press(app, "back")
+        assert scene.capturing is None and app.settings.bindings["gamepad"] == before
+        pad.press(app, "a")
+        pad.press(app, "b")  # a short press binds B
+        assert scene.capturing is None and "peek" in app.settings.bindings["gamepad"]["b"]
+    finally:
+        pad.unplug()

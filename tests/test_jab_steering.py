@@ -238,10 +238,30 @@ def test_jump_with_the_pad_stick_click(app):
         table, session = start(app, red="gamepad", blue="keys-right")
         pad.axis("righty", -1.0)  # the right stick up, and a click of it
         pad.press(app, "rightstick", n_frames=1)
-        pad.axis("righty", 0)
         assert table.jump_to[1] == RECTS["p0.right"][:2]
         frames(app, 12)
         assert table.hands.at(0, 1) == RECTS["p0.right"][:2]
+        frames(app, 12)  # issue 34: the stick still pushed when the jump lands does not carry the hand on
+        assert table.hands.at(0, 1) == RECTS["p0.right"][:2]
+        pad.axis("righty", 0)
+        frames(app, 2)
+    finally:
+        pad.unplug()
+        frames(app, 2)
+
+
+def test_a_stick_jump_stops_where_the_stick_is_let_go(app):
+    """Issue 34: the stick let go before the jump lands stops the hand there."""
+    pad = VirtualPad()
+    try:
+        frames(app, 3)
+        table, session = start(app, red="gamepad", blue="keys-right")
+        pad.axis("righty", -1.0)
+        pad.press(app, "rightstick", n_frames=1)
+        assert table.jump_to[1] is not None
+        pad.axis("righty", 0)  # let go at once
+        frames(app, 1)
+        assert table.jump_to[1] is None  # the jump is over where the stick was let go
     finally:
         pad.unplug()
         frames(app, 2)

@@ -23,6 +23,7 @@ from tests.ui_helpers import (
     key_down,
     key_up,
     make_app,
+    pass_beat,
     top,
 )
 
@@ -52,11 +53,13 @@ def start(app, seats, secrecy="curtain", seed=3, setup=None, **options):
 def settle(app, table, limit=400):
     """Let the reveal animation (and any computer) finish."""
     for _ in range(limit):
+        pass_beat(app, table)
         st = table.session.state
         if not table.busy() and (table.session.outcome() is not None or any(st.waiting[s] for s in table.humans)):
             break
         frames(app, 1, dt=16)
     frames(app, 1)
+    pass_beat(app, table)
 
 
 def hot(table, payload):
@@ -127,6 +130,7 @@ def test_mouse_plays_a_whole_match_against_the_computer(app):
     head, why = table.result_text()
     assert "wins the game" in head
     # look at the table afterwards and scroll back through the match's plays
+    frames(app, 20)  # the result lets presses go for a moment (ui.scene GUARD_MS)
     look = next(it for it in table.result_menu.items if it.label == "Look at the table")
     click(app, look.rect.center)
     assert table.result_dismissed

@@ -173,7 +173,7 @@ def test_back_from_a_replay_opened_on_the_result_panel_returns_to_it(app):
         frames(app, 1, dt=50)
         if table.showing_result():
             break
-    frames(app, 2)
+    frames(app, 20)  # the result lets presses go for a moment (ui.scene GUARD_MS)
     assert table.showing_result() and table.result_menu is not None
     watch = next(it for it in table.result_menu.items if "replay" in it.label)
     click(app, watch.rect.center)
@@ -203,3 +203,30 @@ def test_the_replay_bar_hides_the_table_text_under_it(app):
         scene.draw(surf, app.vp)
         seen.append(pygame.image.tobytes(surf.subsurface(app.vp.r(0, 679, 1280, 38)), "RGB"))
     assert seen[0] == seen[1]
+
+
+def test_the_viewer_names_the_controls_of_the_device_in_use_and_rings_what_confirm_does(app, monkeypatch):
+    """Issue 34: the viewer had no focus ring and no pad hint (its mapping was only in a comment)."""
+    from tabletop.input import hints
+    from tabletop.ui import gfx
+
+    scene, _spec, _record = watch(app, "punch")
+    seen: list[str] = []
+    real = gfx.draw_fitted
+    monkeypatch.setattr(gfx, "draw_fitted", lambda surf, text, *a, **k: seen.append(text) or real(surf, text, *a, **k))
+    rings: list = []
+    real_rect = pygame.draw.rect
+    monkeypatch.setattr(
+        pygame.draw,
+        "rect",
+        lambda surf, colour, r, *a, **k: rings.append((colour, r)) or real_rect(surf, colour, r, *a, **k),
+    )
+    for device, named, never in ((hints.PAD, "A: play", "Space"), (hints.KEYS, "Space or Enter", "d-pad")):
+        app.last_device = device
+        seen.clear()
+        rings.clear()
+        scene.draw(app.screen, app.vp)
+        line = next(t for t in seen if "play / pause" in t)
+        assert named in line and never not in line, line
+        play = next(r for r, cb in scene.buttons if cb == scene.toggle)
+        assert any(c == gfx.HILITE and pygame.Rect(r).contains(play) for c, r in rings), "no ring on what confirm does"

@@ -121,6 +121,7 @@ def test_the_tile_setup_a_game_against_its_computer_continue_and_its_replay(spec
         frames(app, 1, dt=50)
         if table.showing_result():
             break
+    frames(app, 20)  # the result lets presses go for a moment (ui.scene GUARD_MS)
     assert table.showing_result() and table.result_menu is not None
     watch = next(it for it in table.result_menu.items if "replay" in it.label)
     click(app, watch.rect.center)

@@ -25,6 +25,7 @@ from tests.ui_helpers import (
     key_down,
     key_up,
     make_app,
+    pass_beat,
     top,
 )
 
@@ -61,6 +62,7 @@ def settle(app, table, limit=1500):
             break
         frames(app, 1, dt=16)
     frames(app, 1)
+    pass_beat(app, table)  # two people behind curtains: the reveal is looked at, then a click goes on
 
 
 def hot(table, payload):

@@ -310,14 +310,15 @@ def _human_move(app, t, pad, n):
             click(app, spot(t, ("declare", choice)))
         else:
             press = (
-                (lambda b: key(app, {"right": "right", "a": "return"}[b]))
+                (lambda b: key(app, {"right": "right", "left": "left", "a": "return"}[b]))
                 if way == "keys"
-                else (lambda b: pad.press(app, {"right": "dpright", "a": "a"}[b]))
+                else (lambda b: pad.press(app, {"right": "dpright", "left": "dpleft", "a": "a"}[b]))
             )
             if not t.show_focus.get(me):
                 press("a")  # after the mouse, the first confirm only shows the focus
-            while t.focused(me).payload != ("declare", choice):
-                press("right")
+            target = next(h for h in t.hots if h.payload == ("declare", choice))
+            while t.focused(me).payload != ("declare", choice):  # the focus stays where it was: towards it
+                press("right" if target.rect.centerx > t.focused(me).rect.centerx else "left")
             press("a")
         return way
     if s.phase in (TRAIN, PLACE):

@@ -107,6 +107,7 @@ def test_leave_and_resume_and_replay(app):
     click(app, spot(t, ("declare", "fight")))
     frames(app, 30)
     assert progress.finished(app.settings, "stabby-jack") == {"declare"}
+    frames(app, 20)  # "Well done" lets presses go for a moment (ui.scene GUARD_MS)
     click(app, (640, 300))  # on to lesson 2
     frames(app, 2)
     assert lesson_table(app).tutor.lesson.id == "train"

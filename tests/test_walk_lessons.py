@@ -18,6 +18,7 @@ from tabletop.core import registry
 from tabletop.core.game import Refused
 from tabletop.core.registry import REALTIME
 from tabletop.tutorial import has_tutorial, lessons_for, open_tutorial, progress
+from tabletop.ui.scene import GUARD_MS
 from tests.ui_helpers import click, frames, key, make_app, top
 
 GAMES = [spec for spec in registry.load_all().values() if has_tutorial(spec)]
@@ -192,8 +193,7 @@ def play_lesson(watch, app, spec, table) -> None:
 def read(watch, table) -> None:
     """The learner reads the praise (the computer may move meanwhile), then goes on."""
     words = len(table.tutor.lesson.done.split())
-    ms = min(words * 250, table.tutor.won_ms - 4 * DT)
-    watch.frames(max(1, int(ms // DT)))
+    watch.frames(max(1, int(max(words * 250, GUARD_MS) // DT)))
 
 
 @pytest.mark.parametrize("spec", GAMES, ids=[s.id for s in GAMES])

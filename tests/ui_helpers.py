@@ -77,6 +77,18 @@ def top(app):
     return app.stack[-1]
 
 
+def pass_beat(app, table) -> None:
+    """Two people behind curtains: after a reveal, look at it for its beat, then click its line to go on."""
+    from tabletop.ui.secret_table import BEAT_MS
+
+    if getattr(table, "beat", None) is None or not table.beat_holds():
+        return
+    while table.beat is not None and table.beat < BEAT_MS:
+        frames(app, 1)
+    if table.beat_holds():
+        click(app, app.vp.rect(table.beat_spot).center)
+
+
 from tools.virtualpad import VirtualPad  # noqa: E402,F401  (re-exported for tests)
 
 

@@ -21,6 +21,55 @@ BUTTONS = {
 }
 
 
+# what every keyboard presses where any keyboard acts for whoever chooses (input.bindings MENU_KEYS)
+_SHARED_KEYS = {
+    "move": "the arrows",
+    "confirm": "Enter",
+    "back": "Backspace",
+    "pause": "Esc",
+    "peek": "Tab",
+    "next": "Page Down",
+    "prev": "Page Up",
+    "history": "H",
+}
+_PAD_WORDS = {"move": "the d-pad"}
+_ARROWS = ("up", "left", "down", "right")
+
+
+def names(bindings: dict, scheme: str | None, device: str | None) -> dict[str, str]:
+    """The words a hint uses for one seat's controls: {move}, {confirm}, {back}, {pause}, {peek}, {next},
+    {prev}, {history}. ``scheme``: the seat's own controls (None where every device acts for whoever
+    chooses); ``device``: the device in use. Built from the bindings as the player set them, so a person
+    on the left half of the keyboard reads "W A S D" and "Space", never the right half's keys."""
+    from tabletop.input import rebind
+
+    if scheme not in ("keys-left", "keys-right", "keyboard", "gamepad"):
+        scheme = "gamepad" if device == PAD else None
+    if scheme is None:
+        return dict(_SHARED_KEYS)
+    out = {}
+    for what in ("confirm", "back", "pause", "peek", "next", "prev"):
+        found = rebind.inputs_for(bindings, scheme, what)
+        out[what] = rebind.input_label(scheme, found[0]) if found else ""
+    if scheme == "gamepad":
+        out["move"] = _PAD_WORDS["move"]
+        out["pause"] = out["pause"] or "Start"
+        out["history"] = "X"
+        return out
+    arrows = [(rebind.inputs_for(bindings, scheme, d) or ["?"])[0] for d in _ARROWS]
+    out["move"] = "the arrows" if arrows == list(_ARROWS) else " ".join(rebind.input_label(scheme, a) for a in arrows)
+    out["pause"] = "Esc"  # Esc pauses from any keyboard
+    out["history"] = "H" if scheme == "keyboard" else ""  # a keyboard half reaches the history's button
+    return out
+
+
+def fill(text: str, words: dict[str, str]) -> str:
+    """``text`` with each {name} of ``words`` put in (other braces are left as they are)."""
+    for k, v in words.items():
+        text = text.replace("{" + k + "}", v)
+    return text
+
+
 def device_of(event_type: str | None, pad_down: bool) -> str | None:
     """The device an input came from: ``event_type`` is "key", "mouse" or None; ``pad_down`` a pad button pressed."""
     if pad_down:

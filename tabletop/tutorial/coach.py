@@ -19,11 +19,11 @@ from tabletop.core.game import Bot, Refused
 from tabletop.input.devices import menu_buttons
 from tabletop.ui import gfx
 from tabletop.ui.focus import draw_lesson_mark
+from tabletop.ui.scene import GUARD_MS
 
 from . import progress
 from .lesson import lessons_for
 
-WON_MS = 3000  # how long "well done" stays before the next lesson (any press goes on at once)
 COACH_MS = 5000  # how long a coaching line stays
 BANNER = (16, 606, 1248, 106)  # design units: where the lesson's words are shown (a table may move it)
 
@@ -52,7 +52,7 @@ class Tutor:
         self.lesson = lessons[index]
         self.player = self.lesson.player()
         self.reached = False  # the goal holds; "well done" waits until the table shows it
-        self.won_ms: float | None = None  # counting down once the goal is reached
+        self.won_ms: float | None = None  # ms "well done" has shown (it waits for a fresh press to go on)
         self.coach_text = ""
         self.coach_ms = 0.0
         self.clock = 0.0  # ms since the lesson started (real-time lessons, hints, the pulse)
@@ -87,8 +87,9 @@ class Tutor:
             self.reached = True
 
     def _win(self) -> None:
-        self.won_ms = WON_MS / max(0.25, self.table.anim_speed)
+        self.won_ms = 0.0
         self.coach_ms = 0
+        self.app.presses.appeared(self.table, GUARD_MS)  # a press already on its way does not skip it
         progress.mark_finished(self.app.settings, self.spec.id, self.lesson.id)
         self.app.sounds.play("cheer")
 
@@ -103,9 +104,7 @@ class Tutor:
         if self.reached and self.won_ms is None and self.table.lesson_seen(self.lesson.goal):
             self._win()
         elif self.won_ms is not None:
-            self.won_ms -= dt_ms
-            if self.won_ms <= 0:
-                self.next()
+            self.won_ms += dt_ms  # it never moves on by itself: the player reads, then presses
 
     def _opponent_in_real_time(self) -> None:
         """Real-time lessons: the opponent moves only when the lesson's clock says so."""
@@ -182,7 +181,11 @@ class Tutor:
                 if self.index + 1 < len(self.lessons)
                 else f"That was the last lesson: next, a real game of {self.spec.name}."
             )
-            body = f"{self.lesson.done} {more} (click or press Enter / A)".strip()
+            seat = self.player
+            go = self.table.device_words(
+                seat, "click to go on", f"{self.table.seat_button(seat, 'confirm')} to go on", "A to go on"
+            )
+            body = f"{self.lesson.done} {more} ({go})".strip()
         elif self.coach_ms > 0:
             border, head, body = gfx.REFUSE, "Not quite:", self.coach_text
         else:

@@ -17,13 +17,14 @@ from tabletop.input import hints
 from tabletop.input.devices import Pads
 from tabletop.paths import asset_path
 from tabletop.ui import gfx
-from tabletop.ui.scene import WAKE
+from tabletop.ui.scene import WAKE, PressOwners
 from tabletop.ui.sound import Sounds
 
 log = logging.getLogger("tabletop")
 
 FPS = 60
 FRAME_MS = 1000 / FPS
+_NOTHING = pygame.event.Event(pygame.USEREVENT, nothing=True)  # an event a screen ignores (its pad changes alone count)
 POLL_MS = 10  # while idle, how often the event queue is looked at (SDL's own wait looks every 1 ms)
 
 
@@ -79,12 +80,14 @@ class App:
         self.frame = 0
         self.redraw = True  # something outside the scenes changed (a scene pushed, a toast): draw again
         self.last_frame_at = 0.0  # time.monotonic() of the last frame drawn
+        self.presses = PressOwners()  # which screen each held key, button or pad button went down on
         pygame.key.set_repeat(0)
 
     # -- scenes -----------------------------------------------------------------
     def push(self, scene) -> None:
         self.stack.append(scene)
         self.redraw = True
+        self.presses.appeared(scene, scene.guard_ms)
         scene.on_enter()
 
     def pop(self, scene=None) -> None:
@@ -99,6 +102,8 @@ class App:
         self.stack.pop().on_exit()
         if not self.stack:
             self.running = False
+        else:
+            self.presses.appeared(self.stack[-1])  # back on top: only presses that start now reach it
 
     def replace(self, scene) -> None:
         if self.stack:
@@ -231,6 +236,7 @@ class App:
         self.redraw = False
         for event in pygame.event.get():
             self.dispatch(event)
+        self.presses.tick(dt_ms if elapsed_ms is None else elapsed_ms)
         if not self.stack:
             self.running = False
             return
@@ -279,10 +285,15 @@ class App:
         if device is not None:
             self.last_device = device
         for pe in pad_events:
+            if pe.kind == "added" and self.last_device is not None:
+                self.last_device = hints.PAD  # a gamepad plugged in: hints name it before its first press
             for scene in list(self.stack):
                 scene.on_pad(pe)
         if self.stack and not self.vp.too_small:
-            self.stack[-1].frame_handle(event, changes)
+            top = self.stack[-1]
+            mine, changes = self.presses.sort(top, event, changes)
+            if mine or changes:
+                top.frame_handle(event if mine else _NOTHING, changes)
 
     def updating_scenes(self):
         out = []

@@ -24,6 +24,7 @@ from tabletop.input.devices import key_name
 from tabletop.ui import gfx
 from tabletop.ui.widgets import Item, Menu, MenuScene, background, title
 
+HOLD_B_MS = 800  # a gamepad's B held this long cancels its rebinding (a short press binds B)
 SCHEME_ORDER = ("keys-left", "keys-right", "keyboard", "gamepad", "mouse")
 SHORT_LABELS = {**SCHEME_LABELS, "mouse": "Mouse (its keys)"}
 
@@ -65,6 +66,7 @@ class ControlsScene(MenuScene):
         self.bindings = app.settings.bindings
         self.scheme = scheme or hints.scheme_for(app.last_device)  # a pad player sees the pad's controls first
         self.capturing: str | None = None  # the control waiting for its new key / button
+        self.b_held: float | None = None  # ms the gamepad's B has been held while a button is awaited
         self.note = ""
 
     def on_enter(self):
@@ -80,7 +82,12 @@ class ControlsScene(MenuScene):
                 index=SCHEME_ORDER.index(self.scheme),
                 on_change=self.set_scheme,
                 key="scheme",
-                hint="Left / right (or a click) changes which controls are shown",
+                hint=lambda: hints.words(
+                    self.app.last_device,
+                    "A click changes which controls are shown",
+                    "Left / right change which controls are shown",
+                    "Left / right on the d-pad change which controls are shown",
+                ),
             )
         ]
         for action in rebind.actions(self.bindings, self.scheme):
@@ -137,6 +144,7 @@ class ControlsScene(MenuScene):
 
     def cancel(self) -> None:
         self.capturing = None
+        self.b_held = None
         self.note = "Nothing changed."
         self.app.sounds.play("click")
 
@@ -170,14 +178,33 @@ class ControlsScene(MenuScene):
             self.cancel()
             return
         for _iid, name, down in pad_changes:
+            if pad and name == "b":  # B binds when let go soon; held, it cancels (``update``)
+                if down:
+                    self.b_held = 0.0
+                elif self.b_held is not None:
+                    self.b_held = None
+                    self.bind(name)
+                return
             if not down:
                 continue
+            if pad and name == "back":  # Back cancels: the one button a pad player cannot bind here
+                self.cancel()
+                return
             if pad and name in PAD_NAMES:
                 self.bind(name)
                 return
-            if not pad and name == "b":
+            if not pad and name in ("b", "back"):
                 self.cancel()
                 return
+
+    def next_frame(self) -> float | None:
+        return 0 if self.b_held is not None else super().next_frame()
+
+    def update(self, dt_ms: float) -> None:
+        if self.b_held is not None:
+            self.b_held += dt_ms
+            if self.b_held >= HOLD_B_MS:
+                self.cancel()
 
     def on_exit(self):
         self.app.settings.save()
@@ -202,5 +229,10 @@ class ControlsScene(MenuScene):
             ask = "Press a gamepad button for" if self.scheme == "gamepad" else "Press a key for"
             gfx.draw_fitted(surf, ask, vp.r(310, 270, 660, 40), vp.s(24), gfx.WHITE, lines=1)
             gfx.draw_fitted(surf, what, vp.r(310, 312, 660, 50), vp.s(30), gfx.GOLD, bold=True, lines=1)
-            how = "Esc or a click cancels" if self.scheme == "gamepad" else "Esc, a click or the gamepad's B cancels"
+            how = hints.words(
+                self.app.last_device,
+                "a click or Esc cancels",
+                "Esc cancels",
+                "hold B or press Back to cancel" if self.scheme == "gamepad" else "B cancels",
+            )
             gfx.draw_fitted(surf, f"({SHORT_LABELS[self.scheme]}) · {how}", vp.r(310, 380, 660, 40), vp.s(17), gfx.GREY)

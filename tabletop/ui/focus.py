@@ -19,7 +19,8 @@ The same rules in every game:
   if the whole group is hidden (the peek key let go), no focus is shown until
   the group comes back or the player moves it; if the group is gone for good
   (a new phase), the focus starts where the table starts it, so a confirm
-  is never spent on showing it.
+  is never spent on showing it. A prompt that comes marks its choice that
+  changes nothing (``safe``: keep, stay): the focus starts there.
 - Confirm acts only on a focus that is drawn: after the mouse, the first
   confirm only shows the focus. Otherwise the focus shows from a table's
   first frame (the mouse was not the last device used: input.hints).
@@ -52,6 +53,7 @@ class Hot:
     accepts: Callable[[Any], str | None] | None = None  # zones: refusal reason or None
     callback: Callable[[], Any] | None = None  # buttons
     group: Any = None  # where keys / pad move the focus within (see ui.focus); None: from the payload
+    safe: bool = False  # a prompt's choice that changes nothing (keep, stay): where its focus starts
 
 
 def group_of(hot: Hot) -> Any:
@@ -175,10 +177,14 @@ class FocusMixin:
         if not items:
             self.focus[seat] = None
             return
+        if key is not _NONE and self.focus_payload(seat, items, key):
+            return
+        safe = [i for i, h in enumerate(items) if h.safe]
+        if safe:  # a prompt came: its focus starts on the choice that changes nothing
+            self._set_focus(seat, items, safe[0])
+            return
         if key is _NONE:
             self._set_focus(seat, items, self.first_focus(seat, items))
-            return
-        if self.focus_payload(seat, items, key):
             return
         same = [i for i, h in enumerate(items) if group_of(h) == self.focus_group.get(seat)]
         if same:  # the thing is gone (a card played): its nearest neighbour in the group
@@ -261,6 +267,7 @@ class FocusMixin:
     # -- drawing -----------------------------------------------------------------------------
     def draw_focus(self, surf, vp) -> None:
         shared = self.shared_input
+        self.drawn_focus: dict[int, Any] = {}  # seat -> the payload its ring is drawn on this frame
         for seat in list(self.show_focus):
             if not self.show_focus.get(seat):
                 continue
@@ -269,6 +276,7 @@ class FocusMixin:
             hot = self.focused(seat)
             if hot is None:
                 continue
+            self.drawn_focus[seat] = hot.payload
             colour = gfx.PLAYER_COLOURS[seat % len(gfx.PLAYER_COLOURS)]
             # two rings, so the focus shows on a card whose border is the player's own colour
             pygame.draw.rect(

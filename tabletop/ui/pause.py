@@ -47,7 +47,8 @@ class PauseScene(Scene):
                 label, hint = "Leave to the menu", "You leave this online game here: the host's computer keeps it"
             items.append(Item(label, action=self.leave, hint=hint))
         items.append(Item("Quit tabletop", action=app.quit))
-        self.menu = Menu(items, y=220, w=520, x=380, sound=app.sounds, on_back=self.resume)
+        # a greyed item keeps its place and takes the focus: the same presses always reach the same item
+        self.menu = Menu(items, y=220, w=520, x=380, sound=app.sounds, on_back=self.resume, skip_disabled=False)
         x, y, w, h = self.card()
         self.menu.hint_box = (x + 16, y + h - 46, w - 32, 40)
 

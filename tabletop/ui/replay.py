@@ -5,7 +5,8 @@ The bar at the bottom: back to the start of this round (or the one before),
 a step back, play / pause, a step forward, the next round; slower / faster;
 whose side to watch from; leave; and a scrubber (click or drag anywhere on
 it). Keys: Space play/pause, Left/Right a step, Page Up/Down a round,
-Home/End, 0-9 jump to that tenth, Up/Down speed, V the side, Esc leave.
+Home/End, 0-9 jump to that tenth, Up/Down speed, V the side, Esc leave (the line above the bar says so
+in the words of the device in use; the Play button wears the focus ring for keys and pads).
 Gamepad: A play/pause, d-pad a step or the speed, shoulders a round,
 triggers a tenth of the game, Y the side, B leave.
 
@@ -26,6 +27,7 @@ from tabletop.core import record as rec
 from tabletop.core.actions import action_table, from_json
 from tabletop.core.game import Refused
 from tabletop.core.undo import actions_of
+from tabletop.input import hints
 from tabletop.input.devices import key_name, menu_buttons
 from tabletop.session import Seat, Session, start_live
 from tabletop.ui import gfx
@@ -36,6 +38,10 @@ from tabletop.ui.table import TableScene
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 STEP_MS = 900  # between moves of a turn-based game at 1x
 BAR_Y, BAR_H = 678, 40
+# the viewer's controls above its bar, in the words of the device in use (input.hints)
+MOUSE_HINT = "Click a button, or click or drag along the bar"
+KEYS_HINT = "Space or Enter: play / pause · ← →: a step · Page Up / Down: a round · ↑ ↓: speed · V: side · Esc: back"
+PAD_HINT = "A: play / pause · d-pad ← →: a step, ↑ ↓: speed · LB / RB: a round · LT / RT: a tenth · Y: side · B: back"
 
 
 class WatchSecrecy(Secrecy):
@@ -403,6 +409,12 @@ class ReplayScene(Scene):
             (">|", 40, self.next_round),
         ):
             self._button(surf, vp, x, w, label, cb)
+            if cb == self.toggle and self.app.last_device in (hints.KEYS, hints.PAD) and not self._result_showing():
+                # confirm plays and pauses: the focus ring is on that button, as on every screen
+                r = self.buttons[-1][0]
+                pygame.draw.rect(
+                    surf, gfx.HILITE, r.inflate(vp.s(6), vp.s(6)), width=max(2, vp.s(3)), border_radius=vp.s(8)
+                )
             x += w + 6
         x += 8
         self._button(surf, vp, x, 30, "-", self.slower)
@@ -440,6 +452,11 @@ class ReplayScene(Scene):
         )
         if self.error:
             gfx.blit_text(surf, self.error, vp.s(18), vp.p(640, BAR_Y - 20), gfx.REFUSE, anchor="center")
+        elif not self._result_showing():
+            line = hints.words(self.app.last_device, MOUSE_HINT, KEYS_HINT, PAD_HINT)
+            strip = vp.r(0, BAR_Y - 24, 1280, 24)
+            gfx.panel(surf, strip, gfx.PANEL, radius=0)
+            gfx.draw_fitted(surf, line, strip.inflate(-vp.s(20), -2), vp.s(15), gfx.GREY, lines=1)
 
     def _button(self, surf, vp, x, w, label, callback) -> None:
         r = vp.r(x, BAR_Y + 5, w, BAR_H - 10)

@@ -46,6 +46,14 @@ def headline(session, report: Report) -> str:
     return f"{names[out.winner]} wins{tail}!"
 
 
+def safe_focus(items) -> int:
+    """Where the result menu's focus starts: on the choice that changes nothing ("Look at the table"),
+    never on Rematch, so a press still coming from the last move starts no new game."""
+    order = [i for i, it in enumerate(items) if it.enabled and it.label != "Rematch"]
+    calm = [i for i in order if items[i].label.startswith("Look at")]
+    return (calm or order or [0])[0]
+
+
 MENU_Y = 500  # design units: the menu under the panel's story and numbers (which end above it)
 
 

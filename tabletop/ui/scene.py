@@ -33,9 +33,61 @@ def till_blink() -> float:
     return BLINK_MS - pygame.time.get_ticks() % BLINK_MS
 
 
+GUARD_MS = 300  # a result, a round's summary or "Well done" ignores presses this long after it shows
+
+
+class PressOwners:
+    """A press belongs to its screen: each key, mouse button and gamepad button is owned by the screen
+    that was on top when it went down. Its release reaches only that screen, so a press that closes
+    one screen never acts on the next; a screen that appears (``appeared``) takes only presses that
+    start on it, and none at all for its guard (a result: the habitual press that ended the game
+    must not choose on it). The window's loop sorts every event through ``sort``."""
+
+    def __init__(self) -> None:
+        self.owner: dict[tuple, object] = {}  # a held input -> the screen it went down on (None: on none)
+        self.now = 0.0  # ms of the window's clock
+        self.guard: tuple[object, float] | None = None  # (screen, clock when its presses start counting)
+
+    def tick(self, ms: float) -> None:
+        self.now += ms
+
+    def appeared(self, scene, guard_ms: float = 0.0) -> None:
+        """``scene`` shows now (or shows something new: a result on a table): inputs held now were
+        pressed for what was there before and stay with it; presses in the next ``guard_ms`` are let go."""
+        for k, owner in self.owner.items():
+            if owner is scene:
+                self.owner[k] = None
+        self.guard = (scene, self.now + guard_ms) if guard_ms > 0 else None
+
+    def fresh(self, scene) -> bool:
+        """Whether a press going down now on ``scene`` counts (not within its guard)."""
+        return self.guard is None or self.guard[0] is not scene or self.now >= self.guard[1]
+
+    def _sort(self, scene, key: tuple, down: bool) -> bool:
+        if down:
+            self.owner[key] = scene if self.fresh(scene) else None
+            return self.owner[key] is scene
+        return self.owner.pop(key, None) is scene
+
+    def sort(self, scene, event, pad_changes) -> tuple[bool, list]:
+        """(whether ``event`` reaches ``scene``, the pad changes that do): presses and releases that
+        belong to it; every other event (the mouse moving, a window event) reaches it as it is."""
+        t = event.type
+        mine = True
+        if t in (pygame.KEYDOWN, pygame.KEYUP):
+            mine = self._sort(scene, ("key", event.key), t == pygame.KEYDOWN)
+        elif t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            mine = self._sort(scene, ("mouse", event.button), t == pygame.MOUSEBUTTONDOWN)
+        kept = [(iid, name, down) for iid, name, down in pad_changes if self._sort(scene, ("pad", iid, name), down)]
+        if pad_changes and not kept and t not in (pygame.KEYDOWN, pygame.KEYUP):
+            mine = False  # a gamepad's event whose every change belongs elsewhere
+        return mine, kept
+
+
 class Scene:
     opaque = True  # draws the whole window; scenes below are not drawn
     pauses_below = True  # while on top, scenes below get no update (time stops)
+    guard_ms = 0.0  # presses this long after the scene appears are let go (a result's: GUARD_MS)
 
     def __init__(self, app):
         self.app = app

@@ -26,9 +26,13 @@ from tabletop.ui import gfx
 from tabletop.ui.secrecy import Secrecy
 from tabletop.ui.table import TableScene
 
+BEAT_MS = 2000  # two people at one screen: a reveal's result stays at least this long before the next curtain
+
 
 class SecretTable(TableScene):
     park_spot: tuple[int, int] | None = None  # design point a mouse player's pointer goes to after a choice
+    beat_spot = (440, 592, 400, 40)  # design rect of the line that ends a reveal's beat (a table may move it)
+    reveal_waits = False  # a table whose reveal already waits for a press after each step needs no beat
     secrecy: Secrecy  # always one here (set on making the table)
 
     def __init__(self, app, session):
@@ -36,6 +40,10 @@ class SecretTable(TableScene):
         self.secrecy = Secrecy(self, app.settings["secrecy"])
         self.names: list[str] = session.names()
         self.log_seen = len(session.state.log)  # the rules' log entries the table has taken in
+        # two people behind curtains: after a reveal, ms its result has shown (it stays until a press
+        # after BEAT_MS; then the next curtain comes); None when no reveal is being looked at
+        self.beat: float | None = None
+        self.was_revealing = False
 
     @property
     def state(self):
@@ -54,6 +62,63 @@ class SecretTable(TableScene):
         """Is the table covered (by its match history, say)? Nobody chooses under it."""
         return False
 
+    def revealing(self) -> bool:
+        """Are chosen cards being turned over now? (the tables here show a reveal as ``anim``)"""
+        return getattr(self, "anim", None) is not None
+
+    # -- a beat after a reveal, for two people at one screen --------------------------------
+    def update(self, dt_ms: float) -> None:
+        super().update(dt_ms)
+        now = self.revealing()
+        couch = (
+            self.secrecy.mode == "curtain" and len(self.humans) >= 2 and self.tutor is None and not self.reveal_waits
+        )
+        if self.was_revealing and not now and couch and self.session.outcome() is None:
+            self.beat = 0.0  # both see what happened before anybody's curtain covers it
+        self.was_revealing = now
+        if self.beat is not None:
+            self.beat += dt_ms
+            if not self.busy() and not self.beat_holds():
+                self.beat = None  # no curtain comes next (a choice made in the open): nothing to hold back
+
+    def next_frame(self) -> float | None:
+        if self.beat is not None and self.beat < BEAT_MS:
+            return 0
+        return super().next_frame()
+
+    def beat_press(self, event, pad_changes) -> bool:
+        """While a reveal's result is being looked at, presses go to it: after BEAT_MS a click or confirm
+        ends it. True: the press was used (pause still pauses)."""
+        if not self.beat_holds():
+            return False
+        pause = (event.type == pygame.KEYDOWN and key_name(event) == "escape") or "pause" in menu_buttons(
+            None, pad_changes
+        )
+        if pause or (
+            event.type == pygame.MOUSEBUTTONDOWN and self.pause_rect and self.pause_rect.collidepoint(event.pos)
+        ):
+            return False
+        if self.go_on_press(event, pad_changes) and (self.beat or 0.0) >= BEAT_MS:
+            self.beat = None
+            self.app.sounds.play("click")
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) or any(d for _i, _n, d in pad_changes)
+
+    def handle(self, event, pad_changes) -> None:
+        if self.beat_press(event, pad_changes):
+            return
+        super().handle(event, pad_changes)
+
+    def draw(self, surf, vp) -> None:
+        super().draw(surf, vp)
+        if self.beat_holds() and self.beat is not None and self.beat >= BEAT_MS and not self.showing_result():
+            nxt = self.secrecy.curtain_needed(self.waiting_humans())
+            seat = self.humans[0] if nxt is None else nxt
+            go = self.device_words(seat, "click", "{confirm}")
+            line = f"Seen it? {self.names[seat]}: {go} to go on"
+            r = vp.r(*self.beat_spot)
+            gfx.panel(surf, r, gfx.PANEL, radius=vp.s(8), border=gfx.GOLD, width=max(1, vp.s(2)))
+            gfx.draw_fitted(surf, line, r.inflate(-vp.s(16), -4), vp.s(17), gfx.WHITE, lines=1)
+
     # -- who may choose now ------------------------------------------------------------
     def waiting_humans(self) -> list[int]:
         return [s for s in self.humans if self.needs(s)]
@@ -64,14 +129,21 @@ class SecretTable(TableScene):
             self.needs(seat)
             and not self.busy()
             and not self.covered()
+            and not self.beat_holds()
             and (not self.secret_now() or self.secrecy.visible(seat))
         )
 
     def curtain_seat(self) -> int | None:
         """In curtain mode: the person whose curtain is up (their choice, nobody's cards shown)."""
-        if not self.secret_now() or self.busy() or self.covered():
+        if not self.secret_now() or self.busy() or self.covered() or self.beat_holds():
             return None
         return self.secrecy.curtain_needed(self.waiting_humans())
+
+    def beat_holds(self) -> bool:
+        """A reveal's beat holds the next curtain back (a choice made in the open needs none)."""
+        if self.beat is None or not self.secret_now() or self.busy() or self.covered():
+            return False
+        return self.secrecy.curtain_needed(self.waiting_humans()) is not None
 
     def hidden_now(self, seat: int) -> bool:
         """Peeking: the seat's own cards are hidden until it holds its peek control (its focus waits)."""

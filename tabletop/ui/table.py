@@ -47,7 +47,7 @@ from tabletop.ui import moment as moment_mod
 from tabletop.ui import result as result_mod
 from tabletop.ui.focus import FocusMixin, Hot
 from tabletop.ui.pause import PauseScene, ReconnectScene
-from tabletop.ui.scene import Scene
+from tabletop.ui.scene import GUARD_MS, Scene
 
 if TYPE_CHECKING:  # for the type checker only: a lesson's coach and the result menu, imported where used
     from tabletop.tutorial.coach import Tutor
@@ -158,6 +158,7 @@ class TableScene(FocusMixin, Scene):
         self.message_ms = 0.0
         self.bot_wait = 0.0
         self.result_dismissed = False
+        self.result_up = False  # the result panel showed at the last update (its press guard starts when it shows)
         self.result_menu: Menu | None = None
         self.anim_speed = float(app.settings["animation_speed"])
         self.pace = pace.factor(app.settings)  # the "Computer turns" setting: scales the pauses below
@@ -361,11 +362,15 @@ class TableScene(FocusMixin, Scene):
         return self.undo_shown() and self.session.outcome() is None and not self.undo_reason()
 
     def undo_item(self, pause):
-        """The pause menu's "Take back my last move", while a move may be taken back; else None."""
+        """The pause menu's "Take back my last move" wherever this table offers undo: greyed, saying why,
+        while no move may be taken back (the menu's items never shift); None where it never is."""
         from tabletop.ui.widgets import Item
 
-        if not self.undo_offered():
+        if not self.undo_shown():
             return None
+        if not self.undo_offered():
+            why = self.undo_reason() if self.session.outcome() is None else "The game is over."
+            return Item("Take back my last move", enabled=False, hint=why)
 
         def go():
             pause.resume()
@@ -391,7 +396,9 @@ class TableScene(FocusMixin, Scene):
     def hot_zone(self, rect, payload, accepts=None, seat=None) -> None:
         self.next_hots.append(Hot(pygame.Rect(rect), payload, seat, "zone", accepts=accepts))
 
-    def hot_button(self, rect, label: str, callback, seat=None, px=None, enabled=True, group=None) -> pygame.Rect:
+    def hot_button(
+        self, rect, label: str, callback, seat=None, px=None, enabled=True, group=None, safe=False
+    ) -> pygame.Rect:
         vp = self.app.vp
         rect = pygame.Rect(rect)
         surf = pygame.display.get_surface()
@@ -406,7 +413,7 @@ class TableScene(FocusMixin, Scene):
                 gfx.WHITE if enabled else gfx.DIM,
             )
         if enabled:
-            self.next_hots.append(Hot(rect, label, seat, "button", callback=callback, group=group))
+            self.next_hots.append(Hot(rect, label, seat, "button", callback=callback, group=group, safe=safe))
         return rect
 
     # -- scene plumbing ------------------------------------------------------------------
@@ -465,6 +472,8 @@ class TableScene(FocusMixin, Scene):
             self.ask_undo()
             return
         if self.tutor is not None and self.tutor.handle(event, pad_changes):
+            return
+        if self._result_again(event, pad_changes):
             return
         if self.showing_result():
             self._result_handle(event, pad_changes)
@@ -535,9 +544,21 @@ class TableScene(FocusMixin, Scene):
             return hints.SCHEME_DEVICE[scheme]
         return self.app.last_device
 
-    def device_words(self, seat: int | None, mouse: str, keys: str, pad: str) -> str:
-        """A hint for ``seat`` in the words of the device it plays with (input.hints.words)."""
-        return hints.words(self.seat_device(seat), mouse, keys, pad)
+    def device_words(self, seat: int | None, mouse: str, keys: str, pad: str | None = None) -> str:
+        """A hint for ``seat`` in the words of the device it plays with (input.hints.words), its controls
+        named as that seat's own: "{move} to it, then {confirm}" reads "W A S D to it, then Space" for
+        the left half of the keyboard, "the d-pad to it, then A" with a gamepad. ``pad``: as ``keys``."""
+        text = hints.words(self.seat_device(seat), mouse, keys, keys if pad is None else pad)
+        return hints.fill(text, self.control_words(seat))
+
+    def control_words(self, seat: int | None) -> dict[str, str]:
+        """The names of ``seat``'s controls for hints (input.hints.names)."""
+        own = not self.shared_input and seat is not None and 0 <= seat < len(self.router.schemes)
+        scheme = self.router.schemes[seat] if own and seat is not None else None
+        device = self.seat_device(seat)
+        if hints.SCHEME_DEVICE.get(scheme or "") != device:
+            scheme = None  # a seat any device acts for (one person against the computer): the one in use
+        return hints.names(self.app.settings.bindings, scheme, device)
 
     def control_name(self, seat: int, button: str, shared: str) -> str:
         """The seat's control for ``button`` in words: ``shared`` when every device acts for it, else
@@ -559,9 +580,14 @@ class TableScene(FocusMixin, Scene):
         names = rebind.inputs_for(self.app.settings.bindings, scheme, button)
         return rebind.input_label(scheme, names[0]) if names else None
 
+    def seat_button(self, seat: int | None, button: str) -> str:
+        """What ``seat`` presses for ``button`` ("confirm", "back", ...): its own scheme's input as bound
+        when it has controls of its own, else the name on the device in use ("Enter", "A")."""
+        return self.control_words(seat).get(button) or hints.button(self.seat_device(seat), button)
+
     def peek_name(self, seat: int) -> str:
         """The seat's peek control in words ("Tab", "Y on the gamepad")."""
-        return self.control_name(seat, "peek", "Tab (Y on a gamepad)")
+        return self.control_words(seat)["peek"] or "your peek control"
 
     def peek_words(self, seat: int) -> str:
         """How the seat sees its hidden cards: hold its peek control, or press it (the "Peek button" setting)."""
@@ -680,6 +706,10 @@ class TableScene(FocusMixin, Scene):
             self.tutor.update(dt_ms)
         if not self.spec.dynamics.server_drives_bots:
             self._drive_bots(dt_ms)
+        up = self.showing_result()
+        if up and not self.result_up:  # the result shows: the press that ended the game does not choose on it
+            self.app.presses.appeared(self, GUARD_MS)
+        self.result_up = up
 
     def _drive_bots(self, dt_ms: float) -> None:
         # a lesson whose goal is reached is over: its computer seat waits for the next lesson (a game's
@@ -806,7 +836,9 @@ class TableScene(FocusMixin, Scene):
         """The result panel's menu of ``items``, under the panel's story and numbers."""
         from tabletop.ui.widgets import Menu
 
-        return Menu(items, x=440, y=result_mod.MENU_Y, w=400, row=44, sound=self.app.sounds, on_back=self._dismiss)
+        menu = Menu(items, x=440, y=result_mod.MENU_Y, w=400, row=44, sound=self.app.sounds, on_back=self._dismiss)
+        menu.focus = result_mod.safe_focus(items)
+        return menu
 
     def watch_replay(self):
         if not self.link.replay_ready():
@@ -814,7 +846,34 @@ class TableScene(FocusMixin, Scene):
         self.app.watch(self.spec, self.session.record)
 
     def _dismiss(self):
+        """ "Look at the table": the panel goes until the player asks for it again (``_result_again``)."""
         self.result_dismissed = True
+        seat = self.acting_seat()
+        self.say(
+            self.device_words(
+                seat,
+                "Click the table to see the result again.",
+                f"{self.seat_button(seat, 'back')}: the result again.",
+                f"{self.seat_button(seat, 'back')}: the result again.",
+            ),
+            4000,
+        )
+
+    def _result_again(self, event, pad_changes) -> bool:
+        """After "Look at the table", back (or a click the table does not take) brings the result
+        panel back, with the focus where it was. True: used."""
+        if self.session.outcome() is None or not self.result_dismissed or self.tutor is not None:
+            return False
+        esc = event.type == pygame.KEYDOWN and key_name(event) == "escape"  # Esc pauses, as ever
+        back = "back" in menu_buttons(event, pad_changes) and not esc
+        click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        if click and self.hot_at(event.pos, ("card", "button"), self.acting_seat()) is not None:
+            click = False  # the table's own button (its history, its log) takes it
+        if back or click:
+            self.result_dismissed = False
+            self.message_ms = 0.0
+            return True
+        return False
 
     def play_again(self):
         from tabletop.session import Session

@@ -54,8 +54,21 @@ class Item:
 
 
 class Menu:
-    def __init__(self, items: list[Item], x=440, y=170, w=400, row=46, px=22, on_back=None, sound=None, split=0.42):
+    def __init__(
+        self,
+        items: list[Item],
+        x=440,
+        y=170,
+        w=400,
+        row=46,
+        px=22,
+        on_back=None,
+        sound=None,
+        split=0.42,
+        skip_disabled=True,
+    ):
         self.items = items
+        self.skip_disabled = skip_disabled  # False: a greyed item takes the focus too (it says why it is grey)
         self.focus = next((i for i, it in enumerate(items) if it.enabled), 0)
         self.x, self.y, self.w, self.row, self.px = x, y, w, row, px
         self.on_back = on_back
@@ -77,7 +90,7 @@ class Menu:
         n = len(self.items)
         for _ in range(n):
             self.focus = (self.focus + step) % n
-            if self.items[self.focus].enabled:
+            if self.items[self.focus].enabled or not self.skip_disabled:
                 break
         self.show_focus()
         self._click()
@@ -118,7 +131,7 @@ class Menu:
             return used
         if event.type == pygame.MOUSEMOTION:
             i = self._hit(event.pos)
-            if i is not None and self.items[i].enabled:
+            if i is not None and (self.items[i].enabled or not self.skip_disabled):
                 self.focus = i
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             i = self._hit(event.pos)

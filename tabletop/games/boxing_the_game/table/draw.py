@@ -85,7 +85,7 @@ def prompt(t) -> str:
     if t.anim is not None:
         e = t.anim["e"]
         if e["type"] == "event":
-            go = t.device_words(t.acting_seat(), "click", "Enter", "A")
+            go = t.device_words(t.acting_seat(), "click", "{confirm}")
             return f"Event {e['event']} of round {e['round']}: the cards turn over ({go} to go on)."
         return f"Round {e['round']} is scored."
     if st.phase == "pick":
@@ -274,7 +274,7 @@ def lower(t, surf, vp, s, x0):
         stance_buttons(t, surf, vp, s, bx, by, bw)
     elif st.phase == "prize" and s in t.rules.to_act(st):
         if human and t.can_act(s):
-            how = t.device_words(s, "click it, or drag it onto your board", "arrows, then Enter", "d-pad, then A")
+            how = t.device_words(s, "click it, or drag it onto your board", "{move}, then {confirm}")
             lines(surf, vp, f"Pick a prize: {how}.", 15, bx, by + 4, bw, gfx.GOLD)
             lines(surf, vp, f"You have {st.players[s].momentum} momentum.", 15, bx, by + 48, bw, gfx.WHITE)
         elif human and not t.secrecy.visible(s):
@@ -300,6 +300,7 @@ def stance_buttons(t, surf, vp, s, bx, by, bw):
             s,
             ("stance", s, False, False),
             px=vp.s(17),
+            safe=True,  # the focus starts on the choice that changes nothing
         )
         button(
             t,
@@ -320,7 +321,8 @@ def stance_buttons(t, surf, vp, s, bx, by, bw):
     ]
     for i, (label, sw, fo) in enumerate(opts):
         r = vp.r(bx + (i % 2) * (half + 8), by + (i // 2) * 56, half, 48)
-        button(t, r, label, lambda sw=sw, fo=fo: t.choose_stance(s, sw, fo), s, ("stance", s, sw, fo), px=vp.s(16))
+        stance, keep = ("stance", s, sw, fo), not (sw or fo)
+        button(t, r, label, lambda sw=sw, fo=fo: t.choose_stance(s, sw, fo), s, stance, px=vp.s(16), safe=keep)
 
 
 def dealt(t, surf, vp, s, x0):
@@ -349,7 +351,7 @@ def dealt(t, surf, vp, s, x0):
         note = "The computer is choosing." if t.session.seats[s].kind == "computer" else f"{t.names[s]} is choosing."
     elif act:
         note = "Pick your character: " + t.device_words(
-            s, "click a board (or drag it onto your corner).", "arrows, then Enter.", "d-pad, then A."
+            s, "click a board (or drag it onto your corner).", "{move}, then {confirm}."
         )
     else:
         note = peek_hint(t, s)

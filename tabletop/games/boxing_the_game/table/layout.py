@@ -31,8 +31,8 @@ def colour(seat):
     return gfx.PLAYER_COLOURS[seat]
 
 
-def button(t, rect, label, cb, seat, key, px=None, enabled=True):
-    t.hot_button(rect, label, cb, seat=seat, px=px, enabled=enabled)
+def button(t, rect, label, cb, seat, key, px=None, enabled=True, safe=False):
+    t.hot_button(rect, label, cb, seat=seat, px=px, enabled=enabled, safe=safe)
     if enabled:
         t.next_hots[-1].payload = key
 

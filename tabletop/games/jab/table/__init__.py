@@ -30,6 +30,7 @@ import math
 import pygame
 
 from tabletop.core.actions import seat_of
+from tabletop.input import hints
 from tabletop.ui.table import Hot, TableScene
 
 from ..players import JAB_REALTIME, Live, carry_out
@@ -97,7 +98,7 @@ class JabTable(HandDevices, TableScene):
         else:
             self.mouse_seat = next((i for i, s in enumerate(seats) if s.kind == "human" and s.scheme == "mouse"), None)
         # the scheme each human's hints are written for
-        self.shown_scheme = {i: (s.scheme or "keyboard") for i, s in enumerate(seats) if s.kind == "human"}
+        self.shown_scheme = {i: self.hints_scheme(i) for i, s in enumerate(seats) if s.kind == "human"}
         st = session.state
         self.round_seen = st.round
         self.cross = JAB_REALTIME.hand_speed_ms(st.options)
@@ -113,6 +114,8 @@ class JabTable(HandDevices, TableScene):
         self.held_ms = [0.0] * 4
         self.jump_to: list = [None] * 4
         self.jump_waiting: set = set()  # seats whose Jump key is down before any direction: the next one jumps
+        self.stick_jumps: set = set()  # hands (player * 2 + hand) jumping by a pushed stick: let go, they stop
+        self.stick_rest: set = set()  # hands whose stick must come back to rest before it steers them again
         self.pull_to: list = [None] * 4  # where the magnet is drawing a resting hand
         self.last_dir: list = [None] * 4
         self.taps: dict = {}  # (seat, "l_" | "r_") -> direction pressed this frame (kept if let go in the same frame)
@@ -506,8 +509,25 @@ class JabTable(HandDevices, TableScene):
             return 0
         return None
 
+    def seat_device(self, seat: int | None) -> str | None:
+        """One person against the computer who chose no controls plays with any device: hints follow
+        the one in use (before any, the keyboard)."""
+        if seat is not None and seat == getattr(self, "solo", None) and not self.session.seats[seat].scheme:
+            return self.app.last_device or (hints.PAD if self.app.pads.pads else hints.KEYS)
+        return super().seat_device(seat)
+
+    def hints_scheme(self, seat: int) -> str:
+        """The controls a seat's hints name: its own, else (any device acting for it) those of the device
+        in use, the left half of the keyboard for keys, so the hints never mix the two halves."""
+        chosen = self.session.seats[seat].scheme
+        if chosen:
+            return chosen
+        return {hints.PAD: "gamepad", hints.MOUSE: "mouse"}.get(self.seat_device(seat) or "", "keys-left")
+
     def update(self, dt_ms: float) -> None:
         super().update(dt_ms)
+        for seat in self.shown_scheme:  # the device in use changed: the hints change at once
+            self.shown_scheme[seat] = self.hints_scheme(seat)
         dt = int(round(dt_ms))
         for n in self.notes.values():
             n[1] = max(0.0, n[1] - dt)

@@ -44,6 +44,8 @@ class HandDevices(_Table):
     held_ms: list[float]
     jump_to: list
     jump_waiting: set
+    stick_jumps: set
+    stick_rest: set
     pull_to: list
     last_dir: list
     taps: dict
@@ -142,6 +144,13 @@ class HandDevices(_Table):
             stop = steer.jump_stop(seat, h, x, y, dx, dy)
             if stop is not None:
                 self.jump_to[seat * 2 + h] = steer.clamp_point(*RECTS[stop][:2])
+                if self._stick(seat, h) != (0.0, 0.0):
+                    self.stick_jumps.add(seat * 2 + h)
+
+    def _stick(self, seat: int, h: int) -> tuple[float, float]:
+        """The stick that steers hand ``h`` of ``seat`` (after its dead zone), turned to the table."""
+        side = steer.sits_side(seat, h, self.flip)
+        return self.turn(*self.router.pad_stick(seat, SIDES[side]))
 
     def _mouse(self, event, seat) -> None:
         t = event.type
@@ -237,14 +246,26 @@ class HandDevices(_Table):
             if seat == self.mouse_seat and self.mq[h]:
                 out.append(MoveTo(seat, h, *self.mq[h][0][1]))
                 continue
+            stick = self._stick(seat, h)
             if self.jump_to[i] is not None:
                 jx, jy = self.jump_to[i]
+                if i in self.stick_jumps and stick == (0.0, 0.0):  # the stick let go: the hand stops there
+                    self.jump_to[i] = None
+                    self.stick_jumps.discard(i)
+                    continue
                 if math.hypot(jx - x, jy - y) > 1e-6:
                     out.append(MoveTo(seat, h, jx, jy))
                     continue
                 self.jump_to[i] = None
+                if i in self.stick_jumps:  # landed with the stick still pushed: it steers again once let go
+                    self.stick_jumps.discard(i)
+                    self.stick_rest.add(i)
+            if stick == (0.0, 0.0):
+                self.stick_rest.discard(i)
+            elif i in self.stick_rest:
+                stick = (0.0, 0.0)
             side = steer.sits_side(seat, h, self.flip)
-            sx, sy = self.turn(*self.router.pad_stick(seat, SIDES[side]))
+            sx, sy = stick
             kx, ky = self.router.key_dir(seat, "l_" if side == 0 else "r_")
             if not (kx or ky) and (seat, "l_" if side == 0 else "r_") in self.taps:  # pressed and let go at once
                 tx, ty = self.taps[(seat, "l_" if side == 0 else "r_")]

@@ -48,9 +48,7 @@ def draw_between(table, surf, vp, st) -> None:
         table.hot_button(vp.r(490, 596, 300, 44), "See the result", table.see_result, px=vp.s(20))
         for seat in table.humans:
             focus_on_ready(table, seat, table.shown_scheme.get(seat), "See the result")
-        how = " · ".join(
-            sorted({table.device_words(s, "a click", "Enter or Space", "A or Start") for s in table.humans})
-        )
+        how = " · ".join(sorted({table.device_words(s, "a click", "{confirm}") for s in table.humans}))
         gfx.blit_text(surf, f"(Ready: {how})", vp.s(14), vp.p(640, 648), gfx.GREY, anchor="center")
         return
     for seat in (1, 0):

@@ -284,8 +284,7 @@ def status_text(t, seat) -> str:
             "choose": t.device_words(
                 seat,
                 "Choose your card: click it or drag it to your slot.",
-                "Choose your card: arrows to it, then Enter.",
-                "Choose your card: d-pad to it, then A.",
+                "Choose your card: {move} to it, then {confirm}.",
             ),
             "program": f"Lay out 5 cards in play order: {len(sel)} of 5.",
         }[st.phase]

@@ -331,7 +331,7 @@ class SquareRingTable(KeptFrames, SecretTable):
             elif payload[2] in sel and self.can_act(seat) and not keys:
                 self.take_back(seat, sel.index(payload[2]))  # a click on a laid card takes it back
             elif payload[2] in sel and self.can_act(seat):  # a second confirm keeps it, says how to take it back
-                back = self.control_name(seat, "back", self.device_words(seat, "a click on it", "Backspace", "B"))
+                back = self.device_words(seat, "a click on it", "{back}")
                 why = self.placeable(seat, payload[2]) or ""  # "... is already in your order."
                 self.refuse(f"{why[:-1]}: {back} takes it back.")
             else:

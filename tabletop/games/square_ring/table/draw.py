@@ -174,9 +174,9 @@ def bout_log(t, surf, vp) -> None:
     r = vp.r(20, 50, 1240, 650)
     gfx.panel(surf, r, gfx.PANEL, radius=vp.s(14), border=gfx.GOLD, width=vp.s(2))
     gfx.blit_text(surf, "Bout log", vp.s(24), vp.p(44, 78), gfx.GOLD, bold=True, anchor="midleft")
-    gfx.blit_text(
-        surf, "H, X on a gamepad, or the button closes it", vp.s(15), vp.p(200, 78), gfx.GREY, anchor="midleft"
-    )
+    key = t.control_words(t.acting_seat())["history"]
+    how = t.device_words(t.acting_seat(), "The button closes it", f"{key} or the button closes it" if key else "")
+    gfx.blit_text(surf, how or "The button closes it", vp.s(15), vp.p(200, 78), gfx.GREY, anchor="midleft")
     px = vp.s(15)
     lines: list[tuple[str, tuple]] = []
     last = None
@@ -438,6 +438,9 @@ def _anim_count(t, seat) -> int:
     return n
 
 
+STAY = ("Stay facing", "Stay")  # footwork's and a stick's choices that change nothing: where the focus starts
+
+
 def buttons(t, surf, vp, seat) -> None:
     st = t.state
     t.buttons_of[seat] = []
@@ -467,7 +470,7 @@ def buttons(t, surf, vp, seat) -> None:
         rows.append(("Hide my cards", lambda: t.hide(seat), True))
     for i, (label, cb, enabled) in enumerate(rows):
         r = vp.r(x, BTN_Y + i * BTN_GAP, BTN_W, BTN_H)
-        t.hot_button(r, label, cb, seat=seat, px=vp.s(16), enabled=enabled)
+        t.hot_button(r, label, cb, seat=seat, px=vp.s(16), enabled=enabled, safe=label in STAY)
         if enabled:
             t.buttons_of[seat].append(label)
 

@@ -159,7 +159,7 @@ class KeptFrames(TableScene):
     def first_payloads(self, s: int) -> list:
         first = self.hand_payloads[s][:1] or self.buttons_of[s][:1]
         if self.state.phase in ("footwork", "stick") and self.buttons_of[s]:
-            first = self.buttons_of[s][:1]
+            first = [b for b in self.buttons_of[s] if b in table_draw.STAY][:1] or self.buttons_of[s][:1]
         return first
 
     def first_focus(self, seat: int, items: list) -> int | None:

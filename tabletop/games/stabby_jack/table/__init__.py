@@ -165,8 +165,7 @@ class StabbyJackTable(MiddleMixin):
                 Flight(card_image(drawn[0], big.w, big.h), vp.p(RIGHT[0] + 10, RIGHT[1] + 12), big.topleft, ms, ms)
             )
             self.fly_ms = ms
-        self._sound(prev, new, seat)
-        self._want_focus = "default"
+        self._sound(prev, new, seat)  # the focus stays on its thing while it is there (ui.focus)
 
     def _sound(self, prev, new, seat) -> None:
         snd = self.app.sounds
@@ -214,8 +213,7 @@ class StabbyJackTable(MiddleMixin):
                     self.device_words(
                         me,
                         "Now choose the stat card it replaces: click it, or drag this card onto it.",
-                        "Now choose the stat card it replaces: arrows to it, then Enter.",
-                        "Now choose the stat card it replaces: d-pad to it, then A.",
+                        "Now choose the stat card it replaces: {move} to it, then {confirm}.",
                     )
                 )
             elif s.phase == JACK:
@@ -361,11 +359,23 @@ class StabbyJackTable(MiddleMixin):
         self._bg_key = None
         self.__dict__.pop("_row_pictures", None)
 
-    def draw(self, surf, vp) -> None:
-        super().draw(surf, vp)
+    def settle_focus(self) -> bool:
+        """The focus this table asked for goes on before the ring is drawn (ui.table draws again when it
+        moved), so the ring drawn is what the next confirm acts on."""
+        moved = False
         if self._want_focus is not None and self.act:
+            seat = self.st.turn
+            before = self.focus_key.get(seat)
             self._apply_focus(self._want_focus)
             self._want_focus = None
+            moved = self.focus_key.get(seat) != before
+        return super().settle_focus() or moved
+
+    def first_focus(self, seat: int, items: list) -> int | None:
+        """Where the focus starts when its thing is gone: the choices, then the stat cards, then the XP."""
+        order = {"declare": 0, "stat": 1, "xp": 2}
+        ranked = [(order.get(h.payload[0], 3) if isinstance(h.payload, tuple) else 4, i) for i, h in enumerate(items)]
+        return min(ranked)[1] if ranked else None
 
     def _apply_focus(self, want) -> None:
         seat = self.st.turn
@@ -379,11 +389,7 @@ class StabbyJackTable(MiddleMixin):
                 idx = i
                 break
         if idx is None:
-            order = {"declare": 0, "stat": 1, "xp": 2}
-            ranked = [
-                (order.get(h.payload[0], 3) if isinstance(h.payload, tuple) else 4, i) for i, h in enumerate(items)
-            ]
-            idx = min(ranked)[1]
+            idx = self.first_focus(seat, items)
         self._set_focus(seat, items, idx)
 
     def _pointed(self):

@@ -183,14 +183,13 @@ class MiddleMixin(TableScene):
                 hint = self.device_words(
                     me,
                     "Click Train, Fight or Rest, or drag it onto the draw pile.",
-                    "Arrow keys pick Train, Fight or Rest; Enter chooses it.",
-                    "The d-pad picks Train, Fight or Rest; A chooses it.",
+                    "Pick Train, Fight or Rest with {move}, then {confirm}.",
                 )
         elif s.phase == DECLARE and self.lvl_sel is not None:
             chosen = xp_value(s.players[me].xp[i] for i in self.lvl_sel)
-            hint = self.device_words(
-                me, "Click XP cards", "Choose XP cards (arrows, Enter)", "Choose XP cards (d-pad, A)"
-            ) + (f" worth {CONTENT.level_cost} or more to spend (chosen: {chosen} XP). Extra XP is not given back.")
+            hint = self.device_words(me, "Click XP cards", "Choose XP cards ({move}, {confirm})") + (
+                f" worth {CONTENT.level_cost} or more to spend (chosen: {chosen} XP). Extra XP is not given back."
+            )
             ok = chosen >= CONTENT.level_cost
             self.hot_button(vp.r(x + 10, y + 60, 190, 40), f"Spend {chosen} XP", self.spend, px=vp.s(17), enabled=ok)
             self.hot_button(vp.r(x + 210, y + 60, w - 220, 40), "Cancel", self.cancel, px=vp.s(17))
@@ -202,13 +201,12 @@ class MiddleMixin(TableScene):
             hint = self.device_words(
                 me,
                 f"Click the stat card the {d} replaces, or drag the {d} onto it.",
-                f"Choose the stat card the {d} replaces: arrows to it, then Enter.",
-                f"Choose the stat card the {d} replaces: d-pad to it, then A.",
+                f"Choose the stat card the {d} replaces: {{move}} to it, then {{confirm}}.",
             )
             if s.phase == PLACE:
-                hint = self.device_words(
-                    me, "Click a stat card", "Choose a stat card (arrows, Enter)", "Choose a stat card (d-pad, A)"
-                ) + (f" to replace it, or keep your {CONTENT.max_stats} stats.")
+                hint = self.device_words(me, "Click a stat card", "Choose a stat card ({move}, {confirm})") + (
+                    f" to replace it, or keep your {CONTENT.max_stats} stats."
+                )
                 self.hot_button(
                     vp.r(x + 10, y + 64, w - 20, 36),
                     f"Keep my stats: let the {d} go",
@@ -225,8 +223,7 @@ class MiddleMixin(TableScene):
             hint = self.device_words(
                 me,
                 "Click a green Queen or King in your XP row (or drag it onto the Jack) to shield.",
-                "Choose a green Queen or King in your XP row (arrows, Enter) to shield.",
-                "Choose a green Queen or King in your XP row (d-pad, A) to shield.",
+                "Choose a green Queen or King in your XP row ({move}, {confirm}) to shield.",
             )
             p = s.players[me]
             left = hp(p) - CONTENT.jack_damage
