@@ -16,6 +16,7 @@ player is told once.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import time
@@ -201,6 +202,8 @@ class Session:
             except storage.InUse:
                 raise
             except OSError as e:  # its folder cannot be written: play goes on without saving (said once)
+                if e.errno not in (errno.EACCES, errno.EPERM, errno.EROFS):
+                    raise  # a journal that is no file of ours (a folder, a pipe): resuming says why
                 unsaved = e
         history = rec.history(spec, rec.n_players(record, spec))
         if state is None or not history.off:  # a game that takes moves back replays to know which it may

@@ -274,9 +274,11 @@ class Fleet:
             return alive[least]
         return None
 
-    def opened(self, room) -> bool:
+    def opened(self, room, counted: bool = False) -> bool:
         """A new room: this node holds it (with a new fencing token) and its journal starts with the
-        game. False: Redis cannot be reached (the room is not made)."""
+        game. False: Redis cannot be reached (the room is not made). ``counted``: a create another
+        node sent here, whose ``place`` counted it here already (counted twice, this node looked
+        fuller than it was until its next heartbeat, and the rooms spread unevenly)."""
         s = room.session
         header = {
             "k": "game",
@@ -297,7 +299,8 @@ class Fleet:
             pipe.set(key("room", room.code), self.id)
             pipe.incr(key("fence", room.code))
             pipe.sadd(key("rooms", self.id), room.code)
-            pipe.hincrby(key("load"), self.id, 1)
+            if not counted:
+                pipe.hincrby(key("load"), self.id, 1)
             if room.owner:
                 pipe.sadd(key("owner", room.owner), room.code)
             return pipe.execute()

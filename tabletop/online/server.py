@@ -464,7 +464,7 @@ class Server:
             refuse(str(e))
             return
         room.owner = conn.address
-        if self.fleet is not None and not self.fleet.opened(room):
+        if self.fleet is not None and not self.fleet.opened(room, counted=bool(msg.get("moved"))):
             self.free(room, "not in the fleet's store")
             refuse(NOT_KEPT)
             return
