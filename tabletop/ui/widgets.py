@@ -53,6 +53,10 @@ class Item:
         return self.label
 
 
+HINT_TOP = 44  # the focused row's hint stands this far above the window's foot (design pixels)
+MORE_H = 10  # the room the ▼ of more rows takes below the last row (its row's own gap is the rest)
+
+
 class Menu:
     def __init__(
         self,
@@ -77,7 +81,8 @@ class Menu:
         self.split = split  # how much of a choice row its label takes (the value and its arrows the rest)
         self.hint_box: tuple | None = None  # design rect of the focused row's hint (None: the window's foot)
         self._label_px = 0  # the size of the choice rows' labels (label_px), found as the menu is drawn
-        self.max_rows = max(1, int((gfx.DESIGN_H - 40 - y) // row))
+        # rows down to the hint line at the window's foot, with room above it for the ▼ of more rows
+        self.max_rows = max(1, int((gfx.DESIGN_H - HINT_TOP - MORE_H - y) // row))
 
     def show_focus(self) -> None:
         """Scroll so the focused item is on screen."""
@@ -215,7 +220,7 @@ class Menu:
         ):
             hint = current.text()  # a row cut short: the focused row's whole text is shown below
         if hint:
-            box = self.hint_box or (40, gfx.DESIGN_H - 44, gfx.DESIGN_W - 80, 32)
+            box = self.hint_box or (40, gfx.DESIGN_H - HINT_TOP, gfx.DESIGN_W - 80, 32)
             gfx.draw_fitted(surf, hint, vp.rect(box), vp.s(16), gfx.GREY, grow=True)
 
     def _draw_choice(self, surf, vp, it, r, fg, focused) -> None:
