@@ -134,3 +134,39 @@ def test_a_server_that_does_not_answer_is_told_apart_from_a_room_that_does_not_e
     finally:
         silent.close()
         host.wait_closed()
+
+
+def test_the_online_forms_speak_to_a_pad_player_from_their_first_frame():
+    """Issue 34: Join, Watch and Host on a server opened with keyboard hints (Ctrl+V, Esc) for a player
+    who came there with a gamepad, and changed only after the first pad press on them. The hint
+    follows the device in use from the first frame, and back to the keys once a key is pressed."""
+    from tabletop.ui import gfx
+    from tabletop.ui.online import JoinScene, ServerScene, WatchScene
+    from tests.ui_helpers import VirtualPad, frames, key, quick_app
+
+    def drawn(app) -> str:
+        seen: list[str] = []
+        gfx.SEEN = seen
+        try:
+            frames(app)
+        finally:
+            gfx.SEEN = None
+        return " | ".join(seen)
+
+    app = quick_app()
+    app.start()
+    pad = VirtualPad()
+    try:
+        frames(app, 3)  # SDL tells the program of the new gamepad
+        pad.press(app, "dpdown")  # the pad moves on the launcher: it is the device in use
+        for form in (JoinScene, WatchScene, ServerScene):
+            app.push(form(app))
+            said = drawn(app)
+            assert "A on the box" in said and "Ctrl+V" not in said, (form.__name__, said)
+            app.pop(app.stack[-1])
+        app.push(JoinScene(app))
+        key(app, "down")  # a key: the keyboard is in use now
+        assert "Ctrl+V" in drawn(app)
+    finally:
+        pad.unplug()
+        pygame.quit()

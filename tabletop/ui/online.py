@@ -12,6 +12,7 @@ import pygame
 
 from tabletop.core import registry
 from tabletop.core.names import computer_name, told_apart
+from tabletop.input import hints
 from tabletop.input.devices import menu_buttons
 from tabletop.online import invite as invite_mod
 from tabletop.online import kept_seats
@@ -327,6 +328,12 @@ class OneBoxForm(Scene):
     order = ("box", "go", "back")
     heading = sub = label = placeholder = go_label = key_hint = ""
 
+    @property
+    def pad_used(self) -> bool:
+        """The hints name the gamepad when it is the device in use, from the screen's first frame (a
+        pad player who came here with the pad is never told of Ctrl+V and Esc)."""
+        return self.app.last_device == hints.PAD
+
     def __init__(self, app, text: str = ""):
         super().__init__(app)
         self.text = text
@@ -336,7 +343,6 @@ class OneBoxForm(Scene):
         self.rects: dict[str, pygame.Rect] = {}
         self.pending: tuple[NetThread, str, Future] | None = None  # (net thread, what, future) while connecting
         self.pending_since = 0.0
-        self.pad_used = False  # the hint names the device the player uses
 
     def on_enter(self):
         pygame.key.start_text_input()
@@ -399,10 +405,6 @@ class OneBoxForm(Scene):
 
     def handle(self, event, pad_changes):
         in_box = self.order[self.focus] == "box"
-        if any(down for _iid, _name, down in pad_changes):
-            self.pad_used = True
-        elif event is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            self.pad_used = False
         if event is not None and event.type == pygame.TEXTINPUT:
             if in_box:
                 self.type(event.text)
@@ -550,7 +552,8 @@ class OneBoxForm(Scene):
             colour = gfx.GREY if self.pending is not None else gfx.REFUSE
             shown = self.error
             if self.pending is not None:
-                shown += f" {int(time.monotonic() - self.pending_since)} s. Esc stops waiting."
+                back = "B" if self.pad_used else "Esc"
+                shown += f" {int(time.monotonic() - self.pending_since)} s. {back} stops waiting."
             gfx.draw_fitted(surf, shown, vp.r(250, 410, 780, 60), vp.s(20), colour, valign="top", lines=2)
         hint = "A on the box opens the letter picker; B goes back." if self.pad_used else self.key_hint
         gfx.draw_fitted(surf, hint, vp.r(140, 630, 1000, 60), vp.s(18), gfx.GREY, min_px=vp.s(17), lines=2)
