@@ -282,12 +282,20 @@ class Online:
             text = "1 person is watching" if count == 1 else f"{count} people are watching"
         else:
             return
+        self._corner_note(surf, vp, text, left=True)
+
+    def _corner_note(self, surf, vp, text: str, left: bool, urgent: bool = False) -> None:
+        """A one-line note on a small card in a bottom corner, which the tables' centred hint lines
+        leave free (``urgent``: a red border and white letters)."""
         px = vp.s(15)
         w = gfx.font(px).size(text)[0] + vp.s(20)
         r = pygame.Rect(0, 0, w, vp.s(24))
-        r.bottomleft = vp.p(10, gfx.DESIGN_H - 4)  # a corner the tables' centred hint lines leave free
-        gfx.panel(surf, r, (30, 34, 46), radius=vp.s(8), border=(60, 70, 92))
-        gfx.draw_fitted(surf, text, r.inflate(-vp.s(10), -2), px, gfx.GREY, lines=1)
+        if left:
+            r.bottomleft = vp.p(10, gfx.DESIGN_H - 4)
+        else:
+            r.bottomright = vp.p(gfx.DESIGN_W - 10, gfx.DESIGN_H - 4)
+        gfx.panel(surf, r, (30, 34, 46), radius=vp.s(8), border=gfx.RED if urgent else (60, 70, 92))
+        gfx.draw_fitted(surf, text, r.inflate(-vp.s(10), -2), px, gfx.WHITE if urgent else gfx.GREY, lines=1)
 
     def _goes_on(self) -> str:
         """The room's count while it waits for readies: it goes on by itself when it runs out."""
@@ -302,12 +310,7 @@ class Online:
         if n is None or s.outcome() is not None or s.paused_for():
             return
         text = f"Time for this move: {n} s" + (" (then the computer moves)" if n <= 10 else "")
-        px = vp.s(15)
-        w = gfx.font(px).size(text)[0] + vp.s(20)
-        r = pygame.Rect(0, 0, w, vp.s(24))
-        r.bottomright = vp.p(gfx.DESIGN_W - 10, gfx.DESIGN_H - 4)
-        gfx.panel(surf, r, (30, 34, 46), radius=vp.s(8), border=gfx.RED if n <= 10 else (60, 70, 92))
-        gfx.draw_fitted(surf, text, r.inflate(-vp.s(10), -2), px, gfx.WHITE if n <= 10 else gfx.GREY, lines=1)
+        self._corner_note(surf, vp, text, left=False, urgent=n <= 10)
 
     def _card(self, surf, vp, text: str, h: int = 120) -> None:
         """The table shaded, and the line on a card of its own (nothing of the table shows through)."""
