@@ -89,9 +89,9 @@ async def play(c: Client, seat: int = 0):
     try:
         if c.spec.id == "jab":
             await c.wait(lambda: seat in c.views)
-            await jab_bot_player(c, seat, level="hard", seed=3, timeout=90)
+            await jab_bot_player(c, seat, level="hard", seed=3, timeout=180)  # a loaded machine slows it
         else:
-            await bot_player(c, seat, timeout=90)
+            await bot_player(c, seat, timeout=180)
     except websockets.ConnectionClosed:
         pass
 
