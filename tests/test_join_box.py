@@ -140,18 +140,8 @@ def test_the_online_forms_speak_to_a_pad_player_from_their_first_frame():
     """Issue 34: Join, Watch and Host on a server opened with keyboard hints (Ctrl+V, Esc) for a player
     who came there with a gamepad, and changed only after the first pad press on them. The hint
     follows the device in use from the first frame, and back to the keys once a key is pressed."""
-    from tabletop.ui import gfx
     from tabletop.ui.online import JoinScene, ServerScene, WatchScene
-    from tests.ui_helpers import VirtualPad, frames, key, quick_app
-
-    def drawn(app) -> str:
-        seen: list[str] = []
-        gfx.SEEN = seen
-        try:
-            frames(app)
-        finally:
-            gfx.SEEN = None
-        return " | ".join(seen)
+    from tests.ui_helpers import VirtualPad, drawn, key
 
     app = quick_app()
     app.start()

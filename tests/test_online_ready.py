@@ -13,10 +13,9 @@ from tabletop.games.jab.rules.actions import Ready, Return, Take
 from tabletop.online import invite
 from tabletop.online.client import Client
 from tabletop.online.remote import NetThread, RemoteSession
-from tabletop.ui import gfx
 from tabletop.ui.online import JoinScene
 from tests.online_helpers import FastClock, start_server, url
-from tests.ui_helpers import VirtualPad, click, frames, key, quick_app, scene_name, top
+from tests.ui_helpers import VirtualPad, click, drawn, frames, key, quick_app, scene_name, top
 
 PEOPLE = [{"kind": "here", "name": "Ana"}, {"kind": "remote", "name": "Bo"}]
 QUICK = {"countdown_ms": 0, "hand_speed_ms": 250, "stall_ms": 20000}
@@ -149,17 +148,6 @@ def live(app, until, seconds: float = 15.0) -> None:
         frames(app)
         time.sleep(0.003)
     assert until()
-
-
-def drawn(app) -> str:
-    """Every string the screen drew in one frame, joined."""
-    seen: list[str] = []
-    gfx.SEEN = seen
-    try:
-        frames(app)
-    finally:
-        gfx.SEEN = None
-    return " | ".join(seen)
 
 
 async def comes_back(c: Client) -> Client:

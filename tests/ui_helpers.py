@@ -35,6 +35,19 @@ def frames(app, n=1, dt=16):
         app.step(dt)
 
 
+def drawn(app) -> str:
+    """Every string the screen drew in one frame, joined with " | "."""
+    from tabletop.ui import gfx
+
+    seen: list[str] = []
+    gfx.SEEN = seen
+    try:
+        frames(app)
+    finally:
+        gfx.SEEN = None
+    return " | ".join(seen)
+
+
 def key(app, name: str, n_frames=1):
     code = pygame.key.key_code(name)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
