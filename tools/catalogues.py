@@ -125,14 +125,19 @@ def check(room: Path) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="change nothing; fail on any fault")
+    parser.add_argument("--room", help="only this room: 'tabletop' or a game folder's name, e.g. 'jab'")
     args = parser.parse_args(argv)
+    chosen = [r for r in rooms() if args.room in (None, r.name)]
+    if not chosen:
+        print(f"catalogues: no room called {args.room!r}")
+        return 2
     if args.check:
-        faults = [line for room in rooms() for line in check(room)]
+        faults = [line for room in chosen for line in check(room)]
         for line in faults:
             print(line)
-        print(f"catalogues: {len(faults)} faults in {len(rooms())} rooms")
+        print(f"catalogues: {len(faults)} faults in {len(chosen)} rooms")
         return 1 if faults else 0
-    for room in rooms():
+    for room in chosen:
         update(room)
         print(f"updated {room.relative_to(ROOT)}/locale")
     return 0
