@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from tabletop import kept, paths, settings, storage, validate
 from tabletop.core import playout, registry
 from tabletop.replay import summary
+from tests.game_helpers import games
 
 HUGE = "9" * 5000  # past Python's 4,300-digit limit for int()
 
@@ -215,7 +216,7 @@ def test_bad_settings_give_one_line_and_the_game_starts_and_plays(home, case):
 
     app = App(size=(1280, 720), settings=s)
     app.start()
-    for spec in registry.load_all().values():
+    for spec in games():
         setup = Setup(app, spec)
         app.push(setup)
         app.step(16)

@@ -15,14 +15,13 @@ import re
 import pygame
 import pytest
 
-from tabletop.core import registry
 from tabletop.input.bindings import DEFAULT_KEYS
 from tabletop.session import Seat, Session
 from tabletop.ui import gfx
+from tests.game_helpers import opponent
 from tests.ui_helpers import VirtualPad, make_app
 
 FRAMES = 200
-GAMES = sorted(registry.load_all().values(), key=lambda s: s.id)
 DEVICES = ("keys-left", "keys-right", "mouse", "gamepad")
 # names a hint may only use with its own device
 PAD_WORDS = re.compile(r"\b(d-pad|LB|RB|[ABXY] to\b|[ABXY] on|press [ABXY]\b|[ABXY]: )")
@@ -112,19 +111,18 @@ def _texts(monkeypatch) -> list[str]:
 
 
 @pytest.mark.parametrize("device", DEVICES)
-@pytest.mark.parametrize("spec", GAMES, ids=[s.id for s in GAMES])
-def test_what_you_see_is_what_you_press(spec, device, pad, monkeypatch):
+def test_what_you_see_is_what_you_press(game, device, pad, monkeypatch):
     app = make_app()
     app.settings["animation_speed"] = 4
     app.settings["computer_pace"] = "instant"
     app.start()
     app.step(16)
-    seats = [Seat("Ana", "human", scheme=device), Seat("Ben", "computer", level=spec.bot_levels[0])]
-    opts = {"countdown_ms": 0} if spec.id == "jab" else {}
-    table = spec.make_table(app, Session.new(spec, seats, opts, seed=7, autosave=False))
+    seats = [Seat("Ana", "human", scheme=device), opponent(game)]
+    opts = {"countdown_ms": 0} if game.id == "jab" else {}
+    table = game.make_table(app, Session.new(game, seats, opts, seed=7, autosave=False))
     app.push(table)
     app.step(16)
-    rng = random.Random(f"{spec.id}/{device}")
+    rng = random.Random(f"{game.id}/{device}")
     feeder = Feeder(app, device, rng, pad)
     delivered: list = []  # (screen, event type, what) of every press or release a screen was given
     real_dispatch = app.presses.sort

@@ -14,14 +14,12 @@ import re
 import pygame
 import pytest
 
-from tabletop.core import registry
 from tabletop.core.game import Refused
 from tabletop.core.registry import REALTIME
-from tabletop.tutorial import has_tutorial, lessons_for, open_tutorial, progress
+from tabletop.tutorial import lessons_for, open_tutorial, progress
 from tabletop.ui.scene import GUARD_MS
 from tests.ui_helpers import click, frames, key, make_app, top
 
-GAMES = [spec for spec in registry.load_all().values() if has_tutorial(spec)]
 DT = 50  # ms a frame: the lessons run on the game clock, not the wall clock
 
 
@@ -196,26 +194,26 @@ def read(watch, table) -> None:
     watch.frames(max(1, int(max(words * 250, GUARD_MS) // DT)))
 
 
-@pytest.mark.parametrize("spec", GAMES, ids=[s.id for s in GAMES])
-def test_every_lesson_played_to_its_end_offers_a_real_game(spec):
+@pytest.mark.needs("lessons")
+def test_every_lesson_played_to_its_end_offers_a_real_game(game):
     app = make_app()
     app.start()
     try:
-        open_tutorial(app, spec.id)
+        open_tutorial(app, game.id)
         frames(app, 2)
         menu = top(app)
-        lessons = lessons_for(spec)
+        lessons = lessons_for(game)
         menu.play(0)
         watch = Watch(app)
         for lesson in lessons:
             table = top(app)
             assert getattr(table, "tutor", None) is not None, f"{lesson.id}: {type(table).__name__} is on top"
             assert table.tutor.lesson.id == lesson.id
-            play_lesson(watch, app, spec, table)
+            play_lesson(watch, app, game, table)
             read(watch, table)
             key(app, "return")  # "well done": Enter goes on
             frames(app, 2)
-        assert progress.finished(app.settings, spec.id) == {lesson.id for lesson in lessons}
+        assert progress.finished(app.settings, game.id) == {lesson.id for lesson in lessons}
         # after the last lesson, Enter starts a real game (its setup, with Start ready)
         key(app, "return")
         frames(app, 2)

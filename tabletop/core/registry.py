@@ -89,6 +89,9 @@ class LadderSpec:
     pairs: Callable[[bool], list[tuple[str, str]]] | None = None
     # the game's own targets from {(level, opponent): row}; None: the ladder's usual targets
     targets: Callable[[dict], list[dict]] | None = None
+    # the game's family of plans (a core.skill.Family: its known plans, random ones, their names), which
+    # ``--exploit`` searches for the plan that beats a level most; None: nothing to search
+    plans: Any = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -12,7 +12,7 @@ from pathlib import Path
 from tabletop.core.registry import REALTIME, Button, GameSpec, LadderSpec, TileSpec, lazy, register
 
 from .bot import ALIASES, LEVELS, MODELS, random_game_count
-from .models import ladder_pairs, ladder_targets
+from .models import FAMILY, ladder_pairs, ladder_targets
 from .moment import late_round
 from .players import JAB_REALTIME, headless_play, make_bot
 from .rules import RULES
@@ -65,7 +65,7 @@ SPEC = register(
         max_game_length=10_000,
         tile=TileSpec(picture="glove:hook", colour=(42, 98, 204), length="about 10 min"),
         # the ladder plays JAB's levels against a grid of scripted people (models.py)
-        ladder=LadderSpec(games=50, pairs=_ladder_pairs, targets=_ladder_targets),
+        ladder=LadderSpec(games=50, pairs=_ladder_pairs, targets=_ladder_targets, plans=FAMILY),
         tutorial=lazy(__name__ + ".tutorial", "lessons"),
         reserved_names=dict.fromkeys(COLOURS, "a card colour"),  # "Blue's blue Jab" would not say who did what
         random_game=random_game_count,
