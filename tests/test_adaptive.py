@@ -40,11 +40,11 @@ def test_adaptive_moves_up_after_a_win_and_down_after_a_loss_and_is_kept(tmp_pat
     out, line = _game(kept, "Contender", seed=11)
     assert out.winner == 0  # the person (played by the strongest level) won
     assert line == "Next time: Sparring partner (one level up)"
-    assert settings.load(path)["adaptive"]["punch"] == "Sparring partner"  # kept in the file
+    assert settings.load(path).adaptive["punch"] == "Sparring partner"  # kept in the file
     out, line = _game(settings.load(path), "random", seed=12)
     assert out.winner == 1  # the person (playing at random) lost
     assert line == "Next time: Beginner (one level down)"
-    assert settings.load(path)["adaptive"] == {"punch": "Beginner"}
+    assert settings.load(path).adaptive == {"punch": "Beginner"}
 
 
 def test_a_step_never_goes_past_either_end_and_a_draw_stays():
@@ -62,7 +62,7 @@ def test_a_game_without_an_adaptive_seat_moves_nothing(tmp_path):
     seats = [Seat("You", "human"), Seat("Computer", "computer", level="Beginner")]
     session = Session.new(spec, seats, {}, seed=3, autosave=False)
     _finish(session, "Contender")
-    assert adaptive.after_game(kept, session) == "" and kept["adaptive"] == {}
+    assert adaptive.after_game(kept, session) == "" and kept.adaptive == {}
 
 
 @pytest.mark.needs("computer")

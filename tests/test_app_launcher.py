@@ -91,9 +91,9 @@ def test_setup_offers_the_easiest_computer_first_and_maps_remembered_old_names(a
     from tabletop.ui.setup import Setup
 
     for spec in games("computer"):
-        app.settings["last_setup"] = {}
+        app.settings.last_setup = {}
         setup = Setup(app, spec)
         assert setup.seat_kind[1] == f"computer:{spec.bot_levels[0]}" == "computer:Beginner"
     spec = registry.get("punch")
-    app.settings["last_setup"] = {"punch": {"seats": ["human", "computer:strong"]}}
+    app.settings.last_setup = {"punch": {"seats": ["human", "computer:strong"]}}
     assert Setup(app, spec).seat_kind[1] == "computer:Contender"

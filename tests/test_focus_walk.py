@@ -20,13 +20,13 @@ from tests.ui_helpers import VirtualPad, drag, frames, key, key_down, key_up, ma
 @pytest.fixture
 def app():
     a = make_app()
-    a.settings["animation_speed"] = 4.0
+    a.settings.animation_speed = 4.0
     yield a
     pygame.quit()
 
 
 def start(app, game, seats, secrecy="curtain", seed=3, **options):
-    app.settings["secrecy"] = secrecy
+    app.settings.secrecy = secrecy
     spec = registry.get(game)
     session = Session.new(spec, seats, options, seed=seed, autosave=False)
     table = spec.make_table(app, session)

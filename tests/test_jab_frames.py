@@ -14,7 +14,7 @@ from tests.ui_helpers import frames, key, key_down, key_up, make_app
 @pytest.fixture
 def app():
     a = make_app()
-    a.settings["assist"] = True
+    a.settings.assist = True
     yield a
     pygame.quit()
 

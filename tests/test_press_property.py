@@ -113,8 +113,8 @@ def _texts(monkeypatch) -> list[str]:
 @pytest.mark.parametrize("device", DEVICES)
 def test_what_you_see_is_what_you_press(game, device, pad, monkeypatch):
     app = make_app()
-    app.settings["animation_speed"] = 4
-    app.settings["computer_pace"] = "instant"
+    app.settings.animation_speed = 4
+    app.settings.computer_pace = "instant"
     app.start()
     app.step(16)
     seats = [Seat("Ana", "human", scheme=device), opponent(game)]

@@ -95,7 +95,7 @@ from tabletop.session import Seat, Session
 from tabletop.ui.app import App
 from tabletop import settings
 prefs = settings.Settings()
-prefs["computer_pace"], prefs["animation_speed"] = "fast", 4  # the same moves, sooner
+prefs.computer_pace, prefs.animation_speed = "fast", 4  # the same moves, sooner
 app = App(settings=prefs)
 spec = registry.get("punch")
 s = Session.new(spec, [Seat("Red", "computer", "easy"), Seat("Blue", "computer", "easy")], seed=77)

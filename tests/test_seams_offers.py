@@ -123,7 +123,7 @@ def test_only_the_person_asked_answers_a_take_back(app):
     """Punch! at one computer: "Ana wants to take back ... Ben, do you agree?" is not answered by Ana's own
     Space; Ben's Backspace says no, and Ben's Enter yes."""
     table = open_table(app, "punch", "people", matches_to_win=1)
-    app.settings["secrecy"] = "curtain"
+    app.settings.secrecy = "curtain"
     for _ in range(40):
         frames(app, 1)
         if table.curtain_seat() is None:
@@ -148,7 +148,7 @@ def test_only_the_person_asked_answers_a_take_back(app):
 def test_showing_ones_cards_puts_the_focus_on_them_not_on_hide(app):
     """Punch! at one computer behind the curtain: after "Show Ana's cards" the focus is on Ana's hand, so
     Space, Space plays a card (it used to sit on Hide and hide the hand again)."""
-    app.settings["secrecy"] = "curtain"
+    app.settings.secrecy = "curtain"
     table = open_table(app, "punch", "people", matches_to_win=1)
     for _ in range(3):
         for _ in range(60):

@@ -21,7 +21,7 @@ def app():
 
 
 def start_peeking(app, game_id: str):
-    app.settings["secrecy"] = "peek"
+    app.settings.secrecy = "peek"
     spec = registry.get(game_id)
     seats = [Seat("Red", scheme="keys-left"), Seat("Blue", scheme="keys-right")]
     assert spec.make_table is not None  # a game played at a table

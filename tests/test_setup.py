@@ -165,16 +165,16 @@ def test_more_options_summary_names_secret_choices_set_to_peek(app):
     s = open_setup(app, "boxing-the-game")
     s.menu.focus = next(i for i, it in enumerate(s.menu.items) if it.key == "more")
     assert "Everything as usual" in s.details()
-    app.settings["secrecy"] = "peek"
+    app.settings.secrecy = "peek"
     assert "Everything as usual" not in s.details() and "Secret choices: Peek" in s.details()
     more = MoreOptions(app, s)
     more.usual()  # "Usual settings" puts secret choices back too
-    assert app.settings["secrecy"] == "curtain" and "Everything as usual" in s.details()
+    assert app.settings.secrecy == "curtain" and "Everything as usual" in s.details()
 
 
 def test_a_saved_level_that_no_longer_exists_becomes_the_easiest_computer(app):
     spec = registry.get("punch")
-    app.settings["last_setup"] = {"punch": {"seats": ["human", "computer:no-such-level"]}}
+    app.settings.last_setup = {"punch": {"seats": ["human", "computer:no-such-level"]}}
     s = open_setup(app, "punch")
     assert s.seat_kind[1] == f"computer:{spec.bot_levels[0]}"
 

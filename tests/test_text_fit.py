@@ -107,7 +107,7 @@ def holds_surface(value, depth=0) -> bool:
 def check(app, where: str) -> None:
     frames(app, 2)
     problems = drawn_problems(app)
-    at = f"{app.screen.get_size()}, text {app.settings['text_size']}%"
+    at = f"{app.screen.get_size()}, text {app.settings.text_size}%"
     assert not problems, f"{where} at {at}:\n" + "\n".join(problems[:12])
 
 
@@ -125,14 +125,14 @@ def walk(request):
     """The app for a walk: at a window size and a text size."""
     size, text = request.param
     a = make_app(size=size)
-    a.settings["text_size"] = text
+    a.settings.text_size = text
     a.apply_look()
     a.start()
     if text > 100:
         a.last_device = "mouse"
     frames(a, 1)
     yield a
-    a.settings["text_size"] = 100
+    a.settings.text_size = 100
     a.apply_look()
     pygame.quit()
 

@@ -88,7 +88,7 @@ def test_a_recorded_game_watched_to_the_end_back_and_again(game, tmp_path):
     app = make_app()
     app.start()
     try:
-        app.settings["animation_speed"] = 4.0
+        app.settings.animation_speed = 4.0
         scene = ReplayScene.open(app, str(path))
         app.push(scene)
         frames(app, 2)

@@ -61,7 +61,7 @@ def test_a_player_types_their_name_and_the_game_uses_it(app):
     frames(app, 2)
     table = top(app)
     assert table.session.seats[0].name == "Zoë"
-    assert app.settings["name"] == "Zoë"  # the first person's name is the player's own: kept for every game
+    assert app.settings.name == "Zoë"  # the first person's name is the player's own: kept for every game
 
 
 def test_result_is_said_from_the_players_side(app):

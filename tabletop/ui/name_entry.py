@@ -258,7 +258,7 @@ def own_name_entry(app, then=None, first: bool = False) -> NameEntry:
     from tabletop.settings import DEFAULT_NAME
 
     def keep(name: str) -> None:
-        app.settings["name"] = name
+        app.settings.name = name
         app.settings.save()
         if then is not None:
             then()
@@ -278,7 +278,7 @@ def own_name_entry(app, then=None, first: bool = False) -> NameEntry:
             on_cancel=skip,
             leave=f'skips: you are "{DEFAULT_NAME}" until you choose a name in Settings',
         )
-    return NameEntry(app, "Your name", app.settings["name"], keep, on_cancel=skip)
+    return NameEntry(app, "Your name", app.settings.name, keep, on_cancel=skip)
 
 
 def ask_name_first(app) -> None:
@@ -290,5 +290,5 @@ def ask_name_first(app) -> None:
         if build is not None:
             build()
 
-    if not app.settings["name"]:
+    if not app.settings.name:
         app.push(own_name_entry(app, then=shown, first=True))

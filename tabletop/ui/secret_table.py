@@ -37,7 +37,7 @@ class SecretTable(TableScene):
 
     def __init__(self, app, session):
         super().__init__(app, session)
-        self.secrecy = Secrecy(self, app.settings["secrecy"])
+        self.secrecy = Secrecy(self, app.settings.secrecy)
         self.names: list[str] = session.names()
         self.log_seen = len(session.state.log)  # the rules' log entries the table has taken in
         # two people behind curtains: after a reveal, ms its result has shown (it stays until a press

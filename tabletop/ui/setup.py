@@ -112,7 +112,7 @@ class Setup(MenuScene):
         self.spec = spec
         self.heading = spec.name
         self.sub = spec.blurb
-        last = app.settings["last_setup"].get(spec.id, {}) if isinstance(app.settings["last_setup"], dict) else {}
+        last = app.settings.last_setup.get(spec.id, {}) if isinstance(app.settings.last_setup, dict) else {}
         if not isinstance(last, dict):
             last = {}
         players = last.get("players")
@@ -378,8 +378,8 @@ class Setup(MenuScene):
                 for o in self.more_options()
                 if self.options[o.key] != o.default
             ]
-            if self.has_secrecy() and self.app.settings["secrecy"] != USUAL_SECRECY:
-                changed.append(f"- Secret choices: {dict(SECRECY_MODES)[self.app.settings['secrecy']]}")
+            if self.has_secrecy() and self.app.settings.secrecy != USUAL_SECRECY:
+                changed.append(f"- Secret choices: {dict(SECRECY_MODES)[self.app.settings.secrecy]}")
             return "### More options\n\n" + (
                 "Changed from the usual:\n\n" + "\n".join(changed) if changed else "Everything as usual."
             )
@@ -470,7 +470,7 @@ class Setup(MenuScene):
                 seats.append(Seat(names[i], "computer", level=level, adaptive=True))
             else:
                 seats.append(Seat(names[i], "computer", level=kind.split(":", 1)[1]))
-        last = dict(self.app.settings["last_setup"])
+        last = dict(self.app.settings.last_setup)
         last[self.spec.id] = {
             "players": self.players,
             "seats": self.seat_kind,
@@ -480,7 +480,7 @@ class Setup(MenuScene):
             "names": self.names,
         }
         try:
-            self.app.settings["last_setup"] = last
+            self.app.settings.last_setup = last
             self.app.settings.save()
         except ValueError:  # never stop a game from starting over remembering its setup
             pass
@@ -524,10 +524,10 @@ class MoreOptions(MenuScene):
                 Item(
                     "Secret choices",
                     choices=list(SECRECY_MODES),
-                    index=[m for m, _label in SECRECY_MODES].index(app.settings["secrecy"]),
+                    index=[m for m, _label in SECRECY_MODES].index(app.settings.secrecy),
                     key="secrecy",
                     hint="How two people keep their cards secret on one screen",
-                    on_change=lambda v: app.settings.__setitem__("secrecy", v),
+                    on_change=lambda v: setattr(app.settings, "secrecy", v),
                 )
             )
         items.append(Item("Usual settings", action=self.usual, key="usual", hint="Every option here back as usual"))
@@ -538,7 +538,7 @@ class MoreOptions(MenuScene):
         for o in self.setup.more_options():
             self.setup.options[o.key] = o.default
         if self.setup.has_secrecy():
-            self.app.settings["secrecy"] = USUAL_SECRECY
+            self.app.settings.secrecy = USUAL_SECRECY
         focus = self.menu.focus
         MoreOptions.__init__(self, self.app, self.setup)
         self.menu.focus = focus

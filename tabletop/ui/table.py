@@ -160,7 +160,7 @@ class TableScene(FocusMixin, Scene):
         self.result_dismissed = False
         self.result_up = False  # the result panel showed at the last update (its press guard starts when it shows)
         self.result_menu: Menu | None = None
-        self.anim_speed = float(app.settings["animation_speed"])
+        self.anim_speed = float(app.settings.animation_speed)
         self.pace = pace.factor(app.settings)  # the "Computer turns" setting: scales the pauses below
         self.read_ms = 0.0  # a person's own result stays this long before a computer moves on
         self.pause_rect: pygame.Rect | None = None
@@ -591,14 +591,14 @@ class TableScene(FocusMixin, Scene):
 
     def peek_words(self, seat: int) -> str:
         """How the seat sees its hidden cards: hold its peek control, or press it (the "Peek button" setting)."""
-        if self.app.settings["hold_toggles"]:
+        if self.app.settings.hold_toggles:
             return f"Press {self.peek_name(seat)} to see your cards (again to hide them)."
         return f"Hold {self.peek_name(seat)} to see your cards."
 
     # -- mouse ----------------------------------------------------------------------------
     def anim_factor(self) -> float:
         """The animation speed setting, at least 0.25: a table divides its animations' durations by it."""
-        if self.app.settings["reduce_motion"]:  # no quick slides: at most the normal speed
+        if self.app.settings.reduce_motion:  # no quick slides: at most the normal speed
             return max(0.25, min(1.0, self.anim_speed))
         return max(0.25, self.anim_speed)
 

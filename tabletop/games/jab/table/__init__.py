@@ -177,9 +177,7 @@ class JabTable(HandDevices, TableScene):
         """The practice aid: on by the setup's option, by the player's setting, and in every lesson
         (a table that plays a tutorial lesson has a ``tutor``)."""
         return (
-            bool(self.app.settings["assist"])
-            or bool(self.session.state.options.get("assist"))
-            or self.tutor is not None
+            bool(self.app.settings.assist) or bool(self.session.state.options.get("assist")) or self.tutor is not None
         )
 
     def watch_time(self, t_ms: int) -> None:
