@@ -28,20 +28,22 @@ def _ladder_targets(rows: dict) -> list[dict]:
 
 
 # the claims: one button each, in every control scheme (the hands, jump and ready are the engine's):
-# (claim, label, left half of the keyboard, right half, with the mouse, gamepad)
+# (claim, label, left half of the keyboard, right half, with the mouse, gamepad, and the left half's key
+# in the layout before issue 18, which a settings file may still hold)
 CLAIM_KEYS = (
-    ("combo", "claim a combo", "z", "m", "1", "a"),
-    ("counter", "claim a counter", "x", ",", "2", "b"),
-    ("tile", "claim knockout / clinch", "v", ".", "3", "x"),
-    ("ding", "claim Ding!", "b", "/", "4", "y"),
+    ("combo", "claim a combo", "z", "m", "1", "a", "z"),
+    ("counter", "claim a counter", "x", ",", "2", "b", "x"),
+    ("tile", "claim knockout / clinch", "v", ".", "3", "x", "c"),
+    ("ding", "claim Ding!", "b", "/", "4", "y", "v"),
 )
 CLAIMS = tuple(
     Button(
         f"claim_{claim}",
         f"Real time: {label}",
         {"keys-left": (left,), "keys-right": (right,), "keyboard": (left, right), "mouse": (mouse,), "gamepad": (pad,)},
+        was={"keys-left": (old,), "keys-right": (right,), "keyboard": (old, right), "gamepad": (pad,)},
     )
-    for claim, label, left, right, mouse, pad in CLAIM_KEYS
+    for claim, label, left, right, mouse, pad, old in CLAIM_KEYS
 )
 
 SPEC = register(
