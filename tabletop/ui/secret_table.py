@@ -24,7 +24,7 @@ import pygame
 from tabletop.input.devices import Press, key_name, menu_buttons
 from tabletop.ui import gfx
 from tabletop.ui.secrecy import Secrecy
-from tabletop.ui.table import TableScene
+from tabletop.ui.table import PLAY, Mode, TableScene
 
 BEAT_MS = 2000  # two people at one screen: a reveal's result stays at least this long before the next curtain
 
@@ -35,9 +35,9 @@ class SecretTable(TableScene):
     reveal_waits = False  # a table whose reveal already waits for a press after each step needs no beat
     secrecy: Secrecy  # always one here (set on making the table)
 
-    def __init__(self, app, session):
-        super().__init__(app, session)
-        self.secrecy = Secrecy(self, app.settings.secrecy)
+    def __init__(self, app, session, mode: Mode = PLAY):
+        super().__init__(app, session, mode)
+        self.secrecy = mode.secrecy(self)
         self.names: list[str] = session.names()
         self.log_seen = len(session.state.log)  # the rules' log entries the table has taken in
         # two people behind curtains: after a reveal, ms its result has shown (it stays until a press

@@ -29,9 +29,8 @@ apart.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -51,6 +50,7 @@ from tabletop.ui.scene import GUARD_MS, Scene
 
 if TYPE_CHECKING:  # for the type checker only: a lesson's coach and the result menu, imported where used
     from tabletop.tutorial.coach import Tutor
+    from tabletop.ui.secrecy import Secrecy
     from tabletop.ui.widgets import Menu
 
 DRAG_THRESHOLD = 6  # pixels a press must move before it is a drag
@@ -130,19 +130,51 @@ class Here:
         return True
 
 
+class Mode:
+    """What a table is built for, and the parts that go with it; this one: play at this computer. The
+    others: watching a record (``ui/replay.Watching``), a lesson (``tutorial/coach.Coached``) and online
+    play (``ui/online_table.OnlinePlay``). A table is given its mode when it is built and takes its parts
+    from it there; nothing sets a table's parts afterwards (docs/engine.md, "Table modes")."""
+
+    undo = True  # a person may take back a move (as far as the game and the session allow)
+    watched = False  # a replay drives the table: its record's moves alone change the game (no clock of its own)
+    one_screen = False  # one person plays every seat with any device (a lesson of secret choices)
+    result_height = 652  # the result panel's height (design units): a replay keeps its bar below it
+
+    def link(self, table: TableScene) -> TableLink:
+        """How the window reaches the table (online: through the network's part)."""
+        return Here(table)
+
+    def tutor(self, table: TableScene) -> Tutor | None:
+        """A lesson's coach (none in play)."""
+        return None
+
+    def secrecy(self, table: TableScene) -> Secrecy:
+        """Who may see whose private things at a table of secret choices: as the player set it."""
+        from tabletop.ui.secrecy import Secrecy
+
+        return Secrecy(table, "curtain" if self.one_screen else table.app.settings.secrecy)
+
+    def result_menu(self) -> Menu | None:
+        """The result panel's own menu (a replay's); None: the table's (Rematch, Watch the replay, ...)."""
+        return None
+
+
+PLAY = Mode()
+
+
 class TableScene(FocusMixin, Scene):
     undo_spot = undo.BUTTON  # where the Undo button sits (design units); a table may move it
-    result_height = 652  # the result panel's height (design units): a replay keeps its bar below it
-    result_items: Callable[[], Any] | None = None  # the result panel's menu, when a replay gives its own
 
-    def __init__(self, app, session: GameSession):
+    def __init__(self, app, session: GameSession, mode: Mode = PLAY):
         super().__init__(app)
         self.session = session
+        self.mode = mode
         self.spec = session.spec
         self.rules = session.spec.rules
         humans = [i for i, s in enumerate(session.seats) if s.kind == "human"]
         self.humans = humans
-        self.shared_input = self.spec.dynamics.shares_input or len(humans) <= 1
+        self.shared_input = self.spec.dynamics.shares_input or len(humans) <= 1 or mode.one_screen
         schemes = [s.scheme if s.kind == "human" else None for s in session.seats]
         if self.shared_input:
             schemes = [None] * len(session.seats)
@@ -165,13 +197,13 @@ class TableScene(FocusMixin, Scene):
         self.read_ms = 0.0  # a person's own result stays this long before a computer moves on
         self.pause_rect: pygame.Rect | None = None
         self.undo_rect = None  # the Undo button, while it is shown
-        self.tutor: Tutor | None = None  # a lesson's coach (tabletop.tutorial) when the table plays a lesson
-        self.watched = False  # a replay drives this table: its record's moves alone change the game (no clock)
+        self.tutor: Tutor | None = mode.tutor(self)  # a lesson's coach (tabletop.tutorial) in a lesson
+        self.watched = mode.watched  # a replay drives this table: its record's moves alone change the game (no clock)
         self.moments: list[moment_mod.Moment] = []  # big moments being shown, one after another
         self.report: Report | None = None  # the finished game's story (result_mod.build), gathered once
         self.next_time = ""  # the Adaptive computer's level for the next game, said on the result panel
         self.result_bottom = 0  # the window y where the result panel's story and numbers end
-        self.link: TableLink = Here(self)  # online: the network's part (ui/online_table.py remote_table)
+        self.link: TableLink = mode.link(self)  # online: the network's part (ui/online_table.py)
 
     # -- the window's loop reaches the table through its link ------------------------------
     def frame_wait(self) -> float | None:
@@ -317,13 +349,7 @@ class TableScene(FocusMixin, Scene):
     # -- taking back a move ------------------------------------------------------------
     def undo_shown(self) -> bool:
         """Whether this table offers undo at all (not in a lesson, a replay, online, or in real time)."""
-        return (
-            self.tutor is None
-            and not self.watched
-            and not self.session.remote
-            and self.spec.dynamics.undo
-            and bool(self.humans)
-        )
+        return self.mode.undo and not self.session.remote and self.spec.dynamics.undo and bool(self.humans)
 
     def undo_reason(self) -> str:
         """Why nobody here may take back a move now ("" when someone may)."""
@@ -338,7 +364,7 @@ class TableScene(FocusMixin, Scene):
     def ask_undo(self) -> None:
         """A person asks to take back their last move: done at once against the computer, asked of
         the other people otherwise; refused with the rules' reason when it may not be."""
-        if self.tutor is not None or not self.humans:
+        if not self.mode.undo or not self.humans:
             return
         why = self.undo_reason()
         if why:
@@ -464,7 +490,7 @@ class TableScene(FocusMixin, Scene):
         if (
             event.type == pygame.KEYDOWN
             and self.spec.dynamics.undo  # in real time U and Z are the game's own keys
-            and self.tutor is None
+            and self.mode.undo
             and self.humans
             and self.session.outcome() is None
             and (key_name(event) == "u" or (key_name(event) == "z" and event.mod & pygame.KMOD_CTRL))
@@ -476,7 +502,7 @@ class TableScene(FocusMixin, Scene):
         if self._result_again(event, pad_changes):
             return
         if self.showing_result():
-            self._result_handle(event, pad_changes)
+            self.handle_result(event, pad_changes)
             return
         self.handle_play(event, pad_changes)
 
@@ -822,12 +848,13 @@ class TableScene(FocusMixin, Scene):
     def _result_items(self):
         from tabletop.ui.widgets import Item
 
-        if self.result_items is not None:
-            return self.result_items()
+        own = self.mode.result_menu()
+        if own is not None:
+            return own
         items = [
             Item("Rematch", action=self.play_again),
             Item("Watch the replay", action=self.watch_replay),
-            Item("Look at the table", action=self._dismiss),
+            Item("Look at the table", action=self.dismiss_result),
             Item("Back to the menu", action=self.leave),
         ]
         return self.result_menu_of(self.link.result_items(items))
@@ -836,7 +863,9 @@ class TableScene(FocusMixin, Scene):
         """The result panel's menu of ``items``, under the panel's story and numbers."""
         from tabletop.ui.widgets import Menu
 
-        menu = Menu(items, x=440, y=result_mod.MENU_Y, w=400, row=44, sound=self.app.sounds, on_back=self._dismiss)
+        menu = Menu(
+            items, x=440, y=result_mod.MENU_Y, w=400, row=44, sound=self.app.sounds, on_back=self.dismiss_result
+        )
         menu.focus = result_mod.safe_focus(items)
         return menu
 
@@ -845,9 +874,11 @@ class TableScene(FocusMixin, Scene):
             return
         self.app.watch(self.spec, self.session.record)
 
-    def _dismiss(self):
+    def dismiss_result(self):
         """ "Look at the table": the panel goes until the player asks for it again (``_result_again``)."""
         self.result_dismissed = True
+        if self.watched:  # a replay: its bar goes on from here (the table takes no press of its own)
+            return
         seat = self.acting_seat()
         self.say(
             self.device_words(
@@ -895,7 +926,7 @@ class TableScene(FocusMixin, Scene):
         """The window is being closed: True when the table asks first (an online game in play)."""
         return self.link.before_quit()
 
-    def _result_handle(self, event, pad_changes):
+    def handle_result(self, event, pad_changes):
         if self.result_menu is None:
             self.result_menu = self._result_items()
             self.app.sounds.play("cheer")

@@ -52,15 +52,6 @@ NINE = tuple(
 )
 
 
-def _shared_curtain(table) -> None:
-    """The secrecy lesson: one learner plays both seats with any device, behind the curtain."""
-    from tabletop.input.devices import Router
-
-    table.shared_input = True
-    table.router = Router(table.app.settings, table.app.pads, [None, None])
-    table.secrecy.mode = "curtain"
-
-
 def lessons() -> list[Lesson]:
     return [
         Lesson(
@@ -183,7 +174,7 @@ def lessons() -> list[Lesson]:
             "and play one; then Blue does the same.",
             setup=_setup(),
             seats=("human", "human"),
-            prepare=_shared_curtain,
+            one_screen=True,  # one learner plays both seats with any device, behind the curtain
             goal=lambda s: s.play == 2,
             step=lambda a, before, after: isinstance(a, Commit),
             touch=lambda p, s: (

@@ -31,7 +31,7 @@ import pygame
 
 from tabletop.core.actions import seat_of
 from tabletop.input import hints
-from tabletop.ui.table import Hot, TableScene
+from tabletop.ui.table import PLAY, Hot, TableScene
 
 from ..players import JAB_REALTIME, Live, carry_out
 from ..rules.actions import Choose, Claim, Cover, Place, Ready, Return, Split, Take, Tick
@@ -83,8 +83,8 @@ class JabTable(HandDevices, TableScene):
             return panels.LESSON_OVER_SUMMARY
         return (412, 4, 456, 156)
 
-    def __init__(self, app, session):
-        super().__init__(app, session)
+    def __init__(self, app, session, mode=PLAY):
+        super().__init__(app, session, mode)
         art.clear_caches()
         seats = session.seats
         self.solo = self.humans[0] if len(self.humans) == 1 else None
@@ -616,5 +616,5 @@ def table_colour(seat):
     return gfx.PLAYER_COLOURS[seat % len(gfx.PLAYER_COLOURS)]
 
 
-def make_table(app, session) -> JabTable:
-    return JabTable(app, session)
+def make_table(app, session, mode=PLAY) -> JabTable:
+    return JabTable(app, session, mode)
