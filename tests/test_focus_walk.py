@@ -223,7 +223,7 @@ def test_walking_a_busier_table_too(app, game, device):
     try:
         frames(app, 2)
         seats = [Seat("Red", "human", scheme="keyboard"), Seat("Blue", "computer", level="easy")]
-        table = start(app, game.id, seats, **options)
+        table = start(app, game, seats, **options)
         settle(app, table, 0)
         press = key_presser(app, SHARED_KEYS) if pad is None else pad_presser(app, pad)
         if not table.show_focus.get(0):

@@ -30,7 +30,7 @@ apart.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -48,8 +48,7 @@ from tabletop.ui.focus import FocusMixin, Hot
 from tabletop.ui.pause import PauseScene, ReconnectScene
 from tabletop.ui.scene import GUARD_MS, Scene
 
-if TYPE_CHECKING:  # for the type checker only: a lesson's coach and the result menu, imported where used
-    from tabletop.tutorial.coach import Tutor
+if TYPE_CHECKING:  # for the type checker only: the secrecy and the result menu, imported where used
     from tabletop.ui.secrecy import Secrecy
     from tabletop.ui.widgets import Menu
 
@@ -130,6 +129,24 @@ class Here:
         return True
 
 
+class Coach(Protocol):
+    """What a table asks of a lesson's coach (``tutorial/coach.Tutor``, given by the lesson's mode; the
+    table never imports the tutorial)."""
+
+    lesson: Any  # the lesson being played (tutorial.Lesson)
+    player: int  # the learner's seat
+    reached: bool  # the lesson's goal holds
+
+    def vet(self, action, before, after) -> str | None: ...
+    def coach(self, text: str) -> None: ...
+    def after(self) -> None: ...
+    def holding(self) -> bool: ...
+    def update(self, dt_ms: float) -> None: ...
+    def handle(self, event, pad_changes) -> bool: ...
+    def pause_items(self): ...
+    def draw(self, surf, vp) -> None: ...
+
+
 class Mode:
     """What a table is built for, and the parts that go with it; this one: play at this computer. The
     others: watching a record (``ui/replay.Watching``), a lesson (``tutorial/coach.Coached``) and online
@@ -145,7 +162,7 @@ class Mode:
         """How the window reaches the table (online: through the network's part)."""
         return Here(table)
 
-    def tutor(self, table: TableScene) -> Tutor | None:
+    def tutor(self, table: TableScene) -> Coach | None:
         """A lesson's coach (none in play)."""
         return None
 
@@ -197,7 +214,7 @@ class TableScene(FocusMixin, Scene):
         self.read_ms = 0.0  # a person's own result stays this long before a computer moves on
         self.pause_rect: pygame.Rect | None = None
         self.undo_rect = None  # the Undo button, while it is shown
-        self.tutor: Tutor | None = mode.tutor(self)  # a lesson's coach (tabletop.tutorial) in a lesson
+        self.tutor: Coach | None = mode.tutor(self)  # a lesson's coach (tabletop.tutorial) in a lesson
         self.watched = mode.watched  # a replay drives this table: its record's moves alone change the game (no clock)
         self.moments: list[moment_mod.Moment] = []  # big moments being shown, one after another
         self.report: Report | None = None  # the finished game's story (result_mod.build), gathered once
