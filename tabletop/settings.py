@@ -70,6 +70,7 @@ class Values(msgspec.Struct, forbid_unknown_fields=True):
     colour_vision: Literal["usual", "protanopia", "deuteranopia", "tritanopia"] = "usual"
     reduce_motion: bool = False
     hold_toggles: bool = False
+    language: Literal["", "en", "es", "de"] = ""  # core.i18n.LANGUAGES; "" until the first start sets the system's
     last_setup: dict[str, Any] = {}  # the launcher remembers each game's last setup (check_last_setup)
     tutorial: Tutorial = msgspec.field(default_factory=Tutorial)
     last_invite: Address = ""  # Play online > Join: the last invite that joined a game

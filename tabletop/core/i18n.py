@@ -107,6 +107,7 @@ class _Pseudo(gettext.NullTranslations):
         return pseudo(msgid1 if n == 1 else msgid2)
 
 
+@cache
 def _room(module: str) -> Path | None:
     """The folder whose ``locale`` holds ``module``'s words: the nearest one up from the module."""
     found = sys.modules.get(module)
@@ -142,3 +143,9 @@ def words(module: str) -> tuple[Callable[[str], str], Callable[[str, str, int], 
         return _catalogue(room, _language).ngettext(one, many, n)
 
     return _, ngettext
+
+
+def game_text(spec, text: str) -> str:
+    """A text the engine shows that a game provides (its name, blurb, option labels, level names, button
+    labels ...), in the player's language from that game's own catalogue (the game marks it with ``N_``)."""
+    return words(type(spec.rules).__module__)[0](text) if text else text

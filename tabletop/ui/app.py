@@ -4,6 +4,7 @@ something moves; otherwise the loop sleeps until an event or a scene's wait runs
 from __future__ import annotations
 
 import logging
+import os
 import sys
 import threading
 import time
@@ -13,6 +14,7 @@ import pygame
 
 from tabletop import __version__, validate
 from tabletop import settings as settings_mod
+from tabletop.core import i18n
 from tabletop.input import hints
 from tabletop.input.devices import Pads
 from tabletop.paths import asset_path
@@ -74,6 +76,7 @@ class App:
         self.pads = Pads()
         self.pads.open_all()
         self.stack: list = []
+        self.start_language()
         self.apply_look()
         self.clock = pygame.time.Clock()
         self.running = True
@@ -171,6 +174,21 @@ class App:
         for scene in self.stack:  # a table under Settings drops the picture it kept
             getattr(scene, "invalidate", lambda: None)()
         self.redraw = True
+
+    def start_language(self) -> None:
+        """The language from the first frame: TABLETOP_LANGUAGE (tests, screenshots), else the player's
+        setting, which the first start sets to the system's language (when there is a catalogue for it)."""
+        if not self.settings["language"]:
+            self.settings["language"] = i18n.system_language()
+        i18n.set_language(os.environ.get("TABLETOP_LANGUAGE") or self.settings["language"])
+
+    def set_language(self, code: str) -> None:
+        """Settings > Language: every screen speaks ``code`` at once (no restart)."""
+        self.settings["language"] = code
+        i18n.set_language(code)
+        for scene in self.stack:  # screens that keep their words (menus) make them anew
+            getattr(scene, "retranslate", lambda: None)()
+        self.apply_look()
 
     def set_window(self, size: tuple[int, int] | None) -> None:
         """Settings > Window size: the window at ``size`` (None: full screen)."""

@@ -340,7 +340,7 @@ class Online:
     def result_items(self, items: list) -> list:
         if self.session.you:
             return items
-        return [it for it in items if it.label != "Rematch"]  # an onlooker asks none
+        return [it for it in items if it.key != "rematch"]  # an onlooker asks none
 
     def _tell_votes(self, votes: dict) -> None:
         """Say once what each other person answered to a rematch, once it has held VOTE_HELD_S (an

@@ -38,6 +38,7 @@ import pygame
 from tabletop import adaptive
 from tabletop.core.actions import seat_of
 from tabletop.core.game import Refused, Report, name_seats
+from tabletop.core.i18n import words
 from tabletop.core.undo import Undo
 from tabletop.input import hints, rebind
 from tabletop.input.devices import Press, Router, key_name, menu_buttons
@@ -48,6 +49,8 @@ from tabletop.ui import result as result_mod
 from tabletop.ui.focus import FocusMixin, Hot
 from tabletop.ui.pause import PauseScene, ReconnectScene
 from tabletop.ui.scene import GUARD_MS, Scene
+
+_, ngettext = words(__name__)
 
 if TYPE_CHECKING:  # for the type checker only: a lesson's coach and the result menu, imported where used
     from tabletop.tutorial.coach import Tutor
@@ -266,7 +269,7 @@ class TableScene(FocusMixin, Scene):
             self.drag, self.flights, self.read_ms = None, [], 0.0
             self.invalidate()
             self.after_undo(action.player)
-            self.say(f"{self.session.seats[action.player].name} took back a move.", 2500)
+            self.say(_("{name} took back a move.").format(name=self.session.seats[action.player].name), 2500)
             self.app.sounds.play("click")
         else:
             if self.spec.dynamics.shares_input and seat_of(action) in self.humans:
@@ -369,15 +372,15 @@ class TableScene(FocusMixin, Scene):
         if not self.undo_shown():
             return None
         if not self.undo_offered():
-            why = self.undo_reason() if self.session.outcome() is None else "The game is over."
-            return Item("Take back my last move", enabled=False, hint=why)
+            why = self.undo_reason() if self.session.outcome() is None else _("The game is over.")
+            return Item(_("Take back my last move"), enabled=False, hint=why)
 
         def go():
             pause.resume()
             self.ask_undo()
 
-        hint = self.device_words(self.acting_seat(), "Or the Undo button at the table", "Or U at the table", "")
-        return Item("Take back my last move", action=go, hint=hint)
+        hint = self.device_words(self.acting_seat(), _("Or the Undo button at the table"), _("Or U at the table"), "")
+        return Item(_("Take back my last move"), action=go, hint=hint)
 
     def _draw_undo(self, surf, vp) -> None:
         """The Undo button, while a move may be taken back: for the mouse, like the pause button (keys:
@@ -568,8 +571,8 @@ class TableScene(FocusMixin, Scene):
             return shared
         name = self.control_key(seat, button)
         if name is None:
-            return f"your {button} control"
-        return f"{name} on the gamepad" if scheme == "gamepad" else name
+            return _("your {button} control").format(button=button)
+        return _("{name} on the gamepad").format(name=name) if scheme == "gamepad" else name
 
     def control_key(self, seat: int, button: str) -> str | None:
         """The first input of the seat's own scheme for ``button``, alone ("Space", "Y"), as the player
@@ -587,13 +590,13 @@ class TableScene(FocusMixin, Scene):
 
     def peek_name(self, seat: int) -> str:
         """The seat's peek control in words ("Tab", "Y on the gamepad")."""
-        return self.control_words(seat)["peek"] or "your peek control"
+        return self.control_words(seat)["peek"] or _("your peek control")
 
     def peek_words(self, seat: int) -> str:
         """How the seat sees its hidden cards: hold its peek control, or press it (the "Peek button" setting)."""
         if self.app.settings["hold_toggles"]:
-            return f"Press {self.peek_name(seat)} to see your cards (again to hide them)."
-        return f"Hold {self.peek_name(seat)} to see your cards."
+            return _("Press {control} to see your cards (again to hide them).").format(control=self.peek_name(seat))
+        return _("Hold {control} to see your cards.").format(control=self.peek_name(seat))
 
     # -- mouse ----------------------------------------------------------------------------
     def anim_factor(self) -> float:
@@ -649,7 +652,7 @@ class TableScene(FocusMixin, Scene):
                 self.on_choose(seat, hot.payload)
                 return
             zone = self.hot_at(event.pos, ("zone",), seat)
-            reason = "Drop it on a place where it can go." if zone is None else self.zone_refusal(hot.payload, zone)
+            reason = _("Drop it on a place where it can go.") if zone is None else self.zone_refusal(hot.payload, zone)
             if reason:
                 self.say(reason)
                 self.app.sounds.play("refuse")
@@ -730,7 +733,11 @@ class TableScene(FocusMixin, Scene):
         action = self.session.bots[seat].choose(self.session.view(seat))
         result = self.submit(action)
         if isinstance(result, Refused):  # a bot must never do this; say so rather than hang
-            self.say(f"Computer {self.session.seats[seat].name} made an illegal move: {result.reason}")
+            self.say(
+                _("Computer {name} made an illegal move: {why}").format(
+                    name=self.session.seats[seat].name, why=result.reason
+                )
+            )
 
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surf, vp) -> None:
@@ -811,8 +818,8 @@ class TableScene(FocusMixin, Scene):
         out = self.session.outcome()
         why = name_seats(out.reason, [seat.name for seat in self.session.seats])
         if out.winner is None:
-            return "A draw", why
-        return f"{self.session.seats[out.winner].name} wins!", why
+            return _("A draw"), why
+        return _("{name} wins!").format(name=self.session.seats[out.winner].name), why
 
     def headline(self) -> str:
         """The result said from the player's side and how it came: "You win by knockout in round 2!"
@@ -825,10 +832,10 @@ class TableScene(FocusMixin, Scene):
         if self.result_items is not None:
             return self.result_items()
         items = [
-            Item("Rematch", action=self.play_again),
-            Item("Watch the replay", action=self.watch_replay),
-            Item("Look at the table", action=self._dismiss),
-            Item("Back to the menu", action=self.leave),
+            Item(_("Rematch"), action=self.play_again, key="rematch"),
+            Item(_("Watch the replay"), action=self.watch_replay),
+            Item(_("Look at the table"), action=self._dismiss, key="look"),
+            Item(_("Back to the menu"), action=self.leave),
         ]
         return self.result_menu_of(self.link.result_items(items))
 
@@ -852,9 +859,9 @@ class TableScene(FocusMixin, Scene):
         self.say(
             self.device_words(
                 seat,
-                "Click the table to see the result again.",
-                f"{self.seat_button(seat, 'back')}: the result again.",
-                f"{self.seat_button(seat, 'back')}: the result again.",
+                _("Click the table to see the result again."),
+                _("{back}: the result again.").format(back=self.seat_button(seat, "back")),
+                _("{back}: the result again.").format(back=self.seat_button(seat, "back")),
             ),
             4000,
         )
