@@ -137,7 +137,7 @@ def words(module: str) -> tuple[Callable[[str], str], Callable[[str, str, int], 
     room = _room(module)
 
     def _(text: str) -> str:
-        return _catalogue(room, _language).gettext(text)
+        return _catalogue(room, _language).gettext(text) if text else text  # "" would be the header
 
     def ngettext(one: str, many: str, n: int) -> str:
         return _catalogue(room, _language).ngettext(one, many, n)

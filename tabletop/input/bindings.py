@@ -22,14 +22,16 @@ Gamepad inputs use SDL's game-controller names.
 
 from __future__ import annotations
 
+from tabletop.core.i18n import N_
+
 SCHEMES = ("mouse", "keys-left", "keys-right", "keyboard", "gamepad")
 
 SCHEME_LABELS = {
-    "mouse": "Mouse",
-    "keys-left": "Keyboard, left half (WASD)",
-    "keys-right": "Keyboard, right half (arrows)",
-    "keyboard": "Whole keyboard",
-    "gamepad": "Gamepad",
+    "mouse": N_("Mouse"),
+    "keys-left": N_("Keyboard, left half (WASD)"),
+    "keys-right": N_("Keyboard, right half (arrows)"),
+    "keyboard": N_("Whole keyboard"),
+    "gamepad": N_("Gamepad"),
 }
 
 KEYS_LEFT = {

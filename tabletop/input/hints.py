@@ -9,6 +9,11 @@ player never reads "A". Pure: no pygame here.
 
 from __future__ import annotations
 
+from tabletop.core import i18n
+from tabletop.core.i18n import N_
+
+_, ngettext = i18n.words(__name__)
+
 MOUSE, KEYS, PAD = "mouse", "keys", "pad"
 
 SCHEME_DEVICE = {"mouse": MOUSE, "gamepad": PAD, "keys-left": KEYS, "keys-right": KEYS, "keyboard": KEYS}
@@ -16,14 +21,14 @@ SCHEME_DEVICE = {"mouse": MOUSE, "gamepad": PAD, "keys-left": KEYS, "keys-right"
 # the menu buttons every device has, by name
 BUTTONS = {
     KEYS: {"confirm": "Enter", "back": "Esc", "pause": "Esc", "peek": "Tab", "history": "H", "undo": "U"},
-    PAD: {"confirm": "A", "back": "B", "pause": "Start", "peek": "Y", "history": "X", "undo": "the pause menu"},
-    MOUSE: {"confirm": "a click", "back": "Esc", "pause": "the pause button", "peek": "Tab", "history": "H"},
+    PAD: {"confirm": "A", "back": "B", "pause": "Start", "peek": "Y", "history": "X", "undo": N_("the pause menu")},
+    MOUSE: {"confirm": N_("a click"), "back": "Esc", "pause": N_("the pause button"), "peek": "Tab", "history": "H"},
 }
 
 
 # what every keyboard presses where any keyboard acts for whoever chooses (input.bindings MENU_KEYS)
 _SHARED_KEYS = {
-    "move": "the arrows",
+    "move": N_("the arrows"),
     "confirm": "Enter",
     "back": "Backspace",
     "pause": "Esc",
@@ -32,7 +37,7 @@ _SHARED_KEYS = {
     "prev": "Page Up",
     "history": "H",
 }
-_PAD_WORDS = {"move": "the d-pad"}
+_PAD_WORDS = {"move": N_("the d-pad")}
 _ARROWS = ("up", "left", "down", "right")
 
 
@@ -46,18 +51,20 @@ def names(bindings: dict, scheme: str | None, device: str | None) -> dict[str, s
     if scheme not in ("keys-left", "keys-right", "keyboard", "gamepad"):
         scheme = "gamepad" if device == PAD else None
     if scheme is None:
-        return dict(_SHARED_KEYS)
+        return {what: _(name) for what, name in _SHARED_KEYS.items()}
     out = {}
     for what in ("confirm", "back", "pause", "peek", "next", "prev"):
         found = rebind.inputs_for(bindings, scheme, what)
         out[what] = rebind.input_label(scheme, found[0]) if found else ""
     if scheme == "gamepad":
-        out["move"] = _PAD_WORDS["move"]
+        out["move"] = _(_PAD_WORDS["move"])
         out["pause"] = out["pause"] or "Start"
         out["history"] = "X"
         return out
     arrows = [(rebind.inputs_for(bindings, scheme, d) or ["?"])[0] for d in _ARROWS]
-    out["move"] = "the arrows" if arrows == list(_ARROWS) else " ".join(rebind.input_label(scheme, a) for a in arrows)
+    out["move"] = (
+        _("the arrows") if arrows == list(_ARROWS) else " ".join(rebind.input_label(scheme, a) for a in arrows)
+    )
     out["pause"] = "Esc"  # Esc pauses from any keyboard
     out["history"] = "H" if scheme == "keyboard" else ""  # a keyboard half reaches the history's button
     return out
@@ -87,7 +94,7 @@ def words(device: str | None, mouse: str, keys: str, pad: str, unknown: str = ""
 def button(device: str | None, name: str) -> str:
     """A menu button's name on ``device`` ("Enter", "A", ...); keys' names for the mouse's missing ones."""
     table = BUTTONS.get(device or KEYS, BUTTONS[KEYS])
-    return table.get(name) or BUTTONS[KEYS][name]
+    return _(table.get(name) or BUTTONS[KEYS][name])
 
 
 def scheme_for(device: str | None) -> str:

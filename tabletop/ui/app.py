@@ -15,12 +15,15 @@ import pygame
 from tabletop import __version__, validate
 from tabletop import settings as settings_mod
 from tabletop.core import i18n
+from tabletop.core.i18n import words
 from tabletop.input import hints
 from tabletop.input.devices import Pads
 from tabletop.paths import asset_path
 from tabletop.ui import gfx
 from tabletop.ui.scene import WAKE, PressOwners
 from tabletop.ui.sound import Sounds
+
+_, ngettext = words(__name__)
 
 log = logging.getLogger("tabletop")
 
@@ -150,7 +153,7 @@ class App:
             try:
                 self.push(ReplayScene.open(self, replay_file))
             except Exception as e:  # a boundary: the launcher opens with one line instead
-                self.toast(f"{replay_file} cannot be watched: {str(e)[:120]}")
+                self.toast(_("{file} cannot be watched: {why}").format(file=replay_file, why=str(e)[:120]))
 
     def setup_in_place_of(self, scene, spec) -> None:
         """Leave ``scene`` for ``spec``'s setup with Start chosen: the setup under it when it is that
@@ -202,7 +205,7 @@ class App:
         try:
             self.screen = pygame.display.set_mode(size, self.flags)
         except pygame.error as e:
-            self.toast(f"Could not change the window's size: {e}")
+            self.toast(_("Could not change the window's size: {why}").format(why=e))
             return
         self.resize(self.screen.get_size())
 
@@ -214,7 +217,7 @@ class App:
             else:
                 self.screen = pygame.display.set_mode(tuple(self.settings["window"]), self.flags)
         except pygame.error as e:
-            self.toast(f"Could not switch full screen: {e}")
+            self.toast(_("Could not switch full screen: {why}").format(why=e))
             return
         self.settings["fullscreen"] = full
         self.resize(self.screen.get_size())
@@ -343,7 +346,10 @@ class App:
         surf.fill(gfx.PANEL)
         w, h = surf.get_size()
         px = max(8, min(w // 18, h // 4, 22))
-        lines = ["Enlarge the window", f"(at least {gfx.MIN_W}x{gfx.MIN_H}); the game is paused"]
+        lines = [
+            _("Enlarge the window"),
+            _("(at least {w}x{h}); the game is paused").format(w=gfx.MIN_W, h=gfx.MIN_H),
+        ]
         for i, line in enumerate(lines):
             gfx.blit_text(
                 surf,
@@ -434,7 +440,7 @@ class App:
             if session is not None and session.autosave and session.outcome() is None:
                 try:
                     session.save()
-                    kept = session.spec.name
+                    kept = i18n.game_text(session.spec, session.spec.name)
                 except Exception:  # the boundary must not fail: the record kept at the last move stays
                     pass
         try:
@@ -442,9 +448,9 @@ class App:
         except Exception:
             return False
         what = (
-            f"{kept} stopped on an error; the game is kept: Continue takes it up again."
+            _("{game} stopped on an error; the game is kept: Continue takes it up again.").format(game=kept)
             if kept
-            else ("That screen stopped on an error and was closed.")
+            else _("That screen stopped on an error and was closed.")
         )
         line = f"{what} ({type(error).__name__}: {str(error)[:100]})"
         about = f"tabletop {__version__}, Python {sys.version.split()[0]}, {sys.platform}\n"
