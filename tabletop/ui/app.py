@@ -4,7 +4,6 @@ something moves; otherwise the loop sleeps until an event or a scene's wait runs
 from __future__ import annotations
 
 import logging
-import os
 import sys
 import threading
 import time
@@ -54,6 +53,7 @@ class App:
 
         kept.clean_stale()  # temporary files a killed program left behind
         self.settings = settings or settings_mod.load()
+        self.settings.speak()  # before the first frame, and before the settings' own messages are told
         self.toasts: list[list] = []  # [text, ms left, drawn yet]: a toast's time runs from when it is first drawn
         self._told = 0  # settings messages told so far
         self.tell_settings_messages()
@@ -79,7 +79,6 @@ class App:
         self.pads = Pads()
         self.pads.open_all()
         self.stack: list = []
-        self.start_language()
         self.apply_look()
         self.clock = pygame.time.Clock()
         self.running = True
@@ -177,13 +176,6 @@ class App:
         for scene in self.stack:  # a table under Settings drops the picture it kept
             getattr(scene, "invalidate", lambda: None)()
         self.redraw = True
-
-    def start_language(self) -> None:
-        """The language from the first frame: TABLETOP_LANGUAGE (tests, screenshots), else the player's
-        setting, which the first start sets to the system's language (when there is a catalogue for it)."""
-        if not self.settings["language"]:
-            self.settings["language"] = i18n.system_language()
-        i18n.set_language(os.environ.get("TABLETOP_LANGUAGE") or self.settings["language"])
 
     def set_language(self, code: str) -> None:
         """Settings > Language: every screen speaks ``code`` at once (no restart)."""

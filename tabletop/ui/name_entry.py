@@ -293,7 +293,7 @@ def own_name_entry(app, then=None, first: bool = False) -> NameEntry:
             "",
             keep,
             on_cancel=skip,
-            leave=_('skips: you are "{name}" until you choose a name in Settings').format(name=DEFAULT_NAME),
+            leave=_('skips: you are "{name}" until you choose a name in Settings').format(name=_(DEFAULT_NAME)),
         )
     return NameEntry(app, _("Your name"), app.settings["name"], keep, on_cancel=skip)
 

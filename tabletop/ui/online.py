@@ -874,9 +874,9 @@ class OnlineEntry:
         return _(" vs ").join(self.seat.names)
 
     def when_text(self) -> str:
-        import time
+        from tabletop.kept import when_words
 
-        return time.strftime("%d %b %Y %H:%M", time.localtime(self.seat.when))
+        return when_words(self.seat.when)
 
     def status(self) -> str:
         return _("at {where}, room {code}").format(where=self.seat.where, code=self.seat.code)

@@ -390,7 +390,7 @@ class TableScene(FocusMixin, Scene):
             return
         self.undo_rect = rect = vp.r(*self.undo_spot)
         gfx.panel(surf, rect, (70, 84, 110), radius=max(3, rect.h // 5), border=(150, 160, 190), width=1)
-        gfx.draw_fitted(surf, undo.LABEL, rect.inflate(-vp.s(10), -2), int(rect.h * 0.5), gfx.WHITE)
+        gfx.draw_fitted(surf, _(undo.LABEL), rect.inflate(-vp.s(10), -2), int(rect.h * 0.5), gfx.WHITE)
 
     # -- registering what can be pointed at (call while drawing) ------------------------
     def hot_card(self, rect, payload, seat=None, image=None, group=None) -> None:

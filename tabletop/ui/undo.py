@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from tabletop.core.i18n import words
+from tabletop.core.i18n import N_, words
 from tabletop.core.undo import ONLINE_UNDO
 from tabletop.input import hints
 from tabletop.input.devices import key_name, menu_buttons
@@ -21,7 +21,7 @@ from tabletop.ui.widgets import Item, Menu
 
 _, ngettext = words(__name__)
 
-LABEL = "↶ Undo"
+LABEL = N_("↶ Undo")
 BUTTON = (1132, 8, 92, 32)  # design units: left of the pause button
 ONLINE = ONLINE_UNDO
 
