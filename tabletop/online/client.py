@@ -363,11 +363,11 @@ class Client:
                 del self.done_at[next(iter(self.done_at))]
         elif kind == "refused":
             self.refused.append(msg)
-        elif kind == "error":
-            self.errors.append(msg["reason"])
+        elif kind == "error":  # the program's own server says its reasons in the catalogue's words
+            self.errors.append(_(msg["reason"]))
         elif kind == "closed":  # the server ended the room or moved our seat to a newer connection
-            self.errors.append(msg["reason"])
-            self.closed_reason = msg["reason"]
+            self.errors.append(_(msg["reason"]))
+            self.closed_reason = _(msg["reason"])
 
     def learn_nodes(self, nodes) -> None:
         """A fleet's node addresses (in ``welcome`` and ``net``): where to come back when a node is gone.

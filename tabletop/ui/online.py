@@ -619,12 +619,12 @@ class JoinScene(OneBoxForm):
     )
 
     def refused_words(self, reason: str) -> str:
-        if reason == "No room has that code.":  # the server answered: the address is right, the code is not
+        if reason == _("No room has that code."):  # the server answered: the address is right, the code is not
             code = self.invite.code if self.invite is not None else ""
             return _("The server answered, but it has no room {code}: check the code, or ask for a new invite.").format(
                 code=code
             )
-        return _(reason)  # the program's own server speaks in the words of the catalogue
+        return reason
 
     def __init__(self, app, text: str | None = None, token: str | None = None):
         super().__init__(app, str(app.settings["last_invite"]) if text is None else text)
