@@ -41,6 +41,15 @@ _PAD_WORDS = {"move": N_("the d-pad")}
 _ARROWS = ("up", "left", "down", "right")
 
 
+# the buttons named in words (translated); the others are what their key or button says ("Enter", "Start")
+WORDED = {N_("the pause menu"), N_("a click"), N_("the pause button"), N_("the arrows"), N_("the d-pad")}
+
+
+def said(name: str) -> str:
+    """A button's name as a hint says it: a worded one in the player's language, a key's as it is printed."""
+    return _(name) if name in WORDED else name
+
+
 def names(bindings: dict, scheme: str | None, device: str | None) -> dict[str, str]:
     """The words a hint uses for one seat's controls: {move}, {confirm}, {back}, {pause}, {peek}, {next},
     {prev}, {history}. ``scheme``: the seat's own controls (None where every device acts for whoever
@@ -51,7 +60,7 @@ def names(bindings: dict, scheme: str | None, device: str | None) -> dict[str, s
     if scheme not in ("keys-left", "keys-right", "keyboard", "gamepad"):
         scheme = "gamepad" if device == PAD else None
     if scheme is None:
-        return {what: _(name) for what, name in _SHARED_KEYS.items()}
+        return {what: said(name) for what, name in _SHARED_KEYS.items()}
     out = {}
     for what in ("confirm", "back", "pause", "peek", "next", "prev"):
         found = rebind.inputs_for(bindings, scheme, what)
@@ -94,7 +103,7 @@ def words(device: str | None, mouse: str, keys: str, pad: str, unknown: str = ""
 def button(device: str | None, name: str) -> str:
     """A menu button's name on ``device`` ("Enter", "A", ...); keys' names for the mouse's missing ones."""
     table = BUTTONS.get(device or KEYS, BUTTONS[KEYS])
-    return _(table.get(name) or BUTTONS[KEYS][name])
+    return said(table.get(name) or BUTTONS[KEYS][name])
 
 
 def scheme_for(device: str | None) -> str:

@@ -56,6 +56,10 @@ KEY_LABELS = {
 
 # Words for the engine's virtual buttons (a game's own buttons bring their labels); any other is named
 # from its id ("l_jump" -> "Left hand: jump").
+# the labels above in words (translated); the others are what the button or key says
+WORDED = {N_("Left stick press"), N_("Right stick press"), N_("D-pad up"), N_("D-pad down"), N_("D-pad left")}
+WORDED |= {N_("D-pad right"), N_("Space"), N_("Left Shift"), N_("Right Shift"), N_("Right Ctrl"), N_("Left Ctrl")}
+
 ACTION_LABELS = {
     "up": N_("Move up"),
     "down": N_("Move down"),
@@ -98,8 +102,10 @@ def action_label(action: str) -> str:
 
 def input_label(scheme: str, name: str) -> str:
     if scheme == "gamepad":
-        return _(PAD_LABELS.get(name, name))
-    return _(KEY_LABELS[name]) if name in KEY_LABELS else name.upper() if len(name) == 1 else name.title()
+        label = PAD_LABELS.get(name, name)
+    else:
+        label = KEY_LABELS.get(name, name.upper() if len(name) == 1 else name.title())
+    return _(label) if label in WORDED else label  # "Start", "Enter": as printed on the pad or the key
 
 
 def place(action: str) -> str:

@@ -164,7 +164,8 @@ class Setup(MenuScene):
             kind = self.seat_kind[i]
             if kind != "human":
                 number = computers.index(i) + 1 if len(computers) > 1 else None
-                names.append(computer_name(level_name(kind.split(":", 1)[1]), number))
+                level = _("Adaptive") if kind == adaptive.SEAT else level_name(kind.split(":", 1)[1], self.spec)
+                names.append(computer_name(level, number))
             else:
                 names.append(self.app.settings.own_name() if i == self.me() else self.names[i])
         return told_apart(names)
