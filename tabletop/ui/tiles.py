@@ -162,7 +162,7 @@ class TileMenu(Menu):
     def _sizes(self, width: int, vp) -> tuple[int, int]:
         """One size for every tile's title and one for its players line: the largest at which all fit."""
         specs = [registry.load_all()[self.items[i].key] for i in self.games]
-        title = min(gfx.fit_px(s.name, vp.s(22), width, bold=True) for s in specs)
+        title = min(gfx.fit_px(self.items[i].label, vp.s(22), width, bold=True) for i in self.games)
         line = min(gfx.fit_px(meta(s), vp.s(15), width) for s in specs)
         return title, line
 
@@ -176,7 +176,7 @@ class TileMenu(Menu):
         title_px, meta_px = self._sizes(tw, vp)
         gfx.draw_fitted(
             surf,
-            spec.name,
+            it.label,  # the game's name in the player's language
             pygame.Rect(text_x, r.top + pad, tw, vp.s(30)),
             title_px,
             gfx.GOLD,
