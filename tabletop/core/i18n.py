@@ -30,6 +30,10 @@ import sys
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tabletop.core.registry import GameSpec
 
 DOMAIN = "messages"
 # The languages a player can choose, each named in its own language.
@@ -145,7 +149,7 @@ def words(module: str) -> tuple[Callable[[str], str], Callable[[str, str, int], 
     return _, ngettext
 
 
-def game_text(spec, text: str) -> str:
+def game_text(spec: GameSpec, text: str) -> str:
     """A text the engine shows that a game provides (its name, blurb, option labels, level names, button
     labels ...), in the player's language from that game's own catalogue (the game marks it with ``N_``)."""
     return words(type(spec.rules).__module__)[0](text) if text else text
