@@ -123,16 +123,16 @@ def check_last_setup(value) -> tuple[dict, list[str]]:
     from tabletop.core import registry
 
     if not isinstance(value, dict):
-        return {}, [f"last_setup must be an object, not {validate.short(value)}"]
+        return {}, [_("last_setup must be an object, not {value}").format(value=validate.short(value))]
     games = registry.load_all()
     good, problems = {}, []
     for game_id, setup in value.items():
         try:
             if game_id not in games:
-                raise validate.Invalid(f"unknown game {validate.short(game_id)}")
+                raise validate.Invalid(_("unknown game {game}").format(game=validate.short(game_id)))
             good[game_id] = _check_one_setup(setup, games[game_id])
         except validate.Invalid as e:
-            problems.append(f"last_setup of {validate.short(game_id)}: {e}")
+            problems.append(_("last_setup of {game}: {why}").format(game=validate.short(game_id), why=e))
     return good, problems
 
 
