@@ -32,6 +32,7 @@ class PauseScene(Scene):
     def __init__(self, app, table: PausedTable, extra: list[Item] | None = None):
         super().__init__(app)
         self.table = table
+        self.extra = extra
         items = [Item(_("Resume"), action=self.resume)]
         items += extra or []
         undo_item = table.undo_item(self)
@@ -54,6 +55,12 @@ class PauseScene(Scene):
         self.menu = Menu(items, y=220, w=520, x=380, sound=app.sounds, on_back=self.resume, skip_disabled=False)
         x, y, w, h = self.card()
         self.menu.hint_box = (x + 16, y + h - 46, w - 32, 40)
+
+    def retranslate(self) -> None:
+        """Settings > Language changed under this menu: its rows in the new language, the focus where it was."""
+        focus = self.menu.focus
+        PauseScene.__init__(self, self.app, self.table, self.extra)
+        self.menu.focus = focus
 
     def resume(self):
         self.app.pop(self)
