@@ -286,3 +286,17 @@ def test_choosing_a_language_in_settings_changes_the_launchers_words_at_once_and
     frames(again, 1)
     assert "Ajustes" in drawn(again) and i18n.language() == "es"
     pygame.quit()
+
+
+def test_a_help_page_is_read_in_the_players_language_when_the_game_has_it(tmp_path):
+    from types import SimpleNamespace
+
+    from tabletop.ui.help import read_help
+
+    (tmp_path / "help.md").write_text("# Ten Count\n\n## The goal\nCount to ten.\n", encoding="utf-8")
+    (tmp_path / "help.es.md").write_text("# Cuenta diez\n\n## El objetivo\nCuenta hasta diez.\n", encoding="utf-8")
+    spec = SimpleNamespace(help_file=str(tmp_path / "help.md"))
+    i18n.set_language("es")
+    assert "Cuenta hasta diez." in read_help(spec)
+    i18n.set_language("de")  # no German page: the English one
+    assert "Count to ten." in read_help(spec)

@@ -11,7 +11,10 @@ asks for its room's translators once, at the top::
     ngettext("{n} card", "{n} cards", n).format(n=n)       # a count, by the language's plural rules
 
 Texts kept in module-level constants are marked with ``N_`` (found by extraction, left as they are)
-and translated with ``_`` where they are shown, so a change of language needs no restart.
+and translated with ``_`` where they are shown, so a change of language needs no restart. The texts a
+game gives the engine's screens (its name, blurb, options, levels, buttons, lessons) are marked in the
+game's folder and shown through ``game_text(spec, text)``, which reads that game's catalogue. How a game
+adds its words, and its help pages (``help.CODE.md``): docs/languages.md.
 
 Catalogues live at ``ROOM/locale/CODE/LC_MESSAGES/messages.po`` with the compiled ``.mo`` beside it
 and the template at ``ROOM/locale/messages.pot``; ``python -m tools.catalogues`` extracts, updates
