@@ -209,14 +209,24 @@ def test_the_check_finds_an_english_word_and_lets_kept_words_and_addresses_be():
     assert untranslated(["Punch! ţåбļé"], {"Punch!"}) == []  # a game's own text, left to its room
 
 
-def test_the_pseudo_language_fits_the_engines_screens(qps):
-    """The pseudo-language (a third longer) through the text-fit walk at one window size."""
+@pytest.mark.parametrize("size, percent", [((1280, 720), 100), ((800, 600), 150)], ids=["1280x720", "800x600-150%"])
+def test_the_pseudo_language_fits_the_engines_screens(monkeypatch, size, percent):
+    """The pseudo-language (a third longer) through the text-fit walk: the usual window, and the smallest
+    with the largest text."""
     from tests.test_text_fit import drawn_problems
 
-    app, problems = qps, []
+    monkeypatch.setenv("TABLETOP_LANGUAGE", i18n.PSEUDO)
+    app = make_app(size)
+    app.settings["text_size"] = percent
+    app.apply_look()
+    app.start()
+    problems = []
     for where in engine_screens(app):
         frames(app, 1)
         problems += [f"{where}: {p}" for p in drawn_problems(app)]
+    app.settings["text_size"] = 100
+    app.apply_look()
+    pygame.quit()
     assert not problems, "\n".join(dict.fromkeys(problems))
 
 
