@@ -519,18 +519,20 @@ class StabbyJackTable(MiddleMixin):
             kind = _("Computer ({level})").format(level=_(seat_kind.level)) if seat_kind.level else _("Computer")
         else:
             kind = _("Person") + self.net_note(seat)
-        gfx.blit_text(surf, kind, vp.s(14), vp.p(x + 14, y + 31), SOFT)
+        gfx.blit_text(surf, kind, gfx.fit_px(kind, vp.s(14), vp.s(INFO_W - 22)), vp.p(x + 14, y + 31), SOFT)
         xp = xp_value(p.xp)
         line = _("XP {xp}/{most}").format(xp=xp, most=CONTENT.win_xp) + (
             "   " + _("died {n}×").format(n=p.deaths) if p.deaths else ""
         )
-        gfx.blit_text(surf, line, vp.s(16), vp.p(x + 14, y + 50), gfx.WHITE, bold=True)
+        px = gfx.fit_px(line, vp.s(16), vp.s(INFO_W - 22), bold=True)  # longer in some languages: it shrinks to fit
+        gfx.blit_text(surf, line, px, vp.p(x + 14, y + 50), gfx.WHITE, bold=True)
         conds = self.derived()["conds"][seat]
-        rr = gfx.blit_text(surf, _("win:"), vp.s(14), vp.p(x + 14, y + 73), (150, 170, 160))
+        marks = [("✓" if ok else "") + label for ok, label in zip(conds, (_("XP"), _("ATK"), _("LUCK")), strict=True)]
+        cpx = gfx.fit_px(" ".join([_("win:"), *marks]) + "  ", vp.s(14), vp.s(INFO_W - 22))
+        rr = gfx.blit_text(surf, _("win:"), cpx, vp.p(x + 14, y + 73), (150, 170, 160))
         cx = x + 14 + rr.w / vp.scale + 4
-        for ok, label in zip(conds, (_("XP"), _("ATK"), _("LUCK")), strict=True):
-            t = ("✓" if ok else "") + label
-            rr = gfx.blit_text(surf, t, vp.s(14), vp.p(cx, y + 73), GREEN if ok else (150, 170, 160))
+        for ok, t in zip(conds, marks, strict=True):
+            rr = gfx.blit_text(surf, t, cpx, vp.p(cx, y + 73), GREEN if ok else (150, 170, 160))
             cx += rr.w / vp.scale + 4
         self._draw_stats(surf, vp, seat, p, x + INFO_W, y, x + w - 10)
 
