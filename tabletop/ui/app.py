@@ -183,6 +183,7 @@ class App:
         i18n.set_language(code)
         for scene in self.stack:  # screens that keep their words (menus) make them anew
             getattr(scene, "retranslate", lambda: None)()
+        gfx.forget_images()  # card faces and other kept pictures carry words
         self.apply_look()
 
     def set_window(self, size: tuple[int, int] | None) -> None:
