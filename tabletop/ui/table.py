@@ -38,6 +38,7 @@ import pygame
 from tabletop import adaptive
 from tabletop.core.actions import seat_of
 from tabletop.core.game import Refused, Report, name_seats
+from tabletop.core.i18n import words
 from tabletop.core.undo import Undo
 from tabletop.input import hints, rebind
 from tabletop.input.devices import Press, Router, key_name, menu_buttons
@@ -52,6 +53,8 @@ from tabletop.ui.scene import GUARD_MS, Scene
 if TYPE_CHECKING:  # for the type checker only: a lesson's coach and the result menu, imported where used
     from tabletop.tutorial.coach import Tutor
     from tabletop.ui.widgets import Menu
+
+_, ngettext = words(__name__)
 
 DRAG_THRESHOLD = 6  # pixels a press must move before it is a drag
 
@@ -550,6 +553,23 @@ class TableScene(FocusMixin, Scene):
         the left half of the keyboard, "the d-pad to it, then A" with a gamepad. ``pad``: as ``keys``."""
         text = hints.words(self.seat_device(seat), mouse, keys, keys if pad is None else pad)
         return hints.fill(text, self.control_words(seat))
+
+    def control_line(self, seat: int | None, mouse: str, parts: list[tuple[str, str]], sep: str = " · ") -> str:
+        """A line of ``seat``'s controls: ``mouse`` for the mouse, else each (control, what it does) of
+        ``parts`` named with the seat's own input ("W A S D move · E/R group · Space choose"); a control
+        its device lacks is left out. ``parts`` name the words of ``control_words`` ("moves", "group",
+        "confirm", "back", "history", ...); their deeds are already translated."""
+        if (self.seat_device(seat) or hints.MOUSE) == hints.MOUSE:
+            return mouse
+        words = self.control_words(seat)
+        said = [_("{control} {does}").format(control=words[c], does=does).strip() for c, does in parts if words.get(c)]
+        return sep.join(said)
+
+    def history_keys(self) -> str:
+        """What opens the table's history, for its button's label ("H", "X"; "" for none): the acting
+        seat's control, or with seats of their own each one's that has one (a keyboard half has none)."""
+        seats = [self.acting_seat()] if self.shared_input else self.humans
+        return "/".join(dict.fromkeys(k for k in (self.control_words(s)["history"] for s in seats) if k))
 
     def control_words(self, seat: int | None) -> dict[str, str]:
         """The names of ``seat``'s controls for hints (input.hints.names)."""

@@ -7,7 +7,7 @@ from functools import partial
 
 import pygame
 
-from tabletop.input import hints as hints_mod
+from tabletop.core.i18n import N_, words
 from tabletop.ui import art, cards, gfx
 from tabletop.ui.secret_table import draw_line
 from tabletop.ui.table import Hot
@@ -37,13 +37,17 @@ from .layout import (
 )
 from .ring import banner, candidate, ring, wrapped
 
-HINTS = {
-    "keys-left": "W A S D move · E/R group · Space choose/swap · Shift take back",
-    "keys-right": "Arrows move · O/P group · Enter choose/swap · Backspace take back",
-    "keyboard": "Arrows or WASD move · E/O group · Enter/Space choose/swap · Backspace take back",
-    "gamepad": "D-pad move · A choose/swap · B take back · X log",
-    "mouse": "Click a card or drag it to a slot; drag slots to reorder",
-}
+_, ngettext = words(__name__)
+
+# a seat's line of controls: (control, what it does), each named with the seat's own input (TableScene.control_line)
+CONTROLS = [
+    ("moves", N_("move")),
+    ("group", N_("group")),
+    ("confirm", N_("choose/swap")),
+    ("back", N_("take back")),
+    ("history", N_("bout log")),
+]
+MOUSE_LINE = N_("Click a card or drag it to a slot; drag slots to reorder")
 
 
 _RECTS: dict = {}  # (viewport, design rect) -> screen rect, for draw's clip tests
@@ -162,9 +166,9 @@ def header(t, surf, vp) -> None:
     if res:
         line = "  ".join(res)
         gfx.blit_text(surf, line, gfx.fit_px(line, vp.s(16), vp.s(240)), vp.p(1070, 21), gfx.WHITE, anchor="midright")
-    label = (
-        "Close the log" if t.log_open else f"Bout log ({hints_mod.button(t.seat_device(t.acting_seat()), 'history')})"
-    )
+    key = t.history_keys()
+    label = _("Bout log ({key})").format(key=key) if key else _("Bout log")
+    label = "Close the log" if t.log_open else label
     t.hot_button(vp.r(1082, 6, 140, 30), label, t.toggle_log, px=vp.s(15))
 
 
@@ -656,16 +660,12 @@ def _nothing() -> None:
 def hints(t, surf, vp, seat) -> None:
     if seat not in t.humans:
         return
+    parts = [(c, _(does)) for c, does in CONTROLS]
     if t.shared_input:
         if seat != t.humans[0]:
             return
-        text = t.device_words(
-            seat,
-            "Click a card or drag it to a slot; drag slots to reorder · H: bout log",
-            "Arrows/WASD + Enter · Enter on two laid cards swaps them · Backspace takes back · H: bout log",
-            "D-pad + A · A on two laid cards swaps them · B takes back · X: bout log",
-        )
+        text = t.control_line(seat, _(MOUSE_LINE), parts)
         gfx.blit_text(surf, text, gfx.fit_px(text, vp.s(15), vp.s(1240)), vp.p(640, 706), gfx.GREY, anchor="center")
         return
-    text = t.key_hints(seat, HINTS, " · hold {} to see")
+    text = t.key_hints(seat, _(MOUSE_LINE), parts)
     draw_line(surf, vp, text, (HALF_X[seat] + HALF_W // 2, 706), HALF_W - 10, 15, gfx.GREY)
