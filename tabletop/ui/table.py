@@ -175,19 +175,42 @@ class TableScene(FocusMixin, Scene):
         self.next_time = ""  # the Adaptive computer's level for the next game, said on the result panel
         self.result_bottom = 0  # the window y where the result panel's story and numbers end
         self.link: TableLink = Here(self)  # online: the network's part (ui/online_table.py remote_table)
+        self.pressed = False  # a press went down since the last frame was drawn (frame_handle)
+        self.waiting_presses: list = []  # (event, pad changes) waiting for the frame that draws the last press
 
     # -- the window's loop reaches the table through its link ------------------------------
+    # One press a frame (turn-based and simultaneous tables): a press acts on the table as drawn, so
+    # the presses after one that acted wait for the frame that draws what it did (a card placed, the
+    # focus on its neighbour), then act on that; they are never spent on what the first press changed.
     def frame_wait(self) -> float | None:
-        return self.link.next_frame()
+        return 0 if self.waiting_presses else self.link.next_frame()
 
     def frame_update(self, dt_ms: float) -> None:
+        self._replay_presses()
         self.link.update(dt_ms)
 
     def frame_draw(self, surf, vp) -> None:
         self.link.draw(surf, vp)
+        self.pressed = False  # the table as the last press left it is drawn
 
     def frame_handle(self, event, pad_changes) -> None:
+        if not self.spec.dynamics.clocked and (self.waiting_presses or self.pressed):
+            self.waiting_presses.append((event, pad_changes))
+            return
+        self._handle_press(event, pad_changes)
+
+    def _handle_press(self, event, pad_changes) -> None:
         self.link.handle(event, pad_changes)
+        down = event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) or any(d for _i, _n, d in pad_changes)
+        self.pressed = self.pressed or down
+
+    def on_covered(self) -> None:
+        self.waiting_presses.clear()  # a screen came over the table: it takes none of the table's presses
+
+    def _replay_presses(self) -> None:
+        """The presses that waited for the last frame, in order, until one acts (the rest wait again)."""
+        while self.waiting_presses and not self.pressed:
+            self._handle_press(*self.waiting_presses.pop(0))
 
     @property
     def tutor_banner(self) -> tuple[int, int, int, int] | None:
