@@ -59,3 +59,44 @@ def test_boxing_round_two_three_quick_presses_place_three_cards(app):
     frames(app, 6)
     placed = [c for c in table.plan(0)["slots"] if c is not None]
     assert len(placed) == 3, f"three presses placed {len(placed)} cards"
+
+
+def _stabby_jack(app, pace="normal"):
+    app.settings["computer_pace"] = pace
+    spec = registry.get("stabby-jack")
+    seats = [Seat("Ana", "human", scheme="keys-left"), Seat("Ben", "computer", level=spec.bot_levels[0])]
+    table = spec.make_table(app, Session.new(spec, seats, {}, seed=3, autosave=False))
+    app.push(table)
+    return table
+
+
+def test_a_press_while_the_computer_moves_is_refused_aloud_and_the_next_one_acts(app):
+    """Auto-play never eats a press: Enter during the computer's turn in Stabby Jack did nothing and said
+    nothing (no ring was up). It is refused where the player sees it, and once the computer's move is
+    shown the ring is up and the next Enter acts on it."""
+    table = _stabby_jack(app)
+    for i in range(3000):  # Ana plays her turn with Enter, one press at a time
+        frames(app, 1)
+        if table.st.turn == 1:
+            break
+        if table.can_act() and i % 5 == 0:
+            _post_keys(["return"])
+    assert table.st.turn == 1 and table.bot_to_move()
+    actions = len(table.session.record.actions)
+    _post_keys(["return"])
+    frames(app, 2)
+    assert len(table.session.record.actions) == actions  # nothing of Ana's was played
+    assert table.message_ms > 0 and "Ben is moving" in table.message
+    for _ in range(3000):
+        frames(app, 1)
+        if table.st.turn == 0 and table.can_act():
+            break
+    frames(app, 2)
+    ring = table.drawn_focus.get(0)
+    assert ring is not None, "the ring is not up on Ana's turn"
+    before = len(table.session.record.actions)
+    _post_keys(["return"])
+    frames(app, 3)
+    assert ring[0] == "declare"  # the ring stayed on the choice it was on
+    assert len(table.session.record.actions) == before + 1
+    assert table.session.record.actions[-1]["choice"] == ring[1]  # what was drawn is what was played

@@ -176,7 +176,9 @@ class TableScene(FocusMixin, Scene):
         self.result_bottom = 0  # the window y where the result panel's story and numbers end
         self.link: TableLink = Here(self)  # online: the network's part (ui/online_table.py remote_table)
         self.pressed = False  # a press went down since the last frame was drawn (frame_handle)
-        self.waiting_presses: list = []  # (event, pad changes) waiting for the frame that draws the last press
+        self.waiting_presses: list = []  # (event, pad changes, auto moves then) for the next frame
+        self.auto_moves = 0  # moves the computer made at this table
+        self.auto_seat: int | None = None  # the computer seat whose move is the latest (None: a person's)
 
     # -- the window's loop reaches the table through its link ------------------------------
     # One press a frame (turn-based and simultaneous tables): a press acts on the table as drawn, so
@@ -195,22 +197,50 @@ class TableScene(FocusMixin, Scene):
 
     def frame_handle(self, event, pad_changes) -> None:
         if not self.spec.dynamics.clocked and (self.waiting_presses or self.pressed):
-            self.waiting_presses.append((event, pad_changes))
+            self.waiting_presses.append((event, pad_changes, self.auto_moves))
             return
         self._handle_press(event, pad_changes)
 
     def _handle_press(self, event, pad_changes) -> None:
         self.link.handle(event, pad_changes)
-        down = event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) or any(d for _i, _n, d in pad_changes)
-        self.pressed = self.pressed or down
+        self.pressed = self.pressed or self._is_press(event, pad_changes)
 
     def on_covered(self) -> None:
         self.waiting_presses.clear()  # a screen came over the table: it takes none of the table's presses
 
     def _replay_presses(self) -> None:
-        """The presses that waited for the last frame, in order, until one acts (the rest wait again)."""
+        """The presses that waited for the last frame, in order, until one acts (the rest wait again).
+        In a game of turns, a press the computer moved after is not given to what its move put there: it
+        is refused aloud."""
         while self.waiting_presses and not self.pressed:
-            self._handle_press(*self.waiting_presses.pop(0))
+            event, pad_changes, auto_moves = self.waiting_presses.pop(0)
+            moved = auto_moves != self.auto_moves and self.spec.dynamics.shares_input  # a game of turns
+            if moved and self._is_press(event, pad_changes):
+                self._refuse_auto()
+                continue
+            self._handle_press(event, pad_changes)
+
+    @staticmethod
+    def _is_press(event, pad_changes) -> bool:
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) or any(d for _i, _n, d in pad_changes)
+
+    def auto_moving(self, seat: int) -> bool:
+        """In a game of turns, the computer is moving (its turn, or its move still being shown): a choice
+        ``seat`` presses now would land on a table about to change, so it is refused aloud. (Where seats
+        choose at once, each lays its own choice whatever the computer does; in real time it never stops.)"""
+        if not self.spec.dynamics.shares_input or self.session.outcome() is not None or self.watched:
+            return False
+        to_act = self.rules.to_act(self.session.state)
+        if seat in to_act:  # its turn: while the computer's move is still being shown
+            return self.busy() and self.auto_seat is not None
+        return seat in self.humans and any(s in self.session.bots for s in to_act)
+
+    def _refuse_auto(self) -> None:
+        to_act = [s for s in self.rules.to_act(self.session.state) if s in self.session.bots]
+        seat = to_act[0] if to_act else self.auto_seat
+        name = self.session.seats[seat].name if seat is not None else _("The computer")
+        self.say(_("{name} is moving: press again when it is your turn.").format(name=name), 2500)
+        self.app.sounds.play("refuse")
 
     @property
     def tutor_banner(self) -> tuple[int, int, int, int] | None:
@@ -295,6 +325,8 @@ class TableScene(FocusMixin, Scene):
             self.say(f"{self.session.seats[action.player].name} took back a move.", 2500)
             self.app.sounds.play("click")
         else:
+            if seat_of(action) not in self.session.bots:
+                self.auto_seat = None  # the latest move is a person's
             if self.spec.dynamics.shares_input and seat_of(action) in self.humans:
                 self.read_ms = pace.READ_MS * self.pace  # time to read your own result
             self.after_action(action, result)
@@ -319,6 +351,8 @@ class TableScene(FocusMixin, Scene):
             self.app.sounds.play("refuse")
             return result
         result = self.session.submit(action)
+        if seat_of(action) not in self.session.bots:
+            self.auto_seat = None  # the latest move is a person's
         self.after_action(action, result)
         self.tutor.after()
         return result
@@ -548,7 +582,9 @@ class TableScene(FocusMixin, Scene):
             self.cycle_group(seat, 1 if p.button == "next" else -1)
         elif p.button == "confirm" and p.source != "mouse":
             hot = self.focused(seat)
-            if hot is None or not self.show_focus.get(seat):
+            if (hot is None or hot.kind != "button") and self.auto_moving(seat):
+                self._refuse_auto()  # the computer is moving: said, not spent on a table about to change
+            elif hot is None or not self.show_focus.get(seat):
                 # Enter / A acts only on a focus the player can see: this press shows it
                 self.show_focus[seat] = True
                 self.reseat_focus(seat)
@@ -689,7 +725,10 @@ class TableScene(FocusMixin, Scene):
             drag, self.drag = self.drag, None
             hot, seat = drag["hot"], drag["seat"]
             if not drag["moved"]:
-                self.on_choose(seat, hot.payload)
+                if self.auto_moving(seat):
+                    self._refuse_auto()
+                else:
+                    self.on_choose(seat, hot.payload)
                 return
             zone = self.hot_at(event.pos, ("zone",), seat)
             reason = "Drop it on a place where it can go." if zone is None else self.zone_refusal(hot.payload, zone)
@@ -771,6 +810,8 @@ class TableScene(FocusMixin, Scene):
         self.bot_wait = 0.0
         seat = waiting[0]
         action = self.session.bots[seat].choose(self.session.view(seat))
+        self.auto_moves += 1  # presses kept from before it no longer act (_replay_presses)
+        self.auto_seat = seat
         result = self.submit(action)
         if isinstance(result, Refused):  # a bot must never do this; say so rather than hang
             self.say(f"Computer {self.session.seats[seat].name} made an illegal move: {result.reason}")
