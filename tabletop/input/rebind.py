@@ -15,7 +15,10 @@ mouse's keys) must not share a key.
 
 from __future__ import annotations
 
+from tabletop.core.i18n import N_, words
 from tabletop.input.bindings import SCHEME_LABELS, declared_buttons, default_bindings
+
+_, ngettext = words(__name__)
 
 PAD_LABELS = {
     "a": "A",
@@ -68,7 +71,14 @@ ACTION_LABELS = {
     "jump": "Real time: jump a hand to the next target",
 }
 SIDES = {"l_": "Real time, left hand: ", "r_": "Real time, right hand: "}
-MOVE_WORDS = {"up": "up", "down": "down", "left": "left", "right": "right", "take": "take / let go"}
+MOVE_WORDS = {
+    "up": "up",
+    "down": "down",
+    "left": "left",
+    "right": "right",
+    "take": "take / let go",
+    "fine": N_("precise (hold: slow stick)"),
+}
 
 # Where a virtual button acts: two in the same place must not share an input.
 NAV = {"up", "down", "left", "right", "confirm", "back", "peek", "pause", "next", "prev"}
@@ -86,7 +96,7 @@ def action_label(action: str) -> str:
     side = SIDES.get(action[:2])
     if side:
         rest = action[2:]
-        return side + MOVE_WORDS.get(rest, rest.replace("_", " "))
+        return side + _(MOVE_WORDS.get(rest, rest.replace("_", " ")))
     return action.replace("_", " ").capitalize()
 
 
