@@ -17,12 +17,15 @@ import functools
 
 import pygame
 
+from tabletop.core.i18n import words
 from tabletop.core.words import plural
 from tabletop.input import hints, rebind
 from tabletop.input.bindings import PAD_NAMES, SCHEME_LABELS
 from tabletop.input.devices import key_name
 from tabletop.ui import gfx
 from tabletop.ui.widgets import Item, Menu, MenuScene, background, title
+
+_, ngettext = words(__name__)
 
 HOLD_B_MS = 800  # a gamepad's B held this long cancels its rebinding (a short press binds B)
 SCHEME_ORDER = ("keys-left", "keys-right", "keyboard", "gamepad", "mouse")
@@ -218,7 +221,13 @@ class ControlsScene(MenuScene):
         n = self.clashes()
         line = f"⚠ {plural(n, 'control')} clash (red): choose one to change it" if n else "No clashes"
         gfx.draw_fitted(surf, line, vp.r(240, 96, 800, 24), vp.s(18), gfx.REFUSE if n else gfx.GREY, lines=1)
-        fixed = "Menus always answer to the arrows, Enter and Esc, and the d-pad, A and B. Sticks move the hands."
+        fixed = hints.words(
+            self.app.last_device,
+            _("Menus always answer to a click, the arrows, Enter and Esc."),
+            _("Menus always answer to the arrows, Enter and Esc."),
+            _("Menus always answer to the d-pad, A and B. Sticks move the hands."),
+            _("Menus always answer to the arrows, Enter and Esc, and the d-pad, A and B. Sticks move the hands."),
+        )
         gfx.draw_fitted(surf, self.note or fixed, vp.r(240, 120, 800, 20), vp.s(15), gfx.GREY, lines=1)
         self.menu.draw(surf, vp)
         if self.capturing is not None:

@@ -6,11 +6,14 @@ from __future__ import annotations
 from functools import partial
 
 from tabletop.core import registry
+from tabletop.core.i18n import words
 from tabletop.input import hints
 from tabletop.ui.pace import PACE_CHOICES
 from tabletop.ui.setup import Setup
 from tabletop.ui.tiles import TileMenu
 from tabletop.ui.widgets import Item, Menu, MenuScene
+
+_, ngettext = words(__name__)
 
 TEXT_SIZES = [100, 125, 150]  # settings.Values.text_size
 WINDOW_SIZES = [(800, 600), (1024, 768), (1280, 720), (1600, 900), (1920, 1080)]
@@ -154,7 +157,12 @@ class SettingsScene(MenuScene):
                 choices=windows,
                 index=[v for v, _ in windows].index(now),
                 on_change=app.set_window,
-                hint="Or drag the window's edge; F11 switches full screen",
+                hint=lambda: hints.words(
+                    app.last_device,
+                    _("Or drag the window's edge; F11 switches full screen"),
+                    _("F11 switches full screen"),
+                    _("Left / right on the d-pad choose the size"),
+                ),
             ),
             row("Colour vision", "colour_vision", COLOUR_VISION, COLOUR_HINT, redraw=True),
             row("Reduce motion", "reduce_motion", [(True, "On"), (False, "Off")], MOTION_HINT),

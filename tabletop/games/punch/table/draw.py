@@ -78,6 +78,7 @@ def frame_key(t, vp) -> tuple:
         t.sel_key[0],
         t.sel_key[1],
         t.app.last_device,  # the hints name the device in use
+        t.curtain_seat(),  # a reveal's beat ends: the next curtain comes with nothing else changed
     )
 
 
