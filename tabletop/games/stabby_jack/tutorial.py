@@ -40,7 +40,7 @@ def lessons() -> list[Lesson]:
             id="declare",
             title="Declare, then draw",
             text="Every turn you first say what you will do, and only then is a card drawn. "
-            "Declare Fight: click the Fight card or drag it onto the draw pile.",
+            "Declare Fight: choose the Fight card.",
             setup=_setup(["9S", "5H", "4D", "3C"], RIVAL, ["4S"]),
             goal=_in_xp("4S"),
             touch=touching(("declare", "fight"), ("pile",)),
@@ -84,7 +84,7 @@ def lessons() -> list[Lesson]:
         Lesson(
             id="level-up",
             title="Level up",
-            text="Five XP buy a new stat card. Click Level up, pick XP cards worth 5, then Spend: "
+            text="Five XP buy a new stat card. Choose Level up, pick XP cards worth 5, then Spend: "
             "cards are drawn until a numbered one comes, and it joins your stats.",
             setup=_setup(["5S", "8H", "4D", "3C"], RIVAL, ["KH", "9S"], xp=[["2H", "3H", "4C", "5C", "6C"], []]),
             goal=lambda s: len(s.players[YOU].stats) == 5,
