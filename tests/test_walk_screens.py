@@ -30,10 +30,15 @@ class PadBack(Pad):
         self.pad.press(self.app, "b")
 
 
-def _agent(app, device):
+def _agent(device):
+    """The App on its launcher, and one person with ``device`` who has used it there once (the device
+    in use from here on)."""
+    app = quick_app()
+    app.start()
+    frames(app, 2)
     agent = PadBack(app) if device == "pad" else KeysBack(app)
-    agent.move("down")  # used once on the launcher: the device in use from here on
-    return agent
+    agent.move("down")
+    return app, agent
 
 
 def _done(agent) -> None:
@@ -44,10 +49,7 @@ def _done(agent) -> None:
 
 @pytest.mark.parametrize("device", DEVICES)
 def test_the_controls_screen_by_one_device(device):
-    app = make_app()
-    app.start()
-    frames(app, 2)
-    agent = _agent(app, device)
+    app, agent = _agent(device)
     try:
         with TextSpy() as spy:
             app.open_settings()
@@ -89,10 +91,7 @@ def rebind_table(app, scheme):
 
 @pytest.mark.parametrize("device", DEVICES)
 def test_the_online_forms_by_one_device(device):
-    app = quick_app()
-    app.start()
-    frames(app, 2)
-    agent = _agent(app, device)
+    app, agent = _agent(device)
     try:
         with TextSpy() as spy:
             menu_to(agent, lambda it: it.label == "Play online")
@@ -126,10 +125,7 @@ def test_the_replay_opened_from_a_result_by_one_device(device):
     leaves to the result, which stays up (the leaving press chose nothing on it)."""
     from tabletop.ui.replay import ReplayScene
 
-    app = quick_app()
-    app.start()
-    frames(app, 2)
-    agent = _agent(app, device)
+    app, agent = _agent(device)
     try:
         spec = registry.get("square-ring")
         seats = [Seat("Ana", "computer", level=spec.bot_levels[0]), Seat("Ben", "computer", level=spec.bot_levels[0])]
