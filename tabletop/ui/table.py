@@ -176,8 +176,7 @@ class TableScene(FocusMixin, Scene):
         self.result_bottom = 0  # the window y where the result panel's story and numbers end
         self.link: TableLink = Here(self)  # online: the network's part (ui/online_table.py remote_table)
         self.pressed = False  # a press went down since the last frame was drawn (frame_handle)
-        self.waiting_presses: list = []  # (event, pad changes, auto moves then) for the next frame
-        self.auto_moves = 0  # moves the computer made at this table
+        self.waiting_presses: list = []  # (event, pad changes) waiting for the frame that draws the last press
         self.auto_seat: int | None = None  # the computer seat whose move is the latest (None: a person's)
 
     # -- the window's loop reaches the table through its link ------------------------------
@@ -197,7 +196,7 @@ class TableScene(FocusMixin, Scene):
 
     def frame_handle(self, event, pad_changes) -> None:
         if not self.spec.dynamics.clocked and (self.waiting_presses or self.pressed):
-            self.waiting_presses.append((event, pad_changes, self.auto_moves))
+            self.waiting_presses.append((event, pad_changes))
             return
         self._handle_press(event, pad_changes)
 
@@ -209,16 +208,9 @@ class TableScene(FocusMixin, Scene):
         self.waiting_presses.clear()  # a screen came over the table: it takes none of the table's presses
 
     def _replay_presses(self) -> None:
-        """The presses that waited for the last frame, in order, until one acts (the rest wait again).
-        In a game of turns, a press the computer moved after is not given to what its move put there: it
-        is refused aloud."""
+        """The presses that waited for the last frame, in order, until one acts (the rest wait again)."""
         while self.waiting_presses and not self.pressed:
-            event, pad_changes, auto_moves = self.waiting_presses.pop(0)
-            moved = auto_moves != self.auto_moves and self.spec.dynamics.shares_input  # a game of turns
-            if moved and self._is_press(event, pad_changes):
-                self._refuse_auto()
-                continue
-            self._handle_press(event, pad_changes)
+            self._handle_press(*self.waiting_presses.pop(0))
 
     @staticmethod
     def _is_press(event, pad_changes) -> bool:
@@ -810,7 +802,6 @@ class TableScene(FocusMixin, Scene):
         self.bot_wait = 0.0
         seat = waiting[0]
         action = self.session.bots[seat].choose(self.session.view(seat))
-        self.auto_moves += 1  # presses kept from before it no longer act (_replay_presses)
         self.auto_seat = seat
         result = self.submit(action)
         if isinstance(result, Refused):  # a bot must never do this; say so rather than hang
