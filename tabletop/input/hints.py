@@ -37,6 +37,8 @@ _SHARED_KEYS = {
     "prev": "Page Up",
     "history": "H",
 }
+_SHARED_MOVES = N_("Arrows")  # the same, at the head of a line of controls
+_SHARED_GROUP = "Page Up/Down"
 _PAD_WORDS = {"move": N_("the d-pad")}
 _ARROWS = ("up", "left", "down", "right")
 
@@ -52,28 +54,42 @@ def said(name: str) -> str:
 
 def names(bindings: dict, scheme: str | None, device: str | None) -> dict[str, str]:
     """The words a hint uses for one seat's controls: {move}, {confirm}, {back}, {pause}, {peek}, {next},
-    {prev}, {history}. ``scheme``: the seat's own controls (None where every device acts for whoever
-    chooses); ``device``: the device in use. Built from the bindings as the player set them, so a person
-    on the left half of the keyboard reads "W A S D" and "Space", never the right half's keys."""
+    {prev}, {history}; for a line of controls, {moves} ("W A S D", "Arrows", "D-pad") and {group} (next
+    and previous group together, "E/R"). ``scheme``: the seat's own controls (None where every device
+    acts for whoever chooses); ``device``: the device in use. Built from the bindings as the player set
+    them, so a person on the left half of the keyboard reads "W A S D" and "Space", never the right half's
+    keys. A control the seat lacks is "" (a line leaves it out)."""
     from tabletop.input import rebind
 
+    if scheme == "mouse":  # a mouse player's keys: its peek alone ("`"), no keyboard half's
+        found = rebind.inputs_for(bindings, scheme, "peek")
+        return {k: "" for k in _SHARED_KEYS} | {"moves": "", "group": "", "peek": found[0] if found else ""}
     if scheme not in ("keys-left", "keys-right", "keyboard", "gamepad"):
         scheme = "gamepad" if device == PAD else None
     if scheme is None:
-        return {what: said(name) for what, name in _SHARED_KEYS.items()}
+        return {what: said(name) for what, name in _SHARED_KEYS.items()} | {
+            "moves": _(_SHARED_MOVES),
+            "group": _SHARED_GROUP,
+        }
     out = {}
     for what in ("confirm", "back", "pause", "peek", "next", "prev"):
         found = rebind.inputs_for(bindings, scheme, what)
+        if scheme == "gamepad":  # the shoulders first: X opens a table's history
+            found.sort(key=lambda name: "shoulder" not in name)
         out[what] = rebind.input_label(scheme, found[0]) if found else ""
+    pair = (out["prev"], out["next"]) if scheme == "gamepad" else (out["next"], out["prev"])  # left one first
+    out["group"] = "/".join(pair) if all(pair) else ""
     if scheme == "gamepad":
         out["move"] = _(_PAD_WORDS["move"])
+        out["moves"] = _("D-pad")
         out["pause"] = out["pause"] or "Start"
         out["history"] = "X"
         return out
     arrows = [(rebind.inputs_for(bindings, scheme, d) or ["?"])[0] for d in _ARROWS]
-    out["move"] = (
-        _("the arrows") if arrows == list(_ARROWS) else " ".join(rebind.input_label(scheme, a) for a in arrows)
+    out["moves"] = (
+        _(_SHARED_MOVES) if arrows == list(_ARROWS) else " ".join(rebind.input_label(scheme, a) for a in arrows)
     )
+    out["move"] = _("the arrows") if arrows == list(_ARROWS) else out["moves"]
     out["pause"] = "Esc"  # Esc pauses from any keyboard
     out["history"] = "H" if scheme == "keyboard" else ""  # a keyboard half reaches the history's button
     return out

@@ -75,7 +75,14 @@ ACTION_LABELS = {
     "jump": N_("Real time: jump a hand to the next target"),
 }
 SIDES = {"l_": N_("Real time, left hand: {move}"), "r_": N_("Real time, right hand: {move}")}
-MOVE_WORDS = {"up": N_("up"), "down": N_("down"), "left": N_("left"), "right": N_("right"), "take": N_("take / let go")}
+MOVE_WORDS = {
+    "up": N_("up"),
+    "down": N_("down"),
+    "left": N_("left"),
+    "right": N_("right"),
+    "take": N_("take / let go"),
+    "fine": N_("precise (hold: slow stick)"),
+}
 
 # Where a virtual button acts: two in the same place must not share an input.
 NAV = {"up", "down", "left", "right", "confirm", "back", "peek", "pause", "next", "prev"}

@@ -90,6 +90,8 @@ class App:
 
     # -- scenes -----------------------------------------------------------------
     def push(self, scene) -> None:
+        if self.stack:
+            self.stack[-1].on_covered()
         self.stack.append(scene)
         self.redraw = True
         self.presses.appeared(scene, scene.guard_ms)

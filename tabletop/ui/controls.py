@@ -230,7 +230,13 @@ class ControlsScene(MenuScene):
             else _("No clashes")
         )
         gfx.draw_fitted(surf, line, vp.r(240, 96, 800, 24), vp.s(18), gfx.REFUSE if n else gfx.GREY, lines=1)
-        fixed = _("Menus always answer to the arrows, Enter and Esc, and the d-pad, A and B. Sticks move the hands.")
+        fixed = hints.words(
+            self.app.last_device,
+            _("Menus always answer to a click, the arrows, Enter and Esc."),
+            _("Menus always answer to the arrows, Enter and Esc."),
+            _("Menus always answer to the d-pad, A and B. Sticks move the hands."),
+            _("Menus always answer to the arrows, Enter and Esc, and the d-pad, A and B. Sticks move the hands."),
+        )
         gfx.draw_fitted(surf, self.note or fixed, vp.r(240, 120, 800, 20), vp.s(15), gfx.GREY, lines=1)
         self.menu.draw(surf, vp)
         if self.capturing is not None:

@@ -178,7 +178,12 @@ class SettingsScene(MenuScene):
                 choices=windows,
                 index=[v for v, _label in windows].index(now),
                 on_change=app.set_window,
-                hint=_("Or drag the window's edge; F11 switches full screen"),
+                hint=lambda: hints.words(
+                    app.last_device,
+                    _("Or drag the window's edge; F11 switches full screen"),
+                    _("F11 switches full screen"),
+                    _("Left / right on the d-pad choose the size"),
+                ),
             ),
             row(_("Colour vision"), "colour_vision", said(COLOUR_VISION), _(COLOUR_HINT), redraw=True),
             row(_("Reduce motion"), "reduce_motion", [(True, _("On")), (False, _("Off"))], _(MOTION_HINT)),

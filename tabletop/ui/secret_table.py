@@ -177,14 +177,12 @@ class SecretTable(TableScene):
         """The seat's peek control alone ("Tab", "Y"), for a line that already speaks of its device."""
         return self.control_key(seat, "peek") or self.peek_name(seat)
 
-    def key_hints(self, seat: int, hints: dict, peek: str) -> str:
-        """The seat's own controls (``hints`` by scheme) and, peeking, its peek key in the words of
-        ``peek`` (" · hold {} to peek": the key goes in the braces)."""
-        text = hints.get(self.session.seats[seat].scheme, "")
+    def key_hints(self, seat: int, mouse: str, parts: list[tuple[str, str]], sep: str = " · ") -> str:
+        """The seat's line of controls (``TableScene.control_line``) and, peeking, its peek control."""
+        text = self.control_line(seat, mouse, parts, sep)
         if self.secrecy.mode == "peek":
-            if self.secrecy.toggles():
-                peek = peek.replace("hold {} to peek", "{} shows or hides your cards")
-            text += peek.format(self.peek_key(seat))
+            peek = _("{peek} shows or hides your cards") if self.secrecy.toggles() else _("hold {peek} to peek")
+            text += sep + peek.format(peek=self.peek_key(seat))
         return text
 
     # -- drawing ---------------------------------------------------------------------

@@ -44,7 +44,7 @@ def lessons() -> list[Lesson]:
             title=_("Declare, then draw"),
             text=_(
                 "Every turn you first say what you will do, and only then is a card drawn. "
-                "Declare Fight: click the Fight card or drag it onto the draw pile."
+                "Declare Fight: choose the Fight card."
             ),
             setup=_setup(["9S", "5H", "4D", "3C"], RIVAL, ["4S"]),
             goal=_in_xp("4S"),
@@ -94,7 +94,7 @@ def lessons() -> list[Lesson]:
             id="level-up",
             title=_("Level up"),
             text=_(
-                "Five XP buy a new stat card. Click Level up, pick XP cards worth 5, then Spend: "
+                "Five XP buy a new stat card. Choose Level up, pick XP cards worth 5, then Spend: "
                 "cards are drawn until a numbered one comes, and it joins your stats."
             ),
             setup=_setup(["5S", "8H", "4D", "3C"], RIVAL, ["KH", "9S"], xp=[["2H", "3H", "4C", "5C", "6C"], []]),

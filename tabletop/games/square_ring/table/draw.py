@@ -8,7 +8,6 @@ from functools import partial
 import pygame
 
 from tabletop.core.i18n import N_, words
-from tabletop.input import hints as hints_mod
 from tabletop.ui import art, cards, gfx
 from tabletop.ui.secret_table import draw_line
 from tabletop.ui.table import Hot
@@ -41,13 +40,15 @@ from .ring import banner, candidate, ring, wrapped
 
 _, ngettext = words(__name__)
 
-HINTS = {
-    "keys-left": N_("W A S D move · E/R group · Space choose/swap · Shift take back"),
-    "keys-right": N_("Arrows move · O/P group · Enter choose/swap · Backspace take back"),
-    "keyboard": N_("Arrows or WASD move · E/O group · Enter/Space choose/swap · Backspace take back"),
-    "gamepad": N_("D-pad move · A choose/swap · B take back · X log"),
-    "mouse": N_("Click a card or drag it to a slot; drag slots to reorder"),
-}
+# a seat's line of controls: (control, what it does), each named with the seat's own input (TableScene.control_line)
+CONTROLS = [
+    ("moves", N_("move")),
+    ("group", N_("group")),
+    ("confirm", N_("choose/swap")),
+    ("back", N_("take back")),
+    ("history", N_("bout log")),
+]
+MOUSE_LINE = N_("Click a card or drag it to a slot; drag slots to reorder")
 
 
 _RECTS: dict = {}  # (viewport, design rect) -> screen rect, for draw's clip tests
@@ -164,11 +165,9 @@ def header(t, surf, vp) -> None:
     if res:
         line = "  ".join(res)
         gfx.blit_text(surf, line, gfx.fit_px(line, vp.s(16), vp.s(240)), vp.p(1070, 21), gfx.WHITE, anchor="midright")
-    label = (
-        _("Close the log")
-        if t.log_open
-        else _("Bout log ({button})").format(button=hints_mod.button(t.seat_device(t.acting_seat()), "history"))
-    )
+    key = t.history_keys()
+    label = _("Bout log ({key})").format(key=key) if key else _("Bout log")
+    label = _("Close the log") if t.log_open else label
     t.hot_button(vp.r(1082, 6, 140, 30), label, t.toggle_log, px=vp.s(15))
 
 
@@ -678,16 +677,12 @@ def _nothing() -> None:
 def hints(t, surf, vp, seat) -> None:
     if seat not in t.humans:
         return
+    parts = [(c, _(does)) for c, does in CONTROLS]
     if t.shared_input:
         if seat != t.humans[0]:
             return
-        text = t.device_words(
-            seat,
-            _("Click a card or drag it to a slot; drag slots to reorder · H: bout log"),
-            _("Arrows/WASD + Enter · Enter on two laid cards swaps them · Backspace takes back · H: bout log"),
-            _("D-pad + A · A on two laid cards swaps them · B takes back · X: bout log"),
-        )
+        text = t.control_line(seat, _(MOUSE_LINE), parts)
         gfx.blit_text(surf, text, gfx.fit_px(text, vp.s(15), vp.s(1240)), vp.p(640, 706), gfx.GREY, anchor="center")
         return
-    text = t.key_hints(seat, {k: _(v) for k, v in HINTS.items()}, _(" · hold {} to see"))
+    text = t.key_hints(seat, _(MOUSE_LINE), parts)
     draw_line(surf, vp, text, (HALF_X[seat] + HALF_W // 2, 706), HALF_W - 10, 15, gfx.GREY)
