@@ -169,6 +169,7 @@ class Tutor:
                     continue
                 seen.add(key)
                 draw_lesson_mark(surf, vp, rect, pulse)  # drawn unlike the focus ring (ui.focus)
+                self.app.regions.part(rect.inflate(vp.s(30), vp.s(30)), ("lesson mark", round(pulse, 2)))
         self._banner(surf, vp)
 
     def _banner(self, surf, vp) -> None:
@@ -195,6 +196,7 @@ class Tutor:
                 body += " " + self.lesson.hint
         body = self.named(body)
         gfx.panel(surf, r, (16, 22, 30), radius=vp.s(12), border=border, width=max(2, vp.s(3)))  # opaque: no ghosts
+        self.app.regions.part(r, ("lesson", head, body))
         pad = vp.s(14)
         head_px = gfx.fit_px(head, vp.s(20), r.w - 2 * pad, bold=True)
         gfx.blit_text(surf, head, head_px, (r.x + pad, r.y + vp.s(8)), border, bold=True)

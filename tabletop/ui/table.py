@@ -734,6 +734,11 @@ class TableScene(FocusMixin, Scene):
 
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surf, vp) -> None:
+        """The game's table (``draw_table``), then what the base draws over it. A table that draws by
+        parts (ui/regions.py: it keeps a picture and says its moving parts) has these said as parts too;
+        those that cover much of the table (a big moment, the result panel, a focus ring or a drag)
+        have the frame drawn whole."""
+        regions = self.app.regions
         for _ in range(2):
             self.next_hots = []
             self.draw_table(surf, vp)
@@ -743,25 +748,31 @@ class TableScene(FocusMixin, Scene):
                 break  # else the focus went onto another thing: drawn again, the table shows it (previews, a lift)
         self.draw_focus(surf, vp)
         self._draw_drag(surf)
+        if self.undo_rect is not None or self.drawn_focus or (self.drag is not None and self.drag["moved"]):
+            regions.whole_frame()
         for f in self.flights:
             t = gfx.ease_out(1 - f.ms / f.total)
-            surf.blit(f.image, (gfx.lerp(f.start[0], f.end[0], t), gfx.lerp(f.start[1], f.end[1], t)))
+            at = surf.blit(f.image, (gfx.lerp(f.start[0], f.end[0], t), gfx.lerp(f.start[1], f.end[1], t)))
+            regions.part(at, ("flight", id(f)))
         self.pause_rect = pause_rect = vp.r(1232, 8, 40, 32)
         gfx.panel(surf, pause_rect, (40, 44, 56), radius=vp.s(6))
         bar_w, bar_h = vp.s(5), vp.s(16)
         c = pause_rect.center
         for side in (-1, 1):  # two bars (vp.s is for lengths: an offset's sign goes outside it)
             pygame.draw.rect(surf, gfx.WHITE, (c[0] + side * vp.s(5) - bar_w // 2, c[1] - bar_h // 2, bar_w, bar_h))
+        regions.part(pause_rect, "pause")
         if self.moments:
             moment_mod.draw(surf, vp, self.moments[0])
+            regions.whole_frame()
         if self.tutor is not None:
             self.tutor.draw(surf, vp)
         if self.message_ms > 0 and self.message:
-            self.draw_message(surf, vp, self.message)
+            regions.part(self.draw_message(surf, vp, self.message), ("message", self.message))
         if self.showing_result():
             self._draw_result(surf, vp)
+            regions.whole_frame()
 
-    def draw_message(self, surf, vp, text: str, y: float = 360) -> None:
+    def draw_message(self, surf, vp, text: str, y: float = 360) -> pygame.Rect:
         px = vp.s(22)
         lines = gfx.wrap(text, px, vp.s(900))
         h = len(lines) * gfx.font(px).get_linesize()
@@ -770,6 +781,7 @@ class TableScene(FocusMixin, Scene):
         r.center = vp.p(640, y)
         gfx.panel(surf, r, (30, 20, 20), radius=vp.s(10), border=gfx.REFUSE)  # opaque: no text shows through
         gfx.draw_fitted(surf, text, r.inflate(-vp.s(30), -vp.s(16)), px, gfx.WHITE)
+        return r
 
     def _draw_drag(self, surf) -> None:
         if self.drag is None or not self.drag["moved"]:

@@ -31,6 +31,7 @@ import pygame
 
 from tabletop.core.actions import seat_of
 from tabletop.input import hints
+from tabletop.ui.regions import Kept
 from tabletop.ui.table import Hot, TableScene
 
 from ..players import JAB_REALTIME, Live, carry_out
@@ -135,6 +136,8 @@ class JabTable(HandDevices, TableScene):
         self.log: list[str] = []
         self._say_seat = None
         self.lockout_total = int(st.options["claim_lockout_ms"])
+        self.kept = Kept()  # the still picture under the hands (draw.py), and the hot things it holds
+        self.kept_hots: list[Hot] = []
 
     # -- the real-time state: the session's (local or remote), read and moved here -----------
     @property
@@ -389,9 +392,7 @@ class JabTable(HandDevices, TableScene):
 
     def invalidate(self) -> None:
         """The next frame is drawn in full, as after any change (its picture surface is kept)."""
-        still = self.__dict__.get("still_frame")
-        if still is not None:
-            self.still_frame = (None,) + tuple(still[1:])
+        self.kept.forget()
 
     def hot_area(self, rect, label: str, callback, seat) -> None:
         """Something drawn elsewhere that the mouse player can click like a button."""

@@ -18,12 +18,13 @@ import pygame
 
 from tabletop.core.words import plural
 from tabletop.ui import art, gfx
+from tabletop.ui.regions import Same
 
 from ..rules import content as C
 from ..rules.hands import SIDES, TARGETS, deck_name, target_at, target_name
 from ..rules.queries import placement_refusal, stall_deadline, tiles
 from .art import card_back, combo_card, counter_card, finish, hand_cursor, keyed_surface, punch_card, tile, token
-from .hud import INFO_RECT, draw_band, draw_hud, draw_info, draw_log, hud_rect
+from .hud import INFO_RECT, LOG_COLUMN, draw_band, draw_hud, draw_info, draw_log, hud_rect
 from .layout import TARGET_LABEL, UNIT, card_size, colour_of, fit, panel, place_rect, screen_point, veil
 from .panels import draw_between, draw_clinch, draw_hand_scoring, summary_shown
 from .steer import at_bottom, sits_side
@@ -143,24 +144,30 @@ def draw_boxer(img, vp, p: int, flip: bool) -> None:
 
 
 def draw_table(table, surf, vp) -> None:
-    """Everything up to the log depends on the state and a few things that change
-    seldom (see still_key); while they stay the same that picture is reused and only
-    the hands, what flies and the panels are drawn on top."""
+    """Everything up to the log is a kept picture (``table.kept``) drawn again only where its keys
+    changed (see still_regions); while a round is fought the frame goes by parts (ui/regions.py): the
+    picture goes back where the last frame's hands, cards in flight and shouts were, and only what
+    changed is shown. Between rounds, in a clinch and while scoring the frame is drawn whole."""
     st = table.session.state
-    key = still_key(table, vp, st)
-    memo = table.__dict__.get("still_frame")
-    if memo is not None and memo[1] is st and memo[0] == key and memo[2].get_size() == surf.get_size():
-        surf.blit(memo[2], (0, 0))
-        table.next_hots.extend(memo[3])
+    regions = table.app.regions
+    start = len(table.next_hots)
+    whole_key, parts = still_regions(table, vp, st)
+    changed = table.kept.update(surf.get_size(), whole_key, parts, lambda img: draw_still(table, img, vp, st))
+    if changed == []:
+        table.next_hots.extend(table.kept_hots)
     else:
-        start = len(table.next_hots)
-        draw_still(table, surf, vp, st)
-        img = memo[2] if memo is not None and memo[2].get_size() == surf.get_size() else None
-        if img is None:
-            img = surf.copy()
-        else:
-            img.blit(surf, (0, 0))
-        table.still_frame = (key, st, img, table.next_hots[start:])
+        table.kept_hots = table.next_hots[start:]
+    img = table.kept.image
+    by_parts = st.phase == "playing" and not summary_shown(st, table.final_score) and regions.keep(table)
+    if by_parts and not regions.whole and changed is not None:
+        for r in regions.stale() + changed:
+            surf.blit(img, r, r)
+        for r in changed:
+            regions.changed(r)
+    else:
+        surf.blit(img, (0, 0))
+        if by_parts:
+            regions.changed(surf.get_rect())
     draw_flights(table, surf, vp)
     draw_hands(table, surf, vp, st)
     draw_carry_marks(table, surf, vp, st)
@@ -173,10 +180,13 @@ def draw_table(table, surf, vp) -> None:
     draw_count_and_shouts(table, surf, vp)
 
 
-def still_key(table, vp, st) -> tuple:
-    """What the still part of the picture shows besides the state itself."""
+def still_regions(table, vp, st) -> tuple:
+    """What the kept picture shows: (what changes it whole, {region: (window rect, key)}). The round's
+    clock, each player's note and lock-out bar, the log, a target's flash and a deck whose card flies
+    home are regions of their own; the rest changes with the state."""
     t = table.t
-    bands = []
+    flip = table.flip
+    regions = {"state": (vp.r(0, 0, 1280, 720), Same(st))}
     for seat in (0, 1):
         note, ms = table.notes[seat]
         lock = st.lockout[seat] - t
@@ -185,21 +195,23 @@ def still_key(table, vp, st) -> tuple:
             if st.phase in ("playing", "clinch", "between") and lock > 0
             else 0
         )
-        bands.append((note if ms > 0 else "", bar))
+        band = (400, 556, 480, 164) if table.bottom(seat) else (400, 0, 480, 134)
+        regions[f"band{seat}"] = (vp.r(*band), (note if ms > 0 else "", bar))
     secs = max(0, t - st.go_at) // 1000 if st.phase in ("playing", "clinch") else 0
     dl = stall_deadline(st)
-    return (
-        vp.size,
-        table.assist(),
-        st.phase == "playing" and t >= st.go_at,
-        tuple(bands),
-        secs,
-        None if dl is None else max(0, dl - t) // 1000,
-        tuple(table.log),
-        tuple(sorted((j, tuple(col), ms > 300) for j, (col, ms) in table.flashes.items())),
-        tuple(sorted(f["deck"] for f in table.card_flights)),
-        st.phase != "scoring",
-    )
+    regions["info"] = (vp.r(*INFO_RECT), (secs, None if dl is None else max(0, dl - t) // 1000))
+    x, w = LOG_COLUMN
+    regions["log"] = (vp.r(x, 270, w, 210), tuple(table.log))
+    for j in range(6):
+        flash = table.flashes.get(j)
+        r = place_rect(vp, target_name(j // 3, j % 3), flip).inflate(vp.s(10), vp.s(10))
+        regions[f"flash{j}"] = (r, None if flash is None else (tuple(flash[0]), flash[1] > 300))
+    flying = {f["deck"] for f in table.card_flights}
+    for d in range(4):
+        r = place_rect(vp, deck_name(d // 2, d % 2), flip).inflate(vp.s(24), vp.s(48))
+        regions[f"deck{d}"] = (r, d in flying)
+    whole_key = (vp.size, table.assist(), st.phase == "playing" and t >= st.go_at, st.phase != "scoring")
+    return whole_key, regions
 
 
 def draw_still(table, surf, vp, st) -> None:
@@ -424,6 +436,7 @@ def draw_carry_marks(table, surf, vp, st) -> None:
             r = place_rect(vp, under, flip).inflate(vp.s(10), vp.s(10))
             pygame.draw.rect(surf, col if why else gfx.HILITE, r, width=max(2, vp.s(4)), border_radius=vp.s(12))
             if not why:
+                table.app.regions.part(r, ("mark", seat, h, under))
                 continue
             c = (r.right - vp.s(16), r.top + vp.s(16)) if table.bottom(seat) else (r.left + vp.s(16), r.top + vp.s(16))
             pygame.draw.circle(surf, (20, 20, 20), c, vp.s(14))
@@ -437,6 +450,8 @@ def draw_carry_marks(table, surf, vp, st) -> None:
             else:
                 box.midbottom = (r.centerx, r.top - vp.s(4))
             px, lines, _cut = gfx.fit(short, box.w, box.h, vp.s(14), vp.s(11), True, 3)
+            area = r.union(box.inflate(vp.s(12), vp.s(40)))  # the reason's lines stand a little outside its box
+            table.app.regions.part(area, ("mark", seat, h, under, why))
             for k, line in enumerate(lines):
                 img = gfx.text(line, px, gfx.WHITE, True)
                 if below:
@@ -455,13 +470,16 @@ def draw_flights(table, surf, vp) -> None:
         x = gfx.lerp(f["from"][0], f["to"][0], t)
         y = gfx.lerp(f["from"][1], f["to"][1], t) - 60 * (1 - (2 * t - 1) ** 2)
         img = token("health", d)
-        surf.blit(img, img.get_rect(center=vp.p(x, y)))
+        r = surf.blit(img, img.get_rect(center=vp.p(x, y)))
+        table.app.regions.part(r, ("token", id(f)))
     for f in table.card_flights:
         t = gfx.ease_out(1 - f["ms"] / f["total"])
         x, y = screen_point(gfx.lerp(f["from"][0], f["to"][0], t), gfx.lerp(f["from"][1], f["to"][1], t), table.flip)
         x, y = x * UNIT, y * UNIT
         img = punch_card(f["card"], w, h)
-        surf.blit(img, img.get_rect(center=vp.p(x, y)))
+        r = img.get_rect(center=vp.p(x, y))
+        surf.blit(img, r)
+        table.app.regions.part(r, ("card", f["card"]))
 
 
 def hand_spots(points: list, d: int) -> list:
@@ -491,6 +509,9 @@ def draw_hands(table, surf, vp, st) -> None:
             x, y = table.hands.at(p, s)
             c = spots[p * 2 + s]
             held = st.held[p * 2 + s]
+            cur = hand_cursor(col, sits_side(p, s, table.flip), d, held is not None)  # "L": on the person's left
+            at = (c[0] - d // 2 - d // 4, c[1] - d // 2 - d // 4)
+            area = cur.get_rect(topleft=at)
             if held is not None:
                 if target_at(x, y) is not None:  # over a target: a small card beside the hand, the pile shows
                     img = punch_card(held[0], w * 5 // 8, h * 5 // 8)
@@ -498,10 +519,12 @@ def draw_hands(table, surf, vp, st) -> None:
                 else:
                     img = punch_card(held[0], w, h)
                     rr = img.get_rect(center=c).clamp(vp.r(0, 0, 1280, 720))  # the card stays in the window
-                    surf.blit(veil(w, h, (0, 0, 0), 80, vp.s(10)), rr.move(vp.s(6), vp.s(8)))
+                    shade = surf.blit(veil(w, h, (0, 0, 0), 80, vp.s(10)), rr.move(vp.s(6), vp.s(8)))
+                    area.union_ip(shade)
                 surf.blit(img, rr)
-            cur = hand_cursor(col, sits_side(p, s, table.flip), d, held is not None)  # "L": on the person's left
-            surf.blit(cur, (c[0] - d // 2 - d // 4, c[1] - d // 2 - d // 4))
+                area.union_ip(rr)
+            surf.blit(cur, at)
+            table.app.regions.part(area, ("hand", p, s, c, held))
 
 
 def draw_count_and_shouts(table, surf, vp) -> None:
@@ -511,6 +534,8 @@ def draw_count_and_shouts(table, surf, vp) -> None:
         at = vp.p(640, 360)
         gfx.blit_text(surf, txt, vp.s(130), (at[0] + vp.s(4), at[1] + vp.s(4)), (0, 0, 0), True, "center")
         gfx.blit_text(surf, txt, vp.s(130), at, gfx.GOLD, True, "center")
+        big = gfx.text(txt, vp.s(130), gfx.GOLD, True).get_rect(center=at)
+        table.app.regions.part(big.inflate(vp.s(12), vp.s(12)).move(vp.s(2), vp.s(2)), ("count", txt))
     for k, (text, col, ms_left, ms_total) in enumerate(table.shouts):
         px = vp.s(60)
         px = gfx.fit_px(text, px, vp.s(1100), True)  # a long shout is made smaller, not cut
@@ -524,3 +549,4 @@ def draw_count_and_shouts(table, surf, vp) -> None:
         gfx.blit_text(surf, text, px, r.topleft, col, True, box=box)
         bar = int(box.w * gfx.ease_out(shown / 400) / 2)
         pygame.draw.line(surf, col, (box.centerx - bar, box.bottom), (box.centerx + bar, box.bottom), max(2, vp.s(4)))
+        table.app.regions.part(box.inflate(vp.s(4), vp.s(12)), ("shout", text, box.topleft, bar))
