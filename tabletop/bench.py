@@ -356,6 +356,7 @@ def _idle_scenes() -> dict:
         "table_waiting": lambda app: _person_and_computer(app, _ordinary_game().id),
         "pause": lambda app: _person_and_computer(app, _ordinary_game().id).pause(),
         "help": _idle_help,
+        "replay_paused": lambda app: _replay_paused(app),
     }
     for gid, spec in registry.load_all().items():
         if spec.dynamics.clocked:
@@ -364,6 +365,143 @@ def _idle_scenes() -> dict:
 
 
 IDLE_SCENES = _idle_scenes()
+
+
+def jab_fight(app, people=("keys-left", "keys-right")):
+    """A JAB round being fought by two people at one keyboard (the round's clock runs), on the app's stack."""
+    from tabletop.core import registry
+    from tabletop.session import Seat, Session
+    from tabletop.ui.app import FRAME_MS
+
+    spec = registry.get("jab")
+    seats = [Seat(name, "human", scheme=scheme) for name, scheme in zip(("Red", "Blue"), people, strict=True)]
+    assert spec.make_table is not None
+    table = spec.make_table(app, Session.new(spec, seats, {"countdown_ms": 0}, seed=5, autosave=False))
+    app.push(table)
+    app.step(FRAME_MS)
+    for seat in (0, 1):
+        table.ready(seat)
+    for _ in range(120):
+        if table.session.state.phase == "playing":
+            break
+        app.step(FRAME_MS)
+    return table
+
+
+def _lesson(app, game_id: str):
+    from tabletop.core import registry
+    from tabletop.tutorial.coach import start_lesson
+
+    app.push(start_lesson(app, registry.get(game_id), 0))
+
+
+def _replay_paused(app):
+    """The replay viewer on a finished JAB game between two people, paused at its start."""
+    from tabletop.core import registry
+
+    spec = registry.get("jab")
+    app.watch(spec, finished_session(spec, seed=4, people=2).record)
+    app.stack[-1].toggle()
+
+
+# (a person acting now and then, at a human pace): the keys each of two people press, and when
+_PEOPLE_SCRIPT = (
+    (0, "left shift"),  # Red's left hand takes a card
+    (150, "w"),  # ...and carries it up (held for 450 ms)
+    (600, "left shift"),  # ...lets it go
+    (500, "'"),  # Blue's left hand takes one
+    (650, "o"),  # ...carries it
+    (1100, "'"),  # ...lets it go
+    (1000, "space"),  # Red's right hand
+    (1150, "t"),
+    (1600, "space"),
+    (1500, "right shift"),  # Blue's right hand
+    (1650, "up"),
+    (2100, "right shift"),
+)
+_HELD = {"w": 450, "o": 450, "t": 450, "up": 450}
+PEOPLE_CYCLE_MS = 2400  # the script starts again: each person acts about once a second
+
+
+def _people_events(t_ms: float, last_ms: float) -> list:
+    """The key events the two scripted people make between ``last_ms`` and ``t_ms`` of their script."""
+    import pygame
+
+    out = []
+    for at, name in _PEOPLE_SCRIPT:
+        held = _HELD.get(name, 60)
+        for when, kind in ((at, pygame.KEYDOWN), (at + held, pygame.KEYUP)):
+            cycles = int(t_ms // PEOPLE_CYCLE_MS) + 1
+            for c in range(max(0, cycles - 2), cycles + 1):
+                moment = c * PEOPLE_CYCLE_MS + when
+                if last_ms <= moment < t_ms:
+                    out.append((moment, pygame.event.Event(kind, key=pygame.key.key_code(name), mod=0, unicode="")))
+    return [e for _moment, e in sorted(out, key=lambda m: m[0])]
+
+
+# the screens that show something moving, each with the share of a core it may cost (issue 39)
+LIVE_SCENES: dict[str, tuple[Callable[[Any], object], float]] = {
+    "jab_fought_nobody_acting": (jab_fight, 8.0),
+    "jab_fought_two_people_acting": (jab_fight, 20.0),
+    "lesson_first_game": (lambda app: _lesson(app, _ordinary_game().id), 3.0),
+    "lesson_jab": (lambda app: _lesson(app, "jab"), 3.0),
+}
+
+
+def live_cpu(name: str, seconds: float = 10.0, size=(1280, 720)) -> dict:
+    """% of one core (process CPU time) the real loop uses over ``seconds`` on the live screen ``name``
+    (LIVE_SCENES), the frames it drew and the share of the window it showed per frame on average."""
+    from tabletop import settings as settings_mod
+    from tabletop.core import registry
+    from tabletop.ui.app import App
+
+    settings = settings_mod.Settings()
+    settings["tutorial"] = {"offered": list(registry.load_all())}
+    app = App(size=size, settings=settings)
+    app.start()
+    LIVE_SCENES[name][0](app)
+    w, h = app.screen.get_size()
+    shown = [0]
+    real_end = app.regions.end
+
+    def end():
+        rects = real_end()
+        shown[0] += app.regions.shown_px
+        return rects
+
+    app.regions.end = end  # type: ignore[method-assign]
+    people = name.endswith("_acting") and "nobody" not in name
+    try:
+        frames, c0, t0 = app.frame, time.process_time(), time.monotonic()
+        if not people:
+            app.loop(seconds=seconds)
+        else:
+            import pygame
+
+            last = 0.0
+            while (now := (time.monotonic() - t0) * 1000) < seconds * 1000:
+                for event in _people_events(now, last):
+                    pygame.event.post(event)
+                last = now
+                app.loop(seconds=0.05)
+        cpu = (time.process_time() - c0) / seconds * 100
+        n = app.frame - frames
+        return {"cpu": cpu, "frames": n, "shown": shown[0] / max(1, n) / (w * h) * 100}
+    finally:
+        app.close()
+
+
+def live_figures(line, seconds: float) -> None:
+    for name, (_make, goal) in LIVE_SCENES.items():
+        try:
+            fig = live_cpu(name, seconds)
+        except Exception as e:
+            print(f"live.{name}: unavailable ({type(e).__name__}: {e})", flush=True)
+            continue
+        verdict = "ok" if fig["cpu"] <= goal else "OVER"
+        line(f"live.{name}", fig["cpu"], f"% of a core (goal <= {goal:g}: {verdict})")
+        line(f"live.{name}.frames", fig["frames"], f"frames in {seconds:g} s")
+        line(f"live.{name}.shown", fig["shown"], "% of the window shown per frame")
 
 
 def idle_app(name: str, size=(1280, 720)):
@@ -435,6 +573,7 @@ def main(argv=None) -> int:
 
     if "--idle" in args:
         idle_figures(line, idle_s)
+        live_figures(line, idle_s)
         print(json.dumps(out, sort_keys=True))
         return 0
     for gid, spec in games.items():
@@ -485,6 +624,7 @@ def main(argv=None) -> int:
     except Exception as e:
         print(f"memory.{first}: unavailable ({type(e).__name__}: {e})", flush=True)
     idle_figures(line, idle_s)
+    live_figures(line, idle_s)
     print(json.dumps(out, sort_keys=True))
     return 0
 

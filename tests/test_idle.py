@@ -251,3 +251,63 @@ def test_a_message_screen_that_fails_too_gives_way_to_a_one_line_toast():
     assert app.running and [type(s) for s in app.stack] == [Launcher]
     assert any("the message screen broke" in t[0] for t in app.toasts)
     app.close()
+
+
+def _full_redraw(app) -> bytes:
+    """The frame drawn from scratch (every kept picture forgotten)."""
+    for scene in app.stack:
+        getattr(scene, "invalidate", lambda: None)()
+    app.regions.invalidate()
+    app.draw()
+    return pygame.image.tobytes(app.screen, "RGB")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+def test_a_jab_round_nobody_touches_shows_less_than_a_tenth_of_the_window_per_frame(size, monkeypatch):
+    """The round's clock runs and the hands wait: each frame shows only what changed (the clock's
+    digits once a second), and the window never keeps an old digit."""
+    from tabletop.bench import jab_fight
+    from tabletop.ui.app import FRAME_MS
+    from tests.ui_helpers import Window
+
+    app = make_app(size)
+    window = Window().install(monkeypatch)
+    table = jab_fight(app)
+    assert table.session.state.phase == "playing"
+    app.step(FRAME_MS)  # the first frame of the fight is shown whole
+    start, window.shown_px = table.t, 0
+    for _ in range(240):
+        app.step(FRAME_MS)
+    assert table.t - start >= 3900  # the clock showed four new seconds
+    w, h = app.screen.get_size()
+    assert window.shown_px / 240 < w * h / 10
+    seen = window.pixels()
+    assert seen == _full_redraw(app)
+    app.close()
+
+
+def test_a_lesson_waiting_for_the_player_shows_only_its_marks_and_words(monkeypatch):
+    """The first lesson of the first game, once the computer has moved: the table stands still and only
+    the lesson's breathing marks are shown again, never the whole window."""
+    from tabletop.bench import LIVE_SCENES
+    from tabletop.ui.app import FRAME_MS
+    from tests.ui_helpers import Window
+
+    app = make_app()
+    app.start()
+    window = Window().install(monkeypatch)
+    LIVE_SCENES["lesson_first_game"][0](app)
+    table = app.stack[-1]
+    for _ in range(300):  # the computer's move, at the lesson's pace
+        app.step(FRAME_MS)
+        if table.rules.to_act(table.session.state) == (0,):
+            break
+    for _ in range(30):
+        app.step(FRAME_MS)
+    window.shown_px = 0
+    for _ in range(60):
+        app.step(FRAME_MS)
+    w, h = app.screen.get_size()
+    assert 0 < window.shown_px / 60 < w * h / 10  # the marks breathe, the rest stays
+    assert window.pixels() == _full_redraw(app)
+    app.close()

@@ -47,6 +47,7 @@ from tabletop.ui import moment as moment_mod
 from tabletop.ui import result as result_mod
 from tabletop.ui.focus import FocusMixin, Hot
 from tabletop.ui.pause import PauseScene, ReconnectScene
+from tabletop.ui.regions import Same
 from tabletop.ui.scene import GUARD_MS, Scene
 
 if TYPE_CHECKING:  # for the type checker only: a lesson's coach and the result menu, imported where used
@@ -172,6 +173,8 @@ class TableScene(FocusMixin, Scene):
         self.next_time = ""  # the Adaptive computer's level for the next game, said on the result panel
         self.result_bottom = 0  # the window y where the result panel's story and numbers end
         self.link: TableLink = Here(self)  # online: the network's part (ui/online_table.py remote_table)
+        self.calm_key: tuple | None = None  # a lesson's calm picture under its words (``_lesson_calm``)
+        self.calm_picture: pygame.Surface | None = None
 
     # -- the window's loop reaches the table through its link ------------------------------
     def frame_wait(self) -> float | None:
@@ -739,6 +742,13 @@ class TableScene(FocusMixin, Scene):
         those that cover much of the table (a big moment, the result panel, a focus ring or a drag)
         have the frame drawn whole."""
         regions = self.app.regions
+        calm = self._lesson_calm(vp)
+        if calm is not None and calm == self.calm_key and not regions.whole and regions.keep(self):
+            assert self.tutor is not None and self.calm_picture is not None  # a calm lesson's picture is kept
+            for r in regions.stale():
+                surf.blit(self.calm_picture, r, r)
+            self.tutor.draw(surf, vp)
+            return
         for _ in range(2):
             self.next_hots = []
             self.draw_table(surf, vp)
@@ -748,7 +758,8 @@ class TableScene(FocusMixin, Scene):
                 break  # else the focus went onto another thing: drawn again, the table shows it (previews, a lift)
         self.draw_focus(surf, vp)
         self._draw_drag(surf)
-        if self.undo_rect is not None or self.drawn_focus or (self.drag is not None and self.drag["moved"]):
+        dragged = self.drag is not None and self.drag["moved"]
+        if calm is None and (self.undo_rect is not None or self.drawn_focus or dragged):
             regions.whole_frame()
         for f in self.flights:
             t = gfx.ease_out(1 - f.ms / f.total)
@@ -765,12 +776,32 @@ class TableScene(FocusMixin, Scene):
             moment_mod.draw(surf, vp, self.moments[0])
             regions.whole_frame()
         if self.tutor is not None:
+            if calm is not None and regions.keep(self):  # the picture under the lesson's words, kept
+                if self.calm_picture is None or self.calm_picture.get_size() != surf.get_size():
+                    self.calm_picture = surf.copy()
+                else:
+                    self.calm_picture.blit(surf, (0, 0))
+                self.calm_key = calm
             self.tutor.draw(surf, vp)
         if self.message_ms > 0 and self.message:
             regions.part(self.draw_message(surf, vp, self.message), ("message", self.message))
         if self.showing_result():
             self._draw_result(surf, vp)
             regions.whole_frame()
+
+    def _lesson_calm(self, vp) -> tuple | None:
+        """In a lesson, while nothing but the lesson's marks moves (the table would need no frames
+        of its own): what the table's picture under the lesson's words is drawn from (the state, the
+        window's size and the events that came); None otherwise. Such a picture is kept, and only
+        the lesson's parts are drawn again until that changes."""
+        if self.tutor is None:
+            return None
+        tutor, self.tutor = self.tutor, None
+        try:
+            still = self.next_frame() is None
+        finally:
+            self.tutor = tutor
+        return (vp.size, Same(self.session.state), self.app.events) if still else None
 
     def draw_message(self, surf, vp, text: str, y: float = 360) -> pygame.Rect:
         px = vp.s(22)

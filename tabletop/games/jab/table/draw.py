@@ -18,11 +18,10 @@ import pygame
 
 from tabletop.core.words import plural
 from tabletop.ui import art, gfx
-from tabletop.ui.regions import Same
 
 from ..rules import content as C
 from ..rules.hands import SIDES, TARGETS, deck_name, target_at, target_name
-from ..rules.queries import placement_refusal, stall_deadline, tiles
+from ..rules.queries import placement_refusal, stall_deadline, tile_claim, tiles
 from .art import card_back, combo_card, counter_card, finish, hand_cursor, keyed_surface, punch_card, tile, token
 from .hud import INFO_RECT, LOG_COLUMN, draw_band, draw_hud, draw_info, draw_log, hud_rect
 from .layout import TARGET_LABEL, UNIT, card_size, colour_of, fit, panel, place_rect, screen_point, veil
@@ -181,12 +180,16 @@ def draw_table(table, surf, vp) -> None:
 
 
 def still_regions(table, vp, st) -> tuple:
-    """What the kept picture shows: (what changes it whole, {region: (window rect, key)}). The round's
-    clock, each player's note and lock-out bar, the log, a target's flash and a deck whose card flies
-    home are regions of their own; the rest changes with the state."""
+    """What the kept picture shows: (what changes it whole, {region: (window rect, key)}). Each
+    region is drawn again only when its key changes: the round's clock, a player's note, lock-out
+    bar and help line, a boxer's piles, a player's decks, meter and bonus, the combo and
+    counter-punch decks, the tiles, the log and a target's flash."""
+    memo = _per_state(table, "_still_memo", st)  # what the state alone decides, worked out once per state
+    if not memo:
+        memo.update(_state_keys(table, st))
     t = table.t
     flip = table.flip
-    regions = {"state": (vp.r(0, 0, 1280, 720), Same(st))}
+    regions = {}
     for seat in (0, 1):
         note, ms = table.notes[seat]
         lock = st.lockout[seat] - t
@@ -196,10 +199,15 @@ def still_regions(table, vp, st) -> tuple:
             else 0
         )
         band = (400, 556, 480, 164) if table.bottom(seat) else (400, 0, 480, 134)
-        regions[f"band{seat}"] = (vp.r(*band), (note if ms > 0 else "", bar))
+        regions[f"band{seat}"] = (vp.r(*band), (note if ms > 0 else "", bar, memo[f"band{seat}"]))
+        regions[f"hud{seat}"] = (vp.r(*hud_rect(seat, flip)), (memo[f"hud{seat}"], table.name_note(seat)))
+        bonus = place_rect(vp, f"p{seat}.bonus", flip).inflate(vp.s(8), vp.s(8))
+        regions[f"bonus{seat}"] = (bonus, memo[f"bonus{seat}"])
+        targets = [place_rect(vp, target_name(seat, i), flip) for i in range(3)]
+        regions[f"piles{seat}"] = (targets[0].unionall(targets[1:]).inflate(vp.s(28), vp.s(84)), memo[f"piles{seat}"])
     secs = max(0, t - st.go_at) // 1000 if st.phase in ("playing", "clinch") else 0
     dl = stall_deadline(st)
-    regions["info"] = (vp.r(*INFO_RECT), (secs, None if dl is None else max(0, dl - t) // 1000))
+    regions["info"] = (vp.r(*INFO_RECT), (secs, None if dl is None else max(0, dl - t) // 1000, memo["info"]))
     x, w = LOG_COLUMN
     regions["log"] = (vp.r(x, 270, w, 210), tuple(table.log))
     for j in range(6):
@@ -209,9 +217,48 @@ def still_regions(table, vp, st) -> tuple:
     flying = {f["deck"] for f in table.card_flights}
     for d in range(4):
         r = place_rect(vp, deck_name(d // 2, d % 2), flip).inflate(vp.s(24), vp.s(48))
-        regions[f"deck{d}"] = (r, d in flying)
-    whole_key = (vp.size, table.assist(), st.phase == "playing" and t >= st.go_at, st.phase != "scoring")
+        regions[f"deck{d}"] = (r, (d in flying, memo[f"deck{d}"]))
+    combo = place_rect(vp, "combo", flip).inflate(vp.s(24), vp.s(56))
+    regions["combo"] = (combo, memo["combo"])
+    regions["counter"] = (vp.r(570, 290, 300, 122), memo["counter"])
+    tile_rect = place_rect(vp, "ding", flip).union(place_rect(vp, "clinch", flip)).inflate(vp.s(24), vp.s(24))
+    regions["tiles"] = (tile_rect, memo["tiles"])
+    whole_key = (
+        vp.size,
+        table.assist(),
+        st.phase,
+        st.round,
+        st.phase == "playing" and t >= st.go_at,
+        table.mouse_seat,
+        tuple(table.shown_scheme.items()),
+    )
     return whole_key, regions
+
+
+def _state_keys(table, st) -> dict:
+    """The keys of the kept picture's regions that follow from the state (see still_regions)."""
+    opp = {}
+    if table.assist() and st.phase == "playing":
+        opp = {seat: opportunities_of(table, st, seat) for seat in table.humans}
+    lit = [(o["kind"], o.get("target")) for items in opp.values() for o in items]
+    glow = {kind for kind, _target in lit}
+    where = tiles(st)
+    keys: dict = {
+        "info": (st.cards_left(0), st.cards_left(1), tuple(table.live_score()) if table.assist() else None),
+        "combo": (st.combo, "combo" in glow),
+        "counter": (st.counter, st.counter_aside, "counter" in glow),
+        "tiles": (tuple(sorted(where.items())), st.ko_open, tuple(sorted(glow & {"ding", "clinch", "knockout"}))),
+    }
+    for seat in (0, 1):
+        kinds = tuple(sorted(o["kind"] for o in opp.get(seat, [])))
+        keys[f"band{seat}"] = (table.help_line(seat), kinds, tile_claim(st, seat), st.ready[seat])
+        keys[f"hud{seat}"] = (st.health[seat], st.tokens[seat])
+        keys[f"bonus{seat}"] = (st.combo_won[seat], st.counter_won[seat], tuple(sorted(where.items())))
+        mine = tuple(sorted((kind, target) for kind, target in lit if target and target.startswith(f"p{seat}.")))
+        keys[f"piles{seat}"] = (st.piles[seat * 3 : seat * 3 + 3], mine)
+    for d in range(4):
+        keys[f"deck{d}"] = st.decks[d]
+    return keys
 
 
 def draw_still(table, surf, vp, st) -> None:
