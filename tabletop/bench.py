@@ -404,6 +404,40 @@ def _replay_paused(app):
     app.stack[-1].toggle()
 
 
+_NETS: list = []  # network threads a live screen opened beside the window's own (closed after it)
+
+
+def _online_jab(app):
+    """A JAB round being fought online: this program hosts (its server on the loopback address, in its
+    network thread), a friend joined from another connection; both are ready and nobody acts."""
+    from tabletop.games.jab.rules.actions import Ready
+    from tabletop.online.remote import NetThread, RemoteSession
+    from tabletop.ui.app import FRAME_MS
+    from tabletop.ui.online_table import remote_table
+
+    host = NetThread()
+    port = host.host(0)
+    host.connect(f"ws://127.0.0.1:{port}")
+    seats = [{"kind": "here", "name": "Ana"}, {"kind": "remote", "name": "Bo"}]
+    host.run(host.client.create("jab", seats, {"countdown_ms": 0}))
+    friend = NetThread()
+    _NETS.append(friend)
+    friend.connect(f"ws://127.0.0.1:{port}")
+    friend.run(friend.client.join(host.client.room, "Bo"))
+    table = remote_table(app, RemoteSession(host))
+    app.push(table)
+    end = time.monotonic() + 20
+    while table.session.state.phase != "playing" and time.monotonic() < end:
+        for seat, net in ((0, host), (1, friend)):
+            if not table.session.state.ready[seat] and table.session.state.phase == "between":
+                net.run(net.client.act(seat, Ready(player=seat, t=0), stamp=net.client.clock.server_now()))
+        app.step(FRAME_MS)
+        time.sleep(0.01)  # the network threads run while the window waits
+    if table.session.state.phase != "playing":
+        raise RuntimeError("the online round did not start")
+    return table
+
+
 # (a person acting now and then, at a human pace): the keys each of two people press, and when
 _PEOPLE_SCRIPT = (
     (0, "left shift"),  # Red's left hand takes a card
@@ -443,6 +477,7 @@ def _people_events(t_ms: float, last_ms: float) -> list:
 LIVE_SCENES: dict[str, tuple[Callable[[Any], object], float]] = {
     "jab_fought_nobody_acting": (jab_fight, 8.0),
     "jab_fought_two_people_acting": (jab_fight, 20.0),
+    "online_jab_fought_nobody_acting": (_online_jab, 3.0),
     "lesson_first_game": (lambda app: _lesson(app, _ordinary_game().id), 3.0),
     "lesson_jab": (lambda app: _lesson(app, "jab"), 3.0),
 }
@@ -472,7 +507,7 @@ def live_cpu(name: str, seconds: float = 10.0, size=(1280, 720)) -> dict:
     app.regions.end = end  # type: ignore[method-assign]
     people = name.endswith("_acting") and "nobody" not in name
     try:
-        frames, c0, t0 = app.frame, time.process_time(), time.monotonic()
+        frames, c0, t0, w0 = app.frame, time.process_time(), time.monotonic(), time.thread_time()
         if not people:
             app.loop(seconds=seconds)
         else:
@@ -485,10 +520,13 @@ def live_cpu(name: str, seconds: float = 10.0, size=(1280, 720)) -> dict:
                 last = now
                 app.loop(seconds=0.05)
         cpu = (time.process_time() - c0) / seconds * 100
+        window = (time.thread_time() - w0) / seconds * 100
         n = app.frame - frames
-        return {"cpu": cpu, "frames": n, "shown": shown[0] / max(1, n) / (w * h) * 100}
+        return {"cpu": cpu, "window": window, "frames": n, "shown": shown[0] / max(1, n) / (w * h) * 100}
     finally:
         app.close()
+        while _NETS:
+            _NETS.pop().close()
 
 
 def live_figures(line, seconds: float) -> None:
@@ -498,8 +536,12 @@ def live_figures(line, seconds: float) -> None:
         except Exception as e:
             print(f"live.{name}: unavailable ({type(e).__name__}: {e})", flush=True)
             continue
-        verdict = "ok" if fig["cpu"] <= goal else "OVER"
-        line(f"live.{name}", fig["cpu"], f"% of a core (goal <= {goal:g}: {verdict})")
+        # online, this program's server shares the process: the window's own thread is what is judged
+        cpu = fig["window"] if name.startswith("online") else fig["cpu"]
+        verdict = "ok" if cpu <= goal else "OVER"
+        line(f"live.{name}", cpu, f"% of a core (goal <= {goal:g}: {verdict})")
+        if name.startswith("online"):
+            line(f"live.{name}.process", fig["cpu"], "% of a core, with the host's server")
         line(f"live.{name}.frames", fig["frames"], f"frames in {seconds:g} s")
         line(f"live.{name}.shown", fig["shown"], "% of the window shown per frame")
 

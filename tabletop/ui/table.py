@@ -55,6 +55,7 @@ if TYPE_CHECKING:  # for the type checker only: a lesson's coach and the result 
     from tabletop.ui.widgets import Menu
 
 DRAG_THRESHOLD = 6  # pixels a press must move before it is a drag
+LESSON_FRAME_MS = 50  # while only a lesson's marks move, a frame this often
 
 
 @dataclass
@@ -678,7 +679,12 @@ class TableScene(FocusMixin, Scene):
         """Frames while anything moves or counts down (a card flying, a big moment, a message, the
         pause after your move, a drag, a lesson) and while a computer is about to move; none while
         the table waits for a person."""
-        return 0 if self.moving() or self.read_ms > 0 or self.busy() or self.bot_to_move() else None
+        if self.read_ms > 0 or self.busy() or self.bot_to_move():
+            return 0
+        if self.moving():
+            lesson_only = not (self.flights or self.moments or self.drag is not None or self.message_ms > 0)
+            return LESSON_FRAME_MS if lesson_only else 0  # a lesson's marks breathe slowly: fewer frames do
+        return None
 
     def moving(self) -> bool:
         """Something on the table moves or counts down: a card flying or dragged, a big moment, a

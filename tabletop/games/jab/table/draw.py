@@ -187,9 +187,11 @@ def still_regions(table, vp, st) -> tuple:
     memo = _per_state(table, "_still_memo", st)  # what the state alone decides, worked out once per state
     if not memo:
         memo.update(_state_keys(table, st))
+    rects = _RECTS.get((vp.size, table.flip))
+    if rects is None:
+        rects = _RECTS[(vp.size, table.flip)] = region_rects(vp, table.flip)
     t = table.t
-    flip = table.flip
-    regions = {}
+    keys: dict = {}
     for seat in (0, 1):
         note, ms = table.notes[seat]
         lock = st.lockout[seat] - t
@@ -198,31 +200,19 @@ def still_regions(table, vp, st) -> tuple:
             if st.phase in ("playing", "clinch", "between") and lock > 0
             else 0
         )
-        band = (400, 556, 480, 164) if table.bottom(seat) else (400, 0, 480, 134)
-        regions[f"band{seat}"] = (vp.r(*band), (note if ms > 0 else "", bar, memo[f"band{seat}"]))
-        regions[f"hud{seat}"] = (vp.r(*hud_rect(seat, flip)), (memo[f"hud{seat}"], table.name_note(seat)))
-        bonus = place_rect(vp, f"p{seat}.bonus", flip).inflate(vp.s(8), vp.s(8))
-        regions[f"bonus{seat}"] = (bonus, memo[f"bonus{seat}"])
-        targets = [place_rect(vp, target_name(seat, i), flip) for i in range(3)]
-        regions[f"piles{seat}"] = (targets[0].unionall(targets[1:]).inflate(vp.s(28), vp.s(84)), memo[f"piles{seat}"])
+        keys[f"band{seat}"] = (note if ms > 0 else "", bar, memo[f"band{seat}"])
+        keys[f"hud{seat}"] = (memo[f"hud{seat}"], table.name_note(seat))
     secs = max(0, t - st.go_at) // 1000 if st.phase in ("playing", "clinch") else 0
     dl = stall_deadline(st)
-    regions["info"] = (vp.r(*INFO_RECT), (secs, None if dl is None else max(0, dl - t) // 1000, memo["info"]))
-    x, w = LOG_COLUMN
-    regions["log"] = (vp.r(x, 270, w, 210), tuple(table.log))
+    keys["info"] = (secs, None if dl is None else max(0, dl - t) // 1000, memo["info"])
+    keys["log"] = tuple(table.log)
     for j in range(6):
         flash = table.flashes.get(j)
-        r = place_rect(vp, target_name(j // 3, j % 3), flip).inflate(vp.s(10), vp.s(10))
-        regions[f"flash{j}"] = (r, None if flash is None else (tuple(flash[0]), flash[1] > 300))
+        keys[f"flash{j}"] = None if flash is None else (tuple(flash[0]), flash[1] > 300)
     flying = {f["deck"] for f in table.card_flights}
     for d in range(4):
-        r = place_rect(vp, deck_name(d // 2, d % 2), flip).inflate(vp.s(24), vp.s(48))
-        regions[f"deck{d}"] = (r, (d in flying, memo[f"deck{d}"]))
-    combo = place_rect(vp, "combo", flip).inflate(vp.s(24), vp.s(56))
-    regions["combo"] = (combo, memo["combo"])
-    regions["counter"] = (vp.r(570, 290, 300, 122), memo["counter"])
-    tile_rect = place_rect(vp, "ding", flip).union(place_rect(vp, "clinch", flip)).inflate(vp.s(24), vp.s(24))
-    regions["tiles"] = (tile_rect, memo["tiles"])
+        keys[f"deck{d}"] = (d in flying, memo[f"deck{d}"])
+    regions = {name: (rect, keys.get(name, memo.get(name))) for name, rect in rects.items()}
     whole_key = (
         vp.size,
         table.assist(),
@@ -233,6 +223,33 @@ def still_regions(table, vp, st) -> tuple:
         tuple(table.shown_scheme.items()),
     )
     return whole_key, regions
+
+
+_RECTS: dict = {}  # (window size, turned round) -> region_rects
+gfx.forget_on_resize(_RECTS.clear)
+
+
+def region_rects(vp, flip: bool) -> dict:
+    """Where each region of the kept picture lies in the window (see still_regions)."""
+    out = {}
+    for seat in (0, 1):
+        band = (400, 556, 480, 164) if at_bottom(seat, flip) else (400, 0, 480, 134)
+        out[f"band{seat}"] = vp.r(*band)
+        out[f"hud{seat}"] = vp.r(*hud_rect(seat, flip))
+        out[f"bonus{seat}"] = place_rect(vp, f"p{seat}.bonus", flip).inflate(vp.s(8), vp.s(8))
+        targets = [place_rect(vp, target_name(seat, i), flip) for i in range(3)]
+        out[f"piles{seat}"] = targets[0].unionall(targets[1:]).inflate(vp.s(28), vp.s(84))
+    out["info"] = vp.r(*INFO_RECT)
+    x, w = LOG_COLUMN
+    out["log"] = vp.r(x, 270, w, 210)
+    for j in range(6):
+        out[f"flash{j}"] = place_rect(vp, target_name(j // 3, j % 3), flip).inflate(vp.s(10), vp.s(10))
+    for d in range(4):
+        out[f"deck{d}"] = place_rect(vp, deck_name(d // 2, d % 2), flip).inflate(vp.s(24), vp.s(48))
+    out["combo"] = place_rect(vp, "combo", flip).inflate(vp.s(24), vp.s(56))
+    out["counter"] = vp.r(570, 290, 300, 122)
+    out["tiles"] = place_rect(vp, "ding", flip).union(place_rect(vp, "clinch", flip)).inflate(vp.s(24), vp.s(24))
+    return out
 
 
 def _state_keys(table, st) -> dict:
