@@ -17,8 +17,15 @@ JSON object on the last line. Runs headless with SDL's dummy drivers.
    anything (the real App loop, headless), on the screens a player leaves
    open: the launcher, a setup screen, a table waiting for a person, the
    pause screen, a help page, each real-time table between rounds; and the frames
-   drawn meanwhile. ``--idle`` prints only these; ``--idle-seconds S``
+   drawn meanwhile. ``--idle`` prints only these and 6; ``--idle-seconds S``
    measures each for S seconds.
+6. Live CPU: the same on screens where something moves while nobody (or
+   a scripted pair of people at a human pace) acts: a JAB round being
+   fought, the same online (this program hosting; its window's thread is
+   judged), a lesson of the first game and of JAB; each against its goal,
+   with the share of the window shown per frame. With the dummy driver a
+   whole frame costs little to show: run it in a real window (e.g. under
+   Xvfb with ``SDL_VIDEODRIVER=x11``) for what a player's machine pays.
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ looked through once per run; a table that fails does not close the window."""
 
 import subprocess
 import sys
+import time
 
 import pygame
 import pytest
@@ -311,3 +312,34 @@ def test_a_lesson_waiting_for_the_player_shows_only_its_marks_and_words(monkeypa
     assert 0 < window.shown_px / 60 < w * h / 10  # the marks breathe, the rest stays
     assert window.pixels() == _full_redraw(app)
     app.close()
+
+
+def test_an_online_jab_round_nobody_touches_shows_less_than_a_tenth_of_the_window_per_frame(monkeypatch):
+    """Online, hosted here and joined by a friend from another connection: the round is fought and the
+    window shows only what changes (the clock), the people's notes as parts, nothing left stale."""
+    from tabletop.bench import _NETS, _online_jab
+    from tabletop.online import remote
+    from tabletop.ui.app import FRAME_MS
+    from tests.ui_helpers import Window
+
+    monkeypatch.setattr(remote, "BIND", "127.0.0.1")  # the loopback address only
+    app = make_app()
+    app.start()
+    window = Window().install(monkeypatch)
+    try:
+        table = _online_jab(app)
+        app.step(FRAME_MS)
+        window.shown_px, frames = 0, 0
+        start = table.t
+        while table.t - start < 2500 and frames < 600:  # the server's clock, as the network brings it
+            app.step(FRAME_MS)
+            frames += 1
+            time.sleep(0.005)  # the network thread runs while the window waits
+        assert table.t - start >= 2500 and table.session.state.phase == "playing"
+        w, h = app.screen.get_size()
+        assert window.shown_px / frames < w * h / 10
+        assert window.pixels() == _full_redraw(app)
+    finally:
+        app.close()
+        while _NETS:
+            _NETS.pop().close()

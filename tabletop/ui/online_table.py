@@ -192,6 +192,8 @@ class Online:
         self.ready_rect = None
         self._draw_people(surf, vp)
         waiting = self.waiting_text()
+        if waiting is not None or s.ready_for():  # a card over the table: the frame is shown whole
+            self.app.regions.whole_frame()
         if waiting is not None:
             self._draw_waiting(surf, vp, waiting)
         elif s.ready_for():
@@ -202,6 +204,7 @@ class Online:
         self._draw_move_clock(surf, vp)
         if s.outcome() is not None and self.table.showing_result() and s.you:
             self._draw_votes(surf, vp)
+            self.app.regions.whole_frame()
 
     # -- waiting ----------------------------------------------------------------------
     def waiting_text(self) -> str | None:
@@ -296,6 +299,7 @@ class Online:
             r.bottomright = vp.p(gfx.DESIGN_W - 10, gfx.DESIGN_H - 4)
         gfx.panel(surf, r, (30, 34, 46), radius=vp.s(8), border=gfx.RED if urgent else (60, 70, 92))
         gfx.draw_fitted(surf, text, r.inflate(-vp.s(10), -2), px, gfx.WHITE if urgent else gfx.GREY, lines=1)
+        self.app.regions.part(r, ("note", text, urgent))
 
     def _goes_on(self) -> str:
         """The room's count while it waits for readies: it goes on by itself when it runs out."""
