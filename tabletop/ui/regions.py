@@ -154,21 +154,23 @@ class Kept:
 
     def update(
         self,
-        size: tuple[int, int],
+        surf: pygame.Surface,
         whole_key: Hashable,
         regions: dict[str, tuple[pygame.Rect, Hashable]],
         draw: Callable[[pygame.Surface], None],
     ) -> list[pygame.Rect] | None:
         """Bring the picture up to date with ``regions`` (name -> (window rect, key)); ``whole_key``:
-        what changes the picture whole. The rects drawn again ([] none; None: all of it)."""
+        what changes the picture whole. The rects drawn again ([]: none), or None: the picture was
+        drawn whole, on ``surf`` (the window) and kept from there."""
+        size = surf.get_size()
         img = self.image
         if img is None or img.get_size() != size or whole_key != self.whole_key or not self.keys:
+            surf.set_clip(None)
+            draw(surf)
             if img is None or img.get_size() != size:
-                img = self.image = pygame.Surface(size)
-                if pygame.display.get_surface() is not None:
-                    img = self.image = img.convert()
-            img.set_clip(None)
-            draw(img)
+                self.image = surf.copy()
+            else:
+                img.blit(surf, (0, 0))
             self.keys, self.whole_key = dict(regions), whole_key
             return None
         changed = [rect for name, (rect, key) in regions.items() if self.keys.get(name, (None, None))[1] != key]

@@ -151,22 +151,23 @@ def draw_table(table, surf, vp) -> None:
     regions = table.app.regions
     start = len(table.next_hots)
     whole_key, parts = still_regions(table, vp, st)
-    changed = table.kept.update(surf.get_size(), whole_key, parts, lambda img: draw_still(table, img, vp, st))
+    changed = table.kept.update(surf, whole_key, parts, lambda img: draw_still(table, img, vp, st))
     if changed == []:
         table.next_hots.extend(table.kept_hots)
     else:
         table.kept_hots = table.next_hots[start:]
     img = table.kept.image
     by_parts = st.phase == "playing" and not summary_shown(st, table.final_score) and regions.keep(table)
-    if by_parts and not regions.whole and changed is not None:
+    if changed is None:  # drawn whole on the window
+        if by_parts:
+            regions.changed(surf.get_rect())
+    elif by_parts and not regions.whole:
         for r in regions.stale() + changed:
             surf.blit(img, r, r)
         for r in changed:
             regions.changed(r)
     else:
         surf.blit(img, (0, 0))
-        if by_parts:
-            regions.changed(surf.get_rect())
     draw_flights(table, surf, vp)
     draw_hands(table, surf, vp, st)
     draw_carry_marks(table, surf, vp, st)
