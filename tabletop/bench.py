@@ -445,23 +445,32 @@ def _online_jab(app):
     return table
 
 
-# (a person acting now and then, at a human pace): the keys each of two people press, and when
+# two people acting at a human pace, each about once a second: (ms down, ms up, key) in a cycle of
+# PEOPLE_CYCLE_MS. Each takes a card with one hand, jumps it to the other boxer (Jump held, two steps
+# toward them), lets go on the target there, and jumps the hand back to its deck.
 _PEOPLE_SCRIPT = (
-    (0, "left shift"),  # Red's left hand takes a card
-    (150, "w"),  # ...and carries it up (held for 450 ms)
-    (600, "left shift"),  # ...lets it go
-    (500, "'"),  # Blue's left hand takes one
-    (650, "o"),  # ...carries it
-    (1100, "'"),  # ...lets it go
-    (1000, "space"),  # Red's right hand
-    (1150, "t"),
-    (1600, "space"),
-    (1500, "right shift"),  # Blue's right hand
-    (1650, "up"),
-    (2100, "right shift"),
+    (0, 60, "left shift"),  # Red's left hand takes its deck's top card
+    (150, 350, "left ctrl"),  # a jump up (to its own boxer) ...
+    (250, 310, "w"),
+    (550, 750, "left ctrl"),  # ... and one more (to Blue's)
+    (650, 710, "w"),
+    (1050, 1110, "left shift"),  # lets go: the card is played there
+    (1150, 1350, "left ctrl"),  # two jumps back down to its deck
+    (1250, 1310, "s"),
+    (1550, 1750, "left ctrl"),
+    (1650, 1710, "s"),
+    (1200, 1260, "'"),  # Blue's left hand, the same toward Red
+    (1350, 1550, "right ctrl"),
+    (1450, 1510, "l"),
+    (1750, 1950, "right ctrl"),
+    (1850, 1910, "l"),
+    (2250, 2310, "'"),
+    (2350, 2550, "right ctrl"),
+    (2450, 2510, "o"),
+    (2750, 2950, "right ctrl"),
+    (2850, 2910, "o"),
 )
-_HELD = {"w": 450, "o": 450, "t": 450, "up": 450}
-PEOPLE_CYCLE_MS = 2400  # the script starts again: each person acts about once a second
+PEOPLE_CYCLE_MS = 2400
 
 
 def _people_events(t_ms: float, last_ms: float) -> list:
@@ -469,11 +478,10 @@ def _people_events(t_ms: float, last_ms: float) -> list:
     import pygame
 
     out = []
-    for at, name in _PEOPLE_SCRIPT:
-        held = _HELD.get(name, 60)
-        for when, kind in ((at, pygame.KEYDOWN), (at + held, pygame.KEYUP)):
-            cycles = int(t_ms // PEOPLE_CYCLE_MS) + 1
-            for c in range(max(0, cycles - 2), cycles + 1):
+    for down, up, name in _PEOPLE_SCRIPT:
+        for when, kind in ((down, pygame.KEYDOWN), (up, pygame.KEYUP)):
+            first = int(last_ms // PEOPLE_CYCLE_MS) - 1
+            for c in range(max(0, first), int(t_ms // PEOPLE_CYCLE_MS) + 1):
                 moment = c * PEOPLE_CYCLE_MS + when
                 if last_ms <= moment < t_ms:
                     out.append((moment, pygame.event.Event(kind, key=pygame.key.key_code(name), mod=0, unicode="")))

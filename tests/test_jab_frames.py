@@ -73,3 +73,27 @@ def test_every_frame_of_a_round_is_what_a_full_redraw_shows(size, monkeypatch):
             break
     assert piles >= 4 and changes >= 10  # cards landed: the picture changed many times
     assert by_parts >= 10  # and in between only what changed was shown
+
+
+def test_two_people_playing_at_one_keyboard_never_leave_a_stale_part_on_the_window(monkeypatch):
+    """The benchmark's two scripted people (each takes, jumps a card onto the other boxer, lets go and
+    jumps back, about once a second): what the window shows stays what a full redraw draws."""
+    from tabletop.bench import _people_events, jab_fight
+    from tabletop.ui.app import FRAME_MS
+
+    app = make_app()
+    window = Window().install(monkeypatch)
+    table = jab_fight(app)
+    start = len(table.session.record.actions)
+    last = 0.0
+    for frame in range(1, 361):
+        now = frame * FRAME_MS
+        for event in _people_events(now, last):
+            pygame.event.post(event)
+        last = now
+        app.step(FRAME_MS)
+        if frame % 12 == 0:
+            seen = window.pixels()
+            assert seen == redrawn(app, table), f"the window shows a stale part at frame {frame}"
+    played = [a["type"] for a in table.session.record.actions[start:]]
+    assert played.count("place") >= 4  # cards were played: piles, meters and the log changed
