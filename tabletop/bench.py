@@ -424,20 +424,20 @@ def _online_jab(app):
 
     host = NetThread()
     port = host.host(0)
-    host.connect(f"ws://127.0.0.1:{port}")
+    ana = host.connect(f"ws://127.0.0.1:{port}")
     seats = [{"kind": "here", "name": "Ana"}, {"kind": "remote", "name": "Bo"}]
-    host.run(host.client.create("jab", seats, {"countdown_ms": 0}))
+    host.run(ana.create("jab", seats, {"countdown_ms": 0}))
     friend = NetThread()
     _NETS.append(friend)
-    friend.connect(f"ws://127.0.0.1:{port}")
-    friend.run(friend.client.join(host.client.room, "Bo"))
+    bo = friend.connect(f"ws://127.0.0.1:{port}")
+    friend.run(bo.join(ana.room, "Bo"))
     table = remote_table(app, RemoteSession(host))
     app.push(table)
     end = time.monotonic() + 20
     while table.session.state.phase != "playing" and time.monotonic() < end:
-        for seat, net in ((0, host), (1, friend)):
+        for seat, net, client in ((0, host, ana), (1, friend, bo)):
             if not table.session.state.ready[seat] and table.session.state.phase == "between":
-                net.run(net.client.act(seat, Ready(player=seat, t=0), stamp=net.client.clock.server_now()))
+                net.run(client.act(seat, Ready(player=seat, t=0), stamp=client.clock.server_now()))
         app.step(FRAME_MS)
         time.sleep(0.01)  # the network threads run while the window waits
     if table.session.state.phase != "playing":
