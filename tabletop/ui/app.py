@@ -45,11 +45,13 @@ class App:
     last_game = ""  # the id of the game played last (the launcher puts the focus on its tile)
 
     def __init__(self, size=None, settings=None):
-        # The window's own framebuffer, where the system has one (X11, Windows): it shows just the rects
-        # a frame changed. SDL's other way on X11 (a texture drawn whole by OpenGL) costs a whole frame
-        # of CPU however little changed: 3.5 ms a frame on a software OpenGL, all of a live JAB round.
-        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.init()
+        if pygame.display.get_driver() == "x11":
+            # X11's own framebuffer (shared memory) shows just the rects a frame changed. SDL's other way
+            # there, a texture drawn whole by OpenGL, costs a whole frame of CPU however little changed:
+            # 3.5 ms a frame on a software OpenGL, most of a live JAB round. (Windows draws this way
+            # already; macOS and Wayland have no framebuffer of their own: SDL must keep its texture.)
+            os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         gfx.reset_caches()
         from tabletop import kept
 
