@@ -73,6 +73,34 @@ class Window:
         return pygame.image.tobytes(self.image, "RGB")
 
 
+def scratch_frame(app) -> bytes:
+    """The top screen drawn from scratch on a surface of its own, as if nothing had been drawn before
+    (no kept picture, no last frame), leaving the window and what the program keeps as they were."""
+    from tabletop.ui.regions import Regions
+
+    scene = app.stack[-1]
+    tables = [scene] + [getattr(scene, "table", None)]
+    kept = [(t, dict(t.__dict__)) for t in tables if t is not None]
+    regions, app.regions = app.regions, Regions()
+    for t, attrs in kept:
+        if "kept" in attrs:
+            t.kept = type(attrs["kept"])()  # a picture of its own, drawn whole
+        for name in ("shown_key", "calm_key"):
+            if name in attrs:
+                setattr(t, name, None)
+    surf = pygame.Surface(app.screen.get_size())
+    try:
+        app.regions.begin(surf.get_size(), None)
+        app.regions.scene_start(scene)
+        scene.frame_draw(surf, app.vp)
+        return pygame.image.tobytes(surf, "RGB")
+    finally:
+        app.regions = regions
+        for t, attrs in kept:
+            t.__dict__.clear()
+            t.__dict__.update(attrs)
+
+
 def drawn(app) -> str:
     """Every string the screen drew in one frame, joined with " | "."""
     from tabletop.ui import gfx

@@ -331,7 +331,8 @@ class App:
                 break
         drawn = self.stack[start:]
         regions = self.regions
-        regions.begin(surf.get_size(), (tuple(id(s) for s in drawn), self.vp.too_small))
+        toasts = tuple(t[0] for t in self.toasts[-3:])  # a toast that comes or goes: the frame is drawn whole
+        regions.begin(surf.get_size(), (tuple(id(s) for s in drawn), self.vp.too_small, toasts))
         if self.vp.too_small:
             self.draw_too_small(surf)
             regions.whole_frame()

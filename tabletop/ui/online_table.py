@@ -274,18 +274,28 @@ class Online:
         gfx.draw_fitted(surf, explain.get(focused, ""), box, vp.s(17), gfx.GREY, lines=1, min_px=vp.s(14))
 
     # -- who is at the table ----------------------------------------------------------
-    def _draw_people(self, surf, vp) -> None:
-        """An onlooker is told they watch; the players are told who watches."""
+    def overlay_key(self) -> tuple | None:
+        """The corner notes drawn over the table (None: a card over it, or the votes)."""
+        s = self.session
+        if self.gave_up or self.waiting_text() is not None or s.ready_for() or s.outcome() is not None:
+            return None
+        return (self._people_text(), self._move_clock_text())
+
+    def _people_text(self) -> str:
+        """An onlooker is told they watch; the players are told who watches ("": nobody)."""
         s = self.session
         watchers = s.client.status.get("watchers")
         count = watchers if isinstance(watchers, int) and not isinstance(watchers, bool) else 0
         if not s.you:
-            text = "You are watching: what you press plays nothing"
-        elif 0 < count <= P.MAX_WATCHERS:
-            text = "1 person is watching" if count == 1 else f"{count} people are watching"
-        else:
-            return
-        self._corner_note(surf, vp, text, left=True)
+            return "You are watching: what you press plays nothing"
+        if 0 < count <= P.MAX_WATCHERS:
+            return "1 person is watching" if count == 1 else f"{count} people are watching"
+        return ""
+
+    def _draw_people(self, surf, vp) -> None:
+        text = self._people_text()
+        if text:
+            self._corner_note(surf, vp, text, left=True)
 
     def _corner_note(self, surf, vp, text: str, left: bool, urgent: bool = False) -> None:
         """A one-line note on a small card in a bottom corner, which the tables' centred hint lines
@@ -306,15 +316,20 @@ class Online:
         n = self.session.count("ready_in")
         return "" if n is None else f" (the round goes on in {n} s)"
 
-    def _draw_move_clock(self, surf, vp) -> None:
-        """A turn-based room with a move clock: the seconds left for the move it waits for, in the
-        corner opposite the watchers' note (red in the last ten, and said in words)."""
+    def _move_clock_text(self) -> tuple[str, bool]:
+        """A turn-based room with a move clock: the seconds left for the move it waits for (and
+        whether they are the last ten); "" without one."""
         s = self.session
         n = s.count("move_in")
         if n is None or s.outcome() is not None or s.paused_for():
-            return
-        text = f"Time for this move: {n} s" + (" (then the computer moves)" if n <= 10 else "")
-        self._corner_note(surf, vp, text, left=False, urgent=n <= 10)
+            return "", False
+        return f"Time for this move: {n} s" + (" (then the computer moves)" if n <= 10 else ""), n <= 10
+
+    def _draw_move_clock(self, surf, vp) -> None:
+        """The move clock, in the corner opposite the watchers' note (red in the last ten, and said in words)."""
+        text, urgent = self._move_clock_text()
+        if text:
+            self._corner_note(surf, vp, text, left=False, urgent=urgent)
 
     def _card(self, surf, vp, text: str, h: int = 120) -> None:
         """The table shaded, and the line on a card of its own (nothing of the table shows through)."""

@@ -93,6 +93,10 @@ class Regions:
         r = pygame.Rect(rect)
         self.parts[(r.x, r.y, r.w, r.h, key)] = None
 
+    def same_parts(self) -> None:
+        """The scene shows what it showed in the last frame: its parts stay as they were, undrawn."""
+        self.parts.update(self.last)
+
     def changed(self, rect) -> None:
         """Something that stays put was drawn differently at ``rect``: it is shown again."""
         self.dirty.append(pygame.Rect(rect))

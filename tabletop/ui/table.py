@@ -85,6 +85,7 @@ class TableLink(Protocol):
     def leave(self) -> bool: ...
     def before_quit(self) -> bool: ...
     def focus_pauses(self) -> bool: ...
+    def overlay_key(self) -> tuple | None: ...
 
 
 class Here:
@@ -131,6 +132,11 @@ class Here:
         """True: looking at another window pauses the game."""
         return True
 
+    def overlay_key(self) -> tuple | None:
+        """What the link draws over the table (nothing here; online: its corner notes; None: a card
+        over the table)."""
+        return ()
+
 
 class TableScene(FocusMixin, Scene):
     undo_spot = undo.BUTTON  # where the Undo button sits (design units); a table may move it
@@ -174,6 +180,7 @@ class TableScene(FocusMixin, Scene):
         self.next_time = ""  # the Adaptive computer's level for the next game, said on the result panel
         self.result_bottom = 0  # the window y where the result panel's story and numbers end
         self.link: TableLink = Here(self)  # online: the network's part (ui/online_table.py remote_table)
+        self.shown_key: tuple | None = None  # what the last frame showed (``frame_key``)
         self.calm_key: tuple | None = None  # a lesson's calm picture under its words (``_lesson_calm``)
         self.calm_picture: pygame.Surface | None = None
 
@@ -748,6 +755,11 @@ class TableScene(FocusMixin, Scene):
         those that cover much of the table (a big moment, the result panel, a focus ring or a drag)
         have the frame drawn whole."""
         regions = self.app.regions
+        key = self.frame_key(vp)
+        if key is not None and key == self.shown_key and not regions.whole and regions.keep(self):
+            regions.same_parts()  # nothing changed since the last frame: it stays as it is
+            return
+        self.shown_key = key
         calm = self._lesson_calm(vp)
         if calm is not None and calm == self.calm_key and not regions.whole and regions.keep(self):
             assert self.tutor is not None and self.calm_picture is not None  # a calm lesson's picture is kept
@@ -794,6 +806,26 @@ class TableScene(FocusMixin, Scene):
         if self.showing_result():
             self._draw_result(surf, vp)
             regions.whole_frame()
+
+    def table_key(self, vp) -> tuple | None:
+        """What the game's table draws this frame, when it draws by parts (ui/regions.py) and all of it
+        is known: two frames with one key look the same. None (the default): not known, drawn again."""
+        return None
+
+    def frame_key(self, vp) -> tuple | None:
+        """What this frame shows, the game's table (``table_key``) and what the base and the link draw
+        over it; None while something moves that is not in it."""
+        own = self.table_key(vp)
+        if own is None or self.flights or self.moments or self.drag is not None or self.showing_result():
+            return None
+        if any(self.show_focus.values()) or self.undo_offered():
+            return None
+        over = self.link.overlay_key()
+        if over is None:
+            return None
+        lesson = None if self.tutor is None else self.tutor.frame_key(vp)
+        message = self.message if self.message_ms > 0 else ""
+        return (own, vp.size, self.app.events, message, lesson, over)
 
     def _lesson_calm(self, vp) -> tuple | None:
         """In a lesson, while nothing but the lesson's marks moves (the table would need no frames
