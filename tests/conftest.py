@@ -32,6 +32,18 @@ def own_data_folder(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path_factory.mktemp("home")))
 
 
+os.environ.setdefault("TABLETOP_LANGUAGE", "en")  # the tests read English, whatever the machine's language
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    """A test that speaks another language leaves the next one in the language of the run."""
+    from tabletop.core import i18n
+
+    yield
+    i18n.set_language(os.environ.get("TABLETOP_LANGUAGE", "en"))
+
+
 def pytest_configure(config):
     config.addinivalue_line(
         "markers", "needs(*parts): run a per-game test over the games declaring these parts (tests/game_helpers.NEEDS)"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from contextlib import contextmanager
+from pathlib import Path
 
 from tabletop.core import registry
 from tabletop.core.registry import GameSpec
@@ -42,6 +43,12 @@ def opponent(spec, name: str = "Ben"):
     return Seat(name, "computer", level=spec.bot_levels[0]) if spec.has_computer else Seat(name)
 
 
+def folder(spec) -> Path:
+    """The game's folder (its package: where its rules module is)."""
+    package = type(spec.rules).__module__.split(".rules")[0]
+    return Path(importlib.import_module(package).__file__ or "").parent
+
+
 def declares(spec, method: str) -> bool:
     """Whether the game's rules give their own ``method`` (``events``, ``summary``, ``report``, ...):
     the contract's optional parts, which a test may ask of a game only when it declares them."""
@@ -66,6 +73,7 @@ NEEDS: dict[str, Callable[[GameSpec], bool]] = {
     "events": lambda s: declares(s, "events"),
     "summary": lambda s: declares(s, "summary"),
     "report": lambda s: declares(s, "report"),
+    "words": lambda s: (folder(s) / "locale").is_dir(),  # catalogues of its own: its texts in every language
 }
 
 

@@ -16,16 +16,21 @@ import pygame
 
 from tabletop.core.actions import action_table, from_json, seat_of
 from tabletop.core.game import Bot, Refused
+from tabletop.core.i18n import game_text, words
 from tabletop.input.devices import menu_buttons
 from tabletop.ui import gfx
 from tabletop.ui.focus import draw_lesson_mark
+from tabletop.ui.regions import Same
 from tabletop.ui.scene import GUARD_MS
 from tabletop.ui.table import Mode, TableScene
 
 from . import progress
 from .lesson import lessons_for
 
+_, ngettext = words(__name__)
+
 COACH_MS = 5000  # how long a coaching line stays
+PULSE_STEPS = 6  # a lesson's marks breathe in this many steps each way (a step is about a pixel)
 BANNER = (16, 606, 1248, 106)  # design units: where the lesson's words are shown (a table may move it)
 
 
@@ -78,13 +83,13 @@ class Tutor:
     def vet(self, action, before, after) -> str | None:
         """Coaching for a move of the player's that is legal but not this lesson's; None lets it be."""
         if self.reached:
-            return "Well done: the next lesson is coming."
+            return _("Well done: the next lesson is coming.")
         if seat_of(action) != self.player:  # not the learner's move (a real-time game's tick is nobody's)
             return None
         lesson = self.lesson
         if lesson.goal(after) or (lesson.step is not None and lesson.step(action, before, after)):
             return None
-        return lesson.coach or lesson.text
+        return game_text(self.spec, lesson.coach or lesson.text)
 
     def named(self, text: str) -> str:
         """A lesson's words with the players' names: lessons call the learner Red and the opponent Blue,
@@ -151,8 +156,8 @@ class Tutor:
         from tabletop.ui.widgets import Item
 
         return [
-            Item("Start this lesson again", action=self.restart),
-            Item("Back to the lesson list", action=self.leave, hint="Finished lessons are kept"),
+            Item(_("Start this lesson again"), action=self.restart),
+            Item(_("Back to the lesson list"), action=self.leave, hint=_("Finished lessons are kept")),
         ]
 
     # -- moving on ---------------------------------------------------------------------
@@ -176,7 +181,7 @@ class Tutor:
         state = self.table.session.state
         lesson = self.lesson
         if lesson.touch is not None and self.won_ms is None:
-            pulse = 0.5 + 0.5 * math.sin(self.clock / 180)
+            pulse = self.pulse()
             seen = set()
             spots = [(h.payload, h.rect) for h in self.table.hots] + self.table.lesson_spots(vp)
             for payload, rect in spots:
@@ -185,32 +190,53 @@ class Tutor:
                     continue
                 seen.add(key)
                 draw_lesson_mark(surf, vp, rect, pulse)  # drawn unlike the focus ring (ui.focus)
+                self.app.regions.part(rect.inflate(vp.s(30), vp.s(30)), ("lesson mark", round(pulse, 2)))
         self._banner(surf, vp)
 
-    def _banner(self, surf, vp) -> None:
-        area = self.table.tutor_banner or BANNER
-        r = vp.r(*area)
+    def pulse(self) -> float:
+        """How far the lesson's marks have breathed out (0..1), in PULSE_STEPS steps."""
+        return round((0.5 + 0.5 * math.sin(self.clock / 180)) * PULSE_STEPS) / PULSE_STEPS
+
+    def frame_key(self, vp) -> tuple:
+        """What the lesson draws this frame (its marks on the state as it is, and its words)."""
+        return (self.pulse() if self.won_ms is None else None, self.banner_words(), Same(self.table.session.state))
+
+    def banner_words(self) -> tuple:
+        """(border colour, heading, words) of the lesson's banner now."""
         if self.won_ms is not None:
-            border, head = gfx.GREEN, "✓ Well done!"
+            border, head = gfx.GREEN, "✓ " + _("Well done!")
             more = (
-                "Next: " + self.lessons[self.index + 1].title
+                _("Next: {lesson}").format(lesson=game_text(self.spec, self.lessons[self.index + 1].title))
                 if self.index + 1 < len(self.lessons)
-                else f"That was the last lesson: next, a real game of {self.spec.name}."
+                else _("That was the last lesson: next, a real game of {game}.").format(
+                    game=game_text(self.spec, self.spec.name)
+                )
             )
             seat = self.player
             go = self.table.device_words(
-                seat, "click to go on", f"{self.table.seat_button(seat, 'confirm')} to go on", "A to go on"
+                seat,
+                _("click to go on"),
+                _("{press} to go on").format(press=self.table.seat_button(seat, "confirm")),
+                _("A to go on"),
             )
-            body = f"{self.lesson.done} {more} ({go})".strip()
+            body = f"{game_text(self.spec, self.lesson.done)} {more} ({go})".strip()
         elif self.coach_ms > 0:
-            border, head, body = gfx.REFUSE, "Not quite:", self.coach_text
+            border, head, body = gfx.REFUSE, _("Not quite:"), self.coach_text
         else:
-            border, head = gfx.GOLD, f"Lesson {self.index + 1} of {len(self.lessons)}: {self.lesson.title}"
-            body = self.lesson.text
+            head = _("Lesson {n} of {of}: {title}").format(
+                n=self.index + 1, of=len(self.lessons), title=game_text(self.spec, self.lesson.title)
+            )
+            border = gfx.GOLD
+            body = game_text(self.spec, self.lesson.text)
             if self.lesson.hint and self.lesson.hint_ms and self.clock > self.lesson.hint_ms:
-                body += " " + self.lesson.hint
-        body = self.named(body)
+                body += " " + game_text(self.spec, self.lesson.hint)
+        return border, head, self.named(body)
+
+    def _banner(self, surf, vp) -> None:
+        r = vp.r(*(self.table.tutor_banner or BANNER))
+        border, head, body = self.banner_words()
         gfx.panel(surf, r, (16, 22, 30), radius=vp.s(12), border=border, width=max(2, vp.s(3)))  # opaque: no ghosts
+        self.app.regions.part(r, ("lesson", head, body))
         pad = vp.s(14)
         head_px = gfx.fit_px(head, vp.s(20), r.w - 2 * pad, bold=True)
         gfx.blit_text(surf, head, head_px, (r.x + pad, r.y + vp.s(8)), border, bold=True)

@@ -4,6 +4,7 @@ something moves; otherwise the loop sleeps until an event or a scene's wait runs
 from __future__ import annotations
 
 import logging
+import os
 import sys
 import threading
 import time
@@ -13,12 +14,17 @@ import pygame
 
 from tabletop import __version__, validate
 from tabletop import settings as settings_mod
+from tabletop.core import i18n
+from tabletop.core.i18n import words
 from tabletop.input import hints
 from tabletop.input.devices import Pads
 from tabletop.paths import asset_path
 from tabletop.ui import gfx
+from tabletop.ui.regions import Regions
 from tabletop.ui.scene import WAKE, PressOwners
 from tabletop.ui.sound import Sounds
+
+_, ngettext = words(__name__)
 
 log = logging.getLogger("tabletop")
 
@@ -44,11 +50,18 @@ class App:
 
     def __init__(self, size=None, settings=None):
         pygame.init()
+        if pygame.display.get_driver() == "x11":
+            # X11's own framebuffer (shared memory) shows just the rects a frame changed. SDL's other way
+            # there, a texture drawn whole by OpenGL, costs a whole frame of CPU however little changed:
+            # 3.5 ms a frame on a software OpenGL, most of a live JAB round. (Windows draws this way
+            # already; macOS and Wayland have no framebuffer of their own: SDL must keep its texture.)
+            os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         gfx.reset_caches()
         from tabletop import kept
 
         kept.clean_stale()  # temporary files a killed program left behind
         self.settings = settings or settings_mod.load()
+        self.settings.speak()  # before the first frame, and before the settings' own messages are told
         self.toasts: list[list] = []  # [text, ms left, drawn yet]: a toast's time runs from when it is first drawn
         self._told = 0  # settings messages told so far
         self.tell_settings_messages()
@@ -74,10 +87,12 @@ class App:
         self.pads = Pads()
         self.pads.open_all()
         self.stack: list = []
+        self.regions = Regions()  # what each frame changed on the window: only that is drawn and shown
         self.apply_look()
         self.clock = pygame.time.Clock()
         self.running = True
         self.frame = 0
+        self.events = 0  # events dispatched so far (a picture kept until the next one: ui/table.py)
         self.redraw = True  # something outside the scenes changed (a scene pushed, a toast): draw again
         self.last_frame_at = 0.0  # time.monotonic() of the last frame drawn
         self.presses = PressOwners()  # which screen each held key, button or pad button went down on
@@ -85,8 +100,11 @@ class App:
 
     # -- scenes -----------------------------------------------------------------
     def push(self, scene) -> None:
+        if self.stack:
+            self.stack[-1].on_covered()
         self.stack.append(scene)
         self.redraw = True
+        self.regions.invalidate()
         self.presses.appeared(scene, scene.guard_ms)
         scene.on_enter()
 
@@ -94,6 +112,7 @@ class App:
         if not self.stack:
             return
         self.redraw = True
+        self.regions.invalidate()
         if scene is not None and self.stack[-1] is not scene:
             if scene in self.stack:
                 self.stack.remove(scene)
@@ -147,7 +166,7 @@ class App:
             try:
                 self.push(ReplayScene.open(self, replay_file))
             except Exception as e:  # a boundary: the launcher opens with one line instead
-                self.toast(f"{replay_file} cannot be watched: {str(e)[:120]}")
+                self.toast(_("{file} cannot be watched: {why}").format(file=replay_file, why=str(e)[:120]))
 
     def setup_in_place_of(self, scene, spec) -> None:
         """Leave ``scene`` for ``spec``'s setup with Start chosen: the setup under it when it is that
@@ -171,6 +190,16 @@ class App:
         for scene in self.stack:  # a table under Settings drops the picture it kept
             getattr(scene, "invalidate", lambda: None)()
         self.redraw = True
+        self.regions.invalidate()
+
+    def set_language(self, code: str) -> None:
+        """Settings > Language: every screen speaks ``code`` at once (no restart)."""
+        self.settings.language = code
+        i18n.set_language(code)
+        for scene in self.stack:  # screens that keep their words (menus) make them anew
+            getattr(scene, "retranslate", lambda: None)()
+        gfx.forget_images()  # card faces and other kept pictures carry words
+        self.apply_look()
 
     def set_window(self, size: tuple[int, int] | None) -> None:
         """Settings > Window size: the window at ``size`` (None: full screen)."""
@@ -184,7 +213,7 @@ class App:
         try:
             self.screen = pygame.display.set_mode(size, self.flags)
         except pygame.error as e:
-            self.toast(f"Could not change the window's size: {e}")
+            self.toast(_("Could not change the window's size: {why}").format(why=e))
             return
         self.resize(self.screen.get_size())
 
@@ -196,7 +225,7 @@ class App:
             else:
                 self.screen = pygame.display.set_mode(tuple(self.settings.window), self.flags)
         except pygame.error as e:
-            self.toast(f"Could not switch full screen: {e}")
+            self.toast(_("Could not switch full screen: {why}").format(why=e))
             return
         self.settings.fullscreen = full
         self.resize(self.screen.get_size())
@@ -220,6 +249,7 @@ class App:
     # -- loop --------------------------------------------------------------------
     def resize(self, size) -> None:
         self.redraw = True
+        self.regions.invalidate()
         if tuple(size) != self.vp.size:
             gfx.forget_images()
         self.vp.resize(size)
@@ -261,6 +291,7 @@ class App:
         return max(0.0, min(waits)) if waits else None
 
     def dispatch(self, event) -> None:
+        self.events += 1
         if event.type == pygame.QUIT:
             # a screen may ask first (an online game in play: leave it, or come back later)
             asker = next((s for s in reversed(self.stack) if hasattr(s, "before_quit")), None)
@@ -269,6 +300,8 @@ class App:
             return
         if event.type == WAKE:
             return  # it woke the loop: this frame draws what changed
+        if event.type in (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):
+            self.regions.invalidate()  # the system lost what the window showed: it is shown whole again
         if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
             self.resize(self.screen.get_size())
         elif event.type == pygame.VIDEORESIZE:
@@ -304,28 +337,50 @@ class App:
         return out
 
     def draw(self) -> None:
+        """Draw the frame and show what it changed (``regions``): the whole window, or only the
+        rects its scenes say changed."""
         surf = self.screen
+        start = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                start = i
+                break
+        drawn = self.stack[start:]
+        regions = self.regions
+        toasts = tuple(t[0] for t in self.toasts[-3:])  # a toast that comes or goes: the frame is drawn whole
+        regions.begin(surf.get_size(), (tuple(id(s) for s in drawn), self.vp.too_small, toasts))
         if self.vp.too_small:
             self.draw_too_small(surf)
+            regions.whole_frame()
         else:
-            start = 0
-            for i in range(len(self.stack) - 1, -1, -1):
-                if self.stack[i].opaque:
-                    start = i
-                    break
             if not self.stack or not self.stack[start].opaque:
                 surf.fill(gfx.FELT_DARK)
-            for scene in self.stack[start:]:
+                regions.whole_frame()
+            for scene in drawn:
+                regions.scene_start(scene)
                 scene.frame_draw(surf, self.vp)
+                regions.scene_end()
             self.draw_toasts(surf)
-            gfx.show_whole(surf, pygame.mouse.get_pos())
-        pygame.display.flip()
+            tip = gfx.show_whole(surf, pygame.mouse.get_pos())
+            if tip is not None:
+                regions.part(tip[0], ("tip", tip[1]))
+        self.present(regions.end())
+
+    def present(self, rects: list | None) -> None:
+        """Show the window whole (None) or only ``rects`` of it."""
+        if rects is None:
+            pygame.display.flip()
+        elif rects:
+            pygame.display.update(rects)
 
     def draw_too_small(self, surf) -> None:
         surf.fill(gfx.PANEL)
         w, h = surf.get_size()
         px = max(8, min(w // 18, h // 4, 22))
-        lines = ["Enlarge the window", f"(at least {gfx.MIN_W}x{gfx.MIN_H}); the game is paused"]
+        lines = [
+            _("Enlarge the window"),
+            _("(at least {w}x{h}); the game is paused").format(w=gfx.MIN_W, h=gfx.MIN_H),
+        ]
         for i, line in enumerate(lines):
             gfx.blit_text(
                 surf,
@@ -346,7 +401,9 @@ class App:
             for line in gfx.wrap(text, px, min(self.vp.s(1000), surf.get_width() - 40)):
                 img = gfx.text(line, px, gfx.WHITE)
                 r = img.get_rect(midtop=(surf.get_width() // 2, y))
-                gfx.panel(surf, r.inflate(self.vp.s(20), self.vp.s(8)), (40, 40, 40), radius=6)
+                back = r.inflate(self.vp.s(20), self.vp.s(8))
+                gfx.panel(surf, back, (40, 40, 40), radius=6)
+                self.regions.part(back, ("toast", line))
                 gfx.blit_text(surf, line, px, r.topleft, gfx.WHITE)
                 y += r.h + self.vp.s(10)
 
@@ -416,7 +473,7 @@ class App:
             if session is not None and session.autosave and session.outcome() is None:
                 try:
                     session.save()
-                    kept = session.spec.name
+                    kept = i18n.game_text(session.spec, session.spec.name)
                 except Exception:  # the boundary must not fail: the record kept at the last move stays
                     pass
         try:
@@ -424,9 +481,9 @@ class App:
         except Exception:
             return False
         what = (
-            f"{kept} stopped on an error; the game is kept: Continue takes it up again."
+            _("{game} stopped on an error; the game is kept: Continue takes it up again.").format(game=kept)
             if kept
-            else ("That screen stopped on an error and was closed.")
+            else _("That screen stopped on an error and was closed.")
         )
         line = f"{what} ({type(error).__name__}: {str(error)[:100]})"
         about = f"tabletop {__version__}, Python {sys.version.split()[0]}, {sys.platform}\n"

@@ -37,6 +37,7 @@ import pygame
 from tabletop import adaptive
 from tabletop.core.actions import seat_of
 from tabletop.core.game import Refused, Report, name_seats
+from tabletop.core.i18n import words
 from tabletop.core.undo import Undo
 from tabletop.input import hints, rebind
 from tabletop.input.devices import Press, Router, key_name, menu_buttons
@@ -46,13 +47,18 @@ from tabletop.ui import moment as moment_mod
 from tabletop.ui import result as result_mod
 from tabletop.ui.focus import FocusMixin, Hot
 from tabletop.ui.pause import PauseScene, ReconnectScene
+from tabletop.ui.regions import Same
 from tabletop.ui.scene import GUARD_MS, Scene
+
+_, ngettext = words(__name__)
 
 if TYPE_CHECKING:  # for the type checker only: the secrecy and the result menu, imported where used
     from tabletop.ui.secrecy import Secrecy
     from tabletop.ui.widgets import Menu
 
+
 DRAG_THRESHOLD = 6  # pixels a press must move before it is a drag
+LESSON_FRAME_MS = 50  # while only a lesson's marks move, a frame this often
 
 
 @dataclass
@@ -82,6 +88,7 @@ class TableLink(Protocol):
     def leave(self) -> bool: ...
     def before_quit(self) -> bool: ...
     def focus_pauses(self) -> bool: ...
+    def overlay_key(self) -> tuple | None: ...
 
 
 class Here:
@@ -128,6 +135,11 @@ class Here:
         """True: looking at another window pauses the game."""
         return True
 
+    def overlay_key(self) -> tuple | None:
+        """What the link draws over the table (nothing here; online: its corner notes; None: a card
+        over the table)."""
+        return ()
+
 
 class Coach(Protocol):
     """What a table asks of a lesson's coach (``tutorial/coach.Tutor``, given by the lesson's mode; the
@@ -145,6 +157,7 @@ class Coach(Protocol):
     def handle(self, event, pad_changes) -> bool: ...
     def pause_items(self): ...
     def draw(self, surf, vp) -> None: ...
+    def frame_key(self, vp) -> tuple: ...
 
 
 class Mode:
@@ -221,19 +234,67 @@ class TableScene(FocusMixin, Scene):
         self.next_time = ""  # the Adaptive computer's level for the next game, said on the result panel
         self.result_bottom = 0  # the window y where the result panel's story and numbers end
         self.link: TableLink = mode.link(self)  # online: the network's part (ui/online_table.py)
+        self.pressed = False  # a press went down since the last frame was drawn (frame_handle)
+        self.waiting_presses: list = []  # (event, pad changes) waiting for the frame that draws the last press
+        self.auto_seat: int | None = None  # the computer seat whose move is the latest (None: a person's)
+        self.shown_key: tuple | None = None  # what the last frame showed (``frame_key``)
+        self.calm_key: tuple | None = None  # a lesson's calm picture under its words (``_lesson_calm``)
+        self.calm_picture: pygame.Surface | None = None
 
     # -- the window's loop reaches the table through its link ------------------------------
+    # One press a frame (turn-based and simultaneous tables): a press acts on the table as drawn, so
+    # the presses after one that acted wait for the frame that draws what it did (a card placed, the
+    # focus on its neighbour), then act on that; they are never spent on what the first press changed.
     def frame_wait(self) -> float | None:
-        return self.link.next_frame()
+        return 0 if self.waiting_presses else self.link.next_frame()
 
     def frame_update(self, dt_ms: float) -> None:
+        self._replay_presses()
         self.link.update(dt_ms)
 
     def frame_draw(self, surf, vp) -> None:
         self.link.draw(surf, vp)
+        self.pressed = False  # the table as the last press left it is drawn
 
     def frame_handle(self, event, pad_changes) -> None:
+        if not self.spec.dynamics.clocked and (self.waiting_presses or self.pressed):
+            self.waiting_presses.append((event, pad_changes))
+            return
+        self._handle_press(event, pad_changes)
+
+    def _handle_press(self, event, pad_changes) -> None:
         self.link.handle(event, pad_changes)
+        self.pressed = self.pressed or self._is_press(event, pad_changes)
+
+    def on_covered(self) -> None:
+        self.waiting_presses.clear()  # a screen came over the table: it takes none of the table's presses
+
+    def _replay_presses(self) -> None:
+        """The presses that waited for the last frame, in order, until one acts (the rest wait again)."""
+        while self.waiting_presses and not self.pressed:
+            self._handle_press(*self.waiting_presses.pop(0))
+
+    @staticmethod
+    def _is_press(event, pad_changes) -> bool:
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) or any(d for _i, _n, d in pad_changes)
+
+    def auto_moving(self, seat: int) -> bool:
+        """In a game of turns, the computer is moving (its turn, or its move still being shown): a choice
+        ``seat`` presses now would land on a table about to change, so it is refused aloud. (Where seats
+        choose at once, each lays its own choice whatever the computer does; in real time it never stops.)"""
+        if not self.spec.dynamics.shares_input or self.session.outcome() is not None or self.watched:
+            return False
+        to_act = self.rules.to_act(self.session.state)
+        if seat in to_act:  # its turn: while the computer's move is still being shown
+            return self.busy() and self.auto_seat is not None
+        return seat in self.humans and any(s in self.session.bots for s in to_act)
+
+    def _refuse_auto(self) -> None:
+        to_act = [s for s in self.rules.to_act(self.session.state) if s in self.session.bots]
+        seat = to_act[0] if to_act else self.auto_seat
+        name = self.session.seats[seat].name if seat is not None else _("The computer")
+        self.say(_("{name} is moving: press again when it is your turn.").format(name=name), 2500)
+        self.app.sounds.play("refuse")
 
     @property
     def tutor_banner(self) -> tuple[int, int, int, int] | None:
@@ -315,9 +376,11 @@ class TableScene(FocusMixin, Scene):
             self.drag, self.flights, self.read_ms = None, [], 0.0
             self.invalidate()
             self.after_undo(action.player)
-            self.say(f"{self.session.seats[action.player].name} took back a move.", 2500)
+            self.say(_("{name} took back a move.").format(name=self.session.seats[action.player].name), 2500)
             self.app.sounds.play("click")
         else:
+            if seat_of(action) not in self.session.bots:
+                self.auto_seat = None  # the latest move is a person's
             if self.spec.dynamics.shares_input and seat_of(action) in self.humans:
                 self.read_ms = pace.READ_MS * self.pace  # time to read your own result
             self.after_action(action, result)
@@ -342,6 +405,8 @@ class TableScene(FocusMixin, Scene):
             self.app.sounds.play("refuse")
             return result
         result = self.session.submit(action)
+        if seat_of(action) not in self.session.bots:
+            self.auto_seat = None  # the latest move is a person's
         self.after_action(action, result)
         self.tutor.after()
         return result
@@ -412,15 +477,15 @@ class TableScene(FocusMixin, Scene):
         if not self.undo_shown():
             return None
         if not self.undo_offered():
-            why = self.undo_reason() if self.session.outcome() is None else "The game is over."
-            return Item("Take back my last move", enabled=False, hint=why)
+            why = self.undo_reason() if self.session.outcome() is None else _("The game is over.")
+            return Item(_("Take back my last move"), enabled=False, hint=why)
 
         def go():
             pause.resume()
             self.ask_undo()
 
-        hint = self.device_words(self.acting_seat(), "Or the Undo button at the table", "Or U at the table", "")
-        return Item("Take back my last move", action=go, hint=hint)
+        hint = self.device_words(self.acting_seat(), _("Or the Undo button at the table"), _("Or U at the table"), "")
+        return Item(_("Take back my last move"), action=go, hint=hint)
 
     def _draw_undo(self, surf, vp) -> None:
         """The Undo button, while a move may be taken back: for the mouse, like the pause button (keys:
@@ -430,7 +495,7 @@ class TableScene(FocusMixin, Scene):
             return
         self.undo_rect = rect = vp.r(*self.undo_spot)
         gfx.panel(surf, rect, (70, 84, 110), radius=max(3, rect.h // 5), border=(150, 160, 190), width=1)
-        gfx.draw_fitted(surf, undo.LABEL, rect.inflate(-vp.s(10), -2), int(rect.h * 0.5), gfx.WHITE)
+        gfx.draw_fitted(surf, _(undo.LABEL), rect.inflate(-vp.s(10), -2), int(rect.h * 0.5), gfx.WHITE)
 
     # -- registering what can be pointed at (call while drawing) ------------------------
     def hot_card(self, rect, payload, seat=None, image=None, group=None) -> None:
@@ -565,7 +630,9 @@ class TableScene(FocusMixin, Scene):
             self.cycle_group(seat, 1 if p.button == "next" else -1)
         elif p.button == "confirm" and p.source != "mouse":
             hot = self.focused(seat)
-            if hot is None or not self.show_focus.get(seat):
+            if (hot is None or hot.kind != "button") and self.auto_moving(seat):
+                self._refuse_auto()  # the computer is moving: said, not spent on a table about to change
+            elif hot is None or not self.show_focus.get(seat):
                 # Enter / A acts only on a focus the player can see: this press shows it
                 self.show_focus[seat] = True
                 self.reseat_focus(seat)
@@ -594,6 +661,23 @@ class TableScene(FocusMixin, Scene):
         text = hints.words(self.seat_device(seat), mouse, keys, keys if pad is None else pad)
         return hints.fill(text, self.control_words(seat))
 
+    def control_line(self, seat: int | None, mouse: str, parts: list[tuple[str, str]], sep: str = " · ") -> str:
+        """A line of ``seat``'s controls: ``mouse`` for the mouse, else each (control, what it does) of
+        ``parts`` named with the seat's own input ("W A S D move · E/R group · Space choose"); a control
+        its device lacks is left out. ``parts`` name the words of ``control_words`` ("moves", "group",
+        "confirm", "back", "history", ...); their deeds are already translated."""
+        if (self.seat_device(seat) or hints.MOUSE) == hints.MOUSE:
+            return mouse
+        words = self.control_words(seat)
+        said = [_("{control} {does}").format(control=words[c], does=does).strip() for c, does in parts if words.get(c)]
+        return sep.join(said)
+
+    def history_keys(self) -> str:
+        """What opens the table's history, for its button's label ("H", "X"; "" for none): the acting
+        seat's control, or with seats of their own each one's that has one (a keyboard half has none)."""
+        seats = [self.acting_seat()] if self.shared_input else self.humans
+        return "/".join(dict.fromkeys(k for k in (self.control_words(s)["history"] for s in seats) if k))
+
     def control_words(self, seat: int | None) -> dict[str, str]:
         """The names of ``seat``'s controls for hints (input.hints.names)."""
         own = not self.shared_input and seat is not None and 0 <= seat < len(self.router.schemes)
@@ -611,8 +695,8 @@ class TableScene(FocusMixin, Scene):
             return shared
         name = self.control_key(seat, button)
         if name is None:
-            return f"your {button} control"
-        return f"{name} on the gamepad" if scheme == "gamepad" else name
+            return _("your {button} control").format(button=button)
+        return _("{name} on the gamepad").format(name=name) if scheme == "gamepad" else name
 
     def control_key(self, seat: int, button: str) -> str | None:
         """The first input of the seat's own scheme for ``button``, alone ("Space", "Y"), as the player
@@ -630,13 +714,13 @@ class TableScene(FocusMixin, Scene):
 
     def peek_name(self, seat: int) -> str:
         """The seat's peek control in words ("Tab", "Y on the gamepad")."""
-        return self.control_words(seat)["peek"] or "your peek control"
+        return self.control_words(seat)["peek"] or _("your peek control")
 
     def peek_words(self, seat: int) -> str:
         """How the seat sees its hidden cards: hold its peek control, or press it (the "Peek button" setting)."""
         if self.app.settings.hold_toggles:
-            return f"Press {self.peek_name(seat)} to see your cards (again to hide them)."
-        return f"Hold {self.peek_name(seat)} to see your cards."
+            return _("Press {control} to see your cards (again to hide them).").format(control=self.peek_name(seat))
+        return _("Hold {control} to see your cards.").format(control=self.peek_name(seat))
 
     # -- mouse ----------------------------------------------------------------------------
     def anim_factor(self) -> float:
@@ -689,10 +773,13 @@ class TableScene(FocusMixin, Scene):
             drag, self.drag = self.drag, None
             hot, seat = drag["hot"], drag["seat"]
             if not drag["moved"]:
-                self.on_choose(seat, hot.payload)
+                if self.auto_moving(seat):
+                    self._refuse_auto()
+                else:
+                    self.on_choose(seat, hot.payload)
                 return
             zone = self.hot_at(event.pos, ("zone",), seat)
-            reason = "Drop it on a place where it can go." if zone is None else self.zone_refusal(hot.payload, zone)
+            reason = _("Drop it on a place where it can go.") if zone is None else self.zone_refusal(hot.payload, zone)
             if reason:
                 self.say(reason)
                 self.app.sounds.play("refuse")
@@ -718,7 +805,12 @@ class TableScene(FocusMixin, Scene):
         """Frames while anything moves or counts down (a card flying, a big moment, a message, the
         pause after your move, a drag, a lesson) and while a computer is about to move; none while
         the table waits for a person."""
-        return 0 if self.moving() or self.read_ms > 0 or self.busy() or self.bot_to_move() else None
+        if self.read_ms > 0 or self.busy() or self.bot_to_move():
+            return 0
+        if self.moving():
+            lesson_only = not (self.flights or self.moments or self.drag is not None or self.message_ms > 0)
+            return LESSON_FRAME_MS if lesson_only else 0  # a lesson's marks breathe slowly: fewer frames do
+        return None
 
     def moving(self) -> bool:
         """Something on the table moves or counts down: a card flying or dragged, a big moment, a
@@ -771,12 +863,34 @@ class TableScene(FocusMixin, Scene):
         self.bot_wait = 0.0
         seat = waiting[0]
         action = self.session.bots[seat].choose(self.session.view(seat))
+        self.auto_seat = seat
         result = self.submit(action)
         if isinstance(result, Refused):  # a bot must never do this; say so rather than hang
-            self.say(f"Computer {self.session.seats[seat].name} made an illegal move: {result.reason}")
+            self.say(
+                _("Computer {name} made an illegal move: {why}").format(
+                    name=self.session.seats[seat].name, why=result.reason
+                )
+            )
 
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surf, vp) -> None:
+        """The game's table (``draw_table``), then what the base draws over it. A table that draws by
+        parts (ui/regions.py: it keeps a picture and says its moving parts) has these said as parts too;
+        those that cover much of the table (a big moment, the result panel, a focus ring or a drag)
+        have the frame drawn whole."""
+        regions = self.app.regions
+        key = self.frame_key(vp)
+        if key is not None and key == self.shown_key and not regions.whole and regions.keep(self):
+            regions.same_parts()  # nothing changed since the last frame: it stays as it is
+            return
+        self.shown_key = key
+        calm = self._lesson_calm(vp)
+        if calm is not None and calm == self.calm_key and not regions.whole and regions.keep(self):
+            assert self.tutor is not None and self.calm_picture is not None  # a calm lesson's picture is kept
+            for r in regions.stale():
+                surf.blit(self.calm_picture, r, r)
+            self.tutor.draw(surf, vp)
+            return
         for _ in range(2):
             self.next_hots = []
             self.draw_table(surf, vp)
@@ -786,25 +900,72 @@ class TableScene(FocusMixin, Scene):
                 break  # else the focus went onto another thing: drawn again, the table shows it (previews, a lift)
         self.draw_focus(surf, vp)
         self._draw_drag(surf)
+        dragged = self.drag is not None and self.drag["moved"]
+        if calm is None and (self.undo_rect is not None or self.drawn_focus or dragged):
+            regions.whole_frame()
         for f in self.flights:
             t = gfx.ease_out(1 - f.ms / f.total)
-            surf.blit(f.image, (gfx.lerp(f.start[0], f.end[0], t), gfx.lerp(f.start[1], f.end[1], t)))
+            at = surf.blit(f.image, (gfx.lerp(f.start[0], f.end[0], t), gfx.lerp(f.start[1], f.end[1], t)))
+            regions.part(at, ("flight", id(f)))
         self.pause_rect = pause_rect = vp.r(1232, 8, 40, 32)
         gfx.panel(surf, pause_rect, (40, 44, 56), radius=vp.s(6))
         bar_w, bar_h = vp.s(5), vp.s(16)
         c = pause_rect.center
         for side in (-1, 1):  # two bars (vp.s is for lengths: an offset's sign goes outside it)
             pygame.draw.rect(surf, gfx.WHITE, (c[0] + side * vp.s(5) - bar_w // 2, c[1] - bar_h // 2, bar_w, bar_h))
+        regions.part(pause_rect, "pause")
         if self.moments:
             moment_mod.draw(surf, vp, self.moments[0])
+            regions.whole_frame()
         if self.tutor is not None:
+            if calm is not None and regions.keep(self):  # the picture under the lesson's words, kept
+                if self.calm_picture is None or self.calm_picture.get_size() != surf.get_size():
+                    self.calm_picture = surf.copy()
+                else:
+                    self.calm_picture.blit(surf, (0, 0))
+                self.calm_key = calm
             self.tutor.draw(surf, vp)
         if self.message_ms > 0 and self.message:
-            self.draw_message(surf, vp, self.message)
+            regions.part(self.draw_message(surf, vp, self.message), ("message", self.message))
         if self.showing_result():
             self._draw_result(surf, vp)
+            regions.whole_frame()
 
-    def draw_message(self, surf, vp, text: str, y: float = 360) -> None:
+    def table_key(self, vp) -> tuple | None:
+        """What the game's table draws this frame, when it draws by parts (ui/regions.py) and all of it
+        is known: two frames with one key look the same. None (the default): not known, drawn again."""
+        return None
+
+    def frame_key(self, vp) -> tuple | None:
+        """What this frame shows, the game's table (``table_key``) and what the base and the link draw
+        over it; None while something moves that is not in it."""
+        own = self.table_key(vp)
+        if own is None or self.flights or self.moments or self.drag is not None or self.showing_result():
+            return None
+        if any(self.show_focus.values()) or self.undo_offered():
+            return None
+        over = self.link.overlay_key()
+        if over is None:
+            return None
+        lesson = None if self.tutor is None else self.tutor.frame_key(vp)
+        message = self.message if self.message_ms > 0 else ""
+        return (own, vp.size, self.app.events, message, lesson, over)
+
+    def _lesson_calm(self, vp) -> tuple | None:
+        """In a lesson, while nothing but the lesson's marks moves (the table would need no frames
+        of its own): what the table's picture under the lesson's words is drawn from (the state, the
+        window's size and the events that came); None otherwise. Such a picture is kept, and only
+        the lesson's parts are drawn again until that changes."""
+        if self.tutor is None:
+            return None
+        tutor, self.tutor = self.tutor, None
+        try:
+            still = self.next_frame() is None
+        finally:
+            self.tutor = tutor
+        return (vp.size, Same(self.session.state), self.app.events) if still else None
+
+    def draw_message(self, surf, vp, text: str, y: float = 360) -> pygame.Rect:
         px = vp.s(22)
         lines = gfx.wrap(text, px, vp.s(900))
         h = len(lines) * gfx.font(px).get_linesize()
@@ -813,6 +974,7 @@ class TableScene(FocusMixin, Scene):
         r.center = vp.p(640, y)
         gfx.panel(surf, r, (30, 20, 20), radius=vp.s(10), border=gfx.REFUSE)  # opaque: no text shows through
         gfx.draw_fitted(surf, text, r.inflate(-vp.s(30), -vp.s(16)), px, gfx.WHITE)
+        return r
 
     def _draw_drag(self, surf) -> None:
         if self.drag is None or not self.drag["moved"]:
@@ -854,8 +1016,8 @@ class TableScene(FocusMixin, Scene):
         out = self.session.outcome()
         why = name_seats(out.reason, [seat.name for seat in self.session.seats])
         if out.winner is None:
-            return "A draw", why
-        return f"{self.session.seats[out.winner].name} wins!", why
+            return _("A draw"), why
+        return _("{name} wins!").format(name=self.session.seats[out.winner].name), why
 
     def headline(self) -> str:
         """The result said from the player's side and how it came: "You win by knockout in round 2!"
@@ -869,10 +1031,10 @@ class TableScene(FocusMixin, Scene):
         if own is not None:
             return own
         items = [
-            Item("Rematch", action=self.play_again),
-            Item("Watch the replay", action=self.watch_replay),
-            Item("Look at the table", action=self.dismiss_result),
-            Item("Back to the menu", action=self.leave),
+            Item(_("Rematch"), action=self.play_again, key="rematch"),
+            Item(_("Watch the replay"), action=self.watch_replay),
+            Item(_("Look at the table"), action=self.dismiss_result, key="look"),
+            Item(_("Back to the menu"), action=self.leave),
         ]
         return self.result_menu_of(self.link.result_items(items))
 
@@ -900,9 +1062,9 @@ class TableScene(FocusMixin, Scene):
         self.say(
             self.device_words(
                 seat,
-                "Click the table to see the result again.",
-                f"{self.seat_button(seat, 'back')}: the result again.",
-                f"{self.seat_button(seat, 'back')}: the result again.",
+                _("Click the table to see the result again."),
+                _("{back}: the result again.").format(back=self.seat_button(seat, "back")),
+                _("{back}: the result again.").format(back=self.seat_button(seat, "back")),
             ),
             4000,
         )
