@@ -133,10 +133,10 @@ def test_a_settings_file_with_the_last_pad_defaults_gets_the_precise_triggers(tm
     import json
 
     from tabletop import settings
-    from tabletop.input.bindings import PREVIOUS_GAMEPAD, default_bindings
+    from tabletop.input.bindings import default_bindings, previous_layouts
 
     path = tmp_path / "settings.json"
-    path.write_text(json.dumps({"bindings": {"gamepad": PREVIOUS_GAMEPAD[0]}}))
+    path.write_text(json.dumps({"bindings": {"gamepad": previous_layouts("gamepad")[0]}}))
     pad = settings.load(path).bindings["gamepad"]
     assert pad == default_bindings()["gamepad"]
     assert (pad["lefttrigger"], pad["righttrigger"]) == (["l_fine"], ["r_fine"])

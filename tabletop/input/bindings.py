@@ -203,10 +203,10 @@ _OLD_RIGHT = {
 PREVIOUS_KEYS = {"keys-left": [_OLD_LEFT], "keys-right": [_OLD_RIGHT], "keyboard": [_merge(_OLD_LEFT, _OLD_RIGHT)]}
 PREVIOUS_GAMEPAD = [
     {  # before the triggers held made a hand precise (issue 34)
-        "a": ["confirm", "claim_combo"],
-        "b": ["back", "claim_counter"],
-        "x": ["next", "claim_tile"],
-        "y": ["peek", "claim_ding"],
+        "a": ["confirm"],
+        "b": ["back"],
+        "x": ["next"],
+        "y": ["peek"],
         "start": ["pause", "ready"],
         "back": ["peek"],
         "dpup": ["up", "l_up"],
