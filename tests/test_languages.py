@@ -67,7 +67,7 @@ def help_pages() -> set[str]:
     file of its own beside it (help.CODE.md), never through a catalogue."""
     from tabletop.ui.help import read_help
 
-    return {" ".join(read_help(spec).replace("**", "").split()) for spec in games()}
+    return {" ".join(read_help(spec).replace("**", "").split()) for spec in games("help")}
 
 
 @pytest.fixture

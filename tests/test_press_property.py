@@ -71,6 +71,8 @@ class Feeder:
             code = pygame.key.key_code(name)
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
         elif self.device == "mouse":
+            if any(kind == "mouse" for kind, _ in self.held):  # one button: it goes up before it goes down again
+                return
             hots = [h for h in getattr(self.top(), "hots", []) if h.kind in ("card", "button")]
             items = [it for it in getattr(getattr(self.top(), "result_menu", None), "items", []) or [] if it.rect]
             rects = [h.rect for h in hots] + [it.rect for it in items]
