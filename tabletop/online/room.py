@@ -29,6 +29,7 @@ import secrets
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -40,6 +41,7 @@ from tabletop.core.actions import BadAction, action_table, from_json, seat_of
 from tabletop.core.game import Refused
 from tabletop.core.names import told_apart
 from tabletop.core.realtime import Driver
+from tabletop.core.registry import GameSpec
 from tabletop.core.undo import ONLINE_UNDO, UNDO_KIND
 from tabletop.session import Seat, Session
 
@@ -64,7 +66,7 @@ WATCHERS_PER_ADDRESS = 4  # of a room's onlookers
 NOT_KEPT = "The server cannot keep moves just now: try again in a moment."  # a fleet without its Redis
 
 
-def said(value) -> str:
+def said(value: object) -> str:
     """What a client sent, for a log line: escaped and cut short (no forged lines in the log)."""
     return validate.short(value)
 
@@ -75,7 +77,7 @@ class Conn:
 
     ids = itertools.count(1)
 
-    def __init__(self, ws, server: Host):
+    def __init__(self, ws: Any, server: Host) -> None:  # ws: a websockets ServerConnection
         self.ws = ws
         self.server = server
         self.id = next(Conn.ids)
@@ -195,7 +197,7 @@ class Conn:
         """Send one last message, then close once it is written (or at once if it cannot be)."""
         self.send(msg)
 
-        async def later():
+        async def later() -> None:
             end = self.server.clock() + self.server.send_timeout * 1000
             while self.out and not self.closed and self.server.clock() < end:
                 await asyncio.sleep(0.02)
@@ -209,11 +211,11 @@ class Keeper:
     """Writes files on one thread of its own, in the order asked, so the network loop never waits for
     a disk. Each job is a function; a failing job is logged and the next one runs."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.jobs: queue.SimpleQueue = queue.SimpleQueue()
         self.thread: threading.Thread | None = None
 
-    def put(self, job) -> None:
+    def put(self, job: Callable[[], object]) -> None:
         if self.thread is None:
             self.thread = threading.Thread(target=self._run, name="tabletop-keeper", daemon=True)
             self.thread.start()
@@ -240,16 +242,16 @@ class Keeper:
 class Room:
     def __init__(
         self,
-        server,
+        server: Host,
         code: str,
-        spec,
+        spec: GameSpec,
         seats: list[dict],
         options: dict,
-        seed=None,
-        lag_cap=LAG_CAP_MS,
-        setup=None,
+        seed: int | None = None,
+        lag_cap: int = LAG_CAP_MS,
+        setup: Any = None,
         resume: tuple | None = None,
-    ):
+    ) -> None:
         """``resume``: (record, kept file, tokens) of a hosted game kept when its program closed
         (``Server.resume``): the same game, kept in the same file, with the same seats' tokens."""
         self.server = server
@@ -326,7 +328,7 @@ class Room:
             self.keep(self._start_mirror)
 
     # -- saving (on the Keeper's thread) ----------------------------------------------------
-    def keep(self, change) -> None:
+    def keep(self, change: Callable[[Any], object]) -> None:  # change(the kept Session, or None)
         """Ask the writer thread to apply ``change(mirror)`` and save; changes keep their order, and
         changes that pile up while a save is written are saved together."""
         self.unsaved.append(change)
@@ -334,7 +336,7 @@ class Room:
             self.save_asked = True
             self.server.keeper.put(self._save)
 
-    def _start_mirror(self, _mirror) -> None:
+    def _start_mirror(self, _mirror: Session | None) -> None:
         s = self.session
         if self.kept_file is not None:  # the kept game goes on in its own file
             self.mirror = Session.from_record(self.spec, copy.deepcopy(s.record), path=self.kept_file)
@@ -358,11 +360,11 @@ class Room:
             if self.mirror.outcome() is not None and self.kept_file is not None:
                 hosted.forget(self.kept_file)  # finished: nothing to host again
 
-    def kept(self, action_json: dict, state) -> None:
+    def kept(self, action_json: dict, state: Any) -> None:
         """An applied action, to be saved (as ``Session.submit`` records it)."""
         if self.server.autosave:
 
-            def change(m, a=action_json, st=state):
+            def change(m: Any, a: dict = action_json, st: Any = state) -> None:
                 m.record.actions.append(a)
                 m.state = st
 
@@ -439,7 +441,7 @@ class Room:
         self.session.record.players[seat]["name"] = name
         if self.server.autosave:
 
-            def change(m):
+            def change(m: Any) -> None:
                 m.seats[seat].name = name
                 m.record.players[seat]["name"] = name
                 m.save(whole=True)  # a journal keeps moves only: the players' names are in the whole record
@@ -726,7 +728,7 @@ class Room:
             return
         self.apply(conn, msg["id"], action)
 
-    def apply(self, conn: Conn | None, msg_id, action) -> bool:
+    def apply(self, conn: Conn | None, msg_id: int | None, action: Any) -> bool:
         round_before = self.rt.round_of(self.session.state) if self.rt is not None else None
         before = self.session.state
         n = len(self.session.record.actions)
@@ -792,8 +794,11 @@ class Room:
     def stand_in(self, seat: int) -> None:
         """The seat's move clock ran out: the game's computer player (its first level) moves for it."""
         level = self.spec.bot_levels[0]
+        make_bot = self.spec.make_bot
         try:
-            bot = self.spec.make_bot(seat=seat, level=level, seed=self.session.seed + len(self.session.record.actions))
+            if make_bot is None:  # a game with no computer player: nobody can move for the seat
+                raise RuntimeError(f"{self.spec.id} has no computer player")
+            bot = make_bot(seat=seat, level=level, seed=self.session.seed + len(self.session.record.actions))
             action = bot.choose(self.rules.view_for(self.session.state, seat))
         except Exception as e:
             self.bot_failed(seat, f"{type(e).__name__}: {e}")
@@ -851,7 +856,7 @@ class Room:
         buys nothing; a player truly slower than the others is marked casual instead (``broadcast_net``)."""
         return min((c.rtt for c in self.connections() if c.rtts), default=0.0)
 
-    def hold(self, conn: Conn, msg: dict, action) -> None:
+    def hold(self, conn: Conn, msg: dict, action: Any) -> None:
         arrival = self.server.clock()
         stamp = arrival if msg["stamp"] is None else msg["stamp"]
         forgiven = min(self.shared_rtt() + STAMP_SLACK_MS, self.lag_cap)

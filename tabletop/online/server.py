@@ -14,13 +14,14 @@ import secrets
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import websockets
 from websockets.asyncio.server import Server as WebSocketServer
 
 from tabletop import paths, storage, validate
 from tabletop.core import record as rec
-from tabletop.core.registry import load_all
+from tabletop.core.registry import GameSpec, load_all
 from tabletop.session import unique_path
 
 from . import hosted
@@ -98,8 +99,8 @@ class Server:
         ready_wait: float = READY_WAIT_S,
         move_clock: float = 0.0,
         clock: Callable[[], float] = now_ms,
-        fleet=None,
-    ):
+        fleet: Any = None,
+    ) -> None:
         """``clock``: the time (ms) rooms and connections read: round clocks, stamps, round trips,
         rates and rooms' lifecycle (tests pass one that runs faster than the wall clock);
         ``autosave``: keep each room's game as a local game is kept (the host's own game);
@@ -135,7 +136,7 @@ class Server:
         self.port = 0
         self._ticker: asyncio.Task | None = None
 
-    async def start(self, host: str = "127.0.0.1", port: int = DEFAULT_PORT):
+    async def start(self, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> Server:
         self.ws_server = await websockets.serve(
             self.handler,
             host,
@@ -223,7 +224,15 @@ class Server:
     def limits(self, address: str) -> Limits:
         return self.door.limits(address)
 
-    def create(self, game: str, options: dict, seats: list[dict], seed=None, lag_cap=None, setup=None) -> Room:
+    def create(
+        self,
+        game: str,
+        options: dict,
+        seats: list[dict],
+        seed: int | None = None,
+        lag_cap: int | None = None,
+        setup: Any = None,
+    ) -> Room:
         """A new room; ``seed`` and ``setup`` (a hand-set position) are for tests, never taken from a client."""
         if game not in self.games:
             raise P.BadMessage(f"unknown game {said(game)}")
@@ -278,7 +287,7 @@ class Server:
             made.watch(c)
         return made
 
-    def resume(self, spec, record, kept_file: Path, room: hosted.HostedRoom) -> tuple[Room, str]:
+    def resume(self, spec: GameSpec, record: rec.Record, kept_file: Path, room: hosted.HostedRoom) -> tuple[Room, str]:
         """Host again a game this program hosted (its kept game and the room kept beside it): the
         same code and the friends' tokens, so their programs get back in by themselves. Returns the
         room and the token of the seats here (new: only this program has it)."""
@@ -342,7 +351,7 @@ class Server:
         prune_records(folder, self.keep_records, self.games)
 
     # -- connections ------------------------------------------------------------------------
-    async def handler(self, ws) -> None:
+    async def handler(self, ws: Any) -> None:  # a websockets ServerConnection (the door's own)
         conn = Conn(ws, self)
         lim = self.limits(conn.address)
         asyncio.get_running_loop().call_later(self.join_within, self.close_if_roomless, conn)
@@ -559,7 +568,7 @@ async def serve_forever(
     fleet: dict | None = None,
     bot_delay: float = 0.6,
     trust_proxy: list[str] | None = None,
-    **options,
+    **options: Any,
 ) -> None:
     """``fleet``: the arguments of ``fleet.Fleet`` when this server is a node of a fleet on Redis;
     ``options``: more of ``Server``'s."""
