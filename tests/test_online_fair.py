@@ -138,9 +138,9 @@ class Mute(Client):
 
 
 def test_a_player_whose_program_answers_no_ping_is_taken_for_gone_and_the_other_is_told(monkeypatch):
-    from tabletop.online import room as room_module
+    from tabletop.online import conn
 
-    monkeypatch.setattr(room_module, "PONG_TIMEOUT_S", 1.0)
+    monkeypatch.setattr(conn, "PONG_TIMEOUT_S", 1.0)
 
     async def main():
         server = await start_server()

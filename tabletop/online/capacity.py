@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import queue
 import random
 import shutil
 import socket
@@ -155,9 +156,12 @@ async def play_turns(port: int, rooms: range, start: float, seconds: float, capt
     return people
 
 
-def _load(port: int, rooms: range, start: float, seconds: float) -> None:
+def _load(port: int, rooms: range, start: float, seconds: float, told: Any) -> None:
+    """The people of ``rooms``; puts their moves and round trips (this process's own delays included)
+    on the queue ``told``."""
     more_files()
-    asyncio.run(play_turns(port, rooms, start, seconds))
+    people = asyncio.run(play_turns(port, rooms, start, seconds))
+    told.put((sum(p.actions for p in people), [t for p in people for t in p.timed.trips]))
 
 
 async def dead_connections(port: int, count: int, end: float) -> None:
@@ -258,10 +262,11 @@ def run(rooms: int, seconds: float, dead: int) -> dict[str, Any]:
     lead = 15 + rooms * 0.03  # the rooms are made (about 30 ms a room on a quiet machine), then all play
     start = time.time() + lead
     loads = []
+    told = spawn.Queue()
     for i in range(LOADS):
         part = range(rest.start + i * share, min(rest.stop, rest.start + (i + 1) * share))
         if len(part):
-            loads.append(spawn.Process(target=_load, args=(port, part, start, seconds + 5), daemon=True))
+            loads.append(spawn.Process(target=_load, args=(port, part, start, seconds + 4, told), daemon=True))
     for load in loads:
         load.start()
     figures: dict[str, Any] = {}
@@ -291,15 +296,25 @@ def run(rooms: int, seconds: float, dead: int) -> dict[str, Any]:
         people, timers, *_ = await asyncio.gather(turns, later_realtime(), window(), later_dead())
         return people, timers
 
+    loaded: list[tuple[int, list[float]]] = []
     try:
         more_files()
         people, timers = asyncio.run(measure())
+        for _ in loads:
+            try:
+                loaded.append(told.get(timeout=lead + 60))
+            except queue.Empty:
+                pass
     finally:
         for load in loads:
-            load.join(seconds + lead + 60)
+            load.join(5)
             load.terminate()
         proc.terminate()
         proc.join(5)
+    moves = sum(p.actions for p in people) + sum(n for n, _ in loaded)
+    figures["moves_per_s"] = moves / (seconds + 4)  # every person played for that long
+    figures["load_turns"] = [t for _, trips in loaded for t in trips]
+    figures["loads_told"] = len(loaded), len(loads)
     turn_trips = [t for p in people for t in p.timed.trips]
     got = sum(len(f) for p in people for f in p.client.capture or [])
     figures["turns"] = turn_trips
@@ -325,6 +340,13 @@ def main(args: list[str]) -> int:
             f"p99 {pct(rt, 99):.1f} ms (goal {GOAL_REALTIME_P99_MS:g}; {len(rt)}); server "
             f"{f.get('cpu', float('nan')):.0f}% of a core, {f.get('rss', float('nan')):.0f} MB; "
             f"{f['bytes_per_action']:.0f} bytes sent a probe's program per action",
+            flush=True,
+        )
+        lt = f["load_turns"]
+        print(
+            f"  all rooms: {f['moves_per_s']:.0f} moves a second; the load processes' own round trips "
+            f"(their delays included) p50 {pct(lt, 50):.1f} / p99 {pct(lt, 99):.1f} ms ({len(lt)}; "
+            f"{f['loads_told'][0]} of {f['loads_told'][1]} processes told)",
             flush=True,
         )
         if dead == 0:

@@ -31,6 +31,7 @@ WAKE: list = []
 MAX_HOPS = 3  # a fleet's node may send a create or a join on to another node this many times
 SYNC_SAMPLES = 16
 SYNC_KEEP = 4  # the samples with the lowest round trips are the honest ones
+TURNS_SYNC_S = 60.0  # after the first samples, a turn-based table's clock sample goes once a minute
 
 
 def local_ms() -> float:
@@ -147,6 +148,7 @@ class Client:
         self.options: dict = {}
         self._reference: dict = {}
         self.closed_reason = ""  # why the server closed the room or this connection ("closed")
+        self.realtime = False  # the room's game is played in real time (its welcome says): stamps need the clock
         self.watching = False  # an onlooker: no seat, the view nobody's secrets are in (seat P.WATCH)
         self.rematch_votes: dict[int, bool] = {}  # after the end: each person's answer to a rematch
         self.game_no = 0  # counts the games played in this room (a rematch starts the next)
@@ -315,6 +317,7 @@ class Client:
         self.seats = msgspec.to_builtins(msg.seats)
         self.you = list(msg.you)
         self.watching = msg.watch
+        self.realtime = msg.realtime
         self.tokens.update({int(k): v for k, v in msg.tokens.items()})
         self.learn_nodes(msg.nodes)
 
@@ -437,9 +440,14 @@ class Client:
             pass
 
     async def _sync_loop(self) -> None:
+        """Clock samples: SYNC_SAMPLES at first, then one a second in real time; a turn-based table reads no
+        clock, so one a minute (one a second from each person was what a server of turn-based rooms was sent most)."""
+        last = 0.0
         try:
             for i in range(10_000_000):
-                await self.send({"type": "sync", "t0": self.clock.local()})
+                if i < SYNC_SAMPLES or self.realtime or local_ms() - last >= TURNS_SYNC_S * 1000:
+                    last = local_ms()
+                    await self.send({"type": "sync", "t0": self.clock.local()})
                 await asyncio.sleep(0.05 if i < SYNC_SAMPLES else 1.0)
         except websockets.ConnectionClosed:
             pass

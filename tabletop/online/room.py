@@ -1,11 +1,7 @@
-"""A room of the online server: one game (its ``Session``), the connections of the people in it, and
-the writer thread its files are kept on (docs/online.md). ``server.py`` makes rooms, finds them and frees
-them; everything that happens inside one is here. No pygame here.
-
-Nothing one connection does can hold up another: every message to a connection goes into that
-connection's own bounded queue, written by its own task (``Conn``); a connection whose queue is full or
-whose write takes longer than ``send_timeout`` is closed. Files are written on a writer thread
-(``Keeper``), never on the network loop.
+"""A room of the online server: one game (its ``Session``) and the seats of the people in it
+(docs/online.md). ``server.py`` makes rooms, finds them and frees them; everything that happens inside one
+is here. A connection (its queue, budget and round trips) is ``conn.py``'s; the writer thread a room's
+files are kept on is ``keeper.py``'s. No pygame here.
 
 Real time: clients keep a clock synchronised with the server's and stamp each action. The room accepts a
 stamp within ``[arrival - the room's lowest round trip - STAMP_SLACK_MS, arrival]`` (the same window for
@@ -24,16 +20,10 @@ import dataclasses
 import heapq
 import itertools
 import logging
-import queue
-import secrets
-import threading
-import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
-
-import websockets
 
 from tabletop import validate
 from tabletop.core import codec
@@ -47,6 +37,8 @@ from tabletop.session import Seat, Session
 
 from . import hosted
 from . import protocol as P
+from .conn import Conn, said
+from .keeper import Keeper
 
 log = logging.getLogger("tabletop.online")
 
@@ -54,189 +46,11 @@ LAG_CAP_MS = 150
 MARGIN_MS = 10  # added to the slower player's one-way latency before held actions are applied
 STAMP_SLACK_MS = 5  # a stamp may be this much earlier than arrival minus the lowest round trip
 SIMULTANEOUS_MS = 50  # the rules' window: jitter, or round trips apart, above it make a match "casual"
-RATE = 40.0  # messages a second a connection may send on average
-BURST = 80.0
-RTT_SAMPLES = 16
-PONG_TIMEOUT_S = 15.0  # a connection in a room that answers no ping this long is closed
-PINGS_OPEN = 8  # pings awaiting their pong, per connection (older nonces are forgotten)
 BOT_FAILED = "The computer player stopped working, so this game cannot go on."
 READY_WAIT_S = 30.0  # real time, everybody back: how long the room waits for a ready before it goes on
 VOTE_GAP_MS = 1000  # a person's rematch answer changes at most once a second (no flicker for the others)
 WATCHERS_PER_ADDRESS = 4  # of a room's onlookers
 NOT_KEPT = "The server cannot keep moves just now: try again in a moment."  # a fleet without its Redis
-
-
-def said(value: object) -> str:
-    """What a client sent, for a log line: escaped and cut short (no forged lines in the log)."""
-    return validate.short(value)
-
-
-class Conn:
-    """One client connection: the seats it holds, its rate budget, its measured round trips and
-    its own outgoing queue and writer (a slow or vanished peer is closed, never waited for)."""
-
-    ids = itertools.count(1)
-
-    def __init__(self, ws: Any, server: Host) -> None:  # ws: a websockets ServerConnection
-        self.ws = ws
-        self.server = server
-        self.id = next(Conn.ids)
-        address = getattr(ws, "remote_address", None)  # the real client's, behind a trusted proxy (``door.py``)
-        self.address = getattr(ws, "real_address", "") or (str(address[0]) if address else "?")
-        self.room: Room | None = None
-        self.joined = False  # it was in a room once (a connection that never is, is closed: ``Server``)
-        self.seats: set[int] = set()
-        self.last_id = -1
-        self.budget = BURST
-        self.budget_at = self.server.clock()
-        self.logged: set[str] = set()
-        self.rtts: deque = deque(maxlen=RTT_SAMPLES)
-        self.pings: dict[int, float] = {}  # nonce -> server time it was written
-        self.answered = time.monotonic()  # when it last answered a ping (the wall clock's seconds)
-        self.dropped = 0
-        self.out: deque = deque()
-        self.ready = asyncio.Event()
-        self.closed = False
-        self.writer = asyncio.get_running_loop().create_task(self._write())
-
-    def allow(self) -> bool:
-        """Token bucket: RATE messages a second, BURST at once."""
-        t = self.server.clock()
-        self.budget = min(BURST, self.budget + (t - self.budget_at) * RATE / 1000.0)
-        self.budget_at = t
-        if self.budget < 1.0:
-            return False
-        self.budget -= 1.0
-        return True
-
-    def refuse_log(self, kind: str, text: str) -> None:
-        """Log a refusal once per connection and kind (a flood writes one line, not thousands)."""
-        if kind not in self.logged:
-            self.logged.add(kind)
-            log.warning("connection %d (%s): %s", self.id, self.address, text)
-
-    # -- round trips, from the server's own clock -------------------------------------------
-    def ping(self) -> None:
-        if time.monotonic() - self.answered > PONG_TIMEOUT_S:  # gone without a word (no FIN): closed
-            self.kill(f"it answered no ping for {PONG_TIMEOUT_S:.0f} s")
-            return
-        nonce = secrets.randbits(P.NONCE_BITS)
-        self.pings[nonce] = -1.0  # the writer notes the time it actually goes out
-        while len(self.pings) > PINGS_OPEN:
-            del self.pings[next(iter(self.pings))]
-        self.send({"type": "ping", "s": nonce}, nonce=nonce)
-
-    def pong(self, nonce: int) -> None:
-        sent = self.pings.pop(nonce, None)
-        if sent is None or sent < 0:
-            self.refuse_log("pong", "a pong for no ping of ours")
-            return
-        self.rtts.append(self.server.clock() - sent)
-        self.answered = time.monotonic()
-
-    @property
-    def rtt(self) -> float:
-        """The lowest recent round trip (ms): a peer can delay its pongs but never hurry them."""
-        return min(self.rtts) if self.rtts else 0.0
-
-    @property
-    def jitter(self) -> float:
-        """How far the middle round trip lies above the lowest: late pongs among fewer than half
-        of the pings do not move it."""
-        if len(self.rtts) < 2:
-            return 0.0
-        s = sorted(self.rtts)
-        return s[(len(s) - 1) // 2] - s[0]
-
-    # -- sending: never awaited by anybody but this connection's writer --------------------
-    def send(self, msg: dict | str, nonce: int | None = None) -> None:
-        if self.closed:
-            return
-        if len(self.out) >= self.server.send_queue:
-            self.kill("it does not read what it is sent")
-            return
-        self.out.append((msg if isinstance(msg, str) else P.dumps(msg), nonce))
-        self.ready.set()
-
-    async def _write(self) -> None:
-        try:
-            while not self.closed:
-                if not self.out:
-                    self.ready.clear()
-                    await self.ready.wait()
-                    continue
-                text, nonce = self.out.popleft()
-                if nonce is not None and nonce in self.pings:
-                    self.pings[nonce] = self.server.clock()
-                try:
-                    await asyncio.wait_for(self.ws.send(text), self.server.send_timeout)
-                except TimeoutError:
-                    self.kill("a write did not finish in time")
-                    return
-        except websockets.ConnectionClosed:
-            self.closed = True
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("connection %d: error while sending", self.id)
-            self.kill("an error while sending")
-
-    def kill(self, why: str) -> None:
-        """Close this connection at once (no closing handshake to wait for)."""
-        if self.closed:
-            return
-        self.closed = True
-        self.out.clear()
-        self.ready.set()
-        log.info("connection %d (%s): closed: %s", self.id, self.address, why)
-        transport = getattr(self.ws, "transport", None)
-        if transport is not None:
-            transport.abort()
-
-    def tell_and_close(self, msg: dict) -> None:
-        """Send one last message, then close once it is written (or at once if it cannot be)."""
-        self.send(msg)
-
-        async def later() -> None:
-            end = self.server.clock() + self.server.send_timeout * 1000
-            while self.out and not self.closed and self.server.clock() < end:
-                await asyncio.sleep(0.02)
-            await asyncio.sleep(0.05)
-            self.kill("its seat moved to a new connection")
-
-        asyncio.get_running_loop().create_task(later())
-
-
-class Keeper:
-    """Writes files on one thread of its own, in the order asked, so the network loop never waits for
-    a disk. Each job is a function; a failing job is logged and the next one runs."""
-
-    def __init__(self) -> None:
-        self.jobs: queue.SimpleQueue = queue.SimpleQueue()
-        self.thread: threading.Thread | None = None
-
-    def put(self, job: Callable[[], object]) -> None:
-        if self.thread is None:
-            self.thread = threading.Thread(target=self._run, name="tabletop-keeper", daemon=True)
-            self.thread.start()
-        self.jobs.put(job)
-
-    def _run(self) -> None:
-        while True:
-            job = self.jobs.get()
-            if job is None:
-                return
-            try:
-                job()
-            except Exception:
-                log.exception("while writing a room's game")
-
-    def close(self, timeout: float = 5.0) -> None:
-        """Finish the writes asked for (at most ``timeout`` seconds) and stop the thread."""
-        if self.thread is not None:
-            self.jobs.put(None)
-            self.thread.join(timeout)
-            self.thread = None
 
 
 class Room:
@@ -608,10 +422,15 @@ class Room:
             c.send({"type": "closed", "reason": reason})
 
     # -- sending ---------------------------------------------------------------------------
-    def send_view(self, seat: int) -> None:
+    def send_view(self, seat: int, whole: bool = False) -> None:
+        """The seat's view to its connection: what changed since the last one sent, or (``whole``: its
+        program asked again) the whole view and every event it holds."""
         conn = self.conns[seat]
         if conn is None:
             return
+        if whole:
+            self.sent_events[seat] = -1
+            self.sent_view[seat] = None
         view = self.rules.view_for(self.session.state, seat)
         events = [e for e in self.rules.events(view, self.names()) if e["n"] > self.sent_events[seat]]
         if events:

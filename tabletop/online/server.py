@@ -26,8 +26,10 @@ from tabletop.session import unique_path
 
 from . import hosted
 from . import protocol as P
+from .conn import BURST, Conn, said
 from .door import CONNS_PER_ADDRESS, Door, Limits, networks
-from .room import BURST, LAG_CAP_MS, NOT_KEPT, READY_WAIT_S, WATCHERS_PER_ADDRESS, Conn, Keeper, Room, said
+from .keeper import Keeper
+from .room import LAG_CAP_MS, NOT_KEPT, READY_WAIT_S, WATCHERS_PER_ADDRESS, Room
 
 log = logging.getLogger("tabletop.online")
 WEBSOCKETS_LOG = logging.getLogger("tabletop.online.websockets")  # its warnings only: not a line a connection
@@ -35,6 +37,7 @@ WEBSOCKETS_LOG.setLevel(logging.WARNING)
 
 DEFAULT_PORT = 8765
 TICK_S = 0.005
+TURNS_TICK_S = 0.1  # a turn-based room's pings and move clock need nothing finer
 PING_S = 0.5  # real time: each connection's round trip is measured twice a second
 PING_TURNS_S = 2.0  # turn-based games only show it
 # a connection's outgoing queue and how long one write may take before the connection is closed
@@ -171,13 +174,23 @@ class Server:
         await asyncio.to_thread(self.keeper.close)
 
     async def _tick_loop(self) -> None:
-        last_sweep = 0.0
+        """Real-time rooms every TICK_S; every room (their pings and move clocks) every TURNS_TICK_S:
+        a thousand turn-based rooms cost nothing between their pings."""
+        last_sweep = last_turns = 0.0
+        live: list[Room] = []
         while True:
             await asyncio.sleep(TICK_S)
             t = self.clock()
-            for room in list(self.rooms.values()):
+            sweep = t - last_sweep >= 1000
+            if sweep or t - last_turns >= TURNS_TICK_S * 1000:
+                last_turns = t
+                rooms = list(self.rooms.values())
+                live = [r for r in rooms if r.realtime]
+            else:  # a room freed (or made again by a rematch) since is left out
+                rooms = [r for r in live if self.rooms.get(r.code) is r]
+            for room in rooms:
                 try:
-                    if t - last_sweep >= 1000:
+                    if sweep:
                         room.check_clocks()
                     if room.realtime:
                         room.safe_tick()
@@ -188,7 +201,7 @@ class Server:
                         room.broadcast_net()
                 except Exception:  # one room's fault must not stop the others
                     log.exception("room %s: error while ticking", room.code)
-            if t - last_sweep >= 1000:
+            if sweep:
                 last_sweep = t
                 self.sweep()
 
@@ -421,9 +434,7 @@ class Server:
                 conn.refuse_log("view", f"room {room.code}: asked for the view of seat {msg['seat']}")
                 conn.send({"type": "error", "reason": "You may only see your own seat."})
                 return
-            room.sent_events[msg["seat"]] = -1
-            room.sent_view[msg["seat"]] = None
-            room.send_view(msg["seat"])
+            room.send_view(msg["seat"], whole=True)
         elif kind == "hands":  # where a real-time seat's hands are: public, passed on to the others
             pos = P.hand_positions(msg["pos"])
             if not room.realtime or msg["seat"] not in conn.seats or pos is None:
