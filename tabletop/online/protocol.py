@@ -10,7 +10,6 @@ client's bytes.
 from __future__ import annotations
 
 import hashlib
-import json
 import secrets
 from collections.abc import Collection
 from typing import Annotated, Any, Literal, get_args
@@ -66,8 +65,13 @@ def normal_code(text: str) -> str:
     return "".join(c for c in text.upper() if c.isalnum())
 
 
+_ENCODER = msgspec.json.Encoder()
+
+
 def dumps(msg: dict) -> str:
-    return json.dumps(dict(msg, v=VERSION), separators=(",", ":"))
+    """A message as one line of JSON with our version (msgspec writes it: a server of a thousand rooms
+    spent a tenth of its time in the standard library's encoder)."""
+    return _ENCODER.encode({**msg, "v": VERSION}).decode()
 
 
 MAX_SEATS = 16
