@@ -264,6 +264,36 @@ def frame(text: str) -> bytes:
     return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
 
 
+async def open_dead(port: int, games: list[str], other: str) -> list[socket.socket]:
+    """Connections that will play a peer whose network died (``never_read``): one a game of ``games``,
+    each makes a room of it (its other seat of kind ``other``)."""
+    socks = []
+    for i, game in enumerate(games):
+        s = await asyncio.to_thread(raw_client, port, f"127.0.2.{10 + i}")
+        create = {"type": "create", "game": game, "options": {}, "seats": [{"kind": "here"}, {"kind": other}]}
+        await asyncio.to_thread(s.sendall, frame(P.dumps(create)))
+        socks.append(s)
+    return socks
+
+
+async def never_read(socks: list[socket.socket], end: float) -> None:
+    """Each connection asks for its view 20 times a second and reads nothing, until ``end`` (local ms)
+    or the server closes it; then they are closed."""
+    view = frame(P.dumps({"type": "view", "seat": 0}))
+
+    async def ask(s: socket.socket) -> None:
+        while local_ms() < end:
+            try:
+                await asyncio.to_thread(s.sendall, view)
+            except OSError:
+                return  # the server closed it
+            await asyncio.sleep(0.05)
+
+    await asyncio.gather(*(ask(s) for s in socks))
+    for s in socks:
+        s.close()
+
+
 async def realtime_person(c: Client, tm: Timed, end: float) -> None:
     """A person at seat 0 of the first real-time game until ``end`` (local ms): the game's own driver moves
     the hands, and a clock sample goes 10 times a second (the message round trips)."""
@@ -319,13 +349,7 @@ async def soak(
             rt.id, [{"kind": "here", "name": "A"}, {"kind": "computer", "level": middling(rt)}], {"countdown_ms": 0}
         )
         rt_clients.append(c)
-    socks = []
-    for i in range(dead):
-        s = await asyncio.to_thread(raw_client, port, f"127.0.2.{10 + i}")
-        game = rt.id if i % 2 else spec.id
-        create = {"type": "create", "game": game, "options": {}, "seats": [{"kind": "here"}, {"kind": "computer"}]}
-        await asyncio.to_thread(s.sendall, frame(P.dumps(create)))
-        socks.append(s)
+    socks = await open_dead(port, [rt.id if i % 2 else spec.id for i in range(dead)], "computer")
     await asyncio.sleep(1.0)
     for c, _ in clients:
         c.sync_trips.clear()
@@ -356,20 +380,9 @@ async def soak(
         clients.append((c, tm))
         await realtime_person(c, tm, end)
 
-    async def play_dead(s: socket.socket) -> None:
-        view = frame(P.dumps({"type": "view", "seat": 0}))
-        while local_ms() < end:
-            try:
-                await asyncio.to_thread(s.sendall, view)
-            except OSError:
-                return  # the server closed it
-            await asyncio.sleep(0.05)
-
     await asyncio.gather(
-        *(play_turns(c, tm) for c, tm in turn), *(play_realtime(c) for c in rt_clients), *(play_dead(s) for s in socks)
+        *(play_turns(c, tm) for c, tm in turn), *(play_realtime(c) for c in rt_clients), never_read(socks, end)
     )
-    for s in socks:
-        s.close()
     for c, _ in clients:
         await c.close()
     messages = [t for c, _ in clients for t in c.sync_trips]

@@ -23,7 +23,6 @@ import os
 import queue
 import random
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -34,17 +33,16 @@ import websockets
 from tabletop.core import registry
 from tabletop.core.registry import GameSpec
 
-from . import protocol as P
 from .bench import (
     SOAK_REALTIME_ROOMS,
     Timed,
     _start_server,
     first_game,
-    frame,
     middling,
     more_files,
+    never_read,
+    open_dead,
     pct,
-    raw_client,
     realtime_person,
 )
 from .client import Client, local_ms
@@ -164,30 +162,6 @@ def _load(port: int, rooms: range, start: float, seconds: float, told: Any) -> N
     told.put((sum(p.actions for p in people), [t for p in people for t in p.timed.trips]))
 
 
-async def dead_connections(port: int, count: int, end: float) -> None:
-    """``count`` connections that make a room, then ask for views and never read (until ``end``)."""
-    game = turn_games()[0]
-    socks = []
-    for i in range(count):
-        s = await asyncio.to_thread(raw_client, port, f"127.0.2.{10 + i}")
-        create = {"type": "create", "game": game.id, "options": {}, "seats": [{"kind": "here"}, {"kind": "remote"}]}
-        await asyncio.to_thread(s.sendall, frame(P.dumps(create)))
-        socks.append(s)
-    view = frame(P.dumps({"type": "view", "seat": 0}))
-
-    async def ask(s: socket.socket) -> None:
-        while local_ms() < end:
-            try:
-                await asyncio.to_thread(s.sendall, view)
-            except OSError:
-                return  # the server closed it
-            await asyncio.sleep(0.05)
-
-    await asyncio.gather(*(ask(s) for s in socks))
-    for s in socks:
-        s.close()
-
-
 async def realtime_rooms(port: int, end_in: float) -> list[Timed]:
     rt = first_game(registry.REALTIME)
     timers = []
@@ -291,7 +265,8 @@ def run(rooms: int, seconds: float, dead: int) -> dict[str, Any]:
         async def later_dead() -> None:
             if dead:
                 await asyncio.sleep(max(0.0, start - time.time()))
-                await dead_connections(port, dead, local_ms() + (seconds + 4) * 1000)
+                socks = await open_dead(port, [turn_games()[0].id] * dead, "remote")
+                await never_read(socks, local_ms() + (seconds + 4) * 1000)
 
         people, timers, *_ = await asyncio.gather(turns, later_realtime(), window(), later_dead())
         return people, timers
