@@ -249,11 +249,16 @@ def run(rooms: int, seconds: float, dead: int) -> dict[str, Any]:
         async def window() -> None:
             await asyncio.sleep(max(0.0, start - time.time()) + 2.0)  # everybody plays
             c0, t0 = cpu_seconds(pid), time.monotonic()
+            others = [load.pid for load in loads if load.pid is not None]
+            o0, m0 = sum(cpu_seconds(p) for p in others), time.process_time()
             spy = profile(pid, seconds, dead)
             await asyncio.sleep(seconds)
             if spy is not None:
                 await asyncio.to_thread(spy.wait, 30)
-            figures["cpu"] = (cpu_seconds(pid) - c0) / (time.monotonic() - t0) * 100
+            took = time.monotonic() - t0
+            figures["cpu"] = (cpu_seconds(pid) - c0) / took * 100
+            figures["load_cpu"] = (sum(cpu_seconds(p) for p in others) - o0) / took * 100
+            figures["probe_cpu"] = (time.process_time() - m0) / took * 100
             figures["rss"] = rss_mb(pid)
 
         turns = play_turns(port, probes, start, seconds + 4, capture=True)
@@ -321,7 +326,8 @@ def main(args: list[str]) -> int:
         print(
             f"  all rooms: {f['moves_per_s']:.0f} moves a second; the load processes' own round trips "
             f"(their delays included) p50 {pct(lt, 50):.1f} / p99 {pct(lt, 99):.1f} ms ({len(lt)}; "
-            f"{f['loads_told'][0]} of {f['loads_told'][1]} processes told)",
+            f"{f['loads_told'][0]} of {f['loads_told'][1]} processes told); the people's processes used "
+            f"{f.get('load_cpu', float('nan')):.0f}% and this one {f.get('probe_cpu', float('nan')):.0f}% of a core",
             flush=True,
         )
         if dead == 0:
