@@ -442,7 +442,7 @@ def test_saving_the_host_s_game_never_waits_on_the_network_thread(monkeypatch):
         return room
 
     room = asyncio.run(main())
-    path = room.mirror.save_path
+    path = room.keeping.mirror.save_path
     kept = json.loads(path.read_text())
     assert kept["actions"] == room.session.record.actions and path.parent == paths.games_dir()
 

@@ -206,9 +206,10 @@ class NetThread:
         """A game hosted here that somebody left on purpose has ended: its kept file goes (Continue
         does not offer a game the others were told is over)."""
         for room in server.rooms.values():
-            if room.ended.endswith(LEFT) and room.kept_file is not None and room.session.outcome() is None:
-                kept.delete(kept.Entry(room.kept_file, 0.0, room.spec.id))
-                hosted.forget(room.kept_file)
+            kept_file = room.keeping.kept_file if room.keeping is not None else None
+            if room.ended.endswith(LEFT) and kept_file is not None and room.session.outcome() is None:
+                kept.delete(kept.Entry(kept_file, 0.0, room.spec.id))
+                hosted.forget(kept_file)
 
     @staticmethod
     async def _told(server: Server) -> None:

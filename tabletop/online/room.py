@@ -20,8 +20,6 @@ import dataclasses
 import heapq
 import itertools
 import logging
-from collections import deque
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -38,7 +36,7 @@ from tabletop.session import Seat, Session
 from . import hosted
 from . import protocol as P
 from .conn import Conn, said
-from .keeper import Keeper
+from .keeper import Keeper, KeptGame
 
 log = logging.getLogger("tabletop.online")
 
@@ -77,13 +75,13 @@ class Room:
             Seat(name=s["name"], kind="computer" if s["kind"] == "computer" else "human", level=s["level"])
             for s in seats
         ]
-        # the game on the loop is never written from here: the Keeper's thread writes (``keep``)
-        self.kept_file: Path | None = None  # the host's kept game (its room's file lies beside it)
+        # the game on the loop is never written from here: the Keeper's thread writes (``keeping``)
+        kept_file: Path | None = None  # the host's kept game (its room's file lies beside it)
         if resume is None:
             self.session = Session.new(spec, people, options, seed=seed, setup=setup, autosave=False)
             self.tokens = [P.new_token() for _ in seats]
         else:
-            record, self.kept_file, tokens = resume
+            record, kept_file, tokens = resume
             self.session = Session.from_record(spec, copy.deepcopy(record), autosave=False)
             self.tokens = list(tokens)
         self.hashes = [P.token_hash(t) for t in self.tokens]  # a token is checked against its hash
@@ -121,10 +119,8 @@ class Room:
         self.settled = 0.0
         self.bot_task: asyncio.Task | None = None
         self.not_kept = False  # the last action could not be written to the fleet's journal
-        # saving, off the loop: changes wait here for the Keeper's thread, which owns ``mirror``
-        self.unsaved: deque = deque()
-        self.save_asked = False
-        self.mirror: Session | None = None
+        # a game hosted from the launcher is kept as a local game is, off the loop
+        self.keeping = KeptGame(server.keeper, kept_file) if server.autosave else None
         # real-time computer seats: the game's driver moves their hands here, on the server's clock
         self.rt = spec.realtime if self.realtime else None
         self.drivers: dict[int, Driver] = {}
@@ -138,51 +134,22 @@ class Room:
         if resume is not None and self.rt is not None:  # the round clock goes on from where the record left it
             self.epoch -= self.rt.clock_of(self.state)
             self.ask_ready()
-        if server.autosave:
-            self.keep(self._start_mirror)
+        if self.keeping is not None:  # a hosted room lies beside its kept game: Continue hosts it again
+            again = (
+                hosted.HostedRoom(code, tuple(self.tokens), tuple(self.kinds), server.port) if server.hosted else None
+            )
+            self.keeping.start(spec, self.session, again)
 
-    # -- saving (on the Keeper's thread) ----------------------------------------------------
-    def keep(self, change: Callable[[Any], object]) -> None:  # change(the kept Session, or None)
-        """Ask the writer thread to apply ``change(mirror)`` and save; changes keep their order, and
-        changes that pile up while a save is written are saved together."""
-        self.unsaved.append(change)
-        if not self.save_asked:
-            self.save_asked = True
-            self.server.keeper.put(self._save)
-
-    def _start_mirror(self, _mirror: Session | None) -> None:
-        s = self.session
-        if self.kept_file is not None:  # the kept game goes on in its own file
-            self.mirror = Session.from_record(self.spec, copy.deepcopy(s.record), path=self.kept_file)
-        else:
-            seats = [dataclasses.replace(seat) for seat in s.seats]
-            self.mirror = Session.new(self.spec, seats, s.options, seed=s.seed, setup=s.setup, autosave=True)
-            self.kept_file = self.mirror.save_path
-        if self.server.hosted and self.kept_file is not None:  # so Continue can host this room again
-            room = hosted.HostedRoom(self.code, tuple(self.tokens), tuple(self.kinds), self.server.port)
-            hosted.keep(self.kept_file, room)
-
-    def _save(self) -> None:
-        self.save_asked = False
-        changes = []
-        while self.unsaved:
-            changes.append(self.unsaved.popleft())
-        for change in changes:
-            change(self.mirror)
-        if self.mirror is not None and changes:
-            self.mirror.save()
-            if self.mirror.outcome() is not None and self.kept_file is not None:
-                hosted.forget(self.kept_file)  # finished: nothing to host again
-
+    # -- saving (off the loop: ``keeper.py``) ------------------------------------------------
     def kept(self, action_json: dict, state: Any) -> None:
         """An applied action, to be saved (as ``Session.submit`` records it)."""
-        if self.server.autosave:
+        if self.keeping is not None:
 
             def change(m: Any, a: dict = action_json, st: Any = state) -> None:
                 m.record.actions.append(a)
                 m.state = st
 
-            self.keep(change)
+            self.keeping.keep(change)
         if self.server.records is not None and self.session.outcome() is not None:
             data = self.session.record.to_json()  # nothing changes it any more: written as JSON off the loop
             self.server.keeper.put(lambda: self.server.write_record(self.spec.id, data))
@@ -253,14 +220,14 @@ class Room:
         name = told_apart([*others, name])[-1]
         self.session.seats[seat].name = name
         self.session.record.players[seat]["name"] = name
-        if self.server.autosave:
+        if self.keeping is not None:
 
             def change(m: Any) -> None:
                 m.seats[seat].name = name
                 m.record.players[seat]["name"] = name
                 m.save(whole=True)  # a journal keeps moves only: the players' names are in the whole record
 
-            self.keep(change)
+            self.keeping.keep(change)
 
     def attach(self, conn: Conn, seats: list[int]) -> None:
         was_paused = self.paused

@@ -168,9 +168,9 @@ class Server:
         if self.ws_server is not None:
             self.ws_server.close()
             await self.ws_server.wait_closed()
-        if self.autosave:  # the kept games' journals are synced and unlocked: Continue can open them
-            for room in self.rooms.values():
-                room.keep(lambda m: m.close() if m is not None else None)
+        for room in self.rooms.values():  # the kept games' journals are synced and unlocked: Continue opens them
+            if room.keeping is not None:
+                room.keeping.close()
         await asyncio.to_thread(self.keeper.close)
 
     async def _tick_loop(self) -> None:
@@ -225,8 +225,8 @@ class Server:
         room.held.clear()
         for c in room.connections() | set(room.watchers):
             room.detach(c)
-        if self.autosave:  # after the writes asked for: the kept game's journal is synced and unlocked
-            room.keep(lambda m: m.close() if m is not None else None)
+        if room.keeping is not None:
+            room.keeping.close()
         lim = self.door.addresses.get(room.owner)
         if lim is not None:
             lim.rooms.discard(room.code)
