@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.core.i18n import N_, words
 from tabletop.ui import art, gfx
 
 from ..rules.content import CARDS, CHARACTERS
@@ -33,16 +34,16 @@ from .layout import (
 )
 from .ring import overlays, ring, round_info
 
-# one person against the computer: the mouse, every key and the pad work at once
-SHARED_HINT = "Click or drag · arrows/WASD + Enter · D-pad + A · Backspace/B back · H/X log"
+_, ngettext = words(__name__)
 
-SHORT = {  # and, peeking, the seat's peek key as bound
-    "keys-left": "WASD, E/R group, Space, Shift back",
-    "keys-right": "arrows, O/P group, Enter, Backspace back",
-    "keyboard": "arrows, Enter",
-    "gamepad": "D-pad, A, B back, X log",
-    "mouse": "mouse",
-}
+# one person against the computer: the mouse, every key and the pad work at once
+SHARED_HINT = N_("Click or drag · arrows/WASD + Enter · D-pad + A · Backspace/B back · H/X log")
+
+# the sheet's line of controls: (control, what it does), each named with the seat's own input
+# (TableScene.control_line); two people at one screen get the short one each
+CONTROLS = [("moves", N_("move")), ("confirm", N_("choose")), ("group", N_("group")), ("back", N_("back"))]
+SHORT = [("moves", ""), ("group", N_("group")), ("confirm", ""), ("back", N_("back"))]
+LOG = ("history", N_("log"))
 
 
 def draw(t, surf, vp) -> None:
@@ -509,17 +510,14 @@ def sheet(t, surf, vp):
 def controls_hint(t) -> str:
     """The sheet's line on the controls. One person against the computer may use any device (the
     setup's "plays with" does not limit them): until one is used the line names the mouse, the keys
-    and the pad, then the one in use (input.hints)."""
+    and the pad, then the one in use (input.hints); two people, each their own."""
     if t.shared_input:
         if t.app.last_device is None:
-            return SHARED_HINT
-        return t.device_words(
-            t.acting_seat(),
-            "Click or drag · H log",
-            "Arrows/WASD + Enter · Page Up/Down group · Backspace back · H log",
-            "D-pad + A · LB/RB group · B back · X log",
-        )
-    return " · ".join(f"{t.names[s]}: {t.key_hints(s, SHORT, ', {} peek')}" for s in t.humans)
+            return _(SHARED_HINT)
+        parts = [(c, _(does)) for c, does in [*CONTROLS, LOG]]
+        return t.control_line(t.acting_seat(), _("Click or drag a card"), parts)
+    short = [(c, _(does) if does else "") for c, does in [*SHORT, LOG]]
+    return " · ".join(f"{t.names[s]}: {t.key_hints(s, _('the mouse'), short, ', ')}" for s in t.humans)
 
 
 def caption(t, surf, vp):
