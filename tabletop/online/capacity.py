@@ -8,11 +8,13 @@ the people are played by load processes, but those whose round trips are measure
 rooms and the real-time rooms) by this process alone, so its own work is small and its figures are the
 server's. Reported: p50 and p99 of an action's round trip (turn-based, real time), the server's processor
 time (% of one core) and resident memory while all of them play, and the message bytes a probe's
-program is sent per action of its room. Then the same with 10 dead connections among them (they ask for
-views and never read): the honest turn-based p99 of the two runs and their ratio (goal: at most 1.2).
+program is sent per action of its room. The measured seconds are cut in slices of 5 s, and every other
+slice has 10 dead connections among them (fresh ones each time: they make a room, ask for views and never
+read): the honest p99 of the slices with them over that of the slices without (goal: at most 1.2). Both
+kinds of slice share the machine's ups and downs, which two runs one after the other do not.
 
-``--seconds N`` (default 20) is how long each run is measured; ``--rooms N`` (default 1,000) how many
-turn-based rooms. A run takes about N + 40 s (making the rooms included).
+``--seconds N`` (default 30) is how long it is measured; ``--rooms N`` (default 1,000) how many
+turn-based rooms. It takes about N + 60 s (making the rooms included).
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ from .client import Client, local_ms
 ROOMS = 1000
 PROBES = 50  # turn-based rooms measured from this process (both people of each)
 DEAD = 10
+SLICE_S = 5.0  # the measured seconds alternate between slices without and with the dead connections
 LOADS = 2  # processes playing the other rooms
 THINK_S = (2.0, 6.0)  # a person's thought before a move, once it is their turn
 GOAL_TURNS_P99_MS = 50.0
@@ -196,14 +199,14 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
-def profile(pid: int, seconds: float, dead: int) -> subprocess.Popen | None:
+def profile(pid: int, seconds: float) -> subprocess.Popen | None:
     """``TABLETOP_BENCH_PROFILE=FOLDER``: py-spy records the server over the measured window, as
-    collapsed stacks (``FOLDER/server-deadN.txt``); ``top_frames`` sums them. None when not asked."""
+    collapsed stacks (``FOLDER/server.txt``); ``top_frames`` sums them. None when not asked."""
     folder = os.environ.get("TABLETOP_BENCH_PROFILE")
     if not folder:
         return None
     spy = shutil.which("py-spy") or os.path.join(os.path.dirname(sys.executable), "py-spy")
-    out = os.path.join(folder, f"server-dead{dead}.txt")
+    out = os.path.join(folder, "server.txt")
     args = [spy, "record", "-p", str(pid), "-d", str(int(seconds)), "-r", "50", "--format", "raw", "-o", out]
     return subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
@@ -223,9 +226,10 @@ def top_frames(path: str, count: int = 25) -> list[tuple[float, str]]:
     return [(100 * n / max(1, total), frame) for frame, n in ranked]
 
 
-def run(rooms: int, seconds: float, dead: int) -> dict[str, Any]:
-    """One run on a fresh server: ``rooms`` turn-based rooms and the real-time ones, ``dead`` dead
-    connections; the figures measured over ``seconds``."""
+def run(rooms: int, seconds: float) -> dict[str, Any]:
+    """One run on a fresh server: ``rooms`` turn-based rooms and the real-time ones, measured over
+    ``seconds`` in slices of SLICE_S; in every other slice DEAD dead connections are among them (fresh
+    ones each time, closed at its end), so both kinds of slice share the machine's ups and downs."""
     port, proc = _start_server(sndbuf=32768)
     pid = proc.pid
     assert pid is not None  # started
@@ -244,6 +248,7 @@ def run(rooms: int, seconds: float, dead: int) -> dict[str, Any]:
     for load in loads:
         load.start()
     figures: dict[str, Any] = {}
+    slices: list[tuple[float, float, bool]] = []  # (from, to, dead connections among them), local ms
 
     async def measure() -> tuple[list[Person], list[Timed]]:
         async def window() -> None:
@@ -251,8 +256,16 @@ def run(rooms: int, seconds: float, dead: int) -> dict[str, Any]:
             c0, t0 = cpu_seconds(pid), time.monotonic()
             others = [load.pid for load in loads if load.pid is not None]
             o0, m0 = sum(cpu_seconds(p) for p in others), time.process_time()
-            spy = profile(pid, seconds, dead)
-            await asyncio.sleep(seconds)
+            spy = profile(pid, seconds)
+            for k in range(max(1, round(seconds / SLICE_S))):
+                begin = local_ms()
+                if k % 2:
+                    socks = await open_dead(port, [turn_games()[0].id] * DEAD, "remote")
+                    figures["dead_opened"] = figures.get("dead_opened", 0) + len(socks)
+                    await never_read(socks, begin + SLICE_S * 1000)
+                else:
+                    await asyncio.sleep(SLICE_S)
+                slices.append((begin, local_ms(), k % 2 == 1))
             if spy is not None:
                 await asyncio.to_thread(spy.wait, 30)
             took = time.monotonic() - t0
@@ -267,13 +280,7 @@ def run(rooms: int, seconds: float, dead: int) -> dict[str, Any]:
             await asyncio.sleep(max(0.0, start - time.time()))
             return await realtime_rooms(port, seconds + 4)
 
-        async def later_dead() -> None:
-            if dead:
-                await asyncio.sleep(max(0.0, start - time.time()))
-                socks = await open_dead(port, [turn_games()[0].id] * dead, "remote")
-                await never_read(socks, local_ms() + (seconds + 4) * 1000)
-
-        people, timers, *_ = await asyncio.gather(turns, later_realtime(), window(), later_dead())
+        people, timers, _ = await asyncio.gather(turns, later_realtime(), window())
         return people, timers
 
     loaded: list[tuple[int, list[float]]] = []
@@ -291,49 +298,58 @@ def run(rooms: int, seconds: float, dead: int) -> dict[str, Any]:
             load.terminate()
         proc.terminate()
         proc.join(5)
+
+    def split(timed: list[Timed]) -> tuple[list[float], list[float]]:
+        """The round trips of actions sent in slices without and with the dead connections."""
+        clean: list[float] = []
+        dirty: list[float] = []
+        for tm in timed:
+            for t0, trip in zip(tm.at, tm.trips, strict=True):
+                for begin, end, dead in slices:
+                    if begin <= t0 < end:
+                        (dirty if dead else clean).append(trip)
+        return clean, dirty
+
     moves = sum(p.actions for p in people) + sum(n for n, _ in loaded)
     figures["moves_per_s"] = moves / (seconds + 4)  # every person played for that long
     figures["load_turns"] = [t for _, trips in loaded for t in trips]
     figures["loads_told"] = len(loaded), len(loads)
-    turn_trips = [t for p in people for t in p.timed.trips]
+    figures["turns"] = split([p.timed for p in people])
+    figures["realtime"] = split(timers)
     got = sum(len(f) for p in people for f in p.client.capture or [])
-    figures["turns"] = turn_trips
-    figures["realtime"] = [t for tm in timers for t in tm.trips]
     figures["bytes_per_action"] = got / max(1, sum(p.actions for p in people))
     return figures
 
 
 def main(args: list[str]) -> int:
-    seconds = float(args[args.index("--seconds") + 1]) if "--seconds" in args else 20.0
+    seconds = float(args[args.index("--seconds") + 1]) if "--seconds" in args else 30.0
     rooms = int(args[args.index("--rooms") + 1]) if "--rooms" in args else ROOMS
-    load = os.getloadavg()[0]
-    print(f"online.capacity: {rooms} turn-based rooms, two people each, and {SOAK_REALTIME_ROOMS} real-time rooms;")
-    print(f"  {seconds:g} s measured a run; load average before: {load:.2f}", flush=True)
-    base: list[float] = []
-    for dead in (0, DEAD):
-        f = run(rooms, seconds, dead)
-        key = f"online.capacity.dead{dead}"
-        turns, rt = f["turns"], f["realtime"]
+    print(
+        f"online.capacity: {rooms} turn-based rooms, two people each, and {SOAK_REALTIME_ROOMS} real-time rooms; "
+        f"{seconds:g} s measured in slices of {SLICE_S:g} s, every other one with {DEAD} dead connections; "
+        f"load average before: {os.getloadavg()[0]:.2f}",
+        flush=True,
+    )
+    f = run(rooms, seconds)
+    for what, goal in (("turns", GOAL_TURNS_P99_MS), ("realtime", GOAL_REALTIME_P99_MS)):
+        clean, dirty = f[what]
+        ratio = pct(dirty, 99) / max(pct(clean, 99), 0.001)
         print(
-            f"{key}: turn-based actions p50 {pct(turns, 50):.1f} / p99 {pct(turns, 99):.1f} ms "
-            f"(goal {GOAL_TURNS_P99_MS:g}; {len(turns)} measured); real time p50 {pct(rt, 50):.1f} / "
-            f"p99 {pct(rt, 99):.1f} ms (goal {GOAL_REALTIME_P99_MS:g}; {len(rt)}); server "
-            f"{f.get('cpu', float('nan')):.0f}% of a core, {f.get('rss', float('nan')):.0f} MB; "
-            f"{f['bytes_per_action']:.0f} bytes sent a probe's program per action",
+            f"online.capacity.{what}: actions p50 {pct(clean, 50):.1f} / p99 {pct(clean, 99):.1f} ms (goal {goal:g}; "
+            f"{len(clean)}); with the dead connections p50 {pct(dirty, 50):.1f} / p99 {pct(dirty, 99):.1f} ms "
+            f"({len(dirty)}): p99 {ratio:.2f}x (goal: at most {GOAL_DEAD_RATIO}; "
+            f"{f.get('dead_opened', 0)} dead connections opened)",
             flush=True,
         )
-        lt = f["load_turns"]
-        print(
-            f"  all rooms: {f['moves_per_s']:.0f} moves a second; the load processes' own round trips "
-            f"(their delays included) p50 {pct(lt, 50):.1f} / p99 {pct(lt, 99):.1f} ms ({len(lt)}; "
-            f"{f['loads_told'][0]} of {f['loads_told'][1]} processes told); the people's processes used "
-            f"{f.get('load_cpu', float('nan')):.0f}% and this one {f.get('probe_cpu', float('nan')):.0f}% of a core",
-            flush=True,
-        )
-        if dead == 0:
-            base = turns
-        else:
-            ratio = pct(turns, 99) / max(pct(base, 99), 0.001)
-            print(f"online.capacity.turns_p99_with_dead_over_without: {ratio:.2f} (goal: at most {GOAL_DEAD_RATIO})")
+    lt = f["load_turns"]
+    print(
+        f"online.capacity.server: {f.get('cpu', float('nan')):.0f}% of a core, {f.get('rss', float('nan')):.0f} MB, "
+        f"{f['moves_per_s']:.0f} moves a second in all rooms, {f['bytes_per_action']:.0f} bytes sent a player's "
+        f"program per action of its room; the people's processes used {f.get('load_cpu', float('nan')):.0f}% and "
+        f"this one {f.get('probe_cpu', float('nan')):.0f}% of a core; their own round trips (their delays included) "
+        f"p50 {pct(lt, 50):.1f} / p99 {pct(lt, 99):.1f} ms ({len(lt)}; {f['loads_told'][0]} of "
+        f"{f['loads_told'][1]} processes told)",
+        flush=True,
+    )
     print(f"online.capacity: load average after: {os.getloadavg()[0]:.2f}", flush=True)
     return 0
