@@ -552,7 +552,9 @@ class Room:
     def check_clocks(self) -> None:
         """Once a second: a ready that does not come, a move that does not come, a person away longer
         than a move's time: the count goes on, then the room goes on."""
-        if self.session.outcome() is not None or self.ended:
+        if self.ended or (not self.to_ready and (not self.move_clock_ms or self.realtime)):
+            return  # no count runs (most rooms: a thousand of them are asked every second)
+        if self.session.outcome() is not None:
             return
         t = self.server.clock()
         if self.unready() and self.ready_by is not None:
