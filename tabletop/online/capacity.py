@@ -191,6 +191,16 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def waited_s(pid: int) -> float:
+    """How long a process so far was ready to run but waited for a processor (/proc's schedstat):
+    on a shared machine, the part of its round trips that is nobody's code."""
+    try:
+        with open(f"/proc/{pid}/schedstat") as f:
+            return int(f.read().split()[1]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+
+
 def rss_mb(pid: int) -> float:
     with open(f"/proc/{pid}/status") as f:
         for line in f:
@@ -253,7 +263,7 @@ def run(rooms: int, seconds: float) -> dict[str, Any]:
     async def measure() -> tuple[list[Person], list[Timed]]:
         async def window() -> None:
             await asyncio.sleep(max(0.0, start - time.time()) + 2.0)  # everybody plays
-            c0, t0 = cpu_seconds(pid), time.monotonic()
+            c0, t0, w0 = cpu_seconds(pid), time.monotonic(), waited_s(pid)
             others = [load.pid for load in loads if load.pid is not None]
             o0, m0 = sum(cpu_seconds(p) for p in others), time.process_time()
             spy = profile(pid, seconds)
@@ -270,6 +280,7 @@ def run(rooms: int, seconds: float) -> dict[str, Any]:
                 await asyncio.to_thread(spy.wait, 30)
             took = time.monotonic() - t0
             figures["cpu"] = (cpu_seconds(pid) - c0) / took * 100
+            figures["waited"] = (waited_s(pid) - w0) / took * 100
             figures["load_cpu"] = (sum(cpu_seconds(p) for p in others) - o0) / took * 100
             figures["probe_cpu"] = (time.process_time() - m0) / took * 100
             figures["rss"] = rss_mb(pid)
@@ -343,7 +354,8 @@ def main(args: list[str]) -> int:
         )
     lt = f["load_turns"]
     print(
-        f"online.capacity.server: {f.get('cpu', float('nan')):.0f}% of a core, {f.get('rss', float('nan')):.0f} MB, "
+        f"online.capacity.server: {f.get('cpu', float('nan')):.0f}% of a core (and ready but waiting for one "
+        f"{f.get('waited', float('nan')):.0f}% of the time), {f.get('rss', float('nan')):.0f} MB, "
         f"{f['moves_per_s']:.0f} moves a second in all rooms, {f['bytes_per_action']:.0f} bytes sent a player's "
         f"program per action of its room; the people's processes used {f.get('load_cpu', float('nan')):.0f}% and "
         f"this one {f.get('probe_cpu', float('nan')):.0f}% of a core; their own round trips (their delays included) "
