@@ -386,7 +386,7 @@ def draw_tally(surf, vp, x, played) -> None:
     for i, k in enumerate(KINDS):
         y = ROW_Y + 6 + i * 22
         label = _("Punch {n}").format(n=k.power) if k.effect == "punch" else _(_TALLY[k.effect])
-        gfx.blit_text(surf, label, vp.s(14), vp.p(x, y), gfx.WHITE, anchor="topleft")
+        gfx.blit_text(surf, label, gfx.fit_px(label, vp.s(14), vp.s(86)), vp.p(x, y), gfx.WHITE, anchor="topleft")
         gfx.blit_text(surf, f"{played[i]}/{k.count}", vp.s(14), vp.p(x + 120, y), gfx.WHITE, anchor="topright")
 
 
