@@ -168,20 +168,30 @@ def corner(t, surf, vp, s):
         ch = CHARACTERS[p.character]
         badge = vp.r(x0 + 8, BOARD_Y + 4, 34, 34)
         surf.blit(art.portrait_image(p.character, colour(s), badge.w, badge.h), badge)
-        txt(surf, vp, f"{t.names[s]} · {ch.name}", 21, x0 + 48, BOARD_Y + 8, colour(s), bold=True, width=214)
+        txt(surf, vp, f"{t.names[s]} · {said(ch.name)}", 21, x0 + 48, BOARD_Y + 8, colour(s), bold=True, width=214)
         stance = t.shown_stance(s)
         pill = vp.r(x0 + SIDE_W - 122, BOARD_Y + 8, 110, 26)
         gfx.panel(surf, pill, (240, 220, 170) if stance == "orthodox" else (190, 220, 250), radius=vp.s(12))
         gfx.blit_text(
             surf,
-            stance.capitalize(),
-            gfx.fit_px(stance.capitalize(), vp.s(15), pill.w - 6, True),
+            _capital(said(stance)),
+            gfx.fit_px(_capital(said(stance)), vp.s(15), pill.w - 6, True),
             pill.center,
             gfx.INK,
             bold=True,
             anchor="center",
         )
-        lines(surf, vp, f"{ch.trait_name}: {ch.trait_text}", 15, x0 + 12, BOARD_Y + 40, SIDE_W - 24, (225, 225, 200), 3)
+        lines(
+            surf,
+            vp,
+            f"{said(ch.trait_name)}: {said(ch.trait_text)}",
+            15,
+            x0 + 12,
+            BOARD_Y + 40,
+            SIDE_W - 24,
+            (225, 225, 200),
+            3,
+        )
     if p.character >= 0 or st.phase != "pick":
         counters(t, surf, vp, s, x0, st, p)
     lower(t, surf, vp, s, x0)
@@ -196,7 +206,7 @@ def counters(t, surf, vp, s, x0, st, p):
         if (st.phase == "plan" and t.frozen is None and t.secrecy.visible(s) and p.choice is None)
         else 0
     )
-    txt(surf, vp, _("Momentum"), 15, x0 + 12, y, gfx.WHITE)
+    txt(surf, vp, _("Momentum"), 15, x0 + 12, y, gfx.WHITE, width=88)
     for i in range(cap):
         c = vp.p(x0 + 112 + i * 24, y + 9)
         if i < m - bid:
@@ -209,14 +219,14 @@ def counters(t, surf, vp, s, x0, st, p):
     y += 28
     need_kd = st.options["knockdowns_to_win"]
     kd = t.shown_knockdowns(s)
-    txt(surf, vp, _("Knockdowns"), 15, x0 + 12, y, gfx.WHITE)
+    txt(surf, vp, _("Knockdowns"), 15, x0 + 12, y, gfx.WHITE, width=96)
     for i in range(need_kd):
         c = vp.p(x0 + 120 + i * 22, y + 9)
         if i < kd:
             pygame.draw.circle(surf, gfx.RED, c, vp.s(8))
         pygame.draw.circle(surf, (220, 120, 110), c, vp.s(8), max(1, vp.s(2)))
     need_j = st.options["judges_to_win"]
-    txt(surf, vp, _("Judges"), 15, x0 + 220, y, gfx.WHITE)
+    txt(surf, vp, _("Judges"), 15, x0 + 220, y, gfx.WHITE, width=66)
     for i in range(need_j):
         col = gfx.GOLD if i < len(p.judges) else (90, 90, 80)
         txt(surf, vp, "⚖", 18, x0 + 290 + i * 24, y - 2, col, bold=True)
@@ -242,6 +252,10 @@ def counters(t, surf, vp, s, x0, st, p):
             (200, 235, 205),
             limit=max(1, int((bottom - y) // 17)),
         )
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def peek_hint(t, s) -> str:
@@ -635,5 +649,5 @@ def focus_info(t) -> str:
         return describe(cid) if cid >= 0 else ""
     if pl[0] == "char":
         ch = CHARACTERS[pl[2]]
-        return f"{ch.name} ({ch.stance}): {ch.trait_name}: {ch.trait_text}"
+        return f"{said(ch.name)} ({said(ch.stance)}): {said(ch.trait_name)}: {said(ch.trait_text)}"
     return ""
