@@ -2,6 +2,7 @@
 catalogue, the log says every rules sentence in the chosen language, and a game's state (what a record
 replays and a host sends) holds no language at all."""
 
+import ast
 import json
 from pathlib import Path
 
@@ -55,3 +56,14 @@ def test_the_log_speaks_the_language_and_the_state_none(language):
     language("de")
     again, _n = random_game_count(5)
     assert again.events == final.events and again.end_reason == final.end_reason
+
+
+def test_no_sentence_field_is_named_like_a_seat_field():
+    """A joiner checks every value named like a seat field at any depth of a host's view (online):
+    a sentence's fields ("{0}", a card, a target) must never be taken for a seat."""
+    fields = set()
+    for path in (ROOM / "rules").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Say":
+                fields |= {k.arg for k in node.keywords if k.arg}
+    assert {"who", "card", "where"} <= fields and not fields & set(RULES.seat_fields)

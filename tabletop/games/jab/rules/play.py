@@ -37,10 +37,10 @@ def _damage(n: State, attacker: int, amount: int, t: int, why: tuple) -> int:
             attacker,
             t,
             Say(
-                N_("{why} hits {victim} in danger: {attacker} may claim the knockout!"),
+                N_("{why} hits {victim} in danger: {striker} may claim the knockout!"),
                 why=why,
                 victim=who(victim),
-                attacker=who(attacker),
+                striker=who(attacker),  # no field is named like a seat field (rules.seat_fields): views carry them
             ),
         )
         return 0
