@@ -13,6 +13,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tabletop.core.i18n import game_text, words
+
+_, ngettext = words(__name__)
+
 ADAPTIVE = "Adaptive"
 SEAT = "computer:" + ADAPTIVE  # the seat choice of the setup screens
 
@@ -52,9 +56,12 @@ def after_game(settings, session) -> str:
         settings.save()
     except ValueError:  # a level that cannot be kept never stops the result from showing
         pass
+    level = game_text(spec, nxt)
     if nxt == played:
-        return f"Next time: {nxt} again"
-    return f"Next time: {nxt} ({'one level up' if won else 'one level down'})"
+        return _("Next time: {level} again").format(level=level)
+    if won:
+        return _("Next time: {level} (one level up)").format(level=level)
+    return _("Next time: {level} (one level down)").format(level=level)
 
 
 def next_seats(settings, spec, seats) -> list:

@@ -26,8 +26,23 @@ from pathlib import Path
 from tabletop import paths, storage, validate
 from tabletop.core import registry
 from tabletop.core.game import name_seats
-from tabletop.core.words import plural
+from tabletop.core.i18n import N_, game_text, words
 from tabletop.session import KEEP_FINISHED, autosave_path, unique_path
+
+_, ngettext = words(__name__)
+
+# a kept game's score in its row, by the key of the game's summary
+SCORES = {"health": N_("health"), "stamina": N_("stamina"), "hp": N_("hp"), "totals": N_("totals")}
+MONTHS = (
+    N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"),
+    N_("Jul"), N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"),
+)  # fmt: skip
+
+
+def when_words(when: float) -> str:
+    """A moment as a row of Continue or Replays says it: "28 Nov 2026 19:40", the month in the player's words."""
+    t = time.localtime(when)
+    return f"{t.tm_mday:02d} {_(MONTHS[t.tm_mon - 1])} {t.tm_year} {t.tm_hour:02d}:{t.tm_min:02d}"
 
 
 @dataclass
@@ -49,7 +64,9 @@ class Entry:
 
     @property
     def title(self) -> str:
-        return self.spec.name if self.spec else f"Unknown game {validate.short(self.game_id)}"
+        if self.spec:
+            return game_text(self.spec, self.spec.name)
+        return _("Unknown game {game}").format(game=validate.short(self.game_id))
 
     def players(self) -> str:
         if not self.loaded:
@@ -58,25 +75,26 @@ class Entry:
         for p in self.loaded.record.players:
             who = p["name"]
             if p.get("kind") == "computer":
-                who += f" (computer, {p['level']})"
+                level = game_text(self.spec, str(p["level"])) if self.spec else p["level"]
+                who += " " + _("(computer, {level})").format(level=level)
             out.append(who)
-        return " vs ".join(out)
+        return _(" vs ").join(out)
 
     def when_text(self) -> str:
-        return time.strftime("%d %b %Y %H:%M", time.localtime(self.when))
+        return when_words(self.when)
 
     def status(self) -> str:
         """Who is to act, or the score / the result."""
         if not self.loaded:
             return self.problem
         if self.in_use:
-            return "open in another tabletop window"
+            return _("open in another tabletop window")
         spec, state = self.loaded.spec, self.loaded.state
         names = [p["name"] for p in self.loaded.record.players]
         rules = spec.rules
         out = rules.outcome(state)
         if out is not None:
-            head = "A draw" if out.winner is None else f"{names[out.winner]} won"
+            head = _("A draw") if out.winner is None else _("{name} won").format(name=names[out.winner])
             reason = name_seats(out.reason, names) if out.reason else ""
             if out.winner is not None and reason.startswith(f"{names[out.winner]} win"):
                 return reason  # "Ana wins by knockout!" says it all
@@ -84,21 +102,21 @@ class Entry:
         summary = rules.summary(state)
         parts = []
         if validate.is_int(summary.get("round")):
-            parts.append(f"round {summary['round']}")
-        for key in ("health", "stamina", "hp", "totals"):
+            parts.append(_("round {n}").format(n=summary["round"]))
+        for key, word in SCORES.items():
             value = summary.get(key)
             if isinstance(value, list) and len(value) == len(names) and all(validate.is_int(v) for v in value):
-                parts.append(f"{key} " + "-".join(str(v) for v in value))
+                parts.append(f"{_(word)} " + "-".join(str(v) for v in value))
                 break
         if not spec.dynamics.clocked:
             acting = [names[s] for s in rules.to_act(state) if 0 <= s < len(names)]
             if acting:
-                parts.append(" and ".join(acting) + " to play")
+                parts.append(_("{names} to play").format(names=_(" and ").join(acting)))
         return ", ".join(parts)
 
     def describe(self) -> str:
         """One line: game, players, when, moves and status."""
-        moves = plural(self.moves, "move")
+        moves = ngettext("{n} move", "{n} moves", self.moves).format(n=self.moves)
         bits = [self.title, self.players(), self.when_text(), moves, self.status()]
         return " · ".join(b for b in bits if b)
 
@@ -128,7 +146,7 @@ def _load(path: Path, when: float, games: dict, messages: list[str]) -> Entry | 
     except validate.Invalid as e:
         game = _game_id(path)
         if game is not None and game not in games:
-            return Entry(path, when, game, None, "this program does not have this game; the file is left as it is")
+            return Entry(path, when, game, None, _("this program does not have this game; the file is left as it is"))
         if in_use:  # another program is playing it: its file is not ours to move
             messages.append(f"{path.name} {e}")
             return None
@@ -139,7 +157,9 @@ def _load(path: Path, when: float, games: dict, messages: list[str]) -> Entry | 
         return None
     if loaded.problem and not in_use:
         n = len(loaded.record.actions)
-        messages.append(f"{path.name}: {loaded.problem}; the game is kept up to move {n}")
+        messages.append(
+            _("{file}: {problem}; the game is kept up to move {n}").format(file=path.name, problem=loaded.problem, n=n)
+        )
         _keep_whole(path, loaded.record.dumps(), bad=True)
     return Entry(path, when, loaded.record.game, loaded, in_use=in_use)
 
@@ -196,7 +216,7 @@ def migrate(messages: list[str]) -> None:
     try:
         os.replace(old, unique_path(paths.games_dir(), "game"))
     except OSError as e:
-        messages.append(f"autosave.json could not be moved into the kept games ({e.strerror})")
+        messages.append(_("autosave.json could not be moved into the kept games ({why})").format(why=e.strerror))
 
 
 def unfinished(messages: list[str], games: dict | None = None) -> list[Entry]:
@@ -243,7 +263,7 @@ def delete(entry: Entry) -> str:
     try:
         journal = storage.Journal(journal_path)  # locked: no other program is playing it
     except storage.InUse:
-        return "This game is open in another tabletop window; it was not deleted."
+        return _("This game is open in another tabletop window; it was not deleted.")
     except OSError:
         journal = None
     try:
@@ -251,7 +271,7 @@ def delete(entry: Entry) -> str:
     except FileNotFoundError:
         pass
     except OSError as e:
-        return f"{entry.path.name} could not be deleted ({e.strerror})"
+        return _("{file} could not be deleted ({why})").format(file=entry.path.name, why=e.strerror)
     finally:
         if journal is not None:
             journal.close()

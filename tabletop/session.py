@@ -28,9 +28,12 @@ from tabletop import paths, storage, validate
 from tabletop.core import record as rec
 from tabletop.core.actions import Action, to_json
 from tabletop.core.game import Bot, Outcome, Refused
+from tabletop.core.i18n import N_, words
 from tabletop.core.realtime import RealtimeState, follow
 from tabletop.core.registry import GameSpec
 from tabletop.core.undo import History
+
+_, ngettext = words(__name__)
 
 KEEP_FINISHED = 50  # finished records kept in saves/ (the oldest go first)
 
@@ -49,8 +52,8 @@ def unique_path(folder: Path, game_id: str) -> Path:
             return path
 
 
-IN_USE = "This game is open in another tabletop window."
-GONE = "This game is no longer kept: another tabletop window finished or deleted it."
+IN_USE = N_("This game is open in another tabletop window.")
+GONE = N_("This game is no longer kept: another tabletop window finished or deleted it.")
 
 
 @dataclass
@@ -75,7 +78,7 @@ class Seat:
     def from_json(cls, d: dict, index: int) -> Seat:
         kind, name, level, scheme = d.get("kind"), d.get("name"), d.get("level"), d.get("controls")
         return cls(
-            name=name[:24] if isinstance(name, str) else f"Player {index + 1}",
+            name=name[:24] if isinstance(name, str) else _("Player {n}").format(n=index + 1),
             kind=kind if isinstance(kind, str) and kind in ("human", "computer") else "human",
             level=level if isinstance(level, str) else "",
             scheme=scheme if isinstance(scheme, str) else None,
@@ -171,7 +174,7 @@ class Session:
             try:
                 validate.check_name(seat.name, "name")
             except validate.Invalid:
-                seat.name = f"Player {i + 1}"
+                seat.name = _("Player {n}").format(n=i + 1)
         record = rec.Record(
             game=spec.id, seed=seed, options=opts, players=[seat.to_json() for seat in seats], setup=setup
         )
@@ -309,9 +312,9 @@ class Session:
         actions = self.record.actions
         lines = "".join(_line(n, actions[n]) for n in range(self.kept_actions, len(actions)))
         if len(actions) > rec.MAX_ACTIONS:
-            raise storage.TooLarge(f"it would have more than {rec.MAX_ACTIONS:,} moves")
+            raise storage.TooLarge(_("it would have more than {n} moves").format(n=f"{rec.MAX_ACTIONS:,}"))
         if self.kept_bytes + self.journal.size + len(lines) > rec.MAX_BYTES:
-            raise storage.TooLarge(f"it would be larger than {rec.MAX_BYTES:,} bytes")
+            raise storage.TooLarge(_("it would be larger than {n} bytes").format(n=f"{rec.MAX_BYTES:,}"))
         if lines:
             self.journal.append(lines)
         self.kept_actions = len(actions)
@@ -330,7 +333,7 @@ class Session:
     def _write(self, path: Path) -> str:
         """Write the record, unless the loader would refuse it (raises storage.TooLarge)."""
         if len(self.record.actions) > rec.MAX_ACTIONS:
-            raise storage.TooLarge(f"it would have more than {rec.MAX_ACTIONS:,} moves")
+            raise storage.TooLarge(_("it would have more than {n} moves").format(n=f"{rec.MAX_ACTIONS:,}"))
         text = self.record.dumps()
         storage.write_atomic(path, text, max_bytes=rec.MAX_BYTES)
         return text
@@ -344,14 +347,16 @@ class Session:
 
     def _saved(self) -> None:
         if self.save_error:
-            self.save_notice = "The game is being saved again."
+            self.save_notice = _("The game is being saved again.")
         self.save_error = ""
 
     def _failed(self, e: OSError) -> None:
         if isinstance(e, storage.TooLarge):
-            error = f"This game is too long to be saved any more ({e.strerror}); play goes on unsaved."
+            error = _("This game is too long to be saved any more ({why}); play goes on unsaved.").format(
+                why=e.strerror
+            )
         else:
-            error = f"The game cannot be saved ({e.strerror or e}); play goes on without saving."
+            error = _("The game cannot be saved ({why}); play goes on without saving.").format(why=e.strerror or e)
         if error != self.save_error:
             self.save_notice = error
         self.save_error = error
@@ -413,11 +418,11 @@ def _take(spec: GameSpec, path: Path, record: rec.Record, state: Any) -> tuple[s
     try:
         journal = storage.Journal(validate.journal_path(path))
     except storage.InUse as e:
-        raise storage.InUse(GONE if "no longer" in str(e) else IN_USE) from None
+        raise storage.InUse(_(GONE) if "no longer" in str(e) else _(IN_USE)) from None
     try:
         if not path.is_file():
-            raise storage.InUse(GONE)
-        now, problem, _ = validate.read_record(path, {spec.id: spec})
+            raise storage.InUse(_(GONE))
+        now, problem, _journal = validate.read_record(path, {spec.id: spec})
         if now.actions != record.actions:  # played on since it was listed, or a move that cannot be played
             loaded = validate.load_record(path, {spec.id: spec})
             record, state, problem = loaded.record, loaded.state, loaded.problem or problem
@@ -425,7 +430,7 @@ def _take(spec: GameSpec, path: Path, record: rec.Record, state: Any) -> tuple[s
             keep_bad_journal(path)
     except validate.Invalid as e:
         journal.close()
-        raise storage.InUse(f"This game cannot be read now ({e}).") from None
+        raise storage.InUse(_("This game cannot be read now ({why}).").format(why=e)) from None
     except BaseException:
         journal.close()
         raise

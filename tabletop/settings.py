@@ -27,9 +27,13 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from tabletop import paths, storage, validate
+from tabletop.core import i18n
+from tabletop.core.i18n import N_, words
 from tabletop.core.names import MAX_NAME, check_name
 from tabletop.core.schema import convert
 from tabletop.input.bindings import SCHEMES, check_bindings, default_bindings
+
+_, ngettext = words(__name__)
 
 MAX_BYTES = 1_000_000
 VERSION = 1
@@ -38,7 +42,7 @@ Text80 = Annotated[str, msgspec.Meta(max_length=80)]
 Texts = Annotated[list[Text80], msgspec.Meta(max_length=200)]
 Address = Annotated[str, msgspec.Meta(max_length=200)]
 Name = Annotated[str, msgspec.Meta(max_length=MAX_NAME)]  # and core.names.check_name (why_not)
-DEFAULT_NAME = "Player"  # the name of a player who skipped choosing one
+DEFAULT_NAME = N_("Player")  # the name of a player who skipped choosing one (in their language)
 Window = Annotated[list[Annotated[int, msgspec.Meta(ge=100, le=10000)]], msgspec.Meta(min_length=2, max_length=2)]
 
 
@@ -70,6 +74,7 @@ class Values(msgspec.Struct, forbid_unknown_fields=True):
     colour_vision: Literal["usual", "protanopia", "deuteranopia", "tritanopia"] = "usual"
     reduce_motion: bool = False
     hold_toggles: bool = False
+    language: Literal["", "en", "es", "de"] = ""  # core.i18n.LANGUAGES; "" until the first start sets the system's
     last_setup: dict[str, Any] = {}  # the launcher remembers each game's last setup (check_last_setup)
     tutorial: Tutorial = msgspec.field(default_factory=Tutorial)
     last_invite: Address = ""  # Play online > Join: the last invite that joined a game
@@ -85,7 +90,7 @@ KINDS: dict[str, Any] = {f.name: f.type for f in msgspec.structs.fields(Values)}
 def why_not(key: str, value) -> str:
     """Why ``value`` cannot be the setting ``key`` ("" if it can)."""
     if key not in KINDS:
-        return f"unknown setting {validate.short(key)}"
+        return _("unknown setting {key}").format(key=validate.short(key))
     if key == "last_setup":
         problems = check_last_setup(value)[1]
         return problems[0] if problems else ""
@@ -118,16 +123,16 @@ def check_last_setup(value) -> tuple[dict, list[str]]:
     from tabletop.core import registry
 
     if not isinstance(value, dict):
-        return {}, [f"last_setup must be an object, not {validate.short(value)}"]
+        return {}, [_("last_setup must be an object, not {value}").format(value=validate.short(value))]
     games = registry.load_all()
     good, problems = {}, []
     for game_id, setup in value.items():
         try:
             if game_id not in games:
-                raise validate.Invalid(f"unknown game {validate.short(game_id)}")
+                raise validate.Invalid(_("unknown game {game}").format(game=validate.short(game_id)))
             good[game_id] = _check_one_setup(setup, games[game_id])
         except validate.Invalid as e:
-            problems.append(f"last_setup of {validate.short(game_id)}: {e}")
+            problems.append(_("last_setup of {game}: {why}").format(game=validate.short(game_id), why=e))
     return good, problems
 
 
@@ -176,9 +181,17 @@ class Settings:
     def __getitem__(self, key):
         return self.values[key]
 
+    def speak(self) -> None:
+        """Speak the player's language from now on: TABLETOP_LANGUAGE (tests, screenshots), else the
+        setting, which the first start sets to the system's language (when there is a catalogue for it)."""
+        if not self.values["language"]:
+            self.values["language"] = i18n.system_language()
+        i18n.set_language(os.environ.get("TABLETOP_LANGUAGE") or self.values["language"])
+
     def own_name(self) -> str:
         """The player's name, as the table shows it (DEFAULT_NAME before one is chosen)."""
-        return self.values["name"] or DEFAULT_NAME
+        name = self.values["name"]
+        return name if name and name != DEFAULT_NAME else _(DEFAULT_NAME)
 
     def __setitem__(self, key, value):
         why = why_not(key, value)
@@ -202,7 +215,9 @@ class Settings:
                     merged = _merge(self.base, merged, disk)
                 storage.write_json(self.path, merged, max_bytes=MAX_BYTES)
         except OSError as e:
-            why = f"{self.path.name}: could not be saved ({e.strerror or e}); settings are kept until you quit"
+            why = _("{file}: could not be saved ({why}); settings are kept until you quit").format(
+                file=self.path.name, why=e.strerror or e
+            )
             if why != self.save_failed:
                 self.messages.append(why)
             self.save_failed = why
@@ -262,10 +277,19 @@ def load(path: Path | None = None) -> Settings:
     try:
         problems = _read(path, s)
     except validate.Invalid as e:
-        s.messages.append(f"{path.name} {e}; {storage.set_aside_said(path)} and using default settings")
+        s.speak()  # the language of the message: the system's (the file could not say)
+        aside = storage.set_aside_said(path)
+        s.messages.append(
+            _("{file} {why}; {aside} and using default settings").format(file=path.name, why=e, aside=aside)
+        )
         return s
+    s.speak()  # the messages below in the player's language
     if problems:
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        more = (
+            " " + ngettext("(and {n} more)", "(and {n} more)", len(problems) - 1).format(n=len(problems) - 1)
+            if len(problems) > 1
+            else ""
+        )
         s.messages.append(f"{path.name}: {problems[0]}{more}; " + _keep_original_and_fix(s, path))
     s.base = copy.deepcopy(s.dumps())
     return s
@@ -276,9 +300,11 @@ def _read(path: Path, s: Settings) -> list[str]:
     its default). Raises Invalid for a file that cannot be used at all."""
     data = validate.read_json(path, MAX_BYTES)
     if not isinstance(data, dict):
-        raise validate.Invalid("is not a settings object")
+        raise validate.Invalid(_("is not a settings object"))
     if "version" in data and not validate.same_value(data["version"], VERSION):
-        raise validate.Invalid(f"version {validate.short(data['version'])} is not one this program reads (1)")
+        raise validate.Invalid(
+            _("version {version} is not one this program reads (1)").format(version=validate.short(data["version"]))
+        )
     problems = []
     for key, value in data.items():
         if key == "version":
@@ -292,11 +318,11 @@ def _read(path: Path, s: Settings) -> list[str]:
         elif key in KINDS:
             why = why_not(key, value)
             if why:
-                problems.append(f"{why}; using {DEFAULTS[key]!r}")
+                problems.append(_("{why}; using {value}").format(why=why, value=repr(DEFAULTS[key])))
             else:
                 s.values[key] = value
         else:
-            problems.append(f"unknown setting {validate.short(key)} ignored")
+            problems.append(_("unknown setting {key} ignored").format(key=validate.short(key)))
     return problems
 
 
@@ -316,5 +342,5 @@ def _keep_original_and_fix(s: Settings, path: Path) -> str:
             raise
     except (OSError, validate.Invalid, UnicodeDecodeError) as e:
         why = getattr(e, "strerror", None) or str(e)
-        return f"the corrected file could not be written ({why}), so the file is left as it is"
-    return f"the original is kept as {bad.name}"
+        return _("the corrected file could not be written ({why}), so the file is left as it is").format(why=why)
+    return _("the original is kept as {file}").format(file=bad.name)

@@ -30,6 +30,10 @@ import threading
 import time
 from pathlib import Path
 
+from tabletop.core.i18n import words
+
+_, ngettext = words(__name__)
+
 SYNC_EVERY_S = 0.1  # at most this often a journal is fsynced (a real-time game appends every frame)
 STALE_S = 600  # a temporary file this old is stale whoever made it (a write takes milliseconds)
 
@@ -54,7 +58,7 @@ def write_atomic(path: Path, text: str, max_bytes: int | None = None) -> None:
     path = Path(path)
     data = text.encode("utf-8")
     if max_bytes is not None and len(data) > max_bytes:
-        raise TooLarge(f"it would be larger than {max_bytes:,} bytes")
+        raise TooLarge(_("it would be larger than {n} bytes").format(n=f"{max_bytes:,}"))
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = temp_file(path)
     try:
@@ -97,9 +101,9 @@ def set_aside(path: Path) -> Path:
 def set_aside_said(path: Path) -> str:
     """Set a bad file aside; the words for a message: "set aside as X.bad" or why it stays."""
     try:
-        return f"set aside as {set_aside(path).name}"
+        return _("set aside as {file}").format(file=set_aside(path).name)
     except OSError as e:
-        return f"left where it is ({e.strerror or 'the folder cannot be changed'})"
+        return _("left where it is ({why})").format(why=e.strerror or _("the folder cannot be changed"))
 
 
 def _running(pid: int) -> bool:

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeGuard
 
+from tabletop.core.i18n import game_text, words
 from tabletop.core.jsonfile import (  # noqa: F401  (the door's reading half, re-exported)
     MAX_DEPTH,
     MAX_INT_DIGITS,
@@ -39,6 +40,8 @@ if TYPE_CHECKING:  # the record module reads its files through here: no import a
     from tabletop.core.record import Record
 from tabletop.core.schema import convert  # noqa: F401  (re-exported)
 
+_, ngettext = words(__name__)
+
 # -- small checks used by the schemas ---------------------------------------------------------
 
 
@@ -48,9 +51,11 @@ def is_int(value: object) -> TypeGuard[int]:
 
 def want_int(value: object, what: str, lo: int, hi: int) -> int:
     if not is_int(value):
-        raise Invalid(f"{what} must be a whole number, not {short(value)}")
+        raise Invalid(_("{what} must be a whole number, not {value}").format(what=what, value=short(value)))
     if not lo <= value <= hi:
-        raise Invalid(f"{what} must be from {lo} to {hi}, not {short(value)}")
+        raise Invalid(
+            _("{what} must be from {lo} to {hi}, not {value}").format(what=what, lo=lo, hi=hi, value=short(value))
+        )
     return value
 
 
@@ -63,7 +68,7 @@ def check_options(rules: Rules, options: object, what: str = "options") -> dict:
     """A game's options, complete: every key known, every value one of its choices (same type).
     The game's own ``check_options`` is the one check; here its refusal becomes an Invalid."""
     if not isinstance(options, dict):
-        raise Invalid(f"{what} must be an object, not {short(options)}")
+        raise Invalid(_("{what} must be an object, not {value}").format(what=what, value=short(options)))
     try:
         return rules.check_options(options)
     except (ValueError, TypeError, KeyError) as e:
@@ -84,17 +89,30 @@ def check_players(players: list, spec: GameSpec) -> list:
     from tabletop.input.bindings import SCHEMES
 
     if not players:
-        raise Invalid('"players" must be a list of one object per seat')
+        raise Invalid(_('"players" must be a list of one object per seat'))
+    name = game_text(spec, spec.name)
     if not spec.min_players <= len(players) <= spec.max_players:
-        raise Invalid(f"{spec.name} is for {spec.min_players} to {spec.max_players} players, not {len(players)}")
+        raise Invalid(
+            _("{game} is for {lo} to {hi} players, not {n}").format(
+                game=name, lo=spec.min_players, hi=spec.max_players, n=len(players)
+            )
+        )
     for i, p in enumerate(players):
         if p.get("kind") == "computer" and not spec.has_computer:
-            raise Invalid(f"player {i + 1}: {spec.name} has no computer players")
+            raise Invalid(_("player {n}: {game} has no computer players").format(n=i + 1, game=name))
         if p.get("kind") == "computer" and not known_level(spec, p.get("level")):
             levels = ", ".join(spec.bot_levels)
-            raise Invalid(f"player {i + 1}: computer level must be one of {levels}, not {short(p.get('level'))}")
+            raise Invalid(
+                _("player {n}: computer level must be one of {levels}, not {value}").format(
+                    n=i + 1, levels=levels, value=short(p.get("level"))
+                )
+            )
         if "controls" in p and p["controls"] not in SCHEMES:
-            raise Invalid(f"player {i + 1}: controls must be one of {', '.join(SCHEMES)}, not {short(p['controls'])}")
+            raise Invalid(
+                _("player {n}: controls must be one of {schemes}, not {value}").format(
+                    n=i + 1, schemes=", ".join(SCHEMES), value=short(p["controls"])
+                )
+            )
     return players
 
 
@@ -106,7 +124,7 @@ def check_record(data: Any, games: Mapping[str, GameSpec]) -> Record:
 
     record = rec.from_data(data)
     if record.game not in games:
-        raise Invalid(f"unknown game {short(record.game)} (known: {', '.join(games)})")
+        raise Invalid(_("unknown game {game} (known: {games})").format(game=short(record.game), games=", ".join(games)))
     spec = games[record.game]
     check_options(spec.rules, record.options, '"options"')  # checked; the record keeps what the file says
     check_players(record.players, spec)
@@ -134,7 +152,7 @@ def read_journal(path: str | os.PathLike, have: int) -> tuple[list, str]:
     except Invalid as e:
         if not jpath.exists() and not jpath.is_symlink():
             return [], ""
-        return [], f"its journal {e}"
+        return [], _("its journal {why}").format(why=e)
     lines = raw.split(b"\n")[:-1]  # the piece after the last end of line is unfinished
     actions: list = []
     for i, line in enumerate(lines):
@@ -143,14 +161,14 @@ def read_journal(path: str | os.PathLike, have: int) -> tuple[list, str]:
             try:
                 entry = convert(data, rec.JournalLine)
             except Invalid as e:
-                raise Invalid(f'is not {{"n": move number, "a": action}} ({e})') from None
+                raise Invalid(_('is not {{"n": move number, "a": action}} ({why})').format(why=e)) from None
             n = entry.n
             if n < have and not actions:
                 continue  # already in the record (written whole after this line was)
             if n != have + len(actions):
-                raise Invalid(f"is move {n}, not {have + len(actions)}")
+                raise Invalid(_("is move {n}, not {wanted}").format(n=n, wanted=have + len(actions)))
         except Invalid as e:
-            return actions, f"line {i + 1} of its journal {short_line(str(e), 80)}"
+            return actions, _("line {n} of its journal {why}").format(n=i + 1, why=short_line(str(e), 80))
         actions.append(entry.a)
     return actions, ""
 
@@ -164,7 +182,10 @@ def read_record(path: str | os.PathLike, games: Mapping[str, GameSpec]) -> tuple
     have = len(record.actions)
     more, problem = read_journal(path, have)
     if have + len(more) > rec.MAX_ACTIONS:
-        more, problem = more[: rec.MAX_ACTIONS - have], f"has more than {rec.MAX_ACTIONS:,} moves with its journal"
+        more, problem = (
+            more[: rec.MAX_ACTIONS - have],
+            _("has more than {n} moves with its journal").format(n=f"{rec.MAX_ACTIONS:,}"),
+        )
     record.actions = record.actions + more
     return record, problem, have
 
@@ -217,16 +238,18 @@ def load_record(
         if last[0] + 1 >= have and len(record.actions) > have and start is not None:
             # a journal's move: the game is kept up to the move before it
             record.actions = record.actions[: last[0] + 1]
-            why = f"move {last[0] + 2}, from its journal, cannot be played ({short_line(str(e), 80)})"
+            why = _("move {n}, from its journal, cannot be played ({why})").format(
+                n=last[0] + 2, why=short_line(str(e), 80)
+            )
             state = last[1] if last[1] is not None else start
             return Loaded(record, spec, state, problem=why, have=have)
         if isinstance(e, rec.BadRecord) or not allow_refused:
             raise Invalid(short_line(str(e))) from None
         return Loaded(record, spec, None, refused=e, have=have)
     except RecursionError:
-        raise Invalid("is nested too deeply") from None
+        raise Invalid(_("is nested too deeply")) from None
     except Exception as e:  # a game that trips over a value its checks let through: still one line
-        raise Invalid(f"cannot be replayed ({type(e).__name__}: {short_line(str(e))})") from None
+        raise Invalid(_("cannot be replayed ({why})").format(why=f"{type(e).__name__}: {short_line(str(e))}")) from None
     return Loaded(record, spec, state, problem=problem, have=have)
 
 

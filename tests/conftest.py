@@ -30,3 +30,15 @@ def own_data_folder(tmp_path_factory, monkeypatch):
     """Each test starts on an empty data folder of its own: what one test keeps (a game in Continue,
     a setting) never changes what the next one sees, in whatever order and process they run."""
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path_factory.mktemp("home")))
+
+
+os.environ.setdefault("TABLETOP_LANGUAGE", "en")  # the tests read English, whatever the machine's language
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    """A test that speaks another language leaves the next one in the language of the run."""
+    from tabletop.core import i18n
+
+    yield
+    i18n.set_language(os.environ.get("TABLETOP_LANGUAGE", "en"))

@@ -621,3 +621,47 @@ def test_mouse_play_in_a_1920x1080_window():
         assert session.state.piles[4][-1] == card
     finally:
         pygame.quit()
+
+
+def test_each_hand_has_a_precise_mode_on_the_pad(app):
+    """Issue 34: the right hand had no d-pad, so a pad player could not place it precisely (a full
+    stick moves a hand about 365 px in 100 ms, against a 96 px card). Holding that hand's trigger makes
+    its stick slow, either hand; the hints and the Controls screen say so."""
+    from tabletop.games.jab.table.input import hand_line
+    from tabletop.input import rebind
+
+    pad = VirtualPad()
+    try:
+        frames(app, 3)
+        table, session = start(app, red="gamepad", blue="computer")
+
+        def moved(stick, trigger):
+            h = 0 if stick == "left" else 1
+            before = table.hands.at(0, h)
+            if trigger:
+                pad.axis(trigger, 1.0)
+                frames(app, 2)
+            pad.axis(stick + "y", -1.0)  # from the deck towards the middle of the table
+            frames(app, 6)
+            after = table.hands.at(0, h)
+            pad.axis(stick + "y", 0)
+            if trigger:
+                pad.axis(trigger, 0)
+            for _ in range(60):  # back to its deck (the magnet) for the next try
+                frames(app, 1)
+                if table.hands.at(0, h) == before:
+                    break
+            return abs(after[1] - before[1])
+
+        for stick, trigger in (("right", "righttrigger"), ("left", "lefttrigger")):
+            precise, full = moved(stick, trigger), moved(stick, None)
+            assert 0 < precise < full * 0.25, f"{stick} hand: {precise:.3f} units held precise, {full:.3f} not"
+        assert all(session.state.held[i] is None for i in (0, 1))  # a trigger no longer takes
+        line = hand_line(app.settings, "gamepad")
+        assert "hold LT/RT" in line and "LB/RB take" in line, line
+        labels = [rebind.action_label(a) for a in rebind.actions(app.settings.bindings, "gamepad")]
+        assert "Real time, right hand: precise (hold: slow stick)" in labels
+        assert rebind.inputs_for(app.settings.bindings, "gamepad", "r_fine") == ["righttrigger"]
+    finally:
+        pad.unplug()
+        frames(app, 2)

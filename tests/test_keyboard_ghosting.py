@@ -123,3 +123,18 @@ def test_a_settings_file_with_the_old_default_keys_gets_the_new_layout(tmp_path)
     mine = dict(PREVIOUS_KEYS["keys-left"][0], q=["claim_combo"])  # a player's own change
     path.write_text(json.dumps({"bindings": {"keys": {"keys-left": mine}}}))
     assert settings.load(path).bindings["keys"]["keys-left"] == mine
+
+
+def test_a_settings_file_with_the_last_pad_defaults_gets_the_precise_triggers(tmp_path):
+    """Issue 34: the triggers held make a hand precise (they took, as LB and RB do). A settings file
+    holding the pad's defaults from before, never changed, is read with today's."""
+    import json
+
+    from tabletop import settings
+    from tabletop.input.bindings import PREVIOUS_GAMEPAD, default_bindings
+
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"bindings": {"gamepad": PREVIOUS_GAMEPAD[0]}}))
+    pad = settings.load(path).bindings["gamepad"]
+    assert pad == default_bindings()["gamepad"]
+    assert (pad["lefttrigger"], pad["righttrigger"]) == (["l_fine"], ["r_fine"])

@@ -11,6 +11,7 @@ from tabletop.core.record import parse, replay
 from tabletop.games.square_ring import SPEC
 from tabletop.games.square_ring.rules import HIDDEN, RULES, Commit, Declare, Footwork, Stick, board
 from tabletop.games.square_ring.rules.content import BOXERS
+from tabletop.games.square_ring.rules.text import sentence
 
 sq = board.parse_square
 
@@ -351,7 +352,7 @@ def test_refusals_are_sentences():
 
 def test_log_tells_what_happened():
     s = exchange(new(pos=["c2", "c3"]), ("cross", "forward-right"), ("turn-left-45", "turn-right-45"))
-    texts = [e["text"] for e in s.log]
+    texts = [sentence(e) for e in s.log]
     assert any("Cross lands on Fredo: Fredo loses" in t for t in texts)
     assert any("steps forward-right to d3" in t for t in texts)
 
@@ -393,7 +394,7 @@ def test_a_dazed_boxers_shuffle_is_logged_at_the_reveal_r_sqr_7():
     kinds = [e["kind"] for e in added]
     assert kinds.count("shuffle") == 1 and kinds.index("shuffle") < kinds.index("reveal")
     entry = added[kinds.index("shuffle")]
-    assert entry["seat"] == 1 and "Fredo" in entry["text"] and "shuffled" in entry["text"]
+    assert entry["seat"] == 1 and "Fredo" in sentence(entry) and "shuffled" in sentence(entry)
     # the daze is over in the exchange after: no shuffle told
     u = exchange(t, ("turn-left-45", "turn-right-45"), ("turn-left-45", "turn-right-45"))
     assert not any(e["kind"] == "shuffle" for e in u.log[len(t.log) :])
@@ -412,7 +413,7 @@ def test_boxer_choices_on_the_setup_screen_show_hp_bursts_and_reacts():
 def test_a_mirror_bout_names_each_boxer_by_corner_in_the_log():
     # the default bout is Inga against Inga: "Inga's Cross lands on Inga" would not say who hit whom
     s = exchange(new("inga", "inga", pos=["c2", "c3"]), ("cross", "forward-right"), ("turn-left-45", "turn-right-45"))
-    texts = [e["text"] for e in s.log]
+    texts = [sentence(e) for e in s.log]
     assert any("Cross lands on Blue Inga: Blue Inga loses" in t for t in texts)
     assert any(t.startswith("Red Inga plays Cross; Blue Inga plays") for t in texts)
 

@@ -10,6 +10,7 @@ from tabletop.core.game import Refused
 from tabletop.games.stabby_jack.rules import RULES, Declare, Decline, LevelUp, Replace
 from tabletop.games.stabby_jack.rules.content import full_deck
 from tabletop.games.stabby_jack.rules.state import DECLARE, PLACE, TRAIN
+from tabletop.games.stabby_jack.rules.text import events
 
 P0 = ["5S", "6D", "4H", "3C"]
 P1 = ["8S", "7D", "9H", "2C"]
@@ -257,7 +258,7 @@ def test_turned_up_card_is_known_after_a_reshuffle_and_rebirth_stats_are_not_in_
     s.draw, s.discard = (), s.draw  # every free card is in the discard pile
     before = s.discard
     s = play(s, Declare(0, "fight"))
-    said = " ".join(s.log)
+    said = " ".join(events(s))
     assert "shuffled" in said and len(s.turned) >= 1 and s.turned[0] in before
     assert f"draws the {s.turned[0].name()}" in said
     dying = position([P0, P1], damage=[2, 0], draw=["JS"])

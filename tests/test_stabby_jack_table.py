@@ -9,6 +9,7 @@ from tabletop.core import registry
 from tabletop.games.stabby_jack.rules import RULES
 from tabletop.games.stabby_jack.rules.content import parse_card
 from tabletop.games.stabby_jack.rules.state import ACE, DECLARE, JACK, OVER, PLACE, TRAIN, hp, xp_value
+from tabletop.games.stabby_jack.rules.text import events
 from tabletop.session import Seat, Session
 from tests.ui_helpers import VirtualPad, click, drag, frames, key, make_app, top
 
@@ -417,7 +418,7 @@ def test_after_a_reshuffle_the_table_still_shows_the_card_just_drawn_R_SJ_1(app)
     t = table_for(app, setup)
     click(app, spot(t, ("declare", "fight")))
     frames(app, 2)
-    said = " ".join(t.session.state.log)
+    said = " ".join(events(t.session.state))
     assert "shuffled" in said
     shown = t.recent["cards"]
     assert shown and f"goes on an adventure and draws the {shown[0].name()}" in said.replace("{0}", "")

@@ -19,7 +19,7 @@ from tabletop.core.game import Refused
 from tabletop.core.registry import REALTIME
 from tabletop.tutorial import has_tutorial, lessons_for, open_tutorial, progress
 from tabletop.ui.scene import GUARD_MS
-from tests.ui_helpers import click, frames, key, make_app, top
+from tests.ui_helpers import VirtualPad, click, frames, key, make_app, top
 
 GAMES = [spec for spec in registry.load_all().values() if has_tutorial(spec)]
 DT = 50  # ms a frame: the lessons run on the game clock, not the wall clock
@@ -196,10 +196,52 @@ def read(watch, table) -> None:
     watch.frames(max(1, int(max(words * 250, GUARD_MS) // DT)))
 
 
+class Device:
+    """The learner's one device: it goes on from "Well done" with its own press (Enter, A or a click)."""
+
+    def __init__(self, app, name: str):
+        self.app, self.name, self.pad = app, name, None
+        if name == "pad":
+            self.pad = VirtualPad()
+            frames(app, 3)
+            self.pad.press(app, "dpdown")  # used once on the launcher: the device in use from here on
+        elif name == "keys":
+            key(app, "down")
+        else:
+            click(app, (4, app.screen.get_height() - 4))  # an empty corner of the launcher
+
+    def go_on(self, menu_scene=None) -> None:
+        """Its confirm; on a menu (``menu_scene``) the mouse clicks the highlighted item."""
+        if self.name == "pad":
+            self.pad.press(self.app, "a")
+        elif self.name == "keys":
+            key(self.app, "return")
+        elif menu_scene is not None:
+            click(self.app, menu_scene.menu.items[menu_scene.menu.focus].rect.center)
+        else:
+            click(self.app, (self.app.screen.get_width() // 2, self.app.screen.get_height() // 2))
+
+
+# words a hint may say only to another device than the learner's
+_FOREIGN = {
+    "keys": re.compile(r"\b([Cc]lick|[Dd]-pad|LB|RB|A to go on)\b"),
+    "pad": re.compile(r"\b([Cc]lick|Enter|Esc|Space|Backspace|WASD|W A S D|the arrows)\b"),
+    "mouse": re.compile(r"\b([Dd]-pad|LB|RB|A to go on)\b"),
+}
+
+
+@pytest.mark.parametrize("device", ["keys", "pad", "mouse"])
 @pytest.mark.parametrize("spec", GAMES, ids=[s.id for s in GAMES])
-def test_every_lesson_played_to_its_end_offers_a_real_game(spec):
+def test_every_lesson_played_to_its_end_offers_a_real_game(spec, device):
+    """With each device alone: its press goes on from each "Well done" and does not reach the next
+    lesson (no move of the learner, no "Not quite:" there); the lessons' words name only that device."""
+    from tabletop.ui import gfx
+
     app = make_app()
     app.start()
+    frames(app, 2)
+    learner = Device(app, device)
+    seen: list[str] = []
     try:
         open_tutorial(app, spec.id)
         frames(app, 2)
@@ -207,21 +249,31 @@ def test_every_lesson_played_to_its_end_offers_a_real_game(spec):
         lessons = lessons_for(spec)
         menu.play(0)
         watch = Watch(app)
+        gfx.SEEN = seen
         for lesson in lessons:
             table = top(app)
             assert getattr(table, "tutor", None) is not None, f"{lesson.id}: {type(table).__name__} is on top"
             assert table.tutor.lesson.id == lesson.id
+            mine = [a for a in table.session.record.actions if a.get("player") == table.tutor.player]
+            set_up = [a for a in lesson.prelude if a.get("player") == table.tutor.player]
+            assert len(mine) == len(set_up), f"{lesson.id}: the press that went on from the last lesson played here"
             play_lesson(watch, app, spec, table)
             read(watch, table)
-            key(app, "return")  # "well done": Enter goes on
+            learner.go_on()  # "well done": the device's press goes on
             frames(app, 2)
+        gfx.SEEN = None
+        foreign = sorted({t for t in seen if _FOREIGN[device].search(t)})
+        assert not foreign, f"told to a {device} learner: {foreign[:3]}"
         assert progress.finished(app.settings, spec.id) == {lesson.id for lesson in lessons}
-        # after the last lesson, Enter starts a real game (its setup, with Start ready)
-        key(app, "return")
+        # after the last lesson, the next press starts a real game (its setup, with Start ready)
+        learner.go_on(top(app))
         frames(app, 2)
         now = top(app)
-        assert getattr(now, "tutor", None) is None, "Enter started a lesson again"
+        assert getattr(now, "tutor", None) is None, "the press started a lesson again"
         focused = now.menu.items[now.menu.focus]
         assert focused.key == "start", f"{type(now).__name__} focuses {focused.label!r}"
     finally:
+        gfx.SEEN = None
+        if learner.pad is not None:
+            learner.pad.unplug()
         pygame.quit()

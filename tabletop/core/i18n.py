@@ -11,7 +11,10 @@ asks for its room's translators once, at the top::
     ngettext("{n} card", "{n} cards", n).format(n=n)       # a count, by the language's plural rules
 
 Texts kept in module-level constants are marked with ``N_`` (found by extraction, left as they are)
-and translated with ``_`` where they are shown, so a change of language needs no restart.
+and translated with ``_`` where they are shown, so a change of language needs no restart. The texts a
+game gives the engine's screens (its name, blurb, options, levels, buttons, lessons) are marked in the
+game's folder and shown through ``game_text(spec, text)``, which reads that game's catalogue. How a game
+adds its words, and its help pages (``help.CODE.md``): docs/languages.md.
 
 Catalogues live at ``ROOM/locale/CODE/LC_MESSAGES/messages.po`` with the compiled ``.mo`` beside it
 and the template at ``ROOM/locale/messages.pot``; ``python -m tools.catalogues`` extracts, updates
@@ -30,6 +33,10 @@ import sys
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tabletop.core.registry import GameSpec
 
 DOMAIN = "messages"
 # The languages a player can choose, each named in its own language.
@@ -107,6 +114,7 @@ class _Pseudo(gettext.NullTranslations):
         return pseudo(msgid1 if n == 1 else msgid2)
 
 
+@cache
 def _room(module: str) -> Path | None:
     """The folder whose ``locale`` holds ``module``'s words: the nearest one up from the module."""
     found = sys.modules.get(module)
@@ -136,9 +144,15 @@ def words(module: str) -> tuple[Callable[[str], str], Callable[[str, str, int], 
     room = _room(module)
 
     def _(text: str) -> str:
-        return _catalogue(room, _language).gettext(text)
+        return _catalogue(room, _language).gettext(text) if text else text  # "" would be the header
 
     def ngettext(one: str, many: str, n: int) -> str:
         return _catalogue(room, _language).ngettext(one, many, n)
 
     return _, ngettext
+
+
+def game_text(spec: GameSpec, text: str) -> str:
+    """A text the engine shows that a game provides (its name, blurb, option labels, level names, button
+    labels ...), in the player's language from that game's own catalogue (the game marks it with ``N_``)."""
+    return words(type(spec.rules).__module__)[0](text) if text else text

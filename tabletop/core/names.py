@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import unicodedata
 
+from .i18n import words
 from .jsonfile import Invalid, check_text, short
+
+_, ngettext = words(__name__)
 
 MAX_NAME = 32  # characters of a player's name (a computer's: "Computer 2 (Sparring partner)")
 ZWJ = "\u200d"  # joins emoji into one picture (a family, a skin tone): kept only between two emoji
@@ -58,17 +61,21 @@ def describe(c: str) -> str:
 def check_name(value: object, what: str = "name") -> str:
     """``value`` if it is a name by the rule above; else Invalid, one line that says why."""
     if not isinstance(value, str):
-        raise Invalid(f"{what} must be text, not {short(value)}")
+        raise Invalid(_("{what} must be text, not {value}").format(what=what, value=short(value)))
     if not value or len(value) > MAX_NAME:
-        raise Invalid(f"{what} must be 1 to {MAX_NAME} characters long, not {len(value)}")
+        raise Invalid(
+            _("{what} must be 1 to {max} characters long, not {n}").format(what=what, max=MAX_NAME, n=len(value))
+        )
     check_text(value)
     bad = next((c for i, c in enumerate(value) if hidden_at(value, i)), None)
     if bad is not None:
         raise Invalid(
-            f"{what} holds a character that is not seen or that turns the text around ({describe(bad)}): {short(value)}"
+            _("{what} holds a character that is not seen or that turns the text around ({character}): {value}").format(
+                what=what, character=describe(bad), value=short(value)
+            )
         )
     if not any(unicodedata.category(c)[0] in "LNPS" and c not in BLANK for c in value):
-        raise Invalid(f"{what} has nothing visible in it: {short(value)}")
+        raise Invalid(_("{what} has nothing visible in it: {value}").format(what=what, value=short(value)))
     return value
 
 
@@ -86,8 +93,12 @@ def clean_name(text: str, typing: bool = False) -> tuple[str, str]:
     if not left_out:
         return kept, ""
     n = len(left_out)
-    what = "character that cannot be seen or that turns" if n == 1 else "characters that cannot be seen or that turn"
-    return kept, f"Left out {n} {what} the text around ({describe(left_out[0])})."
+    said = ngettext(
+        "Left out {n} character that cannot be seen or that turns the text around ({character}).",
+        "Left out {n} characters that cannot be seen or that turn the text around ({character}).",
+        n,
+    )
+    return kept, said.format(n=n, character=describe(left_out[0]))
 
 
 def same(a: str, b: str) -> bool:
@@ -117,5 +128,6 @@ def told_apart(names: list[str]) -> list[str]:
 def computer_name(level: str, number: int | None = None) -> str:
     """A computer seat's name: the computer at its level ("Computer (Beginner)"); with ``number``,
     one of several ("Computer 2 (Beginner)")."""
-    who = "Computer" if number is None else f"Computer {number}"
-    return f"{who} ({level})"[:MAX_NAME]
+    if number is None:
+        return _("Computer ({level})").format(level=level)[:MAX_NAME]
+    return _("Computer {n} ({level})").format(n=number, level=level)[:MAX_NAME]

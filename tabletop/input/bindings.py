@@ -5,10 +5,10 @@ the keyboard, the whole keyboard, or a gamepad. Each scheme maps physical
 inputs to *virtual buttons*. Every game uses the virtual buttons it needs:
 
 - navigation and choice: up, down, left, right, confirm, back, peek, pause
-- a real-time game's two hands: l_up l_down l_left l_right l_take, r_up ... r_take, and
-  jump (every hand being steered goes straight to the next deck or target
-  that way). "l_" is the hand on the player's left as they sit at the
-  screen, whichever seat they play.
+- a real-time game's two hands: l_up l_down l_left l_right l_take, r_up ... r_take, l_fine and
+  r_fine (held: that hand's stick moves slowly, to place it precisely), and jump (every hand being
+  steered goes straight to the next deck or target that way). "l_" is the hand on the player's left
+  as they sit at the screen, whichever seat they play.
 - ready (between rounds of a real-time game, and after a break)
 - a game's own buttons, declared in its spec (``GameSpec.buttons``: a name, a label and the default
   inputs per scheme), added to every scheme's defaults here: the engine names no game's buttons
@@ -22,14 +22,16 @@ Gamepad inputs use SDL's game-controller names.
 
 from __future__ import annotations
 
+from tabletop.core.i18n import N_
+
 SCHEMES = ("mouse", "keys-left", "keys-right", "keyboard", "gamepad")
 
 SCHEME_LABELS = {
-    "mouse": "Mouse",
-    "keys-left": "Keyboard, left half (WASD)",
-    "keys-right": "Keyboard, right half (arrows)",
-    "keyboard": "Whole keyboard",
-    "gamepad": "Gamepad",
+    "mouse": N_("Mouse"),
+    "keys-left": N_("Keyboard, left half (WASD)"),
+    "keys-right": N_("Keyboard, right half (arrows)"),
+    "keyboard": N_("Whole keyboard"),
+    "gamepad": N_("Gamepad"),
 }
 
 KEYS_LEFT = {
@@ -89,7 +91,8 @@ DEFAULT_KEYS = {
 }
 
 # Gamepad (SDL game-controller names). Sticks drive the hands in real time and
-# navigate elsewhere; shoulders and triggers take/release.
+# navigate elsewhere; the shoulders take/release; a trigger held makes that hand's stick slow and precise
+# (the right hand has no d-pad to tap).
 GAMEPAD_BUTTONS = {
     "a": ["confirm"],
     "b": ["back"],
@@ -103,8 +106,8 @@ GAMEPAD_BUTTONS = {
     "dpright": ["right", "l_right"],
     "leftshoulder": ["l_take", "prev"],
     "rightshoulder": ["r_take", "next"],
-    "lefttrigger": ["l_take"],
-    "righttrigger": ["r_take"],
+    "lefttrigger": ["l_fine"],
+    "righttrigger": ["r_fine"],
     "leftstick": ["jump"],
     "rightstick": ["jump"],
 }
@@ -205,6 +208,24 @@ _OLD_RIGHT = {
 }
 PREVIOUS_KEYS = {"keys-left": [_OLD_LEFT], "keys-right": [_OLD_RIGHT], "keyboard": [_merge(_OLD_LEFT, _OLD_RIGHT)]}
 PREVIOUS_GAMEPAD = [
+    {  # before the triggers held made a hand precise (issue 34)
+        "a": ["confirm", "claim_combo"],
+        "b": ["back", "claim_counter"],
+        "x": ["next", "claim_tile"],
+        "y": ["peek", "claim_ding"],
+        "start": ["pause", "ready"],
+        "back": ["peek"],
+        "dpup": ["up", "l_up"],
+        "dpdown": ["down", "l_down"],
+        "dpleft": ["left", "l_left"],
+        "dpright": ["right", "l_right"],
+        "leftshoulder": ["l_take", "prev"],
+        "rightshoulder": ["r_take", "next"],
+        "lefttrigger": ["l_take"],
+        "righttrigger": ["r_take"],
+        "leftstick": ["jump"],
+        "rightstick": ["jump"],
+    },
     {
         "a": ["confirm", "claim_combo"],
         "b": ["back", "claim_counter"],
@@ -220,7 +241,7 @@ PREVIOUS_GAMEPAD = [
         "rightshoulder": ["r_take", "next"],
         "lefttrigger": ["l_take"],
         "righttrigger": ["r_take"],
-    }
+    },
 ]
 
 

@@ -9,6 +9,11 @@ player never reads "A". Pure: no pygame here.
 
 from __future__ import annotations
 
+from tabletop.core import i18n
+from tabletop.core.i18n import N_
+
+_, ngettext = i18n.words(__name__)
+
 MOUSE, KEYS, PAD = "mouse", "keys", "pad"
 
 SCHEME_DEVICE = {"mouse": MOUSE, "gamepad": PAD, "keys-left": KEYS, "keys-right": KEYS, "keyboard": KEYS}
@@ -16,14 +21,14 @@ SCHEME_DEVICE = {"mouse": MOUSE, "gamepad": PAD, "keys-left": KEYS, "keys-right"
 # the menu buttons every device has, by name
 BUTTONS = {
     KEYS: {"confirm": "Enter", "back": "Esc", "pause": "Esc", "peek": "Tab", "history": "H", "undo": "U"},
-    PAD: {"confirm": "A", "back": "B", "pause": "Start", "peek": "Y", "history": "X", "undo": "the pause menu"},
-    MOUSE: {"confirm": "a click", "back": "Esc", "pause": "the pause button", "peek": "Tab", "history": "H"},
+    PAD: {"confirm": "A", "back": "B", "pause": "Start", "peek": "Y", "history": "X", "undo": N_("the pause menu")},
+    MOUSE: {"confirm": N_("a click"), "back": "Esc", "pause": N_("the pause button"), "peek": "Tab", "history": "H"},
 }
 
 
 # what every keyboard presses where any keyboard acts for whoever chooses (input.bindings MENU_KEYS)
 _SHARED_KEYS = {
-    "move": "the arrows",
+    "move": N_("the arrows"),
     "confirm": "Enter",
     "back": "Backspace",
     "pause": "Esc",
@@ -32,32 +37,59 @@ _SHARED_KEYS = {
     "prev": "Page Up",
     "history": "H",
 }
-_PAD_WORDS = {"move": "the d-pad"}
+_SHARED_MOVES = N_("Arrows")  # the same, at the head of a line of controls
+_SHARED_GROUP = "Page Up/Down"
+_PAD_WORDS = {"move": N_("the d-pad")}
 _ARROWS = ("up", "left", "down", "right")
+
+
+# the buttons named in words (translated); the others are what their key or button says ("Enter", "Start")
+WORDED = {N_("the pause menu"), N_("a click"), N_("the pause button"), N_("the arrows"), N_("the d-pad")}
+
+
+def said(name: str) -> str:
+    """A button's name as a hint says it: a worded one in the player's language, a key's as it is printed."""
+    return _(name) if name in WORDED else name
 
 
 def names(bindings: dict, scheme: str | None, device: str | None) -> dict[str, str]:
     """The words a hint uses for one seat's controls: {move}, {confirm}, {back}, {pause}, {peek}, {next},
-    {prev}, {history}. ``scheme``: the seat's own controls (None where every device acts for whoever
-    chooses); ``device``: the device in use. Built from the bindings as the player set them, so a person
-    on the left half of the keyboard reads "W A S D" and "Space", never the right half's keys."""
+    {prev}, {history}; for a line of controls, {moves} ("W A S D", "Arrows", "D-pad") and {group} (next
+    and previous group together, "E/R"). ``scheme``: the seat's own controls (None where every device
+    acts for whoever chooses); ``device``: the device in use. Built from the bindings as the player set
+    them, so a person on the left half of the keyboard reads "W A S D" and "Space", never the right half's
+    keys. A control the seat lacks is "" (a line leaves it out)."""
     from tabletop.input import rebind
 
+    if scheme == "mouse":  # a mouse player's keys: its peek alone ("`"), no keyboard half's
+        found = rebind.inputs_for(bindings, scheme, "peek")
+        return {k: "" for k in _SHARED_KEYS} | {"moves": "", "group": "", "peek": found[0] if found else ""}
     if scheme not in ("keys-left", "keys-right", "keyboard", "gamepad"):
         scheme = "gamepad" if device == PAD else None
     if scheme is None:
-        return dict(_SHARED_KEYS)
+        return {what: said(name) for what, name in _SHARED_KEYS.items()} | {
+            "moves": _(_SHARED_MOVES),
+            "group": _SHARED_GROUP,
+        }
     out = {}
     for what in ("confirm", "back", "pause", "peek", "next", "prev"):
         found = rebind.inputs_for(bindings, scheme, what)
+        if scheme == "gamepad":  # the shoulders first: X opens a table's history
+            found.sort(key=lambda name: "shoulder" not in name)
         out[what] = rebind.input_label(scheme, found[0]) if found else ""
+    pair = (out["prev"], out["next"]) if scheme == "gamepad" else (out["next"], out["prev"])  # left one first
+    out["group"] = "/".join(pair) if all(pair) else ""
     if scheme == "gamepad":
-        out["move"] = _PAD_WORDS["move"]
+        out["move"] = _(_PAD_WORDS["move"])
+        out["moves"] = _("D-pad")
         out["pause"] = out["pause"] or "Start"
         out["history"] = "X"
         return out
     arrows = [(rebind.inputs_for(bindings, scheme, d) or ["?"])[0] for d in _ARROWS]
-    out["move"] = "the arrows" if arrows == list(_ARROWS) else " ".join(rebind.input_label(scheme, a) for a in arrows)
+    out["moves"] = (
+        _(_SHARED_MOVES) if arrows == list(_ARROWS) else " ".join(rebind.input_label(scheme, a) for a in arrows)
+    )
+    out["move"] = _("the arrows") if arrows == list(_ARROWS) else out["moves"]
     out["pause"] = "Esc"  # Esc pauses from any keyboard
     out["history"] = "H" if scheme == "keyboard" else ""  # a keyboard half reaches the history's button
     return out
@@ -87,7 +119,7 @@ def words(device: str | None, mouse: str, keys: str, pad: str, unknown: str = ""
 def button(device: str | None, name: str) -> str:
     """A menu button's name on ``device`` ("Enter", "A", ...); keys' names for the mouse's missing ones."""
     table = BUTTONS.get(device or KEYS, BUTTONS[KEYS])
-    return table.get(name) or BUTTONS[KEYS][name]
+    return said(table.get(name) or BUTTONS[KEYS][name])
 
 
 def scheme_for(device: str | None) -> str:

@@ -15,7 +15,10 @@ mouse's keys) must not share a key.
 
 from __future__ import annotations
 
+from tabletop.core.i18n import N_, game_text, words
 from tabletop.input.bindings import SCHEME_LABELS, declared_buttons, default_bindings
+
+_, ngettext = words(__name__)
 
 PAD_LABELS = {
     "a": "A",
@@ -25,24 +28,24 @@ PAD_LABELS = {
     "back": "Back",
     "start": "Start",
     "guide": "Guide",
-    "leftstick": "Left stick press",
-    "rightstick": "Right stick press",
+    "leftstick": N_("Left stick press"),
+    "rightstick": N_("Right stick press"),
     "leftshoulder": "LB",
     "rightshoulder": "RB",
-    "dpup": "D-pad up",
-    "dpdown": "D-pad down",
-    "dpleft": "D-pad left",
-    "dpright": "D-pad right",
+    "dpup": N_("D-pad up"),
+    "dpdown": N_("D-pad down"),
+    "dpleft": N_("D-pad left"),
+    "dpright": N_("D-pad right"),
     "lefttrigger": "LT",
     "righttrigger": "RT",
 }
 KEY_LABELS = {
-    "space": "Space",
+    "space": N_("Space"),
     "return": "Enter",
-    "left shift": "Left Shift",
-    "right shift": "Right Shift",
-    "right ctrl": "Right Ctrl",
-    "left ctrl": "Left Ctrl",
+    "left shift": N_("Left Shift"),
+    "right shift": N_("Right Shift"),
+    "right ctrl": N_("Right Ctrl"),
+    "left ctrl": N_("Left Ctrl"),
     "up": "↑",
     "down": "↓",
     "left": "←",
@@ -53,22 +56,33 @@ KEY_LABELS = {
 
 # Words for the engine's virtual buttons (a game's own buttons bring their labels); any other is named
 # from its id ("l_jump" -> "Left hand: jump").
+# the labels above in words (translated); the others are what the button or key says
+WORDED = {N_("Left stick press"), N_("Right stick press"), N_("D-pad up"), N_("D-pad down"), N_("D-pad left")}
+WORDED |= {N_("D-pad right"), N_("Space"), N_("Left Shift"), N_("Right Shift"), N_("Right Ctrl"), N_("Left Ctrl")}
+
 ACTION_LABELS = {
-    "up": "Move up",
-    "down": "Move down",
-    "left": "Move left",
-    "right": "Move right",
-    "confirm": "Choose / OK",
-    "back": "Back / take back",
-    "peek": "Peek at my cards",
-    "pause": "Pause",
-    "next": "Next group / page",
-    "prev": "Previous group / page",
-    "ready": "Real time: ready",
-    "jump": "Real time: jump a hand to the next target",
+    "up": N_("Move up"),
+    "down": N_("Move down"),
+    "left": N_("Move left"),
+    "right": N_("Move right"),
+    "confirm": N_("Choose / OK"),
+    "back": N_("Back / take back"),
+    "peek": N_("Peek at my cards"),
+    "pause": N_("Pause"),
+    "next": N_("Next group / page"),
+    "prev": N_("Previous group / page"),
+    "ready": N_("Real time: ready"),
+    "jump": N_("Real time: jump a hand to the next target"),
 }
-SIDES = {"l_": "Real time, left hand: ", "r_": "Real time, right hand: "}
-MOVE_WORDS = {"up": "up", "down": "down", "left": "left", "right": "right", "take": "take / let go"}
+SIDES = {"l_": N_("Real time, left hand: {move}"), "r_": N_("Real time, right hand: {move}")}
+MOVE_WORDS = {
+    "up": N_("up"),
+    "down": N_("down"),
+    "left": N_("left"),
+    "right": N_("right"),
+    "take": N_("take / let go"),
+    "fine": N_("precise (hold: slow stick)"),
+}
 
 # Where a virtual button acts: two in the same place must not share an input.
 NAV = {"up", "down", "left", "right", "confirm", "back", "peek", "pause", "next", "prev"}
@@ -79,21 +93,26 @@ TOGETHER = (("keys-left", "keys-right"), ("keys-left", "mouse"), ("keys-right", 
 
 def action_label(action: str) -> str:
     if action in ACTION_LABELS:
-        return ACTION_LABELS[action]
-    declared = next((b.label for b in declared_buttons() if b.name == action), None)
-    if declared:
-        return declared
+        return _(ACTION_LABELS[action])
+    from tabletop.core import registry
+
+    for spec in registry.load_all().values():  # a game's own button: its label in the game's words
+        declared = next((b.label for b in spec.buttons if b.name == action), None)
+        if declared:
+            return game_text(spec, declared)
     side = SIDES.get(action[:2])
     if side:
         rest = action[2:]
-        return side + MOVE_WORDS.get(rest, rest.replace("_", " "))
+        return _(side).format(move=_(MOVE_WORDS[rest]) if rest in MOVE_WORDS else rest.replace("_", " "))
     return action.replace("_", " ").capitalize()
 
 
 def input_label(scheme: str, name: str) -> str:
     if scheme == "gamepad":
-        return PAD_LABELS.get(name, name)
-    return KEY_LABELS.get(name, name.upper() if len(name) == 1 else name.title())
+        label = PAD_LABELS.get(name, name)
+    else:
+        label = KEY_LABELS.get(name, name.upper() if len(name) == 1 else name.title())
+    return _(label) if label in WORDED else label  # "Start", "Enter": as printed on the pad or the key
 
 
 def place(action: str) -> str:
@@ -170,10 +189,16 @@ def conflicts(bindings: dict, scheme: str, action: str) -> list[str]:
     for name in inputs_for(bindings, scheme, action):
         for other in m.get(name, []):
             if other != action and place(other) == place(action):
-                out.append(f"{input_label(scheme, name)} is also {action_label(other)}")
+                out.append(
+                    _("{input} is also {control}").format(input=input_label(scheme, name), control=action_label(other))
+                )
         for a, b in TOGETHER:
             if scheme in (a, b):
                 them = b if scheme == a else a
                 if bindings["keys"].get(them, {}).get(name):
-                    out.append(f"{input_label(scheme, name)} is also used by {SCHEME_LABELS[them]}")
+                    out.append(
+                        _("{input} is also used by {controls}").format(
+                            input=input_label(scheme, name), controls=_(SCHEME_LABELS[them])
+                        )
+                    )
     return out

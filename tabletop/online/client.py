@@ -19,9 +19,12 @@ from websockets.asyncio.client import ClientConnection
 from tabletop import validate
 from tabletop.core import codec
 from tabletop.core.actions import to_json
+from tabletop.core.i18n import words
 from tabletop.core.registry import GameSpec, load_all
 
 from . import protocol as P
+
+_, ngettext = words(__name__)
 
 # What to call (on the network thread) after each message and when a connection closes: the
 # window's loop sleeps while nothing moves, and this wakes it (set by tabletop.ui.online_table).
@@ -187,7 +190,7 @@ class Client:
     async def ask(self, msg: dict) -> None:
         """Send a create or a join and wait for the room (or an error), going on to the node a fleet
         sends us to (``moved``), at most MAX_HOPS times."""
-        for _ in range(MAX_HOPS + 1):
+        for _hop in range(MAX_HOPS + 1):
             self.moved = ""
             await self.send(msg)
             await self.wait(lambda: self.room or self.errors or self.moved)
@@ -198,7 +201,7 @@ class Client:
             await self.connect()
             if msg["type"] == "create":  # the node it was sent on to makes it (no create goes back and forth)
                 msg = dict(msg, moved=True)
-        self.errors.append("The servers kept sending this program on to another: try again later.")
+        self.errors.append(_("The servers kept sending this program on to another: try again later."))
 
     async def create(
         self, game: str, seats: list[dict], options: dict | None = None, move_clock: float | None = None
@@ -277,7 +280,7 @@ class Client:
                 try:
                     self.handle(P.parse_from_server(raw), t3)
                 except Exception as e:  # whatever a host sends, this program says why and stops listening
-                    self.bad = f"The host sent something this program cannot use ({P.why(e)})."
+                    self.bad = _("The host sent something this program cannot use ({why}).").format(why=P.why(e))
                     self.errors.append(self.bad)
                     self.closed = True
                     self.changed.set()
@@ -360,11 +363,11 @@ class Client:
                 del self.done_at[next(iter(self.done_at))]
         elif kind == "refused":
             self.refused.append(msg)
-        elif kind == "error":
-            self.errors.append(msg["reason"])
+        elif kind == "error":  # the program's own server says its reasons in the catalogue's words
+            self.errors.append(_(msg["reason"]))
         elif kind == "closed":  # the server ended the room or moved our seat to a newer connection
-            self.errors.append(msg["reason"])
-            self.closed_reason = msg["reason"]
+            self.errors.append(_(msg["reason"]))
+            self.closed_reason = _(msg["reason"])
 
     def learn_nodes(self, nodes) -> None:
         """A fleet's node addresses (in ``welcome`` and ``net``): where to come back when a node is gone.

@@ -14,8 +14,11 @@ from pathlib import Path
 
 from tabletop import storage
 from tabletop.core import jsonfile
+from tabletop.core.i18n import words
 
 from . import protocol as P
+
+_, ngettext = words(__name__)
 
 KIND = "tabletop-hosted-room"
 SUFFIX = ".room"
@@ -80,4 +83,6 @@ def read(kept: Path, seats: int) -> tuple[HostedRoom | None, str]:
     try:
         return _check(jsonfile.read_json(path, MAX_BYTES), seats), ""
     except (OSError, ValueError) as e:
-        return None, f"{path.name}: {e}; {storage.set_aside_said(path)}. The game resumes at this computer only."
+        return None, f"{path.name}: {e}; {storage.set_aside_said(path)}. " + _(
+            "The game resumes at this computer only."
+        )

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tabletop.core.i18n import words
+
 from .protocol import CODE_ALPHABET, normal_code
 from .server import DEFAULT_PORT
+
+_, ngettext = words(__name__)
 
 SCHEME = "tabletop://"
 MAX_LEN = 200
@@ -57,43 +61,49 @@ def parse(text: str, code_len: int) -> Invite:
     that is wrong is named (the room code, the port, the address), never guessed around."""
     t = " ".join(text.split())
     if not t:
-        raise BadInvite("Paste the invite your friend sent (it starts with tabletop://).")
+        raise BadInvite(_("Paste the invite your friend sent (it starts with tabletop://)."))
     if len(t) > MAX_LEN:
-        raise BadInvite("That is too long to be an invite: paste just the line your friend sent.")
+        raise BadInvite(_("That is too long to be an invite: paste just the line your friend sent."))
     if t.lower().count("://") > 1:
-        raise BadInvite("That is more than one invite run together: clear the box (Ctrl+A) and paste just one.")
+        raise BadInvite(_("That is more than one invite run together: clear the box (Ctrl+A) and paste just one."))
     if " " in t:  # "host:port CODE"
-        where, _, code = t.rpartition(" ")
+        where, _space, code = t.rpartition(" ")
         if " " in where:
-            raise BadInvite("An invite has no spaces: paste just the line your friend sent.")
+            raise BadInvite(_("An invite has no spaces: paste just the line your friend sent."))
     else:
         lower = t.lower()
         start = lower.find("://") + 3 if "://" in lower else 0
         cut = t.rfind("/")
         if cut < start:
-            raise BadInvite("The room code is missing: the invite ends with /CODE.")
+            raise BadInvite(_("The room code is missing: the invite ends with /CODE."))
         where, code = t[:cut], t[cut + 1 :]
     scheme = where.split("://", 1)[0].lower() if "://" in where else "tabletop"
     if scheme not in ("tabletop", "ws", "wss"):
-        raise BadInvite("An invite starts with tabletop://, ws:// or wss://.")
+        raise BadInvite(_("An invite starts with tabletop://, ws:// or wss://."))
     rest = where.split("://", 1)[-1]
-    host, _, path = rest.partition("/")
+    host, _slash, path = rest.partition("/")
     if path and scheme != "wss":  # only a server behind TLS has a path before the code
-        raise BadInvite("The invite has more between the address and the room code than a /: check it.")
+        raise BadInvite(_("The invite has more between the address and the room code than a /: check it."))
     code = normal_code(code)
     if len(code) != code_len:
-        raise BadInvite(f"The room code has {code_len} letters and numbers; this one has {len(code)}.")
+        raise BadInvite(
+            ngettext(
+                "The room code has {n} letter or number; this one has {have}.",
+                "The room code has {n} letters and numbers; this one has {have}.",
+                code_len,
+            ).format(n=code_len, have=len(code))
+        )
     if any(c not in CODE_ALPHABET for c in code):
-        raise BadInvite("The room code has no O, I, 0 or 1 (they are too easily misread): check those.")
+        raise BadInvite(_("The room code has no O, I, 0 or 1 (they are too easily misread): check those."))
     if not host or host.startswith(":"):
-        raise BadInvite("The host's address is missing from the invite.")
+        raise BadInvite(_("The host's address is missing from the invite."))
     if not all(c.isalnum() or c in ".-:[]_" for c in host):
-        raise BadInvite("The address in the invite has letters an address cannot have.")
+        raise BadInvite(_("The address in the invite has letters an address cannot have."))
     name, colon, port = host.rpartition(":") if not host.endswith("]") else (host, "", "")
     if colon and (not name or (":" in name and not name.startswith("["))):
-        raise BadInvite("The address in the invite has more than one port (a : and a number).")
+        raise BadInvite(_("The address in the invite has more than one port (a : and a number)."))
     if colon and not port.isdigit():
-        raise BadInvite("The port (the number after the :) is not a number.")
+        raise BadInvite(_("The port (the number after the :) is not a number."))
     if colon and not 0 < int(port) < 65536:
-        raise BadInvite("The port (the number after the :) is not one a computer has: 1 to 65535.")
+        raise BadInvite(_("The port (the number after the :) is not one a computer has: 1 to 65535."))
     return Invite(server_url(where), code)

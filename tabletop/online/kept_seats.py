@@ -14,9 +14,12 @@ from pathlib import Path
 
 from tabletop import paths, storage
 from tabletop.core import jsonfile
+from tabletop.core.i18n import words
 from tabletop.core.names import check_name
 
 from . import protocol as P
+
+_, ngettext = words(__name__)
 
 KIND = "tabletop-online-seat"
 MAX_BYTES = 8_000
@@ -65,9 +68,9 @@ def keep(url: str, code: str, token: str, seat: int, game: str, names: list[str]
     try:
         storage.write_json(_file(code), data, MAX_BYTES)
     except OSError as e:
-        return f"This online game could not be kept for a restart ({e.strerror or e})."
+        return _("This online game could not be kept for a restart ({why}).").format(why=e.strerror or e)
     except ValueError as e:
-        return f"This online game could not be kept for a restart ({e})."
+        return _("This online game could not be kept for a restart ({why}).").format(why=e)
     return ""
 
 

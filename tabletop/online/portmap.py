@@ -17,9 +17,13 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.core.i18n import N_, words
+
+_, ngettext = words(__name__)
+
 WAIT_MS = 1500
 DESCRIPTION = "tabletop game"
-ONLY_HERE = (
+ONLY_HERE = N_(
     "Only on this network: a friend elsewhere cannot reach this computer. To play across the internet, use a server."
 )
 
@@ -47,27 +51,29 @@ def open_port(port: int, bind: str) -> tuple[Reach, Mapping | None]:
     """Ask the router to forward ``port`` here. Returns what to tell the host and a handle for
     ``close_port`` (None when nothing was mapped)."""
     if os.environ.get("TABLETOP_PORT_MAPPING", "").lower() in ("off", "0", "no") or bind.startswith("127."):
-        return Reach("", ONLY_HERE), None
+        return Reach("", _(ONLY_HERE)), None
     try:
         import miniupnpc
     except ImportError:  # a build without it: say what works
-        return Reach("", ONLY_HERE), None
+        return Reach("", _(ONLY_HERE)), None
     upnp = miniupnpc.UPnP()
     upnp.discoverdelay = WAIT_MS
     try:
         if not upnp.discover():
-            return Reach("", "No router answered the request to open the way in. " + ONLY_HERE), None
+            return Reach("", _("No router answered the request to open the way in.") + " " + _(ONLY_HERE)), None
         upnp.selectigd()
         external = upnp.externalipaddress()
         if not _public(external):  # a router behind another router, or a carrier's shared address
-            return Reach("", "Your router has no public address of its own. " + ONLY_HERE), None
+            return Reach("", _("Your router has no public address of its own.") + " " + _(ONLY_HERE)), None
         ok = upnp.addportmapping(port, "TCP", upnp.lanaddr, port, DESCRIPTION, "")
     except Exception as e:  # miniupnpc raises a bare Exception with the router's words
-        return Reach("", f"The router refused to open the way in ({str(e)[:60]}). " + ONLY_HERE), None
+        refused = _("The router refused to open the way in ({why}).").format(why=str(e)[:60])
+        return Reach("", refused + " " + _(ONLY_HERE)), None
     if not ok:
-        return Reach("", "The router refused to open the way in. " + ONLY_HERE), None
+        return Reach("", _("The router refused to open the way in.") + " " + _(ONLY_HERE)), None
     public = f"{external}:{port}"
-    return Reach(public, "Your router lets friends in: anyone with this invite can join, from anywhere."), (upnp, port)
+    welcome = _("Your router lets friends in: anyone with this invite can join, from anywhere.")
+    return Reach(public, welcome), (upnp, port)
 
 
 def close_port(handle: Mapping | None) -> None:

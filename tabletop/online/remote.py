@@ -23,6 +23,7 @@ from tabletop import kept, paths, storage, validate
 from tabletop.core import record as rec
 from tabletop.core.actions import Action, seat_of
 from tabletop.core.game import Outcome, Refused
+from tabletop.core.i18n import words
 from tabletop.core.realtime import RealtimeState
 from tabletop.core.registry import GameSpec
 from tabletop.core.undo import ONLINE_UNDO
@@ -32,6 +33,8 @@ from . import hosted, kept_seats, portmap
 from . import protocol as P
 from .client import Client
 from .server import DEFAULT_PORT, Server
+
+_, ngettext = words(__name__)
 
 SUBMIT_WAIT_S = 3.0
 HANDS_EVERY_MS = 66  # real time: own hands are sent ~15 times a second
@@ -372,7 +375,7 @@ class RemoteSession:
             path = paths.file_in(paths.saves_dir(), f"{self.spec.id}-online-{digest}.json")
             storage.write_json(path, record.to_json())
         except OSError as e:
-            return f"The finished game could not be kept for Replays ({e.strerror or e})."
+            return _("The finished game could not be kept for Replays ({why}).").format(why=e.strerror or e)
         return ""
 
     @property
@@ -460,7 +463,7 @@ class RemoteSession:
         if seat is None:  # a tick: the server keeps the clock
             return self.state
         if seat not in self.you:
-            return Refused("That is not your seat.")
+            return Refused(_("That is not your seat."))
         if self.spec.dynamics.clocked:
             self.net.loop.call_soon_threadsafe(
                 lambda: asyncio.ensure_future(c.act(seat, action, stamp=c.clock.server_now()))
@@ -468,7 +471,7 @@ class RemoteSession:
             return self.state
 
         if self.sending is not None:
-            return Refused("Your last move is still on its way to the server.")
+            return Refused(_("Your last move is still on its way to the server."))
         self.sending = Sending(action, c, seat, c.n.get(seat, -1), len(c.refused), time.monotonic())
         self.sending.future = self.net.start(c.act(seat, action))
         return self.state  # the answer comes later (``answer``): the window never waits for the network
@@ -492,7 +495,7 @@ class RemoteSession:
         if c is not self.client or c.closed:
             return self._answered("")  # dropped: the table joins again and shows where the game is
         if failed or time.monotonic() - sent.at >= SUBMIT_WAIT_S:
-            return self._answered("The server did not answer: check the connection.")
+            return self._answered(_("The server did not answer: check the connection."))
         return None, ""
 
     def _answered(self, why: str) -> tuple[Action | None, str]:

@@ -38,6 +38,7 @@ from tabletop import validate
 from tabletop.core import codec
 from tabletop.core.actions import BadAction, action_table, from_json, seat_of
 from tabletop.core.game import Refused
+from tabletop.core.i18n import N_
 from tabletop.core.names import told_apart
 from tabletop.core.realtime import Driver
 from tabletop.core.undo import ONLINE_UNDO, UNDO_KIND
@@ -454,7 +455,7 @@ class Room:
                 old.seats.discard(s)
                 old.room = None if not old.seats else old.room
                 old.tell_and_close(
-                    {"type": "closed", "reason": "Your seat was taken by a new connection with its token."}
+                    {"type": "closed", "reason": N_("Your seat was taken by a new connection with its token.")}
                 )
             self.conns[s] = conn
             self.away_since.pop(s, None)
@@ -478,14 +479,14 @@ class Room:
         """A person's answer to a rematch, told to everybody; once every person says yes the room
         plays again, seats swapped (``Server.rematch``)."""
         if self.session.outcome() is None or self.ended or not conn.seats:
-            conn.send({"type": "error", "reason": "A rematch is for the players, once the game is over."})
+            conn.send({"type": "error", "reason": N_("A rematch is for the players, once the game is over.")})
             return
         if all(self.votes.get(s) == yes for s in conn.seats):
             return  # the same answer again: no news
         t = self.server.clock()
         if any(t - self.voted_at.get(s, -VOTE_GAP_MS) < VOTE_GAP_MS for s in conn.seats):
             conn.refuse_log("vote", f"room {self.code}: rematch answers changed too often")
-            conn.send({"type": "error", "reason": "Wait a moment before changing your answer."})
+            conn.send({"type": "error", "reason": N_("Wait a moment before changing your answer.")})
             return
         for s in conn.seats:
             self.votes[s] = yes
@@ -693,7 +694,7 @@ class Room:
         seat = msg["seat"]
         if seat not in conn.seats:
             conn.refuse_log("seat", f"room {self.code}: an action for seat {seat}, which it does not hold")
-            conn.send({"type": "refused", "id": msg["id"], "reason": "That is not your seat."})
+            conn.send({"type": "refused", "id": msg["id"], "reason": N_("That is not your seat.")})
             return
         if msg["id"] <= conn.last_id:
             conn.refuse_log("stale", f"room {self.code}: a stale or replayed action id {msg['id']}")
@@ -701,7 +702,7 @@ class Room:
         conn.last_id = msg["id"]
         if self.session.outcome() is not None or self.ended:  # nothing is kept after the end
             conn.refuse_log("over", f"room {self.code}: an action after the game's end")
-            conn.send({"type": "refused", "id": msg["id"], "reason": "The game is over."})
+            conn.send({"type": "refused", "id": msg["id"], "reason": N_("The game is over.")})
             return
         if msg["action"].get("type") == UNDO_KIND:  # online, a move once sent stands (docs/online.md)
             conn.send({"type": "refused", "id": msg["id"], "reason": ONLINE_UNDO})
@@ -714,7 +715,7 @@ class Room:
             return
         if seat_of(action) != seat:
             conn.refuse_log("player", f"room {self.code}: an action naming another player")
-            conn.send({"type": "refused", "id": msg["id"], "reason": "An action must be for your own seat."})
+            conn.send({"type": "refused", "id": msg["id"], "reason": N_("An action must be for your own seat.")})
             return
         if self.paused:
             names = ", ".join(self.session.seats[s].name for s in self.missing() or self.unready())
@@ -801,7 +802,7 @@ class Room:
         log.info("room %s: seat %d's time for a move ran out: the computer moved for it", self.code, seat)
         conn = self.conns[seat]
         if conn is not None:
-            conn.send({"type": "error", "reason": "Your time for this move ran out: the computer moved for you."})
+            conn.send({"type": "error", "reason": N_("Your time for this move ran out: the computer moved for you.")})
         if not self.apply(None, 0, action):
             self.move_from = self.server.clock()  # not kept (a fleet without its Redis): the next count
 

@@ -20,6 +20,7 @@ from websockets.asyncio.server import Server as WebSocketServer
 
 from tabletop import paths, storage, validate
 from tabletop.core import record as rec
+from tabletop.core.i18n import N_
 from tabletop.core.registry import load_all
 from tabletop.session import unique_path
 
@@ -403,14 +404,14 @@ class Server:
         room = conn.room
         if room is None:
             conn.refuse_log("noroom", "a message before joining a room")
-            conn.send({"type": "error", "reason": "Join a room first."})
+            conn.send({"type": "error", "reason": N_("Join a room first.")})
             return
         if kind == "act":
             room.act(conn, msg)
         elif kind == "view":
             if msg["seat"] not in conn.seats:
                 conn.refuse_log("view", f"room {room.code}: asked for the view of seat {msg['seat']}")
-                conn.send({"type": "error", "reason": "You may only see your own seat."})
+                conn.send({"type": "error", "reason": N_("You may only see your own seat.")})
                 return
             room.sent_events[msg["seat"]] = -1
             room.sent_view[msg["seat"]] = None
@@ -476,14 +477,14 @@ class Server:
     def join(self, conn: Conn, msg: dict) -> None:
         if not Limits.within(self.limits(conn.address).joins, JOINS_PER_MINUTE):
             conn.refuse_log("joins", "too many join attempts")
-            conn.send({"type": "error", "reason": "Too many tries to join from this address: wait a minute."})
+            conn.send({"type": "error", "reason": N_("Too many tries to join from this address: wait a minute.")})
             return
         code = P.normal_code(msg["room"])
         room = self.rooms.get(code)
         if room is None and self.fleet is not None:  # on another node, or rebuilt here when its node is gone
             elsewhere = self.fleet.find(code)
             if elsewhere == "":  # its node's lease lapsed, but it may only be slow: not taken from it yet
-                conn.send({"type": "error", "reason": "That room's server is not answering just now: try again."})
+                conn.send({"type": "error", "reason": N_("That room's server is not answering just now: try again.")})
                 return
             if elsewhere is not None:
                 conn.send({"type": "moved", "url": elsewhere})
@@ -491,18 +492,20 @@ class Server:
             room = self.rooms.get(code)
         if room is None:
             conn.refuse_log("join", "a join with an unknown room code")
-            conn.send({"type": "error", "reason": "No room has that code."})
+            conn.send({"type": "error", "reason": N_("No room has that code.")})
             return
         if conn.room is not None and conn.room is not room:
-            conn.send({"type": "error", "reason": "This connection is already in another room."})
+            conn.send({"type": "error", "reason": N_("This connection is already in another room.")})
             return
         if msg.get("watch"):
             if conn.room is not None or len(room.watchers) >= P.MAX_WATCHERS:
-                conn.send({"type": "error", "reason": "This room has as many onlookers as it takes."})
+                conn.send({"type": "error", "reason": N_("This room has as many onlookers as it takes.")})
                 return
             if sum(w.address == conn.address for w in room.watchers) >= WATCHERS_PER_ADDRESS:
                 conn.refuse_log("watch", f"room {room.code}: more onlookers from one address")
-                conn.send({"type": "error", "reason": "This room has as many onlookers from your address as it takes."})
+                conn.send(
+                    {"type": "error", "reason": N_("This room has as many onlookers from your address as it takes.")}
+                )
                 return
             room.watch(conn)
             return
@@ -513,19 +516,19 @@ class Server:
                 room.tokens[i] = token  # a room rebuilt from its journal knows only the hashes
             if not seats:
                 conn.refuse_log("token", f"room {room.code}: a wrong token")
-                conn.send({"type": "error", "reason": "That token is not for a seat in this room."})
+                conn.send({"type": "error", "reason": N_("That token is not for a seat in this room.")})
                 return
             if conn.seats - set(seats):
-                conn.send({"type": "error", "reason": "This connection already holds a seat here."})
+                conn.send({"type": "error", "reason": N_("This connection already holds a seat here.")})
                 return
         else:
             if conn.seats:  # one connection, one remote seat: a second person needs their own
                 conn.refuse_log("second", f"room {room.code}: a second seat for one connection")
-                conn.send({"type": "error", "reason": "This connection already holds a seat here."})
+                conn.send({"type": "error", "reason": N_("This connection already holds a seat here.")})
                 return
             seat = room.free_remote_seat()
             if seat is None:
-                conn.send({"type": "error", "reason": "This room has no free seat."})
+                conn.send({"type": "error", "reason": N_("This room has no free seat.")})
                 return
             if msg.get("name"):
                 room.rename(seat, msg["name"])

@@ -12,7 +12,11 @@ and ``offer_first_time(app, spec, play)`` (once per game, on its first start).
 
 from __future__ import annotations
 
+from tabletop.core.i18n import game_text, words
+
 from .lesson import Lesson, has_tutorial, lessons_for, touching
+
+_, ngettext = words(__name__)
 
 __all__ = ["Lesson", "touching", "lessons_for", "has_tutorial", "open_tutorial", "offer_first_time"]
 
@@ -26,11 +30,14 @@ def open_tutorial(app, game_id: str) -> None:
     try:
         spec = registry.get(game_id)
     except KeyError:
-        app.toast(f"There is no game {game_id!r}.")
+        app.toast(_("There is no game {game}.").format(game=repr(game_id)))
         return
     if not has_tutorial(spec):
-        more = ": its How to play page explains the rules" if spec.help_file else ""
-        app.toast(f"{spec.name} has no lessons yet{more}.")
+        name = game_text(spec, spec.name)
+        if spec.help_file:
+            app.toast(_("{game} has no lessons yet: its How to play page explains the rules.").format(game=name))
+        else:
+            app.toast(_("{game} has no lessons yet.").format(game=name))
         return
     app.push(LessonList(app, spec))
 

@@ -16,6 +16,7 @@ import pygame
 
 from tabletop.core.actions import action_table, from_json, seat_of
 from tabletop.core.game import Bot, Refused
+from tabletop.core.i18n import game_text, words
 from tabletop.input.devices import menu_buttons
 from tabletop.ui import gfx
 from tabletop.ui.focus import draw_lesson_mark
@@ -23,6 +24,8 @@ from tabletop.ui.scene import GUARD_MS
 
 from . import progress
 from .lesson import lessons_for
+
+_, ngettext = words(__name__)
 
 COACH_MS = 5000  # how long a coaching line stays
 BANNER = (16, 606, 1248, 106)  # design units: where the lesson's words are shown (a table may move it)
@@ -62,13 +65,13 @@ class Tutor:
     def vet(self, action, before, after) -> str | None:
         """Coaching for a move of the player's that is legal but not this lesson's; None lets it be."""
         if self.reached:
-            return "Well done: the next lesson is coming."
+            return _("Well done: the next lesson is coming.")
         if seat_of(action) != self.player:  # not the learner's move (a real-time game's tick is nobody's)
             return None
         lesson = self.lesson
         if lesson.goal(after) or (lesson.step is not None and lesson.step(action, before, after)):
             return None
-        return lesson.coach or lesson.text
+        return game_text(self.spec, lesson.coach or lesson.text)
 
     def named(self, text: str) -> str:
         """A lesson's words with the players' names: lessons call the learner Red and the opponent Blue,
@@ -135,8 +138,8 @@ class Tutor:
         from tabletop.ui.widgets import Item
 
         return [
-            Item("Start this lesson again", action=self.restart),
-            Item("Back to the lesson list", action=self.leave, hint="Finished lessons are kept"),
+            Item(_("Start this lesson again"), action=self.restart),
+            Item(_("Back to the lesson list"), action=self.leave, hint=_("Finished lessons are kept")),
         ]
 
     # -- moving on ---------------------------------------------------------------------
@@ -175,24 +178,32 @@ class Tutor:
         area = self.table.tutor_banner or BANNER
         r = vp.r(*area)
         if self.won_ms is not None:
-            border, head = gfx.GREEN, "✓ Well done!"
+            border, head = gfx.GREEN, "✓ " + _("Well done!")
             more = (
-                "Next: " + self.lessons[self.index + 1].title
+                _("Next: {lesson}").format(lesson=game_text(self.spec, self.lessons[self.index + 1].title))
                 if self.index + 1 < len(self.lessons)
-                else f"That was the last lesson: next, a real game of {self.spec.name}."
+                else _("That was the last lesson: next, a real game of {game}.").format(
+                    game=game_text(self.spec, self.spec.name)
+                )
             )
             seat = self.player
             go = self.table.device_words(
-                seat, "click to go on", f"{self.table.seat_button(seat, 'confirm')} to go on", "A to go on"
+                seat,
+                _("click to go on"),
+                _("{press} to go on").format(press=self.table.seat_button(seat, "confirm")),
+                _("A to go on"),
             )
-            body = f"{self.lesson.done} {more} ({go})".strip()
+            body = f"{game_text(self.spec, self.lesson.done)} {more} ({go})".strip()
         elif self.coach_ms > 0:
-            border, head, body = gfx.REFUSE, "Not quite:", self.coach_text
+            border, head, body = gfx.REFUSE, _("Not quite:"), self.coach_text
         else:
-            border, head = gfx.GOLD, f"Lesson {self.index + 1} of {len(self.lessons)}: {self.lesson.title}"
-            body = self.lesson.text
+            head = _("Lesson {n} of {of}: {title}").format(
+                n=self.index + 1, of=len(self.lessons), title=game_text(self.spec, self.lesson.title)
+            )
+            border = gfx.GOLD
+            body = game_text(self.spec, self.lesson.text)
             if self.lesson.hint and self.lesson.hint_ms and self.clock > self.lesson.hint_ms:
-                body += " " + self.lesson.hint
+                body += " " + game_text(self.spec, self.lesson.hint)
         body = self.named(body)
         gfx.panel(surf, r, (16, 22, 30), radius=vp.s(12), border=border, width=max(2, vp.s(3)))  # opaque: no ghosts
         pad = vp.s(14)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from tabletop.core.words import noun
+from tabletop.core.i18n import game_text, words
 from tabletop.ui import gfx
 from tabletop.ui.scene import Scene
 from tabletop.ui.widgets import Item, Menu, background, title
@@ -12,6 +12,8 @@ from tabletop.ui.widgets import Item, Menu, background, title
 from . import progress
 from .coach import start_lesson
 from .lesson import lessons_for
+
+_, ngettext = words(__name__)
 
 
 class LessonList(Scene):
@@ -28,29 +30,40 @@ class LessonList(Scene):
     def build(self, finished: bool = False) -> None:
         done = progress.finished(self.app.settings, self.spec.id)
         n = sum(1 for lesson in self.lessons if lesson.id in done)
+        total = len(self.lessons)
         self.note = (
-            "You finished every lesson: well played! Any lesson can be played again."
-            if finished or n == len(self.lessons)
-            else f"{n} of {len(self.lessons)} {noun(len(self.lessons), 'lesson')} finished. "
-            "Leave any time: finished lessons are kept."
+            _("You finished every lesson: well played! Any lesson can be played again.")
+            if finished or n == total
+            else ngettext(
+                "{n} of {of} lesson finished. Leave any time: finished lessons are kept.",
+                "{n} of {of} lessons finished. Leave any time: finished lessons are kept.",
+                total,
+            ).format(n=n, of=total)
         )
         nxt = next((i for i, lesson in enumerate(self.lessons) if lesson.id not in done), None)
         items = []
+        said = partial(game_text, self.spec)
         if finished or nxt is None:  # every lesson done: what comes next is a real game
-            items.append(Item(f"Play a game of {self.spec.name}", action=self.play_game, key="game"))
+            game = said(self.spec.name)
+            items.append(Item(_("Play a game of {game}").format(game=game), action=self.play_game, key="game"))
         if nxt is not None:
-            verb = "Start" if n == 0 else "Continue"
+            verb = _("Start") if n == 0 else _("Continue")
             items.append(
-                Item(f"{verb}: {nxt + 1}. {self.lessons[nxt].title}", action=partial(self.play, nxt), key="next")
+                Item(f"{verb}: {nxt + 1}. {said(self.lessons[nxt].title)}", action=partial(self.play, nxt), key="next")
             )
         for i, lesson in enumerate(self.lessons):
             mark = "✓ " if lesson.id in done else ""
             items.append(
-                Item(f"{mark}{i + 1}. {lesson.title}", action=partial(self.play, i), key=lesson.id, hint=lesson.text)
+                Item(
+                    f"{mark}{i + 1}. {said(lesson.title)}",
+                    action=partial(self.play, i),
+                    key=lesson.id,
+                    hint=said(lesson.text),
+                )
             )
         if self.then is not None and items[0].key != "game":
-            items.append(Item("Play the game now", action=self.play_now, key="play"))
-        items.append(Item("Back", action=self.back, key="back"))
+            items.append(Item(_("Play the game now"), action=self.play_now, key="play"))
+        items.append(Item(_("Back"), action=self.back, key="back"))
         self.menu = Menu(items, x=340, y=160, w=600, row=44, px=20, sound=self.app.sounds, on_back=self.back)
 
     def play(self, i: int) -> None:
@@ -77,7 +90,7 @@ class LessonList(Scene):
 
     def draw(self, surf, vp) -> None:
         background(surf)
-        title(surf, vp, f"Learn to play {self.spec.name}", self.note)
+        title(surf, vp, _("Learn to play {game}").format(game=game_text(self.spec, self.spec.name)), self.note)
         self.menu.draw(surf, vp)
 
 
@@ -92,8 +105,12 @@ class Offer(Scene):
         self.play = play
         n = len(lessons_for(spec))
         items = [
-            Item(f"Learn to play ({n} short lessons)", action=self.learn, key="learn"),
-            Item("Play now", action=self.play_now, key="play", hint="The lessons stay under Learn to play"),
+            Item(
+                ngettext("Learn to play ({n} short lesson)", "Learn to play ({n} short lessons)", n).format(n=n),
+                action=self.learn,
+                key="learn",
+            ),
+            Item(_("Play now"), action=self.play_now, key="play", hint=_("The lessons stay under Learn to play")),
         ]
         self.menu = Menu(items, x=390, y=330, w=500, sound=app.sounds, on_back=self.play_now)
 
@@ -110,11 +127,17 @@ class Offer(Scene):
     def draw(self, surf, vp) -> None:
         gfx.shade(surf, 215)
         gfx.blit_text(
-            surf, f"Your first game of {self.spec.name}", vp.s(40), vp.p(640, 230), gfx.GOLD, bold=True, anchor="center"
+            surf,
+            _("Your first game of {game}").format(game=game_text(self.spec, self.spec.name)),
+            vp.s(40),
+            vp.p(640, 230),
+            gfx.GOLD,
+            bold=True,
+            anchor="center",
         )
         gfx.blit_text(
             surf,
-            "A few short lessons on the real table teach it by playing.",
+            _("A few short lessons on the real table teach it by playing."),
             vp.s(20),
             vp.p(640, 285),
             gfx.WHITE,

@@ -13,12 +13,16 @@ import pygame
 
 from tabletop import __version__, validate
 from tabletop import settings as settings_mod
+from tabletop.core import i18n
+from tabletop.core.i18n import words
 from tabletop.input import hints
 from tabletop.input.devices import Pads
 from tabletop.paths import asset_path
 from tabletop.ui import gfx
 from tabletop.ui.scene import WAKE, PressOwners
 from tabletop.ui.sound import Sounds
+
+_, ngettext = words(__name__)
 
 log = logging.getLogger("tabletop")
 
@@ -49,6 +53,7 @@ class App:
 
         kept.clean_stale()  # temporary files a killed program left behind
         self.settings = settings or settings_mod.load()
+        self.settings.speak()  # before the first frame, and before the settings' own messages are told
         self.toasts: list[list] = []  # [text, ms left, drawn yet]: a toast's time runs from when it is first drawn
         self._told = 0  # settings messages told so far
         self.tell_settings_messages()
@@ -85,6 +90,8 @@ class App:
 
     # -- scenes -----------------------------------------------------------------
     def push(self, scene) -> None:
+        if self.stack:
+            self.stack[-1].on_covered()
         self.stack.append(scene)
         self.redraw = True
         self.presses.appeared(scene, scene.guard_ms)
@@ -147,7 +154,7 @@ class App:
             try:
                 self.push(ReplayScene.open(self, replay_file))
             except Exception as e:  # a boundary: the launcher opens with one line instead
-                self.toast(f"{replay_file} cannot be watched: {str(e)[:120]}")
+                self.toast(_("{file} cannot be watched: {why}").format(file=replay_file, why=str(e)[:120]))
 
     def setup_in_place_of(self, scene, spec) -> None:
         """Leave ``scene`` for ``spec``'s setup with Start chosen: the setup under it when it is that
@@ -172,6 +179,15 @@ class App:
             getattr(scene, "invalidate", lambda: None)()
         self.redraw = True
 
+    def set_language(self, code: str) -> None:
+        """Settings > Language: every screen speaks ``code`` at once (no restart)."""
+        self.settings["language"] = code
+        i18n.set_language(code)
+        for scene in self.stack:  # screens that keep their words (menus) make them anew
+            getattr(scene, "retranslate", lambda: None)()
+        gfx.forget_images()  # card faces and other kept pictures carry words
+        self.apply_look()
+
     def set_window(self, size: tuple[int, int] | None) -> None:
         """Settings > Window size: the window at ``size`` (None: full screen)."""
         if (size is None) != self.settings["fullscreen"]:
@@ -184,7 +200,7 @@ class App:
         try:
             self.screen = pygame.display.set_mode(size, self.flags)
         except pygame.error as e:
-            self.toast(f"Could not change the window's size: {e}")
+            self.toast(_("Could not change the window's size: {why}").format(why=e))
             return
         self.resize(self.screen.get_size())
 
@@ -196,7 +212,7 @@ class App:
             else:
                 self.screen = pygame.display.set_mode(tuple(self.settings["window"]), self.flags)
         except pygame.error as e:
-            self.toast(f"Could not switch full screen: {e}")
+            self.toast(_("Could not switch full screen: {why}").format(why=e))
             return
         self.settings["fullscreen"] = full
         self.resize(self.screen.get_size())
@@ -325,7 +341,10 @@ class App:
         surf.fill(gfx.PANEL)
         w, h = surf.get_size()
         px = max(8, min(w // 18, h // 4, 22))
-        lines = ["Enlarge the window", f"(at least {gfx.MIN_W}x{gfx.MIN_H}); the game is paused"]
+        lines = [
+            _("Enlarge the window"),
+            _("(at least {w}x{h}); the game is paused").format(w=gfx.MIN_W, h=gfx.MIN_H),
+        ]
         for i, line in enumerate(lines):
             gfx.blit_text(
                 surf,
@@ -416,7 +435,7 @@ class App:
             if session is not None and session.autosave and session.outcome() is None:
                 try:
                     session.save()
-                    kept = session.spec.name
+                    kept = i18n.game_text(session.spec, session.spec.name)
                 except Exception:  # the boundary must not fail: the record kept at the last move stays
                     pass
         try:
@@ -424,9 +443,9 @@ class App:
         except Exception:
             return False
         what = (
-            f"{kept} stopped on an error; the game is kept: Continue takes it up again."
+            _("{game} stopped on an error; the game is kept: Continue takes it up again.").format(game=kept)
             if kept
-            else ("That screen stopped on an error and was closed.")
+            else _("That screen stopped on an error and was closed.")
         )
         line = f"{what} ({type(error).__name__}: {str(error)[:100]})"
         about = f"tabletop {__version__}, Python {sys.version.split()[0]}, {sys.platform}\n"

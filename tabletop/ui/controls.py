@@ -17,16 +17,18 @@ import functools
 
 import pygame
 
-from tabletop.core.words import plural
+from tabletop.core.i18n import N_, words
 from tabletop.input import hints, rebind
 from tabletop.input.bindings import PAD_NAMES, SCHEME_LABELS
 from tabletop.input.devices import key_name
 from tabletop.ui import gfx
 from tabletop.ui.widgets import Item, Menu, MenuScene, background, title
 
+_, ngettext = words(__name__)
+
 HOLD_B_MS = 800  # a gamepad's B held this long cancels its rebinding (a short press binds B)
 SCHEME_ORDER = ("keys-left", "keys-right", "keyboard", "gamepad", "mouse")
-SHORT_LABELS = {**SCHEME_LABELS, "mouse": "Mouse (its keys)"}
+SHORT_LABELS = {**SCHEME_LABELS, "mouse": N_("Mouse (its keys)")}
 
 
 class ControlsMenu(Menu):
@@ -59,10 +61,9 @@ class ControlsMenu(Menu):
 
 
 class ControlsScene(MenuScene):
-    heading = "Controls"
-
     def __init__(self, app, scheme: str | None = None):
         super().__init__(app)
+        self.heading = _("Controls")
         self.bindings = app.settings.bindings
         self.scheme = scheme or hints.scheme_for(app.last_device)  # a pad player sees the pad's controls first
         self.capturing: str | None = None  # the control waiting for its new key / button
@@ -74,19 +75,19 @@ class ControlsScene(MenuScene):
 
     # -- the list ------------------------------------------------------------------------------
     def build(self, focus_key: str | None = None) -> None:
-        schemes = [(s, SHORT_LABELS[s]) for s in SCHEME_ORDER]
+        schemes = [(s, _(SHORT_LABELS[s])) for s in SCHEME_ORDER]
         items = [
             Item(
-                "Controls for",
+                _("Controls for"),
                 choices=schemes,
                 index=SCHEME_ORDER.index(self.scheme),
                 on_change=self.set_scheme,
                 key="scheme",
                 hint=lambda: hints.words(
                     self.app.last_device,
-                    "A click changes which controls are shown",
-                    "Left / right change which controls are shown",
-                    "Left / right on the d-pad change which controls are shown",
+                    _("A click changes which controls are shown"),
+                    _("Left / right change which controls are shown"),
+                    _("Left / right on the d-pad change which controls are shown"),
                 ),
             )
         ]
@@ -97,13 +98,15 @@ class ControlsScene(MenuScene):
                     rebind.action_label(action),
                     action=functools.partial(self.capture, action),
                     key="act:" + action,
-                    hint=("Clash: " + "; ".join(why)) if why else "Choose it, then press the new key or button",
+                    hint=_("Clash: {why}").format(why="; ".join(why))
+                    if why
+                    else _("Choose it, then press the new key or button"),
                 )
             )
         items += [
-            Item("Reset these controls to the defaults", action=self.reset_one, key="reset"),
-            Item("Reset every control to the defaults", action=self.reset_all, key="reset-all"),
-            Item("Back", action=self.back, key="back"),
+            Item(_("Reset these controls to the defaults"), action=self.reset_one, key="reset"),
+            Item(_("Reset every control to the defaults"), action=self.reset_all, key="reset-all"),
+            Item(_("Back"), action=self.back, key="back"),
         ]
         old = self.menu
         self.menu = ControlsMenu(self, items, x=290, y=166, w=700, row=40, px=21, sound=self.app.sounds)
@@ -145,18 +148,18 @@ class ControlsScene(MenuScene):
     def cancel(self) -> None:
         self.capturing = None
         self.b_held = None
-        self.note = "Nothing changed."
+        self.note = _("Nothing changed.")
         self.app.sounds.play("click")
 
     def reset_one(self) -> None:
         rebind.reset(self.bindings, self.scheme)
-        self.note = f"{SHORT_LABELS[self.scheme]}: back to the defaults"
+        self.note = _("{controls}: back to the defaults").format(controls=_(SHORT_LABELS[self.scheme]))
         self.app.sounds.play("click")
         self.build()
 
     def reset_all(self) -> None:
         rebind.reset(self.bindings)
-        self.note = "Every control is back to the defaults"
+        self.note = _("Every control is back to the defaults")
         self.app.sounds.play("click")
         self.build()
 
@@ -170,7 +173,7 @@ class ControlsScene(MenuScene):
             if name == "escape":
                 self.cancel()
             elif pad:
-                self.note = "Press a button on the gamepad (Esc cancels)."
+                self.note = _("Press a button on the gamepad (Esc cancels).")
             else:
                 self.bind(name)
             return
@@ -216,9 +219,24 @@ class ControlsScene(MenuScene):
         background(surf)
         title(surf, vp, self.heading)
         n = self.clashes()
-        line = f"⚠ {plural(n, 'control')} clash (red): choose one to change it" if n else "No clashes"
+        line = (
+            "⚠ "
+            + ngettext(
+                "{n} control clashes (red): choose it to change it",
+                "{n} controls clash (red): choose one to change it",
+                n,
+            ).format(n=n)
+            if n
+            else _("No clashes")
+        )
         gfx.draw_fitted(surf, line, vp.r(240, 96, 800, 24), vp.s(18), gfx.REFUSE if n else gfx.GREY, lines=1)
-        fixed = "Menus always answer to the arrows, Enter and Esc, and the d-pad, A and B. Sticks move the hands."
+        fixed = hints.words(
+            self.app.last_device,
+            _("Menus always answer to a click, the arrows, Enter and Esc."),
+            _("Menus always answer to the arrows, Enter and Esc."),
+            _("Menus always answer to the d-pad, A and B. Sticks move the hands."),
+            _("Menus always answer to the arrows, Enter and Esc, and the d-pad, A and B. Sticks move the hands."),
+        )
         gfx.draw_fitted(surf, self.note or fixed, vp.r(240, 120, 800, 20), vp.s(15), gfx.GREY, lines=1)
         self.menu.draw(surf, vp)
         if self.capturing is not None:
@@ -226,13 +244,15 @@ class ControlsScene(MenuScene):
             r = vp.r(290, 250, 700, 200)
             gfx.panel(surf, r, gfx.PANEL, radius=vp.s(14), border=gfx.GOLD, width=max(1, vp.s(3)))
             what = rebind.action_label(self.capturing)
-            ask = "Press a gamepad button for" if self.scheme == "gamepad" else "Press a key for"
+            ask = _("Press a gamepad button for") if self.scheme == "gamepad" else _("Press a key for")
             gfx.draw_fitted(surf, ask, vp.r(310, 270, 660, 40), vp.s(24), gfx.WHITE, lines=1)
             gfx.draw_fitted(surf, what, vp.r(310, 312, 660, 50), vp.s(30), gfx.GOLD, bold=True, lines=1)
             how = hints.words(
                 self.app.last_device,
-                "a click or Esc cancels",
-                "Esc cancels",
-                "hold B or press Back to cancel" if self.scheme == "gamepad" else "B cancels",
+                _("a click or Esc cancels"),
+                _("Esc cancels"),
+                _("hold B or press Back to cancel") if self.scheme == "gamepad" else _("B cancels"),
             )
-            gfx.draw_fitted(surf, f"({SHORT_LABELS[self.scheme]}) · {how}", vp.r(310, 380, 660, 40), vp.s(17), gfx.GREY)
+            gfx.draw_fitted(
+                surf, f"({_(SHORT_LABELS[self.scheme])}) · {how}", vp.r(310, 380, 660, 40), vp.s(17), gfx.GREY
+            )

@@ -17,14 +17,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from pathlib import Path
 
 import pygame
 from markdown_it import MarkdownIt
 
+from tabletop.core import i18n
+from tabletop.core.i18n import game_text, words
 from tabletop.input import hints
 from tabletop.input.devices import menu_buttons
 from tabletop.ui import gfx
 from tabletop.ui.scene import Scene
+
+_, ngettext = words(__name__)
 
 PICTURE = re.compile(r"^[XB.](?:[XB.]*)(?: */ *[XB.]+)*$")
 TEXT_PX = 18
@@ -399,12 +404,23 @@ def draw_ops(surf, ops, left: int, top: int, clip=None) -> None:
     surf.set_clip(old)
 
 
+def help_path(spec) -> Path:
+    """The game's help page in the player's language: ``help.CODE.md`` beside its ``help_file`` when the
+    game has one for the language in use, else the ``help_file`` itself (English)."""
+    own = Path(spec.help_file)
+    code = i18n.language()
+    local = own.with_name(f"{own.stem}.{code}{own.suffix}")
+    return local if code != "en" and local.is_file() else own
+
+
 def read_help(spec) -> str:
     try:
-        with open(spec.help_file, encoding="utf-8") as f:
+        with open(help_path(spec), encoding="utf-8") as f:
             return f.read()
     except OSError as e:
-        return f"# {spec.name}\n\nThe help text could not be read ({e.strerror})."
+        return f"# {game_text(spec, spec.name)}\n\n" + _("The help text could not be read ({why}).").format(
+            why=e.strerror
+        )
 
 
 def page_rect(vp) -> pygame.Rect:
@@ -493,14 +509,14 @@ class HelpScene(Scene):
         bottom = vp.size[1]
         self.close_rect = pygame.Rect(vp.p(1140, 0)[0], bottom - vp.s(50), vp.s(120), vp.s(36))
         gfx.panel(surf, self.close_rect, (60, 70, 92), radius=vp.s(8))
-        gfx.blit_text(surf, "Close", vp.s(18), self.close_rect.center, gfx.WHITE, anchor="center")
+        gfx.blit_text(surf, _("Close"), vp.s(18), self.close_rect.center, gfx.WHITE, anchor="center")
         gfx.blit_text(
             surf,
             hints.words(
                 self.app.last_device,
-                "Scroll: the wheel · Close: click Close or Esc",
-                "Scroll: arrows, Page Up / Page Down · Close: Esc",
-                "Scroll: d-pad or stick, LB / RB a page · Close: B",
+                _("Scroll: the wheel · Close: click Close or Esc"),
+                _("Scroll: arrows, Page Up / Page Down · Close: Esc"),
+                _("Scroll: d-pad or stick, LB / RB a page · Close: B"),
             ),
             vp.s(14),
             (col.left, self.close_rect.centery),

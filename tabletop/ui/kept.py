@@ -14,11 +14,13 @@ import sys
 from functools import partial
 
 from tabletop import kept, paths, storage, validate
-from tabletop.core.words import plural
+from tabletop.core.i18n import N_, words
 from tabletop.input import hints
 from tabletop.ui import gfx
 from tabletop.ui.setup import start_table
 from tabletop.ui.widgets import Item, Menu, MenuScene
+
+_, ngettext = words(__name__)
 
 ROW = 66
 
@@ -38,20 +40,24 @@ def kept_items(launcher) -> list[Item]:
     replays = _count(paths.saves_dir())
     return [
         Item(
-            f"Continue ({games})" if games else "Continue",  # short: it shares a row of buttons with the others
+            _("Continue ({n})").format(n=games) if games else _("Continue"),  # short: it shares a row of buttons
             action=lambda: app.push(ContinueScene(app)),
             enabled=bool(games),
-            hint=f"{plural(games, 'unfinished game')} kept: carry one on, or delete it"
+            hint=ngettext(
+                "{n} unfinished game kept: carry it on, or delete it",
+                "{n} unfinished games kept: carry one on, or delete it",
+                games,
+            ).format(n=games)
             if games
-            else "No unfinished game yet: a game you leave before its end waits here",
+            else _("No unfinished game yet: a game you leave before its end waits here"),
         ),
         Item(
-            "Replays",
+            _("Replays"),
             action=lambda: app.push(ReplaysScene(app)),
             enabled=bool(replays),
-            hint="Watch a finished game again, move by move"
+            hint=_("Watch a finished game again, move by move")
             if replays
-            else "No finished game yet: every game played to its end can be watched again here",
+            else _("No finished game yet: every game played to its end can be watched again here"),
         ),
     ]
 
@@ -92,7 +98,7 @@ class EntryMenu(Menu):
             super().draw_row(surf, vp, i, it, r, focused)
             return
         head = f"{entry.title}  ·  {entry.players()}" if entry.players() else entry.title
-        moves = "" if entry.moves is None else plural(entry.moves, "move")
+        moves = "" if entry.moves is None else ngettext("{n} move", "{n} moves", entry.moves).format(n=entry.moves)
         sub = "  ·  ".join(b for b in (entry.when_text(), moves, entry.status()) if b)
         left = r.x + vp.s(16)
         width = r.w - vp.s(32)
@@ -118,27 +124,32 @@ class ListScene(MenuScene):
         raise NotImplementedError
 
     def build(self):
+        self.heading = _(type(self).heading)
+        self.sub = _(type(self).sub).format(n=kept.KEEP_FINISHED)
         messages: list[str] = []
         self.entries = self.load(messages)
         report(self.app, messages)
 
         def hint() -> str:  # "Enter: resume or delete this game", in the words of the device in use
-            return f"{hints.words(self.app.last_device, 'Click', 'Enter', 'A')}: {self.hint}" if self.hint else ""
+            if not self.hint:
+                return ""
+            press = hints.words(self.app.last_device, _("Click"), "Enter", "A")
+            return _("{press}: {what}").format(press=press, what=_(self.hint))
 
         items = [Item(e.describe(), action=partial(self.choose, e), hint=hint) for e in self.entries]
         rows = list(self.entries)
         if not items:
-            self.sub = self.empty
-        items.append(Item("Back", action=self.back, key="back"))
+            self.sub = _(self.empty)
+        items.append(Item(_("Back"), action=self.back, key="back"))
         rows.append(None)
         self.menu = EntryMenu(items, rows, x=140, y=150, w=1000, sound=self.app.sounds, on_back=self.back)
 
 
 class ContinueScene(ListScene):
-    heading = "Continue a game"
-    sub = "Every game that is not finished is kept here until you finish or delete it"
-    empty = "No kept games: every game you start is kept here until it is finished"
-    hint = "resume or delete this game"
+    heading = N_("Continue a game")
+    sub = N_("Every game that is not finished is kept here until you finish or delete it")
+    empty = N_("No kept games: every game you start is kept here until it is finished")
+    hint = N_("resume or delete this game")
 
     def load(self, messages):
         from tabletop.online import hosted, kept_seats
@@ -164,14 +175,14 @@ class HostedEntry(kept.Entry):
 
     @property
     def title(self) -> str:
-        return f"{super().title} online (hosted here)"
+        return _("{game} online (hosted here)").format(game=super().title)
 
 
 class ReplaysScene(ListScene):
-    heading = "Replays"
-    sub = f"Finished games, newest first (the {kept.KEEP_FINISHED} newest are kept)"
-    empty = "No finished games yet"
-    hint = "watch this game"
+    heading = N_("Replays")
+    sub = N_("Finished games, newest first (the {n} newest are kept)")
+    empty = N_("No finished games yet")
+    hint = N_("watch this game")
 
     def load(self, messages):
         return kept.finished(messages)
@@ -186,7 +197,14 @@ def watch(app, entry) -> None:
     try:
         scene = ReplayScene(app, entry.spec, entry.loaded.record)
     except Exception as e:  # a boundary: whatever the table cannot show is reported, never a crash
-        report(app, [f"{entry.path.name} cannot be watched ({type(e).__name__}: {str(e)[:80]})"])
+        report(
+            app,
+            [
+                _("{file} cannot be watched ({why})").format(
+                    file=entry.path.name, why=f"{type(e).__name__}: {str(e)[:80]}"
+                )
+            ],
+        )
         return
     app.push(scene)
 
@@ -206,23 +224,26 @@ class KeptGameScene(MenuScene):
 
     def build(self):
         if self.asking:
-            self.heading = "Delete this game for good?"
-            self.sub = f"{self.entry.title} · {self.entry.players()} · {self.entry.moves} moves"
+            self.heading = _("Delete this game for good?")
+            moves = self.entry.moves or 0
+            self.sub = " · ".join(
+                [self.entry.title, self.entry.players(), ngettext("{n} move", "{n} moves", moves).format(n=moves)]
+            )
             items = [
-                Item("No, keep it", action=self.keep, key="keep"),
-                Item("Yes, delete it", action=self.delete, key="delete", hint="It cannot be brought back"),
+                Item(_("No, keep it"), action=self.keep, key="keep"),
+                Item(_("Yes, delete it"), action=self.delete, key="delete", hint=_("It cannot be brought back")),
             ]
         else:
             items = [
                 Item(
-                    "Resume",
+                    _("Resume"),
                     action=self.resume,
                     key="resume",
                     enabled=self.entry.loaded is not None,
-                    hint="Carry on exactly where it stopped",
+                    hint=_("Carry on exactly where it stopped"),
                 ),
-                Item("Delete", action=self.ask, key="ask"),
-                Item("Back", action=self.back, key="back"),
+                Item(_("Delete"), action=self.ask, key="ask"),
+                Item(_("Back"), action=self.back, key="back"),
             ]
         self.menu = Menu(items, x=390, y=200, w=500, sound=self.app.sounds, on_back=self.back)
 
@@ -268,4 +289,11 @@ class KeptGameScene(MenuScene):
         except storage.InUse as e:  # open in another program (or gone): its own sentence
             report(self.app, [str(e)])
         except Exception as e:  # a boundary: report what cannot be used, never a crash
-            report(self.app, [f"{entry.path.name} cannot be resumed ({type(e).__name__}: {str(e)[:80]})"])
+            report(
+                self.app,
+                [
+                    _("{file} cannot be resumed ({why})").format(
+                        file=entry.path.name, why=f"{type(e).__name__}: {str(e)[:80]}"
+                    )
+                ],
+            )

@@ -16,11 +16,14 @@ from __future__ import annotations
 import pygame
 
 from tabletop.core import registry
+from tabletop.core.i18n import N_, game_text, words
 from tabletop.core.names import Invalid, check_name, clean_name, describe
 from tabletop.input import hints
 from tabletop.input.devices import menu_buttons
 from tabletop.ui import gfx
 from tabletop.ui.scene import Scene, cursor_on, till_blink
+
+_, ngettext = words(__name__)
 
 MAX = 14
 # the letter picker: rows of keys on the design canvas; a key is (label, what it types or does, columns wide)
@@ -29,7 +32,7 @@ ROWS: tuple[tuple[tuple[str, str, int], ...], ...] = (
     tuple((c, c, 1) for c in "KLMNOPQRST"),
     tuple((c, c, 1) for c in "UVWXYZ-'.&"),
     tuple((c, c, 1) for c in "1234567890"),
-    (("Aa", "shift", 2), ("Space", " ", 3), ("⌫", "delete", 2), ("Done", "done", 3)),
+    (("Aa", "shift", 2), (N_("Space"), " ", 3), ("⌫", "delete", 2), (N_("Done"), "done", 3)),
 )
 # what an invite needs (tabletop://HOST:PORT/CODE): the picker over the join form
 INVITE_ROWS: tuple[tuple[tuple[str, str, int], ...], ...] = (
@@ -37,7 +40,7 @@ INVITE_ROWS: tuple[tuple[tuple[str, str, int], ...], ...] = (
     tuple((c, c, 1) for c in "KLMNOPQRST"),
     tuple((c, c, 1) for c in "UVWXYZ:/.-"),
     tuple((c, c, 1) for c in "1234567890"),
-    (("Aa", "shift", 2), ("Space", " ", 3), ("⌫", "delete", 2), ("Done", "done", 3)),
+    (("Aa", "shift", 2), (N_("Space"), " ", 3), ("⌫", "delete", 2), (N_("Done"), "done", 3)),
 )
 KEY_W, KEY_H, GAP = 62, 48, 6
 GRID_X, GRID_Y = 640 - (10 * KEY_W + 9 * GAP) / 2, 262
@@ -54,9 +57,12 @@ def reserved_names() -> dict[str, str]:
 
 def refusal(name: str) -> str:
     """Why ``name`` cannot be a player's name, or "" when it can."""
-    what = reserved_names().get(name.strip().lower())
-    if what is not None:
-        return f"{name.strip()} is {what}: a log line would not say who did what. Choose another name."
+    for spec in registry.load_all().values():
+        what = spec.reserved_names.get(name.strip().lower())
+        if what is not None:
+            return _("{name} is {what}: a log line would not say who did what. Choose another name.").format(
+                name=name.strip(), what=game_text(spec, what)
+            )
     return ""
 
 
@@ -73,7 +79,7 @@ class NameEntry(Scene):
         self.text = current
         self.on_done = on_done
         self.on_cancel = on_cancel  # called when the box is left without a new name (first start: the default)
-        self.leave = leave or "leaves the name as it was"  # what Esc (a pad's Back) does, for the help line
+        self.leave = leave or _("leaves the name as it was")  # what Esc (a pad's Back) does, for the help line
         self.error = ""
         self.upper = not current  # the picker starts a name with a capital
         self.at = (0, 0)  # the picker's lit key: (row, index in the row)
@@ -89,7 +95,7 @@ class NameEntry(Scene):
 
     def label(self, row: int, i: int) -> str:
         text = self.rows[row][i][0]
-        return text if len(text) > 1 or self.upper else text.lower()
+        return _(text) if len(text) > 1 or self.upper else text.lower()
 
     def press_key(self, row: int, i: int) -> None:
         """Type (or do) what the key says."""
@@ -215,7 +221,9 @@ class NameEntry(Scene):
         gfx.draw_fitted(surf, shown, field.inflate(-vp.s(24), -4), vp.s(26), gfx.INK, align="left", lines=1)
         gfx.draw_fitted(
             surf,
-            f"{len(self.text)} of {self.max_len} letters",
+            ngettext("{n} of {max} letter", "{n} of {max} letters", self.max_len).format(
+                n=len(self.text), max=self.max_len
+            ),
             vp.r(370, 216, 540, 24),
             vp.s(14),
             gfx.GREY,
@@ -239,12 +247,21 @@ class NameEntry(Scene):
                 )
                 self.key_rects.append((rect, row, i))
         missing = gfx.missing_glyphs(self.text) if self.a_name else []
-        boxes = f"{describe(missing[0])} shows as an empty box: the game's font lacks it. " if missing else ""
+        boxes = (
+            _("{character} shows as an empty box: the game's font lacks it.").format(character=describe(missing[0]))
+            + " "
+            if missing
+            else ""
+        )
         note = self.error or boxes + hints.words(
             self.app.last_device,
-            f"Click the letters, then Done; or type on the keyboard and press Enter. Esc {self.leave}.",
-            f"Type the name, then Enter. Esc {self.leave}.",
-            f"A types the lit letter, B takes one back, Start keeps the new name. Back {self.leave}.",
+            _("Click the letters, then Done; or type on the keyboard and press Enter. Esc {leave}.").format(
+                leave=self.leave
+            ),
+            _("Type the name, then Enter. Esc {leave}.").format(leave=self.leave),
+            _("A types the lit letter, B takes one back, Start keeps the new name. Back {leave}.").format(
+                leave=self.leave
+            ),
         )
         gfx.draw_fitted(
             surf, note, vp.r(320, 538, 640, 64), vp.s(17), gfx.REFUSE if self.error else gfx.GREY, min_px=vp.s(15)
@@ -272,13 +289,13 @@ def own_name_entry(app, then=None, first: bool = False) -> NameEntry:
     if first:
         return NameEntry(
             app,
-            "Welcome! What is your name?",
+            _("Welcome! What is your name?"),
             "",
             keep,
             on_cancel=skip,
-            leave=f'skips: you are "{DEFAULT_NAME}" until you choose a name in Settings',
+            leave=_('skips: you are "{name}" until you choose a name in Settings').format(name=_(DEFAULT_NAME)),
         )
-    return NameEntry(app, "Your name", app.settings["name"], keep, on_cancel=skip)
+    return NameEntry(app, _("Your name"), app.settings["name"], keep, on_cancel=skip)
 
 
 def ask_name_first(app) -> None:

@@ -11,6 +11,7 @@ from functools import partial
 import pygame
 
 from tabletop.core import registry
+from tabletop.core.i18n import N_, game_text, words
 from tabletop.core.names import computer_name, told_apart
 from tabletop.input import hints
 from tabletop.input.devices import menu_buttons
@@ -25,39 +26,48 @@ from tabletop.ui.scene import Scene, cursor_on, till_blink
 from tabletop.ui.setup import MoreOptions, level_name
 from tabletop.ui.widgets import Item, Menu, MenuScene, background, title
 
+_, ngettext = words(__name__)
+
 HERE, ELSEWHERE = "here", "remote"
 # Time a turn-based move may take when hosting (seconds; 0: no clock), as the Host screen offers it
-MOVE_CLOCKS = ((0, "As long as it takes"), (60, "1 minute"), (180, "3 minutes"), (600, "10 minutes"))
+MOVE_CLOCKS = (0, 60, 180, 600)
+
+
+def clock_words(seconds: int) -> str:
+    """A move clock of the Host screen as a player reads it ("As long as it takes", "3 minutes")."""
+    if not seconds:
+        return _("As long as it takes")
+    minutes = seconds // 60
+    return ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes)
 
 
 class OnlineMenu(MenuScene):
-    heading = "Play online"
-    sub = "Play with a friend on another computer"
-
     def on_enter(self):
+        self.heading = _("Play online")
+        self.sub = _("Play with a friend on another computer")
         self.menu = Menu(
             [
                 Item(
-                    "Host a game",
+                    _("Host a game"),
                     action=lambda: self.app.push(HostScene(self.app)),
-                    hint="This computer holds the game",
+                    hint=_("This computer holds the game"),
                 ),
                 Item(
-                    "Host on a server",
+                    _("Host on a server"),
                     action=lambda: self.app.push(ServerScene(self.app)),
-                    hint="An always-on server holds the game: friends join from anywhere",
+                    hint=_("An always-on server holds the game: friends join from anywhere"),
                 ),
                 Item(
-                    "Join a game",
+                    _("Join a game"),
                     action=lambda: self.app.push(JoinScene(self.app)),
-                    hint="Paste the invite your friend sent",
+                    hint=_("Paste the invite your friend sent"),
                 ),
                 Item(
-                    "Watch a game",
+                    _("Watch a game"),
                     action=lambda: self.app.push(WatchScene(self.app)),
-                    hint="Follow a game with its invite, seeing what both players see of the table",
+                    hint=_("Follow a game with its invite, seeing what both players see of the table"),
                 ),
-                Item("Back", action=self.back),
+                Item(_("Back"), action=self.back),
             ],
             x=440,
             y=200,
@@ -68,15 +78,16 @@ class OnlineMenu(MenuScene):
 
 
 class HostScene(MenuScene):
-    heading = "Host a game"
-    sub = "Choose the game and who plays; a friend joins with the address and code shown next"
-
     def __init__(self, app, server: str = ""):
         super().__init__(app)
         self.server = server  # a ``tabletop serve`` to create the room on; "" hosts on this computer
         self.move_clock = 0  # seconds a turn-based move may take (0: as long as it takes)
+        self.heading = _("Host a game")
+        self.sub = _("Choose the game and who plays; a friend joins with the address and code shown next")
         if server:
-            self.sub = f"The room is made on {server.split('://', 1)[1]}; friends join with the invite shown next"
+            self.sub = _("The room is made on {server}; friends join with the invite shown next").format(
+                server=server.split("://", 1)[1]
+            )
         self.specs = [s for s in registry.load_all().values() if s.make_table is not None]
         self.spec = self.specs[0]
         self.reset_seats()
@@ -91,18 +102,18 @@ class HostScene(MenuScene):
     def build(self):
         spec = self.spec
         focus = self.menu.items[self.menu.focus].key if self.menu.items else ""
-        games = [(s.id, s.name) for s in self.specs]
+        games = [(s.id, game_text(s, s.name)) for s in self.specs]
         items = [
-            Item("Host", action=self.host, key="host", hint="Open the room and show its address and code"),
-            Item("Game", choices=games, index=self.specs.index(spec), on_change=self._game, key="game"),
+            Item(_("Host"), action=self.host, key="host", hint=_("Open the room and show its address and code")),
+            Item(_("Game"), choices=games, index=self.specs.index(spec), on_change=self._game, key="game"),
         ]
         if spec.max_players > spec.min_players:
             ch = [(n, str(n)) for n in range(spec.min_players, spec.max_players + 1)]
             items.append(
-                Item("Players", choices=ch, index=self.players - spec.min_players, on_change=self._players, key="n")
+                Item(_("Players"), choices=ch, index=self.players - spec.min_players, on_change=self._players, key="n")
             )
-        kinds = [(HERE, "Person here"), (ELSEWHERE, "Person elsewhere")] + [
-            (f"computer:{lv}", f"Computer: {level_name(lv)}") for lv in spec.bot_levels
+        kinds = [(HERE, _("Person here")), (ELSEWHERE, _("Person elsewhere"))] + [
+            (f"computer:{lv}", _("Computer: {level}").format(level=level_name(lv, spec))) for lv in spec.bot_levels
         ]
         values = [k[0] for k in kinds]
         names = [s["name"] for s in self.seats()]
@@ -120,27 +131,27 @@ class HostScene(MenuScene):
         for opt in self.main_options():
             items.append(self.option_item(opt))
         if not spec.dynamics.clocked:  # a real-time game has its round clock
-            clocks = list(MOVE_CLOCKS)
+            clocks = [(seconds, clock_words(seconds)) for seconds in MOVE_CLOCKS]
             items.append(
                 Item(
-                    "Time for a move",
+                    _("Time for a move"),
                     choices=clocks,
                     index=[c[0] for c in clocks].index(self.move_clock),
                     on_change=self._move_clock,
                     key="clock",
-                    hint="When a person's time runs out, the computer makes a move for them",
+                    hint=_("When a person's time runs out, the computer makes a move for them"),
                 )
             )
         if self.more_options():
             items.append(
                 Item(
-                    "More options",
+                    _("More options"),
                     action=lambda: self.app.push(MoreOptions(self.app, self)),
                     key="more",
-                    hint="Variants, tournament and referee settings",
+                    hint=_("Variants, tournament and referee settings"),
                 )
             )
-        items.append(Item("Back", action=self.back, key="back"))
+        items.append(Item(_("Back"), action=self.back, key="back"))
         self.menu = Menu(items, y=150, w=560, x=360, sound=self.app.sounds, on_back=self.back)
         for i, it in enumerate(items):
             if it.key == focus:
@@ -156,10 +167,10 @@ class HostScene(MenuScene):
     def option_item(self, opt) -> Item:
         vals = [c[0] for c in opt.choices]
         return Item(
-            opt.label,
-            choices=list(opt.choices),
+            game_text(self.spec, opt.label),
+            choices=[(value, game_text(self.spec, label)) for value, label in opt.choices],
             index=vals.index(self.options[opt.key]) if self.options[opt.key] in vals else 0,
-            hint=opt.help,
+            hint=game_text(self.spec, opt.help),
             key=f"opt:{opt.key}",
             on_change=partial(self.options.__setitem__, opt.key),
         )
@@ -194,25 +205,26 @@ class HostScene(MenuScene):
         for i, k in enumerate(kinds):
             level = k.split(":", 1)[1] if k.startswith("computer:") else ""
             if level:
-                names.append(computer_name(level_name(level), computers.index(i) + 1 if len(computers) > 1 else None))
+                number = computers.index(i) + 1 if len(computers) > 1 else None
+                names.append(computer_name(level_name(level, self.spec), number))
             elif k == HERE:
                 names.append(self.app.settings.own_name() if i == here[0] else gfx.PLAYER_NAMES[i])
             else:
-                names.append(f"Player {i + 1}")
+                names.append(_("Player {n}").format(n=i + 1))
             out.append({"kind": "computer" if level else k, "level": level})
         return [dict(seat, name=name) for seat, name in zip(out, told_apart(names), strict=True)]
 
     def host(self):
         seats = self.seats()
         if not any(s["kind"] == HERE for s in seats):
-            self.app.toast("At least one seat must be a person here: the host plays too.")
+            self.app.toast(_("At least one seat must be a person here: the host plays too."))
             return
         if not any(s["kind"] == ELSEWHERE for s in seats):
-            self.app.toast("Choose at least one person elsewhere, or play from the games list at one computer.")
+            self.app.toast(_("Choose at least one person elsewhere, or play from the games list at one computer."))
             return
         here = sum(s["kind"] == HERE for s in seats)
         if here > 1 and (self.spec.dynamics.clocked or self.spec.hidden_info):
-            self.app.toast("Online, this game has one person at each computer: make the others 'elsewhere'.")
+            self.app.toast(_("Online, this game has one person at each computer: make the others 'elsewhere'."))
             return
         net = NetThread()
         server, spec, options = self.server, self.spec, dict(self.options)
@@ -233,7 +245,7 @@ class HostScene(MenuScene):
             client = net.connected()
             if client.errors or not client.room:
                 net.close()
-                self.app.toast(client.errors[-1] if client.errors else "The server did not make the room.")
+                self.app.toast(client.errors[-1] if client.errors else _("The server did not make the room."))
                 return
             print(f"tabletop: hosting {spec.name} at {address}, room code {client.room}", flush=True)
             self.app.push(WaitingRoom(self.app, net, address=address, on_server=bool(server)))
@@ -242,9 +254,13 @@ class HostScene(MenuScene):
             if server:
                 self.app.toast(unanswered(server, e), 8000)
             else:
-                self.app.toast(f"Could not start the server here: {P.why(e) if isinstance(e, Exception) else e}", 8000)
+                why = P.why(e) if isinstance(e, Exception) else e
+                self.app.toast(_("Could not start the server here: {why}").format(why=why), 8000)
 
-        where = f"Making the room on {server.split('://', 1)[1]}" if server else "Opening the room on this computer"
+        if server:
+            where = _("Making the room on {server}").format(server=server.split("://", 1)[1])
+        else:
+            where = _("Opening the room on this computer")
         self.app.push(Busy(self.app, net, make(), where, made, failed))
 
 
@@ -253,10 +269,12 @@ def unanswered(url: str, e: BaseException) -> str:
     never answers."""
     where = url.split("://", 1)[-1]
     if isinstance(e, TimeoutError):
-        return f"The server at {where} does not answer: it may be busy or stopped. Try again later."
+        return _("The server at {where} does not answer: it may be busy or stopped. Try again later.").format(
+            where=where
+        )
     if isinstance(e, OSError):
-        return f"Nothing answers at {where}: check the address, and that the host is waiting."
-    return f"Could not reach {where}: {P.why(e) if isinstance(e, Exception) else e}"
+        return _("Nothing answers at {where}: check the address, and that the host is waiting.").format(where=where)
+    return _("Could not reach {where}: {why}").format(where=where, why=P.why(e) if isinstance(e, Exception) else e)
 
 
 class Busy(Scene):
@@ -273,7 +291,7 @@ class Busy(Scene):
         self.done, self.failed = done, failed
         self.since = time.monotonic()
         self.menu = Menu(
-            [Item("Cancel", action=self.cancel)], x=490, y=400, w=300, sound=app.sounds, on_back=self.cancel
+            [Item(_("Cancel"), action=self.cancel)], x=490, y=400, w=300, sound=app.sounds, on_back=self.cancel
         )
 
     def cancel(self) -> None:
@@ -307,9 +325,9 @@ class Busy(Scene):
         gfx.shade(surf, 170)
         gfx.panel(surf, vp.r(290, 230, 700, 250), gfx.PANEL, radius=vp.s(14), border=(60, 70, 92))
         secs = int(time.monotonic() - self.since)
-        line = f"{self.what}... {secs} s"
+        line = _("{what}... {secs} s").format(what=self.what, secs=secs)
         gfx.draw_fitted(surf, line, vp.r(320, 250, 640, 60), vp.s(28), gfx.GOLD, bold=True, lines=2)
-        note = "Waiting for the answer. Cancel stops waiting."
+        note = _("Waiting for the answer. Cancel stops waiting.")
         gfx.draw_fitted(surf, note, vp.r(320, 320, 640, 50), vp.s(19), gfx.WHITE, lines=2)
         self.menu.draw(surf, vp)
 
@@ -357,7 +375,7 @@ class OneBoxForm(Scene):
         if self.pending is not None:  # Esc while connecting: stop waiting, stay here
             self.pending[0].close()
             self.pending = None
-            self.error = "Stopped: nothing was joined."
+            self.error = _("Stopped: nothing was joined.")
             return
         self.app.pop(self)
 
@@ -377,7 +395,7 @@ class OneBoxForm(Scene):
             pasted = ""
         pasted = pasted.strip()
         if not pasted:
-            self.error = "Nothing to paste: copy it first."
+            self.error = _("Nothing to paste: copy it first.")
             return
         if "://" in pasted or self.whole(pasted):
             self.selected = True  # a whole invite (or address) replaces the box, never adds to it
@@ -398,7 +416,7 @@ class OneBoxForm(Scene):
         try:
             pygame.scrap.put_text(self.text)
         except pygame.error:
-            self.error = "Could not copy: this computer's clipboard did not answer."
+            self.error = _("Could not copy: this computer's clipboard did not answer.")
             return
         if cut:
             self.text, self.selected = "", False
@@ -481,7 +499,7 @@ class OneBoxForm(Scene):
             await net.client.connect()
             await then(net.client)
 
-        self.error = f"Connecting to {url.split('://', 1)[1]}..."
+        self.error = _("Connecting to {where}...").format(where=url.split("://", 1)[1])
         self.pending = (net, url, asyncio.run_coroutine_threadsafe(run(), net.loop))
         self.pending_since = time.monotonic()
 
@@ -519,15 +537,15 @@ class OneBoxForm(Scene):
 
     def draw(self, surf, vp):
         background(surf)
-        title(surf, vp, self.heading, self.sub)
+        title(surf, vp, _(self.heading), _(self.sub))
         self.rects = {}
         focused = self.order[self.focus]
-        gfx.blit_text(surf, self.label, vp.s(20), vp.p(250, 200), gfx.GREY)
+        gfx.blit_text(surf, _(self.label), vp.s(20), vp.p(250, 200), gfx.GREY)
         r = vp.r(250, 230, 780, 60)
         box_border = gfx.HILITE if focused == "box" else (80, 90, 110)
         gfx.panel(surf, r, (34, 40, 54), radius=vp.s(8), border=box_border, width=max(1, vp.s(2)))
         caret = "|" if focused == "box" and cursor_on() and not self.selected else ""
-        shown = self.text + caret if self.text or caret else self.placeholder
+        shown = self.text + caret if self.text or caret else _(self.placeholder)
         colour = gfx.WHITE if self.text else (110, 118, 136)
         inner = r.inflate(-vp.s(32), -4)
         if self.selected and self.text:  # all of it selected: the next key or paste replaces it
@@ -535,7 +553,7 @@ class OneBoxForm(Scene):
             pygame.draw.rect(surf, (52, 86, 150), (inner.x - vp.s(3), r.y + vp.s(12), w, r.h - vp.s(24)))
         gfx.draw_fitted(surf, shown, inner, vp.s(26), colour, align="left", lines=1)
         self.rects["box"] = r
-        for k, x, label in (("go", 250, self.go_label), ("back", 760, "Back")):
+        for k, x, label in (("go", 250, _(self.go_label)), ("back", 760, _("Back"))):
             on = focused == k
             b = vp.r(x, 330, 270, 54)
             gfx.panel(
@@ -553,9 +571,10 @@ class OneBoxForm(Scene):
             shown = self.error
             if self.pending is not None:
                 back = "B" if self.pad_used else "Esc"
-                shown += f" {int(time.monotonic() - self.pending_since)} s. {back} stops waiting."
+                secs = int(time.monotonic() - self.pending_since)
+                shown += " " + _("{secs} s. {back} stops waiting.").format(secs=secs, back=back)
             gfx.draw_fitted(surf, shown, vp.r(250, 410, 780, 60), vp.s(20), colour, valign="top", lines=2)
-        hint = "A on the box opens the letter picker; B goes back." if self.pad_used else self.key_hint
+        hint = _("A on the box opens the letter picker; B goes back.") if self.pad_used else _(self.key_hint)
         gfx.draw_fitted(surf, hint, vp.r(140, 630, 1000, 60), vp.s(18), gfx.GREY, min_px=vp.s(17), lines=2)
 
 
@@ -574,35 +593,37 @@ def host_again(app, entry, room) -> None:
         client = net.connected()
         if client.errors or not client.you:
             net.close()
-            app.toast(client.errors[-1] if client.errors else "The online game could not be hosted again.")
+            app.toast(client.errors[-1] if client.errors else _("The online game could not be hosted again."))
             return
         if port != room.port:
-            app.toast(f"Port {room.port} is taken now: send your friend the new invite.", 6000)
+            app.toast(_("Port {port} is taken now: send your friend the new invite.").format(port=room.port), 6000)
         address = f"{local_address()}:{port}"
         print(f"tabletop: hosting {entry.spec.name} again at {address}, room code {room.code}", flush=True)
         app.push(WaitingRoom(app, net, address=address, resumed=True))
 
     def failed(e: BaseException) -> None:  # the port, the kept file: say so, never a crash
-        app.toast(f"The online game could not be hosted again: {str(e)[:100]}", 6000)
+        app.toast(_("The online game could not be hosted again: {why}").format(why=str(e)[:100]), 6000)
 
-    app.push(Busy(app, net, again(), "Hosting the game again", hosted, failed))
+    app.push(Busy(app, net, again(), _("Hosting the game again"), hosted, failed))
 
 
 class JoinScene(OneBoxForm):
     """The invite the host sent (``tabletop://HOST:PORT/CODE``), then Join. The last invite that
     joined is remembered."""
 
-    heading, sub, label = "Join a game", "Paste the invite your friend sent", "Invite"
-    placeholder, go_label = "tabletop://address:port/CODE", "Join"
-    key_hint = (
+    heading, sub, label = N_("Join a game"), N_("Paste the invite your friend sent"), N_("Invite")
+    placeholder, go_label = N_("tabletop://address:port/CODE"), N_("Join")
+    key_hint = N_(
         "Ctrl+V pastes the invite (it replaces what the box held), Ctrl+A selects all, Enter joins, "
         "Esc goes back. An address and code also work: host:port CODE."
     )
 
     def refused_words(self, reason: str) -> str:
-        if reason == "No room has that code.":  # the server answered: the address is right, the code is not
+        if reason == _("No room has that code."):  # the server answered: the address is right, the code is not
             code = self.invite.code if self.invite is not None else ""
-            return f"The server answered, but it has no room {code}: check the code, or ask for a new invite."
+            return _("The server answered, but it has no room {code}: check the code, or ask for a new invite.").format(
+                code=code
+            )
         return reason
 
     def __init__(self, app, text: str | None = None, token: str | None = None):
@@ -627,7 +648,7 @@ class JoinScene(OneBoxForm):
 
     def connected(self, net):
         if not (net.client.watching if self.watch else net.client.you):
-            self.error = "The game did not let you watch." if self.watch else "The host did not answer."
+            self.error = _("The game did not let you watch.") if self.watch else _("The host did not answer.")
             net.close()
             return
         assert self.invite is not None  # go() read it before connecting
@@ -639,24 +660,28 @@ class JoinScene(OneBoxForm):
 class WatchScene(JoinScene):
     """Watch a game: the invite a player sent; no seat is taken and no secret is shown."""
 
-    heading, sub, go_label = "Watch a game", "Paste the invite of a game you would like to watch", "Watch"
-    key_hint = "Ctrl+V pastes the invite, Enter starts watching, Esc goes back."
+    heading, sub, go_label = N_("Watch a game"), N_("Paste the invite of a game you would like to watch"), N_("Watch")
+    key_hint = N_("Ctrl+V pastes the invite, Enter starts watching, Esc goes back.")
     watch = True
 
 
 class ServerScene(OneBoxForm):
     """Host on a server: the address of an always-on ``tabletop serve``; the game is set up next."""
 
-    heading, sub, label = "Host on a server", "A server that is always on: anyone with the invite joins", "Server"
-    placeholder, go_label = "wss://play.example.org", "Next"
-    key_hint = "Type or paste the server's address (Ctrl+V), Enter goes on, Esc goes back."
+    heading, sub, label = (
+        N_("Host on a server"),
+        N_("A server that is always on: anyone with the invite joins"),
+        N_("Server"),
+    )
+    placeholder, go_label = "wss://play.example.org", N_("Next")
+    key_hint = N_("Type or paste the server's address (Ctrl+V), Enter goes on, Esc goes back.")
 
     def __init__(self, app):
         super().__init__(app, str(app.settings["last_server"]))
 
     def go(self):
         if not self.text.strip():
-            self.error = "Type the server's address, as whoever runs it gave it to you."
+            self.error = _("Type the server's address, as whoever runs it gave it to you.")
             return
         try:
             url = invite_mod.server_url(self.text)
@@ -680,7 +705,7 @@ class ServerScene(OneBoxForm):
 
 # the picker's keys for an invite: what an invite needs, and a Clear key that empties the box
 PICKER_ROWS = INVITE_ROWS[:-1] + (
-    (("Aa", "shift", 2), ("Space", " ", 2), ("Clear", "clear", 2), ("⌫", "delete", 2), ("Done", "done", 2)),
+    (("Aa", "shift", 2), (N_("Space"), " ", 2), (N_("Clear"), "clear", 2), ("⌫", "delete", 2), (N_("Done"), "done", 2)),
 )
 
 
@@ -700,7 +725,7 @@ class TextPicker(NameEntry):
         super().press_key(row, i)
 
     def __init__(self, app, form: OneBoxForm):
-        super().__init__(app, "Type the invite", form.text, self._done)
+        super().__init__(app, _("Type the invite"), form.text, self._done)
         self.form = form
         self.upper = True
 
@@ -722,28 +747,28 @@ class WaitingRoom(Scene):
         self.started = False
         room = net.client.room if net.client is not None else ""
         self.invite = invite_mod.make(address, room) if address else ""
-        items = [Item("Leave", action=self.leave)]
+        items = [Item(_("Leave"), action=self.leave)]
         if self.invite:
-            items.insert(0, Item("Copy invite", action=self.copy, hint="Then paste it to your friend (Ctrl+V)"))
+            items.insert(0, Item(_("Copy invite"), action=self.copy, hint=_("Then paste it to your friend (Ctrl+V)")))
         self.menu = Menu(items, x=490, y=540, w=300, sound=app.sounds, on_back=self.leave)
 
     def reach_words(self) -> str:
         """Who can join with the invite, in plain words; a router that opened the way in gives the
         invite its public address."""
         if self.on_server:
-            return "Anyone who can reach this server joins with it."
+            return _("Anyone who can reach this server joins with it.")
         reach = self.net.reach
         if reach is None:
-            return "Asking your router whether a friend elsewhere can reach this computer..."
+            return _("Asking your router whether a friend elsewhere can reach this computer...")
         return reach.note
 
     def copy(self):
         try:
             pygame.scrap.put_text(self.invite)
         except pygame.error:
-            self.app.toast("Could not copy: write the invite down for your friend.")
+            self.app.toast(_("Could not copy: write the invite down for your friend."))
             return
-        self.app.toast("Invite copied: paste it to your friend in a message (Ctrl+V).")
+        self.app.toast(_("Invite copied: paste it to your friend in a message (Ctrl+V)."))
 
     def leave(self):
         """Leave with the goodbye: a room whose game has not begun ends (whoever joined is told who
@@ -756,7 +781,7 @@ class WaitingRoom(Scene):
             return
         others = [s["name"] for i, s in enumerate(c.seats) if i not in c.you and s.get("kind") != "computer"]
         hosting = self.net.server is not None
-        self.app.push(LeaveQuestion(self.app, others, hosting, self.goodbye, quitting=False, stay="Keep waiting"))
+        self.app.push(LeaveQuestion(self.app, others, hosting, self.goodbye, quitting=False, stay=_("Keep waiting")))
 
     def goodbye(self, gone: bool) -> None:
         c = self.net.client
@@ -799,7 +824,7 @@ class WaitingRoom(Scene):
             self.address = reach.public  # the router opened the way in: the invite works from anywhere
             self.invite = invite_mod.make(reach.public, c.room)
         if c.closed:
-            self.app.toast(c.bad or c.closed_reason or "The connection to the host was lost.", 6000)
+            self.app.toast(c.bad or c.closed_reason or _("The connection to the host was lost."), 6000)
             self.goodbye(gone=False)  # nothing to say to a closed connection: everything is closed
             self.app.pop(self)
             return
@@ -814,21 +839,23 @@ class WaitingRoom(Scene):
     def draw(self, surf, vp):
         background(surf)
         c = self.net.connected()
-        name = c.spec.name if c.spec else ""
+        name = game_text(c.spec, c.spec.name) if c.spec else ""
         secs = int(time.monotonic() - self.since)
-        title(surf, vp, name, f"Waiting for everybody to join · {secs // 60}:{secs % 60:02d}")
+        title(surf, vp, name, _("Waiting for everybody to join · {time}").format(time=f"{secs // 60}:{secs % 60:02d}"))
         if self.invite:
-            gfx.blit_text(surf, "Send your friend this invite:", vp.s(22), vp.p(640, 160), gfx.GREY, anchor="center")
+            gfx.blit_text(surf, _("Send your friend this invite:"), vp.s(22), vp.p(640, 160), gfx.GREY, anchor="center")
             gfx.draw_fitted(surf, self.invite, vp.r(140, 185, 1000, 56), vp.s(36), gfx.GOLD, bold=True, lines=1)
             reach = self.reach_words()
             gfx.draw_fitted(surf, reach, vp.r(190, 250, 900, 60), vp.s(18), gfx.GREY, min_px=vp.s(17), lines=2)
         y = 330
         for i, s in enumerate(c.seats):
-            where = {"here": "here", "remote": "elsewhere", "computer": "computer"}.get(s["kind"], s["kind"])
+            where = {"here": _("here"), "remote": _("elsewhere"), "computer": _("computer")}.get(s["kind"], s["kind"])
             ok = s["kind"] == "computer" or s.get("here")
-            line = f"{s['name']} ({where}): " + ("ready" if ok else "waiting...")
+            line = _("{name} ({where}): {state}").format(
+                name=s["name"], where=where, state=_("ready") if ok else _("waiting...")
+            )
             if i in c.you:
-                line += "  (you)"
+                line += "  " + _("(you)")
             gfx.blit_text(surf, line, vp.s(22), vp.p(640, y), gfx.GREEN if ok else gfx.GREY, anchor="center")
             y += 34
         self.menu.draw(surf, vp)
@@ -840,19 +867,19 @@ class OnlineEntry:
     def __init__(self, seat: kept_seats.KeptSeat):
         self.seat = seat
         spec = registry.load_all().get(seat.game)
-        self.title = f"{spec.name if spec else seat.game} online"
+        self.title = _("{game} online").format(game=game_text(spec, spec.name) if spec else seat.game)
         self.moves = None  # the server holds the record
 
     def players(self) -> str:
-        return " vs ".join(self.seat.names)
+        return _(" vs ").join(self.seat.names)
 
     def when_text(self) -> str:
-        import time
+        from tabletop.kept import when_words
 
-        return time.strftime("%d %b %Y %H:%M", time.localtime(self.seat.when))
+        return when_words(self.seat.when)
 
     def status(self) -> str:
-        return f"at {self.seat.where}, room {self.seat.code}"
+        return _("at {where}, room {code}").format(where=self.seat.where, code=self.seat.code)
 
     def describe(self) -> str:
         return " · ".join(b for b in (self.title, self.players(), self.when_text(), self.status()) if b)
@@ -868,9 +895,9 @@ class OnlineSeatScene(MenuScene):
         self.sub = f"{entry.players()} · {entry.status()}"
         self.menu = Menu(
             [
-                Item("Join again", action=self.rejoin, hint="Back to your seat, where the game is"),
-                Item("Forget it", action=self.forget, hint="Leave this game for good: it is no longer listed"),
-                Item("Back", action=self.back),
+                Item(_("Join again"), action=self.rejoin, hint=_("Back to your seat, where the game is")),
+                Item(_("Forget it"), action=self.forget, hint=_("Leave this game for good: it is no longer listed")),
+                Item(_("Back"), action=self.back),
             ],
             x=390,
             y=200,

@@ -9,6 +9,7 @@ import time
 
 import pygame
 
+from tabletop.core.i18n import words
 from tabletop.input import hints, rebind
 from tabletop.input.devices import menu_buttons
 from tabletop.online import client as client_mod
@@ -19,6 +20,8 @@ from tabletop.ui import gfx
 from tabletop.ui.scene import Scene, wake
 from tabletop.ui.table import TableScene
 from tabletop.ui.widgets import Item, Menu
+
+_, ngettext = words(__name__)
 
 client_mod.WAKE[:] = [wake]  # a message from the network wakes the window's loop
 VOTE_HELD_S = 1.0  # a rematch answer is told once it has held this long: one flipped at every frame is not
@@ -138,7 +141,7 @@ class Online:
     def _failed(self, e: Exception) -> None:
         """A view the checks let through that the table still cannot use: never a crash of the program."""
         print(f"tabletop: online table stopped: {P.why(e)}", flush=True)
-        self._give_up("The host sent a game this program cannot show, so it was left.")
+        self._give_up(_("The host sent a game this program cannot show, so it was left."))
 
     def _give_up(self, text: str) -> None:
         if self.gave_up:
@@ -146,7 +149,7 @@ class Online:
         self.gave_up = True
         kept_seats.forget(self.session.client.room)  # the room cannot go on: nothing to come back to
         if text.endswith(LEFT):  # what happens next: nothing to wait for
-            text += " The game ends here: it is not kept."
+            text += " " + _("The game ends here: it is not kept.")
         self.app.toast(text, 8000)
         self.table.leave()
 
@@ -177,7 +180,8 @@ class Online:
         note = f" · {pings[seat]} ms"
         if net.get("casual"):
             jit = net.get("jitter") or []
-            note += f" ±{jit[seat] or 0} (casual match)" if seat < len(jit) else " (casual match)"
+            note += f" ±{jit[seat] or 0}" if seat < len(jit) else ""
+            note += " " + _("(casual match)")
         return note
 
     def draw(self, surf, vp) -> None:
@@ -198,7 +202,8 @@ class Online:
             if s.ready_asked():
                 self._draw_ready(surf, vp)
             else:
-                self._card(surf, vp, f"Waiting for {' and '.join(s.ready_for())} to press ready{self._goes_on()}")
+                who = _(" and ").join(s.ready_for())
+                self._card(surf, vp, _("Waiting for {names} to press ready").format(names=who) + self._goes_on())
         self._draw_move_clock(surf, vp)
         if s.outcome() is not None and self.table.showing_result() and s.you:
             self._draw_votes(surf, vp)
@@ -211,10 +216,12 @@ class Online:
         away = s.paused_for()
         if s.client.closed and s.outcome() is None:
             if away:  # the host said it steps away before its program closed
-                return f"Paused: waiting for {' and '.join(away)} to come back (joining again when they are)"
-            return "The connection was lost: joining again"
+                return _("Paused: waiting for {names} to come back (joining again when they are)").format(
+                    names=_(" and ").join(away)
+                )
+            return _("The connection was lost: joining again")
         if away:
-            return f"Paused: waiting for {' and '.join(away)} to come back"
+            return _("Paused: waiting for {names} to come back").format(names=_(" and ").join(away))
         return None
 
     def elapsed(self) -> str:
@@ -223,12 +230,14 @@ class Online:
 
     def _waiting_menu(self) -> Menu:
         s = self.session
-        items = [Item("Keep waiting", action=self._keep_waiting)]
+        items = [Item(_("Keep waiting"), action=self._keep_waiting, key="wait")]
         if s.you:
-            label = "End the game" if s.net.server is not None else "Leave the game"
-            items.append(Item(label, action=lambda: self._leave_from_card(gone=True)))
+            if s.net.server is not None:
+                items.append(Item(_("End the game"), action=lambda: self._leave_from_card(gone=True), key="end"))
+            else:
+                items.append(Item(_("Leave the game"), action=lambda: self._leave_from_card(gone=True), key="leave"))
         else:
-            items.append(Item("Stop watching", action=lambda: self._leave_from_card(gone=False)))
+            items.append(Item(_("Stop watching"), action=lambda: self._leave_from_card(gone=False), key="stop"))
         return Menu(items, x=490, y=392, w=300, row=46, sound=self.app.sounds, on_back=self._keep_waiting)
 
     def _leave_from_card(self, gone: bool) -> None:
@@ -245,7 +254,7 @@ class Online:
         if self.keep_waiting:
             r = vp.r(340, 6, 600, 34)
             gfx.panel(surf, r, gfx.PANEL, radius=vp.s(8), border=(60, 70, 92))
-            shown = f"{line} · Esc: menu"
+            shown = f"{line} · " + _("Esc: menu")
             gfx.draw_fitted(surf, shown, r.inflate(-vp.s(16), -4), vp.s(18), gfx.GOLD, lines=1)
             return
         if self.away_menu is None:
@@ -255,18 +264,18 @@ class Online:
         gfx.panel(surf, card, gfx.PANEL, radius=vp.s(14), border=(60, 70, 92))
         gfx.draw_fitted(surf, line, vp.r(220, 204, 840, 80), vp.s(30), gfx.GOLD, bold=True, lines=2)
         if self.session.you:
-            note = "The game is frozen: nothing you press on the table plays until it goes on."
+            note = _("The game is frozen: nothing you press on the table plays until it goes on.")
         else:
-            note = "You are watching: the game goes on once everybody is back."
+            note = _("You are watching: the game goes on once everybody is back.")
         gfx.draw_fitted(surf, note, vp.r(220, 290, 840, 60), vp.s(20), gfx.WHITE, lines=2, min_px=vp.s(16))
         self.away_menu.draw(surf, vp)
         explain = {
-            "Keep waiting": "The game goes on by itself once they are back; Esc opens the menu meanwhile.",
-            "End the game": "It ends for everybody, who are told you ended it.",
-            "Leave the game": "It ends for everybody, who are told you left.",
-            "Stop watching": "Back to the menu; the game goes on without you.",
+            "wait": _("The game goes on by itself once they are back; Esc opens the menu meanwhile."),
+            "end": _("It ends for everybody, who are told you ended it."),
+            "leave": _("It ends for everybody, who are told you left."),
+            "stop": _("Back to the menu; the game goes on without you."),
         }
-        focused = self.away_menu.items[self.away_menu.focus].label
+        focused = self.away_menu.items[self.away_menu.focus].key
         box = vp.r(220, 488, 840, 34)
         gfx.draw_fitted(surf, explain.get(focused, ""), box, vp.s(17), gfx.GREY, lines=1, min_px=vp.s(14))
 
@@ -277,9 +286,9 @@ class Online:
         watchers = s.client.status.get("watchers")
         count = watchers if isinstance(watchers, int) and not isinstance(watchers, bool) else 0
         if not s.you:
-            text = "You are watching: what you press plays nothing"
+            text = _("You are watching: what you press plays nothing")
         elif 0 < count <= P.MAX_WATCHERS:
-            text = "1 person is watching" if count == 1 else f"{count} people are watching"
+            text = ngettext("{n} person is watching", "{n} people are watching", count).format(n=count)
         else:
             return
         self._corner_note(surf, vp, text, left=True)
@@ -300,7 +309,7 @@ class Online:
     def _goes_on(self) -> str:
         """The room's count while it waits for readies: it goes on by itself when it runs out."""
         n = self.session.count("ready_in")
-        return "" if n is None else f" (the round goes on in {n} s)"
+        return "" if n is None else " " + _("(the round goes on in {n} s)").format(n=n)
 
     def _draw_move_clock(self, surf, vp) -> None:
         """A turn-based room with a move clock: the seconds left for the move it waits for, in the
@@ -309,7 +318,7 @@ class Online:
         n = s.count("move_in")
         if n is None or s.outcome() is not None or s.paused_for():
             return
-        text = f"Time for this move: {n} s" + (" (then the computer moves)" if n <= 10 else "")
+        text = _("Time for this move: {n} s").format(n=n) + (" " + _("(then the computer moves)") if n <= 10 else "")
         self._corner_note(surf, vp, text, left=False, urgent=n <= 10)
 
     def _card(self, surf, vp, text: str, h: int = 120) -> None:
@@ -323,10 +332,13 @@ class Online:
         """Back from a pause in real time: the clock runs again once everybody says their hands are ready."""
         key = self.ready_key()
         device = self.app.last_device
-        press = f"press {key}"
-        press = hints.words(device, "click Ready", press, press, unknown=f"{press} or click Ready")
-        self._card(surf, vp, f"Back in the game: {press} when your hands are ready{self._goes_on()}", h=200)
-        label = "Ready" if device == hints.MOUSE else f"Ready ({key})"
+        press = _("press {key}").format(key=key)
+        press = hints.words(
+            device, _("click Ready"), press, press, unknown=_("{press} or click Ready").format(press=press)
+        )
+        back = _("Back in the game: {press} when your hands are ready").format(press=press)
+        self._card(surf, vp, back + self._goes_on(), h=200)
+        label = _("Ready") if device == hints.MOUSE else _("Ready ({key})").format(key=key)
         r = vp.r(530, 366, 220, 56)
         gfx.panel(surf, r, (70, 84, 110), radius=vp.s(10), border=gfx.HILITE, width=max(1, vp.s(2)))
         gfx.draw_fitted(surf, label, r.inflate(-vp.s(16), -4), vp.s(24), gfx.WHITE, bold=True, lines=1)
@@ -340,7 +352,7 @@ class Online:
     def result_items(self, items: list) -> list:
         if self.session.you:
             return items
-        return [it for it in items if it.label != "Rematch"]  # an onlooker asks none
+        return [it for it in items if it.key != "rematch"]  # an onlooker asks none
 
     def _tell_votes(self, votes: dict) -> None:
         """Say once what each other person answered to a rematch, once it has held VOTE_HELD_S (an
@@ -358,9 +370,9 @@ class Online:
                 continue  # the result panel shows it, for as long as it is open
             name = self.session.seats[seat].name
             if yes:
-                text = f"{name} would like a rematch: choose Rematch to play again, seats swapped."
+                text = _("{name} would like a rematch: choose Rematch to play again, seats swapped.").format(name=name)
             else:
-                text = f"{name} declined the rematch."
+                text = _("{name} declined the rematch.").format(name=name)
             self.app.toast(text, 6000)
 
     def vote_lines(self) -> list[tuple[str, tuple]]:
@@ -375,22 +387,22 @@ class Online:
                 continue
             vote = c.rematch_votes.get(i) if i in s.you else self.told_votes.get(i)
             here = i >= len(c.seats) or c.seats[i].get("here", True) is not False
-            name = "You" if i in s.you else seat.name
+            name = _("You") if i in s.you else seat.name
             if not here and vote is not True:
-                out.append((f"{name}: left", gfx.REFUSE))
+                out.append((_("{name}: left").format(name=name), gfx.REFUSE))
             elif vote is True:
-                out.append((f"{name}: yes", gfx.GREEN))
+                out.append((_("{name}: yes").format(name=name), gfx.GREEN))
             elif vote is False:
-                out.append((f"{name}: no", gfx.REFUSE))
+                out.append((_("{name}: no").format(name=name), gfx.REFUSE))
             else:
-                out.append((f"{name}: not yet", gfx.GREY))
+                out.append((_("{name}: not yet").format(name=name), gfx.GREY))
         return out
 
     def _draw_votes(self, surf, vp) -> None:
         lines = self.vote_lines()
         r = vp.r(170, 500, 250, 44 + 30 * len(lines))
         gfx.panel(surf, r, (30, 36, 50), radius=vp.s(8))
-        gfx.draw_fitted(surf, "Rematch?", vp.r(184, 506, 222, 30), vp.s(18), gfx.GOLD, bold=True, align="left")
+        gfx.draw_fitted(surf, _("Rematch?"), vp.r(184, 506, 222, 30), vp.s(18), gfx.GOLD, bold=True, align="left")
         for k, (text, colour) in enumerate(lines):
             box = vp.r(184, 540 + 30 * k, 222, 28)
             gfx.draw_fitted(surf, text, box, vp.s(17), colour, align="left", lines=1, min_px=vp.s(13))
@@ -417,7 +429,7 @@ class Online:
 
     def replay_ready(self) -> bool:
         if self.session.record is None:
-            self.app.toast("The game's record has not come from the server yet: try again in a moment.")
+            self.app.toast(_("The game's record has not come from the server yet: try again in a moment."))
             return False
         return True
 
@@ -471,32 +483,41 @@ class LeaveQuestion(Scene):
 
     opaque = False
 
-    def __init__(self, app, others: list[str], hosting: bool, leave, quitting: bool, stay: str = "Keep playing"):
+    def __init__(self, app, others: list[str], hosting: bool, leave, quitting: bool, stay: str = ""):
         """``others``: the other people's names; ``hosting``: this computer holds the game; ``leave(gone)``
         says the goodbye (``gone``: the game ends for everybody; else the seat waits)."""
         super().__init__(app)
         self.goodbye = leave
         self.quitting = quitting
-        them = " and ".join(others) or "the others"
-        one = len(others) == 1  # "Ben is told", "Ben and Cleo are told"
+        them = _(" and ").join(others) or _("the others")
+        n = len(others) or 2  # "Ben is told", "Ben and Cleo are told", "the others are told"
         if hosting:
-            back = "joins again by themselves" if one else "join again by themselves"
-            later = f"The game is kept here: Resume it from Continue and {them} {back}"
+            later = ngettext(
+                "The game is kept here: Resume it from Continue and {names} joins again by themselves.",
+                "The game is kept here: Resume it from Continue and {names} join again by themselves.",
+                n,
+            ).format(names=them)
         else:
-            later = (
-                f"Your seat waits: Continue brings you back to it; {them} {'sees' if one else 'see'} the game paused"
-            )
+            later = ngettext(
+                "Your seat waits: Continue brings you back to it; {names} sees the game paused.",
+                "Your seat waits: Continue brings you back to it; {names} see the game paused.",
+                n,
+            ).format(names=them)
         self.explain = {
-            stay: "Back to the game.",
-            "Leave the game": f"It ends here for everybody: {them} {'is' if one else 'are'} told you left.",
-            "Come back later": later + ".",
+            stay or _("Keep playing"): _("Back to the game."),
+            _("Leave the game"): ngettext(
+                "It ends here for everybody: {names} is told you left.",
+                "It ends here for everybody: {names} are told you left.",
+                n,
+            ).format(names=them),
+            _("Come back later"): later,
         }
         items = [
             Item(label, action=act)
             for label, act in zip(self.explain, (self.stay, self.leave, self.later), strict=True)
         ]
         self.menu = Menu(items, x=420, y=296, w=440, sound=app.sounds, on_back=self.stay)
-        self.heading = "Close tabletop during the game?" if quitting else "Leave the game?"
+        self.heading = _("Close tabletop during the game?") if quitting else _("Leave the game?")
 
     @classmethod
     def of_table(cls, online: Online, quitting: bool) -> LeaveQuestion:
@@ -541,7 +562,9 @@ class LeaveQuestion(Scene):
         card = vp.r(m.x - 80, 180, m.w + 160, 3 * m.row + 200)
         gfx.panel(surf, card, gfx.PANEL, radius=vp.s(14), border=gfx.GOLD)
         gfx.draw_fitted(surf, self.heading, vp.r(m.x - 20, 196, m.w + 40, 56), vp.s(34), gfx.GOLD, bold=True, lines=1)
-        gfx.draw_fitted(surf, "The game is in play.", vp.r(m.x - 20, 250, m.w + 40, 36), vp.s(19), gfx.WHITE, lines=1)
+        gfx.draw_fitted(
+            surf, _("The game is in play."), vp.r(m.x - 20, 250, m.w + 40, 36), vp.s(19), gfx.WHITE, lines=1
+        )
         m.draw(surf, vp)
         text = self.explain.get(m.items[m.focus].label, "")
         box = vp.r(m.x - 60, m.y + 3 * m.row + 10, m.w + 120, 64)

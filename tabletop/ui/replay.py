@@ -26,6 +26,7 @@ from tabletop import validate
 from tabletop.core import record as rec
 from tabletop.core.actions import action_table, from_json
 from tabletop.core.game import Refused
+from tabletop.core.i18n import N_, words
 from tabletop.core.undo import actions_of
 from tabletop.input import hints
 from tabletop.input.devices import key_name, menu_buttons
@@ -35,13 +36,19 @@ from tabletop.ui.scene import Scene
 from tabletop.ui.secrecy import Secrecy
 from tabletop.ui.table import TableScene
 
+_, ngettext = words(__name__)
+
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 STEP_MS = 900  # between moves of a turn-based game at 1x
 BAR_Y, BAR_H = 678, 40
 # the viewer's controls above its bar, in the words of the device in use (input.hints)
-MOUSE_HINT = "Click a button, or click or drag along the bar"
-KEYS_HINT = "Space or Enter: play / pause · ← →: a step · Page Up / Down: a round · ↑ ↓: speed · V: side · Esc: back"
-PAD_HINT = "A: play / pause · d-pad ← →: a step, ↑ ↓: speed · LB / RB: a round · LT / RT: a tenth · Y: side · B: back"
+MOUSE_HINT = N_("Click a button, or click or drag along the bar")
+KEYS_HINT = N_(
+    "Space or Enter: play / pause · ← →: a step · Page Up / Down: a round · ↑ ↓: speed · V: side · Esc: back"
+)
+PAD_HINT = N_(
+    "A: play / pause · d-pad ← →: a step, ↑ ↓: speed · LB / RB: a round · LT / RT: a tenth · Y: side · B: back"
+)
 
 
 class WatchSecrecy(Secrecy):
@@ -177,9 +184,9 @@ class ReplayScene(Scene):
         from tabletop.ui.widgets import Item
 
         items = [
-            Item("Watch again", action=self.restart),
-            Item("Look at the table", action=self._dismiss),
-            Item("Back to the menu", action=self.leave),
+            Item(_("Watch again"), action=self.restart),
+            Item(_("Look at the table"), action=self._dismiss, key="look"),
+            Item(_("Back to the menu"), action=self.leave),
         ]
         return self.table.result_menu_of(items)  # where a game's result puts it: under the numbers
 
@@ -218,7 +225,7 @@ class ReplayScene(Scene):
         if result and validate.is_int(t):
             self.table.watch_time(t)  # a step by hand moves the table's time on too
         if not result and self.table.message:
-            self.error = f"Move {self.index + 1} was refused: {self.table.message}"
+            self.error = _("Move {n} was refused: {why}").format(n=self.index + 1, why=self.table.message)
             self.playing = False
         self.index += 1
 
@@ -251,8 +258,8 @@ class ReplayScene(Scene):
 
     def side_label(self) -> str:
         if self.side is None:
-            return "View: no secrets"
-        return f"View: {self.session.seats[self.side].name}'s side"
+            return _("View: no secrets")
+        return _("View: {name}'s side").format(name=self.session.seats[self.side].name)
 
     def faster(self) -> None:
         self.speed_i = min(len(SPEEDS) - 1, self.speed_i + 1)
@@ -400,7 +407,7 @@ class ReplayScene(Scene):
         gfx.panel(surf, bar, gfx.PANEL, radius=0)  # opaque: the table's hint line under it does not show through
         self.buttons = []
         x = 12
-        play = "Play" if not self.playing else "Pause"
+        play = _("Play") if not self.playing else _("Pause")
         for label, w, cb in (
             ("|<", 40, self.prev_round),
             ("<", 40, self.step_back),
@@ -426,7 +433,7 @@ class ReplayScene(Scene):
         self._button(surf, vp, x, 200, self.side_label(), self.next_side)
         x += 210
         right = 1280 - 12 - 80
-        self._button(surf, vp, right, 80, "Back", self.back)
+        self._button(surf, vp, right, 80, _("Back"), self.back)
         count_w = 110
         track_x, track_w = x + 10, right - x - 30 - count_w
         self.track = vp.r(track_x, BAR_Y + BAR_H / 2 - 4, track_w, 8)
@@ -441,7 +448,7 @@ class ReplayScene(Scene):
             pygame.draw.line(surf, gfx.WHITE, (tx, self.track.y - vp.s(5)), (tx, self.track.bottom + vp.s(4)), 1)
         knob = (self.track.x + done.w, self.track.centery)
         pygame.draw.circle(surf, gfx.HILITE, knob, vp.s(9))
-        text = f"move {shown}/{len(self.actions)}"
+        text = _("move {n}/{of}").format(n=shown, of=len(self.actions))
         gfx.blit_text(
             surf,
             text,
@@ -453,7 +460,7 @@ class ReplayScene(Scene):
         if self.error:
             gfx.blit_text(surf, self.error, vp.s(18), vp.p(640, BAR_Y - 20), gfx.REFUSE, anchor="center")
         elif not self._result_showing():
-            line = hints.words(self.app.last_device, MOUSE_HINT, KEYS_HINT, PAD_HINT)
+            line = hints.words(self.app.last_device, _(MOUSE_HINT), _(KEYS_HINT), _(PAD_HINT))
             strip = vp.r(0, BAR_Y - 24, 1280, 24)
             gfx.panel(surf, strip, gfx.PANEL, radius=0)
             gfx.draw_fitted(surf, line, strip.inflate(-vp.s(20), -2), vp.s(15), gfx.GREY, lines=1)

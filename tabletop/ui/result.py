@@ -9,8 +9,11 @@ from __future__ import annotations
 import pygame
 
 from tabletop.core.game import Report, name_seats
+from tabletop.core.i18n import words
 from tabletop.core.record import game_events
 from tabletop.ui import gfx
+
+_, ngettext = words(__name__)
 
 
 def build(session) -> Report:
@@ -33,24 +36,27 @@ def headline(session, report: Report) -> str:
     out = session.outcome()
     names = [s.name for s in session.seats]
     how = name_seats(report.how, names).strip()
-    tail = f" {how}" if how else ""
     if out is None:
         return ""
     if out.winner is None:
-        return f"A draw{tail}"
+        return _("A draw {how}").format(how=how).strip() if how else _("A draw")
     people = [i for i, s in enumerate(session.seats) if s.kind == "human"]
     if len(people) == 1:
         if out.winner == people[0]:
-            return f"You win{tail}!"
-        return f"You lose: {names[out.winner]} wins{tail}"
-    return f"{names[out.winner]} wins{tail}!"
+            return _("You win {how}!").format(how=how) if how else _("You win!")
+        if how:
+            return _("You lose: {name} wins {how}").format(name=names[out.winner], how=how)
+        return _("You lose: {name} wins").format(name=names[out.winner])
+    if how:
+        return _("{name} wins {how}!").format(name=names[out.winner], how=how)
+    return _("{name} wins!").format(name=names[out.winner])
 
 
 def safe_focus(items) -> int:
     """Where the result menu's focus starts: on the choice that changes nothing ("Look at the table"),
     never on Rematch, so a press still coming from the last move starts no new game."""
-    order = [i for i, it in enumerate(items) if it.enabled and it.label != "Rematch"]
-    calm = [i for i in order if items[i].label.startswith("Look at")]
+    order = [i for i, it in enumerate(items) if it.enabled and it.key != "rematch"]
+    calm = [i for i in order if items[i].key == "look"]
     return (calm or order or [0])[0]
 
 
@@ -78,7 +84,7 @@ def draw(surf, vp, table, report: Report, why: str) -> int:
     rows = report.numbers[:7]
     left_w = 560 if rows else 900
     if moments:
-        gfx.draw_fitted(surf, "Key moments", vp.r(190, 178, left_w, 26), vp.s(18), gfx.GOLD, bold=True, align="left")
+        gfx.draw_fitted(surf, _("Key moments"), vp.r(190, 178, left_w, 26), vp.s(18), gfx.GOLD, bold=True, align="left")
         step = min(46, 290 // max(1, len(moments)))
         for k, text in enumerate(moments):
             y = 208 + k * step
@@ -100,7 +106,7 @@ def draw(surf, vp, table, report: Report, why: str) -> int:
         width = 1090 - x0 if moments else 680
         label_w = width * (0.56 if len(names) <= 2 else 0.46)
         col_w = (width - label_w) / max(1, len(names))
-        gfx.draw_fitted(surf, "In numbers", vp.r(x0, 178, label_w, 26), vp.s(18), gfx.GOLD, bold=True, align="left")
+        gfx.draw_fitted(surf, _("In numbers"), vp.r(x0, 178, label_w, 26), vp.s(18), gfx.GOLD, bold=True, align="left")
         for i, name in enumerate(names):
             colour = gfx.PLAYER_COLOURS[i % len(gfx.PLAYER_COLOURS)]
             gfx.draw_fitted(

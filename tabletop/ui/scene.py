@@ -135,5 +135,8 @@ class Scene:
     def on_exit(self) -> None:
         pass
 
+    def on_covered(self) -> None:
+        """Another screen comes over this one: presses it kept for later go (they were for it alone)."""
+
     def on_bindings_changed(self) -> None:
         """The player changed the controls (Settings > Controls): a scene that reads keys itself follows them."""

@@ -18,7 +18,10 @@ A table asks ``visible(seat)`` before drawing anything private of ``seat``
 
 from __future__ import annotations
 
+from tabletop.core.i18n import words
 from tabletop.ui import gfx
+
+_, ngettext = words(__name__)
 
 
 class Secrecy:
@@ -83,7 +86,7 @@ class Secrecy:
         gfx.panel(surf, r, gfx.PANEL, radius=vp.s(16), border=gfx.PLAYER_COLOURS[seat % 6], width=vp.s(3))  # opaque
         gfx.blit_text(
             surf,
-            f"{names[seat]}: your choice",
+            _("{name}: your choice").format(name=names[seat]),
             vp.s(40),
             vp.p(640, 260),
             gfx.PLAYER_COLOURS[seat % 6],
@@ -92,9 +95,14 @@ class Secrecy:
         )
         if others:
             gfx.blit_text(
-                surf, f"{' and '.join(others)}, please look away.", vp.s(22), vp.p(640, 315), gfx.WHITE, anchor="center"
+                surf,
+                _("{names}, please look away.").format(names=_(" and ").join(others)),
+                vp.s(22),
+                vp.p(640, 315),
+                gfx.WHITE,
+                anchor="center",
             )
-        label = f"Show {names[seat]}'s cards"
+        label = _("Show {name}'s cards").format(name=names[seat])
         self.table.hot_button(vp.r(470, 370, 340, 60), label, lambda: self.show(seat), seat=seat)
         key = (seat, id(self.table.session.state))
         if self.curtain_key != key:  # a new curtain: the focus starts on its button (and may move off it)

@@ -21,10 +21,13 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.core.i18n import words
 from tabletop.input.devices import Press, key_name, menu_buttons
 from tabletop.ui import gfx
 from tabletop.ui.secrecy import Secrecy
 from tabletop.ui.table import TableScene
+
+_, ngettext = words(__name__)
 
 BEAT_MS = 2000  # two people at one screen: a reveal's result stays at least this long before the next curtain
 
@@ -113,8 +116,8 @@ class SecretTable(TableScene):
         if self.beat_holds() and self.beat is not None and self.beat >= BEAT_MS and not self.showing_result():
             nxt = self.secrecy.curtain_needed(self.waiting_humans())
             seat = self.humans[0] if nxt is None else nxt
-            go = self.device_words(seat, "click", "{confirm}")
-            line = f"Seen it? {self.names[seat]}: {go} to go on"
+            go = self.device_words(seat, _("click"), "{confirm}")
+            line = _("Seen it? {name}: {press} to go on").format(name=self.names[seat], press=go)
             r = vp.r(*self.beat_spot)
             gfx.panel(surf, r, gfx.PANEL, radius=vp.s(8), border=gfx.GOLD, width=max(1, vp.s(2)))
             gfx.draw_fitted(surf, line, r.inflate(-vp.s(16), -4), vp.s(17), gfx.WHITE, lines=1)
@@ -174,14 +177,12 @@ class SecretTable(TableScene):
         """The seat's peek control alone ("Tab", "Y"), for a line that already speaks of its device."""
         return self.control_key(seat, "peek") or self.peek_name(seat)
 
-    def key_hints(self, seat: int, hints: dict, peek: str) -> str:
-        """The seat's own controls (``hints`` by scheme) and, peeking, its peek key in the words of
-        ``peek`` (" · hold {} to peek": the key goes in the braces)."""
-        text = hints.get(self.session.seats[seat].scheme, "")
+    def key_hints(self, seat: int, mouse: str, parts: list[tuple[str, str]], sep: str = " · ") -> str:
+        """The seat's line of controls (``TableScene.control_line``) and, peeking, its peek control."""
+        text = self.control_line(seat, mouse, parts, sep)
         if self.secrecy.mode == "peek":
-            if self.secrecy.toggles():
-                peek = peek.replace("hold {} to peek", "{} shows or hides your cards")
-            text += peek.format(self.peek_key(seat))
+            peek = _("{peek} shows or hides your cards") if self.secrecy.toggles() else _("hold {peek} to peek")
+            text += sep + peek.format(peek=self.peek_key(seat))
         return text
 
     # -- drawing ---------------------------------------------------------------------

@@ -17,6 +17,7 @@ from functools import partial
 from typing import Any, Protocol
 
 from tabletop import adaptive
+from tabletop.core.i18n import N_, game_text, words
 from tabletop.core.names import computer_name, told_apart
 from tabletop.core.registry import GameSpec
 from tabletop.input import hints
@@ -27,17 +28,18 @@ from tabletop.ui import gfx, help
 from tabletop.ui.name_entry import NameEntry, own_name_entry, refusal
 from tabletop.ui.widgets import Item, Menu, MenuScene
 
+_, ngettext = words(__name__)
+
 SCHEME_NOTES = {
-    "mouse": "The mouse: point, click and drag.",
-    "keys-left": "The left half of the keyboard: W A S D and the keys around them.",
-    "keys-right": "The right half of the keyboard: the arrow keys and the keys around them.",
-    "keyboard": "The whole keyboard, for one person when nobody else uses keys.",
-    "gamepad": "A gamepad: sticks or d-pad to move, A to choose, B to go back.",
+    "mouse": N_("The mouse: point, click and drag."),
+    "keys-left": N_("The left half of the keyboard: W A S D and the keys around them."),
+    "keys-right": N_("The right half of the keyboard: the arrow keys and the keys around them."),
+    "keyboard": N_("The whole keyboard, for one person when nobody else uses keys."),
+    "gamepad": N_("A gamepad: sticks or d-pad to move, A to choose, B to go back."),
 }
 # the mouse in a real-time game, where each hand has a button of its own
-REALTIME_MOUSE = (
-    " The left button works the left hand, the right button the right hand,"
-    " and the keys 1 to 5 press the claim buttons."
+REALTIME_MOUSE = N_(
+    "The left button works the left hand, the right button the right hand, and the keys 1 to 5 press the claim buttons."
 )
 
 
@@ -46,7 +48,7 @@ DEFAULT_SCHEMES = ("mouse", "keys-right", "gamepad", "gamepad", "gamepad", "game
 
 def start_table(app, session) -> None:
     if session.spec.make_table is None:
-        app.toast(f"{session.spec.name} has no table yet.")
+        app.toast(_("{game} has no table yet.").format(game=game_text(session.spec, session.spec.name)))
         return
     if not session.spec.dynamics.shares_input and not session.remote:
         # A kept game whose people have no controls written (one played online, from the host's
@@ -68,9 +70,11 @@ def tutorial_opener(spec=None):
     return open_tutorial
 
 
-def level_name(level: str) -> str:
-    """A level as a player reads it ("Beginner" stays, an id like "easy" becomes "Easy")."""
-    return level if level[:1].isupper() else level.replace("-", " ").replace("_", " ").capitalize()
+def level_name(level: str, spec=None) -> str:
+    """A level as a player reads it ("Beginner" stays, an id like "easy" becomes "Easy"), in the player's
+    language when the game ``spec`` is given (its catalogue)."""
+    name = level if level[:1].isupper() else level.replace("-", " ").replace("_", " ").capitalize()
+    return game_text(spec, name) if spec is not None else name
 
 
 def remembered_seat(spec, kind) -> str | None:
@@ -92,8 +96,8 @@ def listed(value) -> list:
 
 def seat_choices(spec) -> list[tuple[str, str]]:
     """A person, then every computer level the game registers, easiest first, then the Adaptive computer."""
-    levels = [(f"computer:{lv}", f"Computer: {level_name(lv)}") for lv in spec.bot_levels]
-    return [("human", "Person"), *levels] + ([(adaptive.SEAT, "Computer: Adaptive")] if levels else [])
+    levels = [(f"computer:{lv}", _("Computer: {level}").format(level=level_name(lv, spec))) for lv in spec.bot_levels]
+    return [("human", _("Person")), *levels] + ([(adaptive.SEAT, _("Computer: Adaptive"))] if levels else [])
 
 
 def easiest(spec) -> str:
@@ -110,8 +114,8 @@ class Setup(MenuScene):
         self._goal: str | None = None  # the help page's "The goal" section, read once (goal)
         super().__init__(app)
         self.spec = spec
-        self.heading = spec.name
-        self.sub = spec.blurb
+        self.heading = game_text(spec, spec.name)
+        self.sub = game_text(spec, spec.blurb)
         last = app.settings["last_setup"].get(spec.id, {}) if isinstance(app.settings["last_setup"], dict) else {}
         if not isinstance(last, dict):
             last = {}
@@ -160,7 +164,8 @@ class Setup(MenuScene):
             kind = self.seat_kind[i]
             if kind != "human":
                 number = computers.index(i) + 1 if len(computers) > 1 else None
-                names.append(computer_name(level_name(kind.split(":", 1)[1]), number))
+                level = _("Adaptive") if kind == adaptive.SEAT else level_name(kind.split(":", 1)[1], self.spec)
+                names.append(computer_name(level, number))
             else:
                 names.append(self.app.settings.own_name() if i == self.me() else self.names[i])
         return told_apart(names)
@@ -176,10 +181,10 @@ class Setup(MenuScene):
         values = [c[0] for c in opt.choices]
         idx = values.index(self.options[opt.key]) if self.options[opt.key] in values else 0
         return Item(
-            opt.label,
-            choices=list(opt.choices),
+            game_text(self.spec, opt.label),
+            choices=[(value, game_text(self.spec, label)) for value, label in opt.choices],
             index=idx,
-            hint=opt.help,
+            hint=game_text(self.spec, opt.help),
             key=f"opt:{opt.key}",
             on_change=on_change or (lambda v, k=opt.key: self._set_option(k, v)),
         )
@@ -189,15 +194,18 @@ class Setup(MenuScene):
         items: list[Item] = []
         focus_key = self.menu.items[self.menu.focus].key if self.menu.items else "start"
         if spec.max_players > spec.min_players:
-            ch = [(n, f"{n} players") for n in range(spec.min_players, spec.max_players + 1)]
+            ch = [
+                (n, ngettext("{n} player", "{n} players", n).format(n=n))
+                for n in range(spec.min_players, spec.max_players + 1)
+            ]
             items.append(
                 Item(
-                    "Players",
+                    _("Players"),
                     choices=ch,
                     index=[c[0] for c in ch].index(self.players),
                     on_change=self._set_players,
                     key="players",
-                    hint="How many play: people, computers or a mix",
+                    hint=_("How many play: people, computers or a mix"),
                 )
             )
         kinds = seat_choices(spec)
@@ -212,54 +220,61 @@ class Setup(MenuScene):
                     index=values.index(self.seat_kind[i]),
                     key=f"seat{i}",
                     on_change=partial(self.set_kind, i),
-                    hint=f"Who plays seat {i + 1}: a person at this computer or the computer at a level",
+                    hint=_("Who plays seat {n}: a person at this computer or the computer at a level").format(n=i + 1),
                 )
             )
             if self.seat_kind[i] == "human":
                 items.append(
                     Item(
-                        "Change your name" if i == self.me() else f"{name}: type a name",
+                        _("Change your name") if i == self.me() else _("{name}: type a name").format(name=name),
                         action=partial(self.type_name, i),
                         key=f"name{i}",
                         hint=lambda: hints.words(
                             self.app.last_device,
-                            "Type your own name, or click its letters",
-                            "Type your own name",
-                            "Spell your own name with the letter picker",
+                            _("Type your own name, or click its letters"),
+                            _("Type your own name"),
+                            _("Spell your own name with the letter picker"),
                         ),
                     )
                 )
             if self.seat_kind[i] == "human" and self.controls_matter():
-                sch = [(s, SCHEME_LABELS[s]) for s in SCHEMES]
+                sch = [(s, _(SCHEME_LABELS[s])) for s in SCHEMES]
                 items.append(
                     Item(
-                        f"{name} plays with",
+                        _("{name} plays with").format(name=name),
                         choices=sch,
                         index=SCHEMES.index(self.schemes[i]),
                         key=f"ctl{i}",
                         on_change=partial(self._set_scheme, i),
-                        hint="Each person needs their own controls",
+                        hint=_("Each person needs their own controls"),
                     )
                 )
         if tutorial_opener(spec) is not None:
             items.append(
-                Item("Learn to play", action=self.learn, key="learn", hint="Short lessons on the table, one idea each")
+                Item(
+                    _("Learn to play"),
+                    action=self.learn,
+                    key="learn",
+                    hint=_("Short lessons on the table, one idea each"),
+                )
             )
         if spec.help_file:
-            items.append(Item("How to play", action=self.help, key="help", hint="The rules in short, and the controls"))
+            items.append(
+                Item(_("How to play"), action=self.help, key="help", hint=_("The rules in short, and the controls"))
+            )
         for opt in self.main_options():
             items.append(self.option_item(opt))
         if self.more_options() or self.has_secrecy():
             items.append(
                 Item(
-                    "More options",
+                    _("More options"),
                     action=self.more,
                     key="more",
-                    hint="Variants, tournament and referee settings",
+                    hint=_("Variants, tournament and referee settings"),
                 )
             )
-        items.append(Item("Start", action=self.start, key="start", hint="Start the game with these players"))
-        items.append(Item("Back", action=self.back, key="back"))
+        items.append(Item(_("Start"), action=self.start, key="start", hint=_("Start the game with these players")))
+        items.append(Item(_("Back"), action=self.back, key="back"))
         self.menu = Menu(items, y=140, w=560, x=50, row=44, sound=self.app.sounds, on_back=self.back)
         for i, it in enumerate(items):
             if it.key == focus_key:
@@ -336,80 +351,148 @@ class Setup(MenuScene):
             kind = self.seat_kind[i]
             if kind == "human":
                 if i == self.me():
-                    return f"### {names[i]}: you\n\nYou play this seat. Your name is kept in Settings."
-                return f"### {names[i]}: a person\n\nSomebody else at this computer plays {names[i]}."
-            if kind == adaptive.SEAT:
-                now = level_name(adaptive.level_now(self.app.settings, spec))
+                    return (
+                        "### "
+                        + _("{name}: you").format(name=names[i])
+                        + "\n\n"
+                        + _("You play this seat. Your name is kept in Settings.")
+                    )
                 return (
-                    f"### {names[i]}: the computer, adaptive\n\nIt plays **{now}** next. After each game "
-                    "it moves one level up when you win and one down when you lose, towards the level where "
-                    "you win about half your games. It never changes during a game."
+                    "### "
+                    + _("{name}: a person").format(name=names[i])
+                    + "\n\n"
+                    + _("Somebody else at this computer plays {name}.").format(name=names[i])
+                )
+            if kind == adaptive.SEAT:
+                now = level_name(adaptive.level_now(self.app.settings, spec), spec)
+                return (
+                    "### "
+                    + _("{name}: the computer, adaptive").format(name=names[i])
+                    + "\n\n"
+                    + _(
+                        "It plays **{level}** next. After each game it moves one level up when you win and one down"
+                        " when you lose, towards the level where you win about half your games. It never changes"
+                        " during a game."
+                    ).format(level=now)
                 )
             level = kind.split(":", 1)[1]
-            note = spec.level_notes.get(level, "")
+            note = game_text(spec, spec.level_notes.get(level, ""))
             rank = spec.bot_levels.index(level) + 1
-            pos = "the easiest" if rank == 1 else ("the strongest" if rank == len(spec.bot_levels) else f"level {rank}")
+            n = len(spec.bot_levels)
+            if rank == 1:
+                told = ngettext(
+                    "**{level}** is the easiest of {n} computer level.",
+                    "**{level}** is the easiest of {n} computer levels.",
+                    n,
+                )
+            elif rank == n:
+                told = ngettext(
+                    "**{level}** is the strongest of {n} computer level.",
+                    "**{level}** is the strongest of {n} computer levels.",
+                    n,
+                )
+            else:
+                told = ngettext(
+                    "**{level}** is level {rank} of {n} computer level.",
+                    "**{level}** is level {rank} of {n} computer levels.",
+                    n,
+                )
             ladder = "\n".join(
-                f"- **{level_name(lv)}** (chosen)" if lv == level else f"- {level_name(lv)}" for lv in spec.bot_levels
+                "- " + (_("**{level}** (chosen)") if lv == level else "{level}").format(level=level_name(lv, spec))
+                for lv in spec.bot_levels
             )
             return (
-                f"### {names[i]}: the computer\n\n**{level_name(level)}** is {pos} of "
-                f"{len(spec.bot_levels)} computer levels.\n\n{note}\n\nThe levels, easiest first:\n\n{ladder}"
+                "### "
+                + _("{name}: the computer").format(name=names[i])
+                + "\n\n"
+                + told.format(level=level_name(level, spec), rank=rank, n=n)
+                + f"\n\n{note}\n\n"
+                + _("The levels, easiest first:")
+                + f"\n\n{ladder}"
             )
         if key.startswith("ctl"):
             i = int(key[3:])
-            note = SCHEME_NOTES.get(self.schemes[i], "")
+            note = _(SCHEME_NOTES.get(self.schemes[i], ""))
             if self.schemes[i] == "mouse" and spec.dynamics.clocked:
-                note += REALTIME_MOUSE
-            return f"### {names[i]} plays with\n\n{note}"
+                note += " " + _(REALTIME_MOUSE)
+            return "### " + _("{name} plays with").format(name=names[i]) + f"\n\n{note}"
         if key.startswith("opt:"):
             okey = key[4:]
             describe = spec.option_details
             text = describe(okey, self.options[okey]) if describe else ""
             opt = next(o for o in spec.rules.options if o.key == okey)
-            return text or f"### {opt.label}\n\n{opt.help}"
+            return text or f"### {game_text(spec, opt.label)}\n\n{game_text(spec, opt.help)}"
         if key == "learn":
-            return "### Learn to play\n\nShort lessons on a real table: each one shows one idea and lets you try it."
+            return (
+                "### "
+                + _("Learn to play")
+                + "\n\n"
+                + _("Short lessons on a real table: each one shows one idea and lets you try it.")
+            )
         if key == "help":
-            return "### How to play\n\nThe goal, your first turn, every rule in short, and the controls."
+            return (
+                "### "
+                + _("How to play")
+                + "\n\n"
+                + _("The goal, your first turn, every rule in short, and the controls.")
+            )
         if key == "more":
             changed = [
-                f"- {o.label}: {dict(o.choices).get(self.options[o.key], self.options[o.key])}"
+                f"- {game_text(spec, o.label)}: {self.choice_label(o)}"
                 for o in self.more_options()
                 if self.options[o.key] != o.default
             ]
             if self.has_secrecy() and self.app.settings["secrecy"] != USUAL_SECRECY:
-                changed.append(f"- Secret choices: {dict(SECRECY_MODES)[self.app.settings['secrecy']]}")
-            return "### More options\n\n" + (
-                "Changed from the usual:\n\n" + "\n".join(changed) if changed else "Everything as usual."
+                mode = _(dict(SECRECY_MODES)[self.app.settings["secrecy"]])
+                changed.append("- " + _("Secret choices: {mode}").format(mode=mode))
+            return (
+                "### "
+                + _("More options")
+                + "\n\n"
+                + (_("Changed from the usual:") + "\n\n" + "\n".join(changed) if changed else _("Everything as usual."))
             )
         lines = []
         for i in range(self.players):
             kind = self.seat_kind[i]
             if kind == "human":
-                how = f" ({SCHEME_LABELS[self.schemes[i]].lower()})" if self.controls_matter() else ""
-                who = f"you{how}" if i == self.me() else f"a person{how}"
+                if self.controls_matter():
+                    how = _(SCHEME_LABELS[self.schemes[i]])
+                    who = (_("you ({controls})") if i == self.me() else _("a person ({controls})")).format(controls=how)
+                else:
+                    who = _("you") if i == self.me() else _("a person")
             elif kind == adaptive.SEAT:
-                who = f"the computer, adaptive: {level_name(adaptive.level_now(self.app.settings, spec))} next"
+                now = level_name(adaptive.level_now(self.app.settings, spec), spec)
+                who = _("the computer, adaptive: {level} next").format(level=now)
             else:
                 level = kind.split(":", 1)[1]
-                gentle = ", the gentlest level" if level == spec.bot_levels[0] else ""
-                who = f"the computer: {level_name(level)}{gentle}"
+                if level == spec.bot_levels[0]:
+                    who = _("the computer: {level}, the gentlest level").format(level=level_name(level, spec))
+                else:
+                    who = _("the computer: {level}").format(level=level_name(level, spec))
             lines.append(f"- **{names[i]}**: {who}")
         tip = ""  # the tip names only a button that is there
         if spec.help_file:
-            tip = "\n\nNew to the game? **How to play** starts with the goal and your first turn: it takes a minute."
+            tip = "\n\n" + _(
+                "New to the game? **How to play** starts with the goal and your first turn: it takes a minute."
+            )
         if tutorial_opener(spec) is not None:
-            tip = "\n\nNew to the game? **Learn to play** shows it on the table, one short lesson at a time."
-        return "### Who plays\n\n" + "\n".join(lines) + tip + self.goal()
+            tip = "\n\n" + _("New to the game? **Learn to play** shows it on the table, one short lesson at a time.")
+        return "### " + _("Who plays") + "\n\n" + "\n".join(lines) + tip + self.goal()
+
+    def choice_label(self, opt) -> str:
+        """The chosen value of the game's option ``opt`` as the player reads it."""
+        value = self.options[opt.key]
+        label = dict(opt.choices).get(value)
+        return game_text(self.spec, label) if isinstance(label, str) else str(value)
 
     def goal(self) -> str:
         """The help page's "The goal" section (read once), for the panel beside Start."""
         if self._goal is None:
             self._goal = ""
             if self.spec.help_file:
-                m = re.search(r"^## The goal\n(.*?)(?=^#)", help.read_help(self.spec) + "\n#", re.S | re.M)
-                self._goal = "\n\n### The goal\n" + m.group(1).rstrip() if m else ""
+                # the page's first section is its goal, in any language
+                m = re.search(r"^## [^\n]*\n(.*?)(?=^#)", help.read_help(self.spec) + "\n#", re.S | re.M)
+                self._goal = "\n\n### " + _("The goal") + "\n" + m.group(1).rstrip() if m else ""
         return self._goal
 
     def draw(self, surf, vp):
@@ -429,7 +512,7 @@ class Setup(MenuScene):
             self.names[i] = name
             self.build()
 
-        self.app.push(NameEntry(self.app, f"Player {i + 1}'s name", self.names[i], done))
+        self.app.push(NameEntry(self.app, _("Player {n}'s name").format(n=i + 1), self.names[i], done))
 
     # -- starting -------------------------------------------------------------------------
     def conflict(self) -> str:
@@ -445,9 +528,8 @@ class Setup(MenuScene):
                 if p in ("gamepad",):
                     continue
                 if p in used:
-                    return (
-                        f"{names[used[p]]} and {names[i]} both use "
-                        f"{SCHEME_LABELS[p].lower()}: choose different controls"
+                    return _("{name} and {other} both use {controls}: choose different controls").format(
+                        name=names[used[p]], other=names[i], controls=_(SCHEME_LABELS[p])
                     )
                 used[p] = i
         return ""
@@ -491,7 +573,7 @@ class Setup(MenuScene):
             play()
 
 
-SECRECY_MODES = (("curtain", "Curtain (take turns looking)"), ("peek", "Peek (hold your peek button)"))
+SECRECY_MODES = (("curtain", N_("Curtain (take turns looking)")), ("peek", N_("Peek (hold your peek button)")))
 USUAL_SECRECY = DEFAULTS["secrecy"]
 
 
@@ -516,22 +598,24 @@ class MoreOptions(MenuScene):
     def __init__(self, app, setup: HasOptions):
         super().__init__(app)
         self.setup = setup
-        self.heading = "More options"
-        self.sub = setup.spec.name
+        self.heading = _("More options")
+        self.sub = game_text(setup.spec, setup.spec.name)
         items = [setup.option_item(o) for o in setup.more_options()]
         if setup.has_secrecy():
             items.append(
                 Item(
-                    "Secret choices",
-                    choices=list(SECRECY_MODES),
+                    _("Secret choices"),
+                    choices=[(mode, _(label)) for mode, label in SECRECY_MODES],
                     index=[m for m, _label in SECRECY_MODES].index(app.settings["secrecy"]),
                     key="secrecy",
-                    hint="How two people keep their cards secret on one screen",
+                    hint=_("How two people keep their cards secret on one screen"),
                     on_change=lambda v: app.settings.__setitem__("secrecy", v),
                 )
             )
-        items.append(Item("Usual settings", action=self.usual, key="usual", hint="Every option here back as usual"))
-        items.append(Item("Back", action=self.back, key="back"))
+        items.append(
+            Item(_("Usual settings"), action=self.usual, key="usual", hint=_("Every option here back as usual"))
+        )
+        items.append(Item(_("Back"), action=self.back, key="back"))
         self.menu = Menu(items, y=140, w=640, x=320, row=44, sound=app.sounds, on_back=self.back)
 
     def usual(self):

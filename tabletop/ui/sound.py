@@ -7,7 +7,10 @@ import time
 
 import pygame
 
+from tabletop.core.i18n import words
 from tabletop.paths import asset_path
+
+_, ngettext = words(__name__)
 
 NAMES = (
     "click",
@@ -58,7 +61,7 @@ class Sounds:
             pygame.register_quit(_let_effects_end)
             self.available = True
         except pygame.error as e:
-            self.notice = f"No sound: the audio device could not be opened ({e}). Playing silently."
+            self.notice = _("No sound: the audio device could not be opened ({why}). Playing silently.").format(why=e)
             print(self.notice, file=sys.stderr)
             return
         for name in NAMES:

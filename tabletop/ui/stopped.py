@@ -7,24 +7,26 @@ from __future__ import annotations
 import pygame
 
 from tabletop import validate
+from tabletop.core.i18n import words
 from tabletop.ui import gfx
 from tabletop.ui.widgets import Item, Menu, MenuScene, background
 
+_, ngettext = words(__name__)
+
 
 class StoppedScene(MenuScene):
-    heading = "Something went wrong"
-
     def __init__(self, app, message: str, details: str):
         super().__init__(app)
+        self.heading = _("Something went wrong")
         self.message = validate.shown(message)  # one line, for the player
         self.details = validate.shown(details)  # the whole story, for whoever fixes it
         items = [
-            Item("OK", action=self.back, key="ok"),
+            Item(_("OK"), action=self.back, key="ok"),
             Item(
-                "Copy error details",
+                _("Copy error details"),
                 action=self.copy,
                 key="copy",
-                hint="Puts the details on the clipboard: paste them into a message to whoever helps",
+                hint=_("Puts the details on the clipboard: paste them into a message to whoever helps"),
             ),
         ]
         self.menu = Menu(items, x=440, y=330, w=400, sound=app.sounds, on_back=self.back)
@@ -33,9 +35,9 @@ class StoppedScene(MenuScene):
         try:
             pygame.scrap.put_text(self.details)
         except pygame.error:
-            self.app.toast("Could not copy: the details are in the log folder (tabletop --logs).", 6000)
+            self.app.toast(_("Could not copy: the details are in the log folder (tabletop --logs)."), 6000)
             return
-        self.app.toast("Error details copied: paste them into a message (Ctrl+V).", 4000)
+        self.app.toast(_("Error details copied: paste them into a message (Ctrl+V)."), 4000)
 
     def draw(self, surf, vp) -> None:
         background(surf)

@@ -38,6 +38,7 @@ import pygame
 from tabletop import adaptive
 from tabletop.core.actions import seat_of
 from tabletop.core.game import Refused, Report, name_seats
+from tabletop.core.i18n import words
 from tabletop.core.undo import Undo
 from tabletop.input import hints, rebind
 from tabletop.input.devices import Press, Router, key_name, menu_buttons
@@ -49,9 +50,13 @@ from tabletop.ui.focus import FocusMixin, Hot
 from tabletop.ui.pause import PauseScene, ReconnectScene
 from tabletop.ui.scene import GUARD_MS, Scene
 
+_, ngettext = words(__name__)
+
 if TYPE_CHECKING:  # for the type checker only: a lesson's coach and the result menu, imported where used
     from tabletop.tutorial.coach import Tutor
     from tabletop.ui.widgets import Menu
+
+_, ngettext = words(__name__)
 
 DRAG_THRESHOLD = 6  # pixels a press must move before it is a drag
 
@@ -172,19 +177,64 @@ class TableScene(FocusMixin, Scene):
         self.next_time = ""  # the Adaptive computer's level for the next game, said on the result panel
         self.result_bottom = 0  # the window y where the result panel's story and numbers end
         self.link: TableLink = Here(self)  # online: the network's part (ui/online_table.py remote_table)
+        self.pressed = False  # a press went down since the last frame was drawn (frame_handle)
+        self.waiting_presses: list = []  # (event, pad changes) waiting for the frame that draws the last press
+        self.auto_seat: int | None = None  # the computer seat whose move is the latest (None: a person's)
 
     # -- the window's loop reaches the table through its link ------------------------------
+    # One press a frame (turn-based and simultaneous tables): a press acts on the table as drawn, so
+    # the presses after one that acted wait for the frame that draws what it did (a card placed, the
+    # focus on its neighbour), then act on that; they are never spent on what the first press changed.
     def frame_wait(self) -> float | None:
-        return self.link.next_frame()
+        return 0 if self.waiting_presses else self.link.next_frame()
 
     def frame_update(self, dt_ms: float) -> None:
+        self._replay_presses()
         self.link.update(dt_ms)
 
     def frame_draw(self, surf, vp) -> None:
         self.link.draw(surf, vp)
+        self.pressed = False  # the table as the last press left it is drawn
 
     def frame_handle(self, event, pad_changes) -> None:
+        if not self.spec.dynamics.clocked and (self.waiting_presses or self.pressed):
+            self.waiting_presses.append((event, pad_changes))
+            return
+        self._handle_press(event, pad_changes)
+
+    def _handle_press(self, event, pad_changes) -> None:
         self.link.handle(event, pad_changes)
+        self.pressed = self.pressed or self._is_press(event, pad_changes)
+
+    def on_covered(self) -> None:
+        self.waiting_presses.clear()  # a screen came over the table: it takes none of the table's presses
+
+    def _replay_presses(self) -> None:
+        """The presses that waited for the last frame, in order, until one acts (the rest wait again)."""
+        while self.waiting_presses and not self.pressed:
+            self._handle_press(*self.waiting_presses.pop(0))
+
+    @staticmethod
+    def _is_press(event, pad_changes) -> bool:
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) or any(d for _i, _n, d in pad_changes)
+
+    def auto_moving(self, seat: int) -> bool:
+        """In a game of turns, the computer is moving (its turn, or its move still being shown): a choice
+        ``seat`` presses now would land on a table about to change, so it is refused aloud. (Where seats
+        choose at once, each lays its own choice whatever the computer does; in real time it never stops.)"""
+        if not self.spec.dynamics.shares_input or self.session.outcome() is not None or self.watched:
+            return False
+        to_act = self.rules.to_act(self.session.state)
+        if seat in to_act:  # its turn: while the computer's move is still being shown
+            return self.busy() and self.auto_seat is not None
+        return seat in self.humans and any(s in self.session.bots for s in to_act)
+
+    def _refuse_auto(self) -> None:
+        to_act = [s for s in self.rules.to_act(self.session.state) if s in self.session.bots]
+        seat = to_act[0] if to_act else self.auto_seat
+        name = self.session.seats[seat].name if seat is not None else _("The computer")
+        self.say(_("{name} is moving: press again when it is your turn.").format(name=name), 2500)
+        self.app.sounds.play("refuse")
 
     @property
     def tutor_banner(self) -> tuple[int, int, int, int] | None:
@@ -266,9 +316,11 @@ class TableScene(FocusMixin, Scene):
             self.drag, self.flights, self.read_ms = None, [], 0.0
             self.invalidate()
             self.after_undo(action.player)
-            self.say(f"{self.session.seats[action.player].name} took back a move.", 2500)
+            self.say(_("{name} took back a move.").format(name=self.session.seats[action.player].name), 2500)
             self.app.sounds.play("click")
         else:
+            if seat_of(action) not in self.session.bots:
+                self.auto_seat = None  # the latest move is a person's
             if self.spec.dynamics.shares_input and seat_of(action) in self.humans:
                 self.read_ms = pace.READ_MS * self.pace  # time to read your own result
             self.after_action(action, result)
@@ -293,6 +345,8 @@ class TableScene(FocusMixin, Scene):
             self.app.sounds.play("refuse")
             return result
         result = self.session.submit(action)
+        if seat_of(action) not in self.session.bots:
+            self.auto_seat = None  # the latest move is a person's
         self.after_action(action, result)
         self.tutor.after()
         return result
@@ -369,15 +423,15 @@ class TableScene(FocusMixin, Scene):
         if not self.undo_shown():
             return None
         if not self.undo_offered():
-            why = self.undo_reason() if self.session.outcome() is None else "The game is over."
-            return Item("Take back my last move", enabled=False, hint=why)
+            why = self.undo_reason() if self.session.outcome() is None else _("The game is over.")
+            return Item(_("Take back my last move"), enabled=False, hint=why)
 
         def go():
             pause.resume()
             self.ask_undo()
 
-        hint = self.device_words(self.acting_seat(), "Or the Undo button at the table", "Or U at the table", "")
-        return Item("Take back my last move", action=go, hint=hint)
+        hint = self.device_words(self.acting_seat(), _("Or the Undo button at the table"), _("Or U at the table"), "")
+        return Item(_("Take back my last move"), action=go, hint=hint)
 
     def _draw_undo(self, surf, vp) -> None:
         """The Undo button, while a move may be taken back: for the mouse, like the pause button (keys:
@@ -387,7 +441,7 @@ class TableScene(FocusMixin, Scene):
             return
         self.undo_rect = rect = vp.r(*self.undo_spot)
         gfx.panel(surf, rect, (70, 84, 110), radius=max(3, rect.h // 5), border=(150, 160, 190), width=1)
-        gfx.draw_fitted(surf, undo.LABEL, rect.inflate(-vp.s(10), -2), int(rect.h * 0.5), gfx.WHITE)
+        gfx.draw_fitted(surf, _(undo.LABEL), rect.inflate(-vp.s(10), -2), int(rect.h * 0.5), gfx.WHITE)
 
     # -- registering what can be pointed at (call while drawing) ------------------------
     def hot_card(self, rect, payload, seat=None, image=None, group=None) -> None:
@@ -522,7 +576,9 @@ class TableScene(FocusMixin, Scene):
             self.cycle_group(seat, 1 if p.button == "next" else -1)
         elif p.button == "confirm" and p.source != "mouse":
             hot = self.focused(seat)
-            if hot is None or not self.show_focus.get(seat):
+            if (hot is None or hot.kind != "button") and self.auto_moving(seat):
+                self._refuse_auto()  # the computer is moving: said, not spent on a table about to change
+            elif hot is None or not self.show_focus.get(seat):
                 # Enter / A acts only on a focus the player can see: this press shows it
                 self.show_focus[seat] = True
                 self.reseat_focus(seat)
@@ -551,6 +607,23 @@ class TableScene(FocusMixin, Scene):
         text = hints.words(self.seat_device(seat), mouse, keys, keys if pad is None else pad)
         return hints.fill(text, self.control_words(seat))
 
+    def control_line(self, seat: int | None, mouse: str, parts: list[tuple[str, str]], sep: str = " · ") -> str:
+        """A line of ``seat``'s controls: ``mouse`` for the mouse, else each (control, what it does) of
+        ``parts`` named with the seat's own input ("W A S D move · E/R group · Space choose"); a control
+        its device lacks is left out. ``parts`` name the words of ``control_words`` ("moves", "group",
+        "confirm", "back", "history", ...); their deeds are already translated."""
+        if (self.seat_device(seat) or hints.MOUSE) == hints.MOUSE:
+            return mouse
+        words = self.control_words(seat)
+        said = [_("{control} {does}").format(control=words[c], does=does).strip() for c, does in parts if words.get(c)]
+        return sep.join(said)
+
+    def history_keys(self) -> str:
+        """What opens the table's history, for its button's label ("H", "X"; "" for none): the acting
+        seat's control, or with seats of their own each one's that has one (a keyboard half has none)."""
+        seats = [self.acting_seat()] if self.shared_input else self.humans
+        return "/".join(dict.fromkeys(k for k in (self.control_words(s)["history"] for s in seats) if k))
+
     def control_words(self, seat: int | None) -> dict[str, str]:
         """The names of ``seat``'s controls for hints (input.hints.names)."""
         own = not self.shared_input and seat is not None and 0 <= seat < len(self.router.schemes)
@@ -568,8 +641,8 @@ class TableScene(FocusMixin, Scene):
             return shared
         name = self.control_key(seat, button)
         if name is None:
-            return f"your {button} control"
-        return f"{name} on the gamepad" if scheme == "gamepad" else name
+            return _("your {button} control").format(button=button)
+        return _("{name} on the gamepad").format(name=name) if scheme == "gamepad" else name
 
     def control_key(self, seat: int, button: str) -> str | None:
         """The first input of the seat's own scheme for ``button``, alone ("Space", "Y"), as the player
@@ -587,13 +660,13 @@ class TableScene(FocusMixin, Scene):
 
     def peek_name(self, seat: int) -> str:
         """The seat's peek control in words ("Tab", "Y on the gamepad")."""
-        return self.control_words(seat)["peek"] or "your peek control"
+        return self.control_words(seat)["peek"] or _("your peek control")
 
     def peek_words(self, seat: int) -> str:
         """How the seat sees its hidden cards: hold its peek control, or press it (the "Peek button" setting)."""
         if self.app.settings["hold_toggles"]:
-            return f"Press {self.peek_name(seat)} to see your cards (again to hide them)."
-        return f"Hold {self.peek_name(seat)} to see your cards."
+            return _("Press {control} to see your cards (again to hide them).").format(control=self.peek_name(seat))
+        return _("Hold {control} to see your cards.").format(control=self.peek_name(seat))
 
     # -- mouse ----------------------------------------------------------------------------
     def anim_factor(self) -> float:
@@ -646,10 +719,13 @@ class TableScene(FocusMixin, Scene):
             drag, self.drag = self.drag, None
             hot, seat = drag["hot"], drag["seat"]
             if not drag["moved"]:
-                self.on_choose(seat, hot.payload)
+                if self.auto_moving(seat):
+                    self._refuse_auto()
+                else:
+                    self.on_choose(seat, hot.payload)
                 return
             zone = self.hot_at(event.pos, ("zone",), seat)
-            reason = "Drop it on a place where it can go." if zone is None else self.zone_refusal(hot.payload, zone)
+            reason = _("Drop it on a place where it can go.") if zone is None else self.zone_refusal(hot.payload, zone)
             if reason:
                 self.say(reason)
                 self.app.sounds.play("refuse")
@@ -728,9 +804,14 @@ class TableScene(FocusMixin, Scene):
         self.bot_wait = 0.0
         seat = waiting[0]
         action = self.session.bots[seat].choose(self.session.view(seat))
+        self.auto_seat = seat
         result = self.submit(action)
         if isinstance(result, Refused):  # a bot must never do this; say so rather than hang
-            self.say(f"Computer {self.session.seats[seat].name} made an illegal move: {result.reason}")
+            self.say(
+                _("Computer {name} made an illegal move: {why}").format(
+                    name=self.session.seats[seat].name, why=result.reason
+                )
+            )
 
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surf, vp) -> None:
@@ -811,8 +892,8 @@ class TableScene(FocusMixin, Scene):
         out = self.session.outcome()
         why = name_seats(out.reason, [seat.name for seat in self.session.seats])
         if out.winner is None:
-            return "A draw", why
-        return f"{self.session.seats[out.winner].name} wins!", why
+            return _("A draw"), why
+        return _("{name} wins!").format(name=self.session.seats[out.winner].name), why
 
     def headline(self) -> str:
         """The result said from the player's side and how it came: "You win by knockout in round 2!"
@@ -825,10 +906,10 @@ class TableScene(FocusMixin, Scene):
         if self.result_items is not None:
             return self.result_items()
         items = [
-            Item("Rematch", action=self.play_again),
-            Item("Watch the replay", action=self.watch_replay),
-            Item("Look at the table", action=self._dismiss),
-            Item("Back to the menu", action=self.leave),
+            Item(_("Rematch"), action=self.play_again, key="rematch"),
+            Item(_("Watch the replay"), action=self.watch_replay),
+            Item(_("Look at the table"), action=self._dismiss, key="look"),
+            Item(_("Back to the menu"), action=self.leave),
         ]
         return self.result_menu_of(self.link.result_items(items))
 
@@ -852,9 +933,9 @@ class TableScene(FocusMixin, Scene):
         self.say(
             self.device_words(
                 seat,
-                "Click the table to see the result again.",
-                f"{self.seat_button(seat, 'back')}: the result again.",
-                f"{self.seat_button(seat, 'back')}: the result again.",
+                _("Click the table to see the result again."),
+                _("{back}: the result again.").format(back=self.seat_button(seat, "back")),
+                _("{back}: the result again.").format(back=self.seat_button(seat, "back")),
             ),
             4000,
         )

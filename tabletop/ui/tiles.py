@@ -11,8 +11,11 @@ from __future__ import annotations
 import pygame
 
 from tabletop.core import registry
+from tabletop.core.i18n import game_text, words
 from tabletop.ui import art, gfx
 from tabletop.ui.widgets import Menu
+
+_, ngettext = words(__name__)
 
 COLS = 3  # up to six games; more games take four to a row, and the tiles grow shorter to fit
 TILE_W, TILE_H, GAP = 380, 180, 20
@@ -23,14 +26,19 @@ PIC = 0.66  # the picture card's width, as a share of the tile's height
 
 def pitch(spec) -> str:
     """The game's blurb, its first sentence: a few lines on the tile."""
-    return spec.blurb.split(". ")[0].rstrip(".") + "."
+    return game_text(spec, spec.blurb).split(". ")[0].rstrip(".") + "."
 
 
 def meta(spec) -> str:
     """The tile's second line: how many players and how long a game takes (``spec.tile.length``)."""
     n = spec.min_players
-    players = f"{n} players" if n == spec.max_players else f"{n} to {spec.max_players} players"
-    return f"{players} · {spec.tile.length}".rstrip(" ·")
+    if n == spec.max_players:
+        players = ngettext("{n} player", "{n} players", n).format(n=n)
+    else:
+        players = ngettext("{n} to {max} player", "{n} to {max} players", spec.max_players).format(
+            n=n, max=spec.max_players
+        )
+    return f"{players} · {game_text(spec, spec.tile.length)}".rstrip(" ·")
 
 
 class TileMenu(Menu):
@@ -154,7 +162,7 @@ class TileMenu(Menu):
     def _sizes(self, width: int, vp) -> tuple[int, int]:
         """One size for every tile's title and one for its players line: the largest at which all fit."""
         specs = [registry.load_all()[self.items[i].key] for i in self.games]
-        title = min(gfx.fit_px(s.name, vp.s(22), width, bold=True) for s in specs)
+        title = min(gfx.fit_px(self.items[i].label, vp.s(22), width, bold=True) for i in self.games)
         line = min(gfx.fit_px(meta(s), vp.s(15), width) for s in specs)
         return title, line
 
@@ -168,7 +176,7 @@ class TileMenu(Menu):
         title_px, meta_px = self._sizes(tw, vp)
         gfx.draw_fitted(
             surf,
-            spec.name,
+            it.label,  # the game's name in the player's language
             pygame.Rect(text_x, r.top + pad, tw, vp.s(30)),
             title_px,
             gfx.GOLD,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.core.i18n import N_, words
 from tabletop.core.undo import ONLINE_UNDO
 from tabletop.input import hints
 from tabletop.input.devices import key_name, menu_buttons
@@ -18,7 +19,9 @@ from tabletop.ui import gfx
 from tabletop.ui.scene import Scene
 from tabletop.ui.widgets import Item, Menu
 
-LABEL = "↶ Undo"
+_, ngettext = words(__name__)
+
+LABEL = N_("↶ Undo")
 BUTTON = (1132, 8, 92, 32)  # design units: left of the pause button
 ONLINE = ONLINE_UNDO
 
@@ -34,7 +37,7 @@ class UndoPrompt(Scene):
         self.seat = seat
         self.others = list(others)
         self.menu = Menu(
-            [Item("Yes, take it back", action=self.yes), Item("No, play on", action=self.no)],
+            [Item(_("Yes, take it back"), action=self.yes), Item(_("No, play on"), action=self.no)],
             x=440,
             y=390,
             w=400,
@@ -56,7 +59,7 @@ class UndoPrompt(Scene):
     def no(self) -> None:
         self.app.pop(self)
         names = self.table.session.names()
-        self.table.say(f"{names[self.asked]} said no: the move stands.")
+        self.table.say(_("{name} said no: the move stands.").format(name=names[self.asked]))
 
     def handle(self, event, pad_changes) -> None:
         if not self.table.shared_input:  # each person has their own controls: only the one asked answers
@@ -94,11 +97,15 @@ class UndoPrompt(Scene):
     def answer_line(self) -> str:
         """How the asked person says yes or no, with their own controls where they have them."""
         if self.table.shared_input:
-            return hints.words(self.app.last_device, "Click yes or no", "Y: yes    N or Esc: no", "A: yes    B: no")
+            return hints.words(
+                self.app.last_device, _("Click yes or no"), _("Y: yes    N or Esc: no"), _("A: yes    B: no")
+            )
         t, seat = self.table, self.asked
         if t.router.schemes[seat] == "mouse":
-            return "Click yes or no"
-        return f"{t.control_name(seat, 'confirm', '')} on a choice · {t.control_name(seat, 'back', '')}: no"
+            return _("Click yes or no")
+        return _("{confirm} on a choice · {back}: no").format(
+            confirm=t.control_name(seat, "confirm", ""), back=t.control_name(seat, "back", "")
+        )
 
     def draw(self, surf, vp) -> None:
         gfx.shade(surf, 150)
@@ -108,13 +115,13 @@ class UndoPrompt(Scene):
         gfx.panel(surf, r, gfx.PANEL, radius=vp.s(16), border=colour, width=vp.s(3), alpha=245)
         gfx.draw_fitted(
             surf,
-            f"{names[self.seat]} wants to take back their last move.",
+            _("{name} wants to take back their last move.").format(name=names[self.seat]),
             vp.r(330, 215, 620, 70),
             vp.s(28),
             gfx.WHITE,
             bold=True,
         )
-        ask = f"{names[self.asked]}, do you agree?"
+        ask = _("{name}, do you agree?").format(name=names[self.asked])
         gfx.draw_fitted(surf, ask, vp.r(330, 295, 620, 50), vp.s(30), colour, bold=True)
         gfx.draw_fitted(surf, self.answer_line(), vp.r(330, 345, 620, 30), vp.s(17), gfx.GREY, lines=1)
         self.menu.draw(surf, vp)

@@ -4,12 +4,19 @@ so neither can drift from the cards really played."""
 
 from __future__ import annotations
 
-from tabletop.core.words import plural
+from tabletop.core.i18n import N_, words
 
 from .rules import board
 from .rules.content import BOXERS, Boxer
 
-KEYWORD_NAMES = {"stick-and-move": "Stick-and-Move", "counter": "Counter", "daze": "Daze", "cooldown": "Cooldown"}
+_, ngettext = words(__name__)
+
+KEYWORD_NAMES = {
+    "stick-and-move": N_("Stick-and-Move"),
+    "counter": N_("Counter"),
+    "daze": N_("Daze"),
+    "cooldown": N_("Cooldown"),
+}
 
 
 def area_picture(card) -> str:
@@ -28,34 +35,40 @@ def area_picture(card) -> str:
 
 
 def _steps(boxer: Boxer) -> str:
-    return ", ".join(board.STEPS[s] + (" (favoured)" if s in boxer.favoured else "") for s in boxer.steps)
+    return ", ".join(
+        _("{step} (favoured)").format(step=_(board.STEPS[s])) if s in boxer.favoured else _(board.STEPS[s])
+        for s in boxer.steps
+    )
 
 
 def boxer_markdown(boxer: Boxer, heading: str = "###") -> str:
     """One boxer: who they are, their numbers, their steps and their attack cards (with pictures)."""
-    tokens = []
-    tokens.append(plural(boxer.bursts, "Burst"))
-    tokens.append(plural(boxer.reacts, "React"))
+    tokens = [
+        ngettext("{n} Burst", "{n} Bursts", boxer.bursts).format(n=boxer.bursts),
+        ngettext("{n} React", "{n} Reacts", boxer.reacts).format(n=boxer.reacts),
+    ]
     lines = [
-        f"{heading} {boxer.name} ({boxer.style})",
+        f"{heading} {_(boxer.name)} ({_(boxer.style)})",
         "",
-        boxer.blurb,
+        _(boxer.blurb),
         "",
-        f"**{boxer.hp} HP**, recovers {boxer.recovery} between rounds; {', '.join(tokens)}.",
+        _("**{hp} HP**, recovers {recovery} between rounds; {tokens}.").format(
+            hp=boxer.hp, recovery=boxer.recovery, tokens=", ".join(tokens)
+        ),
         "",
-        f"Steps: {_steps(boxer)}.",
+        _("Steps: {steps}.").format(steps=_steps(boxer)),
         "",
-        "| Attack | Power | Hits | Also |",
+        _("| Attack | Power | Hits | Also |"),
         "|---|---|---|---|",
     ]
     for c in boxer.attacks:
         also = []
         for k in c.keywords:
-            name = KEYWORD_NAMES[k]
+            name = _(KEYWORD_NAMES[k])
             if k == "stick-and-move":
-                name += " (" + ", ".join(board.STEPS[s] for s in c.stick_steps) + ")"
+                name += " (" + ", ".join(_(board.STEPS[s]) for s in c.stick_steps) + ")"
             also.append(name)
-        lines.append(f"| {c.name} | {c.power} | `{area_picture(c)}` | {', '.join(also) or '-'} |")
+        lines.append(f"| {_(c.name)} | {c.power} | `{area_picture(c)}` | {', '.join(also) or '-'} |")
     return "\n".join(lines)
 
 

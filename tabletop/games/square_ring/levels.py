@@ -14,12 +14,13 @@ from collections.abc import Callable
 from functools import partial
 
 from tabletop.core.game import Bot
+from tabletop.core.i18n import N_
 from tabletop.core.skill import level_maker
 
 from .bot import SquareRingBot
 from .models import FAMILY, PlanBot
 
-LEVELS = ("Beginner", "Club boxer", "Contender", "Champion")
+LEVELS = (N_("Beginner"), N_("Club boxer"), N_("Contender"), N_("Champion"))  # names and ids: translated where shown
 # names older records and settings used
 ALIASES = {"random": "Beginner", "easy": "Beginner", "strong": "Champion"}
 MODELS = ("newcomer", "decent", "good")

@@ -4,10 +4,13 @@ is one exchange from a hand-set position (the records' setup)."""
 
 from __future__ import annotations
 
+from tabletop.core.i18n import words
 from tabletop.tutorial import Lesson
 
 from .rules import Commit, Declare, Footwork, Stick
 from .rules.board import parse_facing, parse_square
+
+_, ngettext = words(__name__)
 
 YOU, BLUE = 0, 1
 INGA = {"boxer0": "inga", "boxer1": "fredo"}
@@ -53,7 +56,7 @@ def _cards(*ids):
     return lambda p, s: (
         p in [("hand", YOU, c) for c in ids]
         or (isinstance(p, tuple) and p[:2] == ("slot", YOU))
-        or p in ("Lock in", "Lock in ⚡")
+        or p in (_("Lock in"), _("Lock in ⚡"))
     )
 
 
@@ -79,166 +82,191 @@ def lessons() -> list[Lesson]:
     return [
         Lesson(
             id="steps",
-            title="Facing and steps",
-            text="Steps go by the way your boxer faces (the arrow). Lay Forward first and Turn right 90 second, "
-            "then Lock in: both cards play one after the other.",
+            title=_("Facing and steps"),
+            text=_(
+                "Steps go by the way your boxer faces (the arrow). Lay Forward first and Turn right 90 second, "
+                "then Lock in: both cards play one after the other."
+            ),
             setup=_setup(),
             options=INGA,
             goal=_at("c3", "E"),
             step=_lays("forward", "turn-right-90"),
             touch=_cards("forward", "turn-right-90"),
             opponent=_fredo(*TURNS),
-            coach="Lay Forward in the first slot and Turn right 90 in the second, then Lock in.",
-            done="One square forward, then a quarter turn: you now face east. Each boxer has its own steps.",
+            coach=_("Lay Forward in the first slot and Turn right 90 in the second, then Lock in."),
+            done=_("One square forward, then a quarter turn: you now face east. Each boxer has its own steps."),
         ),
         Lesson(
             id="areas",
-            title="Where attacks land",
-            text="An attack hits the squares shaded on its card, counted from where you stand and face. "
-            "Fredo is two squares ahead: lay your Cross, which reaches two, and any second card.",
+            title=_("Where attacks land"),
+            text=_(
+                "An attack hits the squares shaded on its card, counted from where you stand and face. "
+                "Fredo is two squares ahead: lay your Cross, which reaches two, and any second card."
+            ),
             setup=_setup(),
             options=INGA,
             goal=lambda s: s.hp[BLUE] < FREDO_HP,
             step=_lays_with("cross"),
             touch=_cards("cross"),
             opponent=_fredo(*TURNS),
-            coach="Your Cross reaches the two squares ahead: put it in a slot, add any card, Lock in.",
-            done="The Cross landed for 2. An attack lands if the other boxer stands in its area after the steps.",
+            coach=_("Your Cross reaches the two squares ahead: put it in a slot, add any card, Lock in."),
+            done=_("The Cross landed for 2. An attack lands if the other boxer stands in its area after the steps."),
         ),
         Lesson(
             id="burst",
-            title="Burst",
-            text="A Burst (lightning) lets you play three cards in one exchange. "
-            "Lay Forward, Jab and Cross, then Lock in.",
+            title=_("Burst"),
+            text=_(
+                "A Burst (lightning) lets you play three cards in one exchange. "
+                "Lay Forward, Jab and Cross, then Lock in."
+            ),
             setup=_setup(bursts=(1, 0)),
             options=INGA,
             goal=lambda s: s.bursts[YOU] == 0 and s.hp[BLUE] <= FREDO_HP - 3,
             step=_lays("forward", "jab", "cross"),
             touch=_cards("forward", "jab", "cross"),
             opponent=_fredo(*TURNS),
-            coach="Lay three cards: Forward, Jab, Cross. The third plays alone after both boxers' second cards.",
-            done="Three actions against two. Bursts are few, for the whole bout, and never with a React.",
+            coach=_("Lay three cards: Forward, Jab, Cross. The third plays alone after both boxers' second cards."),
+            done=_("Three actions against two. Bursts are few, for the whole bout, and never with a React."),
         ),
         Lesson(
             id="react",
-            title="React",
-            text="A React (eye) lets you see Fredo's first card before you choose. "
-            "Press React; when his first card shows, lay your answer and Lock in.",
+            title=_("React"),
+            text=_(
+                "A React (eye) lets you see Fredo's first card before you choose. "
+                "Press React; when his first card shows, lay your answer and Lock in."
+            ),
             setup=_setup(reacts=(1, 0)),
             options=INGA,
             goal=lambda s: s.reacts[YOU] == 0 and s.hp[BLUE] < FREDO_HP,
             step=lambda action, before, after: isinstance(action, (Declare, Commit)),
-            touch=lambda p, s: p == "React ◉" or _cards("jab", "hook")(p, s),
+            touch=lambda p, s: p == _("React ◉") or _cards("jab", "hook")(p, s),
             opponent=_fredo("forward", "hook"),
-            coach="Press React first, then choose your cards once Fredo's first card is shown.",
-            done="You saw him step up and met him with a Jab. A React is spent even if it did not help.",
+            coach=_("Press React first, then choose your cards once Fredo's first card is shown."),
+            done=_("You saw him step up and met him with a Jab. A React is spent even if it did not help."),
         ),
         Lesson(
             id="order",
-            title="Steps before attacks",
-            text="In each action, steps happen first, then attacks. Lay Forward, then Jab: "
-            "you step up next to Fredo, and your Jab lands from there.",
+            title=_("Steps before attacks"),
+            text=_(
+                "In each action, steps happen first, then attacks. Lay Forward, then Jab: "
+                "you step up next to Fredo, and your Jab lands from there."
+            ),
             setup=_setup(),
             options=INGA,
             goal=lambda s: s.hp[BLUE] < FREDO_HP and s.pos[YOU] == parse_square("c3"),
             step=_lays("forward", "jab"),
             touch=_cards("forward", "jab"),
             opponent=_fredo(*TURNS),
-            coach="Forward in the first slot, Jab in the second.",
-            done="Order matters: a Jab first would have hit only air.",
+            coach=_("Forward in the first slot, Jab in the second."),
+            done=_("Order matters: a Jab first would have hit only air."),
         ),
         Lesson(
             id="same-square",
-            title="The same square",
-            text="When both boxers step into the same square, the one with more HP gets it; with equal HP nobody "
-            "moves. Fredo (22 HP) steps to c3: lay Forward and Turn left 45 and see who gets there.",
+            title=_("The same square"),
+            text=_(
+                "When both boxers step into the same square, the one with more HP gets it; with equal HP nobody "
+                "moves. Fredo (22 HP) steps to c3: lay Forward and Turn left 45 and see who gets there."
+            ),
             setup=_setup(),
             options=INGA,
             goal=lambda s: _next_exchange(s) and s.pos == (parse_square("c2"), parse_square("c3")),
             step=_lays("forward", "turn-left-45"),
             touch=_cards("forward", "turn-left-45"),
             opponent=_fredo("forward", "turn-left-45"),
-            coach="Lay Forward, then Turn left 45, and Lock in.",
-            done="Fredo had more HP and took c3; you stayed. With equal HP neither of you would have moved.",
+            coach=_("Lay Forward, then Turn left 45, and Lock in."),
+            done=_("Fredo had more HP and took c3; you stayed. With equal HP neither of you would have moved."),
         ),
         Lesson(
             id="crossing",
-            title="Crossing",
-            text="Boxers whose steps would pass through each other both stay where they are. "
-            "Fredo steps forward into your square: lay Forward, then Cross, and see who moves.",
+            title=_("Crossing"),
+            text=_(
+                "Boxers whose steps would pass through each other both stay where they are. "
+                "Fredo steps forward into your square: lay Forward, then Cross, and see who moves."
+            ),
             setup=_setup(red="c3"),
             options=INGA,
             goal=lambda s: _next_exchange(s) and _nulled(s, "crossing") and s.hp[BLUE] < FREDO_HP,
             step=_lays("forward", "cross"),
             touch=_cards("forward", "cross"),
             opponent=_fredo("forward", TURNS[0]),
-            coach="Lay Forward in the first slot and Cross in the second, then Lock in.",
-            done="Nobody moved, so Fredo was still in front of your Cross. "
-            "Crossing paths stop a boxer getting past you.",
+            coach=_("Lay Forward in the first slot and Cross in the second, then Lock in."),
+            done=_(
+                "Nobody moved, so Fredo was still in front of your Cross. Crossing paths stop a boxer getting past you."
+            ),
         ),
         Lesson(
             id="pressure",
-            title="Pressure",
-            text="Fredo faces you from the next square: while he does, you cannot step to either side. "
-            "Lay Left, then Back, and watch which step works.",
+            title=_("Pressure"),
+            text=_(
+                "Fredo faces you from the next square: while he does, you cannot step to either side. "
+                "Lay Left, then Back, and watch which step works."
+            ),
             setup=_setup(red="c3"),
             options=INGA,
             goal=_at("c2"),
             step=_lays("left", "back"),
             touch=_cards("left", "back"),
             opponent=_fredo("jab", "hook"),
-            coach="Lay Left first and Back second.",
-            done="The side step failed under pressure and Fredo's Jab caught you; the step back got you out.",
+            coach=_("Lay Left first and Back second."),
+            done=_("The side step failed under pressure and Fredo's Jab caught you; the step back got you out."),
         ),
         Lesson(
             id="stick",
-            title="Stick-and-Move",
-            text="A Jab that lands while you take no damage earns one more step after the exchange. "
-            "Lay Jab and Cross, then take the extra step back.",
+            title=_("Stick-and-Move"),
+            text=_(
+                "A Jab that lands while you take no damage earns one more step after the exchange. "
+                "Lay Jab and Cross, then take the extra step back."
+            ),
             setup=_setup(red="c3", blue_facing="N"),
             options=INGA,
             goal=_at("c2"),
             step=lambda action, before, after: (
                 _lays("jab", "cross")(action, before, after) or isinstance(action, (Stick, Footwork))
             ),
-            touch=lambda p, s: _cards("jab", "cross")(p, s) or p == "Step back",
+            touch=lambda p, s: _cards("jab", "cross")(p, s) or p == _("Step {step}").format(step=_("back")),
             opponent=_fredo(*TURNS),
-            coach="Lay Jab then Cross; after the exchange choose Step back.",
-            done="Hit and away. Every Jab has Stick-and-Move; the card lists the steps it allows.",
+            coach=_("Lay Jab then Cross; after the exchange choose Step back."),
+            done=_("Hit and away. Every Jab has Stick-and-Move; the card lists the steps it allows."),
         ),
         Lesson(
             id="counter",
-            title="Counter",
-            text="You are Mei now. If her Counter attack lands while Fredo attacks, she takes no damage. "
-            "Fredo is about to Jab: lay Counter Cross first and Back second.",
+            title=_("Counter"),
+            text=_(
+                "You are Mei now. If her Counter attack lands while Fredo attacks, she takes no damage. "
+                "Fredo is about to Jab: lay Counter Cross first and Back second."
+            ),
             setup=_setup(blue="c3"),
             options={"boxer0": "mei", "boxer1": "fredo"},
             goal=lambda s: _next_exchange(s) and s.hp[YOU] == 17 and s.hp[BLUE] < FREDO_HP,
             step=_lays("counter-cross", "back"),
             touch=_cards("counter-cross", "back"),
             opponent=_fredo("jab", *TURNS[:1]),
-            coach="Counter Cross in the first slot (it meets Fredo's Jab), Back in the second.",
-            done="Both attacks landed, but only yours hurt. A Counter must land to protect you.",
+            coach=_("Counter Cross in the first slot (it meets Fredo's Jab), Back in the second."),
+            done=_("Both attacks landed, but only yours hurt. A Counter must land to protect you."),
         ),
         Lesson(
             id="daze",
-            title="Daze",
-            text="An attack with Daze leaves the boxer it hits dazed: next exchange no Burst or React, and "
-            "their two cards play in a random order. Fredo is right in front: Uppercut him.",
+            title=_("Daze"),
+            text=_(
+                "An attack with Daze leaves the boxer it hits dazed: next exchange no Burst or React, and "
+                "their two cards play in a random order. Fredo is right in front: Uppercut him."
+            ),
             setup=_setup(blue="c3"),
             options=INGA,
             goal=lambda s: s.next_daze[BLUE] or (_next_exchange(s) and s.dazed[BLUE]),
             step=_lays_with("uppercut"),
             touch=_cards("uppercut"),
             opponent=_fredo(*TURNS),
-            coach="Lay your Uppercut (and any other card), then Lock in.",
-            done="Fredo is dazed for the next exchange: his plan will come out shuffled.",
+            coach=_("Lay your Uppercut (and any other card), then Lock in."),
+            done=_("Fredo is dazed for the next exchange: his plan will come out shuffled."),
         ),
         Lesson(
             id="cooldown",
-            title="Cooldown",
-            text="A card with a timer cannot be chosen in the next exchange: your Uppercut is resting now. "
-            "Lay two other cards and Lock in.",
+            title=_("Cooldown"),
+            text=_(
+                "A card with a timer cannot be chosen in the next exchange: your Uppercut is resting now. "
+                "Lay two other cards and Lock in."
+            ),
             setup=_setup(blue="c3"),
             options=INGA,
             prelude=(
@@ -249,7 +277,7 @@ def lessons() -> list[Lesson]:
             step=lambda action, before, after: isinstance(action, Commit),
             touch=_cards("jab", "cross", "hook", "forward", "back", "left", "right"),
             opponent=_fredo(*TURNS),
-            coach="The Uppercut cannot be used this exchange: choose two other cards.",
-            done="Next exchange the Uppercut is back. A timer card used in a round's last exchange costs nothing.",
+            coach=_("The Uppercut cannot be used this exchange: choose two other cards."),
+            done=_("Next exchange the Uppercut is back. A timer card used in a round's last exchange costs nothing."),
         ),
     ]

@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+from tabletop.core.i18n import N_
 from tabletop.core.registry import TURNS, GameSpec, LadderSpec, TileSpec, lazy, register
 
 from .levels import ALIASES, LEVELS, MODELS, make_bot
@@ -10,13 +11,13 @@ from .rules import RULES, ended_by_limit
 SPEC = register(
     GameSpec(
         id="stabby-jack",
-        name="Stabby Jack",
+        name=N_("Stabby Jack"),
         rules=RULES,
         min_players=2,
         max_players=6,
         dynamics=TURNS,
         hidden_info=True,
-        blurb="Train, fight monsters and dodge Stabby Jack: the first hero strong, lucky and seasoned enough wins.",
+        blurb=N_("Train, fight monsters and dodge Stabby Jack: the first hero strong, lucky and seasoned enough wins."),
         make_bot=make_bot,
         bot_levels=LEVELS,
         level_aliases=ALIASES,
@@ -25,7 +26,7 @@ SPEC = register(
         help_file=str(Path(__file__).with_name("help.md")),
         order=3,
         max_game_length=5_000,
-        tile=TileSpec(picture="court:J", colour=(24, 24, 28), length="15 to 30 min"),
+        tile=TileSpec(picture="court:J", colour=(24, 24, 28), length=N_("15 to 30 min")),
         ladder=LadderSpec(games=600),
         tutorial=lazy(__name__ + ".tutorial", "lessons"),
         ended_by_limit=ended_by_limit,

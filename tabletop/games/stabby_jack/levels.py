@@ -7,6 +7,7 @@ whim); Hero with the strong plan alone. The player models are scripted people
 for the ladder (``python -m tabletop.ladder``).
 """
 
+from tabletop.core.i18n import N_
 from tabletop.core.skill import level_maker
 
 from .bot import LEVELS as ENGINE_LEVELS
@@ -14,7 +15,7 @@ from .models import FAMILY, PlanBot
 
 ENGINES = {**ENGINE_LEVELS, "newcomer": PlanBot}
 
-LEVELS = ("Beginner", "Adventurer", "Hero")
+LEVELS = (N_("Beginner"), N_("Adventurer"), N_("Hero"))  # names and ids: translated where shown
 # names older records and settings used
 ALIASES = {"easy": "Beginner", "random": "Beginner", "strong": "Hero"}
 MODELS = ("newcomer", "decent", "good")

@@ -40,13 +40,11 @@ _, ngettext = words(__name__)
 # one person against the computer: the mouse, every key and the pad work at once
 SHARED_HINT = N_("Click or drag · arrows/WASD + Enter · D-pad + A · Backspace/B back · H/X log")
 
-SHORT = {  # and, peeking, the seat's peek key as bound (said with _)
-    "keys-left": N_("WASD, E/R group, Space, Shift back"),
-    "keys-right": N_("arrows, O/P group, Enter, Backspace back"),
-    "keyboard": N_("arrows, Enter"),
-    "gamepad": N_("D-pad, A, B back, X log"),
-    "mouse": N_("mouse"),
-}
+# the sheet's line of controls: (control, what it does), each named with the seat's own input
+# (TableScene.control_line); two people at one screen get the short one each
+CONTROLS = [("moves", N_("move")), ("confirm", N_("choose")), ("group", N_("group")), ("back", N_("back"))]
+SHORT = [("moves", ""), ("group", N_("group")), ("confirm", ""), ("back", N_("back"))]
+LOG = ("history", N_("log"))
 # the stance buttons: staying in a stance, switching to it
 STAY = {"orthodox": N_("Stay orthodox"), "southpaw": N_("Stay southpaw")}
 SWITCH_TO = {"orthodox": N_("Switch to orthodox"), "southpaw": N_("Switch to southpaw")}
@@ -541,18 +539,15 @@ def sheet(t, surf, vp):
 def controls_hint(t) -> str:
     """The sheet's line on the controls. One person against the computer may use any device (the
     setup's "plays with" does not limit them): until one is used the line names the mouse, the keys
-    and the pad, then the one in use (input.hints)."""
+    and the pad, then the one in use (input.hints); two people, each their own."""
     if t.shared_input:
         if t.app.last_device is None:
             return _(SHARED_HINT)
-        return t.device_words(
-            t.acting_seat(),
-            _("Click or drag · H log"),
-            _("Arrows/WASD + Enter · Page Up/Down group · Backspace back · H log"),
-            _("D-pad + A · LB/RB group · B back · X log"),
-        )
-    short = {k: _(v) for k, v in SHORT.items()}
-    return " · ".join(f"{t.names[s]}: {t.key_hints(s, short, _(', {} peek'))}" for s in t.humans)
+        parts = [(c, _(does)) for c, does in [*CONTROLS, LOG]]
+        return t.control_line(t.acting_seat(), _("Click or drag a card"), parts)
+    short = [(c, _(does) if does else "") for c, does in [*SHORT, LOG]]
+    mouse = _("the mouse")  # outside the f-string, where the catalogue's extraction finds it
+    return " · ".join(f"{t.names[s]}: {t.key_hints(s, mouse, short, ', ')}" for s in t.humans)
 
 
 def caption(t, surf, vp):

@@ -271,6 +271,8 @@ class HandDevices(_Table):
                 stick = (0.0, 0.0)
             side = steer.sits_side(seat, h, self.flip)
             sx, sy = stick
+            if self.router.held(seat, ("l_" if side == 0 else "r_") + "fine"):  # precise: the stick moves it slowly
+                sx, sy = sx * steer.FINE_PACE, sy * steer.FINE_PACE
             kx, ky = self.router.key_dir(seat, "l_" if side == 0 else "r_")
             if not (kx or ky) and (seat, "l_" if side == 0 else "r_") in self.taps:  # pressed and let go at once
                 tx, ty = self.taps[(seat, "l_" if side == 0 else "r_")]

@@ -100,8 +100,17 @@ def hand_line(settings, scheme: str | None) -> str:
     if scheme == "mouse":
         return _("Mouse: left button = left hand, right = right hand, middle = the hand the pointer pulls")
     if scheme == "gamepad":
-        return _("Sticks (d-pad: left) move the hands · LB, RB take · press a stick in: jump")
+        line = _("Sticks (d-pad: left) move the hands · {take} take · hold {fine}: slow · press a stick in: jump")
+        return line.format(**_pad_words(settings))
     return " · ".join(hand_help(settings, scheme))
+
+
+def _pad_words(settings) -> dict[str, str]:
+    """The pad's take and precise buttons for both hands, as bound ("LB/RB", "LT/RT")."""
+    return {
+        what: "/".join(hint(settings, "gamepad", side + what) or "?" for side in ("l_", "r_"))
+        for what in ("take", "fine")
+    }
 
 
 def hand_help(settings, scheme: str | None) -> list[str]:
@@ -113,7 +122,10 @@ def hand_help(settings, scheme: str | None) -> list[str]:
         ]
     if scheme == "gamepad":
         return [
-            _("Sticks (d-pad: left hand) move your hands; LB/LT, RB/RT take and let go; press a stick in to jump"),
+            _(
+                "Sticks (d-pad: left hand) move your hands; {take} take and let go; hold {fine} for that hand's "
+                "slow, precise pace; press a stick in to jump"
+            ).format(**_pad_words(settings)),
             _("A combo · B counter · X clinch/KO · Y Ding! · Start ready"),
         ]
     keys = settings.bindings["keys"].get(scheme or "", {})

@@ -8,7 +8,9 @@ hand speed (R-JAB-5); this module only chooses each frame's intents:
   speed grows (as the square of the time) to the full hand speed at
   ``RAMP_DELAY_MS + RAMP_MS``. ``held_distance`` is that profile.
 * A stick's push is shaped in ``tabletop.input.devices.stick_response`` (dead zone,
-  response curve) and used as a fraction of the hand speed.
+  response curve) and used as a fraction of the hand speed; while that hand's precise button
+  is held (a trigger), at most ``FINE_PACE`` of it: the pad's way to place either hand precisely
+  (the left hand has the d-pad's taps too, the right hand only this).
 * At rest (nothing steering it), a hand close to one of its stops (its own deck on
   its side, or any of the six targets) is drawn to that stop's centre at
   ``MAGNET_PACE`` of the hand speed: a magnet, not a jump, so the rules' travel
@@ -37,6 +39,7 @@ NUDGE_MS = 14  # a press first moves the hand for this long ...
 NUDGE_PACE = 0.1  # ... at this fraction of the hand speed (about 5 px at 1280x720)
 RAMP_DELAY_MS = 70  # then nothing more until the key has been held this long,
 RAMP_MS = 200  # then the speed grows to full over this time
+FINE_PACE = 0.1  # a stick whose hand's precise button is held (a trigger): at most this fraction of the speed
 MAGNET_REACH = 0.45  # table units from a stop's edge
 MAGNET_PACE = 0.6
 JUMP_CONE = math.cos(math.radians(55))  # a stop counts as "that way" within 55 degrees

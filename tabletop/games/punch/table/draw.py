@@ -8,7 +8,6 @@ from collections.abc import Callable
 import pygame
 
 from tabletop.core.i18n import N_, words
-from tabletop.input import hints as hints_mod
 from tabletop.ui import cards, gfx
 from tabletop.ui.secret_table import draw_line
 from tabletop.ui.table import draw_card
@@ -45,13 +44,10 @@ from .panels import between, history
 
 _, ngettext = words(__name__)
 
-HINTS = {  # said with _
-    "keys-left": N_("W A S D move · E/R group · Space choose · Shift back"),
-    "keys-right": N_("Arrows move · O/P group · Enter choose · Backspace back"),
-    "keyboard": N_("Arrows or WASD move · E/O group · Enter/Space choose"),
-    "gamepad": N_("D-pad move · LB/RB group · A choose · B back · X history"),
-    "mouse": N_("Click a card or drag it to its place"),
-}
+# a seat's line of controls: (control, what it does), each named with the seat's own input (TableScene.control_line)
+CONTROLS = [("moves", N_("move")), ("group", N_("group")), ("confirm", N_("choose")), ("back", N_("back"))]
+HISTORY = ("history", N_("history"))
+MOUSE_LINE = N_("Click a card or drag it to its place")
 
 
 def frame_key(t, vp) -> tuple:
@@ -81,6 +77,7 @@ def frame_key(t, vp) -> tuple:
         t.sel_key[0],
         t.sel_key[1],
         t.app.last_device,  # the hints name the device in use
+        t.curtain_seat(),  # a reveal's beat ends: the next curtain comes with nothing else changed
     )
 
 
@@ -183,10 +180,9 @@ def header(t, surf, vp) -> None:
         gfx.GREY,
         anchor="center",
     )
-    history_key = hints_mod.button(t.seat_device(t.acting_seat()), "history")
-    t.hot_button(
-        vp.r(1010, 9, 200, 34), _("Match history ({key})").format(key=history_key), t.toggle_history, px=vp.s(16)
-    )
+    key = t.history_keys()
+    label = _("Match history ({key})").format(key=key) if key else _("Match history")
+    t.hot_button(vp.r(1010, 9, 200, 34), label, t.toggle_history, px=vp.s(16))
 
 
 def meter(t, surf, vp, seat) -> None:
@@ -329,18 +325,14 @@ def status(t, surf, vp, seat) -> None:
 def hints(t, surf, vp, seat) -> None:
     if seat not in t.humans:
         return
+    parts = [(c, _(does)) for c, does in [*CONTROLS, HISTORY]]
     if t.shared_input:
-        text = t.device_words(
-            seat,
-            _("Click or drag a card · H history"),
-            _("Arrows/WASD move · Enter choose · Page Up/Down group · H history"),
-            _(HINTS["gamepad"]),
-        )
         if seat != t.humans[0]:
             return
+        text = t.control_line(seat, _(MOUSE_LINE), parts)
         gfx.blit_text(surf, text, vp.s(15), vp.p(640, 700), gfx.GREY, anchor="center")
         return
-    text = t.key_hints(seat, {k: _(v) for k, v in HINTS.items()}, _(" · hold {} to peek"))
+    text = t.key_hints(seat, _(MOUSE_LINE), parts)
     draw_line(surf, vp, text, (HALF_X[seat] + HALF_W // 2, 700), HALF_W - 10, 15, gfx.GREY)
 
 

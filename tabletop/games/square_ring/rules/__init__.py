@@ -22,13 +22,16 @@ from typing import ClassVar
 
 from tabletop.core.actions import Action
 from tabletop.core.game import Option, Outcome, Refused, Rules
+from tabletop.core.i18n import N_, words
 from tabletop.core.rng import Rng
 from tabletop.core.undo import changed
 
 from . import board
 from .content import BOXERS, RING
 from .resolve import STEP_CARDS, resolve_action, resolve_moves
-from .text import action_sentences, stick_sentences
+from .text import Said, action_sentences, said, sentence, stick_sentences, word
+
+_, ngettext = words(__name__)
 
 HIDDEN = "hidden"
 PHASES = ("declare", "choose", "react", "footwork", "stick", "resolve", "over")  # every value of State.phase
@@ -122,18 +125,24 @@ def max_cards(state: State, seat: int) -> int:
 
 
 def boxer_label(boxer) -> str:
-    """How a boxer is named on the setup screen, with what they start with: HP, ⚡ Bursts, ◉ Reacts."""
+    """How a boxer is named on the setup screen, with what they start with: HP, ⚡ Bursts, ◉ Reacts
+    (in English: the setup screen translates it, each label being a text of data_words)."""
     return f"{boxer.name} · {boxer.style.lower()} · {boxer.hp} HP ⚡{boxer.bursts} ◉{boxer.reacts}"
 
 
 BOXER_CHOICES = tuple((b.id, boxer_label(b)) for b in BOXERS.values())
-CORNERS = ("Red", "Blue")
+CORNERS = (N_("Red"), N_("Blue"))
+
+
+def boxer_said(boxers, seat: int) -> str | Said:
+    """A boxer as the log names them (language-free, see text.py); in a mirror bout with their corner."""
+    name = BOXERS[boxers[seat]].name
+    return said(N_("{corner} {name}"), corner=CORNERS[seat], name=name) if boxers[0] == boxers[1] else name
 
 
 def boxer_name(boxers, seat: int) -> str:
     """A boxer as the log and the table name them; in a mirror bout with their corner ("Red Inga")."""
-    name = BOXERS[boxers[seat]].name
-    return f"{CORNERS[seat]} {name}" if boxers[0] == boxers[1] else name
+    return word(boxer_said(boxers, seat))
 
 
 class SquareRingRules(Rules):
@@ -146,22 +155,22 @@ class SquareRingRules(Rules):
     options = (
         Option(
             "boxer0",
-            "Red's boxer",
+            N_("Red's boxer"),
             BOXER_CHOICES,
             "inga",
-            "The first player's boxer: starting HP, ⚡ Bursts and ◉ Reacts.",
+            N_("The first player's boxer: starting HP, ⚡ Bursts and ◉ Reacts."),
             main=True,
         ),
         Option(
             "boxer1",
-            "Blue's boxer",
+            N_("Blue's boxer"),
             BOXER_CHOICES,
             "inga",  # the same boxer as Red's: a fair first bout, whoever the computer is
-            "The second player's boxer: starting HP, ⚡ Bursts and ◉ Reacts.",
+            N_("The second player's boxer: starting HP, ⚡ Bursts and ◉ Reacts."),
             main=True,
         ),
-        Option("rounds", "Rounds", ((1, "1"), (3, "3"), (5, "5")), 3, "Rounds in a bout."),
-        Option("exchanges", "Exchanges per round", ((4, "4"), (6, "6"), (8, "8")), 6, "Exchanges in a round."),
+        Option("rounds", N_("Rounds"), ((1, "1"), (3, "3"), (5, "5")), 3, N_("Rounds in a bout.")),
+        Option("exchanges", N_("Exchanges per round"), ((4, "4"), (6, "6"), (8, "8")), 6, N_("Exchanges in a round.")),
     )
 
     # -- setup ---------------------------------------------------------
@@ -296,23 +305,23 @@ class SquareRingRules(Rules):
 
     def apply(self, state: State, action: Action):
         if state.result is not None:
-            return Refused("The bout is over.")
+            return Refused(_("The bout is over."))
         player = getattr(action, "player", None)
         if player not in (0, 1):
-            return Refused("There is no such player.")
+            return Refused(_("There is no such player."))
         if player not in self.to_act(state):
-            return Refused("It is not your turn to choose.")
+            return Refused(_("It is not your turn to choose."))
         d = {f.name: getattr(state, f.name) for f in fields(state)}
         if isinstance(action, Declare):
             if state.phase != "declare":
-                return Refused("It is not the time to declare a React.")
+                return Refused(_("It is not the time to declare a React."))
             _set(d, "declares", player, bool(action.react))
             if any(x is None for x in d["declares"]):
                 return State(**d)
             return self._settle_declares(d)
         if isinstance(action, Commit):
             if state.phase not in ("choose", "react"):
-                return Refused("It is not the time to choose cards.")
+                return Refused(_("It is not the time to choose cards."))
             why = self._check_commit(state, player, action.cards)
             if why:
                 return Refused(why)
@@ -333,46 +342,46 @@ class SquareRingRules(Rules):
             return self._resolve(d)
         if isinstance(action, Footwork):
             if state.phase != "footwork":
-                return Refused("There is no footwork turn to make now.")
+                return Refused(_("There is no footwork turn to make now."))
             if action.turn not in (-1, 0, 1):
-                return Refused("A footwork turn is 45 degrees left, right, or none.")
+                return Refused(_("A footwork turn is 45 degrees left, right, or none."))
             _set(d, "picks", player, action.turn)
             if self.to_act(State(**d)):
                 return State(**d)
             return self._finish_footwork(d)
         if isinstance(action, Stick):
             if state.phase != "stick":
-                return Refused("There is no Stick-and-Move step to make now.")
+                return Refused(_("There is no Stick-and-Move step to make now."))
             if action.step is not None:
                 if action.step not in board.STEP_INDEX:
-                    return Refused("That is not a step.")
+                    return Refused(_("That is not a step."))
                 if board.STEP_INDEX[action.step] not in state.entitled[player]:
-                    return Refused("That step is not listed on your Stick-and-Move attack.")
+                    return Refused(_("That step is not listed on your Stick-and-Move attack."))
             _set(d, "picks", player, action.step or "")  # "" = stays put
             if self.to_act(State(**d)):
                 return State(**d)
             return self._finish_stick(d)
-        return Refused("The Square Ring has no such action.")
+        return Refused(_("The Square Ring has no such action."))
 
     def _check_commit(self, state: State, player: int, cards) -> str:
         n = len(cards)
         limit = max_cards(state, player)
         if n not in (2, 3):
-            return "Choose 2 cards (or 3 with a Burst)."
+            return _("Choose 2 cards (or 3 with a Burst).")
         if n == 3 and limit < 3:
             if state.bursts[player] == 0:
-                return "You have no Burst left."
+                return _("You have no Burst left.")
             if state.dazed[player]:
-                return "A dazed boxer cannot Burst."
-            return "No Burst in an exchange with a React."
+                return _("A dazed boxer cannot Burst.")
+            return _("No Burst in an exchange with a React.")
         if len(set(cards)) != n:
-            return "Each card can be used only once in an exchange."
+            return _("Each card can be used only once in an exchange.")
         own = BOXERS[state.boxers[player]].by_id
         for cid in cards:
             if cid not in own:
-                return "That card is not in your hand."
+                return _("That card is not in your hand.")
             if cid in state.cooldown[player]:
-                return f"{own[cid].name} is cooling down this exchange."
+                return _("{card} is cooling down this exchange.").format(card=_(own[cid].name))
         return ""
 
     def _settle_declares(self, d) -> State:
@@ -386,20 +395,25 @@ class SquareRingRules(Rules):
         if reactor is not None:
             _set(d, "reacts", reactor, d["reacts"][reactor] - 1)
             log.append(
-                self._entry(d, "react", f"{self._name(d, reactor)} reacts and will see the first card.", seat=reactor)
+                self._entry(
+                    d,
+                    "react",
+                    said(N_("{name} reacts and will see the first card."), name=self._said(d, reactor)),
+                    seat=reactor,
+                )
             )
         elif len(yes) == 2:
-            log.append(self._entry(d, "react", "Both called React with equal HP: nobody reacts."))
+            log.append(self._entry(d, "react", said(N_("Both called React with equal HP: nobody reacts."))))
         d["log"] = tuple(log)
         d["reactor"] = reactor
         d["phase"] = "choose"
         return State(**d)
 
-    def _name(self, d, seat):
-        return boxer_name(d["boxers"], seat)
+    def _said(self, d, seat):
+        return boxer_said(d["boxers"], seat)
 
-    def _entry(self, d, kind, text, **extra):
-        e = {"round": d["round"], "exchange": d["exchange"], "kind": kind, "text": text}
+    def _entry(self, d, kind, what: Said, **extra):
+        e = {"round": d["round"], "exchange": d["exchange"], "kind": kind, **what}
         e.update(extra)
         return e
 
@@ -408,12 +422,18 @@ class SquareRingRules(Rules):
         log = list(d["log"])
         for s in (0, 1):
             if d["dazed"][s]:
-                name = self._name(d, s)
+                name = self._said(d, s)
                 log.append(
                     self._entry(
                         d,
                         "shuffle",
-                        f"{name} is dazed, so {name}'s cards were shuffled into a random order before the reveal.",
+                        said(
+                            N_(
+                                "{name} is dazed, so {name}'s cards were shuffled "
+                                "into a random order before the reveal."
+                            ),
+                            name=name,
+                        ),
                         seat=s,
                     )
                 )
@@ -421,7 +441,12 @@ class SquareRingRules(Rules):
             if len(d["commits"][s]) == 3:
                 _set(d, "bursts", s, d["bursts"][s] - 1)
                 log.append(
-                    self._entry(d, "burst", f"{self._name(d, s)} uses a Burst: three cards this exchange.", seat=s)
+                    self._entry(
+                        d,
+                        "burst",
+                        said(N_("{name} uses a Burst: three cards this exchange."), name=self._said(d, s)),
+                        seat=s,
+                    )
                 )
         d["log"] = tuple(log)
         cool = [list(d["next_cooldown"][s]) for s in (0, 1)]
@@ -447,7 +472,7 @@ class SquareRingRules(Rules):
             d["round_damage"] = (d["round_damage"][0] + r.damage[1], d["round_damage"][1] + r.damage[0])
             d["next_daze"] = (d["next_daze"][0] or r.dazed[0], d["next_daze"][1] or r.dazed[1])
             d["earned"] = tuple(tuple(sorted(set(d["earned"][s]) | set(r.stick[s]))) for s in (0, 1))
-            names = (self._name(d, 0), self._name(d, 1))
+            names = (self._said(d, 0), self._said(d, 1))
             d["log"] = d["log"] + tuple(
                 self._entry(d, kind, text, action=k + 1, **extra)
                 for kind, text, extra in action_sentences(names, cards, before, r)
@@ -481,7 +506,11 @@ class SquareRingRules(Rules):
                     self._entry(
                         d,
                         "footwork",
-                        f"{self._name(d, s)} turns to face {board.FACING_NAMES[facing[s]]} after the favoured step.",
+                        said(
+                            N_("{name} turns to face {facing} after the favoured step."),
+                            name=self._said(d, s),
+                            facing=board.FACING_NAMES[facing[s]],
+                        ),
                         seat=s,
                         facing=board.FACINGS[facing[s]],
                     )
@@ -496,7 +525,7 @@ class SquareRingRules(Rules):
         before = d["pos"]
         pos, facing, moved, nulled = resolve_moves(d["pos"], d["facing"], d["hp"], cards)
         d["pos"] = pos
-        names = (self._name(d, 0), self._name(d, 1))
+        names = (self._said(d, 0), self._said(d, 1))
         d["log"] = d["log"] + tuple(
             self._entry(d, kind, text, **extra)
             for kind, text, extra in stick_sentences(names, d["picks"], before, pos, nulled)
@@ -516,11 +545,22 @@ class SquareRingRules(Rules):
         winner = None if dmg[0] == dmg[1] else (0 if dmg[0] > dmg[1] else 1)
         wins = list(d["round_wins"])
         if winner is None:
-            both = f"{self._name(d, 0)} and {self._name(d, 1)}"
-            text = f"Round {d['round']} is a draw: {both} dealt {dmg[0]} damage each."
+            text = said(
+                N_("Round {round} is a draw: {a} and {b} dealt {damage} damage each."),
+                round=d["round"],
+                a=self._said(d, 0),
+                b=self._said(d, 1),
+                damage=dmg[0],
+            )
         else:
             wins[winner] += 1
-            text = f"{self._name(d, winner)} wins round {d['round']} ({max(dmg)} to {min(dmg)} damage)."
+            text = said(
+                N_("{name} wins round {round} ({more} to {less} damage)."),
+                name=self._said(d, winner),
+                round=d["round"],
+                more=max(dmg),
+                less=min(dmg),
+            )
         d["round_wins"] = tuple(wins)
         d["round_results"] = d["round_results"] + (winner,)
         d["log"] = d["log"] + (self._entry(d, "round", text, winner=winner, damage=list(dmg)),)
@@ -543,9 +583,14 @@ class SquareRingRules(Rules):
             self._entry(
                 d,
                 "recover",
-                f"Round {d['round']}: the boxers return to their corners "
-                f"and recover ({self._name(d, 0)} {hp[0]} HP, "
-                f"{self._name(d, 1)} {hp[1]} HP).",
+                said(
+                    N_("Round {round}: the boxers return to their corners and recover ({a} {hp_a} HP, {b} {hp_b} HP)."),
+                    round=d["round"],
+                    a=self._said(d, 0),
+                    hp_a=hp[0],
+                    b=self._said(d, 1),
+                    hp_b=hp[1],
+                ),
             ),
         )
         return self._open_exchange(State(**d))
@@ -554,21 +599,28 @@ class SquareRingRules(Rules):
         if ko:
             down = [s for s in (0, 1) if d["hp"][s] == 0]
             if len(down) == 2:
-                out = Outcome(None, "Double knockout: a draw.")
+                winner, why = None, said(N_("Double knockout: a draw."))
             else:
-                w = _other(down[0])
-                out = Outcome(w, f"{self._name(d, w)} wins by knockout.")
+                winner = _other(down[0])
+                why = said(N_("{name} wins by knockout."), name=self._said(d, winner))
         else:
             w0, w1 = d["round_wins"]
             if w0 == w1:
-                out = Outcome(None, f"A draw on rounds ({w0} to {w1}).")
+                winner, why = None, said(N_("A draw on rounds ({a} to {b})."), a=w0, b=w1)
             else:
-                w = 0 if w0 > w1 else 1
-                out = Outcome(w, f"{self._name(d, w)} wins on rounds ({max(w0, w1)} to {min(w0, w1)}).")
+                winner = 0 if w0 > w1 else 1
+                why = said(
+                    N_("{name} wins on rounds ({more} to {less})."),
+                    name=self._said(d, winner),
+                    more=max(w0, w1),
+                    less=min(w0, w1),
+                )
+        # the log keeps the sentence language-free; the outcome says it in the language of the moment
+        out = Outcome(winner, sentence(why))
         d["phase"] = "over"
         d["result"] = out
         d["entitled"], d["picks"] = (None, None), (None, None)
-        d["log"] = d["log"] + (self._entry(d, "bout", out.reason, winner=out.winner),)
+        d["log"] = d["log"] + (self._entry(d, "bout", why, winner=out.winner),)
         return State(**d)
 
     def outcome(self, state: State):
@@ -578,14 +630,14 @@ class SquareRingRules(Rules):
         """A secret declare, commit or step may be taken back until it is shown; a move that
         set anything else in motion (a reveal, a step, a peek, a random order) may not."""
         if after.rng != before.rng:
-            return "the order of the cards was drawn at random"
+            return _("the order of the cards was drawn at random")
         if changed(before, after) <= {"commits", "declares", "picks"}:
             return ""
         if isinstance(action, Declare):
-            return "the React choices were revealed"
+            return _("the React choices were revealed")
         if isinstance(action, Commit):
-            return "the cards were shown"
-        return "the fight moved on"
+            return _("the cards were shown")
+        return _("the fight moved on")
 
     # -- looking -------------------------------------------------------
     def view_for(self, state: State, viewer):
@@ -692,7 +744,7 @@ class SquareRingRules(Rules):
         }
 
     def events(self, state: State, names) -> list[dict]:
-        return [{"n": i, "kind": e["kind"], "text": e["text"]} for i, e in enumerate(state.log)]
+        return [{"n": i, "kind": e["kind"], "text": sentence(e)} for i, e in enumerate(state.log)]
 
     def report(self, state: State, events: list[dict]):
         from .report import report

@@ -8,14 +8,35 @@ north (or, for the second area of an attack, facing north-east).
 
 from __future__ import annotations
 
+from tabletop.core.i18n import N_
+
 SIZE = 5
 SQUARES = SIZE * SIZE
 FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
-FACING_NAMES = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
+FACING_NAMES = (
+    N_("north"),
+    N_("north-east"),
+    N_("east"),
+    N_("south-east"),
+    N_("south"),
+    N_("south-west"),
+    N_("west"),
+    N_("north-west"),
+)
 DIRS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 
-# Step names, by how far clockwise from the boxer's facing they go.
-STEPS = ("forward", "forward-right", "right", "back-right", "back", "back-left", "left", "forward-left")
+# Step names, by how far clockwise from the boxer's facing they go: ids of actions and cards, and the
+# words a player reads (translated where shown)
+STEPS = (
+    N_("forward"),
+    N_("forward-right"),
+    N_("right"),
+    N_("back-right"),
+    N_("back"),
+    N_("back-left"),
+    N_("left"),
+    N_("forward-left"),
+)
 STEP_INDEX = {name: i for i, name in enumerate(STEPS)}
 
 

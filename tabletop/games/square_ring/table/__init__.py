@@ -41,13 +41,17 @@ from __future__ import annotations
 import pygame
 
 from tabletop.core.game import Refused
+from tabletop.core.i18n import words
 from tabletop.input.devices import key_name, menu_buttons
 from tabletop.ui.secret_table import SecretTable
 
 from ..rules import Commit, Declare, Footwork, Stick, board, boxer_name, max_cards, may_react
 from ..rules.content import BOXERS
+from ..rules.text import sentence
 from .anim import Animation, build_steps
 from .frames import KeptFrames
+
+_, ngettext = words(__name__)
 
 SECRET_PHASES = ("declare", "choose", "react")
 
@@ -79,7 +83,7 @@ class SquareRingTable(KeptFrames, SecretTable):
         self.kept_frame = None  # (key, picture, hot things) of the last still frame
         self.curtain_last = None
         if session.state.log:
-            self.caption = [e["text"] for e in session.state.log[-2:]]
+            self.caption = [sentence(e) for e in session.state.log[-2:]]
 
     # -- facts the drawing needs -----------------------------------------------------
     def boxer(self, seat):
@@ -182,9 +186,9 @@ class SquareRingTable(KeptFrames, SecretTable):
         st = self.state
         own = self.boxer(seat).by_id
         if cid in st.cooldown[seat]:
-            return f"{own[cid].name} is cooling down this exchange."
+            return _("{card} is cooling down this exchange.").format(card=_(own[cid].name))
         if cid in self.selection(seat):
-            return f"{own[cid].name} is already in your order."
+            return _("{card} is already in your order.").format(card=_(own[cid].name))
         return None
 
     def _declare_no(self, seat: int) -> None:
@@ -211,14 +215,14 @@ class SquareRingTable(KeptFrames, SecretTable):
         if at is not None and at < len(sel):
             sel[at] = cid  # the card that was there goes back to the hand
         elif len(sel) >= limit:
-            self.refuse(f"Your order is full ({limit} cards): take one back first.")
+            self.refuse(_("Your order is full ({n} cards): take one back first.").format(n=limit))
             return
         else:
             sel.append(cid)
         self.app.sounds.play("place")
         self._declare_no(seat)
         if len(sel) in (2, limit) and self.show_focus.get(seat):  # Lock in may be pressed: keys and pads go there
-            self.want_focus[seat] = "Lock in ⚡" if len(sel) == 3 else "Lock in"  # (down again for a third card)
+            self.want_focus[seat] = _("Lock in ⚡") if len(sel) == 3 else _("Lock in")  # (down again for a third card)
 
     def take_back(self, seat: int, i: int) -> None:
         sel = self.selection(seat)
@@ -262,7 +266,7 @@ class SquareRingTable(KeptFrames, SecretTable):
             return
         sel = self.selection(seat)
         if len(sel) < 2:
-            self.refuse("Lay 2 cards in your order first (3 with a Burst).")
+            self.refuse(_("Lay 2 cards in your order first (3 with a Burst)."))
             return
         st = self.state
         if st.phase == "declare" and st.declares[seat] is None:
@@ -308,8 +312,10 @@ class SquareRingTable(KeptFrames, SecretTable):
                     self.pending[seat] = False
                     del sel[limit:]
                     self.refuse(
-                        f"{self.names[1 - seat]} reacts, so no Burst this exchange: "
-                        f"your third card went back to your hand. Lock in again."
+                        _(
+                            "{name} reacts, so no Burst this exchange: "
+                            "your third card went back to your hand. Lock in again."
+                        ).format(name=self.names[1 - seat])
                     )
                     return
                 res = self.submit(Commit(seat, tuple(sel)))
@@ -331,9 +337,12 @@ class SquareRingTable(KeptFrames, SecretTable):
             elif payload[2] in sel and self.can_act(seat) and not keys:
                 self.take_back(seat, sel.index(payload[2]))  # a click on a laid card takes it back
             elif payload[2] in sel and self.can_act(seat):  # a second confirm keeps it, says how to take it back
-                back = self.device_words(seat, "a click on it", "{back}")
-                why = self.placeable(seat, payload[2]) or ""  # "... is already in your order."
-                self.refuse(f"{why[:-1]}: {back} takes it back.")
+                back = self.device_words(seat, _("a click on it"), "{back}")
+                self.refuse(
+                    _("{card} is already in your order: {how} takes it back.").format(
+                        card=_(self.boxer(seat).by_id[payload[2]].name), how=back
+                    )
+                )
             else:
                 self.place(seat, payload[2])
         elif what == "slot":
@@ -356,15 +365,15 @@ class SquareRingTable(KeptFrames, SecretTable):
     def accepts_for(self, seat: int, zone: str, index: int = 0):
         def accepts(payload):
             if not isinstance(payload, tuple) or payload[1] != seat:
-                return "That is not your card."
+                return _("That is not your card.")
             if zone == "hand":
-                return None if payload[0] == "slot" else "It is already in your hand."
+                return None if payload[0] == "slot" else _("It is already in your hand.")
             if payload[0] == "hand":
                 why = self.placeable(seat, payload[2])
                 if why:
                     return why
                 if index >= self.slot_count(seat):
-                    return "No Burst this exchange: only 2 cards."
+                    return _("No Burst this exchange: only 2 cards.")
             return None
 
         return accepts
@@ -427,7 +436,7 @@ class SquareRingTable(KeptFrames, SecretTable):
             self.committed(action.player)
         for e in new:
             if e["kind"] in ("react", "burst"):
-                self.caption = [e["text"]]
+                self.caption = [sentence(e)]
         if pre is None:
             return
         if (pre.round, pre.exchange) != self.revealed_key:
@@ -451,11 +460,16 @@ class SquareRingTable(KeptFrames, SecretTable):
         parts = []
         for s in (0, 1):
             own = self.boxer(s).by_id
-            played = ", ".join(own[c].name for c in self.revealed[s] if c)
+            played = ", ".join(_(own[c].name) for c in self.revealed[s] if c)
             start = self.exchange_hp[s] if self.exchange_hp else done.pre.hp[s]
             lost = max(0, start - _hp_before_recovery(done, s))
-            parts.append(f"{self.boxer_name(s)} ({played or 'nothing'}) lost {lost or 'no'} HP")
-        self.caption = ["Last exchange · " + " · ".join(parts)] + (
+            what = dict(name=self.boxer_name(s), cards=played or _("nothing"), n=lost)
+            parts.append(
+                _("{name} ({cards}) lost {n} HP").format(**what)
+                if lost
+                else _("{name} ({cards}) lost no HP").format(**what)
+            )
+        self.caption = [_("Last exchange · {parts}").format(parts=" · ".join(parts))] + (
             [done.steps[-1].data["text"][0]] if done.steps and done.steps[-1].kind == "reset" else []
         )
 
@@ -477,14 +491,20 @@ class SquareRingTable(KeptFrames, SecretTable):
         out = self.session.outcome()
         st = self.state
         rounds = "; ".join(
-            f"round {i + 1} " + ("a draw" if w is None else f"to {self.names[w]}")
+            _("round {n} a draw").format(n=i + 1)
+            if w is None
+            else _("round {n} to {name}").format(n=i + 1, name=self.names[w])
             for i, w in enumerate(st.round_results)
         )
-        boxers = f"{self.names[0]} boxes as {self.boxer(0).name}, {self.names[1]} as {self.boxer(1).name}."
-        why = f"{boxers} {out.reason}" + (f" ({rounds}.)" if rounds else "")
+        boxers = _("{a} boxes as {boxer_a}, {b} as {boxer_b}.").format(
+            a=self.names[0], boxer_a=_(self.boxer(0).name), b=self.names[1], boxer_b=_(self.boxer(1).name)
+        )
+        bout = [e for e in st.log if e["kind"] == "bout"]
+        reason = sentence(bout[-1]) if bout else out.reason  # the log's sentence: in the language of now
+        why = f"{boxers} {reason}" + (f" ({rounds}.)" if rounds else "")
         if out.winner is None:
-            return "A draw", why
-        return f"{self.names[out.winner]} wins!", why
+            return _("A draw"), why
+        return _("{name} wins!").format(name=self.names[out.winner]), why
 
 
 def _hp_before_recovery(anim, seat) -> int:

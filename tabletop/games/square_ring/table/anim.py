@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.core.i18n import N_, words
+
 from ..rules.board import FACINGS, STEP_INDEX
 from ..rules.content import BOXERS
 from ..rules.resolve import (
@@ -26,15 +28,18 @@ from ..rules.resolve import (
     resolve_action,
     resolve_moves,
 )
+from ..rules.text import sentence
+
+_, ngettext = words(__name__)
 
 FLIP_MS, MOVE_MS, STRIKE_MS, TURN_MS, BANNER_MS, RESET_MS = 520, 560, 1000, 420, 1700, 700
 NULL_WORD = {
-    OFF_RING: "Off the ring",
-    PRESSURE: "Pinned",
-    CROSSING: "Crossed",
-    SAME_LOST: "Lost the square",
-    SAME_TIE: "Same square",
-    BLOCKED: "Blocked",
+    OFF_RING: N_("Off the ring"),
+    PRESSURE: N_("Pinned"),
+    CROSSING: N_("Crossed"),
+    SAME_LOST: N_("Lost the square"),
+    SAME_TIE: N_("Same square"),
+    BLOCKED: N_("Blocked"),
 }
 
 
@@ -54,14 +59,14 @@ def build_steps(pre, post, action, new, names) -> list[Step]:
     for e in new:
         if "action" in e:
             part = "flip" if e["kind"] == "reveal" else ("move" if e["kind"] in ("move", "null", "turn") else "strike")
-            texts.setdefault((e["action"], part), []).append(e["text"])
+            texts.setdefault((e["action"], part), []).append(sentence(e))
     turned = [e for e in new if e["kind"] == "footwork"]
     if turned:
         facing = list(pose[1])
         for e in turned:  # the rules log the new facing of a favoured-step turn
             facing[e["seat"]] = FACINGS.index(e["facing"])
         p1 = _pose(pose[0], facing, pose[2], pose[3])
-        steps.append(Step("turn", TURN_MS, pose, p1, text=[e["text"] for e in turned]))
+        steps.append(Step("turn", TURN_MS, pose, p1, text=[sentence(e) for e in turned]))
         pose = p1
     if pre.phase == "stick":
         picks = [action.step if action.player == s else pre.picks[s] for s in (0, 1)]
@@ -77,8 +82,8 @@ def build_steps(pre, post, action, new, names) -> list[Step]:
                     pose,
                     p1,
                     bumps=bumps,
-                    nulled={s: NULL_WORD.get(nulled[s], "") for s in bumps},
-                    text=[e["text"] for e in new if e["kind"] in ("stick", "null") and "action" not in e],
+                    nulled={s: _(NULL_WORD[nulled[s]]) if nulled[s] in NULL_WORD else "" for s in bumps},
+                    text=[sentence(e) for e in new if e["kind"] in ("stick", "null") and "action" not in e],
                 )
             )
             pose = p1
@@ -98,7 +103,7 @@ def build_steps(pre, post, action, new, names) -> list[Step]:
                     k=k,
                     cards=ids,
                     shuffled=tuple(x["seat"] for x in shuffles),
-                    text=[x["text"] for x in shuffles] + texts.get((k + 1, "flip"), []),
+                    text=[sentence(x) for x in shuffles] + texts.get((k + 1, "flip"), []),
                 )
             )
             move_text = texts.get((k + 1, "move"), [])
@@ -119,7 +124,7 @@ def build_steps(pre, post, action, new, names) -> list[Step]:
                         pose,
                         p1,
                         bumps=bumps,
-                        nulled={s: NULL_WORD.get(r.nulled[s], "") for s in bumps},
+                        nulled={s: _(NULL_WORD[r.nulled[s]]) if r.nulled[s] in NULL_WORD else "" for s in bumps},
                         text=move_text + ([] if any(r.attacked) else strike_text),
                     )
                 )
@@ -153,13 +158,13 @@ def build_steps(pre, post, action, new, names) -> list[Step]:
             else:
                 pose = _pose(r.pos, r.facing, r.hp, pose[3])
         elif kind == "round":
-            steps.append(Step("banner", BANNER_MS, pose, pose, text=[e["text"]], title="End of round"))
+            steps.append(Step("banner", BANNER_MS, pose, pose, text=[sentence(e)], title=_("End of round")))
         elif kind == "recover":
             p1 = _pose(post.pos, post.facing, post.hp, post.round_damage)
-            steps.append(Step("reset", RESET_MS, pose, p1, text=[e["text"]]))
+            steps.append(Step("reset", RESET_MS, pose, p1, text=[sentence(e)]))
             pose = p1
         elif kind == "bout":
-            steps.append(Step("banner", BANNER_MS, pose, pose, text=[e["text"]], title="The bout is over"))
+            steps.append(Step("banner", BANNER_MS, pose, pose, text=[sentence(e)], title=_("The bout is over")))
     return steps
 
 
@@ -204,7 +209,7 @@ class Animation:
             if st.data["ko"]:
                 down = [s for s in (0, 1) if st.p1[2][s] == 0]
                 line = " ".join(st.data.get("text") or [])
-                t.moment("Knockout!" if len(down) == 1 else "Double knockout!", line, sound="knockout")
+                t.moment(_("Knockout!") if len(down) == 1 else _("Double knockout!"), line, sound="knockout")
             elif any(st.data["protected"]):
                 sounds.play("counter")
             elif any(st.data["taken"]):

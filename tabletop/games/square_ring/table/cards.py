@@ -16,10 +16,13 @@ import math
 
 import pygame
 
+from tabletop.core.i18n import N_, words
 from tabletop.ui import cards, gfx
 
 from ..rules import board
 from ..rules.content import BOXERS
+
+_, ngettext = words(__name__)
 
 PAPER = (246, 240, 226)
 STEP_TINT = (222, 236, 222)
@@ -27,8 +30,12 @@ TURN_TINT = (220, 230, 244)
 ATTACK_TINT = (248, 228, 220)
 AREA = (214, 64, 58)
 GRID_LINE = (150, 140, 128)
-KEYWORD_LABEL = {"stick-and-move": "Stick & Move", "counter": "Counter", "daze": "Daze", "cooldown": "Cooldown"}
-KEYWORD_SHORT = {"stick-and-move": "S&M", "counter": "Ctr", "daze": "Daze", "cooldown": "Cool"}
+KEYWORD_LABEL = {
+    "stick-and-move": N_("Stick & Move"),
+    "counter": N_("Counter"),
+    "daze": N_("Daze"),
+    "cooldown": N_("Cooldown"),
+}
 KEYWORD_INK = {
     "stick-and-move": (30, 110, 60),
     "counter": (40, 80, 170),
@@ -36,20 +43,20 @@ KEYWORD_INK = {
     "cooldown": (60, 120, 150),
 }
 KEYWORD_HELP = {
-    "stick-and-move": "lands and you are not hurt: a free step after the exchange",
-    "counter": "lands while they attack: you take no damage",
-    "daze": "a hit: no Burst or React for them next exchange, their cards shuffled",
-    "cooldown": "rests during the next exchange",
+    "stick-and-move": N_("lands and you are not hurt: a free step after the exchange"),
+    "counter": N_("lands while they attack: you take no damage"),
+    "daze": N_("a hit: no Burst or React for them next exchange, their cards shuffled"),
+    "cooldown": N_("rests during the next exchange"),
 }
 STEP_WORDS = {
-    "forward": "Forward",
-    "forward-right": "Forward-right",
-    "right": "Right",
-    "back-right": "Back-right",
-    "back": "Back",
-    "back-left": "Back-left",
-    "left": "Left",
-    "forward-left": "Forward-left",
+    "forward": N_("Forward"),
+    "forward-right": N_("Forward-right"),
+    "right": N_("Right"),
+    "back-right": N_("Back-right"),
+    "back": N_("Back"),
+    "back-left": N_("Back-left"),
+    "left": N_("Left"),
+    "forward-left": N_("Forward-left"),
 }
 
 
@@ -61,13 +68,14 @@ def describe(boxer: str, cid: str) -> str:
     """One line a player reads about a card (focus / hover help)."""
     c = card_of(boxer, cid)
     if c.kind == "step":
-        s = f"Step {STEP_WORDS[board.STEPS[c.step]].lower()}"
-        return s + (" · favoured: you may turn 45° after it" if c.favoured else "")
+        s = _(c.name)
+        return _("{card} · favoured: you may turn 45° after it").format(card=s) if c.favoured else s
     if c.kind == "turn":
-        side = "left" if c.turn < 0 else "right"
-        return f"Turn {abs(c.turn) * 45}° {side}: no step, you face a new way"
-    kws = "; ".join(f"{KEYWORD_LABEL[k]}: {KEYWORD_HELP[k]}" for k in c.keywords)
-    return f"{c.name}, power {c.power}" + (f" · {kws}" if kws else "")
+        if c.turn < 0:
+            return _("Turn {degrees}° left: no step, you face a new way").format(degrees=abs(c.turn) * 45)
+        return _("Turn {degrees}° right: no step, you face a new way").format(degrees=abs(c.turn) * 45)
+    kws = "; ".join(f"{_(KEYWORD_LABEL[k])}: {_(KEYWORD_HELP[k])}" for k in c.keywords)
+    return _("{card}, power {power}").format(card=_(c.name), power=c.power) + (f" · {kws}" if kws else "")
 
 
 def arrow(surf, colour, start, end, width):
@@ -126,7 +134,7 @@ def _step(c, seat, w, h, big):
     surf, inner, body = cards.frame(w, h, gfx.PLAYER_COLOURS[seat], STEP_TINT)
     px = max(8, h // 9)
     if big:  # the step's word on the band, the grid under it
-        word = STEP_WORDS[board.STEPS[c.step]]
+        word = _(STEP_WORDS[board.STEPS[c.step]])
         top = cards.band(surf, inner, word, STEP_BAND, max(px + 6, h // 6), px + 2, max(7, px * 3 // 4))
         body = pygame.Rect(body.left, top.bottom + 3, body.w, body.bottom - top.bottom - 3)
     foot_h = max(px + 4, h // 8) if big and c.favoured else 0
@@ -146,7 +154,7 @@ def _step(c, seat, w, h, big):
         gfx.draw_fitted(surf, "★", star, star.h, gfx.GOLD, min_px=8, lines=1)
         if foot_h:
             foot = pygame.Rect(body.left, body.bottom - foot_h, body.w, foot_h)
-            gfx.draw_fitted(surf, "+45° turn", foot, px, (150, 110, 0), bold=True, min_px=7, lines=1)
+            gfx.draw_fitted(surf, _("+45° turn"), foot, px, (150, 110, 0), bold=True, min_px=7, lines=1)
     return surf
 
 
@@ -154,7 +162,7 @@ def _turn(c, seat, w, h, big):
     surf, inner, body = cards.frame(w, h, gfx.PLAYER_COLOURS[seat], TURN_TINT)
     px = max(8, h // 9)
     if big:
-        word = "Turn left" if c.turn < 0 else "Turn right"
+        word = _("Turn left") if c.turn < 0 else _("Turn right")
         top = cards.band(surf, inner, word, TURN_BAND, max(px + 6, h // 6), px + 2, max(7, px * 3 // 4))
         body = pygame.Rect(body.left, top.bottom + 2, body.w, body.bottom - top.bottom - 2)
     deg_h = max(10, body.h * 3 // 10)
@@ -184,7 +192,7 @@ def _attack_places(c, w, h) -> dict:
     px = max(8, round(h * 0.092))
     small = max(7, px * 3 // 4)
     f = gfx.font(px + 1, True)
-    one = f.size(c.name)[0] <= inner.w - 6  # the name on one line: a low band, more room for the area
+    one = f.size(_(c.name))[0] <= inner.w - 6  # the name on one line: a low band, more room for the area
     band_h = f.get_linesize() + 6 if one else max(px + 6, min(h // 4, 2 * f.get_linesize() + 4))
     kw_step = max(small + 4, px + 3)
     foot = pygame.Rect(body.left, body.bottom - len(c.keywords) * kw_step, body.w, len(c.keywords) * kw_step)
@@ -219,10 +227,10 @@ def _attack(boxer, c, seat, w, h):
     surf, inner, body = cards.frame(w, h, gfx.PLAYER_COLOURS[seat], ATTACK_TINT)
     at = _attack_places(c, w, h)
     px, small, foot, mid, rad = at["px"], at["small"], at["foot"], at["mid"], at["rad"]
-    cards.band(surf, inner, c.name, ATTACK_BAND, at["band_h"], px + 1, at["title_min"])
+    cards.band(surf, inner, _(c.name), ATTACK_BAND, at["band_h"], px + 1, at["title_min"])
     for i, k in enumerate(c.keywords):
         box = pygame.Rect(foot.left, foot.top + i * at["kw_step"], foot.w, at["kw_step"])
-        gfx.draw_fitted(surf, KEYWORD_LABEL[k], box, px, KEYWORD_INK[k], bold=True, min_px=small, lines=1)
+        gfx.draw_fitted(surf, _(KEYWORD_LABEL[k]), box, px, KEYWORD_INK[k], bold=True, min_px=small, lines=1)
     cols, rows = area_bounds(c.area_n)
     cell = max(4, min((mid.w - rad - 2) // len(cols), mid.h // len(rows)))
     gx = mid.right - cell * len(cols) - max(0, (mid.w - rad - 2 - cell * len(cols)) // 2)

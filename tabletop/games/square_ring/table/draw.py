@@ -7,12 +7,13 @@ from functools import partial
 
 import pygame
 
-from tabletop.input import hints as hints_mod
+from tabletop.core.i18n import N_, words
 from tabletop.ui import art, cards, gfx
 from tabletop.ui.secret_table import draw_line
 from tabletop.ui.table import Hot
 
 from ..rules import board, may_react
+from ..rules.text import sentence
 from . import cards as tc
 from .hand import draw_hand
 from .layout import (
@@ -37,13 +38,17 @@ from .layout import (
 )
 from .ring import banner, candidate, ring, wrapped
 
-HINTS = {
-    "keys-left": "W A S D move · E/R group · Space choose/swap · Shift take back",
-    "keys-right": "Arrows move · O/P group · Enter choose/swap · Backspace take back",
-    "keyboard": "Arrows or WASD move · E/O group · Enter/Space choose/swap · Backspace take back",
-    "gamepad": "D-pad move · A choose/swap · B take back · X log",
-    "mouse": "Click a card or drag it to a slot; drag slots to reorder",
-}
+_, ngettext = words(__name__)
+
+# a seat's line of controls: (control, what it does), each named with the seat's own input (TableScene.control_line)
+CONTROLS = [
+    ("moves", N_("move")),
+    ("group", N_("group")),
+    ("confirm", N_("choose/swap")),
+    ("back", N_("take back")),
+    ("history", N_("bout log")),
+]
+MOUSE_LINE = N_("Click a card or drag it to a slot; drag slots to reorder")
 
 
 _RECTS: dict = {}  # (viewport, design rect) -> screen rect, for draw's clip tests
@@ -105,12 +110,8 @@ def draw(t, surf, vp, clip=None) -> None:
     curtain = t.curtain_seat()
     st = t.state
     if curtain is not None:
-        key = (curtain, st.phase, st.round, st.exchange)
-        first = t.curtain_last != key
-        t.curtain_last = key
-        t.secrecy.draw_curtain(surf, vp, curtain)
-        if first:
-            t.want_focus[curtain] = f"Show {t.names[curtain]}'s cards"
+        t.curtain_last = (curtain, st.phase, st.round, st.exchange)
+        t.secrecy.draw_curtain(surf, vp, curtain)  # a new curtain puts the focus on its button (by its own label)
     else:
         t.curtain_last = None
 
@@ -152,19 +153,21 @@ def reveal_regions(t, vp) -> list:
 def header(t, surf, vp) -> None:
     st = t.state
     gfx.panel(surf, vp.r(0, 0, 1280, 42), gfx.FELT_DARK, radius=0)
-    gfx.blit_text(surf, "The Square Ring", vp.s(20), vp.p(16, 21), gfx.GOLD, bold=True, anchor="midleft")
+    gfx.blit_text(surf, _("The Square Ring"), vp.s(20), vp.p(16, 21), gfx.GOLD, bold=True, anchor="midleft")
     rnd, exc = t.anim.shown_exchange if t.anim is not None else (st.round, st.exchange)
-    text = f"Round {rnd} of {st.rounds} · Exchange {exc} of {st.exchanges}"
+    text = _("Round {round} of {rounds} · Exchange {exchange} of {exchanges}").format(
+        round=rnd, rounds=st.rounds, exchange=exc, exchanges=st.exchanges
+    )
     gfx.blit_text(surf, text, vp.s(20), vp.p(640, 21), gfx.WHITE, bold=True, anchor="center")
     res = []
     for i, w in enumerate(st.round_results):
-        res.append(f"R{i + 1}: " + ("draw" if w is None else t.names[w]))
+        res.append(_("R{n}: draw").format(n=i + 1) if w is None else _("R{n}: {name}").format(n=i + 1, name=t.names[w]))
     if res:
         line = "  ".join(res)
         gfx.blit_text(surf, line, gfx.fit_px(line, vp.s(16), vp.s(240)), vp.p(1070, 21), gfx.WHITE, anchor="midright")
-    label = (
-        "Close the log" if t.log_open else f"Bout log ({hints_mod.button(t.seat_device(t.acting_seat()), 'history')})"
-    )
+    key = t.history_keys()
+    label = _("Bout log ({key})").format(key=key) if key else _("Bout log")
+    label = _("Close the log") if t.log_open else label
     t.hot_button(vp.r(1082, 6, 140, 30), label, t.toggle_log, px=vp.s(15))
 
 
@@ -173,10 +176,14 @@ def bout_log(t, surf, vp) -> None:
     st = t.state
     r = vp.r(20, 50, 1240, 650)
     gfx.panel(surf, r, gfx.PANEL, radius=vp.s(14), border=gfx.GOLD, width=vp.s(2))
-    gfx.blit_text(surf, "Bout log", vp.s(24), vp.p(44, 78), gfx.GOLD, bold=True, anchor="midleft")
+    gfx.blit_text(surf, _("Bout log"), vp.s(24), vp.p(44, 78), gfx.GOLD, bold=True, anchor="midleft")
     key = t.control_words(t.acting_seat())["history"]
-    how = t.device_words(t.acting_seat(), "The button closes it", f"{key} or the button closes it" if key else "")
-    gfx.blit_text(surf, how or "The button closes it", vp.s(15), vp.p(200, 78), gfx.GREY, anchor="midleft")
+    how = t.device_words(
+        t.acting_seat(),
+        _("The button closes it"),
+        _("{key} or the button closes it").format(key=key) if key else "",
+    )
+    gfx.blit_text(surf, how or _("The button closes it"), vp.s(15), vp.p(200, 78), gfx.GREY, anchor="midleft")
     px = vp.s(15)
     lines: list[tuple[str, tuple]] = []
     last = None
@@ -184,18 +191,18 @@ def bout_log(t, surf, vp) -> None:
         key = (e.get("round"), e.get("exchange"))
         if key != last:
             last = key
-            lines.append((f"Round {key[0]}, exchange {key[1]}", gfx.GOLD))
+            lines.append((_("Round {round}, exchange {exchange}").format(round=key[0], exchange=key[1]), gfx.GOLD))
         colour = gfx.WHITE
         seat = e.get("seat")
         if e["kind"] in ("hit", "ko", "round", "bout"):
             colour = gfx.HILITE
         elif seat in (0, 1) and e["kind"] not in ("null",):
             colour = gfx.PLAYER_COLOURS[seat]
-        for w in wrapped("   " + e["text"], px, vp.s(1180)):
+        for w in wrapped("   " + sentence(e), px, vp.s(1180)):
             lines.append((w, colour))
     rows = 27
     if not lines:
-        lines = [("Nothing has happened yet.", gfx.GREY)]
+        lines = [(_("Nothing has happened yet."), gfx.GREY)]
     for i, (text, colour) in enumerate(lines[-rows:]):
         gfx.blit_text(surf, text, px, vp.p(44, 104 + i * 22), colour, anchor="topleft")
 
@@ -250,13 +257,13 @@ def _info(t, surf, vp, seat, hp, dmg) -> None:
     bx = t.boxer(seat)
     colour = gfx.PLAYER_COLOURS[seat]
     gfx.panel(surf, vp.r(x0, 48, PANEL_W, 134), (0, 0, 0), radius=vp.s(10), alpha=60)
-    who = f"{t.names[seat]} · {bx.name}" + t.name_note(seat)
+    who = f"{t.names[seat]} · {_(bx.name)}" + t.name_note(seat)
     badge = vp.r(x0 + 8, 50, 28, 28)
     surf.blit(art.portrait_image(sum(map(ord, bx.name)) % 6, tuple(colour), badge.w, badge.h), badge)
     gfx.blit_text(
         surf, who, gfx.fit_px(who, vp.s(22), vp.s(268), True), vp.p(x0 + 44, 64), colour, bold=True, anchor="midleft"
     )
-    gfx.blit_text(surf, bx.style, vp.s(15), vp.p(x0 + PANEL_W - 12, 64), gfx.GREY, anchor="midright")
+    gfx.blit_text(surf, _(bx.style), vp.s(15), vp.p(x0 + PANEL_W - 12, 64), gfx.GREY, anchor="midright")
     # HP bar
     bar = vp.r(x0 + 12, 80, 300, 22)
     pygame.draw.rect(surf, (40, 40, 44), bar, border_radius=vp.s(6))
@@ -266,28 +273,39 @@ def _info(t, surf, vp, seat, hp, dmg) -> None:
     pygame.draw.rect(surf, gfx.REFUSE if frac <= 0.3 else colour, fill, border_radius=vp.s(6))
     pygame.draw.rect(surf, (120, 120, 130), bar, width=1, border_radius=vp.s(6))
     gfx.blit_text(
-        surf, f"♥ {hp[seat]} / {bx.hp} HP", vp.s(18), vp.p(x0 + 324, 91), gfx.WHITE, bold=True, anchor="midleft"
+        surf,
+        _("♥ {hp} / {most} HP").format(hp=hp[seat], most=bx.hp),
+        vp.s(18),
+        vp.p(x0 + 324, 91),
+        gfx.WHITE,
+        bold=True,
+        anchor="midleft",
     )
     wins = st.round_wins[seat]
     gfx.blit_text(
-        surf, f"Damage dealt this round: {dmg[seat]}", vp.s(16), vp.p(x0 + 12, 118), gfx.WHITE, anchor="midleft"
+        surf,
+        _("Damage dealt this round: {n}").format(n=dmg[seat]),
+        vp.s(16),
+        vp.p(x0 + 12, 118),
+        gfx.WHITE,
+        anchor="midleft",
     )
     gfx.blit_text(
         surf,
-        "Rounds won " + "★" * wins + "☆" * max(0, (st.rounds + 1) // 2 - wins),
+        _("Rounds won") + " " + "★" * wins + "☆" * max(0, (st.rounds + 1) // 2 - wins),
         vp.s(16),
         vp.p(x0 + PANEL_W - 12, 118),
         gfx.GOLD,
         anchor="midright",
     )
-    tokens = f"⚡ Bursts {st.bursts[seat]}    ◉ Reacts {st.reacts[seat]}"
+    tokens = _("⚡ Bursts {bursts}    ◉ Reacts {reacts}").format(bursts=st.bursts[seat], reacts=st.reacts[seat])
     gfx.blit_text(surf, tokens, vp.s(16), vp.p(x0 + 12, 144), gfx.WHITE, anchor="midleft")
     if st.dazed[seat]:
         r = vp.r(x0 + 250, 133, 200, 22)
         gfx.panel(surf, r, (120, 40, 140), radius=vp.s(6))
-        gfx.blit_text(surf, "DAZED: cards shuffled", vp.s(14), r.center, gfx.WHITE, bold=True, anchor="center")
-    cool = [bx.by_id[c].name for c in st.cooldown[seat]]
-    line = ("Cooling down: " + ", ".join(cool)) if cool else "No card cooling down"
+        gfx.blit_text(surf, _("DAZED: cards shuffled"), vp.s(14), r.center, gfx.WHITE, bold=True, anchor="center")
+    cool = [_(bx.by_id[c].name) for c in st.cooldown[seat]]
+    line = _("Cooling down: {cards}").format(cards=", ".join(cool)) if cool else _("No card cooling down")
     gfx.blit_text(
         surf,
         line,
@@ -311,16 +329,16 @@ def slots(t, surf, vp, seat) -> None:
     shown = this_exchange_cards(t, seat)
     if shown is not None:
         n = len(shown)
-    labels = ["1st", "2nd", "3rd · Burst ⚡"]
+    labels = [_("1st"), _("2nd"), _("3rd · Burst ⚡")]
     lifted = t.lifted[seat] if shown is None and t.can_act(seat) and t.private_visible(seat) else None
     for i in range(3):
         if i == 2 and (bx.bursts == 0 or (shown is not None and n < 3)):
             continue
-        lab = labels[i] if (i < 2 or n == 3) else ("no Burst now" if st.bursts[seat] else "no Burst left")
+        lab = labels[i] if (i < 2 or n == 3) else (_("no Burst now") if st.bursts[seat] else _("no Burst left"))
         if i == 0 and peeked(t, seat):
-            lab = "1st · seen ◉"
+            lab = _("1st · seen ◉")
         if i == lifted:
-            lab = labels[i][:3] + " · lifted ⇄"
+            lab = (_("1st · lifted ⇄"), _("2nd · lifted ⇄"), _("3rd · lifted ⇄"))[i]
         gfx.blit_text(
             surf,
             lab,
@@ -438,7 +456,7 @@ def _anim_count(t, seat) -> int:
     return n
 
 
-STAY = ("Stay facing", "Stay")  # footwork's and a stick's choices that change nothing: where the focus starts
+STAY = (N_("Stay facing"), N_("Stay"))  # footwork's and a stick's choices that change nothing: where the focus starts
 
 
 def buttons(t, surf, vp, seat) -> None:
@@ -450,27 +468,27 @@ def buttons(t, surf, vp, seat) -> None:
     rows: list[tuple[str, Callable[[], object], bool]] = []  # (label, what it does, enabled)
     if st.phase in ("declare", "choose", "react"):
         sel = t.selection(seat)
-        label = "Lock in ⚡" if len(sel) == 3 else "Lock in"
+        label = _("Lock in ⚡") if len(sel) == 3 else _("Lock in")
         rows.append((label, lambda: t.lock_in(seat), len(sel) >= 2))
         if st.phase == "declare" and st.declares[seat] is None and may_react(st, seat):
-            rows.append(("React ◉", lambda: t.react(seat), True))
-        rows.append(("Clear", lambda: t.clear(seat), bool(sel)))
+            rows.append((_("React ◉"), lambda: t.react(seat), True))
+        rows.append((_("Clear"), lambda: t.clear(seat), bool(sel)))
     elif st.phase == "footwork":
-        for label, turn in (("↺ Turn left", -1), ("Stay facing", 0), ("↻ Turn right", 1)):
+        for label, turn in ((_("↺ Turn left"), -1), (_(STAY[0]), 0), (_("↻ Turn right"), 1)):
             rows.append((label, partial(t.footwork, seat, turn), True))
             t.button_preview[(seat, label)] = (seat, "turn", turn)
     elif st.phase == "stick":
         for s in st.entitled[seat] or ():
             name = board.STEPS[s]
-            label = f"Step {name}"
+            label = _("Step {step}").format(step=_(name))
             rows.append((label, partial(t.stick, seat, name), True))
             t.button_preview[(seat, label)] = (seat, "step", name)
-        rows.append(("Stay", lambda: t.stick(seat, None), True))
+        rows.append((_(STAY[1]), lambda: t.stick(seat, None), True))
     if t.secrecy.mode == "curtain" and t.secrecy.shown == seat and st.phase in ("declare", "choose", "react"):
-        rows.append(("Hide my cards", lambda: t.hide(seat), True))
+        rows.append((_("Hide my cards"), lambda: t.hide(seat), True))
     for i, (label, cb, enabled) in enumerate(rows):
         r = vp.r(x, BTN_Y + i * BTN_GAP, BTN_W, BTN_H)
-        t.hot_button(r, label, cb, seat=seat, px=vp.s(16), enabled=enabled, safe=label in STAY)
+        t.hot_button(r, label, cb, seat=seat, px=vp.s(16), enabled=enabled, safe=label in {_(s) for s in STAY})
         if enabled:
             t.buttons_of[seat].append(label)
 
@@ -487,36 +505,39 @@ def status_text(t, seat) -> str:
     if phase in ("footwork", "stick"):
         if seat in t.rules.to_act(st):
             if seat not in t.humans:
-                return f"{name} is deciding..."
+                return _("{name} is deciding...").format(name=name)
             if t.can_act(seat):
                 return (
-                    "Favoured step: you may turn 45°."
+                    _("Favoured step: you may turn 45°.")
                     if phase == "footwork"
-                    else "Stick and Move: you may take a step."
+                    else _("Stick and Move: you may take a step.")
                 )
-            return f"{name}: hold {t.peek_name(seat)} to choose."
-        return f"Waiting for {other}." if t.rules.to_act(st) else ""
+            return _("{name}: hold {button} to choose.").format(name=name, button=t.peek_name(seat))
+        return _("Waiting for {name}.").format(name=other) if t.rules.to_act(st) else ""
     if st.commits[seat] is not None or t.pending[seat]:
-        return f"{name} has locked in."
+        return _("{name} has locked in.").format(name=name)
     if st.reactor == seat and phase != "react":
-        return f"{name} reacts: {other} locks in first."
+        return _("{name} reacts: {other} locks in first.").format(name=name, other=other)
     if st.phase == "declare" and st.declares[seat] is True:
-        return f"{name} has answered."
+        return _("{name} has answered.").format(name=name)
     if seat not in t.humans:
-        return f"{name} is choosing..."
+        return _("{name} is choosing...").format(name=name)
     if t.can_act(seat):
         sel = t.selection(seat)
         if phase == "react":
-            return f"You reacted: you see {other}'s first card. Lay yours."
+            return _("You reacted: you see {other}'s first card. Lay yours.").format(other=other)
         if t.lifted[seat] is not None:
-            return f"Card {t.lifted[seat] + 1} lifted: confirm another slot to swap, the same slot to take it back."
+            return _("Card {n} lifted: confirm another slot to swap, the same slot to take it back.").format(
+                n=t.lifted[seat] + 1
+            )
         if phase == "declare" and st.declares[seat] is None and may_react(st, seat) and not sel:
-            return "Press React ◉ first, or lay your cards (= no React)."
-        more = " (a 3rd uses a Burst)" if t.slot_count(seat) == 3 else ""
-        return f"Lay 2 cards in order{more}, then Lock in. {len(sel)} laid."
+            return _("Press React ◉ first, or lay your cards (= no React).")
+        if t.slot_count(seat) == 3:
+            return _("Lay 2 cards in order (a 3rd uses a Burst), then Lock in. {n} laid.").format(n=len(sel))
+        return _("Lay 2 cards in order, then Lock in. {n} laid.").format(n=len(sel))
     if t.secrecy.mode == "curtain":
-        return f"{name} chooses next."
-    return f"{name}: hold {t.peek_name(seat)} to see your choice."
+        return _("{name} chooses next.").format(name=name)
+    return _("{name}: hold {button} to see your choice.").format(name=name, button=t.peek_name(seat))
 
 
 def status(t, surf, vp, seat) -> None:
@@ -536,7 +557,7 @@ def caption_text(t) -> tuple[str, bool]:
     if focus_help is None and t.threat is not None:
         seat, cid = t.threat
         focus_help = (
-            f"{t.boxer_name(seat)}'s card: "
+            _("{name}'s card: ").format(name=t.boxer_name(seat))
             + tc.describe(st.boxers[seat], cid)
             + where_text(t, seat, (cid, 0), plan=False)
         )
@@ -568,21 +589,21 @@ def where_text(t, seat, cand, plan=True) -> str:
     card = t.boxer(seat).by_id[cand[0]]
     other = t.boxer_name(1 - seat)
     opp = st.pos[1 - seat]
-    where = f" from {board.name(sq)}" if upto else ""
+    where = _(" from {square}").format(square=board.name(sq)) if upto else ""
     if card.kind == "attack":
         area = board.mask_squares(card.mask(sq, f))
-        names = ", ".join(board.name(q) for q in area) or "nothing on the ring"
-        tail = f" ({other} stands on {board.name(opp)} now: it would land)" if opp in area else ""
-        return f" — hits {names}{where}{tail}"
+        names = ", ".join(board.name(q) for q in area) or _("nothing on the ring")
+        tail = _(" ({other} stands on {square} now: it would land)").format(other=other, square=board.name(opp))
+        return _(" — hits {squares}{where}{tail}").format(squares=names, where=where, tail=tail if opp in area else "")
     if card.kind == "step":
         d = board.step_destination(sq, f, card.step)
         if d < 0:
-            return f" — it would leave the ring{where}: no move"
+            return _(" — it would leave the ring{where}: no move").format(where=where)
         if d == opp:
-            return f" — to {board.name(d)}, where {other} stands now"
-        return f" — to {board.name(d)}"
+            return _(" — to {square}, where {other} stands now").format(square=board.name(d), other=other)
+        return _(" — to {square}").format(square=board.name(d))
     if card.kind == "turn":
-        return f" — you would face {board.FACING_NAMES[(f + card.turn) % 8]}"
+        return _(" — you would face {facing}").format(facing=_(board.FACING_NAMES[(f + card.turn) % 8]))
     return ""
 
 
@@ -656,16 +677,12 @@ def _nothing() -> None:
 def hints(t, surf, vp, seat) -> None:
     if seat not in t.humans:
         return
+    parts = [(c, _(does)) for c, does in CONTROLS]
     if t.shared_input:
         if seat != t.humans[0]:
             return
-        text = t.device_words(
-            seat,
-            "Click a card or drag it to a slot; drag slots to reorder · H: bout log",
-            "Arrows/WASD + Enter · Enter on two laid cards swaps them · Backspace takes back · H: bout log",
-            "D-pad + A · A on two laid cards swaps them · B takes back · X: bout log",
-        )
+        text = t.control_line(seat, _(MOUSE_LINE), parts)
         gfx.blit_text(surf, text, gfx.fit_px(text, vp.s(15), vp.s(1240)), vp.p(640, 706), gfx.GREY, anchor="center")
         return
-    text = t.key_hints(seat, HINTS, " · hold {} to see")
+    text = t.key_hints(seat, _(MOUSE_LINE), parts)
     draw_line(surf, vp, text, (HALF_X[seat] + HALF_W // 2, 706), HALF_W - 10, 15, gfx.GREY)

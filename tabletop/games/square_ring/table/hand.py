@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.core.i18n import words
 from tabletop.ui import gfx
 
 from . import cards as tc
 from .layout import HALF_W, HALF_X, ROWB_Y, hand_layout
 from .ring import tint
+
+_, ngettext = words(__name__)
 
 _HAND_FACES: dict = {}  # (seat, name, boxer, size, viewport) -> the hand's titles and card faces, unmarked
 gfx.forget_on_resize(_HAND_FACES.clear)
@@ -46,15 +49,15 @@ def _hand_faces(t, surf, vp, seat, layout, marks) -> None:
     bx = t.boxer(seat)
     x0 = HALF_X[seat] + 4
     colour = gfx.PLAYER_COLOURS[seat]
-    title = f"{t.names[seat]}'s cards ({bx.name})"
+    title = _("{name}'s cards ({boxer})").format(name=t.names[seat], boxer=_(bx.name))
     gfx.draw_fitted(surf, title, vp.r(x0, 414, 174, 20), vp.s(15), colour, bold=True, align="left", lines=1)
     gfx.blit_text(
-        surf, "steps (★ favoured: may turn 45° after)", vp.s(14), vp.p(x0 + 180, 424), gfx.GREY, anchor="midleft"
+        surf, _("steps (★ favoured: may turn 45° after)"), vp.s(14), vp.p(x0 + 180, 424), gfx.GREY, anchor="midleft"
     )
-    gfx.blit_text(surf, "turns", vp.s(14), vp.p(HALF_X[seat] + HALF_W - 4, 424), gfx.GREY, anchor="midright")
+    gfx.blit_text(surf, _("turns"), vp.s(14), vp.p(HALF_X[seat] + HALF_W - 4, 424), gfx.GREY, anchor="midright")
     gfx.blit_text(
         surf,
-        "attacks: power, area (you face up), keywords",
+        _("attacks: power, area (you face up), keywords"),
         vp.s(14),
         vp.p(x0, ROWB_Y - 10),
         gfx.GREY,
@@ -73,7 +76,7 @@ def _hand_marks(t, surf, vp, seat, cid, r, st, sel, lit, colour) -> None:
     if cooling:
         surf.blit(tint((0, 0, 0), 130, r.w, r.h), r)
         box = tc.mark_box(t.boxer(seat).id, cid, r.w, r.h).move(r.topleft)
-        gfx.draw_fitted(surf, "cooling", box, vp.s(14), (170, 220, 240), bold=True, lines=1)
+        gfx.draw_fitted(surf, _("cooling"), box, vp.s(14), (170, 220, 240), bold=True, lines=1)
     if cid in sel:
         surf.blit(tint((0, 0, 0), 90, r.w, r.h), r)
         n = sel.index(cid) + 1

@@ -8,11 +8,14 @@ from functools import lru_cache
 
 import pygame
 
+from tabletop.core.i18n import words
 from tabletop.ui import gfx
 
 from ..rules import board
 from . import cards as tc
 from .layout import BOARD_X, BOARD_Y, CELL
+
+_, ngettext = words(__name__)
 
 MAT = (232, 226, 208)
 MAT_LINE = (170, 160, 140)
@@ -156,7 +159,7 @@ def draw_piece(t, surf, vp, seat, x, y, deg, ghost=False) -> None:
 def piece_mark(t, seat: int) -> str:
     """The letter on a boxer's piece: its boxer's initial, or the seat's number when both boxers share one
     (two Ingas were told apart by colour alone)."""
-    marks = [t.boxer(s).name[:1] for s in (0, 1)]
+    marks = [_(t.boxer(s).name)[:1] for s in (0, 1)]
     return marks[seat] if marks[0] != marks[1] else str(seat + 1)
 
 
@@ -238,7 +241,7 @@ def anim_texts(t, surf, vp) -> None:
     if step is not None and step.kind == "flip":
         for seat in step.data["shuffled"]:  # a dazed boxer's cards came out in a random order
             x, y = sq_xy(step.p0[0][seat])
-            float_text(surf, vp, "Dazed: cards shuffled", x, y - 40, gfx.HILITE, 15)
+            float_text(surf, vp, _("Dazed: cards shuffled"), x, y - 40, gfx.HILITE, 15)
     if step is None or step.kind != "strike":
         return
     p = a.progress()
@@ -253,14 +256,14 @@ def anim_texts(t, surf, vp) -> None:
             rise = 26 * min(1.0, (p - 0.3) * 2)
             if not d["landed"][seat]:
                 sx, sy = sq_xy(pos[seat])
-                float_text(surf, vp, "Miss", sx, sy - 40, gfx.GREY, 16)
+                float_text(surf, vp, _("Miss"), sx, sy - 40, gfx.GREY, 16)
             elif d["protected"][o]:
-                float_text(surf, vp, "Counter! No damage", ox, oy - 30 - rise, gfx.HILITE, 16)
+                float_text(surf, vp, _("Counter! No damage"), ox, oy - 30 - rise, gfx.HILITE, 16)
             else:
                 side = 1 if ox < 760 else -1
                 float_text(surf, vp, f"-{d['taken'][o]}", ox + side * CELL * 0.62, oy - rise, gfx.REFUSE, 26)
                 if d["dazed"][o]:
-                    float_text(surf, vp, "Dazed!", ox, oy + 34, gfx.HILITE, 15)
+                    float_text(surf, vp, _("Dazed!"), ox, oy + 34, gfx.HILITE, 15)
 
 
 def banner(t, surf, vp) -> None:
@@ -361,7 +364,7 @@ def card_preview(t, surf, vp, seat, cid, sq, f) -> None:
             dx, dy = board.DIRS[(f + card.step) % 8]
             ex, ey = x + dx * CELL * 0.62, y - dy * CELL * 0.62
             tc.arrow(surf, gfx.REFUSE, vp.p(x, y), vp.p(ex, ey), max(2, vp.s(4)))
-            float_text(surf, vp, "off the ring: no move", x, y - 40, gfx.REFUSE, 15)
+            float_text(surf, vp, _("off the ring: no move"), x, y - 40, gfx.REFUSE, 15)
         else:
             tx, ty = sq_xy(d)
             shade_squares(surf, vp, [d], colour, 90)

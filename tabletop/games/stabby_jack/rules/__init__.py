@@ -14,10 +14,12 @@ from typing import ClassVar
 
 from tabletop.core.actions import Action
 from tabletop.core.game import Option, Outcome, Refused, Rules, name_seats
+from tabletop.core.i18n import N_, words
 from tabletop.core.rng import Rng
 
 from . import resolve
 from .content import CONTENT, Card, decks_for, full_deck, parse_card
+from .said import spoken
 from .state import (
     ACE,
     CHOICE_PHASES,
@@ -34,6 +36,8 @@ from .state import (
     totals,
     xp_value,
 )
+
+_, ngettext = words(__name__)
 
 # -- actions -----------------------------------------------------------------
 
@@ -136,17 +140,17 @@ class StabbyJackRules(Rules):
     options = (
         Option(
             "jokers",
-            "Jokers",
-            ((False, "Off"), (True, "On")),
+            N_("Jokers"),
+            ((False, N_("Off")), (True, N_("On"))),
             False,
-            "With Jokers on, each deck has two Jokers: a Joker drawn is a free level-up.",
+            N_("With Jokers on, each deck has two Jokers: a Joker drawn is a free level-up."),
         ),
         Option(
             "round_limit",
-            "Round limit",
-            ((50, "50 rounds"), (100, "100 rounds"), (200, "200 rounds")),
+            N_("Round limit"),
+            ((50, N_("50 rounds")), (100, N_("100 rounds")), (200, N_("200 rounds"))),
             100,
-            "A game could last for ever: after this many rounds it ends, and the closest to winning wins.",
+            N_("A game could last for ever: after this many rounds it ends, and the closest to winning wins."),
         ),
     )
 
@@ -168,7 +172,7 @@ class StabbyJackRules(Rules):
                 card = resolve.draw_numbered(s)
                 s.set_player(seat, stats=s.players[seat].stats + (card,))
         s.log = ()
-        s.say("The cards are dealt; {0} begins.")
+        s.say(N_("The cards are dealt; {who} begins."), who="{0}")
         return s
 
     # -- play ------------------------------------------------------------
@@ -228,62 +232,62 @@ class StabbyJackRules(Rules):
 
     def _refusal(self, s: State, a) -> str:
         if s.phase == OVER:
-            return "The game is over."
+            return _("The game is over.")
         if not isinstance(a, self.actions):
-            return "That is not a Stabby Jack action."
+            return _("That is not a Stabby Jack action.")
         if a.player != s.turn:
-            return "It is not your turn."
+            return _("It is not your turn.")
         p = s.players[a.player]
         phase = s.phase
         if isinstance(a, (LevelUp, Declare)):
             if phase != DECLARE:
-                return "Finish resolving the drawn card first."
+                return _("Finish resolving the drawn card first.")
             if isinstance(a, Declare):
-                return "" if a.choice in CHOICES else "Declare train, fight or rest."
+                return "" if a.choice in CHOICES else _("Declare train, fight or rest.")
             if len(set(a.xp)) != len(a.xp) or not all(0 <= i < len(p.xp) for i in a.xp):
-                return "Choose XP cards from your own XP row, each once."
+                return _("Choose XP cards from your own XP row, each once.")
             if xp_value(p.xp[i] for i in a.xp) < CONTENT.level_cost:
-                return f"A level-up costs at least {CONTENT.level_cost} XP."
+                return _("A level-up costs at least {n} XP.").format(n=CONTENT.level_cost)
             if resolve.numbered_left(s) <= 0:
-                return "There is no numbered card left to draw for a level-up."
+                return _("There is no numbered card left to draw for a level-up.")
             return ""
         if isinstance(a, Replace):
             if phase not in (TRAIN, PLACE):
-                return "There is no drawn card to place."
-            return "" if 0 <= a.stat < len(p.stats) else "Choose one of your own stat cards."
+                return _("There is no drawn card to place.")
+            return "" if 0 <= a.stat < len(p.stats) else _("Choose one of your own stat cards.")
         if isinstance(a, Decline):
             if phase == TRAIN:
-                return "In training the drawn card must replace one of your stat cards."
-            return "" if phase == PLACE else "There is no level-up card to decline."
+                return _("In training the drawn card must replace one of your stat cards.")
+            return "" if phase == PLACE else _("There is no level-up card to decline.")
         if isinstance(a, (Shield, TakeHit)):
             if phase != JACK:
-                return "Stabby Jack is not here."
+                return _("Stabby Jack is not here.")
             if isinstance(a, Shield) and not (0 <= a.xp < len(p.xp) and p.xp[a.xp].monarch):
-                return "Only a Queen or King from your XP row can shield you."
+                return _("Only a Queen or King from your XP row can shield you.")
             return ""
         if phase != ACE:
-            return "Swapping needs an Ace."
+            return _("Swapping needs an Ace.")
         if a.other == a.player or not (0 <= a.other < len(s.players)):
-            return "Swap with another player."
+            return _("Swap with another player.")
         theirs = s.players[a.other].stats
         if not (0 <= a.stat < len(p.stats) and 0 <= a.other_stat < len(theirs)):
-            return "Choose one of your stat cards and one of theirs."
+            return _("Choose one of your stat cards and one of theirs.")
         mine, other = p.stats[a.stat], theirs[a.other_stat]
         if mine.suit != other.suit and mine.rank != other.rank:
-            return "The two cards must have the same suit or the same value."
+            return _("The two cards must have the same suit or the same value.")
         return ""
 
     def outcome(self, state):
         if state.phase != OVER:
             return None
-        return Outcome(state.winner, state.result)
+        return Outcome(state.winner, spoken(state.result))  # in the language of now, the seats "{0}".. left
 
     def undo_barrier(self, before, action, after):
         """Everything but the draw pile is face up: a move may be taken back unless it drew."""
         if after.rng != before.rng:
-            return "the cards were shuffled"
+            return _("the cards were shuffled")
         if len(after.draw) < len(before.draw) or after.turned:
-            return "a card was drawn"
+            return _("a card was drawn")
         return ""
 
     # -- looking ---------------------------------------------------------
@@ -338,7 +342,7 @@ class StabbyJackRules(Rules):
                 for p in state.players
             ],
             "winner": state.winner,
-            "result": state.result,
+            "result": spoken(state.result),
             "draw": [c.code() for c in state.draw],
             "discard": [c.code() for c in state.discard],
             "turned": [c.code() for c in state.turned],
@@ -347,7 +351,11 @@ class StabbyJackRules(Rules):
 
     def events(self, state, names) -> list[dict]:
         first = state.logged - len(state.log)
-        return [{"n": first + i, "kind": "log", "text": name_seats(t, names)} for i, t in enumerate(state.log)]
+        # "said": the sentence as kept, language-free (report tells the sentences apart by it)
+        return [
+            {"n": first + i, "kind": "log", "text": name_seats(spoken(t), names), "said": t}
+            for i, t in enumerate(state.log)
+        ]
 
     def report(self, state, events: list[dict]):
         from .report import report
@@ -407,7 +415,7 @@ def _from_setup(s: State, deck: list[Card], n: int, setup: dict) -> State:
     s.discard = tuple(discard)
     s.draw = tuple(rest) + tuple(reversed(top))  # setup lists the draw pile top first
     s.turn = first
-    s.say(f"A set position; {{{first}}} begins.")
+    s.say(N_("A set position; {who} begins."), who=f"{{{first}}}")
     return s
 
 

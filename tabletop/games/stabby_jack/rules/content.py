@@ -13,7 +13,10 @@ from typing import Annotated, Literal, NamedTuple
 import msgspec
 
 from tabletop.core import schema
+from tabletop.core.i18n import N_
 from tabletop.core.schema import ContentError, distinct
+
+from .said import Phrase, phrase, word
 
 __all__ = ["ContentError", "load"]
 
@@ -50,16 +53,24 @@ class Card(NamedTuple):
         return CONTENT.rank_short.get(self.rank, str(self.rank)) + self.suit
 
     def label(self) -> str:
-        """Short text with a suit symbol: "7♠", "Q♦", "Joker"."""
+        """Short text with a suit symbol: "7♠", "Q♦", "Joker" (in the player's language)."""
         if self.rank == JOKER_RANK:
-            return "Joker"
+            return word("Joker")
         return CONTENT.rank_short.get(self.rank, str(self.rank)) + CONTENT.symbol[self.suit]
 
-    def name(self) -> str:
-        """Words: "7 of ♠", "Queen of ♦", "Joker"."""
+    def phrase(self) -> Phrase | str:
+        """The card's name kept language-free, for the log (see said.py)."""
         if self.rank == JOKER_RANK:
             return "Joker"
-        return f"{CONTENT.rank_names.get(self.rank, str(self.rank))} of {CONTENT.symbol[self.suit]}"
+        return phrase(
+            N_("{rank} of {suit}"),
+            rank=CONTENT.rank_names.get(self.rank, str(self.rank)),
+            suit=CONTENT.symbol[self.suit],
+        )
+
+    def name(self) -> str:
+        """Words in the player's language: "7 of ♠", "Queen of ♦", "Joker"."""
+        return word(self.phrase())
 
 
 JOKER = Card(JOKER_RANK, "*")

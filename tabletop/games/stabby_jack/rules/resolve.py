@@ -2,15 +2,16 @@
 special cards, levelling up, death and rebirth, end of turn and the win check.
 
 Every function here changes the clone ``s`` in place (by replacing fields)
-and writes one sentence per event into ``s.log``. Seat names are written as
-"{0}", "{1}", ... and filled in by ``text.render``.
+and writes one sentence per event into ``s.log``, kept language-free (said.py). Seat names are
+written as "{0}", "{1}", ... and filled in by ``text.render``.
 """
 
 from __future__ import annotations
 
-from tabletop.core.words import plural
+from tabletop.core.i18n import N_
 
 from .content import ACE, CONTENT, JACK, QUEEN, Card
+from .said import Phrase, phrase
 from .state import ACE as ACE_PHASE
 from .state import DECLARE, OVER, PLACE, TRAIN, State, hp, suit_total, xp_value
 from .state import JACK as JACK_PHASE
@@ -23,6 +24,10 @@ _WHO = tuple(f"{{{seat}}}" for seat in range(6))
 
 def who(seat: int) -> str:
     return _WHO[seat]
+
+
+def _stab(card: Card, seat: int) -> Phrase:
+    return phrase(N_("Stabby Jack ({card}) stabs {who}"), card=card.label(), who=who(seat))
 
 
 # -- the piles -------------------------------------------------------------
@@ -61,7 +66,7 @@ def draw_one(s: State) -> Card | None:
         s.rng.shuffle(cards)
         s.draw = tuple(cards)
         s.discard = ()
-        s.say("The discard pile is shuffled to make a new draw pile.")
+        s.say(N_("The discard pile is shuffled to make a new draw pile."))
     card = s.draw[-1]
     s.draw = s.draw[:-1]
     return card
@@ -91,23 +96,30 @@ def throw(s: State, *cards: Card) -> None:
 # -- damage, healing, death ----------------------------------------------
 
 
-def hurt(s: State, seat: int, amount: int, cause: str = "") -> None:
-    """``cause`` (a sentence without its full stop) is said in the same line: who did it, then what it changed."""
+def _say_with_cause(s: State, cause: Phrase | None, what: Phrase) -> None:
+    if cause:
+        s.say(N_("{cause}: {what}"), cause=cause, what=what)
+    else:
+        s.say(what[0], **what[1])
+
+
+def hurt(s: State, seat: int, amount: int, cause: Phrase | None = None) -> None:
+    """``cause`` (a phrase without its full stop) is said in the same line: who did it, then what it changed."""
     p = s.set_player(seat, damage=s.players[seat].damage + amount)
-    said = f"{who(seat)} takes {amount} damage ({max(hp(p), 0)} HP left)."
-    s.say(f"{cause}: {said}" if cause else said)
+    what = phrase(N_("{who} takes {amount} damage ({left} HP left)."), who=who(seat), amount=amount, left=max(hp(p), 0))
+    _say_with_cause(s, cause, what)
     check_death(s, seat)
 
 
-def heal(s: State, seat: int, amount: int, cause: str = "") -> None:
+def heal(s: State, seat: int, amount: int, cause: Phrase | None = None) -> None:
     p = s.players[seat]
     healed = min(amount, p.damage)
     p = s.set_player(seat, damage=p.damage - healed)
     if healed:
-        said = f"{who(seat)} heals {healed} HP ({hp(p)} HP now)."
+        what = phrase(N_("{who} heals {healed} HP ({hp} HP now)."), who=who(seat), healed=healed, hp=hp(p))
     else:
-        said = f"{who(seat)} is already at full health ({hp(p)} HP)."
-    s.say(f"{cause}: {said}" if cause else said)
+        what = phrase(N_("{who} is already at full health ({hp} HP)."), who=who(seat), hp=hp(p))
+    _say_with_cause(s, cause, what)
 
 
 def check_death(s: State, seat: int) -> None:
@@ -125,7 +137,7 @@ def check_death(s: State, seat: int) -> None:
         new.append(card)
         s.set_player(seat, stats=tuple(new))
     k = len(new)
-    s.say(f"{who(seat)} dies, loses all stats and XP, and is reborn with {plural(k, 'new stat card')}.")
+    s.say(N_("{who} dies, loses all stats and XP, and is reborn. New stat cards: {n}."), who=who(seat), n=k)
 
 
 # -- levelling up ------------------------------------------------------------
@@ -136,7 +148,7 @@ def level_up(s: State, seat: int, card: Card, after: str) -> None:
     p = s.players[seat]
     if len(p.stats) < CONTENT.max_stats:
         s.set_player(seat, stats=p.stats + (card,))
-        s.say(f"{who(seat)} levels up: the {card.name()} joins the stats row.")
+        s.say(N_("{who} levels up: the {card} joins the stats row."), who=who(seat), card=card.phrase())
         s.phase = after
         check_death(s, seat)  # cannot kill (a card only adds), kept for symmetry
         return
@@ -151,12 +163,19 @@ def place(s: State, seat: int, index: int | None) -> None:
     p = s.players[seat]
     if index is None:
         throw(s, card)
-        s.say(f"{who(seat)} already has {CONTENT.max_stats} stats and lets the {card.name()} go.")
+        s.say(
+            N_("{who} already has {n} stats and lets the {card} go."),
+            who=who(seat),
+            n=CONTENT.max_stats,
+            card=card.phrase(),
+        )
     else:
         old = p.stats[index]
         s.set_player(seat, stats=p.stats[:index] + (card,) + p.stats[index + 1 :])
         throw(s, old)
-        s.say(f"{who(seat)} levels up: the {card.name()} replaces the {old.name()}.")
+        s.say(
+            N_("{who} levels up: the {card} replaces the {old}."), who=who(seat), card=card.phrase(), old=old.phrase()
+        )
         check_death(s, seat)
     s.phase = s.after
 
@@ -168,7 +187,7 @@ def train(s: State, seat: int, index: int) -> None:
     old = p.stats[index]
     s.set_player(seat, stats=p.stats[:index] + (card,) + p.stats[index + 1 :])
     throw(s, old)
-    s.say(f"{who(seat)} trains: the {card.name()} replaces the {old.name()}.")
+    s.say(N_("{who} trains: the {card} replaces the {old}."), who=who(seat), card=card.phrase(), old=old.phrase())
     check_death(s, seat)
     s.phase = END
 
@@ -181,27 +200,46 @@ def fight(s: State, seat: int, card: Card) -> None:
     p = s.players[seat]
     suit = "S" if card.black else "D"
     power = suit_total(p.stats, suit)
-    kind = "physical" if suit == "S" else "magical"
+    kind = N_("physical") if suit == "S" else N_("magical")
     luck = suit_total(p.stats, "C")
+    how: Phrase
     if card.monarch:
         value, won = CONTENT.monarch_strength, power > CONTENT.monarch_strength
-        how = f"{power} against {value}; monarchs win ties" if power == value else f"{power} against {value}"
+        how = (
+            phrase(N_("{power} against {value}; monarchs win ties"), power=power, value=value)
+            if power == value
+            else phrase(N_("{power} against {value}"), power=power, value=value)
+        )
         xp, dmg = CONTENT.monarch_xp, CONTENT.monarch_damage
     else:
         value = card.rank
         if power != value:
             won = power > value
-            how = f"{power} against {value}"
+            how = phrase(N_("{power} against {value}"), power=power, value=value)
         else:
             won = luck >= value
-            how = f"a tie at {value}, luck {luck} {'is enough' if won else 'is not enough'}"
+            how = (
+                phrase(N_("a tie at {value}, luck {luck} is enough"), value=value, luck=luck)
+                if won
+                else phrase(N_("a tie at {value}, luck {luck} is not enough"), value=value, luck=luck)
+            )
         xp, dmg = CONTENT.monster_xp, CONTENT.monster_damage
     if won:
         s.set_player(seat, xp=p.xp + (card,))
-        s.say(f"{who(seat)} beats the {card.name()} ({kind}, {how}) and keeps it as {xp} XP.")
+        s.say(
+            N_("{who} beats the {card} ({kind}, {how}) and keeps it as {xp} XP."),
+            who=who(seat),
+            card=card.phrase(),
+            kind=kind,
+            how=how,
+            xp=xp,
+        )
     else:
         throw(s, card)
-        hurt(s, seat, dmg, f"{who(seat)} loses to the {card.name()} ({kind}, {how})")
+        lost = phrase(
+            N_("{who} loses to the {card} ({kind}, {how})"), who=who(seat), card=card.phrase(), kind=kind, how=how
+        )
+        hurt(s, seat, dmg, lost)
     s.phase = END
 
 
@@ -230,7 +268,13 @@ def swap(s: State, seat: int, i: int, other: int, j: int) -> None:
     s.set_player(seat, stats=ps.stats[:i] + (b,) + ps.stats[i + 1 :])
     s.set_player(other, stats=po.stats[:j] + (a,) + po.stats[j + 1 :])
     throw(s, s.take_drawn())
-    s.say(f"{who(seat)} swaps their {a.name()} for {who(other)}'s {b.name()}.")
+    s.say(
+        N_("{who} swaps their {card} for {other}'s {theirs}."),
+        who=who(seat),
+        card=a.phrase(),
+        other=who(other),
+        theirs=b.phrase(),
+    )
     check_death(s, seat)
     check_death(s, other)
     s.phase = END
@@ -243,53 +287,70 @@ def resolve_special(s: State, seat: int, card: Card) -> None:
         if any(c.monarch for c in p.xp):
             s.drawn = card
             s.phase = JACK_PHASE
-            s.say(f"{who(seat)} meets Stabby Jack ({card.label()}) and may give up a Monarch as a shield.")
+            s.say(
+                N_("{who} meets Stabby Jack ({card}) and may give up a Monarch as a shield."),
+                who=who(seat),
+                card=card.label(),
+            )
             return
         throw(s, card)
-        hurt(s, seat, CONTENT.jack_damage, f"Stabby Jack ({card.label()}) stabs {who(seat)}")
+        hurt(s, seat, CONTENT.jack_damage, _stab(card, seat))
         s.phase = END
     elif card.rank == ACE:
         if ace_pairs(s, seat):
             s.drawn = card
             s.phase = ACE_PHASE
-            s.say(f"{who(seat)} must swap a stat card with another player's card of the same suit or value.")
+            s.say(
+                N_("{who} must swap a stat card with another player's card of the same suit or value."), who=who(seat)
+            )
             return
         throw(s, card)
-        s.say(f"No stat card of {who(seat)} matches another player's in suit or value; the Ace does nothing.")
+        s.say(
+            N_("No stat card of {who} matches another player's in suit or value; the Ace does nothing."), who=who(seat)
+        )
         s.phase = END
     elif card.monarch and card.suit == "H":
         throw(s, card)
-        heal(s, seat, CONTENT.heart_monarch_heal, f"The {card.name()} heals {who(seat)}")
+        heal(
+            s, seat, CONTENT.heart_monarch_heal, phrase(N_("The {card} heals {who}"), card=card.phrase(), who=who(seat))
+        )
         s.phase = END
     elif card.monarch and card.suit == "C":
         throw(s, card)
         luck = suit_total(p.stats, "C")
-        s.say(f"{who(seat)} tries to steal from the {card.name()} with luck {luck}.")
-        steal(s, seat, lambda c: c.rank <= luck, f"more than luck {luck}")
+        s.say(
+            N_("{who} tries to steal from the {card} with luck {luck}."), who=who(seat), card=card.phrase(), luck=luck
+        )
+        steal(s, seat, lambda c: c.rank <= luck, luck)
     elif card.monarch:
         fight(s, seat, card)
     else:  # Joker
         throw(s, card)
-        s.say(f"{who(seat)} draws a Joker: a free level-up.")
-        steal(s, seat, lambda c: True, "")
+        s.say(N_("{who} draws a Joker: a free level-up."), who=who(seat))
+        steal(s, seat, lambda c: True, 0)
 
 
-def steal(s: State, seat: int, ok, why_not: str) -> None:
-    """Club Monarch and Joker: draw one card; a special is resolved instead."""
+def steal(s: State, seat: int, ok, luck: int) -> None:
+    """Club Monarch and Joker: draw one card; a special is resolved instead (``luck``: the Monarch's limit)."""
     card = draw_one(s)
     if card is None:
-        s.say(f"{who(seat)} finds no card left to draw.")
+        s.say(N_("{who} finds no card left to draw."), who=who(seat))
         s.phase = END
         return
     turn_up(s, card)
     if card.special:
-        s.say(f"{who(seat)} draws the {card.name()} instead.")
+        s.say(N_("{who} draws the {card} instead."), who=who(seat), card=card.phrase())
         resolve_special(s, seat, card)
     elif ok(card):
         level_up(s, seat, card, END)
     else:
         throw(s, card)
-        s.say(f"{who(seat)} draws the {card.name()}, {why_not}: it is discarded.")
+        s.say(
+            N_("{who} draws the {card}, more than luck {luck}: it is discarded."),
+            who=who(seat),
+            card=card.phrase(),
+            luck=luck,
+        )
         s.phase = END
 
 
@@ -297,13 +358,15 @@ def jack_choice(s: State, seat: int, xp_index: int | None) -> None:
     card = s.take_drawn()
     throw(s, card)
     if xp_index is None:
-        hurt(s, seat, CONTENT.jack_damage, f"Stabby Jack ({card.label()}) stabs {who(seat)}")
+        hurt(s, seat, CONTENT.jack_damage, _stab(card, seat))
     else:
         p = s.players[seat]
         shield = p.xp[xp_index]
         s.set_player(seat, xp=p.xp[:xp_index] + p.xp[xp_index + 1 :])
         throw(s, shield)
-        s.say(f"{who(seat)} throws the {shield.name()} in Stabby Jack's way and takes no damage.")
+        s.say(
+            N_("{who} throws the {card} in Stabby Jack's way and takes no damage."), who=who(seat), card=shield.phrase()
+        )
     s.phase = END
 
 
@@ -313,17 +376,22 @@ def jack_choice(s: State, seat: int, xp_index: int | None) -> None:
 def declare(s: State, seat: int, choice: str) -> None:
     s.declared = choice
     if choice == "rest":
-        heal(s, seat, CONTENT.rest_heal, f"{who(seat)} rests in bed")
+        heal(s, seat, CONTENT.rest_heal, phrase(N_("{who} rests in bed"), who=who(seat)))
         s.phase = END
         return
     card = draw_one(s)
-    verb = "trains" if choice == "train" else "goes on an adventure"
     if card is None:
-        s.say(f"{who(seat)} {verb}, but there is no card left to draw.")
+        if choice == "train":
+            s.say(N_("{who} trains, but there is no card left to draw."), who=who(seat))
+        else:
+            s.say(N_("{who} goes on an adventure, but there is no card left to draw."), who=who(seat))
         s.phase = END
         return
     turn_up(s, card)
-    s.say(f"{who(seat)} {verb} and draws the {card.name()}.")
+    if choice == "train":
+        s.say(N_("{who} trains and draws the {card}."), who=who(seat), card=card.phrase())
+    else:
+        s.say(N_("{who} goes on an adventure and draws the {card}."), who=who(seat), card=card.phrase())
     if card.special:
         resolve_special(s, seat, card)
     elif choice == "fight":
@@ -342,7 +410,7 @@ def spend_xp(s: State, seat: int, indices: tuple[int, ...]) -> None:
     keep = tuple(c for i, c in enumerate(p.xp) if i not in set(indices))
     s.set_player(seat, xp=keep)
     throw(s, *spent)
-    s.say(f"{who(seat)} spends {xp_value(spent)} XP to level up.")
+    s.say(N_("{who} spends {xp} XP to level up."), who=who(seat), xp=xp_value(spent))
     card = draw_numbered(s)
     if card is None:  # guarded by the rules: never happens
         s.phase = DECLARE
@@ -385,8 +453,8 @@ def end_turn(s: State) -> None:
         table = table or [standing(p) for p in s.players]
         if all(conditions(s, seat, table)):
             s.winner = seat
-            s.result = f"{who(seat)} holds enough XP, out-fights every other player and has the most luck."
-            s.say(s.result)
+            s.say(N_("{who} holds enough XP, out-fights every other player and has the most luck."), who=who(seat))
+            s.result = s.log[-1]
             s.phase = OVER
             return
     limit = s.options.get("round_limit", 0)
@@ -409,11 +477,14 @@ def tiebreak(s: State) -> None:
     s.phase = OVER
     if scores.count(best) == 1:
         s.winner = scores.index(best)
-        s.result = (
-            f"The round limit is reached; {who(s.winner)} wins on the tiebreak "
-            f"({best[0]} of 3 conditions, {best[1]} XP, luck {best[2]})."
+        s.say(
+            N_("The round limit is reached; {who} wins on the tiebreak ({met} of 3 conditions, {xp} XP, luck {luck})."),
+            who=who(s.winner),
+            met=best[0],
+            xp=best[1],
+            luck=best[2],
         )
     else:
         s.winner = None
-        s.result = "The round limit is reached and the tiebreak is level: a draw."
-    s.say(s.result)
+        s.say(N_("The round limit is reached and the tiebreak is level: a draw."))
+    s.result = s.log[-1]

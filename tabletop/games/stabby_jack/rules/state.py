@@ -13,6 +13,7 @@ from typing import NamedTuple
 from tabletop.core.rng import Rng
 
 from .content import CONTENT, QUEEN, Card
+from .said import said
 
 # Phases of a turn (``State.phase``):
 DECLARE = "declare"  # the active player may level up with XP, then declares train, fight or rest
@@ -98,9 +99,9 @@ class State:
     drawn: Card | None = None  # the card waiting for the active player's choice
     after: str = DECLARE  # where a PLACE choice returns: DECLARE (XP level-up) or "end"
     turns: int = 0  # completed turns
-    log: tuple[str, ...] = ()  # recent event sentences; "{0}".."{5}" stand for seat names
+    log: tuple[str, ...] = ()  # recent event sentences, kept language-free (said.py); "{0}".."{5}" stand for seats
     winner: int | None = None
-    result: str = ""  # why the game ended
+    result: str = ""  # why the game ended (kept like a log sentence)
     hidden_draw: int = -1  # in a view: the size of the hidden draw pile
     logged: int = 0  # sentences ever logged (the log keeps only the last few)
     turned: tuple[Card, ...] = ()  # face up, in order: the cards the last action drew to play
@@ -137,11 +138,12 @@ class State:
     def is_view(self) -> bool:
         return self.hidden_draw >= 0
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, **args) -> None:
+        """Log ``text`` (marked with ``N_`` where it is written) with the words of its fields (see said.py)."""
         log, keep = self.log, CONTENT.log_length
         if keep and len(log) >= keep:  # drop the oldest first, so only one new tuple is built
             log = log[len(log) - keep + 1 :]
-        self.log = log + (text,)
+        self.log = log + (said(text, **args),)
         self.logged += 1
 
     def take_drawn(self) -> Card:

@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
+from tabletop.core.game import name_seats
+from tabletop.core.i18n import words
+
 from .content import ACE, CONTENT, JACK, Card
 from .resolve import can_level_up
+from .said import spoken
 from .state import DECLARE, OVER, PLACE, TRAIN, suit_total
+
+_, ngettext = words(__name__)
 
 MAX_SEATS = 6
 
 
 def names_or_default(names=None) -> list[str]:
     names = list(names or [])
-    return names + [f"Player {k + 1}" for k in range(len(names), MAX_SEATS)]
+    return names + [_("Player {n}").format(n=k + 1) for k in range(len(names), MAX_SEATS)]
 
 
 def render(text: str, names=None) -> str:
-    """Fill the seat placeholders "{0}".."{5}" of a log sentence with player names."""
-    return text.format(*names_or_default(names))
+    """A kept log sentence (or result) in the player's language, its seats "{0}".."{5}" named."""
+    return name_seats(spoken(text), names_or_default(names))
 
 
 def events(view, names=None, since: int = 0) -> list[str]:
@@ -26,44 +32,67 @@ def events(view, names=None, since: int = 0) -> list[str]:
     return [render(t, names) for t in view.log[len(view.log) - new :]]
 
 
+def _stat(suit: str) -> str:
+    """A suit's stat in words ("physical attack"), from the data (data_words.py)."""
+    return _(CONTENT.stat_label[suit])
+
+
 def describe_card(view, player: int, card: Card, training: bool = False) -> str:
     """What ``card`` means for ``player`` in plain words (any card, any time)."""
     p = view.players[player]
     luck = suit_total(p.stats, "C")
+    name = card.name()
     if card.numbered:
         if training:
-            return (
-                f"{card.name()}: a new {CONTENT.suit_name[card.suit]} stat card worth "
-                f"{card.rank} {CONTENT.stat_label[card.suit]}; pick the stat card it replaces."
+            return _("{card}: a new {suit} stat card worth {rank} {stat}; pick the stat card it replaces.").format(
+                card=name, suit=_(CONTENT.suit_name[card.suit]), rank=card.rank, stat=_stat(card.suit)
             )
         suit = "S" if card.black else "D"
         power = suit_total(p.stats, suit)
-        kind = "physical" if suit == "S" else "magical"
-        stat = "attack" if suit == "S" else "magic"
-        tie = f"; a tie is won with luck {card.rank} or more (yours is {luck})"
-        return f"{card.name()}: a {kind} monster, {card.rank} to beat; your {stat} is {power}{tie}."
+        what = dict(card=name, rank=card.rank, power=power, luck=luck)
+        if suit == "S":
+            return _(
+                "{card}: a physical monster, {rank} to beat; your attack is {power}; "
+                "a tie is won with luck {rank} or more (yours is {luck})."
+            ).format(**what)
+        return _(
+            "{card}: a magical monster, {rank} to beat; your magic is {power}; "
+            "a tie is won with luck {rank} or more (yours is {luck})."
+        ).format(**what)
     if card.rank == JACK:
-        shield = any(c.monarch for c in p.xp)
-        extra = " You may give up a Queen or King from your XP as a shield." if shield else ""
-        return f"{card.name()}: Stabby Jack deals {CONTENT.jack_damage} damage.{extra}"
+        said = _("{card}: Stabby Jack deals {n} damage.").format(card=name, n=CONTENT.jack_damage)
+        if any(c.monarch for c in p.xp):
+            said += " " + _("You may give up a Queen or King from your XP as a shield.")
+        return said
     if card.rank == ACE:
-        return f"{card.name()}: swap one of your stat cards with another player's card of the same suit or value."
+        return _("{card}: swap one of your stat cards with another player's card of the same suit or value.").format(
+            card=name
+        )
     if card.monarch:
         if card.suit == "H":
-            return f"{card.name()}: heals you {CONTENT.heart_monarch_heal} HP."
+            return _("{card}: heals you {n} HP.").format(card=name, n=CONTENT.heart_monarch_heal)
         if card.suit == "C":
-            return (
-                f"{card.name()}: draw one more card; a numbered card up to your luck ({luck}) "
+            return _(
+                "{card}: draw one more card; a numbered card up to your luck ({luck}) "
                 "levels you up, a special card is resolved instead."
-            )
-        suit = card.suit
-        kind, stat = ("physical", "attack") if suit == "S" else ("magical", "magic")
-        return (
-            f"{card.name()}: a {kind} Monarch of strength {CONTENT.monarch_strength} that wins ties; "
-            f"your {stat} is {suit_total(p.stats, suit)}. Win: {CONTENT.monarch_xp} XP; "
-            f"lose: {CONTENT.monarch_damage} damage."
+            ).format(card=name, luck=luck)
+        what = dict(
+            card=name,
+            strength=CONTENT.monarch_strength,
+            power=suit_total(p.stats, card.suit),
+            xp=CONTENT.monarch_xp,
+            damage=CONTENT.monarch_damage,
         )
-    return "Joker: draw one more card; a numbered card levels you up, a special card is resolved instead."
+        if card.suit == "S":
+            return _(
+                "{card}: a physical Monarch of strength {strength} that wins ties; "
+                "your attack is {power}. Win: {xp} XP; lose: {damage} damage."
+            ).format(**what)
+        return _(
+            "{card}: a magical Monarch of strength {strength} that wins ties; "
+            "your magic is {power}. Win: {xp} XP; lose: {damage} damage."
+        ).format(**what)
+    return _("Joker: draw one more card; a numbered card levels you up, a special card is resolved instead.")
 
 
 def describe_draw(view, player: int) -> str:
@@ -74,14 +103,15 @@ def describe_draw(view, player: int) -> str:
     if card is None:
         if view.phase == DECLARE:
             if player == view.turn and can_level_up(view, player):
-                return f"Declare Train, Fight or Rest (you may first level up with {CONTENT.level_cost} XP)."
-            return "Declare Train, Fight or Rest."
+                return _("Declare Train, Fight or Rest (you may first level up with {n} XP).").format(
+                    n=CONTENT.level_cost
+                )
+            return _("Declare Train, Fight or Rest.")
         return ""
     if view.phase == TRAIN:
         return describe_card(view, player, card, training=True)
     if view.phase == PLACE:
-        return (
-            f"{card.name()}: a level-up card, but you already hold {CONTENT.max_stats} stats; "
-            "replace one of them or let it go."
+        return _("{card}: a level-up card, but you already hold {n} stats; replace one of them or let it go.").format(
+            card=card.name(), n=CONTENT.max_stats
         )
     return describe_card(view, player, card)  # the Jack's shield choice or the Ace's swap

@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from tabletop.core.i18n import words
 from tabletop.ui import gfx, pace
 from tabletop.ui.table import Flight
 
@@ -40,7 +41,9 @@ from .layout import (
     stats_width,
     xp_width,
 )
-from .middle import DID, SOFT, MiddleMixin
+from .middle import DID, LEVEL_UP, SOFT, MiddleMixin
+
+_, ngettext = words(__name__)
 
 FLY_MS = 280  # a drawn card sliding from the pile
 GREEN = (110, 230, 120)
@@ -126,9 +129,7 @@ class StabbyJackTable(MiddleMixin):
         means = ""
         if isinstance(action, Declare) and drawn and new.drawn is None:  # resolved at once: say what it was
             means = describe_card(prev, seat, drawn[0])
-        did = (
-            DID.get(action.choice) if isinstance(action, Declare) else "Level up" if isinstance(action, LevelUp) else ""
-        )
+        did = DID.get(action.choice) if isinstance(action, Declare) else LEVEL_UP if isinstance(action, LevelUp) else ""
         if self.recent and self.recent["seat"] == seat and self.recent["turns"] == prev.turns:
             self.recent = {
                 "seat": seat,
@@ -212,14 +213,14 @@ class StabbyJackTable(MiddleMixin):
                 self.say(
                     self.device_words(
                         me,
-                        "Now choose the stat card it replaces: click it, or drag this card onto it.",
-                        "Now choose the stat card it replaces: {move} to it, then {confirm}.",
+                        _("Now choose the stat card it replaces: click it, or drag this card onto it."),
+                        _("Now choose the stat card it replaces: {move} to it, then {confirm}."),
                     )
                 )
             elif s.phase == JACK:
-                self.say("Choose a Queen or King in your XP row to shield, or take the damage.")
+                self.say(_("Choose a Queen or King in your XP row to shield, or take the damage."))
         elif kind == "xp":
-            _, who, i = payload
+            _kind, who, i = payload
             if who != me:
                 return
             if s.phase == JACK:
@@ -230,7 +231,7 @@ class StabbyJackTable(MiddleMixin):
                 self.lvl_sel ^= {i}
                 self._want_focus = payload
         elif kind == "stat":
-            _, who, i = payload
+            _kind, who, i = payload
             if s.phase in (TRAIN, PLACE) and who == me:
                 self.submit(Replace(me, i))
             elif s.phase == ACE:
@@ -248,7 +249,7 @@ class StabbyJackTable(MiddleMixin):
         if (mine[2], theirs[1], theirs[2]) in pairs:
             self.submit(Swap(me, mine[2], theirs[1], theirs[2]))
         else:
-            self.say("Those two cards share neither suit nor value.")
+            self.say(_("Those two cards share neither suit nor value."))
             self.app.sounds.play("refuse")
 
     def _first_match(self, chosen) -> tuple:
@@ -300,18 +301,18 @@ class StabbyJackTable(MiddleMixin):
 
     # -- drop rules ---------------------------------------------------------------------------
     def _accept_drawn(self, payload):
-        return None if payload == ("drawn",) else "Drag the drawn card here."
+        return None if payload == ("drawn",) else _("Drag the drawn card here.")
 
     def _accept_swap(self, zone):
         def check(payload):
             if payload[0] != "stat":
-                return "Drag one of the stat cards here."
+                return _("Drag one of the stat cards here.")
             me = self.st.turn
             if (payload[1] == me) == (zone[1] == me):
-                return "Swap one of your cards with another player's card."
+                return _("Swap one of your cards with another player's card.")
             mine, theirs = (payload, zone) if payload[1] == me else (zone, payload)
             if (mine[2], theirs[1], theirs[2]) not in self.derived()["pairs"]:
-                return "The two cards must share a suit or a value."
+                return _("The two cards must share a suit or a value.")
             return None
 
         return check
@@ -435,7 +436,11 @@ class StabbyJackTable(MiddleMixin):
         s = self.st
         r = vp.r(8, 6, 1214, TOP_H - 6)
         if s.phase == OVER:
-            text = "Game over: " + (f"{self.names[s.winner]} wins" if s.winner is not None else "a draw")
+            text = (
+                _("Game over: {name} wins").format(name=self.names[s.winner])
+                if s.winner is not None
+                else _("Game over: a draw")
+            )
         else:
             text = self.banner_text()
         px = gfx.fit_px(text, vp.s(22), r.w - vp.s(20), bold=True)
@@ -445,16 +450,20 @@ class StabbyJackTable(MiddleMixin):
         s = self.st
         name = self.names[s.turn]
         if s.turn in self.session.bots:
-            return f"▶ {name}'s turn (computer)"
+            return _("▶ {name}'s turn (computer)").format(name=name)
         card = s.drawn.label() if s.drawn else ""
+        declare = (
+            _("▶ {name}'s turn: declare Train, Fight or Rest (or level up first)")
+            if self.derived()["can_level"]
+            else _("▶ {name}'s turn: declare Train, Fight or Rest")
+        )
         return {
-            DECLARE: f"▶ {name}'s turn: declare Train, Fight or Rest"
-            + (" (or level up first)" if self.derived()["can_level"] else ""),
-            TRAIN: f"▶ {name}: choose the stat card the {card} replaces",
-            PLACE: f"▶ {name}: replace a stat card with the {card}, or let it go",
-            JACK: f"▶ {name}: Stabby Jack! Shield with a Monarch or take {CONTENT.jack_damage} damage",
-            ACE: f"▶ {name}: Ace! Swap a stat card with another player's (same suit or value)",
-        }.get(s.phase, f"▶ {name}'s turn")
+            DECLARE: declare,
+            TRAIN: _("▶ {name}: choose the stat card the {card} replaces"),
+            PLACE: _("▶ {name}: replace a stat card with the {card}, or let it go"),
+            JACK: _("▶ {name}: Stabby Jack! Shield with a Monarch or take {damage} damage"),
+            ACE: _("▶ {name}: Ace! Swap a stat card with another player's (same suit or value)"),
+        }.get(s.phase, _("▶ {name}'s turn")).format(name=name, card=card, damage=CONTENT.jack_damage)
 
     # -- a player's row ----------------------------------------------------------------------------
     def _row(self, surf, vp, seat, rect) -> None:
@@ -507,19 +516,23 @@ class StabbyJackTable(MiddleMixin):
         gfx.blit_text(surf, name, px, vp.p(x + 14, y + 7), colour, bold=True)
         seat_kind = self.session.seats[seat]
         if seat_kind.kind == "computer":  # online too, where the server plays it (and its level is not sent)
-            kind = f"Computer ({seat_kind.level})" if seat_kind.level else "Computer"
+            kind = _("Computer ({level})").format(level=_(seat_kind.level)) if seat_kind.level else _("Computer")
         else:
-            kind = "Person" + self.net_note(seat)
-        gfx.blit_text(surf, kind, vp.s(14), vp.p(x + 14, y + 31), SOFT)
+            kind = _("Person") + self.net_note(seat)
+        gfx.blit_text(surf, kind, gfx.fit_px(kind, vp.s(14), vp.s(INFO_W - 22)), vp.p(x + 14, y + 31), SOFT)
         xp = xp_value(p.xp)
-        line = f"XP {xp}/{CONTENT.win_xp}" + (f"   died {p.deaths}×" if p.deaths else "")
-        gfx.blit_text(surf, line, vp.s(16), vp.p(x + 14, y + 50), gfx.WHITE, bold=True)
+        line = _("XP {xp}/{most}").format(xp=xp, most=CONTENT.win_xp) + (
+            "   " + _("died {n}×").format(n=p.deaths) if p.deaths else ""
+        )
+        px = gfx.fit_px(line, vp.s(16), vp.s(INFO_W - 22), bold=True)  # longer in some languages: it shrinks to fit
+        gfx.blit_text(surf, line, px, vp.p(x + 14, y + 50), gfx.WHITE, bold=True)
         conds = self.derived()["conds"][seat]
-        rr = gfx.blit_text(surf, "win:", vp.s(14), vp.p(x + 14, y + 73), (150, 170, 160))
+        marks = [("✓" if ok else "") + label for ok, label in zip(conds, (_("XP"), _("ATK"), _("LUCK")), strict=True)]
+        cpx = gfx.fit_px(" ".join([_("win:"), *marks]) + "  ", vp.s(14), vp.s(INFO_W - 22))
+        rr = gfx.blit_text(surf, _("win:"), cpx, vp.p(x + 14, y + 73), (150, 170, 160))
         cx = x + 14 + rr.w / vp.scale + 4
-        for ok, label in zip(conds, ("XP", "ATK", "LUCK"), strict=True):
-            t = ("✓" if ok else "") + label
-            rr = gfx.blit_text(surf, t, vp.s(14), vp.p(cx, y + 73), GREEN if ok else (150, 170, 160))
+        for ok, t in zip(conds, marks, strict=True):
+            rr = gfx.blit_text(surf, t, cpx, vp.p(cx, y + 73), GREEN if ok else (150, 170, 160))
             cx += rr.w / vp.scale + 4
         self._draw_stats(surf, vp, seat, p, x + INFO_W, y, x + w - 10)
 
@@ -558,9 +571,9 @@ class StabbyJackTable(MiddleMixin):
         if d["below"]:
             xx, y, top = sx, top + ch + 6, top + ch + 34
         xw = right - xx
-        gfx.blit_text(surf, "XP row", lab_px, vp.p(xx, y + 8), gfx.GOLD, bold=True)
+        gfx.blit_text(surf, _("XP row"), lab_px, vp.p(xx, y + 8), gfx.GOLD, bold=True)
         if not nx:
-            gfx.blit_text(surf, "none yet", vp.s(14), vp.p(xx, top + 8), (150, 170, 160))
+            gfx.blit_text(surf, _("none yet"), vp.s(14), vp.p(xx, top + 8), (150, 170, 160))
             return
         xstep = cw + GAP if nx == 1 else min(cw + GAP, (xw - cw) / (nx - 1))
         for i, c in enumerate(p.xp):
@@ -607,7 +620,7 @@ class StabbyJackTable(MiddleMixin):
         if mark == CHOSEN:  # said in words too, so a focus ring drawn over it never hides the choice
             tag = pygame.Rect(r.x, r.bottom - vp.s(22), r.w, vp.s(22))
             gfx.panel(surf, tag, (20, 30, 40), radius=vp.s(4))
-            gfx.draw_fitted(surf, "chosen", tag, vp.s(15), CHOSEN, bold=True, lines=1)
+            gfx.draw_fitted(surf, _("chosen"), tag, vp.s(15), CHOSEN, bold=True, lines=1)
 
     def _xp_card(self, surf, vp, seat, i, c, r) -> None:
         s = self.st
@@ -641,15 +654,15 @@ class StabbyJackTable(MiddleMixin):
         for line in lines:
             text = render(line, self.names)
             if "stabs" in line:
-                self.moment("Stabbed!", text, colour=(235, 90, 80), sound="stab")
+                self.moment(_("Stabbed!"), text, colour=(235, 90, 80), sound="stab")
             elif " dies," in line:
-                self.moment("Slain!", text, colour=(235, 90, 80), sound="knockout")
+                self.moment(_("Slain!"), text, colour=(235, 90, 80), sound="knockout")
             elif "levels up" in line:
-                self.moment("Level up!", text, sound="levelup")
+                self.moment(_("Level up!"), text, sound="levelup")
 
     def result_text(self):
         s = self.st
-        head = "A draw" if s.winner is None else f"{self.names[s.winner]} wins!"
+        head = _("A draw") if s.winner is None else _("{name} wins!").format(name=self.names[s.winner])
         return head, render(s.result, self.names)
 
 

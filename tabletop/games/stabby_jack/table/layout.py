@@ -8,19 +8,22 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.core.i18n import N_, words
 from tabletop.ui import art, gfx
 
 from ..rules.content import ACE, CONTENT, JACK, JOKER_RANK, KING, QUEEN, Card
 from ..rules.state import Player, max_hp, suit_total
 
+_, ngettext = words(__name__)
+
 RED_INK = (196, 32, 42)
 BLACK_INK = (26, 26, 30)
 CARD_EDGE = (40, 40, 44)
 GROUP_ORDER = ("H", "S", "D", "C")
-GROUP_LABEL = {"H": "HP", "S": "ATK", "D": "MAG", "C": "LUCK"}
-STAT_WORD = {"H": "HP", "S": "attack", "D": "magic", "C": "luck"}
+GROUP_LABEL = {"H": N_("HP"), "S": N_("ATK"), "D": N_("MAG"), "C": N_("LUCK")}
+STAT_WORD = {"H": N_("HP"), "S": N_("attack"), "D": N_("magic"), "C": N_("luck")}
 SUIT_SYM = CONTENT.symbol
-FACE_WORD = {ACE: "Ace", JACK: "Stabby Jack", QUEEN: "Queen", KING: "King", JOKER_RANK: "Joker"}
+FACE_WORD = {ACE: N_("Ace"), JACK: N_("Stabby Jack"), QUEEN: N_("Queen"), KING: N_("King"), JOKER_RANK: N_("Joker")}
 
 # the whole screen
 TOP_H = 44  # the turn banner
@@ -106,7 +109,7 @@ def card_image(card: Card | None, w: int, h: int, dim: bool = False) -> pygame.S
     else:  # a drawn figure for the jack, queen and king; one large star-pip for the ace
         letter = {ACE: "A", JACK: "J", QUEEN: "Q", KING: "K"}[card.rank]
         art.court(surf, body, letter, col)
-        word = FACE_WORD[card.rank]
+        word = _(FACE_WORD[card.rank])
         if h >= 140:
             gfx.draw_fitted(
                 surf, word, pygame.Rect(pad, h - pad - word_h, w - 2 * pad, word_h), max(8, h // 10), gfx.DIM
@@ -168,8 +171,8 @@ def groups(stats) -> list[tuple[str, list[tuple[int, Card]]]]:
 def group_label(p: Player, suit: str) -> str:
     total = suit_total(p.stats, suit)
     if suit == "H":
-        return f"HP {max_hp(p.stats) - p.damage}/{max_hp(p.stats)}"
-    return f"{GROUP_LABEL[suit]} {total}"
+        return _("HP {hp}/{most}").format(hp=max_hp(p.stats) - p.damage, most=max_hp(p.stats))
+    return f"{_(GROUP_LABEL[suit])} {total}"
 
 
 def stats_after(stats, index: int, card: Card):
@@ -184,15 +187,15 @@ def change_words(before, after, damage: int) -> tuple[str, bool]:
         if suit == "H":
             a, b = max_hp(before) - damage, max_hp(after) - damage
         if a != b:
-            parts.append(f"{STAT_WORD[suit]} {a}→{b}")
+            parts.append(f"{_(STAT_WORD[suit])} {a}→{b}")
     dies = max_hp(after) - damage <= 0
-    return (", ".join(parts) or "no change"), dies
+    return (", ".join(parts) or _("no change")), dies
 
 
 DECLARE_LOOK = {
-    "train": ("Train", "▲", (40, 120, 60), "new stat"),
-    "fight": ("Fight", "⚔", (160, 30, 30), "a monster"),
-    "rest": ("Rest", "+1♥", (190, 40, 60), "heal 1 HP"),
+    "train": (N_("Train"), "▲", (40, 120, 60), N_("new stat")),
+    "fight": (N_("Fight"), "⚔", (160, 30, 30), N_("a monster")),
+    "rest": (N_("Rest"), "+1♥", (190, 40, 60), N_("heal 1 HP")),
 }
 
 
@@ -206,11 +209,11 @@ def declare_image(choice: str, w: int, h: int, scale: float) -> pygame.Surface:
     pygame.draw.rect(surf, CARD_EDGE, r, border_radius=radius)
     pygame.draw.rect(surf, gfx.PAPER, r.inflate(-2, -2), border_radius=radius - 1)
     inner = r.inflate(-6, -2)
-    gfx.blit_text(surf, title, max(8, round(19 * scale)), (w // 2, round(5 * scale)), gfx.INK, True, "midtop", inner)
+    gfx.blit_text(surf, _(title), max(8, round(19 * scale)), (w // 2, round(5 * scale)), gfx.INK, True, "midtop", inner)
     at = (w // 2, h // 2 + round(2 * scale))
     gfx.blit_text(surf, sign, max(10, round(36 * scale)), at, col, True, "center", inner)
     at = (w // 2, h - round(5 * scale))
-    gfx.blit_text(surf, words, max(8, round(14 * scale)), at, (70, 70, 70), anchor="midbottom", box=inner)
+    gfx.blit_text(surf, _(words), max(8, round(14 * scale)), at, (70, 70, 70), anchor="midbottom", box=inner)
     return surf
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from tabletop.core.i18n import N_, words
 from tabletop.input import hints
 from tabletop.ui import gfx
 from tabletop.ui.table import TableScene
@@ -18,14 +19,20 @@ from ..rules.state import ACE, DECLARE, JACK, OVER, PLACE, TRAIN, State, hp, xp_
 from ..rules.text import describe_draw, render
 from .layout import RIGHT, card_image, change_words, declare_image, outline, stats_after, wrap
 
-DID = {"train": "Train", "fight": "Fight", "rest": "Rest"}
+_, ngettext = words(__name__)
+
+DID = {"train": N_("Train"), "fight": N_("Fight"), "rest": N_("Rest")}  # what a turn did (translated where shown)
+LEVEL_UP = N_("Level up")
 SOFT = (190, 220, 205)
 
 
 def _nb(text: str) -> str:
-    """Keep "7 of ♠" together when text is wrapped (no-break spaces)."""
+    """Keep "7 of ♠" together when text is wrapped (no-break spaces), in the player's language."""
+    name = _("{rank} of {suit}")
     for sym in CONTENT.symbol.values():
-        text = text.replace(" of " + sym, "\u00a0of\u00a0" + sym)
+        around = name.replace("{rank}", "").replace("{suit}", sym)  # " of ♠": what stands by the rank
+        if around.strip():
+            text = text.replace(around, around.replace(" ", "\u00a0"))
     return text
 
 
@@ -64,28 +71,35 @@ class MiddleMixin(TableScene):
         # draw pile and discard pile
         pr = vp.r(x + 10, y + 12, 72, 100)
         surf.blit(card_image(None, pr.w, pr.h), pr)
-        gfx.blit_text(surf, f"Draw {s.draw_count}", vp.s(14), vp.p(x + 46, y + 116), SOFT, anchor="midtop")
+        gfx.blit_text(
+            surf, _("Draw {n}").format(n=s.draw_count), vp.s(14), vp.p(x + 46, y + 116), SOFT, anchor="midtop"
+        )
         if self.act and s.phase == DECLARE:
-            self.hot_zone(pr, ("pile",), lambda pl: None if pl[0] == "declare" else "Drop Train, Fight or Rest here.")
+            self.hot_zone(
+                pr, ("pile",), lambda pl: None if pl[0] == "declare" else _("Drop Train, Fight or Rest here.")
+            )
         dr = vp.r(x + 90, y + 12, 72, 100)
         if s.discard:
             surf.blit(card_image(s.discard[-1], dr.w, dr.h), dr)
         else:
             pygame.draw.rect(surf, (60, 120, 90), dr, width=max(1, vp.s(2)), border_radius=vp.s(8))
-        gfx.blit_text(surf, f"Discard {len(s.discard)}", vp.s(14), vp.p(x + 126, y + 116), SOFT, anchor="midtop")
+        gfx.blit_text(
+            surf, _("Discard {n}").format(n=len(s.discard)), vp.s(14), vp.p(x + 126, y + 116), SOFT, anchor="midtop"
+        )
         if self.act and s.phase == PLACE:
-            self.hot_zone(dr, ("discard",), lambda pl: None if pl == ("drawn",) else "Only the drawn card can go.")
+            self.hot_zone(dr, ("discard",), lambda pl: None if pl == ("drawn",) else _("Only the drawn card can go."))
             outline(surf, dr, SOFT, vp, 2)
         # the drawn card, or what the last move drew
         big = vp.r(x + 180, y + 8, 100, 140)
         caption, shown, sign = "", [], None
         if s.drawn is not None:
             shown = [s.drawn]
-            what = DID.get(s.declared or "", "Level up")
+            what = _(DID.get(s.declared or "", LEVEL_UP))
             caption = f"{self.names[s.turn]}: {what}"
         elif self.recent and (self.recent["cards"] or self.recent["did"]):
             shown = self.recent["cards"]
-            caption = f"{self.names[self.recent['seat']]}: {self.recent['did'] or 'drew'}"
+            did = _(self.recent["did"]) if self.recent["did"] else _("drew")
+            caption = f"{self.names[self.recent['seat']]}: {did}"
             if not shown and self.recent["did"] == DID["rest"]:
                 sign = declare_image("rest", big.w, big.w, vp.scale)
         for k, c in enumerate(shown):  # fanned to the right, the newest on top: never over the discard pile's label
@@ -105,7 +119,7 @@ class MiddleMixin(TableScene):
                         lambda pl: (
                             None
                             if pl[0] == "xp" and self.st.players[pl[1]].xp[pl[2]].monarch
-                            else "Only a Queen or King shields you."
+                            else _("Only a Queen or King shields you.")
                         ),
                     )
         if sign is not None:
@@ -160,7 +174,13 @@ class MiddleMixin(TableScene):
             return
         if not self.act:
             if s.turn in self.session.bots:
-                gfx.blit_text(surf, f"{self.names[s.turn]} (computer) is playing…", vp.s(16), vp.p(x + 10, y + 8), SOFT)
+                gfx.blit_text(
+                    surf,
+                    _("{name} (computer) is playing…").format(name=self.names[s.turn]),
+                    vp.s(16),
+                    vp.p(x + 10, y + 8),
+                    SOFT,
+                )
             return
         me = s.turn
         hint, preview = "", ""
@@ -175,24 +195,26 @@ class MiddleMixin(TableScene):
             if self.derived()["can_level"]:
                 self.hot_button(
                     vp.r(x + 10, y + 106, w - 20, 34),
-                    f"Level up: spend {CONTENT.level_cost} XP for a new stat card",
+                    _("Level up: spend {n} XP for a new stat card").format(n=CONTENT.level_cost),
                     self.start_level,
                     px=vp.s(16),
                 )
             else:
                 hint = self.device_words(
                     me,
-                    "Click Train, Fight or Rest, or drag it onto the draw pile.",
-                    "Pick Train, Fight or Rest with {move}, then {confirm}.",
+                    _("Click Train, Fight or Rest, or drag it onto the draw pile."),
+                    _("Pick Train, Fight or Rest with {move}, then {confirm}."),
                 )
         elif s.phase == DECLARE and self.lvl_sel is not None:
             chosen = xp_value(s.players[me].xp[i] for i in self.lvl_sel)
-            hint = self.device_words(me, "Click XP cards", "Choose XP cards ({move}, {confirm})") + (
-                f" worth {CONTENT.level_cost} or more to spend (chosen: {chosen} XP). Extra XP is not given back."
-            )
+            hint = self.device_words(me, _("Click XP cards"), _("Choose XP cards ({move}, {confirm})")) + _(
+                " worth {n} or more to spend (chosen: {chosen} XP). Extra XP is not given back."
+            ).format(n=CONTENT.level_cost, chosen=chosen)
             ok = chosen >= CONTENT.level_cost
-            self.hot_button(vp.r(x + 10, y + 60, 190, 40), f"Spend {chosen} XP", self.spend, px=vp.s(17), enabled=ok)
-            self.hot_button(vp.r(x + 210, y + 60, w - 220, 40), "Cancel", self.cancel, px=vp.s(17))
+            self.hot_button(
+                vp.r(x + 10, y + 60, 190, 40), _("Spend {n} XP").format(n=chosen), self.spend, px=vp.s(17), enabled=ok
+            )
+            self.hot_button(vp.r(x + 210, y + 60, w - 220, 40), _("Cancel"), self.cancel, px=vp.s(17))
             self._hint(surf, vp, hint, x, y, w, 2)
             return
         elif s.phase in (TRAIN, PLACE) and s.drawn is not None:
@@ -200,16 +222,18 @@ class MiddleMixin(TableScene):
             d = drawn.label()
             hint = self.device_words(
                 me,
-                f"Click the stat card the {d} replaces, or drag the {d} onto it.",
-                f"Choose the stat card the {d} replaces: {{move}} to it, then {{confirm}}.",
+                _("Click the stat card the {card} replaces, or drag the {card} onto it.").format(card=d),
+                _("Choose the stat card the {card} replaces: {move} to it, then {confirm}.").format(
+                    card=d, move="{move}", confirm="{confirm}"
+                ),
             )
             if s.phase == PLACE:
-                hint = self.device_words(me, "Click a stat card", "Choose a stat card ({move}, {confirm})") + (
-                    f" to replace it, or keep your {CONTENT.max_stats} stats."
-                )
+                hint = self.device_words(me, _("Click a stat card"), _("Choose a stat card ({move}, {confirm})")) + _(
+                    " to replace it, or keep your {n} stats."
+                ).format(n=CONTENT.max_stats)
                 self.hot_button(
                     vp.r(x + 10, y + 64, w - 20, 36),
-                    f"Keep my stats: let the {d} go",
+                    _("Keep my stats: let the {card} go").format(card=d),
                     lambda: self.submit(Decline(me)),
                     px=vp.s(16),
                 )
@@ -218,34 +242,43 @@ class MiddleMixin(TableScene):
                 p = s.players[me]
                 old = p.stats[pl[2]]
                 words, dies = change_words(p.stats, stats_after(p.stats, pl[2], drawn), p.damage)
-                preview = f"{d} for {old.label()}: {words}" + (" — you would die!" if dies else "")
+                preview = _("{card} for {old}: {change}").format(card=d, old=old.label(), change=words) + (
+                    _(" — you would die!") if dies else ""
+                )
         elif s.phase == JACK:
             hint = self.device_words(
                 me,
-                "Click a green Queen or King in your XP row (or drag it onto the Jack) to shield.",
-                "Choose a green Queen or King in your XP row ({move}, {confirm}) to shield.",
+                _("Click a green Queen or King in your XP row (or drag it onto the Jack) to shield."),
+                _("Choose a green Queen or King in your XP row ({move}, {confirm}) to shield."),
             )
             p = s.players[me]
             left = hp(p) - CONTENT.jack_damage
-            label = f"Take {CONTENT.jack_damage} damage" + (" (you would die)" if left <= 0 else f" ({left} HP left)")
+            label = (
+                _("Take {n} damage (you would die)").format(n=CONTENT.jack_damage)
+                if left <= 0
+                else _("Take {n} damage ({left} HP left)").format(n=CONTENT.jack_damage, left=left)
+            )
             self.hot_button(vp.r(x + 10, y + 64, w - 20, 36), label, lambda: self.submit(TakeHit(me)), px=vp.s(16))
             pl = self.hover
             if pl and pl[0] == "xp" and pl[1] == me:
                 card = p.xp[pl[2]]
-                preview = f"Give up the {card.label()} ({xp_value([card])} XP): no damage, {hp(p)} HP kept"
+                preview = _("Give up the {card} ({xp} XP): no damage, {hp} HP kept").format(
+                    card=card.label(), xp=xp_value([card]), hp=hp(p)
+                )
         elif s.phase == ACE:
             sel = self.ace_sel
             if sel is None:
-                hint = "Pick one of your stat cards and a card of another player with the same suit or value."
+                hint = _("Pick one of your stat cards and a card of another player with the same suit or value.")
             elif sel[1] == me:
-                hint = f"Now pick another player's green card to swap with your {s.players[me].stats[sel[2]].label()}."
+                hint = _("Now pick another player's green card to swap with your {card}.").format(
+                    card=s.players[me].stats[sel[2]].label()
+                )
             else:
-                hint = (
-                    f"Now pick your green card to swap with {self.names[sel[1]]}'s "
-                    f"{s.players[sel[1]].stats[sel[2]].label()}."
+                hint = _("Now pick your green card to swap with {name}'s {card}.").format(
+                    name=self.names[sel[1]], card=s.players[sel[1]].stats[sel[2]].label()
                 )
             if sel is not None:
-                self.hot_button(vp.r(x + 10, y + 64, w - 20, 36), "Choose again", self.cancel, px=vp.s(16))
+                self.hot_button(vp.r(x + 10, y + 64, w - 20, 36), _("Choose again"), self.cancel, px=vp.s(16))
             preview = self._swap_preview()
             box = vp.r(x + 10, y, w - 20, 60)  # the Ace's instruction: large, it is the whole turn
             gfx.draw_fitted(surf, hint, box, vp.s(18), gfx.HILITE, bold=True, valign="top", min_px=vp.s(14), lines=3)
@@ -273,15 +306,20 @@ class MiddleMixin(TableScene):
         ca, cb = a.stats[mine[2]], b.stats[theirs[2]]
         wa, da = change_words(a.stats, stats_after(a.stats, mine[2], cb), a.damage)
         wb, db = change_words(b.stats, stats_after(b.stats, theirs[2], ca), b.damage)
-        return (
-            f"{ca.label()} ↔ {cb.label()}: you {wa}{' (you die!)' if da else ''}; "
-            f"{self.names[theirs[1]]} {wb}{' (dies!)' if db else ''}"
+        return _("{mine} ↔ {theirs}: you {change}{die}; {name} {their_change}{their_die}").format(
+            mine=ca.label(),
+            theirs=cb.label(),
+            change=wa,
+            die=_(" (you die!)") if da else "",
+            name=self.names[theirs[1]],
+            their_change=wb,
+            their_die=_(" (dies!)") if db else "",
         )
 
     def _draw_log(self, surf, vp, x, y, w, h) -> None:
         s = self.st
-        title = gfx.blit_text(surf, "What happened", vp.s(15), vp.p(x + 10, y), gfx.GOLD, bold=True)
-        pause = f"{hints.button(self.seat_device(s.turn), 'pause')}: menu and rules"
+        title = gfx.blit_text(surf, _("What happened"), vp.s(15), vp.p(x + 10, y), gfx.GOLD, bold=True)
+        pause = _("{button}: menu and rules").format(button=hints.button(self.seat_device(s.turn), "pause"))
         right = vp.p(x + w - 10, y + 1)
         below = gfx.font(vp.s(14)).size(pause)[0] > right[0] - title.right - vp.s(16)  # no room beside the title
         if below:
