@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from tabletop.core import i18n
+from tabletop.core import codec, i18n
 from tabletop.games.jab.bot import random_game_count
 from tabletop.games.jab.rules import RULES
 from tabletop.games.jab.rules import content as C
@@ -56,6 +56,10 @@ def test_the_log_speaks_the_language_and_the_state_none(language):
     language("de")
     again, _n = random_game_count(5)
     assert again.events == final.events and again.end_reason == final.end_reason
+    # a state read back from JSON (a kept game, an online view) still says its end in the language
+    language("qps")
+    back = codec.state_from_json(RULES, json.loads(json.dumps(codec.state_to_json(RULES, final))))
+    assert RULES.outcome(back).reason == RULES.outcome(final).reason and RULES.outcome(back).reason.endswith("·")
 
 
 def test_no_sentence_field_is_named_like_a_seat_field():

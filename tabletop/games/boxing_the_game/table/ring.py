@@ -228,7 +228,7 @@ def played_slot(t, surf, vp, s, k, y, anim):
         border_radius=vp.s(10),
     )
     txt(surf, vp, f"{e['speeds'][s]}", 24, bx + 28, y + 60, gfx.WHITE, bold=True, anchor="center")
-    txt(surf, vp, "speed", 14, bx + 28, y + 84, gfx.GREY, anchor="center")
+    txt(surf, vp, _("speed"), 14, bx + 28, y + 84, gfx.GREY, anchor="center")
 
 
 def middle(t, surf, vp, k, y, planning):

@@ -291,7 +291,7 @@ class JabRules(Rules):
     def outcome(self, state: State):
         if state.phase != "over":
             return None
-        return Outcome(state.winner, tell(state.end_reason))
+        return Outcome(state.winner, tell(end_said(state)))
 
     # -- looking -----------------------------------------------------------------
     def view_for(self, state: State, viewer):
@@ -365,6 +365,18 @@ class JabRules(Rules):
         from .report import report
 
         return report(state, events)
+
+
+def end_said(state: State):
+    """The end reason as ``tell`` says it: from the game's last decision or knockout event, whose
+    sentence survives a state read back from JSON (a kept game, an online view), else the reason."""
+    for e in reversed(state.events):
+        say = e.get("say")
+        if say and e["kind"] == "decision":
+            return say
+        if say and e["kind"] == "knockout":
+            return say[2]["reason"]
+    return state.end_reason
 
 
 def _mask(deck: tuple, top_visible: bool) -> tuple:

@@ -35,6 +35,7 @@ from tabletop.input import hints
 from tabletop.ui.table import Hot, TableScene
 
 from ..players import JAB_REALTIME, Live, carry_out
+from ..rules import end_said
 from ..rules.actions import Choose, Claim, Cover, Place, Ready, Return, Split, Take, Tick
 from ..rules.hands import (
     RECTS,
@@ -619,7 +620,7 @@ class JabTable(HandDevices, TableScene):
             a, b = h["totals"]
             who = _("tie") if h["winner"] is None else self.name(h["winner"])
             rounds.append(_("R{n} {a}–{b} {who}").format(n=h["round"], a=a, b=b, who=who))
-        why = render(tell(self.session.state.end_reason), self.seat_names())
+        why = render(tell(end_said(self.session.state)), self.seat_names())
         if rounds:
             why += "  " + _("Rounds: {list}.").format(list=", ".join(rounds))
         return head, why

@@ -181,7 +181,7 @@ def card_back(w: int, h: int, border_name: str) -> pygame.Surface:
     for x in range(inner.left - inner.h, inner.right, step):
         pygame.draw.line(surf, (150, 52, 62), (x, inner.bottom), (x + inner.h, inner.top), max(1, w // 40))
     surf.set_clip(clip)
-    gfx.blit_text(surf, "JAB", max(10, h // 6), inner.center, (235, 210, 160), True, "center", inner)
+    gfx.blit_text(surf, _("JAB"), max(10, h // 6), inner.center, (235, 210, 160), True, "center", inner)
     return finish(surf)
 
 

@@ -134,7 +134,9 @@ def draw_scoring(table, surf, vp, st, sc) -> None:
         n=sc["round"], a=table.name(0), x=totals[0], y=totals[1], b=table.name(1)
     )
     gfx.blit_text(surf, head, vp.s(26), vp.p(640, 140), gfx.GOLD, bold=True, anchor="center")
-    reason = render(tell(sc.get("reason", "")), table.seat_names())
+    # the round's end as its event says it (its sentence survives a state read back from JSON)
+    ends = [e for e in st.events if e["kind"] == "round-end" and e["round"] == sc["round"]]
+    reason = render(tell(ends[-1].get("say", ends[-1]["text"]) if ends else sc.get("reason", "")), table.seat_names())
     gfx.draw_fitted(
         surf,
         reason,
