@@ -4,6 +4,7 @@ looked through once per run; a table that fails does not close the window."""
 
 import subprocess
 import sys
+import time
 
 import pygame
 import pytest
@@ -13,7 +14,7 @@ from tabletop.core import registry
 from tabletop.session import Seat, Session
 from tabletop.ui.launcher import Launcher
 from tabletop.ui.stopped import StoppedScene
-from tests.ui_helpers import key, make_app
+from tests.ui_helpers import key, make_app, scratch_frame
 
 
 @pytest.fixture
@@ -251,3 +252,89 @@ def test_a_message_screen_that_fails_too_gives_way_to_a_one_line_toast():
     assert app.running and [type(s) for s in app.stack] == [Launcher]
     assert any("the message screen broke" in t[0] for t in app.toasts)
     app.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+def test_a_jab_round_nobody_touches_shows_less_than_a_tenth_of_the_window_per_frame(size, monkeypatch):
+    """The round's clock runs and the hands wait: each frame shows only what changed (the clock's
+    digits once a second), and the window never keeps an old digit."""
+    from tabletop.bench import jab_fight
+    from tabletop.ui.app import FRAME_MS
+    from tests.ui_helpers import Window
+
+    app = make_app(size)
+    window = Window().install(monkeypatch)
+    table = jab_fight(app)
+    assert table.session.state.phase == "playing"
+    app.step(FRAME_MS)  # the first frame of the fight is shown whole
+    start, window.shown_px = table.t, 0
+    for frame in range(240):
+        app.step(FRAME_MS)
+        assert window.pixels() == scratch_frame(app), f"a stale part at frame {frame}"
+    assert table.t - start >= 3900  # the clock showed four new seconds
+    w, h = app.screen.get_size()
+    assert window.shown_px / 240 < w * h / 10
+    app.close()
+
+
+@pytest.mark.parametrize("lesson", ["lesson_first_game", "lesson_jab"])
+def test_a_lesson_waiting_for_the_player_shows_only_its_marks_and_words(lesson, monkeypatch):
+    """The first lesson of the first game once the computer has moved, and JAB's first lesson with its
+    round's clock running: only the lesson's breathing marks (and the clock) are shown again, never the
+    whole window, and nothing is left stale."""
+    from tabletop.bench import LIVE_SCENES
+    from tabletop.ui.app import FRAME_MS
+    from tests.ui_helpers import Window
+
+    app = make_app()
+    app.start()
+    window = Window().install(monkeypatch)
+    LIVE_SCENES[lesson][0](app)
+    table = app.stack[-1]
+    for _ in range(300):  # the computer's move, at the lesson's pace
+        app.step(FRAME_MS)
+        if table.rules.to_act(table.session.state) == (0,):  # (a real-time lesson: its clock runs on)
+            break
+    for _ in range(30):
+        app.step(FRAME_MS)
+    window.shown_px = 0
+    for _ in range(120):
+        app.step(FRAME_MS)
+    w, h = app.screen.get_size()
+    assert 0 < window.shown_px / 120 < w * h / 10  # the marks breathe, the rest stays
+    for frame in range(90):
+        app.step(FRAME_MS)
+        assert window.pixels() == scratch_frame(app), f"a stale part at frame {frame}"
+    app.close()
+
+
+def test_an_online_jab_round_nobody_touches_shows_less_than_a_tenth_of_the_window_per_frame(monkeypatch):
+    """Online, hosted here and joined by a friend from another connection: the round is fought and the
+    window shows only what changes (the clock), the people's notes as parts, nothing left stale."""
+    from tabletop.bench import _NETS, _online_jab
+    from tabletop.online import remote
+    from tabletop.ui.app import FRAME_MS
+    from tests.ui_helpers import Window
+
+    monkeypatch.setattr(remote, "BIND", "127.0.0.1")  # the loopback address only
+    app = make_app()
+    app.start()
+    window = Window().install(monkeypatch)
+    try:
+        table = _online_jab(app)
+        app.step(FRAME_MS)
+        window.shown_px, frames = 0, 0
+        start = table.t
+        while table.t - start < 2500 and frames < 600:  # the server's clock, as the network brings it
+            app.step(FRAME_MS)
+            frames += 1
+            if frames % 5 == 0:
+                assert window.pixels() == scratch_frame(app), f"a stale part at frame {frames}"
+            time.sleep(0.005)  # the network thread runs while the window waits
+        assert table.t - start >= 2500 and table.session.state.phase == "playing"
+        w, h = app.screen.get_size()
+        assert window.shown_px / frames < w * h / 10
+    finally:
+        app.close()
+        while _NETS:
+            _NETS.pop().close()

@@ -35,6 +35,72 @@ def frames(app, n=1, dt=16):
         app.step(dt)
 
 
+class Window:
+    """What the window shows: a copy of the screen taken only where frames are shown (the whole of it
+    on ``display.flip``, the rects given to ``display.update``), so a part not shown stays as it was.
+    ``install(monkeypatch)`` puts it between the program and pygame's display."""
+
+    def __init__(self) -> None:
+        self.image: pygame.Surface | None = None
+        self.shown_px = 0  # pixels shown since the last ``count()``
+
+    def install(self, monkeypatch) -> Window:
+        real_flip, real_update = pygame.display.flip, pygame.display.update
+
+        def flip():
+            screen = pygame.display.get_surface()
+            self.image = screen.copy()
+            self.shown_px += screen.get_width() * screen.get_height()
+            real_flip()
+
+        def update(rects=None):
+            if rects is None:
+                return flip()
+            screen = pygame.display.get_surface()
+            if self.image is None or self.image.get_size() != screen.get_size():
+                self.image = pygame.Surface(screen.get_size())  # nothing was shown yet: black
+            for r in rects:
+                self.image.blit(screen, r, r)
+                self.shown_px += pygame.Rect(r).clip(screen.get_rect()).w * pygame.Rect(r).clip(screen.get_rect()).h
+            real_update(rects)
+
+        monkeypatch.setattr(pygame.display, "flip", flip)
+        monkeypatch.setattr(pygame.display, "update", update)
+        return self
+
+    def pixels(self) -> bytes:
+        assert self.image is not None, "nothing was shown"
+        return pygame.image.tobytes(self.image, "RGB")
+
+
+def scratch_frame(app) -> bytes:
+    """The top screen drawn from scratch on a surface of its own, as if nothing had been drawn before
+    (no kept picture, no last frame), leaving the window and what the program keeps as they were."""
+    from tabletop.ui.regions import Regions
+
+    scene = app.stack[-1]
+    tables = [scene] + [getattr(scene, "table", None)]
+    kept = [(t, dict(t.__dict__)) for t in tables if t is not None]
+    regions, app.regions = app.regions, Regions()
+    for t, attrs in kept:
+        if "kept" in attrs:
+            t.kept = type(attrs["kept"])()  # a picture of its own, drawn whole
+        for name in ("shown_key", "calm_key"):
+            if name in attrs:
+                setattr(t, name, None)
+    surf = pygame.Surface(app.screen.get_size())
+    try:
+        app.regions.begin(surf.get_size(), None)
+        app.regions.scene_start(scene)
+        scene.frame_draw(surf, app.vp)
+        return pygame.image.tobytes(surf, "RGB")
+    finally:
+        app.regions = regions
+        for t, attrs in kept:
+            t.__dict__.clear()
+            t.__dict__.update(attrs)
+
+
 def drawn(app) -> str:
     """Every string the screen drew in one frame, joined with " | "."""
     from tabletop.ui import gfx

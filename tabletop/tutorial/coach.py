@@ -20,6 +20,7 @@ from tabletop.core.i18n import game_text, words
 from tabletop.input.devices import menu_buttons
 from tabletop.ui import gfx
 from tabletop.ui.focus import draw_lesson_mark
+from tabletop.ui.regions import Same
 from tabletop.ui.scene import GUARD_MS
 
 from . import progress
@@ -28,6 +29,7 @@ from .lesson import lessons_for
 _, ngettext = words(__name__)
 
 COACH_MS = 5000  # how long a coaching line stays
+PULSE_STEPS = 6  # a lesson's marks breathe in this many steps each way (a step is about a pixel)
 BANNER = (16, 606, 1248, 106)  # design units: where the lesson's words are shown (a table may move it)
 
 
@@ -163,7 +165,7 @@ class Tutor:
         state = self.table.session.state
         lesson = self.lesson
         if lesson.touch is not None and self.won_ms is None:
-            pulse = 0.5 + 0.5 * math.sin(self.clock / 180)
+            pulse = self.pulse()
             seen = set()
             spots = [(h.payload, h.rect) for h in self.table.hots] + self.table.lesson_spots(vp)
             for payload, rect in spots:
@@ -172,11 +174,19 @@ class Tutor:
                     continue
                 seen.add(key)
                 draw_lesson_mark(surf, vp, rect, pulse)  # drawn unlike the focus ring (ui.focus)
+                self.app.regions.part(rect.inflate(vp.s(30), vp.s(30)), ("lesson mark", round(pulse, 2)))
         self._banner(surf, vp)
 
-    def _banner(self, surf, vp) -> None:
-        area = self.table.tutor_banner or BANNER
-        r = vp.r(*area)
+    def pulse(self) -> float:
+        """How far the lesson's marks have breathed out (0..1), in PULSE_STEPS steps."""
+        return round((0.5 + 0.5 * math.sin(self.clock / 180)) * PULSE_STEPS) / PULSE_STEPS
+
+    def frame_key(self, vp) -> tuple:
+        """What the lesson draws this frame (its marks on the state as it is, and its words)."""
+        return (self.pulse() if self.won_ms is None else None, self.banner_words(), Same(self.table.session.state))
+
+    def banner_words(self) -> tuple:
+        """(border colour, heading, words) of the lesson's banner now."""
         if self.won_ms is not None:
             border, head = gfx.GREEN, "✓ " + _("Well done!")
             more = (
@@ -204,8 +214,13 @@ class Tutor:
             body = game_text(self.spec, self.lesson.text)
             if self.lesson.hint and self.lesson.hint_ms and self.clock > self.lesson.hint_ms:
                 body += " " + game_text(self.spec, self.lesson.hint)
-        body = self.named(body)
+        return border, head, self.named(body)
+
+    def _banner(self, surf, vp) -> None:
+        r = vp.r(*(self.table.tutor_banner or BANNER))
+        border, head, body = self.banner_words()
         gfx.panel(surf, r, (16, 22, 30), radius=vp.s(12), border=border, width=max(2, vp.s(3)))  # opaque: no ghosts
+        self.app.regions.part(r, ("lesson", head, body))
         pad = vp.s(14)
         head_px = gfx.fit_px(head, vp.s(20), r.w - 2 * pad, bold=True)
         gfx.blit_text(surf, head, head_px, (r.x + pad, r.y + vp.s(8)), border, bold=True)

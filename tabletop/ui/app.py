@@ -4,6 +4,7 @@ something moves; otherwise the loop sleeps until an event or a scene's wait runs
 from __future__ import annotations
 
 import logging
+import os
 import sys
 import threading
 import time
@@ -19,6 +20,7 @@ from tabletop.input import hints
 from tabletop.input.devices import Pads
 from tabletop.paths import asset_path
 from tabletop.ui import gfx
+from tabletop.ui.regions import Regions
 from tabletop.ui.scene import WAKE, PressOwners
 from tabletop.ui.sound import Sounds
 
@@ -48,6 +50,12 @@ class App:
 
     def __init__(self, size=None, settings=None):
         pygame.init()
+        if pygame.display.get_driver() == "x11":
+            # X11's own framebuffer (shared memory) shows just the rects a frame changed. SDL's other way
+            # there, a texture drawn whole by OpenGL, costs a whole frame of CPU however little changed:
+            # 3.5 ms a frame on a software OpenGL, most of a live JAB round. (Windows draws this way
+            # already; macOS and Wayland have no framebuffer of their own: SDL must keep its texture.)
+            os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         gfx.reset_caches()
         from tabletop import kept
 
@@ -79,10 +87,12 @@ class App:
         self.pads = Pads()
         self.pads.open_all()
         self.stack: list = []
+        self.regions = Regions()  # what each frame changed on the window: only that is drawn and shown
         self.apply_look()
         self.clock = pygame.time.Clock()
         self.running = True
         self.frame = 0
+        self.events = 0  # events dispatched so far (a picture kept until the next one: ui/table.py)
         self.redraw = True  # something outside the scenes changed (a scene pushed, a toast): draw again
         self.last_frame_at = 0.0  # time.monotonic() of the last frame drawn
         self.presses = PressOwners()  # which screen each held key, button or pad button went down on
@@ -94,6 +104,7 @@ class App:
             self.stack[-1].on_covered()
         self.stack.append(scene)
         self.redraw = True
+        self.regions.invalidate()
         self.presses.appeared(scene, scene.guard_ms)
         scene.on_enter()
 
@@ -101,6 +112,7 @@ class App:
         if not self.stack:
             return
         self.redraw = True
+        self.regions.invalidate()
         if scene is not None and self.stack[-1] is not scene:
             if scene in self.stack:
                 self.stack.remove(scene)
@@ -178,6 +190,7 @@ class App:
         for scene in self.stack:  # a table under Settings drops the picture it kept
             getattr(scene, "invalidate", lambda: None)()
         self.redraw = True
+        self.regions.invalidate()
 
     def set_language(self, code: str) -> None:
         """Settings > Language: every screen speaks ``code`` at once (no restart)."""
@@ -236,6 +249,7 @@ class App:
     # -- loop --------------------------------------------------------------------
     def resize(self, size) -> None:
         self.redraw = True
+        self.regions.invalidate()
         if tuple(size) != self.vp.size:
             gfx.forget_images()
         self.vp.resize(size)
@@ -277,6 +291,7 @@ class App:
         return max(0.0, min(waits)) if waits else None
 
     def dispatch(self, event) -> None:
+        self.events += 1
         if event.type == pygame.QUIT:
             # a screen may ask first (an online game in play: leave it, or come back later)
             asker = next((s for s in reversed(self.stack) if hasattr(s, "before_quit")), None)
@@ -285,6 +300,8 @@ class App:
             return
         if event.type == WAKE:
             return  # it woke the loop: this frame draws what changed
+        if event.type in (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):
+            self.regions.invalidate()  # the system lost what the window showed: it is shown whole again
         if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
             self.resize(self.screen.get_size())
         elif event.type == pygame.VIDEORESIZE:
@@ -320,22 +337,41 @@ class App:
         return out
 
     def draw(self) -> None:
+        """Draw the frame and show what it changed (``regions``): the whole window, or only the
+        rects its scenes say changed."""
         surf = self.screen
+        start = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                start = i
+                break
+        drawn = self.stack[start:]
+        regions = self.regions
+        toasts = tuple(t[0] for t in self.toasts[-3:])  # a toast that comes or goes: the frame is drawn whole
+        regions.begin(surf.get_size(), (tuple(id(s) for s in drawn), self.vp.too_small, toasts))
         if self.vp.too_small:
             self.draw_too_small(surf)
+            regions.whole_frame()
         else:
-            start = 0
-            for i in range(len(self.stack) - 1, -1, -1):
-                if self.stack[i].opaque:
-                    start = i
-                    break
             if not self.stack or not self.stack[start].opaque:
                 surf.fill(gfx.FELT_DARK)
-            for scene in self.stack[start:]:
+                regions.whole_frame()
+            for scene in drawn:
+                regions.scene_start(scene)
                 scene.frame_draw(surf, self.vp)
+                regions.scene_end()
             self.draw_toasts(surf)
-            gfx.show_whole(surf, pygame.mouse.get_pos())
-        pygame.display.flip()
+            tip = gfx.show_whole(surf, pygame.mouse.get_pos())
+            if tip is not None:
+                regions.part(tip[0], ("tip", tip[1]))
+        self.present(regions.end())
+
+    def present(self, rects: list | None) -> None:
+        """Show the window whole (None) or only ``rects`` of it."""
+        if rects is None:
+            pygame.display.flip()
+        elif rects:
+            pygame.display.update(rects)
 
     def draw_too_small(self, surf) -> None:
         surf.fill(gfx.PANEL)
@@ -365,7 +401,9 @@ class App:
             for line in gfx.wrap(text, px, min(self.vp.s(1000), surf.get_width() - 40)):
                 img = gfx.text(line, px, gfx.WHITE)
                 r = img.get_rect(midtop=(surf.get_width() // 2, y))
-                gfx.panel(surf, r.inflate(self.vp.s(20), self.vp.s(8)), (40, 40, 40), radius=6)
+                back = r.inflate(self.vp.s(20), self.vp.s(8))
+                gfx.panel(surf, back, (40, 40, 40), radius=6)
+                self.regions.part(back, ("toast", line))
                 gfx.blit_text(surf, line, px, r.topleft, gfx.WHITE)
                 y += r.h + self.vp.s(10)
 

@@ -357,8 +357,10 @@ _SCALE = [1.0]  # the window's scale, kept by the viewport so min sizes follow t
 CUT: list = []  # (box, whole text) of texts cut this frame: the app shows the whole one on hover
 
 
-def show_whole(surf, mouse_pos) -> None:
-    """Draw the whole text of a cut text under the pointer (called by the app after the frame)."""
+def show_whole(surf, mouse_pos) -> tuple[pygame.Rect, str] | None:
+    """Draw the whole text of a cut text under the pointer (called by the app after the frame);
+    where it was drawn, and the text (None: none is under the pointer)."""
+    shown = None
     for box, s in reversed(CUT):
         if box.collidepoint(mouse_pos):
             px = max(12, round(18 * _SCALE[0]))
@@ -376,8 +378,10 @@ def show_whole(surf, mouse_pos) -> None:
             for line in ls:
                 surf.blit(text(line, px, INK), (r.left + 12, y))
                 y += font(px).get_linesize()
+            shown = (r, s)
             break
     CUT.clear()
+    return shown
 
 
 class DrawLog(Protocol):

@@ -196,6 +196,8 @@ class Online:
         self.ready_rect = None
         self._draw_people(surf, vp)
         waiting = self.waiting_text()
+        if waiting is not None or s.ready_for():  # a card over the table: the frame is shown whole
+            self.app.regions.whole_frame()
         if waiting is not None:
             self._draw_waiting(surf, vp, waiting)
         elif s.ready_for():
@@ -207,6 +209,7 @@ class Online:
         self._draw_move_clock(surf, vp)
         if s.outcome() is not None and self.table.showing_result() and s.you:
             self._draw_votes(surf, vp)
+            self.app.regions.whole_frame()
 
     # -- waiting ----------------------------------------------------------------------
     def waiting_text(self) -> str | None:
@@ -280,18 +283,28 @@ class Online:
         gfx.draw_fitted(surf, explain.get(focused, ""), box, vp.s(17), gfx.GREY, lines=1, min_px=vp.s(14))
 
     # -- who is at the table ----------------------------------------------------------
-    def _draw_people(self, surf, vp) -> None:
-        """An onlooker is told they watch; the players are told who watches."""
+    def overlay_key(self) -> tuple | None:
+        """The corner notes drawn over the table (None: a card over it, or the votes)."""
+        s = self.session
+        if self.gave_up or self.waiting_text() is not None or s.ready_for() or s.outcome() is not None:
+            return None
+        return (self._people_text(), self._move_clock_text())
+
+    def _people_text(self) -> str:
+        """An onlooker is told they watch; the players are told who watches ("": nobody)."""
         s = self.session
         watchers = s.client.status.get("watchers")
         count = watchers if isinstance(watchers, int) and not isinstance(watchers, bool) else 0
         if not s.you:
-            text = _("You are watching: what you press plays nothing")
-        elif 0 < count <= P.MAX_WATCHERS:
-            text = ngettext("{n} person is watching", "{n} people are watching", count).format(n=count)
-        else:
-            return
-        self._corner_note(surf, vp, text, left=True)
+            return _("You are watching: what you press plays nothing")
+        if 0 < count <= P.MAX_WATCHERS:
+            return ngettext("{n} person is watching", "{n} people are watching", count).format(n=count)
+        return ""
+
+    def _draw_people(self, surf, vp) -> None:
+        text = self._people_text()
+        if text:
+            self._corner_note(surf, vp, text, left=True)
 
     def _corner_note(self, surf, vp, text: str, left: bool, urgent: bool = False) -> None:
         """A one-line note on a small card in a bottom corner, which the tables' centred hint lines
@@ -305,21 +318,28 @@ class Online:
             r.bottomright = vp.p(gfx.DESIGN_W - 10, gfx.DESIGN_H - 4)
         gfx.panel(surf, r, (30, 34, 46), radius=vp.s(8), border=gfx.RED if urgent else (60, 70, 92))
         gfx.draw_fitted(surf, text, r.inflate(-vp.s(10), -2), px, gfx.WHITE if urgent else gfx.GREY, lines=1)
+        self.app.regions.part(r, ("note", text, urgent))
 
     def _goes_on(self) -> str:
         """The room's count while it waits for readies: it goes on by itself when it runs out."""
         n = self.session.count("ready_in")
         return "" if n is None else " " + _("(the round goes on in {n} s)").format(n=n)
 
-    def _draw_move_clock(self, surf, vp) -> None:
-        """A turn-based room with a move clock: the seconds left for the move it waits for, in the
-        corner opposite the watchers' note (red in the last ten, and said in words)."""
+    def _move_clock_text(self) -> tuple[str, bool]:
+        """A turn-based room with a move clock: the seconds left for the move it waits for (and
+        whether they are the last ten); "" without one."""
         s = self.session
         n = s.count("move_in")
         if n is None or s.outcome() is not None or s.paused_for():
-            return
+            return "", False
         text = _("Time for this move: {n} s").format(n=n) + (" " + _("(then the computer moves)") if n <= 10 else "")
-        self._corner_note(surf, vp, text, left=False, urgent=n <= 10)
+        return text, n <= 10
+
+    def _draw_move_clock(self, surf, vp) -> None:
+        """The move clock, in the corner opposite the watchers' note (red in the last ten, and said in words)."""
+        text, urgent = self._move_clock_text()
+        if text:
+            self._corner_note(surf, vp, text, left=False, urgent=urgent)
 
     def _card(self, surf, vp, text: str, h: int = 120) -> None:
         """The table shaded, and the line on a card of its own (nothing of the table shows through)."""

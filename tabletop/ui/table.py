@@ -48,6 +48,7 @@ from tabletop.ui import moment as moment_mod
 from tabletop.ui import result as result_mod
 from tabletop.ui.focus import FocusMixin, Hot
 from tabletop.ui.pause import PauseScene, ReconnectScene
+from tabletop.ui.regions import Same
 from tabletop.ui.scene import GUARD_MS, Scene
 
 _, ngettext = words(__name__)
@@ -56,9 +57,9 @@ if TYPE_CHECKING:  # for the type checker only: a lesson's coach and the result 
     from tabletop.tutorial.coach import Tutor
     from tabletop.ui.widgets import Menu
 
-_, ngettext = words(__name__)
 
 DRAG_THRESHOLD = 6  # pixels a press must move before it is a drag
+LESSON_FRAME_MS = 50  # while only a lesson's marks move, a frame this often
 
 
 @dataclass
@@ -88,6 +89,7 @@ class TableLink(Protocol):
     def leave(self) -> bool: ...
     def before_quit(self) -> bool: ...
     def focus_pauses(self) -> bool: ...
+    def overlay_key(self) -> tuple | None: ...
 
 
 class Here:
@@ -133,6 +135,11 @@ class Here:
     def focus_pauses(self) -> bool:
         """True: looking at another window pauses the game."""
         return True
+
+    def overlay_key(self) -> tuple | None:
+        """What the link draws over the table (nothing here; online: its corner notes; None: a card
+        over the table)."""
+        return ()
 
 
 class TableScene(FocusMixin, Scene):
@@ -180,6 +187,9 @@ class TableScene(FocusMixin, Scene):
         self.pressed = False  # a press went down since the last frame was drawn (frame_handle)
         self.waiting_presses: list = []  # (event, pad changes) waiting for the frame that draws the last press
         self.auto_seat: int | None = None  # the computer seat whose move is the latest (None: a person's)
+        self.shown_key: tuple | None = None  # what the last frame showed (``frame_key``)
+        self.calm_key: tuple | None = None  # a lesson's calm picture under its words (``_lesson_calm``)
+        self.calm_picture: pygame.Surface | None = None
 
     # -- the window's loop reaches the table through its link ------------------------------
     # One press a frame (turn-based and simultaneous tables): a press acts on the table as drawn, so
@@ -751,7 +761,12 @@ class TableScene(FocusMixin, Scene):
         """Frames while anything moves or counts down (a card flying, a big moment, a message, the
         pause after your move, a drag, a lesson) and while a computer is about to move; none while
         the table waits for a person."""
-        return 0 if self.moving() or self.read_ms > 0 or self.busy() or self.bot_to_move() else None
+        if self.read_ms > 0 or self.busy() or self.bot_to_move():
+            return 0
+        if self.moving():
+            lesson_only = not (self.flights or self.moments or self.drag is not None or self.message_ms > 0)
+            return LESSON_FRAME_MS if lesson_only else 0  # a lesson's marks breathe slowly: fewer frames do
+        return None
 
     def moving(self) -> bool:
         """Something on the table moves or counts down: a card flying or dragged, a big moment, a
@@ -815,6 +830,23 @@ class TableScene(FocusMixin, Scene):
 
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surf, vp) -> None:
+        """The game's table (``draw_table``), then what the base draws over it. A table that draws by
+        parts (ui/regions.py: it keeps a picture and says its moving parts) has these said as parts too;
+        those that cover much of the table (a big moment, the result panel, a focus ring or a drag)
+        have the frame drawn whole."""
+        regions = self.app.regions
+        key = self.frame_key(vp)
+        if key is not None and key == self.shown_key and not regions.whole and regions.keep(self):
+            regions.same_parts()  # nothing changed since the last frame: it stays as it is
+            return
+        self.shown_key = key
+        calm = self._lesson_calm(vp)
+        if calm is not None and calm == self.calm_key and not regions.whole and regions.keep(self):
+            assert self.tutor is not None and self.calm_picture is not None  # a calm lesson's picture is kept
+            for r in regions.stale():
+                surf.blit(self.calm_picture, r, r)
+            self.tutor.draw(surf, vp)
+            return
         for _ in range(2):
             self.next_hots = []
             self.draw_table(surf, vp)
@@ -824,25 +856,72 @@ class TableScene(FocusMixin, Scene):
                 break  # else the focus went onto another thing: drawn again, the table shows it (previews, a lift)
         self.draw_focus(surf, vp)
         self._draw_drag(surf)
+        dragged = self.drag is not None and self.drag["moved"]
+        if calm is None and (self.undo_rect is not None or self.drawn_focus or dragged):
+            regions.whole_frame()
         for f in self.flights:
             t = gfx.ease_out(1 - f.ms / f.total)
-            surf.blit(f.image, (gfx.lerp(f.start[0], f.end[0], t), gfx.lerp(f.start[1], f.end[1], t)))
+            at = surf.blit(f.image, (gfx.lerp(f.start[0], f.end[0], t), gfx.lerp(f.start[1], f.end[1], t)))
+            regions.part(at, ("flight", id(f)))
         self.pause_rect = pause_rect = vp.r(1232, 8, 40, 32)
         gfx.panel(surf, pause_rect, (40, 44, 56), radius=vp.s(6))
         bar_w, bar_h = vp.s(5), vp.s(16)
         c = pause_rect.center
         for side in (-1, 1):  # two bars (vp.s is for lengths: an offset's sign goes outside it)
             pygame.draw.rect(surf, gfx.WHITE, (c[0] + side * vp.s(5) - bar_w // 2, c[1] - bar_h // 2, bar_w, bar_h))
+        regions.part(pause_rect, "pause")
         if self.moments:
             moment_mod.draw(surf, vp, self.moments[0])
+            regions.whole_frame()
         if self.tutor is not None:
+            if calm is not None and regions.keep(self):  # the picture under the lesson's words, kept
+                if self.calm_picture is None or self.calm_picture.get_size() != surf.get_size():
+                    self.calm_picture = surf.copy()
+                else:
+                    self.calm_picture.blit(surf, (0, 0))
+                self.calm_key = calm
             self.tutor.draw(surf, vp)
         if self.message_ms > 0 and self.message:
-            self.draw_message(surf, vp, self.message)
+            regions.part(self.draw_message(surf, vp, self.message), ("message", self.message))
         if self.showing_result():
             self._draw_result(surf, vp)
+            regions.whole_frame()
 
-    def draw_message(self, surf, vp, text: str, y: float = 360) -> None:
+    def table_key(self, vp) -> tuple | None:
+        """What the game's table draws this frame, when it draws by parts (ui/regions.py) and all of it
+        is known: two frames with one key look the same. None (the default): not known, drawn again."""
+        return None
+
+    def frame_key(self, vp) -> tuple | None:
+        """What this frame shows, the game's table (``table_key``) and what the base and the link draw
+        over it; None while something moves that is not in it."""
+        own = self.table_key(vp)
+        if own is None or self.flights or self.moments or self.drag is not None or self.showing_result():
+            return None
+        if any(self.show_focus.values()) or self.undo_offered():
+            return None
+        over = self.link.overlay_key()
+        if over is None:
+            return None
+        lesson = None if self.tutor is None else self.tutor.frame_key(vp)
+        message = self.message if self.message_ms > 0 else ""
+        return (own, vp.size, self.app.events, message, lesson, over)
+
+    def _lesson_calm(self, vp) -> tuple | None:
+        """In a lesson, while nothing but the lesson's marks moves (the table would need no frames
+        of its own): what the table's picture under the lesson's words is drawn from (the state, the
+        window's size and the events that came); None otherwise. Such a picture is kept, and only
+        the lesson's parts are drawn again until that changes."""
+        if self.tutor is None:
+            return None
+        tutor, self.tutor = self.tutor, None
+        try:
+            still = self.next_frame() is None
+        finally:
+            self.tutor = tutor
+        return (vp.size, Same(self.session.state), self.app.events) if still else None
+
+    def draw_message(self, surf, vp, text: str, y: float = 360) -> pygame.Rect:
         px = vp.s(22)
         lines = gfx.wrap(text, px, vp.s(900))
         h = len(lines) * gfx.font(px).get_linesize()
@@ -851,6 +930,7 @@ class TableScene(FocusMixin, Scene):
         r.center = vp.p(640, y)
         gfx.panel(surf, r, (30, 20, 20), radius=vp.s(10), border=gfx.REFUSE)  # opaque: no text shows through
         gfx.draw_fitted(surf, text, r.inflate(-vp.s(30), -vp.s(16)), px, gfx.WHITE)
+        return r
 
     def _draw_drag(self, surf) -> None:
         if self.drag is None or not self.drag["moved"]:

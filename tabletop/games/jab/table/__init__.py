@@ -32,6 +32,7 @@ import pygame
 from tabletop.core.actions import seat_of
 from tabletop.core.i18n import N_, words
 from tabletop.input import hints
+from tabletop.ui.regions import Kept, Same
 from tabletop.ui.table import Hot, TableScene
 
 from ..players import JAB_REALTIME, Live, carry_out
@@ -149,6 +150,8 @@ class JabTable(HandDevices, TableScene):
         self.log: list[str] = []
         self._say_seat = None
         self.lockout_total = int(st.options["claim_lockout_ms"])
+        self.kept = Kept()  # the still picture under the hands (draw.py), and the hot things it holds
+        self.kept_hots: list[Hot] = []
 
     # -- the real-time state: the session's (local or remote), read and moved here -----------
     @property
@@ -404,9 +407,21 @@ class JabTable(HandDevices, TableScene):
 
     def invalidate(self) -> None:
         """The next frame is drawn in full, as after any change (its picture surface is kept)."""
-        still = self.__dict__.get("still_frame")
-        if still is not None:
-            self.still_frame = (None,) + tuple(still[1:])
+        self.kept.forget()
+
+    def table_key(self, vp) -> tuple | None:
+        """What a fought round's frame shows while nothing flies, shouts or counts down: the kept
+        picture's keys, the hands, the state (held cards, what a carried card is over) and the count
+        (ui/table.py: a frame whose key is the last one's is left as it was)."""
+        from .draw import still_regions
+
+        st = self.session.state
+        if st.phase != "playing" or self.card_flights or self.token_flights or self.shouts:
+            return None
+        if panels.summary_shown(st, self.final_score):
+            return None
+        whole_key, regions = still_regions(self, vp, st)
+        return (whole_key, tuple(key for _rect, key in regions.values()), self.hands.pos, Same(st), self.counting())
 
     def hot_area(self, rect, label: str, callback, seat) -> None:
         """Something drawn elsewhere that the mouse player can click like a button."""

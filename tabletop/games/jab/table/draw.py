@@ -21,9 +21,9 @@ from tabletop.ui import art, gfx
 
 from ..rules import content as C
 from ..rules.hands import SIDES, TARGETS, deck_name, target_at, target_name
-from ..rules.queries import placement_refusal, stall_deadline, tiles
+from ..rules.queries import placement_refusal, stall_deadline, tile_claim, tiles
 from .art import card_back, combo_card, counter_card, finish, hand_cursor, keyed_surface, punch_card, tile, token
-from .hud import INFO_RECT, draw_band, draw_hud, draw_info, draw_log, hud_rect
+from .hud import INFO_RECT, LOG_COLUMN, draw_band, draw_hud, draw_info, draw_log, hud_rect
 from .layout import TARGET_LABEL, UNIT, card_size, colour_of, fit, panel, place_rect, screen_point, veil
 from .panels import draw_between, draw_clinch, draw_hand_scoring, summary_shown
 from .steer import at_bottom, sits_side
@@ -145,24 +145,31 @@ def draw_boxer(img, vp, p: int, flip: bool) -> None:
 
 
 def draw_table(table, surf, vp) -> None:
-    """Everything up to the log depends on the state and a few things that change
-    seldom (see still_key); while they stay the same that picture is reused and only
-    the hands, what flies and the panels are drawn on top."""
+    """Everything up to the log is a kept picture (``table.kept``) drawn again only where its keys
+    changed (see still_regions); while a round is fought the frame goes by parts (ui/regions.py): the
+    picture goes back where the last frame's hands, cards in flight and shouts were, and only what
+    changed is shown. Between rounds, in a clinch and while scoring the frame is drawn whole."""
     st = table.session.state
-    key = still_key(table, vp, st)
-    memo = table.__dict__.get("still_frame")
-    if memo is not None and memo[1] is st and memo[0] == key and memo[2].get_size() == surf.get_size():
-        surf.blit(memo[2], (0, 0))
-        table.next_hots.extend(memo[3])
+    regions = table.app.regions
+    start = len(table.next_hots)
+    whole_key, parts = still_regions(table, vp, st)
+    changed = table.kept.update(surf, whole_key, parts, lambda img: draw_still(table, img, vp, st))
+    if changed == []:
+        table.next_hots.extend(table.kept_hots)
     else:
-        start = len(table.next_hots)
-        draw_still(table, surf, vp, st)
-        img = memo[2] if memo is not None and memo[2].get_size() == surf.get_size() else None
-        if img is None:
-            img = surf.copy()
-        else:
-            img.blit(surf, (0, 0))
-        table.still_frame = (key, st, img, table.next_hots[start:])
+        table.kept_hots = table.next_hots[start:]
+    img = table.kept.image
+    by_parts = st.phase == "playing" and not summary_shown(st, table.final_score) and regions.keep(table)
+    if changed is None:  # drawn whole on the window
+        if by_parts:
+            regions.changed(surf.get_rect())
+    elif by_parts and not regions.whole:
+        for r in regions.stale() + changed:
+            surf.blit(img, r, r)
+        for r in changed:
+            regions.changed(r)
+    else:
+        surf.blit(img, (0, 0))
     draw_flights(table, surf, vp)
     draw_hands(table, surf, vp, st)
     draw_carry_marks(table, surf, vp, st)
@@ -178,10 +185,19 @@ def draw_table(table, surf, vp) -> None:
 _DECK_LABEL = (N_("Left deck: {n}"), N_("Right deck: {n}"))
 
 
-def still_key(table, vp, st) -> tuple:
-    """What the still part of the picture shows besides the state itself."""
+def still_regions(table, vp, st) -> tuple:
+    """What the kept picture shows: (what changes it whole, {region: (window rect, key)}). Each
+    region is drawn again only when its key changes: the round's clock, a player's note, lock-out
+    bar and help line, a boxer's piles, a player's decks, meter and bonus, the combo and
+    counter-punch decks, the tiles, the log and a target's flash."""
+    memo = _per_state(table, "_still_memo", st)  # what the state alone decides, worked out once per state
+    if not memo:
+        memo.update(_state_keys(table, st))
+    rects = _RECTS.get((vp.size, table.flip))
+    if rects is None:
+        rects = _RECTS[(vp.size, table.flip)] = region_rects(vp, table.flip)
     t = table.t
-    bands = []
+    keys: dict = {}
     for seat in (0, 1):
         note, ms = table.notes[seat]
         lock = st.lockout[seat] - t
@@ -190,21 +206,82 @@ def still_key(table, vp, st) -> tuple:
             if st.phase in ("playing", "clinch", "between") and lock > 0
             else 0
         )
-        bands.append((note if ms > 0 else "", bar))
+        keys[f"band{seat}"] = (note if ms > 0 else "", bar, memo[f"band{seat}"])
+        keys[f"hud{seat}"] = (memo[f"hud{seat}"], table.name_note(seat))
     secs = max(0, t - st.go_at) // 1000 if st.phase in ("playing", "clinch") else 0
     dl = stall_deadline(st)
-    return (
+    keys["info"] = (secs, None if dl is None else max(0, dl - t) // 1000, memo["info"])
+    keys["log"] = tuple(table.log)
+    for j in range(6):
+        flash = table.flashes.get(j)
+        keys[f"flash{j}"] = None if flash is None else (tuple(flash[0]), flash[1] > 300)
+    flying = {f["deck"] for f in table.card_flights}
+    for d in range(4):
+        keys[f"deck{d}"] = (d in flying, memo[f"deck{d}"])
+    regions = {name: (rect, keys.get(name, memo.get(name))) for name, rect in rects.items()}
+    whole_key = (
         vp.size,
         table.assist(),
+        st.phase,
+        st.round,
         st.phase == "playing" and t >= st.go_at,
-        tuple(bands),
-        secs,
-        None if dl is None else max(0, dl - t) // 1000,
-        tuple(table.log),
-        tuple(sorted((j, tuple(col), ms > 300) for j, (col, ms) in table.flashes.items())),
-        tuple(sorted(f["deck"] for f in table.card_flights)),
-        st.phase != "scoring",
+        table.mouse_seat,
+        tuple(table.shown_scheme.items()),
     )
+    return whole_key, regions
+
+
+_RECTS: dict = {}  # (window size, turned round) -> region_rects
+gfx.forget_on_resize(_RECTS.clear)
+
+
+def region_rects(vp, flip: bool) -> dict:
+    """Where each region of the kept picture lies in the window (see still_regions)."""
+    out = {}
+    for seat in (0, 1):
+        band = (400, 556, 480, 164) if at_bottom(seat, flip) else (400, 0, 480, 134)
+        out[f"band{seat}"] = vp.r(*band)
+        out[f"hud{seat}"] = vp.r(*hud_rect(seat, flip))
+        out[f"bonus{seat}"] = place_rect(vp, f"p{seat}.bonus", flip).inflate(vp.s(8), vp.s(8))
+        targets = [place_rect(vp, target_name(seat, i), flip) for i in range(3)]
+        out[f"piles{seat}"] = targets[0].unionall(targets[1:]).inflate(vp.s(28), vp.s(84))
+    out["info"] = vp.r(*INFO_RECT)
+    x, w = LOG_COLUMN
+    out["log"] = vp.r(x, 270, w, 210)
+    for j in range(6):
+        out[f"flash{j}"] = place_rect(vp, target_name(j // 3, j % 3), flip).inflate(vp.s(10), vp.s(10))
+    for d in range(4):
+        out[f"deck{d}"] = place_rect(vp, deck_name(d // 2, d % 2), flip).inflate(vp.s(24), vp.s(48))
+    out["combo"] = place_rect(vp, "combo", flip).inflate(vp.s(24), vp.s(56))
+    out["counter"] = vp.r(570, 290, 300, 122)
+    out["tiles"] = place_rect(vp, "ding", flip).union(place_rect(vp, "clinch", flip)).inflate(vp.s(24), vp.s(24))
+    return out
+
+
+def _state_keys(table, st) -> dict:
+    """The keys of the kept picture's regions that follow from the state (see still_regions)."""
+    opp = {}
+    if table.assist() and st.phase == "playing":
+        opp = {seat: opportunities_of(table, st, seat) for seat in table.humans}
+    lit = [(o["kind"], o.get("target")) for items in opp.values() for o in items]
+    glow = {kind for kind, _target in lit}
+    where = tiles(st)
+    keys: dict = {
+        "info": (st.cards_left(0), st.cards_left(1), tuple(table.live_score()) if table.assist() else None),
+        "combo": (st.combo, "combo" in glow),
+        "counter": (st.counter, st.counter_aside, "counter" in glow),
+        "tiles": (tuple(sorted(where.items())), st.ko_open, tuple(sorted(glow & {"ding", "clinch", "knockout"}))),
+    }
+    for seat in (0, 1):
+        kinds = tuple(sorted(o["kind"] for o in opp.get(seat, [])))
+        keys[f"band{seat}"] = (table.help_line(seat), kinds, tile_claim(st, seat), st.ready[seat])
+        keys[f"hud{seat}"] = (st.health[seat], st.tokens[seat])
+        keys[f"bonus{seat}"] = (st.combo_won[seat], st.counter_won[seat], tuple(sorted(where.items())))
+        mine = tuple(sorted((kind, target) for kind, target in lit if target and target.startswith(f"p{seat}.")))
+        keys[f"piles{seat}"] = (st.piles[seat * 3 : seat * 3 + 3], mine)
+    for d in range(4):
+        keys[f"deck{d}"] = st.decks[d]
+    return keys
 
 
 def draw_still(table, surf, vp, st) -> None:
@@ -446,6 +523,7 @@ def draw_carry_marks(table, surf, vp, st) -> None:
             r = place_rect(vp, under, flip).inflate(vp.s(10), vp.s(10))
             pygame.draw.rect(surf, col if why else gfx.HILITE, r, width=max(2, vp.s(4)), border_radius=vp.s(12))
             if not why:
+                table.app.regions.part(r, ("mark", seat, h, under))
                 continue
             c = (r.right - vp.s(16), r.top + vp.s(16)) if table.bottom(seat) else (r.left + vp.s(16), r.top + vp.s(16))
             pygame.draw.circle(surf, (20, 20, 20), c, vp.s(14))
@@ -459,6 +537,8 @@ def draw_carry_marks(table, surf, vp, st) -> None:
             else:
                 box.midbottom = (r.centerx, r.top - vp.s(4))
             px, lines, _cut = gfx.fit(short, box.w, box.h, vp.s(14), vp.s(11), True, 3)
+            area = r.union(box.inflate(vp.s(12), vp.s(40)))  # the reason's lines stand a little outside its box
+            table.app.regions.part(area, ("mark", seat, h, under, why))
             for k, line in enumerate(lines):
                 img = gfx.text(line, px, gfx.WHITE, True)
                 if below:
@@ -477,13 +557,16 @@ def draw_flights(table, surf, vp) -> None:
         x = gfx.lerp(f["from"][0], f["to"][0], t)
         y = gfx.lerp(f["from"][1], f["to"][1], t) - 60 * (1 - (2 * t - 1) ** 2)
         img = token("health", d)
-        surf.blit(img, img.get_rect(center=vp.p(x, y)))
+        r = surf.blit(img, img.get_rect(center=vp.p(x, y)))
+        table.app.regions.part(r, ("token", id(f)))
     for f in table.card_flights:
         t = gfx.ease_out(1 - f["ms"] / f["total"])
         x, y = screen_point(gfx.lerp(f["from"][0], f["to"][0], t), gfx.lerp(f["from"][1], f["to"][1], t), table.flip)
         x, y = x * UNIT, y * UNIT
         img = punch_card(f["card"], w, h)
-        surf.blit(img, img.get_rect(center=vp.p(x, y)))
+        r = img.get_rect(center=vp.p(x, y))
+        surf.blit(img, r)
+        table.app.regions.part(r, ("card", f["card"]))
 
 
 def hand_spots(points: list, d: int) -> list:
@@ -513,6 +596,9 @@ def draw_hands(table, surf, vp, st) -> None:
             x, y = table.hands.at(p, s)
             c = spots[p * 2 + s]
             held = st.held[p * 2 + s]
+            cur = hand_cursor(col, sits_side(p, s, table.flip), d, held is not None)  # "L": on the person's left
+            at = (c[0] - d // 2 - d // 4, c[1] - d // 2 - d // 4)
+            area = cur.get_rect(topleft=at)
             if held is not None:
                 if target_at(x, y) is not None:  # over a target: a small card beside the hand, the pile shows
                     img = punch_card(held[0], w * 5 // 8, h * 5 // 8)
@@ -520,10 +606,12 @@ def draw_hands(table, surf, vp, st) -> None:
                 else:
                     img = punch_card(held[0], w, h)
                     rr = img.get_rect(center=c).clamp(vp.r(0, 0, 1280, 720))  # the card stays in the window
-                    surf.blit(veil(w, h, (0, 0, 0), 80, vp.s(10)), rr.move(vp.s(6), vp.s(8)))
+                    shade = surf.blit(veil(w, h, (0, 0, 0), 80, vp.s(10)), rr.move(vp.s(6), vp.s(8)))
+                    area.union_ip(shade)
                 surf.blit(img, rr)
-            cur = hand_cursor(col, sits_side(p, s, table.flip), d, held is not None)  # "L": on the person's left
-            surf.blit(cur, (c[0] - d // 2 - d // 4, c[1] - d // 2 - d // 4))
+                area.union_ip(rr)
+            surf.blit(cur, at)
+            table.app.regions.part(area, ("hand", p, s, c, held))
 
 
 def draw_count_and_shouts(table, surf, vp) -> None:
@@ -533,6 +621,8 @@ def draw_count_and_shouts(table, surf, vp) -> None:
         at = vp.p(640, 360)
         gfx.blit_text(surf, txt, vp.s(130), (at[0] + vp.s(4), at[1] + vp.s(4)), (0, 0, 0), True, "center")
         gfx.blit_text(surf, txt, vp.s(130), at, gfx.GOLD, True, "center")
+        big = gfx.text(txt, vp.s(130), gfx.GOLD, True).get_rect(center=at)
+        table.app.regions.part(big.inflate(vp.s(12), vp.s(12)).move(vp.s(2), vp.s(2)), ("count", txt))
     for k, (text, col, ms_left, ms_total) in enumerate(table.shouts):
         px = vp.s(60)
         px = gfx.fit_px(text, px, vp.s(1100), True)  # a long shout is made smaller, not cut
@@ -546,3 +636,4 @@ def draw_count_and_shouts(table, surf, vp) -> None:
         gfx.blit_text(surf, text, px, r.topleft, col, True, box=box)
         bar = int(box.w * gfx.ease_out(shown / 400) / 2)
         pygame.draw.line(surf, col, (box.centerx - bar, box.bottom), (box.centerx + bar, box.bottom), max(2, vp.s(4)))
+        table.app.regions.part(box.inflate(vp.s(4), vp.s(12)), ("shout", text, box.topleft, bar))

@@ -29,6 +29,7 @@ round (``flip``: player 2 alone at this screen, as online) has player 2 at the b
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 
@@ -117,12 +118,14 @@ def _rect_distance(name: str, x: float, y: float) -> float:
     return math.hypot(max(0.0, abs(x - cx) - w / 2), max(0.0, abs(y - cy) - h / 2))
 
 
+@functools.lru_cache(maxsize=64)  # a resting hand asks the same every frame
 def magnet_stop(seat: int, hand: int, x: float, y: float) -> str | None:
     """The stop that draws a resting hand at (x, y), if one is close enough."""
     best = min(stops(seat, hand), key=lambda n: (_rect_distance(n, x, y), math.hypot(x - RECTS[n][0], y - RECTS[n][1])))
     return best if _rect_distance(best, x, y) <= MAGNET_REACH else None
 
 
+@functools.lru_cache(maxsize=64)
 def off_wrong_decks(seat: int, hand: int, x: float, y: float) -> tuple[float, float]:
     """(x, y), or the nearest point just outside a deck this hand may not take from when inside one."""
     for name in wrong_decks(seat, hand):
