@@ -6,20 +6,13 @@ import json
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 
-from tabletop.core import i18n
 from tabletop.games.punch.bot import make_bot
 from tabletop.games.punch.rules import RULES
 from tabletop.games.punch.rules.resolve import card_name
+from tests.catalogue_helpers import help_page, marked, speaking
 
 ROOM = Path(__file__).resolve().parent.parent / "tabletop" / "games" / "punch"
-
-
-@pytest.fixture
-def language():
-    yield i18n.set_language
-    i18n.set_language("en")
 
 
 def _game(seed: int = 3):
@@ -36,21 +29,25 @@ def _game(seed: int = 3):
 
 def test_every_card_name_of_the_data_file_is_in_the_catalogue():
     data = json.loads((ROOM / "data" / "cards.json").read_text())
-    with (ROOM / "locale" / "messages.pot").open("rb") as f:
-        template = {m.id for m in read_po(f) if m.id}
-    assert {k["name"] for k in data["kinds"]} <= template
+    assert {k["name"] for k in data["kinds"]} <= marked(ROOM)
 
 
-def test_the_log_and_the_result_speak_the_language(language):
+def test_the_log_and_the_result_speak_the_language():
     final = _game()
     english = [e["text"] for e in RULES.events(final, ["Ana", "Beto"])]
-    language("qps")
-    pseudo = RULES.events(final, ["Ana", "Beto"])
-    assert all(e["text"] != en and "·" in e["text"] for e, en in zip(pseudo, english, strict=True))
-    assert RULES.outcome(final).reason.endswith("·")
-    report = RULES.report(final, pseudo)
-    assert report.how.endswith("·") and all(label.endswith("·") for label, _v in report.numbers)
-    language("es")
-    assert card_name("dodge") == "Esquivar y devolver"
-    language("de")
-    assert RULES.events(final, ["Ana", "Beto"])[-1]["text"].startswith(("Ana gewinnt", "Beto gewinnt"))
+    with speaking("qps"):
+        pseudo = RULES.events(final, ["Ana", "Beto"])
+        assert all(e["text"] != en and "·" in e["text"] for e, en in zip(pseudo, english, strict=True))
+        assert RULES.outcome(final).reason.endswith("·")
+        report = RULES.report(final, pseudo)
+        assert report.how.endswith("·") and all(label.endswith("·") for label, _v in report.numbers)
+    with speaking("es"):
+        assert card_name("dodge") == "Esquivar y devolver"
+    with speaking("de"):
+        assert RULES.events(final, ["Ana", "Beto"])[-1]["text"].startswith(("Ana gewinnt", "Beto gewinnt"))
+
+
+@pytest.mark.parametrize("code", ["es", "de"])
+def test_the_help_in_each_language_has_every_section_and_table(code):
+    text = help_page(ROOM, code)
+    assert "## " in text and "|---" in text
