@@ -392,7 +392,7 @@ def draw_decks(table, surf, vp, st) -> None:
             gfx.blit_text(
                 surf,
                 label,
-                vp.s(14),
+                gfx.fit_px(label, vp.s(14), r.w + vp.s(24), True),  # over its deck, clear of the corners
                 (r.centerx, y),
                 (210, 230, 215),
                 bold=True,

@@ -155,12 +155,15 @@ def header(t, surf, vp) -> None:
     )
     if st.phase in ("match_over", "game_over"):
         nxt = _("the match is over")
+    where = _("Match {match} · Round {round} of {rounds} · Play {play} of {plays}").format(
+        match=st.match, round=st.round, rounds=S["rounds"], play=play, plays=PPR
+    )
+    # up to the first player's name and wins (right-aligned at the middle), whatever the language
+    room = vp.p(622, 0)[0] - gfx.font(vp.s(26), True).size(f"{t.names[0]} {st.wins[0]}")[0] - vp.p(20, 0)[0] - vp.s(12)
     gfx.blit_text(
         surf,
-        _("Match {match} · Round {round} of {rounds} · Play {play} of {plays}").format(
-            match=st.match, round=st.round, rounds=S["rounds"], play=play, plays=PPR
-        ),
-        vp.s(19),
+        where,
+        gfx.fit_px(where, vp.s(19), room, True),
         vp.p(20, 15),
         gfx.WHITE,
         bold=True,
