@@ -611,6 +611,10 @@ def main(argv=None) -> int:
         from tabletop.online.fleet_bench import main as fleet_main
 
         return fleet_main()
+    if "--online" in args and "--capacity" in args:
+        from tabletop.online.capacity import main as capacity_main
+
+        return capacity_main(args)
     if "--online" in args:
         from tabletop.online.bench import main as online_main
 

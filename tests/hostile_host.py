@@ -58,13 +58,15 @@ async def serve(frames: list, then: list | None = None, gap: float = 0.0):
 
 
 def variants() -> dict:
-    """Twelve ways a host's messages may be wrong, each a list of frames sent after the welcome."""
+    """Ways a host's messages may be wrong, each a list of frames sent after the welcome."""
     v = good_view()
 
     def changed(**fields):
         return dict(v, **fields)
 
     short_players = changed(players=v["players"][:1])
+    nested = json.loads(json.dumps(v))
+    nested["players"][0]["stats"][0]["rank"] = "ten"  # a card's rank, two levels down, as text
     return {
         "unknown phase": [state(changed(phase="boom"))],
         "turn out of range": [state(changed(turn=7))],
@@ -78,6 +80,13 @@ def variants() -> dict:
         "a number of 400 digits": ['{"v": 1, "type": "state", "seat": 1, "n": ' + "9" * 400 + "}"],
         "nested too deep": ['{"v": 1, "type": "net", "ping": ' + "[" * 40 + "1" + "]" * 40 + "}"],
         "a state without its view": [{"type": "state", "seat": 1, "n": 0}],
+        "a nested field of the wrong type": [state(nested)],
+        "a view patch that appends to a number": [state({"set": {}, "append": {"turn": 5}}, full=False)],
+        "a status whose seat has a name that is a number": [dict(STATUS, seats=[{"name": 5, "kind": "here"}])],
+        "a status whose seat is of no kind": [dict(STATUS, seats=[{"name": "Bo", "kind": "alien"}])],
+        "a round trip that is text": [{"type": "net", "ping": ["fast"], "jitter": [0]}],
+        "a rematch vote for no seat": [{"type": "rematch", "votes": {"x": True}}],
+        "an event whose text is a list": [dict(state(v), events=[{"n": 0, "kind": "log", "text": ["a"]}])],
     }
 
 

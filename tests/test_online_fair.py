@@ -133,15 +133,14 @@ def test_a_client_that_delays_its_pongs_and_dates_its_actions_early_gains_at_mos
 class Mute(Client):
     """Answers no ping, as a program whose network vanished without a word."""
 
-    def handle(self, msg, t3):
-        if msg.get("type") != "ping":
-            return super().handle(msg, t3)
+    def on_ping(self, msg, t3):
+        pass
 
 
 def test_a_player_whose_program_answers_no_ping_is_taken_for_gone_and_the_other_is_told(monkeypatch):
-    from tabletop.online import room as room_module
+    from tabletop.online import conn
 
-    monkeypatch.setattr(room_module, "PONG_TIMEOUT_S", 1.0)
+    monkeypatch.setattr(conn, "PONG_TIMEOUT_S", 1.0)
 
     async def main():
         server = await start_server()

@@ -4,6 +4,7 @@ import asyncio
 import json
 import logging
 
+import msgspec
 import websockets
 
 from tabletop.core import codec
@@ -167,7 +168,7 @@ def _views_in(frames, rules):
         msg = json.loads(raw_frame)
         assert msg["v"] == P.VERSION
         if msg["type"] == "state":
-            last = P.patch(last, msg["view"])
+            last = P.patch(last, msgspec.convert(msg["view"], P.ViewChange))
             out.append((msg["n"], codec.state_from_json(rules, last), i))
         if msg["type"] == "over":
             over_at = i
@@ -260,9 +261,13 @@ def test_a_view_patch_rebuilds_exactly_the_view():
     new = {"$type": "S", "log": [1, 2, 3], "hp": [5, 4], "phase": "a"}
     d = P.diff(old, new)
     assert d == {"set": {"hp": [5, 4]}, "append": {"log": [3]}}
-    assert P.patch(old, d) == new and P.patch(None, P.diff(None, new)) == new
+
+    def sent(change: dict) -> P.ViewChange:  # as the joiner reads it off the wire
+        return msgspec.convert(change, P.ViewChange)
+
+    assert P.patch(old, sent(d)) == new and P.patch(None, sent(P.diff(None, new))) == new
     shrunk = {"$type": "S", "log": [9], "hp": [5, 4], "phase": "b"}
-    assert P.patch(new, P.diff(new, shrunk)) == shrunk
+    assert P.patch(new, sent(P.diff(new, shrunk))) == shrunk
 
 
 def test_hand_positions_pass_to_the_other_player_only_in_real_time_and_only_for_own_seats():
@@ -437,7 +442,7 @@ def test_saving_the_host_s_game_never_waits_on_the_network_thread(monkeypatch):
         return room
 
     room = asyncio.run(main())
-    path = room.mirror.save_path
+    path = room.keeping.mirror.save_path
     kept = json.loads(path.read_text())
     assert kept["actions"] == room.session.record.actions and path.parent == paths.games_dir()
 

@@ -221,10 +221,8 @@ class Forger(Client):
         super().__init__(*a, **kw)
         self.rnd = random.Random(5)
 
-    def handle(self, msg, t3):
-        if msg.get("type") != "ping":
-            return super().handle(msg, t3)
-        s = msg["s"]
+    def on_ping(self, msg, t3):
+        s = msg.s
         loop = asyncio.get_running_loop()
         for fake in ({"s": max(0, s - 148)}, {"s": self.rnd.randrange(2**31)}, {"s": s + 1}):
             loop.create_task(self.send(dict(fake, type="pong")))

@@ -427,13 +427,29 @@ def test_a_turn_based_table_online_sleeps_until_the_network_brings_the_friends_m
         friend.close()
 
 
-def test_a_hostile_host_s_view_sends_the_joiner_back_to_the_launcher_with_one_line(app):
-    """The table is drawing a good view when the host sends one with an unknown phase: the joiner's
-    program does not crash; it says so and goes back to the launcher."""
+def nested_wrong_type() -> dict:
+    """A good view whose first player's first card has a rank that is text (two levels down)."""
+    view = hostile_host.good_view()
+    view["players"][0]["stats"][0]["rank"] = "ten"
+    return view
+
+
+@pytest.mark.parametrize(
+    "bad_view, said",
+    [
+        (lambda: dict(hostile_host.good_view(), phase="boom"), "phase"),
+        (nested_wrong_type, "Card.rank cannot be ten"),
+    ],
+    ids=["unknown phase", "nested field of the wrong type"],
+)
+def test_a_hostile_host_s_view_sends_the_joiner_back_to_the_launcher_with_one_line(app, bad_view, said):
+    """The table is drawing a good view when the host sends one with an unknown phase, or with a card
+    two levels down whose rank is text: the joiner's program does not crash; it says so in one line
+    and goes back to the launcher."""
     from tests import hostile_host as H
 
     ready = [H.welcome(), H.STATUS, H.state(H.good_view())]
-    bad = [H.state(dict(H.good_view(), phase="boom"), n=1)]
+    bad = [H.state(bad_view(), n=1)]
     net = NetThread()
     host = net.run(H.serve(ready, then=bad, gap=1.0))
     try:
@@ -447,7 +463,8 @@ def test_a_hostile_host_s_view_sends_the_joiner_back_to_the_launcher_with_one_li
             live_frame(app)
         assert any(n.startswith("Remote") for n in seen), seen  # the table drew the good view first
         assert scene_name(top(app)) == "Launcher"
-        assert any("cannot use" in t[0] and "phase" in t[0] for t in app.toasts)
+        told = [t[0] for t in app.toasts if "cannot use" in t[0]]
+        assert len(told) == 1 and said in told[0] and "\n" not in told[0], app.toasts
     finally:
         host.close()
         net.run(host.wait_closed(), timeout=15)

@@ -31,6 +31,7 @@ import multiprocessing
 import os
 import socket
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import websockets
@@ -38,10 +39,11 @@ import websockets
 from tabletop.core import registry
 from tabletop.core.registry import GameSpec
 
+from . import protocol as P
 from .client import Client, local_ms
 
 
-def pct(values, p):
+def pct(values: Sequence[float], p: float) -> float:
     if not values:
         return float("nan")
     s = sorted(values)
@@ -74,7 +76,7 @@ def _serve(port: int, sndbuf: int = 0) -> None:
 
     more_files()
 
-    async def run():
+    async def run() -> None:
         server = Server(autosave=False, bot_delay=0.0)
         await server.start("127.0.0.1", port)
         if sndbuf:  # the accepted sockets inherit it
@@ -104,10 +106,13 @@ class Timed:
     """Round trips of one client's actions: from sending an action to the server's "done" for it
     (sent just before the new views), matched by the action's id."""
 
-    def __init__(self, client: Client, seat: int):
+    def __init__(self, client: Client, seat: int, patience_ms: float = 2000):
         self.client, self.seat = client, seat
         self.pending: dict[int, float] = {}  # action id -> sent at (local ms)
         self.trips: list[float] = []
+        self.at: list[float] = []  # when each of ``trips`` was sent (local ms)
+        self.patience_ms = patience_ms  # an action unanswered this long was refused or lost: not counted
+        self.lost = 0
 
     def sent(self, msg_id: int, at: float) -> None:
         self.pending[msg_id] = at
@@ -118,12 +123,14 @@ class Timed:
             done = self.client.done_at.get(msg_id)
             if done is not None:
                 self.trips.append(done - t0)
+                self.at.append(t0)
                 del self.pending[msg_id]
-            elif now - t0 > 2000:  # refused, or lost with a dropped connection
+            elif now - t0 > self.patience_ms:  # refused, or lost with a dropped connection
                 del self.pending[msg_id]
+                self.lost += 1
 
 
-async def secret_round_trips(port: int):
+async def secret_round_trips(port: int) -> tuple[list[float], float, int]:
     spec = first_game(registry.SIMULTANEOUS)
     frames_a: list = []
     frames_b: list = []
@@ -138,7 +145,7 @@ async def secret_round_trips(port: int):
     make_bot = spec.make_bot
     assert make_bot is not None, "a game of secret plays has computer players"
 
-    async def play(c: Client, seat: int):
+    async def play(c: Client, seat: int) -> None:
         bot = make_bot(seat=seat, level=spec.bot_levels[-1], seed=seat)
         tm = Timed(c, seat)
         timers.append(tm)
@@ -166,7 +173,7 @@ async def secret_round_trips(port: int):
     return trips, got / max(1, actions), actions
 
 
-async def realtime_rooms(port: int, rooms: int, seconds: float):
+async def realtime_rooms(port: int, rooms: int, seconds: float) -> tuple[list[float], list[float]]:
     spec = first_game(registry.REALTIME)
     rt = spec.realtime
     assert rt is not None, "a real-time game brings the driver of its computer's hands"
@@ -184,7 +191,7 @@ async def realtime_rooms(port: int, rooms: int, seconds: float):
         clients += [(a, 0), (b, 1)]
     await asyncio.sleep(1.0)
 
-    async def play(c: Client, seat: int, end: float):
+    async def play(c: Client, seat: int, end: float) -> None:
         driver = rt.make_driver(seat, spec.bot_levels[-1], seat, 350)
         tm = Timed(c, seat)
         timers.append(tm)
@@ -259,6 +266,39 @@ def frame(text: str) -> bytes:
     return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
 
 
+async def open_dead(port: int, games: list[str], other: str) -> list[socket.socket]:
+    """Connections that will play a peer whose network died (``never_read``): one a game of ``games``,
+    each makes a room of it (its other seat of kind ``other``)."""
+    socks = []
+    for i, game in enumerate(games):
+        try:
+            s = await asyncio.to_thread(raw_client, port, f"127.0.2.{10 + i}")
+        except OSError:  # not taken in time (a loaded machine): one dead connection fewer
+            continue
+        create = {"type": "create", "game": game, "options": {}, "seats": [{"kind": "here"}, {"kind": other}]}
+        await asyncio.to_thread(s.sendall, frame(P.dumps(create)))
+        socks.append(s)
+    return socks
+
+
+async def never_read(socks: list[socket.socket], end: float) -> None:
+    """Each connection asks for its view 20 times a second and reads nothing, until ``end`` (local ms)
+    or the server closes it; then they are closed."""
+    view = frame(P.dumps({"type": "view", "seat": 0}))
+
+    async def ask(s: socket.socket) -> None:
+        while local_ms() < end:
+            try:
+                await asyncio.to_thread(s.sendall, view)
+            except OSError:
+                return  # the server closed it
+            await asyncio.sleep(0.05)
+
+    await asyncio.gather(*(ask(s) for s in socks))
+    for s in socks:
+        s.close()
+
+
 async def realtime_person(c: Client, tm: Timed, end: float) -> None:
     """A person at seat 0 of the first real-time game until ``end`` (local ms): the game's own driver moves
     the hands, and a clock sample goes 10 times a second (the message round trips)."""
@@ -283,12 +323,12 @@ async def realtime_person(c: Client, tm: Timed, end: float) -> None:
             tm.sent(await c.act(0, action, stamp=c.clock.server_now()), t0)
 
 
-async def soak(port: int, seconds: float, dead: int, turn_rooms: range, rt_rooms: int = 0):
+async def soak(
+    port: int, seconds: float, dead: int, turn_rooms: range, rt_rooms: int = 0
+) -> tuple[list[float], list[float]]:
     """Honest clients' message and action round trips (rooms ``turn_rooms`` of the turn-based ones and
     ``rt_rooms`` real-time rooms) while ``dead`` connections stop reading."""
     import random
-
-    from . import protocol as P
 
     spec, rt = first_game(registry.TURNS), first_game(registry.REALTIME)
     rules = spec.rules
@@ -297,7 +337,7 @@ async def soak(port: int, seconds: float, dead: int, turn_rooms: range, rt_rooms
     def source(i: int) -> tuple[str, int]:
         return (f"127.0.1.{10 + i // 6}", 0)  # a few rooms an address, as people are spread over addresses
 
-    async def turn_room(i: int):
+    async def turn_room(i: int) -> tuple[Client, Timed]:
         c = Client(f"ws://127.0.0.1:{port}", local_addr=source(i))
         await c.connect()
         await c.create(spec.id, [{"kind": "here", "name": "A"}, {"kind": "computer", "level": spec.bot_levels[0]}])
@@ -314,20 +354,14 @@ async def soak(port: int, seconds: float, dead: int, turn_rooms: range, rt_rooms
             rt.id, [{"kind": "here", "name": "A"}, {"kind": "computer", "level": middling(rt)}], {"countdown_ms": 0}
         )
         rt_clients.append(c)
-    socks = []
-    for i in range(dead):
-        s = await asyncio.to_thread(raw_client, port, f"127.0.2.{10 + i}")
-        game = rt.id if i % 2 else spec.id
-        create = {"type": "create", "game": game, "options": {}, "seats": [{"kind": "here"}, {"kind": "computer"}]}
-        await asyncio.to_thread(s.sendall, frame(P.dumps(create)))
-        socks.append(s)
+    socks = await open_dead(port, [rt.id if i % 2 else spec.id for i in range(dead)], "computer")
     await asyncio.sleep(1.0)
     for c, _ in clients:
         c.sync_trips.clear()
     end = local_ms() + seconds * 1000
     rnd = random.Random(1)
 
-    async def play_turns(c: Client, tm: Timed):
+    async def play_turns(c: Client, tm: Timed) -> None:
         await asyncio.sleep(3 * rnd.random())  # spread over the three seconds
         while local_ms() < end and not c.closed:
             tm.seen()
@@ -346,25 +380,14 @@ async def soak(port: int, seconds: float, dead: int, turn_rooms: range, rt_rooms
                     tm.sent(await c.act(0, rnd.choice(legal)), t0)
             await asyncio.sleep(3.0)  # a move every three seconds, as people play; its clock samples are its messages
 
-    async def play_realtime(c: Client):
+    async def play_realtime(c: Client) -> None:
         tm = Timed(c, 0)
         clients.append((c, tm))
         await realtime_person(c, tm, end)
 
-    async def play_dead(s):
-        view = frame(P.dumps({"type": "view", "seat": 0}))
-        while local_ms() < end:
-            try:
-                await asyncio.to_thread(s.sendall, view)
-            except OSError:
-                return  # the server closed it
-            await asyncio.sleep(0.05)
-
     await asyncio.gather(
-        *(play_turns(c, tm) for c, tm in turn), *(play_realtime(c) for c in rt_clients), *(play_dead(s) for s in socks)
+        *(play_turns(c, tm) for c, tm in turn), *(play_realtime(c) for c in rt_clients), never_read(socks, end)
     )
-    for s in socks:
-        s.close()
     for c, _ in clients:
         await c.close()
     messages = [t for c, _ in clients for t in c.sync_trips]
@@ -375,13 +398,11 @@ async def soak(port: int, seconds: float, dead: int, turn_rooms: range, rt_rooms
 class Laggard(Client):
     """A client that holds back every pong 145 ms, so it seems that much further away than it is."""
 
-    def handle(self, msg, t3):
-        if msg.get("type") != "ping":
-            return super().handle(msg, t3)
-        asyncio.get_running_loop().call_later(0.145, self._late_pong, msg["s"])
+    def on_ping(self, msg: P.Ping, t3: float) -> None:
+        asyncio.get_running_loop().call_later(0.145, self._late_pong, msg.s)
 
     def _late_pong(self, s: int) -> None:
-        async def pong():
+        async def pong() -> None:
             try:
                 await self.send({"type": "pong", "s": s})
             except websockets.ConnectionClosed:
@@ -395,7 +416,7 @@ ATTACK_IDLE = 2000
 HEAVY = '{"v":1,"type":"act","seat":0,"id":1,"action":{"a":[' + ",".join(["[]"] * 5400) + "]}}"
 
 
-async def idle_connection(port: int, source: str):
+async def idle_connection(port: int, source: str) -> asyncio.StreamWriter:
     """A WebSocket connection that, once open, never sends a thing (its writer, to close it later)."""
     import base64
 
@@ -414,18 +435,18 @@ async def attack(port: int, seconds: float, counts: dict) -> None:
     end = local_ms() + seconds * 1000
     idle: list = []
 
-    async def one_idle(i: int):
+    async def one_idle(i: int) -> None:
         try:
             idle.append(await idle_connection(port, f"127.0.100.{1 + i // 20}"))
         except (OSError, asyncio.IncompleteReadError, TimeoutError):
             counts["idle_refused"] = counts.get("idle_refused", 0) + 1
 
-    async def idle_ones():
+    async def idle_ones() -> None:
         for first in range(0, ATTACK_IDLE, 100):  # a hundred at a time
             await asyncio.gather(*(one_idle(i) for i in range(first, min(first + 100, ATTACK_IDLE))))
         counts["idle_open"] = len(idle)
 
-    async def heavy():
+    async def heavy() -> None:
         while local_ms() < end:
             try:
                 ws = await websockets.connect(f"ws://127.0.0.1:{port}", local_addr=("127.0.3.1", 0), open_timeout=2)
@@ -442,7 +463,7 @@ async def attack(port: int, seconds: float, counts: dict) -> None:
                 counts["heavy_closed"] = counts.get("heavy_closed", 0) + 1
             await ws.close()
 
-    async def laggard():
+    async def laggard() -> None:
         rt = first_game(registry.REALTIME)
         c = Laggard(f"ws://127.0.0.1:{port}", local_addr=("127.0.3.2", 0))
         await c.connect()
@@ -455,7 +476,7 @@ async def attack(port: int, seconds: float, counts: dict) -> None:
         w.transport.abort()
 
 
-def _start_server(sndbuf: int = 0):
+def _start_server(sndbuf: int = 0) -> tuple[int, multiprocessing.process.BaseProcess]:
     port = free_port()
     proc = multiprocessing.get_context("spawn").Process(target=_serve, args=(port, sndbuf), daemon=True)
     proc.start()
@@ -488,8 +509,8 @@ def _attack_load(port: int, seconds: float) -> None:
         pass
     counts: dict = {}
 
-    async def run():
-        async def report():
+    async def run() -> None:
+        async def report() -> None:
             await asyncio.sleep(seconds - 2)  # as the measured clients finish
             print(f"online.soak.attack: {counts}", flush=True)
 
@@ -540,7 +561,7 @@ def soak_figures(out: dict, seconds: float) -> None:
             print(f"online.soak.{what}_p99_{name}: {ratio:.2f} (goal: at most {goal:.2f})", flush=True)
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     port, proc = _start_server()
     try:
         out = {}

@@ -13,12 +13,13 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
 import websockets
 from websockets.asyncio.client import ClientConnection
 
 from tabletop import validate
 from tabletop.core import codec
-from tabletop.core.actions import to_json
+from tabletop.core.actions import Action, to_json
 from tabletop.core.i18n import words
 from tabletop.core.registry import GameSpec, load_all
 
@@ -33,6 +34,7 @@ WAKE: list = []
 MAX_HOPS = 3  # a fleet's node may send a create or a join on to another node this many times
 SYNC_SAMPLES = 16
 SYNC_KEEP = 4  # the samples with the lowest round trips are the honest ones
+TURNS_SYNC_S = 60.0  # after the first samples, a turn-based table's clock sample goes once a minute
 
 
 def local_ms() -> float:
@@ -68,7 +70,7 @@ class Clock:
     """Offset of the server's clock from ours, from four-timestamp samples (t0 sent, t1
     server received, t2 server sent, t3 received); the lowest round trips are kept."""
 
-    def __init__(self, skew_ms: float = 0.0, source: Callable[[], float] = local_ms):
+    def __init__(self, skew_ms: float = 0.0, source: Callable[[], float] = local_ms) -> None:
         self.samples: deque = deque(maxlen=SYNC_SAMPLES)
         self.skew = skew_ms
         self.source = source  # this machine's time (ms): tests share a faster one with their server
@@ -109,10 +111,10 @@ class Client:
         url: str,
         capture: list | None = None,
         skew_ms: float = 0.0,
-        local_addr=None,
+        local_addr: tuple[str, int] | None = None,
         clock: Callable[[], float] = local_ms,
         home: str = "",
-    ):
+    ) -> None:
         self.url = url
         self.home = home or host_of(url)  # the host the player joined: the only one whose nodes are followed
         self.local_addr = local_addr  # tests: the source address to connect from
@@ -149,6 +151,7 @@ class Client:
         self.options: dict = {}
         self._reference: dict = {}
         self.closed_reason = ""  # why the server closed the room or this connection ("closed")
+        self.realtime = False  # the room's game is played in real time (its welcome says): stamps need the clock
         self.watching = False  # an onlooker: no seat, the view nobody's secrets are in (seat P.WATCH)
         self.rematch_votes: dict[int, bool] = {}  # after the end: each person's answer to a rematch
         self.game_no = 0  # counts the games played in this room (a rematch starts the next)
@@ -158,7 +161,7 @@ class Client:
 
     # -- connecting -------------------------------------------------------------------------
     async def connect(self) -> None:
-        extra = {"local_addr": self.local_addr} if self.local_addr else {}
+        extra: dict[str, Any] = {"local_addr": self.local_addr} if self.local_addr else {}
         if not self.deflate:
             extra["compression"] = None
         self.ws = ws = await websockets.connect(self.url, max_size=8 * 1024 * 1024, open_timeout=5, **extra)
@@ -242,7 +245,7 @@ class Client:
         self.room = ""
         await self.ask(msg)
 
-    async def wait(self, ready, timeout: float = 10.0):
+    async def wait(self, ready: Callable[[], object], timeout: float = 10.0) -> None:
         """Wait until ``ready()`` is true (or the connection closes); raises TimeoutError."""
         end = asyncio.get_running_loop().time() + timeout
         while not ready():
@@ -258,7 +261,7 @@ class Client:
                 pass
 
     # -- playing ----------------------------------------------------------------------------
-    async def act(self, seat: int, action, stamp: float | None = None) -> int:
+    async def act(self, seat: int, action: Action, stamp: float | None = None) -> int:
         self.next_id += 1
         msg = {"type": "act", "seat": seat, "id": self.next_id, "action": to_json(action)}
         if stamp is not None:
@@ -297,82 +300,97 @@ class Client:
             for wake in WAKE:
                 wake()
 
-    def handle(self, msg: dict, t3: float) -> None:
-        kind = msg.get("type")
-        if kind == "welcome":
-            if self.room and self.views:  # a rematch in the same room: a new game, in another seat
-                # (the last game's views stay until the new seat's first view replaces the table)
-                self.hands, self.events, self.over, self.rematch_votes, self.tokens = {}, [], None, {}, {}
-                self.game_no += 1
-            if not P.is_code(msg.get("room")):  # it names files here (a seat kept for Continue)
-                raise P.BadMessage(f"a room code {validate.short(msg.get('room'))} that is not a room code")
-            if msg.get("game") not in self.games:
-                raise P.BadMessage(f"a game {validate.short(msg.get('game'))} this program does not have")
-            self.room = msg["room"]
-            self.spec = self.games[msg["game"]]
-            self.options = msg["options"]
-            self._reference = {}
-            self.seats = msg["seats"]
-            self.you = msg["you"]
-            self.watching = msg.get("watch") is True
-            self.tokens.update({int(k): v for k, v in msg["tokens"].items()})
-            self.learn_nodes(msg.get("nodes"))
-        elif kind == "moved":
-            if not P.node_url(msg.get("url")):
-                raise P.BadMessage("a move to an address that is not ws:// or wss://")
-            if not vouched(self.home, msg["url"]):
-                raise P.BadMessage("a move to another host's address")
-            self.moved = msg["url"]
-        elif kind == "state":
-            seat = msg["seat"]
-            if seat not in self.you and not (self.watching and seat == P.WATCH):
-                raise P.BadMessage(f"a view for seat {validate.short(seat)}, which is not ours")
-            shown = P.patch(self.view_json.get(seat), msg["view"])
-            if not isinstance(shown, dict):
-                raise P.BadMessage("a view that is not an object")
-            if self.spec is None:
-                raise P.BadMessage("a view before the welcome")
-            P.check_view(shown, *self.reference(self.spec, seat))
-            view = codec.state_from_json(self.spec.rules, shown)
-            self.view_json[seat] = shown
-            self.views[seat] = view
-            self.n[seat] = msg["n"]
-            self.events += msg["events"]
-            if "epoch" in msg:
-                self.epoch = msg["epoch"]
-        elif kind == "sync":
-            self.clock.add(msg["t0"], msg["t1"], msg["t2"], t3)
-            self.sync_trips.append(t3 - msg["t0"])
-        elif kind == "ping":
-            asyncio.get_running_loop().create_task(self._pong(msg["s"]))
-        elif kind == "status":
-            self.status = msg
-            self.seats = msg["seats"]
-        elif kind == "hands":
-            self.hands[msg["seat"]] = msg["pos"]
-        elif kind == "net":
-            self.net = msg
-            self.learn_nodes(msg.get("nodes"))
-        elif kind == "over":
-            self.over = msg
-        elif kind == "rematch":
-            self.rematch_votes = {int(k): v is True for k, v in msg["votes"].items() if k.lstrip("-").isdigit()}
-        elif kind == "done":
-            self.done_at[msg["id"]] = local_ms()  # when the server applied our action (round-trip figures)
-            if len(self.done_at) > 256:
-                del self.done_at[next(iter(self.done_at))]
-        elif kind == "refused":
-            self.refused.append(msg)
-        elif kind == "error":  # the program's own server says its reasons in the catalogue's words
-            self.errors.append(_(msg["reason"]))
-        elif kind == "closed":  # the server ended the room or moved our seat to a newer connection
-            self.errors.append(_(msg["reason"]))
-            self.closed_reason = _(msg["reason"])
+    def handle(self, msg: P.Sent | None, t3: float) -> None:
+        """A server's message, already of its type (``protocol.parse_from_server``), to its handler;
+        a type this program does not know (None) is ignored."""
+        if msg is not None:
+            getattr(self, HANDLERS[type(msg)])(msg, t3)
 
-    def learn_nodes(self, nodes) -> None:
+    def on_welcome(self, msg: P.Welcome, t3: float) -> None:
+        if self.room and self.views:  # a rematch in the same room: a new game, in another seat
+            # (the last game's views stay until the new seat's first view replaces the table)
+            self.hands, self.events, self.over, self.rematch_votes, self.tokens = {}, [], None, {}, {}
+            self.game_no += 1
+        if msg.game not in self.games:
+            raise P.BadMessage(f"a game {validate.short(msg.game)} this program does not have")
+        self.room = msg.room
+        self.spec = self.games[msg.game]
+        self.options = dict(msg.options)
+        self._reference = {}
+        self.seats = msgspec.to_builtins(msg.seats)
+        self.you = list(msg.you)
+        self.watching = msg.watch
+        self.realtime = msg.realtime
+        self.tokens.update({int(k): v for k, v in msg.tokens.items()})
+        self.learn_nodes(msg.nodes)
+
+    def on_moved(self, msg: P.Moved, t3: float) -> None:
+        if not P.node_url(msg.url):
+            raise P.BadMessage("a move to an address that is not ws:// or wss://")
+        if not vouched(self.home, msg.url):
+            raise P.BadMessage("a move to another host's address")
+        self.moved = msg.url
+
+    def on_state(self, msg: P.State, t3: float) -> None:
+        seat = msg.seat
+        if seat not in self.you and not (self.watching and seat == P.WATCH):
+            raise P.BadMessage(f"a view for seat {seat}, which is not ours")
+        if self.spec is None:
+            raise P.BadMessage("a view before the welcome")
+        shown = P.patch(self.view_json.get(seat), msg.view)
+        P.check_view(shown, *self.reference(self.spec, seat))
+        view = codec.state_from_json(self.spec.rules, shown)  # each field of its class's declared type
+        self.view_json[seat] = shown
+        self.views[seat] = view
+        self.n[seat] = msg.n
+        self.events += msgspec.to_builtins(msg.events)
+        if msg.epoch is not None:
+            self.epoch = msg.epoch
+
+    def on_sync(self, msg: P.SyncSent, t3: float) -> None:
+        self.clock.add(msg.t0, msg.t1, msg.t2, t3)
+        self.sync_trips.append(t3 - msg.t0)
+
+    def on_ping(self, msg: P.Ping, t3: float) -> None:
+        asyncio.get_running_loop().create_task(self._pong(msg.s))
+
+    def on_status(self, msg: P.Status, t3: float) -> None:
+        self.status = msgspec.to_builtins(msg)
+        self.seats = self.status["seats"]
+
+    def on_hands(self, msg: P.HandsSent, t3: float) -> None:
+        self.hands[msg.seat] = [list(p) for p in msg.pos]
+
+    def on_net(self, msg: P.Net, t3: float) -> None:
+        self.net = msgspec.to_builtins(msg)
+        self.learn_nodes(msg.nodes)
+
+    def on_over(self, msg: P.Over, t3: float) -> None:
+        self.over = msgspec.to_builtins(msg)
+
+    def on_votes(self, msg: P.Votes, t3: float) -> None:
+        self.rematch_votes = {int(k): v for k, v in msg.votes.items()}
+
+    def on_done(self, msg: P.Done, t3: float) -> None:
+        self.done_at[msg.id] = local_ms()  # when the server applied our action (round-trip figures)
+        if len(self.done_at) > 256:
+            del self.done_at[next(iter(self.done_at))]
+
+    def on_refused(self, msg: P.RefusedSent, t3: float) -> None:
+        self.refused.append(msgspec.to_builtins(msg))
+
+    def on_error(self, msg: P.ErrorSent, t3: float) -> None:
+        self.errors.append(_(msg.reason))  # the program's own server says its reasons in the catalogue's words
+
+    def on_closed(self, msg: P.Closed, t3: float) -> None:
+        """The server ended the room or moved our seat to a newer connection."""
+        self.errors.append(_(msg.reason))
+        self.closed_reason = _(msg.reason)
+
+    def learn_nodes(self, nodes: list[str] | None) -> None:
         """A fleet's node addresses (in ``welcome`` and ``net``): where to come back when a node is gone.
         Only those on the host the player joined are kept (``vouched``): a host names no other's."""
-        if isinstance(nodes, list):
+        if nodes is not None:
             self.nodes = [u for u in nodes[: P.MAX_NODES] if P.node_url(u) and vouched(self.home, u)]
 
     def reference(self, spec: GameSpec, seat: int) -> tuple:
@@ -418,16 +436,40 @@ class Client:
             await c.close()
         return None
 
-    async def _pong(self, s) -> None:
+    async def _pong(self, s: int) -> None:
         try:
             await self.send({"type": "pong", "s": s})
         except websockets.ConnectionClosed:
             pass
 
     async def _sync_loop(self) -> None:
+        """Clock samples: SYNC_SAMPLES at first, then one a second in real time; a turn-based table reads no
+        clock, so one a minute (one a second from each person was what a server of turn-based rooms was sent most)."""
+        last = 0.0
         try:
             for i in range(10_000_000):
-                await self.send({"type": "sync", "t0": self.clock.local()})
+                if i < SYNC_SAMPLES or self.realtime or local_ms() - last >= TURNS_SYNC_S * 1000:
+                    last = local_ms()
+                    await self.send({"type": "sync", "t0": self.clock.local()})
                 await asyncio.sleep(0.05 if i < SYNC_SAMPLES else 1.0)
         except websockets.ConnectionClosed:
             pass
+
+
+# each message type to the method of Client that takes it (``Client.handle``; a test's client may override one)
+HANDLERS: dict[type[P.Sent], str] = {
+    P.Welcome: "on_welcome",
+    P.Moved: "on_moved",
+    P.State: "on_state",
+    P.SyncSent: "on_sync",
+    P.Ping: "on_ping",
+    P.Status: "on_status",
+    P.HandsSent: "on_hands",
+    P.Net: "on_net",
+    P.Over: "on_over",
+    P.Votes: "on_votes",
+    P.Done: "on_done",
+    P.RefusedSent: "on_refused",
+    P.ErrorSent: "on_error",
+    P.Closed: "on_closed",
+}

@@ -16,8 +16,10 @@ import ipaddress
 import logging
 import time
 from collections import deque
+from typing import Any
 
 from websockets.asyncio.server import ServerConnection
+from websockets.http11 import Request, Response
 
 log = logging.getLogger("tabletop.online")
 
@@ -69,7 +71,7 @@ class Limits:
     """What one address has: its open connections, its budgets, its open rooms, its creates and join
     attempts in the last minute."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.conns = 0
         self.bytes = Bucket(BYTES_PER_S, BYTES_BURST)
         self.cpu = Bucket(CPU_MS_PER_S, CPU_BURST_MS)
@@ -111,7 +113,7 @@ class Limits:
 class Quiet:
     """Log a line of each kind at most once every ``QUIET_S`` seconds, with how many were left out."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.last: dict[str, float] = {}
         self.left_out: dict[str, int] = {}
 
@@ -223,7 +225,7 @@ class Door:
 
         return Counted
 
-    def process_request(self, connection, request):
+    def process_request(self, connection: Any, request: Request) -> Response | None:  # a connection_class one
         """A trusted proxy's connection: its real client is now known, and counted as that address."""
         if not getattr(connection, "entered", False):
             return connection.respond(503, "Busy\n")

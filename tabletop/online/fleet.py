@@ -33,6 +33,7 @@ import logging
 import secrets
 import socket
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -159,7 +160,7 @@ class Fleet:
         self.away = True
         self.down_until = time.monotonic() + RETRY_S
 
-    def call(self, fn, *args, **kw):
+    def call(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:  # redis-py returns Any at heart
         """``fn(*args)`` on Redis; None when Redis cannot be reached."""
         if not self.up():
             return None
@@ -229,7 +230,7 @@ class Fleet:
         """Say this node is alive, with its load and its rooms; learn the fleet's addresses."""
         rooms: dict = self.server.rooms if self.server is not None else {}
 
-        def go():
+        def go() -> dict[str, str]:
             pipe = self.db.pipeline()
             pipe.set(key("node", self.id), self.url, px=self.ttl_ms)
             pipe.incr(key("beat", self.id))
@@ -240,7 +241,7 @@ class Fleet:
             if rooms:
                 pipe.sadd(key("rooms", self.id), *rooms)
             pipe.execute()
-            return self.alive()
+            return self.alive()  # node id -> address
 
         alive = self.call(go)
         if alive is not None:
@@ -257,7 +258,7 @@ class Fleet:
         than one). The room is counted there at once, so creates that come together spread (each
         heartbeat sets a node's count to its rooms again); a create sent on is made where it lands."""
 
-        def go():
+        def go() -> tuple[dict[str, str], dict[str, int]]:
             alive = self.alive()
             load = self.db.hgetall(key("load"))
             return alive, {i: int(load.get(i, 0)) for i in alive}
@@ -274,7 +275,7 @@ class Fleet:
             return alive[least]
         return None
 
-    def opened(self, room, counted: bool = False) -> bool:
+    def opened(self, room: Any, counted: bool = False) -> bool:  # a room.Room
         """A new room: this node holds it (with a new fencing token) and its journal starts with the
         game. False: Redis cannot be reached (the room is not made). ``counted``: a create another
         node sent here, whose ``place`` counted it here already (counted twice, this node looked
@@ -293,7 +294,7 @@ class Fleet:
             "owner": room.owner,
         }
 
-        def go():
+        def go() -> list[Any]:
             pipe = self.db.pipeline()
             pipe.delete(key("journal", room.code))
             pipe.set(key("room", room.code), self.id)
@@ -378,7 +379,7 @@ class Fleet:
         if book is None:
             return
 
-        def go():
+        def go() -> list[Any]:
             pipe = self.db.pipeline()
             pipe.delete(key("room", code), key("journal", code))
             pipe.expire(key("fence", code), 86_400)  # kept a day: a node with an older token stays fenced out

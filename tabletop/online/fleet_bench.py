@@ -10,8 +10,12 @@ import asyncio
 import json
 import multiprocessing
 import os
+import shutil
 import socket
+import subprocess
+import sys
 import time
+from typing import Any
 
 from tabletop.core import registry
 
@@ -34,12 +38,9 @@ def wait_port(port: int, seconds: float = 15.0) -> None:
     raise TimeoutError(f"nothing listens on port {port}")
 
 
-def redis_server(folder, port: int, extra: tuple[str, ...] = ()):
+def redis_server(folder: str | os.PathLike, port: int, extra: tuple[str, ...] = ()) -> subprocess.Popen:
     """redis-server on loopback, its data in ``folder``, append-only on (once it takes connections);
     ``extra``: more of its options (a password: ("--requirepass", "...")."""
-    import shutil
-    import subprocess
-
     os.makedirs(folder, exist_ok=True)
     args = ["--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder), "--appendonly", "yes", *extra]
     proc = subprocess.Popen(
@@ -50,11 +51,10 @@ def redis_server(folder, port: int, extra: tuple[str, ...] = ()):
     return proc
 
 
-def fleet_node(redis_url: str, port: int, folder, heartbeat: float, pace: float, log=None):
+def fleet_node(
+    redis_url: str, port: int, folder: str | os.PathLike, heartbeat: float, pace: float, log: Any = None
+) -> subprocess.Popen:
     """`tabletop serve --redis` on loopback, in a process of its own (SIGKILL is real)."""
-    import subprocess
-    import sys
-
     args = ["--host", "127.0.0.1", "--port", str(port), "--redis", redis_url, "--data", str(folder)]
     args += ["--heartbeat", str(heartbeat), "--computer-pace", str(pace)]
     return subprocess.Popen(
@@ -67,7 +67,7 @@ async def _fleet_turn_rooms(url: str, clients: list, rooms: int) -> None:
     spec = first_game(registry.TURNS)
     seats = [{"kind": "here", "name": "A"}, {"kind": "computer", "level": spec.bot_levels[0]}]
 
-    async def one():
+    async def one() -> None:
         c = Client(url, local_addr=source_address())
         await c.connect()
         await c.create(spec.id, seats)
@@ -80,7 +80,7 @@ async def _fleet_turn_rooms(url: str, clients: list, rooms: int) -> None:
 FLEET_PROBES = 50  # turn-based rooms whose round trips are measured; the others are load from another process
 
 
-async def _fleet_play_turns(clients: list, seconds: float, stop=None) -> list[float]:
+async def _fleet_play_turns(clients: list, seconds: float, stop: Any = None) -> list[float]:
     """Every room's person makes a move every three seconds (as people play), for ``seconds`` or until
     ``stop()``; their round trips."""
     import random
@@ -89,7 +89,7 @@ async def _fleet_play_turns(clients: list, seconds: float, stop=None) -> list[fl
     rnd = random.Random(1)
     end = local_ms() + seconds * 1000
 
-    async def play(c: Client, tm: Timed):
+    async def play(c: Client, tm: Timed) -> None:
         await asyncio.sleep(3 * rnd.random())
         while local_ms() < end and not c.closed and not (stop and stop()):
             tm.seen()
@@ -108,11 +108,11 @@ async def _fleet_play_turns(clients: list, seconds: float, stop=None) -> list[fl
     return [t for _, tm in clients for t in tm.trips]
 
 
-def _fleet_load(url: str, asks, said) -> None:
+def _fleet_load(url: str, asks: Any, said: Any) -> None:
     """The turn-based rooms beyond the measured ones, in a process of their own: grows to each count
     asked (``asks``; None stops), says so (``said``), and plays every room meanwhile."""
 
-    async def run():
+    async def run() -> None:
         clients: list = []
         while True:
             rooms = await asyncio.to_thread(asks.get)
@@ -146,7 +146,7 @@ async def _fleet_realtime(urls: list[str], rooms: int, seconds: float) -> tuple[
     return [t for tm in timers for t in tm.trips], clients
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Rooms per node, action round trips at 50, 200 and 500 turn-based rooms and at 8 real-time rooms a node,
     and the time from a node's SIGKILL to its rooms being back on the others."""
     import shutil
@@ -169,7 +169,7 @@ def main(argv=None) -> int:
     procs = [fleet_node(url, p, os.path.join(folder, f"node{i}"), heartbeat, 0.6) for i, p in enumerate(ports)]
     out: dict = {}
 
-    def line(key: str, value, text: str = "") -> None:
+    def line(key: str, value: Any, text: str = "") -> None:
         out[key] = value
         print(f"{key}: {value}{text}", flush=True)
 
@@ -185,7 +185,7 @@ def main(argv=None) -> int:
 
         rt_id = first_game(registry.REALTIME).id
 
-        async def realtime():  # first, on an empty fleet: the real-time rooms spread evenly, 8 a node
+        async def realtime() -> None:  # first, on an empty fleet: the real-time rooms spread evenly, 8 a node
             urls = [f"ws://127.0.0.1:{p}" for p in ports]
             trips, clients = await _fleet_realtime(urls, FLEET_REALTIME_ROOMS_PER_NODE * FLEET_NODES, seconds)
             line(f"fleet.{rt_id}.per_node", per_node())
@@ -200,7 +200,7 @@ def main(argv=None) -> int:
         load = spawn.Process(target=_fleet_load, args=(front, asks, said), daemon=True)
         load.start()
 
-        async def turns_and_kill():
+        async def turns_and_kill() -> None:
             clients: list = []
             await _fleet_turn_rooms(front, clients, FLEET_PROBES)
             for rooms in FLEET_TURN_ROOMS:

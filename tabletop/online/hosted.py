@@ -55,7 +55,7 @@ def forget(kept: Path) -> None:
         pass
 
 
-def _check(data, seats: int) -> HostedRoom:
+def _check(data: object, seats: int) -> HostedRoom:
     if not isinstance(data, dict) or data.get("kind") != KIND:
         raise ValueError("it is not a hosted room's file")
     code, tokens, kinds, port = data.get("code"), data.get("tokens"), data.get("kinds"), data.get("port")

@@ -93,7 +93,7 @@ def token_for(code: str) -> str | None:
     return seat.token if seat.code == code else None
 
 
-def _check(data) -> KeptSeat:
+def _check(data: object) -> KeptSeat:
     if not isinstance(data, dict) or data.get("kind") != KIND:
         raise ValueError("it is not a kept online seat")
     texts = ("url", "code", "token", "game")

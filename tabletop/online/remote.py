@@ -16,8 +16,9 @@ import hashlib
 import socket
 import threading
 import time
+from collections.abc import Coroutine
 from concurrent.futures import Future
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from tabletop import kept, paths, storage, validate
 from tabletop.core import record as rec
@@ -35,6 +36,7 @@ from .client import Client
 from .server import DEFAULT_PORT, Server
 
 _, ngettext = words(__name__)
+T = TypeVar("T")
 
 SUBMIT_WAIT_S = 3.0
 HANDS_EVERY_MS = 66  # real time: own hands are sent ~15 times a second
@@ -63,7 +65,7 @@ class NetThread:
     window's thread never waits on it: ``start`` hands it a coroutine and returns a future to look
     at each frame; ``run`` (which waits) is for tests and tools only."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, name="tabletop-net", daemon=True)
         self.thread.start()
@@ -77,11 +79,11 @@ class NetThread:
         self._mapping: portmap.Mapping | None = None
         self._closing: Future | None = None
 
-    def start(self, coro) -> Future:
+    def start(self, coro: Coroutine[Any, Any, T]) -> Future[T]:
         """Run ``coro`` on the network's loop; the window looks at the future each frame."""
         return asyncio.run_coroutine_threadsafe(coro, self.loop)
 
-    def run(self, coro, timeout: float = 10.0):
+    def run(self, coro: Coroutine[Any, Any, T], timeout: float = 10.0) -> T:
         """Wait for ``coro`` (tests and tools; never from the window's thread)."""
         return self.start(coro).result(timeout)
 
@@ -135,7 +137,7 @@ class NetThread:
         old = self.client
         assert old is not None  # a drop is of a connection made before
 
-        async def go():
+        async def go() -> None:
             self._rejoin_task = asyncio.current_task()
             for tried in range(10**9):
                 c = await old.rejoin()  # an onlooker comes back as an onlooker; a fleet's other nodes are tried
@@ -207,9 +209,10 @@ class NetThread:
         """A game hosted here that somebody left on purpose has ended: its kept file goes (Continue
         does not offer a game the others were told is over)."""
         for room in server.rooms.values():
-            if room.ended.endswith(LEFT) and room.kept_file is not None and room.session.outcome() is None:
-                kept.delete(kept.Entry(room.kept_file, 0.0, room.spec.id))
-                hosted.forget(room.kept_file)
+            kept_file = room.keeping.kept_file if room.keeping is not None else None
+            if room.ended.endswith(LEFT) and kept_file is not None and room.session.outcome() is None:
+                kept.delete(kept.Entry(kept_file, 0.0, room.spec.id))
+                hosted.forget(kept_file)
 
     @staticmethod
     async def _told(server: Server) -> None:
@@ -383,7 +386,7 @@ class RemoteSession:
         return self.net.connected()
 
     @client.setter
-    def client(self, value) -> None:
+    def client(self, value: Client) -> None:
         pass  # always the net thread's current client
 
     @property

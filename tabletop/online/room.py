@@ -1,11 +1,7 @@
-"""A room of the online server: one game (its ``Session``), the connections of the people in it, and
-the writer thread its files are kept on (docs/online.md). ``server.py`` makes rooms, finds them and frees
-them; everything that happens inside one is here. No pygame here.
-
-Nothing one connection does can hold up another: every message to a connection goes into that
-connection's own bounded queue, written by its own task (``Conn``); a connection whose queue is full or
-whose write takes longer than ``send_timeout`` is closed. Files are written on a writer thread
-(``Keeper``), never on the network loop.
+"""A room of the online server: one game (its ``Session``) and the seats of the people in it
+(docs/online.md). ``server.py`` makes rooms, finds them and frees them; everything that happens inside one
+is here. A connection (its queue, budget and round trips) is ``conn.py``'s; the writer thread a room's
+files are kept on is ``keeper.py``'s. No pygame here.
 
 Real time: clients keep a clock synchronised with the server's and stamp each action. The room accepts a
 stamp within ``[arrival - the room's lowest round trip - STAMP_SLACK_MS, arrival]`` (the same window for
@@ -24,15 +20,8 @@ import dataclasses
 import heapq
 import itertools
 import logging
-import queue
-import secrets
-import threading
-import time
-from collections import deque
 from pathlib import Path
 from typing import Any, Protocol
-
-import websockets
 
 from tabletop import validate
 from tabletop.core import codec
@@ -41,11 +30,14 @@ from tabletop.core.game import Refused
 from tabletop.core.i18n import N_
 from tabletop.core.names import told_apart
 from tabletop.core.realtime import Driver
+from tabletop.core.registry import GameSpec
 from tabletop.core.undo import ONLINE_UNDO, UNDO_KIND
 from tabletop.session import Seat, Session
 
 from . import hosted
 from . import protocol as P
+from .conn import Conn, said
+from .keeper import Keeper, KeptGame
 
 log = logging.getLogger("tabletop.online")
 
@@ -53,11 +45,6 @@ LAG_CAP_MS = 150
 MARGIN_MS = 10  # added to the slower player's one-way latency before held actions are applied
 STAMP_SLACK_MS = 5  # a stamp may be this much earlier than arrival minus the lowest round trip
 SIMULTANEOUS_MS = 50  # the rules' window: jitter, or round trips apart, above it make a match "casual"
-RATE = 40.0  # messages a second a connection may send on average
-BURST = 80.0
-RTT_SAMPLES = 16
-PONG_TIMEOUT_S = 15.0  # a connection in a room that answers no ping this long is closed
-PINGS_OPEN = 8  # pings awaiting their pong, per connection (older nonces are forgotten)
 BOT_FAILED = "The computer player stopped working, so this game cannot go on."
 READY_WAIT_S = 30.0  # real time, everybody back: how long the room waits for a ready before it goes on
 VOTE_GAP_MS = 1000  # a person's rematch answer changes at most once a second (no flicker for the others)
@@ -65,192 +52,19 @@ WATCHERS_PER_ADDRESS = 4  # of a room's onlookers
 NOT_KEPT = "The server cannot keep moves just now: try again in a moment."  # a fleet without its Redis
 
 
-def said(value) -> str:
-    """What a client sent, for a log line: escaped and cut short (no forged lines in the log)."""
-    return validate.short(value)
-
-
-class Conn:
-    """One client connection: the seats it holds, its rate budget, its measured round trips and
-    its own outgoing queue and writer (a slow or vanished peer is closed, never waited for)."""
-
-    ids = itertools.count(1)
-
-    def __init__(self, ws, server: Host):
-        self.ws = ws
-        self.server = server
-        self.id = next(Conn.ids)
-        address = getattr(ws, "remote_address", None)  # the real client's, behind a trusted proxy (``door.py``)
-        self.address = getattr(ws, "real_address", "") or (str(address[0]) if address else "?")
-        self.room: Room | None = None
-        self.joined = False  # it was in a room once (a connection that never is, is closed: ``Server``)
-        self.seats: set[int] = set()
-        self.last_id = -1
-        self.budget = BURST
-        self.budget_at = self.server.clock()
-        self.logged: set[str] = set()
-        self.rtts: deque = deque(maxlen=RTT_SAMPLES)
-        self.pings: dict[int, float] = {}  # nonce -> server time it was written
-        self.answered = time.monotonic()  # when it last answered a ping (the wall clock's seconds)
-        self.dropped = 0
-        self.out: deque = deque()
-        self.ready = asyncio.Event()
-        self.closed = False
-        self.writer = asyncio.get_running_loop().create_task(self._write())
-
-    def allow(self) -> bool:
-        """Token bucket: RATE messages a second, BURST at once."""
-        t = self.server.clock()
-        self.budget = min(BURST, self.budget + (t - self.budget_at) * RATE / 1000.0)
-        self.budget_at = t
-        if self.budget < 1.0:
-            return False
-        self.budget -= 1.0
-        return True
-
-    def refuse_log(self, kind: str, text: str) -> None:
-        """Log a refusal once per connection and kind (a flood writes one line, not thousands)."""
-        if kind not in self.logged:
-            self.logged.add(kind)
-            log.warning("connection %d (%s): %s", self.id, self.address, text)
-
-    # -- round trips, from the server's own clock -------------------------------------------
-    def ping(self) -> None:
-        if time.monotonic() - self.answered > PONG_TIMEOUT_S:  # gone without a word (no FIN): closed
-            self.kill(f"it answered no ping for {PONG_TIMEOUT_S:.0f} s")
-            return
-        nonce = secrets.randbits(P.NONCE_BITS)
-        self.pings[nonce] = -1.0  # the writer notes the time it actually goes out
-        while len(self.pings) > PINGS_OPEN:
-            del self.pings[next(iter(self.pings))]
-        self.send({"type": "ping", "s": nonce}, nonce=nonce)
-
-    def pong(self, nonce: int) -> None:
-        sent = self.pings.pop(nonce, None)
-        if sent is None or sent < 0:
-            self.refuse_log("pong", "a pong for no ping of ours")
-            return
-        self.rtts.append(self.server.clock() - sent)
-        self.answered = time.monotonic()
-
-    @property
-    def rtt(self) -> float:
-        """The lowest recent round trip (ms): a peer can delay its pongs but never hurry them."""
-        return min(self.rtts) if self.rtts else 0.0
-
-    @property
-    def jitter(self) -> float:
-        """How far the middle round trip lies above the lowest: late pongs among fewer than half
-        of the pings do not move it."""
-        if len(self.rtts) < 2:
-            return 0.0
-        s = sorted(self.rtts)
-        return s[(len(s) - 1) // 2] - s[0]
-
-    # -- sending: never awaited by anybody but this connection's writer --------------------
-    def send(self, msg: dict | str, nonce: int | None = None) -> None:
-        if self.closed:
-            return
-        if len(self.out) >= self.server.send_queue:
-            self.kill("it does not read what it is sent")
-            return
-        self.out.append((msg if isinstance(msg, str) else P.dumps(msg), nonce))
-        self.ready.set()
-
-    async def _write(self) -> None:
-        try:
-            while not self.closed:
-                if not self.out:
-                    self.ready.clear()
-                    await self.ready.wait()
-                    continue
-                text, nonce = self.out.popleft()
-                if nonce is not None and nonce in self.pings:
-                    self.pings[nonce] = self.server.clock()
-                try:
-                    await asyncio.wait_for(self.ws.send(text), self.server.send_timeout)
-                except TimeoutError:
-                    self.kill("a write did not finish in time")
-                    return
-        except websockets.ConnectionClosed:
-            self.closed = True
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("connection %d: error while sending", self.id)
-            self.kill("an error while sending")
-
-    def kill(self, why: str) -> None:
-        """Close this connection at once (no closing handshake to wait for)."""
-        if self.closed:
-            return
-        self.closed = True
-        self.out.clear()
-        self.ready.set()
-        log.info("connection %d (%s): closed: %s", self.id, self.address, why)
-        transport = getattr(self.ws, "transport", None)
-        if transport is not None:
-            transport.abort()
-
-    def tell_and_close(self, msg: dict) -> None:
-        """Send one last message, then close once it is written (or at once if it cannot be)."""
-        self.send(msg)
-
-        async def later():
-            end = self.server.clock() + self.server.send_timeout * 1000
-            while self.out and not self.closed and self.server.clock() < end:
-                await asyncio.sleep(0.02)
-            await asyncio.sleep(0.05)
-            self.kill("its seat moved to a new connection")
-
-        asyncio.get_running_loop().create_task(later())
-
-
-class Keeper:
-    """Writes files on one thread of its own, in the order asked, so the network loop never waits for
-    a disk. Each job is a function; a failing job is logged and the next one runs."""
-
-    def __init__(self):
-        self.jobs: queue.SimpleQueue = queue.SimpleQueue()
-        self.thread: threading.Thread | None = None
-
-    def put(self, job) -> None:
-        if self.thread is None:
-            self.thread = threading.Thread(target=self._run, name="tabletop-keeper", daemon=True)
-            self.thread.start()
-        self.jobs.put(job)
-
-    def _run(self) -> None:
-        while True:
-            job = self.jobs.get()
-            if job is None:
-                return
-            try:
-                job()
-            except Exception:
-                log.exception("while writing a room's game")
-
-    def close(self, timeout: float = 5.0) -> None:
-        """Finish the writes asked for (at most ``timeout`` seconds) and stop the thread."""
-        if self.thread is not None:
-            self.jobs.put(None)
-            self.thread.join(timeout)
-            self.thread = None
-
-
 class Room:
     def __init__(
         self,
-        server,
+        server: Host,
         code: str,
-        spec,
+        spec: GameSpec,
         seats: list[dict],
         options: dict,
-        seed=None,
-        lag_cap=LAG_CAP_MS,
-        setup=None,
+        seed: int | None = None,
+        lag_cap: int = LAG_CAP_MS,
+        setup: Any = None,
         resume: tuple | None = None,
-    ):
+    ) -> None:
         """``resume``: (record, kept file, tokens) of a hosted game kept when its program closed
         (``Server.resume``): the same game, kept in the same file, with the same seats' tokens."""
         self.server = server
@@ -262,13 +76,13 @@ class Room:
             Seat(name=s["name"], kind="computer" if s["kind"] == "computer" else "human", level=s["level"])
             for s in seats
         ]
-        # the game on the loop is never written from here: the Keeper's thread writes (``keep``)
-        self.kept_file: Path | None = None  # the host's kept game (its room's file lies beside it)
+        # the game on the loop is never written from here: the Keeper's thread writes (``keeping``)
+        kept_file: Path | None = None  # the host's kept game (its room's file lies beside it)
         if resume is None:
             self.session = Session.new(spec, people, options, seed=seed, setup=setup, autosave=False)
             self.tokens = [P.new_token() for _ in seats]
         else:
-            record, self.kept_file, tokens = resume
+            record, kept_file, tokens = resume
             self.session = Session.from_record(spec, copy.deepcopy(record), autosave=False)
             self.tokens = list(tokens)
         self.hashes = [P.token_hash(t) for t in self.tokens]  # a token is checked against its hash
@@ -306,10 +120,8 @@ class Room:
         self.settled = 0.0
         self.bot_task: asyncio.Task | None = None
         self.not_kept = False  # the last action could not be written to the fleet's journal
-        # saving, off the loop: changes wait here for the Keeper's thread, which owns ``mirror``
-        self.unsaved: deque = deque()
-        self.save_asked = False
-        self.mirror: Session | None = None
+        # a game hosted from the launcher is kept as a local game is, off the loop
+        self.keeping = KeptGame(server.keeper, kept_file) if server.autosave else None
         # real-time computer seats: the game's driver moves their hands here, on the server's clock
         self.rt = spec.realtime if self.realtime else None
         self.drivers: dict[int, Driver] = {}
@@ -323,51 +135,22 @@ class Room:
         if resume is not None and self.rt is not None:  # the round clock goes on from where the record left it
             self.epoch -= self.rt.clock_of(self.state)
             self.ask_ready()
-        if server.autosave:
-            self.keep(self._start_mirror)
+        if self.keeping is not None:  # a hosted room lies beside its kept game: Continue hosts it again
+            again = (
+                hosted.HostedRoom(code, tuple(self.tokens), tuple(self.kinds), server.port) if server.hosted else None
+            )
+            self.keeping.start(spec, self.session, again)
 
-    # -- saving (on the Keeper's thread) ----------------------------------------------------
-    def keep(self, change) -> None:
-        """Ask the writer thread to apply ``change(mirror)`` and save; changes keep their order, and
-        changes that pile up while a save is written are saved together."""
-        self.unsaved.append(change)
-        if not self.save_asked:
-            self.save_asked = True
-            self.server.keeper.put(self._save)
-
-    def _start_mirror(self, _mirror) -> None:
-        s = self.session
-        if self.kept_file is not None:  # the kept game goes on in its own file
-            self.mirror = Session.from_record(self.spec, copy.deepcopy(s.record), path=self.kept_file)
-        else:
-            seats = [dataclasses.replace(seat) for seat in s.seats]
-            self.mirror = Session.new(self.spec, seats, s.options, seed=s.seed, setup=s.setup, autosave=True)
-            self.kept_file = self.mirror.save_path
-        if self.server.hosted and self.kept_file is not None:  # so Continue can host this room again
-            room = hosted.HostedRoom(self.code, tuple(self.tokens), tuple(self.kinds), self.server.port)
-            hosted.keep(self.kept_file, room)
-
-    def _save(self) -> None:
-        self.save_asked = False
-        changes = []
-        while self.unsaved:
-            changes.append(self.unsaved.popleft())
-        for change in changes:
-            change(self.mirror)
-        if self.mirror is not None and changes:
-            self.mirror.save()
-            if self.mirror.outcome() is not None and self.kept_file is not None:
-                hosted.forget(self.kept_file)  # finished: nothing to host again
-
-    def kept(self, action_json: dict, state) -> None:
+    # -- saving (off the loop: ``keeper.py``) ------------------------------------------------
+    def kept(self, action_json: dict, state: Any) -> None:
         """An applied action, to be saved (as ``Session.submit`` records it)."""
-        if self.server.autosave:
+        if self.keeping is not None:
 
-            def change(m, a=action_json, st=state):
+            def change(m: Any, a: dict = action_json, st: Any = state) -> None:
                 m.record.actions.append(a)
                 m.state = st
 
-            self.keep(change)
+            self.keeping.keep(change)
         if self.server.records is not None and self.session.outcome() is not None:
             data = self.session.record.to_json()  # nothing changes it any more: written as JSON off the loop
             self.server.keeper.put(lambda: self.server.write_record(self.spec.id, data))
@@ -438,14 +221,14 @@ class Room:
         name = told_apart([*others, name])[-1]
         self.session.seats[seat].name = name
         self.session.record.players[seat]["name"] = name
-        if self.server.autosave:
+        if self.keeping is not None:
 
-            def change(m):
+            def change(m: Any) -> None:
                 m.seats[seat].name = name
                 m.record.players[seat]["name"] = name
                 m.save(whole=True)  # a journal keeps moves only: the players' names are in the whole record
 
-            self.keep(change)
+            self.keeping.keep(change)
 
     def attach(self, conn: Conn, seats: list[int]) -> None:
         was_paused = self.paused
@@ -607,10 +390,15 @@ class Room:
             c.send({"type": "closed", "reason": reason})
 
     # -- sending ---------------------------------------------------------------------------
-    def send_view(self, seat: int) -> None:
+    def send_view(self, seat: int, whole: bool = False) -> None:
+        """The seat's view to its connection: what changed since the last one sent, or (``whole``: its
+        program asked again) the whole view and every event it holds."""
         conn = self.conns[seat]
         if conn is None:
             return
+        if whole:
+            self.sent_events[seat] = -1
+            self.sent_view[seat] = None
         view = self.rules.view_for(self.session.state, seat)
         events = [e for e in self.rules.events(view, self.names()) if e["n"] > self.sent_events[seat]]
         if events:
@@ -727,7 +515,7 @@ class Room:
             return
         self.apply(conn, msg["id"], action)
 
-    def apply(self, conn: Conn | None, msg_id, action) -> bool:
+    def apply(self, conn: Conn | None, msg_id: int | None, action: Any) -> bool:
         round_before = self.rt.round_of(self.session.state) if self.rt is not None else None
         before = self.session.state
         n = len(self.session.record.actions)
@@ -764,7 +552,9 @@ class Room:
     def check_clocks(self) -> None:
         """Once a second: a ready that does not come, a move that does not come, a person away longer
         than a move's time: the count goes on, then the room goes on."""
-        if self.session.outcome() is not None or self.ended:
+        if self.ended or (not self.to_ready and (not self.move_clock_ms or self.realtime)):
+            return  # no count runs (most rooms: a thousand of them are asked every second)
+        if self.session.outcome() is not None:
             return
         t = self.server.clock()
         if self.unready() and self.ready_by is not None:
@@ -793,8 +583,11 @@ class Room:
     def stand_in(self, seat: int) -> None:
         """The seat's move clock ran out: the game's computer player (its first level) moves for it."""
         level = self.spec.bot_levels[0]
+        make_bot = self.spec.make_bot
         try:
-            bot = self.spec.make_bot(seat=seat, level=level, seed=self.session.seed + len(self.session.record.actions))
+            if make_bot is None:  # a game with no computer player: nobody can move for the seat
+                raise RuntimeError(f"{self.spec.id} has no computer player")
+            bot = make_bot(seat=seat, level=level, seed=self.session.seed + len(self.session.record.actions))
             action = bot.choose(self.rules.view_for(self.session.state, seat))
         except Exception as e:
             self.bot_failed(seat, f"{type(e).__name__}: {e}")
@@ -852,7 +645,7 @@ class Room:
         buys nothing; a player truly slower than the others is marked casual instead (``broadcast_net``)."""
         return min((c.rtt for c in self.connections() if c.rtts), default=0.0)
 
-    def hold(self, conn: Conn, msg: dict, action) -> None:
+    def hold(self, conn: Conn, msg: dict, action: Any) -> None:
         arrival = self.server.clock()
         stamp = arrival if msg["stamp"] is None else msg["stamp"]
         forgiven = min(self.shared_rtt() + STAMP_SLACK_MS, self.lag_cap)

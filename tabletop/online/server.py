@@ -14,6 +14,7 @@ import secrets
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import websockets
 from websockets.asyncio.server import Server as WebSocketServer
@@ -21,13 +22,15 @@ from websockets.asyncio.server import Server as WebSocketServer
 from tabletop import paths, storage, validate
 from tabletop.core import record as rec
 from tabletop.core.i18n import N_
-from tabletop.core.registry import load_all
+from tabletop.core.registry import GameSpec, load_all
 from tabletop.session import unique_path
 
 from . import hosted
 from . import protocol as P
+from .conn import BURST, Conn, said
 from .door import CONNS_PER_ADDRESS, Door, Limits, networks
-from .room import BURST, LAG_CAP_MS, NOT_KEPT, READY_WAIT_S, WATCHERS_PER_ADDRESS, Conn, Keeper, Room, said
+from .keeper import Keeper
+from .room import LAG_CAP_MS, NOT_KEPT, READY_WAIT_S, WATCHERS_PER_ADDRESS, Room
 
 log = logging.getLogger("tabletop.online")
 WEBSOCKETS_LOG = logging.getLogger("tabletop.online.websockets")  # its warnings only: not a line a connection
@@ -35,6 +38,7 @@ WEBSOCKETS_LOG.setLevel(logging.WARNING)
 
 DEFAULT_PORT = 8765
 TICK_S = 0.005
+TURNS_TICK_S = 0.1  # a turn-based room's pings and move clock need nothing finer
 PING_S = 0.5  # real time: each connection's round trip is measured twice a second
 PING_TURNS_S = 2.0  # turn-based games only show it
 # a connection's outgoing queue and how long one write may take before the connection is closed
@@ -99,8 +103,8 @@ class Server:
         ready_wait: float = READY_WAIT_S,
         move_clock: float = 0.0,
         clock: Callable[[], float] = now_ms,
-        fleet=None,
-    ):
+        fleet: Any = None,
+    ) -> None:
         """``clock``: the time (ms) rooms and connections read: round clocks, stamps, round trips,
         rates and rooms' lifecycle (tests pass one that runs faster than the wall clock);
         ``autosave``: keep each room's game as a local game is kept (the host's own game);
@@ -136,7 +140,7 @@ class Server:
         self.port = 0
         self._ticker: asyncio.Task | None = None
 
-    async def start(self, host: str = "127.0.0.1", port: int = DEFAULT_PORT):
+    async def start(self, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> Server:
         self.ws_server = await websockets.serve(
             self.handler,
             host,
@@ -165,19 +169,29 @@ class Server:
         if self.ws_server is not None:
             self.ws_server.close()
             await self.ws_server.wait_closed()
-        if self.autosave:  # the kept games' journals are synced and unlocked: Continue can open them
-            for room in self.rooms.values():
-                room.keep(lambda m: m.close() if m is not None else None)
+        for room in self.rooms.values():  # the kept games' journals are synced and unlocked: Continue opens them
+            if room.keeping is not None:
+                room.keeping.close()
         await asyncio.to_thread(self.keeper.close)
 
     async def _tick_loop(self) -> None:
-        last_sweep = 0.0
+        """Real-time rooms every TICK_S; every room (their pings and move clocks) every TURNS_TICK_S:
+        a thousand turn-based rooms cost nothing between their pings."""
+        last_sweep = last_turns = 0.0
+        live: list[Room] = []
         while True:
             await asyncio.sleep(TICK_S)
             t = self.clock()
-            for room in list(self.rooms.values()):
+            sweep = t - last_sweep >= 1000
+            if sweep or t - last_turns >= TURNS_TICK_S * 1000:
+                last_turns = t
+                rooms = list(self.rooms.values())
+                live = [r for r in rooms if r.realtime]
+            else:  # a room freed (or made again by a rematch) since is left out
+                rooms = [r for r in live if self.rooms.get(r.code) is r]
+            for room in rooms:
                 try:
-                    if t - last_sweep >= 1000:
+                    if sweep:
                         room.check_clocks()
                     if room.realtime:
                         room.safe_tick()
@@ -188,7 +202,7 @@ class Server:
                         room.broadcast_net()
                 except Exception:  # one room's fault must not stop the others
                     log.exception("room %s: error while ticking", room.code)
-            if t - last_sweep >= 1000:
+            if sweep:
                 last_sweep = t
                 self.sweep()
 
@@ -212,8 +226,8 @@ class Server:
         room.held.clear()
         for c in room.connections() | set(room.watchers):
             room.detach(c)
-        if self.autosave:  # after the writes asked for: the kept game's journal is synced and unlocked
-            room.keep(lambda m: m.close() if m is not None else None)
+        if room.keeping is not None:
+            room.keeping.close()
         lim = self.door.addresses.get(room.owner)
         if lim is not None:
             lim.rooms.discard(room.code)
@@ -224,7 +238,15 @@ class Server:
     def limits(self, address: str) -> Limits:
         return self.door.limits(address)
 
-    def create(self, game: str, options: dict, seats: list[dict], seed=None, lag_cap=None, setup=None) -> Room:
+    def create(
+        self,
+        game: str,
+        options: dict,
+        seats: list[dict],
+        seed: int | None = None,
+        lag_cap: int | None = None,
+        setup: Any = None,
+    ) -> Room:
         """A new room; ``seed`` and ``setup`` (a hand-set position) are for tests, never taken from a client."""
         if game not in self.games:
             raise P.BadMessage(f"unknown game {said(game)}")
@@ -279,7 +301,7 @@ class Server:
             made.watch(c)
         return made
 
-    def resume(self, spec, record, kept_file: Path, room: hosted.HostedRoom) -> tuple[Room, str]:
+    def resume(self, spec: GameSpec, record: rec.Record, kept_file: Path, room: hosted.HostedRoom) -> tuple[Room, str]:
         """Host again a game this program hosted (its kept game and the room kept beside it): the
         same code and the friends' tokens, so their programs get back in by themselves. Returns the
         room and the token of the seats here (new: only this program has it)."""
@@ -343,7 +365,7 @@ class Server:
         prune_records(folder, self.keep_records, self.games)
 
     # -- connections ------------------------------------------------------------------------
-    async def handler(self, ws) -> None:
+    async def handler(self, ws: Any) -> None:  # a websockets ServerConnection (the door's own)
         conn = Conn(ws, self)
         lim = self.limits(conn.address)
         asyncio.get_running_loop().call_later(self.join_within, self.close_if_roomless, conn)
@@ -413,9 +435,7 @@ class Server:
                 conn.refuse_log("view", f"room {room.code}: asked for the view of seat {msg['seat']}")
                 conn.send({"type": "error", "reason": N_("You may only see your own seat.")})
                 return
-            room.sent_events[msg["seat"]] = -1
-            room.sent_view[msg["seat"]] = None
-            room.send_view(msg["seat"])
+            room.send_view(msg["seat"], whole=True)
         elif kind == "hands":  # where a real-time seat's hands are: public, passed on to the others
             pos = P.hand_positions(msg["pos"])
             if not room.realtime or msg["seat"] not in conn.seats or pos is None:
@@ -562,7 +582,7 @@ async def serve_forever(
     fleet: dict | None = None,
     bot_delay: float = 0.6,
     trust_proxy: list[str] | None = None,
-    **options,
+    **options: Any,
 ) -> None:
     """``fleet``: the arguments of ``fleet.Fleet`` when this server is a node of a fleet on Redis;
     ``options``: more of ``Server``'s."""
