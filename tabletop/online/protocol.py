@@ -65,7 +65,15 @@ def normal_code(text: str) -> str:
     return "".join(c for c in text.upper() if c.isalnum())
 
 
-_ENCODER = msgspec.json.Encoder()
+def _plain(value: object) -> object:
+    """What msgspec cannot write as it is: a text of a subclass of str (a game's sentence that also keeps
+    its template, as JAB's do) goes as the text it is, as the standard library's encoder wrote it."""
+    if isinstance(value, str):
+        return str(value)
+    raise NotImplementedError(f"no JSON for {type(value).__name__}")
+
+
+_ENCODER = msgspec.json.Encoder(enc_hook=_plain)
 
 
 def dumps(msg: dict) -> str:
