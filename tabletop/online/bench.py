@@ -476,7 +476,7 @@ async def attack(port: int, seconds: float, counts: dict) -> None:
         w.transport.abort()
 
 
-def _start_server(sndbuf: int = 0) -> tuple[int, multiprocessing.process.BaseProcess]:
+def start_server(sndbuf: int = 0) -> tuple[int, multiprocessing.process.BaseProcess]:
     port = free_port()
     proc = multiprocessing.get_context("spawn").Process(target=_serve, args=(port, sndbuf), daemon=True)
     proc.start()
@@ -524,7 +524,7 @@ def soak_figures(out: dict, seconds: float) -> None:
     for run in ("dead0", f"dead{SOAK_DEAD}", "attack"):
         dead = SOAK_DEAD if run == f"dead{SOAK_DEAD}" else 0
         lead = 10 if run == "attack" else 6  # the load's 192 rooms are made and playing (and the attack going)
-        port, proc = _start_server(sndbuf=32768)
+        port, proc = start_server(sndbuf=32768)
         spawn = multiprocessing.get_context("spawn")
         loads = [spawn.Process(target=_soak_load, args=(port, seconds + 8, dead), daemon=True)]
         if run == "attack":
@@ -562,7 +562,7 @@ def soak_figures(out: dict, seconds: float) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    port, proc = _start_server()
+    port, proc = start_server()
     try:
         out = {}
         secret, rt = first_game(registry.SIMULTANEOUS).id, first_game(registry.REALTIME).id

@@ -38,7 +38,6 @@ from tabletop.core.registry import GameSpec
 from .bench import (
     SOAK_REALTIME_ROOMS,
     Timed,
-    _start_server,
     first_game,
     middling,
     more_files,
@@ -46,6 +45,7 @@ from .bench import (
     open_dead,
     pct,
     realtime_person,
+    start_server,
 )
 from .client import Client, local_ms
 
@@ -240,7 +240,7 @@ def run(rooms: int, seconds: float) -> dict[str, Any]:
     """One run on a fresh server: ``rooms`` turn-based rooms and the real-time ones, measured over
     ``seconds`` in slices of SLICE_S; in every other slice DEAD dead connections are among them (fresh
     ones each time, closed at its end), so both kinds of slice share the machine's ups and downs."""
-    port, proc = _start_server(sndbuf=32768)
+    port, proc = start_server(sndbuf=32768)
     pid = proc.pid
     assert pid is not None  # started
     spawn = multiprocessing.get_context("spawn")

@@ -12,16 +12,13 @@ import logging
 import secrets
 import time
 from collections import deque
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import websockets
 
 from tabletop import validate
 
 from . import protocol as P
-
-if TYPE_CHECKING:
-    from .room import Room
 
 log = logging.getLogger("tabletop.online")
 
@@ -58,7 +55,7 @@ class Conn:
         self.id = next(Conn.ids)
         address = getattr(ws, "remote_address", None)  # the real client's, behind a trusted proxy (``door.py``)
         self.address = getattr(ws, "real_address", "") or (str(address[0]) if address else "?")
-        self.room: Room | None = None
+        self.room: Any = None  # the Room it is in (online/room.py, which imports this module), None before
         self.joined = False  # it was in a room once (a connection that never is, is closed: ``Server``)
         self.seats: set[int] = set()
         self.last_id = -1

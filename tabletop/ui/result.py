@@ -68,7 +68,7 @@ def draw(surf, vp, table, report: Report, why: str) -> int:
     numbers). Returns the window y where the story and the numbers end."""
     session = table.session
     names = [s.name for s in session.seats]
-    r = vp.r(150, 34, 980, table.result_height)  # a replay keeps its bar below it
+    r = vp.r(150, 34, 980, table.mode.result_height)  # a replay keeps its bar below it
     gfx.shade(surf, 170)  # the table fades back: nothing under the panel competes with it
     gfx.panel(surf, r, gfx.PANEL, radius=vp.s(16), border=gfx.GOLD, width=vp.s(3))
     gfx.draw_fitted(surf, table.headline(), vp.r(180, 48, 920, 62), vp.s(42), gfx.GOLD, bold=True, lines=1)

@@ -6,6 +6,7 @@ from tabletop.core.i18n import N_
 from tabletop.core.registry import SIMULTANEOUS, GameSpec, LadderSpec, TileSpec, lazy, register
 
 from .levels import ALIASES, LEVELS, MODELS, make_bot
+from .models import FAMILY
 from .rules import RULES
 
 SPEC = register(
@@ -27,7 +28,7 @@ SPEC = register(
         order=5,
         max_game_length=1_000,
         tile=TileSpec(picture="portrait:4", colour=(132, 62, 184), length=N_("20 to 30 min")),
-        ladder=LadderSpec(games=400),
+        ladder=LadderSpec(games=400, plans=FAMILY),
         tutorial=lazy(__name__ + ".tutorial", "lessons"),
     )
 )

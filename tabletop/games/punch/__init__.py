@@ -6,6 +6,7 @@ from tabletop.core.i18n import N_
 from tabletop.core.registry import SIMULTANEOUS, GameSpec, LadderSpec, TileSpec, lazy, register
 
 from .levels import ALIASES, LEVELS, MODELS, make_bot
+from .models import FAMILY
 from .rules import RULES
 
 SPEC = register(
@@ -27,7 +28,7 @@ SPEC = register(
         order=2,
         max_game_length=5_000,
         tile=TileSpec(picture="glove:cross", colour=(190, 40, 40), length=N_("about 10 min")),
-        ladder=LadderSpec(games=500),
+        ladder=LadderSpec(games=500, plans=FAMILY),
         tutorial=lazy(__name__ + ".tutorial", "lessons"),
     )
 )

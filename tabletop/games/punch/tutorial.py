@@ -55,15 +55,6 @@ NINE = tuple(
 )
 
 
-def _shared_curtain(table) -> None:
-    """The secrecy lesson: one learner plays both seats with any device, behind the curtain."""
-    from tabletop.input.devices import Router
-
-    table.shared_input = True
-    table.router = Router(table.app.settings, table.app.pads, [None, None])
-    table.secrecy.mode = "curtain"
-
-
 def _ready_button(payload) -> bool:
     """The break's "Red: ready for round 2" button, in the player's language."""
     label = _("{name}: ready for round {n}").format(name="{name}", n=2)
@@ -220,7 +211,7 @@ def lessons() -> list[Lesson]:
             ),
             setup=_setup(),
             seats=("human", "human"),
-            prepare=_shared_curtain,
+            one_screen=True,  # one learner plays both seats with any device, behind the curtain
             goal=lambda s: s.play == 2,
             step=lambda a, before, after: isinstance(a, Commit),
             touch=lambda p, s: _show_button(p) or (isinstance(p, tuple) and p[0] == "hand"),

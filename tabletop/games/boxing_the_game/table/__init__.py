@@ -30,6 +30,7 @@ import pygame
 from tabletop.core.i18n import words
 from tabletop.input.devices import key_name
 from tabletop.ui.secret_table import SecretTable
+from tabletop.ui.table import PLAY
 
 from ..rules import PickCharacter, Plan, Stance, TakePrize
 from ..rules.content import CARDS
@@ -69,8 +70,8 @@ class BoxingTable(SecretTable):
     undo_spot = (286, 4, 70, 26)  # the Undo button: right of Match log, left of the prompt
     park_spot = (640, 380)  # a mouse player's pointer after a choice: off the card it chose
 
-    def __init__(self, app, session):
-        super().__init__(app, session)
+    def __init__(self, app, session, mode=PLAY):
+        super().__init__(app, session, mode)
         self.plans: dict[int, dict] = {}
         self.queue: list[dict] = []  # logged entries still to replay
         self.anim: dict | None = None  # the entry being replayed
@@ -585,5 +586,5 @@ class BoxingTable(SecretTable):
         return super().first_focus(seat, items)
 
 
-def make_table(app, session):
-    return BoxingTable(app, session)
+def make_table(app, session, mode=PLAY):
+    return BoxingTable(app, session, mode)

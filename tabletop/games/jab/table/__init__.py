@@ -33,7 +33,7 @@ from tabletop.core.actions import seat_of
 from tabletop.core.i18n import N_, words
 from tabletop.input import hints
 from tabletop.ui.regions import Kept, Same
-from tabletop.ui.table import Hot, TableScene
+from tabletop.ui.table import PLAY, Hot, TableScene
 
 from ..players import JAB_REALTIME, Live, carry_out
 from ..rules import end_said
@@ -98,8 +98,8 @@ class JabTable(HandDevices, TableScene):
             return panels.LESSON_OVER_SUMMARY
         return (412, 4, 456, 156)
 
-    def __init__(self, app, session):
-        super().__init__(app, session)
+    def __init__(self, app, session, mode=PLAY):
+        super().__init__(app, session, mode)
         art.clear_caches()
         seats = session.seats
         self.solo = self.humans[0] if len(self.humans) == 1 else None
@@ -194,9 +194,7 @@ class JabTable(HandDevices, TableScene):
         """The practice aid: on by the setup's option, by the player's setting, and in every lesson
         (a table that plays a tutorial lesson has a ``tutor``)."""
         return (
-            bool(self.app.settings["assist"])
-            or bool(self.session.state.options.get("assist"))
-            or self.tutor is not None
+            bool(self.app.settings.assist) or bool(self.session.state.options.get("assist")) or self.tutor is not None
         )
 
     def watch_time(self, t_ms: int) -> None:
@@ -649,5 +647,5 @@ def table_colour(seat):
     return gfx.PLAYER_COLOURS[seat % len(gfx.PLAYER_COLOURS)]
 
 
-def make_table(app, session) -> JabTable:
-    return JabTable(app, session)
+def make_table(app, session, mode=PLAY) -> JabTable:
+    return JabTable(app, session, mode)

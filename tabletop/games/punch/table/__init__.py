@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from tabletop.core.i18n import words
 from tabletop.ui.secret_table import SecretTable
+from tabletop.ui.table import PLAY
 
 from ..rules.actions import Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
 from ..rules.resolve import CODES, INDEX, NK, S, explain
@@ -45,8 +46,8 @@ class PunchTable(SecretTable):
     # was (R-PUN-9): after a choice it goes back to the middle of the table
     park_spot = (640, 250)
 
-    def __init__(self, app, session):
-        super().__init__(app, session)
+    def __init__(self, app, session, mode=PLAY):
+        super().__init__(app, session, mode)
         self.sel: dict[int, list] = {0: [], 1: []}  # cards being picked / programmed
         self.sel_key: dict[int, tuple | None] = {0: None, 1: None}
         self.swap_mode: dict[int, bool] = {0: False, 1: False}
@@ -409,5 +410,5 @@ class PunchTable(SecretTable):
         return next((i for i, h in enumerate(items) if h.seat == seat), None)
 
 
-def make_table(app, session):
-    return PunchTable(app, session)
+def make_table(app, session, mode=PLAY):
+    return PunchTable(app, session, mode)
