@@ -304,7 +304,8 @@ class TableScene(FocusMixin, Scene):
     def name_note(self, seat: int) -> str:
         """What follows a seat's name on the table: " (computer)" for the computer's seats; a person
         is their name, online with their connection's ping (``net_note``)."""
-        return (" (computer)" if self.session.seats[seat].kind == "computer" else "") + self.net_note(seat)
+        computer = " " + _("(computer)") if self.session.seats[seat].kind == "computer" else ""
+        return computer + self.net_note(seat)
 
     def net_note(self, seat: int) -> str:
         """Online, a person's ping (" · 23 ms"); nothing at one computer."""

@@ -26,7 +26,7 @@ def draw_hand(t, surf, vp, seat, sel, lit) -> None:
     # without numbered marks (which reach over the next card) and with every "cooling" word inside its card,
     # the faces can come from a picture drawn once and the marks go on top: the same pixels as card by card
     if not sel and all(
-        cid not in st.cooldown[seat] or gfx.text("cooling", cool_px, (170, 220, 240), True).get_width() <= r.w
+        cid not in st.cooldown[seat] or gfx.text(_("cooling"), cool_px, (170, 220, 240), True).get_width() <= r.w
         for cid, r in layout
     ):
         key = (seat, t.names[seat], bx.id, surf.get_size(), vp.scale, vp.ox, vp.oy)
