@@ -1,8 +1,8 @@
 """Drawing helpers shared by every screen.
 
 Screens are laid out on a design canvas of 1280x720 units. ``Viewport``
-maps design units to window pixels (uniform scale, centred), so a layout
-written once is right at any window size; text is rendered at the scaled size,
+maps design units to window pixels (uniform scale, centred; a 4:3 window shows the canvas's middle
+960 units), so a layout written once is right at any window size; text is rendered at the scaled size,
 so it stays sharp. Fonts and rendered text are cached.
 """
 
@@ -16,6 +16,8 @@ import pygame
 from tabletop.paths import asset_path
 
 DESIGN_W, DESIGN_H = 1280, 720
+NARROW_W = 960  # the design canvas squeezed as far as it goes (a 4:3 window), see ``Viewport``
+NARROW_W = 960  # the least width of the canvas a 4:3 window shows (``Viewport``)
 MIN_W, MIN_H = 640, 360  # below this the table is unreadable: we show "enlarge the window"
 
 # A calm palette: felt green table, warm paper cards, player colours.
@@ -51,28 +53,51 @@ PLAYER_NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eve", "Finn"]  # never a card colo
 
 
 class Viewport:
-    """Design units -> pixels for the current window size."""
+    """Design units -> pixels for the current window size.
 
-    def __init__(self, size: tuple[int, int]):
+    Heights and sizes (text, radii, lines: ``s``) follow the window's height: 720 units are its height
+    from 16:9 down to 4:3. Across, the 1280 units fill the window's width, so from 16:9 to 4:3 a
+    layout is squeezed sideways (``sx``, down to 3/4 of ``scale``) rather than letterboxed: one layout
+    fills every window and its text stays as large as the window's height allows. Outside that range
+    the window gets bars at its sides (wider than 16:9) or top and foot (narrower than 4:3).
+    A screen whose layout does not stand the squeeze yet (``Scene.squeezes``) is letterboxed.
+    See docs/development.md, "Window sizes"."""
+
+    def __init__(self, size: tuple[int, int], squeeze: bool = True):
+        self.squeeze = squeeze
         self.resize(size)
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = max(1, size[0]), max(1, size[1])
         self.size = (w, h)
-        self.scale = min(w / DESIGN_W, h / DESIGN_H)
+        self.scale = min(w / (NARROW_W if self.squeeze else DESIGN_W), h / DESIGN_H)  # sizes and heights
+        self.sx = min(w / DESIGN_W, self.scale)  # across: as much as the window's width gives, up to the scale
         _SCALE[0] = self.scale
-        self.ox = (w - DESIGN_W * self.scale) / 2
+        self.ox = (w - DESIGN_W * self.sx) / 2
         self.oy = (h - DESIGN_H * self.scale) / 2
+
+    def squeezing(self, squeeze: bool) -> bool:
+        """Squeeze sideways (or letterbox) from now on; True when that changed the scale."""
+        if squeeze == self.squeeze:
+            return False
+        scale, sx = self.scale, self.sx
+        self.squeeze = squeeze
+        self.resize(self.size)
+        return (scale, sx) != (self.scale, self.sx)
 
     @property
     def too_small(self) -> bool:
         return self.size[0] < MIN_W or self.size[1] < MIN_H
 
     def p(self, x: float, y: float) -> tuple[int, int]:
-        return (round(self.ox + x * self.scale), round(self.oy + y * self.scale))
+        return (round(self.ox + x * self.sx), round(self.oy + y * self.scale))
 
     def s(self, v: float) -> int:
         return max(1, round(v * self.scale))
+
+    def across(self, v: float) -> int:
+        """``v`` design units across, in pixels (a width: squeezed with the layout; ``s`` is for sizes)."""
+        return max(1, round(v * self.sx))
 
     def r(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
         x0, y0 = self.p(x, y)
@@ -83,7 +108,7 @@ class Viewport:
         return self.r(rect[0], rect[1], rect[2], rect[3])
 
     def to_design(self, pos: tuple[int, int]) -> tuple[float, float]:
-        return ((pos[0] - self.ox) / self.scale, (pos[1] - self.oy) / self.scale)
+        return ((pos[0] - self.ox) / self.sx, (pos[1] - self.oy) / self.scale)
 
 
 _FORGET: list = []

@@ -65,7 +65,7 @@ def draw(t, surf, vp, clip=None) -> None:
     def near(x, y, w, h) -> bool:
         if clip is None:
             return True
-        k = (vp.ox, vp.oy, vp.scale, x, y, w, h)
+        k = (vp.ox, vp.oy, vp.scale, vp.sx, x, y, w, h)
         r = _RECTS.get(k)
         if r is None:
             r = _RECTS[k] = vp.r(x, y, w, h)

@@ -29,7 +29,7 @@ def draw_hand(t, surf, vp, seat, sel, lit) -> None:
         cid not in st.cooldown[seat] or gfx.text("cooling", cool_px, (170, 220, 240), True).get_width() <= r.w
         for cid, r in layout
     ):
-        key = (seat, t.names[seat], bx.id, surf.get_size(), vp.scale, vp.ox, vp.oy)
+        key = (seat, t.names[seat], bx.id, surf.get_size(), vp.scale, vp.sx, vp.ox, vp.oy)
         faces = _HAND_FACES.get(key)
         if faces is None:
             if len(_HAND_FACES) > 8:
