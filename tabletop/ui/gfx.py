@@ -292,6 +292,12 @@ def fit_px(s: str, px: int, width: int, bold: bool = False) -> int:
 
 
 MIN_PX = 11  # no text is drawn smaller than this on a 1280x720 screen (scaled with the window)
+BODY_PX = 12  # no body text (what a player reads, not a mark on a card) is smaller on a 4:3 window of 800x600
+
+
+def body_px(vp) -> int:
+    """The least size of body text in this window: 14 design px, and never under BODY_PX screen px."""
+    return max(BODY_PX, vp.s(14))
 
 
 @lru_cache(maxsize=4096)

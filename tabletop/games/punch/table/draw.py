@@ -242,8 +242,8 @@ LEGEND = (
 
 def legend(surf, vp) -> None:
     """A reminder of what the cards do, in our own words."""
-    px = gfx.fit_px(LEGEND, vp.s(15), vp.across(1230))
-    gfx.blit_text(surf, LEGEND, px, vp.p(640, 662), (200, 210, 200), anchor="center")
+    box = vp.r(20, 644, 1240, 36)  # one line; two in a window squeezed sideways, never smaller than body text
+    gfx.draw_fitted(surf, LEGEND, box, vp.s(15), (200, 210, 200), lines=2, min_px=min(vp.s(15), gfx.body_px(vp)))
 
 
 def status_text(t, seat) -> str:
