@@ -177,7 +177,15 @@ def _screen(app, name: str) -> None:
 
 
 # the screens whose layout stands a 4:3 window (a table says so: Scene.squeezes; the others are letterboxed there)
-FILLED = ["launcher", "settings", "punch setup", "punch table", "punch result"]
+FILLED = [
+    "launcher",
+    "settings",
+    "punch setup",
+    "punch table",
+    "punch result",
+    "stabby-jack table",
+    "stabby-jack result",
+]
 
 
 @pytest.mark.parametrize("name", FILLED)

@@ -153,7 +153,9 @@ def header(t, surf, vp) -> None:
         nxt = "the match is over"
     need = st.options["matches_to_win"]
     c = gfx.PLAYER_COLOURS
-    score = gfx.blit_text(surf, f"{t.names[0]} {st.wins[0]}", vp.s(26), vp.p(622, 20), c[0], bold=True, anchor="midright")
+    score = gfx.blit_text(
+        surf, f"{t.names[0]} {st.wins[0]}", vp.s(26), vp.p(622, 20), c[0], bold=True, anchor="midright"
+    )
     left = vp.r(20, 3, 600, 44)
     left.width = min(left.w, score.left - vp.s(12) - left.left)  # a squeezed window: up to the score
     top, foot = left.copy(), left.copy()
