@@ -63,14 +63,15 @@ class TileMenu(Menu):
         tile_w = (1200 - (cols - 1) * GAP) / cols
         if not self.narrow:
             tile_w = min(TILE_W, tile_w)
-        tile_h = min(TILE_H, ((NARROW_TILES_H if self.narrow else TILES_H) - (rows - 1) * GAP) / rows)
+        gap = GAP * 0.6 if self.narrow else GAP  # (between rows: three rows share the height)
+        tile_h = min(TILE_H, ((NARROW_TILES_H if self.narrow else TILES_H) - (rows - 1) * gap) / rows)
         x0 = (gfx.DESIGN_W - (cols * tile_w + (cols - 1) * GAP)) / 2
         for n, i in enumerate(self.games):
             row, col = divmod(n, cols)
             in_row = min(cols, len(self.games) - row * cols)
             x = x0 + (cols - in_row) * (tile_w + GAP) / 2 + col * (tile_w + GAP)
-            out[i] = (x, TOP + row * (tile_h + GAP), tile_w, tile_h)
-        y = TOP + rows * (tile_h + GAP) + 6
+            out[i] = (x, TOP + row * (tile_h + gap), tile_w, tile_h)
+        y = TOP + rows * (tile_h + gap) + 6
         bw = min(280, (gfx.DESIGN_W - 80 - (len(self.others) - 1) * 16) / max(1, len(self.others)))
         x = (gfx.DESIGN_W - (len(self.others) * bw + (len(self.others) - 1) * 16)) / 2
         for i in self.others:
