@@ -185,6 +185,8 @@ FILLED = [
     "punch result",
     "stabby-jack table",
     "stabby-jack result",
+    "boxing-the-game table",
+    "boxing-the-game result",
 ]
 
 

@@ -264,7 +264,7 @@ def blit_text(
     cut = False
     if 0 < width < img.get_width():  # (a text whose anchor is outside its room, sliding in, is left alone)
         if min_px is None:
-            min_px = min(px, max(7, round(MIN_PX * _SCALE[0])))
+            min_px = min(px, max(BODY_PX, round(MIN_PX * _SCALE[0])))
         p, ls, cut = fit(s, width, 10 * px, px, min_px, bold, 1)
         img = text(ls[0], p, colour, bold)
     r = img.get_rect(**{anchor: pos})
@@ -291,8 +291,8 @@ def fit_px(s: str, px: int, width: int, bold: bool = False) -> int:
     return fit(s, width, 10 * px, px, 8, bold, 1)[0]
 
 
-MIN_PX = 11  # no text is drawn smaller than this on a 1280x720 screen (scaled with the window)
-BODY_PX = 12  # no body text (what a player reads, not a mark on a card) is smaller on a 4:3 window of 800x600
+MIN_PX = 11  # no text is drawn smaller than this on a 1280x720 screen (scaled with the window) ...
+BODY_PX = 12  # ... nor under this on any screen (a mark on a card's picture may pass its own least size)
 
 
 def body_px(vp) -> int:
@@ -317,7 +317,7 @@ def fit(s: str, w: int, h: int, px: int, min_px: int, bold: bool = False, lines:
         ls = _wrap(s, p, w, bold)
         f = font(p, bold)
         if (not lines or len(ls) <= lines) and all(f.size(line)[0] <= w for line in ls):
-            if len(ls) * f.get_linesize() <= h + 2:
+            if len(ls) * f.get_linesize() <= h + 1:  # (the text-fit test allows a pixel)
                 return p, ls, False
     f = font(min_px, bold)
     keep = max(1, min(lines or 99, h // max(1, f.get_linesize())))
@@ -358,7 +358,7 @@ def draw_fitted(
     box = pygame.Rect(box)
     seen(s)
     if min_px is None:
-        min_px = min(px, max(7, round(MIN_PX * _SCALE[0])))
+        min_px = min(px, max(BODY_PX, round(MIN_PX * _SCALE[0])))
     if grow:
         px = grown(px, box.h, bold, lines)
     p, ls, cut = fit(s, box.w, box.h, px, min_px, bold, lines)
