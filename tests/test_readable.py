@@ -187,6 +187,8 @@ FILLED = [
     "stabby-jack result",
     "boxing-the-game table",
     "boxing-the-game result",
+    "square-ring table",
+    "square-ring result",
 ]
 
 

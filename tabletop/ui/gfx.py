@@ -76,6 +76,15 @@ class Viewport:
         self.ox = (w - DESIGN_W * self.sx) / 2
         self.oy = (h - DESIGN_H * self.scale) / 2
 
+    def upright(self, cx: float, cy: float) -> Viewport:
+        """This viewport with as much scale down as across (the squeezed one): a board drawn with it keeps
+        its squares in a window squeezed sideways, smaller, centred on design point (cx, cy) as before."""
+        v = Viewport.__new__(Viewport)
+        v.__dict__.update(self.__dict__)
+        v.scale = self.sx
+        v.oy = self.oy + cy * (self.scale - self.sx)
+        return v
+
     def squeezing(self, squeeze: bool) -> bool:
         """Squeeze sideways (or letterbox) from now on; True when that changed the scale."""
         if squeeze == self.squeeze:
