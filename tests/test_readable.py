@@ -189,6 +189,8 @@ FILLED = [
     "boxing-the-game result",
     "square-ring table",
     "square-ring result",
+    "jab table",
+    "jab result",
 ]
 
 

@@ -384,15 +384,13 @@ def draw_decks(table, surf, vp, st) -> None:
                 )
             label = f"{SIDES[sits_side(p, s, flip)].capitalize()} deck: {n}"  # as the person sits at the screen
             y = r.bottom + vp.s(2) if at_bottom(p, flip) else r.top - vp.s(2)
-            gfx.blit_text(
-                surf,
-                label,
-                vp.s(14),
-                (r.centerx, y),
-                (210, 230, 215),
-                bold=True,
-                anchor="midtop" if at_bottom(p, flip) else "midbottom",
-            )
+            side = "mid"  # centred under the deck; wider than it (a window squeezed sideways): from its outer edge
+            x = r.centerx
+            if gfx.font(vp.s(14), True).size(label)[0] > r.w + vp.s(8):
+                side, x = ("right", r.right) if r.centerx > surf.get_width() // 2 else ("left", r.left)
+            edge = "top" if at_bottom(p, flip) else "bottom"
+            at = "mid" + edge if side == "mid" else edge + side
+            gfx.blit_text(surf, label, vp.s(14), (x, y), (210, 230, 215), bold=True, anchor=at)
 
 
 def draw_centre(table, surf, vp, st, opp) -> None:
@@ -428,11 +426,12 @@ def draw_centre(table, surf, vp, st, opp) -> None:
     where = tiles(st)
     dr = place_rect(vp, "ding", flip)
     kr = place_rect(vp, "clinch", flip)
+    side = min(dr.h, max(dr.w, vp.s(96)))  # square tiles in a window squeezed sideways (their place is the rect)
     if where["ding"] == "table":
-        surf.blit(tile("ding", dr.w, dr.h), dr)
+        surf.blit(tile("ding", side, dr.h), tile_spot(dr, side))
     if where["clinch"] == "table":
         ko = any(st.ko_open)
-        surf.blit(tile("knockout" if ko else "clinch", kr.w, kr.h), kr)
+        surf.blit(tile("knockout" if ko else "clinch", side, kr.h), tile_spot(kr, side))
     for name, r in (("ding", dr), ("clinch", kr)):
         if name in glow or (name == "clinch" and ("knockout" in glow)):
             pygame.draw.rect(
@@ -446,6 +445,11 @@ def draw_centre(table, surf, vp, st, opp) -> None:
     # bonus areas
     for p in (0, 1):
         draw_bonus(surf, vp, st, p, where, flip)
+
+
+def tile_spot(r: pygame.Rect, w: int) -> tuple[int, int]:
+    """Where a tile ``w`` wide is drawn in its place ``r`` (centred across)."""
+    return r.centerx - w // 2, r.top
 
 
 def draw_bonus(surf, vp, st, p, where, flip: bool = False) -> None:
