@@ -176,7 +176,7 @@ def _screen(app, name: str) -> None:
     frames(app, 30)
 
 
-# the screens whose layout stands a 4:3 window (a table says so: Scene.squeezes; the others are letterboxed there)
+# the launcher, Settings and every game's table and result (the text-fit walk covers the other screens at 4:3)
 FILLED = [
     "launcher",
     "settings",

@@ -60,17 +60,15 @@ class Viewport:
     layout is squeezed sideways (``sx``, down to 3/4 of ``scale``) rather than letterboxed: one layout
     fills every window and its text stays as large as the window's height allows. Outside that range
     the window gets bars at its sides (wider than 16:9) or top and foot (narrower than 4:3).
-    A screen whose layout does not stand the squeeze yet (``Scene.squeezes``) is letterboxed.
     See docs/development.md, "Window sizes"."""
 
-    def __init__(self, size: tuple[int, int], squeeze: bool = True):
-        self.squeeze = squeeze
+    def __init__(self, size: tuple[int, int]):
         self.resize(size)
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = max(1, size[0]), max(1, size[1])
         self.size = (w, h)
-        self.scale = min(w / (NARROW_W if self.squeeze else DESIGN_W), h / DESIGN_H)  # sizes and heights
+        self.scale = min(w / NARROW_W, h / DESIGN_H)  # sizes and heights
         self.sx = min(w / DESIGN_W, self.scale)  # across: as much as the window's width gives, up to the scale
         _SCALE[0] = self.scale
         self.ox = (w - DESIGN_W * self.sx) / 2
@@ -84,15 +82,6 @@ class Viewport:
         v.scale = self.sx
         v.oy = self.oy + cy * (self.scale - self.sx)
         return v
-
-    def squeezing(self, squeeze: bool) -> bool:
-        """Squeeze sideways (or letterbox) from now on; True when that changed the scale."""
-        if squeeze == self.squeeze:
-            return False
-        scale, sx = self.scale, self.sx
-        self.squeeze = squeeze
-        self.resize(self.size)
-        return (scale, sx) != (self.scale, self.sx)
 
     @property
     def too_small(self) -> bool:

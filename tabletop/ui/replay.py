@@ -397,7 +397,7 @@ class ReplayScene(Scene):
         """The whole table in the window above the bar (a table drawn to the window's foot lay under it)."""
         size = (vp.size[0], vp.p(0, BAR_Y)[1])
         if self._table_vp is None or self._table_vp.size != size:
-            self._table_vp = gfx.Viewport(size, self.table.squeezes)
+            self._table_vp = gfx.Viewport(size)
         else:
             self._table_vp.resize(size)
         return self._table_vp

@@ -88,7 +88,6 @@ class Scene:
     opaque = True  # draws the whole window; scenes below are not drawn
     pauses_below = True  # while on top, scenes below get no update (time stops)
     guard_ms = 0.0  # presses this long after the scene appears are let go (a result's: GUARD_MS)
-    squeezes = True  # its layout fills a window narrower than 16:9, squeezed sideways (gfx.Viewport)
 
     def __init__(self, app):
         self.app = app

@@ -145,7 +145,6 @@ class Here:
 class TableScene(FocusMixin, Scene):
     undo_spot = undo.BUTTON  # where the Undo button sits (design units); a table may move it
     result_height = 652  # the result panel's height (design units): a replay keeps its bar below it
-    squeezes = False  # True once the table's layout is checked squeezed to 4:3 (else it is letterboxed there)
     result_items: Callable[[], Any] | None = None  # the result panel's menu, when a replay gives its own
 
     def __init__(self, app, session: GameSession):

@@ -76,8 +76,6 @@ NOTE_MS = 3200
 
 
 class JabTable(HandDevices, TableScene):
-    squeezes = True  # its layout fills a 4:3 window (gfx.Viewport; its hint lines then take two rows each)
-
     @property
     def tutor_banner(self) -> tuple:
         """Where a lesson's words go: between Blue's decks, away from where Red plays; over the round's

@@ -41,7 +41,6 @@ class PunchTable(SecretTable):
     # the hand is laid out by kind, so a pointer left where a card was clicked would tell which card it
     # was (R-PUN-9): after a choice it goes back to the middle of the table
     park_spot = (640, 250)
-    squeezes = True  # its layout fills a 4:3 window (gfx.Viewport)
 
     def __init__(self, app, session):
         super().__init__(app, session)

@@ -57,7 +57,6 @@ SECRET_PHASES = ("declare", "choose", "react")
 
 
 class SquareRingTable(KeptFrames, SecretTable):
-    squeezes = True  # its layout fills a 4:3 window (gfx.Viewport; its ring keeps its squares, smaller)
     tutor_banner = (650, 598, 620, 114)  # a lesson's words go over Blue's hand, so Red's cards stay in sight
     undo_spot = (984, 6, 92, 30)  # the Undo button: left of the bout log
 

@@ -54,7 +54,6 @@ LIGHT_RED = (255, 130, 120)
 
 class StabbyJackTable(MiddleMixin):
     tutor_banner = (16, 606, 1248, 106)  # where a lesson's words go (design units): the log ends above them
-    squeezes = True  # its layout fills a 4:3 window (gfx.Viewport)
 
     def __init__(self, app, session):
         super().__init__(app, session)
