@@ -580,9 +580,10 @@ class StabbyJackTable(MiddleMixin):
         if d["below"]:
             xx, y, top = sx, top + ch + 6, top + ch + 34
         xw = right - xx
-        gfx.blit_text(surf, _("XP row"), lab_px, vp.p(xx, y + 8), gfx.GOLD, bold=True)
+        room = vp.r(xx, y, xw + 6, 200)  # up to the row's edge (a window squeezed sideways leaves little)
+        gfx.blit_text(surf, _("XP row"), lab_px, vp.p(xx, y + 8), gfx.GOLD, bold=True, box=room)
         if not nx:
-            gfx.blit_text(surf, _("none yet"), vp.s(14), vp.p(xx, top + 8), (150, 170, 160))
+            gfx.blit_text(surf, _("none yet"), vp.s(14), vp.p(xx, top + 8), (150, 170, 160), box=room)
             return
         xstep = cw + GAP if nx == 1 else min(cw + GAP, (xw - cw) / (nx - 1))
         for i, c in enumerate(p.xp):
