@@ -80,35 +80,12 @@ def draw(surf, vp, table, report: Report, why: str) -> int:
     gfx.panel(surf, r, gfx.PANEL, radius=vp.s(16), border=gfx.GOLD, width=vp.s(3))
     gfx.draw_fitted(surf, table.headline(), vp.r(at(180), 48, 920 * wide, 62), vp.s(42), gfx.GOLD, bold=True, lines=1)
     next_time = getattr(table, "next_time", "")  # the Adaptive computer's move (tabletop.adaptive)
+    least, w = max(vp.s(13), gfx.BODY_PX), 900 * wide
     if next_time:
-        gfx.draw_fitted(
-            surf,
-            why,
-            vp.r(at(190), 108, 900 * wide, 32),
-            vp.s(19),
-            gfx.WHITE,
-            min_px=max(vp.s(13), gfx.BODY_PX),
-            lines=1,
-        )
-        gfx.draw_fitted(
-            surf,
-            next_time,
-            vp.r(at(190), 140, 900 * wide, 26),
-            vp.s(18),
-            gfx.GOLD,
-            min_px=max(vp.s(13), gfx.BODY_PX),
-            lines=1,
-        )
+        gfx.draw_fitted(surf, why, vp.r(at(190), 108, w, 32), vp.s(19), gfx.WHITE, min_px=least, lines=1)
+        gfx.draw_fitted(surf, next_time, vp.r(at(190), 140, w, 26), vp.s(18), gfx.GOLD, min_px=least, lines=1)
     else:
-        gfx.draw_fitted(
-            surf,
-            why,
-            vp.r(at(190), 112, 900 * wide, 50),
-            vp.s(19),
-            gfx.WHITE,
-            min_px=max(vp.s(13), gfx.BODY_PX),
-            lines=2,
-        )
+        gfx.draw_fitted(surf, why, vp.r(at(190), 112, w, 50), vp.s(19), gfx.WHITE, min_px=least, lines=2)
     pygame.draw.line(surf, (70, 76, 96), vp.p(at(190), 170), vp.p(at(1090), 170), max(1, vp.s(1)))
     bottom = vp.p(0, 170)[1]
     moments = [name_seats(m, names) for m in report.moments][:6]
