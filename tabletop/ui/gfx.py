@@ -1,8 +1,8 @@
 """Drawing helpers shared by every screen.
 
 Screens are laid out on a design canvas of 1280x720 units. ``Viewport``
-maps design units to window pixels (uniform scale, centred; a 4:3 window shows the canvas's middle
-960 units), so a layout written once is right at any window size; text is rendered at the scaled size,
+maps design units to window pixels (scaled to the window's height, squeezed sideways in a window
+narrower than 16:9), so a layout written once fills any window; text is rendered at the scaled size,
 so it stays sharp. Fonts and rendered text are cached.
 """
 
@@ -17,7 +17,6 @@ from tabletop.paths import asset_path
 
 DESIGN_W, DESIGN_H = 1280, 720
 NARROW_W = 960  # the design canvas squeezed as far as it goes (a 4:3 window), see ``Viewport``
-NARROW_W = 960  # the least width of the canvas a 4:3 window shows (``Viewport``)
 MIN_W, MIN_H = 640, 360  # below this the table is unreadable: we show "enlarge the window"
 
 # A calm palette: felt green table, warm paper cards, player colours.
