@@ -293,8 +293,8 @@ BODY_PX = 12  # ... nor under this on any screen (a mark on a card's picture may
 
 
 def body_px(vp) -> int:
-    """The least size of body text in this window: 14 design px, and never under BODY_PX screen px."""
-    return max(BODY_PX, vp.s(14))
+    """The least size a text is shrunk to in this window to fit its room (as ``fit``'s callers default)."""
+    return max(BODY_PX, vp.s(MIN_PX))
 
 
 @lru_cache(maxsize=4096)
