@@ -73,7 +73,7 @@ class MiddleMixin(TableScene):
         # draw pile and discard pile
         pr = vp.r(x + 10 * kx, y + 12, 72 * kx, 100)
         surf.blit(card_image(None, pr.w, pr.h), pr)
-        gfx.blit_text(
+        drawn = gfx.blit_text(
             surf, _("Draw {n}").format(n=s.draw_count), vp.s(14), vp.p(x + 46 * kx, y + 116), SOFT, anchor="midtop"
         )
         if self.act and s.phase == DECLARE:
@@ -85,14 +85,10 @@ class MiddleMixin(TableScene):
             surf.blit(card_image(s.discard[-1], dr.w, dr.h), dr)
         else:
             pygame.draw.rect(surf, (60, 120, 90), dr, width=max(1, vp.s(2)), border_radius=vp.s(8))
-        gfx.blit_text(
-            surf,
-            _("Discard {n}").format(n=len(s.discard)),
-            vp.s(14),
-            vp.p(x + 126 * kx, y + 116),
-            SOFT,
-            anchor="midtop",
-        )
+        said = _("Discard {n}").format(n=len(s.discard))
+        at = vp.p(x + 126 * kx, y + 116)  # apart from "Draw N" however narrow the column
+        at = (max(at[0], drawn.right + vp.s(6) + gfx.text(said, vp.s(14)).get_width() // 2), at[1])
+        gfx.blit_text(surf, said, vp.s(14), at, SOFT, anchor="midtop")
         if self.act and s.phase == PLACE:
             self.hot_zone(dr, ("discard",), lambda pl: None if pl == ("drawn",) else _("Only the drawn card can go."))
             outline(surf, dr, SOFT, vp, 2)
