@@ -569,7 +569,7 @@ def history(t, surf, vp):
     px, step = vp.s(15), 15 * 1.25
     rows = []
     for i, sentence in enumerate(t.history):
-        for line in gfx.wrap(sentence, px, vp.s(640)):
+        for line in gfx.wrap(sentence, px, vp.across(640)):
             rows.append((line, i == len(t.history) - 1))
     fit = int((560 - 40) / step)
     t.history_top = min(t.history_top, max(0, len(rows) - fit))

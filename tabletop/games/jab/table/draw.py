@@ -90,15 +90,8 @@ def board(table, vp) -> pygame.Surface:
                 (150, 190, 165),
                 anchor="center",
             )
-            gfx.blit_text(
-                img,
-                lab,
-                fit(lab, vp.s(15), r.w - vp.s(6), True),
-                (r.centerx, r.centery + vp.s(10)),
-                (190, 220, 200),
-                bold=True,
-                anchor="center",
-            )
+            words = pygame.Rect(r.left + vp.s(3), r.centery + vp.s(1), r.w - vp.s(6), vp.s(40))  # two lines if narrow
+            gfx.draw_fitted(img, lab, words, vp.s(15), (190, 220, 200), bold=True, valign="top", lines=2)
         for s in (0, 1):
             r = place_rect(vp, deck_name(p, s), flip)
             pygame.draw.rect(img, (90, 130, 110), r, width=max(1, vp.s(2)), border_radius=vp.s(10))
@@ -246,7 +239,8 @@ def region_rects(vp, flip: bool) -> dict:
     for j in range(6):
         out[f"flash{j}"] = place_rect(vp, target_name(j // 3, j % 3), flip).inflate(vp.s(10), vp.s(10))
     for d in range(4):
-        out[f"deck{d}"] = place_rect(vp, deck_name(d // 2, d % 2), flip).inflate(vp.s(24), vp.s(48))
+        wide = vp.s(100) if vp.sx < 0.9 * vp.scale else 0  # squeezed: its label reaches past it inwards
+        out[f"deck{d}"] = place_rect(vp, deck_name(d // 2, d % 2), flip).inflate(vp.s(24) + wide, vp.s(48))
     out["combo"] = place_rect(vp, "combo", flip).inflate(vp.s(24), vp.s(56))
     out["counter"] = vp.r(570, 290, 300, 122)
     out["tiles"] = place_rect(vp, "ding", flip).union(place_rect(vp, "clinch", flip)).inflate(vp.s(24), vp.s(24))
@@ -386,7 +380,7 @@ def draw_decks(table, surf, vp, st) -> None:
             y = r.bottom + vp.s(2) if at_bottom(p, flip) else r.top - vp.s(2)
             side = "mid"  # centred under the deck; wider than it (a window squeezed sideways): from its outer edge
             x = r.centerx
-            if gfx.font(vp.s(14), True).size(label)[0] > r.w + vp.s(8):
+            if vp.sx < 0.9 * vp.scale and gfx.font(vp.s(14), True).size(label)[0] > r.w + vp.s(8):
                 side, x = ("right", r.right) if r.centerx > surf.get_width() // 2 else ("left", r.left)
             edge = "top" if at_bottom(p, flip) else "bottom"
             at = "mid" + edge if side == "mid" else edge + side

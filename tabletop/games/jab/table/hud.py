@@ -245,7 +245,7 @@ def draw_log(table, surf, vp) -> None:
     x, w = LOG_COLUMN
     lines: list[str] = []
     for text in table.log[-4:]:
-        lines += wrap(text, px, vp.s(w))
+        lines += wrap(text, px, vp.across(w))  # (squeezed with the column)
     lines = lines[-10:]
     y = 470 - len(lines) * 19
     for k, line in enumerate(lines):

@@ -93,7 +93,7 @@ def history(t, surf, vp) -> None:
     gfx.blit_text(
         surf, f"Match {st.match}, play by play", vp.s(19), vp.p(x, 140), gfx.WHITE, bold=True, anchor="midleft"
     )
-    key = (len(st.log), st.match, vp.scale)
+    key = (len(st.log), st.match, vp.scale, vp.sx)
     cached = t.history_lines
     if cached is None or cached[0] != key:
         events = [e for e in st.log if e.get("match") == st.match and e.get("type") in ("reveal", "break")]
@@ -102,7 +102,7 @@ def history(t, surf, vp) -> None:
             line = sentence(e, t.names)
             if e["type"] == "reveal":
                 line = f"Round {e['round']}, play {e['play']}: {line}"
-            wrapped.extend(wrap(line, vp.s(14), vp.s(520)))
+            wrapped.extend(wrap(line, vp.s(14), vp.across(520)))
         t.history_lines = cached = (key, wrapped)
     wrapped = cached[1]
     per = 22
