@@ -23,7 +23,7 @@ SEAT = "computer:" + ADAPTIVE  # the seat choice of the setup screens
 
 def level_now(settings, spec) -> str:
     """The level the Adaptive seat plays in ``spec``'s next game."""
-    kept = settings["adaptive"].get(spec.id) if isinstance(settings["adaptive"], dict) else None
+    kept = settings.adaptive.get(spec.id) if isinstance(settings.adaptive, dict) else None
     return spec.level_name(kept) or spec.bot_levels[0]
 
 
@@ -49,10 +49,10 @@ def after_game(settings, session) -> str:
     won = None if out.winner is None else out.winner == people[0]
     played = spec.level_name(adaptive[0].level) or spec.bot_levels[0]
     nxt = step(list(spec.bot_levels), played, won)
-    kept = dict(settings["adaptive"]) if isinstance(settings["adaptive"], dict) else {}
+    kept = dict(settings.adaptive) if isinstance(settings.adaptive, dict) else {}
     kept[spec.id] = nxt
     try:
-        settings["adaptive"] = kept
+        settings.adaptive = kept
         settings.save()
     except ValueError:  # a level that cannot be kept never stops the result from showing
         pass

@@ -173,7 +173,7 @@ def frame_times(spec) -> dict:
     from tabletop.ui.app import App
 
     app = App(size=(1280, 720), settings=settings_mod.Settings())
-    app.settings["assist"] = True
+    app.settings.assist = True
     table = busy_table(spec, app)
     # what the first frame blits, before any picture is cached (so the floor is the same
     # however much the table caches): drawn on a counting copy of the screen
@@ -506,7 +506,7 @@ def live_cpu(name: str, seconds: float = 10.0, size=(1280, 720)) -> dict:
     from tabletop.ui.app import App
 
     settings = settings_mod.Settings()
-    settings["tutorial"] = {"offered": list(registry.load_all())}
+    settings.tutorial = {"offered": list(registry.load_all())}
     app = App(size=size, settings=settings)
     app.start()
     LIVE_SCENES[name][0](app)
@@ -569,7 +569,7 @@ def idle_app(name: str, size=(1280, 720)):
     from tabletop.ui.app import FRAME_MS, App
 
     settings = settings_mod.Settings()
-    settings["tutorial"] = {"offered": list(registry.load_all())}  # no offer of lessons in the way
+    settings.tutorial = {"offered": list(registry.load_all())}  # no offer of lessons in the way
     app = App(size=size, settings=settings)
     app.start()
     IDLE_SCENES[name](app)

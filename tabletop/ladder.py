@@ -27,7 +27,6 @@ of the default run are each game's ``GameSpec.ladder.games``.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import math
 import multiprocessing
@@ -263,12 +262,8 @@ ARMS = 16  # plans the search starts from: the game's known plans, the rest draw
 
 
 def family_of(spec):
-    """The game's family of player models that are plans (``FAMILY`` in its ``models`` module)."""
-    package = ".".join(type(spec.rules).__module__.split(".")[:3])
-    try:
-        return importlib.import_module(package + ".models").FAMILY
-    except (ImportError, AttributeError):
-        return None
+    """The game's family of player models that are plans (declared in its ``LadderSpec``), or None."""
+    return spec.ladder.plans
 
 
 def _score(results) -> float:

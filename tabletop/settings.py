@@ -22,7 +22,7 @@ import copy
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Generic, Literal, TypeVar, overload
 
 import msgspec
 
@@ -167,6 +167,31 @@ def _check_one_setup(setup, spec) -> dict:
     return setup
 
 
+T = TypeVar("T")
+
+
+class Setting(Generic[T]):
+    """One setting of ``Values``, read and written as a field of ``Settings``
+    (``app.settings.animation_speed``). A value written is checked against the schema first
+    (``why_not``): a wrong one raises ValueError and the setting keeps its value."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> Setting[T]: ...
+    @overload
+    def __get__(self, obj: Settings, owner: type | None = None) -> T: ...
+    def __get__(self, obj: Settings | None, owner: type | None = None) -> Setting[T] | T:
+        return self if obj is None else obj.values[self.name]
+
+    def __set__(self, obj: Settings, value: T) -> None:
+        why = why_not(self.name, value)
+        if why:
+            raise ValueError(f"bad setting: {why}")
+        obj.values[self.name] = value
+
+
 @dataclass
 class Settings:
     values: dict = field(
@@ -178,26 +203,38 @@ class Settings:
     save_failed: str = ""  # why the last save failed ("" if it worked): said once
     base: dict | None = None  # the file as this program last read or wrote it (None: never)
 
-    def __getitem__(self, key):
-        return self.values[key]
+    # every setting of Values as a field of its type (what the file holds: nested ones as plain data)
+    window = Setting[list[int]]()
+    fullscreen = Setting[bool]()
+    sound = Setting[bool]()
+    volume = Setting[float]()
+    secrecy = Setting[str]()
+    assist = Setting[bool]()
+    animation_speed = Setting[float]()
+    computer_pace = Setting[str]()
+    text_size = Setting[int]()
+    colour_vision = Setting[str]()
+    reduce_motion = Setting[bool]()
+    hold_toggles = Setting[bool]()
+    last_setup = Setting[dict[str, Any]]()
+    tutorial = Setting[dict[str, Any]]()
+    last_invite = Setting[str]()
+    last_server = Setting[str]()
+    name = Setting[str]()
+    adaptive = Setting[dict[str, str]]()
+    language = Setting[str]()
 
     def speak(self) -> None:
         """Speak the player's language from now on: TABLETOP_LANGUAGE (tests, screenshots), else the
         setting, which the first start sets to the system's language (when there is a catalogue for it)."""
-        if not self.values["language"]:
-            self.values["language"] = i18n.system_language()
-        i18n.set_language(os.environ.get("TABLETOP_LANGUAGE") or self.values["language"])
+        if not self.language:
+            self.language = i18n.system_language()
+        i18n.set_language(os.environ.get("TABLETOP_LANGUAGE") or self.language)
 
     def own_name(self) -> str:
         """The player's name, as the table shows it (DEFAULT_NAME before one is chosen)."""
-        name = self.values["name"]
+        name = self.name
         return name if name and name != DEFAULT_NAME else _(DEFAULT_NAME)
-
-    def __setitem__(self, key, value):
-        why = why_not(key, value)
-        if why:
-            raise ValueError(f"bad setting: {why}")
-        self.values[key] = value
 
     def dumps(self) -> dict:
         return {"version": VERSION, **self.values, "bindings": self.bindings}
@@ -234,6 +271,10 @@ class Settings:
         self.bindings.clear()
         self.bindings.update(data.get("bindings", {}))
         self.base = copy.deepcopy(self.dumps())
+
+
+# one field of Settings for each setting of the schema, and no other
+assert {k for k, v in vars(Settings).items() if isinstance(v, Setting)} == set(KINDS), "Settings and Values differ"
 
 
 def _merge(base, mine, disk):

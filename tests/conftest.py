@@ -42,3 +42,26 @@ def english_after():
 
     yield
     i18n.set_language(os.environ.get("TABLETOP_LANGUAGE", "en"))
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "needs(*parts): run a per-game test over the games declaring these parts (tests/game_helpers.NEEDS)"
+    )
+
+
+def pytest_generate_tests(metafunc):
+    """The one fixture of games: a test that takes ``game`` runs once for every registered game (the
+    shipped ones and any named in TABLETOP_GAMES), or for those declaring what its ``needs`` mark names.
+    No test keeps a list of games of its own."""
+    named = {n.strip() for m in metafunc.definition.iter_markers("parametrize") for n in _argnames(m.args[0])}
+    if "game" in metafunc.fixturenames and "game" not in named:  # (a test may name its own games: one game's)
+        from tests.game_helpers import games
+
+        needs = [part for mark in metafunc.definition.iter_markers("needs") for part in mark.args]
+        specs = games(*needs)
+        metafunc.parametrize("game", specs, ids=[s.id for s in specs])
+
+
+def _argnames(names) -> list[str]:
+    return names.split(",") if isinstance(names, str) else list(names)

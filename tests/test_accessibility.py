@@ -92,13 +92,13 @@ def test_the_usual_palette_runs_two_seats_together_for_red_weak_eyes():
 )
 def test_accessibility_settings_are_checked_at_the_door(tmp_path, key, good, bad):
     s = settings_mod.Settings()
-    s[key] = good
+    setattr(s, key, good)
     with pytest.raises(ValueError, match=key):
-        s[key] = bad
+        setattr(s, key, bad)
     path = tmp_path / "settings.json"
     path.write_text(f'{{"version": 1, "{key}": {settings_mod.msgspec.json.encode(bad).decode()}}}')
     loaded = settings_mod.load(path)
-    assert loaded[key] == settings_mod.DEFAULTS[key]
+    assert getattr(loaded, key) == settings_mod.DEFAULTS[key]
     assert len(loaded.messages) == 1 and key in loaded.messages[0]
 
 
@@ -112,7 +112,7 @@ def test_the_peek_button_can_be_a_press_to_open_and_a_press_to_close(game_id):
     from tests.ui_helpers import key_down, key_up, make_app
 
     app = make_app()
-    app.settings["hold_toggles"] = True
+    app.settings.hold_toggles = True
     table = start_peeking(app, game_id)
     shown = texts_shown(app, table)
     assert any("Tab" in t and "hide" in t for t in shown), shown
@@ -137,7 +137,8 @@ def strike_table(reduce_motion: bool):
     step = Step("strike", 1000, pose, pose, areas={0: [13]}, taken=[False, True])
     anim = SimpleNamespace(p=0.0, current=lambda: step)
     anim.progress = lambda: anim.p
-    settings = {"reduce_motion": reduce_motion}
+    settings = settings_mod.Settings()
+    settings.reduce_motion = reduce_motion
     return SimpleNamespace(anim=anim, app=SimpleNamespace(settings=settings), shown_pose=lambda: pose)
 
 
@@ -186,8 +187,8 @@ def test_reduce_motion_keeps_animations_at_the_normal_speed_or_slower(reduce_mot
     from tests.ui_helpers import make_app
 
     app = make_app()
-    app.settings["animation_speed"] = 4.0
-    app.settings["reduce_motion"] = reduce_motion
+    app.settings.animation_speed = 4.0
+    app.settings.reduce_motion = reduce_motion
     table = busy_table(registry.get("stabby-jack"), app)
     assert table.anim_factor() == (1.0 if reduce_motion else 4.0)
     pygame.quit()
@@ -252,7 +253,7 @@ def test_settings_window_size_resizes_the_window_and_is_kept():
         row.cycle(1)
     frames(app, 2)
     assert app.screen.get_size() == (800, 600) and app.vp.size == (800, 600)
-    assert app.settings["window"] == [800, 600]
+    assert app.settings.window == [800, 600]
     pygame.quit()
 
 
@@ -272,10 +273,10 @@ def test_a_table_under_settings_shows_the_colour_vision_palette_at_once(game):
     frames(app, 30)
     tritan = gfx.PALETTES["tritanopia"][0]
     assert pixels(app, tritan) == 0
-    app.settings["colour_vision"] = "tritanopia"
+    app.settings.colour_vision = "tritanopia"
     app.apply_look()
     frames(app, 2)
     assert pixels(app, tritan) > 100  # the first seat's bar, name and piece in its new colour
-    app.settings["colour_vision"] = "usual"
+    app.settings.colour_vision = "usual"
     app.apply_look()
     pygame.quit()

@@ -4,6 +4,7 @@ gamepad alone, and reach a game's setup (issue 2)."""
 import pygame
 import pytest
 
+from tests.game_helpers import games
 from tests.ui_helpers import VirtualPad, click, frames, key, make_app, top
 
 
@@ -89,12 +90,10 @@ def test_setup_offers_the_easiest_computer_first_and_maps_remembered_old_names(a
     from tabletop.core import registry
     from tabletop.ui.setup import Setup
 
-    for spec in registry.load_all().values():
-        if not spec.make_bot:
-            continue
-        app.settings["last_setup"] = {}
+    for spec in games("computer"):
+        app.settings.last_setup = {}
         setup = Setup(app, spec)
         assert setup.seat_kind[1] == f"computer:{spec.bot_levels[0]}" == "computer:Beginner"
     spec = registry.get("punch")
-    app.settings["last_setup"] = {"punch": {"seats": ["human", "computer:strong"]}}
+    app.settings.last_setup = {"punch": {"seats": ["human", "computer:strong"]}}
     assert Setup(app, spec).seat_kind[1] == "computer:Contender"

@@ -13,7 +13,7 @@ from tests.ui_helpers import frames, make_app
 @pytest.fixture
 def app():
     a = make_app()
-    a.settings["animation_speed"] = 1.0
+    a.settings.animation_speed = 1.0
     yield a
     pygame.quit()
 

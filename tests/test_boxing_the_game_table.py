@@ -32,13 +32,13 @@ SPEED = 4.0
 @pytest.fixture
 def app():
     a = make_app()
-    a.settings["animation_speed"] = SPEED
+    a.settings.animation_speed = SPEED
     yield a
     pygame.quit()
 
 
 def start(app, seats, secrecy="curtain", seed=3, setup=None, **options):
-    app.settings["secrecy"] = secrecy
+    app.settings.secrecy = secrecy
     spec = registry.get("boxing-the-game")
     session = Session.new(spec, seats, options, seed=seed, setup=setup, autosave=False)
     table = spec.make_table(app, session)
@@ -318,7 +318,7 @@ def knockdown_setup(app):
         "boards": [["Hammer Hale"], ["Kid Lightning"]],
         "decks": [["Jab", "Uppercut", "Block", "Feint"], ["Block", "Hook", "Block", "Jab"]],
     }
-    app.settings["animation_speed"] = 1.0
+    app.settings.animation_speed = 1.0
     table = start(app, TWO_PEOPLE, secrecy="peek", seed=1, setup=setup)
     red, blue = Mouse(app, table), Keys(app, table, "keys-right")
     for seat, agent in ((0, red), (1, blue)):
@@ -471,7 +471,7 @@ def test_the_match_log_opens_scrolls_and_closes_and_blocks_choices_while_open(ap
 
 def test_a_big_window_scales_the_table_and_the_mouse_still_plays():
     app = make_app((1920, 1080))
-    app.settings["animation_speed"] = SPEED
+    app.settings.animation_speed = SPEED
     try:
         table = start(app, HUMAN_RED, seed=8, rounds=3)
         red = Mouse(app, table)

@@ -17,9 +17,7 @@ from hypothesis import strategies as st
 
 from tabletop.core import codec, playout, registry
 from tabletop.core.rng import Rng
-from tests.game_helpers import shipped
-
-GAMES = registry.load_all()
+from tests.game_helpers import games, shipped
 
 
 def states_of_a_game(spec, seed, every=1, limit=60, players=None):
@@ -177,22 +175,21 @@ EVERY = {"jab": 25, "punch": 3, "boxing-the-game": 2, "square-ring": 2, "stabby-
 
 # the games in the program's folder: a game kept elsewhere (a tester's, one under development) has
 # its views checked by the conformance test (no Rng in a view, something hidden when it hides)
-SHIPPED = {gid for gid, s in GAMES.items() if shipped(s)}
+SHIPPED = {s.id for s in games() if shipped(s)}
 
 
 def test_every_shipped_game_has_a_perturbation():
     assert set(PERTURB) == SHIPPED
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_every_games_states_and_views_round_trip(game_id):
+def test_every_games_states_and_views_round_trip(game):
     """Every registered game's states and views go through JSON and back (a perturbation too, when
     the game has one here)."""
-    check_game(game_id, 1)
+    check_game(game.id, 1)
 
 
 def check_game(game_id, seed, players=None):
-    spec = GAMES[game_id]
+    spec = registry.get(game_id)
     rules = spec.rules
     perturb = PERTURB.get(game_id)
     states, p = states_of_a_game(spec, seed, every=EVERY.get(game_id, 1), players=players)
@@ -212,9 +209,7 @@ def check_game(game_id, seed, players=None):
                 )
 
 
-@pytest.mark.parametrize(
-    "game_id", [g for g, s in GAMES.items() if s.dynamics == registry.SIMULTANEOUS and g in PERTURB]
-)
+@pytest.mark.parametrize("game_id", [s.id for s in games("commits at once") if s.id in PERTURB])
 @settings(max_examples=5)  # five whole games, up to 60 states each, every seat's view perturbed twice
 @given(seed=st.integers(0, 2**32))
 def test_states_and_views_round_trip_and_views_hold_no_secret(game_id, seed):
@@ -235,7 +230,7 @@ def test_jab_states_and_views(seed):
 
 def test_square_ring_view_does_not_name_the_others_unrevealed_cooldown_cards():
     """During footwork the other's later cards are face down; next_cooldown must not name them."""
-    spec = GAMES["square-ring"]
+    spec = registry.get("square-ring")
     rules = spec.rules
     from tabletop.games.square_ring.rules.content import BOXERS
 
@@ -264,7 +259,7 @@ def test_square_ring_view_does_not_name_the_others_unrevealed_cooldown_cards():
 
 
 def test_codec_refuses_what_is_not_a_state():
-    rules = GAMES["punch"].rules
+    rules = registry.get("punch").rules
     good = codec.state_to_json(rules, rules.new_state(rules.default_options(), 1, 2))
     for bad in (
         {"$type": "NoSuchThing"},
@@ -302,14 +297,12 @@ def typed_spot(value, depth=0):
     return found
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_a_field_of_the_wrong_type_is_refused_nested_too(game_id):
+def test_a_field_of_the_wrong_type_is_refused_nested_too(game):
     """A view read back is checked against the types its classes declare: a whole number turned into
     text, at the deepest place one is found, is refused with the field's name (a hostile host's view
     never reaches a table)."""
-    spec = GAMES[game_id]
-    rules = spec.rules
-    states, _ = states_of_a_game(spec, 1, limit=30)
+    rules = game.rules
+    states, _ = states_of_a_game(game, 1, limit=30)
     shown = json.loads(text(rules, rules.view_for(states[-2], 0)))
     spot = typed_spot(shown)
     assert spot is not None, "a view with no whole number in it"

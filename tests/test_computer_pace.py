@@ -25,7 +25,7 @@ def app():
 
 
 def table(app, game, seats, pace_name="normal", setup=None, seed=11, options=None):
-    app.settings["computer_pace"] = pace_name
+    app.settings.computer_pace = pace_name
     spec = registry.get(game)
     session = Session.new(spec, seats, options or {}, seed=seed, setup=setup, autosave=False)
     t = spec.make_table(app, session)

@@ -28,7 +28,7 @@ def app(tmp_path):
     from tabletop.ui.app import App
 
     s = settings_mod.load(tmp_path / "settings.json")
-    s["tutorial"] = {"offered": list(registry.load_all())}
+    s.tutorial = {"offered": list(registry.load_all())}
     a = App(size=(1280, 720), settings=s)
     a.push(Launcher(a))
     frames(a, 2)

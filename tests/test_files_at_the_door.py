@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from tabletop import kept, paths, settings, storage, validate
 from tabletop.core import playout, registry
 from tabletop.replay import summary
+from tests.game_helpers import games
 
 HUGE = "9" * 5000  # past Python's 4,300-digit limit for int()
 
@@ -159,7 +160,7 @@ def test_a_fifo_as_settings_record_or_kept_game_never_blocks(home):
     fifo = home / "config" / "settings.json"
     os.mkfifo(fifo)
     s = run_with_deadline(lambda: settings.load(fifo))
-    assert s["window"] == [1280, 720] and "not a regular file" in s.messages[0]
+    assert s.window == [1280, 720] and "not a regular file" in s.messages[0]
     rec_fifo = home / "r.json"
     os.mkfifo(rec_fifo)
     code, text = run_with_deadline(lambda: summary(str(rec_fifo)))
@@ -173,7 +174,7 @@ def test_settings_linked_to_dev_zero_is_refused_without_reading_it(home):
     link = home / "config" / "settings.json"
     link.symlink_to("/dev/zero")
     s = run_with_deadline(lambda: settings.load(link), seconds=5)
-    assert s["sound"] is True and len(s.messages) == 1 and one_line(s.messages[0])
+    assert s.sound is True and len(s.messages) == 1 and one_line(s.messages[0])
 
 
 def test_reads_are_bounded_whatever_the_file_claims(home):
@@ -215,7 +216,7 @@ def test_bad_settings_give_one_line_and_the_game_starts_and_plays(home, case):
 
     app = App(size=(1280, 720), settings=s)
     app.start()
-    for spec in registry.load_all().values():
+    for spec in games():
         setup = Setup(app, spec)
         app.push(setup)
         app.step(16)
@@ -257,7 +258,7 @@ def test_a_settings_file_with_a_small_problem_is_left_alone_on_a_full_disk(home,
 
     monkeypatch.setattr(storage.tempfile, "mkstemp", full)
     s = settings.load(path)
-    assert s["sound"] is False and "No space left on device" in s.messages[0]
+    assert s.sound is False and "No space left on device" in s.messages[0]
     assert path.read_text() == text and not (home / "config" / "settings.json.bad").exists()
     monkeypatch.undo()
     assert "volume" in settings.load(path).messages[0]  # the next start says it again: never silent

@@ -13,19 +13,20 @@ from tabletop.core import registry
 from tabletop.session import Seat, Session
 from tabletop.ui.focus import group_of
 from tests.focus_helpers import SHARED_KEYS, check_drawn, key_presser, pad_presser, walk_everything
+from tests.game_helpers import opponent
 from tests.ui_helpers import VirtualPad, drag, frames, key, key_down, key_up, make_app
 
 
 @pytest.fixture
 def app():
     a = make_app()
-    a.settings["animation_speed"] = 4.0
+    a.settings.animation_speed = 4.0
     yield a
     pygame.quit()
 
 
 def start(app, game, seats, secrecy="curtain", seed=3, **options):
-    app.settings["secrecy"] = secrecy
+    app.settings.secrecy = secrecy
     spec = registry.get(game)
     session = Session.new(spec, seats, options, seed=seed, autosave=False)
     table = spec.make_table(app, session)
@@ -48,24 +49,15 @@ def everything(table, seat) -> set:
 
 
 # every game a person plays by choosing things on the table (real time moves hands instead)
-VS_COMPUTER = sorted(gid for gid, s in registry.load_all().items() if s.dynamics != registry.REALTIME)
-# the games where two people on one screen choose at once, in secret (each peeks at their own side)
-PEEK_GAMES = sorted(
-    gid for gid, s in registry.load_all().items() if s.dynamics == registry.SIMULTANEOUS and s.hidden_info
-)
-
-
+@pytest.mark.needs("untimed")
 @pytest.mark.parametrize("device", ["keys", "pad"])
-@pytest.mark.parametrize("game", VS_COMPUTER)
 def test_walking_every_focusable_thing_keeps_the_focus_drawn(app, game, device):
-    spec = registry.get(game)
     options = {}
     pad = VirtualPad() if device == "pad" else None
     try:
         frames(app, 2)
-        blue = Seat("Blue", "computer", level=spec.bot_levels[0]) if spec.has_computer else Seat("Blue", "human")
-        seats = [Seat("Red", "human", scheme="keyboard"), blue]
-        table = start(app, game, seats, **options)
+        seats = [Seat("Red", "human", scheme="keyboard"), opponent(game, "Blue")]
+        table = start(app, game.id, seats, **options)
         settle(app, table, 0)
         press = key_presser(app, SHARED_KEYS) if pad is None else pad_presser(app, pad)
         reached = walk_everything(app, table, 0, press)
@@ -76,7 +68,8 @@ def test_walking_every_focusable_thing_keeps_the_focus_drawn(app, game, device):
             pad.unplug()
 
 
-@pytest.mark.parametrize("game", PEEK_GAMES)
+# the games where two people on one screen choose at once, in secret (each peeks at their own side)
+@pytest.mark.needs("commits at once", "secrets")
 def test_two_people_each_walk_their_own_side_while_peeking(app, game):
     """Two people on one screen, one on the left keyboard half and one with a pad: each walks all
     their own things while holding their peek control, and the other seat's focus never moves."""
@@ -84,7 +77,7 @@ def test_two_people_each_walk_their_own_side_while_peeking(app, game):
     try:
         frames(app, 2)
         seats = [Seat("Red", "human", scheme="keys-left"), Seat("Blue", "human", scheme="gamepad")]
-        table = start(app, game, seats, secrecy="peek")
+        table = start(app, game.id, seats, secrecy="peek")
         left = {"left": "a", "right": "d", "up": "w", "down": "s", "next": "e", "prev": "r", "confirm": "space"}
         key_down(app, "tab")
         reached = walk_everything(app, table, 0, key_presser(app, left))

@@ -6,24 +6,12 @@ import os
 
 import pytest
 
-from tabletop.core import registry
 from tools import fuzz
 
 # CI (CI=true) feeds 40 streams a game; a developer run feeds 20 unless TABLETOP_FUZZ_STREAMS says otherwise
 # (the whole test command has to fit in 6 minutes on 2 cores; TABLETOP_FUZZ_STREAMS=200 is the long run).
 STREAMS = 40 if os.environ.get("CI") else int(os.environ.get("TABLETOP_FUZZ_STREAMS", "20"))
 EVENTS = 2000
-
-
-def _games_with_tables():
-    out = []
-    for gid, spec in registry.load_all().items():
-        try:
-            __import__(f"{spec.rules.__module__.rsplit('.', 1)[0]}.table")
-        except ImportError:
-            continue
-        out.append(gid)
-    return out
 
 
 @pytest.fixture(scope="module")
@@ -33,8 +21,6 @@ def fuzzer():
     fz.close()
 
 
-@pytest.mark.parametrize("game_id", _games_with_tables())
-def test_input_storms(fuzzer, game_id):
-    spec = registry.get(game_id)
+def test_input_storms(fuzzer, game):
     for seed in range(STREAMS):
-        fuzzer.stream(spec, seed, EVENTS)
+        fuzzer.stream(game, seed, EVENTS)

@@ -13,7 +13,6 @@ from tests.ui_helpers import frames, make_app
 
 RULE_ID = re.compile(r"\bR-[A-Z]+-\d+")
 RAW = ("|", "---", "**", "<!--", "-->", "\\", "```")
-GAMES = [s for s in registry.load_all().values() if s.help_file]
 
 
 def drawn_texts(app, scene):
@@ -42,11 +41,11 @@ def drawn_texts(app, scene):
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
-@pytest.mark.parametrize("spec", GAMES, ids=[s.id for s in GAMES])
-def test_help_page_shows_no_markdown_and_fits(spec, size):
+@pytest.mark.needs("help")
+def test_help_page_shows_no_markdown_and_fits(game, size):
     app = make_app(size)
     try:
-        scene = help.HelpScene(app, spec)
+        scene = help.HelpScene(app, game)
         app.push(scene)
         frames(app, 1)
         page = help.page_rect(app.vp)
@@ -55,15 +54,15 @@ def test_help_page_shows_no_markdown_and_fits(spec, size):
         assert len(words) > 1500, "the help page drew almost nothing"
         for t, r in texts:
             for tok in RAW:
-                assert tok not in t, f"raw markdown {tok!r} on the {spec.name} help page: {t!r}"
+                assert tok not in t, f"raw markdown {tok!r} on the {game.name} help page: {t!r}"
             if r.top < page.bottom:  # page text (the Close button and key line sit below the page)
                 assert page.left <= r.left and r.right <= page.right, f"{t!r} is wider than the page at {size}"
             else:
                 assert r.right <= size[0], f"{t!r} runs off the window at {size}"
-        assert words.startswith(spec.name) and words.index("The goal") < 300, f"{spec.name}: the goal comes first"
-        first = "Your first round" if spec.id == "jab" else "Your first turn"  # JAB has no turns
-        assert first in words[:3000], f"{spec.name}: {first!r} comes near the top for a newcomer"
-        assert not RULE_ID.search(words), f"a rule id on the {spec.name} help page"
+        assert words.startswith(game.name) and words.index("The goal") < 300, f"{game.name}: the goal comes first"
+        first = "Your first round" if game.id == "jab" else "Your first turn"  # JAB has no turns
+        assert first in words[:3000], f"{game.name}: {first!r} comes near the top for a newcomer"
+        assert not RULE_ID.search(words), f"a rule id on the {game.name} help page"
     finally:
         pygame.quit()
 

@@ -40,7 +40,7 @@ def test_each_seats_names_come_from_its_own_bindings():
 
 def _couch_punch(app):
     """Punch! between two people on the two halves of one keyboard, behind curtains."""
-    app.settings["secrecy"] = "curtain"
+    app.settings.secrecy = "curtain"
     spec = registry.get("punch")
     seats = [Seat("Ana", "human", scheme="keys-left"), Seat("Ben", "human", scheme="keys-right")]
     table = spec.make_table(app, Session.new(spec, seats, {"matches_to_win": 1}, seed=3, autosave=False))

@@ -15,7 +15,7 @@ from tests.ui_helpers import Window, frames, key, key_down, key_up, make_app, sc
 @pytest.fixture
 def app():
     a = make_app()
-    a.settings["assist"] = True
+    a.settings.assist = True
     yield a
     pygame.quit()
 
@@ -33,7 +33,7 @@ def redrawn(app, table):
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
 def test_every_frame_of_a_round_is_what_a_full_redraw_shows(size, monkeypatch):
     app = make_app(size)
-    app.settings["assist"] = True
+    app.settings.assist = True
     window = Window().install(monkeypatch)
     spec = registry.get("jab")
     seats = [Seat("Red", "human", scheme="keys-left"), Seat("Blue", "computer", level="hard")]

@@ -43,7 +43,7 @@ def typed(app, text: str):
 def open_join(app, last: str):
     from tabletop.ui.online import JoinScene
 
-    app.settings["last_invite"] = last
+    app.settings.last_invite = last
     join = JoinScene(app)
     app.push(join)
     frames(app)

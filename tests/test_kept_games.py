@@ -63,8 +63,8 @@ def kept_files(home):
 
 def test_start_a_leave_start_b_both_kept_and_a_resumes_exactly(home):
     app = make_app()
-    app.settings["animation_speed"] = 4.0
-    app.settings["tutorial"] = {"offered": list(registry.load_all())}  # no tutorial offer in the way
+    app.settings.animation_speed = 4.0
+    app.settings.tutorial = {"offered": list(registry.load_all())}  # no tutorial offer in the way
     app.start()
     frames(app, 2)
     # A: Punch!, the computer against the computer, a few moves, then leave

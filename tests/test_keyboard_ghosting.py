@@ -112,15 +112,17 @@ def test_a_settings_file_with_the_old_default_keys_gets_the_new_layout(tmp_path)
     import json
 
     from tabletop import settings
-    from tabletop.input.bindings import PREVIOUS_GAMEPAD, PREVIOUS_KEYS, default_bindings
+    from tabletop.input.bindings import PREVIOUS_KEYS, default_bindings, previous_layouts
 
-    old = {"keys": {k: v[0] for k, v in PREVIOUS_KEYS.items()}, "gamepad": PREVIOUS_GAMEPAD[0]}
+    old = {"keys": {k: previous_layouts(k)[0] for k in PREVIOUS_KEYS}, "gamepad": previous_layouts("gamepad")[0]}
+    # the layouts as files hold them: JAB's claims where they were (its spec says so; the engine names none)
+    assert old["keys"]["keys-left"]["c"] == ["claim_tile"] and old["gamepad"]["a"] == ["confirm", "claim_combo"]
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"bindings": old}))
     s = settings.load(path)
     assert s.bindings["keys"]["keys-left"] == default_bindings()["keys"]["keys-left"]
     assert s.bindings["keys"]["keys-right"]["'"] == ["l_take"] and "jump" in s.bindings["gamepad"]["leftstick"]
-    mine = dict(PREVIOUS_KEYS["keys-left"][0], q=["claim_combo"])  # a player's own change
+    mine = dict(old["keys"]["keys-left"], q=["claim_combo"])  # a player's own change
     path.write_text(json.dumps({"bindings": {"keys": {"keys-left": mine}}}))
     assert settings.load(path).bindings["keys"]["keys-left"] == mine
 
@@ -131,10 +133,10 @@ def test_a_settings_file_with_the_last_pad_defaults_gets_the_precise_triggers(tm
     import json
 
     from tabletop import settings
-    from tabletop.input.bindings import PREVIOUS_GAMEPAD, default_bindings
+    from tabletop.input.bindings import default_bindings, previous_layouts
 
     path = tmp_path / "settings.json"
-    path.write_text(json.dumps({"bindings": {"gamepad": PREVIOUS_GAMEPAD[0]}}))
+    path.write_text(json.dumps({"bindings": {"gamepad": previous_layouts("gamepad")[0]}}))
     pad = settings.load(path).bindings["gamepad"]
     assert pad == default_bindings()["gamepad"]
     assert (pad["lefttrigger"], pad["righttrigger"]) == (["l_fine"], ["r_fine"])

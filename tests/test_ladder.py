@@ -10,8 +10,6 @@ from tabletop.core import registry
 from tabletop.core.game import Bot
 from tests.game_helpers import shipped
 
-GAMES = [g for g, s in registry.load_all().items() if s.make_bot]
-
 
 def test_wilson_interval_matches_the_textbook_figure():
     lo, hi = ladder.wilson(7, 10)
@@ -53,30 +51,28 @@ def test_ladder_swaps_seats():
     assert len(res) == 2 and (a, b) == ("Beginner", "random")
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.needs("computer")
 def test_levels_are_declared_easiest_first_with_people_names(game):
-    spec = registry.get(game)
-    assert registry.contract_problem(spec) == ""  # Beginner first, named for people, the ladder's models
-    assert len(spec.bot_levels) >= 3 or not shipped(spec)  # the program's own games: three steps at least
-    for old, new in spec.level_aliases.items():
-        assert new in spec.bot_levels, f"{old} maps to an undeclared level"
-    for name in (*spec.bot_levels, *spec.player_models, "random"):
-        assert isinstance(spec.make_bot(seat=1, level=name, seed=3), Bot) or hasattr(
-            spec.make_bot(seat=1, level=name, seed=3), "intents"
+    assert registry.contract_problem(game) == ""  # Beginner first, named for people, the ladder's models
+    assert len(game.bot_levels) >= 3 or not shipped(game)  # the program's own games: three steps at least
+    for old, new in game.level_aliases.items():
+        assert new in game.bot_levels, f"{old} maps to an undeclared level"
+    for name in (*game.bot_levels, *game.player_models, "random"):
+        assert isinstance(game.make_bot(seat=1, level=name, seed=3), Bot) or hasattr(
+            game.make_bot(seat=1, level=name, seed=3), "intents"
         )
     with pytest.raises(ValueError):
-        spec.make_bot(seat=0, level="grandmaster", seed=0)
+        game.make_bot(seat=0, level="grandmaster", seed=0)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.needs("old level names")
 def test_a_record_naming_an_old_level_gets_todays_level(game):
     from tabletop.session import Seat, Session
 
-    spec = registry.get(game)
-    old = next(iter(spec.level_aliases))
+    old = next(iter(game.level_aliases))
     seats = [Seat("Red", "human"), Seat("Blue", "computer", level=old)]
-    s = Session.new(spec, seats, {}, seed=5, autosave=False)
-    assert s.bots[1].level == spec.level_aliases[old]
+    s = Session.new(game, seats, {}, seed=5, autosave=False)
+    assert s.bots[1].level == game.level_aliases[old]
 
 
 def test_jab_ladder_plays_every_level_against_the_whole_grid_of_player_models():
@@ -151,18 +147,17 @@ def test_exploit_search_prints_the_best_plan_in_words_with_a_95_percent_interval
     assert spec.make_bot(seat=0, level=report["plan"], seed=1).plan.words() == report["words"]
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.needs("plans")
 def test_every_game_has_a_family_of_plans_whose_names_make_its_players(game):
     from tabletop.core.rng import Rng
 
-    spec = registry.get(game)
-    family = ladder.family_of(spec)
+    family = ladder.family_of(game)
     rng = Rng(4)
     for _ in range(20):
         plan = family.nearby(rng, family.random(rng))
         name = family.name(plan)
         assert family.parse(name) == plan
-        bot = spec.make_bot(seat=1, level=name, seed=2)
+        bot = game.make_bot(seat=1, level=name, seed=2)
         assert bot.plan == plan and plan.words()
 
 

@@ -21,9 +21,9 @@ from tabletop import settings as settings_mod
 from tabletop.core import i18n, registry
 from tabletop.ui import gfx
 from tests import words_check
+from tests.game_helpers import games
 from tests.ui_helpers import drawn, frames, make_app
 
-GAMES = sorted(registry.load_all())
 ENGLISH = re.compile(r"[A-Za-z]{3,}")  # three letters in a row the pseudo-language did not accent
 # words that stay as they are in every language: the program's name, keys as printed on them, the
 # languages' own names, the players' default names
@@ -53,7 +53,7 @@ def game_given() -> set[str]:
     from tabletop.ui.setup import level_name
 
     out: set[str] = set()
-    for spec in registry.load_all().values():
+    for spec in games():
         out |= {spec.name, spec.blurb, spec.blurb.split(". ")[0], spec.tile.length}
         out |= {level_name(lv) for lv in spec.bot_levels} | set(spec.level_notes.values())
         out |= set(spec.reserved_names.values()) | {b.label for b in spec.buttons}
@@ -67,7 +67,7 @@ def help_pages() -> set[str]:
     file of its own beside it (help.CODE.md), never through a catalogue."""
     from tabletop.ui.help import read_help
 
-    return {" ".join(read_help(spec).replace("**", "").split()) for spec in registry.load_all().values()}
+    return {" ".join(read_help(spec).replace("**", "").split()) for spec in games("help")}
 
 
 @pytest.fixture
@@ -164,7 +164,7 @@ def lesson_words(spec, said: str) -> bool:
     return any(lesson.title in said or lesson.text in said for lesson in lessons_for(spec))
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.needs("words")
 def test_every_text_of_a_games_table_result_lessons_and_replay_goes_through_a_catalogue(qps, game):
     """The whole of what a game shows, its own texts with the engine's (passes once the game's room
     is translated)."""
@@ -176,15 +176,14 @@ def test_every_text_of_a_games_table_result_lessons_and_replay_goes_through_a_ca
     from tabletop.ui.setup import Setup
 
     app = qps
-    spec = registry.get(game)
     with words_check.collect() as seen:
-        app.push(Setup(app, spec))
+        app.push(Setup(app, game))
         frames(app, 2)
         app.pop()
-        busy_table(spec, app)
+        busy_table(game, app)
         frames(app, 2)
         app.pop()
-        table = spec.make_table(app, finished_session(spec, 3, 1))
+        table = game.make_table(app, finished_session(game, 3, 1))
         app.push(table)
         for _ in range(400):  # until the result panel comes up
             if table.showing_result():
@@ -192,11 +191,11 @@ def test_every_text_of_a_games_table_result_lessons_and_replay_goes_through_a_ca
             frames(app)
         frames(app, 2)
         app.pop()
-        if has_tutorial(spec):
-            app.push(start_lesson(app, spec, 0))
+        if has_tutorial(game):
+            app.push(start_lesson(app, game, 0))
             frames(app, 60)
             app.pop()
-        app.push(ReplayScene(app, spec, playout.play(spec, seed=3).record))
+        app.push(ReplayScene(app, game, playout.play(game, seed=3).record))
         frames(app, 30)
         app.pop()
     missed = untranslated(seen, help_pages())
@@ -217,14 +216,14 @@ def test_the_pseudo_language_fits_the_engines_screens(monkeypatch, size, percent
 
     monkeypatch.setenv("TABLETOP_LANGUAGE", i18n.PSEUDO)
     app = make_app(size)
-    app.settings["text_size"] = percent
+    app.settings.text_size = percent
     app.apply_look()
     app.start()
     problems = []
     for where in engine_screens(app):
         frames(app, 1)
         problems += [f"{where}: {p}" for p in drawn_problems(app)]
-    app.settings["text_size"] = 100
+    app.settings.text_size = 100
     app.apply_look()
     pygame.quit()
     assert not problems, "\n".join(dict.fromkeys(problems))
@@ -236,7 +235,7 @@ def catalogues() -> list[Path]:
 
 
 def test_the_fonts_draw_every_character_of_every_catalogue_and_of_the_pseudo_language():
-    assert len(catalogues()) >= 2 * (1 + len(GAMES))  # Spanish and German in every room
+    assert len(catalogues()) >= 2 * (1 + len(games("words")))  # Spanish and German in every room
     used: set[str] = set(i18n.pseudo("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"))
     for path in catalogues():
         with path.open("rb") as f:
@@ -274,11 +273,11 @@ def test_choosing_a_language_in_settings_changes_the_launchers_words_at_once_and
     monkeypatch.setenv("LANGUAGE", "de")  # the system speaks German: the first start does too
     path = tmp_path / "settings.json"
     settings = settings_mod.load(path)
-    settings["name"] = "Ana"
+    settings.name = "Ana"
     app = App(size=(1280, 720), settings=settings)
     app.start()
     frames(app, 1)
-    assert "Einstellungen" in drawn(app) and settings["language"] == "de"
+    assert "Einstellungen" in drawn(app) and settings.language == "de"
     app.push(SettingsScene(app))
     scene = app.stack[-1]
     scene.menu.focus = next(i for i, it in enumerate(scene.menu.items) if it.key == "language")

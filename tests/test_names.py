@@ -66,7 +66,7 @@ def test_two_anas_at_one_table_are_told_apart_here():
     assert told_apart(["Ana", "ana", "Ben", "Ana"]) == ["Ana", "ana (2)", "Ben", "Ana (3)"]
     assert all(len(n) <= 32 for n in told_apart(["x" * 32, "x" * 32]))
     app = make_app()
-    app.settings["name"] = "Ana"
+    app.settings.name = "Ana"
     setup = Setup(app, registry.get("stabby-jack"))
     app.push(setup)
     setup._set_players(4)
@@ -88,7 +88,7 @@ def test_a_name_with_marks_and_emoji_goes_from_settings_through_setup_into_the_r
     assert isinstance(top(app), NameEntry)
     type_text(app, ZOE)
     key(app, "return")
-    assert top(app) is settings_scene and app.settings["name"] == ZOE_TYPED
+    assert top(app) is settings_scene and app.settings.name == ZOE_TYPED
     assert settings_scene.menu.items[settings_scene.menu.focus].label == f"Your name: {ZOE_TYPED}"
     key(app, "escape")
     setup = Setup(app, registry.get("punch"))
@@ -119,7 +119,7 @@ def test_the_name_is_asked_at_the_first_start_and_remembered_after_a_restart():
     again = App(size=(1280, 720), settings=settings_mod.load())  # the program started again
     again.start()
     ask_name_first(again)
-    assert scene_name(top(again)) == "Launcher" and again.settings["name"] == ZOE_TYPED
+    assert scene_name(top(again)) == "Launcher" and again.settings.name == ZOE_TYPED
     pygame.quit()
 
 
@@ -130,7 +130,7 @@ def test_skipping_the_first_start_question_gives_a_default_name_and_is_not_asked
     app.start()
     ask_name_first(app)
     key(app, "escape")
-    assert scene_name(top(app)) == "Launcher" and app.settings["name"] == settings_mod.DEFAULT_NAME
+    assert scene_name(top(app)) == "Launcher" and app.settings.name == settings_mod.DEFAULT_NAME
     pygame.quit()
     again = App(size=(1280, 720), settings=settings_mod.load())
     again.start()
@@ -143,7 +143,7 @@ def test_a_hidden_character_in_settings_json_gives_way_to_no_name_with_one_line(
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"version": 1, "name": HIDDEN["a right-to-left override"]}), encoding="utf-8")
     s = settings_mod.load(path)
-    assert s["name"] == "" and len(s.messages) == 1 and "U+202E" in s.messages[0]
+    assert s.name == "" and len(s.messages) == 1 and "U+202E" in s.messages[0]
     assert "\n" not in s.messages[0]
 
 

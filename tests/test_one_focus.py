@@ -65,8 +65,8 @@ def _prompts_seen(app, spec_id, limit=400) -> int:
     spec = registry.get(spec_id)
     seats = [Seat("Red", "human"), Seat("Blue", "computer", level=spec.bot_levels[0])]
     session = Session.new(spec, seats, seed=3, autosave=False)
-    app.settings["computer_pace"] = "instant"
-    app.settings["animation_speed"] = 4
+    app.settings.computer_pace = "instant"
+    app.settings.animation_speed = 4
     app.last_device = "keys"
     table = spec.make_table(app, session)
     app.push(table)

@@ -8,11 +8,9 @@ import asyncio
 
 import pytest
 
-from tabletop.core import codec, registry
+from tabletop.core import codec
 from tabletop.online.client import Client
 from tests.online_helpers import bot_player, replays_to, start_server, url
-
-TURN_GAMES = [gid for gid, s in registry.load_all().items() if s.dynamics != registry.REALTIME]
 
 
 async def two_clients(game, seats, options=None):
@@ -40,11 +38,11 @@ def check_end(a, b, seats_of):
             )
 
 
-@pytest.mark.parametrize("game", TURN_GAMES)
+@pytest.mark.needs("untimed")
 def test_a_whole_game_between_two_remote_clients(game):
     async def main():
         seats = [{"kind": "here", "name": "Ana"}, {"kind": "remote", "name": ""}]
-        server, a, b = await two_clients(game, seats)
+        server, a, b = await two_clients(game.id, seats)
         assert a.you == [0] and b.you == [1]
         await asyncio.gather(bot_player(a, 0, seed=1), bot_player(b, 1, seed=2))
         await a.wait(lambda: a.over is not None)

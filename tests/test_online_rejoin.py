@@ -22,7 +22,7 @@ from tests.child_table import play_moves, until_table
 from tests.ui_helpers import frames, quick_app
 from tabletop.ui.online import JoinScene
 app = quick_app(); app.start(); frames(app, 2)
-app.settings["name"] = "Bo"  # the joiner's own name goes with its join
+app.settings.name = "Bo"  # the joiner's own name goes with its join
 join = JoinScene(app, text=sys.argv[1]); app.push(join); join.go()
 print("PLAYED", play_moves(until_table(app), seat=1, n=3, seed=4), flush=True)
 time.sleep(60)  # killed here, mid-game, as a crash or a closed window would end it

@@ -269,7 +269,7 @@ def test_join_from_the_launcher_seats_the_player_at_the_hosts_table(app):
         join.text = invite.make(f"127.0.0.1:{port}", host_net.client.room.lower())
         joined(app, join)
         assert join.error == ""
-        assert app.settings["last_invite"] == join.text  # the next Join starts from it
+        assert app.settings.last_invite == join.text  # the next Join starts from it
         end = time.monotonic() + 10
         while not scene_name(top(app)).startswith("Remote") and time.monotonic() < end:
             live_frame(app)
@@ -318,7 +318,7 @@ def test_online_the_hosts_and_the_joiners_names_are_sent_and_two_anas_are_told_a
     and everybody sees both; the joiner called like the host is told apart."""
     from tabletop.ui.online import HostScene, JoinScene
 
-    app.settings["name"] = ZOE  # this program hosts, then joins its own room: two people with one name
+    app.settings.name = ZOE  # this program hosts, then joins its own room: two people with one name
     host_scene = HostScene(app)
     host_scene._game("punch")
     seats = host_scene.seats()
@@ -369,7 +369,7 @@ def test_a_room_made_on_tabletop_serve_from_the_launcher_and_a_friend_joins_with
             live_frame(app)
         setup = top(app)
         assert type(setup).__name__ == "HostScene" and setup.server == f"ws://127.0.0.1:{port}"
-        assert app.settings["last_server"] == f"127.0.0.1:{port}"
+        assert app.settings.last_server == f"127.0.0.1:{port}"
         setup._game("punch")
         setup.host()
         end = time.monotonic() + 10

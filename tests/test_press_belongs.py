@@ -7,11 +7,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tabletop.core import registry
-from tabletop.core.registry import REALTIME
 from tabletop.session import Seat, Session
 from tabletop.tutorial import open_tutorial
 from tabletop.ui.scene import GUARD_MS, Scene
+from tests.game_helpers import games
 from tests.ui_helpers import frames, key, key_down, key_up, make_app, top
 
 
@@ -77,12 +76,9 @@ def _finished(spec) -> Session:
     return session
 
 
-TURN_GAMES = [s for s in registry.load_all().values() if s.dynamics != REALTIME and s.make_bot is not None]
-
-
-@pytest.mark.parametrize("spec", TURN_GAMES, ids=[s.id for s in TURN_GAMES])
-def test_repeated_confirm_at_a_result_never_starts_a_rematch(app, spec):
-    table = spec.make_table(app, _finished(spec))
+@pytest.mark.needs("untimed", "computer")
+def test_repeated_confirm_at_a_result_never_starts_a_rematch(app, game):
+    table = game.make_table(app, _finished(game))
     app.push(table)
     for _ in range(60):  # Enter every 80 ms for five seconds, as a player hammering on would
         key(app, "return", n_frames=2)
@@ -92,7 +88,7 @@ def test_repeated_confirm_at_a_result_never_starts_a_rematch(app, spec):
     assert menu is not None and menu.items[menu.focus].label != "Rematch"
 
 
-@pytest.mark.parametrize("spec", TURN_GAMES[:1], ids=[s.id for s in TURN_GAMES[:1]])
+@pytest.mark.parametrize("spec", games("untimed", "computer")[:1], ids=lambda s: s.id)
 def test_the_result_lets_the_first_press_go_then_takes_a_fresh_one(app, spec):
     table = spec.make_table(app, _finished(spec))
     app.push(table)

@@ -18,8 +18,8 @@ from tests.ui_helpers import frames, make_app
 @pytest.fixture
 def app():
     a = make_app()
-    a.settings["animation_speed"] = 4
-    a.settings["computer_pace"] = "instant"
+    a.settings.animation_speed = 4
+    a.settings.computer_pace = "instant"
     a.start()
     frames(a, 1)
     yield a
@@ -62,7 +62,7 @@ def test_boxing_round_two_three_quick_presses_place_three_cards(app):
 
 
 def _stabby_jack(app, pace="normal"):
-    app.settings["computer_pace"] = pace
+    app.settings.computer_pace = pace
     spec = registry.get("stabby-jack")
     seats = [Seat("Ana", "human", scheme="keys-left"), Seat("Ben", "computer", level=spec.bot_levels[0])]
     table = spec.make_table(app, Session.new(spec, seats, {}, seed=3, autosave=False))

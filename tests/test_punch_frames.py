@@ -14,7 +14,7 @@ from tests.ui_helpers import frames, key, make_app
 @pytest.fixture
 def app():
     a = make_app()
-    a.settings["animation_speed"] = 2.0
+    a.settings.animation_speed = 2.0
     yield a
     pygame.quit()
 

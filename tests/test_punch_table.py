@@ -33,13 +33,13 @@ SPEED = 4.0
 @pytest.fixture
 def app():
     a = make_app()
-    a.settings["animation_speed"] = SPEED
+    a.settings.animation_speed = SPEED
     yield a
     pygame.quit()
 
 
 def start(app, seats, secrecy="curtain", seed=3, setup=None, **options):
-    app.settings["secrecy"] = secrecy
+    app.settings.secrecy = secrecy
     spec = registry.get("punch")
     opts = {"matches_to_win": 1}
     opts.update(options)
@@ -250,7 +250,7 @@ def test_keyboard_and_gamepad_play_a_whole_match_peeking(app):
 
 def _screen_after_red_commits(secrecy, code_index):
     app = make_app()
-    app.settings["animation_speed"] = SPEED
+    app.settings.animation_speed = SPEED
     try:
         seats = [Seat("Red", "human", scheme="keys-left"), Seat("Blue", "human", scheme="keys-right")]
         table = start(app, seats, secrecy=secrecy, seed=21)

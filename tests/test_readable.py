@@ -138,10 +138,10 @@ def test_a_larger_text_size_makes_the_settings_values_and_hints_larger_and_they_
     frames(app, 2)
     heights = {}
     for percent in (100, 150):
-        app.settings["text_size"] = percent
+        app.settings.text_size = percent
         app.apply_look()
         heights[percent] = lines = drawn_lines(app.draw, monkeypatch)
-    app.settings["text_size"] = 100
+    app.settings.text_size = 100
     app.apply_look()
     values = {it.choices[it.index][1] for it in scene.menu.items if it.choices}
     size = {p: {s: h for s, _r, h in heights[p] if s in values} for p in (100, 150)}

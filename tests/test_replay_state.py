@@ -4,18 +4,14 @@ import json
 import subprocess
 import sys
 
-import pytest
-
 from tabletop import replay
 from tabletop.core import codec, playout, registry
 from tabletop.core import record as rec
 from tests.game_helpers import declares
 
-GAMES = registry.load_all()
-
 
 def recorded(tmp_path, game_id, seed=5):
-    spec = GAMES[game_id]
+    spec = registry.get(game_id)
     p = playout.play(spec, seed=seed, check=False)
     p.record.players = [dict(pl, name=n) for pl, n in zip(p.record.players, ("Ana", "Bo"), strict=True)]
     path = tmp_path / f"{game_id}.json"
@@ -23,9 +19,8 @@ def recorded(tmp_path, game_id, seed=5):
     return spec, p, path
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_summary_has_the_event_log_piles_and_flags(tmp_path, game_id):
-    spec, p, path = recorded(tmp_path, game_id)
+def test_summary_has_the_event_log_piles_and_flags(tmp_path, game):
+    spec, p, path = recorded(tmp_path, game.id)
     code, out = replay.summary(str(path))
     assert code == 0, out
     data = json.loads(out)
@@ -36,14 +31,13 @@ def test_summary_has_the_event_log_piles_and_flags(tmp_path, game_id):
         assert events == []
         return
     assert events  # a game that tells events told some
-    assert any("Ana" in e["text"] or "Bo" in e["text"] for e in events) or game_id == "square-ring"  # boxers' names
+    assert any("Ana" in e["text"] or "Bo" in e["text"] for e in events) or spec.id == "square-ring"  # boxers' names
     # the whole log, not only what the state keeps at the end: at least one event per 10 actions
     assert len(events) >= min(20, data["actions"] // 10)
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_state_at_k_and_a_seats_view(tmp_path, game_id):
-    spec, p, path = recorded(tmp_path, game_id)
+def test_state_at_k_and_a_seats_view(tmp_path, game):
+    spec, p, path = recorded(tmp_path, game.id)
     k = len(p.record.actions) // 2
     code, out = replay.state_json(str(path), at=k)
     assert code == 0, out

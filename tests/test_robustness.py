@@ -69,7 +69,7 @@ def test_dragging_the_window_through_many_sizes_keeps_memory_flat():
     s = Session.new(
         spec, [Seat("Red", "human", scheme="mouse"), Seat("Blue", "human", scheme="keys-right")], seed=9, autosave=False
     )
-    app.settings["secrecy"] = "curtain"
+    app.settings.secrecy = "curtain"
     app.push(spec.make_table(app, s))
     for size in ((2400, 1400), (1280, 720)):
         app.screen = pygame.display.set_mode(size, app.flags)

@@ -10,7 +10,6 @@ import pygame
 import pytest
 
 from tabletop.core import registry
-from tabletop.core.registry import REALTIME
 from tabletop.session import Seat, Session
 from tabletop.ui.pause import PauseScene
 from tabletop.ui.undo import UndoPrompt
@@ -54,19 +53,18 @@ def offers(app, table) -> tuple[bool, bool]:
 def can_take_back(table) -> bool:
     """What the rules say: a person here may take back a move now."""
     s = table.session
-    if getattr(s, "remote", False) or s.spec.dynamics == REALTIME or s.outcome() is not None:
+    if getattr(s, "remote", False) or not s.spec.dynamics.undo or s.outcome() is not None:
         return False
     seat = s.undo_seat()
     return seat is not None and seat in table.humans and s.undo_why(seat) == ""
 
 
 @pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("gid", sorted(registry.load_all()))
-def test_take_back_is_offered_exactly_when_it_can_be_done(app, gid, mode):
+def test_take_back_is_offered_exactly_when_it_can_be_done(app, game, mode):
     """Several moves of every game in every mode: after each, the pause menu and the Undo button offer a
     take-back exactly when the rules allow one (never in JAB, online, or after a card was drawn or shown),
     and when offered, choosing it takes the move back."""
-    table = open_table(app, gid, mode, countdown_ms=0) if gid == "jab" else open_table(app, gid, mode)
+    table = open_table(app, game.id, mode, countdown_ms=0) if game.id == "jab" else open_table(app, game.id, mode)
     rules, session = table.rules, table.session
     seen = set()
     for step in range(12):
@@ -92,13 +90,13 @@ def test_take_back_is_offered_exactly_when_it_can_be_done(app, gid, mode):
         if waiting:
             legal = rules.legal_actions(session.state, waiting[0])
             assert legal
-            table.submit(legal[step % len(legal)] if gid != "jab" else legal[0])
+            table.submit(legal[step % len(legal)] if game.id != "jab" else legal[0])
         else:
             for _ in range(200):  # the computer's turn
                 frames(app, 1, dt=50)
                 if any(s in table.humans for s in rules.to_act(session.state)) or session.outcome() is not None:
                     break
-    if gid == "jab" or mode == "online":
+    if game.id == "jab" or mode == "online":
         assert seen == {False}
 
 
@@ -125,7 +123,7 @@ def test_only_the_person_asked_answers_a_take_back(app):
     """Punch! at one computer: "Ana wants to take back ... Ben, do you agree?" is not answered by Ana's own
     Space; Ben's Backspace says no, and Ben's Enter yes."""
     table = open_table(app, "punch", "people", matches_to_win=1)
-    app.settings["secrecy"] = "curtain"
+    app.settings.secrecy = "curtain"
     for _ in range(40):
         frames(app, 1)
         if table.curtain_seat() is None:
@@ -150,7 +148,7 @@ def test_only_the_person_asked_answers_a_take_back(app):
 def test_showing_ones_cards_puts_the_focus_on_them_not_on_hide(app):
     """Punch! at one computer behind the curtain: after "Show Ana's cards" the focus is on Ana's hand, so
     Space, Space plays a card (it used to sit on Hide and hide the hand again)."""
-    app.settings["secrecy"] = "curtain"
+    app.settings.secrecy = "curtain"
     table = open_table(app, "punch", "people", matches_to_win=1)
     for _ in range(3):
         for _ in range(60):
@@ -205,8 +203,7 @@ def live_frames(app, n):
         time.sleep(0.003)  # the network thread runs while the window waits for its next frame
 
 
-@pytest.mark.parametrize("gid", sorted(registry.load_all()))
-def test_online_through_a_real_server_offers_no_take_back(app, loopback, gid):
+def test_online_through_a_real_server_offers_no_take_back(app, loopback, game):
     """A game hosted here through a real server on the loopback address (the online tables): no Undo
     button and no take-back in the pause menu, before and after a move; leaving says the game is kept
     (the host's server keeps it). A person who joined it is not told their computer keeps it."""
@@ -218,7 +215,7 @@ def test_online_through_a_real_server_offers_no_take_back(app, loopback, gid):
     port = net.host(0)
     net.connect(f"ws://127.0.0.1:{port}")
     seats = [{"kind": "here", "name": "Ana"}, {"kind": "remote", "name": "Bo"}]
-    net.run(net.client.create(gid, seats, {"countdown_ms": 0} if gid == "jab" else {}))
+    net.run(net.client.create(game.id, seats, {"countdown_ms": 0} if game.id == "jab" else {}))
     other = NetThread()
     loopback.append(other)
     other.connect(f"ws://127.0.0.1:{port}")
@@ -233,7 +230,7 @@ def test_online_through_a_real_server_offers_no_take_back(app, loopback, gid):
         legal = (
             table.rules.legal_actions(table.session.state, 0) if 0 in table.rules.to_act(table.session.state) else []
         )
-        if legal and gid != "jab":
+        if legal and game.id != "jab":
             table.submit(legal[0])
             live_frames(app, 10)
     joined = remote_table(app, RemoteSession(other))

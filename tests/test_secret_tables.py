@@ -7,13 +7,10 @@ import pygame
 import pytest
 
 from tabletop.core import registry
-from tabletop.core.registry import SIMULTANEOUS
 from tabletop.input import rebind
 from tabletop.session import Seat, Session
 from tests.ui_helpers import frames, key_down, key_up, make_app
 from tests.words_check import collect
-
-SECRET_GAMES = sorted(spec.id for spec in registry.load_all().values() if spec.dynamics == SIMULTANEOUS)
 
 
 @pytest.fixture
@@ -24,7 +21,7 @@ def app():
 
 
 def start_peeking(app, game_id: str):
-    app.settings["secrecy"] = "peek"
+    app.settings.secrecy = "peek"
     spec = registry.get(game_id)
     seats = [Seat("Red", scheme="keys-left"), Seat("Blue", scheme="keys-right")]
     assert spec.make_table is not None  # a game played at a table
@@ -41,12 +38,12 @@ def texts_shown(app, table) -> list[str]:
     return list(seen)
 
 
-@pytest.mark.parametrize("game_id", SECRET_GAMES)
-def test_the_table_names_the_peek_key_the_player_chose(app, game_id):
+@pytest.mark.needs("commits at once", "secrets")
+def test_the_table_names_the_peek_key_the_player_chose(app, game):
     """The right keyboard's peek moved to Right Shift on the Controls screen: the table says so (it said
     "Right Ctrl", the default, whatever the binding), and holding Right Shift shows Blue's cards."""
     rebind.rebind(app.settings.bindings, "keys-right", "peek", "right shift")
-    table = start_peeking(app, game_id)
+    table = start_peeking(app, game.id)
     shown = texts_shown(app, table)
     assert any("Right Shift" in t for t in shown), shown
     assert not any("Right Ctrl" in t for t in shown), [t for t in shown if "Right Ctrl" in t]

@@ -12,10 +12,10 @@ from tabletop.core import registry
 from tabletop.tutorial import has_tutorial
 from tabletop.ui import gfx
 from tabletop.ui.setup import MoreOptions, Setup, level_name
+from tests.game_helpers import games
 from tests.ui_helpers import VirtualPad, click, frames, key, make_app, top
 
 RULE_ID = re.compile(r"\bR-[A-Z]+-\d+")
-GAMES = list(registry.load_all().values())
 
 
 @pytest.fixture
@@ -53,29 +53,27 @@ def drawn(app, scene, every_item=True) -> list[str]:
     return seen
 
 
-@pytest.mark.parametrize("spec", GAMES, ids=[s.id for s in GAMES])
-def test_players_come_first_against_the_easiest_computer(app, spec):
-    s = open_setup(app, spec.id)
+def test_players_come_first_against_the_easiest_computer(app, game):
+    s = open_setup(app, game.id)
     keys = [it.key for it in s.menu.items]
     seats = [k for k in keys if k.startswith("seat")]
-    # what the spec declares is offered, before Start; what it does not declare is not there
-    assert ("help" in keys) == bool(spec.help_file) and ("learn" in keys) == has_tutorial(spec)
+    # what the game declares is offered, before Start; what it does not declare is not there
+    assert ("help" in keys) == bool(game.help_file) and ("learn" in keys) == has_tutorial(game)
     assert all(keys.index(k) < keys.index("start") for k in ("help", "more", "learn") if k in keys)
     first_other = min(keys.index(k) for k in keys if not (k.startswith(("seat", "ctl", "name")) or k == "players"))
     assert max(keys.index(k) for k in seats) < first_other, keys
     assert s.seat_kind[0] == "human"
-    assert s.seat_kind[1] == (f"computer:{spec.bot_levels[0]}" if spec.has_computer else "human")
+    assert s.seat_kind[1] == (f"computer:{game.bot_levels[0]}" if game.has_computer else "human")
     assert top(app).menu.items[top(app).menu.focus].key == "start"
     labels = [c[1] for c in s.menu.items[keys.index("seat1")].choices]
-    adaptive = ["Computer: Adaptive"] if spec.has_computer else []  # none without a computer
-    assert labels[1:] == [f"Computer: {level_name(lv)}" for lv in spec.bot_levels] + adaptive
+    adaptive = ["Computer: Adaptive"] if game.has_computer else []  # none without a computer
+    assert labels[1:] == [f"Computer: {level_name(lv)}" for lv in game.bot_levels] + adaptive
 
 
-@pytest.mark.parametrize("spec", GAMES, ids=[s.id for s in GAMES])
-def test_no_rule_ids_and_developer_settings_wait_under_more_options(app, spec):
-    s = open_setup(app, spec.id)
+def test_no_rule_ids_and_developer_settings_wait_under_more_options(app, game):
+    s = open_setup(app, game.id)
     texts = drawn(app, s)
-    for o in spec.rules.options:
+    for o in game.rules.options:
         assert not RULE_ID.search(o.label + " " + o.help + " ".join(c[1] for c in o.choices)), o
     s.more()
     more = top(app)
@@ -83,7 +81,7 @@ def test_no_rule_ids_and_developer_settings_wait_under_more_options(app, spec):
     texts += drawn(app, more)
     assert not [t for t in texts if RULE_ID.search(t)]
     main = {it.key for it in s.menu.items}
-    for o in spec.rules.options:
+    for o in game.rules.options:
         assert (f"opt:{o.key}" in main) == o.main
         assert (f"opt:{o.key}" in {it.key for it in more.menu.items}) != o.main
     for dev in ("Counter-punch tie window", "Claim lockout", "Stall limit"):
@@ -167,16 +165,16 @@ def test_more_options_summary_names_secret_choices_set_to_peek(app):
     s = open_setup(app, "boxing-the-game")
     s.menu.focus = next(i for i, it in enumerate(s.menu.items) if it.key == "more")
     assert "Everything as usual" in s.details()
-    app.settings["secrecy"] = "peek"
+    app.settings.secrecy = "peek"
     assert "Everything as usual" not in s.details() and "Secret choices: Peek" in s.details()
     more = MoreOptions(app, s)
     more.usual()  # "Usual settings" puts secret choices back too
-    assert app.settings["secrecy"] == "curtain" and "Everything as usual" in s.details()
+    assert app.settings.secrecy == "curtain" and "Everything as usual" in s.details()
 
 
 def test_a_saved_level_that_no_longer_exists_becomes_the_easiest_computer(app):
     spec = registry.get("punch")
-    app.settings["last_setup"] = {"punch": {"seats": ["human", "computer:no-such-level"]}}
+    app.settings.last_setup = {"punch": {"seats": ["human", "computer:no-such-level"]}}
     s = open_setup(app, "punch")
     assert s.seat_kind[1] == f"computer:{spec.bot_levels[0]}"
 
@@ -203,7 +201,7 @@ def test_learn_to_play_in_the_launcher_reaches_every_games_rules(app):
     click(app, launcher.menu.items[i].rect.center)
     learn = top(app)
     assert isinstance(learn, LearnScene)
-    for spec in [s for s in GAMES if s.help_file]:
+    for spec in games("help"):
         n = next(n for n, it in enumerate(learn.menu.items) if it.key == f"help:{spec.id}")
         learn.menu.focus = n
         key(app, "return")
@@ -212,19 +210,18 @@ def test_learn_to_play_in_the_launcher_reaches_every_games_rules(app):
         assert top(app) is learn
 
 
-@pytest.mark.parametrize("spec", GAMES, ids=[s.id for s in GAMES])
-def test_the_panel_beside_start_says_who_plays_and_the_goal(app, spec):
-    s = open_setup(app, spec.id)
+def test_the_panel_beside_start_says_who_plays_and_the_goal(app, game):
+    s = open_setup(app, game.id)
     text = " ".join(drawn(app, s, every_item=False))
     assert "Who plays" in text
-    assert ("The goal" in text) == bool(spec.help_file)  # the goal comes from the help page
-    assert ("gentlest" in text) == spec.has_computer
+    assert ("The goal" in text) == bool(game.help_file)  # the goal comes from the help page
+    assert ("gentlest" in text) == game.has_computer
 
 
 def test_learn_to_play_on_every_setup_screen_opens_that_games_lessons(app):
     from tabletop.tutorial.menu import LessonList
 
-    for spec in [s for s in GAMES if has_tutorial(s)]:
+    for spec in games("lessons"):
         s = open_setup(app, spec.id)
         keys = [it.key for it in s.menu.items]
         assert all(keys.index("learn") < keys.index(k) for k in ("start", "more") if k in keys)
@@ -254,7 +251,7 @@ def test_learn_to_play_in_the_launcher_opens_lessons_with_a_gamepad(app):
         pad.press(app, "a")
         learn = top(app)
         assert isinstance(learn, LearnScene)
-        spec = GAMES[0]
+        spec = games("lessons")[0]
         assert learn.menu.items[learn.menu.focus].key == f"learn:{spec.id}"
         pad.press(app, "a")
         assert isinstance(top(app), LessonList) and top(app).spec is spec
@@ -265,13 +262,13 @@ def test_learn_to_play_in_the_launcher_opens_lessons_with_a_gamepad(app):
         frames(app, 2)
 
 
-@pytest.mark.parametrize("game_id", [s.id for s in GAMES if s.dynamics == registry.SIMULTANEOUS])
-def test_one_person_against_the_computer_is_not_asked_for_controls_that_change_nothing(app, game_id):
+@pytest.mark.needs("commits at once", "computer")
+def test_one_person_against_the_computer_is_not_asked_for_controls_that_change_nothing(app, game):
     """Playtest: against the computer, a turn-by-turn table takes the mouse, every key and every pad
     at once, yet the setup asked "Ana plays with: Mouse" and said "a person (mouse)", so a newcomer
     who came with the keyboard thought they had to use the mouse. The choice shows once a second
     person sits down (each needs their own controls) and always in JAB, whose hands it steers."""
-    s = open_setup(app, game_id)
+    s = open_setup(app, game.id)
     keys = [it.key for it in s.menu.items]
     assert not [k for k in keys if k.startswith("ctl")]
     assert not [t for t in drawn(app, s, every_item=False) if "(mouse)" in t]

@@ -81,8 +81,8 @@ def test_no_program_file_names_the_sixth_game():
 
 def test_the_tile_setup_a_game_against_its_computer_continue_and_its_replay(spec, home):
     app = make_app()
-    app.settings["animation_speed"] = 4.0
-    app.settings["tutorial"] = {"offered": list(registry.load_all())}  # no offer of lessons in the way
+    app.settings.animation_speed = 4.0
+    app.settings.tutorial = {"offered": list(registry.load_all())}  # no offer of lessons in the way
     app.start()
     frames(app, 2)
     assert top(app).sub.startswith(f"{games_counted()} fight-themed")  # the launcher counts it

@@ -15,7 +15,7 @@ from tests.ui_helpers import frames, key, make_app
 @pytest.fixture
 def app():
     a = make_app()
-    a.settings["animation_speed"] = 3.0
+    a.settings.animation_speed = 3.0
     yield a
     pygame.quit()
 

@@ -36,13 +36,13 @@ SHORT = {"rounds": 1, "exchanges": 4}
 @pytest.fixture
 def app():
     a = make_app()
-    a.settings["animation_speed"] = SPEED
+    a.settings.animation_speed = SPEED
     yield a
     pygame.quit()
 
 
 def start(app, seats, secrecy="curtain", seed=3, setup=None, **options):
-    app.settings["secrecy"] = secrecy
+    app.settings.secrecy = secrecy
     spec = registry.get("square-ring")
     opts = dict(SHORT)
     opts.update(options)

@@ -13,7 +13,7 @@ from tests.ui_helpers import frames, key, make_app
 @pytest.fixture
 def app():
     a = make_app()
-    a.settings["animation_speed"] = 2.0
+    a.settings.animation_speed = 2.0
     yield a
     pygame.quit()
 
@@ -33,7 +33,7 @@ def test_every_frame_of_several_rounds_is_what_a_full_redraw_shows(app):
     spec = registry.get("stabby-jack")
     seats = [Seat("Red", "human")] + [Seat(n, "computer", level="easy") for n in ("Blue", "Gold", "Green")]
     session = Session.new(spec, seats, {}, seed=7, autosave=False)
-    app.settings["computer_pace"] = "fast"  # the computers' turns come sooner: more turns in fewer frames
+    app.settings.computer_pace = "fast"  # the computers' turns come sooner: more turns in fewer frames
     table = spec.make_table(app, session)
     app.push(table)
     frames(app, 2)

@@ -20,7 +20,6 @@ SIZES = [(1280, 720), (1920, 1080), (800, 600)]
 # the mouse (their longest wording: "Click the pause button"), at 100% of the keys. 1024x768 is 4:3 like
 # 800x600 (the layout squeezed sideways as far as it goes, gfx.Viewport) at a larger scale: 100% is enough
 LOOKS = [(size, text) for text in (100, 150) for size in SIZES] + [((1024, 768), 100)]
-GAMES = sorted(registry.load_all())
 
 
 def drawn_problems(app) -> list[str]:
@@ -109,7 +108,7 @@ def holds_surface(value, depth=0) -> bool:
 def check(app, where: str) -> None:
     frames(app, 2)
     problems = drawn_problems(app)
-    at = f"{app.screen.get_size()}, text {app.settings['text_size']}%"
+    at = f"{app.screen.get_size()}, text {app.settings.text_size}%"
     assert not problems, f"{where} at {at}:\n" + "\n".join(problems[:12])
 
 
@@ -127,14 +126,14 @@ def walk(request):
     """The app for a walk: at a window size and a text size."""
     size, text = request.param
     a = make_app(size=size)
-    a.settings["text_size"] = text
+    a.settings.text_size = text
     a.apply_look()
     a.start()
     if text > 100:
         a.last_device = "mouse"
     frames(a, 1)
     yield a
-    a.settings["text_size"] = 100
+    a.settings.text_size = 100
     a.apply_look()
     pygame.quit()
 
@@ -167,7 +166,6 @@ def test_launcher_and_settings(walk):
         app.pop()
 
 
-@pytest.mark.parametrize("game", GAMES)
 def test_setup_help_table_pause_and_result(walk, game):
     app = walk
     from tabletop.bench import busy_table, finished_session
@@ -176,26 +174,25 @@ def test_setup_help_table_pause_and_result(walk, game):
     from tabletop.ui.pause import PauseScene
     from tabletop.ui.setup import MoreOptions
 
-    spec = registry.get(game)
-    setup = Setup(app, spec)
+    setup = Setup(app, game)
     app.push(setup)
-    check(app, f"{game} setup")
+    check(app, f"{game.id} setup")
     app.push(MoreOptions(app, setup))
-    check(app, f"{game} more options")
+    check(app, f"{game.id} more options")
     app.pop()
-    if spec.help_file:  # a game without a help page has none to draw
-        app.push(HelpScene(app, spec))
-        check(app, f"{game} help")
+    if game.help_file:  # a game without a help page has none to draw
+        app.push(HelpScene(app, game))
+        check(app, f"{game.id} help")
         app.pop()
     app.pop()
-    table = busy_table(spec, app)
-    check(app, f"{game} table")
+    table = busy_table(game, app)
+    check(app, f"{game.id} table")
     app.push(PauseScene(app, table))
-    check(app, f"{game} pause")
+    check(app, f"{game.id} pause")
     app.pop()
     app.pop()
     for people in (1, 2):
-        table = spec.make_table(app, finished_session(spec, 3, people))
+        table = game.make_table(app, finished_session(game, 3, people))
         app.push(table)
         for _ in range(400):  # until the animations of the last move end and the result panel comes up
             if table.showing_result():
@@ -203,11 +200,10 @@ def test_setup_help_table_pause_and_result(walk, game):
             frames(app)
         frames(app, 2)
         assert table.showing_result()
-        check(app, f"{game} result ({people} people)")
+        check(app, f"{game.id} result ({people} people)")
         app.pop()
 
 
-@pytest.mark.parametrize("game", GAMES)
 def test_lessons_and_replay(walk, game):
     app = walk
     from tabletop.core import playout
@@ -216,18 +212,17 @@ def test_lessons_and_replay(walk, game):
     from tabletop.tutorial.menu import LessonList
     from tabletop.ui.replay import ReplayScene
 
-    spec = registry.get(game)
-    if has_tutorial(spec):  # a game without lessons has none to draw
-        app.push(LessonList(app, spec))
-        check(app, f"{game} lesson list")
-        app.push(start_lesson(app, spec, 0))
+    if has_tutorial(game):  # a game without lessons has none to draw
+        app.push(LessonList(app, game))
+        check(app, f"{game.id} lesson list")
+        app.push(start_lesson(app, game, 0))
         frames(app, 60)  # the coach's first words are up
-        check(app, f"{game} first lesson")
+        check(app, f"{game.id} first lesson")
         app.pop()
         app.pop()
-    app.push(ReplayScene(app, spec, playout.play(spec, seed=3).record))
+    app.push(ReplayScene(app, game, playout.play(game, seed=3).record))
     frames(app, 120)
-    check(app, f"{game} replay")
+    check(app, f"{game.id} replay")
 
 
 def test_the_check_sees_texts_in_pictures_rings_over_them_and_texts_out_of_their_panel():

@@ -133,7 +133,7 @@ s = settings.load()
 print("loaded", flush=True)
 sys.stdin.readline()
 for key, value in json.loads(sys.stdin.readline()).items():
-    s[key] = value
+    setattr(s, key, value)
 print("saved" if s.save() else "failed", flush=True)
 """
 
@@ -154,8 +154,8 @@ def test_settings_saved_by_two_programs_keep_both_programs_changes(home):
         b.end()
     now = settings.load()
     assert not now.messages
-    assert now["volume"] == 0.3 and now["sound"] is False  # the second program did not undo the first
-    assert now["last_setup"] == {"punch": {"players": 2}, "jab": {"players": 2}}
+    assert now.volume == 0.3 and now.sound is False  # the second program did not undo the first
+    assert now.last_setup == {"punch": {"players": 2}, "jab": {"players": 2}}
 
 
 HOLDER = """

@@ -27,7 +27,6 @@ from tabletop.session import Seat, Session
 from tests.online_helpers import start_server, url
 
 REFUSED = "action 1 (undo) was refused: You can't take that back: "
-TURN_GAMES = [gid for gid, s in registry.load_all().items() if s.dynamics != registry.REALTIME]
 
 
 def spec_of(gid):
@@ -175,9 +174,9 @@ def test_an_undo_with_nothing_to_take_back_stops_a_replay(tmp_path):
     assert code == 1 and "played in real time" in text
 
 
-@pytest.mark.parametrize("gid", TURN_GAMES)
-def test_a_resumed_game_may_take_back_what_it_could_before(gid):
-    session = vs_computer(gid, seed=8)
+@pytest.mark.needs("undo")
+def test_a_resumed_game_may_take_back_what_it_could_before(game):
+    session = vs_computer(game.id, seed=8)
     before, _ = first_undoable(session)
     text = session.record.dumps()
     resumed = Session.from_record(session.spec, rec.parse(text), autosave=False)
@@ -195,7 +194,7 @@ def random_play_with_undos(gid, seed, picks, undo_mask):
     """A game of random legal moves (``picks`` choose them) where after each move an undo is
     asked when ``undo_mask`` says so; returns the session."""
     spec = spec_of(gid)
-    players = 3 if gid == "stabby-jack" else 2
+    players = min(3, spec.max_players)
     session = Session.new(spec, [Seat(f"P{i}") for i in range(players)], seed=seed, autosave=False)
     rules = session.rules
     for pick, ask in zip(picks, undo_mask, strict=False):
@@ -216,15 +215,15 @@ def random_play_with_undos(gid, seed, picks, undo_mask):
     return session
 
 
-@pytest.mark.parametrize("gid", TURN_GAMES)
+@pytest.mark.needs("undo")
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**32),
     picks=st.lists(st.integers(0, 10_000), min_size=5, max_size=60),
     mask=st.lists(st.booleans(), min_size=5, max_size=60),
 )
-def test_random_games_with_undos_replay_identically_and_keep_every_card(gid, seed, picks, mask):
-    session = random_play_with_undos(gid, seed, picks, mask)
+def test_random_games_with_undos_replay_identically_and_keep_every_card(game, seed, picks, mask):
+    session = random_play_with_undos(game.id, seed, picks, mask)
     replayed = rec.replay(rec.parse(session.record.dumps()), session.spec)
     assert replayed == session.state
     assert session.rules.invariants(replayed) == []  # every game's invariants count its cards

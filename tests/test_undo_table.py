@@ -12,7 +12,7 @@ from tabletop.session import Seat, Session
 from tabletop.ui.pause import PauseScene
 from tabletop.ui.replay import ReplayScene
 from tabletop.ui.undo import UndoPrompt
-from tests.test_undo import TURN_GAMES, first_undoable
+from tests.test_undo import first_undoable
 from tests.ui_helpers import VirtualPad, click, frames, key, make_app, top
 
 
@@ -48,9 +48,9 @@ def ready_to_undo(app, gid, people=False):
     return open_table(app, session), move
 
 
-@pytest.mark.parametrize("gid", [gid for gid in TURN_GAMES if registry.get(gid).has_computer])
-def test_the_u_key_takes_back_a_move_against_the_computer(app, gid):
-    table, move = ready_to_undo(app, gid)
+@pytest.mark.needs("undo", "computer")
+def test_the_u_key_takes_back_a_move_against_the_computer(app, game):
+    table, move = ready_to_undo(app, game.id)
     before = table.session.state
     assert table.submit(move)
     assert table.session.state is not before

@@ -14,14 +14,12 @@ import re
 import pygame
 import pytest
 
-from tabletop.core import registry
 from tabletop.core.game import Refused
 from tabletop.core.registry import REALTIME
-from tabletop.tutorial import has_tutorial, lessons_for, open_tutorial, progress
+from tabletop.tutorial import lessons_for, open_tutorial, progress
 from tabletop.ui.scene import GUARD_MS
 from tests.ui_helpers import VirtualPad, click, frames, key, make_app, top
 
-GAMES = [spec for spec in registry.load_all().values() if has_tutorial(spec)]
 DT = 50  # ms a frame: the lessons run on the game clock, not the wall clock
 
 
@@ -231,8 +229,8 @@ _FOREIGN = {
 
 
 @pytest.mark.parametrize("device", ["keys", "pad", "mouse"])
-@pytest.mark.parametrize("spec", GAMES, ids=[s.id for s in GAMES])
-def test_every_lesson_played_to_its_end_offers_a_real_game(spec, device):
+@pytest.mark.needs("lessons")
+def test_every_lesson_played_to_its_end_offers_a_real_game(game, device):
     """With each device alone: its press goes on from each "Well done" and does not reach the next
     lesson (no move of the learner, no "Not quite:" there); the lessons' words name only that device."""
     from tabletop.ui import gfx
@@ -243,10 +241,10 @@ def test_every_lesson_played_to_its_end_offers_a_real_game(spec, device):
     learner = Device(app, device)
     seen: list[str] = []
     try:
-        open_tutorial(app, spec.id)
+        open_tutorial(app, game.id)
         frames(app, 2)
         menu = top(app)
-        lessons = lessons_for(spec)
+        lessons = lessons_for(game)
         menu.play(0)
         watch = Watch(app)
         gfx.SEEN = seen
@@ -257,14 +255,14 @@ def test_every_lesson_played_to_its_end_offers_a_real_game(spec, device):
             mine = [a for a in table.session.record.actions if a.get("player") == table.tutor.player]
             set_up = [a for a in lesson.prelude if a.get("player") == table.tutor.player]
             assert len(mine) == len(set_up), f"{lesson.id}: the press that went on from the last lesson played here"
-            play_lesson(watch, app, spec, table)
+            play_lesson(watch, app, game, table)
             read(watch, table)
             learner.go_on()  # "well done": the device's press goes on
             frames(app, 2)
         gfx.SEEN = None
         foreign = sorted({t for t in seen if _FOREIGN[device].search(t)})
         assert not foreign, f"told to a {device} learner: {foreign[:3]}"
-        assert progress.finished(app.settings, spec.id) == {lesson.id for lesson in lessons}
+        assert progress.finished(app.settings, game.id) == {lesson.id for lesson in lessons}
         # after the last lesson, the next press starts a real game (its setup, with Start ready)
         learner.go_on(top(app))
         frames(app, 2)

@@ -8,16 +8,14 @@ from __future__ import annotations
 import json
 
 import pygame
-import pytest
 
 from tabletop import replay
-from tabletop.core import playout, registry
+from tabletop.core import playout
 from tabletop.core.actions import action_table
 from tabletop.core.game import name_seats
 from tabletop.ui.replay import SPEEDS, ReplayScene
 from tests.ui_helpers import frames, key, make_app, top
 
-GAMES = list(registry.load_all().values())
 SEEDS = (1, 2, 3)  # the shortest of these games is watched
 DT = 100  # ms a frame
 
@@ -81,9 +79,8 @@ def _see_the_result(app, scene) -> None:
     assert table.result_bottom and all(r.top >= table.result_bottom for r in rows), (table.result_bottom, rows)
 
 
-@pytest.mark.parametrize("spec", GAMES, ids=[s.id for s in GAMES])
-def test_a_recorded_game_watched_to_the_end_back_and_again(spec, tmp_path):
-    p, path = _record(spec, tmp_path)
+def test_a_recorded_game_watched_to_the_end_back_and_again(game, tmp_path):
+    p, path = _record(game, tmp_path)
     code, text = replay.summary(str(path))
     assert code == 0, text
     expected = json.loads(text)
@@ -91,13 +88,13 @@ def test_a_recorded_game_watched_to_the_end_back_and_again(spec, tmp_path):
     app = make_app()
     app.start()
     try:
-        app.settings["animation_speed"] = 4.0
+        app.settings.animation_speed = 4.0
         scene = ReplayScene.open(app, str(path))
         app.push(scene)
         frames(app, 2)
         scene.speed_i = len(SPEEDS) - 1
         _play_to_end(app, scene)
-        got = _summary_of(spec, scene, names)
+        got = _summary_of(game, scene, names)
         assert got == {k: expected[k] for k in got}
         _see_the_result(app, scene)
         key(app, "home")
@@ -115,7 +112,7 @@ def test_a_recorded_game_watched_to_the_end_back_and_again(spec, tmp_path):
         key(app, "5")  # on from the middle
         assert scene.index == round(len(scene.actions) / 2)
         _play_to_end(app, scene)
-        assert _summary_of(spec, scene, names) == got
+        assert _summary_of(game, scene, names) == got
         assert top(app) is scene
     finally:
         pygame.quit()

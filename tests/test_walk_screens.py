@@ -163,7 +163,7 @@ def test_couch_punch_each_keyboard_half_plays_what_its_ring_is_on():
     own ring and confirms; the card played is the one the ring was drawn on, and neither half's keys
     act for the other."""
     app = quick_app()
-    app.settings["secrecy"] = "curtain"
+    app.settings.secrecy = "curtain"
     app.start()
     spec = registry.get("punch")
     seats = [Seat("Ana", "human", scheme="keys-left"), Seat("Ben", "human", scheme="keys-right")]

@@ -13,7 +13,6 @@ import pygame
 import pytest
 
 from tabletop.core import registry
-from tabletop.core.registry import REALTIME
 from tabletop.session import Session
 from tabletop.ui import gfx
 from tabletop.ui.table import TableScene
@@ -27,7 +26,6 @@ NOT_FOR_PAD += [r"\b[Aa]rrows?\b", r"\bSpace\b", r"\bWASD\b", r"\bBackspace\b", 
 NOT_FOR_KEYS = [r"\b[Cc]lick", r"\b[Dd]rag\b", r"\b[Dd]-pad\b", r"\(X\)", r"\bLB\b", r"\bRB\b", r"\bA chooses"]
 FORBIDDEN = {"pad": [re.compile(p) for p in NOT_FOR_PAD], "keys": [re.compile(p) for p in NOT_FOR_KEYS]}
 PRIMARY = ("Lock in", "Fight with", "Lay out", "Ready", "Keep")  # the buttons that finish a choice
-GAMES = sorted(registry.load_all())
 
 
 class Keys:
@@ -218,8 +216,7 @@ def leave_and_continue(agent):
 
 
 @pytest.mark.parametrize("device", ["keys", "pad"])
-@pytest.mark.parametrize("gid", GAMES)
-def test_one_device_alone_from_the_launcher_to_turns_and_back_from_continue(gid, device, tmp_path, monkeypatch):
+def test_one_device_alone_from_the_launcher_to_turns_and_back_from_continue(game, device, tmp_path, monkeypatch):
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))  # a Continue list with this game alone
     new = Session.new.__func__
     monkeypatch.setattr(Session, "new", classmethod(lambda cls, *a, **k: new(cls, *a, **{"seed": 3, **k})))
@@ -230,9 +227,9 @@ def test_one_device_alone_from_the_launcher_to_turns_and_back_from_continue(gid,
         frames(app, 2)
         with TextSpy() as spy:
             agent.move("right")  # the device is used once in the launcher: from here on it is "the last one"
-            table = open_game(agent, gid)
+            table = open_game(agent, game.id)
             frames(app, 1)
-            realtime = table.spec.dynamics == REALTIME
+            realtime = table.spec.dynamics.clocked
             if realtime:
                 jab_round(agent, table)
                 frames(app, 30, dt=50)

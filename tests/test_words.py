@@ -61,7 +61,7 @@ def test_a_player_types_their_name_and_the_game_uses_it(app):
     frames(app, 2)
     table = top(app)
     assert table.session.seats[0].name == "Zoë"
-    assert app.settings["name"] == "Zoë"  # the first person's name is the player's own: kept for every game
+    assert app.settings.name == "Zoë"  # the first person's name is the player's own: kept for every game
 
 
 def test_result_is_said_from_the_players_side(app):
@@ -157,32 +157,26 @@ def card_names(game_id: str) -> set[str]:
     return {"Stabby Jack", "Joker", "Ace", "King", "Queen", "Jack"}
 
 
-GAMES = list(registry.load_all())
-
-
-@pytest.mark.parametrize("game_id", GAMES)
-def test_every_log_line_names_a_player_and_counts_in_the_right_form(game_id):
-    lines, names = game_lines(game_id)
-    spec = registry.get(game_id)
-    assert lines or not declares(spec, "events")  # a game that tells events told some
-    assert len(lines) > 40 or not shipped(spec)  # the program's own games: real games, many kinds of line
+def test_every_log_line_names_a_player_and_counts_in_the_right_form(game):
+    lines, names = game_lines(game.id)
+    assert lines or not declares(game, "events")  # a game that tells events told some
+    assert len(lines) > 40 or not shipped(game)  # the program's own games: real games, many kinds of line
     nameless = [t for t in lines if not any(n in t for n in names) and not BELLS.match(t) and t not in TABLE_LINES]
-    assert not nameless, f"{game_id}: lines that name no player: {nameless[:5]}"
+    assert not nameless, f"{game.id}: lines that name no player: {nameless[:5]}"
     wrong = [t for t in lines if ONE_MANY.search(t) or MANY_ONE.search(t)]
-    assert not wrong, f"{game_id}: a count and its noun disagree: {wrong[:5]}"
+    assert not wrong, f"{game.id}: a count and its noun disagree: {wrong[:5]}"
     bare = [t for t in lines if re.search(r"\(\+\d+\)", t)]
-    assert not bare, f"{game_id}: a bare (+N) says not what it adds: {bare[:5]}"
+    assert not bare, f"{game.id}: a bare (+N) says not what it adds: {bare[:5]}"
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_card_names_have_one_capitalisation(game_id):
-    lines, _names = game_lines(game_id)
+def test_card_names_have_one_capitalisation(game):
+    lines, _names = game_lines(game.id)
     mixed = set()
-    for name in card_names(game_id):
+    for name in card_names(game.id):
         pattern = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE)
         for t in lines:
             mixed |= {(name, m.group(0), t) for m in pattern.finditer(t) if m.group(0) != name}
-    assert not mixed, f"{game_id}: card names written another way: {sorted(mixed)[:5]}"
+    assert not mixed, f"{game.id}: card names written another way: {sorted(mixed)[:5]}"
 
 
 def test_a_knockout_is_told_with_its_round():
@@ -254,8 +248,7 @@ def test_a_player_types_their_name_with_a_gamepad_alone(app):
 # -- the words check on every text drawn in walks through each game (issue 30) ----------------------------------------
 
 
-@pytest.mark.parametrize("game_id", sorted(registry.load_all()))
-def test_every_text_drawn_in_a_walk_through_the_game_passes_the_words_check(app, game_id):
+def test_every_text_drawn_in_a_walk_through_the_game_passes_the_words_check(app, game):
     """A table of computers played for a while, the busiest table, a finished game against the computer
     and between two people (result screens), and the game's replay: every text drawn in them has no
     template left, no None, no ruling id, and each count agrees with its noun."""
@@ -264,15 +257,14 @@ def test_every_text_drawn_in_a_walk_through_the_game_passes_the_words_check(app,
     from tabletop.ui.replay import ReplayScene
     from tests import words_check
 
-    spec = registry.get(game_id)
-    n = seats_of(spec)
+    n = seats_of(game)
     with words_check.collect() as seen:
-        seen += computers_play(app, spec)
-        busy_table(spec, app)
+        seen += computers_play(app, game)
+        busy_table(game, app)
         frames(app, 30)
         app.pop()
         for people in (1, 2):
-            table = spec.make_table(app, finished_session(spec, 3, people))
+            table = game.make_table(app, finished_session(game, 3, people))
             app.push(table)
             for _ in range(300):  # until the last move's animations end and the result panel is up
                 if table.showing_result():
@@ -281,12 +273,12 @@ def test_every_text_drawn_in_a_walk_through_the_game_passes_the_words_check(app,
             frames(app, 30)
             assert table.showing_result()
             app.pop()
-        app.push(ReplayScene(app, spec, playout.play(spec, seed=3, players=n).record))
+        app.push(ReplayScene(app, game, playout.play(game, seed=3, players=n).record))
         frames(app, 300, dt=40)
         app.pop()
-    assert len(set(seen)) > (50 if shipped(spec) else 20)  # real screens, many texts (fewer in the least game)
+    assert len(set(seen)) > (50 if shipped(game) else 20)  # real screens, many texts (fewer in the least game)
     wrong = words_check.problems(seen)
-    assert not wrong, f"{game_id}:\n" + "\n".join(wrong[:12])
+    assert not wrong, f"{game.id}:\n" + "\n".join(wrong[:12])
 
 
 def punch_session(upto=None, **options):

@@ -16,7 +16,7 @@ def make_app(size=(1280, 720), tutorials_offered=True):
 
     settings = settings_mod.Settings()
     if tutorials_offered:
-        settings["tutorial"] = {"offered": list(registry.load_all())}
+        settings.tutorial = {"offered": list(registry.load_all())}
     return App(size=size, settings=settings)
 
 
@@ -25,8 +25,8 @@ def quick_app():
     turns (both are players' settings): a table played to its end shows the same moves in far
     fewer frames."""
     app = make_app()
-    app.settings["animation_speed"] = 4
-    app.settings["computer_pace"] = "instant"
+    app.settings.animation_speed = 4
+    app.settings.computer_pace = "instant"
     return app
 
 

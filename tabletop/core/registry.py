@@ -77,6 +77,9 @@ class Button:
     name: str  # lower case words joined by "_", e.g. "claim_combo"
     label: str  # e.g. "Real time: claim a combo"
     keys: Mapping[str, tuple[str, ...]]  # scheme ("keys-left", "keys-right", "keyboard", "mouse", "gamepad") -> inputs
+    # the inputs it had in the engine's earlier default layouts (input/bindings.py), by scheme: a settings file
+    # that still holds such a layout, never changed by its player, is read with today's defaults
+    was: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,9 @@ class LadderSpec:
     pairs: Callable[[bool], list[tuple[str, str]]] | None = None
     # the game's own targets from {(level, opponent): row}; None: the ladder's usual targets
     targets: Callable[[dict], list[dict]] | None = None
+    # the game's family of plans (a core.skill.Family: its known plans, random ones, their names), which
+    # ``--exploit`` searches for the plan that beats a level most; None: nothing to search
+    plans: Any = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -163,7 +163,9 @@ MENU_PAD = {
 
 # Earlier default layouts, kept only to recognise them: a settings file that still holds one of them
 # unchanged (its player never changed those keys) gets today's defaults when it is read. Issue 18 moved
-# the two keyboard halves apart against ghosting, added jump and let the d-pad steer.
+# the two keyboard halves apart against ghosting, added jump and let the d-pad steer. These are the
+# engine's buttons only: a game's own buttons add where they were then (``Button.was``), see
+# ``previous_layouts``.
 _OLD_LEFT = {
     "w": ["up", "l_up"],
     "a": ["left", "l_left"],
@@ -178,10 +180,6 @@ _OLD_LEFT = {
     "space": ["confirm", "ready"],
     "left shift": ["back"],
     "tab": ["peek"],
-    "z": ["claim_combo"],
-    "x": ["claim_counter"],
-    "c": ["claim_tile"],
-    "v": ["claim_ding"],
     "e": ["next"],
     "r": ["prev"],
 }
@@ -199,20 +197,16 @@ _OLD_RIGHT = {
     "return": ["confirm", "ready"],
     "backspace": ["back"],
     "right ctrl": ["peek"],
-    "m": ["claim_combo"],
-    ",": ["claim_counter"],
-    ".": ["claim_tile"],
-    "/": ["claim_ding"],
     "o": ["next"],
     "p": ["prev"],
 }
 PREVIOUS_KEYS = {"keys-left": [_OLD_LEFT], "keys-right": [_OLD_RIGHT], "keyboard": [_merge(_OLD_LEFT, _OLD_RIGHT)]}
 PREVIOUS_GAMEPAD = [
     {  # before the triggers held made a hand precise (issue 34)
-        "a": ["confirm", "claim_combo"],
-        "b": ["back", "claim_counter"],
-        "x": ["next", "claim_tile"],
-        "y": ["peek", "claim_ding"],
+        "a": ["confirm"],
+        "b": ["back"],
+        "x": ["next"],
+        "y": ["peek"],
         "start": ["pause", "ready"],
         "back": ["peek"],
         "dpup": ["up", "l_up"],
@@ -227,10 +221,10 @@ PREVIOUS_GAMEPAD = [
         "rightstick": ["jump"],
     },
     {
-        "a": ["confirm", "claim_combo"],
-        "b": ["back", "claim_counter"],
-        "x": ["claim_tile", "next"],
-        "y": ["peek", "claim_ding"],
+        "a": ["confirm"],
+        "b": ["back"],
+        "x": ["next"],
+        "y": ["peek"],
         "start": ["pause", "ready"],
         "back": ["peek"],
         "dpup": ["up"],
@@ -254,6 +248,26 @@ def declared_buttons() -> list:
         for button in spec.buttons:
             out.setdefault(button.name, button)
     return list(out.values())
+
+
+def previous_layouts(scheme: str) -> list[dict[str, list[str]]]:
+    """The earlier default layouts of ``scheme`` (a keyboard scheme or "gamepad"): the engine's
+    buttons as they were, with each game's own buttons where that game says they were."""
+    out = []
+    for engine in PREVIOUS_GAMEPAD if scheme == "gamepad" else PREVIOUS_KEYS.get(scheme, []):
+        layout = {k: list(v) for k, v in engine.items()}
+        for button in declared_buttons():
+            for name in button.was.get(scheme, ()):
+                layout.setdefault(name, []).append(button.name)
+        out.append(layout)
+    return out
+
+
+def _untouched(mapping: dict, scheme: str) -> bool:
+    """Whether ``mapping`` is one of the scheme's earlier default layouts, never changed by its player
+    (the order of a key's buttons aside)."""
+    mine = {k: sorted(v) for k, v in mapping.items()}
+    return any(mine == {k: sorted(v) for k, v in old.items()} for old in previous_layouts(scheme))
 
 
 def default_bindings() -> dict:
@@ -299,13 +313,13 @@ def check_bindings(data) -> tuple[dict, list[str]]:
         ):
             problems.append(f"keys for {scheme!r} are malformed; using the defaults")
             continue
-        if mapping in PREVIOUS_KEYS.get(scheme, []):
+        if _untouched(mapping, scheme):
             continue  # an earlier default layout, never changed: today's defaults
         out["keys"][scheme] = {k: list(v) for k, v in mapping.items()}
     pad = data.get("gamepad")
     if pad is not None:
         if isinstance(pad, dict) and all(isinstance(k, str) and 0 < len(k) <= 40 and _names(v) for k, v in pad.items()):
-            if pad not in PREVIOUS_GAMEPAD:
+            if not _untouched(pad, "gamepad"):
                 out["gamepad"] = {k: list(v) for k, v in pad.items()}
         else:
             problems.append("gamepad bindings are malformed; using the defaults")

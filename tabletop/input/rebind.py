@@ -116,7 +116,7 @@ def input_label(scheme: str, name: str) -> str:
 
 
 def place(action: str) -> str:
-    """Where a virtual button acts: menus and choices, a real-time hand, or the game's own (ready, claims)."""
+    """Where a virtual button acts: menus and choices, a real-time hand, or the game's own (ready, its buttons)."""
     if action in NAV:
         return "nav"
     if action[:2] in SIDES:

@@ -22,6 +22,7 @@ from tabletop.ui import gfx
 from tabletop.ui.focus import draw_lesson_mark
 from tabletop.ui.regions import Same
 from tabletop.ui.scene import GUARD_MS
+from tabletop.ui.table import Mode, TableScene
 
 from . import progress
 from .lesson import lessons_for
@@ -31,6 +32,21 @@ _, ngettext = words(__name__)
 COACH_MS = 5000  # how long a coaching line stays
 PULSE_STEPS = 6  # a lesson's marks breathe in this many steps each way (a step is about a pixel)
 BANNER = (16, 606, 1248, 106)  # design units: where the lesson's words are shown (a table may move it)
+
+
+class Coached(Mode):
+    """A table built for a lesson: its coach (``Tutor``) vets the learner's moves and shows the lesson's
+    words; no undo (a move the lesson does not want is not played); a lesson of secret choices for two
+    may be played by one learner on every seat (``Lesson.one_screen``)."""
+
+    undo = False
+
+    def __init__(self, spec, lessons, index: int, back=None):
+        self.spec, self.lessons, self.index, self.back = spec, lessons, index, back
+        self.one_screen = lessons[index].one_screen
+
+    def tutor(self, table: TableScene) -> Tutor:
+        return Tutor(table.app, table, self.spec, self.lessons, self.index, self.back)
 
 
 class ScriptBot(Bot):
@@ -271,8 +287,4 @@ def start_lesson(app, spec, index: int, back=None):
                 session.bots.pop(seat, None)
             else:
                 session.bots[seat] = ScriptBot(seat, lesson, session)
-    scene = spec.make_table(app, session)
-    scene.tutor = Tutor(app, scene, spec, lessons, index, back)
-    if lesson.prepare is not None:
-        lesson.prepare(scene)
-    return scene
+    return spec.make_table(app, session, Coached(spec, lessons, index, back))

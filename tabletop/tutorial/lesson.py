@@ -35,7 +35,8 @@ class Lesson:
     opponent: Callable[[Any, int], Any] | None = None
     # real-time games: the opponent's move at a moment: (state, seat, t_ms) -> action or None
     opponent_at: Callable[[Any, int, int], Any] | None = None
-    prepare: Callable[[Any], None] | None = None  # (table) -> None: a lesson may set its table up
+    # one learner plays every seat with any device, behind the curtain (a lesson of secret choices for two)
+    one_screen: bool = False
     done: str = ""  # one line said when the goal is reached
     hint_ms: int = 0  # a lesson may show a second hint after this long (0: never)
     hint: str = ""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 
 def _data(settings) -> dict:
-    raw = settings["tutorial"]
+    raw = settings.tutorial
     return raw if isinstance(raw, dict) else {}
 
 
@@ -23,7 +23,7 @@ def mark_finished(settings, game_id: str, lesson_id: str) -> None:
     ids = sorted(finished(settings, game_id) | {lesson_id})
     done[game_id] = ids
     data["done"] = done
-    settings["tutorial"] = data
+    settings.tutorial = data
     settings.save()
 
 
@@ -40,5 +40,5 @@ def mark_offered(settings, game_id: str) -> None:
     if game_id not in offered:
         offered.append(game_id)
     data["offered"] = offered
-    settings["tutorial"] = data
+    settings.tutorial = data
     settings.save()

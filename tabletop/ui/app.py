@@ -65,7 +65,7 @@ class App:
         self.toasts: list[list] = []  # [text, ms left, drawn yet]: a toast's time runs from when it is first drawn
         self._told = 0  # settings messages told so far
         self.tell_settings_messages()
-        w, h = size or fit_desktop(*self.settings["window"])
+        w, h = size or fit_desktop(*self.settings.window)
         self.flags = pygame.RESIZABLE
         pygame.display.set_caption(f"tabletop {__version__}")
         try:
@@ -73,14 +73,14 @@ class App:
         except (pygame.error, FileNotFoundError):
             pass
         try:
-            if self.settings["fullscreen"]:
+            if self.settings.fullscreen:
                 self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             else:
                 self.screen = pygame.display.set_mode((w, h), self.flags)
         except pygame.error:
             self.screen = pygame.display.set_mode((1280, 720), self.flags)
         self.vp = gfx.Viewport(self.screen.get_size())
-        self.sounds = Sounds(enabled=self.settings["sound"], volume=self.settings["volume"])
+        self.sounds = Sounds(enabled=self.settings.sound, volume=self.settings.volume)
         if self.sounds.notice:
             self.toast(self.sounds.notice)
         self.last_device: str | None = None  # "mouse", "keys" or "pad": what hints name (input.hints)
@@ -185,8 +185,8 @@ class App:
 
     def apply_look(self) -> None:
         """The settings that change how everything is drawn: text size and colour vision."""
-        gfx.set_text_size(self.settings["text_size"])
-        gfx.set_palette(self.settings["colour_vision"])
+        gfx.set_text_size(self.settings.text_size)
+        gfx.set_palette(self.settings.colour_vision)
         for scene in self.stack:  # a table under Settings drops the picture it kept
             getattr(scene, "invalidate", lambda: None)()
         self.redraw = True
@@ -194,7 +194,7 @@ class App:
 
     def set_language(self, code: str) -> None:
         """Settings > Language: every screen speaks ``code`` at once (no restart)."""
-        self.settings["language"] = code
+        self.settings.language = code
         i18n.set_language(code)
         for scene in self.stack:  # screens that keep their words (menus) make them anew
             getattr(scene, "retranslate", lambda: None)()
@@ -203,9 +203,9 @@ class App:
 
     def set_window(self, size: tuple[int, int] | None) -> None:
         """Settings > Window size: the window at ``size`` (None: full screen)."""
-        if (size is None) != self.settings["fullscreen"]:
+        if (size is None) != self.settings.fullscreen:
             if size is not None:
-                self.settings["window"] = list(size)
+                self.settings.window = list(size)
             self.toggle_fullscreen()
             return
         if size is None:
@@ -218,16 +218,16 @@ class App:
         self.resize(self.screen.get_size())
 
     def toggle_fullscreen(self) -> None:
-        full = not self.settings["fullscreen"]
+        full = not self.settings.fullscreen
         try:
             if full:
                 self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             else:
-                self.screen = pygame.display.set_mode(tuple(self.settings["window"]), self.flags)
+                self.screen = pygame.display.set_mode(tuple(self.settings.window), self.flags)
         except pygame.error as e:
             self.toast(_("Could not switch full screen: {why}").format(why=e))
             return
-        self.settings["fullscreen"] = full
+        self.settings.fullscreen = full
         self.resize(self.screen.get_size())
 
     def tell_settings_messages(self) -> None:
@@ -254,9 +254,9 @@ class App:
             gfx.forget_images()
         self.vp.resize(size)
         w, h = size
-        if w >= 100 and h >= 100 and not self.settings["fullscreen"]:
+        if w >= 100 and h >= 100 and not self.settings.fullscreen:
             try:
-                self.settings["window"] = [min(10000, w), min(10000, h)]
+                self.settings.window = [min(10000, w), min(10000, h)]
             except ValueError:
                 pass
 

@@ -102,9 +102,9 @@ class SettingsScene(MenuScene):
         s = self.app.settings
         onoff = [(True, _("On")), (False, _("Off"))]
         vols = [(v / 10, f"{v * 10}%") for v in range(0, 11)]
-        vol_idx = min(range(11), key=lambda i: abs(vols[i][0] - s["volume"]))
+        vol_idx = min(range(11), key=lambda i: abs(vols[i][0] - s.volume))
         speeds = [(0.5, _("Slow")), (1.0, _("Normal")), (2.0, _("Fast"))]
-        sp_idx = min(range(3), key=lambda i: abs(speeds[i][0] - s["animation_speed"]))
+        sp_idx = min(range(3), key=lambda i: abs(speeds[i][0] - s.animation_speed))
         # the games with a practice aid (an "assist" option on their setup screen)
         aided = _(" and ").join(
             game_text(spec, spec.name)
@@ -118,23 +118,21 @@ class SettingsScene(MenuScene):
                 key="name",
                 hint=_("What everybody at the table, here or online, calls you"),
             ),
-            Item(_("Sound"), choices=onoff, index=0 if s["sound"] else 1, on_change=self._sound),
+            Item(_("Sound"), choices=onoff, index=0 if s.sound else 1, on_change=self._sound),
             Item(_("Volume"), choices=vols, index=vol_idx, on_change=self._volume),
-            Item(
-                _("Animations"), choices=speeds, index=sp_idx, on_change=lambda v: s.__setitem__("animation_speed", v)
-            ),
+            Item(_("Animations"), choices=speeds, index=sp_idx, on_change=lambda v: setattr(s, "animation_speed", v)),
             Item(
                 _("Computer turns"),
                 choices=said(PACE_CHOICES),
-                index=[v for v, _label in PACE_CHOICES].index(s["computer_pace"]),
-                on_change=lambda v: s.__setitem__("computer_pace", v),
+                index=[v for v, _label in PACE_CHOICES].index(s.computer_pace),
+                on_change=lambda v: setattr(s, "computer_pace", v),
                 hint=_("How long each computer move, and your own result, stays on screen"),
             ),
             Item(
                 _("Practice aid in every game"),
                 choices=onoff,
-                index=0 if s["assist"] else 1,
-                on_change=lambda v: s.__setitem__("assist", v),
+                index=0 if s.assist else 1,
+                on_change=lambda v: setattr(s, "assist", v),
                 hint=_(
                     "On: chances glow whatever the setup screen says ({games}). Off: the setup screen decides"
                 ).format(games=aided),
@@ -156,18 +154,24 @@ class SettingsScene(MenuScene):
         """The rows that fit the program to its player (docs/accessibility.md)."""
         s, app = self.app.settings, self.app
         sizes = list(WINDOW_SIZES)
-        now = None if s["fullscreen"] else tuple(app.screen.get_size())
+        now = None if s.fullscreen else tuple(app.screen.get_size())
         if now is not None and now not in sizes:
             sizes.append(now)
         windows = [(size, f"{size[0]} × {size[1]}") for size in sizes] + [(None, _("Full screen"))]
 
         def row(label, key, choices, hint, redraw=False) -> Item:
             """A row that sets ``key`` to the chosen value (``redraw``: everything is drawn anew with it)."""
+
+            def change(v) -> None:
+                setattr(s, key, v)
+                if redraw:
+                    app.apply_look()
+
             return Item(
                 label,
                 choices=choices,
-                index=[v for v, _label in choices].index(s[key]),
-                on_change=lambda v: (s.__setitem__(key, v), redraw and app.apply_look()),
+                index=[v for v, _label in choices].index(getattr(s, key)),
+                on_change=change,
                 hint=hint,
             )
 
@@ -217,11 +221,11 @@ class SettingsScene(MenuScene):
         self.app.push(ControlsScene(self.app))
 
     def _sound(self, v):
-        self.app.settings["sound"] = v
+        self.app.settings.sound = v
         self.app.sounds.enabled = v
 
     def _volume(self, v):
-        self.app.settings["volume"] = v
+        self.app.settings.volume = v
         self.app.sounds.volume = v
 
     def on_exit(self):

@@ -275,7 +275,7 @@ def own_name_entry(app, then=None, first: bool = False) -> NameEntry:
     from tabletop.settings import DEFAULT_NAME
 
     def keep(name: str) -> None:
-        app.settings["name"] = name
+        app.settings.name = name
         app.settings.save()
         if then is not None:
             then()
@@ -295,7 +295,7 @@ def own_name_entry(app, then=None, first: bool = False) -> NameEntry:
             on_cancel=skip,
             leave=_('skips: you are "{name}" until you choose a name in Settings').format(name=_(DEFAULT_NAME)),
         )
-    return NameEntry(app, _("Your name"), app.settings["name"], keep, on_cancel=skip)
+    return NameEntry(app, _("Your name"), app.settings.name, keep, on_cancel=skip)
 
 
 def ask_name_first(app) -> None:
@@ -307,5 +307,5 @@ def ask_name_first(app) -> None:
         if build is not None:
             build()
 
-    if not app.settings["name"]:
+    if not app.settings.name:
         app.push(own_name_entry(app, then=shown, first=True))

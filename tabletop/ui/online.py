@@ -627,7 +627,7 @@ class JoinScene(OneBoxForm):
         return reason
 
     def __init__(self, app, text: str | None = None, token: str | None = None):
-        super().__init__(app, str(app.settings["last_invite"]) if text is None else text)
+        super().__init__(app, str(app.settings.last_invite) if text is None else text)
         self.invite: invite_mod.Invite | None = None
         self.token = token  # a kept seat's token (Continue): the same seat again
 
@@ -652,7 +652,7 @@ class JoinScene(OneBoxForm):
             net.close()
             return
         assert self.invite is not None  # go() read it before connecting
-        self.app.settings["last_invite"] = self.invite.text
+        self.app.settings.last_invite = self.invite.text
         self.app.settings.save()
         self.app.push(WaitingRoom(self.app, net))
 
@@ -677,7 +677,7 @@ class ServerScene(OneBoxForm):
     key_hint = N_("Type or paste the server's address (Ctrl+V), Enter goes on, Esc goes back.")
 
     def __init__(self, app):
-        super().__init__(app, str(app.settings["last_server"]))
+        super().__init__(app, str(app.settings.last_server))
 
     def go(self):
         if not self.text.strip():
@@ -698,7 +698,7 @@ class ServerScene(OneBoxForm):
     def connected(self, net):
         url = net.client.url
         net.close()  # the setup comes next; Host connects again with the room's seats
-        self.app.settings["last_server"] = self.text.strip()
+        self.app.settings.last_server = self.text.strip()
         self.app.settings.save()
         self.app.replace(HostScene(self.app, server=url))
 

@@ -18,7 +18,7 @@ from tabletop.online import protocol as P
 from tabletop.online.remote import LEFT, RemoteGame, RemoteSession
 from tabletop.ui import gfx
 from tabletop.ui.scene import Scene, wake
-from tabletop.ui.table import TableScene
+from tabletop.ui.table import Mode, TableLink, TableScene
 from tabletop.ui.widgets import Item, Menu
 
 _, ngettext = words(__name__)
@@ -591,10 +591,19 @@ class LeaveQuestion(Scene):
         gfx.draw_fitted(surf, text, box, vp.s(18), gfx.GREY, lines=2, min_px=vp.s(14))
 
 
+class OnlinePlay(Mode):
+    """A table built for online play: the window reaches it through the network's part (``Online``);
+    the server keeps the game, so the session refuses undo (and says why)."""
+
+    def __init__(self, session: RemoteSession):
+        self.session = session
+
+    def link(self, table: TableScene) -> TableLink:
+        return Online(table, self.session)
+
+
 def remote_table(app, session: RemoteSession) -> TableScene:
-    """The game's own table, given the remote session and, as its link, the network's part (``Online``)."""
+    """The game's own table, built for online play."""
     make = session.spec.make_table
     assert make is not None, "only a game with a table is offered online"
-    table = make(app, session)
-    table.link = Online(table, session)
-    return table
+    return make(app, session, OnlinePlay(session))

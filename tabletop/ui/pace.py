@@ -17,4 +17,4 @@ READ_MS = 1800  # how long your own result stays before a computer moves on
 
 
 def factor(settings) -> float:
-    return PACES.get(settings["computer_pace"], 1.0)
+    return PACES.get(settings.computer_pace, 1.0)

@@ -19,13 +19,13 @@ the table from the record at that move.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from tabletop import validate
 from tabletop.core import record as rec
 from tabletop.core.actions import action_table, from_json
-from tabletop.core.game import Refused
 from tabletop.core.i18n import N_, words
 from tabletop.core.undo import actions_of
 from tabletop.input import hints
@@ -34,7 +34,10 @@ from tabletop.session import Seat, Session, start_live
 from tabletop.ui import gfx
 from tabletop.ui.scene import Scene
 from tabletop.ui.secrecy import Secrecy
-from tabletop.ui.table import TableScene
+from tabletop.ui.table import Mode, TableScene
+
+if TYPE_CHECKING:
+    from tabletop.ui.widgets import Menu
 
 _, ngettext = words(__name__)
 
@@ -52,18 +55,38 @@ PAD_HINT = N_(
 
 
 class WatchSecrecy(Secrecy):
-    """A replay's secrecy: only the watched seat's private things are shown (none for an onlooker)."""
+    """A replay's secrecy: only the watched seat's private things are shown (none for an onlooker);
+    the seat is the replay's side of the moment (V or Y changes it)."""
 
-    def __init__(self, table, side: int | None):
+    def __init__(self, table, side: Callable[[], int | None]):
         super().__init__(table, "replay")
         self.mode = "replay"
         self.side = side
 
     def visible(self, seat: int) -> bool:
-        return self.side is not None and seat == self.side
+        return seat == self.side()
 
     def curtain_needed(self, waiting):
         return None
+
+
+class Watching(Mode):
+    """A table built for watching a record: the replay's clock and its moves alone change the game (no
+    undo, no clock of the table's own), the result panel ends above the replay's bar and has the
+    replay's buttons, and only the watched side's secrets show."""
+
+    undo = False
+    watched = True
+    result_height = BAR_Y - 34 - 8
+
+    def __init__(self, replay: ReplayScene):
+        self.replay = replay
+
+    def secrecy(self, table: TableScene) -> Secrecy:
+        return WatchSecrecy(table, lambda: self.replay.side)
+
+    def result_menu(self) -> Menu | None:
+        return self.replay.result_menu()
 
 
 class ReplayScene(Scene):
@@ -98,20 +121,35 @@ class ReplayScene(Scene):
     # -- the table at a move ---------------------------------------------------------------------
     def _round_starts(self) -> list[int]:
         """The move numbers at which a round starts (0 first)."""
-        state = rec.start(self.source, self.spec)
         round_of = self.spec.rules.round_of  # what changes when a new round (or turn) begins
-        starts, key = [0], round_of(state)
-        history = rec.history(self.spec, rec.n_players(self.source, self.spec))  # undo entries rewind
-        for i, action in enumerate(self.actions):
-            result = history.apply(state, action)
-            if isinstance(result, Refused):
-                break
-            state = result
+        starts, key = [0], [round_of(rec.start(self.source, self.spec))]
+
+        def mark(i: int | None, _action, state) -> None:
             new = round_of(state)
-            if new != key and i + 1 < len(self.actions):
+            if new != key[0] and i is not None and i + 1 < len(self.actions):
                 starts.append(i + 1)
-            key = new
+            key[0] = new
+
+        self._play(len(self.actions), rec.history(self.spec, rec.n_players(self.source, self.spec)), mark)
         return starts
+
+    def _play(self, index: int, history, on_state) -> Any:
+        """The record's first ``index`` moves through ``history`` (undo entries rewind, as in play), each
+        state given to ``on_state(i, action, state)``: ``core.record.replay``, the one replay loop. Returns
+        the state reached; a record that stops replaying stops there (the door refuses such a file)."""
+        src = self.source
+        part = rec.Record(src.game, src.seed, src.options, src.players, src.setup, src.actions[:index])
+        reached = [rec.start(src, self.spec)]
+
+        def keep(i: int | None, action, state) -> None:
+            reached[0] = state
+            on_state(i, action, state)
+
+        try:
+            rec.replay(part, self.spec, on_state=keep, keep=history)
+        except (rec.BadRecord, rec.RefusedAction):
+            pass  # the moves before the fault stand
+        return reached[0]
 
     def _session(self, index: int) -> Session:
         seats = []
@@ -131,16 +169,9 @@ class ReplayScene(Scene):
             setup=src.setup,
             autosave=False,
         )
-        state = rec.start(self.source, self.spec)
         s.history = rec.history(self.spec, rec.n_players(self.source, self.spec))
-        for action in self.actions[:index]:
-            result = s.history.apply(state, action)
-            if isinstance(result, Refused):
-                break
-            state = result
-            s.record.add(action)
-        s.state = state
-        s.live = start_live(self.spec, state)  # a real-time game's clock and hands, at that move
+        s.state = self._play(index, s.history, lambda _i, action, _state: s.record.add(action))
+        s.live = start_live(self.spec, s.state)  # a real-time game's clock and hands, at that move
         return s  # no bots: nobody moves but the record
 
     def _build(self, index: int) -> None:
@@ -156,12 +187,7 @@ class ReplayScene(Scene):
         self.session = self._session(index)
         self.index = index
         assert self.spec.make_table is not None  # a record opens in a replay only for a game with a table
-        table: TableScene = self.spec.make_table(self.app, self.session)
-        if table.secrecy is not None:
-            table.secrecy = WatchSecrecy(table, self.side)
-        table.result_height = BAR_Y - 34 - 8  # the result panel ends above the replay's bar
-        table.watched = True  # no clock of its own, no undo: the record's moves, at their times, are the game
-        table.result_items = self._result_menu  # the result panel's buttons act on the replay
+        table: TableScene = self.spec.make_table(self.app, self.session, Watching(self))
         self.wait = 0.0
         last_t = next(
             (
@@ -180,18 +206,16 @@ class ReplayScene(Scene):
         self.error = ""
         self._build(index)
 
-    def _result_menu(self):
+    def result_menu(self) -> Menu:
+        """The result panel's buttons, which act on the replay."""
         from tabletop.ui.widgets import Item
 
         items = [
             Item(_("Watch again"), action=self.restart),
-            Item(_("Look at the table"), action=self._dismiss, key="look"),
+            Item(_("Look at the table"), action=self.table.dismiss_result, key="look"),
             Item(_("Back to the menu"), action=self.leave),
         ]
         return self.table.result_menu_of(items)  # where a game's result puts it: under the numbers
-
-    def _dismiss(self):
-        self.table.result_dismissed = True
 
     def restart(self):
         self.seek(0)
@@ -252,9 +276,7 @@ class ReplayScene(Scene):
 
     def next_side(self) -> None:
         i = self.sides.index(self.side) if self.side in self.sides else 0
-        self.side = self.sides[(i + 1) % len(self.sides)]
-        if self.table.secrecy is not None:
-            self.table.secrecy = WatchSecrecy(self.table, self.side)
+        self.side = self.sides[(i + 1) % len(self.sides)]  # the table's secrecy asks the side of the moment
 
     def side_label(self) -> str:
         if self.side is None:
@@ -315,9 +337,8 @@ class ReplayScene(Scene):
             if down and name in ("y", "lefttrigger", "righttrigger"):
                 buttons.append({"y": "side", "lefttrigger": "tenth-", "righttrigger": "tenth+"}[name])
         if self._result_showing():
-            self.table.result_menu = self.table.result_menu or self._result_menu()
             if any(b in ("up", "down", "confirm", "back") for b in buttons):
-                self.table.result_menu.handle(event, pad_changes, self.app.vp)
+                self.table.handle_result(event, pad_changes)
                 return
         for b in buttons:
             self.press(b)

@@ -75,7 +75,7 @@ def draw(surf, vp, table, report: Report, why: str) -> int:
     def at(x: float) -> float:  # a 16:9 layout's x, in the panel as wide as it is now
         return pad + (x - 150) * wide
 
-    r = vp.r(pad, 34, 1280 - 2 * pad, table.result_height)  # a replay keeps its bar below it
+    r = vp.r(pad, 34, 1280 - 2 * pad, table.mode.result_height)  # a replay keeps its bar below it
     gfx.shade(surf, 170)  # the table fades back: nothing under the panel competes with it
     gfx.panel(surf, r, gfx.PANEL, radius=vp.s(16), border=gfx.GOLD, width=vp.s(3))
     gfx.draw_fitted(surf, table.headline(), vp.r(at(180), 48, 920 * wide, 62), vp.s(42), gfx.GOLD, bold=True, lines=1)

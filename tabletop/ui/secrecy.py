@@ -44,7 +44,7 @@ class Secrecy:
 
     def toggles(self) -> bool:
         """The player's setting: a press of peek opens, the next closes (no holding)."""
-        return bool(self.table.app.settings["hold_toggles"])
+        return bool(self.table.app.settings.hold_toggles)
 
     def press(self, press) -> bool:
         """Feed a seat's button; returns True if it was used (peek, or showing the curtain)."""

@@ -25,7 +25,7 @@ from tabletop.core.i18n import words
 from tabletop.input.devices import Press, key_name, menu_buttons
 from tabletop.ui import gfx
 from tabletop.ui.secrecy import Secrecy
-from tabletop.ui.table import TableScene
+from tabletop.ui.table import PLAY, Mode, TableScene
 
 _, ngettext = words(__name__)
 
@@ -38,9 +38,9 @@ class SecretTable(TableScene):
     reveal_waits = False  # a table whose reveal already waits for a press after each step needs no beat
     secrecy: Secrecy  # always one here (set on making the table)
 
-    def __init__(self, app, session):
-        super().__init__(app, session)
-        self.secrecy = Secrecy(self, app.settings["secrecy"])
+    def __init__(self, app, session, mode: Mode = PLAY):
+        super().__init__(app, session, mode)
+        self.secrecy = mode.secrecy(self)
         self.names: list[str] = session.names()
         self.log_seen = len(session.state.log)  # the rules' log entries the table has taken in
         # two people behind curtains: after a reveal, ms its result has shown (it stays until a press

@@ -116,7 +116,7 @@ class Setup(MenuScene):
         self.spec = spec
         self.heading = game_text(spec, spec.name)
         self.sub = game_text(spec, spec.blurb)
-        last = app.settings["last_setup"].get(spec.id, {}) if isinstance(app.settings["last_setup"], dict) else {}
+        last = app.settings.last_setup.get(spec.id, {}) if isinstance(app.settings.last_setup, dict) else {}
         if not isinstance(last, dict):
             last = {}
         players = last.get("players")
@@ -442,8 +442,8 @@ class Setup(MenuScene):
                 for o in self.more_options()
                 if self.options[o.key] != o.default
             ]
-            if self.has_secrecy() and self.app.settings["secrecy"] != USUAL_SECRECY:
-                mode = _(dict(SECRECY_MODES)[self.app.settings["secrecy"]])
+            if self.has_secrecy() and self.app.settings.secrecy != USUAL_SECRECY:
+                mode = _(dict(SECRECY_MODES)[self.app.settings.secrecy])
                 changed.append("- " + _("Secret choices: {mode}").format(mode=mode))
             return (
                 "### "
@@ -552,7 +552,7 @@ class Setup(MenuScene):
                 seats.append(Seat(names[i], "computer", level=level, adaptive=True))
             else:
                 seats.append(Seat(names[i], "computer", level=kind.split(":", 1)[1]))
-        last = dict(self.app.settings["last_setup"])
+        last = dict(self.app.settings.last_setup)
         last[self.spec.id] = {
             "players": self.players,
             "seats": self.seat_kind,
@@ -562,7 +562,7 @@ class Setup(MenuScene):
             "names": self.names,
         }
         try:
-            self.app.settings["last_setup"] = last
+            self.app.settings.last_setup = last
             self.app.settings.save()
         except ValueError:  # never stop a game from starting over remembering its setup
             pass
@@ -606,10 +606,10 @@ class MoreOptions(MenuScene):
                 Item(
                     _("Secret choices"),
                     choices=[(mode, _(label)) for mode, label in SECRECY_MODES],
-                    index=[m for m, _label in SECRECY_MODES].index(app.settings["secrecy"]),
+                    index=[m for m, _label in SECRECY_MODES].index(app.settings.secrecy),
                     key="secrecy",
                     hint=_("How two people keep their cards secret on one screen"),
-                    on_change=lambda v: app.settings.__setitem__("secrecy", v),
+                    on_change=lambda v: setattr(app.settings, "secrecy", v),
                 )
             )
         items.append(
@@ -622,7 +622,7 @@ class MoreOptions(MenuScene):
         for o in self.setup.more_options():
             self.setup.options[o.key] = o.default
         if self.setup.has_secrecy():
-            self.app.settings["secrecy"] = USUAL_SECRECY
+            self.app.settings.secrecy = USUAL_SECRECY
         focus = self.menu.focus
         MoreOptions.__init__(self, self.app, self.setup)
         self.menu.focus = focus

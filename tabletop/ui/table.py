@@ -29,7 +29,6 @@ apart.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -53,8 +52,8 @@ from tabletop.ui.scene import GUARD_MS, Scene
 
 _, ngettext = words(__name__)
 
-if TYPE_CHECKING:  # for the type checker only: a lesson's coach and the result menu, imported where used
-    from tabletop.tutorial.coach import Tutor
+if TYPE_CHECKING:  # for the type checker only: the secrecy and the result menu, imported where used
+    from tabletop.ui.secrecy import Secrecy
     from tabletop.ui.widgets import Menu
 
 
@@ -142,19 +141,70 @@ class Here:
         return ()
 
 
+class Coach(Protocol):
+    """What a table asks of a lesson's coach (``tutorial/coach.Tutor``, given by the lesson's mode; the
+    table never imports the tutorial)."""
+
+    lesson: Any  # the lesson being played (tutorial.Lesson)
+    player: int  # the learner's seat
+    reached: bool  # the lesson's goal holds
+
+    def vet(self, action, before, after) -> str | None: ...
+    def coach(self, text: str) -> None: ...
+    def after(self) -> None: ...
+    def holding(self) -> bool: ...
+    def update(self, dt_ms: float) -> None: ...
+    def handle(self, event, pad_changes) -> bool: ...
+    def pause_items(self): ...
+    def draw(self, surf, vp) -> None: ...
+    def frame_key(self, vp) -> tuple: ...
+
+
+class Mode:
+    """What a table is built for, and the parts that go with it; this one: play at this computer. The
+    others: watching a record (``ui/replay.Watching``), a lesson (``tutorial/coach.Coached``) and online
+    play (``ui/online_table.OnlinePlay``). A table is given its mode when it is built and takes its parts
+    from it there; nothing sets a table's parts afterwards (docs/engine.md, "Table modes")."""
+
+    undo = True  # a person may take back a move (as far as the game and the session allow)
+    watched = False  # a replay drives the table: its record's moves alone change the game (no clock of its own)
+    one_screen = False  # one person plays every seat with any device (a lesson of secret choices)
+    result_height = 652  # the result panel's height (design units): a replay keeps its bar below it
+
+    def link(self, table: TableScene) -> TableLink:
+        """How the window reaches the table (online: through the network's part)."""
+        return Here(table)
+
+    def tutor(self, table: TableScene) -> Coach | None:
+        """A lesson's coach (none in play)."""
+        return None
+
+    def secrecy(self, table: TableScene) -> Secrecy:
+        """Who may see whose private things at a table of secret choices: as the player set it."""
+        from tabletop.ui.secrecy import Secrecy
+
+        return Secrecy(table, "curtain" if self.one_screen else table.app.settings.secrecy)
+
+    def result_menu(self) -> Menu | None:
+        """The result panel's own menu (a replay's); None: the table's (Rematch, Watch the replay, ...)."""
+        return None
+
+
+PLAY = Mode()
+
+
 class TableScene(FocusMixin, Scene):
     undo_spot = undo.BUTTON  # where the Undo button sits (design units); a table may move it
-    result_height = 652  # the result panel's height (design units): a replay keeps its bar below it
-    result_items: Callable[[], Any] | None = None  # the result panel's menu, when a replay gives its own
 
-    def __init__(self, app, session: GameSession):
+    def __init__(self, app, session: GameSession, mode: Mode = PLAY):
         super().__init__(app)
         self.session = session
+        self.mode = mode
         self.spec = session.spec
         self.rules = session.spec.rules
         humans = [i for i, s in enumerate(session.seats) if s.kind == "human"]
         self.humans = humans
-        self.shared_input = self.spec.dynamics.shares_input or len(humans) <= 1
+        self.shared_input = self.spec.dynamics.shares_input or len(humans) <= 1 or mode.one_screen
         schemes = [s.scheme if s.kind == "human" else None for s in session.seats]
         if self.shared_input:
             schemes = [None] * len(session.seats)
@@ -172,18 +222,18 @@ class TableScene(FocusMixin, Scene):
         self.result_dismissed = False
         self.result_up = False  # the result panel showed at the last update (its press guard starts when it shows)
         self.result_menu: Menu | None = None
-        self.anim_speed = float(app.settings["animation_speed"])
+        self.anim_speed = float(app.settings.animation_speed)
         self.pace = pace.factor(app.settings)  # the "Computer turns" setting: scales the pauses below
         self.read_ms = 0.0  # a person's own result stays this long before a computer moves on
         self.pause_rect: pygame.Rect | None = None
         self.undo_rect = None  # the Undo button, while it is shown
-        self.tutor: Tutor | None = None  # a lesson's coach (tabletop.tutorial) when the table plays a lesson
-        self.watched = False  # a replay drives this table: its record's moves alone change the game (no clock)
+        self.tutor: Coach | None = mode.tutor(self)  # a lesson's coach (tabletop.tutorial) in a lesson
+        self.watched = mode.watched  # a replay drives this table: its record's moves alone change the game (no clock)
         self.moments: list[moment_mod.Moment] = []  # big moments being shown, one after another
         self.report: Report | None = None  # the finished game's story (result_mod.build), gathered once
         self.next_time = ""  # the Adaptive computer's level for the next game, said on the result panel
         self.result_bottom = 0  # the window y where the result panel's story and numbers end
-        self.link: TableLink = Here(self)  # online: the network's part (ui/online_table.py remote_table)
+        self.link: TableLink = mode.link(self)  # online: the network's part (ui/online_table.py)
         self.pressed = False  # a press went down since the last frame was drawn (frame_handle)
         self.waiting_presses: list = []  # (event, pad changes) waiting for the frame that draws the last press
         self.auto_seat: int | None = None  # the computer seat whose move is the latest (None: a person's)
@@ -381,13 +431,7 @@ class TableScene(FocusMixin, Scene):
     # -- taking back a move ------------------------------------------------------------
     def undo_shown(self) -> bool:
         """Whether this table offers undo at all (not in a lesson, a replay, online, or in real time)."""
-        return (
-            self.tutor is None
-            and not self.watched
-            and not self.session.remote
-            and self.spec.dynamics.undo
-            and bool(self.humans)
-        )
+        return self.mode.undo and not self.session.remote and self.spec.dynamics.undo and bool(self.humans)
 
     def undo_reason(self) -> str:
         """Why nobody here may take back a move now ("" when someone may)."""
@@ -402,7 +446,7 @@ class TableScene(FocusMixin, Scene):
     def ask_undo(self) -> None:
         """A person asks to take back their last move: done at once against the computer, asked of
         the other people otherwise; refused with the rules' reason when it may not be."""
-        if self.tutor is not None or not self.humans:
+        if not self.mode.undo or not self.humans:
             return
         why = self.undo_reason()
         if why:
@@ -529,7 +573,7 @@ class TableScene(FocusMixin, Scene):
         if (
             event.type == pygame.KEYDOWN
             and self.spec.dynamics.undo  # in real time U and Z are the game's own keys
-            and self.tutor is None
+            and self.mode.undo
             and self.humans
             and self.session.outcome() is None
             and (key_name(event) == "u" or (key_name(event) == "z" and event.mod & pygame.KMOD_CTRL))
@@ -541,7 +585,7 @@ class TableScene(FocusMixin, Scene):
         if self._result_again(event, pad_changes):
             return
         if self.showing_result():
-            self._result_handle(event, pad_changes)
+            self.handle_result(event, pad_changes)
             return
         self.handle_play(event, pad_changes)
 
@@ -675,14 +719,14 @@ class TableScene(FocusMixin, Scene):
 
     def peek_words(self, seat: int) -> str:
         """How the seat sees its hidden cards: hold its peek control, or press it (the "Peek button" setting)."""
-        if self.app.settings["hold_toggles"]:
+        if self.app.settings.hold_toggles:
             return _("Press {control} to see your cards (again to hide them).").format(control=self.peek_name(seat))
         return _("Hold {control} to see your cards.").format(control=self.peek_name(seat))
 
     # -- mouse ----------------------------------------------------------------------------
     def anim_factor(self) -> float:
         """The animation speed setting, at least 0.25: a table divides its animations' durations by it."""
-        if self.app.settings["reduce_motion"]:  # no quick slides: at most the normal speed
+        if self.app.settings.reduce_motion:  # no quick slides: at most the normal speed
             return max(0.25, min(1.0, self.anim_speed))
         return max(0.25, self.anim_speed)
 
@@ -984,12 +1028,13 @@ class TableScene(FocusMixin, Scene):
     def _result_items(self):
         from tabletop.ui.widgets import Item
 
-        if self.result_items is not None:
-            return self.result_items()
+        own = self.mode.result_menu()
+        if own is not None:
+            return own
         items = [
             Item(_("Rematch"), action=self.play_again, key="rematch"),
             Item(_("Watch the replay"), action=self.watch_replay),
-            Item(_("Look at the table"), action=self._dismiss, key="look"),
+            Item(_("Look at the table"), action=self.dismiss_result, key="look"),
             Item(_("Back to the menu"), action=self.leave),
         ]
         return self.result_menu_of(self.link.result_items(items))
@@ -998,7 +1043,9 @@ class TableScene(FocusMixin, Scene):
         """The result panel's menu of ``items``, under the panel's story and numbers."""
         from tabletop.ui.widgets import Menu
 
-        menu = Menu(items, x=440, y=result_mod.MENU_Y, w=400, row=44, sound=self.app.sounds, on_back=self._dismiss)
+        menu = Menu(
+            items, x=440, y=result_mod.MENU_Y, w=400, row=44, sound=self.app.sounds, on_back=self.dismiss_result
+        )
         menu.focus = result_mod.safe_focus(items)
         return menu
 
@@ -1007,9 +1054,11 @@ class TableScene(FocusMixin, Scene):
             return
         self.app.watch(self.spec, self.session.record)
 
-    def _dismiss(self):
+    def dismiss_result(self):
         """ "Look at the table": the panel goes until the player asks for it again (``_result_again``)."""
         self.result_dismissed = True
+        if self.watched:  # a replay: its bar goes on from here (the table takes no press of its own)
+            return
         seat = self.acting_seat()
         self.say(
             self.device_words(
@@ -1057,7 +1106,7 @@ class TableScene(FocusMixin, Scene):
         """The window is being closed: True when the table asks first (an online game in play)."""
         return self.link.before_quit()
 
-    def _result_handle(self, event, pad_changes):
+    def handle_result(self, event, pad_changes):
         if self.result_menu is None:
             self.result_menu = self._result_items()
             self.app.sounds.play("cheer")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tabletop.ui import gfx
-from tabletop.ui.table import TableScene
+from tabletop.ui.table import PLAY, TableScene
 
 from .rules import Add
 
@@ -27,5 +27,5 @@ class CountTable(TableScene):
                 gfx.blit_text(surf, f"+{action.n}", vp.s(36), box.center, gfx.INK, anchor="center")
 
 
-def make_table(app, session):
-    return CountTable(app, session)
+def make_table(app, session, mode=PLAY):
+    return CountTable(app, session, mode)

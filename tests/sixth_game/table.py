@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from tabletop.ui import gfx
-from tabletop.ui.table import TableScene
+from tabletop.ui.table import PLAY, TableScene
 
 from .rules import HIDDEN, NAMES, THROWS, Throw, sentence
 
@@ -57,5 +57,5 @@ def draw_tile(surf, rect, ink) -> None:
         pygame.draw.circle(surf, gfx.WHITE, (x - r // 3, y - r // 3), max(1, r // 4))  # the glove's shine
 
 
-def make_table(app, session):
-    return DuelTable(app, session)
+def make_table(app, session, mode=PLAY):
+    return DuelTable(app, session, mode)

@@ -5,12 +5,13 @@ Levels mix the planning player (strong.py) with the greedy, shallow one
 (``python -m tabletop.ladder --game boxing-the-game``).
 """
 
+from tabletop.core.i18n import N_
 from tabletop.core.skill import level_maker
 
 from .bots import make_bot as _engine
 from .models import FAMILY, PlanBot
 
-LEVELS = ("Beginner", "Club boxer", "Contender")
+LEVELS = (N_("Beginner"), N_("Club boxer"), N_("Contender"))  # N_: the engine shows them translated
 # names older records and settings used
 ALIASES = {"random": "Beginner", "easy": "Beginner", "strong": "Contender"}
 MODELS = ("newcomer", "decent", "good")

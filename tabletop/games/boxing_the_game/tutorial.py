@@ -5,9 +5,12 @@ traits stay out of the way. Every lesson is round 1 from a hand-set deal
 
 from __future__ import annotations
 
+from tabletop.core.i18n import words
 from tabletop.tutorial import Lesson
 
 from .rules import Plan, Stance
+
+_, ngettext = words(__name__)
 
 YOU, BLUE = 0, 1
 OPTIONS = {"rounds": 3}
@@ -105,9 +108,11 @@ def lessons() -> list[Lesson]:
     return [
         Lesson(
             id="plan",
-            title="Plan three of four",
-            text="Each round you lay 3 of your 4 cards face down in slots 1, 2 and 3; the fourth is discarded. "
-            "Put your Jab, Cross and Hook in the slots, then Lock in.",
+            title=_("Plan three of four"),
+            text=_(
+                "Each round you lay 3 of your 4 cards face down in slots 1, 2 and 3; the fourth is discarded. "
+                "Put your Jab, Cross and Hook in the slots, then Lock in."
+            ),
             setup=_setup(["Jab", "Cross", "Hook", "Block"], ["Block", "Jab", "Uppercut", "Feint"]),
             options=OPTIONS,
             prelude=PICKS,
@@ -115,14 +120,16 @@ def lessons() -> list[Lesson]:
             step=_plans(cards=("Jab", "Cross", "Hook")),
             touch=_light("Jab", "Cross", "Hook"),
             opponent=_blue("Block", "Jab", "Uppercut"),
-            coach="Lay the Jab, the Cross and the Hook (keep the Block out), then Lock in.",
-            done="Both plans turned over one event at a time: slot 1 against slot 1, and so on.",
+            coach=_("Lay the Jab, the Cross and the Hook (keep the Block out), then Lock in."),
+            done=_("Both plans turned over one event at a time: slot 1 against slot 1, and so on."),
         ),
         Lesson(
             id="speed",
-            title="Speed and bids",
-            text="When two big punches meet, the faster lands. Your Hook (speed 3) meets Blue's Cross (4) in "
-            "event 1: put the Hook in slot 1 and bid 2 momentum on it with +, then Lock in.",
+            title=_("Speed and bids"),
+            text=_(
+                "When two big punches meet, the faster lands. Your Hook (speed 3) meets Blue's Cross (4) in "
+                "event 1: put the Hook in slot 1 and bid 2 momentum on it with +, then Lock in."
+            ),
             setup=_setup(["Hook", "Jab", "Block", "Feint"], ["Cross", "Block", "Jab", "Uppercut"]),
             options=OPTIONS,
             prelude=PICKS,
@@ -130,14 +137,16 @@ def lessons() -> list[Lesson]:
             step=_plans("Hook", min_bid=2),
             touch=_light("Hook", buttons=(LOCK, BID)),
             opponent=_blue("Cross", "Block", "Jab"),
-            coach="Hook in slot 1 with 2 momentum bid on it (+ beside the slot): 3 + 2 beats 4.",
-            done="5 against 4: your Hook landed. Bids are spent whatever happens.",
+            coach=_("Hook in slot 1 with 2 momentum bid on it (+ beside the slot): 3 + 2 beats 4."),
+            done=_("5 against 4: your Hook landed. Bids are spent whatever happens."),
         ),
         Lesson(
             id="tie",
-            title="Equal speeds",
-            text="Two punches of the same speed both land when the boxers stand the same way. "
-            "Blue opens with a Jab (5): put your Jab (5) in slot 1, with no bid.",
+            title=_("Equal speeds"),
+            text=_(
+                "Two punches of the same speed both land when the boxers stand the same way. "
+                "Blue opens with a Jab (5): put your Jab (5) in slot 1, with no bid."
+            ),
             setup=_setup(["Jab", "Block", "Block2", "Feint"], ["Jab", "Block", "Block2", "Hook"]),
             options=OPTIONS,
             prelude=PICKS,
@@ -145,14 +154,16 @@ def lessons() -> list[Lesson]:
             step=_plans("Jab", max_bid=0),
             touch=_light("Jab"),
             opponent=_blue("Jab", "Block", "Block2"),
-            coach="Jab in slot 1 without a bid (so it is as fast as Blue's), then Lock in.",
-            done="Both Jabs landed: a point each.",
+            coach=_("Jab in slot 1 without a bid (so it is as fast as Blue's), then Lock in."),
+            done=_("Both Jabs landed: a point each."),
         ),
         Lesson(
             id="other-stance",
-            title="Equal speeds, other stances",
-            text="When the boxers stand differently, equal punches both miss. You are southpaw and Blue orthodox: "
-            "Blue opens with a Jab, so put your Jab in slot 1, with no bid.",
+            title=_("Equal speeds, other stances"),
+            text=_(
+                "When the boxers stand differently, equal punches both miss. You are southpaw and Blue orthodox: "
+                "Blue opens with a Jab, so put your Jab in slot 1, with no bid."
+            ),
             setup=_setup(["Jab", "Block", "Block2", "Feint"], ["Jab", "Block", "Block2", "Hook"], red=DUKE),
             options=OPTIONS,
             prelude=_picks(DUKE, LOLA),
@@ -160,14 +171,16 @@ def lessons() -> list[Lesson]:
             step=_plans("Jab", max_bid=0),
             touch=_light("Jab"),
             opponent=_blue("Jab", "Block", "Block2"),
-            coach="Jab in slot 1 without a bid, then Lock in.",
-            done="Neither Jab landed. Stances change when a Feint is beaten or gets through.",
+            coach=_("Jab in slot 1 without a bid, then Lock in."),
+            done=_("Neither Jab landed. Stances change when a Feint is beaten or gets through."),
         ),
         Lesson(
             id="jab",
-            title="The Jab",
-            text="A Jab beats a Hook or an Uppercut whatever their speed; only a faster Cross beats it. "
-            "Blue opens with a Hook: put your Jab in slot 1.",
+            title=_("The Jab"),
+            text=_(
+                "A Jab beats a Hook or an Uppercut whatever their speed; only a faster Cross beats it. "
+                "Blue opens with a Hook: put your Jab in slot 1."
+            ),
             setup=_setup(["Jab", "Block", "Block2", "Feint"], ["Hook", "Block", "Block2", "Jab"]),
             options=OPTIONS,
             prelude=PICKS,
@@ -175,14 +188,16 @@ def lessons() -> list[Lesson]:
             step=_plans("Jab"),
             touch=_light("Jab"),
             opponent=_blue("Hook", "Block", "Block2"),
-            coach="Jab in slot 1, any two cards after it, then Lock in.",
-            done="The Jab landed and the Hook did not.",
+            coach=_("Jab in slot 1, any two cards after it, then Lock in."),
+            done=_("The Jab landed and the Hook did not."),
         ),
         Lesson(
             id="cross-jab",
-            title="A faster Cross",
-            text="The one punch that beats a Jab is a Cross that is faster. "
-            "Blue opens with a Jab (5): put your Cross (4) in slot 1 and bid 2 on it.",
+            title=_("A faster Cross"),
+            text=_(
+                "The one punch that beats a Jab is a Cross that is faster. "
+                "Blue opens with a Jab (5): put your Cross (4) in slot 1 and bid 2 on it."
+            ),
             setup=_setup(["Cross", "Jab", "Block", "Feint"], ["Jab", "Block", "Block2", "Hook"]),
             options=OPTIONS,
             prelude=PICKS,
@@ -190,13 +205,13 @@ def lessons() -> list[Lesson]:
             step=_plans("Cross", min_bid=2),
             touch=_light("Cross", buttons=(LOCK, BID)),
             opponent=_blue("Jab", "Block", "Block2"),
-            coach="Cross in slot 1 with 2 momentum bid on it (+ beside the slot): 4 + 2 beats 5.",
-            done="6 against 5: your Cross landed and Blue's Jab did not. A Cross as fast as the Jab loses.",
+            coach=_("Cross in slot 1 with 2 momentum bid on it (+ beside the slot): 4 + 2 beats 5."),
+            done=_("6 against 5: your Cross landed and Blue's Jab did not. A Cross as fast as the Jab loses."),
         ),
         Lesson(
             id="block",
-            title="Block",
-            text="A Block stops any punch. Blue opens with a Cross: put a Block in slot 1.",
+            title=_("Block"),
+            text=_("A Block stops any punch. Blue opens with a Cross: put a Block in slot 1."),
             setup=_setup(["Block", "Jab", "Hook", "Feint"], ["Cross", "Block", "Block2", "Jab"]),
             options=OPTIONS,
             prelude=PICKS,
@@ -204,14 +219,16 @@ def lessons() -> list[Lesson]:
             step=_plans("Block"),
             touch=_light("Block"),
             opponent=_blue("Cross", "Block", "Block2"),
-            coach="Block in slot 1, then two more cards and Lock in.",
-            done="Blocked: Blue's Cross scored nothing.",
+            coach=_("Block in slot 1, then two more cards and Lock in."),
+            done=_("Blocked: Blue's Cross scored nothing."),
         ),
         Lesson(
             id="fast-block",
-            title="A much faster Block",
-            text="A Block 6 or more faster than the punch also wins you 1 momentum. "
-            "Blue opens with an Uppercut (2): put your Block (4) in slot 1 and bid 4 on it.",
+            title=_("A much faster Block"),
+            text=_(
+                "A Block 6 or more faster than the punch also wins you 1 momentum. "
+                "Blue opens with an Uppercut (2): put your Block (4) in slot 1 and bid 4 on it."
+            ),
             setup=_setup(["Block", "Jab", "Hook", "Feint"], ["Uppercut", "Block", "Block2", "Jab"], red=LOLA, blue=MAE),
             options=OPTIONS,
             prelude=_picks(LOLA, MAE),
@@ -219,14 +236,16 @@ def lessons() -> list[Lesson]:
             step=_plans("Block", min_bid=4),
             touch=_light("Block", buttons=(LOCK, BID)),
             opponent=_blue("Uppercut", "Block", "Block2"),
-            coach="Block in slot 1 with 4 momentum bid on it (+ beside the slot): 4 + 4 is 6 more than 2.",
-            done="8 against 2: the Block stopped the Uppercut and won a momentum token back.",
+            coach=_("Block in slot 1 with 4 momentum bid on it (+ beside the slot): 4 + 4 is 6 more than 2."),
+            done=_("8 against 2: the Block stopped the Uppercut and won a momentum token back."),
         ),
         Lesson(
             id="fast-hook",
-            title="A blocked Hook",
-            text="A blocked punch still wins 1 momentum if it is 6 faster than the Block, or if it is a Hook that "
-            "is faster at all. Blue opens with a Block (4): Hook (3) in slot 1 with a bid of 2.",
+            title=_("A blocked Hook"),
+            text=_(
+                "A blocked punch still wins 1 momentum if it is 6 faster than the Block, or if it is a Hook that "
+                "is faster at all. Blue opens with a Block (4): Hook (3) in slot 1 with a bid of 2."
+            ),
             setup=_setup(["Hook", "Jab", "Block", "Feint"], ["Block", "Block2", "Jab", "Uppercut"]),
             options=OPTIONS,
             prelude=PICKS,
@@ -234,14 +253,16 @@ def lessons() -> list[Lesson]:
             step=_plans("Hook", min_bid=2),
             touch=_light("Hook", buttons=(LOCK, BID)),
             opponent=_blue("Block", "Block2", "Jab"),
-            coach="Hook in slot 1 with 2 momentum bid on it, so it is faster than the Block.",
-            done="The Hook was stopped, but being faster won you 1 momentum back.",
+            coach=_("Hook in slot 1 with 2 momentum bid on it, so it is faster than the Block."),
+            done=_("The Hook was stopped, but being faster won you 1 momentum back."),
         ),
         Lesson(
             id="feint",
-            title="Feint",
-            text="A Feint gets past a Block, and then you may switch stance. Blue opens with a Block: "
-            "put your Feint in slot 1.",
+            title=_("Feint"),
+            text=_(
+                "A Feint gets past a Block, and then you may switch stance. Blue opens with a Block: "
+                "put your Feint in slot 1."
+            ),
             setup=_setup(["Feint", "Jab", "Cross", "Block"], ["Block", "Block2", "Hook", "Jab"]),
             options=OPTIONS,
             prelude=PICKS,
@@ -249,14 +270,16 @@ def lessons() -> list[Lesson]:
             step=_plans("Feint"),
             touch=_light("Feint"),
             opponent=_blue("Block", "Block2", "Hook"),
-            coach="Feint in slot 1, then two more cards and Lock in.",
-            done="The Feint got through. It scores nothing, but it can change the stances.",
+            coach=_("Feint in slot 1, then two more cards and Lock in."),
+            done=_("The Feint got through. It scores nothing, but it can change the stances."),
         ),
         Lesson(
             id="fast-feint",
-            title="A much faster Feint",
-            text="A Feint 6 or more faster than the Block it gets past also wins you 1 momentum. "
-            "Blue opens with a Block (4): Feint (4) in slot 1 with all 6 of your momentum on it.",
+            title=_("A much faster Feint"),
+            text=_(
+                "A Feint 6 or more faster than the Block it gets past also wins you 1 momentum. "
+                "Blue opens with a Block (4): Feint (4) in slot 1 with all 6 of your momentum on it."
+            ),
             setup=_setup(["Feint", "Jab", "Cross", "Block"], ["Block", "Block2", "Hook", "Jab"], red=LOLA, blue=MAE),
             options=OPTIONS,
             prelude=_picks(LOLA, MAE),
@@ -264,14 +287,16 @@ def lessons() -> list[Lesson]:
             step=_plans("Feint", min_bid=6),
             touch=_light("Feint", buttons=(LOCK, BID)),
             opponent=_blue("Block", "Block2", "Hook"),
-            coach="Feint in slot 1 with 6 momentum bid on it: 4 + 6 is 6 more than the Block's 4.",
-            done="10 against 4: the Feint got past and won a momentum token back.",
+            coach=_("Feint in slot 1 with 6 momentum bid on it: 4 + 6 is 6 more than the Block's 4."),
+            done=_("10 against 4: the Feint got past and won a momentum token back."),
         ),
         Lesson(
             id="stance",
-            title="Punch against Feint",
-            text="A punch beats a Feint, and its owner may switch stance: equal speeds in different stances "
-            "both miss. Put your Jab in slot 1, then choose to switch to southpaw.",
+            title=_("Punch against Feint"),
+            text=_(
+                "A punch beats a Feint, and its owner may switch stance: equal speeds in different stances "
+                "both miss. Put your Jab in slot 1, then choose to switch to southpaw."
+            ),
             setup=_setup(["Jab", "Cross", "Block", "Block2"], ["Feint", "Block", "Block2", "Jab"]),
             options=OPTIONS,
             prelude=PICKS,
@@ -279,14 +304,16 @@ def lessons() -> list[Lesson]:
             step=_plans("Jab"),
             touch=lambda p, s: _light("Jab")(p, s) or p == ("stance", YOU, True, False),
             opponent=_blue("Feint", "Block", "Block2"),
-            coach="Jab in slot 1; when it lands on the Feint, choose Switch to southpaw.",
-            done="You are southpaw now, Blue orthodox: from here equal-speed punches cancel out.",
+            coach=_("Jab in slot 1; when it lands on the Feint, choose Switch to southpaw."),
+            done=_("You are southpaw now, Blue orthodox: from here equal-speed punches cancel out."),
         ),
         Lesson(
             id="force",
-            title="A much faster punch",
-            text="A punch 6 or more faster than a Feint may also switch the other boxer's stance. "
-            "Jab (5) in slot 1 with a bid of 5 against Blue's Feint (4), then choose to switch Blue.",
+            title=_("A much faster punch"),
+            text=_(
+                "A punch 6 or more faster than a Feint may also switch the other boxer's stance. "
+                "Jab (5) in slot 1 with a bid of 5 against Blue's Feint (4), then choose to switch Blue."
+            ),
             setup=_setup(["Jab", "Cross", "Block", "Block2"], ["Feint", "Block", "Block2", "Jab"], red=LOLA, blue=MAE),
             options=OPTIONS,
             prelude=_picks(LOLA, MAE),
@@ -296,14 +323,16 @@ def lessons() -> list[Lesson]:
             ),
             touch=lambda p, s: _light("Jab", buttons=(LOCK, BID))(p, s) or p == ("stance", YOU, False, True),
             opponent=_blue("Feint", "Block", "Block2"),
-            coach="Jab in slot 1 with 5 momentum on it; when it lands, switch Blue's stance and keep yours.",
-            done="Blue is southpaw now and you are still orthodox: equal punches between you will miss.",
+            coach=_("Jab in slot 1 with 5 momentum on it; when it lands, switch Blue's stance and keep yours."),
+            done=_("Blue is southpaw now and you are still orthodox: equal punches between you will miss."),
         ),
         Lesson(
             id="feint-carry",
-            title="A Feint that is too quick",
-            text="A Feint 6 or more faster than the punch that beats it makes your next action 2 faster. "
-            "Blue opens with an Uppercut (2): Feint in slot 1 with a bid of 4, then your Jab in slot 2.",
+            title=_("A Feint that is too quick"),
+            text=_(
+                "A Feint 6 or more faster than the punch that beats it makes your next action 2 faster. "
+                "Blue opens with an Uppercut (2): Feint in slot 1 with a bid of 4, then your Jab in slot 2."
+            ),
             setup=_setup(
                 ["Feint", "Jab", "Block", "Block2"], ["Uppercut", "Jab", "Block", "Block2"], red=LOLA, blue=MAE
             ),
@@ -313,14 +342,16 @@ def lessons() -> list[Lesson]:
             step=_plans("Feint", min_bid=4, then="Jab"),
             touch=_light("Feint", "Jab", buttons=(LOCK, BID)),
             opponent=_blue("Uppercut", "Jab", "Block"),
-            coach="Feint in slot 1 with 4 momentum on it, and the Jab in slot 2 (no bid needed).",
-            done="The Uppercut beat the Feint, but your Jab in event 2 was a 7 against Blue's 5: only yours landed.",
+            coach=_("Feint in slot 1 with 4 momentum on it, and the Jab in slot 2 (no bid needed)."),
+            done=_("The Uppercut beat the Feint, but your Jab in event 2 was a 7 against Blue's 5: only yours landed."),
         ),
         Lesson(
             id="carry",
-            title="Blocks against Blocks",
-            text="When Blocks meet, half the faster one's lead carries to its owner's next event. "
-            "Blue opens with a Block: put yours in slot 1 and bid 2 on it.",
+            title=_("Blocks against Blocks"),
+            text=_(
+                "When Blocks meet, half the faster one's lead carries to its owner's next event. "
+                "Blue opens with a Block: put yours in slot 1 and bid 2 on it."
+            ),
             setup=_setup(["Block", "Hook", "Jab", "Feint"], ["Block", "Hook", "Block2", "Jab"]),
             options=OPTIONS,
             prelude=PICKS,
@@ -328,14 +359,16 @@ def lessons() -> list[Lesson]:
             step=_plans("Block", min_bid=2),
             touch=_light("Block", buttons=(LOCK, BID)),
             opponent=_blue("Block", "Hook", "Block2"),
-            coach="Block in slot 1 with 2 momentum bid on it, then Lock in.",
-            done="6 against 4 carried 1 speed to your next event: your Hook there was a 4.",
+            coach=_("Block in slot 1 with 2 momentum bid on it, then Lock in."),
+            done=_("6 against 4 carried 1 speed to your next event: your Hook there was a 4."),
         ),
         Lesson(
             id="feints",
-            title="Feints against Feints",
-            text="Feints that meet work like Blocks: half the faster one's lead carries on. "
-            "Blue opens with a Feint: yours in slot 1 with a bid of 2, then your Hook in slot 2.",
+            title=_("Feints against Feints"),
+            text=_(
+                "Feints that meet work like Blocks: half the faster one's lead carries on. "
+                "Blue opens with a Feint: yours in slot 1 with a bid of 2, then your Hook in slot 2."
+            ),
             setup=_setup(["Feint", "Hook", "Jab", "Block"], ["Feint", "Hook", "Block", "Jab"]),
             options=OPTIONS,
             prelude=PICKS,
@@ -343,14 +376,16 @@ def lessons() -> list[Lesson]:
             step=_plans("Feint", min_bid=2, then="Hook"),
             touch=_light("Feint", "Hook", buttons=(LOCK, BID)),
             opponent=_blue("Feint", "Hook", "Block"),
-            coach="Feint in slot 1 with 2 momentum on it, and the Hook in slot 2.",
-            done="6 against 4 carried 1 speed: your Hook was a 4 and beat Blue's Hook (3).",
+            coach=_("Feint in slot 1 with 2 momentum on it, and the Hook in slot 2."),
+            done=_("6 against 4 carried 1 speed: your Hook was a 4 and beat Blue's Hook (3)."),
         ),
         Lesson(
             id="scoring",
-            title="Points by event",
-            text="A landed Jab scores 1 and a Cross, Hook or Uppercut 2, times the event's number: late punches "
-            "count most. Put your Hook in slot 3.",
+            title=_("Points by event"),
+            text=_(
+                "A landed Jab scores 1 and a Cross, Hook or Uppercut 2, times the event's number: late punches "
+                "count most. Put your Hook in slot 3."
+            ),
             setup=_setup(["Hook", "Block", "Block2", "Jab"], ["Block", "Block2", "Uppercut", "Jab"]),
             options=OPTIONS,
             prelude=PICKS,
@@ -358,14 +393,16 @@ def lessons() -> list[Lesson]:
             step=_plans("Hook", slot=2),
             touch=_light("Hook"),
             opponent=_blue("Block", "Block2", "Uppercut"),
-            coach="Hook in slot 3 (the last one), then Lock in.",
-            done="2 × 3 = 6 points. More points wins the round 10-9; a tie is 10-10; judges add a point each.",
+            coach=_("Hook in slot 3 (the last one), then Lock in."),
+            done=_("2 × 3 = 6 points. More points wins the round 10-9; a tie is 10-10; judges add a point each."),
         ),
         Lesson(
             id="prizes",
-            title="Prizes and Judges",
-            text="The round's winner picks a prize first; a Judge costs momentum and adds a point every round, "
-            "and three Judges win the match. You won: pick the Judge.",
+            title=_("Prizes and Judges"),
+            text=_(
+                "The round's winner picks a prize first; a Judge costs momentum and adds a point every round, "
+                "and three Judges win the match. You won: pick the Judge."
+            ),
             setup=_setup(["Hook", "Jab", "Block", "Feint"], ["Block", "Block2", "Uppercut", "Jab"], ["Judge"]),
             options=OPTIONS,
             prelude=PICKS
@@ -376,14 +413,16 @@ def lessons() -> list[Lesson]:
             goal=lambda s: bool(s.players[YOU].judges),
             touch=lambda p, s: isinstance(p, tuple) and p[0] == "prize",
             opponent=lambda s, seat: None,
-            coach="Click the Judge among the three prizes.",
-            done="Drafted prizes go to your discard pile: stronger cards, gear that stays, Judges.",
+            coach=_("Click the Judge among the three prizes."),
+            done=_("Drafted prizes go to your discard pile: stronger cards, gear that stays, Judges."),
         ),
         Lesson(
             id="knockdown",
-            title="Knockdowns",
-            text="An Uppercut that lands against a punch is a knockdown: the round ends 10-8, and three win "
-            "the match. Blue opens with a Hook (3): Uppercut (2) in slot 1 with a bid of 2.",
+            title=_("Knockdowns"),
+            text=_(
+                "An Uppercut that lands against a punch is a knockdown: the round ends 10-8, and three win "
+                "the match. Blue opens with a Hook (3): Uppercut (2) in slot 1 with a bid of 2."
+            ),
             setup=_setup(["Uppercut", "Jab", "Block", "Feint"], ["Hook", "Block", "Block2", "Jab"]),
             options=OPTIONS,
             prelude=PICKS,
@@ -391,7 +430,7 @@ def lessons() -> list[Lesson]:
             step=_plans("Uppercut", min_bid=2),
             touch=_light("Uppercut", buttons=(LOCK, BID)),
             opponent=_blue("Hook", "Block", "Block2"),
-            coach="Uppercut in slot 1 with 2 momentum on it, so it beats the Hook.",
-            done="Knockdown! The round ended at once, 10-8 to you.",
+            coach=_("Uppercut in slot 1 with 2 momentum on it, so it beats the Hook."),
+            done=_("Knockdown! The round ended at once, 10-8 to you."),
         ),
     ]

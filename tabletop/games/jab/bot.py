@@ -36,6 +36,7 @@ from itertools import accumulate
 
 from tabletop.core.actions import Action
 from tabletop.core.game import Bot, Refused
+from tabletop.core.i18n import N_
 from tabletop.core.playout import driver_random
 from tabletop.core.rng import Rng
 
@@ -107,14 +108,14 @@ def style_at(skill: float) -> Style:
 
 # Computer levels (easiest first) and the scripted people of the ladder, all through the same
 # hands, speed limit and claim buttons as a person at the table.
-SKILL = {
-    "Beginner": 0.0,
-    "Novice": 0.17,
-    "Club boxer": 0.33,
-    "Prospect": 0.5,
-    "Contender": 0.67,
-    "Pro": 0.83,
-    "Champion": 1.0,
+SKILL = {  # marked for the catalogue: the engine shows a level's name in the player's language
+    N_("Beginner"): 0.0,
+    N_("Novice"): 0.17,
+    N_("Club boxer"): 0.33,
+    N_("Prospect"): 0.5,
+    N_("Contender"): 0.67,
+    N_("Pro"): 0.83,
+    N_("Champion"): 1.0,
 }
 MODEL_SKILL = {"newcomer": 0.1, "decent": 0.6, "good": 1.0}
 STYLES = {name: style_at(x) for name, x in {**SKILL, **MODEL_SKILL}.items()}

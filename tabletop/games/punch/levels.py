@@ -6,6 +6,7 @@ would play and learns how often this opponent does) now and then; the player
 models are scripted people for the ladder (``python -m tabletop.ladder --game punch``).
 """
 
+from tabletop.core.i18n import N_
 from tabletop.core.skill import level_maker
 
 from .bot import LEVELS as ENGINE_LEVELS
@@ -13,7 +14,7 @@ from .models import FAMILY, PlanBot
 
 ENGINES = {**ENGINE_LEVELS, "newcomer": PlanBot}
 
-LEVELS = ("Beginner", "Sparring partner", "Contender")
+LEVELS = (N_("Beginner"), N_("Sparring partner"), N_("Contender"))  # N_: the engine shows them translated
 # names older records and settings used
 ALIASES = {"easy": "Beginner", "random": "Beginner", "normal": "Sparring partner", "strong": "Contender"}
 MODELS = ("newcomer", "decent", "good")

@@ -4,9 +4,12 @@ only the card each lesson names."""
 
 from __future__ import annotations
 
+from tabletop.core.i18n import words
 from tabletop.tutorial import Lesson
 
 from .rules.actions import Commit, Ready
+
+_, ngettext = words(__name__)
 
 YOU, BLUE = 0, 1
 # a round-1 hand with every kind and no four of a kind (so no redeal is offered), then the rest
@@ -52,74 +55,87 @@ NINE = tuple(
 )
 
 
-def _shared_curtain(table) -> None:
-    """The secrecy lesson: one learner plays both seats with any device, behind the curtain."""
-    from tabletop.input.devices import Router
+def _ready_button(payload) -> bool:
+    """The break's "Red: ready for round 2" button, in the player's language."""
+    label = _("{name}: ready for round {n}").format(name="{name}", n=2)
+    head, _sep, tail = label.partition("{name}")
+    return isinstance(payload, str) and payload.startswith(head) and payload.endswith(tail)
 
-    table.shared_input = True
-    table.router = Router(table.app.settings, table.app.pads, [None, None])
-    table.secrecy.mode = "curtain"
+
+def _show_button(payload) -> bool:
+    """The curtain's "Show Red's cards" button (the engine's words, in the player's language)."""
+    label = words("tabletop.ui.secrecy")[0]("Show {name}'s cards")
+    head, _sep, tail = label.partition("{name}")
+    return isinstance(payload, str) and payload.startswith(head) and payload.endswith(tail)
 
 
 def lessons() -> list[Lesson]:
     return [
         Lesson(
             id="punches",
-            title="Punch against punch",
-            text="Punch cards hit for 1, 2 or 3. When both punch, the lower card takes the difference: "
-            "Blue's face-down card is a Punch 1, so play your Punch 3.",
+            title=_("Punch against punch"),
+            text=_(
+                "Punch cards hit for 1, 2 or 3. When both punch, the lower card takes the difference: "
+                "Blue's face-down card is a Punch 1, so play your Punch 3."
+            ),
             setup=_setup(),
             goal=_stamina(BLUE, 8),
             step=_commit("p3"),
             touch=_touch("p3"),
             opponent=_blue("p1"),
-            coach="Play your Punch 3: click it, or drag it onto your slot in the middle.",
-            done="3 against 1: Blue took the difference, 2. Equal punches cancel out.",
+            coach=_("Play your Punch 3: click it, or drag it onto your slot in the middle."),
+            done=_("3 against 1: Blue took the difference, 2. Equal punches cancel out."),
         ),
         Lesson(
             id="block",
-            title="Block",
-            text="A Block stops any punch, and nothing else happens. Blue's face-down card is a Punch 3: block it.",
+            title=_("Block"),
+            text=_("A Block stops any punch, and nothing else happens. Blue's face-down card is a Punch 3: block it."),
             setup=_setup(),
             goal=lambda s: s.play == 2 and s.stamina == (10, 10),
             step=_commit("block"),
             touch=_touch("block"),
             opponent=_blue("p3"),
-            coach="Play your Block against Blue's Punch 3.",
-            done="Blocked: Blue's Punch 3 was wasted.",
+            coach=_("Play your Block against Blue's Punch 3."),
+            done=_("Blocked: Blue's Punch 3 was wasted."),
         ),
         Lesson(
             id="dodge",
-            title="Dodge and Punch Back",
-            text="Dodge and Punch Back avoids a punch and sends it back at the puncher. "
-            "Blue's face-down card is a Punch 2: dodge it.",
+            title=_("Dodge and Punch Back"),
+            text=_(
+                "Dodge and Punch Back avoids a punch and sends it back at the puncher. "
+                "Blue's face-down card is a Punch 2: dodge it."
+            ),
             setup=_setup(),
             goal=_stamina(BLUE, 8),
             step=_commit("dodge"),
             touch=_touch("dodge"),
             opponent=_blue("p2"),
-            coach="Play your Dodge and Punch Back against Blue's Punch 2.",
-            done="Blue's own 2 came back at Blue. Big punches are risky while the other may still dodge.",
+            coach=_("Play your Dodge and Punch Back against Blue's Punch 2."),
+            done=_("Blue's own 2 came back at Blue. Big punches are risky while the other may still dodge."),
         ),
         Lesson(
             id="rest",
-            title="Do Nothing: rest",
-            text="Do Nothing wins back 1 stamina when the other does not punch. "
-            "You are on 8 and Blue's face-down card is a Block: play Do Nothing.",
+            title=_("Do Nothing: rest"),
+            text=_(
+                "Do Nothing wins back 1 stamina when the other does not punch. "
+                "You are on 8 and Blue's face-down card is a Block: play Do Nothing."
+            ),
             setup=_setup(),
             prelude=({"type": "commit", "player": YOU, "card": "p1"}, {"type": "commit", "player": BLUE, "card": "p3"}),
             goal=_stamina(YOU, 9),
             step=_commit("nothing"),
             touch=_touch("nothing"),
             opponent=_blue("block"),
-            coach="Play Do Nothing while Blue blocks: a Block or a Dodge against it does nothing.",
-            done="You rested back to 9; 10 is the most.",
+            coach=_("Play Do Nothing while Blue blocks: a Block or a Dodge against it does nothing."),
+            done=_("You rested back to 9; 10 is the most."),
         ),
         Lesson(
             id="both-rest",
-            title="Both do nothing",
-            text="When both play Do Nothing, both rest and win back 1 stamina. "
-            "You are both on 8 and Blue's face-down card is a Do Nothing: play yours too.",
+            title=_("Both do nothing"),
+            text=_(
+                "When both play Do Nothing, both rest and win back 1 stamina. "
+                "You are both on 8 and Blue's face-down card is a Do Nothing: play yours too."
+            ),
             setup=_setup(),
             prelude=(
                 {"type": "commit", "player": YOU, "card": "p1"},
@@ -131,66 +147,78 @@ def lessons() -> list[Lesson]:
             step=_commit("nothing"),
             touch=_touch("nothing"),
             opponent=_blue("nothing"),
-            coach="Play Do Nothing too: both of you rest.",
-            done="Both rested: 9 each. A quiet play helps whoever is more tired.",
+            coach=_("Play Do Nothing too: both of you rest."),
+            done=_("Both rested: 9 each. A quiet play helps whoever is more tired."),
         ),
         Lesson(
             id="caught",
-            title="Caught doing nothing",
-            text="Whoever does nothing against a punch takes all of it. "
-            "Blue's face-down card is a Do Nothing: punch with your 2.",
+            title=_("Caught doing nothing"),
+            text=_(
+                "Whoever does nothing against a punch takes all of it. "
+                "Blue's face-down card is a Do Nothing: punch with your 2."
+            ),
             setup=_setup(),
             goal=_stamina(BLUE, 8),
             step=_commit("p2"),
             touch=_touch("p2"),
             opponent=_blue("nothing"),
-            coach="Play your Punch 2 while Blue does nothing.",
-            done="Blue took the full 2. At 0 stamina a boxer is knocked out and loses the match.",
+            coach=_("Play your Punch 2 while Blue does nothing."),
+            done=_("Blue took the full 2. At 0 stamina a boxer is knocked out and loses the match."),
         ),
         Lesson(
             id="wasted",
-            title="Nothing happens",
-            text="Blocks and Dodges only work against punches: played against each other, nothing happens. "
-            "Blue's face-down card is a Block: play your Dodge and Punch Back.",
+            title=_("Nothing happens"),
+            text=_(
+                "Blocks and Dodges only work against punches: played against each other, nothing happens. "
+                "Blue's face-down card is a Block: play your Dodge and Punch Back."
+            ),
             setup=_setup(),
             prelude=({"type": "commit", "player": YOU, "card": "p1"}, {"type": "commit", "player": BLUE, "card": "p3"}),
             goal=lambda s: s.play == 3 and s.stamina == (8, 10) and _last_red(s) in ("dodge", "block"),
             step=_commit("dodge"),
             touch=_touch("dodge"),
             opponent=_blue("block"),
-            coach="Play your Dodge and Punch Back against Blue's Block.",
-            done="Nothing happened: both cards were wasted. Block, Dodge and Punch Back pay off only against a punch.",
+            coach=_("Play your Dodge and Punch Back against Blue's Block."),
+            done=_(
+                "Nothing happened: both cards were wasted. Block, Dodge and Punch Back pay off only against a punch."
+            ),
         ),
         Lesson(
             id="break",
-            title="Rounds and the break",
-            text="A round is ten plays; in the break after it both boxers get 3 stamina back (2 after round two), "
-            "up to 10. Play your last card, then press Ready.",
+            title=_("Rounds and the break"),
+            text=_(
+                "A round is ten plays; in the break after it both boxers get 3 stamina back (2 after round two), "
+                "up to 10. Play your last card, then press Ready."
+            ),
             setup=_setup(),
             prelude=NINE,
             goal=lambda s: s.round == 2 and s.phase != "break",
             step=lambda a, before, after: isinstance(a, (Commit, Ready)),
-            touch=lambda p, s: p == ("hand", YOU, "block") or (isinstance(p, str) and ": ready" in p),
+            touch=lambda p, s: p == ("hand", YOU, "block") or _ready_button(p),
             opponent=_blue("block"),
-            coach="Play your last card, then press Ready for round 2.",
-            done="Both went from 4 to 7. After round three the higher stamina wins the match; "
-            "three matches win the game.",
+            coach=_("Play your last card, then press Ready for round 2."),
+            done=_(
+                "Both went from 4 to 7. After round three the higher stamina wins the match; "
+                "three matches win the game."
+            ),
         ),
         Lesson(
             id="secrecy",
-            title="Two people, one screen",
-            text="Choices are secret until both are revealed. Red: show your cards while Blue looks away, "
-            "and play one; then Blue does the same.",
+            title=_("Two people, one screen"),
+            text=_(
+                "Choices are secret until both are revealed. Red: show your cards while Blue looks away, "
+                "and play one; then Blue does the same."
+            ),
             setup=_setup(),
             seats=("human", "human"),
-            prepare=_shared_curtain,
+            one_screen=True,  # one learner plays both seats with any device, behind the curtain
             goal=lambda s: s.play == 2,
             step=lambda a, before, after: isinstance(a, Commit),
-            touch=lambda p, s: (
-                isinstance(p, str) and p.startswith("Show ") or (isinstance(p, tuple) and p[0] == "hand")
+            touch=lambda p, s: _show_button(p) or (isinstance(p, tuple) and p[0] == "hand"),
+            coach=_("Show your cards, then play one."),
+            done=_(
+                "Each chose in secret and both cards turned over together. "
+                "The setup screen also offers hands that show only while you hold your peek key."
             ),
-            coach="Show your cards, then play one.",
-            done="Each chose in secret and both cards turned over together. "
-            "The setup screen also offers hands that show only while you hold your peek key.",
         ),
     ]

@@ -7,6 +7,7 @@ from tabletop.core.registry import SIMULTANEOUS, GameSpec, LadderSpec, TileSpec,
 
 from .describe import option_details
 from .levels import ALIASES, LEVELS, MODELS, make_bot
+from .models import FAMILY
 from .rules import RULES
 
 SPEC = register(
@@ -28,7 +29,7 @@ SPEC = register(
         order=4,
         max_game_length=1_000,
         tile=TileSpec(picture="portrait:2", colour=(30, 142, 66), length=N_("about 15 min")),
-        ladder=LadderSpec(games=80),
+        ladder=LadderSpec(games=80, plans=FAMILY),
         tutorial=lazy(__name__ + ".tutorial", "lessons"),
         option_details=option_details,
     )

@@ -6,6 +6,7 @@ from tabletop.core.i18n import N_
 from tabletop.core.registry import TURNS, GameSpec, LadderSpec, TileSpec, lazy, register
 
 from .levels import ALIASES, LEVELS, MODELS, make_bot
+from .models import FAMILY
 from .rules import RULES, ended_by_limit
 
 SPEC = register(
@@ -27,7 +28,7 @@ SPEC = register(
         order=3,
         max_game_length=5_000,
         tile=TileSpec(picture="court:J", colour=(24, 24, 28), length=N_("15 to 30 min")),
-        ladder=LadderSpec(games=600),
+        ladder=LadderSpec(games=600, plans=FAMILY),
         tutorial=lazy(__name__ + ".tutorial", "lessons"),
         ended_by_limit=ended_by_limit,
     )

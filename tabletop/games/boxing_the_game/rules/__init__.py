@@ -13,7 +13,8 @@ from itertools import permutations
 from typing import ClassVar
 
 from tabletop.core.actions import Action
-from tabletop.core.game import Option, Refused, Rules
+from tabletop.core.game import Option, Outcome, Refused, Rules
+from tabletop.core.i18n import N_, words
 from tabletop.core.rng import Rng
 from tabletop.core.undo import changed
 
@@ -23,6 +24,8 @@ from .explain import explain as explain_event
 from .flow import SLOTS, affordable_slots, after_prize_step, draft, draw, run_events, secret_draft, without
 from .resolve import mod_total
 from .state import HIDDEN, PHASES, Player, State
+
+_, ngettext = words(__name__)
 
 # -- actions ------------------------------------------------------------------
 
@@ -80,53 +83,53 @@ class BoxingRules(Rules):
     options = (
         Option(
             "rounds",
-            "Rounds",
-            ((12, "12 (full match)"), (6, "6 (short match)"), (3, "3 (quick)")),
+            N_("Rounds"),
+            ((12, N_("12 (full match)")), (6, N_("6 (short match)")), (3, N_("3 (quick)"))),
             12,
-            "How many rounds are scored if nobody wins early.",
+            N_("How many rounds are scored if nobody wins early."),
             main=True,
         ),
         Option(
             "start_momentum",
-            "Starting momentum",
+            N_("Starting momentum"),
             tuple((n, str(n)) for n in range(0, 5)),
             2,
-            "Momentum each boxer starts with.",
+            N_("Momentum each boxer starts with."),
         ),
         Option(
             "max_momentum",
-            "Momentum cap",
+            N_("Momentum cap"),
             ((7, "7"), (5, "5"), (9, "9")),
             7,
-            "Nobody can hold more momentum than this.",
+            N_("Nobody can hold more momentum than this."),
         ),
         Option(
             "hand_size",
-            "Cards drawn each round",
+            N_("Cards drawn each round"),
             ((4, "4"), (5, "5")),
             4,
-            "Cards in hand when planning; three are played.",
+            N_("Cards in hand when planning; three are played."),
         ),
         Option(
             "boards_dealt",
-            "Character boards dealt",
+            N_("Character boards dealt"),
             ((3, "3"), (2, "2"), (1, "1")),
             3,
-            "How many character boards each player chooses from.",
+            N_("How many character boards each player chooses from."),
         ),
         Option(
             "knockdowns_to_win",
-            "Knockdowns for a KO",
+            N_("Knockdowns for a KO"),
             ((3, "3"), (2, "2"), (4, "4")),
             3,
-            "Landing this many knockdowns wins at once.",
+            N_("Landing this many knockdowns wins at once."),
         ),
         Option(
             "judges_to_win",
-            "Judges to win",
+            N_("Judges to win"),
             ((3, "3"), (2, "2"), (4, "4")),
             3,
-            "Holding this many judges wins at once.",
+            N_("Holding this many judges wins at once."),
         ),
     )
 
@@ -188,35 +191,45 @@ class BoxingRules(Rules):
         return []
 
     def outcome(self, state):
-        return state.result
+        out = state.result
+        if out is None:
+            return None
+        # the state keeps the reason's code ("KO", "points", ...); players read it in their language
+        return Outcome(out.winner, _(_REASONS.get(out.reason, out.reason)))
 
     # -- apply -------------------------------------------------------------
     def apply(self, state, action):
         if state.result is not None:
-            return Refused("The match is over.")
+            return Refused(_("The match is over."))
         player = getattr(action, "player", None)
         if player not in (0, 1):
-            return Refused("There is no such player in this match.")
+            return Refused(_("There is no such player in this match."))
         if player not in self.to_act(state):
             return Refused(_not_your_turn(state, player))
         if isinstance(action, PickCharacter):
             return (
-                self._pick(state, action) if state.phase == "pick" else Refused("Characters have already been chosen.")
+                self._pick(state, action)
+                if state.phase == "pick"
+                else Refused(_("Characters have already been chosen."))
             )
         if isinstance(action, Plan):
-            return self._plan(state, action) if state.phase == "plan" else Refused("It is not the planning phase.")
+            return self._plan(state, action) if state.phase == "plan" else Refused(_("It is not the planning phase."))
         if isinstance(action, Stance):
             return (
-                self._stance(state, action) if state.phase == "reveal" else Refused("Nobody is choosing a stance now.")
+                self._stance(state, action)
+                if state.phase == "reveal"
+                else Refused(_("Nobody is choosing a stance now."))
             )
         if isinstance(action, TakePrize):
-            return self._prize(state, action) if state.phase == "prize" else Refused("It is not time to pick prizes.")
-        return Refused("That is not an action in this game.")
+            return (
+                self._prize(state, action) if state.phase == "prize" else Refused(_("It is not time to pick prizes."))
+            )
+        return Refused(_("That is not an action in this game."))
 
     def _pick(self, state, a):
         me = state.players[a.player]
         if a.character not in me.dealt:
-            return Refused("That character board was not dealt to you.")
+            return Refused(_("That character board was not dealt to you."))
         s = state.clone()
         s.players[a.player].choice = (a.character,)
         if all(p.choice is not None for p in s.players):
@@ -267,7 +280,7 @@ class BoxingRules(Rules):
     def _stance(self, state, a):
         if a.force and not state.pending[1]:
             return Refused(
-                "You may only switch your opponent's stance after a Punch 6 or more faster than their Feint."
+                _("You may only switch your opponent's stance after a Punch 6 or more faster than their Feint.")
             )
         s = state.clone()
         me, opp = s.players[a.player], s.players[1 - a.player]
@@ -290,8 +303,8 @@ class BoxingRules(Rules):
     def _prize(self, state, a):
         if a.slot not in affordable_slots(state, a.player):
             if not (0 <= a.slot < SLOTS) or state.prizes[a.slot] == HIDDEN:
-                return Refused("There is no prize in that slot.")
-            return Refused("You do not have enough momentum to pay for that Judge.")
+                return Refused(_("There is no prize in that slot."))
+            return Refused(_("You do not have enough momentum to pay for that Judge."))
         s = state.clone()
         log = list(s.log)
         if not s.secret_prize:
@@ -310,18 +323,18 @@ class BoxingRules(Rules):
         """A secret pick or plan may be taken back until both are shown; a prize taken in turn
         may be taken back until new cards are dealt. Anything that moved the fight on may not."""
         if after.rng != before.rng:
-            return "the cards were shuffled"
+            return _("the cards were shuffled")
         if changed(before, after) <= {"players", "prizes", "prize_order", "log"}:
             return ""
         if after.round != before.round:
-            return "the next round was dealt"
+            return _("the next round was dealt")
         if isinstance(action, PickCharacter):
-            return "the characters were revealed"
+            return _("the characters were revealed")
         if isinstance(action, Plan):
-            return "the plans were revealed"
+            return _("the plans were revealed")
         if isinstance(action, TakePrize):
-            return "the prizes were revealed"
-        return "the fight moved on"
+            return _("the prizes were revealed")
+        return _("the fight moved on")
 
     # -- looking -----------------------------------------------------------
     def view_for(self, state, viewer):
@@ -455,28 +468,37 @@ def plan_problem(state, player, cards, bids) -> str | None:
     me = state.players[player]
     need = min(SLOTS, len(me.hand))
     if len(cards) != need:
-        return f"Put exactly {need} cards in your action slots."
+        return _("Put exactly {n} cards in your action slots.").format(n=need)
     if len(set(cards)) != len(cards):
-        return "Each card can go in only one slot."
+        return _("Each card can go in only one slot.")
     if any(c not in me.hand for c in cards):
-        return "That card is not in your hand."
+        return _("That card is not in your hand.")
     if len(bids) != SLOTS:
-        return "Give a bid (0 or more momentum) for each of the 3 slots."
+        return _("Give a bid (0 or more momentum) for each of the 3 slots.")
     if any(b < 0 for b in bids):
-        return "A bid cannot be negative."
+        return _("A bid cannot be negative.")
     if sum(bids) > me.momentum:
-        return f"You bid {sum(bids)} momentum but have only {me.momentum}."
+        return _("You bid {n} momentum but have only {m}.").format(n=sum(bids), m=me.momentum)
     return None
 
 
 def _not_your_turn(state, player):
     if state.phase in ("pick", "plan", "prize") and state.players[player].choice is not None:
-        return "You have already made your choice; waiting for your opponent."
+        return _("You have already made your choice; waiting for your opponent.")
     if state.phase == "reveal":
-        return "Your opponent is choosing a stance."
+        return _("Your opponent is choosing a stance.")
     if state.phase == "prize":
-        return "It is your opponent's pick."
-    return "It is not your turn."
+        return _("It is your opponent's pick.")
+    return _("It is not your turn.")
 
+
+# how a match ended, by the reason's code kept in the state
+_REASONS = {
+    "KO": N_("KO"),
+    "double KO": N_("double KO"),
+    "judges": N_("judges"),
+    "double judges": N_("double judges"),
+    "points": N_("points"),
+}
 
 RULES = BoxingRules()

@@ -27,19 +27,23 @@ from dataclasses import replace
 
 import pygame
 
-from tabletop.core.words import plural
+from tabletop.core.i18n import words
 from tabletop.input.devices import key_name
 from tabletop.ui.secret_table import SecretTable
+from tabletop.ui.table import PLAY
 
 from ..rules import PickCharacter, Plan, Stance, TakePrize
 from ..rules.content import CARDS
 from ..rules.explain import explain
 from ..rules.flow import affordable_slots, judge_cost
+from ..rules.texts import said
 from . import draw as table_draw
 from .cards import card_image
 from .draw import focus_info
 from .layout import ROW_H, SLOT_W, colour
 from .ring import turning_slots
+
+_, ngettext = words(__name__)
 
 SLOTS = 3
 FLIP_MS = 500  # both cards of an event turn over together
@@ -66,8 +70,8 @@ class BoxingTable(SecretTable):
     undo_spot = (286, 4, 96, 26)  # the Undo button: right of Match log, left of the prompt
     park_spot = (640, 380)  # a mouse player's pointer after a choice: off the card it chose
 
-    def __init__(self, app, session):
-        super().__init__(app, session)
+    def __init__(self, app, session, mode=PLAY):
+        super().__init__(app, session, mode)
         self.plans: dict[int, dict] = {}
         self.queue: list[dict] = []  # logged entries still to replay
         self.anim: dict | None = None  # the entry being replayed
@@ -186,7 +190,7 @@ class BoxingTable(SecretTable):
         if at is None:
             free = [k for k in range(SLOTS) if p["slots"][k] is None]
             if not free:
-                self.say("Your three slots are full: take a card back first.")
+                self.say(_("Your three slots are full: take a card back first."))
                 self.app.sounds.play("refuse")
                 return
             at = free[0]
@@ -207,7 +211,9 @@ class BoxingTable(SecretTable):
         p = self.plan(seat)
         have = self.state.players[seat].momentum
         if delta > 0 and sum(p["bids"]) >= have:
-            self.say(f"You have only {have} momentum to bid." if have else "You have no momentum to bid.")
+            self.say(
+                _("You have only {n} momentum to bid.").format(n=have) if have else _("You have no momentum to bid.")
+            )
             self.app.sounds.play("refuse")
             return
         if delta < 0 and p["bids"][k] == 0:
@@ -220,7 +226,7 @@ class BoxingTable(SecretTable):
             return
         p = self.plan(seat)
         if any(c is None for c in p["slots"]):
-            self.say("Put a card in each of your three slots first.")
+            self.say(_("Put a card in each of your three slots first."))
             self.app.sounds.play("refuse")
             return
         self.submit(Plan(seat, tuple(p["slots"]), tuple(p["bids"])))
@@ -238,7 +244,11 @@ class BoxingTable(SecretTable):
         cid = self.state.prizes[slot]
         if cid >= 0 and slot not in affordable_slots(self.state, seat):
             cost = judge_cost(self.state.players[seat], cid)
-            self.say(f"{CARDS[cid].name} costs {cost} momentum; you have {self.state.players[seat].momentum}.")
+            self.say(
+                _("{card} costs {n} momentum; you have {m}.").format(
+                    card=said(CARDS[cid].name), n=cost, m=self.state.players[seat].momentum
+                )
+            )
             self.app.sounds.play("refuse")
             return
         self.submit(TakePrize(seat, slot))
@@ -281,24 +291,26 @@ class BoxingTable(SecretTable):
     def accepts_for(self, seat: int, zone: str):
         def accepts(payload):
             if not isinstance(payload, tuple):
-                return "That cannot go there."
+                return _("That cannot go there.")
             what = payload[0]
             if zone == "slotzone":
                 ok = what in ("hand", "slot") and payload[1] == seat
-                return None if ok else "Only your own cards go in your slots."
+                return None if ok else _("Only your own cards go in your slots.")
             if zone == "handzone":
                 ok = what == "slot" and payload[1] == seat
-                return None if ok else "Drop a card from a slot here to take it back."
+                return None if ok else _("Drop a card from a slot here to take it back.")
             if zone == "corner":
                 if what == "char" and payload[1] == seat:
                     return None
                 if what == "prize":
                     cid = self.state.prizes[payload[1]]
                     if payload[1] not in affordable_slots(self.state, seat):
-                        return f"{CARDS[cid].name} costs {judge_cost(self.state.players[seat], cid)} momentum."
+                        return _("{card} costs {n} momentum.").format(
+                            card=said(CARDS[cid].name), n=judge_cost(self.state.players[seat], cid)
+                        )
                     return None
-                return "That cannot go there."
-            return "That cannot go there."
+                return _("That cannot go there.")
+            return _("That cannot go there.")
 
         return accepts
 
@@ -418,8 +430,8 @@ class BoxingTable(SecretTable):
         need = self.state.options["judges_to_win"]
         if have >= need:
             self.moment(
-                "Third judge!" if need == 3 else "The last judge!",
-                f"{self.names[seat]} has {have} judges on the card: the match is won",
+                _("Third judge!") if need == 3 else _("The last judge!"),
+                _("{name} has {n} judges on the card: the match is won").format(name=self.names[seat], n=have),
                 sound="judge",
             )
         else:
@@ -462,11 +474,13 @@ class BoxingTable(SecretTable):
                 e = a["e"]
                 self._show_entry(e)
                 if all(e["knockdown"]):
-                    self.moment("Double knockdown!", "Both boxers go down: the round ends", sound="knockout")
+                    self.moment(_("Double knockdown!"), _("Both boxers go down: the round ends"), sound="knockout")
                 elif any(e["knockdown"]):
                     i = 0 if e["knockdown"][0] else 1
-                    line = f"{self.names[i]}'s {CARDS[e['cards'][i]].name} drops {self.names[1 - i]}: the round ends"
-                    self.moment("Knockdown!", line, sound="knockout")
+                    line = _("{a}'s {card} drops {b}: the round ends").format(
+                        a=self.names[i], card=said(CARDS[e["cards"][i]].name), b=self.names[1 - i]
+                    )
+                    self.moment(_("Knockdown!"), line, sound="knockout")
                 else:
                     self.app.sounds.play("combo" if any(e["points"]) else "reveal")
             if a["t"] >= a["dur"]:
@@ -494,10 +508,12 @@ class BoxingTable(SecretTable):
             return "", ""
         tot = [sum(p.scores) for p in self.state.players]
         n = len(self.state.players[0].scores)
-        why = f"Score sheet after {plural(n, 'round')}: {self.names[0]} {tot[0]}, {self.names[1]} {tot[1]}."
+        why = ngettext(
+            "Score sheet after {n} round: {a} {x}, {b} {y}.", "Score sheet after {n} rounds: {a} {x}, {b} {y}.", n
+        ).format(n=n, a=self.names[0], x=tot[0], b=self.names[1], y=tot[1])
         if out.winner is None:
-            return "A draw", why
-        return f"{self.names[out.winner]} wins!", why
+            return _("A draw"), why
+        return _("{name} wins!").format(name=self.names[out.winner]), why
 
     # -- drawing -----------------------------------------------------------------------------
     def hovered(self):
@@ -570,5 +586,5 @@ class BoxingTable(SecretTable):
         return super().first_focus(seat, items)
 
 
-def make_table(app, session):
-    return BoxingTable(app, session)
+def make_table(app, session, mode=PLAY):
+    return BoxingTable(app, session, mode)

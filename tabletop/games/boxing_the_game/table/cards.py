@@ -5,9 +5,14 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.core import i18n
+from tabletop.core.i18n import N_, words
 from tabletop.ui import cards, gfx
 
 from ..rules.content import CARDS, CHARACTERS
+from ..rules.texts import said
+
+_, ngettext = words(__name__)
 
 MOVE_COLOUR = {
     "jab": (232, 190, 70),
@@ -23,10 +28,26 @@ BACK = (110, 28, 38)
 MIN_PX = 14
 
 
+# a move's name, an action's kind and an upgrade's kind (said with _)
+MOVES = {
+    "jab": N_("Jab"),
+    "cross": N_("Cross"),
+    "hook": N_("Hook"),
+    "uppercut": N_("Uppercut"),
+    "block": N_("Block"),
+    "feint": N_("Feint"),
+}
+KINDS = {"punch": N_("punch"), "block": N_("block"), "feint": N_("feint")}
+UPGRADES = {
+    "gloves": (N_("Gloves upgrade"), N_("gloves upgrade")),
+    "boots": (N_("Boots upgrade"), N_("boots upgrade")),
+    "corner": (N_("Corner upgrade"), N_("corner upgrade")),
+}
+
+
 def move_label(move: str) -> str:
-    return {"jab": "Jab", "cross": "Cross", "hook": "Hook", "uppercut": "Uppercut", "block": "Block", "feint": "Feint"}[
-        move
-    ]
+    """A move's name in the player's language."""
+    return _(MOVES[move])
 
 
 def effect_tags(cid: int) -> list[str]:
@@ -35,38 +56,55 @@ def effect_tags(cid: int) -> list[str]:
     out = []
     for e in card.effects:
         if e.kind == "speed":
-            cond = {"differs": " if stances differ", "same": " if stances match"}.get(e.stance or "", "")
+            if e.stance == "differs":
+                tag = _("+{n} speed if stances differ")
+            elif e.stance == "same":
+                tag = _("+{n} speed if stances match")
+            else:
+                tag = _("+{n} speed")
             if e.event:
-                cond += f" in event {e.event}"
-            out.append(f"+{e.amount} speed{cond}")
+                tag += " " + _("in event {event}").format(event=e.event)
+            out.append(tag.format(n=e.amount))
         elif e.kind == "bonus_points":
-            out.append(f"+{e.amount} point × event")
+            out.append(_("+{n} point × event").format(n=e.amount))
         elif e.kind == "momentum_on_land":
-            out.append(f"+{e.amount} momentum if it works")
+            out.append(_("+{n} momentum if it works").format(n=e.amount))
         elif e.kind == "carry_on_land":
-            out.append(f"next action +{e.amount} if it works")
+            out.append(_("next action +{n} if it works").format(n=e.amount))
     return out
 
 
 def describe(cid: int) -> str:
     """One line about a card for the info strip."""
     c = CARDS[cid]
+    name = said(c.name)
+    gain = " " + _("Gain {n} momentum when drafted.").format(n=c.momentum) if c.momentum else ""
     if c.judge:
-        return f"{c.name}: costs {-c.momentum} momentum to pick; +1 point every round; 3 judges win the match."
+        return _("{card}: costs {n} momentum to pick; +1 point every round; 3 judges win the match.").format(
+            card=name, n=-c.momentum
+        )
     if c.upgrade:
-        gain = f" Gain {c.momentum} momentum when drafted." if c.momentum else ""
-        return f"{c.name} ({c.upgrade} upgrade, stays all match): {c.text}{gain}"
+        return (
+            _("{card} ({upgrade}, stays all match): {text}").format(
+                card=name, upgrade=_(UPGRADES[c.upgrade][1]), text=said(c.text)
+            )
+            + gain
+        )
     assert c.move is not None  # neither a judge nor an upgrade: an action card, which has a move
-    kind = "punch" if c.is_punch else c.move
-    if c.name == move_label(c.move):
-        s = f"{c.name} ({kind}), speed {c.speed}."
+    kind = _(KINDS["punch" if c.is_punch else c.move])
+    if c.name == MOVES[c.move]:
+        s = _("{card} ({kind}), speed {n}.").format(card=name, kind=kind, n=c.speed)
     else:
-        s = f"{c.name}: {move_label(c.move)} ({kind}), speed {c.speed}."
+        s = _("{card}: {move} ({kind}), speed {n}.").format(card=name, move=move_label(c.move), kind=kind, n=c.speed)
     if c.text:
-        s += " " + c.text
+        s += " " + said(c.text)
     if not c.starter and c.momentum:
-        s += f" Gain {c.momentum} momentum when drafted."
+        s += gain
     return s
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def steady_bonus(mods, cid: int) -> int:
@@ -92,8 +130,13 @@ def bonus_badge(n: int, px: int) -> pygame.Surface:
     return surf
 
 
-@gfx.image_cache(512)
 def card_image(cid: int, w: int, h: int, border=(30, 30, 30), px: int = MIN_PX) -> pygame.Surface:
+    """A face-up card (see ``_card_image``) in the player's language."""
+    return _card_image(cid, w, h, border, px, i18n.language())
+
+
+@gfx.image_cache(512)
+def _card_image(cid: int, w: int, h: int, border, px: int, language: str) -> pygame.Surface:
     """A face-up card in the shared card frame (``ui.cards``): the name on a band of the move's colour,
     the speed large in a disc, the effect in words (fitted: smaller, wrapped, then cut with an ellipsis;
     the info strip says it whole on hover or focus) and what drafting it gains or costs at the foot.
@@ -104,20 +147,20 @@ def card_image(cid: int, w: int, h: int, border=(30, 30, 30), px: int = MIN_PX) 
     small = max(7, px * 3 // 4)
     band_h = max(px + 6, min(h // 4, px * 2 + 8))
     two_lines = band_h >= 2 * gfx.font(px, True).get_linesize()
-    title = cards.band(surf, inner, c.name, colour, band_h, px + 3, px if two_lines else small)
+    title = cards.band(surf, inner, said(c.name), colour, band_h, px + 3, px if two_lines else small)
     body = pygame.Rect(body.left, title.bottom + 2, body.w, body.bottom - title.bottom - 2)
     foot_text, foot_ink = "", gfx.INK
     if c.judge:
-        foot_text, foot_ink = f"costs {-c.momentum}◆", (170, 40, 40)
+        foot_text, foot_ink = _("costs {n}◆").format(n=-c.momentum), (170, 40, 40)
     elif c.momentum > 0:
-        foot_text, foot_ink = f"draft: +{c.momentum}◆", (120, 90, 10)
+        foot_text, foot_ink = _("draft: +{n}◆").format(n=c.momentum), (120, 90, 10)
     if foot_text:
         foot = pygame.Rect(body.left, body.bottom - int(px * 1.25), body.w, int(px * 1.25))
         gfx.draw_fitted(surf, foot_text, foot, px, foot_ink, bold=True, min_px=small, lines=1)
         body.h = foot.top - body.top
     if c.move:
         landscape = w > h * 1.05
-        kind = "" if c.name == move_label(c.move) else move_label(c.move)
+        kind = "" if c.name == MOVES[c.move] else move_label(c.move)
         effects = "\n".join(effect_tags(cid))
         if landscape:  # the disc on the left, the words beside it (a plain card: the disc in the middle)
             rad = max(px // 2 + 2, min(body.h // 2, body.w // 5))
@@ -132,13 +175,13 @@ def card_image(cid: int, w: int, h: int, border=(30, 30, 30), px: int = MIN_PX) 
             rad = max(px // 2 + 2, min(body.h * 2 // 7, body.w // 3))
             cards.disc(surf, (body.centerx, body.top + rad + 2), rad, str(c.speed), colour, gfx.INK)
             under = pygame.Rect(body.left, body.top + 2 * rad + 4, body.w, body.bottom - body.top - 2 * rad - 4)
-            gfx.draw_fitted(surf, "speed", under, px, gfx.DIM, valign="top", min_px=small, lines=1)
+            gfx.draw_fitted(surf, _("speed"), under, px, gfx.DIM, valign="top", min_px=small, lines=1)
         else:  # the disc top left, its move beside it, the words under them across the card
             rad = max(px // 2 + 2, min(body.w // 4, body.h // 5))
             cards.disc(surf, (body.left + rad, body.top + rad), rad, str(c.speed), colour, gfx.INK)
             side = pygame.Rect(body.left + 2 * rad + 3, body.top, body.w - 2 * rad - 3, 2 * rad)
             top = body.top + 2 * rad + 3
-            label, bold = kind or "speed", bool(kind)
+            label, bold = kind or _("speed"), bool(kind)
             if gfx.font(small, bold).size(label)[0] > side.w:  # too long beside the disc: a line of its own
                 side = pygame.Rect(body.left, top, body.w, int(px * 1.35))
                 top = side.bottom + 1
@@ -149,16 +192,14 @@ def card_image(cid: int, w: int, h: int, border=(30, 30, 30), px: int = MIN_PX) 
     elif c.upgrade:
         band = pygame.Rect(body.left, body.top, body.w, int(px * 1.3) if h > w else 0)
         if band.h:  # a low card keeps its room for the effect (the band's green says "upgrade")
-            gfx.draw_fitted(
-                surf, f"{c.upgrade.capitalize()} upgrade", band, px, UPGRADE_COLOUR, bold=True, min_px=small
-            )
+            gfx.draw_fitted(surf, _(UPGRADES[c.upgrade][0]), band, px, UPGRADE_COLOUR, bold=True, min_px=small)
         words = pygame.Rect(body.left, band.bottom + 2, body.w, body.bottom - band.bottom - 2)
-        gfx.draw_fitted(surf, c.text, words, px, gfx.INK, valign="top", min_px=small)
+        gfx.draw_fitted(surf, said(c.text), words, px, gfx.INK, valign="top", min_px=small)
     else:
         scales = pygame.Rect(body.left, body.top, body.w, body.h * 3 // 5)
         gfx.draw_fitted(surf, "⚖", scales, px * 3, JUDGE_COLOUR, min_px=px)
         words = pygame.Rect(body.left, scales.bottom, body.w, body.bottom - scales.bottom)
-        gfx.draw_fitted(surf, "+1 point every round", words, px, gfx.INK, min_px=small)
+        gfx.draw_fitted(surf, _("+1 point every round"), words, px, gfx.INK, min_px=small)
     return surf
 
 
@@ -179,20 +220,25 @@ def back_image(w: int, h: int, border=(30, 30, 30), label: str = "") -> pygame.S
     return surf
 
 
-@gfx.image_cache(64)
 def board_image(char_id: int, w: int, h: int, border=(30, 30, 30), px: int = MIN_PX) -> pygame.Surface:
+    """A character board (see ``_board_image``) in the player's language."""
+    return _board_image(char_id, w, h, border, px, i18n.language())
+
+
+@gfx.image_cache(64)
+def _board_image(char_id: int, w: int, h: int, border, px: int, language: str) -> pygame.Surface:
     """A character board as a tall card in the shared frame (the secret choice at setup): name, stance,
     trait; every text fitted to its place."""
     ch = CHARACTERS[char_id]
     surf, inner, body = cards.frame(w, h, border)
     small = max(7, px * 3 // 4)
-    title = cards.band(surf, inner, ch.name, (40, 46, 64), int(px * 3.2), px + 2, small)
+    title = cards.band(surf, inner, said(ch.name), (40, 46, 64), int(px * 3.2), px + 2, small)
     stance = pygame.Rect(body.left, title.bottom + 2, body.w, int(px * 1.4))
-    gfx.draw_fitted(surf, ch.stance.capitalize(), stance, px, (90, 60, 20), bold=True, min_px=small)
+    gfx.draw_fitted(surf, _capital(said(ch.stance)), stance, px, (90, 60, 20), bold=True, min_px=small)
     trait = pygame.Rect(body.left, stance.bottom, body.w, int(px * 2.6))
-    gfx.draw_fitted(surf, ch.trait_name, trait, px, gfx.INK, bold=True, min_px=small, lines=2)
+    gfx.draw_fitted(surf, said(ch.trait_name), trait, px, gfx.INK, bold=True, min_px=small, lines=2)
     words = pygame.Rect(body.left, trait.bottom + 2, body.w, body.bottom - trait.bottom - 2)
-    gfx.draw_fitted(surf, ch.trait_text, words, px, (50, 50, 60), valign="top", min_px=small)
+    gfx.draw_fitted(surf, said(ch.trait_text), words, px, (50, 50, 60), valign="top", min_px=small)
     return surf
 
 

@@ -9,6 +9,7 @@ from tabletop.ui import art, gfx
 
 from ..rules.content import CARDS, CHARACTERS
 from ..rules.flow import affordable_slots, judge_cost
+from ..rules.texts import said
 from .cards import back_image, badge, board_image, card_image, describe
 from .layout import (
     BOARD_H,
@@ -45,6 +46,9 @@ SHARED_HINT = N_("Click or drag · arrows/WASD + Enter · D-pad + A · Backspace
 CONTROLS = [("moves", N_("move")), ("confirm", N_("choose")), ("group", N_("group")), ("back", N_("back"))]
 SHORT = [("moves", ""), ("group", N_("group")), ("confirm", ""), ("back", N_("back"))]
 LOG = ("history", N_("log"))
+# the stance buttons: staying in a stance, switching to it
+STAY = {"orthodox": N_("Stay orthodox"), "southpaw": N_("Stay southpaw")}
+SWITCH_TO = {"orthodox": N_("Switch to orthodox"), "southpaw": N_("Switch to southpaw")}
 
 
 def draw(t, surf, vp) -> None:
@@ -73,7 +77,7 @@ def draw(t, surf, vp) -> None:
     else:
         mouse = next((s for s in t.humans if t.session.seats[s].scheme == "mouse"), None)
         if mouse is not None:  # keys and pads open the log with their own button
-            button(t, vp.r(172, 4, 108, 26), "Match log", t.toggle_history, mouse, ("log",), px=vp.s(15))
+            button(t, vp.r(172, 4, 108, 26), _("Match log"), t.toggle_history, mouse, ("log",), px=vp.s(15))
 
 
 # -- header ------------------------------------------------------------------------------
@@ -83,31 +87,36 @@ def prompt(t) -> str:
     st = t.state
     n = t.names
     if t.session.outcome() is not None and not t.busy():
-        return "The match is over: " + t.result_text()[1]
+        return _("The match is over: {why}").format(why=t.result_text()[1])
     if t.anim is not None:
         e = t.anim["e"]
         if e["type"] == "event":
-            go = t.device_words(t.acting_seat(), "click", "{confirm}")
-            return f"Event {e['event']} of round {e['round']}: the cards turn over ({go} to go on)."
-        return f"Round {e['round']} is scored."
+            go = t.device_words(t.acting_seat(), _("click"), "{confirm}")
+            return _("Event {event} of round {round}: the cards turn over ({go} to go on).").format(
+                event=e["event"], round=e["round"], go=go
+            )
+        return _("Round {n} is scored.").format(n=e["round"])
     if st.phase == "pick":
-        return "Each corner keeps one character board in secret; both are shown together."
+        return _("Each corner keeps one character board in secret; both are shown together.")
     if st.phase == "plan":
-        return "Plan: put 3 cards in your slots, bid momentum with + and −, then Lock in."
+        return _("Plan: put 3 cards in your slots, bid momentum with + and −, then Lock in.")
     if st.phase == "reveal":
         seat, force = st.pending
-        more = f" and may switch {n[1 - seat]}'s too" if force else ""
-        return f"{n[seat]} may switch stance{more}."
+        if force:
+            return _("{name} may switch stance and may switch {other}'s too.").format(name=n[seat], other=n[1 - seat])
+        return _("{name} may switch stance.").format(name=n[seat])
     if st.phase == "prize":
         if st.secret_prize:
-            return "An even round: both pick a prize in secret at once."
-        return f"{n[st.prize_order[0]]} picks a prize for their corner."
+            return _("An even round: both pick a prize in secret at once.")
+        return _("{name} picks a prize for their corner.").format(name=n[st.prize_order[0]])
     return ""
 
 
 def header(t, surf, vp):
     st = t.state
-    left = txt(surf, vp, f"Round {st.round} of {st.options['rounds']}", 18, 12, 7, gfx.GOLD, bold=True)
+    left = txt(
+        surf, vp, _("Round {n} of {of}").format(n=st.round, of=st.options["rounds"]), 18, 12, 7, gfx.GOLD, bold=True
+    )
     if t.undo_shown() and t.session.outcome() is None:  # the Undo button (and Match log) sit right of the round
         left = left.union(vp.r(*t.undo_spot))
     tot = [sum(t.shown_scores(s)) for s in (0, 1)]
@@ -142,12 +151,12 @@ def corner(t, surf, vp, s):
     who = t.names[s] + t.name_note(s)
     if p.character < 0:
         txt(surf, vp, who, 22, x0 + 12, BOARD_Y + 8, colour(s), bold=True)
-        note = "has chosen a character (secret)" if p.choice is not None else "is choosing a character…"
+        note = _("has chosen a character (secret)") if p.choice is not None else _("is choosing a character…")
         txt(surf, vp, note, 16, x0 + 12, BOARD_Y + 44, gfx.WHITE)
         lines(
             surf,
             vp,
-            "Boards are shown together once both have chosen. Each has a trait that lasts all match.",
+            _("Boards are shown together once both have chosen. Each has a trait that lasts all match."),
             15,
             x0 + 12,
             BOARD_Y + 80,
@@ -163,18 +172,30 @@ def corner(t, surf, vp, s):
         pill.width, pill.right = vp.s(110), pill.right  # its word keeps its size in a window squeezed sideways
         left, top = vp.p(x0 + 48, BOARD_Y + 6)
         box = pygame.Rect(left, top, pill.left - vp.s(6) - left, vp.s(28))
-        gfx.draw_fitted(surf, f"{t.names[s]} · {ch.name}", box, vp.s(21), colour(s), bold=True, align="left", lines=1)
+        gfx.draw_fitted(
+            surf, f"{t.names[s]} · {said(ch.name)}", box, vp.s(21), colour(s), bold=True, align="left", lines=1
+        )
         gfx.panel(surf, pill, (240, 220, 170) if stance == "orthodox" else (190, 220, 250), radius=vp.s(12))
         gfx.blit_text(
             surf,
-            stance.capitalize(),
-            gfx.fit_px(stance.capitalize(), vp.s(15), pill.w - 6, True),
+            _capital(said(stance)),
+            gfx.fit_px(_capital(said(stance)), vp.s(15), pill.w - 6, True),
             pill.center,
             gfx.INK,
             bold=True,
             anchor="center",
         )
-        lines(surf, vp, f"{ch.trait_name}: {ch.trait_text}", 15, x0 + 12, BOARD_Y + 40, SIDE_W - 24, (225, 225, 200), 3)
+        lines(
+            surf,
+            vp,
+            f"{said(ch.trait_name)}: {said(ch.trait_text)}",
+            15,
+            x0 + 12,
+            BOARD_Y + 40,
+            SIDE_W - 24,
+            (225, 225, 200),
+            3,
+        )
     if p.character >= 0 or st.phase != "pick":
         counters(t, surf, vp, s, x0, st, p)
     lower(t, surf, vp, s, x0)
@@ -191,7 +212,7 @@ def counters(t, surf, vp, s, x0, st, p):
     )
     # the rows of marks follow their words in pixels: a window squeezed sideways keeps them apart
     right = vp.p(x0 + SIDE_W - 12, y)[0]
-    word = txt(surf, vp, "Momentum", 15, x0 + 12, y, gfx.WHITE)
+    word = txt(surf, vp, _("Momentum"), 15, x0 + 12, y, gfx.WHITE)
     step = min(vp.s(24), (right - word.right - vp.s(40)) // max(1, cap))
     for i in range(cap):
         c = (word.right + vp.s(12) + i * step, vp.p(0, y + 9)[1])
@@ -200,13 +221,13 @@ def counters(t, surf, vp, s, x0, st, p):
         elif i < m:
             pygame.draw.circle(surf, (235, 130, 50), c, vp.s(9))
         pygame.draw.circle(surf, (200, 170, 90), c, vp.s(9), max(1, vp.s(2)))
-    label = f"{m}" + (f" ({bid} bid)" if bid else "")
+    label = f"{m}" + (" " + _("({n} bid)").format(n=bid) if bid else "")
     at = (word.right + vp.s(4) + cap * step, vp.p(0, y)[1])
     gfx.blit_text(surf, label, vp.s(15), at, gfx.GOLD, bold=True)
     y += 28
     need_kd = st.options["knockdowns_to_win"]
     kd = t.shown_knockdowns(s)
-    word = txt(surf, vp, "Knockdowns", 15, x0 + 12, y, gfx.WHITE)
+    word = txt(surf, vp, _("Knockdowns"), 15, x0 + 12, y, gfx.WHITE)
     for i in range(need_kd):
         c = (word.right + vp.s(14) + i * vp.s(21), vp.p(0, y + 9)[1])
         if i < kd:
@@ -218,12 +239,12 @@ def counters(t, surf, vp, s, x0, st, p):
         at = (right - (need_j - 1 - i) * vp.s(22), vp.p(0, y - 2)[1])
         gfx.blit_text(surf, "⚖", vp.s(18), at, col, bold=True, anchor="topright")
     at = (right - need_j * vp.s(22) - vp.s(4), vp.p(0, y)[1])
-    gfx.blit_text(surf, "Judges", vp.s(15), at, gfx.WHITE, anchor="topright")
+    gfx.blit_text(surf, _("Judges"), vp.s(15), at, gfx.WHITE, anchor="topright")
     y += 28
     if not p.upgrades:
-        lines(surf, vp, "Upgrades: none yet (gloves, boots, corner)", 15, x0 + 12, y, SIDE_W - 24, gfx.GREY, 2)
+        lines(surf, vp, _("Upgrades: none yet (gloves, boots, corner)"), 15, x0 + 12, y, SIDE_W - 24, gfx.GREY, 2)
         return
-    txt(surf, vp, "Upgrades", 15, x0 + 12, y, (140, 220, 150), bold=True)
+    txt(surf, vp, _("Upgrades"), 15, x0 + 12, y, (140, 220, 150), bold=True)
     y += 20
     bottom = BOARD_Y + BOARD_H - 6
     for u in p.upgrades:
@@ -233,7 +254,7 @@ def counters(t, surf, vp, s, x0, st, p):
         y = lines(
             surf,
             vp,
-            f"{c.name}: {c.text}",
+            f"{said(c.name)}: {said(c.text)}",
             14,
             x0 + 12,
             y,
@@ -243,9 +264,13 @@ def counters(t, surf, vp, s, x0, st, p):
         )
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def peek_hint(t, s) -> str:
     if t.secrecy.mode == "curtain":
-        return "Your cards show when it is your turn to choose."
+        return _("Your cards show when it is your turn to choose.")
     return t.peek_words(s)
 
 
@@ -264,41 +289,43 @@ def lower(t, surf, vp, s, x0):
     if st.phase == "plan":
         p = st.players[s]
         if p.choice is not None:
-            txt(surf, vp, "Locked in.", 18, bx, by + 8, gfx.GOLD, bold=True)
+            txt(surf, vp, _("Locked in."), 18, bx, by + 8, gfx.GOLD, bold=True)
             other = 1 - s
             if st.players[other].choice is None:
-                txt(surf, vp, f"Waiting for {t.names[other]}…", 15, bx, by + 36, gfx.WHITE)
+                txt(surf, vp, _("Waiting for {name}…").format(name=t.names[other]), 15, bx, by + 36, gfx.WHITE)
         elif human and t.can_act(s):
             plan = t.plan(s)
             filled = sum(c is not None for c in plan["slots"])
-            txt(surf, vp, f"Bid {sum(plan['bids'])} of {p.momentum} momentum", 15, bx, by, gfx.WHITE)
+            txt(surf, vp, _("Bid {n} of {m} momentum").format(n=sum(plan["bids"]), m=p.momentum), 15, bx, by, gfx.WHITE)
             # offered only when they can be done: Clear with something to clear, Lock in with three slots filled
             clear = filled > 0 or sum(plan["bids"]) > 0
-            button(t, vp.r(bx, by + 44, 92, 50), "Clear", lambda: t.clear_plan(s), s, ("clear", s), vp.s(17), clear)
-            label = "Lock in" if filled == 3 else f"Lock in ({filled}/3)"
+            button(t, vp.r(bx, by + 44, 92, 50), _("Clear"), lambda: t.clear_plan(s), s, ("clear", s), vp.s(17), clear)
+            label = _("Lock in") if filled == 3 else _("Lock in ({n}/3)").format(n=filled)
             lock = vp.r(bx + 100, by + 44, bw - 100, 50)
             button(t, lock, label, lambda: t.lock_in(s), s, ("lock", s), px=vp.s(19), enabled=filled == 3)
         elif human and not t.secrecy.visible(s):
             lines(surf, vp, peek_hint(t, s), 15, bx, by + 8, bw, gfx.WHITE)
         else:
-            txt(surf, vp, "Planning…", 16, bx, by + 8, gfx.GREY)
+            txt(surf, vp, _("Planning…"), 16, bx, by + 8, gfx.GREY)
     elif st.phase == "reveal" and st.pending[0] == s:
         stance_buttons(t, surf, vp, s, bx, by, bw)
     elif st.phase == "prize" and s in t.rules.to_act(st):
         if human and t.can_act(s):
-            how = t.device_words(s, "click it, or drag it onto your board", "{move}, then {confirm}")
-            lines(surf, vp, f"Pick a prize: {how}.", 15, bx, by + 4, bw, gfx.GOLD)
-            lines(surf, vp, f"You have {st.players[s].momentum} momentum.", 15, bx, by + 48, bw, gfx.WHITE)
+            how = t.device_words(s, _("click it, or drag it onto your board"), _("{move}, then {confirm}"))
+            lines(surf, vp, _("Pick a prize: {how}.").format(how=how), 15, bx, by + 4, bw, gfx.GOLD)
+            lines(
+                surf, vp, _("You have {n} momentum.").format(n=st.players[s].momentum), 15, bx, by + 48, bw, gfx.WHITE
+            )
         elif human and not t.secrecy.visible(s):
             lines(surf, vp, peek_hint(t, s), 15, bx, by + 8, bw, gfx.WHITE)
         else:
-            txt(surf, vp, "Choosing a prize…", 16, bx, by + 8, gfx.GREY)
+            txt(surf, vp, _("Choosing a prize…"), 16, bx, by + 8, gfx.GREY)
 
 
 def stance_buttons(t, surf, vp, s, bx, by, bw):
     st = t.state
     if not t.can_act(s):
-        txt(surf, vp, "Choosing a stance…", 16, bx, by + 8, gfx.GREY)
+        txt(surf, vp, _("Choosing a stance…"), 16, bx, by + 8, gfx.GREY)
         return
     me = st.players[s].stance
     other = "southpaw" if me == "orthodox" else "orthodox"
@@ -307,7 +334,7 @@ def stance_buttons(t, surf, vp, s, bx, by, bw):
         button(
             t,
             vp.r(bx, by, bw, 48),
-            f"Stay {me}",
+            _(STAY[me]),
             lambda: t.choose_stance(s, False, False),
             s,
             ("stance", s, False, False),
@@ -317,7 +344,7 @@ def stance_buttons(t, surf, vp, s, bx, by, bw):
         button(
             t,
             vp.r(bx, by + 56, bw, 48),
-            f"Switch to {other}",
+            _(SWITCH_TO[other]),
             lambda: t.choose_stance(s, True, False),
             s,
             ("stance", s, True, False),
@@ -326,10 +353,10 @@ def stance_buttons(t, surf, vp, s, bx, by, bw):
         return
     half = (bw - 8) // 2
     opts = [
-        ("Keep both", False, False),
-        ("Switch me", True, False),
-        (f"Switch {o}", False, True),
-        ("Switch both", True, True),
+        (_("Keep both"), False, False),
+        (_("Switch me"), True, False),
+        (_("Switch {name}").format(name=o), False, True),
+        (_("Switch both"), True, True),
     ]
     for i, (label, sw, fo) in enumerate(opts):
         r = vp.r(bx + (i % 2) * (half + 8), by + (i // 2) * 56, half, 48)
@@ -358,12 +385,16 @@ def dealt(t, surf, vp, s, x0):
         return
     y = HAND_Y + h + 4
     if p.choice is not None:
-        note = "Chosen. Waiting for the other corner." if st.players[1 - s].choice is None else "Chosen."
+        note = _("Chosen. Waiting for the other corner.") if st.players[1 - s].choice is None else _("Chosen.")
     elif s not in t.humans:
-        note = "The computer is choosing." if t.session.seats[s].kind == "computer" else f"{t.names[s]} is choosing."
+        note = (
+            _("The computer is choosing.")
+            if t.session.seats[s].kind == "computer"
+            else _("{name} is choosing.").format(name=t.names[s])
+        )
     elif act:
-        note = "Pick your character: " + t.device_words(
-            s, "click a board (or drag it onto your corner).", "{move}, then {confirm}."
+        note = _("Pick your character: {how}").format(
+            how=t.device_words(s, _("click a board (or drag it onto your corner)."), _("{move}, then {confirm}."))
         )
     else:
         note = peek_hint(t, s)
@@ -405,7 +436,7 @@ def hand(t, surf, vp, s, x0):
         txt(
             surf,
             vp,
-            "Cards left in hand go to the discard pile.",
+            _("Cards left in hand go to the discard pile."),
             15,
             x0 + SIDE_W / 2,
             HAND_Y + HAND_H / 2,
@@ -429,8 +460,8 @@ def piles(t, surf, vp, s, x0):
     gfx.panel(surf, r2, gfx.PAPER, radius=vp.s(6), border=colour(s), width=max(1, vp.s(2)))
     gfx.blit_text(surf, str(len(p.discard)), vp.s(24), r2.center, gfx.INK, bold=True, anchor="center")
     y = vp.p(0, LOW_Y + 80)[1]
-    gfx.blit_text(surf, "Deck", vp.s(14), (r.centerx, y), gfx.WHITE, anchor="midtop")
-    gfx.blit_text(surf, "Discard", vp.s(14), (r2.centerx, y), gfx.WHITE, anchor="midtop")
+    gfx.blit_text(surf, _("Deck"), vp.s(14), (r.centerx, y), gfx.WHITE, anchor="midtop")
+    gfx.blit_text(surf, _("Discard"), vp.s(14), (r2.centerx, y), gfx.WHITE, anchor="midtop")
 
 
 # -- the prize row --------------------------------------------------------------------------
@@ -448,7 +479,7 @@ def prizes(t, surf, vp):
             txt(
                 surf,
                 vp,
-                "Prize slot",
+                _("Prize slot"),
                 15,
                 PRIZE_X + k * (PRIZE_W + 6) + PRIZE_W / 2,
                 PRIZE_Y + PRIZE_H / 2,
@@ -468,8 +499,8 @@ def prizes(t, surf, vp):
             gfx.panel(surf, tag, (120, 30, 30), radius=vp.s(6))
             gfx.blit_text(
                 surf,
-                f"you need {cost}◆",
-                gfx.fit_px(f"you need {cost}◆", vp.s(15), tag.w - 4, True),
+                _("you need {n}◆").format(n=cost),
+                gfx.fit_px(_("you need {n}◆").format(n=cost), vp.s(15), tag.w - 4, True),
                 tag.center,
                 gfx.WHITE,
                 bold=True,
@@ -482,8 +513,17 @@ def prizes(t, surf, vp):
     else:
         pygame.draw.rect(surf, (90, 130, 105), r, max(1, vp.s(2)), border_radius=vp.s(8))
     label = main_label_box(vp)  # "Main deck" (drawn with the background), on one line or two
-    n = len(gfx.fit("Main deck", label.w, label.h, vp.s(14), gfx.body_px(vp), False, 2)[1])
-    txt(surf, vp, f"Exiled {len(st.exile)}", 14, mx + mw / 2, my + mh + 6 + 18 * n, gfx.GREY, anchor="midtop")
+    n = len(gfx.fit(_("Main deck"), label.w, label.h, vp.s(14), gfx.body_px(vp), False, 2)[1])
+    txt(
+        surf,
+        vp,
+        _("Exiled {n}").format(n=len(st.exile)),
+        14,
+        mx + mw / 2,
+        my + mh + 6 + 18 * n,
+        gfx.GREY,
+        anchor="midtop",
+    )
 
 
 _VEILS: dict = {}
@@ -532,7 +572,8 @@ def controls_hint(t) -> str:
         parts = [(c, _(does)) for c, does in [*CONTROLS, LOG]]
         return t.control_line(t.acting_seat(), _("Click or drag a card"), parts)
     short = [(c, _(does) if does else "") for c, does in [*SHORT, LOG]]
-    return " · ".join(f"{t.names[s]}: {t.key_hints(s, _('the mouse'), short, ', ')}" for s in t.humans)
+    mouse = _("the mouse")  # outside the f-string, where the catalogue's extraction finds it
+    return " · ".join(f"{t.names[s]}: {t.key_hints(s, mouse, short, ', ')}" for s in t.humans)
 
 
 def caption(t, surf, vp):
@@ -565,7 +606,7 @@ def history(t, surf, vp):
     """Every sentence of the match so far, newest at the bottom; scrolls with up/down or the wheel."""
     r = vp.r(300, 50, 680, 620)
     gfx.panel(surf, r, PANEL, radius=vp.s(14), border=gfx.GOLD, width=vp.s(3))
-    txt(surf, vp, "Match log", 24, 640, 62, gfx.GOLD, bold=True, anchor="midtop")
+    txt(surf, vp, _("Match log"), 24, 640, 62, gfx.GOLD, bold=True, anchor="midtop")
     px, step = vp.s(15), 15 * 1.25
     rows = []
     for i, sentence in enumerate(t.history):
@@ -580,14 +621,14 @@ def history(t, surf, vp):
     txt(
         surf,
         vp,
-        "Up/down or the wheel scrolls · the log key, Back or Close closes",
+        _("Up/down or the wheel scrolls · the log key, Back or Close closes"),
         14,
         640,
         622,
         gfx.GREY,
         anchor="midtop",
     )
-    button(t, vp.r(860, 60, 100, 32), "Close", t.toggle_history, None, ("close-log",), px=vp.s(16))
+    button(t, vp.r(860, 60, 100, 32), _("Close"), t.toggle_history, None, ("close-log",), px=vp.s(16))
 
 
 def focus_info(t) -> str:
@@ -608,10 +649,14 @@ def focus_info(t) -> str:
         for s, (deck_r, discard_r) in t.pile_rects.items():
             p = t.board_state().players[s]
             if deck_r.collidepoint(pos):
-                return f"{t.names[s]}'s deck: {len(p.deck)} cards, face down."
+                return ngettext(
+                    "{name}'s deck: {n} card, face down.", "{name}'s deck: {n} cards, face down.", len(p.deck)
+                ).format(name=t.names[s], n=len(p.deck))
             if discard_r.collidepoint(pos):
-                names = sorted(CARDS[c].name for c in p.discard)
-                return f"{t.names[s]}'s discard pile ({len(names)}): " + (", ".join(names) if names else "empty") + "."
+                names = sorted(said(CARDS[c].name) for c in p.discard)
+                return _("{name}'s discard pile ({n}): {cards}.").format(
+                    name=t.names[s], n=len(names), cards=", ".join(names) if names else _("empty")
+                )
     if hot is None or not isinstance(hot.payload, tuple):
         return ""
     pl = hot.payload
@@ -625,5 +670,5 @@ def focus_info(t) -> str:
         return describe(cid) if cid >= 0 else ""
     if pl[0] == "char":
         ch = CHARACTERS[pl[2]]
-        return f"{ch.name} ({ch.stance}): {ch.trait_name}: {ch.trait_text}"
+        return f"{said(ch.name)} ({said(ch.stance)}): {said(ch.trait_name)}: {said(ch.trait_text)}"
     return ""

@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.core import i18n
+from tabletop.core.i18n import N_, words
 from tabletop.ui import gfx
+
+_, ngettext = words(__name__)
 
 SIDE_X = (8, 876)
 SIDE_W = 396
@@ -23,7 +27,7 @@ MID_X, MID_W = 600, 80
 SHEET = (8, 562, 592, 152)  # the score sheet ...
 CAPTION = (608, 562, 664, 152)  # ... and the story so far, beside it (16:9)
 PANEL = (26, 32, 44)
-ROUND_POINTS = "Round points: 10 for the winner · 9 for the loser · 8 if knocked down"  # under the score sheet
+ROUND_POINTS = N_("Round points: 10 for the winner · 9 for the loser · 8 if knocked down")  # under the score sheet
 ROW_FILL = (16, 58, 42)
 
 
@@ -89,7 +93,7 @@ gfx.forget_on_resize(_BG.clear)
 
 def background(t, vp) -> pygame.Surface:
     """Everything that never changes (felt, panels, labels), drawn once per window size."""
-    key = (vp.size, vp.sx, tuple(t.names), t.state.options["rounds"])
+    key = (vp.size, vp.sx, tuple(t.names), t.state.options["rounds"], i18n.language())
     bg = _BG.get(key)
     if bg is not None:
         return bg
@@ -105,21 +109,21 @@ def background(t, vp) -> pygame.Surface:
         y = RING_Y + k * ROW_STEP
         pygame.draw.rect(bg, ROW_FILL, vp.r(BID_X[0], y, BID_X[1] + 56 - BID_X[0], ROW_H), border_radius=vp.s(10))
         cx = MID_X + MID_W / 2
-        txt(bg, vp, f"Event {k + 1}", 15, cx, y + 6, gfx.GOLD, bold=True, anchor="midtop")
-        txt(bg, vp, f"×{k + 1} points", 14, cx, y + 26, gfx.GREY, anchor="midtop")
+        txt(bg, vp, _("Event {n}").format(n=k + 1), 15, cx, y + 6, gfx.GOLD, bold=True, anchor="midtop")
+        txt(bg, vp, _("×{n} points").format(n=k + 1), 14, cx, y + 26, gfx.GREY, anchor="midtop")
     mx, my, mw, mh = MAIN_PILE
-    gfx.draw_fitted(bg, "Main deck", main_label_box(vp), vp.s(14), gfx.WHITE, valign="top", lines=2)
+    gfx.draw_fitted(bg, _("Main deck"), main_label_box(vp), vp.s(14), gfx.WHITE, valign="top", lines=2)
     x, y, w, h = sheet_rect(vp)
     gfx.panel(bg, vp.r(x, y, w, h), PANEL, radius=vp.s(10))
     gfx.panel(bg, vp.rect(caption_rect(vp)), PANEL, radius=vp.s(10))
     rounds = t.state.options["rounds"]
     col_w = min(36, 430 / rounds)
-    txt(bg, vp, "Round", 15, x + 10, y + 8, gfx.GREY)
+    txt(bg, vp, _("Round"), 15, x + 10, y + 8, gfx.GREY)
     for i in range(rounds):
         txt(bg, vp, str(i + 1), 15, x + 92 + i * col_w + col_w / 2, y + 8, gfx.GREY, anchor="midtop")
-    txt(bg, vp, "Total", 15, x + w - 40, y + 8, gfx.GREY, anchor="midtop")
+    txt(bg, vp, _("Total"), 15, x + w - 40, y + 8, gfx.GREY, anchor="midtop")
     for s in (0, 1):
         txt(bg, vp, t.names[s], 17, x + 10, y + 36 + s * 30, colour(s), bold=True, width=80)
-    txt(bg, vp, ROUND_POINTS, 14, x + 10, y + 104, gfx.GREY, width=w - 20)
+    txt(bg, vp, _(ROUND_POINTS), 14, x + 10, y + 104, gfx.GREY, width=w - 20)
     _BG[key] = bg
     return bg

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pygame
 
+from tabletop.core.i18n import words
 from tabletop.ui import gfx
 
 from ..rules.content import CARDS
 from ..rules.explain import explain
+from ..rules.texts import said
 from .cards import back_image, badge, card_image, steady_bonus
 from .layout import (
     BID_X,
@@ -31,6 +33,8 @@ from .layout import (
     txt,
 )
 
+_, ngettext = words(__name__)
+
 
 def speed_parts(t, e, s) -> str:
     """How a revealed action got its speed, in words (display only, from the log)."""
@@ -40,14 +44,15 @@ def speed_parts(t, e, s) -> str:
     prev = t.ring["events"].get(e["event"] - 1)
     carry = prev["carry"][s] if prev else 0
     rest = total - printed - bid - carry
-    out = f"{CARDS[cid].name}: {printed} printed"
+    out = _("{card}: {n} printed").format(card=said(CARDS[cid].name), n=printed)
     if bid:
-        out += f" + {bid} bid"
+        out += " " + _("+ {n} bid").format(n=bid)
     if carry:
-        out += f" + {carry} carried over"
+        out += " " + _("+ {n} carried over").format(n=carry)
     if rest:
-        out += f" {'+' if rest > 0 else '−'} {abs(rest)} from trait, upgrade or card"
-    return out + f" = speed {total}."
+        more = _("+ {n} from trait, upgrade or card") if rest > 0 else _("− {n} from trait, upgrade or card")
+        out += " " + more.format(n=abs(rest))
+    return out + " " + _("= speed {n}.").format(n=total)
 
 
 def round_info(t, surf, vp, s, x0):
@@ -57,31 +62,33 @@ def round_info(t, surf, vp, s, x0):
     if not evs or t.state.phase == "pick":
         n = t.state.options["hand_size"]
         box = vp.r(x0 + 10, HAND_Y, SIDE_W - 20, HAND_H)  # two lines in a window squeezed sideways (gfx.BODY_PX)
-        gfx.draw_fitted(surf, f"Hand: {n} new cards come at the end of the round.", box, vp.s(15), gfx.GREY, lines=2)
+        gfx.draw_fitted(
+            surf, _("Hand: {n} new cards come at the end of the round.").format(n=n), box, vp.s(15), gfx.GREY, lines=2
+        )
         return
     k = max(evs)
     if t.anim is not None and t.anim["e"]["type"] == "event" and not t.anim["flipped"]:
         k = t.anim["e"]["event"] - 1
     e = evs.get(k)
     if e is not None:
-        txt(surf, vp, f"Event {k}", 16, x0 + 12, y, gfx.GOLD, bold=True)
+        txt(surf, vp, _("Event {n}").format(n=k), 16, x0 + 12, y, gfx.GOLD, bold=True)
         y = lines(surf, vp, speed_parts(t, e, s), 15, x0 + 12, y + 22, SIDE_W - 24, gfx.WHITE, limit=2)
     st = t.state
     if st.phase == "reveal" and st.pending[0] == s and not t.busy():
         same = st.players[0].stance == st.players[1].stance
         tip = (
-            "Stances match now: punches of equal speed both land."
+            _("Stances match now: punches of equal speed both land.")
             if same
-            else "Stances differ now: punches of equal speed both miss."
+            else _("Stances differ now: punches of equal speed both miss.")
         )
         txt(surf, vp, tip, 14, x0 + 12, HAND_Y + 78, (200, 220, 255), width=SIDE_W - 24)
     pts = sum(ev["points"][s] for kk, ev in evs.items() if kk <= k)
     judges = len(t.board_state().players[s].judges)
-    extra = f" (+{judges} for judges at scoring)" if judges and t.frozen is not None else ""
+    extra = " " + _("(+{n} for judges at scoring)").format(n=judges) if judges and t.frozen is not None else ""
     txt(
         surf,
         vp,
-        f"Points this round: {pts}{extra}",
+        _("Points this round: {n}").format(n=pts) + extra,
         16,
         x0 + 12,
         HAND_Y + HAND_H - 28,
@@ -152,7 +159,7 @@ def plan_slot(t, surf, vp, s, k, y):
         txt(
             surf,
             vp,
-            f"Slot {k + 1}",
+            _("Slot {n}").format(n=k + 1),
             16,
             SLOT_X[s] + SLOT_W / 2,
             y + ROW_H / 2 - 12,
@@ -160,7 +167,7 @@ def plan_slot(t, surf, vp, s, k, y):
             bold=True,
             anchor="center",
         )
-        txt(surf, vp, "drop a card", 14, SLOT_X[s] + SLOT_W / 2, y + ROW_H / 2 + 12, gfx.GREY, anchor="center")
+        txt(surf, vp, _("drop a card"), 14, SLOT_X[s] + SLOT_W / 2, y + ROW_H / 2 + 12, gfx.GREY, anchor="center")
     else:
         img = card_image(cid, r.w, r.h, colour(s), vp.s(14))
         surf.blit(img, r)
@@ -215,7 +222,7 @@ def played_slot(t, surf, vp, s, k, y, anim):
         border_radius=vp.s(10),
     )
     txt(surf, vp, f"{e['speeds'][s]}", 24, bx + 28, y + 60, gfx.WHITE, bold=True, anchor="center")
-    txt(surf, vp, "speed", 14, bx + 28, y + 84, gfx.GREY, anchor="center")
+    txt(surf, vp, _("speed"), 14, bx + 28, y + 84, gfx.GREY, anchor="center")
 
 
 def middle(t, surf, vp, k, y, planning):
@@ -234,7 +241,7 @@ def middle(t, surf, vp, k, y, planning):
     if p0 or p1:  # the points, and under them a knockdown's mark (they once shared a line: "+0 KD +4")
         txt(surf, vp, f"+{p0} : +{p1}", 15, cx, y + (80 if kd else 86), gfx.WHITE, bold=True, anchor="center")
     if kd:
-        txt(surf, vp, "KD!", 15, cx, y + (98 if p0 or p1 else 86), gfx.REFUSE, bold=True, anchor="center")
+        txt(surf, vp, _("KD!"), 15, cx, y + (98 if p0 or p1 else 86), gfx.REFUSE, bold=True, anchor="center")
 
 
 # -- overlays ----------------------------------------------------------------------------------
@@ -250,7 +257,17 @@ def overlays(t, surf, vp):
         r = vp.r(430, 318, 420, 110)
         gfx.panel(surf, r, PANEL, radius=vp.s(14), border=gfx.GOLD, width=vp.s(3))
         sc = e["scores"]
-        txt(surf, vp, f"Round {e['round']}:  {sc[0]} – {sc[1]}", 32, 640, 350, gfx.GOLD, bold=True, anchor="center")
+        txt(
+            surf,
+            vp,
+            _("Round {n}:  {x} – {y}").format(n=e["round"], x=sc[0], y=sc[1]),
+            32,
+            640,
+            350,
+            gfx.GOLD,
+            bold=True,
+            anchor="center",
+        )
         why = explain(e, t.names)
         why = why.split(": ", 1)[-1]
         txt(surf, vp, why[:1].upper() + why[1:], 16, 640, 398, gfx.WHITE, anchor="center", width=400)

@@ -68,6 +68,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from tabletop.core.game import Option, Outcome, Refused, Rules, name_seats
+from tabletop.core.i18n import N_, words
 from tabletop.core.rng import Rng
 
 from . import content as C
@@ -75,8 +76,11 @@ from .actions import CLAIMS, Choose, Claim, Cover, Place, Ready, Return, Split, 
 from .hands import SIDES, TARGET_NAMES, min_travel_ms, target_name, travel_ms
 from .play import HANDLERS
 from .queries import can_block, stall_deadline, tiles
+from .say import Say, tell
 from .scoring import end_round, setup_round
 from .state import PHASES, State, who
+
+_, ngettext = words(__name__)
 
 
 # legal_actions is called at every step of a random or bot game; the actions
@@ -103,59 +107,59 @@ class JabRules(Rules):
     options = (
         Option(
             "scoring",
-            "Scoring",
-            (("auto", "Automatic (best choices)"), ("hand", "By hand")),
+            N_("Scoring"),
+            (("auto", N_("Automatic (best choices)")), ("hand", N_("By hand"))),
             "auto",
-            "Who covers and chooses the scored piles after a round.",
+            N_("Who covers and chooses the scored piles after a round."),
         ),
         Option(
             "assist",
-            "Practice aid",
-            ((False, "Off (tournament)"), (True, "Highlight chances")),
+            N_("Practice aid"),
+            ((False, N_("Off (tournament)")), (True, N_("Highlight chances"))),
             False,
-            "Highlight open combos, counter-punches, staggers and blocks you can make.",
+            N_("Highlight open combos, counter-punches, staggers and blocks you can make."),
             main=True,
         ),
         Option(
             "hand_speed_ms",
-            "Hand speed",
+            N_("Hand speed"),
             (
-                (250, "Fast (table in 0.25 s)"),
-                (350, "Normal (table in 0.35 s)"),
-                (500, "Slow (table in 0.5 s)"),
-                (700, "Very slow (0.7 s)"),
-                (1000, "Slowest (1 s)"),  # a calm table: no fast reactions needed (docs/accessibility.md)
+                (250, N_("Fast (table in 0.25 s)")),
+                (350, N_("Normal (table in 0.35 s)")),
+                (500, N_("Slow (table in 0.5 s)")),
+                (700, N_("Very slow (0.7 s)")),
+                (1000, N_("Slowest (1 s)")),  # a calm table: no fast reactions needed (docs/accessibility.md)
             ),
             350,
-            "Top speed of every hand, the same for every device.",
+            N_("Top speed of every hand, the same for every device."),
         ),
         Option(
             "claim_lockout_ms",
-            "Claim lockout",
-            ((500, "0.5 s"), (1000, "1 s"), (2000, "2 s")),
+            N_("Claim lockout"),
+            ((500, N_("0.5 s")), (1000, N_("1 s")), (2000, N_("2 s"))),
             1000,
-            "No claims for this long after a wrong claim.",
+            N_("No claims for this long after a wrong claim."),
         ),
         Option(
             "counter_window_ms",
-            "Counter-punch tie window",
-            ((25, "25 ms"), (50, "50 ms"), (100, "100 ms")),
+            N_("Counter-punch tie window"),
+            ((25, N_("25 ms")), (50, N_("50 ms")), (100, N_("100 ms"))),
             50,
-            "Two counter-punch grabs this close are simultaneous.",
+            N_("Two counter-punch grabs this close are simultaneous."),
         ),
         Option(
             "stall_ms",
-            "Stall limit",
-            ((5000, "5 s"), (10000, "10 s"), (20000, "20 s"), (40000, "40 s")),
+            N_("Stall limit"),
+            ((5000, N_("5 s")), (10000, N_("10 s")), (20000, N_("20 s")), (40000, N_("40 s"))),
             10000,
-            "Round ends if the only player with cards places none for this long.",
+            N_("Round ends if the only player with cards places none for this long."),
         ),
         Option(
             "countdown_ms",
-            "Count-down",
-            ((0, "None"), (1000, "1 s"), (3000, "3-2-1")),
+            N_("Count-down"),
+            ((0, N_("None")), (1000, N_("1 s")), (3000, N_("3-2-1"))),
             3000,
-            "Count before play starts or resumes.",
+            N_("Count before play starts or resumes."),
         ),
     )
 
@@ -252,18 +256,18 @@ class JabRules(Rules):
         if state.phase == "over":
             if isinstance(action, Tick):
                 return state
-            return Refused("The game is over.")
+            return Refused(_("The game is over."))
         t = getattr(action, "t", None)
         if not isinstance(t, int) or t < 0:
-            return Refused("Every action needs a time t (milliseconds, 0 or more).")
+            return Refused(_("Every action needs a time t (milliseconds, 0 or more)."))
         if t < state.now:
-            return Refused("That action is timed before the previous one: time cannot run backwards.")
+            return Refused(_("That action is timed before the previous one: time cannot run backwards."))
         if not isinstance(action, Tick) and getattr(action, "player", None) not in (0, 1):
-            return Refused("The player must be 0 or 1.")
+            return Refused(_("The player must be 0 or 1."))
         s = self._settle(state, t)
         handler = HANDLERS.get(type(action))
         if handler is None:
-            return Refused("JAB does not know that action.") if not isinstance(action, Tick) else s
+            return Refused(_("JAB does not know that action.")) if not isinstance(action, Tick) else s
         return handler(s, action)
 
     def _settle(self, state: State, t: int) -> State:
@@ -275,8 +279,11 @@ class JabRules(Rules):
             end_round(
                 n,
                 deadline,
-                f"{who(p)} placed no card for {state.options['stall_ms'] // 1000} s "
-                "while the other was out of cards: the round ends.",
+                Say(
+                    N_("{who} placed no card for {n} s while the other was out of cards: the round ends."),
+                    who=who(p),
+                    n=state.options["stall_ms"] // 1000,
+                ),
             )
             return n
         return state
@@ -284,7 +291,7 @@ class JabRules(Rules):
     def outcome(self, state: State):
         if state.phase != "over":
             return None
-        return Outcome(state.winner, state.end_reason or "")
+        return Outcome(state.winner, tell(end_said(state)))
 
     # -- looking -----------------------------------------------------------------
     def view_for(self, state: State, viewer):
@@ -347,7 +354,7 @@ class JabRules(Rules):
             {
                 "n": e["seq"] - 1,
                 "kind": e["kind"],
-                "text": name_seats(e["text"], names),
+                "text": name_seats(tell(e.get("say", e["text"])), names),
                 "player": e["player"],
                 "round": e["round"],
             }
@@ -358,6 +365,18 @@ class JabRules(Rules):
         from .report import report
 
         return report(state, events)
+
+
+def end_said(state: State):
+    """The end reason as ``tell`` says it: from the game's last decision or knockout event, whose
+    sentence survives a state read back from JSON (a kept game, an online view), else the reason."""
+    for e in reversed(state.events):
+        say = e.get("say")
+        if say and e["kind"] == "decision":
+            return say
+        if say and e["kind"] == "knockout":
+            return say[2]["reason"]
+    return state.end_reason
 
 
 def _mask(deck: tuple, top_visible: bool) -> tuple:

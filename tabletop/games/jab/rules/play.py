@@ -11,17 +11,20 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.core.game import Refused
-from tabletop.core.words import plural
+from tabletop.core.i18n import N_, words
 
 from . import content as C
 from .actions import CLAIMS, Choose, Claim, Cover, Place, Ready, Return, Split, Take
 from .hands import SIDES, on_table, parse_target, travel_ms
 from .queries import claim_refusal, counter_open, hand_index, hands_empty, placement_refusal
-from .scoring import end_round, finish_round, target_label
+from .say import Say, card, colour, combo, points, side_word, target, tell, word
+from .scoring import end_round, finish_round
 from .state import State, add_event, set_item, who
 
+_, ngettext = words(__name__)
 
-def _damage(n: State, attacker: int, amount: int, t: int, why: str) -> int:
+
+def _damage(n: State, attacker: int, amount: int, t: int, why: tuple) -> int:
     """Move up to ``amount`` health from the victim to the attacker (R-JAB-10);
     hurting a victim already in danger opens a knockout (R-JAB-11)."""
     victim = 1 - attacker
@@ -33,7 +36,12 @@ def _damage(n: State, attacker: int, amount: int, t: int, why: str) -> int:
             "knockout-open",
             attacker,
             t,
-            f"{why} hits {who(victim)} in danger: {who(attacker)} may claim the knockout!",
+            Say(
+                N_("{why} hits {victim} in danger: {striker} may claim the knockout!"),
+                why=why,
+                victim=who(victim),
+                striker=who(attacker),  # no field is named like a seat field (rules.seat_fields): views carry them
+            ),
         )
         return 0
     moved = min(amount, h[victim])
@@ -42,7 +50,7 @@ def _damage(n: State, attacker: int, amount: int, t: int, why: str) -> int:
     n.health = tuple(h)
     n.ko_open = set_item(n.ko_open, victim, False)  # the attacker gained health
     if h[victim] == 0:
-        add_event(n, "danger", victim, t, f"{who(victim)} has no health left and is in danger!")
+        add_event(n, "danger", victim, t, Say(N_("{who} has no health left and is in danger!"), who=who(victim)))
     return moved
 
 
@@ -63,18 +71,18 @@ def _not_playing(s: State) -> Refused | None:
         return None
     return Refused(
         {
-            "between": "The round has not started yet: both players must be ready.",
-            "clinch": "Play is paused for the clinch: both players must be ready to go on.",
-            "scoring": "The round is over.",
-        }.get(s.phase, "The game is over.")
+            "between": _("The round has not started yet: both players must be ready."),
+            "clinch": _("Play is paused for the clinch: both players must be ready to go on."),
+            "scoring": _("The round is over."),
+        }.get(s.phase, _("The game is over."))
     )
 
 
 def _ready(s: State, a: Ready):
     if s.phase not in ("between", "clinch"):
-        return Refused("There is nothing to get ready for now.")
+        return Refused(_("There is nothing to get ready for now."))
     if s.ready[a.player]:
-        return Refused("You are already ready.")
+        return Refused(_("You are already ready."))
     n = s.clone()
     n.now = a.t
     n.ready = set_item(n.ready, a.player, True)
@@ -85,7 +93,7 @@ def _ready(s: State, a: Ready):
     if n.phase == "clinch":
         n.phase = "playing"
         n.go_at = a.t + cd
-        add_event(n, "resume", None, a.t, f"{who(0)} and {who(1)} pound fists: the fight goes on.")
+        add_event(n, "resume", None, a.t, N_("{0} and {1} pound fists: the fight goes on."))
         return n
     n.round += 1
     n.phase = "playing"
@@ -93,18 +101,18 @@ def _ready(s: State, a: Ready):
     n.last_place = (cd, cd)
     # the clock restarts at 0: a lock-out from a claim made between rounds keeps what is left of it
     n.lockout = tuple(max(0, lock - a.t) for lock in s.lockout)
-    add_event(n, "round", None, 0, f"Round {n.round}: fight!")
+    add_event(n, "round", None, 0, Say(N_("Round {round}: fight!"), round=n.round))
     return n
 
 
 def _split(s: State, a: Split):
     if s.phase != "between":
-        return Refused("You can only split your deck before a round starts.")
+        return Refused(_("You can only split your deck before a round starts."))
     if s.ready[a.player]:
-        return Refused("You are already ready; split before pounding fists.")
+        return Refused(_("You are already ready; split before pounding fists."))
     cards = s.decks[a.player * 2] + s.decks[a.player * 2 + 1]
     if not 0 <= a.left <= len(cards):
-        return Refused(f"The left deck can hold 0 to {len(cards)} cards.")
+        return Refused(_("The left deck can hold 0 to {n} cards.").format(n=len(cards)))
     n = s.clone()
     n.now = a.t
     n.decks = set_item(set_item(n.decks, a.player * 2, cards[: a.left]), a.player * 2 + 1, cards[a.left :])
@@ -116,18 +124,18 @@ def _take(s: State, a: Take):
     if bad is not None:
         return bad
     if a.t < s.go_at:
-        return Refused("Wait for the count to finish.")
+        return Refused(_("Wait for the count to finish."))
     h = hand_index(a.hand)
     if h is None:
         return Refused("A hand is 'left' or 'right'.")
     i = a.player * 2 + h
     if s.held[i] is not None:
-        return Refused(f"Your {a.hand} hand already holds a card.")
+        return Refused(_("Your {hand} already holds a card.").format(hand=side_word(f"{a.hand} hand")))
     if not s.decks[i]:
-        return Refused(f"Your {a.hand} deck is empty.")
+        return Refused(_("Your {deck} is empty.").format(deck=side_word(f"{a.hand} deck")))
     rel = s.released[i]
     if rel is not None and a.t - rel[1] < travel_ms(a.player, h, rel[0], s.options["hand_speed_ms"]):
-        return Refused("Your hand cannot get back to the deck that fast.")
+        return Refused(_("Your hand cannot get back to the deck that fast."))
     n = s.clone()
     n.now = a.t
     deck = s.decks[i]
@@ -142,10 +150,10 @@ def _place(s: State, a: Place):
         return bad
     why = placement_refusal(s, a.player, a.hand, a.target, a.t)
     if why:
-        return Refused(why)
+        return Refused(tell(why))
     p = a.player
     i = p * 2 + SIDES.index(a.hand)
-    card = s.held[i][0]
+    c = s.held[i][0]
     spot = parse_target(a.target)
     assert spot is not None, "placement_refusal checked the target"
     boxer, ti = spot
@@ -154,31 +162,44 @@ def _place(s: State, a: Place):
     n = s.clone()
     n.now = a.t
     n.held = set_item(s.held, i, None)
-    n.piles = set_item(s.piles, j, pile + (card,))
+    n.piles = set_item(s.piles, j, pile + (c,))
     n.last_place = set_item(s.last_place, p, a.t)
     n.released = set_item(s.released, i, (a.target, a.t))
-    where = target_label(boxer, ti)
+    where = target(boxer, ti)
     if boxer == p:
-        add_event(n, "block", p, a.t, f"{who(p)} blocks with a {C.card_name(card)} on {where}.")
+        add_event(
+            n, "block", p, a.t, Say(N_("{who} blocks with a {card} on {where}."), who=who(p), card=card(c), where=where)
+        )
     else:
-        add_event(n, "punch", p, a.t, f"{who(p)} throws a {C.card_name(card)} at {where}.")
+        add_event(
+            n, "punch", p, a.t, Say(N_("{who} throws a {card} at {where}."), who=who(p), card=card(c), where=where)
+        )
         if pile:
             under = pile[-1]
-            if C.owner(under) == p and C.ctype(under) == C.HAYMAKER and C.colour(under) == C.colour(card):
-                text = (
-                    f"Stagger! {who(p)}'s {C.card_name(card)} lands on their own "
-                    f"{C.COLOUR_NAMES[C.colour(card)].lower()} Haymaker"
-                )
+            if C.owner(under) == p and C.ctype(under) == C.HAYMAKER and C.colour(under) == C.colour(c):
                 moved = min(C.N["stagger_damage"], n.health[1 - p])  # what _damage will move
-                if moved:
-                    text += f": {who(1 - p)} loses {moved} health ({n.health[1 - p] - moved} left)"
-                add_event(n, "stagger", p, a.t, text + ".")
-                _damage(n, p, C.N["stagger_damage"], a.t, "The stagger")
+                fields = {"who": who(p), "card": card(c), "colour": colour(C.colour(c))}
+                text = (
+                    Say(
+                        N_(
+                            "Stagger! {who}'s {card} lands on their own {colour} Haymaker: "
+                            "{victim} loses {n} health ({left} left)."
+                        ),
+                        victim=who(1 - p),
+                        n=moved,
+                        left=n.health[1 - p] - moved,
+                        **fields,
+                    )
+                    if moved
+                    else Say(N_("Stagger! {who}'s {card} lands on their own {colour} Haymaker."), **fields)
+                )
+                add_event(n, "stagger", p, a.t, text)
+                _damage(n, p, C.N["stagger_damage"], a.t, word(N_("The stagger")))
     if n.cards_left(p) == 0:
         n.out_t = set_item(n.out_t, p, a.t)
-        add_event(n, "out", p, a.t, f"{who(p)} has played every card.")
+        add_event(n, "out", p, a.t, Say(N_("{who} has played every card."), who=who(p)))
         if n.out_t[1 - p] is not None:
-            end_round(n, a.t, f"{who(0)} and {who(1)} are both out of cards.")
+            end_round(n, a.t, N_("{0} and {1} are both out of cards."))
     return n
 
 
@@ -192,12 +213,12 @@ def _return(s: State, a: Return):
     i = a.player * 2 + h
     held = s.held[i]
     if held is None:
-        return Refused(f"Your {a.hand} hand holds no card.")
+        return Refused(_("Your {hand} holds no card.").format(hand=side_word(f"{a.hand} hand")))
     if a.at is not None:
         if not on_table(*a.at):
-            return Refused("A hand lets go of a card over the table.")
+            return Refused(_("A hand lets go of a card over the table."))
         if a.t - held[1] < travel_ms(a.player, h, a.at, s.options["hand_speed_ms"]):
-            return Refused("Your hand cannot get there that fast.")
+            return Refused(_("Your hand cannot get there that fast."))
     n = s.clone()
     n.now = a.t
     n.decks = set_item(s.decks, i, s.decks[i] + (held[0],))
@@ -210,9 +231,9 @@ def _return(s: State, a: Return):
 # Claims made while nothing can be claimed: wrong claims like any other (R-JAB-6), so mashing a claim
 # through the count-down, a clinch pause or the break between rounds locks the claimer out.
 _NO_CLAIM_NOW = {
-    "between": "No claims before the round starts.",
-    "clinch": "No claims while play is paused for the clinch.",
-    "playing": "No claims before the count finishes.",
+    "between": N_("No claims before the round starts."),
+    "clinch": N_("No claims while play is paused for the clinch."),
+    "playing": N_("No claims before the count finishes."),
 }
 
 
@@ -221,9 +242,10 @@ def _claim(s: State, a: Claim):
         return _not_playing(s)
     p, t = a.player, a.t
     if a.what not in CLAIMS:
-        return Refused("Claim combo, counter, knockout, clinch or ding.")
+        return Refused(_("Claim combo, counter, knockout, clinch or ding."))
     if t < s.lockout[p]:
-        return Refused(f"Too eager! No claims for another {(s.lockout[p] - t + 99) // 100 / 10:g} s.")
+        wait = f"{(s.lockout[p] - t + 99) // 100 / 10:g}"
+        return Refused(_("Too eager! No claims for another {seconds} s.").format(seconds=wait))
     if s.phase != "playing" or t < s.go_at:
         return _wrong_claim(s, p, t, _NO_CLAIM_NOW[s.phase])
     if a.what == "counter":
@@ -252,8 +274,12 @@ def _claim(s: State, a: Claim):
             "combo",
             p,
             t,
-            f"Combo! {who(p)} takes the {'-'.join(C.TYPE_NAMES[k] for k in C.COMBOS[card][1])} combo: "
-            f"{plural(pts, 'point')} at the end of the round.",
+            Say(
+                N_("Combo! {who} takes the {combo} combo: {points} at the end of the round."),
+                who=who(p),
+                combo=combo(card),
+                points=points(pts),
+            ),
         )
     elif a.what == "counter":
         card = s.counter[-1]
@@ -262,24 +288,31 @@ def _claim(s: State, a: Claim):
         left = s.health[q]
         hurt = min(C.N["counter_damage"], left)
         change = (
-            f"{who(q)} loses {hurt} health ({left - hurt} left)" if hurt else f"{who(q)} has no health left to lose"
+            Say(N_("{who} loses {n} health ({left} left)"), who=who(q), n=hurt, left=left - hurt)
+            if hurt
+            else Say(N_("{who} has no health left to lose"), who=who(q))
         )
         add_event(
             n,
             "counter",
             p,
             t,
-            f"Counter-punch! {who(p)} takes the {C.COUNTERS[card][0]} card, "
-            f"{plural(C.COUNTERS[card][2], 'point')} at the end of the round: {change}.",
+            Say(
+                N_("Counter-punch! {who} takes the {colour} card, {points} at the end of the round: {change}."),
+                who=who(p),
+                colour=colour(C.COUNTERS[card][1]),
+                points=points(C.COUNTERS[card][2]),
+                change=change,
+            ),
         )
         ko_before = s.ko_open[p]
-        moved = _damage(n, p, C.N["counter_damage"], t, "The counter-punch")
+        moved = _damage(n, p, C.N["counter_damage"], t, word(N_("The counter-punch")))
         n.counter_last = (p, t, card, moved, ko_before)
     elif a.what == "knockout":
         _return_held(n)
         n.phase, n.winner = "over", p
-        n.end_reason = f"{who(p)} wins by knockout!"
-        add_event(n, "knockout", p, t, f"KNOCKOUT! {n.end_reason}")
+        n.end_reason = Say(N_("{who} wins by knockout!"), who=who(p))
+        add_event(n, "knockout", p, t, Say(N_("KNOCKOUT! {reason}"), reason=n.end_reason))
     elif a.what == "clinch":
         gain = min(C.N["clinch_gain"], s.health[q])
         h = list(s.health)
@@ -291,11 +324,17 @@ def _claim(s: State, a: Claim):
         n.counter_last = None
         _return_held(n)
         n.phase, n.ready = "clinch", (False, False)
-        add_event(n, "clinch", p, t, f"Clinch! {who(p)} takes {gain} health; play pauses until both are ready.")
+        add_event(
+            n,
+            "clinch",
+            p,
+            t,
+            Say(N_("Clinch! {who} takes {n} health; play pauses until both are ready."), who=who(p), n=gain),
+        )
     elif a.what == "ding":
         n.ding_by = p
-        add_event(n, "ding", p, t, f"Ding! {who(p)} ends the round.")
-        end_round(n, t, f"{who(p)} called Ding!")
+        add_event(n, "ding", p, t, Say(N_("Ding! {who} ends the round."), who=who(p)))
+        end_round(n, t, Say(N_("{who} called Ding!"), who=who(p)))
     return n
 
 
@@ -325,42 +364,42 @@ def _counter_tie(s: State, p: int, t: int, cl) -> State:
     # the victim got its health back (if any moved): no knockout chance against it then
     n.ko_open = set_item(s.ko_open, first, ko_before if moved == 0 else False)
     n.counter_last = None
-    add_event(n, "counter-tie", None, t, "Both grabbed the counter-punch at once: it is set aside.")
+    add_event(n, "counter-tie", None, t, N_("Both grabbed the counter-punch at once: it is set aside."))
     return n
 
 
 def _cover(s: State, a: Cover):
     if s.phase != "scoring":
-        return Refused("Targets are covered only when a round is scored by hand.")
+        return Refused(_("Targets are covered only when a round is scored by hand."))
     where = parse_target(a.target)
     if where is None or where[0] != a.player:
-        return Refused("Cover one of your own boxer's targets.")
+        return Refused(_("Cover one of your own boxer's targets."))
     if s.covers[a.player] is not None:
-        return Refused("You have already covered a target.")
+        return Refused(_("You have already covered a target."))
     n = s.clone()
     n.now = a.t
     n.covers = set_item(s.covers, a.player, where[1])
-    add_event(n, "cover", a.player, a.t, f"{who(a.player)} covers {target_label(*where)}.")
+    add_event(n, "cover", a.player, a.t, Say(N_("{who} covers {where}."), who=who(a.player), where=target(*where)))
     return _maybe_finish(n, a.t)
 
 
 def _choose(s: State, a: Choose):
     if s.phase != "scoring":
-        return Refused("Targets are chosen only when a round is scored by hand.")
+        return Refused(_("Targets are chosen only when a round is scored by hand."))
     q = 1 - a.player
     where = parse_target(a.target)
     if where is None or where[0] != q:
-        return Refused("Choose one of your opponent's targets.")
+        return Refused(_("Choose one of your opponent's targets."))
     if s.covers[q] is None:
-        return Refused("Wait until your opponent has covered a target.")
+        return Refused(_("Wait until your opponent has covered a target."))
     if where[1] == s.covers[q]:
-        return Refused("That target is covered: choose one of the other two.")
+        return Refused(_("That target is covered: choose one of the other two."))
     if s.chooses[a.player] is not None:
-        return Refused("You have already chosen.")
+        return Refused(_("You have already chosen."))
     n = s.clone()
     n.now = a.t
     n.chooses = set_item(s.chooses, a.player, where[1])
-    add_event(n, "choose", a.player, a.t, f"{who(a.player)} scores {target_label(*where)}.")
+    add_event(n, "choose", a.player, a.t, Say(N_("{who} scores {where}."), who=who(a.player), where=target(*where)))
     return _maybe_finish(n, a.t)
 
 

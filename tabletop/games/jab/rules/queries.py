@@ -15,11 +15,16 @@ They work on a state or on a view (``view_for``) alike.
 
 from __future__ import annotations
 
+from tabletop.core.i18n import N_, words
+
 from . import content as C
+from . import say as S
 from .actions import CLAIMS, Place, Return, Take
 from .hands import SIDES, Hands, deck_name, inside, min_travel_ms, parse_target, target_at, target_name
-from .scoring import target_label
+from .say import SIDE_WORDS, Say, card_label, colour_word, side_word, target_label, target_word
 from .state import State
+
+_, ngettext = words(__name__)
 
 
 def can_block(punch: int, card: int) -> bool:
@@ -29,7 +34,11 @@ def can_block(punch: int, card: int) -> bool:
 
 def block_refusal(card: int, punch: int) -> str:
     """Why ``card`` cannot block ``punch`` (short: the table shows it in two lines at most)."""
-    return f"Your {C.card_name(card)} cannot block the {C.card_name(punch)}: a block matches its type or colour."
+    return Say(
+        N_("Your {card} cannot block the {punch}: a block matches its type or colour."),
+        card=S.card(card),
+        punch=S.card(punch),
+    )
 
 
 def hand_index(hand) -> int | None:
@@ -43,29 +52,29 @@ def placement_refusal(state: State, player: int, hand: str, target: str, t: int 
     """Why the card in ``hand`` may not go on ``target`` now (None: it may).
     With ``t`` also checks the hand could have travelled there since the Take."""
     if state.phase != "playing":
-        return "Cards can only be placed while the round is being fought."
+        return N_("Cards can only be placed while the round is being fought.")
     h = hand_index(hand)
     if h is None:
-        return "A hand is 'left' or 'right'."
+        return N_("A hand is 'left' or 'right'.")
     held = state.held[player * 2 + h]
     if held is None:
-        return f"Your {hand} hand holds no card."
+        return Say(N_("Your {hand} holds no card."), hand=S.word(SIDE_WORDS[f"{hand} hand"]))
     where = parse_target(target)
     if where is None:
-        return "There is no such target."
+        return N_("There is no such target.")
     boxer, ti = where
     card = held[0]
     if boxer == player:
         pile = state.piles[boxer * 3 + ti]
         if not pile:
-            return "You can only block a punch, and that target has none."
+            return N_("You can only block a punch, and that target has none.")
         top = pile[-1]
         if C.owner(top) == player:
-            return "You can only block your opponent's punches, not your own blocks."
+            return N_("You can only block your opponent's punches, not your own blocks.")
         if not can_block(top, card):
             return block_refusal(card, top)
     if t is not None and t - held[1] < min_travel_ms(player, h, target, state.options["hand_speed_ms"]):
-        return "Your hand cannot get there that fast."
+        return N_("Your hand cannot get there that fast.")
     return None
 
 
@@ -92,35 +101,37 @@ def claim_refusal(state: State, player: int, what: str) -> str | None:
     Judged on the state only: lockouts and timing are apply's business."""
     if what == "combo":
         if not state.combo:
-            return "There are no combo cards left this round."
+            return N_("There are no combo cards left this round.")
         if not _combo_open(state, player):
-            names = ", ".join(C.TYPE_NAMES[ty] for ty in C.COMBOS[state.combo[-1]][1])
-            return f"No combo: your opponent's boxer does not show {names} on top."
+            return Say(
+                N_("No combo: your opponent's boxer does not show {punches} on top."),
+                punches=S.punches(state.combo[-1]),
+            )
         return None
     if what == "counter":
         if not state.counter:
-            return "There are no counter-punch cards left this round."
+            return N_("There are no counter-punch cards left this round.")
         if not hands_empty(state, player):
-            return "Both your hands must be empty to counter-punch."
+            return N_("Both your hands must be empty to counter-punch.")
         col = C.COUNTERS[state.counter[-1]][1]
         if not counter_open(state, col):
-            return f"No counter-punch: {C.COLOUR_NAMES[col].lower()} is not on top of both boxers."
+            return Say(N_("No counter-punch: {colour} is not on top of both boxers."), colour=S.colour(col))
         return None
     if what == "knockout":
         if not state.ko_open[player]:
-            return "No knockout: you have not hurt your opponent while they were in danger."
+            return N_("No knockout: you have not hurt your opponent while they were in danger.")
         return None
     if what == "clinch":
         if state.health[player] != 0:
-            return "You can only clinch with no health left."
+            return N_("You can only clinch with no health left.")
         if state.clinch_by is not None:
-            return "The clinch tile has already been used this round."
+            return N_("The clinch tile has already been used this round.")
         return None
     if what == "ding":
         if state.cards_left(player) != 0:
-            return "You can only call Ding! once both your decks and hands are empty."
+            return N_("You can only call Ding! once both your decks and hands are empty.")
         return None
-    return "Claim combo, counter, knockout, clinch or ding."
+    return N_("Claim combo, counter, knockout, clinch or ding.")
 
 
 def stall_deadline(state: State) -> int | None:
@@ -152,11 +163,11 @@ def tiles(state: State) -> dict:
 
 
 _CLAIM_TEXT = {
-    "combo": "Combo! Your opponent's boxer shows every punch on the combo card.",
-    "counter": "Counter-punch! The counter colour is on top of both boxers.",
-    "knockout": "Knockout! Your opponent was hurt while in danger.",
-    "clinch": "You are in danger: you may clinch.",
-    "ding": "You are out of cards: you may call Ding! (5 points off).",
+    "combo": N_("Combo! Your opponent's boxer shows every punch on the combo card."),
+    "counter": N_("Counter-punch! The counter colour is on top of both boxers."),
+    "knockout": N_("Knockout! Your opponent was hurt while in danger."),
+    "clinch": N_("You are in danger: you may clinch."),
+    "ding": N_("You are out of cards: you may call Ding! (5 points off)."),
 }
 
 
@@ -189,14 +200,14 @@ def opportunities(state: State, player: int) -> list[dict]:
         return out
     for what in CLAIMS:
         if claim_refusal(state, player, what) is None:
-            out.append({"kind": what, "text": _CLAIM_TEXT[what]})
+            out.append({"kind": what, "text": _(_CLAIM_TEXT[what])})
     opp = 1 - player
     mine = _visible_cards(state, player)
     for i in range(3):
         pile = state.piles[opp * 3 + i]
         if pile and C.owner(pile[-1]) == player and C.ctype(pile[-1]) == C.HAYMAKER:
             col = C.colour(pile[-1])
-            if not any(C.colour(c) == col for _, c in mine):
+            if not any(C.colour(c) == col for _w, c in mine):
                 continue
             out.append(
                 {
@@ -204,20 +215,23 @@ def opportunities(state: State, player: int) -> list[dict]:
                     "target": target_name(opp, i),
                     "colour": C.COLOURS[col],
                     "with": [where for where, c in mine if C.colour(c) == col],
-                    "text": f"A {C.COLOUR_NAMES[col].lower()} card on {target_label(opp, i)} staggers.",
+                    "text": _("A {colour} card on {target} staggers.").format(
+                        colour=colour_word(col), target=target_label(opp, i)
+                    ),
                 }
             )
     for i in range(3):
         pile = state.piles[player * 3 + i]
-        if pile and C.owner(pile[-1]) == opp and any(can_block(pile[-1], c) for _, c in mine):
+        if pile and C.owner(pile[-1]) == opp and any(can_block(pile[-1], c) for _w, c in mine):
             out.append(
                 {
                     "kind": "block",
                     "target": target_name(player, i),
                     "card": pile[-1],
                     "with": [where for where, c in mine if can_block(pile[-1], c)],
-                    "text": f"You may block the {C.card_name(pile[-1])} on your "
-                    f"{('left body', 'head', 'right body')[i]}.",
+                    "text": _("You may block the {card} on your {target}.").format(
+                        card=card_label(pile[-1]), target=target_word(i)
+                    ),
                 }
             )
     return out
@@ -260,11 +274,11 @@ def lit_only(opps: list[dict], player: int, lit) -> list[dict]:
 
 
 _CLAIM_STEP = {
-    "knockout": "Knockout open: claim it now to win!",
-    "counter": "Counter-punch open: hands empty, press Counter (2 points, 1 health)",
-    "combo": "Combo open: press Combo for bonus points",
-    "clinch": "No health left: Clinch takes 2 back (3 points off)",
-    "ding": "Out of cards: wait for the round to end, or Ding! (5 points off)",
+    "knockout": N_("Knockout open: claim it now to win!"),
+    "counter": N_("Counter-punch open: hands empty, press Counter (2 points, 1 health)"),
+    "combo": N_("Combo open: press Combo for bonus points"),
+    "clinch": N_("No health left: Clinch takes 2 back (3 points off)"),
+    "ding": N_("Out of cards: wait for the round to end, or Ding! (5 points off)"),
 }
 
 
@@ -276,34 +290,40 @@ def next_step(state: State, player: int, t: int | None = None, chances: bool = T
     ph = state.phase
     if ph in ("between", "clinch"):
         if state.ready[player]:
-            return "Waiting for your opponent to press Ready"
-        return "Press Ready when you are set: play starts after the count"
+            return _("Waiting for your opponent to press Ready")
+        return _("Press Ready when you are set: play starts after the count")
     if ph == "scoring":
-        return "The round is being scored: choose the piles when asked"
+        return _("The round is being scored: choose the piles when asked")
     if ph != "playing":
         return ""
     if (state.now if t is None else t) < state.go_at:
-        return "Get ready: when the count ends, take a card from a deck"
+        return _("Get ready: when the count ends, take a card from a deck")
     if opps is None:  # ``opps``: the chances to point at, when the caller chose them (a lesson's)
         opps = opportunities(state, player) if chances else []
     for kind in ("knockout", "counter", "combo", "clinch"):
         if any(o["kind"] == kind for o in opps):
-            return _CLAIM_STEP[kind]
+            return _(_CLAIM_STEP[kind])
     held = [state.held[player * 2 + h] for h in (0, 1)]
     mine = dict(_visible_cards(state, player))
     for o in opps:
         if o["kind"] == "stagger":
             where = o["with"][0]
-            return f"Stagger: {C.card_name(mine[where])} ({where}) on your Haymaker: 2 health"
+            return _("Stagger: {card} ({where}) on your Haymaker: 2 health").format(
+                card=card_label(mine[where]), where=side_word(where)
+            )
     for o in opps:
         if o["kind"] == "block":
             where = o["with"][0]
             target = parse_target(o["target"])
             assert target is not None, "opportunities name real targets"
-            spot = ("left body", "head", "right body")[target[1]]
-            return f"Block: {C.card_name(mine[where])} ({where}) on the {C.card_name(o['card'])}, {spot}"
+            return _("Block: {card} ({where}) on the {punch}, {target}").format(
+                card=card_label(mine[where]),
+                where=side_word(where),
+                punch=card_label(o["card"]),
+                target=target_word(target[1]),
+            )
     if any(held):
-        return "Let go over their boxer to punch; anywhere else it goes back"
+        return _("Let go over their boxer to punch; anywhere else it goes back")
     if all(not state.decks[player * 2 + h] for h in (0, 1)):
-        return _CLAIM_STEP["ding"]
-    return "Take a card from a deck, let go on their boxer: a punch"
+        return _(_CLAIM_STEP["ding"])
+    return _("Take a card from a deck, let go on their boxer: a punch")

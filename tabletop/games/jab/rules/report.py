@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from tabletop.core.game import Report
+from tabletop.core.i18n import words
+
+_, ngettext = words(__name__)
 
 # the moments worth retelling, most telling first
 _BIG = ("knockout", "stagger", "clinch", "danger", "ding", "combo", "counter")
@@ -13,22 +16,25 @@ def report(state, events: list[dict]) -> Report:
     if w is None:
         how = ""
     elif "knockout" in (state.end_reason or "").lower():
-        how = f"by knockout in round {state.round}"
+        how = _("by knockout in round {n}").format(n=state.round)
     else:
-        how = f"on a decision, {state.tokens[w]} rounds to {state.tokens[1 - w]}"
+        how = _("on a decision, {a} rounds to {b}").format(a=state.tokens[w], b=state.tokens[1 - w])
     chosen = sorted((e for e in events if e["kind"] in _BIG), key=lambda e: (_BIG.index(e["kind"]), e["n"]))[:5]
-    moments = [f"Round {e.get('round', '?')}: {e['text']}" for e in sorted(chosen, key=lambda e: e["n"])]
+    moments = [
+        _("Round {n}: {text}").format(n=e.get("round", "?"), text=e["text"])
+        for e in sorted(chosen, key=lambda e: e["n"])
+    ]
 
     def count(kind: str, seat: int) -> int:
         return sum(1 for e in events if e["kind"] == kind and e.get("player") == seat)
 
     numbers = (
-        ("Rounds won", tuple(str(t) for t in state.tokens)),
-        ("Punches landed", tuple(str(count("punch", p)) for p in (0, 1))),
-        ("Blocks", tuple(str(count("block", p)) for p in (0, 1))),
-        ("Combos", tuple(str(count("combo", p)) for p in (0, 1))),
-        ("Counter-punches", tuple(str(count("counter", p)) for p in (0, 1))),
-        ("Staggers", tuple(str(count("stagger", p)) for p in (0, 1))),
-        ("Health left", tuple(str(h) for h in state.health)),
+        (_("Rounds won"), tuple(str(t) for t in state.tokens)),
+        (_("Punches landed"), tuple(str(count("punch", p)) for p in (0, 1))),
+        (_("Blocks"), tuple(str(count("block", p)) for p in (0, 1))),
+        (_("Combos"), tuple(str(count("combo", p)) for p in (0, 1))),
+        (_("Counter-punches"), tuple(str(count("counter", p)) for p in (0, 1))),
+        (_("Staggers"), tuple(str(count("stagger", p)) for p in (0, 1))),
+        (_("Health left"), tuple(str(h) for h in state.health)),
     )
     return Report(how, tuple(moments), numbers)

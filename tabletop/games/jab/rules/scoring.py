@@ -22,8 +22,11 @@ line for attacker 1], "totals": [t0, t1], "winner": seat or None,
 
 from __future__ import annotations
 
+from tabletop.core.i18n import N_
+
 from . import content as C
 from .hands import TARGETS, target_name
+from .say import Say
 from .state import State, add_event, who
 
 
@@ -130,8 +133,21 @@ def finish_round(s: State, t: int, covers, chooses) -> None:
         health[token_from] -= 1
         tokens[winner] += 1
     s.health, s.tokens = tuple(health), tuple(tokens)
-    text = f"Round {s.round}: {who(0)} {totals[0]}, {who(1)} {totals[1]}: " + (
-        "a draw, nobody wins the round." if winner is None else f"{who(winner)} wins the round."
+    text = (
+        Say(
+            N_("Round {round}: {0} {a}, {1} {b}: a draw, nobody wins the round."),
+            round=s.round,
+            a=totals[0],
+            b=totals[1],
+        )
+        if winner is None
+        else Say(
+            N_("Round {round}: {0} {a}, {1} {b}: {who} wins the round."),
+            round=s.round,
+            a=totals[0],
+            b=totals[1],
+            who=who(winner),
+        )
     )
     add_event(s, "score", winner, t, text)
     s.history = s.history + ({"round": s.round, "totals": totals, "winner": winner},)
@@ -146,7 +162,7 @@ def finish_round(s: State, t: int, covers, chooses) -> None:
     }
     if winner is not None and tokens[winner] >= C.N["round_wins_to_win"]:
         s.phase, s.winner = "over", winner
-        s.end_reason = f"{who(winner)} wins {tokens[winner]} rounds: a win by decision."
+        s.end_reason = Say(N_("{who} wins {n} rounds: a win by decision."), who=who(winner), n=tokens[winner])
         add_event(s, "decision", winner, t, s.end_reason)
         return
     # cutman (R-JAB-16)
@@ -156,7 +172,7 @@ def finish_round(s: State, t: int, covers, chooses) -> None:
             health[p] += give
             health[1 - p] -= give
             s.scoring["cutman"].append(p)
-            add_event(s, "cutman", p, t, f"The cutman patches up {who(p)}: +{give} health.")
+            add_event(s, "cutman", p, t, Say(N_("The cutman patches up {who}: +{n} health."), who=who(p), n=give))
     s.health = tuple(health)
     setup_round(s)
 

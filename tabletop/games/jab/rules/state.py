@@ -43,7 +43,7 @@ covers, chooses     by-hand scoring: target index covered on own boxer /
                     chosen on the opponent's boxer (None: not yet)
 scoring             breakdown of the last scored round (see scoring.py) or None
 history             per finished round: {"round", "totals", "winner"}
-events              recent events, newest last: {"seq","kind","player","t","round","text"};
+events              recent events, newest last: {"seq","kind","player","t","round","text"} (and "say", see say.py);
                     seq counts every event of the game from 1 (the tuple keeps only
                     the last few), so a newer event always has a larger seq; text
                     names seats as "{0}" / "{1}" (fill them with ``render``)
@@ -56,6 +56,8 @@ options             the game's options
 from __future__ import annotations
 
 from tabletop.core.rng import Rng
+
+from .say import Say
 
 FIELDS = (
     "options",
@@ -216,5 +218,7 @@ def render(text: str, names=DEFAULT_NAMES) -> str:
 
 def add_event(s: State, kind: str, player, t: int, text: str) -> None:
     seq = s.events[-1]["seq"] + 1 if s.events else 1
-    ev = {"seq": seq, "kind": kind, "player": player, "t": t, "round": s.round, "text": text}
+    ev = {"seq": seq, "kind": kind, "player": player, "t": t, "round": s.round, "text": str(text)}
+    if isinstance(text, Say):
+        ev["say"] = text.plain()  # the sentence's template and fields, to say it in the player's language
     s.events = (s.events + (ev,))[-MAX_EVENTS:]

@@ -30,11 +30,13 @@ import math
 import pygame
 
 from tabletop.core.actions import seat_of
+from tabletop.core.i18n import N_, words
 from tabletop.input import hints
 from tabletop.ui.regions import Kept, Same
-from tabletop.ui.table import Hot, TableScene
+from tabletop.ui.table import PLAY, Hot, TableScene
 
 from ..players import JAB_REALTIME, Live, carry_out
+from ..rules import end_said
 from ..rules.actions import Choose, Claim, Cover, Place, Ready, Return, Split, Take, Tick
 from ..rules.hands import (
     RECTS,
@@ -56,20 +58,32 @@ from ..rules.queries import (
     release_action,
     tile_claim,
 )
+from ..rules.say import tell
 from ..rules.state import render
 from . import art, panels, steer
 from .devices import HandDevices
 from .input import SoloRouter
 
+_, ngettext = words(__name__)
+
 SHOUTS = {
-    "combo": ("Combo!", "combo"),
-    "stagger": ("Stagger!", "stagger"),
-    "counter": ("Counter-Punch!", "counter"),
-    "counter-tie": ("Set aside!", "counter"),
-    "clinch": ("Clinch!", "clinch"),
-    "ding": ("Ding!", "ding"),
-    "knockout": ("Knockout!", "knockout"),
+    "combo": (N_("Combo!"), "combo"),
+    "stagger": (N_("Stagger!"), "stagger"),
+    "counter": (N_("Counter-Punch!"), "counter"),
+    "counter-tie": (N_("Set aside!"), "counter"),
+    "clinch": (N_("Clinch!"), "clinch"),
+    "ding": (N_("Ding!"), "ding"),
+    "knockout": (N_("Knockout!"), "knockout"),
 }
+# a take pressed over the other side's own deck, and anywhere else, for the left hand and the right
+_OTHER_DECK = (
+    N_("Your left hand takes only from your left deck: use your right hand for that one."),
+    N_("Your right hand takes only from your right deck: use your left hand for that one."),
+)
+_OWN_DECK = (
+    N_("Move your left hand over your left deck to take a card."),
+    N_("Move your right hand over your right deck to take a card."),
+)
 SHOUT_MS = 1500
 RESUME_COUNT_MS = 2000  # after a pause or a Continue mid-round: "2, 1" before the clock runs again
 NOTE_MS = 3200
@@ -84,8 +98,8 @@ class JabTable(HandDevices, TableScene):
             return panels.LESSON_OVER_SUMMARY
         return (412, 4, 456, 156)
 
-    def __init__(self, app, session):
-        super().__init__(app, session)
+    def __init__(self, app, session, mode=PLAY):
+        super().__init__(app, session, mode)
         art.clear_caches()
         seats = session.seats
         self.solo = self.humans[0] if len(self.humans) == 1 else None
@@ -180,9 +194,7 @@ class JabTable(HandDevices, TableScene):
         """The practice aid: on by the setup's option, by the player's setting, and in every lesson
         (a table that plays a tutorial lesson has a ``tutor``)."""
         return (
-            bool(self.app.settings["assist"])
-            or bool(self.session.state.options.get("assist"))
-            or self.tutor is not None
+            bool(self.app.settings.assist) or bool(self.session.state.options.get("assist")) or self.tutor is not None
         )
 
     def watch_time(self, t_ms: int) -> None:
@@ -292,7 +304,7 @@ class JabTable(HandDevices, TableScene):
 
     def _event(self, e: dict) -> None:
         kind, who = e["kind"], e.get("player")
-        text = render(e["text"], self.seat_names())
+        text = render(tell(e.get("say", e["text"])), self.seat_names())
         if kind not in ("punch", "block", "refused"):
             self.log = (self.log + [text])[-6:]
         if kind == "knockout":
@@ -302,26 +314,27 @@ class JabTable(HandDevices, TableScene):
                 if f[1] >= 450.0:
                     self.flashes[j] = [(250, 210, 60), 1200.0]
         if kind == "knockout":  # the game's biggest moment sweeps across the table
-            self.moment("Knockout!", text.replace("KNOCKOUT! ", ""), table_colour(who), "knockout")
+            reason = e["say"][2]["reason"] if "say" in e else e["text"]
+            self.moment(_("Knockout!"), render(tell(reason), self.seat_names()), table_colour(who), "knockout")
         elif kind in SHOUTS:
-            label, sound = SHOUTS[kind]
+            label, sound = _(SHOUTS[kind][0]), SHOUTS[kind][1]
             colour = table_colour(who)
             self.shout(label if who is None else f"{self.name(who)}: {label}", colour)
             self.app.sounds.play(sound)
         elif kind == "refused":
-            self.note(who, f"Refused: {text}")
+            self.note(who, _("Refused: {why}").format(why=text))
             self.app.sounds.play("refuse")
         elif kind in ("round", "resume"):
             if self.last_state.go_at <= self.t:
-                self.shout("Fight!", (250, 230, 120))
+                self.shout(_("Fight!"), (250, 230, 120))
                 self.app.sounds.play("bell")
         elif kind == "round-end":
-            self.shout("Round over", (240, 240, 240))
+            self.shout(_("Round over"), (240, 240, 240))
             self.app.sounds.play("bell")
         elif kind == "danger" and who is not None:
-            self.note(who, f"{self.name(who)} is in danger: no health left!")
+            self.note(who, _("{name} is in danger: no health left!").format(name=self.name(who)))
         elif kind == "knockout-open":
-            self.note(who, "Knockout open! Claim it with the Knockout button.")
+            self.note(who, _("Knockout open! Claim it with the Knockout button."))
         elif kind in ("punch", "block"):
             self.log = (self.log + [text])[-6:]
 
@@ -437,7 +450,7 @@ class JabTable(HandDevices, TableScene):
     def claim(self, seat: int, what: str) -> None:
         st = self.session.state
         if st.phase not in ("playing", "clinch", "between"):  # the rules judge the rest (R-JAB-6)
-            self.note(seat, "Claims are made while the round is being fought.")
+            self.note(seat, _("Claims are made while the round is being fought."))
             self.app.sounds.play("refuse")
             return
         if what == "tile":
@@ -452,7 +465,6 @@ class JabTable(HandDevices, TableScene):
             return
         if st.phase != "playing":
             return
-        side = SIDES[h]
         if st.held[seat * 2 + h] is not None:
             self.release(seat, h)
             return
@@ -461,13 +473,12 @@ class JabTable(HandDevices, TableScene):
             self.submit(a)
             return
         x, y = self.hands.at(seat, h)
-        other = SIDES[1 - h]
         if inside(deck_name(seat, 1 - h), x, y):
-            self.note(seat, f"Your {side} hand takes only from your {side} deck: use your {other} hand for that one.")
+            self.note(seat, _(_OTHER_DECK[h]))
         elif inside(deck_name(1 - seat, 0), x, y) or inside(deck_name(1 - seat, 1), x, y):
-            self.note(seat, "That is your opponent's deck.")
+            self.note(seat, _("That is your opponent's deck."))
         else:
-            self.note(seat, f"Move your {side} hand over your {side} deck to take a card.")
+            self.note(seat, _(_OWN_DECK[h]))
         self.app.sounds.play("refuse")
 
     def release(self, seat: int, h: int) -> None:
@@ -480,7 +491,10 @@ class JabTable(HandDevices, TableScene):
             target = target_at(x, y)
             why = placement_refusal(st, seat, SIDES[h], target, self.t) if target else None
             self.note(
-                seat, (why + " The card goes back.") if why else "Not on a target: the card goes back to its deck."
+                seat,
+                _("{why} The card goes back.").format(why=tell(why))
+                if why
+                else _("Not on a target: the card goes back to its deck."),
             )
         self.submit(a)
 
@@ -489,7 +503,7 @@ class JabTable(HandDevices, TableScene):
         target = target_at(x, y)
         spot = parse_target(target) if target is not None else None
         if target is None or spot is None:
-            self.note(seat, "Move a hand over a target, then press take.")
+            self.note(seat, _("Move a hand over a target, then press take."))
             return
         boxer, _i = spot
         if boxer == seat:
@@ -591,7 +605,7 @@ class JabTable(HandDevices, TableScene):
             self.app.sounds.play("click")
         self.last_count = count
         if st.phase == "playing" and before < st.go_at <= self.t:
-            self.shout("Fight!", (250, 230, 120))
+            self.shout(_("Fight!"), (250, 230, 120))
             self.app.sounds.play("bell")
 
     def _bot_frame(self, seat: int, bot) -> list:
@@ -613,15 +627,15 @@ class JabTable(HandDevices, TableScene):
 
     def result_text(self):
         out = self.session.outcome()
-        head = "A draw" if out.winner is None else f"{self.name(out.winner)} wins!"
+        head = _("A draw") if out.winner is None else _("{name} wins!").format(name=self.name(out.winner))
         rounds = []
         for h in self.session.state.history:
             a, b = h["totals"]
-            who = "tie" if h["winner"] is None else self.name(h["winner"])
-            rounds.append(f"R{h['round']} {a}–{b} {who}")
-        why = render(self.session.state.end_reason, self.seat_names())
+            who = _("tie") if h["winner"] is None else self.name(h["winner"])
+            rounds.append(_("R{n} {a}–{b} {who}").format(n=h["round"], a=a, b=b, who=who))
+        why = render(tell(end_said(self.session.state)), self.seat_names())
         if rounds:
-            why += "  Rounds: " + ", ".join(rounds) + "."
+            why += "  " + _("Rounds: {list}.").format(list=", ".join(rounds))
         return head, why
 
 
@@ -633,5 +647,5 @@ def table_colour(seat):
     return gfx.PLAYER_COLOURS[seat % len(gfx.PLAYER_COLOURS)]
 
 
-def make_table(app, session) -> JabTable:
-    return JabTable(app, session)
+def make_table(app, session, mode=PLAY) -> JabTable:
+    return JabTable(app, session, mode)

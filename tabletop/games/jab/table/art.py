@@ -14,9 +14,13 @@ import math
 
 import pygame
 
+from tabletop.core.i18n import N_, words
 from tabletop.ui import art, gfx
 
 from ..rules import content as C
+from ..rules.say import colour_word, punch_word
+
+_, ngettext = words(__name__)
 
 INK_OF = {
     "red": (200, 44, 44),
@@ -27,7 +31,12 @@ INK_OF = {
 }
 BORDER_OF = {"white": (246, 246, 240), "black": (20, 20, 22)}
 EDGE_OF = {"white": (90, 90, 90), "black": (170, 170, 170)}
-SHORT = {"jab": "Jab", "cross": "Cross", "hook": "Hook", "uppercut": "Upper", "haymaker": "Hay"}
+# a punch type's short name on a small card (shown with _)
+SHORT = {"jab": N_("Jab"), "cross": N_("Cross"), "hook": N_("Hook"), "uppercut": N_("Upper"), "haymaker": N_("Hay")}
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 KEY = (255, 0, 254)  # the see-through colour of card corners
@@ -105,7 +114,7 @@ def punch_card(card: int, w: int, h: int) -> pygame.Surface:
     ci = C.colour(card)
     ink = colour_rgb(ci)
     pad = max(2, w // 22)
-    name = C.TYPE_NAMES[C.ctype(card)]
+    name = punch_word(C.ctype(card))
     px = gfx.fit_px(name, max(9, h // 8), inner.w - 2 * pad, bold=True)
     title = gfx.blit_text(surf, name, px, (inner.centerx, inner.top + pad // 2), gfx.INK, True, "midtop", inner)
     band_top = inner.top + pad // 2 + title.h + 1
@@ -123,7 +132,7 @@ def punch_card(card: int, w: int, h: int) -> pygame.Surface:
     vpx = max(10, foot_h - 1)
     foot_y = inner.bottom - foot_h // 2 - pad // 3
     val = gfx.blit_text(surf, str(C.value(card)), vpx, (inner.left + pad, foot_y), gfx.INK, True, "midleft", inner)
-    cname = C.COLOUR_NAMES[ci]
+    cname = _capital(colour_word(ci))
     room = pygame.Rect(val.right + pad, inner.top, inner.right - val.right - pad, inner.h)
     gfx.blit_text(
         surf, cname, max(8, foot_h - 5), (inner.right - pad, foot_y), (60, 60, 60), anchor="midright", box=room
@@ -138,10 +147,9 @@ def mini_card(card: int, w: int, h: int) -> pygame.Surface:
     surf, inner = _frame(w, h, info["border"])
     ci = C.colour(card)
     ink = colour_rgb(ci)
-    px = gfx.fit_px(SHORT.get(info["type"], "?"), max(8, h // 5), inner.w - 2, bold=True)
-    t = gfx.blit_text(
-        surf, SHORT.get(info["type"], "?"), px, (inner.centerx, inner.top + 1), gfx.INK, True, "midtop", inner
-    )
+    short = _(SHORT[info["type"]]) if info["type"] in SHORT else "?"
+    px = gfx.fit_px(short, max(8, h // 5), inner.w - 2, bold=True)
+    t = gfx.blit_text(surf, short, px, (inner.centerx, inner.top + 1), gfx.INK, True, "midtop", inner)
     band = pygame.Rect(inner.left + 2, inner.top + t.h + 2, inner.w - 4, inner.h - t.h - 4)
     pygame.draw.rect(surf, ink, band, border_radius=3)
     draw_shape(
@@ -173,7 +181,7 @@ def card_back(w: int, h: int, border_name: str) -> pygame.Surface:
     for x in range(inner.left - inner.h, inner.right, step):
         pygame.draw.line(surf, (150, 52, 62), (x, inner.bottom), (x + inner.h, inner.top), max(1, w // 40))
     surf.set_clip(clip)
-    gfx.blit_text(surf, "JAB", max(10, h // 6), inner.center, (235, 210, 160), True, "center", inner)
+    gfx.blit_text(surf, _("JAB"), max(10, h // 6), inner.center, (235, 210, 160), True, "center", inner)
     return finish(surf)
 
 
@@ -185,7 +193,7 @@ def combo_card(index: int, w: int, h: int, count: int) -> pygame.Surface:
     pad = max(2, w // 16)
     t = gfx.blit_text(
         surf,
-        "COMBO",
+        _("COMBO"),
         max(10, h // 8),
         (inner.centerx, inner.top + pad // 2),
         (120, 40, 20),
@@ -196,7 +204,7 @@ def combo_card(index: int, w: int, h: int, count: int) -> pygame.Surface:
     y = inner.top + pad // 2 + t.h + pad
     row = (inner.h - t.h - 2 * pad - max(14, h // 6)) / max(3, len(types))
     for ty in types:
-        name = C.TYPE_NAMES[ty]
+        name = punch_word(ty)
         px = max(10, min(int(row) - 2, h // 8))
         gfx.blit_text(surf, name, px, (inner.centerx, round(y)), gfx.INK, True, "midtop", inner.inflate(-2 * pad, 0))
         y += row
@@ -211,7 +219,7 @@ def counter_card(index: int, w: int, h: int) -> pygame.Surface:
     surf, inner = _frame(w, h, "white")
     ink = colour_rgb(ci)
     pygame.draw.rect(surf, ink, inner.inflate(-4, -4), border_radius=max(2, w // 12))
-    label = "Counter"
+    label = _("Counter")
     px = gfx.fit_px(label, max(10, h // 5), inner.w - 8, True)
     shade = pygame.Rect(0, 0, inner.w - 4, gfx.text(label, px, gfx.WHITE, True).get_height() + 2)
     shade.midtop = (inner.centerx, inner.top + 2)
@@ -223,7 +231,7 @@ def counter_card(index: int, w: int, h: int) -> pygame.Surface:
     draw_shape(surf, C.SYMBOLS[ci], (inner.centerx - w * 0.16, cy), r, gfx.WHITE, (25, 25, 25), 2)
     gfx.blit_text(surf, f"+{points}", max(11, h // 5), (inner.centerx + w * 0.2, cy), gfx.WHITE, True, "center", inner)
     at = (inner.centerx, inner.bottom - 2)
-    gfx.blit_text(surf, C.COLOUR_NAMES[ci], max(9, h // 6), at, gfx.WHITE, True, "midbottom", inner)
+    gfx.blit_text(surf, _capital(colour_word(ci)), max(9, h // 6), at, gfx.WHITE, True, "midbottom", inner)
     return finish(surf)
 
 
@@ -231,10 +239,11 @@ def counter_card(index: int, w: int, h: int) -> pygame.Surface:
 def tile(kind: str, w: int, h: int) -> pygame.Surface:
     """The Ding! tile, the Clinch side or the Knockout side of the other tile."""
     fill, ink, label = {
-        "ding": ((240, 200, 70), (80, 40, 10), "DING!"),
-        "clinch": ((70, 130, 200), gfx.WHITE, "CLINCH"),
-        "knockout": ((200, 40, 40), gfx.WHITE, "K.O.!"),
+        "ding": ((240, 200, 70), (80, 40, 10), N_("DING!")),
+        "clinch": ((70, 130, 200), gfx.WHITE, N_("CLINCH")),
+        "knockout": ((200, 40, 40), gfx.WHITE, N_("K.O.!")),
     }[kind]
+    label = _(label)
     surf = keyed_surface(w, h)
     r = surf.get_rect()
     pygame.draw.rect(surf, (30, 30, 30), r, border_radius=w // 5)
@@ -264,7 +273,7 @@ def hand_cursor(colour: tuple, side: int, d: int, carrying: bool) -> pygame.Surf
     bc = (c + d // 2 - br // 2, c - d // 2 + br // 2)
     pygame.draw.circle(surf, (10, 10, 10), bc, br)
     pygame.draw.circle(surf, colour, bc, br - 1)
-    t = gfx.text("L" if side == 0 else "R", max(9, int(br * 1.3)), gfx.WHITE, True)
+    t = gfx.text(_("L") if side == 0 else _("R"), max(9, int(br * 1.3)), gfx.WHITE, True)
     surf.blit(t, t.get_rect(center=(bc[0], bc[1] + 1)))
     return finish(surf)
 

@@ -11,12 +11,16 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tabletop.core.i18n import words
 from tabletop.input.devices import menu_buttons
 from tabletop.ui.table import DRAG_THRESHOLD, TableScene
 
 from ..rules.hands import RECTS, SIDES, inside
+from ..rules.say import side_word
 from . import steer
 from .layout import UNIT, screen_point
+
+_, ngettext = words(__name__)
 
 STEPS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
@@ -137,7 +141,7 @@ class HandDevices(_Table):
                 h, (d, _t) = max(last, key=lambda hd: hd[1][1])
                 dirs = {h: d}
         if not dirs:
-            self.note(seat, "Steer a hand, then press Jump: it goes straight to the next deck or target that way.")
+            self.note(seat, _("Steer a hand, then press Jump: it goes straight to the next deck or target that way."))
             return
         for h, (dx, dy) in dirs.items():
             x, y = self.hands.at(seat, h)
@@ -215,11 +219,12 @@ class HandDevices(_Table):
             return
         self.m_pin = order[(order.index(self.m_pin) + 1) % 3] if hand == -1 else hand
         if self.m_pin is None:
-            self.note(seat, "The pointer drives the hand whose button you pressed last.")
+            self.note(seat, _("The pointer drives the hand whose button you pressed last."))
         else:
             self.m_active = self.m_pin
             self.m_follow[self.m_pin] = True
-            self.note(seat, f"The pointer drives your {SIDES[self.m_pin]} hand (middle button or wheel: change).")
+            hand = side_word(f"{SIDES[self.m_pin]} hand")
+            self.note(seat, _("The pointer drives your {hand} (middle button or wheel: change).").format(hand=hand))
         self.app.sounds.play("click")
 
     def _steering(self, seat: int, h: int) -> tuple[float, float]:

@@ -16,7 +16,7 @@ import math
 
 import pygame
 
-from tabletop.core.words import plural
+from tabletop.core.i18n import N_, words
 from tabletop.ui import art, gfx
 
 from ..rules import content as C
@@ -27,6 +27,8 @@ from .hud import INFO_RECT, LOG_COLUMN, draw_band, draw_hud, draw_info, draw_log
 from .layout import TARGET_LABEL, UNIT, card_size, colour_of, fit, panel, place_rect, screen_point, veil
 from .panels import draw_between, draw_clinch, draw_hand_scoring, summary_shown
 from .steer import at_bottom, sits_side
+
+_, ngettext = words(__name__)
 
 
 def _per_state(table, name: str, st) -> dict:
@@ -81,7 +83,7 @@ def board(table, vp) -> pygame.Surface:
             r = place_rect(vp, f"p{p}.{t}", flip)
             panel(img, r, (0, 0, 0), alpha=60, radius=vp.s(10))
             pygame.draw.rect(img, (120, 170, 140), r, width=max(1, vp.s(2)), border_radius=vp.s(10))
-            lab = TARGET_LABEL[t]
+            lab = _(TARGET_LABEL[t])
             gfx.blit_text(
                 img,
                 table.name(p),
@@ -97,12 +99,12 @@ def board(table, vp) -> pygame.Surface:
             pygame.draw.rect(img, (90, 130, 110), r, width=max(1, vp.s(2)), border_radius=vp.s(10))
         r = place_rect(vp, f"p{p}.bonus", flip)
         panel(img, r, (0, 0, 0), alpha=50, radius=vp.s(10))
-        lab = f"{table.name(p)}'s bonus"
+        lab = _("{name}'s bonus").format(name=table.name(p))
         gfx.blit_text(img, lab, vp.s(14), (r.centerx, r.top + vp.s(2)), (170, 200, 180), anchor="midtop")
     for name in ("combo", "ding", "clinch"):
         r = place_rect(vp, name, flip)
         pygame.draw.rect(img, (90, 130, 110), r, width=max(1, vp.s(2)), border_radius=vp.s(10))
-    gfx.blit_text(img, "Combo deck", vp.s(15), vp.p(128, 270), (190, 220, 200), bold=True, anchor="midbottom")
+    gfx.blit_text(img, _("Combo deck"), vp.s(15), vp.p(128, 270), (190, 220, 200), bold=True, anchor="midbottom")
     for seat in (0, 1):
         panel(img, vp.r(*hud_rect(seat, flip)), (10, 20, 16), alpha=150, radius=vp.s(10))
     panel(img, vp.r(*INFO_RECT), (10, 20, 16), alpha=150, radius=vp.s(10))
@@ -171,6 +173,9 @@ def draw_table(table, surf, vp) -> None:
     elif st.phase == "scoring":
         draw_hand_scoring(table, surf, vp, st)
     draw_count_and_shouts(table, surf, vp)
+
+
+_DECK_LABEL = (N_("Left deck: {n}"), N_("Right deck: {n}"))
 
 
 def still_regions(table, vp, st) -> tuple:
@@ -311,7 +316,7 @@ def draw_piles(table, surf, vp, st, opp) -> None:
                 r = place_rect(vp, o["target"], flip).inflate(vp.s(12), vp.s(12))
                 col = gfx.HILITE if o["kind"] == "stagger" else (110, 230, 160)
                 pygame.draw.rect(surf, col, r, width=max(2, vp.s(3)), border_radius=vp.s(12))
-                lab = "stagger!" if o["kind"] == "stagger" else "block?"
+                lab = _("stagger!") if o["kind"] == "stagger" else _("block?")
                 gfx.blit_text(surf, lab, vp.s(14), (r.centerx, r.bottom), col, bold=True, anchor="midtop")
 
 
@@ -329,14 +334,14 @@ def pile_image(under, top: int, count: int, block: bool, w: int, h: int, scale: 
         parts.append(("under", pygame.Rect(0, -s(20), w, h)))
     parts.append(("top", pygame.Rect(0, 0, w, h)))
     if block:
-        pill = gfx.text("BLOCK", s(14), gfx.WHITE, True)
+        pill = gfx.text(_("BLOCK"), s(14), gfx.WHITE, True)
         pr = pill.get_rect(center=(w // 2, h))
         parts.append(("pill", pr.inflate(s(10), s(2))))
     if under is not None:
         c = (w - s(4), -s(14))
         rad = s(13)
         parts.append(("badge", pygame.Rect(c[0] - rad, c[1] - rad, 2 * rad + 1, 2 * rad + 1)))
-    box = parts[0][1].unionall([r for _, r in parts[1:]])
+    box = parts[0][1].unionall([r for _k, r in parts[1:]])
     surf = keyed_surface(box.w, box.h)
     ox, oy = -box.x, -box.y
     if under is not None:
@@ -374,17 +379,18 @@ def draw_decks(table, surf, vp, st) -> None:
                     surf.blit(card_back(w, h, border), r)
             else:
                 gfx.blit_text(
-                    surf, "empty", vp.s(15), (r.centerx, r.bottom - vp.s(24)), (150, 180, 160), anchor="center"
+                    surf, _("empty"), vp.s(15), (r.centerx, r.bottom - vp.s(24)), (150, 180, 160), anchor="center"
                 )
-            label = f"{SIDES[sits_side(p, s, flip)].capitalize()} deck: {n}"  # as the person sits at the screen
+            label = _(_DECK_LABEL[sits_side(p, s, flip)]).format(n=n)  # as the person sits at the screen
             y = r.bottom + vp.s(2) if at_bottom(p, flip) else r.top - vp.s(2)
-            side = "mid"  # centred under the deck; wider than it (a window squeezed sideways): from its outer edge
-            x = r.centerx
-            if vp.sx < 0.9 * vp.scale and gfx.font(vp.s(14), True).size(label)[0] > r.w + vp.s(8):
+            narrow = vp.sx < 0.9 * vp.scale  # a window squeezed sideways: the label may stand wider than its deck
+            px = gfx.fit_px(label, vp.s(14), r.w + vp.s(60 if narrow else 24), True)  # clear of the corners
+            side, x = "mid", r.centerx  # centred over the deck; wider than it when squeezed: from its outer edge
+            if narrow and gfx.font(px, True).size(label)[0] > r.w + vp.s(8):
                 side, x = ("right", r.right) if r.centerx > surf.get_width() // 2 else ("left", r.left)
             edge = "top" if at_bottom(p, flip) else "bottom"
             at = "mid" + edge if side == "mid" else edge + side
-            gfx.blit_text(surf, label, vp.s(14), (x, y), (210, 230, 215), bold=True, anchor=at)
+            gfx.blit_text(surf, label, px, (x, y), (210, 230, 215), bold=True, anchor=at)
 
 
 def draw_centre(table, surf, vp, st, opp) -> None:
@@ -397,9 +403,14 @@ def draw_centre(table, surf, vp, st, opp) -> None:
             surf.blit(card_back(r.w, r.h, "white"), r.move(vp.s(4), vp.s(4)))
         surf.blit(combo_card(st.combo[-1], r.w, r.h, len(st.combo)), r)
     else:
-        gfx.blit_text(surf, "none left", vp.s(15), r.center, (150, 180, 160), anchor="center")
+        gfx.blit_text(surf, _("none left"), vp.s(15), r.center, (150, 180, 160), anchor="center")
     gfx.blit_text(
-        surf, f"{len(st.combo)} left", vp.s(14), (r.centerx, r.bottom + vp.s(4)), (200, 225, 210), anchor="midtop"
+        surf,
+        _("{n} left").format(n=len(st.combo)),
+        vp.s(14),
+        (r.centerx, r.bottom + vp.s(4)),
+        (200, 225, 210),
+        anchor="midtop",
     )
     if "combo" in glow:
         pygame.draw.rect(surf, gfx.HILITE, r.inflate(vp.s(10), vp.s(10)), width=max(2, vp.s(3)), border_radius=vp.s(10))
@@ -409,8 +420,12 @@ def draw_centre(table, surf, vp, st, opp) -> None:
         surf.blit(counter_card(st.counter[-1], cr.w, cr.h), cr)
     else:
         panel(surf, cr, (0, 0, 0), alpha=60, radius=vp.s(10))
-        gfx.blit_text(surf, "no counters", vp.s(14), cr.center, (150, 180, 160), anchor="center")
-    lab = f"{len(st.counter)} left" + (f", {len(st.counter_aside)} set aside" if st.counter_aside else "")
+        gfx.blit_text(surf, _("no counters"), vp.s(14), cr.center, (150, 180, 160), anchor="center")
+    lab = (
+        _("{n} left, {m} set aside").format(n=len(st.counter), m=len(st.counter_aside))
+        if st.counter_aside
+        else _("{n} left").format(n=len(st.counter))
+    )
     gfx.blit_text(surf, lab, vp.s(14), (cr.right + vp.s(6), cr.centery), (200, 225, 210), anchor="midleft")
     if "counter" in glow:
         pygame.draw.rect(
@@ -475,7 +490,15 @@ def draw_bonus(surf, vp, st, p, where, flip: bool = False) -> None:
         kind = "knockout" if where["clinch"].startswith("knockout") else "clinch"
         surf.blit(tile(kind, vp.s(48), vp.s(48)), (br.right - vp.s(50), tiles_top))
     if pts:  # judge points at the round's end, not cards
-        gfx.draw_fitted(surf, "+" + plural(pts, "point"), points_row, vp.s(18), gfx.GOLD, bold=True, align="left")
+        gfx.draw_fitted(
+            surf,
+            ngettext("+{n} point", "+{n} points", pts).format(n=pts),
+            points_row,
+            vp.s(18),
+            gfx.GOLD,
+            bold=True,
+            align="left",
+        )
 
 
 def draw_carry_marks(table, surf, vp, st) -> None:

@@ -7,6 +7,7 @@ from functools import partial
 
 import pygame
 
+from tabletop.core.i18n import N_, words
 from tabletop.ui import gfx
 
 from ..rules import content as C
@@ -16,11 +17,13 @@ from .input import hand_line, hint
 from .layout import colour_of, fit, wrap
 from .steer import at_bottom
 
+_, ngettext = words(__name__)
+
 CLAIMS = (
-    ("combo", "Combo", "claim_combo"),
-    ("counter", "Counter", "claim_counter"),
-    ("tile", "Clinch", "claim_tile"),
-    ("ding", "Ding!", "claim_ding"),
+    ("combo", N_("Combo"), "claim_combo"),
+    ("counter", N_("Counter"), "claim_counter"),
+    ("tile", N_("Clinch"), "claim_tile"),
+    ("ding", N_("Ding!"), "claim_ding"),
 )
 
 
@@ -57,23 +60,40 @@ def token_spot(seat: int, k: int, flip: bool = False):
     return (x0 + 18 + max(0, k) * 22, y0 + 64)
 
 
+# the round info box's first line, by phase ("Fight!" while playing)
+_STATUS = {
+    "between": N_("Getting ready"),
+    "clinch": N_("Clinch: paused"),
+    "scoring": N_("Scoring"),
+    "over": N_("Game over"),
+}
+
+
 def draw_hud(table, surf, vp, st, seat) -> None:
     x0, y0, w, _h = hud_rect(seat, table.flip)
     s = table.session.seats[seat]
     col = colour_of(seat)
-    who = s.name + ("  (computer, " + (s.level or "normal") + ")" if s.kind == "computer" else table.net_note(seat))
+    who = s.name + (
+        "  " + _("(computer, {level})").format(level=_(s.level or N_("normal")))
+        if s.kind == "computer"
+        else table.net_note(seat)
+    )
     right = min(x0 + w - 8, 1226 if y0 < 40 else x0 + w - 8)  # short of the pause button in the top corner
     name = vp.r(x0 + 8, y0 + 4, right - x0 - 8, 26)
     gfx.draw_fitted(surf, who, name, vp.s(20), col, bold=True, align="left", valign="top", lines=1)
     hp = st.health[seat]
-    gfx.blit_text(surf, f"Health: {hp}", vp.s(15), vp.p(x0 + 8, y0 + 32), gfx.WHITE)
+    gfx.blit_text(surf, _("Health: {n}").format(n=hp), vp.s(15), vp.p(x0 + 8, y0 + 32), gfx.WHITE)
     if hp == 0 and st.phase in ("playing", "clinch"):
-        gfx.blit_text(surf, "DANGER!", vp.s(16), vp.p(x0 + w - 8, y0 + 32), gfx.REFUSE, bold=True, anchor="topright")
+        gfx.blit_text(surf, _("DANGER!"), vp.s(16), vp.p(x0 + w - 8, y0 + 32), gfx.REFUSE, bold=True, anchor="topright")
     d = vp.s(20)
     for k in range(hp):
         surf.blit(token("health", d), vp.p(x0 + 8 + k * 22, y0 + 54))
     gfx.blit_text(
-        surf, f"Rounds won: {st.tokens[seat]} of {C.N['round_wins_to_win']}", vp.s(15), vp.p(x0 + 8, y0 + 82), gfx.WHITE
+        surf,
+        _("Rounds won: {n} of {of}").format(n=st.tokens[seat], of=C.N["round_wins_to_win"]),
+        vp.s(15),
+        vp.p(x0 + 8, y0 + 82),
+        gfx.WHITE,
     )
     d = vp.s(24)
     for k in range(C.N["round_wins_to_win"]):
@@ -106,8 +126,8 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
             pygame.draw.rect(surf, (60, 20, 20), rr.inflate(vp.s(12), vp.s(4)), border_radius=vp.s(6))
             gfx.blit_text(surf, line, px, rr.center, (255, 225, 200), True, anchor="center", box=box)
     if s.kind != "human":
-        who = "plays from another computer" if s.kind == "remote" else "is played by the computer"
-        gfx.blit_text(surf, f"{s.name} {who}", vp.s(15), vp.p(640, by + 20), (190, 210, 200), anchor="center")
+        who = _("{name} plays from another computer") if s.kind == "remote" else _("{name} is played by the computer")
+        gfx.blit_text(surf, who.format(name=s.name), vp.s(15), vp.p(640, by + 20), (190, 210, 200), anchor="center")
         return
     scheme = table.shown_scheme.get(seat)
     step = table.help_line(seat)
@@ -128,14 +148,14 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
     widths = {"combo": 88, "counter": 96, "tile": 96, "ding": 80}
     for what, label, button in CLAIMS:
         if what == "tile":
-            label = "Knockout!" if tile_claim(st, seat) == "knockout" else "Clinch"
+            label = N_("Knockout!") if tile_claim(st, seat) == "knockout" else N_("Clinch")
         rect = vp.r(x, by, widths[what], 44)
         claim_button(
             table,
             surf,
             vp,
             rect,
-            label,
+            _(label),
             key_hint(table, scheme, button),
             partial(table.claim, seat, what),
             seat,
@@ -154,7 +174,7 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
         surf,
         vp,
         vp.r(x, by, 88, 44),
-        "Ready",
+        _("Ready"),
         key_hint(table, scheme, "ready"),
         lambda se=seat: table.ready(se),
         seat,
@@ -211,30 +231,27 @@ def button_image(w: int, h: int, label: str, key: str, enabled: bool, scale: flo
 def draw_info(table, surf, vp, st) -> None:
     r = vp.r(*INFO_RECT)
     rnd = max(1, st.round) if st.phase != "between" else st.round + 1
-    gfx.blit_text(surf, f"Round {rnd}", vp.s(20), vp.p(208, 310), gfx.GOLD, bold=True)
+    gfx.blit_text(surf, _("Round {n}").format(n=rnd), vp.s(20), vp.p(208, 310), gfx.GOLD, bold=True)
     secs = max(0, table.t - st.go_at) // 1000 if st.phase in ("playing", "clinch") else 0
     gfx.blit_text(
         surf, f"{secs // 60}:{secs % 60:02d}", vp.s(20), vp.p(432, 310), gfx.WHITE, bold=True, anchor="topright"
     )
-    status = {"between": "Getting ready", "clinch": "Clinch: paused", "scoring": "Scoring", "over": "Game over"}.get(
-        st.phase, "Fight!"
-    )
-    lines = [status]
+    lines = [_(_STATUS.get(st.phase, N_("Fight!")))]
     dl = stall_deadline(st)
     if dl is not None:
         p = 0 if st.out_t[1] is not None else 1
         lines = [
-            f"{table.name(1 - p)} is out of cards:",
-            f"{table.name(p)} must play ({max(0, dl - table.t) // 1000 + 1} s)",
+            _("{name} is out of cards:").format(name=table.name(1 - p)),
+            _("{name} must play ({n} s)").format(name=table.name(p), n=max(0, dl - table.t) // 1000 + 1),
         ]
     elif st.phase == "playing":
         left = [st.cards_left(p) for p in (0, 1)]
-        lines.append(f"Cards: {table.name(0)} {left[0]}, {table.name(1)} {left[1]}")
+        lines.append(_("Cards: {a} {n}, {b} {m}").format(a=table.name(0), n=left[0], b=table.name(1), m=left[1]))
     for k, line in enumerate(lines[:2]):
         gfx.blit_text(surf, line, fit(line, vp.s(15), r.w - vp.s(16)), vp.p(208, 344 + k * 22), (210, 230, 215))
     if st.phase == "playing" and table.assist():
         a, b = table.live_score()
-        line = f"If scored now: {table.name(0)} {a}, {table.name(1)} {b}"
+        line = _("If scored now: {a} {n}, {b} {m}").format(a=table.name(0), n=a, b=table.name(1), m=b)
         gfx.blit_text(surf, line, fit(line, vp.s(15), r.w - vp.s(16)), vp.p(208, 388), gfx.GOLD)
 
 

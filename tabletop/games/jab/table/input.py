@@ -3,7 +3,7 @@ short key names shown on the claim buttons."""
 
 from __future__ import annotations
 
-from tabletop.core.i18n import words
+from tabletop.core.i18n import N_, words
 from tabletop.input.devices import Router
 
 _, ngettext = words(__name__)
@@ -65,20 +65,20 @@ class SoloRouter(Router):
 
 def _key_label(k: str) -> str:
     names = {
-        "space": "Space",
-        "return": "Enter",
-        "left shift": "LShift",
-        "right shift": "RShift",
-        "right ctrl": "RCtrl",
-        "left ctrl": "LCtrl",
+        "space": N_("Space"),
+        "return": N_("Enter"),
+        "left shift": N_("LShift"),
+        "right shift": N_("RShift"),
+        "right ctrl": N_("RCtrl"),
+        "left ctrl": N_("LCtrl"),
         "up": "↑",
         "down": "↓",
         "left": "←",
         "right": "→",
-        "backspace": "Bksp",
-        "'": "Quote",
+        "backspace": N_("Bksp"),
+        "'": N_("Quote"),
     }
-    return names.get(k, k.upper() if len(k) == 1 else k)
+    return _(names[k]) if k in names else (k.upper() if len(k) == 1 else k)
 
 
 def hint(settings, scheme: str | None, button: str) -> str:
@@ -98,7 +98,7 @@ def hint(settings, scheme: str | None, button: str) -> str:
 def hand_line(settings, scheme: str | None) -> str:
     """One short line telling a person how their hands move (under the live help line)."""
     if scheme == "mouse":
-        return "Mouse: left button = left hand, right = right hand, middle = the hand the pointer pulls"
+        return _("Mouse: left button = left hand, right = right hand, middle = the hand the pointer pulls")
     if scheme == "gamepad":
         line = _("Sticks (d-pad: left) move the hands · {take} take · hold {fine}: slow · press a stick in: jump")
         return line.format(**_pad_words(settings))
@@ -117,8 +117,8 @@ def hand_help(settings, scheme: str | None) -> list[str]:
     """Short lines telling a person how their hands move (take: take and let go)."""
     if scheme == "mouse":
         return [
-            "Mouse: the pointer moves your hand; left button: left hand,",
-            "right button: right hand (press on a deck, let go on a target)",
+            _("Mouse: the pointer moves your hand; left button: left hand,"),
+            _("right button: right hand (press on a deck, let go on a target)"),
         ]
     if scheme == "gamepad":
         return [
@@ -126,7 +126,7 @@ def hand_help(settings, scheme: str | None) -> list[str]:
                 "Sticks (d-pad: left hand) move your hands; {take} take and let go; hold {fine} for that hand's "
                 "slow, precise pace; press a stick in to jump"
             ).format(**_pad_words(settings)),
-            "A combo · B counter · X clinch/KO · Y Ding! · Start ready",
+            _("A combo · B counter · X clinch/KO · Y Ding! · Start ready"),
         ]
     keys = settings.bindings["keys"].get(scheme or "", {})
 
@@ -141,7 +141,10 @@ def hand_help(settings, scheme: str | None) -> list[str]:
     lm, lt = cluster("l_")
     rm, rt = cluster("r_")
     jump = next((_key_label(k) for k, b in keys.items() if "jump" in b), "")
-    out = [f"Left hand {lm}, take {lt}", f"Right hand {rm}, take {rt}"]
+    out = [
+        _("Left hand {keys}, take {take}").format(keys=lm, take=lt),
+        _("Right hand {keys}, take {take}").format(keys=rm, take=rt),
+    ]
     if jump:
-        out.append(f"Jump {jump}")
+        out.append(_("Jump {key}").format(key=jump))
     return out

@@ -7,13 +7,14 @@ from functools import lru_cache
 
 import pygame
 
+from tabletop.core.i18n import N_
 from tabletop.ui import gfx
 
 from ..rules.hands import HEIGHT, RECTS, WIDTH
 
 UNIT = 80.0  # design pixels per rules/hands.py table unit (16 x 9 units -> 1280 x 720)
 
-TARGET_LABEL = {"left": "Left body", "head": "Head", "right": "Right body"}
+TARGET_LABEL = {"left": N_("Left body"), "head": N_("Head"), "right": N_("Right body")}  # shown with _
 
 
 def colour_of(seat):

@@ -34,6 +34,7 @@ import math
 import re
 
 from ..rules.hands import HEIGHT, RECTS, TARGET_NAMES, WIDTH, deck_name
+from ..rules.say import side_word
 
 NUDGE_MS = 14  # a press first moves the hand for this long ...
 NUDGE_PACE = 0.1  # ... at this fraction of the hand speed (about 5 px at 1280x720)
@@ -63,21 +64,25 @@ def sits_side(seat: int, hand: int, flip: bool = False) -> int:
     return hand if at_bottom(seat, flip) else 1 - hand
 
 
-_WORDS = re.compile(r"\b([Ll]eft|[Rr]ight)( hand| deck)")
+def _swaps() -> dict[str, str]:
+    """Each of "left hand", "right deck", ... (and with a capital) in the player's language -> its other side."""
+    out = {}
+    for a, b in (("left hand", "right hand"), ("left deck", "right deck")):
+        for x, y in ((a, b), (b, a)):
+            wx, wy = side_word(x), side_word(y)
+            out[wx] = wy
+            out[wx[:1].upper() + wx[1:]] = wy[:1].upper() + wy[1:]
+    return out
 
 
 def sits_words(seat: int, text: str, flip: bool = False) -> str:
     """A sentence about ``seat``'s hands and decks in the words that person sees (the top seat's
-    rules-left hand is on the screen's right)."""
+    rules-left hand is on the screen's right). The sentence says a side the way ``side_word`` does."""
     if at_bottom(seat, flip) or not text:
         return text
-
-    def swap(m):
-        w = m.group(1)
-        other = {"left": "right", "right": "left", "Left": "Right", "Right": "Left"}[w]
-        return other + m.group(2)
-
-    return _WORDS.sub(swap, text)
+    swaps = _swaps()
+    words = re.compile(r"(?<!\w)(" + "|".join(re.escape(w) for w in sorted(swaps, key=len, reverse=True)) + ")")
+    return words.sub(lambda m: swaps[m.group(1)], text)
 
 
 def held_distance(ms: float) -> float:

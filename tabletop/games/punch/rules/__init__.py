@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from tabletop.core.game import Option, Outcome, Refused, Rules
+from tabletop.core.i18n import N_, words
 from tabletop.core.rng import Rng
 
 from .actions import ALL, Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
@@ -34,6 +35,8 @@ from .state import (
     sub_multisets,
     with_seat,
 )
+
+_, ngettext = words(__name__)
 
 # Actions are immutable values: legal_actions hands out these shared ones.
 _COMMITS = tuple(tuple(Commit(p, code) for code in CODES) for p in (0, 1))
@@ -63,38 +66,41 @@ class PunchRules(Rules):
     options = (
         Option(
             "mode",
-            "Rules",
-            (("standard", "Standard: hands dealt at random"), ("advanced", "Advanced: pick your cards each round")),
+            N_("Rules"),
+            (
+                ("standard", N_("Standard: hands dealt at random")),
+                ("advanced", N_("Advanced: pick your cards each round")),
+            ),
             "standard",
-            "Advanced: each round you choose your 10 cards from what is left of your deck.",
+            N_("Advanced: each round you choose your 10 cards from what is left of your deck."),
         ),
         Option(
             "no_mercy",
-            "No mercy for the weak",
-            ((False, "Off"), (True, "On")),
+            N_("No mercy for the weak"),
+            ((False, N_("Off")), (True, N_("On"))),
             False,
-            "Below 3 stamina, a boxer's punches hit no harder than their stamina.",
+            N_("Below 3 stamina, a boxer's punches hit no harder than their stamina."),
         ),
         Option(
             "exchange",
-            "Exchange cards",
-            ((False, "Off"), (True, "On")),
+            N_("Exchange cards"),
+            ((False, N_("Off")), (True, N_("On"))),
             False,
-            "Swap up to 3 cards before a round, and 1 card once in rounds 1 and 2.",
+            N_("Swap up to 3 cards before a round, and 1 card once in rounds 1 and 2."),
         ),
         Option(
             "robo_box",
-            "Robo-Box",
-            ((False, "Off"), (True, "On")),
+            N_("Robo-Box"),
+            ((False, N_("Off")), (True, N_("On"))),
             False,
-            "Lay out 5 cards in order at a time; they are revealed one by one.",
+            N_("Lay out 5 cards in order at a time; they are revealed one by one."),
         ),
         Option(
             "matches_to_win",
-            "Match wins needed",
+            N_("Match wins needed"),
             ((1, "1"), (2, "2"), (3, "3"), (5, "5")),
             3,
-            "The game goes to the first boxer with this many match wins.",
+            N_("The game goes to the first boxer with this many match wins."),
             main=True,
         ),
     )
@@ -246,7 +252,9 @@ class PunchRules(Rules):
         w = 0 if state.wins[0] > state.wins[1] else 1
         return Outcome(
             winner=w,
-            reason=f"first to {state.options['matches_to_win']} match wins ({state.wins[w]} to {state.wins[1 - w]})",
+            reason=_("first to {n} match wins ({a} to {b})").format(
+                n=state.options["matches_to_win"], a=state.wins[w], b=state.wins[1 - w]
+            ),
         )
 
     def legal_actions(self, state, player):
@@ -278,25 +286,25 @@ class PunchRules(Rules):
     def apply(self, state, action):
         handler = _HANDLERS.get(type(action))
         if handler is None:
-            return Refused("Punch! has no such move.")
+            return Refused(_("Punch! has no such move."))
         p = action.player
         if p not in (0, 1):
-            return Refused("There is no such boxer.")
+            return Refused(_("There is no such boxer."))
         if state.phase == "game_over":
-            return Refused("The game is over.")
+            return Refused(_("The game is over."))
         if not state.waiting[p]:
-            return Refused("It is not your move now: wait for the other boxer.")
+            return Refused(_("It is not your move now: wait for the other boxer."))
         return getattr(self, handler)(state, p, action)
 
     def _kinds(self, codes):
         bad = [c for c in codes if c not in INDEX]
         if bad:
-            return Refused(f"{bad[0]!r} is not a Punch! card.")
+            return Refused(_("{card} is not a Punch! card.").format(card=repr(bad[0])))
         return tuple(INDEX[c] for c in codes)
 
     def _need_phase(self, state, phase, what):
         if state.phase != phase:
-            return Refused(f"You cannot {what} now.")
+            return Refused(_(what))
         return None
 
     def _do_ready(self, state, p, a):
@@ -332,7 +340,7 @@ class PunchRules(Rules):
         return s
 
     def _do_keep_hand(self, state, p, a):
-        r = self._need_phase(state, "redeal", "keep or redeal a hand")
+        r = self._need_phase(state, "redeal", N_("You cannot keep or redeal a hand now."))
         if r is not None:
             return r
         s = state.clone()
@@ -349,16 +357,16 @@ class PunchRules(Rules):
                 self._begin_plays(s)
 
     def _do_draft(self, state, p, a):
-        r = self._need_phase(state, "draft", "pick cards")
+        r = self._need_phase(state, "draft", N_("You cannot pick cards now."))
         if r is not None:
             return r
         kinds = self._kinds(a.cards)
         if isinstance(kinds, Refused):
             return kinds
         if len(kinds) != PPR:
-            return Refused(f"Pick exactly {PPR} cards for the round.")
+            return Refused(_("Pick exactly {n} cards for the round.").format(n=PPR))
         if not fits(count_kinds(kinds), count_kinds(state.decks[p])):
-            return Refused("You do not have those cards left to pick.")
+            return Refused(_("You do not have those cards left to pick."))
         s = state.clone()
         s.choice = with_seat(s.choice, p, tuple(sorted(kinds)))
         s.waiting = with_seat(s.waiting, p, False)
@@ -367,7 +375,7 @@ class PunchRules(Rules):
             hands, decks = [], []
             for seat in (0, 1):
                 hand = count_kinds(s.choice[seat])
-                rest = [k for k in range(NK) for _ in range(count_kinds(s.decks[seat])[k] - hand[k])]
+                rest = [k for k in range(NK) for _k in range(count_kinds(s.decks[seat])[k] - hand[k])]
                 rng.shuffle(rest)
                 hands.append(hand)
                 decks.append(tuple(rest))
@@ -378,18 +386,18 @@ class PunchRules(Rules):
         return s
 
     def _do_exchange(self, state, p, a):
-        r = self._need_phase(state, "exchange", "exchange cards before the round")
+        r = self._need_phase(state, "exchange", N_("You cannot exchange cards before the round now."))
         if r is not None:
             return r
         kinds = self._kinds(a.cards)
         if isinstance(kinds, Refused):
             return kinds
         if len(kinds) > S["exchange_max"]:
-            return Refused(f"You may exchange at most {S['exchange_max']} cards.")
+            return Refused(_("You may exchange at most {n} cards.").format(n=S["exchange_max"]))
         if len(kinds) > len(state.decks[p]):
-            return Refused("Your deck does not have that many cards to draw.")
+            return Refused(_("Your deck does not have that many cards to draw."))
         if not fits(count_kinds(kinds), state.hands[p]):
-            return Refused("Those cards are not all in your hand.")
+            return Refused(_("Those cards are not all in your hand."))
         s = state.clone()
         self._put_under_and_draw(s, p, kinds)
         s.log = s.log + ({"type": "exchange", "seat": p, "count": len(kinds)},)
@@ -406,18 +414,18 @@ class PunchRules(Rules):
 
     def _do_swap(self, state, p, a):
         if state.phase not in ("choose", "program") or not state.options["exchange"]:
-            return Refused("You cannot exchange a card now.")
+            return Refused(_("You cannot exchange a card now."))
         if state.round > S["swap_rounds"]:
-            return Refused(f"A single card can be exchanged only in rounds 1 to {S['swap_rounds']}.")
+            return Refused(_("A single card can be exchanged only in rounds 1 to {n}.").format(n=S["swap_rounds"]))
         if state.swapped[p]:
-            return Refused("You have already exchanged a card this round.")
+            return Refused(_("You have already exchanged a card this round."))
         if not state.decks[p]:
-            return Refused("Your deck is empty: there is nothing to exchange with.")
+            return Refused(_("Your deck is empty: there is nothing to exchange with."))
         kinds = self._kinds((a.card,))
         if isinstance(kinds, Refused):
             return kinds
         if not state.hands[p][kinds[0]]:
-            return Refused("That card is not in your hand.")
+            return Refused(_("That card is not in your hand."))
         s = state.clone()
         self._put_under_and_draw(s, p, kinds)
         s.swapped = with_seat(s.swapped, p, True)
@@ -426,12 +434,12 @@ class PunchRules(Rules):
 
     def _do_commit(self, state, p, a):
         if state.phase != "choose":
-            return Refused("You cannot play a single card now.")
+            return Refused(_("You cannot play a single card now."))
         k = INDEX.get(a.card)
         if k is None:
-            return Refused(f"{a.card!r} is not a Punch! card.")
+            return Refused(_("{card} is not a Punch! card.").format(card=repr(a.card)))
         if not state.hands[p][k]:
-            return Refused("That card is not in your hand.")
+            return Refused(_("That card is not in your hand."))
         s = state.clone()
         hand = list(state.hands[p])
         hand[k] -= 1
@@ -464,7 +472,7 @@ class PunchRules(Rules):
             s.waiting = (True, True)
 
     def _do_program(self, state, p, a):
-        r = self._need_phase(state, "program", "lay out a Robo-Box row")
+        r = self._need_phase(state, "program", N_("You cannot lay out a Robo-Box row now."))
         if r is not None:
             return r
         kinds = self._kinds(a.cards)
@@ -472,9 +480,9 @@ class PunchRules(Rules):
             return kinds
         n = S["robo_box_program"]
         if len(kinds) != n:
-            return Refused(f"Lay out exactly {n} cards.")
+            return Refused(_("Lay out exactly {n} cards.").format(n=n))
         if not fits(count_kinds(kinds), state.hands[p]):
-            return Refused("Those cards are not all in your hand.")
+            return Refused(_("Those cards are not all in your hand."))
         s = state.clone()
         s.hands = with_seat(s.hands, p, counts_minus(s.hands[p], count_kinds(kinds)))
         s.choice = with_seat(s.choice, p, kinds)
@@ -496,13 +504,13 @@ class PunchRules(Rules):
     def undo_barrier(self, before, action, after):
         """A choice may be taken back until the cards are shown, shuffled, dealt or drawn."""
         if after.rng != before.rng:
-            return "the cards were shuffled"
+            return _("the cards were shuffled")
         if after.played != before.played or after.history != before.history:
-            return "the cards were revealed"
+            return _("the cards were revealed")
         if (after.match, after.round) != (before.match, before.round):
-            return "new cards were dealt"
+            return _("new cards were dealt")
         if after.decks != before.decks:
-            return "a card was drawn"
+            return _("a card was drawn")
         return ""
 
     # -- looking ------------------------------------------------------------

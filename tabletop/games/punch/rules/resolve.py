@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from tabletop.core.words import plural
+from tabletop.core.i18n import N_, words
 
 from .content import CONTENT
+
+_, ngettext = words(__name__)
 
 KINDS = CONTENT.kinds
 NK = len(KINDS)
@@ -92,16 +94,28 @@ def resolve_pair(k0: int, k1: int, stamina: tuple[int, int], no_mercy: bool):
 
 # -- sentences ------------------------------------------------------------
 
+# the card names of data/cards.json, for the catalogue (said with _ where shown; tests/test_punch_words.py
+# checks that none is missing)
+CARD_WORDS = {
+    "Punch 1": N_("Punch 1"),
+    "Punch 2": N_("Punch 2"),
+    "Punch 3": N_("Punch 3"),
+    "Do Nothing": N_("Do Nothing"),
+    "Block": N_("Block"),
+    "Dodge and Punch Back": N_("Dodge and Punch Back"),
+}
+
 
 def card_name(code: str) -> str:
-    return KINDS[INDEX[code]].name
+    """A card's name in the player's language."""
+    return _(KINDS[INDEX[code]].name)
 
 
 def _punch(event, seat) -> str:
     code = event["cards"][seat]
     text = card_name(code)
     if event["weakened"][seat]:
-        text += f" (worth only {event['power'][seat]}: no mercy for the weak)"
+        text += " " + _("(worth only {n}: no mercy for the weak)").format(n=event["power"][seat])
     return text
 
 
@@ -112,81 +126,116 @@ def _reveal(e, names) -> str:
     st = e["stamina"]
 
     def loses(seat: int) -> str:
-        return f"{n[seat]} loses {-e['wanted'][seat]} stamina ({st[seat]} left)."
+        return _("{name} loses {n} stamina ({left} left).").format(name=n[seat], n=-e["wanted"][seat], left=st[seat])
 
     if r == "even":
-        text = f"{n[0]}'s {_punch(e, 0)} and {n[1]}'s {_punch(e, 1)} cancel out: nothing happens."
+        text = _("{a}'s {card} and {b}'s {other} cancel out: nothing happens.").format(
+            a=n[0], card=_punch(e, 0), b=n[1], other=_punch(e, 1)
+        )
     elif r == "trade":
         lo = 1 - a
-        text = f"{n[a]}'s {_punch(e, a)} beats {n[lo]}'s {_punch(e, lo)}: " + loses(lo)
+        text = _("{a}'s {card} beats {b}'s {other}:").format(a=n[a], card=_punch(e, a), b=n[lo], other=_punch(e, lo))
+        text += " " + loses(lo)
     elif r == "blocked":
         o = 1 - a
-        text = f"{n[a]}'s Block stops {n[o]}'s {_punch(e, o)}: nothing happens."
+        text = _("{a}'s Block stops {b}'s {other}: nothing happens.").format(a=n[a], b=n[o], other=_punch(e, o))
     elif r == "dodged":
         o = 1 - a
-        text = f"{n[a]}'s {c[a]} sends {n[o]}'s {_punch(e, o)} back: " + loses(o)
+        text = _("{a}'s {card} sends {b}'s {other} back:").format(a=n[a], card=c[a], b=n[o], other=_punch(e, o))
+        text += " " + loses(o)
     elif r == "caught":
         o = 1 - a
-        text = f"{n[a]}'s {_punch(e, a)} catches {n[o]} doing nothing: " + loses(o)
+        text = _("{a}'s {card} catches {b} doing nothing:").format(a=n[a], card=_punch(e, a), b=n[o])
+        text += " " + loses(o)
     elif r == "rest":
         o = 1 - a
-        text = f"{n[a]} does nothing against {n[o]}'s {c[o]} and rests: "
+        text = _("{a} does nothing against {b}'s {card} and rests:").format(a=n[a], b=n[o], card=c[o])
         if e["change"][a] == 0:
-            text += f"{n[a]} is already at full stamina ({st[a]})."
+            text += " " + _("{name} is already at full stamina ({n}).").format(name=n[a], n=st[a])
         else:
-            text += f"{n[a]} gains {e['wanted'][a]} stamina ({st[a]} now)."
+            text += " " + _("{name} gains {n} stamina ({now} now).").format(name=n[a], n=e["wanted"][a], now=st[a])
     elif r == "both_rest":
-        text = f"{n[0]} and {n[1]} both play Do Nothing and rest: "
         full = [i for i in (0, 1) if e["change"][i] == 0]
-        text += f"both gain {e['wanted'][0]} stamina ({n[0]} {st[0]}, {n[1]} {st[1]})"
-        text += f"; {' and '.join(n[i] for i in full)} already at full stamina." if full else "."
+        fields = {"a": n[0], "b": n[1], "n": e["wanted"][0], "x": st[0], "y": st[1]}
+        if not full:
+            text = _("{a} and {b} both play Do Nothing and rest: both gain {n} stamina ({a} {x}, {b} {y}).")
+        elif len(full) == 1:
+            fields["full"] = n[full[0]]
+            text = _(
+                "{a} and {b} both play Do Nothing and rest: both gain {n} stamina ({a} {x}, {b} {y}); "
+                "{full} already at full stamina."
+            )
+        else:
+            text = _(
+                "{a} and {b} both play Do Nothing and rest: both gain {n} stamina ({a} {x}, {b} {y}); "
+                "{a} and {b} already at full stamina."
+            )
+        text = text.format(**fields)
     else:
-        text = f"{n[0]}'s {c[0]} meets {n[1]}'s {c[1]}: nothing happens."
+        text = _("{a}'s {card} meets {b}'s {other}: nothing happens.").format(a=n[0], card=c[0], b=n[1], other=c[1])
     if e["ko"] is not None:
-        text += f" {n[e['ko']]} is knocked out!"
+        text += " " + _("{name} is knocked out!").format(name=n[e["ko"]])
     return text
 
 
 def explain(event: dict, names) -> str:
-    """One plain sentence for a logged event; ``names`` are the seats' names."""
+    """One plain sentence for a logged event in the player's language; ``names`` are the seats' names."""
     t = event["type"]
     n = names
     if t == "reveal":
         return _reveal(event, names)
     if t == "deal":
-        return f"Match {event['match']}, round {event['round']}: {n[0]} and {n[1]} are each dealt 10 cards."
+        return _("Match {match}, round {round}: {a} and {b} are each dealt 10 cards.").format(
+            match=event["match"], round=event["round"], a=n[0], b=n[1]
+        )
     if t == "draft":
-        return f"Match {event['match']}, round {event['round']}: {n[0]} and {n[1]} have picked their cards."
+        return _("Match {match}, round {round}: {a} and {b} have picked their cards.").format(
+            match=event["match"], round=event["round"], a=n[0], b=n[1]
+        )
     if t == "redeal":
         k, name = event["count"], card_name(event["card"])
-        return f"{n[event['seat']]} shows {plural(k, 'card')}, all {name}, and is dealt a fresh hand."
+        return ngettext(
+            "{name} shows {n} card, all {card}, and is dealt a fresh hand.",
+            "{name} shows {n} cards, all {card}, and is dealt a fresh hand.",
+            k,
+        ).format(name=n[event["seat"]], n=k, card=name)
     if t == "keep":
-        return f"{n[event['seat']]} keeps the hand."
+        return _("{name} keeps the hand.").format(name=n[event["seat"]])
     if t == "exchange":
         k = event["count"]
         if k == 0:
-            return f"{n[event['seat']]} exchanges no cards."
-        return f"{n[event['seat']]} puts {plural(k, 'card')} under the deck and draws {k} new."
+            return _("{name} exchanges no cards.").format(name=n[event["seat"]])
+        return ngettext(
+            "{name} puts {n} card under the deck and draws {n} new.",
+            "{name} puts {n} cards under the deck and draws {n} new.",
+            k,
+        ).format(name=n[event["seat"]], n=k)
     if t == "swap":
-        return f"{n[event['seat']]} exchanges one card with the deck."
+        return _("{name} exchanges one card with the deck.").format(name=n[event["seat"]])
     if t == "program":
-        return f"{n[0]} and {n[1]} have laid out their next cards face down."
+        return _("{a} and {b} have laid out their next cards face down.").format(a=n[0], b=n[1])
     if t == "break":
         g = event["gain"]
         st = event["stamina"]
-        return (
-            f"Break after round {event['round']}: {n[0]} and {n[1]} each recover up to {g} stamina "
-            f"({n[0]} {st[0]}, {n[1]} {st[1]})."
+        return _("Break after round {round}: {a} and {b} each recover up to {n} stamina ({a} {x}, {b} {y}).").format(
+            round=event["round"], a=n[0], b=n[1], n=g, x=st[0], y=st[1]
         )
     if t == "match_end":
         w = event["winner"]
         st = event["stamina"]
         if w is None:
-            return f"{n[0]} and {n[1]} end match {event['match']} level at {st[0]} to {st[1]}: it is replayed."
+            return _("{a} and {b} end match {match} level at {x} to {y}: it is replayed.").format(
+                a=n[0], b=n[1], match=event["match"], x=st[0], y=st[1]
+            )
         if event["by"] == "knockout":
-            return f"{n[w]} wins match {event['match']} by knockout."
-        return f"{n[w]} wins match {event['match']} on stamina, {st[w]} to {st[1 - w]}."
+            return _("{name} wins match {match} by knockout.").format(name=n[w], match=event["match"])
+        return _("{name} wins match {match} on stamina, {x} to {y}.").format(
+            name=n[w], match=event["match"], x=st[w], y=st[1 - w]
+        )
     if t == "game_end":
         w = event["winner"]
-        return f"{n[w]} wins the game, {plural(event['wins'][w], 'match')} to {event['wins'][1 - w]}."
+        wins = event["wins"]
+        return ngettext(
+            "{name} wins the game, {n} match to {m}.", "{name} wins the game, {n} matches to {m}.", wins[w]
+        ).format(name=n[w], n=wins[w], m=wins[1 - w])
     return t

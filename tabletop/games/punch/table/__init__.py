@@ -16,13 +16,17 @@ makes and the reveal animation.
 
 from __future__ import annotations
 
+from tabletop.core.i18n import words
 from tabletop.ui.secret_table import SecretTable
+from tabletop.ui.table import PLAY
 
 from ..rules.actions import Commit, Draft, Exchange, KeepHand, Program, Ready, Redeal, Swap
 from ..rules.resolve import CODES, INDEX, NK, S, explain
 from ..rules.state import PPR, exchange_limit, qualifies_for_redeal
 from ..rules.state import may_swap as rules_may_swap
 from .layout import FLIP_MS, HOLD_MS, sentence
+
+_, ngettext = words(__name__)
 
 SECRET_PHASES = ("redeal", "draft", "exchange", "choose", "program")
 PICK_PHASES = ("draft", "exchange", "program")
@@ -42,8 +46,8 @@ class PunchTable(SecretTable):
     # was (R-PUN-9): after a choice it goes back to the middle of the table
     park_spot = (640, 250)
 
-    def __init__(self, app, session):
-        super().__init__(app, session)
+    def __init__(self, app, session, mode=PLAY):
+        super().__init__(app, session, mode)
         self.sel: dict[int, list] = {0: [], 1: []}  # cards being picked / programmed
         self.sel_key: dict[int, tuple | None] = {0: None, 1: None}
         self.swap_mode: dict[int, bool] = {0: False, 1: False}
@@ -152,17 +156,17 @@ class PunchTable(SecretTable):
     def accepts_for(self, seat: int, zone: str):
         def accepts(payload):
             if not isinstance(payload, tuple) or payload[1] != seat:
-                return "That is not your card."
+                return _("That is not your card.")
             if zone == "source":
-                return None if payload[0] == "picked" else "It is already there."
+                return None if payload[0] == "picked" else _("It is already there.")
             if zone == "prog":
                 return None
             if payload[0] != "hand":
-                return "Drop it back on your hand to take it out."
+                return _("Drop it back on your hand to take it out.")
             if zone == "pile" and len(self.selection(seat)) >= self.pick_limit(seat):
-                return f"You can pick only {self.pick_limit(seat)}."
+                return _("You can pick only {n}.").format(n=self.pick_limit(seat))
             if zone == "deck" and not self.may_swap(seat):
-                return "You cannot exchange a card now."
+                return _("You cannot exchange a card now.")
             return None
 
         return accepts
@@ -173,7 +177,7 @@ class PunchTable(SecretTable):
         if self.state.phase == "program" and at is not None and at < len(sel):
             sel[at] = code  # the card that was there goes back to the hand
         elif len(sel) >= limit:
-            self.say(f"You have already picked {limit}: take one back first.")
+            self.say(_("You have already picked {n}: take one back first.").format(n=limit))
             self.app.sounds.play("refuse")
             return
         elif self.source_counts(seat)[INDEX[code]] <= 0:
@@ -185,9 +189,9 @@ class PunchTable(SecretTable):
         self.app.sounds.play("place")
         if len(sel) >= limit:  # all picked: the focus goes to the button that confirms them
             self.want_focus[seat] = {
-                "draft": f"Fight with these {PPR}",
-                "program": f"Lay out these {PROGRAM}",
-                "exchange": f"Exchange {limit}",
+                "draft": _("Fight with these {n}").format(n=PPR),
+                "program": _("Lay out these {n}").format(n=PROGRAM),
+                "exchange": _("Exchange {n}").format(n=limit),
             }.get(self.state.phase)
 
     def unpick(self, seat: int, where) -> None:
@@ -338,7 +342,7 @@ class PunchTable(SecretTable):
                 ev = a["ev"]
                 self.caption = [sentence(ev, self.names)]
                 if ev["ko"] is not None:
-                    self.moment("Knockout!", self.caption[0], sound="knockout")
+                    self.moment(_("Knockout!"), self.caption[0], sound="knockout")
                 else:
                     self.app.sounds.play("stagger" if min(ev["change"]) < 0 else "reveal")
             if a["t"] >= a["dur"]:
@@ -373,8 +377,8 @@ class PunchTable(SecretTable):
         if last is not None and last["winner"] is not None:
             how = explain(dict(last, type="match_end"), self.names) + " "
         return (
-            f"{self.names[out.winner]} wins the game!",
-            how + f"Match score {self.state.wins[0]} to {self.state.wins[1]}.",
+            _("{name} wins the game!").format(name=self.names[out.winner]),
+            how + _("Match score {a} to {b}.").format(a=self.state.wins[0], b=self.state.wins[1]),
         )
 
     # -- drawing -------------------------------------------------------------------------
@@ -406,5 +410,5 @@ class PunchTable(SecretTable):
         return next((i for i, h in enumerate(items) if h.seat == seat), None)
 
 
-def make_table(app, session):
-    return PunchTable(app, session)
+def make_table(app, session, mode=PLAY):
+    return PunchTable(app, session, mode)

@@ -8,7 +8,6 @@ from collections.abc import Callable
 import pygame
 
 from tabletop.core.i18n import N_, words
-from tabletop.core.words import plural
 from tabletop.ui import cards, gfx
 from tabletop.ui.secret_table import draw_line
 from tabletop.ui.table import draw_card
@@ -133,7 +132,8 @@ def draw_still(t, surf, vp) -> None:
         t.curtain_last = (curtain, st.phase, st.match, st.round, st.play)
         t.secrecy.draw_curtain(surf, vp, curtain)
         if first:
-            t.want_focus[curtain] = f"Show {t.names[curtain]}'s cards"
+            show = words("tabletop.ui.secrecy")[0]  # the engine's curtain button, in the engine's words
+            t.want_focus[curtain] = show("Show {name}'s cards").format(name=t.names[curtain])
     else:
         t.curtain_last = None
 
@@ -148,9 +148,13 @@ def header(t, surf, vp) -> None:
     if st.phase in ("match_over", "game_over") and st.history:
         play = st.history[-1]["play"]
     gains = S["break_gains"]
-    nxt = f"after this round: a break, +{gains[st.round - 1]} stamina" if st.round <= len(gains) else "last round"
+    nxt = (
+        _("after this round: a break, +{n} stamina").format(n=gains[st.round - 1])
+        if st.round <= len(gains)
+        else _("last round")
+    )
     if st.phase in ("match_over", "game_over"):
-        nxt = "the match is over"
+        nxt = _("the match is over")
     need = st.options["matches_to_win"]
     c = gfx.PLAYER_COLOURS
     score = gfx.blit_text(
@@ -161,13 +165,20 @@ def header(t, surf, vp) -> None:
     top, foot = left.copy(), left.copy()
     top.h = foot.h = left.h // 2 + 1
     foot.bottom = left.bottom
-    title = f"Match {st.match} · Round {st.round} of {S['rounds']} · Play {play} of {PPR}"
-    gfx.draw_fitted(surf, title, top, vp.s(19), gfx.WHITE, bold=True, align="left", lines=1)
+    where = _("Match {match} · Round {round} of {rounds} · Play {play} of {plays}").format(
+        match=st.match, round=st.round, rounds=S["rounds"], play=play, plays=PPR
+    )
+    gfx.draw_fitted(surf, where, top, vp.s(19), gfx.WHITE, bold=True, align="left", lines=1)
     gfx.draw_fitted(surf, nxt, foot, vp.s(15), gfx.GREY, align="left", lines=1)
     gfx.blit_text(surf, "–", vp.s(26), vp.p(640, 20), gfx.WHITE, bold=True, anchor="center")
     gfx.blit_text(surf, f"{st.wins[1]} {t.names[1]}", vp.s(26), vp.p(658, 20), c[1], bold=True, anchor="midleft")
     gfx.blit_text(
-        surf, f"match wins · first to {need} wins the game", vp.s(14), vp.p(640, 41), gfx.GREY, anchor="center"
+        surf,
+        _("match wins · first to {n} wins the game").format(n=need),
+        vp.s(14),
+        vp.p(640, 41),
+        gfx.GREY,
+        anchor="center",
     )
     key = t.history_keys()
     label = _("Match history ({key})").format(key=key) if key else _("Match history")
@@ -189,7 +200,7 @@ def draw_meter(t, surf, vp, seat, stamina) -> None:
     weak = t.state.options["no_mercy"] and 0 < stamina < S["no_mercy_below"]
     gfx.blit_text(
         surf,
-        f"punches at most {stamina}" if weak else "stamina",
+        _("punches at most {n}").format(n=stamina) if weak else _("stamina"),
         vp.s(14),
         vp.p(x + 14, 104),
         gfx.REFUSE if weak else gfx.GREY,
@@ -236,16 +247,21 @@ def caption(t, surf, vp) -> None:
         gfx.blit_text(surf, line, vp.s(18), vp.p(640, y), gfx.WHITE, anchor="center")
 
 
-LEGEND = (
+LEGEND = N_(
     "Punches: the higher one hits for the difference · Block stops a punch · "
     "Dodge sends a punch back · Nothing rests (+1) unless punched"
 )
 
 
+# the shown-this-match tally's words for the cards that are not punches (said with _)
+_TALLY = {"nothing": N_("Do Nothing"), "block": N_("Block"), "dodge": N_("Dodge")}
+
+
 def legend(surf, vp) -> None:
     """A reminder of what the cards do, in our own words."""
     box = vp.r(20, 644, 1240, 36)  # one line; two in a window squeezed sideways, never smaller than body text
-    gfx.draw_fitted(surf, LEGEND, box, vp.s(15), (200, 210, 200), lines=2, min_px=min(vp.s(15), gfx.body_px(vp)))
+    legend = _(LEGEND)
+    gfx.draw_fitted(surf, legend, box, vp.s(15), (200, 210, 200), lines=2, min_px=min(vp.s(15), gfx.body_px(vp)))
 
 
 def status_text(t, seat) -> str:
@@ -255,48 +271,51 @@ def status_text(t, seat) -> str:
         return ""
     if st.phase in ("break", "match_over"):
         return (
-            f"{name} is ready."
+            _("{name} is ready.")
             if not st.waiting[seat]
-            else (f"{name}: press Ready." if seat in t.humans else f"{name} is getting ready...")
-        )
+            else (_("{name}: press Ready.") if seat in t.humans else _("{name} is getting ready..."))
+        ).format(name=name)
     if st.phase == "game_over":
         return ""
     if not st.waiting[seat]:
         done = {
-            "redeal": "is waiting for the other boxer.",
-            "draft": "has picked the cards for this round.",
-            "exchange": "has finished exchanging.",
-            "choose": "has laid a card face down.",
-            "program": "has laid out a row face down.",
+            "redeal": N_("{name} is waiting for the other boxer."),
+            "draft": N_("{name} has picked the cards for this round."),
+            "exchange": N_("{name} has finished exchanging."),
+            "choose": N_("{name} has laid a card face down."),
+            "program": N_("{name} has laid out a row face down."),
         }
-        return f"{name} {done.get(st.phase, 'is waiting.')}"
+        waiting = N_("{name} is waiting.")
+        return _(done.get(st.phase, waiting)).format(name=name)
     if t.busy():
         return ""
     if seat not in t.humans:
-        return f"{name} is thinking..."
+        return _("{name} is thinking...").format(name=name)
     if t.can_act(seat):
         sel = t.selection(seat)
         if t.swap_mode[seat]:
-            return "Pick the card to put under your deck."
-        return {
-            "redeal": "You may show this hand and redeal, or keep it.",
-            "draft": f"Pick 10 cards for round {st.round}: {len(sel)} of {PPR} picked.",
-            "exchange": f"Pick up to {t.pick_limit(seat)} cards to exchange: {len(sel)} picked.",
-            "choose": t.device_words(
+            return _("Pick the card to put under your deck.")
+        if st.phase == "redeal":
+            return _("You may show this hand and redeal, or keep it.")
+        if st.phase == "draft":
+            return _("Pick 10 cards for round {round}: {n} of {of} picked.").format(round=st.round, n=len(sel), of=PPR)
+        if st.phase == "exchange":
+            return _("Pick up to {n} cards to exchange: {m} picked.").format(n=t.pick_limit(seat), m=len(sel))
+        if st.phase == "choose":
+            return t.device_words(
                 seat,
-                "Choose your card: click it or drag it to your slot.",
-                "Choose your card: {move} to it, then {confirm}.",
-            ),
-            "program": f"Lay out 5 cards in play order: {len(sel)} of 5.",
-        }[st.phase]
+                _("Choose your card: click it or drag it to your slot."),
+                _("Choose your card: {move} to it, then {confirm}."),
+            )
+        return _("Lay out 5 cards in play order: {n} of 5.").format(n=len(sel))
     if t.secrecy.mode == "curtain":
         cur = t.curtain_seat()
         if cur is not None and cur != seat:
-            return f"{name} chooses after {t.names[cur]}."
+            return _("{name} chooses after {other}.").format(name=name, other=t.names[cur])
         if t.secrecy.shown is not None and t.secrecy.shown != seat:
-            return f"{name} chooses after {t.names[t.secrecy.shown]}: look away."
-        return f"{name} chooses now."
-    return f"{name}: hold {t.peek_name(seat)} to see your cards."
+            return _("{name} chooses after {other}: look away.").format(name=name, other=t.names[t.secrecy.shown])
+        return _("{name} chooses now.").format(name=name)
+    return _("{name}: hold {key} to see your cards.").format(name=name, key=t.peek_name(seat))
 
 
 def status(t, surf, vp, seat) -> None:
@@ -325,12 +344,19 @@ def deck_pile(t, surf, vp, seat) -> None:
         cards.draw(surf, face(seat, "", True), r)
     else:
         cards.slot(surf, r, "", gfx.GREY)
-    gfx.blit_text(surf, f"Deck {n}", vp.s(15), vp.p(DECK_X[seat] + ROW_W // 2, ROW_Y - 12), gfx.WHITE, anchor="center")
+    gfx.blit_text(
+        surf,
+        _("Deck {n}").format(n=n),
+        vp.s(15),
+        vp.p(DECK_X[seat] + ROW_W // 2, ROW_Y - 12),
+        gfx.WHITE,
+        anchor="center",
+    )
     if t.can_act(seat) and t.may_swap(seat):
         t.hot_zone(r, ("deck", seat), accepts=t.accepts_for(seat, "deck"), seat=seat)
         gfx.blit_text(
             surf,
-            "drop to swap",
+            _("drop to swap"),
             vp.s(14),
             vp.p(DECK_X[seat] + ROW_W // 2, ROW_Y + ROW_H + 12),
             gfx.HILITE,
@@ -352,11 +378,11 @@ def shown_tally(t, surf, vp, seat) -> None:
 
 def draw_tally(surf, vp, r, played) -> None:
     x = r.left + vp.s(8)
-    gfx.blit_text(surf, "shown this match", vp.s(14), (x, r.top + vp.s(14)), gfx.GREY, anchor="midleft")
+    gfx.blit_text(surf, _("shown this match"), vp.s(14), (x, r.top + vp.s(14)), gfx.GREY, anchor="midleft")
     for i, k in enumerate(KINDS):
         y = r.top + vp.s(32 + i * 22)
-        label = {"punch": f"Punch {k.power}", "nothing": "Do Nothing", "block": "Block", "dodge": "Dodge"}[k.effect]
-        gfx.blit_text(surf, label, vp.s(14), (x, y), gfx.WHITE, anchor="topleft")
+        label = _("Punch {n}").format(n=k.power) if k.effect == "punch" else _(_TALLY[k.effect])
+        gfx.blit_text(surf, label, gfx.fit_px(label, vp.s(14), vp.s(86)), (x, y), gfx.WHITE, anchor="topleft")
         gfx.blit_text(surf, f"{played[i]}/{k.count}", vp.s(14), (x + vp.s(120), y), gfx.WHITE, anchor="topright")
 
 
@@ -401,7 +427,7 @@ def play_area(t, surf, vp, seat) -> None:
         up = (t.secrecy.mode == "open" and seat in t.humans) or (t.secrecy.mode == "replay" and t.secrecy.visible(seat))
         cards.draw(surf, face(seat, code, not up), r)
     else:
-        cards.slot(surf, r, f"{t.names[seat]}'s card", gfx.PLAYER_COLOURS[seat], px=vp.s(15))
+        cards.slot(surf, r, _("{name}'s card").format(name=t.names[seat]), gfx.PLAYER_COLOURS[seat], px=vp.s(15))
         if mine and phase == "choose":
             t.hot_zone(r, ("slot", seat), accepts=t.accepts_for(seat, "slot"), seat=seat)
 
@@ -409,8 +435,8 @@ def play_area(t, surf, vp, seat) -> None:
 def picked_row(t, surf, vp, seat) -> None:
     sel = t.selection(seat)
     label = {
-        "draft": f"Picked for round {t.state.round}: {len(sel)} of {PPR}",
-        "exchange": f"To put under the deck: {len(sel)} of {t.pick_limit(seat)}",
+        "draft": _("Picked for round {round}: {n} of {of}").format(round=t.state.round, n=len(sel), of=PPR),
+        "exchange": _("To put under the deck: {n} of {of}").format(n=len(sel), of=t.pick_limit(seat)),
     }[t.state.phase]
     gfx.blit_text(surf, label, vp.s(16), vp.p(HALF_X[seat] + 20, ROW_Y - 14), gfx.WHITE, anchor="midleft")
     zone = vp.r(HALF_X[seat] + 10, ROW_Y - 4, HALF_W - 20, ROW_H + 8)
@@ -434,7 +460,7 @@ def program_row(t, surf, vp, seat) -> None:
         return
     gfx.blit_text(
         surf,
-        "Robo-Box row: played left to right",
+        _("Robo-Box row: played left to right"),
         vp.s(14),
         vp.p(prog_x(seat, 0), ROW_Y + ROW_H + 14),
         gfx.GREY,
@@ -466,9 +492,13 @@ def hand(t, surf, vp, seat) -> None:
         show = True  # against the computer the hand is simply shown (also while cards turn)
     if t.secrecy.mode == "replay":
         show = t.secrecy.visible(seat)  # a replay watched from this seat's side: always its hand
-    title = "Your deck: pick from here" if st.phase == "draft" else f"{t.names[seat]}'s hand"
+    title = _("Your deck: pick from here") if st.phase == "draft" else _("{name}'s hand").format(name=t.names[seat])
     if not show:
-        label = f"{title} ({plural(n, 'card')})" if st.phase != "draft" else f"{t.names[seat]}'s deck ({n})"
+        label = (
+            ngettext("{title} ({n} card)", "{title} ({n} cards)", n).format(title=title, n=n)
+            if st.phase != "draft"
+            else _("{name}'s deck ({n})").format(name=t.names[seat], n=n)
+        )
         on_felt(
             t,
             surf,
@@ -527,24 +557,24 @@ def buttons(t, surf, vp, seat) -> None:
     row: list[tuple[str, Callable[[], object], bool]] = []  # (label, what it does, enabled)
     if phase == "redeal":
         k = t.redeal_kind(seat)
-        row.append(("Keep this hand", lambda: t.redeal(seat, True), True))
+        row.append((_("Keep this hand"), lambda: t.redeal(seat, True), True))
         if k:
-            label = f"Show {card_name(k)} ×{st.hands[seat][CODES.index(k)]}: redeal"
+            label = _("Show {card} ×{n}: redeal").format(card=card_name(k), n=st.hands[seat][CODES.index(k)])
             row.append((label, lambda: t.redeal(seat, False), True))
     elif phase in ("draft", "exchange", "program"):
         sel = t.selection(seat)
         if phase == "draft":
-            row.append((f"Fight with these {PPR}", lambda: t.confirm_picks(seat), len(sel) == PPR))
+            row.append((_("Fight with these {n}").format(n=PPR), lambda: t.confirm_picks(seat), len(sel) == PPR))
         elif phase == "exchange":
-            label = f"Exchange {len(sel)}" if sel else "Keep all my cards"
+            label = _("Exchange {n}").format(n=len(sel)) if sel else _("Keep all my cards")
             row.append((label, lambda: t.confirm_picks(seat), True))
         else:
-            row.append((f"Lay out these {PROGRAM}", lambda: t.confirm_picks(seat), len(sel) == PROGRAM))
-        row.append(("Clear", lambda: t.clear_picks(seat), bool(sel)))
+            row.append((_("Lay out these {n}").format(n=PROGRAM), lambda: t.confirm_picks(seat), len(sel) == PROGRAM))
+        row.append((_("Clear"), lambda: t.clear_picks(seat), bool(sel)))
     if phase in ("choose", "program") and t.may_swap(seat):
-        row.append(("Cancel swap" if t.swap_mode[seat] else "Swap a card", lambda: t.toggle_swap(seat), True))
+        row.append((_("Cancel swap") if t.swap_mode[seat] else _("Swap a card"), lambda: t.toggle_swap(seat), True))
     if t.secrecy.mode == "curtain" and t.secrecy.shown == seat:
-        row.append(("Hide", lambda: t.hide(seat), True))
+        row.append((_("Hide"), lambda: t.hide(seat), True))
     t.primary[seat] = [b[0] for b in row[:1]]
     widths = [max(110, min(300, gfx.font(px).size(b[0])[0] / vp.sx + 36)) for b in row]
     for (label, go, enabled), w in zip(row, widths, strict=True):

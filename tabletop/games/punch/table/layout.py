@@ -6,9 +6,13 @@ from functools import lru_cache
 
 import pygame
 
+from tabletop.core import i18n
+from tabletop.core.i18n import N_, words
 from tabletop.ui import cards, gfx
 
 from ..rules.resolve import CODES, KINDS, S, explain
+
+_, ngettext = words(__name__)
 
 PROGRAM = S["robo_box_program"]
 
@@ -25,13 +29,22 @@ HOLD_MS = 900  # then the outcome stays in the middle of the table
 INK = {"punch": (190, 40, 40), "nothing": (100, 100, 100), "block": (40, 80, 170), "dodge": (30, 120, 70)}
 
 
-@lru_cache(maxsize=64)
+# a card's title by what it does (said with _)
+TITLES = {"punch": N_("Punch"), "nothing": N_("Nothing"), "block": N_("Block"), "dodge": N_("Dodge")}
+
+
 def face(seat: int, code: str, down: bool = False) -> cards.Face:
+    return _face(seat, code, down, i18n.language())
+
+
+@lru_cache(maxsize=64)
+def _face(seat: int, code: str, down: bool, language: str) -> cards.Face:
+    """``face`` in ``language`` (the cache keeps each language's titles apart)."""
     border = gfx.PLAYER_COLOURS[seat]
     if down:
         return cards.Face(face_down=True, border=border)
     k = KINDS[CODES.index(code)]
-    title = {"punch": "Punch", "nothing": "Nothing", "block": "Block", "dodge": "Dodge"}[k.effect]
+    title = _(TITLES[k.effect])
     return cards.Face(title=title, value=k.symbol, colour=INK[k.effect], border=border, art=ART[k.code])
 
 

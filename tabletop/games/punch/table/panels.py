@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from tabletop.core.words import plural
+from tabletop.core.i18n import words
 from tabletop.ui import gfx
 
 from ..rules.resolve import S, explain
 from .layout import HALF_X, sentence, wrap
+
+_, ngettext = words(__name__)
 
 # -- between rounds and matches --------------------------------------------------
 
@@ -17,18 +19,24 @@ def between(t, surf, vp) -> None:
     gfx.panel(surf, r, gfx.PANEL, radius=vp.s(14), border=gfx.GOLD, width=vp.s(2), alpha=235)
     if st.phase == "break":
         gain = S["break_gains"][st.round - 1]
-        head = f"Break after round {st.round}"
-        sub = f"Both boxers recover up to {gain} stamina: {t.names[0]} {st.stamina[0]}, {t.names[1]} {st.stamina[1]}."
-        nxt = f"Round {st.round + 1} of {S['rounds']} next."
+        head = _("Break after round {n}").format(n=st.round)
+        sub = _("Both boxers recover up to {n} stamina: {a} {x}, {b} {y}.").format(
+            n=gain, a=t.names[0], x=st.stamina[0], b=t.names[1], y=st.stamina[1]
+        )
+        nxt = _("Round {n} of {of} next.").format(n=st.round + 1, of=S["rounds"])
     elif st.history:
         last = st.history[-1]
-        head = f"Match {last['match']} is over"
+        head = _("Match {n} is over").format(n=last["match"])
         sub = explain(dict(last, type="match_end"), t.names)
-        rounds = " · ".join(f"after round {i + 1}: {a}–{b}" for i, (a, b) in enumerate(last["rounds"]))
-        nxt = f"Stamina ({t.names[0]}–{t.names[1]}) {rounds}." if rounds else ""
+        rounds = " · ".join(
+            _("after round {n}: {a}–{b}").format(n=i + 1, a=a, b=b) for i, (a, b) in enumerate(last["rounds"])
+        )
+        nxt = _("Stamina ({a}–{b}) {rounds}.").format(a=t.names[0], b=t.names[1], rounds=rounds) if rounds else ""
         if st.phase == "game_over":
             best = max(st.wins)
-            nxt = f"{t.names[st.wins.index(best)]} wins the game, {plural(best, 'match')} to {min(st.wins)}."
+            nxt = ngettext(
+                "{name} wins the game, {n} match to {m}.", "{name} wins the game, {n} matches to {m}.", best
+            ).format(name=t.names[st.wins.index(best)], n=best, m=min(st.wins))
     else:
         head, sub, nxt = "", "", ""
     gfx.blit_text(surf, head, vp.s(30), vp.p(640, 160), gfx.GOLD, bold=True, anchor="center")
@@ -39,9 +47,9 @@ def between(t, surf, vp) -> None:
     for seat in (0, 1):
         if seat in t.humans and st.waiting[seat]:
             label = (
-                f"{t.names[seat]}: ready for round {st.round + 1}"
+                _("{name}: ready for round {n}").format(name=t.names[seat], n=st.round + 1)
                 if st.phase == "break"
-                else f"{t.names[seat]}: ready for match {st.match + 1}"
+                else _("{name}: ready for match {n}").format(name=t.names[seat], n=st.match + 1)
             )
             t.hot_button(
                 vp.r(HALF_X[seat] + 130, 420, 356, 56), label, lambda s=seat: t.ready(s), seat=seat, px=vp.s(20)
@@ -59,13 +67,13 @@ def history(t, surf, vp) -> None:
     st = t.state
     r = vp.r(40, 60, 1200, 640)
     gfx.panel(surf, r, gfx.PANEL, radius=vp.s(16), border=gfx.GOLD, width=vp.s(2))
-    gfx.blit_text(surf, "Match history", vp.s(28), vp.p(80, 92), gfx.GOLD, bold=True, anchor="midleft")
-    t.hot_button(vp.r(1070, 72, 150, 40), "Close", t.toggle_history, px=vp.s(18))
+    gfx.blit_text(surf, _("Match history"), vp.s(28), vp.p(80, 92), gfx.GOLD, bold=True, anchor="midleft")
+    t.hot_button(vp.r(1070, 72, 150, 40), _("Close"), t.toggle_history, px=vp.s(18))
     y = 140
-    gfx.blit_text(surf, "Finished matches", vp.s(19), vp.p(80, y), gfx.WHITE, bold=True, anchor="midleft")
+    gfx.blit_text(surf, _("Finished matches"), vp.s(19), vp.p(80, y), gfx.WHITE, bold=True, anchor="midleft")
     y += 30
     if not st.history:
-        gfx.blit_text(surf, "None yet: this is the first match.", vp.s(16), vp.p(80, y), gfx.GREY, anchor="midleft")
+        gfx.blit_text(surf, _("None yet: this is the first match."), vp.s(16), vp.p(80, y), gfx.GREY, anchor="midleft")
         y += 26
     for entry in st.history[-6:]:
         line = explain(dict(entry, type="match_end"), t.names)
@@ -73,7 +81,7 @@ def history(t, surf, vp) -> None:
         gfx.blit_text(surf, line, gfx.fit_px(line, vp.s(16), vp.s(560)), vp.p(80, y), gfx.WHITE, anchor="midleft")
         gfx.blit_text(
             surf,
-            f"stamina ({t.names[0]}–{t.names[1]}) after each round: {rounds}",
+            _("stamina ({a}–{b}) after each round: {rounds}").format(a=t.names[0], b=t.names[1], rounds=rounds),
             vp.s(14),
             vp.p(100, y + 20),
             gfx.GREY,
@@ -82,7 +90,7 @@ def history(t, surf, vp) -> None:
         y += 46
     gfx.blit_text(
         surf,
-        f"Match score: {t.names[0]} {st.wins[0]} – {st.wins[1]} {t.names[1]}",
+        _("Match score: {a} {x} – {y} {b}").format(a=t.names[0], x=st.wins[0], y=st.wins[1], b=t.names[1]),
         vp.s(19),
         vp.p(80, 650),
         gfx.WHITE,
@@ -91,7 +99,13 @@ def history(t, surf, vp) -> None:
     )
     x = 680
     gfx.blit_text(
-        surf, f"Match {st.match}, play by play", vp.s(19), vp.p(x, 140), gfx.WHITE, bold=True, anchor="midleft"
+        surf,
+        _("Match {n}, play by play").format(n=st.match),
+        vp.s(19),
+        vp.p(x, 140),
+        gfx.WHITE,
+        bold=True,
+        anchor="midleft",
     )
     key = (len(st.log), st.match, vp.scale, vp.sx)
     cached = t.history_lines
@@ -101,18 +115,18 @@ def history(t, surf, vp) -> None:
         for e in events:
             line = sentence(e, t.names)
             if e["type"] == "reveal":
-                line = f"Round {e['round']}, play {e['play']}: {line}"
+                line = _("Round {round}, play {play}: {text}").format(round=e["round"], play=e["play"], text=line)
             wrapped.extend(wrap(line, vp.s(14), vp.across(520)))
         t.history_lines = cached = (key, wrapped)
     wrapped = cached[1]
     per = 22
     if not wrapped:
-        gfx.blit_text(surf, "No cards revealed yet.", vp.s(16), vp.p(x, 170), gfx.GREY, anchor="midleft")
+        gfx.blit_text(surf, _("No cards revealed yet."), vp.s(16), vp.p(x, 170), gfx.GREY, anchor="midleft")
     t.history_page = min(t.history_page, max(0, len(wrapped) - per))
     end = len(wrapped) - t.history_page
     if len(wrapped) > per:
         gfx.blit_text(
-            surf, "↑ ↓ or the mouse wheel: earlier plays", vp.s(14), vp.p(1200, 650), gfx.GREY, anchor="midright"
+            surf, _("↑ ↓ or the mouse wheel: earlier plays"), vp.s(14), vp.p(1200, 650), gfx.GREY, anchor="midright"
         )
     for i, line in enumerate(wrapped[max(0, end - per) : end]):
         gfx.blit_text(surf, line, vp.s(14), vp.p(x, 166 + i * 22), gfx.WHITE, anchor="midleft")

@@ -44,6 +44,7 @@ from tabletop.core.game import Refused
 from tabletop.core.i18n import words
 from tabletop.input.devices import key_name, menu_buttons
 from tabletop.ui.secret_table import SecretTable
+from tabletop.ui.table import PLAY
 
 from ..rules import Commit, Declare, Footwork, Stick, board, boxer_name, max_cards, may_react
 from ..rules.content import BOXERS
@@ -60,8 +61,8 @@ class SquareRingTable(KeptFrames, SecretTable):
     tutor_banner = (650, 598, 620, 114)  # a lesson's words go over Blue's hand, so Red's cards stay in sight
     undo_spot = (984, 6, 92, 30)  # the Undo button: left of the bout log
 
-    def __init__(self, app, session):
-        super().__init__(app, session)
+    def __init__(self, app, session, mode=PLAY):
+        super().__init__(app, session, mode)
         self.sel: dict[int, list] = {0: [], 1: []}  # card ids laid in the slots, in order
         self.sel_key: dict[int, tuple | None] = {0: None, 1: None}
         self.pending: dict[int, bool] = {0: False, 1: False}  # locked in, waiting for the rules to ask
@@ -517,8 +518,8 @@ def _hp_before_recovery(anim, seat) -> int:
     return hp
 
 
-def make_table(app, session):
-    return SquareRingTable(app, session)
+def make_table(app, session, mode=PLAY):
+    return SquareRingTable(app, session, mode)
 
 
 __all__ = ["SquareRingTable", "make_table", "may_react"]

@@ -186,7 +186,7 @@ def pieces(t, surf, vp) -> None:
             d = ((f1 - f0 + 4) % 8) - 4
             deg = (f0 + d * e) * 45
         hit = step is not None and step.kind == "strike" and step.data["taken"][seat] and 0.35 <= p < 0.75
-        if hit and not t.app.settings["reduce_motion"]:  # a boxer who takes the hit shakes
+        if hit and not t.app.settings.reduce_motion:  # a boxer who takes the hit shakes
             x += 4 * math.sin(p * 60)
         draw_piece(t, surf, vp, seat, x, y, deg)
     if step is not None and step.kind == "move" and step.data.get("nulled"):

@@ -16,7 +16,7 @@ import pygame
 
 from tabletop.core.i18n import words
 from tabletop.ui import gfx, pace
-from tabletop.ui.table import Flight
+from tabletop.ui.table import PLAY, Flight
 
 from ..rules import Declare, Decline, LevelUp, Replace, Shield, Swap, resolve
 from ..rules.content import CONTENT
@@ -55,8 +55,8 @@ LIGHT_RED = (255, 130, 120)
 class StabbyJackTable(MiddleMixin):
     tutor_banner = (16, 606, 1248, 106)  # where a lesson's words go (design units): the log ends above them
 
-    def __init__(self, app, session):
-        super().__init__(app, session)
+    def __init__(self, app, session, mode=PLAY):
+        super().__init__(app, session, mode)
         self.names = session.names()
         self.lvl_sel: set[int] | None = None  # XP indices chosen for a level-up
         self.ace_sel: tuple | None = None  # ("stat", seat, index) picked first for an Ace swap
@@ -690,5 +690,5 @@ def _new_lines(old, new) -> list[str]:
     return list(new)
 
 
-def make_table(app, session):
-    return StabbyJackTable(app, session)
+def make_table(app, session, mode=PLAY):
+    return StabbyJackTable(app, session, mode)
