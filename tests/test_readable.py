@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from tabletop.core import registry
@@ -150,3 +151,96 @@ def test_a_larger_text_size_makes_the_settings_values_and_hints_larger_and_they_
     assert len(in_rows) >= len(rows)
     assert all(any(row.contains(r) for row in rows) for _s, r in in_rows), in_rows  # each inside its row
     app.pop()
+
+
+def _screen(app, name: str) -> None:
+    """Put ``name`` (launcher, settings, GAME setup, GAME table, GAME result) on the app's screen."""
+    from tabletop.bench import busy_table, finished_session
+    from tabletop.ui.launcher import SettingsScene, Setup
+
+    what, _, game = name.rpartition(" ")
+    spec = registry.get(what) if what else None
+    if game == "settings":
+        app.push(SettingsScene(app))
+    elif game == "setup":
+        app.push(Setup(app, spec))
+    elif game == "table":
+        busy_table(spec, app)
+    elif game == "result":
+        table = spec.make_table(app, finished_session(spec, 3, 1))
+        app.push(table)
+        for _ in range(400):
+            if table.showing_result():
+                break
+            frames(app)
+    frames(app, 30)
+
+
+# the launcher, Settings and every game's table and result (the text-fit walk covers the other screens at 4:3)
+FILLED = [
+    "launcher",
+    "settings",
+    "punch setup",
+    "punch table",
+    "punch result",
+    "stabby-jack table",
+    "stabby-jack result",
+    "boxing-the-game table",
+    "boxing-the-game result",
+    "square-ring table",
+    "square-ring result",
+    "jab table",
+    "jab result",
+]
+
+
+@pytest.mark.parametrize("name", FILLED)
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_4_3_window_is_filled_to_its_edges_and_its_body_text_is_12_px_or_more(size, name, monkeypatch):
+    """At 800x600 everything was letterboxed to 800x450 with 8-9 px text. Now the screen's texts reach
+    the window's top and foot (no bars), and every text drawn on the screen or a kept picture of it (not a
+    mark on a card's picture) is at least 12 px at the 100% text size."""
+    from tests.ui_helpers import make_app
+
+    app = make_app(size=size)
+    app.start()
+    frames(app, 1)
+    _screen(app, name)
+    px_of: dict = {}
+    text = gfx.text
+
+    def sized(s, px, *a, **k):
+        img = text(s, px, *a, **k)
+        px_of[id(img)] = px
+        return img
+
+    monkeypatch.setattr(gfx, "text", sized)
+    on_screen: list = []
+    blit = gfx.blit_line
+    w, h = size
+
+    def spy(surf, img, r, s, box):  # on the screen or a kept picture of (a third of) it; not on a card or board
+        if s.strip() and (surf is app.screen or surf.get_width() >= w // 3):
+            whole = surf.get_size() == (w, h)  # the screen or a kept picture of it: a place on the screen
+            on_screen.append((s, pygame.Rect(r) if whole else None, px_of.get(id(img), 0)))
+        blit(surf, img, r, s, box)
+
+    monkeypatch.setattr(gfx, "blit_line", spy)
+    gfx.text_image.cache_clear()
+    gfx.forget_images()
+    app.regions.invalidate()  # the frame drawn whole, as anew (no kept picture, no part left as it was)
+    for scene in app.stack:
+        getattr(scene, "invalidate", lambda: None)()
+        for name in ("shown_key", "calm_key"):
+            if name in vars(scene):
+                setattr(scene, name, None)
+    app.draw()
+    placed = [r for _s, r, _px in on_screen if r is not None]
+    assert placed
+    canvas = app.vp.r(0, 0, gfx.DESIGN_W, gfx.DESIGN_H)
+    assert canvas.inflate(4, 4).contains((0, 0, w, h)), f"the screen is drawn in {canvas}: bars around it"
+    spread = max(r.bottom for r in placed) - min(r.top for r in placed)
+    assert spread > 0.8 * h, spread  # (letterboxed to 16:9, the texts stood within 3/4 of the height)
+    small = sorted((px, s) for s, _r, px in on_screen if px < gfx.BODY_PX)
+    assert not small, small[:5]
+    pygame.quit()

@@ -1,6 +1,7 @@
 """Open one screen in a real window, posed for a screenshot (a developer's tool, not shipped).
 
     python tools/pose.py launcher
+    python tools/pose.py settings
     python tools/pose.py table jab            # the game's busiest realistic table (as the benchmark poses it)
     python tools/pose.py result punch         # a finished game: you (seat 1) against the computer
     python tools/pose.py result jab --people  # a finished game between two people
@@ -20,7 +21,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 def main() -> int:
     p = argparse.ArgumentParser()
-    p.add_argument("what", choices=["launcher", "table", "result"])
+    p.add_argument("what", choices=["launcher", "settings", "table", "result"])
     p.add_argument("game", nargs="?")
     p.add_argument("--people", action="store_true", help="two people rather than one against the computer")
     p.add_argument("--seed", type=int, default=3)
@@ -39,7 +40,9 @@ def main() -> int:
     app.push(Launcher(app))
     from tabletop.bench import busy_table, finished_session  # after the window: it picks the dummy driver by default
 
-    if args.what == "table":
+    if args.what == "settings":
+        app.open_settings()
+    elif args.what == "table":
         busy_table(games[args.game], app, seed=args.seed)
     elif args.what == "result":
         spec = games[args.game]

@@ -1,8 +1,8 @@
 """Drawing helpers shared by every screen.
 
 Screens are laid out on a design canvas of 1280x720 units. ``Viewport``
-maps design units to window pixels (uniform scale, centred), so a layout
-written once is right at any window size; text is rendered at the scaled size,
+maps design units to window pixels (scaled to the window's height, squeezed sideways in a window
+narrower than 16:9), so a layout written once fills any window; text is rendered at the scaled size,
 so it stays sharp. Fonts and rendered text are cached.
 """
 
@@ -16,6 +16,7 @@ import pygame
 from tabletop.paths import asset_path
 
 DESIGN_W, DESIGN_H = 1280, 720
+NARROW_W = 960  # the design canvas squeezed as far as it goes (a 4:3 window), see ``Viewport``
 MIN_W, MIN_H = 640, 360  # below this the table is unreadable: we show "enlarge the window"
 
 # A calm palette: felt green table, warm paper cards, player colours.
@@ -51,7 +52,14 @@ PLAYER_NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eve", "Finn"]  # never a card colo
 
 
 class Viewport:
-    """Design units -> pixels for the current window size."""
+    """Design units -> pixels for the current window size.
+
+    Heights and sizes (text, radii, lines: ``s``) follow the window's height: 720 units are its height
+    from 16:9 down to 4:3. Across, the 1280 units fill the window's width, so from 16:9 to 4:3 a
+    layout is squeezed sideways (``sx``, down to 3/4 of ``scale``) rather than letterboxed: one layout
+    fills every window and its text stays as large as the window's height allows. Outside that range
+    the window gets bars at its sides (wider than 16:9) or top and foot (narrower than 4:3).
+    See docs/development.md, "Window sizes"."""
 
     def __init__(self, size: tuple[int, int]):
         self.resize(size)
@@ -59,20 +67,34 @@ class Viewport:
     def resize(self, size: tuple[int, int]) -> None:
         w, h = max(1, size[0]), max(1, size[1])
         self.size = (w, h)
-        self.scale = min(w / DESIGN_W, h / DESIGN_H)
+        self.scale = min(w / NARROW_W, h / DESIGN_H)  # sizes and heights
+        self.sx = min(w / DESIGN_W, self.scale)  # across: as much as the window's width gives, up to the scale
         _SCALE[0] = self.scale
-        self.ox = (w - DESIGN_W * self.scale) / 2
+        self.ox = (w - DESIGN_W * self.sx) / 2
         self.oy = (h - DESIGN_H * self.scale) / 2
+
+    def upright(self, cx: float, cy: float) -> Viewport:
+        """This viewport with as much scale down as across (the squeezed one): a board drawn with it keeps
+        its squares in a window squeezed sideways, smaller, centred on design point (cx, cy) as before."""
+        v = Viewport.__new__(Viewport)
+        v.__dict__.update(self.__dict__)
+        v.scale = self.sx
+        v.oy = self.oy + cy * (self.scale - self.sx)
+        return v
 
     @property
     def too_small(self) -> bool:
         return self.size[0] < MIN_W or self.size[1] < MIN_H
 
     def p(self, x: float, y: float) -> tuple[int, int]:
-        return (round(self.ox + x * self.scale), round(self.oy + y * self.scale))
+        return (round(self.ox + x * self.sx), round(self.oy + y * self.scale))
 
     def s(self, v: float) -> int:
         return max(1, round(v * self.scale))
+
+    def across(self, v: float) -> int:
+        """``v`` design units across, in pixels (a width: squeezed with the layout; ``s`` is for sizes)."""
+        return max(1, round(v * self.sx))
 
     def r(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
         x0, y0 = self.p(x, y)
@@ -83,7 +105,7 @@ class Viewport:
         return self.r(rect[0], rect[1], rect[2], rect[3])
 
     def to_design(self, pos: tuple[int, int]) -> tuple[float, float]:
-        return ((pos[0] - self.ox) / self.scale, (pos[1] - self.oy) / self.scale)
+        return ((pos[0] - self.ox) / self.sx, (pos[1] - self.oy) / self.scale)
 
 
 _FORGET: list = []
@@ -239,7 +261,7 @@ def blit_text(
     cut = False
     if 0 < width < img.get_width():  # (a text whose anchor is outside its room, sliding in, is left alone)
         if min_px is None:
-            min_px = min(px, max(7, round(MIN_PX * _SCALE[0])))
+            min_px = min(px, max(BODY_PX, round(MIN_PX * _SCALE[0])))
         p, ls, cut = fit(s, width, 10 * px, px, min_px, bold, 1)
         img = text(ls[0], p, colour, bold)
     r = img.get_rect(**{anchor: pos})
@@ -266,7 +288,13 @@ def fit_px(s: str, px: int, width: int, bold: bool = False) -> int:
     return fit(s, width, 10 * px, px, 8, bold, 1)[0]
 
 
-MIN_PX = 11  # no text is drawn smaller than this on a 1280x720 screen (scaled with the window)
+MIN_PX = 11  # no text is drawn smaller than this on a 1280x720 screen (scaled with the window) ...
+BODY_PX = 12  # ... nor under this on any screen (a mark on a card's picture may pass its own least size)
+
+
+def body_px(vp) -> int:
+    """The least size a text is shrunk to in this window to fit its room (as ``fit``'s callers default)."""
+    return max(BODY_PX, vp.s(MIN_PX))
 
 
 @lru_cache(maxsize=4096)
@@ -286,7 +314,7 @@ def fit(s: str, w: int, h: int, px: int, min_px: int, bold: bool = False, lines:
         ls = _wrap(s, p, w, bold)
         f = font(p, bold)
         if (not lines or len(ls) <= lines) and all(f.size(line)[0] <= w for line in ls):
-            if len(ls) * f.get_linesize() <= h + 2:
+            if len(ls) * f.get_linesize() <= h + 1:  # (the text-fit test allows a pixel)
                 return p, ls, False
     f = font(min_px, bold)
     keep = max(1, min(lines or 99, h // max(1, f.get_linesize())))
@@ -327,7 +355,7 @@ def draw_fitted(
     box = pygame.Rect(box)
     seen(s)
     if min_px is None:
-        min_px = min(px, max(7, round(MIN_PX * _SCALE[0])))
+        min_px = min(px, max(BODY_PX, round(MIN_PX * _SCALE[0])))
     if grow:
         px = grown(px, box.h, bold, lines)
     p, ls, cut = fit(s, box.w, box.h, px, min_px, bold, lines)

@@ -68,32 +68,42 @@ def draw(surf, vp, table, report: Report, why: str) -> int:
     numbers). Returns the window y where the story and the numbers end."""
     session = table.session
     names = [s.name for s in session.seats]
-    r = vp.r(150, 34, 980, table.mode.result_height)  # a replay keeps its bar below it
+    # the panel is 980 units wide on 16:9; squeezed sideways (4:3) it takes more of the window's width
+    pad = max(40.0, 150 - (vp.scale / vp.sx - 1) * 330)
+    wide = (1280 - 2 * pad) / 980
+
+    def at(x: float) -> float:  # a 16:9 layout's x, in the panel as wide as it is now
+        return pad + (x - 150) * wide
+
+    r = vp.r(pad, 34, 1280 - 2 * pad, table.mode.result_height)  # a replay keeps its bar below it
     gfx.shade(surf, 170)  # the table fades back: nothing under the panel competes with it
     gfx.panel(surf, r, gfx.PANEL, radius=vp.s(16), border=gfx.GOLD, width=vp.s(3))
-    gfx.draw_fitted(surf, table.headline(), vp.r(180, 48, 920, 62), vp.s(42), gfx.GOLD, bold=True, lines=1)
+    gfx.draw_fitted(surf, table.headline(), vp.r(at(180), 48, 920 * wide, 62), vp.s(42), gfx.GOLD, bold=True, lines=1)
     next_time = getattr(table, "next_time", "")  # the Adaptive computer's move (tabletop.adaptive)
+    least, w = max(vp.s(13), gfx.BODY_PX), 900 * wide
     if next_time:
-        gfx.draw_fitted(surf, why, vp.r(190, 108, 900, 32), vp.s(19), gfx.WHITE, min_px=vp.s(13), lines=1)
-        gfx.draw_fitted(surf, next_time, vp.r(190, 140, 900, 26), vp.s(18), gfx.GOLD, min_px=vp.s(13), lines=1)
+        gfx.draw_fitted(surf, why, vp.r(at(190), 108, w, 32), vp.s(19), gfx.WHITE, min_px=least, lines=1)
+        gfx.draw_fitted(surf, next_time, vp.r(at(190), 140, w, 26), vp.s(18), gfx.GOLD, min_px=least, lines=1)
     else:
-        gfx.draw_fitted(surf, why, vp.r(190, 112, 900, 50), vp.s(19), gfx.WHITE, min_px=vp.s(13), lines=2)
-    pygame.draw.line(surf, (70, 76, 96), vp.p(190, 170), vp.p(1090, 170), max(1, vp.s(1)))
+        gfx.draw_fitted(surf, why, vp.r(at(190), 112, w, 50), vp.s(19), gfx.WHITE, min_px=least, lines=2)
+    pygame.draw.line(surf, (70, 76, 96), vp.p(at(190), 170), vp.p(at(1090), 170), max(1, vp.s(1)))
     bottom = vp.p(0, 170)[1]
     moments = [name_seats(m, names) for m in report.moments][:6]
     rows = report.numbers[:7]
-    left_w = 560 if rows else 900
+    left_w = (560 if rows else 900) * wide
     if moments:
-        gfx.draw_fitted(surf, _("Key moments"), vp.r(190, 178, left_w, 26), vp.s(18), gfx.GOLD, bold=True, align="left")
+        gfx.draw_fitted(
+            surf, _("Key moments"), vp.r(at(190), 178, left_w, 26), vp.s(18), gfx.GOLD, bold=True, align="left"
+        )
         step = min(46, 290 // max(1, len(moments)))
         for k, text in enumerate(moments):
             y = 208 + k * step
-            gfx.blit_text(surf, "•", vp.s(18), vp.p(194, y + 2), gfx.GOLD)
-            bottom = max(bottom, vp.r(214, y, left_w - 24, step - 4).bottom)
+            gfx.blit_text(surf, "•", vp.s(18), vp.p(at(194), y + 2), gfx.GOLD)
+            bottom = max(bottom, vp.r(at(214), y, left_w - 24, step - 4).bottom)
             gfx.draw_fitted(
                 surf,
                 text,
-                vp.r(214, y, left_w - 24, step - 4),
+                vp.r(at(214), y, left_w - 24, step - 4),
                 vp.s(16),
                 gfx.WHITE,
                 align="left",
@@ -102,8 +112,8 @@ def draw(surf, vp, table, report: Report, why: str) -> int:
                 min_px=vp.s(14),
             )
     if rows:
-        x0 = 190 + left_w + 20 if moments else 300
-        width = 1090 - x0 if moments else 680
+        x0 = at(190) + left_w + 20 if moments else at(300)
+        width = at(1090) - x0 if moments else 680 * wide
         label_w = width * (0.56 if len(names) <= 2 else 0.46)
         col_w = (width - label_w) / max(1, len(names))
         gfx.draw_fitted(surf, _("In numbers"), vp.r(x0, 178, label_w, 26), vp.s(18), gfx.GOLD, bold=True, align="left")

@@ -496,7 +496,8 @@ class TableScene(FocusMixin, Scene):
             return
         self.undo_rect = rect = vp.r(*self.undo_spot)
         gfx.panel(surf, rect, (70, 84, 110), radius=max(3, rect.h // 5), border=(150, 160, 190), width=1)
-        gfx.draw_fitted(surf, _(undo.LABEL), rect.inflate(-vp.s(10), -2), int(rect.h * 0.5), gfx.WHITE)
+        px = max(int(rect.h * 0.5), min(gfx.body_px(vp), rect.h - 4))
+        gfx.draw_fitted(surf, _(undo.LABEL), rect.inflate(-vp.s(10), -2), px, gfx.WHITE, min_px=px, lines=1)
 
     # -- registering what can be pointed at (call while drawing) ------------------------
     def hot_card(self, rect, payload, seat=None, image=None, group=None) -> None:

@@ -21,6 +21,7 @@ COLS = 3  # up to six games; more games take four to a row, and the tiles grow s
 TILE_W, TILE_H, GAP = 380, 180, 20
 TOP = 150
 TILES_H = 2 * TILE_H + GAP  # the height the grid of tiles may take (the buttons sit under it)
+NARROW_TILES_H = 450  # ... in a window squeezed sideways (gfx.Viewport), where a row holds one tile fewer
 PIC = 0.66  # the picture card's width, as a share of the tile's height
 
 
@@ -44,6 +45,7 @@ def meta(spec) -> str:
 class TileMenu(Menu):
     def __init__(self, items, sound=None, on_back=None):
         super().__init__(items, x=40, y=TOP, w=1200, row=TILE_H + GAP, sound=sound, on_back=on_back)
+        self.narrow = False  # the window is squeezed sideways (from the last frame): fewer, wider tiles a row
         self.max_rows = len(items)  # everything is on one screen: no scrolling
         self.games = [i for i, it in enumerate(items) if it.key]
         self.others = [i for i, it in enumerate(items) if not it.key]
@@ -51,22 +53,25 @@ class TileMenu(Menu):
 
     @property
     def cols(self) -> int:
-        return COLS if len(self.games) <= 2 * COLS else COLS + 1
+        return (COLS if len(self.games) <= 2 * COLS else COLS + 1) - self.narrow
 
     def _rects(self):
         """Design-unit rects of every item, in item order: however many games, one screen."""
         out: dict[int, tuple[float, float, float, float]] = {}
         cols = self.cols
         rows = max(1, (len(self.games) + cols - 1) // cols)
-        tile_w = min(TILE_W, (1200 - (cols - 1) * GAP) / cols)
-        tile_h = min(TILE_H, (TILES_H - (rows - 1) * GAP) / rows)
+        tile_w = (1200 - (cols - 1) * GAP) / cols
+        if not self.narrow:
+            tile_w = min(TILE_W, tile_w)
+        gap = GAP * 0.6 if self.narrow else GAP  # (between rows: three rows share the height)
+        tile_h = min(TILE_H, ((NARROW_TILES_H if self.narrow else TILES_H) - (rows - 1) * gap) / rows)
         x0 = (gfx.DESIGN_W - (cols * tile_w + (cols - 1) * GAP)) / 2
         for n, i in enumerate(self.games):
             row, col = divmod(n, cols)
             in_row = min(cols, len(self.games) - row * cols)
             x = x0 + (cols - in_row) * (tile_w + GAP) / 2 + col * (tile_w + GAP)
-            out[i] = (x, TOP + row * (tile_h + GAP), tile_w, tile_h)
-        y = TOP + rows * (tile_h + GAP) + 6
+            out[i] = (x, TOP + row * (tile_h + gap), tile_w, tile_h)
+        y = TOP + rows * (tile_h + gap) + 6
         bw = min(280, (gfx.DESIGN_W - 80 - (len(self.others) - 1) * 16) / max(1, len(self.others)))
         x = (gfx.DESIGN_W - (len(self.others) * bw + (len(self.others) - 1) * 16)) / 2
         for i in self.others:
@@ -139,6 +144,7 @@ class TileMenu(Menu):
         return super().handle(event, pad_changes, vp)
 
     def draw(self, surf, vp) -> None:
+        self.narrow = vp.sx < 0.9 * vp.scale
         rects = self._rects()
         for i, it in enumerate(self.items):
             r = vp.rect(rects[i])

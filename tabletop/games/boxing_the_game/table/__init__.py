@@ -67,7 +67,7 @@ CAPTION_TYPES = (
 
 class BoxingTable(SecretTable):
     reveal_waits = True  # each event's cards stay until a press (ui.secret_table's beat is not needed)
-    undo_spot = (286, 4, 70, 26)  # the Undo button: right of Match log, left of the prompt
+    undo_spot = (286, 4, 96, 26)  # the Undo button: right of Match log, left of the prompt
     park_spot = (640, 380)  # a mouse player's pointer after a choice: off the card it chose
 
     def __init__(self, app, session, mode=PLAY):

@@ -14,7 +14,6 @@ from .cards import back_image, badge, board_image, card_image, describe
 from .layout import (
     BOARD_H,
     BOARD_Y,
-    CAPTION,
     HAND_H,
     HAND_Y,
     LOW_Y,
@@ -24,13 +23,15 @@ from .layout import (
     PRIZE_W,
     PRIZE_X,
     PRIZE_Y,
-    SHEET,
     SIDE_W,
     SIDE_X,
     background,
     button,
+    caption_rect,
     colour,
     lines,
+    main_label_box,
+    sheet_rect,
     txt,
 )
 from .ring import overlays, ring, round_info
@@ -166,9 +167,14 @@ def corner(t, surf, vp, s):
         ch = CHARACTERS[p.character]
         badge = vp.r(x0 + 8, BOARD_Y + 4, 34, 34)
         surf.blit(art.portrait_image(p.character, colour(s), badge.w, badge.h), badge)
-        txt(surf, vp, f"{t.names[s]} · {said(ch.name)}", 21, x0 + 48, BOARD_Y + 8, colour(s), bold=True, width=214)
         stance = t.shown_stance(s)
         pill = vp.r(x0 + SIDE_W - 122, BOARD_Y + 8, 110, 26)
+        pill.width, pill.right = vp.s(110), pill.right  # its word keeps its size in a window squeezed sideways
+        left, top = vp.p(x0 + 48, BOARD_Y + 6)
+        box = pygame.Rect(left, top, pill.left - vp.s(6) - left, vp.s(28))
+        gfx.draw_fitted(
+            surf, f"{t.names[s]} · {said(ch.name)}", box, vp.s(21), colour(s), bold=True, align="left", lines=1
+        )
         gfx.panel(surf, pill, (240, 220, 170) if stance == "orthodox" else (190, 220, 250), radius=vp.s(12))
         gfx.blit_text(
             surf,
@@ -204,33 +210,39 @@ def counters(t, surf, vp, s, x0, st, p):
         if (st.phase == "plan" and t.frozen is None and t.secrecy.visible(s) and p.choice is None)
         else 0
     )
-    txt(surf, vp, _("Momentum"), 15, x0 + 12, y, gfx.WHITE, width=88)
+    # the rows of marks follow their words in pixels: a window squeezed sideways keeps them apart
+    right = vp.p(x0 + SIDE_W - 12, y)[0]
+    word = txt(surf, vp, _("Momentum"), 15, x0 + 12, y, gfx.WHITE)
+    step = min(vp.s(24), (right - word.right - vp.s(40)) // max(1, cap))
     for i in range(cap):
-        c = vp.p(x0 + 112 + i * 24, y + 9)
+        c = (word.right + vp.s(12) + i * step, vp.p(0, y + 9)[1])
         if i < m - bid:
             pygame.draw.circle(surf, gfx.GOLD, c, vp.s(9))
         elif i < m:
             pygame.draw.circle(surf, (235, 130, 50), c, vp.s(9))
         pygame.draw.circle(surf, (200, 170, 90), c, vp.s(9), max(1, vp.s(2)))
     label = f"{m}" + (" " + _("({n} bid)").format(n=bid) if bid else "")
-    txt(surf, vp, label, 15, x0 + 112 + cap * 24, y, gfx.GOLD, bold=True)
+    at = (word.right + vp.s(4) + cap * step, vp.p(0, y)[1])
+    gfx.blit_text(surf, label, vp.s(15), at, gfx.GOLD, bold=True)
     y += 28
     need_kd = st.options["knockdowns_to_win"]
     kd = t.shown_knockdowns(s)
-    txt(surf, vp, _("Knockdowns"), 15, x0 + 12, y, gfx.WHITE, width=96)
+    word = txt(surf, vp, _("Knockdowns"), 15, x0 + 12, y, gfx.WHITE)
     for i in range(need_kd):
-        c = vp.p(x0 + 120 + i * 22, y + 9)
+        c = (word.right + vp.s(14) + i * vp.s(21), vp.p(0, y + 9)[1])
         if i < kd:
             pygame.draw.circle(surf, gfx.RED, c, vp.s(8))
         pygame.draw.circle(surf, (220, 120, 110), c, vp.s(8), max(1, vp.s(2)))
     need_j = st.options["judges_to_win"]
-    txt(surf, vp, _("Judges"), 15, x0 + 220, y, gfx.WHITE, width=66)
-    for i in range(need_j):
+    for i in range(need_j):  # the judges' marks stand at the panel's right edge, their word before them
         col = gfx.GOLD if i < len(p.judges) else (90, 90, 80)
-        txt(surf, vp, "⚖", 18, x0 + 290 + i * 24, y - 2, col, bold=True)
+        at = (right - (need_j - 1 - i) * vp.s(22), vp.p(0, y - 2)[1])
+        gfx.blit_text(surf, "⚖", vp.s(18), at, col, bold=True, anchor="topright")
+    at = (right - need_j * vp.s(22) - vp.s(4), vp.p(0, y)[1])
+    gfx.blit_text(surf, _("Judges"), vp.s(15), at, gfx.WHITE, anchor="topright")
     y += 28
     if not p.upgrades:
-        txt(surf, vp, _("Upgrades: none yet (gloves, boots, corner)"), 15, x0 + 12, y, gfx.GREY)
+        lines(surf, vp, _("Upgrades: none yet (gloves, boots, corner)"), 15, x0 + 12, y, SIDE_W - 24, gfx.GREY, 2)
         return
     txt(surf, vp, _("Upgrades"), 15, x0 + 12, y, (140, 220, 150), bold=True)
     y += 20
@@ -270,7 +282,8 @@ def lower(t, surf, vp, s, x0):
         return
     hand(t, surf, vp, s, x0)
     piles(t, surf, vp, s, x0)
-    bx, by, bw = x0 + 124, LOW_Y + 4, SIDE_W - 124
+    aside = 124 * vp.scale / vp.sx  # right of the piles (which keep their shape)
+    bx, by, bw = x0 + aside, LOW_Y + 4, SIDE_W - aside
     if t.busy() or t.session.outcome() is not None:
         return
     if st.phase == "plan":
@@ -436,17 +449,19 @@ def hand(t, surf, vp, s, x0):
 def piles(t, surf, vp, s, x0):
     p = t.board_state().players[s]
     r = vp.r(x0, LOW_Y + 4, 52, 72)
+    r.width = vp.s(52)  # the piles keep their shape in a window squeezed sideways
     if p.deck:
         surf.blit(back_image(r.w, r.h, colour(s), str(len(p.deck))), r)
     else:
         pygame.draw.rect(surf, colour(s), r, max(1, vp.s(2)), border_radius=vp.s(6))
         gfx.blit_text(surf, "0", vp.s(20), r.center, colour(s), bold=True, anchor="center")
-    t.pile_rects[s] = (r, vp.r(x0 + 60, LOW_Y + 4, 52, 72))
-    r2 = vp.r(x0 + 60, LOW_Y + 4, 52, 72)
+    r2 = r.move(vp.s(60), 0)
+    t.pile_rects[s] = (r, r2)
     gfx.panel(surf, r2, gfx.PAPER, radius=vp.s(6), border=colour(s), width=max(1, vp.s(2)))
     gfx.blit_text(surf, str(len(p.discard)), vp.s(24), r2.center, gfx.INK, bold=True, anchor="center")
-    txt(surf, vp, _("Deck"), 14, x0 + 26, LOW_Y + 80, gfx.WHITE, anchor="midtop")
-    txt(surf, vp, _("Discard"), 14, x0 + 86, LOW_Y + 80, gfx.WHITE, anchor="midtop")
+    y = vp.p(0, LOW_Y + 80)[1]
+    gfx.blit_text(surf, _("Deck"), vp.s(14), (r.centerx, y), gfx.WHITE, anchor="midtop")
+    gfx.blit_text(surf, _("Discard"), vp.s(14), (r2.centerx, y), gfx.WHITE, anchor="midtop")
 
 
 # -- the prize row --------------------------------------------------------------------------
@@ -497,7 +512,18 @@ def prizes(t, surf, vp):
         surf.blit(back_image(r.w, r.h, (30, 30, 30), str(len(st.main))), r)
     else:
         pygame.draw.rect(surf, (90, 130, 105), r, max(1, vp.s(2)), border_radius=vp.s(8))
-    txt(surf, vp, _("Exiled {n}").format(n=len(st.exile)), 14, mx + mw / 2, my + mh + 24, gfx.GREY, anchor="midtop")
+    label = main_label_box(vp)  # "Main deck" (drawn with the background), on one line or two
+    n = len(gfx.fit(_("Main deck"), label.w, label.h, vp.s(14), gfx.body_px(vp), False, 2)[1])
+    txt(
+        surf,
+        vp,
+        _("Exiled {n}").format(n=len(st.exile)),
+        14,
+        mx + mw / 2,
+        my + mh + 6 + 18 * n,
+        gfx.GREY,
+        anchor="midtop",
+    )
 
 
 _VEILS: dict = {}
@@ -518,7 +544,7 @@ def dim_veil(w, h):
 
 def sheet(t, surf, vp):
     st = t.board_state()
-    x, y, w, h = SHEET
+    x, y, w, h = sheet_rect(vp)
     rounds = st.options["rounds"]
     col_w = min(36, 430 / rounds)
     x1 = x + 92
@@ -551,18 +577,18 @@ def controls_hint(t) -> str:
 
 
 def caption(t, surf, vp):
-    x, y, w, h = CAPTION
+    x, y, w, h = caption_rect(vp)
     info = focus_info(t)
     bottom = y + h - 8
     if info:
-        n = min(2, len(gfx.wrap(info, vp.s(14), vp.s(w - 24))))
+        n = min(2, len(gfx.wrap(info, vp.s(14), vp.across(w - 24))))
         lines(surf, vp, info, 14, x + 12, bottom - 18 * n, w - 24, (170, 210, 240), limit=2)
         bottom -= 18 * n + 4
     px = 16
     step = px * 1.22
     blocks = []
     for i, s in enumerate(reversed(t.caption)):
-        out = gfx.wrap(s, vp.s(px), vp.s(w - 24))
+        out = gfx.wrap(s, vp.s(px), vp.across(w - 24))
         blocks.append((out, gfx.WHITE if i == 0 else gfx.GREY))
     cy: float = y + 8
     for i, (out, col) in enumerate(blocks):
@@ -584,7 +610,7 @@ def history(t, surf, vp):
     px, step = vp.s(15), 15 * 1.25
     rows = []
     for i, sentence in enumerate(t.history):
-        for line in gfx.wrap(sentence, px, vp.s(640)):
+        for line in gfx.wrap(sentence, px, vp.across(640)):
             rows.append((line, i == len(t.history) - 1))
     fit = int((560 - 40) / step)
     t.history_top = min(t.history_top, max(0, len(rows) - fit))

@@ -24,8 +24,8 @@ BID_X = (412, 812)
 SLOT_X = (472, 684)
 SLOT_W = 124
 MID_X, MID_W = 600, 80
-SHEET = (8, 562, 592, 152)
-CAPTION = (608, 562, 664, 152)
+SHEET = (8, 562, 592, 152)  # the score sheet ...
+CAPTION = (608, 562, 664, 152)  # ... and the story so far, beside it (16:9)
 PANEL = (26, 32, 44)
 ROUND_POINTS = N_("Round points: 10 for the winner · 9 for the loser · 8 if knocked down")  # under the score sheet
 ROW_FILL = (16, 58, 42)
@@ -43,8 +43,8 @@ def button(t, rect, label, cb, seat, key, px=None, enabled=True, safe=False):
 
 def txt(surf, vp, s, size, x, y, col=gfx.WHITE, bold=False, anchor="topleft", width=None):
     px = vp.s(size)
-    if width is not None:
-        px = gfx.fit_px(s, px, vp.s(width), bold)
+    if width is not None:  # smaller to fit, but never under body text's least size (gfx.body_px)
+        px = max(min(px, gfx.body_px(vp)), gfx.fit_px(s, px, vp.across(width), bold))
     return gfx.blit_text(surf, s, px, vp.p(x, y), col, bold=bold, anchor=anchor)
 
 
@@ -55,10 +55,36 @@ def lines(surf, vp, s, size, x, y, width, col=gfx.WHITE, limit=4, bold=False):
     step = size * 1.22
     px = vp.s(size)
     box = vp.r(x, y, width, limit * step)
-    min_px = max(7, round(px * 0.85))
+    min_px = max(min(px, gfx.body_px(vp)), round(px * 0.85))
     shown = gfx.fit(s, box.w, box.h, px, min_px, bold, limit)[1]
     gfx.draw_fitted(surf, s, box, px, col, bold=bold, align="left", valign="top", min_px=min_px, lines=limit)
     return y + len(shown) * step
+
+
+def main_label_box(vp) -> pygame.Rect:
+    """Where "Main deck" is written under its pile: on two lines when the window is squeezed sideways."""
+    mx, my, mw, mh = MAIN_PILE
+    return vp.r(mx - 6, my + mh + 2, mw + 12, 36)
+
+
+def slot_rect(vp, s: int, y: float) -> pygame.Rect:
+    """Where seat ``s``'s card of an event lies: a little narrower on the inner side in a window squeezed
+    sideways, so the event's words between the two cards keep their size."""
+    cut = 42 * (vp.scale / vp.sx - 1)  # 14 units at 4:3
+    return vp.r(SLOT_X[s] + (cut if s else 0), y, SLOT_W - cut, ROW_H)
+
+
+def sheet_rect(vp) -> tuple:
+    """The score sheet: wider in a window squeezed sideways, so its lines keep their size."""
+    x, y, w, h = SHEET
+    return x, y, min(w * vp.scale / vp.sx, 720), h
+
+
+def caption_rect(vp) -> tuple:
+    sx, _y, sw, _h = sheet_rect(vp)
+    x, y, w, h = CAPTION
+    left = sx + sw + (x - SHEET[0] - SHEET[2])
+    return left, y, x + w - left, h
 
 
 _BG: dict = {}
@@ -67,7 +93,7 @@ gfx.forget_on_resize(_BG.clear)
 
 def background(t, vp) -> pygame.Surface:
     """Everything that never changes (felt, panels, labels), drawn once per window size."""
-    key = (vp.size, tuple(t.names), t.state.options["rounds"], i18n.language())
+    key = (vp.size, vp.sx, tuple(t.names), t.state.options["rounds"], i18n.language())
     bg = _BG.get(key)
     if bg is not None:
         return bg
@@ -86,10 +112,10 @@ def background(t, vp) -> pygame.Surface:
         txt(bg, vp, _("Event {n}").format(n=k + 1), 15, cx, y + 6, gfx.GOLD, bold=True, anchor="midtop")
         txt(bg, vp, _("×{n} points").format(n=k + 1), 14, cx, y + 26, gfx.GREY, anchor="midtop")
     mx, my, mw, mh = MAIN_PILE
-    txt(bg, vp, _("Main deck"), 14, mx + mw / 2, my + mh + 4, gfx.WHITE, anchor="midtop")
-    x, y, w, h = SHEET
+    gfx.draw_fitted(bg, _("Main deck"), main_label_box(vp), vp.s(14), gfx.WHITE, valign="top", lines=2)
+    x, y, w, h = sheet_rect(vp)
     gfx.panel(bg, vp.r(x, y, w, h), PANEL, radius=vp.s(10))
-    gfx.panel(bg, vp.rect(CAPTION), PANEL, radius=vp.s(10))
+    gfx.panel(bg, vp.rect(caption_rect(vp)), PANEL, radius=vp.s(10))
     rounds = t.state.options["rounds"]
     col_w = min(36, 430 / rounds)
     txt(bg, vp, _("Round"), 15, x + 10, y + 8, gfx.GREY)

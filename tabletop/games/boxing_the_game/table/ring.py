@@ -29,6 +29,7 @@ from .layout import (
     button,
     colour,
     lines,
+    slot_rect,
     txt,
 )
 
@@ -60,16 +61,9 @@ def round_info(t, surf, vp, s, x0):
     y = HAND_Y + 10
     if not evs or t.state.phase == "pick":
         n = t.state.options["hand_size"]
-        txt(
-            surf,
-            vp,
-            _("Hand: {n} new cards come at the end of the round.").format(n=n),
-            15,
-            x0 + SIDE_W / 2,
-            HAND_Y + HAND_H / 2,
-            gfx.GREY,
-            anchor="center",
-            width=SIDE_W - 20,
+        box = vp.r(x0 + 10, HAND_Y, SIDE_W - 20, HAND_H)  # two lines in a window squeezed sideways (gfx.BODY_PX)
+        gfx.draw_fitted(
+            surf, _("Hand: {n} new cards come at the end of the round.").format(n=n), box, vp.s(15), gfx.GREY, lines=2
         )
         return
     k = max(evs)
@@ -136,7 +130,7 @@ def turning_slots(t, surf, vp):
     row = vp.r(BID_X[0], y, BID_X[1] + 56 - BID_X[0], ROW_H)
     bg = background(t, vp)
     for s in (0, 1):
-        r = vp.r(SLOT_X[s], y, SLOT_W, ROW_H)
+        r = slot_rect(vp, s, y)
         surf.set_clip(r)
         surf.blit(bg, r, r)
         pygame.draw.rect(surf, gfx.GOLD, row, max(2, vp.s(3)), border_radius=vp.s(10))
@@ -147,7 +141,7 @@ def turning_slots(t, surf, vp):
 def plan_slot(t, surf, vp, s, k, y):
     st = t.state
     p = st.players[s]
-    r = vp.r(SLOT_X[s], y, SLOT_W, ROW_H)
+    r = slot_rect(vp, s, y)
     bid_r = (BID_X[s], y)
     if p.choice is not None:
         surf.blit(back_image(r.w, r.h, colour(s), "?"), r)
@@ -196,7 +190,7 @@ def plan_slot(t, surf, vp, s, k, y):
 def played_slot(t, surf, vp, s, k, y, anim):
     ringd = t.ring
     e = ringd["events"].get(k + 1)
-    r = vp.r(SLOT_X[s], y, SLOT_W, ROW_H)
+    r = slot_rect(vp, s, y)
     if ringd["bids"] is None:
         pygame.draw.rect(surf, (70, 110, 90), r, max(1, vp.s(2)), border_radius=vp.s(10))
         return

@@ -92,15 +92,8 @@ def board(table, vp) -> pygame.Surface:
                 (150, 190, 165),
                 anchor="center",
             )
-            gfx.blit_text(
-                img,
-                lab,
-                fit(lab, vp.s(15), r.w - vp.s(6), True),
-                (r.centerx, r.centery + vp.s(10)),
-                (190, 220, 200),
-                bold=True,
-                anchor="center",
-            )
+            words = pygame.Rect(r.left + vp.s(3), r.centery + vp.s(1), r.w - vp.s(6), vp.s(40))  # two lines if narrow
+            gfx.draw_fitted(img, lab, words, vp.s(15), (190, 220, 200), bold=True, valign="top", lines=2)
         for s in (0, 1):
             r = place_rect(vp, deck_name(p, s), flip)
             pygame.draw.rect(img, (90, 130, 110), r, width=max(1, vp.s(2)), border_radius=vp.s(10))
@@ -251,7 +244,8 @@ def region_rects(vp, flip: bool) -> dict:
     for j in range(6):
         out[f"flash{j}"] = place_rect(vp, target_name(j // 3, j % 3), flip).inflate(vp.s(10), vp.s(10))
     for d in range(4):
-        out[f"deck{d}"] = place_rect(vp, deck_name(d // 2, d % 2), flip).inflate(vp.s(24), vp.s(48))
+        wide = vp.s(100) if vp.sx < 0.9 * vp.scale else 0  # squeezed: its label reaches past it inwards
+        out[f"deck{d}"] = place_rect(vp, deck_name(d // 2, d % 2), flip).inflate(vp.s(24) + wide, vp.s(48))
     out["combo"] = place_rect(vp, "combo", flip).inflate(vp.s(24), vp.s(56))
     out["counter"] = vp.r(570, 290, 300, 122)
     out["tiles"] = place_rect(vp, "ding", flip).union(place_rect(vp, "clinch", flip)).inflate(vp.s(24), vp.s(24))
@@ -389,15 +383,14 @@ def draw_decks(table, surf, vp, st) -> None:
                 )
             label = _(_DECK_LABEL[sits_side(p, s, flip)]).format(n=n)  # as the person sits at the screen
             y = r.bottom + vp.s(2) if at_bottom(p, flip) else r.top - vp.s(2)
-            gfx.blit_text(
-                surf,
-                label,
-                gfx.fit_px(label, vp.s(14), r.w + vp.s(24), True),  # over its deck, clear of the corners
-                (r.centerx, y),
-                (210, 230, 215),
-                bold=True,
-                anchor="midtop" if at_bottom(p, flip) else "midbottom",
-            )
+            narrow = vp.sx < 0.9 * vp.scale  # a window squeezed sideways: the label may stand wider than its deck
+            px = gfx.fit_px(label, vp.s(14), r.w + vp.s(60 if narrow else 24), True)  # clear of the corners
+            side, x = "mid", r.centerx  # centred over the deck; wider than it when squeezed: from its outer edge
+            if narrow and gfx.font(px, True).size(label)[0] > r.w + vp.s(8):
+                side, x = ("right", r.right) if r.centerx > surf.get_width() // 2 else ("left", r.left)
+            edge = "top" if at_bottom(p, flip) else "bottom"
+            at = "mid" + edge if side == "mid" else edge + side
+            gfx.blit_text(surf, label, px, (x, y), (210, 230, 215), bold=True, anchor=at)
 
 
 def draw_centre(table, surf, vp, st, opp) -> None:
@@ -442,11 +435,12 @@ def draw_centre(table, surf, vp, st, opp) -> None:
     where = tiles(st)
     dr = place_rect(vp, "ding", flip)
     kr = place_rect(vp, "clinch", flip)
+    side = min(dr.h, max(dr.w, vp.s(96)))  # square tiles in a window squeezed sideways (their place is the rect)
     if where["ding"] == "table":
-        surf.blit(tile("ding", dr.w, dr.h), dr)
+        surf.blit(tile("ding", side, dr.h), tile_spot(dr, side))
     if where["clinch"] == "table":
         ko = any(st.ko_open)
-        surf.blit(tile("knockout" if ko else "clinch", kr.w, kr.h), kr)
+        surf.blit(tile("knockout" if ko else "clinch", side, kr.h), tile_spot(kr, side))
     for name, r in (("ding", dr), ("clinch", kr)):
         if name in glow or (name == "clinch" and ("knockout" in glow)):
             pygame.draw.rect(
@@ -460,6 +454,11 @@ def draw_centre(table, surf, vp, st, opp) -> None:
     # bonus areas
     for p in (0, 1):
         draw_bonus(surf, vp, st, p, where, flip)
+
+
+def tile_spot(r: pygame.Rect, w: int) -> tuple[int, int]:
+    """Where a tile ``w`` wide is drawn in its place ``r`` (centred across)."""
+    return r.centerx - w // 2, r.top
 
 
 def draw_bonus(surf, vp, st, p, where, flip: bool = False) -> None:

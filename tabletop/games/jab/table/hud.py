@@ -131,10 +131,17 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
         return
     scheme = table.shown_scheme.get(seat)
     step = table.help_line(seat)
-    for k, (line, col) in enumerate(((step, gfx.HILITE), (hand_line_of(table, scheme), (175, 200, 185)))):
+    keys = hand_line_of(table, scheme)
+    if vp.sx < 0.9 * vp.scale:  # a window squeezed sideways: room for one of the two lines, on two rows
+        line, col = (step, gfx.HILITE) if step else (keys, (175, 200, 185))
         if line:
-            # between the two decks (x 400..880 on the design canvas)
-            gfx.blit_text(surf, line, fit(line, vp.s(15 - k), vp.s(470)), vp.p(640, (h1, h2)[k]), col, anchor="midtop")
+            gfx.draw_fitted(surf, line, vp.r(450, h1 - 2, 380, 40), vp.s(15), col, valign="top", lines=2)
+    else:
+        for k, (line, col) in enumerate(((step, gfx.HILITE), (keys, (175, 200, 185)))):
+            if line:
+                # between the two decks (x 400..880 on the design canvas)
+                at = vp.p(640, (h1, h2)[k])
+                gfx.blit_text(surf, line, fit(line, vp.s(15 - k), vp.across(470)), at, col, anchor="midtop")
     kinds = {o["kind"] for o in opps}
     playing = st.phase == "playing" and table.t >= st.go_at
     x = 408
@@ -255,7 +262,7 @@ def draw_log(table, surf, vp) -> None:
     x, w = LOG_COLUMN
     lines: list[str] = []
     for text in table.log[-4:]:
-        lines += wrap(text, px, vp.s(w))
+        lines += wrap(text, px, vp.across(w))  # (squeezed with the column)
     lines = lines[-10:]
     y = 470 - len(lines) * 19
     for k, line in enumerate(lines):

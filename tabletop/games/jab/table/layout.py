@@ -46,7 +46,7 @@ def place_rect(vp, name: str, flip: bool = False) -> pygame.Rect:
     """The window rectangle of a place on the table (worked out once per window size); ``flip``: on a
     table turned round, so that player 2 sits at the bottom."""
     name = turned(name, flip)
-    key = (vp.size, name)
+    key = (vp.size, vp.sx, name)
     r = _PLACES.get(key)
     if r is None:
         if len(_PLACES) > 512:

@@ -98,7 +98,7 @@ def draw_ready_row(table, surf, vp, st, seat, y) -> None:
     # lands on Ready and starts the next round
     table.hot_button(vp.r(408, y, 36, 36), "−", lambda: table.split(seat, -1), seat=seat, px=vp.s(22))
     split = _("Left {n} · Right {m}").format(n=left, m=total - left)
-    gfx.blit_text(surf, split, fit(split, vp.s(16), vp.s(150), True), vp.p(523, y + 18), gfx.WHITE, True, "center")
+    gfx.blit_text(surf, split, fit(split, vp.s(16), vp.across(150), True), vp.p(523, y + 18), gfx.WHITE, True, "center")
     table.hot_button(vp.r(602, y, 36, 36), "+", lambda: table.split(seat, 1), seat=seat, px=vp.s(22))
     keys = f"({lk} / {rk})" if lk and rk else ""
     gfx.blit_text(surf, keys, fit(keys, vp.s(14), vp.s(66)), vp.p(644, y + 18), gfx.GREY, anchor="midleft")
@@ -322,7 +322,7 @@ def draw_hand_scoring(table, surf, vp, st) -> None:
     panel(surf, r, gfx.PANEL, alpha=245, radius=vp.s(12), border=gfx.GOLD)
     gfx.blit_text(surf, _("Scoring"), vp.s(20), vp.p(964, 246), gfx.GOLD, bold=True, anchor="midtop")
     y = 276
-    for line in wrap(_("Cover one of your own targets, then pick one of your opponent's."), vp.s(15), vp.s(240)):
+    for line in wrap(_("Cover one of your own targets, then pick one of your opponent's."), vp.s(15), vp.across(240)):
         gfx.blit_text(surf, line, vp.s(15), vp.p(844, y), gfx.WHITE)
         y += 20
     y += 6
@@ -336,7 +336,9 @@ def draw_hand_scoring(table, surf, vp, st) -> None:
         gfx.blit_text(surf, f"{table.name(p)}: {what}", vp.s(16), vp.p(844, y), colour_of(p), bold=True)
         y += 24
     y += 6
-    for line in wrap(_("Move a hand over the target and press take; with the mouse, click it."), vp.s(14), vp.s(240)):
+    for line in wrap(
+        _("Move a hand over the target and press take; with the mouse, click it."), vp.s(14), vp.across(240)
+    ):
         gfx.blit_text(surf, line, vp.s(14), vp.p(844, y), gfx.GREY)
         y += 19
     for p in (0, 1):

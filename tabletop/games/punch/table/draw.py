@@ -155,24 +155,21 @@ def header(t, surf, vp) -> None:
     )
     if st.phase in ("match_over", "game_over"):
         nxt = _("the match is over")
+    need = st.options["matches_to_win"]
+    c = gfx.PLAYER_COLOURS
+    score = gfx.blit_text(
+        surf, f"{t.names[0]} {st.wins[0]}", vp.s(26), vp.p(622, 20), c[0], bold=True, anchor="midright"
+    )
+    left = vp.r(20, 3, 600, 44)
+    left.width = min(left.w, score.left - vp.s(12) - left.left)  # a squeezed window: up to the score
+    top, foot = left.copy(), left.copy()
+    top.h = foot.h = left.h // 2 + 1
+    foot.bottom = left.bottom
     where = _("Match {match} · Round {round} of {rounds} · Play {play} of {plays}").format(
         match=st.match, round=st.round, rounds=S["rounds"], play=play, plays=PPR
     )
-    # up to the first player's name and wins (right-aligned at the middle), whatever the language
-    room = vp.p(622, 0)[0] - gfx.font(vp.s(26), True).size(f"{t.names[0]} {st.wins[0]}")[0] - vp.p(20, 0)[0] - vp.s(12)
-    gfx.blit_text(
-        surf,
-        where,
-        gfx.fit_px(where, vp.s(19), room, True),
-        vp.p(20, 15),
-        gfx.WHITE,
-        bold=True,
-        anchor="midleft",
-    )
-    gfx.blit_text(surf, nxt, vp.s(15), vp.p(20, 37), gfx.GREY, anchor="midleft")
-    need = st.options["matches_to_win"]
-    c = gfx.PLAYER_COLOURS
-    gfx.blit_text(surf, f"{t.names[0]} {st.wins[0]}", vp.s(26), vp.p(622, 20), c[0], bold=True, anchor="midright")
+    gfx.draw_fitted(surf, where, top, vp.s(19), gfx.WHITE, bold=True, align="left", lines=1)
+    gfx.draw_fitted(surf, nxt, foot, vp.s(15), gfx.GREY, align="left", lines=1)
     gfx.blit_text(surf, "–", vp.s(26), vp.p(640, 20), gfx.WHITE, bold=True, anchor="center")
     gfx.blit_text(surf, f"{st.wins[1]} {t.names[1]}", vp.s(26), vp.p(658, 20), c[1], bold=True, anchor="midleft")
     gfx.blit_text(
@@ -199,7 +196,7 @@ def draw_meter(t, surf, vp, seat, stamina) -> None:
     colour = gfx.PLAYER_COLOURS[seat]
     gfx.panel(surf, vp.r(x, 58, HALF_W, 60), (0, 0, 0), radius=vp.s(10), alpha=60)
     who = t.names[seat] + t.name_note(seat)
-    gfx.draw_fitted(surf, who, vp.r(x + 14, 64, 150, 28), vp.s(24), colour, bold=True, align="left", lines=1)
+    gfx.draw_fitted(surf, who, vp.r(x + 14, 64, 190, 28), vp.s(24), colour, bold=True, align="left", lines=1)
     weak = t.state.options["no_mercy"] and 0 < stamina < S["no_mercy_below"]
     gfx.blit_text(
         surf,
@@ -210,7 +207,7 @@ def draw_meter(t, surf, vp, seat, stamina) -> None:
         anchor="midleft",
     )
     for i in range(MAX_STAMINA):
-        r = vp.r(x + 170 + i * 36, 68, 30, 40)
+        r = vp.r(x + 210 + i * 32, 68, 26, 40)
         if i < stamina:
             fill = gfx.REFUSE if stamina < S["no_mercy_below"] else colour  # in danger
             pygame.draw.rect(surf, fill, r, border_radius=vp.s(5))
@@ -234,7 +231,7 @@ def last_reveal(t):
 def caption(t, surf, vp) -> None:
     lines: list[str] = []
     for text in t.caption[-2:]:
-        lines.extend(wrap(text, vp.s(18), vp.s(1080)))
+        lines.extend(wrap(text, vp.s(18), vp.across(1080)))
     lines = lines[-2:]
     if not lines:
         return
@@ -262,9 +259,9 @@ _TALLY = {"nothing": N_("Do Nothing"), "block": N_("Block"), "dodge": N_("Dodge"
 
 def legend(surf, vp) -> None:
     """A reminder of what the cards do, in our own words."""
+    box = vp.r(20, 644, 1240, 36)  # one line; two in a window squeezed sideways, never smaller than body text
     legend = _(LEGEND)
-    px = gfx.fit_px(legend, vp.s(15), vp.s(1230))
-    gfx.blit_text(surf, legend, px, vp.p(640, 662), (200, 210, 200), anchor="center")
+    gfx.draw_fitted(surf, legend, box, vp.s(15), (200, 210, 200), lines=2, min_px=min(vp.s(15), gfx.body_px(vp)))
 
 
 def status_text(t, seat) -> str:
@@ -368,21 +365,25 @@ def deck_pile(t, surf, vp, seat) -> None:
 
 
 def shown_tally(t, surf, vp, seat) -> None:
-    """What this boxer has revealed this match (public: both players may count cards)."""
+    """What this boxer has revealed this match (public: both players may count cards). A column of
+    text keeps its width in a squeezed window: it stands by the deck beside it (``vp.across``)."""
     played = tuple(t.state.played[seat])
-    x = (140, 1012)[seat]
-    on_felt(
-        t, surf, ("tally", seat, played), vp.r(x - 8, ROW_Y - 26, 138, 164), lambda: draw_tally(surf, vp, x, played)
-    )
+    r = pygame.Rect(0, vp.p(0, ROW_Y - 26)[1], vp.s(138), vp.s(164))
+    if seat == 0:
+        r.left = vp.p(DECK_X[0] + ROW_W + 14, 0)[0]
+    else:
+        r.right = vp.p(DECK_X[1] - 14, 0)[0]
+    on_felt(t, surf, ("tally", seat, played), r, lambda: draw_tally(surf, vp, r, played))
 
 
-def draw_tally(surf, vp, x, played) -> None:
-    gfx.blit_text(surf, _("shown this match"), vp.s(14), vp.p(x + 60, ROW_Y - 12), gfx.GREY, anchor="center")
+def draw_tally(surf, vp, r, played) -> None:
+    x = r.left + vp.s(8)
+    gfx.blit_text(surf, _("shown this match"), vp.s(14), (x, r.top + vp.s(14)), gfx.GREY, anchor="midleft")
     for i, k in enumerate(KINDS):
-        y = ROW_Y + 6 + i * 22
+        y = r.top + vp.s(32 + i * 22)
         label = _("Punch {n}").format(n=k.power) if k.effect == "punch" else _(_TALLY[k.effect])
-        gfx.blit_text(surf, label, gfx.fit_px(label, vp.s(14), vp.s(86)), vp.p(x, y), gfx.WHITE, anchor="topleft")
-        gfx.blit_text(surf, f"{played[i]}/{k.count}", vp.s(14), vp.p(x + 120, y), gfx.WHITE, anchor="topright")
+        gfx.blit_text(surf, label, gfx.fit_px(label, vp.s(14), vp.s(86)), (x, y), gfx.WHITE, anchor="topleft")
+        gfx.blit_text(surf, f"{played[i]}/{k.count}", vp.s(14), (x + vp.s(120), y), gfx.WHITE, anchor="topright")
 
 
 # -- each boxer's half ---------------------------------------------------------------
@@ -575,7 +576,7 @@ def buttons(t, surf, vp, seat) -> None:
     if t.secrecy.mode == "curtain" and t.secrecy.shown == seat:
         row.append((_("Hide"), lambda: t.hide(seat), True))
     t.primary[seat] = [b[0] for b in row[:1]]
-    widths = [max(110, min(300, gfx.font(px).size(b[0])[0] / vp.scale + 36)) for b in row]
+    widths = [max(110, min(300, gfx.font(px).size(b[0])[0] / vp.sx + 36)) for b in row]
     for (label, go, enabled), w in zip(row, widths, strict=True):
         t.hot_button(vp.r(x, y, w, 42), label, go, seat=seat, px=px, enabled=enabled)
         x += w + 12

@@ -107,7 +107,7 @@ def history(t, surf, vp) -> None:
         bold=True,
         anchor="midleft",
     )
-    key = (len(st.log), st.match, vp.scale)
+    key = (len(st.log), st.match, vp.scale, vp.sx)
     cached = t.history_lines
     if cached is None or cached[0] != key:
         events = [e for e in st.log if e.get("match") == st.match and e.get("type") in ("reveal", "break")]
@@ -116,7 +116,7 @@ def history(t, surf, vp) -> None:
             line = sentence(e, t.names)
             if e["type"] == "reveal":
                 line = _("Round {round}, play {play}: {text}").format(round=e["round"], play=e["play"], text=line)
-            wrapped.extend(wrap(line, vp.s(14), vp.s(520)))
+            wrapped.extend(wrap(line, vp.s(14), vp.across(520)))
         t.history_lines = cached = (key, wrapped)
     wrapped = cached[1]
     per = 22

@@ -33,6 +33,7 @@ from .layout import (
     SLOT_H,
     SLOT_W,
     SLOT_Y,
+    board_view,
     hand_layout,
     shifted,
 )
@@ -65,15 +66,16 @@ def draw(t, surf, vp, clip=None) -> None:
     def near(x, y, w, h) -> bool:
         if clip is None:
             return True
-        k = (vp.ox, vp.oy, vp.scale, x, y, w, h)
+        k = (vp.ox, vp.oy, vp.scale, vp.sx, x, y, w, h)
         r = _RECTS.get(k)
         if r is None:
             r = _RECTS[k] = vp.r(x, y, w, h)
         return clip.colliderect(r)
 
-    cell = vp.s(CELL)
+    bv = board_view(vp)
+    cell = bv.s(CELL)
     m = max(4, cell // 5)
-    tl = vp.p(BOARD_X, BOARD_Y)
+    tl = bv.p(BOARD_X, BOARD_Y)
     covered = (
         clip is not None
         and not t.log_open  # all under the ring's opaque mat, drawn first
@@ -88,7 +90,7 @@ def draw(t, surf, vp, clip=None) -> None:
         return
     t.threat = threat(t, vp)
     if near(400, 0, 480, 416):  # the ring and what floats over its edges (see reveal_regions)
-        ring(t, surf, vp)
+        ring(t, surf, bv)
     curtain_up = t.curtain_seat() is not None
     for seat in (0, 1):
         x0 = PANEL_X[seat]
@@ -134,9 +136,10 @@ def reveal_regions(t, vp) -> list:
     elif step.kind == "flip":  # the boxers stand still while cards turn: the ring keeps its picture
         ring_r = None
     else:
-        cell = vp.s(CELL)
+        bv = board_view(vp)
+        cell = bv.s(CELL)
         m = max(4, cell // 5)
-        tl = vp.p(BOARD_X, BOARD_Y)
+        tl = bv.p(BOARD_X, BOARD_Y)
         ring_r = pygame.Rect(tl[0] - m, tl[1] - m, 5 * cell + 2 * m, 5 * cell + 2 * m)
     out: list[tuple[pygame.Rect, int | None]] = [] if ring_r is None else [(ring_r, None)]
     if step is not None and step.kind == "flip" and step.data["k"] < 3:
@@ -260,10 +263,10 @@ def _info(t, surf, vp, seat, hp, dmg) -> None:
     who = f"{t.names[seat]} · {_(bx.name)}" + t.name_note(seat)
     badge = vp.r(x0 + 8, 50, 28, 28)
     surf.blit(art.portrait_image(sum(map(ord, bx.name)) % 6, tuple(colour), badge.w, badge.h), badge)
-    gfx.blit_text(
-        surf, who, gfx.fit_px(who, vp.s(22), vp.s(268), True), vp.p(x0 + 44, 64), colour, bold=True, anchor="midleft"
-    )
-    gfx.blit_text(surf, _(bx.style), vp.s(15), vp.p(x0 + PANEL_W - 12, 64), gfx.GREY, anchor="midright")
+    style = gfx.blit_text(surf, _(bx.style), vp.s(15), vp.p(x0 + PANEL_W - 12, 64), gfx.GREY, anchor="midright")
+    left, top = vp.p(x0 + 44, 50)  # the name: up to the style (a window squeezed sideways leaves less room)
+    box = pygame.Rect(left, top, min(vp.across(268), style.left - vp.s(8) - left), vp.s(28))
+    gfx.draw_fitted(surf, who, box, vp.s(22), colour, bold=True, align="left", lines=1)
     # HP bar
     bar = vp.r(x0 + 12, 80, 300, 22)
     pygame.draw.rect(surf, (40, 40, 44), bar, border_radius=vp.s(6))
@@ -282,6 +285,15 @@ def _info(t, surf, vp, seat, hp, dmg) -> None:
         anchor="midleft",
     )
     wins = st.round_wins[seat]
+    narrow = vp.sx < 0.9 * vp.scale  # a window squeezed sideways: the rounds won go down to the last row
+    won = gfx.blit_text(
+        surf,
+        _("Rounds won") + " " + "★" * wins + "☆" * max(0, (st.rounds + 1) // 2 - wins),
+        vp.s(16),
+        vp.p(x0 + PANEL_W - 12, 168 if narrow else 118),
+        gfx.GOLD,
+        anchor="midright",
+    )
     gfx.blit_text(
         surf,
         _("Damage dealt this round: {n}").format(n=dmg[seat]),
@@ -289,14 +301,6 @@ def _info(t, surf, vp, seat, hp, dmg) -> None:
         vp.p(x0 + 12, 118),
         gfx.WHITE,
         anchor="midleft",
-    )
-    gfx.blit_text(
-        surf,
-        _("Rounds won") + " " + "★" * wins + "☆" * max(0, (st.rounds + 1) // 2 - wins),
-        vp.s(16),
-        vp.p(x0 + PANEL_W - 12, 118),
-        gfx.GOLD,
-        anchor="midright",
     )
     tokens = _("⚡ Bursts {bursts}    ◉ Reacts {reacts}").format(bursts=st.bursts[seat], reacts=st.reacts[seat])
     gfx.blit_text(surf, tokens, vp.s(16), vp.p(x0 + 12, 144), gfx.WHITE, anchor="midleft")
@@ -306,14 +310,9 @@ def _info(t, surf, vp, seat, hp, dmg) -> None:
         gfx.blit_text(surf, _("DAZED: cards shuffled"), vp.s(14), r.center, gfx.WHITE, bold=True, anchor="center")
     cool = [_(bx.by_id[c].name) for c in st.cooldown[seat]]
     line = _("Cooling down: {cards}").format(cards=", ".join(cool)) if cool else _("No card cooling down")
-    gfx.blit_text(
-        surf,
-        line,
-        gfx.fit_px(line, vp.s(15), vp.s(PANEL_W - 24)),
-        vp.p(x0 + 12, 168),
-        (150, 200, 220) if cool else gfx.GREY,
-        anchor="midleft",
-    )
+    left, top = vp.p(x0 + 12, 156)
+    box = pygame.Rect(left, top, (won.left - vp.s(8) if narrow else vp.p(x0 + PANEL_W - 12, 0)[0]) - left, vp.s(24))
+    gfx.draw_fitted(surf, line, box, vp.s(15), (150, 200, 220) if cool else gfx.GREY, align="left", lines=1)
 
 
 def slot_rect(vp, seat, i) -> pygame.Rect:
@@ -568,7 +567,7 @@ def caption(t, surf, vp) -> None:
     text, focus_help = caption_text(t)
     if not text:
         return
-    px, least = vp.s(15), vp.s(13)  # two lines at a readable size rather than one tiny line
+    px, least = vp.s(15), max(vp.s(13), gfx.BODY_PX)  # two lines at a readable size rather than one tiny line
     r = vp.r(20, 373, 1240, 44)
     gfx.panel(surf, r, (0, 0, 0), radius=vp.s(8), alpha=90)
     box = vp.r(28, 383, 1224, 33)  # under the ring's frame, which runs over the bar's top

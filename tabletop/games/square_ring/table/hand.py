@@ -29,7 +29,7 @@ def draw_hand(t, surf, vp, seat, sel, lit) -> None:
         cid not in st.cooldown[seat] or gfx.text(_("cooling"), cool_px, (170, 220, 240), True).get_width() <= r.w
         for cid, r in layout
     ):
-        key = (seat, t.names[seat], bx.id, surf.get_size(), vp.scale, vp.ox, vp.oy)
+        key = (seat, t.names[seat], bx.id, surf.get_size(), vp.scale, vp.sx, vp.ox, vp.oy)
         faces = _HAND_FACES.get(key)
         if faces is None:
             if len(_HAND_FACES) > 8:
@@ -51,10 +51,10 @@ def _hand_faces(t, surf, vp, seat, layout, marks) -> None:
     colour = gfx.PLAYER_COLOURS[seat]
     title = _("{name}'s cards ({boxer})").format(name=t.names[seat], boxer=_(bx.name))
     gfx.draw_fitted(surf, title, vp.r(x0, 414, 174, 20), vp.s(15), colour, bold=True, align="left", lines=1)
-    gfx.blit_text(
-        surf, _("steps (★ favoured: may turn 45° after)"), vp.s(14), vp.p(x0 + 180, 424), gfx.GREY, anchor="midleft"
-    )
-    gfx.blit_text(surf, _("turns"), vp.s(14), vp.p(HALF_X[seat] + HALF_W - 4, 424), gfx.GREY, anchor="midright")
+    turns = gfx.blit_text(surf, _("turns"), vp.s(14), vp.p(HALF_X[seat] + HALF_W - 4, 424), gfx.GREY, anchor="midright")
+    left, top = vp.p(x0 + 180, 414)  # up to "turns" (a window squeezed sideways leaves less room)
+    box = pygame.Rect(left, top, turns.left - vp.s(8) - left, vp.s(20))
+    gfx.draw_fitted(surf, _("steps (★ favoured: may turn 45° after)"), box, vp.s(14), gfx.GREY, align="left", lines=1)
     gfx.blit_text(
         surf,
         _("attacks: power, area (you face up), keywords"),

@@ -15,10 +15,15 @@ ROWB_Y = 536
 ATK_W, ATK_H, ATK_GAP = 118, 152, 6
 
 
+def board_view(vp):
+    """The viewport the ring is drawn with: its squares stay square in a window squeezed sideways."""
+    return vp.upright(BOARD_X + 2.5 * CELL, BOARD_Y + 2.5 * CELL)
+
+
 def shifted(vp, origin):
     """The same scale as ``vp`` with the origin at a layer's top-left corner."""
     v = gfx.Viewport.__new__(gfx.Viewport)
-    v.size, v.scale = vp.size, vp.scale
+    v.size, v.scale, v.sx = vp.size, vp.scale, vp.sx
     v.ox, v.oy = vp.ox - origin[0], vp.oy - origin[1]
     return v
 

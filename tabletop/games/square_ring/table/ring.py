@@ -153,7 +153,7 @@ def draw_piece(t, surf, vp, seat, x, y, deg, ghost=False) -> None:
     r = img.get_rect(center=vp.p(x, y))
     surf.blit(img, r)
     if not ghost:
-        gfx.blit_text(surf, piece_mark(t, seat), max(8, int(size * 0.3)), r.center, gfx.INK, bold=True, anchor="center")
+        gfx.blit_text(surf, piece_mark(t, seat), max(gfx.BODY_PX, int(size * 0.3)), r.center, gfx.INK, True, "center")
 
 
 def piece_mark(t, seat: int) -> str:
@@ -204,10 +204,11 @@ def _off_ring(pose, seat):
 
 
 def float_text(surf, vp, text, x, y, colour, px=18) -> None:
-    r = gfx.text(text, vp.s(px), colour, True).get_rect(center=vp.p(x, y))
+    px = max(vp.s(px), gfx.BODY_PX)  # (a small ring: gfx.Viewport.upright)
+    r = gfx.text(text, px, colour, True).get_rect(center=vp.p(x, y))
     bg = r.inflate(vp.s(10), vp.s(4))
     gfx.panel(surf, bg, (20, 20, 24), radius=vp.s(6), alpha=200)
-    gfx.blit_text(surf, text, vp.s(px), r.center, colour, True, "center", bg)
+    gfx.blit_text(surf, text, px, r.center, colour, True, "center", bg)
 
 
 def shade_squares(surf, vp, squares, colour, alpha) -> None:

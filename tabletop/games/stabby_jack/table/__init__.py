@@ -27,11 +27,11 @@ from .layout import (
     GAP,
     INFO_W,
     LABEL_PX,
-    PLAYERS,
     RIGHT,
     SEP,
     TOP_H,
     card_image,
+    columns,
     fit_card_width,
     groups,
     label_widths,
@@ -68,6 +68,7 @@ class StabbyJackTable(MiddleMixin):
         self._prev = None
         self._want_focus: str | tuple | None = "default"
         self._derived_for = None
+        self.stretch = 1.0  # design units across per unit down: 4/3 in a 4:3 window (gfx.Viewport squeezes it)
         self._derived: dict = {}
         self._layer = None
         self.layer_key = None
@@ -84,7 +85,7 @@ class StabbyJackTable(MiddleMixin):
 
     def derived(self) -> dict:
         s = self.st
-        if self._derived_for is not s:
+        if self._derived_for is not s or self._derived.get("stretch") != self.stretch:
             table = [resolve.standing(p) for p in s.players]
             d: dict[str, Any] = {  # what the drawing reads of the state, worked out once per state
                 "conds": [resolve.conditions(s, k, table) for k in range(len(s.players))],
@@ -95,14 +96,17 @@ class StabbyJackTable(MiddleMixin):
             }
             for p, g in zip(s.players, d["groups"], strict=True):
                 labels = row_labels(p, g)
-                d["labels"].append((labels, label_widths(labels)))
+                d["labels"].append((labels, [w * self.stretch for w in label_widths(labels)]))
             rh = rows(len(s.players))[0][3]
-            avail = PLAYERS[2] - INFO_W - 10 - 16
+            d["stretch"], d["info_w"] = self.stretch, INFO_W * self.stretch
+            avail = columns(self.stretch)[0][2] - d["info_w"] - 10 - 16
             d["cw"] = fit_card_width(
                 [(g, lw, len(p.xp)) for p, g, (_, lw) in zip(s.players, d["groups"], d["labels"], strict=True)],
                 rh,
                 avail,
+                self.stretch,
             )
+            d["ch"] = d["cw"] / 0.7 / self.stretch
             d["below"] = rh >= BELOW_H
             self._derived, self._derived_for = d, s
         return self._derived
@@ -160,10 +164,12 @@ class StabbyJackTable(MiddleMixin):
             self.taken.pop(seat, None)
         if drawn:  # the card slides from the draw pile to where the drawn card is shown
             vp = self.app.vp
-            big = vp.r(RIGHT[0] + 180, RIGHT[1] + 8, 100, 140)
+            right = columns(self.stretch)[1]
+            kx = right[2] / RIGHT[2]
+            big = vp.r(right[0] + 180 * kx, right[1] + 8, 100 * kx, 140)
             ms = FLY_MS / self.anim_factor()
             self.flights.append(
-                Flight(card_image(drawn[0], big.w, big.h), vp.p(RIGHT[0] + 10, RIGHT[1] + 12), big.topleft, ms, ms)
+                Flight(card_image(drawn[0], big.w, big.h), vp.p(right[0] + 10, right[1] + 12), big.topleft, ms, ms)
             )
             self.fly_ms = ms
         self._sound(prev, new, seat)  # the focus stays on its thing while it is there (ui.focus)
@@ -322,6 +328,7 @@ class StabbyJackTable(MiddleMixin):
         """Everything the table shows depends on a few things (the state, the window, what is
         pointed at and chosen); while they stay the same the last picture is reused."""
         s = self.st
+        self.stretch = vp.scale / vp.sx  # texts and cards keep their shape in a window squeezed sideways
         self.act = self.can_act()
         self.hover = self._pointed()
         key = (
@@ -343,7 +350,7 @@ class StabbyJackTable(MiddleMixin):
         start = len(self.next_hots)
         surf.blit(self._background(vp), (0, 0))
         self._draw_banner(surf, vp)
-        for seat, r in enumerate(rows(len(s.players))):
+        for seat, r in enumerate(rows(len(s.players), self.stretch)):
             self._row(surf, vp, seat, r)
         self._draw_middle(surf, vp)
         if self._layer is not None and self._layer.get_size() == surf.get_size():
@@ -420,7 +427,7 @@ class StabbyJackTable(MiddleMixin):
                 gfx.GOLD if active < 0 else gfx.PLAYER_COLOURS[active % 6],
                 radius=vp.s(8),
             )
-            for seat, (x, y, w, h) in enumerate(rows(len(s.players))):
+            for seat, (x, y, w, h) in enumerate(rows(len(s.players), self.stretch)):
                 R = vp.r(x, y, w, h)
                 colour = gfx.PLAYER_COLOURS[seat % 6]
                 pygame.draw.rect(bg, (30, 98, 70) if seat == active else gfx.FELT, R, border_radius=vp.s(8))
@@ -428,7 +435,7 @@ class StabbyJackTable(MiddleMixin):
                     pygame.draw.rect(bg, colour, R, width=vp.s(4), border_radius=vp.s(8))
                 else:
                     pygame.draw.rect(bg, colour, vp.r(x, y, 6, h), border_radius=vp.s(3))
-            pygame.draw.rect(bg, (12, 44, 31), vp.rect(RIGHT), border_radius=vp.s(8))
+            pygame.draw.rect(bg, (12, 44, 31), vp.rect(columns(self.stretch)[1]), border_radius=vp.s(8))
             self._bg, self._bg_key = bg, key
         return self._bg
 
@@ -508,39 +515,41 @@ class StabbyJackTable(MiddleMixin):
         active = seat == s.turn and s.phase != OVER
         colour = gfx.PLAYER_COLOURS[seat % 6]
         d = self.derived()
-        tall = d["cw"] / 0.7 * (2 if d["below"] else 1) + (72 if d["below"] else 38)
+        tall = d["ch"] * (2 if d["below"] else 1) + (72 if d["below"] else 38)
         y += max(0.0, (h - max(95.0, tall)) / 2)  # content centred in tall rows
         # who, XP, the three win conditions
         name = ("▶ " if active else "") + self.names[seat]
-        px = gfx.fit_px(name, vp.s(20), vp.s(INFO_W - 22), bold=True)
+        px = gfx.fit_px(name, vp.s(20), vp.across(d["info_w"] - 22), bold=True)
         gfx.blit_text(surf, name, px, vp.p(x + 14, y + 7), colour, bold=True)
         seat_kind = self.session.seats[seat]
         if seat_kind.kind == "computer":  # online too, where the server plays it (and its level is not sent)
             kind = _("Computer ({level})").format(level=_(seat_kind.level)) if seat_kind.level else _("Computer")
         else:
             kind = _("Person") + self.net_note(seat)
-        gfx.blit_text(surf, kind, gfx.fit_px(kind, vp.s(14), vp.s(INFO_W - 22)), vp.p(x + 14, y + 31), SOFT)
+        gfx.blit_text(surf, kind, gfx.fit_px(kind, vp.s(14), vp.across(d["info_w"] - 22)), vp.p(x + 14, y + 31), SOFT)
         xp = xp_value(p.xp)
         line = _("XP {xp}/{most}").format(xp=xp, most=CONTENT.win_xp) + (
             "   " + _("died {n}×").format(n=p.deaths) if p.deaths else ""
         )
-        px = gfx.fit_px(line, vp.s(16), vp.s(INFO_W - 22), bold=True)  # longer in some languages: it shrinks to fit
+        px = gfx.fit_px(
+            line, vp.s(16), vp.across(d["info_w"] - 22), bold=True
+        )  # longer in some languages: it shrinks to fit
         gfx.blit_text(surf, line, px, vp.p(x + 14, y + 50), gfx.WHITE, bold=True)
         conds = self.derived()["conds"][seat]
         marks = [("✓" if ok else "") + label for ok, label in zip(conds, (_("XP"), _("ATK"), _("LUCK")), strict=True)]
-        cpx = gfx.fit_px(" ".join([_("win:"), *marks]) + "  ", vp.s(14), vp.s(INFO_W - 22))
+        cpx = gfx.fit_px(" ".join([_("win:"), *marks]) + "  ", vp.s(14), vp.across(d["info_w"] - 22))
         rr = gfx.blit_text(surf, _("win:"), cpx, vp.p(x + 14, y + 73), (150, 170, 160))
-        cx = x + 14 + rr.w / vp.scale + 4
+        cx = x + 14 + rr.w / vp.sx + 4
         for ok, t in zip(conds, marks, strict=True):
             rr = gfx.blit_text(surf, t, cpx, vp.p(cx, y + 73), GREEN if ok else (150, 170, 160))
-            cx += rr.w / vp.scale + 4
-        self._draw_stats(surf, vp, seat, p, x + INFO_W, y, x + w - 10)
+            cx += rr.w / vp.sx + 4
+        self._draw_stats(surf, vp, seat, p, x + d["info_w"], y, x + w - 10)
 
     def _draw_stats(self, surf, vp, seat, p, sx, y, right) -> None:
         s = self.st
         d = self.derived()
         cw = d["cw"]
-        ch = cw / 0.7
+        ch = d["ch"]
         top = y + 30
         lab_px = vp.s(LABEL_PX)
         grp = d["groups"][seat]
@@ -571,9 +580,10 @@ class StabbyJackTable(MiddleMixin):
         if d["below"]:
             xx, y, top = sx, top + ch + 6, top + ch + 34
         xw = right - xx
-        gfx.blit_text(surf, _("XP row"), lab_px, vp.p(xx, y + 8), gfx.GOLD, bold=True)
+        room = vp.r(xx, y, xw + 6, 200)  # up to the row's edge (a window squeezed sideways leaves little)
+        gfx.blit_text(surf, _("XP row"), lab_px, vp.p(xx, y + 8), gfx.GOLD, bold=True, box=room)
         if not nx:
-            gfx.blit_text(surf, _("none yet"), vp.s(14), vp.p(xx, top + 8), (150, 170, 160))
+            gfx.blit_text(surf, _("none yet"), vp.s(14), vp.p(xx, top + 8), (150, 170, 160), box=room)
             return
         xstep = cw + GAP if nx == 1 else min(cw + GAP, (xw - cw) / (nx - 1))
         for i, c in enumerate(p.xp):

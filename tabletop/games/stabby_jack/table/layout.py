@@ -145,9 +145,17 @@ def wrap(text: str, px: int, width: int, bold: bool = False) -> list[str]:
 # -- layout -------------------------------------------------------------------------------------
 
 
-def rows(n: int) -> list[tuple[float, float, float, float]]:
+def columns(stretch: float = 1.0) -> tuple[tuple, tuple]:
+    """(the players' rows, the middle column): in a window squeezed sideways (``stretch`` design units
+    across per unit down, more than 1) the middle keeps most of its width on screen, the rows the rest."""
+    rw = RIGHT[2] * stretch**0.5  # (the rows need room too: their cards are the table's)
+    right = (RIGHT[0] + RIGHT[2] - rw, RIGHT[1], rw, RIGHT[3])
+    return (PLAYERS[0], PLAYERS[1], right[0] - 10 - PLAYERS[0], PLAYERS[3]), right
+
+
+def rows(n: int, stretch: float = 1.0) -> list[tuple[float, float, float, float]]:
     """The players' row rectangles (design units), top to bottom in seat order."""
-    x, y, w, h = PLAYERS
+    x, y, w, h = columns(stretch)[0]
     gap = 6
     rh = (h - gap * (n - 1)) / n
     return [(x, y + i * (rh + gap), w, rh) for i in range(n)]
@@ -243,11 +251,12 @@ def xp_width(nx: int, cw: float, step: float) -> float:
 BELOW_H = 250  # rows at least this tall put the XP row under the stats row
 
 
-def fit_card_width(rows_info, row_h: float, avail: float) -> float:
+def fit_card_width(rows_info, row_h: float, avail: float, stretch: float = 1.0) -> float:
     """One card width for the whole table: the largest at which every row's stats sit side by
-    side and its XP row overlaps by at most 60% of a card."""
+    side and its XP row overlaps by at most 60% of a card (``stretch``: design units across per
+    unit down, more than 1 in a window squeezed sideways)."""
     below = row_h >= BELOW_H
-    cw = card_size(row_h)[0]
+    cw = card_size(row_h)[0] * stretch
     while cw > 40:
         if below:
             ok = all(

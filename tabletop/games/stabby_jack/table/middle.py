@@ -17,7 +17,7 @@ from ..rules import Decline, TakeHit
 from ..rules.content import CONTENT
 from ..rules.state import ACE, DECLARE, JACK, OVER, PLACE, TRAIN, State, hp, xp_value
 from ..rules.text import describe_draw, render
-from .layout import RIGHT, card_image, change_words, declare_image, outline, stats_after, wrap
+from .layout import RIGHT, card_image, change_words, columns, declare_image, outline, stats_after, wrap
 
 _, ngettext = words(__name__)
 
@@ -45,6 +45,7 @@ class MiddleMixin(TableScene):
     recent: dict | None  # what the last moves drew and said
     fly_ms: float  # while the drawn card slides in
     act: bool  # a person is to choose now (this frame)
+    stretch: float  # design units across per unit down (this frame): more than 1 in a window squeezed sideways
     hover: Any  # the payload the pointer is on (this frame)
 
     @property
@@ -67,30 +68,32 @@ class MiddleMixin(TableScene):
     # -- the middle: piles, drawn card, choices, log -------------------------------------------------
     def _draw_middle(self, surf, vp) -> None:
         s = self.st
-        x, y, w, h = RIGHT
+        x, y, w, h = columns(self.stretch)[1]
+        kx = w / RIGHT[2]  # across, the middle keeps most of its shape in a window squeezed sideways
         # draw pile and discard pile
-        pr = vp.r(x + 10, y + 12, 72, 100)
+        pr = vp.r(x + 10 * kx, y + 12, 72 * kx, 100)
         surf.blit(card_image(None, pr.w, pr.h), pr)
-        gfx.blit_text(
-            surf, _("Draw {n}").format(n=s.draw_count), vp.s(14), vp.p(x + 46, y + 116), SOFT, anchor="midtop"
+        drawn = gfx.blit_text(
+            surf, _("Draw {n}").format(n=s.draw_count), vp.s(14), vp.p(x + 46 * kx, y + 116), SOFT, anchor="midtop"
         )
         if self.act and s.phase == DECLARE:
             self.hot_zone(
                 pr, ("pile",), lambda pl: None if pl[0] == "declare" else _("Drop Train, Fight or Rest here.")
             )
-        dr = vp.r(x + 90, y + 12, 72, 100)
+        dr = vp.r(x + 90 * kx, y + 12, 72 * kx, 100)
         if s.discard:
             surf.blit(card_image(s.discard[-1], dr.w, dr.h), dr)
         else:
             pygame.draw.rect(surf, (60, 120, 90), dr, width=max(1, vp.s(2)), border_radius=vp.s(8))
-        gfx.blit_text(
-            surf, _("Discard {n}").format(n=len(s.discard)), vp.s(14), vp.p(x + 126, y + 116), SOFT, anchor="midtop"
-        )
+        said = _("Discard {n}").format(n=len(s.discard))
+        at = vp.p(x + 126 * kx, y + 116)  # apart from "Draw N" however narrow the column
+        at = (max(at[0], drawn.right + vp.s(6) + gfx.text(said, vp.s(14)).get_width() // 2), at[1])
+        gfx.blit_text(surf, said, vp.s(14), at, SOFT, anchor="midtop")
         if self.act and s.phase == PLACE:
             self.hot_zone(dr, ("discard",), lambda pl: None if pl == ("drawn",) else _("Only the drawn card can go."))
             outline(surf, dr, SOFT, vp, 2)
         # the drawn card, or what the last move drew
-        big = vp.r(x + 180, y + 8, 100, 140)
+        big = vp.r(x + 180 * kx, y + 8, 100 * kx, 140)
         caption, shown, sign = "", [], None
         if s.drawn is not None:
             shown = [s.drawn]
@@ -127,12 +130,12 @@ class MiddleMixin(TableScene):
         elif not shown or self.fly_ms > 0:
             pygame.draw.rect(surf, (60, 120, 90), big, width=max(1, vp.s(2)), border_radius=vp.s(10))
         if caption:
-            gfx.blit_text(surf, caption, vp.s(14), vp.p(x + 230, y + 152), SOFT, anchor="midtop")
+            gfx.blit_text(surf, caption, vp.s(14), vp.p(x + 230 * kx, y + 152), SOFT, anchor="midtop")
         # what it means
         ty, left = y + 176, 5
         parts = self._explain()
         for k, (text, col) in enumerate(parts):
-            lines = wrap(text, vp.s(16), vp.s(w - 20))
+            lines = wrap(text, vp.s(16), vp.across(w - 20))
             room = left if k == len(parts) - 1 else min(left - 2, 3)  # what came of it keeps two lines at least
             if len(lines) > room > 0 and k == len(parts) - 1:  # the outcome comes last: keep the end
                 lines = ["… " + lines[len(lines) - room]] + lines[len(lines) - room + 1 :]
@@ -323,7 +326,7 @@ class MiddleMixin(TableScene):
         right = vp.p(x + w - 10, y + 1)
         below = gfx.font(vp.s(14)).size(pause)[0] > right[0] - title.right - vp.s(16)  # no room beside the title
         if below:
-            right, y = (right[0], right[1] + 18 * vp.scale), y + 18
+            right, y = (right[0], right[1] + vp.s(18)), y + 18
             h -= 18
         gfx.blit_text(surf, pause, vp.s(14), right, (150, 170, 160), anchor="topright")
         px = vp.s(14)
@@ -331,7 +334,7 @@ class MiddleMixin(TableScene):
         out: list[tuple[str, bool]] = []
         log = s.log
         for k in range(len(log) - 1, -1, -1):
-            lines = wrap(_nb(render(log[k], self.names)), px, vp.s(w - 20))
+            lines = wrap(_nb(render(log[k], self.names)), px, vp.across(w - 20))
             out = [(ln, k == len(log) - 1) for ln in lines] + out
             if len(out) >= room:
                 break
