@@ -170,7 +170,8 @@ class TileMenu(Menu):
         specs = [registry.load_all()[self.items[i].key] for i in self.games]
         title = min(gfx.fit_px(self.items[i].label, vp.s(22), width, bold=True) for i in self.games)
         line = min(gfx.fit_px(meta(s), vp.s(15), width) for s in specs)
-        return title, line
+        least = gfx.body_px(vp)  # never under the least body size: a longer line ends in "…" instead
+        return max(least, title), max(least, line)
 
     def _tile(self, surf, vp, it, r, focused) -> None:
         spec = registry.load_all()[it.key]
