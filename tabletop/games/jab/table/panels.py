@@ -38,15 +38,20 @@ def draw_between(table, surf, vp, st) -> None:
         draw_scoring(table, surf, vp, st, sc)
     else:
         gfx.blit_text(surf, _("Round {n}").format(n=1), vp.s(40), vp.p(640, 220), gfx.GOLD, bold=True, anchor="center")
-        lines = [
-            _("Take the top card of a deck with that side's hand and let go of it"),
-            _("on your opponent's boxer (a punch) or on their punch on your own boxer (a block)."),
+        said = [
+            _(
+                "Take the top card of a deck with that side's hand and let go of it on your opponent's boxer "
+                "(a punch) or on their punch on your own boxer (a block)."
+            ),
             _("Claim combos, counter-punches, the clinch and Ding! with your claim keys or buttons."),
         ]
         if any(table.seat_device(s) in (None, "mouse") for s in table.humans):  # only a mouse player clicks
-            lines.append(_("With the mouse you may also click the combo deck, the counter-punch card or a tile."))
-        for k, line in enumerate(lines):
-            gfx.blit_text(surf, line, vp.s(17), vp.p(640, 290 + k * 30), gfx.WHITE, anchor="center")
+            said.append(_("With the mouse you may also click the combo deck, the counter-punch card or a tile."))
+        y = 270
+        for k, text in enumerate(said):  # each in its box, wrapped to the panel in any language and window
+            h = 64 if k == 0 else 40
+            gfx.draw_fitted(surf, text, vp.r(190, y, 900, h), vp.s(17), gfx.WHITE)
+            y += h + 6
     if over:
         table.hot_button(vp.r(490, 596, 300, 44), _("See the result"), table.see_result, px=vp.s(20))
         for seat in table.humans:
@@ -62,18 +67,12 @@ def draw_between(table, surf, vp, st) -> None:
 def draw_ready_row(table, surf, vp, st, seat, y) -> None:
     s = table.session.seats[seat]
     col = colour_of(seat)
-    gfx.blit_text(surf, s.name, vp.s(22), vp.p(176, y + 18), col, bold=True, anchor="midleft")
+    # the name keeps to its side of the row, so a long name or a long language never runs into the words
+    gfx.draw_fitted(surf, s.name, vp.r(176, y, 224, 36), vp.s(22), col, bold=True, align="left", lines=1)
     if st.ready[seat]:
         other = table.name(1 - seat)
-        gfx.blit_text(
-            surf,
-            _("✓ Ready: waiting for {name}").format(name=other),
-            vp.s(18),
-            vp.p(640, y + 18),
-            gfx.GREEN,
-            bold=True,
-            anchor="center",
-        )
+        said = _("✓ Ready: waiting for {name}").format(name=other)
+        gfx.draw_fitted(surf, said, vp.r(410, y, 460, 36), vp.s(18), gfx.GREEN, bold=True, lines=1)
         return
     total = len(st.decks[seat * 2]) + len(st.decks[seat * 2 + 1])
     left = table.split_pick.get(seat, len(st.decks[seat * 2]))
@@ -98,7 +97,8 @@ def draw_ready_row(table, surf, vp, st, seat, y) -> None:
     # lands on Ready and starts the next round
     table.hot_button(vp.r(408, y, 36, 36), "−", lambda: table.split(seat, -1), seat=seat, px=vp.s(22))
     split = _("Left {n} · Right {m}").format(n=left, m=total - left)
-    gfx.blit_text(surf, split, fit(split, vp.s(16), vp.across(150), True), vp.p(523, y + 18), gfx.WHITE, True, "center")
+    # between the two buttons; in a narrow window it takes two lines rather than going under the least size
+    gfx.draw_fitted(surf, split, vp.r(446, y - 2, 154, 40), vp.s(16), gfx.WHITE, bold=True, lines=2)
     table.hot_button(vp.r(602, y, 36, 36), "+", lambda: table.split(seat, 1), seat=seat, px=vp.s(22))
     keys = f"({lk} / {rk})" if lk and rk else ""
     gfx.blit_text(surf, keys, fit(keys, vp.s(14), vp.s(66)), vp.p(644, y + 18), gfx.GREY, anchor="midleft")
