@@ -236,7 +236,7 @@ def caption(t, surf, vp) -> None:
     if not lines:
         return
     r = vp.r(30, 298, 1220, 56)
-    gfx.panel(surf, r, (0, 0, 0), radius=vp.s(10), alpha=90)
+    gfx.panel(surf, r, gfx.FELT_DARK, radius=vp.s(10))  # opaque: the halves' divider stops at its edge
     ev = last_reveal(t) if t.anim is None else None
     if ev is not None:
         for seat in (0, 1):  # the last pair, small, at the ends of the bar

@@ -161,13 +161,14 @@ def header(t, surf, vp) -> None:
     text = _("Round {round} of {rounds} · Exchange {exchange} of {exchanges}").format(
         round=rnd, rounds=st.rounds, exchange=exc, exchanges=st.exchanges
     )
-    gfx.blit_text(surf, text, vp.s(20), vp.p(640, 21), gfx.WHITE, bold=True, anchor="center")
+    # the middle of the bar, clear of the title on its left and the rounds' results on its right in any language
+    gfx.draw_fitted(surf, text, vp.r(430, 4, 420, 34), vp.s(20), gfx.WHITE, bold=True, lines=1)
     res = []
     for i, w in enumerate(st.round_results):
         res.append(_("R{n}: draw").format(n=i + 1) if w is None else _("R{n}: {name}").format(n=i + 1, name=t.names[w]))
     if res:
         line = "  ".join(res)
-        gfx.blit_text(surf, line, gfx.fit_px(line, vp.s(16), vp.s(240)), vp.p(1070, 21), gfx.WHITE, anchor="midright")
+        gfx.draw_fitted(surf, line, vp.r(856, 4, 214, 34), vp.s(16), gfx.WHITE, align="right", lines=1)
     key = t.history_keys()
     label = _("Bout log ({key})").format(key=key) if key else _("Bout log")
     label = _("Close the log") if t.log_open else label
