@@ -38,10 +38,13 @@ QUIT_WAIT_S = 1.5  # the longest wait at quit for effects to end (the longest ef
 def _let_effects_end() -> None:
     """Run by pygame.quit() before it stops the mixer. Stopping the mixer takes SDL's audio lock while
     holding Python's; an effect that ends at that moment has the audio thread, holding the audio lock,
-    wait for Python's: both would wait for ever (the window hangs on closing). So every effect is let
-    end first, and the audio thread is given Python's lock to finish its last ending."""
+    wait for Python's: both would wait for ever (the window hangs on closing). So every effect is
+    stopped first, and the audio thread is given Python's lock to finish its last ending."""
     if not pygame.mixer.get_init():
         return
+    # Stopping every channel first (pygame lets go of Python's lock while it halts them, so an ending
+    # effect's callback can take it) leaves nothing to end at quit: closing never waits for a sound.
+    pygame.mixer.stop()
     end = time.monotonic() + QUIT_WAIT_S
     while pygame.mixer.get_busy() and time.monotonic() < end:
         time.sleep(0.01)
