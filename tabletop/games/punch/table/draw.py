@@ -509,9 +509,12 @@ def hand(t, surf, vp, seat) -> None:
         return
     mine = t.can_act(seat) and st.phase != "redeal"
     counts = t.source_counts(seat) if t.can_act(seat) else list(st.hands[seat])
-    gfx.blit_text(
-        surf, f"{title} ({sum(counts)})", vp.s(15), vp.p(HALF_X[seat] + 20, HAND_Y - 22), gfx.WHITE, anchor="midleft"
-    )
+    k = sum(counts)  # said as the hidden hand is ("P1's hand (3 cards)"); the deck being picked from by its count
+    if st.phase == "draft":
+        shown = f"{title} ({k})"
+    else:
+        shown = ngettext("{title} ({n} card)", "{title} ({n} cards)", k).format(title=title, n=k)
+    gfx.blit_text(surf, shown, vp.s(15), vp.p(HALF_X[seat] + 20, HAND_Y - 22), gfx.WHITE, anchor="midleft")
     if mine and st.phase in ("draft", "exchange", "program"):
         t.hot_zone(
             vp.r(HALF_X[seat] + 10, HAND_Y - 4, HALF_W - 20, CARD_H + 8),
