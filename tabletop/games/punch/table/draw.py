@@ -511,10 +511,10 @@ def hand(t, surf, vp, seat) -> None:
     counts = t.source_counts(seat) if t.can_act(seat) else list(st.hands[seat])
     k = sum(counts)  # said as the hidden hand is ("P1's hand (3 cards)"); the deck being picked from by its count
     if st.phase == "draft":
-        shown = f"{title} ({k})"
+        heading = f"{title} ({k})"
     else:
-        shown = ngettext("{title} ({n} card)", "{title} ({n} cards)", k).format(title=title, n=k)
-    gfx.blit_text(surf, shown, vp.s(15), vp.p(HALF_X[seat] + 20, HAND_Y - 22), gfx.WHITE, anchor="midleft")
+        heading = ngettext("{title} ({n} card)", "{title} ({n} cards)", k).format(title=title, n=k)
+    gfx.blit_text(surf, heading, vp.s(15), vp.p(HALF_X[seat] + 20, HAND_Y - 22), gfx.WHITE, anchor="midleft")
     if mine and st.phase in ("draft", "exchange", "program"):
         t.hot_zone(
             vp.r(HALF_X[seat] + 10, HAND_Y - 4, HALF_W - 20, CARD_H + 8),
