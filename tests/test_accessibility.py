@@ -257,22 +257,26 @@ def test_settings_window_size_resizes_the_window_and_is_kept():
     pygame.quit()
 
 
-@pytest.mark.parametrize("game", ["square-ring", "jab", "stabby-jack"])
 def test_a_table_under_settings_shows_the_colour_vision_palette_at_once(game):
+    """Every game whose table shows the first seat's colour (its bar, name, pieces) shows it in the
+    palette chosen in Settings at once, with no new game; a table that shows no seat colour has nothing
+    to change."""
     import pygame
 
     from tabletop.bench import busy_table
-    from tabletop.core import registry
     from tests.ui_helpers import frames, make_app
 
     def pixels(app, colour) -> int:
         return pygame.transform.threshold(None, app.screen, colour, (0, 0, 0, 0), set_behavior=0)
 
     app = make_app()
-    busy_table(registry.get(game), app)
+    busy_table(game, app)
     frames(app, 30)
     tritan = gfx.PALETTES["tritanopia"][0]
     assert pixels(app, tritan) == 0
+    if pixels(app, gfx.PALETTES["usual"][0]) <= 100:  # this table shows no seat in its colour
+        pygame.quit()
+        return
     app.settings.colour_vision = "tritanopia"
     app.apply_look()
     frames(app, 2)

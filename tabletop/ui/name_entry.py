@@ -253,15 +253,17 @@ class NameEntry(Scene):
             if missing
             else ""
         )
+        typed = {what: hints.button(hints.KEYS, what) for what in ("confirm", "back")}
+        pad = {what: hints.button(hints.PAD, what) for what in ("confirm", "back", "pause")}
         note = self.error or boxes + hints.words(
             self.app.last_device,
-            _("Click the letters, then Done; or type on the keyboard and press Enter. Esc {leave}.").format(
-                leave=self.leave
+            _("Click the letters, then Done; or type on the keyboard and press {confirm}. {back} {leave}.").format(
+                leave=self.leave, **typed
             ),
-            _("Type the name, then Enter. Esc {leave}.").format(leave=self.leave),
-            _("A types the lit letter, B takes one back, Start keeps the new name. Back {leave}.").format(
-                leave=self.leave
-            ),
+            _("Type the name, then {confirm}. {back} {leave}.").format(leave=self.leave, **typed),
+            _(
+                "{confirm} types the lit letter, {back} takes one back, {pause} keeps the new name. Back {leave}."
+            ).format(leave=self.leave, **pad),
         )
         gfx.draw_fitted(
             surf, note, vp.r(320, 538, 640, 64), vp.s(17), gfx.REFUSE if self.error else gfx.GREY, min_px=vp.s(15)
