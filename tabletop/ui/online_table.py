@@ -15,7 +15,7 @@ from tabletop.input.devices import menu_buttons
 from tabletop.online import client as client_mod
 from tabletop.online import kept_seats
 from tabletop.online import protocol as P
-from tabletop.online.remote import LEFT, RemoteGame, RemoteSession
+from tabletop.online.remote import RemoteGame, RemoteSession
 from tabletop.ui import gfx
 from tabletop.ui.scene import Scene, wake
 from tabletop.ui.table import Mode, TableLink, TableScene
@@ -148,7 +148,7 @@ class Online:
             return
         self.gave_up = True
         kept_seats.forget(self.session.client.room)  # the room cannot go on: nothing to come back to
-        if text.endswith(LEFT):  # what happens next: nothing to wait for
+        if self.session.client.left and text == self.session.client.closed_reason:  # nothing to wait for
             text += " " + _("The game ends here: it is not kept.")
         self.app.toast(text, 8000)
         self.table.leave()
