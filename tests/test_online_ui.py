@@ -316,7 +316,8 @@ ZOE = "Zoë \U0001f94a"  # composed, as a name box keeps it: a letter with a mar
 def test_online_the_hosts_and_the_joiners_names_are_sent_and_two_anas_are_told_apart(app):
     """On loopback: the host's own name (marks and emoji) goes with the create, the joiner's with its join,
     and everybody sees both; the joiner called like the host is told apart."""
-    from tabletop.ui.online import HostScene, JoinScene
+    from tabletop.ui.online_forms import JoinScene
+    from tabletop.ui.online_host import HostScene
 
     app.settings.name = ZOE  # this program hosts, then joins its own room: two people with one name
     host_scene = HostScene(app)
