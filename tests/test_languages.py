@@ -101,7 +101,9 @@ def engine_screens(app):
     from tabletop.ui.launcher import SettingsScene
     from tabletop.ui.learn import LearnScene
     from tabletop.ui.name_entry import own_name_entry
-    from tabletop.ui.online import HostScene, JoinScene, OnlineMenu, ServerScene, WatchScene
+    from tabletop.ui.online import OnlineMenu
+    from tabletop.ui.online_forms import JoinScene, ServerScene, WatchScene
+    from tabletop.ui.online_host import HostScene
     from tabletop.ui.setup import MoreOptions, Setup
 
     for i in range(len(app.stack[-1].menu.items)):  # the launcher, every row's hint

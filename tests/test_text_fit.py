@@ -151,7 +151,8 @@ def test_launcher_and_settings(walk):
     from tabletop.ui.kept import ContinueScene, ReplaysScene
     from tabletop.ui.learn import LearnScene
     from tabletop.ui.name_entry import NameEntry
-    from tabletop.ui.online import JoinScene, OnlineMenu
+    from tabletop.ui.online import OnlineMenu
+    from tabletop.ui.online_forms import JoinScene
 
     for name, make in (
         ("learn to play", LearnScene),

@@ -43,7 +43,6 @@ HANDS_EVERY_MS = 66  # real time: own hands are sent ~15 times a second
 CLOCK_STEP_MS = 200  # real time: the clock here catches up with the server's by at most this a frame
 BIND = "0.0.0.0"  # a hosted game listens on every address, so a friend on the network reaches it (tests: loopback)
 HOST_PORT = DEFAULT_PORT
-LEFT = " left the game."  # how a room that a player left on purpose ends (``bye`` with ``gone``)
 REJOIN_WAITS_S = (2.0, 4.0, 8.0, 15.0)  # after a drop: the waits after each round that failed (then 15 s each)
 # room code -> this program's seat token there: by room, not by address, so a room hosted again on
 # another port (or reached by another address) still takes this program back to its seat
@@ -210,7 +209,8 @@ class NetThread:
         does not offer a game the others were told is over)."""
         for room in server.rooms.values():
             kept_file = room.keeping.kept_file if room.keeping is not None else None
-            if room.ended.endswith(LEFT) and kept_file is not None and room.session.outcome() is None:
+            left = room.ended.get("say", {}).get("text") == P.LEFT[0]
+            if left and kept_file is not None and room.session.outcome() is None:
                 kept.delete(kept.Entry(kept_file, 0.0, room.spec.id))
                 hosted.forget(kept_file)
 
