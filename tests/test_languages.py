@@ -319,3 +319,15 @@ def test_a_help_page_is_read_in_the_players_language_when_the_game_has_it(tmp_pa
     assert "Cuenta hasta diez." in read_help(spec)
     i18n.set_language("de")  # no German page: the English one
     assert "Count to ten." in read_help(spec)
+
+
+def test_why_a_move_cannot_be_taken_back_is_said_in_the_players_language(qps, game):
+    """Every game's undo refusals, the real-time one and the online one, go through the catalogue."""
+    from tabletop.core.record import history, undo_off
+    from tabletop.core.undo import ONLINE_UNDO
+
+    refused = history(game, game.min_players).check(object(), 0)  # nothing played yet: nothing to take back
+    said = [refused.reason, i18n.words("tabletop.ui.table")[0](ONLINE_UNDO)]
+    if undo_off(game):
+        said.append(undo_off(game))
+    assert not untranslated(said), said

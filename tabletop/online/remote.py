@@ -406,7 +406,7 @@ class RemoteSession:
         return None  # moves are not taken back online
 
     def undo_why(self, player: int) -> str:
-        return ONLINE_UNDO
+        return _(ONLINE_UNDO)
 
     def kept_here(self) -> bool:
         return self.net.server is not None  # hosted here: this computer's server keeps the game

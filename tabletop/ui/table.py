@@ -437,7 +437,7 @@ class TableScene(FocusMixin, Scene):
     def undo_reason(self) -> str:
         """Why nobody here may take back a move now ("" when someone may)."""
         if self.session.remote:
-            return undo.ONLINE
+            return _(undo.ONLINE)
         seat = self.session.undo_seat()
         if seat is not None and seat in self.humans:
             return ""
