@@ -205,7 +205,7 @@ class Tutor:
         its marks' next breath step, its hint showing, a coaching line going; a real-time opponent's
         moves are looked for every OPPONENT_MS."""
         lesson = self.lesson
-        waits = []
+        waits: list[float] = []
         if lesson.touch is not None and self.won_ms is None:
             now, ms = self.pulse(), LOOK_MS
             while ms < 2 * math.pi * BREATH_MS and self.pulse(ms) == now:
