@@ -9,7 +9,7 @@ import time
 import pygame
 import pytest
 
-from tabletop.bench import IDLE_SCENES, idle_app
+from tabletop.bench.screens import IDLE_SCENES, idle_app
 from tabletop.core import registry
 from tabletop.session import Seat, Session
 from tabletop.ui.launcher import Launcher
@@ -258,7 +258,7 @@ def test_a_message_screen_that_fails_too_gives_way_to_a_one_line_toast():
 def test_a_jab_round_nobody_touches_shows_less_than_a_tenth_of_the_window_per_frame(size, monkeypatch):
     """The round's clock runs and the hands wait: each frame shows only what changed (the clock's
     digits once a second), and the window never keeps an old digit."""
-    from tabletop.bench import jab_fight
+    from tabletop.bench.screens import jab_fight
     from tabletop.ui.app import FRAME_MS
     from tests.ui_helpers import Window
 
@@ -282,7 +282,7 @@ def test_a_lesson_waiting_for_the_player_shows_only_its_marks_and_words(lesson, 
     """The first lesson of the first game once the computer has moved, and JAB's first lesson with its
     round's clock running: only the lesson's breathing marks (and the clock) are shown again, never the
     whole window, and nothing is left stale."""
-    from tabletop.bench import LIVE_SCENES
+    from tabletop.bench.screens import LIVE_SCENES
     from tabletop.ui.app import FRAME_MS
     from tests.ui_helpers import Window
 
@@ -312,7 +312,7 @@ def test_an_online_jab_round_nobody_touches_shows_less_than_a_tenth_of_the_windo
     """Online, hosted here and joined by a friend from another connection: the round is fought and the
     window shows only what changes (the clock), the people's notes as parts, nothing left stale; left
     alone, the loop sleeps between what is due."""
-    from tabletop.bench import _NETS, _online_jab
+    from tabletop.bench.screens import NETS, online_jab
     from tabletop.online import remote
     from tabletop.ui.app import FRAME_MS
     from tests.ui_helpers import Window
@@ -322,7 +322,7 @@ def test_an_online_jab_round_nobody_touches_shows_less_than_a_tenth_of_the_windo
     app.start()
     window = Window().install(monkeypatch)
     try:
-        table = _online_jab(app)
+        table = online_jab(app)
         app.step(FRAME_MS)
         window.shown_px, frames = 0, 0
         start = table.t
@@ -353,8 +353,8 @@ def test_an_online_jab_round_nobody_touches_shows_less_than_a_tenth_of_the_windo
         assert max(abs(ms) for ms in apart) <= 50, apart
     finally:
         app.close()
-        while _NETS:
-            _NETS.pop().close()
+        while NETS:
+            NETS.pop().close()
 
 
 @pytest.fixture
@@ -403,7 +403,7 @@ def test_a_jab_round_nobody_touches_draws_a_frame_only_when_its_clock_shows_a_ne
     """The loop sleeps until the next thing due instead of drawing 60 frames a second: in a round
     nobody touches, that is the clock's next digit. Each digit is shown on time, the round's clock
     keeps all the time slept, and the window never keeps an old digit."""
-    from tabletop.bench import jab_fight
+    from tabletop.bench.screens import jab_fight
     from tests.ui_helpers import Window
 
     app = make_app()
@@ -433,7 +433,7 @@ def test_a_jab_round_nobody_touches_draws_a_frame_only_when_its_clock_shows_a_ne
 def test_a_press_while_a_quiet_jab_round_sleeps_moves_the_hand_in_the_next_frame(fake_time):
     """A press ends the sleep: the next frame, within POLL_MS of it, moves the hand; the round's clock
     was given the time slept before the press, so the press acts at its own moment."""
-    from tabletop.bench import jab_fight
+    from tabletop.bench.screens import jab_fight
     from tabletop.ui.app import POLL_MS
 
     app = make_app()
@@ -456,7 +456,7 @@ def test_a_press_while_a_quiet_jab_round_sleeps_moves_the_hand_in_the_next_frame
 def test_a_lesson_waiting_for_the_player_draws_a_frame_only_when_its_marks_or_words_change(lesson, fake_time):
     """The lesson's marks breathe in steps: the loop sleeps from one step to the next (and JAB's round
     clock to its next digit), far fewer frames than 60 a second, and every frame shows something new."""
-    from tabletop.bench import LIVE_SCENES
+    from tabletop.bench.screens import LIVE_SCENES
     from tabletop.ui.app import FRAME_MS
 
     app = make_app()
