@@ -264,7 +264,7 @@ class RemoteGame(GameSession, Protocol):
 
     def follow_clock(self, update: Callable[[], None]) -> None: ...
 
-    def settled(self) -> bool: ...
+    def settled(self, timed: bool) -> bool: ...
 
     def answer(self) -> tuple[Action | None, str]: ...
 
@@ -334,19 +334,20 @@ class RemoteSession:
         clock = self.live.clock
         self.live.clock = max(before, min(self.client.round_clock(), clock + CLOCK_STEP_MS))
 
-    def settled(self) -> bool:
-        """Real time: nothing here moves by itself: the clock keeps up with the server's, the others'
-        hands are where their computers sent them, and one's own were sent where they are."""
+    def settled(self, timed: bool) -> bool:
+        """Real time: nothing here moves by itself: the clock keeps up with the server's (``timed``: the
+        table shows it running), the others' hands are where their computers sent them, and one's own
+        were sent where they are."""
         live = self.live
         if live is None:
             return True
         c = self.client
-        if c.round_clock() - live.clock > CLOCK_STEP_MS / 4:
+        if timed and c.round_clock() - live.clock > CLOCK_STEP_MS / 4:
             return False
         pos = live.hands.pos
         if any(
             pos[seat * 2 + h] != tuple(xy)
-            for seat, target in c.hands.items()
+            for seat, target in list(c.hands.items())  # the network thread adds to it
             if seat not in self.you
             for h, xy in enumerate(target)
             if seat * 2 + h < len(pos)

@@ -55,12 +55,13 @@ class Online:
         up, the others' hands gliding, one's own to be sent: ``settled``), and so does a dropped
         connection (rejoined every two seconds)."""
         s = self.session
-        if s.client.closed or s.waiting_s() > 0 or not s.settled():
+        own = self.table.next_frame()
+        if s.client.closed or s.waiting_s() > 0 or not s.settled(timed=own is not None):
             return 0
         card = None  # the waiting card's seconds count
         if self.away_since is not None:
             card = 1000 - (time.monotonic() - self.away_since) * 1000 % 1000
-        waits = [w for w in (self.table.next_frame(), self._vote_wait(), card) if w is not None]
+        waits = [w for w in (own, self._vote_wait(), card) if w is not None]
         return min(waits) if waits else None
 
     def update(self, dt_ms: float) -> None:
