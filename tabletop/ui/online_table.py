@@ -50,15 +50,18 @@ class Online:
         self.away_menu: Menu | None = None  # the waiting card's choices, while it shows
 
     def next_frame(self) -> float | None:
-        """The others' moves and the pings come from the network thread, which wakes the loop
-        (client.WAKE); real time and a dropped connection (rejoined every two seconds) need frames."""
+        """The others' moves, hands and the pings come from the network thread, which wakes the loop
+        (client.WAKE); real time needs frames while something here moves by itself (the clock catching
+        up, the others' hands gliding, one's own to be sent: ``settled``), and so does a dropped
+        connection (rejoined every two seconds)."""
         s = self.session
-        if s.live is not None or s.client.closed or s.waiting_s() > 0:
+        own = self.table.next_frame()
+        if s.client.closed or s.waiting_s() > 0 or not s.settled(timed=own is not None):
             return 0
         card = None  # the waiting card's seconds count
         if self.away_since is not None:
             card = 1000 - (time.monotonic() - self.away_since) * 1000 % 1000
-        waits = [w for w in (self.table.next_frame(), self._vote_wait(), card) if w is not None]
+        waits = [w for w in (own, self._vote_wait(), card) if w is not None]
         return min(waits) if waits else None
 
     def update(self, dt_ms: float) -> None:
@@ -166,8 +169,7 @@ class Online:
             return
         if s.paused_for() or s.ready_for():
             return  # the game waits, as for an unplugged gamepad
-        s.follow_clock()
-        self.table.update(dt_ms)
+        s.follow_clock(lambda: self.table.update(dt_ms))
         s.share_hands(dt_ms)
 
     def net_note(self, seat: int) -> str:
