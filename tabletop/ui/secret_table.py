@@ -216,7 +216,9 @@ class SecretTable(TableScene):
 
 
 def draw_line(surf, vp, text: str, centre: tuple[int, int], width: int, px: int, colour) -> None:
-    """One line centred at design point ``centre``, at ``px`` or smaller to fit ``width`` design pixels."""
+    """One line centred at design point ``centre``, at ``px`` (larger at the player's text size, in a line's
+    height of 1.75 ``px``) or smaller to fit ``width`` design pixels."""
     if text:
-        size = gfx.fit_px(text, vp.s(px), vp.s(width))
-        gfx.blit_text(surf, text, size, vp.p(*centre), colour, anchor="center")
+        box = pygame.Rect(0, 0, vp.s(width), vp.s(px * 1.75))
+        box.center = vp.p(*centre)
+        gfx.draw_fitted(surf, text, box, vp.s(px), colour, lines=1, min_px=8)

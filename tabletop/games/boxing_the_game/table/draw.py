@@ -513,7 +513,7 @@ def prizes(t, surf, vp):
     else:
         pygame.draw.rect(surf, (90, 130, 105), r, max(1, vp.s(2)), border_radius=vp.s(8))
     label = main_label_box(vp)  # "Main deck" (drawn with the background), on one line or two
-    n = len(gfx.fit(_("Main deck"), label.w, label.h, vp.s(14), gfx.body_px(vp), False, 2)[1])
+    n = len(gfx.fitted(_("Main deck"), label, vp.s(14), lines=2)[1])
     txt(
         surf,
         vp,
@@ -584,22 +584,9 @@ def caption(t, surf, vp):
         n = min(2, len(gfx.wrap(info, vp.s(14), vp.across(w - 24))))
         lines(surf, vp, info, 14, x + 12, bottom - 18 * n, w - 24, (170, 210, 240), limit=2)
         bottom -= 18 * n + 4
-    px = 16
-    step = px * 1.22
-    blocks = []
-    for i, s in enumerate(reversed(t.caption)):
-        out = gfx.wrap(s, vp.s(px), vp.across(w - 24))
-        blocks.append((out, gfx.WHITE if i == 0 else gfx.GREY))
-    cy: float = y + 8
-    for i, (out, col) in enumerate(blocks):
-        if i and cy + step * len(out) > bottom:
-            return  # only whole sentences
-        for line in out:
-            if cy + step > bottom:
-                return
-            gfx.blit_text(surf, line, vp.s(px), vp.p(x + 12, cy), col)
-            cy += step
-        cy += 4
+    entries = [(s, gfx.WHITE if k == len(t.caption) - 1 else gfx.GREY) for k, s in enumerate(t.caption)]
+    room = vp.r(x + 12, y + 8, w - 24, bottom - y - 8)
+    gfx.draw_log(surf, entries, room, vp.s(16), step=vp.s(16 * 1.22), newest_first=True, gap=vp.s(4))
 
 
 def history(t, surf, vp):
@@ -607,7 +594,8 @@ def history(t, surf, vp):
     r = vp.r(300, 50, 680, 620)
     gfx.panel(surf, r, PANEL, radius=vp.s(14), border=gfx.GOLD, width=vp.s(3))
     txt(surf, vp, _("Match log"), 24, 640, 62, gfx.GOLD, bold=True, anchor="midtop")
-    px, step = vp.s(15), 15 * 1.25
+    px = gfx.grown(vp.s(15), vp.s(30))  # the player's text size
+    step = 1.25 * px / vp.scale
     rows = []
     for i, sentence in enumerate(t.history):
         for line in gfx.wrap(sentence, px, vp.across(640)):

@@ -56,9 +56,9 @@ def lines(surf, vp, s, size, x, y, width, col=gfx.WHITE, limit=4, bold=False):
     px = vp.s(size)
     box = vp.r(x, y, width, limit * step)
     min_px = max(min(px, gfx.body_px(vp)), round(px * 0.85))
-    shown = gfx.fit(s, box.w, box.h, px, min_px, bold, limit)[1]
-    gfx.draw_fitted(surf, s, box, px, col, bold=bold, align="left", valign="top", min_px=min_px, lines=limit)
-    return y + len(shown) * step
+    shown = gfx.fitted(s, box, px, bold, min_px, limit)[1]
+    drawn = gfx.draw_fitted(surf, s, box, px, col, bold=bold, align="left", valign="top", min_px=min_px, lines=limit)
+    return y + max(len(shown) * step, drawn.h / vp.scale)  # (larger at the player's text size)
 
 
 def main_label_box(vp) -> pygame.Rect:

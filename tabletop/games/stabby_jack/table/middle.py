@@ -329,17 +329,7 @@ class MiddleMixin(TableScene):
             right, y = (right[0], right[1] + vp.s(18)), y + 18
             h -= 18
         gfx.blit_text(surf, pause, vp.s(14), right, (150, 170, 160), anchor="topright")
-        px = vp.s(14)
-        room = int((h - 26) // 18)
-        out: list[tuple[str, bool]] = []
-        log = s.log
-        for k in range(len(log) - 1, -1, -1):
-            lines = wrap(_nb(render(log[k], self.names)), px, vp.across(w - 20))
-            out = [(ln, k == len(log) - 1) for ln in lines] + out
-            if len(out) >= room:
-                break
-        out = out[-room:]
-        ly = y + 22
-        for ln, newest in out:
-            gfx.blit_text(surf, ln, px, vp.p(x + 10, ly), gfx.WHITE if newest else (200, 210, 205))
-            ly += 18
+        log = s.log[-12:]  # more than the column ever holds
+        soft = (200, 210, 205)
+        entries = [(_nb(render(e, self.names)), gfx.WHITE if k == len(log) - 1 else soft) for k, e in enumerate(log)]
+        gfx.draw_log(surf, entries, vp.r(x + 10, y + 22, w - 20, h - 26), vp.s(14), step=vp.s(18))
