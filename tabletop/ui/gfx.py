@@ -288,6 +288,17 @@ def fit_px(s: str, px: int, width: int, bold: bool = False) -> int:
     return fit(s, width, 10 * px, px, 8, bold, 1)[0]
 
 
+def first_fitting(wordings: list[str], px: int, width: int, bold: bool = False) -> str:
+    """The first of ``wordings`` (the fullest first) that stands whole in ``width`` pixels at ``px`` or shrunk
+    no further than a text may be (``blit_text``'s least size); the last when none does. For a label in a
+    room that a narrow window or a long language leaves small (a short form rather than a cut word)."""
+    least = min(px, max(BODY_PX, round(MIN_PX * _SCALE[0])))
+    for s in wordings:
+        if font(least, bold).size(s)[0] <= width:
+            return s
+    return wordings[-1]
+
+
 MIN_PX = 11  # no text is drawn smaller than this on a 1280x720 screen (scaled with the window) ...
 BODY_PX = 12  # ... nor under this on any screen (a mark on a card's picture may pass its own least size)
 

@@ -147,7 +147,12 @@ def _card_image(cid: int, w: int, h: int, border, px: int, language: str) -> pyg
     small = max(7, px * 3 // 4)
     band_h = max(px + 6, min(h // 4, px * 2 + 8))
     two_lines = band_h >= 2 * gfx.font(px, True).get_linesize()
-    title = cards.band(surf, inner, said(c.name), colour, band_h, px + 3, px if two_lines else small)
+    name = said(c.name)
+    least = small
+    if two_lines:  # two lines at the body size rather than one tiny line; smaller only when a word needs it
+        fits = (m for m in range(px, small, -1) if not gfx.fit(name, inner.w - 4, band_h - 2, px + 3, m, True, 2)[2])
+        least = next(fits, small)
+    title = cards.band(surf, inner, name, colour, band_h, px + 3, least)
     body = pygame.Rect(body.left, title.bottom + 2, body.w, body.bottom - title.bottom - 2)
     foot_text, foot_ink = "", gfx.INK
     if c.judge:

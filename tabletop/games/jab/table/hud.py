@@ -90,6 +90,7 @@ def draw_hud(table, surf, vp, st, seat) -> None:
     for k in range(hp):
         surf.blit(token("health", d), vp.p(x0 + 8 + k * 22, y0 + 54))
     won = _("Rounds won: {n} of {of}").format(n=st.tokens[seat], of=C.N["round_wins_to_win"])
+    won = gfx.first_fitting([won, _("Rounds won")], vp.s(15), line.w)  # short: the marks under it count them
     gfx.draw_fitted(surf, won, line.move(0, vp.s(50)), vp.s(15), gfx.WHITE, align="left", valign="top", lines=1)
     d = vp.s(24)
     for k in range(C.N["round_wins_to_win"]):

@@ -163,7 +163,10 @@ def _turn(c, seat, w, h, big):
     px = max(8, h // 9)
     if big:
         word = _("Turn left") if c.turn < 0 else _("Turn right")
-        top = cards.band(surf, inner, word, TURN_BAND, max(px + 6, h // 6), px + 2, max(7, px * 3 // 4))
+        least, band_h = max(7, px * 3 // 4), max(px + 6, h // 6)
+        if gfx.fit(word, inner.w - 4, band_h - 2, px + 2, least, True, 1)[2]:  # a long word: two lines, not cut
+            band_h = 2 * gfx.font(least, True).get_linesize() + 4
+        top = cards.band(surf, inner, word, TURN_BAND, band_h, px + 2, least)
         body = pygame.Rect(body.left, top.bottom + 2, body.w, body.bottom - top.bottom - 2)
     deg_h = max(10, body.h * 3 // 10)
     glyph = pygame.Rect(body.left, body.top, body.w, body.h - deg_h)
