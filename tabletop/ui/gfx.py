@@ -371,9 +371,17 @@ def _grown_fit(s: str, w: int, h: int, big: int, px: int, bold: bool, lines: int
         ls = (s,) if one_line else _wrap(s, p, w, bold)
         f = font(p, bold)
         if (not lines or len(ls) <= lines) and all(f.size(line)[0] <= w for line in ls):
-            if len(ls) * f.get_linesize() <= h + 1:  # (the text-fit test allows a pixel)
+            if (len(ls) - 1) * f.get_linesize() + f.get_height() <= h:  # the last line's picture too
                 return p, ls, False
     return None
+
+
+def one_size(texts: list[str], boxes: list, px: int, min_px=None, lines=0, bold=False) -> int:
+    """The one size of a column of texts, each in its box: the largest at which every one fits by ``fitted``
+    (grown with the player's text size as far as the boxes allow), so no text stands smaller than its
+    neighbours. Draw them at it with ``grow=False``."""
+    sizes = [fitted(s, box, px, bold, min_px, lines)[0] for s, box in zip(texts, boxes, strict=True)]
+    return min(sizes, default=px)
 
 
 def draw_fitted(

@@ -371,7 +371,7 @@ def draw_tally(surf, vp, r, played) -> None:
     for i, k in enumerate(KINDS):
         label = _("Punch {n}").format(n=k.power) if k.effect == "punch" else _(_TALLY[k.effect])
         rows.append((label, pygame.Rect(x, r.top + vp.s(30 + i * 22), vp.s(86), vp.s(22))))
-    px = min(gfx.fitted(label, box, vp.s(14), lines=1)[0] for label, box in rows)  # one size for the column
+    px = gfx.one_size([label for label, _b in rows], [box for _l, box in rows], vp.s(14), lines=1)
     for i, (label, box) in enumerate(rows):
         gfx.draw_fitted(surf, label, box, px, gfx.WHITE, align="left", lines=1, grow=False)
         count = pygame.Rect(box.right, box.top, x + vp.s(120) - box.right, box.h)
