@@ -606,3 +606,30 @@ def watching_blits(size, images: list, rects: list):
             return r
 
     return Watching(size)
+
+
+def test_a_fitted_text_grows_with_the_text_size_as_far_as_its_box_allows_and_never_shrinks():
+    """Settings > Text size reaches every text fitted to a box (gfx.fitted, the tables' texts too): at 150% a
+    text takes the largest size up to one and a half times that fits its box, one line staying one line, and
+    never a smaller size than at 100%."""
+    pygame.init()
+    gfx.reset_caches()
+    pygame.display.set_mode((400, 300))
+
+    def sizes(s, box, px):
+        out = {}
+        for percent in (100, 150):
+            gfx.set_text_size(percent)
+            out[percent] = gfx.fitted(s, pygame.Rect(box), px)
+        gfx.set_text_size(100)
+        return out
+
+    roomy = sizes("Health: 6", (0, 0, 300, 40), 15)
+    assert roomy[100][0] == 15 and roomy[150][0] in (21, 22) and roomy[150][1] == ("Health: 6",)
+    tight = sizes("Health: 6", (0, 0, 300, gfx.font(15).get_height()), 15)
+    assert tight[150][0] == tight[100][0] == 15  # no room above it: as it was
+    narrow = sizes("Damage dealt this round: 2", (0, 0, 150, 60), 15)
+    assert narrow[150][0] >= narrow[100][0] and not narrow[150][2]
+    two_lines = sizes("Main deck", (0, 0, 90, 60), 14)
+    assert len(two_lines[100][1]) == len(two_lines[150][1]) == 1  # one line at 100%: one line larger
+    pygame.quit()
