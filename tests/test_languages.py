@@ -44,6 +44,9 @@ def untranslated(texts, given: set[str] = frozenset(), pages: set[str] = frozens
             re.search(rf"(?<!\S){re.escape(text.strip())}(?!\S)", page) for page in pages
         ):
             continue  # a short piece of a help page: a wrapped line's last words, or a bold run's
+        head = text[:-1].rstrip()
+        if text.endswith("…") and head and any(g.startswith(head) for g in given):
+            continue  # a given text (a name) cut short to its room, whole under the pointer
         rest = ADDRESS.sub(" ", text)
         for g in given:
             rest = rest.replace(g, " ")
