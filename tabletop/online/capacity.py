@@ -20,6 +20,7 @@ turn-based rooms. It takes about N + 60 s (making the rooms included).
 from __future__ import annotations
 
 import asyncio
+import json
 import multiprocessing
 import os
 import queue
@@ -27,6 +28,7 @@ import random
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from typing import Any
 
@@ -157,10 +159,13 @@ async def play_turns(port: int, rooms: range, start: float, seconds: float, capt
     return people
 
 
-def _load(port: int, rooms: range, start: float, seconds: float, told: Any) -> None:
+def _load(port: int, rooms: range, start: float, seconds: float, told: Any, cpus: tuple[int, ...]) -> None:
     """The people of ``rooms``; puts their moves and round trips (this process's own delays included)
-    on the queue ``told``."""
+    on the queue ``told``. On ``cpus`` (none: anywhere), a little below the server's priority."""
     more_files()
+    if cpus:
+        os.sched_setaffinity(0, cpus)
+    os.nice(5)
     people = asyncio.run(play_turns(port, rooms, start, seconds))
     told.put((sum(p.actions for p in people), [t for p in people for t in p.timed.trips]))
 
@@ -236,11 +241,53 @@ def top_frames(path: str, count: int = 25) -> list[tuple[float, str]]:
     return [(100 * n / max(1, total), frame) for frame, n in ranked]
 
 
+def cores() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The processors the server runs on and those the people's processes run on: apart when this
+    machine has two or more (the server's round trips are then not the people's waits), else anywhere."""
+    try:
+        mine = sorted(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return (), ()
+    if len(mine) < 2:
+        return (), ()
+    return (mine[0],), tuple(mine[1:])
+
+
+def watched(path: str, begin: float, end: float) -> dict[str, list]:
+    """What the server's ``bench.Watch`` saw begin between ``begin`` and ``end`` (time.time()), by
+    kind ("pass", "stall", "long": without their times; "count")."""
+    got: dict[str, list] = {"pass": [], "stall": [], "long": [], "count": []}
+    try:
+        with open(path) as f:
+            for line in f:
+                kind, at, *rest = json.loads(line)
+                if begin <= at < end:
+                    got[kind].append([at, *rest] if kind == "count" else rest)
+    except (OSError, ValueError):
+        pass
+    return got
+
+
+def messages(counts: list) -> str:
+    """The messages a second the server sent and was sent, by type (the most first), from the first and
+    the last of its counts (``bench.Watch``)."""
+    (t0, first), (t1, last) = counts[0], counts[-1]
+    told = []
+    for way in ("sent", "got"):
+        rates = {k: (n - first[way].get(k, 0)) / (t1 - t0) for k, n in last[way].items()}
+        ranked = ", ".join(f"{k} {r:.0f}" for k, r in sorted(rates.items(), key=lambda kv: -kv[1]) if r >= 0.5)
+        told.append(f"{way} {sum(rates.values()):.0f} a second ({ranked})")
+    return "; ".join(told)
+
+
 def run(rooms: int, seconds: float) -> dict[str, Any]:
     """One run on a fresh server: ``rooms`` turn-based rooms and the real-time ones, measured over
     ``seconds`` in slices of SLICE_S; in every other slice DEAD dead connections are among them (fresh
     ones each time, closed at its end), so both kinds of slice share the machine's ups and downs."""
-    port, proc = start_server(sndbuf=32768)
+    server_cpus, people_cpus = cores()
+    folder = tempfile.mkdtemp(prefix="tabletop-capacity-")
+    watch_log = os.path.join(folder, "watch.json")
+    port, proc = start_server(sndbuf=32768, watch_log=watch_log, cpus=server_cpus)
     pid = proc.pid
     assert pid is not None  # started
     spawn = multiprocessing.get_context("spawn")
@@ -254,16 +301,17 @@ def run(rooms: int, seconds: float) -> dict[str, Any]:
     for i in range(LOADS):
         part = range(rest.start + i * share, min(rest.stop, rest.start + (i + 1) * share))
         if len(part):
-            loads.append(spawn.Process(target=_load, args=(port, part, start, seconds + 4, told), daemon=True))
+            args = (port, part, start, seconds + 4, told, people_cpus)
+            loads.append(spawn.Process(target=_load, args=args, daemon=True))
     for load in loads:
         load.start()
-    figures: dict[str, Any] = {}
+    figures: dict[str, Any] = {"cpus": (server_cpus, people_cpus)}
     slices: list[tuple[float, float, bool]] = []  # (from, to, dead connections among them), local ms
 
     async def measure() -> tuple[list[Person], list[Timed]]:
         async def window() -> None:
             await asyncio.sleep(max(0.0, start - time.time()) + 2.0)  # everybody plays
-            c0, t0, w0 = cpu_seconds(pid), time.monotonic(), waited_s(pid)
+            c0, t0, w0, wall0 = cpu_seconds(pid), time.monotonic(), waited_s(pid), time.time()
             others = [load.pid for load in loads if load.pid is not None]
             o0, m0 = sum(cpu_seconds(p) for p in others), time.process_time()
             spy = profile(pid, seconds)
@@ -279,6 +327,7 @@ def run(rooms: int, seconds: float) -> dict[str, Any]:
             if spy is not None:
                 await asyncio.to_thread(spy.wait, 30)
             took = time.monotonic() - t0
+            figures["window"] = (wall0, time.time())
             figures["cpu"] = (cpu_seconds(pid) - c0) / took * 100
             figures["waited"] = (waited_s(pid) - w0) / took * 100
             figures["load_cpu"] = (sum(cpu_seconds(p) for p in others) - o0) / took * 100
@@ -307,8 +356,12 @@ def run(rooms: int, seconds: float) -> dict[str, Any]:
         for load in loads:
             load.join(5)
             load.terminate()
+        time.sleep(1.5)  # the server writes what it watched every second
         proc.terminate()
         proc.join(5)
+    if "window" in figures:
+        figures.update(watched(watch_log, *figures["window"]))
+    shutil.rmtree(folder, ignore_errors=True)
 
     def split(timed: list[Timed]) -> tuple[list[float], list[float]]:
         """The round trips of actions sent in slices without and with the dead connections."""
@@ -363,5 +416,39 @@ def main(args: list[str]) -> int:
         f"{f['loads_told'][1]} processes told)",
         flush=True,
     )
+    print(
+        f"online.capacity.server: {f.get('cpu', float('nan')) * 10 / max(f['moves_per_s'], 0.001):.2f} ms of "
+        f"processor a move (all its work over the moves of all rooms); on processors {list(f['cpus'][0]) or 'any'}, "
+        f"the people's processes on {list(f['cpus'][1]) or 'any'}",
+        flush=True,
+    )
+    if "window" in f:
+        seconds_in = f["window"][1] - f["window"][0]
+        passes = f["pass"]
+        per_gen = "; ".join(
+            f"generation {g} {sum(1 for p in passes if p[0] == g) / seconds_in:.1f} a second, the longest "
+            f"{max((p[1] for p in passes if p[0] == g), default=0):.1f} ms ("
+            f"{max((p[2] for p in passes if p[0] == g), default=0):.1f} ms of processor)"
+            for g in range(3)
+        )
+        longest = max(passes, key=lambda p: p[2], default=(0, 0.0, 0.0, 0))
+        print(
+            f"online.capacity.collector: {per_gen}; in all {sum(p[2] for p in passes) / seconds_in / 10:.2f}% "
+            f"of a core (the pass of the most processor time, of generation {longest[0]}, freed {longest[3]} objects)",
+            flush=True,
+        )
+        stalls = f["stall"]
+        own = [s for s in stalls if s[1] >= s[0] / 2]  # mostly the server's own work, not waiting
+        print(
+            f"online.capacity.stalls: the server's loop woke 10 ms or more late {len(stalls) / seconds_in:.1f} "
+            f"times a second (the longest {max((s[0] for s in stalls), default=0):.0f} ms); in {len(own)} of "
+            f"{len(stalls)} it was working at least half of that time (the longest of those "
+            f"{max((s[0] for s in own), default=0):.0f} ms), in the others it waited for a processor",
+            flush=True,
+        )
+    if "window" in f and len(f["count"]) >= 2:
+        print(f"online.capacity.messages: {messages(f['count'])}", flush=True)
+    for cpu, what in sorted(f.get("long", []), reverse=True)[:5]:
+        print(f"online.capacity.long: {cpu:.0f} ms of processor: {what}", flush=True)
     print(f"online.capacity: load average after: {os.getloadavg()[0]:.2f}", flush=True)
     return 0
