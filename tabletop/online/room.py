@@ -486,6 +486,12 @@ class Room:
     def broadcast_status(self) -> None:
         self.broadcast({"type": "status", **self.status()})
 
+    def ping(self) -> None:
+        """A round of pings (each connection's round trip), and the figures as they are now."""
+        for c in self.connections():
+            c.ping()
+        self.broadcast_net()
+
     def broadcast_net(self) -> None:
         pings, jitters = [], []
         for c in self.conns:

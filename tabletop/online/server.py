@@ -9,6 +9,7 @@ import asyncio
 import gc
 import json
 import logging
+import math
 import os
 import re
 import secrets
@@ -205,37 +206,42 @@ class Server:
         await asyncio.to_thread(self.keeper.close)
 
     async def _tick_loop(self) -> None:
-        """Real-time rooms every TICK_S; every room (their pings and move clocks) every TURNS_TICK_S:
-        a thousand turn-based rooms cost nothing between their pings."""
-        last_sweep = last_turns = 0.0
+        """Real-time rooms every TICK_S; every room (its pings) once every TURNS_TICK_S, a slice of them
+        each TICK_S, so a thousand turn-based rooms cost nothing between their pings and their pings go
+        out spread over the time, not in bursts; once a second every room's counts (``check_clocks``)."""
+        last_sweep = 0.0
         live: list[Room] = []
+        queue: list[Room] = []  # the rooms still to visit in this TURNS_TICK_S
+        share = 1
         while True:
             await asyncio.sleep(TICK_S)
             t = self.clock()
-            sweep = t - last_sweep >= 1000
-            if sweep or t - last_turns >= TURNS_TICK_S * 1000:
-                last_turns = t
-                rooms = list(self.rooms.values())
-                live = [r for r in rooms if r.realtime]
-            else:  # a room freed (or made again by a rematch) since is left out
-                rooms = [r for r in live if self.rooms.get(r.code) is r]
-            for room in rooms:
-                try:
-                    if sweep:
-                        room.check_clocks()
-                    if room.realtime:
-                        room.safe_tick()
-                    if t - room.pinged >= (PING_S if room.realtime else PING_TURNS_S) * 1000:
-                        room.pinged = t
-                        for c in room.connections():
-                            c.ping()
-                        room.broadcast_net()
-                except Exception:  # one room's fault must not stop the others
-                    log.exception("room %s: error while ticking", room.code)
-            if sweep:
+            if t - last_sweep >= 1000:
+                for room in list(self.rooms.values()):
+                    self.visit(room, room.check_clocks)
                 last_sweep = t
                 self.sweep()
                 self.collector.tend(t)
+            if not queue:
+                queue = list(self.rooms.values())
+                live = [r for r in queue if r.realtime]
+                share = max(1, math.ceil(len(queue) * TICK_S / TURNS_TICK_S))
+            turns, queue = [r for r in queue[:share] if not r.realtime], queue[share:]
+            for room in live + turns:
+                if self.rooms.get(room.code) is not room:  # freed (or made again by a rematch) since
+                    continue
+                if room.realtime:
+                    self.visit(room, room.safe_tick)
+                if t - room.pinged >= (PING_S if room.realtime else PING_TURNS_S) * 1000:
+                    room.pinged = t
+                    self.visit(room, room.ping)
+
+    @staticmethod
+    def visit(room: Room, what: Callable[[], None]) -> None:
+        try:
+            what()
+        except Exception:  # one room's fault must not stop the others
+            log.exception("room %s: error while ticking", room.code)
 
     # -- rooms' lifecycle -------------------------------------------------------------------
     def sweep(self) -> None:
