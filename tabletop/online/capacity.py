@@ -8,10 +8,14 @@ the people are played by load processes, but those whose round trips are measure
 rooms and the real-time rooms) by this process alone, so its own work is small and its figures are the
 server's. Reported: p50 and p99 of an action's round trip (turn-based, real time), the server's processor
 time (% of one core) and resident memory while all of them play, and the message bytes a probe's
-program is sent per action of its room. The measured seconds are cut in slices of 5 s, and every other
+program is sent per action of its room. The measured seconds are cut in slices of 2.5 s, and every other
 slice has 10 dead connections among them (fresh ones each time: they make a room, ask for views and never
 read): the honest p99 of the slices with them over that of the slices without (goal: at most 1.2). Both
-kinds of slice share the machine's ups and downs, which two runs one after the other do not.
+kinds of slice share the machine's ups and downs, which two runs one after the other do not. On a machine of
+two processors or more the server runs on one and the people's processes on the others (a little below its
+priority). Beside them, the server's own figures, which depend little on what else the machine runs:
+processor ms per move, its collector's passes, its loop's stalls (its own work, or a wait for a processor),
+its callbacks of 5 ms or more and its messages a second by type (``bench.Watch``).
 
 ``--seconds N`` (default 30) is how long it is measured; ``--rooms N`` (default 1,000) how many
 turn-based rooms. It takes about N + 60 s (making the rooms included).
@@ -52,9 +56,9 @@ from .bench import (
 from .client import Client, local_ms
 
 ROOMS = 1000
-PROBES = 50  # turn-based rooms measured from this process (both people of each)
+PROBES = 100  # turn-based rooms measured from this process (both people of each)
 DEAD = 10
-SLICE_S = 5.0  # the measured seconds alternate between slices without and with the dead connections
+SLICE_S = 2.5  # the measured seconds alternate between slices without and with the dead connections
 LOADS = 2  # processes playing the other rooms
 THINK_S = (2.0, 6.0)  # a person's thought before a move, once it is their turn
 GOAL_TURNS_P99_MS = 50.0
