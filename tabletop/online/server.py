@@ -84,7 +84,7 @@ def memory_mb() -> float:
         return 0.0
 
 
-FREEZE_S = 1  # the objects alive this long are set aside from Python's cycle collector ...
+FREEZE_S = 0.1  # the objects alive this long are set aside from Python's cycle collector ...
 COLLECT_S = 600  # ... and this often everything is collected once, set aside or not
 
 
@@ -93,13 +93,16 @@ class Collector:
     every object of every room took 100-240 ms a few times a minute, and every action waiting then waited
     as long: that was most of the p99 of the capacity bench (188 ms; 66 ms with this). So every FREEZE_S
     what is alive is set aside (``gc.freeze``: refcounts still free it; only cycles among it wait), and a
-    full pass runs once every COLLECT_S, which frees any cycle left among what was set aside."""
+    full pass runs once every COLLECT_S, which frees any cycle left among what was set aside. Set aside
+    once a second, a young pass could still take 6-14 ms of processor: a move's new state and views
+    replace the old ones, so the collector's count (made less freed) hardly grows while a second's worth
+    of new objects waits for its next pass; set aside ten times a second, they are a tenth of that."""
 
     def __init__(self) -> None:
         self.frozen_at = self.collected_at = 0.0
 
     def tend(self, t: float) -> None:
-        """``t``: the server's clock in ms (the tick loop calls this once a second)."""
+        """``t``: the server's clock in ms (the tick loop calls this every tick)."""
         if not self.collected_at:
             self.frozen_at = self.collected_at = t
         elif t - self.collected_at >= COLLECT_S * 1000:
@@ -221,7 +224,7 @@ class Server:
                     self.visit(room, room.check_clocks)
                 last_sweep = t
                 self.sweep()
-                self.collector.tend(t)
+            self.collector.tend(t)
             if not queue:
                 queue = list(self.rooms.values())
                 live = [r for r in queue if r.realtime]
