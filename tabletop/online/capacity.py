@@ -1,18 +1,18 @@
 """python -m tabletop.bench --online --capacity (issue 39): one server process at 1,000 turn-based rooms.
 
-Each turn-based room (the games that are not real time, in turn) has two scripted people, a client each,
-who move at a person's pace (a few seconds' thought once it is their turn; a finished game is played
-again: both say yes to a rematch). Beside them, 8 real-time rooms: a person against the computer, whose
-program moves its hands and samples the clock as a player's does. The server is a process of its own;
-the people are played by load processes, but those whose round trips are measured (``PROBES`` turn-based
-rooms and the real-time rooms) by this process alone, so its own work is small and its figures are the
-server's. Reported: p50 and p99 of an action's round trip (turn-based, real time), the server's processor
-time (% of one core) and resident memory while all of them play, and the message bytes a probe's
-program is sent per action of its room. The measured seconds are cut in slices of 2.5 s, and every other
-slice has 10 dead connections among them (fresh ones each time: they make a room, ask for views and never
-read): the honest p99 of the slices with them over that of the slices without (goal: at most 1.2). Both
-kinds of slice share the machine's ups and downs, which two runs one after the other do not. On a machine of
-two processors or more the server runs on one and the people's processes on the others (a little below its
+Each turn-based room (the games that are not real time, in turn) has two scripted people, a client each, who
+move at a person's pace (a few seconds' thought once it is their turn; a finished game is played again: both
+say yes to a rematch). Beside them, 8 real-time rooms: a person against the computer, whose program moves
+its hands and samples the clock as a player's does. The server is a process of its own; the people are
+played by load processes, but those whose round trips are measured (``PROBES`` turn-based rooms and the
+real-time rooms) by this process alone, so its own work is small and its figures are the server's. Reported:
+p50 and p99 of an action's round trip (turn-based, real time), the server's processor time (% of one core)
+and resident memory while all of them play, and the message bytes a probe's program is sent per action of
+its room. The measured seconds are cut in slices of 2.5 s, and every other slice has 10 dead connections
+among them (fresh ones each time: they make a room, ask for views and never read; from a process of their
+own): the honest p99 of the slices with them over that of the slices without (goal: at most 1.2). Both kinds
+of slice share the machine's ups and downs, which two runs one after the other do not. On a machine of two
+processors or more the server runs on one and the people's processes on the others (a little below its
 priority). Beside them, the server's own figures, which depend little on what else the machine runs:
 processor ms per move, its collector's passes, its loop's stalls (its own work, or a wait for a processor),
 its callbacks of 5 ms or more and its messages a second by type (``bench.Watch``).
@@ -174,6 +174,28 @@ def _load(port: int, rooms: range, start: float, seconds: float, told: Any, cpus
     told.put((sum(p.actions for p in people), [t for p in people for t in p.timed.trips]))
 
 
+def _dead(port: int, begin: float, slices: int, told: Any, cpus: tuple[int, ...]) -> None:
+    """The dead connections, from a process of their own beside the people's (not the measuring one,
+    whose round trips they would delay): in every other slice of SLICE_S from ``begin`` (time.time()),
+    DEAD fresh ones, closed at its end. Puts how many were opened on ``told``."""
+    more_files()
+    if cpus:
+        os.sched_setaffinity(0, cpus)
+    os.nice(5)
+    game = turn_games()[0].id
+
+    async def run() -> int:
+        opened = 0
+        for k in range(1, slices, 2):
+            await asyncio.sleep(max(0.0, begin + k * SLICE_S - time.time()))
+            socks = await open_dead(port, [game] * DEAD, "remote")
+            opened += len(socks)
+            await never_read(socks, local_ms() + (begin + (k + 1) * SLICE_S - time.time()) * 1000)
+        return opened
+
+    told.put(asyncio.run(run()))
+
+
 async def realtime_rooms(port: int, end_in: float) -> list[Timed]:
     rt = first_game(registry.REALTIME)
     timers = []
@@ -307,6 +329,10 @@ def run(rooms: int, seconds: float) -> dict[str, Any]:
         if len(part):
             args = (port, part, start, seconds + 4, told, people_cpus)
             loads.append(spawn.Process(target=_load, args=args, daemon=True))
+    count = max(1, round(seconds / SLICE_S))
+    begin = start + 2.0  # everybody plays
+    dead_told = spawn.Queue()
+    loads.append(spawn.Process(target=_dead, args=(port, begin, count, dead_told, people_cpus), daemon=True))
     for load in loads:
         load.start()
     figures: dict[str, Any] = {"cpus": (server_cpus, people_cpus)}
@@ -314,20 +340,17 @@ def run(rooms: int, seconds: float) -> dict[str, Any]:
 
     async def measure() -> tuple[list[Person], list[Timed]]:
         async def window() -> None:
-            await asyncio.sleep(max(0.0, start - time.time()) + 2.0)  # everybody plays
+            await asyncio.sleep(max(0.0, begin - time.time()))
             c0, t0, w0, wall0 = cpu_seconds(pid), time.monotonic(), waited_s(pid), time.time()
             others = [load.pid for load in loads if load.pid is not None]
             o0, m0 = sum(cpu_seconds(p) for p in others), time.process_time()
             spy = profile(pid, seconds)
-            for k in range(max(1, round(seconds / SLICE_S))):
-                begin = local_ms()
-                if k % 2:
-                    socks = await open_dead(port, [turn_games()[0].id] * DEAD, "remote")
-                    figures["dead_opened"] = figures.get("dead_opened", 0) + len(socks)
-                    await never_read(socks, begin + SLICE_S * 1000)
-                else:
-                    await asyncio.sleep(SLICE_S)
-                slices.append((begin, local_ms(), k % 2 == 1))
+            local = local_ms() - time.time() * 1000  # this process's clock against time.time()
+            for k in range(count):  # the dead connections' process keeps the same slices
+                slices.append(
+                    (local + (begin + k * SLICE_S) * 1000, local + (begin + (k + 1) * SLICE_S) * 1000, k % 2 == 1)
+                )
+            await asyncio.sleep(max(0.0, begin + count * SLICE_S - time.time()))
             if spy is not None:
                 await asyncio.to_thread(spy.wait, 30)
             took = time.monotonic() - t0
@@ -351,11 +374,15 @@ def run(rooms: int, seconds: float) -> dict[str, Any]:
     try:
         more_files()
         people, timers = asyncio.run(measure())
-        for _ in loads:
+        for _ in loads[:-1]:  # the people's; the last is the dead connections'
             try:
                 loaded.append(told.get(timeout=lead + 60))
             except queue.Empty:
                 pass
+        try:
+            figures["dead_opened"] = dead_told.get(timeout=30)
+        except queue.Empty:
+            pass
     finally:
         for load in loads:
             load.join(5)
@@ -381,7 +408,7 @@ def run(rooms: int, seconds: float) -> dict[str, Any]:
     moves = sum(p.actions for p in people) + sum(n for n, _ in loaded)
     figures["moves_per_s"] = moves / (seconds + 4)  # every person played for that long
     figures["load_turns"] = [t for _, trips in loaded for t in trips]
-    figures["loads_told"] = len(loaded), len(loads)
+    figures["loads_told"] = len(loaded), len(loads) - 1
     figures["turns"] = split([p.timed for p in people])
     figures["realtime"] = split(timers)
     got = sum(len(f) for p in people for f in p.client.capture or [])
@@ -414,8 +441,9 @@ def main(args: list[str]) -> int:
         f"online.capacity.server: {f.get('cpu', float('nan')):.0f}% of a core (and ready but waiting for one "
         f"{f.get('waited', float('nan')):.0f}% of the time), {f.get('rss', float('nan')):.0f} MB, "
         f"{f['moves_per_s']:.0f} moves a second in all rooms, {f['bytes_per_action']:.0f} bytes sent a player's "
-        f"program per action of its room; the people's processes used {f.get('load_cpu', float('nan')):.0f}% and "
-        f"this one {f.get('probe_cpu', float('nan')):.0f}% of a core; their own round trips (their delays included) "
+        f"program per action of its room; the people's processes (and the dead connections') used "
+        f"{f.get('load_cpu', float('nan')):.0f}% and this one {f.get('probe_cpu', float('nan')):.0f}% of a core; "
+        f"the people's own round trips (their delays included) "
         f"p50 {pct(lt, 50):.1f} / p99 {pct(lt, 99):.1f} ms ({len(lt)}; {f['loads_told'][0]} of "
         f"{f['loads_told'][1]} processes told)",
         flush=True,
