@@ -340,13 +340,14 @@ def frame(text: str) -> bytes:
     return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
 
 
-async def open_dead(port: int, games: list[str], other: str) -> list[socket.socket]:
+async def open_dead(port: int, games: list[str], other: str, net: str = "127.0.2") -> list[socket.socket]:
     """Connections that will play a peer whose network died (``never_read``): one a game of ``games``,
-    each makes a room of it (its other seat of kind ``other``)."""
+    each makes a room of it (its other seat of kind ``other``), each from an address of its own in
+    ``net`` (the server takes at most 8 open rooms from one address)."""
     socks = []
     for i, game in enumerate(games):
         try:
-            s = await asyncio.to_thread(raw_client, port, f"127.0.2.{10 + i}")
+            s = await asyncio.to_thread(raw_client, port, f"{net}.{10 + i}")
         except OSError:  # not taken in time (a loaded machine): one dead connection fewer
             continue
         create = {"type": "create", "game": game, "options": {}, "seats": [{"kind": "here"}, {"kind": other}]}
@@ -357,14 +358,18 @@ async def open_dead(port: int, games: list[str], other: str) -> list[socket.sock
 
 async def never_read(socks: list[socket.socket], end: float) -> None:
     """Each connection asks for its view 20 times a second and reads nothing, until ``end`` (local ms)
-    or the server closes it; then they are closed."""
+    or the server closes it; then they are closed. (Written without blocking: no thread a request, so the
+    dead connections take little of their process.)"""
     view = frame(P.dumps({"type": "view", "seat": 0}))
+    loop = asyncio.get_running_loop()
 
     async def ask(s: socket.socket) -> None:
+        s.setblocking(False)
         while local_ms() < end:
             try:
-                await asyncio.to_thread(s.sendall, view)
-            except OSError:
+                async with asyncio.timeout(5):
+                    await loop.sock_sendall(s, view)
+            except (OSError, TimeoutError):
                 return  # the server closed it
             await asyncio.sleep(0.05)
 

@@ -188,7 +188,7 @@ def _dead(port: int, begin: float, slices: int, told: Any, cpus: tuple[int, ...]
         opened = 0
         for k in range(1, slices, 2):
             await asyncio.sleep(max(0.0, begin + k * SLICE_S - time.time()))
-            socks = await open_dead(port, [game] * DEAD, "remote")
+            socks = await open_dead(port, [game] * DEAD, "remote", net=f"127.1.{k % 250}")  # fresh addresses
             opened += len(socks)
             await never_read(socks, local_ms() + (begin + (k + 1) * SLICE_S - time.time()) * 1000)
         return opened
