@@ -488,6 +488,44 @@ def test_a_token_or_host_key_in_any_script_is_just_wrong(caplog):
     assert not [r for r in caplog.records if r.exc_info]
 
 
+def test_onlookers_come_at_different_moves_and_a_seat_that_asks_again_each_see_the_game_as_it_is():
+    """A move's views are made once and sent to each as a patch on what it was sent last: an onlooker
+    there from the start, one who comes mid-game, and a player whose program asks twice for its whole
+    view mid-game each see exactly the game after every move (never a patch made for another)."""
+
+    async def main():
+        seat_frames, first, later = [], [], []
+        server, a, b = await room_of_two("punch", capture=seat_frames)
+        c1 = Client(url(server.port), capture=first)
+        await c1.connect()
+        await c1.join(a.room, watch=True)
+        await c1.wait(lambda: P.WATCH in c1.views)
+        play = asyncio.gather(bot_player(a, 0, seed=4), bot_player(b, 1, seed=5))
+        await b.wait(lambda: b.n.get(1, 0) >= 10)
+        c2 = Client(url(server.port), capture=later)
+        await c2.connect()
+        await c2.join(a.room, watch=True)
+        for _ in range(2):
+            await b.send({"type": "view", "seat": 1})
+        await play
+        for c in (b, c1, c2):
+            await c.wait(lambda c=c: c.over is not None)
+        spec = b.spec
+        states = _states_of(b.over["record"], spec)
+        for frames, seat in ((seat_frames, 1), (first, None), (later, None)):
+            views, _ = _views_in(frames, spec.rules)
+            assert views[-1][0] == len(states) - 1  # to the end
+            for n, view, _ in views:
+                assert view == spec.rules.view_for(states[n], seat)
+        assert _views_in(later, spec.rules)[0][0][0] >= 10  # it came mid-game
+        assert sum(json.loads(f)["type"] == "state" and "full" in json.loads(f)["view"] for f in seat_frames) >= 3
+        for client in (a, b, c1, c2):
+            await client.close()
+        await server.close()
+
+    asyncio.run(main())
+
+
 def test_an_onlooker_is_sent_every_move_of_a_punch_game_and_no_card_anybody_holds_secret():
     """A third person watches a room: no seat, nothing to send but goodbye, and every byte they get
     holds only what a replay watched from no side shows (issue: nobody could watch)."""

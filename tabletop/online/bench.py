@@ -25,6 +25,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import itertools
 import json
 import multiprocessing
@@ -71,10 +72,83 @@ def more_files() -> None:
         pass
 
 
-def _serve(port: int, sndbuf: int = 0) -> None:
+class Watch:
+    """What the server's process spends its time on besides its work, for ``capacity``: every pass of
+    Python's cycle collector (``gc.callbacks``), every stall of its event loop (a 5 ms sleep that woke
+    10 ms or more late) and every callback of the loop that took 5 ms of processor or more; each as
+    when it began (time.time()), then its wall-clock and processor milliseconds (a stall of the wall
+    clock alone is the machine's: the process waited for a processor; one of the processor too is the
+    server's own); and the messages it sent and was sent, by type, so far. Appended to a file as JSON
+    lines every second: ``["pass", at, generation, wall, cpu, objects freed]``, ``["stall", at, wall, cpu]``,
+    ``["long", at, cpu, what]``, ``["count", at, {"sent": {type: n}, "got": {type: n}}]``."""
+
+    def __init__(self, path: str) -> None:
+        from .conn import Conn
+        from .server import Server
+
+        self.file = open(path, "a")  # noqa: SIM115 (open while the server runs)
+        self.began: tuple[float, float, float] | None = None
+        self.seen: list[list] = []
+        self.sent: dict[str, int] = {}
+        self.got: dict[str, int] = {}
+        gc.callbacks.append(self.collector)
+        send, dispatch = Conn.send, Server.dispatch
+
+        def counted_send(conn: Conn, msg: dict | str, nonce: int | None = None) -> None:
+            kind = msg["type"] if isinstance(msg, dict) else msg[9 : msg.find('"', 9)]  # '{"type":"...'
+            self.sent[kind] = self.sent.get(kind, 0) + 1
+            send(conn, msg, nonce)
+
+        def counted_dispatch(server: Server, conn: Conn, msg: dict) -> None:
+            self.got[msg["type"]] = self.got.get(msg["type"], 0) + 1
+            dispatch(server, conn, msg)
+
+        Conn.send = counted_send  # type: ignore[method-assign,assignment]
+        Server.dispatch = counted_dispatch  # type: ignore[method-assign,assignment]
+        run = asyncio.Handle._run
+
+        def timed(handle: asyncio.Handle) -> None:
+            cpu = time.thread_time()
+            run(handle)
+            took = (time.thread_time() - cpu) * 1000
+            if took >= 5:
+                what = getattr(getattr(handle, "_callback", None), "__self__", handle)  # a task's step: the task
+                self.seen.append(["long", time.time() - took / 1000, took, repr(what)[:300]])
+
+        asyncio.Handle._run = timed  # type: ignore[method-assign,assignment]
+
+    def collector(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self.began = (time.time(), time.perf_counter(), time.thread_time())
+        elif self.began is not None:
+            at, wall, cpu = self.began
+            took = ((time.perf_counter() - wall) * 1000, (time.thread_time() - cpu) * 1000)
+            self.seen.append(["pass", at, info["generation"], *took, info["collected"]])
+            self.began = None
+
+    async def loop(self) -> None:
+        written = time.monotonic()
+        while True:
+            wall, cpu = time.perf_counter(), time.thread_time()
+            await asyncio.sleep(0.005)
+            late = (time.perf_counter() - wall) * 1000 - 5
+            if late >= 10:
+                self.seen.append(["stall", time.time() - late / 1000, late, (time.thread_time() - cpu) * 1000])
+            if time.monotonic() - written >= 1:
+                written = time.monotonic()
+                self.seen.append(["count", time.time(), {"sent": self.sent, "got": self.got}])
+                self.file.writelines(json.dumps(e) + "\n" for e in self.seen)
+                self.file.flush()
+                self.seen.clear()
+
+
+def _serve(port: int, sndbuf: int = 0, watch_log: str = "", cpus: Sequence[int] = ()) -> None:
     from .server import Server
 
     more_files()
+    if cpus:
+        os.sched_setaffinity(0, cpus)
+    watch = Watch(watch_log) if watch_log else None
 
     async def run() -> None:
         server = Server(autosave=False, bot_delay=0.0)
@@ -82,7 +156,7 @@ def _serve(port: int, sndbuf: int = 0) -> None:
         if sndbuf:  # the accepted sockets inherit it
             assert server.ws_server is not None  # start() opened it
             server.ws_server.sockets[0].setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, sndbuf)
-        await asyncio.Future()
+        await (asyncio.Future() if watch is None else watch.loop())
 
     asyncio.run(run())
 
@@ -266,13 +340,14 @@ def frame(text: str) -> bytes:
     return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
 
 
-async def open_dead(port: int, games: list[str], other: str) -> list[socket.socket]:
+async def open_dead(port: int, games: list[str], other: str, net: str = "127.0.2") -> list[socket.socket]:
     """Connections that will play a peer whose network died (``never_read``): one a game of ``games``,
-    each makes a room of it (its other seat of kind ``other``)."""
+    each makes a room of it (its other seat of kind ``other``), each from an address of its own in
+    ``net`` (the server takes at most 8 open rooms from one address)."""
     socks = []
     for i, game in enumerate(games):
         try:
-            s = await asyncio.to_thread(raw_client, port, f"127.0.2.{10 + i}")
+            s = await asyncio.to_thread(raw_client, port, f"{net}.{10 + i}")
         except OSError:  # not taken in time (a loaded machine): one dead connection fewer
             continue
         create = {"type": "create", "game": game, "options": {}, "seats": [{"kind": "here"}, {"kind": other}]}
@@ -283,14 +358,18 @@ async def open_dead(port: int, games: list[str], other: str) -> list[socket.sock
 
 async def never_read(socks: list[socket.socket], end: float) -> None:
     """Each connection asks for its view 20 times a second and reads nothing, until ``end`` (local ms)
-    or the server closes it; then they are closed."""
+    or the server closes it; then they are closed. (Written without blocking: no thread a request, so the
+    dead connections take little of their process.)"""
     view = frame(P.dumps({"type": "view", "seat": 0}))
+    loop = asyncio.get_running_loop()
 
     async def ask(s: socket.socket) -> None:
+        s.setblocking(False)
         while local_ms() < end:
             try:
-                await asyncio.to_thread(s.sendall, view)
-            except OSError:
+                async with asyncio.timeout(5):
+                    await loop.sock_sendall(s, view)
+            except (OSError, TimeoutError):
                 return  # the server closed it
             await asyncio.sleep(0.05)
 
@@ -476,9 +555,15 @@ async def attack(port: int, seconds: float, counts: dict) -> None:
         w.transport.abort()
 
 
-def start_server(sndbuf: int = 0) -> tuple[int, multiprocessing.process.BaseProcess]:
+def start_server(
+    sndbuf: int = 0, watch_log: str = "", cpus: Sequence[int] = ()
+) -> tuple[int, multiprocessing.process.BaseProcess]:
+    """The server in a process of its own (``watch_log``: a file for its ``Watch``; ``cpus``: the
+    processors it may run on)."""
     port = free_port()
-    proc = multiprocessing.get_context("spawn").Process(target=_serve, args=(port, sndbuf), daemon=True)
+    proc = multiprocessing.get_context("spawn").Process(
+        target=_serve, args=(port, sndbuf, watch_log, tuple(cpus)), daemon=True
+    )
     proc.start()
     for _ in range(100):
         try:

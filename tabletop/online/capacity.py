@@ -1,17 +1,21 @@
 """python -m tabletop.bench --online --capacity (issue 39): one server process at 1,000 turn-based rooms.
 
-Each turn-based room (the games that are not real time, in turn) has two scripted people, a client each,
-who move at a person's pace (a few seconds' thought once it is their turn; a finished game is played
-again: both say yes to a rematch). Beside them, 8 real-time rooms: a person against the computer, whose
-program moves its hands and samples the clock as a player's does. The server is a process of its own;
-the people are played by load processes, but those whose round trips are measured (``PROBES`` turn-based
-rooms and the real-time rooms) by this process alone, so its own work is small and its figures are the
-server's. Reported: p50 and p99 of an action's round trip (turn-based, real time), the server's processor
-time (% of one core) and resident memory while all of them play, and the message bytes a probe's
-program is sent per action of its room. The measured seconds are cut in slices of 5 s, and every other
-slice has 10 dead connections among them (fresh ones each time: they make a room, ask for views and never
-read): the honest p99 of the slices with them over that of the slices without (goal: at most 1.2). Both
-kinds of slice share the machine's ups and downs, which two runs one after the other do not.
+Each turn-based room (the games that are not real time, in turn) has two scripted people, a client each, who
+move at a person's pace (a few seconds' thought once it is their turn; a finished game is played again: both
+say yes to a rematch). Beside them, 8 real-time rooms: a person against the computer, whose program moves
+its hands and samples the clock as a player's does. The server is a process of its own; the people are
+played by load processes, but those whose round trips are measured (``PROBES`` turn-based rooms and the
+real-time rooms) by this process alone, so its own work is small and its figures are the server's. Reported:
+p50 and p99 of an action's round trip (turn-based, real time), the server's processor time (% of one core)
+and resident memory while all of them play, and the message bytes a probe's program is sent per action of
+its room. The measured seconds are cut in slices of 2.5 s, and every other slice has 10 dead connections
+among them (fresh ones each time: they make a room, ask for views and never read; from a process of their
+own): the honest p99 of the slices with them over that of the slices without (goal: at most 1.2). Both kinds
+of slice share the machine's ups and downs, which two runs one after the other do not. On a machine of two
+processors or more the server runs on one and the people's processes on the others (a little below its
+priority). Beside them, the server's own figures, which depend little on what else the machine runs:
+processor ms per move, its collector's passes, its loop's stalls (its own work, or a wait for a processor),
+its callbacks of 5 ms or more and its messages a second by type (``bench.Watch``).
 
 ``--seconds N`` (default 30) is how long it is measured; ``--rooms N`` (default 1,000) how many
 turn-based rooms. It takes about N + 60 s (making the rooms included).
@@ -20,6 +24,7 @@ turn-based rooms. It takes about N + 60 s (making the rooms included).
 from __future__ import annotations
 
 import asyncio
+import json
 import multiprocessing
 import os
 import queue
@@ -27,6 +32,7 @@ import random
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from typing import Any
 
@@ -50,9 +56,9 @@ from .bench import (
 from .client import Client, local_ms
 
 ROOMS = 1000
-PROBES = 50  # turn-based rooms measured from this process (both people of each)
+PROBES = 100  # turn-based rooms measured from this process (both people of each)
 DEAD = 10
-SLICE_S = 5.0  # the measured seconds alternate between slices without and with the dead connections
+SLICE_S = 2.5  # the measured seconds alternate between slices without and with the dead connections
 LOADS = 2  # processes playing the other rooms
 THINK_S = (2.0, 6.0)  # a person's thought before a move, once it is their turn
 GOAL_TURNS_P99_MS = 50.0
@@ -157,12 +163,37 @@ async def play_turns(port: int, rooms: range, start: float, seconds: float, capt
     return people
 
 
-def _load(port: int, rooms: range, start: float, seconds: float, told: Any) -> None:
+def _load(port: int, rooms: range, start: float, seconds: float, told: Any, cpus: tuple[int, ...]) -> None:
     """The people of ``rooms``; puts their moves and round trips (this process's own delays included)
-    on the queue ``told``."""
+    on the queue ``told``. On ``cpus`` (none: anywhere), a little below the server's priority."""
     more_files()
+    if cpus:
+        os.sched_setaffinity(0, cpus)
+    os.nice(5)
     people = asyncio.run(play_turns(port, rooms, start, seconds))
     told.put((sum(p.actions for p in people), [t for p in people for t in p.timed.trips]))
+
+
+def _dead(port: int, begin: float, slices: int, told: Any, cpus: tuple[int, ...]) -> None:
+    """The dead connections, from a process of their own beside the people's (not the measuring one,
+    whose round trips they would delay): in every other slice of SLICE_S from ``begin`` (time.time()),
+    DEAD fresh ones, closed at its end. Puts how many were opened on ``told``."""
+    more_files()
+    if cpus:
+        os.sched_setaffinity(0, cpus)
+    os.nice(5)
+    game = turn_games()[0].id
+
+    async def run() -> int:
+        opened = 0
+        for k in range(1, slices, 2):
+            await asyncio.sleep(max(0.0, begin + k * SLICE_S - time.time()))
+            socks = await open_dead(port, [game] * DEAD, "remote", net=f"127.1.{k % 250}")  # fresh addresses
+            opened += len(socks)
+            await never_read(socks, local_ms() + (begin + (k + 1) * SLICE_S - time.time()) * 1000)
+        return opened
+
+    told.put(asyncio.run(run()))
 
 
 async def realtime_rooms(port: int, end_in: float) -> list[Timed]:
@@ -236,11 +267,53 @@ def top_frames(path: str, count: int = 25) -> list[tuple[float, str]]:
     return [(100 * n / max(1, total), frame) for frame, n in ranked]
 
 
+def cores() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The processors the server runs on and those the people's processes run on: apart when this
+    machine has two or more (the server's round trips are then not the people's waits), else anywhere."""
+    try:
+        mine = sorted(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return (), ()
+    if len(mine) < 2:
+        return (), ()
+    return (mine[0],), tuple(mine[1:])
+
+
+def watched(path: str, begin: float, end: float) -> dict[str, list]:
+    """What the server's ``bench.Watch`` saw begin between ``begin`` and ``end`` (time.time()), by
+    kind ("pass", "stall", "long": without their times; "count")."""
+    got: dict[str, list] = {"pass": [], "stall": [], "long": [], "count": []}
+    try:
+        with open(path) as f:
+            for line in f:
+                kind, at, *rest = json.loads(line)
+                if begin <= at < end:
+                    got[kind].append([at, *rest] if kind == "count" else rest)
+    except (OSError, ValueError):
+        pass
+    return got
+
+
+def messages(counts: list) -> str:
+    """The messages a second the server sent and was sent, by type (the most first), from the first and
+    the last of its counts (``bench.Watch``)."""
+    (t0, first), (t1, last) = counts[0], counts[-1]
+    told = []
+    for way in ("sent", "got"):
+        rates = {k: (n - first[way].get(k, 0)) / (t1 - t0) for k, n in last[way].items()}
+        ranked = ", ".join(f"{k} {r:.0f}" for k, r in sorted(rates.items(), key=lambda kv: -kv[1]) if r >= 0.5)
+        told.append(f"{way} {sum(rates.values()):.0f} a second ({ranked})")
+    return "; ".join(told)
+
+
 def run(rooms: int, seconds: float) -> dict[str, Any]:
     """One run on a fresh server: ``rooms`` turn-based rooms and the real-time ones, measured over
     ``seconds`` in slices of SLICE_S; in every other slice DEAD dead connections are among them (fresh
     ones each time, closed at its end), so both kinds of slice share the machine's ups and downs."""
-    port, proc = start_server(sndbuf=32768)
+    server_cpus, people_cpus = cores()
+    folder = tempfile.mkdtemp(prefix="tabletop-capacity-")
+    watch_log = os.path.join(folder, "watch.json")
+    port, proc = start_server(sndbuf=32768, watch_log=watch_log, cpus=server_cpus)
     pid = proc.pid
     assert pid is not None  # started
     spawn = multiprocessing.get_context("spawn")
@@ -254,31 +327,34 @@ def run(rooms: int, seconds: float) -> dict[str, Any]:
     for i in range(LOADS):
         part = range(rest.start + i * share, min(rest.stop, rest.start + (i + 1) * share))
         if len(part):
-            loads.append(spawn.Process(target=_load, args=(port, part, start, seconds + 4, told), daemon=True))
+            args = (port, part, start, seconds + 4, told, people_cpus)
+            loads.append(spawn.Process(target=_load, args=args, daemon=True))
+    count = max(1, round(seconds / SLICE_S))
+    begin = start + 2.0  # everybody plays
+    dead_told = spawn.Queue()
+    loads.append(spawn.Process(target=_dead, args=(port, begin, count, dead_told, people_cpus), daemon=True))
     for load in loads:
         load.start()
-    figures: dict[str, Any] = {}
+    figures: dict[str, Any] = {"cpus": (server_cpus, people_cpus)}
     slices: list[tuple[float, float, bool]] = []  # (from, to, dead connections among them), local ms
 
     async def measure() -> tuple[list[Person], list[Timed]]:
         async def window() -> None:
-            await asyncio.sleep(max(0.0, start - time.time()) + 2.0)  # everybody plays
-            c0, t0, w0 = cpu_seconds(pid), time.monotonic(), waited_s(pid)
+            await asyncio.sleep(max(0.0, begin - time.time()))
+            c0, t0, w0, wall0 = cpu_seconds(pid), time.monotonic(), waited_s(pid), time.time()
             others = [load.pid for load in loads if load.pid is not None]
             o0, m0 = sum(cpu_seconds(p) for p in others), time.process_time()
             spy = profile(pid, seconds)
-            for k in range(max(1, round(seconds / SLICE_S))):
-                begin = local_ms()
-                if k % 2:
-                    socks = await open_dead(port, [turn_games()[0].id] * DEAD, "remote")
-                    figures["dead_opened"] = figures.get("dead_opened", 0) + len(socks)
-                    await never_read(socks, begin + SLICE_S * 1000)
-                else:
-                    await asyncio.sleep(SLICE_S)
-                slices.append((begin, local_ms(), k % 2 == 1))
+            local = local_ms() - time.time() * 1000  # this process's clock against time.time()
+            for k in range(count):  # the dead connections' process keeps the same slices
+                slices.append(
+                    (local + (begin + k * SLICE_S) * 1000, local + (begin + (k + 1) * SLICE_S) * 1000, k % 2 == 1)
+                )
+            await asyncio.sleep(max(0.0, begin + count * SLICE_S - time.time()))
             if spy is not None:
                 await asyncio.to_thread(spy.wait, 30)
             took = time.monotonic() - t0
+            figures["window"] = (wall0, time.time())
             figures["cpu"] = (cpu_seconds(pid) - c0) / took * 100
             figures["waited"] = (waited_s(pid) - w0) / took * 100
             figures["load_cpu"] = (sum(cpu_seconds(p) for p in others) - o0) / took * 100
@@ -298,17 +374,25 @@ def run(rooms: int, seconds: float) -> dict[str, Any]:
     try:
         more_files()
         people, timers = asyncio.run(measure())
-        for _ in loads:
+        for _ in loads[:-1]:  # the people's; the last is the dead connections'
             try:
                 loaded.append(told.get(timeout=lead + 60))
             except queue.Empty:
                 pass
+        try:
+            figures["dead_opened"] = dead_told.get(timeout=30)
+        except queue.Empty:
+            pass
     finally:
         for load in loads:
             load.join(5)
             load.terminate()
+        time.sleep(1.5)  # the server writes what it watched every second
         proc.terminate()
         proc.join(5)
+    if "window" in figures:
+        figures.update(watched(watch_log, *figures["window"]))
+    shutil.rmtree(folder, ignore_errors=True)
 
     def split(timed: list[Timed]) -> tuple[list[float], list[float]]:
         """The round trips of actions sent in slices without and with the dead connections."""
@@ -324,7 +408,7 @@ def run(rooms: int, seconds: float) -> dict[str, Any]:
     moves = sum(p.actions for p in people) + sum(n for n, _ in loaded)
     figures["moves_per_s"] = moves / (seconds + 4)  # every person played for that long
     figures["load_turns"] = [t for _, trips in loaded for t in trips]
-    figures["loads_told"] = len(loaded), len(loads)
+    figures["loads_told"] = len(loaded), len(loads) - 1
     figures["turns"] = split([p.timed for p in people])
     figures["realtime"] = split(timers)
     got = sum(len(f) for p in people for f in p.client.capture or [])
@@ -357,11 +441,46 @@ def main(args: list[str]) -> int:
         f"online.capacity.server: {f.get('cpu', float('nan')):.0f}% of a core (and ready but waiting for one "
         f"{f.get('waited', float('nan')):.0f}% of the time), {f.get('rss', float('nan')):.0f} MB, "
         f"{f['moves_per_s']:.0f} moves a second in all rooms, {f['bytes_per_action']:.0f} bytes sent a player's "
-        f"program per action of its room; the people's processes used {f.get('load_cpu', float('nan')):.0f}% and "
-        f"this one {f.get('probe_cpu', float('nan')):.0f}% of a core; their own round trips (their delays included) "
+        f"program per action of its room; the people's processes (and the dead connections') used "
+        f"{f.get('load_cpu', float('nan')):.0f}% and this one {f.get('probe_cpu', float('nan')):.0f}% of a core; "
+        f"the people's own round trips (their delays included) "
         f"p50 {pct(lt, 50):.1f} / p99 {pct(lt, 99):.1f} ms ({len(lt)}; {f['loads_told'][0]} of "
         f"{f['loads_told'][1]} processes told)",
         flush=True,
     )
+    print(
+        f"online.capacity.server: {f.get('cpu', float('nan')) * 10 / max(f['moves_per_s'], 0.001):.2f} ms of "
+        f"processor a move (all its work over the moves of all rooms); on processors {list(f['cpus'][0]) or 'any'}, "
+        f"the people's processes on {list(f['cpus'][1]) or 'any'}",
+        flush=True,
+    )
+    if "window" in f:
+        seconds_in = f["window"][1] - f["window"][0]
+        passes = f["pass"]
+        per_gen = "; ".join(
+            f"generation {g} {sum(1 for p in passes if p[0] == g) / seconds_in:.1f} a second, the longest "
+            f"{max((p[1] for p in passes if p[0] == g), default=0):.1f} ms ("
+            f"{max((p[2] for p in passes if p[0] == g), default=0):.1f} ms of processor)"
+            for g in range(3)
+        )
+        longest = max(passes, key=lambda p: p[2], default=(0, 0.0, 0.0, 0))
+        print(
+            f"online.capacity.collector: {per_gen}; in all {sum(p[2] for p in passes) / seconds_in / 10:.2f}% "
+            f"of a core (the pass of the most processor time, of generation {longest[0]}, freed {longest[3]} objects)",
+            flush=True,
+        )
+        stalls = f["stall"]
+        own = [s for s in stalls if s[1] >= s[0] / 2]  # mostly the server's own work, not waiting
+        print(
+            f"online.capacity.stalls: the server's loop woke 10 ms or more late {len(stalls) / seconds_in:.1f} "
+            f"times a second (the longest {max((s[0] for s in stalls), default=0):.0f} ms); in {len(own)} of "
+            f"{len(stalls)} it was working at least half of that time (the longest of those "
+            f"{max((s[0] for s in own), default=0):.0f} ms), in the others it waited for a processor",
+            flush=True,
+        )
+    if "window" in f and len(f["count"]) >= 2:
+        print(f"online.capacity.messages: {messages(f['count'])}", flush=True)
+    for cpu, what in sorted(f.get("long", []), reverse=True)[:5]:
+        print(f"online.capacity.long: {cpu:.0f} ms of processor: {what}", flush=True)
     print(f"online.capacity: load average after: {os.getloadavg()[0]:.2f}", flush=True)
     return 0

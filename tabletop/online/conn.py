@@ -1,7 +1,8 @@
 """One client connection of the online server (docs/online.md, "Rooms and limits"): the seats it holds,
-its rate budget, the round trips measured from the server's own pings, and its own outgoing queue written
-by its own task, so nothing one connection does holds up another: a connection whose queue is full or whose
-write takes longer than the server's ``send_timeout`` is closed. No pygame here.
+its rate budget, the round trips measured from the server's own pings, and its sending: a message goes out
+at once when the socket can take it without waiting, else into the connection's own queue, written by its
+own task, so nothing one connection does holds up another: a connection whose queue is full or whose write
+takes longer than the server's ``send_timeout`` is closed. No pygame here.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections import deque
 from typing import Any, Protocol
 
 import websockets
+from websockets.protocol import State
 
 from tabletop import validate
 
@@ -67,6 +69,7 @@ class Conn:
         self.answered = time.monotonic()  # when it last answered a ping (the wall clock's seconds)
         self.dropped = 0
         self.out: deque = deque()
+        self.writing = False  # the writer is writing a message of ``out`` (it may wait for the peer)
         self.ready = asyncio.Event()
         self.closed = False
         self.writer = asyncio.get_running_loop().create_task(self._write())
@@ -121,14 +124,31 @@ class Conn:
         return s[(len(s) - 1) // 2] - s[0]
 
     # -- sending: never awaited by anybody but this connection's writer --------------------
+    # (a message written at once is one the socket takes whole: nobody waits for it either)
     def send(self, msg: dict | str, nonce: int | None = None) -> None:
         if self.closed:
+            return
+        text = msg if isinstance(msg, str) else P.dumps(msg)
+        if not self.out and not self.writing and self.write_now(text, nonce):
             return
         if len(self.out) >= self.server.send_queue:
             self.kill("it does not read what it is sent")
             return
-        self.out.append((msg if isinstance(msg, str) else P.dumps(msg), nonce))
+        self.out.append((text, nonce))
         self.ready.set()
+
+    def write_now(self, text: str, nonce: int | None) -> bool:
+        """Write ``text`` here and now when that cannot wait for the peer (``unhurried``): what a
+        connection that reads is sent never wakes its writer (most of a busy server's messages are
+        small: pings, and the views of a move). False when it must go through the queue."""
+        protocol = getattr(self.ws, "protocol", None)
+        if protocol is None or protocol.state is not State.OPEN or not self.unhurried(text):
+            return False
+        if nonce is not None and nonce in self.pings:
+            self.pings[nonce] = self.server.clock()
+        protocol.send_text(text.encode())  # framed (and compressed) as the connection's send does
+        self.ws.send_data()
+        return True
 
     async def _write(self) -> None:
         try:
@@ -140,12 +160,15 @@ class Conn:
                 text, nonce = self.out.popleft()
                 if nonce is not None and nonce in self.pings:
                     self.pings[nonce] = self.server.clock()
+                self.writing = True
                 try:
                     async with asyncio.timeout(self.server.send_timeout):  # no task a message, as wait_for makes
                         await self.ws.send(text)
                 except TimeoutError:
                     self.kill("a write did not finish in time")
                     return
+                finally:
+                    self.writing = False
         except websockets.ConnectionClosed:
             self.closed = True
         except asyncio.CancelledError:
@@ -153,6 +176,16 @@ class Conn:
         except Exception:
             log.exception("connection %d: error while sending", self.id)
             self.kill("an error while sending")
+
+    def unhurried(self, text: str) -> bool:
+        """Whether writing ``text`` is sure to finish at once: websockets waits only while the socket's
+        outgoing buffer is over its limit, and this message, framed and compressed or not, cannot take it
+        over its lower one (a connection that reads what it is sent has an empty buffer)."""
+        transport = getattr(self.ws, "transport", None)
+        if transport is None:
+            return False
+        low, _high = transport.get_write_buffer_limits()
+        return transport.get_write_buffer_size() + 4 * len(text) + 64 <= low
 
     def kill(self, why: str) -> None:
         """Close this connection at once (no closing handshake to wait for)."""

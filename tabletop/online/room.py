@@ -95,6 +95,10 @@ class Room:
         self.claimed = [s["kind"] == "here" or resume is not None for s in seats]
         self.sent_events = [-1] * len(seats)  # per seat: the last event number sent
         self.sent_view: list[dict | None] = [None] * len(seats)  # per seat: the last view sent (JSON)
+        # the seats' views of the state ``seen_state`` and the messages shared by several (``seen_by``)
+        self.seen_state: Any = None
+        self.seen: dict[int | None, tuple[dict, list[dict]]] = {}
+        self.texts: dict[tuple[int, int], tuple[dict | None, float, str]] = {}
         self.realtime = spec.dynamics.clocked
         self.lag_cap = lag_cap
         self.casual = False
@@ -221,6 +225,7 @@ class Room:
         name = told_apart([*others, name])[-1]
         self.session.seats[seat].name = name
         self.session.record.players[seat]["name"] = name
+        self.seen_state = None  # the events name the players
         if self.keeping is not None:
 
             def change(m: Any) -> None:
@@ -302,19 +307,10 @@ class Room:
         self.send_watch_view(conn)
 
     def send_watch_view(self, conn: Conn) -> None:
-        view = self.rules.view_for(self.session.state, None)
-        shown = codec.state_to_json(self.rules, view)
-        msg = {
-            "type": "state",
-            "seat": P.WATCH,
-            "n": len(self.session.record.actions),
-            "view": P.diff(self.watchers.get(conn), shown),
-            "events": [],
-        }
+        shown, _ = self.seen_by(None)
+        last = self.watchers.get(conn)
         self.watchers[conn] = shown
-        if self.realtime:
-            msg["epoch"] = self.epoch
-        conn.send(msg)
+        conn.send(self.shared_text(P.WATCH, last, shown, []))
 
     def detach(self, conn: Conn) -> None:
         watched = self.watchers.pop(conn, False) is not False
@@ -390,6 +386,43 @@ class Room:
             c.send({"type": "closed", **self.ended})
 
     # -- sending ---------------------------------------------------------------------------
+    def seen_by(self, seat: int | None) -> tuple[dict, list[dict]]:
+        """A seat's view of the game as it stands (None: an onlooker's), as JSON, and the events it holds
+        (none for an onlooker): made once for each state and seat however often they are sent (a move
+        makes a new state; a name that changes forgets them)."""
+        if self.seen_state is not self.session.state:
+            self.seen_state = self.session.state
+            self.seen.clear()
+            self.texts.clear()
+        got = self.seen.get(seat)
+        if got is None:
+            view = self.rules.view_for(self.session.state, seat)
+            events = [] if seat is None else self.rules.events(view, self.names())
+            got = self.seen[seat] = (codec.state_to_json(self.rules, view), events)
+        return got
+
+    def state_text(self, seat: int, last: dict | None, shown: dict, events: list[dict]) -> str:
+        """The ``state`` message of ``seat`` (``P.WATCH``: an onlooker's): ``shown`` as a patch on ``last``."""
+        msg = {
+            "type": "state",
+            "seat": seat,
+            "n": len(self.session.record.actions),
+            "view": P.diff(last, shown),
+            "events": events,
+        }
+        if self.realtime:
+            msg["epoch"] = self.epoch  # server ms at the round clock's 0
+        return P.dumps(msg)
+
+    def shared_text(self, seat: int, last: dict | None, shown: dict, events: list[dict]) -> str:
+        """``state_text`` made once for all that are sent the same: a whole view asked for again and again,
+        the onlookers that were all sent the same view last. Kept until the state or the epoch changes."""
+        key = (seat, id(last))
+        got = self.texts.get(key)
+        if got is None or got[0] is not last or got[1] != self.epoch:
+            got = self.texts[key] = (last, self.epoch, self.state_text(seat, last, shown, events))
+        return got[2]
+
     def send_view(self, seat: int, whole: bool = False) -> None:
         """The seat's view to its connection: what changed since the last one sent, or (``whole``: its
         program asked again) the whole view and every event it holds."""
@@ -399,22 +432,14 @@ class Room:
         if whole:
             self.sent_events[seat] = -1
             self.sent_view[seat] = None
-        view = self.rules.view_for(self.session.state, seat)
-        events = [e for e in self.rules.events(view, self.names()) if e["n"] > self.sent_events[seat]]
+        shown, held = self.seen_by(seat)
+        last = self.sent_view[seat]
+        events = [e for e in held if e["n"] > self.sent_events[seat]]
         if events:
             self.sent_events[seat] = events[-1]["n"]
-        shown = codec.state_to_json(self.rules, view)
-        msg = {
-            "type": "state",
-            "seat": seat,
-            "n": len(self.session.record.actions),
-            "view": P.diff(self.sent_view[seat], shown),
-            "events": events,
-        }
         self.sent_view[seat] = shown
-        if self.realtime:
-            msg["epoch"] = self.epoch  # server ms at the round clock's 0
-        conn.send(msg)
+        make = self.shared_text if last is None else self.state_text  # a patch is the seat's own
+        conn.send(make(seat, last, shown, events))
 
     def broadcast(self, msg: dict, but: Conn | None = None) -> None:
         text = P.dumps(msg)
@@ -460,6 +485,12 @@ class Room:
 
     def broadcast_status(self) -> None:
         self.broadcast({"type": "status", **self.status()})
+
+    def ping(self) -> None:
+        """A round of pings (each connection's round trip), and the figures as they are now."""
+        for c in self.connections():
+            c.ping()
+        self.broadcast_net()
 
     def broadcast_net(self) -> None:
         pings, jitters = [], []

@@ -9,6 +9,7 @@ import asyncio
 import gc
 import json
 import logging
+import math
 import os
 import re
 import secrets
@@ -89,7 +90,7 @@ def memory_mb() -> float:
         return 0.0
 
 
-FREEZE_S = 1  # the objects alive this long are set aside from Python's cycle collector ...
+FREEZE_S = 0.1  # the objects alive this long are set aside from Python's cycle collector ...
 COLLECT_S = 600  # ... and this often everything is collected once, set aside or not
 
 
@@ -98,13 +99,16 @@ class Collector:
     every object of every room took 100-240 ms a few times a minute, and every action waiting then waited
     as long: that was most of the p99 of the capacity bench (188 ms; 66 ms with this). So every FREEZE_S
     what is alive is set aside (``gc.freeze``: refcounts still free it; only cycles among it wait), and a
-    full pass runs once every COLLECT_S, which frees any cycle left among what was set aside."""
+    full pass runs once every COLLECT_S, which frees any cycle left among what was set aside. Set aside
+    once a second, a young pass could still take 6-14 ms of processor: a move's new state and views
+    replace the old ones, so the collector's count (made less freed) hardly grows while a second's worth
+    of new objects waits for its next pass; set aside ten times a second, they are a tenth of that."""
 
     def __init__(self) -> None:
         self.frozen_at = self.collected_at = 0.0
 
     def tend(self, t: float) -> None:
-        """``t``: the server's clock in ms (the tick loop calls this once a second)."""
+        """``t``: the server's clock in ms (the tick loop calls this every tick)."""
         if not self.collected_at:
             self.frozen_at = self.collected_at = t
         elif t - self.collected_at >= COLLECT_S * 1000:
@@ -211,37 +215,42 @@ class Server:
         await asyncio.to_thread(self.keeper.close)
 
     async def _tick_loop(self) -> None:
-        """Real-time rooms every TICK_S; every room (their pings and move clocks) every TURNS_TICK_S:
-        a thousand turn-based rooms cost nothing between their pings."""
-        last_sweep = last_turns = 0.0
+        """Real-time rooms every TICK_S; every room (its pings) once every TURNS_TICK_S, a slice of them
+        each TICK_S, so a thousand turn-based rooms cost nothing between their pings and their pings go
+        out spread over the time, not in bursts; once a second every room's counts (``check_clocks``)."""
+        last_sweep = 0.0
         live: list[Room] = []
+        queue: list[Room] = []  # the rooms still to visit in this TURNS_TICK_S
+        share = 1
         while True:
             await asyncio.sleep(TICK_S)
             t = self.clock()
-            sweep = t - last_sweep >= 1000
-            if sweep or t - last_turns >= TURNS_TICK_S * 1000:
-                last_turns = t
-                rooms = list(self.rooms.values())
-                live = [r for r in rooms if r.realtime]
-            else:  # a room freed (or made again by a rematch) since is left out
-                rooms = [r for r in live if self.rooms.get(r.code) is r]
-            for room in rooms:
-                try:
-                    if sweep:
-                        room.check_clocks()
-                    if room.realtime:
-                        room.safe_tick()
-                    if t - room.pinged >= (PING_S if room.realtime else PING_TURNS_S) * 1000:
-                        room.pinged = t
-                        for c in room.connections():
-                            c.ping()
-                        room.broadcast_net()
-                except Exception:  # one room's fault must not stop the others
-                    log.exception("room %s: error while ticking", room.code)
-            if sweep:
+            if t - last_sweep >= 1000:
+                for room in list(self.rooms.values()):
+                    self.visit(room, room.check_clocks)
                 last_sweep = t
                 self.sweep()
-                self.collector.tend(t)
+            self.collector.tend(t)
+            if not queue:
+                queue = list(self.rooms.values())
+                live = [r for r in queue if r.realtime]
+                share = max(1, math.ceil(len(queue) * TICK_S / TURNS_TICK_S))
+            turns, queue = [r for r in queue[:share] if not r.realtime], queue[share:]
+            for room in live + turns:
+                if self.rooms.get(room.code) is not room:  # freed (or made again by a rematch) since
+                    continue
+                if room.realtime:
+                    self.visit(room, room.safe_tick)
+                if t - room.pinged >= (PING_S if room.realtime else PING_TURNS_S) * 1000:
+                    room.pinged = t
+                    self.visit(room, room.ping)
+
+    @staticmethod
+    def visit(room: Room, what: Callable[[], None]) -> None:
+        try:
+            what()
+        except Exception:  # one room's fault must not stop the others
+            log.exception("room %s: error while ticking", room.code)
 
     # -- rooms' lifecycle -------------------------------------------------------------------
     def sweep(self) -> None:
