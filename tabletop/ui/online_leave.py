@@ -3,15 +3,10 @@ way): leave for good, come back later, or stay."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from tabletop.core.i18n import words
 from tabletop.ui import gfx
 from tabletop.ui.scene import Scene
 from tabletop.ui.widgets import Item, Menu
-
-if TYPE_CHECKING:
-    from tabletop.ui.online_table import Online
 
 _, ngettext = words(__name__)
 
@@ -57,19 +52,6 @@ class LeaveQuestion(Scene):
         ]
         self.menu = Menu(items, x=420, y=296, w=440, sound=app.sounds, on_back=self.stay)
         self.heading = _("Close tabletop during the game?") if quitting else _("Leave the game?")
-
-    @classmethod
-    def of_table(cls, online: Online, quitting: bool) -> LeaveQuestion:
-        s = online.session
-        others = [seat.name for i, seat in enumerate(s.seats) if i not in s.you and seat.kind != "computer"]
-
-        def leave(gone: bool) -> None:
-            if gone:
-                online.leave_now(gone=True)
-            else:
-                online.step_away()
-
-        return cls(online.app, others, s.net.server is not None, leave, quitting)
 
     def stay(self) -> None:
         self.app.pop(self)

@@ -466,16 +466,29 @@ class Online:
         """Every way out of the table (the pause menu, the result panel, a waiting card): asked first
         while the game is in play; False when the question is up instead."""
         if self.in_play():
-            self.app.push(LeaveQuestion.of_table(self, quitting=False))
+            self.app.push(self.leave_question(quitting=False))
             return False
         self.leave_now(gone=False)
         return True
+
+    def leave_question(self, quitting: bool) -> LeaveQuestion:
+        """The question asked before leaving this game in play (``quitting``: the window is closing)."""
+        s = self.session
+        others = [seat.name for i, seat in enumerate(s.seats) if i not in s.you and seat.kind != "computer"]
+
+        def goodbye(gone: bool) -> None:
+            if gone:
+                self.leave_now(gone=True)
+            else:
+                self.step_away()
+
+        return LeaveQuestion(self.app, others, s.net.server is not None, goodbye, quitting)
 
     def before_quit(self) -> bool:
         """The window is being closed: asked first while the game is in play (True: the question is up)."""
         if not self.in_play():
             return False
-        self.app.push(LeaveQuestion.of_table(self, quitting=True))
+        self.app.push(self.leave_question(quitting=True))
         return True
 
     def leave_now(self, gone: bool) -> None:
