@@ -70,11 +70,15 @@ class Menu:
         sound=None,
         split=0.42,
         skip_disabled=True,
+        widen=False,
     ):
         self.items = items
         self.skip_disabled = skip_disabled  # False: a greyed item takes the focus too (it says why it is grey)
         self.focus = next((i for i, it in enumerate(items) if it.enabled), 0)
         self.x, self.y, self.w, self.row, self.px = x, y, w, row, px
+        # widen: a menu alone on its screen keeps its width in pixels in a window squeezed sideways (4:3),
+        # around the same middle, so its rows hold as many words as at 16:9
+        self.widen, self.home = widen, (x, w)
         self.on_back = on_back
         self.sound = sound
         self.scroll = 0
@@ -177,16 +181,20 @@ class Menu:
         """The one size of every choice row's label: the largest at which each fits its half of the row
         (a long label must not stand in a smaller font than its neighbours)."""
         px = gfx.grown(vp.s(self.px - 2), vp.s(self.row - 8) - 2, True, 1)
-        width = int(vp.s(self.w) * self.split) - 2 * vp.s(12)
+        width = int(vp.across(self.w) * self.split) - 2 * vp.s(12)
         height = vp.s(self.row - 8) - 2
         for it in self.items:
             if it.choices:
-                px = min(px, gfx.fit(it.label, width, height, px, vp.s(gfx.MIN_PX), True, 1)[0])
+                px = min(px, gfx.fit(it.label, width, height, px, gfx.body_px(vp), True, 1)[0])
         return px
 
     def draw(self, surf, vp) -> None:
         for it in self.items:
             it.rect = it.back_rect = it.value_rect = None
+        if self.widen:
+            x, w = self.home
+            self.w = min(gfx.DESIGN_W - 80, w * vp.scale / vp.sx)
+            self.x = x + (w - self.w) / 2
         self._label_px = self.label_px(vp)
         visible = self.items[self.scroll : self.scroll + self.max_rows]
         for n, it in enumerate(visible):
@@ -236,10 +244,11 @@ class Menu:
         vr = pygame.Rect(split, r.top, r.right - split, r.h).inflate(-vp.s(8), -vp.s(4))  # room for larger text
         gfx.panel(surf, vr, (22, 26, 36), radius=vp.s(6), border=gfx.HILITE if focused else (96, 106, 130), width=1)
         it.value_rect = vr
-        box = vr.inflate(-2 * pad - 2 * arrow, -2)
+        room = gfx.font(arrow, True).size("‹")[0] + vp.s(6)  # an arrow and a little air beside the value
+        box = vr.inflate(-2 * pad - 2 * room, -2)
         colour = gfx.HILITE if focused else fg
         px = gfx.grown(vp.s(self.px - 2), vp.s(self.row - 12) - 2, True, 1)  # one size for all (not rounding)
-        gfx.draw_fitted(surf, value, box, px, colour, bold=focused, lines=1, min_px=min(px, vp.s(gfx.MIN_PX)))
+        gfx.draw_fitted(surf, value, box, px, colour, bold=focused, lines=1, min_px=min(px, gfx.body_px(vp)))
         gfx.blit_text(surf, "‹", arrow, (vr.left + pad, vr.centery), fg, bold=True, anchor="midleft")
         gfx.blit_text(surf, "›", arrow, (vr.right - pad, vr.centery), fg, bold=True, anchor="midright")
         it.back_rect = pygame.Rect(vr.left, vr.top, vr.w // 2, vr.h)

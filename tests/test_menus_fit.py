@@ -1,0 +1,82 @@
+"""Issue 37, seen in the screenshot matrix (tools/shots.py): at 800x600 and 150% text, in Spanish and German,
+the launcher, Settings and the setup screens cut words short ("Practice aid in ever…", a tile's pitch ending
+in "…", "Margen de empate del contr…") and set one of the launcher's buttons smaller than the others."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tabletop.core import registry
+from tabletop.ui import gfx
+from tests.ui_helpers import frames, make_app
+
+
+@pytest.fixture(params=["en", "es", "de"])
+def big_text(request, monkeypatch):
+    """The program at 800x600 (the layout squeezed sideways as far as it goes) at 150% text, in a language."""
+    monkeypatch.setenv("TABLETOP_LANGUAGE", request.param)
+    app = make_app(size=(800, 600))
+    app.settings.text_size = 150
+    app.apply_look()
+    app.start()
+    frames(app, 1)
+    yield app
+    app.settings.text_size = 100
+    app.apply_look()
+    pygame.quit()
+
+
+def drawn(app, monkeypatch) -> tuple[list[str], list[tuple[str, int]]]:
+    """(the texts cut short with "…", (text, px) of every text drawn) in one whole frame of the top screen."""
+    cut: list[str] = []
+    sizes: list[tuple[str, int]] = []
+    show_whole, text = gfx.show_whole, gfx.text
+
+    def whole(surf, pos):
+        cut.extend(s for _box, s in gfx.CUT)
+        return show_whole(surf, pos)
+
+    def sized(s, px, *args, **kw):
+        sizes.append((s, px))
+        return text(s, px, *args, **kw)
+
+    monkeypatch.setattr(gfx, "show_whole", whole)
+    monkeypatch.setattr(gfx, "text", sized)
+    gfx.text_image.cache_clear()
+    app.regions.invalidate()
+    app.draw()
+    monkeypatch.setattr(gfx, "show_whole", show_whole)
+    monkeypatch.setattr(gfx, "text", text)
+    return cut, sizes
+
+
+def test_the_launcher_settings_and_every_setup_show_each_text_whole_and_12_px_or_more(big_text, monkeypatch):
+    from tabletop.ui.launcher import SettingsScene
+    from tabletop.ui.setup import MoreOptions, Setup
+
+    app = big_text
+    screens = {"launcher": lambda: None, "settings": lambda: app.push(SettingsScene(app))}
+    for spec in registry.load_all().values():
+        screens[f"{spec.id} setup"] = lambda spec=spec: app.push(Setup(app, spec))
+        screens[f"{spec.id} more options"] = lambda: app.push(MoreOptions(app, app.stack[-1]))
+    for name, show in screens.items():
+        if name == "settings" or name.endswith(" setup"):
+            del app.stack[1:]  # back to the launcher (a setup's More options stands on its setup)
+        show()
+        frames(app, 2)
+        cut, sizes = drawn(app, monkeypatch)
+        assert not cut, f"{name}: cut short: {cut}"
+        small = [(s, px) for s, px in sizes if px < gfx.BODY_PX and s.strip("▲▼‹› ")]
+        assert not small, f"{name}: under {gfx.BODY_PX} px: {small}"
+
+
+def test_the_launchers_buttons_are_set_in_one_size(big_text, monkeypatch):
+    """German's "Aufzeichnungen" (Replays) was set smaller than "Beenden" (Quit) beside it."""
+    app = big_text
+    frames(app, 2)
+    buttons = {it.text() for it in app.stack[-1].menu.items if not it.key}
+    _cut, sizes = drawn(app, monkeypatch)
+    px = {s: p for s, p in sizes if s in buttons}
+    assert set(px) == buttons, px
+    assert len(set(px.values())) == 1, px
