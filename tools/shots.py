@@ -69,8 +69,7 @@ def png_size(path: Path) -> tuple[int, int]:
 
 def blank(path: Path) -> bool:
     """A picture of one colour all over (a window whose first frame was not drawn yet)."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
+    import pygame  # (no window: loading a picture needs none, and the shots' own programs need a real one)
 
     img = pygame.image.load(str(path))
     w, h = img.get_size()
@@ -82,6 +81,7 @@ def take(out: Path, size: str, text: str, lang: str, pose: list[str], wait: floa
     part = out.with_suffix(".part.png")
     with tempfile.TemporaryDirectory(prefix="tabletop-shots-") as home:
         env = dict(os.environ, TABLETOP_HOME=home, TABLETOP_LANGUAGE=lang)
+        env.pop("SDL_VIDEODRIVER", None)  # a real window on the shot's X display
         cmd = ["nice", "-n", "10", SHOT, str(part), "-s", size, "-w", str(wait), "--"]
         cmd += [sys.executable, str(ROOT / "tools" / "pose.py"), *pose, "--text-size", text, "--language", lang]
         for _attempt in range(2):
@@ -113,7 +113,6 @@ def take(out: Path, size: str, text: str, lang: str, pose: list[str], wait: floa
 
 def sheets(folder: Path, matrix: list[tuple[str, str, str, str]], width: int) -> list[str]:
     """One contact sheet per language and text size: a row per screen, a column per window size."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
     pygame.font.init()
