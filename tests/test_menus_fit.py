@@ -1,6 +1,7 @@
 """Issue 37, seen in the screenshot matrix (tools/shots.py): at 800x600 and 150% text, in Spanish and German,
 the launcher, Settings and the setup screens cut words short ("Practice aid in ever…", a tile's pitch ending
-in "…", "Margen de empate del contr…") and set one of the launcher's buttons smaller than the others."""
+in "…", "Margen de empate del contr…"), ran the launcher's subtitle to the window's edges and set one of the
+launcher's buttons smaller than the others."""
 
 from __future__ import annotations
 
@@ -27,11 +28,13 @@ def big_text(request, monkeypatch):
     pygame.quit()
 
 
-def drawn(app, monkeypatch) -> tuple[list[str], list[tuple[str, int]]]:
-    """(the texts cut short with "…", (text, px) of every text drawn) in one whole frame of the top screen."""
+def drawn(app, monkeypatch) -> tuple[list[str], list[tuple[str, int]], list[tuple[str, pygame.Rect]]]:
+    """(the texts cut short with "…", (text, px) of every text drawn, (line, rect) of every line drawn) in one
+    whole frame."""
     cut: list[str] = []
     sizes: list[tuple[str, int]] = []
-    show_whole, text = gfx.show_whole, gfx.text
+    lines: list[tuple[str, pygame.Rect]] = []
+    show_whole, text, blit_line = gfx.show_whole, gfx.text, gfx.blit_line
 
     def whole(surf, pos):
         cut.extend(s for _box, s in gfx.CUT)
@@ -41,14 +44,20 @@ def drawn(app, monkeypatch) -> tuple[list[str], list[tuple[str, int]]]:
         sizes.append((s, px))
         return text(s, px, *args, **kw)
 
+    def line(surf, img, r, s, box):
+        lines.append((s, pygame.Rect(r)))
+        blit_line(surf, img, r, s, box)
+
     monkeypatch.setattr(gfx, "show_whole", whole)
     monkeypatch.setattr(gfx, "text", sized)
+    monkeypatch.setattr(gfx, "blit_line", line)
     gfx.text_image.cache_clear()
     app.regions.invalidate()
     app.draw()
     monkeypatch.setattr(gfx, "show_whole", show_whole)
     monkeypatch.setattr(gfx, "text", text)
-    return cut, sizes
+    monkeypatch.setattr(gfx, "blit_line", blit_line)
+    return cut, sizes, lines
 
 
 def test_the_launcher_settings_and_every_setup_show_each_text_whole_and_12_px_or_more(big_text, monkeypatch):
@@ -65,8 +74,10 @@ def test_the_launcher_settings_and_every_setup_show_each_text_whole_and_12_px_or
             del app.stack[1:]  # back to the launcher (a setup's More options stands on its setup)
         show()
         frames(app, 2)
-        cut, sizes = drawn(app, monkeypatch)
+        cut, sizes, lines = drawn(app, monkeypatch)
         assert not cut, f"{name}: cut short: {cut}"
+        inside = app.screen.get_rect().inflate(-16, 0)  # the Spanish launcher's subtitle ran to both edges
+        assert all(inside.contains(r) for _s, r in lines), [(s, r) for s, r in lines if not inside.contains(r)]
         small = [(s, px) for s, px in sizes if px < gfx.BODY_PX and s.strip("▲▼‹› ")]
         assert not small, f"{name}: under {gfx.BODY_PX} px: {small}"
 
@@ -76,7 +87,7 @@ def test_the_launchers_buttons_are_set_in_one_size(big_text, monkeypatch):
     app = big_text
     frames(app, 2)
     buttons = {it.text() for it in app.stack[-1].menu.items if not it.key}
-    _cut, sizes = drawn(app, monkeypatch)
+    _cut, sizes, _lines = drawn(app, monkeypatch)
     px = {s: p for s, p in sizes if s in buttons}
     assert set(px) == buttons, px
     assert len(set(px.values())) == 1, px

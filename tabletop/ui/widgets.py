@@ -255,9 +255,11 @@ class Menu:
 
 
 def title(surf, vp, s: str, sub: str = "") -> None:
-    gfx.blit_text(surf, s, vp.s(44), vp.p(gfx.DESIGN_W / 2, 70), gfx.GOLD, bold=True, anchor="center")
+    """A screen's heading and the line under it (two where one is too long), made smaller where the window
+    is too narrow for them."""
+    gfx.draw_fitted(surf, s, vp.r(40, 40, gfx.DESIGN_W - 80, 60), vp.s(44), gfx.GOLD, bold=True, lines=1)
     if sub:
-        gfx.blit_text(surf, sub, vp.s(18), vp.p(gfx.DESIGN_W / 2, 118), gfx.GREY, anchor="center")
+        gfx.draw_fitted(surf, sub, vp.r(40, 98, gfx.DESIGN_W - 80, 42), vp.s(18), gfx.GREY, lines=2)
 
 
 def background(surf) -> None:
