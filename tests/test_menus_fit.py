@@ -91,3 +91,26 @@ def test_the_launchers_buttons_are_set_in_one_size(big_text, monkeypatch):
     px = {s: p for s, p in sizes if s in buttons}
     assert set(px) == buttons, px
     assert len(set(px.values())) == 1, px
+
+
+def test_a_menus_buttons_are_set_in_one_size(big_text, monkeypatch):
+    """A result's "Rematch" stood large over a smaller "Watch the replay": each row grew on its own."""
+    from tabletop.bench import busy_table, finished_session
+    from tabletop.ui.pause import PauseScene
+
+    app = big_text
+    spec = registry.get("stabby-jack")
+    app.push(PauseScene(app, busy_table(spec, app)))
+    table = spec.make_table(app, finished_session(spec, 3, 1))
+    for show in (lambda: None, lambda: (app.pop(), app.pop(), app.push(table))):
+        show()
+        for _ in range(400):  # (a result: until its panel is up)
+            if app.stack[-1] is not table or table.showing_result():
+                break
+            frames(app)
+        frames(app, 2)
+        menu = app.stack[-1].menu if app.stack[-1] is not table else table.result_menu
+        buttons = {it.text() for it in menu.items if not it.choices}
+        _cut, sizes, _lines = drawn(app, monkeypatch)
+        px = {s: p for s, p in sizes if s in buttons}
+        assert len(px) > 2 and len(set(px.values())) == 1, px

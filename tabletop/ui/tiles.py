@@ -163,7 +163,7 @@ class TileMenu(Menu):
         self.narrow = vp.sx < 0.9 * vp.scale
         self.squeeze = vp.scale / vp.sx
         rects = self._rects()
-        button_px = self._button_px(vp, rects)
+        button_px = self._buttons_px(vp, rects)
         for i, it in enumerate(self.items):
             r = vp.rect(rects[i])
             it.rect = r
@@ -183,7 +183,7 @@ class TileMenu(Menu):
             box = vp.r(40, gfx.DESIGN_H - 44, gfx.DESIGN_W - 80, 32)
             gfx.draw_fitted(surf, hint, box, vp.s(16), gfx.GREY, grow=True)
 
-    def _button_px(self, vp, rects) -> int:
+    def _buttons_px(self, vp, rects) -> int:
         """One size for every button's label: the largest (up to the player's text size) at which each
         fits its button, in two lines at most (a button set smaller than its neighbours looks broken)."""
         boxes = [(self.items[i].text(), vp.rect(rects[i]).inflate(-vp.s(16), -2)) for i in self.others]

@@ -85,6 +85,7 @@ class Menu:
         self.split = split  # how much of a choice row its label takes (the value and its arrows the rest)
         self.hint_box: tuple | None = None  # design rect of the focused row's hint (None: the window's foot)
         self._label_px = 0  # the size of the choice rows' labels (label_px), found as the menu is drawn
+        self._button_px = 0  # ... and of the button rows' texts (button_px)
         # rows down to the hint line at the window's foot, with room above it for the ▼ of more rows
         self.max_rows = max(1, int((gfx.DESIGN_H - HINT_TOP - MORE_H - y) // row))
 
@@ -175,7 +176,8 @@ class Menu:
             self._draw_choice(surf, vp, it, r, fg, focused)
             return
         box = r.inflate(-vp.s(20), -2)
-        gfx.draw_fitted(surf, it.text(), box, vp.s(self.px), fg, bold=focused, lines=1, grow=True)
+        px = self._button_px or vp.s(self.px)
+        gfx.draw_fitted(surf, it.text(), box, px, fg, bold=focused, lines=1, min_px=min(px, gfx.body_px(vp)))
 
     def label_px(self, vp) -> int:
         """The one size of every choice row's label: the largest at which each fits its half of the row
@@ -188,6 +190,19 @@ class Menu:
                 px = min(px, gfx.fit(it.label, width, height, px, gfx.body_px(vp), True, 1)[0])
         return px
 
+    def button_px(self, vp) -> int:
+        """The one size of every button row's text (the player's text size, as far as the row's height
+        allows): the largest at which each fits its row, never under the least body size (a longer one
+        is then cut, and shown whole under the menu when focused). Buttons of one menu in different
+        sizes looked broken ("Rematch" large, "Watch the replay" small beside it)."""
+        height = vp.s(self.row - 8) - 2
+        px = gfx.grown(vp.s(self.px), height, True, 1)
+        width = vp.across(self.w) - vp.s(20)
+        for it in self.items:
+            if not it.choices:
+                px = min(px, gfx.fit(it.text(), width, height, px, gfx.body_px(vp), True, 1)[0])
+        return px
+
     def draw(self, surf, vp) -> None:
         for it in self.items:
             it.rect = it.back_rect = it.value_rect = None
@@ -196,6 +211,7 @@ class Menu:
             self.w = min(gfx.DESIGN_W - 80, w * vp.scale / vp.sx)
             self.x = x + (w - self.w) / 2
         self._label_px = self.label_px(vp)
+        self._button_px = self.button_px(vp)
         visible = self.items[self.scroll : self.scroll + self.max_rows]
         for n, it in enumerate(visible):
             i = self.scroll + n
