@@ -114,3 +114,16 @@ def test_a_menus_buttons_are_set_in_one_size(big_text, monkeypatch):
         _cut, sizes, _lines = drawn(app, monkeypatch)
         px = {s: p for s, p in sizes if s in buttons}
         assert len(px) > 2 and len(set(px.values())) == 1, px
+
+
+def test_the_help_pages_close_button_and_its_words_stay_in_the_window(big_text, monkeypatch):
+    """At 800x600 the help page's Close button ran past the window's right edge."""
+    from tabletop.ui.help import HelpScene
+
+    app = big_text
+    app.push(HelpScene(app, registry.get("punch")))
+    frames(app, 2)
+    cut, _sizes, lines = drawn(app, monkeypatch)
+    window = app.screen.get_rect()
+    assert window.contains(app.stack[-1].close_rect), (app.stack[-1].close_rect, window)
+    assert not cut and all(window.contains(r) for _s, r in lines), cut
