@@ -1,7 +1,7 @@
 """Issue 37, seen in the screenshot matrix (tools/shots.py): at 800x600 and 150% text, in Spanish and German,
 the launcher, Settings and the setup screens cut words short ("Practice aid in ever…", a tile's pitch ending
 in "…", "Margen de empate del contr…"), ran the launcher's subtitle to the window's edges and set one of the
-launcher's buttons smaller than the others."""
+launcher's buttons smaller than the others; a setup's page of details showed half a line at its foot."""
 
 from __future__ import annotations
 
@@ -28,9 +28,10 @@ def big_text(request, monkeypatch):
     pygame.quit()
 
 
-def drawn(app, monkeypatch) -> tuple[list[str], list[tuple[str, int]], list[tuple[str, pygame.Rect]]]:
-    """(the texts cut short with "…", (text, px) of every text drawn, (line, rect) of every line drawn) in one
-    whole frame."""
+def drawn(app, monkeypatch, clipped=True) -> tuple[list[str], list[tuple[str, int]], list[tuple[str, pygame.Rect]]]:
+    """(the texts cut short: with "…" or by the edge of the room they are drawn in, (text, px) of every text
+    drawn, (line, rect) of every line drawn) in one whole frame. ``clipped``: a line half outside its clip
+    counts as cut (not on a page that scrolls)."""
     cut: list[str] = []
     sizes: list[tuple[str, int]] = []
     lines: list[tuple[str, pygame.Rect]] = []
@@ -46,6 +47,9 @@ def drawn(app, monkeypatch) -> tuple[list[str], list[tuple[str, int]], list[tupl
 
     def line(surf, img, r, s, box):
         lines.append((s, pygame.Rect(r)))
+        clip = surf.get_clip()
+        if clipped and clip != surf.get_rect() and clip.colliderect(r) and not clip.inflate(2, 2).contains(r):
+            cut.append(f"{s} (half outside its clip)")
         blit_line(surf, img, r, s, box)
 
     monkeypatch.setattr(gfx, "show_whole", whole)
@@ -123,7 +127,7 @@ def test_the_help_pages_close_button_and_its_words_stay_in_the_window(big_text, 
     app = big_text
     app.push(HelpScene(app, registry.get("punch")))
     frames(app, 2)
-    cut, _sizes, lines = drawn(app, monkeypatch)
+    cut, _sizes, lines = drawn(app, monkeypatch, clipped=False)
     window = app.screen.get_rect()
     assert window.contains(app.stack[-1].close_rect), (app.stack[-1].close_rect, window)
     assert not cut and all(window.contains(r) for _s, r in lines), cut

@@ -505,7 +505,8 @@ class Setup(MenuScene):
         gfx.panel(surf, r, (14, 40, 30), radius=vp.s(14), border=(60, 110, 80), width=max(1, vp.s(2)))
         inner = r.inflate(-vp.s(40), -vp.s(36))
         ops, _h = help.laid_out(self.details(), inner.w, round(vp.scale * 0.9, 4))
-        help.draw_ops(surf, ops, inner.left, inner.top, clip=inner)
+        whole = [op for op in ops if op.y + op.h * 1.25 <= inner.h]  # no line cut in half at the panel's foot
+        help.draw_ops(surf, whole, inner.left, inner.top, clip=inner)
 
     def type_name(self, i: int) -> None:
         if i == self.me():  # the player's own name: kept in Settings, for every game
