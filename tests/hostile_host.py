@@ -87,7 +87,26 @@ def variants() -> dict:
         "a round trip that is text": [{"type": "net", "ping": ["fast"], "jitter": [0]}],
         "a rematch vote for no seat": [{"type": "rematch", "votes": {"x": True}}],
         "an event whose text is a list": [dict(state(v), events=[{"n": 0, "kind": "log", "text": ["a"]}])],
+        # a reason's template and values (``say``): nothing is evaluated, padded or filled from elsewhere
+        "a template that reads an attribute": [said("{0.__class__}")],
+        "a template that reads an item of a value": [said("{who[0]} left", who="Ana")],
+        "a template that pads a value a million wide": [said("{who:>1000000}", who="Ana")],
+        "a template that converts a value": [said("{who!r} left", who="Ana")],
+        "a template with a field it has no value for": [said("{who} left")],
+        "a template whose braces do not pair": [said("{who left", who="Ana")],
+        "a value of a million characters": [said("{who} left", who="x" * 1_000_000)],
+        "a value that is a list": [said("{who} left", who=["Ana"])],
+        "a value that is true": [said("{who} left", who=True)],
+        "a value name that is not a plain name": [said("{__class__} left", __class__="x")],
+        "a count that is text": [said("{n} room", plural="{n} rooms", n="3")],
+        "a hundred values": [said("{aa} left", **{chr(97 + i // 26) + chr(97 + i % 26): i for i in range(100)})],
     }
+
+
+def said(text: str, plural: str = "", **args) -> dict:
+    """A host's ``closed`` whose reason comes as this template and these values."""
+    say = {"text": text, "args": args, **({"plural": plural} if plural else {})}
+    return {"type": "closed", "reason": "The room closed.", "say": say}
 
 
 class Listener:

@@ -9,7 +9,7 @@ import time
 import pygame
 import pytest
 
-from tabletop.bench import IDLE_SCENES, idle_app
+from tabletop.bench.screens import IDLE_SCENES, idle_app
 from tabletop.core import registry
 from tabletop.session import Seat, Session
 from tabletop.ui.launcher import Launcher
@@ -258,7 +258,7 @@ def test_a_message_screen_that_fails_too_gives_way_to_a_one_line_toast():
 def test_a_jab_round_nobody_touches_shows_less_than_a_tenth_of_the_window_per_frame(size, monkeypatch):
     """The round's clock runs and the hands wait: each frame shows only what changed (the clock's
     digits once a second), and the window never keeps an old digit."""
-    from tabletop.bench import jab_fight
+    from tabletop.bench.screens import jab_fight
     from tabletop.ui.app import FRAME_MS
     from tests.ui_helpers import Window
 
@@ -282,7 +282,7 @@ def test_a_lesson_waiting_for_the_player_shows_only_its_marks_and_words(lesson, 
     """The first lesson of the first game once the computer has moved, and JAB's first lesson with its
     round's clock running: only the lesson's breathing marks (and the clock) are shown again, never the
     whole window, and nothing is left stale."""
-    from tabletop.bench import LIVE_SCENES
+    from tabletop.bench.screens import LIVE_SCENES
     from tabletop.ui.app import FRAME_MS
     from tests.ui_helpers import Window
 
@@ -310,8 +310,9 @@ def test_a_lesson_waiting_for_the_player_shows_only_its_marks_and_words(lesson, 
 
 def test_an_online_jab_round_nobody_touches_shows_less_than_a_tenth_of_the_window_per_frame(monkeypatch):
     """Online, hosted here and joined by a friend from another connection: the round is fought and the
-    window shows only what changes (the clock), the people's notes as parts, nothing left stale."""
-    from tabletop.bench import _NETS, _online_jab
+    window shows only what changes (the clock), the people's notes as parts, nothing left stale; left
+    alone, the loop sleeps between what is due."""
+    from tabletop.bench.screens import NETS, online_jab
     from tabletop.online import remote
     from tabletop.ui.app import FRAME_MS
     from tests.ui_helpers import Window
@@ -321,7 +322,7 @@ def test_an_online_jab_round_nobody_touches_shows_less_than_a_tenth_of_the_windo
     app.start()
     window = Window().install(monkeypatch)
     try:
-        table = _online_jab(app)
+        table = online_jab(app)
         app.step(FRAME_MS)
         window.shown_px, frames = 0, 0
         start = table.t
@@ -334,7 +335,150 @@ def test_an_online_jab_round_nobody_touches_shows_less_than_a_tenth_of_the_windo
         assert table.t - start >= 2500 and table.session.state.phase == "playing"
         w, h = app.screen.get_size()
         assert window.shown_px / frames < w * h / 10
+        # the loop wakes for the clock's next digit and for what the network brings (pings, the others'
+        # moves), not 60 times a second; the round's clock here stays with the server's
+        client = table.session.client
+        apart: list[int] = []  # the round clock here less the server's, at each frame drawn
+        real_draw = app.draw
+
+        def draw():
+            real_draw()
+            apart.append(table.t - client.round_clock())
+
+        app.draw = draw
+        start = table.t
+        app.loop(seconds=2.0)
+        assert table.t - start >= 1000 and table.session.state.phase == "playing"
+        assert 2 <= len(apart) <= 40  # 120 at 60 a second
+        assert max(abs(ms) for ms in apart) <= 50, apart
     finally:
         app.close()
-        while _NETS:
-            _NETS.pop().close()
+        while NETS:
+            NETS.pop().close()
+
+
+@pytest.fixture
+def fake_time(monkeypatch):
+    """The loop's clock without the waiting: ``time.sleep`` moves ``time.monotonic`` on at once, and an
+    event due (``at``) is posted when the clock reaches it, as a person's press would come."""
+
+    class Fake:
+        now = 1000.0
+        due: list = []  # (moment, event)
+
+        def at(self, seconds: float, event) -> None:
+            self.due.append((self.now + seconds, event))
+
+        def sleep(self, seconds: float) -> None:
+            self.now += max(0.0, seconds)
+            for moment, event in [d for d in self.due if d[0] <= self.now]:
+                self.due.remove((moment, event))
+                pygame.event.post(event)
+
+    class Clock:  # a frame at 60 a second takes its time on the same clock
+        def tick(self, fps: float = 0) -> int:
+            ms = round(1000 / fps) if fps else 0
+            fake.now += ms / 1000
+            return ms
+
+    fake = Fake()
+    monkeypatch.setattr(time, "monotonic", lambda: fake.now)
+    monkeypatch.setattr(time, "sleep", fake.sleep)
+    monkeypatch.setattr(pygame.time, "Clock", Clock)
+    return fake
+
+
+def _quiet(app, table) -> None:
+    """Frames until nothing moves in the round ("Fight!" is shouted first)."""
+    from tabletop.ui.app import FRAME_MS
+
+    for _ in range(600):
+        if app.next_frame() != 0:
+            return
+        app.step(FRAME_MS)
+    raise AssertionError("the round never went quiet")
+
+
+def test_a_jab_round_nobody_touches_draws_a_frame_only_when_its_clock_shows_a_new_second(fake_time, monkeypatch):
+    """The loop sleeps until the next thing due instead of drawing 60 frames a second: in a round
+    nobody touches, that is the clock's next digit. Each digit is shown on time, the round's clock
+    keeps all the time slept, and the window never keeps an old digit."""
+    from tabletop.bench.screens import jab_fight
+    from tests.ui_helpers import Window
+
+    app = make_app()
+    window = Window().install(monkeypatch)
+    table = jab_fight(app)
+    _quiet(app, table)
+    go_at = table.session.state.go_at
+    shown: list[int] = []
+    real_draw = app.draw
+
+    def draw():
+        real_draw()
+        shown.append(table.t - go_at)
+        assert len(shown) <= 11, "a frame a second, not 60"
+        assert window.pixels() == scratch_frame(app), f"a stale part at {table.t - go_at} ms"
+        assert abs(table.t - start - (time.monotonic() - now) * 1000) <= len(shown)  # the clock kept the time slept
+
+    app.draw = draw
+    start, now = table.t, time.monotonic()
+    app.loop(seconds=10)
+    assert table.session.state.phase == "playing"
+    assert len(shown) >= 9
+    assert all(ms % 1000 < 20 for ms in shown), shown  # each one as a new second starts
+    app.close()
+
+
+def test_a_press_while_a_quiet_jab_round_sleeps_moves_the_hand_in_the_next_frame(fake_time):
+    """A press ends the sleep: the next frame, within POLL_MS of it, moves the hand; the round's clock
+    was given the time slept before the press, so the press acts at its own moment."""
+    from tabletop.bench.screens import jab_fight
+    from tabletop.ui.app import POLL_MS
+
+    app = make_app()
+    table = jab_fight(app)
+    _quiet(app, table)
+    wait = app.next_frame()
+    assert wait is not None and wait > 400
+    pos, t, frame, now = table.hands.pos, table.t, app.frame, fake_time.now
+    fake_time.at(0.4, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="", scancode=0))
+    assert app.frame_or_sleep(False, None)
+    slept = (fake_time.now - now) * 1000
+    assert 400 <= slept <= 400 + POLL_MS
+    assert app.frame == frame + 1 and table.hands.pos != pos  # Red's left hand moved at once
+    assert abs(table.t - t - slept) <= 2
+    assert app.next_frame() == 0  # and the frames go on while it moves
+    app.close()
+
+
+@pytest.mark.parametrize("lesson", ["lesson_first_game", "lesson_jab"])
+def test_a_lesson_waiting_for_the_player_draws_a_frame_only_when_its_marks_or_words_change(lesson, fake_time):
+    """The lesson's marks breathe in steps: the loop sleeps from one step to the next (and JAB's round
+    clock to its next digit), far fewer frames than 60 a second, and every frame shows something new."""
+    from tabletop.bench.screens import LIVE_SCENES
+    from tabletop.ui.app import FRAME_MS
+
+    app = make_app()
+    app.start()
+    LIVE_SCENES[lesson][0](app)
+    table = app.stack[-1]
+    for _ in range(600):  # the computer's move and any first animations, at 60 frames a second
+        if table.rules.to_act(table.session.state) == (0,) and app.next_frame() != 0:
+            break
+        app.step(FRAME_MS)
+    shown: list[int] = []
+    real_end = app.regions.end
+
+    def end():
+        rects = real_end()
+        shown.append(app.regions.shown_px)
+        return rects
+
+    app.regions.end = end
+    app.loop(seconds=5)
+    assert 10 <= len(shown) <= 5 * 13  # about 11 breath steps a second; 300 frames at 60 a second
+    w, h = app.screen.get_size()
+    assert sum(shown) / len(shown) < w * h / 10
+    assert sum(1 for px in shown if px == 0) <= len(shown) // 10  # a frame is drawn when something changed
+    app.close()

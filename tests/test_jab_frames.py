@@ -78,7 +78,7 @@ def test_every_frame_of_a_round_is_what_a_full_redraw_shows(size, monkeypatch):
 def test_two_people_playing_at_one_keyboard_never_leave_a_stale_part_on_the_window(monkeypatch):
     """The benchmark's two scripted people (each takes, jumps a card onto the other boxer, lets go and
     jumps back, about once a second): what the window shows stays what a full redraw draws."""
-    from tabletop.bench import _people_events, jab_fight
+    from tabletop.bench.screens import jab_fight, people_events
     from tabletop.ui.app import FRAME_MS
 
     app = make_app()
@@ -88,7 +88,7 @@ def test_two_people_playing_at_one_keyboard_never_leave_a_stale_part_on_the_wind
     last = 0.0
     for frame in range(1, 361):
         now = frame * FRAME_MS
-        for event in _people_events(now, last):
+        for event in people_events(now, last):
             pygame.event.post(event)
         last = now
         app.step(FRAME_MS)

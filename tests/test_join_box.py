@@ -41,7 +41,7 @@ def typed(app, text: str):
 
 
 def open_join(app, last: str):
-    from tabletop.ui.online import JoinScene
+    from tabletop.ui.online_forms import JoinScene
 
     app.settings.last_invite = last
     join = JoinScene(app)
@@ -98,7 +98,7 @@ def test_select_all_cut_copy_and_paste_work_as_in_any_text_box(app):
 
 
 def test_the_pad_letter_picker_can_clear_the_box(app):
-    from tabletop.ui.online import TextPicker
+    from tabletop.ui.online_forms import TextPicker
 
     join = open_join(app, "tabletop://127.0.0.1:9/ABCDEFGH")
     picker = TextPicker(app, join)
@@ -140,7 +140,7 @@ def test_the_online_forms_speak_to_a_pad_player_from_their_first_frame():
     """Issue 34: Join, Watch and Host on a server opened with keyboard hints (Ctrl+V, Esc) for a player
     who came there with a gamepad, and changed only after the first pad press on them. The hint
     follows the device in use from the first frame, and back to the keys once a key is pressed."""
-    from tabletop.ui.online import JoinScene, ServerScene, WatchScene
+    from tabletop.ui.online_forms import JoinScene, ServerScene, WatchScene
     from tests.ui_helpers import VirtualPad, drawn, key
 
     app = quick_app()

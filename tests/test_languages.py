@@ -44,6 +44,9 @@ def untranslated(texts, given: set[str] = frozenset(), pages: set[str] = frozens
             re.search(rf"(?<!\S){re.escape(text.strip())}(?!\S)", page) for page in pages
         ):
             continue  # a short piece of a help page: a wrapped line's last words, or a bold run's
+        head = text[:-1].rstrip()
+        if text.endswith("…") and head and any(g.startswith(head) for g in given):
+            continue  # a given text (a name) cut short to its room, whole under the pointer
         rest = ADDRESS.sub(" ", text)
         for g in given:
             rest = rest.replace(g, " ")
@@ -101,7 +104,9 @@ def engine_screens(app):
     from tabletop.ui.launcher import SettingsScene
     from tabletop.ui.learn import LearnScene
     from tabletop.ui.name_entry import own_name_entry
-    from tabletop.ui.online import HostScene, JoinScene, OnlineMenu, ServerScene, WatchScene
+    from tabletop.ui.online import OnlineMenu
+    from tabletop.ui.online_forms import JoinScene, ServerScene, WatchScene
+    from tabletop.ui.online_host import HostScene
     from tabletop.ui.setup import MoreOptions, Setup
 
     for i in range(len(app.stack[-1].menu.items)):  # the launcher, every row's hint
@@ -317,3 +322,15 @@ def test_a_help_page_is_read_in_the_players_language_when_the_game_has_it(tmp_pa
     assert "Cuenta hasta diez." in read_help(spec)
     i18n.set_language("de")  # no German page: the English one
     assert "Count to ten." in read_help(spec)
+
+
+def test_why_a_move_cannot_be_taken_back_is_said_in_the_players_language(qps, game):
+    """Every game's undo refusals, the real-time one and the online one, go through the catalogue."""
+    from tabletop.core.record import history, undo_off
+    from tabletop.core.undo import ONLINE_UNDO
+
+    refused = history(game, game.min_players).check(object(), 0)  # nothing played yet: nothing to take back
+    said = [refused.reason, i18n.words("tabletop.ui.table")[0](ONLINE_UNDO)]
+    if undo_off(game):
+        said.append(undo_off(game))
+    assert not untranslated(said), said

@@ -113,7 +113,7 @@ def test_headless_play_self_test_records_and_server_know_it_has_no_computer(spec
         try:
             await a.connect()
             await a.create(spec.id, [{"kind": "here", "name": "Ana"}, {"kind": "computer", "level": "easy"}])
-            assert not a.room and a.errors == ["Ten Count has no computer players"]
+            assert not a.room and a.errors == ["Ten Count has no computer players."]
         finally:
             await a.close()
             await server.close()

@@ -24,7 +24,7 @@ FRIEND = r"""
 import sys, time
 from tests.child_table import until_table
 from tests.ui_helpers import frames, key, quick_app, top
-from tabletop.ui.online import JoinScene
+from tabletop.ui.online_forms import JoinScene
 app = quick_app(); app.start(); frames(app, 2)
 join = JoinScene(app, text=sys.argv[1]); app.push(join); join.go()
 table = until_table(app)
@@ -73,7 +73,7 @@ def live(app, seconds, until):
 def host_punch(app, port: int):
     """Host a one-match Punch! game from the launcher's screens, on ``port``."""
     from tabletop.online import remote
-    from tabletop.ui.online import HostScene
+    from tabletop.ui.online_host import HostScene
 
     remote.HOST_PORT = port  # (the fixture puts it back)
     scene = HostScene(app)
@@ -255,7 +255,7 @@ class SilentServer:
 
 
 def test_host_on_a_silent_server_keeps_the_window_drawing_and_cancel_returns(app):
-    from tabletop.ui.online import HostScene
+    from tabletop.ui.online_host import HostScene
 
     silent = SilentServer()
     try:
@@ -311,7 +311,7 @@ def finish_a_punch_game(app, host: NetThread, code: str, game: int, rematch: boo
 def test_a_rematch_leaves_two_records_in_the_joiners_replays(app):
     """Each online game, rematches included, is its own record (a rematch overwrote the game before)."""
     from tabletop import paths
-    from tabletop.ui.online import JoinScene
+    from tabletop.ui.online_forms import JoinScene
     from tests.online_helpers import host_a_room
 
     host = host_a_room("punch", {"matches_to_win": 1})
@@ -330,7 +330,7 @@ def test_a_rematch_leaves_two_records_in_the_joiners_replays(app):
 
 def test_a_player_who_leaves_the_result_is_shown_as_left_on_the_others_panel(app):
     from tabletop.ui import gfx
-    from tabletop.ui.online import JoinScene
+    from tabletop.ui.online_forms import JoinScene
     from tests.online_helpers import host_a_room
 
     host = host_a_room("punch", {"matches_to_win": 1})
@@ -354,7 +354,7 @@ def test_leaving_the_waiting_room_of_a_game_under_way_asks_first(app):
     """Esc from a waiting screen of a game under way (a friend's room joined again) asks first; Come
     back later keeps the seat for Continue."""
     from tabletop.online import kept_seats
-    from tabletop.ui.online import JoinScene
+    from tabletop.ui.online_forms import JoinScene
     from tests.online_helpers import host_a_room
 
     host = host_a_room("punch")
@@ -392,7 +392,7 @@ def test_a_turn_based_move_to_a_silent_server_never_freezes_the_window(app):
     """Issue 38, item 2: a move waited up to 3 s for the server on the window's thread."""
     import asyncio
 
-    from tabletop.ui.online import JoinScene
+    from tabletop.ui.online_forms import JoinScene
     from tests.online_helpers import bot_player, host_a_room
 
     host = host_a_room("punch")
@@ -456,7 +456,7 @@ def test_a_seat_is_kept_by_its_room_so_another_address_for_it_takes_the_player_b
     """The token was looked up by (address, code): the same room reached at another address (a host
     that came back on a new port, a new invite) said "no free seat"."""
     from tabletop.online import remote
-    from tabletop.ui.online import JoinScene
+    from tabletop.ui.online_forms import JoinScene
     from tests.online_helpers import host_a_room
 
     host = host_a_room("punch")

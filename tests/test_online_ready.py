@@ -13,7 +13,7 @@ from tabletop.games.jab.rules.actions import Ready, Return, Take
 from tabletop.online import invite
 from tabletop.online.client import Client
 from tabletop.online.remote import NetThread, RemoteSession
-from tabletop.ui.online import JoinScene
+from tabletop.ui.online_forms import JoinScene
 from tests.online_helpers import FastClock, start_server, url
 from tests.ui_helpers import VirtualPad, click, drawn, frames, key, quick_app, scene_name, top
 

@@ -20,7 +20,7 @@ CHILD = r"""
 import sys, time
 from tests.child_table import play_moves, until_table
 from tests.ui_helpers import frames, quick_app
-from tabletop.ui.online import JoinScene
+from tabletop.ui.online_forms import JoinScene
 app = quick_app(); app.start(); frames(app, 2)
 app.settings.name = "Bo"  # the joiner's own name goes with its join
 join = JoinScene(app, text=sys.argv[1]); app.push(join); join.go()
@@ -127,7 +127,7 @@ from tabletop.online import remote
 remote.BIND, remote.HOST_PORT = "127.0.0.1", int(sys.argv[1])
 from tests.child_table import play_moves, until_table
 from tests.ui_helpers import frames, quick_app, top
-from tabletop.ui.online import HostScene
+from tabletop.ui.online_host import HostScene
 app = quick_app(); app.start(); frames(app, 2)
 scene = HostScene(app); app.push(scene); scene._game("punch")
 scene.options["matches_to_win"] = 1

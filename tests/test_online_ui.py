@@ -316,7 +316,8 @@ ZOE = "Zoë \U0001f94a"  # composed, as a name box keeps it: a letter with a mar
 def test_online_the_hosts_and_the_joiners_names_are_sent_and_two_anas_are_told_apart(app):
     """On loopback: the host's own name (marks and emoji) goes with the create, the joiner's with its join,
     and everybody sees both; the joiner called like the host is told apart."""
-    from tabletop.ui.online import HostScene, JoinScene
+    from tabletop.ui.online_forms import JoinScene
+    from tabletop.ui.online_host import HostScene
 
     app.settings.name = ZOE  # this program hosts, then joins its own room: two people with one name
     host_scene = HostScene(app)
@@ -579,9 +580,18 @@ def test_rematch_online_when_both_say_yes_starts_again_with_seats_swapped_and_a_
         friend.close()
 
 
-def test_a_player_who_leaves_on_purpose_ends_the_game_and_the_other_is_told(app):
+@pytest.mark.parametrize(
+    "language, told",
+    [
+        ("en", "Ana left the game. The game ends here: it is not kept."),
+        ("es", "Ana se fue de la partida. La partida termina aquí: no se guarda."),
+    ],
+)
+def test_a_player_who_leaves_on_purpose_ends_the_game_and_the_other_is_told(app, language, told):
     """Closing the window keeps an online game; leaving it on purpose ends it, and the other player is
-    told who left (they no longer wait for somebody who is not coming back)."""
+    told who left (they no longer wait for somebody who is not coming back), in their own language:
+    the host's server sends the sentence's template and the name, and the joiner's program says it."""
+    from tabletop.core import i18n
     from tabletop.online import kept_seats
 
     host_net = NetThread()
@@ -597,12 +607,13 @@ def test_a_player_who_leaves_on_purpose_ends_the_game_and_the_other_is_told(app)
         while not scene_name(top(app)).startswith("Remote") and time.monotonic() < end:
             live_frame(app)
         assert [k.code for k in kept_seats.kept([])] == [host_net.client.room]
+        i18n.set_language(language)  # (the menus were walked in English)
         host_net.run(host_net.client.bye(gone=True))  # Ana leaves the game from her pause menu
         end = time.monotonic() + 10
         while scene_name(top(app)) != "Launcher" and time.monotonic() < end:
             live_frame(app)
         assert scene_name(top(app)) == "Launcher"
-        assert any("Ana left the game." in t[0] for t in app.toasts)
+        assert told in [t[0] for t in app.toasts]
         assert kept_seats.kept([]) == []  # nothing to come back to
     finally:
         host_net.close()

@@ -98,7 +98,7 @@ def test_the_host_screen_shows_the_public_invite_once_the_router_opened_the_way(
     app = make_app()
     app.start()
     try:
-        from tabletop.ui.online import HostScene
+        from tabletop.ui.online_host import HostScene
 
         scene = HostScene(app)
         app.push(scene)

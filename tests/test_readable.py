@@ -244,3 +244,34 @@ def test_a_4_3_window_is_filled_to_its_edges_and_its_body_text_is_12_px_or_more(
     small = sorted((px, s) for s, _r, px in on_screen if px < gfx.BODY_PX)
     assert not small, small[:5]
     pygame.quit()
+
+
+def test_a_larger_text_size_makes_each_tables_texts_larger_and_none_smaller(game, monkeypatch):
+    """The tables' own texts kept their size at every text size (Settings > Text size). At 150% a game's
+    busiest table draws none of its texts smaller than at 100% and several of them (its log or caption,
+    its lines and labels where their boxes have room) a tenth larger or more."""
+    from tabletop.bench import busy_table
+    from tests.ui_helpers import make_app
+
+    app = make_app(size=(1280, 720))
+    app.start()
+    frames(app, 1)
+    table = busy_table(game, app)
+    frames(app, 5)
+    height: dict = {}
+    for percent in (100, 150):
+        app.settings.text_size = percent
+        app.apply_look()
+        table.invalidate()
+        height[percent] = tallest = {}
+        for s, _r, h in drawn_lines(app.draw, monkeypatch):
+            tallest[s] = max(tallest.get(s, 0), h)
+    app.settings.text_size = 100
+    app.apply_look()
+    both = set(height[100]) & set(height[150])
+    assert len(both) >= 10, sorted(both)
+    smaller = {s: (height[100][s], height[150][s]) for s in both if height[150][s] < height[100][s]}
+    assert not smaller, smaller
+    larger = sorted(s for s in both if height[150][s] >= 1.1 * height[100][s])
+    assert len(larger) >= 3, larger
+    pygame.quit()

@@ -18,8 +18,9 @@ from tests.ui_helpers import frames, make_app
 SIZES = [(1280, 720), (1920, 1080), (800, 600)]
 # the walks below: every window size at each text size (Settings > Text size); at 150% the hints speak of
 # the mouse (their longest wording: "Click the pause button"), at 100% of the keys. 1024x768 is 4:3 like
-# 800x600 (the layout squeezed sideways as far as it goes, gfx.Viewport) at a larger scale: 100% is enough
-LOOKS = [(size, text) for text in (100, 150) for size in SIZES] + [((1024, 768), 100)]
+# 800x600 (the layout squeezed sideways as far as it goes, gfx.Viewport) at a larger scale: 100% is enough.
+# 125% at 1280x720: texts grown to a size between, where their boxes' rounding differs
+LOOKS = [(size, text) for text in (100, 150) for size in SIZES] + [((1024, 768), 100), ((1280, 720), 125)]
 
 
 def drawn_problems(app) -> list[str]:
@@ -151,7 +152,8 @@ def test_launcher_and_settings(walk):
     from tabletop.ui.kept import ContinueScene, ReplaysScene
     from tabletop.ui.learn import LearnScene
     from tabletop.ui.name_entry import NameEntry
-    from tabletop.ui.online import JoinScene, OnlineMenu
+    from tabletop.ui.online import OnlineMenu
+    from tabletop.ui.online_forms import JoinScene
 
     for name, make in (
         ("learn to play", LearnScene),
@@ -384,22 +386,21 @@ def test_stabby_jacks_cards_of_the_last_move_leave_the_discard_label_readable(ap
     table.recent = dict(seat=0, turns=table.st.turns, lines=[], cards=list(table.st.discard[-3:]), did="", means="")
     assert len(table.recent["cards"]) == 3
     faces, labels = [], []
-    card_image, blit_text = middle.card_image, gfx.blit_text
+    card_image, blit_line = middle.card_image, gfx.blit_line
 
     def face(*a, **k):
         img = card_image(*a, **k)
         faces.append(img)
         return img
 
-    def label(surf, s, *a, **k):
-        r = blit_text(surf, s, *a, **k)
-        if s.startswith("Discard "):
-            labels.append(r)
-        return r
+    def label(surf, img, r, s, box):
+        if s.startswith("Discard"):  # (its number on a line of its own in a narrow window)
+            labels.append(pygame.Rect(r))
+        blit_line(surf, img, r, s, box)
 
     covered: list = []
     monkeypatch.setattr(middle, "card_image", face)
-    monkeypatch.setattr(gfx, "blit_text", label)
+    monkeypatch.setattr(gfx, "blit_line", label)
     screen = app.screen
     app.screen = watching_blits(screen.get_size(), faces, covered)
     try:
@@ -407,7 +408,7 @@ def test_stabby_jacks_cards_of_the_last_move_leave_the_discard_label_readable(ap
     finally:
         app.screen = screen
     assert labels and len(covered) >= 3  # the label and the three cards
-    assert not [r for r in covered if r.colliderect(labels[-1])]
+    assert not [r for r in covered if r.colliderect(labels[-1])], (labels, covered)
     app.pop()
 
 
@@ -606,3 +607,30 @@ def watching_blits(size, images: list, rects: list):
             return r
 
     return Watching(size)
+
+
+def test_a_fitted_text_grows_with_the_text_size_as_far_as_its_box_allows_and_never_shrinks():
+    """Settings > Text size reaches every text fitted to a box (gfx.fitted, the tables' texts too): at 150% a
+    text takes the largest size up to one and a half times that fits its box, one line staying one line, and
+    never a smaller size than at 100%."""
+    pygame.init()
+    gfx.reset_caches()
+    pygame.display.set_mode((400, 300))
+
+    def sizes(s, box, px):
+        out = {}
+        for percent in (100, 150):
+            gfx.set_text_size(percent)
+            out[percent] = gfx.fitted(s, pygame.Rect(box), px)
+        gfx.set_text_size(100)
+        return out
+
+    roomy = sizes("Health: 6", (0, 0, 300, 40), 15)
+    assert roomy[100][0] == 15 and roomy[150][0] in (21, 22) and roomy[150][1] == ("Health: 6",)
+    tight = sizes("Health: 6", (0, 0, 300, gfx.font(15).get_height()), 15)
+    assert tight[150][0] == tight[100][0] == 15  # no room above it: as it was
+    narrow = sizes("Damage dealt this round: 2", (0, 0, 150, 60), 15)
+    assert narrow[150][0] >= narrow[100][0] and not narrow[150][2]
+    two_lines = sizes("Main deck", (0, 0, 90, 60), 14)
+    assert len(two_lines[100][1]) == len(two_lines[150][1]) == 1  # one line at 100%: one line larger
+    pygame.quit()

@@ -177,8 +177,9 @@ class RecordingSurface(PLAIN_SURFACE):
 
     def blit(self, source, dest, area=None, special_flags=0):
         r = PLAIN_SURFACE.blit(self, source, dest, area, special_flags)
-        if (log := _log()) is not None:
-            log.blitted(self, source, r if area is None else pygame.Rect(r.topleft, pygame.Rect(area).size), area)
+        if (log := _log()) is not None:  # where it was put, whole (pygame's rect is clipped to the surface)
+            size = source.get_size() if area is None else pygame.Rect(area).size
+            log.blitted(self, source, pygame.Rect((dest[0], dest[1]), size), area)
         return r
 
     def fill(self, color, rect=None, special_flags=0):

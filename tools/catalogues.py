@@ -1,7 +1,7 @@
 """Keep every room's word catalogues in step with the code: ``python -m tools.catalogues``.
 
 A room is the engine (``tabletop/``, its games left out) or one game folder (``tabletop/games/NAME``).
-For each room this extracts the texts marked with ``_``, ``N_`` and ``ngettext`` into
+For each room this extracts the texts marked with ``_``, ``N_``, ``ngettext`` and ``N_plural`` into
 ``ROOM/locale/messages.pot``, brings every language's ``messages.po`` up to date with it (a new
 language's file is made with Babel's plural rules for that language) and compiles the ``.mo`` the
 program reads.
@@ -25,7 +25,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "tabletop"
 LANGUAGES = ("es", "de")  # tabletop.core.i18n.LANGUAGES without English, the language of the code
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "N_plural": (1, 2)}
 
 
 def rooms() -> list[Path]:

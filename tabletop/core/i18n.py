@@ -11,7 +11,8 @@ asks for its room's translators once, at the top::
     ngettext("{n} card", "{n} cards", n).format(n=n)       # a count, by the language's plural rules
 
 Texts kept in module-level constants are marked with ``N_`` (found by extraction, left as they are)
-and translated with ``_`` where they are shown, so a change of language needs no restart. The texts a
+and translated with ``_`` where they are shown, so a change of language needs no restart (a count's
+two forms kept as data: ``N_plural(one, many)``, said with ``ngettext``). The texts a
 game gives the engine's screens (its name, blurb, options, levels, buttons, lessons) are marked in the
 game's folder and shown through ``game_text(spec, text)``, which reads that game's catalogue. How a game
 adds its words, and its help pages (``help.CODE.md``): docs/languages.md.
@@ -76,6 +77,12 @@ def system_language() -> str:
 def N_(text: str) -> str:
     """Marks a module-level text for the catalogue; it is translated with ``_`` where it is shown."""
     return text
+
+
+def N_plural(one: str, many: str) -> tuple[str, str]:
+    """Marks a count's text kept as data (its two English forms) for the catalogue; it is said with
+    ``ngettext(one, many, n)`` where it is shown (the online server sends such texts to its clients)."""
+    return one, many
 
 
 _ACCENTED = str.maketrans(

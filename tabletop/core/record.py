@@ -18,11 +18,14 @@ from tabletop import __version__
 
 from .actions import Action, BadAction, action_table, from_json, to_json
 from .game import Refused
+from .i18n import game_text, words
 from .jsonfile import Invalid, parse_json, read_json, short
 from .names import check_name
 from .registry import GameSpec
 from .schema import convert
 from .undo import UNDO_KIND, History, actions_of
+
+_, ngettext = words(__name__)
 
 FORMAT = "tabletop-record"
 VERSION = 1
@@ -182,7 +185,7 @@ def start(record: Record, spec: GameSpec) -> Any:
 def undo_off(spec: GameSpec) -> str:
     """Why a game never takes moves back ("" when it may: see core/undo.py)."""
     if not spec.dynamics.undo:
-        return f"{spec.name} is played in real time: moves cannot be taken back"
+        return _("{game} is played in real time: moves cannot be taken back.").format(game=game_text(spec, spec.name))
     return ""
 
 

@@ -21,12 +21,15 @@ from typing import Any, ClassVar
 
 from .actions import Action, seat_of
 from .game import Refused, Rules
+from .i18n import N_, words
+
+_, ngettext = words(__name__)
 
 UNDO_KIND = "undo"
-NOTHING = "there is nothing to take back"
-OTHER_MOVED = "another player has moved since"
-GAME_OVER = "the game is over"
-ONLINE_UNDO = "Moves cannot be taken back in an online game: the other player may already have seen them."
+NOTHING = N_("there is nothing to take back")
+OTHER_MOVED = N_("another player has moved since")
+GAME_OVER = N_("the game is over")
+ONLINE_UNDO = N_("Moves cannot be taken back in an online game: the other player may already have seen them.")
 
 
 @dataclass(frozen=True)
@@ -49,7 +52,8 @@ def changed(before: Any, after: Any) -> set[str]:
 
 
 def refusal(why: str) -> Refused:
-    return Refused(f"You can't take that back: {why}.")
+    """The refusal of an undo for ``why`` (one of the reasons above, or a game's own, already in the player's words)."""
+    return Refused(_("You can't take that back: {why}.").format(why=_(why)))
 
 
 @dataclass
@@ -100,7 +104,7 @@ class History:
         if self.off:
             return self.off
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.seats:
-            return "there is no such player"
+            return N_("there is no such player")
         if self.top is not state:
             return NOTHING
         if self.rules.outcome(state) is not None:
@@ -116,7 +120,7 @@ class History:
         why = self.why_not(state, player)
         if not why:
             return None
-        return Refused(why[0].upper() + why[1:] + ".") if why is self.off else refusal(why)
+        return Refused(why) if why is self.off else refusal(why)
 
     def undo(self, state: Any, player: int) -> Any:
         refused = self.check(state, player)

@@ -37,6 +37,19 @@ SYNC_KEEP = 4  # the samples with the lowest round trips are the honest ones
 TURNS_SYNC_S = 60.0  # after the first samples, a turn-based table's clock sample goes once a minute
 
 
+def say(reason: str, sent: P.Say | None) -> str:
+    """A reason the server sent (``error``, ``refused``, ``closed``) in the player's language, on one line:
+    its template (``say``) said with this program's catalogue and filled in with its values (a
+    translation whose fields do not fit falls back to the English template, which the door checked
+    fits), else the reason as the catalogue has it."""
+    shown = _(reason)
+    if sent is not None:
+        n = sent.args.get("n")
+        ours = ngettext(sent.text, sent.plural, n) if sent.plural and isinstance(n, int) else _(sent.text)
+        shown = P.fill(ours, sent.args) or P.fill(sent.text, sent.args) or shown
+    return validate.short_line("".join(c if c.isprintable() else " " for c in shown), 300)
+
+
 def local_ms() -> float:
     return time.monotonic() * 1000.0
 
@@ -151,6 +164,7 @@ class Client:
         self.options: dict = {}
         self._reference: dict = {}
         self.closed_reason = ""  # why the server closed the room or this connection ("closed")
+        self.left = False  # it closed the room because a player left the game on purpose
         self.realtime = False  # the room's game is played in real time (its welcome says): stamps need the clock
         self.watching = False  # an onlooker: no seat, the view nobody's secrets are in (seat P.WATCH)
         self.rematch_votes: dict[int, bool] = {}  # after the end: each person's answer to a rematch
@@ -377,15 +391,16 @@ class Client:
             del self.done_at[next(iter(self.done_at))]
 
     def on_refused(self, msg: P.RefusedSent, t3: float) -> None:
-        self.refused.append(msgspec.to_builtins(msg))
+        self.refused.append({**msgspec.to_builtins(msg), "reason": say(msg.reason, msg.say)})
 
     def on_error(self, msg: P.ErrorSent, t3: float) -> None:
-        self.errors.append(_(msg.reason))  # the program's own server says its reasons in the catalogue's words
+        self.errors.append(say(msg.reason, msg.say))  # in this program's words (``say``)
 
     def on_closed(self, msg: P.Closed, t3: float) -> None:
         """The server ended the room or moved our seat to a newer connection."""
-        self.errors.append(_(msg.reason))
-        self.closed_reason = _(msg.reason)
+        self.closed_reason = say(msg.reason, msg.say)
+        self.left = msg.say is not None and msg.say.text == P.LEFT[0]
+        self.errors.append(self.closed_reason)
 
     def learn_nodes(self, nodes: list[str] | None) -> None:
         """A fleet's node addresses (in ``welcome`` and ``net``): where to come back when a node is gone.

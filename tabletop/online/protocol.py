@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Collection
+import string
+from collections.abc import Collection, Mapping
 from typing import Annotated, Any, Literal, get_args
 
 import msgspec
 
 from tabletop import validate
 from tabletop.core.codec import BadJson
+from tabletop.core.i18n import N_plural
 from tabletop.core.names import told_apart
 from tabletop.core.schema import convert, explain
 
@@ -27,8 +29,52 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LEN = 8  # 32**8 codes: guessing one, at the join limit per address, is hopeless
 
 
+# -- a reason with names or numbers filled in ---------------------------------------------------------
+# The server says its reasons (``error``, ``refused``, ``closed``) in English: ``reason`` is the sentence.
+# When names or numbers are filled in, ``say`` also carries the English template (marked for the engine's
+# catalogue where the server says it) and its values, so the client says it in its own player's language.
+LEFT = N_plural("{names} left the game.", "{names} left the game.")  # a game ended by a player who left
+
+
+def told(text: str, plural: str = "", **args: str | int) -> dict:
+    """The fields a reason is sent with: ``{"reason": the English sentence}``, and when ``args`` fill
+    in ``text``'s fields, ``"say": {"text", "plural", "args"}`` as well (a count's two forms: ``text``
+    and ``plural``, the count being ``args["n"]``)."""
+    if not args:
+        return {"reason": text}
+    english = plural if plural and args.get("n") != 1 else text
+    say: dict = {"text": text, "args": args}
+    if plural:
+        say["plural"] = plural
+    return {"reason": english.format(**args), "say": say}
+
+
+def fill(template: str, args: Mapping[str, str | int]) -> str | None:
+    """``template`` with each ``{name}`` replaced by its value in ``args``; None when a field is anything
+    but a plain name of ``args`` (no attribute, index, conversion or format spec: a host's template
+    evaluates nothing and pads nothing) or its braces do not pair."""
+    out: list[str] = []
+    try:
+        parts = list(string.Formatter().parse(template))
+    except ValueError:
+        return None
+    for literal, field, spec, conversion in parts:
+        out.append(literal)
+        if field is None:
+            continue
+        if spec or conversion or field not in args:
+            return None
+        out.append(str(args[field]))
+    return "".join(out)
+
+
 class BadMessage(ValueError):
-    """A client's message we cannot use; the text is one line."""
+    """A client's message we cannot use; the text is one line. Made from a template and its values
+    (``BadMessage(N_("... {n} ..."), n=3)``), ``told`` holds what ``error`` sends (see ``told``)."""
+
+    def __init__(self, text: str, plural: str = "", **args: str | int) -> None:
+        self.told = told(text, plural, **args)
+        super().__init__(self.told["reason"])
 
 
 def new_code() -> str:
@@ -303,6 +349,25 @@ class SeatInfo(msgspec.Struct):
     ready: bool = True
 
 
+ArgName = Annotated[str, msgspec.Meta(pattern=r"^[a-z][a-z_]{0,15}$")]
+ArgValue = Annotated[int, msgspec.Meta(ge=-(2**31), le=2**31)] | Reason  # a name, a list of names, a count
+Template = Reason
+
+
+class Say(msgspec.Struct):
+    """A reason's template and the values filled in (``told``): the client says it in its player's words."""
+
+    text: Template
+    args: Annotated[dict[ArgName, ArgValue], msgspec.Meta(max_length=8)]
+    plural: Template = ""
+
+    def __post_init__(self) -> None:
+        if any(fill(t, self.args) is None for t in (self.text, self.plural) if t):
+            raise ValueError("a sentence with a field that is not just the name of one of its values")
+        if self.plural and not isinstance(self.args.get("n"), int):
+            raise ValueError("a count's sentence without its count")
+
+
 class Event(msgspec.Struct):
     """What happened, as the view's log tells it (``Rules.events``)."""
 
@@ -362,6 +427,7 @@ class Done(Sent, tag="done"):
 class RefusedSent(Sent, tag="refused"):
     id: Count
     reason: Reason
+    say: Say | None = None
 
 
 class Status(Sent, tag="status"):
@@ -407,10 +473,12 @@ class Votes(Sent, tag="rematch"):
 
 class Closed(Sent, tag="closed"):
     reason: Reason
+    say: Say | None = None
 
 
 class ErrorSent(Sent, tag="error"):
     reason: Reason
+    say: Say | None = None
 
 
 SENT: dict[str, type[Sent]] = {

@@ -16,7 +16,7 @@ import hashlib
 import socket
 import threading
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from concurrent.futures import Future
 from typing import Any, Protocol, TypeVar
 
@@ -39,11 +39,12 @@ _, ngettext = words(__name__)
 T = TypeVar("T")
 
 SUBMIT_WAIT_S = 3.0
-HANDS_EVERY_MS = 66  # real time: own hands are sent ~15 times a second
+HANDS_EVERY_MS = 66  # real time: own hands are sent ~15 times a second while they move
+HANDS_AGAIN_MS = 1000  # ...and again about this often while they stand still (one back from a drop sees them)
+HANDS_NEAR = 0.005  # table units (80 design pixels each): the others' hands gliding this near are there
 CLOCK_STEP_MS = 200  # real time: the clock here catches up with the server's by at most this a frame
 BIND = "0.0.0.0"  # a hosted game listens on every address, so a friend on the network reaches it (tests: loopback)
 HOST_PORT = DEFAULT_PORT
-LEFT = " left the game."  # how a room that a player left on purpose ends (``bye`` with ``gone``)
 REJOIN_WAITS_S = (2.0, 4.0, 8.0, 15.0)  # after a drop: the waits after each round that failed (then 15 s each)
 # room code -> this program's seat token there: by room, not by address, so a room hosted again on
 # another port (or reached by another address) still takes this program back to its seat
@@ -210,7 +211,8 @@ class NetThread:
         does not offer a game the others were told is over)."""
         for room in server.rooms.values():
             kept_file = room.keeping.kept_file if room.keeping is not None else None
-            if room.ended.endswith(LEFT) and kept_file is not None and room.session.outcome() is None:
+            left = room.ended.get("say", {}).get("text") == P.LEFT[0]
+            if left and kept_file is not None and room.session.outcome() is None:
                 kept.delete(kept.Entry(kept_file, 0.0, room.spec.id))
                 hosted.forget(kept_file)
 
@@ -260,7 +262,9 @@ class RemoteGame(GameSession, Protocol):
 
     def keep_record(self) -> str: ...
 
-    def follow_clock(self) -> None: ...
+    def follow_clock(self, update: Callable[[], None]) -> None: ...
+
+    def settled(self, timed: bool) -> bool: ...
 
     def answer(self) -> tuple[Action | None, str]: ...
 
@@ -308,20 +312,52 @@ class RemoteSession:
         self.seen_n: int = -1
         self.live: RealtimeState | None = start_live(self.spec, first) if first is not None else None
         self.hands_ms: float = 0.0  # since own hands were last sent
+        self.hands_sent: dict = {}  # seat -> own hands where they were last sent
         self.live_seen: Any = first  # the view the real-time state last followed
         self.sending: Sending | None = None  # a turn-based move on its way to the server
         self.handed_on = False  # a rematch: the next game's table goes on with this connection
 
-    def follow_clock(self) -> None:
-        """Real time: the round clock here moves on to the server's (smoothly: a step at most a frame);
-        a new round starts the real-time state again, as a local session's does."""
+    def follow_clock(self, update: Callable[[], None]) -> None:
+        """Real time: ``update`` (the table's) moves the round clock here on by the time that passed;
+        then it keeps to the server's: it catches up by a step at most a frame, and waits for the
+        server's rather than run ahead, never going back. A new round starts the real-time state
+        again first, as a local session's does."""
         rt = self.spec.realtime
-        if self.live is not None and rt is not None:
-            if rt.round_of(self.state) != rt.round_of(self.live_seen):
-                self.live = rt.new_state(self.state)
-            self.live_seen = self.state
-            clock = self.live.clock
-            self.live.clock = max(clock, min(self.client.round_clock(), clock + CLOCK_STEP_MS))
+        if self.live is None or rt is None:
+            update()
+            return
+        if rt.round_of(self.state) != rt.round_of(self.live_seen):
+            self.live = rt.new_state(self.state)
+        self.live_seen = self.state
+        before = self.live.clock
+        update()
+        clock = self.live.clock
+        self.live.clock = max(before, min(self.client.round_clock(), clock + CLOCK_STEP_MS))
+
+    def settled(self, timed: bool) -> bool:
+        """Real time: nothing here moves by itself: the clock keeps up with the server's (``timed``: the
+        table shows it running), the others' hands are where their computers sent them, and one's own
+        were sent where they are."""
+        live = self.live
+        if live is None:
+            return True
+        c = self.client
+        if timed and c.round_clock() - live.clock > CLOCK_STEP_MS / 4:
+            return False
+        pos = live.hands.pos
+        if any(
+            pos[seat * 2 + h] != tuple(xy)
+            for seat, target in list(c.hands.items())  # the network thread adds to it
+            if seat not in self.you
+            for h, xy in enumerate(target)
+            if seat * 2 + h < len(pos)
+        ):
+            return False
+        return self._own_hands() == self.hands_sent
+
+    def _own_hands(self) -> dict:
+        pos = self.live.hands.pos if self.live is not None else ()
+        return {seat: [list(pos[seat * 2]), list(pos[seat * 2 + 1])] for seat in self.you if seat * 2 + 1 < len(pos)}
 
     def share_hands(self, dt_ms: float) -> None:
         """Real time: own hands moved at once here and are sent ~15 times a second; the others' hands
@@ -331,11 +367,11 @@ class RemoteSession:
             return
         c = self.client
         self.hands_ms += dt_ms
-        if self.hands_ms >= HANDS_EVERY_MS:
-            self.hands_ms = 0.0
-            for seat in self.you:
-                mine = [list(live.hands.pos[seat * 2]), list(live.hands.pos[seat * 2 + 1])]
-                msg = {"type": "hands", "seat": seat, "pos": mine}
+        mine = self._own_hands()
+        if self.hands_ms >= HANDS_EVERY_MS and (mine != self.hands_sent or self.hands_ms >= HANDS_AGAIN_MS):
+            self.hands_ms, self.hands_sent = 0.0, mine
+            for seat, at in mine.items():
+                msg = {"type": "hands", "seat": seat, "pos": at}
                 self.net.loop.call_soon_threadsafe(lambda m: asyncio.ensure_future(c.send(m)), msg)
         pos: list[Any] = list(live.hands.pos)
         k = min(1.0, dt_ms / 60.0)
@@ -346,7 +382,8 @@ class RemoteSession:
                 i = seat * 2 + h
                 if i < len(pos):
                     x, y = pos[i]
-                    pos[i] = (x + (tx - x) * k, y + (ty - y) * k)
+                    near = abs(tx - x) + abs(ty - y) < HANDS_NEAR
+                    pos[i] = (tx, ty) if near else (x + (tx - x) * k, y + (ty - y) * k)
         live.hands = dataclasses.replace(live.hands, pos=tuple(pos))
 
     @property
@@ -406,7 +443,7 @@ class RemoteSession:
         return None  # moves are not taken back online
 
     def undo_why(self, player: int) -> str:
-        return ONLINE_UNDO
+        return _(ONLINE_UNDO)
 
     def kept_here(self) -> bool:
         return self.net.server is not None  # hosted here: this computer's server keeps the game

@@ -45,11 +45,11 @@ LAG_CAP_MS = 150
 MARGIN_MS = 10  # added to the slower player's one-way latency before held actions are applied
 STAMP_SLACK_MS = 5  # a stamp may be this much earlier than arrival minus the lowest round trip
 SIMULTANEOUS_MS = 50  # the rules' window: jitter, or round trips apart, above it make a match "casual"
-BOT_FAILED = "The computer player stopped working, so this game cannot go on."
+BOT_FAILED = N_("The computer player stopped working, so this game cannot go on.")
 READY_WAIT_S = 30.0  # real time, everybody back: how long the room waits for a ready before it goes on
 VOTE_GAP_MS = 1000  # a person's rematch answer changes at most once a second (no flicker for the others)
 WATCHERS_PER_ADDRESS = 4  # of a room's onlookers
-NOT_KEPT = "The server cannot keep moves just now: try again in a moment."  # a fleet without its Redis
+NOT_KEPT = N_("The server cannot keep moves just now: try again in a moment.")  # a fleet without its Redis
 
 
 class Room:
@@ -103,7 +103,7 @@ class Room:
         self.owner = ""  # the address that created it (its limits)
         self.empty_since: float | None = self.server.clock()  # nobody connected since (ms), None while somebody is
         self.finished_at: float | None = None
-        self.ended = ""  # why the room was closed before its game ended
+        self.ended: dict = {}  # why the room was closed before its game ended (``P.told``'s fields)
         # real time: server ms at round-clock 0; pause bookkeeping; held actions in stamp order
         self.epoch = self.server.clock()
         self.paused_at: float | None = self.server.clock()
@@ -255,7 +255,7 @@ class Room:
             for s in sorted(seats):
                 self.send_view(s)
         if self.ended:
-            conn.send({"type": "closed", "reason": self.ended})
+            conn.send({"type": "closed", **self.ended})
         self.kick_bots()
 
     def vote_rematch(self, conn: Conn, yes: bool) -> None:
@@ -379,15 +379,15 @@ class Room:
         fleet = self.server.fleet
         return fleet is None or fleet.write(self.code, entry, now)
 
-    def end(self, reason: str) -> None:
-        """The room cannot go on: tell everybody why; it is freed after the finished-room grace."""
+    def end(self, reason: str, plural: str = "", **args: str | int) -> None:
+        """The room cannot go on: tell everybody why (``P.told``); it is freed after the finished-room grace."""
         if self.ended:
             return
-        self.ended = reason
+        self.ended = P.told(reason, plural, **args)
         self.held.clear()
         self.finished_at = self.server.clock()
         for c in self.connections():
-            c.send({"type": "closed", "reason": reason})
+            c.send({"type": "closed", **self.ended})
 
     # -- sending ---------------------------------------------------------------------------
     def send_view(self, seat: int, whole: bool = False) -> None:
@@ -499,7 +499,8 @@ class Room:
             action = from_json(self.table, msg["action"])
         except (BadAction, ValueError, TypeError, OverflowError) as e:
             conn.refuse_log("bad", f"room {self.code}: a malformed action: {said(str(e))}")
-            conn.send({"type": "refused", "id": msg["id"], "reason": f"Not an action: {validate.short_line(str(e))}"})
+            why = validate.short_line(str(e), 150)
+            conn.send({"type": "refused", "id": msg["id"], **P.told(N_("Not an action: {why}"), why=why)})
             return
         if seat_of(action) != seat:
             conn.refuse_log("player", f"room {self.code}: an action naming another player")
@@ -507,8 +508,10 @@ class Room:
             return
         if self.paused:
             names = ", ".join(self.session.seats[s].name for s in self.missing() or self.unready())
-            why = "" if self.missing() else " to press ready"
-            conn.send({"type": "refused", "id": msg["id"], "reason": f"The game is paused: waiting for {names}{why}."})
+            paused = N_("The game is paused: waiting for {names}.")
+            if not self.missing():
+                paused = N_("The game is paused: waiting for {names} to press ready.")
+            conn.send({"type": "refused", "id": msg["id"], **P.told(paused, names=names)})
             return
         if self.realtime:
             self.hold(conn, msg, action)
@@ -523,7 +526,7 @@ class Room:
             result = self.session.submit(action)
         except Exception as e:  # a value the rules' checks let through: refused, and the room goes on
             log.error("room %s: the rules failed on an action: %s", self.code, said(f"{type(e).__name__}: {e}"))
-            result = Refused("That action cannot be used.")
+            result = Refused(N_("That action cannot be used."))
         if isinstance(result, Refused):
             if conn is not None:
                 conn.send({"type": "refused", "id": msg_id, "reason": result.reason})
@@ -674,7 +677,7 @@ class Room:
             self.tick()
         except Exception:  # one room's fault must not stop the others
             log.exception("room %s: error while ticking", self.code)
-            self.end("The server could not go on with this game.")
+            self.end(N_("The server could not go on with this game."))
 
     def drive_computers(self) -> None:
         """Real-time computer seats act on the server's clock with no latency, through the same queue."""

@@ -22,7 +22,7 @@ from websockets.asyncio.server import Server as WebSocketServer
 
 from tabletop import paths, storage, validate
 from tabletop.core import record as rec
-from tabletop.core.i18n import N_
+from tabletop.core.i18n import N_, N_plural
 from tabletop.core.registry import GameSpec, load_all
 from tabletop.session import unique_path
 
@@ -55,6 +55,12 @@ CREATES_PER_MINUTE = 20
 JOINS_PER_MINUTE = 60  # a dropped player's table tries again every two seconds
 MIN_MOVE_CLOCK_S = 10.0  # the shortest time a move's clock gives
 KEEP_RECORDS = 1000  # finished records `tabletop serve` keeps in its own folder
+# what a room's maker is told, with a count filled in (the client says it in its player's language)
+ROOMS = N_plural(
+    "At most {n} open room from one address: finish or leave it first.",
+    "At most {n} open rooms from one address: finish or leave one first.",
+)
+PLAYERS = N_plural("{game} is for {least} to {n} player.", "{game} is for {least} to {n} players.")
 RECORD_NAME = re.compile(r"[a-z0-9-]+-\d{8}-\d{6}-[0-9a-f]{6}\.json")  # unique_path's names
 
 
@@ -280,15 +286,15 @@ class Server:
     ) -> Room:
         """A new room; ``seed`` and ``setup`` (a hand-set position) are for tests, never taken from a client."""
         if game not in self.games:
-            raise P.BadMessage(f"unknown game {said(game)}")
+            raise P.BadMessage(N_("This server does not have the game {game}."), game=said(game))
         spec = self.games[game]
         if not spec.min_players <= len(seats) <= spec.max_players:
-            raise P.BadMessage(f"{spec.name} is for {spec.min_players} to {spec.max_players} players")
+            raise P.BadMessage(*PLAYERS, game=spec.name, least=spec.min_players, n=spec.max_players)
         if len(self.rooms) >= self.max_rooms:  # a count that falls as rooms are freed (memory, in Python, does not)
-            raise P.BadMessage("The server is busy: try again later.")
+            raise P.BadMessage(N_("The server is busy: try again later."))
         for s in seats:
             if s["kind"] == "computer" and not spec.has_computer:
-                raise P.BadMessage(f"{spec.name} has no computer players")
+                raise P.BadMessage(N_("{game} has no computer players."), game=spec.name)
             if s["kind"] == "computer":
                 level = spec.level_aliases.get(s["level"], s["level"])
                 s["level"] = level if level in spec.bot_levels else spec.bot_levels[-1]
@@ -475,8 +481,8 @@ class Server:
             room.broadcast({"type": "hands", "seat": msg["seat"], "pos": pos}, but=conn)
         elif kind == "bye":
             if msg.get("gone") and conn.seats and room.session.outcome() is None:  # left on purpose
-                who = " and ".join(room.session.seats[s].name for s in sorted(conn.seats))
-                room.end(f"{who} left the game.")
+                who = ", ".join(room.session.seats[s].name for s in sorted(conn.seats))
+                room.end(*P.LEFT, n=len(conn.seats), names=who)
             room.detach(conn)
         elif kind == "rematch":
             room.vote_rematch(conn, msg["yes"])
@@ -484,15 +490,15 @@ class Server:
             room.ready(conn)
 
     def create_for(self, conn: Conn, msg: dict) -> None:
-        def refuse(reason: str) -> None:
-            conn.refuse_log("create", f"a room could not be made: {reason}")
-            conn.send({"type": "error", "reason": reason})
+        def refuse(told: dict) -> None:
+            conn.refuse_log("create", f"a room could not be made: {told['reason']}")
+            conn.send({"type": "error", **told})
 
         if self.hosted and (not same_secret(msg.get("key", ""), self.host_key) or self.rooms):
-            refuse("This game's host makes the room here; join it with its code.")
+            refuse(P.told(N_("This game's host makes the room here; join it with its code.")))
             return
         if conn.room is not None:
-            refuse("This connection already has a room.")
+            refuse(P.told(N_("This connection already has a room.")))
             return
         elsewhere = self.fleet.place() if self.fleet is not None and not msg.get("moved") else None
         if elsewhere is not None:  # a node of the fleet with fewer rooms makes it
@@ -502,23 +508,23 @@ class Server:
         if not self.hosted:
             fleetwide = self.fleet.rooms_of(conn.address) if self.fleet is not None else None
             if max(len(lim.rooms), fleetwide or 0) >= ROOMS_PER_ADDRESS:
-                refuse(f"At most {ROOMS_PER_ADDRESS} open rooms from one address: finish or leave one first.")
+                refuse(P.told(*ROOMS, n=ROOMS_PER_ADDRESS))
                 return
             if not Limits.within(lim.creates, CREATES_PER_MINUTE):
-                refuse("Too many new rooms from this address: wait a minute.")
+                refuse(P.told(N_("Too many new rooms from this address: wait a minute.")))
                 return
         try:
             seats = P.seat_specs(msg["seats"])
             if not any(s["kind"] == "here" for s in seats):
-                raise P.BadMessage("A room needs its creator at one of its seats.")
+                raise P.BadMessage(N_("A room needs its creator at one of its seats."))
             room = self.create(msg["game"], msg.get("options") or {}, seats)
         except P.BadMessage as e:
-            refuse(str(e))
+            refuse(e.told)
             return
         room.owner = conn.address
         if self.fleet is not None and not self.fleet.opened(room, counted=bool(msg.get("moved"))):
             self.free(room, "not in the fleet's store")
-            refuse(NOT_KEPT)
+            refuse(P.told(NOT_KEPT))
             return
         asked = self.move_clock if msg.get("move_clock") is None else msg["move_clock"]
         room.move_clock_ms = 1000 * max(MIN_MOVE_CLOCK_S, asked) if asked else 0.0

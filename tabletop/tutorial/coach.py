@@ -31,6 +31,9 @@ _, ngettext = words(__name__)
 
 COACH_MS = 5000  # how long a coaching line stays
 PULSE_STEPS = 6  # a lesson's marks breathe in this many steps each way (a step is about a pixel)
+BREATH_MS = 180  # ...at this pace (ms of the lesson's clock per radian)
+LOOK_MS = 10  # the marks' next step is found to this precision
+OPPONENT_MS = 50  # a real-time lesson's opponent moves when its clock says: the clock is looked at this often
 BANNER = (16, 606, 1248, 106)  # design units: where the lesson's words are shown (a table may move it)
 
 
@@ -193,9 +196,28 @@ class Tutor:
                 self.app.regions.part(rect.inflate(vp.s(30), vp.s(30)), ("lesson mark", round(pulse, 2)))
         self._banner(surf, vp)
 
-    def pulse(self) -> float:
-        """How far the lesson's marks have breathed out (0..1), in PULSE_STEPS steps."""
-        return round((0.5 + 0.5 * math.sin(self.clock / 180)) * PULSE_STEPS) / PULSE_STEPS
+    def pulse(self, ahead: float = 0.0) -> float:
+        """How far the lesson's marks have breathed out (0..1), in PULSE_STEPS steps (``ahead`` ms from now)."""
+        return round((0.5 + 0.5 * math.sin((self.clock + ahead) / BREATH_MS)) * PULSE_STEPS) / PULSE_STEPS
+
+    def next_change(self) -> float | None:
+        """How soon the lesson's picture changes by time alone, in ms (None: only when something happens):
+        its marks' next breath step, its hint showing, a coaching line going; a real-time opponent's
+        moves are looked for every OPPONENT_MS."""
+        lesson = self.lesson
+        waits: list[float] = []
+        if lesson.touch is not None and self.won_ms is None:
+            now, ms = self.pulse(), LOOK_MS
+            while ms < 2 * math.pi * BREATH_MS and self.pulse(ms) == now:
+                ms += LOOK_MS
+            waits.append(ms)
+        if self.coach_ms > 0:
+            waits.append(self.coach_ms)
+        if lesson.hint and lesson.hint_ms and self.clock <= lesson.hint_ms:
+            waits.append(lesson.hint_ms - self.clock + 1)
+        if lesson.opponent_at is not None and not self.reached:
+            waits.append(OPPONENT_MS)
+        return min(waits) if waits else None
 
     def frame_key(self, vp) -> tuple:
         """What the lesson draws this frame (its marks on the state as it is, and its words)."""

@@ -1,5 +1,6 @@
 """The window and its loop: events -> the top scene -> draw, at 60 frames a second while
-something moves; otherwise the loop sleeps until an event or a scene's wait runs out."""
+something moves; otherwise the loop sleeps until an event or a scene's wait runs out (the next thing
+due: a clock's digit, a lesson's mark, a message), and the scenes that waited are given the time slept."""
 
 from __future__ import annotations
 
@@ -95,6 +96,7 @@ class App:
         self.events = 0  # events dispatched so far (a picture kept until the next one: ui/table.py)
         self.redraw = True  # something outside the scenes changed (a scene pushed, a toast): draw again
         self.last_frame_at = 0.0  # time.monotonic() of the last frame drawn
+        self.timed: list = []  # (scene, ms) of each scene that asked for a frame after a wait (``next_frame``)
         self.presses = PressOwners()  # which screen each held key, button or pad button went down on
         pygame.key.set_repeat(0)
 
@@ -283,11 +285,16 @@ class App:
 
     def next_frame(self) -> float | None:
         """How soon the window must be drawn again, in ms (0: now; None: after the next event)."""
+        self.timed = []
         if self.redraw or not self.stack or len(self.settings.messages) > self._told:
             return 0
         waits = [t[1] for t in self.toasts]
         if not self.vp.too_small:
-            waits += [w for w in (scene.frame_wait() for scene in self.updating_scenes()) if w is not None]
+            for scene in self.updating_scenes():
+                wait = scene.frame_wait()
+                if wait is not None:
+                    waits.append(wait)
+                    self.timed.append((scene, wait))
         return max(0.0, min(waits)) if waits else None
 
     def dispatch(self, event) -> None:
@@ -443,15 +450,30 @@ class App:
         else:
             if stop_when_idle:
                 return False
+            timed = self.timed
             woke = self.sleep(wait, end)
             if woke is None:
                 return False
             self.clock.tick()  # the next frame's time counts from here
             # after an event, a frame's worth: an animation the event starts begins at its start
-            self.step(min(woke, 100) if wait is not None and woke >= wait else min(woke, FRAME_MS), woke)
+            frame = min(woke, 100) if wait is not None and woke >= wait else min(woke, FRAME_MS)
+            self.catch_up(timed, woke, frame)
+            self.step(frame, woke)
         self.last_frame_at = time.monotonic()
         self.frame += 1
         return True
+
+    def catch_up(self, timed: list, woke: float, frame: float) -> None:
+        """A scene that asked for its next frame after a wait (``timed``: (scene, wait)) counts the time
+        the loop slept (a round's clock runs on: JAB's digits, a lesson's breathing marks): it is given all
+        of it, up to its wait and a frame more. All but the coming frame's share goes before the events
+        that woke the loop are handled, so what they start still begins at its start."""
+        if self.vp.too_small:
+            return
+        for scene, wait in timed:
+            ahead = min(woke, wait + 100) - frame
+            if ahead > 0 and scene in self.stack:
+                scene.frame_update(ahead)
 
     def recover(self, error: Exception) -> bool:
         """Back to the launcher after ``error`` in a scene, keeping any game in play; False when

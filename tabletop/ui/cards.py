@@ -50,7 +50,7 @@ def render(face: Face, w: int, h: int) -> pygame.Surface:
     small = max(6, h // 14)
     if face.title:
         band = pygame.Rect(body.left, body.top, body.w, max(8, h // 6))
-        gfx.draw_fitted(surf, face.title, band, max(8, h // 8), gfx.INK, bold=True, min_px=small, lines=1)
+        gfx.draw_fitted(surf, face.title, band, max(8, h // 8), gfx.INK, bold=True, min_px=small, lines=1, grow=False)
         body.top = band.bottom
     foot = None
     if face.symbol or face.subtitle:
@@ -73,9 +73,12 @@ def render(face: Face, w: int, h: int) -> pygame.Surface:
                 valign="top",
                 min_px=small,
                 lines=1,
+                grow=False,
             )
     elif face.value:
-        gfx.draw_fitted(surf, face.value, body, max(10, h // 3), face.colour, bold=True, min_px=small, lines=1)
+        gfx.draw_fitted(
+            surf, face.value, body, max(10, h // 3), face.colour, bold=True, min_px=small, lines=1, grow=False
+        )
     if foot is not None:
         side = foot.h if face.symbol else 0
         if face.symbol:
@@ -83,10 +86,12 @@ def render(face: Face, w: int, h: int) -> pygame.Surface:
                 (pygame.Rect(foot.left, foot.top, side, foot.h), "left"),
                 (pygame.Rect(foot.right - side, foot.top, side, foot.h), "right"),
             ):
-                gfx.draw_fitted(surf, face.symbol, box, max(8, h // 7), face.colour, align=align, min_px=small)
+                gfx.draw_fitted(
+                    surf, face.symbol, box, max(8, h // 7), face.colour, align=align, min_px=small, grow=False
+                )
         if face.subtitle:
             box = foot.inflate(-2 * side - 2, 0)
-            gfx.draw_fitted(surf, face.subtitle, box, max(7, h // 11), gfx.DIM, min_px=small, lines=1)
+            gfx.draw_fitted(surf, face.subtitle, box, max(7, h // 11), gfx.DIM, min_px=small, lines=1, grow=False)
     return surf
 
 
@@ -113,7 +118,9 @@ def band(surf, inner: pygame.Rect, title: str, colour, h: int, px: int, min_px: 
     rect = pygame.Rect(inner.left, inner.top, inner.w, h)
     top = max(1, min(inner.w, inner.h) // 10)
     pygame.draw.rect(surf, colour, rect, border_top_left_radius=top, border_top_right_radius=top)
-    gfx.draw_fitted(surf, title, rect.inflate(-4, -2), px, ink_on(colour), bold=True, min_px=min_px, lines=2)
+    gfx.draw_fitted(
+        surf, title, rect.inflate(-4, -2), px, ink_on(colour), bold=True, min_px=min_px, lines=2, grow=False
+    )
     return rect
 
 
@@ -123,7 +130,7 @@ def disc(surf, centre, radius: int, value: str, fill, ink=None) -> None:
     pygame.draw.circle(surf, gfx.INK, centre, radius, max(1, radius // 9))
     box = pygame.Rect(0, 0, int(radius * 1.5), int(radius * 1.5))
     box.center = centre
-    gfx.draw_fitted(surf, value, box, int(radius * 1.45), ink or ink_on(fill), bold=True, min_px=6, lines=1)
+    gfx.draw_fitted(surf, value, box, int(radius * 1.45), ink or ink_on(fill), bold=True, min_px=6, lines=1, grow=False)
 
 
 def ink_on(colour) -> tuple:

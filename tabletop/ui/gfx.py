@@ -255,9 +255,9 @@ def blit_text(
     with an ellipsis (its whole text then shows on hover). The text-fit test checks every drawn text against
     its box (when none is given: the panel it is drawn in) and against every other text (see ``TextLog``)."""
     seen(s)
-    img = text(s, px, colour, bold)
     room = surf.get_rect() if box is None else pygame.Rect(box)
     width = _room(anchor, round(pos[0]), room)
+    img = text(s, px, colour, bold)
     cut = False
     if 0 < width < img.get_width():  # (a text whose anchor is outside its room, sliding in, is left alone)
         if min_px is None:
@@ -286,6 +286,17 @@ def blit_line(surf, img, r, s, box) -> None:
 def fit_px(s: str, px: int, width: int, bold: bool = False) -> int:
     """The largest font size <= px (and >= 8) at which ``s`` fits in ``width`` pixels: the size ``fit`` picks."""
     return fit(s, width, 10 * px, px, 8, bold, 1)[0]
+
+
+def first_fitting(wordings: list[str], px: int, width: int, bold: bool = False) -> str:
+    """The first of ``wordings`` (the fullest first) that stands whole in ``width`` pixels at ``px`` or shrunk
+    no further than a text may be (``blit_text``'s least size); the last when none does. For a label in a
+    room that a narrow window or a long language leaves small (a short form rather than a cut word)."""
+    least = min(px, max(BODY_PX, round(MIN_PX * _SCALE[0])))
+    for s in wordings:
+        if font(least, bold).size(s)[0] <= width:
+            return s
+    return wordings[-1]
 
 
 MIN_PX = 11  # no text is drawn smaller than this on a 1280x720 screen (scaled with the window) ...
@@ -334,6 +345,45 @@ def _ellipsis(line: str, px: int, w: int, bold: bool) -> str:
     return line.rstrip() + "…" if line else ""
 
 
+def fitted(s: str, box, px: int, bold=False, min_px=None, lines=0, grow=True) -> tuple:
+    """How ``draw_fitted`` lays ``s`` out in ``box`` (a pixel rect): (px, lines, cut), by the one fitting rule
+    (``fit``). ``min_px`` defaults to ``MIN_PX`` scaled like ``px`` would be. With ``grow`` (the default) the
+    player's text size (``TEXT_SCALE``) makes ``px`` larger: the text takes the largest size up to that which
+    fits the box, never less than at 100%. Card faces pass ``grow=False``: their texts are parts of a picture
+    sized by the card, and keep their places on it."""
+    box = pygame.Rect(box)
+    if min_px is None:
+        min_px = min(px, max(BODY_PX, round(MIN_PX * _SCALE[0])))
+    if grow and TEXT_SCALE[0] > 1:
+        big = _grown_fit(s, box.w, box.h, round(px * TEXT_SCALE[0]), px, bold, lines)
+        if big is not None:
+            return big
+    return fit(s, box.w, box.h, px, min_px, bold, lines)
+
+
+@lru_cache(maxsize=4096)
+def _grown_fit(s: str, w: int, h: int, big: int, px: int, bold: bool, lines: int) -> tuple | None:
+    """The largest size from ``big`` down, above ``px``, at which ``s`` fits a ``w`` x ``h`` box whole:
+    (px, lines, False), or None if only ``px`` or less fits. A text that stands on one line at ``px`` stays
+    on one line; a text wrapped at ``px`` is wrapped anew, in up to ``lines`` lines (0: any number)."""
+    one_line = "\n" not in s and font(px, bold).size(s)[0] <= w
+    for p in range(big, px, -1):
+        ls = (s,) if one_line else _wrap(s, p, w, bold)
+        f = font(p, bold)
+        if (not lines or len(ls) <= lines) and all(f.size(line)[0] <= w for line in ls):
+            if (len(ls) - 1) * f.get_linesize() + f.get_height() <= h:  # the last line's picture too
+                return p, ls, False
+    return None
+
+
+def one_size(texts: list[str], boxes: list, px: int, min_px=None, lines=0, bold=False) -> int:
+    """The one size of a column of texts, each in its box: the largest at which every one fits by ``fitted``
+    (grown with the player's text size as far as the boxes allow), so no text stands smaller than its
+    neighbours. Draw them at it with ``grow=False``."""
+    sizes = [fitted(s, box, px, bold, min_px, lines)[0] for s, box in zip(texts, boxes, strict=True)]
+    return min(sizes, default=px)
+
+
 def draw_fitted(
     surf,
     s: str,
@@ -345,20 +395,14 @@ def draw_fitted(
     valign="center",
     min_px=None,
     lines=0,
-    grow=False,
+    grow=True,
 ) -> pygame.Rect:
-    """Draw ``s`` inside ``box`` (a pixel rect) by the one fitting rule (``fit``). ``min_px`` defaults to
-    ``MIN_PX`` scaled like ``px`` would be. Returns the rect the text covers. A cut text is remembered
-    with its box, so the whole of it can be shown when the pointer rests on it. With ``grow`` (menus, hints:
-    a text alone in its box) the player's text size (``TEXT_SCALE``) makes ``px`` larger; the box then takes
-    the largest size that fits, never less than at 100%. The tables' own dense layouts keep their sizes."""
+    """Draw ``s`` inside ``box`` (a pixel rect) as ``fitted`` lays it out, at the player's text size as far as
+    the box allows. Returns the rect the text covers. A cut text is remembered with its box, so the whole of
+    it can be shown when the pointer rests on it."""
     box = pygame.Rect(box)
     seen(s)
-    if min_px is None:
-        min_px = min(px, max(BODY_PX, round(MIN_PX * _SCALE[0])))
-    if grow:
-        px = grown(px, box.h, bold, lines)
-    p, ls, cut = fit(s, box.w, box.h, px, min_px, bold, lines)
+    p, ls, cut = fitted(s, box, px, bold, min_px, lines, grow)
     f = font(p, bold)
     step = f.get_linesize()
     total = step * len(ls)
@@ -379,6 +423,51 @@ def draw_fitted(
     if cut and surf is pygame.display.get_surface():  # on the screen: its whole text shows on hover
         CUT.append((box.copy(), s))
     return covered or pygame.Rect(box.topleft, (0, 0))
+
+
+def draw_log(
+    surf, entries: list, box, px: int, step=0, valign="top", align="left", newest_first=False, gap=0, bold=False
+) -> pygame.Rect:
+    """A log's texts, ``entries`` (text, colour) oldest first, one under another in ``box`` (a pixel rect), each
+    wrapped to its width, at the player's text size (``TEXT_SCALE``) as far as the newest stays whole in the
+    box, never under ``px``. The newest is drawn last (first with ``newest_first``), then older ones while
+    they fit whole, from the box's ``valign`` ("top", "center" or "bottom"), each line at the box's ``align``
+    ("left" or "center"). ``step`` is the lines' pitch at ``px``
+    (default: the font's line height) and ``gap`` the room between entries; both grow with the text.
+    Returns the rect the lines cover."""
+    box = pygame.Rect(box)
+    if not entries:
+        return pygame.Rect(box.topleft, (0, 0))
+
+    def pitch(p: int) -> int:
+        return max(font(p, bold).get_linesize(), round(step * p / px))
+
+    p = max(px, round(px * TEXT_SCALE[0]))
+    while p > px and len(_wrap(entries[-1][0], p, box.w, bold)) * pitch(p) > box.h:
+        p -= 1
+    step_p, gap_p = pitch(p), round(gap * p / px)
+    blocks: list = []
+    used = -gap_p
+    for s, colour in reversed(entries):
+        seen(s)
+        ls = _wrap(s, p, box.w, bold)
+        need = len(ls) * step_p + gap_p
+        if blocks and used + need > box.h:
+            break
+        blocks.append([(line, colour) for line in ls][: max(1, box.h // step_p)])  # the newest: its head at least
+        used += need
+    if not newest_first:
+        blocks.reverse()
+    rows = sum(len(b) for b in blocks) * step_p + (len(blocks) - 1) * gap_p
+    y = {"top": box.top, "bottom": box.bottom - rows}.get(valign, box.centery - rows // 2)
+    x, anchor = (box.centerx, "midtop") if align == "center" else (box.left, "topleft")
+    covered = pygame.Rect(x, y, 0, 0)
+    for block in blocks:
+        for line, colour in block:
+            covered.union_ip(blit_text(surf, line, p, (x, y), colour, bold, anchor, box))
+            y += step_p
+        y += gap_p
+    return covered
 
 
 _SCALE = [1.0]  # the window's scale, kept by the viewport so min sizes follow the window
@@ -473,6 +562,7 @@ def reset_caches() -> None:
     _glyph_font.cache_clear()
     text_image.cache_clear()
     fit.cache_clear()
+    _grown_fit.cache_clear()
     _wrap.cache_clear()
     veil.cache_clear()
     forget_images()  # every image_cache and forget_on_resize (card faces too): made by the old display

@@ -153,7 +153,7 @@ class ContinueScene(ListScene):
 
     def load(self, messages):
         from tabletop.online import hosted, kept_seats
-        from tabletop.ui.online import OnlineEntry
+        from tabletop.ui.online_kept import OnlineEntry
 
         online = [OnlineEntry(seat) for seat in kept_seats.kept(messages)]
         games = kept.unfinished(messages)
@@ -162,7 +162,7 @@ class ContinueScene(ListScene):
         return online + games
 
     def choose(self, entry):
-        from tabletop.ui.online import OnlineEntry, OnlineSeatScene
+        from tabletop.ui.online_kept import OnlineEntry, OnlineSeatScene
 
         if isinstance(entry, OnlineEntry):
             self.app.push(OnlineSeatScene(self.app, entry, self))
@@ -277,7 +277,7 @@ class KeptGameScene(MenuScene):
         if problem:
             report(self.app, [problem])
         if room is not None:  # a game hosted online: host its room again, the friend comes back to it
-            from tabletop.ui.online import host_again
+            from tabletop.ui.online_kept import host_again
 
             self.app.pop(self)
             host_again(self.app, entry, room)

@@ -1,6 +1,6 @@
 """A game's own table played on a server: ``remote_table`` gives the table its network part
 (``Online``, a ``TableLink``): the pause while somebody is away or has not pressed ready, pings, the
-rejoin after a drop, rematch votes, and leaving (docs/online.md)."""
+rejoin after a drop, rematch votes, and leaving (asked first: ``online_leave``; docs/online.md)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,10 @@ from tabletop.input.devices import menu_buttons
 from tabletop.online import client as client_mod
 from tabletop.online import kept_seats
 from tabletop.online import protocol as P
-from tabletop.online.remote import LEFT, RemoteGame, RemoteSession
+from tabletop.online.remote import RemoteGame, RemoteSession
 from tabletop.ui import gfx
-from tabletop.ui.scene import Scene, wake
+from tabletop.ui.online_leave import LeaveQuestion
+from tabletop.ui.scene import wake
 from tabletop.ui.table import Mode, TableLink, TableScene
 from tabletop.ui.widgets import Item, Menu
 
@@ -49,15 +50,18 @@ class Online:
         self.away_menu: Menu | None = None  # the waiting card's choices, while it shows
 
     def next_frame(self) -> float | None:
-        """The others' moves and the pings come from the network thread, which wakes the loop
-        (client.WAKE); real time and a dropped connection (rejoined every two seconds) need frames."""
+        """The others' moves, hands and the pings come from the network thread, which wakes the loop
+        (client.WAKE); real time needs frames while something here moves by itself (the clock catching
+        up, the others' hands gliding, one's own to be sent: ``settled``), and so does a dropped
+        connection (rejoined every two seconds)."""
         s = self.session
-        if s.live is not None or s.client.closed or s.waiting_s() > 0:
+        own = self.table.next_frame()
+        if s.client.closed or s.waiting_s() > 0 or not s.settled(timed=own is not None):
             return 0
         card = None  # the waiting card's seconds count
         if self.away_since is not None:
             card = 1000 - (time.monotonic() - self.away_since) * 1000 % 1000
-        waits = [w for w in (self.table.next_frame(), self._vote_wait(), card) if w is not None]
+        waits = [w for w in (own, self._vote_wait(), card) if w is not None]
         return min(waits) if waits else None
 
     def update(self, dt_ms: float) -> None:
@@ -148,7 +152,7 @@ class Online:
             return
         self.gave_up = True
         kept_seats.forget(self.session.client.room)  # the room cannot go on: nothing to come back to
-        if text.endswith(LEFT):  # what happens next: nothing to wait for
+        if self.session.client.left and text == self.session.client.closed_reason:  # nothing to wait for
             text += " " + _("The game ends here: it is not kept.")
         self.app.toast(text, 8000)
         self.table.leave()
@@ -165,8 +169,7 @@ class Online:
             return
         if s.paused_for() or s.ready_for():
             return  # the game waits, as for an unplugged gamepad
-        s.follow_clock()
-        self.table.update(dt_ms)
+        s.follow_clock(lambda: self.table.update(dt_ms))
         s.share_hands(dt_ms)
 
     def net_note(self, seat: int) -> str:
@@ -495,100 +498,6 @@ class Online:
         Continue brings this person back."""
         self.left = True
         self.session.net.close([{"type": "bye"}])
-
-
-class LeaveQuestion(Scene):
-    """Leaving a game in play, asked first: leave for good (it ends for everybody, who are told
-    who left), come back later (the seat waits; Continue brings you back), or keep playing."""
-
-    opaque = False
-
-    def __init__(self, app, others: list[str], hosting: bool, leave, quitting: bool, stay: str = ""):
-        """``others``: the other people's names; ``hosting``: this computer holds the game; ``leave(gone)``
-        says the goodbye (``gone``: the game ends for everybody; else the seat waits)."""
-        super().__init__(app)
-        self.goodbye = leave
-        self.quitting = quitting
-        them = _(" and ").join(others) or _("the others")
-        n = len(others) or 2  # "Ben is told", "Ben and Cleo are told", "the others are told"
-        if hosting:
-            later = ngettext(
-                "The game is kept here: Resume it from Continue and {names} joins again by themselves.",
-                "The game is kept here: Resume it from Continue and {names} join again by themselves.",
-                n,
-            ).format(names=them)
-        else:
-            later = ngettext(
-                "Your seat waits: Continue brings you back to it; {names} sees the game paused.",
-                "Your seat waits: Continue brings you back to it; {names} see the game paused.",
-                n,
-            ).format(names=them)
-        self.explain = {
-            stay or _("Keep playing"): _("Back to the game."),
-            _("Leave the game"): ngettext(
-                "It ends here for everybody: {names} is told you left.",
-                "It ends here for everybody: {names} are told you left.",
-                n,
-            ).format(names=them),
-            _("Come back later"): later,
-        }
-        items = [
-            Item(label, action=act)
-            for label, act in zip(self.explain, (self.stay, self.leave, self.later), strict=True)
-        ]
-        self.menu = Menu(items, x=420, y=296, w=440, sound=app.sounds, on_back=self.stay)
-        self.heading = _("Close tabletop during the game?") if quitting else _("Leave the game?")
-
-    @classmethod
-    def of_table(cls, online: Online, quitting: bool) -> LeaveQuestion:
-        s = online.session
-        others = [seat.name for i, seat in enumerate(s.seats) if i not in s.you and seat.kind != "computer"]
-
-        def leave(gone: bool) -> None:
-            if gone:
-                online.leave_now(gone=True)
-            else:
-                online.step_away()
-
-        return cls(online.app, others, s.net.server is not None, leave, quitting)
-
-    def stay(self) -> None:
-        self.app.pop(self)
-
-    def leave(self) -> None:
-        self.goodbye(True)
-        self._out()
-
-    def later(self) -> None:
-        self.goodbye(False)
-        self._out()
-
-    def _out(self) -> None:
-        if self.quitting:
-            self.app.quit()
-        else:
-            self.app.home()
-
-    def before_quit(self) -> bool:
-        """A second close of the window: closed, the seat waiting (as "Come back later")."""
-        return False
-
-    def handle(self, event, pad_changes) -> None:
-        self.menu.handle(event, pad_changes, self.app.vp)
-
-    def draw(self, surf, vp) -> None:
-        gfx.shade(surf, 170)
-        m = self.menu
-        card = vp.r(m.x - 80, 180, m.w + 160, 3 * m.row + 200)
-        gfx.panel(surf, card, gfx.PANEL, radius=vp.s(14), border=gfx.GOLD)
-        gfx.draw_fitted(surf, self.heading, vp.r(m.x - 20, 196, m.w + 40, 56), vp.s(34), gfx.GOLD, bold=True, lines=1)
-        gfx.draw_fitted(
-            surf, _("The game is in play."), vp.r(m.x - 20, 250, m.w + 40, 36), vp.s(19), gfx.WHITE, lines=1
-        )
-        m.draw(surf, vp)
-        text = self.explain.get(m.items[m.focus].label, "")
-        box = vp.r(m.x - 60, m.y + 3 * m.row + 10, m.w + 120, 64)
-        gfx.draw_fitted(surf, text, box, vp.s(18), gfx.GREY, lines=2, min_px=vp.s(14))
 
 
 class OnlinePlay(Mode):

@@ -96,21 +96,12 @@ def draw(surf, vp, table, report: Report, why: str) -> int:
             surf, _("Key moments"), vp.r(at(190), 178, left_w, 26), vp.s(18), gfx.GOLD, bold=True, align="left"
         )
         step = min(46, 290 // max(1, len(moments)))
-        for k, text in enumerate(moments):
-            y = 208 + k * step
-            gfx.blit_text(surf, "•", vp.s(18), vp.p(at(194), y + 2), gfx.GOLD)
-            bottom = max(bottom, vp.r(at(214), y, left_w - 24, step - 4).bottom)
-            gfx.draw_fitted(
-                surf,
-                text,
-                vp.r(at(214), y, left_w - 24, step - 4),
-                vp.s(16),
-                gfx.WHITE,
-                align="left",
-                valign="top",
-                lines=2,
-                min_px=vp.s(14),
-            )
+        boxes = [vp.r(at(214), 208 + k * step, left_w - 24, step - 4) for k in range(len(moments))]
+        px = gfx.one_size(moments, boxes, vp.s(16), vp.s(14), lines=2)
+        for text, box in zip(moments, boxes, strict=True):
+            gfx.blit_text(surf, "•", vp.s(18), (vp.p(at(194), 0)[0], box.top + vp.s(2)), gfx.GOLD)
+            bottom = max(bottom, box.bottom)
+            gfx.draw_fitted(surf, text, box, px, gfx.WHITE, align="left", valign="top", lines=2, min_px=px, grow=False)
     if rows:
         x0 = at(190) + left_w + 20 if moments else at(300)
         width = at(1090) - x0 if moments else 680 * wide
@@ -122,22 +113,21 @@ def draw(surf, vp, table, report: Report, why: str) -> int:
             gfx.draw_fitted(
                 surf, name, vp.r(x0 + label_w + i * col_w, 180, col_w - 4, 24), vp.s(16), colour, bold=True, lines=1
             )
-        for k, (label, values) in enumerate(rows):
+        labels = [label for label, _values in rows]
+        boxes = [vp.r(x0, 210 + k * 38, label_w - 6, 28) for k in range(len(rows))]
+        label_px = gfx.one_size(labels, boxes, vp.s(16), vp.s(14), lines=2)
+        cells = [
+            (str(v), vp.r(x0 + label_w + i * col_w, 210 + k * 38, col_w - 4, 28))
+            for k, (_l, values) in enumerate(rows)
+            for i, v in enumerate(values[: len(names)])
+        ]
+        value_px = gfx.one_size([v for v, _b in cells], [b for _v, b in cells], vp.s(17), vp.s(14), 1, True)
+        for k, (label, box) in enumerate(zip(labels, boxes, strict=True)):
             y = 210 + k * 38
             bottom = max(bottom, vp.r(x0 - 6, y - 3, width + 8, 34).bottom)
             if k % 2 == 0:
                 gfx.panel(surf, vp.r(x0 - 6, y - 3, width + 8, 34), (30, 36, 50), radius=vp.s(6))
-            gfx.draw_fitted(
-                surf, label, vp.r(x0, y, label_w - 6, 28), vp.s(16), gfx.WHITE, align="left", lines=2, min_px=vp.s(14)
-            )
-            for i, value in enumerate(values[: len(names)]):
-                gfx.draw_fitted(
-                    surf,
-                    str(value),
-                    vp.r(x0 + label_w + i * col_w, y, col_w - 4, 28),
-                    vp.s(17),
-                    gfx.WHITE,
-                    bold=True,
-                    lines=1,
-                )
+            gfx.draw_fitted(surf, label, box, label_px, align="left", lines=2, min_px=label_px, grow=False)
+        for value, box in cells:
+            gfx.draw_fitted(surf, value, box, value_px, bold=True, lines=1, grow=False)
     return bottom

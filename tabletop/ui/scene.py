@@ -104,10 +104,12 @@ class Scene:
 
     # time and drawing --------------------------------------------------------
     def next_frame(self) -> float | None:
-        """How soon this scene must be updated and drawn again, in ms: 0 while something moves or
-        counts down (every frame), a wait for something drawn from the clock (a blinking cursor),
-        or None when nothing changes until an event. Time spent waiting for an event is not
-        given to ``update``: a scene that counts time (in ``update``) says 0 while it does."""
+        """How soon this scene must be updated and drawn again, in ms: 0 while something moves
+        (every frame); a wait until the next thing due when only time changes it (a blinking
+        cursor, a round clock's next digit); or None when nothing changes until an event. The time
+        a wait took is given to ``update``, even when an event ends it sooner (all but a frame of it
+        before the event is handled: the app's ``catch_up``). Time spent waiting with None is not:
+        a scene that counts time (in ``update``) says a wait or 0 while it does."""
         return None
 
     def update(self, dt_ms: float) -> None:

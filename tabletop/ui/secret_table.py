@@ -216,7 +216,12 @@ class SecretTable(TableScene):
 
 
 def draw_line(surf, vp, text: str, centre: tuple[int, int], width: int, px: int, colour) -> None:
-    """One line centred at design point ``centre``, at ``px`` or smaller to fit ``width`` design pixels."""
+    """One line centred at design point ``centre``, at ``px`` (larger at the player's text size, in a line's
+    height of 1.75 ``px``) or smaller to fit ``width`` design units and the window, down to the least body
+    size (then it ends with "…" and shows whole under the pointer)."""
     if text:
-        size = gfx.fit_px(text, vp.s(px), vp.s(width))
-        gfx.blit_text(surf, text, size, vp.p(*centre), colour, anchor="center")
+        cx, cy = vp.p(*centre)
+        inside = 2 * min(cx, vp.size[0] - cx)  # as wide as asked, as far as the window lets it stay centred
+        box = pygame.Rect(0, 0, min(vp.s(width), inside), vp.s(px * 1.75))
+        box.center = (cx, cy)
+        gfx.draw_fitted(surf, text, box, vp.s(px), colour, lines=1)  # (not under 12 px: cut, whole on hover)

@@ -58,7 +58,6 @@ if TYPE_CHECKING:  # for the type checker only: the secrecy and the result menu,
 
 
 DRAG_THRESHOLD = 6  # pixels a press must move before it is a drag
-LESSON_FRAME_MS = 50  # while only a lesson's marks move, a frame this often
 
 
 @dataclass
@@ -158,6 +157,7 @@ class Coach(Protocol):
     def pause_items(self): ...
     def draw(self, surf, vp) -> None: ...
     def frame_key(self, vp) -> tuple: ...
+    def next_change(self) -> float | None: ...
 
 
 class Mode:
@@ -437,7 +437,7 @@ class TableScene(FocusMixin, Scene):
     def undo_reason(self) -> str:
         """Why nobody here may take back a move now ("" when someone may)."""
         if self.session.remote:
-            return undo.ONLINE
+            return _(undo.ONLINE)
         seat = self.session.undo_seat()
         if seat is not None and seat in self.humans:
             return ""
@@ -811,7 +811,9 @@ class TableScene(FocusMixin, Scene):
             return 0
         if self.moving():
             lesson_only = not (self.flights or self.moments or self.drag is not None or self.message_ms > 0)
-            return LESSON_FRAME_MS if lesson_only else 0  # a lesson's marks breathe slowly: fewer frames do
+            if lesson_only and self.tutor is not None:
+                return self.tutor.next_change()  # a frame when the lesson's marks or words change
+            return 0
         return None
 
     def moving(self) -> bool:

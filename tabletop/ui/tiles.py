@@ -177,7 +177,7 @@ class TileMenu(Menu):
                 )
                 ink = gfx.WHITE if it.enabled else gfx.GREY  # greyed out: nothing to open yet
                 box = r.inflate(-vp.s(16), -2)
-                gfx.draw_fitted(surf, it.text(), box, button_px, ink, bold=focused, lines=2)
+                gfx.draw_fitted(surf, it.text(), box, button_px, ink, bold=focused, lines=2, grow=False)
         hint = self.items[self.focus].hint_text() if self.items else ""
         if hint:
             box = vp.r(40, gfx.DESIGN_H - 44, gfx.DESIGN_W - 80, 32)
@@ -218,6 +218,7 @@ class TileMenu(Menu):
             bold=True,
             align="left",
             lines=1,
+            grow=False,  # one size for every tile's (_sizes)
         )
         gfx.draw_fitted(
             surf,
@@ -227,6 +228,7 @@ class TileMenu(Menu):
             (200, 220, 200),
             align="left",
             lines=1,
+            grow=False,
         )
         gfx.draw_fitted(
             surf,
@@ -237,6 +239,7 @@ class TileMenu(Menu):
             align="left",
             valign="top",
             min_px=gfx.body_px(vp),
+            grow=False,  # every tile's pitch in one size
         )
 
 

@@ -176,8 +176,10 @@ class Menu:
             self._draw_choice(surf, vp, it, r, fg, focused)
             return
         box = r.inflate(-vp.s(20), -2)
-        px = self._button_px or vp.s(self.px)
-        gfx.draw_fitted(surf, it.text(), box, px, fg, bold=focused, lines=1, min_px=min(px, gfx.body_px(vp)))
+        px = self._button_px or vp.s(self.px)  # grown already (button_px)
+        gfx.draw_fitted(
+            surf, it.text(), box, px, fg, bold=focused, lines=1, min_px=min(px, gfx.body_px(vp)), grow=False
+        )
 
     def label_px(self, vp) -> int:
         """The one size of every choice row's label: the largest at which each fits its half of the row
@@ -245,7 +247,7 @@ class Menu:
             hint = current.text()  # a row cut short: the focused row's whole text is shown below
         if hint:
             box = self.hint_box or (40, gfx.DESIGN_H - HINT_TOP, gfx.DESIGN_W - 80, 32)
-            gfx.draw_fitted(surf, hint, vp.rect(box), vp.s(16), gfx.GREY, grow=True)
+            gfx.draw_fitted(surf, hint, vp.rect(box), vp.s(16), gfx.GREY)
 
     def _draw_choice(self, surf, vp, it, r, fg, focused) -> None:
         """Label on the left; on the right a box with ‹ value ›, a selector: a click on its ‹ half
@@ -254,7 +256,7 @@ class Menu:
         split = r.left + int(r.w * self.split)
         box = pygame.Rect(r.left + pad, r.top + 1, split - r.left - 2 * pad, r.h - 2)
         px = self._label_px or vp.s(self.px - 2)
-        gfx.draw_fitted(surf, it.label, box, px, fg, bold=focused, align="left", lines=1, min_px=px)
+        gfx.draw_fitted(surf, it.label, box, px, fg, bold=focused, align="left", lines=1, min_px=px, grow=False)
         value = it.choices[it.index][1]
         arrow = vp.s(self.px)
         vr = pygame.Rect(split, r.top, r.right - split, r.h).inflate(-vp.s(8), -vp.s(4))  # room for larger text
@@ -264,7 +266,9 @@ class Menu:
         box = vr.inflate(-2 * pad - 2 * room, -2)
         colour = gfx.HILITE if focused else fg
         px = gfx.grown(vp.s(self.px - 2), vp.s(self.row - 12) - 2, True, 1)  # one size for all (not rounding)
-        gfx.draw_fitted(surf, value, box, px, colour, bold=focused, lines=1, min_px=min(px, gfx.body_px(vp)))
+        gfx.draw_fitted(
+            surf, value, box, px, colour, bold=focused, lines=1, min_px=min(px, gfx.body_px(vp)), grow=False
+        )
         gfx.blit_text(surf, "‹", arrow, (vr.left + pad, vr.centery), fg, bold=True, anchor="midleft")
         gfx.blit_text(surf, "›", arrow, (vr.right - pad, vr.centery), fg, bold=True, anchor="midright")
         it.back_rect = pygame.Rect(vr.left, vr.top, vr.w // 2, vr.h)

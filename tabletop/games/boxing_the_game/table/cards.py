@@ -147,7 +147,12 @@ def _card_image(cid: int, w: int, h: int, border, px: int, language: str) -> pyg
     small = max(7, px * 3 // 4)
     band_h = max(px + 6, min(h // 4, px * 2 + 8))
     two_lines = band_h >= 2 * gfx.font(px, True).get_linesize()
-    title = cards.band(surf, inner, said(c.name), colour, band_h, px + 3, px if two_lines else small)
+    name = said(c.name)
+    least = small
+    if two_lines:  # two lines at the body size rather than one tiny line; smaller only when a word needs it
+        fits = (m for m in range(px, small, -1) if not gfx.fit(name, inner.w - 4, band_h - 2, px + 3, m, True, 2)[2])
+        least = next(fits, small)
+    title = cards.band(surf, inner, name, colour, band_h, px + 3, least)
     body = pygame.Rect(body.left, title.bottom + 2, body.w, body.bottom - title.bottom - 2)
     foot_text, foot_ink = "", gfx.INK
     if c.judge:
@@ -156,7 +161,7 @@ def _card_image(cid: int, w: int, h: int, border, px: int, language: str) -> pyg
         foot_text, foot_ink = _("draft: +{n}◆").format(n=c.momentum), (120, 90, 10)
     if foot_text:
         foot = pygame.Rect(body.left, body.bottom - int(px * 1.25), body.w, int(px * 1.25))
-        gfx.draw_fitted(surf, foot_text, foot, px, foot_ink, bold=True, min_px=small, lines=1)
+        gfx.draw_fitted(surf, foot_text, foot, px, foot_ink, bold=True, min_px=small, lines=1, grow=False)
         body.h = foot.top - body.top
     if c.move:
         landscape = w > h * 1.05
@@ -170,12 +175,12 @@ def _card_image(cid: int, w: int, h: int, border, px: int, language: str) -> pyg
             words = pygame.Rect(body.left + 2 * rad + 4, body.top, body.w - 2 * rad - 4, body.h)
             text = "\n".join(t for t in (kind, effects) if t)
             if text:
-                gfx.draw_fitted(surf, text, words, px, gfx.INK, min_px=small)
+                gfx.draw_fitted(surf, text, words, px, gfx.INK, min_px=small, grow=False)
         elif not kind and not effects:  # a plain card: its speed large in the middle
             rad = max(px // 2 + 2, min(body.h * 2 // 7, body.w // 3))
             cards.disc(surf, (body.centerx, body.top + rad + 2), rad, str(c.speed), colour, gfx.INK)
             under = pygame.Rect(body.left, body.top + 2 * rad + 4, body.w, body.bottom - body.top - 2 * rad - 4)
-            gfx.draw_fitted(surf, _("speed"), under, px, gfx.DIM, valign="top", min_px=small, lines=1)
+            gfx.draw_fitted(surf, _("speed"), under, px, gfx.DIM, valign="top", min_px=small, lines=1, grow=False)
         else:  # the disc top left, its move beside it, the words under them across the card
             rad = max(px // 2 + 2, min(body.w // 4, body.h // 5))
             cards.disc(surf, (body.left + rad, body.top + rad), rad, str(c.speed), colour, gfx.INK)
@@ -185,21 +190,25 @@ def _card_image(cid: int, w: int, h: int, border, px: int, language: str) -> pyg
             if gfx.font(small, bold).size(label)[0] > side.w:  # too long beside the disc: a line of its own
                 side = pygame.Rect(body.left, top, body.w, int(px * 1.35))
                 top = side.bottom + 1
-            gfx.draw_fitted(surf, label, side, px + 1, gfx.INK if kind else gfx.DIM, bold=bold, min_px=small, lines=1)
+            gfx.draw_fitted(
+                surf, label, side, px + 1, gfx.INK if kind else gfx.DIM, bold=bold, min_px=small, lines=1, grow=False
+            )
             words = pygame.Rect(body.left, top, body.w, body.bottom - top)
             if effects and words.h > 4:
-                gfx.draw_fitted(surf, effects, words, px, gfx.INK, valign="top", min_px=small)
+                gfx.draw_fitted(surf, effects, words, px, gfx.INK, valign="top", min_px=small, grow=False)
     elif c.upgrade:
         band = pygame.Rect(body.left, body.top, body.w, int(px * 1.3) if h > w else 0)
         if band.h:  # a low card keeps its room for the effect (the band's green says "upgrade")
-            gfx.draw_fitted(surf, _(UPGRADES[c.upgrade][0]), band, px, UPGRADE_COLOUR, bold=True, min_px=small)
+            gfx.draw_fitted(
+                surf, _(UPGRADES[c.upgrade][0]), band, px, UPGRADE_COLOUR, bold=True, min_px=small, grow=False
+            )
         words = pygame.Rect(body.left, band.bottom + 2, body.w, body.bottom - band.bottom - 2)
-        gfx.draw_fitted(surf, said(c.text), words, px, gfx.INK, valign="top", min_px=small)
+        gfx.draw_fitted(surf, said(c.text), words, px, gfx.INK, valign="top", min_px=small, grow=False)
     else:
         scales = pygame.Rect(body.left, body.top, body.w, body.h * 3 // 5)
-        gfx.draw_fitted(surf, "⚖", scales, px * 3, JUDGE_COLOUR, min_px=px)
+        gfx.draw_fitted(surf, "⚖", scales, px * 3, JUDGE_COLOUR, min_px=px, grow=False)
         words = pygame.Rect(body.left, scales.bottom, body.w, body.bottom - scales.bottom)
-        gfx.draw_fitted(surf, _("+1 point every round"), words, px, gfx.INK, min_px=small)
+        gfx.draw_fitted(surf, _("+1 point every round"), words, px, gfx.INK, min_px=small, grow=False)
     return surf
 
 
@@ -216,7 +225,9 @@ def back_image(w: int, h: int, border=(30, 30, 30), label: str = "") -> pygame.S
         pygame.draw.line(surf, (140, 45, 55), (x, inner.bottom - 1), (x + inner.h, inner.top), max(1, w // 45))
     pygame.draw.rect(surf, (230, 200, 140), inner, width=max(1, w // 45), border_radius=max(2, rad - 2))
     if label:
-        gfx.draw_fitted(surf, label, inner.inflate(-6, -6), max(10, h // 4), (250, 230, 180), bold=True, lines=1)
+        gfx.draw_fitted(
+            surf, label, inner.inflate(-6, -6), max(10, h // 4), (250, 230, 180), bold=True, lines=1, grow=False
+        )
     return surf
 
 
@@ -234,11 +245,11 @@ def _board_image(char_id: int, w: int, h: int, border, px: int, language: str) -
     small = max(7, px * 3 // 4)
     title = cards.band(surf, inner, said(ch.name), (40, 46, 64), int(px * 3.2), px + 2, small)
     stance = pygame.Rect(body.left, title.bottom + 2, body.w, int(px * 1.4))
-    gfx.draw_fitted(surf, _capital(said(ch.stance)), stance, px, (90, 60, 20), bold=True, min_px=small)
+    gfx.draw_fitted(surf, _capital(said(ch.stance)), stance, px, (90, 60, 20), bold=True, min_px=small, grow=False)
     trait = pygame.Rect(body.left, stance.bottom, body.w, int(px * 2.6))
-    gfx.draw_fitted(surf, said(ch.trait_name), trait, px, gfx.INK, bold=True, min_px=small, lines=2)
+    gfx.draw_fitted(surf, said(ch.trait_name), trait, px, gfx.INK, bold=True, min_px=small, lines=2, grow=False)
     words = pygame.Rect(body.left, trait.bottom + 2, body.w, body.bottom - trait.bottom - 2)
-    gfx.draw_fitted(surf, said(ch.trait_text), words, px, (50, 50, 60), valign="top", min_px=small)
+    gfx.draw_fitted(surf, said(ch.trait_text), words, px, (50, 50, 60), valign="top", min_px=small, grow=False)
     return surf
 
 

@@ -239,7 +239,9 @@ def counters(t, surf, vp, s, x0, st, p):
         at = (right - (need_j - 1 - i) * vp.s(22), vp.p(0, y - 2)[1])
         gfx.blit_text(surf, "⚖", vp.s(18), at, col, bold=True, anchor="topright")
     at = (right - need_j * vp.s(22) - vp.s(4), vp.p(0, y)[1])
-    gfx.blit_text(surf, _("Judges"), vp.s(15), at, gfx.WHITE, anchor="topright")
+    marks_end = word.right + vp.s(22) + (need_kd - 1) * vp.s(21)  # the knockdowns' last mark, and a gap
+    if gfx.first_fitting([_("Judges"), ""], vp.s(15), at[0] - marks_end):  # else its ⚖ marks alone say it
+        gfx.blit_text(surf, _("Judges"), vp.s(15), at, gfx.WHITE, anchor="topright")
     y += 28
     if not p.upgrades:
         lines(surf, vp, _("Upgrades: none yet (gloves, boots, corner)"), 15, x0 + 12, y, SIDE_W - 24, gfx.GREY, 2)
@@ -513,17 +515,9 @@ def prizes(t, surf, vp):
     else:
         pygame.draw.rect(surf, (90, 130, 105), r, max(1, vp.s(2)), border_radius=vp.s(8))
     label = main_label_box(vp)  # "Main deck" (drawn with the background), on one line or two
-    n = len(gfx.fit(_("Main deck"), label.w, label.h, vp.s(14), gfx.body_px(vp), False, 2)[1])
-    txt(
-        surf,
-        vp,
-        _("Exiled {n}").format(n=len(st.exile)),
-        14,
-        mx + mw / 2,
-        my + mh + 6 + 18 * n,
-        gfx.GREY,
-        anchor="midtop",
-    )
+    n = len(gfx.fitted(_("Main deck"), label, vp.s(14), lines=2)[1])
+    exiled = vp.r(mx - 6, my + mh + 6 + 18 * n, mw + 12, 36)  # on two lines when the window is squeezed
+    gfx.draw_fitted(surf, _("Exiled {n}").format(n=len(st.exile)), exiled, vp.s(14), gfx.GREY, valign="top", lines=2)
 
 
 _VEILS: dict = {}
@@ -559,7 +553,8 @@ def sheet(t, surf, vp):
             c = gfx.WHITE if v == 10 else (gfx.REFUSE if v == 8 else gfx.GREY)
             txt(surf, vp, str(v), 16, cx, ry, c, bold=v == 10, anchor="midtop")
         txt(surf, vp, str(sum(sc)), 18, x + w - 40, ry - 1, colour(s), bold=True, anchor="midtop")
-    txt(surf, vp, controls_hint(t), 14, x + 10, y + 126, gfx.GREY, width=w - 20)
+    foot = vp.r(x + 10, y + 124, w - 20, h - 126)  # inside the sheet: at 4:3 a long hint ends with "…" (whole on hover)
+    gfx.draw_fitted(surf, controls_hint(t), foot, vp.s(14), gfx.GREY, align="left", valign="top", lines=1)
 
 
 def controls_hint(t) -> str:
@@ -584,22 +579,9 @@ def caption(t, surf, vp):
         n = min(2, len(gfx.wrap(info, vp.s(14), vp.across(w - 24))))
         lines(surf, vp, info, 14, x + 12, bottom - 18 * n, w - 24, (170, 210, 240), limit=2)
         bottom -= 18 * n + 4
-    px = 16
-    step = px * 1.22
-    blocks = []
-    for i, s in enumerate(reversed(t.caption)):
-        out = gfx.wrap(s, vp.s(px), vp.across(w - 24))
-        blocks.append((out, gfx.WHITE if i == 0 else gfx.GREY))
-    cy: float = y + 8
-    for i, (out, col) in enumerate(blocks):
-        if i and cy + step * len(out) > bottom:
-            return  # only whole sentences
-        for line in out:
-            if cy + step > bottom:
-                return
-            gfx.blit_text(surf, line, vp.s(px), vp.p(x + 12, cy), col)
-            cy += step
-        cy += 4
+    entries = [(s, gfx.WHITE if k == len(t.caption) - 1 else gfx.GREY) for k, s in enumerate(t.caption)]
+    room = vp.r(x + 12, y + 8, w - 24, bottom - y - 8)
+    gfx.draw_log(surf, entries, room, vp.s(16), step=vp.s(16 * 1.22), newest_first=True, gap=vp.s(4))
 
 
 def history(t, surf, vp):
@@ -607,7 +589,8 @@ def history(t, surf, vp):
     r = vp.r(300, 50, 680, 620)
     gfx.panel(surf, r, PANEL, radius=vp.s(14), border=gfx.GOLD, width=vp.s(3))
     txt(surf, vp, _("Match log"), 24, 640, 62, gfx.GOLD, bold=True, anchor="midtop")
-    px, step = vp.s(15), 15 * 1.25
+    px = gfx.grown(vp.s(15), vp.s(30))  # the player's text size
+    step = 1.25 * px / vp.scale
     rows = []
     for i, sentence in enumerate(t.history):
         for line in gfx.wrap(sentence, px, vp.across(640)):

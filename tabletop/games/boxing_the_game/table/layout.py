@@ -42,10 +42,15 @@ def button(t, rect, label, cb, seat, key, px=None, enabled=True, safe=False):
 
 
 def txt(surf, vp, s, size, x, y, col=gfx.WHITE, bold=False, anchor="topleft", width=None):
-    px = vp.s(size)
-    if width is not None:  # smaller to fit, but never under body text's least size (gfx.body_px)
-        px = max(min(px, gfx.body_px(vp)), gfx.fit_px(s, px, vp.across(width), bold))
-    return gfx.blit_text(surf, s, px, vp.p(x, y), col, bold=bold, anchor=anchor)
+    """``s`` at design point (x, y); with ``width`` it stays within that many design units across: smaller
+    to fit, but never under body text's least size (gfx.body_px), then cut with an ellipsis (whole on hover)."""
+    px, at, box = vp.s(size), vp.p(x, y), None
+    if width is not None:
+        room = vp.across(width)
+        px = max(min(px, gfx.body_px(vp)), gfx.fit_px(s, px, room, bold))
+        left = at[0] if anchor.endswith("left") else at[0] - room if anchor.endswith("right") else at[0] - room // 2
+        box = pygame.Rect(left, 0, room, surf.get_height())
+    return gfx.blit_text(surf, s, px, at, col, bold=bold, anchor=anchor, box=box)
 
 
 def lines(surf, vp, s, size, x, y, width, col=gfx.WHITE, limit=4, bold=False):
@@ -56,9 +61,9 @@ def lines(surf, vp, s, size, x, y, width, col=gfx.WHITE, limit=4, bold=False):
     px = vp.s(size)
     box = vp.r(x, y, width, limit * step)
     min_px = max(min(px, gfx.body_px(vp)), round(px * 0.85))
-    shown = gfx.fit(s, box.w, box.h, px, min_px, bold, limit)[1]
-    gfx.draw_fitted(surf, s, box, px, col, bold=bold, align="left", valign="top", min_px=min_px, lines=limit)
-    return y + len(shown) * step
+    shown = gfx.fitted(s, box, px, bold, min_px, limit)[1]
+    drawn = gfx.draw_fitted(surf, s, box, px, col, bold=bold, align="left", valign="top", min_px=min_px, lines=limit)
+    return y + max(len(shown) * step, drawn.h / vp.scale)  # (larger at the player's text size)
 
 
 def main_label_box(vp) -> pygame.Rect:

@@ -222,7 +222,9 @@ def played_slot(t, surf, vp, s, k, y, anim):
         border_radius=vp.s(10),
     )
     txt(surf, vp, f"{e['speeds'][s]}", 24, bx + 28, y + 60, gfx.WHITE, bold=True, anchor="center")
-    txt(surf, vp, _("speed"), 14, bx + 28, y + 84, gfx.GREY, anchor="center")
+    word = gfx.first_fitting([_("speed"), ""], vp.s(14), vp.across(64))  # within its bid's column, or none
+    if word:  # (the card beside it says "speed" under its printed speed too)
+        txt(surf, vp, word, 14, bx + 28, y + 84, gfx.GREY, anchor="center", width=64)
 
 
 def middle(t, surf, vp, k, y, planning):

@@ -56,6 +56,7 @@ from ..rules.queries import (
     opportunities,
     placement_refusal,
     release_action,
+    stall_deadline,
     tile_claim,
 )
 from ..rules.say import tell
@@ -139,6 +140,7 @@ class JabTable(HandDevices, TableScene):
         self.card_flights: list[dict] = []  # cards going back to their deck
         self.token_flights: list[dict] = []  # health tokens changing hands
         self.last_count = 0
+        self.hands_still = False  # no hand moved in the last frame (``next_frame``)
         self.ko_hold = 0.0  # ms the knockout is shown before the result
         # A fight taken up again (Continue) starts with a short count, as after a pause.
         self.resume_ms = RESUME_COUNT_MS if self.session.resumed and self.fighting() else 0.0
@@ -521,7 +523,7 @@ class JabTable(HandDevices, TableScene):
         st = self.session.state
         over = self.session.outcome() is not None
         if not over and st.phase != "between":
-            return 0
+            return self._fought_wait(st)
         if (
             self.moving()
             or self.shouts
@@ -537,6 +539,36 @@ class JabTable(HandDevices, TableScene):
         if not over and (any(not st.ready[s] for s in self.session.bots) or any(self.t < t for t in st.lockout)):
             return 0
         return None
+
+    def _fought_wait(self, st) -> float | None:
+        """A round in play: every frame while anything moves (a hand, a carried card, the count, a
+        flight, a shout, a lock-out's bar, the computer); else the wait until the clock alone changes
+        the picture: the round clock's or the stall count's next second, a note's end (and a lesson's
+        marks: the base's wait)."""
+        if (
+            st.phase != "playing"
+            or self.t < st.go_at
+            or self.resume_ms > 0
+            or self.session.bots
+            or not self.hands_still
+            or any(self.mq)
+            or any(h is not None for h in st.held)
+            or any(self.t < t for t in st.lockout)
+            or self.shouts
+            or self.card_flights
+            or self.token_flights
+            or self.flashes
+            or self.ko_hold > 0
+        ):
+            return 0
+        base = super().next_frame()
+        if base == 0:
+            return 0
+        waits = [1000 - (self.t - st.go_at) % 1000] + [ms for _text, ms in self.notes.values() if ms > 0]
+        deadline = stall_deadline(st)
+        if deadline is not None:
+            waits.append(max(0, deadline - self.t) % 1000 + 1)
+        return min(waits + ([] if base is None else [base]))
 
     def seat_device(self, seat: int | None) -> str | None:
         """One person against the computer who chose no controls plays with any device: hints follow
@@ -592,10 +624,11 @@ class JabTable(HandDevices, TableScene):
             if self.session.outcome() is not None:
                 return
         self.taps = {}
-        before = self.t
+        before, was = self.t, self.hands.pos
         self.hands = advance(self.hands, dt, moves, self.cross)
         if any(steer.clamp_point(*p) != p for p in self.hands.pos):  # rings stay whole in the window
             self.hands = Hands(tuple(steer.clamp_point(*p) for p in self.hands.pos))
+        self.hands_still = self.hands.pos == was
         self.t += dt
         self._mouse_arrivals()
         self.submit(Tick(t=self.t))

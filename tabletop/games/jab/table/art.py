@@ -106,6 +106,9 @@ def _frame(w: int, h: int, border_name: str):
     return surf, inner
 
 
+CARD_MIN_PX = 7  # a word on a card's picture shrinks this far before it is cut (below the body text's least size)
+
+
 @gfx.image_cache(512)
 def punch_card(card: int, w: int, h: int) -> pygame.Surface:
     """A face-up punch card, ``w`` x ``h`` pixels."""
@@ -134,9 +137,8 @@ def punch_card(card: int, w: int, h: int) -> pygame.Surface:
     val = gfx.blit_text(surf, str(C.value(card)), vpx, (inner.left + pad, foot_y), gfx.INK, True, "midleft", inner)
     cname = _capital(colour_word(ci))
     room = pygame.Rect(val.right + pad, inner.top, inner.right - val.right - pad, inner.h)
-    gfx.blit_text(
-        surf, cname, max(8, foot_h - 5), (inner.right - pad, foot_y), (60, 60, 60), anchor="midright", box=room
-    )
+    at = (inner.right - pad, foot_y)
+    gfx.blit_text(surf, cname, max(8, foot_h - 5), at, (60, 60, 60), anchor="midright", box=room, min_px=CARD_MIN_PX)
     return finish(surf)
 
 
@@ -200,13 +202,15 @@ def combo_card(index: int, w: int, h: int, count: int) -> pygame.Surface:
         True,
         "midtop",
         inner.inflate(-2 * pad, 0),
+        min_px=CARD_MIN_PX,
     )
     y = inner.top + pad // 2 + t.h + pad
     row = (inner.h - t.h - 2 * pad - max(14, h // 6)) / max(3, len(types))
     for ty in types:
         name = punch_word(ty)
         px = max(10, min(int(row) - 2, h // 8))
-        gfx.blit_text(surf, name, px, (inner.centerx, round(y)), gfx.INK, True, "midtop", inner.inflate(-2 * pad, 0))
+        room = inner.inflate(-2 * pad, 0)
+        gfx.blit_text(surf, name, px, (inner.centerx, round(y)), gfx.INK, True, "midtop", room, CARD_MIN_PX)
         y += row
     at = (inner.centerx, inner.bottom - pad // 2)
     gfx.blit_text(surf, f"+{points}", max(12, h // 7), at, (150, 40, 20), True, "midbottom", inner)

@@ -100,11 +100,12 @@ def board(table, vp) -> pygame.Surface:
         r = place_rect(vp, f"p{p}.bonus", flip)
         panel(img, r, (0, 0, 0), alpha=50, radius=vp.s(10))
         lab = _("{name}'s bonus").format(name=table.name(p))
-        gfx.blit_text(img, lab, vp.s(14), (r.centerx, r.top + vp.s(2)), (170, 200, 180), anchor="midtop")
+        top = pygame.Rect(r.left, r.top + vp.s(2), r.w, vp.s(20))  # a line's box: grows with the text size
+        gfx.draw_fitted(img, lab, top, vp.s(14), (170, 200, 180), valign="top", lines=1)
     for name in ("combo", "ding", "clinch"):
         r = place_rect(vp, name, flip)
         pygame.draw.rect(img, (90, 130, 110), r, width=max(1, vp.s(2)), border_radius=vp.s(10))
-    gfx.blit_text(img, _("Combo deck"), vp.s(15), vp.p(128, 270), (190, 220, 200), bold=True, anchor="midbottom")
+    gfx.draw_fitted(img, _("Combo deck"), vp.r(28, 238, 200, 32), vp.s(15), (190, 220, 200), True, valign="bottom")
     for seat in (0, 1):
         panel(img, vp.r(*hud_rect(seat, flip)), (10, 20, 16), alpha=150, radius=vp.s(10))
     panel(img, vp.r(*INFO_RECT), (10, 20, 16), alpha=150, radius=vp.s(10))
@@ -378,9 +379,8 @@ def draw_decks(table, surf, vp, st) -> None:
                 else:
                     surf.blit(card_back(w, h, border), r)
             else:
-                gfx.blit_text(
-                    surf, _("empty"), vp.s(15), (r.centerx, r.bottom - vp.s(24)), (150, 180, 160), anchor="center"
-                )
+                low = pygame.Rect(r.left, r.bottom - vp.s(38), r.w, vp.s(28))
+                gfx.draw_fitted(surf, _("empty"), low, vp.s(15), (150, 180, 160), lines=1)
             label = _(_DECK_LABEL[sits_side(p, s, flip)]).format(n=n)  # as the person sits at the screen
             y = r.bottom + vp.s(2) if at_bottom(p, flip) else r.top - vp.s(2)
             narrow = vp.sx < 0.9 * vp.scale  # a window squeezed sideways: the label may stand wider than its deck
@@ -404,14 +404,8 @@ def draw_centre(table, surf, vp, st, opp) -> None:
         surf.blit(combo_card(st.combo[-1], r.w, r.h, len(st.combo)), r)
     else:
         gfx.blit_text(surf, _("none left"), vp.s(15), r.center, (150, 180, 160), anchor="center")
-    gfx.blit_text(
-        surf,
-        _("{n} left").format(n=len(st.combo)),
-        vp.s(14),
-        (r.centerx, r.bottom + vp.s(4)),
-        (200, 225, 210),
-        anchor="midtop",
-    )
+    under = pygame.Rect(r.left - vp.s(20), r.bottom + vp.s(4), r.w + vp.s(40), vp.s(22))
+    gfx.draw_fitted(surf, _("{n} left").format(n=len(st.combo)), under, vp.s(14), (200, 225, 210), valign="top")
     if "combo" in glow:
         pygame.draw.rect(surf, gfx.HILITE, r.inflate(vp.s(10), vp.s(10)), width=max(2, vp.s(3)), border_radius=vp.s(10))
     # counter-punch deck (drawn a little larger than its spot so it reads well)

@@ -14,7 +14,7 @@ from ..rules import content as C
 from ..rules.queries import stall_deadline, tile_claim
 from .art import finish, keyed_surface, token
 from .input import hand_line, hint
-from .layout import colour_of, fit, wrap
+from .layout import colour_of, fit
 from .steer import at_bottom
 
 _, ngettext = words(__name__)
@@ -82,19 +82,16 @@ def draw_hud(table, surf, vp, st, seat) -> None:
     name = vp.r(x0 + 8, y0 + 4, right - x0 - 8, 26)
     gfx.draw_fitted(surf, who, name, vp.s(20), col, bold=True, align="left", valign="top", lines=1)
     hp = st.health[seat]
-    gfx.blit_text(surf, _("Health: {n}").format(n=hp), vp.s(15), vp.p(x0 + 8, y0 + 32), gfx.WHITE)
+    line = vp.r(x0 + 8, y0 + 32, w - 16, 22)  # a line's box: its text grows with the player's text size
+    gfx.draw_fitted(surf, _("Health: {n}").format(n=hp), line, vp.s(15), gfx.WHITE, align="left", valign="top", lines=1)
     if hp == 0 and st.phase in ("playing", "clinch"):
         gfx.blit_text(surf, _("DANGER!"), vp.s(16), vp.p(x0 + w - 8, y0 + 32), gfx.REFUSE, bold=True, anchor="topright")
     d = vp.s(20)
     for k in range(hp):
         surf.blit(token("health", d), vp.p(x0 + 8 + k * 22, y0 + 54))
-    gfx.blit_text(
-        surf,
-        _("Rounds won: {n} of {of}").format(n=st.tokens[seat], of=C.N["round_wins_to_win"]),
-        vp.s(15),
-        vp.p(x0 + 8, y0 + 82),
-        gfx.WHITE,
-    )
+    won = _("Rounds won: {n} of {of}").format(n=st.tokens[seat], of=C.N["round_wins_to_win"])
+    won = gfx.first_fitting([won, _("Rounds won")], vp.s(15), line.w)  # short: the marks under it count them
+    gfx.draw_fitted(surf, won, line.move(0, vp.s(50)), vp.s(15), gfx.WHITE, align="left", valign="top", lines=1)
     d = vp.s(24)
     for k in range(C.N["round_wins_to_win"]):
         surf.blit(token("win" if k < st.tokens[seat] else "empty", d), vp.p(x0 + 8 + k * 28, y0 + 104))
@@ -229,7 +226,6 @@ def button_image(w: int, h: int, label: str, key: str, enabled: bool, scale: flo
 
 
 def draw_info(table, surf, vp, st) -> None:
-    r = vp.r(*INFO_RECT)
     rnd = max(1, st.round) if st.phase != "between" else st.round + 1
     gfx.blit_text(surf, _("Round {n}").format(n=rnd), vp.s(20), vp.p(208, 310), gfx.GOLD, bold=True)
     secs = max(0, table.t - st.go_at) // 1000 if st.phase in ("playing", "clinch") else 0
@@ -247,23 +243,21 @@ def draw_info(table, surf, vp, st) -> None:
     elif st.phase == "playing":
         left = [st.cards_left(p) for p in (0, 1)]
         lines.append(_("Cards: {a} {n}, {b} {m}").format(a=table.name(0), n=left[0], b=table.name(1), m=left[1]))
-    for k, line in enumerate(lines[:2]):
-        gfx.blit_text(surf, line, fit(line, vp.s(15), r.w - vp.s(16)), vp.p(208, 344 + k * 22), (210, 230, 215))
+    for k, line in enumerate(lines[:2]):  # each in a line's box: it grows with the player's text size
+        box = vp.r(208, 344 + k * 22, INFO_RECT[2] - 16, 22)
+        gfx.draw_fitted(surf, line, box, vp.s(15), (210, 230, 215), align="left", valign="top", lines=1)
     if st.phase == "playing" and table.assist():
         a, b = table.live_score()
         line = _("If scored now: {a} {n}, {b} {m}").format(a=table.name(0), n=a, b=table.name(1), m=b)
-        gfx.blit_text(surf, line, fit(line, vp.s(15), r.w - vp.s(16)), vp.p(208, 388), gfx.GOLD)
+        gfx.draw_fitted(
+            surf, line, vp.r(208, 388, INFO_RECT[2] - 16, 22), vp.s(15), gfx.GOLD, align="left", valign="top"
+        )
 
 
 def draw_log(table, surf, vp) -> None:
     if not table.log:
         return
-    px = vp.s(14)
     x, w = LOG_COLUMN
-    lines: list[str] = []
-    for text in table.log[-4:]:
-        lines += wrap(text, px, vp.across(w))  # (squeezed with the column)
-    lines = lines[-10:]
-    y = 470 - len(lines) * 19
-    for k, line in enumerate(lines):
-        gfx.blit_text(surf, line, px, vp.p(x, y + k * 19), (200, 220, 205) if k < len(lines) - 1 else gfx.WHITE)
+    shown = table.log[-4:]
+    entries = [(text, gfx.WHITE if k == len(shown) - 1 else (200, 220, 205)) for k, text in enumerate(shown)]
+    gfx.draw_log(surf, entries, vp.r(x, 470 - 10 * 19, w, 10 * 19), vp.s(14), step=vp.s(19), valign="bottom")

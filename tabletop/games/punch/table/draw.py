@@ -38,7 +38,6 @@ from .layout import (
     mini_face,
     on_felt,
     prog_x,
-    wrap,
 )
 from .panels import between, history
 
@@ -229,11 +228,7 @@ def last_reveal(t):
 
 
 def caption(t, surf, vp) -> None:
-    lines: list[str] = []
-    for text in t.caption[-2:]:
-        lines.extend(wrap(text, vp.s(18), vp.across(1080)))
-    lines = lines[-2:]
-    if not lines:
+    if not t.caption:
         return
     r = vp.r(30, 298, 1220, 56)
     gfx.panel(surf, r, gfx.FELT_DARK, radius=vp.s(10))  # opaque: the halves' divider stops at its edge
@@ -242,9 +237,8 @@ def caption(t, surf, vp) -> None:
         for seat in (0, 1):  # the last pair, small, at the ends of the bar
             x = 40 if seat == 0 else 1204
             cards.draw(surf, mini_face(seat, ev["cards"][seat]), vp.r(x, 302, 36, 48))
-    for i, line in enumerate(lines):
-        y = 326 if len(lines) == 1 else 312 + i * 26
-        gfx.blit_text(surf, line, vp.s(18), vp.p(640, y), gfx.WHITE, anchor="center")
+    said = [(text, gfx.WHITE) for text in t.caption[-2:]]
+    gfx.draw_log(surf, said, vp.r(100, 300, 1080, 52), vp.s(18), step=vp.s(26), valign="center", align="center")
 
 
 LEGEND = N_(
@@ -329,8 +323,7 @@ def hints(t, surf, vp, seat) -> None:
     if t.shared_input:
         if seat != t.humans[0]:
             return
-        text = t.control_line(seat, _(MOUSE_LINE), parts)
-        gfx.blit_text(surf, text, vp.s(15), vp.p(640, 700), gfx.GREY, anchor="center")
+        draw_line(surf, vp, t.control_line(seat, _(MOUSE_LINE), parts), (640, 700), 1240, 15, gfx.GREY)
         return
     text = t.key_hints(seat, _(MOUSE_LINE), parts)
     draw_line(surf, vp, text, (HALF_X[seat] + HALF_W // 2, 700), HALF_W - 10, 15, gfx.GREY)
@@ -344,14 +337,8 @@ def deck_pile(t, surf, vp, seat) -> None:
         cards.draw(surf, face(seat, "", True), r)
     else:
         cards.slot(surf, r, "", gfx.GREY)
-    gfx.blit_text(
-        surf,
-        _("Deck {n}").format(n=n),
-        vp.s(15),
-        vp.p(DECK_X[seat] + ROW_W // 2, ROW_Y - 12),
-        gfx.WHITE,
-        anchor="center",
-    )
+    above = vp.r(DECK_X[seat] + ROW_W / 2 - 54, ROW_Y - 25, 108, 26)  # grows with the player's text size
+    gfx.draw_fitted(surf, _("Deck {n}").format(n=n), above, vp.s(15), gfx.WHITE, lines=1)
     if t.can_act(seat) and t.may_swap(seat):
         t.hot_zone(r, ("deck", seat), accepts=t.accepts_for(seat, "deck"), seat=seat)
         gfx.blit_text(
@@ -378,12 +365,17 @@ def shown_tally(t, surf, vp, seat) -> None:
 
 def draw_tally(surf, vp, r, played) -> None:
     x = r.left + vp.s(8)
-    gfx.blit_text(surf, _("shown this match"), vp.s(14), (x, r.top + vp.s(14)), gfx.GREY, anchor="midleft")
+    head = pygame.Rect(x, r.top + vp.s(3), r.w - vp.s(8), vp.s(24))
+    gfx.draw_fitted(surf, _("shown this match"), head, vp.s(14), gfx.GREY, align="left", lines=1)
+    rows = []
     for i, k in enumerate(KINDS):
-        y = r.top + vp.s(32 + i * 22)
         label = _("Punch {n}").format(n=k.power) if k.effect == "punch" else _(_TALLY[k.effect])
-        gfx.blit_text(surf, label, gfx.fit_px(label, vp.s(14), vp.s(86)), (x, y), gfx.WHITE, anchor="topleft")
-        gfx.blit_text(surf, f"{played[i]}/{k.count}", vp.s(14), (x + vp.s(120), y), gfx.WHITE, anchor="topright")
+        rows.append((label, pygame.Rect(x, r.top + vp.s(30 + i * 22), vp.s(86), vp.s(22))))
+    px = gfx.one_size([label for label, _b in rows], [box for _l, box in rows], vp.s(14), lines=1)
+    for i, (label, box) in enumerate(rows):
+        gfx.draw_fitted(surf, label, box, px, gfx.WHITE, align="left", lines=1, grow=False)
+        count = pygame.Rect(box.right, box.top, x + vp.s(120) - box.right, box.h)
+        gfx.draw_fitted(surf, f"{played[i]}/{KINDS[i].count}", count, px, gfx.WHITE, align="right", grow=False)
 
 
 # -- each boxer's half ---------------------------------------------------------------
@@ -430,6 +422,11 @@ def play_area(t, surf, vp, seat) -> None:
         cards.slot(surf, r, _("{name}'s card").format(name=t.names[seat]), gfx.PLAYER_COLOURS[seat], px=vp.s(15))
         if mine and phase == "choose":
             t.hot_zone(r, ("slot", seat), accepts=t.accepts_for(seat, "slot"), seat=seat)
+
+
+def heading_box(vp, seat: int) -> pygame.Rect:
+    """Where a hand's heading stands, over its cards and under the seat's status line."""
+    return vp.r(HALF_X[seat] + 20, HAND_Y - 35, HALF_W - 40, 26)
 
 
 def picked_row(t, surf, vp, seat) -> None:
@@ -514,7 +511,7 @@ def hand(t, surf, vp, seat) -> None:
         heading = f"{title} ({k})"
     else:
         heading = ngettext("{title} ({n} card)", "{title} ({n} cards)", k).format(title=title, n=k)
-    gfx.blit_text(surf, heading, vp.s(15), vp.p(HALF_X[seat] + 20, HAND_Y - 22), gfx.WHITE, anchor="midleft")
+    gfx.draw_fitted(surf, heading, heading_box(vp, seat), vp.s(15), gfx.WHITE, align="left", lines=1)
     if mine and st.phase in ("draft", "exchange", "program"):
         t.hot_zone(
             vp.r(HALF_X[seat] + 10, HAND_Y - 4, HALF_W - 20, CARD_H + 8),
@@ -542,7 +539,7 @@ def hand(t, surf, vp, seat) -> None:
 
 def draw_backs(surf, vp, seat, label, n) -> None:
     """A hand or deck shown face down: a fan of card backs under its name."""
-    gfx.blit_text(surf, label, vp.s(15), vp.p(HALF_X[seat] + 20, HAND_Y - 22), gfx.GREY, anchor="midleft")
+    gfx.draw_fitted(surf, label, heading_box(vp, seat), vp.s(15), gfx.GREY, align="left", lines=1)
     step = min(COL // 2 + 6, (HALF_W - 40 - CARD_W) // max(1, min(n, 30) - 1)) if n > 1 else 0
     for i in range(min(n, 30)):
         cards.draw(surf, face(seat, "", True), vp.r(HALF_X[seat] + 20 + i * step, HAND_Y, CARD_W, CARD_H))

@@ -151,10 +151,10 @@ def _step(c, seat, w, h, big):
     if c.favoured:
         star = pygame.Rect(0, 0, max(10, w // 4), max(10, w // 4))
         star.topright = (inner.right - 1, (inner.top if not big else top.bottom) + 1)
-        gfx.draw_fitted(surf, "★", star, star.h, gfx.GOLD, min_px=8, lines=1)
+        gfx.draw_fitted(surf, "★", star, star.h, gfx.GOLD, min_px=8, lines=1, grow=False)
         if foot_h:
             foot = pygame.Rect(body.left, body.bottom - foot_h, body.w, foot_h)
-            gfx.draw_fitted(surf, _("+45° turn"), foot, px, (150, 110, 0), bold=True, min_px=7, lines=1)
+            gfx.draw_fitted(surf, _("+45° turn"), foot, px, (150, 110, 0), bold=True, min_px=7, lines=1, grow=False)
     return surf
 
 
@@ -163,15 +163,27 @@ def _turn(c, seat, w, h, big):
     px = max(8, h // 9)
     if big:
         word = _("Turn left") if c.turn < 0 else _("Turn right")
-        top = cards.band(surf, inner, word, TURN_BAND, max(px + 6, h // 6), px + 2, max(7, px * 3 // 4))
+        least, band_h = max(7, px * 3 // 4), max(px + 6, h // 6)
+        if gfx.fit(word, inner.w - 4, band_h - 2, px + 2, least, True, 1)[2]:  # a long word: two lines, not cut
+            band_h = 2 * gfx.font(least, True).get_linesize() + 4
+        top = cards.band(surf, inner, word, TURN_BAND, band_h, px + 2, least)
         body = pygame.Rect(body.left, top.bottom + 2, body.w, body.bottom - top.bottom - 2)
     deg_h = max(10, body.h * 3 // 10)
     glyph = pygame.Rect(body.left, body.top, body.w, body.h - deg_h)
     gfx.draw_fitted(
-        surf, "↺" if c.turn < 0 else "↻", glyph, int(min(glyph.w, glyph.h) * 0.95), TURN_BAND, bold=True, min_px=8
+        surf,
+        "↺" if c.turn < 0 else "↻",
+        glyph,
+        int(min(glyph.w, glyph.h) * 0.95),
+        TURN_BAND,
+        bold=True,
+        min_px=8,
+        grow=False,
     )
     deg = pygame.Rect(body.left, body.bottom - deg_h, body.w, deg_h)
-    gfx.draw_fitted(surf, f"{abs(c.turn) * 45}°", deg, max(12, h // 5), gfx.INK, bold=True, min_px=8, lines=1)
+    gfx.draw_fitted(
+        surf, f"{abs(c.turn) * 45}°", deg, max(12, h // 5), gfx.INK, bold=True, min_px=8, lines=1, grow=False
+    )
     return surf
 
 
@@ -230,7 +242,9 @@ def _attack(boxer, c, seat, w, h):
     cards.band(surf, inner, _(c.name), ATTACK_BAND, at["band_h"], px + 1, at["title_min"])
     for i, k in enumerate(c.keywords):
         box = pygame.Rect(foot.left, foot.top + i * at["kw_step"], foot.w, at["kw_step"])
-        gfx.draw_fitted(surf, _(KEYWORD_LABEL[k]), box, px, KEYWORD_INK[k], bold=True, min_px=small, lines=1)
+        gfx.draw_fitted(
+            surf, _(KEYWORD_LABEL[k]), box, px, KEYWORD_INK[k], bold=True, min_px=small, lines=1, grow=False
+        )
     cols, rows = area_bounds(c.area_n)
     cell = max(4, min((mid.w - rad - 2) // len(cols), mid.h // len(rows)))
     gx = mid.right - cell * len(cols) - max(0, (mid.w - rad - 2 - cell * len(cols)) // 2)

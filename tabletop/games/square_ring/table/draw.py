@@ -188,7 +188,7 @@ def bout_log(t, surf, vp) -> None:
         _("{key} or the button closes it").format(key=key) if key else "",
     )
     gfx.blit_text(surf, how or _("The button closes it"), vp.s(15), vp.p(200, 78), gfx.GREY, anchor="midleft")
-    px = vp.s(15)
+    px = gfx.grown(vp.s(15), vp.s(22))  # as large as the player's text size and the rows allow
     lines: list[tuple[str, tuple]] = []
     last = None
     for e in st.log:
@@ -287,24 +287,21 @@ def _info(t, surf, vp, seat, hp, dmg) -> None:
     )
     wins = st.round_wins[seat]
     narrow = vp.sx < 0.9 * vp.scale  # a window squeezed sideways: the rounds won go down to the last row
-    won = gfx.blit_text(
-        surf,
-        _("Rounds won") + " " + "★" * wins + "☆" * max(0, (st.rounds + 1) // 2 - wins),
-        vp.s(16),
-        vp.p(x0 + PANEL_W - 12, 168 if narrow else 118),
-        gfx.GOLD,
-        anchor="midright",
-    )
-    gfx.blit_text(
-        surf,
-        _("Damage dealt this round: {n}").format(n=dmg[seat]),
-        vp.s(16),
-        vp.p(x0 + 12, 118),
-        gfx.WHITE,
-        anchor="midleft",
-    )
+    stars = _("Rounds won") + " " + "★" * wins + "☆" * max(0, (st.rounds + 1) // 2 - wins)
+    # the damage and the rounds won share a line: one size for both, as large as the player's text size,
+    # the line's height and its width allow
+    left, right = vp.p(x0 + 12, 0)[0], vp.p(x0 + PANEL_W - 12, 0)[0]
+    said = _("Damage dealt this round: {n}").format(n=dmg[seat])
+    big = gfx.grown(vp.s(16), vp.s(26))
+    px = gfx.fit_px(said if narrow else f"{said}    {stars}", big, right - left)
+    stars_px = vp.s(16) if narrow else px  # (beside the cooling line when narrow: it leaves that line room)
+    won = gfx.blit_text(surf, stars, stars_px, (right, vp.p(0, 168 if narrow else 118)[1]), gfx.GOLD, anchor="midright")
+    gfx.blit_text(surf, said, px, vp.p(x0 + 12, 118), gfx.WHITE, anchor="midleft")
     tokens = _("⚡ Bursts {bursts}    ◉ Reacts {reacts}").format(bursts=st.bursts[seat], reacts=st.reacts[seat])
-    gfx.blit_text(surf, tokens, vp.s(16), vp.p(x0 + 12, 144), gfx.WHITE, anchor="midleft")
+    line_box = pygame.Rect(left, vp.p(0, 131)[1], vp.p(x0 + PANEL_W - 12, 0)[0] - left, vp.s(26))
+    if st.dazed[seat]:
+        line_box.w = vp.p(x0 + 244, 0)[0] - left
+    gfx.draw_fitted(surf, tokens, line_box, vp.s(16), align="left", lines=1)
     if st.dazed[seat]:
         r = vp.r(x0 + 250, 133, 200, 22)
         gfx.panel(surf, r, (120, 40, 140), radius=vp.s(6))
@@ -681,8 +678,7 @@ def hints(t, surf, vp, seat) -> None:
     if t.shared_input:
         if seat != t.humans[0]:
             return
-        text = t.control_line(seat, _(MOUSE_LINE), parts)
-        gfx.blit_text(surf, text, gfx.fit_px(text, vp.s(15), vp.s(1240)), vp.p(640, 706), gfx.GREY, anchor="center")
+        draw_line(surf, vp, t.control_line(seat, _(MOUSE_LINE), parts), (640, 706), 1240, 15, gfx.GREY)
         return
     text = t.key_hints(seat, _(MOUSE_LINE), parts)
     draw_line(surf, vp, text, (HALF_X[seat] + HALF_W // 2, 706), HALF_W - 10, 15, gfx.GREY)

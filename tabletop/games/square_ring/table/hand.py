@@ -49,12 +49,22 @@ def _hand_faces(t, surf, vp, seat, layout, marks) -> None:
     bx = t.boxer(seat)
     x0 = HALF_X[seat] + 4
     colour = gfx.PLAYER_COLOURS[seat]
-    title = _("{name}'s cards ({boxer})").format(name=t.names[seat], boxer=_(bx.name))
-    gfx.draw_fitted(surf, title, vp.r(x0, 414, 174, 20), vp.s(15), colour, bold=True, align="left", lines=1)
+    head = vp.r(x0, 414, 174, 20)  # a window squeezed sideways or a long language: the short forms
+    title = gfx.first_fitting(
+        [
+            _("{name}'s cards ({boxer})").format(name=t.names[seat], boxer=_(bx.name)),
+            _("{name}'s cards").format(name=t.names[seat]),
+        ],
+        vp.s(15),
+        head.w,
+        bold=True,
+    )
+    gfx.draw_fitted(surf, title, head, vp.s(15), colour, bold=True, align="left", lines=1)
     turns = gfx.blit_text(surf, _("turns"), vp.s(14), vp.p(HALF_X[seat] + HALF_W - 4, 424), gfx.GREY, anchor="midright")
-    left, top = vp.p(x0 + 180, 414)  # up to "turns" (a window squeezed sideways leaves less room)
+    left, top = vp.p(x0 + 180, 414)  # up to "turns"
     box = pygame.Rect(left, top, turns.left - vp.s(8) - left, vp.s(20))
-    gfx.draw_fitted(surf, _("steps (★ favoured: may turn 45° after)"), box, vp.s(14), gfx.GREY, align="left", lines=1)
+    steps = gfx.first_fitting([_("steps (★ favoured: may turn 45° after)"), _("steps (★ favoured)")], vp.s(14), box.w)
+    gfx.draw_fitted(surf, steps, box, vp.s(14), gfx.GREY, align="left", lines=1)
     gfx.blit_text(
         surf,
         _("attacks: power, area (you face up), keywords"),

@@ -581,9 +581,11 @@ class StabbyJackTable(MiddleMixin):
             xx, y, top = sx, top + ch + 6, top + ch + 34
         xw = right - xx
         room = vp.r(xx, y, xw + 6, 200)  # up to the row's edge (a window squeezed sideways leaves little)
-        gfx.blit_text(surf, _("XP row"), lab_px, vp.p(xx, y + 8), gfx.GOLD, bold=True, box=room)
+        head = gfx.first_fitting([_("XP row"), _("XP")], lab_px, room.w, bold=True)  # short when the room is
+        gfx.blit_text(surf, head, lab_px, vp.p(xx, y + 8), gfx.GOLD, bold=True, box=room)
         if not nx:
-            gfx.blit_text(surf, _("none yet"), vp.s(14), vp.p(xx, top + 8), (150, 170, 160), box=room)
+            none = gfx.first_fitting([_("none yet"), "–"], vp.s(14), room.w)
+            gfx.blit_text(surf, none, vp.s(14), vp.p(xx, top + 8), (150, 170, 160), box=room)
             return
         xstep = cw + GAP if nx == 1 else min(cw + GAP, (xw - cw) / (nx - 1))
         for i, c in enumerate(p.xp):

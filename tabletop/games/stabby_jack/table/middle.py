@@ -73,9 +73,8 @@ class MiddleMixin(TableScene):
         # draw pile and discard pile
         pr = vp.r(x + 10 * kx, y + 12, 72 * kx, 100)
         surf.blit(card_image(None, pr.w, pr.h), pr)
-        drawn = gfx.blit_text(
-            surf, _("Draw {n}").format(n=s.draw_count), vp.s(14), vp.p(x + 46 * kx, y + 116), SOFT, anchor="midtop"
-        )
+        under = vp.r(x + 10 * kx, y + 114, 72 * kx, 22)  # the piles' words: as large as their line allows
+        drawn = gfx.draw_fitted(surf, _("Draw {n}").format(n=s.draw_count), under, vp.s(14), SOFT, valign="top")
         if self.act and s.phase == DECLARE:
             self.hot_zone(
                 pr, ("pile",), lambda pl: None if pl[0] == "declare" else _("Drop Train, Fight or Rest here.")
@@ -86,9 +85,11 @@ class MiddleMixin(TableScene):
         else:
             pygame.draw.rect(surf, (60, 120, 90), dr, width=max(1, vp.s(2)), border_radius=vp.s(8))
         said = _("Discard {n}").format(n=len(s.discard))
-        at = vp.p(x + 126 * kx, y + 116)  # apart from "Draw N" however narrow the column
-        at = (max(at[0], drawn.right + vp.s(6) + gfx.text(said, vp.s(14)).get_width() // 2), at[1])
-        gfx.blit_text(surf, said, vp.s(14), at, SOFT, anchor="midtop")
+        under = vp.r(x + 90 * kx - 8, y + 114, 72 * kx + 16, 22)
+        under.left = max(under.left, drawn.right + vp.s(6))  # apart from "Draw N" however narrow the column
+        under.width = max(under.w, vp.p(x + 176 * kx, 0)[0] - under.left)  # up to the drawn card's place
+        under.h = vp.s(36)  # a second line, over nothing, when the word is too wide for one
+        gfx.draw_fitted(surf, said, under, vp.s(14), SOFT, valign="top", lines=2)
         if self.act and s.phase == PLACE:
             self.hot_zone(dr, ("discard",), lambda pl: None if pl == ("drawn",) else _("Only the drawn card can go."))
             outline(surf, dr, SOFT, vp, 2)
@@ -130,7 +131,8 @@ class MiddleMixin(TableScene):
         elif not shown or self.fly_ms > 0:
             pygame.draw.rect(surf, (60, 120, 90), big, width=max(1, vp.s(2)), border_radius=vp.s(10))
         if caption:
-            gfx.blit_text(surf, caption, vp.s(14), vp.p(x + 230 * kx, y + 152), SOFT, anchor="midtop")
+            line = vp.r(x + 230 * kx - 90, y + 150, 180, 24)  # under the card, as large as its line allows
+            gfx.draw_fitted(surf, caption, line, vp.s(14), SOFT, valign="top", lines=1)
         # what it means
         ty, left = y + 176, 5
         parts = self._explain()
@@ -321,7 +323,8 @@ class MiddleMixin(TableScene):
 
     def _draw_log(self, surf, vp, x, y, w, h) -> None:
         s = self.st
-        title = gfx.blit_text(surf, _("What happened"), vp.s(15), vp.p(x + 10, y), gfx.GOLD, bold=True)
+        head = vp.r(x + 10, y - 2, w - 20, 22)
+        title = gfx.draw_fitted(surf, _("What happened"), head, vp.s(15), gfx.GOLD, True, "left", "top", lines=1)
         pause = _("{button}: menu and rules").format(button=hints.button(self.seat_device(s.turn), "pause"))
         right = vp.p(x + w - 10, y + 1)
         below = gfx.font(vp.s(14)).size(pause)[0] > right[0] - title.right - vp.s(16)  # no room beside the title
@@ -329,17 +332,7 @@ class MiddleMixin(TableScene):
             right, y = (right[0], right[1] + vp.s(18)), y + 18
             h -= 18
         gfx.blit_text(surf, pause, vp.s(14), right, (150, 170, 160), anchor="topright")
-        px = vp.s(14)
-        room = int((h - 26) // 18)
-        out: list[tuple[str, bool]] = []
-        log = s.log
-        for k in range(len(log) - 1, -1, -1):
-            lines = wrap(_nb(render(log[k], self.names)), px, vp.across(w - 20))
-            out = [(ln, k == len(log) - 1) for ln in lines] + out
-            if len(out) >= room:
-                break
-        out = out[-room:]
-        ly = y + 22
-        for ln, newest in out:
-            gfx.blit_text(surf, ln, px, vp.p(x + 10, ly), gfx.WHITE if newest else (200, 210, 205))
-            ly += 18
+        log = s.log[-12:]  # more than the column ever holds
+        soft = (200, 210, 205)
+        entries = [(_nb(render(e, self.names)), gfx.WHITE if k == len(log) - 1 else soft) for k, e in enumerate(log)]
+        gfx.draw_log(surf, entries, vp.r(x + 10, y + 22, w - 20, h - 26), vp.s(14), step=vp.s(18))
