@@ -507,10 +507,12 @@ class HelpScene(Scene):
             y = bar.top + int((bar.h - h) * (self.scroll / self.max_scroll))
             pygame.draw.rect(surf, gfx.GREY, (bar.left, y, bar.w, h), border_radius=3)
         bottom = vp.size[1]
-        self.close_rect = pygame.Rect(vp.p(1140, 0)[0], bottom - vp.s(50), vp.s(120), vp.s(36))
+        # the button's right edge where the canvas's is (in a window squeezed sideways it ran off the window)
+        self.close_rect = pygame.Rect(0, bottom - vp.s(50), vp.s(120), vp.s(36))
+        self.close_rect.right = vp.p(1260, 0)[0]
         gfx.panel(surf, self.close_rect, (60, 70, 92), radius=vp.s(8))
-        gfx.blit_text(surf, _("Close"), vp.s(18), self.close_rect.center, gfx.WHITE, anchor="center")
-        gfx.blit_text(
+        gfx.draw_fitted(surf, _("Close"), self.close_rect.inflate(-vp.s(8), 0), vp.s(18), gfx.WHITE, lines=1)
+        gfx.draw_fitted(
             surf,
             hints.words(
                 self.app.last_device,
@@ -518,8 +520,9 @@ class HelpScene(Scene):
                 _("Scroll: arrows, Page Up / Page Down · Close: Esc"),
                 _("Scroll: d-pad or stick, LB / RB a page · Close: B"),
             ),
+            pygame.Rect(col.left, self.close_rect.top, self.close_rect.left - vp.s(16) - col.left, self.close_rect.h),
             vp.s(14),
-            (col.left, self.close_rect.centery),
             gfx.GREY,
-            anchor="midleft",
+            align="left",
+            lines=1,
         )

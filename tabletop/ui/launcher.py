@@ -148,7 +148,9 @@ class SettingsScene(MenuScene):
             Item(_("Controls"), action=self.controls, hint=_("Change any key or gamepad button; back to the defaults")),
             Item(_("Back"), action=self.back),
         ]
-        self.menu = Menu(items, y=104, w=800, x=240, row=40, sound=self.app.sounds, on_back=self.back, split=0.5)
+        self.menu = Menu(
+            items, y=104, w=800, x=240, row=40, sound=self.app.sounds, on_back=self.back, split=0.5, widen=True
+        )
 
     def access_items(self) -> list[Item]:
         """The rows that fit the program to its player (docs/accessibility.md)."""

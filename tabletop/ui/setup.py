@@ -496,12 +496,17 @@ class Setup(MenuScene):
         return self._goal
 
     def draw(self, surf, vp):
+        # in a window squeezed sideways (4:3) the menu takes more of the width, the page beside it less:
+        # its rows hold a label and a choice each, the page wraps its lines
+        narrow = vp.sx < 0.9 * vp.scale
+        self.menu.x, self.menu.w, self.menu.split = (20, 760, 0.4) if narrow else (50, 560, 0.42)
         super().draw(surf, vp)
-        r = vp.r(640, 140, 590, 520)
+        r = vp.r(796, 140, 464, 520) if narrow else vp.r(640, 140, 590, 520)
         gfx.panel(surf, r, (14, 40, 30), radius=vp.s(14), border=(60, 110, 80), width=max(1, vp.s(2)))
         inner = r.inflate(-vp.s(40), -vp.s(36))
         ops, _h = help.laid_out(self.details(), inner.w, round(vp.scale * 0.9, 4))
-        help.draw_ops(surf, ops, inner.left, inner.top, clip=inner)
+        whole = [op for op in ops if op.y + op.h * 1.25 <= inner.h]  # no line cut in half at the panel's foot
+        help.draw_ops(surf, whole, inner.left, inner.top, clip=inner)
 
     def type_name(self, i: int) -> None:
         if i == self.me():  # the player's own name: kept in Settings, for every game
@@ -616,7 +621,7 @@ class MoreOptions(MenuScene):
             Item(_("Usual settings"), action=self.usual, key="usual", hint=_("Every option here back as usual"))
         )
         items.append(Item(_("Back"), action=self.back, key="back"))
-        self.menu = Menu(items, y=140, w=640, x=320, row=44, sound=app.sounds, on_back=self.back)
+        self.menu = Menu(items, y=140, w=800, x=240, row=44, sound=app.sounds, on_back=self.back, split=0.5, widen=True)
 
     def usual(self):
         for o in self.setup.more_options():

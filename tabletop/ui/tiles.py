@@ -23,6 +23,7 @@ TOP = 150
 TILES_H = 2 * TILE_H + GAP  # the height the grid of tiles may take (the buttons sit under it)
 NARROW_TILES_H = 450  # ... in a window squeezed sideways (gfx.Viewport), where a row holds one tile fewer
 PIC = 0.66  # the picture card's width, as a share of the tile's height
+NARROW_PIC = 0.5  # ... in a window squeezed sideways, where the tiles are lower: the pitch needs the width
 
 
 def pitch(spec) -> str:
@@ -46,6 +47,7 @@ class TileMenu(Menu):
     def __init__(self, items, sound=None, on_back=None):
         super().__init__(items, x=40, y=TOP, w=1200, row=TILE_H + GAP, sound=sound, on_back=on_back)
         self.narrow = False  # the window is squeezed sideways (from the last frame): fewer, wider tiles a row
+        self.squeeze = 1.0  # how much narrower a design unit is across than down (from the last frame)
         self.max_rows = len(items)  # everything is on one screen: no scrolling
         self.games = [i for i, it in enumerate(items) if it.key]
         self.others = [i for i, it in enumerate(items) if not it.key]
@@ -72,12 +74,26 @@ class TileMenu(Menu):
             x = x0 + (cols - in_row) * (tile_w + GAP) / 2 + col * (tile_w + GAP)
             out[i] = (x, TOP + row * (tile_h + gap), tile_w, tile_h)
         y = TOP + rows * (tile_h + gap) + 6
-        bw = min(280, (gfx.DESIGN_W - 80 - (len(self.others) - 1) * 16) / max(1, len(self.others)))
-        x = (gfx.DESIGN_W - (len(self.others) * bw + (len(self.others) - 1) * 16)) / 2
-        for i in self.others:
+        widths = self._button_widths()
+        x = (gfx.DESIGN_W - (sum(widths) + (len(self.others) - 1) * 16)) / 2
+        for i, bw in zip(self.others, widths, strict=True):
             out[i] = (x, y, bw, 46)
             x += bw + 16
         return out
+
+    def _button_widths(self) -> list[float]:
+        """The row of buttons' widths: all alike while every label fits its share, else each as wide as
+        its label needs (a long word such as "Aufzeichnungen" takes the room a short "Beenden" leaves)."""
+        n = len(self.others)
+        room = gfx.DESIGN_W - 80 - (n - 1) * 16
+        alike = min(280, room / max(1, n))
+        f = gfx.font(round(20 * gfx.TEXT_SCALE[0]), True)  # as the label is drawn, in design units down
+        need = [(f.size(self.items[i].text())[0] + 32) * self.squeeze for i in self.others]
+        if all(w <= alike for w in need):
+            return [alike] * n
+        if sum(need) <= room:
+            return [w + (room - sum(need)) / n for w in need]
+        return [room * w / sum(need) for w in need]
 
     def rows(self) -> list[list[int]]:
         """Item indices row by row, as drawn: the tiles ``cols`` to a row, then the row of buttons."""
@@ -145,7 +161,9 @@ class TileMenu(Menu):
 
     def draw(self, surf, vp) -> None:
         self.narrow = vp.sx < 0.9 * vp.scale
+        self.squeeze = vp.scale / vp.sx
         rects = self._rects()
+        button_px = self._buttons_px(vp, rects)
         for i, it in enumerate(self.items):
             r = vp.rect(rects[i])
             it.rect = r
@@ -159,11 +177,20 @@ class TileMenu(Menu):
                 )
                 ink = gfx.WHITE if it.enabled else gfx.GREY  # greyed out: nothing to open yet
                 box = r.inflate(-vp.s(16), -2)
-                gfx.draw_fitted(surf, it.text(), box, vp.s(20), ink, bold=focused, lines=2, grow=True)
+                gfx.draw_fitted(surf, it.text(), box, button_px, ink, bold=focused, lines=2, grow=False)
         hint = self.items[self.focus].hint_text() if self.items else ""
         if hint:
             box = vp.r(40, gfx.DESIGN_H - 44, gfx.DESIGN_W - 80, 32)
             gfx.draw_fitted(surf, hint, box, vp.s(16), gfx.GREY, grow=True)
+
+    def _buttons_px(self, vp, rects) -> int:
+        """One size for every button's label: the largest (up to the player's text size) at which each
+        fits its button, in two lines at most (a button set smaller than its neighbours looks broken)."""
+        boxes = [(self.items[i].text(), vp.rect(rects[i]).inflate(-vp.s(16), -2)) for i in self.others]
+        if not boxes:
+            return vp.s(20)
+        px = gfx.grown(vp.s(20), boxes[0][1].h, True, 1)
+        return min(gfx.fit(s, box.w, box.h, px, gfx.body_px(vp), True, 2)[0] for s, box in boxes)
 
     def _sizes(self, width: int, vp) -> tuple[int, int]:
         """One size for every tile's title and one for its players line: the largest at which all fit."""
@@ -175,9 +202,10 @@ class TileMenu(Menu):
 
     def _tile(self, surf, vp, it, r, focused) -> None:
         spec = registry.load_all()[it.key]
-        surf.blit(tile_image(spec.tile.picture, spec.tile.colour, r.w, r.h, focused), r)
+        pic = NARROW_PIC if self.narrow else PIC
+        surf.blit(tile_image(spec.tile.picture, spec.tile.colour, r.w, r.h, focused, pic), r)
         pad = vp.s(14)
-        pic_w = int(r.h * PIC)
+        pic_w = int(r.h * pic)
         text_x = r.left + pad + pic_w + pad
         tw = r.right - pad - text_x
         title_px, meta_px = self._sizes(tw, vp)
@@ -190,6 +218,7 @@ class TileMenu(Menu):
             bold=True,
             align="left",
             lines=1,
+            grow=False,  # one size for every tile's (_sizes)
         )
         gfx.draw_fitted(
             surf,
@@ -199,6 +228,7 @@ class TileMenu(Menu):
             (200, 220, 200),
             align="left",
             lines=1,
+            grow=False,
         )
         gfx.draw_fitted(
             surf,
@@ -208,21 +238,24 @@ class TileMenu(Menu):
             gfx.WHITE,
             align="left",
             valign="top",
-            min_px=vp.s(14),
+            min_px=gfx.body_px(vp),
+            grow=False,  # every tile's pitch in one size
         )
 
 
 @gfx.image_cache(32)
-def tile_image(key: registry.Picture, ink: tuple[int, int, int], w: int, h: int, focused: bool) -> pygame.Surface:
+def tile_image(
+    key: registry.Picture, ink: tuple[int, int, int], w: int, h: int, focused: bool, pic: float = PIC
+) -> pygame.Surface:
     """A tile's felt, frame and picture (the art ``key``, or the game's own drawing, on a card edged in
-    ``ink``; its texts are drawn over it)."""
+    ``ink``, ``pic`` of the tile's height wide; its texts are drawn over it)."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     r = surf.get_rect()
     radius = max(4, h // 10)
     pygame.draw.rect(surf, (20, 58, 42) if not focused else (30, 80, 58), r, border_radius=radius)
     pygame.draw.rect(surf, gfx.HILITE if focused else (60, 110, 80), r, width=max(1, h // 50), border_radius=radius)
     pad = max(4, h // 11)
-    card = pygame.Rect(pad, pad, int(h * PIC), h - 2 * pad)
+    card = pygame.Rect(pad, pad, int(h * pic), h - 2 * pad)
     pygame.draw.rect(surf, gfx.PAPER, card, border_radius=max(3, card.w // 10))
     pygame.draw.rect(surf, ink, card, width=max(2, card.w // 16), border_radius=max(3, card.w // 10))
     band = card.inflate(-card.w // 5, -card.h // 5)

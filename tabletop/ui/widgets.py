@@ -70,17 +70,22 @@ class Menu:
         sound=None,
         split=0.42,
         skip_disabled=True,
+        widen=False,
     ):
         self.items = items
         self.skip_disabled = skip_disabled  # False: a greyed item takes the focus too (it says why it is grey)
         self.focus = next((i for i, it in enumerate(items) if it.enabled), 0)
         self.x, self.y, self.w, self.row, self.px = x, y, w, row, px
+        # widen: a menu alone on its screen keeps its width in pixels in a window squeezed sideways (4:3),
+        # around the same middle, so its rows hold as many words as at 16:9
+        self.widen, self.home = widen, (x, w)
         self.on_back = on_back
         self.sound = sound
         self.scroll = 0
         self.split = split  # how much of a choice row its label takes (the value and its arrows the rest)
         self.hint_box: tuple | None = None  # design rect of the focused row's hint (None: the window's foot)
         self._label_px = 0  # the size of the choice rows' labels (label_px), found as the menu is drawn
+        self._button_px = 0  # ... and of the button rows' texts (button_px)
         # rows down to the hint line at the window's foot, with room above it for the ▼ of more rows
         self.max_rows = max(1, int((gfx.DESIGN_H - HINT_TOP - MORE_H - y) // row))
 
@@ -171,23 +176,44 @@ class Menu:
             self._draw_choice(surf, vp, it, r, fg, focused)
             return
         box = r.inflate(-vp.s(20), -2)
-        gfx.draw_fitted(surf, it.text(), box, vp.s(self.px), fg, bold=focused, lines=1)
+        px = self._button_px or vp.s(self.px)  # grown already (button_px)
+        gfx.draw_fitted(
+            surf, it.text(), box, px, fg, bold=focused, lines=1, min_px=min(px, gfx.body_px(vp)), grow=False
+        )
 
     def label_px(self, vp) -> int:
         """The one size of every choice row's label: the largest at which each fits its half of the row
         (a long label must not stand in a smaller font than its neighbours)."""
         px = gfx.grown(vp.s(self.px - 2), vp.s(self.row - 8) - 2, True, 1)
-        width = int(vp.s(self.w) * self.split) - 2 * vp.s(12)
+        width = int(vp.across(self.w) * self.split) - 2 * vp.s(12)
         height = vp.s(self.row - 8) - 2
         for it in self.items:
             if it.choices:
-                px = min(px, gfx.fit(it.label, width, height, px, vp.s(gfx.MIN_PX), True, 1)[0])
+                px = min(px, gfx.fit(it.label, width, height, px, gfx.body_px(vp), True, 1)[0])
+        return px
+
+    def button_px(self, vp) -> int:
+        """The one size of every button row's text (the player's text size, as far as the row's height
+        allows): the largest at which each fits its row, never under the least body size (a longer one
+        is then cut, and shown whole under the menu when focused). Buttons of one menu in different
+        sizes looked broken ("Rematch" large, "Watch the replay" small beside it)."""
+        height = vp.s(self.row - 8) - 2
+        px = gfx.grown(vp.s(self.px), height, True, 1)
+        width = vp.across(self.w) - vp.s(20)
+        for it in self.items:
+            if not it.choices:
+                px = min(px, gfx.fit(it.text(), width, height, px, gfx.body_px(vp), True, 1)[0])
         return px
 
     def draw(self, surf, vp) -> None:
         for it in self.items:
             it.rect = it.back_rect = it.value_rect = None
+        if self.widen:
+            x, w = self.home
+            self.w = min(gfx.DESIGN_W - 80, w * vp.scale / vp.sx)
+            self.x = x + (w - self.w) / 2
         self._label_px = self.label_px(vp)
+        self._button_px = self.button_px(vp)
         visible = self.items[self.scroll : self.scroll + self.max_rows]
         for n, it in enumerate(visible):
             i = self.scroll + n
@@ -236,11 +262,12 @@ class Menu:
         vr = pygame.Rect(split, r.top, r.right - split, r.h).inflate(-vp.s(8), -vp.s(4))  # room for larger text
         gfx.panel(surf, vr, (22, 26, 36), radius=vp.s(6), border=gfx.HILITE if focused else (96, 106, 130), width=1)
         it.value_rect = vr
-        box = vr.inflate(-2 * pad - 2 * arrow, -2)
+        room = gfx.font(arrow, True).size("‹")[0] + vp.s(6)  # an arrow and a little air beside the value
+        box = vr.inflate(-2 * pad - 2 * room, -2)
         colour = gfx.HILITE if focused else fg
         px = gfx.grown(vp.s(self.px - 2), vp.s(self.row - 12) - 2, True, 1)  # one size for all (not rounding)
         gfx.draw_fitted(
-            surf, value, box, px, colour, bold=focused, lines=1, min_px=min(px, vp.s(gfx.MIN_PX)), grow=False
+            surf, value, box, px, colour, bold=focused, lines=1, min_px=min(px, gfx.body_px(vp)), grow=False
         )
         gfx.blit_text(surf, "‹", arrow, (vr.left + pad, vr.centery), fg, bold=True, anchor="midleft")
         gfx.blit_text(surf, "›", arrow, (vr.right - pad, vr.centery), fg, bold=True, anchor="midright")
@@ -248,9 +275,11 @@ class Menu:
 
 
 def title(surf, vp, s: str, sub: str = "") -> None:
-    gfx.blit_text(surf, s, vp.s(44), vp.p(gfx.DESIGN_W / 2, 70), gfx.GOLD, bold=True, anchor="center")
+    """A screen's heading and the line under it (two where one is too long), made smaller where the window
+    is too narrow for them."""
+    gfx.draw_fitted(surf, s, vp.r(40, 40, gfx.DESIGN_W - 80, 60), vp.s(44), gfx.GOLD, bold=True, lines=1)
     if sub:
-        gfx.blit_text(surf, sub, vp.s(18), vp.p(gfx.DESIGN_W / 2, 118), gfx.GREY, anchor="center")
+        gfx.draw_fitted(surf, sub, vp.r(40, 98, gfx.DESIGN_W - 80, 42), vp.s(18), gfx.GREY, lines=2)
 
 
 def background(surf) -> None:
