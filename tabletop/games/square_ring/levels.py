@@ -32,7 +32,7 @@ ENGINES["newcomer"] = PlanBot
 ENGINES.update(
     {
         "Beginner": partial(SquareRingBot, plans=1, noise=16.0, slip=1.0, power=0.5),
-        "Club boxer": partial(SquareRingBot, plans=1, noise=16.0, slip=0.6, power=1.0),
+        "Club boxer": partial(SquareRingBot, plans=1, noise=16.0, slip=0.6, power=1.0, punch=1.0),
         "Contender": partial(SquareRingBot, plans=1, noise=16.0, slip=0.3),
         "Champion": partial(SquareRingBot),
     }
