@@ -3,9 +3,10 @@
 Every level is the searching boxer, with its level of skill: how many of the
 opponent's likely orders it expects, how rough its judgement of a pair is,
 how often it lays a careless pair, and whether it spends Reacts, Bursts and
-footwork turns at random. Its errors grow with its boxer's health (see
-``SquareRingBot._scale``), so that a fragile boxer is not the one the
-mistakes sink: every boxer wins about half its mirror bouts at every level
+footwork turns at random. Its errors grow with its boxer's health (and, at
+Club boxer, with its hardest punch; see ``SquareRingBot._scale``), so that a
+fragile boxer is not the one the mistakes sink and a heavy hitter is not the
+one they spare: every boxer wins 40-60% of its mirror bouts at every level
 (``python -m tabletop.games.square_ring.balance``). The player models are
 scripted people for the ladder; the newcomer is a model of its own (models.py).
 """
