@@ -26,6 +26,7 @@ from .rules.resolve import STEP_CARDS, resolve_action, resolve_moves
 
 KO = 100.0
 HP_REF = max(b.hp for b in BOXERS.values())
+PUNCH_REF = 3  # the hardest punch most boxers have
 REACH_WEIGHT = 0.25  # worth of being one move from a landing attack
 PLANS_TOP = 6  # the opponent's best-looking orders the strong bot plays against
 PLANS_RANDOM = 3  # plus a few other orders, so it is not blind to surprises
@@ -164,7 +165,8 @@ class SquareRingBot(Bot):
     plans: int = PLANS_TOP  # how many of the opponent's likeliest orders it expects
     noise: float = 0.0  # spread of the random error added to each pair's value ...
     slip: float = 0.0  # ... and chance of laying a careless pair instead, both times _scale
-    power: float = 2.0  # how steeply those errors grow with its boxer's health
+    power: float = 2.0  # how steeply those errors grow with its boxer's health ...
+    punch: float = 0.0  # ... and with its hardest punch
 
     def __post_init__(self):
         self.rng = Rng(self.seed * 7919 + self.seat * 104729 + 17)
@@ -188,9 +190,13 @@ class SquareRingBot(Bot):
 
     def _scale(self, view) -> float:
         """How much of its level's error this boxer makes: (its HP / the sturdiest boxer's HP) to the
-        level's ``power``. A boxer with little HP cannot afford a weak level's errors (careless
-        pairs lose most against big punches), so it makes fewer of them, and the boxers stay even."""
-        return (BOXERS[view.boxers[self.seat]].hp / HP_REF) ** self.power
+        level's ``power``, times (its hardest punch / 3) to the level's ``punch``. A boxer with little
+        HP cannot afford a weak level's errors (careless pairs lose most against big punches), so it
+        makes fewer of them; a boxer whose punches hit hard makes up for careless pairs more easily,
+        so it makes more. The boxers stay even."""
+        boxer = BOXERS[view.boxers[self.seat]]
+        top = max(c.power for c in boxer.attacks)
+        return (boxer.hp / HP_REF) ** self.power * (top / PUNCH_REF) ** self.punch
 
     # -- small decisions -----------------------------------------------
     def _want_react(self, view) -> bool:
