@@ -15,6 +15,11 @@ decent model and this lookahead itself against each of them. Against several pla
 is worth the mean of its chances in a duel with each of them. (Reading the others as one player
 with the highest of each of their figures made a table of six Heroes kill themselves for fresh
 rows: a third of such games ran to the round limit.)
+
+The weights come from ``python -m tools.fit_hero`` (a developer's tool, not shipped): it plays
+those games again on the same seeds, reads every position through this module's own terms
+(``own_terms``, ``cross_terms``) and fits them by Newton's method in pure Python; ``--games`` and
+``--rows`` make a quicker, smaller fit, ``--write`` puts the weights below.
 """
 
 from __future__ import annotations
@@ -88,16 +93,15 @@ def _beats(attack: int, luck: int) -> float:
 _BEATS = {(a, c): _beats(a, c) for a in range(12) for c in range(12)}
 
 
-@lru_cache(maxsize=1 << 14)
-def _own(m: tuple) -> tuple[float, float]:
-    """The weighted sum of one player's own terms of the model, and its XP term (x)."""
+def own_terms(m: tuple) -> tuple[float, ...]:
+    """One player's own terms of the model, in ``OWN_WEIGHTS``' order (the first is its XP term, x)."""
     xp, hp, top, s, d, c = m[XP], m[HP], m[TOP], m[SPADES], m[DIAMONDS], m[CLUBS]
     attack = max(s, d)
     x = min(xp, 12) / 10
     black, red = _BEATS[min(s, 11), min(c, 11)], _BEATS[min(d, 11), min(c, 11)]
     fights = (black + red) / 2
     low2 = float(hp <= 2)
-    terms = (
+    return (
         x,
         float(xp >= CONTENT.win_xp),
         min(hp, 15) / 10,
@@ -116,16 +120,21 @@ def _own(m: tuple) -> tuple[float, float]:
         float(min(s, d) > 10),
         min(attack - 13, 3) / 3 if attack > 13 else 0.0,
     )
-    return sum(w * t for w, t in zip(OWN_WEIGHTS, terms, strict=True)), x
 
 
-def _score(m: tuple, o: tuple) -> float:
-    """One player's side of the model, against the other: its own terms and the win conditions'."""
-    own, x = _own(m)
+@lru_cache(maxsize=1 << 14)
+def _own(m: tuple) -> tuple[float, float]:
+    """The weighted sum of one player's own terms of the model, and its XP term (x)."""
+    terms = own_terms(m)
+    return sum(w * t for w, t in zip(OWN_WEIGHTS, terms, strict=True)), terms[0]
+
+
+def cross_terms(m: tuple, o: tuple, x: float) -> tuple[float, ...]:
+    """One player's terms of the win conditions against the other, in ``CROSS_WEIGHTS``' order."""
     attack = max(m[SPADES], m[DIAMONDS])
     strong = float(attack > o[HP])
     lucky = float(m[CLUBS] > o[CLUBS])
-    terms = (
+    return (
         strong,
         max(-10, min(10, attack - o[HP])) / 10,
         lucky,
@@ -134,7 +143,12 @@ def _score(m: tuple, o: tuple) -> float:
         x * strong * lucky,
         x * (strong + lucky),
     )
-    return own + sum(w * t for w, t in zip(CROSS_WEIGHTS, terms, strict=True))
+
+
+def _score(m: tuple, o: tuple) -> float:
+    """One player's side of the model, against the other: its own terms and the win conditions'."""
+    own, x = _own(m)
+    return own + sum(w * t for w, t in zip(CROSS_WEIGHTS, cross_terms(m, o, x), strict=True))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -311,6 +325,7 @@ def _unseen(view) -> Counter:
 # term as mine minus theirs) on 1,129,910 positions at the start of a turn, from 2-player games on
 # tuning seeds 0-799: the older card-counting plan against the careful newcomer, itself and the
 # decent model; this lookahead (on a first fit) against the same three and itself.
+# ``python -m tools.fit_hero`` fits them again (``--write`` rewrites the numbers below).
 TEMPO = 0.078
 OWN_WEIGHTS = (  # one for each of ``_own``'s terms, in its order
     0.681,  # XP
