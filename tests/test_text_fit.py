@@ -464,12 +464,18 @@ def test_the_square_rings_card_description_stays_in_its_bar_under_the_ring(app, 
     long = max((sq_cards.describe(b, c.id) for b in BOXERS for c in BOXERS[b].cards), key=len)
     long += " — hits c3, c4, d3, d4 (Fredo stands on c4 now: it would land)"
     monkeypatch.setattr(sq_draw, "caption_text", lambda t: (long, True))
-    busy_table(registry.get("square-ring"), app)
+    table = busy_table(registry.get("square-ring"), app)
     frames(app, 10)
+    for _ in range(300):  # the computer's last move played out: the whole table drawn, not a card turning
+        if table.anim is None:
+            break
+        frames(app, 1)
     vp = app.vp
     cell = vp.s(L.CELL)
     ring_bottom = vp.p(L.BOARD_X, L.BOARD_Y)[1] + 5 * cell + max(4, cell // 5)
     bar = vp.r(20, 373, 1240, 44)
+    table.invalidate()  # the picture kept from before the long caption: drawn again, with it
+    app.regions.invalidate()
     shown = [(s, r) for s, r in drawn_lines(app, monkeypatch) if len(s) > 10 and s[:8] in long]
     assert shown
     # the letters (a line's rect less the font's empty band above them) start under the ring's frame
