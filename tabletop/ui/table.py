@@ -507,8 +507,10 @@ class TableScene(FocusMixin, Scene):
         self.next_hots.append(Hot(pygame.Rect(rect), payload, seat, "zone", accepts=accepts))
 
     def hot_button(
-        self, rect, label: str, callback, seat=None, px=None, enabled=True, group=None, safe=False
+        self, rect, label: str, callback, seat=None, px=None, enabled=True, group=None, safe=False, grow=True
     ) -> pygame.Rect:
+        """A button drawn with its label fitted (grown with the player's text size unless ``grow`` is false:
+        a column of buttons set at one size, ``gfx.one_size``, passes its size and ``grow=False``)."""
         vp = self.app.vp
         rect = pygame.Rect(rect)
         surf = pygame.display.get_surface()
@@ -521,6 +523,7 @@ class TableScene(FocusMixin, Scene):
                 rect.inflate(-vp.s(10), -2),
                 px or max(8, int(rect.h * 0.45)),
                 gfx.WHITE if enabled else gfx.DIM,
+                grow=grow,
             )
         if enabled:
             self.next_hots.append(Hot(rect, label, seat, "button", callback=callback, group=group, safe=safe))
