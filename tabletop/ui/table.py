@@ -1047,11 +1047,16 @@ class TableScene(FocusMixin, Scene):
 
     def result_menu_of(self, items):
         """The result panel's menu of ``items``, under the panel's story and numbers."""
-        from tabletop.ui.widgets import Menu
+        from tabletop.ui.widgets import MORE_H, Menu
 
         menu = Menu(
             items, x=440, y=result_mod.MENU_Y, w=400, row=44, sound=self.app.sounds, on_back=self.dismiss_result
         )
+        # every row down to the panel's foot (no hint line under it), not only those above the window's hint
+        # line: the usual four choices all show; more scroll, with the ▼ (and its room) under the last row
+        room = 34 + self.mode.result_height - result_mod.MENU_Y - 4
+        rows = room // menu.row if len(items) * menu.row <= room else (room - MORE_H) // menu.row
+        menu.max_rows = max(menu.max_rows, rows)
         menu.focus = result_mod.safe_focus(items)
         return menu
 
