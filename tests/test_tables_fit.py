@@ -11,7 +11,7 @@ from tabletop.core import registry
 from tabletop.ui import gfx
 from tests.test_menus_fit import big_text, drawn  # noqa: F401  (the fixture: 800x600, 150% text, a language)
 from tests.test_text_fit import drawn_problems
-from tests.ui_helpers import frames
+from tests.ui_helpers import frames, result_shown
 
 
 def on_table(app, spec):
@@ -61,11 +61,7 @@ def test_the_result_panel_shows_every_choice_and_its_numbers_names_whole(big_tex
     spec = registry.get("stabby-jack")
     table = spec.make_table(app, finished_session(spec, 3, 1))
     app.push(table)
-    for _ in range(400):  # until the animations of the last move end and the result panel comes up
-        if table.showing_result():
-            break
-        frames(app)
-    frames(app, 2)
+    assert result_shown(app, table)
     cut, sizes, _lines = drawn(app, monkeypatch)
     shown = {s for s, _px in sizes}
     choices = [it.text() for it in table.result_menu.items]
