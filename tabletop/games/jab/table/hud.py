@@ -138,8 +138,10 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
             if line:
                 # between the two decks (x 400..880 on the design canvas), never under the least size: a line
                 # too long for it ends with an ellipsis and shows whole on hover
-                box = vp.r(414, (h1, h2)[k], 452, 18)
-                gfx.draw_fitted(surf, line, box, vp.s(15 - k), col, valign="top", lines=1, grow=False)
+                # (at the foot, the keys line may take a second line, over nothing, down to the window's edge)
+                rows = 2 if k == 1 and table.bottom(seat) else 1
+                box = vp.r(414, (h1, h2)[k], 452, 18 * rows)
+                gfx.draw_fitted(surf, line, box, vp.s(15 - k), col, valign="top", lines=rows, grow=False)
     kinds = {o["kind"] for o in opps}
     playing = st.phase == "playing" and table.t >= st.go_at
     x = 408
