@@ -13,7 +13,7 @@ import pytest
 from tabletop.core import registry
 from tabletop.ui import gfx
 from tests import text_log, words_check
-from tests.ui_helpers import frames, make_app
+from tests.ui_helpers import frames, make_app, result_shown
 
 SIZES = [(1280, 720), (1920, 1080), (800, 600)]
 # the walks below: every window size at each text size (Settings > Text size); at 150% the hints speak of
@@ -196,12 +196,7 @@ def test_setup_help_table_pause_and_result(walk, game):
     for people in (1, 2):
         table = game.make_table(app, finished_session(game, 3, people))
         app.push(table)
-        for _ in range(400):  # until the animations of the last move end and the result panel comes up
-            if table.showing_result():
-                break
-            frames(app)
-        frames(app, 2)
-        assert table.showing_result()
+        assert result_shown(app, table)
         check(app, f"{game.id} result ({people} people)")
         app.pop()
 

@@ -35,6 +35,17 @@ def frames(app, n=1, dt=16):
         app.step(dt)
 
 
+def result_shown(app, table) -> bool:
+    """Step ``app`` until the animations of ``table``'s last move end and its result panel comes up
+    (at most 400 frames, then 2 more); whether it is up."""
+    for _ in range(400):
+        if table.showing_result():
+            break
+        frames(app)
+    frames(app, 2)
+    return table.showing_result()
+
+
 class Window:
     """What the window shows: a copy of the screen taken only where frames are shown (the whole of it
     on ``display.flip``, the rects given to ``display.update``), so a part not shown stays as it was.

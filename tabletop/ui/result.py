@@ -114,7 +114,7 @@ def draw(surf, vp, table, report: Report, why: str) -> int:
                 surf, name, vp.r(x0 + label_w + i * col_w, 180, col_w - 4, 24), vp.s(16), colour, bold=True, lines=1
             )
         labels = [label for label, _values in rows]
-        boxes = [vp.r(x0, 210 + k * 38, label_w - 6, 28) for k in range(len(rows))]
+        boxes = [vp.r(x0, 207 + k * 38, label_w - 6, 34) for k in range(len(rows))]  # its row's height: two lines
         label_px = gfx.one_size(labels, boxes, vp.s(16), vp.s(14), lines=2)
         cells = [
             (str(v), vp.r(x0 + label_w + i * col_w, 210 + k * 38, col_w - 4, 28))

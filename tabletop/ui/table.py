@@ -507,8 +507,10 @@ class TableScene(FocusMixin, Scene):
         self.next_hots.append(Hot(pygame.Rect(rect), payload, seat, "zone", accepts=accepts))
 
     def hot_button(
-        self, rect, label: str, callback, seat=None, px=None, enabled=True, group=None, safe=False
+        self, rect, label: str, callback, seat=None, px=None, enabled=True, group=None, safe=False, grow=True
     ) -> pygame.Rect:
+        """A button drawn with its label fitted (grown with the player's text size unless ``grow`` is false:
+        a column of buttons set at one size, ``gfx.one_size``, passes its size and ``grow=False``)."""
         vp = self.app.vp
         rect = pygame.Rect(rect)
         surf = pygame.display.get_surface()
@@ -521,6 +523,7 @@ class TableScene(FocusMixin, Scene):
                 rect.inflate(-vp.s(10), -2),
                 px or max(8, int(rect.h * 0.45)),
                 gfx.WHITE if enabled else gfx.DIM,
+                grow=grow,
             )
         if enabled:
             self.next_hots.append(Hot(rect, label, seat, "button", callback=callback, group=group, safe=safe))
@@ -1044,11 +1047,16 @@ class TableScene(FocusMixin, Scene):
 
     def result_menu_of(self, items):
         """The result panel's menu of ``items``, under the panel's story and numbers."""
-        from tabletop.ui.widgets import Menu
+        from tabletop.ui.widgets import MORE_H, Menu
 
         menu = Menu(
             items, x=440, y=result_mod.MENU_Y, w=400, row=44, sound=self.app.sounds, on_back=self.dismiss_result
         )
+        # every row down to the panel's foot (no hint line under it), not only those above the window's hint
+        # line: the usual four choices all show; more scroll, with the ▼ (and its room) under the last row
+        room = 34 + self.mode.result_height - result_mod.MENU_Y - 4
+        rows = room // menu.row if len(items) * menu.row <= room else (room - MORE_H) // menu.row
+        menu.max_rows = max(menu.max_rows, rows)
         menu.focus = result_mod.safe_focus(items)
         return menu
 

@@ -138,7 +138,9 @@ def punch_card(card: int, w: int, h: int) -> pygame.Surface:
     cname = _capital(colour_word(ci))
     room = pygame.Rect(val.right + pad, inner.top, inner.right - val.right - pad, inner.h)
     at = (inner.right - pad, foot_y)
-    gfx.blit_text(surf, cname, max(8, foot_h - 5), at, (60, 60, 60), anchor="midright", box=room, min_px=CARD_MIN_PX)
+    if gfx.font(CARD_MIN_PX).size(cname)[0] <= room.w:  # whole or not at all: the corner's shape says it too
+        ink = (60, 60, 60)
+        gfx.blit_text(surf, cname, max(8, foot_h - 5), at, ink, anchor="midright", box=room, min_px=CARD_MIN_PX)
     return finish(surf)
 
 

@@ -177,6 +177,7 @@ def draw_table(table, surf, vp) -> None:
 
 
 _DECK_LABEL = (N_("Left deck: {n}"), N_("Right deck: {n}"))
+_DECK_SHORT = (N_("Left: {n}"), N_("Right: {n}"))  # where the whole label has no room
 
 
 def still_regions(table, vp, st) -> tuple:
@@ -381,16 +382,14 @@ def draw_decks(table, surf, vp, st) -> None:
             else:
                 low = pygame.Rect(r.left, r.bottom - vp.s(38), r.w, vp.s(28))
                 gfx.draw_fitted(surf, _("empty"), low, vp.s(15), (150, 180, 160), lines=1)
-            label = _(_DECK_LABEL[sits_side(p, s, flip)]).format(n=n)  # as the person sits at the screen
+            side_ = sits_side(p, s, flip)  # as the person sits at the screen
+            room = r.w + vp.s(24)  # clear of the corners and of the help lines between the decks
+            wordings = [_(_DECK_LABEL[side_]).format(n=n), _(_DECK_SHORT[side_]).format(n=n)]
+            label = gfx.first_fitting(wordings, vp.s(14), room, True)
             y = r.bottom + vp.s(2) if at_bottom(p, flip) else r.top - vp.s(2)
-            narrow = vp.sx < 0.9 * vp.scale  # a window squeezed sideways: the label may stand wider than its deck
-            px = gfx.fit_px(label, vp.s(14), r.w + vp.s(60 if narrow else 24), True)  # clear of the corners
-            side, x = "mid", r.centerx  # centred over the deck; wider than it when squeezed: from its outer edge
-            if narrow and gfx.font(px, True).size(label)[0] > r.w + vp.s(8):
-                side, x = ("right", r.right) if r.centerx > surf.get_width() // 2 else ("left", r.left)
-            edge = "top" if at_bottom(p, flip) else "bottom"
-            at = "mid" + edge if side == "mid" else edge + side
-            gfx.blit_text(surf, label, px, (x, y), (210, 230, 215), bold=True, anchor=at)
+            box = pygame.Rect(r.centerx - room // 2, 0, room, surf.get_height())
+            at = "midtop" if at_bottom(p, flip) else "midbottom"
+            gfx.blit_text(surf, label, vp.s(14), (r.centerx, y), (210, 230, 215), bold=True, anchor=at, box=box)
 
 
 def draw_centre(table, surf, vp, st, opp) -> None:

@@ -14,7 +14,7 @@ from ..rules import content as C
 from ..rules.queries import stall_deadline, tile_claim
 from .art import finish, keyed_surface, token
 from .input import hand_line, hint
-from .layout import colour_of, fit
+from .layout import colour_of, place_rect
 from .steer import at_bottom
 
 _, ngettext = words(__name__)
@@ -136,9 +136,12 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
     else:
         for k, (line, col) in enumerate(((step, gfx.HILITE), (keys, (175, 200, 185)))):
             if line:
-                # between the two decks (x 400..880 on the design canvas)
-                at = vp.p(640, (h1, h2)[k])
-                gfx.blit_text(surf, line, fit(line, vp.s(15 - k), vp.across(470)), at, col, anchor="midtop")
+                # between the two decks (x 400..880 on the design canvas), never under the least size: a line
+                # too long for it ends with an ellipsis and shows whole on hover
+                # (at the foot, the keys line may take a second line, over nothing, down to the window's edge)
+                rows = 2 if k == 1 and table.bottom(seat) else 1
+                box = vp.r(414, (h1, h2)[k], 452, 18 * rows)
+                gfx.draw_fitted(surf, line, box, vp.s(15 - k), col, valign="top", lines=rows, grow=False)
     kinds = {o["kind"] for o in opps}
     playing = st.phase == "playing" and table.t >= st.go_at
     x = 408
@@ -204,14 +207,15 @@ def button_image(w: int, h: int, label: str, key: str, enabled: bool, scale: flo
         return max(1, round(v * scale))
 
     col = gfx.WHITE if enabled else gfx.DIM
-    gfx.blit_text(
+    gfx.blit_text(  # shrunk as far as the least size, then cut (the catalogues keep these names short)
         surf,
         label,
-        fit(label, s(16), rect.w - s(6), True),
+        s(16),
         (rect.centerx, rect.top + s(3)),
         col,
         bold=True,
         anchor="midtop",
+        box=rect.inflate(-s(6), 0),
     )
     if key:
         gfx.blit_text(
@@ -260,4 +264,9 @@ def draw_log(table, surf, vp) -> None:
     x, w = LOG_COLUMN
     shown = table.log[-4:]
     entries = [(text, gfx.WHITE if k == len(shown) - 1 else (200, 220, 205)) for k, text in enumerate(shown)]
-    gfx.draw_log(surf, entries, vp.r(x, 470 - 10 * 19, w, 10 * 19), vp.s(14), step=vp.s(19), valign="bottom")
+    box = vp.r(x, 470 - 10 * 19, w, 10 * 19)
+    # the tiles are square in a window squeezed sideways, so wider than their place: the log stops short of them
+    tiles = place_rect(vp, "ding", table.flip)
+    side = min(tiles.h, max(tiles.w, vp.s(96)))
+    box.width = min(box.w, tiles.centerx - side // 2 - vp.s(8) - box.x)
+    gfx.draw_log(surf, entries, box, vp.s(14), step=vp.s(19), valign="bottom")

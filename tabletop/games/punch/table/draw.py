@@ -180,8 +180,11 @@ def header(t, surf, vp) -> None:
         anchor="center",
     )
     key = t.history_keys()
-    label = _("Match history ({key})").format(key=key) if key else _("Match history")
-    t.hot_button(vp.r(1010, 9, 200, 34), label, t.toggle_history, px=vp.s(16))
+    button = vp.r(1010, 9, 200, 34)
+    label = _("Match history")
+    if key:  # with its key, when that has room
+        label = gfx.first_fitting([_("Match history ({key})").format(key=key), label], vp.s(16), button.w - vp.s(10))
+    t.hot_button(button, label, t.toggle_history, px=vp.s(16))
 
 
 def meter(t, surf, vp, seat) -> None:

@@ -158,11 +158,15 @@ def header(t, surf, vp) -> None:
     gfx.panel(surf, vp.r(0, 0, 1280, 42), gfx.FELT_DARK, radius=0)
     gfx.blit_text(surf, _("The Square Ring"), vp.s(20), vp.p(16, 21), gfx.GOLD, bold=True, anchor="midleft")
     rnd, exc = t.anim.shown_exchange if t.anim is not None else (st.round, st.exchange)
-    text = _("Round {round} of {rounds} · Exchange {exchange} of {exchanges}").format(
-        round=rnd, rounds=st.rounds, exchange=exc, exchanges=st.exchanges
-    )
+    wordings = [
+        _("Round {round} of {rounds} · Exchange {exchange} of {exchanges}"),
+        _("Round {round}/{rounds} · Exchange {exchange}/{exchanges}"),  # a narrow window or a long language
+    ]
     # the middle of the bar, clear of the title on its left and the rounds' results on its right in any language
-    gfx.draw_fitted(surf, text, vp.r(430, 4, 420, 34), vp.s(20), gfx.WHITE, bold=True, lines=1)
+    middle = vp.r(430, 4, 420, 34)
+    numbers = {"round": rnd, "rounds": st.rounds, "exchange": exc, "exchanges": st.exchanges}
+    text = gfx.first_fitting([w.format(**numbers) for w in wordings], vp.s(20), middle.w, bold=True)
+    gfx.draw_fitted(surf, text, middle, vp.s(20), gfx.WHITE, bold=True, lines=1)
     res = []
     for i, w in enumerate(st.round_results):
         res.append(_("R{n}: draw").format(n=i + 1) if w is None else _("R{n}: {name}").format(n=i + 1, name=t.names[w]))
@@ -170,9 +174,12 @@ def header(t, surf, vp) -> None:
         line = "  ".join(res)
         gfx.draw_fitted(surf, line, vp.r(856, 4, 214, 34), vp.s(16), gfx.WHITE, align="right", lines=1)
     key = t.history_keys()
-    label = _("Bout log ({key})").format(key=key) if key else _("Bout log")
+    button = vp.r(1082, 6, 140, 30)
+    label = _("Bout log")
+    if key:  # with its key, when that has room
+        label = gfx.first_fitting([_("Bout log ({key})").format(key=key), label], vp.s(15), button.w - vp.s(10))
     label = _("Close the log") if t.log_open else label
-    t.hot_button(vp.r(1082, 6, 140, 30), label, t.toggle_log, px=vp.s(15))
+    t.hot_button(button, label, t.toggle_log, px=vp.s(15))
 
 
 def bout_log(t, surf, vp) -> None:
@@ -336,13 +343,20 @@ def slots(t, surf, vp, seat) -> None:
             lab = _("1st · seen ◉")
         if i == lifted:
             lab = (_("1st · lifted ⇄"), _("2nd · lifted ⇄"), _("3rd · lifted ⇄"))[i]
+        # over its slot, never under the least size; the last slot's label may run on over the buttons' column
+        slot = vp.r(x0 + SLOT_DX[i] - 4, SLOT_Y - 20, SLOT_W + 8, 20)
+        at, anchor = slot.center, "center"
+        if i == 2 and gfx.font(gfx.body_px(vp)).size(lab)[0] > slot.w:
+            slot.width = vp.p(x0 + BTN_DX + BTN_W, 0)[0] - slot.left
+            at, anchor = slot.midleft, "midleft"
         gfx.blit_text(
             surf,
             lab,
-            gfx.fit_px(lab, vp.s(14), vp.s(SLOT_W + 6)),
-            vp.p(x0 + SLOT_DX[i] + SLOT_W // 2, SLOT_Y - 10),
+            vp.s(14),
+            at,
             gfx.HILITE if i == lifted else (gfx.WHITE if i < n else gfx.GREY),
-            anchor="center",
+            anchor=anchor,
+            box=slot,
         )
     if shown is not None:
         step = t.anim.current() if t.anim is not None else None
@@ -483,9 +497,12 @@ def buttons(t, surf, vp, seat) -> None:
         rows.append((_(STAY[1]), lambda: t.stick(seat, None), True))
     if t.secrecy.mode == "curtain" and t.secrecy.shown == seat and st.phase in ("declare", "choose", "react"):
         rows.append((_("Hide my cards"), lambda: t.hide(seat), True))
-    for i, (label, cb, enabled) in enumerate(rows):
-        r = vp.r(x, BTN_Y + i * BTN_GAP, BTN_W, BTN_H)
-        t.hot_button(r, label, cb, seat=seat, px=vp.s(16), enabled=enabled, safe=label in {_(s) for s in STAY})
+    rects = [vp.r(x, BTN_Y + i * BTN_GAP, BTN_W, BTN_H) for i in range(len(rows))]
+    # the column's labels at one size (the label's room in a button: as TableScene.hot_button leaves it)
+    px = gfx.one_size([label for label, _cb, _on in rows], [r.inflate(-vp.s(10), -2) for r in rects], vp.s(16))
+    for r, (label, cb, enabled) in zip(rects, rows, strict=True):
+        safe = label in {_(s) for s in STAY}
+        t.hot_button(r, label, cb, seat=seat, px=px, enabled=enabled, safe=safe, grow=False)
         if enabled:
             t.buttons_of[seat].append(label)
 

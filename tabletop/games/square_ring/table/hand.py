@@ -65,14 +65,10 @@ def _hand_faces(t, surf, vp, seat, layout, marks) -> None:
     box = pygame.Rect(left, top, turns.left - vp.s(8) - left, vp.s(20))
     steps = gfx.first_fitting([_("steps (★ favoured: may turn 45° after)"), _("steps (★ favoured)")], vp.s(14), box.w)
     gfx.draw_fitted(surf, steps, box, vp.s(14), gfx.GREY, align="left", lines=1)
-    gfx.blit_text(
-        surf,
-        _("attacks: power, area (you face up), keywords"),
-        vp.s(14),
-        vp.p(x0, ROWB_Y - 10),
-        gfx.GREY,
-        anchor="midleft",
-    )
+    row = vp.r(x0, ROWB_Y - 20, HALF_W - 8, 20)
+    wordings = [_("attacks: power, area (you face up), keywords"), _("attacks (you face up)")]
+    attacks = gfx.first_fitting(wordings, vp.s(14), row.w)
+    gfx.blit_text(surf, attacks, vp.s(14), row.midleft, gfx.GREY, anchor="midleft", box=row)
     for cid, r in layout:
         img = tc.render(bx.id, cid, seat, r.w, r.h, False)
         surf.blit(img, r)

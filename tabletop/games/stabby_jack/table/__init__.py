@@ -519,27 +519,31 @@ class StabbyJackTable(MiddleMixin):
         y += max(0.0, (h - max(95.0, tall)) / 2)  # content centred in tall rows
         # who, XP, the three win conditions
         name = ("▶ " if active else "") + self.names[seat]
-        px = gfx.fit_px(name, vp.s(20), vp.across(d["info_w"] - 22), bold=True)
-        gfx.blit_text(surf, name, px, vp.p(x + 14, y + 7), colour, bold=True)
+        # the info column's texts shrink as far as the least size, then end with an ellipsis (whole on hover)
+        info = pygame.Rect(vp.p(x + 14, 0), (vp.across(d["info_w"] - 22), surf.get_height()))
+        gfx.blit_text(surf, name, vp.s(20), vp.p(x + 14, y + 7), colour, bold=True, box=info)
         seat_kind = self.session.seats[seat]
         if seat_kind.kind == "computer":  # online too, where the server plays it (and its level is not sent)
             kind = _("Computer ({level})").format(level=_(seat_kind.level)) if seat_kind.level else _("Computer")
         else:
             kind = _("Person") + self.net_note(seat)
-        gfx.blit_text(surf, kind, gfx.fit_px(kind, vp.s(14), vp.across(d["info_w"] - 22)), vp.p(x + 14, y + 31), SOFT)
+        gfx.blit_text(surf, kind, vp.s(14), vp.p(x + 14, y + 31), SOFT, box=info)
         xp = xp_value(p.xp)
         line = _("XP {xp}/{most}").format(xp=xp, most=CONTENT.win_xp) + (
             "   " + _("died {n}×").format(n=p.deaths) if p.deaths else ""
         )
-        px = gfx.fit_px(
-            line, vp.s(16), vp.across(d["info_w"] - 22), bold=True
-        )  # longer in some languages: it shrinks to fit
-        gfx.blit_text(surf, line, px, vp.p(x + 14, y + 50), gfx.WHITE, bold=True)
+        gfx.blit_text(surf, line, vp.s(16), vp.p(x + 14, y + 50), gfx.WHITE, bold=True, box=info)
         conds = self.derived()["conds"][seat]
         marks = [("✓" if ok else "") + label for ok, label in zip(conds, (_("XP"), _("ATK"), _("LUCK")), strict=True)]
-        cpx = gfx.fit_px(" ".join([_("win:"), *marks]) + "  ", vp.s(14), vp.across(d["info_w"] - 22))
-        rr = gfx.blit_text(surf, _("win:"), cpx, vp.p(x + 14, y + 73), (150, 170, 160))
-        cx = x + 14 + rr.w / vp.sx + 4
+        # the win marks at one size, never under the least: without their "win:" when the column is too narrow
+        least = gfx.body_px(vp)
+        most = ["✓" + _("XP"), "✓" + _("ATK"), "✓" + _("LUCK")]  # (every row alike, whichever marks it has)
+        head = [_("win:")] if gfx.fit_px(" ".join([_("win:"), *most]) + "  ", vp.s(14), info.w) >= least else []
+        cpx = max(least, gfx.fit_px(" ".join([*head, *most]) + "  ", vp.s(14), info.w))
+        cx = x + 14
+        if head:
+            rr = gfx.blit_text(surf, head[0], cpx, vp.p(cx, y + 73), (150, 170, 160))
+            cx += rr.w / vp.sx + 4
         for ok, t in zip(conds, marks, strict=True):
             rr = gfx.blit_text(surf, t, cpx, vp.p(cx, y + 73), GREEN if ok else (150, 170, 160))
             cx += rr.w / vp.sx + 4

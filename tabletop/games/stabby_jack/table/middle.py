@@ -74,7 +74,9 @@ class MiddleMixin(TableScene):
         pr = vp.r(x + 10 * kx, y + 12, 72 * kx, 100)
         surf.blit(card_image(None, pr.w, pr.h), pr)
         under = vp.r(x + 10 * kx, y + 114, 72 * kx, 22)  # the piles' words: as large as their line allows
-        drawn = gfx.draw_fitted(surf, _("Draw {n}").format(n=s.draw_count), under, vp.s(14), SOFT, valign="top")
+        under.h = vp.s(36)  # a second line, over nothing, when the word and count are too wide for one
+        said = _("Draw {n}").format(n=s.draw_count)
+        drawn = gfx.draw_fitted(surf, said, under, vp.s(14), SOFT, valign="top", lines=2)
         if self.act and s.phase == DECLARE:
             self.hot_zone(
                 pr, ("pile",), lambda pl: None if pl[0] == "declare" else _("Drop Train, Fight or Rest here.")

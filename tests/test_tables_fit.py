@@ -1,0 +1,71 @@
+"""Issue 37, seen in the screenshot matrix (tools/shots.py): at 800x600 and 150% text, in Spanish and German,
+JAB's help line ran into its deck labels and its log into the Clinch tile, "Contragolpe" and Stabby Jack's win
+marks stood at 8-10 px, The Square Ring's "keine Serie mehr" at 9 px, and the result panel hid its fourth
+choice under a ▼ and cut its numbers' names ("Gewonnene Kä…")."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.core import registry
+from tabletop.ui import gfx
+from tests.test_menus_fit import big_text, drawn  # noqa: F401  (the fixture: 800x600, 150% text, a language)
+from tests.test_text_fit import drawn_problems
+from tests.ui_helpers import frames, result_shown
+
+
+def on_table(app, spec):
+    from tabletop.bench import busy_table
+
+    table = busy_table(spec, app)
+    frames(app, 2)
+    return table
+
+
+@pytest.mark.parametrize("game", ["jab", "stabby-jack", "square-ring"])
+def test_a_busy_table_has_no_text_over_another_and_none_under_12_px(big_text, monkeypatch, game):  # noqa: F811
+    app = big_text
+    on_table(app, registry.get(game))
+    problems = drawn_problems(app)
+    assert not problems, "\n".join(problems[:8])
+    w = app.screen.get_width()
+    px_of: dict = {}
+    small: list = []
+    text, blit_line = gfx.text, gfx.blit_line
+
+    def sized(s, px, *a, **k):
+        img = text(s, px, *a, **k)
+        px_of[id(img)] = px
+        return img
+
+    def line(surf, img, r, s, box):  # on the screen or a kept picture of a part of it; not on a card's face
+        if s.strip() and surf.get_width() >= w // 3 and px_of.get(id(img), 99) < gfx.BODY_PX:
+            small.append((s, px_of[id(img)]))
+        blit_line(surf, img, r, s, box)
+
+    monkeypatch.setattr(gfx, "text", sized)
+    monkeypatch.setattr(gfx, "blit_line", line)
+    gfx.text_image.cache_clear()
+    gfx.forget_images()
+    app.regions.invalidate()
+    for scene in app.stack:
+        getattr(scene, "invalidate", lambda: None)()
+    app.draw()
+    assert not small, small[:6]
+
+
+def test_the_result_panel_shows_every_choice_and_its_numbers_names_whole(big_text, monkeypatch):  # noqa: F811
+    from tabletop.bench import finished_session
+
+    app = big_text
+    spec = registry.get("stabby-jack")
+    table = spec.make_table(app, finished_session(spec, 3, 1))
+    app.push(table)
+    assert result_shown(app, table)
+    cut, sizes, _lines = drawn(app, monkeypatch)
+    shown = {s for s, _px in sizes}
+    choices = [it.text() for it in table.result_menu.items]
+    assert len(choices) == 4 and all(c in shown for c in choices), (choices, "▼" in shown)
+    assert "▼" not in shown  # nothing more to scroll to
+    names = [label for label, _values in table.game_report().numbers]
+    assert not [s for s in cut if s in names], cut
