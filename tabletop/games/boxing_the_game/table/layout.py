@@ -53,17 +53,33 @@ def txt(surf, vp, s, size, x, y, col=gfx.WHITE, bold=False, anchor="topleft", wi
     return gfx.blit_text(surf, s, px, at, col, bold=bold, anchor=anchor, box=box)
 
 
-def lines(surf, vp, s, size, x, y, width, col=gfx.WHITE, limit=4, bold=False):
+def lines(surf, vp, s, size, x, y, width, col=gfx.WHITE, limit=4, bold=False, px=None):
     """``s`` from (x, y), ``width`` wide, in up to ``limit`` lines by the fitting rule (a little smaller,
-    then wrapped, then the last line cut with an ellipsis; the whole text shows on hover).
-    Returns the design y under the lines drawn."""
+    then wrapped, then the last line cut with an ellipsis; the whole text shows on hover); at ``px`` when
+    given (the one size of a pair, see ``pair_px``). Returns the design y under the lines drawn."""
     step = size * 1.22
-    px = vp.s(size)
     box = vp.r(x, y, width, limit * step)
-    min_px = max(min(px, gfx.body_px(vp)), round(px * 0.85))
-    shown = gfx.fitted(s, box, px, bold, min_px, limit)[1]
-    drawn = gfx.draw_fitted(surf, s, box, px, col, bold=bold, align="left", valign="top", min_px=min_px, lines=limit)
+    least = _least_px(vp, size)
+    grow = px is None
+    px = vp.s(size) if px is None else px
+    min_px = min(least, px)
+    shown = gfx.fitted(s, box, px, bold, min_px, limit, grow)[1]
+    drawn = gfx.draw_fitted(
+        surf, s, box, px, col, bold=bold, align="left", valign="top", min_px=min_px, lines=limit, grow=grow
+    )
     return y + max(len(shown) * step, drawn.h / vp.scale)  # (larger at the player's text size)
+
+
+def _least_px(vp, size) -> int:
+    px = vp.s(size)
+    return max(min(px, gfx.body_px(vp)), round(px * 0.85))
+
+
+def pair_px(vp, texts, size, width, limit=4, bold=False) -> int:
+    """The one size at which each of ``texts`` (the same line in both corners) fits ``lines``' box, so the two
+    corners' lines stand at one size (the shorter is not drawn larger than its neighbour)."""
+    box = vp.r(0, 0, width, limit * size * 1.22)
+    return gfx.one_size(texts, [box] * len(texts), vp.s(size), _least_px(vp, size), limit, bold)
 
 
 def main_label_box(vp) -> pygame.Rect:

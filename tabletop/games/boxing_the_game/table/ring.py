@@ -29,6 +29,7 @@ from .layout import (
     button,
     colour,
     lines,
+    pair_px,
     slot_rect,
     txt,
 )
@@ -55,6 +56,11 @@ def speed_parts(t, e, s) -> str:
     return out + " " + _("= speed {n}.").format(n=total)
 
 
+def tip_shown(t) -> bool:
+    """A stance is being chosen: the chooser's side says what the stances mean now."""
+    return t.state.phase == "reveal" and not t.busy()
+
+
 def round_info(t, surf, vp, s, x0):
     """While the round is played out the hand is empty: its place tells how the speeds and points came about."""
     evs = t.ring["events"]
@@ -72,9 +78,11 @@ def round_info(t, surf, vp, s, x0):
     e = evs.get(k)
     if e is not None:
         txt(surf, vp, _("Event {n}").format(n=k), 16, x0 + 12, y, gfx.GOLD, bold=True)
-        y = lines(surf, vp, speed_parts(t, e, s), 15, x0 + 12, y + 22, SIDE_W - 24, gfx.WHITE, limit=2)
+        n = 2 if tip_shown(t) else 3  # a third line where no stance tip stands under them
+        px = pair_px(vp, [speed_parts(t, e, side) for side in (0, 1)], 15, SIDE_W - 24, n)
+        y = lines(surf, vp, speed_parts(t, e, s), 15, x0 + 12, y + 22, SIDE_W - 24, gfx.WHITE, n, px=px)
     st = t.state
-    if st.phase == "reveal" and st.pending[0] == s and not t.busy():
+    if tip_shown(t) and st.pending[0] == s:
         same = st.players[0].stance == st.players[1].stance
         tip = (
             _("Stances match now: punches of equal speed both land.")
