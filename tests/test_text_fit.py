@@ -453,6 +453,27 @@ def test_stabby_jacks_log_ends_above_a_lessons_words(app, monkeypatch):
     table.session.state = st
 
 
+def test_boxings_lesson_words_leave_the_score_sheet_and_the_log_readable(app):
+    """Issue 37: a Boxing lesson's box lay over the score sheet and the story so far, only the tops of their
+    lines showing above it ("Ana…"): the learner lost the score and what had happened."""
+    from tabletop.games.boxing_the_game.table.layout import ROUND_POINTS
+    from tabletop.tutorial.coach import start_lesson
+
+    app.push(start_lesson(app, registry.get("boxing-the-game"), 0))
+    frames(app, 60)
+    table = app.stack[-1]
+    while table.tutor is None:
+        table = app.stack[app.stack.index(table) - 1]
+    table.shown_key = None  # the table is drawn whole, not kept from the last frame
+    app.regions.invalidate()
+    seen = visible_texts(app)
+    assert any(s.startswith("Lesson 1 of") for s in seen)  # the lesson's words are up
+    for text in ("Total", ROUND_POINTS, *table.names):
+        assert text in seen, text
+    newest = table.caption[-1]
+    assert any(s and newest.startswith(s) for s in seen), newest  # the log's newest line (its first words)
+
+
 def test_the_square_rings_card_description_stays_in_its_bar_under_the_ring(app, monkeypatch):
     """Issue 30: a card's description in two lines began on the ring's frame, out of its bar."""
     from tabletop.bench import busy_table
