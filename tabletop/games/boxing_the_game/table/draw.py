@@ -253,22 +253,15 @@ def counters(t, surf, vp, s, x0, st, p):
         return
     txt(surf, vp, _("Upgrades"), 15, x0 + 12, y, (140, 220, 150), bold=True)
     y += 20
-    bottom = BOARD_Y + BOARD_H - 6
-    for u in p.upgrades:
-        c = CARDS[u]
-        if y + 17 > bottom:
-            break
-        y = lines(
-            surf,
-            vp,
-            f"{said(c.name)}: {said(c.text)}",
-            14,
-            x0 + 12,
-            y,
-            SIDE_W - 24,
-            (200, 235, 205),
-            limit=max(1, int((bottom - y) // 17)),
-        )
+    limit = max(1, int((BOARD_Y + BOARD_H - 6 - y) // (14 * 1.22)))
+    # every upgrade of both corners at one size (a second one not smaller than the first)
+    px = pair_px(vp, [upgrade_lines(q.upgrades) for q in st.players if q.upgrades], 14, SIDE_W - 24, limit)
+    lines(surf, vp, upgrade_lines(p.upgrades), 14, x0 + 12, y, SIDE_W - 24, (200, 235, 205), limit, px=px)
+
+
+def upgrade_lines(upgrades) -> str:
+    """A corner's upgrades, each on a line of its own: its name and what it does."""
+    return "\n".join(f"{said(CARDS[u].name)}: {said(CARDS[u].text)}" for u in upgrades)
 
 
 def _capital(text: str) -> str:

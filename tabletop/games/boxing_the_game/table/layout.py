@@ -59,10 +59,8 @@ def lines(surf, vp, s, size, x, y, width, col=gfx.WHITE, limit=4, bold=False, px
     given (the one size of a pair, see ``pair_px``). Returns the design y under the lines drawn."""
     step = size * 1.22
     box = vp.r(x, y, width, limit * step)
-    least = _least_px(vp, size)
-    grow = px is None
-    px = vp.s(size) if px is None else px
-    min_px = min(least, px)
+    grow = px is None  # at the pair's size: not shrunk to one line where the other corner's text wraps
+    px, min_px = (vp.s(size), _least_px(vp, size)) if px is None else (px, px)
     shown = gfx.fitted(s, box, px, bold, min_px, limit, grow)[1]
     drawn = gfx.draw_fitted(
         surf, s, box, px, col, bold=bold, align="left", valign="top", min_px=min_px, lines=limit, grow=grow
