@@ -74,10 +74,15 @@ def _least_px(vp, size) -> int:
 
 
 def pair_px(vp, texts, size, width, limit=4, bold=False) -> int:
-    """The one size at which each of ``texts`` (the same line in both corners) fits ``lines``' box, so the two
-    corners' lines stand at one size (the shorter is not drawn larger than its neighbour)."""
+    """The one size of the same line in both corners (``texts``), for ``lines``' box: the largest, from
+    ``size`` grown by the player's text size down to the least, at which each stands whole, wrapped in up to
+    ``limit`` lines; so the shorter is not drawn larger, nor shrunk onto one line smaller, than its neighbour."""
     box = vp.r(0, 0, width, limit * size * 1.22)
-    return gfx.one_size(texts, [box] * len(texts), vp.s(size), _least_px(vp, size), limit, bold)
+    least = _least_px(vp, size)
+    for px in range(max(vp.s(size), round(vp.s(size) * gfx.TEXT_SCALE[0])), least, -1):
+        if not any(gfx.fit(s, box.w, box.h, px, px, bold, limit)[2] for s in texts):
+            return px
+    return least
 
 
 def main_label_box(vp) -> pygame.Rect:
