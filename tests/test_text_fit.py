@@ -474,6 +474,42 @@ def test_boxings_lesson_words_leave_the_score_sheet_and_the_log_readable(app):
     assert any(s and newest.startswith(s) for s in seen), newest  # the log's newest line (its first words)
 
 
+@pytest.mark.parametrize("text_size", [100, 150])
+def test_boxings_two_corners_say_their_traits_at_one_size(app, text_size, monkeypatch):
+    """Issue 37: the computer's short trait line grew with the text size while the learner's longer one stayed
+    small, or was shrunk onto one line smaller than its neighbour: the two corners' traits stand at one size."""
+    from tabletop.games.boxing_the_game.table.draw import trait_line
+    from tabletop.tutorial.coach import start_lesson
+
+    app.settings.text_size = text_size
+    app.apply_look()
+    app.push(start_lesson(app, registry.get("boxing-the-game"), 0))
+    frames(app, 30)
+    table = app.stack[-1]
+    while table.tutor is None:
+        table = app.stack[app.stack.index(table) - 1]
+    traits = [trait_line(p.character) for p in table.state.players]
+    sizes: dict = {}
+    real = gfx.draw_fitted
+
+    def spy(surf, s, box, px, *a, **k):
+        drawn = real(surf, s, box, px, *a, **k)
+        if s in traits:
+            sizes[s] = gfx.fitted(
+                s, box, px, k.get("bold", False), k.get("min_px"), k.get("lines", 0), k.get("grow", True)
+            )[0]
+        return drawn
+
+    monkeypatch.setattr(gfx, "draw_fitted", spy)
+    table.shown_key = None  # the table is drawn whole, not kept from the last frame
+    table.invalidate()
+    app.regions.invalidate()
+    app.draw()
+    assert len(traits[0]) != len(traits[1]) and set(sizes) == set(traits)  # two lines unlike in length, both drawn
+    assert len(set(sizes.values())) == 1, sizes
+    assert min(sizes.values()) >= gfx.body_px(app.vp)
+
+
 def test_the_square_rings_card_description_stays_in_its_bar_under_the_ring(app, monkeypatch):
     """Issue 30: a card's description in two lines began on the ring's frame, out of its bar."""
     from tabletop.bench import busy_table
