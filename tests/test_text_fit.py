@@ -510,6 +510,42 @@ def test_boxings_two_corners_say_their_traits_at_one_size(app, text_size, monkey
     assert min(sizes.values()) >= gfx.body_px(app.vp)
 
 
+@pytest.mark.parametrize(
+    "size, text_size, language",
+    [((800, 600), 150, "de"), ((800, 600), 150, "en"), ((1280, 720), 100, "de"), ((1280, 720), 150, "es")],
+    ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else str(v),
+)
+def test_boxings_busy_table_cuts_no_word_but_a_third_upgrade(size, text_size, language, monkeypatch):
+    """Issue 37: at 800x600 and 150% in German the Boxing table cut a dozen texts ("Haup…", "Verba…",
+    "P2 · Hammer…", "8 nach Nieder…", "Rückt…", the event's prompt, a speed's reasons). On the busiest table
+    no text a player reads ends with "…" but the upgrades of a corner holding three (whole on hover)."""
+    from tabletop.bench import busy_table
+    from tabletop.games.boxing_the_game.table.draw import upgrade_lines
+
+    app = make_app(size=size)
+    try:
+        app.settings.text_size = text_size
+        app.apply_look()
+        app.set_language(language)
+        app.start()
+        frames(app, 1)
+        table = busy_table(registry.get("boxing-the-game"), app)
+        seen: list = []  # the texts cut in the frame (the app shows each whole on hover, then forgets them)
+        show_whole = gfx.show_whole
+        monkeypatch.setattr(gfx, "show_whole", lambda surf, at: seen.extend(gfx.CUT) or show_whole(surf, at))
+        for _ in range(3):  # the round's replay (busy_table's last move), then the plan
+            table.shown_key = None  # the table is drawn whole, not kept from the last frame
+            table.invalidate()
+            app.regions.invalidate()
+            app.draw()
+            frames(app, 40)
+        upgrades = [upgrade_lines(p.upgrades) for p in table.board_state().players if len(p.upgrades) > 2]
+        cut = sorted({s for _box, s in seen if s not in upgrades})
+        assert not cut, cut
+    finally:
+        pygame.quit()
+
+
 def test_the_square_rings_card_description_stays_in_its_bar_under_the_ring(app, monkeypatch):
     """Issue 30: a card's description in two lines began on the ring's frame, out of its bar."""
     from tabletop.bench import busy_table

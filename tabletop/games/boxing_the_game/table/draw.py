@@ -41,6 +41,8 @@ _, ngettext = words(__name__)
 
 # one person against the computer: the mouse, every key and the pad work at once
 SHARED_HINT = N_("Click or drag · arrows/WASD + Enter · D-pad + A · Backspace/B back · H/X log")
+PLAN = N_("Plan: put 3 cards in your slots, bid momentum with + and −, then Lock in.")
+PLAN_SHORT = N_("3 cards in your slots, bid with + and −, then Lock in.")  # the plan's prompt where the whole one is cut
 SHARED_KEYS = N_("arrows/WASD + Enter · D-pad + A · Backspace/B back · H/X log")  # where the whole one is cut
 
 # the sheet's line of controls: (control, what it does), each named with the seat's own input
@@ -101,7 +103,7 @@ def prompt(t) -> str:
     if st.phase == "pick":
         return _("Each corner keeps one character board in secret; both are shown together.")
     if st.phase == "plan":
-        return _("Plan: put 3 cards in your slots, bid momentum with + and −, then Lock in.")
+        return _(PLAN)
     if st.phase == "reveal":
         seat, force = st.pending
         if force:
@@ -137,7 +139,10 @@ def header(t, surf, vp):
     # the prompt in the room between the round and the score (its whole text on hover when cut)
     gap = vp.s(16)
     room = pygame.Rect(left.right + gap, vp.p(0, 5)[1], r3.left - left.right - 2 * gap, vp.s(26))
-    gfx.draw_fitted(surf, prompt(t), room, vp.s(16), gfx.WHITE, lines=1)
+    line = prompt(t)
+    if line == _(PLAN):  # its short form rather than a cut word
+        line = gfx.first_fitting([line, _(PLAN_SHORT)], vp.s(16), room.w)
+    gfx.draw_fitted(surf, line, room, vp.s(16), gfx.WHITE, lines=1)
 
 
 # -- a corner ------------------------------------------------------------------------------
