@@ -42,7 +42,7 @@ _, ngettext = words(__name__)
 # one person against the computer: the mouse, every key and the pad work at once
 SHARED_HINT = N_("Click or drag · arrows/WASD + Enter · D-pad + A · Backspace/B back · H/X log")
 PLAN = N_("Plan: put 3 cards in your slots, bid momentum with + and −, then Lock in.")
-PLAN_SHORT = N_("3 cards in your slots, bid with + and −, then Lock in.")  # the plan's prompt where the whole one is cut
+PLAN_SHORT = N_("3 cards in your slots, bid with + and −, then Lock in.")  # where the whole one is cut
 SHARED_KEYS = N_("arrows/WASD + Enter · D-pad + A · Backspace/B back · H/X log")  # where the whole one is cut
 
 # the sheet's line of controls: (control, what it does), each named with the seat's own input
