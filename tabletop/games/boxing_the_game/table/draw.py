@@ -301,7 +301,8 @@ def lower(t, surf, vp, s, x0):
         elif human and t.can_act(s):
             plan = t.plan(s)
             filled = sum(c is not None for c in plan["slots"])
-            txt(surf, vp, _("Bid {n} of {m} momentum").format(n=sum(plan["bids"]), m=p.momentum), 15, bx, by, gfx.WHITE)
+            bid = _("Bid {n} of {m} momentum").format(n=sum(plan["bids"]), m=p.momentum)
+            txt(surf, vp, bid, 15, bx, by, gfx.WHITE, width=bw - 8)
             # offered only when they can be done: Clear with something to clear, Lock in with three slots filled
             clear = filled > 0 or sum(plan["bids"]) > 0
             button(t, vp.r(bx, by + 44, 92, 50), _("Clear"), lambda: t.clear_plan(s), s, ("clear", s), vp.s(17), clear)

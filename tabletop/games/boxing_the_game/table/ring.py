@@ -23,8 +23,6 @@ from .layout import (
     ROW_H,
     ROW_STEP,
     SIDE_W,
-    SLOT_W,
-    SLOT_X,
     background,
     button,
     colour,
@@ -164,18 +162,12 @@ def plan_slot(t, surf, vp, s, k, y):
         t.hot_zone(r, ("slotzone", s, k), t.accepts_for(s, "slotzone"), seat=s)
     if cid is None:
         pygame.draw.rect(surf, colour(s), r, max(1, vp.s(2)), border_radius=vp.s(10))
-        txt(
-            surf,
-            vp,
-            _("Slot {n}").format(n=k + 1),
-            16,
-            SLOT_X[s] + SLOT_W / 2,
-            y + ROW_H / 2 - 12,
-            colour(s),
-            bold=True,
-            anchor="center",
-        )
-        txt(surf, vp, _("drop a card"), 14, SLOT_X[s] + SLOT_W / 2, y + ROW_H / 2 + 12, gfx.GREY, anchor="center")
+        # its words inside its outline (narrower in a window squeezed sideways): smaller, then on two lines
+        inner = r.inflate(-vp.s(10), 0)
+        head = pygame.Rect(inner.x, r.centery - vp.s(26), inner.w, vp.s(24))
+        gfx.draw_fitted(surf, _("Slot {n}").format(n=k + 1), head, vp.s(16), colour(s), bold=True, lines=1)
+        under = pygame.Rect(inner.x, r.centery + vp.s(2), inner.w, r.bottom - vp.s(6) - r.centery - vp.s(2))
+        gfx.draw_fitted(surf, _("drop a card"), under, vp.s(14), gfx.GREY, valign="top", lines=2)
     else:
         img = card_image(cid, r.w, r.h, colour(s), vp.s(14))
         surf.blit(img, r)
