@@ -448,6 +448,97 @@ def test_stabby_jacks_log_ends_above_a_lessons_words(app, monkeypatch):
     table.session.state = st
 
 
+def test_boxings_lesson_words_leave_the_score_sheet_and_the_log_readable(app):
+    """Issue 37: a Boxing lesson's box lay over the score sheet and the story so far, only the tops of their
+    lines showing above it ("Ana…"): the learner lost the score and what had happened."""
+    from tabletop.games.boxing_the_game.table.layout import ROUND_POINTS
+    from tabletop.tutorial.coach import start_lesson
+
+    app.push(start_lesson(app, registry.get("boxing-the-game"), 0))
+    frames(app, 60)
+    table = app.stack[-1]
+    while table.tutor is None:
+        table = app.stack[app.stack.index(table) - 1]
+    table.shown_key = None  # the table is drawn whole, not kept from the last frame
+    app.regions.invalidate()
+    seen = visible_texts(app)
+    assert any(s.startswith("Lesson 1 of") for s in seen)  # the lesson's words are up
+    for text in ("Total", ROUND_POINTS, *table.names):
+        assert text in seen, text
+    newest = table.caption[-1]
+    assert any(s and newest.startswith(s) for s in seen), newest  # the log's newest line (its first words)
+
+
+@pytest.mark.parametrize("text_size", [100, 150])
+def test_boxings_two_corners_say_their_traits_at_one_size(app, text_size, monkeypatch):
+    """Issue 37: the computer's short trait line grew with the text size while the learner's longer one stayed
+    small, or was shrunk onto one line smaller than its neighbour: the two corners' traits stand at one size."""
+    from tabletop.games.boxing_the_game.table.draw import trait_line
+    from tabletop.tutorial.coach import start_lesson
+
+    app.settings.text_size = text_size
+    app.apply_look()
+    app.push(start_lesson(app, registry.get("boxing-the-game"), 0))
+    frames(app, 30)
+    table = app.stack[-1]
+    while table.tutor is None:
+        table = app.stack[app.stack.index(table) - 1]
+    traits = [trait_line(p.character) for p in table.state.players]
+    sizes: dict = {}
+    real = gfx.draw_fitted
+
+    def spy(surf, s, box, px, *a, **k):
+        drawn = real(surf, s, box, px, *a, **k)
+        if s in traits:
+            sizes[s] = gfx.fitted(
+                s, box, px, k.get("bold", False), k.get("min_px"), k.get("lines", 0), k.get("grow", True)
+            )[0]
+        return drawn
+
+    monkeypatch.setattr(gfx, "draw_fitted", spy)
+    table.shown_key = None  # the table is drawn whole, not kept from the last frame
+    table.invalidate()
+    app.regions.invalidate()
+    app.draw()
+    assert len(traits[0]) != len(traits[1]) and set(sizes) == set(traits)  # two lines unlike in length, both drawn
+    assert len(set(sizes.values())) == 1, sizes
+    assert min(sizes.values()) >= gfx.body_px(app.vp)
+
+
+@pytest.mark.parametrize(
+    "size, text_size, language",
+    [((800, 600), 150, "de"), ((800, 600), 150, "en"), ((1280, 720), 100, "de"), ((1280, 720), 150, "es")],
+    ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else str(v),
+)
+def test_boxings_busy_table_cuts_no_word_but_a_third_upgrade(size, text_size, language, monkeypatch):
+    """Issue 37: at 800x600 and 150% in German the Boxing table cut a dozen texts ("Haup…", "Verba…",
+    "P2 · Hammer…", "8 nach Nieder…", "Rückt…", the event's prompt, a speed's reasons, card names). On the
+    busiest table, while a round is shown and then planned, no text a player reads, on the screen or on a card's
+    face, ends with "…" but the upgrades of a corner holding three (whole on hover)."""
+    from tabletop.bench import busy_table
+    from tabletop.games.boxing_the_game.table.draw import upgrade_lines
+
+    monkeypatch.setenv("TABLETOP_LANGUAGE", language)  # as tools/pose.py: the pseudo-language is no setting
+    app = make_app(size=size)
+    try:
+        app.settings.text_size = text_size
+        app.apply_look()
+        app.start()
+        frames(app, 1)
+        table = busy_table(registry.get("boxing-the-game"), app)
+        seen: list = []
+        for _ in range(3):  # the round's replay (busy_table's last move), then the plan
+            table.shown_key = None  # the table is drawn whole, not kept from the last frame
+            app.regions.invalidate()
+            seen += visible_texts(app)  # every text as it stands, on the screen and in pictures (card faces)
+            frames(app, 40)
+        upgrades = [upgrade_lines(p.upgrades).replace("\n", " ") for p in table.board_state().players]
+        cut = sorted({s for s in seen if s.endswith("…") and not any(s[:-1] in u for u in upgrades if s[:-1])})
+        assert not cut, cut
+    finally:
+        pygame.quit()
+
+
 def test_the_square_rings_card_description_stays_in_its_bar_under_the_ring(app, monkeypatch):
     """Issue 30: a card's description in two lines began on the ring's frame, out of its bar."""
     from tabletop.bench import busy_table

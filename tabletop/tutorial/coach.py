@@ -260,9 +260,12 @@ class Tutor:
         gfx.panel(surf, r, (16, 22, 30), radius=vp.s(12), border=border, width=max(2, vp.s(3)))  # opaque: no ghosts
         self.app.regions.part(r, ("lesson", head, body))
         pad = vp.s(14)
-        head_px = gfx.fit_px(head, vp.s(20), r.w - 2 * pad, bold=True)
-        gfx.blit_text(surf, head, head_px, (r.x + pad, r.y + vp.s(8)), border, bold=True)
-        top = r.y + vp.s(8) + int(head_px * 1.3)
+        # the heading on one line, a little smaller if need be; on two in a narrow box (never under body size)
+        head_box = pygame.Rect(r.x + pad, r.y + vp.s(8), r.w - 2 * pad, 2 * gfx.font(vp.s(20), True).get_linesize())
+        drawn = gfx.draw_fitted(
+            surf, head, head_box, vp.s(20), border, bold=True, align="left", valign="top", lines=2, grow=False
+        )
+        top = drawn.bottom + vp.s(4)
         px = round(vp.s(19) * gfx.TEXT_SCALE[0])  # the player's text size, as far as the words stay in the box
         lines = gfx.wrap(body, px, r.w - 2 * pad)
         while px > vp.s(12) and top + len(lines) * int(px * 1.25) > r.bottom - vp.s(6):

@@ -67,8 +67,11 @@ CAPTION_TYPES = (
 
 class BoxingTable(SecretTable):
     reveal_waits = True  # each event's cards stay until a press (ui.secret_table's beat is not needed)
-    undo_spot = (286, 4, 96, 26)  # the Undo button: right of Match log, left of the prompt
+    undo_spot = (286, 4, 140, 26)  # the Undo button: right of Match log, left of the prompt
     park_spot = (640, 380)  # a mouse player's pointer after a choice: off the card it chose
+    # a lesson's words go where the computer's hand, piles and status are (the learner plays Red): the
+    # score sheet, the story so far, both boards and the ring stay in sight
+    tutor_banner = (876, 296, 396, 256)
 
     def __init__(self, app, session, mode=PLAY):
         super().__init__(app, session, mode)

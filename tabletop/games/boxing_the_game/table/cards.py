@@ -146,8 +146,12 @@ def _card_image(cid: int, w: int, h: int, border, px: int, language: str) -> pyg
     colour = MOVE_COLOUR.get(c.move) if c.move else (UPGRADE_COLOUR if c.upgrade else JUDGE_COLOUR)
     small = max(7, px * 3 // 4)
     band_h = max(px + 6, min(h // 4, px * 2 + 8))
-    two_lines = band_h >= 2 * gfx.font(px, True).get_linesize()
     name = said(c.name)
+    if gfx.font(small, True).size(name)[0] > inner.w - 4:  # two lines rather than a cut word
+        name = name.replace("-", "- ")  # a joined name ("Schulter-Finte") breaks after its hyphen
+        if " " in name:
+            band_h = max(band_h, 2 * gfx.font(small, True).get_linesize() + 2)
+    two_lines = band_h >= 2 * gfx.font(px, True).get_linesize()
     least = small
     if two_lines:  # two lines at the body size rather than one tiny line; smaller only when a word needs it
         fits = (m for m in range(px, small, -1) if not gfx.fit(name, inner.w - 4, band_h - 2, px + 3, m, True, 2)[2])
@@ -161,6 +165,8 @@ def _card_image(cid: int, w: int, h: int, border, px: int, language: str) -> pyg
         foot_text, foot_ink = _("draft: +{n}◆").format(n=c.momentum), (120, 90, 10)
     if foot_text:
         foot = pygame.Rect(body.left, body.bottom - int(px * 1.25), body.w, int(px * 1.25))
+        if c.momentum > 0 and gfx.font(small, True).size(foot_text)[0] > foot.w:  # the gain alone on a narrow card
+            foot_text = f"+{c.momentum}◆"  # (the info strip says it whole)
         gfx.draw_fitted(surf, foot_text, foot, px, foot_ink, bold=True, min_px=small, lines=1, grow=False)
         body.h = foot.top - body.top
     if c.move:

@@ -31,6 +31,7 @@ from .layout import (
     colour,
     lines,
     main_label_box,
+    pair_px,
     sheet_rect,
     txt,
 )
@@ -40,6 +41,9 @@ _, ngettext = words(__name__)
 
 # one person against the computer: the mouse, every key and the pad work at once
 SHARED_HINT = N_("Click or drag · arrows/WASD + Enter · D-pad + A · Backspace/B back · H/X log")
+PLAN = N_("Plan: put 3 cards in your slots, bid momentum with + and −, then Lock in.")
+PLAN_SHORT = N_("3 cards in your slots, bid with + and −, then Lock in.")  # where the whole one is cut
+SHARED_KEYS = N_("arrows/WASD + Enter · D-pad + A · Backspace/B back · H/X log")  # where the whole one is cut
 
 # the sheet's line of controls: (control, what it does), each named with the seat's own input
 # (TableScene.control_line); two people at one screen get the short one each
@@ -99,7 +103,7 @@ def prompt(t) -> str:
     if st.phase == "pick":
         return _("Each corner keeps one character board in secret; both are shown together.")
     if st.phase == "plan":
-        return _("Plan: put 3 cards in your slots, bid momentum with + and −, then Lock in.")
+        return _(PLAN)
     if st.phase == "reveal":
         seat, force = st.pending
         if force:
@@ -135,7 +139,10 @@ def header(t, surf, vp):
     # the prompt in the room between the round and the score (its whole text on hover when cut)
     gap = vp.s(16)
     room = pygame.Rect(left.right + gap, vp.p(0, 5)[1], r3.left - left.right - 2 * gap, vp.s(26))
-    gfx.draw_fitted(surf, prompt(t), room, vp.s(16), gfx.WHITE, lines=1)
+    line = prompt(t)
+    if line == _(PLAN):  # its short form rather than a cut word
+        line = gfx.first_fitting([line, _(PLAN_SHORT)], vp.s(16), room.w)
+    gfx.draw_fitted(surf, line, room, vp.s(16), gfx.WHITE, lines=1)
 
 
 # -- a corner ------------------------------------------------------------------------------
@@ -164,7 +171,6 @@ def corner(t, surf, vp, s):
             gfx.GREY,
         )
     else:
-        ch = CHARACTERS[p.character]
         badge = vp.r(x0 + 8, BOARD_Y + 4, 34, 34)
         surf.blit(art.portrait_image(p.character, colour(s), badge.w, badge.h), badge)
         stance = t.shown_stance(s)
@@ -172,9 +178,9 @@ def corner(t, surf, vp, s):
         pill.width, pill.right = vp.s(110), pill.right  # its word keeps its size in a window squeezed sideways
         left, top = vp.p(x0 + 48, BOARD_Y + 6)
         box = pygame.Rect(left, top, pill.left - vp.s(6) - left, vp.s(28))
-        gfx.draw_fitted(
-            surf, f"{t.names[s]} · {said(ch.name)}", box, vp.s(21), colour(s), bold=True, align="left", lines=1
-        )
+        titles = {k: title(t, vp, k, box.w) for k, q in enumerate(st.players) if q.character >= 0}
+        px = gfx.one_size(list(titles.values()), [box] * len(titles), vp.s(21), lines=1, bold=True)
+        gfx.draw_fitted(surf, titles[s], box, px, colour(s), bold=True, align="left", lines=1, grow=False)
         gfx.panel(surf, pill, (240, 220, 170) if stance == "orthodox" else (190, 220, 250), radius=vp.s(12))
         gfx.blit_text(
             surf,
@@ -185,20 +191,24 @@ def corner(t, surf, vp, s):
             bold=True,
             anchor="center",
         )
-        lines(
-            surf,
-            vp,
-            f"{said(ch.trait_name)}: {said(ch.trait_text)}",
-            15,
-            x0 + 12,
-            BOARD_Y + 40,
-            SIDE_W - 24,
-            (225, 225, 200),
-            3,
-        )
+        traits = [trait_line(q.character) for q in st.players if q.character >= 0]
+        px = pair_px(vp, traits, 15, SIDE_W - 24, 3)
+        lines(surf, vp, trait_line(p.character), 15, x0 + 12, BOARD_Y + 40, SIDE_W - 24, (225, 225, 200), 3, px=px)
     if p.character >= 0 or st.phase != "pick":
         counters(t, surf, vp, s, x0, st, p)
     lower(t, surf, vp, s, x0)
+
+
+def title(t, vp, s: int, width: int) -> str:
+    """A board's title: the seat's name and its character's; the name alone where the two do not fit
+    (the character's name is in the log)."""
+    full = f"{t.names[s]} · {said(CHARACTERS[t.board_state().players[s].character].name)}"
+    return gfx.first_fitting([full, t.names[s]], vp.s(21), width, bold=True)
+
+
+def trait_line(character: int) -> str:
+    ch = CHARACTERS[character]
+    return f"{said(ch.trait_name)}: {said(ch.trait_text)}"
 
 
 def counters(t, surf, vp, s, x0, st, p):
@@ -248,22 +258,15 @@ def counters(t, surf, vp, s, x0, st, p):
         return
     txt(surf, vp, _("Upgrades"), 15, x0 + 12, y, (140, 220, 150), bold=True)
     y += 20
-    bottom = BOARD_Y + BOARD_H - 6
-    for u in p.upgrades:
-        c = CARDS[u]
-        if y + 17 > bottom:
-            break
-        y = lines(
-            surf,
-            vp,
-            f"{said(c.name)}: {said(c.text)}",
-            14,
-            x0 + 12,
-            y,
-            SIDE_W - 24,
-            (200, 235, 205),
-            limit=max(1, int((bottom - y) // 17)),
-        )
+    limit = max(1, int((BOARD_Y + BOARD_H - 6 - y) // (14 * 1.22)))
+    # every upgrade of both corners at one size (a second one not smaller than the first)
+    px = pair_px(vp, [upgrade_lines(q.upgrades) for q in st.players if q.upgrades], 14, SIDE_W - 24, limit)
+    lines(surf, vp, upgrade_lines(p.upgrades), 14, x0 + 12, y, SIDE_W - 24, (200, 235, 205), limit, px=px)
+
+
+def upgrade_lines(upgrades) -> str:
+    """A corner's upgrades, each on a line of its own: its name and what it does."""
+    return "\n".join(f"{said(CARDS[u].name)}: {said(CARDS[u].text)}" for u in upgrades)
 
 
 def _capital(text: str) -> str:
@@ -298,7 +301,8 @@ def lower(t, surf, vp, s, x0):
         elif human and t.can_act(s):
             plan = t.plan(s)
             filled = sum(c is not None for c in plan["slots"])
-            txt(surf, vp, _("Bid {n} of {m} momentum").format(n=sum(plan["bids"]), m=p.momentum), 15, bx, by, gfx.WHITE)
+            bid = _("Bid {n} of {m} momentum").format(n=sum(plan["bids"]), m=p.momentum)
+            txt(surf, vp, bid, 15, bx, by, gfx.WHITE, width=bw - 8)
             # offered only when they can be done: Clear with something to clear, Lock in with three slots filled
             clear = filled > 0 or sum(plan["bids"]) > 0
             button(t, vp.r(bx, by + 44, 92, 50), _("Clear"), lambda: t.clear_plan(s), s, ("clear", s), vp.s(17), clear)
@@ -554,16 +558,18 @@ def sheet(t, surf, vp):
             txt(surf, vp, str(v), 16, cx, ry, c, bold=v == 10, anchor="midtop")
         txt(surf, vp, str(sum(sc)), 18, x + w - 40, ry - 1, colour(s), bold=True, anchor="midtop")
     foot = vp.r(x + 10, y + 124, w - 20, h - 126)  # inside the sheet: at 4:3 a long hint ends with "…" (whole on hover)
-    gfx.draw_fitted(surf, controls_hint(t), foot, vp.s(14), gfx.GREY, align="left", valign="top", lines=1)
+    hint = controls_hint(t, vp.s(14), foot.w)
+    gfx.draw_fitted(surf, hint, foot, vp.s(14), gfx.GREY, align="left", valign="top", lines=1)
 
 
-def controls_hint(t) -> str:
+def controls_hint(t, px: int = 0, width: int = 0) -> str:
     """The sheet's line on the controls. One person against the computer may use any device (the
     setup's "plays with" does not limit them): until one is used the line names the mouse, the keys
-    and the pad, then the one in use (input.hints); two people, each their own."""
+    and the pad, then the one in use (input.hints); two people, each their own. Given ``width`` pixels
+    at ``px``, the line for every device leaves out the mouse's part (what can be clicked shows) rather than be cut."""
     if t.shared_input:
         if t.app.last_device is None:
-            return _(SHARED_HINT)
+            return gfx.first_fitting([_(SHARED_HINT), _(SHARED_KEYS)], px, width) if width else _(SHARED_HINT)
         parts = [(c, _(does)) for c, does in [*CONTROLS, LOG]]
         return t.control_line(t.acting_seat(), _("Click or drag a card"), parts)
     short = [(c, _(does) if does else "") for c, does in [*SHORT, LOG]]

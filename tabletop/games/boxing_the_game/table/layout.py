@@ -53,17 +53,36 @@ def txt(surf, vp, s, size, x, y, col=gfx.WHITE, bold=False, anchor="topleft", wi
     return gfx.blit_text(surf, s, px, at, col, bold=bold, anchor=anchor, box=box)
 
 
-def lines(surf, vp, s, size, x, y, width, col=gfx.WHITE, limit=4, bold=False):
+def lines(surf, vp, s, size, x, y, width, col=gfx.WHITE, limit=4, bold=False, px=None):
     """``s`` from (x, y), ``width`` wide, in up to ``limit`` lines by the fitting rule (a little smaller,
-    then wrapped, then the last line cut with an ellipsis; the whole text shows on hover).
-    Returns the design y under the lines drawn."""
+    then wrapped, then the last line cut with an ellipsis; the whole text shows on hover); at ``px`` when
+    given (the one size of a pair, see ``pair_px``). Returns the design y under the lines drawn."""
     step = size * 1.22
-    px = vp.s(size)
     box = vp.r(x, y, width, limit * step)
-    min_px = max(min(px, gfx.body_px(vp)), round(px * 0.85))
-    shown = gfx.fitted(s, box, px, bold, min_px, limit)[1]
-    drawn = gfx.draw_fitted(surf, s, box, px, col, bold=bold, align="left", valign="top", min_px=min_px, lines=limit)
+    grow = px is None  # at the pair's size: not shrunk to one line where the other corner's text wraps
+    px, min_px = (vp.s(size), _least_px(vp, size)) if px is None else (px, px)
+    shown = gfx.fitted(s, box, px, bold, min_px, limit, grow)[1]
+    drawn = gfx.draw_fitted(
+        surf, s, box, px, col, bold=bold, align="left", valign="top", min_px=min_px, lines=limit, grow=grow
+    )
     return y + max(len(shown) * step, drawn.h / vp.scale)  # (larger at the player's text size)
+
+
+def _least_px(vp, size) -> int:
+    px = vp.s(size)
+    return max(min(px, gfx.body_px(vp)), round(px * 0.85))
+
+
+def pair_px(vp, texts, size, width, limit=4, bold=False) -> int:
+    """The one size of the same line in both corners (``texts``), for ``lines``' box: the largest, from
+    ``size`` grown by the player's text size down to the least, at which each stands whole, wrapped in up to
+    ``limit`` lines; so the shorter is not drawn larger, nor shrunk onto one line smaller, than its neighbour."""
+    box = vp.r(0, 0, width, limit * size * 1.22)
+    least = _least_px(vp, size)
+    for px in range(max(vp.s(size), round(vp.s(size) * gfx.TEXT_SCALE[0])), least, -1):
+        if not any(gfx.fit(s, box.w, box.h, px, px, bold, limit)[2] for s in texts):
+            return px
+    return least
 
 
 def main_label_box(vp) -> pygame.Rect:

@@ -23,12 +23,11 @@ from .layout import (
     ROW_H,
     ROW_STEP,
     SIDE_W,
-    SLOT_W,
-    SLOT_X,
     background,
     button,
     colour,
     lines,
+    pair_px,
     slot_rect,
     txt,
 )
@@ -55,6 +54,11 @@ def speed_parts(t, e, s) -> str:
     return out + " " + _("= speed {n}.").format(n=total)
 
 
+def tip_shown(t) -> bool:
+    """A stance is being chosen: the chooser's side says what the stances mean now."""
+    return t.state.phase == "reveal" and not t.busy()
+
+
 def round_info(t, surf, vp, s, x0):
     """While the round is played out the hand is empty: its place tells how the speeds and points came about."""
     evs = t.ring["events"]
@@ -72,9 +76,11 @@ def round_info(t, surf, vp, s, x0):
     e = evs.get(k)
     if e is not None:
         txt(surf, vp, _("Event {n}").format(n=k), 16, x0 + 12, y, gfx.GOLD, bold=True)
-        y = lines(surf, vp, speed_parts(t, e, s), 15, x0 + 12, y + 22, SIDE_W - 24, gfx.WHITE, limit=2)
+        n = 2 if tip_shown(t) else 3  # a third line where no stance tip stands under them
+        px = pair_px(vp, [speed_parts(t, e, side) for side in (0, 1)], 15, SIDE_W - 24, n)
+        y = lines(surf, vp, speed_parts(t, e, s), 15, x0 + 12, y + 22, SIDE_W - 24, gfx.WHITE, n, px=px)
     st = t.state
-    if st.phase == "reveal" and st.pending[0] == s and not t.busy():
+    if tip_shown(t) and st.pending[0] == s:
         same = st.players[0].stance == st.players[1].stance
         tip = (
             _("Stances match now: punches of equal speed both land.")
@@ -156,18 +162,12 @@ def plan_slot(t, surf, vp, s, k, y):
         t.hot_zone(r, ("slotzone", s, k), t.accepts_for(s, "slotzone"), seat=s)
     if cid is None:
         pygame.draw.rect(surf, colour(s), r, max(1, vp.s(2)), border_radius=vp.s(10))
-        txt(
-            surf,
-            vp,
-            _("Slot {n}").format(n=k + 1),
-            16,
-            SLOT_X[s] + SLOT_W / 2,
-            y + ROW_H / 2 - 12,
-            colour(s),
-            bold=True,
-            anchor="center",
-        )
-        txt(surf, vp, _("drop a card"), 14, SLOT_X[s] + SLOT_W / 2, y + ROW_H / 2 + 12, gfx.GREY, anchor="center")
+        # its words inside its outline (narrower in a window squeezed sideways): smaller, then on two lines
+        inner = r.inflate(-vp.s(10), 0)
+        head = pygame.Rect(inner.x, r.centery - vp.s(26), inner.w, vp.s(24))
+        gfx.draw_fitted(surf, _("Slot {n}").format(n=k + 1), head, vp.s(16), colour(s), bold=True, lines=1)
+        under = pygame.Rect(inner.x, r.centery + vp.s(2), inner.w, r.bottom - vp.s(6) - r.centery - vp.s(2))
+        gfx.draw_fitted(surf, _("drop a card"), under, vp.s(14), gfx.GREY, valign="top", lines=2)
     else:
         img = card_image(cid, r.w, r.h, colour(s), vp.s(14))
         surf.blit(img, r)
