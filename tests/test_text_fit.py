@@ -50,8 +50,12 @@ def recorded_frame(app) -> tuple[list[str], list[str]]:
     try:
         gfx.text_image.cache_clear()
         gfx.forget_images()
+        if hasattr(app, "regions"):  # every scene drawn whole, none kept from the frame before
+            app.regions.invalidate()
         for scene in app.stack:
             getattr(scene, "invalidate", lambda: None)()
+            if hasattr(scene, "shown_key"):
+                scene.shown_key = None
             for name, value in list(vars(scene).items()):
                 setattr(scene, name, recording_twins(value))
         with words_check.collect() as seen:

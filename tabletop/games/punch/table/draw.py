@@ -167,11 +167,7 @@ def header(t, surf, vp) -> None:
     where = _("Match {match} · Round {round} of {rounds} · Play {play} of {plays}").format(
         match=st.match, round=st.round, rounds=S["rounds"], play=play, plays=PPR
     )
-    gfx.draw_fitted(surf, where, top, vp.s(19), gfx.WHITE, bold=True, align="left", lines=1)
-    gfx.draw_fitted(surf, nxt, foot, vp.s(15), gfx.GREY, align="left", lines=1)
-    gfx.blit_text(surf, "–", vp.s(26), vp.p(640, 20), gfx.WHITE, bold=True, anchor="center")
-    gfx.blit_text(surf, f"{st.wins[1]} {t.names[1]}", vp.s(26), vp.p(658, 20), c[1], bold=True, anchor="midleft")
-    gfx.blit_text(
+    wins = gfx.blit_text(
         surf,
         _("match wins · first to {n} wins the game").format(n=need),
         vp.s(14),
@@ -179,6 +175,11 @@ def header(t, surf, vp) -> None:
         gfx.GREY,
         anchor="center",
     )
+    foot.width = min(foot.w, wins.left - vp.s(12) - foot.left)  # the line under the scores keeps its room
+    gfx.draw_fitted(surf, where, top, vp.s(19), gfx.WHITE, bold=True, align="left", lines=1)
+    gfx.draw_fitted(surf, nxt, foot, vp.s(15), gfx.GREY, align="left", lines=1)
+    gfx.blit_text(surf, "–", vp.s(26), vp.p(640, 20), gfx.WHITE, bold=True, anchor="center")
+    gfx.blit_text(surf, f"{st.wins[1]} {t.names[1]}", vp.s(26), vp.p(658, 20), c[1], bold=True, anchor="midleft")
     key = t.history_keys()
     button = vp.r(1010, 9, 200, 34)
     label = _("Match history")

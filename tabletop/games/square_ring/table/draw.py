@@ -692,10 +692,14 @@ def hints(t, surf, vp, seat) -> None:
     if seat not in t.humans:
         return
     parts = [(c, _(does)) for c, does in CONTROLS]
+    left, right = (20, 1260) if t.shared_input else (HALF_X[seat] + 5, HALF_X[seat] + HALF_W - 5)
+    if t.tutor is not None:  # a lesson's words cover the band's right: the line keeps clear of them
+        right = min(right, t.tutor_banner[0] - 10)
     if t.shared_input:
         if seat != t.humans[0]:
             return
-        draw_line(surf, vp, t.control_line(seat, _(MOUSE_LINE), parts), (640, 706), 1240, 15, gfx.GREY)
-        return
-    text = t.key_hints(seat, _(MOUSE_LINE), parts)
-    draw_line(surf, vp, text, (HALF_X[seat] + HALF_W // 2, 706), HALF_W - 10, 15, gfx.GREY)
+        text = t.control_line(seat, _(MOUSE_LINE), parts)
+    else:
+        text = t.key_hints(seat, _(MOUSE_LINE), parts)
+    if right > left:
+        draw_line(surf, vp, text, ((left + right) // 2, 706), right - left, 15, gfx.GREY)
