@@ -95,3 +95,31 @@ def test_two_people_playing_at_one_keyboard_never_leave_a_stale_part_on_the_wind
         assert window.pixels() == scratch_frame(app), f"the window shows a stale part at frame {frame}"
     played = [a["type"] for a in table.session.record.actions[start:]]
     assert played.count("place") >= 4  # cards were played: piles, meters and the log changed
+
+
+def test_a_lock_out_bar_shrinks_as_a_moving_part_and_leaves_nothing_stale(monkeypatch):
+    """A person's lock-out bar (after a claim) is drawn over the kept picture each frame: as it runs
+    down, the window shows exactly what a full redraw shows, and the band under it is not drawn again."""
+    from tabletop.bench import busy_table
+
+    app = make_app()
+    app.settings.assist = True
+    window = Window().install(monkeypatch)
+    table = busy_table(registry.get("jab"), app)
+    frames(app, 2)
+    st = table.session.state
+    seat = next(s for s in (0, 1) if table.session.seats[s].kind == "human")
+    locked = st.lockout[seat] - table.t
+    assert locked > 0, "the busiest table shows a lock-out running down"
+    bars = []
+    for _ in range(200):  # bounded: a lock-out lasts a few seconds
+        table.update(50)
+        app.draw()
+        drawn, seen = shown(app), window.pixels()
+        lock = [part[4][2] for part in app.regions.parts if part[4][0] == "lock"]
+        bars.append(lock[0] if lock else 0)
+        whole = redrawn(app, table)
+        assert drawn == whole and seen == whole, bars
+        if not lock:
+            break
+    assert len(set(bars)) >= 4 and bars == sorted(bars, reverse=True) and bars[-1] == 0, bars  # shrank, then went

@@ -23,7 +23,7 @@ from ..rules import content as C
 from ..rules.hands import SIDES, TARGETS, deck_name, target_at, target_name
 from ..rules.queries import placement_refusal, stall_deadline, tile_claim, tiles
 from .art import card_back, combo_card, counter_card, finish, hand_cursor, keyed_surface, punch_card, tile, token
-from .hud import INFO_RECT, LOG_COLUMN, draw_band, draw_hud, draw_info, draw_log, hud_rect
+from .hud import INFO_RECT, LOG_COLUMN, draw_band, draw_hud, draw_info, draw_lockout_bars, draw_log, hud_rect
 from .layout import TARGET_LABEL, UNIT, card_size, colour_of, fit, panel, place_rect, screen_point, veil
 from .panels import draw_between, draw_clinch, draw_hand_scoring, summary_shown
 from .steer import at_bottom, sits_side
@@ -164,6 +164,7 @@ def draw_table(table, surf, vp) -> None:
             regions.changed(r)
     else:
         surf.blit(img, (0, 0))
+    draw_lockout_bars(table, surf, vp, st)
     draw_flights(table, surf, vp)
     draw_hands(table, surf, vp, st)
     draw_carry_marks(table, surf, vp, st)
@@ -195,13 +196,7 @@ def still_regions(table, vp, st) -> tuple:
     keys: dict = {}
     for seat in (0, 1):
         note, ms = table.notes[seat]
-        lock = st.lockout[seat] - t
-        bar = (
-            vp.r(408, 0, 372 * lock / max(1, table.lockout_total), 4).w
-            if st.phase in ("playing", "clinch", "between") and lock > 0
-            else 0
-        )
-        keys[f"band{seat}"] = (note if ms > 0 else "", bar, memo[f"band{seat}"])
+        keys[f"band{seat}"] = (note if ms > 0 else "", memo[f"band{seat}"])  # its lock-out bar is a moving part
         keys[f"hud{seat}"] = (memo[f"hud{seat}"], table.name_note(seat))
     secs = max(0, t - st.go_at) // 1000 if st.phase in ("playing", "clinch") else 0
     dl = stall_deadline(st)

@@ -181,10 +181,25 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
         can_ready,
         payload="Ready",
     )
-    lock = st.lockout[seat] - table.t
-    if st.phase in ("playing", "clinch", "between") and lock > 0:
-        bar = vp.r(408, by + 46 if table.bottom(seat) else by - 6, 372 * lock / max(1, table.lockout_total), 4)
+
+
+def draw_lockout_bars(table, surf, vp, st) -> None:
+    """Each person's lock-out bar, shrinking as the lock-out runs out: a moving part of the frame (it
+    changes a pixel every few frames, and the band under it stays as it was)."""
+    if st.phase not in ("playing", "clinch", "between"):
+        return
+    for seat in (0, 1):
+        lock = st.lockout[seat] - table.t
+        if table.session.seats[seat].kind != "human":
+            continue
+        if lock <= 0:
+            continue
+        _h1, _h2, by, _ny = band_rows(seat, table.flip)
+        strip = vp.r(408, by + 46 if table.bottom(seat) else by - 6, 372, 4)
+        bar = vp.r(408, strip.y, 372 * lock / max(1, table.lockout_total), 4)
+        bar.y, bar.h = strip.y, strip.h
         pygame.draw.rect(surf, gfx.REFUSE, bar)
+        table.app.regions.part(strip, ("lock", seat, bar.w))
 
 
 def claim_button(table, surf, vp, rect, label, key, callback, seat, enabled, payload="") -> None:
