@@ -5,9 +5,6 @@ choice under a ▼ and cut its numbers' names ("Gewonnene Kä…")."""
 
 from __future__ import annotations
 
-import pytest
-
-from tabletop.core import registry
 from tabletop.ui import gfx
 from tests.test_menus_fit import big_text, drawn  # noqa: F401  (the fixture: 800x600, 150% text, a language)
 from tests.test_text_fit import drawn_problems
@@ -22,10 +19,9 @@ def on_table(app, spec):
     return table
 
 
-@pytest.mark.parametrize("game", ["jab", "stabby-jack", "square-ring"])
 def test_a_busy_table_has_no_text_over_another_and_none_under_12_px(big_text, monkeypatch, game):  # noqa: F811
     app = big_text
-    on_table(app, registry.get(game))
+    on_table(app, game)
     problems = drawn_problems(app)
     assert not problems, "\n".join(problems[:8])
     w = app.screen.get_width()
@@ -54,11 +50,11 @@ def test_a_busy_table_has_no_text_over_another_and_none_under_12_px(big_text, mo
     assert not small, small[:6]
 
 
-def test_the_result_panel_shows_every_choice_and_its_numbers_names_whole(big_text, monkeypatch):  # noqa: F811
+def test_the_result_panel_shows_every_choice_and_its_numbers_names_whole(big_text, monkeypatch, game):  # noqa: F811
     from tabletop.bench import finished_session
 
     app = big_text
-    spec = registry.get("stabby-jack")
+    spec = game
     table = spec.make_table(app, finished_session(spec, 3, 1))
     app.push(table)
     assert result_shown(app, table)

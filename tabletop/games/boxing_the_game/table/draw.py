@@ -175,7 +175,9 @@ def corner(t, surf, vp, s):
         surf.blit(art.portrait_image(p.character, colour(s), badge.w, badge.h), badge)
         stance = t.shown_stance(s)
         pill = vp.r(x0 + SIDE_W - 122, BOARD_Y + 8, 110, 26)
-        pill.width, pill.right = vp.s(110), pill.right  # its word keeps its size in a window squeezed sideways
+        word = _capital(said(stance))
+        least = gfx.font(gfx.BODY_PX, True).size(word)[0] + 8  # never under the body size: the pill widens
+        pill.width, pill.right = max(vp.s(110), least), pill.right  # its word keeps its size squeezed sideways
         left, top = vp.p(x0 + 48, BOARD_Y + 6)
         box = pygame.Rect(left, top, pill.left - vp.s(6) - left, vp.s(28))
         titles = {k: title(t, vp, k, box.w) for k, q in enumerate(st.players) if q.character >= 0}
@@ -184,8 +186,8 @@ def corner(t, surf, vp, s):
         gfx.panel(surf, pill, (240, 220, 170) if stance == "orthodox" else (190, 220, 250), radius=vp.s(12))
         gfx.blit_text(
             surf,
-            _capital(said(stance)),
-            gfx.fit_px(_capital(said(stance)), vp.s(15), pill.w - 6, True),
+            word,
+            gfx.fit_px(word, vp.s(15), pill.w - 6, True),
             pill.center,
             gfx.INK,
             bold=True,
