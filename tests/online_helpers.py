@@ -162,13 +162,13 @@ async def jab_bot_player(
 
 def raw_socket_client(port: int, rcvbuf: int = 4096, source: str = "127.0.0.1"):
     """A WebSocket client on a plain blocking socket with a small receive buffer (the benchmark's)."""
-    from tabletop.online.bench import raw_client
+    from tabletop.online.peers import raw_client
 
     return raw_client(port, source, rcvbuf)
 
 
 def send_frame(sock, text: str) -> None:
-    from tabletop.online.bench import frame
+    from tabletop.online.peers import frame
 
     sock.sendall(frame(text))
 

@@ -4,8 +4,8 @@ Loopback only, every loop bounded."""
 import asyncio
 import json
 
-from tabletop.online.bench import Laggard
 from tabletop.online.client import Client
+from tabletop.online.peers import Laggard
 from tests.online_helpers import FastClock, bot_player, start_server, url
 
 PEOPLE = [{"kind": "here", "name": "Ana"}, {"kind": "remote", "name": "Bo"}]

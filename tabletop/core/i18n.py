@@ -138,17 +138,19 @@ def _room(module: str) -> Path | None:
 
 
 @cache
-def _catalogue(room: Path | None, code: str) -> gettext.NullTranslations:
+def _catalogue(room: str | None, code: str) -> gettext.NullTranslations:
+    """``room``: the folder as text (a text key is looked up faster than a path: ``_`` runs every frame)."""
     if code == PSEUDO:
         return _Pseudo()
     if code == "en" or room is None:
         return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, localedir=str(room / "locale"), languages=[code], fallback=True)
+    return gettext.translation(DOMAIN, localedir=str(Path(room) / "locale"), languages=[code], fallback=True)
 
 
 def words(module: str) -> tuple[Callable[[str], str], Callable[[str, str, int], str]]:
     """The translators of ``module``'s room: ``_`` for a text, ``ngettext`` for a count's text."""
-    room = _room(module)
+    found = _room(module)
+    room = None if found is None else str(found)
 
     def _(text: str) -> str:
         return _catalogue(room, _language).gettext(text) if text else text  # "" would be the header

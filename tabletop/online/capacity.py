@@ -47,13 +47,12 @@ from .bench import (
     first_game,
     middling,
     more_files,
-    never_read,
-    open_dead,
     pct,
     realtime_person,
     start_server,
 )
 from .client import Client, local_ms
+from .peers import never_read, open_dead
 
 ROOMS = 1000
 PROBES = 100  # turn-based rooms measured from this process (both people of each)
