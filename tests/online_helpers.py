@@ -3,6 +3,7 @@
 import asyncio
 import random
 import time
+from collections.abc import Callable
 
 from tabletop.core import playout
 from tabletop.core import record as rec
@@ -38,9 +39,16 @@ def url(port: int) -> str:
     return f"ws://127.0.0.1:{port}"
 
 
-async def bot_player(client: Client, seat: int, level: str | None = None, seed: int = 0, timeout: float = 120.0):
-    """Play ``seat`` to the end with the game's bot (a random player for a game without one),
-    choosing from the views the server sends."""
+async def bot_player(
+    client: Client,
+    seat: int,
+    level: str | None = None,
+    seed: int = 0,
+    timeout: float = 120.0,
+    until: Callable[[], bool] = lambda: False,
+):
+    """Play ``seat`` to the end (or until ``until()``) with the game's bot (a random player for a game
+    without one), choosing from the views the server sends."""
     spec = client.spec
     assert spec is not None, "the client is in no room"
     bot = playout.computer(spec, seat, level or (spec.bot_levels[-1] if spec.bot_levels else "random"), seed)
@@ -48,7 +56,7 @@ async def bot_player(client: Client, seat: int, level: str | None = None, seed: 
     acted_at = None
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
-    while client.over is None and not client.closed:
+    while client.over is None and not client.closed and not until():
         if loop.time() > end:
             raise TimeoutError(f"seat {seat}: the game did not end")
         client.changed.clear()  # before looking: a view that comes while we act still wakes us

@@ -84,22 +84,24 @@ def test_a_player_who_reaches_the_wrong_node_is_sent_on_to_the_room(fleet):
     run_bounded(main())
 
 
-async def play(c: Client, seat: int = 0):
-    """Play ``seat`` with the game's bot until the game ends or the connection does."""
+async def play(c: Client, seat: int = 0, until=lambda: False):
+    """Play ``seat`` with the game's bot until the game ends, the connection does or ``until()``
+    (a turn-based bot checks it before each move; JAB's real-time one is cancelled)."""
     try:
         if c.spec.id == "jab":
             await c.wait(lambda: seat in c.views)
             await jab_bot_player(c, seat, level="hard", seed=3, timeout=180)  # a loaded machine slows it
         else:
-            await bot_player(c, seat, timeout=180)
+            await bot_player(c, seat, timeout=180, until=until)
     except websockets.ConnectionClosed:
         pass
 
 
 async def play_some(c: Client, actions: int):
     """Play until the game has this many actions (the computer's moves among them), then stop."""
-    game = asyncio.ensure_future(play(c))
-    await c.wait(lambda: c.n.get(0, 0) >= actions or c.over is not None, timeout=30)
+    enough = lambda: c.n.get(0, 0) >= actions  # noqa: E731
+    game = asyncio.ensure_future(play(c, until=enough))
+    await c.wait(lambda: enough() or c.over is not None, timeout=30)
     for _ in range(100):  # Python 3.11's wait_for can swallow a cancel that comes as it returns
         game.cancel()
         await asyncio.sleep(0.01)
