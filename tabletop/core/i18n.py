@@ -92,7 +92,8 @@ _ACCENTED = str.maketrans(
 
 
 def pseudo(text: str) -> str:
-    """``text`` accented and about a third longer, its {fields}, %s and markup kept as they are."""
+    """``text`` accented and about a third longer, its {fields}, %s and markup kept as they are. The length is
+    added at the end in runs of five dots with a space between, so a long text still breaks into lines."""
     out: list[str] = []
     depth = 0
     i = 0
@@ -109,8 +110,8 @@ def pseudo(text: str) -> str:
         out.append(ch if depth else ch.translate(_ACCENTED))
         i += 1
     letters = sum(c.isalpha() for c in text)
-    pad = "·" * max(1, round(letters * 0.35)) if letters else ""
-    return "".join(out) + pad
+    dots = "·" * max(1, round(letters * 0.35)) if letters else ""
+    return "".join(out) + " ".join(dots[i : i + 5] for i in range(0, len(dots), 5))
 
 
 class _Pseudo(gettext.NullTranslations):
