@@ -80,8 +80,7 @@ def describe(boxer: str, cid: str) -> str:
 
 
 # consonants that begin a syllable together: a word is broken before them, not inside them ("Überhand-schlag")
-ONSETS = ("schl", "schr", "schw", "sch", "str", "spr", "ch", "st", "sp", "pl", "pr", "bl", "br", "cl", "cr", "kl", "kr")
-ONSETS += ("gl", "gr", "fl", "fr", "tr", "dr", "qu", "ll", "rr")
+ONSETS = "schl schr schw sch str spr ch st sp pl pr bl br cl cr kl kr gl gr fl fr tr dr qu ll rr".split()
 
 
 def _vowel(ch: str) -> bool:
