@@ -526,7 +526,8 @@ def buttons(t, surf, vp, seat) -> None:
             t.button_preview[(seat, label)] = (seat, "step", name)
         rows.append((_(STAY[1]), lambda: t.stick(seat, None), True))
     if t.secrecy.mode == "curtain" and t.secrecy.shown == seat and st.phase in ("declare", "choose", "react"):
-        rows.append((_("Hide my cards"), lambda: t.hide(seat), True))
+        label = gfx.first_fitting([_("Hide my cards"), _("Hide")], vp.s(16), vp.across(BTN_W) - vp.s(10))
+        rows.append((label, lambda: t.hide(seat), True))
     rects = [vp.r(x, BTN_Y + i * BTN_GAP, BTN_W, BTN_H) for i in range(len(rows))]
     # the column's labels at one size (the label's room in a button: as TableScene.hot_button leaves it)
     px = gfx.one_size([label for label, _cb, _on in rows], [r.inflate(-vp.s(10), -2) for r in rects], vp.s(16))
@@ -560,7 +561,10 @@ def status_wordings(t, seat) -> list[str]:
                 if phase == "footwork":
                     return [_("Favoured step: you may turn 45°."), _("You may turn 45°.")]
                 return [_("Stick and Move: you may take a step."), _("You may take a step.")]
-            return [_("{name}: hold {button} to choose.").format(name=name, button=t.peek_name(seat))]
+            return [
+                _("{name}: hold {button} to choose.").format(name=name, button=t.peek_name(seat)),
+                _("{name}: hold {button}.").format(name=name, button=t.peek_name(seat)),
+            ]
         return [_("Waiting for {name}.").format(name=other) if t.rules.to_act(st) else ""]
     if st.commits[seat] is not None or t.pending[seat]:
         return [_("{name} has locked in.").format(name=name)]
@@ -602,7 +606,10 @@ def status_wordings(t, seat) -> list[str]:
         ]
     if t.secrecy.mode == "curtain":
         return [_("{name} chooses next.").format(name=name)]
-    return [_("{name}: hold {button} to see your choice.").format(name=name, button=t.peek_name(seat))]
+    return [
+        _("{name}: hold {button} to see your choice.").format(name=name, button=t.peek_name(seat)),
+        _("{name}: hold {button}.").format(name=name, button=t.peek_name(seat)),
+    ]
 
 
 def status(t, surf, vp, seat) -> None:
@@ -754,10 +761,13 @@ def hints(t, surf, vp, seat) -> None:
         return
     line = t.control_line if t.shared_input else t.key_hints
     # the fullest line that fits (as draw_line leaves it room); else shorter: the bout log's key (it has its
-    # button) and then taking back (clicking a laid card does it) left out
+    # button), the groups', taking back and then moving left out (choosing, and peeking, always stay)
     cx = vp.p((left + right) / 2, 0)[0]
     room = min(vp.s(right - left), 2 * min(cx, vp.size[0] - cx))
-    wordings = [line(seat, _(mouse), parts[:n]) for mouse, n in ((MOUSE_LINE, 5), (MOUSE_SHORT, 4), (MOUSE_SHORT, 3))]
+    wordings = [line(seat, _(MOUSE_LINE), parts)]
+    for k in (1, 2, 3, 4):
+        left_out = ("history", "group", "back", "moves")[:k]
+        wordings.append(line(seat, _(MOUSE_SHORT), [p for p in parts if p[0] not in left_out]))
     text = gfx.first_fitting(wordings, vp.s(15), room)
     if right > left:
         draw_line(surf, vp, text, ((left + right) // 2, 706), right - left, 15, gfx.GREY)
