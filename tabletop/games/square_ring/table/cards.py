@@ -339,6 +339,17 @@ def mark_box(boxer: str, cid: str, w: int, h: int) -> pygame.Rect:
     return pygame.Rect(mid.left, mid.top + 2 * rad, mid.w, max(1, mid.bottom - mid.top - 2 * rad))
 
 
+def order_box(boxer: str, cid: str, w: int, h: int) -> pygame.Rect:
+    """Where a mark over a card (its place in the order) hides none of its texts: beside an attack's power
+    disc, over its area; the middle of any other card."""
+    c = card_of(boxer, cid)
+    if c.kind != "attack":
+        return pygame.Rect(0, h // 3, w, h // 3)
+    at = _attack_places(c, w, h)
+    mid, rad = at["mid"], at["rad"]
+    return pygame.Rect(mid.left + 2 * rad, mid.top, max(1, mid.w - 2 * rad), mid.h)
+
+
 def _attack(boxer, c, seat, w, h):
     """The name on a red band, the power large in a disc beside the area it hits (seen from the boxer,
     who faces up), and the keywords at the foot; every text fitted to its place."""

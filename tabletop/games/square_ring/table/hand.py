@@ -88,10 +88,11 @@ def _hand_marks(t, surf, vp, seat, cid, r, st, sel, lit, colour) -> None:
     if cid in sel:
         surf.blit(tint((0, 0, 0), 90, r.w, r.h), r)
         n = sel.index(cid) + 1
-        room = tc.mark_box(t.boxer(seat).id, cid, r.w, r.h).move(r.topleft)  # where it hides none of the card's texts
+        room = tc.order_box(t.boxer(seat).id, cid, r.w, r.h).move(r.topleft)  # where it hides none of the card's texts
         side = max(vp.s(14), min(vp.s(26), room.w, room.h))
         dot = pygame.Rect(0, 0, side, side)
-        dot.center = room.center
+        dot.topright = room.topright
+        dot.clamp_ip(room)
         pygame.draw.circle(surf, colour, dot.center, dot.w // 2)
         pygame.draw.circle(surf, gfx.WHITE, dot.center, dot.w // 2, width=max(1, vp.s(2)))
         gfx.blit_text(surf, str(n), min(vp.s(16), side * 2 // 3), dot.center, gfx.WHITE, bold=True, anchor="center")
