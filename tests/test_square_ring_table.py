@@ -543,3 +543,101 @@ def test_gamepad_alone_against_the_computer(app):
         assert table.log_open
     finally:
         pad.unplug()
+
+
+# -- every word whole (issue 37) --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "size, text_size, language",
+    [((800, 600), 150, "de"), ((800, 600), 150, "es"), ((1280, 720), 100, "de"), ((1280, 720), 100, "es")],
+)
+def test_no_word_is_cut_short_on_the_busy_table_or_while_planning(size, text_size, language, monkeypatch):
+    """Issue 37: at 800x600 the table cut its card names ("Aufwärtsh…", "Treffen &…"), the status line ("Lay 2
+    cards in order…"), the turn buttons ("Links dr…") and, in Spanish, the Undo button ("↶ Des…"). On the
+    busiest table (a footwork choice after the reveal) and while cards are laid, no text on the screen or on
+    a card's face ends with "…" and none is cut by the fitting rule."""
+    from tabletop.bench import busy_table
+    from tabletop.ui import gfx
+    from tests.test_text_fit import visible_texts
+
+    monkeypatch.setenv("TABLETOP_LANGUAGE", language)
+    app = make_app(size=size)
+    try:
+        app.settings.text_size = text_size
+        app.apply_look()
+        app.start()
+        frames(app, 1)
+        seen: list = []
+        cut: list = []
+
+        def look(table):
+            table.shown_key = None
+            seen.extend(visible_texts(app))  # every text as it stands, on the screen and in card faces
+            app.draw()
+            cut.extend(s for _box, s in gfx.CUT)
+
+        busy = busy_table(registry.get("square-ring"), app)
+        for _ in range(2):  # the reveal, then the choice after it
+            look(busy)
+            frames(app, 40)
+        app.stack.pop()
+        table = start(app, HUMAN_BOT, seed=3, rounds=3)  # three rounds: a Burst to spend, a 3rd slot
+        settle(app, table)
+        look(table)
+        for cid in usable(table, 0)[:2]:  # an attack first: a card name on the slot's narrow face
+            table.place(0, cid)
+        assert len(table.selection(0)) == 2
+        look(table)
+        assert not sorted({s for s in seen if s.endswith("…")} | set(cut))
+        assert any("Lock in" in s or "Festlegen" in s or "confirma" in s for s in seen), "the planning status shows"
+    finally:
+        pygame.quit()
+
+
+def test_every_card_name_stands_whole_on_every_card_in_every_language(app, monkeypatch):
+    """A name too long for its card in one line wraps, and a word too long for the card's width is broken at
+    a syllable with a hyphen ("Aufwärts-/haken"), never cut: every card of every boxer, drawn at the hand's
+    and the slots' sizes of the three window sizes in every language, has every text whole, and each title
+    or keyword in lines reads as it is again."""
+    from tabletop.core import i18n
+    from tabletop.games.square_ring.rules.content import BOXERS
+    from tabletop.games.square_ring.table import cards as tc
+    from tabletop.games.square_ring.table.layout import ATK_H, ATK_W, SLOT_H, SLOT_W, STEP_H, STEP_W
+    from tabletop.ui import gfx
+
+    drawn: list = []  # (text, cut) of every text fitted on a card
+    fitted = gfx.fitted
+
+    def spy(s, box, px, bold=False, min_px=None, lines=0, grow=True):
+        out = fitted(s, box, px, bold, min_px, lines, grow)
+        drawn.append((s, out[2]))
+        return out
+
+    monkeypatch.setattr(gfx, "fitted", spy)
+    was = i18n.language()
+    try:
+        for code in ("en", "es", "de", "qps"):
+            i18n.set_language(code)
+            names = {tc._(c.name) for b in BOXERS.values() for c in b.cards}
+            names |= {tc._(w) for w in tc.STEP_WORDS.values()} | {tc._("Turn left"), tc._("Turn right")}
+            names |= {tc._(k) for k in tc.KEYWORD_LABEL.values()}
+            for size in ((800, 600), (1280, 720), (1920, 1080)):
+                vp = gfx.Viewport(size)
+                for w, h, big in ((ATK_W, ATK_H, False), (STEP_W, STEP_H, False), (SLOT_W, SLOT_H, True)):
+                    r = vp.r(0, 0, w, h)
+                    tc.render.cache_clear()
+                    drawn.clear()
+                    for b in BOXERS.values():
+                        for c in b.cards:
+                            if big or (c.kind == "attack") == (w == ATK_W):
+                                tc.render(b.id, c.id, 0, r.w, r.h, big)
+                    assert drawn and not [s for s, cut in drawn if cut], (code, size, r.size)
+                    for s, _cut in drawn:
+                        if "\n" in s and not s[0].isdigit():
+                            assert {
+                                s.replace("-\n", "-").replace("\n", " "),
+                                s.replace("-\n", "").replace("\n", " "),
+                            } & names, s
+    finally:
+        i18n.set_language(was)

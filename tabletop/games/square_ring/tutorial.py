@@ -223,7 +223,9 @@ def lessons() -> list[Lesson]:
             step=lambda action, before, after: (
                 _lays("jab", "cross")(action, before, after) or isinstance(action, (Stick, Footwork))
             ),
-            touch=lambda p, s: _cards("jab", "cross")(p, s) or p == _("Step {step}").format(step=_("back")),
+            touch=lambda p, s: (
+                _cards("jab", "cross")(p, s) or p in [_("Step {step}").format(step=w) for w in (_("back"), "↓")]
+            ),
             opponent=_fredo(*TURNS),
             coach=_("Lay Jab then Cross; after the exchange choose Step back."),
             done=_("Hit and away. Every Jab has Stick-and-Move; the card lists the steps it allows."),

@@ -59,7 +59,7 @@ SECRET_PHASES = ("declare", "choose", "react")
 
 class SquareRingTable(KeptFrames, SecretTable):
     tutor_banner = (650, 598, 620, 114)  # a lesson's words go over Blue's hand, so Red's cards stay in sight
-    undo_spot = (984, 6, 92, 30)  # the Undo button: left of the bout log
+    undo_spot = (950, 6, 126, 30)  # the Undo button: left of the bout log, its label whole in every language
 
     def __init__(self, app, session, mode=PLAY):
         super().__init__(app, session, mode)

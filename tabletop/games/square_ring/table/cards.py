@@ -13,6 +13,7 @@ Everything is rendered once per (card, seat, size) and reused every frame.
 from __future__ import annotations
 
 import math
+import unicodedata
 
 import pygame
 
@@ -78,6 +79,103 @@ def describe(boxer: str, cid: str) -> str:
     return _("{card}, power {power}").format(card=_(c.name), power=c.power) + (f" · {kws}" if kws else "")
 
 
+# consonants that begin a syllable together: a word is broken before them, not inside them ("Überhand-schlag")
+ONSETS = "schl schr schw sch str spr ch st sp pl pr bl br cl cr kl kr gl gr fl fr tr dr qu ll rr".split()
+
+
+def _vowel(ch: str) -> bool:
+    return unicodedata.normalize("NFD", ch)[:1].lower() in "aeiouy"
+
+
+def breaks(word: str) -> list[int]:
+    """Where ``word`` may be broken across two lines, at least two letters each side: after a hyphen of
+    its own, or where a syllable starts, before a consonant (or a cluster of ``ONSETS``) and a vowel."""
+    plain = "".join(unicodedata.normalize("NFD", c)[:1] for c in word).lower()  # the letters without accents
+    out = set()
+    for i in range(2, len(word) - 1):
+        if word[i - 1] == "-":
+            out.add(i)
+        elif word[i - 1].isalpha() and word[i].isalpha() and not _vowel(word[i]) and _vowel(word[i + 1]):
+            start = i
+            for onset in ONSETS:  # the longest cluster ending here that begins a syllable
+                k = len(onset) - 1
+                if i - k >= 2 and plain[i - k : i + 1] == onset:
+                    start = i - k
+                    break
+            if any(_vowel(c) for c in word[:start]):
+                out.add(start)
+    return sorted(out)
+
+
+def _split(word: str, f, w: int) -> tuple[str, str]:
+    """``word`` broken in two: a head (with its hyphen) no wider than ``w``, the rest; at a syllable's start
+    when one fits (the most even split whose rest fits too, else the longest head), else where it must."""
+    heads = []
+    for i in breaks(word):
+        head = word[:i] if word[i - 1] == "-" else word[:i] + "-"
+        if f.size(head)[0] <= w:
+            heads.append((head, word[i:]))
+    if heads:
+        whole = [(h, t) for h, t in heads if f.size(t)[0] <= w]
+        if whole:
+            return min(whole, key=lambda ht: abs(f.size(ht[0])[0] - f.size(ht[1])[0]))
+        return heads[-1]
+    i = len(word) - 1
+    while i > 1 and f.size(word[:i] + "-")[0] > w:
+        i -= 1
+    return word[:i] + "-", word[i:]
+
+
+def _broken_lines(s: str, f, w: int) -> list[str]:
+    """``s`` in lines no wider than ``w``: words kept whole where they fit a line, a longer one broken."""
+    lines: list[str] = []
+    line = ""
+    for word in s.split():
+        trial = f"{line} {word}" if line else word
+        if f.size(trial)[0] <= w:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+        while f.size(word)[0] > w and len(word) > 2:
+            head, word = _split(word, f, w)
+            lines.append(head)
+        line = word
+    return [*lines, line] if line else lines
+
+
+def title_fit(s: str, w: int, h: int, px: int, least: int, lines: int = 2, bold: bool = True) -> tuple | None:
+    """A card's title in a ``w`` x ``h`` box, in up to ``lines`` lines, whole: (the text, its lines joined by
+    newlines, and its size), or None where no size fits. Its words whole at the largest size from ``px``
+    down to a fifth less; else at the largest size down to ``least`` where it stands whole, a word too long
+    for the box broken at a syllable with a hyphen ("Aufwärts-/haken"); never ended with "…"."""
+    for p in range(px, max(least, px * 4 // 5) - 1, -1):
+        if not (fitted := gfx.fit(s, w, h, p, p, bold, lines))[2]:
+            return "\n".join(fitted[1]), p
+    for p in range(px, max(6, least) - 1, -1):
+        f = gfx.font(p, bold)
+        for ls in (gfx.wrap(s, p, w, bold), _broken_lines(s, f, w)):
+            if len(ls) <= lines and len(ls) * f.get_linesize() <= h + 1 and all(f.size(x)[0] <= w for x in ls):
+                return "\n".join(ls), p
+    return None
+
+
+def title_band(surf, inner, title: str, colour, h: int, px: int, least: int, two: bool = False) -> pygame.Rect:
+    """The card's title band (as ``ui.cards.band``) with its title whole (``title_fit``), in up to three lines;
+    ``two``: a title that needs two lines makes the band as high as two lines at ``least``."""
+    if two and gfx.fit(title, inner.w - 4, h - 2, px, least, True, 1)[2]:
+        h = max(h, 2 * gfx.font(least, True).get_linesize() + 4)
+    w = inner.w - 4
+    # in two lines if it can, else three (a long name on a narrow card); no room at all: cut, whole on hover
+    text, p = title_fit(title, w, h - 2, px, least) or title_fit(title, w, h - 2, px, least, 3) or (title, least)
+    rect = pygame.Rect(inner.left, inner.top, inner.w, h)
+    top = max(1, min(inner.w, inner.h) // 10)
+    pygame.draw.rect(surf, colour, rect, border_top_left_radius=top, border_top_right_radius=top)
+    ink = cards.ink_on(colour)
+    gfx.draw_fitted(surf, text, rect.inflate(-4, -2), p, ink, bold=True, min_px=p, lines=3, grow=False)
+    return rect
+
+
 def arrow(surf, colour, start, end, width):
     """A straight arrow with a filled head."""
     sx, sy = start
@@ -135,7 +233,7 @@ def _step(c, seat, w, h, big):
     px = max(8, h // 9)
     if big:  # the step's word on the band, the grid under it
         word = _(STEP_WORDS[board.STEPS[c.step]])
-        top = cards.band(surf, inner, word, STEP_BAND, max(px + 6, h // 6), px + 2, max(7, px * 3 // 4))
+        top = title_band(surf, inner, word, STEP_BAND, max(px + 6, h // 6), px + 2, max(7, px * 3 // 4), two=True)
         body = pygame.Rect(body.left, top.bottom + 3, body.w, body.bottom - top.bottom - 3)
     foot_h = max(px + 4, h // 8) if big and c.favoured else 0
     cell = max(3, min(body.w // 3, (body.h - foot_h) // 3))
@@ -154,7 +252,8 @@ def _step(c, seat, w, h, big):
         gfx.draw_fitted(surf, "★", star, star.h, gfx.GOLD, min_px=8, lines=1, grow=False)
         if foot_h:
             foot = pygame.Rect(body.left, body.bottom - foot_h, body.w, foot_h)
-            gfx.draw_fitted(surf, _("+45° turn"), foot, px, (150, 110, 0), bold=True, min_px=7, lines=1, grow=False)
+            said = title_fit(_("+45° turn"), foot.w, foot.h, px, 7, 1) or ("+45°", px)  # the star says the rest
+            gfx.draw_fitted(surf, said[0], foot, said[1], (150, 110, 0), bold=True, min_px=7, lines=1, grow=False)
     return surf
 
 
@@ -163,10 +262,7 @@ def _turn(c, seat, w, h, big):
     px = max(8, h // 9)
     if big:
         word = _("Turn left") if c.turn < 0 else _("Turn right")
-        least, band_h = max(7, px * 3 // 4), max(px + 6, h // 6)
-        if gfx.fit(word, inner.w - 4, band_h - 2, px + 2, least, True, 1)[2]:  # a long word: two lines, not cut
-            band_h = 2 * gfx.font(least, True).get_linesize() + 4
-        top = cards.band(surf, inner, word, TURN_BAND, band_h, px + 2, least)
+        top = title_band(surf, inner, word, TURN_BAND, max(px + 6, h // 6), px + 2, max(7, px * 3 // 4), two=True)
         body = pygame.Rect(body.left, top.bottom + 2, body.w, body.bottom - top.bottom - 2)
     deg_h = max(10, body.h * 3 // 10)
     glyph = pygame.Rect(body.left, body.top, body.w, body.h - deg_h)
@@ -197,7 +293,8 @@ def area_bounds(area):
 
 def _attack_places(c, w, h) -> dict:
     """Where each part of an attack card goes (card pixels): the band, the keywords' foot, the middle
-    (area and power disc), the disc's radius, and the text sizes."""
+    (area and power disc), the disc's radius, the text sizes, and the keywords as they stand (text, size,
+    height: on two lines when one is too narrow for them)."""
     inner = pygame.Rect(0, 0, w, h).inflate(-2 * max(2, min(w, h) // 16), -2 * max(2, min(w, h) // 16))
     pad = max(2, min(w, h) // 16)
     body = inner.inflate(-2 * pad, -2 * pad)
@@ -206,8 +303,18 @@ def _attack_places(c, w, h) -> dict:
     f = gfx.font(px + 1, True)
     one = f.size(_(c.name))[0] <= inner.w - 6  # the name on one line: a low band, more room for the area
     band_h = f.get_linesize() + 6 if one else max(px + 6, min(h // 4, 2 * f.get_linesize() + 4))
+    if not one and title_fit(_(c.name), inner.w - 4, band_h - 2, px + 1, small) is None:  # three lines, small
+        band_h = max(band_h, 3 * gfx.font(small, True).get_linesize() + 4)
     kw_step = max(small + 4, px + 3)
-    foot = pygame.Rect(body.left, body.bottom - len(c.keywords) * kw_step, body.w, len(c.keywords) * kw_step)
+    keywords = []
+    for k in c.keywords:
+        label = _(KEYWORD_LABEL[k])
+        two = 2 * gfx.font(small, True).get_linesize() + 2
+        said = title_fit(label, body.w, kw_step, px, small, 1) or title_fit(label, body.w, two, px, small, 2)
+        text, p = said or (label, small)
+        keywords.append((text, p, kw_step if "\n" not in text else two))
+    kw_h = sum(k[2] for k in keywords)
+    foot = pygame.Rect(body.left, body.bottom - kw_h, body.w, kw_h)
     mid = pygame.Rect(body.left, inner.top + band_h + 3, body.w, foot.top - inner.top - band_h - 5)
     rad = max(7, min(mid.h * 2 // 5, body.w * 2 // 9))
     return {
@@ -217,8 +324,7 @@ def _attack_places(c, w, h) -> dict:
         "rad": rad,
         "px": px,
         "small": small,
-        "kw_step": kw_step,
-        "title_min": px if band_h >= 2 * f.get_linesize() else small,
+        "keywords": keywords,
     }
 
 
@@ -233,18 +339,29 @@ def mark_box(boxer: str, cid: str, w: int, h: int) -> pygame.Rect:
     return pygame.Rect(mid.left, mid.top + 2 * rad, mid.w, max(1, mid.bottom - mid.top - 2 * rad))
 
 
+def order_box(boxer: str, cid: str, w: int, h: int) -> pygame.Rect:
+    """Where a mark over a card (its place in the order) hides none of its texts: beside an attack's power
+    disc, over its area; the middle of any other card."""
+    c = card_of(boxer, cid)
+    if c.kind != "attack":
+        return pygame.Rect(0, h // 3, w, h // 3)
+    at = _attack_places(c, w, h)
+    mid, rad = at["mid"], at["rad"]
+    return pygame.Rect(mid.left + 2 * rad, mid.top, max(1, mid.w - 2 * rad), mid.h)
+
+
 def _attack(boxer, c, seat, w, h):
     """The name on a red band, the power large in a disc beside the area it hits (seen from the boxer,
     who faces up), and the keywords at the foot; every text fitted to its place."""
     surf, inner, body = cards.frame(w, h, gfx.PLAYER_COLOURS[seat], ATTACK_TINT)
     at = _attack_places(c, w, h)
     px, small, foot, mid, rad = at["px"], at["small"], at["foot"], at["mid"], at["rad"]
-    cards.band(surf, inner, _(c.name), ATTACK_BAND, at["band_h"], px + 1, at["title_min"])
-    for i, k in enumerate(c.keywords):
-        box = pygame.Rect(foot.left, foot.top + i * at["kw_step"], foot.w, at["kw_step"])
-        gfx.draw_fitted(
-            surf, _(KEYWORD_LABEL[k]), box, px, KEYWORD_INK[k], bold=True, min_px=small, lines=1, grow=False
-        )
+    title_band(surf, inner, _(c.name), ATTACK_BAND, at["band_h"], px + 1, small)
+    top = foot.top
+    for k, (text, p, kw_h) in zip(c.keywords, at["keywords"], strict=True):
+        box = pygame.Rect(foot.left, top, foot.w, kw_h)
+        gfx.draw_fitted(surf, text, box, p, KEYWORD_INK[k], bold=True, min_px=p, lines=2, grow=False)
+        top += kw_h
     cols, rows = area_bounds(c.area_n)
     cell = max(4, min((mid.w - rad - 2) // len(cols), mid.h // len(rows)))
     gx = mid.right - cell * len(cols) - max(0, (mid.w - rad - 2 - cell * len(cols)) // 2)

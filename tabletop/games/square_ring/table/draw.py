@@ -50,6 +50,7 @@ CONTROLS = [
     ("history", N_("bout log")),
 ]
 MOUSE_LINE = N_("Click a card or drag it to a slot; drag slots to reorder")
+MOUSE_SHORT = N_("Click a card or drag it to a slot")
 
 
 _RECTS: dict = {}  # (viewport, design rect) -> screen rect, for draw's clip tests
@@ -163,22 +164,27 @@ def header(t, surf, vp) -> None:
         _("Round {round}/{rounds} · Exchange {exchange}/{exchanges}"),  # a narrow window or a long language
     ]
     # the middle of the bar, clear of the title on its left and the rounds' results on its right in any language
-    middle = vp.r(430, 4, 420, 34)
+    middle = vp.r(440, 4, 380, 34)
     numbers = {"round": rnd, "rounds": st.rounds, "exchange": exc, "exchanges": st.exchanges}
     text = gfx.first_fitting([w.format(**numbers) for w in wordings], vp.s(20), middle.w, bold=True)
-    gfx.draw_fitted(surf, text, middle, vp.s(20), gfx.WHITE, bold=True, lines=1)
+    gfx.draw_fitted(surf, text, middle, vp.s(20), gfx.WHITE, bold=True, lines=2)  # (two lines: a long language)
     res = []
     for i, w in enumerate(st.round_results):
         res.append(_("R{n}: draw").format(n=i + 1) if w is None else _("R{n}: {name}").format(n=i + 1, name=t.names[w]))
-    if res:
+    if res:  # up to the Undo button while it shows; a line each when one line is too narrow
+        right = t.undo_spot[0] - 6 if t.undo_offered() else 1070
+        box = vp.r(826, 4, right - 826, 34)
         line = "  ".join(res)
-        gfx.draw_fitted(surf, line, vp.r(856, 4, 214, 34), vp.s(16), gfx.WHITE, align="right", lines=1)
+        if gfx.fit(line, box.w, box.h, vp.s(16), gfx.body_px(vp), False, 1)[2]:
+            line = "\n".join(res)
+        gfx.draw_fitted(surf, line, box, vp.s(16), gfx.WHITE, align="right", lines=2)
     key = t.history_keys()
     button = vp.r(1082, 6, 140, 30)
     label = _("Bout log")
     if key:  # with its key, when that has room
         label = gfx.first_fitting([_("Bout log ({key})").format(key=key), label], vp.s(15), button.w - vp.s(10))
-    label = _("Close the log") if t.log_open else label
+    if t.log_open:
+        label = gfx.first_fitting([_("Close the log"), _("Close")], vp.s(15), button.w - vp.s(10))
     t.hot_button(button, label, t.toggle_log, px=vp.s(15))
 
 
@@ -187,14 +193,15 @@ def bout_log(t, surf, vp) -> None:
     st = t.state
     r = vp.r(20, 50, 1240, 650)
     gfx.panel(surf, r, gfx.PANEL, radius=vp.s(14), border=gfx.GOLD, width=vp.s(2))
-    gfx.blit_text(surf, _("Bout log"), vp.s(24), vp.p(44, 78), gfx.GOLD, bold=True, anchor="midleft")
+    title = gfx.blit_text(surf, _("Bout log"), vp.s(24), vp.p(44, 78), gfx.GOLD, bold=True, anchor="midleft")
     key = t.control_words(t.acting_seat())["history"]
     how = t.device_words(
         t.acting_seat(),
         _("The button closes it"),
         _("{key} or the button closes it").format(key=key) if key else "",
     )
-    gfx.blit_text(surf, how or _("The button closes it"), vp.s(15), vp.p(200, 78), gfx.GREY, anchor="midleft")
+    at = (max(vp.p(200, 0)[0], title.right + vp.s(16)), vp.p(0, 78)[1])  # after the title, however long
+    gfx.blit_text(surf, how or _("The button closes it"), vp.s(15), at, gfx.GREY, anchor="midleft")
     px = gfx.grown(vp.s(15), vp.s(22))  # as large as the player's text size and the rows allow
     lines: list[tuple[str, tuple]] = []
     last = None
@@ -209,7 +216,7 @@ def bout_log(t, surf, vp) -> None:
             colour = gfx.HILITE
         elif seat in (0, 1) and e["kind"] not in ("null",):
             colour = gfx.PLAYER_COLOURS[seat]
-        for w in wrapped("   " + sentence(e), px, vp.s(1180)):
+        for w in wrapped("   " + sentence(e), px, vp.across(1180)):
             lines.append((w, colour))
     rows = 27
     if not lines:
@@ -271,9 +278,15 @@ def _info(t, surf, vp, seat, hp, dmg) -> None:
     who = f"{t.names[seat]} · {_(bx.name)}" + t.name_note(seat)
     badge = vp.r(x0 + 8, 50, 28, 28)
     surf.blit(art.portrait_image(sum(map(ord, bx.name)) % 6, tuple(colour), badge.w, badge.h), badge)
-    style = gfx.blit_text(surf, _(bx.style), vp.s(15), vp.p(x0 + PANEL_W - 12, 64), gfx.GREY, anchor="midright")
     left, top = vp.p(x0 + 44, 50)  # the name: up to the style (a window squeezed sideways leaves less room)
-    box = pygame.Rect(left, top, min(vp.across(268), style.left - vp.s(8) - left), vp.s(28))
+    end = vp.p(x0 + PANEL_W - 12, 0)[0]
+    style_w = gfx.font(vp.s(15)).size(_(bx.style))[0]
+    room = min(vp.across(268), end - style_w - vp.s(8) - left)
+    if gfx.fit(who, room, vp.s(28), vp.s(22), gfx.body_px(vp), True, 1)[2]:  # the name first: the style gives way
+        room = end - left
+    else:
+        gfx.blit_text(surf, _(bx.style), vp.s(15), (end, vp.p(0, 64)[1]), gfx.GREY, anchor="midright")
+    box = pygame.Rect(left, top, room, vp.s(28))
     gfx.draw_fitted(surf, who, box, vp.s(22), colour, bold=True, align="left", lines=1)
     # HP bar
     bar = vp.r(x0 + 12, 80, 300, 22)
@@ -294,7 +307,8 @@ def _info(t, surf, vp, seat, hp, dmg) -> None:
     )
     wins = st.round_wins[seat]
     narrow = vp.sx < 0.9 * vp.scale  # a window squeezed sideways: the rounds won go down to the last row
-    stars = _("Rounds won") + " " + "★" * wins + "☆" * max(0, (st.rounds + 1) // 2 - wins)
+    marks = "★" * wins + "☆" * max(0, (st.rounds + 1) // 2 - wins)
+    stars = _("Rounds won") + " " + marks
     # the damage and the rounds won share a line: one size for both, as large as the player's text size,
     # the line's height and its width allow
     left, right = vp.p(x0 + 12, 0)[0], vp.p(x0 + PANEL_W - 12, 0)[0]
@@ -302,19 +316,26 @@ def _info(t, surf, vp, seat, hp, dmg) -> None:
     big = gfx.grown(vp.s(16), vp.s(26))
     px = gfx.fit_px(said if narrow else f"{said}    {stars}", big, right - left)
     stars_px = vp.s(16) if narrow else px  # (beside the cooling line when narrow: it leaves that line room)
+    cool = [_(bx.by_id[c].name) for c in st.cooldown[seat]]
+    line = _("Cooling down: {cards}").format(cards=", ".join(cool)) if cool else _("No card cooling down")
+    body = gfx.body_px(vp)
+    if narrow and gfx.font(body).size(line)[0] + vp.s(8) + gfx.font(stars_px).size(stars)[0] > right - left:
+        stars = marks  # the marks alone: the cooling line keeps its words (the label shows in a wider window)
     won = gfx.blit_text(surf, stars, stars_px, (right, vp.p(0, 168 if narrow else 118)[1]), gfx.GOLD, anchor="midright")
     gfx.blit_text(surf, said, px, vp.p(x0 + 12, 118), gfx.WHITE, anchor="midleft")
-    tokens = _("⚡ Bursts {bursts}    ◉ Reacts {reacts}").format(bursts=st.bursts[seat], reacts=st.reacts[seat])
+    tokens = [
+        _("⚡ Bursts {bursts}    ◉ Reacts {reacts}").format(bursts=st.bursts[seat], reacts=st.reacts[seat]),
+        f"⚡ {st.bursts[seat]}    ◉ {st.reacts[seat]}",  # the marks alone (the buttons and slots name them)
+    ]
     line_box = pygame.Rect(left, vp.p(0, 131)[1], vp.p(x0 + PANEL_W - 12, 0)[0] - left, vp.s(26))
     if st.dazed[seat]:
         line_box.w = vp.p(x0 + 244, 0)[0] - left
-    gfx.draw_fitted(surf, tokens, line_box, vp.s(16), align="left", lines=1)
+    gfx.draw_fitted(surf, gfx.first_fitting(tokens, vp.s(16), line_box.w), line_box, vp.s(16), align="left", lines=1)
     if st.dazed[seat]:
         r = vp.r(x0 + 250, 133, 200, 22)
         gfx.panel(surf, r, (120, 40, 140), radius=vp.s(6))
-        gfx.blit_text(surf, _("DAZED: cards shuffled"), vp.s(14), r.center, gfx.WHITE, bold=True, anchor="center")
-    cool = [_(bx.by_id[c].name) for c in st.cooldown[seat]]
-    line = _("Cooling down: {cards}").format(cards=", ".join(cool)) if cool else _("No card cooling down")
+        dazed = gfx.first_fitting([_("DAZED: cards shuffled"), _("DAZED")], vp.s(14), r.w - vp.s(8), bold=True)
+        gfx.draw_fitted(surf, dazed, r.inflate(-vp.s(8), 0), vp.s(14), gfx.WHITE, bold=True, lines=1)
     left, top = vp.p(x0 + 12, 156)
     box = pygame.Rect(left, top, (won.left - vp.s(8) if narrow else vp.p(x0 + PANEL_W - 12, 0)[0]) - left, vp.s(24))
     gfx.draw_fitted(surf, line, box, vp.s(15), (150, 200, 220) if cool else gfx.GREY, align="left", lines=1)
@@ -468,6 +489,8 @@ def _anim_count(t, seat) -> int:
 
 
 STAY = (N_("Stay facing"), N_("Stay"))  # footwork's and a stick's choices that change nothing: where the focus starts
+# a step's way as the cards draw it (the boxer facing up): a stick's button in a narrow window
+STEP_ARROWS = dict(zip(board.STEPS, "↑↗→↘↓↙←↖", strict=True))
 
 
 def buttons(t, surf, vp, seat) -> None:
@@ -485,18 +508,26 @@ def buttons(t, surf, vp, seat) -> None:
             rows.append((_("React ◉"), lambda: t.react(seat), True))
         rows.append((_("Clear"), lambda: t.clear(seat), bool(sel)))
     elif st.phase == "footwork":
-        for label, turn in ((_("↺ Turn left"), -1), (_(STAY[0]), 0), (_("↻ Turn right"), 1)):
+        turns = [
+            ([_("↺ Turn left"), _("↺ Left")], -1),
+            ([_(s) for s in STAY], 0),
+            ([_("↻ Turn right"), _("↻ Right")], 1),
+        ]
+        for wordings, turn in turns:
+            label = gfx.first_fitting(wordings, vp.s(16), vp.across(BTN_W) - vp.s(10))  # short in a narrow button
             rows.append((label, partial(t.footwork, seat, turn), True))
             t.button_preview[(seat, label)] = (seat, "turn", turn)
     elif st.phase == "stick":
         for s in st.entitled[seat] or ():
             name = board.STEPS[s]
-            label = _("Step {step}").format(step=_(name))
+            wordings = [_("Step {step}").format(step=_(name)), _("Step {step}").format(step=STEP_ARROWS[name])]
+            label = gfx.first_fitting(wordings, vp.s(16), vp.across(BTN_W) - vp.s(10))
             rows.append((label, partial(t.stick, seat, name), True))
             t.button_preview[(seat, label)] = (seat, "step", name)
         rows.append((_(STAY[1]), lambda: t.stick(seat, None), True))
     if t.secrecy.mode == "curtain" and t.secrecy.shown == seat and st.phase in ("declare", "choose", "react"):
-        rows.append((_("Hide my cards"), lambda: t.hide(seat), True))
+        label = gfx.first_fitting([_("Hide my cards"), _("Hide")], vp.s(16), vp.across(BTN_W) - vp.s(10))
+        rows.append((label, lambda: t.hide(seat), True))
     rects = [vp.r(x, BTN_Y + i * BTN_GAP, BTN_W, BTN_H) for i in range(len(rows))]
     # the column's labels at one size (the label's room in a button: as TableScene.hot_button leaves it)
     px = gfx.one_size([label for label, _cb, _on in rows], [r.inflate(-vp.s(10), -2) for r in rects], vp.s(16))
@@ -508,54 +539,85 @@ def buttons(t, surf, vp, seat) -> None:
 
 
 def status_text(t, seat) -> str:
+    return status_wordings(t, seat)[0]
+
+
+def status_wordings(t, seat) -> list[str]:
+    """The seat's status line, its fullest wording first, then shorter ones that say what matters (for a
+    narrow window or a long language)."""
     st = t.state
     name = t.names[seat]
     other = t.names[1 - seat]
     if st.result is not None:
-        return ""
+        return [""]
     if t.anim is not None:
-        return ""
+        return [""]
     phase = st.phase
     if phase in ("footwork", "stick"):
         if seat in t.rules.to_act(st):
             if seat not in t.humans:
-                return _("{name} is deciding...").format(name=name)
+                return [_("{name} is deciding...").format(name=name)]
             if t.can_act(seat):
-                return (
-                    _("Favoured step: you may turn 45°.")
-                    if phase == "footwork"
-                    else _("Stick and Move: you may take a step.")
-                )
-            return _("{name}: hold {button} to choose.").format(name=name, button=t.peek_name(seat))
-        return _("Waiting for {name}.").format(name=other) if t.rules.to_act(st) else ""
+                if phase == "footwork":
+                    return [_("Favoured step: you may turn 45°."), _("You may turn 45°.")]
+                return [_("Stick and Move: you may take a step."), _("You may take a step.")]
+            return [
+                _("{name}: hold {button} to choose.").format(name=name, button=t.peek_name(seat)),
+                _("{name}: hold {button}.").format(name=name, button=t.peek_name(seat)),
+            ]
+        return [_("Waiting for {name}.").format(name=other) if t.rules.to_act(st) else ""]
     if st.commits[seat] is not None or t.pending[seat]:
-        return _("{name} has locked in.").format(name=name)
+        return [_("{name} has locked in.").format(name=name)]
     if st.reactor == seat and phase != "react":
-        return _("{name} reacts: {other} locks in first.").format(name=name, other=other)
+        return [_("{name} reacts: {other} locks in first.").format(name=name, other=other)]
     if st.phase == "declare" and st.declares[seat] is True:
-        return _("{name} has answered.").format(name=name)
+        return [_("{name} has answered.").format(name=name)]
     if seat not in t.humans:
-        return _("{name} is choosing...").format(name=name)
+        return [_("{name} is choosing...").format(name=name)]
     if t.can_act(seat):
         sel = t.selection(seat)
         if phase == "react":
-            return _("You reacted: you see {other}'s first card. Lay yours.").format(other=other)
+            return [
+                _("You reacted: you see {other}'s first card. Lay yours.").format(other=other),
+                _("You reacted: lay your cards."),
+            ]
         if t.lifted[seat] is not None:
-            return _("Card {n} lifted: confirm another slot to swap, the same slot to take it back.").format(
-                n=t.lifted[seat] + 1
-            )
+            n = t.lifted[seat] + 1
+            return [
+                _("Card {n} lifted: confirm another slot to swap, the same slot to take it back.").format(n=n),
+                _("Card {n} lifted: confirm a slot to swap.").format(n=n),
+            ]
         if phase == "declare" and st.declares[seat] is None and may_react(st, seat) and not sel:
-            return _("Press React ◉ first, or lay your cards (= no React).")
+            return [
+                _("Press React ◉ first, or lay your cards (= no React)."),
+                _("React ◉ first, or lay your cards."),
+                _("React ◉ or lay cards."),
+            ]
         if t.slot_count(seat) == 3:
-            return _("Lay 2 cards in order (a 3rd uses a Burst), then Lock in. {n} laid.").format(n=len(sel))
-        return _("Lay 2 cards in order, then Lock in. {n} laid.").format(n=len(sel))
+            return [
+                _("Lay 2 cards in order (a 3rd uses a Burst), then Lock in. {n} laid.").format(n=len(sel)),
+                _("Lay 2 or 3 cards, then Lock in. {n} laid.").format(n=len(sel)),
+                _("Lay 2 or 3 cards, then Lock in."),
+            ]
+        return [
+            _("Lay 2 cards in order, then Lock in. {n} laid.").format(n=len(sel)),
+            _("Lay 2 cards, then Lock in. {n} laid.").format(n=len(sel)),
+            _("Lay 2 cards, then Lock in."),
+        ]
     if t.secrecy.mode == "curtain":
-        return _("{name} chooses next.").format(name=name)
-    return _("{name}: hold {button} to see your choice.").format(name=name, button=t.peek_name(seat))
+        return [_("{name} chooses next.").format(name=name)]
+    return [
+        _("{name}: hold {button} to see your choice.").format(name=name, button=t.peek_name(seat)),
+        _("{name}: hold {button}.").format(name=name, button=t.peek_name(seat)),
+    ]
 
 
 def status(t, surf, vp, seat) -> None:
-    t.draw_status(surf, vp, seat, status_text(t, seat), (PANEL_X[seat] + PANEL_W // 2, 360), PANEL_W - 10, 16)
+    centre = (PANEL_X[seat] + PANEL_W // 2, 360)
+    cx = vp.p(*centre)[0]
+    room = min(vp.s(PANEL_W - 10), 2 * min(cx, vp.size[0] - cx))  # as draw_status leaves it
+    text = gfx.first_fitting(status_wordings(t, seat), vp.s(16), room)
+    t.draw_status(surf, vp, seat, text, centre, PANEL_W - 10, 16)
 
 
 def caption_text(t) -> tuple[str, bool]:
@@ -695,11 +757,17 @@ def hints(t, surf, vp, seat) -> None:
     left, right = (20, 1260) if t.shared_input else (HALF_X[seat] + 5, HALF_X[seat] + HALF_W - 5)
     if t.tutor is not None:  # a lesson's words cover the band's right: the line keeps clear of them
         right = min(right, t.tutor_banner[0] - 10)
-    if t.shared_input:
-        if seat != t.humans[0]:
-            return
-        text = t.control_line(seat, _(MOUSE_LINE), parts)
-    else:
-        text = t.key_hints(seat, _(MOUSE_LINE), parts)
+    if t.shared_input and seat != t.humans[0]:
+        return
+    line = t.control_line if t.shared_input else t.key_hints
+    # the fullest line that fits (as draw_line leaves it room); else shorter: the bout log's key (it has its
+    # button), the groups', taking back and then moving left out (choosing, and peeking, always stay)
+    cx = vp.p((left + right) / 2, 0)[0]
+    room = min(vp.s(right - left), 2 * min(cx, vp.size[0] - cx))
+    wordings = [line(seat, _(MOUSE_LINE), parts)]
+    for k in (1, 2, 3, 4):
+        left_out = ("history", "group", "back", "moves")[:k]
+        wordings.append(line(seat, _(MOUSE_SHORT), [p for p in parts if p[0] not in left_out]))
+    text = gfx.first_fitting(wordings, vp.s(15), room)
     if right > left:
         draw_line(surf, vp, text, ((left + right) // 2, 706), right - left, 15, gfx.GREY)

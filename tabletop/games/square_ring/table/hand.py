@@ -82,14 +82,19 @@ def _hand_marks(t, surf, vp, seat, cid, r, st, sel, lit, colour) -> None:
     if cooling:
         surf.blit(tint((0, 0, 0), 130, r.w, r.h), r)
         box = tc.mark_box(t.boxer(seat).id, cid, r.w, r.h).move(r.topleft)
-        gfx.draw_fitted(surf, _("cooling"), box, vp.s(14), (170, 220, 240), bold=True, lines=1)
+        # the word where the card has room for it (smaller, in two lines, as a card's own texts), else a snowflake
+        word, px = tc.title_fit(_("cooling"), box.w, box.h, vp.s(14), 9) or ("❄", vp.s(14))
+        gfx.draw_fitted(surf, word, box, px, (170, 220, 240), bold=word != "❄", min_px=px, lines=2, grow=False)
     if cid in sel:
         surf.blit(tint((0, 0, 0), 90, r.w, r.h), r)
         n = sel.index(cid) + 1
-        dot = pygame.Rect(0, 0, vp.s(26), vp.s(26))
-        dot.center = (r.right - vp.s(8), r.top + vp.s(8))
+        room = tc.order_box(t.boxer(seat).id, cid, r.w, r.h).move(r.topleft)  # where it hides none of the card's texts
+        side = max(vp.s(14), min(vp.s(26), room.w, room.h))
+        dot = pygame.Rect(0, 0, side, side)
+        dot.topright = room.topright
+        dot.clamp_ip(room)
         pygame.draw.circle(surf, colour, dot.center, dot.w // 2)
         pygame.draw.circle(surf, gfx.WHITE, dot.center, dot.w // 2, width=max(1, vp.s(2)))
-        gfx.blit_text(surf, str(n), vp.s(16), dot.center, gfx.WHITE, bold=True, anchor="center")
+        gfx.blit_text(surf, str(n), min(vp.s(16), side * 2 // 3), dot.center, gfx.WHITE, bold=True, anchor="center")
     if lit == cid:
         pygame.draw.rect(surf, gfx.HILITE, r.inflate(vp.s(6), vp.s(6)), width=max(2, vp.s(3)), border_radius=vp.s(8))
