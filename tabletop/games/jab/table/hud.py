@@ -98,16 +98,35 @@ def draw_hud(table, surf, vp, st, seat) -> None:
 
 
 def band_rows(seat, flip=False):
-    """y of (hint line 1, hint line 2, buttons top, note centre) in a player's band."""
+    """y of (hint line 1, hint line 2, buttons top, note centre) in a player's band: at the foot the buttons,
+    then the help line and the keys line (two rows down to the window's edge); at the top the help line, the
+    keys line (two rows), then the buttons, a little lower, and under them the note."""
     if at_bottom(seat, flip):
         return 654, 672, 604, 580
-    return 6, 24, 46, 110
+    return 1, 19, 48, 114
+
+
+BUTTON_H = (44, 42)  # a claim button's height in the band at the foot, at the top (room for its name and key)
 
 
 def note_fit(note: str, vp) -> tuple:
     """(px, lines, cut) of a player's note (a refusal, a tip) in its box between the decks: two lines at most."""
     box = vp.r(420, 0, 440, 40)
     return gfx.fit(note, box.w, box.h, vp.s(15), vp.s(12), True, 2)
+
+
+def in_two_rows(line: str, box, px: int) -> str:
+    """``line`` as it is best set in ``box`` in at most two rows: as it is when it stands in one row, else broken
+    at the " · " that leaves the wider row narrowest (one hand's keys on a row, the other's and the jump on
+    the next), else as it is (wrapped at its words)."""
+    parts = line.split(" · ")
+    if len(parts) < 2 or not gfx.fitted(line, box, px, lines=1, grow=False)[2]:
+        return line
+    f = gfx.font(px)
+    splits = [(" · ".join(parts[:k]), " · ".join(parts[k:])) for k in range(1, len(parts))]
+    top, rest = min(splits, key=lambda two: max(f.size(two[0])[0], f.size(two[1])[0]))
+    two = top + "\n" + rest
+    return line if gfx.fitted(two, box, px, lines=2, grow=False)[2] else two
 
 
 def draw_band(table, surf, vp, st, seat, opps) -> None:
@@ -134,22 +153,24 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
         if line:
             gfx.draw_fitted(surf, line, vp.r(450, h1 - 2, 380, 40), vp.s(15), col, valign="top", lines=2)
     else:
-        for k, (line, col) in enumerate(((step, gfx.HILITE), (keys, (175, 200, 185)))):
-            if line:
-                # between the two decks (x 400..880 on the design canvas), never under the least size: a line
-                # too long for it ends with an ellipsis and shows whole on hover
-                # (at the foot, the keys line may take a second line, over nothing, down to the window's edge)
-                rows = 2 if k == 1 and table.bottom(seat) else 1
-                box = vp.r(414, (h1, h2)[k], 452, 18 * rows)
-                gfx.draw_fitted(surf, line, box, vp.s(15 - k), col, valign="top", lines=rows, grow=False)
+        # between the two decks (x 400..880 on the design canvas), never under the least size: the help line
+        # in one row, the keys line in two (at the foot down to the window's edge, at the top above the
+        # buttons), broken between one hand's keys and the other's when it does not stand in one
+        if step:
+            box = vp.r(414, h1, 452, 18)
+            gfx.draw_fitted(surf, step, box, vp.s(15), gfx.HILITE, valign="top", lines=1, grow=False)
+        if keys:
+            box = vp.r(414, h2, 452, 36 if table.bottom(seat) else 28)
+            keys = in_two_rows(keys, box, vp.s(14))
+            gfx.draw_fitted(surf, keys, box, vp.s(14), (175, 200, 185), valign="top", lines=2, grow=False)
     kinds = {o["kind"] for o in opps}
     playing = st.phase == "playing" and table.t >= st.go_at
     x = 408
-    widths = {"combo": 88, "counter": 96, "tile": 96, "ding": 80}
+    widths = {"combo": 88, "counter": 96, "tile": 96, "ding": 76, "ready": 92}  # room for "Leertaste" at 4:3
     for what, label, button in CLAIMS:
         if what == "tile":
             label = N_("Knockout!") if tile_claim(st, seat) == "knockout" else N_("Clinch")
-        rect = vp.r(x, by, widths[what], 44)
+        rect = vp.r(x, by, widths[what], BUTTON_H[not table.bottom(seat)])
         claim_button(
             table,
             surf,
@@ -173,7 +194,7 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
         table,
         surf,
         vp,
-        vp.r(x, by, 88, 44),
+        vp.r(x, by, widths["ready"], BUTTON_H[not table.bottom(seat)]),
         _("Ready"),
         key_hint(table, scheme, "ready"),
         lambda se=seat: table.ready(se),
@@ -195,7 +216,7 @@ def draw_lockout_bars(table, surf, vp, st) -> None:
         if lock <= 0:
             continue
         _h1, _h2, by, _ny = band_rows(seat, table.flip)
-        strip = vp.r(408, by + 46 if table.bottom(seat) else by - 6, 372, 4)
+        strip = vp.r(408, by + BUTTON_H[not table.bottom(seat)] + 1, 372, 4)  # under the buttons
         bar = vp.r(408, strip.y, 372 * lock / max(1, table.lockout_total), 4)
         bar.y, bar.h = strip.y, strip.h
         pygame.draw.rect(surf, gfx.REFUSE, bar)
