@@ -246,16 +246,29 @@ def counter_card(index: int, w: int, h: int) -> pygame.Surface:
     label, px = card_word([_("Counter")], max(10, h // 5), inner.w - 8)
     shade = pygame.Rect(0, 0, inner.w - 4, gfx.font(px, True).get_height() + 2)
     shade.midtop = (inner.centerx, inner.top + 2)
-    pygame.draw.rect(surf, (0, 0, 0), shade, border_radius=3)
     if label:
+        pygame.draw.rect(surf, (0, 0, 0), shade, border_radius=3)
         gfx.blit_text(surf, label, px, (inner.centerx, inner.top + 3), gfx.WHITE, True, "midtop", shade, px)
+    if not label:  # a small card (a won bonus): its shape, and its points under it
+        body = pygame.Rect(inner.left, inner.top + 2, inner.w, inner.h - 2)
+        plus, px = card_word([f"+{points}"], max(11, h // 5), body.w - 2)
+        foot = gfx.font(px, True).get_height() if plus else 0
+        r = min((body.h - foot) * 0.32, body.w * 0.32)
+        draw_shape(surf, C.SYMBOLS[ci], (body.centerx, body.top + (body.h - foot) / 2), r, gfx.WHITE, (25, 25, 25), 1)
+        if plus:
+            gfx.blit_text(surf, plus, px, (body.centerx, body.bottom), gfx.WHITE, True, "midbottom", body, px)
+        return finish(surf)
     body_top = shade.bottom
     r = (inner.bottom - body_top) * 0.34
     cy = body_top + (inner.bottom - body_top) * 0.45
     draw_shape(surf, C.SYMBOLS[ci], (inner.centerx - w * 0.16, cy), r, gfx.WHITE, (25, 25, 25), 2)
-    gfx.blit_text(surf, f"+{points}", max(11, h // 5), (inner.centerx + w * 0.2, cy), gfx.WHITE, True, "center", inner)
-    at = (inner.centerx, inner.bottom - 2)
-    gfx.blit_text(surf, _capital(colour_word(ci)), max(9, h // 6), at, gfx.WHITE, True, "midbottom", inner)
+    right = pygame.Rect(inner.centerx, body_top, inner.right - inner.centerx, inner.bottom - body_top)
+    plus, px = card_word([f"+{points}"], max(11, h // 5), right.w - 2)
+    if plus:
+        gfx.blit_text(surf, plus, px, (right.centerx, round(cy)), gfx.WHITE, True, "center", right, px)
+    colour, px = card_word([_capital(colour_word(ci))], max(9, h // 6), inner.w - 2)  # else the shape says it
+    if colour and inner.bottom - 2 - gfx.font(px, True).get_height() >= cy + r:  # under the shape, not over it
+        gfx.blit_text(surf, colour, px, (inner.centerx, inner.bottom - 2), gfx.WHITE, True, "midbottom", inner, px)
     return finish(surf)
 
 

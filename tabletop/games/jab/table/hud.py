@@ -165,43 +165,56 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
             gfx.draw_fitted(surf, keys, box, vp.s(14), (175, 200, 185), valign="top", lines=2, grow=False)
     kinds = {o["kind"] for o in opps}
     playing = st.phase == "playing" and table.t >= st.go_at
-    x = 408
-    widths = {"combo": 88, "counter": 96, "tile": 96, "ding": 76, "ready": 92}  # room for "Leertaste" at 4:3
-    for what, label, button in CLAIMS:
-        if what == "tile":
-            label = N_("Knockout!") if tile_claim(st, seat) == "knockout" else N_("Clinch")
-        rect = vp.r(x, by, widths[what], BUTTON_H[not table.bottom(seat)])
-        claim_button(
-            table,
-            surf,
-            vp,
-            rect,
-            _(label),
-            key_hint(table, scheme, button),
-            partial(table.claim, seat, what),
-            seat,
-            playing,
-            payload=label,
-        )
+    can_ready = st.phase == "clinch" and not st.ready[seat]  # between rounds the summary has its own Ready
+    h = BUTTON_H[not table.bottom(seat)]
+    for (what, label, key, payload), (x, w) in claim_row(table, vp, st, seat, scheme):
+        rect = vp.r(x, by, w, h)
+        if what == "ready":
+            claim_button(table, surf, vp, rect, label, key, partial(table.ready, seat), seat, can_ready, payload)
+            continue
+        claim_button(table, surf, vp, rect, label, key, partial(table.claim, seat, what), seat, playing, payload)
         offered = what if what != "tile" else ("knockout" if "knockout" in kinds else "clinch")
         if offered in kinds:
             pygame.draw.rect(
                 surf, gfx.HILITE, rect.inflate(vp.s(6), vp.s(6)), width=max(2, vp.s(3)), border_radius=vp.s(10)
             )
-        x += widths[what] + 4
-    can_ready = st.phase == "clinch" and not st.ready[seat]  # between rounds the summary has its own Ready
-    claim_button(
-        table,
-        surf,
-        vp,
-        vp.r(x, by, widths["ready"], BUTTON_H[not table.bottom(seat)]),
-        _("Ready"),
-        key_hint(table, scheme, "ready"),
-        lambda se=seat: table.ready(se),
-        seat,
-        can_ready,
-        payload="Ready",
-    )
+
+
+WIDTHS = {"combo": 88, "counter": 96, "tile": 96, "ding": 80, "ready": 88}  # the buttons' widths, design pixels
+
+
+def claim_row(table, vp, st, seat, scheme) -> list:
+    """The claim buttons and Ready of a player's band: ((what, label, key, payload), (x, width)) on the design
+    canvas, between the decks (x 400..880). Each has its usual width when every name and key stands whole in
+    it; else (a window squeezed sideways, a long language) each is as wide as its name and key need, sharing
+    what room is left, closer together; and where even that is too little, Knockout! takes its short name."""
+    buttons = []
+    for what, label, button in (*CLAIMS, ("ready", N_("Ready"), "ready")):
+        if what == "tile":
+            label = N_("Knockout!") if tile_claim(st, seat) == "knockout" else N_("Clinch")
+        buttons.append((what, _(label), key_hint(table, scheme, button), label))
+    least = gfx.body_px(vp)
+    inset = round(6 * vp.scale) + 1  # a name's margin in its button (button_image)
+
+    def need(label: str, key: str) -> float:
+        px = max(gfx.font(least, True).size(label)[0] + inset, gfx.font(least).size(key)[0]) + 2
+        return px / vp.sx
+
+    if all(need(label, key) <= WIDTHS[what] for what, label, key, _p in buttons):
+        xs = [408 + sum(WIDTHS[b[0]] + 4 for b in buttons[:k]) for k in range(len(buttons))]
+        return list(zip(buttons, ((x, WIDTHS[b[0]]) for x, b in zip(xs, buttons, strict=True)), strict=True))
+    gap, room = 2, 876 - 404
+    needs = [need(label, key) for _w, label, key, _p in buttons]
+    if sum(needs) + gap * 4 > room and tile_claim(st, seat) == "knockout":
+        what, _label, key, payload = buttons[2]
+        buttons[2] = (what, _("KO!"), key, payload)
+        needs[2] = need(_("KO!"), key)
+    spare = max(0.0, room - gap * 4 - sum(needs)) / len(needs)
+    out, x = [], 404.0
+    for b, n in zip(buttons, needs, strict=True):
+        out.append((b, (x, n + spare)))
+        x += n + spare + gap
+    return out
 
 
 def draw_lockout_bars(table, surf, vp, st) -> None:
