@@ -254,3 +254,32 @@ def scene_name(scene) -> str:
 
     online = isinstance(scene, TableScene) and isinstance(scene.link, Online)
     return ("Remote" if online else "") + type(scene).__name__
+
+
+def cut_words(app, n=3) -> list[str]:
+    """The texts drawn cut short (ending with "…") over ``n`` frames, each drawn whole with every picture
+    (card faces, buttons, panels) made anew: what a player reads as a cut word, on the screen or on a card.
+    (A wording that itself ends with "…", "is playing…", counts too: a game's busy table has none.)"""
+    from tabletop.ui import gfx
+
+    drawn: list[str] = []
+    real = gfx.text_image
+
+    def recording(s, px, colour, bold):
+        drawn.append(s)
+        return real(s, px, colour, bold)
+
+    recording.cache_clear = real.cache_clear  # type: ignore[attr-defined]
+    gfx.text_image = recording  # type: ignore[assignment]
+    try:
+        for _ in range(n):
+            real.cache_clear()
+            gfx.forget_images()
+            app.regions.invalidate()
+            for scene in app.stack:
+                getattr(scene, "invalidate", lambda: None)()
+            app.draw()
+            frames(app, 40)
+    finally:
+        gfx.text_image = real  # type: ignore[assignment]
+    return sorted({s for s in drawn if s.endswith("…")})
