@@ -151,7 +151,7 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
     if vp.sx < 0.9 * vp.scale:  # a window squeezed sideways: room for one of the two lines, on two rows
         line, col = (step, gfx.HILITE) if step else (keys, (175, 200, 185))
         if line:
-            gfx.draw_fitted(surf, line, vp.r(450, h1 - 2, 380, 40), vp.s(15), col, valign="top", lines=2)
+            gfx.draw_fitted(surf, line, vp.r(450, max(0, h1 - 2), 380, 40), vp.s(15), col, valign="top", lines=2)
     else:
         # between the two decks (x 400..880 on the design canvas), never under the least size: the help line
         # in one row, the keys line in two (at the foot down to the window's edge, at the top above the
