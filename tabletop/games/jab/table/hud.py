@@ -80,6 +80,8 @@ def draw_hud(table, surf, vp, st, seat) -> None:
     )
     right = min(x0 + w - 8, 1226 if y0 < 40 else x0 + w - 8)  # short of the pause button in the top corner
     name = vp.r(x0 + 8, y0 + 4, right - x0 - 8, 26)
+    if s.kind == "computer":  # a narrow corner: without the level
+        who = gfx.first_fitting([who, s.name + "  " + _("(computer)")], vp.s(20), name.w, bold=True)
     gfx.draw_fitted(surf, who, name, vp.s(20), col, bold=True, align="left", valign="top", lines=1)
     hp = st.health[seat]
     line = vp.r(x0 + 8, y0 + 32, w - 16, 22)  # a line's box: its text grows with the player's text size
@@ -148,21 +150,30 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
     scheme = table.shown_scheme.get(seat)
     step = table.help_line(seat)
     keys = hand_line_of(table, scheme)
-    if vp.sx < 0.9 * vp.scale:  # a window squeezed sideways: room for one of the two lines, on two rows
-        line, col = (step, gfx.HILITE) if step else (keys, (175, 200, 185))
+    bottom = table.bottom(seat)
+    if vp.sx < 0.9 * vp.scale:  # a window squeezed sideways: room for one of the two lines, in two rows at the
+        line, col = (step, gfx.HILITE) if step else (keys, (175, 200, 185))  # top, down to the edge at the foot
         if line:
-            gfx.draw_fitted(surf, line, vp.r(450, max(0, h1 - 2), 380, 40), vp.s(15), col, valign="top", lines=2)
+            top = max(0, h1 - 2)
+            box = vp.r(450, top, 380, 720 - top if bottom else 40)
+            gfx.draw_fitted(surf, line, box, vp.s(15), col, valign="top", lines=0 if bottom else 2)
     else:
-        # between the two decks (x 400..880 on the design canvas), never under the least size: the help line
-        # in one row, the keys line in two (at the foot down to the window's edge, at the top above the
-        # buttons), broken between one hand's keys and the other's when it does not stand in one
+        # between the two decks (x 400..880 on the design canvas), never under the least size: the help line in
+        # one row (two when it is long: a lesson's step, the practice aid's chances), then the keys line in up to
+        # two, down to the window's edge at the foot, to the buttons at the top, broken between one hand's keys
+        # and the other's when it does not stand in one (at the top, under a help line in two rows, it shows
+        # when it stands whole in what room is left)
+        rows, y = 0, h2
         if step:
-            box = vp.r(414, h1, 452, 18)
-            gfx.draw_fitted(surf, step, box, vp.s(15), gfx.HILITE, valign="top", lines=1, grow=False)
+            rows = 2 if gfx.fitted(step, vp.r(414, h1, 452, 18), vp.s(15), lines=1, grow=False)[2] else 1
+            box = vp.r(414, h1, 452, 18 * rows)
+            gfx.draw_fitted(surf, step, box, vp.s(15), gfx.HILITE, valign="top", lines=rows, grow=False)
+            y = h1 + 18 * rows
         if keys:
-            box = vp.r(414, h2, 452, 36 if table.bottom(seat) else 28)
+            box = vp.r(414, y, 452, (720 if bottom else by - 1) - y)
             keys = in_two_rows(keys, box, vp.s(14))
-            gfx.draw_fitted(surf, keys, box, vp.s(14), (175, 200, 185), valign="top", lines=2, grow=False)
+            if rows < 2 or not gfx.fitted(keys, box, vp.s(14), lines=2, grow=False)[2]:
+                gfx.draw_fitted(surf, keys, box, vp.s(14), (175, 200, 185), valign="top", lines=2, grow=False)
     kinds = {o["kind"] for o in opps}
     playing = st.phase == "playing" and table.t >= st.go_at
     can_ready = st.phase == "clinch" and not st.ready[seat]  # between rounds the summary has its own Ready
@@ -301,10 +312,12 @@ def draw_info(table, surf, vp, st) -> None:
         gfx.draw_fitted(surf, line, box, vp.s(15), (210, 230, 215), align="left", valign="top", lines=1)
     if st.phase == "playing" and table.assist():
         a, b = table.live_score()
-        line = _("If scored now: {a} {n}, {b} {m}").format(a=table.name(0), n=a, b=table.name(1), m=b)
-        gfx.draw_fitted(
-            surf, line, vp.r(208, 388, INFO_RECT[2] - 16, 22), vp.s(15), gfx.GOLD, align="left", valign="top"
-        )
+        names = {"a": table.name(0), "n": a, "b": table.name(1), "m": b}
+        line = _("If scored now: {a} {n}, {b} {m}").format(**names)
+        short = _("Now: {a} {n}, {b} {m}").format(**names)  # (a narrow box)
+        box = vp.r(208, 388, INFO_RECT[2] - 16, 22)
+        line = gfx.first_fitting([line, short], vp.s(15), box.w)
+        gfx.draw_fitted(surf, line, box, vp.s(15), gfx.GOLD, align="left", valign="top")
 
 
 def draw_log(table, surf, vp) -> None:

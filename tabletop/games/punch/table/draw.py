@@ -147,13 +147,12 @@ def header(t, surf, vp) -> None:
     if st.phase in ("match_over", "game_over") and st.history:
         play = st.history[-1]["play"]
     gains = S["break_gains"]
-    nxt = (
-        _("after this round: a break, +{n} stamina").format(n=gains[st.round - 1])
-        if st.round <= len(gains)
-        else _("last round")
-    )
+    nxt = [_("last round")]
     if st.phase in ("match_over", "game_over"):
-        nxt = _("the match is over")
+        nxt = [_("the match is over")]
+    elif st.round <= len(gains):  # (the short form for a squeezed window)
+        n = gains[st.round - 1]
+        nxt = [_("after this round: a break, +{n} stamina").format(n=n), _("then a break, +{n} stamina").format(n=n)]
     need = st.options["matches_to_win"]
     c = gfx.PLAYER_COLOURS
     score = gfx.blit_text(
@@ -178,7 +177,7 @@ def header(t, surf, vp) -> None:
     foot.width = min(foot.w, wins.left - vp.s(12) - foot.left)  # the line under the scores keeps its room
     where = gfx.first_fitting([where, short], vp.s(19), top.w, bold=True)  # a squeezed window: the short form
     gfx.draw_fitted(surf, where, top, vp.s(19), gfx.WHITE, bold=True, align="left", lines=1)
-    gfx.draw_fitted(surf, nxt, foot, vp.s(15), gfx.GREY, align="left", lines=1)
+    gfx.draw_fitted(surf, gfx.first_fitting(nxt, vp.s(15), foot.w), foot, vp.s(15), gfx.GREY, align="left", lines=1)
     gfx.blit_text(surf, "–", vp.s(26), vp.p(640, 20), gfx.WHITE, bold=True, anchor="center")
     gfx.blit_text(surf, f"{st.wins[1]} {t.names[1]}", vp.s(26), vp.p(658, 20), c[1], bold=True, anchor="midleft")
     key = t.history_keys()
