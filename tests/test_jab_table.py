@@ -15,7 +15,7 @@ from tabletop.games.jab.table import hud
 from tabletop.session import Seat, Session
 from tabletop.ui.pause import PauseScene, ReconnectScene
 from tests.jab_helpers import decks
-from tests.ui_helpers import VirtualPad, cut_words, drag, frames, key, key_down, key_up, make_app, top
+from tests.ui_helpers import VirtualPad, busy_app, cut_words, drag, frames, key, key_down, key_up, make_app, top
 
 UNIT = 80  # design pixels per table unit; the tests run at 1280x720, one design pixel per pixel
 
@@ -677,17 +677,10 @@ def test_the_busy_table_cuts_no_word(size, text_size, language, monkeypatch):
     at 800x600 the Ready button's key ("Leerta…"), a won counter card's title and points ("Kont…", "+…") and
     the Spanish body target ("Costado izquier…"). On the busiest table no text a player reads, on the screen,
     a button or a card, ends with "…"; and each player's keys line names that player's own keys."""
-    from tabletop.bench import busy_table
     from tabletop.games.jab.table.input import hand_help
 
-    monkeypatch.setenv("TABLETOP_LANGUAGE", language)  # as tools/pose.py
-    app = make_app(size=size)
+    app, table = busy_app("jab", size, text_size, language, monkeypatch)
     try:
-        app.settings.text_size = text_size
-        app.apply_look()
-        app.start()
-        frames(app, 1)
-        table = busy_table(registry.get("jab"), app)
         assert cut_words(app) == []
         for seat in (0, 1):
             own = hand_help(app.settings, table.shown_scheme[seat])

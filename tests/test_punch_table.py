@@ -16,6 +16,7 @@ from tests.ui_helpers import (
     KeyboardHalf,
     PadPlayer,
     VirtualPad,
+    busy_app,
     click,
     cut_words,
     drag,
@@ -608,16 +609,8 @@ def test_the_busy_table_cuts_no_word(size, text_size, language, monkeypatch):
     """Issue 37: the "shown this match" column cut "No hacer nada" ("No hacer…") at 800x600 and 1280x720,
     and a long language cut the header's "Match 1 · Round 3 of 3 · Play 8 of 10". On the busiest table no
     text a player reads, on the screen or on a card, ends with "…"."""
-    from tabletop.bench import busy_table
-
-    monkeypatch.setenv("TABLETOP_LANGUAGE", language)  # as tools/pose.py
-    app = make_app(size=size)
+    app, _table = busy_app("punch", size, text_size, language, monkeypatch)
     try:
-        app.settings.text_size = text_size
-        app.apply_look()
-        app.start()
-        frames(app, 1)
-        busy_table(registry.get("punch"), app)
         assert cut_words(app) == []
     finally:
         pygame.quit()

@@ -256,6 +256,22 @@ def scene_name(scene) -> str:
     return ("Remote" if online else "") + type(scene).__name__
 
 
+def busy_app(game_id: str, size, text_size: int, language: str, monkeypatch):
+    """(app, table): a window of ``size`` at ``text_size`` percent, speaking ``language`` (set as tools/pose.py
+    sets it: the pseudo-language is no setting), showing ``game_id``'s busiest table (``bench.busy_table``).
+    The caller ends it with ``pygame.quit()``."""
+    from tabletop.bench import busy_table
+    from tabletop.core import registry
+
+    monkeypatch.setenv("TABLETOP_LANGUAGE", language)
+    app = make_app(size=size)
+    app.settings.text_size = text_size
+    app.apply_look()
+    app.start()
+    frames(app, 1)
+    return app, busy_table(registry.get(game_id), app)
+
+
 def cut_words(app, n=3) -> list[str]:
     """The texts drawn cut short (ending with "…") over ``n`` frames, each drawn whole with every picture
     (card faces, buttons, panels) made anew: what a player reads as a cut word, on the screen or on a card.
