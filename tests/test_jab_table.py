@@ -11,10 +11,11 @@ from tabletop.core.game import Refused
 from tabletop.games.jab.rules import content as C
 from tabletop.games.jab.rules.actions import Place, Take
 from tabletop.games.jab.rules.hands import RECTS, inside
+from tabletop.games.jab.table import hud
 from tabletop.session import Seat, Session
 from tabletop.ui.pause import PauseScene, ReconnectScene
 from tests.jab_helpers import decks
-from tests.ui_helpers import VirtualPad, drag, frames, key, key_down, key_up, make_app, top
+from tests.ui_helpers import VirtualPad, busy_app, cut_words, drag, frames, key, key_down, key_up, make_app, top
 
 UNIT = 80  # design pixels per table unit; the tests run at 1280x720, one design pixel per pixel
 
@@ -665,3 +666,26 @@ def test_each_hand_has_a_precise_mode_on_the_pad(app):
     finally:
         pad.unplug()
         frames(app, 2)
+
+
+@pytest.mark.parametrize(
+    ("size", "text_size", "language"),
+    [((800, 600), 150, "de"), ((800, 600), 150, "es"), ((1280, 720), 100, "de"), ((1280, 720), 100, "es")],
+)
+def test_the_busy_table_cuts_no_word(size, text_size, language, monkeypatch):
+    """Issue 37: the top player's keys line ended in "…" in Spanish and German ("… nehmen Umschalt recht…"),
+    at 800x600 the Ready button's key ("Leerta…"), a won counter card's title and points ("Kont…", "+…") and
+    the Spanish body target ("Costado izquier…"). On the busiest table no text a player reads, on the screen,
+    a button or a card, ends with "…"; and each player's keys line names that player's own keys."""
+    from tabletop.games.jab.table.input import hand_help
+
+    app, table = busy_app("jab", size, text_size, language, monkeypatch)
+    try:
+        assert cut_words(app) == []
+        for seat in (0, 1):
+            own = hand_help(app.settings, table.shown_scheme[seat])
+            other = hand_help(app.settings, table.shown_scheme[1 - seat])
+            line = hud.hand_line_of(table, table.shown_scheme[seat])
+            assert all(part in line for part in own) and not any(part in line for part in other)
+    finally:
+        pygame.quit()

@@ -16,7 +16,9 @@ from tests.ui_helpers import (
     KeyboardHalf,
     PadPlayer,
     VirtualPad,
+    busy_app,
     click,
+    cut_words,
     drag,
     frames,
     key,
@@ -595,5 +597,20 @@ def test_the_table_message_box_and_the_secrecy_curtain_hide_what_is_under_them()
                 draw(surf)
                 seen.append(pygame.image.tobytes(surf.subsurface(inside), "RGB"))
             assert seen[0] == seen[1]
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize(
+    ("size", "text_size", "language"),
+    [((800, 600), 150, "de"), ((800, 600), 150, "es"), ((1280, 720), 100, "de"), ((1280, 720), 100, "es")],
+)
+def test_the_busy_table_cuts_no_word(size, text_size, language, monkeypatch):
+    """Issue 37: the "shown this match" column cut "No hacer nada" ("No hacer…") at 800x600 and 1280x720,
+    and a long language cut the header's "Match 1 · Round 3 of 3 · Play 8 of 10". On the busiest table no
+    text a player reads, on the screen or on a card, ends with "…"."""
+    app, _table = busy_app("punch", size, text_size, language, monkeypatch)
+    try:
+        assert cut_words(app) == []
     finally:
         pygame.quit()

@@ -254,3 +254,48 @@ def scene_name(scene) -> str:
 
     online = isinstance(scene, TableScene) and isinstance(scene.link, Online)
     return ("Remote" if online else "") + type(scene).__name__
+
+
+def busy_app(game_id: str, size, text_size: int, language: str, monkeypatch):
+    """(app, table): a window of ``size`` at ``text_size`` percent, speaking ``language`` (set as tools/pose.py
+    sets it: the pseudo-language is no setting), showing ``game_id``'s busiest table (``bench.busy_table``).
+    The caller ends it with ``pygame.quit()``."""
+    from tabletop.bench import busy_table
+    from tabletop.core import registry
+
+    monkeypatch.setenv("TABLETOP_LANGUAGE", language)
+    app = make_app(size=size)
+    app.settings.text_size = text_size
+    app.apply_look()
+    app.start()
+    frames(app, 1)
+    return app, busy_table(registry.get(game_id), app)
+
+
+def cut_words(app, n=3) -> list[str]:
+    """The texts drawn cut short (ending with "…") over ``n`` frames, each drawn whole with every picture
+    (card faces, buttons, panels) made anew: what a player reads as a cut word, on the screen or on a card.
+    (A wording that itself ends with "…", "is playing…", counts too: a game's busy table has none.)"""
+    from tabletop.ui import gfx
+
+    drawn: list[str] = []
+    real = gfx.text_image
+
+    def recording(s, px, colour, bold):
+        drawn.append(s)
+        return real(s, px, colour, bold)
+
+    recording.cache_clear = real.cache_clear  # type: ignore[attr-defined]
+    gfx.text_image = recording  # type: ignore[assignment]
+    try:
+        for _ in range(n):
+            real.cache_clear()
+            gfx.forget_images()
+            app.regions.invalidate()
+            for scene in app.stack:
+                getattr(scene, "invalidate", lambda: None)()
+            app.draw()
+            frames(app, 40)
+    finally:
+        gfx.text_image = real  # type: ignore[assignment]
+    return sorted({s for s in drawn if s.endswith("…")})

@@ -106,7 +106,23 @@ def _frame(w: int, h: int, border_name: str):
     return surf, inner
 
 
-CARD_MIN_PX = 7  # a word on a card's picture shrinks this far before it is cut (below the body text's least size)
+CARD_MIN_PX = 7  # a word on a card's picture shrinks this far (below the body text's least size), never cut
+
+
+def card_word(wordings: list[str], px: int, width: int) -> tuple[str, int]:
+    """The first of ``wordings`` (the fullest first) that stands whole, bold, in ``width`` pixels at ``px`` or
+    shrunk no further than ``CARD_MIN_PX``, and its size; ("", px) when none does: a card too small for its word
+    shows none (its picture, colour and shape tell it) rather than a cut one."""
+    for s in wordings:
+        for p in range(px, CARD_MIN_PX - 1, -1):
+            if gfx.font(p, True).size(s)[0] <= width:
+                return s, p
+    return "", px
+
+
+def short_type(ctype: str) -> str:
+    """A punch type's short name on a small card."""
+    return _(SHORT[ctype]) if ctype in SHORT else "?"
 
 
 @gfx.image_cache(512)
@@ -117,10 +133,11 @@ def punch_card(card: int, w: int, h: int) -> pygame.Surface:
     ci = C.colour(card)
     ink = colour_rgb(ci)
     pad = max(2, w // 22)
-    name = punch_word(C.ctype(card))
-    px = gfx.fit_px(name, max(9, h // 8), inner.w - 2 * pad, bold=True)
-    title = gfx.blit_text(surf, name, px, (inner.centerx, inner.top + pad // 2), gfx.INK, True, "midtop", inner)
-    band_top = inner.top + pad // 2 + title.h + 1
+    words_ = [punch_word(C.ctype(card)), short_type(info["type"])]  # the short name on a small card
+    name, px = card_word(words_, max(9, h // 8), inner.w - 2 * pad)
+    if name:
+        gfx.blit_text(surf, name, px, (inner.centerx, inner.top + pad // 2), gfx.INK, True, "midtop", inner, px)
+    band_top = inner.top + pad // 2 + gfx.font(px, True).get_height() + 1
     foot_h = max(12, h // 6)
     band = pygame.Rect(inner.left + pad, band_top, inner.w - 2 * pad, inner.bottom - foot_h - band_top - pad // 2)
     pygame.draw.rect(surf, ink, band, border_radius=max(2, w // 14))
@@ -151,10 +168,11 @@ def mini_card(card: int, w: int, h: int) -> pygame.Surface:
     surf, inner = _frame(w, h, info["border"])
     ci = C.colour(card)
     ink = colour_rgb(ci)
-    short = _(SHORT[info["type"]]) if info["type"] in SHORT else "?"
-    px = gfx.fit_px(short, max(8, h // 5), inner.w - 2, bold=True)
-    t = gfx.blit_text(surf, short, px, (inner.centerx, inner.top + 1), gfx.INK, True, "midtop", inner)
-    band = pygame.Rect(inner.left + 2, inner.top + t.h + 2, inner.w - 4, inner.h - t.h - 4)
+    short, px = card_word([short_type(info["type"])], max(8, h // 5), inner.w - 2)
+    if short:
+        gfx.blit_text(surf, short, px, (inner.centerx, inner.top + 1), gfx.INK, True, "midtop", inner, px)
+    th = gfx.font(px, True).get_height()
+    band = pygame.Rect(inner.left + 2, inner.top + th + 2, inner.w - 4, inner.h - th - 4)
     pygame.draw.rect(surf, ink, band, border_radius=3)
     draw_shape(
         surf,
@@ -209,10 +227,10 @@ def combo_card(index: int, w: int, h: int, count: int) -> pygame.Surface:
     y = inner.top + pad // 2 + t.h + pad
     row = (inner.h - t.h - 2 * pad - max(14, h // 6)) / max(3, len(types))
     for ty in types:
-        name = punch_word(ty)
-        px = max(10, min(int(row) - 2, h // 8))
         room = inner.inflate(-2 * pad, 0)
-        gfx.blit_text(surf, name, px, (inner.centerx, round(y)), gfx.INK, True, "midtop", room, CARD_MIN_PX)
+        name, px = card_word([punch_word(ty), short_type(C.TYPES[ty])], max(10, min(int(row) - 2, h // 8)), room.w)
+        if name:
+            gfx.blit_text(surf, name, px, (inner.centerx, round(y)), gfx.INK, True, "midtop", room, px)
         y += row
     at = (inner.centerx, inner.bottom - pad // 2)
     gfx.blit_text(surf, f"+{points}", max(12, h // 7), at, (150, 40, 20), True, "midbottom", inner)
@@ -225,19 +243,32 @@ def counter_card(index: int, w: int, h: int) -> pygame.Surface:
     surf, inner = _frame(w, h, "white")
     ink = colour_rgb(ci)
     pygame.draw.rect(surf, ink, inner.inflate(-4, -4), border_radius=max(2, w // 12))
-    label = _("Counter")
-    px = gfx.fit_px(label, max(10, h // 5), inner.w - 8, True)
-    shade = pygame.Rect(0, 0, inner.w - 4, gfx.text(label, px, gfx.WHITE, True).get_height() + 2)
+    label, px = card_word([_("Counter")], max(10, h // 5), inner.w - 8)
+    shade = pygame.Rect(0, 0, inner.w - 4, gfx.font(px, True).get_height() + 2)
     shade.midtop = (inner.centerx, inner.top + 2)
-    pygame.draw.rect(surf, (0, 0, 0), shade, border_radius=3)
-    gfx.blit_text(surf, label, px, (inner.centerx, inner.top + 3), gfx.WHITE, True, "midtop", shade)
+    if label:
+        pygame.draw.rect(surf, (0, 0, 0), shade, border_radius=3)
+        gfx.blit_text(surf, label, px, (inner.centerx, inner.top + 3), gfx.WHITE, True, "midtop", shade, px)
+    if not label:  # a small card (a won bonus): its shape, and its points under it
+        body = pygame.Rect(inner.left, inner.top + 2, inner.w, inner.h - 2)
+        plus, px = card_word([f"+{points}"], max(11, h // 5), body.w - 2)
+        foot = gfx.font(px, True).get_height() if plus else 0
+        r = min((body.h - foot) * 0.32, body.w * 0.32)
+        draw_shape(surf, C.SYMBOLS[ci], (body.centerx, body.top + (body.h - foot) / 2), r, gfx.WHITE, (25, 25, 25), 1)
+        if plus:
+            gfx.blit_text(surf, plus, px, (body.centerx, body.bottom), gfx.WHITE, True, "midbottom", body, px)
+        return finish(surf)
     body_top = shade.bottom
     r = (inner.bottom - body_top) * 0.34
     cy = body_top + (inner.bottom - body_top) * 0.45
     draw_shape(surf, C.SYMBOLS[ci], (inner.centerx - w * 0.16, cy), r, gfx.WHITE, (25, 25, 25), 2)
-    gfx.blit_text(surf, f"+{points}", max(11, h // 5), (inner.centerx + w * 0.2, cy), gfx.WHITE, True, "center", inner)
-    at = (inner.centerx, inner.bottom - 2)
-    gfx.blit_text(surf, _capital(colour_word(ci)), max(9, h // 6), at, gfx.WHITE, True, "midbottom", inner)
+    right = pygame.Rect(inner.centerx, body_top, inner.right - inner.centerx, inner.bottom - body_top)
+    plus, px = card_word([f"+{points}"], max(11, h // 5), right.w - 2)
+    if plus:
+        gfx.blit_text(surf, plus, px, (right.centerx, round(cy)), gfx.WHITE, True, "center", right, px)
+    colour, px = card_word([_capital(colour_word(ci))], max(9, h // 6), inner.w - 2)  # else the shape says it
+    if colour and inner.bottom - 2 - gfx.font(px, True).get_height() >= cy + r:  # under the shape, not over it
+        gfx.blit_text(surf, colour, px, (inner.centerx, inner.bottom - 2), gfx.WHITE, True, "midbottom", inner, px)
     return finish(surf)
 
 

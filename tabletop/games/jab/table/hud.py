@@ -80,6 +80,8 @@ def draw_hud(table, surf, vp, st, seat) -> None:
     )
     right = min(x0 + w - 8, 1226 if y0 < 40 else x0 + w - 8)  # short of the pause button in the top corner
     name = vp.r(x0 + 8, y0 + 4, right - x0 - 8, 26)
+    if s.kind == "computer":  # a narrow corner: without the level
+        who = gfx.first_fitting([who, s.name + "  " + _("(computer)")], vp.s(20), name.w, bold=True)
     gfx.draw_fitted(surf, who, name, vp.s(20), col, bold=True, align="left", valign="top", lines=1)
     hp = st.health[seat]
     line = vp.r(x0 + 8, y0 + 32, w - 16, 22)  # a line's box: its text grows with the player's text size
@@ -98,16 +100,35 @@ def draw_hud(table, surf, vp, st, seat) -> None:
 
 
 def band_rows(seat, flip=False):
-    """y of (hint line 1, hint line 2, buttons top, note centre) in a player's band."""
+    """y of (hint line 1, hint line 2, buttons top, note centre) in a player's band: at the foot the buttons,
+    then the help line and the keys line (two rows down to the window's edge); at the top the help line, the
+    keys line (two rows), then the buttons, a little lower, and under them the note."""
     if at_bottom(seat, flip):
         return 654, 672, 604, 580
-    return 6, 24, 46, 110
+    return 1, 19, 48, 114
+
+
+BUTTON_H = (44, 42)  # a claim button's height in the band at the foot, at the top (room for its name and key)
 
 
 def note_fit(note: str, vp) -> tuple:
     """(px, lines, cut) of a player's note (a refusal, a tip) in its box between the decks: two lines at most."""
     box = vp.r(420, 0, 440, 40)
     return gfx.fit(note, box.w, box.h, vp.s(15), vp.s(12), True, 2)
+
+
+def in_two_rows(line: str, box, px: int) -> str:
+    """``line`` as it is best set in ``box`` in at most two rows: as it is when it stands in one row, else broken
+    at the " · " that leaves the wider row narrowest (one hand's keys on a row, the other's and the jump on
+    the next), else as it is (wrapped at its words)."""
+    parts = line.split(" · ")
+    if len(parts) < 2 or not gfx.fitted(line, box, px, lines=1, grow=False)[2]:
+        return line
+    f = gfx.font(px)
+    splits = [(" · ".join(parts[:k]), " · ".join(parts[k:])) for k in range(1, len(parts))]
+    top, rest = min(splits, key=lambda two: max(f.size(two[0])[0], f.size(two[1])[0]))
+    two = top + "\n" + rest
+    return line if gfx.fitted(two, box, px, lines=2, grow=False)[2] else two
 
 
 def draw_band(table, surf, vp, st, seat, opps) -> None:
@@ -129,58 +150,82 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
     scheme = table.shown_scheme.get(seat)
     step = table.help_line(seat)
     keys = hand_line_of(table, scheme)
-    if vp.sx < 0.9 * vp.scale:  # a window squeezed sideways: room for one of the two lines, on two rows
-        line, col = (step, gfx.HILITE) if step else (keys, (175, 200, 185))
+    bottom = table.bottom(seat)
+    if vp.sx < 0.9 * vp.scale:  # a window squeezed sideways: room for one of the two lines, in two rows at the
+        line, col = (step, gfx.HILITE) if step else (keys, (175, 200, 185))  # top, down to the edge at the foot
         if line:
-            gfx.draw_fitted(surf, line, vp.r(450, h1 - 2, 380, 40), vp.s(15), col, valign="top", lines=2)
+            top = max(0, h1 - 2)
+            box = vp.r(450, top, 380, 720 - top if bottom else 40)
+            gfx.draw_fitted(surf, line, box, vp.s(15), col, valign="top", lines=0 if bottom else 2)
     else:
-        for k, (line, col) in enumerate(((step, gfx.HILITE), (keys, (175, 200, 185)))):
-            if line:
-                # between the two decks (x 400..880 on the design canvas), never under the least size: a line
-                # too long for it ends with an ellipsis and shows whole on hover
-                # (at the foot, the keys line may take a second line, over nothing, down to the window's edge)
-                rows = 2 if k == 1 and table.bottom(seat) else 1
-                box = vp.r(414, (h1, h2)[k], 452, 18 * rows)
-                gfx.draw_fitted(surf, line, box, vp.s(15 - k), col, valign="top", lines=rows, grow=False)
+        # between the two decks (x 400..880 on the design canvas), never under the least size: the help line in
+        # one row (two when it is long: a lesson's step, the practice aid's chances), then the keys line in up to
+        # two, down to the window's edge at the foot, to the buttons at the top, broken between one hand's keys
+        # and the other's when it does not stand in one (at the top, under a help line in two rows, it shows
+        # when it stands whole in what room is left)
+        rows, y = 0, h2
+        if step:
+            rows = 2 if gfx.fitted(step, vp.r(414, h1, 452, 18), vp.s(15), lines=1, grow=False)[2] else 1
+            box = vp.r(414, h1, 452, 18 * rows)
+            gfx.draw_fitted(surf, step, box, vp.s(15), gfx.HILITE, valign="top", lines=rows, grow=False)
+            y = h1 + 18 * rows
+        if keys:
+            box = vp.r(414, y, 452, (720 if bottom else by - 1) - y)
+            keys = in_two_rows(keys, box, vp.s(14))
+            if rows < 2 or not gfx.fitted(keys, box, vp.s(14), lines=2, grow=False)[2]:
+                gfx.draw_fitted(surf, keys, box, vp.s(14), (175, 200, 185), valign="top", lines=2, grow=False)
     kinds = {o["kind"] for o in opps}
     playing = st.phase == "playing" and table.t >= st.go_at
-    x = 408
-    widths = {"combo": 88, "counter": 96, "tile": 96, "ding": 80}
-    for what, label, button in CLAIMS:
-        if what == "tile":
-            label = N_("Knockout!") if tile_claim(st, seat) == "knockout" else N_("Clinch")
-        rect = vp.r(x, by, widths[what], 44)
-        claim_button(
-            table,
-            surf,
-            vp,
-            rect,
-            _(label),
-            key_hint(table, scheme, button),
-            partial(table.claim, seat, what),
-            seat,
-            playing,
-            payload=label,
-        )
+    can_ready = st.phase == "clinch" and not st.ready[seat]  # between rounds the summary has its own Ready
+    h = BUTTON_H[not table.bottom(seat)]
+    for (what, label, key, payload), (x, w) in claim_row(table, vp, st, seat, scheme):
+        rect = vp.r(x, by, w, h)
+        if what == "ready":
+            claim_button(table, surf, vp, rect, label, key, partial(table.ready, seat), seat, can_ready, payload)
+            continue
+        claim_button(table, surf, vp, rect, label, key, partial(table.claim, seat, what), seat, playing, payload)
         offered = what if what != "tile" else ("knockout" if "knockout" in kinds else "clinch")
         if offered in kinds:
             pygame.draw.rect(
                 surf, gfx.HILITE, rect.inflate(vp.s(6), vp.s(6)), width=max(2, vp.s(3)), border_radius=vp.s(10)
             )
-        x += widths[what] + 4
-    can_ready = st.phase == "clinch" and not st.ready[seat]  # between rounds the summary has its own Ready
-    claim_button(
-        table,
-        surf,
-        vp,
-        vp.r(x, by, 88, 44),
-        _("Ready"),
-        key_hint(table, scheme, "ready"),
-        lambda se=seat: table.ready(se),
-        seat,
-        can_ready,
-        payload="Ready",
-    )
+
+
+WIDTHS = {"combo": 88, "counter": 96, "tile": 96, "ding": 80, "ready": 88}  # the buttons' widths, design pixels
+
+
+def claim_row(table, vp, st, seat, scheme) -> list:
+    """The claim buttons and Ready of a player's band: ((what, label, key, payload), (x, width)) on the design
+    canvas, between the decks (x 400..880). Each has its usual width when every name and key stands whole in
+    it; else (a window squeezed sideways, a long language) each is as wide as its name and key need, sharing
+    what room is left, closer together; and where even that is too little, Knockout! takes its short name."""
+    buttons = []
+    for what, label, button in (*CLAIMS, ("ready", N_("Ready"), "ready")):
+        if what == "tile":
+            label = N_("Knockout!") if tile_claim(st, seat) == "knockout" else N_("Clinch")
+        buttons.append((what, _(label), key_hint(table, scheme, button), label))
+    least = gfx.body_px(vp)
+    inset = round(6 * vp.scale) + 1  # a name's margin in its button (button_image)
+
+    def need(label: str, key: str) -> float:
+        px = max(gfx.font(least, True).size(label)[0] + inset, gfx.font(least).size(key)[0]) + 2
+        return px / vp.sx
+
+    if all(need(label, key) <= WIDTHS[what] for what, label, key, _p in buttons):
+        xs = [408 + sum(WIDTHS[b[0]] + 4 for b in buttons[:k]) for k in range(len(buttons))]
+        return list(zip(buttons, ((x, WIDTHS[b[0]]) for x, b in zip(xs, buttons, strict=True)), strict=True))
+    gap, room = 2, 876 - 404
+    needs = [need(label, key) for _w, label, key, _p in buttons]
+    if sum(needs) + gap * 4 > room and tile_claim(st, seat) == "knockout":
+        what, _label, key, payload = buttons[2]
+        buttons[2] = (what, _("KO!"), key, payload)
+        needs[2] = need(_("KO!"), key)
+    spare = max(0.0, room - gap * 4 - sum(needs)) / len(needs)
+    out, x = [], 404.0
+    for b, n in zip(buttons, needs, strict=True):
+        out.append((b, (x, n + spare)))
+        x += n + spare + gap
+    return out
 
 
 def draw_lockout_bars(table, surf, vp, st) -> None:
@@ -195,7 +240,7 @@ def draw_lockout_bars(table, surf, vp, st) -> None:
         if lock <= 0:
             continue
         _h1, _h2, by, _ny = band_rows(seat, table.flip)
-        strip = vp.r(408, by + 46 if table.bottom(seat) else by - 6, 372, 4)
+        strip = vp.r(408, by + BUTTON_H[not table.bottom(seat)] + 1, 372, 4)  # under the buttons
         bar = vp.r(408, strip.y, 372 * lock / max(1, table.lockout_total), 4)
         bar.y, bar.h = strip.y, strip.h
         pygame.draw.rect(surf, gfx.REFUSE, bar)
@@ -267,10 +312,12 @@ def draw_info(table, surf, vp, st) -> None:
         gfx.draw_fitted(surf, line, box, vp.s(15), (210, 230, 215), align="left", valign="top", lines=1)
     if st.phase == "playing" and table.assist():
         a, b = table.live_score()
-        line = _("If scored now: {a} {n}, {b} {m}").format(a=table.name(0), n=a, b=table.name(1), m=b)
-        gfx.draw_fitted(
-            surf, line, vp.r(208, 388, INFO_RECT[2] - 16, 22), vp.s(15), gfx.GOLD, align="left", valign="top"
-        )
+        names = {"a": table.name(0), "n": a, "b": table.name(1), "m": b}
+        line = _("If scored now: {a} {n}, {b} {m}").format(**names)
+        short = _("Now: {a} {n}, {b} {m}").format(**names)  # (a narrow box)
+        box = vp.r(208, 388, INFO_RECT[2] - 16, 22)
+        line = gfx.first_fitting([line, short], vp.s(15), box.w)
+        gfx.draw_fitted(surf, line, box, vp.s(15), gfx.GOLD, align="left", valign="top")
 
 
 def draw_log(table, surf, vp) -> None:

@@ -147,13 +147,12 @@ def header(t, surf, vp) -> None:
     if st.phase in ("match_over", "game_over") and st.history:
         play = st.history[-1]["play"]
     gains = S["break_gains"]
-    nxt = (
-        _("after this round: a break, +{n} stamina").format(n=gains[st.round - 1])
-        if st.round <= len(gains)
-        else _("last round")
-    )
+    nxt = [_("last round")]
     if st.phase in ("match_over", "game_over"):
-        nxt = _("the match is over")
+        nxt = [_("the match is over")]
+    elif st.round <= len(gains):  # (the short form for a squeezed window)
+        n = gains[st.round - 1]
+        nxt = [_("after this round: a break, +{n} stamina").format(n=n), _("then a break, +{n} stamina").format(n=n)]
     need = st.options["matches_to_win"]
     c = gfx.PLAYER_COLOURS
     score = gfx.blit_text(
@@ -164,9 +163,9 @@ def header(t, surf, vp) -> None:
     top, foot = left.copy(), left.copy()
     top.h = foot.h = left.h // 2 + 1
     foot.bottom = left.bottom
-    where = _("Match {match} · Round {round} of {rounds} · Play {play} of {plays}").format(
-        match=st.match, round=st.round, rounds=S["rounds"], play=play, plays=PPR
-    )
+    numbers = {"match": st.match, "round": st.round, "rounds": S["rounds"], "play": play, "plays": PPR}
+    where = _("Match {match} · Round {round} of {rounds} · Play {play} of {plays}").format(**numbers)
+    short = _("Match {match} · Round {round}/{rounds} · Play {play}/{plays}").format(**numbers)
     wins = gfx.blit_text(
         surf,
         _("match wins · first to {n} wins the game").format(n=need),
@@ -176,8 +175,9 @@ def header(t, surf, vp) -> None:
         anchor="center",
     )
     foot.width = min(foot.w, wins.left - vp.s(12) - foot.left)  # the line under the scores keeps its room
+    where = gfx.first_fitting([where, short], vp.s(19), top.w, bold=True)  # a squeezed window: the short form
     gfx.draw_fitted(surf, where, top, vp.s(19), gfx.WHITE, bold=True, align="left", lines=1)
-    gfx.draw_fitted(surf, nxt, foot, vp.s(15), gfx.GREY, align="left", lines=1)
+    gfx.draw_fitted(surf, gfx.first_fitting(nxt, vp.s(15), foot.w), foot, vp.s(15), gfx.GREY, align="left", lines=1)
     gfx.blit_text(surf, "–", vp.s(26), vp.p(640, 20), gfx.WHITE, bold=True, anchor="center")
     gfx.blit_text(surf, f"{st.wins[1]} {t.names[1]}", vp.s(26), vp.p(658, 20), c[1], bold=True, anchor="midleft")
     key = t.history_keys()
@@ -359,12 +359,15 @@ def shown_tally(t, surf, vp, seat) -> None:
     """What this boxer has revealed this match (public: both players may count cards). A column of
     text keeps its width in a squeezed window: it stands by the deck beside it (``vp.across``)."""
     played = tuple(t.state.played[seat])
-    r = pygame.Rect(0, vp.p(0, ROW_Y - 26)[1], vp.s(138), vp.s(164))
+    r = pygame.Rect(0, vp.p(0, ROW_Y - 26)[1], vp.s(TALLY_W), vp.s(164))
     if seat == 0:
         r.left = vp.p(DECK_X[0] + ROW_W + 14, 0)[0]
     else:
         r.right = vp.p(DECK_X[1] - 14, 0)[0]
     on_felt(t, surf, ("tally", seat, played), r, lambda: draw_tally(surf, vp, r, played))
+
+
+TALLY_W = 172  # wide enough for "No hacer nada" and its count (the played card's slot stands further in)
 
 
 def draw_tally(surf, vp, r, played) -> None:
@@ -374,11 +377,11 @@ def draw_tally(surf, vp, r, played) -> None:
     rows = []
     for i, k in enumerate(KINDS):
         label = _("Punch {n}").format(n=k.power) if k.effect == "punch" else _(_TALLY[k.effect])
-        rows.append((label, pygame.Rect(x, r.top + vp.s(30 + i * 22), vp.s(86), vp.s(22))))
+        rows.append((label, pygame.Rect(x, r.top + vp.s(30 + i * 22), vp.s(TALLY_W - 54), vp.s(22))))
     px = gfx.one_size([label for label, _b in rows], [box for _l, box in rows], vp.s(14), lines=1)
     for i, (label, box) in enumerate(rows):
         gfx.draw_fitted(surf, label, box, px, gfx.WHITE, align="left", lines=1, grow=False)
-        count = pygame.Rect(box.right, box.top, x + vp.s(120) - box.right, box.h)
+        count = pygame.Rect(box.right, box.top, x + vp.s(TALLY_W - 18) - box.right, box.h)
         gfx.draw_fitted(surf, f"{played[i]}/{KINDS[i].count}", count, px, gfx.WHITE, align="right", grow=False)
 
 
