@@ -27,6 +27,7 @@ from .layout import (
     GAP,
     INFO_W,
     LABEL_PX,
+    LEAST_CARD_W,
     RIGHT,
     SEP,
     TOP_H,
@@ -94,18 +95,18 @@ class StabbyJackTable(MiddleMixin):
                 "labels": [],
                 "can_level": s.phase == DECLARE and resolve.can_level_up(s, s.turn),
             }
-            for p, g in zip(s.players, d["groups"], strict=True):
-                labels = row_labels(p, g)
-                d["labels"].append((labels, [w * self.stretch for w in label_widths(labels)]))
             rh = rows(len(s.players))[0][3]
             d["stretch"], d["info_w"] = self.stretch, INFO_W * self.stretch
             avail = columns(self.stretch)[0][2] - d["info_w"] - 10 - 16
-            d["cw"] = fit_card_width(
-                [(g, lw, len(p.xp)) for p, g, (_, lw) in zip(s.players, d["groups"], d["labels"], strict=True)],
-                rh,
-                avail,
-                self.stretch,
-            )
+            for signs in (True, False):  # the headings without their suit's sign when a row has no room for them
+                d["labels"] = []
+                for p, g in zip(s.players, d["groups"], strict=True):
+                    labels = row_labels(p, g, signs)
+                    d["labels"].append((labels, [w * self.stretch for w in label_widths(labels)]))
+                info = [(g, lw, len(p.xp)) for p, g, (_, lw) in zip(s.players, d["groups"], d["labels"], strict=True)]
+                d["cw"] = fit_card_width(info, rh, avail, self.stretch)
+                if d["cw"] > LEAST_CARD_W:
+                    break
             d["ch"] = d["cw"] / 0.7 / self.stretch
             d["below"] = rh >= BELOW_H
             self._derived, self._derived_for = d, s
@@ -497,6 +498,7 @@ class StabbyJackTable(MiddleMixin):
             sk.level,
             self.taken.get(seat),
             surf.get_size(),
+            gfx.TEXT_SCALE[0],
         )
         memo = self.__dict__.setdefault("_row_pictures", {})
         area = vp.r(*rect).clip(surf.get_rect())
@@ -516,38 +518,65 @@ class StabbyJackTable(MiddleMixin):
         colour = gfx.PLAYER_COLOURS[seat % 6]
         d = self.derived()
         tall = d["ch"] * (2 if d["below"] else 1) + (72 if d["below"] else 38)
-        y += max(0.0, (h - max(95.0, tall)) / 2)  # content centred in tall rows
-        # who, XP, the three win conditions
-        name = ("▶ " if active else "") + self.names[seat]
-        # the info column's texts shrink as far as the least size, then end with an ellipsis (whole on hover)
+        # who, XP, the three win conditions: in a column as wide as the row gives and as tall as it allows
         info = pygame.Rect(vp.p(x + 14, 0), (vp.across(d["info_w"] - 22), surf.get_height()))
-        gfx.blit_text(surf, name, vp.s(20), vp.p(x + 14, y + 7), colour, bold=True, box=info)
+        texts, (mtop, cpx, head), info_h = self._info_layout(vp, seat, colour, active, info.w, h - 6)
+        y += max(0.0, (h - max(95.0, tall, info_h)) / 2)  # content centred in tall rows
+        for line, px, col, bold, top in texts:
+            gfx.blit_text(surf, line, px, vp.p(x + 14, y + top), col, bold=bold, box=info)
+        conds = d["conds"][seat]
+        marks = [("✓" if ok else "") + label for ok, label in zip(conds, (_("XP"), _("ATK"), _("LUCK")), strict=True)]
+        cx = x + 14
+        if head:
+            rr = gfx.blit_text(surf, head, cpx, vp.p(cx, y + mtop), (150, 170, 160))
+            cx += rr.w / vp.sx + 4
+        for ok, t in zip(conds, marks, strict=True):
+            rr = gfx.blit_text(surf, t, cpx, vp.p(cx, y + mtop), GREEN if ok else (150, 170, 160))
+            cx += rr.w / vp.sx + 4
+        self._draw_stats(surf, vp, seat, p, x + d["info_w"], y, x + w - 10)
+
+    def _info_layout(self, vp, seat, colour, active, width, room) -> tuple[list, tuple, float]:
+        """The info column of a row: its lines (text, px, colour, bold, top in design units), where the win marks
+        go (top, px, their "win:" or ""), and its height. The texts grow with the player's text size and a text
+        too wide for the column takes a second line, as far as the row's height (``room``) allows; else each
+        shrinks to the least size on one line (then ends with an ellipsis, whole on hover)."""
+        p = self.st.players[seat]
         seat_kind = self.session.seats[seat]
         if seat_kind.kind == "computer":  # online too, where the server plays it (and its level is not sent)
             kind = _("Computer ({level})").format(level=_(seat_kind.level)) if seat_kind.level else _("Computer")
         else:
             kind = _("Person") + self.net_note(seat)
-        gfx.blit_text(surf, kind, vp.s(14), vp.p(x + 14, y + 31), SOFT, box=info)
-        xp = xp_value(p.xp)
-        line = _("XP {xp}/{most}").format(xp=xp, most=CONTENT.win_xp) + (
-            "   " + _("died {n}×").format(n=p.deaths) if p.deaths else ""
-        )
-        gfx.blit_text(surf, line, vp.s(16), vp.p(x + 14, y + 50), gfx.WHITE, bold=True, box=info)
-        conds = self.derived()["conds"][seat]
-        marks = [("✓" if ok else "") + label for ok, label in zip(conds, (_("XP"), _("ATK"), _("LUCK")), strict=True)]
-        # the win marks at one size, never under the least: without their "win:" when the column is too narrow
+        xp = _("XP {xp}/{most}").format(xp=xp_value(p.xp), most=CONTENT.win_xp)
+        died = _("died {n}×").format(n=p.deaths) if p.deaths else ""
         least = gfx.body_px(vp)
         most = ["✓" + _("XP"), "✓" + _("ATK"), "✓" + _("LUCK")]  # (every row alike, whichever marks it has)
-        head = [_("win:")] if gfx.fit_px(" ".join([_("win:"), *most]) + "  ", vp.s(14), info.w) >= least else []
-        cpx = max(least, gfx.fit_px(" ".join([*head, *most]) + "  ", vp.s(14), info.w))
-        cx = x + 14
-        if head:
-            rr = gfx.blit_text(surf, head[0], cpx, vp.p(cx, y + 73), (150, 170, 160))
-            cx += rr.w / vp.sx + 4
-        for ok, t in zip(conds, marks, strict=True):
-            rr = gfx.blit_text(surf, t, cpx, vp.p(cx, y + 73), GREEN if ok else (150, 170, 160))
-            cx += rr.w / vp.sx + 4
-        self._draw_stats(surf, vp, seat, p, x + d["info_w"], y, x + w - 10)
+        # (text, size at 100%, colour, bold, space after it): the name, human or computer, XP and deaths
+        items = [(("▶ " if active else "") + self.names[seat], 20, colour, True, 0), (kind, 14, SOFT, False, 2)]
+        for grow, two in ((gfx.TEXT_SCALE[0], True), (1.0, True), (1.0, False)):
+            wanted = [*items, (xp + ("   " + died if died else ""), 16, gfx.WHITE, True, 4)]
+            if two and died and gfx.fit_px(wanted[-1][0], round(vp.s(16) * grow), width, True) < least:
+                wanted[-1:] = [(xp, 16, gfx.WHITE, True, 0), (died, 16, gfx.WHITE, True, 4)]  # deaths on their own line
+            texts, top = [], 7.0
+            for text, size, col, bold, after in wanted:
+                px = round(vp.s(size) * grow)
+                floor = gfx.fit(text, width, 10 * px, vp.s(size), least, bold, 1)[0]  # never smaller than at 100%
+                fit, lines, cut = gfx.fit(text, width, 10 * px, px, floor, bold, 1)
+                if cut and two:  # two lines, as large as they stand
+                    fit, lines, cut = gfx.fit(text, width, 2 * gfx.font(px, bold).get_linesize(), px, least, bold, 2)
+                if cut:  # one line at the least size, ended with an ellipsis as it is drawn (whole on hover)
+                    fit, lines = floor, (text,)
+                step = gfx.font(fit, bold).get_linesize() / vp.scale
+                for line in lines:
+                    texts.append((line, fit, col, bold, top))
+                    top += step
+                top += after
+            mpx = round(vp.s(14) * grow)  # the win marks at one size: without "win:" when the column is too narrow
+            head = _("win:") if gfx.fit_px(" ".join([_("win:"), *most]) + "  ", mpx, width) >= least else ""
+            cpx = max(least, gfx.fit_px(" ".join([head, *most] if head else most) + "  ", mpx, width))
+            height = top + gfx.font(cpx).get_linesize() / vp.scale + 5
+            if height <= room:
+                break
+        return texts, (top, cpx, head), height
 
     def _draw_stats(self, surf, vp, seat, p, sx, y, right) -> None:
         s = self.st
@@ -561,7 +590,7 @@ class StabbyJackTable(MiddleMixin):
         nx = len(p.xp)
         avail = right - sx - 16
         focus_xp = self.act and seat == s.turn and (self.lvl_sel is not None or s.phase == JACK)
-        xp_want = xp_width(nx, cw, cw + GAP if focus_xp else cw * 0.4)
+        xp_want = xp_width(nx, cw, cw + GAP if focus_xp else cw * 0.4, d["stretch"])
         step = cw + GAP
         if d["below"]:
             xp_want = 0
