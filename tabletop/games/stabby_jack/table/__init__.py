@@ -77,6 +77,7 @@ class StabbyJackTable(MiddleMixin):
         self._layer_hots: list = []
         self._bg_key: tuple | None = None  # what the kept background (_bg) was drawn for
         self._bg: pygame.Surface | None = None
+        self._info_memo: tuple | None = None  # (state, window and text size, how the rows' info columns are laid out)
 
     # -- facts about the current state -------------------------------------------------
     def can_act(self) -> bool:
@@ -498,7 +499,7 @@ class StabbyJackTable(MiddleMixin):
             sk.level,
             self.taken.get(seat),
             surf.get_size(),
-            gfx.TEXT_SCALE[0],
+            self._info_way(vp, vp.across(d["info_w"] - 22), rect[3] - 6),  # (every row's info column alike)
         )
         memo = self.__dict__.setdefault("_row_pictures", {})
         area = vp.r(*rect).clip(surf.get_rect())
@@ -520,7 +521,8 @@ class StabbyJackTable(MiddleMixin):
         tall = d["ch"] * (2 if d["below"] else 1) + (72 if d["below"] else 38)
         # who, XP, the three win conditions: in a column as wide as the row gives and as tall as it allows
         info = pygame.Rect(vp.p(x + 14, 0), (vp.across(d["info_w"] - 22), surf.get_height()))
-        texts, (mtop, cpx, head), info_h = self._info_layout(vp, seat, colour, active, info.w, h - 6)
+        way = self._info_way(vp, info.w, h - 6)
+        texts, (mtop, cpx, head), info_h = self._info_layout(vp, seat, colour, active, info.w, way)
         y += max(0.0, (h - max(95.0, tall, info_h)) / 2)  # content centred in tall rows
         for line, px, col, bold, top in texts:
             gfx.blit_text(surf, line, px, vp.p(x + 14, y + top), col, bold=bold, box=info)
@@ -535,11 +537,29 @@ class StabbyJackTable(MiddleMixin):
             cx += rr.w / vp.sx + 4
         self._draw_stats(surf, vp, seat, p, x + d["info_w"], y, x + w - 10)
 
-    def _info_layout(self, vp, seat, colour, active, width, room) -> tuple[list, tuple, float]:
+    def _info_way(self, vp, width, room) -> tuple[float, bool]:
+        """How every row's info column is laid out (all alike): (the text size it grows to, whether a text too
+        wide takes a second line), the largest whose column stands in the row's height (``room``)."""
+        s = self.st
+        key = (vp.size, gfx.TEXT_SCALE[0], width, room)
+        memo = self._info_memo
+        if memo is not None and memo[0] is s and memo[1] == key:
+            return memo[2]
+        steps = max(0, round((gfx.TEXT_SCALE[0] - 1) / 0.125))  # grown by eighths, as far as the rows allow
+        ways = [*((1 + k * 0.125, True) for k in range(steps, -1, -1)), (1.0, False)]
+        for way in ways:
+            active = [seat == s.turn and s.phase != OVER for seat in range(len(s.players))]
+            tallest = max(self._info_layout(vp, k, gfx.WHITE, active[k], width, way)[2] for k in range(len(active)))
+            if tallest <= room:
+                break
+        self._info_memo = (s, key, way)
+        return way
+
+    def _info_layout(self, vp, seat, colour, active, width, way) -> tuple[list, tuple, float]:
         """The info column of a row: its lines (text, px, colour, bold, top in design units), where the win marks
-        go (top, px, their "win:" or ""), and its height. The texts grow with the player's text size and a text
-        too wide for the column takes a second line, as far as the row's height (``room``) allows; else each
-        shrinks to the least size on one line (then ends with an ellipsis, whole on hover)."""
+        go (top, px, their "win:" or ""), and its height. The texts grow to the text size ``way`` says, and
+        with its second part a text too wide for the column takes a second line; else each shrinks to the least
+        size on one line (then ends with an ellipsis, whole on hover)."""
         p = self.st.players[seat]
         seat_kind = self.session.seats[seat]
         if seat_kind.kind == "computer":  # online too, where the server plays it (and its level is not sent)
@@ -552,30 +572,30 @@ class StabbyJackTable(MiddleMixin):
         most = ["✓" + _("XP"), "✓" + _("ATK"), "✓" + _("LUCK")]  # (every row alike, whichever marks it has)
         # (text, size at 100%, colour, bold, space after it): the name, human or computer, XP and deaths
         items = [(("▶ " if active else "") + self.names[seat], 20, colour, True, 0), (kind, 14, SOFT, False, 2)]
-        for grow, two in ((gfx.TEXT_SCALE[0], True), (1.0, True), (1.0, False)):
-            wanted = [*items, (xp + ("   " + died if died else ""), 16, gfx.WHITE, True, 4)]
-            if two and died and gfx.fit_px(wanted[-1][0], round(vp.s(16) * grow), width, True) < least:
-                wanted[-1:] = [(xp, 16, gfx.WHITE, True, 0), (died, 16, gfx.WHITE, True, 4)]  # deaths on their own line
-            texts, top = [], 7.0
-            for text, size, col, bold, after in wanted:
-                px = round(vp.s(size) * grow)
-                floor = gfx.fit(text, width, 10 * px, vp.s(size), least, bold, 1)[0]  # never smaller than at 100%
-                fit, lines, cut = gfx.fit(text, width, 10 * px, px, floor, bold, 1)
-                if cut and two:  # two lines, as large as they stand
-                    fit, lines, cut = gfx.fit(text, width, 2 * gfx.font(px, bold).get_linesize(), px, least, bold, 2)
-                if cut:  # one line at the least size, ended with an ellipsis as it is drawn (whole on hover)
-                    fit, lines = floor, (text,)
-                step = gfx.font(fit, bold).get_linesize() / vp.scale
-                for line in lines:
-                    texts.append((line, fit, col, bold, top))
-                    top += step
-                top += after
-            mpx = round(vp.s(14) * grow)  # the win marks at one size: without "win:" when the column is too narrow
-            head = _("win:") if gfx.fit_px(" ".join([_("win:"), *most]) + "  ", mpx, width) >= least else ""
-            cpx = max(least, gfx.fit_px(" ".join([head, *most] if head else most) + "  ", mpx, width))
-            height = top + gfx.font(cpx).get_linesize() / vp.scale + 5
-            if height <= room:
-                break
+        grow, two = way
+        wanted = [*items, (xp + ("   " + died if died else ""), 16, gfx.WHITE, True, 4)]
+        if two and died and gfx.font(round(vp.s(16) * grow), True).size(wanted[-1][0])[0] > width:
+            wanted[-1:] = [(xp, 16, gfx.WHITE, True, 0), (died, 16, gfx.WHITE, True, 4)]  # deaths on their own line
+        texts, top = [], 7.0
+        for text, size, col, bold, after in wanted:
+            px = round(vp.s(size) * grow)
+            floor = gfx.fit(text, width, 10 * px, vp.s(size), least, bold, 1)[0]  # never smaller than at 100%
+            fit, lines, cut = gfx.fit(text, width, 10 * px, px, floor, bold, 1)
+            if two and fit < px:  # rather two lines as large as they stand than one line shrunk
+                wrapped = _two_lines(text, px, least if cut else fit + 1, width, bold)
+                if wrapped is not None:
+                    (fit, lines), cut = wrapped, False
+            if cut:  # one line at the least size, ended with an ellipsis as it is drawn (whole on hover)
+                fit, lines = floor, (text,)
+            step = gfx.font(fit, bold).get_linesize() / vp.scale
+            for line in lines:
+                texts.append((line, fit, col, bold, top))
+                top += step
+            top += after
+        mpx = round(vp.s(14) * grow)  # the win marks at one size: without "win:" when the column is too narrow
+        head = _("win:") if gfx.fit_px(" ".join([_("win:"), *most]) + "  ", mpx, width) >= least else ""
+        cpx = max(least, gfx.fit_px(" ".join([head, *most] if head else most) + "  ", mpx, width))
+        height = top + gfx.font(cpx).get_linesize() / vp.scale + 5
         return texts, (top, cpx, head), height
 
     def _draw_stats(self, surf, vp, seat, p, sx, y, right) -> None:
@@ -709,6 +729,16 @@ class StabbyJackTable(MiddleMixin):
         s = self.st
         head = _("A draw") if s.winner is None else _("{name} wins!").format(name=self.names[s.winner])
         return head, render(s.result, self.names)
+
+
+def _two_lines(text: str, px: int, lowest: int, width: int, bold: bool) -> tuple[int, list[str]] | None:
+    """The largest size from ``px`` down to ``lowest`` at which ``text`` stands in two lines no wider than
+    ``width``, and its lines; None if none does."""
+    for p in range(px, lowest - 1, -1):
+        lines = gfx.wrap(text, p, width, bold)
+        if len(lines) <= 2 and all(gfx.font(p, bold).size(line)[0] <= width for line in lines):
+            return p, lines
+    return None
 
 
 def _sym(suit: str) -> str:
