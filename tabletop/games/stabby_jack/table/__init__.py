@@ -87,7 +87,7 @@ class StabbyJackTable(MiddleMixin):
 
     def derived(self) -> dict:
         s = self.st
-        if self._derived_for is not s or self._derived.get("stretch") != self.stretch:
+        if self._derived_for is not s or self._derived.get("look") != (self.stretch, gfx.TEXT_SCALE[0]):
             table = [resolve.standing(p) for p in s.players]
             d: dict[str, Any] = {  # what the drawing reads of the state, worked out once per state
                 "conds": [resolve.conditions(s, k, table) for k in range(len(s.players))],
@@ -97,7 +97,7 @@ class StabbyJackTable(MiddleMixin):
                 "can_level": s.phase == DECLARE and resolve.can_level_up(s, s.turn),
             }
             rh = rows(len(s.players))[0][3]
-            d["stretch"], d["info_w"] = self.stretch, INFO_W * self.stretch
+            d["info_w"] = INFO_W * self.stretch
             avail = columns(self.stretch)[0][2] - d["info_w"] - 10 - 16
             for signs in (True, False):  # the headings without their suit's sign when a row has no room for them
                 d["labels"] = []
@@ -110,6 +110,18 @@ class StabbyJackTable(MiddleMixin):
                     break
             d["ch"] = d["cw"] / 0.7 / self.stretch
             d["below"] = rh >= BELOW_H
+            d["look"], d["label_px"], d["head_e"] = (self.stretch, gfx.TEXT_SCALE[0]), LABEL_PX, 0
+            heads = 2 if d["below"] else 1  # (the stats' headings, and the XP row's under them)
+            spare = rh - heads * d["ch"] - (72 if d["below"] else 38)  # what the cards leave of the row's height
+            # the headings grown with the text size as far as the rows leave room: no card smaller than at 100%
+            most = round(LABEL_PX * gfx.TEXT_SCALE[0]) if d["cw"] > LEAST_CARD_W else LABEL_PX
+            for px in range(most, LABEL_PX, -1):
+                e = gfx.font(px, True).get_linesize() - gfx.font(LABEL_PX, True).get_linesize() + 1
+                grown = [(ls, [w * self.stretch for w in label_widths(ls, px)]) for ls, _ in d["labels"]]
+                info = [(g, lw, len(p.xp)) for p, g, (_, lw) in zip(s.players, d["groups"], grown, strict=True)]
+                if heads * e <= spare and fit_card_width(info, rh, avail, self.stretch) >= d["cw"]:
+                    d["label_px"], d["head_e"], d["labels"] = px, e, grown
+                    break
             self._derived, self._derived_for = d, s
         return self._derived
 
@@ -491,6 +503,7 @@ class StabbyJackTable(MiddleMixin):
             seat == s.turn and s.phase != OVER,
             tuple(d["conds"][seat]),
             d["cw"],
+            d["label_px"],
             d["below"],
             len(s.players),
             self.names[seat],
@@ -518,7 +531,7 @@ class StabbyJackTable(MiddleMixin):
         active = seat == s.turn and s.phase != OVER
         colour = gfx.PLAYER_COLOURS[seat % 6]
         d = self.derived()
-        tall = d["ch"] * (2 if d["below"] else 1) + (72 if d["below"] else 38)
+        tall = (d["ch"] + d["head_e"]) * (2 if d["below"] else 1) + (72 if d["below"] else 38)
         # who, XP, the three win conditions: in a column as wide as the row gives and as tall as it allows
         info = pygame.Rect(vp.p(x + 14, 0), (vp.across(d["info_w"] - 22), surf.get_height()))
         way = self._info_way(vp, info.w, h - 6)
@@ -603,14 +616,14 @@ class StabbyJackTable(MiddleMixin):
         d = self.derived()
         cw = d["cw"]
         ch = d["ch"]
-        top = y + 30
-        lab_px = vp.s(LABEL_PX)
+        top = y + 30 + d["head_e"]  # under the headings (grown with the text size where the row has room)
+        lab_px = vp.s(d["label_px"])
         grp = d["groups"][seat]
         labels, lw = d["labels"][seat]
         nx = len(p.xp)
         avail = right - sx - 16
         focus_xp = self.act and seat == s.turn and (self.lvl_sel is not None or s.phase == JACK)
-        xp_want = xp_width(nx, cw, cw + GAP if focus_xp else cw * 0.4, d["stretch"])
+        xp_want = xp_width(nx, cw, cw + GAP if focus_xp else cw * 0.4, self.stretch)
         step = cw + GAP
         if d["below"]:
             xp_want = 0
@@ -631,7 +644,7 @@ class StabbyJackTable(MiddleMixin):
         # the XP row: beside the stats, or under them in tall rows
         xx = gx + 4
         if d["below"]:
-            xx, y, top = sx, top + ch + 6, top + ch + 34
+            xx, y, top = sx, top + ch + 6, top + ch + 34 + d["head_e"]
         xw = right - xx
         room = vp.r(xx, y, xw + 6, 200)  # up to the row's edge (a window squeezed sideways leaves little)
         head = gfx.first_fitting([_("XP row"), _("XP")], lab_px, room.w, bold=True)  # short when the room is

@@ -243,8 +243,8 @@ def row_labels(p: Player, grp, signs: bool = True) -> list[str]:
     return [f"{SUIT_SYM[suit]} {group_label(p, suit)}" if signs else group_label(p, suit) for suit, _ in grp]
 
 
-def label_widths(labels) -> list[float]:
-    f = gfx.font(LABEL_PX, True)
+def label_widths(labels, px: int = LABEL_PX) -> list[float]:
+    f = gfx.font(px, True)
     return [f.size(t)[0] + 4 for t in labels]
 
 
