@@ -474,3 +474,38 @@ def test_the_busy_table_and_the_level_up_lesson_cut_no_word(size, text_size, lan
         assert not sorted({shortened[s] for s in drawn if s in shortened})
     finally:
         pygame.quit()
+
+
+def test_a_rows_name_xp_and_headings_grow_with_the_text_size_where_the_row_has_room(monkeypatch):
+    """Issue 37: Stabby Jack's rows kept their size at every Text size. Three players at 1280x720 leave
+    room: at 150% a row's name, XP and suit headings are drawn a fifth larger or more, its cards no smaller."""
+    from tabletop.ui import gfx
+
+    drawn: dict[int, dict[str, int]] = {}
+    text = gfx.text
+
+    def record(s, px, *a, **k):
+        drawn[size].setdefault(s, px)
+        return text(s, px, *a, **k)
+
+    monkeypatch.setattr(gfx, "text", record)
+    cards: dict[int, tuple] = {}
+    for size in (100, 150):
+        drawn[size] = {}
+        app = make_app()
+        try:
+            app.settings.text_size = size
+            app.apply_look()
+            app.start()
+            frames(app, 1)
+            table = table_for(app, None, kinds=("human", "human", "computer"))
+            table.invalidate()
+            app.draw()
+            cards[size] = table.derived()["cw"], table.derived()["ch"]  # the rows' cards' width and height
+        finally:
+            pygame.quit()
+    heads = [s for s in drawn[100] if s.startswith(("♠ ", "♣ "))]
+    assert heads and all(s in drawn[150] for s in heads)
+    for s in ["Blue", "Gold", "XP 0/10", *heads]:
+        assert drawn[150][s] >= 1.2 * drawn[100][s], (s, drawn[100][s], drawn[150][s])
+    assert cards[150] == cards[100]
