@@ -457,10 +457,8 @@ def test_the_busy_table_and_the_level_up_lesson_cut_no_word(size, text_size, lan
     gfx.fit.cache_clear()  # every text fitted anew
     monkeypatch.setenv("TABLETOP_LANGUAGE", language)  # as tools/pose.py: the pseudo-language is no setting
     spec = registry.get("stabby-jack")
-    app = make_app(size=size)
+    app = make_app(size=size, text_size=text_size)
     try:
-        app.settings.text_size = text_size
-        app.apply_look()
         app.start()
         frames(app, 1)
         busy_table(spec, app)
@@ -492,10 +490,8 @@ def test_a_rows_name_xp_and_headings_grow_with_the_text_size_where_the_row_has_r
     cards: dict[int, tuple] = {}
     for size in (100, 150):
         drawn[size] = {}
-        app = make_app()
+        app = make_app(text_size=size)
         try:
-            app.settings.text_size = size
-            app.apply_look()
             app.start()
             frames(app, 1)
             table = table_for(app, None, kinds=("human", "human", "computer"))
