@@ -422,3 +422,86 @@ def test_after_a_reshuffle_the_table_still_shows_the_card_just_drawn_R_SJ_1(app)
     assert "shuffled" in said
     shown = t.recent["cards"]
     assert shown and f"goes on an adventure and draws the {shown[0].name()}" in said.replace("{0}", "")
+
+
+@pytest.mark.parametrize(
+    "size, text_size, language",
+    [((800, 600), 150, "de"), ((800, 600), 150, "es"), ((1280, 720), 100, "de"), ((1280, 720), 100, "es")]
+    + [((800, 600), 150, "qps")],
+    ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else str(v),
+)
+def test_the_busy_table_and_the_level_up_lesson_cut_no_word(size, text_size, language, monkeypatch):
+    """Issue 37: at 800x600 the declare cards cut "Trainieren", "ein Monster", "nuevo atributo"; the
+    level-up button its German and Spanish; a row "Ordenador (Principiante)"; six rows in the pseudo-language
+    their XP row's heading. On the busiest table (six players, deaths) and in the level-up lesson (a computer
+    beside you, the level-up button), the fitting rule ends no drawn text with "…", on the screen or on a
+    card's face."""
+    from tabletop.bench import busy_table
+    from tabletop.tutorial import open_tutorial
+    from tabletop.tutorial.coach import start_lesson
+    from tabletop.ui import gfx
+    from tests.test_text_fit import visible_texts
+
+    shortened: dict[str, str] = {}  # what the fitting rule made of a text too long -> the text
+    drawn: list[str] = []
+    ellipsis, text = gfx._ellipsis, gfx.text
+
+    def cut(line, px, w, bold):
+        out = ellipsis(line, px, w, bold)
+        if out and out != line:  # (an empty text is drawn for other reasons too: a joker's missing pip)
+            shortened[out] = line
+        return out
+
+    monkeypatch.setattr(gfx, "_ellipsis", cut)
+    monkeypatch.setattr(gfx, "text", lambda s, *a, **k: drawn.append(s) or text(s, *a, **k))
+    gfx.fit.cache_clear()  # every text fitted anew
+    monkeypatch.setenv("TABLETOP_LANGUAGE", language)  # as tools/pose.py: the pseudo-language is no setting
+    spec = registry.get("stabby-jack")
+    app = make_app(size=size, text_size=text_size)
+    try:
+        app.start()
+        frames(app, 1)
+        busy_table(spec, app)
+        visible_texts(app)  # a frame drawn in full: every card face and row made anew
+        open_tutorial(app, spec.id)
+        app.push(start_lesson(app, spec, 4))  # "Level up": its button shows at once
+        frames(app, 30)
+        table = next(s for s in reversed(app.stack) if getattr(s, "tutor", None) is not None)
+        assert table.derived()["can_level"]
+        visible_texts(app)
+        assert not sorted({shortened[s] for s in drawn if s in shortened})
+    finally:
+        pygame.quit()
+
+
+def test_a_rows_name_xp_and_headings_grow_with_the_text_size_where_the_row_has_room(monkeypatch):
+    """Issue 37: Stabby Jack's rows kept their size at every Text size. Three players at 1280x720 leave
+    room: at 150% a row's name, XP and suit headings are drawn a fifth larger or more, its cards no smaller."""
+    from tabletop.ui import gfx
+
+    drawn: dict[int, dict[str, int]] = {}
+    text = gfx.text
+
+    def record(s, px, *a, **k):
+        drawn[size].setdefault(s, px)
+        return text(s, px, *a, **k)
+
+    monkeypatch.setattr(gfx, "text", record)
+    cards: dict[int, tuple] = {}
+    for size in (100, 150):
+        drawn[size] = {}
+        app = make_app(text_size=size)
+        try:
+            app.start()
+            frames(app, 1)
+            table = table_for(app, None, kinds=("human", "human", "computer"))
+            table.invalidate()
+            app.draw()
+            cards[size] = table.derived()["cw"], table.derived()["ch"]  # the rows' cards' width and height
+        finally:
+            pygame.quit()
+    heads = [s for s in drawn[100] if s.startswith(("♠ ", "♣ "))]
+    assert heads and all(s in drawn[150] for s in heads)
+    for s in ["Blue", "Gold", "XP 0/10", *heads]:
+        assert drawn[150][s] >= 1.2 * drawn[100][s], (s, drawn[100][s], drawn[150][s])
+    assert cards[150] == cards[100]

@@ -8,13 +8,15 @@ import pygame
 from tabletop import settings as settings_mod
 
 
-def make_app(size=(1280, 720), tutorials_offered=True):
-    """An app on fresh settings. ``tutorials_offered``: each game's one-time offer of its lessons
-    (on its first start) counts as made already, so starting a game goes straight to its table."""
+def make_app(size=(1280, 720), tutorials_offered=True, text_size=100):
+    """An app on fresh settings, at Settings > Text size ``text_size``. ``tutorials_offered``: each game's
+    one-time offer of its lessons (on its first start) counts as made already, so starting a game goes
+    straight to its table."""
     from tabletop.core import registry
     from tabletop.ui.app import App
 
     settings = settings_mod.Settings()
+    settings.text_size = text_size
     if tutorials_offered:
         settings.tutorial = {"offered": list(registry.load_all())}
     return App(size=size, settings=settings)

@@ -27,6 +27,7 @@ from .layout import (
     GAP,
     INFO_W,
     LABEL_PX,
+    LEAST_CARD_W,
     RIGHT,
     SEP,
     TOP_H,
@@ -76,6 +77,7 @@ class StabbyJackTable(MiddleMixin):
         self._layer_hots: list = []
         self._bg_key: tuple | None = None  # what the kept background (_bg) was drawn for
         self._bg: pygame.Surface | None = None
+        self._info_memo: tuple | None = None  # (state, window and text size, how the rows' info columns are laid out)
 
     # -- facts about the current state -------------------------------------------------
     def can_act(self) -> bool:
@@ -85,7 +87,7 @@ class StabbyJackTable(MiddleMixin):
 
     def derived(self) -> dict:
         s = self.st
-        if self._derived_for is not s or self._derived.get("stretch") != self.stretch:
+        if self._derived_for is not s or self._derived.get("look") != (self.stretch, gfx.TEXT_SCALE[0]):
             table = [resolve.standing(p) for p in s.players]
             d: dict[str, Any] = {  # what the drawing reads of the state, worked out once per state
                 "conds": [resolve.conditions(s, k, table) for k in range(len(s.players))],
@@ -94,20 +96,32 @@ class StabbyJackTable(MiddleMixin):
                 "labels": [],
                 "can_level": s.phase == DECLARE and resolve.can_level_up(s, s.turn),
             }
-            for p, g in zip(s.players, d["groups"], strict=True):
-                labels = row_labels(p, g)
-                d["labels"].append((labels, [w * self.stretch for w in label_widths(labels)]))
             rh = rows(len(s.players))[0][3]
-            d["stretch"], d["info_w"] = self.stretch, INFO_W * self.stretch
+            d["info_w"] = INFO_W * self.stretch
             avail = columns(self.stretch)[0][2] - d["info_w"] - 10 - 16
-            d["cw"] = fit_card_width(
-                [(g, lw, len(p.xp)) for p, g, (_, lw) in zip(s.players, d["groups"], d["labels"], strict=True)],
-                rh,
-                avail,
-                self.stretch,
-            )
+            for signs in (True, False):  # the headings without their suit's sign when a row has no room for them
+                d["labels"] = []
+                for p, g in zip(s.players, d["groups"], strict=True):
+                    labels = row_labels(p, g, signs)
+                    d["labels"].append((labels, [w * self.stretch for w in label_widths(labels)]))
+                info = [(g, lw, len(p.xp)) for p, g, (_, lw) in zip(s.players, d["groups"], d["labels"], strict=True)]
+                d["cw"] = fit_card_width(info, rh, avail, self.stretch)
+                if d["cw"] > LEAST_CARD_W:
+                    break
             d["ch"] = d["cw"] / 0.7 / self.stretch
             d["below"] = rh >= BELOW_H
+            d["look"], d["label_px"], d["head_e"] = (self.stretch, gfx.TEXT_SCALE[0]), LABEL_PX, 0
+            heads = 2 if d["below"] else 1  # (the stats' headings, and the XP row's under them)
+            spare = rh - heads * d["ch"] - (72 if d["below"] else 38)  # what the cards leave of the row's height
+            # the headings grown with the text size as far as the rows leave room: no card smaller than at 100%
+            most = round(LABEL_PX * gfx.TEXT_SCALE[0]) if d["cw"] > LEAST_CARD_W else LABEL_PX
+            for px in range(most, LABEL_PX, -1):
+                e = gfx.font(px, True).get_linesize() - gfx.font(LABEL_PX, True).get_linesize() + 1
+                grown = [(ls, [w * self.stretch for w in label_widths(ls, px)]) for ls, _ in d["labels"]]
+                info = [(g, lw, len(p.xp)) for p, g, (_, lw) in zip(s.players, d["groups"], grown, strict=True)]
+                if heads * e <= spare and fit_card_width(info, rh, avail, self.stretch) >= d["cw"]:
+                    d["label_px"], d["head_e"], d["labels"] = px, e, grown
+                    break
             self._derived, self._derived_for = d, s
         return self._derived
 
@@ -489,6 +503,7 @@ class StabbyJackTable(MiddleMixin):
             seat == s.turn and s.phase != OVER,
             tuple(d["conds"][seat]),
             d["cw"],
+            d["label_px"],
             d["below"],
             len(s.players),
             self.names[seat],
@@ -497,6 +512,7 @@ class StabbyJackTable(MiddleMixin):
             sk.level,
             self.taken.get(seat),
             surf.get_size(),
+            self._info_way(vp, vp.across(d["info_w"] - 22), rect[3] - 6),  # (every row's info column alike)
         )
         memo = self.__dict__.setdefault("_row_pictures", {})
         area = vp.r(*rect).clip(surf.get_rect())
@@ -515,53 +531,99 @@ class StabbyJackTable(MiddleMixin):
         active = seat == s.turn and s.phase != OVER
         colour = gfx.PLAYER_COLOURS[seat % 6]
         d = self.derived()
-        tall = d["ch"] * (2 if d["below"] else 1) + (72 if d["below"] else 38)
-        y += max(0.0, (h - max(95.0, tall)) / 2)  # content centred in tall rows
-        # who, XP, the three win conditions
-        name = ("▶ " if active else "") + self.names[seat]
-        # the info column's texts shrink as far as the least size, then end with an ellipsis (whole on hover)
+        tall = (d["ch"] + d["head_e"]) * (2 if d["below"] else 1) + (72 if d["below"] else 38)
+        # who, XP, the three win conditions: in a column as wide as the row gives and as tall as it allows
         info = pygame.Rect(vp.p(x + 14, 0), (vp.across(d["info_w"] - 22), surf.get_height()))
-        gfx.blit_text(surf, name, vp.s(20), vp.p(x + 14, y + 7), colour, bold=True, box=info)
+        way = self._info_way(vp, info.w, h - 6)
+        texts, (mtop, cpx, head), info_h = self._info_layout(vp, seat, colour, active, info.w, way)
+        y += max(0.0, (h - max(95.0, tall, info_h)) / 2)  # content centred in tall rows
+        for line, px, col, bold, top in texts:
+            gfx.blit_text(surf, line, px, vp.p(x + 14, y + top), col, bold=bold, box=info)
+        conds = d["conds"][seat]
+        marks = [("✓" if ok else "") + label for ok, label in zip(conds, (_("XP"), _("ATK"), _("LUCK")), strict=True)]
+        cx = x + 14
+        if head:
+            rr = gfx.blit_text(surf, head, cpx, vp.p(cx, y + mtop), (150, 170, 160))
+            cx += rr.w / vp.sx + 4
+        for ok, t in zip(conds, marks, strict=True):
+            rr = gfx.blit_text(surf, t, cpx, vp.p(cx, y + mtop), GREEN if ok else (150, 170, 160))
+            cx += rr.w / vp.sx + 4
+        self._draw_stats(surf, vp, seat, p, x + d["info_w"], y, x + w - 10)
+
+    def _info_way(self, vp, width, room) -> tuple[float, bool]:
+        """How every row's info column is laid out (all alike): (the text size it grows to, whether a text too
+        wide takes a second line), the largest whose column stands in the row's height (``room``)."""
+        s = self.st
+        key = (vp.size, gfx.TEXT_SCALE[0], width, room)
+        memo = self._info_memo
+        if memo is not None and memo[0] is s and memo[1] == key:
+            return memo[2]
+        steps = max(0, round((gfx.TEXT_SCALE[0] - 1) / 0.125))  # grown by eighths, as far as the rows allow
+        ways = [*((1 + k * 0.125, True) for k in range(steps, -1, -1)), (1.0, False)]
+        for way in ways:
+            active = [seat == s.turn and s.phase != OVER for seat in range(len(s.players))]
+            tallest = max(self._info_layout(vp, k, gfx.WHITE, active[k], width, way)[2] for k in range(len(active)))
+            if tallest <= room:
+                break
+        self._info_memo = (s, key, way)
+        return way
+
+    def _info_layout(self, vp, seat, colour, active, width, way) -> tuple[list, tuple, float]:
+        """The info column of a row: its lines (text, px, colour, bold, top in design units), where the win marks
+        go (top, px, their "win:" or ""), and its height. The texts grow to the text size ``way`` says, and
+        with its second part a text too wide for the column takes a second line; else each shrinks to the least
+        size on one line (then ends with an ellipsis, whole on hover)."""
+        p = self.st.players[seat]
         seat_kind = self.session.seats[seat]
         if seat_kind.kind == "computer":  # online too, where the server plays it (and its level is not sent)
             kind = _("Computer ({level})").format(level=_(seat_kind.level)) if seat_kind.level else _("Computer")
         else:
             kind = _("Person") + self.net_note(seat)
-        gfx.blit_text(surf, kind, vp.s(14), vp.p(x + 14, y + 31), SOFT, box=info)
-        xp = xp_value(p.xp)
-        line = _("XP {xp}/{most}").format(xp=xp, most=CONTENT.win_xp) + (
-            "   " + _("died {n}×").format(n=p.deaths) if p.deaths else ""
-        )
-        gfx.blit_text(surf, line, vp.s(16), vp.p(x + 14, y + 50), gfx.WHITE, bold=True, box=info)
-        conds = self.derived()["conds"][seat]
-        marks = [("✓" if ok else "") + label for ok, label in zip(conds, (_("XP"), _("ATK"), _("LUCK")), strict=True)]
-        # the win marks at one size, never under the least: without their "win:" when the column is too narrow
+        xp = _("XP {xp}/{most}").format(xp=xp_value(p.xp), most=CONTENT.win_xp)
+        died = _("died {n}×").format(n=p.deaths) if p.deaths else ""
         least = gfx.body_px(vp)
         most = ["✓" + _("XP"), "✓" + _("ATK"), "✓" + _("LUCK")]  # (every row alike, whichever marks it has)
-        head = [_("win:")] if gfx.fit_px(" ".join([_("win:"), *most]) + "  ", vp.s(14), info.w) >= least else []
-        cpx = max(least, gfx.fit_px(" ".join([*head, *most]) + "  ", vp.s(14), info.w))
-        cx = x + 14
-        if head:
-            rr = gfx.blit_text(surf, head[0], cpx, vp.p(cx, y + 73), (150, 170, 160))
-            cx += rr.w / vp.sx + 4
-        for ok, t in zip(conds, marks, strict=True):
-            rr = gfx.blit_text(surf, t, cpx, vp.p(cx, y + 73), GREEN if ok else (150, 170, 160))
-            cx += rr.w / vp.sx + 4
-        self._draw_stats(surf, vp, seat, p, x + d["info_w"], y, x + w - 10)
+        # (text, size at 100%, colour, bold, space after it): the name, human or computer, XP and deaths
+        items = [(("▶ " if active else "") + self.names[seat], 20, colour, True, 0), (kind, 14, SOFT, False, 2)]
+        grow, two = way
+        wanted = [*items, (xp + ("   " + died if died else ""), 16, gfx.WHITE, True, 4)]
+        if two and died and gfx.font(round(vp.s(16) * grow), True).size(wanted[-1][0])[0] > width:
+            wanted[-1:] = [(xp, 16, gfx.WHITE, True, 0), (died, 16, gfx.WHITE, True, 4)]  # deaths on their own line
+        texts, top = [], 7.0
+        for text, size, col, bold, after in wanted:
+            px = round(vp.s(size) * grow)
+            floor = gfx.fit(text, width, 10 * px, vp.s(size), least, bold, 1)[0]  # never smaller than at 100%
+            fit, lines, cut = gfx.fit(text, width, 10 * px, px, floor, bold, 1)
+            if two and fit < px:  # rather two lines as large as they stand than one line shrunk
+                wrapped = _two_lines(text, px, least if cut else fit + 1, width, bold)
+                if wrapped is not None:
+                    (fit, lines), cut = wrapped, False
+            if cut:  # one line at the least size, ended with an ellipsis as it is drawn (whole on hover)
+                fit, lines = floor, (text,)
+            step = gfx.font(fit, bold).get_linesize() / vp.scale
+            for line in lines:
+                texts.append((line, fit, col, bold, top))
+                top += step
+            top += after
+        mpx = round(vp.s(14) * grow)  # the win marks at one size: without "win:" when the column is too narrow
+        head = _("win:") if gfx.fit_px(" ".join([_("win:"), *most]) + "  ", mpx, width) >= least else ""
+        cpx = max(least, gfx.fit_px(" ".join([head, *most] if head else most) + "  ", mpx, width))
+        height = top + gfx.font(cpx).get_linesize() / vp.scale + 5
+        return texts, (top, cpx, head), height
 
     def _draw_stats(self, surf, vp, seat, p, sx, y, right) -> None:
         s = self.st
         d = self.derived()
         cw = d["cw"]
         ch = d["ch"]
-        top = y + 30
-        lab_px = vp.s(LABEL_PX)
+        top = y + 30 + d["head_e"]  # under the headings (grown with the text size where the row has room)
+        lab_px = vp.s(d["label_px"])
         grp = d["groups"][seat]
         labels, lw = d["labels"][seat]
         nx = len(p.xp)
         avail = right - sx - 16
         focus_xp = self.act and seat == s.turn and (self.lvl_sel is not None or s.phase == JACK)
-        xp_want = xp_width(nx, cw, cw + GAP if focus_xp else cw * 0.4)
+        xp_want = xp_width(nx, cw, cw + GAP if focus_xp else cw * 0.4, self.stretch)
         step = cw + GAP
         if d["below"]:
             xp_want = 0
@@ -582,7 +644,7 @@ class StabbyJackTable(MiddleMixin):
         # the XP row: beside the stats, or under them in tall rows
         xx = gx + 4
         if d["below"]:
-            xx, y, top = sx, top + ch + 6, top + ch + 34
+            xx, y, top = sx, top + ch + 6, top + ch + 34 + d["head_e"]
         xw = right - xx
         room = vp.r(xx, y, xw + 6, 200)  # up to the row's edge (a window squeezed sideways leaves little)
         head = gfx.first_fitting([_("XP row"), _("XP")], lab_px, room.w, bold=True)  # short when the room is
@@ -680,6 +742,16 @@ class StabbyJackTable(MiddleMixin):
         s = self.st
         head = _("A draw") if s.winner is None else _("{name} wins!").format(name=self.names[s.winner])
         return head, render(s.result, self.names)
+
+
+def _two_lines(text: str, px: int, lowest: int, width: int, bold: bool) -> tuple[int, list[str]] | None:
+    """The largest size from ``px`` down to ``lowest`` at which ``text`` stands in two lines no wider than
+    ``width``, and its lines; None if none does."""
+    for p in range(px, lowest - 1, -1):
+        lines = gfx.wrap(text, p, width, bold)
+        if len(lines) <= 2 and all(gfx.font(p, bold).size(line)[0] <= width for line in lines):
+            return p, lines
+    return None
 
 
 def _sym(suit: str) -> str:

@@ -110,10 +110,9 @@ def card_image(card: Card | None, w: int, h: int, dim: bool = False) -> pygame.S
         letter = {ACE: "A", JACK: "J", QUEEN: "Q", KING: "K"}[card.rank]
         art.court(surf, body, letter, col)
         word = _(FACE_WORD[card.rank])
-        if h >= 140:
-            gfx.draw_fitted(
-                surf, word, pygame.Rect(pad, h - pad - word_h, w - 2 * pad, word_h), max(8, h // 10), gfx.DIM
-            )
+        box = pygame.Rect(pad, h - pad - word_h, w - 2 * pad, word_h)
+        if h >= 140 and not gfx.fitted(word, box, max(8, h // 10))[2]:  # whole, or not at all
+            gfx.draw_fitted(surf, word, box, max(8, h // 10), gfx.DIM)  # (the corner and figure say it)
     if dim:
         veil = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(veil, (0, 0, 0, 120), veil.get_rect(), border_radius=radius)
@@ -209,19 +208,27 @@ DECLARE_LOOK = {
 
 @gfx.image_cache(64)
 def declare_image(choice: str, w: int, h: int, scale: float) -> pygame.Surface:
-    """One of the three declare cards: a word, a big sign and what it does."""
+    """One of the three declare cards: a word, a big sign and what it does (in up to two lines, as a long
+    language needs on a narrow card); the sign takes the height the words leave."""
     title, sign, col, words = DECLARE_LOOK[choice]
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     r = surf.get_rect()
     radius = max(3, w // 10)
     pygame.draw.rect(surf, CARD_EDGE, r, border_radius=radius)
     pygame.draw.rect(surf, gfx.PAPER, r.inflate(-2, -2), border_radius=radius - 1)
-    inner = r.inflate(-6, -2)
-    gfx.blit_text(surf, _(title), max(8, round(19 * scale)), (w // 2, round(5 * scale)), gfx.INK, True, "midtop", inner)
-    at = (w // 2, h // 2 + round(2 * scale))
-    gfx.blit_text(surf, sign, max(10, round(36 * scale)), at, col, True, "center", inner)
-    at = (w // 2, h - round(5 * scale))
-    gfx.blit_text(surf, _(words), max(8, round(14 * scale)), at, (70, 70, 70), anchor="midbottom", box=inner)
+    pad = max(2, round(5 * scale))
+    inner = pygame.Rect(4, pad, w - 8, h - 2 * pad)
+    tpx, wpx = max(8, round(19 * scale)), max(8, round(14 * scale))
+    box = pygame.Rect(inner.x, inner.y, inner.w, gfx.font(tpx, True).get_linesize())
+    head = gfx.draw_fitted(surf, _(title), box, tpx, gfx.INK, True, valign="top", lines=1, grow=False)
+    box = pygame.Rect(inner.x, 0, inner.w, 2 * gfx.font(wpx).get_linesize())
+    box.bottom = inner.bottom
+    foot = gfx.draw_fitted(surf, _(words), box, wpx, (70, 70, 70), valign="bottom", lines=2, grow=False)
+    room = pygame.Rect(inner.x, head.bottom, inner.w, foot.top - head.bottom)
+    spx = max(10, round(36 * scale))
+    while spx > 10 and gfx.text(sign, spx, col, True).get_height() > room.h:
+        spx -= 1
+    gfx.blit_text(surf, sign, spx, room.center, col, True, "center", inner)
     return surf
 
 
@@ -231,12 +238,13 @@ LABEL_PX = 15
 GAP, SEP = 4, 12  # between cards of a group, between groups
 
 
-def row_labels(p: Player, grp) -> list[str]:
-    return [f"{SUIT_SYM[suit]} {group_label(p, suit)}" for suit, _ in grp]
+def row_labels(p: Player, grp, signs: bool = True) -> list[str]:
+    """The headings of a row's suit groups ("♥ HP 5/7"; without the sign in a row too narrow for it)."""
+    return [f"{SUIT_SYM[suit]} {group_label(p, suit)}" if signs else group_label(p, suit) for suit, _ in grp]
 
 
-def label_widths(labels) -> list[float]:
-    f = gfx.font(LABEL_PX, True)
+def label_widths(labels, px: int = LABEL_PX) -> list[float]:
+    f = gfx.font(px, True)
     return [f.size(t)[0] + 4 for t in labels]
 
 
@@ -244,28 +252,32 @@ def stats_width(grp, lw, cw, step) -> float:
     return sum(max(lw[k], cw + (len(c) - 1) * step) if c else lw[k] for k, (_, c) in enumerate(grp)) + SEP * 3
 
 
-def xp_width(nx: int, cw: float, step: float) -> float:
-    return cw + (nx - 1) * step if nx else 70
+def xp_width(nx: int, cw: float, step: float, stretch: float = 1.0) -> float:
+    """The room an XP row of ``nx`` cards takes beside the stats: at least its heading's (short form)."""
+    head = (gfx.font(LABEL_PX, True).size(_("XP"))[0] + 6) * stretch
+    return max(head, cw + (nx - 1) * step if nx else 70)
 
 
 BELOW_H = 250  # rows at least this tall put the XP row under the stats row
+LEAST_CARD_W = 40  # (design units) a table whose rows fit no wider cards is squeezed: its cards overlap more
 
 
 def fit_card_width(rows_info, row_h: float, avail: float, stretch: float = 1.0) -> float:
     """One card width for the whole table: the largest at which every row's stats sit side by
     side and its XP row overlaps by at most 60% of a card (``stretch``: design units across per
-    unit down, more than 1 in a window squeezed sideways)."""
+    unit down, more than 1 in a window squeezed sideways); ``LEAST_CARD_W`` or less when none does."""
     below = row_h >= BELOW_H
     cw = card_size(row_h)[0] * stretch
-    while cw > 40:
+    while cw > LEAST_CARD_W:
         if below:
             ok = all(
-                stats_width(g, lw, cw, cw + GAP) <= avail and xp_width(nx, cw, cw * 0.4) <= avail
+                stats_width(g, lw, cw, cw + GAP) <= avail and xp_width(nx, cw, cw * 0.4, stretch) <= avail
                 for g, lw, nx in rows_info
             )
         else:
             ok = all(
-                stats_width(g, lw, cw, cw + GAP) + 16 + xp_width(nx, cw, cw * 0.4) <= avail for g, lw, nx in rows_info
+                stats_width(g, lw, cw, cw + GAP) + 16 + xp_width(nx, cw, cw * 0.4, stretch) <= avail
+                for g, lw, nx in rows_info
             )
         if ok:
             return cw

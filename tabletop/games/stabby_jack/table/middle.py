@@ -192,8 +192,9 @@ class MiddleMixin(TableScene):
         me = s.turn
         hint, preview = "", ""
         if s.phase == DECLARE and self.lvl_sel is None:
+            cw = (w - 40) / 3  # the cards share the column's width (wider in a window squeezed sideways)
             for k, choice in enumerate(("train", "fight", "rest")):
-                r = vp.r(x + 10 + k * 120, y, 110, 98)
+                r = vp.r(x + 10 + k * (cw + 10), y, cw, 98)
                 img = declare_image(choice, r.w, r.h, vp.scale)
                 surf.blit(img, r)
                 if self.hover == ("declare", choice):
@@ -201,7 +202,7 @@ class MiddleMixin(TableScene):
                 self.hot_card(r, ("declare", choice), None, img)
             if self.derived()["can_level"]:
                 self.hot_button(
-                    vp.r(x + 10, y + 106, w - 20, 34),
+                    vp.r(x + 10, y + 104, w - 20, 40),  # room for two lines of a long language
                     _("Level up: spend {n} XP for a new stat card").format(n=CONTENT.level_cost),
                     self.start_level,
                     px=vp.s(16),
