@@ -275,29 +275,42 @@ def busy_app(game_id: str, size, text_size: int, language: str, monkeypatch):
 
 
 def cut_words(app, n=3) -> list[str]:
-    """The texts drawn cut short (ending with "…") over ``n`` frames, each drawn whole with every picture
-    (card faces, buttons, panels) made anew: what a player reads as a cut word, on the screen or on a card.
-    (A wording that itself ends with "…", "is playing…", counts too: a game's busy table has none.)"""
+    """The texts the fitting rule cut short (to end with "…") and drew, over ``n`` frames, each drawn whole with
+    every layout worked out and every picture (card faces, buttons, panels) made anew: what a player reads
+    as a cut word, on the screen or on a card. A wording that itself ends with "…" ("is playing…") is no cut."""
     from tabletop.ui import gfx
 
+    made: dict[str, str] = {}  # a line as cut -> the line before
     drawn: list[str] = []
-    real = gfx.text_image
+    real_text, real_ellipsis = gfx.text_image, gfx._ellipsis
 
     def recording(s, px, colour, bold):
         drawn.append(s)
-        return real(s, px, colour, bold)
+        return real_text(s, px, colour, bold)
 
-    recording.cache_clear = real.cache_clear  # type: ignore[attr-defined]
+    def shortened(line, px, w, bold):
+        out = real_ellipsis(line, px, w, bold)
+        if out != line:
+            made[out] = line
+        return out
+
+    recording.cache_clear = real_text.cache_clear  # type: ignore[attr-defined]
     gfx.text_image = recording  # type: ignore[assignment]
+    gfx._ellipsis = shortened
     try:
         for _ in range(n):
-            real.cache_clear()
+            real_text.cache_clear()
+            gfx.fit.cache_clear()
             gfx.forget_images()
             app.regions.invalidate()
             for scene in app.stack:
                 getattr(scene, "invalidate", lambda: None)()
+                if hasattr(scene, "shown_key"):
+                    scene.shown_key = None
             app.draw()
             frames(app, 40)
     finally:
-        gfx.text_image = real  # type: ignore[assignment]
-    return sorted({s for s in drawn if s.endswith("…")})
+        gfx.text_image = real_text  # type: ignore[assignment]
+        gfx._ellipsis = real_ellipsis
+        gfx.fit.cache_clear()
+    return sorted({made[s] for s in drawn if s in made})
