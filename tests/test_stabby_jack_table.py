@@ -11,7 +11,7 @@ from tabletop.games.stabby_jack.rules.content import parse_card
 from tabletop.games.stabby_jack.rules.state import ACE, DECLARE, JACK, OVER, PLACE, TRAIN, hp, xp_value
 from tabletop.games.stabby_jack.rules.text import events
 from tabletop.session import Seat, Session
-from tests.ui_helpers import VirtualPad, click, drag, frames, key, make_app, top
+from tests.ui_helpers import VirtualPad, click, cut_words, drag, frames, key, make_app, top
 
 
 @pytest.fixture
@@ -439,22 +439,7 @@ def test_the_busy_table_and_the_level_up_lesson_cut_no_word(size, text_size, lan
     from tabletop.bench import busy_table
     from tabletop.tutorial import open_tutorial
     from tabletop.tutorial.coach import start_lesson
-    from tabletop.ui import gfx
-    from tests.test_text_fit import visible_texts
 
-    shortened: dict[str, str] = {}  # what the fitting rule made of a text too long -> the text
-    drawn: list[str] = []
-    ellipsis, text = gfx._ellipsis, gfx.text
-
-    def cut(line, px, w, bold):
-        out = ellipsis(line, px, w, bold)
-        if out and out != line:  # (an empty text is drawn for other reasons too: a joker's missing pip)
-            shortened[out] = line
-        return out
-
-    monkeypatch.setattr(gfx, "_ellipsis", cut)
-    monkeypatch.setattr(gfx, "text", lambda s, *a, **k: drawn.append(s) or text(s, *a, **k))
-    gfx.fit.cache_clear()  # every text fitted anew
     monkeypatch.setenv("TABLETOP_LANGUAGE", language)  # as tools/pose.py: the pseudo-language is no setting
     spec = registry.get("stabby-jack")
     app = make_app(size=size, text_size=text_size)
@@ -462,14 +447,13 @@ def test_the_busy_table_and_the_level_up_lesson_cut_no_word(size, text_size, lan
         app.start()
         frames(app, 1)
         busy_table(spec, app)
-        visible_texts(app)  # a frame drawn in full: every card face and row made anew
+        cut = cut_words(app, 1)  # a frame drawn in full: every card face and row made anew
         open_tutorial(app, spec.id)
         app.push(start_lesson(app, spec, 4))  # "Level up": its button shows at once
         frames(app, 30)
         table = next(s for s in reversed(app.stack) if getattr(s, "tutor", None) is not None)
         assert table.derived()["can_level"]
-        visible_texts(app)
-        assert not sorted({shortened[s] for s in drawn if s in shortened})
+        assert cut + cut_words(app, 1) == []
     finally:
         pygame.quit()
 

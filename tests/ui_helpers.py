@@ -277,7 +277,8 @@ def busy_app(game_id: str, size, text_size: int, language: str, monkeypatch):
 def cut_words(app, n=3) -> list[str]:
     """The texts the fitting rule cut short (to end with "…") and drew, over ``n`` frames, each drawn whole with
     every layout worked out and every picture (card faces, buttons, panels) made anew: what a player reads
-    as a cut word, on the screen or on a card. A wording that itself ends with "…" ("is playing…") is no cut."""
+    as a cut word, on the screen or on a card. A wording that itself ends with "…" ("is playing…") is no cut,
+    nor the pseudo-language's dots cut after a text's last word."""
     from tabletop.ui import gfx
 
     made: dict[str, str] = {}  # a line as cut -> the line before
@@ -290,8 +291,8 @@ def cut_words(app, n=3) -> list[str]:
 
     def shortened(line, px, w, bold):
         out = real_ellipsis(line, px, w, bold)
-        if out != line:
-            made[out] = line
+        if out and out != line and line[len(out) - 1 :].strip("· "):  # (the pseudo-language's added dots are no word;
+            made[out] = line  # an empty text is drawn for other reasons too: a joker's missing pip)
         return out
 
     recording.cache_clear = real_text.cache_clear  # type: ignore[attr-defined]
