@@ -10,7 +10,7 @@ from tabletop.ui import art, gfx
 from ..rules.content import CARDS, CHARACTERS
 from ..rules.flow import affordable_slots, judge_cost
 from ..rules.texts import said
-from .cards import back_image, badge, board_image, card_image, describe
+from .cards import back_image, badge, board_image, card_image, describe, effect_tags
 from .layout import (
     BOARD_H,
     BOARD_Y,
@@ -34,6 +34,7 @@ from .layout import (
     pair_px,
     sheet_rect,
     txt,
+    whole_px,
 )
 from .ring import overlays, ring, round_info
 
@@ -42,8 +43,12 @@ _, ngettext = words(__name__)
 # one person against the computer: the mouse, every key and the pad work at once
 SHARED_HINT = N_("Click or drag · arrows/WASD + Enter · D-pad + A · Backspace/B back · H/X log")
 PLAN = N_("Plan: put 3 cards in your slots, bid momentum with + and −, then Lock in.")
-PLAN_SHORT = N_("3 cards in your slots, bid with + and −, then Lock in.")  # where the whole one is cut
-SHARED_KEYS = N_("arrows/WASD + Enter · D-pad + A · Backspace/B back · H/X log")  # where the whole one is cut
+# shorter forms, each where the one before it is cut
+PLAN_SHORT = (N_("3 cards in your slots, bid with + and −, then Lock in."), N_("Fill 3 slots, bid, then Lock in."))
+SHARED_KEYS = (
+    N_("arrows/WASD + Enter · D-pad + A · Backspace/B back · H/X log"),
+    N_("WASD + Enter · D-pad + A · Backspace/B back · H/X log"),
+)
 
 # the sheet's line of controls: (control, what it does), each named with the seat's own input
 # (TableScene.control_line); two people at one screen get the short one each
@@ -88,18 +93,32 @@ def draw(t, surf, vp) -> None:
 
 
 def prompt(t) -> str:
+    """The header's line: what is happening, or what to do now."""
+    return prompts(t)[0]
+
+
+def prompts(t) -> list[str]:
+    """``prompt`` in its wordings, the fullest first: the header shows the first that stands whole."""
+    e = t.anim["e"] if t.anim is not None else None
+    if e is not None and e["type"] == "event" and (t.session.outcome() is None or t.busy()):
+        go = t.device_words(t.acting_seat(), _("click"), "{confirm}")
+        return [
+            _("Event {event} of round {round}: the cards turn over ({go} to go on).").format(
+                event=e["event"], round=e["round"], go=go
+            ),
+            _("Round {round}, event {event}: {go} to go on.").format(event=e["event"], round=e["round"], go=go),
+        ]
+    line = _prompt(t)
+    return [line, *map(_, PLAN_SHORT)] if line == _(PLAN) else [line]
+
+
+def _prompt(t) -> str:
     st = t.state
     n = t.names
     if t.session.outcome() is not None and not t.busy():
         return _("The match is over: {why}").format(why=t.result_text()[1])
     if t.anim is not None:
-        e = t.anim["e"]
-        if e["type"] == "event":
-            go = t.device_words(t.acting_seat(), _("click"), "{confirm}")
-            return _("Event {event} of round {round}: the cards turn over ({go} to go on).").format(
-                event=e["event"], round=e["round"], go=go
-            )
-        return _("Round {n} is scored.").format(n=e["round"])
+        return _("Round {n} is scored.").format(n=t.anim["e"]["round"])
     if st.phase == "pick":
         return _("Each corner keeps one character board in secret; both are shown together.")
     if st.phase == "plan":
@@ -139,9 +158,7 @@ def header(t, surf, vp):
     # the prompt in the room between the round and the score (its whole text on hover when cut)
     gap = vp.s(16)
     room = pygame.Rect(left.right + gap, vp.p(0, 5)[1], r3.left - left.right - 2 * gap, vp.s(26))
-    line = prompt(t)
-    if line == _(PLAN):  # its short form rather than a cut word
-        line = gfx.first_fitting([line, _(PLAN_SHORT)], vp.s(16), room.w)
+    line = gfx.first_fitting(prompts(t), vp.s(16), room.w)  # a short form rather than a cut word
     gfx.draw_fitted(surf, line, room, vp.s(16), gfx.WHITE, lines=1)
 
 
@@ -261,14 +278,34 @@ def counters(t, surf, vp, s, x0, st, p):
     txt(surf, vp, _("Upgrades"), 15, x0 + 12, y, (140, 220, 150), bold=True)
     y += 20
     limit = max(1, int((BOARD_Y + BOARD_H - 6 - y) // (14 * 1.22)))
-    # every upgrade of both corners at one size (a second one not smaller than the first)
-    px = pair_px(vp, [upgrade_lines(q.upgrades) for q in st.players if q.upgrades], 14, SIDE_W - 24, limit)
-    lines(surf, vp, upgrade_lines(p.upgrades), 14, x0 + 12, y, SIDE_W - 24, (200, 235, 205), limit, px=px)
+    # every upgrade of both corners at one size (a second one not smaller than the first), each starting a
+    # line: as its card says it where that stands whole, else in a few words, else by its name alone (the
+    # whole of them in the info strip while the pointer is on them)
+    held = [q.upgrades for q in st.players if q.upgrades]
+    for form in UPGRADE_FORMS:
+        px = whole_px(vp, [upgrade_lines(u, form) for u in held], 14, SIDE_W - 24, limit)
+        if px is not None:
+            break
+    else:
+        px = pair_px(vp, [upgrade_lines(u, form) for u in held], 14, SIDE_W - 24, limit)
+    t.upgrade_rects[s] = vp.r(x0 + 12, y, SIDE_W - 24, BOARD_Y + BOARD_H - y)
+    lines(surf, vp, upgrade_lines(p.upgrades, form), 14, x0 + 12, y, SIDE_W - 24, (200, 235, 205), limit, px=px)
 
 
-def upgrade_lines(upgrades) -> str:
-    """A corner's upgrades, each on a line of its own: its name and what it does."""
-    return "\n".join(f"{said(CARDS[u].name)}: {said(CARDS[u].text)}" for u in upgrades)
+UPGRADE_FORMS = ("full", "short", "name")
+
+
+def upgrade_lines(upgrades, form: str = "full") -> str:
+    """A corner's upgrades, each on a line of its own: its name and what it does, as its card says it
+    ("full") or in a few words ("short"), or its name alone ("name")."""
+
+    def line(u: int) -> str:
+        name = said(CARDS[u].name)
+        if form == "name":
+            return name
+        return f"{name}: {said(CARDS[u].text) if form == 'full' else ', '.join(effect_tags(u))}"
+
+    return "\n".join(line(u) for u in upgrades)
 
 
 def _capital(text: str) -> str:
@@ -433,7 +470,7 @@ def hand(t, surf, vp, s, x0):
         if st.players[s].choice is not None:
             break
         if vis:
-            img = card_image(cid, r.w, r.h, colour(s), vp.s(14))
+            img = card_image(cid, r.w, r.h, colour(s), vp.s(14), held=True)
             surf.blit(img, r)
             badge(surf, vp, st.players[s], cid, r)
             if act:
@@ -571,7 +608,7 @@ def controls_hint(t, px: int = 0, width: int = 0) -> str:
     at ``px``, the line for every device leaves out the mouse's part (what can be clicked shows) rather than be cut."""
     if t.shared_input:
         if t.app.last_device is None:
-            return gfx.first_fitting([_(SHARED_HINT), _(SHARED_KEYS)], px, width) if width else _(SHARED_HINT)
+            return gfx.first_fitting([_(SHARED_HINT), *map(_, SHARED_KEYS)], px, width) if width else _(SHARED_HINT)
         parts = [(c, _(does)) for c, does in [*CONTROLS, LOG]]
         return t.control_line(t.acting_seat(), _("Click or drag a card"), parts)
     short = [(c, _(does) if does else "") for c, does in [*SHORT, LOG]]
@@ -648,6 +685,10 @@ def focus_info(t) -> str:
                 return _("{name}'s discard pile ({n}): {cards}.").format(
                     name=t.names[s], n=len(names), cards=", ".join(names) if names else _("empty")
                 )
+        for s, r in t.upgrade_rects.items():
+            upgrades = t.board_state().players[s].upgrades
+            if upgrades and r.collidepoint(pos):
+                return upgrade_lines(upgrades).replace("\n", " ")
     if hot is None or not isinstance(hot.payload, tuple):
         return ""
     pl = hot.payload

@@ -77,12 +77,18 @@ def pair_px(vp, texts, size, width, limit=4, bold=False) -> int:
     """The one size of the same line in both corners (``texts``), for ``lines``' box: the largest, from
     ``size`` grown by the player's text size down to the least, at which each stands whole, wrapped in up to
     ``limit`` lines; so the shorter is not drawn larger, nor shrunk onto one line smaller, than its neighbour."""
+    px = whole_px(vp, texts, size, width, limit, bold)
+    return _least_px(vp, size) if px is None else px
+
+
+def whole_px(vp, texts, size, width, limit=4, bold=False) -> int | None:
+    """``pair_px``'s size, or None when one of ``texts`` is cut even at the least size."""
     box = vp.r(0, 0, width, limit * size * 1.22)
     least = _least_px(vp, size)
-    for px in range(max(vp.s(size), round(vp.s(size) * gfx.TEXT_SCALE[0])), least, -1):
+    for px in range(max(vp.s(size), round(vp.s(size) * gfx.TEXT_SCALE[0])), least - 1, -1):
         if not any(gfx.fit(s, box.w, box.h, px, px, bold, limit)[2] for s in texts):
             return px
-    return least
+    return None
 
 
 def main_label_box(vp) -> pygame.Rect:
