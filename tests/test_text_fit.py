@@ -511,16 +511,22 @@ def test_boxings_two_corners_say_their_traits_at_one_size(app, text_size, monkey
 
 @pytest.mark.parametrize(
     "size, text_size, language",
-    [((800, 600), 150, "de"), ((800, 600), 150, "en"), ((1280, 720), 100, "de"), ((1280, 720), 150, "es")],
+    [
+        ((800, 600), 150, "de"),
+        ((800, 600), 150, "es"),
+        ((1280, 720), 100, "de"),
+        ((1280, 720), 100, "es"),
+        ((1920, 1080), 100, "qps"),
+    ],
     ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else str(v),
 )
-def test_boxings_busy_table_cuts_no_word_but_a_third_upgrade(size, text_size, language, monkeypatch):
+def test_boxings_busy_table_cuts_no_word(size, text_size, language, monkeypatch):
     """Issue 37: at 800x600 and 150% in German the Boxing table cut a dozen texts ("Haup…", "Verba…",
-    "P2 · Hammer…", "8 nach Nieder…", "Rückt…", the event's prompt, a speed's reasons, card names). On the
-    busiest table, while a round is shown and then planned, no text a player reads, on the screen or on a card's
-    face, ends with "…" but the upgrades of a corner holding three (whole on hover)."""
+    "P2 · Hammer…", "8 nach Nieder…", "Rückt…", the event's prompt, a speed's reasons, card names); a corner
+    holding three upgrades cut the third at every size ("Cutman: G…"), a Spanish card its points ("+1 punt…")
+    and the pseudo-language a card's move ("Uppercu…"). On the busiest table, while a round is shown and then
+    planned, no text a player reads, on the screen or on a card's face, ends with "…"."""
     from tabletop.bench import busy_table
-    from tabletop.games.boxing_the_game.table.draw import upgrade_lines
 
     monkeypatch.setenv("TABLETOP_LANGUAGE", language)  # as tools/pose.py: the pseudo-language is no setting
     app = make_app(size=size)
@@ -530,15 +536,58 @@ def test_boxings_busy_table_cuts_no_word_but_a_third_upgrade(size, text_size, la
         app.start()
         frames(app, 1)
         table = busy_table(registry.get("boxing-the-game"), app)
+        assert all(len(p.upgrades) == 3 for p in table.board_state().players)  # both corners hold three
         seen: list = []
         for _ in range(3):  # the round's replay (busy_table's last move), then the plan
             table.shown_key = None  # the table is drawn whole, not kept from the last frame
             app.regions.invalidate()
             seen += visible_texts(app)  # every text as it stands, on the screen and in pictures (card faces)
             frames(app, 40)
-        upgrades = [upgrade_lines(p.upgrades).replace("\n", " ") for p in table.board_state().players]
-        cut = sorted({s for s in seen if s.endswith("…") and not any(s[:-1] in u for u in upgrades if s[:-1])})
+        cut = sorted({s for s in seen if s.endswith("…")})
         assert not cut, cut
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize(
+    "size, text_size, language, form",
+    [((1280, 720), 100, "en", "short"), ((800, 600), 150, "de", "name")],
+    ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else str(v),
+)
+def test_boxings_upgrades_each_start_a_line_and_show_whole_under_the_pointer(
+    size, text_size, language, form, monkeypatch
+):
+    """Issue 37: a corner's three upgrades ran on as one text, the third cut. Each upgrade starts a line of
+    its own, with what it does in a few words where its card's words do not fit, by its name alone where
+    those do not either; the pointer on them puts every one's card words in the info strip."""
+    from tabletop.bench import busy_table
+    from tabletop.games.boxing_the_game.rules.content import CARDS
+    from tabletop.games.boxing_the_game.rules.texts import said
+    from tabletop.games.boxing_the_game.table import draw as btg_draw
+
+    monkeypatch.setenv("TABLETOP_LANGUAGE", language)
+    app = make_app(size=size)
+    try:
+        app.settings.text_size = text_size
+        app.apply_look()
+        app.start()
+        frames(app, 1)
+        table = busy_table(registry.get("boxing-the-game"), app)
+        frames(app, 2)
+        seen = visible_texts(app)
+        for p in table.board_state().players:
+            shown = btg_draw.upgrade_lines(p.upgrades, form).split("\n")
+            assert len(shown) == 3 and all(line in seen for line in shown), (shown, seen)
+            names = [said(CARDS[u].name) for u in p.upgrades]
+            assert all(line.startswith(name) for line, name in zip(shown, names, strict=True))
+        whole = btg_draw.upgrade_lines(table.board_state().players[1].upgrades).replace("\n", " ")
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: table.upgrade_rects[1].center)
+        assert btg_draw.focus_info(table) == whole
+        table.shown_key = None
+        app.regions.invalidate()
+        seen = visible_texts(app)  # the info strip's lines: the first starts it, the last ends it, none cut
+        assert any(s.startswith(whole[:24]) for s in seen) and any(s.endswith(whole[-24:]) for s in seen), seen
+        assert not [s for s in seen if s.endswith("…")]
     finally:
         pygame.quit()
 

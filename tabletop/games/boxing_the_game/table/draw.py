@@ -620,9 +620,9 @@ def caption(t, surf, vp):
     x, y, w, h = caption_rect(vp)
     info = focus_info(t)
     bottom = y + h - 8
-    if info:
-        n = min(2, len(gfx.wrap(info, vp.s(14), vp.across(w - 24))))
-        lines(surf, vp, info, 14, x + 12, bottom - 18 * n, w - 24, (170, 210, 240), limit=2)
+    if info:  # (a corner's upgrades, as their cards say them, may take four lines)
+        n = min(4, len(gfx.wrap(info, vp.s(14), vp.across(w - 24))))
+        lines(surf, vp, info, 14, x + 12, bottom - 18 * n, w - 24, (170, 210, 240), limit=n)
         bottom -= 18 * n + 4
     entries = [(s, gfx.WHITE if k == len(t.caption) - 1 else gfx.GREY) for k, s in enumerate(t.caption)]
     room = vp.r(x + 12, y + 8, w - 24, bottom - y - 8)
