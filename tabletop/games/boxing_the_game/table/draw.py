@@ -29,10 +29,12 @@ from .layout import (
     button,
     caption_rect,
     colour,
+    grown_px,
     lines,
     main_label_box,
     pair_px,
     sheet_rect,
+    total_w,
     txt,
     whole_px,
 )
@@ -239,26 +241,28 @@ def counters(t, surf, vp, s, x0, st, p):
         if (st.phase == "plan" and t.frozen is None and t.secrecy.visible(s) and p.choice is None)
         else 0
     )
-    # the rows of marks follow their words in pixels: a window squeezed sideways keeps them apart
+    # the rows of marks follow their words in pixels: a window squeezed sideways keeps them apart; the words
+    # grow with the player's text size as far as their rows and the marks' room allow
     right = vp.p(x0 + SIDE_W - 12, y)[0]
-    word = txt(surf, vp, _("Momentum"), 15, x0 + 12, y, gfx.WHITE)
+    px = grown_px(vp, [_("Momentum"), _("Knockdowns")], 15, 26, 130)
+    word = txt(surf, vp, _("Momentum"), 15, x0 + 12, y, gfx.WHITE, px=px)
     step = min(vp.s(24), (right - word.right - vp.s(40)) // max(1, cap))
     for i in range(cap):
-        c = (word.right + vp.s(12) + i * step, vp.p(0, y + 9)[1])
+        c = (word.right + vp.s(12) + i * step, word.centery)
         if i < m - bid:
             pygame.draw.circle(surf, gfx.GOLD, c, vp.s(9))
         elif i < m:
             pygame.draw.circle(surf, (235, 130, 50), c, vp.s(9))
         pygame.draw.circle(surf, (200, 170, 90), c, vp.s(9), max(1, vp.s(2)))
     label = f"{m}" + (" " + _("({n} bid)").format(n=bid) if bid else "")
-    at = (word.right + vp.s(4) + cap * step, vp.p(0, y)[1])
-    gfx.blit_text(surf, label, vp.s(15), at, gfx.GOLD, bold=True)
+    at = (word.right + vp.s(4) + cap * step, word.top)
+    gfx.blit_text(surf, label, px, at, gfx.GOLD, bold=True)
     y += 28
     need_kd = st.options["knockdowns_to_win"]
     kd = t.shown_knockdowns(s)
-    word = txt(surf, vp, _("Knockdowns"), 15, x0 + 12, y, gfx.WHITE)
+    word = txt(surf, vp, _("Knockdowns"), 15, x0 + 12, y, gfx.WHITE, px=px)
     for i in range(need_kd):
-        c = (word.right + vp.s(14) + i * vp.s(21), vp.p(0, y + 9)[1])
+        c = (word.right + vp.s(14) + i * vp.s(21), word.centery)
         if i < kd:
             pygame.draw.circle(surf, gfx.RED, c, vp.s(8))
         pygame.draw.circle(surf, (220, 120, 110), c, vp.s(8), max(1, vp.s(2)))
@@ -267,15 +271,15 @@ def counters(t, surf, vp, s, x0, st, p):
         col = gfx.GOLD if i < len(p.judges) else (90, 90, 80)
         at = (right - (need_j - 1 - i) * vp.s(22), vp.p(0, y - 2)[1])
         gfx.blit_text(surf, "⚖", vp.s(18), at, col, bold=True, anchor="topright")
-    at = (right - need_j * vp.s(22) - vp.s(4), vp.p(0, y)[1])
+    at = (right - need_j * vp.s(22) - vp.s(4), word.top)
     marks_end = word.right + vp.s(22) + (need_kd - 1) * vp.s(21)  # the knockdowns' last mark, and a gap
-    if gfx.first_fitting([_("Judges"), ""], vp.s(15), at[0] - marks_end):  # else its ⚖ marks alone say it
-        gfx.blit_text(surf, _("Judges"), vp.s(15), at, gfx.WHITE, anchor="topright")
+    if gfx.first_fitting([_("Judges"), ""], px, at[0] - marks_end):  # else its ⚖ marks alone say it
+        gfx.blit_text(surf, _("Judges"), px, at, gfx.WHITE, anchor="topright")
     y += 28
     if not p.upgrades:
         lines(surf, vp, _("Upgrades: none yet (gloves, boots, corner)"), 15, x0 + 12, y, SIDE_W - 24, gfx.GREY, 2)
         return
-    txt(surf, vp, _("Upgrades"), 15, x0 + 12, y, (140, 220, 150), bold=True)
+    txt(surf, vp, _("Upgrades"), 15, x0 + 12, y, (140, 220, 150), bold=True, px=grown_px(vp, [], 15, 20, 0, True))
     y += 20
     limit = max(1, int((BOARD_Y + BOARD_H - 6 - y) // (14 * 1.22)))
     # every upgrade of both corners at one size (a second one not smaller than the first), each starting a
@@ -587,15 +591,19 @@ def sheet(t, surf, vp):
     x1 = x + 92
     if t.session.outcome() is None and t.state.round <= rounds:
         i = t.state.round - 1
-        txt(surf, vp, str(i + 1), 15, x1 + i * col_w + col_w / 2, y + 8, gfx.GOLD, bold=True, anchor="midtop")
+        px = grown_px(vp, [str(rounds)], 15, 26, col_w - 10, True)  # as the background's numbers
+        txt(surf, vp, str(i + 1), 15, x1 + i * col_w + col_w / 2, y + 8, gfx.GOLD, bold=True, anchor="midtop", px=px)
+    px = grown_px(vp, ["10"], 16, 28, col_w - 10, True)
+    totals = [str(sum(t.shown_scores(s))) for s in (0, 1)]
+    big = grown_px(vp, totals, 18, 28, total_w(w, rounds), True)
     for s in (0, 1):
         ry = y + 36 + s * 30
         sc = t.shown_scores(s)
         for i, v in enumerate(sc[:rounds]):
             cx = x1 + i * col_w + col_w / 2
             c = gfx.WHITE if v == 10 else (gfx.REFUSE if v == 8 else gfx.GREY)
-            txt(surf, vp, str(v), 16, cx, ry, c, bold=v == 10, anchor="midtop")
-        txt(surf, vp, str(sum(sc)), 18, x + w - 40, ry - 1, colour(s), bold=True, anchor="midtop")
+            txt(surf, vp, str(v), 16, cx, ry, c, bold=v == 10, anchor="midtop", px=px)
+        txt(surf, vp, totals[s], 18, x + w - 40, ry - 1, colour(s), bold=True, anchor="midtop", px=big)
     foot = vp.r(x + 10, y + 124, w - 20, h - 126)  # inside the sheet: at 4:3 a long hint ends with "…" (whole on hover)
     hint = controls_hint(t, vp.s(14), foot.w)
     gfx.draw_fitted(surf, hint, foot, vp.s(14), gfx.GREY, align="left", valign="top", lines=1)
