@@ -526,16 +526,8 @@ def test_boxings_busy_table_cuts_no_word(size, text_size, language, monkeypatch)
     holding three upgrades cut the third at every size ("Cutman: G…"), a Spanish card its points ("+1 punt…")
     and the pseudo-language a card's move ("Uppercu…"). On the busiest table, while a round is shown and then
     planned, no text a player reads, on the screen or on a card's face, ends with "…"."""
-    from tabletop.bench import busy_table
-
-    monkeypatch.setenv("TABLETOP_LANGUAGE", language)  # as tools/pose.py: the pseudo-language is no setting
-    app = make_app(size=size)
+    app, table = boxings_busy_table(size, text_size, language, monkeypatch)
     try:
-        app.settings.text_size = text_size
-        app.apply_look()
-        app.start()
-        frames(app, 1)
-        table = busy_table(registry.get("boxing-the-game"), app)
         assert all(len(p.upgrades) == 3 for p in table.board_state().players)  # both corners hold three
         seen: list = []
         for _ in range(3):  # the round's replay (busy_table's last move), then the plan
@@ -549,6 +541,19 @@ def test_boxings_busy_table_cuts_no_word(size, text_size, language, monkeypatch)
         pygame.quit()
 
 
+def boxings_busy_table(size, text_size, language, monkeypatch) -> tuple:
+    """(the program, Boxing's busiest table) at ``size``, ``text_size`` % and in ``language``."""
+    from tabletop.bench import busy_table
+
+    monkeypatch.setenv("TABLETOP_LANGUAGE", language)  # as tools/pose.py: the pseudo-language is no setting
+    app = make_app(size=size)
+    app.settings.text_size = text_size
+    app.apply_look()
+    app.start()
+    frames(app, 1)
+    return app, busy_table(registry.get("boxing-the-game"), app)
+
+
 @pytest.mark.parametrize(
     "size, text_size, language, form",
     [((1280, 720), 100, "en", "short"), ((800, 600), 150, "de", "name")],
@@ -560,19 +565,12 @@ def test_boxings_upgrades_each_start_a_line_and_show_whole_under_the_pointer(
     """Issue 37: a corner's three upgrades ran on as one text, the third cut. Each upgrade starts a line of
     its own, with what it does in a few words where its card's words do not fit, by its name alone where
     those do not either; the pointer on them puts every one's card words in the info strip."""
-    from tabletop.bench import busy_table
     from tabletop.games.boxing_the_game.rules.content import CARDS
     from tabletop.games.boxing_the_game.rules.texts import said
     from tabletop.games.boxing_the_game.table import draw as btg_draw
 
-    monkeypatch.setenv("TABLETOP_LANGUAGE", language)
-    app = make_app(size=size)
+    app, table = boxings_busy_table(size, text_size, language, monkeypatch)
     try:
-        app.settings.text_size = text_size
-        app.apply_look()
-        app.start()
-        frames(app, 1)
-        table = busy_table(registry.get("boxing-the-game"), app)
         frames(app, 2)
         seen = visible_texts(app)
         for p in table.board_state().players:
