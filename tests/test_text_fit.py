@@ -353,6 +353,46 @@ def test_boxing_card_faces_read_at_the_smallest_text_size_or_more(size, monkeypa
     pygame.quit()
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_boxing_card_faces_cut_no_word_in_any_language(size, monkeypatch):
+    """Issue 37: in a slot an action card set its move and effect beside the speed in a narrow column
+    ("+3 speed if / stances…"), and a prize its kind and words ("Ausrüstung: E…", "Rundenabschlu…").
+    Every card face, where the table draws it (the prize row; a hand and the slots, which leave out what
+    drafting it gains), in English, Spanish and German, ends no line with "…"."""
+    from tabletop.core import i18n
+    from tabletop.games.boxing_the_game.rules.content import CARDS
+    from tabletop.games.boxing_the_game.table import cards as btg_cards
+    from tabletop.games.boxing_the_game.table import layout as L
+
+    pygame.init()
+    gfx.reset_caches()
+    pygame.display.set_mode(size)
+    vp = gfx.Viewport(size)
+    drawn: list = []
+    real = gfx.text
+    monkeypatch.setattr(gfx, "text", lambda s, px, *a, **k: drawn.append(s) or real(s, px, *a, **k))
+    places = [
+        (vp.r(0, 0, L.PRIZE_W, L.PRIZE_H), False),
+        (L.slot_rect(vp, 1, 0), True),
+        (vp.r(0, 0, 94, L.HAND_H), True),
+    ]
+    cut = []
+    try:
+        for language in ("en", "es", "de"):
+            i18n.set_language(language)
+            for r, held in places:
+                for c in CARDS:
+                    if held and not c.move:  # upgrades and judges are never held
+                        continue
+                    drawn.clear()
+                    btg_cards.card_image(c.id, r.w, r.h, (30, 30, 30), vp.s(14), held)
+                    cut += [(language, r.size, c.name, s) for s in drawn if s.endswith("…")]
+    finally:
+        i18n.set_language("en")
+        pygame.quit()
+    assert not cut, cut[:5]
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_boxing_an_events_points_and_its_knockdown_mark_do_not_share_a_line(size, monkeypatch):
     """Issue 30: an event with points and a knockdown drew "+0 : +4" and "KD!" on one spot ("+0 KD +4")."""
