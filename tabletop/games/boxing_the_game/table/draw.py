@@ -279,7 +279,8 @@ def counters(t, surf, vp, s, x0, st, p):
     if not p.upgrades:
         lines(surf, vp, _("Upgrades: none yet (gloves, boots, corner)"), 15, x0 + 12, y, SIDE_W - 24, gfx.GREY, 2)
         return
-    txt(surf, vp, _("Upgrades"), 15, x0 + 12, y, (140, 220, 150), bold=True, px=grown_px(vp, [], 15, 20, 0, True))
+    head = grown_px(vp, [_("Upgrades")], 15, 20, SIDE_W - 24, True)
+    txt(surf, vp, _("Upgrades"), 15, x0 + 12, y, (140, 220, 150), bold=True, px=head)
     y += 20
     limit = max(1, int((BOARD_Y + BOARD_H - 6 - y) // (14 * 1.22)))
     # every upgrade of both corners at one size (a second one not smaller than the first), each starting a
@@ -287,13 +288,13 @@ def counters(t, surf, vp, s, x0, st, p):
     # whole of them in the info strip while the pointer is on them)
     held = [q.upgrades for q in st.players if q.upgrades]
     for form in UPGRADE_FORMS:
-        px = whole_px(vp, [upgrade_lines(u, form) for u in held], 14, SIDE_W - 24, limit)
-        if px is not None:
+        size = whole_px(vp, [upgrade_lines(u, form) for u in held], 14, SIDE_W - 24, limit)
+        if size is not None:
             break
     else:
-        px = pair_px(vp, [upgrade_lines(u, form) for u in held], 14, SIDE_W - 24, limit)
+        size = pair_px(vp, [upgrade_lines(u, form) for u in held], 14, SIDE_W - 24, limit)
     t.upgrade_rects[s] = vp.r(x0 + 12, y, SIDE_W - 24, BOARD_Y + BOARD_H - y)
-    lines(surf, vp, upgrade_lines(p.upgrades, form), 14, x0 + 12, y, SIDE_W - 24, (200, 235, 205), limit, px=px)
+    lines(surf, vp, upgrade_lines(p.upgrades, form), 14, x0 + 12, y, SIDE_W - 24, (200, 235, 205), limit, px=size)
 
 
 UPGRADE_FORMS = ("full", "short", "name")
