@@ -557,6 +557,7 @@ def test_boxings_two_corners_say_their_traits_at_one_size(app, text_size, monkey
         ((1280, 720), 100, "de"),
         ((1280, 720), 100, "es"),
         ((1920, 1080), 100, "qps"),
+        ((800, 600), 150, "qps"),
     ],
     ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else str(v),
 )
@@ -565,18 +566,27 @@ def test_boxings_busy_table_cuts_no_word(size, text_size, language, monkeypatch)
     "P2 · Hammer…", "8 nach Nieder…", "Rückt…", the event's prompt, a speed's reasons, card names); a corner
     holding three upgrades cut the third at every size ("Cutman: G…"), a Spanish card its points ("+1 punt…")
     and the pseudo-language a card's move ("Uppercu…"). On the busiest table, while a round is shown and then
-    planned, no text a player reads, on the screen or on a card's face, ends with "…"."""
+    planned, no text a player reads, on the screen, on the table's background (the score sheet's "Round
+    points") or on a card's face, ends with "…", whichever device the controls line names."""
     app, table = boxings_busy_table(size, text_size, language, monkeypatch)
+    cut: list = []
+    text = gfx.text  # every line's picture, on any surface (the background's too): a cut one ends with "…"
+    monkeypatch.setattr(
+        gfx, "text", lambda s, *a, **k: (cut.append(s) if s.endswith("…") else None) or text(s, *a, **k)
+    )
     try:
         assert all(len(p.upgrades) == 3 for p in table.board_state().players)  # both corners hold three
         seen: list = []
-        for _ in range(3):  # the round's replay (busy_table's last move), then the plan
-            table.shown_key = None  # the table is drawn whole, not kept from the last frame
-            app.regions.invalidate()
-            seen += visible_texts(app)  # every text as it stands, on the screen and in pictures (card faces)
-            frames(app, 40)
-        cut = sorted({s for s in seen if s.endswith("…")})
-        assert not cut, cut
+        for device in (None, "keys"):  # the line for every device, then the keys' own
+            app.last_device = device
+            gfx.forget_images()  # the background drawn anew
+            for _ in range(3):  # the round's replay (busy_table's last move), then the plan
+                table.shown_key = None  # the table is drawn whole, not kept from the last frame
+                app.regions.invalidate()
+                seen += visible_texts(app)  # every text as it stands, on the screen and in pictures (card faces)
+                frames(app, 40)
+        cut += [s for s in seen if s.endswith("…")]
+        assert not cut, sorted(set(cut))
     finally:
         pygame.quit()
 

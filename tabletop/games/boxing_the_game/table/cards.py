@@ -165,7 +165,10 @@ def _card_image(cid: int, w: int, h: int, border, px: int, language: str, held: 
     if two_lines:  # two lines at the body size rather than one tiny line; smaller only when a word needs it
         fits = (m for m in range(px, small, -1) if not gfx.fit(name, inner.w - 4, band_h - 2, px + 3, m, True, 2)[2])
         least = next(fits, small)
-    title = cards.band(surf, inner, name, colour, band_h, px + 3, least)
+    if gfx.fit(name, inner.w - 4, band_h - 2, px + 3, least, True, 2)[2]:
+        title = _plain_band(surf, inner, name, colour, band_h, px, small)
+    else:
+        title = cards.band(surf, inner, name, colour, band_h, px + 3, least)
     body = pygame.Rect(body.left, title.bottom + 2, body.w, body.bottom - title.bottom - 2)
     foot_text, foot_ink = "", gfx.INK
     if c.judge:
@@ -203,6 +206,18 @@ def _card_image(cid: int, w: int, h: int, border, px: int, language: str, held: 
         gfx.draw_fitted(surf, "⚖", scales, px * 3, JUDGE_COLOUR, min_px=px, grow=False)
         gfx.draw_fitted(surf, said_, words, px, gfx.INK, min_px=small, grow=False)
     return surf
+
+
+def _plain_band(surf, inner: pygame.Rect, name: str, colour, band_h: int, px: int, small: int) -> pygame.Rect:
+    """The title band of a card too narrow for a word of its name in bold (``cards.band``): the name in plain
+    letters, which are narrower, in up to three lines. Returns the band's rect."""
+    n = len(gfx.fit(name, inner.w - 2, 10 * band_h, small, small, False, 3)[1])
+    rect = pygame.Rect(inner.left, inner.top, inner.w, max(band_h, n * gfx.font(small).get_linesize() + 2))
+    top = max(1, min(inner.w, inner.h) // 10)  # the shared band's rounded top
+    pygame.draw.rect(surf, colour, rect, border_top_left_radius=top, border_top_right_radius=top)
+    ink = cards.ink_on(colour)
+    gfx.draw_fitted(surf, name, rect.inflate(-2, -2), px, ink, min_px=small, lines=3, grow=False)
+    return rect
 
 
 def _action_face(surf, c, body: pygame.Rect, landscape: bool, colour, px: int, small: int) -> None:

@@ -614,12 +614,19 @@ def controls_hint(t, px: int = 0, width: int = 0) -> str:
     """The sheet's line on the controls. One person against the computer may use any device (the
     setup's "plays with" does not limit them): until one is used the line names the mouse, the keys
     and the pad, then the one in use (input.hints); two people, each their own. Given ``width`` pixels
-    at ``px``, the line for every device leaves out the mouse's part (what can be clicked shows) rather than be cut."""
+    at ``px``, the line for every device leaves out the mouse's part (what can be clicked shows), and the line
+    of the keys or the pad the words for moving and choosing (what the focus shows), then the log's and the
+    groups' keys (the help page has them), rather than be cut."""
     if t.shared_input:
         if t.app.last_device is None:
             return gfx.first_fitting([_(SHARED_HINT), *map(_, SHARED_KEYS)], px, width) if width else _(SHARED_HINT)
-        parts = [(c, _(does)) for c, does in [*CONTROLS, LOG]]
-        return t.control_line(t.acting_seat(), _("Click or drag a card"), parts)
+        said = [
+            t.control_line(
+                t.acting_seat(), _("Click or drag a card"), [(c, _(does) if does else "") for c, does in row]
+            )
+            for row in ([*CONTROLS, LOG], [*SHORT, LOG], SHORT, [c for c in SHORT if c[0] != "group"])
+        ]
+        return gfx.first_fitting(said, px, width) if width else said[0]
     short = [(c, _(does) if does else "") for c, does in [*SHORT, LOG]]
     mouse = _("the mouse")  # outside the f-string, where the catalogue's extraction finds it
     return " · ".join(f"{t.names[s]}: {t.key_hints(s, mouse, short, ', ')}" for s in t.humans)

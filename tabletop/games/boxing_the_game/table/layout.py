@@ -28,6 +28,7 @@ SHEET = (8, 562, 592, 152)  # the score sheet ...
 CAPTION = (608, 562, 664, 152)  # ... and the story so far, beside it (16:9)
 PANEL = (26, 32, 44)
 ROUND_POINTS = N_("Round points: 10 for the winner · 9 for the loser · 8 if knocked down")  # under the score sheet
+ROUND_POINTS_SHORT = N_("Round: 10 won · 9 lost · 8 knocked down")  # where the whole one is cut
 ROW_FILL = (16, 58, 42)
 
 
@@ -177,7 +178,7 @@ def background(t, vp) -> pygame.Surface:
     px = grown_px(vp, t.names, 17, 28, 80, True)
     for s in (0, 1):
         txt(bg, vp, t.names[s], 17, x + 10, y + 36 + s * 30, colour(s), bold=True, width=80, px=px)
-    px = grown_px(vp, [_(ROUND_POINTS)], 14, 20, w - 20)
-    txt(bg, vp, _(ROUND_POINTS), 14, x + 10, y + 104, gfx.GREY, width=w - 20, px=px)
+    said = gfx.first_fitting([_(ROUND_POINTS), _(ROUND_POINTS_SHORT)], vp.s(14), vp.across(w - 20))
+    txt(bg, vp, said, 14, x + 10, y + 104, gfx.GREY, width=w - 20, px=grown_px(vp, [said], 14, 20, w - 20))
     _BG[key] = bg
     return bg
