@@ -353,12 +353,13 @@ def test_boxing_card_faces_read_at_the_smallest_text_size_or_more(size, monkeypa
     pygame.quit()
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_boxing_card_faces_cut_no_word_in_any_language(size, monkeypatch):
     """Issue 37: in a slot an action card set its move and effect beside the speed in a narrow column
-    ("+3 speed if / stances…"), and a prize its kind and words ("Ausrüstung: E…", "Rundenabschlu…").
-    Every card face, where the table draws it (the prize row; a hand and the slots, which leave out what
-    drafting it gains), in English, Spanish and German, ends no line with "…"."""
+    ("+3 speed if / stances…"), a prize its kind and words ("Ausrüstung: E…", "Rundenabschlu…"), and a
+    narrow card at 4:3 its name and effect ("Führhandha…", "+1 punt…", "momen…"). Every card face, where
+    the table draws it (the prize row; a hand and the slots, which leave out what drafting it gains), in
+    English, Spanish and German, ends no line with "…"."""
     from tabletop.core import i18n
     from tabletop.games.boxing_the_game.rules.content import CARDS
     from tabletop.games.boxing_the_game.table import cards as btg_cards

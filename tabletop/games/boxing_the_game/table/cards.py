@@ -72,7 +72,7 @@ def effect_tags(cid: int) -> list[str]:
         elif e.kind == "bonus_points":
             out.append(_("+{n} point × event").format(n=e.amount))
         elif e.kind == "momentum_on_land":
-            out.append(_("+{n} momentum if it works").format(n=e.amount))
+            out.append(_("+{n}◆ if it works").format(n=e.amount))  # (◆: momentum, as on the cards' feet)
         elif e.kind == "carry_on_land":
             out.append(_("next action +{n} if it works").format(n=e.amount))
         elif e.kind == "cleanup_momentum":
@@ -160,6 +160,25 @@ def _card_image(cid: int, w: int, h: int, border, px: int, language: str, held: 
         name = name.replace("-", "- ")  # a joined name ("Schulter-Finte") breaks after its hyphen
         if " " in name:
             band_h = max(band_h, 2 * gfx.font(small, True).get_linesize() + 2)
+    foot_text, foot_ink = "", gfx.INK
+    if c.judge:
+        foot_text, foot_ink = _("costs {n}◆").format(n=-c.momentum), (170, 40, 40)
+    elif c.momentum > 0:
+        foot_text, foot_ink = _("draft: +{n}◆").format(n=c.momentum), (120, 90, 10)
+    foot_h = int(px * 1.25) if foot_text and not held else 0
+
+    def under(band_h: int) -> pygame.Rect:  # the room between a band so high and the foot
+        return pygame.Rect(body.left, inner.top + band_h + 2, body.w, body.bottom - foot_h - inner.top - band_h - 2)
+
+    one_line = max(px + 6, gfx.font(small, True).get_linesize() + 4)
+    if (
+        c.move
+        and band_h > one_line
+        and not gfx.fit(name, inner.w - 4, one_line - 2, px + 3, small, True, 1)[2]
+        and not _action_face(None, c, under(band_h), w > h * 1.05, colour, px, small)
+        and _action_face(None, c, under(one_line), w > h * 1.05, colour, px, small)
+    ):
+        band_h = one_line  # the name on one line where the words under it need the room
     two_lines = band_h >= 2 * gfx.font(px, True).get_linesize()
     least = small
     if two_lines:  # two lines at the body size rather than one tiny line; smaller only when a word needs it
@@ -170,13 +189,8 @@ def _card_image(cid: int, w: int, h: int, border, px: int, language: str, held: 
     else:
         title = cards.band(surf, inner, name, colour, band_h, px + 3, least)
     body = pygame.Rect(body.left, title.bottom + 2, body.w, body.bottom - title.bottom - 2)
-    foot_text, foot_ink = "", gfx.INK
-    if c.judge:
-        foot_text, foot_ink = _("costs {n}◆").format(n=-c.momentum), (170, 40, 40)
-    elif c.momentum > 0:
-        foot_text, foot_ink = _("draft: +{n}◆").format(n=c.momentum), (120, 90, 10)
-    if foot_text and not held:
-        foot = pygame.Rect(body.left, body.bottom - int(px * 1.25), body.w, int(px * 1.25))
+    if foot_h:
+        foot = pygame.Rect(body.left, body.bottom - foot_h, body.w, foot_h)
         if c.momentum > 0 and gfx.font(small, True).size(foot_text)[0] > foot.w:  # the gain alone on a narrow card
             foot_text = f"+{c.momentum}◆"  # (the info strip says it whole)
         gfx.draw_fitted(surf, foot_text, foot, px, foot_ink, bold=True, min_px=small, lines=1, grow=False)
@@ -220,31 +234,34 @@ def _plain_band(surf, inner: pygame.Rect, name: str, colour, band_h: int, px: in
     return rect
 
 
-def _action_face(surf, c, body: pygame.Rect, landscape: bool, colour, px: int, small: int) -> None:
+def _action_face(surf, c, body: pygame.Rect, landscape: bool, colour, px: int, small: int) -> bool:
     """An action card's speed in a disc and its words (its move, when the card's name is not the move's, and its
     effect): beside the disc on a low card where they stand whole there, else under it across the card, the
     disc made smaller (and a word beside it the card says otherwise left out) as far as the words need to
-    stand whole."""
+    stand whole. Returns whether they do; with ``surf`` None it draws nothing (a trial of the room)."""
     kind = "" if c.name == MOVES[c.move] else move_label(c.move)
     effects = "\n".join(effect_tags(c.id))
     least = px // 2 + 2
     if not kind and not effects:  # a plain card: its speed large in the middle
+        if surf is None:
+            return True
         if landscape:
             cards.disc(surf, body.center, max(least, min(body.h // 2, body.w // 5)), str(c.speed), colour, gfx.INK)
-            return
+            return True
         rad = max(least, min(body.h * 2 // 7, body.w // 3))
         cards.disc(surf, (body.centerx, body.top + rad + 2), rad, str(c.speed), colour, gfx.INK)
         under = pygame.Rect(body.left, body.top + 2 * rad + 4, body.w, body.bottom - body.top - 2 * rad - 4)
         gfx.draw_fitted(surf, _("speed"), under, px, gfx.DIM, valign="top", min_px=small, lines=1, grow=False)
-        return
+        return True
     if landscape:
         rad = max(least, min(body.h // 2, body.w // 5))
         words = pygame.Rect(body.left + 2 * rad + 4, body.top, body.w - 2 * rad - 4, body.h)
         text = "\n".join(t for t in (kind, effects) if t)
         if not gfx.fitted(text, words, px, False, small, 0, False)[2]:
-            cards.disc(surf, (body.left + rad, body.centery), rad, str(c.speed), colour, gfx.INK)
-            gfx.draw_fitted(surf, text, words, px, gfx.INK, min_px=small, grow=False)
-            return
+            if surf is not None:
+                cards.disc(surf, (body.left + rad, body.centery), rad, str(c.speed), colour, gfx.INK)
+                gfx.draw_fitted(surf, text, words, px, gfx.INK, min_px=small, grow=False)
+            return True
     # the disc top left, its move beside it, the words under them across the card; the move left out where
     # the card's name says it ("Power Cross"), as a plain "speed" is
     labels = [kind, ""] if kind and kind.lower() in said(c.name).lower() else [kind] if kind else [_("speed"), ""]
@@ -252,14 +269,18 @@ def _action_face(surf, c, body: pygame.Rect, landscape: bool, colour, px: int, s
     tries = [(label, rad) for label in labels for rad in range(big, least - 1, -1)]
     for label, rad in tries:
         side, words = _beside_and_under(body, rad, label, bool(kind), small, px)
-        if not effects or not gfx.fitted(effects, words, px, False, small, 0, False)[2]:
+        whole = not effects or (words.h > 4 and not gfx.fitted(effects, words, px, False, small, 0, False)[2])
+        if whole:
             break
+    if surf is None:
+        return whole
     cards.disc(surf, (body.left + rad, body.top + rad), rad, str(c.speed), colour, gfx.INK)
     if label:
         ink = gfx.INK if kind else gfx.DIM
         gfx.draw_fitted(surf, label, side, px + 1, ink, bold=bool(kind), min_px=small, lines=1, grow=False)
     if effects and words.h > 4:
         gfx.draw_fitted(surf, effects, words, px, gfx.INK, valign="top", min_px=small, grow=False)
+    return whole
 
 
 def _beside_and_under(body: pygame.Rect, rad: int, label: str, bold: bool, small: int, px: int) -> tuple:
