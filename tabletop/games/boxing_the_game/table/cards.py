@@ -202,14 +202,17 @@ def _card_image(cid: int, w: int, h: int, border, px: int, language: str, held: 
         band = pygame.Rect(body.left, body.top, body.w, int(px * 1.3) if h > w else 0)
         if band.h and gfx.font(small, True).size(kind)[0] > band.w:  # on two lines rather than a cut word
             band.h = 2 * gfx.font(small, True).get_linesize() + 2
-        words = pygame.Rect(body.left, band.bottom + 2, body.w, body.bottom - band.bottom - 2)
-        whole = not gfx.fitted(kind, band, px, True, small, 2, False)[2]
-        if band.h and not (whole and not gfx.fitted(said(c.text), words, px, False, small, 0, False)[2]):
-            band.h = 0  # no cut word: the effect's room rather than its kind's (the band's green says "upgrade")
-            words = pygame.Rect(body.left, band.bottom + 2, body.w, body.bottom - band.bottom - 2)
-        if band.h:  # a low card keeps its room for the effect too
+        # its kind over its words where both stand whole, else its words alone (the band's green says "upgrade"),
+        # as the card says them, else in a few words
+        kind_whole = band.h > 0 and not gfx.fitted(kind, band, px, True, small, 2, False)[2]
+        tries = [(high, text) for text in (said(c.text), ", ".join(effect_tags(cid))) for high in (band.h, 0)]
+        for high, text in tries:
+            words = pygame.Rect(body.left, body.top + high + 2, body.w, body.bottom - body.top - high - 2)
+            if (kind_whole or not high) and not gfx.fitted(text, words, px, False, small, 0, False)[2]:
+                break
+        if high:
             gfx.draw_fitted(surf, kind, band, px, UPGRADE_COLOUR, bold=True, min_px=small, lines=2, grow=False)
-        gfx.draw_fitted(surf, said(c.text), words, px, gfx.INK, valign="top", min_px=small, grow=False)
+        gfx.draw_fitted(surf, text, words, px, gfx.INK, valign="top", min_px=small, grow=False)
     else:  # the scales large, smaller as far as the words under them need to stand whole
         said_ = _("+1 point every round")
         for part in (3 / 5, 1 / 2, 2 / 5, 1 / 3):
