@@ -272,9 +272,10 @@ def counters(t, surf, vp, s, x0, st, p):
         at = (right - (need_j - 1 - i) * vp.s(22), vp.p(0, y - 2)[1])
         gfx.blit_text(surf, "⚖", vp.s(18), at, col, bold=True, anchor="topright")
     at = (right - need_j * vp.s(22) - vp.s(4), word.top)
-    marks_end = word.right + vp.s(22) + (need_kd - 1) * vp.s(21)  # the knockdowns' last mark, and a gap
-    if gfx.first_fitting([_("Judges"), ""], px, at[0] - marks_end):  # else its ⚖ marks alone say it
-        gfx.blit_text(surf, _("Judges"), px, at, gfx.WHITE, anchor="topright")
+    marks_end = word.right + vp.s(28) + (need_kd - 1) * vp.s(21)  # the knockdowns' last mark, and a gap
+    room = at[0] - marks_end
+    if gfx.first_fitting([_("Judges"), ""], px, room):  # else its ⚖ marks alone say it
+        gfx.blit_text(surf, _("Judges"), gfx.fit_px(_("Judges"), px, room), at, gfx.WHITE, anchor="topright")
     y += 28
     if not p.upgrades:
         lines(surf, vp, _("Upgrades: none yet (gloves, boots, corner)"), 15, x0 + 12, y, SIDE_W - 24, gfx.GREY, 2)
