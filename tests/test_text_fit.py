@@ -325,6 +325,17 @@ def test_jabs_refusal_of_a_block_is_read_whole_in_its_note(app):
     assert not cut, cut[:3]
 
 
+def card_faces_drawn(size, monkeypatch) -> tuple:
+    """(the viewport of a window of ``size``, the list that gets (text, px) of every line drawn from now on)."""
+    pygame.init()
+    gfx.reset_caches()
+    pygame.display.set_mode(size)
+    drawn: list = []
+    real = gfx.text
+    monkeypatch.setattr(gfx, "text", lambda s, px, *a, **k: drawn.append((s, px)) or real(s, px, *a, **k))
+    return gfx.Viewport(size), drawn
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_boxing_card_faces_read_at_the_smallest_text_size_or_more(size, monkeypatch):
     """Issue 30: Boxing: The Game's card rules text (the move beside the speed, "Uppercut") was 7-8 px at
@@ -334,13 +345,7 @@ def test_boxing_card_faces_read_at_the_smallest_text_size_or_more(size, monkeypa
     from tabletop.games.boxing_the_game.table import cards as btg_cards
     from tabletop.games.boxing_the_game.table import layout as L
 
-    pygame.init()
-    gfx.reset_caches()
-    pygame.display.set_mode(size)
-    vp = gfx.Viewport(size)
-    drawn: list = []
-    real = gfx.text
-    monkeypatch.setattr(gfx, "text", lambda s, px, *a, **k: drawn.append((s, px)) or real(s, px, *a, **k))
+    vp, drawn = card_faces_drawn(size, monkeypatch)
     least = max(7, vp.s(14) * 3 // 4)
     small = []
     for w, h in ((L.PRIZE_W, L.PRIZE_H), (L.SLOT_W, L.ROW_H), (96, L.HAND_H - 10)):
@@ -365,13 +370,7 @@ def test_boxing_card_faces_cut_no_word_in_any_language(size, monkeypatch):
     from tabletop.games.boxing_the_game.table import cards as btg_cards
     from tabletop.games.boxing_the_game.table import layout as L
 
-    pygame.init()
-    gfx.reset_caches()
-    pygame.display.set_mode(size)
-    vp = gfx.Viewport(size)
-    drawn: list = []
-    real = gfx.text
-    monkeypatch.setattr(gfx, "text", lambda s, px, *a, **k: drawn.append(s) or real(s, px, *a, **k))
+    vp, drawn = card_faces_drawn(size, monkeypatch)
     places = [
         (vp.r(0, 0, L.PRIZE_W, L.PRIZE_H), False),
         (L.slot_rect(vp, 1, 0), True),
@@ -387,7 +386,7 @@ def test_boxing_card_faces_cut_no_word_in_any_language(size, monkeypatch):
                         continue
                     drawn.clear()
                     btg_cards.card_image(c.id, r.w, r.h, (30, 30, 30), vp.s(14), held)
-                    cut += [(language, r.size, c.name, s) for s in drawn if s.endswith("…")]
+                    cut += [(language, r.size, c.name, s) for s, _px in drawn if s.endswith("…")]
     finally:
         i18n.set_language("en")
         pygame.quit()
