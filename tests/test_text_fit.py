@@ -13,7 +13,7 @@ import pytest
 from tabletop.core import registry
 from tabletop.ui import gfx
 from tests import text_log, words_check
-from tests.ui_helpers import frames, make_app, result_shown
+from tests.ui_helpers import busy_app, cut_words, frames, make_app, result_shown
 
 SIZES = [(1280, 720), (1920, 1080), (800, 600)]
 # the walks below: every window size at each text size (Settings > Text size); at 150% the hints speak of
@@ -567,41 +567,16 @@ def test_boxings_busy_table_cuts_no_word(size, text_size, language, monkeypatch)
     holding three upgrades cut the third at every size ("Cutman: G…"), a Spanish card its points ("+1 punt…")
     and the pseudo-language a card's move ("Uppercu…"). On the busiest table, while a round is shown and then
     planned, no text a player reads, on the screen, on the table's background (the score sheet's "Round
-    points") or on a card's face, ends with "…", whichever device the controls line names."""
-    app, table = boxings_busy_table(size, text_size, language, monkeypatch)
-    cut: list = []
-    text = gfx.text  # every line's picture, on any surface (the background's too): a cut one ends with "…"
-    monkeypatch.setattr(
-        gfx, "text", lambda s, *a, **k: (cut.append(s) if s.endswith("…") else None) or text(s, *a, **k)
-    )
+    points") or on a card's face, is cut, whichever device the controls line names."""
+    app, table = busy_app("boxing-the-game", size, text_size, language, monkeypatch)
     try:
         assert all(len(p.upgrades) == 3 for p in table.board_state().players)  # both corners hold three
-        seen: list = []
-        for device in (None, "keys"):  # the line for every device, then the keys' own
-            app.last_device = device
-            gfx.forget_images()  # the background drawn anew
-            for _ in range(3):  # the round's replay (busy_table's last move), then the plan
-                table.shown_key = None  # the table is drawn whole, not kept from the last frame
-                app.regions.invalidate()
-                seen += visible_texts(app)  # every text as it stands, on the screen and in pictures (card faces)
-                frames(app, 40)
-        cut += [s for s in seen if s.endswith("…")]
-        assert not cut, sorted(set(cut))
+        cut = cut_words(app)  # the round's replay (busy_table's last move), then the plan
+        app.last_device = "keys"  # the controls line of the keys, not of every device
+        cut += cut_words(app, 1)
+        assert not cut, cut
     finally:
         pygame.quit()
-
-
-def boxings_busy_table(size, text_size, language, monkeypatch) -> tuple:
-    """(the program, Boxing's busiest table) at ``size``, ``text_size`` % and in ``language``."""
-    from tabletop.bench import busy_table
-
-    monkeypatch.setenv("TABLETOP_LANGUAGE", language)  # as tools/pose.py: the pseudo-language is no setting
-    app = make_app(size=size)
-    app.settings.text_size = text_size
-    app.apply_look()
-    app.start()
-    frames(app, 1)
-    return app, busy_table(registry.get("boxing-the-game"), app)
 
 
 @pytest.mark.parametrize(
@@ -619,7 +594,7 @@ def test_boxings_upgrades_each_start_a_line_and_show_whole_under_the_pointer(
     from tabletop.games.boxing_the_game.rules.texts import said
     from tabletop.games.boxing_the_game.table import draw as btg_draw
 
-    app, table = boxings_busy_table(size, text_size, language, monkeypatch)
+    app, table = busy_app("boxing-the-game", size, text_size, language, monkeypatch)
     try:
         frames(app, 2)
         seen = visible_texts(app)
