@@ -273,7 +273,7 @@ def _action_face(surf, c, body: pygame.Rect, landscape: bool, colour, px: int, s
     for label, rad in tries:
         side, words = _beside_and_under(body, rad, label, bool(kind), small, px)
         whole = not effects or (words.h > 4 and not gfx.fitted(effects, words, px, False, small, 0, False)[2])
-        if whole:
+        if whole and not (label and gfx.fitted(label, side, px + 1, bool(kind), small, 1, False)[2]):
             break
     if surf is None:
         return whole
