@@ -275,3 +275,33 @@ def test_a_larger_text_size_makes_each_tables_texts_larger_and_none_smaller(game
     larger = sorted(s for s in both if height[150][s] >= 1.1 * height[100][s])
     assert len(larger) >= 3, larger
     pygame.quit()
+
+
+def test_boxings_side_panels_and_score_sheet_grow_with_the_text_size(monkeypatch):
+    """Issue 37: Boxing: The Game's side panels ("Momentum", "Knockdowns") and score sheet (its heads, names,
+    marks and totals) were placed at a point and kept their size at every Text size. At 150% they are a
+    tenth larger or more at 1280x720 (the text-fit walk checks they still overlap nothing)."""
+    from tabletop.bench import busy_table
+    from tabletop.games.boxing_the_game.table.layout import ROUND_POINTS
+    from tests.ui_helpers import make_app
+
+    app = make_app(size=(1280, 720))
+    app.start()
+    frames(app, 1)
+    table = busy_table(registry.get("boxing-the-game"), app)
+    frames(app, 5)
+    total = str(sum(table.shown_scores(0)))
+    texts = ["Momentum", "Knockdowns", "Judges", "Round", "Total", "10", total, ROUND_POINTS, *table.names]
+    height: dict = {}
+    for percent in (100, 150):
+        app.settings.text_size = percent
+        app.apply_look()
+        table.invalidate()
+        gfx.forget_images()  # the sheet's words are drawn anew on the table's background
+        height[percent] = {s: h for s, _r, h in drawn_lines(app.draw, monkeypatch) if s in texts}
+    app.settings.text_size = 100
+    app.apply_look()
+    assert set(height[100]) == set(height[150]) == set(texts)
+    small = {s: (height[100][s], height[150][s]) for s in texts if height[150][s] < 1.1 * height[100][s]}
+    assert not small, small
+    pygame.quit()

@@ -13,7 +13,7 @@ import pytest
 from tabletop.core import registry
 from tabletop.ui import gfx
 from tests import text_log, words_check
-from tests.ui_helpers import frames, make_app, result_shown
+from tests.ui_helpers import busy_app, cut_words, frames, make_app, result_shown
 
 SIZES = [(1280, 720), (1920, 1080), (800, 600)]
 # the walks below: every window size at each text size (Settings > Text size); at 150% the hints speak of
@@ -325,6 +325,17 @@ def test_jabs_refusal_of_a_block_is_read_whole_in_its_note(app):
     assert not cut, cut[:3]
 
 
+def card_faces_drawn(size, monkeypatch) -> tuple:
+    """(the viewport of a window of ``size``, the list that gets (text, px) of every line drawn from now on)."""
+    pygame.init()
+    gfx.reset_caches()
+    pygame.display.set_mode(size)
+    drawn: list = []
+    real = gfx.text
+    monkeypatch.setattr(gfx, "text", lambda s, px, *a, **k: drawn.append((s, px)) or real(s, px, *a, **k))
+    return gfx.Viewport(size), drawn
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_boxing_card_faces_read_at_the_smallest_text_size_or_more(size, monkeypatch):
     """Issue 30: Boxing: The Game's card rules text (the move beside the speed, "Uppercut") was 7-8 px at
@@ -334,13 +345,7 @@ def test_boxing_card_faces_read_at_the_smallest_text_size_or_more(size, monkeypa
     from tabletop.games.boxing_the_game.table import cards as btg_cards
     from tabletop.games.boxing_the_game.table import layout as L
 
-    pygame.init()
-    gfx.reset_caches()
-    pygame.display.set_mode(size)
-    vp = gfx.Viewport(size)
-    drawn: list = []
-    real = gfx.text
-    monkeypatch.setattr(gfx, "text", lambda s, px, *a, **k: drawn.append((s, px)) or real(s, px, *a, **k))
+    vp, drawn = card_faces_drawn(size, monkeypatch)
     least = max(7, vp.s(14) * 3 // 4)
     small = []
     for w, h in ((L.PRIZE_W, L.PRIZE_H), (L.SLOT_W, L.ROW_H), (96, L.HAND_H - 10)):
@@ -351,6 +356,41 @@ def test_boxing_card_faces_read_at_the_smallest_text_size_or_more(size, monkeypa
             small += [(CARDS[cid].name, s, px) for s, px in drawn if px < least and s.strip() and s != "…"]
     assert not small, small[:5]
     pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_boxing_card_faces_cut_no_word_in_any_language(size, monkeypatch):
+    """Issue 37: in a slot an action card set its move and effect beside the speed in a narrow column
+    ("+3 speed if / stances…"), a prize its kind and words ("Ausrüstung: E…", "Rundenabschlu…"), and a
+    narrow card at 4:3 its name and effect ("Führhandha…", "+1 punt…", "momen…"). Every card face, where
+    the table draws it (the prize row; a hand and the slots, which leave out what drafting it gains), in
+    English, Spanish and German, ends no line with "…"."""
+    from tabletop.core import i18n
+    from tabletop.games.boxing_the_game.rules.content import CARDS
+    from tabletop.games.boxing_the_game.table import cards as btg_cards
+    from tabletop.games.boxing_the_game.table import layout as L
+
+    vp, drawn = card_faces_drawn(size, monkeypatch)
+    places = [
+        (vp.r(0, 0, L.PRIZE_W, L.PRIZE_H), False),
+        (L.slot_rect(vp, 1, 0), True),
+        (vp.r(0, 0, 94, L.HAND_H), True),
+    ]
+    cut = []
+    try:
+        for language in ("en", "es", "de"):
+            i18n.set_language(language)
+            for r, held in places:
+                for c in CARDS:
+                    if held and not c.move:  # upgrades and judges are never held
+                        continue
+                    drawn.clear()
+                    btg_cards.card_image(c.id, r.w, r.h, (30, 30, 30), vp.s(14), held)
+                    cut += [(language, r.size, c.name, s) for s, _px in drawn if s.endswith("…")]
+    finally:
+        i18n.set_language("en")
+        pygame.quit()
+    assert not cut, cut[:5]
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
@@ -511,34 +551,66 @@ def test_boxings_two_corners_say_their_traits_at_one_size(app, text_size, monkey
 
 @pytest.mark.parametrize(
     "size, text_size, language",
-    [((800, 600), 150, "de"), ((800, 600), 150, "en"), ((1280, 720), 100, "de"), ((1280, 720), 150, "es")],
+    [
+        ((800, 600), 150, "de"),
+        ((800, 600), 150, "es"),
+        ((1280, 720), 100, "de"),
+        ((1280, 720), 100, "es"),
+        ((1920, 1080), 100, "qps"),
+        ((800, 600), 150, "qps"),
+    ],
     ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else str(v),
 )
-def test_boxings_busy_table_cuts_no_word_but_a_third_upgrade(size, text_size, language, monkeypatch):
+def test_boxings_busy_table_cuts_no_word(size, text_size, language, monkeypatch):
     """Issue 37: at 800x600 and 150% in German the Boxing table cut a dozen texts ("Haup…", "Verba…",
-    "P2 · Hammer…", "8 nach Nieder…", "Rückt…", the event's prompt, a speed's reasons, card names). On the
-    busiest table, while a round is shown and then planned, no text a player reads, on the screen or on a card's
-    face, ends with "…" but the upgrades of a corner holding three (whole on hover)."""
-    from tabletop.bench import busy_table
-    from tabletop.games.boxing_the_game.table.draw import upgrade_lines
-
-    monkeypatch.setenv("TABLETOP_LANGUAGE", language)  # as tools/pose.py: the pseudo-language is no setting
-    app = make_app(size=size)
+    "P2 · Hammer…", "8 nach Nieder…", "Rückt…", the event's prompt, a speed's reasons, card names); a corner
+    holding three upgrades cut the third at every size ("Cutman: G…"), a Spanish card its points ("+1 punt…")
+    and the pseudo-language a card's move ("Uppercu…"). On the busiest table, while a round is shown and then
+    planned, no text a player reads, on the screen, on the table's background (the score sheet's "Round
+    points") or on a card's face, is cut, whichever device the controls line names."""
+    app, table = busy_app("boxing-the-game", size, text_size, language, monkeypatch)
     try:
-        app.settings.text_size = text_size
-        app.apply_look()
-        app.start()
-        frames(app, 1)
-        table = busy_table(registry.get("boxing-the-game"), app)
-        seen: list = []
-        for _ in range(3):  # the round's replay (busy_table's last move), then the plan
-            table.shown_key = None  # the table is drawn whole, not kept from the last frame
-            app.regions.invalidate()
-            seen += visible_texts(app)  # every text as it stands, on the screen and in pictures (card faces)
-            frames(app, 40)
-        upgrades = [upgrade_lines(p.upgrades).replace("\n", " ") for p in table.board_state().players]
-        cut = sorted({s for s in seen if s.endswith("…") and not any(s[:-1] in u for u in upgrades if s[:-1])})
+        assert all(len(p.upgrades) == 3 for p in table.board_state().players)  # both corners hold three
+        cut = cut_words(app)  # the round's replay (busy_table's last move), then the plan
+        app.last_device = "keys"  # the controls line of the keys, not of every device
+        cut += cut_words(app, 1)
         assert not cut, cut
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize(
+    "size, text_size, language, form",
+    [((1280, 720), 100, "en", "short"), ((800, 600), 150, "de", "name")],
+    ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else str(v),
+)
+def test_boxings_upgrades_each_start_a_line_and_show_whole_under_the_pointer(
+    size, text_size, language, form, monkeypatch
+):
+    """Issue 37: a corner's three upgrades ran on as one text, the third cut. Each upgrade starts a line of
+    its own, with what it does in a few words where its card's words do not fit, by its name alone where
+    those do not either; the pointer on them puts every one's card words in the info strip."""
+    from tabletop.games.boxing_the_game.rules.content import CARDS
+    from tabletop.games.boxing_the_game.rules.texts import said
+    from tabletop.games.boxing_the_game.table import draw as btg_draw
+
+    app, table = busy_app("boxing-the-game", size, text_size, language, monkeypatch)
+    try:
+        frames(app, 2)
+        seen = visible_texts(app)
+        for p in table.board_state().players:
+            shown = btg_draw.upgrade_lines(p.upgrades, form).split("\n")
+            assert len(shown) == 3 and all(line in seen for line in shown), (shown, seen)
+            names = [said(CARDS[u].name) for u in p.upgrades]
+            assert all(line.startswith(name) for line, name in zip(shown, names, strict=True))
+        whole = btg_draw.upgrade_lines(table.board_state().players[1].upgrades).replace("\n", " ")
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: table.upgrade_rects[1].center)
+        assert btg_draw.focus_info(table) == whole
+        table.shown_key = None
+        app.regions.invalidate()
+        seen = visible_texts(app)  # the info strip's lines: the first starts it, the last ends it, none cut
+        assert any(s.startswith(whole[:24]) for s in seen) and any(s.endswith(whole[-24:]) for s in seen), seen
+        assert not [s for s in seen if s.endswith("…")]
     finally:
         pygame.quit()
 

@@ -86,6 +86,7 @@ class BoxingTable(SecretTable):
         self.prize_rects: dict[int, pygame.Rect] = {}
         self.board_rects: dict[int, pygame.Rect] = {}
         self.pile_rects: dict[int, tuple] = {}
+        self.upgrade_rects: dict[int, pygame.Rect] = {}  # where each corner's upgrades are written
         self._still_key = None
         self.still_frame = None
         self._still_hots: list = []
@@ -406,7 +407,7 @@ class BoxingTable(SecretTable):
         for e in entries:
             if e["type"] == "event":
                 for s in (0, 1):
-                    card_image(e["cards"][s], r.w, r.h, colour(s), vp.s(14))
+                    card_image(e["cards"][s], r.w, r.h, colour(s), vp.s(14), held=True)
 
     def _show_entry(self, e: dict) -> None:
         t = e["type"]

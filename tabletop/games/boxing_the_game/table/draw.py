@@ -10,7 +10,7 @@ from tabletop.ui import art, gfx
 from ..rules.content import CARDS, CHARACTERS
 from ..rules.flow import affordable_slots, judge_cost
 from ..rules.texts import said
-from .cards import back_image, badge, board_image, card_image, describe
+from .cards import back_image, badge, board_image, card_image, describe, effect_tags
 from .layout import (
     BOARD_H,
     BOARD_Y,
@@ -29,11 +29,14 @@ from .layout import (
     button,
     caption_rect,
     colour,
+    grown_px,
     lines,
     main_label_box,
     pair_px,
     sheet_rect,
+    total_w,
     txt,
+    whole_px,
 )
 from .ring import overlays, ring, round_info
 
@@ -42,8 +45,12 @@ _, ngettext = words(__name__)
 # one person against the computer: the mouse, every key and the pad work at once
 SHARED_HINT = N_("Click or drag · arrows/WASD + Enter · D-pad + A · Backspace/B back · H/X log")
 PLAN = N_("Plan: put 3 cards in your slots, bid momentum with + and −, then Lock in.")
-PLAN_SHORT = N_("3 cards in your slots, bid with + and −, then Lock in.")  # where the whole one is cut
-SHARED_KEYS = N_("arrows/WASD + Enter · D-pad + A · Backspace/B back · H/X log")  # where the whole one is cut
+# shorter forms, each where the one before it is cut
+PLAN_SHORT = (N_("3 cards in your slots, bid with + and −, then Lock in."), N_("Fill 3 slots, bid, then Lock in."))
+SHARED_KEYS = (
+    N_("arrows/WASD + Enter · D-pad + A · Backspace/B back · H/X log"),
+    N_("WASD + Enter · D-pad + A · Backspace/B back · H/X log"),
+)
 
 # the sheet's line of controls: (control, what it does), each named with the seat's own input
 # (TableScene.control_line); two people at one screen get the short one each
@@ -88,18 +95,32 @@ def draw(t, surf, vp) -> None:
 
 
 def prompt(t) -> str:
+    """The header's line: what is happening, or what to do now."""
+    return prompts(t)[0]
+
+
+def prompts(t) -> list[str]:
+    """``prompt`` in its wordings, the fullest first: the header shows the first that stands whole."""
+    e = t.anim["e"] if t.anim is not None else None
+    if e is not None and e["type"] == "event" and (t.session.outcome() is None or t.busy()):
+        go = t.device_words(t.acting_seat(), _("click"), "{confirm}")
+        return [
+            _("Event {event} of round {round}: the cards turn over ({go} to go on).").format(
+                event=e["event"], round=e["round"], go=go
+            ),
+            _("Round {round}, event {event}: {go} to go on.").format(event=e["event"], round=e["round"], go=go),
+        ]
+    line = _prompt(t)
+    return [line, *map(_, PLAN_SHORT)] if line == _(PLAN) else [line]
+
+
+def _prompt(t) -> str:
     st = t.state
     n = t.names
     if t.session.outcome() is not None and not t.busy():
         return _("The match is over: {why}").format(why=t.result_text()[1])
     if t.anim is not None:
-        e = t.anim["e"]
-        if e["type"] == "event":
-            go = t.device_words(t.acting_seat(), _("click"), "{confirm}")
-            return _("Event {event} of round {round}: the cards turn over ({go} to go on).").format(
-                event=e["event"], round=e["round"], go=go
-            )
-        return _("Round {n} is scored.").format(n=e["round"])
+        return _("Round {n} is scored.").format(n=t.anim["e"]["round"])
     if st.phase == "pick":
         return _("Each corner keeps one character board in secret; both are shown together.")
     if st.phase == "plan":
@@ -139,9 +160,7 @@ def header(t, surf, vp):
     # the prompt in the room between the round and the score (its whole text on hover when cut)
     gap = vp.s(16)
     room = pygame.Rect(left.right + gap, vp.p(0, 5)[1], r3.left - left.right - 2 * gap, vp.s(26))
-    line = prompt(t)
-    if line == _(PLAN):  # its short form rather than a cut word
-        line = gfx.first_fitting([line, _(PLAN_SHORT)], vp.s(16), room.w)
+    line = gfx.first_fitting(prompts(t), vp.s(16), room.w)  # a short form rather than a cut word
     gfx.draw_fitted(surf, line, room, vp.s(16), gfx.WHITE, lines=1)
 
 
@@ -222,26 +241,28 @@ def counters(t, surf, vp, s, x0, st, p):
         if (st.phase == "plan" and t.frozen is None and t.secrecy.visible(s) and p.choice is None)
         else 0
     )
-    # the rows of marks follow their words in pixels: a window squeezed sideways keeps them apart
+    # the rows of marks follow their words in pixels: a window squeezed sideways keeps them apart; the words
+    # grow with the player's text size as far as their rows and the marks' room allow
     right = vp.p(x0 + SIDE_W - 12, y)[0]
-    word = txt(surf, vp, _("Momentum"), 15, x0 + 12, y, gfx.WHITE)
+    px = grown_px(vp, [_("Momentum"), _("Knockdowns")], 15, 26, 130)
+    word = txt(surf, vp, _("Momentum"), 15, x0 + 12, y, gfx.WHITE, px=px)
     step = min(vp.s(24), (right - word.right - vp.s(40)) // max(1, cap))
     for i in range(cap):
-        c = (word.right + vp.s(12) + i * step, vp.p(0, y + 9)[1])
+        c = (word.right + vp.s(12) + i * step, word.centery)
         if i < m - bid:
             pygame.draw.circle(surf, gfx.GOLD, c, vp.s(9))
         elif i < m:
             pygame.draw.circle(surf, (235, 130, 50), c, vp.s(9))
         pygame.draw.circle(surf, (200, 170, 90), c, vp.s(9), max(1, vp.s(2)))
     label = f"{m}" + (" " + _("({n} bid)").format(n=bid) if bid else "")
-    at = (word.right + vp.s(4) + cap * step, vp.p(0, y)[1])
-    gfx.blit_text(surf, label, vp.s(15), at, gfx.GOLD, bold=True)
+    at = (word.right + vp.s(4) + cap * step, word.top)
+    gfx.blit_text(surf, label, px, at, gfx.GOLD, bold=True)
     y += 28
     need_kd = st.options["knockdowns_to_win"]
     kd = t.shown_knockdowns(s)
-    word = txt(surf, vp, _("Knockdowns"), 15, x0 + 12, y, gfx.WHITE)
+    word = txt(surf, vp, _("Knockdowns"), 15, x0 + 12, y, gfx.WHITE, px=px)
     for i in range(need_kd):
-        c = (word.right + vp.s(14) + i * vp.s(21), vp.p(0, y + 9)[1])
+        c = (word.right + vp.s(14) + i * vp.s(21), word.centery)
         if i < kd:
             pygame.draw.circle(surf, gfx.RED, c, vp.s(8))
         pygame.draw.circle(surf, (220, 120, 110), c, vp.s(8), max(1, vp.s(2)))
@@ -250,25 +271,47 @@ def counters(t, surf, vp, s, x0, st, p):
         col = gfx.GOLD if i < len(p.judges) else (90, 90, 80)
         at = (right - (need_j - 1 - i) * vp.s(22), vp.p(0, y - 2)[1])
         gfx.blit_text(surf, "⚖", vp.s(18), at, col, bold=True, anchor="topright")
-    at = (right - need_j * vp.s(22) - vp.s(4), vp.p(0, y)[1])
-    marks_end = word.right + vp.s(22) + (need_kd - 1) * vp.s(21)  # the knockdowns' last mark, and a gap
-    if gfx.first_fitting([_("Judges"), ""], vp.s(15), at[0] - marks_end):  # else its ⚖ marks alone say it
-        gfx.blit_text(surf, _("Judges"), vp.s(15), at, gfx.WHITE, anchor="topright")
+    at = (right - need_j * vp.s(22) - vp.s(4), word.top)
+    marks_end = word.right + vp.s(28) + (need_kd - 1) * vp.s(21)  # the knockdowns' last mark, and a gap
+    room = at[0] - marks_end
+    if gfx.first_fitting([_("Judges"), ""], px, room):  # else its ⚖ marks alone say it
+        gfx.blit_text(surf, _("Judges"), gfx.fit_px(_("Judges"), px, room), at, gfx.WHITE, anchor="topright")
     y += 28
     if not p.upgrades:
         lines(surf, vp, _("Upgrades: none yet (gloves, boots, corner)"), 15, x0 + 12, y, SIDE_W - 24, gfx.GREY, 2)
         return
-    txt(surf, vp, _("Upgrades"), 15, x0 + 12, y, (140, 220, 150), bold=True)
+    head = grown_px(vp, [_("Upgrades")], 15, 20, SIDE_W - 24, True)
+    txt(surf, vp, _("Upgrades"), 15, x0 + 12, y, (140, 220, 150), bold=True, px=head)
     y += 20
     limit = max(1, int((BOARD_Y + BOARD_H - 6 - y) // (14 * 1.22)))
-    # every upgrade of both corners at one size (a second one not smaller than the first)
-    px = pair_px(vp, [upgrade_lines(q.upgrades) for q in st.players if q.upgrades], 14, SIDE_W - 24, limit)
-    lines(surf, vp, upgrade_lines(p.upgrades), 14, x0 + 12, y, SIDE_W - 24, (200, 235, 205), limit, px=px)
+    # every upgrade of both corners at one size (a second one not smaller than the first), each starting a
+    # line: as its card says it where that stands whole, else in a few words, else by its name alone (the
+    # whole of them in the info strip while the pointer is on them)
+    held = [q.upgrades for q in st.players if q.upgrades]
+    for form in UPGRADE_FORMS:
+        size = whole_px(vp, [upgrade_lines(u, form) for u in held], 14, SIDE_W - 24, limit)
+        if size is not None:
+            break
+    else:
+        size = pair_px(vp, [upgrade_lines(u, form) for u in held], 14, SIDE_W - 24, limit)
+    t.upgrade_rects[s] = vp.r(x0 + 12, y, SIDE_W - 24, BOARD_Y + BOARD_H - y)
+    lines(surf, vp, upgrade_lines(p.upgrades, form), 14, x0 + 12, y, SIDE_W - 24, (200, 235, 205), limit, px=size)
 
 
-def upgrade_lines(upgrades) -> str:
-    """A corner's upgrades, each on a line of its own: its name and what it does."""
-    return "\n".join(f"{said(CARDS[u].name)}: {said(CARDS[u].text)}" for u in upgrades)
+UPGRADE_FORMS = ("full", "short", "name")
+
+
+def upgrade_lines(upgrades, form: str = "full") -> str:
+    """A corner's upgrades, each on a line of its own: its name and what it does, as its card says it
+    ("full") or in a few words ("short"), or its name alone ("name")."""
+
+    def line(u: int) -> str:
+        name = said(CARDS[u].name)
+        if form == "name":
+            return name
+        return f"{name}: {said(CARDS[u].text) if form == 'full' else ', '.join(effect_tags(u))}"
+
+    return "\n".join(line(u) for u in upgrades)
 
 
 def _capital(text: str) -> str:
@@ -433,7 +476,7 @@ def hand(t, surf, vp, s, x0):
         if st.players[s].choice is not None:
             break
         if vis:
-            img = card_image(cid, r.w, r.h, colour(s), vp.s(14))
+            img = card_image(cid, r.w, r.h, colour(s), vp.s(14), held=True)
             surf.blit(img, r)
             badge(surf, vp, st.players[s], cid, r)
             if act:
@@ -550,15 +593,19 @@ def sheet(t, surf, vp):
     x1 = x + 92
     if t.session.outcome() is None and t.state.round <= rounds:
         i = t.state.round - 1
-        txt(surf, vp, str(i + 1), 15, x1 + i * col_w + col_w / 2, y + 8, gfx.GOLD, bold=True, anchor="midtop")
+        px = grown_px(vp, [str(rounds)], 15, 26, col_w - 10, True)  # as the background's numbers
+        txt(surf, vp, str(i + 1), 15, x1 + i * col_w + col_w / 2, y + 8, gfx.GOLD, bold=True, anchor="midtop", px=px)
+    px = grown_px(vp, ["10"], 16, 28, col_w - 10, True)
+    totals = [str(sum(t.shown_scores(s))) for s in (0, 1)]
+    big = grown_px(vp, totals, 18, 28, total_w(w, rounds), True)
     for s in (0, 1):
         ry = y + 36 + s * 30
         sc = t.shown_scores(s)
         for i, v in enumerate(sc[:rounds]):
             cx = x1 + i * col_w + col_w / 2
             c = gfx.WHITE if v == 10 else (gfx.REFUSE if v == 8 else gfx.GREY)
-            txt(surf, vp, str(v), 16, cx, ry, c, bold=v == 10, anchor="midtop")
-        txt(surf, vp, str(sum(sc)), 18, x + w - 40, ry - 1, colour(s), bold=True, anchor="midtop")
+            txt(surf, vp, str(v), 16, cx, ry, c, bold=v == 10, anchor="midtop", px=px)
+        txt(surf, vp, totals[s], 18, x + w - 40, ry - 1, colour(s), bold=True, anchor="midtop", px=big)
     foot = vp.r(x + 10, y + 124, w - 20, h - 126)  # inside the sheet: at 4:3 a long hint ends with "…" (whole on hover)
     hint = controls_hint(t, vp.s(14), foot.w)
     gfx.draw_fitted(surf, hint, foot, vp.s(14), gfx.GREY, align="left", valign="top", lines=1)
@@ -568,12 +615,19 @@ def controls_hint(t, px: int = 0, width: int = 0) -> str:
     """The sheet's line on the controls. One person against the computer may use any device (the
     setup's "plays with" does not limit them): until one is used the line names the mouse, the keys
     and the pad, then the one in use (input.hints); two people, each their own. Given ``width`` pixels
-    at ``px``, the line for every device leaves out the mouse's part (what can be clicked shows) rather than be cut."""
+    at ``px``, the line for every device leaves out the mouse's part (what can be clicked shows), and the line
+    of the keys or the pad the words for moving and choosing (what the focus shows), then the log's and the
+    groups' keys (the help page has them), rather than be cut."""
     if t.shared_input:
         if t.app.last_device is None:
-            return gfx.first_fitting([_(SHARED_HINT), _(SHARED_KEYS)], px, width) if width else _(SHARED_HINT)
-        parts = [(c, _(does)) for c, does in [*CONTROLS, LOG]]
-        return t.control_line(t.acting_seat(), _("Click or drag a card"), parts)
+            return gfx.first_fitting([_(SHARED_HINT), *map(_, SHARED_KEYS)], px, width) if width else _(SHARED_HINT)
+        said = [
+            t.control_line(
+                t.acting_seat(), _("Click or drag a card"), [(c, _(does) if does else "") for c, does in row]
+            )
+            for row in ([*CONTROLS, LOG], [*SHORT, LOG], SHORT, [c for c in SHORT if c[0] != "group"])
+        ]
+        return gfx.first_fitting(said, px, width) if width else said[0]
     short = [(c, _(does) if does else "") for c, does in [*SHORT, LOG]]
     mouse = _("the mouse")  # outside the f-string, where the catalogue's extraction finds it
     return " · ".join(f"{t.names[s]}: {t.key_hints(s, mouse, short, ', ')}" for s in t.humans)
@@ -583,9 +637,9 @@ def caption(t, surf, vp):
     x, y, w, h = caption_rect(vp)
     info = focus_info(t)
     bottom = y + h - 8
-    if info:
-        n = min(2, len(gfx.wrap(info, vp.s(14), vp.across(w - 24))))
-        lines(surf, vp, info, 14, x + 12, bottom - 18 * n, w - 24, (170, 210, 240), limit=2)
+    if info:  # (a corner's upgrades, as their cards say them, may take four lines)
+        n = min(4, len(gfx.wrap(info, vp.s(14), vp.across(w - 24))))
+        lines(surf, vp, info, 14, x + 12, bottom - 18 * n, w - 24, (170, 210, 240), limit=n)
         bottom -= 18 * n + 4
     entries = [(s, gfx.WHITE if k == len(t.caption) - 1 else gfx.GREY) for k, s in enumerate(t.caption)]
     room = vp.r(x + 12, y + 8, w - 24, bottom - y - 8)
@@ -648,6 +702,10 @@ def focus_info(t) -> str:
                 return _("{name}'s discard pile ({n}): {cards}.").format(
                     name=t.names[s], n=len(names), cards=", ".join(names) if names else _("empty")
                 )
+        for s, r in t.upgrade_rects.items():
+            upgrades = t.board_state().players[s].upgrades
+            if upgrades and r.collidepoint(pos):
+                return upgrade_lines(upgrades).replace("\n", " ")
     if hot is None or not isinstance(hot.payload, tuple):
         return ""
     pl = hot.payload

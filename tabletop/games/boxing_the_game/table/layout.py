@@ -28,6 +28,7 @@ SHEET = (8, 562, 592, 152)  # the score sheet ...
 CAPTION = (608, 562, 664, 152)  # ... and the story so far, beside it (16:9)
 PANEL = (26, 32, 44)
 ROUND_POINTS = N_("Round points: 10 for the winner · 9 for the loser · 8 if knocked down")  # under the score sheet
+ROUND_POINTS_SHORT = N_("Round: 10 won · 9 lost · 8 knocked down")  # where the whole one is cut
 ROW_FILL = (16, 58, 42)
 
 
@@ -41,16 +42,28 @@ def button(t, rect, label, cb, seat, key, px=None, enabled=True, safe=False):
         t.next_hots[-1].payload = key
 
 
-def txt(surf, vp, s, size, x, y, col=gfx.WHITE, bold=False, anchor="topleft", width=None):
+def txt(surf, vp, s, size, x, y, col=gfx.WHITE, bold=False, anchor="topleft", width=None, px=None):
     """``s`` at design point (x, y); with ``width`` it stays within that many design units across: smaller
-    to fit, but never under body text's least size (gfx.body_px), then cut with an ellipsis (whole on hover)."""
-    px, at, box = vp.s(size), vp.p(x, y), None
+    to fit, but never under body text's least size (gfx.body_px), then cut with an ellipsis (whole on hover).
+    At ``px`` when given (a size grown with the player's text size, see ``grown_px``), else at ``size``."""
+    px, at, box = vp.s(size) if px is None else px, vp.p(x, y), None
     if width is not None:
         room = vp.across(width)
         px = max(min(px, gfx.body_px(vp)), gfx.fit_px(s, px, room, bold))
         left = at[0] if anchor.endswith("left") else at[0] - room if anchor.endswith("right") else at[0] - room // 2
         box = pygame.Rect(left, 0, room, surf.get_height())
     return gfx.blit_text(surf, s, px, at, col, bold=bold, anchor=anchor, box=box)
+
+
+def grown_px(vp, texts, size, height, width, bold=False) -> int:
+    """The one size of ``texts`` placed at a point (a row's labels, a column of numbers): ``size`` grown by
+    the player's text size as far as a line stands in ``height`` design units and each text in ``width``
+    across; never under ``size``."""
+    least = vp.s(size)
+    for px in range(gfx.grown(least, vp.s(height), bold), least, -1):
+        if all(gfx.font(px, bold).size(s)[0] <= vp.across(width) for s in texts):
+            return px
+    return least
 
 
 def lines(surf, vp, s, size, x, y, width, col=gfx.WHITE, limit=4, bold=False, px=None):
@@ -77,12 +90,18 @@ def pair_px(vp, texts, size, width, limit=4, bold=False) -> int:
     """The one size of the same line in both corners (``texts``), for ``lines``' box: the largest, from
     ``size`` grown by the player's text size down to the least, at which each stands whole, wrapped in up to
     ``limit`` lines; so the shorter is not drawn larger, nor shrunk onto one line smaller, than its neighbour."""
+    px = whole_px(vp, texts, size, width, limit, bold)
+    return _least_px(vp, size) if px is None else px
+
+
+def whole_px(vp, texts, size, width, limit=4, bold=False) -> int | None:
+    """``pair_px``'s size, or None when one of ``texts`` is cut even at the least size."""
     box = vp.r(0, 0, width, limit * size * 1.22)
     least = _least_px(vp, size)
-    for px in range(max(vp.s(size), round(vp.s(size) * gfx.TEXT_SCALE[0])), least, -1):
+    for px in range(max(vp.s(size), round(vp.s(size) * gfx.TEXT_SCALE[0])), least - 1, -1):
         if not any(gfx.fit(s, box.w, box.h, px, px, bold, limit)[2] for s in texts):
             return px
-    return least
+    return None
 
 
 def main_label_box(vp) -> pygame.Rect:
@@ -104,6 +123,12 @@ def sheet_rect(vp) -> tuple:
     return x, y, min(w * vp.scale / vp.sx, 720), h
 
 
+def total_w(w: float, rounds: int) -> float:
+    """How wide the score sheet's total column (centred 40 units in from its right edge) may grow: to a gap
+    short of the last round's column and of the sheet's edge."""
+    return min(2 * (w - 40 - 92 - rounds * min(36, 430 / rounds)) - 12, 2 * 40 - 12)
+
+
 def caption_rect(vp) -> tuple:
     sx, _y, sw, _h = sheet_rect(vp)
     x, y, w, h = CAPTION
@@ -117,7 +142,7 @@ gfx.forget_on_resize(_BG.clear)
 
 def background(t, vp) -> pygame.Surface:
     """Everything that never changes (felt, panels, labels), drawn once per window size."""
-    key = (vp.size, vp.sx, tuple(t.names), t.state.options["rounds"], i18n.language())
+    key = (vp.size, vp.sx, tuple(t.names), t.state.options["rounds"], i18n.language(), gfx.TEXT_SCALE[0])
     bg = _BG.get(key)
     if bg is not None:
         return bg
@@ -142,12 +167,18 @@ def background(t, vp) -> pygame.Surface:
     gfx.panel(bg, vp.rect(caption_rect(vp)), PANEL, radius=vp.s(10))
     rounds = t.state.options["rounds"]
     col_w = min(36, 430 / rounds)
-    txt(bg, vp, _("Round"), 15, x + 10, y + 8, gfx.GREY)
+    # the sheet's words and numbers grow with the player's text size as far as their rows and columns allow
+    head = grown_px(vp, [_("Round")], 15, 26, 78)
+    txt(bg, vp, _("Round"), 15, x + 10, y + 8, gfx.GREY, px=head)
+    px = grown_px(vp, [str(rounds)], 15, 26, col_w - 10, True)  # (the current round's number is bold)
     for i in range(rounds):
-        txt(bg, vp, str(i + 1), 15, x + 92 + i * col_w + col_w / 2, y + 8, gfx.GREY, anchor="midtop")
-    txt(bg, vp, _("Total"), 15, x + w - 40, y + 8, gfx.GREY, anchor="midtop")
+        txt(bg, vp, str(i + 1), 15, x + 92 + i * col_w + col_w / 2, y + 8, gfx.GREY, anchor="midtop", px=px)
+    total = grown_px(vp, [_("Total")], 15, 26, total_w(w, rounds))
+    txt(bg, vp, _("Total"), 15, x + w - 40, y + 8, gfx.GREY, anchor="midtop", px=total)
+    px = grown_px(vp, t.names, 17, 28, 80, True)
     for s in (0, 1):
-        txt(bg, vp, t.names[s], 17, x + 10, y + 36 + s * 30, colour(s), bold=True, width=80)
-    txt(bg, vp, _(ROUND_POINTS), 14, x + 10, y + 104, gfx.GREY, width=w - 20)
+        txt(bg, vp, t.names[s], 17, x + 10, y + 36 + s * 30, colour(s), bold=True, width=80, px=px)
+    said = gfx.first_fitting([_(ROUND_POINTS), _(ROUND_POINTS_SHORT)], vp.s(14), vp.across(w - 20))
+    txt(bg, vp, said, 14, x + 10, y + 104, gfx.GREY, width=w - 20, px=grown_px(vp, [said], 14, 20, w - 20))
     _BG[key] = bg
     return bg

@@ -169,7 +169,7 @@ def plan_slot(t, surf, vp, s, k, y):
         under = pygame.Rect(inner.x, r.centery + vp.s(2), inner.w, r.bottom - vp.s(6) - r.centery - vp.s(2))
         gfx.draw_fitted(surf, _("drop a card"), under, vp.s(14), gfx.GREY, valign="top", lines=2)
     else:
-        img = card_image(cid, r.w, r.h, colour(s), vp.s(14))
+        img = card_image(cid, r.w, r.h, colour(s), vp.s(14), held=True)
         surf.blit(img, r)
         badge(surf, vp, st.players[s], cid, r)
         if act:
@@ -201,7 +201,7 @@ def played_slot(t, surf, vp, s, k, y, anim):
     if anim is not None:
         ae = anim["e"]
         f = min(1.0, anim["t"] / (500 / t.anim_factor()))
-        img = back if f < 0.5 else card_image(ae["cards"][s], r.w, r.h, colour(s), vp.s(14))
+        img = back if f < 0.5 else card_image(ae["cards"][s], r.w, r.h, colour(s), vp.s(14), held=True)
         scale = abs(1 - 2 * f)
         w = max(1, int(r.w * scale))
         surf.blit(pygame.transform.smoothscale(img, (w, r.h)), (r.centerx - w // 2, r.y))
@@ -211,7 +211,7 @@ def played_slot(t, surf, vp, s, k, y, anim):
         surf.blit(back, r)
         return
     else:
-        surf.blit(card_image(e["cards"][s], r.w, r.h, colour(s), vp.s(14)), r)
+        surf.blit(card_image(e["cards"][s], r.w, r.h, colour(s), vp.s(14), held=True), r)
     e = e or anim["e"]
     landed = e["landed"][s]
     pygame.draw.rect(
