@@ -5,10 +5,13 @@ choice under a ▼ and cut its numbers' names ("Gewonnene Kä…")."""
 
 from __future__ import annotations
 
+import pygame
+import pytest
+
 from tabletop.ui import gfx
 from tests.test_menus_fit import big_text, drawn  # noqa: F401  (the fixture: 800x600, 150% text, a language)
 from tests.test_text_fit import drawn_problems
-from tests.ui_helpers import frames, result_shown
+from tests.ui_helpers import cut_words, frames, make_app, result_shown
 
 
 def on_table(app, spec):
@@ -65,3 +68,29 @@ def test_the_result_panel_shows_every_choice_and_its_numbers_names_whole(big_tex
     assert "▼" not in shown  # nothing more to scroll to
     names = [label for label, _values in table.game_report().numbers]
     assert not [s for s in cut if s in names], cut
+
+
+@pytest.mark.parametrize(
+    "language, size, text_size",
+    [("de", (800, 600), 150), ("es", (800, 600), 150), ("en", (800, 600), 100), ("de", (1280, 720), 100)]
+    + [("es", (1920, 1080), 150), ("qps", (1280, 720), 100)],
+    ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else str(v),
+)
+def test_a_busy_table_cuts_no_word_short(language, size, text_size, monkeypatch, game):
+    """Issue 37: no cut word at any size. The busiest table of each game, in each language (the pseudo-language
+    a third longer), at the smallest window with the largest text and at wide ones: the fitting rule shortened
+    no text to end in "…", on the screen or on a card's face ("Aufwärtsh…", "No hacer…", an upgrade's effect
+    before), over the round's replay and the plan after it."""
+    from tabletop.bench import busy_table
+
+    monkeypatch.setenv("TABLETOP_LANGUAGE", language)  # as tools/pose.py: the pseudo-language is no setting
+    app = make_app(size=size)
+    try:
+        app.settings.text_size = text_size
+        app.apply_look()
+        app.start()
+        frames(app, 1)
+        busy_table(game, app)
+        assert cut_words(app) == []
+    finally:
+        pygame.quit()
