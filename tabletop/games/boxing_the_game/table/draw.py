@@ -347,7 +347,7 @@ def lower(t, surf, vp, s, x0):
             plan = t.plan(s)
             filled = sum(c is not None for c in plan["slots"])
             bid = _("Bid {n} of {m} momentum").format(n=sum(plan["bids"]), m=p.momentum)
-            txt(surf, vp, bid, 15, bx, by, gfx.WHITE, width=bw - 8)
+            lines(surf, vp, bid, 15, bx, by, bw - 8, gfx.WHITE, limit=2)  # two lines where one is too narrow
             # offered only when they can be done: Clear with something to clear, Lock in with three slots filled
             clear = filled > 0 or sum(plan["bids"]) > 0
             button(t, vp.r(bx, by + 44, 92, 50), _("Clear"), lambda: t.clear_plan(s), s, ("clear", s), vp.s(17), clear)
@@ -484,17 +484,8 @@ def hand(t, surf, vp, s, x0):
         else:
             surf.blit(back_image(r.w, r.h, colour(s)), r)
     if st.players[s].choice is not None:
-        txt(
-            surf,
-            vp,
-            _("Cards left in hand go to the discard pile."),
-            15,
-            x0 + SIDE_W / 2,
-            HAND_Y + HAND_H / 2,
-            gfx.GREY,
-            anchor="center",
-            width=SIDE_W - 20,
-        )
+        left = _("Cards left in hand go to the discard pile.")
+        gfx.draw_fitted(surf, left, vp.r(x0 + 10, HAND_Y, SIDE_W - 20, HAND_H), vp.s(15), gfx.GREY)  # lines as needed
 
 
 def piles(t, surf, vp, s, x0):
