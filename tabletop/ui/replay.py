@@ -44,6 +44,7 @@ _, ngettext = words(__name__)
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 STEP_MS = 900  # between moves of a turn-based game at 1x
 BAR_Y, BAR_H = 678, 40
+HINT_H = 24  # the strip of the viewer's controls over the bar
 # the viewer's controls above its bar, in the words of the device in use (input.hints)
 MOUSE_HINT = N_("Click a button, or click or drag along the bar")
 KEYS_HINT = N_(
@@ -415,8 +416,9 @@ class ReplayScene(Scene):
         self.draw_bar(surf, vp)
 
     def table_viewport(self, vp) -> gfx.Viewport:
-        """The whole table in the window above the bar (a table drawn to the window's foot lay under it)."""
-        size = (vp.size[0], vp.p(0, BAR_Y)[1])
+        """The whole table in the window above the bar and its hint strip (a table drawn to the window's foot lay
+        under them)."""
+        size = (vp.size[0], vp.p(0, BAR_Y - HINT_H)[1])
         if self._table_vp is None or self._table_vp.size != size:
             self._table_vp = gfx.Viewport(size)
         else:
@@ -482,7 +484,7 @@ class ReplayScene(Scene):
             gfx.blit_text(surf, self.error, vp.s(18), vp.p(640, BAR_Y - 20), gfx.REFUSE, anchor="center")
         elif not self._result_showing():
             line = hints.words(self.app.last_device, _(MOUSE_HINT), _(KEYS_HINT), _(PAD_HINT))
-            strip = vp.r(0, BAR_Y - 24, 1280, 24)
+            strip = vp.r(0, BAR_Y - HINT_H, 1280, HINT_H)
             gfx.panel(surf, strip, gfx.PANEL, radius=0)
             gfx.draw_fitted(surf, line, strip.inflate(-vp.s(20), -2), vp.s(15), gfx.GREY, lines=1)
 
