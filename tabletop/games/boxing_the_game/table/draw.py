@@ -33,6 +33,7 @@ from .layout import (
     lines,
     main_label_box,
     pair_px,
+    sheet_columns,
     sheet_rect,
     total_w,
     txt,
@@ -580,15 +581,15 @@ def sheet(t, surf, vp):
     st = t.board_state()
     x, y, w, h = sheet_rect(vp)
     rounds = st.options["rounds"]
-    col_w = min(36, 430 / rounds)
-    x1 = x + 92
+    off, col_w = sheet_columns(vp, t.names, rounds)
+    x1 = x + off
     if t.session.outcome() is None and t.state.round <= rounds:
         i = t.state.round - 1
         px = grown_px(vp, [str(rounds)], 15, 26, col_w - 10, True)  # as the background's numbers
         txt(surf, vp, str(i + 1), 15, x1 + i * col_w + col_w / 2, y + 8, gfx.GOLD, bold=True, anchor="midtop", px=px)
     px = grown_px(vp, ["10"], 16, 28, col_w - 10, True)
     totals = [str(sum(t.shown_scores(s))) for s in (0, 1)]
-    big = grown_px(vp, totals, 18, 28, total_w(w, rounds), True)
+    big = grown_px(vp, totals, 18, 28, total_w(w, rounds, off, col_w), True)
     for s in (0, 1):
         ry = y + 36 + s * 30
         sc = t.shown_scores(s)

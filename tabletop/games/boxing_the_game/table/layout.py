@@ -123,10 +123,19 @@ def sheet_rect(vp) -> tuple:
     return x, y, min(w * vp.scale / vp.sx, 720), h
 
 
-def total_w(w: float, rounds: int) -> float:
+def sheet_columns(vp, names, rounds: int) -> tuple[float, float]:
+    """(where the rounds' columns start from the sheet's left, a round column's width), in design units. The
+    names have 80 units; a longer name ("Computer 1") takes room from the rounds' columns, down to 26 units
+    each, so it stands whole at its size."""
+    need = max(gfx.font(vp.s(17), True).size(n)[0] for n in names) / vp.sx + 4
+    name_w = min(max(80.0, need), 80 + 430 - rounds * 26)
+    return name_w + 12, min(36, (430 - (name_w - 80)) / rounds)
+
+
+def total_w(w: float, rounds: int, x1: float, col_w: float) -> float:
     """How wide the score sheet's total column (centred 40 units in from its right edge) may grow: to a gap
-    short of the last round's column and of the sheet's edge."""
-    return min(2 * (w - 40 - 92 - rounds * min(36, 430 / rounds)) - 12, 2 * 40 - 12)
+    short of the last round's column (the rounds' columns from ``x1``, ``col_w`` each) and of the sheet's edge."""
+    return min(2 * (w - 40 - x1 - rounds * col_w) - 12, 2 * 40 - 12)
 
 
 def caption_rect(vp) -> tuple:
@@ -166,18 +175,18 @@ def background(t, vp) -> pygame.Surface:
     gfx.panel(bg, vp.r(x, y, w, h), PANEL, radius=vp.s(10))
     gfx.panel(bg, vp.rect(caption_rect(vp)), PANEL, radius=vp.s(10))
     rounds = t.state.options["rounds"]
-    col_w = min(36, 430 / rounds)
+    x1, col_w = sheet_columns(vp, t.names, rounds)
     # the sheet's words and numbers grow with the player's text size as far as their rows and columns allow
     head = grown_px(vp, [_("Round")], 15, 26, 78)
     txt(bg, vp, _("Round"), 15, x + 10, y + 8, gfx.GREY, px=head)
     px = grown_px(vp, [str(rounds)], 15, 26, col_w - 10, True)  # (the current round's number is bold)
     for i in range(rounds):
-        txt(bg, vp, str(i + 1), 15, x + 92 + i * col_w + col_w / 2, y + 8, gfx.GREY, anchor="midtop", px=px)
-    total = grown_px(vp, [_("Total")], 15, 26, total_w(w, rounds))
+        txt(bg, vp, str(i + 1), 15, x + x1 + i * col_w + col_w / 2, y + 8, gfx.GREY, anchor="midtop", px=px)
+    total = grown_px(vp, [_("Total")], 15, 26, total_w(w, rounds, x1, col_w))
     txt(bg, vp, _("Total"), 15, x + w - 40, y + 8, gfx.GREY, anchor="midtop", px=total)
-    px = grown_px(vp, t.names, 17, 28, 80, True)
+    px = grown_px(vp, t.names, 17, 28, x1 - 12, True)
     for s in (0, 1):
-        txt(bg, vp, t.names[s], 17, x + 10, y + 36 + s * 30, colour(s), bold=True, width=80, px=px)
+        txt(bg, vp, t.names[s], 17, x + 10, y + 36 + s * 30, colour(s), bold=True, width=x1 - 12, px=px)
     said = gfx.first_fitting([_(ROUND_POINTS), _(ROUND_POINTS_SHORT)], vp.s(14), vp.across(w - 20))
     txt(bg, vp, said, 14, x + 10, y + 104, gfx.GREY, width=w - 20, px=grown_px(vp, [said], 14, 20, w - 20))
     _BG[key] = bg
