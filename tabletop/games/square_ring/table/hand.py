@@ -54,6 +54,7 @@ def _hand_faces(t, surf, vp, seat, layout, marks) -> None:
         [
             _("{name}'s cards ({boxer})").format(name=t.names[seat], boxer=_(bx.name)),
             _("{name}'s cards").format(name=t.names[seat]),
+            _("Cards"),  # (whose: the colour and the half of the table say it, where a long name leaves no room)
         ],
         vp.s(15),
         head.w,

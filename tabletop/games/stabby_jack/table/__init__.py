@@ -590,11 +590,13 @@ class StabbyJackTable(MiddleMixin):
         if two and died and gfx.font(round(vp.s(16) * grow), True).size(wanted[-1][0])[0] > width:
             wanted[-1:] = [(xp, 16, gfx.WHITE, True, 0), (died, 16, gfx.WHITE, True, 4)]  # deaths on their own line
         texts, top = [], 7.0
-        for text, size, col, bold, after in wanted:
+        for k, (text, size, col, bold, after) in enumerate(wanted):
             px = round(vp.s(size) * grow)
             floor = gfx.fit(text, width, 10 * px, vp.s(size), least, bold, 1)[0]  # never smaller than at 100%
             fit, lines, cut = gfx.fit(text, width, 10 * px, px, floor, bold, 1)
-            if two and fit < px:  # rather two lines as large as they stand than one line shrunk
+            if k == 0 and cut:  # a name stays on one line ("Computer" over "1" read as two things), smaller
+                fit, lines, cut = gfx.fit(text, width, 10 * px, px, least, bold, 1)
+            elif two and fit < px and k > 0:  # rather two lines as large as they stand than one line shrunk
                 wrapped = _two_lines(text, px, least if cut else fit + 1, width, bold)
                 if wrapped is not None:
                     (fit, lines), cut = wrapped, False

@@ -97,15 +97,15 @@ class MiddleMixin(TableScene):
             outline(surf, dr, SOFT, vp, 2)
         # the drawn card, or what the last move drew
         big = vp.r(x + 180 * kx, y + 8, 100 * kx, 140)
-        caption, shown, sign = "", [], None
+        captions, shown, sign = [], [], None  # (who: what, or only what where a long name leaves no room)
         if s.drawn is not None:
             shown = [s.drawn]
             what = _(DID.get(s.declared or "", LEVEL_UP))
-            caption = f"{self.names[s.turn]}: {what}"
+            captions = [f"{self.names[s.turn]}: {what}", what]
         elif self.recent and (self.recent["cards"] or self.recent["did"]):
             shown = self.recent["cards"]
             did = _(self.recent["did"]) if self.recent["did"] else _("drew")
-            caption = f"{self.names[self.recent['seat']]}: {did}"
+            captions = [f"{self.names[self.recent['seat']]}: {did}", did]
             if not shown and self.recent["did"] == DID["rest"]:
                 sign = declare_image("rest", big.w, big.w, vp.scale)
         for k, c in enumerate(shown):  # fanned to the right, the newest on top: never over the discard pile's label
@@ -132,8 +132,9 @@ class MiddleMixin(TableScene):
             surf.blit(sign, big.move(0, (big.h - big.w) // 2))
         elif not shown or self.fly_ms > 0:
             pygame.draw.rect(surf, (60, 120, 90), big, width=max(1, vp.s(2)), border_radius=vp.s(10))
-        if caption:
+        if captions:
             line = vp.r(x + 230 * kx - 90, y + 150, 180, 24)  # under the card, as large as its line allows
+            caption = gfx.first_fitting(captions, vp.s(14), line.w)
             gfx.draw_fitted(surf, caption, line, vp.s(14), SOFT, valign="top", lines=1)
         # what it means
         ty, left = y + 176, 5
