@@ -689,3 +689,28 @@ def test_the_busy_table_cuts_no_word(size, text_size, language, monkeypatch):
             assert all(part in line for part in own) and not any(part in line for part in other)
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("people", [1, 2])
+@pytest.mark.parametrize(
+    ("size", "text_size", "language"),
+    [((800, 600), 150, "de"), ((800, 600), 150, "es"), ((1280, 720), 100, "de"), ((1280, 720), 100, "es")],
+)
+def test_a_finished_games_table_cuts_no_word(size, text_size, language, people, monkeypatch):
+    """Issue 37: on a finished game's table (under the result, and what "Look at the table" shows) the won
+    Clinch tile in a bonus box said "CLI…" at every size, a small won combo card "KOMB…" and "Schw…", and at
+    800x600 between two people the top player's keys line ended "… Springen Strg links" cut. No text a player
+    reads there, on the screen or on a card, ends with "…"."""
+    from tabletop.bench import finished_session
+
+    monkeypatch.setenv("TABLETOP_LANGUAGE", language)
+    app = make_app(size=size)
+    app.settings.text_size = text_size
+    app.apply_look()
+    app.start()
+    try:
+        spec = registry.get("jab")
+        app.push(spec.make_table(app, finished_session(spec, 3, people)))
+        assert cut_words(app, 1) == []
+    finally:
+        pygame.quit()

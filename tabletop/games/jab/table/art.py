@@ -120,6 +120,11 @@ def card_word(wordings: list[str], px: int, width: int) -> tuple[str, int]:
     return "", px
 
 
+def centred_room(box: pygame.Rect, x: int) -> int:
+    """How wide a line centred at ``x`` may be and stay inside ``box`` (as ``gfx.blit_text`` measures it)."""
+    return 2 * min(x - box.left, box.right - x)
+
+
 def short_type(ctype: str) -> str:
     """A punch type's short name on a small card."""
     return _(SHORT[ctype]) if ctype in SHORT else "?"
@@ -213,27 +218,25 @@ def combo_card(index: int, w: int, h: int, count: int) -> pygame.Surface:
     surf, inner = _frame(w, h, "white")
     pygame.draw.rect(surf, (250, 226, 150), inner, border_radius=max(2, w // 12))
     pad = max(2, w // 16)
-    t = gfx.blit_text(
-        surf,
-        _("COMBO"),
-        max(10, h // 8),
-        (inner.centerx, inner.top + pad // 2),
-        (120, 40, 20),
-        True,
-        "midtop",
-        inner.inflate(-2 * pad, 0),
-        min_px=CARD_MIN_PX,
-    )
-    y = inner.top + pad // 2 + t.h + pad
-    row = (inner.h - t.h - 2 * pad - max(14, h // 6)) / max(3, len(types))
+    room = inner.inflate(-2 * pad, 0)
+    # the title, the punches and the points each whole or not at all (a won card in a bonus box is small:
+    # its colour says it is a combo)
+    across = centred_room(room, inner.centerx)
+    title, px = card_word([_("COMBO")], max(10, h // 8), across)
+    top = inner.top + pad // 2
+    if title:
+        top = gfx.blit_text(surf, title, px, (inner.centerx, top), (120, 40, 20), True, "midtop", room, px).bottom
+    y = top + pad
+    row = (inner.bottom - y - pad + pad // 2 - max(14, h // 6)) / max(3, len(types))
     for ty in types:
-        room = inner.inflate(-2 * pad, 0)
-        name, px = card_word([punch_word(ty), short_type(C.TYPES[ty])], max(10, min(int(row) - 2, h // 8)), room.w)
+        name, px = card_word([punch_word(ty), short_type(C.TYPES[ty])], max(10, min(int(row) - 2, h // 8)), across)
         if name:
             gfx.blit_text(surf, name, px, (inner.centerx, round(y)), gfx.INK, True, "midtop", room, px)
         y += row
-    at = (inner.centerx, inner.bottom - pad // 2)
-    gfx.blit_text(surf, f"+{points}", max(12, h // 7), at, (150, 40, 20), True, "midbottom", inner)
+    plus, px = card_word([f"+{points}"], max(12, h // 7), centred_room(inner, inner.centerx))
+    if plus:
+        at = (inner.centerx, inner.bottom - pad // 2)
+        gfx.blit_text(surf, plus, px, at, (150, 40, 20), True, "midbottom", inner, px)
     return finish(surf)
 
 
@@ -280,12 +283,14 @@ def tile(kind: str, w: int, h: int) -> pygame.Surface:
         "clinch": ((70, 130, 200), gfx.WHITE, N_("CLINCH")),
         "knockout": ((200, 40, 40), gfx.WHITE, N_("K.O.!")),
     }[kind]
-    label = _(label)
     surf = keyed_surface(w, h)
     r = surf.get_rect()
     pygame.draw.rect(surf, (30, 30, 30), r, border_radius=w // 5)
     pygame.draw.rect(surf, fill, r.inflate(-max(3, w // 16) * 2, -max(3, w // 16) * 2), border_radius=w // 6)
-    gfx.blit_text(surf, label, max(10, h // 4), r.center, ink, True, "center", r.inflate(-(w // 5), 0))
+    box = r.inflate(-(w // 5), 0)
+    label, px = card_word([_(label)], max(10, h // 4), centred_room(box, r.centerx))  # whole or none (a small tile)
+    if label:
+        gfx.blit_text(surf, label, px, r.center, ink, True, "center", box, px)
     return finish(surf)
 
 

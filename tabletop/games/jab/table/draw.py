@@ -16,7 +16,7 @@ import math
 
 import pygame
 
-from tabletop.core.i18n import N_, words
+from tabletop.core.i18n import words
 from tabletop.ui import art, gfx
 
 from ..rules import content as C
@@ -24,7 +24,7 @@ from ..rules.hands import SIDES, TARGETS, deck_name, target_at, target_name
 from ..rules.queries import placement_refusal, stall_deadline, tile_claim, tiles
 from .art import card_back, combo_card, counter_card, finish, hand_cursor, keyed_surface, punch_card, tile, token
 from .hud import INFO_RECT, LOG_COLUMN, draw_band, draw_hud, draw_info, draw_lockout_bars, draw_log, hud_rect
-from .layout import TARGET_LABEL, UNIT, card_size, colour_of, fit, panel, place_rect, screen_point, veil
+from .layout import TARGET_LABEL, UNIT, card_size, colour_of, deck_label, fit, panel, place_rect, screen_point, veil
 from .panels import draw_between, draw_clinch, draw_hand_scoring, summary_shown
 from .steer import at_bottom, sits_side
 
@@ -175,10 +175,6 @@ def draw_table(table, surf, vp) -> None:
     elif st.phase == "scoring":
         draw_hand_scoring(table, surf, vp, st)
     draw_count_and_shouts(table, surf, vp)
-
-
-_DECK_LABEL = (N_("Left deck: {n}"), N_("Right deck: {n}"))
-_DECK_SHORT = (N_("Left: {n}"), N_("Right: {n}"))  # where the whole label has no room
 
 
 def still_regions(table, vp, st) -> tuple:
@@ -377,14 +373,11 @@ def draw_decks(table, surf, vp, st) -> None:
             else:
                 low = pygame.Rect(r.left, r.bottom - vp.s(38), r.w, vp.s(28))
                 gfx.draw_fitted(surf, _("empty"), low, vp.s(15), (150, 180, 160), lines=1)
-            side_ = sits_side(p, s, flip)  # as the person sits at the screen
-            room = r.w + vp.s(24)  # clear of the corners and of the help lines between the decks
-            wordings = [_(_DECK_LABEL[side_]).format(n=n), _(_DECK_SHORT[side_]).format(n=n)]
-            label = gfx.first_fitting(wordings, vp.s(14), room, True)
-            y = r.bottom + vp.s(2) if at_bottom(p, flip) else r.top - vp.s(2)
-            box = pygame.Rect(r.centerx - room // 2, 0, room, surf.get_height())
+            label, spot = deck_label(vp, p, s, n, flip)
+            box = pygame.Rect(spot.left, 0, spot.w, surf.get_height())
             at = "midtop" if at_bottom(p, flip) else "midbottom"
-            gfx.blit_text(surf, label, vp.s(14), (r.centerx, y), (210, 230, 215), bold=True, anchor=at, box=box)
+            pos = spot.midtop if at_bottom(p, flip) else spot.midbottom
+            gfx.blit_text(surf, label, vp.s(14), pos, (210, 230, 215), bold=True, anchor=at, box=box)
 
 
 def draw_centre(table, surf, vp, st, opp) -> None:

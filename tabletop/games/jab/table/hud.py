@@ -14,7 +14,7 @@ from ..rules import content as C
 from ..rules.queries import stall_deadline, tile_claim
 from .art import finish, keyed_surface, token
 from .input import hand_line, hint
-from .layout import colour_of, place_rect
+from .layout import colour_of, deck_label, place_rect
 from .steer import at_bottom
 
 _, ngettext = words(__name__)
@@ -131,6 +131,24 @@ def in_two_rows(line: str, box, px: int) -> str:
     return line if gfx.fitted(two, box, px, lines=2, grow=False)[2] else two
 
 
+def squeezed_box(vp, seat: int, flip: bool, top: int, height: int) -> pygame.Rect:
+    """In a window squeezed sideways, the box of a player's one line from design y ``top``, ``height`` high (at
+    the top two rows above the claim buttons, at the foot down to the window's edge): the band between the
+    player's decks (x 400..880 on the design canvas) less what the decks' labels beside it take, as wide as
+    they are with any count of cards (the line stays where it is as the decks go down)."""
+    left, right = vp.p(400, 0)[0], vp.p(880, 0)[0]
+    f = gfx.font(vp.s(14), True)
+    for side in (0, 1):
+        spots = [deck_label(vp, seat, side, n, flip) for n in (8, 88)]
+        half = max(min(spot.w, f.size(label)[0]) for label, spot in spots) // 2 + vp.s(6)
+        x = spots[0][1].centerx
+        if x < (left + right) // 2:
+            left = max(left, x + half)
+        else:
+            right = min(right, x - half)
+    return pygame.Rect(left, vp.p(0, top)[1], right - left, vp.s(height))
+
+
 def draw_band(table, surf, vp, st, seat, opps) -> None:
     s = table.session.seats[seat]
     h1, h2, by, ny = band_rows(seat, table.flip)
@@ -155,8 +173,9 @@ def draw_band(table, surf, vp, st, seat, opps) -> None:
         line, col = (step, gfx.HILITE) if step else (keys, (175, 200, 185))  # top, down to the edge at the foot
         if line:
             top = max(0, h1 - 2)
-            box = vp.r(450, top, 380, 720 - top if bottom else 40)
-            gfx.draw_fitted(surf, line, box, vp.s(15), col, valign="top", lines=0 if bottom else 2)
+            box = squeezed_box(vp, seat, table.flip, top, 720 - top if bottom else 40)
+            if not gfx.fitted(line, box, vp.s(15), lines=0 if bottom else 2)[2]:  # whole, or not at all
+                gfx.draw_fitted(surf, line, box, vp.s(15), col, valign="top", lines=0 if bottom else 2)
     else:
         # between the two decks (x 400..880 on the design canvas), never under the least size: the help line in
         # one row (two when it is long: a lesson's step, the practice aid's chances), then the keys line in up to
@@ -309,6 +328,8 @@ def draw_info(table, surf, vp, st) -> None:
         lines.append(_("Cards: {a} {n}, {b} {m}").format(a=table.name(0), n=left[0], b=table.name(1), m=left[1]))
     for k, line in enumerate(lines[:2]):  # each in a line's box: it grows with the player's text size
         box = vp.r(208, 344 + k * 22, INFO_RECT[2] - 16, 22)
+        if k and dl is None and gfx.fitted(line, box, vp.s(15), lines=1)[2]:
+            continue  # the cards left, whole or not at all (the decks' labels count them too)
         gfx.draw_fitted(surf, line, box, vp.s(15), (210, 230, 215), align="left", valign="top", lines=1)
     if st.phase == "playing" and table.assist():
         a, b = table.live_score()

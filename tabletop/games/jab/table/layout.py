@@ -7,10 +7,13 @@ from functools import lru_cache
 
 import pygame
 
-from tabletop.core.i18n import N_
+from tabletop.core.i18n import N_, words
 from tabletop.ui import gfx
 
-from ..rules.hands import HEIGHT, RECTS, WIDTH
+from ..rules.hands import HEIGHT, RECTS, WIDTH, deck_name
+from .steer import at_bottom, sits_side
+
+_, ngettext = words(__name__)
 
 UNIT = 80.0  # design pixels per rules/hands.py table unit (16 x 9 units -> 1280 x 720)
 
@@ -83,6 +86,24 @@ def panel(surf, rect, colour=gfx.PANEL, alpha=230, radius=12, border=None, width
         surf.blit(veil(rect.w, rect.h, colour, alpha, radius), rect.topleft)
     if border is not None:
         pygame.draw.rect(surf, border, rect, width=width, border_radius=radius)
+
+
+DECK_LABEL = (N_("Left deck: {n}"), N_("Right deck: {n}"))
+DECK_SHORT = (N_("Left: {n}"), N_("Right: {n}"))  # where the whole label has no room
+
+
+def deck_label(vp, seat: int, side: int, n: int, flip: bool = False) -> tuple[str, pygame.Rect]:
+    """A player's deck's label (its card count) and its room: a little wider than the deck (clear of the
+    corners and of the lines between the decks), above the deck at the top, under it at the foot. The label
+    is centred in it, bold at ``vp.s(14)``, in its short form where the whole one has no room."""
+    r = place_rect(vp, deck_name(seat, side), flip)
+    room = r.w + vp.s(24)
+    on_left = sits_side(seat, side, flip)  # as the person sits at the screen
+    wordings = [_(DECK_LABEL[on_left]).format(n=n), _(DECK_SHORT[on_left]).format(n=n)]
+    label = gfx.first_fitting(wordings, vp.s(14), room, True)
+    h = gfx.font(vp.s(14), True).get_height()
+    y = r.bottom + vp.s(2) if at_bottom(seat, flip) else r.top - vp.s(2) - h
+    return label, pygame.Rect(r.centerx - room // 2, y, room, h)
 
 
 def card_size(vp):
