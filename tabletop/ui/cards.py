@@ -3,6 +3,7 @@ symbol and an owner's border. Rendered once per size and cached."""
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 import pygame
@@ -50,7 +51,11 @@ def render(face: Face, w: int, h: int) -> pygame.Surface:
     small = max(6, h // 14)
     if face.title:
         band = pygame.Rect(body.left, body.top, body.w, max(8, h // 6))
-        gfx.draw_fitted(surf, face.title, band, max(8, h // 8), gfx.INK, bold=True, min_px=small, lines=1, grow=False)
+        text, px = face.title, max(8, h // 8)
+        if gfx.fit(text, band.w, band.h, px, small, True, 1)[2]:  # no room on one line: two, in a higher band
+            text, px = title_fit(text, band.w, max(band.h, h // 4), px, small) or (text, small)
+            band.h = max(band.h, len(text.splitlines()) * gfx.font(px, True).get_linesize())
+        gfx.draw_fitted(surf, text, band, px, gfx.INK, bold=True, min_px=min(px, small), lines=2, grow=False)
         body.top = band.bottom
     foot = None
     if face.symbol or face.subtitle:
@@ -93,6 +98,89 @@ def render(face: Face, w: int, h: int) -> pygame.Surface:
             box = foot.inflate(-2 * side - 2, 0)
             gfx.draw_fitted(surf, face.subtitle, box, max(7, h // 11), gfx.DIM, min_px=small, lines=1, grow=False)
     return surf
+
+
+# -- a title whole: in two lines, a word too long for the card broken at a syllable with a hyphen --------
+
+# consonants that begin a syllable together: a word is broken before them, not inside them ("Überhand-schlag")
+ONSETS = "schl schr schw sch str spr ch st sp pl pr bl br cl cr kl kr gl gr fl fr tr dr qu ll rr".split()
+
+
+def _vowel(ch: str) -> bool:
+    return unicodedata.normalize("NFD", ch)[:1].lower() in "aeiouy"
+
+
+def breaks(word: str) -> list[int]:
+    """Where ``word`` may be broken across two lines, at least two letters each side: after a hyphen of
+    its own, or where a syllable starts, before a consonant (or a cluster of ``ONSETS``) and a vowel."""
+    plain = "".join(unicodedata.normalize("NFD", c)[:1] for c in word).lower()  # the letters without accents
+    out = set()
+    for i in range(2, len(word) - 1):
+        if word[i - 1] == "-":
+            out.add(i)
+        elif word[i - 1].isalpha() and word[i].isalpha() and not _vowel(word[i]) and _vowel(word[i + 1]):
+            start = i
+            for onset in ONSETS:  # the longest cluster ending here that begins a syllable
+                k = len(onset) - 1
+                if i - k >= 2 and plain[i - k : i + 1] == onset:
+                    start = i - k
+                    break
+            if any(_vowel(c) for c in word[:start]):
+                out.add(start)
+    return sorted(out)
+
+
+def _split(word: str, f, w: int) -> tuple[str, str]:
+    """``word`` broken in two: a head (with its hyphen) no wider than ``w``, the rest; at a syllable's start
+    when one fits (the most even split whose rest fits too, else the longest head), else where it must."""
+    heads = []
+    for i in breaks(word):
+        head = word[:i] if word[i - 1] == "-" else word[:i] + "-"
+        if f.size(head)[0] <= w:
+            heads.append((head, word[i:]))
+    if heads:
+        whole = [(h, t) for h, t in heads if f.size(t)[0] <= w]
+        if whole:
+            return min(whole, key=lambda ht: abs(f.size(ht[0])[0] - f.size(ht[1])[0]))
+        return heads[-1]
+    i = len(word) - 1
+    while i > 1 and f.size(word[:i] + "-")[0] > w:
+        i -= 1
+    return word[:i] + "-", word[i:]
+
+
+def _broken_lines(s: str, f, w: int) -> list[str]:
+    """``s`` in lines no wider than ``w``: words kept whole where they fit a line, a longer one broken."""
+    lines: list[str] = []
+    line = ""
+    for word in s.split():
+        trial = f"{line} {word}" if line else word
+        if f.size(trial)[0] <= w:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+        while f.size(word)[0] > w and len(word) > 2:
+            head, word = _split(word, f, w)
+            lines.append(head)
+        line = word
+    return [*lines, line] if line else lines
+
+
+def title_fit(s: str, w: int, h: int, px: int, least: int, lines: int = 2, bold: bool = True) -> tuple | None:
+    """A card's title in a ``w`` x ``h`` box, in up to ``lines`` lines, whole: (the text, its lines joined by
+    newlines, and its size), or None where no size fits. Its words whole at the largest size from ``px``
+    down to a fifth less; else at the largest size down to ``least`` where it stands whole, a word too long
+    for the box broken at a syllable with a hyphen ("Aufwärts-/haken"); never ended with "…"."""
+    for p in range(px, max(least, px * 4 // 5) - 1, -1):
+        if not (fitted := gfx.fit(s, w, h, p, p, bold, lines))[2]:
+            return "\n".join(fitted[1]), p
+    for p in range(px, max(6, least) - 1, -1):
+        f = gfx.font(p, bold)
+        for ls in (gfx.wrap(s, p, w, bold), _broken_lines(s, f, w)):
+            if len(ls) <= lines and len(ls) * f.get_linesize() <= h + 1 and all(f.size(x)[0] <= w for x in ls):
+                return "\n".join(ls), p
+    return None
 
 
 # -- the shared frame, for games whose cards carry more than a title and a value ----------------------

@@ -198,8 +198,10 @@ def draw_meter(t, surf, vp, seat, stamina) -> None:
     x = HALF_X[seat]
     colour = gfx.PLAYER_COLOURS[seat]
     gfx.panel(surf, vp.r(x, 58, HALF_W, 60), (0, 0, 0), radius=vp.s(10), alpha=60)
-    who = t.names[seat] + t.name_note(seat)
-    gfx.draw_fitted(surf, who, vp.r(x + 14, 64, 190, 28), vp.s(24), colour, bold=True, align="left", lines=1)
+    box = vp.r(x + 14, 64, 190, 28)
+    # the name with its note (" (computer)", a ping), or where a narrow window leaves no room for both the name
+    who = gfx.first_fitting([t.names[seat] + t.name_note(seat), t.names[seat]], vp.s(24), box.w, bold=True)
+    gfx.draw_fitted(surf, who, box, vp.s(24), colour, bold=True, align="left", lines=1)
     weak = t.state.options["no_mercy"] and 0 < stamina < S["no_mercy_below"]
     gfx.blit_text(
         surf,
