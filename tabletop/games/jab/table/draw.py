@@ -99,8 +99,9 @@ def board(table, vp) -> pygame.Surface:
             pygame.draw.rect(img, (90, 130, 110), r, width=max(1, vp.s(2)), border_radius=vp.s(10))
         r = place_rect(vp, f"p{p}.bonus", flip)
         panel(img, r, (0, 0, 0), alpha=50, radius=vp.s(10))
-        lab = _("{name}'s bonus").format(name=table.name(p))
         top = pygame.Rect(r.left, r.top + vp.s(2), r.w, vp.s(20))  # a line's box: grows with the text size
+        # (a long name: the box's place beside the player's corner says whose it is)
+        lab = gfx.first_fitting([_("{name}'s bonus").format(name=table.name(p)), _("Bonus")], vp.s(14), top.w)
         gfx.draw_fitted(img, lab, top, vp.s(14), (170, 200, 180), valign="top", lines=1)
     for name in ("combo", "ding", "clinch"):
         r = place_rect(vp, name, flip)

@@ -80,8 +80,8 @@ def draw_hud(table, surf, vp, st, seat) -> None:
     )
     right = min(x0 + w - 8, 1226 if y0 < 40 else x0 + w - 8)  # short of the pause button in the top corner
     name = vp.r(x0 + 8, y0 + 4, right - x0 - 8, 26)
-    if s.kind == "computer":  # a narrow corner: without the level
-        who = gfx.first_fitting([who, s.name + "  " + _("(computer)")], vp.s(20), name.w, bold=True)
+    if s.kind == "computer":  # a narrow corner: without the level (a long name: the name alone)
+        who = gfx.first_fitting([who, s.name + "  " + _("(computer)"), s.name], vp.s(20), name.w, bold=True)
     gfx.draw_fitted(surf, who, name, vp.s(20), col, bold=True, align="left", valign="top", lines=1)
     hp = st.health[seat]
     line = vp.r(x0 + 8, y0 + 32, w - 16, 22)  # a line's box: its text grows with the player's text size

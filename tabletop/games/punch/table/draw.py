@@ -166,6 +166,7 @@ def header(t, surf, vp) -> None:
     numbers = {"match": st.match, "round": st.round, "rounds": S["rounds"], "play": play, "plays": PPR}
     where = _("Match {match} · Round {round} of {rounds} · Play {play} of {plays}").format(**numbers)
     short = _("Match {match} · Round {round}/{rounds} · Play {play}/{plays}").format(**numbers)
+    shorter = _("Round {round}/{rounds} · Play {play}/{plays}").format(**numbers)  # (long names beside it)
     wins = gfx.blit_text(
         surf,
         _("match wins · first to {n} wins the game").format(n=need),
@@ -175,7 +176,7 @@ def header(t, surf, vp) -> None:
         anchor="center",
     )
     foot.width = min(foot.w, wins.left - vp.s(12) - foot.left)  # the line under the scores keeps its room
-    where = gfx.first_fitting([where, short], vp.s(19), top.w, bold=True)  # a squeezed window: the short form
+    where = gfx.first_fitting([where, short, shorter], vp.s(19), top.w, bold=True)  # a squeezed window: short
     gfx.draw_fitted(surf, where, top, vp.s(19), gfx.WHITE, bold=True, align="left", lines=1)
     gfx.draw_fitted(surf, gfx.first_fitting(nxt, vp.s(15), foot.w), foot, vp.s(15), gfx.GREY, align="left", lines=1)
     gfx.blit_text(surf, "–", vp.s(26), vp.p(640, 20), gfx.WHITE, bold=True, anchor="center")
