@@ -714,3 +714,24 @@ def test_a_finished_games_table_cuts_no_word(size, text_size, language, people, 
         assert cut_words(app, 1) == []
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("language", ["de", "es"])
+def test_the_replay_viewer_cuts_no_word_at_4_3(language, monkeypatch):
+    """Issue 37: the replay viewer seats two computers, "Computer 1" and "Computer 2"; at 800x600 150% their
+    bonus boxes said "Bonus von Compu…" / "Extras de Compu…" and a corner "Computer 2  (Comp…". Where a name
+    leaves no room the box says "Bonus" and the corner the name alone: no text a player reads ends with "…"."""
+    from tabletop.core import playout
+    from tabletop.ui.replay import ReplayScene
+
+    monkeypatch.setenv("TABLETOP_LANGUAGE", language)
+    app = make_app(size=(800, 600))
+    app.settings.text_size = 150
+    app.apply_look()
+    app.start()
+    try:
+        spec = registry.get("jab")
+        app.push(ReplayScene(app, spec, playout.play(spec, seed=3).record))
+        assert cut_words(app, 1) == []
+    finally:
+        pygame.quit()
