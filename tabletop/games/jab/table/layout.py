@@ -97,7 +97,7 @@ def deck_label(vp, seat: int, side: int, n: int, flip: bool = False) -> tuple[st
     corners and of the lines between the decks), above the deck at the top, under it at the foot. The label
     is centred in it, bold at ``vp.s(14)``, in its short form where the whole one has no room."""
     r = place_rect(vp, deck_name(seat, side), flip)
-    room = r.w + vp.s(24)
+    room = (r.w + vp.s(24)) // 2 * 2  # (even: a line centred in it has all of it)
     on_left = sits_side(seat, side, flip)  # as the person sits at the screen
     wordings = [_(DECK_LABEL[on_left]).format(n=n), _(DECK_SHORT[on_left]).format(n=n)]
     label = gfx.first_fitting(wordings, vp.s(14), room, True)
