@@ -16,9 +16,7 @@ from tests.ui_helpers import (
     KeyboardHalf,
     PadPlayer,
     VirtualPad,
-    busy_app,
     click,
-    cut_words,
     drag,
     frames,
     key,
@@ -597,48 +595,5 @@ def test_the_table_message_box_and_the_secrecy_curtain_hide_what_is_under_them()
                 draw(surf)
                 seen.append(pygame.image.tobytes(surf.subsurface(inside), "RGB"))
             assert seen[0] == seen[1]
-    finally:
-        pygame.quit()
-
-
-@pytest.mark.parametrize(
-    ("size", "text_size", "language"),
-    [((800, 600), 150, "de"), ((800, 600), 150, "es"), ((1280, 720), 100, "de"), ((1280, 720), 100, "es")],
-)
-def test_the_busy_table_cuts_no_word(size, text_size, language, monkeypatch):
-    """Issue 37: the "shown this match" column cut "No hacer nada" ("No hacer…") at 800x600 and 1280x720,
-    and a long language cut the header's "Match 1 · Round 3 of 3 · Play 8 of 10". On the busiest table no
-    text a player reads, on the screen or on a card, ends with "…"."""
-    app, _table = busy_app("punch", size, text_size, language, monkeypatch)
-    try:
-        assert cut_words(app) == []
-    finally:
-        pygame.quit()
-
-
-@pytest.mark.parametrize("screen", ["lesson", "replay"])
-def test_a_lesson_and_a_replay_cut_no_word_at_4_3(screen, monkeypatch):
-    """Issue 37: at 800x600 150% the German hand in a lesson cut its Dodge card's title ("Ausweich…": a card
-    set its title on one line), and the replay viewer, its two computers named "Computer 1" and "Computer 2"
-    beside the header, cut "Combate 1 · Asalto 1/3 · Jugada 1/10" in Spanish. The title now breaks at a
-    syllable ("Auswei-" / "chen") and the header says less; no text a player reads ends with "…"."""
-    from tabletop.core import playout
-    from tabletop.tutorial import open_tutorial
-    from tabletop.tutorial.coach import start_lesson
-    from tabletop.ui.replay import ReplayScene
-
-    monkeypatch.setenv("TABLETOP_LANGUAGE", "de" if screen == "lesson" else "es")
-    app = make_app(size=(800, 600))
-    app.settings.text_size = 150
-    app.apply_look()
-    app.start()
-    spec = registry.get("punch")
-    try:
-        if screen == "lesson":
-            open_tutorial(app, "punch")
-            app.push(start_lesson(app, spec, 0))
-        else:
-            app.push(ReplayScene(app, spec, playout.play(spec, seed=3).record))
-        assert cut_words(app, 1) == []
     finally:
         pygame.quit()

@@ -94,3 +94,47 @@ def test_a_busy_table_cuts_no_word_short(language, size, text_size, monkeypatch,
         assert cut_words(app) == []
     finally:
         pygame.quit()
+
+
+@pytest.mark.needs("lessons")
+@pytest.mark.parametrize("language", ["de", "es"])
+def test_a_first_lesson_cuts_no_word_short(language, monkeypatch, game):
+    """Issue 37: at 800x600 and 150% a lesson's table cut "Pujado 0 de 2 de im…" (Boxing's bid line beside the
+    piles). Each game's first lesson, as it opens and a moment on, in German and Spanish: no word cut short."""
+    from tabletop.tutorial import open_tutorial
+    from tabletop.tutorial.coach import start_lesson
+
+    monkeypatch.setenv("TABLETOP_LANGUAGE", language)
+    app = make_app(size=(800, 600), text_size=150)
+    try:
+        app.start()
+        frames(app, 1)
+        open_tutorial(app, game.id)
+        app.push(start_lesson(app, game, 0))
+        assert cut_words(app, 2) == []
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("language", ["de", "es"])
+def test_a_replay_and_a_finished_table_cut_no_word_short(language, monkeypatch, game):
+    """Issue 37: at 800x600 and 150% the replay viewer, its two computers named "Computer 1" and "Computer 2",
+    cut their names ("Comput…" on Boxing's score sheet, "Bonus von Compu…", "Karten von Co…"), and a finished
+    game's table the words of its won cards ("CLI…", "KOMB…"). In each game's replay, and on its table when the
+    game is over between two people, no word is cut short."""
+    from tabletop.bench import finished_session
+    from tabletop.core import playout
+    from tabletop.ui.replay import ReplayScene
+
+    monkeypatch.setenv("TABLETOP_LANGUAGE", language)
+    app = make_app(size=(800, 600), text_size=150)
+    try:
+        app.start()
+        frames(app, 1)
+        app.push(ReplayScene(app, game, playout.play(game, seed=3).record))
+        assert cut_words(app, 1) == []
+        app.pop()
+        app.push(game.make_table(app, finished_session(game, 3, 2)))
+        assert cut_words(app, 1) == []
+    finally:
+        pygame.quit()

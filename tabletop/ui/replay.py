@@ -457,7 +457,8 @@ class ReplayScene(Scene):
         x += 210
         right = 1280 - 12 - 80
         self._button(surf, vp, right, 80, _("Back"), self.back)
-        count_w = 110
+        widest = _("move {n}/{of}").format(n=len(self.actions), of=len(self.actions))  # the count's room: its
+        count_w = max(110, (gfx.font(gfx.body_px(vp)).size(widest)[0] + vp.s(8)) / vp.sx)  # longest, at least size
         track_x, track_w = x + 10, right - x - 30 - count_w
         self.track = vp.r(track_x, BAR_Y + BAR_H / 2 - 4, track_w, 8)
         pygame.draw.rect(surf, (70, 76, 92), self.track, border_radius=vp.s(4))
@@ -472,14 +473,8 @@ class ReplayScene(Scene):
         knob = (self.track.x + done.w, self.track.centery)
         pygame.draw.circle(surf, gfx.HILITE, knob, vp.s(9))
         text = _("move {n}/{of}").format(n=shown, of=len(self.actions))
-        gfx.blit_text(
-            surf,
-            text,
-            gfx.fit_px(text, vp.s(16), vp.s(count_w)),
-            vp.p(right - 10 - count_w / 2, BAR_Y + BAR_H / 2),
-            gfx.WHITE,
-            anchor="center",
-        )
+        count = vp.r(right - 10 - count_w, BAR_Y, count_w, BAR_H)  # (squeezed with the bar in a narrow window)
+        gfx.draw_fitted(surf, text, count, vp.s(16), gfx.WHITE, lines=1, grow=False)
         if self.error:
             gfx.blit_text(surf, self.error, vp.s(18), vp.p(640, BAR_Y - 20), gfx.REFUSE, anchor="center")
         elif not self._result_showing():

@@ -112,7 +112,11 @@ def prompts(t) -> list[str]:
             _("Round {round}, event {event}: {go} to go on.").format(event=e["event"], round=e["round"], go=go),
         ]
     line = _prompt(t)
-    return [line, *map(_, PLAN_SHORT)] if line == _(PLAN) else [line]
+    if line == _(PLAN):
+        return [line, *map(_, PLAN_SHORT)]
+    if t.state.phase == "pick" and t.anim is None:
+        return [line, _("Each corner picks a board in secret.")]
+    return [line]
 
 
 def _prompt(t) -> str:
