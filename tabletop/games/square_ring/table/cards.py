@@ -13,12 +13,12 @@ Everything is rendered once per (card, seat, size) and reused every frame.
 from __future__ import annotations
 
 import math
-import unicodedata
 
 import pygame
 
 from tabletop.core.i18n import N_, words
 from tabletop.ui import cards, gfx
+from tabletop.ui.cards import title_fit
 
 from ..rules import board
 from ..rules.content import BOXERS
@@ -79,89 +79,8 @@ def describe(boxer: str, cid: str) -> str:
     return _("{card}, power {power}").format(card=_(c.name), power=c.power) + (f" · {kws}" if kws else "")
 
 
-# consonants that begin a syllable together: a word is broken before them, not inside them ("Überhand-schlag")
-ONSETS = "schl schr schw sch str spr ch st sp pl pr bl br cl cr kl kr gl gr fl fr tr dr qu ll rr".split()
-
-
-def _vowel(ch: str) -> bool:
-    return unicodedata.normalize("NFD", ch)[:1].lower() in "aeiouy"
-
-
-def breaks(word: str) -> list[int]:
-    """Where ``word`` may be broken across two lines, at least two letters each side: after a hyphen of
-    its own, or where a syllable starts, before a consonant (or a cluster of ``ONSETS``) and a vowel."""
-    plain = "".join(unicodedata.normalize("NFD", c)[:1] for c in word).lower()  # the letters without accents
-    out = set()
-    for i in range(2, len(word) - 1):
-        if word[i - 1] == "-":
-            out.add(i)
-        elif word[i - 1].isalpha() and word[i].isalpha() and not _vowel(word[i]) and _vowel(word[i + 1]):
-            start = i
-            for onset in ONSETS:  # the longest cluster ending here that begins a syllable
-                k = len(onset) - 1
-                if i - k >= 2 and plain[i - k : i + 1] == onset:
-                    start = i - k
-                    break
-            if any(_vowel(c) for c in word[:start]):
-                out.add(start)
-    return sorted(out)
-
-
-def _split(word: str, f, w: int) -> tuple[str, str]:
-    """``word`` broken in two: a head (with its hyphen) no wider than ``w``, the rest; at a syllable's start
-    when one fits (the most even split whose rest fits too, else the longest head), else where it must."""
-    heads = []
-    for i in breaks(word):
-        head = word[:i] if word[i - 1] == "-" else word[:i] + "-"
-        if f.size(head)[0] <= w:
-            heads.append((head, word[i:]))
-    if heads:
-        whole = [(h, t) for h, t in heads if f.size(t)[0] <= w]
-        if whole:
-            return min(whole, key=lambda ht: abs(f.size(ht[0])[0] - f.size(ht[1])[0]))
-        return heads[-1]
-    i = len(word) - 1
-    while i > 1 and f.size(word[:i] + "-")[0] > w:
-        i -= 1
-    return word[:i] + "-", word[i:]
-
-
-def _broken_lines(s: str, f, w: int) -> list[str]:
-    """``s`` in lines no wider than ``w``: words kept whole where they fit a line, a longer one broken."""
-    lines: list[str] = []
-    line = ""
-    for word in s.split():
-        trial = f"{line} {word}" if line else word
-        if f.size(trial)[0] <= w:
-            line = trial
-            continue
-        if line:
-            lines.append(line)
-        while f.size(word)[0] > w and len(word) > 2:
-            head, word = _split(word, f, w)
-            lines.append(head)
-        line = word
-    return [*lines, line] if line else lines
-
-
-def title_fit(s: str, w: int, h: int, px: int, least: int, lines: int = 2, bold: bool = True) -> tuple | None:
-    """A card's title in a ``w`` x ``h`` box, in up to ``lines`` lines, whole: (the text, its lines joined by
-    newlines, and its size), or None where no size fits. Its words whole at the largest size from ``px``
-    down to a fifth less; else at the largest size down to ``least`` where it stands whole, a word too long
-    for the box broken at a syllable with a hyphen ("Aufwärts-/haken"); never ended with "…"."""
-    for p in range(px, max(least, px * 4 // 5) - 1, -1):
-        if not (fitted := gfx.fit(s, w, h, p, p, bold, lines))[2]:
-            return "\n".join(fitted[1]), p
-    for p in range(px, max(6, least) - 1, -1):
-        f = gfx.font(p, bold)
-        for ls in (gfx.wrap(s, p, w, bold), _broken_lines(s, f, w)):
-            if len(ls) <= lines and len(ls) * f.get_linesize() <= h + 1 and all(f.size(x)[0] <= w for x in ls):
-                return "\n".join(ls), p
-    return None
-
-
 def title_band(surf, inner, title: str, colour, h: int, px: int, least: int, two: bool = False) -> pygame.Rect:
-    """The card's title band (as ``ui.cards.band``) with its title whole (``title_fit``), in up to three lines;
+    """The card's title band (as ``ui.cards.band``) with its title whole (``ui.cards.title_fit``), in up to three lines;
     ``two``: a title that needs two lines makes the band as high as two lines at ``least``."""
     if two and gfx.fit(title, inner.w - 4, h - 2, px, least, True, 1)[2]:
         h = max(h, 2 * gfx.font(least, True).get_linesize() + 4)
