@@ -296,15 +296,14 @@ def _info(t, surf, vp, seat, hp, dmg) -> None:
     fill.w = max(0, int(bar.w * frac))
     pygame.draw.rect(surf, gfx.REFUSE if frac <= 0.3 else colour, fill, border_radius=vp.s(6))
     pygame.draw.rect(surf, (120, 120, 130), bar, width=1, border_radius=vp.s(6))
-    gfx.blit_text(
-        surf,
-        _("♥ {hp} / {most} HP").format(hp=hp[seat], most=bx.hp),
+    at = vp.p(x0 + 324, 91)
+    said = gfx.first_fitting(  # the numbers alone where the words leave no room (the heart says what they count)
+        [_("♥ {hp} / {most} HP").format(hp=hp[seat], most=bx.hp), f"♥ {hp[seat]}/{bx.hp}"],
         vp.s(18),
-        vp.p(x0 + 324, 91),
-        gfx.WHITE,
+        vp.p(x0 + PANEL_W, 0)[0] - at[0] - vp.s(4),
         bold=True,
-        anchor="midleft",
     )
+    gfx.blit_text(surf, said, vp.s(18), at, gfx.WHITE, bold=True, anchor="midleft")
     wins = st.round_wins[seat]
     narrow = vp.sx < 0.9 * vp.scale  # a window squeezed sideways: the rounds won go down to the last row
     marks = "★" * wins + "☆" * max(0, (st.rounds + 1) // 2 - wins)
