@@ -44,6 +44,8 @@ def untranslated(texts, given: set[str] = frozenset(), pages: set[str] = frozens
             re.search(rf"(?<!\S){re.escape(text.strip())}(?!\S)", page) for page in pages
         ):
             continue  # a short piece of a help page: a wrapped line's last words, or a bold run's
+        if any(len(g.split()) <= 3 and g.startswith(text.strip() + " ") for g in given):
+            continue  # a name's first words, wrapped apart from the rest ("Computer" over "1's card")
         head = text[:-1].rstrip()
         if text.endswith("…") and head and any(g.startswith(head) for g in given):
             continue  # a given text (a name) cut short to its room, whole under the pointer
@@ -219,6 +221,8 @@ def test_the_check_finds_an_english_word_and_lets_kept_words_and_addresses_be():
     assert untranslated(["Šéţţîñĝš···", "Enter: ţö ĝö öñ", "tabletop://192.168.1.2:8765/ABCD", "Ana · Ben"]) == []
     assert untranslated(["Ţhé game îš öñ"]) == ["'game' in 'Ţhé game îš öñ'"]
     assert untranslated(["Punch! ţåбļé"], {"Punch!"}) == []  # a game's own text, left to its room
+    assert untranslated(["Computer"], {"Computer 1"}) == []  # a name's first word, wrapped apart from its number
+    assert untranslated(["Lay"], {"Lay a card face down, reveal together"}) == ["'Lay' in 'Lay'"]  # not a name
 
 
 @pytest.mark.parametrize("size, percent", [((1280, 720), 100), ((800, 600), 150)], ids=["1280x720", "800x600-150%"])

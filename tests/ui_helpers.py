@@ -283,7 +283,7 @@ def cut_words(app, n=3) -> list[str]:
 
     made: dict[str, str] = {}  # a line as cut -> the line before
     drawn: list[str] = []
-    real_text, real_ellipsis = gfx.text_image, gfx._ellipsis
+    real_text, real_ellipsis = gfx.text_image, gfx.ellipsis
 
     def recording(s, px, colour, bold):
         drawn.append(s)
@@ -297,7 +297,7 @@ def cut_words(app, n=3) -> list[str]:
 
     recording.cache_clear = real_text.cache_clear  # type: ignore[attr-defined]
     gfx.text_image = recording  # type: ignore[assignment]
-    gfx._ellipsis = shortened
+    gfx.ellipsis = shortened
     try:
         for _ in range(n):
             real_text.cache_clear()
@@ -312,6 +312,6 @@ def cut_words(app, n=3) -> list[str]:
             frames(app, 40)
     finally:
         gfx.text_image = real_text  # type: ignore[assignment]
-        gfx._ellipsis = real_ellipsis
+        gfx.ellipsis = real_ellipsis
         gfx.fit.cache_clear()
     return sorted({made[s] for s in drawn if s in made})

@@ -330,13 +330,15 @@ def fit(s: str, w: int, h: int, px: int, min_px: int, bold: bool = False, lines:
     f = font(min_px, bold)
     keep = max(1, min(lines or 99, h // max(1, f.get_linesize())))
     wrapped = _wrap(s, min_px, w, bold)
-    out = [_ellipsis(line, min_px, w, bold) for line in wrapped[:keep]]
+    out = [ellipsis(line, min_px, w, bold) for line in wrapped[:keep]]
     if len(wrapped) > keep:
-        out[-1] = _ellipsis(wrapped[keep - 1] + " " + wrapped[keep], min_px, w, bold)
+        out[-1] = ellipsis(wrapped[keep - 1] + " " + wrapped[keep], min_px, w, bold)
     return min_px, tuple(out), True
 
 
-def _ellipsis(line: str, px: int, w: int, bold: bool) -> str:
+def ellipsis(line: str, px: int, w: int, bold: bool) -> str:
+    """``line`` as it stands in ``w`` pixels at ``px``: whole, or cut short to end with "…" (the fitting
+    rule's last resort; the tests count what it cuts)."""
     f = font(px, bold)
     if f.size(line)[0] <= w:
         return line
