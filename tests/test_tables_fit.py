@@ -11,7 +11,7 @@ import pytest
 from tabletop.ui import gfx
 from tests.test_menus_fit import big_text, drawn  # noqa: F401  (the fixture: 800x600, 150% text, a language)
 from tests.test_text_fit import drawn_problems
-from tests.ui_helpers import cut_words, frames, make_app, result_shown
+from tests.ui_helpers import busy_app, cut_words, frames, make_app, result_shown
 
 
 def on_table(app, spec):
@@ -80,16 +80,8 @@ def test_a_busy_table_cuts_no_word_short(language, size, text_size, monkeypatch,
     a third longer), at the smallest window with the largest text and at wide ones: the fitting rule shortened
     no text to end in "…", on the screen or on a card's face ("Aufwärtsh…", "No hacer…", an upgrade's effect
     before), over the round's replay and the plan after it."""
-    from tabletop.bench import busy_table
-
-    monkeypatch.setenv("TABLETOP_LANGUAGE", language)  # as tools/pose.py: the pseudo-language is no setting
-    app = make_app(size=size)
+    app, _table = busy_app(game.id, size, text_size, language, monkeypatch)
     try:
-        app.settings.text_size = text_size
-        app.apply_look()
-        app.start()
-        frames(app, 1)
-        busy_table(game, app)
         assert cut_words(app) == []
     finally:
         pygame.quit()
