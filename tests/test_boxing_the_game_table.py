@@ -520,7 +520,7 @@ def test_against_the_computer_the_controls_line_names_every_device_and_each_one_
     use any device, but the sheet's line named only the mouse, so a keyboard or pad player was
     never told their keys. The line names the keys and the pad, and the keys and buttons it names
     do what it says."""
-    from tabletop.games.boxing_the_game.table.draw import controls_hint
+    from tabletop.games.boxing_the_game.table.sheet import controls_hint
 
     pad = VirtualPad()
     try:

@@ -588,20 +588,21 @@ def test_boxings_upgrades_each_start_a_line_and_show_whole_under_the_pointer(
     those do not either; the pointer on them puts every one's card words in the info strip."""
     from tabletop.games.boxing_the_game.rules.content import CARDS
     from tabletop.games.boxing_the_game.rules.texts import said
-    from tabletop.games.boxing_the_game.table import draw as btg_draw
+    from tabletop.games.boxing_the_game.table import cards as btg_cards
+    from tabletop.games.boxing_the_game.table import sheet as btg_sheet
 
     app, table = busy_app("boxing-the-game", size, text_size, language, monkeypatch)
     try:
         frames(app, 2)
         seen = visible_texts(app)
         for p in table.board_state().players:
-            shown = btg_draw.upgrade_lines(p.upgrades, form).split("\n")
+            shown = btg_cards.upgrade_lines(p.upgrades, form).split("\n")
             assert len(shown) == 3 and all(line in seen for line in shown), (shown, seen)
             names = [said(CARDS[u].name) for u in p.upgrades]
             assert all(line.startswith(name) for line, name in zip(shown, names, strict=True))
-        whole = btg_draw.upgrade_lines(table.board_state().players[1].upgrades).replace("\n", " ")
+        whole = btg_cards.upgrade_lines(table.board_state().players[1].upgrades).replace("\n", " ")
         monkeypatch.setattr(pygame.mouse, "get_pos", lambda: table.upgrade_rects[1].center)
-        assert btg_draw.focus_info(table) == whole
+        assert btg_sheet.focus_info(table) == whole
         table.shown_key = None
         app.regions.invalidate()
         seen = visible_texts(app)  # the info strip's lines: the first starts it, the last ends it, none cut

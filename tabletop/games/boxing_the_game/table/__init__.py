@@ -39,9 +39,9 @@ from ..rules.flow import affordable_slots, judge_cost
 from ..rules.texts import said
 from . import draw as table_draw
 from .cards import card_image
-from .draw import focus_info
 from .layout import ROW_H, SLOT_W, colour
 from .ring import turning_slots
+from .sheet import focus_info
 
 _, ngettext = words(__name__)
 

@@ -111,8 +111,25 @@ def describe(cid: int) -> str:
     return s
 
 
-def _capital(text: str) -> str:
+def capital(text: str) -> str:
+    """``text`` with a capital first letter (a stance: "Southpaw")."""
     return text[:1].upper() + text[1:]
+
+
+UPGRADE_FORMS = ("full", "short", "name")
+
+
+def upgrade_lines(upgrades, form: str = "full") -> str:
+    """A corner's upgrades, each on a line of its own: its name and what it does, as its card says it
+    ("full") or in a few words ("short"), or its name alone ("name")."""
+
+    def line(u: int) -> str:
+        name = said(CARDS[u].name)
+        if form == "name":
+            return name
+        return f"{name}: {said(CARDS[u].text) if form == 'full' else ', '.join(effect_tags(u))}"
+
+    return "\n".join(line(u) for u in upgrades)
 
 
 def steady_bonus(mods, cid: int) -> int:
@@ -330,7 +347,7 @@ def _board_image(char_id: int, w: int, h: int, border, px: int, language: str) -
     small = max(7, px * 3 // 4)
     title = cards.band(surf, inner, said(ch.name), (40, 46, 64), int(px * 3.2), px + 2, small)
     stance = pygame.Rect(body.left, title.bottom + 2, body.w, int(px * 1.4))
-    gfx.draw_fitted(surf, _capital(said(ch.stance)), stance, px, (90, 60, 20), bold=True, min_px=small, grow=False)
+    gfx.draw_fitted(surf, capital(said(ch.stance)), stance, px, (90, 60, 20), bold=True, min_px=small, grow=False)
     trait = pygame.Rect(body.left, stance.bottom, body.w, int(px * 2.6))
     gfx.draw_fitted(surf, said(ch.trait_name), trait, px, gfx.INK, bold=True, min_px=small, lines=2, grow=False)
     words = pygame.Rect(body.left, trait.bottom + 2, body.w, body.bottom - trait.bottom - 2)
